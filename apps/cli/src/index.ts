@@ -1,1 +1,1 @@
-export {};
+export { buildProgram, runCli } from './program.js';

@@ -14,3 +14,4 @@ export interface LoadOptions {
 export function loadDocument(_input: string | Uint8Array, _options: LoadOptions = {}): LoadedDocument {
   throw new Error('not implemented');
 }
+export const DEFAULT_LOAD_LIMITS: LoadLimits = Object.freeze({ maxBytes: 32 * 1024 * 1024, maxDepth: 64, maxAliasNodes: 100_000 });
