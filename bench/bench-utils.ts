@@ -1,0 +1,29 @@
+/** Small helpers shared by the benchmarks: timing with warm-up, and a fixed-width table. */
+
+/** Runs `fn` `warmup` times, then `runs` times, and returns the timings in milliseconds, sorted. */
+export function time(fn: () => unknown, runs: number, warmup = 2): number[] {
+  for (let i = 0; i < warmup; i++) fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    (globalThis as { gc?: () => void }).gc?.();
+    const start = process.hrtime.bigint();
+    fn();
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+export function median(sorted: readonly number[]): number {
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Prints rows as an aligned table; numbers get one decimal. */
+export function printTable(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): void {
+  const cells = [headers, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? c.toFixed(1) : c)))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => String(r[i] ?? '').length)));
+  for (const [n, row] of cells.entries()) {
+    console.log(row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  '));
+    if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}

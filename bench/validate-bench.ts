@@ -1,0 +1,48 @@
+/**
+ * Validation of a generated template with 5,000 datapoints (about 6 MB as JSON, 4.5 MB as YAML):
+ * milliseconds per full validation (parse + positions + schema + semantic checks + messages),
+ * beside floors measured in the same run: JSON.parse + ajv on the parsed object, the `yaml`
+ * package's parseDocument (positions, slow) and js-yaml's load (no positions).
+ * Aims (issue 2): JSON under 120 ms, YAML with positions under 500 ms.
+ */
+import Ajv from 'ajv';
+import ajvKeywords from 'ajv-keywords';
+import jsYaml from 'js-yaml';
+import { parseDocument } from 'yaml';
+import { templateSchema, validateSource } from '@triad/device-templates';
+import { generateLargeTemplate } from './generate-large-template.js';
+import { median, printTable, time } from './bench-utils.js';
+
+const DATAPOINTS = 5_000;
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 7);
+
+const template = generateLargeTemplate(DATAPOINTS);
+const jsonText = JSON.stringify(template, null, 2);
+const yamlText = jsYaml.dump(template, { lineWidth: 120, noRefs: true });
+const mb = (s: string) => (Buffer.byteLength(s) / 1024 / 1024).toFixed(2);
+console.log(`template: ${DATAPOINTS} datapoints; JSON ${mb(jsonText)} MB, YAML ${mb(yamlText)} MB; median of ${RUNS} runs`);
+
+for (const [name, text, format] of [['JSON', jsonText, 'json'], ['YAML', yamlText, 'yaml']] as const) {
+  const result = validateSource(text, { file: `bench.ndst.${format}`, format });
+  if (!result.valid) {
+    console.log(`warning: the generated ${name} template is not valid (${result.errors.length} errors), first:`, result.errors[0]);
+  }
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+ajvKeywords(ajv, ['uniqueItemProperties']);
+const ajvValidate = ajv.compile(templateSchema as object);
+
+const rows: [string, number, number][] = [];
+const measure = (label: string, fn: () => unknown, runs = RUNS) => {
+  const samples = time(fn, runs);
+  rows.push([label, median(samples), samples[samples.length - 1]!]);
+};
+
+measure('floor: JSON.parse + ajv', () => ajvValidate(JSON.parse(jsonText)));
+measure('triad: validate JSON (full)', () => validateSource(jsonText, { format: 'json' }));
+measure('floor: js-yaml load (no positions)', () => jsYaml.load(yamlText));
+measure('floor: yaml parseDocument (positions)', () => parseDocument(yamlText), 3);
+measure('triad: validate YAML (full)', () => validateSource(yamlText, { format: 'yaml' }));
+
+printTable(['what', 'median ms', 'max ms'], rows);
