@@ -1,1 +1,14 @@
-export {};
+export type { Database, DatabaseCapabilities, DialectName, OpenDatabaseOptions } from './database.js';
+export { SQLITE_CAPABILITIES, POSTGRES_CAPABILITIES } from './database.js';
+export { openDatabase } from './open-database.js';
+export { redactUrl } from './redact-url.js';
+export { DatabaseError, dbErrors, type DbErrorCode } from './errors.js';
+export {
+  migrateToLatest,
+  type MigrateOptions,
+  type MigrationSet,
+  type MigrationOutcome,
+  type MigrationReport,
+} from './migrate-to-latest.js';
+export { escapeLike, containsIgnoringCase, startsWith, binaryOrder } from './sql-helpers.js';
+export { isUniqueViolation } from './constraint-errors.js';

@@ -1,1 +1,34 @@
-export {};
+export { createServiceApp, DEFAULT_BODY_LIMIT, type ServiceAppOptions } from './create-service-app.js';
+export { kitProblems, type KitProblemCode } from './errors.js';
+export { ProblemError, type ProblemErrorInit } from './problem/problem-error.js';
+export { defineProblemCatalogue, type ProblemCatalogue, type ProblemDefinition } from './problem/problem-catalogue.js';
+export {
+  PROBLEM_MEDIA_TYPE,
+  PROBLEM_TYPE_PREFIX,
+  buildProblemDocument,
+  problemSchema,
+  type ProblemDocument,
+} from './problem/problem-document.js';
+export { problemHandler, sendProblem, type ProblemReplyInit } from './problem/problem-handler.js';
+export { toRequestViolations, type RequestViolation } from './problem/validation-problems.js';
+export { loadConfig, type ConfigSchema, type ConfigSource } from './config/load-config.js';
+export { ConfigError, type ConfigViolation } from './config/config-error.js';
+export { deepFreeze, type DeepReadonly } from './config/deep-freeze.js';
+export { REQUEST_ID_HEADER, isSaneRequestId, generateRequestId, requestIdEcho } from './request-id.js';
+export { healthRoute, type HealthOptions, type HealthStatus } from './health.js';
+export { createLogger, REDACTED_PATHS, type CreateLoggerOptions, type LogLevel } from './logger.js';
+export type { Logger } from 'pino';
+export {
+  installGracefulShutdown,
+  type GracefulShutdownOptions,
+  type SignalSource,
+  type Closable,
+} from './graceful-shutdown.js';
+export {
+  DEFAULT_MAX_JSON_DEPTH,
+  measureJsonDepth,
+  findForbiddenKey,
+  parseJsonBody,
+  useJsonBodyParser,
+  type JsonBodyParserOptions,
+} from './json-body-parser.js';

@@ -1,1 +1,12 @@
-export {};
+export { buildTemplatesApp, type BuildTemplatesAppOptions } from './app.js';
+export {
+  startTemplatesServer,
+  TEMPLATES_SQLITE_FILE,
+  type RunningTemplatesServer,
+  type StartTemplatesServerOptions,
+} from './server.js';
+export { loadTemplatesConfig, templatesConfigSchema, type TemplatesConfig, type TemplatesConfigOverrides } from './config.js';
+export { templatesProblems, type TemplatesProblemCode } from './errors.js';
+export { templatesMigrations, TEMPLATES_MIGRATION_TABLE } from './migrations/index.js';
+export { compareVersions, newestFirst } from './versions/compare-versions.js';
+export { seedExampleTemplates, defaultExamplesDirectory, type SeedOutcome } from './demo/seed-example-templates.js';

@@ -1,8 +1,7 @@
-import { suggestKey } from '../schema/suggest-key.js';
 import type { DocumentPath } from '../problem.js';
 import type { SemanticCheck } from './semantic-reporter.js';
-import type { DatapointEntry } from './template-walker.js';
-import { isObject } from './template-walker.js';
+import { isObject, type DatapointEntry } from './template-walker.js';
+import { suggestName } from './suggest-name.js';
 
 /**
  * Checks each datapoint set on its own: datapointIds are unique within the set, a table's
@@ -27,11 +26,12 @@ export const checkDatapointSets: SemanticCheck = (model, reporter) => {
           });
         }
       }
-      if (!set.isTable && set.type !== undefined && Object.hasOwn(datapoint.value, 'rowFilterConfig')) {
+      // Only a `map` set: any other non-table type is a schema error.
+      if (set.type === 'map' && Object.hasOwn(datapoint.value, 'rowFilterConfig')) {
         reporter.report('DT_WARN_SEM_ROW_FILTER_NOT_TABLE', [...datapoint.path, 'rowFilterConfig'], {
           at: 'key',
           message:
-            `rowFilterConfig filters the rows of a table, but this datapoint belongs to the ${set.type} set` +
+            `rowFilterConfig filters the rows of a table, but this datapoint belongs to the map set` +
             `${set.id !== undefined ? ` '${set.id}'` : ''}; remove it or make the set tableStatic or tableDynamic.`,
           found: set.type,
           allowed: 'tableStatic, tableDynamic',
@@ -59,7 +59,7 @@ export const checkDatapointSets: SemanticCheck = (model, reporter) => {
     for (let i = 0; i < indexes.length; i++) {
       const index: unknown = indexes[i];
       if (typeof index !== 'string' || firstById.has(index)) continue;
-      const suggestion = suggestKey(index, ids);
+      const suggestion = suggestName(index, ids);
       reporter.report('DT_WARN_SEM_TABLE_INDEX_UNKNOWN', [...tablePath, 'indexes', i], {
         message:
           `The table index '${index}' names no datapoint of the set${set.id !== undefined ? ` '${set.id}'` : ''}` +

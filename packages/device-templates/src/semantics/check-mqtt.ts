@@ -1,6 +1,7 @@
-import { suggestKey } from '../schema/suggest-key.js';
 import type { DocumentPath } from '../problem.js';
-import { listOf, type SemanticCheck } from './semantic-reporter.js';
+import { suggestKey } from '../schema/suggest-key.js';
+import { listOf, type SemanticCheck, type SemanticReporter } from './semantic-reporter.js';
+import { suggestName } from './suggest-name.js';
 import { arrayAt, isObject, stringOrUndefined } from './template-walker.js';
 
 /** How the MQTT driver finds the origin of a message. */
@@ -34,7 +35,7 @@ export const checkMqtt: SemanticCheck = (model, reporter) => {
       const path: DocumentPath = ['originTypes', i, 'topics', t];
       const setId = stringOrUndefined(topic['datapointSet']);
       if (setId !== undefined && !model.setsById.has(setId)) {
-        const suggestion = suggestKey(setId, setIds);
+        const suggestion = suggestName(setId, setIds);
         reporter.report('DT_WARN_SEM_MQTT_SET_UNKNOWN', [...path, 'datapointSet'], {
           message:
             `The topic fills the datapointSet '${setId}', which the template does not have` +
@@ -61,7 +62,7 @@ export const checkMqtt: SemanticCheck = (model, reporter) => {
   }
 };
 
-function checkStrategy(strategy: unknown, path: DocumentPath, reporter: Parameters<SemanticCheck>[1]): void {
+function checkStrategy(strategy: unknown, path: DocumentPath, reporter: SemanticReporter): void {
   if (!isObject(strategy)) return;
   const id = stringOrUndefined(strategy['strategyId']);
   if (id === undefined) return;
@@ -69,9 +70,8 @@ function checkStrategy(strategy: unknown, path: DocumentPath, reporter: Paramete
     const suggestion = suggestKey(id, MQTT_ORIGIN_STRATEGIES);
     reporter.report('DT_WARN_SEM_MQTT_STRATEGY_UNKNOWN', [...path, 'strategyId'], {
       message:
-        `The origin strategy '${id}' is unknown to the MQTT driver` +
-        (suggestion !== undefined ? `; did you mean '${suggestion}'?` : '') +
-        ` Allowed: ${listOf(MQTT_ORIGIN_STRATEGIES, 'or')}.`,
+        `The origin strategy '${id}' is unknown to the MQTT driver, which takes ${listOf(MQTT_ORIGIN_STRATEGIES, 'or')}` +
+        (suggestion !== undefined ? `; did you mean '${suggestion}'?` : '.'),
       found: id,
       allowed: MQTT_ORIGIN_STRATEGIES.join(', '),
       ...(suggestion !== undefined ? { suggestion } : {}),

@@ -1,6 +1,47 @@
-// STUB: replaced by the semantics module.
 import type { LoadedDocument } from '../loading/loaded-document.js';
 import type { Problem } from '../problem.js';
-export function checkSemantics(_document: LoadedDocument): Problem[] {
-  return [];
+import { checkAlertEvaluations } from './check-alert-evaluations.js';
+import { checkCalcExpressions } from './check-calc-expressions.js';
+import { checkDatapointSets } from './check-datapoint-sets.js';
+import { checkMqtt } from './check-mqtt.js';
+import { checkOriginTypes } from './check-origin-types.js';
+import { checkRangerFilter } from './check-ranger-filter.js';
+import { checkRepresentation } from './check-representation.js';
+import { checkRouting } from './check-routing.js';
+import { checkSubstitutionVariables } from './check-substitution-variables.js';
+import { checkUnits } from './check-units.js';
+import { checkUnknownKeys } from './check-unknown-keys.js';
+import { checkVersions } from './check-versions.js';
+import { SemanticReporter, type SemanticCheck } from './semantic-reporter.js';
+import { buildTemplateModel } from './template-walker.js';
+
+/** The checks of the semantic pass, in the order they run. */
+export const semanticChecks: readonly SemanticCheck[] = Object.freeze([
+  checkVersions,
+  checkRangerFilter,
+  checkSubstitutionVariables,
+  checkOriginTypes,
+  checkMqtt,
+  checkDatapointSets,
+  checkUnknownKeys,
+  checkUnits,
+  checkAlertEvaluations,
+  checkRouting,
+  checkCalcExpressions,
+  checkRepresentation,
+]);
+
+/**
+ * Runs the checks that go beyond the schema: cross-references (drivers, sets, datapoints,
+ * symbols, units) and input the published schema accepts through its quirks. Every problem is a
+ * warning (`DT_WARN_SEM_*`, `DT_WARN_QUIRK_*`); none repeats a schema error.
+ *
+ * The document may be schema-invalid: parts with the wrong shape are skipped and the function
+ * never throws. It indexes the template in one pass and looks positions up only for problems.
+ */
+export function checkSemantics(document: LoadedDocument): Problem[] {
+  const model = buildTemplateModel(document.value);
+  const reporter = new SemanticReporter(document);
+  for (const check of semanticChecks) check(model, reporter);
+  return reporter.problems;
 }

@@ -1,5 +1,16 @@
-import convert from 'convert-units';
+import { createRequire } from 'node:module';
 import { editDistance } from '../schema/suggest-key.js';
+
+/** The part of convert-units 2.x this module calls. */
+interface ConvertUnits {
+  (): { list(): readonly { abbr: string; measure: string; system: string; singular: string; plural: string }[] };
+}
+
+// convert-units takes ~25 ms to load, so it is required on first use (it is CommonJS) rather
+// than imported with the package: templates without unitsConfig never pay for it.
+function loadConvertUnits(): ConvertUnits {
+  return createRequire(import.meta.url)('convert-units') as ConvertUnits;
+}
 
 /** What convert-units 2.x knows about one unit abbreviation. */
 export interface UnitInfo {
@@ -49,7 +60,7 @@ function getCatalogue(): Catalogue {
   const byLowerAbbr = new Map<string, UnitInfo[]>();
   const byName = new Map<string, UnitInfo>();
   const all: UnitInfo[] = [];
-  for (const entry of convert().list()) {
+  for (const entry of loadConvertUnits()().list()) {
     const unit: UnitInfo = { abbr: entry.abbr, measure: entry.measure, system: entry.system, singular: entry.singular };
     all.push(unit);
     byAbbr.set(unit.abbr, unit);
@@ -97,7 +108,7 @@ function computeLookup(abbr: string): UnitLookup {
   let best: UnitInfo[] = [];
   let bestDistance = budget + 1;
   for (const candidate of all) {
-    const distance = editDistance(lower, candidate.abbr.toLowerCase(), budget);
+    const distance = editDistance(lower, candidate.abbr.toLowerCase());
     if (distance < bestDistance) {
       best = [candidate];
       bestDistance = distance;
@@ -108,7 +119,14 @@ function computeLookup(abbr: string): UnitLookup {
   return { known: false, closest: best.slice(0, 3) };
 }
 
-/** The units toBest may choose for `from`: same measure and same system. */
+const candidatesByUnit = new Map<string, readonly UnitInfo[]>();
+
+/** The units toBest may choose for `from`: same measure and same system (cached). */
 export function toBestCandidates(from: UnitInfo): readonly UnitInfo[] {
-  return getCatalogue().all.filter((u) => u.measure === from.measure && u.system === from.system);
+  let candidates = candidatesByUnit.get(from.abbr);
+  if (candidates === undefined) {
+    candidates = getCatalogue().all.filter((u) => u.measure === from.measure && u.system === from.system);
+    candidatesByUnit.set(from.abbr, candidates);
+  }
+  return candidates;
 }

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+
+/** The SQL engines Triad runs on. */
+export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * What the open engine can do. Code that differs between SQLite and PostgreSQL asks these flags
+ * (or calls the helpers in `sql-helpers.ts`) instead of testing the dialect name.
+ */
+export interface DatabaseCapabilities {
+  /** `INSERT/UPDATE/DELETE ... RETURNING` works. */
+  readonly returning: boolean;
+  /** `INSERT ... ON CONFLICT (...) DO UPDATE/NOTHING` works. */
+  readonly onConflict: boolean;
+  /** The `ILIKE` operator exists (case-insensitive LIKE for all of Unicode). */
+  readonly ilike: boolean;
+  /** Plain `LIKE` ignores ASCII case (SQLite) rather than comparing exactly (PostgreSQL). */
+  readonly likeIgnoresCase: boolean;
+  /** Collation name that compares strings by code point, for ORDER BY that is the same everywhere. */
+  readonly binaryCollation: string;
+  /** Several connections may write at the same time (PostgreSQL) rather than one writer (SQLite). */
+  readonly concurrentWriters: boolean;
+  /** Most bind parameters one statement may carry. */
+  readonly maxBindParameters: number;
+}
+
+/**
+ * An open database: a Kysely instance plus what it runs on. Without a table map (`DB`) any table
+ * name is accepted; services narrow it with their own table interfaces.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped by default, see above
+export interface Database<DB = any> {
+  readonly db: Kysely<DB>;
+  readonly dialect: DialectName;
+  readonly capabilities: DatabaseCapabilities;
+  /** PostgreSQL schema every connection uses (`search_path`), when one was asked for. */
+  readonly schema?: string;
+  /** Where the data lives, safe to log: the SQLite file or the URL with its password hidden. */
+  readonly location: string;
+  /** Closes every connection. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** How to open a database. Give `url` (PostgreSQL or `sqlite:` URL) or `sqliteFile`. */
+export interface OpenDatabaseOptions {
+  /**
+   * `postgres://` / `postgresql://` selects PostgreSQL; `sqlite:<path>` or `file:<path>` selects
+   * SQLite. When set it wins over `sqliteFile`.
+   */
+  readonly url?: string;
+  /** SQLite file path (its parent directory is created), or `:memory:`. */
+  readonly sqliteFile?: string;
+  /** PostgreSQL only: schema put first on every connection's `search_path`. */
+  readonly schema?: string;
+  /** PostgreSQL only: most pooled connections. Default 10. */
+  readonly maxConnections?: number;
+  /** SQLite only: how long a statement waits for a lock before failing, in ms. Default 5000. */
+  readonly busyTimeoutMs?: number;
+  /** Called with errors raised by idle pooled connections (PostgreSQL); they are otherwise ignored. */
+  readonly onPoolError?: (error: Error) => void;
+}
+
+export const SQLITE_CAPABILITIES: DatabaseCapabilities = Object.freeze({
+  returning: true,
+  onConflict: true,
+  ilike: false,
+  likeIgnoresCase: true,
+  binaryCollation: 'BINARY',
+  concurrentWriters: false,
+  maxBindParameters: 32_766,
+});
+
+export const POSTGRES_CAPABILITIES: DatabaseCapabilities = Object.freeze({
+  returning: true,
+  onConflict: true,
+  ilike: true,
+  likeIgnoresCase: false,
+  binaryCollation: '"C"',
+  concurrentWriters: true,
+  maxBindParameters: 65_535,
+});

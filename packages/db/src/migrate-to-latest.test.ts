@@ -1,0 +1,79 @@
+import { sql, type Kysely } from 'kysely';
+
+// Migrations see the database as it is at their point in history, so they are untyped (Kysely convention).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+import { expect, it } from 'vitest';
+import { migrateToLatest, type MigrationSet } from './migrate-to-latest.js';
+import { DatabaseError } from './errors.js';
+import { describeEachDatabase } from './testing.js';
+
+const widgets: MigrationSet = {
+  '0001_create_widgets': {
+    async up(db: AnyDb) {
+      await db.schema.createTable('widgets').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
+    },
+  },
+  '0002_add_colour': {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('widgets').addColumn('colour', 'text').execute();
+    },
+  },
+};
+
+describeEachDatabase('migrateToLatest', (getDb) => {
+  it('applies every migration in name order and reports each as applied', async () => {
+    const report = await migrateToLatest(getDb(), { migrations: widgets, tableName: 'widgets_migrations' });
+    expect(report.applied).toEqual(['0001_create_widgets', '0002_add_colour']);
+    expect(report.outcomes.every((o) => o.status === 'applied')).toBe(true);
+    await getDb().db.insertInto('widgets').values({ id: 1, name: 'a', colour: 'red' }).execute();
+  });
+
+  it('applies nothing the second time', async () => {
+    const report = await migrateToLatest(getDb(), { migrations: widgets, tableName: 'widgets_migrations' });
+    expect(report.applied).toEqual([]);
+  });
+
+  it('keeps separate bookkeeping per table name so services share one database', async () => {
+    const gadgets: MigrationSet = {
+      '0001_create_gadgets': {
+        async up(db: AnyDb) {
+          await db.schema.createTable('gadgets').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+        },
+      },
+    };
+    const report = await migrateToLatest(getDb(), { migrations: gadgets, tableName: 'gadgets_migrations' });
+    expect(report.applied).toEqual(['0001_create_gadgets']);
+    const rows = await getDb().db.selectFrom('widgets_migrations').select('name').execute();
+    expect(rows.map((r) => r.name)).toEqual(['0001_create_widgets', '0002_add_colour']);
+  });
+
+  it('throws DB_ERR_MIGRATION_FAILED naming the failing migration, with per-migration outcomes', async () => {
+    const broken: MigrationSet = {
+      '0001_ok': {
+        async up(db: AnyDb) {
+          await db.schema.createTable('ok_table').addColumn('id', 'integer').execute();
+        },
+      },
+      '0002_broken': {
+        async up(db: AnyDb) {
+          await sql`select * from table_that_does_not_exist`.execute(db);
+        },
+      },
+    };
+    let caught: unknown;
+    try {
+      await migrateToLatest(getDb(), { migrations: broken, tableName: 'broken_migrations' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DatabaseError);
+    const error = caught as DatabaseError;
+    expect(error.code).toBe('DB_ERR_MIGRATION_FAILED');
+    expect(error.details.failed).toBe('0002_broken');
+    expect(error.details.outcomes).toEqual([
+      { name: '0001_ok', status: 'applied' },
+      { name: '0002_broken', status: 'failed' },
+    ]);
+  });
+});

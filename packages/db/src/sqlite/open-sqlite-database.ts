@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { SQLITE_CAPABILITIES, type Database } from '../database.js';
+
+export interface SqliteOptions {
+  readonly file: string;
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * Opens (creating when needed) a SQLite file with better-sqlite3: WAL journal, foreign keys on,
+ * a busy timeout, and the file's parent directory created first.
+ */
+export function openSqliteDatabase<DB>(options: SqliteOptions): Database<DB> {
+  const inMemory = options.file === ':memory:' || options.file === '';
+  if (!inMemory) mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true });
+  const connection = new BetterSqlite3(inMemory ? ':memory:' : options.file);
+  try {
+    connection.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5_000))}`);
+    if (!inMemory) {
+      connection.pragma('journal_mode = WAL');
+      // With WAL, NORMAL keeps the database consistent across crashes and avoids an fsync per commit.
+      connection.pragma('synchronous = NORMAL');
+    }
+    connection.pragma('foreign_keys = ON');
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    dialect: 'sqlite',
+    capabilities: SQLITE_CAPABILITIES,
+    location: inMemory ? ':memory:' : path.resolve(options.file),
+    close() {
+      closed ??= db.destroy();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Database } from './database.js';
+import { openDatabase } from './open-database.js';
+
+/** Title part of the suite that stands in for PostgreSQL when no server is configured. */
+export const POSTGRES_UNAVAILABLE =
+  'PostgreSQL not available: install postgresql and set TRIAD_TEST_DATABASE_URL (see README)';
+
+/** Environment the matrix reads: `TRIAD_TEST_DATABASE_URL`, `TRIAD_REQUIRE_SERVICES`. */
+export interface TestEnvironment {
+  readonly TRIAD_TEST_DATABASE_URL?: string | undefined;
+  readonly TRIAD_REQUIRE_SERVICES?: string | undefined;
+}
+
+export interface DescribeEachDatabaseOptions {
+  /** Where to read the settings; default `process.env` (this test helper is the package's one reader). */
+  readonly env?: TestEnvironment;
+}
+
+/** Gives the suite's open database; only valid inside hooks and tests. */
+export type GetDatabase = () => Database;
+
+/**
+ * Registers the suite twice: `<title> [sqlite]` on a fresh temporary SQLite file, and
+ * `<title> [postgres]` in a fresh schema (via `search_path`) of `TRIAD_TEST_DATABASE_URL`,
+ * dropped afterwards. The database is opened before the suite's own `beforeAll` hooks run
+ * and closed after its `afterAll` hooks.
+ *
+ * Without the URL the PostgreSQL suite is registered as skipped, its title naming what to
+ * install; with `TRIAD_REQUIRE_SERVICES=1` it fails instead.
+ */
+export function describeEachDatabase(title: string, body: (getDb: GetDatabase) => void, options: DescribeEachDatabaseOptions = {}): void {
+  describeOnSqlite(title, body);
+  const plan = planPostgresSuite(options.env ?? process.env);
+  switch (plan.kind) {
+    case 'run':
+      describeOnPostgres(title, plan.url, body);
+      break;
+    case 'fail':
+      describe(`${title} [postgres]`, () => {
+        it('requires PostgreSQL because TRIAD_REQUIRE_SERVICES=1', () => {
+          throw new Error(plan.reason);
+        });
+      });
+      break;
+    case 'skip':
+      describe.skip(`${title} [postgres] ${plan.reason}`, () => body(unavailable));
+      break;
+  }
+}
+
+/** What the PostgreSQL half of the matrix does in an environment. */
+export type PostgresSuitePlan =
+  | { readonly kind: 'run'; readonly url: string }
+  | { readonly kind: 'skip'; readonly reason: string }
+  | { readonly kind: 'fail'; readonly reason: string };
+
+/** Decides the PostgreSQL half: run with the URL, else fail when services are required, else skip. */
+export function planPostgresSuite(env: TestEnvironment): PostgresSuitePlan {
+  const url = env.TRIAD_TEST_DATABASE_URL?.trim();
+  if (url) return { kind: 'run', url };
+  if (env.TRIAD_REQUIRE_SERVICES === '1') return { kind: 'fail', reason: POSTGRES_UNAVAILABLE };
+  return { kind: 'skip', reason: POSTGRES_UNAVAILABLE };
+}
+
+function describeOnSqlite(title: string, body: (getDb: GetDatabase) => void): void {
+  describe(`${title} [sqlite]`, () => {
+    let directory: string | undefined;
+    let database: Database | undefined;
+    beforeAll(async () => {
+      directory = await mkdtemp(path.join(tmpdir(), 'triad-db-test-'));
+      database = openDatabase({ sqliteFile: path.join(directory, 'test.sqlite') });
+    });
+    afterAll(async () => {
+      await database?.close();
+      if (directory) await rm(directory, { recursive: true, force: true });
+    });
+    body(() => required(database));
+  });
+}
+
+function describeOnPostgres(title: string, url: string, body: (getDb: GetDatabase) => void): void {
+  describe(`${title} [postgres]`, () => {
+    const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    let admin: Database | undefined;
+    let database: Database | undefined;
+    beforeAll(async () => {
+      admin = openDatabase({ url, maxConnections: 1 });
+      await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+      database = openDatabase({ url, schema, maxConnections: 4 });
+    });
+    afterAll(async () => {
+      await database?.close();
+      if (admin) {
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+        await admin.close();
+      }
+    });
+    body(() => required(database));
+  });
+}
+
+function required(database: Database | undefined): Database {
+  if (!database) throw new Error('getDb() is only available inside tests and hooks of the suite');
+  return database;
+}
+
+function unavailable(): Database {
+  throw new Error(POSTGRES_UNAVAILABLE);
+}

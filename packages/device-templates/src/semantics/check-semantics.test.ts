@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { problemCatalogue } from '../errors.js';
+import { documentFromValue } from '../loading/value-document.js';
+import { checkSemantics } from './check-semantics.js';
+import { semanticProblems } from './semantic-problems.js';
+import { semanticWarnings, validTemplate, type Fixture } from './test-support.js';
+
+describe('checkSemantics', () => {
+  it('reports nothing for a consistent template', () => {
+    expect(semanticWarnings(validTemplate())).toEqual([]);
+  });
+
+  it('reports only warnings whose codes are in the catalogue, with a JSON Pointer and a message', () => {
+    const t = validTemplate();
+    t.templateVersion = '1.2.3.4';
+    t.datapointSets[0].datapoints[0].unitConfig = { from: 'kw' };
+    t.datapointSets[0].datapoints[1].unitsConfig.from = 'kw';
+    const problems = semanticWarnings(t);
+    expect(problems.length).toBeGreaterThanOrEqual(3);
+    for (const p of problems) {
+      expect(problemCatalogue[p.code]).toBeDefined();
+      expect(p.severity).toBe('warning');
+      expect(p.path).toMatch(/^(\/.*)?$/);
+      expect(p.message.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('gives every semantic code the warning severity and a DT_WARN_SEM_ or DT_WARN_QUIRK_ prefix', () => {
+    for (const [code, definition] of Object.entries(semanticProblems)) {
+      expect(code).toMatch(/^DT_WARN_(SEM|QUIRK)_[A-Z0-9_]+$/);
+      expect(definition.severity).toBe('warning');
+      expect(definition.title.length).toBeGreaterThan(10);
+    }
+  });
+
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['a string', 'template'],
+    ['an array', [1, 2]],
+    ['an empty object', {}],
+    ['sets of the wrong type', { datapointSets: 'x', originTypes: 3, representation: {} }],
+    ['sets holding scalars', { datapointSets: [1, null, 'x', [], { datapoints: [null, 3, { commonConfig: 5 }] }] }],
+  ])('never throws on %s', (_name, value) => {
+    expect(() => checkSemantics(documentFromValue(value, 'x.json'))).not.toThrow();
+  });
+
+  it('never throws when any node of a valid template is replaced by a value of another type', () => {
+    const replacements: unknown[] = [null, 7, 'x', [null], { a: 1 }];
+    const paths: (string | number)[][] = [];
+    const collect = (node: unknown, path: (string | number)[]) => {
+      paths.push(path);
+      if (Array.isArray(node)) node.forEach((child, i) => collect(child, [...path, i]));
+      else if (node !== null && typeof node === 'object') for (const [k, v] of Object.entries(node)) collect(v, [...path, k]);
+    };
+    collect(validTemplate(), []);
+    let runs = 0;
+    for (const path of paths) {
+      if (path.length === 0) continue;
+      for (const replacement of replacements) {
+        const t: Fixture = validTemplate();
+        let parent = t;
+        for (const segment of path.slice(0, -1)) parent = parent[segment];
+        parent[path[path.length - 1]!] = replacement;
+        expect(() => checkSemantics(documentFromValue(t, 'x.json'))).not.toThrow();
+        runs++;
+      }
+    }
+    expect(runs).toBeGreaterThan(1000);
+  });
+});

@@ -1,0 +1,83 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { ConfigError, type ConfigViolation } from './config-error.js';
+import { deepFreeze, type DeepReadonly } from './deep-freeze.js';
+
+/**
+ * A JSON schema (draft-07 subset ajv accepts) for a config object. Properties may carry
+ * `env: 'NAME'` to name the environment variable that feeds them (used in error messages) and
+ * `default` values (units belong in `description`).
+ */
+export type ConfigSchema = Readonly<Record<string, unknown>>;
+
+/** A layer of settings; `undefined` values are ignored so unset variables fall through to defaults. */
+export type ConfigSource = Readonly<Record<string, unknown>> | undefined;
+
+const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, removeAdditional: false, strict: true });
+ajv.addKeyword({ keyword: 'env', schemaType: 'string' });
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Merges `sources` (later ones win; nested plain objects merge key by key), fills defaults,
+ * coerces strings from the environment to the schema's types (`"8082"` -> 8082, `"false"` ->
+ * false), validates, and returns a deep-frozen object.
+ *
+ * @throws ConfigError listing every violation at once.
+ */
+export function loadConfig<T>(schema: ConfigSchema, ...sources: ConfigSource[]): DeepReadonly<T> {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  const merged: Record<string, unknown> = {};
+  for (const source of sources) if (source) mergeInto(merged, source);
+  if (!validate(merged)) {
+    throw new ConfigError((validate.errors ?? []).map((e) => toViolation(e, schema)));
+  }
+  return deepFreeze(merged as T);
+}
+
+function mergeInto(target: Record<string, unknown>, source: Readonly<Record<string, unknown>>): void {
+  for (const [key, value] of Object.entries(source)) {
+    if (value === undefined || key === '__proto__') continue;
+    const current = target[key];
+    if (isPlainObject(value) && isPlainObject(current)) mergeInto(current, value);
+    else if (isPlainObject(value)) {
+      const copy: Record<string, unknown> = {};
+      mergeInto(copy, value);
+      target[key] = copy;
+    } else target[key] = value;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+function toViolation(error: ErrorObject, schema: ConfigSchema): ConfigViolation {
+  let path = error.instancePath;
+  let message = error.message ?? 'is invalid';
+  if (error.keyword === 'required') {
+    path += `/${String(error.params.missingProperty)}`;
+    message = 'is required';
+  } else if (error.keyword === 'additionalProperties') {
+    path += `/${String(error.params.additionalProperty)}`;
+    message = 'is not a known setting';
+  } else if (error.keyword === 'enum') {
+    message = `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  }
+  const env = envOf(schema, path);
+  return env ? { path, env, message } : { path, message };
+}
+
+/** Follows `properties` along a pointer and returns the setting's `env` name, if declared. */
+function envOf(schema: ConfigSchema, pointer: string): string | undefined {
+  let node: unknown = schema;
+  for (const segment of pointer.split('/').slice(1)) {
+    const properties = (node as { properties?: Record<string, unknown> } | undefined)?.properties;
+    node = properties?.[segment];
+    if (node === undefined) return undefined;
+  }
+  const env = (node as { env?: unknown }).env;
+  return typeof env === 'string' ? env : undefined;
+}

@@ -1,0 +1,49 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { healthRoute, type HealthOptions } from './health.js';
+import { DEFAULT_MAX_JSON_DEPTH, useJsonBodyParser } from './json-body-parser.js';
+import { problemHandler } from './problem/problem-handler.js';
+import { generateRequestId, requestIdEcho } from './request-id.js';
+
+/** Default largest request body for ordinary routes: 1 MiB. Routes may raise it with `bodyLimit`. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024; // 1 MiB
+
+export interface ServiceAppOptions {
+  /** pino logger from `createLogger`; omitted: nothing is logged. */
+  readonly logger?: Logger;
+  /** Largest request body in bytes for routes that do not set their own; default 1 MiB. */
+  readonly bodyLimit?: number;
+  /** Most nesting levels of a JSON body; default 64. */
+  readonly maxJsonDepth?: number;
+  /** Longest path parameter in characters (after URL encoding); default 500. */
+  readonly maxParamLength?: number;
+  readonly health?: HealthOptions;
+  /**
+   * Runs after the core plugins and before `/healthz` is added: register documentation plugins
+   * (OpenAPI) here so they see every route.
+   */
+  readonly beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+}
+
+/**
+ * Builds a Fastify instance with the plumbing every Triad service shares: sane request ids
+ * (`x-request-id` in and out, in every log line as `reqId`), problem+json errors and 404s, the
+ * JSON parser with depth and `__proto__` checks, the body limit, route schemas validated with all
+ * errors reported and no properties silently dropped, and `GET /healthz`. Never listens.
+ */
+export async function createServiceApp(options: ServiceAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    routerOptions: { maxParamLength: options.maxParamLength ?? 500 },
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }) as unknown as FastifyInstance;
+  useJsonBodyParser(app, { maxDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH });
+  await app.register(requestIdEcho);
+  await app.register(problemHandler);
+  if (options.beforeRoutes) await options.beforeRoutes(app);
+  await app.register(healthRoute, options.health ?? {});
+  return app;
+}

@@ -1,0 +1,103 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { kitProblems, type KitProblemCode } from '../errors.js';
+import { ProblemError } from './problem-error.js';
+import { PROBLEM_MEDIA_TYPE, buildProblemDocument } from './problem-document.js';
+import { toRequestViolations } from './validation-problems.js';
+
+/** Fastify's own client errors we name with kit codes; others keep their status under SVC_ERR_BAD_REQUEST. */
+const FASTIFY_CODES: Readonly<Record<string, KitProblemCode>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'SVC_ERR_BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'SVC_ERR_MEDIA_TYPE_UNSUPPORTED',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'SVC_ERR_CONTENT_LENGTH_INVALID',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'SVC_ERR_BODY_EMPTY',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'SVC_ERR_JSON_SYNTAX',
+};
+
+/**
+ * Makes every error reply an `application/problem+json` document (RFC 9457):
+ * - `ProblemError`: its own status, title, detail and extensions;
+ * - route-schema violations: 400 `SVC_ERR_REQUEST_VALIDATION` with `errors: [{in, pointer, keyword, message}]`;
+ * - Fastify's client errors: 413 body too large (with `limit`), 415 media type, 400 others;
+ * - anything else: logged with its stack, answered 500 `SVC_ERR_INTERNAL` without message or stack;
+ * - unknown routes: 404 `SVC_ERR_ROUTE_NOT_FOUND`.
+ * Every problem carries `code` and `requestId`. Registered once, at the root.
+ */
+export const problemHandler = fp(
+  async function problemHandlerPlugin(app: FastifyInstance) {
+    app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
+      const { status, code, title, detail, extensions } = classify(error, request);
+      if (status >= 500) request.log.error({ err: error, code }, 'request failed');
+      else request.log.info({ code, status }, `request refused: ${title}`);
+      return sendProblem(request, reply, { status, code, title, detail, extensions });
+    });
+    app.setNotFoundHandler(async (request, reply) => {
+      const def = kitProblems.definitions.SVC_ERR_ROUTE_NOT_FOUND;
+      return sendProblem(request, reply, {
+        status: def.status,
+        code: 'SVC_ERR_ROUTE_NOT_FOUND',
+        title: def.title,
+        detail: `No route answers ${request.method} ${pathOf(request)}`,
+      });
+    });
+  },
+  { name: '@triad/service-kit/problem-handler', fastify: '5.x' },
+);
+
+/** What `sendProblem` needs; the handler fills `instance` and `requestId` from the request. */
+export interface ProblemReplyInit {
+  status: number;
+  code: string;
+  title: string;
+  detail?: string | undefined;
+  extensions?: Readonly<Record<string, unknown>> | undefined;
+}
+
+function classify(error: FastifyError | Error, request: FastifyRequest): ProblemReplyInit {
+  if (error instanceof ProblemError) {
+    return { status: error.status, code: error.code, title: error.title, detail: error.detail, extensions: error.extensions };
+  }
+  const fastifyError = error as FastifyError;
+  if (Array.isArray(fastifyError.validation)) {
+    const part = fastifyError.validationContext ?? 'body';
+    const errors = toRequestViolations(fastifyError.validation, part);
+    return {
+      ...kit('SVC_ERR_REQUEST_VALIDATION'),
+      detail: `The ${part} has ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors.map((e) => `${e.pointer || '(root)'} ${e.message}`).join('; ')}`,
+      extensions: { errors },
+    };
+  }
+  const status = fastifyError.statusCode;
+  if (typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_') && typeof status === 'number' && status >= 400 && status < 500) {
+    const mapped = FASTIFY_CODES[fastifyError.code];
+    if (mapped === 'SVC_ERR_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit;
+      return { ...kit(mapped), detail: `The body exceeds this route's limit of ${limit} bytes`, extensions: { limit } };
+    }
+    if (mapped === 'SVC_ERR_MEDIA_TYPE_UNSUPPORTED') {
+      const mediaType = String(request.headers['content-type'] ?? '');
+      return { ...kit(mapped), detail: `Content-Type ${mediaType || '(none)'} is not accepted here`, extensions: { mediaType } };
+    }
+    if (mapped) return { ...kit(mapped), detail: fastifyError.message };
+    return { status, code: 'SVC_ERR_BAD_REQUEST', title: kitProblems.definitions.SVC_ERR_BAD_REQUEST.title, detail: fastifyError.message };
+  }
+  return { ...kit('SVC_ERR_INTERNAL'), detail: 'An unexpected error occurred; quote the request id when reporting it.' };
+}
+
+function kit(code: KitProblemCode): ProblemReplyInit {
+  const def = kitProblems.definitions[code];
+  return { status: def.status, code, title: def.title };
+}
+
+/** Sends a problem document with the right media type; also used by routes that answer problems themselves. */
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemReplyInit): FastifyReply {
+  const document = buildProblemDocument({ ...problem, instance: pathOf(request), requestId: String(request.id) });
+  // Sent as text so no route response schema re-shapes it.
+  return reply.status(problem.status).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(document));
+}
+
+function pathOf(request: FastifyRequest): string {
+  const url = request.url;
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}

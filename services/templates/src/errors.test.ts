@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { templatesProblems } from './errors.js';
+
+describe('templatesProblems', () => {
+  it('pins every code to its status and title', () => {
+    expect(templatesProblems.definitions).toEqual({
+      TPL_ERR_TEMPLATE_INVALID: { status: 422, title: 'The template is not valid' },
+      TPL_ERR_TEMPLATE_NOT_FOUND: { status: 404, title: 'No such template' },
+      TPL_ERR_TEMPLATE_EXISTS: { status: 409, title: 'This template version already exists' },
+      TPL_ERR_IDENTITY_MISMATCH: { status: 409, title: 'The document names a different template than the URL' },
+      TPL_ERR_NOT_ACCEPTABLE: { status: 406, title: 'No representation matches the Accept header' },
+    });
+  });
+
+  it('builds problems that carry the code, status and extensions', () => {
+    const error = templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', 'x 1.0.0', { templateId: 'x' });
+    expect(error.status).toBe(404);
+    expect(error.code).toBe('TPL_ERR_TEMPLATE_NOT_FOUND');
+    expect(error.extensions).toEqual({ templateId: 'x' });
+  });
+});

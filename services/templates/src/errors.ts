@@ -1,0 +1,15 @@
+import { defineProblemCatalogue } from '@triad/service-kit';
+
+/**
+ * The template service's error catalogue. Codes never change meaning; `docs/errors.md` lists
+ * them. Problems from the service kit (`SVC_ERR_*`) can also reach clients.
+ */
+export const templatesProblems = defineProblemCatalogue({
+  TPL_ERR_TEMPLATE_INVALID: { status: 422, title: 'The template is not valid' },
+  TPL_ERR_TEMPLATE_NOT_FOUND: { status: 404, title: 'No such template' },
+  TPL_ERR_TEMPLATE_EXISTS: { status: 409, title: 'This template version already exists' },
+  TPL_ERR_IDENTITY_MISMATCH: { status: 409, title: 'The document names a different template than the URL' },
+  TPL_ERR_NOT_ACCEPTABLE: { status: 406, title: 'No representation matches the Accept header' },
+});
+
+export type TemplatesProblemCode = keyof typeof templatesProblems.definitions;

@@ -1,0 +1,10 @@
+import type { MigrationSet } from '@triad/db';
+import { createTemplates } from './0001-create-templates.js';
+
+/** Bookkeeping table of the template service's migrations (services may share one database). */
+export const TEMPLATES_MIGRATION_TABLE = 'templates_migrations';
+
+/** Every migration of the template service, by name in run order. */
+export const templatesMigrations: MigrationSet = Object.freeze({
+  '0001_create_templates': createTemplates,
+});

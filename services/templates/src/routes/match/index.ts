@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findMatchingTemplates } from '../../matching/find-matching-templates.js';
+import type { PatternCache } from '../../matching/pattern-cache.js';
+import { presentTemplateSummary } from '../../presenters/template-presenter.js';
+import type { TemplateRepository } from '../../repositories/template-repository.js';
+import { matchSchema, type MatchBody } from './schemas.js';
+
+export interface MatchRoutesOptions {
+  readonly repository: TemplateRepository;
+  readonly patterns: PatternCache;
+}
+
+/** `POST /match`: templates for a discovered device. */
+export async function matchRoutes(app: FastifyInstance, options: MatchRoutesOptions): Promise<void> {
+  app.post('/match', { schema: matchSchema }, async (request: FastifyRequest<{ Body: MatchBody }>) => {
+    const { deviceID, vendorID, description } = request.body;
+    const matches = await findMatchingTemplates(options.repository, options.patterns, {
+      ...(deviceID !== undefined ? { deviceID } : {}),
+      ...(vendorID !== undefined ? { vendorID } : {}),
+      ...(description !== undefined ? { description } : {}),
+    });
+    return { items: matches.map(presentTemplateSummary) };
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deleteAllTemplateVersions, deleteTemplateVersion } from '../../commands/delete-templates.js';
+import type { TemplateRepository } from '../../repositories/template-repository.js';
+import type { TemplateIdParams, TemplateParams } from './schemas.js';
+
+/** `DELETE /templates/:templateId/:templateVersion`. */
+export function deleteTemplateHandler(repository: TemplateRepository) {
+  return async (request: FastifyRequest<{ Params: TemplateParams }>, reply: FastifyReply) => {
+    await deleteTemplateVersion(repository, request.params.templateId, request.params.templateVersion);
+    return reply.status(204).send();
+  };
+}
+
+/** `DELETE /templates/:templateId`: every version. */
+export function deleteAllVersionsHandler(repository: TemplateRepository) {
+  return async (request: FastifyRequest<{ Params: TemplateIdParams }>, reply: FastifyReply) => {
+    await deleteAllTemplateVersions(repository, request.params.templateId);
+    return reply.status(204).send();
+  };
+}

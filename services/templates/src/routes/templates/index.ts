@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { useTemplateSourceParsers } from '../../documents/source-body-parsers.js';
+import type { TemplateRepository } from '../../repositories/template-repository.js';
+import { deleteAllVersionsHandler, deleteTemplateHandler } from './delete-template.js';
+import { listTemplatesHandler } from './list-templates.js';
+import { listVersionsHandler, readTemplateHandler } from './read-template.js';
+import {
+  createTemplateSchema,
+  deleteAllVersionsSchema,
+  deleteTemplateSchema,
+  listTemplatesSchema,
+  listVersionsSchema,
+  putTemplateSchema,
+  readTemplateSchema,
+} from './schemas.js';
+import { createTemplateHandler, putTemplateHandler } from './write-template.js';
+
+export interface TemplatesRoutesOptions {
+  readonly repository: TemplateRepository;
+  /** Body limit of template writes, in bytes. */
+  readonly sourceBodyLimit: number;
+  readonly maxJsonDepth: number;
+}
+
+/** The registry resource; register with `prefix: '/templates'`. */
+export async function templatesRoutes(app: FastifyInstance, options: TemplatesRoutesOptions): Promise<void> {
+  const { repository } = options;
+  useTemplateSourceParsers(app, { maxJsonDepth: options.maxJsonDepth });
+  app.get('', { schema: listTemplatesSchema }, listTemplatesHandler(repository));
+  app.post('', { schema: createTemplateSchema, bodyLimit: options.sourceBodyLimit }, createTemplateHandler(repository));
+  app.get('/:templateId', { schema: listVersionsSchema }, listVersionsHandler(repository));
+  app.delete('/:templateId', { schema: deleteAllVersionsSchema }, deleteAllVersionsHandler(repository));
+  app.get('/:templateId/:templateVersion', { schema: readTemplateSchema }, readTemplateHandler(repository));
+  app.put('/:templateId/:templateVersion', { schema: putTemplateSchema, bodyLimit: options.sourceBodyLimit }, putTemplateHandler(repository));
+  app.delete('/:templateId/:templateVersion', { schema: deleteTemplateSchema }, deleteTemplateHandler(repository));
+}

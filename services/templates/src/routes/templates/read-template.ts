@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_MEDIA_TYPE, YAML_MEDIA_TYPES, mediaTypeOf, negotiate } from '../../documents/media-types.js';
+import { templatesProblems } from '../../errors.js';
+import { presentTemplateSummary } from '../../presenters/template-presenter.js';
+import type { TemplateRepository } from '../../repositories/template-repository.js';
+import type { ReadQuery, TemplateIdParams, TemplateParams } from './schemas.js';
+
+/**
+ * `GET /templates/:templateId/:templateVersion`: the document as JSON, or the stored source
+ * text (`?format=source`, or Accept preferring YAML for a template stored as YAML).
+ */
+export function readTemplateHandler(repository: TemplateRepository) {
+  return async (request: FastifyRequest<{ Params: TemplateParams; Querystring: ReadQuery }>, reply: FastifyReply) => {
+    const { templateId, templateVersion } = request.params;
+    const record = await repository.find(templateId, templateVersion);
+    if (!record) {
+      throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId} ${templateVersion}`, { templateId, templateVersion });
+    }
+    let mediaType: string;
+    if (request.query.format === 'source') {
+      mediaType = mediaTypeOf(record.sourceFormat);
+    } else if (request.query.format === 'json') {
+      mediaType = JSON_MEDIA_TYPE;
+    } else {
+      const offered = record.sourceFormat === 'yaml' ? [JSON_MEDIA_TYPE, ...YAML_MEDIA_TYPES] : [JSON_MEDIA_TYPE];
+      const chosen = negotiate(request.headers.accept, offered);
+      if (!chosen) {
+        throw templatesProblems.create('TPL_ERR_NOT_ACCEPTABLE', `Available as ${offered.join(', ')}; ?format=source gives the source as stored`, {
+          available: offered,
+        });
+      }
+      mediaType = chosen;
+      reply.header('vary', 'Accept');
+    }
+    reply.header('etag', `"${record.sourceSha256}"`);
+    reply.header('last-modified', new Date(record.updatedAt).toUTCString());
+    const sendSource = request.query.format === 'source' || mediaType !== JSON_MEDIA_TYPE;
+    // Stored JSON text is sent as is: no parse and re-serialise per read.
+    return reply.type(`${mediaType}; charset=utf-8`).send(sendSource ? record.sourceText : record.documentJson);
+  };
+}
+
+/** `GET /templates/:templateId`: every version, newest first. */
+export function listVersionsHandler(repository: TemplateRepository) {
+  return async (request: FastifyRequest<{ Params: TemplateIdParams }>) => {
+    const { templateId } = request.params;
+    const versions = await repository.listVersions(templateId);
+    if (versions.length === 0) throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId}`, { templateId });
+    return { templateId, items: versions.map(presentTemplateSummary) };
+  };
+}

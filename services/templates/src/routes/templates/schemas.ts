@@ -1,0 +1,199 @@
+import { problemSchema } from '@triad/service-kit';
+import { problemEntrySchema } from '../../presenters/problem-presenter.js';
+import { templateSummarySchema } from '../../presenters/template-presenter.js';
+import { templateSourceBodySchema } from '../../documents/source-body-parsers.js';
+
+/** Largest page of a listing. */
+export const MAX_PAGE = 200;
+
+const templateIdParam = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_ -]{1,80}$',
+  description: 'templateId (letters, digits, "-", "_" and spaces; URL-encode spaces)',
+} as const;
+const templateVersionParam = { type: 'string', minLength: 1, maxLength: 128, description: 'templateVersion, e.g. 1.5.2' } as const;
+
+export interface TemplateParams {
+  templateId: string;
+  templateVersion: string;
+}
+export interface TemplateIdParams {
+  templateId: string;
+}
+export interface ListQuery {
+  prefix?: string;
+  q?: string;
+  originType?: string;
+  latest: boolean;
+  limit: number;
+  offset: number;
+}
+export interface ReadQuery {
+  format?: 'json' | 'source';
+}
+export interface WriteQuery {
+  strict: boolean;
+}
+
+const idParams = { type: 'object', required: ['templateId'], additionalProperties: false, properties: { templateId: templateIdParam } } as const;
+const versionParams = {
+  type: 'object',
+  required: ['templateId', 'templateVersion'],
+  additionalProperties: false,
+  properties: { templateId: templateIdParam, templateVersion: templateVersionParam },
+} as const;
+
+const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
+
+const invalidTemplateResponse = {
+  description: 'The template is not valid; nothing was stored (TPL_ERR_TEMPLATE_INVALID)',
+  content: {
+    'application/problem+json': {
+      schema: {
+        ...problemSchema,
+        properties: {
+          ...problemSchema.properties,
+          errors: { type: 'array', items: problemEntrySchema },
+          warnings: { type: 'array', items: problemEntrySchema },
+        },
+      },
+    },
+  },
+};
+
+const writeQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { strict: { type: 'boolean', default: false, description: 'count warnings as errors' } },
+} as const;
+
+const writeReply = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['created', 'template', 'warnings'],
+  properties: {
+    created: { type: 'boolean', description: 'false when an existing version was replaced' },
+    template: templateSummarySchema,
+    warnings: { type: 'array', items: problemEntrySchema },
+  },
+} as const;
+
+export const listTemplatesSchema = {
+  tags: ['templates'],
+  summary: 'List stored template versions',
+  description:
+    'Ordered by templateId (code point order), then newest version first. Filters combine with AND.',
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      prefix: { type: 'string', minLength: 1, maxLength: 80, description: 'templateId starts with (case-sensitive)' },
+      q: { type: 'string', minLength: 1, maxLength: 200, description: 'text in templateId, alias or description (ignoring case)' },
+      originType: { type: 'string', pattern: '^[a-zA-Z0-9-]{1,80}$', description: 'the version declares or uses this originType' },
+      latest: { type: 'boolean', default: false, description: 'only the newest version of each templateId' },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 50 },
+      offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+    },
+  },
+  response: {
+    200: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['items', 'total', 'limit', 'offset'],
+      properties: {
+        items: { type: 'array', items: templateSummarySchema },
+        total: { type: 'integer', description: 'versions matching the filters, over all pages' },
+        limit: { type: 'integer' },
+        offset: { type: 'integer' },
+      },
+    },
+    400: problemResponse('Invalid query'),
+  },
+} as const;
+
+export const createTemplateSchema = {
+  tags: ['templates'],
+  summary: 'Store a new template version',
+  description: 'templateId and templateVersion come from the document. A stored version is refused (409); PUT replaces.',
+  querystring: writeQuery,
+  body: templateSourceBodySchema,
+  response: {
+    201: writeReply,
+    400: problemResponse('Malformed request'),
+    409: problemResponse('The version exists (TPL_ERR_TEMPLATE_EXISTS)'),
+    413: problemResponse('Body too large'),
+    415: problemResponse('Not JSON or YAML'),
+    422: invalidTemplateResponse,
+  },
+} as const;
+
+export const putTemplateSchema = {
+  tags: ['templates'],
+  summary: 'Create or replace one template version',
+  description: "The document's templateId and templateVersion must equal the URL's (else 409 TPL_ERR_IDENTITY_MISMATCH).",
+  params: versionParams,
+  querystring: writeQuery,
+  body: templateSourceBodySchema,
+  response: {
+    200: writeReply,
+    201: writeReply,
+    400: problemResponse('Malformed request'),
+    409: problemResponse('The document names another template (TPL_ERR_IDENTITY_MISMATCH)'),
+    413: problemResponse('Body too large'),
+    415: problemResponse('Not JSON or YAML'),
+    422: invalidTemplateResponse,
+  },
+} as const;
+
+export const readTemplateSchema = {
+  tags: ['templates'],
+  summary: 'Read one template version',
+  description:
+    'JSON document by default. `?format=source`, or an Accept header preferring a YAML type for a template stored as YAML, returns the source text as sent, with its media type.',
+  params: versionParams,
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { format: { type: 'string', enum: ['json', 'source'] } },
+  },
+  response: {
+    200: {
+      description: 'The template',
+      content: {
+        'application/json': { schema: { type: 'object', additionalProperties: true, description: 'the template document' } },
+        'application/yaml': { schema: { type: 'string', description: 'the YAML source as stored' } },
+      },
+    },
+    404: problemResponse('No such template version'),
+    406: problemResponse('Only JSON is available for a template stored as JSON'),
+  },
+} as const;
+
+export const deleteTemplateSchema = {
+  tags: ['templates'],
+  summary: 'Delete one template version',
+  params: versionParams,
+  response: { 204: { description: 'Deleted', type: 'null' }, 404: problemResponse('No such template version') },
+} as const;
+
+export const listVersionsSchema = {
+  tags: ['templates'],
+  summary: 'List the versions of one templateId, newest first',
+  params: idParams,
+  response: {
+    200: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['templateId', 'items'],
+      properties: { templateId: { type: 'string' }, items: { type: 'array', items: templateSummarySchema } },
+    },
+    404: problemResponse('No version of this templateId'),
+  },
+} as const;
+
+export const deleteAllVersionsSchema = {
+  tags: ['templates'],
+  summary: 'Delete every version of one templateId',
+  params: idParams,
+  response: { 204: { description: 'Deleted', type: 'null' }, 404: problemResponse('No version of this templateId') },
+} as const;

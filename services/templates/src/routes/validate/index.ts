@@ -1,0 +1,19 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validateSource } from '@triad/device-templates';
+import { readTemplateSource, useTemplateSourceParsers } from '../../documents/source-body-parsers.js';
+import { presentValidation } from '../../presenters/validation-presenter.js';
+import { validateSchema, type ValidateQuery } from './schemas.js';
+
+export interface ValidateRoutesOptions {
+  readonly sourceBodyLimit: number;
+  readonly maxJsonDepth: number;
+}
+
+/** `POST /validate`: the validator's verdict on a template source; stores nothing. */
+export async function validateRoutes(app: FastifyInstance, options: ValidateRoutesOptions): Promise<void> {
+  useTemplateSourceParsers(app, { maxJsonDepth: options.maxJsonDepth });
+  app.post('/validate', { schema: validateSchema, bodyLimit: options.sourceBodyLimit }, async (request: FastifyRequest<{ Querystring: ValidateQuery }>) => {
+    const { text, format } = readTemplateSource(request);
+    return presentValidation(validateSource(text, { format, file: '<request body>', strict: request.query.strict }));
+  });
+}

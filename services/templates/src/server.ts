@@ -1,0 +1,107 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { migrateToLatest, openDatabase, type Database } from '@triad/db';
+import { createLogger, installGracefulShutdown, type Logger } from '@triad/service-kit';
+import { buildTemplatesApp } from './app.js';
+import { loadTemplatesConfig, type TemplatesConfig, type TemplatesConfigOverrides } from './config.js';
+import { defaultExamplesDirectory, seedExampleTemplates } from './demo/seed-example-templates.js';
+import { TEMPLATES_MIGRATION_TABLE, templatesMigrations } from './migrations/index.js';
+import { TemplateRepository } from './repositories/template-repository.js';
+
+/** A listening template service. */
+export interface RunningTemplatesServer {
+  /** Base URL, e.g. `http://127.0.0.1:8082`. */
+  readonly url: string;
+  readonly config: TemplatesConfig;
+  /** Stops listening (in-flight requests finish) and closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface StartTemplatesServerOptions {
+  /** Environment to read; default `process.env` (read in `config.ts`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Default: a logger at the configured level writing JSON lines to standard error. */
+  readonly logger?: Logger;
+  /**
+   * Close on SIGINT/SIGTERM and exit the process (second signal exits at once). Default false:
+   * a host such as `triad serve` that runs several services handles signals itself.
+   */
+  readonly handleSignals?: boolean;
+}
+
+/** SQLite file of the service inside the data directory. */
+export const TEMPLATES_SQLITE_FILE = 'templates.sqlite';
+
+/**
+ * Loads config (environment, then `overrides`), opens and migrates the database (PostgreSQL when
+ * `databaseUrl` is set, else `<dataDir>/templates.sqlite`), seeds the example templates when the
+ * store is empty and `demo` is on, and listens. Prints nothing; returns the URL.
+ */
+export async function startTemplatesServer(
+  overrides: TemplatesConfigOverrides = {},
+  options: StartTemplatesServerOptions = {},
+): Promise<RunningTemplatesServer> {
+  const config = loadTemplatesConfig(options.env, overrides);
+  const logger = options.logger ?? createLogger({ level: config.logLevel, stream: 'stderr', service: 'templates' });
+  const database: Database = config.databaseUrl
+    ? openDatabase({ url: config.databaseUrl, onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed') })
+    : openDatabase({ sqliteFile: path.join(config.dataDir, TEMPLATES_SQLITE_FILE) });
+  try {
+    const report = await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
+    logger.info({ database: database.location, applied: report.applied }, 'database ready');
+    if (config.demo) await seedWhenEmpty(database, config, logger);
+    const app = await buildTemplatesApp({ config, database, logger });
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await database.close();
+        }
+      })();
+      return closing;
+    };
+    try {
+      await app.listen({ host: config.host, port: config.port });
+    } catch (error) {
+      await app.close().catch(() => {});
+      throw error;
+    }
+    const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => database.close() }) : undefined;
+    return {
+      url: baseUrl(app.server.address(), config.host),
+      config,
+      close: async () => {
+        uninstall?.();
+        await close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function seedWhenEmpty(database: Database, config: TemplatesConfig, logger: Logger): Promise<void> {
+  const repository = new TemplateRepository(database);
+  if ((await repository.count()) > 0) return;
+  const directory = config.seedDir ?? defaultExamplesDirectory();
+  if (!directory) {
+    logger.info('no example templates found to seed');
+    return;
+  }
+  const outcomes = await seedExampleTemplates(repository, directory);
+  for (const o of outcomes.filter((x) => x.status === 'invalid' || x.status === 'failed')) {
+    logger.warn({ file: o.file, reason: o.reason }, 'example template not seeded');
+  }
+  logger.info({ directory, seeded: outcomes.filter((o) => o.status === 'seeded').length, files: outcomes.length }, 'demo templates seeded');
+}
+
+function baseUrl(address: AddressInfo | string | null, host: string): string {
+  if (address && typeof address === 'object') {
+    const shown = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+    return `http://${shown}:${address.port}`;
+  }
+  return `http://${host}`;
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { migrateToLatest, type Database } from '@triad/db';
+import { buildTemplatesApp } from '../app.js';
+import { loadTemplatesConfig, type TemplatesConfigOverrides } from '../config.js';
+import { TEMPLATES_MIGRATION_TABLE, templatesMigrations } from '../migrations/index.js';
+
+/** Migrates the database (idempotent) and builds the app on it with test settings. */
+export async function buildTestApp(database: Database, overrides: TemplatesConfigOverrides = {}): Promise<FastifyInstance> {
+  await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
+  const config = loadTemplatesConfig({}, { demo: false, logLevel: 'silent', ...overrides });
+  const app = await buildTemplatesApp({ config, database });
+  await app.ready();
+  return app;
+}
+
+/** Removes every stored template (between tests of one suite). */
+export async function clearTemplates(database: Database): Promise<void> {
+  await database.db.deleteFrom('template_ids').execute();
+}
