@@ -1,5 +1,5 @@
 /**
- * Deterministic generator of a large, template-shaped document for benchmarks.
+ * Deterministic generator of a large, valid template for benchmarks.
  *
  * `generateLargeTemplate(5000)` gives a value whose `JSON.stringify(value, null, 2)` is about
  * 6 MB and whose js-yaml `dump` is about 4.5 MB. The same input always gives the same value
@@ -7,12 +7,15 @@
  */
 
 const DATAPOINTS_PER_SET = 250;
+const ORIGIN_TYPE = 'svc-ds-drv-modbus';
+const POLLING_GROUPS = ['10s', '30s', '1m', '5m'];
 
 /** Descriptions are padded with this filler to reach realistic file sizes. */
 const FILLER =
   'Measured by the device and collected by the driver at every polling cycle; ' +
   'see the vendor manual for the register map and the scaling applied to raw values. ';
 
+/** `text` padded with filler, or cut, to `length` characters (trailing blanks dropped). */
 function pad(text: string, length: number): string {
   let out = text + ' ';
   while (out.length < length) out += FILLER;
@@ -25,27 +28,27 @@ function datapoint(setIndex: number, index: number): object {
   return {
     commonConfig: {
       datapointId: id,
-      datapointType: index % 3 === 0 ? 'numeric' : index % 3 === 1 ? 'boolean' : 'string',
+      datapointType: index % 3 === 0 ? 'SIMPLE' : 'DATAPOINT',
       alias: `Datapoint ${setIndex}.${index}`,
-      description: pad(`Value ${index} of set ${setIndex}.`, 40),
+      description: pad(`Value ${index} of set ${setIndex}.`, 30),
     },
     addressConfig: {
-      dataType: 'numeric',
-      originType: 'modbus',
+      dataType: 'INTEGER',
+      originType: ORIGIN_TYPE,
       originDataType: 'uint16',
       originAddress: `${register}`,
-      originAccessType: 'read',
+      originAccessType: 'read-only',
       receiveMode: 'polling',
-      pollingGroup: `group_${index % 4}`,
+      pollingGroup: POLLING_GROUPS[index % POLLING_GROUPS.length],
     },
     alertConfig: {
       evaluations: [
         {
-          expressions: [{ symbol: 'x', expression: `${id} > ${index % 100}` }],
+          expressions: [{ symbol: 'x', expression: `datapoint.value > ${index % 100}` }],
           logic: 'x',
-          severity: (index % 5) + 1,
+          severity: 201 + 200 * (index % 4), // an alarm: info, warning, error or critical
           text: `Value of ${id} is above its threshold`,
-          textHelp: pad(`Check the wiring of ${id} and the sensor it reads.`, 40),
+          textHelp: pad(`Check the wiring of ${id} and the sensor it reads.`, 30),
           onStartup: index % 2 === 0,
           audited: false,
           hidden: false,
@@ -66,7 +69,7 @@ export function generateLargeTemplate(datapoints: number): object {
     for (let i = 0; i < count; i += 1) items.push(datapoint(setIndex, made + i));
     datapointSets.push({
       datapointSetId: `set_${setIndex}`,
-      datapointSetType: 'modbus',
+      datapointSetType: 'map',
       alias: `Set ${setIndex}`,
       description: pad(`Datapoint set ${setIndex}.`, 200),
       datapoints: items,
@@ -78,7 +81,7 @@ export function generateLargeTemplate(datapoints: number): object {
     templateVersion: '1.0.0',
     origin: 'bench',
     description: pad('A generated template for load and validation benchmarks.', 300),
-    originTypes: ['modbus'],
+    originTypes: [{ originType: ORIGIN_TYPE, port: 502 }],
     datapointSets,
   };
 }

@@ -52,7 +52,7 @@ function renderText(results: readonly ValidationResult[]): string {
     for (const p of problems) {
       const where = p.line > 0 ? `${r.file}:${p.line}:${p.column}` : r.file;
       lines.push(`${where}: ${p.severity}: ${p.message} [${p.code}]${p.path ? ` at ${p.path}` : ''}`);
-      if (p.suggestion) lines.push(`  hint: ${p.suggestion}`);
+      if (p.suggestion && !p.message.includes(p.suggestion)) lines.push(`  hint: ${p.suggestion}`);
     }
     if (problems.length === 0 && results.length > 1) lines.push(`${r.file}: valid`);
   }

@@ -161,6 +161,7 @@ export function scanJsonPositions(text: string, maxDepth: number, lines: LineInd
       p = q;
     }
   }
+  // Views, not copies: the spare capacity (a few bytes per text character at most) is cheaper to keep than to copy.
   return new JsonPositions(text, start.subarray(0, count), keyAt.subarray(0, count), end.subarray(0, count));
 }
 

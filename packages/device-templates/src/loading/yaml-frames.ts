@@ -160,6 +160,10 @@ export class YamlFrames {
       const wrapper = this.isWrapper(i);
       h = wrapper ? (height[i] as number) : (height[i] as number) + 1;
       s = wrapper ? (size[i] as number) : (size[i] as number) + 1;
+    } else if (this.isAlias(i) && i + 1 < (this.subtreeEnd[i] as number) && this.results[i + 1] === this.results[i]) {
+      // An outer frame around an alias on its own line: the inner frame was charged already.
+      h = height[i] as number;
+      s = size[i] as number;
     } else if (this.isAlias(i)) {
       const target = this.results[i];
       if (typeof target === 'object') {
