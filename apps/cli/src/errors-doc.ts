@@ -1,4 +1,4 @@
-import { problemCatalogue } from '@triad/device-templates';
+import { expressionEvaluationErrors, problemCatalogue } from '@triad/device-templates';
 import { dbErrors } from '@triad/db';
 import { kitProblems } from '@triad/service-kit';
 import { templatesProblems } from '@triad/templates-service';
@@ -20,6 +20,11 @@ export function renderErrorsDoc(): string {
       'Device templates (`@triad/device-templates`)',
       'Problems reported by `triad templates validate`, `POST /validate` and `validateSource()`. `DT_ERR_*` make a template invalid; `DT_WARN_*` are warnings, errors under `--strict`. `LOAD` codes: the text could not be read; `SCHEMA`: a JSON Schema rule; `SEM`: a semantic check; `QUIRK`: accepted by NetinDS but almost surely a mistake.',
       Object.entries(problemCatalogue).map(([code, d]) => ({ code, kind: d.severity, title: d.title })),
+    ],
+    [
+      'Expression evaluation (`@triad/device-templates`)',
+      'Why one evaluation of a template expression failed at run time (`ExpressionEvaluationError`). The value pipeline turns them into evaluation-error events and goes on.',
+      Object.entries(expressionEvaluationErrors).map(([code, title]) => ({ code, kind: 'evaluation', title })),
     ],
     [
       'Template service (`services/templates`)',

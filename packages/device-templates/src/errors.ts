@@ -1,6 +1,7 @@
 import { loadProblems } from './loading/load-problems.js';
 import { schemaProblems } from './schema/schema-problems.js';
 import { semanticProblems } from './semantics/semantic-problems.js';
+import { expressionProblems } from './expressions/expression-problems.js';
 import type { ProblemDefinition } from './problem-definition.js';
 
 /**
@@ -11,6 +12,7 @@ export const problemCatalogue: Readonly<Record<string, ProblemDefinition>> = Obj
   ...loadProblems,
   ...schemaProblems,
   ...semanticProblems,
+  ...expressionProblems,
 });
 
-export type ProblemCode = keyof typeof loadProblems | keyof typeof schemaProblems | keyof typeof semanticProblems;
+export type ProblemCode = keyof typeof loadProblems | keyof typeof schemaProblems | keyof typeof semanticProblems | keyof typeof expressionProblems;

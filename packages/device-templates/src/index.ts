@@ -18,3 +18,4 @@ export { templateSchema, TEMPLATE_SCHEMA_ID, type JsonSchemaObject } from './sch
 export { templateValidator, rawSchemaErrors } from './schema/template-validator.js';
 export { suggestKey } from './schema/suggest-key.js';
 export type * from './generated/device-template.generated.js';
+export * from './expressions/index.js';

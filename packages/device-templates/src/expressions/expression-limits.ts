@@ -16,8 +16,9 @@ export const EXPRESSION_LIMITS = Object.freeze({
   /** Nesting depth of arrays converted to text. */
   maxConversionDepth: 16,
   /**
-   * Worst-case backtracking steps allowed for V8's regex engine on one input; beyond it (by the
+   * Bound of the backtracking steps allowed to V8's regex engine on one input (about a millisecond
+   * at worst; real runs stay far below the bound); beyond it (by the
    * pattern's cost bound and the input's length) the regex runs on RE2.
    */
-  nativeRegexStepBudget: 100_000,
+  nativeRegexStepBudget: 1_000_000,
 });

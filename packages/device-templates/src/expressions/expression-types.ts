@@ -72,7 +72,8 @@ export interface EvaluationContext {
 /**
  * A checked expression, ready to run many times. `evaluate` never throws anything but an
  * `ExpressionEvaluationError`; it runs in bounded time (no loops, capped strings, linear regexes).
- * For `boolean` and `logic` kinds the result is always a boolean.
+ * For `boolean` and `logic` kinds the result is always a boolean. A result may be a frozen array
+ * shared by every evaluation (a constant `[1, 2]`): callers must not mutate results.
  */
 export interface CompiledExpression {
   readonly source: string;
