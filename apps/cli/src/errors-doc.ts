@@ -1,7 +1,8 @@
-import { expressionEvaluationErrors, problemCatalogue } from '@triad/device-templates';
+import { expressionEvaluationErrors, pipelineProblems, problemCatalogue } from '@triad/device-templates';
 import { dbErrors } from '@triad/db';
 import { kitProblems } from '@triad/service-kit';
 import { templatesProblems } from '@triad/templates-service';
+import { nodeManagerProblems } from '@triad/node-manager-service';
 
 interface Row {
   readonly code: string;
@@ -27,9 +28,19 @@ export function renderErrorsDoc(): string {
       Object.entries(expressionEvaluationErrors).map(([code, title]) => ({ code, kind: 'evaluation', title })),
     ],
     [
+      'Value pipeline (`@triad/device-templates`)',
+      '`BUILD` codes: the template cannot be turned into a pipeline (`TemplateEvaluatorError`). `UPDATE` codes: one input was rejected (`update-rejected` events). Others: one conversion failed at run time (`evaluation-error` events). The pipeline goes on after every one of them.',
+      Object.entries(pipelineProblems).map(([code, title]) => ({ code, kind: code.includes('_BUILD_') ? 'build' : code.includes('_UPDATE_') ? 'update' : 'evaluation', title })),
+    ],
+    [
       'Template service (`services/templates`)',
       'HTTP problems (`application/problem+json`, `type` = `urn:triad:problem:<CODE>`).',
       Object.entries(templatesProblems.definitions).map(([code, d]) => ({ code, kind: `HTTP ${d.status}`, title: d.title })),
+    ],
+    [
+      'Node manager (`services/node-manager`)',
+      'Failures answer `{error: reason}` as the spec demands; `reason` is the code without `NM_ERR_`, lower-cased (`NM_ERR_USER_NOT_FOUND` -> `user_not_found`).',
+      Object.entries(nodeManagerProblems.definitions).map(([code, d]) => ({ code, kind: `HTTP ${d.status}`, title: d.title })),
     ],
     [
       'Every service (`@triad/service-kit`)',

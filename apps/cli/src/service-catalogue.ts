@@ -1,3 +1,4 @@
+import { startNodeManagerServer } from '@triad/node-manager-service';
 import { startTemplatesServer } from '@triad/templates-service';
 
 /** Options every service understands when started by `triad serve`. */
@@ -29,6 +30,20 @@ export interface ServiceEntry {
  * content API 8081, templates 8082.
  */
 export const SERVICES: readonly ServiceEntry[] = [
+  {
+    name: 'node-manager',
+    title: 'Node manager',
+    defaultPort: 8080,
+    async start(o) {
+      const server = await startNodeManagerServer({
+        host: o.host,
+        port: o.port ?? 8080,
+        dataDir: o.dataDir,
+        ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
+      });
+      return { url: server.url, notes: server.notes, close: () => server.close() };
+    },
+  },
   {
     name: 'templates',
     title: 'Template service',

@@ -19,3 +19,4 @@ export { templateValidator, rawSchemaErrors } from './schema/template-validator.
 export { suggestKey } from './schema/suggest-key.js';
 export type * from './generated/device-template.generated.js';
 export * from './expressions/index.js';
+export * from './pipeline/index.js';

@@ -24,7 +24,7 @@ describeEachDatabase('templates app', (getDb) => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/healthz', '/match', '/templates', '/templates/{templateId}', '/templates/{templateId}/{templateVersion}', '/validate'].sort(),
+      ['/healthz', '/match', '/templates', '/templates/{templateId}', '/templates/{templateId}/{templateVersion}', '/templates/{templateId}/{templateVersion}/evaluate', '/validate'].sort(),
     );
     const one = document.paths['/templates/{templateId}/{templateVersion}'];
     expect(Object.keys(one).sort()).toEqual(['delete', 'get', 'put']);

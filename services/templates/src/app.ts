@@ -7,6 +7,7 @@ import { createServiceApp, type Logger } from '@triad/service-kit';
 import type { TemplatesConfig } from './config.js';
 import { PatternCache } from './matching/pattern-cache.js';
 import { TemplateRepository } from './repositories/template-repository.js';
+import { evaluateRoutes } from './routes/evaluate/index.js';
 import { matchRoutes } from './routes/match/index.js';
 import { templatesRoutes } from './routes/templates/index.js';
 import { validateRoutes } from './routes/validate/index.js';
@@ -50,6 +51,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
   });
   await app.register(validateRoutes, { sourceBodyLimit: config.sourceBodyLimit, maxJsonDepth: config.maxJsonDepth });
   await app.register(matchRoutes, { repository, patterns });
+  await app.register(evaluateRoutes, { prefix: '/templates', repository, bodyLimit: config.sourceBodyLimit });
   return app;
 }
 

@@ -12,6 +12,7 @@ import { renderStarter } from '../starters/render-starter.js';
 import { REPORT_FORMATS, renderReport, summarize, type ReportFormat } from './reporters.js';
 import { EXIT, raiseExit, type CliIo } from './cli-io.js';
 import { readInputs } from './read-inputs.js';
+import { addEvalCommand } from './eval-command.js';
 
 /** Absolute path of the shipped JSON Schema file (works from src/ and dist/). */
 export const SCHEMA_FILE = fileURLToPath(new URL('../../schema/device-template.schema.json', import.meta.url));
@@ -99,6 +100,7 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
       else io.stdout.write(text.endsWith('\n') ? text : text + '\n');
     });
 
+  addEvalCommand(templates, io);
   return templates;
 }
 

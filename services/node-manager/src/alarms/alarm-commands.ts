@@ -1,0 +1,150 @@
+import { nmError } from '../errors.js';
+import type { NodeManagerEvents, AlarmEvent } from '../events/node-manager-events.js';
+import type { TopologyRepository } from '../repositories/topology-repository.js';
+import type { AlarmRecord, RaiseAlarmInput } from './alarm-record.js';
+import { presentAlarm } from './alarm-presenter.js';
+import type { AlarmRepository } from './alarm-repository.js';
+import { alarmSourceText } from './erlang-terms.js';
+
+/** The source every node has, listed even without alarms. */
+export const NODE_LEVEL_SOURCE = 'node_level';
+
+/** Tags of built-in alarms (WombatOAM's `wo_alarms default_tags`). */
+export const DEFAULT_ALARM_TAGS: readonly string[] = Object.freeze(['dev', 'op']);
+
+/** Actions on an alarm named by `alarmId` and `alarmSrc` (= its `rawSrc`). */
+export interface AlarmAction {
+  readonly alarmId: string;
+  readonly alarmSrc: string;
+  /** Who acts: the signed-in user, or the body's `userId` when authentication is off. */
+  readonly user: string;
+}
+
+/**
+ * The alarm state machine (new <-> acknowledged, clear from any state, comments on any) and the
+ * internal API the monitoring code calls (`raise`, `clear`). Every change is published.
+ */
+export class AlarmCommands {
+  readonly #alarms: AlarmRepository;
+  readonly #topology: TopologyRepository;
+  readonly #events: NodeManagerEvents;
+  readonly #now: () => number;
+  #lastEventUs: number | undefined;
+
+  constructor(alarms: AlarmRepository, topology: TopologyRepository, events: NodeManagerEvents, now: () => number = Date.now) {
+    this.#alarms = alarms;
+    this.#topology = topology;
+    this.#events = events;
+    this.#now = now;
+  }
+
+  /**
+   * Raises an alarm, or updates the active one with the same id and source (its event id stays).
+   * @throws NM_ERR_NODE_NOT_FOUND when the node is unknown and no `nodeName` is given.
+   */
+  async raise(input: RaiseAlarmInput): Promise<{ alarm: AlarmRecord; created: boolean }> {
+    const nodeName = input.nodeName ?? (await this.#topology.findNode(input.nodeId))?.name;
+    if (nodeName === undefined) throw nmError('NM_ERR_NODE_NOT_FOUND', input.nodeId);
+    const custom = input.custom ?? NODE_LEVEL_SOURCE;
+    const elarmServer = input.elarmServer ?? 'wombat';
+    const rawSrc = alarmSourceText(input.nodeId, nodeName, custom, elarmServer);
+    const eventUs = await this.#nextEventUs();
+    const result = await this.#alarms.transaction(async (trx) => {
+      const existing = await this.#alarms.findActive(input.alarmId, rawSrc, trx);
+      const details = {
+        alarmType: input.alarmType ?? existing?.alarmType ?? null,
+        severity: input.severity ?? existing?.severity ?? 'indeterminate',
+        probableCause: input.probableCause ?? existing?.probableCause ?? '',
+        proposedRepairAction: input.proposedRepairAction ?? existing?.proposedRepairAction ?? '',
+        description: input.description ?? existing?.description ?? '',
+        additionalInformation: input.additionalInformation ?? existing?.additionalInformation ?? '[]',
+        correlatedEvents: input.correlatedEvents ?? existing?.correlatedEvents ?? '[]',
+        trend: input.trend ?? existing?.trend ?? null,
+        threshold: input.threshold ?? existing?.threshold ?? null,
+        tags: input.tags ?? existing?.tags ?? DEFAULT_ALARM_TAGS,
+      };
+      if (existing) {
+        const updated = { ...existing, ...details };
+        await this.#alarms.update(updated, trx);
+        return { alarm: updated, created: false };
+      }
+      const alarm: AlarmRecord = {
+        eventUs,
+        alarmId: input.alarmId,
+        nodeId: input.nodeId,
+        nodeName,
+        custom,
+        elarmServer,
+        rawSrc,
+        ...details,
+        comments: [],
+        state: 'new',
+        ackUser: null,
+        ackTime: null,
+        active: true,
+      };
+      await this.#alarms.insert(alarm, Math.floor(eventUs / 1000), trx);
+      return { alarm, created: true };
+    });
+    this.#publish(result.created ? 'raised' : 'updated', result.alarm);
+    return result;
+  }
+
+  /** Internal clear by id and source (the alarm ceased); false when no such active alarm. */
+  async clear(alarmId: string, rawSrc: string): Promise<boolean> {
+    const alarm = await this.#alarms.findActive(alarmId, rawSrc);
+    if (!alarm) return false;
+    await this.#alarms.markCleared(alarm.eventUs, this.#now());
+    this.#publish('cleared', { ...alarm, active: false });
+    return true;
+  }
+
+  /** new -> acknowledged, with ackInfo. @throws NM_ERR_ALARM_NOT_FOUND, NM_ERR_ALARM_STATE */
+  async acknowledge(action: AlarmAction): Promise<void> {
+    await this.#change(action, 'acknowledged', (alarm) => {
+      if (alarm.state !== 'new') throw nmError('NM_ERR_ALARM_STATE', 'already acknowledged');
+      return { ...alarm, state: 'acknowledged', ackUser: action.user, ackTime: this.#now() };
+    });
+  }
+
+  /** acknowledged -> new, ackInfo removed. @throws NM_ERR_ALARM_NOT_FOUND, NM_ERR_ALARM_STATE */
+  async unacknowledge(action: AlarmAction): Promise<void> {
+    await this.#change(action, 'unacknowledged', (alarm) => {
+      if (alarm.state !== 'acknowledged') throw nmError('NM_ERR_ALARM_STATE', 'not acknowledged');
+      return { ...alarm, state: 'new', ackUser: null, ackTime: null };
+    });
+  }
+
+  /** Adds `{user, time, text}` to the comments. @throws NM_ERR_ALARM_NOT_FOUND */
+  async comment(action: AlarmAction, text: string): Promise<void> {
+    await this.#change(action, 'commented', (alarm) => ({ ...alarm, comments: [...alarm.comments, { user: action.user, time: this.#now(), text }] }));
+  }
+
+  /** Removes the alarm from the lists. @throws NM_ERR_ALARM_NOT_FOUND */
+  async clearByUser(action: AlarmAction): Promise<void> {
+    if (!(await this.clear(action.alarmId, action.alarmSrc))) throw nmError('NM_ERR_ALARM_NOT_FOUND');
+  }
+
+  async #change(action: AlarmAction, event: AlarmEvent['action'], next: (alarm: AlarmRecord) => AlarmRecord): Promise<void> {
+    const changed = await this.#alarms.transaction(async (trx) => {
+      const alarm = await this.#alarms.findActive(action.alarmId, action.alarmSrc, trx);
+      if (!alarm) throw nmError('NM_ERR_ALARM_NOT_FOUND');
+      const updated = next(alarm);
+      await this.#alarms.update(updated, trx);
+      return updated;
+    });
+    this.#publish(event, changed);
+  }
+
+  #publish(action: AlarmEvent['action'], alarm: AlarmRecord): void {
+    this.#events.emit({ type: 'alarm', action, alarm: presentAlarm(alarm), tags: alarm.tags });
+  }
+
+  /** Event instants are unique and increasing in this process, so they can key and page alarms. */
+  async #nextEventUs(): Promise<number> {
+    this.#lastEventUs ??= await this.#alarms.newestEventUs();
+    const candidate = this.#now() * 1000;
+    this.#lastEventUs = candidate > this.#lastEventUs ? candidate : this.#lastEventUs + 1;
+    return this.#lastEventUs;
+  }
+}

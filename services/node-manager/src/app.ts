@@ -1,0 +1,97 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Database } from '@triad/db';
+import { createServiceApp, useJsonBodyParser, type Logger } from '@triad/service-kit';
+import type { NodeManagerConfig } from './config.js';
+import type { NodeConnector } from './connector/node-connector.js';
+import { useApiErrorShape } from './http/api-error-handler.js';
+import { useAuthentication } from './http/auth-hook.js';
+import { createNodeManagerCore, type NodeManagerCore } from './node-manager-core.js';
+import { alarmRoutes } from './routes/alarms/index.js';
+import { bookmarkRoutes } from './routes/bookmarks/index.js';
+import { liveRoutes } from './routes/live/index.js';
+import { pluginRoutes } from './routes/plugins/index.js';
+import { tagRoutes } from './routes/tags/index.js';
+import { topologyRoutes } from './routes/topology/index.js';
+import { usersRoutes } from './routes/users/index.js';
+
+export interface BuildNodeManagerAppOptions {
+  readonly config: NodeManagerConfig;
+  /** An open, migrated database. The app does not close it. */
+  readonly database: Database;
+  readonly logger?: Logger;
+  /** Default `BasicNodeConnector` (no Erlang). Ignored when `core` is given. */
+  readonly connector?: NodeConnector;
+  /** A core built by the caller (to reach the internal API); default one over `database`. */
+  readonly core?: NodeManagerCore;
+}
+
+/** A built app plus its core (internal alarm API, node state updates). */
+export interface NodeManagerApp {
+  readonly app: FastifyInstance;
+  readonly core: NodeManagerCore;
+}
+
+const API_VERSION = '0.1.0';
+
+/**
+ * Builds the node manager: every `/api` endpoint of the node-management spec (errors as
+ * `{error: reason}`, HTTP Basic when authentication is on), `/api/core/ws` live updates,
+ * `/healthz`, `/openapi.json` and `/docs`. Never listens; does not create the admin user
+ * (`startNodeManagerServer` does).
+ */
+export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): Promise<NodeManagerApp> {
+  const { config, database } = options;
+  const core = options.core ?? createNodeManagerCore({ config, database, ...(options.connector ? { connector: options.connector } : {}) });
+  const app = await createServiceApp({
+    ...(options.logger ? { logger: options.logger } : {}),
+    bodyLimit: config.bodyLimit,
+    maxJsonDepth: config.maxJsonDepth,
+    health: {
+      check: async () => {
+        await sql`select 1`.execute(database.db);
+      },
+    },
+    beforeRoutes: registerOpenApi,
+  });
+  // Root level, so tests reach `app.injectWS`; frames are tiny (the auth line).
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(
+    async (api) => {
+      useJsonBodyParser(api, { maxDepth: config.maxJsonDepth });
+      useApiErrorShape(api);
+      useAuthentication(api, core.authenticator);
+      await api.register(usersRoutes, { prefix: '/users', core });
+      await api.register(alarmRoutes, { core });
+      await api.register(topologyRoutes, { prefix: '/topo', core });
+      await api.register(pluginRoutes, { prefix: '/plugins', core });
+      await api.register(bookmarkRoutes, { prefix: '/bookmark', core });
+      await api.register(tagRoutes, { prefix: '/tags', core });
+      await api.register(liveRoutes, { core });
+    },
+    { prefix: '/api' },
+  );
+  return { app, core };
+}
+
+async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Triad node manager',
+        version: API_VERSION,
+        description:
+          'Nodes, node families, alarms, plugins, bookmarks, users and tags. With authentication on, every /api call needs HTTP Basic credentials. Failures answer {"error": reason}.',
+      },
+      components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' } } },
+      security: [{ basic: [] }],
+      tags: ['users', 'alarms', 'topology', 'plugins', 'bookmarks', 'tags', 'live', 'health'].map((name) => ({ name })),
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

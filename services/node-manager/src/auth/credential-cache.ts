@@ -1,0 +1,43 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Remembers, per username, a keyed digest of the last password that passed scrypt, so that a
+ * client sending Basic credentials on every call pays for scrypt once, not per request. The key
+ * is random per process and never stored; entries are dropped when a password changes or a user
+ * is deleted, and expire after `ttlMs`.
+ */
+export class CredentialCache {
+  readonly #key = randomBytes(32);
+  readonly #entries = new Map<string, { digest: Buffer; expires: number }>();
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+
+  constructor(ttlMs = 300_000, now: () => number = Date.now) {
+    this.#ttlMs = ttlMs;
+    this.#now = now;
+  }
+
+  /** True when `password` is the one last remembered for `username` and not expired. */
+  matches(username: string, password: string): boolean {
+    const entry = this.#entries.get(username);
+    if (!entry) return false;
+    if (entry.expires <= this.#now()) {
+      this.#entries.delete(username);
+      return false;
+    }
+    return timingSafeEqual(entry.digest, this.#digest(username, password));
+  }
+
+  remember(username: string, password: string): void {
+    if (this.#entries.size > 10_000) this.#entries.clear();
+    this.#entries.set(username, { digest: this.#digest(username, password), expires: this.#now() + this.#ttlMs });
+  }
+
+  forget(username: string): void {
+    this.#entries.delete(username);
+  }
+
+  #digest(username: string, password: string): Buffer {
+    return createHmac('sha256', this.#key).update(username).update('\0').update(password).digest();
+  }
+}

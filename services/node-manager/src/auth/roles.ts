@@ -1,0 +1,29 @@
+/** Roles of the spec, least to most powerful. */
+export const ROLES = ['guest', 'user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Rights of the spec. */
+export const RIGHTS = ['read', 'write', 'execute'] as const;
+export type Right = (typeof RIGHTS)[number];
+
+/** Usernames and passwords: letters and digits (spec), with a length bound of ours. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9]{1,64}$/;
+export const PASSWORD_PATTERN = /^[A-Za-z0-9]{1,128}$/;
+
+/** Rights a user gets with a role when none are given: admin all, user read+write, guest read. */
+export function defaultRights(role: Role): Right[] {
+  if (role === 'admin') return ['read', 'write', 'execute'];
+  if (role === 'user') return ['read', 'write'];
+  return ['read'];
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function isRight(value: unknown): value is Right {
+  return typeof value === 'string' && (RIGHTS as readonly string[]).includes(value);
+}
+
+/** The name every fresh database gets as its first admin. */
+export const ADMIN_USERNAME = 'admin';

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { CredentialCache } from '../auth/credential-cache.js';
+import type { PasswordHasher } from '../auth/password-hasher.js';
+import { ADMIN_USERNAME, PASSWORD_PATTERN, USERNAME_PATTERN, defaultRights, isRight, isRole, type Right, type Role } from '../auth/roles.js';
+import { nmError } from '../errors.js';
+import { UserExistsError, type UserRepository, type UserRecord } from '../repositories/user-repository.js';
+
+/** What `ensureAdmin` did on start-up. */
+export interface AdminBootstrap {
+  readonly created: boolean;
+  /** Set only when the password was generated here; show it once. */
+  readonly generatedPassword?: string;
+}
+
+/**
+ * Use cases on users: every check (format, existence, last admin) runs before anything is
+ * written, and each failure is a catalogue error (`{error: reason}` on the wire).
+ */
+export class UserCommands {
+  readonly users: UserRepository;
+  readonly hasher: PasswordHasher;
+  readonly credentials: CredentialCache;
+  readonly #newUserTags: 'all' | readonly string[];
+
+  constructor(users: UserRepository, hasher: PasswordHasher, newUserTags: 'all' | readonly string[], credentials = new CredentialCache()) {
+    this.users = users;
+    this.hasher = hasher;
+    this.credentials = credentials;
+    this.#newUserTags = newUserTags;
+  }
+
+  /** Creates `admin` when the store has no users with that name; the password is given or generated. */
+  async ensureAdmin(password?: string): Promise<AdminBootstrap> {
+    if (await this.users.find(ADMIN_USERNAME)) return { created: false };
+    const chosen = password ?? randomBytes(12).toString('hex');
+    try {
+      await this.users.insert({
+        username: ADMIN_USERNAME,
+        passwordHash: await this.hasher.hash(chosen),
+        role: 'admin',
+        rights: defaultRights('admin'),
+        tags: this.#newUserTags,
+      });
+    } catch (error) {
+      // Another process created it between our read and insert: theirs stands.
+      if (error instanceof UserExistsError) return { created: false };
+      throw error;
+    }
+    return password === undefined ? { created: true, generatedPassword: chosen } : { created: true };
+  }
+
+  /** Adds a user with role `user` (or `role`), default rights and the default tags. */
+  async addUser(username: unknown, password: unknown, role: Role = 'user'): Promise<void> {
+    const name = checkUsername(username);
+    const secret = checkPassword(password);
+    try {
+      await this.users.insert({ username: name, passwordHash: await this.hasher.hash(secret), role, rights: defaultRights(role), tags: this.#newUserTags });
+    } catch (error) {
+      if (error instanceof UserExistsError) throw nmError('NM_ERR_USER_EXISTS', name);
+      throw error;
+    }
+  }
+
+  async changePassword(username: string, password: unknown): Promise<void> {
+    const secret = checkPassword(password);
+    const hash = await this.hasher.hash(secret);
+    if (!(await this.users.update(username, { passwordHash: hash }))) throw nmError('NM_ERR_USER_NOT_FOUND', username);
+    this.credentials.forget(username);
+  }
+
+  /** Sets the role; rights follow the role's defaults. Refuses to demote the last admin. */
+  async changeRole(username: unknown, role: unknown): Promise<void> {
+    const name = checkUsername(username);
+    if (!isRole(role)) throw nmError('NM_ERR_INVALID_ROLE', String(role));
+    const user = await this.#existing(name);
+    if (user.role === 'admin' && role !== 'admin' && (await this.users.countAdmins()) <= 1) throw nmError('NM_ERR_LAST_ADMIN', name);
+    await this.users.update(name, { role, rights: defaultRights(role) });
+  }
+
+  /** Sets the rights: a non-empty list of distinct known rights. */
+  async changeRights(username: unknown, rights: unknown): Promise<void> {
+    const name = checkUsername(username);
+    if (!Array.isArray(rights) || rights.length === 0 || !rights.every(isRight) || new Set(rights).size !== rights.length) {
+      throw nmError('NM_ERR_INVALID_RIGHTS');
+    }
+    await this.#existing(name);
+    await this.users.update(name, { rights: rights as Right[] });
+  }
+
+  /** Deletes a user; pages go with them (`withPages`) or to `admin`. The last admin stays. */
+  async deleteUser(username: unknown, withPages: boolean): Promise<void> {
+    const name = checkUsername(username);
+    const user = await this.#existing(name);
+    if (name === ADMIN_USERNAME || (user.role === 'admin' && (await this.users.countAdmins()) <= 1)) throw nmError('NM_ERR_LAST_ADMIN', name);
+    await this.users.delete(name, withPages, ADMIN_USERNAME);
+    this.credentials.forget(name);
+  }
+
+  /** Sets the tags filtering a user's view: a list of tags or `'all'`. */
+  async setTags(username: unknown, tags: unknown): Promise<void> {
+    const name = checkUsername(username);
+    if (tags !== 'all' && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(t)) && tags.length <= 100)) {
+      throw nmError('NM_ERR_INVALID_REQUEST', 'tags must be "all" or a list of tags');
+    }
+    await this.#existing(name);
+    await this.users.update(name, { tags: tags === 'all' ? 'all' : [...new Set(tags as string[])] });
+  }
+
+  async #existing(username: string): Promise<UserRecord> {
+    const user = await this.users.find(username);
+    if (!user) throw nmError('NM_ERR_USER_NOT_FOUND', username);
+    return user;
+  }
+}
+
+function checkUsername(value: unknown): string {
+  if (typeof value !== 'string' || !USERNAME_PATTERN.test(value)) throw nmError('NM_ERR_INVALID_USERNAME');
+  return value;
+}
+
+function checkPassword(value: unknown): string {
+  if (typeof value !== 'string' || !PASSWORD_PATTERN.test(value)) throw nmError('NM_ERR_INVALID_PASSWORD');
+  return value;
+}

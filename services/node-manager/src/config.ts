@@ -1,0 +1,77 @@
+import { loadConfig, type ConfigSource, type LogLevel } from '@triad/service-kit';
+
+/** The node manager's settings, validated and frozen. */
+export interface NodeManagerConfig {
+  readonly host: string;
+  readonly port: number;
+  /** Directory of the SQLite file `node-manager.sqlite` (used when no databaseUrl is set). */
+  readonly dataDir: string;
+  /** PostgreSQL URL; when set, data lives there instead of SQLite. */
+  readonly databaseUrl?: string;
+  readonly logLevel: LogLevel;
+  /** Largest request body, bytes. */
+  readonly bodyLimit: number;
+  /** Most nesting levels of a JSON body. */
+  readonly maxJsonDepth: number;
+  /** HTTP Basic authentication on every call (`GET /api/users/auth_status` reports it). */
+  readonly authentication: boolean;
+  /** Password of the `admin` user created on first start; generated (and reported once) when absent. */
+  readonly adminPassword?: string;
+  /** Tags that filter alarms while authentication is off, and that new users start with: `all` or a comma list. */
+  readonly defaultUserTags: string;
+  /** scrypt cost parameter N (power of two); lower it only in tests. */
+  readonly scryptCost: number;
+  /** How long a WebSocket pass stays valid, ms. */
+  readonly wsPassTtlMs: number;
+}
+
+/** Settings a caller (CLI, tests) may pass over the environment. */
+export type NodeManagerConfigOverrides = Partial<NodeManagerConfig>;
+
+/** Schema and defaults, one place; `env` names the variable feeding each setting. */
+export const nodeManagerConfigSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['host', 'port', 'dataDir', 'logLevel', 'bodyLimit', 'maxJsonDepth', 'authentication', 'defaultUserTags', 'scryptCost', 'wsPassTtlMs'],
+  properties: {
+    host: { type: 'string', minLength: 1, default: '127.0.0.1', env: 'TRIAD_NODE_MANAGER_HOST' },
+    port: { type: 'integer', minimum: 0, maximum: 65535, default: 8080, env: 'TRIAD_NODE_MANAGER_PORT' },
+    dataDir: { type: 'string', minLength: 1, default: './data', env: 'TRIAD_DATA_DIR' },
+    databaseUrl: { type: 'string', pattern: '^postgres(ql)?://', env: 'DATABASE_URL' },
+    logLevel: {
+      type: 'string',
+      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      default: 'info',
+      env: 'TRIAD_LOG_LEVEL',
+    },
+    bodyLimit: { type: 'integer', minimum: 1024, default: 262_144, env: 'TRIAD_NODE_MANAGER_BODY_LIMIT' }, // 256 KiB
+    maxJsonDepth: { type: 'integer', minimum: 8, maximum: 1000, default: 32, env: 'TRIAD_MAX_JSON_DEPTH' },
+    authentication: { type: 'boolean', default: true, env: 'TRIAD_NODE_MANAGER_AUTH' },
+    adminPassword: { type: 'string', pattern: '^[A-Za-z0-9]{1,128}$', env: 'TRIAD_ADMIN_PASSWORD' },
+    defaultUserTags: { type: 'string', pattern: '^(all|[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*)$', default: 'all', env: 'TRIAD_DEFAULT_USER_TAGS' },
+    scryptCost: { type: 'integer', minimum: 2, maximum: 1_048_576, default: 16_384, env: 'TRIAD_SCRYPT_COST' },
+    wsPassTtlMs: { type: 'integer', minimum: 1000, default: 86_400_000, env: 'TRIAD_WS_PASS_TTL_MS' }, // 24 h
+  },
+} as const;
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Reads the settings from the environment (default `process.env`; the service's only reader of
+ * it), then `overrides`, then defaults. An empty variable counts as unset.
+ *
+ * @throws ConfigError listing every invalid setting.
+ */
+export function loadNodeManagerConfig(env: Environment = process.env, overrides: NodeManagerConfigOverrides = {}): NodeManagerConfig {
+  const fromEnv: Record<string, string | undefined> = {};
+  for (const [key, property] of Object.entries(nodeManagerConfigSchema.properties)) {
+    const value = env[property.env];
+    if (value !== undefined && value.trim() !== '') fromEnv[key] = value.trim();
+  }
+  return loadConfig<NodeManagerConfig>(nodeManagerConfigSchema, fromEnv, overrides as ConfigSource) as NodeManagerConfig;
+}
+
+/** `defaultUserTags` as the filter it stands for: `'all'` or a list of tags. */
+export function parseTagSetting(value: string): 'all' | string[] {
+  return value === 'all' ? 'all' : value.split(',').filter((t) => t !== '');
+}

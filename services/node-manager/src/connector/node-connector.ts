@@ -1,0 +1,38 @@
+/** Node states of the spec. */
+export type NodeState = 'UP' | 'STOPPED' | 'DOWN';
+
+/** What a connector needs to know about a stored node. */
+export interface NodeTarget {
+  readonly id: string;
+  readonly name: string;
+  /** The node's cookie: pass it to the node only, never to logs. */
+  readonly cookie: string;
+}
+
+/** The reply of analyse-reachability, exactly as the spec shapes it. */
+export interface ReachabilityReport {
+  readonly reachability: 'should be reachable' | 'is not reachable';
+  readonly details: ReadonlyArray<{ checksPerformed: string[] } | { reasonCode: string } | { reasonDetails: string }>;
+  readonly description: string;
+  readonly hints: readonly string[];
+}
+
+/**
+ * The seam to real Erlang nodes. This issue ships `BasicNodeConnector` (no Erlang); the
+ * distribution layer implements the same four methods and is passed to `buildNodeManagerApp`.
+ */
+export interface NodeConnector {
+  /** Starts managing a node; resolves with its state now (a fresh node is `DOWN` or `STOPPED` until it answers). */
+  connect(node: NodeTarget): Promise<NodeState>;
+  /** Stops managing a node (deleted or its family force-deleted). Never throws for unknown nodes. */
+  disconnect(nodeId: string): Promise<void>;
+  /** The last known state of a managed node, or undefined when the connector has no opinion. */
+  state(nodeId: string): NodeState | undefined;
+  /** Names of the nodes connected to `node` (for add-node-and-disc); empty when it cannot tell. */
+  discover(node: NodeTarget): Promise<string[]>;
+  /** Runs the reachability checks on a node name. */
+  analyseReachability(name: string): Promise<ReachabilityReport>;
+}
+
+/** Notified by a connector when a node's state changes (wired to the topology store). */
+export type NodeStateListener = (nodeId: string, state: NodeState) => void;

@@ -1,0 +1,45 @@
+import { defineProblemCatalogue, type ProblemError } from '@triad/service-kit';
+
+/**
+ * The node manager's error catalogue. The wire shape is the spec's `{error: reason}` (not
+ * problem+json): `reason` is the code without its `NM_ERR_` prefix, lower-cased
+ * (`NM_ERR_USER_NOT_FOUND` -> `user_not_found`). Codes never change meaning; `docs/errors.md` lists them.
+ */
+export const nodeManagerProblems = defineProblemCatalogue({
+  NM_ERR_UNAUTHORIZED: { status: 401, title: 'Missing or wrong credentials' },
+  NM_ERR_NOT_ADMIN: { status: 400, title: 'Only an admin may do this' },
+  NM_ERR_FORBIDDEN: { status: 400, title: 'The current user may not do this' },
+  NM_ERR_INVALID_REQUEST: { status: 400, title: 'The request body or parameters are not valid' },
+  NM_ERR_INVALID_USERNAME: { status: 400, title: 'Usernames are 1-64 letters and digits' },
+  NM_ERR_INVALID_PASSWORD: { status: 400, title: 'Passwords are 1-128 letters and digits' },
+  NM_ERR_INVALID_ROLE: { status: 400, title: 'Roles are guest, user and admin' },
+  NM_ERR_INVALID_RIGHTS: { status: 400, title: 'Rights are a non-empty set of read, write and execute' },
+  NM_ERR_USER_NOT_FOUND: { status: 400, title: 'No such user' },
+  NM_ERR_USER_EXISTS: { status: 400, title: 'A user with this name exists' },
+  NM_ERR_LAST_ADMIN: { status: 400, title: 'The last admin cannot lose the admin role or be deleted' },
+  NM_ERR_NODE_NOT_FOUND: { status: 404, title: 'No such node' },
+  NM_ERR_NODE_FAMILY_NOT_FOUND: { status: 404, title: 'No such node family' },
+  NM_ERR_BAD_NODE_FORMAT: { status: 400, title: 'Node names have the form name@host' },
+  NM_ERR_NODE_EXISTS: { status: 400, title: 'A node with this name is already added' },
+  NM_ERR_NODE_FAMILY_EXISTS: { status: 400, title: 'A node family with this name exists' },
+  NM_ERR_PLUGIN_NOT_FOUND: { status: 404, title: 'The node has no such plugin' },
+  NM_ERR_ALARM_NOT_FOUND: { status: 400, title: 'No active alarm has this alarmId and alarmSrc' },
+  NM_ERR_ALARM_STATE: { status: 400, title: 'The alarm is not in a state this action applies to' },
+  NM_ERR_BAD_EVENT_ID: { status: 400, title: 'eid has the form {Mega,Sec,Micro}' },
+  NM_ERR_BODY_TOO_LARGE: { status: 413, title: 'The body exceeds the size limit' },
+  NM_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Bodies are application/json' },
+  NM_ERR_ROUTE_NOT_FOUND: { status: 404, title: 'No such endpoint' },
+  NM_ERR_INTERNAL: { status: 500, title: 'Unexpected error' },
+});
+
+export type NodeManagerProblemCode = keyof typeof nodeManagerProblems.definitions;
+
+/** The `error` member of the reply for a code: `NM_ERR_USER_NOT_FOUND` -> `user_not_found`. */
+export function reasonOf(code: string): string {
+  return code.replace(/^[A-Z]+_ERR_/, '').toLowerCase();
+}
+
+/** Shorthand: the catalogue error for `code`, with an optional detail for logs. */
+export function nmError(code: NodeManagerProblemCode, detail?: string): ProblemError {
+  return nodeManagerProblems.create(code, detail);
+}

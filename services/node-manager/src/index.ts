@@ -1,0 +1,18 @@
+export { buildNodeManagerApp, type BuildNodeManagerAppOptions, type NodeManagerApp } from './app.js';
+export {
+  startNodeManagerServer,
+  openNodeManagerDatabase,
+  NODE_MANAGER_SQLITE_FILE,
+  type RunningNodeManagerServer,
+  type StartNodeManagerServerOptions,
+} from './server.js';
+export { loadNodeManagerConfig, nodeManagerConfigSchema, type NodeManagerConfig, type NodeManagerConfigOverrides } from './config.js';
+export { nodeManagerProblems, reasonOf, type NodeManagerProblemCode } from './errors.js';
+export { nodeManagerMigrations, NODE_MANAGER_MIGRATION_TABLE } from './migrations/index.js';
+export { createNodeManagerCore, type NodeManagerCore, type CreateNodeManagerCoreOptions } from './node-manager-core.js';
+export type { NodeConnector, NodeState, NodeTarget, ReachabilityReport } from './connector/node-connector.js';
+export { BasicNodeConnector, networkProbes } from './connector/basic-node-connector.js';
+export { checkReachability, splitNodeName, EPMD_PORT, type ReachabilityProbes } from './connector/reachability-checks.js';
+export type { RaiseAlarmInput, AlarmRecord } from './alarms/alarm-record.js';
+export type { NodeManagerEvent, AlarmEvent, NodeStateEvent } from './events/node-manager-events.js';
+export { createUsersCommand, type UsersCommandIo, type UsersCommandOptions } from './cli/users-command.js';

@@ -1,0 +1,77 @@
+import type { Database } from '@triad/db';
+import { AlarmCommands } from './alarms/alarm-commands.js';
+import { AlarmRepository } from './alarms/alarm-repository.js';
+import { Authenticator } from './auth/authenticator.js';
+import { PasswordHasher } from './auth/password-hasher.js';
+import { WsPassStore } from './auth/ws-pass-store.js';
+import { TopologyCommands } from './commands/topology-commands.js';
+import { UserCommands } from './commands/user-commands.js';
+import { parseTagSetting, type NodeManagerConfig } from './config.js';
+import { BasicNodeConnector } from './connector/basic-node-connector.js';
+import type { NodeConnector } from './connector/node-connector.js';
+import { NodeManagerEvents } from './events/node-manager-events.js';
+import { BookmarkRepository } from './repositories/bookmark-repository.js';
+import { PluginRepository } from './repositories/plugin-repository.js';
+import { TagRepository } from './repositories/tag-repository.js';
+import { TopologyRepository } from './repositories/topology-repository.js';
+import { UserRepository } from './repositories/user-repository.js';
+
+/** Everything behind the HTTP layer; also the internal API (alarms.raise/clear, topology.setNodeState). */
+export interface NodeManagerCore {
+  readonly config: NodeManagerConfig;
+  readonly connector: NodeConnector;
+  readonly events: NodeManagerEvents;
+  readonly users: UserCommands;
+  readonly authenticator: Authenticator;
+  readonly passes: WsPassStore;
+  readonly topology: TopologyCommands;
+  readonly topologyStore: TopologyRepository;
+  readonly alarms: AlarmCommands;
+  readonly alarmStore: AlarmRepository;
+  readonly plugins: PluginRepository;
+  readonly bookmarks: BookmarkRepository;
+  readonly tags: TagRepository;
+  /** The tags that filter alarms when authentication is off. */
+  readonly defaultUserTags: 'all' | readonly string[];
+  readonly now: () => number;
+}
+
+export interface CreateNodeManagerCoreOptions {
+  readonly config: NodeManagerConfig;
+  /** An open, migrated database; not closed by the core. */
+  readonly database: Database;
+  /** Default `BasicNodeConnector` (no Erlang). */
+  readonly connector?: NodeConnector;
+  /** Clock in ms; default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** Wires repositories, commands and the connector over one database. */
+export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): NodeManagerCore {
+  const { config, database } = options;
+  const now = options.now ?? Date.now;
+  const defaultUserTags = parseTagSetting(config.defaultUserTags);
+  const events = new NodeManagerEvents();
+  const connector = options.connector ?? new BasicNodeConnector();
+  const users = new UserCommands(new UserRepository(database, now), new PasswordHasher(config.scryptCost), defaultUserTags);
+  const topologyStore = new TopologyRepository(database, now);
+  const plugins = new PluginRepository(database);
+  const alarmStore = new AlarmRepository(database);
+  return {
+    config,
+    connector,
+    events,
+    users,
+    authenticator: new Authenticator(users, config.authentication, defaultUserTags),
+    passes: new WsPassStore(config.wsPassTtlMs, now),
+    topology: new TopologyCommands(topologyStore, plugins, connector, events),
+    topologyStore,
+    alarms: new AlarmCommands(alarmStore, topologyStore, events, now),
+    alarmStore,
+    plugins,
+    bookmarks: new BookmarkRepository(database, now),
+    tags: new TagRepository(database),
+    defaultUserTags,
+    now,
+  };
+}

@@ -1,0 +1,117 @@
+/** Kysely view of the node manager's tables (see `migrations/`). Times are ms since the epoch. */
+export interface NodeManagerDatabase {
+  nm_users: UsersTable;
+  nm_front_pages: FrontPagesTable;
+  nm_node_families: NodeFamiliesTable;
+  nm_nodes: NodesTable;
+  nm_plugins: PluginsTable;
+  nm_alarms: AlarmsTable;
+  nm_alarm_tags: AlarmTagsTable;
+  nm_bookmarks: BookmarksTable;
+  nm_custom_tags: CustomTagsTable;
+  nm_crash_logs: CrashLogsTable;
+}
+
+/** PostgreSQL returns `bigint` as a string; SQLite as a number. */
+type BigIntColumn = number | string;
+
+export interface UsersTable {
+  username: string;
+  /** `scrypt$N$r$p$salt$hash` (see auth/password-hasher.ts). */
+  password_hash: string;
+  role: string;
+  rights_json: string;
+  /** JSON array of tags, or the JSON string `"all"`. */
+  tags_json: string;
+  created_at: BigIntColumn;
+}
+
+export interface FrontPagesTable {
+  name: string;
+  owner: string;
+  content_json: string;
+}
+
+export interface NodeFamiliesTable {
+  id: string;
+  name: string;
+  description_json: string;
+  node_selection: string;
+  bootstrap_strategy: string;
+  bootstrap_strategy_opts_json: string;
+  neighbors_json: string;
+  plugins_opts_json: string;
+  deleted: number;
+  created_at: BigIntColumn;
+}
+
+export interface NodesTable {
+  id: string;
+  name: string;
+  node_family_id: string;
+  host: string;
+  /** Never logged, never returned by the API. */
+  cookie: string;
+  domain_id: string;
+  state: string;
+  tref: string;
+  plugins_opts_json: string;
+  deleted: number;
+  created_at: BigIntColumn;
+}
+
+export interface PluginsTable {
+  node_id: string;
+  plugin_name: string;
+  plugin_apps: string;
+  plugin_state: string;
+  position: number;
+}
+
+export interface AlarmsTable {
+  event_us: BigIntColumn;
+  alarm_id: string;
+  node_id: string;
+  node_name: string;
+  custom: string;
+  elarm_server: string;
+  raw_src: string;
+  alarm_type_json: string;
+  severity: string;
+  probable_cause: string;
+  proposed_repair_action: string;
+  description: string;
+  additional_information: string;
+  correlated_events: string;
+  comments_json: string;
+  trend_json: string;
+  threshold_json: string;
+  state: string;
+  ack_user: string | null;
+  ack_time: BigIntColumn | null;
+  tags_json: string;
+  active: number;
+  raised_at: BigIntColumn;
+  cleared_at: BigIntColumn | null;
+}
+
+export interface AlarmTagsTable {
+  event_us: BigIntColumn;
+  tag: string;
+}
+
+export interface BookmarksTable {
+  title: string;
+  url: string;
+  position: BigIntColumn;
+}
+
+export interface CustomTagsTable {
+  tag: string;
+}
+
+export interface CrashLogsTable {
+  id: string;
+  node_id: string;
+  recorded_at: BigIntColumn;
+}

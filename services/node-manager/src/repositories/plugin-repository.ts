@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@triad/db';
+import type { NodeManagerDatabase } from './node-manager-tables.js';
+
+/** One plugin of a node. */
+export interface PluginRecord {
+  readonly name: string;
+  readonly apps: string;
+  readonly state: 'on' | 'off';
+}
+
+/** Plugins a node gets when added, until the connection layer reports the real set. */
+export const DEFAULT_PLUGINS: readonly PluginRecord[] = Object.freeze([
+  { name: 'wombat_plugin_builtin_metrics', apps: 'kernel', state: 'on' },
+  { name: 'wombat_plugin_alarm', apps: 'kernel', state: 'on' },
+  { name: 'wombat_plugin_error_logger', apps: 'kernel', state: 'on' },
+  { name: 'wombat_plugin_code_tracer', apps: 'kernel', state: 'off' },
+]);
+
+/** Kysely queries of per-node plugins, kept in announcement order. */
+export class PluginRepository {
+  readonly #db: Kysely<NodeManagerDatabase>;
+
+  constructor(database: Database) {
+    this.#db = (database as Database<NodeManagerDatabase>).db;
+  }
+
+  async list(nodeId: string): Promise<PluginRecord[]> {
+    const rows = await this.#db.selectFrom('nm_plugins').selectAll().where('node_id', '=', nodeId).orderBy('position').execute();
+    return rows.map((r) => ({ name: r.plugin_name, apps: r.plugin_apps, state: r.plugin_state === 'on' ? 'on' : 'off' }));
+  }
+
+  /** Replaces a node's plugin set (connection layer, or the defaults on add). */
+  async replace(nodeId: string, plugins: readonly PluginRecord[]): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('nm_plugins').where('node_id', '=', nodeId).execute();
+      if (plugins.length === 0) return;
+      await trx
+        .insertInto('nm_plugins')
+        .values(plugins.map((p, position) => ({ node_id: nodeId, plugin_name: p.name, plugin_apps: p.apps, plugin_state: p.state, position })))
+        .execute();
+    });
+  }
+
+  /** Sets one plugin's state (or all of the node's when `name` is undefined); returns how many changed. */
+  async setState(nodeId: string, state: 'on' | 'off', name?: string): Promise<number> {
+    let query = this.#db.updateTable('nm_plugins').set({ plugin_state: state }).where('node_id', '=', nodeId);
+    if (name !== undefined) query = query.where('plugin_name', '=', name);
+    const r = await query.executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+}

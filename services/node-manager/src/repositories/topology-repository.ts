@@ -1,0 +1,199 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '@triad/db';
+import type { NodeManagerDatabase, NodeFamiliesTable, NodesTable } from './node-manager-tables.js';
+
+/** A stored node. */
+export interface NodeRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly familyId: string;
+  readonly host: string;
+  readonly cookie: string;
+  readonly domainId: string;
+  readonly state: string;
+  readonly tref: string;
+  readonly pluginsOpts: readonly unknown[];
+  readonly deleted: boolean;
+}
+
+/** A stored node family; `nodes` are the ids of its live nodes. */
+export interface FamilyRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly description: readonly unknown[];
+  readonly nodeSelection: string;
+  readonly bootstrapStrategy: string;
+  readonly bootstrapStrategyOpts: readonly unknown[];
+  readonly neighbors: readonly unknown[];
+  readonly pluginsOpts: readonly unknown[];
+  readonly deleted: boolean;
+  readonly nodes: readonly string[];
+}
+
+/** Kysely queries of nodes and families. Deleting only sets `deleted`, so ids keep answering. */
+export class TopologyRepository {
+  readonly #db: Kysely<NodeManagerDatabase>;
+  readonly #now: () => number;
+
+  constructor(database: Database, now: () => number = Date.now) {
+    this.#db = (database as Database<NodeManagerDatabase>).db;
+    this.#now = now;
+  }
+
+  /** Live nodes in the order they were added. */
+  async listNodes(): Promise<NodeRecord[]> {
+    const rows = await this.#db.selectFrom('nm_nodes').selectAll().where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
+    return rows.map(toNode);
+  }
+
+  async findNode(id: string): Promise<NodeRecord | undefined> {
+    const row = await this.#db.selectFrom('nm_nodes').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toNode(row) : undefined;
+  }
+
+  async findLiveNodeByName(name: string): Promise<NodeRecord | undefined> {
+    const row = await this.#db.selectFrom('nm_nodes').selectAll().where('name', '=', name).where('deleted', '=', 0).executeTakeFirst();
+    return row ? toNode(row) : undefined;
+  }
+
+  async insertNode(node: NodeRecord): Promise<void> {
+    await this.#db
+      .insertInto('nm_nodes')
+      .values({
+        id: node.id,
+        name: node.name,
+        node_family_id: node.familyId,
+        host: node.host,
+        cookie: node.cookie,
+        domain_id: node.domainId,
+        state: node.state,
+        tref: node.tref,
+        plugins_opts_json: JSON.stringify(node.pluginsOpts),
+        deleted: node.deleted ? 1 : 0,
+        created_at: this.#now(),
+      })
+      .execute();
+  }
+
+  /** Sets a live node's state; false when no live node has the id. */
+  async setNodeState(id: string, state: string): Promise<boolean> {
+    const r = await this.#db.updateTable('nm_nodes').set({ state }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Marks a live node deleted; false when there is none with the id. */
+  async deleteNode(id: string): Promise<boolean> {
+    const r = await this.#db.updateTable('nm_nodes').set({ deleted: 1 }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Moves a live node into a live family; false when either is missing. */
+  async moveNode(nodeId: string, familyId: string): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const family = await trx.selectFrom('nm_node_families').select('id').where('id', '=', familyId).where('deleted', '=', 0).executeTakeFirst();
+      if (!family) return false;
+      const r = await trx.updateTable('nm_nodes').set({ node_family_id: familyId }).where('id', '=', nodeId).where('deleted', '=', 0).executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    });
+  }
+
+  /** Live families with their live node ids, in the order they were created. */
+  async listFamilies(): Promise<FamilyRecord[]> {
+    const rows = await this.#db.selectFrom('nm_node_families').selectAll().where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
+    const nodes = await this.#db.selectFrom('nm_nodes').select(['id', 'node_family_id']).where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
+    return rows.map((row) => toFamily(row, nodes.filter((n) => n.node_family_id === row.id).map((n) => n.id)));
+  }
+
+  async findFamily(id: string): Promise<FamilyRecord | undefined> {
+    const row = await this.#db.selectFrom('nm_node_families').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const nodes = await this.#db
+      .selectFrom('nm_nodes')
+      .select('id')
+      .where('node_family_id', '=', id)
+      .where('deleted', '=', 0)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return toFamily(row, nodes.map((n) => n.id));
+  }
+
+  async findLiveFamilyByName(name: string): Promise<FamilyRecord | undefined> {
+    const row = await this.#db.selectFrom('nm_node_families').select('id').where('name', '=', name).where('deleted', '=', 0).executeTakeFirst();
+    return row ? this.findFamily(row.id) : undefined;
+  }
+
+  async insertFamily(family: Omit<FamilyRecord, 'nodes'>): Promise<void> {
+    await this.#db
+      .insertInto('nm_node_families')
+      .values({
+        id: family.id,
+        name: family.name,
+        description_json: JSON.stringify(family.description),
+        node_selection: family.nodeSelection,
+        bootstrap_strategy: family.bootstrapStrategy,
+        bootstrap_strategy_opts_json: JSON.stringify(family.bootstrapStrategyOpts),
+        neighbors_json: JSON.stringify(family.neighbors),
+        plugins_opts_json: JSON.stringify(family.pluginsOpts),
+        deleted: family.deleted ? 1 : 0,
+        created_at: this.#now(),
+      })
+      .execute();
+  }
+
+  async renameFamily(id: string, name: string): Promise<boolean> {
+    const r = await this.#db.updateTable('nm_node_families').set({ name }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Marks a live family and all its live nodes deleted; returns the node ids, or undefined when no such family. */
+  async forceDeleteFamily(id: string): Promise<string[] | undefined> {
+    return this.#db.transaction().execute(async (trx) => {
+      const r = await trx.updateTable('nm_node_families').set({ deleted: 1 }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) return undefined;
+      const nodes = await trx.selectFrom('nm_nodes').select('id').where('node_family_id', '=', id).where('deleted', '=', 0).execute();
+      await trx.updateTable('nm_nodes').set({ deleted: 1 }).where('node_family_id', '=', id).where('deleted', '=', 0).execute();
+      return nodes.map((n) => n.id);
+    });
+  }
+
+  /** Records a crash log of a node (counted by node-stat). */
+  async recordCrashLog(id: string, nodeId: string, at: number): Promise<void> {
+    await this.#db.insertInto('nm_crash_logs').values({ id, node_id: nodeId, recorded_at: at }).execute();
+  }
+
+  async countCrashLogsSince(since: number): Promise<number> {
+    const row = await this.#db.selectFrom('nm_crash_logs').select((eb) => eb.fn.countAll().as('n')).where('recorded_at', '>=', since).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+}
+
+function toNode(row: Selectable<NodesTable>): NodeRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    familyId: row.node_family_id,
+    host: row.host,
+    cookie: row.cookie,
+    domainId: row.domain_id,
+    state: row.state,
+    tref: row.tref,
+    pluginsOpts: JSON.parse(row.plugins_opts_json) as unknown[],
+    deleted: Number(row.deleted) === 1,
+  };
+}
+
+function toFamily(row: Selectable<NodeFamiliesTable>, nodes: string[]): FamilyRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    description: JSON.parse(row.description_json) as unknown[],
+    nodeSelection: row.node_selection,
+    bootstrapStrategy: row.bootstrap_strategy,
+    bootstrapStrategyOpts: JSON.parse(row.bootstrap_strategy_opts_json) as unknown[],
+    neighbors: JSON.parse(row.neighbors_json) as unknown[],
+    pluginsOpts: JSON.parse(row.plugins_opts_json) as unknown[],
+    deleted: Number(row.deleted) === 1,
+    nodes,
+  };
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeEachDatabase } from '@triad/db/testing';
+import { ADMIN, buildTestApp, resetData, type TestApp } from '../../test-support/node-manager-test-app.js';
+
+const JSON_HEADERS = { 'content-type': 'application/json', ...ADMIN };
+
+describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
+  let t: TestApp;
+  let clock = 1_406_873_289_000;
+  let nodeId = '';
+  beforeAll(async () => {
+    // A controllable clock: event ids, ackInfo and comment times come from it.
+    t = await buildTestApp(getDb(), {}, () => clock);
+  });
+  afterAll(async () => {
+    await t?.app.close();
+  });
+  beforeEach(async () => {
+    clock += 3_600_000;
+    await resetData(getDb(), t.core);
+    nodeId = (await t.core.topology.addNode('wo_test_1@127.0.0.1', 'c')).id;
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: ADMIN });
+  const post = (url: string, body: unknown) => t.app.inject({ method: 'POST', url, headers: JSON_HEADERS, payload: JSON.stringify(body) });
+  const raise = async (alarmId: string, extra: Record<string, unknown> = {}) => (await t.core.alarms.raise({ alarmId, nodeId, ...extra })).alarm;
+
+  it('lists an alarm with every field in the documented shape', async () => {
+    await raise('system_memory_high_watermark', { additionalInformation: '<<"High total memory usage of all OS processes">>' });
+    const [alarm] = (await get('/api/alarm')).json().alarms;
+    expect(alarm).toEqual({
+      alarmId: 'system_memory_high_watermark',
+      alarmType: null,
+      src: { nodeId, nodeName: 'wo_test_1@127.0.0.1', custom: 'node_level', elarmServer: 'wombat' },
+      eventTime: expect.any(Number),
+      eventId: expect.stringMatching(/^\{\d+,\d+,\d+\}$/),
+      severity: 'indeterminate',
+      probableCause: '',
+      proposedRepairAction: '',
+      description: '',
+      additionalInformation: '<<"High total memory usage of all OS processes">>',
+      correlatedEvents: '[]',
+      comments: [],
+      trend: null,
+      threshold: null,
+      state: 'new',
+      ackInfo: null,
+      rawSrc: `{wo_alarm_source,"${nodeId}",'wo_test_1@127.0.0.1',\n                 node_level,wombat}`,
+    });
+    const [mega, sec] = alarm.eventId.slice(1, -1).split(',').map(Number);
+    expect(alarm.eventTime).toBe((mega * 1_000_000 + sec) * 1000);
+  });
+
+  it('lists newest first with limit 20 by default and pages backwards from eid', async () => {
+    for (let i = 0; i < 25; i++) {
+      clock += 1000;
+      await raise(`a${i}`);
+    }
+    const first = (await get('/api/alarm')).json().alarms;
+    expect(first).toHaveLength(20);
+    expect(first[0].alarmId).toBe('a24');
+    expect(first[19].alarmId).toBe('a5');
+    const rest = (await get(`/api/alarm/previous/all?eid=${encodeURIComponent(first[19].eventId)}`)).json().alarms;
+    expect(rest.map((a: { alarmId: string }) => a.alarmId)).toEqual(['a4', 'a3', 'a2', 'a1', 'a0']);
+    expect((await get('/api/alarm?limit=3')).json().alarms).toHaveLength(3);
+    expect((await get('/api/alarm?limit=0')).json()).toEqual({ error: 'invalid_request' });
+    expect((await get('/api/alarm/previous/all')).json()).toEqual({ error: 'invalid_request' });
+    expect((await get('/api/alarm/previous/all?eid=nonsense')).json()).toEqual({ error: 'bad_event_id' });
+    const node = (await get(`/api/alarm/previous/node/${nodeId}?eid=${encodeURIComponent(first[0].eventId)}&limit=2`)).json().alarms;
+    expect(node.map((a: { alarmId: string }) => a.alarmId)).toEqual(['a23', 'a22']);
+  });
+
+  it('filters by source and by tags, and lists sources with node_level always first', async () => {
+    await raise('x', { custom: 'disk', tags: ['op'] });
+    await raise('y', { tags: ['dev'] });
+    expect((await get('/api/alarm?source=disk')).json().alarms.map((a: { alarmId: string }) => a.alarmId)).toEqual(['x']);
+    expect((await get('/api/alarm?tags=dev')).json().alarms.map((a: { alarmId: string }) => a.alarmId)).toEqual(['y']);
+    expect((await get('/api/alarm?tags=metric')).json().alarms).toEqual([]);
+    expect((await get('/api/alarm/source')).json()).toEqual({ sources: ['node_level', 'disk'] });
+    await t.core.users.setTags('admin', ['dev']);
+    expect((await get('/api/alarm')).json().alarms.map((a: { alarmId: string }) => a.alarmId)).toEqual(['y']);
+    const family = (await get(`/api/topo/node/${nodeId}`)).json().node_family_id;
+    expect((await get(`/api/alarm/node-family/${family}?tags=all`)).json().alarms).toHaveLength(2);
+    expect((await get(`/api/alarm/source/node/${nodeId}`)).json()).toEqual({ sources: ['node_level', 'disk'] });
+    expect((await get('/api/alarm/node/unknown')).json()).toEqual({ error: 'node_not_found' });
+  });
+
+  it('acknowledges, unacknowledges, comments and clears by alarmId and alarmSrc', async () => {
+    const alarm = await raise('node_down');
+    const body = { userId: 'admin', alarmId: 'node_down', alarmSrc: alarm.rawSrc };
+    expect((await post('/api/alarm/acknowledge', body)).json()).toEqual({});
+    let [listed] = (await get('/api/alarm')).json().alarms;
+    expect(listed.state).toBe('acknowledged');
+    expect(listed.ackInfo).toEqual({ user: 'admin', time: clock });
+    expect((await post('/api/alarm/acknowledge', body)).json()).toEqual({ error: 'alarm_state' });
+    expect((await post('/api/alarm/unacknowledge', body)).json()).toEqual({});
+    expect((await post('/api/alarm/comment', { ...body, comment: 'looking' })).json()).toEqual({});
+    [listed] = (await get('/api/alarm')).json().alarms;
+    expect(listed).toMatchObject({ state: 'new', ackInfo: null, comments: [{ user: 'admin', time: clock, text: 'looking' }] });
+    expect((await post('/api/alarm/acknowledge', { ...body, alarmSrc: 'other' })).json()).toEqual({ error: 'alarm_not_found' });
+    expect((await post('/api/alarm/comment', body)).json()).toEqual({ error: 'invalid_request' });
+    expect((await post('/api/alarm/clear', body)).json()).toEqual({});
+    expect((await get('/api/alarm')).json().alarms).toEqual([]);
+    expect((await post('/api/alarm/clear', body)).json()).toEqual({ error: 'alarm_not_found' });
+    expect((await get('/api/topo/node-stat')).json()).toMatchObject({ number_of_active_alarms: 0, number_of_new_alarms_raised_this_hour: 1 });
+  });
+
+  it('updates an active alarm raised again with the same id and source instead of duplicating it', async () => {
+    const first = await raise('disk_almost_full', { severity: 'minor' });
+    clock += 1000;
+    const again = await t.core.alarms.raise({ alarmId: 'disk_almost_full', nodeId, severity: 'major' });
+    expect(again.created).toBe(false);
+    const alarms = (await get('/api/alarm')).json().alarms;
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({ severity: 'major', eventId: expect.any(String) });
+    expect(again.alarm.eventUs).toBe(first.eventUs);
+    expect(await t.core.alarms.clear('disk_almost_full', first.rawSrc)).toBe(true);
+    expect((await get('/api/alarm')).json().alarms).toEqual([]);
+  });
+
+  it('publishes alarm changes to subscribers', async () => {
+    const seen: string[] = [];
+    const stop = t.core.events.subscribe((e) => seen.push(e.type === 'alarm' ? e.action : e.type));
+    const alarm = await raise('x');
+    await post('/api/alarm/acknowledge', { userId: 'a', alarmId: 'x', alarmSrc: alarm.rawSrc });
+    stop();
+    expect(seen).toEqual(['raised', 'acknowledged']);
+  });
+
+  it('keeps bookmarks as a set keyed by title and answers each verb with the full set', async () => {
+    const send = (method: 'PUT' | 'POST' | 'DELETE', bookmarks: unknown) =>
+      t.app.inject({ method, url: '/api/bookmark', headers: JSON_HEADERS, payload: JSON.stringify({ bookmarks }) });
+    expect((await send('PUT', [{ title: 'A', url: '/a' }])).json()).toEqual({ bookmarks: [{ title: 'A', url: '/a' }] });
+    expect((await send('PUT', [{ title: 'A', url: '/changed' }, { title: 'B', url: '/b' }])).json().bookmarks).toEqual([
+      { title: 'A', url: '/a' },
+      { title: 'B', url: '/b' },
+    ]);
+    expect((await send('POST', [{ title: 'A', url: '/a2' }])).json().bookmarks[0]).toEqual({ title: 'A', url: '/a2' });
+    expect((await send('DELETE', [{ title: 'A' }])).json()).toEqual({ bookmarks: [{ title: 'B', url: '/b' }] });
+    expect((await send('PUT', [{ title: 'C' }])).json()).toEqual({ error: 'invalid_request' });
+    expect((await get('/api/bookmark')).json()).toEqual({ bookmarks: [{ title: 'B', url: '/b' }] });
+  });
+
+  it('knows built-in and custom tags and sets per-user tags or all', async () => {
+    expect((await get('/api/tags')).json()).toEqual(['alarm', 'dev', 'metric', 'op']);
+    expect((await get('/api/tags/user')).json()).toBe('all');
+    const set = await post('/api/tags/user', { UserName: 'admin', tags: ['dev', 'CustomTag'] });
+    expect(set.json()).toBe('ok');
+    expect((await get('/api/tags/user/admin')).json()).toEqual(['dev', 'CustomTag']);
+    expect((await get('/api/tags')).json()).toEqual(['CustomTag', 'alarm', 'dev', 'metric', 'op']);
+    expect((await post('/api/tags/user', { UserName: 'admin', tags: 'all' })).json()).toBe('ok');
+    expect((await get('/api/tags/user/admin')).json()).toBe('all');
+    expect((await get('/api/tags/user/ghost')).json()).toEqual({ error: 'user_not_found' });
+    expect((await post('/api/tags/user', { UserName: 'admin', tags: 'some' })).json()).toEqual({ error: 'invalid_request' });
+  });
+});

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeEachDatabase } from '@triad/db/testing';
+import { ADMIN, buildTestApp, resetData, type TestApp } from '../../test-support/node-manager-test-app.js';
+
+const JSON_HEADERS = { 'content-type': 'application/json', ...ADMIN };
+
+describeEachDatabase('node-manager topology and plugins', (getDb) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(getDb());
+  });
+  afterAll(async () => {
+    await t?.app.close();
+  });
+  beforeEach(async () => {
+    await resetData(getDb(), t.core);
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: ADMIN });
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+    t.app.inject({ method, url, headers: body === undefined ? ADMIN : JSON_HEADERS, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+  const addNode = async (name: string) => (await send('POST', '/api/topo/action/add-node', { name, cookie: 'secretcookie' })).json();
+
+  it('adds a node with every field, the connector state and a hidden cookie', async () => {
+    const node = await addNode('app1@10.0.0.5');
+    expect(node).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'app1@10.0.0.5',
+      node_family_id: expect.any(String),
+      host: 'undefined',
+      cookie: 'hidden',
+      domain_id: 'undefined',
+      state: 'DOWN',
+      tref: 'undefined',
+      deleted: false,
+      plugins_opts: [],
+    });
+    expect(t.connector.connected).toContain(node.id);
+    expect((await get('/api/topo/node')).json()).toEqual([node]);
+    expect((await get(`/api/topo/node/${node.id}`)).json()).toEqual(node);
+    expect(JSON.stringify((await get('/api/topo/node')).json())).not.toContain('secretcookie');
+    const stored = await getDb().db.selectFrom('nm_nodes').select('cookie').executeTakeFirstOrThrow();
+    expect(stored.cookie).toBe('secretcookie');
+  });
+
+  it('refuses names not of the form name@host and duplicates, storing nothing', async () => {
+    for (const name of ['app1', 'app1@', '@host', 'a@b@c', 'a b@host']) {
+      const response = await send('POST', '/api/topo/action/add-node', { name, cookie: 'c' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'bad_node_format' });
+    }
+    expect((await send('POST', '/api/topo/action/add-node', { name: 'a@h' })).json()).toEqual({ error: 'invalid_request' });
+    await addNode('a@h');
+    expect((await send('POST', '/api/topo/action/add-node', { name: 'a@h', cookie: 'c' })).json()).toEqual({ error: 'node_exists' });
+    expect((await get('/api/topo/node')).json()).toHaveLength(1);
+  });
+
+  it('add-node-and-disc returns the added node and the discovered ones', async () => {
+    t.connector.discovered = ['b@h', 'c@h'];
+    const nodes = (await send('POST', '/api/topo/action/add-node-and-disc', { name: 'a@h', cookie: 'c' })).json();
+    t.connector.discovered = [];
+    expect(nodes.map((n: { name: string }) => n.name)).toEqual(['a@h', 'b@h', 'c@h']);
+  });
+
+  it('creates, lists, renames and force-deletes families; deleted ones report deleted: true', async () => {
+    const created = (
+      await send('POST', '/api/topo/node-family', { name: 'Web', bootstrap_node_selection: 'random', bootstrap_strategy: 'Custom', bootstrap_strategy_opts: ['start.sh'] })
+    ).json();
+    expect(created).toMatchObject({ name: 'Web', node_selection: 'random', bootstrap_strategy: 'Custom', bootstrap_strategy_opts: ['start.sh'], nodes: [], deleted: false });
+    const listed = (await get(`/api/topo/node-family/${created.id}`)).json();
+    expect(listed.bootstrap_strategy).toEqual(['wo_bootstrap_strategy', 'Custom', ['start.sh']]);
+    expect((await send('POST', `/api/topo/node-family/${created.id}/update`, { name: 'Web2' })).json()).toEqual({ success: true });
+    expect((await get(`/api/topo/node-family/${created.id}`)).json().name).toBe('Web2');
+    expect((await send('POST', '/api/topo/node-family/nope/update', { name: 'X' })).json()).toEqual({ success: false, reason: 'node_family_not_found' });
+
+    const node = await addNode('a@h');
+    expect((await send('POST', '/api/topo/action/move-node', { node: node.id, family: created.id })).json()).toEqual({ success: true });
+    expect((await get(`/api/topo/node-family/${created.id}`)).json().nodes).toEqual([node.id]);
+    expect((await send('POST', '/api/topo/action/move-node', { node: 'nope', family: created.id })).json()).toEqual({
+      success: false,
+      reason: 'node_or_family_not_found',
+    });
+
+    const del = await send('DELETE', `/api/topo/node-family/${created.id}/force`);
+    expect(del.statusCode).toBe(204);
+    expect(del.body).toBe('');
+    expect((await get(`/api/topo/node-family/${created.id}`)).json().deleted).toBe(true);
+    expect((await get(`/api/topo/node/${node.id}`)).json().deleted).toBe(true);
+    expect(t.connector.disconnected).toContain(node.id);
+    expect((await get('/api/topo/node')).json()).toEqual([]);
+    expect((await send('DELETE', `/api/topo/node-family/${created.id}/force`)).statusCode).toBe(404);
+  });
+
+  it('refuses a family with a selection other than random or a missing field', async () => {
+    const body = { name: 'X', bootstrap_node_selection: 'first', bootstrap_strategy: 'none', bootstrap_strategy_opts: [] };
+    expect((await send('POST', '/api/topo/node-family', body)).statusCode).toBe(400);
+    expect((await send('POST', '/api/topo/node-family', { name: 'X' })).json()).toEqual({ error: 'invalid_request' });
+    expect((await get('/api/topo/node-family')).json()).toEqual([]);
+  });
+
+  it('deletes a node with 204; it keeps answering with deleted: true', async () => {
+    const node = await addNode('a@h');
+    expect((await send('DELETE', `/api/topo/node/${node.id}`)).statusCode).toBe(204);
+    expect((await get(`/api/topo/node/${node.id}`)).json()).toMatchObject({ id: node.id, deleted: true });
+    expect((await send('DELETE', `/api/topo/node/${node.id}`)).json()).toEqual({ error: 'node_not_found' });
+    expect((await get('/api/topo/node/unknown')).statusCode).toBe(404);
+  });
+
+  it('counts nodes, up nodes, families and alarms in node-stat', async () => {
+    const a = await addNode('a@h');
+    await addNode('b@h');
+    await t.core.topology.setNodeState(a.id, 'UP');
+    await t.core.alarms.raise({ alarmId: 'node_down', nodeId: a.id });
+    const stat = (await get('/api/topo/node-stat')).json();
+    expect(stat).toEqual({
+      number_of_nodes: 2,
+      number_of_up_nodes: 1,
+      number_of_families: 1,
+      number_of_crashlogs_this_hour: 0,
+      number_of_new_alarms_raised_this_hour: 1,
+      number_of_active_alarms: 1,
+      family_stats: [{ id: a.node_family_id, number_of_nodes: 2, number_of_up_nodes: 1 }],
+    });
+  });
+
+  it('answers analyse-reachability from the connector and validates its body', async () => {
+    const reply = (await send('POST', '/api/topo/action/analyse-reachability', { name: 'a@h' })).json();
+    expect(reply).toMatchObject({ reachability: 'should be reachable', description: 'a@h' });
+    expect((await send('POST', '/api/topo/action/analyse-reachability', {})).json()).toEqual({ error: 'invalid_request' });
+  });
+
+  it('lists plugins as proplists and switches one or all', async () => {
+    const node = await addNode('a@h');
+    const plugins = (await get(`/api/plugins/node/${node.id}/plugin`)).json().plugins;
+    expect(plugins[0]).toEqual([{ plugin_name: 'wombat_plugin_builtin_metrics' }, { plugin_apps: 'kernel' }, { plugin_state: 'on' }]);
+    const one = await send('PUT', `/api/plugins/node/${node.id}/plugin/wombat_plugin_alarm`, { plugin_state: 'off' });
+    expect(one.json()).toEqual([{ plugin_name: 'wombat_plugin_alarm' }, { plugin_apps: 'kernel' }, { plugin_state: 'off' }]);
+    const all = (await send('PUT', `/api/plugins/node/${node.id}/plugin`, { plugin_state: 'on' })).json().plugins;
+    expect(all.every((p: [unknown, unknown, { plugin_state: string }]) => p[2].plugin_state === 'on')).toBe(true);
+    expect((await send('PUT', `/api/plugins/node/${node.id}/plugin/nope`, { plugin_state: 'on' })).json()).toEqual({ error: 'plugin_not_found' });
+    expect((await send('PUT', `/api/plugins/node/${node.id}/plugin`, { plugin_state: 'maybe' })).json()).toEqual({ error: 'invalid_request' });
+    expect((await get('/api/plugins/node/unknown/plugin')).json()).toEqual({ error: 'node_not_found' });
+  });
+});

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeEachDatabase } from '@triad/db/testing';
+import { ADMIN, basic, buildTestApp, resetData, type TestApp } from '../../test-support/node-manager-test-app.js';
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+describeEachDatabase('node-manager users and auth', (getDb) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(getDb());
+  });
+  afterAll(async () => {
+    await t?.app.close();
+  });
+  beforeEach(async () => {
+    await resetData(getDb(), t.core);
+  });
+
+  const get = (url: string, headers: Record<string, string> = ADMIN) => t.app.inject({ method: 'GET', url, headers });
+  const post = (url: string, body: unknown, headers: Record<string, string> = ADMIN) =>
+    t.app.inject({ method: 'POST', url, headers: { ...JSON_HEADERS, ...headers }, payload: JSON.stringify(body) });
+
+  it('answers 401 with WWW-Authenticate Basic when credentials are missing or wrong', async () => {
+    for (const headers of [{}, basic('admin', 'wrong1'), basic('nobody', 'x1'), { authorization: 'Bearer abc' }]) {
+      const response = await get('/api/users/username', headers);
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['www-authenticate']).toMatch(/^Basic realm=/);
+      expect(response.json()).toEqual({ error: 'unauthorized' });
+    }
+  });
+
+  it('reports auth status, the current user and admin-ness with valid credentials', async () => {
+    expect((await get('/api/users/auth_status')).json()).toBe(true);
+    const name = await get('/api/users/username');
+    expect(name.headers['content-type']).toMatch(/^application\/json/);
+    expect(name.json()).toBe('admin');
+    expect((await get('/api/users/is_admin')).json()).toBe(true);
+    expect((await get('/api/users/role/admin')).json()).toBe('admin');
+    expect((await get('/api/users/rights/admin')).json()).toEqual(['read', 'write', 'execute']);
+  });
+
+  it('adds a user with role user and rights read and write, who can sign in', async () => {
+    expect((await post('/api/users/add_user', { username: 'bob1', password: 'secret9' })).json()).toBe(true);
+    const bob = basic('bob1', 'secret9');
+    expect((await get('/api/users/username', bob)).json()).toBe('bob1');
+    expect((await get('/api/users/is_admin', bob)).json()).toBe(false);
+    expect((await get('/api/users/role/bob1', bob)).json()).toBe('user');
+    expect((await get('/api/users/rights/bob1', bob)).json()).toEqual(['read', 'write']);
+    expect((await get('/api/users/list_users')).json()).toEqual(['admin', 'bob1']);
+  });
+
+  it('refuses admin-only operations and other users\' roles to non-admins with 400 {error}', async () => {
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
+    const bob = basic('bob1', 'secret9');
+    const attempts = [
+      await get('/api/users/list_users', bob),
+      await post('/api/users/add_user', { username: 'eve', password: 'x1' }, bob),
+      await post('/api/users/change_role', { username: 'bob1', role: 'admin' }, bob),
+      await post('/api/users/change_rights', { username: 'bob1', rights: ['execute'] }, bob),
+      await t.app.inject({ method: 'DELETE', url: '/api/users/delete_user/bob1', headers: bob }),
+      await get('/api/users/role/admin', bob),
+      await get('/api/users/rights/admin', bob),
+    ];
+    for (const response of attempts) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'not_admin' });
+    }
+    expect((await get('/api/users/role/bob1')).json()).toBe('user');
+    expect((await get('/api/users/list_users')).json()).toEqual(['admin', 'bob1']);
+  });
+
+  it('rejects usernames and passwords that are not letters and digits without storing anything', async () => {
+    const badName = await post('/api/users/add_user', { username: 'bob smith', password: 'x1' });
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json()).toEqual({ error: 'invalid_username' });
+    const badPassword = await post('/api/users/add_user', { username: 'bob', password: 'pa-ss' });
+    expect(badPassword.json()).toEqual({ error: 'invalid_password' });
+    const missing = await post('/api/users/add_user', { username: 'bob' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: 'invalid_request' });
+    expect((await get('/api/users/list_users')).json()).toEqual(['admin']);
+  });
+
+  it('refuses a duplicate user', async () => {
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
+    const again = await post('/api/users/add_user', { username: 'bob1', password: 'other1' });
+    expect(again.json()).toEqual({ error: 'user_exists' });
+    expect((await get('/api/users/username', basic('bob1', 'secret9'))).statusCode).toBe(200);
+  });
+
+  it('changes the current user password; the old one stops working at once', async () => {
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
+    const bob = basic('bob1', 'secret9');
+    expect((await get('/api/users/username', bob)).statusCode).toBe(200);
+    expect((await post('/api/users/change_password', { password: 'newpass2' }, bob)).json()).toBe(true);
+    expect((await get('/api/users/username', bob)).statusCode).toBe(401);
+    expect((await get('/api/users/username', basic('bob1', 'newpass2'))).json()).toBe('bob1');
+  });
+
+  it('changes role and rights, validating both', async () => {
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
+    expect((await post('/api/users/change_role', { username: 'bob1', role: 'guest' })).json()).toBe(true);
+    expect((await get('/api/users/rights/bob1')).json()).toEqual(['read']);
+    expect((await post('/api/users/change_role', { username: 'bob1', role: 'king' })).json()).toEqual({ error: 'invalid_role' });
+    expect((await post('/api/users/change_rights', { username: 'bob1', rights: ['read', 'execute'] })).json()).toBe(true);
+    expect((await get('/api/users/rights/bob1')).json()).toEqual(['read', 'execute']);
+    for (const rights of [[], ['fly'], ['read', 'read']]) {
+      expect((await post('/api/users/change_rights', { username: 'bob1', rights })).json()).toEqual({ error: 'invalid_rights' });
+    }
+    expect((await post('/api/users/change_role', { username: 'ghost', role: 'user' })).json()).toEqual({ error: 'user_not_found' });
+    expect((await post('/api/users/change_role', { username: 'admin', role: 'user' })).json()).toEqual({ error: 'last_admin' });
+  });
+
+  it('gives a guest read access but refuses changes', async () => {
+    await post('/api/users/add_user', { username: 'gus', password: 'secret9' });
+    await post('/api/users/change_role', { username: 'gus', role: 'guest' });
+    const gus = basic('gus', 'secret9');
+    expect((await get('/api/bookmark', gus)).statusCode).toBe(200);
+    const refused = await post('/api/bookmark', { bookmarks: [{ title: 'a', url: 'b' }] }, gus);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: 'forbidden' });
+    expect((await get('/api/bookmark')).json()).toEqual({ bookmarks: [] });
+  });
+
+  it('moves front pages to admin on delete, or deletes them with with_pages=true', async () => {
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
+    await post('/api/users/add_user', { username: 'amy', password: 'secret9' });
+    await t.core.users.users.saveFrontPage('Bob page', 'bob1', []);
+    await t.core.users.users.saveFrontPage('Amy page', 'amy', []);
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/users/delete_user/bob1', headers: ADMIN });
+    expect(del.json()).toBe(true);
+    expect(await t.core.users.users.frontPagesOf('admin')).toEqual(['Bob page']);
+    await t.app.inject({ method: 'DELETE', url: '/api/users/delete_user/amy?with_pages=true', headers: ADMIN });
+    expect(await t.core.users.users.frontPagesOf('admin')).toEqual(['Bob page']);
+    expect(await t.core.users.users.frontPagesOf('amy')).toEqual([]);
+    expect((await get('/api/users/list_users')).json()).toEqual(['admin']);
+    expect((await get('/api/users/username', basic('bob1', 'secret9'))).statusCode).toBe(401);
+  });
+
+  it('issues a 32-hex WebSocket pass for the current user', async () => {
+    const pass = (await get('/api/users/pass')).json();
+    expect(pass).toMatch(/^[0-9a-f]{32}$/);
+    expect(t.core.passes.check(pass, 'admin')).toBe('admin');
+    expect(t.core.passes.check(pass, 'bob1')).toBeUndefined();
+  });
+
+  it('stores passwords as scrypt hashes, never in clear', async () => {
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
+    const row = await getDb().db.selectFrom('nm_users').select('password_hash').where('username', '=', 'bob1').executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$16\$8\$1\$/);
+    expect(row.password_hash).not.toContain('secret9');
+  });
+
+  it('answers unknown /api routes and bad JSON in the {error} shape', async () => {
+    const missing = await get('/api/nothing');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'route_not_found' });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/users/add_user', headers: { ...JSON_HEADERS, ...ADMIN }, payload: '{"username":' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('error');
+  });
+});
+
+describeEachDatabase('node-manager with authentication off', (getDb) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(getDb(), { authentication: false, defaultUserTags: 'op' });
+  });
+  afterAll(async () => {
+    await t?.app.close();
+  });
+
+  it('needs no credentials, reports auth off and is_admin false', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/auth_status' })).json()).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/is_admin' })).json()).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/topo/node' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNodeManagerServer } from './server.js';
+import { createUsersCommand } from './cli/users-command.js';
+
+describe('startNodeManagerServer', () => {
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'nm-server-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates admin with a generated password shown once in notes, and keeps data across restarts', async () => {
+    const env = { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent' };
+    const first = await startNodeManagerServer({ port: 0, dataDir }, { env });
+    const note = first.notes.find((n) => n.includes('password'));
+    const password = /shown once\): ([0-9a-f]+)$/.exec(note ?? '')?.[1];
+    expect(password).toMatch(/^[0-9a-f]{24}$/);
+    const auth = { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` };
+    const added = await fetch(`${first.url}/api/topo/action/add-node`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'keep@h', cookie: 'c' }),
+    });
+    expect(added.status).toBe(200);
+    await first.close();
+
+    const second = await startNodeManagerServer({ port: 0, dataDir }, { env });
+    expect(second.notes.some((n) => n.includes('password'))).toBe(false);
+    const nodes = (await (await fetch(`${second.url}/api/topo/node`, { headers: auth })).json()) as { name: string }[];
+    expect(nodes.map((n) => n.name)).toEqual(['keep@h']);
+
+    // The CLI works on the same database while the service runs.
+    const io = { stdout: { text: '', write(t: string) { this.text += t; } }, stderr: { text: '', write(t: string) { this.text += t; } }, exitCode: 0 };
+    await createUsersCommand(io, { env }).parseAsync(['node', 'users', '--data-dir', dataDir, 'add', 'carol', 'pw123', '--role', 'admin']);
+    expect(io.exitCode).toBe(0);
+    const carol = { authorization: `Basic ${Buffer.from('carol:pw123').toString('base64')}` };
+    expect(await (await fetch(`${second.url}/api/users/is_admin`, { headers: carol })).json()).toBe(true);
+    await createUsersCommand(io, { env }).parseAsync(['node', 'users', '--data-dir', dataDir, 'add', 'bad name', 'x']);
+    expect(io.exitCode).toBe(1);
+    expect(io.stderr.text).toContain('invalid_username');
+    await second.close();
+  });
+});

@@ -1,0 +1,111 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { migrateToLatest, openDatabase, type Database } from '@triad/db';
+import { createLogger, installGracefulShutdown, type Logger } from '@triad/service-kit';
+import { buildNodeManagerApp } from './app.js';
+import { loadNodeManagerConfig, type NodeManagerConfig, type NodeManagerConfigOverrides } from './config.js';
+import type { NodeConnector } from './connector/node-connector.js';
+import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from './migrations/index.js';
+import type { NodeManagerCore } from './node-manager-core.js';
+
+/** A listening node manager. */
+export interface RunningNodeManagerServer {
+  /** Base URL, e.g. `http://127.0.0.1:8080`. */
+  readonly url: string;
+  readonly config: NodeManagerConfig;
+  /** Internal API (alarms.raise/clear, topology.setNodeState) for in-process callers. */
+  readonly core: NodeManagerCore;
+  /** Lines to print once: the docs page and, on first start, the generated admin password. */
+  readonly notes: readonly string[];
+  /** Stops listening and closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface StartNodeManagerServerOptions {
+  /** Environment to read; default `process.env` (read in `config.ts`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly logger?: Logger;
+  /** Default `BasicNodeConnector`. */
+  readonly connector?: NodeConnector;
+  /** Close on SIGINT/SIGTERM and exit. Default false (`triad serve` handles signals). */
+  readonly handleSignals?: boolean;
+}
+
+/** SQLite file of the service inside the data directory. */
+export const NODE_MANAGER_SQLITE_FILE = 'node-manager.sqlite';
+
+/** Opens (and migrates) the node manager's database as configured: PostgreSQL with `databaseUrl`, else `<dataDir>/node-manager.sqlite`. */
+export async function openNodeManagerDatabase(config: NodeManagerConfig, logger?: Logger): Promise<Database> {
+  const database = config.databaseUrl
+    ? openDatabase({ url: config.databaseUrl, onPoolError: (error) => logger?.warn({ err: error }, 'idle database connection failed') })
+    : openDatabase({ sqliteFile: path.join(config.dataDir, NODE_MANAGER_SQLITE_FILE) });
+  try {
+    const report = await migrateToLatest(database, { migrations: nodeManagerMigrations, tableName: NODE_MANAGER_MIGRATION_TABLE });
+    logger?.info({ database: database.location, applied: report.applied }, 'database ready');
+    return database;
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Loads config (environment, then `overrides`), opens and migrates the database, creates the
+ * `admin` user on first start (password from `TRIAD_ADMIN_PASSWORD`, else generated and returned
+ * in `notes`, never logged) and listens (default port 8080).
+ */
+export async function startNodeManagerServer(
+  overrides: NodeManagerConfigOverrides = {},
+  options: StartNodeManagerServerOptions = {},
+): Promise<RunningNodeManagerServer> {
+  const config = loadNodeManagerConfig(options.env, overrides);
+  const logger = options.logger ?? createLogger({ level: config.logLevel, stream: 'stderr', service: 'node-manager' });
+  const database = await openNodeManagerDatabase(config, logger);
+  try {
+    const { app, core } = await buildNodeManagerApp({ config, database, logger, ...(options.connector ? { connector: options.connector } : {}) });
+    const bootstrap = await core.users.ensureAdmin(config.adminPassword);
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await database.close();
+        }
+      })();
+      return closing;
+    };
+    try {
+      await app.listen({ host: config.host, port: config.port });
+    } catch (error) {
+      await app.close().catch(() => {});
+      throw error;
+    }
+    const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => database.close() }) : undefined;
+    const url = baseUrl(app.server.address(), config.host);
+    const notes = [`API docs: ${url}/docs`, `authentication: ${config.authentication ? 'on (HTTP Basic)' : 'off'}`];
+    if (bootstrap.generatedPassword) notes.push(`admin user created; password (shown once): ${bootstrap.generatedPassword}`);
+    else if (bootstrap.created) notes.push('admin user created with the password from TRIAD_ADMIN_PASSWORD');
+    return {
+      url,
+      config,
+      core,
+      notes,
+      close: async () => {
+        uninstall?.();
+        await close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+function baseUrl(address: AddressInfo | string | null, host: string): string {
+  if (address && typeof address === 'object') {
+    const shown = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+    return `http://${shown}:${address.port}`;
+  }
+  return `http://${host}`;
+}
