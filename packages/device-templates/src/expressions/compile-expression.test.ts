@@ -309,3 +309,13 @@ describe('expression codes', () => {
     ]);
   });
 });
+
+describe('compile cache', () => {
+  it('does not reuse a result compiled for other datapoint ids when datapoints is spelled with escapes', () => {
+    const source = 'datapo\\u0069nts.x.value > 1';
+    const forY = compileExpression(source, { kind: 'boolean', datapointIds: ['y'] });
+    const forX = compileExpression(source, { kind: 'boolean', datapointIds: ['x'] });
+    expect(forY.ok).toBe(false);
+    expect(forX.ok).toBe(true);
+  });
+});

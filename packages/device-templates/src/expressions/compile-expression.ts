@@ -25,9 +25,11 @@ import { describeType } from './value-semantics.js';
  */
 export function compileExpression(source: string, options: CompileOptions): CompileResult {
   // Templates repeat the same expressions; results are immutable, so they are shared. A result
-  // that depends on options.datapointIds is not cached.
+  // that depends on options.datapointIds is not cached: one that names `datapoints`, spelled
+  // plainly or with \u escapes (acorn accepts `datapo\u0069nts`).
+  const dependsOnIds = source.includes('datapoints') || source.includes('\\u');
   const key =
-    options.kind === 'logic' ? `logic\0${(options.symbols ?? []).join('\0')}\0${source}` : source.includes('datapoints') ? undefined : `${options.kind}\0${source}`;
+    options.kind === 'logic' ? `logic\0${(options.symbols ?? []).join('\0')}\0${source}` : dependsOnIds ? undefined : `${options.kind}\0${source}`;
   if (key === undefined) return compile(source, options);
   let result = cache.get(key);
   if (result === undefined) {

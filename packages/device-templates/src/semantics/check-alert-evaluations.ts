@@ -1,15 +1,14 @@
 import type { DocumentPath } from '../problem.js';
-import { referencedSymbols } from './logic-symbols.js';
-import { listOf, quote, type SemanticCheck, type SemanticReporter } from './semantic-reporter.js';
+import type { SemanticCheck, SemanticReporter } from './semantic-reporter.js';
 import { describeEvaluation } from './severity-bands.js';
-import { suggestName } from './suggest-name.js';
 import { isObject, type JsonObject } from './template-walker.js';
 
 /**
  * Checks the expressions-and-logic pairs of `alertConfig.evaluations[]` and of
- * `rowFilterConfig`: an evaluation should have at least one expression, symbols should be
- * declared once, `logic` should name only declared symbols, and every declared symbol should be
- * used in `logic`.
+ * `rowFilterConfig` for what the expression compiler does not see: an evaluation should have at
+ * least one expression (`DT_WARN_QUIRK_EVALUATION_NO_EXPRESSIONS`), and each symbol should be
+ * declared once (`DT_WARN_SEM_SYMBOL_DUPLICATE`). Whether `logic` names only declared symbols
+ * and uses all of them is the compiler's job (`check-expressions.ts`).
  */
 export const checkAlertEvaluations: SemanticCheck = (model, reporter) => {
   for (const datapoint of model.datapoints) {
@@ -31,12 +30,12 @@ export const checkAlertEvaluations: SemanticCheck = (model, reporter) => {
           });
           continue;
         }
-        checkSymbols(expressions, evaluation['logic'], owner, reporter);
+        checkSymbols(expressions, owner, reporter);
       }
     }
     const rowFilter = datapoint.value['rowFilterConfig'];
     if (isObject(rowFilter)) {
-      checkSymbols(rowFilter['expressions'], rowFilter['logic'], { datapointPath: datapoint.path, evaluation: undefined, index: 0 }, reporter);
+      checkSymbols(rowFilter['expressions'], { datapointPath: datapoint.path, evaluation: undefined, index: 0 }, reporter);
     }
   }
 };
@@ -60,8 +59,8 @@ function ownerName(owner: Owner): string {
   return owner.evaluation === undefined ? 'the row filter' : describeEvaluation(owner.evaluation, owner.index);
 }
 
-/** Cross-checks the symbols of `expressions[]` against the identifiers used in `logic`. */
-function checkSymbols(expressions: unknown, logic: unknown, owner: Owner, reporter: SemanticReporter): void {
+/** Reports symbols declared twice in one `expressions[]`: logic can only refer to one of them. */
+function checkSymbols(expressions: unknown, owner: Owner, reporter: SemanticReporter): void {
   if (!Array.isArray(expressions)) return;
   const declared = new Map<string, number>();
   for (let i = 0; i < expressions.length; i++) {
@@ -79,35 +78,6 @@ function checkSymbols(expressions: unknown, logic: unknown, owner: Owner, report
         `The symbol '${symbol}' of ${ownerName(owner)} is already declared at ` +
         `${reporter.describePlace([...path, 'expressions', first, 'symbol'])}; logic can only refer to one of them, so rename this one.`,
       found: symbol,
-    });
-  }
-  if (typeof logic !== 'string') return;
-  const names = [...declared.keys()];
-  const referenced = referencedSymbols(logic, names);
-  let usedCount = 0;
-  for (const name of referenced) {
-    if (declared.has(name)) {
-      usedCount++;
-      continue;
-    }
-    const suggestion = suggestName(name, names);
-    reporter.report('DT_WARN_SEM_LOGIC_SYMBOL_UNDECLARED', [...ownerPath(owner), 'logic'], {
-      message:
-        `The logic ${quote(logic)} of ${ownerName(owner)} refers to '${name}', which no expression declares as its symbol` +
-        (suggestion !== undefined ? `; did you mean '${suggestion}'?` : names.length > 0 ? `; declared symbols: ${listOf(names)}.` : '.'),
-      found: name,
-      allowed: names.join(', '),
-      ...(suggestion !== undefined ? { suggestion } : {}),
-    });
-  }
-  if (usedCount === declared.size) return;
-  for (const [name, index] of declared) {
-    if (referenced.includes(name)) continue;
-    reporter.report('DT_WARN_SEM_LOGIC_SYMBOL_UNUSED', [...ownerPath(owner), 'expressions', index, 'symbol'], {
-      message:
-        `The symbol '${name}' of ${ownerName(owner)} is not used in its logic ${quote(logic)}, so its expression never ` +
-        'affects the result; combine it in logic or remove the expression.',
-      found: name,
     });
   }
 }

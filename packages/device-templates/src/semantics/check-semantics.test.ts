@@ -25,10 +25,10 @@ describe('checkSemantics', () => {
     }
   });
 
-  it('gives every semantic code the warning severity and a DT_WARN_SEM_ or DT_WARN_QUIRK_ prefix', () => {
+  it('gives DT_WARN_SEM_ and DT_WARN_QUIRK_ codes the warning severity and DT_ERR_SEM_ codes the error severity', () => {
     for (const [code, definition] of Object.entries(semanticProblems)) {
-      expect(code).toMatch(/^DT_WARN_(SEM|QUIRK)_[A-Z0-9_]+$/);
-      expect(definition.severity).toBe('warning');
+      expect(code).toMatch(/^DT_(WARN_SEM|WARN_QUIRK|ERR_SEM)_[A-Z0-9_]+$/);
+      expect(definition.severity).toBe(code.startsWith('DT_ERR_') ? 'error' : 'warning');
       expect(definition.title.length).toBeGreaterThan(10);
     }
   });

@@ -1,8 +1,8 @@
 import type { LoadedDocument } from '../loading/loaded-document.js';
 import type { Problem } from '../problem.js';
 import { checkAlertEvaluations } from './check-alert-evaluations.js';
-import { checkCalcExpressions } from './check-calc-expressions.js';
 import { checkDatapointSets } from './check-datapoint-sets.js';
+import { checkExpressions } from './check-expressions.js';
 import { checkMqtt } from './check-mqtt.js';
 import { checkOriginTypes } from './check-origin-types.js';
 import { checkRangerFilter } from './check-ranger-filter.js';
@@ -15,7 +15,7 @@ import { checkVersions } from './check-versions.js';
 import { SemanticReporter, type SemanticCheck } from './semantic-reporter.js';
 import { buildTemplateModel } from './template-walker.js';
 
-/** The checks of the semantic pass, in the order they run. */
+/** The checks of the semantic pass that report through a `SemanticReporter`, in the order they run (`checkExpressions` runs after them). */
 export const semanticChecks: readonly SemanticCheck[] = Object.freeze([
   checkVersions,
   checkRangerFilter,
@@ -27,14 +27,16 @@ export const semanticChecks: readonly SemanticCheck[] = Object.freeze([
   checkUnits,
   checkAlertEvaluations,
   checkRouting,
-  checkCalcExpressions,
   checkRepresentation,
 ]);
 
 /**
  * Runs the checks that go beyond the schema: cross-references (drivers, sets, datapoints,
- * symbols, units) and input the published schema accepts through its quirks. Every problem is a
- * warning (`DT_WARN_SEM_*`, `DT_WARN_QUIRK_*`); none repeats a schema error.
+ * symbols, units), input the published schema accepts through its quirks (`DT_WARN_SEM_*`,
+ * `DT_WARN_QUIRK_*`, warnings), and the template's expressions, compiled by the expression
+ * language (`checkExpressions`: `DT_ERR_EXPR_*` errors and `DT_WARN_EXPR_*` warnings placed
+ * inside the expression string, `DT_ERR_SEM_CALC_CYCLE`, `DT_WARN_SEM_CALC_RAW_VALUE`). None
+ * repeats a schema error.
  *
  * The document may be schema-invalid: parts with the wrong shape are skipped and the function
  * never throws. It indexes the template in one pass and looks positions up only for problems.
@@ -43,5 +45,5 @@ export function checkSemantics(document: LoadedDocument): Problem[] {
   const model = buildTemplateModel(document.value);
   const reporter = new SemanticReporter(document);
   for (const check of semanticChecks) check(model, reporter);
-  return reporter.problems;
+  return [...reporter.problems, ...checkExpressions(model, document)];
 }

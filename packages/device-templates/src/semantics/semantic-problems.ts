@@ -1,11 +1,15 @@
 import { defineProblems } from '../problem-definition.js';
 
 /**
- * Codes for checks beyond the schema, all warnings (validation under `--strict` turns them into
- * errors). Owned by the semantics module.
+ * Codes for checks beyond the schema. Owned by the semantics module. (What the expression
+ * compiler finds in the template's expressions keeps the expression module's codes,
+ * `DT_ERR_EXPR_*` and `DT_WARN_EXPR_*`.)
  *
+ * - `DT_ERR_SEM_*`: the template cannot run as written though the schema accepts it (calculated
+ *   datapoints that read each other in a cycle).
  * - `DT_WARN_SEM_*`: cross-references and meaning the schema cannot express (a driver that is
- *   not declared, a unit convert-units does not know, a widget outside the grid...).
+ *   not declared, a unit convert-units does not know, a widget outside the grid...). Warnings;
+ *   validation under `--strict` turns them into errors.
  * - `DT_WARN_QUIRK_*`: input the schema accepts because of a quirk of the published schema
  *   (open objects, lax patterns, dead branches) but that is almost surely a mistake.
  */
@@ -35,9 +39,8 @@ export const semanticProblems = defineProblems({
   DT_WARN_SEM_UNIT_EXCLUDE_MEASURE: { severity: 'warning', title: 'An excluded unit is not of the measure of from' },
   DT_WARN_SEM_UNIT_ALL_EXCLUDED: { severity: 'warning', title: 'exclude leaves toBest no unit to choose from' },
 
-  // Expressions and alerts
-  DT_WARN_SEM_LOGIC_SYMBOL_UNDECLARED: { severity: 'warning', title: 'logic names a symbol no expression declares' },
-  DT_WARN_SEM_LOGIC_SYMBOL_UNUSED: { severity: 'warning', title: 'An expression symbol is not used in logic' },
+  // Expressions and alerts (the expressions themselves: DT_ERR_EXPR_*, DT_WARN_EXPR_*)
+  DT_ERR_SEM_CALC_CYCLE: { severity: 'error', title: 'Calculated datapoints read each other in a cycle, so none can be computed first' },
   DT_WARN_SEM_SYMBOL_DUPLICATE: { severity: 'warning', title: 'Two expressions of one evaluation declare the same symbol' },
   DT_WARN_SEM_CALC_RAW_VALUE: { severity: 'warning', title: 'A calcConfig expression reads datapoint.rawValue, which a calculated datapoint does not have' },
 
