@@ -1,5 +1,6 @@
 import { expressionEvaluationErrors, pipelineProblems, problemCatalogue } from '@triad/device-templates';
 import { dbErrors } from '@triad/db';
+import { erlangDistErrors } from '@triad/erlang-dist';
 import { kitProblems } from '@triad/service-kit';
 import { templatesProblems } from '@triad/templates-service';
 import { nodeManagerProblems } from '@triad/node-manager-service';
@@ -46,6 +47,11 @@ export function renderErrorsDoc(): string {
       'Every service (`@triad/service-kit`)',
       'HTTP problems any service can answer with.',
       Object.entries(kitProblems.definitions).map(([code, d]) => ({ code, kind: `HTTP ${d.status}`, title: d.title })),
+    ],
+    [
+      'Erlang distribution codec (`@triad/erlang-dist`)',
+      'Raised by `ErlangDistError` with the byte offset where decoding stopped: malformed or unexpected bytes from a peer, a failed handshake.',
+      Object.entries(erlangDistErrors).map(([code, title]) => ({ code, kind: 'protocol', title })),
     ],
     [
       'Databases (`@triad/db`)',
