@@ -23,6 +23,12 @@ export interface NodeManagerConfig {
   readonly scryptCost: number;
   /** How long a WebSocket pass stays valid, ms. */
   readonly wsPassTtlMs: number;
+  /**
+   * How long a signed-in user's stored record is reused before it is read again, ms. Changes made
+   * through this service apply at once; this bounds how late one made by another process on the
+   * same database (the `triad users` CLI) is seen. 0 reads it on every request.
+   */
+  readonly userRecheckMs: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -32,7 +38,7 @@ export type NodeManagerConfigOverrides = Partial<NodeManagerConfig>;
 export const nodeManagerConfigSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['host', 'port', 'dataDir', 'logLevel', 'bodyLimit', 'maxJsonDepth', 'authentication', 'defaultUserTags', 'scryptCost', 'wsPassTtlMs'],
+  required: ['host', 'port', 'dataDir', 'logLevel', 'bodyLimit', 'maxJsonDepth', 'authentication', 'defaultUserTags', 'scryptCost', 'wsPassTtlMs', 'userRecheckMs'],
   properties: {
     host: { type: 'string', minLength: 1, default: '127.0.0.1', env: 'TRIAD_NODE_MANAGER_HOST' },
     port: { type: 'integer', minimum: 0, maximum: 65535, default: 8080, env: 'TRIAD_NODE_MANAGER_PORT' },
@@ -51,6 +57,7 @@ export const nodeManagerConfigSchema = {
     defaultUserTags: { type: 'string', pattern: '^(all|[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*)$', default: 'all', env: 'TRIAD_DEFAULT_USER_TAGS' },
     scryptCost: { type: 'integer', minimum: 2, maximum: 1_048_576, default: 16_384, env: 'TRIAD_SCRYPT_COST' },
     wsPassTtlMs: { type: 'integer', minimum: 1000, default: 86_400_000, env: 'TRIAD_WS_PASS_TTL_MS' }, // 24 h
+    userRecheckMs: { type: 'integer', minimum: 0, maximum: 60_000, default: 1_000, env: 'TRIAD_USER_RECHECK_MS' }, // 1 s
   },
 } as const;
 

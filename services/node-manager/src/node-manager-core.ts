@@ -2,7 +2,9 @@ import type { Database } from '@triad/db';
 import { AlarmCommands } from './alarms/alarm-commands.js';
 import { AlarmRepository } from './alarms/alarm-repository.js';
 import { Authenticator } from './auth/authenticator.js';
+import { CredentialCache } from './auth/credential-cache.js';
 import { PasswordHasher } from './auth/password-hasher.js';
+import { RecentUsers } from './auth/recent-users.js';
 import { WsPassStore } from './auth/ws-pass-store.js';
 import { TopologyCommands } from './commands/topology-commands.js';
 import { UserCommands } from './commands/user-commands.js';
@@ -53,10 +55,17 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
   const defaultUserTags = parseTagSetting(config.defaultUserTags);
   const events = new NodeManagerEvents();
   const connector = options.connector ?? new BasicNodeConnector();
-  const users = new UserCommands(new UserRepository(database, now), new PasswordHasher(config.scryptCost), defaultUserTags);
+  const users = new UserCommands(
+    new UserRepository(database, now),
+    new PasswordHasher(config.scryptCost),
+    defaultUserTags,
+    new CredentialCache(),
+    new RecentUsers(config.userRecheckMs, now),
+  );
   const topologyStore = new TopologyRepository(database, now);
   const plugins = new PluginRepository(database);
   const alarmStore = new AlarmRepository(database);
+  const tags = new TagRepository(database);
   return {
     config,
     connector,
@@ -66,11 +75,11 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     passes: new WsPassStore(config.wsPassTtlMs, now),
     topology: new TopologyCommands(topologyStore, plugins, connector, events),
     topologyStore,
-    alarms: new AlarmCommands(alarmStore, topologyStore, events, now),
+    alarms: new AlarmCommands(alarmStore, topologyStore, tags, events, now),
     alarmStore,
     plugins,
     bookmarks: new BookmarkRepository(database, now),
-    tags: new TagRepository(database),
+    tags,
     defaultUserTags,
     now,
   };

@@ -1,5 +1,6 @@
 import { nmError } from '../errors.js';
 import type { NodeManagerEvents, AlarmEvent } from '../events/node-manager-events.js';
+import type { TagRepository } from '../repositories/tag-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
 import type { AlarmRecord, RaiseAlarmInput } from './alarm-record.js';
 import { presentAlarm } from './alarm-presenter.js';
@@ -27,19 +28,22 @@ export interface AlarmAction {
 export class AlarmCommands {
   readonly #alarms: AlarmRepository;
   readonly #topology: TopologyRepository;
+  readonly #tags: TagRepository;
   readonly #events: NodeManagerEvents;
   readonly #now: () => number;
   #lastEventUs: number | undefined;
 
-  constructor(alarms: AlarmRepository, topology: TopologyRepository, events: NodeManagerEvents, now: () => number = Date.now) {
+  constructor(alarms: AlarmRepository, topology: TopologyRepository, tags: TagRepository, events: NodeManagerEvents, now: () => number = Date.now) {
     this.#alarms = alarms;
     this.#topology = topology;
+    this.#tags = tags;
     this.#events = events;
     this.#now = now;
   }
 
   /**
    * Raises an alarm, or updates the active one with the same id and source (its event id stays).
+   * Its custom tags join the known tags (`GET /api/tags`).
    * @throws NM_ERR_NODE_NOT_FOUND when the node is unknown and no `nodeName` is given.
    */
   async raise(input: RaiseAlarmInput): Promise<{ alarm: AlarmRecord; created: boolean }> {
@@ -63,6 +67,7 @@ export class AlarmCommands {
         threshold: input.threshold ?? existing?.threshold ?? null,
         tags: input.tags ?? existing?.tags ?? DEFAULT_ALARM_TAGS,
       };
+      if (input.tags) await this.#tags.remember(input.tags, trx);
       if (existing) {
         const updated = { ...existing, ...details };
         await this.#alarms.update(updated, trx);
@@ -125,12 +130,13 @@ export class AlarmCommands {
     if (!(await this.clear(action.alarmId, action.alarmSrc))) throw nmError('NM_ERR_ALARM_NOT_FOUND');
   }
 
+  /** Applies `next` (which must keep the tags) to the active alarm named by `action`, in one transaction. */
   async #change(action: AlarmAction, event: AlarmEvent['action'], next: (alarm: AlarmRecord) => AlarmRecord): Promise<void> {
     const changed = await this.#alarms.transaction(async (trx) => {
       const alarm = await this.#alarms.findActive(action.alarmId, action.alarmSrc, trx);
       if (!alarm) throw nmError('NM_ERR_ALARM_NOT_FOUND');
       const updated = next(alarm);
-      await this.#alarms.update(updated, trx);
+      await this.#alarms.update(updated, trx, true);
       return updated;
     });
     this.#publish(event, changed);

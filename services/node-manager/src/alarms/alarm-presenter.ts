@@ -23,3 +23,8 @@ export function presentAlarm(alarm: AlarmRecord) {
     rawSrc: alarm.rawSrc,
   };
 }
+
+/** The reply of the alarm lists, `{"alarms": [...]}`, from alarms already presented as JSON text. */
+export function presentAlarmList(presented: readonly string[]): string {
+  return `{"alarms":[${presented.join(',')}]}`;
+}

@@ -2,10 +2,14 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '@triad/db';
 import type { AlarmsTable, NodeManagerDatabase } from '../repositories/node-manager-tables.js';
 import type { AlarmQuery, AlarmRecord } from './alarm-record.js';
+import { presentAlarm } from './alarm-presenter.js';
 
 type Db = Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase>;
 
-/** Kysely queries of alarms. Cleared alarms stay stored (`active = 0`) for the hourly counters. */
+/**
+ * Kysely queries of alarms. Cleared alarms stay stored (`active = 0`) for the hourly counters.
+ * Every write also stores the alarm's presented list form (`list_json`), kept in step here.
+ */
 export class AlarmRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
 
@@ -20,8 +24,36 @@ export class AlarmRepository {
 
   /** Active alarms matching the query, newest first. */
   async list(query: AlarmQuery): Promise<AlarmRecord[]> {
-    if (query.nodeIds?.length === 0 || (query.tags !== 'all' && query.tags.length === 0)) return [];
-    let q = this.#db.selectFrom('nm_alarms').selectAll().where('active', '=', 1);
+    const q = this.#matching(query);
+    if (!q) return [];
+    const rows = await q.selectAll().orderBy('event_us', 'desc').limit(query.limit).execute();
+    return rows.map(toRecord);
+  }
+
+  /**
+   * The same alarms as `list`, each already presented (`presentAlarm`) as JSON text: the list
+   * replies read this one stored column instead of decoding every field. Rows stored before the
+   * column existed (NULL) are presented from their fields and the text is stored for next time.
+   */
+  async listPresented(query: AlarmQuery): Promise<string[]> {
+    const q = this.#matching(query);
+    if (!q) return [];
+    const rows = await q.select(['event_us', 'list_json']).orderBy('event_us', 'desc').limit(query.limit).execute();
+    const missing = rows.filter((r) => r.list_json === null).map((r) => r.event_us);
+    if (missing.length === 0) return rows.map((r) => r.list_json as string);
+    const built = new Map<string, string>();
+    for (const row of await this.#db.selectFrom('nm_alarms').selectAll().where('event_us', 'in', missing).execute()) {
+      const text = presentedText(toRecord(row));
+      built.set(String(row.event_us), text);
+      await this.#db.updateTable('nm_alarms').set({ list_json: text }).where('event_us', '=', row.event_us).execute();
+    }
+    return rows.map((r) => r.list_json ?? built.get(String(r.event_us)) ?? '');
+  }
+
+  /** The filtered, not yet projected query of `list`; undefined when nothing can match. */
+  #matching(query: AlarmQuery) {
+    if (query.nodeIds?.length === 0 || (query.tags !== 'all' && query.tags.length === 0)) return undefined;
+    let q = this.#db.selectFrom('nm_alarms').where('active', '=', 1);
     if (query.nodeIds) q = q.where('node_id', 'in', [...query.nodeIds]);
     if (query.source !== undefined) q = q.where('custom', '=', query.source);
     if (query.beforeUs !== undefined) q = q.where('event_us', '<', query.beforeUs);
@@ -36,8 +68,7 @@ export class AlarmRepository {
         ),
       );
     }
-    const rows = await q.orderBy('event_us', 'desc').limit(query.limit).execute();
-    return rows.map(toRecord);
+    return q;
   }
 
   /** Distinct sources of the active alarms (of the given nodes). */
@@ -69,10 +100,14 @@ export class AlarmRepository {
     }
   }
 
-  /** Rewrites an alarm's mutable fields (state, ack, comments, details, tags). */
-  async update(alarm: AlarmRecord, db: Db = this.#db): Promise<void> {
+  /**
+   * Rewrites an alarm's mutable fields (state, ack, comments, details) and its presented form;
+   * its tag rows too unless `tagsUnchanged` (state changes and comments keep the tags).
+   */
+  async update(alarm: AlarmRecord, db: Db = this.#db, tagsUnchanged = false): Promise<void> {
     const { event_us: _key, ...fields } = toRow(alarm);
     await db.updateTable('nm_alarms').set(fields).where('event_us', '=', alarm.eventUs).execute();
+    if (tagsUnchanged) return;
     await db.deleteFrom('nm_alarm_tags').where('event_us', '=', alarm.eventUs).execute();
     if (alarm.tags.length > 0) {
       await db
@@ -95,6 +130,11 @@ export class AlarmRepository {
     const row = await this.#db.selectFrom('nm_alarms').select((eb) => eb.fn.countAll().as('n')).where('raised_at', '>=', since).executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+}
+
+/** The stored list form of an alarm. */
+function presentedText(alarm: AlarmRecord): string {
+  return JSON.stringify(presentAlarm(alarm));
 }
 
 function toRow(a: AlarmRecord): Omit<AlarmsTable, 'raised_at' | 'cleared_at'> {
@@ -121,6 +161,7 @@ function toRow(a: AlarmRecord): Omit<AlarmsTable, 'raised_at' | 'cleared_at'> {
     ack_time: a.ackTime,
     tags_json: JSON.stringify(a.tags),
     active: a.active ? 1 : 0,
+    list_json: presentedText(a),
   };
 }
 

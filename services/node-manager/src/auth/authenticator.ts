@@ -39,14 +39,17 @@ export class Authenticator {
     return this.verify(credentials.username, credentials.password);
   }
 
-  /** The user when `password` is theirs; scrypt runs once, then the credential cache answers. */
+  /**
+   * The user when `password` is theirs; scrypt runs once, then the credential cache answers. The
+   * user record comes from `recentUsers` (re-read at most every `userRecheckMs`).
+   */
   async verify(username: string, password: string): Promise<CurrentUser | undefined> {
-    const user = await this.#commands.users.find(username);
+    const user = await this.#commands.recentUsers.get(username, (name) => this.#commands.users.find(name));
     if (!user) return undefined;
     const cache = this.#commands.credentials;
-    if (!cache.matches(username, password)) {
+    if (!cache.matches(username, password, user.passwordHash)) {
       if (!(await this.#commands.hasher.verify(password, user.passwordHash))) return undefined;
-      cache.remember(username, password);
+      cache.remember(username, password, user.passwordHash);
     }
     return { username: user.username, role: user.role, rights: user.rights, tags: user.tags, authenticated: true };
   }

@@ -4,7 +4,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * Remembers, per username, a keyed digest of the last password that passed scrypt, so that a
  * client sending Basic credentials on every call pays for scrypt once, not per request. The key
  * is random per process and never stored; entries are dropped when a password changes or a user
- * is deleted, and expire after `ttlMs`.
+ * is deleted, and expire after `ttlMs`. The digest also covers the stored hash the password was
+ * checked against, so a password changed by another process (`triad users set-password` on a
+ * running service) stops matching at once.
  */
 export class CredentialCache {
   readonly #key = randomBytes(32);
@@ -17,27 +19,28 @@ export class CredentialCache {
     this.#now = now;
   }
 
-  /** True when `password` is the one last remembered for `username` and not expired. */
-  matches(username: string, password: string): boolean {
+  /** True when `password` is the one last remembered for `username` against `passwordHash`, not expired. */
+  matches(username: string, password: string, passwordHash: string): boolean {
     const entry = this.#entries.get(username);
     if (!entry) return false;
     if (entry.expires <= this.#now()) {
       this.#entries.delete(username);
       return false;
     }
-    return timingSafeEqual(entry.digest, this.#digest(username, password));
+    return timingSafeEqual(entry.digest, this.#digest(username, password, passwordHash));
   }
 
-  remember(username: string, password: string): void {
+  /** Records that `password` verified against the stored `passwordHash`. */
+  remember(username: string, password: string, passwordHash: string): void {
     if (this.#entries.size > 10_000) this.#entries.clear();
-    this.#entries.set(username, { digest: this.#digest(username, password), expires: this.#now() + this.#ttlMs });
+    this.#entries.set(username, { digest: this.#digest(username, password, passwordHash), expires: this.#now() + this.#ttlMs });
   }
 
   forget(username: string): void {
     this.#entries.delete(username);
   }
 
-  #digest(username: string, password: string): Buffer {
-    return createHmac('sha256', this.#key).update(username).update('\0').update(password).digest();
+  #digest(username: string, password: string, passwordHash: string): Buffer {
+    return createHmac('sha256', this.#key).update(username).update('\0').update(passwordHash).update('\0').update(password).digest();
   }
 }

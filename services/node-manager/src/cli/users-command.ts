@@ -22,7 +22,7 @@ export interface UsersCommandOptions {
 /**
  * `triad users add|set-password|set-role|list`: admin tasks on the node manager's database,
  * working whether the service runs or not (they open the same database; a running service sees
- * the change on the next request). Failures print `triad users: <reason>` and exit 1.
+ * the change within its `userRecheckMs`, 1 s by default). Failures print `triad users: <reason>` and exit 1.
  */
 export function createUsersCommand(io: UsersCommandIo, options: UsersCommandOptions = {}): Command {
   const command = new Command('users').description('Manage node-manager users (works on a stopped or running service)');

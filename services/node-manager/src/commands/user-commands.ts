@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CredentialCache } from '../auth/credential-cache.js';
 import type { PasswordHasher } from '../auth/password-hasher.js';
+import { RecentUsers } from '../auth/recent-users.js';
 import { ADMIN_USERNAME, PASSWORD_PATTERN, USERNAME_PATTERN, defaultRights, isRight, isRole, type Right, type Role } from '../auth/roles.js';
 import { nmError } from '../errors.js';
 import { UserExistsError, type UserRepository, type UserRecord } from '../repositories/user-repository.js';
@@ -20,12 +21,21 @@ export class UserCommands {
   readonly users: UserRepository;
   readonly hasher: PasswordHasher;
   readonly credentials: CredentialCache;
+  /** Users recently read for authentication; every change here forgets the user's entry. */
+  readonly recentUsers: RecentUsers;
   readonly #newUserTags: 'all' | readonly string[];
 
-  constructor(users: UserRepository, hasher: PasswordHasher, newUserTags: 'all' | readonly string[], credentials = new CredentialCache()) {
+  constructor(
+    users: UserRepository,
+    hasher: PasswordHasher,
+    newUserTags: 'all' | readonly string[],
+    credentials = new CredentialCache(),
+    recentUsers = new RecentUsers(0),
+  ) {
     this.users = users;
     this.hasher = hasher;
     this.credentials = credentials;
+    this.recentUsers = recentUsers;
     this.#newUserTags = newUserTags;
   }
 
@@ -65,7 +75,7 @@ export class UserCommands {
     const secret = checkPassword(password);
     const hash = await this.hasher.hash(secret);
     if (!(await this.users.update(username, { passwordHash: hash }))) throw nmError('NM_ERR_USER_NOT_FOUND', username);
-    this.credentials.forget(username);
+    this.#changed(username);
   }
 
   /** Sets the role; rights follow the role's defaults. Refuses to demote the last admin. */
@@ -75,6 +85,7 @@ export class UserCommands {
     const user = await this.#existing(name);
     if (user.role === 'admin' && role !== 'admin' && (await this.users.countAdmins()) <= 1) throw nmError('NM_ERR_LAST_ADMIN', name);
     await this.users.update(name, { role, rights: defaultRights(role) });
+    this.#changed(name);
   }
 
   /** Sets the rights: a non-empty list of distinct known rights. */
@@ -85,6 +96,7 @@ export class UserCommands {
     }
     await this.#existing(name);
     await this.users.update(name, { rights: rights as Right[] });
+    this.#changed(name);
   }
 
   /** Deletes a user; pages go with them (`withPages`) or to `admin`. The last admin stays. */
@@ -93,7 +105,7 @@ export class UserCommands {
     const user = await this.#existing(name);
     if (name === ADMIN_USERNAME || (user.role === 'admin' && (await this.users.countAdmins()) <= 1)) throw nmError('NM_ERR_LAST_ADMIN', name);
     await this.users.delete(name, withPages, ADMIN_USERNAME);
-    this.credentials.forget(name);
+    this.#changed(name);
   }
 
   /** Sets the tags filtering a user's view: a list of tags or `'all'`. */
@@ -104,6 +116,13 @@ export class UserCommands {
     }
     await this.#existing(name);
     await this.users.update(name, { tags: tags === 'all' ? 'all' : [...new Set(tags as string[])] });
+    this.#changed(name);
+  }
+
+  /** Drops what is remembered about a user whose stored record just changed. */
+  #changed(username: string): void {
+    this.credentials.forget(username);
+    this.recentUsers.forget(username);
   }
 
   async #existing(username: string): Promise<UserRecord> {

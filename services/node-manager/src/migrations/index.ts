@@ -1,5 +1,6 @@
 import type { MigrationSet } from '@triad/db';
 import { createNodeManager } from './0001-create-node-manager.js';
+import { alarmListView } from './0002-alarm-list-view.js';
 
 /** Bookkeeping table of the node manager's migrations (services may share one database). */
 export const NODE_MANAGER_MIGRATION_TABLE = 'node_manager_migrations';
@@ -7,4 +8,5 @@ export const NODE_MANAGER_MIGRATION_TABLE = 'node_manager_migrations';
 /** Every migration of the node manager, by name in run order. */
 export const nodeManagerMigrations: MigrationSet = Object.freeze({
   '0001_create_node_manager': createNodeManager,
+  '0002_alarm_list_view': alarmListView,
 });

@@ -93,6 +93,8 @@ export interface AlarmsTable {
   active: number;
   raised_at: BigIntColumn;
   cleared_at: BigIntColumn | null;
+  /** The alarm as the lists present it (JSON text); NULL until built (migration 0002). */
+  list_json: string | null;
 }
 
 export interface AlarmTagsTable {

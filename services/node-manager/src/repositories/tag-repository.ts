@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@triad/db';
 import type { NodeManagerDatabase } from './node-manager-tables.js';
 
@@ -13,15 +13,17 @@ export class TagRepository {
     this.#db = (database as Database<NodeManagerDatabase>).db;
   }
 
+  /** The remembered custom tags, in no particular order. */
   async list(): Promise<string[]> {
     const rows = await this.#db.selectFrom('nm_custom_tags').select('tag').execute();
     return rows.map((r) => r.tag);
   }
 
-  async remember(tags: readonly string[]): Promise<void> {
+  /** Records the tags that are not built in (known ones are left alone); `db` joins a transaction. */
+  async remember(tags: readonly string[], db: Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase> = this.#db): Promise<void> {
     const fresh = [...new Set(tags)].filter((t) => !BUILT_IN_TAGS.includes(t));
     if (fresh.length === 0) return;
-    await this.#db
+    await db
       .insertInto('nm_custom_tags')
       .values(fresh.map((tag) => ({ tag })))
       .onConflict((oc) => oc.column('tag').doNothing())

@@ -118,6 +118,27 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
     expect((await get('/api/alarm')).json().alarms).toEqual([]);
   });
 
+  it('lists again, field for field, an alarm whose stored list form is missing, and stores it anew', async () => {
+    const alarm = await raise('node_down', { tags: ['op'] });
+    await post('/api/alarm/acknowledge', { userId: 'admin', alarmId: 'node_down', alarmSrc: alarm.rawSrc });
+    await post('/api/alarm/comment', { userId: 'admin', alarmId: 'node_down', alarmSrc: alarm.rawSrc, comment: 'on it' });
+    const stored = (await get('/api/alarm')).json();
+    expect(stored.alarms[0]).toMatchObject({ state: 'acknowledged', comments: [{ text: 'on it' }] });
+    // As rows written before migration 0002 are: no list form yet.
+    await getDb().db.updateTable('nm_alarms').set({ list_json: null }).execute();
+    expect((await get('/api/alarm')).json()).toEqual(stored);
+    const row = await getDb().db.selectFrom('nm_alarms').select('list_json').executeTakeFirstOrThrow();
+    expect(JSON.parse(row.list_json)).toEqual(stored.alarms[0]);
+  });
+
+  it('lists the custom tags that raised alarms carry among the known tags', async () => {
+    await raise('disk_full', { tags: ['op', 'storage'] });
+    expect((await get('/api/tags')).json()).toEqual(['alarm', 'dev', 'metric', 'op', 'storage']);
+    await raise('disk_full', { tags: ['Network'] });
+    await raise('cpu_high');
+    expect((await get('/api/tags')).json()).toEqual(['Network', 'alarm', 'dev', 'metric', 'op', 'storage']);
+  });
+
   it('publishes alarm changes to subscribers', async () => {
     const seen: string[] = [];
     const stop = t.core.events.subscribe((e) => seen.push(e.type === 'alarm' ? e.action : e.type));

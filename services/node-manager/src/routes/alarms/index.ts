@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NODE_LEVEL_SOURCE } from '../../alarms/alarm-commands.js';
-import { presentAlarm } from '../../alarms/alarm-presenter.js';
+import { presentAlarmList } from '../../alarms/alarm-presenter.js';
 import { parseEventId } from '../../alarms/erlang-terms.js';
 import { nmError } from '../../errors.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
@@ -56,21 +56,22 @@ export async function alarmRoutes(app: FastifyInstance, { core }: { core: NodeMa
     return [...family.nodes];
   };
 
-  const list = async (request: FastifyRequest, scope: Scope, previous: boolean) => {
+  const list = async (request: FastifyRequest, reply: FastifyReply, scope: Scope, previous: boolean) => {
     const query = request.query as ListQuery;
     let beforeUs: number | undefined;
     if (previous) {
       beforeUs = parseEventId(query.eid ?? '');
       if (beforeUs === undefined) throw nmError('NM_ERR_BAD_EVENT_ID');
     }
-    const alarms = await core.alarmStore.list({
+    const alarms = await core.alarmStore.listPresented({
       ...(scope.kind === 'all' ? {} : { nodeIds: (await nodeIdsOf(scope)) ?? [] }),
       ...(query.source !== undefined ? { source: query.source } : {}),
       ...(beforeUs !== undefined ? { beforeUs } : {}),
       tags: effectiveTags(core, request, query.tags),
       limit: query.limit ?? 20,
     });
-    return { alarms: alarms.map(presentAlarm) };
+    // The stored texts are presentAlarm's output; joining them skips decoding and re-serialising.
+    return reply.type('application/json; charset=utf-8').send(presentAlarmList(alarms));
   };
 
   const sources = async (scope: Scope) => {
@@ -78,25 +79,25 @@ export async function alarmRoutes(app: FastifyInstance, { core }: { core: NodeMa
     return { sources: [NODE_LEVEL_SOURCE, ...found.filter((s) => s !== NODE_LEVEL_SOURCE).sort()] };
   };
 
-  app.get('/alarm', { schema: { tags, summary: 'The most recent alarms', querystring: listQuery } }, (r) => list(r, { kind: 'all' }, false));
-  app.get('/alarm/previous/all', { schema: { tags, summary: 'Alarms older than eid', querystring: previousQuery } }, (r) => list(r, { kind: 'all' }, true));
-  app.get<{ Params: { node_id: string } }>('/alarm/node/:node_id', { schema: { tags, summary: 'Alarms of a node', params: nodeParams, querystring: listQuery } }, (r) =>
-    list(r, { kind: 'node', id: r.params.node_id }, false),
+  app.get('/alarm', { schema: { tags, summary: 'The most recent alarms', querystring: listQuery } }, (r, reply) => list(r, reply, { kind: 'all' }, false));
+  app.get('/alarm/previous/all', { schema: { tags, summary: 'Alarms older than eid', querystring: previousQuery } }, (r, reply) => list(r, reply, { kind: 'all' }, true));
+  app.get<{ Params: { node_id: string } }>('/alarm/node/:node_id', { schema: { tags, summary: 'Alarms of a node', params: nodeParams, querystring: listQuery } }, (r, reply) =>
+    list(r, reply, { kind: 'node', id: r.params.node_id }, false),
   );
   app.get<{ Params: { node_id: string } }>(
     '/alarm/previous/node/:node_id',
     { schema: { tags, summary: 'Alarms of a node older than eid', params: nodeParams, querystring: previousQuery } },
-    (r) => list(r, { kind: 'node', id: r.params.node_id }, true),
+    (r, reply) => list(r, reply, { kind: 'node', id: r.params.node_id }, true),
   );
   app.get<{ Params: { node_family_id: string } }>(
     '/alarm/node-family/:node_family_id',
     { schema: { tags, summary: 'Alarms of the nodes of a family', params: familyParams, querystring: listQuery } },
-    (r) => list(r, { kind: 'family', id: r.params.node_family_id }, false),
+    (r, reply) => list(r, reply, { kind: 'family', id: r.params.node_family_id }, false),
   );
   app.get<{ Params: { node_family_id: string } }>(
     '/alarm/previous/node-family/:node_family_id',
     { schema: { tags, summary: 'Alarms of a family older than eid', params: familyParams, querystring: previousQuery } },
-    (r) => list(r, { kind: 'family', id: r.params.node_family_id }, true),
+    (r, reply) => list(r, reply, { kind: 'family', id: r.params.node_family_id }, true),
   );
   app.get('/alarm/source', { schema: { tags, summary: 'Usable source values' } }, () => sources({ kind: 'all' }));
   app.get<{ Params: { node_id: string } }>('/alarm/source/node/:node_id', { schema: { tags, summary: 'Sources of a node', params: nodeParams } }, (r) =>

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
+import { PasswordHasher } from '../../auth/password-hasher.js';
+import { UserCommands } from '../../commands/user-commands.js';
+import { UserRepository } from '../../repositories/user-repository.js';
 import { ADMIN, basic, buildTestApp, resetData, type TestApp } from '../../test-support/node-manager-test-app.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -95,6 +98,36 @@ describeEachDatabase('node-manager users and auth', (getDb) => {
     expect((await post('/api/users/change_password', { password: 'newpass2' }, bob)).json()).toBe(true);
     expect((await get('/api/users/username', bob)).statusCode).toBe(401);
     expect((await get('/api/users/username', basic('bob1', 'newpass2'))).json()).toBe('bob1');
+  });
+
+  it('stops accepting a password changed by another process, as the users CLI does, once userRecheckMs has passed', async () => {
+    let clock = Date.now();
+    const other = await buildTestApp(getDb(), { userRecheckMs: 1000 }, () => clock);
+    try {
+      await other.core.users.addUser('bob1', 'secret9');
+      const ask = (password: string) => other.app.inject({ method: 'GET', url: '/api/users/username', headers: basic('bob1', password) });
+      expect((await ask('secret9')).statusCode).toBe(200);
+      // Its own commands and caches, like `triad users set-password` beside a running service.
+      await new UserCommands(new UserRepository(getDb()), new PasswordHasher(16), 'all').changePassword('bob1', 'newpass2');
+      clock += 1000;
+      expect((await ask('secret9')).statusCode).toBe(401);
+      expect((await ask('newpass2')).json()).toBe('bob1');
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('applies role changes made through the service at once, whatever userRecheckMs is', async () => {
+    const other = await buildTestApp(getDb(), { userRecheckMs: 60_000 });
+    try {
+      await other.core.users.addUser('bob1', 'secret9', 'admin');
+      const bob = basic('bob1', 'secret9');
+      expect((await other.app.inject({ method: 'GET', url: '/api/users/is_admin', headers: bob })).json()).toBe(true);
+      await other.core.users.changeRole('bob1', 'user');
+      expect((await other.app.inject({ method: 'GET', url: '/api/users/is_admin', headers: bob })).json()).toBe(false);
+    } finally {
+      await other.app.close();
+    }
   });
 
   it('changes role and rights, validating both', async () => {
