@@ -5,6 +5,7 @@ import { createLogger, installGracefulShutdown, type Logger } from '@triad/servi
 import { buildNodeManagerApp } from './app.js';
 import { loadNodeManagerConfig, type NodeManagerConfig, type NodeManagerConfigOverrides } from './config.js';
 import type { NodeConnector } from './connector/node-connector.js';
+import { ErlangNodeConnector } from './connections/erlang-node-connector.js';
 import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from './migrations/index.js';
 import type { NodeManagerCore } from './node-manager-core.js';
 
@@ -62,13 +63,27 @@ export async function startNodeManagerServer(
   const logger = options.logger ?? createLogger({ level: config.logLevel, stream: 'stderr', service: 'node-manager' });
   const database = await openNodeManagerDatabase(config, logger);
   try {
-    const { app, core } = await buildNodeManagerApp({ config, database, logger, ...(options.connector ? { connector: options.connector } : {}) });
+    // The real connection layer unless a caller supplies another (tests, tools without Erlang).
+    const erlang = options.connector ? undefined : new ErlangNodeConnector({ onFailure: (nodeId, failure) => logger.warn({ nodeId, kind: failure.kind, code: failure.code }, failure.message) });
+    const connector = options.connector ?? erlang!;
+    const { app, core } = await buildNodeManagerApp({ config, database, logger, connector });
     const bootstrap = await core.users.ensureAdmin(config.adminPassword);
+    if (erlang) {
+      erlang.setStateListener((nodeId, state) => {
+        core.topology.setNodeState(nodeId, state).catch((error: unknown) => logger.error({ err: error, nodeId }, 'could not record a node state'));
+      });
+      // Monitoring resumes for every stored node; connections come up in the background.
+      for (const node of await core.topologyStore.listNodes()) {
+        if (node.deleted) continue;
+        erlang.connect({ id: node.id, name: node.name, cookie: node.cookie }).catch((error: unknown) => logger.warn({ err: error, nodeId: node.id }, 'could not start monitoring a node'));
+      }
+    }
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         try {
           await app.close();
+          await erlang?.close();
         } finally {
           await database.close();
         }
