@@ -13,6 +13,7 @@ import { createNodeManagerCore, type NodeManagerCore } from './node-manager-core
 import { alarmRoutes } from './routes/alarms/index.js';
 import { bookmarkRoutes } from './routes/bookmarks/index.js';
 import { liveRoutes } from './routes/live/index.js';
+import { metricsRoutes } from './routes/metrics/index.js';
 import { pluginRoutes } from './routes/plugins/index.js';
 import { tagRoutes } from './routes/tags/index.js';
 import { topologyRoutes } from './routes/topology/index.js';
@@ -74,6 +75,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
     },
     { prefix: '/api' },
   );
+  await app.register(metricsRoutes, { prefix: '/metrics', core });
   return { app, core };
 }
 
@@ -89,7 +91,7 @@ async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' } } },
       security: [{ basic: [] }],
-      tags: ['users', 'alarms', 'topology', 'plugins', 'bookmarks', 'tags', 'live', 'health'].map((name) => ({ name })),
+      tags: ['users', 'alarms', 'topology', 'plugins', 'bookmarks', 'tags', 'live', 'metrics', 'health'].map((name) => ({ name })),
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -29,6 +29,12 @@ export interface NodeManagerConfig {
    * same database (the `triad users` CLI) is seen. 0 reads it on every request.
    */
   readonly userRecheckMs: number;
+  /** How long a managed node must stay out of UP before its `node_down` alarm is raised, ms. */
+  readonly nodeDownAlarmAfterMs: number;
+  /** How often the SASL alarm collector reads `alarm_handler:get_alarms()` of each UP node, ms. */
+  readonly alarmPollMs: number;
+  /** How often the kernel metrics collector samples each UP node, ms. */
+  readonly metricsPollMs: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -38,7 +44,7 @@ export type NodeManagerConfigOverrides = Partial<NodeManagerConfig>;
 export const nodeManagerConfigSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['host', 'port', 'dataDir', 'logLevel', 'bodyLimit', 'maxJsonDepth', 'authentication', 'defaultUserTags', 'scryptCost', 'wsPassTtlMs', 'userRecheckMs'],
+  required: ['host', 'port', 'dataDir', 'logLevel', 'bodyLimit', 'maxJsonDepth', 'authentication', 'defaultUserTags', 'scryptCost', 'wsPassTtlMs', 'userRecheckMs', 'nodeDownAlarmAfterMs', 'alarmPollMs', 'metricsPollMs'],
   properties: {
     host: { type: 'string', minLength: 1, default: '127.0.0.1', env: 'TRIAD_NODE_MANAGER_HOST' },
     port: { type: 'integer', minimum: 0, maximum: 65535, default: 8080, env: 'TRIAD_NODE_MANAGER_PORT' },
@@ -58,6 +64,9 @@ export const nodeManagerConfigSchema = {
     scryptCost: { type: 'integer', minimum: 2, maximum: 1_048_576, default: 16_384, env: 'TRIAD_SCRYPT_COST' },
     wsPassTtlMs: { type: 'integer', minimum: 1000, default: 86_400_000, env: 'TRIAD_WS_PASS_TTL_MS' }, // 24 h
     userRecheckMs: { type: 'integer', minimum: 0, maximum: 60_000, default: 1_000, env: 'TRIAD_USER_RECHECK_MS' }, // 1 s
+    nodeDownAlarmAfterMs: { type: 'integer', minimum: 0, maximum: 86_400_000, default: 30_000, env: 'TRIAD_NODE_DOWN_ALARM_AFTER_MS' }, // 30 s
+    alarmPollMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 5_000, env: 'TRIAD_ALARM_POLL_MS' }, // 5 s
+    metricsPollMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 15_000, env: 'TRIAD_METRICS_POLL_MS' }, // 15 s
   },
 } as const;
 

@@ -12,6 +12,7 @@ import { parseTagSetting, type NodeManagerConfig } from './config.js';
 import { BasicNodeConnector } from './connector/basic-node-connector.js';
 import type { NodeConnector } from './connector/node-connector.js';
 import { NodeManagerEvents } from './events/node-manager-events.js';
+import { MetricsStore } from './monitoring/metrics-store.js';
 import { BookmarkRepository } from './repositories/bookmark-repository.js';
 import { PluginRepository } from './repositories/plugin-repository.js';
 import { TagRepository } from './repositories/tag-repository.js';
@@ -33,6 +34,8 @@ export interface NodeManagerCore {
   readonly plugins: PluginRepository;
   readonly bookmarks: BookmarkRepository;
   readonly tags: TagRepository;
+  /** Latest samples of the metric collectors, exported at `GET /metrics` (empty without a monitor). */
+  readonly metrics: MetricsStore;
   /** The tags that filter alarms when authentication is off. */
   readonly defaultUserTags: 'all' | readonly string[];
   readonly now: () => number;
@@ -80,6 +83,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     plugins,
     bookmarks: new BookmarkRepository(database, now),
     tags,
+    metrics: new MetricsStore(),
     defaultUserTags,
     now,
   };

@@ -7,6 +7,8 @@ import { loadNodeManagerConfig, type NodeManagerConfig, type NodeManagerConfigOv
 import type { NodeConnector } from './connector/node-connector.js';
 import { ErlangNodeConnector } from './connections/erlang-node-connector.js';
 import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from './migrations/index.js';
+import type { NodeMonitor } from './monitoring/node-monitor.js';
+import { startNodeMonitor } from './monitoring/start-node-monitor.js';
 import type { NodeManagerCore } from './node-manager-core.js';
 
 /** A listening node manager. */
@@ -68,7 +70,10 @@ export async function startNodeManagerServer(
     const connector = options.connector ?? erlang!;
     const { app, core } = await buildNodeManagerApp({ config, database, logger, connector });
     const bootstrap = await core.users.ensureAdmin(config.adminPassword);
+    let monitor: NodeMonitor | undefined;
     if (erlang) {
+      // Alarms and collectors follow the state changes recorded below (docs/decisions/0012).
+      monitor = await startNodeMonitor(core, erlang, (error, nodeId, what) => logger.warn({ err: error, nodeId }, `monitoring: ${what} failed`));
       erlang.setStateListener((nodeId, state) => {
         core.topology.setNodeState(nodeId, state).catch((error: unknown) => logger.error({ err: error, nodeId }, 'could not record a node state'));
       });
@@ -83,6 +88,7 @@ export async function startNodeManagerServer(
       closing ??= (async () => {
         try {
           await app.close();
+          await monitor?.close();
           await erlang?.close();
         } finally {
           await database.close();

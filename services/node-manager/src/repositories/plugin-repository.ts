@@ -15,14 +15,22 @@ export const DEFAULT_PLUGINS: readonly PluginRecord[] = Object.freeze([
   { name: 'wombat_plugin_alarm', apps: 'kernel', state: 'on' },
   { name: 'wombat_plugin_error_logger', apps: 'kernel', state: 'on' },
   { name: 'wombat_plugin_code_tracer', apps: 'kernel', state: 'off' },
+  { name: 'wombat_plugin_sasl', apps: 'sasl', state: 'on' },
 ]);
 
 /** Kysely queries of per-node plugins, kept in announcement order. */
 export class PluginRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
+  readonly #listeners = new Set<(nodeId: string) => void>();
 
   constructor(database: Database) {
     this.#db = (database as Database<NodeManagerDatabase>).db;
+  }
+
+  /** Calls `listener(nodeId)` after every change of a node's plugins (the monitor starts and stops collectors); returns its removal. */
+  onChange(listener: (nodeId: string) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   async list(nodeId: string): Promise<PluginRecord[]> {
@@ -40,6 +48,7 @@ export class PluginRepository {
         .values(plugins.map((p, position) => ({ node_id: nodeId, plugin_name: p.name, plugin_apps: p.apps, plugin_state: p.state, position })))
         .execute();
     });
+    this.#changed(nodeId);
   }
 
   /** Sets one plugin's state (or all of the node's when `name` is undefined); returns how many changed. */
@@ -47,6 +56,18 @@ export class PluginRepository {
     let query = this.#db.updateTable('nm_plugins').set({ plugin_state: state }).where('node_id', '=', nodeId);
     if (name !== undefined) query = query.where('plugin_name', '=', name);
     const r = await query.executeTakeFirst();
-    return Number(r.numUpdatedRows);
+    const changed = Number(r.numUpdatedRows);
+    if (changed > 0) this.#changed(nodeId);
+    return changed;
+  }
+
+  #changed(nodeId: string): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(nodeId);
+      } catch {
+        // A broken listener must not fail the change that was already stored.
+      }
+    }
   }
 }

@@ -1,0 +1,180 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { atom, list, string, tuple } from '@triad/erlang-dist';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmSourceText } from '../alarms/erlang-terms.js';
+import { NodeConnection } from '../connections/node-connection.js';
+import { liveErl, startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
+import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
+import { CRASH_FILTER_ID } from './crash-report-collector.js';
+import { erlangTermText } from './erlang-term-text.js';
+
+const suite = liveErl.available || liveErl.required ? describe : describe.skip;
+const title = liveErl.available || liveErl.required ? 'monitoring of real Erlang nodes' : 'monitoring of real Erlang nodes (skipped: install erlang-base)';
+
+interface ListedAlarm {
+  alarmId: string;
+  severity: string;
+  additionalInformation: string;
+  rawSrc: string;
+  src: { nodeId: string; nodeName: string; custom: string; elarmServer: string };
+}
+
+suite(title, () => {
+  const auth = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
+  const nodes: ErlNode[] = [];
+  let dataDir = '';
+  let server: RunningNodeManagerServer;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'nm-monitoring-'));
+    server = await startNodeManagerServer(
+      { port: 0, dataDir, alarmPollMs: 100, metricsPollMs: 100 },
+      { env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123', TRIAD_NODE_DOWN_ALARM_AFTER_MS: '300' } },
+    );
+  }, 20_000);
+  afterAll(async () => {
+    await server?.close();
+    await Promise.all(nodes.map((n) => n.kill()));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function until<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+  async function alarms(): Promise<ListedAlarm[]> {
+    return ((await (await fetch(`${server.url}/api/alarm?limit=100`, { headers: auth })).json()) as { alarms: ListedAlarm[] }).alarms;
+  }
+  async function metricsText(headers: Record<string, string> = auth): Promise<string> {
+    return (await fetch(`${server.url}/metrics`, { headers })).text();
+  }
+  async function addUp(node: ErlNode): Promise<string> {
+    const added = await fetch(`${server.url}/api/topo/action/add-node`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: node.name, cookie: node.cookie }),
+    });
+    expect(added.status).toBe(200);
+    const record = (await added.json()) as { id: string; state: string };
+    expect(record.state).toBe('UP');
+    return record.id;
+  }
+  async function setPlugin(nodeId: string, plugin: string, state: 'on' | 'off'): Promise<void> {
+    const r = await fetch(`${server.url}/api/plugins/node/${nodeId}/plugin/${plugin}`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ plugin_state: state }),
+    });
+    expect(r.status).toBe(200);
+  }
+
+  it('raises node_down (major) for a node unreachable past the configured time and clears it when the node is back', async () => {
+    const alive = uniqueAlive('nmdown');
+    const node = await startErlNode(alive, 'downcookie');
+    nodes.push(node);
+    const nodeId = await addUp(node);
+    expect((await alarms()).some((a) => a.alarmId === 'node_down' && a.src.nodeId === nodeId)).toBe(false);
+
+    await node.kill();
+    const alarm = await until(async () => (await alarms()).find((a) => a.alarmId === 'node_down' && a.src.nodeId === nodeId), 8_000, 'node_down');
+    expect(alarm.severity).toBe('major');
+    expect(alarm.src).toEqual({ nodeId, nodeName: node.name, custom: 'node_level', elarmServer: 'wombat' });
+    expect(alarm.rawSrc).toBe(alarmSourceText(nodeId, node.name, 'node_level', 'wombat'));
+    expect(alarm.additionalInformation).toMatch(/^<<"Node .* has been unreachable/);
+
+    const again = await startErlNode(alive, 'downcookie');
+    nodes.push(again);
+    await until(async () => ((await alarms()).some((a) => a.alarmId === 'node_down' && a.src.nodeId === nodeId) ? undefined : true), 15_000, 'node_down to clear');
+  }, 40_000);
+
+  it('raises SASL alarms set on the node and clears them when cleared there, and stops with the plugin', async () => {
+    const node = await startErlNode(uniqueAlive('nmsasl'), 'saslcookie');
+    nodes.push(node);
+    const nodeId = await addUp(node);
+    const direct = await NodeConnection.open({ node: node.name, cookie: node.cookie, localName: `${uniqueAlive('nmtest')}@localhost` });
+    try {
+      expect(await direct.rpc('application', 'start', [atom('sasl')])).toEqual(atom('ok'));
+      await direct.rpc('alarm_handler', 'set_alarm', [tuple(atom('my_alarm'), string('detail'))]);
+      const alarm = await until(async () => (await alarms()).find((a) => a.alarmId === 'my_alarm' && a.src.nodeId === nodeId), 8_000, 'my_alarm');
+      expect(alarm.severity).toBe('indeterminate');
+      expect(alarm.additionalInformation).toBe('"detail"');
+      expect(alarm.src).toEqual({ nodeId, nodeName: node.name, custom: 'node_level', elarmServer: 'wombat' });
+      expect(alarm.rawSrc).toBe(alarmSourceText(nodeId, node.name, 'node_level', 'wombat'));
+
+      await direct.rpc('alarm_handler', 'clear_alarm', [atom('my_alarm')]);
+      await until(async () => ((await alarms()).some((a) => a.alarmId === 'my_alarm' && a.src.nodeId === nodeId) ? undefined : true), 8_000, 'my_alarm to clear');
+
+      // Off: what the collector raised is cleared and nothing new is read; on: it reads again.
+      await direct.rpc('alarm_handler', 'set_alarm', [tuple(tuple(atom('disk_almost_full'), string('/data')), string('x'))]);
+      await until(async () => (await alarms()).find((a) => a.alarmId === '{disk_almost_full,"/data"}' && a.src.nodeId === nodeId), 8_000, 'the disk alarm');
+      await setPlugin(nodeId, 'wombat_plugin_sasl', 'off');
+      await until(async () => ((await alarms()).some((a) => a.src.nodeId === nodeId) ? undefined : true), 8_000, 'the alarms of a switched-off collector to clear');
+      await setPlugin(nodeId, 'wombat_plugin_sasl', 'on');
+      await until(async () => (await alarms()).find((a) => a.alarmId === '{disk_almost_full,"/data"}' && a.src.nodeId === nodeId), 8_000, 'the disk alarm again');
+    } finally {
+      direct.close();
+    }
+  }, 40_000);
+
+  it('exports kernel metrics of UP nodes at /metrics with the node label, behind authentication, and stops with the plugin', async () => {
+    const node = await startErlNode(uniqueAlive('nmmet'), 'metcookie', { long: true });
+    nodes.push(node);
+    const nodeId = await addUp(node);
+    const label = `node="${node.name}"`;
+    const text = await until(async () => {
+      const body = await metricsText();
+      return body.includes(`erlang_process_count{${label}}`) ? body : undefined;
+    }, 8_000, 'metrics of the node');
+    expect(text).toContain('# TYPE erlang_memory_bytes gauge');
+    expect(text).toContain('# TYPE erlang_reductions_total counter');
+    const processes = Number(new RegExp(`^erlang_process_count\\{${label}\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    const limit = Number(new RegExp(`^erlang_process_limit\\{${label}\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    const total = Number(new RegExp(`^erlang_memory_bytes\\{${label},kind="total"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    expect(processes).toBeGreaterThan(10);
+    expect(limit).toBeGreaterThan(processes);
+    expect(total).toBeGreaterThan(1_000_000);
+    for (const name of ['erlang_run_queue', 'erlang_reductions_total', 'erlang_port_count', 'erlang_atom_count']) {
+      expect(text).toMatch(new RegExp(`^${name}\\{${label}\\} \\d+$`, 'm'));
+    }
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+
+    await setPlugin(nodeId, 'wombat_plugin_builtin_metrics', 'off');
+    await until(async () => ((await metricsText()).includes(label) ? undefined : true), 8_000, 'the series to leave /metrics');
+    await setPlugin(nodeId, 'wombat_plugin_builtin_metrics', 'on');
+    await until(async () => ((await metricsText()).includes(`erlang_atom_count{${label}}`) ? true : undefined), 8_000, 'the series to return');
+  }, 40_000);
+
+  it('counts crash reports of a managed node into node-stat through the logger filter it installs', async () => {
+    const node = await startErlNode(uniqueAlive('nmcrash'), 'crashcookie');
+    nodes.push(node);
+    await addUp(node);
+    const direct = await NodeConnection.open({ node: node.name, cookie: node.cookie, localName: `${uniqueAlive('nmtest')}@localhost` });
+    try {
+      // The collector's first read installs the filter; crashes before it are not counted.
+      await until(async () => {
+        const config = await direct.rpc('logger', 'get_primary_config', []);
+        return erlangTermText(config).includes(CRASH_FILTER_ID) ? true : undefined;
+      }, 8_000, 'the crash filter');
+      const before = await server.core.topologyStore.countCrashLogsSince(0);
+      await direct.rpc('proc_lib', 'spawn', [atom('erlang'), atom('error'), list([atom('boom')])]);
+      await direct.rpc('proc_lib', 'spawn', [atom('erlang'), atom('error'), list([atom('bang')])]);
+      await until(async () => ((await server.core.topologyStore.countCrashLogsSince(0)) >= before + 2 ? true : undefined), 8_000, 'two crash logs');
+      const stat = (await (await fetch(`${server.url}/api/topo/node-stat`, { headers: auth })).json()) as { number_of_crashlogs_this_hour: number };
+      expect(stat.number_of_crashlogs_this_hour).toBeGreaterThanOrEqual(2);
+      // A plain error log is not a crash report.
+      const counted = await server.core.topologyStore.countCrashLogsSince(0);
+      await direct.rpc('logger', 'error', [string('not a crash')]);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(await server.core.topologyStore.countCrashLogsSince(0)).toBe(counted);
+    } finally {
+      direct.close();
+    }
+  }, 40_000);
+});

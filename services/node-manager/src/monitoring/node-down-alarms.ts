@@ -1,0 +1,94 @@
+import { NODE_LEVEL_SOURCE, type AlarmCommands } from '../alarms/alarm-commands.js';
+import { alarmSourceText, erlangBinary } from '../alarms/erlang-terms.js';
+
+/** Alarm id of an unreachable managed node. */
+export const NODE_DOWN_ALARM_ID = 'node_down';
+
+/** Severity of `node_down` (the real counterpart's built-in alarm list: major). */
+export const NODE_DOWN_SEVERITY = 'major';
+
+/** Called with errors of raise/clear (database trouble); the timers go on. */
+export type MonitorErrorHandler = (error: unknown, nodeId: string, what: string) => void;
+
+/**
+ * The `node_down` rule: a managed node that stays out of UP (DOWN or STOPPED) for `afterMs`
+ * gets the alarm (source `node_level`, severity `major`, tags dev+op); the alarm clears when the
+ * node is UP again or is deleted. A node that comes back before `afterMs` raises nothing.
+ */
+export class NodeDownAlarms {
+  readonly #alarms: AlarmCommands;
+  readonly #afterMs: number;
+  readonly #onError: MonitorErrorHandler;
+  readonly #timers = new Map<string, NodeJS.Timeout>();
+  /** Per node, the raise/clear in progress: changes of one node run in order, so a late raise cannot outlive a clear. */
+  readonly #work = new Map<string, Promise<void>>();
+
+  constructor(alarms: AlarmCommands, afterMs: number, onError: MonitorErrorHandler) {
+    this.#alarms = alarms;
+    this.#afterMs = afterMs;
+    this.#onError = onError;
+  }
+
+  /** Feeds a node's current state; repeated reports of the same state keep the first timer. */
+  observe(nodeId: string, nodeName: string, state: string): void {
+    if (state === 'UP') {
+      this.#cancel(nodeId);
+      this.#clear(nodeId, nodeName);
+      return;
+    }
+    if (this.#timers.has(nodeId)) return;
+    const timer = setTimeout(() => {
+      this.#timers.delete(nodeId);
+      this.#run(nodeId, 'raise node_down', async () => {
+        await this.#alarms.raise({
+          alarmId: NODE_DOWN_ALARM_ID,
+          nodeId,
+          nodeName,
+          severity: NODE_DOWN_SEVERITY,
+          additionalInformation: erlangBinary(`Node ${nodeName} has been unreachable (${state}) for ${this.#afterMs} ms`),
+        });
+      });
+    }, this.#afterMs);
+    timer.unref();
+    this.#timers.set(nodeId, timer);
+  }
+
+  /** The node was deleted: no alarm will be raised for it, an active one is cleared. */
+  forget(nodeId: string, nodeName: string): void {
+    this.#cancel(nodeId);
+    this.#clear(nodeId, nodeName);
+  }
+
+  /** Stops every timer (service shutdown); active alarms stay. */
+  close(): void {
+    for (const timer of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
+  }
+
+  #cancel(nodeId: string): void {
+    const timer = this.#timers.get(nodeId);
+    if (timer) clearTimeout(timer);
+    this.#timers.delete(nodeId);
+  }
+
+  #clear(nodeId: string, nodeName: string): void {
+    this.#run(nodeId, 'clear node_down', async () => {
+      await this.#alarms.clear(NODE_DOWN_ALARM_ID, alarmSourceText(nodeId, nodeName, NODE_LEVEL_SOURCE, 'wombat'));
+    });
+  }
+
+  #run(nodeId: string, what: string, work: () => Promise<void>): void {
+    const next = (this.#work.get(nodeId) ?? Promise.resolve())
+      .then(work)
+      .catch((error: unknown) => this.#onError(error, nodeId, what))
+      .finally(() => {
+        if (this.#work.get(nodeId) === next) this.#work.delete(nodeId);
+      });
+    this.#work.set(nodeId, next);
+  }
+
+  /** Resolves when every raise/clear started so far has finished (shutdown, tests). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#work.values()]);
+  }
+}

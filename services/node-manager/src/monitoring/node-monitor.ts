@@ -1,0 +1,168 @@
+import type { NodeManagerCore } from '../node-manager-core.js';
+import type { Collector, MonitoredNode } from './collector.js';
+import { NodeDownAlarms, type MonitorErrorHandler } from './node-down-alarms.js';
+
+/** Options of `NodeMonitor`. */
+export interface NodeMonitorOptions {
+  readonly core: NodeManagerCore;
+  /** The collectors (one per plugin). */
+  readonly collectors: readonly Collector[];
+  /** Failures of collectors and alarm writes (for logs; never holds a cookie). */
+  readonly onError?: MonitorErrorHandler;
+}
+
+interface Watched {
+  node: MonitoredNode;
+  state: string;
+  /** Running poll loops by plugin name. */
+  readonly loops: Map<string, PollLoop>;
+}
+
+/** Calls `work` now and then `intervalMs` after each run ends, until stopped. */
+class PollLoop {
+  readonly #intervalMs: number;
+  readonly #work: () => Promise<void>;
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+  #running: Promise<void> = Promise.resolve();
+
+  constructor(intervalMs: number, work: () => Promise<void>) {
+    this.#intervalMs = intervalMs;
+    this.#work = work;
+    this.#tick();
+  }
+
+  #tick(): void {
+    if (this.#stopped) return;
+    this.#running = this.#work().finally(() => {
+      if (this.#stopped) return;
+      this.#timer = setTimeout(() => this.#tick(), this.#intervalMs);
+      this.#timer.unref();
+    });
+  }
+
+  /** Stops the loop; resolves once a run in progress has ended. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    await this.#running.catch(() => {});
+  }
+}
+
+/**
+ * Monitoring of managed nodes, driven by the core's `node_state` events and plugin changes:
+ * the `node_down` rule (`NodeDownAlarms`), and each collector polling every UP node whose plugin
+ * is on. Switching a plugin off stops its collector for that node (`Collector.stop`); on starts
+ * it. Deleting a node stops everything for it.
+ */
+export class NodeMonitor {
+  readonly #core: NodeManagerCore;
+  readonly #collectors: readonly Collector[];
+  readonly #onError: MonitorErrorHandler;
+  readonly #nodeDown: NodeDownAlarms;
+  readonly #nodes = new Map<string, Watched>();
+  readonly #unsubscribe: (() => void)[] = [];
+  /** Plugin reconciliation per node, one at a time. */
+  readonly #sync = new Map<string, Promise<void>>();
+  #closed = false;
+
+  constructor(options: NodeMonitorOptions) {
+    this.#core = options.core;
+    this.#collectors = options.collectors;
+    this.#onError = options.onError ?? (() => {});
+    this.#nodeDown = new NodeDownAlarms(options.core.alarms, options.core.config.nodeDownAlarmAfterMs, this.#onError);
+  }
+
+  /** Subscribes to changes and starts the rules for every stored live node (their stored state counts until a new one is reported). */
+  async start(): Promise<void> {
+    this.#unsubscribe.push(
+      this.#core.events.subscribe((event) => {
+        if (event.type !== 'node_state') return;
+        if (event.deleted) this.#forget(event.nodeId, event.nodeName);
+        else this.#observe({ id: event.nodeId, name: event.nodeName }, event.state);
+      }),
+      this.#core.plugins.onChange((nodeId) => this.#reconcile(nodeId)),
+    );
+    for (const node of await this.#core.topologyStore.listNodes()) {
+      if (!node.deleted && !this.#nodes.has(node.id)) this.#observe({ id: node.id, name: node.name }, node.state);
+    }
+  }
+
+  /** Plugin names whose collector currently runs for a node (for tests and diagnostics). */
+  running(nodeId: string): string[] {
+    return [...(this.#nodes.get(nodeId)?.loops.keys() ?? [])];
+  }
+
+  /** Stops every loop and timer; raised alarms stay (they are still true). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
+    this.#nodeDown.close();
+    await Promise.all([...this.#sync.values()]);
+    await Promise.all([...this.#nodes.values()].flatMap((w) => [...w.loops.values()].map((loop) => loop.stop())));
+    this.#nodes.clear();
+    await this.#nodeDown.settled();
+  }
+
+  #observe(node: MonitoredNode, state: string): void {
+    if (this.#closed) return;
+    const watched = this.#nodes.get(node.id) ?? { node, state, loops: new Map<string, PollLoop>() };
+    watched.node = node;
+    watched.state = state;
+    this.#nodes.set(node.id, watched);
+    this.#nodeDown.observe(node.id, node.name, state);
+    this.#reconcile(node.id);
+  }
+
+  #forget(nodeId: string, nodeName: string): void {
+    this.#nodeDown.forget(nodeId, nodeName);
+    const watched = this.#nodes.get(nodeId);
+    this.#nodes.delete(nodeId);
+    if (!watched) return;
+    this.#queue(nodeId, async () => {
+      for (const [plugin, loop] of watched.loops) {
+        await loop.stop();
+        await this.#collector(plugin)?.stop(watched.node);
+      }
+      watched.loops.clear();
+    });
+  }
+
+  /** Starts the loops a node should have (UP, plugin on) and stops the others. */
+  #reconcile(nodeId: string): void {
+    this.#queue(nodeId, async () => {
+      const watched = this.#nodes.get(nodeId);
+      if (!watched || this.#closed) return;
+      const stored = new Map((await this.#core.plugins.list(nodeId)).map((p) => [p.name, p.state]));
+      for (const collector of this.#collectors) {
+        const on = (stored.get(collector.plugin) ?? (collector.defaultOn ? 'on' : 'off')) === 'on';
+        const loop = watched.loops.get(collector.plugin);
+        if (watched.state === 'UP' && on && !loop && !this.#closed) {
+          watched.loops.set(
+            collector.plugin,
+            new PollLoop(collector.intervalMs, () => collector.collect(watched.node).catch((error: unknown) => this.#onError(error, nodeId, `${collector.plugin} collection`))),
+          );
+        } else if (loop && !(watched.state === 'UP' && on)) {
+          watched.loops.delete(collector.plugin);
+          await loop.stop();
+          if (on) await collector.paused?.(watched.node);
+          else await collector.stop(watched.node);
+        }
+      }
+    });
+  }
+
+  #collector(plugin: string): Collector | undefined {
+    return this.#collectors.find((c) => c.plugin === plugin);
+  }
+
+  #queue(nodeId: string, work: () => Promise<void>): void {
+    const next = (this.#sync.get(nodeId) ?? Promise.resolve())
+      .then(work)
+      .catch((error: unknown) => this.#onError(error, nodeId, 'plugin reconciliation'))
+      .finally(() => {
+        if (this.#sync.get(nodeId) === next) this.#sync.delete(nodeId);
+      });
+    this.#sync.set(nodeId, next);
+  }
+}
