@@ -45,6 +45,13 @@ suite(title, () => {
       body: JSON.stringify({ name: node.name, cookie: node.cookie }),
     });
     expect(added.status).toBe(200);
+    const reply = (await added.json()) as { id: string; state: string; node_family_id: string };
+    expect(reply.state).toBe('UP');
+    // Placed in the family of its release: a plain erl's init:script_id() is {"Erlang/OTP", OtpRelease}
+    // ({"Erlang/OTP","25"} on OTP 25).
+    const family = (await (await fetch(`${first.url}/api/topo/node-family/${reply.node_family_id}`, { headers: auth })).json()) as { name: string; nodes: string[] };
+    expect(family.name).toMatch(/^Erlang\/OTP \d+$/);
+    expect(family.nodes).toEqual([reply.id]);
     await until(async () => (await stateOf(first.url, auth, node.name)) === 'UP', 10_000, 'the node to be UP');
     await first.close();
 

@@ -1,13 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { NodeConnector, NodeState } from '../connector/node-connector.js';
+import type { NodeConnector, NodeRelease, NodeState } from '../connector/node-connector.js';
 import { splitNodeName } from '../connector/reachability-checks.js';
 import { nmError } from '../errors.js';
 import type { NodeManagerEvents } from '../events/node-manager-events.js';
 import { DEFAULT_PLUGINS, type PluginRepository } from '../repositories/plugin-repository.js';
 import type { FamilyRecord, NodeRecord, TopologyRepository } from '../repositories/topology-repository.js';
 
-/** Family that nodes join when added by hand, until the connection layer groups them by release. */
+/** Family of nodes added without a family whose release is unknown (not UP when added, or the call failed). */
 export const DEFAULT_FAMILY_NAME = 'Default';
+
+/**
+ * The family name of a release, as WombatOAM derives it from the boot script id: `"<Name> <Vsn>"`
+ * (a plain `erl` on OTP 25 gives `Erlang/OTP 25`).
+ */
+export function releaseFamilyName(release: NodeRelease): string {
+  return `${release.name} ${release.version}`;
+}
+
+/** Options of `addNode`. */
+export interface AddNodeOptions {
+  /** Id of a live family to place the node in, instead of the family of its release. */
+  readonly familyId?: string;
+}
 
 /** Erlang's `undefined`, rendered as WombatOAM renders it. */
 export const UNDEFINED = 'undefined';
@@ -29,6 +43,10 @@ export class TopologyCommands {
   readonly #plugins: PluginRepository;
   readonly #connector: NodeConnector;
   readonly #events: NodeManagerEvents;
+  /** Names of nodes whose add-node is in progress. */
+  readonly #adding = new Set<string>();
+  /** Family creations in progress by name (concurrent adds of one release create one family). */
+  readonly #creating = new Map<string, Promise<FamilyRecord>>();
 
   constructor(topology: TopologyRepository, plugins: PluginRepository, connector: NodeConnector, events: NodeManagerEvents) {
     this.#topology = topology;
@@ -38,41 +56,62 @@ export class TopologyCommands {
   }
 
   /**
-   * Adds a node by `name@host` and cookie, in the default family, with the default plugins; its
-   * state is what the connector reports (`DOWN` or `STOPPED` until it answers).
-   * @throws NM_ERR_BAD_NODE_FORMAT, NM_ERR_NODE_EXISTS
+   * Adds a node by `name@host` and cookie, with the default plugins, and starts managing it; the
+   * reply carries the state the connector reports after its first attempt (UP, STOPPED or DOWN).
+   * Family: `options.familyId` when given (a live family), else the family of the node's release
+   * when it is UP and the connector can tell the release (`releaseFamilyName`, created when
+   * missing), else the `Default` family. The release is asked once, here; a node added while not
+   * UP stays in `Default` until moved (docs/decisions/0011).
+   * @throws NM_ERR_BAD_NODE_FORMAT, NM_ERR_NODE_EXISTS, NM_ERR_NODE_FAMILY_NOT_FOUND (unknown `familyId`)
    */
-  async addNode(name: string, cookie: string): Promise<NodeRecord> {
+  async addNode(name: string, cookie: string, options: AddNodeOptions = {}): Promise<NodeRecord> {
     if (!splitNodeName(name)) throw nmError('NM_ERR_BAD_NODE_FORMAT');
-    if (await this.#topology.findLiveNodeByName(name)) throw nmError('NM_ERR_NODE_EXISTS');
-    const family = await this.#defaultFamily();
-    const id = randomUUID();
-    const node: NodeRecord = {
-      id,
-      name,
-      familyId: family.id,
-      host: UNDEFINED,
-      cookie,
-      domainId: UNDEFINED,
-      state: 'STOPPED',
-      tref: UNDEFINED,
-      pluginsOpts: [],
-      deleted: false,
-    };
-    await this.#topology.insertNode(node);
-    await this.#plugins.replace(id, DEFAULT_PLUGINS);
-    const state = await this.#connector.connect({ id, name, cookie });
-    await this.setNodeState(id, state);
-    return { ...node, state };
+    // A name being added counts as taken: the connect below leaves time for a second request.
+    if (this.#adding.has(name)) throw nmError('NM_ERR_NODE_EXISTS');
+    this.#adding.add(name);
+    try {
+      if (await this.#topology.findLiveNodeByName(name)) throw nmError('NM_ERR_NODE_EXISTS');
+      const chosen = options.familyId === undefined ? undefined : await this.#topology.findFamily(options.familyId);
+      if (options.familyId !== undefined && (!chosen || chosen.deleted)) throw nmError('NM_ERR_NODE_FAMILY_NOT_FOUND');
+      const id = randomUUID();
+      // Connect before storing, so the family of the release is known when the row is written;
+      // state changes reported meanwhile find no row and are caught up by reading the state after.
+      const first = await this.#connector.connect({ id, name, cookie });
+      try {
+        const family = chosen ?? (first === 'UP' ? await this.#releaseFamily(id) : undefined) ?? (await this.#family(DEFAULT_FAMILY_NAME));
+        const node: NodeRecord = {
+          id,
+          name,
+          familyId: family.id,
+          host: UNDEFINED,
+          cookie,
+          domainId: UNDEFINED,
+          state: this.#connector.state(id) ?? first,
+          tref: UNDEFINED,
+          pluginsOpts: [],
+          deleted: false,
+        };
+        await this.#topology.insertNode(node);
+        await this.#plugins.replace(id, DEFAULT_PLUGINS);
+        const state: NodeState = this.#connector.state(id) ?? first;
+        await this.setNodeState(id, state);
+        return { ...node, state };
+      } catch (error) {
+        await this.#connector.disconnect(id);
+        throw error;
+      }
+    } finally {
+      this.#adding.delete(name);
+    }
   }
 
-  /** Adds a node, then every node the connector finds connected to it (same cookie); the added node first. */
-  async addNodeAndDiscover(name: string, cookie: string): Promise<NodeRecord[]> {
-    const first = await this.addNode(name, cookie);
+  /** Adds a node, then every node the connector finds connected to it (same cookie, same `options`); the added node first. */
+  async addNodeAndDiscover(name: string, cookie: string, options: AddNodeOptions = {}): Promise<NodeRecord[]> {
+    const first = await this.addNode(name, cookie, options);
     const added = [first];
     for (const other of await this.#connector.discover({ id: first.id, name, cookie })) {
       if (other === name || (await this.#topology.findLiveNodeByName(other))) continue;
-      added.push(await this.addNode(other, cookie));
+      added.push(await this.addNode(other, cookie, options));
     }
     return added;
   }
@@ -136,9 +175,29 @@ export class TopologyCommands {
     }
   }
 
-  async #defaultFamily(): Promise<FamilyRecord> {
-    const existing = await this.#topology.findLiveFamilyByName(DEFAULT_FAMILY_NAME);
-    if (existing) return existing;
-    return this.createFamily({ name: DEFAULT_FAMILY_NAME, bootstrap_node_selection: 'random', bootstrap_strategy: 'none', bootstrap_strategy_opts: [] });
+  /** The family of the node's release, found or created; undefined when the connector cannot tell the release. */
+  async #releaseFamily(nodeId: string): Promise<FamilyRecord | undefined> {
+    const release = await this.#connector.release?.(nodeId);
+    return release ? this.#family(releaseFamilyName(release)) : undefined;
+  }
+
+  /** The live family named `name`, created (bootstrap strategy `none`) when missing; one creation per name at a time. */
+  #family(name: string): Promise<FamilyRecord> {
+    const pending = this.#creating.get(name);
+    if (pending) return pending;
+    const work = (async () => {
+      const existing = await this.#topology.findLiveFamilyByName(name);
+      if (existing) return existing;
+      try {
+        return await this.createFamily({ name, bootstrap_node_selection: 'random', bootstrap_strategy: 'none', bootstrap_strategy_opts: [] });
+      } catch (error) {
+        // Created meanwhile through the API: use that one.
+        const created = await this.#topology.findLiveFamilyByName(name);
+        if (created) return created;
+        throw error;
+      }
+    })().finally(() => this.#creating.delete(name));
+    this.#creating.set(name, work);
+    return work;
   }
 }

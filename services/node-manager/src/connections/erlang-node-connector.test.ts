@@ -117,6 +117,16 @@ describe.skipIf(!liveErl.available && !liveErl.required)('ErlangNodeConnector ag
     expect(await make().connector.discover({ id: 'x', name: main!.name, cookie: 'wrong' })).toEqual([]);
   });
 
+  it('reads the release a plain erl node booted: init:script_id() is {"Erlang/OTP", OtpRelease}', async () => {
+    const { connector } = make();
+    await connector.connect({ id: 'r', name: main!.name, cookie: COOKIE });
+    // On this machine (OTP 25) a plain erl answers {"Erlang/OTP","25"}: the version is the OTP release.
+    const otp = await connector.rpc('r', 'erlang', 'system_info', [atom('otp_release')]);
+    expect(otp.type).toBe('string');
+    expect(await connector.release('r')).toEqual({ name: 'Erlang/OTP', version: otp.type === 'string' ? otp.value : '?' });
+    expect(await connector.release('unknown')).toBeUndefined();
+  });
+
   it('stops managing on disconnect and closes the connection', async () => {
     const { connector } = make();
     await connector.connect({ id: 'd', name: main!.name, cookie: COOKIE });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { atom, listElements, type Term } from '@triad/erlang-dist';
-import type { NodeConnector, NodeState, NodeStateListener, NodeTarget, ReachabilityReport } from '../connector/node-connector.js';
+import type { NodeConnector, NodeRelease, NodeState, NodeStateListener, NodeTarget, ReachabilityReport } from '../connector/node-connector.js';
 import { analyseReachability } from './analyse-reachability.js';
 import type { ConnectionFailure } from './connection-failure.js';
 import { MANAGED_NODE_DEFAULTS, ManagedNode, type ManagedNodeTiming } from './managed-node.js';
 import { NodeConnection } from './node-connection.js';
+import { releaseFromScriptId } from './script-id.js';
 
 /** Options of `ErlangNodeConnector`. */
 export interface ErlangNodeConnectorOptions {
@@ -84,6 +85,19 @@ export class ErlangNodeConnector implements NodeConnector {
     const connection = this.#nodes.get(nodeId)?.connection;
     if (!connection) return Promise.reject(new Error(`node ${nodeId} is not connected`));
     return connection.rpc(module, fn, args, options);
+  }
+
+  /**
+   * The release the node booted: `init:script_id()` through its connection (time limit
+   * `healthTimeoutMs`, 2 s by default), read by `releaseFromScriptId`. Undefined when the node is
+   * unknown or not UP, the call fails or times out, or the reply is not `{Name, Vsn}` text.
+   */
+  async release(nodeId: string): Promise<NodeRelease | undefined> {
+    try {
+      return releaseFromScriptId(await this.rpc(nodeId, 'init', 'script_id', [], { timeoutMs: this.#timing.healthTimeoutMs }));
+    } catch {
+      return undefined;
+    }
   }
 
   /**

@@ -9,6 +9,12 @@ export interface NodeTarget {
   readonly cookie: string;
 }
 
+/** The release a node booted, as its boot script names it (`init:script_id()` -> `{Name, Vsn}`). */
+export interface NodeRelease {
+  readonly name: string;
+  readonly version: string;
+}
+
 /** The reply of analyse-reachability, exactly as the spec shapes it. */
 export interface ReachabilityReport {
   readonly reachability: 'should be reachable' | 'is not reachable';
@@ -18,8 +24,8 @@ export interface ReachabilityReport {
 }
 
 /**
- * The seam to real Erlang nodes. This issue ships `BasicNodeConnector` (no Erlang); the
- * distribution layer implements the same four methods and is passed to `buildNodeManagerApp`.
+ * The seam to real Erlang nodes: `BasicNodeConnector` (no Erlang) and `ErlangNodeConnector`
+ * (the distribution layer) implement it; one is passed to `buildNodeManagerApp`.
  */
 export interface NodeConnector {
   /** Starts managing a node; resolves with its state now (a fresh node is `DOWN` or `STOPPED` until it answers). */
@@ -32,6 +38,12 @@ export interface NodeConnector {
   discover(node: NodeTarget): Promise<string[]>;
   /** Runs the reachability checks on a node name. */
   analyseReachability(name: string): Promise<ReachabilityReport>;
+  /**
+   * The release a managed node booted (its boot script id), asked of the node; undefined when the
+   * node is not UP, the call fails or the reply is not `{Name, Vsn}` text. Optional: without it
+   * every node added without a family goes to the default family. Never rejects.
+   */
+  release?(nodeId: string): Promise<NodeRelease | undefined>;
 }
 
 /** Notified by a connector when a node's state changes (wired to the topology store). */

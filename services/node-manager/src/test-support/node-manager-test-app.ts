@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { migrateToLatest, type Database } from '@triad/db';
 import { buildNodeManagerApp } from '../app.js';
 import { loadNodeManagerConfig, type NodeManagerConfigOverrides } from '../config.js';
-import type { NodeConnector, NodeState, ReachabilityReport } from '../connector/node-connector.js';
+import type { NodeConnector, NodeRelease, NodeState, ReachabilityReport } from '../connector/node-connector.js';
 import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from '../migrations/index.js';
 import { createNodeManagerCore, type NodeManagerCore } from '../node-manager-core.js';
 
@@ -22,6 +22,10 @@ export class FakeConnector implements NodeConnector {
   readonly disconnected: string[] = [];
   discovered: string[] = [];
   initialState: NodeState = 'DOWN';
+  /** What `release` answers (undefined: as when the node cannot be asked). */
+  nodeRelease: NodeRelease | undefined;
+  /** Node ids `release` was called for. */
+  readonly releaseAsked: string[] = [];
   async connect(node: { id: string }): Promise<NodeState> {
     this.connected.push(node.id);
     return this.initialState;
@@ -31,6 +35,10 @@ export class FakeConnector implements NodeConnector {
   }
   state(): NodeState | undefined {
     return undefined;
+  }
+  async release(nodeId: string): Promise<NodeRelease | undefined> {
+    this.releaseAsked.push(nodeId);
+    return this.nodeRelease;
   }
   async discover(): Promise<string[]> {
     return this.discovered;

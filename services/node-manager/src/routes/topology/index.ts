@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { NewFamily } from '../../commands/topology-commands.js';
+import type { AddNodeOptions, NewFamily } from '../../commands/topology-commands.js';
 import { nmError } from '../../errors.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
 import { presentCreatedFamily, presentFamily, presentNode } from '../../presenters/topology-presenter.js';
 import { nodeStatistics } from './node-statistics.js';
 import * as s from './schemas.js';
+
+interface AddNodeBody {
+  readonly name: string;
+  readonly cookie: string;
+  readonly family?: string;
+}
+
+function addOptions(body: AddNodeBody): AddNodeOptions {
+  return body.family === undefined ? {} : { familyId: body.family };
+}
 
 /** `/api/topo/*`: nodes, families, reachability and statistics. Changes are admin-only (as WombatOAM). */
 export async function topologyRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
@@ -49,15 +59,15 @@ export async function topologyRoutes(app: FastifyInstance, { core }: { core: Nod
     async (request) => core.topology.renameFamily(request.params.family_id, request.body.name),
   );
 
-  app.post<{ Body: { name: string; cookie: string } }>(
+  app.post<{ Body: AddNodeBody }>(
     '/action/add-node',
-    { schema: { tags, summary: 'Adds a node by name@host and cookie', body: s.addNodeBody }, config: admin },
-    async (request) => presentNode(await core.topology.addNode(request.body.name, request.body.cookie)),
+    { schema: { tags, summary: 'Adds a node by name@host and cookie, in the family of its release unless `family` names one', body: s.addNodeBody }, config: admin },
+    async (request) => presentNode(await core.topology.addNode(request.body.name, request.body.cookie, addOptions(request.body))),
   );
-  app.post<{ Body: { name: string; cookie: string } }>(
+  app.post<{ Body: AddNodeBody }>(
     '/action/add-node-and-disc',
     { schema: { tags, summary: 'Adds a node and the nodes connected to it', body: s.addNodeBody }, config: admin },
-    async (request) => (await core.topology.addNodeAndDiscover(request.body.name, request.body.cookie)).map(presentNode),
+    async (request) => (await core.topology.addNodeAndDiscover(request.body.name, request.body.cookie, addOptions(request.body))).map(presentNode),
   );
   app.post<{ Body: { node: string; family: string } }>(
     '/action/move-node',

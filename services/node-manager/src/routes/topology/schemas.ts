@@ -7,11 +7,12 @@ export const nodeParams = { type: 'object', required: ['node_id'], properties: {
 export const familyParams = { type: 'object', required: ['node_family_id'], properties: { node_family_id: id } } as const;
 export const familyUpdateParams = { type: 'object', required: ['family_id'], properties: { family_id: id } } as const;
 
+/** `family` (optional, our extension): id of a live family to place the node(s) in instead of the family of the release. */
 export const addNodeBody = {
   type: 'object',
   required: ['name', 'cookie'],
   additionalProperties: false,
-  properties: { name: nodeName, cookie },
+  properties: { name: nodeName, cookie, family: id },
 } as const;
 
 export const createFamilyBody = {

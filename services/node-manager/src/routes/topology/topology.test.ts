@@ -14,6 +14,8 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
   });
   beforeEach(async () => {
     await resetData(getDb(), t.core);
+    t.connector.initialState = 'DOWN';
+    t.connector.nodeRelease = undefined;
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: ADMIN });
@@ -60,6 +62,47 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
     const nodes = (await send('POST', '/api/topo/action/add-node-and-disc', { name: 'a@h', cookie: 'c' })).json();
     t.connector.discovered = [];
     expect(nodes.map((n: { name: string }) => n.name)).toEqual(['a@h', 'b@h', 'c@h']);
+  });
+
+  it('places nodes added UP in the family of their release, created once for concurrent adds', async () => {
+    t.connector.initialState = 'UP';
+    t.connector.nodeRelease = { name: 'OTP  APN 181 01', version: 'R16B03-1' };
+    const [a, b] = await Promise.all([addNode('a@h'), addNode('b@h')]);
+    expect(a.state).toBe('UP');
+    expect(t.connector.releaseAsked).toEqual(expect.arrayContaining([a.id, b.id]));
+    const families = (await get('/api/topo/node-family')).json();
+    expect(families).toHaveLength(1);
+    expect(families[0]).toMatchObject({ id: a.node_family_id, name: 'OTP  APN 181 01 R16B03-1', bootstrap_strategy: ['wo_bootstrap_strategy', 'none', []] });
+    expect([...families[0].nodes].sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it('puts a node in Default when it is not UP (without asking its release) or its release is unknown', async () => {
+    t.connector.nodeRelease = { name: 'Erlang/OTP', version: '25' };
+    const down = await addNode('down@h');
+    expect(t.connector.releaseAsked).not.toContain(down.id);
+    t.connector.initialState = 'UP';
+    t.connector.nodeRelease = undefined;
+    const unknown = await addNode('up@h');
+    expect(t.connector.releaseAsked).toContain(unknown.id);
+    const families = (await get('/api/topo/node-family')).json();
+    expect(families.map((f: { name: string }) => f.name)).toEqual(['Default']);
+    expect(families[0].nodes).toEqual([down.id, unknown.id]);
+  });
+
+  it('adds a node into the family named by id, and refuses an unknown family before connecting', async () => {
+    t.connector.initialState = 'UP';
+    t.connector.nodeRelease = { name: 'Erlang/OTP', version: '25' };
+    const web = (await send('POST', '/api/topo/node-family', { name: 'Web', bootstrap_node_selection: 'random', bootstrap_strategy: 'none', bootstrap_strategy_opts: [] })).json();
+    const node = (await send('POST', '/api/topo/action/add-node', { name: 'a@h', cookie: 'c', family: web.id })).json();
+    expect(node.node_family_id).toBe(web.id);
+    expect(t.connector.releaseAsked).not.toContain(node.id);
+    const connects = t.connector.connected.length;
+    const refused = await send('POST', '/api/topo/action/add-node', { name: 'b@h', cookie: 'c', family: 'no-such-family' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ error: 'node_family_not_found' });
+    expect(t.connector.connected).toHaveLength(connects);
+    expect((await get('/api/topo/node')).json().map((n: { name: string }) => n.name)).toEqual(['a@h']);
+    expect((await get('/api/topo/node-family')).json().map((f: { name: string }) => f.name)).toEqual(['Web']);
   });
 
   it('creates, lists, renames and force-deletes families; deleted ones report deleted: true', async () => {
