@@ -4,6 +4,7 @@ import { erlangDistErrors } from '@triad/erlang-dist';
 import { kitProblems } from '@triad/service-kit';
 import { templatesProblems } from '@triad/templates-service';
 import { nodeManagerProblems } from '@triad/node-manager-service';
+import { contentProblems } from '@triad/content-api-service';
 
 interface Row {
   readonly code: string;
@@ -42,6 +43,11 @@ export function renderErrorsDoc(): string {
       'Node manager (`services/node-manager`)',
       'Failures answer `{error: reason}` as the spec demands; `reason` is the code without `NM_ERR_`, lower-cased (`NM_ERR_USER_NOT_FOUND` -> `user_not_found`).',
       Object.entries(nodeManagerProblems.definitions).map(([code, d]) => ({ code, kind: `HTTP ${d.status}`, title: d.title })),
+    ],
+    [
+      'Article content API (`services/content-api`)',
+      'HTTP problems (`application/problem+json`) with the types the spec gives; see docs/content-api.md.',
+      Object.entries(contentProblems.definitions).map(([code, d]) => ({ code, kind: `HTTP ${d.status}`, title: d.title })),
     ],
     [
       'Every service (`@triad/service-kit`)',

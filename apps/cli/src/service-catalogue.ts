@@ -1,3 +1,4 @@
+import { startContentApiServer } from '@triad/content-api-service';
 import { startNodeManagerServer } from '@triad/node-manager-service';
 import { startTemplatesServer } from '@triad/templates-service';
 
@@ -39,6 +40,21 @@ export const SERVICES: readonly ServiceEntry[] = [
         host: o.host,
         port: o.port ?? 8080,
         dataDir: o.dataDir,
+        ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
+      });
+      return { url: server.url, notes: server.notes, close: () => server.close() };
+    },
+  },
+  {
+    name: 'content-api',
+    title: 'Content API',
+    defaultPort: 8081,
+    async start(o) {
+      const server = await startContentApiServer({
+        host: o.host,
+        port: o.port ?? 8081,
+        dataDir: o.dataDir,
+        demo: o.demo,
         ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
       });
       return { url: server.url, notes: server.notes, close: () => server.close() };

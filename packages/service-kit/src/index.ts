@@ -32,3 +32,4 @@ export {
   useJsonBodyParser,
   type JsonBodyParserOptions,
 } from './json-body-parser.js';
+export { listenService, serviceUrl } from './listen-service.js';

@@ -46,3 +46,23 @@ describe('startNodeManagerServer', () => {
     await second.close();
   });
 });
+
+describe('startNodeManagerServer when the port is taken', () => {
+  it('fails without creating the admin user, so the next start still shows the generated password', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'nm-port-'));
+    const env = { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent' };
+    try {
+      await expect(startNodeManagerServer({ host: '127.0.0.1', port, dataDir }, { env })).rejects.toThrow(/EADDRINUSE/);
+      const next = await startNodeManagerServer({ host: '127.0.0.1', port: 0, dataDir }, { env });
+      expect(next.notes.some((n) => n.includes('password (shown once)'))).toBe(true);
+      await next.close();
+    } finally {
+      blocker.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

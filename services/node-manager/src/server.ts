@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { migrateToLatest, openDatabase, type Database } from '@triad/db';
-import { createLogger, installGracefulShutdown, type Logger } from '@triad/service-kit';
+import { createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
 import { buildNodeManagerApp } from './app.js';
 import { loadNodeManagerConfig, type NodeManagerConfig, type NodeManagerConfigOverrides } from './config.js';
 import type { NodeConnector } from './connector/node-connector.js';
@@ -69,7 +68,6 @@ export async function startNodeManagerServer(
     const erlang = options.connector ? undefined : new ErlangNodeConnector({ onFailure: (nodeId, failure) => logger.warn({ nodeId, kind: failure.kind, code: failure.code }, failure.message) });
     const connector = options.connector ?? erlang!;
     const { app, core } = await buildNodeManagerApp({ config, database, logger, connector });
-    const bootstrap = await core.users.ensureAdmin(config.adminPassword);
     let monitor: NodeMonitor | undefined;
     if (erlang) {
       // Alarms and collectors follow the state changes recorded below (docs/decisions/0012).
@@ -96,14 +94,18 @@ export async function startNodeManagerServer(
       })();
       return closing;
     };
+    let url: string;
+    let bootstrap: Awaited<ReturnType<typeof core.users.ensureAdmin>>;
     try {
-      await app.listen({ host: config.host, port: config.port });
+      url = await listenService(app, config.host, config.port);
+      // Only once the port is ours: a generated admin password is shown once, so it must not be
+      // created by a start that then fails (port taken) and never prints it.
+      bootstrap = await core.users.ensureAdmin(config.adminPassword);
     } catch (error) {
-      await app.close().catch(() => {});
+      await close().catch(() => {});
       throw error;
     }
     const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => database.close() }) : undefined;
-    const url = baseUrl(app.server.address(), config.host);
     const notes = [`API docs: ${url}/docs`, `authentication: ${config.authentication ? 'on (HTTP Basic)' : 'off'}`];
     if (bootstrap.generatedPassword) notes.push(`admin user created; password (shown once): ${bootstrap.generatedPassword}`);
     else if (bootstrap.created) notes.push('admin user created with the password from TRIAD_ADMIN_PASSWORD');
@@ -123,10 +125,3 @@ export async function startNodeManagerServer(
   }
 }
 
-function baseUrl(address: AddressInfo | string | null, host: string): string {
-  if (address && typeof address === 'object') {
-    const shown = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
-    return `http://${shown}:${address.port}`;
-  }
-  return `http://${host}`;
-}

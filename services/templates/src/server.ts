@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { migrateToLatest, openDatabase, type Database } from '@triad/db';
-import { createLogger, installGracefulShutdown, type Logger } from '@triad/service-kit';
+import { createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
 import { buildTemplatesApp } from './app.js';
 import { loadTemplatesConfig, type TemplatesConfig, type TemplatesConfigOverrides } from './config.js';
 import { defaultExamplesDirectory, seedExampleTemplates } from './demo/seed-example-templates.js';
@@ -62,15 +61,10 @@ export async function startTemplatesServer(
       })();
       return closing;
     };
-    try {
-      await app.listen({ host: config.host, port: config.port });
-    } catch (error) {
-      await app.close().catch(() => {});
-      throw error;
-    }
+    const url = await listenService(app, config.host, config.port);
     const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => database.close() }) : undefined;
     return {
-      url: baseUrl(app.server.address(), config.host),
+      url,
       config,
       close: async () => {
         uninstall?.();
@@ -98,10 +92,3 @@ async function seedWhenEmpty(database: Database, config: TemplatesConfig, logger
   logger.info({ directory, seeded: outcomes.filter((o) => o.status === 'seeded').length, files: outcomes.length }, 'demo templates seeded');
 }
 
-function baseUrl(address: AddressInfo | string | null, host: string): string {
-  if (address && typeof address === 'object') {
-    const shown = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
-    return `http://${shown}:${address.port}`;
-  }
-  return `http://${host}`;
-}

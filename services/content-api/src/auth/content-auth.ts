@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import { createLocalJWKSet, createRemoteJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import type { ContentApiConfig } from '../config.js';
+import { createLocalIdentity, type LocalIdentity } from './local-identity.js';
+
+/** Where verification keys come from, plus the built-in identity when it is the source. */
+export interface ContentAuth {
+  readonly keys: JWTVerifyGetKey;
+  /** Present when tokens come from the built-in `POST /oauth/token`. */
+  readonly identity?: LocalIdentity;
+  /** Human-readable key source for logs. */
+  readonly source: string;
+}
+
+/**
+ * Chooses the key source: `jwksUrl` (remote, cached by jose), else `jwksFile` (read once), else
+ * the built-in identity with a fresh key pair and the configured or a generated client.
+ *
+ * @throws Error when the JWKS file cannot be read or is not a JWKS.
+ */
+export async function createContentAuth(config: ContentApiConfig): Promise<ContentAuth> {
+  if (config.jwksUrl) return { keys: createRemoteJWKSet(new URL(config.jwksUrl)), source: config.jwksUrl };
+  if (config.jwksFile) {
+    const parsed = JSON.parse(await readFile(config.jwksFile, 'utf8')) as JSONWebKeySet;
+    if (!parsed || !Array.isArray(parsed.keys)) throw new Error(`${config.jwksFile} is not a JWKS (no "keys" array)`);
+    return { keys: createLocalJWKSet(parsed), source: config.jwksFile };
+  }
+  const identity = await createLocalIdentity({
+    clientId: config.oauthClientId,
+    clientSecret: config.oauthClientSecret,
+    issuer: config.tokenIssuer,
+    audience: config.tokenAudience,
+    lifetimeSeconds: config.tokenLifetimeSeconds,
+  });
+  return { keys: identity.keys, identity, source: 'built-in /oauth/token' };
+}

@@ -1,0 +1,65 @@
+import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { contentProblems } from '../errors.js';
+
+/** Who called: the verified token's subject and scopes. */
+export interface Caller {
+  readonly subject: string;
+  readonly scopes: readonly string[];
+}
+
+export interface TokenVerifierOptions {
+  /** Resolves the verification key from the token header (`createLocalJWKSet`, `createRemoteJWKSet`). */
+  readonly keys: JWTVerifyGetKey;
+  readonly issuer: string;
+  readonly audience: string;
+  /** Scope every call needs. */
+  readonly requiredScope: string;
+  /** Clock for expiry checks, seconds since the epoch; default now. */
+  readonly now?: () => number;
+}
+
+/** Verifies `Authorization` header values. */
+export type TokenVerifier = (authorization: string | undefined) => Promise<Caller>;
+
+const ALGORITHMS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
+
+/**
+ * Builds the bearer-token check of every call: the header must be `Bearer <JWT>`, the JWT signed
+ * by a key of `keys` with an asymmetric algorithm, unexpired, with the configured `iss` and `aud`.
+ *
+ * @throws ProblemError 401 `CONTENT_ERR_UNAUTHORIZED` (missing, malformed, bad signature, expired,
+ *   wrong issuer or audience) or 403 `CONTENT_ERR_FORBIDDEN` (valid token without the required scope).
+ */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  return async (authorization) => {
+    const match = /^Bearer[ \t]+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)[ \t]*$/i.exec(authorization ?? '');
+    if (!match) {
+      throw contentProblems.create('CONTENT_ERR_UNAUTHORIZED', authorization ? 'The Authorization header is not "Bearer <JWT>"' : 'The Authorization header is missing');
+    }
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(match[1] as string, options.keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ALGORITHMS,
+        ...(options.now ? { currentDate: new Date(options.now() * 1000) } : {}),
+      }));
+    } catch (error) {
+      throw contentProblems.create('CONTENT_ERR_UNAUTHORIZED', describe(error), undefined, { cause: error });
+    }
+    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
+    if (!scopes.includes(options.requiredScope)) {
+      throw contentProblems.create('CONTENT_ERR_FORBIDDEN', `The token lacks the scope ${options.requiredScope}`);
+    }
+    return { subject: payload.sub ?? '', scopes };
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof joseErrors.JWTExpired) return 'The token has expired';
+  if (error instanceof joseErrors.JWTClaimValidationFailed) return `The token's ${error.claim} claim is not accepted`;
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'The token signature is not valid';
+  if (error instanceof joseErrors.JWKSNoMatchingKey) return 'No known key signed the token';
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'The token algorithm is not accepted';
+  return 'The token is malformed';
+}

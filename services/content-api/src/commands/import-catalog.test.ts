@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '@triad/db/testing';
+import { generateCatalog } from '../demo/generate-catalog.js';
+import type { Article } from '../model/article.js';
+import type { SearchBackend } from '../search/search-backend.js';
+import type { SearchQuery } from '../search/search-query.js';
+import { BMECAT_12 } from '../test-support/bmecat-fixtures.js';
+import { XmlSyntaxError } from '../import/xml-event-reader.js';
+import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
+import { importCatalog } from './import-catalog.js';
+
+const ARTICLES = 80;
+const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
+const all = [...catalog.articles()];
+const labtools = catalog.shops.find((s) => s.id === 'labtools')!;
+
+function record(supplierArticleId: string, description: string, orderUnit = 'C62'): string {
+  return JSON.stringify({
+    supplierArticleId,
+    description,
+    descriptions: [{ lang: 'en', value: description }],
+    currency: 'EUR',
+    tax: { value: 19, decimalDigits: 2 },
+    blockPrices: [{ lowerBound: 1, amount: { value: 995, decimalDigits: 2 } }],
+    orderDetails: { orderUnit, minimumOrderQuantity: 1, orderQuantityInterval: 1, priceQuantity: 1 },
+    classifications: [{ systemName: 'UNSPSC-7', groupId: '11111111', features: [] }],
+  });
+}
+
+const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ words: [], shopIds: [], sort: [], limit: 100, offset: 0, facets: [], ...overrides });
+
+describeEachDatabase('importCatalog', (getDb) => {
+  let backend: SearchBackend;
+  beforeAll(async () => {
+    backend = await loadTestCatalog(getDb(), ARTICLES);
+  });
+
+  it("replaces one shop's catalog, reporting bad lines by number and keeping the other shops", async () => {
+    const oldLab = all.find((a) => a.shopId === 'labtools')!;
+    const lines = [record('NEW-1', 'zirconium spatula'), '{not json', record('NEW-2', 'quartz cuvette'), record('NEW-3', 'bad unit', 'PCE'), '', record('NEW-1', 'again')];
+    const result = await importCatalog(backend, Readable.from(lines.join('\n')), { format: 'jsonl', shop: labtools });
+    expect(result.imported).toBe(2);
+    expect(result.failed.map((f) => f.line)).toEqual([2, 4, 6]);
+    expect(result.failed[1]!.violations).toEqual([expect.objectContaining({ path: '/orderDetails/orderUnit' })]);
+    expect(await backend.currentHash()).toBe(result.hash);
+    const lab = await backend.search(query({ shopIds: ['labtools'] }));
+    expect(lab.hits.map((h) => h.article.id).sort()).toEqual(['labtools:NEW-1', 'labtools:NEW-2']);
+    expect((await backend.search(query({ words: ['zirconium'] }))).total).toBe(1);
+    expect((await backend.search(query({ words: [oldLab.supplierArticleId.toLowerCase().split('-')[1]!] }))).hits.map((h) => h.article.id)).not.toContain(oldLab.id);
+    expect(await backend.countArticles()).toBe(all.filter((a) => a.shopId !== 'labtools').length + 2);
+  });
+
+  it('changes nothing when reading the articles fails halfway', async () => {
+    const before = await backend.countArticles();
+    const hash = await backend.currentHash();
+    async function* failing(): AsyncGenerator<Article> {
+      yield { ...all.find((a) => a.shopId === 'labtools')! };
+      throw new Error('disk gone');
+    }
+    await expect(backend.replaceShopCatalog({ shop: labtools, articles: failing(), hash: 'never' })).rejects.toThrow('disk gone');
+    expect(await backend.countArticles()).toBe(before);
+    expect(await backend.currentHash()).toBe(hash);
+    expect((await backend.search(query({ words: ['zirconium'] }))).total).toBe(1);
+  });
+
+  it('imports a BMEcat file for a shop, skipping the article with an unknown unit code', async () => {
+    const shop = catalog.shops.find((x) => x.id === 'cz-technik')!;
+    const result = await importCatalog(backend, Readable.from([BMECAT_12]), { format: 'bmecat', shop });
+    expect(result.imported).toBe(1);
+    expect(result.failed).toEqual([{ line: 37, violations: [expect.objectContaining({ path: '/orderDetails/orderUnit' })] }]);
+    const page = await backend.search(query({ words: ['messzylinder'] }));
+    expect(page.hits.map((h) => h.article.id)).toEqual(['cz-technik:B-100']);
+  });
+
+  it('changes nothing when the BMEcat file is malformed', async () => {
+    const before = await backend.countArticles();
+    const shop = catalog.shops.find((x) => x.id === 'office-direct')!;
+    await expect(importCatalog(backend, Readable.from([BMECAT_12.slice(0, 2000)]), { format: 'bmecat', shop })).rejects.toThrow(XmlSyntaxError);
+    expect(await backend.countArticles()).toBe(before);
+  });
+});

@@ -1,0 +1,27 @@
+export { buildContentApiApp, type BuildContentApiAppOptions } from './app.js';
+export {
+  startContentApiServer,
+  operatorNotes,
+  CONTENT_SQLITE_FILE,
+  type RunningContentApiServer,
+  type StartContentApiServerOptions,
+} from './server.js';
+export { loadContentApiConfig, contentApiConfigSchema, type ContentApiConfig, type ContentApiConfigOverrides } from './config.js';
+export { contentProblems, type ContentProblemCode } from './errors.js';
+export { CONTENT_MIGRATION_TABLE, contentStorageFor, type ContentStorage } from './migrations/index.js';
+export { createContentAuth, type ContentAuth } from './auth/content-auth.js';
+export type { SearchBackend, CatalogReplacement } from './search/search-backend.js';
+export type { SearchQuery, SearchPage, FilterExpression, FacetName } from './search/search-query.js';
+export { generateCatalog, type GenerateCatalogOptions, type GeneratedCatalog } from './demo/generate-catalog.js';
+export { seedDemoCatalog, type SeedOutcome } from './demo/seed-demo-catalog.js';
+export type { Article, BusinessShop } from './model/article.js';
+export type { Decimal } from './model/decimal.js';
+export { isUnitCode, UNIT_CODES } from './model/unit-codes.js';
+export { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from './http/media-types.js';
+export type { ShopCatalogReplacement } from './search/search-backend.js';
+export { importCatalog, type CatalogFormat, type ImportCatalogOptions, type ImportResult, type ImportFailure } from './commands/import-catalog.js';
+export { readBmecat, type BmecatItem } from './import/bmecat-reader.js';
+export { XmlSyntaxError } from './import/xml-event-reader.js';
+export { parseArticleRecord, type ParsedRecord, type RecordViolation } from './model/parse-article-record.js';
+export { bmecatCatalog, jsonLinesCatalog, toJsonLinesRecord } from './demo/catalog-writers.js';
+export { readJsonLines, type JsonLinesItem } from './import/json-lines-reader.js';

@@ -1,0 +1,133 @@
+import type { Article, BusinessShop, Money } from '../model/article.js';
+import { pricePerMinimumOrderQuantity, pricePerMinimumOrderQuantityInclSpecialTaxes, specialTaxPerUnit } from '../model/article-prices.js';
+import { addDecimals, decimal, scaleDecimal, toScaled, type Decimal } from '../model/decimal.js';
+import { articlePath, shopPath, type LinkBuilder } from './links.js';
+
+/** The wire Price. */
+function price(priceType: 'NET_CUSTOMER' | 'NET_INCL_SPECIAL_TAX', amount: Decimal, article: Article) {
+  return { priceType, amount: dec(amount), currency: article.currency, tax: dec(article.tax) };
+}
+
+/** Decimals always with both members, so clients need not apply the default. */
+function dec(d: Decimal): Decimal {
+  return { value: d.value, decimalDigits: d.decimalDigits };
+}
+
+function articleFeatures(article: Article) {
+  return article.classifications.map((c) => ({
+    features: c.features.map((f) => ({
+      ...(f.lang ? { lang: f.lang } : {}),
+      name: f.name,
+      values: [...f.values],
+      ...(f.unit ? { unit: f.unit } : {}),
+      ...(f.order !== undefined ? { order: f.order } : {}),
+    })),
+    reference: { systemName: c.systemName, groupId: c.groupId },
+  }));
+}
+
+function mime(image: Article['images'][number]) {
+  const first = image.descriptions[0]?.value;
+  return { mimeType: image.mimeType, href: image.href, ...(first ? { description: first, alt: first } : {}), purpose: image.purpose };
+}
+
+function mimeWithLanguage(image: Article['images'][number]) {
+  return {
+    mimeType: image.mimeType,
+    href: image.descriptions.length > 0 ? image.descriptions.map((d) => ({ lang: d.lang, value: image.href })) : [{ lang: 'en' as const, value: image.href }],
+    description: image.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
+    purpose: image.purpose,
+    alt: image.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
+  };
+}
+
+/**
+ * Estimated shipping costs of an order of only this article at its minimum order quantity:
+ * free from the shop's threshold, else the standard rate; zero when the shop is unknown.
+ */
+export function estimateShippingCosts(article: Article, shop: BusinessShop | undefined): Money {
+  if (!shop) return { amount: decimal(0), currency: article.currency };
+  const free = shop.shippingCosts.freeShippingFrom;
+  const goods = toScaled(pricePerMinimumOrderQuantity(article));
+  if (free && goods >= toScaled(free.amount)) return { amount: decimal(0), currency: shop.shippingCosts.standard.currency };
+  return { amount: dec(shop.shippingCosts.standard.amount), currency: shop.shippingCosts.standard.currency };
+}
+
+/** The article of a search hit: every field of the spec's table, in its order. */
+export function presentHitArticle(article: Article, shop: BusinessShop | undefined) {
+  const image = article.images[0];
+  const hasSpecialTaxes = article.specialTaxes.length > 0;
+  const estimate = estimateShippingCosts(article, shop);
+  return {
+    id: article.id,
+    description: article.description,
+    descriptions: article.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
+    ...(article.manufacturerArticleId !== undefined ? { manufacturerArticleId: article.manufacturerArticleId } : {}),
+    ...(article.manufacturerName !== undefined ? { manufacturerName: article.manufacturerName } : {}),
+    supplierArticleId: article.supplierArticleId,
+    minimumOrderQuantity: article.orderDetails.minimumOrderQuantity,
+    orderQuantityInterval: article.orderDetails.orderQuantityInterval,
+    pricePerMinimumOrderQuantity: price('NET_CUSTOMER', pricePerMinimumOrderQuantity(article), article),
+    ...(hasSpecialTaxes ? { pricePerMinimumOrderQuantityInclSpecialTaxes: price('NET_INCL_SPECIAL_TAX', pricePerMinimumOrderQuantityInclSpecialTaxes(article), article) } : {}),
+    orderUnit: article.orderDetails.orderUnit,
+    shippingCostsEstimated: { amount: dec(estimate.amount), currency: estimate.currency },
+    ...(image ? { firstMimeImage: mime(image), firstMimeImages: mimeWithLanguage(image) } : {}),
+    articleFeatures: articleFeatures(article),
+    keywords: [...new Set(article.keywords.flatMap((k) => k.values))],
+    keywordsGroupedByLanguage: article.keywords.map((k) => ({ lang: k.lang, values: [...k.values] })),
+  };
+}
+
+/** A search hit: the article, its score and links `details` and the shop (`bshop` and `business-shop`). */
+export function presentHit(article: Article, score: number, shop: BusinessShop | undefined, links: LinkBuilder) {
+  return {
+    article: presentHitArticle(article, shop),
+    score,
+    _schema: { links: [links.link('details', articlePath(article.id)), ...links.links(['bshop', 'business-shop'], shopPath(article.shopId))] },
+  };
+}
+
+/** The article detail resource with every field of the spec's table. */
+export function presentArticleDetail(article: Article, links: LinkBuilder, timeMs: number) {
+  const od = article.orderDetails;
+  const taxPerPriceQuantity = scaleDecimal(specialTaxPerUnit(article), od.priceQuantity);
+  return {
+    id: article.id,
+    description: article.description,
+    descriptions: article.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
+    ...(article.manufacturerArticleId !== undefined ? { manufacturerArticleId: article.manufacturerArticleId } : {}),
+    ...(article.manufacturerName !== undefined ? { manufacturerName: article.manufacturerName } : {}),
+    mimeInfo: article.images.map(mime),
+    mimeInfos: article.images.map(mimeWithLanguage),
+    articleFeatures: articleFeatures(article),
+    details: {
+      ...(article.descriptionsLong[0] ? { descriptionLong: article.descriptionsLong[0].value } : {}),
+      descriptionsLong: article.descriptionsLong.map((d) => ({ lang: d.lang, value: d.value })),
+      supplierArticleId: article.supplierArticleId,
+      internationalArticleId: article.internationalArticleIds.map((i) => ({ type: i.type, value: i.value })),
+    },
+    blockPricing: article.blockPrices.map((b) => ({ ...price('NET_CUSTOMER', b.amount, article), lowerBound: b.lowerBound })),
+    blockPricingInclSpecialTax: article.blockPrices.map((b) => ({ ...price('NET_INCL_SPECIAL_TAX', addDecimals(b.amount, taxPerPriceQuantity), article), lowerBound: b.lowerBound })),
+    specialTaxes: article.specialTaxes.map((t) => ({ amount: dec(t.amount), currency: article.currency, taxType: t.taxType })),
+    orderDetails: {
+      orderUnit: od.orderUnit,
+      ...(od.contentUnit !== undefined ? { contentUnit: od.contentUnit } : {}),
+      ...(od.numberOfContentUnitsPerOrderUnit ? { numberOfContentUnitsPerOrderUnit: dec(od.numberOfContentUnitsPerOrderUnit) } : {}),
+      minimumOrderQuantity: od.minimumOrderQuantity,
+      orderQuantityInterval: od.orderQuantityInterval,
+      priceQuantity: od.priceQuantity,
+      ...(od.deliveryTime !== undefined ? { deliveryTime: od.deliveryTime } : {}),
+    },
+    references: article.references.map((r) => ({ articleReferenceType: r.articleReferenceType, refId: r.refId })),
+    _status: { timeMs },
+    _schema: {
+      links: [
+        links.link('self', articlePath(article.id)),
+        links.link('business-shop', shopPath(article.shopId)),
+        links.link('return-policy', shopPath(article.shopId, 'return-policy')),
+        links.link('shipping-costs', shopPath(article.shopId, 'shipping-costs')),
+        links.link('minimum-order-value', shopPath(article.shopId, 'minimum-order-value')),
+      ],
+    },
+  };
+}

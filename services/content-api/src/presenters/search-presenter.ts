@@ -1,0 +1,84 @@
+import type { BusinessShop } from '../model/article.js';
+import type { ParsedSearch } from '../search/parse-search-query.js';
+import { SEARCH_OFFSET } from '../search/parse-search-query.js';
+import type { FacetCount, FacetName, FilterExpression, SearchPage } from '../search/search-query.js';
+import { presentHit } from './article-presenter.js';
+import type { Link, LinkBuilder } from './links.js';
+
+const SEARCH_PATH = '/api/articles';
+
+/**
+ * Paging links of a slice, by the spec's rules: `self` always; `next` while articles remain and
+ * the next offset is allowed; `prev` (offset clamped at 0) and `first` when offset > 0; `last`
+ * only when the last slice's offset is within the offset limit. With `limit` 0 only `self`.
+ */
+export function pagingLinks(
+  total: number,
+  offset: number,
+  limit: number,
+  maxOffset: number,
+  linkAt: (rel: string, offset: number) => Link,
+): Link[] {
+  const links = [linkAt('self', offset)];
+  if (limit === 0) return links;
+  if (offset + limit < total && offset + limit <= maxOffset) links.push(linkAt('next', offset + limit));
+  if (offset > 0) links.push(linkAt('prev', Math.max(0, offset - limit)), linkAt('first', 0));
+  const last = total === 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+  if (last <= maxOffset) links.push(linkAt('last', last));
+  return links;
+}
+
+/** The search request's own parameters, for links that repeat it with one change. */
+function searchParams(search: ParsedSearch, offset: number, fq: string | undefined, sortText: string | undefined) {
+  return {
+    ...(search.q !== undefined ? { q: search.q } : {}),
+    ...(fq !== undefined ? { fq } : {}),
+    ...(sortText !== undefined ? { sort: sortText } : {}),
+    ...(search.query.shopIds.length > 0 ? { businessShopId: search.query.shopIds } : {}),
+    limit: search.query.limit,
+    offset,
+  };
+}
+
+function bucketFilter(facetName: FacetName, value: string): FilterExpression {
+  if (facetName === 'UNSPSC-7' || facetName === 'UNSPSC-9') return { type: 'ExactReferenceFeatureMatchFilter', filterName: facetName, group: value };
+  return { type: 'ExactStringMatchFilter', filterName: facetName, value };
+}
+
+/** The search result resource: total, slice, hits, facets with apply-filter links, paging links. */
+export function presentSearchResult(
+  search: ParsedSearch,
+  page: SearchPage,
+  shops: ReadonlyMap<string, BusinessShop>,
+  links: LinkBuilder,
+  timeMs: number,
+) {
+  const sortText = search.query.sort.length > 0 ? search.query.sort.map((k) => `${k.descending ? '-' : '+'}${k.field}`).join(',') : undefined;
+  const { limit, offset } = search.query;
+  const applyFilter = (facet: FacetCount, value: string): Link => {
+    const added = bucketFilter(facet.facetName, value);
+    const expression = search.query.filter ? { type: 'And' as const, operands: [search.query.filter, added] } : added;
+    return links.link('apply-filter', SEARCH_PATH, searchParams(search, 0, JSON.stringify({ expression }), sortText));
+  };
+  return {
+    total: page.total,
+    offset,
+    limit,
+    members: page.hits.map((hit) => presentHit(hit.article, hit.score, shops.get(hit.article.shopId), links)),
+    facets: page.facets
+      .filter((facet) => facet.buckets.length > 0)
+      .map((facet) => ({
+        facetName: facet.facetName,
+        buckets: facet.buckets.map((bucket) => ({
+          bucketType: 'STRING' as const,
+          value: bucket.value,
+          count: bucket.count,
+          _schema: { links: facet.buckets.length > 1 ? [applyFilter(facet, bucket.value)] : [] },
+        })),
+      })),
+    _status: { timeMs },
+    _schema: {
+      links: pagingLinks(page.total, offset, limit, SEARCH_OFFSET.maximum, (rel, at) => links.link(rel, SEARCH_PATH, searchParams(search, at, search.fq, sortText))),
+    },
+  };
+}

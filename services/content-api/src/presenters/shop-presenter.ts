@@ -1,0 +1,60 @@
+import type { BusinessShop, Money } from '../model/article.js';
+import type { Decimal } from '../model/decimal.js';
+import { shopPath, type LinkBuilder } from './links.js';
+
+const dec = (d: Decimal): Decimal => ({ value: d.value, decimalDigits: d.decimalDigits });
+const money = (m: Money) => ({ amount: dec(m.amount), currency: m.currency });
+
+function shopLinks(shop: BusinessShop, links: LinkBuilder) {
+  return [
+    links.link('self', shopPath(shop.id)),
+    links.link('return-policy', shopPath(shop.id, 'return-policy')),
+    links.link('shipping-costs', shopPath(shop.id, 'shipping-costs')),
+    links.link('minimum-order-value', shopPath(shop.id, 'minimum-order-value')),
+    links.link('articles', '/api/articles', { businessShopId: shop.id }),
+  ];
+}
+
+/** A shop as a list member and as the detail resource (then with `_status`). */
+export function presentShop(shop: BusinessShop, links: LinkBuilder) {
+  return { id: shop.id, name: shop.name, currency: shop.currency, _schema: { links: shopLinks(shop, links) } };
+}
+
+/** The return policy of a shop. */
+export function presentReturnPolicy(shop: BusinessShop, links: LinkBuilder, timeMs: number) {
+  const p = shop.returnPolicy;
+  return {
+    businessShopId: shop.id,
+    returnsAccepted: p.returnsAccepted,
+    returnPeriodDays: p.returnPeriodDays,
+    restockingFee: dec(p.restockingFee),
+    conditions: p.conditions.map((c) => ({ lang: c.lang, value: c.value })),
+    _status: { timeMs },
+    _schema: { links: [links.link('self', shopPath(shop.id, 'return-policy')), links.link('business-shop', shopPath(shop.id))] },
+  };
+}
+
+/** The shipping costs of a shop. */
+export function presentShippingCosts(shop: BusinessShop, links: LinkBuilder, timeMs: number) {
+  const s = shop.shippingCosts;
+  return {
+    businessShopId: shop.id,
+    standard: money(s.standard),
+    ...(s.freeShippingFrom ? { freeShippingFrom: money(s.freeShippingFrom) } : {}),
+    countries: [...s.countries],
+    _status: { timeMs },
+    _schema: { links: [links.link('self', shopPath(shop.id, 'shipping-costs')), links.link('business-shop', shopPath(shop.id))] },
+  };
+}
+
+/** The minimum order value of a shop. */
+export function presentMinimumOrderValue(shop: BusinessShop, links: LinkBuilder, timeMs: number) {
+  const m = shop.minimumOrderValue;
+  return {
+    businessShopId: shop.id,
+    minimumOrderValue: money(m.amount),
+    ...(m.surchargeBelow ? { surchargeBelow: money(m.surchargeBelow) } : {}),
+    _status: { timeMs },
+    _schema: { links: [links.link('self', shopPath(shop.id, 'minimum-order-value')), links.link('business-shop', shopPath(shop.id))] },
+  };
+}

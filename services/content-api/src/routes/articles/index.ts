@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contentProblems } from '../../errors.js';
+import { applyRequestedVersion, type ContentVersions } from '../../http/content-version.js';
+import { CONTENT_MEDIA_TYPE } from '../../http/media-types.js';
+import { presentArticleDetail } from '../../presenters/article-presenter.js';
+import { LinkBuilder } from '../../presenters/links.js';
+import { presentSearchResult } from '../../presenters/search-presenter.js';
+import { parseSearchQuery, single, type RawQuery } from '../../search/parse-search-query.js';
+import type { SearchBackend } from '../../search/search-backend.js';
+
+export interface ArticlesRoutesOptions {
+  readonly backend: SearchBackend;
+  readonly versions: ContentVersions;
+  readonly baseUrl: (request: FastifyRequest) => string;
+}
+
+/** `GET /api/articles` (search) and `GET /api/articles/{articleId}` (detail). Register with prefix `/api/articles`. */
+export async function articlesRoutes(app: FastifyInstance, options: ArticlesRoutesOptions): Promise<void> {
+  const { backend, versions } = options;
+
+  app.get('', async (request, reply) => {
+    const search = parseSearchQuery(request.query as RawQuery);
+    const snapshot = await versions.current();
+    applyRequestedVersion(reply, search.hash, snapshot.hash);
+    const page = await backend.search(search.query);
+    const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
+    const body = presentSearchResult(search, page, snapshot.shops, links, Math.round(reply.elapsedTime));
+    return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(body));
+  });
+
+  app.get<{ Params: { articleId: string } }>('/:articleId', async (request, reply) => {
+    const hash = single(request.query as RawQuery, 'hash');
+    const snapshot = await versions.current();
+    applyRequestedVersion(reply, hash, snapshot.hash);
+    const article = await backend.findArticle(request.params.articleId);
+    if (!article) throw contentProblems.create('CONTENT_ERR_ARTICLE_NOT_FOUND', `No article has the id ${request.params.articleId}`);
+    const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
+    return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(presentArticleDetail(article, links, Math.round(reply.elapsedTime))));
+  });
+}

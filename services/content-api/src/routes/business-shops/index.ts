@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentProblems } from '../../errors.js';
+import { applyRequestedVersion, type ContentVersions } from '../../http/content-version.js';
+import { CONTENT_MEDIA_TYPE } from '../../http/media-types.js';
+import type { BusinessShop } from '../../model/article.js';
+import { LinkBuilder } from '../../presenters/links.js';
+import { pagingLinks } from '../../presenters/search-presenter.js';
+import { presentMinimumOrderValue, presentReturnPolicy, presentShippingCosts, presentShop } from '../../presenters/shop-presenter.js';
+import { boundedInteger, single, type RawQuery } from '../../search/parse-search-query.js';
+import type { SearchBackend } from '../../search/search-backend.js';
+
+export interface BusinessShopsRoutesOptions {
+  readonly backend: SearchBackend;
+  readonly versions: ContentVersions;
+  readonly baseUrl: (request: FastifyRequest) => string;
+}
+
+/** Business-shop list paging: `limit` default 20, at most 100; `offset` at most 10,000. */
+export const SHOP_LIMIT = { default: 20, maximum: 100 } as const;
+export const SHOP_OFFSET = { default: 0, maximum: 10_000 } as const;
+
+type Present = (shop: BusinessShop, links: LinkBuilder, timeMs: number) => unknown;
+
+/**
+ * `GET /api/business-shops` (also at `/api/bshops`, the path the spec's entry example shows),
+ * `GET /api/business-shops/{id}` and its `return-policy`, `shipping-costs` and
+ * `minimum-order-value` resources. 404 problem for an unknown shop.
+ */
+export async function businessShopsRoutes(app: FastifyInstance, options: BusinessShopsRoutesOptions): Promise<void> {
+  const { backend, versions } = options;
+  const list = async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.query as RawQuery;
+    const limit = boundedInteger(query, 'limit', SHOP_LIMIT);
+    const offset = boundedInteger(query, 'offset', SHOP_OFFSET);
+    const snapshot = await versions.current();
+    applyRequestedVersion(reply, single(query, 'hash'), snapshot.hash);
+    const { total, shops } = await backend.listShops(limit, offset);
+    const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
+    const body = {
+      total,
+      offset,
+      limit,
+      members: shops.map((shop) => presentShop(shop, links)),
+      _status: { timeMs: Math.round(reply.elapsedTime) },
+      _schema: { links: pagingLinks(total, offset, limit, SHOP_OFFSET.maximum, (rel, at) => links.link(rel, '/api/business-shops', { limit, offset: at })) },
+    };
+    return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(body));
+  };
+  app.get('/api/business-shops', list);
+  app.get('/api/bshops', list);
+
+  const one = (present: Present) => async (request: FastifyRequest<{ Params: { shopId: string } }>, reply: FastifyReply) => {
+    const snapshot = await versions.current();
+    applyRequestedVersion(reply, single(request.query as RawQuery, 'hash'), snapshot.hash);
+    const shop = snapshot.shops.get(request.params.shopId);
+    if (!shop) throw contentProblems.create('CONTENT_ERR_SHOP_NOT_FOUND', `No business shop has the id ${request.params.shopId}`);
+    const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
+    return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(present(shop, links, Math.round(reply.elapsedTime))));
+  };
+  app.get('/api/business-shops/:shopId', one((shop, links, timeMs) => ({ ...presentShop(shop, links), _status: { timeMs } })));
+  app.get('/api/business-shops/:shopId/return-policy', one(presentReturnPolicy));
+  app.get('/api/business-shops/:shopId/shipping-costs', one(presentShippingCosts));
+  app.get('/api/business-shops/:shopId/minimum-order-value', one(presentMinimumOrderValue));
+}

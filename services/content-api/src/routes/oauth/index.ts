@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { LocalIdentity } from '../../auth/local-identity.js';
+
+export interface OAuthRoutesOptions {
+  readonly identity: LocalIdentity;
+  /** The scope issued tokens carry (the one the API requires). */
+  readonly scope: string;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * The built-in identity endpoints: `POST /oauth/token` (OAuth 2 client credentials grant,
+ * RFC 6749 §4.4; client from the form/JSON body or HTTP Basic; errors in the RFC's own
+ * `{error, error_description}` shape) and `GET /.well-known/jwks.json` (the public key).
+ */
+export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOptions): Promise<void> {
+  const { identity } = options;
+  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.post('/oauth/token', async (request, reply) => {
+    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+    const field = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
+    const basic = parseBasic(request.headers.authorization);
+    const clientId = basic?.id ?? field('client_id');
+    const clientSecret = basic?.secret ?? field('client_secret');
+    const grantType = field('grant_type');
+    if (grantType === undefined) return oauthError(reply, 400, 'invalid_request', 'grant_type is required');
+    if (grantType !== 'client_credentials') return oauthError(reply, 400, 'unsupported_grant_type', 'only client_credentials is supported');
+    if (clientId === undefined || clientSecret === undefined || !identity.checkClient(clientId, clientSecret)) {
+      if (basic) reply.header('www-authenticate', 'Basic realm="content-api"');
+      return oauthError(reply, 401, 'invalid_client', 'unknown client or wrong secret');
+    }
+    const requested = field('scope');
+    if (requested !== undefined && requested.split(' ').some((s) => s !== '' && s !== options.scope)) {
+      return oauthError(reply, 400, 'invalid_scope', `only the scope ${options.scope} can be granted`);
+    }
+    const token = await identity.issueToken(options.scope);
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ access_token: token.accessToken, token_type: 'Bearer', expires_in: token.expiresIn, scope: options.scope });
+  });
+
+  app.get('/.well-known/jwks.json', async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(identity.jwks));
+}
+
+function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  // RFC 6749 §2.3.1: both parts are form-urlencoded before Basic encoding.
+  const unescape = (s: string) => decodeURIComponent(s.replaceAll('+', ' '));
+  try {
+    return { id: unescape(decoded.slice(0, colon)), secret: unescape(decoded.slice(colon + 1)) };
+  } catch {
+    return undefined;
+  }
+}
+
+function oauthError(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
+  return reply.status(status).header('cache-control', 'no-store').send({ error, error_description: description });
+}

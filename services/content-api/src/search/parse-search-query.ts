@@ -1,0 +1,97 @@
+import { invalidQueryParam } from '../errors.js';
+import { parseFilter } from './parse-filter.js';
+import { FACET_NAMES, MAX_QUERY_WORDS, SORT_FIELDS, searchWords, type SearchQuery, type SortField, type SortKey } from './search-query.js';
+
+/** Raw query string members as Fastify parses them (repeated keys become arrays). */
+export type RawQuery = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+export const SEARCH_LIMIT = { default: 20, maximum: 1000 } as const;
+export const SEARCH_OFFSET = { default: 0, maximum: 8000 } as const;
+/** Longest `q`, characters. */
+export const MAX_Q_LENGTH = 1000;
+/** Most sort keys. */
+export const MAX_SORT_KEYS = 5;
+
+/** A parsed search request: what the backend is asked plus the request's own `hash`. */
+export interface ParsedSearch {
+  readonly query: SearchQuery;
+  readonly q?: string;
+  readonly fq?: string;
+  readonly hash?: string;
+}
+
+/**
+ * Validates the query parameters of `GET /api/articles` (spec limits: `limit` 0..1000 default 20,
+ * `offset` 0..8000 default 0) and builds the backend query with every facet. Unknown parameters
+ * are ignored.
+ *
+ * @throws ProblemError 400 invalid-query-param naming the first invalid parameter.
+ */
+export function parseSearchQuery(raw: RawQuery): ParsedSearch {
+  const limit = boundedInteger(raw, 'limit', SEARCH_LIMIT);
+  const offset = boundedInteger(raw, 'offset', SEARCH_OFFSET);
+  const q = single(raw, 'q');
+  if (q !== undefined && q.length > MAX_Q_LENGTH) {
+    throw invalidQueryParam('q', [{ path: '#/q', code: 'MAXIMUM', limit: MAX_Q_LENGTH, description: `longer than ${MAX_Q_LENGTH} characters` }]);
+  }
+  const fq = single(raw, 'fq');
+  const sortText = single(raw, 'sort');
+  const hash = single(raw, 'hash');
+  const shopIds = many(raw, 'businessShopId');
+  return {
+    query: {
+      words: q === undefined ? [] : searchWords(q).slice(0, MAX_QUERY_WORDS),
+      ...(fq !== undefined ? { filter: parseFilter(fq) } : {}),
+      shopIds,
+      sort: sortText === undefined ? [] : parseSort(sortText),
+      limit,
+      offset,
+      facets: FACET_NAMES,
+    },
+    ...(q !== undefined ? { q } : {}),
+    ...(fq !== undefined ? { fq } : {}),
+    ...(hash !== undefined ? { hash } : {}),
+  };
+}
+
+/** Parses `sort`: comma-separated `+field`/`-field` (a `+` decoded to a space counts as `+`; no sign means ascending). */
+export function parseSort(text: string): SortKey[] {
+  const items = text.split(',');
+  if (items.length > MAX_SORT_KEYS) throw invalidQueryParam('sort', [{ path: '#/sort', code: 'MAXIMUM', limit: MAX_SORT_KEYS, description: `more than ${MAX_SORT_KEYS} sort keys` }]);
+  const keys: SortKey[] = [];
+  const errors = [];
+  for (const [i, item] of items.entries()) {
+    const match = /^([+\- ]?)([A-Za-z]+)$/.exec(item.trimEnd());
+    if (match && (SORT_FIELDS as readonly string[]).includes(match[2] as string)) {
+      keys.push({ field: match[2] as SortField, descending: match[1] === '-' });
+    } else {
+      errors.push({ path: `#/sort/${i}`, code: 'UNKNOWN' as const, description: `unknown sort item "${item}"; fields: ${SORT_FIELDS.join(', ')}` });
+    }
+  }
+  if (errors.length > 0) throw invalidQueryParam('sort', errors);
+  return keys;
+}
+
+/** Reads an integer parameter within `[0, maximum]`; TYPE, MINIMUM or MAXIMUM errors otherwise. */
+export function boundedInteger(raw: RawQuery, name: string, bounds: { readonly default: number; readonly maximum: number }): number {
+  const text = single(raw, name);
+  if (text === undefined) return bounds.default;
+  if (!/^-?\d{1,15}$/.test(text.trim())) throw invalidQueryParam(name, [{ path: `#/${name}`, code: 'TYPE', description: 'must be an integer' }]);
+  const value = Number(text);
+  if (value < 0) throw invalidQueryParam(name, [{ path: `#/${name}`, code: 'MINIMUM', limit: 0, description: 'must be at least 0' }]);
+  if (value > bounds.maximum) throw invalidQueryParam(name, [{ path: `#/${name}`, code: 'MAXIMUM', limit: bounds.maximum, description: `must be at most ${bounds.maximum}` }]);
+  return value;
+}
+
+/** A parameter that may appear once; TYPE error when repeated. */
+export function single(raw: RawQuery, name: string): string | undefined {
+  const value = raw[name];
+  if (value === undefined || typeof value === 'string') return value;
+  throw invalidQueryParam(name, [{ path: `#/${name}`, code: 'TYPE', description: 'must be given once' }]);
+}
+
+function many(raw: RawQuery, name: string): string[] {
+  const value = raw[name];
+  if (value === undefined) return [];
+  return (typeof value === 'string' ? [value] : [...value]).filter((v) => v !== '');
+}

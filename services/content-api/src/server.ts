@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { migrateToLatest, openDatabase, type Database } from '@triad/db';
+import { createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
+import { buildContentApiApp } from './app.js';
+import { createContentAuth, type ContentAuth } from './auth/content-auth.js';
+import { loadContentApiConfig, type ContentApiConfig, type ContentApiConfigOverrides } from './config.js';
+import { seedDemoCatalog } from './demo/seed-demo-catalog.js';
+import { CONTENT_MEDIA_TYPE } from './http/media-types.js';
+import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './migrations/index.js';
+
+/** A listening content API. */
+export interface RunningContentApiServer {
+  /** Base URL, e.g. `http://127.0.0.1:8081`. */
+  readonly url: string;
+  readonly config: ContentApiConfig;
+  /**
+   * Lines for the operator: the OAuth client id and secret (the secret only when it was
+   * generated) and a ready-to-paste curl command that fetches a token and searches.
+   */
+  readonly notes: readonly string[];
+  /** Stops listening (in-flight requests finish) and closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface StartContentApiServerOptions {
+  /** Environment to read; default `process.env` (read in `config.ts`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Default: a logger at the configured level writing JSON lines to standard error. */
+  readonly logger?: Logger;
+  /** Close on SIGINT/SIGTERM and exit the process. Default false (a host such as `triad serve` handles signals). */
+  readonly handleSignals?: boolean;
+}
+
+/** SQLite file of the service inside the data directory. */
+export const CONTENT_SQLITE_FILE = 'content.sqlite';
+
+/**
+ * Loads config (environment, then `overrides`), opens and migrates the database (PostgreSQL when
+ * `databaseUrl` is set, else `<dataDir>/content.sqlite`), seeds a generated demo catalog into an
+ * empty store when `demo` is on, sets up token verification (built-in identity unless a JWKS is
+ * configured) and listens. Prints nothing; returns the URL and the notes to show.
+ */
+export async function startContentApiServer(
+  overrides: ContentApiConfigOverrides = {},
+  options: StartContentApiServerOptions = {},
+): Promise<RunningContentApiServer> {
+  const config = loadContentApiConfig(options.env, overrides);
+  const logger = options.logger ?? createLogger({ level: config.logLevel, stream: 'stderr', service: 'content-api' });
+  const database: Database = config.databaseUrl
+    ? openDatabase({ url: config.databaseUrl, onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed') })
+    : openDatabase({ sqliteFile: path.join(config.dataDir, CONTENT_SQLITE_FILE) });
+  try {
+    const storage = contentStorageFor(database);
+    const report = await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
+    logger.info({ database: database.location, engine: storage.backend.engine, applied: report.applied }, 'database ready');
+    if (config.demo) {
+      const outcome = await seedDemoCatalog(storage.backend, config.demoArticles);
+      logger.info(outcome, outcome.status === 'seeded' ? 'demo catalog seeded' : 'catalog present, demo not seeded');
+    }
+    const auth = await createContentAuth(config);
+    logger.info({ keys: auth.source }, 'token verification ready');
+    const app = await buildContentApiApp({ config, backend: storage.backend, auth, logger });
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await database.close();
+        }
+      })();
+      return closing;
+    };
+    const listening = await listenService(app, config.host, config.port);
+    const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => database.close() }) : undefined;
+    const url = config.publicUrl ?? listening;
+    return {
+      url,
+      config,
+      notes: operatorNotes(url, auth),
+      close: async () => {
+        uninstall?.();
+        await close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** The notes `startContentApiServer` returns; exported for its test. */
+export function operatorNotes(url: string, auth: ContentAuth): string[] {
+  if (!auth.identity) return [`content API tokens are verified with keys from ${auth.source}`];
+  const { clientId, clientSecret, generated } = auth.identity;
+  const secret = generated ? clientSecret : '$TRIAD_OAUTH_CLIENT_SECRET';
+  return [
+    `OAuth client id: ${clientId}`,
+    generated ? `OAuth client secret: ${clientSecret} (generated; set TRIAD_OAUTH_CLIENT_ID and TRIAD_OAUTH_CLIENT_SECRET to fix them)` : 'OAuth client secret: from TRIAD_OAUTH_CLIENT_SECRET',
+    `try: TOKEN=$(curl -s ${url}/oauth/token -d grant_type=client_credentials -d client_id=${clientId} -d "client_secret=${secret}" | sed -E 's/.*"access_token":"([^"]+)".*/\\1/') && curl -s "${url}/api/articles?q=pen&limit=3" -H "Authorization: Bearer $TOKEN" -H 'Accept: ${CONTENT_MEDIA_TYPE}' -H 'X-svc-requisitioner-id: demo-user'`,
+  ];
+}
+

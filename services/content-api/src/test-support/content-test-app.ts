@@ -1,0 +1,58 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { migrateToLatest, type Database } from '@triad/db';
+import { buildContentApiApp } from '../app.js';
+import { createContentAuth, type ContentAuth } from '../auth/content-auth.js';
+import { loadContentApiConfig, type ContentApiConfigOverrides } from '../config.js';
+import { generateCatalog } from '../demo/generate-catalog.js';
+import { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from '../http/media-types.js';
+import { CONTENT_MIGRATION_TABLE, contentStorageFor } from '../migrations/index.js';
+import type { SearchBackend } from '../search/search-backend.js';
+
+/** Seed of every test catalog. */
+export const TEST_SEED = 7;
+
+/** Migrates (idempotent) and loads a generated catalog of `articles` articles; returns the backend. */
+export async function loadTestCatalog(database: Database, articles = 200, hash = 'test-v1'): Promise<SearchBackend> {
+  const storage = contentStorageFor(database);
+  await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
+  const catalog = generateCatalog({ articles, seed: TEST_SEED });
+  await storage.backend.replaceCatalog({ shops: catalog.shops, articles: catalog.articles(), hash });
+  return storage.backend;
+}
+
+/** A test app plus a valid token obtained from its own `/oauth/token`. */
+export interface TestContentApp {
+  readonly app: FastifyInstance;
+  readonly backend: SearchBackend;
+  readonly auth: ContentAuth;
+  readonly token: string;
+  /** GET with valid token, Accept and requisitioner headers; `headers` override or remove (undefined) them. */
+  get(url: string, headers?: Readonly<Record<string, string | undefined>>): Promise<LightMyRequestResponse>;
+}
+
+/** Loads the catalog and builds the app with the built-in identity (client `test-client`/`test-secret-123`). */
+export async function buildTestContentApp(database: Database, options: { articles?: number; config?: ContentApiConfigOverrides } = {}): Promise<TestContentApp> {
+  const backend = await loadTestCatalog(database, options.articles ?? 200);
+  const config = loadContentApiConfig({}, { demo: false, logLevel: 'silent', oauthClientId: 'test-client', oauthClientSecret: 'test-secret-123', ...options.config });
+  const auth = await createContentAuth(config);
+  const app = await buildContentApiApp({ config, backend, auth });
+  await app.ready();
+  const issued = await app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'test-secret-123' } });
+  const token = String(issued.json().access_token);
+  return {
+    app,
+    backend,
+    auth,
+    token,
+    get(url, headers = {}) {
+      const merged: Record<string, string | undefined> = {
+        authorization: `Bearer ${token}`,
+        accept: CONTENT_MEDIA_TYPE,
+        [REQUISITIONER_HEADER]: 'buyer-42',
+        ...headers,
+      };
+      const defined = Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined));
+      return app.inject({ method: 'GET', url, headers: defined });
+    },
+  };
+}
