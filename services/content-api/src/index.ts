@@ -25,3 +25,4 @@ export { XmlSyntaxError } from './import/xml-event-reader.js';
 export { parseArticleRecord, type ParsedRecord, type RecordViolation } from './model/parse-article-record.js';
 export { bmecatCatalog, jsonLinesCatalog, toJsonLinesRecord } from './demo/catalog-writers.js';
 export { readJsonLines, type JsonLinesItem } from './import/json-lines-reader.js';
+export { createCatalogCommand, type CatalogCommandIo, type CatalogCommandOptions } from './cli/catalog-command.js';

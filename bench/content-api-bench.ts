@@ -1,0 +1,250 @@
+/**
+ * Benchmark of the article content API (services/content-api): catalog import and search.
+ *
+ *   npm run bench -- content-api                       (100,000 articles)
+ *   BENCH_ARTICLES=1000000 npm run bench -- content-api
+ *
+ * Generates the demo catalog (`generateCatalog`, seed 1) as one JSON Lines and one BMEcat 2005
+ * file per shop in a temporary directory, then for SQLite (a temporary file) and, when
+ * `TRIAD_BENCH_DATABASE_URL` or `TRIAD_TEST_DATABASE_URL` names a PostgreSQL server, PostgreSQL (a
+ * fresh schema, dropped afterwards):
+ *
+ *   - imports every shop's file with `importCatalog`, once from JSON Lines and once from BMEcat,
+ *     each into an empty store: articles/s and the process's peak RSS while importing;
+ *   - measures `GET /api/articles` through `app.inject` (token, Accept and requisitioner header
+ *     as a client sends them; every search computes count and all four facets): full text; full
+ *     text + `fq` filters; no `q`; `offset` 8000; the two most frequent words of the catalog; and
+ *     `GET /api/articles/{id}`: p50/p99/max latency in ms beside the aims of issue 6.
+ *
+ * Prints numbers; asserts nothing about time.
+ */
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { migrateToLatest, openDatabase, type Database } from '@triad/db';
+import {
+  bmecatCatalog,
+  buildContentApiApp,
+  CONTENT_MEDIA_TYPE,
+  CONTENT_MIGRATION_TABLE,
+  contentStorageFor,
+  createContentAuth,
+  generateCatalog,
+  importCatalog,
+  loadContentApiConfig,
+  REQUISITIONER_HEADER,
+  toJsonLinesRecord,
+  type Article,
+  type BusinessShop,
+  type CatalogFormat,
+  type SearchBackend,
+} from '@triad/content-api-service';
+import { printTable } from './bench-utils.js';
+
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
+const SEARCH_RUNS = 100;
+const DETAIL_RUNS = 1000;
+const WARMUP = 5;
+const MB = 1024 * 1024;
+
+const catalog = generateCatalog({ articles: ARTICLES, seed: 1 });
+const shops = catalog.shops;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'content-bench-'));
+const fileOf = (shop: BusinessShop, format: CatalogFormat) => path.join(dir, `${shop.id}.${format === 'jsonl' ? 'jsonl' : 'xml'}`);
+
+type ImportRow = [string, string, string, number, string, number, number, string];
+type SearchRow = [string, string, number, number, number, string];
+const importRows: ImportRow[] = [];
+const searchRows: SearchRow[] = [];
+
+/** Writes each shop's articles to its JSON Lines and BMEcat file in one pass over the catalog. */
+async function writeFiles(): Promise<void> {
+  const outs = new Map<string, { jsonl: WriteStream; bmecat: WriteStream; lines: string[]; products: string[] }>();
+  const bmecatOptions = (shop: BusinessShop) => ({ catalogId: `bench-${shop.id}`, currency: shop.currency });
+  for (const shop of shops) {
+    const writer = { jsonl: createWriteStream(fileOf(shop, 'jsonl')), bmecat: createWriteStream(fileOf(shop, 'bmecat')), lines: [] as string[], products: [] as string[] };
+    writer.bmecat.write([...bmecatCatalog([], bmecatOptions(shop))][0]!);
+    outs.set(shop.id, writer);
+  }
+  const flush = async (w: { jsonl: WriteStream; bmecat: WriteStream; lines: string[]; products: string[] }) => {
+    const a = w.jsonl.write(w.lines.join(''));
+    const b = w.bmecat.write(w.products.join(''));
+    w.lines = [];
+    w.products = [];
+    // Both waits are set up before either is awaited: a drain while awaiting the other is not lost.
+    await Promise.all([a ? undefined : once(w.jsonl, 'drain'), b ? undefined : once(w.bmecat, 'drain')]);
+  };
+  for (const article of catalog.articles()) {
+    const w = outs.get(article.shopId)!;
+    w.lines.push(`${toJsonLinesRecord(article)}\n`);
+    // The writer yields header, one chunk per article, footer: the middle chunk is the PRODUCT.
+    w.products.push([...bmecatCatalog([article], { catalogId: '', currency: article.currency })][1]!);
+    if (w.lines.length === 500) await flush(w);
+  }
+  for (const [shopId, w] of outs) {
+    await flush(w);
+    const shop = shops.find((s) => s.id === shopId)!;
+    const chunks = [...bmecatCatalog([], bmecatOptions(shop))];
+    w.bmecat.end(chunks[chunks.length - 1]);
+    w.jsonl.end();
+    await Promise.all([once(w.jsonl, 'finish'), once(w.bmecat, 'finish')]);
+  }
+}
+
+async function openStore(database: Database): Promise<SearchBackend> {
+  const storage = contentStorageFor(database);
+  await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
+  return storage.backend;
+}
+
+/** Imports every shop's file of `format`; records rate and peak RSS. */
+async function benchImport(engine: string, backend: SearchBackend, format: CatalogFormat): Promise<void> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  const start = process.hrtime.bigint();
+  let imported = 0;
+  let failed = 0;
+  for (const shop of shops) {
+    const result = await importCatalog(backend, createReadStream(fileOf(shop, format)), {
+      format,
+      shop,
+      onProgress: () => (peak = Math.max(peak, process.memoryUsage.rss())),
+      progressEvery: 5000,
+    });
+    imported += result.imported;
+    failed += result.failed.length + result.failedNotListed;
+  }
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage.rss());
+  if (failed > 0) console.log(`!!! ${engine} ${format}: ${failed} records rejected`);
+  importRows.push([engine, format === 'jsonl' ? 'JSON Lines' : 'BMEcat 2005', String(imported), seconds, String(Math.round(imported / seconds)), before / MB, peak / MB, '>= 20,000/s, flat memory']);
+  console.log(`${engine}: imported ${imported} from ${format} in ${seconds.toFixed(1)} s`);
+}
+
+/** The two words found in the most articles (document frequency over a sample), as `q` tokenizes. */
+function twoMostFrequentWords(): string {
+  const counts = new Map<string, number>();
+  let n = 0;
+  for (const a of catalog.articles()) {
+    if (++n > 20_000) break;
+    const text = [...a.descriptions.map((d) => d.value), ...a.keywords.flatMap((k) => k.values), a.manufacturerName ?? '', a.id, a.supplierArticleId, a.manufacturerArticleId ?? ''];
+    const words = new Set(text.join(' ').normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+    for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((x, y) => y[1] - x[1]).slice(0, 2).map(([w]) => w).join(' ');
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Searches through the HTTP stack (`app.inject`). */
+async function benchSearch(engine: string, backend: SearchBackend, sample: readonly Article[]): Promise<void> {
+  const config = loadContentApiConfig({}, { demo: false, logLevel: 'silent', oauthClientId: 'bench', oauthClientSecret: 'bench-secret-1' });
+  const auth = await createContentAuth(config);
+  const app = await buildContentApiApp({ config, backend, auth });
+  await app.ready();
+  const issued = await app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: 'bench', client_secret: 'bench-secret-1' } });
+  const headers = { authorization: `Bearer ${String(issued.json<{ access_token: string }>().access_token)}`, accept: CONTENT_MEDIA_TYPE, [REQUISITIONER_HEADER]: 'bench-user' };
+  const texts = ['pipette', 'bosch blau', 'copy paper', 'ordner schwarz', 'gants', 'akkuschrauber makita', 'labels A4', 'tesa klebeband'];
+  const fq = JSON.stringify({
+    expression: {
+      type: 'And',
+      operands: [
+        { type: 'Or', operands: [{ type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Bosch' }, { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Tesa' }] },
+        { type: 'DecimalRangeFilter', filterName: 'pricePerMinimumOrderQuantity', upperBound: { value: 15000, decimalDigits: 2 } },
+      ],
+    },
+  });
+  const frequent = twoMostFrequentWords();
+  const q = (i: number) => encodeURIComponent(texts[i % texts.length]!);
+  const cases: [string, (i: number) => string, number, string][] = [
+    ['full text', (i) => `/api/articles?q=${q(i)}`, SEARCH_RUNS, 'p50 < 20, p99 < 100, max < 200'],
+    ['full text + fq + facets', (i) => `/api/articles?q=${q(i)}&fq=${encodeURIComponent(fq)}`, SEARCH_RUNS, 'p50 < 20, p99 < 100, max < 200'],
+    ['no q, all facets', (i) => `/api/articles?limit=20&offset=${(i % 10) * 20}`, SEARCH_RUNS, 'p50 < 20, p99 < 100, max < 200'],
+    ['offset 8000', (i) => `/api/articles?q=${q(i)}&offset=8000`, SEARCH_RUNS, 'p50 < 20, p99 < 100, max < 200'],
+    [`two most frequent words "${frequent}"`, () => `/api/articles?q=${encodeURIComponent(frequent)}`, Math.min(SEARCH_RUNS, 50), 'max < 200 (raw FTS5: 355 + 383 ms at 1 M)'],
+    ['detail', (i) => `/api/articles/${encodeURIComponent(sample[i % sample.length]!.id)}`, DETAIL_RUNS, 'p50 < 2'],
+  ];
+  try {
+    for (const [name, url, runs, aim] of cases) {
+      const samples: number[] = [];
+      for (let i = 0; i < WARMUP + runs; i++) {
+        const start = process.hrtime.bigint();
+        const reply = await app.inject({ method: 'GET', url: url(i), headers });
+        const ms = Number(process.hrtime.bigint() - start) / 1e6;
+        if (reply.statusCode !== 200) throw new Error(`${name}: ${url(i)} answered ${reply.statusCode}: ${reply.body.slice(0, 300)}`);
+        if (i >= WARMUP) samples.push(ms);
+      }
+      samples.sort((a, b) => a - b);
+      searchRows.push([engine, name, percentile(samples, 50), percentile(samples, 99), samples[samples.length - 1]!, aim]);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+async function benchEngine(engine: string, open: (format: CatalogFormat) => Database): Promise<void> {
+  const sample: Article[] = [];
+  for (const a of catalog.articles()) {
+    if (sample.length === 500) break;
+    sample.push(a);
+  }
+  const jsonl = open('jsonl');
+  try {
+    await benchImport(engine, await openStore(jsonl), 'jsonl');
+  } finally {
+    await jsonl.close();
+  }
+  const bmecat = open('bmecat');
+  try {
+    const backend = await openStore(bmecat);
+    await benchImport(engine, backend, 'bmecat');
+    await benchSearch(engine, backend, sample);
+  } finally {
+    await bmecat.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`content API: ${ARTICLES} generated articles over ${shops.length} shops (BENCH_ARTICLES to change)`);
+  let start = process.hrtime.bigint();
+  await writeFiles();
+  console.log(`catalog files written in ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)} s`);
+  start = process.hrtime.bigint();
+  await benchEngine('sqlite', (format) => openDatabase({ sqliteFile: path.join(dir, `content-${format}.sqlite`) }));
+
+  const pgUrl = process.env.TRIAD_BENCH_DATABASE_URL || process.env.TRIAD_TEST_DATABASE_URL;
+  if (pgUrl) {
+    const schemas: string[] = [];
+    try {
+      await benchEngine('postgres', (format) => {
+        const schema = `content_bench_${process.pid}_${format}`;
+        schemas.push(schema);
+        return openDatabase({ url: pgUrl, schema });
+      });
+    } finally {
+      const admin = openDatabase({ url: pgUrl });
+      for (const schema of schemas) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.close();
+    }
+  } else {
+    console.log('PostgreSQL skipped: set TRIAD_BENCH_DATABASE_URL or TRIAD_TEST_DATABASE_URL to a postgres:// URL');
+  }
+
+  console.log();
+  printTable(['engine', 'import from', 'articles', 'seconds', 'articles/s', 'RSS before MB', 'peak RSS MB', 'aim (SQLite)'], importRows);
+  console.log();
+  printTable(['engine', 'search (count + all facets)', 'p50 ms', 'p99 ms', 'max ms', 'aim (SQLite, ms)'], searchRows);
+}
+
+try {
+  await main();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

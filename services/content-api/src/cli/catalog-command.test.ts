@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Command, CommanderError } from 'commander';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@triad/db';
+import { contentStorageFor } from '../migrations/index.js';
+import { CONTENT_SQLITE_FILE } from '../server.js';
+import { createCatalogCommand } from './catalog-command.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let dirs = 0;
+
+/** Runs `triad catalog <args>` in memory; commander usage errors count as exit 2 like runCli does. */
+async function run(args: readonly string[], stdin?: Readable) {
+  let out = '';
+  let err = '';
+  const io = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, cwd: dir, exitCode: 0 };
+  const root = new Command('triad').addCommand(createCatalogCommand(io, { env: {}, ...(stdin ? { stdin } : {}) }));
+  const quiet = (cmd: Command): void => {
+    cmd.exitOverride().configureOutput({ writeOut: (s) => (out += s), writeErr: (s) => (err += s) });
+    cmd.commands.forEach(quiet);
+  };
+  quiet(root);
+  let code: number;
+  try {
+    await root.parseAsync(['catalog', ...args], { from: 'user' });
+    code = io.exitCode;
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    code = error.exitCode === 0 ? 0 : 2;
+  }
+  return { code, out, err };
+}
+
+function freshDataDir(): string {
+  dirs += 1;
+  return path.join(dir, `data-${dirs}`);
+}
+
+async function withBackend<T>(dataDir: string, work: (backend: ReturnType<typeof contentStorageFor>['backend']) => Promise<T>): Promise<T> {
+  const database = openDatabase({ sqliteFile: path.join(dataDir, CONTENT_SQLITE_FILE) });
+  try {
+    return await work(contentStorageFor(database).backend);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('triad catalog generate', () => {
+  it('writes the same JSON Lines for the same seed and a different catalog for another seed', async () => {
+    const a = await run(['generate', '--articles', '30']);
+    const b = await run(['generate', '--articles', '30']);
+    const c = await run(['generate', '--articles', '30', '--seed', '2']);
+    expect(a.code).toBe(0);
+    expect(a.out.trim().split('\n')).toHaveLength(30);
+    expect(b.out).toBe(a.out);
+    expect(c.out).not.toBe(a.out);
+  });
+
+  it('keeps only the articles of the first k shops with --shops', async () => {
+    const { out } = await run(['generate', '--articles', '12', '--shops', '1']);
+    const ids = out.trim().split('\n').map((line) => (JSON.parse(line) as { supplierArticleId: string }).supplierArticleId);
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids.map((id) => id.split('-')[0]))).toEqual(new Set(['OFF']));
+  });
+
+  it('refuses more shops than the generator has with exit 2', async () => {
+    const r = await run(['generate', '--articles', '1', '--shops', '9']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--shops is at most');
+  });
+});
+
+describe('triad catalog import', () => {
+  it.each(['jsonl', 'bmecat'] as const)('imports a generated %s file into the shop and prints a summary', async (format) => {
+    const file = `round-trip.${format === 'jsonl' ? 'jsonl' : 'xml'}`;
+    expect((await run(['generate', '--articles', '25', '--shops', '2', '--format', format, '-o', file])).code).toBe(0);
+    const dataDir = freshDataDir();
+    const r = await run(['import', file, '--shop', 'labtools', '--data-dir', dataDir]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^imported 25, rejected 0 in [\d.]+ s \(\d+ articles\/s\) into shop labtools/);
+    await withBackend(dataDir, async (backend) => {
+      expect(await backend.countArticles()).toBe(25);
+      expect((await backend.findShop('labtools'))?.name).toBe('LabTools Europe B.V.');
+      expect((await backend.findArticle('labtools:OFF-0000000'))?.manufacturerName).toBeTruthy();
+    });
+  });
+
+  it('reports every rejected record with its line number, imports the rest and exits 1', async () => {
+    const good = (await run(['generate', '--articles', '3'])).out.trim().split('\n');
+    const bad = JSON.stringify({ ...JSON.parse(good[2]!), supplierArticleId: 'X-1', orderDetails: { orderUnit: 'PCE', minimumOrderQuantity: 1, orderQuantityInterval: 1, priceQuantity: 1 } });
+    writeFileSync(path.join(dir, 'mixed.jsonl'), [good[0], '{oops', good[1], bad, good[2]].join('\n'));
+    const dataDir = freshDataDir();
+    const r = await run(['import', 'mixed.jsonl', '--shop', 'office-direct', '--data-dir', dataDir]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^line 2: /m);
+    expect(r.err).toMatch(/^line 4: \/orderDetails\/orderUnit: /m);
+    expect(r.out).toMatch(/^imported 3, rejected 2 /);
+    await withBackend(dataDir, async (backend) => expect(await backend.countArticles()).toBe(3));
+  });
+
+  it('reads standard input with -', async () => {
+    const lines = (await run(['generate', '--articles', '4'])).out;
+    const r = await run(['import', '-', '--shop', 'cz-technik', '--format', 'jsonl', '--data-dir', freshDataDir()], Readable.from([lines]));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^imported 4, rejected 0 /);
+  });
+
+  it('exits 1 and changes nothing for malformed XML', async () => {
+    writeFileSync(path.join(dir, 'broken.xml'), '<BMECAT version="2005"><T_NEW_CATALOG><PRODUCT></T_NEW_CATALOG>');
+    const r = await run(['import', 'broken.xml', '--shop', 'labtools', '--data-dir', freshDataDir()]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('malformed XML');
+  });
+
+  it.each([
+    ['an unknown shop', ['import', 'round-trip.jsonl', '--shop', 'nope'], 'unknown shop nope; choose from office-direct'],
+    ['a file without a known extension', ['import', 'catalog.txt', '--shop', 'labtools'], 'cannot tell the format'],
+    ['an unknown --format', ['import', 'round-trip.jsonl', '--shop', 'labtools', '--format', 'csv'], "Allowed choices are jsonl, bmecat"],
+    ['a missing file', ['import', 'absent.jsonl', '--shop', 'labtools'], 'cannot read absent.jsonl: ENOENT'],
+    ['a missing --shop', ['import', 'round-trip.jsonl'], "required option '--shop <id>'"],
+    ['a bad database URL', ['import', 'round-trip.jsonl', '--shop', 'labtools', '--database-url', 'mysql://x'], 'databaseUrl'],
+  ])('exits 2 for %s', async (_name, args, message) => {
+    await run(['generate', '--articles', '2', '-o', 'round-trip.jsonl']);
+    const r = await run([...args, '--data-dir', freshDataDir()]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+  });
+
+  it('shows examples in --help', async () => {
+    const r = await run(['import', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('triad catalog import demo.jsonl --shop office-direct');
+  });
+});

@@ -1,0 +1,243 @@
+import { createReadStream, createWriteStream, statSync, type ReadStream } from 'node:fs';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { once } from 'node:events';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { Presets, SingleBar } from 'cli-progress';
+import { migrateToLatest, openDatabase, type Database } from '@triad/db';
+import { importCatalog, type CatalogFormat, type ImportResult } from '../commands/import-catalog.js';
+import { loadContentApiConfig } from '../config.js';
+import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
+import { generateCatalog } from '../demo/generate-catalog.js';
+import { XmlSyntaxError } from '../import/xml-event-reader.js';
+import type { Article, BusinessShop } from '../model/article.js';
+import { CONTENT_MIGRATION_TABLE, contentStorageFor } from '../migrations/index.js';
+import { CONTENT_SQLITE_FILE } from '../server.js';
+
+/** The part of the CLI's io object the catalog commands use. */
+export interface CatalogCommandIo {
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
+  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+  /** Directory relative paths are resolved against; default `process.cwd()`. */
+  readonly cwd?: string;
+  exitCode: number;
+}
+
+export interface CatalogCommandOptions {
+  /** Environment for the config (`TRIAD_DATA_DIR`, `DATABASE_URL`); default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Read by `import -`; default `process.stdin`. */
+  readonly stdin?: Readable;
+}
+
+/** Exit codes (docs/cli.md): 1 some article rejected or malformed file, 2 usage or I/O error. */
+const EXIT_INVALID = 1;
+const EXIT_USAGE = 2;
+/** Lines joined into one write while generating (fewer, larger writes). */
+const GENERATE_BATCH = 256;
+/** Records between progress-bar updates. */
+const PROGRESS_EVERY = 1000;
+/** Rejected records printed one per line; the rest are counted. */
+const MAX_FAILURES_PRINTED = 1000;
+
+const FORMATS: readonly CatalogFormat[] = ['jsonl', 'bmecat'];
+const SHOP_IDS = generateCatalog({ articles: 0 }).shops.map((s) => s.id);
+
+function raise(io: CatalogCommandIo, code: number): void {
+  if (code > io.exitCode) io.exitCode = code;
+}
+
+/**
+ * `triad catalog generate|import`: writes the deterministic demo catalog (JSON Lines or BMEcat
+ * 2005, streamed) and imports a catalog file as one shop's catalog into the content API's
+ * database (the one `triad serve content-api` uses; migrated first). Import prints rejected
+ * records with their line numbers, then a summary; exit 1 when a record was rejected or the XML
+ * is malformed, 2 for usage and I/O errors.
+ */
+export function createCatalogCommand(io: CatalogCommandIo, options: CatalogCommandOptions = {}): Command {
+  const command = new Command('catalog').description('Generate and import article catalogs of the content API');
+  const cwd = io.cwd ?? process.cwd();
+  const usage = (name: string, message: string) => {
+    io.stderr.write(`triad catalog ${name}: ${message}\n`);
+    raise(io, EXIT_USAGE);
+  };
+
+  command
+    .command('generate')
+    .description('write a deterministic demo catalog (several shops, three languages, block prices, UNSPSC groups)')
+    .requiredOption('--articles <n>', 'number of articles', wholeNumber)
+    .option('--shops <k>', `articles of the first k shops only (1-${SHOP_IDS.length})`, wholeNumber, SHOP_IDS.length)
+    .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('jsonl'))
+    .option('-o, --output <file>', 'write to this file instead of standard output')
+    .option('--seed <s>', 'seed; the same seed and count give the same file', wholeNumber, 1)
+    .addHelpText('after', '\nExamples:\n  triad catalog generate --articles 1000 > demo.jsonl\n  triad catalog generate --articles 1000000 --format bmecat -o big.xml')
+    .action(async (o: { articles: number; shops: number; format: CatalogFormat; output?: string; seed: number }) => {
+      if (o.shops > SHOP_IDS.length) return usage('generate', `--shops is at most ${SHOP_IDS.length}`);
+      const catalog = generateCatalog({ articles: 0, seed: o.seed });
+      const shops = catalog.shops.slice(0, o.shops);
+      const articles = pickArticles(o.articles, o.seed, new Set(shops.map((s) => s.id)));
+      const chunks = o.format === 'bmecat' ? bmecatCatalog(articles, { catalogId: `triad-demo-${o.seed}`, currency: shops[0]!.currency }) : jsonLinesCatalog(articles);
+      try {
+        if (o.output === undefined) await writeAll(chunks, io.stdout);
+        else await writeFile(chunks, path.resolve(cwd, o.output));
+      } catch (error) {
+        // A reader that stops early (`| head`) is not an error of ours.
+        if ((error as NodeJS.ErrnoException).code !== 'EPIPE') usage('generate', `cannot write: ${(error as Error).message}`);
+      }
+    });
+
+  command
+    .command('import')
+    .description("replace one shop's catalog with a JSON Lines or BMEcat file (atomically; bad records are skipped and reported)")
+    .argument('<file>', 'catalog file, or - for standard input')
+    .requiredOption('--shop <id>', `the shop whose catalog is replaced (${SHOP_IDS.join(', ')} or a shop already stored)`)
+    .addOption(new Option('--format <format>', 'file format (default: .jsonl/.ndjson -> jsonl, .xml -> bmecat)').choices(FORMATS))
+    .addOption(new Option('--data-dir <dir>', `directory of ${CONTENT_SQLITE_FILE}`).env('TRIAD_DATA_DIR'))
+    .addOption(new Option('--database-url <url>', 'PostgreSQL URL instead of SQLite').env('DATABASE_URL'))
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 all imported, 1 some record rejected (the rest is imported) or malformed XML (nothing changed), 2 usage or I/O error.\nExamples:\n  triad catalog import demo.jsonl --shop office-direct\n  triad catalog import catalog.xml --shop labtools --database-url postgres://localhost/triad\n  gunzip -c c.jsonl.gz | triad catalog import - --shop labtools --format jsonl',
+    )
+    .action(async (file: string, o: { shop: string; format?: CatalogFormat; dataDir?: string; databaseUrl?: string }) => {
+      const format = o.format ?? formatOf(file);
+      if (!format) return usage('import', `cannot tell the format of ${file}; name it .jsonl or .xml, or give --format jsonl|bmecat`);
+      const fullPath = file === '-' ? undefined : path.resolve(cwd, file);
+      let size: number | undefined;
+      if (fullPath !== undefined) {
+        try {
+          size = statSync(fullPath).size;
+        } catch (error) {
+          return usage('import', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        }
+      }
+      let config;
+      try {
+        config = loadContentApiConfig(options.env, {
+          logLevel: 'silent',
+          demo: false,
+          ...(o.dataDir ? { dataDir: path.resolve(cwd, o.dataDir) } : {}),
+          ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
+        });
+      } catch (error) {
+        return usage('import', (error as Error).message);
+      }
+      const dataDir = path.resolve(cwd, config.dataDir);
+      let database: Database | undefined;
+      try {
+        database = config.databaseUrl ? openDatabase({ url: config.databaseUrl }) : openDatabase({ sqliteFile: path.join(dataDir, CONTENT_SQLITE_FILE) });
+        const storage = contentStorageFor(database);
+        await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
+        const shop = (await storage.backend.findShop(o.shop)) ?? generateCatalog({ articles: 0 }).shops.find((s) => s.id === o.shop);
+        if (!shop) return usage('import', `unknown shop ${o.shop}; choose from ${await knownShops(storage.backend)}`);
+        const input: Readable = fullPath === undefined ? (options.stdin ?? process.stdin) : createReadStream(fullPath);
+        await runImport(io, storage.backend, input, { format, shop, size, where: config.databaseUrl ? 'PostgreSQL' : path.join(dataDir, CONTENT_SQLITE_FILE) });
+      } catch (error) {
+        if (error instanceof XmlSyntaxError) {
+          io.stderr.write(`triad catalog import: ${file}: malformed XML at ${error.message}; nothing was changed\n`);
+          raise(io, EXIT_INVALID);
+        } else {
+          usage('import', (error as Error).message);
+        }
+      } finally {
+        await database?.close();
+      }
+    });
+  return command;
+}
+
+/** Imports with a progress bar on a TTY, prints the rejected records and the summary. */
+async function runImport(
+  io: CatalogCommandIo,
+  backend: Parameters<typeof importCatalog>[0],
+  input: Readable,
+  o: { format: CatalogFormat; shop: BusinessShop; size: number | undefined; where: string },
+): Promise<void> {
+  const bar = io.stderr.isTTY && o.size !== undefined ? new SingleBar({ stream: process.stderr, clearOnComplete: true, format: 'importing [{bar}] {percentage}% | {value}/{total} bytes | {records} records' }, Presets.shades_classic) : undefined;
+  bar?.start(o.size ?? 0, 0, { records: 0 });
+  const started = process.hrtime.bigint();
+  let result: ImportResult;
+  try {
+    result = await importCatalog(backend, input, {
+      format: o.format,
+      shop: o.shop,
+      progressEvery: PROGRESS_EVERY,
+      maxFailuresListed: MAX_FAILURES_PRINTED,
+      ...(bar ? { onProgress: (records: number) => bar.update((input as ReadStream).bytesRead, { records }) } : {}),
+    });
+  } finally {
+    bar?.stop();
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  for (const failure of result.failed) {
+    for (const v of failure.violations) io.stderr.write(`line ${failure.line}: ${v.path ? `${v.path}: ` : ''}${v.message}\n`);
+  }
+  if (result.failedNotListed > 0) io.stderr.write(`... and ${result.failedNotListed} more rejected records\n`);
+  const rejected = result.failed.length + result.failedNotListed;
+  const rate = seconds > 0 ? Math.round(result.imported / seconds) : result.imported;
+  io.stdout.write(`imported ${result.imported}, rejected ${rejected} in ${seconds.toFixed(1)} s (${rate} articles/s) into shop ${o.shop.id} (${o.where}); content version ${result.hash}\n`);
+  if (rejected > 0) raise(io, EXIT_INVALID);
+}
+
+/** The first `count` generated articles whose shop is in `shops` (generation order, lazily). */
+function* pickArticles(count: number, seed: number, shops: ReadonlySet<string>): Generator<Article> {
+  if (count === 0) return;
+  let taken = 0;
+  // Articles go round-robin over all shops, so enough are generated to find `count` of the chosen ones.
+  const total = Math.ceil((count * SHOP_IDS.length) / shops.size);
+  for (const article of generateCatalog({ articles: total, seed }).articles()) {
+    if (!shops.has(article.shopId)) continue;
+    yield article;
+    taken += 1;
+    if (taken === count) return;
+  }
+}
+
+/** Writes chunks to an io stream, waiting for `drain` when it is a real stream that asks for it. */
+async function writeAll(chunks: Iterable<string>, out: CatalogCommandIo['stdout']): Promise<void> {
+  const stream = out as Partial<Writable>;
+  for (const batch of batches(chunks)) {
+    if (out.write(batch) === false && typeof stream.once === 'function') await once(stream as Writable, 'drain');
+  }
+}
+
+async function writeFile(chunks: Iterable<string>, file: string): Promise<void> {
+  const stream = createWriteStream(file);
+  const failed = once(stream, 'error').then(([error]) => Promise.reject(error as Error));
+  failed.catch(() => {});
+  const written = (async () => {
+    for (const batch of batches(chunks)) {
+      if (!stream.write(batch)) await once(stream, 'drain');
+    }
+    stream.end();
+    await once(stream, 'finish');
+  })();
+  await Promise.race([written, failed]);
+}
+
+function* batches(chunks: Iterable<string>): Generator<string> {
+  let batch: string[] = [];
+  for (const chunk of chunks) {
+    batch.push(chunk);
+    if (batch.length === GENERATE_BATCH) {
+      yield batch.join('');
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch.join('');
+}
+
+function formatOf(file: string): CatalogFormat | undefined {
+  const ext = path.extname(file).toLowerCase();
+  return ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : ext === '.xml' ? 'bmecat' : undefined;
+}
+
+async function knownShops(backend: Parameters<typeof importCatalog>[0]): Promise<string> {
+  const stored = (await backend.listShops(1000, 0)).shops.map((s) => s.id);
+  return [...new Set([...SHOP_IDS, ...stored])].join(', ');
+}
+
+function wholeNumber(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new InvalidArgumentError('expected a whole number');
+  return n;
+}
