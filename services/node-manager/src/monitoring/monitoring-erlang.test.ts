@@ -100,7 +100,14 @@ suite(title, () => {
     const nodeId = await addUp(node);
     const direct = await NodeConnection.open({ node: node.name, cookie: node.cookie, localName: `${uniqueAlive('nmtest')}@localhost` });
     try {
-      expect(await direct.rpc('application', 'start', [atom('sasl')])).toEqual(atom('ok'));
+      // A node registers with EPMD before its boot has finished; until then application:start
+      // answers {error,{not_started,kernel}}. Retry for a while instead of racing the boot.
+      let started = await direct.rpc('application', 'start', [atom('sasl')]);
+      for (let i = 0; i < 50 && started.type !== 'atom'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        started = await direct.rpc('application', 'start', [atom('sasl')]);
+      }
+      expect(started).toEqual(atom('ok'));
       await direct.rpc('alarm_handler', 'set_alarm', [tuple(atom('my_alarm'), string('detail'))]);
       const alarm = await until(async () => (await alarms()).find((a) => a.alarmId === 'my_alarm' && a.src.nodeId === nodeId), 8_000, 'my_alarm');
       expect(alarm.severity).toBe('indeterminate');
