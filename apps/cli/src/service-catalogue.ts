@@ -31,48 +31,38 @@ export interface ServiceEntry {
  * content API 8081, templates 8082.
  */
 export const SERVICES: readonly ServiceEntry[] = [
-  {
-    name: 'node-manager',
-    title: 'Node manager',
-    defaultPort: 8080,
-    async start(o) {
-      const server = await startNodeManagerServer({
-        host: o.host,
-        port: o.port ?? 8080,
-        dataDir: o.dataDir,
-        ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
-      });
-      return { url: server.url, notes: server.notes, close: () => server.close() };
-    },
-  },
-  {
-    name: 'content-api',
-    title: 'Content API',
-    defaultPort: 8081,
-    async start(o) {
-      const server = await startContentApiServer({
-        host: o.host,
-        port: o.port ?? 8081,
-        dataDir: o.dataDir,
-        demo: o.demo,
-        ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
-      });
-      return { url: server.url, notes: server.notes, close: () => server.close() };
-    },
-  },
-  {
-    name: 'templates',
-    title: 'Template service',
-    defaultPort: 8082,
-    async start(o) {
-      const server = await startTemplatesServer({
-        host: o.host,
-        port: o.port ?? 8082,
-        dataDir: o.dataDir,
-        demo: o.demo,
-        ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
-      });
-      return { url: server.url, notes: [`API docs: ${server.url}/docs`], close: () => server.close() };
-    },
-  },
+  // The node manager has no demo data (its nodes must be real Erlang nodes), so no demo setting.
+  entry('node-manager', 'Node manager', 8080, ({ demo: _demo, ...overrides }) => startNodeManagerServer(overrides)),
+  entry('content-api', 'Content API', 8081, startContentApiServer),
+  entry('templates', 'Template service', 8082, async (overrides) => {
+    const server = await startTemplatesServer(overrides);
+    return { ...server, notes: [`API docs: ${server.url}/docs`] };
+  }),
 ];
+
+/** What every service's `start...Server` takes and returns, as far as `triad serve` cares. */
+type StartServer = (overrides: {
+  host: string;
+  port: number;
+  dataDir: string;
+  demo: boolean;
+  databaseUrl?: string;
+}) => Promise<{ url: string; notes?: readonly string[]; close(): Promise<void> }>;
+
+function entry(name: string, title: string, defaultPort: number, startServer: StartServer): ServiceEntry {
+  return {
+    name,
+    title,
+    defaultPort,
+    async start(o) {
+      const server = await startServer({
+        host: o.host,
+        port: o.port ?? defaultPort,
+        dataDir: o.dataDir,
+        demo: o.demo,
+        ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
+      });
+      return { url: server.url, notes: server.notes ?? [], close: () => server.close() };
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { DATAPOINT_BLOCKS } from '../datapoint-blocks.js';
 import type { ErrorObject } from 'ajv';
 import type { DocumentPath } from '../problem.js';
 import type { SourceFormat } from '../loading/loaded-document.js';
@@ -141,27 +142,16 @@ function forbiddenKey(root: unknown, path: DocumentPath): ProblemDraft {
   return { ...draftAt('DT_ERR_SCHEMA_ADDITIONAL_PROPERTY', path, message, { found: key }), which: 'key' };
 }
 
-const DATAPOINT_KEYS = [
-  'commonConfig',
-  'addressConfig',
-  'alertConfig',
-  'calcConfig',
-  'convConfig',
-  'defaultValueConfig',
-  'rowFilterConfig',
-  'unitsConfig',
-  'valueMapConfig',
-];
 
 function nonObjectExtraBlock(root: unknown, path: DocumentPath, data: unknown): ProblemDraft {
   const key = String(path[path.length - 1]);
-  const suggestion = suggestKey(key, DATAPOINT_KEYS);
+  const suggestion = suggestKey(key, DATAPOINT_BLOCKS);
   const message =
     `unknown key ${quote(key)} ${describeContainer(root, path.slice(0, -1))} holds ${describeFound(data)}; ` +
     'a datapoint accepts extra keys only when they hold an object' +
-    (suggestion !== undefined ? `; did you mean ${quote(suggestion)}?` : `; known blocks: ${DATAPOINT_KEYS.join(', ')}`);
+    (suggestion !== undefined ? `; did you mean ${quote(suggestion)}?` : `; known blocks: ${DATAPOINT_BLOCKS.join(', ')}`);
   return {
-    ...draftAt('DT_ERR_SCHEMA_ADDITIONAL_PROPERTY', path, message, { found: key, allowed: `known blocks: ${DATAPOINT_KEYS.join(', ')}`, suggestion }),
+    ...draftAt('DT_ERR_SCHEMA_ADDITIONAL_PROPERTY', path, message, { found: key, allowed: `known blocks: ${DATAPOINT_BLOCKS.join(', ')}`, suggestion }),
     which: 'key',
   };
 }

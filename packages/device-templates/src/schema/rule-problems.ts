@@ -1,3 +1,4 @@
+import { DATAPOINT_BLOCKS } from '../datapoint-blocks.js';
 import type { DocumentPath } from '../problem.js';
 import { andList, describeFound, describePlace, foundValue, isObject, subjectOf, valueAt } from './document-places.js';
 import { draftAt, type ProblemDraft } from './problem-draft.js';
@@ -8,18 +9,6 @@ import { draftAt, type ProblemDraft } from './problem-draft.js';
  * broken, what the element has and what would be allowed.
  */
 export type RuleProblems = (root: unknown, path: DocumentPath) => ProblemDraft[];
-
-const DATAPOINT_BLOCKS = [
-  'commonConfig',
-  'addressConfig',
-  'calcConfig',
-  'defaultValueConfig',
-  'convConfig',
-  'valueMapConfig',
-  'unitsConfig',
-  'alertConfig',
-  'rowFilterConfig',
-] as const;
 
 const COMBINATIONS =
   'commonConfig with addressConfig (read by a driver), commonConfig with calcConfig (computed), or commonConfig with defaultValueConfig (a fixed default); addressConfig and calcConfig never together';
@@ -40,7 +29,7 @@ export const datapointCombination: RuleProblems = (root, path) => {
   } else {
     message = `${name} has no source for its value (${blocks}); add addressConfig (read by a driver), calcConfig (computed from an expression) or defaultValueConfig (a fixed default)`;
   }
-  const found = present.filter((key) => (DATAPOINT_BLOCKS as readonly string[]).includes(key));
+  const found = present.filter((key) => DATAPOINT_BLOCKS.includes(key));
   return [draftAt('DT_ERR_SCHEMA_DATAPOINT_COMBINATION', path, message, { found, allowed: COMBINATIONS })];
 };
 

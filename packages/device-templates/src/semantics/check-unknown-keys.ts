@@ -1,20 +1,9 @@
+import { DATAPOINT_BLOCKS } from '../datapoint-blocks.js';
 import { suggestKey } from '../schema/suggest-key.js';
 import type { DocumentPath } from '../problem.js';
 import type { SemanticCheck, SemanticReporter } from './semantic-reporter.js';
 import { arrayAt, isObject, type JsonObject } from './template-walker.js';
 
-/** The configuration blocks a datapoint may carry. */
-export const DATAPOINT_BLOCKS: readonly string[] = Object.freeze([
-  'commonConfig',
-  'addressConfig',
-  'alertConfig',
-  'calcConfig',
-  'convConfig',
-  'defaultValueConfig',
-  'rowFilterConfig',
-  'unitsConfig',
-  'valueMapConfig',
-]);
 
 const COMMON_CONFIG_KEYS = ['datapointId', 'datapointType', 'alias', 'description', 'syntaxInfo'];
 const DEAD_BRANCH_KEY = 'defaultValueConfig, addressConfig';
