@@ -27,3 +27,24 @@ export function printTable(headers: readonly string[], rows: readonly (readonly 
     if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
 }
+
+/**
+ * Operations per second of `batch(n)` (which runs n operations): one warm-up batch, then the best
+ * of `rounds` runs, each calling `batch(chunk)` until `measureMs` have passed.
+ */
+export function bestRate(batch: (n: number) => void, options: { warmup: number; chunk: number; rounds: number; measureMs: number }): number {
+  batch(options.warmup);
+  let best = 0;
+  for (let round = 0; round < options.rounds; round++) {
+    let done = 0;
+    const start = process.hrtime.bigint();
+    let elapsed = 0;
+    while (elapsed < options.measureMs) {
+      batch(options.chunk);
+      done += options.chunk;
+      elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+    }
+    best = Math.max(best, (done / elapsed) * 1e3);
+  }
+  return best;
+}

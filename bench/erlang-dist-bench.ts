@@ -22,6 +22,7 @@ import {
   tuple,
   type Term,
 } from '@triad/erlang-dist';
+import { bestRate } from './bench-utils.js';
 
 const MEASURE_MS = Number(process.env['BENCH_MS'] ?? 1_000);
 const ROUNDS = 3;
@@ -48,19 +49,7 @@ function rate(label: string, bytesPerOp: number, op: () => unknown): void {
   const batch = (n: number) => {
     for (let i = 0; i < n; i++) if (op() !== undefined) sink++;
   };
-  batch(20_000);
-  let best = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    let done = 0;
-    const start = process.hrtime.bigint();
-    let elapsed = 0;
-    while (elapsed < MEASURE_MS) {
-      batch(5_000);
-      done += 5_000;
-      elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-    }
-    best = Math.max(best, (done / elapsed) * 1e3);
-  }
+  const best = bestRate(batch, { warmup: 20_000, chunk: 5_000, rounds: ROUNDS, measureMs: MEASURE_MS });
   if (sink < 0) console.log(sink);
   const mbps = (best * bytesPerOp) / 1e6;
   console.log(`${label.padEnd(52)} ${(best / 1e3).toFixed(0).padStart(7)} k/s  ${mbps.toFixed(1).padStart(7)} MB/s  (${bytesPerOp} B)`);

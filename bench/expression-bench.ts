@@ -11,6 +11,7 @@
 import { createRequire } from 'node:module';
 import { compile as mathCompile } from 'mathjs';
 import { compileExpression, type EvaluationContext } from '@triad/device-templates';
+import { bestRate } from './bench-utils.js';
 
 const RULES = 100;
 const RULE_2 = '(datapoint.value > 30 && datapoint.rawValue !== null) || /^5\\./.test(String(datapoint.value))';
@@ -34,19 +35,7 @@ function rate(label: string, evaluators: readonly Evaluate[]): number {
   const batch = (n: number) => {
     for (let i = 0; i < n; i++) if (evaluators[i % count]!(contexts[i % inputs]!) === true) sink++;
   };
-  batch(200_000); // warm-up: let the JIT settle
-  let best = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    let done = 0;
-    const start = process.hrtime.bigint();
-    let elapsed = 0;
-    while (elapsed < MEASURE_MS) {
-      batch(100_000);
-      done += 100_000;
-      elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-    }
-    best = Math.max(best, (done / elapsed) * 1e3);
-  }
+  const best = bestRate(batch, { warmup: 200_000, chunk: 100_000, rounds: ROUNDS, measureMs: MEASURE_MS });
   if (sink < 0) console.log(sink);
   console.log(`${label.padEnd(58)} ${(best / 1e6).toFixed(2).padStart(7)} M/s`);
   return best;
