@@ -12,3 +12,4 @@ export {
 } from './migrate-to-latest.js';
 export { escapeLike, containsIgnoringCase, startsWith, binaryOrder } from './sql-helpers.js';
 export { isUniqueViolation } from './constraint-errors.js';
+export { QueryTemplates, type Slot } from './query-templates.js';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { SQLITE_CAPABILITIES, type Database } from '../database.js';
+import { withStatementCache } from './statement-cache.js';
 
 export interface SqliteOptions {
   readonly file: string;
@@ -11,7 +12,8 @@ export interface SqliteOptions {
 
 /**
  * Opens (creating when needed) a SQLite file with better-sqlite3: WAL journal, foreign keys on,
- * a busy timeout, and the file's parent directory created first.
+ * a busy timeout, and the file's parent directory created first. Prepared statements are reused
+ * per SQL text (`withStatementCache`).
  */
 export function openSqliteDatabase<DB>(options: SqliteOptions): Database<DB> {
   const inMemory = options.file === ':memory:' || options.file === '';
@@ -29,7 +31,7 @@ export function openSqliteDatabase<DB>(options: SqliteOptions): Database<DB> {
     connection.close();
     throw error;
   }
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   let closed: Promise<void> | undefined;
   return {
     db,
