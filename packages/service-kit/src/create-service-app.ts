@@ -4,6 +4,7 @@ import { healthRoute, type HealthOptions } from './health.js';
 import { DEFAULT_MAX_JSON_DEPTH, useJsonBodyParser } from './json-body-parser.js';
 import { problemHandler } from './problem/problem-handler.js';
 import { generateRequestId, requestIdEcho } from './request-id.js';
+import { lazyChildLoggerFactory } from './lazy-child-logger.js';
 
 /** Default largest request body for ordinary routes: 1 MiB. Routes may raise it with `bodyLimit`. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024; // 1 MiB
@@ -33,7 +34,7 @@ export interface ServiceAppOptions {
  */
 export async function createServiceApp(options: ServiceAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...(options.logger ? { loggerInstance: options.logger, childLoggerFactory: lazyChildLoggerFactory } : { logger: false }),
     genReqId: generateRequestId,
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
