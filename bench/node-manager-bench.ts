@@ -7,7 +7,9 @@
  * names a PostgreSQL server, for PostgreSQL (a fresh schema, dropped afterwards) it seeds 200
  * nodes and 100,000 stored alarms (every fifth one cleared), then measures with autocannon:
  *
- *   - `GET /api/alarm` (20 alarms per reply, newest first),
+ *   - `GET /api/alarm` (20 alarms per reply, newest first; on SQLite the same list asked again
+ *     is served from the list cache until an alarm changes),
+ *   - `GET /api/alarm/previous/all?eid=...`, each request another page (never a cache hit),
  *   - `GET /api/topo/node` (200 nodes),
  *   - `POST /api/alarm/acknowledge` (each request acknowledges another `new` alarm),
  *   - `GET /api/users/auth_status`: the service's floor (Basic authentication, hooks, logging),
@@ -31,6 +33,7 @@ import { migrateToLatest, openDatabase, type Database } from '@triad/db';
 import {
   buildNodeManagerApp,
   createNodeManagerCore,
+  eventIdOf,
   loadNodeManagerConfig,
   nodeManagerMigrations,
   NODE_MANAGER_MIGRATION_TABLE,
@@ -59,6 +62,8 @@ interface LoadJob {
   readonly headers: Record<string, string>;
   /** POST bodies, one per request in turn (each used once). */
   readonly bodies?: readonly string[];
+  /** Paths (with query), one per request in turn, instead of the URL's. */
+  readonly paths?: readonly string[];
 }
 
 /** The part of autocannon's result this bench prints. */
@@ -83,6 +88,7 @@ const autocannon = require(job.autocannonPath);
 let next = 0;
 const options = { url: job.url, method: job.method, headers: job.headers, connections: job.connections };
 if (job.bodies) options.requests = [{ setupRequest: (request) => { request.body = job.bodies[next++ % job.bodies.length]; return request; } }];
+if (job.paths) options.requests = [{ setupRequest: (request) => { request.path = job.paths[next++ % job.paths.length]; return request; } }];
 (async () => {
   await autocannon({ ...options, duration: job.warmupSeconds });
   parentPort.postMessage('warm');
@@ -192,6 +198,7 @@ async function baseline(): Promise<LoadResult> {
 async function benchDatabase(label: string, database: Database): Promise<void> {
   const names = [
     `${label}: GET /api/alarm (20 of ${ALARMS / 1000}k)`,
+    `${label}: GET /api/alarm/previous/all (each request another page)`,
     `${label}: GET /api/topo/node (${NODES})`,
     `${label}: POST /api/alarm/acknowledge`,
     `${label}: GET /api/users/auth_status (floor)`,
@@ -205,6 +212,7 @@ async function benchDatabase(label: string, database: Database): Promise<void> {
     await core.users.ensureAdmin(PASSWORD);
     const started = performance.now();
     const ackable = await seed(database, core);
+    await core.alarmStore.presentMissing(); // as the service does at start-up
     console.log(`${label}: seeded ${NODES} nodes and ${ALARMS} alarms in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     app = (await buildNodeManagerApp({ config, database, core, logger: createLogger({ level: 'warn', stream: 'stderr' }) })).app;
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -216,10 +224,16 @@ async function benchDatabase(label: string, database: Database): Promise<void> {
     if (alarms?.length !== 20 || nodes.length !== NODES) throw new Error(`${label}: unexpected replies (${alarms?.length} alarms, ${nodes.length} nodes)`);
 
     // The service's floor: authentication, hooks and logging around a one-word reply.
-    await measure(names[3], () => ({ url: `${base}/api/users/auth_status`, method: 'GET', headers }));
+    await measure(names[4], () => ({ url: `${base}/api/users/auth_status`, method: 'GET', headers }));
     await measure(names[0], () => ({ url: `${base}/api/alarm`, method: 'GET', headers }));
-    await measure(names[1], () => ({ url: `${base}/api/topo/node`, method: 'GET', headers }));
-    await measure(names[2], () => ({
+    await measure(names[1], () => ({
+      url: `${base}/api/alarm/previous/all`,
+      method: 'GET',
+      headers,
+      paths: ackable.map((a) => `/api/alarm/previous/all?eid=${encodeURIComponent(a.eventId)}`),
+    }));
+    await measure(names[2], () => ({ url: `${base}/api/topo/node`, method: 'GET', headers }));
+    await measure(names[3], () => ({
       url: `${base}/api/alarm/acknowledge`,
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
@@ -236,7 +250,7 @@ async function benchDatabase(label: string, database: Database): Promise<void> {
  * (so ids and sources are the service's own), then copies of those rows with older event
  * instants in batched inserts inside one transaction. Returns `new` alarms to acknowledge.
  */
-async function seed(database: Database, core: ReturnType<typeof createNodeManagerCore>): Promise<{ alarmId: string; alarmSrc: string }[]> {
+async function seed(database: Database, core: ReturnType<typeof createNodeManagerCore>): Promise<{ alarmId: string; alarmSrc: string; eventId: string }[]> {
   const templates: AlarmRecord[] = [];
   for (let i = 0; i < NODES; i++) {
     const node = await core.topology.addNode(`bench_${i}@host${i % 20}.example`, 'cookie');
@@ -247,7 +261,7 @@ async function seed(database: Database, core: ReturnType<typeof createNodeManage
   const oldestUs = Math.min(...templates.map((a) => a.eventUs));
   const copies = ALARMS - NODES;
   const firstUs = oldestUs - (copies + 1) * 1000; // 1 ms apart, all older than the raised ones
-  const ackable: { alarmId: string; alarmSrc: string }[] = [];
+  const ackable: { alarmId: string; alarmSrc: string; eventId: string }[] = [];
   const batch = Math.floor(database.capabilities.maxBindParameters / Object.keys(templateRows[0] ?? {}).length / 2);
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < copies; start += batch) {
@@ -258,10 +272,10 @@ async function seed(database: Database, core: ReturnType<typeof createNodeManage
         const eventUs = firstUs + i * 1000;
         const active = i % 5 !== 0;
         const alarmId = `bench_alarm_${i}`;
-        // list_json NULL: the service builds a row's presented form on its first listing.
+        // list_json NULL: built by presentMissing, as the service does for older rows at start-up.
         alarmRows.push({ ...template, ...('list_json' in template ? { list_json: null } : {}), event_us: eventUs, alarm_id: alarmId, active: active ? 1 : 0, raised_at: Math.floor(eventUs / 1000), cleared_at: active ? null : Math.floor(eventUs / 1000) + 60_000 });
         tagRows.push({ event_us: eventUs, tag: 'dev' }, { event_us: eventUs, tag: 'op' });
-        if (active) ackable.push({ alarmId, alarmSrc: String(template.raw_src) });
+        if (active) ackable.push({ alarmId, alarmSrc: String(template.raw_src), eventId: eventIdOf(eventUs) });
       }
       await trx.insertInto('nm_alarms').values(alarmRows).execute();
       await trx.insertInto('nm_alarm_tags').values(tagRows).execute();

@@ -17,5 +17,6 @@ export { DEFAULT_FAMILY_NAME, releaseFamilyName, type AddNodeOptions } from './c
 export { BasicNodeConnector, networkProbes } from './connector/basic-node-connector.js';
 export { checkReachability, splitNodeName, EPMD_PORT, type ReachabilityProbes } from './connector/reachability-checks.js';
 export type { RaiseAlarmInput, AlarmRecord } from './alarms/alarm-record.js';
+export { eventIdOf } from './alarms/erlang-terms.js';
 export type { NodeManagerEvent, AlarmEvent, NodeStateEvent } from './events/node-manager-events.js';
 export { createUsersCommand, type UsersCommandIo, type UsersCommandOptions } from './cli/users-command.js';

@@ -68,6 +68,8 @@ export async function startNodeManagerServer(
     const erlang = options.connector ? undefined : new ErlangNodeConnector({ onFailure: (nodeId, failure) => logger.warn({ nodeId, kind: failure.kind, code: failure.code }, failure.message) });
     const connector = options.connector ?? erlang!;
     const { app, core } = await buildNodeManagerApp({ config, database, logger, connector });
+    const presented = await core.alarmStore.presentMissing();
+    if (presented > 0) logger.info({ alarms: presented }, 'stored the list form of older alarms');
     let monitor: NodeMonitor | undefined;
     if (erlang) {
       // Alarms and collectors follow the state changes recorded below (docs/decisions/0012).

@@ -1,7 +1,8 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '@triad/db';
+import { QueryTemplates, type Database } from '@triad/db';
 import type { AlarmsTable, NodeManagerDatabase } from '../repositories/node-manager-tables.js';
 import type { AlarmQuery, AlarmRecord } from './alarm-record.js';
+import { AlarmListCache } from './alarm-list-cache.js';
 import { presentAlarm } from './alarm-presenter.js';
 
 type Db = Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase>;
@@ -12,9 +13,14 @@ type Db = Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase>;
  */
 export class AlarmRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
+  readonly #templates: QueryTemplates<NodeManagerDatabase>;
+  /** Present where this process is the only writer (SQLite); see `AlarmListCache`. */
+  readonly #cache: AlarmListCache | undefined;
 
-  constructor(database: Database) {
+  constructor(database: Database, options: { listCache?: boolean } = {}) {
     this.#db = (database as Database<NodeManagerDatabase>).db;
+    this.#templates = new QueryTemplates(this.#db);
+    if (options.listCache ?? !database.capabilities.concurrentWriters) this.#cache = new AlarmListCache();
   }
 
   /** Runs `work` in one transaction. */
@@ -24,9 +30,8 @@ export class AlarmRepository {
 
   /** Active alarms matching the query, newest first. */
   async list(query: AlarmQuery): Promise<AlarmRecord[]> {
-    const q = this.#matching(query);
-    if (!q) return [];
-    const rows = await q.selectAll().orderBy('event_us', 'desc').limit(query.limit).execute();
+    if (nothingMatches(query)) return [];
+    const rows = await this.#matching(query).selectAll().orderBy('event_us', 'desc').limit(query.limit).execute();
     return rows.map(toRecord);
   }
 
@@ -34,11 +39,52 @@ export class AlarmRepository {
    * The same alarms as `list`, each already presented (`presentAlarm`) as JSON text: the list
    * replies read this one stored column instead of decoding every field. Rows stored before the
    * column existed (NULL) are presented from their fields and the text is stored for next time.
+   * The query is compiled once per shape (`QueryTemplates`) and, on SQLite, its result kept
+   * until the next alarm write (`AlarmListCache`): this is the hottest read.
    */
-  async listPresented(query: AlarmQuery): Promise<string[]> {
-    const q = this.#matching(query);
-    if (!q) return [];
-    const rows = await q.select(['event_us', 'list_json']).orderBy('event_us', 'desc').limit(query.limit).execute();
+  async listPresented(query: AlarmQuery): Promise<readonly string[]> {
+    if (nothingMatches(query)) return [];
+    const cache = this.#cache;
+    if (!cache) return this.#queryPresented(query);
+    const key = `${listShape(query)}\u0000${JSON.stringify(listValues(query))}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const generation = cache.generation;
+    const presented = await this.#queryPresented(query);
+    cache.set(key, generation, presented);
+    return presented;
+  }
+
+  /**
+   * Stores the list form of every alarm that has none yet (rows written before migration 0002),
+   * `batch` rows per transaction; returns how many were built. Run at start-up so that lists do
+   * not write on the read path. Lists still build a missing form themselves if one slips by.
+   */
+  async presentMissing(batch = 1000): Promise<number> {
+    let built = 0;
+    for (;;) {
+      const rows = await this.#db.selectFrom('nm_alarms').selectAll().where('list_json', 'is', null).orderBy('event_us').limit(batch).execute();
+      if (rows.length === 0) return built;
+      await this.#db.transaction().execute(async (trx) => {
+        for (const row of rows) {
+          await trx.updateTable('nm_alarms').set({ list_json: presentedText(toRecord(row)) }).where('event_us', '=', row.event_us).execute();
+        }
+      });
+      built += rows.length;
+    }
+  }
+
+  /** Forgets cached list results; for code that changed alarm rows without this repository. */
+  forgetCachedLists(): void {
+    this.#cache?.invalidate();
+  }
+
+  async #queryPresented(query: AlarmQuery): Promise<string[]> {
+    const rows = await this.#templates.execute(
+      listShape(query),
+      (slot) => this.#matching(query, slot).select(['event_us', 'list_json']).orderBy('event_us', 'desc').limit(slot('limit')),
+      listValues(query),
+    );
     const missing = rows.filter((r) => r.list_json === null).map((r) => r.event_us);
     if (missing.length === 0) return rows.map((r) => r.list_json as string);
     const built = new Map<string, string>();
@@ -50,13 +96,17 @@ export class AlarmRepository {
     return rows.map((r) => r.list_json ?? built.get(String(r.event_us)) ?? '');
   }
 
-  /** The filtered, not yet projected query of `list`; undefined when nothing can match. */
-  #matching(query: AlarmQuery) {
-    if (query.nodeIds?.length === 0 || (query.tags !== 'all' && query.tags.length === 0)) return undefined;
+  /**
+   * The filtered, not yet projected query of the lists. `value(name, actual)` supplies each
+   * bound value: the actual one, or a template slot of that name (see `listValues`).
+   */
+  #matching(query: AlarmQuery, value: (name: string, actual: unknown) => unknown = (_name, actual) => actual) {
+    // The values are typed by the query's own fields; `value` only renames or passes them.
+    const v = value as <T>(name: string, actual: T) => T;
     let q = this.#db.selectFrom('nm_alarms').where('active', '=', 1);
-    if (query.nodeIds) q = q.where('node_id', 'in', [...query.nodeIds]);
-    if (query.source !== undefined) q = q.where('custom', '=', query.source);
-    if (query.beforeUs !== undefined) q = q.where('event_us', '<', query.beforeUs);
+    if (query.nodeIds) q = q.where('node_id', 'in', query.nodeIds.map((id, i) => v(`node${i}`, id)));
+    if (query.source !== undefined) q = q.where('custom', '=', v('source', query.source));
+    if (query.beforeUs !== undefined) q = q.where('event_us', '<', v('before', query.beforeUs));
     const tags = query.tags;
     if (tags !== 'all') {
       q = q.where(({ exists, selectFrom }) =>
@@ -64,7 +114,7 @@ export class AlarmRepository {
           selectFrom('nm_alarm_tags as t')
             .select('t.tag')
             .whereRef('t.event_us', '=', 'nm_alarms.event_us')
-            .where('t.tag', 'in', [...tags]),
+            .where('t.tag', 'in', tags.map((tag, i) => v(`tag${i}`, tag))),
         ),
       );
     }
@@ -91,6 +141,7 @@ export class AlarmRepository {
   }
 
   async insert(alarm: AlarmRecord, raisedAt: number, db: Db = this.#db): Promise<void> {
+    this.#cache?.invalidate();
     await db.insertInto('nm_alarms').values({ ...toRow(alarm), raised_at: raisedAt, cleared_at: null }).execute();
     if (alarm.tags.length > 0) {
       await db
@@ -105,6 +156,7 @@ export class AlarmRepository {
    * its tag rows too unless `tagsUnchanged` (state changes and comments keep the tags).
    */
   async update(alarm: AlarmRecord, db: Db = this.#db, tagsUnchanged = false): Promise<void> {
+    this.#cache?.invalidate();
     const { event_us: _key, ...fields } = toRow(alarm);
     await db.updateTable('nm_alarms').set(fields).where('event_us', '=', alarm.eventUs).execute();
     if (tagsUnchanged) return;
@@ -118,6 +170,7 @@ export class AlarmRepository {
   }
 
   async markCleared(eventUs: number, at: number, db: Db = this.#db): Promise<void> {
+    this.#cache?.invalidate();
     await db.updateTable('nm_alarms').set({ active: 0, cleared_at: at }).where('event_us', '=', eventUs).execute();
   }
 
@@ -130,6 +183,26 @@ export class AlarmRepository {
     const row = await this.#db.selectFrom('nm_alarms').select((eb) => eb.fn.countAll().as('n')).where('raised_at', '>=', since).executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+}
+
+/** True when the query cannot match anything (an empty node or tag list). */
+function nothingMatches(query: AlarmQuery): boolean {
+  return query.nodeIds?.length === 0 || (query.tags !== 'all' && query.tags.length === 0);
+}
+
+/** Names the shape of a list query: which filters it has and how long its lists are. */
+export function listShape(query: AlarmQuery): string {
+  return `n${query.nodeIds?.length ?? '-'} s${query.source !== undefined ? 1 : 0} b${query.beforeUs !== undefined ? 1 : 0} t${query.tags === 'all' ? '-' : query.tags.length}`;
+}
+
+/** The bound values of a list query, named as `#matching` names its slots. */
+export function listValues(query: AlarmQuery): Record<string, unknown> {
+  const values: Record<string, unknown> = { limit: query.limit };
+  query.nodeIds?.forEach((id, i) => (values[`node${i}`] = id));
+  if (query.source !== undefined) values.source = query.source;
+  if (query.beforeUs !== undefined) values.before = query.beforeUs;
+  if (query.tags !== 'all') query.tags.forEach((tag, i) => (values[`tag${i}`] = tag));
+  return values;
 }
 
 /** The stored list form of an alarm. */

@@ -118,6 +118,18 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
     expect((await get('/api/alarm')).json().alarms).toEqual([]);
   });
 
+  it('shows every change in a list asked for again (cached lists are dropped on writes)', async () => {
+    const first = await raise('disk_full', { tags: ['op'] });
+    const ids = async () => ((await get('/api/alarm')).json().alarms as { alarmId: string; state: string }[]).map((a) => `${a.alarmId}:${a.state}`);
+    expect(await ids()).toEqual(['disk_full:new']);
+    await post('/api/alarm/acknowledge', { userId: 'admin', alarmId: 'disk_full', alarmSrc: first.rawSrc });
+    expect(await ids()).toEqual(['disk_full:acknowledged']);
+    await raise('cpu_high', { tags: ['op'] });
+    expect(await ids()).toEqual(['cpu_high:new', 'disk_full:acknowledged']);
+    await post('/api/alarm/clear', { userId: 'admin', alarmId: 'disk_full', alarmSrc: first.rawSrc });
+    expect(await ids()).toEqual(['cpu_high:new']);
+  });
+
   it('lists again, field for field, an alarm whose stored list form is missing, and stores it anew', async () => {
     const alarm = await raise('node_down', { tags: ['op'] });
     await post('/api/alarm/acknowledge', { userId: 'admin', alarmId: 'node_down', alarmSrc: alarm.rawSrc });
@@ -126,9 +138,20 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
     expect(stored.alarms[0]).toMatchObject({ state: 'acknowledged', comments: [{ text: 'on it' }] });
     // As rows written before migration 0002 are: no list form yet.
     await getDb().db.updateTable('nm_alarms').set({ list_json: null }).execute();
+    t.core.alarmStore.forgetCachedLists(); // the rows changed behind the repository's back
     expect((await get('/api/alarm')).json()).toEqual(stored);
     const row = await getDb().db.selectFrom('nm_alarms').select('list_json').executeTakeFirstOrThrow();
     expect(JSON.parse(row.list_json)).toEqual(stored.alarms[0]);
+  });
+
+  it('builds at start-up the list form of alarms stored without one, in batches', async () => {
+    for (const id of ['a1', 'a2', 'a3']) await raise(id);
+    const listed = (await get('/api/alarm')).json();
+    await getDb().db.updateTable('nm_alarms').set({ list_json: null }).execute();
+    expect(await t.core.alarmStore.presentMissing(2)).toBe(3);
+    const rows = await getDb().db.selectFrom('nm_alarms').select('list_json').orderBy('event_us', 'desc').execute();
+    expect(rows.map((r) => JSON.parse(r.list_json ?? 'null'))).toEqual(listed.alarms);
+    expect(await t.core.alarmStore.presentMissing()).toBe(0);
   });
 
   it('lists the custom tags that raised alarms carry among the known tags', async () => {
