@@ -6,6 +6,7 @@ import { UserRepository } from '../repositories/user-repository.js';
 import { openNodeManagerDatabase } from '../server.js';
 import { ProblemError } from '@triad/service-kit';
 import { reasonOf } from '../errors.js';
+import { PasswordInputError, processPasswordSource, readPassword, type PasswordSource } from './read-password.js';
 
 /** The output and exit-code part of the CLI's io object. */
 export interface UsersCommandIo {
@@ -17,7 +18,12 @@ export interface UsersCommandIo {
 export interface UsersCommandOptions {
   /** Environment for the config (database location); default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where a password left off the command line is read; default the process's terminal or stdin. */
+  readonly passwords?: PasswordSource;
 }
+
+const VISIBLE_PASSWORD_NOTE =
+  'triad users: note: a password on the command line is visible to other users of this machine (ps, shell history); leave it out to be prompted, or pipe it on standard input\n';
 
 /**
  * `triad users add|set-password|set-role|list`: admin tasks on the node manager's database,
@@ -27,6 +33,15 @@ export interface UsersCommandOptions {
 export function createUsersCommand(io: UsersCommandIo, options: UsersCommandOptions = {}): Command {
   const command = new Command('users').description('Manage node-manager users (works on a stopped or running service)');
   command.option('--data-dir <dir>', 'directory of node-manager.sqlite').option('--database-url <url>', 'PostgreSQL URL instead of SQLite');
+
+  /** The password argument, or one read from the terminal or standard input. */
+  const passwordOf = async (given: string | undefined): Promise<string> => {
+    if (given !== undefined) {
+      io.stderr.write(VISIBLE_PASSWORD_NOTE);
+      return given;
+    }
+    return readPassword(options.passwords ?? processPasswordSource());
+  };
 
   const run = async (work: (users: UserCommands) => Promise<void>) => {
     const globals = command.opts<{ dataDir?: string; databaseUrl?: string }>();
@@ -39,6 +54,11 @@ export function createUsersCommand(io: UsersCommandIo, options: UsersCommandOpti
     try {
       await work(new UserCommands(new UserRepository(database), new PasswordHasher(config.scryptCost), parseTagSetting(config.defaultUserTags)));
     } catch (error) {
+      if (error instanceof PasswordInputError) {
+        io.stderr.write(`triad users: ${error.message}\n`);
+        io.exitCode = Math.max(io.exitCode, 1);
+        return;
+      }
       if (!(error instanceof ProblemError)) throw error;
       io.stderr.write(`triad users: ${reasonOf(error.code)}\n`);
       io.exitCode = Math.max(io.exitCode, 1);
@@ -48,22 +68,22 @@ export function createUsersCommand(io: UsersCommandIo, options: UsersCommandOpti
   };
 
   command
-    .command('add <username> <password>')
-    .description('add a user (letters and digits)')
+    .command('add <username> [password]')
+    .description('add a user (letters and digits); without [password] it is asked for, or read from standard input')
     .option('--role <role>', 'guest, user or admin', 'user')
-    .action((username: string, password: string, o: { role: string }) =>
+    .action((username: string, password: string | undefined, o: { role: string }) =>
       run(async (users) => {
-        await users.addUser(username, password);
+        await users.addUser(username, await passwordOf(password));
         if (o.role !== 'user') await users.changeRole(username, o.role);
         io.stdout.write(`added ${username} (${o.role})\n`);
       }),
     );
   command
-    .command('set-password <username> <password>')
-    .description("change a user's password")
-    .action((username: string, password: string) =>
+    .command('set-password <username> [password]')
+    .description("change a user's password; without [password] it is asked for, or read from standard input")
+    .action((username: string, password: string | undefined) =>
       run(async (users) => {
-        await users.changePassword(username, password);
+        await users.changePassword(username, await passwordOf(password));
         io.stdout.write(`password of ${username} changed\n`);
       }),
     );
