@@ -1,8 +1,8 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { QueryTemplates, type Database } from '@triad/db';
 import type { AlarmsTable, NodeManagerDatabase } from '../repositories/node-manager-tables.js';
+import { ReadCache, readCachesFit } from '../repositories/read-cache.js';
 import type { AlarmQuery, AlarmRecord } from './alarm-record.js';
-import { AlarmListCache } from './alarm-list-cache.js';
 import { presentAlarm } from './alarm-presenter.js';
 
 type Db = Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase>;
@@ -14,13 +14,13 @@ type Db = Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase>;
 export class AlarmRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
   readonly #templates: QueryTemplates<NodeManagerDatabase>;
-  /** Present where this process is the only writer (SQLite); see `AlarmListCache`. */
-  readonly #cache: AlarmListCache | undefined;
+  /** Present where this process is the only writer (SQLite); see `ReadCache`. */
+  readonly #cache: ReadCache<readonly string[]> | undefined;
 
   constructor(database: Database, options: { listCache?: boolean } = {}) {
     this.#db = (database as Database<NodeManagerDatabase>).db;
     this.#templates = new QueryTemplates(this.#db);
-    if (options.listCache ?? !database.capabilities.concurrentWriters) this.#cache = new AlarmListCache();
+    if (options.listCache ?? readCachesFit(database)) this.#cache = new ReadCache((texts) => texts.reduce((n, text) => n + text.length, 0));
   }
 
   /** Runs `work` in one transaction. */
@@ -40,19 +40,13 @@ export class AlarmRepository {
    * replies read this one stored column instead of decoding every field. Rows stored before the
    * column existed (NULL) are presented from their fields and the text is stored for next time.
    * The query is compiled once per shape (`QueryTemplates`) and, on SQLite, its result kept
-   * until the next alarm write (`AlarmListCache`): this is the hottest read.
+   * until the next alarm write (`ReadCache`): this is the hottest read.
    */
   async listPresented(query: AlarmQuery): Promise<readonly string[]> {
     if (nothingMatches(query)) return [];
     const cache = this.#cache;
     if (!cache) return this.#queryPresented(query);
-    const key = `${listShape(query)}\u0000${JSON.stringify(listValues(query))}`;
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const generation = cache.generation;
-    const presented = await this.#queryPresented(query);
-    cache.set(key, generation, presented);
-    return presented;
+    return cache.through(`${listShape(query)}\u0000${JSON.stringify(listValues(query))}`, () => this.#queryPresented(query));
   }
 
   /**
@@ -75,7 +69,7 @@ export class AlarmRepository {
   }
 
   /** Forgets cached list results; for code that changed alarm rows without this repository. */
-  forgetCachedLists(): void {
+  forgetCachedReads(): void {
     this.#cache?.invalidate();
   }
 

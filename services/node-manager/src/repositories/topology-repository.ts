@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '@triad/db';
 import type { NodeManagerDatabase, NodeFamiliesTable, NodesTable } from './node-manager-tables.js';
+import { ReadCache, readCachesFit } from './read-cache.js';
 
 /** A stored node. */
 export interface NodeRecord {
@@ -30,20 +31,39 @@ export interface FamilyRecord {
   readonly nodes: readonly string[];
 }
 
-/** Kysely queries of nodes and families. Deleting only sets `deleted`, so ids keep answering. */
+/**
+ * Kysely queries of nodes and families. Deleting only sets `deleted`, so ids keep answering.
+ * On SQLite the two lists are kept in a `ReadCache` until the next topology write (every write
+ * goes through here), so polling them costs no query.
+ */
 export class TopologyRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
   readonly #now: () => number;
+  readonly #cache: ReadCache<readonly unknown[]> | undefined;
 
   constructor(database: Database, now: () => number = Date.now) {
     this.#db = (database as Database<NodeManagerDatabase>).db;
     this.#now = now;
+    if (readCachesFit(database)) this.#cache = new ReadCache((list) => list.length);
   }
 
   /** Live nodes in the order they were added. */
-  async listNodes(): Promise<NodeRecord[]> {
-    const rows = await this.#db.selectFrom('nm_nodes').selectAll().where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
-    return rows.map(toNode);
+  async listNodes(): Promise<readonly NodeRecord[]> {
+    const load = async () => {
+      const rows = await this.#db.selectFrom('nm_nodes').selectAll().where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
+      return Object.freeze(rows.map(toNode));
+    };
+    return (this.#cache ? this.#cache.through('nodes', load) : load()) as Promise<readonly NodeRecord[]>;
+  }
+
+  /** Forgets the cached lists; for code that changed topology rows without this repository. */
+  forgetCachedReads(): void {
+    this.#cache?.invalidate();
+  }
+
+  /** Every write calls it: cached lists are stale from here on. */
+  #changed(): void {
+    this.#cache?.invalidate();
   }
 
   async findNode(id: string): Promise<NodeRecord | undefined> {
@@ -57,6 +77,7 @@ export class TopologyRepository {
   }
 
   async insertNode(node: NodeRecord): Promise<void> {
+    this.#changed();
     await this.#db
       .insertInto('nm_nodes')
       .values({
@@ -77,18 +98,21 @@ export class TopologyRepository {
 
   /** Sets a live node's state; false when no live node has the id. */
   async setNodeState(id: string, state: string): Promise<boolean> {
+    this.#changed();
     const r = await this.#db.updateTable('nm_nodes').set({ state }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
   /** Marks a live node deleted; false when there is none with the id. */
   async deleteNode(id: string): Promise<boolean> {
+    this.#changed();
     const r = await this.#db.updateTable('nm_nodes').set({ deleted: 1 }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
   /** Moves a live node into a live family; false when either is missing. */
   async moveNode(nodeId: string, familyId: string): Promise<boolean> {
+    this.#changed();
     return this.#db.transaction().execute(async (trx) => {
       const family = await trx.selectFrom('nm_node_families').select('id').where('id', '=', familyId).where('deleted', '=', 0).executeTakeFirst();
       if (!family) return false;
@@ -98,10 +122,13 @@ export class TopologyRepository {
   }
 
   /** Live families with their live node ids, in the order they were created. */
-  async listFamilies(): Promise<FamilyRecord[]> {
-    const rows = await this.#db.selectFrom('nm_node_families').selectAll().where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
-    const nodes = await this.#db.selectFrom('nm_nodes').select(['id', 'node_family_id']).where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
-    return rows.map((row) => toFamily(row, nodes.filter((n) => n.node_family_id === row.id).map((n) => n.id)));
+  async listFamilies(): Promise<readonly FamilyRecord[]> {
+    const load = async () => {
+      const rows = await this.#db.selectFrom('nm_node_families').selectAll().where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
+      const nodes = await this.#db.selectFrom('nm_nodes').select(['id', 'node_family_id']).where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
+      return Object.freeze(rows.map((row) => toFamily(row, nodes.filter((n) => n.node_family_id === row.id).map((n) => n.id))));
+    };
+    return (this.#cache ? this.#cache.through('families', load) : load()) as Promise<readonly FamilyRecord[]>;
   }
 
   async findFamily(id: string): Promise<FamilyRecord | undefined> {
@@ -124,6 +151,7 @@ export class TopologyRepository {
   }
 
   async insertFamily(family: Omit<FamilyRecord, 'nodes'>): Promise<void> {
+    this.#changed();
     await this.#db
       .insertInto('nm_node_families')
       .values({
@@ -142,12 +170,14 @@ export class TopologyRepository {
   }
 
   async renameFamily(id: string, name: string): Promise<boolean> {
+    this.#changed();
     const r = await this.#db.updateTable('nm_node_families').set({ name }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
   /** Marks a live family and all its live nodes deleted; returns the node ids, or undefined when no such family. */
   async forceDeleteFamily(id: string): Promise<string[] | undefined> {
+    this.#changed();
     return this.#db.transaction().execute(async (trx) => {
       const r = await trx.updateTable('nm_node_families').set({ deleted: 1 }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) return undefined;

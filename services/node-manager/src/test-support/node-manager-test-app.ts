@@ -71,6 +71,9 @@ export async function resetData(database: Database, core: NodeManagerCore): Prom
   for (const table of ['nm_crash_logs', 'nm_custom_tags', 'nm_bookmarks', 'nm_alarm_tags', 'nm_alarms', 'nm_plugins', 'nm_nodes', 'nm_node_families', 'nm_front_pages', 'nm_users']) {
     await database.db.deleteFrom(table).execute();
   }
+  // The rows went behind the repositories' backs.
+  core.alarmStore.forgetCachedReads();
+  core.topologyStore.forgetCachedReads();
   core.users.credentials.forget('admin');
   await core.users.ensureAdmin(TEST_ADMIN_PASSWORD);
 }

@@ -138,7 +138,7 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
     expect(stored.alarms[0]).toMatchObject({ state: 'acknowledged', comments: [{ text: 'on it' }] });
     // As rows written before migration 0002 are: no list form yet.
     await getDb().db.updateTable('nm_alarms').set({ list_json: null }).execute();
-    t.core.alarmStore.forgetCachedLists(); // the rows changed behind the repository's back
+    t.core.alarmStore.forgetCachedReads(); // the rows changed behind the repository's back
     expect((await get('/api/alarm')).json()).toEqual(stored);
     const row = await getDb().db.selectFrom('nm_alarms').select('list_json').executeTakeFirstOrThrow();
     expect(JSON.parse(row.list_json)).toEqual(stored.alarms[0]);

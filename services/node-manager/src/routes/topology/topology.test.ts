@@ -134,6 +134,23 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
     expect((await send('DELETE', `/api/topo/node-family/${created.id}/force`)).statusCode).toBe(404);
   });
 
+  it('shows every change in node and family lists asked for again (cached lists are dropped on writes)', async () => {
+    const names = async () => ((await get('/api/topo/node')).json() as { name: string; state: string }[]).map((n) => `${n.name}:${n.state}`);
+    const a = await addNode('a@h');
+    expect(await names()).toEqual(['a@h:DOWN']);
+    await t.core.topology.setNodeState(a.id, 'UP');
+    expect(await names()).toEqual(['a@h:UP']);
+    const b = await addNode('b@h');
+    expect(await names()).toEqual(['a@h:UP', 'b@h:DOWN']);
+    const family = (await send('POST', '/api/topo/node-family', { name: 'Web', bootstrap_node_selection: 'random', bootstrap_strategy: 'Custom', bootstrap_strategy_opts: [] })).json();
+    const families = async () => ((await get('/api/topo/node-family')).json() as { name: string; nodes: string[] }[]).find((f) => f.name === 'Web')?.nodes;
+    expect(await families()).toEqual([]);
+    await send('POST', '/api/topo/action/move-node', { node: b.id, family: family.id });
+    expect(await families()).toEqual([b.id]);
+    await send('DELETE', `/api/topo/node/${a.id}`);
+    expect(await names()).toEqual(['b@h:DOWN']);
+  });
+
   it('refuses a family with a selection other than random or a missing field', async () => {
     const body = { name: 'X', bootstrap_node_selection: 'first', bootstrap_strategy: 'none', bootstrap_strategy_opts: [] };
     expect((await send('POST', '/api/topo/node-family', body)).statusCode).toBe(400);

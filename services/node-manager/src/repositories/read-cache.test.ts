@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AlarmListCache } from './alarm-list-cache.js';
+import { ReadCache } from './read-cache.js';
 
-describe('AlarmListCache', () => {
+const chars = (texts: readonly string[]) => texts.reduce((n, t) => n + t.length, 0);
+
+describe('ReadCache', () => {
   it('returns what was stored for a key until the next write', () => {
-    const cache = new AlarmListCache();
+    const cache = new ReadCache(chars);
     cache.set('newest', cache.generation, ['{"a":1}']);
     expect(cache.get('newest')).toEqual(['{"a":1}']);
     cache.invalidate();
@@ -11,7 +13,7 @@ describe('AlarmListCache', () => {
   });
 
   it('refuses a result whose query began before a write', () => {
-    const cache = new AlarmListCache();
+    const cache = new ReadCache(chars);
     const before = cache.generation;
     cache.invalidate(); // a write lands while the query runs
     cache.set('newest', before, ['stale']);
@@ -21,7 +23,7 @@ describe('AlarmListCache', () => {
   });
 
   it('keeps at most its entry bound, dropping the least recently used', () => {
-    const cache = new AlarmListCache(2);
+    const cache = new ReadCache(chars, 2);
     cache.set('a', 0, ['1']);
     cache.set('b', 0, ['2']);
     cache.get('a');
@@ -31,12 +33,28 @@ describe('AlarmListCache', () => {
   });
 
   it('keeps its total size within the character bound and skips oversized results', () => {
-    const cache = new AlarmListCache(100, 800);
+    const cache = new ReadCache(chars, 100, 800);
     cache.set('big', 0, ['x'.repeat(101)]); // above an eighth of the bound: not kept
     expect(cache.get('big')).toBeUndefined();
     for (let i = 0; i < 10; i++) cache.set(`k${i}`, 0, ['y'.repeat(100)]);
     expect(cache.size).toBe(8);
     expect(cache.get('k0')).toBeUndefined();
     expect(cache.get('k9')).toEqual(['y'.repeat(100)]);
+  });
+
+  it('loads through the cache once until a write, and never stores a load overtaken by a write', async () => {
+    const cache = new ReadCache(chars);
+    let loads = 0;
+    const load = async () => [`v${++loads}`];
+    expect(await cache.through('k', load)).toEqual(['v1']);
+    expect(await cache.through('k', load)).toEqual(['v1']);
+    cache.invalidate();
+    expect(await cache.through('k', load)).toEqual(['v2']);
+    const overtaken = cache.through('k2', async () => {
+      cache.invalidate(); // a write while the load runs
+      return ['old'];
+    });
+    expect(await overtaken).toEqual(['old']);
+    expect(cache.get('k2')).toBeUndefined();
   });
 });
