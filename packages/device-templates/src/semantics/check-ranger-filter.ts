@@ -27,8 +27,8 @@ const MAX_CACHED_VERDICTS = 256;
 /**
  * Compiles `pattern` the way the discovery service matches it, with RE2, and tells whether it is
  * not a regular expression at all (`invalid`) or JavaScript syntax RE2 cannot run such as
- * lookaround or backreferences (`unsupported`). Verdicts are cached per pattern: re2-wasm does
- * not free a compiled pattern, so each distinct pattern is compiled once per process.
+ * lookaround or backreferences (`unsupported`). Verdicts are cached per pattern (at most 256);
+ * a compiled pattern is freed as soon as it has been judged.
  */
 export function checkPatternForRe2(pattern: string): PatternVerdict {
   if (verdicts.has(pattern)) return verdicts.get(pattern);
@@ -40,7 +40,9 @@ export function checkPatternForRe2(pattern: string): PatternVerdict {
 
 function compile(pattern: string): PatternVerdict {
   try {
-    new (loadRe2().RE2)(pattern, 'u');
+    const compiled = new (loadRe2().RE2)(pattern, 'u') as { wrapper?: { delete?: () => void } };
+    // Only the verdict is needed: give the pattern's WebAssembly memory back at once.
+    compiled.wrapper?.delete?.();
     return undefined;
   } catch (re2Error) {
     const reason = re2Reason(re2Error, pattern);

@@ -60,4 +60,30 @@ describe('PatternCache', () => {
     expect(warnings[0]).toMatchObject({ pattern: '(?<=a)b' });
     expect(filterAcceptsDevice({ description: '(?<=a)b' }, { description: 'ab' }, (p) => cache.get(p))).toBe(false);
   });
+
+  it('keeps at most maxSize patterns, compiling an evicted one again when asked', () => {
+    const compiledPatterns: string[] = [];
+    const cache = new PatternCache({
+      maxSize: 2,
+      compile: (p) => {
+        compiledPatterns.push(p);
+        return { test: (s: string) => s === p };
+      },
+    });
+    cache.get('a');
+    cache.get('b');
+    cache.get('a'); // a is now the most recently used
+    cache.get('c'); // evicts b
+    expect(cache.size).toBe(2);
+    expect(cache.get('a')?.test('a')).toBe(true);
+    expect(cache.get('b')?.test('b')).toBe(true);
+    expect(compiledPatterns).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('matches with real RE2 after many distinct patterns went through a small cache', () => {
+    const cache = new PatternCache({ maxSize: 8 });
+    for (let i = 0; i < 200; i++) expect(cache.get(`^dev-${i}$`)?.test(`dev-${i}`)).toBe(true);
+    expect(cache.size).toBe(8);
+    expect(cache.get('^dev-0$')?.test('dev-1')).toBe(false);
+  });
 });
