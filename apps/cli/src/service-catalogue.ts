@@ -31,8 +31,8 @@ export interface ServiceEntry {
  * content API 8081, templates 8082.
  */
 export const SERVICES: readonly ServiceEntry[] = [
-  // The node manager has no demo data (its nodes must be real Erlang nodes), so no demo setting.
-  entry('node-manager', 'Node manager', 8080, ({ demo: _demo, ...overrides }) => startNodeManagerServer(overrides)),
+  // Its demo is a real Erlang node it starts and manages, when Erlang is installed.
+  entry('node-manager', 'Node manager', 8080, (overrides) => startNodeManagerServer(overrides)),
   entry('content-api', 'Content API', 8081, startContentApiServer),
   entry('templates', 'Template service', 8082, async (overrides) => {
     const server = await startTemplatesServer(overrides);

@@ -8,6 +8,11 @@ export interface NodeManagerConfig {
   readonly dataDir: string;
   /** PostgreSQL URL; when set, data lives there instead of SQLite. */
   readonly databaseUrl?: string;
+  /**
+   * Start and manage a demo Erlang node (`triad_demo`) when `erl` is installed and no other node
+   * is stored (`demo/demo-node.ts`). Off by default; `triad serve` turns it on unless `--no-demo`.
+   */
+  readonly demo: boolean;
   readonly logLevel: LogLevel;
   /** Largest request body, bytes. */
   readonly bodyLimit: number;
@@ -44,12 +49,13 @@ export type NodeManagerConfigOverrides = Partial<NodeManagerConfig>;
 export const nodeManagerConfigSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['host', 'port', 'dataDir', 'logLevel', 'bodyLimit', 'maxJsonDepth', 'authentication', 'defaultUserTags', 'scryptCost', 'wsPassTtlMs', 'userRecheckMs', 'nodeDownAlarmAfterMs', 'alarmPollMs', 'metricsPollMs'],
+  required: ['host', 'port', 'dataDir', 'demo', 'logLevel', 'bodyLimit', 'maxJsonDepth', 'authentication', 'defaultUserTags', 'scryptCost', 'wsPassTtlMs', 'userRecheckMs', 'nodeDownAlarmAfterMs', 'alarmPollMs', 'metricsPollMs'],
   properties: {
     host: { type: 'string', minLength: 1, default: '127.0.0.1', env: 'TRIAD_NODE_MANAGER_HOST' },
     port: { type: 'integer', minimum: 0, maximum: 65535, default: 8080, env: 'TRIAD_NODE_MANAGER_PORT' },
     dataDir: { type: 'string', minLength: 1, default: './data', env: 'TRIAD_DATA_DIR' },
     databaseUrl: { type: 'string', pattern: '^postgres(ql)?://', env: 'DATABASE_URL' },
+    demo: { type: 'boolean', default: false, env: 'TRIAD_DEMO' },
     logLevel: {
       type: 'string',
       enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],

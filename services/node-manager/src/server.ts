@@ -9,6 +9,7 @@ import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from './migration
 import type { NodeMonitor } from './monitoring/node-monitor.js';
 import { startNodeMonitor } from './monitoring/start-node-monitor.js';
 import type { NodeManagerCore } from './node-manager-core.js';
+import { startDemo, type DemoOutcome } from './demo/demo-node.js';
 
 /** A listening node manager. */
 export interface RunningNodeManagerServer {
@@ -83,6 +84,7 @@ export async function startNodeManagerServer(
         erlang.connect({ id: node.id, name: node.name, cookie: node.cookie }).catch((error: unknown) => logger.warn({ err: error, nodeId: node.id }, 'could not start monitoring a node'));
       }
     }
+    let demo: DemoOutcome | undefined;
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
@@ -90,6 +92,7 @@ export async function startNodeManagerServer(
           await app.close();
           await monitor?.close();
           await erlang?.close();
+          await demo?.stop();
         } finally {
           await database.close();
         }
@@ -109,6 +112,10 @@ export async function startNodeManagerServer(
     }
     const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => database.close() }) : undefined;
     const notes = [`API docs: ${url}/docs`, `authentication: ${config.authentication ? 'on (HTTP Basic)' : 'off'}`];
+    if (config.demo && erlang) {
+      demo = await startDemo(core, { url, onError: (error) => logger.warn({ err: error }, 'demo node') });
+      notes.push(demo.note);
+    }
     if (bootstrap.generatedPassword) notes.push(`admin user created; password (shown once): ${bootstrap.generatedPassword}`);
     else if (bootstrap.created) notes.push('admin user created with the password from TRIAD_ADMIN_PASSWORD');
     return {
