@@ -6,6 +6,7 @@ import { lookupNodePort } from '../connections/epmd-client.js';
 import { liveErl, shortHost, uniqueAlive } from '../connections/test-support/erl-node.js';
 import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
 import { DEMO_ALARM_ID, startDemo } from './demo-node.js';
+import { pollUntil } from '../test-support/poll-until.js';
 
 const suite = liveErl.available || liveErl.required ? describe : describe.skip;
 const title = liveErl.available || liveErl.required ? 'the demo Erlang node' : 'the demo Erlang node (skipped: install erlang-base)';
@@ -27,15 +28,6 @@ suite(title, () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function until<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
-    const end = Date.now() + ms;
-    while (Date.now() < end) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  }
   const getJson = async <T>(url: string) => (await (await fetch(`${server.url}${url}`, { headers: auth })).json()) as T;
 
   it('starts a real node that comes UP with its SASL alarm listed, and stops it with the service side', async () => {
@@ -43,8 +35,8 @@ suite(title, () => {
     const demo = await startDemo(server.core, { url: server.url, alive });
     const name = `${alive}@${shortHost()}`;
     expect(demo.note).toContain(`${name} started`);
-    const node = await until(async () => (await getJson<{ name: string; state: string; id: string }[]>('/api/topo/node')).find((n) => n.name === name && n.state === 'UP'), 15_000, 'the demo node UP');
-    const alarm = await until(
+    const node = await pollUntil(async () => (await getJson<{ name: string; state: string; id: string }[]>('/api/topo/node')).find((n) => n.name === name && n.state === 'UP'), 15_000, 'the demo node UP');
+    const alarm = await pollUntil(
       async () => (await getJson<{ alarms: { alarmId: string; src: { nodeId: string } }[] }>('/api/alarm')).alarms.find((a) => a.alarmId === DEMO_ALARM_ID),
       15_000,
       'the demo alarm',
