@@ -3,7 +3,9 @@
  * - decode: a SEND frame carrying a typical rex reply `{Ref, erlang:memory()}` (9-entry proplist,
  *   integers above 2^31 included): pass-through payload -> control + message -> reply matched;
  * - decode of a larger reply (`application:which_applications()`-like list of 30 tuples with strings);
- * - encode: the REG_SEND frame of a `'$gen_call'` request to rex, and the memory reply term.
+ * - encode: the REG_SEND frame of a `'$gen_call'` request to rex, and the memory reply term;
+ * - the same request and the reply `{Ref, 'node@host'}` of `erlang:node()` through `RexCallCodec`
+ *   (cached bytes, what `NodeConnection` uses), beside the generic encoder and decoders.
  * Prints operations per second and MB/s; asserts nothing. Run: `npm run bench -- erlang-dist` (about 10 s).
  */
 import {
@@ -17,6 +19,7 @@ import {
   matchRexReply,
   NodeIdentity,
   parseControlMessage,
+  RexCallCodec,
   rexCallMessage,
   string,
   tuple,
@@ -71,3 +74,16 @@ rate("encode REG_SEND rex '$gen_call' request frame", requestBytes, () => {
   return encodeDistFrame(r.control, r.message);
 });
 rate('encode {Ref, erlang:memory()} term', memoryFrame.length, () => encodeTerm(tuple(ref, memory)));
+
+const codec = new RexCallCodec(caller);
+const nodeRequestBytes = codec.encodeCall(ref, { module: 'erlang', function: 'node', args: [] }).length;
+const nodeReplyFrame = payloadOf(encodeDistFrame(control.send(caller), tuple(ref, atom('bench_target_1@localhost'))));
+rate("encode '$gen_call' erlang:node() frame, generic", nodeRequestBytes, () => {
+  const r = rexCallMessage(caller, us.newReference(), { module: 'erlang', function: 'node', args: [] });
+  return encodeDistFrame(r.control, r.message);
+});
+rate("encode '$gen_call' erlang:node() frame, RexCallCodec", nodeRequestBytes, () =>
+  codec.encodeCall(us.newReference(), { module: 'erlang', function: 'node', args: [] }),
+);
+rate('decode {Ref, node()} reply frame, generic', nodeReplyFrame.length, () => decodeReply(nodeReplyFrame));
+rate('decode {Ref, node()} reply frame, RexCallCodec', nodeReplyFrame.length, () => codec.decodeReply(nodeReplyFrame)?.reply);

@@ -15,14 +15,21 @@
  *    `node_state` event). Then `kill -STOP` of 5 nodes at once: time to DOWN in the API (same
  *    polling); SIGCONT afterwards.
  * 4. RPC round trips (`erlang:node()`) on one `NodeConnection`: one call at a time, and with
- *    1,000 calls in flight (a sliding window).
- * 5. Erlang's own: a third node runs N `rpc:call(Other, erlang, node, [])` timed with `timer:tc`;
+ *    1,000 calls in flight (a sliding window); beside each, this process' CPU time per call
+ *    (`process.cpuUsage`, user + system: less sensitive to other load than wall-clock rates).
+ *    The floor for one-at-a-time: a trivial TCP ping-pong (90-byte messages, NoDelay) between this
+ *    process and a child Node echo server on loopback.
+ * 5. Erlang's own: a third node runs N `rpc:call(Other, erlang, node, [])` timed with `timer:tc`,
+ *    one at a time, then from 1,000 processes at once (what the target node sustains in flight);
  *    and a node that `monitor_node`s 5 others prints `os:system_time(microsecond)` on each
  *    `{nodedown, _}`; the bench takes the wall clock (`performance.timeOrigin + now()`) just before
  *    each `kill -9`, and the latency is the difference (same machine, same clock).
  * Every node started is killed by pid at the end, on error, on exit and on SIGINT/SIGTERM.
+ * `--rpc-only` runs only 4, 5's rpc:call and the ping-pong floor on two nodes (about 15 s).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -44,12 +51,25 @@ const RPC_SEQUENTIAL = 20_000;
 const RPC_IN_FLIGHT_TOTAL = 50_000;
 const RPC_WINDOW = 1_000;
 const ERLANG_RPC_CALLS = 20_000;
+const PING_PONGS = 20_000;
+const RPC_ONLY = process.argv.includes('--rpc-only');
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const ms = (from: number) => performance.now() - from;
 const wallMicros = () => (performance.timeOrigin + performance.now()) * 1000;
 const fmtMs = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 const rate = (calls: number, elapsedMs: number) => Math.round((calls * 1000) / elapsedMs);
+/** Microseconds of this process' CPU (user + system) per operation since `from`. */
+const cpuPerOp = (from: NodeJS.CpuUsage, ops: number) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / ops;
+};
+
+/** A rate with the CPU this process spent per operation. */
+interface Measured {
+  readonly perSecond: number;
+  readonly cpuMicros: number;
+}
 
 /** `gc()` from --expose-gc, or turned on at run time when the flag was not given. */
 function gcFunction(): () => void {
@@ -175,14 +195,16 @@ async function freezeSamples(server: RunningNodeManagerServer, frozen: readonly 
   }
 }
 
-async function rpcRates(target: ErlProcess): Promise<{ sequential: number; inFlight: number }> {
+async function rpcRates(target: ErlProcess): Promise<{ sequential: Measured; inFlight: Measured }> {
   const connection = await NodeConnection.open({ node: target.name, cookie: COOKIE, localName: `${PREFIX}_rpc@localhost` });
   try {
     for (let i = 0; i < 2_000; i++) await connection.rpc('erlang', 'node');
     let start = performance.now();
+    let cpu = process.cpuUsage();
     for (let i = 0; i < RPC_SEQUENTIAL; i++) await connection.rpc('erlang', 'node');
-    const sequential = rate(RPC_SEQUENTIAL, ms(start));
+    const sequential = { perSecond: rate(RPC_SEQUENTIAL, ms(start)), cpuMicros: cpuPerOp(cpu, RPC_SEQUENTIAL) };
     start = performance.now();
+    cpu = process.cpuUsage();
     let sent = 0;
     const worker = async () => {
       while (sent < RPC_IN_FLIGHT_TOTAL) {
@@ -191,25 +213,108 @@ async function rpcRates(target: ErlProcess): Promise<{ sequential: number; inFli
       }
     };
     await Promise.all(Array.from({ length: RPC_WINDOW }, worker));
-    return { sequential, inFlight: rate(RPC_IN_FLIGHT_TOTAL, ms(start)) };
+    return { sequential, inFlight: { perSecond: rate(RPC_IN_FLIGHT_TOTAL, ms(start)), cpuMicros: cpuPerOp(cpu, RPC_IN_FLIGHT_TOTAL) } };
   } finally {
     connection.close();
   }
 }
 
+/** Echo server for the ping-pong floor: a separate Node process, as an Erlang node is. */
+const ECHO_SERVER = `const s = require('node:net').createServer((c) => { c.setNoDelay(true); c.on('data', (d) => c.write(d)); });
+s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
+
+/** One-at-a-time round trips of 90-byte messages to a child Node echo server on loopback. */
+async function pingPongFloor(): Promise<Measured> {
+  const child = spawn(process.execPath, ['-e', ECHO_SERVER], { stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout!.once('data', (text: Buffer) => resolve(Number(text.toString().trim())));
+      child.once('exit', () => reject(new Error('echo server exited')));
+    });
+    const socket = new Socket();
+    socket.setNoDelay(true);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.connect(port, '127.0.0.1', resolve);
+    });
+    const message = Buffer.alloc(90, 7);
+    // Each round trip ends when all 90 bytes came back (TCP may split them).
+    const roundTrips = (n: number) =>
+      new Promise<void>((resolve) => {
+        let left = n;
+        let pending = message.length;
+        socket.removeAllListeners('data');
+        socket.on('data', (chunk: Buffer) => {
+          pending -= chunk.length;
+          if (pending > 0) return;
+          pending = message.length;
+          if (--left === 0) resolve();
+          else socket.write(message);
+        });
+        socket.write(message);
+      });
+    await roundTrips(2_000);
+    const start = performance.now();
+    const cpu = process.cpuUsage();
+    await roundTrips(PING_PONGS);
+    const measured = { perSecond: rate(PING_PONGS, ms(start)), cpuMicros: cpuPerOp(cpu, PING_PONGS) };
+    socket.destroy();
+    return measured;
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+const fmtRate = (m: Measured, unit: string) => `${m.perSecond} ${unit}/s, ${m.cpuMicros.toFixed(1)} µs CPU each`;
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+const TABLE_HEADERS = ['measure (real local nodes, shared 2-core machine)', 'node manager', 'Erlang/OTP own', 'aim (issue 5)'];
+
+/** The RPC rows: ours beside Erlang's own, and the ping-pong floor. */
+async function measureRpcRows(target: ErlProcess, other: ErlProcess): Promise<{ rows: string[][]; loadBefore: string }> {
+  const loadBefore = loadAverage();
+  const ours = await rpcRates(target);
+  const erlang = await erlangRpcRate(other);
+  const floor = await pingPongFloor();
+  const rows = [
+    ['RPC erlang:node(), one at a time, one connection', fmtRate(ours.sequential, 'calls'), `rpc:call: ${erlang.sequential} calls/s`, "at least Erlang's"],
+    [`RPC erlang:node(), ${RPC_WINDOW} in flight, one connection`, fmtRate(ours.inFlight, 'calls'), `rpc:call x${RPC_WINDOW} procs: ${erlang.inFlight} calls/s`, '50000 calls/s'],
+    ['floor: Node TCP ping-pong, 90 B, two processes, loopback', fmtRate(floor, 'round trips'), '', ''],
+  ];
+  return { rows, loadBefore };
+}
+
+/** `--rpc-only`: the RPC rows on two fresh nodes. */
+async function rpcOnly(): Promise<void> {
+  const [target, other] = await startErlNodes(PREFIX, 2, COOKIE, 2);
+  const rpc = await measureRpcRows(target!, other!);
+  console.log('');
+  printTable(TABLE_HEADERS, rpc.rows);
+  console.log(`load average before / after: ${rpc.loadBefore} / ${loadAverage()}`);
+}
+
 /** Erlang list of node-name atoms: `['a@h','b@h']`. */
 const atoms = (names: readonly string[]) => `[${names.map((n) => `'${n}'`).join(',')}]`;
 
-async function erlangRpcRate(other: ErlProcess): Promise<number> {
+/** Erlang's own `rpc:call` between two nodes: one at a time, and from RPC_WINDOW processes at once. */
+async function erlangRpcRate(other: ErlProcess): Promise<{ sequential: number; inFlight: number }> {
+  const perProcess = Math.ceil(RPC_IN_FLIGHT_TOTAL / RPC_WINDOW);
   const script = `Other = '${other.name}', true = net_kernel:connect_node(Other),
     Loop = fun L(0) -> ok; L(K) -> Other = rpc:call(Other, erlang, node, []), L(K - 1) end,
     Loop(2000), io:format("ready~n"),
     {Us, ok} = timer:tc(fun() -> Loop(${ERLANG_RPC_CALLS}) end),
-    io:format("rpc_us ~p~n", [Us]), halt().`;
+    io:format("rpc_us ~p~n", [Us]),
+    Self = self(),
+    {ParUs, _} = timer:tc(fun() ->
+      Pids = [spawn(fun() -> Loop(${perProcess}), Self ! {done, self()} end) || _ <- lists:seq(1, ${RPC_WINDOW})],
+      [receive {done, P} -> ok end || P <- Pids] end),
+    io:format("par_us ~p~n", [ParUs]), halt().`;
   const driver = await startErl(`${PREFIX}_rpcdrv`, COOKIE, script);
   try {
-    const line = await driver.line(/^rpc_us \d+$/, 60_000);
-    return rate(ERLANG_RPC_CALLS, Number(line.split(' ')[1]) / 1000);
+    const micros = async (tag: string) => Number((await driver.line(new RegExp(`^${tag} \\d+$`), 60_000)).split(' ')[1]);
+    const sequential = rate(ERLANG_RPC_CALLS, (await micros('rpc_us')) / 1000);
+    const inFlight = rate(perProcess * RPC_WINDOW, (await micros('par_us')) / 1000);
+    return { sequential, inFlight };
   } finally {
     await driver.kill();
   }
@@ -243,6 +348,13 @@ async function main(): Promise<void> {
     console.log('skipped: erl is not on PATH (install erlang-base)');
     return;
   }
+  if (RPC_ONLY) {
+    try {
+      return await rpcOnly();
+    } finally {
+      killAllErl();
+    }
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nm-erlang-bench-'));
   // Also when SIGINT/SIGTERM end the process (erl-processes.ts exits from its handlers).
   process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -268,13 +380,12 @@ async function main(): Promise<void> {
     const monitored = rest.slice(0, MONITORED);
     await Promise.all([...nodes.slice(KILLS, KILLS + FREEZES), ...rest.slice(MONITORED)].map((n) => n.kill()));
     await sleep(1_000);
-    const ours = await rpcRates(rpcTarget!);
-    const erlangRpc = await erlangRpcRate(rpcOther!);
+    const rpc = await measureRpcRows(rpcTarget!, rpcOther!);
     const monitorMs = await erlangMonitorNodeMs(monitored);
 
     console.log('');
     printTable(
-      ['measure (real local nodes, shared 2-core machine)', 'node manager', 'Erlang/OTP own', 'aim (issue 5)'],
+      TABLE_HEADERS,
       [
         [`add-node x${NODES} at once -> all UP in GET /api/topo/node`, `${fmtMs(added.allUpMs)} ms (last reply ${fmtMs(added.lastReplyMs)} ms)`, '', 'within 2 s'],
         [
@@ -285,11 +396,11 @@ async function main(): Promise<void> {
         ],
         [`  same, node_state event published by the core`, `${fmtMs(median(killed.event))} / ${fmtMs(killed.event.at(-1)!)} ms`, '', ''],
         [`kill -STOP -> DOWN in the API, p50 / max (n=${FREEZES})`, `${fmtMs(median(frozen))} / ${fmtMs(frozen.at(-1)!)} ms`, '75 s tick timeout', 'within 5 s'],
-        ['RPC erlang:node(), one at a time, one connection', `${ours.sequential} calls/s`, `rpc:call: ${erlangRpc} calls/s`, "at least Erlang's"],
-        [`RPC erlang:node(), ${RPC_WINDOW} in flight, one connection`, `${ours.inFlight} calls/s`, '', '50000 calls/s'],
+        ...rpc.rows,
         [`memory per managed connection (heapUsed+external, ${NODES} conns)`, `${(bytesPerConnection / 1024).toFixed(1)} KiB`, '', ''],
       ],
     );
+    console.log(`load average before / after the RPC rows: ${rpc.loadBefore} / ${loadAverage()}`);
   } finally {
     await server?.close().catch(() => {});
     killAllErl();

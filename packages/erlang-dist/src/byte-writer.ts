@@ -64,6 +64,15 @@ export class ByteWriter {
     this.length += b.length;
   }
 
+  /** Appends `src[start, end)` (a byte loop: cheaper than a subarray view for short ranges). */
+  copy(src: Uint8Array, start: number, end: number): void {
+    this.#ensure(end - start);
+    const buf = this.#buf;
+    let at = this.length;
+    for (let i = start; i < end; i++) buf[at++] = src[i]!;
+    this.length = at;
+  }
+
   /** Writes ASCII/Latin-1 text, one byte per UTF-16 unit (callers check the range). */
   latin1(s: string): void {
     this.#ensure(s.length);
@@ -77,6 +86,11 @@ export class ByteWriter {
 
   patchU16(at: number, v: number): void {
     this.#view.setUint16(at, v);
+  }
+
+  /** Forgets what was written (the capacity stays), so one writer can serve many messages. */
+  reset(): void {
+    this.length = 0;
   }
 
   finish(): Uint8Array {

@@ -7,19 +7,10 @@ import { FrameDecoder } from './frame-decoder.js';
 import { decodeChallenge, decodeChallengeAck, decodeStatus } from './handshake-messages.js';
 import { decodeTerm } from './term-decoder.js';
 import { fromHex } from './test-support/hex.js';
+import { seededRandom } from './test-support/seeded-random.js';
 import { termFixtures } from './test-support/term-fixtures.js';
 
-/** mulberry32: a small seeded generator, so that a failure reproduces. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 /** Runs `fn`; anything thrown that is not an ErlangDistError fails the test with the input. */
 function onlyOwnErrors(input: Uint8Array, fn: (b: Uint8Array) => unknown): void {

@@ -51,6 +51,28 @@ describe('frame decoder', () => {
     expect(() => d.pull()).toThrow(expect.objectContaining({ code: 'ED_ERR_FRAME_TOO_LARGE', offset: 4 }));
   });
 
+  it('keeps partial frames intact across detach when one read buffer is reused for every chunk', () => {
+    const frames = [Uint8Array.of(1, 2, 3, 4, 5), new Uint8Array(0), Uint8Array.of(9), Uint8Array.from({ length: 40 }, (_, i) => i)];
+    const stream = new Uint8Array(frames.flatMap((p) => [...(p.length === 0 ? TICK_FRAME : encodeFrame(p, 4))]));
+    const expected = frames.map((p) => (p.length === 0 ? { type: 'tick' } : { type: 'data', payload: p }));
+    for (const chunkSize of [1, 2, 3, 5, 7, 16, stream.length]) {
+      const readBuffer = new Uint8Array(chunkSize);
+      const d = new FrameDecoder({ headerBytes: 4 });
+      const seen: unknown[] = [];
+      for (let at = 0; at < stream.length; at += chunkSize) {
+        const piece = stream.subarray(at, at + chunkSize);
+        readBuffer.set(piece);
+        d.push(readBuffer.subarray(0, piece.length));
+        // Payloads are views of the read buffer: copy them before it is overwritten, as a caller would use them.
+        for (const f of drain(d)) seen.push(f.type === 'data' ? { type: 'data', payload: f.payload.slice() } : f);
+        d.detach();
+        readBuffer.fill(0xee); // the next read overwrites the buffer
+      }
+      expect(seen, `chunks of ${chunkSize}`).toEqual(expected);
+      expect(d.bufferedBytes).toBe(0);
+    }
+  });
+
   it('refuses to frame more than 65535 bytes with a 2-byte header', () => {
     expect(() => encodeFrame(new Uint8Array(70_000), 2)).toThrow(expect.objectContaining({ code: 'ED_ERR_FRAME_TOO_LARGE' }));
     expect(encodeFrame(new Uint8Array(70_000), 4)).toHaveLength(70_004);

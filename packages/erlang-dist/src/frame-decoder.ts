@@ -52,6 +52,30 @@ export class FrameDecoder {
     this.#buffered += chunk.length;
   }
 
+  /**
+   * Copies the bytes still buffered (a partial frame) out of the pushed chunks, so that the caller
+   * may overwrite the memory of those chunks afterwards (a socket read buffer reused for every
+   * read). Call it after pulling every complete frame; payloads already pulled stay views of the
+   * old memory and must be used before it is overwritten.
+   */
+  detach(): void {
+    if (this.#buffered === 0) {
+      this.#chunks.length = 0;
+      this.#head = 0;
+      return;
+    }
+    const owned = new Uint8Array(this.#buffered);
+    let filled = 0;
+    for (const [i, chunk] of this.#chunks.entries()) {
+      const from = i === 0 ? this.#head : 0;
+      owned.set(chunk.subarray(from), filled);
+      filled += chunk.length - from;
+    }
+    this.#chunks.length = 0;
+    this.#chunks.push(owned);
+    this.#head = 0;
+  }
+
   /** The next complete frame, or undefined until more bytes are pushed. */
   pull(): Frame | undefined {
     const h = this.#headerBytes;

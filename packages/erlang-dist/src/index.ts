@@ -64,4 +64,5 @@ export {
   referenceKey,
   type RexCall,
 } from './rex-rpc.js';
+export { RexCallCodec } from './rex-call-codec.js';
 export { NodeIdentity, randomCreation } from './node-identity.js';

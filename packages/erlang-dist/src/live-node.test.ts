@@ -12,8 +12,9 @@ import { ErlangDistError } from './errors.js';
 import { FrameDecoder, TICK_FRAME } from './frame-decoder.js';
 import { HandshakeClient } from './handshake-client.js';
 import { NodeIdentity } from './node-identity.js';
+import { RexCallCodec } from './rex-call-codec.js';
 import { matchRexReply, rexCallMessage } from './rex-rpc.js';
-import { atom, type Term } from './term.js';
+import { atom, type PidTerm, type Term } from './term.js';
 import { erlOnPath } from './test-support/erl-capture.js';
 
 const required = process.env['TRIAD_REQUIRE_SERVICES'] === '1';
@@ -43,8 +44,16 @@ async function waitForPort(alive: string): Promise<number> {
   throw new Error(`${alive} never registered with epmd`);
 }
 
-/** Connects, handshakes, optionally runs one rex call; resolves with the reply or rejects with the handshake error. */
-function connectAndCall(port: number, cookie: string, call?: { module: string; function: string }): Promise<Term | undefined> {
+/**
+ * Connects, handshakes, optionally runs one rex call; resolves with the reply or rejects with the
+ * handshake error. `onReplyPayload` sees the raw payload of the reply frame.
+ */
+function connectAndCall(
+  port: number,
+  cookie: string,
+  call?: { module: string; function: string },
+  options: { codec?: (caller: PidTerm) => RexCallCodec; onReplyPayload?: (payload: Uint8Array) => void } = {},
+): Promise<Term | undefined> {
   return new Promise((resolve, reject) => {
     const identity = new NodeIdentity(`edclient${process.pid}@127.0.0.1`, 0x12345678);
     const hs = new HandshakeClient({ name: identity.node, cookie, creation: identity.creation });
@@ -70,15 +79,23 @@ function connectAndCall(port: number, cookie: string, call?: { module: string; f
             if (step.result) {
               frames.useHeaderBytes(4);
               if (!call) return finish(undefined);
-              const { control, message } = rexCallMessage(identity.newPid(), ref, { ...call, args: [] });
-              socket.write(encodeDistFrame(control, message));
+              const caller = identity.newPid();
+              if (options.codec) {
+                socket.write(options.codec(caller).encodeCall(ref, { ...call, args: [] }));
+              } else {
+                const { control, message } = rexCallMessage(caller, ref, { ...call, args: [] });
+                socket.write(encodeDistFrame(control, message));
+              }
             }
           } else if (f.type === 'tick') {
             socket.write(TICK_FRAME);
           } else {
             const msg = parseControlMessage(decodeDistPayload(f.payload));
             const reply = msg.op === 'send' ? matchRexReply(msg.message) : undefined;
-            if (reply) return finish(undefined, reply.reply);
+            if (reply) {
+              options.onReplyPayload?.(f.payload);
+              return finish(undefined, reply.reply);
+            }
           }
         }
       } catch (error) {
@@ -112,6 +129,17 @@ describe.skipIf(!haveErl && !required)('live Erlang node (skipped without erl: i
   it('handshakes with the cookie and gets erlang:node() through rex', async () => {
     const reply = await connectAndCall(port, COOKIE, { module: 'erlang', function: 'node' });
     expect(reply).toEqual(atom(NODE));
+  });
+
+  it("recognises OTP's reply on RexCallCodec's fast path, with the same reply as the generic decoders", async () => {
+    let codec: RexCallCodec | undefined;
+    let payload: Uint8Array | undefined;
+    const reply = await connectAndCall(port, COOKIE, { module: 'erlang', function: 'node' }, {
+      codec: (caller) => (codec = new RexCallCodec(caller)),
+      onReplyPayload: (p) => (payload = p),
+    });
+    expect(reply).toEqual(atom(NODE));
+    expect(codec!.decodeReply(payload!)?.reply).toEqual(atom(NODE));
   });
 
   it('sees a wrong cookie as ED_ERR_BAD_COOKIE (the node closes after our challenge reply)', async () => {

@@ -31,12 +31,39 @@ export class NodeIdentity {
     return { type: 'pid', node: this.node, id: n & 0x7fff, serial: (n >>> 15) & 0x1fff, creation: this.creation };
   }
 
-  /** A fresh reference on our node, unique within this identity (a 2^50 counter plus a random salt). */
+  /**
+   * A fresh reference on our node, unique within this identity (a 2^50 counter plus a random salt).
+   * Same as `referenceFor(newReferenceSerial())`.
+   */
   newReference(): ReferenceTerm {
-    const n = this.#refCounter++;
+    return this.referenceFor(this.newReferenceSerial());
+  }
+
+  /**
+   * Advances the reference counter and returns its value (the serial of a fresh reference), for
+   * callers that key their tables by number and build the reference with `referenceFor`.
+   */
+  newReferenceSerial(): number {
+    const n = this.#refCounter;
+    this.#refCounter = n + 1 >= 2 ** 50 ? 0 : n + 1;
+    return n;
+  }
+
+  /** The reference with serial `n` (0 <= n < 2^50): ids `[n mod 2^18, (n / 2^18 + salt) mod 2^32, salt']`. */
+  referenceFor(n: number): ReferenceTerm {
     const low = n % 0x40000;
     const high = Math.floor(n / 0x40000);
     return { type: 'reference', node: this.node, creation: this.creation, ids: [low, (high + this.#refSalt[0]) >>> 0, this.#refSalt[1]] };
+  }
+
+  /** The serial of a reference `referenceFor` made with this identity; undefined for any other reference. */
+  referenceSerial(ref: ReferenceTerm): number | undefined {
+    const ids = ref.ids;
+    if (ids.length !== 3 || ids[2] !== this.#refSalt[1] || ref.node !== this.node || ref.creation !== this.creation) return undefined;
+    const low = ids[0]!;
+    const mid = ids[1]!;
+    if (!Number.isInteger(low) || low < 0 || low >= 0x40000 || !Number.isInteger(mid) || mid < 0 || mid > 0xffff_ffff) return undefined;
+    return ((mid - this.#refSalt[0]) >>> 0) * 0x40000 + low;
   }
 }
 

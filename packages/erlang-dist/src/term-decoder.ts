@@ -45,6 +45,15 @@ export function readVersionedTerm(reader: ByteReader, options: Partial<DecodeOpt
   return new TermReader(reader, opts).term(0);
 }
 
+/**
+ * Reads one term without a version byte from `reader` (the inside of a message whose head was
+ * matched byte for byte), leaving the cursor after it; `depth` is the nesting the term sits at
+ * (checked against `maxDepth` as if the enclosing terms had been decoded). Throws like `decodeTerm`.
+ */
+export function readBareTerm(reader: ByteReader, options: DecodeOptions, depth = 0): Term {
+  return new TermReader(reader, options).term(depth);
+}
+
 function readCompressed(reader: ByteReader, opts: DecodeOptions): Term {
   const at = reader.position;
   reader.u8();

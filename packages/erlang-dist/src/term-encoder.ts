@@ -29,6 +29,11 @@ export function writeVersionedTerm(w: ByteWriter, term: Term): void {
   writeTerm(w, term, 0);
 }
 
+/** Appends `term` without the version byte (building block of the cached-prefix encoders). */
+export function writeBareTerm(w: ByteWriter, term: Term): void {
+  writeTerm(w, term, 0);
+}
+
 function writeTerm(w: ByteWriter, t: Term, depth: number): void {
   if (depth > MAX_ENCODE_DEPTH) throw unencodable(`nesting deeper than ${MAX_ENCODE_DEPTH}`);
   switch (t.type) {
@@ -117,7 +122,8 @@ function writeTerm(w: ByteWriter, t: Term, depth: number): void {
   }
 }
 
-function writeAtom(w: ByteWriter, name: string): void {
+/** Appends an atom as OTP writes it: SMALL_ATOM_UTF8 up to 255 bytes, ATOM_UTF8 above. */
+export function writeAtom(w: ByteWriter, name: string): void {
   let ascii = true;
   for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) >= 0x80) ascii = false;
   if (ascii) {

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import {
   control,
   decodeDistPayload,
@@ -6,16 +7,15 @@ import {
   ErlangDistError,
   matchRexReply,
   parseControlMessage,
-  referenceKey,
-  rexCallMessage,
+  RexCallCodec,
   TICK_FRAME,
   type FrameDecoder,
   type NodeIdentity,
-  type PidTerm,
+  type ReferenceTerm,
   type Term,
 } from '@triad/erlang-dist';
 import { ConnectionFailure, RpcTimeoutError } from './connection-failure.js';
-import { openDistSocket, type DistSocketOptions } from './open-dist-socket.js';
+import { openDistSocket, type DistSocket, type DistSocketOptions } from './open-dist-socket.js';
 
 /** Options of `NodeConnection.open`. */
 export interface NodeConnectionOptions extends DistSocketOptions {
@@ -34,8 +34,18 @@ export const CONNECTION_DEFAULTS = Object.freeze({
 interface Pending {
   readonly resolve: (reply: Term) => void;
   readonly reject: (error: Error) => void;
-  readonly timer: NodeJS.Timeout;
+  /** `performance.now()` after which the call times out. */
+  readonly deadline: number;
+  readonly timeoutMs: number;
+  readonly module: string;
+  readonly fn: string;
+  readonly arity: number;
 }
+
+/** A deadline this close (ms) counts as reached: timers fire on a millisecond clock. */
+const DEADLINE_SLACK_MS = 1;
+/** Longest delay `setTimeout` honours (Node fires after 1 ms beyond it); later deadlines re-arm. */
+const MAX_TIMER_MS = 0x7fff_ffff;
 
 /**
  * One long-lived hidden-node connection to an Erlang node, after a successful handshake.
@@ -44,7 +54,11 @@ interface Pending {
  *   2 × 15 s of silence, well inside its 60 s net_ticktime).
  * - RPC: `rpc` sends `{'$gen_call', {Pid, Ref}, {call, M, F, A, user}}` to `rex` with a fresh
  *   reference per call; replies `{Ref, Reply}` are matched by reference, so any number of calls may
- *   be in flight. Late replies (after the call timed out) are dropped.
+ *   be in flight. Late replies (after the call timed out) are dropped. Requests and the common reply
+ *   go through `RexCallCodec` (cached bytes); timeouts are deadlines swept by one timer armed for
+ *   the earliest, not one timer per call.
+ * - Writes: frames written during one turn of the event loop are gathered and leave in one
+ *   `socket.write` (one syscall for a thousand calls in flight; one write per call when sequential).
  * - Malformed input from the peer closes the connection with kind `protocol`; nothing escapes.
  * - Closing (either side) rejects every pending call with the `ConnectionFailure` and calls the
  *   `onClose` listeners once.
@@ -56,13 +70,19 @@ export class NodeConnection {
   readonly #socket: Socket;
   readonly #frames: FrameDecoder;
   readonly #identity: NodeIdentity;
-  readonly #self: PidTerm;
+  readonly #codec: RexCallCodec;
   readonly #rpcTimeoutMs: number;
-  readonly #pending = new Map<string, Pending>();
+  /** Outstanding calls by reference serial (`NodeIdentity.newReferenceSerial`). */
+  readonly #pending = new Map<number, Pending>();
   readonly #closeListeners: ((failure: ConnectionFailure) => void)[] = [];
   readonly #tickTimer: NodeJS.Timeout;
   #wroteSinceTick = false;
-  #corked = false;
+  /** Frames written this turn of the event loop, flushed together on the next tick. */
+  #outbox: Uint8Array[] = [];
+  readonly #flush = (): void => this.#flushOutbox();
+  #timeoutTimer: NodeJS.Timeout | undefined;
+  #timeoutAt = Infinity;
+  readonly #sweep = (): void => this.#sweepTimeouts();
   #failure: ConnectionFailure | undefined;
 
   /**
@@ -70,17 +90,17 @@ export class NodeConnection {
    * `ConnectionFailure` (`badCookie`, `notRegistered`, `epmdUnreachable`, `timeout` ...).
    */
   static async open(options: NodeConnectionOptions): Promise<NodeConnection> {
-    const dist = await openDistSocket(options);
-    return new NodeConnection(options, dist.socket, dist.frames, dist.identity, dist.peer.peerName);
+    return new NodeConnection(options, await openDistSocket(options));
   }
 
-  private constructor(options: NodeConnectionOptions, socket: Socket, frames: FrameDecoder, identity: NodeIdentity, peerName: string) {
+  private constructor(options: NodeConnectionOptions, dist: DistSocket) {
+    const { socket, frames, identity } = dist;
     this.#node = options.node;
-    this.peerName = peerName;
+    this.peerName = dist.peer.peerName;
     this.#socket = socket;
     this.#frames = frames;
     this.#identity = identity;
-    this.#self = identity.newPid();
+    this.#codec = new RexCallCodec(identity.newPid());
     this.#rpcTimeoutMs = options.rpcTimeoutMs ?? CONNECTION_DEFAULTS.rpcTimeoutMs;
     const tickMs = options.tickIntervalMs ?? CONNECTION_DEFAULTS.tickIntervalMs;
     this.#tickTimer = setInterval(() => {
@@ -88,7 +108,7 @@ export class NodeConnection {
       this.#wroteSinceTick = false;
     }, tickMs);
     this.#tickTimer.unref();
-    socket.on('data', (chunk: Buffer) => this.#onData(chunk));
+    dist.receive((bytes) => this.#onData(bytes));
     socket.on('error', (error: NodeJS.ErrnoException) =>
       this.#shutdown(new ConnectionFailure('peerClosed', this.#node, `connection error ${error.code ?? ''}`.trim(), { code: error.code ?? 'error' })),
     );
@@ -133,22 +153,19 @@ export class NodeConnection {
    */
   rpc(module: string, fn: string, args: readonly Term[] = [], options: { timeoutMs?: number } = {}): Promise<Term> {
     if (this.#failure) return Promise.reject(this.#failure);
-    const ref = this.#identity.newReference();
+    const serial = this.#identity.newReferenceSerial();
     let frame: Uint8Array;
     try {
-      const { control: ctl, message } = rexCallMessage(this.#self, ref, { module, function: fn, args });
-      frame = encodeDistFrame(ctl, message);
+      frame = this.#codec.encodeCall(this.#identity.referenceFor(serial), { module, function: fn, args });
     } catch (error) {
       return Promise.reject(error);
     }
-    const key = referenceKey(ref);
     const timeoutMs = options.timeoutMs ?? this.#rpcTimeoutMs;
+    // NaN or negative: time out at the next sweep; Infinity: never.
+    const deadline = performance.now() + (timeoutMs > 0 ? timeoutMs : 0);
     return new Promise<Term>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#pending.delete(key);
-        reject(new RpcTimeoutError(this.#node, `${module}:${fn}/${args.length}`, timeoutMs));
-      }, timeoutMs);
-      this.#pending.set(key, { resolve, reject, timer });
+      this.#pending.set(serial, { resolve, reject, deadline, timeoutMs, module, fn, arity: args.length });
+      if (deadline < this.#timeoutAt) this.#armTimeouts(deadline);
       this.#write(frame);
     });
   }
@@ -164,26 +181,54 @@ export class NodeConnection {
   #write(bytes: Uint8Array): void {
     if (this.#failure) return;
     this.#wroteSinceTick = true;
-    // Writes made in the same turn of the event loop (many calls in flight) leave in one syscall.
-    if (!this.#corked) {
-      this.#corked = true;
-      this.#socket.cork();
-      process.nextTick(() => {
-        this.#corked = false;
-        this.#socket.uncork();
-      });
-    }
-    this.#socket.write(bytes);
+    // Frames written in the same turn of the event loop (many calls in flight) leave in one syscall.
+    if (this.#outbox.push(bytes) === 1) process.nextTick(this.#flush);
   }
 
-  #onData(chunk: Buffer | undefined): void {
+  #flushOutbox(): void {
+    const frames = this.#outbox;
+    this.#outbox = [];
+    if (this.#failure || frames.length === 0) return;
+    this.#socket.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames));
+  }
+
+  /** (Re)arms the one timeout timer for `deadline`, the earliest of the pending calls. */
+  #armTimeouts(deadline: number): void {
+    clearTimeout(this.#timeoutTimer);
+    this.#timeoutAt = deadline;
+    const delayMs = Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(deadline - performance.now())));
+    this.#timeoutTimer = setTimeout(this.#sweep, delayMs);
+    // The socket keeps the process alive while calls are pending; this timer need not.
+    this.#timeoutTimer.unref();
+  }
+
+  /** Rejects the calls whose deadline passed and re-arms for the earliest of the others. */
+  #sweepTimeouts(): void {
+    this.#timeoutTimer = undefined;
+    this.#timeoutAt = Infinity;
+    const now = performance.now() + DEADLINE_SLACK_MS;
+    let next = Infinity;
+    for (const [serial, pending] of this.#pending) {
+      if (pending.deadline <= now) {
+        this.#pending.delete(serial);
+        pending.reject(new RpcTimeoutError(this.#node, `${pending.module}:${pending.fn}/${pending.arity}`, pending.timeoutMs));
+      } else if (pending.deadline < next) {
+        next = pending.deadline;
+      }
+    }
+    if (next !== Infinity) this.#armTimeouts(next);
+  }
+
+  /** `bytes` is a view of the shared read buffer: whatever is kept is copied (`detach`) before returning. */
+  #onData(bytes: Uint8Array | undefined): void {
     if (this.#failure) return;
     try {
-      if (chunk) this.#frames.push(chunk);
+      if (bytes) this.#frames.push(bytes);
       for (let f = this.#frames.pull(); f && !this.#failure; f = this.#frames.pull()) {
         if (f.type === 'tick') this.#write(TICK_FRAME);
         else this.#onMessage(f.payload);
       }
+      this.#frames.detach();
     } catch (error) {
       // Malformed input never escapes: close and report. Anything else is a bug, reported the same way.
       const code = error instanceof ErlangDistError ? error.code : 'unexpected';
@@ -192,16 +237,12 @@ export class NodeConnection {
   }
 
   #onMessage(payload: Uint8Array): void {
+    const fast = this.#codec.decodeReply(payload);
+    if (fast) return this.#settle(fast.ref, fast.reply);
     const msg = parseControlMessage(decodeDistPayload(payload));
     if (msg.op === 'send') {
       const reply = matchRexReply(msg.message);
-      if (!reply) return;
-      const key = referenceKey(reply.ref);
-      const pending = this.#pending.get(key);
-      if (!pending) return;
-      this.#pending.delete(key);
-      clearTimeout(pending.timer);
-      pending.resolve(reply.reply);
+      if (reply) this.#settle(reply.ref, reply.reply);
     } else if (msg.op === 'unlinkId') {
       // Owed before anything else goes to that pid (reference §4).
       this.#write(encodeDistFrame(control.unlinkIdAck(msg.id, msg.to, msg.from)));
@@ -209,17 +250,27 @@ export class NodeConnection {
     // Links, exits, monitors and unknown control messages concern no process of ours: ignored.
   }
 
+  /** Resolves the call waiting for `ref`; replies to calls that timed out (or were never made) are dropped. */
+  #settle(ref: ReferenceTerm, reply: Term): void {
+    const serial = this.#identity.referenceSerial(ref);
+    if (serial === undefined) return;
+    const pending = this.#pending.get(serial);
+    if (!pending) return;
+    this.#pending.delete(serial);
+    pending.resolve(reply);
+  }
+
   #shutdown(failure: ConnectionFailure): void {
     if (this.#failure) return;
     this.#failure = failure;
     clearInterval(this.#tickTimer);
+    clearTimeout(this.#timeoutTimer);
+    this.#timeoutTimer = undefined;
+    this.#outbox = [];
     this.#socket.removeAllListeners('data');
     this.#socket.on('error', () => undefined);
     this.#socket.destroy();
-    for (const pending of this.#pending.values()) {
-      clearTimeout(pending.timer);
-      pending.reject(failure);
-    }
+    for (const pending of this.#pending.values()) pending.reject(failure);
     this.#pending.clear();
     for (const listener of this.#closeListeners.splice(0)) listener(failure);
   }

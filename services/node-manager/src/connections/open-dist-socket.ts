@@ -1,4 +1,4 @@
-import { Socket } from 'node:net';
+import { Socket, type ConnectOpts, type SocketConstructorOpts } from 'node:net';
 import {
   ErlangDistError,
   FrameDecoder,
@@ -28,16 +28,47 @@ export interface DistSocketOptions {
 
 /** An open, handshaken distribution socket, ready for 4-byte frames. */
 export interface DistSocket {
+  /** Never emits 'data': incoming bytes go to the receiver set with `receive`. */
   readonly socket: Socket;
   /** Already switched to 4-byte headers; may hold bytes that arrived with the handshake's last frame. */
   readonly frames: FrameDecoder;
   /** Our identity for this connection (its creation went into send_name). */
   readonly identity: NodeIdentity;
   readonly peer: HandshakeResult;
+  /**
+   * Sends every later read to `receiver`. Until it is called, bytes go into `frames`. The bytes
+   * are a view of a read buffer shared by all distribution sockets of the process (no allocation
+   * per read): `receiver` must be done with them when it returns, e.g. push them into `frames`,
+   * pull every frame, then `frames.detach()`.
+   */
+  receive(receiver: (bytes: Uint8Array) => void): void;
 }
 
 /** Default connect budget. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000; // 5 s
+
+/** Size of the read buffer all distribution sockets share: the most one read returns. */
+const READ_BUFFER_BYTES = 64 * 1024; // 64 KiB, what Node allocates per read otherwise
+let sharedReadBuffer: Buffer | undefined;
+
+/**
+ * A socket whose reads land in one buffer shared by every distribution socket (reads run one at
+ * a time on the event loop, and every receiver copies what it keeps), handed to `current()`.
+ */
+function sharedBufferSocket(current: () => (bytes: Uint8Array) => void): Socket {
+  const buffer = (sharedReadBuffer ??= Buffer.allocUnsafe(READ_BUFFER_BYTES));
+  // Node reads `onread` in the constructor; @types/node lists it with the connect options only.
+  const options: SocketConstructorOpts & ConnectOpts = {
+    onread: {
+      buffer,
+      callback: (n: number): boolean => {
+        current()(buffer.subarray(0, n));
+        return true; // keep reading
+      },
+    },
+  };
+  return new Socket(options);
+}
 
 const ALIVE = /^[0-9A-Za-z_-]+$/;
 
@@ -91,7 +122,14 @@ function handshake(options: DistSocketOptions, address: string, port: number, ti
   // takeOverAlive: after a lost connection the peer may not have noticed yet; our name is ours.
   const hs = new HandshakeClient({ name: identity.node, cookie: options.cookie, creation: identity.creation, takeOverAlive: true });
   const frames = new FrameDecoder({ headerBytes: 2 });
-  const socket = new Socket();
+  // Reads go to the handshake (set below, before the socket connects), then into `frames` until
+  // the connection installs its own receiver with `receive`.
+  let receiver: (bytes: Uint8Array) => void;
+  const socket = sharedBufferSocket(() => receiver);
+  const keepInFrames = (bytes: Uint8Array): void => {
+    frames.push(bytes);
+    frames.detach();
+  };
   let connected = false;
   return new Promise<DistSocket>((resolve, reject) => {
     let settled = false;
@@ -116,7 +154,7 @@ function handshake(options: DistSocketOptions, address: string, port: number, ti
       else onClosed();
     });
     socket.on('close', onClosed);
-    socket.on('data', (chunk: Buffer) => {
+    receiver = (chunk) => {
       try {
         frames.push(chunk);
         for (let f = frames.pull(); f && !settled; f = frames.pull()) {
@@ -127,11 +165,14 @@ function handshake(options: DistSocketOptions, address: string, port: number, ti
             settled = true;
             clearTimeout(timer);
             frames.useHeaderBytes(4);
+            frames.detach(); // frames that came with the last handshake message
             socket.removeAllListeners();
-            resolve({ socket, frames, identity, peer: step.result });
+            receiver = keepInFrames;
+            resolve({ socket, frames, identity, peer: step.result, receive: (next) => (receiver = next) });
             return;
           }
         }
+        frames.detach();
       } catch (error) {
         if (error instanceof ErlangDistError && error.code === 'ED_ERR_HANDSHAKE_REFUSED') {
           fail('refused', `handshake refused (${String(error.details['status'])})`, error.code, error);
@@ -140,7 +181,7 @@ function handshake(options: DistSocketOptions, address: string, port: number, ti
           fail('protocol', `malformed handshake from the node (${code})`, code, error);
         }
       }
-    });
+    };
     socket.setNoDelay(true);
     socket.connect(port, address, () => {
       connected = true;
