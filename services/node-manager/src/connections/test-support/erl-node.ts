@@ -1,20 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { hostname } from 'node:os';
-import path from 'node:path';
+import { erlOnPath } from '../../demo/demo-node.js';
 import { lookupNodePort } from '../epmd-client.js';
-
-/** True when an `erl` executable is on PATH. */
-export function erlOnPath(): boolean {
-  return (process.env['PATH'] ?? '').split(path.delimiter).some((dir) => {
-    try {
-      accessSync(path.join(dir || '.', 'erl'), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
 
 /** Whether live tests run: erl present, or required by TRIAD_REQUIRE_SERVICES=1 (then a missing erl fails). */
 export const liveErl = Object.freeze({ available: erlOnPath(), required: process.env['TRIAD_REQUIRE_SERVICES'] === '1' });
