@@ -13,3 +13,4 @@ export {
 export { escapeLike, containsIgnoringCase, startsWith, binaryOrder } from './sql-helpers.js';
 export { isUniqueViolation } from './constraint-errors.js';
 export { QueryTemplates, type Slot } from './query-templates.js';
+export { openServiceDatabase, type OpenServiceDatabaseOptions } from './open-service-database.js';

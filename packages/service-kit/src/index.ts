@@ -33,3 +33,4 @@ export {
   type JsonBodyParserOptions,
 } from './json-body-parser.js';
 export { listenService, serviceUrl } from './listen-service.js';
+export { closeOnce } from './close-once.js';

@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { migrateToLatest, openDatabase, type Database } from '@triad/db';
-import { createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
+import { openServiceDatabase, type Database } from '@triad/db';
+import { closeOnce, createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
 import { buildNodeManagerApp } from './app.js';
 import { loadNodeManagerConfig, type NodeManagerConfig, type NodeManagerConfigOverrides } from './config.js';
 import type { NodeConnector } from './connector/node-connector.js';
@@ -38,18 +37,15 @@ export interface StartNodeManagerServerOptions {
 export const NODE_MANAGER_SQLITE_FILE = 'node-manager.sqlite';
 
 /** Opens (and migrates) the node manager's database as configured: PostgreSQL with `databaseUrl`, else `<dataDir>/node-manager.sqlite`. */
-export async function openNodeManagerDatabase(config: NodeManagerConfig, logger?: Logger): Promise<Database> {
-  const database = config.databaseUrl
-    ? openDatabase({ url: config.databaseUrl, onPoolError: (error) => logger?.warn({ err: error }, 'idle database connection failed') })
-    : openDatabase({ sqliteFile: path.join(config.dataDir, NODE_MANAGER_SQLITE_FILE) });
-  try {
-    const report = await migrateToLatest(database, { migrations: nodeManagerMigrations, tableName: NODE_MANAGER_MIGRATION_TABLE });
-    logger?.info({ database: database.location, applied: report.applied }, 'database ready');
-    return database;
-  } catch (error) {
-    await database.close().catch(() => {});
-    throw error;
-  }
+export function openNodeManagerDatabase(config: NodeManagerConfig, logger?: Logger): Promise<Database> {
+  return openServiceDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteFile: NODE_MANAGER_SQLITE_FILE,
+    migrations: nodeManagerMigrations,
+    tableName: NODE_MANAGER_MIGRATION_TABLE,
+    ...(logger ? { log: logger } : {}),
+  });
 }
 
 /**
@@ -85,20 +81,13 @@ export async function startNodeManagerServer(
       }
     }
     let demo: DemoOutcome | undefined;
-    let closing: Promise<void> | undefined;
-    const close = () => {
-      closing ??= (async () => {
-        try {
-          await app.close();
-          await monitor?.close();
-          await erlang?.close();
-          await demo?.stop();
-        } finally {
-          await database.close();
-        }
-      })();
-      return closing;
-    };
+    const close = closeOnce(
+      () => app.close(),
+      () => monitor?.close(),
+      () => erlang?.close(),
+      () => demo?.stop(),
+      () => database.close(),
+    );
     let url: string;
     let bootstrap: Awaited<ReturnType<typeof core.users.ensureAdmin>>;
     try {

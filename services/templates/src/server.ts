@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { migrateToLatest, openDatabase, type Database } from '@triad/db';
-import { createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
+import { openServiceDatabase, type Database } from '@triad/db';
+import { closeOnce, createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
 import { buildTemplatesApp } from './app.js';
 import { loadTemplatesConfig, type TemplatesConfig, type TemplatesConfigOverrides } from './config.js';
 import { defaultExamplesDirectory, seedExampleTemplates } from './demo/seed-example-templates.js';
@@ -42,25 +41,21 @@ export async function startTemplatesServer(
 ): Promise<RunningTemplatesServer> {
   const config = loadTemplatesConfig(options.env, overrides);
   const logger = options.logger ?? createLogger({ level: config.logLevel, stream: 'stderr', service: 'templates' });
-  const database: Database = config.databaseUrl
-    ? openDatabase({ url: config.databaseUrl, onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed') })
-    : openDatabase({ sqliteFile: path.join(config.dataDir, TEMPLATES_SQLITE_FILE) });
+  const database = await openServiceDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteFile: TEMPLATES_SQLITE_FILE,
+    migrations: templatesMigrations,
+    tableName: TEMPLATES_MIGRATION_TABLE,
+    log: logger,
+  });
   try {
-    const report = await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
-    logger.info({ database: database.location, applied: report.applied }, 'database ready');
     if (config.demo) await seedWhenEmpty(database, config, logger);
     const app = await buildTemplatesApp({ config, database, logger });
-    let closing: Promise<void> | undefined;
-    const close = () => {
-      closing ??= (async () => {
-        try {
-          await app.close();
-        } finally {
-          await database.close();
-        }
-      })();
-      return closing;
-    };
+    const close = closeOnce(
+      () => app.close(),
+      () => database.close(),
+    );
     const url = await listenService(app, config.host, config.port);
     const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => database.close() }) : undefined;
     return {

@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DatabaseError } from './errors.js';
+import { openServiceDatabase } from './open-service-database.js';
+
+describe('openServiceDatabase', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  });
+  const dataDir = async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'svc-db-'));
+    dirs.push(dir);
+    return path.join(dir, 'nested');
+  };
+  const migrations = {
+    '0001_things': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.createTable('things').addColumn('id', 'integer').execute();
+      },
+    },
+  };
+
+  it('opens <dataDir>/<file> (creating the directory), migrates it and logs what was applied', async () => {
+    const dir = await dataDir();
+    const lines: [object, string][] = [];
+    const log = { info: (o: object, m: string) => lines.push([o, m]), warn: (o: object, m: string) => lines.push([o, m]) };
+    const database = await openServiceDatabase({ dataDir: dir, sqliteFile: 'svc.sqlite', migrations, tableName: 'svc_migrations', log });
+    try {
+      expect(database.location).toBe(path.join(dir, 'svc.sqlite'));
+      await sql`insert into things (id) values (1)`.execute(database.db);
+      expect(lines).toEqual([[{ database: path.join(dir, 'svc.sqlite'), applied: ['0001_things'] }, 'database ready']]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('closes the database and rethrows when a migration fails', async () => {
+    const broken = { '0001_broken': { up: async (db: Kysely<unknown>) => void (await sql`create tabel nope`.execute(db)) } };
+    await expect(openServiceDatabase({ dataDir: await dataDir(), sqliteFile: 'x.sqlite', migrations: broken, tableName: 'x_migrations' })).rejects.toBeInstanceOf(DatabaseError);
+  });
+});

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { Database } from './database.js';
+import { migrateToLatest, type MigrateOptions } from './migrate-to-latest.js';
+import { openDatabase } from './open-database.js';
+
+/** Where a service keeps its data and which migrations bring it up to date. */
+export interface OpenServiceDatabaseOptions extends MigrateOptions {
+  /** PostgreSQL URL; when set, data lives there instead of SQLite. */
+  readonly databaseUrl?: string | undefined;
+  /** Directory of the SQLite file (used without `databaseUrl`). */
+  readonly dataDir: string;
+  /** SQLite file name inside `dataDir`, e.g. `templates.sqlite`. */
+  readonly sqliteFile: string;
+  /** Where "database ready" and idle-connection failures are reported (a pino logger fits). */
+  readonly log?: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+  };
+}
+
+/**
+ * What every service does first: opens PostgreSQL (`databaseUrl`) or `<dataDir>/<sqliteFile>`,
+ * brings it to its newest migration and logs where the data lives and what was applied. On a
+ * failed migration the database is closed before the error is rethrown.
+ */
+export async function openServiceDatabase(options: OpenServiceDatabaseOptions): Promise<Database> {
+  const { log } = options;
+  const database = options.databaseUrl
+    ? openDatabase({ url: options.databaseUrl, onPoolError: (error) => log?.warn({ err: error }, 'idle database connection failed') })
+    : openDatabase({ sqliteFile: path.join(options.dataDir, options.sqliteFile) });
+  try {
+    const report = await migrateToLatest(database, {
+      migrations: options.migrations,
+      tableName: options.tableName,
+      ...(options.lockTableName !== undefined ? { lockTableName: options.lockTableName } : {}),
+    });
+    log?.info({ database: database.location, applied: report.applied }, 'database ready');
+    return database;
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
