@@ -49,30 +49,33 @@ export async function startContentApiServer(
   const database: Database = config.databaseUrl
     ? openDatabase({ url: config.databaseUrl, onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed') })
     : openDatabase({ sqliteFile: path.join(config.dataDir, CONTENT_SQLITE_FILE) });
+  let storage: ReturnType<typeof contentStorageFor> | undefined;
   try {
-    const storage = contentStorageFor(database);
+    storage = contentStorageFor(database);
+    const { backend } = storage;
     const report = await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
-    logger.info({ database: database.location, engine: storage.backend.engine, applied: report.applied }, 'database ready');
+    logger.info({ database: database.location, engine: backend.engine, applied: report.applied }, 'database ready');
     if (config.demo) {
-      const outcome = await seedDemoCatalog(storage.backend, config.demoArticles);
+      const outcome = await seedDemoCatalog(backend, config.demoArticles);
       logger.info(outcome, outcome.status === 'seeded' ? 'demo catalog seeded' : 'catalog present, demo not seeded');
     }
     const auth = await createContentAuth(config);
     logger.info({ keys: auth.source }, 'token verification ready');
-    const app = await buildContentApiApp({ config, backend: storage.backend, auth, logger });
+    const app = await buildContentApiApp({ config, backend, auth, logger });
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         try {
           await app.close();
         } finally {
+          await backend.close();
           await database.close();
         }
       })();
       return closing;
     };
     const listening = await listenService(app, config.host, config.port);
-    const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => database.close() }) : undefined;
+    const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => backend.close().then(() => database.close()) }) : undefined;
     const url = config.publicUrl ?? listening;
     return {
       url,
@@ -84,6 +87,7 @@ export async function startContentApiServer(
       },
     };
   } catch (error) {
+    await storage?.backend.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }

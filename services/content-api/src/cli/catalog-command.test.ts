@@ -42,9 +42,11 @@ function freshDataDir(): string {
 
 async function withBackend<T>(dataDir: string, work: (backend: ReturnType<typeof contentStorageFor>['backend']) => Promise<T>): Promise<T> {
   const database = openDatabase({ sqliteFile: path.join(dataDir, CONTENT_SQLITE_FILE) });
+  const { backend } = contentStorageFor(database);
   try {
-    return await work(contentStorageFor(database).backend);
+    return await work(backend);
   } finally {
+    await backend.close();
     await database.close();
   }
 }

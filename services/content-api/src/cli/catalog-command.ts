@@ -11,7 +11,7 @@ import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import { XmlSyntaxError } from '../import/xml-event-reader.js';
 import type { Article, BusinessShop } from '../model/article.js';
-import { CONTENT_MIGRATION_TABLE, contentStorageFor } from '../migrations/index.js';
+import { CONTENT_MIGRATION_TABLE, contentStorageFor, type ContentStorage } from '../migrations/index.js';
 import { CONTENT_SQLITE_FILE } from '../server.js';
 
 /** The part of the CLI's io object the catalog commands use. */
@@ -123,9 +123,10 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
       }
       const dataDir = path.resolve(cwd, config.dataDir);
       let database: Database | undefined;
+      let storage: ContentStorage | undefined;
       try {
         database = config.databaseUrl ? openDatabase({ url: config.databaseUrl }) : openDatabase({ sqliteFile: path.join(dataDir, CONTENT_SQLITE_FILE) });
-        const storage = contentStorageFor(database);
+        storage = contentStorageFor(database);
         await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
         const shop = (await storage.backend.findShop(o.shop)) ?? generateCatalog({ articles: 0 }).shops.find((s) => s.id === o.shop);
         if (!shop) return usage('import', `unknown shop ${o.shop}; choose from ${await knownShops(storage.backend)}`);
@@ -139,6 +140,7 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
           usage('import', (error as Error).message);
         }
       } finally {
+        await storage?.backend.close();
         await database?.close();
       }
     });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import type { Article } from '../model/article.js';
@@ -35,6 +35,9 @@ describeEachDatabase('importCatalog', (getDb) => {
   beforeAll(async () => {
     backend = await loadTestCatalog(getDb(), ARTICLES);
   });
+  afterAll(async () => {
+    await backend?.close();
+  });
 
   it("replaces one shop's catalog, reporting bad lines by number and keeping the other shops", async () => {
     const oldLab = all.find((a) => a.shopId === 'labtools')!;
@@ -49,6 +52,16 @@ describeEachDatabase('importCatalog', (getDb) => {
     expect((await backend.search(query({ words: ['zirconium'] }))).total).toBe(1);
     expect((await backend.search(query({ words: [oldLab.supplierArticleId.toLowerCase().split('-')[1]!] }))).hits.map((h) => h.article.id)).not.toContain(oldLab.id);
     expect(await backend.countArticles()).toBe(all.filter((a) => a.shopId !== 'labtools').length + 2);
+  });
+
+  it('imports the same when parsing on the calling thread', async () => {
+    const lines = [record('IN-1', 'inline spatula'), 'nope', record('IN-1', 'again'), record('IN-2', 'inline beaker')];
+    const result = await importCatalog(backend, Readable.from(lines.join('\n')), { format: 'jsonl', shop: labtools, parseThread: 'inline' });
+    expect(result.imported).toBe(2);
+    expect(result.failed.map((f) => f.line)).toEqual([2, 3]);
+    expect((await backend.search(query({ words: ['inline'] }))).hits.map((h) => h.article.id).sort()).toEqual(['labtools:IN-1', 'labtools:IN-2']);
+    // Back to the state the next tests expect.
+    await importCatalog(backend, Readable.from([record('NEW-1', 'zirconium spatula'), record('NEW-2', 'quartz cuvette')].join('\n')), { format: 'jsonl', shop: labtools });
   });
 
   it('changes nothing when reading the articles fails halfway', async () => {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { readBmecat } from '../import/bmecat-reader.js';
-import { readJsonLines } from '../import/json-lines-reader.js';
-import type { Article, BusinessShop } from '../model/article.js';
-import { parseArticleRecord, type RecordViolation } from '../model/parse-article-record.js';
+import type { CatalogFormat } from '../import/catalog-parser.js';
+import { parseCatalog } from '../import/parse-catalog.js';
+import type { BusinessShop } from '../model/article.js';
+import type { RecordViolation } from '../model/parse-article-record.js';
+import type { IndexedArticle } from '../search/indexed-article.js';
 import type { SearchBackend } from '../search/search-backend.js';
 
-/** Formats `importCatalog` reads: BMEcat 1.2 or 2005 XML, or JSON Lines of our article shape. */
-export type CatalogFormat = 'bmecat' | 'jsonl';
+export type { CatalogFormat } from '../import/catalog-parser.js';
 
 /** A record that was not imported: the 1-based line it starts on and why. */
 export interface ImportFailure {
@@ -18,6 +18,7 @@ export interface ImportFailure {
 /** Outcome of an import: the shop's catalog was replaced by `imported` articles; `failed` were skipped. */
 export interface ImportResult {
   readonly imported: number;
+  /** By line; the first `maxFailuresListed` reported. */
   readonly failed: readonly ImportFailure[];
   /** Failures beyond those listed (the list is capped). */
   readonly failedNotListed: number;
@@ -34,14 +35,17 @@ export interface ImportCatalogOptions {
   readonly progressEvery?: number;
   /** Most failures listed in the result; default 1000. */
   readonly maxFailuresListed?: number;
+  /** Where records are parsed: on a worker thread (default; two cores) or on the calling thread. */
+  readonly parseThread?: 'worker' | 'inline';
 }
 
 /**
  * Imports a catalog file as the shop's new catalog, streaming: records are read, checked
- * (`parseArticleRecord`: required fields, decimals, unit codes) and written as they come, never
- * held together. A bad record (not JSON, a violation, a repeated supplier article id) is reported
- * with its line number and skipped; the rest is imported. The replacement is one transaction, so
- * readers see the old catalog or the new one.
+ * (`parseArticleRecord`: required fields, decimals, unit codes) and indexed on a parse thread
+ * while the store writes the ones before, never held together. A bad record (not JSON, a
+ * violation, a repeated supplier article id) is reported with its line number and skipped; the
+ * rest is imported. The replacement is one transaction, so readers see the old catalog or the
+ * new one.
  *
  * @throws XmlSyntaxError for malformed BMEcat (nothing is changed); errors of the stream.
  */
@@ -54,31 +58,29 @@ export async function importCatalog(backend: SearchBackend, input: Readable, opt
     else failedNotListed += 1;
   };
   const every = options.progressEvery ?? 10_000;
-  const source = options.format === 'bmecat' ? readBmecat(input) : readJsonLines(input);
-  async function* articles(): AsyncGenerator<Article> {
-    const seen = new Set<string>();
+  // Lines of the articles handed to the store, until it has taken them (for repeats it reports).
+  const lines = new WeakMap<IndexedArticle, number>();
+  const source = parseCatalog(input, { format: options.format, shopId: options.shop.id, ...(options.parseThread ? { thread: options.parseThread } : {}) });
+  async function* articles(): AsyncGenerator<IndexedArticle> {
     let records = 0;
     for await (const item of source) {
       records += 1;
       if (options.onProgress && records % every === 0) options.onProgress(records);
-      if ('error' in item) {
-        fail(item.line, [{ path: '', message: item.error }]);
+      if ('violations' in item) {
+        fail(item.line, item.violations);
         continue;
       }
-      const parsed = parseArticleRecord(item.record, options.shop.id);
-      if (!parsed.ok) {
-        fail(item.line, parsed.violations);
-        continue;
-      }
-      if (seen.has(parsed.article.id)) {
-        fail(item.line, [{ path: '/supplierArticleId', message: `repeats ${parsed.article.supplierArticleId}` }]);
-        continue;
-      }
-      seen.add(parsed.article.id);
-      yield parsed.article;
+      lines.set(item.article, item.line);
+      yield item.article;
     }
   }
   const hash = randomBytes(8).toString('hex');
-  const imported = await backend.replaceShopCatalog({ shop: options.shop, articles: articles(), hash });
+  const imported = await backend.replaceShopCatalog({
+    shop: options.shop,
+    articles: articles(),
+    hash,
+    onDuplicate: (article) => fail(lines.get(article) ?? 0, [{ path: '/supplierArticleId', message: `repeats ${article.supplierArticleId}` }]),
+  });
+  failed.sort((a, b) => a.line - b.line);
   return { imported, failed, failedNotListed, hash };
 }

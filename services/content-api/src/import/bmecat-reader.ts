@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { LanguageCode } from '../model/article.js';
 import { parseDecimalString, type Decimal } from '../model/decimal.js';
-import { XmlEventReader } from './xml-event-reader.js';
+import { XmlEventReader, type XmlHandler } from './xml-event-reader.js';
 
 /** An element of one item's subtree. */
 interface XmlNode {
@@ -31,66 +31,112 @@ const LANGUAGE_CODES: Readonly<Record<string, LanguageCode>> = {
  * @throws XmlSyntaxError for malformed XML (the import stops there).
  */
 export async function* readBmecat(input: Readable): AsyncGenerator<BmecatItem> {
-  const reader = new XmlEventReader();
-  let defaultLanguage: LanguageCode = 'de';
-  let headerCurrency: string | undefined;
-  const path: string[] = [];
-  let stack: XmlNode[] = [];
-  let itemLine = 0;
-  let headerText = '';
-  let languageSeen = false;
-  let languageIsDefault = false;
-  let defaultChosen = false;
+  const reader = new BmecatItemReader();
   input.setEncoding('utf8');
-  for await (const chunk of input) {
-    for (const event of reader.write(chunk as string)) {
-      if (event.kind === 'open') {
-        path.push(event.name);
-        if (stack.length > 0 || ITEM_ELEMENTS.has(event.name)) {
-          const node: XmlNode = { name: event.name, attributes: event.attributes, children: [], text: '' };
-          if (stack.length === 0) itemLine = event.line;
-          else stack[stack.length - 1]?.children.push(node);
-          stack.push(node);
-        }
-        headerText = '';
-        if (event.name === 'LANGUAGE') languageIsDefault = event.attributes.default === 'true';
-      } else if (event.kind === 'text') {
-        const top = stack[stack.length - 1];
-        if (top) top.text += event.text;
-        else headerText += event.text;
-      } else {
-        path.pop();
-        if (stack.length === 0) {
-          if (event.name === 'LANGUAGE' && path.includes('HEADER')) {
-            // The one marked default="true" wins (2005); else the first (1.2 has only one).
-            const code = LANGUAGE_CODES[headerText.trim().toLowerCase()];
-            if (code && !defaultChosen && (languageIsDefault || !languageSeen)) {
-              defaultLanguage = code;
-              defaultChosen = languageIsDefault;
-            }
-            languageSeen = true;
-          }
-          if (event.name === 'CURRENCY' && path.includes('CATALOG')) headerCurrency = headerText.trim();
-          continue;
-        }
-        const node = stack.pop() as XmlNode;
-        if (stack.length === 0) {
-          yield toItem(node, itemLine, defaultLanguage, headerCurrency);
-          stack = [];
-        }
-      }
-    }
-  }
+  for await (const chunk of input) yield* reader.feed(chunk as string);
   reader.end();
 }
 
+/** `readBmecat` for pushed text: `feed` returns the items the text completed. */
+export class BmecatItemReader {
+  readonly #reader = new XmlEventReader();
+  readonly #builder = new ItemBuilder();
+
+  /** @throws XmlSyntaxError */
+  feed(chunk: string): BmecatItem[] {
+    this.#reader.feed(chunk, this.#builder);
+    return this.#builder.take();
+  }
+
+  /** @throws XmlSyntaxError when the document is not complete. */
+  end(): void {
+    this.#reader.end();
+  }
+}
+
+/** Builds each item's subtree from the reader's calls and remembers the header's language and currency. */
+class ItemBuilder implements XmlHandler {
+  #items: BmecatItem[] = [];
+  #defaultLanguage: LanguageCode = 'de';
+  #headerCurrency: string | undefined;
+  readonly #path: string[] = [];
+  readonly #stack: XmlNode[] = [];
+  #itemLine = 0;
+  #headerText = '';
+  #languageSeen = false;
+  #languageIsDefault = false;
+  #defaultChosen = false;
+
+  /** The items completed since the last call. */
+  take(): BmecatItem[] {
+    const items = this.#items;
+    this.#items = [];
+    return items;
+  }
+
+  open(name: string, attributes: Readonly<Record<string, string>>, line: number): void {
+    this.#path.push(name);
+    const stack = this.#stack;
+    if (stack.length > 0 || ITEM_ELEMENTS.has(name)) {
+      const node: XmlNode = { name, attributes, children: [], text: '' };
+      if (stack.length === 0) this.#itemLine = line;
+      else stack[stack.length - 1]!.children.push(node);
+      stack.push(node);
+    }
+    this.#headerText = '';
+    if (name === 'LANGUAGE') this.#languageIsDefault = attributes.default === 'true';
+  }
+
+  text(text: string): void {
+    const top = this.#stack[this.#stack.length - 1];
+    if (top) top.text += text;
+    else this.#headerText += text;
+  }
+
+  close(name: string): void {
+    this.#path.pop();
+    const stack = this.#stack;
+    if (stack.length === 0) {
+      if (name === 'LANGUAGE' && this.#path.includes('HEADER')) {
+        // The one marked default="true" wins (2005); else the first (1.2 has only one).
+        const code = LANGUAGE_CODES[this.#headerText.trim().toLowerCase()];
+        if (code && !this.#defaultChosen && (this.#languageIsDefault || !this.#languageSeen)) {
+          this.#defaultLanguage = code;
+          this.#defaultChosen = this.#languageIsDefault;
+        }
+        this.#languageSeen = true;
+      }
+      if (name === 'CURRENCY' && this.#path.includes('CATALOG')) this.#headerCurrency = this.#headerText.trim();
+      return;
+    }
+    const node = stack.pop()!;
+    if (stack.length === 0) this.#items.push(toItem(node, this.#itemLine, this.#defaultLanguage, this.#headerCurrency));
+  }
+}
+
+const child = (node: XmlNode | undefined, name: string): XmlNode | undefined => {
+  if (!node) return undefined;
+  for (const c of node.children) if (c.name === name) return c;
+  return undefined;
+};
+const children = (node: XmlNode | undefined, name: string): XmlNode[] => {
+  const out: XmlNode[] = [];
+  if (node) for (const c of node.children) if (c.name === name) out.push(c);
+  return out;
+};
+const text = (node: XmlNode | undefined): string | undefined => node?.text.trim();
+const language = (code: string | undefined, fallback: LanguageCode): LanguageCode => LANGUAGE_CODES[(code ?? '').toLowerCase()] ?? fallback;
+const labelled = (nodes: readonly XmlNode[], lang: LanguageCode): { lang: LanguageCode; value: string }[] => {
+  const out: { lang: LanguageCode; value: string }[] = [];
+  for (const n of nodes) {
+    const value = n.text.trim();
+    if (value !== '') out.push({ lang: language(n.attributes.lang, lang), value });
+  }
+  return out;
+};
+
 function toItem(item: XmlNode, line: number, lang: LanguageCode, currency: string | undefined): BmecatItem {
   if (item.attributes.mode === 'delete') return { line, error: 'mode="delete" items are not supported in a full catalog' };
-  const child = (node: XmlNode | undefined, name: string) => node?.children.find((c) => c.name === name);
-  const children = (node: XmlNode | undefined, name: string) => node?.children.filter((c) => c.name === name) ?? [];
-  const text = (node: XmlNode | undefined) => node?.text.trim();
-  const labelled = (nodes: XmlNode[]) =>
-    nodes.map((n) => ({ lang: LANGUAGE_CODES[(n.attributes.lang ?? '').toLowerCase()] ?? lang, value: n.text.trim() })).filter((s) => s.value !== '');
   const details = child(item, 'ARTICLE_DETAILS') ?? child(item, 'PRODUCT_DETAILS');
   const order = child(item, 'ARTICLE_ORDER_DETAILS') ?? child(item, 'PRODUCT_ORDER_DETAILS');
   const priceDetails = [...children(item, 'ARTICLE_PRICE_DETAILS'), ...children(item, 'PRODUCT_PRICE_DETAILS')];
@@ -103,15 +149,19 @@ function toItem(item: XmlNode, line: number, lang: LanguageCode, currency: strin
     tax: taxOf(text(child(p, 'TAX'))),
   }));
   ladder.sort((a, b) => a.lowerBound - b.lowerBound);
-  const descriptions = labelled(children(details, 'DESCRIPTION_SHORT'));
+  const descriptions = labelled(children(details, 'DESCRIPTION_SHORT'), lang);
   const keywords = new Map<LanguageCode, string[]>();
-  for (const k of labelled(children(details, 'KEYWORD'))) keywords.set(k.lang, [...(keywords.get(k.lang) ?? []), k.value]);
+  for (const k of labelled(children(details, 'KEYWORD'), lang)) {
+    const values = keywords.get(k.lang);
+    if (values) values.push(k.value);
+    else keywords.set(k.lang, [k.value]);
+  }
   const ean = text(child(details, 'EAN'));
   const record: Record<string, unknown> = {
     supplierArticleId: text(child(item, 'SUPPLIER_AID') ?? child(item, 'SUPPLIER_PID')),
     description: (descriptions.find((d) => d.lang === lang) ?? descriptions[0])?.value,
     descriptions,
-    descriptionsLong: labelled(children(details, 'DESCRIPTION_LONG')),
+    descriptionsLong: labelled(children(details, 'DESCRIPTION_LONG'), lang),
     manufacturerName: text(child(details, 'MANUFACTURER_NAME')),
     manufacturerArticleId: text(child(details, 'MANUFACTURER_AID') ?? child(details, 'MANUFACTURER_PID')),
     internationalArticleIds: [
@@ -137,14 +187,17 @@ function toItem(item: XmlNode, line: number, lang: LanguageCode, currency: strin
       .map((f) => ({
         systemName: text(child(f, 'REFERENCE_FEATURE_SYSTEM_NAME')),
         groupId: text(child(f, 'REFERENCE_FEATURE_GROUP_ID'))?.replaceAll('-', ''),
-        features: children(f, 'FEATURE').map((feature, i) => ({
-          // A language only when the name says so: language-neutral features stay neutral.
-          ...(child(feature, 'FNAME')?.attributes.lang ? { lang: LANGUAGE_CODES[(child(feature, 'FNAME')?.attributes.lang ?? '').toLowerCase()] ?? lang } : {}),
-          name: text(child(feature, 'FNAME')) ?? '',
-          values: children(feature, 'FVALUE').map((v) => v.text.trim()),
-          ...(child(feature, 'FUNIT') ? { unit: text(child(feature, 'FUNIT')) } : {}),
-          order: integer(text(child(feature, 'FORDER'))) ?? i + 1,
-        })),
+        features: children(f, 'FEATURE').map((feature, i) => {
+          const name = child(feature, 'FNAME');
+          return {
+            // A language only when the name says so: language-neutral features stay neutral.
+            ...(name?.attributes.lang ? { lang: language(name.attributes.lang, lang) } : {}),
+            name: text(name) ?? '',
+            values: children(feature, 'FVALUE').map((v) => v.text.trim()),
+            ...(child(feature, 'FUNIT') ? { unit: text(child(feature, 'FUNIT')) } : {}),
+            order: integer(text(child(feature, 'FORDER'))) ?? i + 1,
+          };
+        }),
       })),
     images: children(child(item, 'MIME_INFO'), 'MIME')
       .filter((m) => (text(child(m, 'MIME_TYPE')) ?? '').startsWith('image/'))
@@ -152,7 +205,7 @@ function toItem(item: XmlNode, line: number, lang: LanguageCode, currency: strin
         mimeType: text(child(m, 'MIME_TYPE')),
         href: text(child(m, 'MIME_SOURCE')),
         purpose: text(child(m, 'MIME_PURPOSE')) ?? 'normal',
-        descriptions: labelled(children(m, 'MIME_DESCR')),
+        descriptions: labelled(children(m, 'MIME_DESCR'), lang),
       })),
     references: [...children(item, 'ARTICLE_REFERENCE'), ...children(item, 'PRODUCT_REFERENCE')].map((r) => ({
       articleReferenceType: r.attributes.type ?? 'others',

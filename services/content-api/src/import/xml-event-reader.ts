@@ -7,10 +7,13 @@ export type XmlEvent =
 /** Malformed XML, with the 1-based line where it was found. */
 export class XmlSyntaxError extends Error {
   readonly line: number;
-  constructor(message: string, line: number) {
-    super(`line ${line}: ${message}`);
+  /** The message without the line. */
+  readonly reason: string;
+  constructor(reason: string, line: number) {
+    super(`line ${line}: ${reason}`);
     this.name = 'XmlSyntaxError';
     this.line = line;
+    this.reason = reason;
   }
 }
 
@@ -30,58 +33,80 @@ function safeCodePoint(code: number, fallback: string): string {
   return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
 }
 
+/** Receives what `XmlEventReader.feed` finds, in document order (text only inside the root element). */
+export interface XmlHandler {
+  open(name: string, attributes: Readonly<Record<string, string>>, line: number, selfClosing: boolean): void;
+  text(text: string): void;
+  close(name: string, line: number): void;
+}
+
+const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
+
 /**
- * A small streaming XML reader for catalog files: feed text chunks of any size with `write`, get
- * the complete events so far; `end` checks nothing is left open. Handles elements, attributes,
- * text, CDATA, comments, processing instructions and DOCTYPE (never fetched). Memory stays
- * bounded by the largest single construct, not by the file.
+ * A small streaming XML reader for catalog files: feed text chunks of any size with `write`
+ * (events as values) or `feed` (calls on a handler, nothing allocated per event), get what the
+ * chunk completed; `end` checks nothing is left open. Handles elements, attributes, text, CDATA,
+ * comments, processing instructions and DOCTYPE (never fetched). Memory stays bounded by the
+ * largest single construct, not by the file. Tags and attributes are read by one forward scan
+ * (no regular expressions): the import reads gigabytes with it.
  */
 export class XmlEventReader {
   #buffer = '';
   #line = 1;
   #depth = 0;
+  /** Index of the next newline in the buffer being read, -1 when none is left. */
+  #newline = -1;
 
   /** Consumes `chunk`; returns the events completed by it. @throws XmlSyntaxError */
   write(chunk: string): XmlEvent[] {
-    this.#buffer += chunk;
     const events: XmlEvent[] = [];
+    this.feed(chunk, {
+      open: (name, attributes, line, selfClosing) => events.push({ kind: 'open', name, attributes, line, selfClosing }),
+      text: (text) => events.push({ kind: 'text', text }),
+      close: (name, line) => events.push({ kind: 'close', name, line }),
+    });
+    return events;
+  }
+
+  /** Consumes `chunk`, calling `handler` for every construct it completes. @throws XmlSyntaxError */
+  feed(chunk: string, handler: XmlHandler): void {
+    const buffer = this.#buffer === '' ? chunk : this.#buffer + chunk;
+    this.#newline = buffer.indexOf('\n');
     let position = 0;
-    const buffer = this.#buffer;
     for (;;) {
       const lt = buffer.indexOf('<', position);
       if (lt === -1) break;
       if (lt > position) {
-        const text = buffer.slice(position, lt);
-        if (this.#depth > 0) events.push({ kind: 'text', text: decodeEntities(text) });
-        this.#count(text);
+        if (this.#depth > 0) handler.text(decodeEntities(buffer.slice(position, lt)));
+        this.#advance(buffer, lt);
         position = lt;
       }
-      const end = this.#constructEnd(buffer, lt);
-      if (end === -1) break;
-      const construct = buffer.slice(lt, end);
-      const line = this.#line;
-      this.#count(construct);
-      position = end;
-      if (construct.startsWith('<![CDATA[')) {
-        events.push({ kind: 'text', text: construct.slice(9, -3) });
-      } else if (construct.startsWith('<!') || construct.startsWith('<?')) {
-        continue;
-      } else if (construct.startsWith('</')) {
+      const next = buffer.charCodeAt(lt + 1);
+      let end: number;
+      if (next === 33 /* ! */ || next === 63 /* ? */) {
+        end = this.#special(buffer, lt, handler);
+      } else if (next === 47 /* / */) {
+        const gt = buffer.indexOf('>', lt);
+        if (gt === -1) break;
         this.#depth -= 1;
-        events.push({ kind: 'close', name: localName(construct.slice(2, -1).trim()), line });
+        handler.close(localName(buffer.slice(lt + 2, gt).trim()), this.#line);
+        end = gt + 1;
       } else {
-        const selfClosing = construct.endsWith('/>');
-        const body = construct.slice(1, selfClosing ? -2 : -1);
-        const match = /^([^\s/>]+)/.exec(body);
-        if (!match) throw new XmlSyntaxError('element without a name', line);
-        const name = localName(match[1] as string);
-        events.push({ kind: 'open', name, attributes: parseAttributes(body.slice(match[0].length), line), line, selfClosing });
-        if (selfClosing) events.push({ kind: 'close', name, line });
-        else this.#depth += 1;
+        end = this.#openTag(buffer, lt, handler);
       }
+      if (end === -1) break;
+      this.#advance(buffer, end);
+      position = end;
     }
-    this.#buffer = buffer.slice(position);
-    return events;
+    this.#buffer = position === 0 ? buffer : buffer.slice(position);
+  }
+
+  /** Counts the newlines before `to` (each newline of the buffer is looked at once). */
+  #advance(buffer: string, to: number): void {
+    while (this.#newline !== -1 && this.#newline < to) {
+      this.#line += 1;
+      this.#newline = buffer.indexOf('\n', this.#newline + 1);
+    }
   }
 
   /** Ends the stream. @throws XmlSyntaxError when a construct or element is left open. */
@@ -90,51 +115,98 @@ export class XmlEventReader {
     if (this.#depth !== 0) throw new XmlSyntaxError(`${this.#depth} element(s) not closed at the end of the file`, this.#line);
   }
 
-  #count(text: string): void {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.#line += 1;
+  /** Comment, CDATA (a text event), processing instruction or DOCTYPE at `lt`: index after it, or -1 when incomplete. */
+  #special(buffer: string, lt: number, handler: XmlHandler): number {
+    if (buffer.startsWith('<!--', lt)) return after(buffer, '-->', lt + 4);
+    if (buffer.startsWith('<![CDATA[', lt)) {
+      const end = after(buffer, ']]>', lt + 9);
+      if (end !== -1) handler.text(buffer.slice(lt + 9, end - 3));
+      return end;
+    }
+    if (buffer.startsWith('<?', lt)) return after(buffer, '?>', lt + 2);
+    // A prefix of `<!--` or `<![CDATA[` cut by the chunk end: wait for more.
+    if (buffer.length - lt < 9 && ('<!--'.startsWith(buffer.slice(lt)) || '<![CDATA['.startsWith(buffer.slice(lt)))) return -1;
+    const gt = buffer.indexOf('>', lt);
+    const bracket = buffer.indexOf('[', lt);
+    return bracket !== -1 && (gt === -1 || bracket < gt) ? after(buffer, ']>', bracket) : gt === -1 ? -1 : gt + 1;
   }
 
-  /** Index after the construct starting at `lt`, or -1 when it is not complete yet. */
-  #constructEnd(buffer: string, lt: number): number {
-    const closing = (token: string, from: number) => {
-      const at = buffer.indexOf(token, from);
-      return at === -1 ? -1 : at + token.length;
-    };
-    if (buffer.startsWith('<!--', lt)) return closing('-->', lt + 4);
-    if (buffer.startsWith('<![CDATA[', lt)) return closing(']]>', lt + 9);
-    if (buffer.startsWith('<?', lt)) return closing('?>', lt + 2);
-    if (buffer.length - lt < 9 && ('<!--'.startsWith(buffer.slice(lt)) || '<![CDATA['.startsWith(buffer.slice(lt)))) return -1;
-    if (buffer.startsWith('<!', lt)) {
-      const gt = buffer.indexOf('>', lt);
-      const bracket = buffer.indexOf('[', lt);
-      return bracket !== -1 && (gt === -1 || bracket < gt) ? closing(']>', bracket) : gt === -1 ? -1 : gt + 1;
+  /** A start or empty-element tag at `lt`: pushes its events, returns the index after it, or -1 when incomplete. */
+  #openTag(buffer: string, lt: number, handler: XmlHandler): number {
+    const length = buffer.length;
+    let i = lt + 1;
+    while (i < length && !isNameEnd(buffer.charCodeAt(i))) i += 1;
+    if (i >= length) return -1;
+    if (i === lt + 1) {
+      if (buffer.charCodeAt(i) === 60) throw new XmlSyntaxError('"<" inside a tag', this.#line + countLines(buffer, lt, i));
+      throw new XmlSyntaxError('element without a name', this.#line);
     }
-    let quote = '';
-    for (let i = lt + 1; i < buffer.length; i += 1) {
-      const c = buffer[i];
-      if (quote) {
-        if (c === quote) quote = '';
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === '>') return i + 1;
-      else if (c === '<') throw new XmlSyntaxError('"<" inside a tag', this.#line);
+    const name = localName(buffer.slice(lt + 1, i));
+    let attributes: Record<string, string> | undefined;
+    for (;;) {
+      while (i < length && isSpace(buffer.charCodeAt(i))) i += 1;
+      if (i >= length) return -1;
+      const c = buffer.charCodeAt(i);
+      if (c === 62 /* > */ || c === 47 /* / */) break;
+      if (c === 60) throw new XmlSyntaxError('"<" inside a tag', this.#line + countLines(buffer, lt, i));
+      const nameStart = i;
+      while (i < length && !isNameEnd(buffer.charCodeAt(i)) && buffer.charCodeAt(i) !== 61 /* = */) i += 1;
+      const attribute = buffer.slice(nameStart, i);
+      while (i < length && isSpace(buffer.charCodeAt(i))) i += 1;
+      if (i >= length) return -1;
+      if (buffer.charCodeAt(i) !== 61 || attribute === '') throw this.#malformed(buffer, nameStart);
+      i += 1;
+      while (i < length && isSpace(buffer.charCodeAt(i))) i += 1;
+      if (i >= length) return -1;
+      const quote = buffer.charCodeAt(i);
+      if (quote !== 34 && quote !== 39) throw this.#malformed(buffer, nameStart);
+      const close = buffer.indexOf(quote === 34 ? '"' : "'", i + 1);
+      if (close === -1) return -1;
+      attributes ??= {};
+      attributes[localName(attribute)] = decodeEntities(buffer.slice(i + 1, close));
+      i = close + 1;
     }
-    return -1;
+    const selfClosing = buffer.charCodeAt(i) === 47;
+    if (selfClosing) {
+      if (i + 1 >= length) return -1;
+      if (buffer.charCodeAt(i + 1) !== 62) throw this.#malformed(buffer, i);
+      i += 1;
+    }
+    const line = this.#line;
+    handler.open(name, attributes ?? NO_ATTRIBUTES, line, selfClosing);
+    if (selfClosing) handler.close(name, line);
+    else this.#depth += 1;
+    return i + 1;
   }
+
+  #malformed(buffer: string, at: number): XmlSyntaxError {
+    return new XmlSyntaxError(`malformed attributes: ${buffer.slice(at, at + 40).split('>')[0]}`, this.#line);
+  }
+}
+
+/** Index after the first `token` at or after `from`, or -1. */
+function after(buffer: string, token: string, from: number): number {
+  const at = buffer.indexOf(token, from);
+  return at === -1 ? -1 : at + token.length;
+}
+
+/** Newlines in `text[from, to)`; a loop, as `indexOf` would run on to the next newline of a long line. */
+function countLines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i += 1) if (text.charCodeAt(i) === 10) n += 1;
+  return n;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13;
+}
+
+/** Ends an element or attribute name: whitespace, `/`, `>`, `<`, quotes. */
+function isNameEnd(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 47 || c === 62 || c === 60 || c === 34 || c === 39;
 }
 
 function localName(name: string): string {
   const colon = name.indexOf(':');
   return colon === -1 ? name : name.slice(colon + 1);
-}
-
-function parseAttributes(text: string, line: number): Record<string, string> {
-  const attributes: Record<string, string> = {};
-  const pattern = /([^\s=]+)\s*=\s*("([^"]*)"|'([^']*)')/g;
-  let rest = text;
-  for (const match of text.matchAll(pattern)) {
-    attributes[localName(match[1] as string)] = decodeEntities(match[3] ?? match[4] ?? '');
-    rest = rest.replace(match[0], '');
-  }
-  if (rest.trim() !== '') throw new XmlSyntaxError(`malformed attributes: ${rest.trim().slice(0, 40)}`, line);
-  return attributes;
 }

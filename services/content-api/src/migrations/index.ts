@@ -1,9 +1,11 @@
 import type { Database, MigrationSet } from '@triad/db';
 import { createPostgresArticles } from '../search/postgres/postgres-articles-migration.js';
+import { createPostgresFacetCounts } from '../search/postgres/postgres-facet-counts-migration.js';
 import { PostgresSearchBackend } from '../search/postgres/postgres-search-backend.js';
 import type { SearchBackend } from '../search/search-backend.js';
 import { createSqliteArticles } from '../search/sqlite/sqlite-articles-migration.js';
 import { SqliteSearchBackend } from '../search/sqlite/sqlite-search-backend.js';
+import { createSqliteSegments } from '../search/sqlite/sqlite-segments-migration.js';
 import { createContent } from './0001-create-content.js';
 
 /** Bookkeeping table of the content API's migrations (services may share one database). */
@@ -17,15 +19,17 @@ export interface ContentStorage {
 
 /**
  * Picks the engine implementation for an open database: the migration set (shared tables plus
- * the engine's article table and text index) and the matching `SearchBackend`.
+ * the engine's article table and text index, then its search layout of decision 0013) and the
+ * matching `SearchBackend`. SQLite needs a database file (the backend opens its own read and
+ * write connections to it); call the backend's `close` before closing the database.
  */
 export function contentStorageFor(database: Database): ContentStorage {
   const engine =
     database.dialect === 'postgres'
-      ? { articles: createPostgresArticles, backend: new PostgresSearchBackend(database) }
-      : { articles: createSqliteArticles, backend: new SqliteSearchBackend(database) };
+      ? { articles: createPostgresArticles, search: createPostgresFacetCounts, backend: new PostgresSearchBackend(database) }
+      : { articles: createSqliteArticles, search: createSqliteSegments, backend: new SqliteSearchBackend(database) };
   return {
-    migrations: Object.freeze({ '0001_create_content': createContent, '0002_create_articles': engine.articles }),
+    migrations: Object.freeze({ '0001_create_content': createContent, '0002_create_articles': engine.articles, '0003_search_layout': engine.search }),
     backend: engine.backend,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimals, formatDecimal, parseDecimalString, scaleDecimal, toScaled } from './decimal.js';
+import { addDecimals, formatDecimal, parseDecimalString, scaleDecimal, toScaled, toScaledNumber } from './decimal.js';
 
 describe('decimal', () => {
   it('parses and formats exact decimal strings', () => {
@@ -23,5 +23,19 @@ describe('decimal', () => {
     expect(scaleDecimal({ value: 199, decimalDigits: 2 }, 3)).toEqual({ value: 597, decimalDigits: 2 });
     expect(scaleDecimal({ value: 100, decimalDigits: 2 }, 1, 3)).toEqual({ value: 3333, decimalDigits: 4 });
     expect(scaleDecimal({ value: 200, decimalDigits: 2 }, 1, 3)).toEqual({ value: 6667, decimalDigits: 4 });
+  });
+
+  it('gives toScaled as a number on the quick path and for values beyond it', () => {
+    const cases = [
+      { value: 1250, decimalDigits: 2 },
+      { value: -15, decimalDigits: 7 },
+      { value: 12, decimalDigits: -3 },
+      { value: Number.MAX_SAFE_INTEGER, decimalDigits: 6 },
+      { value: 9_007_199_254, decimalDigits: 0 },
+      { value: 3, decimalDigits: -12 },
+    ];
+    for (const d of cases) expect(toScaledNumber(d)).toBe(Number(toScaled(d)));
+    expect(scaleDecimal({ value: -600, decimalDigits: 2 }, 1, 3)).toEqual({ value: -200, decimalDigits: 2 });
+    expect(scaleDecimal({ value: Number.MAX_SAFE_INTEGER, decimalDigits: 0 }, 2, 2)).toEqual({ value: Number.MAX_SAFE_INTEGER, decimalDigits: 0 });
   });
 });

@@ -51,6 +51,17 @@ export function toScaled(d: Decimal): bigint {
   return v < 0n && q * divisor !== v ? q - 1n : q;
 }
 
+/** `toScaled(d)` as a number; exact while the result is a safe integer (checked on the quick path). */
+export function toScaledNumber(d: Decimal): number {
+  const shift = SCALED_DIGITS - d.decimalDigits;
+  if (shift >= 0 && shift <= 15) {
+    // Integers whose exact product is a safe integer multiply exactly in floating point.
+    const scaled = d.value * 10 ** shift;
+    if (Number.isSafeInteger(scaled)) return scaled;
+  }
+  return Number(toScaled(d));
+}
+
 /** `a + b`, exact, at the larger number of digits. */
 export function addDecimals(a: Decimal, b: Decimal): Decimal {
   const digits = Math.max(a.decimalDigits, b.decimalDigits);
@@ -64,6 +75,8 @@ export function addDecimals(a: Decimal, b: Decimal): Decimal {
  */
 export function scaleDecimal(d: Decimal, multiplier: number, divisor = 1): Decimal {
   if (divisor <= 0) throw new RangeError('divisor must be positive');
+  const quick = d.value * multiplier;
+  if (Number.isSafeInteger(quick) && quick % divisor === 0) return { value: quick / divisor, decimalDigits: d.decimalDigits };
   const product = BigInt(d.value) * BigInt(multiplier);
   if (product % BigInt(divisor) === 0n) return fromBig(product / BigInt(divisor), d.decimalDigits);
   const widened = product * 100n;

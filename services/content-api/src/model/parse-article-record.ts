@@ -1,4 +1,5 @@
 import { LANGUAGES, type Article } from './article.js';
+import type { Decimal } from './decimal.js';
 import { isUnitCode } from './unit-codes.js';
 
 /** One problem of an import record: where (JSON pointer) and what. */
@@ -14,104 +15,152 @@ type Json = Record<string, unknown>;
 /**
  * Checks one record of our JSON Lines article shape (`Article` without `id` and `shopId`, which
  * the import sets: `id` = `<shopId>:<supplierArticleId>`) and returns the article or every
- * violation. Decimals must be `{value, decimalDigits}` integers, unit codes from the spec's set,
- * languages from the known list, block prices ascending from lower bound 1.
+ * violation. Decimals must be `{value, decimalDigits}` integers (`decimalDigits` defaults to 0),
+ * unit codes from the spec's set, languages from the known list, block prices ascending from
+ * lower bound 1.
  */
 export function parseArticleRecord(record: unknown, shopId: string): ParsedRecord {
-  const v: RecordViolation[] = [];
   if (!isObject(record)) return { ok: false, violations: [{ path: '', message: 'must be a JSON object' }] };
-  const str = (o: Json, key: string, path: string, required = true) => {
-    const value = o[key];
-    if (value === undefined && !required) return;
-    if (typeof value !== 'string' || value === '') v.push({ path: `${path}/${key}`, message: 'must be a non-empty string' });
-  };
-  const int = (o: Json, key: string, path: string, min: number, required = true) => {
-    const value = o[key];
-    if (value === undefined && !required) return;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) v.push({ path: `${path}/${key}`, message: `must be an integer >= ${min}` });
-  };
-  const dec = (value: unknown, path: string) => {
-    if (!isObject(value) || !Number.isSafeInteger(value.value) || (value.decimalDigits !== undefined && !Number.isSafeInteger(value.decimalDigits))) {
-      v.push({ path, message: 'must be a decimal {value: integer, decimalDigits: integer}' });
-    }
-  };
-  const arr = (o: Json, key: string, path: string, each: (item: unknown, path: string) => void) => {
-    const value = o[key];
-    if (value === undefined) return;
-    if (!Array.isArray(value)) v.push({ path: `${path}/${key}`, message: 'must be an array' });
-    else value.forEach((item, i) => each(item, `${path}/${key}/${i}`));
-  };
-  const localized = (item: unknown, path: string) => {
-    if (!isObject(item) || typeof item.value !== 'string') v.push({ path, message: 'must be {lang, value: string}' });
-    else if (!(LANGUAGES as readonly unknown[]).includes(item.lang)) v.push({ path: `${path}/lang`, message: `unknown language ${String(item.lang)}` });
-  };
-  const unit = (o: Json, key: string, path: string, required: boolean) => {
-    const value = o[key];
-    if (value === undefined && !required) return;
-    if (typeof value !== 'string' || !isUnitCode(value)) v.push({ path: `${path}/${key}`, message: `${JSON.stringify(value)} is not an accepted unit code` });
-  };
-
-  str(record, 'supplierArticleId', '');
-  str(record, 'description', '');
-  str(record, 'currency', '');
-  str(record, 'manufacturerName', '', false);
-  str(record, 'manufacturerArticleId', '', false);
+  // Plain functions and paths built only for violations: this runs once per imported article.
+  const v: RecordViolation[] = [];
+  str(v, record, 'supplierArticleId', '', true);
+  str(v, record, 'description', '', true);
+  str(v, record, 'currency', '', true);
+  str(v, record, 'manufacturerName', '', false);
+  str(v, record, 'manufacturerArticleId', '', false);
   if (!Array.isArray(record.descriptions) || record.descriptions.length === 0) v.push({ path: '/descriptions', message: 'must be a non-empty array' });
-  arr(record, 'descriptions', '', localized);
-  arr(record, 'descriptionsLong', '', localized);
-  dec(record.tax, '/tax');
+  arr(v, record, 'descriptions', localized);
+  arr(v, record, 'descriptionsLong', localized);
+  dec(v, record.tax, '/tax');
   if (!Array.isArray(record.blockPrices) || record.blockPrices.length === 0) v.push({ path: '/blockPrices', message: 'must be a non-empty array' });
-  let previous = 0;
-  arr(record, 'blockPrices', '', (item, path) => {
-    if (!isObject(item)) return void v.push({ path, message: 'must be {lowerBound, amount}' });
-    int(item, 'lowerBound', path, 1);
-    dec(item.amount, `${path}/amount`);
-    const bound = Number(item.lowerBound);
-    if (previous === 0 && bound !== 1) v.push({ path: `${path}/lowerBound`, message: 'the first block price must start at 1' });
-    if (bound <= previous) v.push({ path: `${path}/lowerBound`, message: 'lower bounds must ascend' });
-    previous = bound;
-  });
-  arr(record, 'specialTaxes', '', (item, path) => {
-    if (!isObject(item)) return void v.push({ path, message: 'must be {amount, taxType}' });
-    dec(item.amount, `${path}/amount`);
-    str(item, 'taxType', path);
-  });
+  arr(v, record, 'blockPrices', blockPrices());
+  arr(v, record, 'specialTaxes', specialTax);
   const od = record.orderDetails;
   if (!isObject(od)) v.push({ path: '/orderDetails', message: 'must be an object' });
   else {
-    unit(od, 'orderUnit', '/orderDetails', true);
-    unit(od, 'contentUnit', '/orderDetails', false);
-    if (od.numberOfContentUnitsPerOrderUnit !== undefined) dec(od.numberOfContentUnitsPerOrderUnit, '/orderDetails/numberOfContentUnitsPerOrderUnit');
-    int(od, 'minimumOrderQuantity', '/orderDetails', 1);
-    int(od, 'orderQuantityInterval', '/orderDetails', 1);
-    int(od, 'priceQuantity', '/orderDetails', 1);
-    int(od, 'deliveryTime', '/orderDetails', 0, false);
+    unit(v, od, 'orderUnit', true);
+    unit(v, od, 'contentUnit', false);
+    if (od.numberOfContentUnitsPerOrderUnit !== undefined) dec(v, od.numberOfContentUnitsPerOrderUnit, '/orderDetails/numberOfContentUnitsPerOrderUnit');
+    int(v, od, 'minimumOrderQuantity', '/orderDetails', 1, true);
+    int(v, od, 'orderQuantityInterval', '/orderDetails', 1, true);
+    int(v, od, 'priceQuantity', '/orderDetails', 1, true);
+    int(v, od, 'deliveryTime', '/orderDetails', 0, false);
   }
-  arr(record, 'classifications', '', (item, path) => {
-    if (!isObject(item)) return void v.push({ path, message: 'must be {systemName, groupId, features}' });
-    str(item, 'systemName', path);
-    str(item, 'groupId', path);
-  });
-  arr(record, 'images', '', (item, path) => {
-    if (!isObject(item)) return void v.push({ path, message: 'must be {mimeType, href, purpose, descriptions}' });
-    str(item, 'mimeType', path);
-    str(item, 'href', path);
-  });
+  arr(v, record, 'classifications', classification);
+  arr(v, record, 'images', image);
   if (v.length > 0) return { ok: false, violations: v };
   const r = record as unknown as Omit<Article, 'id' | 'shopId'>;
+  const order = r.orderDetails;
+  const perOrderUnit = order.numberOfContentUnitsPerOrderUnit;
   const article: Article = {
     ...r,
     id: `${shopId}:${r.supplierArticleId}`,
     shopId,
+    tax: withDigits(r.tax),
+    blockPrices: r.blockPrices.every((b) => b.amount.decimalDigits !== undefined) ? r.blockPrices : r.blockPrices.map((b) => ({ ...b, amount: withDigits(b.amount) })),
+    orderDetails: perOrderUnit && perOrderUnit.decimalDigits === undefined ? { ...order, numberOfContentUnitsPerOrderUnit: withDigits(perOrderUnit) } : order,
     descriptionsLong: r.descriptionsLong ?? [],
     internationalArticleIds: r.internationalArticleIds ?? [],
     keywords: r.keywords ?? [],
-    specialTaxes: r.specialTaxes ?? [],
+    specialTaxes: (r.specialTaxes ?? []).map((t) => (t.amount.decimalDigits === undefined ? { ...t, amount: withDigits(t.amount) } : t)),
     classifications: (r.classifications ?? []).map((c) => ({ ...c, features: c.features ?? [] })),
     images: (r.images ?? []).map((i) => ({ ...i, purpose: i.purpose ?? 'normal', descriptions: i.descriptions ?? [] })),
     references: r.references ?? [],
   };
   return { ok: true, article };
+}
+
+const LANGUAGE_SET: ReadonlySet<unknown> = new Set(LANGUAGES);
+
+/** A decimal with `decimalDigits` (the wire's default 0 when the record leaves it out). */
+function withDigits(d: Decimal): Decimal {
+  return d.decimalDigits === undefined ? { value: d.value, decimalDigits: 0 } : d;
+}
+
+/** Checks one array item; `path` builds the item's pointer, called only for a violation. */
+type ItemCheck = (v: RecordViolation[], item: unknown, path: () => string) => void;
+
+function str(v: RecordViolation[], o: Json, key: string, path: string, required: boolean): void {
+  const value = o[key];
+  if (value === undefined && !required) return;
+  if (typeof value !== 'string' || value === '') v.push({ path: `${path}/${key}`, message: 'must be a non-empty string' });
+}
+
+function int(v: RecordViolation[], o: Json, key: string, path: string, min: number, required: boolean): void {
+  const value = o[key];
+  if (value === undefined && !required) return;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) v.push({ path: `${path}/${key}`, message: `must be an integer >= ${min}` });
+}
+
+function dec(v: RecordViolation[], value: unknown, path: string): void {
+  if (!isObject(value) || !Number.isSafeInteger(value.value) || (value.decimalDigits !== undefined && !Number.isSafeInteger(value.decimalDigits))) {
+    v.push({ path, message: 'must be a decimal {value: integer, decimalDigits: integer}' });
+  }
+}
+
+function arr(v: RecordViolation[], o: Json, key: string, each: ItemCheck): void {
+  const value = o[key];
+  if (value === undefined) return;
+  if (!Array.isArray(value)) {
+    v.push({ path: `/${key}`, message: 'must be an array' });
+    return;
+  }
+  for (let i = 0; i < value.length; i += 1) each(v, value[i], () => `/${key}/${i}`);
+}
+
+function unit(v: RecordViolation[], o: Json, key: string, required: boolean): void {
+  const value = o[key];
+  if (value === undefined && !required) return;
+  if (typeof value !== 'string' || !isUnitCode(value)) v.push({ path: `/orderDetails/${key}`, message: `${JSON.stringify(value)} is not an accepted unit code` });
+}
+
+function localized(v: RecordViolation[], item: unknown, path: () => string): void {
+  if (!isObject(item) || typeof item.value !== 'string') v.push({ path: path(), message: 'must be {lang, value: string}' });
+  else if (!LANGUAGE_SET.has(item.lang)) v.push({ path: `${path()}/lang`, message: `unknown language ${String(item.lang)}` });
+}
+
+/** Block prices: each `{lowerBound, amount}`, the first at 1, lower bounds ascending (state per record). */
+function blockPrices(): ItemCheck {
+  let previous = 0;
+  return (v, item, path) => {
+    if (!isObject(item)) return void v.push({ path: path(), message: 'must be {lowerBound, amount}' });
+    const lowerBound = item.lowerBound;
+    if (typeof lowerBound !== 'number' || !Number.isSafeInteger(lowerBound) || lowerBound < 1) v.push({ path: `${path()}/lowerBound`, message: 'must be an integer >= 1' });
+    dec0(v, item.amount, path, '/amount');
+    const bound = Number(lowerBound);
+    if (previous === 0 && bound !== 1) v.push({ path: `${path()}/lowerBound`, message: 'the first block price must start at 1' });
+    if (bound <= previous) v.push({ path: `${path()}/lowerBound`, message: 'lower bounds must ascend' });
+    previous = bound;
+  };
+}
+
+function specialTax(v: RecordViolation[], item: unknown, path: () => string): void {
+  if (!isObject(item)) return void v.push({ path: path(), message: 'must be {amount, taxType}' });
+  dec0(v, item.amount, path, '/amount');
+  if (typeof item.taxType !== 'string' || item.taxType === '') v.push({ path: `${path()}/taxType`, message: 'must be a non-empty string' });
+}
+
+function classification(v: RecordViolation[], item: unknown, path: () => string): void {
+  if (!isObject(item)) return void v.push({ path: path(), message: 'must be {systemName, groupId, features}' });
+  for (const key of ['systemName', 'groupId']) {
+    const value = item[key];
+    if (typeof value !== 'string' || value === '') v.push({ path: `${path()}/${key}`, message: 'must be a non-empty string' });
+  }
+}
+
+function image(v: RecordViolation[], item: unknown, path: () => string): void {
+  if (!isObject(item)) return void v.push({ path: path(), message: 'must be {mimeType, href, purpose, descriptions}' });
+  for (const key of ['mimeType', 'href']) {
+    const value = item[key];
+    if (typeof value !== 'string' || value === '') v.push({ path: `${path()}/${key}`, message: 'must be a non-empty string' });
+  }
+}
+
+/** `dec` for a member of an array item (path built only on a violation). */
+function dec0(v: RecordViolation[], value: unknown, path: () => string, suffix: string): void {
+  if (!isObject(value) || !Number.isSafeInteger(value.value) || (value.decimalDigits !== undefined && !Number.isSafeInteger(value.decimalDigits))) {
+    v.push({ path: `${path()}${suffix}`, message: 'must be a decimal {value: integer, decimalDigits: integer}' });
+  }
 }
 
 function isObject(value: unknown): value is Json {

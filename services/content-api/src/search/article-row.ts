@@ -1,9 +1,6 @@
-import type { Article } from '../model/article.js';
-import { pricePerMinimumOrderQuantity, pricePerMinimumOrderQuantityInclSpecialTaxes } from '../model/article-prices.js';
-import { toScaled } from '../model/decimal.js';
-import { searchWords } from './search-query.js';
+import type { IndexedArticle } from './indexed-article.js';
 
-/** The columns of `content_articles` both engines share (the engine adds its index column). */
+/** The columns of PostgreSQL's `content_articles` (the engine adds `seq` and the tsvector). */
 export interface ArticleRow {
   article_id: string;
   shop_id: string;
@@ -16,31 +13,23 @@ export interface ArticleRow {
   unspsc9: string | null;
   /** Everything `q` searches: descriptions in every language, keywords, manufacturer, ids. */
   search_text: string;
+  /** Encoded document (rows written before decision 0013 hold the article's JSON). */
   document: string;
 }
 
-/** Flattens an article into its row; `document` keeps the whole article as JSON. */
-export function toArticleRow(article: Article): ArticleRow {
-  const group = (system: string) => article.classifications.find((c) => c.systemName === system)?.groupId ?? null;
-  const text = [
-    ...article.descriptions.map((d) => d.value),
-    ...article.keywords.flatMap((k) => k.values),
-    article.manufacturerName ?? '',
-    article.id,
-    article.supplierArticleId,
-    article.manufacturerArticleId ?? '',
-    ...article.internationalArticleIds.map((i) => i.value),
-  ];
+/** Flattens an indexed article into its row; `document` is its encoded document (`parseStoredArticle` reads both layouts). */
+export function toArticleRow(article: IndexedArticle): ArticleRow {
+  const fields = article.fields;
   return {
     article_id: article.id,
     shop_id: article.shopId,
     manufacturer_name: article.manufacturerName ?? null,
     description: article.description,
-    price_scaled: Number(toScaled(pricePerMinimumOrderQuantity(article))),
-    price_incl_scaled: Number(toScaled(pricePerMinimumOrderQuantityInclSpecialTaxes(article))),
-    unspsc7: group('UNSPSC-7'),
-    unspsc9: group('UNSPSC-9'),
-    search_text: searchWords(text.join(' ')).join(' '),
-    document: JSON.stringify(article),
+    price_scaled: fields.priceScaled,
+    price_incl_scaled: fields.priceInclScaled,
+    unspsc7: fields.unspsc7 ?? null,
+    unspsc9: fields.unspsc9 ?? null,
+    search_text: fields.searchText,
+    document: article.document,
   };
 }

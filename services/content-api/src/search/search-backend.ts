@@ -1,20 +1,36 @@
 import type { Article, BusinessShop } from '../model/article.js';
+import type { IndexedArticle } from './indexed-article.js';
 import type { SearchPage, SearchQuery } from './search-query.js';
 
-/** A whole catalog to store: replaces everything, readers see the old or the new one. */
+/**
+ * A whole catalog to store: replaces everything, readers see the old or the new one. Every
+ * article must belong to one of `shops` and have the id `<shopId>:...`; shop ids hold no `:`.
+ */
 export interface CatalogReplacement {
   readonly shops: readonly BusinessShop[];
-  readonly articles: Iterable<Article>;
+  /** Articles, or already indexed by `indexArticle`. */
+  readonly articles: Iterable<Article | IndexedArticle>;
   /** The new content version (`hash` on the wire). */
   readonly hash: string;
 }
 
 /** One shop's catalog: replaces that shop's articles and record, other shops stay. */
 export interface ShopCatalogReplacement {
+  /** The shop; its id must not hold `:`. */
   readonly shop: BusinessShop;
-  /** Every article must have `shopId === shop.id`; read once, lazily (may be a stream). */
-  readonly articles: Iterable<Article> | AsyncIterable<Article>;
+  /**
+   * Every article must have `shopId === shop.id` and the id `<shopId>:...`; read once, lazily
+   * (may be a stream). Articles, or already indexed by `indexArticle` (an import indexes on
+   * another thread than the one writing).
+   */
+  readonly articles: Iterable<Article | IndexedArticle> | AsyncIterable<Article | IndexedArticle>;
   readonly hash: string;
+  /**
+   * Called with an article whose id was already stored by this replacement; the article is
+   * skipped. Without it, such an article fails the replacement. The store's unique id index
+   * finds repeats, so the caller need not remember the ids it has seen.
+   */
+  readonly onDuplicate?: (article: IndexedArticle) => void;
 }
 
 /**
@@ -31,7 +47,8 @@ export interface SearchBackend {
    * Replaces one shop's catalog in one transaction (readers see the old or the new one) and makes
    * `hash` current. Returns the article count.
    *
-   * @throws RangeError for an article of another shop (nothing is changed); errors of `articles`.
+   * @throws RangeError for an article of another shop, a shop id with `:`, or a repeated id
+   *   without `onDuplicate` (nothing is changed); errors of `articles`.
    */
   replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number>;
   search(query: SearchQuery): Promise<SearchPage>;
@@ -41,4 +58,6 @@ export interface SearchBackend {
   findShop(id: string): Promise<BusinessShop | undefined>;
   /** The current content version; undefined before the first catalog. */
   currentHash(): Promise<string | undefined>;
+  /** Releases connections the backend opened itself (not the `Database`). Idempotent. */
+  close(): Promise<void>;
 }

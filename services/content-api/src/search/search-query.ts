@@ -70,5 +70,45 @@ export const MAX_QUERY_WORDS = 32;
  * both engines tokenize the same way.
  */
 export function searchWords(text: string): string[] {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words: string[] = [];
+  let start = -1;
+  let ascii = true;
+  for (let i = 0; i <= text.length; i += 1) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    if (c >= 128) {
+      // Anything beyond ASCII stays in the run; the slow path below decides what it is.
+      if (start < 0) start = i;
+      ascii = false;
+    } else if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90)) {
+      if (start < 0) {
+        start = i;
+        ascii = true;
+      }
+    } else if (start >= 0) {
+      const run = text.slice(start, i);
+      if (ascii) words.push(run.toLowerCase());
+      else for (const word of normalizedRun(run)) words.push(word);
+      start = -1;
+    }
+  }
+  return words;
+}
+
+/** Runs seen before (catalogs repeat their words), bounded: cleared when full. */
+const RUN_CACHE = new Map<string, readonly string[]>();
+const RUN_CACHE_LIMIT = 50_000;
+
+/**
+ * The words of a run between ASCII separators that holds other characters: decomposed, marks
+ * removed, lower-cased and split at anything that is not a letter or digit. No ASCII separator
+ * is a letter, digit or mark, so splitting there first gives the words the whole text would.
+ */
+function normalizedRun(run: string): readonly string[] {
+  let words = RUN_CACHE.get(run);
+  if (words === undefined) {
+    words = run.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (RUN_CACHE.size >= RUN_CACHE_LIMIT) RUN_CACHE.clear();
+    RUN_CACHE.set(run, words);
+  }
+  return words;
 }

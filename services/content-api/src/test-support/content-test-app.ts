@@ -30,12 +30,13 @@ export interface TestContentApp {
   get(url: string, headers?: Readonly<Record<string, string | undefined>>): Promise<LightMyRequestResponse>;
 }
 
-/** Loads the catalog and builds the app with the built-in identity (client `test-client`/`test-secret-123`). */
+/** Loads the catalog and builds the app with the built-in identity (client `test-client`/`test-secret-123`); closing the app closes the backend. */
 export async function buildTestContentApp(database: Database, options: { articles?: number; config?: ContentApiConfigOverrides } = {}): Promise<TestContentApp> {
   const backend = await loadTestCatalog(database, options.articles ?? 200);
   const config = loadContentApiConfig({}, { demo: false, logLevel: 'silent', oauthClientId: 'test-client', oauthClientSecret: 'test-secret-123', ...options.config });
   const auth = await createContentAuth(config);
   const app = await buildContentApiApp({ config, backend, auth });
+  app.addHook('onClose', () => backend.close());
   await app.ready();
   const issued = await app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'test-secret-123' } });
   const token = String(issued.json().access_token);

@@ -1,31 +1,87 @@
-import { sql, type Transaction } from 'kysely';
-import { SqlSearchBackend, type TextMatch } from '../sql-search-backend.js';
+import type { Database } from '@triad/db';
+import type { Article, BusinessShop } from '../../model/article.js';
+import type { CatalogReplacement, SearchBackend, ShopCatalogReplacement } from '../search-backend.js';
+import type { SearchPage, SearchQuery } from '../search-query.js';
+import { SqliteCatalogReader } from './sqlite-catalog-reader.js';
+import { SqliteCatalogWriter } from './sqlite-catalog-writer.js';
+import { openContentConnection, type SqliteConnection } from './sqlite-connection.js';
 
-/** SQLite FTS5 search: words are quoted FTS5 phrases (all must match), score is `-bm25`. */
-export class SqliteSearchBackend extends SqlSearchBackend {
-  readonly engine = 'sqlite-fts5';
+/**
+ * SQLite search (decision 0013): FTS5 finds the articles having every word; each shop's segment
+ * (columns of facet keys, prices, lengths and id order, held in memory per content version)
+ * gives filters, exact counts of all facets in one pass, ranking and order. Reads and imports
+ * use two connections of their own to the database file, opened on first use: searches keep
+ * seeing the committed catalog while an import's transaction is open.
+ */
+export class SqliteSearchBackend implements SearchBackend {
+  readonly engine = 'sqlite-fts5-segments';
+  readonly #file: string;
+  #reader: { connection: SqliteConnection; catalog: SqliteCatalogReader } | undefined;
+  #writer: { connection: SqliteConnection; catalog: SqliteCatalogWriter } | undefined;
+  #closed = false;
 
-  protected textMatch(words: readonly string[]): TextMatch {
-    // Quoted, so FTS5 operators (AND, NEAR, column filters) in user text stay plain words.
-    const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
-    return {
-      // CROSS JOIN keeps the FTS index as the driving table; otherwise a shop or price index may be scanned first.
-      from: sql`content_articles_fts f cross join content_articles a on a.seq = f.rowid`,
-      where: sql`content_articles_fts match ${expression}`,
-      score: sql`-bm25(content_articles_fts)`,
-    };
+  /** `database` must be a SQLite file (its `location`); the tables come from the content migrations. */
+  constructor(database: Database) {
+    this.#file = database.location;
   }
 
-  protected async unindexShop(trx: Transaction<unknown>, shopId: string): Promise<void> {
-    // External-content FTS5 tables forget a row only when told its old text.
-    await sql`insert into content_articles_fts(content_articles_fts, rowid, search_text) select 'delete', seq, search_text from content_articles where shop_id = ${shopId}`.execute(trx);
+  #read(): SqliteCatalogReader {
+    if (this.#closed) throw new Error('the content store is closed');
+    if (!this.#reader) {
+      const connection = openContentConnection(this.#file, 'reader');
+      this.#reader = { connection, catalog: new SqliteCatalogReader(connection) };
+    }
+    return this.#reader.catalog;
   }
 
-  protected async indexShop(trx: Transaction<unknown>, shopId: string): Promise<void> {
-    await sql`insert into content_articles_fts(rowid, search_text) select seq, search_text from content_articles where shop_id = ${shopId}`.execute(trx);
+  #write(): SqliteCatalogWriter {
+    if (this.#closed) throw new Error('the content store is closed');
+    if (!this.#writer) {
+      const connection = openContentConnection(this.#file, 'writer');
+      this.#writer = { connection, catalog: new SqliteCatalogWriter(connection) };
+    }
+    return this.#writer.catalog;
   }
 
-  protected async reindex(trx: Transaction<unknown>): Promise<void> {
-    await sql`insert into content_articles_fts(content_articles_fts) values ('rebuild')`.execute(trx);
+  async replaceCatalog(catalog: CatalogReplacement): Promise<number> {
+    return this.#write().replaceCatalog(catalog);
+  }
+
+  async replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number> {
+    return this.#write().replaceShopCatalog(replacement);
+  }
+
+  async search(query: SearchQuery): Promise<SearchPage> {
+    return this.#read().search(query);
+  }
+
+  async findArticle(id: string): Promise<Article | undefined> {
+    return this.#read().findArticle(id);
+  }
+
+  async countArticles(): Promise<number> {
+    return this.#read().countArticles();
+  }
+
+  async listShops(limit: number, offset: number): Promise<{ total: number; shops: BusinessShop[] }> {
+    return this.#read().listShops(limit, offset);
+  }
+
+  async findShop(id: string): Promise<BusinessShop | undefined> {
+    return this.#read().findShop(id);
+  }
+
+  async currentHash(): Promise<string | undefined> {
+    return this.#read().currentHash();
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#writer?.catalog.idle();
+    this.#reader?.connection.close();
+    this.#writer?.connection.close();
+    this.#reader = undefined;
+    this.#writer = undefined;
   }
 }

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrateToLatest } from '@triad/db';
+import { describeEachDatabase } from '@triad/db/testing';
+import { generateCatalog } from '../demo/generate-catalog.js';
+import { toArticleRow } from '../search/article-row.js';
+import { indexArticle } from '../search/indexed-article.js';
+import type { SearchBackend } from '../search/search-backend.js';
+import { FACET_NAMES } from '../search/search-query.js';
+import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './index.js';
+
+const catalog = generateCatalog({ articles: 40, seed: 12 });
+const articles = [...catalog.articles()];
+
+describeEachDatabase('content migrations', (getDb) => {
+  let backend: SearchBackend;
+  beforeAll(async () => {
+    const storage = contentStorageFor(getDb());
+    backend = storage.backend;
+    // A store of the first layout (migrations 0001 and 0002) holding articles as their JSON.
+    const { '0003_search_layout': _later, ...first } = storage.migrations;
+    await migrateToLatest(getDb(), { migrations: first, tableName: CONTENT_MIGRATION_TABLE });
+    const db = getDb().db;
+    for (const shop of catalog.shops) await db.insertInto('content_shops').values({ shop_id: shop.id, name: shop.name, document: JSON.stringify(shop) }).execute();
+    await db.insertInto('content_articles').values(articles.map((a) => ({ ...toArticleRow(indexArticle(a)), document: JSON.stringify(a) }))).execute();
+    await db.insertInto('content_meta').values({ meta_key: 'current_hash', meta_value: 'old' }).execute();
+    await migrateToLatest(getDb(), { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('keeps shops and version; PostgreSQL keeps the articles, SQLite asks for them again', async () => {
+    expect(await backend.currentHash()).toBe('old');
+    expect((await backend.listShops(10, 0)).total).toBe(catalog.shops.length);
+    const page = await backend.search({ words: [], shopIds: [], sort: [], limit: 5, offset: 0, facets: [...FACET_NAMES] });
+    if (getDb().dialect === 'postgres') {
+      expect(page.total).toBe(articles.length);
+      expect(page.facets.find((f) => f.facetName === 'businessShopId')!.buckets.reduce((n, b) => n + b.count, 0)).toBe(articles.length);
+      expect(await backend.findArticle(articles[3]!.id)).toEqual(articles[3]);
+    } else {
+      expect(page.total).toBe(0);
+      expect(await backend.countArticles()).toBe(0);
+    }
+  });
+
+  it('takes a new catalog after the upgrade', async () => {
+    await backend.replaceCatalog({ shops: catalog.shops, articles, hash: 'new' });
+    const page = await backend.search({ words: ['blue'], shopIds: [], sort: [], limit: 40, offset: 0, facets: [] });
+    expect(page.total).toBe(articles.filter((a) => a.descriptions.some((d) => d.value.includes('blue'))).length);
+    expect(await backend.findArticle(articles[5]!.id)).toEqual(articles[5]);
+  });
+});

@@ -1,0 +1,111 @@
+import type { Article, ArticleClassification, ArticleImage, LanguageCode, StringWithLanguage } from './article.js';
+import type { Decimal } from './decimal.js';
+
+/** Version of the positional layout, first element of every document. */
+const FORMAT = 1;
+
+type Texts = [LanguageCode, string][];
+type Dec = [number, number];
+
+/**
+ * Encodes an article as a positional JSON array (members in a fixed order, decimals as
+ * `[value, digits]`, absent optionals as `null`): about half the size of the article's JSON and
+ * quicker to write, which is most of the import's cost. `id` and `shopId` are not stored (the
+ * store keeps the id; the shop is its prefix). Members outside `Article` are dropped.
+ */
+export function encodeArticleDocument(a: Article): string {
+  const od = a.orderDetails;
+  return JSON.stringify([
+    FORMAT,
+    a.supplierArticleId,
+    a.description,
+    texts(a.descriptions),
+    texts(a.descriptionsLong),
+    a.manufacturerName ?? null,
+    a.manufacturerArticleId ?? null,
+    a.internationalArticleIds.map((i) => [i.type, i.value]),
+    a.keywords.map((k) => [k.lang, k.values]),
+    a.currency,
+    dec(a.tax),
+    a.blockPrices.map((b) => [b.lowerBound, b.amount.value, b.amount.decimalDigits ?? 0]),
+    a.specialTaxes.map((t) => [t.amount.value, t.amount.decimalDigits ?? 0, t.taxType]),
+    [od.orderUnit, od.contentUnit ?? null, od.numberOfContentUnitsPerOrderUnit ? dec(od.numberOfContentUnitsPerOrderUnit) : null, od.minimumOrderQuantity, od.orderQuantityInterval, od.priceQuantity, od.deliveryTime ?? null],
+    a.classifications.map((c) => [c.systemName, c.groupId, c.features.map((f) => [f.name, f.values, f.unit ?? null, f.lang ?? null, f.order ?? null])]),
+    a.images.map((m) => [m.mimeType, m.href, m.purpose, texts(m.descriptions)]),
+    a.references.map((r) => [r.articleReferenceType, r.refId]),
+  ]);
+}
+
+/**
+ * Decodes what `encodeArticleDocument` wrote; `id` is the stored article id, `<shopId>:...`.
+ *
+ * @throws RangeError for another layout version.
+ */
+export function decodeArticleDocument(text: string, id: string): Article {
+  const d = JSON.parse(text) as unknown[];
+  if (d[0] !== FORMAT) throw new RangeError(`article document of layout ${String(d[0])}, expected ${FORMAT}`);
+  const [, supplierArticleId, description, descriptions, descriptionsLong, manufacturerName, manufacturerArticleId, ids, keywords, currency, tax, blockPrices, specialTaxes, od, classifications, images, references] =
+    d as [number, string, string, Texts, Texts, string | null, string | null, [string, string][], [LanguageCode, string[]][], string, Dec, [number, number, number][], [number, number, string][], unknown[], [string, string, [string, string[], string | null, LanguageCode | null, number | null][]][], [string, string, string, Texts][], [string, string][]];
+  const [orderUnit, contentUnit, perOrderUnit, minimumOrderQuantity, orderQuantityInterval, priceQuantity, deliveryTime] = od as [string, string | null, Dec | null, number, number, number, number | null];
+  return {
+    id,
+    shopId: id.slice(0, id.indexOf(':')),
+    supplierArticleId,
+    description,
+    descriptions: strings(descriptions),
+    descriptionsLong: strings(descriptionsLong),
+    ...(manufacturerName !== null ? { manufacturerName } : {}),
+    ...(manufacturerArticleId !== null ? { manufacturerArticleId } : {}),
+    internationalArticleIds: ids.map(([type, value]) => ({ type, value })),
+    keywords: keywords.map(([lang, values]) => ({ lang, values })),
+    currency,
+    tax: decimal(tax),
+    blockPrices: blockPrices.map(([lowerBound, value, decimalDigits]) => ({ lowerBound, amount: { value, decimalDigits } })),
+    specialTaxes: specialTaxes.map(([value, decimalDigits, taxType]) => ({ amount: { value, decimalDigits }, taxType })),
+    orderDetails: {
+      orderUnit,
+      ...(contentUnit !== null ? { contentUnit } : {}),
+      ...(perOrderUnit !== null ? { numberOfContentUnitsPerOrderUnit: decimal(perOrderUnit) } : {}),
+      minimumOrderQuantity,
+      orderQuantityInterval,
+      priceQuantity,
+      ...(deliveryTime !== null ? { deliveryTime } : {}),
+    },
+    classifications: classifications.map(
+      ([systemName, groupId, features]): ArticleClassification => ({
+        systemName,
+        groupId,
+        features: features.map(([name, values, unit, lang, order]) => ({
+          name,
+          values,
+          ...(unit !== null ? { unit } : {}),
+          ...(lang !== null ? { lang } : {}),
+          ...(order !== null ? { order } : {}),
+        })),
+      }),
+    ),
+    images: images.map(([mimeType, href, purpose, descriptions]): ArticleImage => ({ mimeType, href, purpose, descriptions: strings(descriptions) })),
+    references: references.map(([articleReferenceType, refId]) => ({ articleReferenceType, refId })),
+  };
+}
+
+function texts(items: readonly StringWithLanguage[]): Texts {
+  return items.map((s) => [s.lang, s.value]);
+}
+
+function strings(items: Texts): StringWithLanguage[] {
+  return items.map(([lang, value]) => ({ lang, value }));
+}
+
+function dec(d: Decimal): Dec {
+  return [d.value, d.decimalDigits ?? 0];
+}
+
+function decimal([value, decimalDigits]: Dec): Decimal {
+  return { value, decimalDigits };
+}
+
+/** Reads a stored document: the positional layout, or the article JSON older rows hold. */
+export function parseStoredArticle(text: string, id: string): Article {
+  return text.startsWith('[') ? decodeArticleDocument(text, id) : (JSON.parse(text) as Article);
+}

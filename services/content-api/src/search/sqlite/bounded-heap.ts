@@ -1,0 +1,62 @@
+/**
+ * Keeps the `capacity` smallest numbers offered under `compare` (a max-heap on that order: the
+ * root is the largest kept, so most offers cost one comparison once the heap is full).
+ */
+export class BoundedHeap {
+  readonly #items: number[] = [];
+  readonly #capacity: number;
+  readonly #compare: (a: number, b: number) => number;
+
+  constructor(capacity: number, compare: (a: number, b: number) => number) {
+    this.#capacity = capacity;
+    this.#compare = compare;
+  }
+
+  get size(): number {
+    return this.#items.length;
+  }
+
+  offer(item: number): void {
+    const items = this.#items;
+    if (this.#capacity === 0) return;
+    if (items.length < this.#capacity) {
+      items.push(item);
+      this.#up(items.length - 1);
+    } else if (this.#compare(item, items[0]!) < 0) {
+      items[0] = item;
+      this.#down(0);
+    }
+  }
+
+  /** The kept items, smallest first. */
+  sorted(): number[] {
+    return [...this.#items].sort(this.#compare);
+  }
+
+  #up(at: number): void {
+    const items = this.#items;
+    const item = items[at]!;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (this.#compare(items[parent]!, item) >= 0) break;
+      items[at] = items[parent]!;
+      at = parent;
+    }
+    items[at] = item;
+  }
+
+  #down(at: number): void {
+    const items = this.#items;
+    const item = items[at]!;
+    const length = items.length;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= length) break;
+      if (child + 1 < length && this.#compare(items[child + 1]!, items[child]!) > 0) child += 1;
+      if (this.#compare(items[child]!, item) <= 0) break;
+      items[at] = items[child]!;
+      at = child;
+    }
+    items[at] = item;
+  }
+}

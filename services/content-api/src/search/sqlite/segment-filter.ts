@@ -1,0 +1,55 @@
+import { toScaled } from '../../model/decimal.js';
+import type { FilterExpression } from '../search-query.js';
+import type { FacetDictionary } from './facet-dictionary.js';
+import type { Segment } from './segment.js';
+
+/** Which positions of a segment pass: all (`true`), none (`false`) or those the function accepts. */
+export type PositionFilter = boolean | ((i: number) => boolean);
+
+/**
+ * Compiles a filter tree for one segment. Shop conditions are constants per segment and values
+ * absent from the dictionary match nothing, so whole segments often fold to `true` or `false`
+ * and are counted or skipped without looking at their articles. Same semantics as the SQL
+ * translation: exact matches, inclusive price bounds, empty `And` true, empty `Or` false.
+ */
+export function segmentFilter(expression: FilterExpression, segment: Segment, dictionary: FacetDictionary): PositionFilter {
+  const columns = segment.columns;
+  switch (expression.type) {
+    case 'And':
+    case 'Or': {
+      const all = expression.type === 'And';
+      const parts: ((i: number) => boolean)[] = [];
+      for (const operand of expression.operands) {
+        const part = segmentFilter(operand, segment, dictionary);
+        if (part === !all) return !all; // false in an And, true in an Or decides
+        if (part !== all) parts.push(part as (i: number) => boolean);
+      }
+      if (parts.length === 0) return all;
+      if (parts.length === 1) return parts[0]!;
+      return all ? (i) => parts.every((p) => p(i)) : (i) => parts.some((p) => p(i));
+    }
+    case 'ExactStringMatchFilter': {
+      if (expression.filterName === 'businessShopId') return segment.shopId === expression.value;
+      return equals(columns.manufacturer, dictionary.keyOf('manufacturerName', expression.value));
+    }
+    case 'ExactReferenceFeatureMatchFilter':
+      return expression.filterName === 'UNSPSC-7'
+        ? equals(columns.unspsc7, dictionary.keyOf('UNSPSC-7', expression.group))
+        : equals(columns.unspsc9, dictionary.keyOf('UNSPSC-9', expression.group));
+    case 'DecimalRangeFilter': {
+      const column = expression.filterName === 'pricePerMinimumOrderQuantity' ? columns.price : columns.priceInclSpecialTaxes;
+      const low = expression.lowerBound ? Number(toScaled(expression.lowerBound)) : -Infinity;
+      const high = expression.upperBound ? Number(toScaled(expression.upperBound)) : Infinity;
+      if (low > high) return false;
+      if (low === -Infinity && high === Infinity) return true;
+      return (i) => {
+        const price = column[i]!;
+        return price >= low && price <= high;
+      };
+    }
+  }
+}
+
+function equals(column: Uint32Array, key: number): PositionFilter {
+  return key === 0 ? false : (i) => column[i] === key;
+}

@@ -1,0 +1,66 @@
+import type { DictionaryFacet } from './facet-dictionary.js';
+import { SLOT_SPAN, type SegmentColumns } from './segment-columns.js';
+
+/** What `content_segments` says about a segment. */
+export interface SegmentHeader {
+  readonly slot: number;
+  readonly shopId: string;
+  /** Changes with every replacement of the shop's catalog: a reader reloads the columns. */
+  readonly generation: string;
+  readonly size: number;
+  /** Sum of the `words` column (average article length for ranking). */
+  readonly wordTotal: number;
+}
+
+/**
+ * One shop's articles as loaded by a reader: immutable columns (see `SegmentColumns`), the rank
+ * of each position in id order, and counts derived lazily. Article `i` has
+ * `seq = base + i`.
+ */
+export class Segment {
+  readonly header: SegmentHeader;
+  readonly base: number;
+  readonly columns: SegmentColumns;
+  /** `idRank[i]`: place of position `i` in this shop's id order (inverse of `idOrder`). */
+  readonly idRank: Uint32Array;
+  #facetCounts: ReadonlyMap<DictionaryFacet, ReadonlyMap<number, number>> | undefined;
+
+  constructor(header: SegmentHeader, columns: SegmentColumns) {
+    this.header = header;
+    this.base = header.slot * SLOT_SPAN;
+    this.columns = columns;
+    const rank = new Uint32Array(header.size);
+    const order = columns.idOrder;
+    for (let r = 0; r < order.length; r += 1) rank[order[r]!] = r;
+    this.idRank = rank;
+  }
+
+  get shopId(): string {
+    return this.header.shopId;
+  }
+
+  get size(): number {
+    return this.header.size;
+  }
+
+  /** Articles per facet value key over the whole segment (computed once, on first use). */
+  facetCounts(): ReadonlyMap<DictionaryFacet, ReadonlyMap<number, number>> {
+    if (!this.#facetCounts) {
+      const count = (column: Uint32Array) => {
+        let max = 0;
+        for (let i = 0; i < column.length; i += 1) if (column[i]! > max) max = column[i]!;
+        const tally = new Uint32Array(max + 1);
+        for (let i = 0; i < column.length; i += 1) tally[column[i]!]! += 1;
+        const counts = new Map<number, number>();
+        for (let key = 1; key < tally.length; key += 1) if (tally[key]! > 0) counts.set(key, tally[key]!);
+        return counts;
+      };
+      this.#facetCounts = new Map([
+        ['manufacturerName', count(this.columns.manufacturer)],
+        ['UNSPSC-7', count(this.columns.unspsc7)],
+        ['UNSPSC-9', count(this.columns.unspsc9)],
+      ]);
+    }
+    return this.#facetCounts;
+  }
+}

@@ -1,0 +1,167 @@
+import type { Statement } from 'better-sqlite3';
+import type { Article, BusinessShop } from '../../model/article.js';
+import { decodeArticleDocument } from '../../model/article-document.js';
+import type { SearchPage, SearchQuery } from '../search-query.js';
+import { FacetDictionary, type DictionaryFacet } from './facet-dictionary.js';
+import { BYTE_ORDER, COLUMN_NAMES, joinChunks, type ColumnName, type SegmentColumns } from './segment-columns.js';
+import { searchSegments } from './segment-search.js';
+import { SegmentSnapshot } from './segment-snapshot.js';
+import { Segment, type SegmentHeader } from './segment.js';
+import type { SqliteConnection } from './sqlite-connection.js';
+
+/**
+ * The read side of the SQLite store, on its own connection. Every call runs in one read
+ * transaction, so it sees a single committed catalog even while an import writes the next one
+ * (WAL). Segments are loaded when the content version changes, and only those whose generation
+ * changed; statements are prepared once.
+ */
+export class SqliteCatalogReader {
+  readonly #connection: SqliteConnection;
+  readonly #statements = new Map<string, Statement>();
+  readonly #dictionary = new FacetDictionary();
+  #segments = new Map<number, Segment>();
+  #snapshot: SegmentSnapshot | undefined;
+  readonly #inTransaction: <T>(work: () => T) => T;
+
+  constructor(connection: SqliteConnection) {
+    this.#connection = connection;
+    const transaction = connection.transaction((work: () => unknown) => work());
+    this.#inTransaction = <T>(work: () => T) => transaction(work) as T;
+  }
+
+  search(query: SearchQuery): SearchPage {
+    return this.#inTransaction(() => {
+      const snapshot = this.#refresh();
+      const matches = query.words.length > 0 ? this.#matches(query.words) : undefined;
+      const result = searchSegments({
+        snapshot,
+        query,
+        matches,
+        descriptions: (seqs) => this.#bySeq('select seq as k, description as v from content_articles where seq in (select value from json_each(?))', seqs),
+      });
+      const seqs = JSON.stringify(result.hits.map((h) => h.seq));
+      const rows = result.hits.length === 0 ? [] : (this.#statement('select seq, article_id, document from content_articles where seq in (select value from json_each(?))').raw().all(seqs) as [number, string, string][]);
+      const articles = new Map(rows.map(([seq, id, document]) => [seq, decodeArticleDocument(document, id)]));
+      return {
+        total: result.total,
+        facets: result.facets,
+        hits: result.hits.map((hit) => ({ article: articles.get(hit.seq)!, score: hit.score })),
+      };
+    });
+  }
+
+  findArticle(id: string): Article | undefined {
+    const document = this.#statement('select document from content_articles where article_id = ?').pluck().get(id) as string | undefined;
+    return document === undefined ? undefined : decodeArticleDocument(document, id);
+  }
+
+  countArticles(): number {
+    return this.#inTransaction(() => this.#refresh().articleCount);
+  }
+
+  listShops(limit: number, offset: number): { total: number; shops: BusinessShop[] } {
+    return this.#inTransaction(() => {
+      const rows = this.#statement('select document from content_shops order by shop_id limit ? offset ?').pluck().all(limit, offset) as string[];
+      const total = this.#statement('select count(*) from content_shops').pluck().get() as number;
+      return { total, shops: rows.map((r) => JSON.parse(r) as BusinessShop) };
+    });
+  }
+
+  findShop(id: string): BusinessShop | undefined {
+    const document = this.#statement('select document from content_shops where shop_id = ?').pluck().get(id) as string | undefined;
+    return document === undefined ? undefined : (JSON.parse(document) as BusinessShop);
+  }
+
+  currentHash(): string | undefined {
+    return this.#statement("select meta_value from content_meta where meta_key = 'current_hash'").pluck().get() as string | undefined;
+  }
+
+  #statement(text: string): Statement {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      statement = this.#connection.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  /** The snapshot of the committed catalog; reloads what changed. Call inside a transaction. */
+  #refresh(): SegmentSnapshot {
+    const hash = this.currentHash();
+    if (this.#snapshot && this.#snapshot.hash === hash) return this.#snapshot;
+    const entries = this.#statement('select value_key as key, facet_name as facet, value from content_facet_values where value_key > ? order by value_key').all(this.#dictionary.maxKey) as {
+      key: number;
+      facet: DictionaryFacet;
+      value: string;
+    }[];
+    for (const entry of entries) this.#dictionary.add(entry);
+    const headers = this.#statement(
+      'select slot, shop_id as shopId, generation, article_count as size, word_total as wordTotal, byte_order as byteOrder from content_segments order by slot',
+    ).all() as (SegmentHeader & { byteOrder: string })[];
+    const segments = new Map<number, Segment>();
+    for (const { byteOrder, ...header } of headers) {
+      const loaded = this.#segments.get(header.slot);
+      if (loaded && loaded.header.generation === header.generation) segments.set(header.slot, loaded);
+      else {
+        if (byteOrder !== BYTE_ORDER) throw new Error(`segment of shop ${header.shopId} was stored with byte order ${byteOrder}, this machine uses ${BYTE_ORDER}: import the catalog again`);
+        segments.set(header.slot, new Segment(header, this.#loadColumns(header)));
+      }
+    }
+    this.#segments = segments;
+    this.#snapshot = new SegmentSnapshot(hash, [...segments.values()], this.#dictionary);
+    return this.#snapshot;
+  }
+
+  #loadColumns(header: SegmentHeader): SegmentColumns {
+    const rows = this.#statement('select name, data from content_segment_columns where slot = ? order by name, chunk').all(header.slot) as { name: ColumnName; data: Buffer }[];
+    const chunks = new Map<ColumnName, Buffer[]>(COLUMN_NAMES.map((n) => [n, []]));
+    for (const row of rows) chunks.get(row.name)?.push(row.data);
+    const column = <N extends ColumnName>(name: N) => joinChunks(name, header.size, chunks.get(name) ?? []);
+    return {
+      manufacturer: column('manufacturer'),
+      unspsc7: column('unspsc7'),
+      unspsc9: column('unspsc9'),
+      price: column('price'),
+      priceInclSpecialTaxes: column('priceInclSpecialTaxes'),
+      words: column('words'),
+      idOrder: column('idOrder'),
+      descriptionRank: column('descriptionRank'),
+    };
+  }
+
+  /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */
+  #matches(words: readonly string[]): Float64Array {
+    const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
+    const list = this.#statement('select group_concat(rowid) from content_article_words where content_article_words match ?').pluck().get(expression) as string | null;
+    return parseSeqList(list ?? '');
+  }
+
+  #bySeq(text: string, seqs: readonly number[]): Map<number, string> {
+    if (seqs.length === 0) return new Map();
+    const rows = this.#statement(text).raw().all(JSON.stringify(seqs)) as [number, string][];
+    return new Map(rows);
+  }
+}
+
+/**
+ * Parses `group_concat` of non-negative integer rowids (`"12,4294967297,..."`) into numbers.
+ * One string crosses from SQLite instead of a row per match, which halves the cost for large
+ * result sets.
+ */
+export function parseSeqList(list: string): Float64Array {
+  if (list === '') return new Float64Array(0);
+  let n = 1;
+  for (let i = list.indexOf(','); i !== -1; i = list.indexOf(',', i + 1)) n += 1;
+  const out = new Float64Array(n);
+  let at = 0;
+  let value = 0;
+  for (let i = 0; i < list.length; i += 1) {
+    const c = list.charCodeAt(i);
+    if (c === 44) {
+      out[at++] = value;
+      value = 0;
+    } else value = value * 10 + (c - 48);
+  }
+  out[at] = value;
+  return out;
+}

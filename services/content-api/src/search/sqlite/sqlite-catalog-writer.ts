@@ -1,0 +1,245 @@
+import type { Statement } from 'better-sqlite3';
+import type { BusinessShop } from '../../model/article.js';
+import { indexed, type IndexedArticle } from '../indexed-article.js';
+import type { CatalogReplacement, ShopCatalogReplacement } from '../search-backend.js';
+import { checkShopArticle, checkShopId } from '../shop-article-check.js';
+import { FacetDictionary, type DictionaryFacet } from './facet-dictionary.js';
+import { SegmentBuilder } from './segment-builder.js';
+import { BYTE_ORDER, SLOT_SPAN } from './segment-columns.js';
+import type { SqliteConnection } from './sqlite-connection.js';
+
+/**
+ * The write side of the SQLite store, on its own connection. A replacement is one
+ * `BEGIN IMMEDIATE` transaction (readers on other connections keep the old catalog until the
+ * commit): the shop's old rows go by seq range, articles stream into prepared single-row inserts
+ * and into the shop's new segment, which is written last with a new generation. Replacements in
+ * this process run one after the other.
+ */
+export class SqliteCatalogWriter {
+  readonly #connection: SqliteConnection;
+  readonly #statements = new Map<string, Statement>();
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(connection: SqliteConnection) {
+    this.#connection = connection;
+  }
+
+  replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number> {
+    const { shop } = replacement;
+    checkShopId(shop.id);
+    return this.#exclusive(async () => {
+      const old = this.statement('select slot from content_segments where shop_id = ?').pluck().get(shop.id) as number | undefined;
+      if (old !== undefined) this.#dropSegment(old);
+      this.#putShop(shop);
+      const load = new SegmentLoad(this, this.dictionary(), this.#freeSlots().next().value!, shop.id);
+      for await (const item of replacement.articles) {
+        const article = indexed(item);
+        checkShopArticle(article, shop.id);
+        if (!load.add(article)) {
+          if (!replacement.onDuplicate) throw new RangeError(`article ${article.id} appears twice`);
+          replacement.onDuplicate(article);
+        }
+      }
+      load.finish(replacement.hash);
+      this.#setHash(replacement.hash);
+      return load.size;
+    });
+  }
+
+  replaceCatalog(catalog: CatalogReplacement): Promise<number> {
+    for (const shop of catalog.shops) checkShopId(shop.id);
+    return this.#exclusive(async () => {
+      this.#connection.exec(`delete from content_articles; insert into content_article_words(content_article_words) values ('delete-all'); delete from content_segment_columns; delete from content_segments; delete from content_shops;`);
+      const slots = this.#freeSlots();
+      const dictionary = this.dictionary();
+      const loads = new Map<string, SegmentLoad>();
+      for (const shop of catalog.shops) {
+        this.#putShop(shop);
+        loads.set(shop.id, new SegmentLoad(this, dictionary, slots.next().value!, shop.id));
+      }
+      for (const item of catalog.articles) {
+        const article = indexed(item);
+        const load = loads.get(article.shopId);
+        if (!load) throw new RangeError(`article ${article.id} belongs to ${article.shopId}, which is not among the catalog's shops`);
+        checkShopArticle(article, article.shopId);
+        if (!load.add(article)) throw new RangeError(`article ${article.id} appears twice`);
+      }
+      let count = 0;
+      for (const load of loads.values()) {
+        load.finish(catalog.hash);
+        count += load.size;
+      }
+      this.#setHash(catalog.hash);
+      return count;
+    });
+  }
+
+  /** Settles when every replacement started so far has ended. */
+  idle(): Promise<void> {
+    return this.#queue.then(() => undefined);
+  }
+
+  /** A prepared statement of the writer connection, prepared once. */
+  statement(text: string): Statement {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      statement = this.#connection.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  /** Runs `work` in one immediate transaction after every earlier replacement of this writer. */
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = async () => {
+      this.#connection.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work();
+        this.#connection.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (this.#connection.inTransaction) this.#connection.exec('ROLLBACK');
+        throw error;
+      }
+    };
+    const result = this.#queue.then(run, run);
+    this.#queue = result.catch(() => undefined);
+    return result;
+  }
+
+  #dropSegment(slot: number): void {
+    const low = slot * SLOT_SPAN;
+    const high = low + SLOT_SPAN - 1;
+    this.statement('delete from content_article_words where rowid between ? and ?').run(low, high);
+    this.statement('delete from content_articles where seq between ? and ?').run(low, high);
+    this.statement('delete from content_segment_columns where slot = ?').run(slot);
+    this.statement('delete from content_segments where slot = ?').run(slot);
+  }
+
+  /** Unused slots, lowest first (slots are reused, so seqs stay small). */
+  *#freeSlots(): Generator<number> {
+    const used = new Set(this.statement('select slot from content_segments').pluck().all() as number[]);
+    for (let slot = 1; ; slot += 1) if (!used.has(slot)) yield slot;
+  }
+
+  #putShop(shop: BusinessShop): void {
+    this.statement('insert into content_shops (shop_id, name, document) values (?, ?, ?) on conflict (shop_id) do update set name = excluded.name, document = excluded.document').run(
+      shop.id,
+      shop.name,
+      JSON.stringify(shop),
+    );
+  }
+
+  #setHash(hash: string): void {
+    this.statement("insert into content_meta (meta_key, meta_value) values ('current_hash', ?) on conflict (meta_key) do update set meta_value = excluded.meta_value").run(hash);
+  }
+
+  /** The facet dictionary as committed; one per transaction (it adds values in that transaction). */
+  dictionary(): WriterDictionary {
+    return new WriterDictionary(this);
+  }
+}
+
+/** Facet value keys for the writer: reads the committed dictionary, adds new values in the transaction. */
+class WriterDictionary {
+  readonly #writer: SqliteCatalogWriter;
+  readonly #dictionary = new FacetDictionary();
+
+  constructor(writer: SqliteCatalogWriter) {
+    this.#writer = writer;
+    const rows = writer.statement('select value_key as key, facet_name as facet, value from content_facet_values order by value_key').all() as { key: number; facet: DictionaryFacet; value: string }[];
+    for (const row of rows) this.#dictionary.add(row);
+  }
+
+  /** Key of `value` (0 for none), added to `content_facet_values` when new. */
+  keyOf(facet: DictionaryFacet, value: string | undefined): number {
+    if (value === undefined) return 0;
+    const key = this.#dictionary.keyOf(facet, value);
+    if (key !== 0) return key;
+    const added = Number(this.#writer.statement('insert into content_facet_values (facet_name, value) values (?, ?)').run(facet, value).lastInsertRowid);
+    this.#dictionary.add({ key: added, facet, value });
+    return added;
+  }
+}
+
+/** Ids read per query while writing a segment's id order. */
+const ID_ORDER_PAGE = 65_536;
+
+/** One shop's articles going into the store and into its new segment. */
+class SegmentLoad {
+  readonly #writer: SqliteCatalogWriter;
+  readonly #builder: SegmentBuilder;
+  readonly #shopId: string;
+  readonly #dictionary: WriterDictionary;
+  readonly #insertArticle: Statement;
+  readonly #insertWords: Statement;
+
+  constructor(writer: SqliteCatalogWriter, dictionary: WriterDictionary, slot: number, shopId: string) {
+    this.#writer = writer;
+    this.#shopId = shopId;
+    this.#dictionary = dictionary;
+    const writeChunk = writer.statement('insert into content_segment_columns (slot, name, chunk, data) values (?, ?, ?, ?)');
+    this.#builder = new SegmentBuilder(slot, (s, name, chunk, data) => void writeChunk.run(s, name, chunk, data));
+    this.#insertArticle = writer.statement('insert into content_articles (seq, article_id, description, document) values (?, ?, ?, ?) on conflict (article_id) do nothing');
+    this.#insertWords = writer.statement('insert into content_article_words (rowid, words) values (?, ?)');
+  }
+
+  get size(): number {
+    return this.#builder.size;
+  }
+
+  /** Stores the article; false (nothing stored) when its id is already stored. */
+  add(article: IndexedArticle): boolean {
+    const seq = this.#builder.nextSeq;
+    if (this.#insertArticle.run(seq, article.id, article.description, article.document).changes === 0) return false;
+    const fields = article.fields;
+    this.#insertWords.run(seq, fields.searchText);
+    this.#builder.add({
+      manufacturer: this.#dictionary.keyOf('manufacturerName', article.manufacturerName),
+      unspsc7: this.#dictionary.keyOf('UNSPSC-7', fields.unspsc7),
+      unspsc9: this.#dictionary.keyOf('UNSPSC-9', fields.unspsc9),
+      price: fields.priceScaled,
+      priceInclSpecialTaxes: fields.priceInclScaled,
+      words: fields.wordCount,
+    });
+    return true;
+  }
+
+  /**
+   * Writes the description ranks, the id order and the segment row. The shop's ids are the index
+   * range `shopId:` .. `shopId;`, read a page at a time (a connection cannot write while it
+   * iterates a query).
+   */
+  finish(generation: string): void {
+    const base = this.#builder.slot * SLOT_SPAN;
+    const first = this.#writer.statement('select article_id, seq from content_articles where article_id >= ? and article_id < ? order by article_id limit ?').raw();
+    const next = this.#writer.statement('select article_id, seq from content_articles where article_id > ? and article_id < ? order by article_id limit ?').raw();
+    const shopId = this.#shopId;
+    // Description ranks first: a connection cannot write while it iterates a query.
+    const descriptionRank = new Uint32Array(this.#builder.size);
+    const byDescription = this.#writer.statement('select seq, description from content_articles where seq >= ? and seq < ? order by description').raw().iterate(base, base + SLOT_SPAN) as IterableIterator<[number, string]>;
+    let previous: string | undefined;
+    let dense = 0;
+    for (const [seq, description] of byDescription) {
+      if (description !== previous) {
+        dense += 1;
+        previous = description;
+      }
+      descriptionRank[seq - base] = dense;
+    }
+    this.#builder.finish(
+      (function* () {
+        let rows = first.all(`${shopId}:`, `${shopId};`, ID_ORDER_PAGE) as [string, number][];
+        for (;;) {
+          for (const [, seq] of rows) yield seq - base;
+          if (rows.length < ID_ORDER_PAGE) return;
+          rows = next.all(rows[rows.length - 1]![0], `${shopId};`, ID_ORDER_PAGE) as [string, number][];
+        }
+      })(),
+      descriptionRank,
+    );
+    this.#writer
+      .statement('insert into content_segments (slot, shop_id, generation, article_count, word_total, byte_order) values (?, ?, ?, ?, ?, ?)')
+      .run(this.#builder.slot, this.#shopId, generation, this.#builder.size, this.#builder.wordTotal, BYTE_ORDER);
+  }
+}
