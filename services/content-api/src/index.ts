@@ -2,10 +2,10 @@ export { buildContentApiApp, type BuildContentApiAppOptions } from './app.js';
 export {
   startContentApiServer,
   operatorNotes,
-  CONTENT_SQLITE_FILE,
   type RunningContentApiServer,
   type StartContentApiServerOptions,
 } from './server.js';
+export { CONTENT_SQLITE_FILE, openContentStore, type ContentStore } from './content-store.js';
 export { loadContentApiConfig, contentApiConfigSchema, type ContentApiConfig, type ContentApiConfigOverrides } from './config.js';
 export { contentProblems, type ContentProblemCode } from './errors.js';
 export { CONTENT_MIGRATION_TABLE, contentStorageFor, type ContentStorage } from './migrations/index.js';

@@ -1,12 +1,10 @@
-import path from 'node:path';
-import { migrateToLatest, openDatabase, type Database } from '@triad/db';
-import { createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
+import { closeOnce, createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
 import { buildContentApiApp } from './app.js';
 import { createContentAuth, type ContentAuth } from './auth/content-auth.js';
 import { loadContentApiConfig, type ContentApiConfig, type ContentApiConfigOverrides } from './config.js';
 import { seedDemoCatalog } from './demo/seed-demo-catalog.js';
 import { CONTENT_MEDIA_TYPE } from './http/media-types.js';
-import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './migrations/index.js';
+import { openContentStore } from './content-store.js';
 
 /** A listening content API. */
 export interface RunningContentApiServer {
@@ -31,9 +29,6 @@ export interface StartContentApiServerOptions {
   readonly handleSignals?: boolean;
 }
 
-/** SQLite file of the service inside the data directory. */
-export const CONTENT_SQLITE_FILE = 'content.sqlite';
-
 /**
  * Loads config (environment, then `overrides`), opens and migrates the database (PostgreSQL when
  * `databaseUrl` is set, else `<dataDir>/content.sqlite`), seeds a generated demo catalog into an
@@ -46,15 +41,9 @@ export async function startContentApiServer(
 ): Promise<RunningContentApiServer> {
   const config = loadContentApiConfig(options.env, overrides);
   const logger = options.logger ?? createLogger({ level: config.logLevel, stream: 'stderr', service: 'content-api' });
-  const database: Database = config.databaseUrl
-    ? openDatabase({ url: config.databaseUrl, onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed') })
-    : openDatabase({ sqliteFile: path.join(config.dataDir, CONTENT_SQLITE_FILE) });
-  let storage: ReturnType<typeof contentStorageFor> | undefined;
+  const store = await openContentStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: logger });
+  const { backend } = store;
   try {
-    storage = contentStorageFor(database);
-    const { backend } = storage;
-    const report = await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
-    logger.info({ database: database.location, engine: backend.engine, applied: report.applied }, 'database ready');
     if (config.demo) {
       const outcome = await seedDemoCatalog(backend, config.demoArticles);
       logger.info(outcome, outcome.status === 'seeded' ? 'demo catalog seeded' : 'catalog present, demo not seeded');
@@ -62,20 +51,12 @@ export async function startContentApiServer(
     const auth = await createContentAuth(config);
     logger.info({ keys: auth.source }, 'token verification ready');
     const app = await buildContentApiApp({ config, backend, auth, logger });
-    let closing: Promise<void> | undefined;
-    const close = () => {
-      closing ??= (async () => {
-        try {
-          await app.close();
-        } finally {
-          await backend.close();
-          await database.close();
-        }
-      })();
-      return closing;
-    };
+    const close = closeOnce(
+      () => app.close(),
+      () => store.close(),
+    );
     const listening = await listenService(app, config.host, config.port);
-    const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => backend.close().then(() => database.close()) }) : undefined;
+    const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => store.close() }) : undefined;
     const url = config.publicUrl ?? listening;
     return {
       url,
@@ -87,8 +68,7 @@ export async function startContentApiServer(
       },
     };
   } catch (error) {
-    await storage?.backend.close().catch(() => {});
-    await database.close().catch(() => {});
+    await store.close().catch(() => {});
     throw error;
   }
 }

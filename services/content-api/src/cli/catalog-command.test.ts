@@ -6,7 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@triad/db';
 import { contentStorageFor } from '../migrations/index.js';
-import { CONTENT_SQLITE_FILE } from '../server.js';
+import { CONTENT_SQLITE_FILE } from '../content-store.js';
 import { createCatalogCommand } from './catalog-command.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-cli-'));

@@ -4,15 +4,13 @@ import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
-import { migrateToLatest, openDatabase, type Database } from '@triad/db';
 import { importCatalog, type CatalogFormat, type ImportResult } from '../commands/import-catalog.js';
 import { loadContentApiConfig } from '../config.js';
 import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import { XmlSyntaxError } from '../import/xml-event-reader.js';
 import type { Article, BusinessShop } from '../model/article.js';
-import { CONTENT_MIGRATION_TABLE, contentStorageFor, type ContentStorage } from '../migrations/index.js';
-import { CONTENT_SQLITE_FILE } from '../server.js';
+import { CONTENT_SQLITE_FILE, openContentStore, type ContentStore } from '../content-store.js';
 
 /** The part of the CLI's io object the catalog commands use. */
 export interface CatalogCommandIo {
@@ -122,12 +120,9 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
         return usage('import', (error as Error).message);
       }
       const dataDir = path.resolve(cwd, config.dataDir);
-      let database: Database | undefined;
-      let storage: ContentStorage | undefined;
+      let storage: ContentStore | undefined;
       try {
-        database = config.databaseUrl ? openDatabase({ url: config.databaseUrl }) : openDatabase({ sqliteFile: path.join(dataDir, CONTENT_SQLITE_FILE) });
-        storage = contentStorageFor(database);
-        await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
+        storage = await openContentStore({ databaseUrl: config.databaseUrl, dataDir });
         const shop = (await storage.backend.findShop(o.shop)) ?? generateCatalog({ articles: 0 }).shops.find((s) => s.id === o.shop);
         if (!shop) return usage('import', `unknown shop ${o.shop}; choose from ${await knownShops(storage.backend)}`);
         const input: Readable = fullPath === undefined ? (options.stdin ?? process.stdin) : createReadStream(fullPath);
@@ -140,8 +135,7 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
           usage('import', (error as Error).message);
         }
       } finally {
-        await storage?.backend.close();
-        await database?.close();
+        await storage?.close();
       }
     });
   return command;

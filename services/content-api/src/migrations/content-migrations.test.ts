@@ -6,6 +6,7 @@ import { toArticleRow } from '../search/article-row.js';
 import { indexArticle } from '../search/indexed-article.js';
 import type { SearchBackend } from '../search/search-backend.js';
 import { FACET_NAMES } from '../search/search-query.js';
+import { carryOverFirstLayout, FIRST_LAYOUT_TABLE } from '../search/sqlite/carry-over-first-layout.js';
 import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './index.js';
 
 const catalog = generateCatalog({ articles: 40, seed: 12 });
@@ -29,18 +30,24 @@ describeEachDatabase('content migrations', (getDb) => {
     await backend?.close();
   });
 
-  it('keeps shops and version; PostgreSQL keeps the articles, SQLite asks for them again', async () => {
+  it('keeps shops, version and every article (SQLite carries them into its new layout)', async () => {
+    const report = await carryOverFirstLayout(getDb(), backend);
+    if (getDb().dialect === 'sqlite') {
+      expect(report).toEqual({ shops: new Set(articles.map((a) => a.shopId)).size, articles: articles.length, failed: [] });
+      const left = await getDb().db.selectFrom('sqlite_master' as never).select('name' as never).where('name' as never, '=', FIRST_LAYOUT_TABLE as never).execute();
+      expect(left).toEqual([]);
+      expect(await carryOverFirstLayout(getDb(), backend)).toBeUndefined(); // once only
+    } else {
+      expect(report).toBeUndefined();
+    }
     expect(await backend.currentHash()).toBe('old');
     expect((await backend.listShops(10, 0)).total).toBe(catalog.shops.length);
     const page = await backend.search({ words: [], shopIds: [], sort: [], limit: 5, offset: 0, facets: [...FACET_NAMES] });
-    if (getDb().dialect === 'postgres') {
-      expect(page.total).toBe(articles.length);
-      expect(page.facets.find((f) => f.facetName === 'businessShopId')!.buckets.reduce((n, b) => n + b.count, 0)).toBe(articles.length);
-      expect(await backend.findArticle(articles[3]!.id)).toEqual(articles[3]);
-    } else {
-      expect(page.total).toBe(0);
-      expect(await backend.countArticles()).toBe(0);
-    }
+    expect(page.total).toBe(articles.length);
+    expect(page.facets.find((f) => f.facetName === 'businessShopId')!.buckets.reduce((n, b) => n + b.count, 0)).toBe(articles.length);
+    expect(await backend.findArticle(articles[3]!.id)).toEqual(articles[3]);
+    const blue = await backend.search({ words: ['blue'], shopIds: [], sort: [], limit: 40, offset: 0, facets: [] });
+    expect(blue.total).toBe(articles.filter((a) => a.descriptions.some((d) => d.value.toLowerCase().includes('blue'))).length);
   });
 
   it('takes a new catalog after the upgrade', async () => {

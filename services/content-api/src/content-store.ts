@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { migrateToLatest, openDatabase, type Database } from '@triad/db';
+import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './migrations/index.js';
+import type { SearchBackend } from './search/search-backend.js';
+import { carryOverFirstLayout } from './search/sqlite/carry-over-first-layout.js';
+
+/** SQLite file of the service inside the data directory. */
+export const CONTENT_SQLITE_FILE = 'content.sqlite';
+
+/** An open, migrated content store. */
+export interface ContentStore {
+  readonly database: Database;
+  readonly backend: SearchBackend;
+  /** Closes the backend's own connections, then the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Where the store's progress is reported (a pino logger fits). */
+export interface ContentStoreLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/**
+ * Opens the content store as the service and `triad catalog import` both need it: PostgreSQL
+ * (`databaseUrl`) or `<dataDir>/content.sqlite`, migrated to the newest layout, with catalogs of
+ * SQLite's first layout carried into the current one (`carryOverFirstLayout`). Closes what it
+ * opened when any step fails.
+ */
+export async function openContentStore(options: { databaseUrl?: string | undefined; dataDir: string; log?: ContentStoreLog }): Promise<ContentStore> {
+  const { log } = options;
+  const database = options.databaseUrl
+    ? openDatabase({ url: options.databaseUrl, onPoolError: (error) => log?.warn({ err: error }, 'idle database connection failed') })
+    : openDatabase({ sqliteFile: path.join(options.dataDir, CONTENT_SQLITE_FILE) });
+  let backend: SearchBackend | undefined;
+  try {
+    const storage = contentStorageFor(database);
+    backend = storage.backend;
+    const report = await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
+    log?.info({ database: database.location, engine: backend.engine, applied: report.applied }, 'database ready');
+    const carried = await carryOverFirstLayout(database, backend);
+    if (carried) {
+      log?.info({ shops: carried.shops, articles: carried.articles }, 'catalogs carried over into the current search layout');
+      for (const f of carried.failed) log?.error(f, 'a catalog could not be carried over; its articles stay in content_articles_v1 (import it again)');
+    }
+  } catch (error) {
+    await backend?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const opened = backend;
+  let closing: Promise<void> | undefined;
+  return {
+    database,
+    backend: opened,
+    close: () => {
+      closing ??= opened.close().finally(() => database.close());
+      return closing;
+    },
+  };
+}
