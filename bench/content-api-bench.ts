@@ -34,6 +34,7 @@ import {
   CONTENT_MEDIA_TYPE,
   CONTENT_MIGRATION_TABLE,
   contentStorageFor,
+  CONTENT_SQLITE_PAGE_SIZE,
   createContentAuth,
   generateCatalog,
   importCatalog,
@@ -237,7 +238,7 @@ async function main(): Promise<void> {
   await writeFiles();
   console.log(`catalog files written in ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)} s`);
   start = process.hrtime.bigint();
-  if (ENGINES.includes('sqlite')) await benchEngine('sqlite', (format) => openDatabase({ sqliteFile: path.join(dir, `content-${format}.sqlite`) }));
+  if (ENGINES.includes('sqlite')) await benchEngine('sqlite', (format) => openDatabase({ sqliteFile: path.join(dir, `content-${format}.sqlite`), ...(process.env.BENCH_PAGE_SIZE === 'default' ? {} : { sqlitePageSize: CONTENT_SQLITE_PAGE_SIZE }) }));
 
   const pgUrl = process.env.TRIAD_BENCH_DATABASE_URL || process.env.TRIAD_TEST_DATABASE_URL;
   if (!ENGINES.includes('postgres')) {

@@ -56,6 +56,11 @@ export interface OpenDatabaseOptions {
   readonly maxConnections?: number;
   /** SQLite only: how long a statement waits for a lock before failing, in ms. Default 5000. */
   readonly busyTimeoutMs?: number;
+  /**
+   * SQLite only: page size in bytes (a power of two from 512 to 65536) for a file created by this
+   * open; an existing file keeps its own. Default SQLite's 4096.
+   */
+  readonly sqlitePageSize?: number;
   /** Called with errors raised by idle pooled connections (PostgreSQL); they are otherwise ignored. */
   readonly onPoolError?: (error: Error) => void;
 }

@@ -43,6 +43,25 @@ describe('openDatabase (SQLite file)', () => {
     expect(existsSync(path.join(dir, 'y.sqlite'))).toBe(true);
   });
 
+  it('gives a new file the asked page size, keeps an existing file\'s, and refuses sizes SQLite has not', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'triad-db-page-'));
+    directories.push(dir);
+    const file = path.join(dir, 'p.sqlite');
+    const pageSize = async (size?: number) => {
+      const database = openDatabase({ sqliteFile: file, ...(size !== undefined ? { sqlitePageSize: size } : {}) });
+      try {
+        await sql`create table if not exists t (n integer)`.execute(database.db);
+        return (await sql<{ page_size: number }>`pragma page_size`.execute(database.db)).rows[0]?.page_size;
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await pageSize(16_384)).toBe(16_384);
+    expect(await pageSize(8_192)).toBe(16_384); // the file keeps its own
+    expect(await pageSize()).toBe(16_384);
+    expect(() => openDatabase({ sqliteFile: path.join(dir, 'q.sqlite'), sqlitePageSize: 3000 })).toThrow(/power of two/);
+  });
+
   it('closes idempotently', async () => {
     const database = openDatabase({ sqliteFile: ':memory:' });
     await database.close();

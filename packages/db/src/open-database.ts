@@ -35,8 +35,11 @@ export function openDatabase<DB = any>(options: OpenDatabaseOptions): Database<D
   throw new DatabaseError('DB_ERR_OPTIONS_MISSING');
 }
 
-function busy(options: OpenDatabaseOptions): { busyTimeoutMs?: number } {
-  return options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {};
+function busy(options: OpenDatabaseOptions): { busyTimeoutMs?: number; pageSize?: number } {
+  return {
+    ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
+    ...(options.sqlitePageSize !== undefined ? { pageSize: options.sqlitePageSize } : {}),
+  };
 }
 
 /** `sqlite:data/x.sqlite`, `sqlite:///abs/x.sqlite`, `file:x.sqlite`, `sqlite::memory:` -> path. */

@@ -7,6 +7,13 @@ import { carryOverFirstLayout } from './search/sqlite/carry-over-first-layout.js
 /** SQLite file of the service inside the data directory. */
 export const CONTENT_SQLITE_FILE = 'content.sqlite';
 
+/**
+ * Page size of a new content SQLite file: the segment columns are stored as blobs of tens of
+ * KiB and imports write long runs of rows; 16 KiB pages measured faster than SQLite's 4 KiB
+ * (decision 0013).
+ */
+export const CONTENT_SQLITE_PAGE_SIZE = 16_384;
+
 /** An open, migrated content store. */
 export interface ContentStore {
   readonly database: Database;
@@ -32,7 +39,7 @@ export async function openContentStore(options: { databaseUrl?: string | undefin
   const { log } = options;
   const database = options.databaseUrl
     ? openDatabase({ url: options.databaseUrl, onPoolError: (error) => log?.warn({ err: error }, 'idle database connection failed') })
-    : openDatabase({ sqliteFile: path.join(options.dataDir, CONTENT_SQLITE_FILE) });
+    : openDatabase({ sqliteFile: path.join(options.dataDir, CONTENT_SQLITE_FILE), sqlitePageSize: CONTENT_SQLITE_PAGE_SIZE });
   let backend: SearchBackend | undefined;
   try {
     const storage = contentStorageFor(database);

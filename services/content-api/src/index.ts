@@ -5,7 +5,7 @@ export {
   type RunningContentApiServer,
   type StartContentApiServerOptions,
 } from './server.js';
-export { CONTENT_SQLITE_FILE, openContentStore, type ContentStore } from './content-store.js';
+export { CONTENT_SQLITE_FILE, CONTENT_SQLITE_PAGE_SIZE, openContentStore, type ContentStore } from './content-store.js';
 export { loadContentApiConfig, contentApiConfigSchema, type ContentApiConfig, type ContentApiConfigOverrides } from './config.js';
 export { contentProblems, type ContentProblemCode } from './errors.js';
 export { CONTENT_MIGRATION_TABLE, contentStorageFor, type ContentStorage } from './migrations/index.js';

@@ -8,6 +8,8 @@ import { withStatementCache } from './statement-cache.js';
 export interface SqliteOptions {
   readonly file: string;
   readonly busyTimeoutMs?: number;
+  /** Page size for a newly created file (see `OpenDatabaseOptions.sqlitePageSize`). */
+  readonly pageSize?: number;
 }
 
 /**
@@ -21,6 +23,14 @@ export function openSqliteDatabase<DB>(options: SqliteOptions): Database<DB> {
   const connection = new BetterSqlite3(inMemory ? ':memory:' : options.file);
   try {
     connection.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5_000))}`);
+    if (options.pageSize !== undefined) {
+      const size = options.pageSize;
+      if (!Number.isInteger(size) || size < 512 || size > 65_536 || (size & (size - 1)) !== 0) {
+        throw new RangeError(`SQLite page size must be a power of two from 512 to 65536, not ${size}`);
+      }
+      // Takes effect only while the file is still empty, i.e. before WAL is switched on below.
+      connection.pragma(`page_size = ${size}`);
+    }
     if (!inMemory) {
       connection.pragma('journal_mode = WAL');
       // With WAL, NORMAL keeps the database consistent across crashes and avoids an fsync per commit.
