@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { installGracefulShutdown, type Closable } from './graceful-shutdown.js';
+import { installGracefulShutdown, serviceCloser, type Closable } from './graceful-shutdown.js';
 
 function fakeApp(close: () => Promise<void>): Closable {
   return { close, log: { info: () => {}, error: () => {} } };
@@ -67,5 +67,42 @@ describe('installGracefulShutdown', () => {
     uninstall();
     expect(events.listenerCount('SIGINT')).toBe(0);
     expect(events.listenerCount('SIGTERM')).toBe(0);
+  });
+});
+
+describe('serviceCloser', () => {
+  const log = { info: () => {}, error: () => {} };
+
+  it('runs the whole close on a signal when signals are handled, then exits 0', async () => {
+    const events = new EventEmitter();
+    const exit = vi.fn();
+    const close = vi.fn(async () => {});
+    serviceCloser(close, log, true, { process: events, exit });
+    events.emit('SIGTERM');
+    await settle();
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(exit).toHaveBeenCalledWith(0);
+  });
+
+  it('removes its signal listeners when called, and closes', async () => {
+    const events = new EventEmitter();
+    const exit = vi.fn();
+    const close = vi.fn(async () => {});
+    const closeService = serviceCloser(close, log, true, { process: events, exit });
+    expect(events.listenerCount('SIGINT')).toBe(1);
+    await closeService();
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(events.listenerCount('SIGINT')).toBe(0);
+    events.emit('SIGINT');
+    await settle();
+    expect(exit).not.toHaveBeenCalled();
+  });
+
+  it('listens to no signal when signals are not handled', async () => {
+    const events = new EventEmitter();
+    const close = vi.fn(async () => {});
+    await serviceCloser(close, log, false, { process: events })();
+    expect(events.listenerCount('SIGTERM')).toBe(0);
+    expect(close).toHaveBeenCalledTimes(1);
   });
 });

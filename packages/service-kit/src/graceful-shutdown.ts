@@ -71,3 +71,16 @@ export function installGracefulShutdown(app: Closable, options: GracefulShutdown
     for (const [signal, listener] of listeners) source.off(signal, listener);
   };
 }
+
+/**
+ * The `close` a service hands its caller. With `handleSignals`, SIGINT/SIGTERM run the same
+ * `close` (every part, in its order) through `installGracefulShutdown` and exit; calling the
+ * returned function first removes those listeners, then closes.
+ */
+export function serviceCloser(close: () => Promise<void>, log: Closable['log'], handleSignals: boolean, options: Omit<GracefulShutdownOptions, 'onClosed'> = {}): () => Promise<void> {
+  const uninstall = handleSignals ? installGracefulShutdown({ close, log }, options) : undefined;
+  return async () => {
+    uninstall?.();
+    await close();
+  };
+}

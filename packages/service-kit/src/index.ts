@@ -20,6 +20,7 @@ export { createLogger, REDACTED_PATHS, type CreateLoggerOptions, type LogLevel }
 export type { Logger } from 'pino';
 export {
   installGracefulShutdown,
+  serviceCloser,
   type GracefulShutdownOptions,
   type SignalSource,
   type Closable,

@@ -1,4 +1,4 @@
-import { closeOnce, createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
+import { closeOnce, createLogger, listenService, serviceCloser, type Logger } from '@triad/service-kit';
 import { buildContentApiApp } from './app.js';
 import { createContentAuth, type ContentAuth } from './auth/content-auth.js';
 import { loadContentApiConfig, type ContentApiConfig, type ContentApiConfigOverrides } from './config.js';
@@ -56,16 +56,12 @@ export async function startContentApiServer(
       () => store.close(),
     );
     const listening = await listenService(app, config.host, config.port);
-    const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => store.close() }) : undefined;
     const url = config.publicUrl ?? listening;
     return {
       url,
       config,
       notes: operatorNotes(url, auth),
-      close: async () => {
-        uninstall?.();
-        await close();
-      },
+      close: serviceCloser(close, app.log, options.handleSignals ?? false),
     };
   } catch (error) {
     await store.close().catch(() => {});

@@ -1,5 +1,5 @@
 import { openServiceDatabase, type Database } from '@triad/db';
-import { closeOnce, createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
+import { closeOnce, createLogger, listenService, serviceCloser, type Logger } from '@triad/service-kit';
 import { buildNodeManagerApp } from './app.js';
 import { loadNodeManagerConfig, type NodeManagerConfig, type NodeManagerConfigOverrides } from './config.js';
 import type { NodeConnector } from './connector/node-connector.js';
@@ -99,10 +99,15 @@ export async function startNodeManagerServer(
       await close().catch(() => {});
       throw error;
     }
-    const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => database.close() }) : undefined;
+    const closeService = serviceCloser(close, app.log, options.handleSignals ?? false);
     const notes = [`API docs: ${url}/docs`, `authentication: ${config.authentication ? 'on (HTTP Basic)' : 'off'}`];
     if (config.demo && erlang) {
-      demo = await startDemo(core, { url, onError: (error) => logger.warn({ err: error }, 'demo node') });
+      try {
+        demo = await startDemo(core, { url, onError: (error) => logger.warn({ err: error }, 'demo node') });
+      } catch (error) {
+        await closeService().catch(() => {});
+        throw error;
+      }
       notes.push(demo.note);
     }
     if (bootstrap.generatedPassword) notes.push(`admin user created; password (shown once): ${bootstrap.generatedPassword}`);
@@ -112,10 +117,7 @@ export async function startNodeManagerServer(
       config,
       core,
       notes,
-      close: async () => {
-        uninstall?.();
-        await close();
-      },
+      close: closeService,
     };
   } catch (error) {
     await database.close().catch(() => {});

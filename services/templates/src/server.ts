@@ -1,5 +1,5 @@
 import { openServiceDatabase, type Database } from '@triad/db';
-import { closeOnce, createLogger, installGracefulShutdown, listenService, type Logger } from '@triad/service-kit';
+import { closeOnce, createLogger, listenService, serviceCloser, type Logger } from '@triad/service-kit';
 import { buildTemplatesApp } from './app.js';
 import { loadTemplatesConfig, type TemplatesConfig, type TemplatesConfigOverrides } from './config.js';
 import { defaultExamplesDirectory, seedExampleTemplates } from './demo/seed-example-templates.js';
@@ -57,14 +57,10 @@ export async function startTemplatesServer(
       () => database.close(),
     );
     const url = await listenService(app, config.host, config.port);
-    const uninstall = options.handleSignals ? installGracefulShutdown(app, { onClosed: () => database.close() }) : undefined;
     return {
       url,
       config,
-      close: async () => {
-        uninstall?.();
-        await close();
-      },
+      close: serviceCloser(close, app.log, options.handleSignals ?? false),
     };
   } catch (error) {
     await database.close().catch(() => {});
