@@ -1,16 +1,20 @@
 import path from 'node:path';
 import type { Database } from './database.js';
-import { migrateToLatest, type MigrateOptions } from './migrate-to-latest.js';
+import { migrateToLatest, type MigrateOptions, type MigrationSet } from './migrate-to-latest.js';
 import { openDatabase } from './open-database.js';
 
 /** Where a service keeps its data and which migrations bring it up to date. */
-export interface OpenServiceDatabaseOptions extends MigrateOptions {
+export interface OpenServiceDatabaseOptions extends Omit<MigrateOptions, 'migrations'> {
+  /** The migrations, or a function choosing them for the opened engine (SQLite or PostgreSQL). */
+  readonly migrations: MigrationSet | ((database: Database) => MigrationSet);
   /** PostgreSQL URL; when set, data lives there instead of SQLite. */
   readonly databaseUrl?: string | undefined;
   /** Directory of the SQLite file (used without `databaseUrl`). */
   readonly dataDir: string;
   /** SQLite file name inside `dataDir`, e.g. `templates.sqlite`. */
   readonly sqliteFile: string;
+  /** Page size of a newly created SQLite file (`OpenDatabaseOptions.sqlitePageSize`). */
+  readonly sqlitePageSize?: number;
   /** Where "database ready" and idle-connection failures are reported (a pino logger fits). */
   readonly log?: {
     info(object: object, message: string): void;
@@ -27,10 +31,13 @@ export async function openServiceDatabase(options: OpenServiceDatabaseOptions): 
   const { log } = options;
   const database = options.databaseUrl
     ? openDatabase({ url: options.databaseUrl, onPoolError: (error) => log?.warn({ err: error }, 'idle database connection failed') })
-    : openDatabase({ sqliteFile: path.join(options.dataDir, options.sqliteFile) });
+    : openDatabase({
+        sqliteFile: path.join(options.dataDir, options.sqliteFile),
+        ...(options.sqlitePageSize !== undefined ? { sqlitePageSize: options.sqlitePageSize } : {}),
+      });
   try {
     const report = await migrateToLatest(database, {
-      migrations: options.migrations,
+      migrations: typeof options.migrations === 'function' ? options.migrations(database) : options.migrations,
       tableName: options.tableName,
       ...(options.lockTableName !== undefined ? { lockTableName: options.lockTableName } : {}),
     });

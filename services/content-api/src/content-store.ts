@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { migrateToLatest, openDatabase, type Database } from '@triad/db';
+import { openServiceDatabase, type Database } from '@triad/db';
 import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './migrations/index.js';
 import type { SearchBackend } from './search/search-backend.js';
 import { carryOverFirstLayout } from './search/sqlite/carry-over-first-layout.js';
@@ -37,26 +36,33 @@ export interface ContentStoreLog {
  */
 export async function openContentStore(options: { databaseUrl?: string | undefined; dataDir: string; log?: ContentStoreLog }): Promise<ContentStore> {
   const { log } = options;
-  const database = options.databaseUrl
-    ? openDatabase({ url: options.databaseUrl, onPoolError: (error) => log?.warn({ err: error }, 'idle database connection failed') })
-    : openDatabase({ sqliteFile: path.join(options.dataDir, CONTENT_SQLITE_FILE), sqlitePageSize: CONTENT_SQLITE_PAGE_SIZE });
   let backend: SearchBackend | undefined;
+  const database = await openServiceDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    sqliteFile: CONTENT_SQLITE_FILE,
+    sqlitePageSize: CONTENT_SQLITE_PAGE_SIZE,
+    // The engine decides the migrations and the backend; the backend opens its connections lazily.
+    migrations: (opened) => {
+      const storage = contentStorageFor(opened);
+      backend = storage.backend;
+      return storage.migrations;
+    },
+    tableName: CONTENT_MIGRATION_TABLE,
+    ...(log ? { log } : {}),
+  });
+  const opened = backend!;
   try {
-    const storage = contentStorageFor(database);
-    backend = storage.backend;
-    const report = await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
-    log?.info({ database: database.location, engine: backend.engine, applied: report.applied }, 'database ready');
-    const carried = await carryOverFirstLayout(database, backend);
+    const carried = await carryOverFirstLayout(database, opened);
     if (carried) {
       log?.info({ shops: carried.shops, articles: carried.articles }, 'catalogs carried over into the current search layout');
       for (const f of carried.failed) log?.error(f, 'a catalog could not be carried over; its articles stay in content_articles_v1 (import it again)');
     }
   } catch (error) {
-    await backend?.close().catch(() => {});
+    await opened.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }
-  const opened = backend;
   let closing: Promise<void> | undefined;
   return {
     database,
