@@ -36,6 +36,11 @@ export interface DemoOutcome {
   stop(): Promise<'halted' | 'killed' | 'none'>;
 }
 
+/** The host part `-sname` gives a node on this machine: the first label of the host name. */
+export function shortHostName(): string {
+  return hostname().split('.')[0]!;
+}
+
 /** True when an `erl` executable is on PATH. */
 export function erlOnPath(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
   return (env['PATH'] ?? '').split(path.delimiter).some((dir) => {
@@ -62,7 +67,7 @@ export async function startDemo(
   options: { url: string; onError?: (error: unknown) => void; /** Alive part; default `triad_demo`. */ alive?: string },
 ): Promise<DemoOutcome> {
   const alive = options.alive ?? DEMO_NODE_ALIVE;
-  const name = `${alive}@${hostname().split('.')[0]}`;
+  const name = `${alive}@${shortHostName()}`;
   const none = (note: string): DemoOutcome => ({ note, stop: async () => 'none' as const });
   const stored = await core.topologyStore.findLiveNodeByName(name);
   if (!stored && (await core.topologyStore.listNodes()).length > 0) return none('demo: the store already has nodes; no demo node started');

@@ -61,11 +61,6 @@ export class TopologyRepository {
     this.#cache?.invalidate();
   }
 
-  /** Every write calls it: cached lists are stale from here on. */
-  #changed(): void {
-    this.#cache?.invalidate();
-  }
-
   async findNode(id: string): Promise<NodeRecord | undefined> {
     const row = await this.#db.selectFrom('nm_nodes').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toNode(row) : undefined;
@@ -77,7 +72,7 @@ export class TopologyRepository {
   }
 
   async insertNode(node: NodeRecord): Promise<void> {
-    this.#changed();
+    this.#cache?.invalidate();
     await this.#db
       .insertInto('nm_nodes')
       .values({
@@ -98,21 +93,21 @@ export class TopologyRepository {
 
   /** Sets a live node's state; false when no live node has the id. */
   async setNodeState(id: string, state: string): Promise<boolean> {
-    this.#changed();
+    this.#cache?.invalidate();
     const r = await this.#db.updateTable('nm_nodes').set({ state }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
   /** Marks a live node deleted; false when there is none with the id. */
   async deleteNode(id: string): Promise<boolean> {
-    this.#changed();
+    this.#cache?.invalidate();
     const r = await this.#db.updateTable('nm_nodes').set({ deleted: 1 }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
   /** Moves a live node into a live family; false when either is missing. */
   async moveNode(nodeId: string, familyId: string): Promise<boolean> {
-    this.#changed();
+    this.#cache?.invalidate();
     return this.#db.transaction().execute(async (trx) => {
       const family = await trx.selectFrom('nm_node_families').select('id').where('id', '=', familyId).where('deleted', '=', 0).executeTakeFirst();
       if (!family) return false;
@@ -151,7 +146,7 @@ export class TopologyRepository {
   }
 
   async insertFamily(family: Omit<FamilyRecord, 'nodes'>): Promise<void> {
-    this.#changed();
+    this.#cache?.invalidate();
     await this.#db
       .insertInto('nm_node_families')
       .values({
@@ -170,14 +165,14 @@ export class TopologyRepository {
   }
 
   async renameFamily(id: string, name: string): Promise<boolean> {
-    this.#changed();
+    this.#cache?.invalidate();
     const r = await this.#db.updateTable('nm_node_families').set({ name }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
   /** Marks a live family and all its live nodes deleted; returns the node ids, or undefined when no such family. */
   async forceDeleteFamily(id: string): Promise<string[] | undefined> {
-    this.#changed();
+    this.#cache?.invalidate();
     return this.#db.transaction().execute(async (trx) => {
       const r = await trx.updateTable('nm_node_families').set({ deleted: 1 }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) return undefined;

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { hostname } from 'node:os';
-import { erlOnPath } from '../../demo/demo-node.js';
+import { erlOnPath, shortHostName } from '../../demo/demo-node.js';
 import { lookupNodePort } from '../epmd-client.js';
 
 /** Whether live tests run: erl present, or required by TRIAD_REQUIRE_SERVICES=1 (then a missing erl fails). */
@@ -19,10 +18,8 @@ export interface ErlNode {
   kill(): Promise<void>;
 }
 
-/** The host part `-sname` gives on this machine: the first label of the host name. */
-export function shortHost(): string {
-  return hostname().split('.')[0]!;
-}
+/** The host part `-sname` gives on this machine (`shortHostName`). */
+export const shortHost = shortHostName;
 
 /**
  * Starts `erl -sname|-name <alive> -setcookie <cookie> -noshell` as a child process (the beam
