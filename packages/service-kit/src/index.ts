@@ -11,7 +11,7 @@ export {
 } from './problem/problem-document.js';
 export { problemHandler, sendProblem, type ProblemReplyInit } from './problem/problem-handler.js';
 export { toRequestViolations, type RequestViolation } from './problem/validation-problems.js';
-export { loadConfig, type ConfigSchema, type ConfigSource } from './config/load-config.js';
+export { loadConfig, settingsFromEnv, type ConfigSchema, type ConfigSource } from './config/load-config.js';
 export { ConfigError, type ConfigViolation } from './config/config-error.js';
 export { deepFreeze, type DeepReadonly } from './config/deep-freeze.js';
 export { REQUEST_ID_HEADER, isSaneRequestId, generateRequestId, requestIdEcho } from './request-id.js';

@@ -1,4 +1,4 @@
-import { loadConfig, type ConfigSource, type LogLevel } from '@triad/service-kit';
+import { loadConfig, settingsFromEnv, type ConfigSource, type LogLevel } from '@triad/service-kit';
 
 /** The content API's settings, validated and frozen. */
 export interface ContentApiConfig {
@@ -73,10 +73,5 @@ type Environment = Readonly<Record<string, string | undefined>>;
  * @throws ConfigError listing every invalid setting.
  */
 export function loadContentApiConfig(env: Environment = process.env, overrides: ContentApiConfigOverrides = {}): ContentApiConfig {
-  const fromEnv: Record<string, string | undefined> = {};
-  for (const [key, property] of Object.entries(contentApiConfigSchema.properties)) {
-    const value = env[property.env];
-    if (value !== undefined && value.trim() !== '') fromEnv[key] = value.trim();
-  }
-  return loadConfig<ContentApiConfig>(contentApiConfigSchema, fromEnv, overrides as ConfigSource) as ContentApiConfig;
+  return loadConfig<ContentApiConfig>(contentApiConfigSchema, settingsFromEnv(contentApiConfigSchema, env), overrides as ConfigSource) as ContentApiConfig;
 }

@@ -1,4 +1,4 @@
-import { loadConfig, type ConfigSource, type LogLevel } from '@triad/service-kit';
+import { loadConfig, settingsFromEnv, type ConfigSource, type LogLevel } from '@triad/service-kit';
 
 /** The node manager's settings, validated and frozen. */
 export interface NodeManagerConfig {
@@ -85,12 +85,7 @@ type Environment = Readonly<Record<string, string | undefined>>;
  * @throws ConfigError listing every invalid setting.
  */
 export function loadNodeManagerConfig(env: Environment = process.env, overrides: NodeManagerConfigOverrides = {}): NodeManagerConfig {
-  const fromEnv: Record<string, string | undefined> = {};
-  for (const [key, property] of Object.entries(nodeManagerConfigSchema.properties)) {
-    const value = env[property.env];
-    if (value !== undefined && value.trim() !== '') fromEnv[key] = value.trim();
-  }
-  return loadConfig<NodeManagerConfig>(nodeManagerConfigSchema, fromEnv, overrides as ConfigSource) as NodeManagerConfig;
+  return loadConfig<NodeManagerConfig>(nodeManagerConfigSchema, settingsFromEnv(nodeManagerConfigSchema, env), overrides as ConfigSource) as NodeManagerConfig;
 }
 
 /** `defaultUserTags` as the filter it stands for: `'all'` or a list of tags. */

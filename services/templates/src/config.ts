@@ -1,4 +1,4 @@
-import { loadConfig, type ConfigSource, type LogLevel } from '@triad/service-kit';
+import { loadConfig, settingsFromEnv, type ConfigSource, type LogLevel } from '@triad/service-kit';
 
 /** The template service's settings, validated and frozen. */
 export interface TemplatesConfig {
@@ -57,10 +57,5 @@ type Environment = Readonly<Record<string, string | undefined>>;
  * @throws ConfigError listing every invalid setting.
  */
 export function loadTemplatesConfig(env: Environment = process.env, overrides: TemplatesConfigOverrides = {}): TemplatesConfig {
-  const fromEnv: Record<string, string | undefined> = {};
-  for (const [key, property] of Object.entries(templatesConfigSchema.properties)) {
-    const value = env[property.env];
-    if (value !== undefined && value.trim() !== '') fromEnv[key] = value.trim();
-  }
-  return loadConfig<TemplatesConfig>(templatesConfigSchema, fromEnv, overrides as ConfigSource) as TemplatesConfig;
+  return loadConfig<TemplatesConfig>(templatesConfigSchema, settingsFromEnv(templatesConfigSchema, env), overrides as ConfigSource) as TemplatesConfig;
 }

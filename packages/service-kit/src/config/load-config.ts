@@ -81,3 +81,16 @@ function envOf(schema: ConfigSchema, pointer: string): string | undefined {
   const env = (node as { env?: unknown }).env;
   return typeof env === 'string' ? env : undefined;
 }
+
+/**
+ * The settings a schema's `env` names find in `env`, keyed by property, trimmed; an empty or
+ * blank variable counts as unset. A source for `loadConfig`.
+ */
+export function settingsFromEnv(schema: { readonly properties: Readonly<Record<string, { readonly env?: string }>> }, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [key, property] of Object.entries(schema.properties)) {
+    const value = property.env === undefined ? undefined : env[property.env];
+    if (value !== undefined && value.trim() !== '') found[key] = value.trim();
+  }
+  return found;
+}
