@@ -32,6 +32,7 @@ import {
   bmecatCatalog,
   buildContentApiApp,
   CONTENT_MEDIA_TYPE,
+  CATALOG_READ_BYTES,
   CONTENT_MIGRATION_TABLE,
   contentStorageFor,
   CONTENT_SQLITE_PAGE_SIZE,
@@ -120,7 +121,7 @@ async function benchImport(engine: string, backend: SearchBackend, format: Catal
   let imported = 0;
   let failed = 0;
   for (const shop of shops) {
-    const result = await importCatalog(backend, createReadStream(fileOf(shop, format)), {
+    const result = await importCatalog(backend, createReadStream(fileOf(shop, format), { highWaterMark: CATALOG_READ_BYTES }), {
       format,
       shop,
       onProgress: (records) => {

@@ -21,6 +21,7 @@ export { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from './http/media-types.js'
 export type { ShopCatalogReplacement } from './search/search-backend.js';
 export { importCatalog, type CatalogFormat, type ImportCatalogOptions, type ImportResult, type ImportFailure } from './commands/import-catalog.js';
 export { readBmecat, type BmecatItem } from './import/bmecat-reader.js';
+export { CATALOG_READ_BYTES } from './import/parse-catalog.js';
 export { XmlSyntaxError } from './import/xml-event-reader.js';
 export { parseArticleRecord, type ParsedRecord, type RecordViolation } from './model/parse-article-record.js';
 export { bmecatCatalog, jsonLinesCatalog, toJsonLinesRecord } from './demo/catalog-writers.js';

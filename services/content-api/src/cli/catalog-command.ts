@@ -9,6 +9,7 @@ import { loadContentApiConfig } from '../config.js';
 import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import { XmlSyntaxError } from '../import/xml-event-reader.js';
+import { CATALOG_READ_BYTES } from '../import/parse-catalog.js';
 import type { Article, BusinessShop } from '../model/article.js';
 import { CONTENT_SQLITE_FILE, openContentStore, type ContentStore } from '../content-store.js';
 
@@ -125,7 +126,7 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
         storage = await openContentStore({ databaseUrl: config.databaseUrl, dataDir });
         const shop = (await storage.backend.findShop(o.shop)) ?? generateCatalog({ articles: 0 }).shops.find((s) => s.id === o.shop);
         if (!shop) return usage('import', `unknown shop ${o.shop}; choose from ${await knownShops(storage.backend)}`);
-        const input: Readable = fullPath === undefined ? (options.stdin ?? process.stdin) : createReadStream(fullPath);
+        const input: Readable = fullPath === undefined ? (options.stdin ?? process.stdin) : createReadStream(fullPath, { highWaterMark: CATALOG_READ_BYTES });
         await runImport(io, storage.backend, input, { format, shop, size, where: config.databaseUrl ? 'PostgreSQL' : path.join(dataDir, CONTENT_SQLITE_FILE) });
       } catch (error) {
         if (error instanceof XmlSyntaxError) {

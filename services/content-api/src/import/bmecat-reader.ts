@@ -14,7 +14,14 @@ interface XmlNode {
 /** One catalog item read from BMEcat: its start line and our JSON record shape, or why it was refused. */
 export type BmecatItem = { readonly line: number; readonly record: Record<string, unknown> } | { readonly line: number; readonly error: string };
 
-const ITEM_ELEMENTS = new Set(['ARTICLE', 'PRODUCT']);
+/** Local names of the item elements: `ARTICLE` (BMEcat 1.2) and `PRODUCT` (2005). */
+export const ITEM_ELEMENTS: ReadonlySet<string> = new Set(['ARTICLE', 'PRODUCT']);
+
+/** What the header gives every item: the default language of texts and the currency of prices without one. */
+export interface BmecatDefaults {
+  readonly language: LanguageCode;
+  readonly currency: string | undefined;
+}
 
 const LANGUAGE_CODES: Readonly<Record<string, LanguageCode>> = {
   deu: 'de', ger: 'de', eng: 'en', fra: 'fr', fre: 'fr', nld: 'nl', dut: 'nl', spa: 'es', ita: 'it',
@@ -54,10 +61,13 @@ export class BmecatItemReader {
   }
 }
 
-/** Builds each item's subtree from the reader's calls and remembers the header's language and currency. */
-class ItemBuilder implements XmlHandler {
+/**
+ * Builds each item's subtree from the reader's calls and remembers the header's language and
+ * currency; a builder for a later part of the document starts from the header's `defaults`.
+ */
+export class ItemBuilder implements XmlHandler {
   #items: BmecatItem[] = [];
-  #defaultLanguage: LanguageCode = 'de';
+  #defaultLanguage: LanguageCode;
   #headerCurrency: string | undefined;
   readonly #path: string[] = [];
   readonly #stack: XmlNode[] = [];
@@ -66,6 +76,21 @@ class ItemBuilder implements XmlHandler {
   #languageSeen = false;
   #languageIsDefault = false;
   #defaultChosen = false;
+
+  constructor(defaults: BmecatDefaults = { language: 'de', currency: undefined }) {
+    this.#defaultLanguage = defaults.language;
+    this.#headerCurrency = defaults.currency;
+  }
+
+  /** The header's defaults as read so far. */
+  get defaults(): BmecatDefaults {
+    return { language: this.#defaultLanguage, currency: this.#headerCurrency };
+  }
+
+  /** Whether an item is being read (its start tag read, its end tag not yet). */
+  get inItem(): boolean {
+    return this.#stack.length > 0;
+  }
 
   /** The items completed since the last call. */
   take(): BmecatItem[] {
@@ -114,103 +139,374 @@ class ItemBuilder implements XmlHandler {
   }
 }
 
-const child = (node: XmlNode | undefined, name: string): XmlNode | undefined => {
-  if (!node) return undefined;
-  for (const c of node.children) if (c.name === name) return c;
-  return undefined;
-};
-const children = (node: XmlNode | undefined, name: string): XmlNode[] => {
-  const out: XmlNode[] = [];
-  if (node) for (const c of node.children) if (c.name === name) out.push(c);
-  return out;
-};
 const text = (node: XmlNode | undefined): string | undefined => node?.text.trim();
 const language = (code: string | undefined, fallback: LanguageCode): LanguageCode => LANGUAGE_CODES[(code ?? '').toLowerCase()] ?? fallback;
-const labelled = (nodes: readonly XmlNode[], lang: LanguageCode): { lang: LanguageCode; value: string }[] => {
-  const out: { lang: LanguageCode; value: string }[] = [];
-  for (const n of nodes) {
-    const value = n.text.trim();
-    if (value !== '') out.push({ lang: language(n.attributes.lang, lang), value });
+
+/** Adds the non-empty texts of `node` to `out`, labelled with its `lang` (or `fallback`). */
+function addLabelled(out: { lang: LanguageCode; value: string }[], node: XmlNode, fallback: LanguageCode): void {
+  const value = node.text.trim();
+  if (value !== '') out.push({ lang: language(node.attributes.lang, fallback), value });
+}
+
+// Each element's children are looked at once, in one switch: this runs for every item of files
+// with millions of them. Where BMEcat 1.2 and 2005 name an element differently, the 1.2 name
+// wins when both are present, and lists take the 1.2 elements first.
+
+/** The children of an item that the record uses. */
+function itemParts(item: XmlNode) {
+  let aid: XmlNode | undefined;
+  let pid: XmlNode | undefined;
+  let articleDetails: XmlNode | undefined;
+  let productDetails: XmlNode | undefined;
+  let articleOrder: XmlNode | undefined;
+  let productOrder: XmlNode | undefined;
+  const articlePrices: XmlNode[] = [];
+  const productPrices: XmlNode[] = [];
+  const features: XmlNode[] = [];
+  const productFeatures: XmlNode[] = [];
+  let mime: XmlNode | undefined;
+  const references: XmlNode[] = [];
+  const productReferences: XmlNode[] = [];
+  for (const c of item.children) {
+    switch (c.name) {
+      case 'SUPPLIER_AID':
+        aid ??= c;
+        break;
+      case 'SUPPLIER_PID':
+        pid ??= c;
+        break;
+      case 'ARTICLE_DETAILS':
+        articleDetails ??= c;
+        break;
+      case 'PRODUCT_DETAILS':
+        productDetails ??= c;
+        break;
+      case 'ARTICLE_ORDER_DETAILS':
+        articleOrder ??= c;
+        break;
+      case 'PRODUCT_ORDER_DETAILS':
+        productOrder ??= c;
+        break;
+      case 'ARTICLE_PRICE_DETAILS':
+        articlePrices.push(c);
+        break;
+      case 'PRODUCT_PRICE_DETAILS':
+        productPrices.push(c);
+        break;
+      case 'ARTICLE_FEATURES':
+        features.push(c);
+        break;
+      case 'PRODUCT_FEATURES':
+        productFeatures.push(c);
+        break;
+      case 'MIME_INFO':
+        mime ??= c;
+        break;
+      case 'ARTICLE_REFERENCE':
+        references.push(c);
+        break;
+      case 'PRODUCT_REFERENCE':
+        productReferences.push(c);
+        break;
+    }
   }
-  return out;
-};
+  return {
+    supplierId: aid ?? pid,
+    details: articleDetails ?? productDetails,
+    order: articleOrder ?? productOrder,
+    priceDetails: articlePrices.concat(productPrices),
+    features: features.concat(productFeatures),
+    mime,
+    references: references.concat(productReferences),
+  };
+}
+
+interface Price {
+  readonly lowerBound: number;
+  readonly amount: Decimal | undefined;
+  readonly currency: string | undefined;
+  readonly tax: Decimal | undefined;
+}
+
+/** The price ladder: `net_customer` prices, else `net_list` ones, by lower bound. */
+function ladderOf(priceDetails: readonly XmlNode[], currency: string | undefined): Price[] {
+  const customer: XmlNode[] = [];
+  const list: XmlNode[] = [];
+  for (const details of priceDetails) {
+    const article: XmlNode[] = [];
+    const product: XmlNode[] = [];
+    for (const p of details.children) {
+      if (p.name === 'ARTICLE_PRICE') article.push(p);
+      else if (p.name === 'PRODUCT_PRICE') product.push(p);
+    }
+    for (const p of article.concat(product)) {
+      const type = p.attributes.price_type;
+      if (type === 'net_customer') customer.push(p);
+      else if (type === 'net_list') list.push(p);
+    }
+  }
+  const ladder = (customer.length > 0 ? customer : list).map((p): Price => {
+    let lowerBound: XmlNode | undefined;
+    let amount: XmlNode | undefined;
+    let priceCurrency: XmlNode | undefined;
+    let tax: XmlNode | undefined;
+    for (const c of p.children) {
+      switch (c.name) {
+        case 'LOWER_BOUND':
+          lowerBound ??= c;
+          break;
+        case 'PRICE_AMOUNT':
+          amount ??= c;
+          break;
+        case 'PRICE_CURRENCY':
+          priceCurrency ??= c;
+          break;
+        case 'TAX':
+          tax ??= c;
+          break;
+      }
+    }
+    return {
+      lowerBound: integer(text(lowerBound)) ?? 1,
+      amount: decimalOf(text(amount)),
+      currency: text(priceCurrency) ?? currency,
+      tax: taxOf(text(tax)),
+    };
+  });
+  ladder.sort((a, b) => a.lowerBound - b.lowerBound);
+  return ladder;
+}
+
+/** The record fields that `ARTICLE_DETAILS` / `PRODUCT_DETAILS` give. */
+function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
+  const descriptions: { lang: LanguageCode; value: string }[] = [];
+  const descriptionsLong: { lang: LanguageCode; value: string }[] = [];
+  const keywords = new Map<LanguageCode, string[]>();
+  const internationalIds: { type: string; value: string }[] = [];
+  let ean: XmlNode | undefined;
+  let manufacturerName: XmlNode | undefined;
+  let manufacturerAid: XmlNode | undefined;
+  let manufacturerPid: XmlNode | undefined;
+  let deliveryTime: XmlNode | undefined;
+  for (const c of details?.children ?? []) {
+    switch (c.name) {
+      case 'DESCRIPTION_SHORT':
+        addLabelled(descriptions, c, lang);
+        break;
+      case 'DESCRIPTION_LONG':
+        addLabelled(descriptionsLong, c, lang);
+        break;
+      case 'KEYWORD': {
+        const value = c.text.trim();
+        if (value === '') break;
+        const l = language(c.attributes.lang, lang);
+        const values = keywords.get(l);
+        if (values) values.push(value);
+        else keywords.set(l, [value]);
+        break;
+      }
+      case 'EAN':
+        ean ??= c;
+        break;
+      case 'INTERNATIONAL_PID':
+        internationalIds.push({
+          type: c.attributes.type ?? 'gtin',
+          value: c.text.trim(),
+        });
+        break;
+      case 'MANUFACTURER_NAME':
+        manufacturerName ??= c;
+        break;
+      case 'MANUFACTURER_AID':
+        manufacturerAid ??= c;
+        break;
+      case 'MANUFACTURER_PID':
+        manufacturerPid ??= c;
+        break;
+      case 'DELIVERY_TIME':
+        deliveryTime ??= c;
+        break;
+    }
+  }
+  const eanText = text(ean);
+  if (eanText) internationalIds.unshift({ type: 'gtin', value: eanText });
+  return {
+    descriptions,
+    descriptionsLong,
+    keywords: [...keywords].map(([l, values]) => ({ lang: l, values })),
+    internationalArticleIds: internationalIds,
+    manufacturerName: text(manufacturerName),
+    manufacturerArticleId: text(manufacturerAid ?? manufacturerPid),
+    deliveryTime,
+  };
+}
+
+function orderDetailsOf(order: XmlNode | undefined, deliveryTime: XmlNode | undefined): Record<string, unknown> {
+  let orderUnit: XmlNode | undefined;
+  let contentUnit: XmlNode | undefined;
+  let perOrderUnit: XmlNode | undefined;
+  let minimum: XmlNode | undefined;
+  let interval: XmlNode | undefined;
+  let priceQuantity: XmlNode | undefined;
+  for (const c of order?.children ?? []) {
+    switch (c.name) {
+      case 'ORDER_UNIT':
+        orderUnit ??= c;
+        break;
+      case 'CONTENT_UNIT':
+        contentUnit ??= c;
+        break;
+      case 'NO_CU_PER_OU':
+        perOrderUnit ??= c;
+        break;
+      case 'QUANTITY_MIN':
+        minimum ??= c;
+        break;
+      case 'QUANTITY_INTERVAL':
+        interval ??= c;
+        break;
+      case 'PRICE_QUANTITY':
+        priceQuantity ??= c;
+        break;
+    }
+  }
+  const details: Record<string, unknown> = { orderUnit: text(orderUnit) };
+  // Members in the order of our record shape, optional ones only when given.
+  if (contentUnit) details.contentUnit = text(contentUnit);
+  if (perOrderUnit) details.numberOfContentUnitsPerOrderUnit = decimalOf(text(perOrderUnit));
+  details.minimumOrderQuantity = integer(text(minimum)) ?? 1;
+  details.orderQuantityInterval = integer(text(interval)) ?? 1;
+  details.priceQuantity = integer(text(priceQuantity)) ?? 1;
+  if (deliveryTime) details.deliveryTime = integer(text(deliveryTime));
+  return details;
+}
+
+/** A feature group with a reference system (`ARTICLE_FEATURES` / `PRODUCT_FEATURES`) as a classification; undefined without one. */
+function classificationOf(group: XmlNode, lang: LanguageCode): Record<string, unknown> | undefined {
+  let systemName: XmlNode | undefined;
+  let groupId: XmlNode | undefined;
+  const features: Record<string, unknown>[] = [];
+  for (const c of group.children) {
+    if (c.name === 'REFERENCE_FEATURE_SYSTEM_NAME') systemName ??= c;
+    else if (c.name === 'REFERENCE_FEATURE_GROUP_ID') groupId ??= c;
+    else if (c.name === 'FEATURE') {
+      let name: XmlNode | undefined;
+      let unit: XmlNode | undefined;
+      let order: XmlNode | undefined;
+      const values: string[] = [];
+      for (const f of c.children) {
+        switch (f.name) {
+          case 'FNAME':
+            name ??= f;
+            break;
+          case 'FVALUE':
+            values.push(f.text.trim());
+            break;
+          case 'FUNIT':
+            unit ??= f;
+            break;
+          case 'FORDER':
+            order ??= f;
+            break;
+        }
+      }
+      const feature: Record<string, unknown> = { name: text(name) ?? '', values, order: integer(text(order)) ?? features.length + 1 };
+      // A language only when the name says so: language-neutral features stay neutral.
+      if (name?.attributes.lang) feature.lang = language(name.attributes.lang, lang);
+      if (unit) feature.unit = text(unit);
+      features.push(feature);
+    }
+  }
+  if (!systemName) return undefined;
+  return {
+    systemName: text(systemName),
+    groupId: text(groupId)?.replaceAll('-', ''),
+    features,
+  };
+}
+
+/** The images of `MIME_INFO`. */
+function imagesOf(mimeInfo: XmlNode | undefined, lang: LanguageCode): Record<string, unknown>[] {
+  const images: Record<string, unknown>[] = [];
+  for (const m of mimeInfo?.children ?? []) {
+    if (m.name !== 'MIME') continue;
+    let type: XmlNode | undefined;
+    let source: XmlNode | undefined;
+    let purpose: XmlNode | undefined;
+    const descriptions: { lang: LanguageCode; value: string }[] = [];
+    for (const c of m.children) {
+      switch (c.name) {
+        case 'MIME_TYPE':
+          type ??= c;
+          break;
+        case 'MIME_SOURCE':
+          source ??= c;
+          break;
+        case 'MIME_PURPOSE':
+          purpose ??= c;
+          break;
+        case 'MIME_DESCR':
+          addLabelled(descriptions, c, lang);
+          break;
+      }
+    }
+    const mimeType = text(type);
+    if ((mimeType ?? '').startsWith('image/'))
+      images.push({
+        mimeType,
+        href: text(source),
+        purpose: text(purpose) ?? 'normal',
+        descriptions,
+      });
+  }
+  return images;
+}
 
 function toItem(item: XmlNode, line: number, lang: LanguageCode, currency: string | undefined): BmecatItem {
-  if (item.attributes.mode === 'delete') return { line, error: 'mode="delete" items are not supported in a full catalog' };
-  const details = child(item, 'ARTICLE_DETAILS') ?? child(item, 'PRODUCT_DETAILS');
-  const order = child(item, 'ARTICLE_ORDER_DETAILS') ?? child(item, 'PRODUCT_ORDER_DETAILS');
-  const priceDetails = [...children(item, 'ARTICLE_PRICE_DETAILS'), ...children(item, 'PRODUCT_PRICE_DETAILS')];
-  const prices = priceDetails.flatMap((d) => [...children(d, 'ARTICLE_PRICE'), ...children(d, 'PRODUCT_PRICE')]);
-  const chosen = prices.filter((p) => p.attributes.price_type === 'net_customer');
-  const ladder = (chosen.length > 0 ? chosen : prices.filter((p) => p.attributes.price_type === 'net_list')).map((p) => ({
-    lowerBound: integer(text(child(p, 'LOWER_BOUND'))) ?? 1,
-    amount: decimalOf(text(child(p, 'PRICE_AMOUNT'))),
-    currency: text(child(p, 'PRICE_CURRENCY')) ?? currency,
-    tax: taxOf(text(child(p, 'TAX'))),
-  }));
-  ladder.sort((a, b) => a.lowerBound - b.lowerBound);
-  const descriptions = labelled(children(details, 'DESCRIPTION_SHORT'), lang);
-  const keywords = new Map<LanguageCode, string[]>();
-  for (const k of labelled(children(details, 'KEYWORD'), lang)) {
-    const values = keywords.get(k.lang);
-    if (values) values.push(k.value);
-    else keywords.set(k.lang, [k.value]);
+  if (item.attributes.mode === 'delete')
+    return {
+      line,
+      error: 'mode="delete" items are not supported in a full catalog',
+    };
+  const parts = itemParts(item);
+  const ladder = ladderOf(parts.priceDetails, currency);
+  const details = detailsOf(parts.details, lang);
+  const classifications: Record<string, unknown>[] = [];
+  for (const group of parts.features) {
+    const c = classificationOf(group, lang);
+    if (c) classifications.push(c);
   }
-  const ean = text(child(details, 'EAN'));
   const record: Record<string, unknown> = {
-    supplierArticleId: text(child(item, 'SUPPLIER_AID') ?? child(item, 'SUPPLIER_PID')),
-    description: (descriptions.find((d) => d.lang === lang) ?? descriptions[0])?.value,
-    descriptions,
-    descriptionsLong: labelled(children(details, 'DESCRIPTION_LONG'), lang),
-    manufacturerName: text(child(details, 'MANUFACTURER_NAME')),
-    manufacturerArticleId: text(child(details, 'MANUFACTURER_AID') ?? child(details, 'MANUFACTURER_PID')),
-    internationalArticleIds: [
-      ...(ean ? [{ type: 'gtin', value: ean }] : []),
-      ...children(details, 'INTERNATIONAL_PID').map((n) => ({ type: n.attributes.type ?? 'gtin', value: n.text.trim() })),
-    ],
-    keywords: [...keywords].map(([l, values]) => ({ lang: l, values })),
+    supplierArticleId: text(parts.supplierId),
+    description: (details.descriptions.find((d) => d.lang === lang) ?? details.descriptions[0])?.value,
+    descriptions: details.descriptions,
+    descriptionsLong: details.descriptionsLong,
+    manufacturerName: details.manufacturerName,
+    manufacturerArticleId: details.manufacturerArticleId,
+    internationalArticleIds: details.internationalArticleIds,
+    keywords: details.keywords,
     currency: ladder[0]?.currency,
     tax: ladder[0]?.tax,
-    blockPrices: ladder.map((p) => ({ lowerBound: p.lowerBound, amount: p.amount })),
-    specialTaxes: [],
-    orderDetails: {
-      orderUnit: text(child(order, 'ORDER_UNIT')),
-      ...(child(order, 'CONTENT_UNIT') ? { contentUnit: text(child(order, 'CONTENT_UNIT')) } : {}),
-      ...(child(order, 'NO_CU_PER_OU') ? { numberOfContentUnitsPerOrderUnit: decimalOf(text(child(order, 'NO_CU_PER_OU'))) } : {}),
-      minimumOrderQuantity: integer(text(child(order, 'QUANTITY_MIN'))) ?? 1,
-      orderQuantityInterval: integer(text(child(order, 'QUANTITY_INTERVAL'))) ?? 1,
-      priceQuantity: integer(text(child(order, 'PRICE_QUANTITY'))) ?? 1,
-      ...(child(details, 'DELIVERY_TIME') ? { deliveryTime: integer(text(child(details, 'DELIVERY_TIME'))) } : {}),
-    },
-    classifications: [...children(item, 'ARTICLE_FEATURES'), ...children(item, 'PRODUCT_FEATURES')]
-      .filter((f) => child(f, 'REFERENCE_FEATURE_SYSTEM_NAME'))
-      .map((f) => ({
-        systemName: text(child(f, 'REFERENCE_FEATURE_SYSTEM_NAME')),
-        groupId: text(child(f, 'REFERENCE_FEATURE_GROUP_ID'))?.replaceAll('-', ''),
-        features: children(f, 'FEATURE').map((feature, i) => {
-          const name = child(feature, 'FNAME');
-          return {
-            // A language only when the name says so: language-neutral features stay neutral.
-            ...(name?.attributes.lang ? { lang: language(name.attributes.lang, lang) } : {}),
-            name: text(name) ?? '',
-            values: children(feature, 'FVALUE').map((v) => v.text.trim()),
-            ...(child(feature, 'FUNIT') ? { unit: text(child(feature, 'FUNIT')) } : {}),
-            order: integer(text(child(feature, 'FORDER'))) ?? i + 1,
-          };
-        }),
-      })),
-    images: children(child(item, 'MIME_INFO'), 'MIME')
-      .filter((m) => (text(child(m, 'MIME_TYPE')) ?? '').startsWith('image/'))
-      .map((m) => ({
-        mimeType: text(child(m, 'MIME_TYPE')),
-        href: text(child(m, 'MIME_SOURCE')),
-        purpose: text(child(m, 'MIME_PURPOSE')) ?? 'normal',
-        descriptions: labelled(children(m, 'MIME_DESCR'), lang),
-      })),
-    references: [...children(item, 'ARTICLE_REFERENCE'), ...children(item, 'PRODUCT_REFERENCE')].map((r) => ({
-      articleReferenceType: r.attributes.type ?? 'others',
-      refId: text(child(r, 'ART_ID_TO') ?? child(r, 'PROD_ID_TO')) ?? '',
+    blockPrices: ladder.map((p) => ({
+      lowerBound: p.lowerBound,
+      amount: p.amount,
     })),
+    specialTaxes: [],
+    orderDetails: orderDetailsOf(parts.order, details.deliveryTime),
+    classifications,
+    images: imagesOf(parts.mime, lang),
+    references: parts.references.map((r) => {
+      let to: XmlNode | undefined;
+      let prodTo: XmlNode | undefined;
+      for (const c of r.children) {
+        if (c.name === 'ART_ID_TO') to ??= c;
+        else if (c.name === 'PROD_ID_TO') prodTo ??= c;
+      }
+      return {
+        articleReferenceType: r.attributes.type ?? 'others',
+        refId: text(to ?? prodTo) ?? '',
+      };
+    }),
   };
   return { line, record };
 }

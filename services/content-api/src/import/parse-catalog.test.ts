@@ -42,4 +42,59 @@ describe('parseCatalog', () => {
     const error = await collect(['<a>\n<b <c></a>'], { format: 'bmecat', shopId: 'lab' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'XmlSyntaxError', line: 2 });
   });
+
+  describe('BMEcat in pieces on two workers', () => {
+    const many = [...generateCatalog({ articles: 600, seed: 9 }).articles()].filter((a) => a.shopId === 'labtools');
+    // Several lines per item, so that line numbers are counted across pieces.
+    const xml = [...bmecatCatalog(many, { catalogId: 'c', currency: 'EUR' })].join('').replaceAll('</PRODUCT_DETAILS>', '</PRODUCT_DETAILS>\n');
+
+    /** Runs `text` through one reader on this thread and through two workers; expects the same records (or error). */
+    async function same(text: string, pieceBytes: number, chunkBytes: number): Promise<ParsedCatalogItem[]> {
+      const bytes = Buffer.from(text);
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += chunkBytes) chunks.push(bytes.subarray(at, at + chunkBytes));
+      const inline = await collect(chunks, { format: 'bmecat', shopId: 'labtools', thread: 'inline' }).catch((e: unknown) => e);
+      const worker = await collect(chunks, { format: 'bmecat', shopId: 'labtools', workers: 2, pieceBytes }).catch((e: unknown) => e);
+      expect(worker).toEqual(inline);
+      if (inline instanceof Error) throw inline;
+      return inline as ParsedCatalogItem[];
+    }
+
+    it('reads the same records in file order as one reader, whatever the piece and chunk sizes', async () => {
+      expect(many.length).toBeGreaterThan(100);
+      for (const [pieceBytes, chunkBytes] of [[1500, 997], [20_000, 65_536], [64 * 1024, 7]] as const) {
+        const items = await same(xml, pieceBytes, chunkBytes);
+        expect(items.map((i) => ('article' in i ? i.article.id : i.line))).toEqual(many.map((a) => a.id));
+        expect(items[1]!.line).toBe(7);
+      }
+    });
+
+    it('reads a piece again when the cut fell inside a comment or CDATA that holds an item end tag', async () => {
+      const tricky = xml
+        .replaceAll('</PRODUCT>\n', '</PRODUCT><!-- not an end: </PRODUCT> -->\n')
+        .replaceAll('<DESCRIPTION_LONG lang="eng">', '<DESCRIPTION_LONG lang="eng"><![CDATA[</PRODUCT>]]>');
+      const items = await same(tricky, 1200, 4096);
+      expect(items).toHaveLength(many.length);
+      expect(items.some((i) => 'article' in i && i.article.document.includes('</PRODUCT>'))).toBe(true);
+    });
+
+    it('reads prefixed items and items longer than a piece', async () => {
+      const long = 'x'.repeat(30_000);
+      const prefixed = xml.replaceAll('<PRODUCT>', '<bme:PRODUCT>').replaceAll('</PRODUCT>', '</bme:PRODUCT >').replace('Hochwertige', `${long} Hochwertige`);
+      const items = await same(prefixed, 2000, 3000);
+      expect(items).toHaveLength(many.length);
+      expect(items.some((i) => 'article' in i && i.article.document.includes(long))).toBe(true);
+    });
+
+    it('raises the same XmlSyntaxError, at the same line, as one reader', async () => {
+      const lines = xml.split('\n');
+      const broken = [...lines.slice(0, 300), '<DESCRIPTION_SHORT <b>', ...lines.slice(300)].join('\n');
+      const error = await same(broken, 1500, 997).catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'XmlSyntaxError', line: 301 });
+      const unclosed = await same(xml.slice(0, xml.lastIndexOf('</T_NEW_CATALOG>')), 1500, 997).catch((e: unknown) => e);
+      expect(unclosed).toMatchObject({ name: 'XmlSyntaxError', reason: '2 element(s) not closed at the end of the file' });
+      const cut = await same(xml.slice(0, xml.lastIndexOf('</PRODUCT>') + 5), 1500, 997).catch((e: unknown) => e);
+      expect(cut).toMatchObject({ name: 'XmlSyntaxError', reason: 'unfinished markup at the end of the file' });
+    });
+  });
 });

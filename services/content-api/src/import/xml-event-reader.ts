@@ -33,9 +33,13 @@ function safeCodePoint(code: number, fallback: string): string {
   return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
 }
 
-/** Receives what `XmlEventReader.feed` finds, in document order (text only inside the root element). */
+/**
+ * Receives what `XmlEventReader.feed` finds, in document order (text only inside the root
+ * element). `open` may return `true` to stop the reader before that tag: it is left unread, at
+ * the start of `pending`, and read again by the next `feed`.
+ */
 export interface XmlHandler {
-  open(name: string, attributes: Readonly<Record<string, string>>, line: number, selfClosing: boolean): void;
+  open(name: string, attributes: Readonly<Record<string, string>>, line: number, selfClosing: boolean): boolean | void;
   text(text: string): void;
   close(name: string, line: number): void;
 }
@@ -52,16 +56,51 @@ const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
  */
 export class XmlEventReader {
   #buffer = '';
-  #line = 1;
-  #depth = 0;
+  #line: number;
+  #depth: number;
   /** Index of the next newline in the buffer being read, -1 when none is left. */
   #newline = -1;
+  #at = 0;
+
+  /**
+   * `line` and `depth` (default 1 and 0) say where the text starts, for a reader that takes up a
+   * document in the middle (at an element boundary). Its depth may then fall below zero.
+   */
+  constructor(start: { readonly line?: number; readonly depth?: number } = {}) {
+    this.#line = start.line ?? 1;
+    this.#depth = start.depth ?? 0;
+  }
+
+  /** The line reached: of the construct being reported during a handler call. */
+  get line(): number {
+    return this.#line;
+  }
+
+  /** Elements open (start tags read minus end tags read), counted from the start depth. */
+  get depth(): number {
+    return this.#depth;
+  }
+
+  /** Text fed but not read yet: an unfinished construct, text after the last one, or the tag a handler stopped at. */
+  get pending(): string {
+    return this.#buffer;
+  }
+
+  /**
+   * During a handler call: the index of the reported construct's `<` in the text `feed` is
+   * reading, which is `pending` before the call followed by the chunk.
+   */
+  get at(): number {
+    return this.#at;
+  }
 
   /** Consumes `chunk`; returns the events completed by it. @throws XmlSyntaxError */
   write(chunk: string): XmlEvent[] {
     const events: XmlEvent[] = [];
     this.feed(chunk, {
-      open: (name, attributes, line, selfClosing) => events.push({ kind: 'open', name, attributes, line, selfClosing }),
+      open: (name, attributes, line, selfClosing) => {
+        events.push({ kind: 'open', name, attributes, line, selfClosing });
+      },
       text: (text) => events.push({ kind: 'text', text }),
       close: (name, line) => events.push({ kind: 'close', name, line }),
     });
@@ -82,6 +121,7 @@ export class XmlEventReader {
         position = lt;
       }
       const next = buffer.charCodeAt(lt + 1);
+      this.#at = lt;
       let end: number;
       if (next === 33 /* ! */ || next === 63 /* ? */) {
         end = this.#special(buffer, lt, handler);
@@ -94,7 +134,7 @@ export class XmlEventReader {
       } else {
         end = this.#openTag(buffer, lt, handler);
       }
-      if (end === -1) break;
+      if (end < 0) break;
       this.#advance(buffer, end);
       position = end;
     }
@@ -131,7 +171,7 @@ export class XmlEventReader {
     return bracket !== -1 && (gt === -1 || bracket < gt) ? after(buffer, ']>', bracket) : gt === -1 ? -1 : gt + 1;
   }
 
-  /** A start or empty-element tag at `lt`: pushes its events, returns the index after it, or -1 when incomplete. */
+  /** A start or empty-element tag at `lt`: pushes its events, returns the index after it, -1 when incomplete, -2 when the handler stopped. */
   #openTag(buffer: string, lt: number, handler: XmlHandler): number {
     const length = buffer.length;
     let i = lt + 1;
@@ -173,7 +213,7 @@ export class XmlEventReader {
       i += 1;
     }
     const line = this.#line;
-    handler.open(name, attributes ?? NO_ATTRIBUTES, line, selfClosing);
+    if (handler.open(name, attributes ?? NO_ATTRIBUTES, line, selfClosing) === true) return -2;
     if (selfClosing) handler.close(name, line);
     else this.#depth += 1;
     return i + 1;

@@ -52,19 +52,26 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
   const r = record as unknown as Omit<Article, 'id' | 'shopId'>;
   const order = r.orderDetails;
   const perOrderUnit = order.numberOfContentUnitsPerOrderUnit;
+  // Built member by member: spreading the record was a fifth of the check's time. Members
+  // outside `Article` are left behind, as the stored document would drop them anyway.
   const article: Article = {
-    ...r,
     id: `${shopId}:${r.supplierArticleId}`,
     shopId,
-    tax: withDigits(r.tax),
-    blockPrices: r.blockPrices.every((b) => b.amount.decimalDigits !== undefined) ? r.blockPrices : r.blockPrices.map((b) => ({ ...b, amount: withDigits(b.amount) })),
-    orderDetails: perOrderUnit && perOrderUnit.decimalDigits === undefined ? { ...order, numberOfContentUnitsPerOrderUnit: withDigits(perOrderUnit) } : order,
+    supplierArticleId: r.supplierArticleId,
+    description: r.description,
+    descriptions: r.descriptions,
     descriptionsLong: r.descriptionsLong ?? [],
+    manufacturerName: r.manufacturerName,
+    manufacturerArticleId: r.manufacturerArticleId,
     internationalArticleIds: r.internationalArticleIds ?? [],
     keywords: r.keywords ?? [],
+    currency: r.currency,
+    tax: withDigits(r.tax),
+    blockPrices: r.blockPrices.every((b) => b.amount.decimalDigits !== undefined) ? r.blockPrices : r.blockPrices.map((b) => ({ ...b, amount: withDigits(b.amount) })),
     specialTaxes: (r.specialTaxes ?? []).map((t) => (t.amount.decimalDigits === undefined ? { ...t, amount: withDigits(t.amount) } : t)),
-    classifications: (r.classifications ?? []).map((c) => ({ ...c, features: c.features ?? [] })),
-    images: (r.images ?? []).map((i) => ({ ...i, purpose: i.purpose ?? 'normal', descriptions: i.descriptions ?? [] })),
+    orderDetails: perOrderUnit && perOrderUnit.decimalDigits === undefined ? { ...order, numberOfContentUnitsPerOrderUnit: withDigits(perOrderUnit) } : order,
+    classifications: (r.classifications ?? []).map((c) => (c.features ? c : { ...c, features: [] })),
+    images: (r.images ?? []).map((i) => (i.purpose !== undefined && i.descriptions ? i : { ...i, purpose: i.purpose ?? 'normal', descriptions: i.descriptions ?? [] })),
     references: r.references ?? [],
   };
   return { ok: true, article };

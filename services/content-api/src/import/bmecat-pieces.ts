@@ -1,0 +1,161 @@
+import { ItemBuilder, ITEM_ELEMENTS, type BmecatDefaults, type BmecatItem } from './bmecat-reader.js';
+import { XmlEventReader, type XmlHandler } from './xml-event-reader.js';
+
+/**
+ * Reading one BMEcat document in pieces, so that several threads can read its items at once.
+ * The header is read first (`BmecatHeaderReader`), up to the start tag of the first item. The
+ * rest is cut after item end tags (`lastItemEnd`), and each piece is read on its own
+ * (`readBmecatPiece`) with the header's defaults. A piece that does not end cleanly (a cut
+ * inside a comment or CDATA that happened to contain an end tag, or an item longer than the
+ * piece) says so in `rest`: the next piece is then read again after that rest. The cut is only
+ * a guess; the rest makes every cut correct.
+ */
+
+/** Where the header ends: the first item's start tag. */
+export interface BmecatHeader {
+  readonly defaults: BmecatDefaults;
+  /** Line of the first item's start tag. */
+  readonly line: number;
+  /** Elements open around the first item (`BMECAT`, `T_NEW_CATALOG`: 2). */
+  readonly depth: number;
+  /** Local name of the item element: `ARTICLE` or `PRODUCT`. */
+  readonly itemName: string;
+  /** The text fed from the first item's `<` on. */
+  readonly rest: string;
+}
+
+/** Reads a BMEcat document's header (language and currency) and stops at the first item. */
+export class BmecatHeaderReader {
+  readonly #reader = new XmlEventReader();
+  readonly #builder = new ItemBuilder();
+  #itemName: string | undefined;
+  readonly #handler: XmlHandler = {
+    open: (name, attributes, line) => {
+      if (ITEM_ELEMENTS.has(name)) {
+        this.#itemName = name;
+        return true;
+      }
+      this.#builder.open(name, attributes, line);
+      return false;
+    },
+    text: (text) => this.#builder.text(text),
+    close: (name) => this.#builder.close(name),
+  };
+
+  /** Reads `text`; the header once the first item's start tag is in it. @throws XmlSyntaxError */
+  feed(text: string): BmecatHeader | undefined {
+    this.#reader.feed(text, this.#handler);
+    if (this.#itemName === undefined) return undefined;
+    return {
+      defaults: this.#builder.defaults,
+      line: this.#reader.line,
+      depth: this.#reader.depth,
+      itemName: this.#itemName,
+      rest: this.#reader.pending,
+    };
+  }
+
+  /** Ends a document that has no item. @throws XmlSyntaxError when it is incomplete. */
+  end(): void {
+    this.#reader.end();
+  }
+}
+
+/** What one piece held. */
+export interface BmecatPiece {
+  /** Items completed in the piece, with lines counted from `firstLine`. */
+  readonly items: BmecatItem[];
+  /** Text that must be read again in front of the next piece: an unfinished item or markup; `''` when the piece ended cleanly. */
+  readonly rest: string;
+  /** Newlines before `rest`. */
+  readonly lines: number;
+  /** Start tags minus end tags before `rest`. */
+  readonly depth: number;
+  /** Of `lines`, those in text after the last markup (a reader of the whole document ends before them). */
+  readonly trailingLines: number;
+}
+
+/**
+ * Reads a piece of a BMEcat document that starts outside any item and outside any markup (after
+ * the header, or where the piece before it ended cleanly).
+ *
+ * @throws XmlSyntaxError for malformed XML, its line counted from `firstLine`.
+ */
+export function readBmecatPiece(text: string, defaults: BmecatDefaults, firstLine = 1): BmecatPiece {
+  const reader = new XmlEventReader({ line: firstLine });
+  const builder = new ItemBuilder(defaults);
+  let itemAt = 0;
+  let itemLine = firstLine;
+  let itemDepth = 0;
+  reader.feed(text, {
+    open(name, attributes, line) {
+      if (!builder.inItem && ITEM_ELEMENTS.has(name)) {
+        itemAt = reader.at;
+        itemLine = line;
+        itemDepth = reader.depth;
+      }
+      builder.open(name, attributes, line);
+    },
+    text: (t) => builder.text(t),
+    close: (name) => builder.close(name),
+  });
+  const items = builder.take();
+  if (builder.inItem) return { items, rest: text.slice(itemAt), lines: itemLine - firstLine, depth: itemDepth, trailingLines: 0 };
+  const pending = reader.pending;
+  if (pending.includes('<')) return { items, rest: pending, lines: reader.line - firstLine, depth: reader.depth, trailingLines: 0 };
+  // Text after the last markup lies outside any item, where it means nothing.
+  const trailingLines = newlines(pending);
+  return { items, rest: '', lines: reader.line - firstLine + trailingLines, depth: reader.depth, trailingLines };
+}
+
+/**
+ * Index just after the last end tag of an item element named `name` (local name, as ASCII
+ * bytes: `ARTICLE`, `PRODUCT`) in `bytes`, looking no further back than `from`; -1 when there
+ * is none. Any namespace prefix and whitespace before `>` are accepted. Text that only looks
+ * like an end tag (inside a comment or CDATA) may be found too: `readBmecatPiece` then reports a
+ * rest.
+ */
+export function lastItemEnd(bytes: Buffer, name: Buffer, from = 0): number {
+  let end = bytes.length - name.length;
+  while (end >= from) {
+    const at = bytes.lastIndexOf(name, end);
+    if (at < from || at < 2) return -1;
+    end = at - 1;
+    let b = at - 1;
+    if (bytes[b] === 58 /* : */) {
+      b -= 1;
+      while (b >= 0 && isPrefixByte(bytes[b]!)) b -= 1;
+    }
+    if (b < 1 || bytes[b] !== 47 /* / */ || bytes[b - 1] !== 60 /* < */) continue;
+    let e = at + name.length;
+    while (e < bytes.length && isSpaceByte(bytes[e]!)) e += 1;
+    if (e < bytes.length && bytes[e] === 62 /* > */) return e + 1;
+  }
+  return -1;
+}
+
+/** Length of the longest prefix of `bytes` that ends on a whole UTF-8 character. */
+export function utf8Boundary(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = n - 1;
+  while (i >= 0 && n - i <= 3 && (bytes[i]! & 0xc0) === 0x80) i -= 1;
+  if (i < 0) return n;
+  const lead = bytes[i]!;
+  const size = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return n - i >= size ? n : i;
+}
+
+function newlines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
+  return n;
+}
+
+function isSpaceByte(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13;
+}
+
+/** A byte of a namespace prefix: anything but markup, quotes and whitespace. */
+function isPrefixByte(c: number): boolean {
+  return c !== 60 && c !== 62 && c !== 47 && c !== 34 && c !== 39 && !isSpaceByte(c);
+}
