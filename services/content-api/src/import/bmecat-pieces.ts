@@ -39,7 +39,8 @@ export class BmecatHeaderReader {
       return false;
     },
     text: (text) => this.#builder.text(text),
-    close: (name) => this.#builder.close(name),
+    close: () => this.#builder.close(),
+    closeNames: false,
   };
 
   /** Reads `text`; the header once the first item's start tag is in it. @throws XmlSyntaxError */
@@ -97,7 +98,8 @@ export function readBmecatPiece(text: string, defaults: BmecatDefaults, firstLin
       builder.open(name, attributes, line);
     },
     text: (t) => builder.text(t),
-    close: (name) => builder.close(name),
+    close: () => builder.close(),
+    closeNames: false,
   });
   const items = builder.take();
   if (builder.inItem) return { items, rest: text.slice(itemAt), lines: itemLine - firstLine, depth: itemDepth, trailingLines: 0 };

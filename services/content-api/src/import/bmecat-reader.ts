@@ -7,9 +7,12 @@ import { XmlEventReader, type XmlHandler } from './xml-event-reader.js';
 interface XmlNode {
   readonly name: string;
   readonly attributes: Readonly<Record<string, string>>;
-  readonly children: XmlNode[];
+  /** `NO_CHILDREN` until the first child: most elements are leaves, and each empty array is garbage. */
+  children: readonly XmlNode[];
   text: string;
 }
+
+const NO_CHILDREN: readonly XmlNode[] = Object.freeze([]);
 
 /** One catalog item read from BMEcat: its start line and our JSON record shape, or why it was refused. */
 export type BmecatItem = { readonly line: number; readonly record: Record<string, unknown> } | { readonly line: number; readonly error: string };
@@ -66,6 +69,8 @@ export class BmecatItemReader {
  * currency; a builder for a later part of the document starts from the header's `defaults`.
  */
 export class ItemBuilder implements XmlHandler {
+  /** End tags close the innermost element: the builder knows the name from its own stacks. */
+  readonly closeNames = false;
   #items: BmecatItem[] = [];
   #defaultLanguage: LanguageCode;
   #headerCurrency: string | undefined;
@@ -100,14 +105,22 @@ export class ItemBuilder implements XmlHandler {
   }
 
   open(name: string, attributes: Readonly<Record<string, string>>, line: number): void {
-    this.#path.push(name);
     const stack = this.#stack;
-    if (stack.length > 0 || ITEM_ELEMENTS.has(name)) {
-      const node: XmlNode = { name, attributes, children: [], text: '' };
-      if (stack.length === 0) this.#itemLine = line;
-      else stack[stack.length - 1]!.children.push(node);
+    if (stack.length > 0) {
+      // Inside an item (nearly every call): only the subtree is built.
+      const node: XmlNode = { name, attributes, children: NO_CHILDREN, text: '' };
+      const parent = stack[stack.length - 1]!;
+      if (parent.children === NO_CHILDREN) parent.children = [node];
+      else (parent.children as XmlNode[]).push(node);
       stack.push(node);
+      return;
     }
+    if (ITEM_ELEMENTS.has(name)) {
+      this.#itemLine = line;
+      stack.push({ name, attributes, children: NO_CHILDREN, text: '' });
+      return;
+    }
+    this.#path.push(name);
     this.#headerText = '';
     if (name === 'LANGUAGE') this.#languageIsDefault = attributes.default === 'true';
   }
@@ -118,10 +131,10 @@ export class ItemBuilder implements XmlHandler {
     else this.#headerText += text;
   }
 
-  close(name: string): void {
-    this.#path.pop();
+  close(): void {
     const stack = this.#stack;
     if (stack.length === 0) {
+      const name = this.#path.pop();
       if (name === 'LANGUAGE' && this.#path.includes('HEADER')) {
         // The one marked default="true" wins (2005); else the first (1.2 has only one).
         const code = LANGUAGE_CODES[this.#headerText.trim().toLowerCase()];

@@ -42,6 +42,8 @@ export interface XmlHandler {
   open(name: string, attributes: Readonly<Record<string, string>>, line: number, selfClosing: boolean): boolean | void;
   text(text: string): void;
   close(name: string, line: number): void;
+  /** `false`: `close` gets `''` for an end tag's name (a handler that keeps its own stack of names saves building the strings). */
+  readonly closeNames?: boolean;
 }
 
 const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
@@ -129,7 +131,7 @@ export class XmlEventReader {
         const gt = buffer.indexOf('>', lt);
         if (gt === -1) break;
         this.#depth -= 1;
-        handler.close(localName(buffer.slice(lt + 2, gt).trim()), this.#line);
+        handler.close(handler.closeNames === false ? '' : localName(buffer.slice(lt + 2, gt).trim()), this.#line);
         end = gt + 1;
       } else {
         end = this.#openTag(buffer, lt, handler);
