@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BMECAT_12 } from '../test-support/bmecat-fixtures.js';
-import { BmecatHeaderReader, lastItemEnd, readBmecatPiece, utf8Boundary } from './bmecat-pieces.js';
+import { BmecatHeaderReader, FORCED_CUT_PIECES, lastItemEnd, pieceEnd, readBmecatPiece, utf8Boundary } from './bmecat-pieces.js';
 import { readBmecat, type BmecatItem } from './bmecat-reader.js';
 import { Readable } from 'node:stream';
 
@@ -19,6 +19,24 @@ describe('lastItemEnd', () => {
     expect(lastItemEnd(Buffer.from(text), PRODUCT)).toBe('<PRODUCT>a</PRODUCT>'.length);
     expect(lastItemEnd(Buffer.from(text), PRODUCT, 25)).toBe(-1);
     expect(lastItemEnd(Buffer.from('<PRODUCT><PRODUCT_PRICE>'), PRODUCT)).toBe(-1);
+  });
+});
+
+describe('pieceEnd', () => {
+  const item = '<PRODUCT><X>1</X></PRODUCT>';
+  it('ends a piece after the last item in the first piece length, or after a longer item', () => {
+    const bytes = Buffer.from(item.repeat(10));
+    expect(pieceEnd(bytes, PRODUCT, 100)).toBe(item.length * 3);
+    expect(pieceEnd(bytes.subarray(0, 99), PRODUCT, 100)).toBe(-1);
+    const long = Buffer.from(`<PRODUCT>${'x'.repeat(300)}</PRODUCT>${item}<PRODUCT>`);
+    expect(pieceEnd(long, PRODUCT, 100)).toBe(long.length - '<PRODUCT>'.length);
+  });
+
+  it('cuts after the last ">" when no item ends in many pieces, so a long section after the items is not held', () => {
+    const map = '<PRODUCT_TO_CATALOGGROUP_MAP><PROD_ID>1</PROD_ID></PRODUCT_TO_CATALOGGROUP_MAP>';
+    const section = Buffer.from(map.repeat(Math.ceil((FORCED_CUT_PIECES * 100) / map.length)) + '<PROD');
+    expect(pieceEnd(section.subarray(0, 15 * 100), PRODUCT, 100)).toBe(-1);
+    expect(pieceEnd(section, PRODUCT, 100)).toBe(section.length - '<PROD'.length);
   });
 });
 

@@ -136,6 +136,27 @@ export function lastItemEnd(bytes: Buffer, name: Buffer, from = 0): number {
   return -1;
 }
 
+/**
+ * Where to end the next piece of `bytes` (about `pieceBytes` long): after the last item end tag
+ * in the first `pieceBytes`; for an item longer than that, after the last one in `bytes`; when
+ * there is none in `FORCED_CUT_PIECES` pieces' worth of bytes (a long section after the items,
+ * such as BMEcat 1.2's `ARTICLE_TO_CATALOGGROUP_MAP`), after the last `>`, so memory stays
+ * bounded (inside a very long item that piece leaves a rest, and is read again). -1: read more
+ * first.
+ */
+export function pieceEnd(bytes: Buffer, itemEnd: Buffer, pieceBytes: number): number {
+  if (bytes.length < pieceBytes) return -1;
+  const cut = lastItemEnd(bytes.subarray(0, pieceBytes), itemEnd);
+  if (cut !== -1) return cut;
+  const later = lastItemEnd(bytes, itemEnd, Math.max(0, pieceBytes - itemEnd.length - 3));
+  if (later !== -1 || bytes.length < FORCED_CUT_PIECES * pieceBytes) return later;
+  const gt = bytes.lastIndexOf(62 /* > */);
+  return gt === -1 ? -1 : gt + 1;
+}
+
+/** Pieces' worth of bytes without an item end after which a piece is cut anyway. */
+export const FORCED_CUT_PIECES = 16;
+
 /** Length of the longest prefix of `bytes` that ends on a whole UTF-8 character. */
 export function utf8Boundary(bytes: Uint8Array): number {
   const n = bytes.length;

@@ -86,6 +86,13 @@ describe('parseCatalog', () => {
       expect(items.some((i) => 'article' in i && i.article.document.includes(long))).toBe(true);
     });
 
+    it('reads a long section after the items (cut without item ends) as one reader does', async () => {
+      const map = '<PRODUCT_TO_CATALOGGROUP_MAP><PROD_ID>P</PROD_ID><CATALOG_GROUP_ID>7</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>\n';
+      const tail = xml.replace('</T_NEW_CATALOG>', `${map.repeat(3000)}</T_NEW_CATALOG>`);
+      const items = await same(tail, 1500, 8192);
+      expect(items).toHaveLength(many.length);
+    });
+
     it('raises the same XmlSyntaxError, at the same line, as one reader', async () => {
       const lines = xml.split('\n');
       const broken = [...lines.slice(0, 300), '<DESCRIPTION_SHORT <b>', ...lines.slice(300)].join('\n');

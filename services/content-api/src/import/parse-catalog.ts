@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BmecatHeaderReader, lastItemEnd, readBmecatPiece, utf8Boundary, type BmecatHeader, type BmecatPiece } from './bmecat-pieces.js';
+import { BmecatHeaderReader, pieceEnd, readBmecatPiece, utf8Boundary, type BmecatHeader, type BmecatPiece } from './bmecat-pieces.js';
 import type { BmecatDefaults } from './bmecat-reader.js';
 import { CatalogParser, finishCatalogItems, type CatalogFormat, type ParsedCatalogItem } from './catalog-parser.js';
 import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
@@ -162,11 +162,7 @@ async function* bmecatOnWorkers(input: Readable, pieces: PieceQueue, shopId: str
       itemEnd = Buffer.from(start.itemName);
       carry = Buffer.concat([Buffer.from(start.rest), head]);
     }
-    while (carry.length >= pieceBytes) {
-      // The last item end in the first `pieceBytes`; for an item longer than that, the last one read.
-      let cut = lastItemEnd(carry.subarray(0, pieceBytes), itemEnd);
-      if (cut === -1) cut = lastItemEnd(carry, itemEnd, Math.max(0, pieceBytes - itemEnd.length - 3));
-      if (cut === -1) break;
+    for (let cut = pieceEnd(carry, itemEnd, pieceBytes); cut > 0; cut = pieceEnd(carry, itemEnd, pieceBytes)) {
       post(carry.subarray(0, cut));
       carry = carry.subarray(cut);
       while (pieces.size >= MAX_IN_FLIGHT) yield* await answer();
