@@ -82,13 +82,14 @@ export async function startDemo(
   let child: ChildProcess | undefined;
   if (registered.kind !== 'port') {
     child = spawn('erl', ['-sname', alive, '-setcookie', cookie, '-noshell', '-boot', 'start_sasl', '-sasl', 'sasl_error_logger', 'false', '-eval', DEMO_NODE_CODE], {
-      stdio: ['pipe', 'pipe', 'ignore'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, ERL_CRASH_DUMP_SECONDS: '0' },
     });
     child.on('error', (error) => options.onError?.(error));
-    if (!(await bootedWithin(child, 15_000))) {
+    const boot = await bootedWithin(child, 15_000);
+    if (boot !== 'ready') {
       child.kill('SIGKILL');
-      return none('demo: the demo Erlang node did not start within 15 s (is epmd allowed to run?)');
+      return none(`demo: the demo Erlang node ${boot} (is epmd allowed to run?)`);
     }
   }
   const stop = async (): Promise<'halted' | 'killed' | 'none'> => {
@@ -111,24 +112,31 @@ export async function startDemo(
   return { note: `demo: Erlang node ${name} ${how}, managed here (stops with the service; --no-demo to skip)`, stop };
 }
 
-/** Resolves true once the node printed its ready line, false if it exits or takes too long. */
-function bootedWithin(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+/** Resolves `'ready'` once the node printed its ready line, else what went wrong (exit or timeout, with the end of its standard error). */
+function bootedWithin(child: ChildProcess, timeoutMs: number): Promise<'ready' | string> {
   return new Promise((resolve) => {
     let seen = '';
-    const done = (booted: boolean) => {
+    let errors = '';
+    const done = (outcome: string) => {
       clearTimeout(timer);
       child.off('exit', onExit);
       // Keep reading (and dropping) whatever the node prints later, so it never blocks on output.
       child.stdout?.off('data', onData).resume();
-      resolve(booted);
+      child.stderr?.off('data', onError).resume();
+      resolve(outcome);
     };
     const onData = (chunk: Buffer) => {
       seen = (seen + chunk.toString('latin1')).slice(-200);
-      if (seen.includes(READY_LINE)) done(true);
+      if (seen.includes(READY_LINE)) done('ready');
     };
-    const onExit = () => done(false);
-    const timer = setTimeout(() => done(false), timeoutMs);
+    const onError = (chunk: Buffer) => {
+      errors = (errors + chunk.toString('latin1')).slice(-300);
+    };
+    const said = () => (errors.trim() === '' ? '' : `; it said: ${errors.trim().replace(/\s+/g, ' ')}`);
+    const onExit = (code: number | null, signal: string | null) => done(`exited (${signal ?? `code ${code}`}) before it was ready${said()}`);
+    const timer = setTimeout(() => done(`did not start within ${timeoutMs / 1000} s${said()}`), timeoutMs);
     child.stdout?.on('data', onData);
+    child.stderr?.on('data', onError);
     child.once('exit', onExit);
   });
 }
