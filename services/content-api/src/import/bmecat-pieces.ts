@@ -1,5 +1,5 @@
 import { ItemBuilder, ITEM_ELEMENTS, type BmecatDefaults, type BmecatItem } from './bmecat-reader.js';
-import { XmlEventReader, type XmlHandler } from './xml-event-reader.js';
+import { countLines, isSpace, XmlEventReader, type XmlHandler } from './xml-event-reader.js';
 
 /**
  * Reading one BMEcat document in pieces, so that several threads can read its items at once.
@@ -106,7 +106,7 @@ export function readBmecatPiece(text: string, defaults: BmecatDefaults, firstLin
   const pending = reader.pending;
   if (pending.includes('<')) return { items, rest: pending, lines: reader.line - firstLine, depth: reader.depth, trailingLines: 0 };
   // Text after the last markup lies outside any item, where it means nothing.
-  const trailingLines = newlines(pending);
+  const trailingLines = countLines(pending, 0, pending.length);
   return { items, rest: '', lines: reader.line - firstLine + trailingLines, depth: reader.depth, trailingLines };
 }
 
@@ -130,7 +130,7 @@ export function lastItemEnd(bytes: Buffer, name: Buffer, from = 0): number {
     }
     if (b < 1 || bytes[b] !== 47 /* / */ || bytes[b - 1] !== 60 /* < */) continue;
     let e = at + name.length;
-    while (e < bytes.length && isSpaceByte(bytes[e]!)) e += 1;
+    while (e < bytes.length && isSpace(bytes[e]!)) e += 1;
     if (e < bytes.length && bytes[e] === 62 /* > */) return e + 1;
   }
   return -1;
@@ -168,17 +168,9 @@ export function utf8Boundary(bytes: Uint8Array): number {
   return n - i >= size ? n : i;
 }
 
-function newlines(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n += 1;
-  return n;
-}
 
-function isSpaceByte(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13;
-}
 
 /** A byte of a namespace prefix: anything but markup, quotes and whitespace. */
 function isPrefixByte(c: number): boolean {
-  return c !== 60 && c !== 62 && c !== 47 && c !== 34 && c !== 39 && !isSpaceByte(c);
+  return c !== 60 && c !== 62 && c !== 47 && c !== 34 && c !== 39 && !isSpace(c);
 }

@@ -105,12 +105,12 @@ async function* jsonLinesOnWorkers(input: Readable, pieces: PieceQueue, pieceByt
       if (cut === -1) cut = carry.indexOf(10, pieceBytes);
       if (cut === -1) break;
       // The newline byte never occurs inside a UTF-8 sequence: the piece is whole lines and whole characters.
-      pieces.post({ kind: 'lines', data: ownBuffer(carry.subarray(0, cut + 1), EMPTY) });
+      pieces.post({ kind: 'lines', data: ownBuffer(carry.subarray(0, cut + 1)) });
       carry = carry.subarray(cut + 1);
       while (pieces.size >= MAX_IN_FLIGHT) yield* await answer();
     }
   }
-  if (carry.length > 0) pieces.post({ kind: 'lines', data: ownBuffer(carry, EMPTY) });
+  if (carry.length > 0) pieces.post({ kind: 'lines', data: ownBuffer(carry) });
   while (pieces.size > 0) yield* await answer();
 }
 
@@ -122,9 +122,9 @@ async function* jsonLinesOnWorkers(input: Readable, pieces: PieceQueue, pieceByt
 async function* bmecatOnWorkers(input: Readable, pieces: PieceQueue, shopId: string, pieceBytes: number): AsyncGenerator<ParsedCatalogItem> {
   const header = new BmecatHeaderReader();
   let start: BmecatHeader | undefined;
-  let head: Buffer = Buffer.alloc(0); // header bytes not decoded yet (a character cut by the chunk end)
-  let carry: Buffer = Buffer.alloc(0); // item bytes not posted yet
-  let itemEnd: Buffer = Buffer.alloc(0);
+  let head: Buffer = EMPTY; // header bytes not decoded yet (a character cut by the chunk end)
+  let carry: Buffer = EMPTY; // item bytes not posted yet
+  let itemEnd: Buffer = EMPTY;
   let lineBase = 0; // lines before the next piece
   let depth = 0;
   let rest = '';
@@ -147,7 +147,7 @@ async function* bmecatOnWorkers(input: Readable, pieces: PieceQueue, shopId: str
     rest = piece.rest;
     return piece.items;
   };
-  const post = (bytes: Buffer) => pieces.post({ kind: 'bmecat', data: ownBuffer(bytes, EMPTY), defaults: start!.defaults }, bytes);
+  const post = (bytes: Buffer) => pieces.post({ kind: 'bmecat', data: ownBuffer(bytes), defaults: start!.defaults }, bytes);
   for await (const chunk of input) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     if (start) carry = carry.length === 0 ? bytes : Buffer.concat([carry, bytes]);
@@ -218,12 +218,11 @@ class PieceQueue {
   }
 }
 
-/** `a` then `b` in an ArrayBuffer of their own (stream buffers may share memory), to hand over without another copy. */
-function ownBuffer(a: Uint8Array, b: Uint8Array): ArrayBuffer {
-  const bytes = new Uint8Array(a.byteLength + b.byteLength);
-  bytes.set(a);
-  bytes.set(b, a.byteLength);
-  return bytes.buffer;
+/** A copy of `bytes` in an ArrayBuffer of its own (stream buffers may share memory), to hand over to a worker. */
+function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy.buffer;
 }
 
 /** Replies in arrival order; a crash of the worker rejects the waiting and later reads. */

@@ -233,13 +233,14 @@ function after(buffer: string, token: string, from: number): number {
 }
 
 /** Newlines in `text[from, to)`; a loop, as `indexOf` would run on to the next newline of a long line. */
-function countLines(text: string, from: number, to: number): number {
+export function countLines(text: string, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i += 1) if (text.charCodeAt(i) === 10) n += 1;
   return n;
 }
 
-function isSpace(c: number): boolean {
+/** XML whitespace: space, newline, tab, carriage return. */
+export function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
 }
 
