@@ -23,7 +23,9 @@ export function printTable(headers: readonly string[], rows: readonly (readonly 
   const cells = [headers, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? c.toFixed(1) : c)))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => String(r[i] ?? '').length)));
   for (const [n, row] of cells.entries()) {
-    console.log(row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  '));
+    console.log(
+      row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  '),
+    );
     if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
 }
@@ -32,7 +34,10 @@ export function printTable(headers: readonly string[], rows: readonly (readonly 
  * Operations per second of `batch(n)` (which runs n operations): one warm-up batch, then the best
  * of `rounds` runs, each calling `batch(chunk)` until `measureMs` have passed.
  */
-export function bestRate(batch: (n: number) => void, options: { warmup: number; chunk: number; rounds: number; measureMs: number }): number {
+export function bestRate(
+  batch: (n: number) => void,
+  options: { warmup: number; chunk: number; rounds: number; measureMs: number },
+): number {
   batch(options.warmup);
   let best = 0;
   for (let round = 0; round < options.rounds; round++) {

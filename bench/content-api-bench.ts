@@ -59,7 +59,8 @@ const MB = 1024 * 1024;
 const catalog = generateCatalog({ articles: ARTICLES, seed: 1 });
 const shops = catalog.shops;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'content-bench-'));
-const fileOf = (shop: BusinessShop, format: CatalogFormat) => path.join(dir, `${shop.id}.${format === 'jsonl' ? 'jsonl' : 'xml'}`);
+const fileOf = (shop: BusinessShop, format: CatalogFormat) =>
+  path.join(dir, `${shop.id}.${format === 'jsonl' ? 'jsonl' : 'xml'}`);
 
 type ImportRow = [string, string, string, number, string, number, number, number, string];
 type SearchRow = [string, string, number, number | string, number | string, string];
@@ -71,7 +72,12 @@ async function writeFiles(): Promise<void> {
   const outs = new Map<string, { jsonl: WriteStream; bmecat: WriteStream; lines: string[]; products: string[] }>();
   const bmecatOptions = (shop: BusinessShop) => ({ catalogId: `bench-${shop.id}`, currency: shop.currency });
   for (const shop of shops) {
-    const writer = { jsonl: createWriteStream(fileOf(shop, 'jsonl')), bmecat: createWriteStream(fileOf(shop, 'bmecat')), lines: [] as string[], products: [] as string[] };
+    const writer = {
+      jsonl: createWriteStream(fileOf(shop, 'jsonl')),
+      bmecat: createWriteStream(fileOf(shop, 'bmecat')),
+      lines: [] as string[],
+      products: [] as string[],
+    };
     writer.bmecat.write([...bmecatCatalog([], bmecatOptions(shop))][0]!);
     outs.set(shop.id, writer);
   }
@@ -121,15 +127,19 @@ async function benchImport(engine: string, backend: SearchBackend, format: Catal
   let imported = 0;
   let failed = 0;
   for (const shop of shops) {
-    const result = await importCatalog(backend, createReadStream(fileOf(shop, format), { highWaterMark: CATALOG_READ_BYTES }), {
-      format,
-      shop,
-      onProgress: (records) => {
-        done = imported + records;
-        sample();
+    const result = await importCatalog(
+      backend,
+      createReadStream(fileOf(shop, format), { highWaterMark: CATALOG_READ_BYTES }),
+      {
+        format,
+        shop,
+        onProgress: (records) => {
+          done = imported + records;
+          sample();
+        },
+        progressEvery: 5000,
       },
-      progressEvery: 5000,
-    });
+    );
     imported += result.imported;
     failed += result.failed.length + result.failedNotListed;
   }
@@ -137,7 +147,17 @@ async function benchImport(engine: string, backend: SearchBackend, format: Catal
   clearInterval(sampler);
   sample();
   if (failed > 0) console.log(`!!! ${engine} ${format}: ${failed} records rejected`);
-  importRows.push([engine, format === 'jsonl' ? 'JSON Lines' : 'BMEcat 2005', String(imported), seconds, String(Math.round(imported / seconds)), before / MB, peaks[0]! / MB, peaks[1]! / MB, '>= 20,000/s, flat memory']);
+  importRows.push([
+    engine,
+    format === 'jsonl' ? 'JSON Lines' : 'BMEcat 2005',
+    String(imported),
+    seconds,
+    String(Math.round(imported / seconds)),
+    before / MB,
+    peaks[0]! / MB,
+    peaks[1]! / MB,
+    '>= 20,000/s, flat memory',
+  ]);
   console.log(`${engine}: imported ${imported} from ${format} in ${seconds.toFixed(1)} s`);
 }
 
@@ -147,11 +167,29 @@ function twoMostFrequentWords(): string {
   let n = 0;
   for (const a of catalog.articles()) {
     if (++n > 20_000) break;
-    const text = [...a.descriptions.map((d) => d.value), ...a.keywords.flatMap((k) => k.values), a.manufacturerName ?? '', a.id, a.supplierArticleId, a.manufacturerArticleId ?? ''];
-    const words = new Set(text.join(' ').normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+    const text = [
+      ...a.descriptions.map((d) => d.value),
+      ...a.keywords.flatMap((k) => k.values),
+      a.manufacturerName ?? '',
+      a.id,
+      a.supplierArticleId,
+      a.manufacturerArticleId ?? '',
+    ];
+    const words = new Set(
+      text
+        .join(' ')
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [],
+    );
     for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
   }
-  return [...counts.entries()].sort((x, y) => y[1] - x[1]).slice(0, 2).map(([w]) => w).join(' ');
+  return [...counts.entries()]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 2)
+    .map(([w]) => w)
+    .join(' ');
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -160,19 +198,49 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /** Searches through the HTTP stack (`app.inject`). */
 async function benchSearch(engine: string, backend: SearchBackend, sample: readonly Article[]): Promise<void> {
-  const config = loadContentApiConfig({}, { demo: false, logLevel: 'silent', oauthClientId: 'bench', oauthClientSecret: 'bench-secret-1' });
+  const config = loadContentApiConfig(
+    {},
+    { demo: false, logLevel: 'silent', oauthClientId: 'bench', oauthClientSecret: 'bench-secret-1' },
+  );
   const auth = await createContentAuth(config);
   const app = await buildContentApiApp({ config, backend, auth });
   await app.ready();
-  const issued = await app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: 'bench', client_secret: 'bench-secret-1' } });
-  const headers = { authorization: `Bearer ${String(issued.json<{ access_token: string }>().access_token)}`, accept: CONTENT_MEDIA_TYPE, [REQUISITIONER_HEADER]: 'bench-user' };
-  const texts = ['pipette', 'bosch blau', 'copy paper', 'ordner schwarz', 'gants', 'akkuschrauber makita', 'labels A4', 'tesa klebeband'];
+  const issued = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: { grant_type: 'client_credentials', client_id: 'bench', client_secret: 'bench-secret-1' },
+  });
+  const headers = {
+    authorization: `Bearer ${String(issued.json<{ access_token: string }>().access_token)}`,
+    accept: CONTENT_MEDIA_TYPE,
+    [REQUISITIONER_HEADER]: 'bench-user',
+  };
+  const texts = [
+    'pipette',
+    'bosch blau',
+    'copy paper',
+    'ordner schwarz',
+    'gants',
+    'akkuschrauber makita',
+    'labels A4',
+    'tesa klebeband',
+  ];
   const fq = JSON.stringify({
     expression: {
       type: 'And',
       operands: [
-        { type: 'Or', operands: [{ type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Bosch' }, { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Tesa' }] },
-        { type: 'DecimalRangeFilter', filterName: 'pricePerMinimumOrderQuantity', upperBound: { value: 15000, decimalDigits: 2 } },
+        {
+          type: 'Or',
+          operands: [
+            { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Bosch' },
+            { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Tesa' },
+          ],
+        },
+        {
+          type: 'DecimalRangeFilter',
+          filterName: 'pricePerMinimumOrderQuantity',
+          upperBound: { value: 15000, decimalDigits: 2 },
+        },
       ],
     },
   });
@@ -180,28 +248,58 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
   const q = (i: number) => encodeURIComponent(texts[i % texts.length]!);
   const cases: [string, (i: number) => string, number, string][] = [
     ['full text', (i) => `/api/articles?q=${q(i)}`, SEARCH_RUNS, 'p50 < 20, p99 < 100, max < 200'],
-    ['full text + fq + facets', (i) => `/api/articles?q=${q(i)}&fq=${encodeURIComponent(fq)}`, SEARCH_RUNS, 'p50 < 20, p99 < 100, max < 200'],
-    ['no q, all facets', (i) => `/api/articles?limit=20&offset=${(i % 10) * 20}`, SEARCH_RUNS, 'p50 < 20, p99 < 100, max < 200'],
+    [
+      'full text + fq + facets',
+      (i) => `/api/articles?q=${q(i)}&fq=${encodeURIComponent(fq)}`,
+      SEARCH_RUNS,
+      'p50 < 20, p99 < 100, max < 200',
+    ],
+    [
+      'no q, all facets',
+      (i) => `/api/articles?limit=20&offset=${(i % 10) * 20}`,
+      SEARCH_RUNS,
+      'p50 < 20, p99 < 100, max < 200',
+    ],
     ['offset 8000', (i) => `/api/articles?q=${q(i)}&offset=8000`, SEARCH_RUNS, 'p50 < 20, p99 < 100, max < 200'],
-    [`two most frequent words "${frequent}"`, () => `/api/articles?q=${encodeURIComponent(frequent)}`, Math.min(SEARCH_RUNS, 50), 'max < 200 (raw FTS5: 355 + 383 ms at 1 M)'],
+    [
+      `two most frequent words "${frequent}"`,
+      () => `/api/articles?q=${encodeURIComponent(frequent)}`,
+      Math.min(SEARCH_RUNS, 50),
+      'max < 200 (raw FTS5: 355 + 383 ms at 1 M)',
+    ],
     ['detail', (i) => `/api/articles/${encodeURIComponent(sample[i % sample.length]!.id)}`, DETAIL_RUNS, 'p50 < 2'],
   ];
   try {
     const firstStart = process.hrtime.bigint();
     const first = await app.inject({ method: 'GET', url: `/api/articles?q=${q(0)}`, headers });
     if (first.statusCode !== 200) throw new Error(`first search answered ${first.statusCode}`);
-    searchRows.push([engine, 'first search after the import', Number(process.hrtime.bigint() - firstStart) / 1e6, '-', '-', 'once per content version']);
+    searchRows.push([
+      engine,
+      'first search after the import',
+      Number(process.hrtime.bigint() - firstStart) / 1e6,
+      '-',
+      '-',
+      'once per content version',
+    ]);
     for (const [name, url, runs, aim] of cases) {
       const samples: number[] = [];
       for (let i = 0; i < WARMUP + runs; i++) {
         const start = process.hrtime.bigint();
         const reply = await app.inject({ method: 'GET', url: url(i), headers });
         const ms = Number(process.hrtime.bigint() - start) / 1e6;
-        if (reply.statusCode !== 200) throw new Error(`${name}: ${url(i)} answered ${reply.statusCode}: ${reply.body.slice(0, 300)}`);
+        if (reply.statusCode !== 200)
+          throw new Error(`${name}: ${url(i)} answered ${reply.statusCode}: ${reply.body.slice(0, 300)}`);
         if (i >= WARMUP) samples.push(ms);
       }
       samples.sort((a, b) => a - b);
-      searchRows.push([engine, name, percentile(samples, 50), percentile(samples, 99), samples[samples.length - 1]!, aim]);
+      searchRows.push([
+        engine,
+        name,
+        percentile(samples, 50),
+        percentile(samples, 99),
+        samples[samples.length - 1]!,
+        aim,
+      ]);
     }
   } finally {
     await app.close();
@@ -234,12 +332,20 @@ async function benchEngine(engine: string, open: (format: CatalogFormat) => Data
 }
 
 async function main(): Promise<void> {
-  console.log(`content API: ${ARTICLES} generated articles over ${shops.length} shops (BENCH_ARTICLES to change); load average ${loadAverage()}`);
+  console.log(
+    `content API: ${ARTICLES} generated articles over ${shops.length} shops (BENCH_ARTICLES to change); load average ${loadAverage()}`,
+  );
   let start = process.hrtime.bigint();
   await writeFiles();
   console.log(`catalog files written in ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)} s`);
   start = process.hrtime.bigint();
-  if (ENGINES.includes('sqlite')) await benchEngine('sqlite', (format) => openDatabase({ sqliteFile: path.join(dir, `content-${format}.sqlite`), ...(process.env.BENCH_PAGE_SIZE === 'default' ? {} : { sqlitePageSize: CONTENT_SQLITE_PAGE_SIZE }) }));
+  if (ENGINES.includes('sqlite'))
+    await benchEngine('sqlite', (format) =>
+      openDatabase({
+        sqliteFile: path.join(dir, `content-${format}.sqlite`),
+        ...(process.env.BENCH_PAGE_SIZE === 'default' ? {} : { sqlitePageSize: CONTENT_SQLITE_PAGE_SIZE }),
+      }),
+    );
 
   const pgUrl = process.env.TRIAD_BENCH_DATABASE_URL || process.env.TRIAD_TEST_DATABASE_URL;
   if (!ENGINES.includes('postgres')) {
@@ -262,7 +368,20 @@ async function main(): Promise<void> {
   }
 
   console.log();
-  printTable(['engine', 'import from', 'articles', 'seconds', 'articles/s', 'RSS before MB', 'peak RSS 1st half', 'peak RSS 2nd half', 'aim (SQLite)'], importRows);
+  printTable(
+    [
+      'engine',
+      'import from',
+      'articles',
+      'seconds',
+      'articles/s',
+      'RSS before MB',
+      'peak RSS 1st half',
+      'peak RSS 2nd half',
+      'aim (SQLite)',
+    ],
+    importRows,
+  );
   console.log();
   printTable(['engine', 'search (count + all facets)', 'p50 ms', 'p99 ms', 'max ms', 'aim (SQLite, ms)'], searchRows);
   console.log(`\nload average at the end: ${loadAverage()} (${os.cpus().length} cores)`);

@@ -36,7 +36,12 @@ export function erlAvailable(): boolean {
  * once the script printed `ready` (with the default script: once distribution is up). Scripts
  * given here must print `ready` themselves when they are set up.
  */
-export async function startErl(alive: string, cookie: string, script = 'io:format("ready~n").', timeoutMs = 30_000): Promise<ErlProcess> {
+export async function startErl(
+  alive: string,
+  cookie: string,
+  script = 'io:format("ready~n").',
+  timeoutMs = 30_000,
+): Promise<ErlProcess> {
   const child = spawn('erl', ['-sname', alive, '-setcookie', cookie, '-noshell', '-noinput', '-eval', script], {
     stdio: ['ignore', 'pipe', 'ignore'],
     env: { ...process.env, ERL_CRASH_DUMP_SECONDS: '0' },
@@ -101,7 +106,12 @@ export async function startErl(alive: string, cookie: string, script = 'io:forma
 }
 
 /** Starts `count` plain nodes `<prefix>_<i>`, `batch` at a time. */
-export async function startErlNodes(prefix: string, count: number, cookie: string, batch: number): Promise<ErlProcess[]> {
+export async function startErlNodes(
+  prefix: string,
+  count: number,
+  cookie: string,
+  batch: number,
+): Promise<ErlProcess[]> {
   const nodes: ErlProcess[] = [];
   for (let i = 0; i < count; i += batch) {
     const size = Math.min(batch, count - i);

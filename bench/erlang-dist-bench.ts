@@ -39,7 +39,11 @@ const memory = list(
     tuple(atom(k), int(i === 0 ? 5_368_709_120 : 1_000_000 * (i + 3))),
   ),
 );
-const apps = list(Array.from({ length: 30 }, (_, i) => tuple(atom(`app_${i}`), string(`Application number ${i} CXC 138 ${i}`), string(`${i}.2.${i}`))));
+const apps = list(
+  Array.from({ length: 30 }, (_, i) =>
+    tuple(atom(`app_${i}`), string(`Application number ${i} CXC 138 ${i}`), string(`${i}.2.${i}`)),
+  ),
+);
 
 function payloadOf(frame: Uint8Array): Uint8Array {
   return frame.subarray(4);
@@ -55,7 +59,9 @@ function rate(label: string, bytesPerOp: number, op: () => unknown): void {
   const best = bestRate(batch, { warmup: 20_000, chunk: 5_000, rounds: ROUNDS, measureMs: MEASURE_MS });
   if (sink < 0) console.log(sink);
   const mbps = (best * bytesPerOp) / 1e6;
-  console.log(`${label.padEnd(52)} ${(best / 1e3).toFixed(0).padStart(7)} k/s  ${mbps.toFixed(1).padStart(7)} MB/s  (${bytesPerOp} B)`);
+  console.log(
+    `${label.padEnd(52)} ${(best / 1e3).toFixed(0).padStart(7)} k/s  ${mbps.toFixed(1).padStart(7)} MB/s  (${bytesPerOp} B)`,
+  );
 }
 
 function decodeReply(payload: Uint8Array): Term | undefined {
@@ -86,4 +92,8 @@ rate("encode '$gen_call' erlang:node() frame, RexCallCodec", nodeRequestBytes, (
   codec.encodeCall(us.newReference(), { module: 'erlang', function: 'node', args: [] }),
 );
 rate('decode {Ref, node()} reply frame, generic', nodeReplyFrame.length, () => decodeReply(nodeReplyFrame));
-rate('decode {Ref, node()} reply frame, RexCallCodec', nodeReplyFrame.length, () => codec.decodeReply(nodeReplyFrame)?.reply);
+rate(
+  'decode {Ref, node()} reply frame, RexCallCodec',
+  nodeReplyFrame.length,
+  () => codec.decodeReply(nodeReplyFrame)?.reply,
+);

@@ -35,7 +35,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { ErlangNodeConnector, NodeConnection, startNodeManagerServer, type NodeManagerEvent, type RunningNodeManagerServer } from '@triad/node-manager-service';
+import {
+  ErlangNodeConnector,
+  NodeConnection,
+  startNodeManagerServer,
+  type NodeManagerEvent,
+  type RunningNodeManagerServer,
+} from '@triad/node-manager-service';
 import { median, printTable } from './bench-utils.js';
 import { erlAvailable, killAllErl, startErl, startErlNodes, type ErlProcess } from './erl-processes.js';
 
@@ -97,7 +103,9 @@ async function memoryPerConnection(nodes: readonly ErlProcess[]): Promise<number
   const before = await heapPlusExternal(gc);
   const connector = new ErlangNodeConnector({ localName: `${PREFIX}_mem@localhost` });
   try {
-    const states = await Promise.all(nodes.map((n, i) => connector.connect({ id: `m${i}`, name: n.name, cookie: COOKIE })));
+    const states = await Promise.all(
+      nodes.map((n, i) => connector.connect({ id: `m${i}`, name: n.name, cookie: COOKIE })),
+    );
     if (states.some((s) => s !== 'UP')) throw new Error(`memory: not every node came UP (${states.join(',')})`);
     const after = await heapPlusExternal(gc);
     return (after - before) / nodes.length;
@@ -131,7 +139,10 @@ async function pollUntil(from: number, limitMs: number, what: string, check: () 
   }
 }
 
-async function addAll(server: RunningNodeManagerServer, nodes: readonly ErlProcess[]): Promise<{ allUpMs: number; lastReplyMs: number; ids: Map<string, string> }> {
+async function addAll(
+  server: RunningNodeManagerServer,
+  nodes: readonly ErlProcess[],
+): Promise<{ allUpMs: number; lastReplyMs: number; ids: Map<string, string> }> {
   const ids = new Map<string, string>();
   const start = performance.now();
   let lastReplyMs = 0;
@@ -153,7 +164,11 @@ async function addAll(server: RunningNodeManagerServer, nodes: readonly ErlProce
   return { allUpMs, lastReplyMs, ids };
 }
 
-async function killSamples(server: RunningNodeManagerServer, victims: readonly ErlProcess[], ids: Map<string, string>): Promise<{ api: number[]; event: number[] }> {
+async function killSamples(
+  server: RunningNodeManagerServer,
+  victims: readonly ErlProcess[],
+  ids: Map<string, string>,
+): Promise<{ api: number[]; event: number[] }> {
   const apiMs: number[] = [];
   const eventMs: number[] = [];
   let watched: { id: string; start: number } | undefined;
@@ -169,7 +184,14 @@ async function killSamples(server: RunningNodeManagerServer, victims: readonly E
       const start = performance.now();
       watched = { id, start };
       victim.signal('SIGKILL');
-      apiMs.push(await pollUntil(start, 10_000, `${victim.name} to leave UP`, async () => (await api<ApiNode>(server, `/api/topo/node/${id}`)).state !== 'UP'));
+      apiMs.push(
+        await pollUntil(
+          start,
+          10_000,
+          `${victim.name} to leave UP`,
+          async () => (await api<ApiNode>(server, `/api/topo/node/${id}`)).state !== 'UP',
+        ),
+      );
       await victim.kill();
       await sleep(50);
     }
@@ -179,14 +201,23 @@ async function killSamples(server: RunningNodeManagerServer, victims: readonly E
   return { api: apiMs.sort((a, b) => a - b), event: eventMs.sort((a, b) => a - b) };
 }
 
-async function freezeSamples(server: RunningNodeManagerServer, frozen: readonly ErlProcess[], ids: Map<string, string>): Promise<number[]> {
+async function freezeSamples(
+  server: RunningNodeManagerServer,
+  frozen: readonly ErlProcess[],
+  ids: Map<string, string>,
+): Promise<number[]> {
   const start = performance.now();
   for (const node of frozen) node.signal('SIGSTOP');
   try {
     const samples = await Promise.all(
       frozen.map((node) => {
         const id = ids.get(node.name)!;
-        return pollUntil(start, 15_000, `${node.name} DOWN after SIGSTOP`, async () => (await api<ApiNode>(server, `/api/topo/node/${id}`)).state === 'DOWN');
+        return pollUntil(
+          start,
+          15_000,
+          `${node.name} DOWN after SIGSTOP`,
+          async () => (await api<ApiNode>(server, `/api/topo/node/${id}`)).state === 'DOWN',
+        );
       }),
     );
     return samples.sort((a, b) => a - b);
@@ -196,7 +227,11 @@ async function freezeSamples(server: RunningNodeManagerServer, frozen: readonly 
 }
 
 async function rpcRates(target: ErlProcess): Promise<{ sequential: Measured; inFlight: Measured }> {
-  const connection = await NodeConnection.open({ node: target.name, cookie: COOKIE, localName: `${PREFIX}_rpc@localhost` });
+  const connection = await NodeConnection.open({
+    node: target.name,
+    cookie: COOKIE,
+    localName: `${PREFIX}_rpc@localhost`,
+  });
   try {
     for (let i = 0; i < 2_000; i++) await connection.rpc('erlang', 'node');
     let start = performance.now();
@@ -213,7 +248,10 @@ async function rpcRates(target: ErlProcess): Promise<{ sequential: Measured; inF
       }
     };
     await Promise.all(Array.from({ length: RPC_WINDOW }, worker));
-    return { sequential, inFlight: { perSecond: rate(RPC_IN_FLIGHT_TOTAL, ms(start)), cpuMicros: cpuPerOp(cpu, RPC_IN_FLIGHT_TOTAL) } };
+    return {
+      sequential,
+      inFlight: { perSecond: rate(RPC_IN_FLIGHT_TOTAL, ms(start)), cpuMicros: cpuPerOp(cpu, RPC_IN_FLIGHT_TOTAL) },
+    };
   } finally {
     connection.close();
   }
@@ -266,19 +304,41 @@ async function pingPongFloor(): Promise<Measured> {
 }
 
 const fmtRate = (m: Measured, unit: string) => `${m.perSecond} ${unit}/s, ${m.cpuMicros.toFixed(1)} µs CPU each`;
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
-const TABLE_HEADERS = ['measure (real local nodes, shared 2-core machine)', 'node manager', 'Erlang/OTP own', 'aim (issue 5)'];
+const TABLE_HEADERS = [
+  'measure (real local nodes, shared 2-core machine)',
+  'node manager',
+  'Erlang/OTP own',
+  'aim (issue 5)',
+];
 
 /** The RPC rows: ours beside Erlang's own, and the ping-pong floor. */
-async function measureRpcRows(target: ErlProcess, other: ErlProcess): Promise<{ rows: string[][]; loadBefore: string }> {
+async function measureRpcRows(
+  target: ErlProcess,
+  other: ErlProcess,
+): Promise<{ rows: string[][]; loadBefore: string }> {
   const loadBefore = loadAverage();
   const ours = await rpcRates(target);
   const erlang = await erlangRpcRate(other);
   const floor = await pingPongFloor();
   const rows = [
-    ['RPC erlang:node(), one at a time, one connection', fmtRate(ours.sequential, 'calls'), `rpc:call: ${erlang.sequential} calls/s`, "at least Erlang's"],
-    [`RPC erlang:node(), ${RPC_WINDOW} in flight, one connection`, fmtRate(ours.inFlight, 'calls'), `rpc:call x${RPC_WINDOW} procs: ${erlang.inFlight} calls/s`, '50000 calls/s'],
+    [
+      'RPC erlang:node(), one at a time, one connection',
+      fmtRate(ours.sequential, 'calls'),
+      `rpc:call: ${erlang.sequential} calls/s`,
+      "at least Erlang's",
+    ],
+    [
+      `RPC erlang:node(), ${RPC_WINDOW} in flight, one connection`,
+      fmtRate(ours.inFlight, 'calls'),
+      `rpc:call x${RPC_WINDOW} procs: ${erlang.inFlight} calls/s`,
+      '50000 calls/s',
+    ],
     ['floor: Node TCP ping-pong, 90 B, two processes, loopback', fmtRate(floor, 'round trips'), '', ''],
   ];
   return { rows, loadBefore };
@@ -311,7 +371,8 @@ async function erlangRpcRate(other: ErlProcess): Promise<{ sequential: number; i
     io:format("par_us ~p~n", [ParUs]), halt().`;
   const driver = await startErl(`${PREFIX}_rpcdrv`, COOKIE, script);
   try {
-    const micros = async (tag: string) => Number((await driver.line(new RegExp(`^${tag} \\d+$`), 60_000)).split(' ')[1]);
+    const micros = async (tag: string) =>
+      Number((await driver.line(new RegExp(`^${tag} \\d+$`), 60_000)).split(' ')[1]);
     const sequential = rate(ERLANG_RPC_CALLS, (await micros('rpc_us')) / 1000);
     const inFlight = rate(perProcess * RPC_WINDOW, (await micros('par_us')) / 1000);
     return { sequential, inFlight };
@@ -384,22 +445,39 @@ async function main(): Promise<void> {
     const monitorMs = await erlangMonitorNodeMs(monitored);
 
     console.log('');
-    printTable(
-      TABLE_HEADERS,
+    printTable(TABLE_HEADERS, [
       [
-        [`add-node x${NODES} at once -> all UP in GET /api/topo/node`, `${fmtMs(added.allUpMs)} ms (last reply ${fmtMs(added.lastReplyMs)} ms)`, '', 'within 2 s'],
-        [
-          `kill -9 -> DOWN/STOPPED in the API, p50 / max (n=${KILLS}, 5 ms polls)`,
-          `${fmtMs(median(killed.api))} / ${fmtMs(killed.api.at(-1)!)} ms`,
-          `monitor_node: ${fmtMs(median(monitorMs))} / ${fmtMs(monitorMs.at(-1)!)} ms (n=${MONITORED})`,
-          'within 50 ms',
-        ],
-        [`  same, node_state event published by the core`, `${fmtMs(median(killed.event))} / ${fmtMs(killed.event.at(-1)!)} ms`, '', ''],
-        [`kill -STOP -> DOWN in the API, p50 / max (n=${FREEZES})`, `${fmtMs(median(frozen))} / ${fmtMs(frozen.at(-1)!)} ms`, '75 s tick timeout', 'within 5 s'],
-        ...rpc.rows,
-        [`memory per managed connection (heapUsed+external, ${NODES} conns)`, `${(bytesPerConnection / 1024).toFixed(1)} KiB`, '', ''],
+        `add-node x${NODES} at once -> all UP in GET /api/topo/node`,
+        `${fmtMs(added.allUpMs)} ms (last reply ${fmtMs(added.lastReplyMs)} ms)`,
+        '',
+        'within 2 s',
       ],
-    );
+      [
+        `kill -9 -> DOWN/STOPPED in the API, p50 / max (n=${KILLS}, 5 ms polls)`,
+        `${fmtMs(median(killed.api))} / ${fmtMs(killed.api.at(-1)!)} ms`,
+        `monitor_node: ${fmtMs(median(monitorMs))} / ${fmtMs(monitorMs.at(-1)!)} ms (n=${MONITORED})`,
+        'within 50 ms',
+      ],
+      [
+        `  same, node_state event published by the core`,
+        `${fmtMs(median(killed.event))} / ${fmtMs(killed.event.at(-1)!)} ms`,
+        '',
+        '',
+      ],
+      [
+        `kill -STOP -> DOWN in the API, p50 / max (n=${FREEZES})`,
+        `${fmtMs(median(frozen))} / ${fmtMs(frozen.at(-1)!)} ms`,
+        '75 s tick timeout',
+        'within 5 s',
+      ],
+      ...rpc.rows,
+      [
+        `memory per managed connection (heapUsed+external, ${NODES} conns)`,
+        `${(bytesPerConnection / 1024).toFixed(1)} KiB`,
+        '',
+        '',
+      ],
+    ]);
     console.log(`load average before / after the RPC rows: ${rpc.loadBefore} / ${loadAverage()}`);
   } finally {
     await server?.close().catch(() => {});

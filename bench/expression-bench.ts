@@ -20,7 +20,24 @@ const ROUNDS = 3;
 
 // Inputs cycle through numbers above and below the thresholds, strings, nulls and 5.x versions,
 // so that every branch of rule 2 runs (about half of the evaluations reach the regex).
-const values: readonly unknown[] = [12.5, 31, 5.2, 45, '5.9.1', 0, 77, null, 5.01, 29.9, '4.2', 99, 5, 63.5, '31', 50.5];
+const values: readonly unknown[] = [
+  12.5,
+  31,
+  5.2,
+  45,
+  '5.9.1',
+  0,
+  77,
+  null,
+  5.01,
+  29.9,
+  '4.2',
+  99,
+  5,
+  63.5,
+  '31',
+  50.5,
+];
 const contexts: readonly EvaluationContext[] = values.map((value, i) => ({
   datapoint: { value, rawValue: i % 5 === 0 ? null : value, quality: 'good', timestamp: 1_700_000_000_000 + i },
 }));
@@ -65,8 +82,14 @@ console.log(`node ${process.version}; best of ${ROUNDS} runs of ${MEASURE_MS} ms
 const thresholds = Array.from({ length: RULES }, (_, i) => i);
 
 console.log(`rule 1: datapoint.value > N, ${RULES} distinct rules`);
-const ours1 = rate('  triad (compiled closures)', thresholds.map((n) => triad(`datapoint.value > ${n}`)));
-const native1 = rate('  new Function (floor)', thresholds.map((n) => nativeFunction(`datapoint.value > ${n}`)));
+const ours1 = rate(
+  '  triad (compiled closures)',
+  thresholds.map((n) => triad(`datapoint.value > ${n}`)),
+);
+const native1 = rate(
+  '  new Function (floor)',
+  thresholds.map((n) => nativeFunction(`datapoint.value > ${n}`)),
+);
 rate('  mathjs compile().evaluate', thresholds.map(mathjs));
 
 console.log(`\nrule 2: ${RULE_2}`);
@@ -75,10 +98,14 @@ const native2 = rate('  new Function (floor)', [nativeFunction(RULE_2)]);
 const forced = triad(RULE_2.replace('/^5\\./', '/^5\\.|\\b\\B/i'));
 rate('  triad, regex forced onto RE2 (/^5\\.|\\b\\B/i)', [forced]);
 
-const { RE2 } = createRequire(import.meta.url)('re2-wasm') as { RE2: new (p: string, f: string) => { test(s: string): boolean } };
+const { RE2 } = createRequire(import.meta.url)('re2-wasm') as {
+  RE2: new (p: string, f: string) => { test(s: string): boolean };
+};
 const re2 = new RE2('^5\\.', 'u');
 const strings = values.map(String);
-const re2Rate = rate('  re2-wasm alone: /^5\\./u.test(string)', [(c) => re2.test(strings[(c.datapoint.timestamp ?? 0) % strings.length]!)]);
+const re2Rate = rate('  re2-wasm alone: /^5\\./u.test(string)', [
+  (c) => re2.test(strings[(c.datapoint.timestamp ?? 0) % strings.length]!),
+]);
 
 console.log(
   `\nrule 1: ${(ours1 / 1e6).toFixed(1)} M/s (aim 20; ${((ours1 / native1) * 100).toFixed(0)}% of new Function); ` +

@@ -67,13 +67,36 @@ const jsonText = JSON.stringify(template, null, 2);
 const jsonBytes = new TextEncoder().encode(jsonText);
 const yamlText = yaml.dump(template, { noRefs: true });
 
-console.log(`template: ${datapoints} datapoints; JSON ${(jsonText.length / 1e6).toFixed(2)} MB, YAML ${(yamlText.length / 1e6).toFixed(2)} MB`);
+console.log(
+  `template: ${datapoints} datapoints; JSON ${(jsonText.length / 1e6).toFixed(2)} MB, YAML ${(yamlText.length / 1e6).toFixed(2)} MB`,
+);
 console.log(`median of ${RUNS} runs, node ${process.version}\n`);
 
-row('JSON.parse alone', measure(() => JSON.parse(jsonText)));
-row('loadDocument JSON (string)', measure(() => loadDocument(jsonText, { format: 'json' })));
-row('loadDocument JSON (UTF-8 bytes)', measure(() => loadDocument(jsonBytes, { file: 'large.json' })));
-row('  + first 10 positionOf on a fresh document', measureLookups(() => loadDocument(jsonText, { format: 'json' }), datapoints));
-row('js-yaml load alone (core schema)', measure(() => yaml.load(yamlText, { schema: yaml.CORE_SCHEMA })));
-row('loadDocument YAML (string)', measure(() => loadDocument(yamlText, { format: 'yaml' })));
-row('  + first 10 positionOf on a fresh document', measureLookups(() => loadDocument(yamlText, { format: 'yaml' }), datapoints));
+row(
+  'JSON.parse alone',
+  measure(() => JSON.parse(jsonText)),
+);
+row(
+  'loadDocument JSON (string)',
+  measure(() => loadDocument(jsonText, { format: 'json' })),
+);
+row(
+  'loadDocument JSON (UTF-8 bytes)',
+  measure(() => loadDocument(jsonBytes, { file: 'large.json' })),
+);
+row(
+  '  + first 10 positionOf on a fresh document',
+  measureLookups(() => loadDocument(jsonText, { format: 'json' }), datapoints),
+);
+row(
+  'js-yaml load alone (core schema)',
+  measure(() => yaml.load(yamlText, { schema: yaml.CORE_SCHEMA })),
+);
+row(
+  'loadDocument YAML (string)',
+  measure(() => loadDocument(yamlText, { format: 'yaml' })),
+);
+row(
+  '  + first 10 positionOf on a fresh document',
+  measureLookups(() => loadDocument(yamlText, { format: 'yaml' }), datapoints),
+);

@@ -118,7 +118,10 @@ const CLOCK_TICKS_PER_SECOND = 100;
 function load(job: LoadJob): Promise<LoadResult> {
   const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_GENERATOR, { eval: true, workerData: { ...job, autocannonPath, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS } });
+    const worker = new Worker(LOAD_GENERATOR, {
+      eval: true,
+      workerData: { ...job, autocannonPath, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS },
+    });
     let cpuAtStart = Number.NaN;
     worker.on('message', (message: 'warm' | Omit<LoadResult, 'cpuUs'>) => {
       if (message === 'warm') cpuAtStart = mainThreadCpuUs();
@@ -135,7 +138,12 @@ const quietConnector: NodeConnector = {
   disconnect: async () => {},
   state: () => undefined,
   discover: async () => [],
-  analyseReachability: async (name) => ({ reachability: 'is not reachable', details: [], description: name, hints: [] }),
+  analyseReachability: async (name) => ({
+    reachability: 'is not reachable',
+    details: [],
+    description: name,
+    hints: [],
+  }),
 };
 
 type Row = readonly [string, LoadResult];
@@ -152,7 +160,9 @@ async function measure(name: string, job: () => LoadJob | Promise<LoadJob>): Pro
 }
 
 async function main(): Promise<void> {
-  console.log(`loopback, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up; server in the main thread, autocannon in a worker thread`);
+  console.log(
+    `loopback, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up; server in the main thread, autocannon in a worker thread`,
+  );
   if (wanted(BASELINE)) rows.push([BASELINE, await baseline()]);
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nm-bench-'));
@@ -213,15 +223,20 @@ async function benchDatabase(label: string, database: Database): Promise<void> {
     const started = performance.now();
     const ackable = await seed(database, core);
     await core.alarmStore.presentMissing(); // as the service does at start-up
-    console.log(`${label}: seeded ${NODES} nodes and ${ALARMS} alarms in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    app = (await buildNodeManagerApp({ config, database, core, logger: createLogger({ level: 'warn', stream: 'stderr' }) })).app;
+    console.log(
+      `${label}: seeded ${NODES} nodes and ${ALARMS} alarms in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    app = (
+      await buildNodeManagerApp({ config, database, core, logger: createLogger({ level: 'warn', stream: 'stderr' }) })
+    ).app;
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const headers = { authorization: AUTHORIZATION };
     // Warms the credential cache (one scrypt) and checks the replies before measuring.
     const list = await fetch(`${base}/api/alarm`, { headers });
     const alarms = ((await list.json()) as { alarms?: unknown[] }).alarms;
     const nodes = (await (await fetch(`${base}/api/topo/node`, { headers })).json()) as unknown[];
-    if (alarms?.length !== 20 || nodes.length !== NODES) throw new Error(`${label}: unexpected replies (${alarms?.length} alarms, ${nodes.length} nodes)`);
+    if (alarms?.length !== 20 || nodes.length !== NODES)
+      throw new Error(`${label}: unexpected replies (${alarms?.length} alarms, ${nodes.length} nodes)`);
 
     // The service's floor: authentication, hooks and logging around a one-word reply.
     await measure(names[4], () => ({ url: `${base}/api/users/auth_status`, method: 'GET', headers }));
@@ -250,11 +265,23 @@ async function benchDatabase(label: string, database: Database): Promise<void> {
  * (so ids and sources are the service's own), then copies of those rows with older event
  * instants in batched inserts inside one transaction. Returns `new` alarms to acknowledge.
  */
-async function seed(database: Database, core: ReturnType<typeof createNodeManagerCore>): Promise<{ alarmId: string; alarmSrc: string; eventId: string }[]> {
+async function seed(
+  database: Database,
+  core: ReturnType<typeof createNodeManagerCore>,
+): Promise<{ alarmId: string; alarmSrc: string; eventId: string }[]> {
   const templates: AlarmRecord[] = [];
   for (let i = 0; i < NODES; i++) {
     const node = await core.topology.addNode(`bench_${i}@host${i % 20}.example`, 'cookie');
-    templates.push((await core.alarms.raise({ alarmId: `seed_${i}`, nodeId: node.id, description: 'seeded by the bench', tags: ['dev', 'op'] })).alarm);
+    templates.push(
+      (
+        await core.alarms.raise({
+          alarmId: `seed_${i}`,
+          nodeId: node.id,
+          description: 'seeded by the bench',
+          tags: ['dev', 'op'],
+        })
+      ).alarm,
+    );
   }
   const db = database.db;
   const templateRows = await db.selectFrom('nm_alarms').selectAll().orderBy('event_us').execute();
@@ -273,7 +300,15 @@ async function seed(database: Database, core: ReturnType<typeof createNodeManage
         const active = i % 5 !== 0;
         const alarmId = `bench_alarm_${i}`;
         // list_json NULL: built by presentMissing, as the service does for older rows at start-up.
-        alarmRows.push({ ...template, ...('list_json' in template ? { list_json: null } : {}), event_us: eventUs, alarm_id: alarmId, active: active ? 1 : 0, raised_at: Math.floor(eventUs / 1000), cleared_at: active ? null : Math.floor(eventUs / 1000) + 60_000 });
+        alarmRows.push({
+          ...template,
+          ...('list_json' in template ? { list_json: null } : {}),
+          event_us: eventUs,
+          alarm_id: alarmId,
+          active: active ? 1 : 0,
+          raised_at: Math.floor(eventUs / 1000),
+          cleared_at: active ? null : Math.floor(eventUs / 1000) + 60_000,
+        });
         tagRows.push({ event_us: eventUs, tag: 'dev' }, { event_us: eventUs, tag: 'op' });
         if (active) ackable.push({ alarmId, alarmSrc: String(template.raw_src), eventId: eventIdOf(eventUs) });
       }

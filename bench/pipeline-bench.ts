@@ -48,7 +48,12 @@ function datapoint(id: string): Datapoint {
     },
     defaultValueConfig: { isDefault: true, rawValue: 0 },
     // Sentinel raw values the device reports instead of a measurement.
-    valueMapConfig: { map: [{ key: -1, value: 0.5 }, { key: -2, value: 1.5 }] },
+    valueMapConfig: {
+      map: [
+        { key: -1, value: 0.5 },
+        { key: -2, value: 1.5 },
+      ],
+    },
     convConfig: { expression: 'datapoint.value * 8' },
     unitsConfig: { from: 'b', to: 'Kb', units: true },
     alertConfig: { evaluations: [alarm(401, 'datapoint.value > 900'), alarm(601, 'datapoint.value > 1000')] },
@@ -81,10 +86,17 @@ function benchTemplate(type: 'map' | 'tableDynamic'): DeviceTemplate {
 function updates(table: boolean): DatapointUpdate[] {
   const list: DatapointUpdate[] = [];
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   for (let i = 0; i < 4096; i++) {
     const r = random();
-    const rawValue = r < 0.02 ? null : r < 0.04 ? -1 : r < 0.97 ? Math.floor(random() * 110_000) : 118_000 + Math.floor(random() * 20_000);
+    const rawValue =
+      r < 0.02
+        ? null
+        : r < 0.04
+          ? -1
+          : r < 0.97
+            ? Math.floor(random() * 110_000)
+            : 118_000 + Math.floor(random() * 20_000);
     list.push({
       datapointSetId: 'traffic',
       datapointId: `traffic${i % DATAPOINTS}`,
@@ -96,7 +108,12 @@ function updates(table: boolean): DatapointUpdate[] {
   return list;
 }
 
-function measure(label: string, evaluator: TemplateEvaluator, inputs: readonly DatapointUpdate[], api: 'sink' | 'return'): [string, number, number] {
+function measure(
+  label: string,
+  evaluator: TemplateEvaluator,
+  inputs: readonly DatapointUpdate[],
+  api: 'sink' | 'return',
+): [string, number, number] {
   let values = 0;
   let events = 0;
   const sink: PipelineSink = { value: () => void values++, event: () => void events++ };
@@ -124,9 +141,21 @@ function measure(label: string, evaluator: TemplateEvaluator, inputs: readonly D
 
 const rows = [
   measure('map set, feed(update, sink)', createTemplateEvaluator(benchTemplate('map')), updates(false), 'sink'),
-  measure('map set, update(update) -> {values, events}', createTemplateEvaluator(benchTemplate('map')), updates(false), 'return'),
-  measure('table set (8 rows), feed(update, sink)', createTemplateEvaluator(benchTemplate('tableDynamic')), updates(true), 'sink'),
+  measure(
+    'map set, update(update) -> {values, events}',
+    createTemplateEvaluator(benchTemplate('map')),
+    updates(false),
+    'return',
+  ),
+  measure(
+    'table set (8 rows), feed(update, sink)',
+    createTemplateEvaluator(benchTemplate('tableDynamic')),
+    updates(true),
+    'sink',
+  ),
 ];
-console.log(`${UPDATES.toLocaleString('en')} updates per run, median of ${RUNS} runs; each update: default + value map + conversion + units + 2 alarm evaluations`);
+console.log(
+  `${UPDATES.toLocaleString('en')} updates per run, median of ${RUNS} runs; each update: default + value map + conversion + units + 2 alarm evaluations`,
+);
 printTable(['pipeline', 'k updates/s', 'events per 100 values'], rows);
 console.log('aim: 500 k updates/s');

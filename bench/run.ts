@@ -19,7 +19,11 @@ const benches = readdirSync(here)
 let failed = 0;
 for (const bench of benches) {
   console.log(`\n=== ${bench} ===`);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', '--expose-gc', path.join(here, bench)], { stdio: 'inherit' });
+  const run = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', '--expose-gc', path.join(here, bench)],
+    { stdio: 'inherit' },
+  );
   if (run.status !== 0) {
     failed++;
     console.log(`!!! ${bench} exited with ${run.status ?? run.signal}`);

@@ -18,12 +18,20 @@ const template = generateLargeTemplate(DATAPOINTS);
 const jsonText = JSON.stringify(template, null, 2);
 const yamlText = jsYaml.dump(template, { lineWidth: 120, noRefs: true });
 const mb = (s: string) => (Buffer.byteLength(s) / 1024 / 1024).toFixed(2);
-console.log(`template: ${DATAPOINTS} datapoints; JSON ${mb(jsonText)} MB, YAML ${mb(yamlText)} MB; median of ${RUNS} runs`);
+console.log(
+  `template: ${DATAPOINTS} datapoints; JSON ${mb(jsonText)} MB, YAML ${mb(yamlText)} MB; median of ${RUNS} runs`,
+);
 
-for (const [name, text, format] of [['JSON', jsonText, 'json'], ['YAML', yamlText, 'yaml']] as const) {
+for (const [name, text, format] of [
+  ['JSON', jsonText, 'json'],
+  ['YAML', yamlText, 'yaml'],
+] as const) {
   const result = validateSource(text, { file: `bench.ndst.${format}`, format });
   if (!result.valid) {
-    console.log(`warning: the generated ${name} template is not valid (${result.errors.length} errors), first:`, result.errors[0]);
+    console.log(
+      `warning: the generated ${name} template is not valid (${result.errors.length} errors), first:`,
+      result.errors[0],
+    );
   }
 }
 

@@ -32,22 +32,38 @@ export function renderErrorsDoc(): string {
     [
       'Value pipeline (`@triad/device-templates`)',
       '`BUILD` codes: the template cannot be turned into a pipeline (`TemplateEvaluatorError`). `UPDATE` codes: one input was rejected (`update-rejected` events). Others: one conversion failed at run time (`evaluation-error` events). The pipeline goes on after every one of them.',
-      Object.entries(pipelineProblems).map(([code, title]) => ({ code, kind: code.includes('_BUILD_') ? 'build' : code.includes('_UPDATE_') ? 'update' : 'evaluation', title })),
+      Object.entries(pipelineProblems).map(([code, title]) => ({
+        code,
+        kind: code.includes('_BUILD_') ? 'build' : code.includes('_UPDATE_') ? 'update' : 'evaluation',
+        title,
+      })),
     ],
     [
       'Template service (`services/templates`)',
       'HTTP problems (`application/problem+json`, `type` = `urn:triad:problem:<CODE>`).',
-      Object.entries(templatesProblems.definitions).map(([code, d]) => ({ code, kind: `HTTP ${d.status}`, title: d.title })),
+      Object.entries(templatesProblems.definitions).map(([code, d]) => ({
+        code,
+        kind: `HTTP ${d.status}`,
+        title: d.title,
+      })),
     ],
     [
       'Node manager (`services/node-manager`)',
       'Failures answer `{error: reason}` as the spec demands; `reason` is the code without `NM_ERR_`, lower-cased (`NM_ERR_USER_NOT_FOUND` -> `user_not_found`).',
-      Object.entries(nodeManagerProblems.definitions).map(([code, d]) => ({ code, kind: `HTTP ${d.status}`, title: d.title })),
+      Object.entries(nodeManagerProblems.definitions).map(([code, d]) => ({
+        code,
+        kind: `HTTP ${d.status}`,
+        title: d.title,
+      })),
     ],
     [
       'Article content API (`services/content-api`)',
       'HTTP problems (`application/problem+json`) with the types the spec gives; see docs/content-api.md.',
-      Object.entries(contentProblems.definitions).map(([code, d]) => ({ code, kind: `HTTP ${d.status}`, title: d.title })),
+      Object.entries(contentProblems.definitions).map(([code, d]) => ({
+        code,
+        kind: `HTTP ${d.status}`,
+        title: d.title,
+      })),
     ],
     [
       'Every service (`@triad/service-kit`)',
@@ -76,7 +92,9 @@ export function renderErrorsDoc(): string {
   for (const [title, intro, rows] of sections) {
     out.push(`## ${title}`, '', intro, '', '| code | kind | meaning |', '|---|---|---|');
     for (const row of [...rows].sort((a, b) => a.code.localeCompare(b.code))) {
-      out.push(`| <a id="${row.code.toLowerCase()}"></a>\`${row.code}\` | ${row.kind} | ${row.title.replace(/\|/g, '\\|')} |`);
+      out.push(
+        `| <a id="${row.code.toLowerCase()}"></a>\`${row.code}\` | ${row.kind} | ${row.title.replace(/\|/g, '\\|')} |`,
+      );
     }
     out.push('');
   }

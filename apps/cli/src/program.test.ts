@@ -24,14 +24,18 @@ describe('triad', () => {
     expect(m.out().trim()).toBe(VERSION);
   });
 
-  it.each([[[]], [['serve']], [['templates']], [['templates', 'validate']], [['templates', 'init']], [['templates', 'schema']]])(
-    'answers --help for %j with exit 0',
-    async (args) => {
-      const m = memory();
-      expect(await runCli([...args, '--help'], m.io)).toBe(0);
-      expect(m.out()).toContain('Usage: triad');
-    },
-  );
+  it.each([
+    [[]],
+    [['serve']],
+    [['templates']],
+    [['templates', 'validate']],
+    [['templates', 'init']],
+    [['templates', 'schema']],
+  ])('answers --help for %j with exit 0', async (args) => {
+    const m = memory();
+    expect(await runCli([...args, '--help'], m.io)).toBe(0);
+    expect(m.out()).toContain('Usage: triad');
+  });
 
   it('exits 2 on an unknown command or option', async () => {
     const m = memory();

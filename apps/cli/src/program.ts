@@ -6,7 +6,9 @@ import { createCatalogCommand } from '@triad/content-api-service';
 import { createServeCommand } from './serve-command.js';
 
 /** The version printed by `triad --version`, read from this package's manifest. */
-export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /** Builds the `triad` command tree, writing through `io` instead of the process. */
 export function buildProgram(io: CliIo): Command {
@@ -14,7 +16,10 @@ export function buildProgram(io: CliIo): Command {
     .description('Triad: device templates, Erlang node management and article content search')
     .version(VERSION, '-V, --version', 'print the version and exit')
     .showHelpAfterError('(add --help for usage)')
-    .addHelpText('after', '\nExit codes: 0 success, 1 invalid input (e.g. a template with errors), 2 usage or I/O error.\nDocs: README.md and docs/cli.md')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 success, 1 invalid input (e.g. a template with errors), 2 usage or I/O error.\nDocs: README.md and docs/cli.md',
+    )
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   program.addCommand(createServeCommand(io));
   program.addCommand(createTemplatesCommand(io, VERSION));

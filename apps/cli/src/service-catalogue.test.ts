@@ -13,21 +13,24 @@ describe('triad serve service catalogue', () => {
     ]);
   });
 
-  it.each(SERVICES.map((s) => [s.name, s] as const))('starts %s with the options serve passes, answers /healthz and closes', async (_name, service) => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'triad-serve-'));
-    const previous = process.env['TRIAD_LOG_LEVEL'];
-    process.env['TRIAD_LOG_LEVEL'] = 'silent';
-    try {
-      const running = await service.start({ host: '127.0.0.1', port: 0, dataDir, demo: false });
+  it.each(SERVICES.map((s) => [s.name, s] as const))(
+    'starts %s with the options serve passes, answers /healthz and closes',
+    async (_name, service) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'triad-serve-'));
+      const previous = process.env['TRIAD_LOG_LEVEL'];
+      process.env['TRIAD_LOG_LEVEL'] = 'silent';
       try {
-        expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+        const running = await service.start({ host: '127.0.0.1', port: 0, dataDir, demo: false });
+        try {
+          expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+        } finally {
+          await running.close();
+        }
       } finally {
-        await running.close();
+        if (previous === undefined) delete process.env['TRIAD_LOG_LEVEL'];
+        else process.env['TRIAD_LOG_LEVEL'] = previous;
+        await rm(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      if (previous === undefined) delete process.env['TRIAD_LOG_LEVEL'];
-      else process.env['TRIAD_LOG_LEVEL'] = previous;
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

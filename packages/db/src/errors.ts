@@ -14,7 +14,12 @@ export type DbErrorCode = keyof typeof dbErrors;
 export class DatabaseError extends Error {
   readonly code: DbErrorCode;
   readonly details: Readonly<Record<string, unknown>>;
-  constructor(code: DbErrorCode, detail?: string, details: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+  constructor(
+    code: DbErrorCode,
+    detail?: string,
+    details: Record<string, unknown> = {},
+    options?: { cause?: unknown },
+  ) {
     super(detail ? `${dbErrors[code]}: ${detail}` : dbErrors[code], options);
     this.name = 'DatabaseError';
     this.code = code;

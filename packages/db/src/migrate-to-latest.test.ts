@@ -11,7 +11,11 @@ import { describeEachDatabase } from './testing.js';
 const widgets: MigrationSet = {
   '0001_create_widgets': {
     async up(db: AnyDb) {
-      await db.schema.createTable('widgets').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
+      await db.schema
+        .createTable('widgets')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('name', 'text')
+        .execute();
     },
   },
   '0002_add_colour': {
@@ -38,7 +42,10 @@ describeEachDatabase('migrateToLatest', (getDb) => {
     const gadgets: MigrationSet = {
       '0001_create_gadgets': {
         async up(db: AnyDb) {
-          await db.schema.createTable('gadgets').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+          await db.schema
+            .createTable('gadgets')
+            .addColumn('id', 'integer', (c) => c.primaryKey())
+            .execute();
         },
       },
     };

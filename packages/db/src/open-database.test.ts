@@ -43,7 +43,7 @@ describe('openDatabase (SQLite file)', () => {
     expect(existsSync(path.join(dir, 'y.sqlite'))).toBe(true);
   });
 
-  it('gives a new file the asked page size, keeps an existing file\'s, and refuses sizes SQLite has not', async () => {
+  it("gives a new file the asked page size, keeps an existing file's, and refuses sizes SQLite has not", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'triad-db-page-'));
     directories.push(dir);
     const file = path.join(dir, 'p.sqlite');
@@ -59,7 +59,9 @@ describe('openDatabase (SQLite file)', () => {
     expect(await pageSize(16_384)).toBe(16_384);
     expect(await pageSize(8_192)).toBe(16_384); // the file keeps its own
     expect(await pageSize()).toBe(16_384);
-    expect(() => openDatabase({ sqliteFile: path.join(dir, 'q.sqlite'), sqlitePageSize: 3000 })).toThrow(/power of two/);
+    expect(() => openDatabase({ sqliteFile: path.join(dir, 'q.sqlite'), sqlitePageSize: 3000 })).toThrow(
+      /power of two/,
+    );
   });
 
   it('closes idempotently', async () => {
@@ -113,7 +115,10 @@ describeEachDatabase('openDatabase', (getDb) => {
 
   it('enforces foreign keys', async () => {
     const { db } = getDb();
-    await db.schema.createTable('parent').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+    await db.schema
+      .createTable('parent')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .execute();
     await db.schema
       .createTable('child')
       .addColumn('id', 'integer', (c) => c.primaryKey())

@@ -27,8 +27,17 @@ describe('openServiceDatabase', () => {
   it('opens <dataDir>/<file> (creating the directory), migrates it and logs what was applied', async () => {
     const dir = await dataDir();
     const lines: [object, string][] = [];
-    const log = { info: (o: object, m: string) => lines.push([o, m]), warn: (o: object, m: string) => lines.push([o, m]) };
-    const database = await openServiceDatabase({ dataDir: dir, sqliteFile: 'svc.sqlite', migrations, tableName: 'svc_migrations', log });
+    const log = {
+      info: (o: object, m: string) => lines.push([o, m]),
+      warn: (o: object, m: string) => lines.push([o, m]),
+    };
+    const database = await openServiceDatabase({
+      dataDir: dir,
+      sqliteFile: 'svc.sqlite',
+      migrations,
+      tableName: 'svc_migrations',
+      log,
+    });
     try {
       expect(database.location).toBe(path.join(dir, 'svc.sqlite'));
       await sql`insert into things (id) values (1)`.execute(database.db);
@@ -39,7 +48,16 @@ describe('openServiceDatabase', () => {
   });
 
   it('closes the database and rethrows when a migration fails', async () => {
-    const broken = { '0001_broken': { up: async (db: Kysely<unknown>) => void (await sql`create tabel nope`.execute(db)) } };
-    await expect(openServiceDatabase({ dataDir: await dataDir(), sqliteFile: 'x.sqlite', migrations: broken, tableName: 'x_migrations' })).rejects.toBeInstanceOf(DatabaseError);
+    const broken = {
+      '0001_broken': { up: async (db: Kysely<unknown>) => void (await sql`create tabel nope`.execute(db)) },
+    };
+    await expect(
+      openServiceDatabase({
+        dataDir: await dataDir(),
+        sqliteFile: 'x.sqlite',
+        migrations: broken,
+        tableName: 'x_migrations',
+      }),
+    ).rejects.toBeInstanceOf(DatabaseError);
   });
 });

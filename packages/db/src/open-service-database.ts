@@ -30,7 +30,10 @@ export interface OpenServiceDatabaseOptions extends Omit<MigrateOptions, 'migrat
 export async function openServiceDatabase(options: OpenServiceDatabaseOptions): Promise<Database> {
   const { log } = options;
   const database = options.databaseUrl
-    ? openDatabase({ url: options.databaseUrl, onPoolError: (error) => log?.warn({ err: error }, 'idle database connection failed') })
+    ? openDatabase({
+        url: options.databaseUrl,
+        onPoolError: (error) => log?.warn({ err: error }, 'idle database connection failed'),
+      })
     : openDatabase({
         sqliteFile: path.join(options.dataDir, options.sqliteFile),
         ...(options.sqlitePageSize !== undefined ? { sqlitePageSize: options.sqlitePageSize } : {}),

@@ -11,10 +11,17 @@ describeEachDatabase('QueryTemplates', (getDb) => {
   let db: Kysely<Tables>;
   beforeAll(async () => {
     db = getDb().db as Kysely<Tables>;
-    await db.schema.createTable('items').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('kind', 'text').addColumn('size', 'integer').execute();
+    await db.schema
+      .createTable('items')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('kind', 'text')
+      .addColumn('size', 'integer')
+      .execute();
     await db
       .insertInto('items')
-      .values(Array.from({ length: 30 }, (_, i) => ({ id: i + 1, kind: ['a', 'b', 'c'][i % 3] as string, size: i * 10 })))
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({ id: i + 1, kind: ['a', 'b', 'c'][i % 3] as string, size: i * 10 })),
+      )
       .execute();
   });
 
@@ -27,10 +34,28 @@ describeEachDatabase('QueryTemplates', (getDb) => {
       [['b'], 120, 3],
       [['c'], 1000, 50],
     ] as const) {
-      const fresh = await db.selectFrom('items').select('id').where('kind', 'in', [...kinds]).where('size', '<', below).orderBy('id', 'desc').limit(limit).execute();
+      const fresh = await db
+        .selectFrom('items')
+        .select('id')
+        .where('kind', 'in', [...kinds])
+        .where('size', '<', below)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
       const templated = await templates.execute(
         byKinds(kinds),
-        (slot) => db.selectFrom('items').select('id').where('kind', 'in', kinds.map((_, i) => slot(`k${i}`))).where('size', '<', slot('below')).orderBy('id', 'desc').limit(slot('limit')),
+        (slot) =>
+          db
+            .selectFrom('items')
+            .select('id')
+            .where(
+              'kind',
+              'in',
+              kinds.map((_, i) => slot(`k${i}`)),
+            )
+            .where('size', '<', slot('below'))
+            .orderBy('id', 'desc')
+            .limit(slot('limit')),
         { k0: kinds[0], below, limit },
       );
       expect(templated).toEqual(fresh);
@@ -46,7 +71,12 @@ describeEachDatabase('QueryTemplates', (getDb) => {
         'fixed-kind',
         (slot) => {
           builds += 1;
-          return db.selectFrom('items').select('id').where('kind', '=', 'a').where('size', '>=', slot('min')).orderBy('id');
+          return db
+            .selectFrom('items')
+            .select('id')
+            .where('kind', '=', 'a')
+            .where('size', '>=', slot('min'))
+            .orderBy('id');
         },
         { min },
       );
@@ -57,7 +87,9 @@ describeEachDatabase('QueryTemplates', (getDb) => {
 
   it('refuses to run when a slot has no value', () => {
     const templates = new QueryTemplates(db);
-    expect(() => templates.compile('k', (slot) => db.selectFrom('items').select('id').where('id', '=', slot('id')), {})).toThrow(/no value for slot "id"/);
+    expect(() =>
+      templates.compile('k', (slot) => db.selectFrom('items').select('id').where('id', '=', slot('id')), {}),
+    ).toThrow(/no value for slot "id"/);
   });
 
   it('drops the least recently used shape beyond its bound', () => {

@@ -34,13 +34,21 @@ export class QueryTemplates<DB> {
   }
 
   /** Runs the template `key` (built by `build` the first time) with `values`; returns its rows. */
-  async execute<Row>(key: string, build: (slot: Slot) => Compilable<Row>, values: Readonly<Record<string, unknown>>): Promise<Row[]> {
+  async execute<Row>(
+    key: string,
+    build: (slot: Slot) => Compilable<Row>,
+    values: Readonly<Record<string, unknown>>,
+  ): Promise<Row[]> {
     const result: QueryResult<Row> = await this.#db.executeQuery(this.compile(key, build, values));
     return result.rows;
   }
 
   /** The compiled query `execute` would run (for tests and EXPLAIN). */
-  compile<Row>(key: string, build: (slot: Slot) => Compilable<Row>, values: Readonly<Record<string, unknown>>): CompiledQuery<Row> {
+  compile<Row>(
+    key: string,
+    build: (slot: Slot) => Compilable<Row>,
+    values: Readonly<Record<string, unknown>>,
+  ): CompiledQuery<Row> {
     let template = this.#templates.get(key);
     if (template) {
       this.#templates.delete(key);
@@ -60,6 +68,8 @@ export class QueryTemplates<DB> {
 
 function compileTemplate<Row>(build: (slot: Slot) => Compilable<Row>): Template {
   const compiled = build(((name: string) => `${SLOT_PREFIX}${name}`) as Slot).compile();
-  const slots = compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(SLOT_PREFIX) ? p.slice(SLOT_PREFIX.length) : undefined));
+  const slots = compiled.parameters.map((p) =>
+    typeof p === 'string' && p.startsWith(SLOT_PREFIX) ? p.slice(SLOT_PREFIX.length) : undefined,
+  );
   return { sql: compiled.sql, slots, constants: compiled.parameters };
 }

@@ -15,7 +15,9 @@ describe('redactUrl', () => {
   });
 
   it('leaves a URL without secrets unchanged', () => {
-    expect(redactUrl('postgres://postgres@127.0.0.1:55432/postgres')).toBe('postgres://postgres@127.0.0.1:55432/postgres');
+    expect(redactUrl('postgres://postgres@127.0.0.1:55432/postgres')).toBe(
+      'postgres://postgres@127.0.0.1:55432/postgres',
+    );
   });
 
   it('hides user:password@ in text that is not a parseable URL', () => {

@@ -4,7 +4,10 @@ import { POSTGRES_UNAVAILABLE, describeEachDatabase, planPostgresSuite } from '.
 
 describe('planPostgresSuite', () => {
   it('runs against the URL when TRIAD_TEST_DATABASE_URL is set', () => {
-    expect(planPostgresSuite({ TRIAD_TEST_DATABASE_URL: 'postgres://x/y' })).toEqual({ kind: 'run', url: 'postgres://x/y' });
+    expect(planPostgresSuite({ TRIAD_TEST_DATABASE_URL: 'postgres://x/y' })).toEqual({
+      kind: 'run',
+      url: 'postgres://x/y',
+    });
   });
 
   it('skips with an install hint when the URL is unset', () => {
@@ -26,7 +29,10 @@ describeEachDatabase('describeEachDatabase', (getDb) => {
     const database = getDb();
     // PostgreSQL introspection lists every schema's tables, including those of suites running
     // at the same time; this suite's are the ones in its schema.
-    const ownTables = async () => (await database.db.introspection.getTables()).filter((t) => database.dialect !== 'postgres' || t.schema === database.schema).map((t) => t.name);
+    const ownTables = async () =>
+      (await database.db.introspection.getTables())
+        .filter((t) => database.dialect !== 'postgres' || t.schema === database.schema)
+        .map((t) => t.name);
     expect(await ownTables()).toEqual([]);
     await database.db.schema.createTable('mine').addColumn('id', 'integer').execute();
     expect(await ownTables()).toEqual(['mine']);

@@ -34,7 +34,11 @@ export type GetDatabase = () => Database;
  * Without the URL the PostgreSQL suite is registered as skipped, its title naming what to
  * install; with `TRIAD_REQUIRE_SERVICES=1` it fails instead.
  */
-export function describeEachDatabase(title: string, body: (getDb: GetDatabase) => void, options: DescribeEachDatabaseOptions = {}): void {
+export function describeEachDatabase(
+  title: string,
+  body: (getDb: GetDatabase) => void,
+  options: DescribeEachDatabaseOptions = {},
+): void {
   describeOnSqlite(title, body);
   const plan = planPostgresSuite(options.env ?? process.env);
   switch (plan.kind) {

@@ -80,7 +80,10 @@ function strip(node: unknown): void {
   delete object['not'];
   for (const combinator of ['anyOf', 'oneOf', 'allOf']) {
     const branches = object[combinator];
-    if (Array.isArray(branches) && branches.every((b) => typeof b === 'object' && b !== null && !('type' in b) && !('$ref' in b))) {
+    if (
+      Array.isArray(branches) &&
+      branches.every((b) => typeof b === 'object' && b !== null && !('type' in b) && !('$ref' in b))
+    ) {
       delete object[combinator];
     }
   }

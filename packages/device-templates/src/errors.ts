@@ -15,4 +15,8 @@ export const problemCatalogue: Readonly<Record<string, ProblemDefinition>> = Obj
   ...expressionProblems,
 });
 
-export type ProblemCode = keyof typeof loadProblems | keyof typeof schemaProblems | keyof typeof semanticProblems | keyof typeof expressionProblems;
+export type ProblemCode =
+  | keyof typeof loadProblems
+  | keyof typeof schemaProblems
+  | keyof typeof semanticProblems
+  | keyof typeof expressionProblems;

@@ -6,11 +6,22 @@ export type { LoadedDocument, SourcePosition, SourceFormat } from './loading/loa
 export { loadDocument, DEFAULT_LOAD_LIMITS, type LoadOptions, type LoadLimits } from './loading/load-document.js';
 export { DocumentLoadError } from './loading/document-load-error.js';
 export { documentFromValue } from './loading/value-document.js';
-export { validateSource, validateDocument, validateValue, type ValidateOptions, type SourceValidationResult } from './validate.js';
+export {
+  validateSource,
+  validateDocument,
+  validateValue,
+  type ValidateOptions,
+  type SourceValidationResult,
+} from './validate.js';
 export { createTemplatesCommand, SCHEMA_FILE } from './cli/templates-command.js';
 export { processIo, EXIT, raiseExit, type CliIo } from './cli/cli-io.js';
 export { renderReport, summarize, REPORT_FORMATS, type ReportFormat, type ValidationSummary } from './cli/reporters.js';
-export { createStarterTemplate, originTypeOf, STARTER_DRIVERS, type StarterDriver } from './starters/driver-starters.js';
+export {
+  createStarterTemplate,
+  originTypeOf,
+  STARTER_DRIVERS,
+  type StarterDriver,
+} from './starters/driver-starters.js';
 export { renderStarter } from './starters/render-starter.js';
 export { checkSchema } from './schema/check-schema.js';
 export { checkSemantics } from './semantics/check-semantics.js';

@@ -34,7 +34,10 @@ export function validateSource(input: string | Uint8Array, options: ValidateOpti
 }
 
 /** Validates an already loaded document. */
-export function validateDocument(document: LoadedDocument, options: { readonly strict?: boolean } = {}): ValidationResult {
+export function validateDocument(
+  document: LoadedDocument,
+  options: { readonly strict?: boolean } = {},
+): ValidationResult {
   const problems: Problem[] = [...checkSchema(document)];
   // Semantic checks assume the document's shape; they still run on an invalid document and
   // skip whatever is malformed, so one run reports as much as possible.
@@ -43,7 +46,10 @@ export function validateDocument(document: LoadedDocument, options: { readonly s
 }
 
 /** Validates a parsed value that has no source text (positions are reported as 0:0). */
-export function validateValue(value: unknown, options: { readonly strict?: boolean; readonly file?: string } = {}): ValidationResult {
+export function validateValue(
+  value: unknown,
+  options: { readonly strict?: boolean; readonly file?: string } = {},
+): ValidationResult {
   return validateDocument(documentFromValue(value, options.file ?? '<value>'), options);
 }
 

@@ -18,7 +18,8 @@ const rows: string[] = [];
 for (const spec of fixtureSpecs) {
   const result = capture.results.get(spec.name);
   if (result === undefined) throw new Error(`erl printed nothing for ${spec.name}`);
-  if (spec.hex && result !== 'true') throw new Error(`erl does not decode the hand-written bytes of ${spec.name} to ${spec.erlang}`);
+  if (spec.hex && result !== 'true')
+    throw new Error(`erl does not decode the hand-written bytes of ${spec.name} to ${spec.erlang}`);
   const hex = spec.hex ?? result;
   rows.push(
     [

@@ -9,10 +9,13 @@ import { ErlangDistError } from './errors.js';
  */
 export function challengeDigest(cookie: string, challenge: number): Uint8Array {
   if (!Number.isInteger(challenge) || challenge < 0 || challenge > 0xffff_ffff) {
-    throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', { detail: `challenge ${challenge} is not an unsigned 32-bit integer` });
+    throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', {
+      detail: `challenge ${challenge} is not an unsigned 32-bit integer`,
+    });
   }
   for (let i = 0; i < cookie.length; i++) {
-    if (cookie.charCodeAt(i) > 0xff) throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', { detail: 'cookie has characters beyond Latin-1' });
+    if (cookie.charCodeAt(i) > 0xff)
+      throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', { detail: 'cookie has characters beyond Latin-1' });
   }
   const hash = createHash('md5');
   hash.update(Buffer.from(cookie, 'latin1'));

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { control, decodeDistPayload, encodeDistFrame, parseControlMessage } from './control-message.js';
 import { FrameDecoder } from './frame-decoder.js';
 import { NodeIdentity } from './node-identity.js';
-import { badRpcReason, matchRexCNodeReply, matchRexReply, referenceKey, rexCallMessage, rexCNodeCallMessage, sameReference } from './rex-rpc.js';
+import {
+  badRpcReason,
+  matchRexCNodeReply,
+  matchRexReply,
+  referenceKey,
+  rexCallMessage,
+  rexCNodeCallMessage,
+  sameReference,
+} from './rex-rpc.js';
 import { atom, int, NIL, pid, reference, string, tuple, type Term } from './term.js';
 import { encodeTerm } from './term-encoder.js';
 import { toHex } from './test-support/hex.js';
@@ -55,23 +63,33 @@ describe('pass-through messages', () => {
 
   it('keeps the fields of MONITOR_P_EXIT', () => {
     expect(parseControlMessage({ control: control.monitorExit(them, us, ref, atom('noproc')) })).toEqual({
-      op: 'monitorExit', from: them, to: us, ref, reason: atom('noproc'),
+      op: 'monitorExit',
+      from: them,
+      to: us,
+      ref,
+      reason: atom('noproc'),
     });
   });
 
   it('reports unknown opcodes as unknown and wrong shapes as ED_ERR_BAD_CONTROL', () => {
     expect(parseControlMessage({ control: tuple(int(99), atom('x')) }).op).toBe('unknown');
     expect(parseControlMessage({ control: atom('x') }).op).toBe('unknown');
-    expect(() => parseControlMessage({ control: tuple(int(2), atom(''), us) })).toThrow(expect.objectContaining({ code: 'ED_ERR_BAD_CONTROL' }));
-    expect(() => parseControlMessage({ control: tuple(int(6), us, atom(''), int(1)) , message: NIL })).toThrow(
+    expect(() => parseControlMessage({ control: tuple(int(2), atom(''), us) })).toThrow(
+      expect.objectContaining({ code: 'ED_ERR_BAD_CONTROL' }),
+    );
+    expect(() => parseControlMessage({ control: tuple(int(6), us, atom(''), int(1)), message: NIL })).toThrow(
       expect.objectContaining({ code: 'ED_ERR_BAD_CONTROL' }),
     );
   });
 
   it('refuses a distribution header and bytes after the message', () => {
-    expect(() => decodeDistPayload(Uint8Array.of(131, 68, 0))).toThrow(expect.objectContaining({ code: 'ED_ERR_UNKNOWN_TAG', offset: 0 }));
+    expect(() => decodeDistPayload(Uint8Array.of(131, 68, 0))).toThrow(
+      expect.objectContaining({ code: 'ED_ERR_UNKNOWN_TAG', offset: 0 }),
+    );
     const p = payload(encodeDistFrame(control.send(us), NIL));
-    expect(() => decodeDistPayload(new Uint8Array([...p, 0]))).toThrow(expect.objectContaining({ code: 'ED_ERR_TRAILING_BYTES', offset: p.length }));
+    expect(() => decodeDistPayload(new Uint8Array([...p, 0]))).toThrow(
+      expect.objectContaining({ code: 'ED_ERR_TRAILING_BYTES', offset: p.length }),
+    );
   });
 });
 
@@ -79,13 +97,23 @@ describe('rex RPC shapes', () => {
   it("builds {'$gen_call', {From, Ref}, {call, M, F, A, user}} as REG_SEND to rex", () => {
     const { control: ctl, message } = rexCallMessage(us, ref, { module: 'erlang', function: 'node', args: [] });
     expect(parseControlMessage({ control: ctl, message })).toEqual({
-      op: 'regSend', from: us, toName: 'rex',
-      message: tuple(atom('$gen_call'), tuple(us, ref), tuple(atom('call'), atom('erlang'), atom('node'), NIL, atom('user'))),
+      op: 'regSend',
+      from: us,
+      toName: 'rex',
+      message: tuple(
+        atom('$gen_call'),
+        tuple(us, ref),
+        tuple(atom('call'), atom('erlang'), atom('node'), NIL, atom('user')),
+      ),
     });
   });
 
   it('builds the C-node form {From, {call, ...}} with arguments as a list', () => {
-    const { message } = rexCNodeCallMessage(us, { module: 'erlang', function: 'system_info', args: [atom('otp_release')] });
+    const { message } = rexCNodeCallMessage(us, {
+      module: 'erlang',
+      function: 'system_info',
+      args: [atom('otp_release')],
+    });
     expect(toHex(encodeTerm(message))).toContain('6c00000001770b6f74705f72656c656173656a');
   });
 
@@ -103,7 +131,9 @@ describe('node identity', () => {
     const id = new NodeIdentity('wts@127.0.0.1', 0x12345678);
     const pids = Array.from({ length: 40_000 }, () => id.newPid());
     expect(new Set(pids.map((p) => `${p.id}.${p.serial}`)).size).toBe(40_000);
-    expect(pids.every((p) => p.id < 0x8000 && p.serial > 0 && p.serial < 0x2000 && p.creation === 0x12345678)).toBe(true);
+    expect(pids.every((p) => p.id < 0x8000 && p.serial > 0 && p.serial < 0x2000 && p.creation === 0x12345678)).toBe(
+      true,
+    );
   });
 
   it('makes distinct 3-word references with the first word within 18 bits', () => {

@@ -67,7 +67,10 @@ export function decodeDistPayload(payload: Uint8Array, options: Partial<DecodeOp
   if (first !== PASS_THROUGH) {
     throw new ErlangDistError('ED_ERR_UNKNOWN_TAG', {
       offset: 0,
-      detail: first === 131 ? 'distribution header (DFLAG_DIST_HDR_ATOM_CACHE is never negotiated)' : `expected 'p' (112), got ${first}`,
+      detail:
+        first === 131
+          ? 'distribution header (DFLAG_DIST_HDR_ATOM_CACHE is never negotiated)'
+          : `expected 'p' (112), got ${first}`,
       details: { tag: first },
     });
   }
@@ -102,24 +105,57 @@ export function parseControlMessage({ control, message }: DistMessage): ControlM
   const hasMessage = message !== undefined;
   const msg = message as Term;
   switch (opcode) {
-    case ControlOp.SEND: return { op: 'send', to: checkShape(e, opcode, 3, true, hasMessage)[2]!, message: msg };
-    case ControlOp.SEND_TT: return { op: 'send', to: checkShape(e, opcode, 4, true, hasMessage)[2]!, message: msg };
+    case ControlOp.SEND:
+      return { op: 'send', to: checkShape(e, opcode, 3, true, hasMessage)[2]!, message: msg };
+    case ControlOp.SEND_TT:
+      return { op: 'send', to: checkShape(e, opcode, 4, true, hasMessage)[2]!, message: msg };
     case ControlOp.REG_SEND:
     case ControlOp.REG_SEND_TT: {
       const t = checkShape(e, opcode, opcode === ControlOp.REG_SEND ? 4 : 5, true, hasMessage);
       const name = t[3]!;
-      if (name.type !== 'atom') throw new ErlangDistError('ED_ERR_BAD_CONTROL', { detail: 'REG_SEND name is not an atom', details: { opcode } });
+      if (name.type !== 'atom')
+        throw new ErlangDistError('ED_ERR_BAD_CONTROL', {
+          detail: 'REG_SEND name is not an atom',
+          details: { opcode },
+        });
       return { op: 'regSend', from: t[1]!, toName: name.name, message: msg };
     }
-    case ControlOp.SEND_SENDER: { const t = checkShape(e, opcode, 3, true, hasMessage); return { op: 'sendSender', from: t[1]!, to: t[2]!, message: msg }; }
-    case ControlOp.SEND_SENDER_TT: { const t = checkShape(e, opcode, 4, true, hasMessage); return { op: 'sendSender', from: t[1]!, to: t[2]!, message: msg }; }
-    case ControlOp.ALIAS_SEND: { const t = checkShape(e, opcode, 3, true, hasMessage); return { op: 'aliasSend', from: t[1]!, alias: t[2]!, message: msg }; }
-    case ControlOp.LINK: { const t = checkShape(e, opcode, 3, false, hasMessage); return { op: 'link', from: t[1]!, to: t[2]! }; }
-    case ControlOp.UNLINK: { const t = checkShape(e, opcode, 3, false, hasMessage); return { op: 'unlink', from: t[1]!, to: t[2]! }; }
-    case ControlOp.EXIT: { const t = checkShape(e, opcode, 4, false, hasMessage); return { op: 'exit', from: t[1]!, to: t[2]!, reason: t[3]! }; }
-    case ControlOp.EXIT_TT: { const t = checkShape(e, opcode, 5, false, hasMessage); return { op: 'exit', from: t[1]!, to: t[2]!, reason: t[4]! }; }
-    case ControlOp.EXIT2: { const t = checkShape(e, opcode, 4, false, hasMessage); return { op: 'exit2', from: t[1]!, to: t[2]!, reason: t[3]! }; }
-    case ControlOp.EXIT2_TT: { const t = checkShape(e, opcode, 5, false, hasMessage); return { op: 'exit2', from: t[1]!, to: t[2]!, reason: t[4]! }; }
+    case ControlOp.SEND_SENDER: {
+      const t = checkShape(e, opcode, 3, true, hasMessage);
+      return { op: 'sendSender', from: t[1]!, to: t[2]!, message: msg };
+    }
+    case ControlOp.SEND_SENDER_TT: {
+      const t = checkShape(e, opcode, 4, true, hasMessage);
+      return { op: 'sendSender', from: t[1]!, to: t[2]!, message: msg };
+    }
+    case ControlOp.ALIAS_SEND: {
+      const t = checkShape(e, opcode, 3, true, hasMessage);
+      return { op: 'aliasSend', from: t[1]!, alias: t[2]!, message: msg };
+    }
+    case ControlOp.LINK: {
+      const t = checkShape(e, opcode, 3, false, hasMessage);
+      return { op: 'link', from: t[1]!, to: t[2]! };
+    }
+    case ControlOp.UNLINK: {
+      const t = checkShape(e, opcode, 3, false, hasMessage);
+      return { op: 'unlink', from: t[1]!, to: t[2]! };
+    }
+    case ControlOp.EXIT: {
+      const t = checkShape(e, opcode, 4, false, hasMessage);
+      return { op: 'exit', from: t[1]!, to: t[2]!, reason: t[3]! };
+    }
+    case ControlOp.EXIT_TT: {
+      const t = checkShape(e, opcode, 5, false, hasMessage);
+      return { op: 'exit', from: t[1]!, to: t[2]!, reason: t[4]! };
+    }
+    case ControlOp.EXIT2: {
+      const t = checkShape(e, opcode, 4, false, hasMessage);
+      return { op: 'exit2', from: t[1]!, to: t[2]!, reason: t[3]! };
+    }
+    case ControlOp.EXIT2_TT: {
+      const t = checkShape(e, opcode, 5, false, hasMessage);
+      return { op: 'exit2', from: t[1]!, to: t[2]!, reason: t[4]! };
+    }
     case ControlOp.PAYLOAD_EXIT:
     case ControlOp.PAYLOAD_EXIT_TT: {
       const t = checkShape(e, opcode, opcode === ControlOp.PAYLOAD_EXIT ? 3 : 4, true, hasMessage);
@@ -130,12 +166,30 @@ export function parseControlMessage({ control, message }: DistMessage): ControlM
       const t = checkShape(e, opcode, opcode === ControlOp.PAYLOAD_EXIT2 ? 3 : 4, true, hasMessage);
       return { op: 'exit2', from: t[1]!, to: t[2]!, reason: msg };
     }
-    case ControlOp.MONITOR_P: { const t = checkShape(e, opcode, 4, false, hasMessage); return { op: 'monitor', from: t[1]!, to: t[2]!, ref: t[3]! }; }
-    case ControlOp.DEMONITOR_P: { const t = checkShape(e, opcode, 4, false, hasMessage); return { op: 'demonitor', from: t[1]!, to: t[2]!, ref: t[3]! }; }
-    case ControlOp.MONITOR_P_EXIT: { const t = checkShape(e, opcode, 5, false, hasMessage); return { op: 'monitorExit', from: t[1]!, to: t[2]!, ref: t[3]!, reason: t[4]! }; }
-    case ControlOp.PAYLOAD_MONITOR_P_EXIT: { const t = checkShape(e, opcode, 4, true, hasMessage); return { op: 'monitorExit', from: t[1]!, to: t[2]!, ref: t[3]!, reason: msg }; }
-    case ControlOp.UNLINK_ID: { const t = checkShape(e, opcode, 4, false, hasMessage); return { op: 'unlinkId', id: t[1]!, from: t[2]!, to: t[3]! }; }
-    case ControlOp.UNLINK_ID_ACK: { const t = checkShape(e, opcode, 4, false, hasMessage); return { op: 'unlinkIdAck', id: t[1]!, from: t[2]!, to: t[3]! }; }
+    case ControlOp.MONITOR_P: {
+      const t = checkShape(e, opcode, 4, false, hasMessage);
+      return { op: 'monitor', from: t[1]!, to: t[2]!, ref: t[3]! };
+    }
+    case ControlOp.DEMONITOR_P: {
+      const t = checkShape(e, opcode, 4, false, hasMessage);
+      return { op: 'demonitor', from: t[1]!, to: t[2]!, ref: t[3]! };
+    }
+    case ControlOp.MONITOR_P_EXIT: {
+      const t = checkShape(e, opcode, 5, false, hasMessage);
+      return { op: 'monitorExit', from: t[1]!, to: t[2]!, ref: t[3]!, reason: t[4]! };
+    }
+    case ControlOp.PAYLOAD_MONITOR_P_EXIT: {
+      const t = checkShape(e, opcode, 4, true, hasMessage);
+      return { op: 'monitorExit', from: t[1]!, to: t[2]!, ref: t[3]!, reason: msg };
+    }
+    case ControlOp.UNLINK_ID: {
+      const t = checkShape(e, opcode, 4, false, hasMessage);
+      return { op: 'unlinkId', id: t[1]!, from: t[2]!, to: t[3]! };
+    }
+    case ControlOp.UNLINK_ID_ACK: {
+      const t = checkShape(e, opcode, 4, false, hasMessage);
+      return { op: 'unlinkIdAck', id: t[1]!, from: t[2]!, to: t[3]! };
+    }
     default:
       return message === undefined ? { op: 'unknown', opcode, control } : { op: 'unknown', opcode, control, message };
   }
@@ -145,7 +199,13 @@ export function parseControlMessage({ control, message }: DistMessage): ControlM
  * The elements of a control tuple of `arity`; ED_ERR_BAD_CONTROL for another arity or a missing
  * message. Module-level rather than a closure in `parseControlMessage`, which runs once per message.
  */
-function checkShape(e: readonly Term[], opcode: number | undefined, arity: number, needsMessage: boolean, hasMessage: boolean): readonly Term[] {
+function checkShape(
+  e: readonly Term[],
+  opcode: number | undefined,
+  arity: number,
+  needsMessage: boolean,
+  hasMessage: boolean,
+): readonly Term[] {
   if (e.length !== arity || (needsMessage && !hasMessage)) {
     throw new ErlangDistError('ED_ERR_BAD_CONTROL', {
       detail: `opcode ${opcode} wants arity ${arity}${needsMessage ? ' and a message' : ''}, got ${e.length}`,
@@ -166,8 +226,10 @@ export const control = Object.freeze({
   exit: (from: PidTerm, to: PidTerm, reason: Term): Term => tuple(int(ControlOp.EXIT), from, to, reason),
   exit2: (from: PidTerm, to: PidTerm, reason: Term): Term => tuple(int(ControlOp.EXIT2), from, to, reason),
   /** Monitor `to` (a pid, or a registered name as an atom) from `from` under `ref`. */
-  monitor: (from: PidTerm, to: PidTerm | AtomTerm, ref: ReferenceTerm): Term => tuple(int(ControlOp.MONITOR_P), from, to, ref),
-  demonitor: (from: PidTerm, to: PidTerm | AtomTerm, ref: ReferenceTerm): Term => tuple(int(ControlOp.DEMONITOR_P), from, to, ref),
+  monitor: (from: PidTerm, to: PidTerm | AtomTerm, ref: ReferenceTerm): Term =>
+    tuple(int(ControlOp.MONITOR_P), from, to, ref),
+  demonitor: (from: PidTerm, to: PidTerm | AtomTerm, ref: ReferenceTerm): Term =>
+    tuple(int(ControlOp.DEMONITOR_P), from, to, ref),
   monitorExit: (from: PidTerm | AtomTerm, to: PidTerm, ref: ReferenceTerm, reason: Term): Term =>
     tuple(int(ControlOp.MONITOR_P_EXIT), from, to, ref, reason),
   /** The acknowledgement owed to a peer's UNLINK_ID before anything else is sent to that pid. */

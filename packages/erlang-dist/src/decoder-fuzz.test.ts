@@ -49,7 +49,8 @@ describe('fuzz: decoders throw only ErlangDistError', () => {
       const n = Math.floor(next() * 48);
       const bytes = new Uint8Array(n);
       // Half of the bytes from the tag alphabet, so that inputs get past the first switch.
-      for (let j = 0; j < n; j++) bytes[j] = next() < 0.5 ? interesting[Math.floor(next() * interesting.length)]! : Math.floor(next() * 256);
+      for (let j = 0; j < n; j++)
+        bytes[j] = next() < 0.5 ? interesting[Math.floor(next() * interesting.length)]! : Math.floor(next() * 256);
       if (n > 0 && next() < 0.7) bytes[0] = i % 2 ? 131 : 112;
       onlyOwnErrors(bytes, decode);
     }
@@ -69,9 +70,11 @@ describe('fuzz: decoders throw only ErlangDistError', () => {
           bytes[at] = bytes[at]! ^ (1 << Math.floor(next() * 8));
         }
         const input =
-          kind === 2 ? bytes.subarray(0, Math.floor(next() * bytes.length))
-          : kind === 3 ? new Uint8Array([...bytes.subarray(0, 2), 0xff, 0xff, ...bytes.subarray(2)])
-          : bytes;
+          kind === 2
+            ? bytes.subarray(0, Math.floor(next() * bytes.length))
+            : kind === 3
+              ? new Uint8Array([...bytes.subarray(0, 2), 0xff, 0xff, ...bytes.subarray(2)])
+              : bytes;
         onlyOwnErrors(input, (b) => decodeTerm(b));
         onlyOwnErrors(new Uint8Array([112, ...input, ...input]), (b) => parseControlMessage(decodeDistPayload(b)));
         try {
@@ -86,7 +89,9 @@ describe('fuzz: decoders throw only ErlangDistError', () => {
 });
 
 const expectCode = (bytes: Uint8Array, code: string, offset?: number) =>
-  expect(() => decodeTerm(bytes, { maxDepth: 100 })).toThrow(expect.objectContaining(offset === undefined ? { code } : { code, offset }));
+  expect(() => decodeTerm(bytes, { maxDepth: 100 })).toThrow(
+    expect.objectContaining(offset === undefined ? { code } : { code, offset }),
+  );
 
 describe('bounds', () => {
   it.each([
@@ -108,7 +113,11 @@ describe('bounds', () => {
   });
 
   it('stops deep tuple nesting at the depth cap instead of overflowing the stack', () => {
-    const bytes = new Uint8Array([131, ...new Array<number>(200_000).fill(0).flatMap((_, i) => (i % 2 ? [1] : [104])), 106]);
+    const bytes = new Uint8Array([
+      131,
+      ...new Array<number>(200_000).fill(0).flatMap((_, i) => (i % 2 ? [1] : [104])),
+      106,
+    ]);
     expect(() => decodeTerm(bytes)).toThrow(expect.objectContaining({ code: 'ED_ERR_DEPTH_EXCEEDED' }));
   });
 

@@ -16,7 +16,9 @@ describe('EPMD messages', () => {
   });
 
   it('refuses a full node name for PORT_PLEASE2_REQ and strips it with aliveName', () => {
-    expect(() => encodePortPlease2Request('t1@127.0.0.1')).toThrow(expect.objectContaining({ code: 'ED_ERR_INVALID_ARGUMENT' }));
+    expect(() => encodePortPlease2Request('t1@127.0.0.1')).toThrow(
+      expect.objectContaining({ code: 'ED_ERR_INVALID_ARGUMENT' }),
+    );
     expect(aliveName('t1@127.0.0.1')).toBe('t1');
   });
 
@@ -45,7 +47,9 @@ describe('EPMD messages', () => {
   });
 
   it('refuses a reply with another tag', () => {
-    expect(() => decodePort2Response(Uint8Array.of(118, 0))).toThrow(expect.objectContaining({ code: 'ED_ERR_UNKNOWN_TAG' }));
+    expect(() => decodePort2Response(Uint8Array.of(118, 0))).toThrow(
+      expect.objectContaining({ code: 'ED_ERR_UNKNOWN_TAG' }),
+    );
   });
 
   it('encodes NAMES_REQ and parses the name lines of the reply', () => {
@@ -67,7 +71,9 @@ describe('EPMD messages', () => {
   });
 
   it('encodes ALIVE2_REQ and decodes both ALIVE2 reply forms', () => {
-    expect(toHex(encodeAlive2Request({ port: 0x1234, alive: 'a', nodeType: 72 }))).toBe('000e7812344800000600060001610000');
+    expect(toHex(encodeAlive2Request({ port: 0x1234, alive: 'a', nodeType: 72 }))).toBe(
+      '000e7812344800000600060001610000',
+    );
     expect(decodeAlive2Response(fromHex('76 00 12345678'))).toEqual({ result: 0, creation: 0x12345678 });
     expect(decodeAlive2Response(fromHex('79 00 0003'))).toEqual({ result: 0, creation: 3 });
   });

@@ -30,7 +30,8 @@ export interface EpmdNodeInfo {
 }
 
 /** PORT2_RESP: `found` with the registration, or EPMD's non-zero result (1: not registered). */
-export type Port2Response = ({ readonly found: true } & EpmdNodeInfo) | { readonly found: false; readonly result: number };
+export type Port2Response =
+  ({ readonly found: true } & EpmdNodeInfo) | { readonly found: false; readonly result: number };
 
 /** The alive part of `alive@host` (EPMD only knows that part). */
 export function aliveName(nodeName: string): string {
@@ -42,14 +43,17 @@ function request(body: (w: ByteWriter) => void): Uint8Array {
   const w = new ByteWriter(64);
   w.u16(0);
   body(w);
-  if (w.length - 2 > 0xffff) throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', { detail: 'EPMD request longer than 65535 bytes' });
+  if (w.length - 2 > 0xffff)
+    throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', { detail: 'EPMD request longer than 65535 bytes' });
   w.patchU16(0, w.length - 2);
   return w.finish();
 }
 
 function nameBytes(alive: string): Uint8Array {
   if (alive.length === 0 || alive.includes('@')) {
-    throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', { detail: `EPMD wants the alive part of a node name, got ${JSON.stringify(alive)}` });
+    throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', {
+      detail: `EPMD wants the alive part of a node name, got ${JSON.stringify(alive)}`,
+    });
   }
   return new TextEncoder().encode(alive);
 }
@@ -70,7 +74,12 @@ export function encodePortPlease2Request(alive: string): Uint8Array {
 export function decodePort2Response(bytes: Uint8Array): Port2Response {
   const r = new ByteReader(bytes);
   const tag = r.u8('PORT2_RESP tag');
-  if (tag !== EpmdTag.PORT2_RESP) throw new ErlangDistError('ED_ERR_UNKNOWN_TAG', { offset: 0, detail: `expected PORT2_RESP 119, got ${tag}`, details: { tag } });
+  if (tag !== EpmdTag.PORT2_RESP)
+    throw new ErlangDistError('ED_ERR_UNKNOWN_TAG', {
+      offset: 0,
+      detail: `expected PORT2_RESP 119, got ${tag}`,
+      details: { tag },
+    });
   const result = r.u8('result');
   if (result !== 0) return { found: false, result };
   const port = r.u16('port');
@@ -143,7 +152,11 @@ export function decodeAlive2Response(bytes: Uint8Array): { readonly result: numb
   const r = new ByteReader(bytes);
   const tag = r.u8('ALIVE2 reply tag');
   if (tag !== EpmdTag.ALIVE2_X_RESP && tag !== EpmdTag.ALIVE2_RESP) {
-    throw new ErlangDistError('ED_ERR_UNKNOWN_TAG', { offset: 0, detail: `expected ALIVE2 reply, got ${tag}`, details: { tag } });
+    throw new ErlangDistError('ED_ERR_UNKNOWN_TAG', {
+      offset: 0,
+      detail: `expected ALIVE2 reply, got ${tag}`,
+      details: { tag },
+    });
   }
   const result = r.u8('result');
   const creation = tag === EpmdTag.ALIVE2_X_RESP ? r.u32('creation') : r.u16('creation');

@@ -42,7 +42,10 @@ export class ErlangDistError extends Error {
   ) {
     const where = options.offset === undefined ? '' : ` at byte ${options.offset}`;
     const detail = options.detail ? `: ${options.detail}` : '';
-    super(`${erlangDistErrors[code]}${where}${detail}`, options.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      `${erlangDistErrors[code]}${where}${detail}`,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'ErlangDistError';
     this.code = code;
     this.offset = options.offset;

@@ -52,7 +52,12 @@ describe('frame decoder', () => {
   });
 
   it('keeps partial frames intact across detach when one read buffer is reused for every chunk', () => {
-    const frames = [Uint8Array.of(1, 2, 3, 4, 5), new Uint8Array(0), Uint8Array.of(9), Uint8Array.from({ length: 40 }, (_, i) => i)];
+    const frames = [
+      Uint8Array.of(1, 2, 3, 4, 5),
+      new Uint8Array(0),
+      Uint8Array.of(9),
+      Uint8Array.from({ length: 40 }, (_, i) => i),
+    ];
     const stream = new Uint8Array(frames.flatMap((p) => [...(p.length === 0 ? TICK_FRAME : encodeFrame(p, 4))]));
     const expected = frames.map((p) => (p.length === 0 ? { type: 'tick' } : { type: 'data', payload: p }));
     for (const chunkSize of [1, 2, 3, 5, 7, 16, stream.length]) {
@@ -74,7 +79,9 @@ describe('frame decoder', () => {
   });
 
   it('refuses to frame more than 65535 bytes with a 2-byte header', () => {
-    expect(() => encodeFrame(new Uint8Array(70_000), 2)).toThrow(expect.objectContaining({ code: 'ED_ERR_FRAME_TOO_LARGE' }));
+    expect(() => encodeFrame(new Uint8Array(70_000), 2)).toThrow(
+      expect.objectContaining({ code: 'ED_ERR_FRAME_TOO_LARGE' }),
+    );
     expect(encodeFrame(new Uint8Array(70_000), 4)).toHaveLength(70_004);
   });
 });

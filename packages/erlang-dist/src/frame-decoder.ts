@@ -141,7 +141,9 @@ export class FrameDecoder {
 export function encodeFrame(payload: Uint8Array, headerBytes: 2 | 4): Uint8Array {
   const max = headerBytes === 2 ? 0xffff : 0xffff_ffff;
   if (payload.length > max) {
-    throw new ErlangDistError('ED_ERR_FRAME_TOO_LARGE', { detail: `${payload.length} bytes, a ${headerBytes}-byte prefix holds ${max}` });
+    throw new ErlangDistError('ED_ERR_FRAME_TOO_LARGE', {
+      detail: `${payload.length} bytes, a ${headerBytes}-byte prefix holds ${max}`,
+    });
   }
   const out = new Uint8Array(headerBytes + payload.length);
   const view = new DataView(out.buffer);

@@ -18,7 +18,13 @@ const PEER_CHALLENGE = 0xdeadbeef;
 const OUR_CHALLENGE = 123456789;
 
 function client(cookie = 'secret', extra: Partial<ConstructorParameters<typeof HandshakeClient>[0]> = {}) {
-  return new HandshakeClient({ name: 'wts@127.0.0.1', cookie, creation: 0x12345678, randomChallenge: () => OUR_CHALLENGE, ...extra });
+  return new HandshakeClient({
+    name: 'wts@127.0.0.1',
+    cookie,
+    creation: 0x12345678,
+    randomChallenge: () => OUR_CHALLENGE,
+    ...extra,
+  });
 }
 
 function payloadOf(framed: Uint8Array): Uint8Array {
@@ -29,7 +35,8 @@ function payloadOf(framed: Uint8Array): Uint8Array {
   return f.payload;
 }
 
-const challenge = () => encodeChallenge({ flags: OTP25_FLAGS, challenge: PEER_CHALLENGE, creation: 99, name: 't1@127.0.0.1' });
+const challenge = () =>
+  encodeChallenge({ flags: OTP25_FLAGS, challenge: PEER_CHALLENGE, creation: 99, name: 't1@127.0.0.1' });
 
 describe('challenge digest', () => {
   it('matches the reference example md5("secret3735928559")', () => {
@@ -65,7 +72,9 @@ describe('distribution flags', () => {
 
 describe('handshake client', () => {
   it('starts with the send_name bytes of the reference example', () => {
-    expect(toHex(client().start())).toBe('001c4e0000000407074f9c12345678000d7774734031323 72e302e302e31'.replace(/ /g, ''));
+    expect(toHex(client().start())).toBe(
+      '001c4e0000000407074f9c12345678000d7774734031323 72e302e302e31'.replace(/ /g, ''),
+    );
   });
 
   it('completes ok -> challenge -> reply -> ack and returns the peer and the common flags', () => {
@@ -79,7 +88,12 @@ describe('handshake client', () => {
     expect(reply.challenge).toBe(OUR_CHALLENGE);
     expect(toHex(reply.digest)).toBe('c3939b31d7a913d82e2ace09247c7b41');
     const done = c.receive(encodeChallengeAck(challengeDigest('secret', OUR_CHALLENGE)));
-    expect(done.result).toEqual({ peerName: 't1@127.0.0.1', peerFlags: OTP25_FLAGS, peerCreation: 99, flags: OTP25_FLAGS & HIDDEN_CLIENT_FLAGS });
+    expect(done.result).toEqual({
+      peerName: 't1@127.0.0.1',
+      peerFlags: OTP25_FLAGS,
+      peerCreation: 99,
+      flags: OTP25_FLAGS & HIDDEN_CLIENT_FLAGS,
+    });
     expect(c.state).toBe('connected');
   });
 
@@ -93,7 +107,9 @@ describe('handshake client', () => {
   it.each(['nok', 'not_allowed', 'named:'])('fails with ED_ERR_HANDSHAKE_REFUSED on status %s', (status) => {
     const c = client();
     c.start();
-    expect(() => c.receive(encodeStatus(status))).toThrow(expect.objectContaining({ code: 'ED_ERR_HANDSHAKE_REFUSED', details: { status } }));
+    expect(() => c.receive(encodeStatus(status))).toThrow(
+      expect.objectContaining({ code: 'ED_ERR_HANDSHAKE_REFUSED', details: { status } }),
+    );
     expect(c.state).toBe('failed');
   });
 
@@ -103,7 +119,9 @@ describe('handshake client', () => {
     expect(taker.receive(encodeStatus('alive')).send.map(payloadOf).map(toHex)).toEqual([toHex(encodeStatus('true'))]);
     const polite = client();
     polite.start();
-    expect(() => polite.receive(encodeStatus('alive'))).toThrow(expect.objectContaining({ code: 'ED_ERR_HANDSHAKE_REFUSED' }));
+    expect(() => polite.receive(encodeStatus('alive'))).toThrow(
+      expect.objectContaining({ code: 'ED_ERR_HANDSHAKE_REFUSED' }),
+    );
   });
 
   it('rejects an ack made with another cookie as ED_ERR_BAD_DIGEST', () => {
@@ -143,8 +161,12 @@ describe('handshake client', () => {
   });
 
   it('refuses a creation of 0 and a name without host', () => {
-    expect(() => client('secret', { creation: 0 })).toThrow(expect.objectContaining({ code: 'ED_ERR_INVALID_ARGUMENT' }));
-    expect(() => client('secret', { name: 'wts' })).toThrow(expect.objectContaining({ code: 'ED_ERR_INVALID_ARGUMENT' }));
+    expect(() => client('secret', { creation: 0 })).toThrow(
+      expect.objectContaining({ code: 'ED_ERR_INVALID_ARGUMENT' }),
+    );
+    expect(() => client('secret', { name: 'wts' })).toThrow(
+      expect.objectContaining({ code: 'ED_ERR_INVALID_ARGUMENT' }),
+    );
   });
 
   it('decodes its own send_name as the peer would', () => {

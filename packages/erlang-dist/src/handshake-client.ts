@@ -63,10 +63,14 @@ export class HandshakeClient {
 
   constructor(options: HandshakeClientOptions) {
     if (!Number.isInteger(options.creation) || options.creation < 1 || options.creation > 0xffff_ffff) {
-      throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', { detail: `creation ${options.creation} is not in 1..2^32-1` });
+      throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', {
+        detail: `creation ${options.creation} is not in 1..2^32-1`,
+      });
     }
     if (!/^[0-9A-Za-z_-]+@[!-\u00ff]+$/.test(options.name)) {
-      throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', { detail: `node name ${JSON.stringify(options.name)} is not alive@host` });
+      throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', {
+        detail: `node name ${JSON.stringify(options.name)} is not alive@host`,
+      });
     }
     this.#options = options;
     this.#flags = options.flags ?? HIDDEN_CLIENT_FLAGS;
@@ -80,7 +84,10 @@ export class HandshakeClient {
   start(): Uint8Array {
     this.#expect('initial');
     this.#state = 'awaitStatus';
-    return encodeFrame(encodeSendName({ flags: this.#flags, creation: this.#options.creation, name: this.#options.name }), 2);
+    return encodeFrame(
+      encodeSendName({ flags: this.#flags, creation: this.#options.creation, name: this.#options.name }),
+      2,
+    );
   }
 
   /** Handles one received handshake payload (without its length prefix). */
@@ -94,7 +101,10 @@ export class HandshakeClient {
         case 'awaitAck':
           return this.#onAck(payload);
         default:
-          throw new ErlangDistError('ED_ERR_HANDSHAKE_STATE', { detail: `message received in state ${this.#state}`, details: { state: this.#state } });
+          throw new ErlangDistError('ED_ERR_HANDSHAKE_STATE', {
+            detail: `message received in state ${this.#state}`,
+            details: { state: this.#state },
+          });
       }
     } catch (error) {
       this.#state = 'failed';
@@ -111,7 +121,10 @@ export class HandshakeClient {
 
   #expect(state: HandshakeState): void {
     if (this.#state !== state) {
-      throw new ErlangDistError('ED_ERR_HANDSHAKE_STATE', { detail: `expected state ${state}, in ${this.#state}`, details: { state: this.#state } });
+      throw new ErlangDistError('ED_ERR_HANDSHAKE_STATE', {
+        detail: `expected state ${state}, in ${this.#state}`,
+        details: { state: this.#state },
+      });
     }
   }
 
@@ -127,9 +140,15 @@ export class HandshakeClient {
         return { send: [encodeFrame(encodeStatus('true'), 2)] };
       }
       // Closing the socket is as good as answering `false`: the peer keeps its old connection.
-      throw new ErlangDistError('ED_ERR_HANDSHAKE_REFUSED', { detail: 'status alive: a connection with our name exists', details: { status } });
+      throw new ErlangDistError('ED_ERR_HANDSHAKE_REFUSED', {
+        detail: 'status alive: a connection with our name exists',
+        details: { status },
+      });
     }
-    throw new ErlangDistError('ED_ERR_HANDSHAKE_REFUSED', { detail: `status ${JSON.stringify(status)}`, details: { status } });
+    throw new ErlangDistError('ED_ERR_HANDSHAKE_REFUSED', {
+      detail: `status ${JSON.stringify(status)}`,
+      details: { status },
+    });
   }
 
   #onChallenge(payload: Uint8Array): HandshakeStep {
@@ -157,7 +176,12 @@ export class HandshakeClient {
     this.#state = 'connected';
     return {
       send: [],
-      result: { peerName: peer.name, peerFlags: peer.flags, peerCreation: peer.creation, flags: peer.flags & this.#flags },
+      result: {
+        peerName: peer.name,
+        peerFlags: peer.flags,
+        peerCreation: peer.creation,
+        flags: peer.flags & this.#flags,
+      },
     };
   }
 }

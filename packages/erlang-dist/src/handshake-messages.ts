@@ -38,13 +38,18 @@ const text = new TextDecoder();
 function expectTag(r: ByteReader, tag: number, what: string): void {
   const found = r.u8(`${what} tag`);
   if (found !== tag) {
-    throw new ErlangDistError('ED_ERR_UNKNOWN_TAG', { offset: 0, detail: `expected ${what} (${tag}), got ${found}`, details: { tag: found, expected: tag } });
+    throw new ErlangDistError('ED_ERR_UNKNOWN_TAG', {
+      offset: 0,
+      detail: `expected ${what} (${tag}), got ${found}`,
+      details: { tag: found, expected: tag },
+    });
   }
 }
 
 function writeName(w: ByteWriter, name: string): void {
   const bytes = utf8.encode(name);
-  if (bytes.length > 0xffff) throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', { detail: 'node name longer than 65535 bytes' });
+  if (bytes.length > 0xffff)
+    throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', { detail: 'node name longer than 65535 bytes' });
   w.u16(bytes.length);
   w.bytes(bytes);
 }

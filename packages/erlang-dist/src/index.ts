@@ -3,7 +3,14 @@ export * from './term.js';
 export { decodeTerm, DEFAULT_DECODE_OPTIONS, type DecodeOptions } from './term-decoder.js';
 export { encodeTerm } from './term-encoder.js';
 export { Tag } from './etf-tags.js';
-export { FrameDecoder, encodeFrame, TICK_FRAME, DEFAULT_MAX_FRAME_BYTES, type Frame, type FrameDecoderOptions } from './frame-decoder.js';
+export {
+  FrameDecoder,
+  encodeFrame,
+  TICK_FRAME,
+  DEFAULT_MAX_FRAME_BYTES,
+  type Frame,
+  type FrameDecoderOptions,
+} from './frame-decoder.js';
 export {
   EPMD_DEFAULT_PORT,
   EpmdTag,
@@ -19,7 +26,14 @@ export {
   type Port2Response,
   type NamesResponse,
 } from './epmd.js';
-export { DistFlag, HIDDEN_CLIENT_FLAGS, MANDATORY_FLAGS_25, MANDATORY_FLAGS_26, missingMandatoryFlags, flagNames } from './dist-flags.js';
+export {
+  DistFlag,
+  HIDDEN_CLIENT_FLAGS,
+  MANDATORY_FLAGS_25,
+  MANDATORY_FLAGS_26,
+  missingMandatoryFlags,
+  flagNames,
+} from './dist-flags.js';
 export { challengeDigest, digestsEqual } from './challenge-digest.js';
 export {
   HandshakeTag,

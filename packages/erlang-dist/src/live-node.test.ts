@@ -116,7 +116,17 @@ describe.skipIf(!haveErl && !required)('live Erlang node (skipped without erl: i
     if (!haveErl) throw new Error('erl is not on PATH but TRIAD_REQUIRE_SERVICES=1: install erlang-base');
     node = spawn(
       'erl',
-      ['-name', NODE, '-setcookie', COOKIE, '-noshell', '-noinput', '-kernel', 'inet_dist_use_interface', '{127,0,0,1}'],
+      [
+        '-name',
+        NODE,
+        '-setcookie',
+        COOKIE,
+        '-noshell',
+        '-noinput',
+        '-kernel',
+        'inet_dist_use_interface',
+        '{127,0,0,1}',
+      ],
       { stdio: 'ignore', env: { ...process.env, ERL_EPMD_ADDRESS: '127.0.0.1', ERL_CRASH_DUMP_SECONDS: '0' } },
     );
     port = await waitForPort(NODE.split('@')[0]!);
@@ -134,10 +144,15 @@ describe.skipIf(!haveErl && !required)('live Erlang node (skipped without erl: i
   it("recognises OTP's reply on RexCallCodec's fast path, with the same reply as the generic decoders", async () => {
     let codec: RexCallCodec | undefined;
     let payload: Uint8Array | undefined;
-    const reply = await connectAndCall(port, COOKIE, { module: 'erlang', function: 'node' }, {
-      codec: (caller) => (codec = new RexCallCodec(caller)),
-      onReplyPayload: (p) => (payload = p),
-    });
+    const reply = await connectAndCall(
+      port,
+      COOKIE,
+      { module: 'erlang', function: 'node' },
+      {
+        codec: (caller) => (codec = new RexCallCodec(caller)),
+        onReplyPayload: (p) => (payload = p),
+      },
+    );
     expect(reply).toEqual(atom(NODE));
     expect(codec!.decodeReply(payload!)?.reply).toEqual(atom(NODE));
   });

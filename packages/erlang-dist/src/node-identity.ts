@@ -53,16 +53,23 @@ export class NodeIdentity {
   referenceFor(n: number): ReferenceTerm {
     const low = n % 0x40000;
     const high = Math.floor(n / 0x40000);
-    return { type: 'reference', node: this.node, creation: this.creation, ids: [low, (high + this.#refSalt[0]) >>> 0, this.#refSalt[1]] };
+    return {
+      type: 'reference',
+      node: this.node,
+      creation: this.creation,
+      ids: [low, (high + this.#refSalt[0]) >>> 0, this.#refSalt[1]],
+    };
   }
 
   /** The serial of a reference `referenceFor` made with this identity; undefined for any other reference. */
   referenceSerial(ref: ReferenceTerm): number | undefined {
     const ids = ref.ids;
-    if (ids.length !== 3 || ids[2] !== this.#refSalt[1] || ref.node !== this.node || ref.creation !== this.creation) return undefined;
+    if (ids.length !== 3 || ids[2] !== this.#refSalt[1] || ref.node !== this.node || ref.creation !== this.creation)
+      return undefined;
     const low = ids[0]!;
     const mid = ids[1]!;
-    if (!Number.isInteger(low) || low < 0 || low >= 0x40000 || !Number.isInteger(mid) || mid < 0 || mid > 0xffff_ffff) return undefined;
+    if (!Number.isInteger(low) || low < 0 || low >= 0x40000 || !Number.isInteger(mid) || mid < 0 || mid > 0xffff_ffff)
+      return undefined;
     return ((mid - this.#refSalt[0]) >>> 0) * 0x40000 + low;
   }
 }

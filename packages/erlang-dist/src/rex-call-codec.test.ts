@@ -6,7 +6,22 @@ import { ErlangDistError } from './errors.js';
 import { NodeIdentity } from './node-identity.js';
 import { RexCallCodec } from './rex-call-codec.js';
 import { matchRexReply, rexCallMessage, type RexCall } from './rex-rpc.js';
-import { atom, binary, float, int, list, map, NIL, pid, reference, string, tuple, type PidTerm, type ReferenceTerm, type Term } from './term.js';
+import {
+  atom,
+  binary,
+  float,
+  int,
+  list,
+  map,
+  NIL,
+  pid,
+  reference,
+  string,
+  tuple,
+  type PidTerm,
+  type ReferenceTerm,
+  type Term,
+} from './term.js';
 import { encodeTerm, writeVersionedTerm } from './term-encoder.js';
 import { toHex } from './test-support/hex.js';
 import { seededRandom } from './test-support/seeded-random.js';
@@ -23,7 +38,10 @@ function genericFrame(from: PidTerm, ref: ReferenceTerm, call: RexCall): Uint8Ar
 }
 
 /** The generic reading of a received payload: decode, parse, match `{Ref, Reply}`. */
-function genericReply(payload: Uint8Array, options: { maxDepth?: number } = {}): { ref: ReferenceTerm; reply: Term } | undefined {
+function genericReply(
+  payload: Uint8Array,
+  options: { maxDepth?: number } = {},
+): { ref: ReferenceTerm; reply: Term } | undefined {
   const msg = parseControlMessage(decodeDistPayload(payload, options));
   return msg.op === 'send' ? matchRexReply(msg.message) : undefined;
 }
@@ -92,7 +110,11 @@ describe('RexCallCodec.encodeCall', () => {
   });
 
   it('matches the generic encoder for callers on other nodes, with unicode names and large creations', () => {
-    for (const [node, creation] of [['a@b', 4], ['ñødé@høst', 0xffff_ffff], ['n'.repeat(300) + '@h', 77]] as const) {
+    for (const [node, creation] of [
+      ['a@b', 4],
+      ['ñødé@høst', 0xffff_ffff],
+      ['n'.repeat(300) + '@h', 77],
+    ] as const) {
       const id = new NodeIdentity(node, creation);
       const from = id.newPid();
       const own = new RexCallCodec(from);
@@ -122,7 +144,9 @@ describe('RexCallCodec.encodeCall', () => {
   it('throws ED_ERR_UNENCODABLE for arguments without an encoding, and encodes the next call correctly', () => {
     const ref = identity.newReference();
     expect(() => codec.encodeCall(ref, { module: 'm', function: 'f', args: [int(1.5)] })).toThrow(ErlangDistError);
-    expect(() => codec.encodeCall(ref, { module: 'm', function: 'f', args: [float(Number.NaN)] })).toThrow(/cannot be encoded/);
+    expect(() => codec.encodeCall(ref, { module: 'm', function: 'f', args: [float(Number.NaN)] })).toThrow(
+      /cannot be encoded/,
+    );
     const call = { module: 'erlang', function: 'node', args: [] };
     expect(toHex(codec.encodeCall(ref, call))).toBe(toHex(genericFrame(caller, ref, call)));
   });
@@ -150,12 +174,32 @@ describe('RexCallCodec.decodeReply', () => {
   });
 
   it.each<[string, () => Uint8Array]>([
-    ['a SEND to another pid', () => sendPayload(pid(caller.node, caller.id + 1, caller.serial, caller.creation), tuple(identity.newReference(), NIL))],
-    ['a REG_SEND', () => encodeDistFrame(control.regSend(caller, 'rex'), tuple(identity.newReference(), NIL)).subarray(4)],
-    ['a SEND_TT with a trace token', () => encodeDistFrame(tuple(int(12), atom(''), caller, atom('tok')), tuple(identity.newReference(), NIL)).subarray(4)],
-    ['a reference of another node', () => sendPayload(caller, tuple(reference('x@y', caller.creation, [1, 2, 3]), NIL))],
+    [
+      'a SEND to another pid',
+      () =>
+        sendPayload(
+          pid(caller.node, caller.id + 1, caller.serial, caller.creation),
+          tuple(identity.newReference(), NIL),
+        ),
+    ],
+    [
+      'a REG_SEND',
+      () => encodeDistFrame(control.regSend(caller, 'rex'), tuple(identity.newReference(), NIL)).subarray(4),
+    ],
+    [
+      'a SEND_TT with a trace token',
+      () =>
+        encodeDistFrame(tuple(int(12), atom(''), caller, atom('tok')), tuple(identity.newReference(), NIL)).subarray(4),
+    ],
+    [
+      'a reference of another node',
+      () => sendPayload(caller, tuple(reference('x@y', caller.creation, [1, 2, 3]), NIL)),
+    ],
     ['a reference of another creation', () => sendPayload(caller, tuple(reference(caller.node, 5, [1, 2, 3]), NIL))],
-    ['a 5-word reference', () => sendPayload(caller, tuple(reference(caller.node, caller.creation, [1, 2, 3, 4, 5]), NIL))],
+    [
+      'a 5-word reference',
+      () => sendPayload(caller, tuple(reference(caller.node, caller.creation, [1, 2, 3, 4, 5]), NIL)),
+    ],
     ['a 3-tuple message', () => sendPayload(caller, tuple(identity.newReference(), NIL, NIL))],
     ['the C-node reply {rex, Reply}', () => sendPayload(caller, tuple(atom('rex'), NIL))],
     ['a LINK (no message)', () => encodeDistFrame(control.link(pid('a@b', 1, 1, 1), caller)).subarray(4)],
@@ -184,7 +228,10 @@ describe('RexCallCodec.decodeReply', () => {
           return (error as ErlangDistError).code;
         }
       };
-      expect(verdict(() => shallow.decodeReply(payload)), `depth ${depth}`).toBe(verdict(() => genericReply(payload, { maxDepth: 5 })));
+      expect(
+        verdict(() => shallow.decodeReply(payload)),
+        `depth ${depth}`,
+      ).toBe(verdict(() => genericReply(payload, { maxDepth: 5 })));
     }
   });
 
@@ -198,7 +245,9 @@ describe('RexCallCodec.decodeReply', () => {
 
   it('fuzz: on 10,000 mutations of reply payloads it throws only ErlangDistError and agrees with the generic path', () => {
     const next = seededRandom(0xc0dec);
-    const seeds = termFixtures.filter((f) => f.term !== null).map((f) => sendPayload(caller, tuple(identity.newReference(), f.term!)));
+    const seeds = termFixtures
+      .filter((f) => f.term !== null)
+      .map((f) => sendPayload(caller, tuple(identity.newReference(), f.term!)));
     let accepted = 0;
     let thrown = 0;
     for (let i = 0; i < 10_000; i++) {
@@ -208,7 +257,8 @@ describe('RexCallCodec.decodeReply', () => {
       try {
         fast = codec.decodeReply(bytes);
       } catch (error) {
-        if (!(error instanceof ErlangDistError)) throw new Error(`non-ErlangDistError ${String(error)} for ${toHex(bytes)}`);
+        if (!(error instanceof ErlangDistError))
+          throw new Error(`non-ErlangDistError ${String(error)} for ${toHex(bytes)}`);
         expect(() => genericReply(bytes), toHex(bytes)).toThrow(ErlangDistError);
         thrown++;
         continue;
@@ -226,7 +276,15 @@ describe('RexCallCodec.decodeReply', () => {
 describe('NodeIdentity reference serials', () => {
   it('inverts referenceFor for small, large and random serials', () => {
     const next = seededRandom(7);
-    const serials = [0, 1, 0x3ffff, 0x40000, 2 ** 32, 2 ** 50 - 1, ...Array.from({ length: 1000 }, () => Math.floor(next() * 2 ** 50))];
+    const serials = [
+      0,
+      1,
+      0x3ffff,
+      0x40000,
+      2 ** 32,
+      2 ** 50 - 1,
+      ...Array.from({ length: 1000 }, () => Math.floor(next() * 2 ** 50)),
+    ];
     for (const n of serials) expect(identity.referenceSerial(identity.referenceFor(n))).toBe(n);
   });
 

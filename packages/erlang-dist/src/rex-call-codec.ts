@@ -91,7 +91,12 @@ export class RexCallCodec {
     w.reset();
     w.u32(0);
     w.copy(this.#heads, 0, this.#refAt);
-    if (ref.node === this.caller.node && ref.creation === this.caller.creation && ref.ids.length === 3 && ref.ids.every(isU32)) {
+    if (
+      ref.node === this.caller.node &&
+      ref.creation === this.caller.creation &&
+      ref.ids.length === 3 &&
+      ref.ids.every(isU32)
+    ) {
       w.copy(this.#heads, this.#refAt, this.#replyAt);
       w.u32(ref.ids[0]!);
       w.u32(ref.ids[1]!);
@@ -125,7 +130,8 @@ export class RexCallCodec {
     const idsAt = replyHeadLength + this.#replyAt - this.#refAt;
     if (payload.length < idsAt + 13) return undefined; // 12 bytes of ids and at least a 1-byte reply
     for (let i = 0, h = this.#replyAt; h < heads.length; i++, h++) if (payload[i] !== heads[h]) return undefined;
-    for (let i = replyHeadLength, h = this.#refAt; h < this.#replyAt; i++, h++) if (payload[i] !== heads[h]) return undefined;
+    for (let i = replyHeadLength, h = this.#refAt; h < this.#replyAt; i++, h++)
+      if (payload[i] !== heads[h]) return undefined;
     const reader = new ByteReader(payload);
     reader.offset = idsAt;
     const ids = [reader.u32(), reader.u32(), reader.u32()];

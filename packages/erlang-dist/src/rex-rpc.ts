@@ -30,7 +30,13 @@ export function rexCNodeCallMessage(from: PidTerm, call: RexCall): { control: Te
 }
 
 function callTuple(call: RexCall): Term {
-  return tuple(atom('call'), atom(call.module), atom(call.function), list([...call.args]), call.groupLeader ?? atom('user'));
+  return tuple(
+    atom('call'),
+    atom(call.module),
+    atom(call.function),
+    list([...call.args]),
+    call.groupLeader ?? atom('user'),
+  );
 }
 
 /** `{Ref, Reply}` -> the reference and reply; undefined for any other message. */
@@ -56,7 +62,12 @@ export function badRpcReason(reply: Term): Term | undefined {
 
 /** True when two references are the same (node, creation and ids). */
 export function sameReference(a: ReferenceTerm, b: ReferenceTerm): boolean {
-  return a.node === b.node && a.creation === b.creation && a.ids.length === b.ids.length && a.ids.every((x, i) => x === b.ids[i]);
+  return (
+    a.node === b.node &&
+    a.creation === b.creation &&
+    a.ids.length === b.ids.length &&
+    a.ids.every((x, i) => x === b.ids[i])
+  );
 }
 
 /** A key for maps of outstanding calls, equal exactly when `sameReference` is true. */

@@ -12,7 +12,10 @@ const canonical = termFixtures.filter((f) => f.canonical);
 describe('external term format fixtures captured from erl', () => {
   it('has a fixture for every tag family the reference lists', () => {
     const tags = new Set(termFixtures.map((f) => fromHex(f.hex)[1]));
-    for (const tag of [70, 77, 80, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 118, 119]) {
+    for (const tag of [
+      70, 77, 80, 88, 89, 90, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114,
+      115, 116, 118, 119,
+    ]) {
       expect(tags, `tag ${tag}`).toContain(tag);
     }
   });
@@ -77,7 +80,9 @@ describe('fun fixtures', () => {
     const fun = decodeTerm(fromHex(f.hex)) as FunTerm;
     expect(fun.arity).toBe(0);
     // erl_eval keeps the bindings as [{'Y', 7}] in its environment.
-    expect(JSON.stringify(fun.freeVars, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).toContain('"name":"Y"');
+    expect(JSON.stringify(fun.freeVars, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).toContain(
+      '"name":"Y"',
+    );
   });
 });
 

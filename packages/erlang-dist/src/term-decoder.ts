@@ -184,7 +184,11 @@ class TermReader {
         return { type: 'export', module, function: fn, arity: arity.value };
       }
       default:
-        throw new ErlangDistError('ED_ERR_UNKNOWN_TAG', { offset: r.base + at, detail: `tag ${tag}`, details: { tag } });
+        throw new ErlangDistError('ED_ERR_UNKNOWN_TAG', {
+          offset: r.base + at,
+          detail: `tag ${tag}`,
+          details: { tag },
+        });
     }
   }
 
@@ -337,13 +341,24 @@ class TermReader {
     if (oldIndex.type !== 'integer' || typeof oldIndex.value !== 'number' || oldIndex.value < 0) {
       throw malformed(r, at, 'fun OldIndex is not a small integer');
     }
-    if (oldUniq.type !== 'integer' || typeof oldUniq.value !== 'number') throw malformed(r, at, 'fun OldUniq is not an integer');
+    if (oldUniq.type !== 'integer' || typeof oldUniq.value !== 'number')
+      throw malformed(r, at, 'fun OldUniq is not an integer');
     if (owner.type !== 'pid') throw malformed(r, pidAt, 'fun Pid is not a pid');
     r.checkDeclared(numFree, 1, 'fun free variable count', at);
     const freeVars = new Array<Term>(numFree);
     for (let i = 0; i < numFree; i++) freeVars[i] = this.term(inner);
     if (r.offset !== end) throw malformed(r, at, `fun declares ${size} bytes, holds ${r.offset - end + size}`);
-    return { type: 'fun', module, arity, uniq, index, oldIndex: oldIndex.value, oldUniq: oldUniq.value, pid: owner, freeVars };
+    return {
+      type: 'fun',
+      module,
+      arity,
+      uniq,
+      index,
+      oldIndex: oldIndex.value,
+      oldUniq: oldUniq.value,
+      pid: owner,
+      freeVars,
+    };
   }
 }
 

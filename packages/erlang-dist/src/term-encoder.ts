@@ -185,7 +185,9 @@ function writeBig(w: ByteWriter, value: bigint): void {
 }
 
 function isByte(t: Term): boolean {
-  return t.type === 'integer' && typeof t.value === 'number' && t.value >= 0 && t.value <= 0xff && Number.isInteger(t.value);
+  return (
+    t.type === 'integer' && typeof t.value === 'number' && t.value >= 0 && t.value <= 0xff && Number.isInteger(t.value)
+  );
 }
 
 function writeList(w: ByteWriter, elements: readonly Term[], tail: Term, depth: number): void {

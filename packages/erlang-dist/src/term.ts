@@ -29,17 +29,48 @@ export type Term =
   | FunTerm
   | ExportTerm;
 
-export interface AtomTerm { readonly type: 'atom'; readonly name: string }
-export interface IntegerTerm { readonly type: 'integer'; readonly value: number | bigint }
-export interface FloatTerm { readonly type: 'float'; readonly value: number }
-export interface TupleTerm { readonly type: 'tuple'; readonly elements: readonly Term[] }
-export interface NilTerm { readonly type: 'nil' }
-export interface ListTerm { readonly type: 'list'; readonly elements: readonly Term[]; readonly tail: Term }
-export interface StringTerm { readonly type: 'string'; readonly value: string }
-export interface MapTerm { readonly type: 'map'; readonly entries: readonly (readonly [Term, Term])[] }
-export interface BinaryTerm { readonly type: 'binary'; readonly bytes: Uint8Array }
+export interface AtomTerm {
+  readonly type: 'atom';
+  readonly name: string;
+}
+export interface IntegerTerm {
+  readonly type: 'integer';
+  readonly value: number | bigint;
+}
+export interface FloatTerm {
+  readonly type: 'float';
+  readonly value: number;
+}
+export interface TupleTerm {
+  readonly type: 'tuple';
+  readonly elements: readonly Term[];
+}
+export interface NilTerm {
+  readonly type: 'nil';
+}
+export interface ListTerm {
+  readonly type: 'list';
+  readonly elements: readonly Term[];
+  readonly tail: Term;
+}
+export interface StringTerm {
+  readonly type: 'string';
+  readonly value: string;
+}
+export interface MapTerm {
+  readonly type: 'map';
+  readonly entries: readonly (readonly [Term, Term])[];
+}
+export interface BinaryTerm {
+  readonly type: 'binary';
+  readonly bytes: Uint8Array;
+}
 /** A bitstring: `bits` (1..8) of the last byte are used; the unused low bits are zero. */
-export interface BitBinaryTerm { readonly type: 'bitBinary'; readonly bytes: Uint8Array; readonly bits: number }
+export interface BitBinaryTerm {
+  readonly type: 'bitBinary';
+  readonly bytes: Uint8Array;
+  readonly bits: number;
+}
 export interface PidTerm {
   readonly type: 'pid';
   readonly node: string;
@@ -47,7 +78,12 @@ export interface PidTerm {
   readonly serial: number;
   readonly creation: number;
 }
-export interface PortTerm { readonly type: 'port'; readonly node: string; readonly id: number | bigint; readonly creation: number }
+export interface PortTerm {
+  readonly type: 'port';
+  readonly node: string;
+  readonly id: number | bigint;
+  readonly creation: number;
+}
 export interface ReferenceTerm {
   readonly type: 'reference';
   readonly node: string;
@@ -65,7 +101,12 @@ export interface FunTerm {
   readonly pid: PidTerm;
   readonly freeVars: readonly Term[];
 }
-export interface ExportTerm { readonly type: 'export'; readonly module: string; readonly function: string; readonly arity: number }
+export interface ExportTerm {
+  readonly type: 'export';
+  readonly module: string;
+  readonly function: string;
+  readonly arity: number;
+}
 
 /** `[]`, shared. */
 export const NIL: NilTerm = Object.freeze({ type: 'nil' });

@@ -30,7 +30,13 @@ async function build(options: Parameters<typeof createServiceApp>[0] = {}): Prom
   );
   app.post('/big', { bodyLimit: 4096 }, async (request) => ({ size: JSON.stringify(request.body).length }));
   app.get('/known', async () => {
-    throw new ProblemError({ code: 'X_ERR_GONE', status: 410, title: 'Gone away', detail: 'It left', extensions: { since: 'today', status: 999 } });
+    throw new ProblemError({
+      code: 'X_ERR_GONE',
+      status: 410,
+      title: 'Gone away',
+      detail: 'It left',
+      extensions: { since: 'today', status: 999 },
+    });
   });
   app.get('/crash', async () => {
     throw new Error('database password is hunter2');
@@ -117,21 +123,36 @@ describe('createServiceApp problems', () => {
 
   it('answers an unsupported media type with 415', async () => {
     const app = await build();
-    const response = await app.inject({ method: 'POST', url: '/echo', payload: 'name: x', headers: { 'content-type': 'text/csv' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: 'name: x',
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(response.statusCode).toBe(415);
     expect(problem(response)).toMatchObject({ code: 'SVC_ERR_MEDIA_TYPE_UNSUPPORTED', mediaType: 'text/csv' });
   });
 
   it('answers malformed JSON with 400 SVC_ERR_JSON_SYNTAX', async () => {
     const app = await build();
-    const response = await app.inject({ method: 'POST', url: '/echo', payload: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(problem(response).code).toBe('SVC_ERR_JSON_SYNTAX');
   });
 
   it('answers an empty JSON body with 400 SVC_ERR_BODY_EMPTY', async () => {
     const app = await build();
-    const response = await app.inject({ method: 'POST', url: '/echo', payload: '', headers: { 'content-type': 'application/json' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(problem(response).code).toBe('SVC_ERR_BODY_EMPTY');
   });
@@ -139,10 +160,20 @@ describe('createServiceApp problems', () => {
   it('refuses JSON nested deeper than the limit with 400 SVC_ERR_JSON_TOO_DEEP', async () => {
     const app = await build({ maxJsonDepth: 8 });
     const deep = '['.repeat(9) + ']'.repeat(9);
-    const response = await app.inject({ method: 'POST', url: '/echo', payload: deep, headers: { 'content-type': 'application/json' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: deep,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(problem(response)).toMatchObject({ code: 'SVC_ERR_JSON_TOO_DEEP', maxDepth: 8 });
-    const ok = await app.inject({ method: 'POST', url: '/big', payload: '['.repeat(8) + ']'.repeat(8), headers: { 'content-type': 'application/json' } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/big',
+      payload: '['.repeat(8) + ']'.repeat(8),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 

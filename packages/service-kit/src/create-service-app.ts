@@ -34,7 +34,9 @@ export interface ServiceAppOptions {
  */
 export async function createServiceApp(options: ServiceAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger, childLoggerFactory: lazyChildLoggerFactory } : { logger: false }),
+    ...(options.logger
+      ? { loggerInstance: options.logger, childLoggerFactory: lazyChildLoggerFactory }
+      : { logger: false }),
     genReqId: generateRequestId,
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,

@@ -27,7 +27,10 @@ describe('installGracefulShutdown', () => {
   it('forces exit 1 on a second signal while closing', async () => {
     const events = new EventEmitter();
     const exit = vi.fn();
-    installGracefulShutdown(fakeApp(() => new Promise(() => {})), { process: events, exit });
+    installGracefulShutdown(
+      fakeApp(() => new Promise(() => {})),
+      { process: events, exit },
+    );
     events.emit('SIGINT');
     await settle();
     expect(exit).not.toHaveBeenCalled();
@@ -40,7 +43,10 @@ describe('installGracefulShutdown', () => {
     try {
       const events = new EventEmitter();
       const exit = vi.fn();
-      installGracefulShutdown(fakeApp(() => new Promise(() => {})), { process: events, exit, timeoutMs: 1000 });
+      installGracefulShutdown(
+        fakeApp(() => new Promise(() => {})),
+        { process: events, exit, timeoutMs: 1000 },
+      );
       events.emit('SIGTERM');
       vi.advanceTimersByTime(999);
       expect(exit).not.toHaveBeenCalled();
@@ -54,7 +60,10 @@ describe('installGracefulShutdown', () => {
   it('exits 1 when closing fails', async () => {
     const events = new EventEmitter();
     const exit = vi.fn();
-    installGracefulShutdown(fakeApp(async () => Promise.reject(new Error('stuck'))), { process: events, exit });
+    installGracefulShutdown(
+      fakeApp(async () => Promise.reject(new Error('stuck'))),
+      { process: events, exit },
+    );
     events.emit('SIGTERM');
     await settle();
     expect(exit).toHaveBeenCalledWith(1);
@@ -62,7 +71,10 @@ describe('installGracefulShutdown', () => {
 
   it('removes its listeners when uninstalled', () => {
     const events = new EventEmitter();
-    const uninstall = installGracefulShutdown(fakeApp(async () => {}), { process: events, exit: () => {} });
+    const uninstall = installGracefulShutdown(
+      fakeApp(async () => {}),
+      { process: events, exit: () => {} },
+    );
     expect(events.listenerCount('SIGINT')).toBe(1);
     uninstall();
     expect(events.listenerCount('SIGINT')).toBe(0);

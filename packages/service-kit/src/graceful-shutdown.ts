@@ -77,7 +77,12 @@ export function installGracefulShutdown(app: Closable, options: GracefulShutdown
  * `close` (every part, in its order) through `installGracefulShutdown` and exit; calling the
  * returned function first removes those listeners, then closes.
  */
-export function serviceCloser(close: () => Promise<void>, log: Closable['log'], handleSignals: boolean, options: Omit<GracefulShutdownOptions, 'onClosed'> = {}): () => Promise<void> {
+export function serviceCloser(
+  close: () => Promise<void>,
+  log: Closable['log'],
+  handleSignals: boolean,
+  options: Omit<GracefulShutdownOptions, 'onClosed'> = {},
+): () => Promise<void> {
   const uninstall = handleSignals ? installGracefulShutdown({ close, log }, options) : undefined;
   return async () => {
     uninstall?.();

@@ -26,7 +26,8 @@ export function measureJsonDepth(text: string, limit = Number.POSITIVE_INFINITY)
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -70,7 +71,8 @@ export function findForbiddenKey(value: unknown): string | undefined {
  * and `__proto__` keys refused — each as a 400 `ProblemError`. Empty text is `SVC_ERR_BODY_EMPTY`.
  */
 export function parseJsonBody(text: string, maxDepth = DEFAULT_MAX_JSON_DEPTH): unknown {
-  if (text.trim() === '') throw kitProblems.create('SVC_ERR_BODY_EMPTY', 'A JSON body is required with Content-Type application/json');
+  if (text.trim() === '')
+    throw kitProblems.create('SVC_ERR_BODY_EMPTY', 'A JSON body is required with Content-Type application/json');
   assertDepth(text, maxDepth);
   let value: unknown;
   try {
@@ -80,7 +82,9 @@ export function parseJsonBody(text: string, maxDepth = DEFAULT_MAX_JSON_DEPTH): 
   }
   const forbidden = findForbiddenKey(value);
   if (forbidden !== undefined) {
-    throw kitProblems.create('SVC_ERR_JSON_FORBIDDEN_KEY', `The key "__proto__" is not accepted (at ${forbidden})`, { pointer: forbidden });
+    throw kitProblems.create('SVC_ERR_JSON_FORBIDDEN_KEY', `The key "__proto__" is not accepted (at ${forbidden})`, {
+      pointer: forbidden,
+    });
   }
   return value;
 }
@@ -88,7 +92,9 @@ export function parseJsonBody(text: string, maxDepth = DEFAULT_MAX_JSON_DEPTH): 
 function assertDepth(text: string, maxDepth: number): void {
   const depth = measureJsonDepth(text, maxDepth);
   if (depth > maxDepth) {
-    throw kitProblems.create('SVC_ERR_JSON_TOO_DEEP', `The body nests deeper than the limit of ${maxDepth} levels`, { maxDepth });
+    throw kitProblems.create('SVC_ERR_JSON_TOO_DEEP', `The body nests deeper than the limit of ${maxDepth} levels`, {
+      maxDepth,
+    });
   }
 }
 
@@ -101,17 +107,21 @@ export function useJsonBodyParser(app: FastifyInstance, options: JsonBodyParserO
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_JSON_DEPTH;
   const mode = options.mode ?? 'parse';
   if (app.hasContentTypeParser('application/json')) app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request: FastifyRequest, body: string | Buffer, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    try {
-      if (mode === 'text') {
-        assertDepth(text, maxDepth);
-        done(null, text);
-      } else {
-        done(null, parseJsonBody(text, maxDepth));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (_request: FastifyRequest, body: string | Buffer, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      try {
+        if (mode === 'text') {
+          assertDepth(text, maxDepth);
+          done(null, text);
+        } else {
+          done(null, parseJsonBody(text, maxDepth));
+        }
+      } catch (error) {
+        done(error as Error, undefined);
       }
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+    },
+  );
 }

@@ -17,7 +17,11 @@ interface ParentLogger extends FastifyBaseLogger {
  * tenth of a short request's CPU, for a logger most requests never write to at `warn` level.
  * Lines written through it are exactly the child's lines (same bindings, same options).
  */
-export function lazyChildLoggerFactory(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function lazyChildLoggerFactory(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   return new LazyChildLogger(logger as ParentLogger, bindings, options) as unknown as FastifyBaseLogger;
 }
 

@@ -24,9 +24,17 @@ export const REDACTED_PATHS: readonly string[] = Object.freeze([
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
-  ...['password', 'secret', 'token', 'accessToken', 'refreshToken', 'apiKey', 'authorization', 'cookie', 'clientSecret'].flatMap(
-    (key) => [key, `*.${key}`, `*.*.${key}`],
-  ),
+  ...[
+    'password',
+    'secret',
+    'token',
+    'accessToken',
+    'refreshToken',
+    'apiKey',
+    'authorization',
+    'cookie',
+    'clientSecret',
+  ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ]);
 
 /** Creates the process logger: pino with secrets redacted (`[redacted]`). */

@@ -28,15 +28,28 @@ describeEachDatabase('content api protocol', (getDb) => {
 
   it('accepts client credentials in an HTTP Basic header', async () => {
     const basic = Buffer.from('test-client:test-secret-123').toString('base64');
-    const response = await t.app.inject({ method: 'POST', url: '/oauth/token', headers: { authorization: `Basic ${basic}` }, payload: { grant_type: 'client_credentials' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { authorization: `Basic ${basic}` },
+      payload: { grant_type: 'client_credentials' },
+    });
     expect(response.statusCode).toBe(200);
   });
 
   it('refuses a wrong client secret with invalid_client and an unknown grant with unsupported_grant_type', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'nope-nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toBe('invalid_client');
-    const grant = await t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'password', client_id: 'test-client', client_secret: 'test-secret-123' } });
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'password', client_id: 'test-client', client_secret: 'test-secret-123' },
+    });
     expect(grant.statusCode).toBe(400);
     expect(grant.json().error).toBe('unsupported_grant_type');
   });
@@ -59,7 +72,14 @@ describeEachDatabase('content api protocol', (getDb) => {
   });
 
   it('answers 406 problem for any Accept but the versioned media type, wildcards included', async () => {
-    for (const accept of [undefined, '*/*', 'application/*', 'application/json', 'application/vnd.vendor.content.v2+json', `${CONTENT_MEDIA_TYPE}, */*`]) {
+    for (const accept of [
+      undefined,
+      '*/*',
+      'application/*',
+      'application/json',
+      'application/vnd.vendor.content.v2+json',
+      `${CONTENT_MEDIA_TYPE}, */*`,
+    ]) {
       const response = await t.get('/api', { accept });
       expect(response.statusCode, String(accept)).toBe(406);
       expect(response.json()).toMatchObject({ status: 406, title: 'Not Acceptable' });
@@ -69,7 +89,9 @@ describeEachDatabase('content api protocol', (getDb) => {
   it('answers with the versioned media type when Accept names it', async () => {
     const response = await t.get('/api');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(new RegExp(`^${CONTENT_MEDIA_TYPE.replaceAll('.', '\\.').replace('+', '\\+')}`));
+    expect(response.headers['content-type']).toMatch(
+      new RegExp(`^${CONTENT_MEDIA_TYPE.replaceAll('.', '\\.').replace('+', '\\+')}`),
+    );
   });
 
   it('answers 400 problem when the requisitioner id is missing, too long or has other characters', async () => {
@@ -87,7 +109,11 @@ describeEachDatabase('content api protocol', (getDb) => {
     const rels = Object.fromEntries(body._schema.links.map((l: { rel: string; href: string }) => [l.rel, l.href]));
     expect(Object.keys(rels).sort()).toEqual(['article-by-id', 'articles', 'bshops', 'business-shops', 'self']);
     expect(rels['article-by-id']).toMatch(/\/api\/articles\/\{articleId\}\?hash=test-v1$/);
-    expect(body._schema.links.every((l: { method: string; mediaType: string }) => l.method === 'GET' && l.mediaType === CONTENT_MEDIA_TYPE)).toBe(true);
+    expect(
+      body._schema.links.every(
+        (l: { method: string; mediaType: string }) => l.method === 'GET' && l.mediaType === CONTENT_MEDIA_TYPE,
+      ),
+    ).toBe(true);
   });
 
   it('keeps /healthz open without a token', async () => {

@@ -32,7 +32,12 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
     health: { check: async () => void (await backend.currentHash()) },
   });
   if (auth.identity) await app.register(oauthRoutes, { identity: auth.identity, scope: config.requiredScope });
-  const verifyToken = createTokenVerifier({ keys: auth.keys, issuer: config.tokenIssuer, audience: config.tokenAudience, requiredScope: config.requiredScope });
+  const verifyToken = createTokenVerifier({
+    keys: auth.keys,
+    issuer: config.tokenIssuer,
+    audience: config.tokenAudience,
+    requiredScope: config.requiredScope,
+  });
   const versions = new ContentVersions(backend);
   const baseUrl = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   await app.register(async (api) => {

@@ -42,24 +42,63 @@ export type ContentApiConfigOverrides = Partial<ContentApiConfig>;
 export const contentApiConfigSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['host', 'port', 'dataDir', 'demo', 'demoArticles', 'logLevel', 'tokenIssuer', 'tokenAudience', 'requiredScope', 'tokenLifetimeSeconds', 'errorsBase'],
+  required: [
+    'host',
+    'port',
+    'dataDir',
+    'demo',
+    'demoArticles',
+    'logLevel',
+    'tokenIssuer',
+    'tokenAudience',
+    'requiredScope',
+    'tokenLifetimeSeconds',
+    'errorsBase',
+  ],
   properties: {
     host: { type: 'string', minLength: 1, default: '127.0.0.1', env: 'TRIAD_CONTENT_HOST' },
     port: { type: 'integer', minimum: 0, maximum: 65535, default: 8081, env: 'TRIAD_CONTENT_PORT' },
     dataDir: { type: 'string', minLength: 1, default: './data', env: 'TRIAD_DATA_DIR' },
     databaseUrl: { type: 'string', pattern: '^postgres(ql)?://', env: 'DATABASE_URL' },
     demo: { type: 'boolean', default: true, env: 'TRIAD_DEMO' },
-    demoArticles: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 5000, env: 'TRIAD_CONTENT_DEMO_ARTICLES' },
-    logLevel: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', env: 'TRIAD_LOG_LEVEL' },
+    demoArticles: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 10_000_000,
+      default: 5000,
+      env: 'TRIAD_CONTENT_DEMO_ARTICLES',
+    },
+    logLevel: {
+      type: 'string',
+      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      default: 'info',
+      env: 'TRIAD_LOG_LEVEL',
+    },
     oauthClientId: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$', env: 'TRIAD_OAUTH_CLIENT_ID' },
     oauthClientSecret: { type: 'string', minLength: 8, maxLength: 500, env: 'TRIAD_OAUTH_CLIENT_SECRET' },
     jwksUrl: { type: 'string', pattern: '^https?://', env: 'TRIAD_CONTENT_JWKS_URL' },
     jwksFile: { type: 'string', minLength: 1, env: 'TRIAD_CONTENT_JWKS_FILE' },
     tokenIssuer: { type: 'string', minLength: 1, default: 'urn:triad:content-api', env: 'TRIAD_CONTENT_TOKEN_ISSUER' },
-    tokenAudience: { type: 'string', minLength: 1, default: 'urn:triad:content-api', env: 'TRIAD_CONTENT_TOKEN_AUDIENCE' },
+    tokenAudience: {
+      type: 'string',
+      minLength: 1,
+      default: 'urn:triad:content-api',
+      env: 'TRIAD_CONTENT_TOKEN_AUDIENCE',
+    },
     requiredScope: { type: 'string', pattern: '^\\S+$', default: 'content:read', env: 'TRIAD_CONTENT_REQUIRED_SCOPE' },
-    tokenLifetimeSeconds: { type: 'integer', minimum: 60, maximum: 86_400, default: 3600, env: 'TRIAD_CONTENT_TOKEN_LIFETIME' }, // 1 h
-    errorsBase: { type: 'string', pattern: '^https?://', default: 'https://developers.triad.invalid', env: 'TRIAD_CONTENT_ERRORS_BASE' },
+    tokenLifetimeSeconds: {
+      type: 'integer',
+      minimum: 60,
+      maximum: 86_400,
+      default: 3600,
+      env: 'TRIAD_CONTENT_TOKEN_LIFETIME',
+    }, // 1 h
+    errorsBase: {
+      type: 'string',
+      pattern: '^https?://',
+      default: 'https://developers.triad.invalid',
+      env: 'TRIAD_CONTENT_ERRORS_BASE',
+    },
     publicUrl: { type: 'string', pattern: '^https?://[^/]+$', env: 'TRIAD_CONTENT_PUBLIC_URL' },
   },
 } as const;
@@ -72,6 +111,13 @@ type Environment = Readonly<Record<string, string | undefined>>;
  *
  * @throws ConfigError listing every invalid setting.
  */
-export function loadContentApiConfig(env: Environment = process.env, overrides: ContentApiConfigOverrides = {}): ContentApiConfig {
-  return loadConfig<ContentApiConfig>(contentApiConfigSchema, settingsFromEnv(contentApiConfigSchema, env), overrides as ConfigSource) as ContentApiConfig;
+export function loadContentApiConfig(
+  env: Environment = process.env,
+  overrides: ContentApiConfigOverrides = {},
+): ContentApiConfig {
+  return loadConfig<ContentApiConfig>(
+    contentApiConfigSchema,
+    settingsFromEnv(contentApiConfigSchema, env),
+    overrides as ConfigSource,
+  ) as ContentApiConfig;
 }

@@ -34,7 +34,11 @@ export interface ContentStoreLog {
  * SQLite's first layout carried into the current one (`carryOverFirstLayout`). Closes what it
  * opened when any step fails.
  */
-export async function openContentStore(options: { databaseUrl?: string | undefined; dataDir: string; log?: ContentStoreLog }): Promise<ContentStore> {
+export async function openContentStore(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  log?: ContentStoreLog;
+}): Promise<ContentStore> {
   const { log } = options;
   let backend: SearchBackend | undefined;
   const database = await openServiceDatabase({
@@ -55,8 +59,15 @@ export async function openContentStore(options: { databaseUrl?: string | undefin
   try {
     const carried = await carryOverFirstLayout(database, opened);
     if (carried) {
-      log?.info({ shops: carried.shops, articles: carried.articles }, 'catalogs carried over into the current search layout');
-      for (const f of carried.failed) log?.error(f, 'a catalog could not be carried over; its articles stay in content_articles_v1 (import it again)');
+      log?.info(
+        { shops: carried.shops, articles: carried.articles },
+        'catalogs carried over into the current search layout',
+      );
+      for (const f of carried.failed)
+        log?.error(
+          f,
+          'a catalog could not be carried over; its articles stay in content_articles_v1 (import it again)',
+        );
     }
   } catch (error) {
     await opened.close().catch(() => {});

@@ -15,9 +15,14 @@ describe('content problem catalogue', () => {
   });
 
   it('builds invalid-query-param problems carrying queryParam and errors', () => {
-    const problem = invalidQueryParam('limit', [{ path: '#/limit', code: 'MAXIMUM', limit: 1000, description: 'must be at most 1000' }]);
+    const problem = invalidQueryParam('limit', [
+      { path: '#/limit', code: 'MAXIMUM', limit: 1000, description: 'must be at most 1000' },
+    ]);
     expect(problem.status).toBe(400);
-    expect(problem.extensions).toEqual({ queryParam: 'limit', errors: [{ path: '#/limit', code: 'MAXIMUM', limit: 1000, description: 'must be at most 1000' }] });
+    expect(problem.extensions).toEqual({
+      queryParam: 'limit',
+      errors: [{ path: '#/limit', code: 'MAXIMUM', limit: 1000, description: 'must be at most 1000' }],
+    });
     expect(problem.detail).toBe('Query parameter limit is not valid: #/limit must be at most 1000');
   });
 });

@@ -6,7 +6,12 @@ export {
   type StartContentApiServerOptions,
 } from './server.js';
 export { CONTENT_SQLITE_FILE, CONTENT_SQLITE_PAGE_SIZE, openContentStore, type ContentStore } from './content-store.js';
-export { loadContentApiConfig, contentApiConfigSchema, type ContentApiConfig, type ContentApiConfigOverrides } from './config.js';
+export {
+  loadContentApiConfig,
+  contentApiConfigSchema,
+  type ContentApiConfig,
+  type ContentApiConfigOverrides,
+} from './config.js';
 export { contentProblems, type ContentProblemCode } from './errors.js';
 export { CONTENT_MIGRATION_TABLE, contentStorageFor, type ContentStorage } from './migrations/index.js';
 export { createContentAuth, type ContentAuth } from './auth/content-auth.js';
@@ -19,7 +24,13 @@ export type { Decimal } from './model/decimal.js';
 export { isUnitCode, UNIT_CODES } from './model/unit-codes.js';
 export { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from './http/media-types.js';
 export type { ShopCatalogReplacement } from './search/search-backend.js';
-export { importCatalog, type CatalogFormat, type ImportCatalogOptions, type ImportResult, type ImportFailure } from './commands/import-catalog.js';
+export {
+  importCatalog,
+  type CatalogFormat,
+  type ImportCatalogOptions,
+  type ImportResult,
+  type ImportFailure,
+} from './commands/import-catalog.js';
 export { readBmecat, type BmecatItem } from './import/bmecat-reader.js';
 export { CATALOG_READ_BYTES } from './import/parse-catalog.js';
 export { XmlSyntaxError } from './import/xml-event-reader.js';

@@ -10,7 +10,10 @@ describe('startContentApiServer', () => {
   let server: RunningContentApiServer;
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'triad-content-'));
-    server = await startContentApiServer({ dataDir: directory, port: 0, demoArticles: 60, logLevel: 'silent' }, { env: {} });
+    server = await startContentApiServer(
+      { dataDir: directory, port: 0, demoArticles: 60, logLevel: 'silent' },
+      { env: {} },
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -28,7 +31,9 @@ describe('startContentApiServer', () => {
     });
     expect(tokenResponse.status).toBe(200);
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-    const search = await fetch(`${server.url}/api/articles?limit=1`, { headers: { authorization: `Bearer ${token}`, accept: CONTENT_MEDIA_TYPE, 'x-svc-requisitioner-id': 'me' } });
+    const search = await fetch(`${server.url}/api/articles?limit=1`, {
+      headers: { authorization: `Bearer ${token}`, accept: CONTENT_MEDIA_TYPE, 'x-svc-requisitioner-id': 'me' },
+    });
     expect(search.status).toBe(200);
     expect(((await search.json()) as { total: number }).total).toBe(60);
   });

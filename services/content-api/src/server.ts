@@ -76,8 +76,9 @@ export function operatorNotes(url: string, auth: ContentAuth): string[] {
   const secret = generated ? clientSecret : '$TRIAD_OAUTH_CLIENT_SECRET';
   return [
     `OAuth client id: ${clientId}`,
-    generated ? `OAuth client secret: ${clientSecret} (generated; set TRIAD_OAUTH_CLIENT_ID and TRIAD_OAUTH_CLIENT_SECRET to fix them)` : 'OAuth client secret: from TRIAD_OAUTH_CLIENT_SECRET',
+    generated
+      ? `OAuth client secret: ${clientSecret} (generated; set TRIAD_OAUTH_CLIENT_ID and TRIAD_OAUTH_CLIENT_SECRET to fix them)`
+      : 'OAuth client secret: from TRIAD_OAUTH_CLIENT_SECRET',
     `try: TOKEN=$(curl -s ${url}/oauth/token -d grant_type=client_credentials -d client_id=${clientId} -d "client_secret=${secret}" | sed -E 's/.*"access_token":"([^"]+)".*/\\1/') && curl -s "${url}/api/articles?q=pen&limit=3" -H "Authorization: Bearer $TOKEN" -H 'Accept: ${CONTENT_MEDIA_TYPE}' -H 'X-svc-requisitioner-id: demo-user'`,
   ];
 }
-

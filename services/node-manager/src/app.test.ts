@@ -23,7 +23,8 @@ describe('node-manager app', () => {
 
   it('serves an OpenAPI document naming the spec paths, and the docs page, without credentials', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    for (const p of ['/api/alarm', '/api/topo/node-stat', '/api/users/add_user', '/api/bookmark/', '/api/tags/user']) expect(Object.keys(doc.paths)).toContain(p);
+    for (const p of ['/api/alarm', '/api/topo/node-stat', '/api/users/add_user', '/api/bookmark/', '/api/tags/user'])
+      expect(Object.keys(doc.paths)).toContain(p);
     expect((await t.app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(200);
   });
 

@@ -46,7 +46,9 @@ const API_VERSION = '0.1.0';
  */
 export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): Promise<NodeManagerApp> {
   const { config, database } = options;
-  const core = options.core ?? createNodeManagerCore({ config, database, ...(options.connector ? { connector: options.connector } : {}) });
+  const core =
+    options.core ??
+    createNodeManagerCore({ config, database, ...(options.connector ? { connector: options.connector } : {}) });
   const app = await createServiceApp({
     ...(options.logger ? { logger: options.logger } : {}),
     bodyLimit: config.bodyLimit,
@@ -91,7 +93,9 @@ async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' } } },
       security: [{ basic: [] }],
-      tags: ['users', 'alarms', 'topology', 'plugins', 'bookmarks', 'tags', 'live', 'metrics', 'health'].map((name) => ({ name })),
+      tags: ['users', 'alarms', 'topology', 'plugins', 'bookmarks', 'tags', 'live', 'metrics', 'health'].map(
+        (name) => ({ name }),
+      ),
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -49,7 +49,23 @@ export type NodeManagerConfigOverrides = Partial<NodeManagerConfig>;
 export const nodeManagerConfigSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['host', 'port', 'dataDir', 'demo', 'logLevel', 'bodyLimit', 'maxJsonDepth', 'authentication', 'defaultUserTags', 'scryptCost', 'wsPassTtlMs', 'userRecheckMs', 'nodeDownAlarmAfterMs', 'alarmPollMs', 'metricsPollMs'],
+  required: [
+    'host',
+    'port',
+    'dataDir',
+    'demo',
+    'logLevel',
+    'bodyLimit',
+    'maxJsonDepth',
+    'authentication',
+    'defaultUserTags',
+    'scryptCost',
+    'wsPassTtlMs',
+    'userRecheckMs',
+    'nodeDownAlarmAfterMs',
+    'alarmPollMs',
+    'metricsPollMs',
+  ],
   properties: {
     host: { type: 'string', minLength: 1, default: '127.0.0.1', env: 'TRIAD_NODE_MANAGER_HOST' },
     port: { type: 'integer', minimum: 0, maximum: 65535, default: 8080, env: 'TRIAD_NODE_MANAGER_PORT' },
@@ -66,11 +82,22 @@ export const nodeManagerConfigSchema = {
     maxJsonDepth: { type: 'integer', minimum: 8, maximum: 1000, default: 32, env: 'TRIAD_MAX_JSON_DEPTH' },
     authentication: { type: 'boolean', default: true, env: 'TRIAD_NODE_MANAGER_AUTH' },
     adminPassword: { type: 'string', pattern: '^[A-Za-z0-9]{1,128}$', env: 'TRIAD_ADMIN_PASSWORD' },
-    defaultUserTags: { type: 'string', pattern: '^(all|[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*)$', default: 'all', env: 'TRIAD_DEFAULT_USER_TAGS' },
+    defaultUserTags: {
+      type: 'string',
+      pattern: '^(all|[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*)$',
+      default: 'all',
+      env: 'TRIAD_DEFAULT_USER_TAGS',
+    },
     scryptCost: { type: 'integer', minimum: 2, maximum: 1_048_576, default: 16_384, env: 'TRIAD_SCRYPT_COST' },
     wsPassTtlMs: { type: 'integer', minimum: 1000, default: 86_400_000, env: 'TRIAD_WS_PASS_TTL_MS' }, // 24 h
     userRecheckMs: { type: 'integer', minimum: 0, maximum: 60_000, default: 1_000, env: 'TRIAD_USER_RECHECK_MS' }, // 1 s
-    nodeDownAlarmAfterMs: { type: 'integer', minimum: 0, maximum: 86_400_000, default: 30_000, env: 'TRIAD_NODE_DOWN_ALARM_AFTER_MS' }, // 30 s
+    nodeDownAlarmAfterMs: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 86_400_000,
+      default: 30_000,
+      env: 'TRIAD_NODE_DOWN_ALARM_AFTER_MS',
+    }, // 30 s
     alarmPollMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 5_000, env: 'TRIAD_ALARM_POLL_MS' }, // 5 s
     metricsPollMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 15_000, env: 'TRIAD_METRICS_POLL_MS' }, // 15 s
   },
@@ -84,8 +111,15 @@ type Environment = Readonly<Record<string, string | undefined>>;
  *
  * @throws ConfigError listing every invalid setting.
  */
-export function loadNodeManagerConfig(env: Environment = process.env, overrides: NodeManagerConfigOverrides = {}): NodeManagerConfig {
-  return loadConfig<NodeManagerConfig>(nodeManagerConfigSchema, settingsFromEnv(nodeManagerConfigSchema, env), overrides as ConfigSource) as NodeManagerConfig;
+export function loadNodeManagerConfig(
+  env: Environment = process.env,
+  overrides: NodeManagerConfigOverrides = {},
+): NodeManagerConfig {
+  return loadConfig<NodeManagerConfig>(
+    nodeManagerConfigSchema,
+    settingsFromEnv(nodeManagerConfigSchema, env),
+    overrides as ConfigSource,
+  ) as NodeManagerConfig;
 }
 
 /** `defaultUserTags` as the filter it stands for: `'all'` or a list of tags. */

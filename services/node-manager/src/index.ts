@@ -6,16 +6,32 @@ export {
   type RunningNodeManagerServer,
   type StartNodeManagerServerOptions,
 } from './server.js';
-export { loadNodeManagerConfig, nodeManagerConfigSchema, type NodeManagerConfig, type NodeManagerConfigOverrides } from './config.js';
+export {
+  loadNodeManagerConfig,
+  nodeManagerConfigSchema,
+  type NodeManagerConfig,
+  type NodeManagerConfigOverrides,
+} from './config.js';
 export { nodeManagerProblems, reasonOf, type NodeManagerProblemCode } from './errors.js';
 export { nodeManagerMigrations, NODE_MANAGER_MIGRATION_TABLE } from './migrations/index.js';
 export { createNodeManagerCore, type NodeManagerCore, type CreateNodeManagerCoreOptions } from './node-manager-core.js';
-export type { NodeConnector, NodeRelease, NodeState, NodeTarget, ReachabilityReport } from './connector/node-connector.js';
+export type {
+  NodeConnector,
+  NodeRelease,
+  NodeState,
+  NodeTarget,
+  ReachabilityReport,
+} from './connector/node-connector.js';
 export { ErlangNodeConnector, type ErlangNodeConnectorOptions } from './connections/erlang-node-connector.js';
 export { NodeConnection, type NodeConnectionOptions } from './connections/node-connection.js';
 export { DEFAULT_FAMILY_NAME, releaseFamilyName, type AddNodeOptions } from './commands/topology-commands.js';
 export { BasicNodeConnector, networkProbes } from './connector/basic-node-connector.js';
-export { checkReachability, splitNodeName, EPMD_PORT, type ReachabilityProbes } from './connector/reachability-checks.js';
+export {
+  checkReachability,
+  splitNodeName,
+  EPMD_PORT,
+  type ReachabilityProbes,
+} from './connector/reachability-checks.js';
 export type { RaiseAlarmInput, AlarmRecord } from './alarms/alarm-record.js';
 export { eventIdOf } from './alarms/erlang-terms.js';
 export type { NodeManagerEvent, AlarmEvent, NodeStateEvent } from './events/node-manager-events.js';

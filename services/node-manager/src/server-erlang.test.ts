@@ -6,7 +6,10 @@ import { startNodeManagerServer } from './server.js';
 import { liveErl, startErlNode, uniqueAlive, type ErlNode } from './connections/test-support/erl-node.js';
 
 const suite = liveErl.available || liveErl.required ? describe : describe.skip;
-const title = liveErl.available || liveErl.required ? 'node manager with real Erlang nodes' : 'node manager with real Erlang nodes (skipped: install erlang-base)';
+const title =
+  liveErl.available || liveErl.required
+    ? 'node manager with real Erlang nodes'
+    : 'node manager with real Erlang nodes (skipped: install erlang-base)';
 
 suite(title, () => {
   let dataDir = '';
@@ -20,7 +23,10 @@ suite(title, () => {
   });
 
   async function stateOf(url: string, auth: Record<string, string>, name: string): Promise<string | undefined> {
-    const list = (await (await fetch(`${url}/api/topo/node`, { headers: auth })).json()) as { name: string; state: string }[];
+    const list = (await (await fetch(`${url}/api/topo/node`, { headers: auth })).json()) as {
+      name: string;
+      state: string;
+    }[];
     return list.find((n) => n.name === name)?.state;
   }
   async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -49,7 +55,9 @@ suite(title, () => {
     expect(reply.state).toBe('UP');
     // Placed in the family of its release: a plain erl's init:script_id() is {"Erlang/OTP", OtpRelease}
     // ({"Erlang/OTP","25"} on OTP 25).
-    const family = (await (await fetch(`${first.url}/api/topo/node-family/${reply.node_family_id}`, { headers: auth })).json()) as { name: string; nodes: string[] };
+    const family = (await (
+      await fetch(`${first.url}/api/topo/node-family/${reply.node_family_id}`, { headers: auth })
+    ).json()) as { name: string; nodes: string[] };
     expect(family.name).toMatch(/^Erlang\/OTP \d+$/);
     expect(family.nodes).toEqual([reply.id]);
     await until(async () => (await stateOf(first.url, auth, node.name)) === 'UP', 10_000, 'the node to be UP');
@@ -58,9 +66,17 @@ suite(title, () => {
     // A new service process picks the stored node up again without being asked.
     const second = await startNodeManagerServer({ port: 0, dataDir }, { env });
     try {
-      await until(async () => (await stateOf(second.url, auth, node.name)) === 'UP', 10_000, 'the node to be UP after a restart');
+      await until(
+        async () => (await stateOf(second.url, auth, node.name)) === 'UP',
+        10_000,
+        'the node to be UP after a restart',
+      );
       await node.kill();
-      await until(async () => ['DOWN', 'STOPPED'].includes((await stateOf(second.url, auth, node.name)) ?? ''), 5_000, 'the killed node to leave UP');
+      await until(
+        async () => ['DOWN', 'STOPPED'].includes((await stateOf(second.url, auth, node.name)) ?? ''),
+        5_000,
+        'the killed node to leave UP',
+      );
     } finally {
       await second.close();
     }

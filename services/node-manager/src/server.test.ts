@@ -35,8 +35,32 @@ describe('startNodeManagerServer', () => {
     expect(nodes.map((n) => n.name)).toEqual(['keep@h']);
 
     // The CLI works on the same database while the service runs.
-    const io = { stdout: { text: '', write(t: string) { this.text += t; } }, stderr: { text: '', write(t: string) { this.text += t; } }, exitCode: 0 };
-    await createUsersCommand(io, { env }).parseAsync(['node', 'users', '--data-dir', dataDir, 'add', 'carol', 'pw123', '--role', 'admin']);
+    const io = {
+      stdout: {
+        text: '',
+        write(t: string) {
+          this.text += t;
+        },
+      },
+      stderr: {
+        text: '',
+        write(t: string) {
+          this.text += t;
+        },
+      },
+      exitCode: 0,
+    };
+    await createUsersCommand(io, { env }).parseAsync([
+      'node',
+      'users',
+      '--data-dir',
+      dataDir,
+      'add',
+      'carol',
+      'pw123',
+      '--role',
+      'admin',
+    ]);
     expect(io.exitCode).toBe(0);
     const carol = { authorization: `Basic ${Buffer.from('carol:pw123').toString('base64')}` };
     expect(await (await fetch(`${second.url}/api/users/is_admin`, { headers: carol })).json()).toBe(true);

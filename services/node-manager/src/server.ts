@@ -62,7 +62,12 @@ export async function startNodeManagerServer(
   const database = await openNodeManagerDatabase(config, logger);
   try {
     // The real connection layer unless a caller supplies another (tests, tools without Erlang).
-    const erlang = options.connector ? undefined : new ErlangNodeConnector({ onFailure: (nodeId, failure) => logger.warn({ nodeId, kind: failure.kind, code: failure.code }, failure.message) });
+    const erlang = options.connector
+      ? undefined
+      : new ErlangNodeConnector({
+          onFailure: (nodeId, failure) =>
+            logger.warn({ nodeId, kind: failure.kind, code: failure.code }, failure.message),
+        });
     const connector = options.connector ?? erlang!;
     const { app, core } = await buildNodeManagerApp({ config, database, logger, connector });
     const presented = await core.alarmStore.presentMissing();
@@ -70,14 +75,20 @@ export async function startNodeManagerServer(
     let monitor: NodeMonitor | undefined;
     if (erlang) {
       // Alarms and collectors follow the state changes recorded below (docs/decisions/0012).
-      monitor = await startNodeMonitor(core, erlang, (error, nodeId, what) => logger.warn({ err: error, nodeId }, `monitoring: ${what} failed`));
+      monitor = await startNodeMonitor(core, erlang, (error, nodeId, what) =>
+        logger.warn({ err: error, nodeId }, `monitoring: ${what} failed`),
+      );
       erlang.setStateListener((nodeId, state) => {
-        core.topology.setNodeState(nodeId, state).catch((error: unknown) => logger.error({ err: error, nodeId }, 'could not record a node state'));
+        core.topology
+          .setNodeState(nodeId, state)
+          .catch((error: unknown) => logger.error({ err: error, nodeId }, 'could not record a node state'));
       });
       // Monitoring resumes for every stored node; connections come up in the background.
       for (const node of await core.topologyStore.listNodes()) {
         if (node.deleted) continue;
-        erlang.connect({ id: node.id, name: node.name, cookie: node.cookie }).catch((error: unknown) => logger.warn({ err: error, nodeId: node.id }, 'could not start monitoring a node'));
+        erlang
+          .connect({ id: node.id, name: node.name, cookie: node.cookie })
+          .catch((error: unknown) => logger.warn({ err: error, nodeId: node.id }, 'could not start monitoring a node'));
       }
     }
     let demo: DemoOutcome | undefined;
@@ -110,7 +121,8 @@ export async function startNodeManagerServer(
       }
       notes.push(demo.note);
     }
-    if (bootstrap.generatedPassword) notes.push(`admin user created; password (shown once): ${bootstrap.generatedPassword}`);
+    if (bootstrap.generatedPassword)
+      notes.push(`admin user created; password (shown once): ${bootstrap.generatedPassword}`);
     else if (bootstrap.created) notes.push('admin user created with the password from TRIAD_ADMIN_PASSWORD');
     return {
       url,
@@ -124,4 +136,3 @@ export async function startNodeManagerServer(
     throw error;
   }
 }
-

@@ -24,13 +24,25 @@ describeEachDatabase('templates app', (getDb) => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/healthz', '/match', '/templates', '/templates/{templateId}', '/templates/{templateId}/{templateVersion}', '/templates/{templateId}/{templateVersion}/evaluate', '/validate'].sort(),
+      [
+        '/healthz',
+        '/match',
+        '/templates',
+        '/templates/{templateId}',
+        '/templates/{templateId}/{templateVersion}',
+        '/templates/{templateId}/{templateVersion}/evaluate',
+        '/validate',
+      ].sort(),
     );
     const one = document.paths['/templates/{templateId}/{templateVersion}'];
     expect(Object.keys(one).sort()).toEqual(['delete', 'get', 'put']);
-    expect(Object.keys(one.put.requestBody.content)).toEqual(expect.arrayContaining(['application/json', 'application/yaml']));
+    expect(Object.keys(one.put.requestBody.content)).toEqual(
+      expect.arrayContaining(['application/json', 'application/yaml']),
+    );
     expect(one.put.responses['422'].content['application/problem+json'].schema.properties.errors).toBeDefined();
-    expect(document.paths['/match'].post.responses['200'].content['application/json'].schema.properties.items).toBeDefined();
+    expect(
+      document.paths['/match'].post.responses['200'].content['application/json'].schema.properties.items,
+    ).toBeDefined();
   });
 
   it('serves the browsable API page at /docs', async () => {

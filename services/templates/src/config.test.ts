@@ -18,10 +18,22 @@ describe('loadTemplatesConfig', () => {
 
   it('reads the environment and lets overrides win', () => {
     const config = loadTemplatesConfig(
-      { TRIAD_TEMPLATES_PORT: '9000', TRIAD_DATA_DIR: '/var/triad', DATABASE_URL: 'postgres://db/x', TRIAD_DEMO: 'false', TRIAD_LOG_LEVEL: '' },
+      {
+        TRIAD_TEMPLATES_PORT: '9000',
+        TRIAD_DATA_DIR: '/var/triad',
+        DATABASE_URL: 'postgres://db/x',
+        TRIAD_DEMO: 'false',
+        TRIAD_LOG_LEVEL: '',
+      },
       { port: 9100 },
     );
-    expect(config).toMatchObject({ port: 9100, dataDir: '/var/triad', databaseUrl: 'postgres://db/x', demo: false, logLevel: 'info' });
+    expect(config).toMatchObject({
+      port: 9100,
+      dataDir: '/var/triad',
+      databaseUrl: 'postgres://db/x',
+      demo: false,
+      logLevel: 'info',
+    });
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -33,6 +45,10 @@ describe('loadTemplatesConfig', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(ConfigError);
-    expect((caught as ConfigError).violations.map((v) => v.env).sort()).toEqual(['DATABASE_URL', 'TRIAD_LOG_LEVEL', 'TRIAD_TEMPLATES_PORT']);
+    expect((caught as ConfigError).violations.map((v) => v.env).sort()).toEqual([
+      'DATABASE_URL',
+      'TRIAD_LOG_LEVEL',
+      'TRIAD_TEMPLATES_PORT',
+    ]);
   });
 });

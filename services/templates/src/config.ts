@@ -56,6 +56,13 @@ type Environment = Readonly<Record<string, string | undefined>>;
  *
  * @throws ConfigError listing every invalid setting.
  */
-export function loadTemplatesConfig(env: Environment = process.env, overrides: TemplatesConfigOverrides = {}): TemplatesConfig {
-  return loadConfig<TemplatesConfig>(templatesConfigSchema, settingsFromEnv(templatesConfigSchema, env), overrides as ConfigSource) as TemplatesConfig;
+export function loadTemplatesConfig(
+  env: Environment = process.env,
+  overrides: TemplatesConfigOverrides = {},
+): TemplatesConfig {
+  return loadConfig<TemplatesConfig>(
+    templatesConfigSchema,
+    settingsFromEnv(templatesConfigSchema, env),
+    overrides as ConfigSource,
+  ) as TemplatesConfig;
 }

@@ -5,7 +5,12 @@ export {
   type RunningTemplatesServer,
   type StartTemplatesServerOptions,
 } from './server.js';
-export { loadTemplatesConfig, templatesConfigSchema, type TemplatesConfig, type TemplatesConfigOverrides } from './config.js';
+export {
+  loadTemplatesConfig,
+  templatesConfigSchema,
+  type TemplatesConfig,
+  type TemplatesConfigOverrides,
+} from './config.js';
 export { templatesProblems, type TemplatesProblemCode } from './errors.js';
 export { templatesMigrations, TEMPLATES_MIGRATION_TABLE } from './migrations/index.js';
 export { compareVersions, newestFirst } from './versions/compare-versions.js';

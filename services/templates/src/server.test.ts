@@ -39,7 +39,10 @@ describe('startTemplatesServer', () => {
 
   it('stores data in <dataDir>/templates.sqlite and seeds only the example files that validate', async () => {
     expect(existsSync(path.join(directory, 'data', TEMPLATES_SQLITE_FILE))).toBe(true);
-    const list = (await (await fetch(`${server?.url}/templates`)).json()) as { total: number; items: { templateId: string }[] };
+    const list = (await (await fetch(`${server?.url}/templates`)).json()) as {
+      total: number;
+      items: { templateId: string }[];
+    };
     expect(list.total).toBe(1);
     expect(list.items[0]?.templateId).toBe('Seeded');
   });
@@ -47,7 +50,10 @@ describe('startTemplatesServer', () => {
   it('fails to start on a port in use and leaves the running server alone', async () => {
     const port = Number(new URL(server?.url ?? '').port);
     await expect(
-      startTemplatesServer({ port, dataDir: path.join(directory, 'other'), demo: false, logLevel: 'silent' }, { env: {} }),
+      startTemplatesServer(
+        { port, dataDir: path.join(directory, 'other'), demo: false, logLevel: 'silent' },
+        { env: {} },
+      ),
     ).rejects.toThrow(/EADDRINUSE/);
     expect((await fetch(`${server?.url}/healthz`)).status).toBe(200);
   });

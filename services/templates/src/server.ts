@@ -80,6 +80,8 @@ async function seedWhenEmpty(database: Database, config: TemplatesConfig, logger
   for (const o of outcomes.filter((x) => x.status === 'invalid' || x.status === 'failed')) {
     logger.warn({ file: o.file, reason: o.reason }, 'example template not seeded');
   }
-  logger.info({ directory, seeded: outcomes.filter((o) => o.status === 'seeded').length, files: outcomes.length }, 'demo templates seeded');
+  logger.info(
+    { directory, seeded: outcomes.filter((o) => o.status === 'seeded').length, files: outcomes.length },
+    'demo templates seeded',
+  );
 }
-

@@ -16,7 +16,9 @@ const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 /** Throws `DB_ERR_SCHEMA_NAME_INVALID` unless `name` is a plain identifier (no quoting needed). */
 export function assertSchemaName(name: string): void {
   if (!SCHEMA_NAME.test(name)) {
-    throw new DatabaseError('DB_ERR_SCHEMA_NAME_INVALID', `"${name}" must match ${SCHEMA_NAME.source}`, { schema: name });
+    throw new DatabaseError('DB_ERR_SCHEMA_NAME_INVALID', `"${name}" must match ${SCHEMA_NAME.source}`, {
+      schema: name,
+    });
   }
 }
 

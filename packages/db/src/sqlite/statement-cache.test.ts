@@ -44,7 +44,9 @@ describe('withStatementCache', () => {
   });
 
   it('serves Kysely queries correctly across inserts, re-runs and a schema change', async () => {
-    const db = new Kysely<{ t: { n: number; m?: string } }>({ dialect: new SqliteDialect({ database: withStatementCache(open()) }) });
+    const db = new Kysely<{ t: { n: number; m?: string } }>({
+      dialect: new SqliteDialect({ database: withStatementCache(open()) }),
+    });
     await db.schema.createTable('t').addColumn('n', 'integer').execute();
     for (const n of [1, 2, 3]) await db.insertInto('t').values({ n }).execute();
     const read = () => db.selectFrom('t').selectAll().orderBy('n').execute();

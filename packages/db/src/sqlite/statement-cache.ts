@@ -15,7 +15,10 @@ export const DEFAULT_STATEMENT_CACHE_SIZE = 256;
  * changes a statement's mode (`raw`, `pluck`, `safeIntegers`, `bind`); SQLite re-prepares a
  * cached statement by itself when the schema changes.
  */
-export function withStatementCache(connection: BetterSqlite3.Database, size = DEFAULT_STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(
+  connection: BetterSqlite3.Database,
+  size = DEFAULT_STATEMENT_CACHE_SIZE,
+): SqliteDatabase {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => {

@@ -17,7 +17,22 @@ function switchTemplate(): DeviceTemplate {
       }),
       read('name', { convConfig: { expression: 'datapoint.value.toUpperCase()' } }),
     ]),
-    table('ifTable', 'tableDynamic', ['ifIndex'], [read('ifIndex'), read('ifOperStatus', { valueMapConfig: { map: [{ key: 1, value: 'up' }, { key: 2, value: 'down' }] } })]),
+    table(
+      'ifTable',
+      'tableDynamic',
+      ['ifIndex'],
+      [
+        read('ifIndex'),
+        read('ifOperStatus', {
+          valueMapConfig: {
+            map: [
+              { key: 1, value: 'up' },
+              { key: 2, value: 'down' },
+            ],
+          },
+        }),
+      ],
+    ),
   );
 }
 
@@ -31,7 +46,18 @@ async function run(args: string[], options: { cwd: string; stdin?: string; stdin
   const io = memoryIo(options);
   const templates = new Command('templates').exitOverride();
   const chunks = options.stdinChunks;
-  addEvalCommand(templates, io, chunks ? { stdin: () => (async function* () { yield* chunks; })() } : {});
+  addEvalCommand(
+    templates,
+    io,
+    chunks
+      ? {
+          stdin: () =>
+            (async function* () {
+              yield* chunks;
+            })(),
+        }
+      : {},
+  );
   const program = new Command('triad').exitOverride().addCommand(templates);
   await program.parseAsync(['templates', 'eval', ...args], { from: 'user' });
   return io;
@@ -42,7 +68,10 @@ const loss = (rawValue: unknown) => ({ datapointSetId: 'system', datapointId: 'p
 
 describe('triad templates eval', () => {
   it('prints values and raise/clear events as text for JSON Lines input', async () => {
-    const cwd = workdir({ 't.ndst.json': JSON.stringify(switchTemplate()), 'u.jsonl': lines(loss(0.05), loss(0.2), loss(0.01)) });
+    const cwd = workdir({
+      't.ndst.json': JSON.stringify(switchTemplate()),
+      'u.jsonl': lines(loss(0.05), loss(0.2), loss(0.01)),
+    });
     const io = await run(['t.ndst.json', '--values', 'u.jsonl'], { cwd });
     expect(io.err()).toBe('');
     expect(io.exitCode).toBe(0);
@@ -56,10 +85,28 @@ describe('triad templates eval', () => {
   });
 
   it('prints one JSON object per value and event with --format json, and reads a JSON array', async () => {
-    const updates = [loss(0.5), { datapointSetId: 'ifTable', rows: [[{ datapointId: 'ifIndex', rawValue: 3 }, { datapointId: 'ifOperStatus', rawValue: 2 }]] }];
-    const cwd = workdir({ 't.ndst.json': JSON.stringify(switchTemplate()), 'u.json': JSON.stringify(updates, null, 2) });
+    const updates = [
+      loss(0.5),
+      {
+        datapointSetId: 'ifTable',
+        rows: [
+          [
+            { datapointId: 'ifIndex', rawValue: 3 },
+            { datapointId: 'ifOperStatus', rawValue: 2 },
+          ],
+        ],
+      },
+    ];
+    const cwd = workdir({
+      't.ndst.json': JSON.stringify(switchTemplate()),
+      'u.json': JSON.stringify(updates, null, 2),
+    });
     const io = await run(['t.ndst.json', '--values', 'u.json', '--format', 'json', '--origin', 'sw-7'], { cwd });
-    const objects = io.out().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const objects = io
+      .out()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(objects.map((o) => [o['type'], o['datapointId'], o['origin']])).toEqual([
       ['alarm-raised', 'packetLoss', 'sw-7'],
       ['value', 'packetLoss', 'sw-7'],
@@ -76,7 +123,9 @@ describe('triad templates eval', () => {
     const stdin = lines(loss(0.01)) + '{not json\n' + lines({ datapointSetId: 'nope', datapointId: 'x' }, loss(0.02));
     const io = await run(['t.ndst.json', '--values', '-'], { cwd, stdin });
     expect(io.err()).toContain('<stdin>:2: not valid JSON');
-    expect(io.err()).toContain("<stdin>:3: rejected: the template has no datapoint set 'nope' [DT_ERR_PIPE_UPDATE_SET_UNKNOWN]");
+    expect(io.err()).toContain(
+      "<stdin>:3: rejected: the template has no datapoint set 'nope' [DT_ERR_PIPE_UPDATE_SET_UNKNOWN]",
+    );
     expect(io.out().trim().split('\n')).toEqual(['VALUE system/packetLoss = 1', 'VALUE system/packetLoss = 2']);
     expect(io.exitCode).toBe(1);
   });
@@ -90,7 +139,10 @@ describe('triad templates eval', () => {
   });
 
   it('prints evaluation errors and exits 1, going on with the next updates', async () => {
-    const cwd = workdir({ 't.ndst.json': JSON.stringify(switchTemplate()), 'u.jsonl': lines({ datapointSetId: 'system', datapointId: 'name', rawValue: 5 }, loss(0.01)) });
+    const cwd = workdir({
+      't.ndst.json': JSON.stringify(switchTemplate()),
+      'u.jsonl': lines({ datapointSetId: 'system', datapointId: 'name', rawValue: 5 }, loss(0.01)),
+    });
     const io = await run(['t.ndst.json', '--values', 'u.jsonl'], { cwd });
     expect(io.out().trim().split('\n')).toEqual([
       'ERROR system/name conversion: toUpperCase() needs a string, got number [DT_ERR_EVAL_METHOD_RECEIVER]',
@@ -103,10 +155,16 @@ describe('triad templates eval', () => {
     const broken = switchTemplate();
     broken.datapointSets[0]!.datapoints[0]!.unitsConfig = { from: 'kw', to: 'W' };
     const invalid = { ...switchTemplate(), templateVersion: 'one' };
-    const cwd = workdir({ 'units.ndst.json': JSON.stringify(broken, null, 2), 'invalid.ndst.json': JSON.stringify(invalid, null, 2), 'u.jsonl': lines(loss(1)) });
+    const cwd = workdir({
+      'units.ndst.json': JSON.stringify(broken, null, 2),
+      'invalid.ndst.json': JSON.stringify(invalid, null, 2),
+      'u.jsonl': lines(loss(1)),
+    });
     const units = await run(['units.ndst.json', '--values', 'u.jsonl'], { cwd });
     expect(units.exitCode).toBe(1);
-    expect(units.err()).toMatch(/units\.ndst\.json:\d+:\d+: error: the unit 'kw' .* \[DT_ERR_PIPE_BUILD_UNIT_UNKNOWN\]/);
+    expect(units.err()).toMatch(
+      /units\.ndst\.json:\d+:\d+: error: the unit 'kw' .* \[DT_ERR_PIPE_BUILD_UNIT_UNKNOWN\]/,
+    );
     expect(units.out()).toBe('');
     const expression = switchTemplate();
     expression.datapointSets[0]!.datapoints[1]!.convConfig = { expression: 'datapoint.value.toUpperCase() + nope' };

@@ -33,10 +33,19 @@ export interface EvalCommandOptions {
 export function addEvalCommand(templates: Command, io: CliIo, options: EvalCommandOptions = {}): void {
   templates
     .command('eval')
-    .description("Run datapoint updates through a template's value pipeline; print the values and the alarm, log and error events")
+    .description(
+      "Run datapoint updates through a template's value pipeline; print the values and the alarm, log and error events",
+    )
     .argument('<template>', 'template file (*.ndst.json, *.ndst.yml, *.ndst.yaml)')
-    .requiredOption('--values <file>', 'updates as JSON Lines (one per line, processed as they stream in) or one JSON array; "-" reads standard input')
-    .addOption(new Option('-f, --format <format>', 'output: one text line, or one JSON object, per value and per event').choices(EVAL_FORMATS).default('text'))
+    .requiredOption(
+      '--values <file>',
+      'updates as JSON Lines (one per line, processed as they stream in) or one JSON array; "-" reads standard input',
+    )
+    .addOption(
+      new Option('-f, --format <format>', 'output: one text line, or one JSON object, per value and per event')
+        .choices(EVAL_FORMATS)
+        .default('text'),
+    )
     .option('--origin <origin>', "origin of updates that name none (default: the template's origin)")
     .addHelpText(
       'after',
@@ -48,7 +57,7 @@ export function addEvalCommand(templates: Command, io: CliIo, options: EvalComma
         '',
         'Exit codes: 0 done; 1 invalid template, malformed or rejected input, or a failing expression; 2 usage or I/O error.',
         'Example:',
-        "  printf '%s\\n' '{\"datapointSetId\":\"system\",\"datapointId\":\"packetLoss\",\"rawValue\":12}' \\",
+        '  printf \'%s\\n\' \'{"datapointSetId":"system","datapointId":"packetLoss","rawValue":12}\' \\',
         '    | triad templates eval switch.ndst.yaml --values -',
         '  RAISE 401 warning system/packetLoss: Packet loss above 10 % (value 12)',
         '  VALUE system/packetLoss = 12',
@@ -64,23 +73,37 @@ export function addEvalCommand(templates: Command, io: CliIo, options: EvalComma
       if (evaluator === undefined) return;
       const chunks = openValues(io, opts.values, options);
       if (chunks === undefined) return;
-      await runUpdates(io, evaluator.evaluator, evaluator.origin, chunks, opts.values === '-' ? '<stdin>' : opts.values, opts.format);
+      await runUpdates(
+        io,
+        evaluator.evaluator,
+        evaluator.origin,
+        chunks,
+        opts.values === '-' ? '<stdin>' : opts.values,
+        opts.format,
+      );
     });
 }
 
-async function loadEvaluator(io: CliIo, file: string, origin: string | undefined): Promise<{ evaluator: TemplateEvaluator; origin: string } | undefined> {
+async function loadEvaluator(
+  io: CliIo,
+  file: string,
+  origin: string | undefined,
+): Promise<{ evaluator: TemplateEvaluator; origin: string } | undefined> {
   let bytes: Uint8Array;
   try {
     bytes = file === '-' ? await io.readStdin() : await readFile(path.resolve(io.cwd, file));
   } catch (error) {
-    io.stderr.write(`triad: cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}\n`);
+    io.stderr.write(
+      `triad: cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}\n`,
+    );
     raiseExit(io, EXIT.USAGE);
     return undefined;
   }
   const name = file === '-' ? '<stdin>' : file;
   const result = validateSource(bytes, { file: name });
   if (!result.valid || result.document === undefined) {
-    for (const p of result.errors) io.stderr.write(`${p.line > 0 ? `${name}:${p.line}:${p.column}` : name}: error: ${p.message} [${p.code}]\n`);
+    for (const p of result.errors)
+      io.stderr.write(`${p.line > 0 ? `${name}:${p.line}:${p.column}` : name}: error: ${p.message} [${p.code}]\n`);
     io.stderr.write(`triad: ${name} is not a valid template; see: triad templates validate ${name}\n`);
     raiseExit(io, EXIT.INVALID);
     return undefined;
@@ -88,13 +111,18 @@ async function loadEvaluator(io: CliIo, file: string, origin: string | undefined
   const document = result.document;
   try {
     const template = document.value as DeviceTemplate;
-    return { evaluator: createTemplateEvaluator(template, origin !== undefined ? { origin } : {}), origin: origin ?? template.origin };
+    return {
+      evaluator: createTemplateEvaluator(template, origin !== undefined ? { origin } : {}),
+      origin: origin ?? template.origin,
+    };
   } catch (error) {
     if (!(error instanceof TemplateEvaluatorError)) throw error;
     for (const issue of error.issues) {
       const path = fromJsonPointer(issue.path);
       // An expression issue points inside the expression string when the loader can tell where.
-      const at = (issue.offset !== undefined ? document.positionInString?.(path, issue.offset) : undefined) ?? document.positionOf(path);
+      const at =
+        (issue.offset !== undefined ? document.positionInString?.(path, issue.offset) : undefined) ??
+        document.positionOf(path);
       io.stderr.write(`${name}:${at.line}:${at.column}: error: ${issue.message} [${issue.code}]\n`);
     }
     io.stderr.write(`triad: ${name} cannot be evaluated\n`);
@@ -103,7 +131,11 @@ async function loadEvaluator(io: CliIo, file: string, origin: string | undefined
   }
 }
 
-function openValues(io: CliIo, file: string, options: EvalCommandOptions): AsyncIterable<Uint8Array | string> | undefined {
+function openValues(
+  io: CliIo,
+  file: string,
+  options: EvalCommandOptions,
+): AsyncIterable<Uint8Array | string> | undefined {
   if (file === '-') {
     if (options.stdin) return options.stdin();
     if (io.stdout === process.stdout) return process.stdin;
@@ -114,7 +146,14 @@ function openValues(io: CliIo, file: string, options: EvalCommandOptions): Async
   return createReadStream(path.resolve(io.cwd, file));
 }
 
-async function runUpdates(io: CliIo, evaluator: TemplateEvaluator, origin: string, chunks: AsyncIterable<Uint8Array | string>, name: string, format: EvalFormat): Promise<void> {
+async function runUpdates(
+  io: CliIo,
+  evaluator: TemplateEvaluator,
+  origin: string,
+  chunks: AsyncIterable<Uint8Array | string>,
+  name: string,
+  format: EvalFormat,
+): Promise<void> {
   let out: string[] = [];
   let failed = false;
   let current: StreamItem | undefined;
@@ -129,7 +168,8 @@ async function runUpdates(io: CliIo, evaluator: TemplateEvaluator, origin: strin
     out.push(format === 'json' ? JSON.stringify(event) : formatEventLine(event, origin));
   };
   const sink: PipelineSink = {
-    value: (result) => void out.push(format === 'json' ? JSON.stringify({ type: 'value', ...result }) : formatValueLine(result, origin)),
+    value: (result) =>
+      void out.push(format === 'json' ? JSON.stringify({ type: 'value', ...result }) : formatValueLine(result, origin)),
     event: report,
   };
   try {
@@ -146,7 +186,9 @@ async function runUpdates(io: CliIo, evaluator: TemplateEvaluator, origin: strin
       }
     }
   } catch (error) {
-    io.stderr.write(`triad: cannot read ${name}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}\n`);
+    io.stderr.write(
+      `triad: cannot read ${name}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}\n`,
+    );
     raiseExit(io, EXIT.USAGE);
   }
   if (out.length > 0) io.stdout.write(out.join('\n') + '\n');

@@ -4,8 +4,7 @@ import fg from 'fast-glob';
 
 /** One input named on the command line, read as bytes (or the reason it could not be). */
 export type CliInput =
-  | { readonly file: string; readonly bytes: Uint8Array }
-  | { readonly file: string; readonly ioError: string };
+  { readonly file: string; readonly bytes: Uint8Array } | { readonly file: string; readonly ioError: string };
 
 /**
  * Expands `-` (standard input), plain paths and glob patterns into inputs, in the order given.
@@ -41,7 +40,10 @@ async function expand(arg: string, cwd: string): Promise<string[]> {
   try {
     const s = await stat(path.resolve(cwd, arg));
     if (s.isFile()) return [arg];
-    if (s.isDirectory()) return (await fg('**/*.ndst.{json,yml,yaml}', { cwd: path.resolve(cwd, arg), dot: false })).sort().map((f) => path.join(arg, f));
+    if (s.isDirectory())
+      return (await fg('**/*.ndst.{json,yml,yaml}', { cwd: path.resolve(cwd, arg), dot: false }))
+        .sort()
+        .map((f) => path.join(arg, f));
   } catch {
     // not a path: try it as a glob below
   }
@@ -66,6 +68,9 @@ async function readBounded(file: string, absolute: string, maxBytes: number): Pr
       await handle.close();
     }
   } catch (error) {
-    return { file, ioError: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message };
+    return {
+      file,
+      ioError: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message,
+    };
   }
 }

@@ -78,7 +78,9 @@ function renderSarif(results: readonly ValidationResult[], toolVersion: string):
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'triad-templates', version: toolVersion, informationUri: 'docs/device-templates.md', rules } },
+        tool: {
+          driver: { name: 'triad-templates', version: toolVersion, informationUri: 'docs/device-templates.md', rules },
+        },
         results: results.flatMap((r) =>
           [...r.errors, ...r.warnings].map((p) => ({
             ruleId: p.code,
@@ -109,9 +111,12 @@ function renderJunit(results: readonly ValidationResult[]): string {
   for (const r of results) {
     out.push(`    <testcase classname="device-templates" name="${xml(r.file)}">`);
     if (!r.valid) {
-      out.push(`      <failure message="${xml(`${r.errors.length} error(s)`)}" type="invalid-template">${xml(r.errors.map((p) => line(r.file, p)).join('\n'))}</failure>`);
+      out.push(
+        `      <failure message="${xml(`${r.errors.length} error(s)`)}" type="invalid-template">${xml(r.errors.map((p) => line(r.file, p)).join('\n'))}</failure>`,
+      );
     }
-    if (r.warnings.length > 0) out.push(`      <system-out>${xml(r.warnings.map((p) => line(r.file, p)).join('\n'))}</system-out>`);
+    if (r.warnings.length > 0)
+      out.push(`      <system-out>${xml(r.warnings.map((p) => line(r.file, p)).join('\n'))}</system-out>`);
     out.push('    </testcase>');
   }
   out.push('  </testsuite>', '</testsuites>');
@@ -123,5 +128,8 @@ function line(file: string, p: Problem): string {
 }
 
 function xml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }

@@ -18,18 +18,23 @@ async function run(args: string[], options: { cwd: string; stdin?: string }) {
 const workdir = () => mkdtempSync(path.join(tmpdir(), 'triad-cli-'));
 
 describe('triad templates init', () => {
-  it.each(STARTER_DRIVERS)('writes a %s starter that validates with no errors or warnings, in JSON and YAML', async (driver) => {
-    const cwd = workdir();
-    for (const file of [`${driver}.ndst.json`, `${driver}.ndst.yaml`]) {
-      const init = await run(['init', '--driver', driver, '-o', file], { cwd });
-      expect(init.exitCode).toBe(0);
-      const validate = await run(['validate', file, '--strict'], { cwd });
-      expect(validate.out()).toContain('1 valid, 0 invalid; 0 errors, 0 warnings');
-      expect(validate.exitCode).toBe(0);
-    }
-    expect(readFileSync(path.join(cwd, `${driver}.ndst.yaml`), 'utf8')).toMatch(/^# yaml-language-server: \$schema=/);
-    expect(JSON.parse(readFileSync(path.join(cwd, `${driver}.ndst.json`), 'utf8')).$schema).toMatch(/device-template\.schema\.json$/);
-  });
+  it.each(STARTER_DRIVERS)(
+    'writes a %s starter that validates with no errors or warnings, in JSON and YAML',
+    async (driver) => {
+      const cwd = workdir();
+      for (const file of [`${driver}.ndst.json`, `${driver}.ndst.yaml`]) {
+        const init = await run(['init', '--driver', driver, '-o', file], { cwd });
+        expect(init.exitCode).toBe(0);
+        const validate = await run(['validate', file, '--strict'], { cwd });
+        expect(validate.out()).toContain('1 valid, 0 invalid; 0 errors, 0 warnings');
+        expect(validate.exitCode).toBe(0);
+      }
+      expect(readFileSync(path.join(cwd, `${driver}.ndst.yaml`), 'utf8')).toMatch(/^# yaml-language-server: \$schema=/);
+      expect(JSON.parse(readFileSync(path.join(cwd, `${driver}.ndst.json`), 'utf8')).$schema).toMatch(
+        /device-template\.schema\.json$/,
+      );
+    },
+  );
 
   it('refuses to overwrite an existing file without --force (exit 2)', async () => {
     const cwd = workdir();

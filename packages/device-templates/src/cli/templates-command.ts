@@ -25,15 +25,21 @@ const PROGRESS_THRESHOLD = 20;
  * `io.exitCode` (0 valid, 1 invalid, 2 usage or I/O error).
  */
 export function createTemplatesCommand(io: CliIo, version: string): Command {
-  const templates = new Command('templates').description('Work with device templates (*.ndst.json, *.ndst.yml, *.ndst.yaml)');
+  const templates = new Command('templates').description(
+    'Work with device templates (*.ndst.json, *.ndst.yml, *.ndst.yaml)',
+  );
 
   templates
     .command('validate')
-    .description('Validate templates against the schema and the semantic checks; print every problem at file:line:column')
+    .description(
+      'Validate templates against the schema and the semantic checks; print every problem at file:line:column',
+    )
     .argument('<files...>', 'files, directories (searched for *.ndst.*) or glob patterns; "-" reads standard input')
     .addOption(new Option('-f, --format <format>', 'report format').choices(REPORT_FORMATS).default('text'))
     .option('--strict', 'treat warnings as errors', false)
-    .addOption(new Option('--input-format <format>', 'how to parse standard input (default: detect)').choices(['json', 'yaml']))
+    .addOption(
+      new Option('--input-format <format>', 'how to parse standard input (default: detect)').choices(['json', 'yaml']),
+    )
     .option('-q, --quiet', 'text format: print only the summary line and problems, not valid files', false)
     .addHelpText(
       'after',
@@ -41,8 +47,15 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
         'Examples:\n  triad templates validate switch.ndst.yaml\n  triad templates validate "templates/**/*.ndst.*" --format sarif > report.sarif\n  cat t.json | triad templates validate - --strict',
     )
     .action(async (files: string[], opts: { format: ReportFormat; strict: boolean; inputFormat?: 'json' | 'yaml' }) => {
-      const inputs = await readInputs(files, { cwd: io.cwd, maxBytes: DEFAULT_LOAD_LIMITS.maxBytes, readStdin: () => io.readStdin() });
-      const bar = inputs.length >= PROGRESS_THRESHOLD && io.stderr.isTTY ? new SingleBar({ stream: process.stderr, clearOnComplete: true }, Presets.shades_classic) : undefined;
+      const inputs = await readInputs(files, {
+        cwd: io.cwd,
+        maxBytes: DEFAULT_LOAD_LIMITS.maxBytes,
+        readStdin: () => io.readStdin(),
+      });
+      const bar =
+        inputs.length >= PROGRESS_THRESHOLD && io.stderr.isTTY
+          ? new SingleBar({ stream: process.stderr, clearOnComplete: true }, Presets.shades_classic)
+          : undefined;
       bar?.start(inputs.length, 0);
       const results: ValidationResult[] = [];
       for (const input of inputs) {
@@ -51,7 +64,11 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
           raiseExit(io, EXIT.USAGE);
         } else {
           const format = input.file === '<stdin>' ? opts.inputFormat : undefined;
-          const { valid, file, errors, warnings } = validateSource(input.bytes, { file: input.file, strict: opts.strict, ...(format ? { format } : {}) });
+          const { valid, file, errors, warnings } = validateSource(input.bytes, {
+            file: input.file,
+            strict: opts.strict,
+            ...(format ? { format } : {}),
+          });
           results.push({ valid, file, errors, warnings });
         }
         bar?.increment();
@@ -64,31 +81,51 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
   templates
     .command('init')
     .description('Write a starter template for a driver: its configuration keys and one example datapoint set')
-    .addOption(new Option('-d, --driver <driver>', 'driver of the device').choices(STARTER_DRIVERS).makeOptionMandatory())
+    .addOption(
+      new Option('-d, --driver <driver>', 'driver of the device').choices(STARTER_DRIVERS).makeOptionMandatory(),
+    )
     .option('--yaml', 'write YAML (default when the output file ends in .yml or .yaml)', false)
     .option('-o, --output <file>', 'file to write (default: standard output)')
     .option('--template-id <id>', 'templateId of the new template (default: example-<driver>)')
     .option('--schema <ref>', 'schema reference written into the file (default: path of the installed schema)')
     .option('--force', 'overwrite an existing output file', false)
-    .addHelpText('after', '\nExample:\n  triad templates init --driver snmp -o switch.ndst.yaml\n  triad templates validate switch.ndst.yaml')
-    .action(async (opts: { driver: StarterDriver; yaml: boolean; output?: string; templateId?: string; schema?: string; force: boolean }) => {
-      const target = opts.output ? path.resolve(io.cwd, opts.output) : undefined;
-      if (target && existsSync(target) && !opts.force) {
-        io.stderr.write(`triad: ${opts.output} already exists; use --force to overwrite it\n`);
-        raiseExit(io, EXIT.USAGE);
-        return;
-      }
-      const format = opts.yaml || (target !== undefined && /\.ya?ml$/i.test(target)) ? 'yaml' : 'json';
-      const schemaRef = opts.schema ?? relativeSchemaRef(target ? path.dirname(target) : io.cwd);
-      const text = renderStarter(createStarterTemplate(opts.driver, opts.templateId ? { templateId: opts.templateId } : {}), format, schemaRef);
-      if (!target) {
-        io.stdout.write(text);
-        return;
-      }
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, text);
-      io.stderr.write(`wrote ${opts.output} (${format}, driver ${opts.driver}); check it with: triad templates validate ${opts.output}\n`);
-    });
+    .addHelpText(
+      'after',
+      '\nExample:\n  triad templates init --driver snmp -o switch.ndst.yaml\n  triad templates validate switch.ndst.yaml',
+    )
+    .action(
+      async (opts: {
+        driver: StarterDriver;
+        yaml: boolean;
+        output?: string;
+        templateId?: string;
+        schema?: string;
+        force: boolean;
+      }) => {
+        const target = opts.output ? path.resolve(io.cwd, opts.output) : undefined;
+        if (target && existsSync(target) && !opts.force) {
+          io.stderr.write(`triad: ${opts.output} already exists; use --force to overwrite it\n`);
+          raiseExit(io, EXIT.USAGE);
+          return;
+        }
+        const format = opts.yaml || (target !== undefined && /\.ya?ml$/i.test(target)) ? 'yaml' : 'json';
+        const schemaRef = opts.schema ?? relativeSchemaRef(target ? path.dirname(target) : io.cwd);
+        const text = renderStarter(
+          createStarterTemplate(opts.driver, opts.templateId ? { templateId: opts.templateId } : {}),
+          format,
+          schemaRef,
+        );
+        if (!target) {
+          io.stdout.write(text);
+          return;
+        }
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, text);
+        io.stderr.write(
+          `wrote ${opts.output} (${format}, driver ${opts.driver}); check it with: triad templates validate ${opts.output}\n`,
+        );
+      },
+    );
 
   templates
     .command('schema')

@@ -1,5 +1,14 @@
 import { readEscape } from './regex-escape.js';
-import { alternationCost, ASSERTION, ATOM, EMPTY, maxNativeLength, repetitionCost, sequenceCost, type Cost } from './regex-cost.js';
+import {
+  alternationCost,
+  ASSERTION,
+  ATOM,
+  EMPTY,
+  maxNativeLength,
+  repetitionCost,
+  sequenceCost,
+  type Cost,
+} from './regex-cost.js';
 
 /**
  * Reads a regex literal's pattern and decides how it may run.
@@ -92,7 +101,12 @@ class PatternReader {
     if (this.#re2Reason === undefined && this.issues.length === 0) {
       const nativeMaxLength = maxNativeLength(cost, this.#anchored);
       if (nativeMaxLength >= 0) return { nativeSource: this.#out, nativeFlags, nativeMaxLength, re2Reason: undefined };
-      return { nativeSource: undefined, nativeFlags, nativeMaxLength: -1, re2Reason: 'its backtracking bound exceeds the budget on any input' };
+      return {
+        nativeSource: undefined,
+        nativeFlags,
+        nativeMaxLength: -1,
+        re2Reason: 'its backtracking bound exceeds the budget on any input',
+      };
     }
     return { nativeSource: undefined, nativeFlags, nativeMaxLength: -1, re2Reason: this.#re2Reason ?? 'it has errors' };
   }
@@ -166,9 +180,19 @@ class PatternReader {
   #group(): Cost {
     const p = this.pattern;
     const start = this.#pos;
-    if (p.startsWith('(?=', start) || p.startsWith('(?!', start) || p.startsWith('(?<=', start) || p.startsWith('(?<!', start)) {
+    if (
+      p.startsWith('(?=', start) ||
+      p.startsWith('(?!', start) ||
+      p.startsWith('(?<=', start) ||
+      p.startsWith('(?<!', start)
+    ) {
       const behind = p[start + 2] === '<';
-      this.issue('DT_ERR_EXPR_REGEX_UNSUPPORTED', `look${behind ? 'behind' : 'ahead'} assertions cannot run in linear time (RE2 has none); match the text itself instead`, start, behind ? 4 : 3);
+      this.issue(
+        'DT_ERR_EXPR_REGEX_UNSUPPORTED',
+        `look${behind ? 'behind' : 'ahead'} assertions cannot run in linear time (RE2 has none); match the text itself instead`,
+        start,
+        behind ? 4 : 3,
+      );
       this.re2Only('lookaround');
       this.#pos += behind ? 4 : 3;
     } else if (p.startsWith('(?:', start)) {

@@ -9,7 +9,26 @@ import { add, greaterOrEqual, greaterThan, lessOrEqual, lessThan, looseEquals, t
  */
 
 export const BINARY_OPERATORS = new Set([
-  '==', '!=', '===', '!==', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '**', '&', '|', '^', '<<', '>>', '>>>',
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '**',
+  '&',
+  '|',
+  '^',
+  '<<',
+  '>>',
+  '>>>',
 ]);
 
 type Relational = '<' | '<=' | '>' | '>=';
@@ -128,7 +147,8 @@ export function binaryEvaluator(op: string, left: Compiled, right: Compiled): Ev
     case '>':
     case '>=':
       if (typeof right.constant?.value === 'number') return RELATIONAL_CONSTANT[op](left.run, right.constant.value);
-      if (typeof left.constant?.value === 'number') return RELATIONAL_CONSTANT[FLIPPED[op]](right.run, left.constant.value);
+      if (typeof left.constant?.value === 'number')
+        return RELATIONAL_CONSTANT[FLIPPED[op]](right.run, left.constant.value);
       return RELATIONAL[op](left.run, right.run);
     case '==':
     case '!=':

@@ -21,7 +21,15 @@ export const GLOBAL_FUNCTIONS: ReadonlyMap<string, FunctionSpec> = new Map<strin
   ['String', { min: 1, max: 1, type: T.STRING, fn: (v) => toStr(v) }],
   ['Number', { min: 1, max: 1, type: T.NUMBER, fn: (v) => toNum(v) }],
   ['Boolean', { min: 1, max: 1, type: T.BOOLEAN, fn: (v) => Boolean(v) }],
-  ['parseInt', { min: 1, max: 2, type: T.NUMBER, fn: (s, radix) => parseInt(toStr(s), radix === undefined ? undefined : toNum(radix)) }],
+  [
+    'parseInt',
+    {
+      min: 1,
+      max: 2,
+      type: T.NUMBER,
+      fn: (s, radix) => parseInt(toStr(s), radix === undefined ? undefined : toNum(radix)),
+    },
+  ],
   ['parseFloat', { min: 1, max: 1, type: T.NUMBER, fn: (s) => parseFloat(toStr(s)) }],
   ['isNaN', { min: 1, max: 1, type: T.BOOLEAN, fn: (v) => Number.isNaN(toNum(v)) }],
   ['isFinite', { min: 1, max: 1, type: T.BOOLEAN, fn: (v) => Number.isFinite(toNum(v)) }],
@@ -30,7 +38,12 @@ export const GLOBAL_FUNCTIONS: ReadonlyMap<string, FunctionSpec> = new Map<strin
 type NumberFunction = (...args: number[]) => number;
 
 const unary = (f: (x: number) => number): FunctionSpec => ({ min: 1, max: 1, type: T.NUMBER, fn: (a) => f(toNum(a)) });
-const binary = (f: (x: number, y: number) => number): FunctionSpec => ({ min: 2, max: 2, type: T.NUMBER, fn: (a, b) => f(toNum(a), toNum(b)) });
+const binary = (f: (x: number, y: number) => number): FunctionSpec => ({
+  min: 2,
+  max: 2,
+  type: T.NUMBER,
+  fn: (a, b) => f(toNum(a), toNum(b)),
+});
 const variadic = (f: NumberFunction): FunctionSpec => ({
   min: 0,
   max: 50,
@@ -42,8 +55,33 @@ const variadic = (f: NumberFunction): FunctionSpec => ({
 });
 
 const UNARY_MATH = [
-  'abs', 'acos', 'acosh', 'asin', 'asinh', 'atan', 'atanh', 'cbrt', 'ceil', 'cos', 'cosh', 'exp', 'expm1', 'floor',
-  'fround', 'log', 'log10', 'log1p', 'log2', 'round', 'sign', 'sin', 'sinh', 'sqrt', 'tan', 'tanh', 'trunc',
+  'abs',
+  'acos',
+  'acosh',
+  'asin',
+  'asinh',
+  'atan',
+  'atanh',
+  'cbrt',
+  'ceil',
+  'cos',
+  'cosh',
+  'exp',
+  'expm1',
+  'floor',
+  'fround',
+  'log',
+  'log10',
+  'log1p',
+  'log2',
+  'round',
+  'sign',
+  'sin',
+  'sinh',
+  'sqrt',
+  'tan',
+  'tanh',
+  'trunc',
 ] as const;
 
 /** `Math.<name>(...)`. `Math.random` is left out: an expression gives one answer per input. */
@@ -73,7 +111,10 @@ export function checkRange(what: string, n: number, min: number, max: number): n
   // As JavaScript's ToIntegerOrInfinity: NaN counts as 0.
   const i = Number.isNaN(n) ? 0 : Math.trunc(n);
   if (!(i >= min && i <= max)) {
-    throw new ExpressionEvaluationError('DT_ERR_EVAL_RANGE', `${what} must be between ${min} and ${max}, got ${String(n)}`);
+    throw new ExpressionEvaluationError(
+      'DT_ERR_EVAL_RANGE',
+      `${what} must be between ${min} and ${max}, got ${String(n)}`,
+    );
   }
   return i;
 }

@@ -116,7 +116,9 @@ describe('method errors are typed', () => {
     ['datapoint.value.toUpperCase()', null, /got null/],
     ['datapoint.value.toUpperCase()', { a: 1 }, /got object/],
   ])('%s on %j: DT_ERR_EVAL_METHOD_RECEIVER', (source, value, message) => {
-    expect(() => run(source, value)).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_METHOD_RECEIVER', message: expect.stringMatching(message) }));
+    expect(() => run(source, value)).toThrow(
+      expect.objectContaining({ code: 'DT_ERR_EVAL_METHOD_RECEIVER', message: expect.stringMatching(message) }),
+    );
   });
 
   it.each([
@@ -134,7 +136,7 @@ describe('method errors are typed', () => {
     ['datapoint.value.padStart(datapoint.rawValue)', 'ab', MAX + 1],
     ["datapoint.value.replaceAll('a', datapoint.rawValue)", 'a'.repeat(1000), 'x'.repeat(100)],
     ["datapoint.value.replaceAll('', datapoint.rawValue)", 'a'.repeat(1000), 'x'.repeat(100)],
-    ["datapoint.value.join(datapoint.rawValue)", Array.from({ length: 1000 }, () => 1), 'x'.repeat(100)],
+    ['datapoint.value.join(datapoint.rawValue)', Array.from({ length: 1000 }, () => 1), 'x'.repeat(100)],
     ["datapoint.value.split('')", 'a'.repeat(EXPRESSION_LIMITS.maxArrayLength + 1), null],
   ])('%s stops at the size limit', (source, value, raw) => {
     expect(() => run(source, value, raw)).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_STRING_TOO_LONG' }));

@@ -47,14 +47,18 @@ function split(s: string, separator: unknown, limit: unknown): string[] {
   const max = limit === undefined ? MAX_ARRAY + 1 : Math.min(toNum(limit) >>> 0, MAX_ARRAY + 1);
   const parts = s.split(toStr(separator), max);
   if (parts.length > MAX_ARRAY) {
-    throw new ExpressionEvaluationError('DT_ERR_EVAL_STRING_TOO_LONG', `split() would make more than ${MAX_ARRAY} parts`);
+    throw new ExpressionEvaluationError(
+      'DT_ERR_EVAL_STRING_TOO_LONG',
+      `split() would make more than ${MAX_ARRAY} parts`,
+    );
   }
   return parts;
 }
 
 function repeat(s: string, count: unknown): string {
   const n = toNum(count);
-  if (n < 0 || n === Infinity) throw new ExpressionEvaluationError('DT_ERR_EVAL_RANGE', `repeat() count must be 0 or more and finite, got ${n}`);
+  if (n < 0 || n === Infinity)
+    throw new ExpressionEvaluationError('DT_ERR_EVAL_RANGE', `repeat() count must be 0 or more and finite, got ${n}`);
   if (s.length * Math.trunc(n || 0) > MAX_STRING) throw tooLong('the repeated string');
   return s.repeat(n);
 }
@@ -62,10 +66,28 @@ function repeat(s: string, count: unknown): string {
 const text = (s: unknown) => toStr(s);
 
 const METHOD_LIST: readonly [string, MethodSpec][] = [
-  ['includes', { min: 1, max: 2, type: T.BOOLEAN, string: (s, a, b) => s.includes(text(a), optNum(b)), array: (x, a, b) => x.includes(a, optNum(b)) }],
+  [
+    'includes',
+    {
+      min: 1,
+      max: 2,
+      type: T.BOOLEAN,
+      string: (s, a, b) => s.includes(text(a), optNum(b)),
+      array: (x, a, b) => x.includes(a, optNum(b)),
+    },
+  ],
   ['startsWith', { min: 1, max: 2, type: T.BOOLEAN, string: (s, a, b) => s.startsWith(text(a), optNum(b)) }],
   ['endsWith', { min: 1, max: 2, type: T.BOOLEAN, string: (s, a, b) => s.endsWith(text(a), optNum(b)) }],
-  ['indexOf', { min: 1, max: 2, type: T.NUMBER, string: (s, a, b) => s.indexOf(text(a), optNum(b)), array: (x, a, b) => x.indexOf(a, optNum(b)) }],
+  [
+    'indexOf',
+    {
+      min: 1,
+      max: 2,
+      type: T.NUMBER,
+      string: (s, a, b) => s.indexOf(text(a), optNum(b)),
+      array: (x, a, b) => x.indexOf(a, optNum(b)),
+    },
+  ],
   [
     'lastIndexOf',
     {
@@ -81,7 +103,16 @@ const METHOD_LIST: readonly [string, MethodSpec][] = [
   ['trim', { min: 0, max: 0, type: T.STRING, string: (s) => s.trim() }],
   ['trimStart', { min: 0, max: 0, type: T.STRING, string: (s) => s.trimStart() }],
   ['trimEnd', { min: 0, max: 0, type: T.STRING, string: (s) => s.trimEnd() }],
-  ['slice', { min: 0, max: 2, type: T.STRING | T.OBJECT, string: (s, a, b) => s.slice(optNum(a), optNum(b)), array: (x, a, b) => x.slice(optNum(a), optNum(b)) }],
+  [
+    'slice',
+    {
+      min: 0,
+      max: 2,
+      type: T.STRING | T.OBJECT,
+      string: (s, a, b) => s.slice(optNum(a), optNum(b)),
+      array: (x, a, b) => x.slice(optNum(a), optNum(b)),
+    },
+  ],
   ['substring', { min: 1, max: 2, type: T.STRING, string: (s, a, b) => s.substring(toNum(a), optNum(b)) }],
   ['charAt', { min: 0, max: 1, type: T.STRING, string: (s, a) => s.charAt(optNum(a) ?? 0) }],
   ['charCodeAt', { min: 0, max: 1, type: T.NUMBER, string: (s, a) => s.charCodeAt(optNum(a) ?? 0) }],
@@ -93,14 +124,25 @@ const METHOD_LIST: readonly [string, MethodSpec][] = [
   ['padEnd', { min: 1, max: 2, type: T.STRING, string: (s, a, b) => pad(s, a, b, false) }],
   ['repeat', { min: 1, max: 1, type: T.STRING, string: (s, a) => repeat(s, a) }],
   ['join', { min: 0, max: 1, type: T.STRING, array: (x, a) => joinArray(x, a === undefined ? ',' : toStr(a)) }],
-  ['toFixed', { min: 0, max: 1, type: T.STRING, number: (n, a) => n.toFixed(a === undefined ? 0 : checkRange('toFixed() digits', toNum(a), 0, 100)) }],
+  [
+    'toFixed',
+    {
+      min: 0,
+      max: 1,
+      type: T.STRING,
+      number: (n, a) => n.toFixed(a === undefined ? 0 : checkRange('toFixed() digits', toNum(a), 0, 100)),
+    },
+  ],
   [
     'toPrecision',
     {
       min: 0,
       max: 1,
       type: T.STRING,
-      number: (n, a) => (a === undefined || !Number.isFinite(n) ? n.toPrecision() : n.toPrecision(checkRange('toPrecision() precision', toNum(a), 1, 100))),
+      number: (n, a) =>
+        a === undefined || !Number.isFinite(n)
+          ? n.toPrecision()
+          : n.toPrecision(checkRange('toPrecision() precision', toNum(a), 1, 100)),
     },
   ],
   [
@@ -121,7 +163,12 @@ const METHOD_LIST: readonly [string, MethodSpec][] = [
 export const METHODS: ReadonlyMap<string, MethodSpec> = new Map(METHOD_LIST);
 
 function receivers(spec: MethodSpec): string {
-  const names = [spec.string && 'a string', spec.array && 'an array', spec.number && 'a number', spec.boolean && 'a boolean'].filter(Boolean);
+  const names = [
+    spec.string && 'a string',
+    spec.array && 'an array',
+    spec.number && 'a number',
+    spec.boolean && 'a boolean',
+  ].filter(Boolean);
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]!}`;
 }
 
@@ -141,5 +188,8 @@ export function invokeMethod(name: string, spec: MethodSpec, receiver: unknown, 
       if (spec.array !== undefined && Array.isArray(receiver)) return spec.array(receiver, a, b);
       break;
   }
-  throw new ExpressionEvaluationError('DT_ERR_EVAL_METHOD_RECEIVER', `${name}() needs ${receivers(spec)}, got ${describeType(receiver)}`);
+  throw new ExpressionEvaluationError(
+    'DT_ERR_EVAL_METHOD_RECEIVER',
+    `${name}() needs ${receivers(spec)}, got ${describeType(receiver)}`,
+  );
 }

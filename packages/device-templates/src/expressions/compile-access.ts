@@ -20,7 +20,12 @@ const DATAPOINT_ID = /^[a-zA-Z0-9#&_-]{1,80}$/;
 const hasOwn = Object.prototype.hasOwnProperty;
 
 type FieldName = 'value' | 'rawValue' | 'quality' | 'timestamp';
-const FIELD_TYPES: Readonly<Record<FieldName, StaticType>> = { value: T.ANY, rawValue: T.ANY, quality: T.ANY, timestamp: T.ANY };
+const FIELD_TYPES: Readonly<Record<FieldName, StaticType>> = {
+  value: T.ANY,
+  rawValue: T.ANY,
+  quality: T.ANY,
+  timestamp: T.ANY,
+};
 const FIELDS = Object.keys(FIELD_TYPES) as FieldName[];
 
 function noDatapoint(): ExpressionEvaluationError {
@@ -55,7 +60,10 @@ function otherDatapoint(context: EvaluationContext, id: string): DatapointValue 
   const all = context?.datapoints;
   const d: unknown = typeof all === 'object' && all !== null && hasOwn.call(all, id) ? all[id] : undefined;
   if (typeof d !== 'object' || d === null) {
-    throw new ExpressionEvaluationError('DT_ERR_EVAL_DATAPOINT_MISSING', `datapoint '${id}' has no value in this evaluation`);
+    throw new ExpressionEvaluationError(
+      'DT_ERR_EVAL_DATAPOINT_MISSING',
+      `datapoint '${id}' has no value in this evaluation`,
+    );
   }
   return d as DatapointValue;
 }
@@ -64,7 +72,8 @@ function otherDatapoint(context: EvaluationContext, id: string): DatapointValue 
 function staticKey(node: MemberExpression): string | number | undefined {
   const property = node.property;
   if (!node.computed) return property.type === 'Identifier' ? property.name : undefined;
-  if (property.type === 'Literal' && (typeof property.value === 'string' || typeof property.value === 'number')) return toKey(property.value);
+  if (property.type === 'Literal' && (typeof property.value === 'string' || typeof property.value === 'number'))
+    return toKey(property.value);
   return undefined;
 }
 
@@ -91,13 +100,23 @@ function datapointIdOf(state: CompilerState, node: MemberExpression): string | u
   if (!node.computed && property.type === 'Identifier') id = property.name;
   else if (node.computed && property.type === 'Literal' && typeof property.value === 'string') id = property.value;
   if (id === undefined || !DATAPOINT_ID.test(id)) {
-    report(state, 'DT_ERR_EXPR_DATAPOINT_ID_INVALID', "name the datapoint with its datapointId (letters, digits, # & _ -): datapoints.temp or datapoints['if#1']", property);
+    report(
+      state,
+      'DT_ERR_EXPR_DATAPOINT_ID_INVALID',
+      "name the datapoint with its datapointId (letters, digits, # & _ -): datapoints.temp or datapoints['if#1']",
+      property,
+    );
     return undefined;
   }
   const known = state.datapointIds;
   if (known !== undefined && !known.includes(id)) {
     const suggestion = suggestIdentifier(id, known);
-    const hint = suggestion !== undefined ? `; did you mean '${suggestion}'?` : known.length > 0 && known.length <= 12 ? `; known: ${known.join(', ')}` : '';
+    const hint =
+      suggestion !== undefined
+        ? `; did you mean '${suggestion}'?`
+        : known.length > 0 && known.length <= 12
+          ? `; known: ${known.join(', ')}`
+          : '';
     report(state, 'DT_ERR_EXPR_DATAPOINT_UNKNOWN', `there is no datapoint '${id}' to read here${hint}`, property, {
       name: id,
       ...(suggestion !== undefined ? { suggestion } : {}),
@@ -108,7 +127,8 @@ function datapointIdOf(state: CompilerState, node: MemberExpression): string | u
   return id;
 }
 
-const isIdentifier = (node: Node, name: string) => node.type === 'Identifier' && (node as { name?: string }).name === name;
+const isIdentifier = (node: Node, name: string) =>
+  node.type === 'Identifier' && (node as { name?: string }).name === name;
 
 /** Compiles `object.property` / `object[property]`. */
 export function compileMember(state: CompilerState, node: MemberExpression): Compiled {
@@ -130,16 +150,26 @@ export function compileMember(state: CompilerState, node: MemberExpression): Com
   }
   if (isIdentifier(object, 'datapoints')) {
     datapointIdOf(state, node);
-    return report(state, 'DT_ERR_EXPR_DATAPOINT_FIELD', "read a field of the datapoint: datapoints.<id>.value (or .rawValue, .quality, .timestamp)", node);
+    return report(
+      state,
+      'DT_ERR_EXPR_DATAPOINT_FIELD',
+      'read a field of the datapoint: datapoints.<id>.value (or .rawValue, .quality, .timestamp)',
+      node,
+    );
   }
   const key = staticKey(node);
   if (isIdentifier(object, 'Math')) {
     if (typeof key === 'string' && MATH_CONSTANTS.has(key)) return constant(MATH_CONSTANTS.get(key));
-    const message = typeof key === 'string' && MATH_FUNCTIONS.has(key) ? `Math.${key} is a function; call it: Math.${key}(x)` : `Math has no constant ${String(key ?? '')}`;
+    const message =
+      typeof key === 'string' && MATH_FUNCTIONS.has(key)
+        ? `Math.${key} is a function; call it: Math.${key}(x)`
+        : `Math has no constant ${String(key ?? '')}`;
     return report(state, 'DT_ERR_EXPR_UNSUPPORTED', message, node.property);
   }
   if (typeof key === 'string' && FORBIDDEN_KEYS.has(key)) {
-    return report(state, 'DT_ERR_EXPR_MEMBER_FORBIDDEN', `reading '${key}' is not allowed`, node.property, { name: key });
+    return report(state, 'DT_ERR_EXPR_MEMBER_FORBIDDEN', `reading '${key}' is not allowed`, node.property, {
+      name: key,
+    });
   }
   const target = state.compile(object);
   const o = target.run;
@@ -154,7 +184,13 @@ function arityProblem(state: CompilerState, node: CallExpression, name: string, 
   const count = node.arguments.length;
   if (count >= min && count <= max) return false;
   const expected = min === max ? `${min}` : max >= 50 ? `at least ${min}` : `${min} to ${max}`;
-  report(state, 'DT_ERR_EXPR_ARITY', `${name}() takes ${expected} argument${expected === '1' ? '' : 's'}, got ${count}`, node, { name });
+  report(
+    state,
+    'DT_ERR_EXPR_ARITY',
+    `${name}() takes ${expected} argument${expected === '1' ? '' : 's'}, got ${count}`,
+    node,
+    { name },
+  );
   return true;
 }
 
@@ -192,34 +228,76 @@ export function compileCall(state: CompilerState, node: CallExpression): Compile
     if (spec === undefined) return unknownCall(state, callee, callee.name, [...GLOBAL_FUNCTIONS.keys()]);
     if (arityProblem(state, node, callee.name, spec.min, spec.max)) return { run: NO_ARGUMENT, type: spec.type };
     const args = compileArguments();
-    return fold(state, node, { run: callFunction(spec, args.map((a) => a.run)), type: spec.type }, args);
+    return fold(
+      state,
+      node,
+      {
+        run: callFunction(
+          spec,
+          args.map((a) => a.run),
+        ),
+        type: spec.type,
+      },
+      args,
+    );
   }
   if (callee.type !== 'MemberExpression' || callee.object.type === 'Super') {
     if (callee.type !== 'MemberExpression') state.compile(callee);
-    return report(state, 'DT_ERR_EXPR_CALL_UNSUPPORTED', 'only the whitelisted functions and methods can be called', callee);
+    return report(
+      state,
+      'DT_ERR_EXPR_CALL_UNSUPPORTED',
+      'only the whitelisted functions and methods can be called',
+      callee,
+    );
   }
   const object = unwrap(callee.object) as Expression;
   if (callee.computed || callee.property.type !== 'Identifier') {
     state.compile(object);
-    return report(state, 'DT_ERR_EXPR_CALL_UNSUPPORTED', 'call methods with a dot and their name: x.trim()', callee.property);
+    return report(
+      state,
+      'DT_ERR_EXPR_CALL_UNSUPPORTED',
+      'call methods with a dot and their name: x.trim()',
+      callee.property,
+    );
   }
   const name = callee.property.name;
   if (isIdentifier(object, 'Math')) {
     const spec = MATH_FUNCTIONS.get(name);
     if (spec === undefined) {
-      if (name === 'random') return report(state, 'DT_ERR_EXPR_CALL_UNSUPPORTED', 'Math.random is not available: an expression gives one result per input', callee.property, { name });
+      if (name === 'random')
+        return report(
+          state,
+          'DT_ERR_EXPR_CALL_UNSUPPORTED',
+          'Math.random is not available: an expression gives one result per input',
+          callee.property,
+          { name },
+        );
       return unknownCall(state, callee.property, name, [...MATH_FUNCTIONS.keys()], 'Math.');
     }
     if (arityProblem(state, node, `Math.${name}`, spec.min, spec.max)) return { run: NO_ARGUMENT, type: T.NUMBER };
     const args = compileArguments();
-    return fold(state, node, { run: callFunction(spec, args.map((a) => a.run)), type: spec.type }, args);
+    return fold(
+      state,
+      node,
+      {
+        run: callFunction(
+          spec,
+          args.map((a) => a.run),
+        ),
+        type: spec.type,
+      },
+      args,
+    );
   }
   if (object.type === 'Literal' && object.regex !== undefined) return compileRegexTest(state, node, object, name);
 
   const spec = METHODS.get(name);
   const receiver = state.compile(object);
   if (spec === undefined) {
-    if (FORBIDDEN_KEYS.has(name)) return report(state, 'DT_ERR_EXPR_MEMBER_FORBIDDEN', `reading '${name}' is not allowed`, callee.property, { name });
+    if (FORBIDDEN_KEYS.has(name))
+      return report(state, 'DT_ERR_EXPR_MEMBER_FORBIDDEN', `reading '${name}' is not allowed`, callee.property, {
+        name,
+      });
     return unknownCall(state, callee.property, name, [...METHODS.keys()], '.');
   }
   if (arityProblem(state, node, name, spec.min, spec.max)) return { run: NO_ARGUMENT, type: spec.type };
@@ -227,21 +305,48 @@ export function compileCall(state: CompilerState, node: CallExpression): Compile
   const r = receiver.run;
   const a = args[0]?.run ?? NO_ARGUMENT;
   const b = args[1]?.run ?? NO_ARGUMENT;
-  return fold(state, node, { run: (c) => invokeMethod(name, spec, r(c), a(c), b(c)), type: spec.type }, [receiver, ...args]);
+  return fold(state, node, { run: (c) => invokeMethod(name, spec, r(c), a(c), b(c)), type: spec.type }, [
+    receiver,
+    ...args,
+  ]);
 }
 
-function unknownCall(state: CompilerState, at: Node, name: string, candidates: readonly string[], prefix = ''): Compiled {
+function unknownCall(
+  state: CompilerState,
+  at: Node,
+  name: string,
+  candidates: readonly string[],
+  prefix = '',
+): Compiled {
   const suggestion = suggestIdentifier(name, candidates);
-  const what = prefix === '.' ? `.${name}() is not a method expressions can call` : `${prefix}${name}() is not a function expressions can call`;
-  return report(state, 'DT_ERR_EXPR_CALL_UNSUPPORTED', what + (suggestion !== undefined ? `; did you mean ${prefix === '.' ? '.' : prefix}${suggestion}()?` : '; see the list in docs/expressions.md'), at, {
-    name,
-    ...(suggestion !== undefined ? { suggestion } : {}),
-  });
+  const what =
+    prefix === '.'
+      ? `.${name}() is not a method expressions can call`
+      : `${prefix}${name}() is not a function expressions can call`;
+  return report(
+    state,
+    'DT_ERR_EXPR_CALL_UNSUPPORTED',
+    what +
+      (suggestion !== undefined
+        ? `; did you mean ${prefix === '.' ? '.' : prefix}${suggestion}()?`
+        : '; see the list in docs/expressions.md'),
+    at,
+    {
+      name,
+      ...(suggestion !== undefined ? { suggestion } : {}),
+    },
+  );
 }
 
 function compileRegexTest(state: CompilerState, node: CallExpression, literal: Literal, method: string): Compiled {
   if (method !== 'test') {
-    return report(state, 'DT_ERR_EXPR_CALL_UNSUPPORTED', `a regular expression offers only test(): /pattern/.test(value)`, (node.callee as MemberExpression).property, { name: method });
+    return report(
+      state,
+      'DT_ERR_EXPR_CALL_UNSUPPORTED',
+      `a regular expression offers only test(): /pattern/.test(value)`,
+      (node.callee as MemberExpression).property,
+      { name: method },
+    );
   }
   if (arityProblem(state, node, 'test', 1, 1)) return { run: NO_ARGUMENT, type: T.BOOLEAN };
   const { pattern, flags } = literal.regex!;

@@ -26,7 +26,9 @@ function evaluate(source: string, context: EvaluationContext, options: CompileOp
   return result.expression.evaluate(context);
 }
 
-const ctx = (value: unknown, rawValue: unknown = value): EvaluationContext => ({ datapoint: { value, rawValue, quality: 'good', timestamp: 1000 } });
+const ctx = (value: unknown, rawValue: unknown = value): EvaluationContext => ({
+  datapoint: { value, rawValue, quality: 'good', timestamp: 1000 },
+});
 
 describe('compileExpression: the whitelist', () => {
   it.each([
@@ -35,7 +37,12 @@ describe('compileExpression: the whitelist', () => {
     ['this.x', 'DT_ERR_EXPR_UNSUPPORTED', 'this', /this is not available/],
     ['new Date()', 'DT_ERR_EXPR_UNSUPPORTED', 'new Date()', /new is not allowed/],
     ['(() => 1)', 'DT_ERR_EXPR_UNSUPPORTED', '() => 1', /functions cannot be defined/],
-    ['(function () { return 1 })', 'DT_ERR_EXPR_UNSUPPORTED', 'function () { return 1 }', /functions cannot be defined/],
+    [
+      '(function () { return 1 })',
+      'DT_ERR_EXPR_UNSUPPORTED',
+      'function () { return 1 }',
+      /functions cannot be defined/,
+    ],
     ['(1, 2)', 'DT_ERR_EXPR_UNSUPPORTED', '1, 2', /comma operator/],
     ['({ a: 1 })', 'DT_ERR_EXPR_UNSUPPORTED', '{ a: 1 }', /object literals/],
     ['datapoint.value?.length', 'DT_ERR_EXPR_UNSUPPORTED', 'datapoint.value?.length', /optional chaining/],
@@ -114,15 +121,27 @@ describe('compileExpression: the whitelist', () => {
 
   it('reports every error of an expression, in source order', () => {
     const issues = issuesOf('foo + datapoint.valu + bar()');
-    expect(issues.map((issue) => issue.code)).toEqual(['DT_ERR_EXPR_IDENTIFIER_UNKNOWN', 'DT_ERR_EXPR_DATAPOINT_FIELD', 'DT_ERR_EXPR_CALL_UNSUPPORTED']);
+    expect(issues.map((issue) => issue.code)).toEqual([
+      'DT_ERR_EXPR_IDENTIFIER_UNKNOWN',
+      'DT_ERR_EXPR_DATAPOINT_FIELD',
+      'DT_ERR_EXPR_CALL_UNSUPPORTED',
+    ]);
     expect(issues.map((issue) => issue.offset)).toEqual([0, 16, 23]);
   });
 });
 
 describe('compileExpression: syntax and limits', () => {
   it('points a syntax error at the offending character', () => {
-    expect(errorOf('datapoint.value >')).toMatchObject({ code: 'DT_ERR_EXPR_SYNTAX', offset: 17, message: 'unexpected token' });
-    expect(errorOf("datapoint.value === 'abc")).toMatchObject({ code: 'DT_ERR_EXPR_SYNTAX', offset: 20, message: 'unterminated string constant' });
+    expect(errorOf('datapoint.value >')).toMatchObject({
+      code: 'DT_ERR_EXPR_SYNTAX',
+      offset: 17,
+      message: 'unexpected token',
+    });
+    expect(errorOf("datapoint.value === 'abc")).toMatchObject({
+      code: 'DT_ERR_EXPR_SYNTAX',
+      offset: 20,
+      message: 'unterminated string constant',
+    });
   });
 
   it('refuses a second statement after the expression', () => {
@@ -157,29 +176,58 @@ describe('compileExpression: syntax and limits', () => {
 describe('compileExpression: datapoints', () => {
   it('reads the fields of the datapoint', () => {
     const context: EvaluationContext = { datapoint: { value: 7, rawValue: 70, quality: 'bad', timestamp: 5 } };
-    expect(evaluate('[datapoint.value, datapoint.rawValue, datapoint.quality, datapoint.timestamp]', context)).toEqual([7, 70, 'bad', 5]);
+    expect(evaluate('[datapoint.value, datapoint.rawValue, datapoint.quality, datapoint.timestamp]', context)).toEqual([
+      7,
+      70,
+      'bad',
+      5,
+    ]);
   });
 
   it('requires a known field and suggests the one meant', () => {
     expect(errorOf('datapoint > 3')).toMatchObject({ code: 'DT_ERR_EXPR_DATAPOINT_FIELD', text: 'datapoint' });
-    expect(errorOf('datapoint.rawvalue')).toMatchObject({ code: 'DT_ERR_EXPR_DATAPOINT_FIELD', text: 'rawvalue', suggestion: 'rawValue' });
-    expect(errorOf('datapont.value')).toMatchObject({ code: 'DT_ERR_EXPR_IDENTIFIER_UNKNOWN', text: 'datapont', suggestion: 'datapoint' });
+    expect(errorOf('datapoint.rawvalue')).toMatchObject({
+      code: 'DT_ERR_EXPR_DATAPOINT_FIELD',
+      text: 'rawvalue',
+      suggestion: 'rawValue',
+    });
+    expect(errorOf('datapont.value')).toMatchObject({
+      code: 'DT_ERR_EXPR_IDENTIFIER_UNKNOWN',
+      text: 'datapont',
+      suggestion: 'datapoint',
+    });
   });
 
   it('reads other datapoints by id, including ids with # and &', () => {
-    const context: EvaluationContext = { datapoint: { value: 1, rawValue: 1 }, datapoints: { in: { value: 10, rawValue: 10 }, 'if#1&2': { value: 5, rawValue: 50 } } };
-    const result = compileExpression("datapoints.in.value - datapoints['if#1&2'].rawValue + datapoints.in.value", { kind: 'value', datapointIds: ['in', 'if#1&2'] });
+    const context: EvaluationContext = {
+      datapoint: { value: 1, rawValue: 1 },
+      datapoints: { in: { value: 10, rawValue: 10 }, 'if#1&2': { value: 5, rawValue: 50 } },
+    };
+    const result = compileExpression("datapoints.in.value - datapoints['if#1&2'].rawValue + datapoints.in.value", {
+      kind: 'value',
+      datapointIds: ['in', 'if#1&2'],
+    });
     expect(result.ok && result.expression.references.datapoints).toEqual(['in', 'if#1&2']);
     expect(result.ok && result.expression.evaluate(context)).toBe(-30);
   });
 
   it('reports unknown and malformed datapoint ids at the id', () => {
     const options: CompileOptions = { kind: 'value', datapointIds: ['inOctets', 'outOctets'] };
-    expect(errorOf('datapoints.inOctet.value', options)).toMatchObject({ code: 'DT_ERR_EXPR_DATAPOINT_UNKNOWN', text: 'inOctet', suggestion: 'inOctets' });
-    expect(errorOf("datapoints['a b'].value", options)).toMatchObject({ code: 'DT_ERR_EXPR_DATAPOINT_ID_INVALID', text: "'a b'" });
+    expect(errorOf('datapoints.inOctet.value', options)).toMatchObject({
+      code: 'DT_ERR_EXPR_DATAPOINT_UNKNOWN',
+      text: 'inOctet',
+      suggestion: 'inOctets',
+    });
+    expect(errorOf("datapoints['a b'].value", options)).toMatchObject({
+      code: 'DT_ERR_EXPR_DATAPOINT_ID_INVALID',
+      text: "'a b'",
+    });
     expect(errorOf('datapoints[datapoint.value].value', options).code).toBe('DT_ERR_EXPR_DATAPOINT_ID_INVALID');
     expect(errorOf('datapoints.inOctets', options)).toMatchObject({ code: 'DT_ERR_EXPR_DATAPOINT_FIELD' });
-    expect(errorOf('datapoints.inOctets.valeu', options)).toMatchObject({ code: 'DT_ERR_EXPR_DATAPOINT_FIELD', suggestion: 'value' });
+    expect(errorOf('datapoints.inOctets.valeu', options)).toMatchObject({
+      code: 'DT_ERR_EXPR_DATAPOINT_FIELD',
+      suggestion: 'value',
+    });
   });
 
   it('accepts any well-formed id when no list is given', () => {
@@ -199,32 +247,57 @@ describe('compileExpression: datapoints', () => {
   it('fails the evaluation with a typed error when a datapoint is missing from the context', () => {
     const result = compileExpression('datapoints.other.value + 1', VALUE);
     if (!result.ok) throw new Error('compile');
-    expect(() => result.expression.evaluate(ctx(1))).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_DATAPOINT_MISSING' }));
-    expect(() => result.expression.evaluate(undefined as unknown as EvaluationContext)).toThrow(ExpressionEvaluationError);
+    expect(() => result.expression.evaluate(ctx(1))).toThrow(
+      expect.objectContaining({ code: 'DT_ERR_EVAL_DATAPOINT_MISSING' }),
+    );
+    expect(() => result.expression.evaluate(undefined as unknown as EvaluationContext)).toThrow(
+      ExpressionEvaluationError,
+    );
     const own = compileExpression('datapoint.value', VALUE);
-    expect(() => own.ok && own.expression.evaluate({} as EvaluationContext)).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_CONTEXT' }));
-    expect(() => own.ok && own.expression.evaluate(null as unknown as EvaluationContext)).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_CONTEXT' }));
+    expect(() => own.ok && own.expression.evaluate({} as EvaluationContext)).toThrow(
+      expect.objectContaining({ code: 'DT_ERR_EVAL_CONTEXT' }),
+    );
+    expect(() => own.ok && own.expression.evaluate(null as unknown as EvaluationContext)).toThrow(
+      expect.objectContaining({ code: 'DT_ERR_EVAL_CONTEXT' }),
+    );
   });
 });
 
 describe('compileExpression: boolean expressions', () => {
   it('refuses an expression that can never be boolean', () => {
-    for (const source of ['datapoint.value * 2', "'down'", 'datapoint.value.toFixed(1)', '`${datapoint.value}`', 'datapoint.value - 1 || 0']) {
+    for (const source of [
+      'datapoint.value * 2',
+      "'down'",
+      'datapoint.value.toFixed(1)',
+      '`${datapoint.value}`',
+      'datapoint.value - 1 || 0',
+    ]) {
       expect(errorOf(source, BOOLEAN).code).toBe('DT_ERR_EXPR_NOT_BOOLEAN');
     }
   });
 
   it('accepts expressions that yield booleans', () => {
-    for (const source of ['datapoint.value > 80', "datapoint.value === 'down'", '/^5\\./.test(datapoint.value)', '!datapoint.value', 'datapoint.value.includes("x")', "typeof datapoint.value === 'number'"]) {
+    for (const source of [
+      'datapoint.value > 80',
+      "datapoint.value === 'down'",
+      '/^5\\./.test(datapoint.value)',
+      '!datapoint.value',
+      'datapoint.value.includes("x")',
+      "typeof datapoint.value === 'number'",
+    ]) {
       expect(issuesOf(source, BOOLEAN)).toEqual([]);
     }
   });
 
   it('warns when && or ?: can yield another value, and fails such an evaluation', () => {
     const source = 'datapoint.value && datapoint.value > 3';
-    expect(issuesOf(source, BOOLEAN)).toEqual([expect.objectContaining({ code: 'DT_WARN_EXPR_MAYBE_NOT_BOOLEAN', offset: 0, length: source.length })]);
+    expect(issuesOf(source, BOOLEAN)).toEqual([
+      expect.objectContaining({ code: 'DT_WARN_EXPR_MAYBE_NOT_BOOLEAN', offset: 0, length: source.length }),
+    ]);
     expect(evaluate(source, ctx(5), BOOLEAN)).toBe(true);
-    expect(() => evaluate(source, ctx(0), BOOLEAN)).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_NOT_BOOLEAN' }));
+    expect(() => evaluate(source, ctx(0), BOOLEAN)).toThrow(
+      expect.objectContaining({ code: 'DT_ERR_EVAL_NOT_BOOLEAN' }),
+    );
   });
 
   it('warns about a constant result', () => {
@@ -232,14 +305,19 @@ describe('compileExpression: boolean expressions', () => {
   });
 
   it('fails at run time when a field holds no boolean', () => {
-    expect(() => evaluate('datapoint.value', ctx('yes'), BOOLEAN)).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_NOT_BOOLEAN' }));
+    expect(() => evaluate('datapoint.value', ctx('yes'), BOOLEAN)).toThrow(
+      expect.objectContaining({ code: 'DT_ERR_EVAL_NOT_BOOLEAN' }),
+    );
     expect(evaluate('datapoint.value', ctx(true), BOOLEAN)).toBe(true);
   });
 });
 
 describe('compileExpression: constants', () => {
   it('reports a constant part that always fails', () => {
-    expect(errorOf("datapoint.value + 'ab'.repeat(40000)")).toMatchObject({ code: 'DT_ERR_EXPR_CONSTANT_FAILS', text: "'ab'.repeat(40000)" });
+    expect(errorOf("datapoint.value + 'ab'.repeat(40000)")).toMatchObject({
+      code: 'DT_ERR_EXPR_CONSTANT_FAILS',
+      text: "'ab'.repeat(40000)",
+    });
     expect(errorOf('(1).toFixed(101)').message).toMatch(/between 0 and 100/);
   });
 

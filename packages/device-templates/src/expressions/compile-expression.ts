@@ -29,7 +29,11 @@ export function compileExpression(source: string, options: CompileOptions): Comp
   // plainly or with \u escapes (acorn accepts `datapo\u0069nts`).
   const dependsOnIds = source.includes('datapoints') || source.includes('\\u');
   const key =
-    options.kind === 'logic' ? `logic\0${(options.symbols ?? []).join('\0')}\0${source}` : dependsOnIds ? undefined : `${options.kind}\0${source}`;
+    options.kind === 'logic'
+      ? `logic\0${(options.symbols ?? []).join('\0')}\0${source}`
+      : dependsOnIds
+        ? undefined
+        : `${options.kind}\0${source}`;
   if (key === undefined) return compile(source, options);
   let result = cache.get(key);
   if (result === undefined) {
@@ -60,7 +64,11 @@ function compile(source: string, options: CompileOptions): CompileResult {
   const root = state.compile(parsed.node);
   let run = root.run;
   if (options.kind === 'boolean') run = checkBoolean(state, parsed.node, root);
-  const references: ExpressionReferences = { datapoints: state.referencedDatapoints, symbols: [], usesRawValue: state.usesRawValue };
+  const references: ExpressionReferences = {
+    datapoints: state.referencedDatapoints,
+    symbols: [],
+    usesRawValue: state.usesRawValue,
+  };
   return finish(source, options.kind, run, references, state.issues);
 }
 
@@ -74,7 +82,12 @@ function checkBoolean(state: CompilerState, node: Expression, root: Compiled): E
       whole,
     );
   } else if (root.constant !== undefined) {
-    report(state, 'DT_WARN_EXPR_CONSTANT_RESULT', `this expression is always ${String(root.constant.value)}, whatever the datapoint holds`, whole);
+    report(
+      state,
+      'DT_WARN_EXPR_CONSTANT_RESULT',
+      `this expression is always ${String(root.constant.value)}, whatever the datapoint holds`,
+      whole,
+    );
   } else if (root.type !== T.BOOLEAN && ['LogicalExpression', 'ConditionalExpression'].includes(unwrap(node).type)) {
     report(
       state,
@@ -94,5 +107,8 @@ function checkBoolean(state: CompilerState, node: Expression, root: Compiled): E
 }
 
 function notBoolean(result: unknown): ExpressionEvaluationError {
-  return new ExpressionEvaluationError('DT_ERR_EVAL_NOT_BOOLEAN', `the expression must yield true or false, but yielded a ${describeType(result)}`);
+  return new ExpressionEvaluationError(
+    'DT_ERR_EVAL_NOT_BOOLEAN',
+    `the expression must yield true or false, but yielded a ${describeType(result)}`,
+  );
 }

@@ -19,7 +19,12 @@ describe('logic', () => {
     for (const a of [true, false]) {
       for (const b of [true, false]) {
         for (const c of [true, false]) {
-          expect(expression.evaluate({ datapoint: { value: 0, rawValue: 0 }, symbols: { evalID1: a, evalID2: b, evalID3: c } })).toBe((a && b) || (!c && true));
+          expect(
+            expression.evaluate({
+              datapoint: { value: 0, rawValue: 0 },
+              symbols: { evalID1: a, evalID2: b, evalID3: c },
+            }),
+          ).toBe((a && b) || (!c && true));
         }
       }
     }
@@ -41,7 +46,9 @@ describe('logic', () => {
   it('warns about declared symbols that logic does not use', () => {
     const result = compileExpression('evalID1', { kind: 'logic', symbols: ['evalID1', 'evalID2'] });
     expect(result.ok).toBe(true);
-    expect(result.ok && result.warnings).toEqual([expect.objectContaining({ code: 'DT_WARN_EXPR_SYMBOL_UNUSED', name: 'evalID2', severity: 'warning' })]);
+    expect(result.ok && result.warnings).toEqual([
+      expect.objectContaining({ code: 'DT_WARN_EXPR_SYMBOL_UNUSED', name: 'evalID2', severity: 'warning' }),
+    ]);
   });
 
   it.each([
@@ -61,20 +68,28 @@ describe('logic', () => {
     const symbols = { 'link-down': false, if: true, 'cpu.high': true, link: false };
     expect(expression.evaluate({ datapoint: { value: 0, rawValue: 0 }, symbols })).toBe(true);
     expect(expression.references.symbols).toEqual(['link-down', 'if', 'cpu.high']);
-    expect(issues('link-down | if', ['link-down', 'if', 'down'])).toEqual([expect.objectContaining({ code: 'DT_WARN_EXPR_SYMBOL_UNUSED', name: 'down' })]);
+    expect(issues('link-down | if', ['link-down', 'if', 'down'])).toEqual([
+      expect.objectContaining({ code: 'DT_WARN_EXPR_SYMBOL_UNUSED', name: 'down' }),
+    ]);
   });
 
   it('reports a syntax error at its place in the original text', () => {
-    expect(issues('link-down &', ['link-down'])).toEqual([expect.objectContaining({ code: 'DT_ERR_EXPR_SYNTAX', offset: 11 })]);
+    expect(issues('link-down &', ['link-down'])).toEqual([
+      expect.objectContaining({ code: 'DT_ERR_EXPR_SYNTAX', offset: 11 }),
+    ]);
   });
 
   it('fails the evaluation with a typed error when a symbol has no boolean', () => {
     const expression = logic('a & b', ['a', 'b']);
-    expect(() => expression.evaluate({ datapoint: { value: 0, rawValue: 0 }, symbols: { a: true } })).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_SYMBOL_MISSING' }));
-    expect(() => expression.evaluate({ datapoint: { value: 0, rawValue: 0 } })).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_SYMBOL_MISSING' }));
-    expect(() => logic('toString', ['toString']).evaluate({ datapoint: { value: 0, rawValue: 0 }, symbols: {} })).toThrow(
+    expect(() => expression.evaluate({ datapoint: { value: 0, rawValue: 0 }, symbols: { a: true } })).toThrow(
       expect.objectContaining({ code: 'DT_ERR_EVAL_SYMBOL_MISSING' }),
     );
+    expect(() => expression.evaluate({ datapoint: { value: 0, rawValue: 0 } })).toThrow(
+      expect.objectContaining({ code: 'DT_ERR_EVAL_SYMBOL_MISSING' }),
+    );
+    expect(() =>
+      logic('toString', ['toString']).evaluate({ datapoint: { value: 0, rawValue: 0 }, symbols: {} }),
+    ).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_SYMBOL_MISSING' }));
   });
 
   it('warns about constant logic', () => {

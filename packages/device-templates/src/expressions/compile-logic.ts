@@ -30,17 +30,34 @@ export function compileLogic(source: string, symbols: readonly string[]): Compil
   const root = state.compile(parsed.node);
   for (const symbol of new Set(symbols)) {
     if (used.includes(symbol)) continue;
-    report(state, 'DT_WARN_EXPR_SYMBOL_UNUSED', `the symbol '${symbol}' is declared but not used in logic, so its expression never affects the result`, { start: 0, end: 0 }, { name: symbol });
+    report(
+      state,
+      'DT_WARN_EXPR_SYMBOL_UNUSED',
+      `the symbol '${symbol}' is declared but not used in logic, so its expression never affects the result`,
+      { start: 0, end: 0 },
+      { name: symbol },
+    );
   }
   if (root.constant !== undefined && root !== FAILED) {
-    report(state, 'DT_WARN_EXPR_CONSTANT_RESULT', `this logic is always ${String(root.constant.value)}, whatever the expressions yield`, parsed.node);
+    report(
+      state,
+      'DT_WARN_EXPR_CONSTANT_RESULT',
+      `this logic is always ${String(root.constant.value)}, whatever the expressions yield`,
+      parsed.node,
+    );
   }
   return finish(source, 'logic', root.run, { datapoints: [], symbols: used, usesRawValue: false }, state.issues);
 }
 
 const ALLOWED = '!, &&, ||, &, |, parentheses, true and false';
 
-function compileLogicNode(state: CompilerState, node: Expression, declared: readonly string[], placeholders: ReadonlyMap<string, string>, used: string[]): Compiled {
+function compileLogicNode(
+  state: CompilerState,
+  node: Expression,
+  declared: readonly string[],
+  placeholders: ReadonlyMap<string, string>,
+  used: string[],
+): Compiled {
   switch (node.type) {
     case 'ParenthesizedExpression':
       return state.compile(node.expression);
@@ -49,10 +66,17 @@ function compileLogicNode(state: CompilerState, node: Expression, declared: read
       if (!declared.includes(name)) {
         const suggestion = suggestIdentifier(name, declared);
         const list = declared.length > 0 ? `declared: ${declared.join(', ')}` : 'the evaluation declares no symbols';
-        return report(state, 'DT_ERR_EXPR_SYMBOL_UNDECLARED', `symbol ${name} is not declared; ${list}` + (suggestion !== undefined ? ` (did you mean ${suggestion}?)` : ''), node, {
-          name,
-          ...(suggestion !== undefined ? { suggestion } : {}),
-        });
+        return report(
+          state,
+          'DT_ERR_EXPR_SYMBOL_UNDECLARED',
+          `symbol ${name} is not declared; ${list}` +
+            (suggestion !== undefined ? ` (did you mean ${suggestion}?)` : ''),
+          node,
+          {
+            name,
+            ...(suggestion !== undefined ? { suggestion } : {}),
+          },
+        );
       }
       if (!used.includes(name)) used.push(name);
       return { run: symbolReader(name), type: T.BOOLEAN };
@@ -70,12 +94,22 @@ function compileLogicNode(state: CompilerState, node: Expression, declared: read
     case 'BinaryExpression': {
       const op = node.operator;
       if (op !== '&&' && op !== '||' && op !== '&' && op !== '|') {
-        return report(state, 'DT_ERR_EXPR_LOGIC_UNSUPPORTED', `logic combines symbols with ${ALLOWED}; '${op}' is not one of them`, operatorRange(state, node.left, node.right));
+        return report(
+          state,
+          'DT_ERR_EXPR_LOGIC_UNSUPPORTED',
+          `logic combines symbols with ${ALLOWED}; '${op}' is not one of them`,
+          operatorRange(state, node.left, node.right),
+        );
       }
       return combine(op, state.compile(node.left), state.compile(node.right));
     }
   }
-  return report(state, 'DT_ERR_EXPR_LOGIC_UNSUPPORTED', `logic combines symbols with ${ALLOWED}; '${state.source.slice(node.start, node.end)}' is not one of them`, node);
+  return report(
+    state,
+    'DT_ERR_EXPR_LOGIC_UNSUPPORTED',
+    `logic combines symbols with ${ALLOWED}; '${state.source.slice(node.start, node.end)}' is not one of them`,
+    node,
+  );
 }
 
 function combine(op: '&&' | '||' | '&' | '|', left: Compiled, right: Compiled): Compiled {
@@ -117,7 +151,10 @@ function symbolReader(name: string): Evaluator {
     const symbols = context?.symbols;
     const value: unknown = typeof symbols === 'object' && symbols !== null ? symbols[name] : undefined;
     if (typeof value !== 'boolean') {
-      throw new ExpressionEvaluationError('DT_ERR_EVAL_SYMBOL_MISSING', `symbol ${name} has no boolean value in this evaluation`);
+      throw new ExpressionEvaluationError(
+        'DT_ERR_EVAL_SYMBOL_MISSING',
+        `symbol ${name} has no boolean value in this evaluation`,
+      );
     }
     return value;
   };
@@ -126,9 +163,11 @@ function symbolReader(name: string): Evaluator {
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const ID_CHAR = /[\w$]/;
 const RESERVED = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends finally for function if ' +
+  (
+    'break case catch class const continue debugger default delete do else enum export extends finally for function if ' +
     'import in instanceof new null return super switch this throw try typeof var void while with yield let static ' +
-    'await implements package protected interface private public undefined NaN Infinity').split(' '),
+    'await implements package protected interface private public undefined NaN Infinity'
+  ).split(' '),
 );
 const PLACEHOLDER_HEADS = 'ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ';
 
@@ -137,18 +176,27 @@ const PLACEHOLDER_HEADS = 'ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ';
  * `if`) by a placeholder identifier of the same length, so that acorn can parse the logic and
  * offsets stay those of `source`. Longer symbols are replaced first.
  */
-export function substituteSymbols(source: string, symbols: readonly string[]): { text: string; placeholders: Map<string, string> } {
+export function substituteSymbols(
+  source: string,
+  symbols: readonly string[],
+): { text: string; placeholders: Map<string, string> } {
   const placeholders = new Map<string, string>();
-  const special = [...new Set(symbols)].filter((s) => s.length > 0 && (!IDENTIFIER.test(s) || RESERVED.has(s))).sort((a, b) => b.length - a.length);
+  const special = [...new Set(symbols)]
+    .filter((s) => s.length > 0 && (!IDENTIFIER.test(s) || RESERVED.has(s)))
+    .sort((a, b) => b.length - a.length);
   let text = source;
   let counter = 0;
   for (const symbol of special) {
     let placeholder: string | undefined;
     for (; placeholder === undefined && counter < 10_000; counter++) {
       const head = PLACEHOLDER_HEADS[counter % PLACEHOLDER_HEADS.length]!;
-      const tail = symbol.length === 1 ? '' : String(Math.floor(counter / PLACEHOLDER_HEADS.length)).padStart(symbol.length - 1, '0');
+      const tail =
+        symbol.length === 1
+          ? ''
+          : String(Math.floor(counter / PLACEHOLDER_HEADS.length)).padStart(symbol.length - 1, '0');
       const candidate = head + tail;
-      if (candidate.length === symbol.length && !text.includes(candidate) && !symbols.includes(candidate)) placeholder = candidate;
+      if (candidate.length === symbol.length && !text.includes(candidate) && !symbols.includes(candidate))
+        placeholder = candidate;
       if (symbol.length === 1 && counter >= PLACEHOLDER_HEADS.length) break;
     }
     if (placeholder === undefined) continue;

@@ -1,4 +1,14 @@
-import type { ArrayExpression, ConditionalExpression, Expression, Identifier, Literal, LogicalExpression, Node, TemplateLiteral, UnaryExpression } from 'acorn';
+import type {
+  ArrayExpression,
+  ConditionalExpression,
+  Expression,
+  Identifier,
+  Literal,
+  LogicalExpression,
+  Node,
+  TemplateLiteral,
+  UnaryExpression,
+} from 'acorn';
 import { binaryEvaluator, binaryType, BINARY_OPERATORS } from './binary-operators.js';
 import { GLOBAL_FUNCTIONS, GLOBAL_VALUES } from './builtin-functions.js';
 import { compileCall, compileMember } from './compile-access.js';
@@ -8,7 +18,13 @@ import { suggestIdentifier } from './suggest-identifier.js';
 import { concat, toNum, toStr, typeOf } from './value-semantics.js';
 
 /** The names an expression of kind `value` or `boolean` can start from. */
-export const ROOT_NAMES: readonly string[] = ['datapoint', 'datapoints', 'Math', ...GLOBAL_FUNCTIONS.keys(), ...GLOBAL_VALUES.keys()];
+export const ROOT_NAMES: readonly string[] = [
+  'datapoint',
+  'datapoints',
+  'Math',
+  ...GLOBAL_FUNCTIONS.keys(),
+  ...GLOBAL_VALUES.keys(),
+];
 
 /** Why each syntax outside the language is refused, in the template author's terms. */
 const UNSUPPORTED: Readonly<Record<string, string>> = {
@@ -44,11 +60,19 @@ export function compileNode(state: CompilerState, node: Node): Compiled {
       return compileUnary(state, expression);
     case 'BinaryExpression': {
       if (!BINARY_OPERATORS.has(expression.operator) || expression.left.type === 'PrivateIdentifier') {
-        return report(state, 'DT_ERR_EXPR_UNSUPPORTED', `the ${expression.operator} operator is not supported`, operatorRange(state, expression.left, expression.right));
+        return report(
+          state,
+          'DT_ERR_EXPR_UNSUPPORTED',
+          `the ${expression.operator} operator is not supported`,
+          operatorRange(state, expression.left, expression.right),
+        );
       }
       const left = state.compile(expression.left);
       const right = state.compile(expression.right);
-      const compiled = { run: binaryEvaluator(expression.operator, left, right), type: binaryType(expression.operator, left.type, right.type) };
+      const compiled = {
+        run: binaryEvaluator(expression.operator, left, right),
+        type: binaryType(expression.operator, left.type, right.type),
+      };
       return fold(state, expression, compiled, [left, right]);
     }
     case 'LogicalExpression':
@@ -64,7 +88,12 @@ export function compileNode(state: CompilerState, node: Node): Compiled {
     case 'CallExpression':
       return compileCall(state, expression);
     default:
-      return report(state, 'DT_ERR_EXPR_UNSUPPORTED', UNSUPPORTED[expression.type] ?? `${expression.type} is not supported in expressions`, expression);
+      return report(
+        state,
+        'DT_ERR_EXPR_UNSUPPORTED',
+        UNSUPPORTED[expression.type] ?? `${expression.type} is not supported in expressions`,
+        expression,
+      );
   }
 }
 
@@ -78,9 +107,15 @@ export function operatorRange(state: CompilerState, left: Node, right: Node): { 
 
 function compileLiteral(state: CompilerState, node: Literal): Compiled {
   if (node.regex !== undefined) {
-    return report(state, 'DT_ERR_EXPR_REGEX_POSITION', 'a regular expression can only be used to test a value: /pattern/.test(value)', node);
+    return report(
+      state,
+      'DT_ERR_EXPR_REGEX_POSITION',
+      'a regular expression can only be used to test a value: /pattern/.test(value)',
+      node,
+    );
   }
-  if (node.bigint !== undefined) return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'BigInt literals are not supported; write a plain number', node);
+  if (node.bigint !== undefined)
+    return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'BigInt literals are not supported; write a plain number', node);
   return constant(node.value);
 }
 
@@ -88,18 +123,41 @@ function compileIdentifier(state: CompilerState, node: Identifier): Compiled {
   const name = node.name;
   if (GLOBAL_VALUES.has(name)) return constant(GLOBAL_VALUES.get(name));
   if (name === 'datapoint') {
-    return report(state, 'DT_ERR_EXPR_DATAPOINT_FIELD', 'datapoint is read through a field: datapoint.value, datapoint.rawValue, datapoint.quality or datapoint.timestamp', node, { name });
+    return report(
+      state,
+      'DT_ERR_EXPR_DATAPOINT_FIELD',
+      'datapoint is read through a field: datapoint.value, datapoint.rawValue, datapoint.quality or datapoint.timestamp',
+      node,
+      { name },
+    );
   }
   if (name === 'datapoints') {
-    return report(state, 'DT_ERR_EXPR_DATAPOINT_FIELD', "another datapoint is read as datapoints.<id>.value (or datapoints['<id>'].value)", node, { name });
+    return report(
+      state,
+      'DT_ERR_EXPR_DATAPOINT_FIELD',
+      "another datapoint is read as datapoints.<id>.value (or datapoints['<id>'].value)",
+      node,
+      { name },
+    );
   }
-  if (name === 'Math') return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'Math is used through its functions and constants: Math.abs(x), Math.PI', node, { name });
-  if (GLOBAL_FUNCTIONS.has(name)) return report(state, 'DT_ERR_EXPR_UNSUPPORTED', `${name} is a function; call it: ${name}(x)`, node, { name });
+  if (name === 'Math')
+    return report(
+      state,
+      'DT_ERR_EXPR_UNSUPPORTED',
+      'Math is used through its functions and constants: Math.abs(x), Math.PI',
+      node,
+      { name },
+    );
+  if (GLOBAL_FUNCTIONS.has(name))
+    return report(state, 'DT_ERR_EXPR_UNSUPPORTED', `${name} is a function; call it: ${name}(x)`, node, { name });
   const suggestion = suggestIdentifier(name, ROOT_NAMES);
   return report(
     state,
     'DT_ERR_EXPR_IDENTIFIER_UNKNOWN',
-    `'${name}' is not defined` + (suggestion !== undefined ? `; did you mean '${suggestion}'?` : `; an expression starts from datapoint, datapoints, Math or a function such as Number(...)`),
+    `'${name}' is not defined` +
+      (suggestion !== undefined
+        ? `; did you mean '${suggestion}'?`
+        : `; an expression starts from datapoint, datapoints, Math or a function such as Number(...)`),
     node,
     { name, ...(suggestion !== undefined ? { suggestion } : {}) },
   );
@@ -108,7 +166,10 @@ function compileIdentifier(state: CompilerState, node: Identifier): Compiled {
 function compileUnary(state: CompilerState, node: UnaryExpression): Compiled {
   const operator = node.operator;
   if (operator === 'delete' || operator === 'void') {
-    return report(state, 'DT_ERR_EXPR_UNSUPPORTED', `the ${operator} operator is not supported`, { start: node.start, end: node.start + operator.length });
+    return report(state, 'DT_ERR_EXPR_UNSUPPORTED', `the ${operator} operator is not supported`, {
+      start: node.start,
+      end: node.start + operator.length,
+    });
   }
   const argument = state.compile(node.argument);
   const a = argument.run;
@@ -158,7 +219,10 @@ function compileConditional(state: CompilerState, node: ConditionalExpression): 
   const t = test.run;
   const y = consequent.run;
   const n = alternate.run;
-  const compiled = { run: (c: Parameters<Evaluator>[0]) => (t(c) ? y(c) : n(c)), type: consequent.type | alternate.type };
+  const compiled = {
+    run: (c: Parameters<Evaluator>[0]) => (t(c) ? y(c) : n(c)),
+    type: consequent.type | alternate.type,
+  };
   return fold(state, node, compiled, [test, consequent, alternate]);
 }
 
@@ -177,8 +241,10 @@ function compileTemplate(state: CompilerState, node: TemplateLiteral): Compiled 
 function compileArray(state: CompilerState, node: ArrayExpression): Compiled {
   const elements: Compiled[] = [];
   for (const element of node.elements) {
-    if (element === null) return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'arrays with empty slots are not supported', node);
-    if (element.type === 'SpreadElement') return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'spread (...) is not supported', element);
+    if (element === null)
+      return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'arrays with empty slots are not supported', node);
+    if (element.type === 'SpreadElement')
+      return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'spread (...) is not supported', element);
     elements.push(state.compile(element));
   }
   const runs = elements.map((element) => element.run);

@@ -60,7 +60,9 @@ export function constant(value: unknown): Compiled {
   return { run: () => value, type: typeOfValue(value), constant: { value } };
 }
 
-const FOLDING_CONTEXT: EvaluationContext = Object.freeze({ datapoint: Object.freeze({ value: undefined, rawValue: undefined }) });
+const FOLDING_CONTEXT: EvaluationContext = Object.freeze({
+  datapoint: Object.freeze({ value: undefined, rawValue: undefined }),
+});
 
 /**
  * Folds `compiled` to a constant when all its `inputs` are constants. A constant part that fails

@@ -17,15 +17,104 @@ function random(seed: number): () => number {
 }
 
 const ATOMS = [
-  'datapoint.value', 'datapoint.rawValue', 'datapoint.quality', 'datapoint.timestamp', 'datapoints.a.value', "datapoints['b#1'].rawValue",
-  '0', '1', '-1', '2.5', '1e308', 'NaN', 'Infinity', 'undefined', 'null', 'true', 'false', "''", "'a'", "'5.3'", "'  x '", 'Math.PI', '[1, "a"]', '[]',
+  'datapoint.value',
+  'datapoint.rawValue',
+  'datapoint.quality',
+  'datapoint.timestamp',
+  'datapoints.a.value',
+  "datapoints['b#1'].rawValue",
+  '0',
+  '1',
+  '-1',
+  '2.5',
+  '1e308',
+  'NaN',
+  'Infinity',
+  'undefined',
+  'null',
+  'true',
+  'false',
+  "''",
+  "'a'",
+  "'5.3'",
+  "'  x '",
+  'Math.PI',
+  '[1, "a"]',
+  '[]',
 ];
 const UNARY = ['!', '-', '+', '~', 'typeof '];
-const BINARY = ['+', '-', '*', '/', '%', '**', '==', '!=', '===', '!==', '<', '<=', '>', '>=', '&', '|', '^', '<<', '>>', '>>>', '&&', '||', '??'];
+const BINARY = [
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '**',
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '&',
+  '|',
+  '^',
+  '<<',
+  '>>',
+  '>>>',
+  '&&',
+  '||',
+  '??',
+];
 const METHOD_NAMES = [...METHODS.keys(), 'foo', 'constructor'];
-const FUNCTIONS = ['String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'Math.abs', 'Math.max', 'Math.round', 'Math.pow', 'Math.log'];
+const FUNCTIONS = [
+  'String',
+  'Number',
+  'Boolean',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'Math.abs',
+  'Math.max',
+  'Math.round',
+  'Math.pow',
+  'Math.log',
+];
 const REGEXES = ['/^5\\./', '/a+b/i', '/(a+)+$/', '/\\s+/', '/x|y/', '/^.*$/s'];
-const GARBAGE = ['(', ')', '[', ']', '.', ',', '?', ':', '/', '`', "'", '"', '${', '}', '=', '=>', '!', '&', '|', 'datapoint', 'value', 'x', '1', ' ', '\\', '#', 'new', 'this', '__proto__'];
+const GARBAGE = [
+  '(',
+  ')',
+  '[',
+  ']',
+  '.',
+  ',',
+  '?',
+  ':',
+  '/',
+  '`',
+  "'",
+  '"',
+  '${',
+  '}',
+  '=',
+  '=>',
+  '!',
+  '&',
+  '|',
+  'datapoint',
+  'value',
+  'x',
+  '1',
+  ' ',
+  '\\',
+  '#',
+  'new',
+  'this',
+  '__proto__',
+];
 
 function generate(next: () => number, depth: number): string {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
@@ -58,8 +147,24 @@ const hostile = { toString: 1, valueOf: () => 2, length: 1e9 };
 const cycle: unknown[] = [1];
 cycle.push(cycle);
 const VALUES: readonly unknown[] = [
-  0, -0, 42, 5.3, NaN, -Infinity, '', '5.3.1', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaab', 'x'.repeat(70_000), true, null, undefined,
-  [1, [2, 'a']], { a: 1 }, hostile, Object.create(null) as unknown, cycle,
+  0,
+  -0,
+  42,
+  5.3,
+  NaN,
+  -Infinity,
+  '',
+  '5.3.1',
+  'aaaaaaaaaaaaaaaaaaaaaaaaaaaaab',
+  'x'.repeat(70_000),
+  true,
+  null,
+  undefined,
+  [1, [2, 'a']],
+  { a: 1 },
+  hostile,
+  Object.create(null) as unknown,
+  cycle,
 ];
 
 function contexts(next: () => number): EvaluationContext[] {

@@ -1,4 +1,11 @@
-import type { CompiledExpression, CompileResult, EvaluationContext, ExpressionIssue, ExpressionKind, ExpressionReferences } from './expression-types.js';
+import type {
+  CompiledExpression,
+  CompileResult,
+  EvaluationContext,
+  ExpressionIssue,
+  ExpressionKind,
+  ExpressionReferences,
+} from './expression-types.js';
 
 /** The references of an expression that reads nothing. */
 export const NO_REFERENCES: ExpressionReferences = Object.freeze({ datapoints: [], symbols: [], usesRawValue: false });
@@ -15,7 +22,9 @@ export function finish(
   issues: readonly ExpressionIssue[],
 ): CompileResult {
   const sorted = Object.freeze(
-    [...issues].sort((a, b) => a.offset - b.offset || (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1)).map((issue) => Object.freeze(issue)),
+    [...issues]
+      .sort((a, b) => a.offset - b.offset || (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
+      .map((issue) => Object.freeze(issue)),
   );
   if (sorted.some((issue) => issue.severity === 'error')) return Object.freeze({ ok: false, issues: sorted });
   const expression: CompiledExpression = Object.freeze({

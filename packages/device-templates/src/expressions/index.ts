@@ -11,5 +11,10 @@ export type {
   ExpressionReferences,
 } from './expression-types.js';
 export { ExpressionEvaluationError } from './expression-evaluation-error.js';
-export { expressionProblems, expressionEvaluationErrors, type ExpressionProblemCode, type EvaluationErrorCode } from './expression-problems.js';
+export {
+  expressionProblems,
+  expressionEvaluationErrors,
+  type ExpressionProblemCode,
+  type EvaluationErrorCode,
+} from './expression-problems.js';
 export { EXPRESSION_LIMITS } from './expression-limits.js';

@@ -5,7 +5,32 @@ import { EXPRESSION_LIMITS } from './expression-limits.js';
 import type { CompiledExpression, EvaluationContext } from './expression-types.js';
 
 /** Values an operand can hold: JSON-like data, as drivers publish it. */
-const VALUES: readonly unknown[] = [0, 1, -1, 2.5, 30, NaN, Infinity, '', '0', '1', '30', 'a', 'B', '5.3', ' 2 ', true, false, null, undefined, [], [1, 2], ['a'], [[3]], {}];
+const VALUES: readonly unknown[] = [
+  0,
+  1,
+  -1,
+  2.5,
+  30,
+  NaN,
+  Infinity,
+  '',
+  '0',
+  '1',
+  '30',
+  'a',
+  'B',
+  '5.3',
+  ' 2 ',
+  true,
+  false,
+  null,
+  undefined,
+  [],
+  [1, 2],
+  ['a'],
+  [[3]],
+  {},
+];
 
 function compiled(source: string): CompiledExpression {
   const result = compileExpression(source, { kind: 'value' });
@@ -57,17 +82,20 @@ describe('binary operators', () => {
     }
   });
 
-  it.each(['<', '<=', '>', '>=', '==', '!=', '===', '!==', '-', '+'])('%s with a constant on either side behaves as in JavaScript', (op) => {
-    for (const constant of [30, '30', 'a', null, true]) {
-      const text = JSON.stringify(constant);
-      const right = compiled(`datapoint.value ${op} ${text}`);
-      const left = compiled(`${text} ${op} datapoint.value`);
-      for (const v of VALUES) {
-        expect([v, constant, right.evaluate(pair(v, v))]).toEqual([v, constant, JS[op]!(v, constant)]);
-        expect([constant, v, left.evaluate(pair(v, v))]).toEqual([constant, v, JS[op]!(constant, v)]);
+  it.each(['<', '<=', '>', '>=', '==', '!=', '===', '!==', '-', '+'])(
+    '%s with a constant on either side behaves as in JavaScript',
+    (op) => {
+      for (const constant of [30, '30', 'a', null, true]) {
+        const text = JSON.stringify(constant);
+        const right = compiled(`datapoint.value ${op} ${text}`);
+        const left = compiled(`${text} ${op} datapoint.value`);
+        for (const v of VALUES) {
+          expect([v, constant, right.evaluate(pair(v, v))]).toEqual([v, constant, JS[op]!(v, constant)]);
+          expect([constant, v, left.evaluate(pair(v, v))]).toEqual([constant, v, JS[op]!(constant, v)]);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('& and | combine booleans into booleans, and numbers bitwise', () => {
     const and = compiled('datapoints.a.value & datapoints.b.value');
@@ -109,14 +137,17 @@ describe('conversions never run user code', () => {
     [{ toString: 1 }],
   ];
 
-  it.each(['+', '-', '==', '<', '&'])('%s on objects with odd toString/valueOf keys gives the plain-data result', (op) => {
-    const expression = compiled(`datapoints.a.value ${op} datapoints.b.value`);
-    for (const a of hostile) {
-      const plain = Array.isArray(a) ? ['[object Object]'] : {};
-      expect(expression.evaluate(pair(a, 1))).toEqual(JS[op]!(plain, 1));
-      expect(expression.evaluate(pair('s', a))).toEqual(JS[op]!('s', plain));
-    }
-  });
+  it.each(['+', '-', '==', '<', '&'])(
+    '%s on objects with odd toString/valueOf keys gives the plain-data result',
+    (op) => {
+      const expression = compiled(`datapoints.a.value ${op} datapoints.b.value`);
+      for (const a of hostile) {
+        const plain = Array.isArray(a) ? ['[object Object]'] : {};
+        expect(expression.evaluate(pair(a, 1))).toEqual(JS[op]!(plain, 1));
+        expect(expression.evaluate(pair('s', a))).toEqual(JS[op]!('s', plain));
+      }
+    },
+  );
 
   it('String(), template literals and join() treat objects as data', () => {
     const value = { toString: () => 'hacked' };
@@ -127,7 +158,9 @@ describe('conversions never run user code', () => {
   it('functions and symbols in the context are typed errors, not crashes', () => {
     const expression = compiled("datapoint.value + ''");
     for (const odd of [() => 1, Symbol('s')]) {
-      expect(() => expression.evaluate(pair(odd, 0))).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_VALUE_UNSUPPORTED' }));
+      expect(() => expression.evaluate(pair(odd, 0))).toThrow(
+        expect.objectContaining({ code: 'DT_ERR_EVAL_VALUE_UNSUPPORTED' }),
+      );
     }
   });
 
@@ -157,7 +190,9 @@ describe('member access', () => {
   });
 
   it('reading from null or undefined is a typed error', () => {
-    expect(() => compiled('datapoint.value.x').evaluate(pair(null, 0))).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_PROPERTY_OF_NULL' }));
+    expect(() => compiled('datapoint.value.x').evaluate(pair(null, 0))).toThrow(
+      expect.objectContaining({ code: 'DT_ERR_EVAL_PROPERTY_OF_NULL' }),
+    );
     expect(compiled('datapoint.value.x').evaluate(pair(5, 0))).toBeUndefined();
   });
 });
@@ -168,7 +203,9 @@ describe('string size limit', () => {
   it('concatenation beyond the limit is a typed error', () => {
     const expression = compiled('datapoint.value + datapoint.rawValue');
     expect(expression.evaluate(pair('a'.repeat(max - 1), 'b'))).toHaveLength(max);
-    expect(() => expression.evaluate(pair('a'.repeat(max), 'b'))).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_STRING_TOO_LONG' }));
+    expect(() => expression.evaluate(pair('a'.repeat(max), 'b'))).toThrow(
+      expect.objectContaining({ code: 'DT_ERR_EVAL_STRING_TOO_LONG' }),
+    );
   });
 
   it('template literals beyond the limit are a typed error', () => {

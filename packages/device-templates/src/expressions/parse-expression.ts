@@ -1,4 +1,11 @@
-import { parseExpressionAt, tokenizer, tokTypes, type Expression, type Node, type ParenthesizedExpression } from 'acorn';
+import {
+  parseExpressionAt,
+  tokenizer,
+  tokTypes,
+  type Expression,
+  type Node,
+  type ParenthesizedExpression,
+} from 'acorn';
 import { EXPRESSION_LIMITS } from './expression-limits.js';
 import type { ExpressionIssue } from './expression-types.js';
 
@@ -9,7 +16,8 @@ export function unwrap(node: Node): Node {
   return inner;
 }
 
-export type ParseOutcome = { readonly ok: true; readonly node: Expression } | { readonly ok: false; readonly issue: ExpressionIssue };
+export type ParseOutcome =
+  { readonly ok: true; readonly node: Expression } | { readonly ok: false; readonly issue: ExpressionIssue };
 
 // preserveParens: a parenthesised expression keeps its node, so ranges (and the end of the
 // whole expression) include the parentheses.
@@ -27,7 +35,12 @@ function issue(code: string, message: string, offset: number, length: number): P
 export function parseExpression(source: string): ParseOutcome {
   const { maxSourceLength } = EXPRESSION_LIMITS;
   if (source.length > maxSourceLength) {
-    return issue('DT_ERR_EXPR_TOO_LONG', `the expression has ${source.length} characters; at most ${maxSourceLength} are allowed`, maxSourceLength, source.length - maxSourceLength);
+    return issue(
+      'DT_ERR_EXPR_TOO_LONG',
+      `the expression has ${source.length} characters; at most ${maxSourceLength} are allowed`,
+      maxSourceLength,
+      source.length - maxSourceLength,
+    );
   }
   if (source.trim() === '') return issue('DT_ERR_EXPR_EMPTY', 'the expression is empty', 0, source.length);
   let node: Expression;
@@ -48,7 +61,12 @@ function syntaxIssue(error: unknown, source: string, base: number): ParseOutcome
     const raisedAt = (error as { raisedAt?: unknown }).raisedAt;
     const end = typeof raisedAt === 'number' ? Math.max(base + raisedAt, pos + 1) : pos + 1;
     const message = error.message.replace(/ \(\d+:\d+\)$/, '');
-    return issue('DT_ERR_EXPR_SYNTAX', `${message.charAt(0).toLowerCase()}${message.slice(1)}`, pos, Math.min(end, source.length) - pos);
+    return issue(
+      'DT_ERR_EXPR_SYNTAX',
+      `${message.charAt(0).toLowerCase()}${message.slice(1)}`,
+      pos,
+      Math.min(end, source.length) - pos,
+    );
   }
   // acorn recurses per nesting level; a stack overflow means the input is nested too deeply.
   return issue('DT_ERR_EXPR_TOO_COMPLEX', 'the expression is nested too deeply', 0, source.length);
@@ -81,11 +99,21 @@ function checkSize(root: Node): ParseOutcome | undefined {
     if (failure !== undefined) return;
     count++;
     if (count > maxNodes) {
-      failure = issue('DT_ERR_EXPR_TOO_COMPLEX', `the expression has more than ${maxNodes} parts; split it over several datapoints`, node.start, node.end - node.start);
+      failure = issue(
+        'DT_ERR_EXPR_TOO_COMPLEX',
+        `the expression has more than ${maxNodes} parts; split it over several datapoints`,
+        node.start,
+        node.end - node.start,
+      );
       return;
     }
     if (depth > maxDepth) {
-      failure = issue('DT_ERR_EXPR_TOO_COMPLEX', `the expression is nested more than ${maxDepth} levels deep`, node.start, node.end - node.start);
+      failure = issue(
+        'DT_ERR_EXPR_TOO_COMPLEX',
+        `the expression is nested more than ${maxDepth} levels deep`,
+        node.start,
+        node.end - node.start,
+      );
       return;
     }
     for (const key in node) {

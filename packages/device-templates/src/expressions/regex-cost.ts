@@ -52,14 +52,20 @@ export function alternationCost(alternatives: readonly Cost[]): Cost {
 export function repetitionCost(atom: Cost, min: number, max: number): Cost | undefined {
   if (max <= 1) {
     const optional = min === 0 ? 1 : 0;
-    return { ...atom, factor: atom.factor + optional, terms: atom.terms + 1, branching: atom.branching || optional === 1 };
+    return {
+      ...atom,
+      factor: atom.factor + optional,
+      terms: atom.terms + 1,
+      branching: atom.branching || optional === 1,
+    };
   }
   if (atom.branching || atom.degree > 0) return undefined;
   if (atom.fixed === 0) {
     // A body of assertions only: V8 stops the loop after one empty iteration.
     return { ...atom, factor: atom.factor + 1, terms: atom.terms + 1, branching: true };
   }
-  if (max === Infinity) return { degree: 1, factor: 1, fixed: min * atom.fixed, terms: atom.terms + 1, branching: true };
+  if (max === Infinity)
+    return { degree: 1, factor: 1, fixed: min * atom.fixed, terms: atom.terms + 1, branching: true };
   return { degree: 0, factor: max - min + 1, fixed: max * atom.fixed, terms: max * atom.terms + 1, branching: true };
 }
 

@@ -25,7 +25,13 @@ const plain = (length: number, out: string): EscapeReading => ({ length, out, as
  * engines share are refused (`\z` is end of text to RE2, `z` to JavaScript); `\1`-`\9` and `\k`
  * are backreferences, which RE2 has not.
  */
-export function readEscape(pattern: string, start: number, inClass: boolean, ignoreCase: boolean, unicode: boolean): EscapeReading {
+export function readEscape(
+  pattern: string,
+  start: number,
+  inClass: boolean,
+  ignoreCase: boolean,
+  unicode: boolean,
+): EscapeReading {
   const c = pattern[start + 1];
   if (c === undefined) return plain(1, '\\\\');
   switch (c) {
@@ -53,7 +59,14 @@ export function readEscape(pattern: string, start: number, inClass: boolean, ign
       return { ...plain(2, `[^${RE2_SPACE}]`), ...(inClass ? { re2Reason: '\\S inside a character class' } : {}) };
     case '0':
       if (/[0-9]/.test(pattern[start + 2] ?? '')) {
-        return { ...plain(2, '\\0'), issue: { code: 'DT_ERR_EXPR_REGEX_ESCAPE', message: 'octal escapes are not supported; write \\x followed by two hex digits', length: 3 } };
+        return {
+          ...plain(2, '\\0'),
+          issue: {
+            code: 'DT_ERR_EXPR_REGEX_ESCAPE',
+            message: 'octal escapes are not supported; write \\x followed by two hex digits',
+            length: 3,
+          },
+        };
       }
       return plain(2, '\\0');
     case 'x':
@@ -63,16 +76,34 @@ export function readEscape(pattern: string, start: number, inClass: boolean, ign
     case 'P':
       return codeEscape(pattern, start, c, unicode);
     case 'k':
-      return { ...plain(2, ''), issue: { code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED', message: 'backreferences cannot run in linear time (RE2 has none)', length: 2 } };
+      return {
+        ...plain(2, ''),
+        issue: {
+          code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED',
+          message: 'backreferences cannot run in linear time (RE2 has none)',
+          length: 2,
+        },
+      };
   }
   if (c >= '1' && c <= '9') {
     return {
       ...plain(2, ''),
-      issue: { code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED', message: `\\${c} is a backreference, which cannot run in linear time (RE2 has none)`, length: 2 },
+      issue: {
+        code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED',
+        message: `\\${c} is a backreference, which cannot run in linear time (RE2 has none)`,
+        length: 2,
+      },
     };
   }
   if (/[A-Za-z]/.test(c)) {
-    return { ...plain(2, ''), issue: { code: 'DT_ERR_EXPR_REGEX_ESCAPE', message: `\\${c} means different things in JavaScript and RE2; write ${c} without the backslash`, length: 2 } };
+    return {
+      ...plain(2, ''),
+      issue: {
+        code: 'DT_ERR_EXPR_REGEX_ESCAPE',
+        message: `\\${c} means different things in JavaScript and RE2; write ${c} without the backslash`,
+        length: 2,
+      },
+    };
   }
   if (c.charCodeAt(0) >= 0x80) return { ...plain(2, c), re2Reason: 'an escaped non-ASCII character' };
   // Escaped punctuation is the character itself; V8's u mode accepts the escape only for syntax
@@ -102,7 +133,9 @@ function codeEscape(pattern: string, start: number, c: string, unicode: boolean)
   const length = 2 + (match?.[0].length ?? 0);
   if (match === null || ambiguous) {
     const message =
-      c === 'p' || c === 'P' || c === 'u' ? `\\${c}{...} means something else without the u flag; add the u flag` : `\\${c} is incomplete; JavaScript and RE2 read it differently`;
+      c === 'p' || c === 'P' || c === 'u'
+        ? `\\${c}{...} means something else without the u flag; add the u flag`
+        : `\\${c} is incomplete; JavaScript and RE2 read it differently`;
     return { ...plain(length, ''), issue: { code: 'DT_ERR_EXPR_REGEX_ESCAPE', message, length } };
   }
   return { ...plain(length, pattern.slice(start, start + length)), ...(re2Reason !== undefined ? { re2Reason } : {}) };

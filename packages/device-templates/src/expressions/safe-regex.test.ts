@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { compileRegex, type SafeRegex } from './safe-regex.js';
 
-const { RE2 } = createRequire(import.meta.url)('re2-wasm') as { RE2: new (pattern: string, flags: string) => { test(s: string): boolean } };
+const { RE2 } = createRequire(import.meta.url)('re2-wasm') as {
+  RE2: new (pattern: string, flags: string) => { test(s: string): boolean };
+};
 
 function compiled(pattern: string, flags = ''): SafeRegex {
   const result = compileRegex(pattern, flags);
@@ -30,11 +32,40 @@ const PATTERNS: readonly [string, string][] = [
   ['^$', ''],
   ['\\w+', 'i'],
 ];
-const INPUTS: readonly string[] = ['a c', 'a\rc', 'a\nc', '\u00a0', ' ', '\t', '\v', '\f', '5.3.1', '5.10.', '55', 'UP', 'up', 'word', 'a word here', 'swordfish',
-  'STRASSE', 'Straße', 'ſ', '\u212a', '', 'aa', 'aaa', 'AB', 'É', '😀', '\u2028', 'fail!', 'x'];
+const INPUTS: readonly string[] = [
+  'a c',
+  'a\rc',
+  'a\nc',
+  '\u00a0',
+  ' ',
+  '\t',
+  '\v',
+  '\f',
+  '5.3.1',
+  '5.10.',
+  '55',
+  'UP',
+  'up',
+  'word',
+  'a word here',
+  'swordfish',
+  'STRASSE',
+  'Straße',
+  'ſ',
+  '\u212a',
+  '',
+  'aa',
+  'aaa',
+  'AB',
+  'É',
+  '😀',
+  '\u2028',
+  'fail!',
+  'x',
+];
 
 describe('SafeRegex', () => {
-  it.each(PATTERNS)('gives RE2\'s answer on the native path for /%s/%s', (pattern, flags) => {
+  it.each(PATTERNS)("gives RE2's answer on the native path for /%s/%s", (pattern, flags) => {
     const regex = compiled(pattern, flags);
     const re2 = new RE2(pattern, flags + 'u');
     for (const input of INPUTS) {
@@ -62,6 +93,11 @@ describe('SafeRegex', () => {
   it('reports what RE2 refuses, over the whole pattern', () => {
     const result = compileRegex('a{1001}', '');
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.issues[0]).toMatchObject({ code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED', offset: 0, length: 7, message: expect.stringMatching(/^RE2 cannot run this pattern: /) });
+    expect(!result.ok && result.issues[0]).toMatchObject({
+      code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED',
+      offset: 0,
+      length: 7,
+      message: expect.stringMatching(/^RE2 cannot run this pattern: /),
+    });
   });
 });

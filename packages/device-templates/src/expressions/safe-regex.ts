@@ -92,7 +92,8 @@ export class SafeRegex {
   }
 }
 
-export type RegexCompileResult = { readonly ok: true; readonly regex: SafeRegex } | { readonly ok: false; readonly issues: readonly RegexIssue[] };
+export type RegexCompileResult =
+  { readonly ok: true; readonly regex: SafeRegex } | { readonly ok: false; readonly issues: readonly RegexIssue[] };
 
 /**
  * Checks and compiles a regex literal: flags, constructs both engines must agree on, then RE2
@@ -106,7 +107,14 @@ export function compileRegex(pattern: string, flags: string): RegexCompileResult
   if (typeof re2 === 'string') {
     return {
       ok: false,
-      issues: [{ code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED', message: `RE2 cannot run this pattern: ${re2}`, offset: 0, length: pattern.length }],
+      issues: [
+        {
+          code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED',
+          message: `RE2 cannot run this pattern: ${re2}`,
+          offset: 0,
+          length: pattern.length,
+        },
+      ],
     };
   }
   let native: RegExp | undefined;

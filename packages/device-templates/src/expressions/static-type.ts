@@ -54,5 +54,7 @@ const NAMES: readonly [number, string][] = [
 /** `number or string`, for messages. */
 export function describeStaticType(t: StaticType): string {
   const names = NAMES.filter(([bit]) => (t & bit) !== 0).map(([, name]) => name);
-  return names.length <= 1 ? (names[0] ?? 'nothing') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]!}`;
+  return names.length <= 1
+    ? (names[0] ?? 'nothing')
+    : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]!}`;
 }

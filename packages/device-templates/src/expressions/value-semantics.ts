@@ -21,7 +21,10 @@ export function tooLong(what: string): ExpressionEvaluationError {
 }
 
 function unsupported(value: unknown): ExpressionEvaluationError {
-  return new ExpressionEvaluationError('DT_ERR_EVAL_VALUE_UNSUPPORTED', `a ${typeof value} is not data an expression can use`);
+  return new ExpressionEvaluationError(
+    'DT_ERR_EVAL_VALUE_UNSUPPORTED',
+    `a ${typeof value} is not data an expression can use`,
+  );
 }
 
 /** Throws `DT_ERR_EVAL_STRING_TOO_LONG` when `s` is over the limit; returns `s`. */
@@ -39,7 +42,10 @@ export function concat(a: string, b: string): string {
 /** `Array.prototype.join` with safe element conversion, bounded depth and length. */
 export function joinArray(array: readonly unknown[], separator: string, depth = 0): string {
   if (depth >= MAX_DEPTH) {
-    throw new ExpressionEvaluationError('DT_ERR_EVAL_VALUE_UNSUPPORTED', `arrays nested deeper than ${MAX_DEPTH} levels cannot be turned into text`);
+    throw new ExpressionEvaluationError(
+      'DT_ERR_EVAL_VALUE_UNSUPPORTED',
+      `arrays nested deeper than ${MAX_DEPTH} levels cannot be turned into text`,
+    );
   }
   let out = '';
   for (let i = 0; i < array.length; i++) {
@@ -188,7 +194,9 @@ export function toKey(key: unknown): string | number {
 export function readProperty(o: unknown, key: string | number): unknown {
   if (typeof o === 'string' || Array.isArray(o)) {
     if (key === 'length') return o.length;
-    return typeof key === 'number' && Number.isInteger(key) && key >= 0 && key < o.length ? (o as ArrayLike<unknown>)[key] : undefined;
+    return typeof key === 'number' && Number.isInteger(key) && key >= 0 && key < o.length
+      ? (o as ArrayLike<unknown>)[key]
+      : undefined;
   }
   if (o === null || o === undefined) {
     throw new ExpressionEvaluationError('DT_ERR_EVAL_PROPERTY_OF_NULL', `cannot read '${String(key)}' of ${String(o)}`);

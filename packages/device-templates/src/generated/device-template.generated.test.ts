@@ -11,7 +11,9 @@ describe('generated device-template types', () => {
   });
 
   it('change when the schema changes', async () => {
-    const schema = JSON.parse(readFileSync(new URL('../../schema/device-template.schema.json', import.meta.url), 'utf8')) as {
+    const schema = JSON.parse(
+      readFileSync(new URL('../../schema/device-template.schema.json', import.meta.url), 'utf8'),
+    ) as {
       properties: Record<string, unknown>;
     };
     schema.properties['extraField'] = { type: 'string', description: 'test only' };
@@ -31,7 +33,13 @@ describe('generated device-template types', () => {
           datapointSetType: 'map',
           alias: 'Info',
           description: '',
-          datapoints: [{ commonConfig: { datapointId: 'model', datapointType: 'DATAPOINT' }, defaultValueConfig: { isDefault: true, value: 'x' }, note: {} }],
+          datapoints: [
+            {
+              commonConfig: { datapointId: 'model', datapointType: 'DATAPOINT' },
+              defaultValueConfig: { isDefault: true, value: 'x' },
+              note: {},
+            },
+          ],
         },
       ],
     } satisfies DeviceTemplate;

@@ -14,7 +14,8 @@ export function decodeText(input: string | Uint8Array, maxBytes: number): string
     // Each UTF-16 unit is 1 to 3 UTF-8 bytes, so counting is only needed near the limit.
     if (input.length * 3 > maxBytes) {
       const size = input.length > maxBytes ? input.length : utf8ByteLength(input);
-      if (size > maxBytes) throw tooLarge(input.length > maxBytes ? `at least ${formatBytes(size)}` : formatBytes(size), maxBytes);
+      if (size > maxBytes)
+        throw tooLarge(input.length > maxBytes ? `at least ${formatBytes(size)}` : formatBytes(size), maxBytes);
     }
     return input.charCodeAt(0) === BOM ? input.slice(1) : input;
   }
@@ -53,7 +54,11 @@ function formatBytes(bytes: number): string {
 function notUtf8(bytes: Uint8Array, fault: Utf8Fault | undefined) {
   if (fault === undefined) {
     // The decoder refused what the checker accepts: should not happen; report without a place.
-    return loadFailure('DT_ERR_LOAD_ENCODING', { path: '', line: 1, column: 1 }, 'The input is not valid UTF-8; save the file as UTF-8.');
+    return loadFailure(
+      'DT_ERR_LOAD_ENCODING',
+      { path: '', line: 1, column: 1 },
+      'The input is not valid UTF-8; save the file as UTF-8.',
+    );
   }
   const place = placeOfByte(bytes, fault.offset);
   const byte = `0x${(bytes[fault.offset] ?? 0).toString(16).toUpperCase().padStart(2, '0')}`;

@@ -57,8 +57,12 @@ describe('JSON positions', () => {
 
   it('answers a missing path with its deepest existing ancestor', () => {
     const datapoint = document.positionOf(['datapointSets', 0, 'datapoints', 0]);
-    expect(document.positionOf(['datapointSets', 0, 'datapoints', 0, 'addressConfig', 'originAddress'])).toEqual(datapoint);
-    expect(document.positionOf(['datapointSets', 0, 'datapoints', 7])).toEqual(document.positionOf(['datapointSets', 0, 'datapoints']));
+    expect(document.positionOf(['datapointSets', 0, 'datapoints', 0, 'addressConfig', 'originAddress'])).toEqual(
+      datapoint,
+    );
+    expect(document.positionOf(['datapointSets', 0, 'datapoints', 7])).toEqual(
+      document.positionOf(['datapointSets', 0, 'datapoints']),
+    );
     expect(document.positionOf(['datapointSets', '00'])).toEqual(document.positionOf(['datapointSets']));
     expect(document.positionOf(['templateId', 'x'], 'key')).toEqual(document.positionOf(['templateId']));
     expect(document.positionOf(['nope'], 'key')).toEqual(document.positionOf([]));
@@ -103,7 +107,14 @@ describe('JSON load problems', () => {
   it('refuses a duplicate key, naming it and both places', () => {
     const text = '{\n  "a": 1,\n  "inner": {\n    "x": 1,\n    "x": 2\n  }\n}';
     const problem = problemOf(() => json(text));
-    expect(problem).toMatchObject({ code: 'DT_ERR_LOAD_DUPLICATE_KEY', severity: 'error', path: '/inner/x', line: 5, column: 5, found: 'x' });
+    expect(problem).toMatchObject({
+      code: 'DT_ERR_LOAD_DUPLICATE_KEY',
+      severity: 'error',
+      path: '/inner/x',
+      line: 5,
+      column: 5,
+      found: 'x',
+    });
     expect(problem.message).toContain('"x"');
     expect(problem.message).toContain('5:5');
     expect(problem.message).toContain('4:5');
@@ -140,7 +151,13 @@ describe('JSON load problems', () => {
 
   it('refuses a number too large to be finite', () => {
     const problem = problemOf(() => json('{"a": [1, 2e400]}'));
-    expect(problem).toMatchObject({ code: 'DT_ERR_LOAD_NOT_FINITE', path: '/a/1', line: 1, column: 11, found: '2e400' });
+    expect(problem).toMatchObject({
+      code: 'DT_ERR_LOAD_NOT_FINITE',
+      path: '/a/1',
+      line: 1,
+      column: 11,
+      found: '2e400',
+    });
     expect(json('{"a": 1e300, "b": -1E-400}').value).toEqual({ a: 1e300, b: -0 });
   });
 
@@ -150,12 +167,18 @@ describe('JSON load problems', () => {
 
   it.each([
     ['trailing comma', '{\n  "a": 1,\n}', 3, 1, ["Unexpected '}' at 3:1", 'trailing comma at 2:9']],
-    ['missing comma', '{"a": 1\n "b": 2}', 2, 2, ["Unexpected '\"' at 2:2", "expected ',' or '}'", 'comma is probably missing']],
+    [
+      'missing comma',
+      '{"a": 1\n "b": 2}',
+      2,
+      2,
+      ["Unexpected '\"' at 2:2", "expected ',' or '}'", 'comma is probably missing'],
+    ],
     ['comma instead of a value', '[1,\n  , 2]', 2, 3, ["Unexpected ',' at 2:3: expected a value"]],
     ['unclosed array', '{"a": [1, 2', 1, 12, ['end of input at 1:12', 'array opened at 1:7 is not closed']],
     ['single quotes', "{'a': 1}", 1, 2, ['double quotes']],
     ['unquoted key', '{name: 1}', 1, 2, ["Unexpected 'name' at 1:2", 'double quotes']],
-    ['missing colon', '{"a" 1}', 1, 6, ["expected ':' after the property name \"a\""]],
+    ['missing colon', '{"a" 1}', 1, 6, ['expected \':\' after the property name "a"']],
     ['line break in a string', '{"a": "x\ny"}', 1, 9, ['string starting at 1:7', 'cannot span lines']],
     ['bad escape', '{"a": "\\q"}', 1, 8, ["Invalid escape '\\q' at 1:8"]],
     ['short unicode escape', '{"a": "\\u12"}', 1, 8, ['4 hexadecimal digits']],

@@ -18,7 +18,11 @@ import { firstNonBlank, positionedDocument } from './positioned-document.js';
 export function loadJsonDocument(text: string, file: string, limits: LoadLimits): LoadedDocument {
   const lines = new LineIndex(text);
   if (firstNonBlank(text) === text.length) {
-    throw loadFailure('DT_ERR_LOAD_EMPTY', { path: '', line: 1, column: 1 }, 'The JSON document is empty: it must hold one value, the template object.');
+    throw loadFailure(
+      'DT_ERR_LOAD_EMPTY',
+      { path: '', line: 1, column: 1 },
+      'The JSON document is empty: it must hold one value, the template object.',
+    );
   }
   let value: unknown;
   try {
@@ -27,7 +31,9 @@ export function loadJsonDocument(text: string, file: string, limits: LoadLimits)
     throw syntaxFailure(text, lines, error);
   }
   const positions = scanJsonPositions(text, limits.maxDepth, lines);
-  return positionedDocument({ value, format: 'json', text, file }, lines, (path, which) => positions.offsetOf(path, which));
+  return positionedDocument({ value, format: 'json', text, file }, lines, (path, which) =>
+    positions.offsetOf(path, which),
+  );
 }
 
 function syntaxFailure(text: string, lines: LineIndex, error: unknown) {
@@ -40,5 +46,9 @@ function syntaxFailure(text: string, lines: LineIndex, error: unknown) {
   const reason = error instanceof Error ? error.message : String(error);
   const offset = Number(/position (\d+)/.exec(reason)?.[1] ?? 0);
   const at = lines.positionAt(offset);
-  return loadFailure('DT_ERR_LOAD_SYNTAX', { path: '', line: at.line, column: at.column }, `The JSON text cannot be parsed at ${formatPlace(at)}: ${reason}.`);
+  return loadFailure(
+    'DT_ERR_LOAD_SYNTAX',
+    { path: '', line: at.line, column: at.column },
+    `The JSON text cannot be parsed at ${formatPlace(at)}: ${reason}.`,
+  );
 }

@@ -34,7 +34,12 @@ export class JsonPositions {
     let found = true;
     for (const segment of path) {
       const opener = text.charCodeAt(this.#start[node] as number);
-      const next = opener === 0x5b ? this.#element(node, arrayIndexOf(segment)) : opener === 0x7b ? this.#member(node, String(segment)) : -1;
+      const next =
+        opener === 0x5b
+          ? this.#element(node, arrayIndexOf(segment))
+          : opener === 0x7b
+            ? this.#member(node, String(segment))
+            : -1;
       if (next < 0) {
         found = false;
         break;

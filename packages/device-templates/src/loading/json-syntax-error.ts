@@ -48,7 +48,9 @@ class JsonGrammarCheck {
         if (top === undefined) {
           if (this.#p >= text.length) return undefined;
           return this.#unexpected(
-            text.charCodeAt(this.#p) === 0x2f ? 'expected the end of the input; JSON does not allow comments' : 'expected the end of the input: a JSON file holds exactly one value',
+            text.charCodeAt(this.#p) === 0x2f
+              ? 'expected the end of the input; JSON does not allow comments'
+              : 'expected the end of the input: a JSON file holds exactly one value',
           );
         }
         const c = text.charCodeAt(this.#p);
@@ -64,7 +66,9 @@ class JsonGrammarCheck {
           this.#skipSpace();
           const next = text.charCodeAt(this.#p);
           if (next === 0x7d || next === 0x5d) {
-            return this.#unexpected(`expected a ${top.kind === 0x7b ? 'property name' : 'value'} after ','; remove the trailing comma at ${this.#place(comma)}`);
+            return this.#unexpected(
+              `expected a ${top.kind === 0x7b ? 'property name' : 'value'} after ','; remove the trailing comma at ${this.#place(comma)}`,
+            );
           }
           if (top.kind === 0x7b) {
             const fault = this.#key();
@@ -72,11 +76,18 @@ class JsonGrammarCheck {
           }
           break;
         }
-        const what = top.kind === 0x7b ? "expected ',' or '}' after a property value" : "expected ',' or ']' after an array element";
+        const what =
+          top.kind === 0x7b
+            ? "expected ',' or '}' after a property value"
+            : "expected ',' or ']' after an array element";
         if (this.#p >= text.length) {
-          return this.#unexpected(`${what}; the ${top.kind === 0x7b ? 'object' : 'array'} opened at ${this.#place(top.at)} is not closed`);
+          return this.#unexpected(
+            `${what}; the ${top.kind === 0x7b ? 'object' : 'array'} opened at ${this.#place(top.at)} is not closed`,
+          );
         }
-        return this.#unexpected(c === QUOTE || c === 0x7b || c === 0x5b ? `${what} (a comma is probably missing)` : what);
+        return this.#unexpected(
+          c === QUOTE || c === 0x7b || c === 0x5b ? `${what} (a comma is probably missing)` : what,
+        );
       }
     }
   }
@@ -118,13 +129,17 @@ class JsonGrammarCheck {
     const c = text.charCodeAt(this.#p);
     if (this.#p >= text.length) {
       const top = this.#open[this.#open.length - 1];
-      return top === undefined ? 'expected a value' : `expected a value; the ${top.kind === 0x7b ? 'object' : 'array'} opened at ${this.#place(top.at)} is not closed`;
+      return top === undefined
+        ? 'expected a value'
+        : `expected a value; the ${top.kind === 0x7b ? 'object' : 'array'} opened at ${this.#place(top.at)} is not closed`;
     }
-    if (c === 0x27) return "expected a value; JSON strings are written in double quotes (\"...\"), not single quotes";
+    if (c === 0x27) return 'expected a value; JSON strings are written in double quotes ("..."), not single quotes';
     if (c === 0x2f) return 'expected a value; JSON does not allow comments';
     const word = this.#word();
-    if (word === 'NaN' || word === 'Infinity' || word === 'undefined') return `expected a value; JSON has no ${word}: use null or a number`;
-    if (/^(True|False|TRUE|FALSE|Null|NULL|None|nil)$/.test(word)) return `expected a value; JSON literals are lower case: true, false, null`;
+    if (word === 'NaN' || word === 'Infinity' || word === 'undefined')
+      return `expected a value; JSON has no ${word}: use null or a number`;
+    if (/^(True|False|TRUE|FALSE|Null|NULL|None|nil)$/.test(word))
+      return `expected a value; JSON literals are lower case: true, false, null`;
     if (word !== '') return 'expected a value; text must be written as a string in double quotes';
     return 'expected a value';
   }
@@ -135,17 +150,26 @@ class JsonGrammarCheck {
     const text = this.#text;
     const c = text.charCodeAt(this.#p);
     if (c !== QUOTE) {
-      if (c === 0x27) return this.#unexpected('expected a property name; JSON property names are written in double quotes, not single quotes');
+      if (c === 0x27)
+        return this.#unexpected(
+          'expected a property name; JSON property names are written in double quotes, not single quotes',
+        );
       if (c === 0x2f) return this.#unexpected('expected a property name; JSON does not allow comments');
       if (this.#word() !== '') return this.#unexpected(`expected a property name in double quotes ("${this.#word()}")`);
-      return this.#unexpected(this.#p >= text.length ? `expected a property name; the object opened at ${this.#place(this.#open[this.#open.length - 1]?.at ?? 0)} is not closed` : 'expected a property name in double quotes');
+      return this.#unexpected(
+        this.#p >= text.length
+          ? `expected a property name; the object opened at ${this.#place(this.#open[this.#open.length - 1]?.at ?? 0)} is not closed`
+          : 'expected a property name in double quotes',
+      );
     }
     const keyAt = this.#p;
     const fault = this.#string();
     if (fault !== undefined) return fault;
     this.#skipSpace();
     if (text.charCodeAt(this.#p) !== 0x3a) {
-      return this.#unexpected(`expected ':' after the property name ${text.slice(keyAt, Math.min(this.#p, keyAt + 60)).trim()}`);
+      return this.#unexpected(
+        `expected ':' after the property name ${text.slice(keyAt, Math.min(this.#p, keyAt + 60)).trim()}`,
+      );
     }
     this.#p += 1;
     return undefined;
@@ -165,7 +189,10 @@ class JsonGrammarCheck {
         const e = text.charCodeAt(p + 1);
         if (e === 0x75) {
           if (!/^[0-9A-Fa-f]{4}$/.test(text.slice(p + 2, p + 6))) {
-            return this.#fault(p, `Invalid escape ${JSON.stringify(text.slice(p, p + 6))} at ${this.#place(p)}: \\u must be followed by 4 hexadecimal digits`);
+            return this.#fault(
+              p,
+              `Invalid escape ${JSON.stringify(text.slice(p, p + 6))} at ${this.#place(p)}: \\u must be followed by 4 hexadecimal digits`,
+            );
           }
           p += 6;
           continue;
@@ -174,11 +201,20 @@ class JsonGrammarCheck {
           p += 2;
           continue;
         }
-        return this.#fault(p, `Invalid escape '\\${text.charAt(p + 1)}' at ${this.#place(p)}: allowed escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX; write a backslash as \\\\`);
+        return this.#fault(
+          p,
+          `Invalid escape '\\${text.charAt(p + 1)}' at ${this.#place(p)}: allowed escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX; write a backslash as \\\\`,
+        );
       }
       if (c < 0x20) {
-        const hint = c === 0x0a || c === 0x0d ? 'a string cannot span lines: close it before the line break or write \\n' : `escape it as \\u${c.toString(16).padStart(4, '0')}`;
-        return this.#fault(p, `Unexpected ${describeChar(text.charAt(p))} in the string starting at ${this.#place(start)} (at ${this.#place(p)}): ${hint}`);
+        const hint =
+          c === 0x0a || c === 0x0d
+            ? 'a string cannot span lines: close it before the line break or write \\n'
+            : `escape it as \\u${c.toString(16).padStart(4, '0')}`;
+        return this.#fault(
+          p,
+          `Unexpected ${describeChar(text.charAt(p))} in the string starting at ${this.#place(start)} (at ${this.#place(p)}): ${hint}`,
+        );
       }
       p += 1;
     }
@@ -224,7 +260,12 @@ class JsonGrammarCheck {
   #unexpected(expected: string): JsonSyntaxFault {
     const text = this.#text;
     const word = this.#word();
-    const found = this.#p >= text.length ? 'end of input' : word !== '' ? `'${word}'` : describeChar(String.fromCodePoint(text.codePointAt(this.#p) ?? 0));
+    const found =
+      this.#p >= text.length
+        ? 'end of input'
+        : word !== ''
+          ? `'${word}'`
+          : describeChar(String.fromCodePoint(text.codePointAt(this.#p) ?? 0));
     return this.#fault(this.#p, `Unexpected ${found} at ${this.#place(this.#p)}: ${expected}`);
   }
 

@@ -15,7 +15,8 @@ describe('LineIndex', () => {
       [10, 4, 1],
       [12, 4, 3],
     ];
-    for (const [offset, line, column] of expected) expect(lines.positionAt(offset as number)).toEqual({ line, column, offset });
+    for (const [offset, line, column] of expected)
+      expect(lines.positionAt(offset as number)).toEqual({ line, column, offset });
   });
 
   it('clamps offsets outside the text', () => {
@@ -30,6 +31,10 @@ describe('LineIndex', () => {
 
   it('handles a text with many lines', () => {
     const text = 'x\n'.repeat(10_000);
-    expect(new LineIndex(text).positionAt(text.length - 2)).toEqual({ line: 10_000, column: 1, offset: text.length - 2 });
+    expect(new LineIndex(text).positionAt(text.length - 2)).toEqual({
+      line: 10_000,
+      column: 1,
+      offset: text.length - 2,
+    });
   });
 });

@@ -41,7 +41,9 @@ describe('loadDocument: format detection', () => {
 
 describe('loadDocument: size limit', () => {
   it('refuses bytes over maxBytes, stating the size and the limit', () => {
-    const problem = problemOf(() => loadDocument(utf8('{"a": "' + 'x'.repeat(200) + '"}'), { limits: { maxBytes: 100 } }));
+    const problem = problemOf(() =>
+      loadDocument(utf8('{"a": "' + 'x'.repeat(200) + '"}'), { limits: { maxBytes: 100 } }),
+    );
     expect(problem).toMatchObject({ code: 'DT_ERR_LOAD_TOO_LARGE', severity: 'error', path: '', line: 1, column: 1 });
     expect(problem.message).toContain('209 bytes');
     expect(problem.message).toContain('100 bytes');
@@ -137,7 +139,9 @@ describe('positionOf', () => {
   it('never throws, whatever the path', () => {
     const text = 'a:\n  - {b: 1}\n';
     for (const document of [loadDocument(text), loadDocument('{"a": [{"b": 1}]}')]) {
-      const odd = [[-1], [1.5], ['a', 'x'], ['a', '0', 'b', 'c'], [null, undefined, {}]] as unknown as (string | number)[][];
+      const odd = [[-1], [1.5], ['a', 'x'], ['a', '0', 'b', 'c'], [null, undefined, {}]] as unknown as (
+        string | number
+      )[][];
       for (const path of odd) expect(() => document.positionOf(path)).not.toThrow();
       expect(document.positionOf(['a', '0', 'b', 'c'])).toEqual(document.positionOf(['a', 0, 'b']));
     }

@@ -13,7 +13,10 @@ export const loadProblems = defineProblems({
   DT_ERR_LOAD_EMPTY: { severity: 'error', title: 'The document holds no value' },
   DT_ERR_LOAD_DUPLICATE_KEY: { severity: 'error', title: 'An object or mapping names the same key twice' },
   DT_ERR_LOAD_TOO_DEEP: { severity: 'error', title: 'Objects and arrays are nested deeper than the limit' },
-  DT_ERR_LOAD_NOT_FINITE: { severity: 'error', title: 'A number is infinite or not a number, which JSON data cannot hold' },
+  DT_ERR_LOAD_NOT_FINITE: {
+    severity: 'error',
+    title: 'A number is infinite or not a number, which JSON data cannot hold',
+  },
   DT_ERR_LOAD_MULTIPLE_DOCUMENTS: { severity: 'error', title: 'A YAML file holds more than one document' },
   DT_ERR_LOAD_KEY_NOT_STRING: { severity: 'error', title: 'A YAML mapping key is not a string' },
   DT_ERR_LOAD_MERGE_KEY: { severity: 'error', title: 'A YAML merge key (<<) is used; merge keys are not supported' },

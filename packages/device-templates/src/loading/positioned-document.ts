@@ -35,7 +35,14 @@ export function positionedDocument(
       return positionOf(path);
     }
   };
-  return Object.freeze({ value: parsed.value, format: parsed.format, text: parsed.text, file: parsed.file, positionOf, positionInString });
+  return Object.freeze({
+    value: parsed.value,
+    format: parsed.format,
+    text: parsed.text,
+    file: parsed.file,
+    positionOf,
+    positionInString,
+  });
 }
 
 /** Offset of the first character that is not blank (space, tab, line break); `text.length` if none. */

@@ -68,7 +68,8 @@ export function scanJsonPositions(text: string, maxDepth: number, lines: LineInd
         if (map !== undefined) {
           const key = readJsonString(text, p);
           const earlier = map.get(key);
-          if (earlier !== undefined) duplicate({ text, lines, maxDepth, open, isObject, start, keyAt, end, count }, earlier, p);
+          if (earlier !== undefined)
+            duplicate({ text, lines, maxDepth, open, isObject, start, keyAt, end, count }, earlier, p);
           map.set(key, p);
         } else {
           const base = keyBase[level] as number;
@@ -78,7 +79,8 @@ export function scanJsonPositions(text: string, maxDepth: number, lines: LineInd
             const other = keys[k] as number;
             if (escaped || keys[k + 2] === 1) {
               // Different spellings can decode to the same key ("a" and "\\u0061").
-              if (readJsonString(text, other) === readJsonString(text, p)) duplicate({ text, lines, maxDepth, open, isObject, start, keyAt, end, count }, other, p);
+              if (readJsonString(text, other) === readJsonString(text, p))
+                duplicate({ text, lines, maxDepth, open, isObject, start, keyAt, end, count }, other, p);
             } else if ((keys[k + 1] as number) - other === size) {
               let same = true;
               for (let i = 1; i < size; i += 1) {
@@ -96,7 +98,8 @@ export function scanJsonPositions(text: string, maxDepth: number, lines: LineInd
           keyTop += 3;
           if (keyTop - base > 3 * PAIRWISE_KEY_LIMIT) {
             const index = new Map<string, number>();
-            for (let k = base; k < keyTop; k += 3) index.set(readJsonString(text, keys[k] as number), keys[k] as number);
+            for (let k = base; k < keyTop; k += 3)
+              index.set(readJsonString(text, keys[k] as number), keys[k] as number);
             keyMaps[level] = index;
           }
         }
@@ -149,14 +152,25 @@ export function scanJsonPositions(text: string, maxDepth: number, lines: LineInd
       let exponent = false;
       for (;;) {
         const d = text.charCodeAt(q);
-        if (d === 0x2c || d === 0x7d || d === 0x5d || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09 || q >= length) break;
+        if (
+          d === 0x2c ||
+          d === 0x7d ||
+          d === 0x5d ||
+          d === 0x20 ||
+          d === 0x0a ||
+          d === 0x0d ||
+          d === 0x09 ||
+          q >= length
+        )
+          break;
         if (d === 0x65 || d === 0x45) exponent = true;
         q += 1;
       }
       // Only an exponent or 309+ digits can overflow a double; literals never do.
       if ((exponent || q - p > 308) && c !== 0x74 && c !== 0x66 && c !== 0x6e) {
         const written = text.slice(p, q);
-        if (!Number.isFinite(Number(written))) notFinite({ text, lines, maxDepth, open, isObject, start, keyAt, end, count }, p, written);
+        if (!Number.isFinite(Number(written)))
+          notFinite({ text, lines, maxDepth, open, isObject, start, keyAt, end, count }, p, written);
       }
       p = q;
     }

@@ -7,7 +7,8 @@ import type { LoadedDocument, SourceFormat } from './loaded-document.js';
 import { placeOf } from './test-support.js';
 import { documentFromValue } from './value-document.js';
 
-const load = (text: string, format: SourceFormat): LoadedDocument => loadDocument(text, { format, file: `t.${format}` });
+const load = (text: string, format: SourceFormat): LoadedDocument =>
+  loadDocument(text, { format, file: `t.${format}` });
 
 /** The position of `offset` in the string at `path`, as line and column. */
 function at(document: LoadedDocument, path: DocumentPath, offset: number): { line: number; column: number } {
@@ -93,7 +94,7 @@ describe('positionInString in YAML', () => {
     const document = load(text, 'yaml');
     const value = (document.value as { f: string }).f;
     expect(at(document, ['f'], value.indexOf('target'))).toEqual(placeAfter(text, 'f:', 'target'));
-    expect(at(document, ['e'], 'it\'s a '.length)).toEqual(placeOf(text, 'target'));
+    expect(at(document, ['e'], "it's a ".length)).toEqual(placeOf(text, 'target'));
   });
 
   it('decodes the escapes of a double-quoted scalar, \\U included', () => {
@@ -162,7 +163,8 @@ function expectEveryCharacterMapped(document: LoadedDocument): number {
   const wrong: string[] = [];
   const visit = (node: unknown, path: (string | number)[]): void => {
     if (Array.isArray(node)) node.forEach((child, i) => visit(child, [...path, i]));
-    else if (typeof node === 'object' && node !== null) for (const [key, child] of Object.entries(node)) visit(child, [...path, key]);
+    else if (typeof node === 'object' && node !== null)
+      for (const [key, child] of Object.entries(node)) visit(child, [...path, key]);
     else if (typeof node === 'string') {
       const start = document.positionOf(path).offset;
       let previous = -1;
@@ -173,8 +175,14 @@ function expectEveryCharacterMapped(document: LoadedDocument): number {
           return;
         }
         const written = text[offset];
-        const stands = written === node[k] || written === '\\' || written === '\n' || written === '\r' || (written === "'" && node[k] === "'");
-        if (!stands || offset < previous) wrong.push(`${JSON.stringify(node)}[${k}] at ${offset}: ${JSON.stringify(written)}`);
+        const stands =
+          written === node[k] ||
+          written === '\\' ||
+          written === '\n' ||
+          written === '\r' ||
+          (written === "'" && node[k] === "'");
+        if (!stands || offset < previous)
+          wrong.push(`${JSON.stringify(node)}[${k}] at ${offset}: ${JSON.stringify(written)}`);
         previous = offset;
       }
     }
@@ -197,24 +205,37 @@ describe('positionInString on whole documents', () => {
     ': starts with an indicator',
     '',
   ];
-  it.each(['plain', 'forced quotes', 'double quotes'] as const)('maps every character of awkward strings written by js-yaml (%s)', (mode) => {
-    const text = jsYaml.dump({ values }, { lineWidth: 40, forceQuotes: mode !== 'plain', quotingType: mode === 'double quotes' ? '"' : "'" });
-    expect(expectEveryCharacterMapped(load(text, 'yaml'))).toBe(0);
-  });
+  it.each(['plain', 'forced quotes', 'double quotes'] as const)(
+    'maps every character of awkward strings written by js-yaml (%s)',
+    (mode) => {
+      const text = jsYaml.dump(
+        { values },
+        { lineWidth: 40, forceQuotes: mode !== 'plain', quotingType: mode === 'double quotes' ? '"' : "'" },
+      );
+      expect(expectEveryCharacterMapped(load(text, 'yaml'))).toBe(0);
+    },
+  );
 
   it('maps every character of the same strings written as JSON', () => {
     expect(expectEveryCharacterMapped(load(JSON.stringify({ values }, null, 2), 'json'))).toBe(0);
   });
 
   const examples = new URL('../../examples/', import.meta.url);
-  it.each(readdirSync(examples).filter((name) => /\.ndst\.(json|ya?ml)$/.test(name)))('maps every character of every string of the example %s', (name) => {
-    const text = readFileSync(new URL(name, examples), 'utf8');
-    expect(expectEveryCharacterMapped(load(text, name.endsWith('.json') ? 'json' : 'yaml'))).toBe(0);
-  });
+  it.each(readdirSync(examples).filter((name) => /\.ndst\.(json|ya?ml)$/.test(name)))(
+    'maps every character of every string of the example %s',
+    (name) => {
+      const text = readFileSync(new URL(name, examples), 'utf8');
+      expect(expectEveryCharacterMapped(load(text, name.endsWith('.json') ? 'json' : 'yaml'))).toBe(0);
+    },
+  );
 });
 
 describe('positionInString without text', () => {
   it('answers 0:0 for a document built from a value', () => {
-    expect(documentFromValue({ e: 'abc' }, 'lib').positionInString!(['e'], 2)).toEqual({ line: 0, column: 0, offset: 0 });
+    expect(documentFromValue({ e: 'abc' }, 'lib').positionInString!(['e'], 2)).toEqual({
+      line: 0,
+      column: 0,
+      offset: 0,
+    });
   });
 });

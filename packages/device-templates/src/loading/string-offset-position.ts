@@ -21,7 +21,13 @@ import { arrayIndexOf } from './path-segment.js';
  * (a block scalar with an explicit indentation digit, an alias, a folding this reader does not
  * reproduce): callers then use the value's start.
  */
-export function offsetInString(text: string, format: SourceFormat, start: number, value: string, offset: number): number | undefined {
+export function offsetInString(
+  text: string,
+  format: SourceFormat,
+  start: number,
+  value: string,
+  offset: number,
+): number | undefined {
   const trace = new Trace(value, start);
   if (format === 'json') traceJsonString(text, start, trace);
   else traceYamlScalar(text, start, trace);
@@ -78,7 +84,16 @@ class Trace {
   }
 }
 
-const JSON_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const JSON_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 function traceJsonString(text: string, quote: number, trace: Trace): void {
   if (text.charCodeAt(quote) !== 0x22) return void (trace.failed = true);
@@ -119,7 +134,8 @@ function traceYamlScalar(text: string, start: number, trace: Trace): void {
   if (c === '"') traceFlow(text, s + 1, trace, 'double');
   else if (c === "'") traceFlow(text, s + 1, trace, 'single');
   else if (c === '|' || c === '>') traceBlock(text, s, trace);
-  else if (c === '*') trace.failed = true; // an alias: the string is written at its anchor
+  else if (c === '*')
+    trace.failed = true; // an alias: the string is written at its anchor
   else traceFlow(text, s, trace, 'plain');
 }
 
@@ -236,7 +252,8 @@ function lineAt(text: string, start: number): BlockLine {
   while (end < text.length && !isBreak(text.charCodeAt(end))) end += 1;
   let spaces = 0;
   while (text[start + spaces] === ' ') spaces += 1;
-  const next = text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : Math.min(end + 1, text.length);
+  const next =
+    text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : Math.min(end + 1, text.length);
   return { start, end, next, spaces, blank: start + spaces === end };
 }
 
@@ -255,7 +272,7 @@ function traceBlock(text: string, s: number, trace: Trace): void {
   let line = lineAt(text, i); // the rest of the header line: blanks and a comment
   let first = line.next;
   let indent = 0;
-  for (let at = first; at < text.length; ) {
+  for (let at = first; at < text.length;) {
     const candidate = lineAt(text, at);
     if (!candidate.blank) {
       indent = candidate.spaces;

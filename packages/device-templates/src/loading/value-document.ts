@@ -8,5 +8,12 @@ const NO_POSITION: SourcePosition = Object.freeze({ line: 0, column: 0, offset: 
  * for every path (and `positionInString` for every offset), which problems report as "no position".
  */
 export function documentFromValue(value: unknown, file: string): LoadedDocument {
-  return Object.freeze({ value, file, format: 'json', text: '', positionOf: () => NO_POSITION, positionInString: () => NO_POSITION });
+  return Object.freeze({
+    value,
+    file,
+    format: 'json',
+    text: '',
+    positionOf: () => NO_POSITION,
+    positionInString: () => NO_POSITION,
+  });
 }

@@ -91,7 +91,10 @@ describe('YAML positions', () => {
   });
 
   it('places an empty value just after its colon and a tilde at the tilde', () => {
-    expect(document.positionOf(['nothing'])).toMatchObject({ line: at('nothing:').line, column: 'nothing:'.length + 1 });
+    expect(document.positionOf(['nothing'])).toMatchObject({
+      line: at('nothing:').line,
+      column: 'nothing:'.length + 1,
+    });
     expect(document.positionOf(['tilde'])).toMatchObject(at('~'));
   });
 
@@ -101,7 +104,9 @@ describe('YAML positions', () => {
     expect(document.positionOf(['datapointSets', 0])).toMatchObject(at('datapointSetId'));
     expect(document.positionOf([...datapoints, 0])).toMatchObject(at('commonConfig'));
     expect(document.positionOf([...datapoints, 1])).toMatchObject({ line: at('      -\n').line, column: 7 });
-    expect((document.value as { datapointSets: { datapoints: unknown[] }[] }).datapointSets[0]?.datapoints[1]).toBeNull();
+    expect(
+      (document.value as { datapointSets: { datapoints: unknown[] }[] }).datapointSets[0]?.datapoints[1],
+    ).toBeNull();
     expect(document.positionOf([...datapoints, 2, 'commonConfig', 'datapointId'])).toMatchObject(at('flow', 0));
   });
 
@@ -143,7 +148,9 @@ describe('YAML positions', () => {
     );
     expect(document.positionOf(['datapointSets', 5, 'x'])).toEqual(document.positionOf(['datapointSets']));
     expect(document.positionOf(['templateId', 'deeper'], 'key')).toEqual(document.positionOf(['templateId']));
-    expect(document.positionOf(['datapointSets', 0, 'datapoints', 1, 'x'])).toEqual(document.positionOf(['datapointSets', 0, 'datapoints', 1]));
+    expect(document.positionOf(['datapointSets', 0, 'datapoints', 1, 'x'])).toEqual(
+      document.positionOf(['datapointSets', 0, 'datapoints', 1]),
+    );
   });
 
   it('counts lines across CRLF line breaks', () => {
@@ -174,7 +181,11 @@ describe('YAML load problems', () => {
   });
 
   it('refuses duplicate keys in flow mappings and between plain and quoted spellings', () => {
-    expect(problemOf(() => yaml('{a: 1, "a": 2}'))).toMatchObject({ code: 'DT_ERR_LOAD_DUPLICATE_KEY', line: 1, column: 8 });
+    expect(problemOf(() => yaml('{a: 1, "a": 2}'))).toMatchObject({
+      code: 'DT_ERR_LOAD_DUPLICATE_KEY',
+      line: 1,
+      column: 8,
+    });
   });
 
   it.each([
@@ -190,7 +201,7 @@ describe('YAML load problems', () => {
   });
 
   it('accepts quoted keys that look like numbers', () => {
-    expect(yaml("'1': x\n\"true\": y\n").value).toEqual({ 1: 'x', true: 'y' });
+    expect(yaml('\'1\': x\n"true": y\n').value).toEqual({ 1: 'x', true: 'y' });
   });
 
   it('refuses a merge key but accepts a quoted "<<" key', () => {
@@ -211,7 +222,11 @@ describe('YAML load problems', () => {
   });
 
   it('accepts the JSON-compatible core tags', () => {
-    expect(yaml('a: !!str 12\nb: !!int "7"\nc: !!float 1\nd: !!bool true\ne: !!null ~\nf: !!seq [1]\ng: !!map {x: 1}\nh: ! 5\n').value).toEqual({
+    expect(
+      yaml(
+        'a: !!str 12\nb: !!int "7"\nc: !!float 1\nd: !!bool true\ne: !!null ~\nf: !!seq [1]\ng: !!map {x: 1}\nh: ! 5\n',
+      ).value,
+    ).toEqual({
       a: '12',
       b: 7,
       c: 1,
@@ -248,7 +263,10 @@ describe('YAML load problems', () => {
 
   it('refuses a billion-laughs alias bomb while parsing', () => {
     let text = 'l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n';
-    for (let i = 1; i <= 9; i += 1) text += `l${i}: &l${i} [${Array(9).fill(`*l${i - 1}`).join(', ')}]\n`;
+    for (let i = 1; i <= 9; i += 1)
+      text += `l${i}: &l${i} [${Array(9)
+        .fill(`*l${i - 1}`)
+        .join(', ')}]\n`;
     const problem = problemOf(() => yaml(text));
     expect(problem.code).toBe('DT_ERR_LOAD_ALIAS_LIMIT');
     expect(problem.message).toContain('100000');
@@ -286,7 +304,12 @@ describe('YAML load problems', () => {
     let text = 'l0: &l0 [x]\n';
     for (let i = 1; i <= 5; i += 1) text += `l${i}: &l${i} [*l${i - 1}]\n`;
     // l4 is the root mapping, its own sequence, then l3's four levels: 6 > 5.
-    expect(problemOf(() => yaml(text, { maxDepth: 5 }))).toMatchObject({ code: 'DT_ERR_LOAD_TOO_DEEP', path: '/l4/0', line: 5, column: 10 });
+    expect(problemOf(() => yaml(text, { maxDepth: 5 }))).toMatchObject({
+      code: 'DT_ERR_LOAD_TOO_DEEP',
+      path: '/l4/0',
+      line: 5,
+      column: 10,
+    });
     expect(yaml(text, { maxDepth: 7 }).value).toBeTruthy();
   });
 

@@ -21,7 +21,9 @@ import { yamlSyntaxMessage } from './yaml-syntax-message.js';
  * parsing goes on and the loader can refuse the tag with its own message and position.
  */
 const TEMPLATE_SCHEMA = yaml.CORE_SCHEMA.extend(
-  (['scalar', 'sequence', 'mapping'] as const).map((kind) => new yaml.Type('', { kind, multi: true, construct: (data: unknown) => data })),
+  (['scalar', 'sequence', 'mapping'] as const).map(
+    (kind) => new yaml.Type('', { kind, multi: true, construct: (data: unknown) => data }),
+  ),
 );
 
 /** js-yaml's load options, with `maxDepth`, which js-yaml 4.3 reads but its typings omit. */
@@ -51,12 +53,18 @@ export function loadYamlDocument(text: string, file: string, limits: LoadLimits)
     throw asLoadError(error, lines, limits);
   }
   if (documents.length === 0 || (documents.length === 1 && frames.kind[0] === FRAME_EMPTY && !frames.isAlias(0))) {
-    throw loadFailure('DT_ERR_LOAD_EMPTY', { path: '', line: 1, column: 1 }, 'The YAML document is empty: it must hold the template mapping.');
+    throw loadFailure(
+      'DT_ERR_LOAD_EMPTY',
+      { path: '', line: 1, column: 1 },
+      'The YAML document is empty: it must hold the template mapping.',
+    );
   }
   if (documents.length > 1) throw multipleDocuments(text, frames, lines, documents.length);
   const structure = buildYamlStructure(frames, text, lines, 0, limits.maxDepth);
   const positions = new YamlPositions(structure);
-  return positionedDocument({ value: documents[0], format: 'yaml', text, file }, lines, (path, which) => positions.offsetOf(path, which));
+  return positionedDocument({ value: documents[0], format: 'yaml', text, file }, lines, (path, which) =>
+    positions.offsetOf(path, which),
+  );
 }
 
 function asLoadError(error: unknown, lines: LineIndex, limits: LoadLimits): unknown {
@@ -65,7 +73,11 @@ function asLoadError(error: unknown, lines: LineIndex, limits: LoadLimits): unkn
     const reason = error.reason;
     const at = lines.positionAt((error.mark as { position?: number } | undefined)?.position ?? 0);
     if (reason.startsWith('nesting exceeded maxDepth')) return tooDeep(at, limits);
-    return loadFailure('DT_ERR_LOAD_SYNTAX', { path: '', line: at.line, column: at.column }, yamlSyntaxMessage(reason, formatPlace(at)));
+    return loadFailure(
+      'DT_ERR_LOAD_SYNTAX',
+      { path: '', line: at.line, column: at.column },
+      yamlSyntaxMessage(reason, formatPlace(at)),
+    );
   }
   // A parser recursing past the call stack: only nesting far beyond any limit gets there.
   if (error instanceof RangeError) return tooDeep({ line: 1, column: 1 }, limits);
@@ -86,7 +98,8 @@ function multipleDocuments(text: string, frames: YamlFrames, lines: LineIndex, c
   const second = frames.subtreeEnd[0] as number; // the frame after the first document's root
   let offset = skipBlank(text, frames.open[second] ?? 0, text.length);
   const marker = text.lastIndexOf('---', offset);
-  if (marker >= 0 && (marker === 0 || text.charCodeAt(marker - 1) === 0x0a || text.charCodeAt(marker - 1) === 0x0d)) offset = marker;
+  if (marker >= 0 && (marker === 0 || text.charCodeAt(marker - 1) === 0x0a || text.charCodeAt(marker - 1) === 0x0d))
+    offset = marker;
   const at = lines.positionAt(offset);
   return loadFailure(
     'DT_ERR_LOAD_MULTIPLE_DOCUMENTS',

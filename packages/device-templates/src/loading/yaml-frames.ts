@@ -102,7 +102,12 @@ export class YamlFrames {
   /** Whether frame `i` only wraps the next frame, which holds the same collection. */
   isWrapper(i: number): boolean {
     const end = this.subtreeEnd[i] as number;
-    return i + 1 < end && this.subtreeEnd[i + 1] === end && this.results[i + 1] === this.results[i] && this.kind[i + 1] === this.kind[i];
+    return (
+      i + 1 < end &&
+      this.subtreeEnd[i + 1] === end &&
+      this.results[i + 1] === this.results[i] &&
+      this.kind[i + 1] === this.kind[i]
+    );
   }
 
   /** The frame enclosing frame `i`, or -1 (a search: meant for error reports). */
@@ -135,7 +140,14 @@ export class YamlFrames {
     this.#top -= 1;
     const result = state.result;
     const kindName = state.kind;
-    const kind = kindName === 'scalar' ? FRAME_SCALAR : kindName === 'mapping' ? FRAME_MAPPING : kindName === 'sequence' ? FRAME_SEQUENCE : FRAME_EMPTY;
+    const kind =
+      kindName === 'scalar'
+        ? FRAME_SCALAR
+        : kindName === 'mapping'
+          ? FRAME_MAPPING
+          : kindName === 'sequence'
+            ? FRAME_SEQUENCE
+            : FRAME_EMPTY;
     this.close[i] = state.position;
     this.subtreeEnd[i] = this.count;
     this.kind[i] = kind;
@@ -144,7 +156,8 @@ export class YamlFrames {
     // Implicitly resolved scalars carry '?' or the core tag they resolved to.
     if (tag !== null && tag !== '?' && !JSON_TAGS.has(tag)) this.foreignTags.set(i, tag);
     if (kind >= FRAME_SEQUENCE && state.anchor !== null) this.anchored.set(result as object, i);
-    if (kind === FRAME_EMPTY && result !== null && result !== undefined && this.size === undefined) this.#startCounting();
+    if (kind === FRAME_EMPTY && result !== null && result !== undefined && this.size === undefined)
+      this.#startCounting();
     if (this.size !== undefined) this.#settle(i, this.#top >= 0 ? (this.#stack[this.#top] as number) : -1);
   }
 
@@ -191,7 +204,12 @@ export class YamlFrames {
     const parents = new Int32Array(count);
     const stack: number[] = [];
     for (let i = 0; i < count; i += 1) {
-      while (stack.length > 0 && this.kind[stack[stack.length - 1] as number] !== FRAME_OPEN && (this.subtreeEnd[stack[stack.length - 1] as number] as number) <= i) stack.pop();
+      while (
+        stack.length > 0 &&
+        this.kind[stack[stack.length - 1] as number] !== FRAME_OPEN &&
+        (this.subtreeEnd[stack[stack.length - 1] as number] as number) <= i
+      )
+        stack.pop();
       parents[i] = stack.length > 0 ? (stack[stack.length - 1] as number) : -1;
       stack.push(i);
     }

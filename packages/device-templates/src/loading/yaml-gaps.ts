@@ -32,7 +32,8 @@ export function scanGap(text: string, from: number, to: number): boolean {
       while (i < to && !isBlank(text.charCodeAt(i)) && !isFlowIndicator(text.charCodeAt(i))) i += 1;
     } else {
       if (c === 0x3a /* : */) colon = true;
-      else if (c === 0x2d /* - */ && (i + 1 >= text.length || isBlank(text.charCodeAt(i + 1)))) gapDashes[dashCount++] = i;
+      else if (c === 0x2d /* - */ && (i + 1 >= text.length || isBlank(text.charCodeAt(i + 1))))
+        gapDashes[dashCount++] = i;
       i += 1;
     }
   }

@@ -21,7 +21,13 @@ const PAIRWISE_KEY_LIMIT = 24;
  * text between them (see `yaml-gaps.ts`); `- ` entries that js-yaml gives no frame (null
  * elements) are found the same way.
  */
-export function buildYamlStructure(frames: YamlFrames, text: string, lines: LineIndex, root: number, maxDepth: number): YamlStructure {
+export function buildYamlStructure(
+  frames: YamlFrames,
+  text: string,
+  lines: LineIndex,
+  root: number,
+  maxDepth: number,
+): YamlStructure {
   const builder = new StructureBuilder(frames, text, lines, root, maxDepth);
   builder.run();
   return builder.structure;
@@ -90,7 +96,8 @@ class StructureBuilder {
       this.structure.entryStart[node] = this.#top;
       if (kind === FRAME_MAPPING) this.#mapping(node, inner);
       else this.#sequence(node, inner);
-      this.structure.entryCount[node] = (this.#top - (this.structure.entryStart[node] as number)) / (kind === FRAME_MAPPING ? 2 : 1);
+      this.structure.entryCount[node] =
+        (this.#top - (this.structure.entryStart[node] as number)) / (kind === FRAME_MAPPING ? 2 : 1);
       // Children were pushed in document order; reverse them so they are visited in that order.
       for (let a = first, b = nodes.length - 1; a < b; a += 1, b -= 1) {
         const t = nodes[a] as number;
@@ -125,7 +132,8 @@ class StructureBuilder {
       previousEnd = frames.close[child] as number;
     }
     // js-yaml may end a block mapping with a frame for a key it then does not find.
-    if (pending >= 0 && !(frames.kind[pending] === FRAME_EMPTY && !frames.isAlias(pending))) this.#pair(node, pending, NO_VALUE);
+    if (pending >= 0 && !(frames.kind[pending] === FRAME_EMPTY && !frames.isAlias(pending)))
+      this.#pair(node, pending, NO_VALUE);
   }
 
   #sequence(node: number, inner: number): void {
@@ -225,7 +233,9 @@ class StructureBuilder {
       'DT_ERR_LOAD_KEY_NOT_STRING',
       place,
       `The key at ${formatPlace(at)} is ${what}, but a key must be a string, as in JSON; ` +
-        (typeof name === 'number' || typeof name === 'boolean' ? `quote it ('${written}': ...) if it is meant as text.` : 'write a plain text key.'),
+        (typeof name === 'number' || typeof name === 'boolean'
+          ? `quote it ('${written}': ...) if it is meant as text.`
+          : 'write a plain text key.'),
       { found: written },
     );
   }

@@ -4,20 +4,41 @@ import { eventSummary, evaluation, read, set, steppingClock, template } from './
 import type { Evaluation } from '../generated/device-template.generated.js';
 
 function evaluator(...evaluations: Evaluation[]) {
-  return createTemplateEvaluator(template(set('system', [read('loss', { alertConfig: { evaluations } }), read('threshold')])), { now: steppingClock() });
+  return createTemplateEvaluator(
+    template(set('system', [read('loss', { alertConfig: { evaluations } }), read('threshold')])),
+    { now: steppingClock() },
+  );
 }
 const loss = (rawValue: unknown) => ({ datapointSetId: 'system', datapointId: 'loss', rawValue });
-const run = (e: ReturnType<typeof evaluator>, ...values: unknown[]) => values.map((v) => eventSummary(e.update(loss(v))));
+const run = (e: ReturnType<typeof evaluator>, ...values: unknown[]) =>
+  values.map((v) => eventSummary(e.update(loss(v))));
 
 describe('alarm evaluations', () => {
   it('raises on a transition to true and clears on the transition back, once each', () => {
     const e = evaluator(evaluation(401, 'datapoint.value > 10'));
-    expect(run(e, 1, 20, 30, 5, 3, 50)).toEqual([[], ['alarm-raised 401 loss'], [], ['alarm-cleared 401 loss'], [], ['alarm-raised 401 loss']]);
+    expect(run(e, 1, 20, 30, 5, 3, 50)).toEqual([
+      [],
+      ['alarm-raised 401 loss'],
+      [],
+      ['alarm-cleared 401 loss'],
+      [],
+      ['alarm-raised 401 loss'],
+    ]);
   });
 
   it('carries the fields of the evaluation and the value in the event', () => {
     const routing = { topic: 'alarms/network', service: 'hub' };
-    const e = evaluator(evaluation(701, 'datapoint.value > 10', { text: 'Loss is high', textHelp: 'Check the cable', facility: 12, hidden: true, audited: true, broadcast: true, routing }));
+    const e = evaluator(
+      evaluation(701, 'datapoint.value > 10', {
+        text: 'Loss is high',
+        textHelp: 'Check the cable',
+        facility: 12,
+        hidden: true,
+        audited: true,
+        broadcast: true,
+        routing,
+      }),
+    );
     const [raised] = e.update({ ...loss(20), origin: 'sw-1', timestamp: 5000 }).events;
     expect(raised).toEqual({
       type: 'alarm-raised',
@@ -36,16 +57,28 @@ describe('alarm evaluations', () => {
       timestamp: 5000,
       value: 20,
     });
-    expect(e.update({ ...loss(0), origin: 'sw-1' }).events[0]).toMatchObject({ type: 'alarm-cleared', severity: 701, text: 'Loss is high', value: 0 });
+    expect(e.update({ ...loss(0), origin: 'sw-1' }).events[0]).toMatchObject({
+      type: 'alarm-cleared',
+      severity: 701,
+      text: 'Loss is high',
+      value: 0,
+    });
   });
 
   it('tracks each severity of a datapoint on its own', () => {
     const e = evaluator(evaluation(401, 'datapoint.value > 10'), evaluation(801, 'datapoint.value > 100'));
-    expect(run(e, 50, 500, 50, 0)).toEqual([['alarm-raised 401 loss'], ['alarm-raised 801 loss'], ['alarm-cleared 801 loss'], ['alarm-cleared 401 loss']]);
+    expect(run(e, 50, 500, 50, 0)).toEqual([
+      ['alarm-raised 401 loss'],
+      ['alarm-raised 801 loss'],
+      ['alarm-cleared 801 loss'],
+      ['alarm-cleared 401 loss'],
+    ]);
   });
 
   it('names the severity bands', () => {
-    const levels = [250, 450, 650, 850].map((severity) => evaluator(evaluation(severity, 'datapoint.value > 0')).update(loss(1)).events[0]);
+    const levels = [250, 450, 650, 850].map(
+      (severity) => evaluator(evaluation(severity, 'datapoint.value > 0')).update(loss(1)).events[0],
+    );
     expect(levels.map((event) => (event as { level: string }).level)).toEqual(['info', 'warning', 'error', 'critical']);
   });
 
@@ -77,7 +110,9 @@ describe('alarm evaluations', () => {
 
 describe('onStartup', () => {
   it('raises a condition already true at the first evaluation when onStartup is true', () => {
-    expect(run(evaluator(evaluation(401, 'datapoint.value > 10', { onStartup: true })), 20)).toEqual([['alarm-raised 401 loss']]);
+    expect(run(evaluator(evaluation(401, 'datapoint.value > 10', { onStartup: true })), 20)).toEqual([
+      ['alarm-raised 401 loss'],
+    ]);
   });
 
   it('stays silent for a condition already true at start-up when onStartup is false, and has nothing to clear', () => {
@@ -89,7 +124,10 @@ describe('onStartup', () => {
   });
 
   it('raises with onStartup false when the first evaluation is false and a later one true', () => {
-    expect(run(evaluator(evaluation(401, 'datapoint.value > 10', { onStartup: false })), 1, 20)).toEqual([[], ['alarm-raised 401 loss']]);
+    expect(run(evaluator(evaluation(401, 'datapoint.value > 10', { onStartup: false })), 1, 20)).toEqual([
+      [],
+      ['alarm-raised 401 loss'],
+    ]);
   });
 });
 
@@ -115,7 +153,10 @@ describe('evaluation errors in alerts', () => {
     const e = evaluator(evaluation(401, "datapoint.value.startsWith('err')"), evaluation(601, 'datapoint.value === 7'));
     expect(run(e, 'error 1')).toEqual([['alarm-raised 401 loss']]);
     const out = e.update(loss(7));
-    expect(eventSummary(out)).toEqual(['evaluation-error alert DT_ERR_EVAL_METHOD_RECEIVER loss', 'alarm-raised 601 loss']);
+    expect(eventSummary(out)).toEqual([
+      'evaluation-error alert DT_ERR_EVAL_METHOD_RECEIVER loss',
+      'alarm-raised 601 loss',
+    ]);
     expect(out.events[0]).toMatchObject({ severity: 401, expression: "datapoint.value.startsWith('err')" });
     // The 401 alarm neither cleared nor raised again.
     expect(e.snapshot()[0]!.rows[0]!.activeAlarms).toEqual([

@@ -13,7 +13,12 @@ describe('orderCalculations', () => {
   });
 
   it('keeps document order between independent calculations', () => {
-    expect(orderCalculations([{ index: 2, inputs: [0] }, { index: 1, inputs: [] }])).toEqual({ ok: true, order: [2, 1] });
+    expect(
+      orderCalculations([
+        { index: 2, inputs: [0] },
+        { index: 1, inputs: [] },
+      ]),
+    ).toEqual({ ok: true, order: [2, 1] });
   });
 
   it('reports a cycle with the datapoints along it', () => {

@@ -42,7 +42,11 @@ export function orderCalculations(nodes: readonly CalcNode[]): CalcOrder {
  * For each datapoint index, the calculated datapoints that depend on it directly or through
  * other calculations, in calculation order. Datapoints nothing depends on get an empty list.
  */
-export function dependentsOf(nodes: readonly CalcNode[], order: readonly number[], datapointCount: number): (readonly number[])[] {
+export function dependentsOf(
+  nodes: readonly CalcNode[],
+  order: readonly number[],
+  datapointCount: number,
+): (readonly number[])[] {
   const readers = new Map<number, number[]>();
   for (const node of nodes) {
     for (const input of node.inputs) {

@@ -3,7 +3,8 @@ import { createTemplateEvaluator } from './template-evaluator.js';
 import { calc, eventSummary, evaluation, read, set, template, valueSummary } from './test-support.js';
 import type { Datapoint } from '../generated/device-template.generated.js';
 
-const evaluator = (...datapoints: Datapoint[]) => createTemplateEvaluator(template(set('system', datapoints)), { now: () => 1 });
+const evaluator = (...datapoints: Datapoint[]) =>
+  createTemplateEvaluator(template(set('system', datapoints)), { now: () => 1 });
 const update = (datapointId: string, rawValue: unknown) => ({ datapointSetId: 'system', datapointId, rawValue });
 
 describe('calculated datapoints', () => {
@@ -36,7 +37,10 @@ describe('calculated datapoints', () => {
   });
 
   it('see the final value of their inputs, after conversion and units', () => {
-    const e = evaluator(read('bytes', { unitsConfig: { from: 'B', to: 'KB' } }), calc('kilobits', 'datapoints.bytes.value * 8'));
+    const e = evaluator(
+      read('bytes', { unitsConfig: { from: 'B', to: 'KB' } }),
+      calc('kilobits', 'datapoints.bytes.value * 8'),
+    );
     expect(valueSummary(e.update(update('bytes', 2048)))).toEqual(['bytes=2', 'kilobits=16']);
   });
 
@@ -56,19 +60,31 @@ describe('calculated datapoints', () => {
   });
 
   it('are computed before the alerts, which see the fresh results', () => {
-    const e = evaluator(read('a', { alertConfig: { evaluations: [evaluation(401, 'datapoints.double.value > 10')] } }), calc('double', 'datapoints.a.value * 2'));
+    const e = evaluator(
+      read('a', { alertConfig: { evaluations: [evaluation(401, 'datapoints.double.value > 10')] } }),
+      calc('double', 'datapoints.a.value * 2'),
+    );
     const out = e.update(update('a', 6));
     expect(valueSummary(out)).toEqual(['a=6', 'double=12']);
     expect(eventSummary(out)).toEqual(['alarm-raised 401 a']);
   });
 
   it('fall back to their default when they yield null', () => {
-    const e = evaluator(read('a'), calc('c', 'datapoints.a.value > 1 ? datapoints.a.value : null', { defaultValueConfig: { isDefault: true, value: 'none' } }));
+    const e = evaluator(
+      read('a'),
+      calc('c', 'datapoints.a.value > 1 ? datapoints.a.value : null', {
+        defaultValueConfig: { isDefault: true, value: 'none' },
+      }),
+    );
     expect(e.update(update('a', 0)).values[1]).toMatchObject({ datapointId: 'c', value: 'none', defaulted: true });
   });
 
   it('report a failing calculation and let the others go on', () => {
-    const e = evaluator(read('name'), calc('upper', 'datapoints.name.value.toUpperCase()'), calc('length', 'String(datapoints.name.value).length'));
+    const e = evaluator(
+      read('name'),
+      calc('upper', 'datapoints.name.value.toUpperCase()'),
+      calc('length', 'String(datapoints.name.value).length'),
+    );
     const out = e.update(update('name', 17));
     expect(eventSummary(out)).toEqual(['evaluation-error calculation DT_ERR_EVAL_METHOD_RECEIVER upper']);
     expect(valueSummary(out)).toEqual(['name=17', 'length=2']);
@@ -77,7 +93,10 @@ describe('calculated datapoints', () => {
   it('without inputs, and constant datapoints, take their value when the row appears', () => {
     const e = evaluator(
       read('a'),
-      { commonConfig: { datapointId: 'vendor', datapointType: 'DATAPOINT' }, defaultValueConfig: { isDefault: true, value: 'ACME' } },
+      {
+        commonConfig: { datapointId: 'vendor', datapointType: 'DATAPOINT' },
+        defaultValueConfig: { isDefault: true, value: 'ACME' },
+      },
       calc('label', "'model ' + datapoints.vendor.value"),
       calc('fixed', '42'),
     );

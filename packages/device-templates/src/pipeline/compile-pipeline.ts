@@ -43,7 +43,13 @@ export interface TemplatePipeline {
 export function compileTemplatePipeline(template: DeviceTemplate): TemplatePipeline {
   const issues: PipelineBuildIssue[] = [];
   if (typeof template !== 'object' || template === null || !Array.isArray(template.datapointSets)) {
-    throw new TemplateEvaluatorError([{ code: 'DT_ERR_PIPE_BUILD_TEMPLATE_SHAPE', path: '/datapointSets', message: 'the template has no datapointSets array' }]);
+    throw new TemplateEvaluatorError([
+      {
+        code: 'DT_ERR_PIPE_BUILD_TEMPLATE_SHAPE',
+        path: '/datapointSets',
+        message: 'the template has no datapointSets array',
+      },
+    ]);
   }
   const sets: SetPlan[] = [];
   const setsById = new Map<string, SetPlan>();
@@ -51,19 +57,32 @@ export function compileTemplatePipeline(template: DeviceTemplate): TemplatePipel
     const plan = compileSet(set, ['datapointSets', i], issues);
     if (plan === undefined) return;
     if (setsById.has(plan.id)) {
-      issues.push({ code: 'DT_ERR_PIPE_BUILD_SET_DUPLICATE', path: toJsonPointer(['datapointSets', i, 'datapointSetId']), message: `the datapointSetId '${plan.id}' is used by an earlier set` });
+      issues.push({
+        code: 'DT_ERR_PIPE_BUILD_SET_DUPLICATE',
+        path: toJsonPointer(['datapointSets', i, 'datapointSetId']),
+        message: `the datapointSetId '${plan.id}' is used by an earlier set`,
+      });
       return;
     }
     sets.push(plan);
     setsById.set(plan.id, plan);
   });
   if (issues.length > 0) throw new TemplateEvaluatorError(issues);
-  return Object.freeze({ templateId: String(template.templateId), origin: String(template.origin), sets: Object.freeze(sets), setsById });
+  return Object.freeze({
+    templateId: String(template.templateId),
+    origin: String(template.origin),
+    sets: Object.freeze(sets),
+    setsById,
+  });
 }
 
 function compileSet(set: DatapointSet, path: DocumentPath, issues: PipelineBuildIssue[]): SetPlan | undefined {
   if (typeof set?.datapointSetId !== 'string' || !Array.isArray(set.datapoints)) {
-    issues.push({ code: 'DT_ERR_PIPE_BUILD_TEMPLATE_SHAPE', path: toJsonPointer(path), message: 'the datapoint set has no datapointSetId or no datapoints array' });
+    issues.push({
+      code: 'DT_ERR_PIPE_BUILD_TEMPLATE_SHAPE',
+      path: toJsonPointer(path),
+      message: 'the datapoint set has no datapointSetId or no datapoints array',
+    });
     return undefined;
   }
   const indexById = new Map<string, number>();
@@ -72,7 +91,11 @@ function compileSet(set: DatapointSet, path: DocumentPath, issues: PipelineBuild
     const dpPath = [...path, 'datapoints', i];
     const id = datapoint?.commonConfig?.datapointId;
     if (typeof id !== 'string') {
-      issues.push({ code: 'DT_ERR_PIPE_BUILD_TEMPLATE_SHAPE', path: toJsonPointer([...dpPath, 'commonConfig']), message: 'the datapoint has no commonConfig.datapointId' });
+      issues.push({
+        code: 'DT_ERR_PIPE_BUILD_TEMPLATE_SHAPE',
+        path: toJsonPointer([...dpPath, 'commonConfig']),
+        message: 'the datapoint has no commonConfig.datapointId',
+      });
       return;
     }
     if (indexById.has(id)) {
@@ -88,16 +111,25 @@ function compileSet(set: DatapointSet, path: DocumentPath, issues: PipelineBuild
   });
   const compiler = new ExpressionCompiler(indexById);
   let slots = 0;
-  const datapoints = kept.map(({ datapoint, path: dpPath }, index) => compileDatapoint(datapoint, index, dpPath, compiler, () => slots++));
+  const datapoints = kept.map(({ datapoint, path: dpPath }, index) =>
+    compileDatapoint(datapoint, index, dpPath, compiler, () => slots++),
+  );
   issues.push(...compiler.issues);
   const isTable = set.datapointSetType === 'tableStatic' || set.datapointSetType === 'tableDynamic';
   const indexes: number[] = [];
   (isTable ? (set.tableAddress?.indexes ?? []) : []).forEach((id, i) => {
     const index = indexById.get(id);
     if (index !== undefined) indexes.push(index);
-    else issues.push({ code: 'DT_ERR_PIPE_BUILD_TABLE_INDEX_UNKNOWN', path: toJsonPointer([...path, 'tableAddress', 'indexes', i]), message: `the table index '${id}' names no datapoint of the set '${set.datapointSetId}'` });
+    else
+      issues.push({
+        code: 'DT_ERR_PIPE_BUILD_TABLE_INDEX_UNKNOWN',
+        path: toJsonPointer([...path, 'tableAddress', 'indexes', i]),
+        message: `the table index '${id}' names no datapoint of the set '${set.datapointSetId}'`,
+      });
   });
-  const nodes: CalcNode[] = datapoints.filter((d) => d.calc !== undefined).map((d) => ({ index: d.index, inputs: d.calc!.inputs }));
+  const nodes: CalcNode[] = datapoints
+    .filter((d) => d.calc !== undefined)
+    .map((d) => ({ index: d.index, inputs: d.calc!.inputs }));
   const ordered = orderCalculations(nodes);
   if (!ordered.ok) {
     for (const cycle of ordered.cycles) {

@@ -70,8 +70,16 @@ export class ExpressionCompiler {
     this.#ids = [...indexById.keys()];
   }
 
-  compile(source: string, kind: ExpressionKind, path: DocumentPath, symbols?: readonly string[]): ExpressionPlan | undefined {
-    const result = compileExpression(source, kind === 'logic' ? { kind, symbols: symbols ?? [] } : { kind, datapointIds: this.#ids });
+  compile(
+    source: string,
+    kind: ExpressionKind,
+    path: DocumentPath,
+    symbols?: readonly string[],
+  ): ExpressionPlan | undefined {
+    const result = compileExpression(
+      source,
+      kind === 'logic' ? { kind, symbols: symbols ?? [] } : { kind, datapointIds: this.#ids },
+    );
     if (!result.ok) {
       const pointer = toJsonPointer(path);
       for (const issue of result.issues) {
@@ -96,7 +104,9 @@ export class ExpressionCompiler {
 }
 
 function planOf(expression: CompiledExpression, indexById: ReadonlyMap<string, number>): ExpressionPlan {
-  const inputs = expression.references.datapoints.map((id) => indexById.get(id)).filter((i): i is number => i !== undefined);
+  const inputs = expression.references.datapoints
+    .map((id) => indexById.get(id))
+    .filter((i): i is number => i !== undefined);
   return { source: expression.source, evaluate: expression.evaluate, inputs };
 }
 
@@ -104,7 +114,13 @@ function planOf(expression: CompiledExpression, indexById: ReadonlyMap<string, n
  * Compiles one datapoint. Issues go to `compiler`; the plan is returned even when some part
  * failed (the caller throws once every datapoint has been looked at).
  */
-export function compileDatapoint(datapoint: Datapoint, index: number, path: DocumentPath, compiler: ExpressionCompiler, nextSlot: () => number): DatapointPlan {
+export function compileDatapoint(
+  datapoint: Datapoint,
+  index: number,
+  path: DocumentPath,
+  compiler: ExpressionCompiler,
+  nextSlot: () => number,
+): DatapointPlan {
   const id = datapoint.commonConfig!.datapointId;
   const defaults = datapoint.defaultValueConfig;
   const kind: DatapointKind = datapoint.calcConfig ? 'calc' : datapoint.addressConfig ? 'read' : 'constant';
@@ -112,10 +128,21 @@ export function compileDatapoint(datapoint: Datapoint, index: number, path: Docu
   if (datapoint.unitsConfig) {
     const compiled = compileUnits(datapoint.unitsConfig);
     if (compiled.ok) units = compiled.plan;
-    else for (const issue of compiled.issues) compiler.report({ code: issue.code, path: toJsonPointer([...path, 'unitsConfig', issue.member]), message: issue.message });
+    else
+      for (const issue of compiled.issues)
+        compiler.report({
+          code: issue.code,
+          path: toJsonPointer([...path, 'unitsConfig', issue.member]),
+          message: issue.message,
+        });
   }
   const alerts = (datapoint.alertConfig?.evaluations ?? []).map((evaluation, i): AlertPlan | undefined => {
-    const condition = compileCondition(evaluation.expressions, evaluation.logic, [...path, 'alertConfig', 'evaluations', i], compiler);
+    const condition = compileCondition(
+      evaluation.expressions,
+      evaluation.logic,
+      [...path, 'alertConfig', 'evaluations', i],
+      compiler,
+    );
     if (condition === undefined) return undefined;
     return {
       ...condition,
@@ -136,7 +163,12 @@ export function compileDatapoint(datapoint: Datapoint, index: number, path: Docu
   const rowFilterConfig = datapoint.rowFilterConfig;
   const rowFilter =
     rowFilterConfig && (rowFilterConfig.expressions?.length || rowFilterConfig.logic !== undefined)
-      ? compileCondition(rowFilterConfig.expressions ?? [], rowFilterConfig.logic, [...path, 'rowFilterConfig'], compiler)
+      ? compileCondition(
+          rowFilterConfig.expressions ?? [],
+          rowFilterConfig.logic,
+          [...path, 'rowFilterConfig'],
+          compiler,
+        )
       : undefined;
   return {
     id,
@@ -145,9 +177,13 @@ export function compileDatapoint(datapoint: Datapoint, index: number, path: Docu
     defaultRawValue: nullToUndefined(defaults?.rawValue),
     defaultValue: nullToUndefined(defaults?.value),
     valueMap: datapoint.valueMapConfig ? compileValueMap(datapoint.valueMapConfig.map ?? []) : undefined,
-    conversion: datapoint.convConfig ? compiler.compile(datapoint.convConfig.expression, 'value', [...path, 'convConfig', 'expression']) : undefined,
+    conversion: datapoint.convConfig
+      ? compiler.compile(datapoint.convConfig.expression, 'value', [...path, 'convConfig', 'expression'])
+      : undefined,
     units,
-    calc: datapoint.calcConfig ? compiler.compile(datapoint.calcConfig.expression, 'value', [...path, 'calcConfig', 'expression']) : undefined,
+    calc: datapoint.calcConfig
+      ? compiler.compile(datapoint.calcConfig.expression, 'value', [...path, 'calcConfig', 'expression'])
+      : undefined,
     alerts: alerts.filter((a): a is AlertPlan => a !== undefined),
     rowFilter,
   };
@@ -176,7 +212,8 @@ function compileCondition(
   });
   const symbols = expressions.map((e) => e.symbol);
   const only = compiled.length === 1 ? compiled[0]!.symbol : undefined;
-  if (logic !== undefined && only !== undefined && logic.trim() === only && symbols.length === 1) return failed ? undefined : { expressions: compiled, logic: undefined };
+  if (logic !== undefined && only !== undefined && logic.trim() === only && symbols.length === 1)
+    return failed ? undefined : { expressions: compiled, logic: undefined };
   const logicSource = logic ?? (symbols.length > 0 ? symbols.join(' && ') : 'true');
   const logicPlan = compiler.compile(logicSource, 'logic', [...path, 'logic'], symbols);
   if (failed || logicPlan === undefined) return undefined;

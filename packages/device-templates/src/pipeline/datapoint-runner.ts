@@ -31,7 +31,11 @@ interface Working {
 export class DatapointRunner {
   readonly #working: Working = { value: null, rawValue: null, quality: 'good', timestamp: 0 };
   // No prototype for symbols: a symbol may be named __proto__.
-  readonly #context: Context = { datapoint: this.#working, datapoints: {}, symbols: Object.create(null) as Record<string, boolean> };
+  readonly #context: Context = {
+    datapoint: this.#working,
+    datapoints: {},
+    symbols: Object.create(null) as Record<string, boolean>,
+  };
   readonly #units: UnitOutput = { value: 0, unit: '' };
 
   /**
@@ -40,7 +44,16 @@ export class DatapointRunner {
    * `value`/`rawValue` null or undefined mean "no reading". Returns false when a stage failed:
    * an `evaluation-error` event went to the sink and the row keeps the previous value.
    */
-  process(set: SetPlan, row: RowState, plan: DatapointPlan, rawIn: unknown, valueIn: unknown, quality: string, timestamp: number, sink: PipelineSink): boolean {
+  process(
+    set: SetPlan,
+    row: RowState,
+    plan: DatapointPlan,
+    rawIn: unknown,
+    valueIn: unknown,
+    quality: string,
+    timestamp: number,
+    sink: PipelineSink,
+  ): boolean {
     let rawValue: unknown = rawIn ?? null;
     let value: unknown = valueIn ?? null;
     let defaulted = false;
@@ -80,7 +93,9 @@ export class DatapointRunner {
         return false;
       }
       if (typeof value === 'number' && !Number.isFinite(value)) {
-        sink.event(makeErrorEvent(set, plan, row, 'conversion', notFinite(value, working), timestamp, conversion.source));
+        sink.event(
+          makeErrorEvent(set, plan, row, 'conversion', notFinite(value, working), timestamp, conversion.source),
+        );
         return false;
       }
     }
@@ -163,7 +178,18 @@ export class DatapointRunner {
         active = this.#holds(alert);
       } catch (error) {
         // The alarm keeps its state: a value the expression cannot handle neither raises nor clears.
-        sink.event(makeErrorEvent(set, plan, row, 'alert', failureOf(error), entry.timestamp, this.#failedSource, alert.severity));
+        sink.event(
+          makeErrorEvent(
+            set,
+            plan,
+            row,
+            'alert',
+            failureOf(error),
+            entry.timestamp,
+            this.#failedSource,
+            alert.severity,
+          ),
+        );
         continue;
       }
       transition(set, row, plan, alert, entry, active, sink);
@@ -198,7 +224,15 @@ export class DatapointRunner {
 }
 
 /** Edge-triggered alert state machine (docs/pipeline.md, "Alerts"). */
-function transition(set: SetPlan, row: RowState, plan: DatapointPlan, alert: AlertPlan, entry: EntryState, active: boolean, sink: PipelineSink): void {
+function transition(
+  set: SetPlan,
+  row: RowState,
+  plan: DatapointPlan,
+  alert: AlertPlan,
+  entry: EntryState,
+  active: boolean,
+  sink: PipelineSink,
+): void {
   const slot = alert.slot;
   const state = row.alerts[slot]!;
   if (active) {
@@ -208,16 +242,22 @@ function transition(set: SetPlan, row: RowState, plan: DatapointPlan, alert: Ale
       return;
     }
     row.alerts[slot] = ALERT.RAISED;
-    sink.event(makeAlertEvent(alert.isLog ? 'log' : 'alarm-raised', set, plan, alert, row, entry.timestamp, entry.value));
+    sink.event(
+      makeAlertEvent(alert.isLog ? 'log' : 'alarm-raised', set, plan, alert, row, entry.timestamp, entry.value),
+    );
     return;
   }
-  if (state === ALERT.RAISED && !alert.isLog) sink.event(makeAlertEvent('alarm-cleared', set, plan, alert, row, entry.timestamp, entry.value));
+  if (state === ALERT.RAISED && !alert.isLog)
+    sink.event(makeAlertEvent('alarm-cleared', set, plan, alert, row, entry.timestamp, entry.value));
   row.alerts[slot] = ALERT.FALSE;
 }
 
 function notFinite(result: number, input: Working | undefined): Failure {
   const from = input === undefined ? '' : ` from value ${shortly(input.value)} and rawValue ${shortly(input.rawValue)}`;
-  return { code: 'DT_ERR_PIPE_RESULT_NOT_FINITE', message: `the expression yielded ${String(result)}${from}; JSON cannot carry it, so the value is not updated` };
+  return {
+    code: 'DT_ERR_PIPE_RESULT_NOT_FINITE',
+    message: `the expression yielded ${String(result)}${from}; JSON cannot carry it, so the value is not updated`,
+  };
 }
 
 function shortly(value: unknown): string {
@@ -226,7 +266,14 @@ function shortly(value: unknown): string {
 }
 
 function notNumber(value: unknown): Failure {
-  const shown = typeof value === 'string' ? `'${value.length > 40 ? value.slice(0, 40) + '…' : value}'` : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : String(value);
+  const shown =
+    typeof value === 'string'
+      ? `'${value.length > 40 ? value.slice(0, 40) + '…' : value}'`
+      : Array.isArray(value)
+        ? 'an array'
+        : typeof value === 'object'
+          ? 'an object'
+          : String(value);
   return {
     code: 'DT_ERR_PIPE_UNITS_NOT_NUMBER',
     message: `${pipelineProblems.DT_ERR_PIPE_UNITS_NOT_NUMBER}: got ${typeof value === 'object' ? '' : `${typeof value} `}${shown}; convert it first (convConfig: Number(datapoint.value))`,

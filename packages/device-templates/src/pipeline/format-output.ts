@@ -9,7 +9,10 @@ const MAX_SHOWN = 200;
  */
 export function formatValueLine(result: DatapointResult, defaultOrigin: string): string {
   const unit = result.unit !== undefined ? ` ${result.unit}` : '';
-  const notes = [result.defaulted ? 'default' : '', result.quality !== 'good' ? `quality ${result.quality}` : ''].filter(Boolean);
+  const notes = [
+    result.defaulted ? 'default' : '',
+    result.quality !== 'good' ? `quality ${result.quality}` : '',
+  ].filter(Boolean);
   return `VALUE ${place(result.origin, result.datapointSetId, result.datapointId, result.tableIndex, defaultOrigin)} = ${show(result.value)}${unit}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
 }
 
@@ -25,7 +28,12 @@ export function formatEventLine(event: PipelineEvent, defaultOrigin: string): st
     case 'log': {
       const verb = event.type === 'alarm-raised' ? 'RAISE' : event.type === 'alarm-cleared' ? 'CLEAR' : 'LOG';
       const where = place(event.origin, event.datapointSetId, event.datapointId, event.tableIndex, defaultOrigin);
-      const value = event.value !== undefined ? ` (value ${show(event.value)})` : event.reason === 'row-removed' ? ' (row removed)' : '';
+      const value =
+        event.value !== undefined
+          ? ` (value ${show(event.value)})`
+          : event.reason === 'row-removed'
+            ? ' (row removed)'
+            : '';
       return `${verb} ${event.severity} ${event.level} ${where}: ${event.text}${value}`;
     }
     case 'evaluation-error':
@@ -35,7 +43,13 @@ export function formatEventLine(event: PipelineEvent, defaultOrigin: string): st
   }
 }
 
-function place(origin: string, setId: string, datapointId: string, tableIndex: TableIndex | undefined, defaultOrigin: string): string {
+function place(
+  origin: string,
+  setId: string,
+  datapointId: string,
+  tableIndex: TableIndex | undefined,
+  defaultOrigin: string,
+): string {
   const row = tableIndex !== undefined ? `[${tableIndex}]` : '';
   return `${origin !== defaultOrigin ? `${origin} ` : ''}${setId}${row}/${datapointId}`;
 }

@@ -12,7 +12,15 @@ export function isTableIndex(value: unknown): value is TableIndex {
 }
 
 /** Sends an `update-rejected` event naming whatever the input names of set, datapoint and row. */
-export function reject(sink: PipelineSink, origin: string, timestamp: number, code: PipelineProblemCode, message: string, input: LooseInput, setId?: string): void {
+export function reject(
+  sink: PipelineSink,
+  origin: string,
+  timestamp: number,
+  code: PipelineProblemCode,
+  message: string,
+  input: LooseInput,
+  setId?: string,
+): void {
   const datapointSetId = input['datapointSetId'];
   const datapointId = input['datapointId'];
   const tableIndex = input['tableIndex'];
@@ -26,20 +34,50 @@ export function reject(sink: PipelineSink, origin: string, timestamp: number, co
 }
 
 /** The datapoint an update or a cell names, or undefined after rejecting an unknown or calculated one. */
-export function readableDatapoint(set: SetRuntime, origin: string, timestamp: number, input: LooseInput, sink: PipelineSink): DatapointPlan | undefined {
+export function readableDatapoint(
+  set: SetRuntime,
+  origin: string,
+  timestamp: number,
+  input: LooseInput,
+  sink: PipelineSink,
+): DatapointPlan | undefined {
   const datapointId = input['datapointId'];
   const setId = set.plan.id;
   if (typeof datapointId !== 'string') {
-    reject(sink, origin, timestamp, 'DT_ERR_PIPE_UPDATE_MALFORMED', 'the update needs datapointId (a string)', input, setId);
+    reject(
+      sink,
+      origin,
+      timestamp,
+      'DT_ERR_PIPE_UPDATE_MALFORMED',
+      'the update needs datapointId (a string)',
+      input,
+      setId,
+    );
     return undefined;
   }
   const plan = set.plan.byId.get(datapointId);
   if (plan === undefined) {
-    reject(sink, origin, timestamp, 'DT_ERR_PIPE_UPDATE_DATAPOINT_UNKNOWN', `the set '${setId}' has no datapoint '${datapointId}'`, input, setId);
+    reject(
+      sink,
+      origin,
+      timestamp,
+      'DT_ERR_PIPE_UPDATE_DATAPOINT_UNKNOWN',
+      `the set '${setId}' has no datapoint '${datapointId}'`,
+      input,
+      setId,
+    );
     return undefined;
   }
   if (plan.kind === 'calc') {
-    reject(sink, origin, timestamp, 'DT_ERR_PIPE_UPDATE_CALCULATED', `'${datapointId}' is calculated by its calcConfig; a driver cannot set it`, input, setId);
+    reject(
+      sink,
+      origin,
+      timestamp,
+      'DT_ERR_PIPE_UPDATE_CALCULATED',
+      `'${datapointId}' is calculated by its calcConfig; a driver cannot set it`,
+      input,
+      setId,
+    );
     return undefined;
   }
   return plan;

@@ -2,7 +2,14 @@ import { ExpressionEvaluationError } from '../expressions/expression-evaluation-
 import type { SetPlan } from './compile-pipeline.js';
 import type { AlertPlan, DatapointPlan } from './datapoint-plan.js';
 import type { PipelineProblemCode } from './pipeline-problems.js';
-import type { AlertEvent, DatapointResult, EvaluationErrorEvent, PipelineStage, TableIndex, UpdateRejectedEvent } from './pipeline-types.js';
+import type {
+  AlertEvent,
+  DatapointResult,
+  EvaluationErrorEvent,
+  PipelineStage,
+  TableIndex,
+  UpdateRejectedEvent,
+} from './pipeline-types.js';
 import type { EntryState, RowState } from './row-state.js';
 
 /** The result object for one datapoint of a row. Field order is fixed per datapoint (stable shapes, `unit` after `value`). */
@@ -40,8 +47,37 @@ export function makeAlertEvent(
   const { origin, tableIndex } = row;
   const event: { -readonly [K in keyof AlertEvent]: AlertEvent[K] } =
     tableIndex === undefined
-      ? { type, origin, datapointSetId: set.id, datapointId: plan.id, severity, level, text, textHelp, facility, hidden, audited, broadcast, timestamp }
-      : { type, origin, datapointSetId: set.id, datapointId: plan.id, tableIndex, severity, level, text, textHelp, facility, hidden, audited, broadcast, timestamp };
+      ? {
+          type,
+          origin,
+          datapointSetId: set.id,
+          datapointId: plan.id,
+          severity,
+          level,
+          text,
+          textHelp,
+          facility,
+          hidden,
+          audited,
+          broadcast,
+          timestamp,
+        }
+      : {
+          type,
+          origin,
+          datapointSetId: set.id,
+          datapointId: plan.id,
+          tableIndex,
+          severity,
+          level,
+          text,
+          textHelp,
+          facility,
+          hidden,
+          audited,
+          broadcast,
+          timestamp,
+        };
   if (alert.routing !== undefined) event.routing = alert.routing;
   if (value !== undefined) event.value = value;
   if (reason !== undefined) event.reason = reason;
@@ -93,7 +129,13 @@ export interface RejectedPlace {
   readonly tableIndex?: TableIndex | undefined;
 }
 
-export function makeRejection(origin: string, timestamp: number, code: PipelineProblemCode, message: string, place: RejectedPlace): UpdateRejectedEvent {
+export function makeRejection(
+  origin: string,
+  timestamp: number,
+  code: PipelineProblemCode,
+  message: string,
+  place: RejectedPlace,
+): UpdateRejectedEvent {
   return {
     type: 'update-rejected',
     origin,

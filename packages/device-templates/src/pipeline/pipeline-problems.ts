@@ -21,12 +21,14 @@ export const pipelineProblems = Object.freeze({
   DT_ERR_PIPE_UPDATE_DATAPOINT_UNKNOWN: 'The input names a datapoint the set does not have',
   DT_ERR_PIPE_UPDATE_CALCULATED: 'The input sets a calculated datapoint, which only its calcConfig computes',
   DT_ERR_PIPE_UPDATE_NOT_TABLE: 'A row removal or table update names a map set',
-  DT_ERR_PIPE_UPDATE_ROW_UNKNOWN: 'The input names a row that a tableStatic set does not have, or removes a row that does not exist',
+  DT_ERR_PIPE_UPDATE_ROW_UNKNOWN:
+    'The input names a row that a tableStatic set does not have, or removes a row that does not exist',
   DT_ERR_PIPE_UPDATE_ROW_STATIC: 'A row of a tableStatic set cannot be removed',
   DT_ERR_PIPE_UNITS_NOT_NUMBER: 'unitsConfig got a value that is not a number',
   DT_ERR_PIPE_RESULT_NOT_FINITE: 'A conversion or calculation yielded NaN or an infinite number (JSON cannot carry it)',
   DT_ERR_PIPE_UNITS_FAILED: 'convert-units could not convert the value',
-  DT_ERR_PIPE_EVAL_UNEXPECTED: 'An expression failed in a way the expression language does not define (a bug: please report it)',
+  DT_ERR_PIPE_EVAL_UNEXPECTED:
+    'An expression failed in a way the expression language does not define (a bug: please report it)',
 } as const);
 
 export type PipelineProblemCode = keyof typeof pipelineProblems;

@@ -166,7 +166,9 @@ export interface RowSnapshot {
   /** False when a row filter hides the row. */
   readonly visible: boolean;
   /** The datapoints that have a value, by datapointId. */
-  readonly values: Readonly<Record<string, Omit<DatapointResult, 'origin' | 'datapointSetId' | 'datapointId' | 'tableIndex'>>>;
+  readonly values: Readonly<
+    Record<string, Omit<DatapointResult, 'origin' | 'datapointSetId' | 'datapointId' | 'tableIndex'>>
+  >;
   /** Raised alarms, `{datapointId, severity}`, in template order. */
   readonly activeAlarms: readonly { readonly datapointId: string; readonly severity: number }[];
 }

@@ -17,7 +17,13 @@ export class RowProcessor {
   rowIsNew = false;
 
   /** The row an input addresses, created on first sight unless a fixed tableStatic forbids it (then rejected). */
-  row(set: SetRuntime, origin: string, tableIndex: TableIndex | undefined, timestamp: number, sink: PipelineSink): RowState | undefined {
+  row(
+    set: SetRuntime,
+    origin: string,
+    tableIndex: TableIndex | undefined,
+    timestamp: number,
+    sink: PipelineSink,
+  ): RowState | undefined {
     const table = set.table(origin);
     const key = tableIndex === undefined ? '' : rowKey(tableIndex);
     const row = table.rows.get(key);
@@ -27,7 +33,12 @@ export class RowProcessor {
     }
     if (table.fixed) {
       const message = `the tableStatic set '${set.plan.id}' has no row ${JSON.stringify(tableIndex)}; its rows were fixed by its first table update`;
-      sink.event(makeRejection(origin, timestamp, 'DT_ERR_PIPE_UPDATE_ROW_UNKNOWN', message, { datapointSetId: set.plan.id, tableIndex }));
+      sink.event(
+        makeRejection(origin, timestamp, 'DT_ERR_PIPE_UPDATE_ROW_UNKNOWN', message, {
+          datapointSetId: set.plan.id,
+          tableIndex,
+        }),
+      );
       return undefined;
     }
     const created = new RowState(set.plan, origin, tableIndex);
@@ -38,16 +49,33 @@ export class RowProcessor {
 
   /** A new row: constant datapoints take their defaults (calculations follow in `calculate`). */
   begin(set: SetRuntime, row: RowState, timestamp: number, sink: PipelineSink): void {
-    for (const index of set.plan.constants) this.reading(set, row, set.plan.datapoints[index]!, null, null, 'good', timestamp, sink);
+    for (const index of set.plan.constants)
+      this.reading(set, row, set.plan.datapoints[index]!, null, null, 'good', timestamp, sink);
   }
 
   /** Stages 1–4 for one reading of a driver. */
-  reading(set: SetRuntime, row: RowState, plan: DatapointPlan, rawValue: unknown, value: unknown, quality: string, timestamp: number, sink: PipelineSink): void {
+  reading(
+    set: SetRuntime,
+    row: RowState,
+    plan: DatapointPlan,
+    rawValue: unknown,
+    value: unknown,
+    quality: string,
+    timestamp: number,
+    sink: PipelineSink,
+  ): void {
     if (this.#runner.process(set.plan, row, plan, rawValue, value, quality, timestamp, sink)) set.markDirty(plan.index);
   }
 
   /** Stage 5: each calculation of `order` runs when one of its inputs changed (or, in a new row, when it has none). */
-  calculate(set: SetRuntime, row: RowState, order: readonly number[], isNew: boolean, timestamp: number, sink: PipelineSink): void {
+  calculate(
+    set: SetRuntime,
+    row: RowState,
+    order: readonly number[],
+    isNew: boolean,
+    timestamp: number,
+    sink: PipelineSink,
+  ): void {
     const dirty = set.dirty;
     for (let i = 0; i < order.length; i++) {
       const plan = set.plan.datapoints[order[i]!]!;
@@ -79,16 +107,21 @@ export class RowProcessor {
           row.filterResults[i] = this.#runner.rowFilterPasses(row, datapoint) ? 1 : 0;
         } catch (error) {
           // The filter keeps its previous result.
-          sink.event(makeErrorEvent(plan, datapoint, row, 'row-filter', failureOf(error), timestamp, this.#runner.failedSource));
+          sink.event(
+            makeErrorEvent(plan, datapoint, row, 'row-filter', failureOf(error), timestamp, this.#runner.failedSource),
+          );
         }
         if (row.filterResults[i] === 0) visible = false;
       }
       row.visible = visible;
     }
     if (row.visible && wasVisible) {
-      for (let i = 0; i < set.changedCount; i++) sink.value(makeResult(plan, plan.datapoints[changed[i]!]!, row, row.entries[changed[i]!]!));
+      for (let i = 0; i < set.changedCount; i++)
+        sink.value(makeResult(plan, plan.datapoints[changed[i]!]!, row, row.entries[changed[i]!]!));
     } else if (row.visible) {
-      for (const datapoint of plan.datapoints) if (row.entries[datapoint.index]!.seen) sink.value(makeResult(plan, datapoint, row, row.entries[datapoint.index]!));
+      for (const datapoint of plan.datapoints)
+        if (row.entries[datapoint.index]!.seen)
+          sink.value(makeResult(plan, datapoint, row, row.entries[datapoint.index]!));
     }
     set.clearDirty();
   }
@@ -97,7 +130,10 @@ export class RowProcessor {
   drop(set: SetRuntime, table: OriginTable, key: string, row: RowState, timestamp: number, sink: PipelineSink): void {
     for (const datapoint of set.plan.datapoints) {
       for (const alert of datapoint.alerts) {
-        if (row.alerts[alert.slot] === ALERT.RAISED && !alert.isLog) sink.event(makeAlertEvent('alarm-cleared', set.plan, datapoint, alert, row, timestamp, undefined, 'row-removed'));
+        if (row.alerts[alert.slot] === ALERT.RAISED && !alert.isLog)
+          sink.event(
+            makeAlertEvent('alarm-cleared', set.plan, datapoint, alert, row, timestamp, undefined, 'row-removed'),
+          );
       }
     }
     table.rows.delete(key);

@@ -25,7 +25,8 @@ function snapshotRow(plan: SetPlan, row: RowState): RowSnapshot {
       };
     }
     for (const alert of datapoint.alerts) {
-      if (!alert.isLog && row.alerts[alert.slot] === ALERT.RAISED) activeAlarms.push({ datapointId: datapoint.id, severity: alert.severity });
+      if (!alert.isLog && row.alerts[alert.slot] === ALERT.RAISED)
+        activeAlarms.push({ datapointId: datapoint.id, severity: alert.severity });
     }
   }
   return {

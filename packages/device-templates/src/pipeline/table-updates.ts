@@ -7,7 +7,14 @@ import type { SetRuntime } from './set-runtime.js';
 import { tableIndexOfCells } from './table-index.js';
 
 /** `{datapointSetId, tableIndex, removed: true}`: drops one row of a tableDynamic set (its raised alarms clear). */
-export function applyRowRemoval(rows: RowProcessor, set: SetRuntime, origin: string, timestamp: number, removal: LooseInput, sink: PipelineSink): void {
+export function applyRowRemoval(
+  rows: RowProcessor,
+  set: SetRuntime,
+  origin: string,
+  timestamp: number,
+  removal: LooseInput,
+  sink: PipelineSink,
+): void {
   const tableIndex = removal['tableIndex'];
   const problem: [PipelineProblemCode, string] | undefined = !set.plan.isTable
     ? ['DT_ERR_PIPE_UPDATE_NOT_TABLE', `'${set.plan.id}' is a map set; only table rows can be removed`]
@@ -24,7 +31,14 @@ export function applyRowRemoval(rows: RowProcessor, set: SetRuntime, origin: str
   const key = rowKey(tableIndex as TableIndex);
   const row = table.rows.get(key);
   if (row === undefined) {
-    reject(sink, origin, timestamp, 'DT_ERR_PIPE_UPDATE_ROW_UNKNOWN', `the set '${set.plan.id}' has no row ${JSON.stringify(tableIndex)} to remove`, removal);
+    reject(
+      sink,
+      origin,
+      timestamp,
+      'DT_ERR_PIPE_UPDATE_ROW_UNKNOWN',
+      `the set '${set.plan.id}' has no row ${JSON.stringify(tableIndex)} to remove`,
+      removal,
+    );
     return;
   }
   rows.drop(set, table, key, row, timestamp, sink);
@@ -36,14 +50,41 @@ export function applyRowRemoval(rows: RowProcessor, set: SetRuntime, origin: str
  * each listed row is updated or created. tableStatic: the first table update fixes the row set;
  * later ones update known rows and reject the others, and never remove a row.
  */
-export function applyTableUpdate(rows: RowProcessor, set: SetRuntime, origin: string, timestamp: number, update: LooseInput, sink: PipelineSink): void {
+export function applyTableUpdate(
+  rows: RowProcessor,
+  set: SetRuntime,
+  origin: string,
+  timestamp: number,
+  update: LooseInput,
+  sink: PipelineSink,
+): void {
   const list = update['rows'];
   if (!set.plan.isTable) {
-    reject(sink, origin, timestamp, 'DT_ERR_PIPE_UPDATE_NOT_TABLE', `'${set.plan.id}' is a map set; send its datapoints one by one`, update);
+    reject(
+      sink,
+      origin,
+      timestamp,
+      'DT_ERR_PIPE_UPDATE_NOT_TABLE',
+      `'${set.plan.id}' is a map set; send its datapoints one by one`,
+      update,
+    );
     return;
   }
-  if (!Array.isArray(list) || !list.every((row) => Array.isArray(row) && row.every((cell) => typeof cell === 'object' && cell !== null && !Array.isArray(cell)))) {
-    reject(sink, origin, timestamp, 'DT_ERR_PIPE_UPDATE_MALFORMED', 'rows must be an array of rows, each an array of {datapointId, rawValue?, value?} cells', update);
+  if (
+    !Array.isArray(list) ||
+    !list.every(
+      (row) =>
+        Array.isArray(row) && row.every((cell) => typeof cell === 'object' && cell !== null && !Array.isArray(cell)),
+    )
+  ) {
+    reject(
+      sink,
+      origin,
+      timestamp,
+      'DT_ERR_PIPE_UPDATE_MALFORMED',
+      'rows must be an array of rows, each an array of {datapointId, rawValue?, value?} cells',
+      update,
+    );
     return;
   }
   const cellsByRow = list as readonly (readonly TableCell[])[];
@@ -66,7 +107,15 @@ export function applyTableUpdate(rows: RowProcessor, set: SetRuntime, origin: st
       const quality = cell['quality'] ?? 'good';
       const stamp = cell['timestamp'] ?? timestamp;
       if (typeof quality !== 'string' || typeof stamp !== 'number' || !Number.isFinite(stamp)) {
-        reject(sink, origin, timestamp, 'DT_ERR_PIPE_UPDATE_MALFORMED', 'a cell needs quality as a string and timestamp as epoch milliseconds', placed, set.plan.id);
+        reject(
+          sink,
+          origin,
+          timestamp,
+          'DT_ERR_PIPE_UPDATE_MALFORMED',
+          'a cell needs quality as a string and timestamp as epoch milliseconds',
+          placed,
+          set.plan.id,
+        );
         continue;
       }
       rows.reading(set, row, plan, cell['rawValue'], cell['value'], quality, stamp, sink);

@@ -6,15 +6,32 @@ import type { Datapoint } from '../generated/device-template.generated.js';
 const columns = (extra: Datapoint[] = []): Datapoint[] => [
   read('ifIndex'),
   read('ifName'),
-  read('ifOperStatus', { valueMapConfig: { map: [{ key: 1, value: 'up' }, { key: 2, value: 'down' }] }, alertConfig: { evaluations: [evaluation(401, "datapoint.value === 'down'")] } }),
+  read('ifOperStatus', {
+    valueMapConfig: {
+      map: [
+        { key: 1, value: 'up' },
+        { key: 2, value: 'down' },
+      ],
+    },
+    alertConfig: { evaluations: [evaluation(401, "datapoint.value === 'down'")] },
+  }),
   ...extra,
 ];
 const evaluator = (type: 'tableStatic' | 'tableDynamic', extra: Datapoint[] = [], indexes = ['ifIndex']) =>
   createTemplateEvaluator(template(table('ifTable', type, indexes, columns(extra))), { now: steppingClock() });
 const cell = (datapointId: string, rawValue: unknown) => ({ datapointId, rawValue });
-const row = (ifIndex: number, status: number, name = `eth${ifIndex}`) => [cell('ifIndex', ifIndex), cell('ifName', name), cell('ifOperStatus', status)];
+const row = (ifIndex: number, status: number, name = `eth${ifIndex}`) => [
+  cell('ifIndex', ifIndex),
+  cell('ifName', name),
+  cell('ifOperStatus', status),
+];
 const bulk = (...rows: ReturnType<typeof row>[]) => ({ datapointSetId: 'ifTable', rows });
-const single = (tableIndex: number | string, datapointId: string, rawValue: unknown) => ({ datapointSetId: 'ifTable', datapointId, tableIndex, rawValue });
+const single = (tableIndex: number | string, datapointId: string, rawValue: unknown) => ({
+  datapointSetId: 'ifTable',
+  datapointId,
+  tableIndex,
+  rawValue,
+});
 const rowsOf = (e: ReturnType<typeof evaluator>) => e.snapshot()[0]!.rows.map((r) => r.tableIndex);
 
 describe('table rows from single updates', () => {
@@ -24,12 +41,17 @@ describe('table rows from single updates', () => {
     e.update(single('3', 'ifName', 'eth3'));
     e.update(single(4, 'ifName', 'eth4'));
     expect(rowsOf(e)).toEqual([3, 4]);
-    expect(e.snapshot()[0]!.rows[0]!.values).toMatchObject({ ifOperStatus: { value: 'up' }, ifName: { value: 'eth3' } });
+    expect(e.snapshot()[0]!.rows[0]!.values).toMatchObject({
+      ifOperStatus: { value: 'up' },
+      ifName: { value: 'eth3' },
+    });
   });
 
   it('puts an update without tableIndex in row 0', () => {
     const e = evaluator('tableDynamic');
-    expect(e.update({ datapointSetId: 'ifTable', datapointId: 'ifName', rawValue: 'lo' }).values[0]).toMatchObject({ tableIndex: 0 });
+    expect(e.update({ datapointSetId: 'ifTable', datapointId: 'ifName', rawValue: 'lo' }).values[0]).toMatchObject({
+      tableIndex: 0,
+    });
   });
 
   it('evaluates alarms per row', () => {
@@ -60,7 +82,9 @@ describe('tableDynamic', () => {
     const out = e.update({ datapointSetId: 'ifTable', tableIndex: 1, removed: true });
     expect(eventSummary(out)).toEqual(['alarm-cleared 401 ifOperStatus[1]']);
     expect(rowsOf(e)).toEqual([2]);
-    expect(eventSummary(e.update({ datapointSetId: 'ifTable', tableIndex: 1, removed: true }))).toEqual(['update-rejected DT_ERR_PIPE_UPDATE_ROW_UNKNOWN']);
+    expect(eventSummary(e.update({ datapointSetId: 'ifTable', tableIndex: 1, removed: true }))).toEqual([
+      'update-rejected DT_ERR_PIPE_UPDATE_ROW_UNKNOWN',
+    ]);
   });
 
   it('treats a row that comes back as new: its alarms start up again', () => {
@@ -78,10 +102,20 @@ describe('tableDynamic', () => {
   });
 
   it('rejects cells naming unknown or calculated datapoints and keeps the rest of the row', () => {
-    const e = evaluator('tableDynamic', [calc('label', "datapoints.ifName.value + ':' + datapoints.ifOperStatus.value")]);
+    const e = evaluator('tableDynamic', [
+      calc('label', "datapoints.ifName.value + ':' + datapoints.ifOperStatus.value"),
+    ]);
     const out = e.update(bulk([...row(1, 1), cell('nope', 1), cell('label', 'x')]));
-    expect(eventSummary(out)).toEqual(['update-rejected DT_ERR_PIPE_UPDATE_DATAPOINT_UNKNOWN', 'update-rejected DT_ERR_PIPE_UPDATE_CALCULATED']);
-    expect(valueSummary(out)).toEqual(['ifIndex[1]=1', 'ifName[1]="eth1"', 'ifOperStatus[1]="up"', 'label[1]="eth1:up"']);
+    expect(eventSummary(out)).toEqual([
+      'update-rejected DT_ERR_PIPE_UPDATE_DATAPOINT_UNKNOWN',
+      'update-rejected DT_ERR_PIPE_UPDATE_CALCULATED',
+    ]);
+    expect(valueSummary(out)).toEqual([
+      'ifIndex[1]=1',
+      'ifName[1]="eth1"',
+      'ifOperStatus[1]="up"',
+      'label[1]="eth1:up"',
+    ]);
   });
 });
 
@@ -90,10 +124,15 @@ describe('tableStatic', () => {
     const e = evaluator('tableStatic');
     e.update(bulk(row(1, 1), row(2, 1)));
     const later = e.update(bulk(row(1, 2), row(3, 1)));
-    expect(eventSummary(later)).toEqual(['alarm-raised 401 ifOperStatus[1]', 'update-rejected DT_ERR_PIPE_UPDATE_ROW_UNKNOWN']);
+    expect(eventSummary(later)).toEqual([
+      'alarm-raised 401 ifOperStatus[1]',
+      'update-rejected DT_ERR_PIPE_UPDATE_ROW_UNKNOWN',
+    ]);
     // Row 2, absent from the second update, stays.
     expect(rowsOf(e)).toEqual([1, 2]);
-    expect(eventSummary(e.update(single(5, 'ifName', 'x')))).toEqual(['update-rejected DT_ERR_PIPE_UPDATE_ROW_UNKNOWN']);
+    expect(eventSummary(e.update(single(5, 'ifName', 'x')))).toEqual([
+      'update-rejected DT_ERR_PIPE_UPDATE_ROW_UNKNOWN',
+    ]);
   });
 
   it('accepts new rows from single updates until the first bulk update', () => {
@@ -106,13 +145,22 @@ describe('tableStatic', () => {
   it('refuses to remove a row', () => {
     const e = evaluator('tableStatic');
     e.update(bulk(row(1, 1)));
-    expect(eventSummary(e.update({ datapointSetId: 'ifTable', tableIndex: 1, removed: true }))).toEqual(['update-rejected DT_ERR_PIPE_UPDATE_ROW_STATIC']);
+    expect(eventSummary(e.update({ datapointSetId: 'ifTable', tableIndex: 1, removed: true }))).toEqual([
+      'update-rejected DT_ERR_PIPE_UPDATE_ROW_STATIC',
+    ]);
   });
 });
 
 describe('row filters', () => {
   const filtered = () =>
-    evaluator('tableDynamic', [read('ifType', { rowFilterConfig: { expressions: [{ symbol: 'ethernet', expression: 'datapoint.value === 6' }], logic: 'ethernet' } })]);
+    evaluator('tableDynamic', [
+      read('ifType', {
+        rowFilterConfig: {
+          expressions: [{ symbol: 'ethernet', expression: 'datapoint.value === 6' }],
+          logic: 'ethernet',
+        },
+      }),
+    ]);
 
   it('hide rows whose filter is false from the values, and show the whole row when it turns true', () => {
     const e = filtered();
@@ -133,7 +181,14 @@ describe('row filters', () => {
   });
 
   it('keep the previous result when the filter expression fails', () => {
-    const e = evaluator('tableDynamic', [read('ifType', { rowFilterConfig: { expressions: [{ symbol: 'eth', expression: "datapoint.value.startsWith('eth')" }], logic: 'eth' } })]);
+    const e = evaluator('tableDynamic', [
+      read('ifType', {
+        rowFilterConfig: {
+          expressions: [{ symbol: 'eth', expression: "datapoint.value.startsWith('eth')" }],
+          logic: 'eth',
+        },
+      }),
+    ]);
     expect(valueSummary(e.update(single(1, 'ifType', 'ethernetCsmacd')))).toEqual(['ifType[1]="ethernetCsmacd"']);
     const out = e.update(single(1, 'ifType', 6));
     expect(eventSummary(out)).toEqual(['evaluation-error row-filter DT_ERR_EVAL_METHOD_RECEIVER ifType']);

@@ -27,7 +27,11 @@ export class TemplateEvaluatorError extends Error {
   constructor(issues: readonly PipelineBuildIssue[]) {
     const first = issues[0];
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-    super(first ? `The template cannot be evaluated: ${first.message} at ${first.path || '/'}${more}` : 'The template cannot be evaluated');
+    super(
+      first
+        ? `The template cannot be evaluated: ${first.message} at ${first.path || '/'}${more}`
+        : 'The template cannot be evaluated',
+    );
     this.issues = Object.freeze([...issues]);
   }
 }

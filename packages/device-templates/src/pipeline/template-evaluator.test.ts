@@ -3,11 +3,22 @@ import { createTemplateEvaluator } from './template-evaluator.js';
 import { calc, eventSummary, evaluation, read, set, steppingClock, template, valueSummary } from './test-support.js';
 import type { DatapointUpdate, PipelineEvent, PipelineInput } from './pipeline-types.js';
 
-const system = (datapoints: Parameters<typeof set>[1]) => createTemplateEvaluator(template(set('system', datapoints)), { now: steppingClock() });
-const update = (datapointId: string, fields: Partial<DatapointUpdate> = {}): DatapointUpdate => ({ datapointSetId: 'system', datapointId, ...fields });
+const system = (datapoints: Parameters<typeof set>[1]) =>
+  createTemplateEvaluator(template(set('system', datapoints)), { now: steppingClock() });
+const update = (datapointId: string, fields: Partial<DatapointUpdate> = {}): DatapointUpdate => ({
+  datapointSetId: 'system',
+  datapointId,
+  ...fields,
+});
 
 describe('default substitution (stage 1)', () => {
-  const evaluator = () => system([read('mode', { defaultValueConfig: { isDefault: true, rawValue: 0, value: 'unknown' }, valueMapConfig: { map: [{ key: 0, value: 'off' }] } })]);
+  const evaluator = () =>
+    system([
+      read('mode', {
+        defaultValueConfig: { isDefault: true, rawValue: 0, value: 'unknown' },
+        valueMapConfig: { map: [{ key: 0, value: 'off' }] },
+      }),
+    ]);
 
   it('substitutes a null raw value, and the value map sees the substitute', () => {
     const out = evaluator().update(update('mode', { rawValue: null }));
@@ -15,7 +26,9 @@ describe('default substitution (stage 1)', () => {
   });
 
   it('uses the default value when neither value nor raw value can give one', () => {
-    const out = system([read('label', { defaultValueConfig: { isDefault: true, value: 'n/a' } })]).update(update('label', {}));
+    const out = system([read('label', { defaultValueConfig: { isDefault: true, value: 'n/a' } })]).update(
+      update('label', {}),
+    );
     expect(out.values[0]).toMatchObject({ value: 'n/a', rawValue: null, defaulted: true });
   });
 
@@ -26,13 +39,25 @@ describe('default substitution (stage 1)', () => {
   });
 
   it('treats an absent field like null', () => {
-    const out = system([read('x', { defaultValueConfig: { isDefault: true, rawValue: 5 } })]).update(update('x', { quality: 'bad' }));
+    const out = system([read('x', { defaultValueConfig: { isDefault: true, rawValue: 5 } })]).update(
+      update('x', { quality: 'bad' }),
+    );
     expect(out.values[0]).toMatchObject({ value: 5, rawValue: 5, quality: 'bad', defaulted: true });
   });
 });
 
 describe('value map (stage 2)', () => {
-  const evaluator = () => system([read('oper', { valueMapConfig: { map: [{ key: 1, value: 'up' }, { key: 2, value: 'down' }] } })]);
+  const evaluator = () =>
+    system([
+      read('oper', {
+        valueMapConfig: {
+          map: [
+            { key: 1, value: 'up' },
+            { key: 2, value: 'down' },
+          ],
+        },
+      }),
+    ]);
 
   it('maps the raw value to the value, matching numbers written as text', () => {
     const e = evaluator();
@@ -45,13 +70,18 @@ describe('value map (stage 2)', () => {
   });
 
   it('does not override a value the driver sent', () => {
-    expect(evaluator().update(update('oper', { rawValue: 1, value: 'UP (driver)' })).values[0]!.value).toBe('UP (driver)');
+    expect(evaluator().update(update('oper', { rawValue: 1, value: 'UP (driver)' })).values[0]!.value).toBe(
+      'UP (driver)',
+    );
   });
 });
 
 describe('conversion expression (stage 3)', () => {
   it('replaces the value with the expression result, reading value, rawValue and other datapoints', () => {
-    const e = system([read('scale'), read('level', { convConfig: { expression: 'datapoint.rawValue * datapoints.scale.value + 1' } })]);
+    const e = system([
+      read('scale'),
+      read('level', { convConfig: { expression: 'datapoint.rawValue * datapoints.scale.value + 1' } }),
+    ]);
     e.update(update('scale', { rawValue: 10 }));
     expect(e.update(update('level', { rawValue: 4 })).values[0]).toMatchObject({ value: 41, rawValue: 4 });
   });
@@ -80,18 +110,31 @@ describe('conversion expression (stage 3)', () => {
 
 describe('conversion results JSON cannot carry', () => {
   it('are evaluation errors, not NaN values', () => {
-    const e = system([read('rate', { convConfig: { expression: 'datapoint.rawValue / 100' } }), read('a'), calc('ratio', 'datapoints.a.value / 0')]);
+    const e = system([
+      read('rate', { convConfig: { expression: 'datapoint.rawValue / 100' } }),
+      read('a'),
+      calc('ratio', 'datapoints.a.value / 0'),
+    ]);
     const out = e.update(update('rate', { rawValue: 'soon' }));
     expect(out.values).toEqual([]);
-    expect(out.events).toEqual([expect.objectContaining({ stage: 'conversion', code: 'DT_ERR_PIPE_RESULT_NOT_FINITE' })]);
+    expect(out.events).toEqual([
+      expect.objectContaining({ stage: 'conversion', code: 'DT_ERR_PIPE_RESULT_NOT_FINITE' }),
+    ]);
     expect((out.events[0] as { message: string }).message).toContain('NaN from value "soon"');
-    expect(eventSummary(e.update(update('a', { rawValue: 1 })))).toEqual(['evaluation-error calculation DT_ERR_PIPE_RESULT_NOT_FINITE ratio']);
+    expect(eventSummary(e.update(update('a', { rawValue: 1 })))).toEqual([
+      'evaluation-error calculation DT_ERR_PIPE_RESULT_NOT_FINITE ratio',
+    ]);
   });
 });
 
 describe('units (stage 4)', () => {
   it('converts after the conversion expression and attaches the unit when asked', () => {
-    const e = system([read('rx', { convConfig: { expression: 'datapoint.value * 8' }, unitsConfig: { from: 'b', to: 'Kb', units: true } })]);
+    const e = system([
+      read('rx', {
+        convConfig: { expression: 'datapoint.value * 8' },
+        unitsConfig: { from: 'b', to: 'Kb', units: true },
+      }),
+    ]);
     expect(e.update(update('rx', { rawValue: 256 })).values[0]).toMatchObject({ value: 2, unit: 'Kb', rawValue: 256 });
   });
 
@@ -104,7 +147,9 @@ describe('units (stage 4)', () => {
   it('lets null through and reports a value that is not a number', () => {
     const e = system([read('t', { unitsConfig: { from: 'C', to: 'F' } })]);
     expect(e.update(update('t', { rawValue: null })).values[0]).toMatchObject({ value: null });
-    expect(eventSummary(e.update(update('t', { rawValue: '21' })))).toEqual(['evaluation-error units DT_ERR_PIPE_UNITS_NOT_NUMBER t']);
+    expect(eventSummary(e.update(update('t', { rawValue: '21' })))).toEqual([
+      'evaluation-error units DT_ERR_PIPE_UNITS_NOT_NUMBER t',
+    ]);
   });
 });
 
@@ -141,25 +186,44 @@ describe('inputs', () => {
       timestamp: 1234,
     });
     const other = createTemplateEvaluator(template(set('system', [read('a')])), { origin: '10.0.0.1' });
-    expect(other.update(update('a', { rawValue: 1, timestamp: 99, quality: 'uncertain' })).values[0]).toMatchObject({ origin: '10.0.0.1', timestamp: 99, quality: 'uncertain' });
+    expect(other.update(update('a', { rawValue: 1, timestamp: 99, quality: 'uncertain' })).values[0]).toMatchObject({
+      origin: '10.0.0.1',
+      timestamp: 99,
+      quality: 'uncertain',
+    });
   });
 
   it('keeps the state of each origin apart', () => {
     const e = system([read('a', { alertConfig: { evaluations: [evaluation(401, 'datapoint.value > 5')] } })]);
     expect(eventSummary(e.update(update('a', { origin: 'one', rawValue: 9 })))).toEqual(['alarm-raised 401 a']);
     expect(eventSummary(e.update(update('a', { origin: 'two', rawValue: 9 })))).toEqual(['alarm-raised 401 a']);
-    expect(e.update(update('a', { origin: 'one', rawValue: 1 })).events[0]).toMatchObject({ type: 'alarm-cleared', origin: 'one' });
+    expect(e.update(update('a', { origin: 'one', rawValue: 1 })).events[0]).toMatchObject({
+      type: 'alarm-cleared',
+      origin: 'one',
+    });
   });
 
   it.each<[string, unknown, string]>([
     ['an unknown set', { datapointSetId: 'nope', datapointId: 'a' }, 'DT_ERR_PIPE_UPDATE_SET_UNKNOWN'],
     ['an unknown datapoint', { datapointSetId: 'system', datapointId: 'nope' }, 'DT_ERR_PIPE_UPDATE_DATAPOINT_UNKNOWN'],
-    ['a calculated datapoint', { datapointSetId: 'system', datapointId: 'sum', rawValue: 1 }, 'DT_ERR_PIPE_UPDATE_CALCULATED'],
+    [
+      'a calculated datapoint',
+      { datapointSetId: 'system', datapointId: 'sum', rawValue: 1 },
+      'DT_ERR_PIPE_UPDATE_CALCULATED',
+    ],
     ['a non-object', 42, 'DT_ERR_PIPE_UPDATE_MALFORMED'],
     ['a missing datapointId', { datapointSetId: 'system' }, 'DT_ERR_PIPE_UPDATE_MALFORMED'],
-    ['a text timestamp', { datapointSetId: 'system', datapointId: 'a', timestamp: 'now' }, 'DT_ERR_PIPE_UPDATE_MALFORMED'],
+    [
+      'a text timestamp',
+      { datapointSetId: 'system', datapointId: 'a', timestamp: 'now' },
+      'DT_ERR_PIPE_UPDATE_MALFORMED',
+    ],
     ['a numeric quality', { datapointSetId: 'system', datapointId: 'a', quality: 1 }, 'DT_ERR_PIPE_UPDATE_MALFORMED'],
-    ['a row removal in a map set', { datapointSetId: 'system', tableIndex: 1, removed: true }, 'DT_ERR_PIPE_UPDATE_NOT_TABLE'],
+    [
+      'a row removal in a map set',
+      { datapointSetId: 'system', tableIndex: 1, removed: true },
+      'DT_ERR_PIPE_UPDATE_NOT_TABLE',
+    ],
   ])('rejects %s with an update-rejected event instead of throwing', (_, input, code) => {
     const e = system([read('a'), calc('sum', 'datapoints.a.value + 1')]);
     const out = e.update(input as PipelineInput);
@@ -170,13 +234,15 @@ describe('inputs', () => {
 });
 
 describe('feed, updateBatch, snapshot and reset', () => {
-  const evaluator = () => system([read('a', { alertConfig: { evaluations: [evaluation(801, 'datapoint.value > 5')] } }), read('b')]);
+  const evaluator = () =>
+    system([read('a', { alertConfig: { evaluations: [evaluation(801, 'datapoint.value > 5')] } }), read('b')]);
 
   it('gives the sink the same values and events as update', () => {
     const inputs = [update('a', { rawValue: 9 }), update('b', { rawValue: 2 }), update('a', { rawValue: 1 })];
     const collected: { values: unknown[]; events: PipelineEvent[] } = { values: [], events: [] };
     const fed = evaluator();
-    for (const input of inputs) fed.feed(input, { value: (v) => collected.values.push(v), event: (e) => collected.events.push(e) });
+    for (const input of inputs)
+      fed.feed(input, { value: (v) => collected.values.push(v), event: (e) => collected.events.push(e) });
     const batch = evaluator().updateBatch(inputs);
     expect(collected).toEqual(batch);
     expect(valueSummary(batch)).toEqual(['a=9', 'b=2', 'a=1']);
@@ -194,7 +260,10 @@ describe('feed, updateBatch, snapshot and reset', () => {
           {
             origin: 'device-1',
             visible: true,
-            values: { a: { value: 9, rawValue: 9, quality: 'good', timestamp: 1000 }, b: { value: 2, rawValue: 2, quality: 'good', timestamp: 2000 } },
+            values: {
+              a: { value: 9, rawValue: 9, quality: 'good', timestamp: 1000 },
+              b: { value: 2, rawValue: 2, quality: 'good', timestamp: 2000 },
+            },
             activeAlarms: [{ datapointId: 'a', severity: 801 }],
           },
         ],

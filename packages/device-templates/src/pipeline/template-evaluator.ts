@@ -1,7 +1,16 @@
 import type { DeviceTemplate } from '../generated/device-template.generated.js';
 import { compileTemplatePipeline, type TemplatePipeline } from './compile-pipeline.js';
 import { isTableIndex, readableDatapoint, reject, type LooseInput } from './input-checks.js';
-import type { DatapointResult, EvaluatorOptions, PipelineEvent, PipelineInput, PipelineOutput, PipelineSink, SetSnapshot, TemplateEvaluator } from './pipeline-types.js';
+import type {
+  DatapointResult,
+  EvaluatorOptions,
+  PipelineEvent,
+  PipelineInput,
+  PipelineOutput,
+  PipelineSink,
+  SetSnapshot,
+  TemplateEvaluator,
+} from './pipeline-types.js';
 import { RowProcessor } from './row-processor.js';
 import { SetRuntime } from './set-runtime.js';
 import { snapshotSet } from './snapshot.js';
@@ -65,20 +74,52 @@ class Evaluator implements TemplateEvaluator {
 
   feed(input: PipelineInput, sink: PipelineSink): void {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      reject(sink, this.#origin, this.#now(), 'DT_ERR_PIPE_UPDATE_MALFORMED', 'an input must be an object such as {datapointSetId, datapointId, rawValue}', {});
+      reject(
+        sink,
+        this.#origin,
+        this.#now(),
+        'DT_ERR_PIPE_UPDATE_MALFORMED',
+        'an input must be an object such as {datapointSetId, datapointId, rawValue}',
+        {},
+      );
       return;
     }
     const loose = input as unknown as LooseInput;
     const origin = loose['origin'] ?? this.#origin;
     const stamp = loose['timestamp'] ?? this.#now();
     const setId = loose['datapointSetId'];
-    if (typeof setId !== 'string' || typeof origin !== 'string' || typeof stamp !== 'number' || !Number.isFinite(stamp)) {
-      const what = typeof setId !== 'string' ? 'datapointSetId (a string)' : typeof origin !== 'string' ? 'origin as a string' : 'timestamp as epoch milliseconds';
-      reject(sink, typeof origin === 'string' ? origin : this.#origin, this.#now(), 'DT_ERR_PIPE_UPDATE_MALFORMED', `the input needs ${what}`, loose);
+    if (
+      typeof setId !== 'string' ||
+      typeof origin !== 'string' ||
+      typeof stamp !== 'number' ||
+      !Number.isFinite(stamp)
+    ) {
+      const what =
+        typeof setId !== 'string'
+          ? 'datapointSetId (a string)'
+          : typeof origin !== 'string'
+            ? 'origin as a string'
+            : 'timestamp as epoch milliseconds';
+      reject(
+        sink,
+        typeof origin === 'string' ? origin : this.#origin,
+        this.#now(),
+        'DT_ERR_PIPE_UPDATE_MALFORMED',
+        `the input needs ${what}`,
+        loose,
+      );
       return;
     }
     const set = this.#sets.get(setId);
-    if (set === undefined) reject(sink, origin, stamp, 'DT_ERR_PIPE_UPDATE_SET_UNKNOWN', `the template has no datapoint set '${setId}'`, loose);
+    if (set === undefined)
+      reject(
+        sink,
+        origin,
+        stamp,
+        'DT_ERR_PIPE_UPDATE_SET_UNKNOWN',
+        `the template has no datapoint set '${setId}'`,
+        loose,
+      );
     else if (loose['rows'] !== undefined) applyTableUpdate(this.#rows, set, origin, stamp, loose, sink);
     else if (loose['removed'] === true) applyRowRemoval(this.#rows, set, origin, stamp, loose, sink);
     else this.#datapointUpdate(set, origin, stamp, loose, sink);

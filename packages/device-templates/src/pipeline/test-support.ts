@@ -20,7 +20,11 @@ export function read(datapointId: string, blocks: Omit<Datapoint, 'commonConfig'
 }
 
 /** A calculated datapoint. */
-export function calc(datapointId: string, expression: string, blocks: Omit<Datapoint, 'commonConfig' | 'calcConfig'> = {}): Datapoint {
+export function calc(
+  datapointId: string,
+  expression: string,
+  blocks: Omit<Datapoint, 'commonConfig' | 'calcConfig'> = {},
+): Datapoint {
   return { commonConfig: { datapointId, datapointType: 'DATAPOINT' }, calcConfig: { expression }, ...blocks };
 }
 
@@ -45,8 +49,16 @@ export function set(datapointSetId: string, datapoints: Datapoint[], extra: Part
   return { datapointSetId, datapointSetType: 'map', alias: datapointSetId, description: '', datapoints, ...extra };
 }
 
-export function table(datapointSetId: string, type: 'tableStatic' | 'tableDynamic', indexes: string[], datapoints: Datapoint[]): DatapointSet {
-  return set(datapointSetId, datapoints, { datapointSetType: type, tableAddress: { rootAddress: '1.3.6.1.2.1.2.2', indexes } });
+export function table(
+  datapointSetId: string,
+  type: 'tableStatic' | 'tableDynamic',
+  indexes: string[],
+  datapoints: Datapoint[],
+): DatapointSet {
+  return set(datapointSetId, datapoints, {
+    datapointSetType: type,
+    tableAddress: { rootAddress: '1.3.6.1.2.1.2.2', indexes },
+  });
 }
 
 export function template(...sets: DatapointSet[]): DeviceTemplate {
@@ -78,5 +90,8 @@ export function eventSummary(output: PipelineOutput | readonly PipelineEvent[]):
 
 /** `datapointId=value` of each value result. */
 export function valueSummary(output: PipelineOutput): string[] {
-  return output.values.map((v) => `${v.datapointId}${v.tableIndex !== undefined ? `[${v.tableIndex}]` : ''}=${JSON.stringify(v.value)}${v.unit ? ` ${v.unit}` : ''}`);
+  return output.values.map(
+    (v) =>
+      `${v.datapointId}${v.tableIndex !== undefined ? `[${v.tableIndex}]` : ''}=${JSON.stringify(v.value)}${v.unit ? ` ${v.unit}` : ''}`,
+  );
 }

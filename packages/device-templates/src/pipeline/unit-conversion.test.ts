@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { compileUnits, type UnitOutput, type UnitPlan } from './unit-conversion.js';
 
 const library = createRequire(import.meta.url)('convert-units') as (value: number) => {
-  from(unit: string): { to(unit: string): number; toBest(options: { exclude: string[] }): { val: number; unit: string } | undefined };
+  from(unit: string): {
+    to(unit: string): number;
+    toBest(options: { exclude: string[] }): { val: number; unit: string } | undefined;
+  };
 };
 
 function plan(config: Parameters<typeof compileUnits>[0]): UnitPlan {
@@ -73,7 +76,10 @@ describe('compileUnits toBest', () => {
 
   it('chooses the largest unit that keeps the value at least 1, skipping excluded units', () => {
     expect(run(plan({ from: 'B', toBest: true }), 3 * 1024 * 1024)).toEqual({ value: 3, unit: 'MB' });
-    expect(run(plan({ from: 'B', toBest: true, exclude: ['MB'] }), 3 * 1024 * 1024)).toEqual({ value: 3072, unit: 'KB' });
+    expect(run(plan({ from: 'B', toBest: true, exclude: ['MB'] }), 3 * 1024 * 1024)).toEqual({
+      value: 3072,
+      unit: 'KB',
+    });
   });
 
   it('stays within the system of from (metric length never becomes feet)', () => {
@@ -96,7 +102,9 @@ describe('compileUnits issues', () => {
     const result = compileUnits({ from: 'kw', to: 'W' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.issues).toEqual([expect.objectContaining({ code: 'DT_ERR_PIPE_BUILD_UNIT_UNKNOWN', member: 'from' })]);
+    expect(result.issues).toEqual([
+      expect.objectContaining({ code: 'DT_ERR_PIPE_BUILD_UNIT_UNKNOWN', member: 'from' }),
+    ]);
     expect(result.issues[0]!.message).toContain("'kW'");
   });
 
@@ -112,6 +120,9 @@ describe('compileUnits issues', () => {
 
   it('rejects an exclude list that leaves toBest nothing', () => {
     const result = compileUnits({ from: 'C', toBest: true, exclude: ['C', 'K'] });
-    expect(result.ok ? undefined : result.issues[0]).toMatchObject({ code: 'DT_ERR_PIPE_BUILD_UNIT_ALL_EXCLUDED', member: 'exclude' });
+    expect(result.ok ? undefined : result.issues[0]).toMatchObject({
+      code: 'DT_ERR_PIPE_BUILD_UNIT_ALL_EXCLUDED',
+      member: 'exclude',
+    });
   });
 });

@@ -20,7 +20,9 @@ interface UnitDefinition {
   readonly anchor_shift?: number;
 }
 type MeasureDefinition = Readonly<Record<string, Readonly<Record<string, unknown>>>> & {
-  readonly _anchors: Readonly<Record<string, { readonly ratio?: number; readonly transform?: (value: number) => number }>>;
+  readonly _anchors: Readonly<
+    Record<string, { readonly ratio?: number; readonly transform?: (value: number) => number }>
+  >;
 };
 
 const requireCjs = createRequire(import.meta.url);
@@ -55,7 +57,8 @@ export interface UnitIssue {
   readonly message: string;
 }
 
-export type UnitCompileResult = { readonly ok: true; readonly plan: UnitPlan } | { readonly ok: false; readonly issues: readonly UnitIssue[] };
+export type UnitCompileResult =
+  { readonly ok: true; readonly plan: UnitPlan } | { readonly ok: false; readonly issues: readonly UnitIssue[] };
 
 // Values every compiled conversion is checked on against the library itself (bit for bit).
 const PROBES: readonly number[] = [0, 1, -1, -40, 0.1, 7.25, 100, 1234.5678, 1_048_576, 1e9, 3e-7];
@@ -88,10 +91,21 @@ export function compileUnits(config: UnitsConfig): UnitCompileResult {
     }
     const { convert, via } = conversion(origin, destination);
     const unit = destination.abbr;
-    return { ok: true, plan: { showUnit, converts: true, via, apply: (value, out) => ((out.value = convert(value)), (out.unit = unit)) } };
+    return {
+      ok: true,
+      plan: { showUnit, converts: true, via, apply: (value, out) => ((out.value = convert(value)), (out.unit = unit)) },
+    };
   }
   if (config.toBest !== true) {
-    return { ok: true, plan: { showUnit, converts: false, via: 'definitions', apply: (value, out) => ((out.value = value), (out.unit = origin.abbr)) } };
+    return {
+      ok: true,
+      plan: {
+        showUnit,
+        converts: false,
+        via: 'definitions',
+        apply: (value, out) => ((out.value = value), (out.unit = origin.abbr)),
+      },
+    };
   }
   return compileToBest(origin, config.exclude ?? []);
 }
@@ -109,8 +123,15 @@ function describe(abbr: string, member: 'from' | 'to'): Described | { readonly i
     const { measure, system } = convertUnits()().describe(abbr);
     return { abbr, measure, system };
   }
-  const hint = lookup.closest.length > 0 ? `; did you mean ${lookup.closest.map((u) => `'${u.abbr}'`).join(' or ')}?` : '';
-  return { issue: { code: 'DT_ERR_PIPE_BUILD_UNIT_UNKNOWN', member, message: `the unit '${abbr}' in unitsConfig.${member} is not a convert-units 2.x abbreviation${hint}` } };
+  const hint =
+    lookup.closest.length > 0 ? `; did you mean ${lookup.closest.map((u) => `'${u.abbr}'`).join(' or ')}?` : '';
+  return {
+    issue: {
+      code: 'DT_ERR_PIPE_BUILD_UNIT_UNKNOWN',
+      member,
+      message: `the unit '${abbr}' in unitsConfig.${member} is not a convert-units 2.x abbreviation${hint}`,
+    },
+  };
 }
 
 function compileToBest(origin: Described, exclude: readonly string[]): UnitCompileResult {
@@ -124,7 +145,9 @@ function compileToBest(origin: Described, exclude: readonly string[]): UnitCompi
     return { ok: false, issues: [{ code: 'DT_ERR_PIPE_BUILD_UNIT_ALL_EXCLUDED', member: 'exclude', message }] };
   }
   const units = candidates.map((c) => c.abbr);
-  const converts = candidates.map((c) => conversion(origin, { abbr: c.abbr, measure: origin.measure, system: c.system }).convert);
+  const converts = candidates.map(
+    (c) => conversion(origin, { abbr: c.abbr, measure: origin.measure, system: c.system }).convert,
+  );
   const count = converts.length;
   const apply = (value: number, out: UnitOutput): void => {
     // The library's rule: the first candidate, replaced by any later one that is >= 1 and smaller.
@@ -164,11 +187,15 @@ function compileToBest(origin: Described, exclude: readonly string[]): UnitCompi
 }
 
 /** `convert(v).from(origin).to(destination)` as a closure: the library's arithmetic, or the library. */
-function conversion(origin: Described, destination: Described): { convert: (value: number) => number; via: UnitPlan['via'] } {
+function conversion(
+  origin: Described,
+  destination: Described,
+): { convert: (value: number) => number; via: UnitPlan['via'] } {
   if (origin.abbr === destination.abbr) return { convert: (value) => value, via: 'definitions' };
   const direct = fromDefinitions(origin, destination);
   const library = (value: number) => convertUnits()(value).from(origin.abbr).to(destination.abbr);
-  if (direct !== undefined && PROBES.every((probe) => Object.is(direct(probe), library(probe)))) return { convert: direct, via: 'definitions' };
+  if (direct !== undefined && PROBES.every((probe) => Object.is(direct(probe), library(probe))))
+    return { convert: direct, via: 'definitions' };
   return { convert: library, via: 'library' };
 }
 
@@ -184,7 +211,13 @@ function fromDefinitions(origin: Described, destination: Described): ((value: nu
   const source = definition[origin.system]?.[origin.abbr] as UnitDefinition | undefined;
   const target = definition[destination.system]?.[destination.abbr] as UnitDefinition | undefined;
   const anchor = definition._anchors?.[origin.system];
-  if (source === undefined || target === undefined || typeof source.to_anchor !== 'number' || typeof target.to_anchor !== 'number') return undefined;
+  if (
+    source === undefined ||
+    target === undefined ||
+    typeof source.to_anchor !== 'number' ||
+    typeof target.to_anchor !== 'number'
+  )
+    return undefined;
   const toAnchor = source.to_anchor;
   const shiftIn = source.anchor_shift ?? 0;
   const shiftOut = target.anchor_shift ?? 0;

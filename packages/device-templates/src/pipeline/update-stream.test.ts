@@ -4,7 +4,13 @@ import { readUpdateStream, type StreamError, type StreamItem } from './update-st
 async function read(chunks: (string | Uint8Array)[]): Promise<{ items: StreamItem[]; errors: StreamError[] }> {
   const errors: StreamError[] = [];
   const items: StreamItem[] = [];
-  for await (const item of readUpdateStream((async function* () { yield* chunks; })(), (e) => errors.push(e))) items.push(item);
+  for await (const item of readUpdateStream(
+    (async function* () {
+      yield* chunks;
+    })(),
+    (e) => errors.push(e),
+  ))
+    items.push(item);
   return { items, errors };
 }
 

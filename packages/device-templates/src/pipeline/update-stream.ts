@@ -22,7 +22,10 @@ export interface StreamError {
  * one JSON array (read whole, then yielded item by item). A line that is not JSON is reported
  * through `onError` and skipped; a malformed array is one error. A UTF-8 BOM is ignored.
  */
-export async function* readUpdateStream(chunks: AsyncIterable<Uint8Array | string>, onError: (error: StreamError) => void): AsyncGenerator<StreamItem> {
+export async function* readUpdateStream(
+  chunks: AsyncIterable<Uint8Array | string>,
+  onError: (error: StreamError) => void,
+): AsyncGenerator<StreamItem> {
   const decoder = new TextDecoder('utf-8');
   let pending = '';
   let mode: 'unknown' | 'lines' | 'array' = 'unknown';
@@ -32,7 +35,7 @@ export async function* readUpdateStream(chunks: AsyncIterable<Uint8Array | strin
     if (mode === 'unknown') mode = detect(pending);
     if (mode !== 'lines') continue;
     let start = 0;
-    for (let end = pending.indexOf('\n'); end !== -1; ) {
+    for (let end = pending.indexOf('\n'); end !== -1;) {
       const next = pending.indexOf('\n', end + 1);
       const item = parseLine(pending.slice(start, end), line, onError);
       if (item !== undefined) yield next === -1 ? { ...item, endOfChunk: true } : item;

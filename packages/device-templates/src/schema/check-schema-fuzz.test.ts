@@ -15,7 +15,23 @@ function random(seed: number): () => number {
   };
 }
 
-const REPLACEMENTS: readonly unknown[] = [null, 0, 2, 2.5, -1, 1001, '', 'x', 'a b', '#TIMEPOINT', true, [], {}, [1], { a: 1 }];
+const REPLACEMENTS: readonly unknown[] = [
+  null,
+  0,
+  2,
+  2.5,
+  -1,
+  1001,
+  '',
+  'x',
+  'a b',
+  '#TIMEPOINT',
+  true,
+  [],
+  {},
+  [1],
+  { a: 1 },
+];
 
 /** Every container in the document with the keys (or indexes) it holds. */
 function containers(node: unknown, out: [Doc, string | number][] = []): [Doc, string | number][] {
@@ -36,7 +52,10 @@ function mutate(next: () => number): Doc {
     const roll = next();
     if (roll < 0.25 && !Array.isArray(holder)) delete holder[key];
     else if (roll < 0.35 && !Array.isArray(holder)) holder[`${String(key)}x`] = {};
-    else (holder as Record<string | number, unknown>)[key] = structuredClone(REPLACEMENTS[Math.floor(next() * REPLACEMENTS.length)]);
+    else
+      (holder as Record<string | number, unknown>)[key] = structuredClone(
+        REPLACEMENTS[Math.floor(next() * REPLACEMENTS.length)],
+      );
   }
   return doc;
 }

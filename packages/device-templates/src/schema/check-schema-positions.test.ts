@@ -23,20 +23,39 @@ function locate(text: string, needle: string, from = ''): { line: number; column
 
 describe.skipIf(!loaderReady)('positions from the real loader', () => {
   it('puts an unknown key at the key in JSON', () => {
-    const text = JSON.stringify(mutated((d) => (d['templateID'] = 'x')), null, 2);
+    const text = JSON.stringify(
+      mutated((d) => (d['templateID'] = 'x')),
+      null,
+      2,
+    );
     const [p] = checkSchema(loadDocument(text, { format: 'json', file: 't.json' }));
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_ADDITIONAL_PROPERTY', ...locate(text, '"templateID"') });
   });
 
   it('puts a missing key at the object that lacks it in JSON', () => {
-    const text = JSON.stringify(mutated((d) => delete at.cpu(d).addressConfig.pollingGroup), null, 2);
+    const text = JSON.stringify(
+      mutated((d) => delete at.cpu(d).addressConfig.pollingGroup),
+      null,
+      2,
+    );
     const [p] = checkSchema(loadDocument(text, { format: 'json', file: 't.json' }));
     const key = locate(text, '"addressConfig"');
-    expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_REQUIRED', line: key.line, column: key.column + '"addressConfig": '.length });
+    expect(p).toMatchObject({
+      code: 'DT_ERR_SCHEMA_REQUIRED',
+      line: key.line,
+      column: key.column + '"addressConfig": '.length,
+    });
   });
 
   it('puts a bad value at the value in YAML', () => {
-    const text = ['templateId: x', 'templateVersion: "1.2"', 'description: d', 'origin: o', 'datapointSets: []', ''].join('\n');
+    const text = [
+      'templateId: x',
+      'templateVersion: "1.2"',
+      'description: d',
+      'origin: o',
+      'datapointSets: []',
+      '',
+    ].join('\n');
     const problems = checkSchema(loadDocument(text, { format: 'yaml', file: 't.yaml' }));
     expect(problems.map((p) => [p.code, p.path, p.line, p.column])).toEqual([
       ['DT_ERR_SCHEMA_PATTERN', '/templateVersion', 2, 18],
@@ -47,7 +66,14 @@ describe.skipIf(!loaderReady)('positions from the real loader', () => {
 
 describe.skipIf(!loaderReady)('messages that quote the source text', () => {
   it('suggests quoting a YAML number as it was written', () => {
-    const text = ['templateId: x', 'templateVersion: 1.0 # oops', 'description: d', 'origin: o', 'datapointSets: []', ''].join('\n');
+    const text = [
+      'templateId: x',
+      'templateVersion: 1.0 # oops',
+      'description: d',
+      'origin: o',
+      'datapointSets: []',
+      '',
+    ].join('\n');
     const [p] = checkSchema(loadDocument(text, { format: 'yaml', file: 't.yaml' }));
     expect(p?.message).toBe('templateVersion must be a string, found the number 1; in YAML, put it in quotes: "1.0"');
   });

@@ -75,15 +75,22 @@ describe('root messages', () => {
 
   it('suggests the intended key for a misspelt root key', () => {
     const p = only(mutated((d) => (d['templateID'] = 'x')));
-    expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_ADDITIONAL_PROPERTY', path: '/templateID', found: 'templateID', suggestion: 'templateId' });
+    expect(p).toMatchObject({
+      code: 'DT_ERR_SCHEMA_ADDITIONAL_PROPERTY',
+      path: '/templateID',
+      found: 'templateID',
+      suggestion: 'templateId',
+    });
     expect(p.message).toBe('unknown key "templateID" at the root; did you mean "templateId"?');
   });
 
   it('reports each missing required root key at its own path', () => {
-    const problems = check(mutated((d) => {
-      delete d['origin'];
-      delete d['templateId'];
-    }));
+    const problems = check(
+      mutated((d) => {
+        delete d['origin'];
+        delete d['templateId'];
+      }),
+    );
     expect(problems.map((p) => [p.code, p.path])).toEqual([
       ['DT_ERR_SCHEMA_REQUIRED', '/origin'],
       ['DT_ERR_SCHEMA_REQUIRED', '/templateId'],
@@ -102,7 +109,9 @@ describe('root messages', () => {
   it('states text limits as a range', () => {
     const p = only(mutated((d) => (at.cpu(d).alertConfig.evaluations[0].text = 'x'.repeat(801))));
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_MAX_LENGTH', allowed: '1 to 800 characters' });
-    expect(p.message).toBe('datapoint "cpuLoad" in set "system": alertConfig.evaluations[0].text has 801 characters; use 1 to 800 characters');
+    expect(p.message).toBe(
+      'datapoint "cpuLoad" in set "system": alertConfig.evaluations[0].text has 801 characters; use 1 to 800 characters',
+    );
   });
 
   it('reports a non-object document as one type problem at the root', () => {
@@ -127,22 +136,28 @@ describe('datapoint combination messages', () => {
   it('reports the errors inside addressConfig instead of the combination when the intent is clear', () => {
     const p = only(mutated((d) => delete at.cpu(d).addressConfig.pollingGroup));
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_REQUIRED', path: `${CPU}/addressConfig/pollingGroup` });
-    expect(p.message).toBe('addressConfig of datapoint "cpuLoad" in set "system" is missing the required key "pollingGroup"');
+    expect(p.message).toBe(
+      'addressConfig of datapoint "cpuLoad" in set "system" is missing the required key "pollingGroup"',
+    );
   });
 
   it('adds that pollingGroup is needed even for subscriptions', () => {
-    const p = only(mutated((d) => {
-      at.cpu(d).addressConfig.receiveMode = 'subscription';
-      delete at.cpu(d).addressConfig.pollingGroup;
-    }));
+    const p = only(
+      mutated((d) => {
+        at.cpu(d).addressConfig.receiveMode = 'subscription';
+        delete at.cpu(d).addressConfig.pollingGroup;
+      }),
+    );
     expect(p.message).toContain('even when receiveMode is "subscription"');
   });
 
   it('names the extra blocks of a #TIMEPOINT datapoint in one message', () => {
-    const p = only(mutated((d) => {
-      at.timepoint(d).convConfig = { expression: 'x' };
-      at.timepoint(d).alertConfig = { evaluations: [evaluation(601)] };
-    }));
+    const p = only(
+      mutated((d) => {
+        at.timepoint(d).convConfig = { expression: 'x' };
+        at.timepoint(d).alertConfig = { evaluations: [evaluation(601)] };
+      }),
+    );
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_TIMEPOINT_BLOCKS', path: '/datapointSets/1/datapoints/2' });
     expect(p.message).toContain('remove convConfig and alertConfig');
   });
@@ -155,7 +170,11 @@ describe('datapoint combination messages', () => {
 
   it('rejects a non-object extra datapoint key and suggests the block that was meant', () => {
     const p = only(mutated((d) => (at.uptime(d).unitConfig = 'B')));
-    expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_ADDITIONAL_PROPERTY', path: '/datapointSets/0/datapoints/1/unitConfig', suggestion: 'unitsConfig' });
+    expect(p).toMatchObject({
+      code: 'DT_ERR_SCHEMA_ADDITIONAL_PROPERTY',
+      path: '/datapointSets/0/datapoints/1/unitConfig',
+      suggestion: 'unitsConfig',
+    });
   });
 });
 
@@ -168,23 +187,36 @@ describe('block rule messages', () => {
 
   it('reports a severity outside both bands at that severity', () => {
     const p = only(mutated((d) => (at.cpu(d).alertConfig.evaluations[0].severity = 1001)));
-    expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_SEVERITY_BAND', path: `${CPU}/alertConfig/evaluations/0/severity`, found: 1001 });
+    expect(p).toMatchObject({
+      code: 'DT_ERR_SCHEMA_SEVERITY_BAND',
+      path: `${CPU}/alertConfig/evaluations/0/severity`,
+      found: 1001,
+    });
   });
 
   it('reports a repeated severity at the later evaluation', () => {
     const p = only(mutated((d) => (at.cpu(d).alertConfig.evaluations[1].severity = 401)));
-    expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_DUPLICATE', path: `${CPU}/alertConfig/evaluations/1/severity`, found: 401 });
+    expect(p).toMatchObject({
+      code: 'DT_ERR_SCHEMA_DUPLICATE',
+      path: `${CPU}/alertConfig/evaluations/1/severity`,
+      found: 401,
+    });
   });
 
   it('reports a repeated datapointSetId at the later set', () => {
     const p = only(mutated((d) => (at.portsSet(d).datapointSetId = 'system')));
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_DUPLICATE', path: '/datapointSets/1/datapointSetId' });
-    expect(p.message).toBe('datapointSets[0] and [1] both have datapointSetId "system"; each entry needs its own datapointSetId');
+    expect(p.message).toBe(
+      'datapointSets[0] and [1] both have datapointSetId "system"; each entry needs its own datapointSetId',
+    );
   });
 
   it('explains the unitsConfig combinations', () => {
     const p = only(mutated((d) => (at.uptime(d).unitsConfig = { from: 'ms' })));
-    expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_UNITS_COMBINATION', path: '/datapointSets/0/datapoints/1/unitsConfig' });
+    expect(p).toMatchObject({
+      code: 'DT_ERR_SCHEMA_UNITS_COMBINATION',
+      path: '/datapointSets/0/datapoints/1/unitsConfig',
+    });
     expect(p.message).toContain('neither "to"');
     const both = only(mutated((d) => (at.uptime(d).unitsConfig = { from: 'ms', to: 's', toBest: true, exclude: [] })));
     expect(both.message).toContain('combines "to" with both "toBest" and "exclude"');
@@ -203,7 +235,10 @@ describe('block rule messages', () => {
 
   it('asks for value or rawValue in a defaultValueConfig', () => {
     const p = only(mutated((d) => (at.model(d).defaultValueConfig = { isDefault: true })));
-    expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_REQUIRED', path: '/datapointSets/0/datapoints/3/defaultValueConfig/value' });
+    expect(p).toMatchObject({
+      code: 'DT_ERR_SCHEMA_REQUIRED',
+      path: '/datapointSets/0/datapoints/3/defaultValueConfig/value',
+    });
     expect(p.message).toContain('needs "value" or "rawValue"');
   });
 
@@ -223,8 +258,13 @@ describe('block rule messages', () => {
 
   it('checks widget settings against the widget type and says which widget', () => {
     const p = only(mutated((d) => (at.widget(d, 0).specificConfig.pageSize = 3)));
-    expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_ADDITIONAL_PROPERTY', path: '/representation/0/specificConfig/pageSize' });
-    expect(p.message).toBe('unknown key "pageSize" in specificConfig of representation[0] (a map widget); known keys: format');
+    expect(p).toMatchObject({
+      code: 'DT_ERR_SCHEMA_ADDITIONAL_PROPERTY',
+      path: '/representation/0/specificConfig/pageSize',
+    });
+    expect(p.message).toBe(
+      'unknown key "pageSize" in specificConfig of representation[0] (a map widget); known keys: format',
+    );
   });
 });
 
@@ -235,7 +275,11 @@ function recordingDocument(value: unknown, format: SourceFormat = 'json'): Loade
     format,
     text: '',
     file: 'recorded.json',
-    positionOf: (path: DocumentPath, which: 'value' | 'key' = 'value') => ({ line: 100 + path.length, column: which === 'key' ? 1 : 2, offset: 0 }),
+    positionOf: (path: DocumentPath, which: 'value' | 'key' = 'value') => ({
+      line: 100 + path.length,
+      column: which === 'key' ? 1 : 2,
+      offset: 0,
+    }),
   };
 }
 
@@ -251,7 +295,12 @@ describe('positions', () => {
   });
 
   it('suggests quoting a number where YAML needs a string', () => {
-    const [p] = checkSchema(recordingDocument(mutated((d) => (d['templateVersion'] = 1.2)), 'yaml'));
+    const [p] = checkSchema(
+      recordingDocument(
+        mutated((d) => (d['templateVersion'] = 1.2)),
+        'yaml',
+      ),
+    );
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_TYPE', found: 1.2 });
     expect(p?.message).toBe('templateVersion must be a string, found the number 1.2; in YAML, put it in quotes: "1.2"');
   });

@@ -76,7 +76,11 @@ export function checkSchema(document: LoadedDocument): Problem[] {
 
   for (const { error, site } of located) {
     if (COMBINATORS.has(error.keyword) || insideBranch(error, site, branches)) continue;
-    const context = { root, format: document.format, sourceText: (path: DocumentPath) => plainScalarText(document, path) };
+    const context = {
+      root,
+      format: document.format,
+      sourceText: (path: DocumentPath) => plainScalarText(document, path),
+    };
     drafts.push(...keywordProblems(error, pointerToPath(error.instancePath, root), context));
   }
   return finish(document, suppressShadowed(drafts));
@@ -119,7 +123,8 @@ function describe(site: string): string | undefined {
  * enum message (which lists the allowed values) is reported for the same value.
  */
 function suppressShadowed(drafts: readonly ProblemDraft[]): ProblemDraft[] {
-  const at = (code: string): Set<string> => new Set(drafts.filter((d) => d.code === code).map((d) => toJsonPointer(d.path)));
+  const at = (code: string): Set<string> =>
+    new Set(drafts.filter((d) => d.code === code).map((d) => toJsonPointer(d.path)));
   const timepoints = at('DT_ERR_SCHEMA_TIMEPOINT_BLOCKS');
   const enums = at('DT_ERR_SCHEMA_ENUM');
   return drafts.filter((d) => {

@@ -82,7 +82,10 @@ function findAnchor(root: unknown, path: DocumentPath): { anchor?: string; ancho
       const inSet = setName !== undefined ? `set ${quote(setName)}` : `datapointSets[${index}]`;
       return { anchor: `${pointName} in ${inSet}`, anchorLength: 4 };
     }
-    return { anchor: setName !== undefined ? `datapoint set ${quote(setName)}` : `datapointSets[${index}]`, anchorLength: 2 };
+    return {
+      anchor: setName !== undefined ? `datapoint set ${quote(setName)}` : `datapointSets[${index}]`,
+      anchorLength: 2,
+    };
   }
   if ((first === 'representation' || first === 'originTypes') && typeof index === 'number') {
     return { anchor: `${first}[${index}]`, anchorLength: 2 };

@@ -6,7 +6,9 @@ import { checkSchema } from './check-schema.js';
 
 // The example templates shipped in packages/device-templates/examples/, one per driver.
 const EXAMPLES = new URL('../../examples/', import.meta.url);
-const files = readdirSync(EXAMPLES).filter((name) => /\.ndst\.(json|ya?ml)$/.test(name)).sort();
+const files = readdirSync(EXAMPLES)
+  .filter((name) => /\.ndst\.(json|ya?ml)$/.test(name))
+  .sort();
 
 function parse(name: string): unknown {
   const text = readFileSync(new URL(name, EXAMPLES), 'utf8');
@@ -20,9 +22,14 @@ describe('example templates', () => {
       const doc = parse(name) as { originTypes?: { originType: string }[] };
       for (const entry of doc.originTypes ?? []) drivers.add(entry.originType);
     }
-    expect([...drivers].sort()).toEqual(
-      ['svc-ds-drv-icmp', 'svc-ds-drv-modbus-tcp', 'svc-ds-drv-mqtt', 'svc-ds-drv-pnio', 'svc-ds-drv-s7', 'svc-ds-drv-snmp'],
-    );
+    expect([...drivers].sort()).toEqual([
+      'svc-ds-drv-icmp',
+      'svc-ds-drv-modbus-tcp',
+      'svc-ds-drv-mqtt',
+      'svc-ds-drv-pnio',
+      'svc-ds-drv-s7',
+      'svc-ds-drv-snmp',
+    ]);
     expect(files.some((f) => f.endsWith('.json'))).toBe(true);
     expect(files.some((f) => f.endsWith('.yaml'))).toBe(true);
   });
@@ -33,9 +40,17 @@ describe('example templates', () => {
 
   it('include an SNMP ifTable as a tableDynamic set and a map set with alarms', () => {
     const snmp = parse('snmp-switch.ndst.yaml') as {
-      datapointSets: { datapointSetType: string; tableAddress?: { rootAddress?: string }; datapoints: { alertConfig?: { evaluations: { severity: number }[] } }[] }[];
+      datapointSets: {
+        datapointSetType: string;
+        tableAddress?: { rootAddress?: string };
+        datapoints: { alertConfig?: { evaluations: { severity: number }[] } }[];
+      }[];
     };
-    expect(snmp.datapointSets.some((s) => s.datapointSetType === 'tableDynamic' && s.tableAddress?.rootAddress === '1.3.6.1.2.1.2.2')).toBe(true);
+    expect(
+      snmp.datapointSets.some(
+        (s) => s.datapointSetType === 'tableDynamic' && s.tableAddress?.rootAddress === '1.3.6.1.2.1.2.2',
+      ),
+    ).toBe(true);
     const alarms = snmp.datapointSets
       .filter((s) => s.datapointSetType === 'map')
       .flatMap((s) => s.datapoints.flatMap((d) => d.alertConfig?.evaluations ?? []))

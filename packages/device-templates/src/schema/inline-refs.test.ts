@@ -9,7 +9,9 @@ import { baseTemplate, mutated } from './test-support/base-template.js';
 import { COMPATIBILITY_TABLE } from './test-support/compatibility-cases.js';
 
 type Plugin = (ajv: Ajv, keywords: string[]) => Ajv;
-const addKeywords = (typeof ajvKeywords === 'function' ? ajvKeywords : (ajvKeywords as unknown as { default: Plugin }).default) as unknown as Plugin;
+const addKeywords = (typeof ajvKeywords === 'function'
+  ? ajvKeywords
+  : (ajvKeywords as unknown as { default: Plugin }).default) as unknown as Plugin;
 
 describe('inlineRefs', () => {
   it('leaves no $ref and no definitions in the compiled schema', () => {
@@ -26,7 +28,10 @@ describe('inlineRefs', () => {
   });
 
   it('rejects recursive references', () => {
-    const recursive = { definitions: { a: { properties: { b: { $ref: '#/definitions/a' } } } }, $ref: '#/definitions/a' };
+    const recursive = {
+      definitions: { a: { properties: { b: { $ref: '#/definitions/a' } } } },
+      $ref: '#/definitions/a',
+    };
     expect(() => inlineRefs(recursive)).toThrow(/recursive/);
   });
 
@@ -34,7 +39,10 @@ describe('inlineRefs', () => {
     const ajv = new Ajv({ allErrors: true, strict: false });
     addKeywords(ajv, ['uniqueItemProperties']);
     const withRefs = ajv.compile(templateSchema as Record<string, unknown>);
-    const docs = [baseTemplate(), ...COMPATIBILITY_TABLE.flatMap(([, rows]) => rows.map(([, change]) => mutated(change)))];
+    const docs = [
+      baseTemplate(),
+      ...COMPATIBILITY_TABLE.flatMap(([, rows]) => rows.map(([, change]) => mutated(change))),
+    ];
     for (const doc of docs) expect(rawSchemaErrors(doc).length === 0).toBe(withRefs(doc));
   });
 });

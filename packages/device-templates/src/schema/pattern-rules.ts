@@ -8,7 +8,8 @@ export interface PatternExplanation {
   readonly allowed: string;
 }
 
-const VERSION_RULE = 'expected MAJOR.MINOR.PATCH such as 1.4.2 (optional leading "v", pre-release after "-", build after "+")';
+const VERSION_RULE =
+  'expected MAJOR.MINOR.PATCH such as 1.4.2 (optional leading "v", pre-release after "-", build after "+")';
 
 /** A length-limited identifier made of one set of characters. */
 interface CharsetRule {
@@ -29,7 +30,11 @@ const CHARSET_RULES: Readonly<Record<string, CharsetRule>> = {
   },
   '/definitions/datapointSetId': { max: 40, char: /[a-zA-Z0-9_-]/, chars: 'letters, digits, "-" or "_"' },
   '/definitions/datapointId': { max: 80, char: /[a-zA-Z0-9#&_-]/, chars: 'letters, digits, "#", "&", "-" or "_"' },
-  '/definitions/addressConfig/properties/originDataType': { max: 80, char: /[a-zA-Z0-9_-]/, chars: 'letters, digits, "-" or "_"' },
+  '/definitions/addressConfig/properties/originDataType': {
+    max: 80,
+    char: /[a-zA-Z0-9_-]/,
+    chars: 'letters, digits, "-" or "_"',
+  },
   '/definitions/addressConfig/properties/originAddress': {
     max: 80,
     char: /[a-zA-Z0-9_&#:$.-]/,
@@ -46,11 +51,15 @@ const PLAIN_ORIGIN: CharsetRule = { max: 80, char: /[a-zA-Z0-9_.-]/, chars: 'let
  */
 export function explainPattern(location: string, value: string): PatternExplanation | undefined {
   if (location === '/definitions/version') {
-    return { complaint: `is not a version: ${VERSION_RULE}`, allowed: 'MAJOR.MINOR.PATCH, e.g. 1.4.2, v2.0.0, 1.0.0-rc.1, 1.0.0+build.7' };
+    return {
+      complaint: `is not a version: ${VERSION_RULE}`,
+      allowed: 'MAJOR.MINOR.PATCH, e.g. 1.4.2, v2.0.0, 1.0.0-rc.1, 1.0.0+build.7',
+    };
   }
   if (location === '/definitions/origin') return explainOrigin(value);
   if (location === '/definitions/representationData') {
-    const allowed = 'device[<datapointSetId>], device[<datapointSetId>.<datapointId>] or device[<datapointSetId>.<row>.<datapointId>]';
+    const allowed =
+      'device[<datapointSetId>], device[<datapointSetId>.<datapointId>] or device[<datapointSetId>.<row>.<datapointId>]';
     return { complaint: `is not a data reference: write ${allowed}`, allowed };
   }
   const rule = CHARSET_RULES[location];
@@ -75,12 +84,18 @@ function explainOrigin(value: string): PatternExplanation {
   if (value.startsWith('/') || value.includes('{')) {
     const inner = /^\/\{(.*)\}\/$/.exec(value)?.[1];
     if (inner === undefined) {
-      return { complaint: `is not a substitution variable: write it as /{NAME}/, the whole value, e.g. /{DCP_IPAddress}/`, allowed };
+      return {
+        complaint: `is not a substitution variable: write it as /{NAME}/, the whole value, e.g. /{DCP_IPAddress}/`,
+        allowed,
+      };
     }
     const problem = explainCharset(PLAIN_ORIGIN, inner).complaint;
     return { complaint: `is not a valid substitution variable: its name ${quote(inner)} ${problem}`, allowed };
   }
-  return { complaint: `${explainCharset(PLAIN_ORIGIN, value).complaint}, or a substitution variable such as /{ICMP_IPAddress}/`, allowed };
+  return {
+    complaint: `${explainCharset(PLAIN_ORIGIN, value).complaint}, or a substitution variable such as /{ICMP_IPAddress}/`,
+    allowed,
+  };
 }
 
 /** The distinct characters of `value` outside the allowed class, in order of appearance (at most 5). */

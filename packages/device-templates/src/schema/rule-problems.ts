@@ -110,10 +110,12 @@ export const unitsCombination: RuleProblems = (root, path) => {
   const units = valueAt(root, path);
   if (!isObject(units)) return [];
   const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(units, key);
-  const allowed = '"from" with "to" (a fixed unit), or "from" with "toBest" and optionally "exclude" (the most readable unit, without "to")';
+  const allowed =
+    '"from" with "to" (a fixed unit), or "from" with "toBest" and optionally "exclude" (the most readable unit, without "to")';
   let complaint: string;
   if (!has('from')) complaint = 'has no "from" (the unit of the value as read)';
-  else if (!has('to') && !has('toBest')) complaint = 'has "from" but neither "to" (convert to a fixed unit) nor "toBest" (pick the most readable unit)';
+  else if (!has('to') && !has('toBest'))
+    complaint = 'has "from" but neither "to" (convert to a fixed unit) nor "toBest" (pick the most readable unit)';
   else complaint = 'combines "to" with both "toBest" and "exclude"';
   const message = `${subjectOf(root, path)} ${complaint}; write ${allowed}`;
   return [draftAt('DT_ERR_SCHEMA_UNITS_COMBINATION', path, message, { found: Object.keys(units), allowed })];
@@ -127,15 +129,27 @@ export const defaultValueRequired: RuleProblems = (root, path) => {
   const out: ProblemDraft[] = [];
   if (!Object.prototype.hasOwnProperty.call(config, 'isDefault')) {
     out.push({
-      ...draftAt('DT_ERR_SCHEMA_REQUIRED', [...path, 'isDefault'], `${place} is missing the required key "isDefault" (true marks the value as a substitute)`),
+      ...draftAt(
+        'DT_ERR_SCHEMA_REQUIRED',
+        [...path, 'isDefault'],
+        `${place} is missing the required key "isDefault" (true marks the value as a substitute)`,
+      ),
       at: path,
     });
   }
-  if (!Object.prototype.hasOwnProperty.call(config, 'value') && !Object.prototype.hasOwnProperty.call(config, 'rawValue')) {
+  if (
+    !Object.prototype.hasOwnProperty.call(config, 'value') &&
+    !Object.prototype.hasOwnProperty.call(config, 'rawValue')
+  ) {
     out.push({
-      ...draftAt('DT_ERR_SCHEMA_REQUIRED', [...path, 'value'], `${place} needs "value" or "rawValue": the substitute used when the datapoint has none`, {
-        allowed: 'isDefault plus at least one of value and rawValue',
-      }),
+      ...draftAt(
+        'DT_ERR_SCHEMA_REQUIRED',
+        [...path, 'value'],
+        `${place} needs "value" or "rawValue": the substitute used when the datapoint has none`,
+        {
+          allowed: 'isDefault plus at least one of value and rawValue',
+        },
+      ),
       at: path,
     });
   }
@@ -148,7 +162,13 @@ export const valueMapValue: RuleProblems = (root, path) => {
   const allowed = 'a string, a boolean or a number with a fraction (write whole numbers as strings)';
   if (typeof value === 'number' && Number.isInteger(value)) {
     const message = `${subjectOf(root, path)} is the whole number ${value}, which NetinDS rejects: it requires the value to match exactly one of string, number, boolean and integer, and a whole number is both a number and an integer; write it as a string: "${value}"`;
-    return [draftAt('DT_ERR_SCHEMA_VALUE_MAP_INTEGER', path, message, { found: value, allowed, suggestion: JSON.stringify(String(value)) })];
+    return [
+      draftAt('DT_ERR_SCHEMA_VALUE_MAP_INTEGER', path, message, {
+        found: value,
+        allowed,
+        suggestion: JSON.stringify(String(value)),
+      }),
+    ];
   }
   return [typeProblem(root, path, value, 'a string, a number or a boolean')];
 };

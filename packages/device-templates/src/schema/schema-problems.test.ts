@@ -33,7 +33,9 @@ describe('schema problem catalogue', () => {
   });
 
   it('has every code but the fallback produced by some rejected compatibility case', () => {
-    const produced = new Set(invalidCases().flatMap(([, doc]) => checkSchema(documentFromValue(doc, 'case.json')).map((p) => p.code)));
+    const produced = new Set(
+      invalidCases().flatMap(([, doc]) => checkSchema(documentFromValue(doc, 'case.json')).map((p) => p.code)),
+    );
     const expected = Object.keys(schemaProblems).filter((code) => code !== 'DT_ERR_SCHEMA_INVALID');
     expect([...produced].sort()).toEqual(expected.sort());
   });

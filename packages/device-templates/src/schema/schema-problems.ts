@@ -8,7 +8,10 @@ import { defineProblems } from '../problem-definition.js';
 export const schemaProblems = defineProblems({
   DT_ERR_SCHEMA_REQUIRED: { severity: 'error', title: 'A required key is missing' },
   DT_ERR_SCHEMA_TYPE: { severity: 'error', title: 'A value has the wrong JSON type' },
-  DT_ERR_SCHEMA_PATTERN: { severity: 'error', title: 'A string does not have the required form (identifier, version, address)' },
+  DT_ERR_SCHEMA_PATTERN: {
+    severity: 'error',
+    title: 'A string does not have the required form (identifier, version, address)',
+  },
   DT_ERR_SCHEMA_ENUM: { severity: 'error', title: 'A value is not one of the allowed values' },
   DT_ERR_SCHEMA_MIN_LENGTH: { severity: 'error', title: 'A string is shorter than allowed' },
   DT_ERR_SCHEMA_MAX_LENGTH: { severity: 'error', title: 'A string is longer than allowed' },
@@ -16,7 +19,10 @@ export const schemaProblems = defineProblems({
   DT_ERR_SCHEMA_MAXIMUM: { severity: 'error', title: 'A number is above the allowed range' },
   DT_ERR_SCHEMA_ADDITIONAL_PROPERTY: { severity: 'error', title: 'A key is not allowed at this place' },
   DT_ERR_SCHEMA_MIN_ITEMS: { severity: 'error', title: 'A list has fewer entries than required' },
-  DT_ERR_SCHEMA_DUPLICATE: { severity: 'error', title: 'An identifier, severity or entry appears twice where it must be unique' },
+  DT_ERR_SCHEMA_DUPLICATE: {
+    severity: 'error',
+    title: 'An identifier, severity or entry appears twice where it must be unique',
+  },
   DT_ERR_SCHEMA_DATAPOINT_COMBINATION: {
     severity: 'error',
     title: 'A datapoint lacks commonConfig or a source, or combines addressConfig with calcConfig',

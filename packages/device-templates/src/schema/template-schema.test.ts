@@ -30,7 +30,9 @@ describe('the device-template JSON Schema file', () => {
     expect(typeof templateValidator()).toBe('function');
     const extra = new Set<string>();
     walk(templateSchema, (node) => {
-      for (const key of Object.keys(node)) if (['errorMessage', 'markdownDescription', 'defaultSnippets', 'uniqueItemProperties'].includes(key)) extra.add(key);
+      for (const key of Object.keys(node))
+        if (['errorMessage', 'markdownDescription', 'defaultSnippets', 'uniqueItemProperties'].includes(key))
+          extra.add(key);
     });
     expect([...extra]).toEqual(['uniqueItemProperties']);
   });
@@ -44,7 +46,8 @@ describe('the device-template JSON Schema file', () => {
     const undocumented: string[] = [];
     walk(templateSchema, (node, pointer) => {
       const properties = node['properties'];
-      if (properties === null || typeof properties !== 'object' || pointer.includes('/if') || pointer.includes('/then')) return;
+      if (properties === null || typeof properties !== 'object' || pointer.includes('/if') || pointer.includes('/then'))
+        return;
       for (const [key, child] of Object.entries(properties as Record<string, unknown>)) {
         if (typeof child !== 'object' || child === null) continue; // the commonConfig compatibility trap is `false`
         const own = (child as JsonSchemaObject)['description'];

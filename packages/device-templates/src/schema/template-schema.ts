@@ -12,7 +12,9 @@ export type JsonSchemaObject = { readonly [keyword: string]: unknown };
  * package root both in `src/` and in `dist/`, so the same path works for sources and builds.
  */
 export const templateSchema: JsonSchemaObject = deepFreeze(
-  JSON.parse(readFileSync(new URL('../../schema/device-template.schema.json', import.meta.url), 'utf8')) as JsonSchemaObject,
+  JSON.parse(
+    readFileSync(new URL('../../schema/device-template.schema.json', import.meta.url), 'utf8'),
+  ) as JsonSchemaObject,
 );
 
 if (templateSchema['$id'] !== TEMPLATE_SCHEMA_ID) {

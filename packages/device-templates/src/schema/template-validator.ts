@@ -42,4 +42,4 @@ type KeywordsPlugin = (ajv: Ajv, keywords: string[]) => Ajv;
 const addKeywords: KeywordsPlugin =
   typeof ajvKeywords === 'function'
     ? (ajvKeywords as unknown as KeywordsPlugin)
-    : ((ajvKeywords as unknown as { default: KeywordsPlugin }).default);
+    : (ajvKeywords as unknown as { default: KeywordsPlugin }).default;

@@ -24,9 +24,15 @@ describe('checkAlertEvaluations', () => {
 
   it('warns on a symbol declared twice in rowFilterConfig', () => {
     const t = validTemplate();
-    t.datapointSets[1].datapoints[1].rowFilterConfig.expressions.push({ symbol: 'up', expression: 'datapoint.value > 0' });
+    t.datapointSets[1].datapoints[1].rowFilterConfig.expressions.push({
+      symbol: 'up',
+      expression: 'datapoint.value > 0',
+    });
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_SYMBOL_DUPLICATE');
-    expect(problem).toMatchObject({ path: '/datapointSets/1/datapoints/1/rowFilterConfig/expressions/1/symbol', found: 'up' });
+    expect(problem).toMatchObject({
+      path: '/datapointSets/1/datapoints/1/rowFilterConfig/expressions/1/symbol',
+      found: 'up',
+    });
     expect(problem!.message).toContain('of the row filter');
   });
 });

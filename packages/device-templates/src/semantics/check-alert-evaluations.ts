@@ -35,7 +35,11 @@ export const checkAlertEvaluations: SemanticCheck = (model, reporter) => {
     }
     const rowFilter = datapoint.value['rowFilterConfig'];
     if (isObject(rowFilter)) {
-      checkSymbols(rowFilter['expressions'], { datapointPath: datapoint.path, evaluation: undefined, index: 0 }, reporter);
+      checkSymbols(
+        rowFilter['expressions'],
+        { datapointPath: datapoint.path, evaluation: undefined, index: 0 },
+        reporter,
+      );
     }
   }
 };

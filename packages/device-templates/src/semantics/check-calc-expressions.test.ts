@@ -7,7 +7,10 @@ import { semanticWarnings, validTemplate, withCode, type Fixture } from './test-
 function withCalcs(...calcs: [string, string][]): Fixture {
   const t = validTemplate();
   for (const [id, expression] of calcs) {
-    t.datapointSets[0].datapoints.push({ commonConfig: { datapointId: id, datapointType: 'DATAPOINT' }, calcConfig: { expression } });
+    t.datapointSets[0].datapoints.push({
+      commonConfig: { datapointId: id, datapointType: 'DATAPOINT' },
+      calcConfig: { expression },
+    });
   }
   return t;
 }
@@ -15,18 +18,22 @@ function withCalcs(...calcs: [string, string][]): Fixture {
 const calcPath = (index: number) => `/datapointSets/0/datapoints/${index}/calcConfig/expression`;
 
 describe('checkCalcExpressions: raw values', () => {
-  it.each(['datapoint.rawValue * 2', "datapoint['rawValue'] + 1", 'datapoint.rawValue ?? 0'])('warns on a calcConfig reading the raw value: %s', (expression) => {
-    const t = validTemplate();
-    t.datapointSets[0].datapoints[3].calcConfig.expression = expression;
-    const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_CALC_RAW_VALUE');
-    expect(problem).toMatchObject({ severity: 'warning', path: calcPath(3), found: expression });
-    expect(problem!.message).toContain('has no raw value');
-  });
+  it.each(['datapoint.rawValue * 2', "datapoint['rawValue'] + 1", 'datapoint.rawValue ?? 0'])(
+    'warns on a calcConfig reading the raw value: %s',
+    (expression) => {
+      const t = validTemplate();
+      t.datapointSets[0].datapoints[3].calcConfig.expression = expression;
+      const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_CALC_RAW_VALUE');
+      expect(problem).toMatchObject({ severity: 'warning', path: calcPath(3), found: expression });
+      expect(problem!.message).toContain('has no raw value');
+    },
+  );
 
   it('accepts a calcConfig reading values (its own or other datapoints), and a convConfig reading the raw value', () => {
     const t = validTemplate();
     t.datapointSets[0].datapoints[0].convConfig = { expression: 'datapoint.rawValue / 10' };
-    t.datapointSets[0].datapoints[3].calcConfig.expression = "datapoint.value + datapoints.temperature.rawValue + 'rawValue'.length";
+    t.datapointSets[0].datapoints[3].calcConfig.expression =
+      "datapoint.value + datapoints.temperature.rawValue + 'rawValue'.length";
     expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_CALC_RAW_VALUE')).toEqual([]);
   });
 
@@ -43,7 +50,11 @@ describe('checkCalcExpressions: raw values', () => {
 
 describe('checkCalcExpressions: cycles', () => {
   it('reports calculated datapoints that read each other as one error on the first of them', () => {
-    const t = withCalcs(['a', 'datapoints.b.value + 1'], ['b', "datapoints['c'].value * 2"], ['c', 'datapoints.a.value - datapoints.temperature.value']);
+    const t = withCalcs(
+      ['a', 'datapoints.b.value + 1'],
+      ['b', "datapoints['c'].value * 2"],
+      ['c', 'datapoints.a.value - datapoints.temperature.value'],
+    );
     const problems = withCode(semanticWarnings(t), 'DT_ERR_SEM_CALC_CYCLE');
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ severity: 'error', path: calcPath(5), found: 'a -> b -> c' });
@@ -72,7 +83,11 @@ describe('checkCalcExpressions: cycles', () => {
   });
 
   it('accepts chains of calculations in any document order', () => {
-    const t = withCalcs(['last', 'datapoints.middle.value + datapoints.first.value'], ['middle', 'datapoints.first.value * 2'], ['first', 'datapoints.temperature.value']);
+    const t = withCalcs(
+      ['last', 'datapoints.middle.value + datapoints.first.value'],
+      ['middle', 'datapoints.first.value * 2'],
+      ['first', 'datapoints.temperature.value'],
+    );
     expect(withCode(semanticWarnings(t), 'DT_ERR_SEM_CALC_CYCLE')).toEqual([]);
   });
 

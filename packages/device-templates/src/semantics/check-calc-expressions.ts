@@ -14,7 +14,12 @@ export interface CalcExpression {
  * Where the calc checks report: a problem of `code` on the string at `path`, placed at `offset`
  * inside it (undefined: at the string's start).
  */
-export type CalcProblemSink = (code: SemanticProblemCode, path: DocumentPath, offset: number | undefined, details: ProblemDetails) => void;
+export type CalcProblemSink = (
+  code: SemanticProblemCode,
+  path: DocumentPath,
+  offset: number | undefined,
+  details: ProblemDetails,
+) => void;
 
 /**
  * Checks the compiled `calcConfig` expressions of one set:
@@ -28,27 +33,37 @@ export function checkCalcExpressions(set: SetEntry, calcs: readonly CalcExpressi
   for (const calc of calcs) {
     if (!calc.expression.references.usesRawValue) continue;
     const source = calc.expression.source;
-    report('DT_WARN_SEM_CALC_RAW_VALUE', [...calc.datapoint.path, 'calcConfig', 'expression'], RAW_VALUE_READ.exec(source)?.index, {
-      message:
-        `The calcConfig expression of datapoint ${nameOf(calc.datapoint)} in set ${setName(set)} reads datapoint.rawValue, but a calculated ` +
-        'datapoint is not read from a driver and has no raw value; compute it from other datapoints (datapoints.<id>.value) instead.',
-      found: source,
-    });
+    report(
+      'DT_WARN_SEM_CALC_RAW_VALUE',
+      [...calc.datapoint.path, 'calcConfig', 'expression'],
+      RAW_VALUE_READ.exec(source)?.index,
+      {
+        message:
+          `The calcConfig expression of datapoint ${nameOf(calc.datapoint)} in set ${setName(set)} reads datapoint.rawValue, but a calculated ` +
+          'datapoint is not read from a driver and has no raw value; compute it from other datapoints (datapoints.<id>.value) instead.',
+        found: source,
+      },
+    );
   }
   for (const cycle of findCycles(set, calcs)) {
     const first = cycle[0] as CalcExpression;
     const next = (cycle[1] ?? first).datapoint;
     const source = first.expression.source;
     const names = [...cycle, first].map((c) => nameOf(c.datapoint)).join(' -> ');
-    report('DT_ERR_SEM_CALC_CYCLE', [...first.datapoint.path, 'calcConfig', 'expression'], referenceOffset(source, next.id ?? ''), {
-      message:
-        cycle.length === 1
-          ? `The calcConfig expression of datapoint ${nameOf(first.datapoint)} in set ${setName(set)} reads datapoints.${next.id ?? ''}, its own value, ` +
-            'which it has not computed yet; read the inputs it is computed from instead.'
-          : `The calculated datapoints ${names} of set ${setName(set)} read each other in a cycle, so none of them can be computed first; ` +
-            'remove one of these references.',
-      found: cycle.map((c) => c.datapoint.id ?? '').join(' -> '),
-    });
+    report(
+      'DT_ERR_SEM_CALC_CYCLE',
+      [...first.datapoint.path, 'calcConfig', 'expression'],
+      referenceOffset(source, next.id ?? ''),
+      {
+        message:
+          cycle.length === 1
+            ? `The calcConfig expression of datapoint ${nameOf(first.datapoint)} in set ${setName(set)} reads datapoints.${next.id ?? ''}, its own value, ` +
+              'which it has not computed yet; read the inputs it is computed from instead.'
+            : `The calculated datapoints ${names} of set ${setName(set)} read each other in a cycle, so none of them can be computed first; ` +
+              'remove one of these references.',
+        found: cycle.map((c) => c.datapoint.id ?? '').join(' -> '),
+      },
+    );
   }
 }
 
@@ -58,7 +73,8 @@ const RAW_VALUE_READ = /\bdatapoint\s*(?:\.\s*rawValue\b|\[\s*(['"`])rawValue\1\
 /** Offset of `datapoints.<id>` or `datapoints['<id>']` in `source`, or undefined. */
 function referenceOffset(source: string, id: string): number | undefined {
   const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`\\bdatapoints\\s*(?:\\.\\s*${escaped}(?![\\w$])|\\[\\s*(['"\`])${escaped}\\1\\s*\\])`).exec(source)?.index;
+  return new RegExp(`\\bdatapoints\\s*(?:\\.\\s*${escaped}(?![\\w$])|\\[\\s*(['"\`])${escaped}\\1\\s*\\])`).exec(source)
+    ?.index;
 }
 
 /**
@@ -109,7 +125,10 @@ function findCycles(set: SetEntry, calcs: readonly CalcExpression[]): CalcExpres
     if (seenOnWalk.get(current) !== walk) return;
     // Reading order a <- b means a reads b; list the cycle as "a reads b reads ... reads a".
     const cycle = path.slice(path.indexOf(current));
-    const firstInDocument = cycle.reduce((best, c, i) => (calcs.indexOf(c) < calcs.indexOf(cycle[best] as CalcExpression) ? i : best), 0);
+    const firstInDocument = cycle.reduce(
+      (best, c, i) => (calcs.indexOf(c) < calcs.indexOf(cycle[best] as CalcExpression) ? i : best),
+      0,
+    );
     cycles.push([...cycle.slice(firstInDocument), ...cycle.slice(0, firstInDocument)]);
   });
   return cycles;
@@ -117,7 +136,9 @@ function findCycles(set: SetEntry, calcs: readonly CalcExpression[]): CalcExpres
 
 /** Names a datapoint for a message: `"cpu"`, or `datapoints[3]` when it has no id. */
 export function nameOf(datapoint: DatapointEntry): string {
-  return datapoint.id !== undefined ? `"${datapoint.id}"` : `datapoints[${String(datapoint.path[datapoint.path.length - 1])}]`;
+  return datapoint.id !== undefined
+    ? `"${datapoint.id}"`
+    : `datapoints[${String(datapoint.path[datapoint.path.length - 1])}]`;
 }
 
 /** Names a set for a message: `"system"`, or `datapointSets[1]` when it has no id. */

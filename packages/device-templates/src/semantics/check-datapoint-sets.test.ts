@@ -7,8 +7,13 @@ describe('checkDatapointSets', () => {
     t.datapointSets[0].datapoints[2].commonConfig.datapointId = 'sysName';
     const problems = withCode(semanticWarnings(t), 'DT_WARN_SEM_DATAPOINT_ID_DUPLICATE');
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ path: '/datapointSets/0/datapoints/2/commonConfig/datapointId', found: 'sysName' });
-    expect(problems[0]!.message).toContain('already used in this set at /datapointSets/0/datapoints/0/commonConfig/datapointId');
+    expect(problems[0]).toMatchObject({
+      path: '/datapointSets/0/datapoints/2/commonConfig/datapointId',
+      found: 'sysName',
+    });
+    expect(problems[0]!.message).toContain(
+      'already used in this set at /datapointSets/0/datapoints/0/commonConfig/datapointId',
+    );
   });
 
   it('accepts the same datapointId in two different sets', () => {
@@ -21,7 +26,11 @@ describe('checkDatapointSets', () => {
     const t = validTemplate();
     t.datapointSets[1].tableAddress.indexes = ['ifIndex', 'ifIdx'];
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_TABLE_INDEX_UNKNOWN');
-    expect(problem).toMatchObject({ path: '/datapointSets/1/tableAddress/indexes/1', found: 'ifIdx', suggestion: 'ifIndex' });
+    expect(problem).toMatchObject({
+      path: '/datapointSets/1/tableAddress/indexes/1',
+      found: 'ifIdx',
+      suggestion: 'ifIndex',
+    });
     expect(problem!.message).toContain("names no datapoint of the set 'ifTable'");
   });
 
@@ -45,7 +54,10 @@ describe('checkDatapointSets', () => {
 
   it('warns on rowFilterConfig in a map set', () => {
     const t = validTemplate();
-    t.datapointSets[0].datapoints[0].rowFilterConfig = { logic: 'a', expressions: [{ symbol: 'a', expression: 'true' }] };
+    t.datapointSets[0].datapoints[0].rowFilterConfig = {
+      logic: 'a',
+      expressions: [{ symbol: 'a', expression: 'true' }],
+    };
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_ROW_FILTER_NOT_TABLE');
     expect(problem).toMatchObject({ path: '/datapointSets/0/datapoints/0/rowFilterConfig', found: 'map' });
     expect(problem!.message).toContain('filters the rows of a table');

@@ -45,13 +45,17 @@ export const checkDatapointSets: SemanticCheck = (model, reporter) => {
     const tablePath: DocumentPath = [...set.path, 'tableAddress'];
     const rootAddress = tableAddress['rootAddress'];
     if (rootAddress === undefined || (typeof rootAddress === 'string' && rootAddress.trim() === '')) {
-      reporter.report('DT_WARN_SEM_TABLE_ROOT_ADDRESS_EMPTY', rootAddress === undefined ? tablePath : [...tablePath, 'rootAddress'], {
-        message:
-          `The ${set.type ?? 'table'} set${set.id !== undefined ? ` '${set.id}'` : ''} has ` +
-          `${rootAddress === undefined ? 'no tableAddress.rootAddress' : 'an empty tableAddress.rootAddress'}; ` +
-          "the driver needs the table's address (e.g. the table OID for SNMP).",
-        ...(rootAddress !== undefined ? { found: rootAddress } : {}),
-      });
+      reporter.report(
+        'DT_WARN_SEM_TABLE_ROOT_ADDRESS_EMPTY',
+        rootAddress === undefined ? tablePath : [...tablePath, 'rootAddress'],
+        {
+          message:
+            `The ${set.type ?? 'table'} set${set.id !== undefined ? ` '${set.id}'` : ''} has ` +
+            `${rootAddress === undefined ? 'no tableAddress.rootAddress' : 'an empty tableAddress.rootAddress'}; ` +
+            "the driver needs the table's address (e.g. the table OID for SNMP).",
+          ...(rootAddress !== undefined ? { found: rootAddress } : {}),
+        },
+      );
     }
     const indexes = tableAddress['indexes'];
     if (!Array.isArray(indexes)) continue;
@@ -63,7 +67,9 @@ export const checkDatapointSets: SemanticCheck = (model, reporter) => {
       reporter.report('DT_WARN_SEM_TABLE_INDEX_UNKNOWN', [...tablePath, 'indexes', i], {
         message:
           `The table index '${index}' names no datapoint of the set${set.id !== undefined ? ` '${set.id}'` : ''}` +
-          (suggestion !== undefined ? `; did you mean '${suggestion}'?` : '; an index must be the datapointId of a column of the table.'),
+          (suggestion !== undefined
+            ? `; did you mean '${suggestion}'?`
+            : '; an index must be the datapointId of a column of the table.'),
         found: index,
         ...(suggestion !== undefined ? { suggestion } : {}),
       });

@@ -37,7 +37,9 @@ describe('checkExpressions: codes, paths and messages', () => {
       found: 'temperatur',
       suggestion: 'temperature',
     });
-    expect(problem!.message).toMatch(/^calcConfig expression of datapoint "temperatureHalf" in set "deviceInfo": there is no datapoint 'temperatur'/);
+    expect(problem!.message).toMatch(
+      /^calcConfig expression of datapoint "temperatureHalf" in set "deviceInfo": there is no datapoint 'temperatur'/,
+    );
   });
 
   it('only lets datapoints.<id> name datapoints of the same set', () => {
@@ -54,15 +56,25 @@ describe('checkExpressions: codes, paths and messages', () => {
     const t = validTemplate();
     temperature(t).alertConfig.evaluations[1].expressions[0].expression = 'datapoint.value * 2';
     const [problem] = withCode(semanticWarnings(t), 'DT_ERR_EXPR_NOT_BOOLEAN');
-    expect(problem).toMatchObject({ severity: 'error', path: '/datapointSets/0/datapoints/2/alertConfig/evaluations/1/expressions/0/expression' });
-    expect(problem!.message).toMatch(/^alert expression "hot" in evaluations\[1\] of datapoint "temperature" in set "deviceInfo": this expression yields a number/);
+    expect(problem).toMatchObject({
+      severity: 'error',
+      path: '/datapointSets/0/datapoints/2/alertConfig/evaluations/1/expressions/0/expression',
+    });
+    expect(problem!.message).toMatch(
+      /^alert expression "hot" in evaluations\[1\] of datapoint "temperature" in set "deviceInfo": this expression yields a number/,
+    );
   });
 
   it('reports a logic symbol no expression declares at the logic, with a suggestion', () => {
     const t = validTemplate();
     temperature(t).alertConfig.evaluations[0].logic = 'hot & veryHott';
     const [problem] = withCode(semanticWarnings(t), 'DT_ERR_EXPR_SYMBOL_UNDECLARED');
-    expect(problem).toMatchObject({ severity: 'error', path: `${evaluationPath}/logic`, found: 'veryHott', suggestion: 'veryHot' });
+    expect(problem).toMatchObject({
+      severity: 'error',
+      path: `${evaluationPath}/logic`,
+      found: 'veryHott',
+      suggestion: 'veryHot',
+    });
     expect(problem!.message).toContain('alert logic in evaluations[0] of datapoint "temperature"');
   });
 
@@ -70,15 +82,25 @@ describe('checkExpressions: codes, paths and messages', () => {
     const t = validTemplate();
     temperature(t).alertConfig.evaluations[0].logic = 'hot';
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_EXPR_SYMBOL_UNUSED');
-    expect(problem).toMatchObject({ severity: 'warning', path: `${evaluationPath}/expressions/1/symbol`, found: 'veryHot' });
+    expect(problem).toMatchObject({
+      severity: 'warning',
+      path: `${evaluationPath}/expressions/1/symbol`,
+      found: 'veryHot',
+    });
   });
 
   it('checks rowFilterConfig expressions and logic', () => {
     const t = validTemplate();
-    t.datapointSets[1].datapoints[1].rowFilterConfig = { expressions: [{ symbol: 'up', expression: 'datapont.value === 1' }], logic: 'up | down' };
+    t.datapointSets[1].datapoints[1].rowFilterConfig = {
+      expressions: [{ symbol: 'up', expression: 'datapont.value === 1' }],
+      logic: 'up | down',
+    };
     const problems = semanticWarnings(t);
     const [identifier] = withCode(problems, 'DT_ERR_EXPR_IDENTIFIER_UNKNOWN');
-    expect(identifier).toMatchObject({ path: '/datapointSets/1/datapoints/1/rowFilterConfig/expressions/0/expression', suggestion: 'datapoint' });
+    expect(identifier).toMatchObject({
+      path: '/datapointSets/1/datapoints/1/rowFilterConfig/expressions/0/expression',
+      suggestion: 'datapoint',
+    });
     expect(identifier!.message).toMatch(/^row filter expression "up" of datapoint "ifOperStatus" in set "ifTable": /);
     const [symbol] = withCode(problems, 'DT_ERR_EXPR_SYMBOL_UNDECLARED');
     expect(symbol).toMatchObject({ path: '/datapointSets/1/datapoints/1/rowFilterConfig/logic', found: 'down' });
@@ -119,7 +141,9 @@ describe('checkExpressions: codes, paths and messages', () => {
     }));
     t.datapointSets[0].datapoints.push(...copies);
     const problems = withCode(semanticWarnings(t), 'DT_ERR_EXPR_IDENTIFIER_UNKNOWN');
-    expect(problems.map((p) => p.path)).toEqual(copies.map((_, i) => `/datapointSets/0/datapoints/${5 + i}/calcConfig/expression`));
+    expect(problems.map((p) => p.path)).toEqual(
+      copies.map((_, i) => `/datapointSets/0/datapoints/${5 + i}/calcConfig/expression`),
+    );
     expect(problems[29]!.message).toContain('datapoint "copy29"');
   });
 });
@@ -127,7 +151,8 @@ describe('checkExpressions: codes, paths and messages', () => {
 describe('checkExpressions: line and column inside the expression', () => {
   it('points at the offending identifier in a JSON string that holds escapes before it', () => {
     const t = validTemplate();
-    temperature(t).alertConfig.evaluations[0].expressions[0].expression = 'datapoint.quality === "été" && datapont.value > 70';
+    temperature(t).alertConfig.evaluations[0].expressions[0].expression =
+      'datapoint.quality === "été" && datapont.value > 70';
     // Written with \" and \u escapes, which shift the identifier in the text but not in the value.
     const text = JSON.stringify(t, null, 2).replace('\\"été\\"', '\\"\\u00e9t\\u00e9\\"');
     expect(text).toContain('\\u00e9t\\u00e9');
@@ -155,15 +180,19 @@ describe('checkExpressions: line and column inside the expression', () => {
     expect(text).toMatch(/expression: >-?\n|expression: \|-?\n/); // a block scalar is among the styles
     const problems = withCode(problemsOf(text, 'yaml'), 'DT_ERR_EXPR_IDENTIFIER_UNKNOWN');
     const byName = new Map(problems.map((p) => [p.found, p]));
-    for (const name of ['plainBad', 'quotedBad', 'blockBad']) expect(byName.get(name), name).toMatchObject(placeOf(text, name));
+    for (const name of ['plainBad', 'quotedBad', 'blockBad'])
+      expect(byName.get(name), name).toMatchObject(placeOf(text, name));
   });
 
   it('points at the identifier in a hand-written YAML file: single-quoted, double-quoted and literal', () => {
     const text = jsYaml
       .dump(validTemplate(), { lineWidth: 200 })
-      .replaceAll("expression: datapoint.value > 70", "expression: 'datapoint.quality === ''good'' && tooHot'")
+      .replaceAll('expression: datapoint.value > 70', "expression: 'datapoint.quality === ''good'' && tooHot'")
       .replaceAll('expression: datapoint.value > 85', 'expression: "datapoint.value > 85 && \\"x\\" !== veryBad"')
-      .replace('expression: datapoint.value / 2', 'expression: |\n            datapoint.value /\n              halfBad');
+      .replace(
+        'expression: datapoint.value / 2',
+        'expression: |\n            datapoint.value /\n              halfBad',
+      );
     const problems = withCode(problemsOf(text, 'yaml'), 'DT_ERR_EXPR_IDENTIFIER_UNKNOWN');
     expect(problems.map((p) => p.found).sort()).toEqual(['halfBad', 'tooHot', 'tooHot', 'veryBad', 'veryBad']);
     for (const p of problems) {
@@ -184,6 +213,10 @@ describe('checkExpressions: line and column inside the expression', () => {
     const text = JSON.stringify(t, null, 2);
     const result = validateSource(text, { file: 't.ndst.json' });
     expect(result.valid).toBe(false);
-    expect(result.errors[0]).toMatchObject({ code: 'DT_ERR_EXPR_CALL_UNSUPPORTED', found: 'rnd', ...placeOf(text, 'rnd()') });
+    expect(result.errors[0]).toMatchObject({
+      code: 'DT_ERR_EXPR_CALL_UNSUPPORTED',
+      found: 'rnd',
+      ...placeOf(text, 'rnd()'),
+    });
   });
 });

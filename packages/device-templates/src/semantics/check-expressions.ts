@@ -1,12 +1,23 @@
 import { compileExpression } from '../expressions/compile-expression.js';
 import { EXPRESSION_LIMITS } from '../expressions/expression-limits.js';
-import type { CompiledExpression, CompileResult, ExpressionIssue, ExpressionKind } from '../expressions/expression-types.js';
+import type {
+  CompiledExpression,
+  CompileResult,
+  ExpressionIssue,
+  ExpressionKind,
+} from '../expressions/expression-types.js';
 import type { LoadedDocument } from '../loading/loaded-document.js';
 import { toJsonPointer, type DocumentPath, type Problem, type ProblemSeverity } from '../problem.js';
 import { checkCalcExpressions, nameOf, setName, type CalcExpression } from './check-calc-expressions.js';
 import { semanticProblems } from './semantic-problems.js';
 import { shortValue, type ProblemDetails } from './semantic-reporter.js';
-import { isObject, type DatapointEntry, type JsonObject, type SetEntry, type TemplateModel } from './template-walker.js';
+import {
+  isObject,
+  type DatapointEntry,
+  type JsonObject,
+  type SetEntry,
+  type TemplateModel,
+} from './template-walker.js';
 
 /**
  * Compiles every expression of the template with the expression language and reports what the
@@ -87,30 +98,63 @@ class ExpressionChecker {
     for (const datapoint of set.datapoints) {
       const calc = datapoint.value['calcConfig'];
       if (isObject(calc)) {
-        const site: Site = { set, datapoint, owner: NO_OWNER, tail: CALC_TAIL, label: 'calcConfig expression', evaluation: -1 };
+        const site: Site = {
+          set,
+          datapoint,
+          owner: NO_OWNER,
+          tail: CALC_TAIL,
+          label: 'calcConfig expression',
+          evaluation: -1,
+        };
         const expression = this.#check(scope, calc['expression'], 'value', site);
         if (expression !== undefined) calcs.push({ datapoint, expression });
       }
       const conv = datapoint.value['convConfig'];
-      if (isObject(conv)) this.#check(scope, conv['expression'], 'value', { set, datapoint, owner: NO_OWNER, tail: CONV_TAIL, label: 'convConfig expression', evaluation: -1 });
+      if (isObject(conv))
+        this.#check(scope, conv['expression'], 'value', {
+          set,
+          datapoint,
+          owner: NO_OWNER,
+          tail: CONV_TAIL,
+          label: 'convConfig expression',
+          evaluation: -1,
+        });
       const alert = datapoint.value['alertConfig'];
       const evaluations = isObject(alert) ? alert['evaluations'] : undefined;
       if (Array.isArray(evaluations)) {
         for (let i = 0; i < evaluations.length; i++) {
           const evaluation: unknown = evaluations[i];
-          if (isObject(evaluation)) this.#checkCondition(scope, datapoint, evaluation, ['alertConfig', 'evaluations', i], ALERT_LABELS, evaluations.length > 1 ? i : -1);
+          if (isObject(evaluation))
+            this.#checkCondition(
+              scope,
+              datapoint,
+              evaluation,
+              ['alertConfig', 'evaluations', i],
+              ALERT_LABELS,
+              evaluations.length > 1 ? i : -1,
+            );
         }
       }
       const rowFilter = datapoint.value['rowFilterConfig'];
-      if (isObject(rowFilter)) this.#checkCondition(scope, datapoint, rowFilter, ROW_FILTER_OWNER, ROW_FILTER_LABELS, -1);
+      if (isObject(rowFilter))
+        this.#checkCondition(scope, datapoint, rowFilter, ROW_FILTER_OWNER, ROW_FILTER_LABELS, -1);
     }
     if (calcs.length > 0) {
-      checkCalcExpressions(set, calcs, (code, path, offset, details) => this.#push(code, semanticProblems[code].severity, path, offset, details));
+      checkCalcExpressions(set, calcs, (code, path, offset, details) =>
+        this.#push(code, semanticProblems[code].severity, path, offset, details),
+      );
     }
   }
 
   /** The `expressions` (boolean) and `logic` of an alert evaluation or a row filter. */
-  #checkCondition(scope: Scope, datapoint: DatapointEntry, owner: JsonObject, ownerPath: DocumentPath, labels: Labels, evaluation: number): void {
+  #checkCondition(
+    scope: Scope,
+    datapoint: DatapointEntry,
+    owner: JsonObject,
+    ownerPath: DocumentPath,
+    labels: Labels,
+    evaluation: number,
+  ): void {
     const expressions = owner['expressions'];
     const symbols: string[] = [];
     if (Array.isArray(expressions)) {
@@ -119,13 +163,28 @@ class ExpressionChecker {
         if (!isObject(entry)) continue;
         const symbol = entry['symbol'];
         if (typeof symbol === 'string' && !symbols.includes(symbol)) symbols.push(symbol);
-        const site: Site = { set: scope.set, datapoint, owner: ownerPath, tail: ['expressions', j, 'expression'], label: labels.expression, symbol: symbol ?? null, evaluation };
+        const site: Site = {
+          set: scope.set,
+          datapoint,
+          owner: ownerPath,
+          tail: ['expressions', j, 'expression'],
+          label: labels.expression,
+          symbol: symbol ?? null,
+          evaluation,
+        };
         this.#check(scope, entry['expression'], 'boolean', site);
       }
     } else if (expressions !== undefined) {
       return; // a schema error: which symbols the logic may use is unknown
     }
-    this.#check(scope, owner['logic'], 'logic', { set: scope.set, datapoint, owner: ownerPath, tail: LOGIC_TAIL, label: labels.logic, evaluation }, symbols, expressions);
+    this.#check(
+      scope,
+      owner['logic'],
+      'logic',
+      { set: scope.set, datapoint, owner: ownerPath, tail: LOGIC_TAIL, label: labels.logic, evaluation },
+      symbols,
+      expressions,
+    );
   }
 
   /**
@@ -133,7 +192,14 @@ class ExpressionChecker {
    * issues. Returns the compiled expression, or undefined when it has errors or was skipped.
    * For logic, `declarations` are the owner's `expressions[]`, where unused symbols are reported.
    */
-  #check(scope: Scope, source: unknown, kind: ExpressionKind, site: Site, symbols?: readonly string[], declarations?: readonly unknown[]): CompiledExpression | undefined {
+  #check(
+    scope: Scope,
+    source: unknown,
+    kind: ExpressionKind,
+    site: Site,
+    symbols?: readonly string[],
+    declarations?: readonly unknown[],
+  ): CompiledExpression | undefined {
     if (typeof source !== 'string' || source.length === 0 || beyondSchemaLength(source)) return undefined;
     const result = this.#compile(source, kind, scope, symbols);
     const issues = result.ok ? result.warnings : result.issues;
@@ -145,8 +211,18 @@ class ExpressionChecker {
         found: foundOf(source, issue),
         ...(issue.suggestion !== undefined ? { suggestion: issue.suggestion } : {}),
       };
-      const declared = issue.code === 'DT_WARN_EXPR_SYMBOL_UNUSED' && declarations !== undefined ? declarations.findIndex((e) => isObject(e) && e['symbol'] === issue.name) : -1;
-      if (declared >= 0) this.#push(issue.code, issue.severity, [...site.datapoint.path, ...site.owner, 'expressions', declared, 'symbol'], undefined, details);
+      const declared =
+        issue.code === 'DT_WARN_EXPR_SYMBOL_UNUSED' && declarations !== undefined
+          ? declarations.findIndex((e) => isObject(e) && e['symbol'] === issue.name)
+          : -1;
+      if (declared >= 0)
+        this.#push(
+          issue.code,
+          issue.severity,
+          [...site.datapoint.path, ...site.owner, 'expressions', declared, 'symbol'],
+          undefined,
+          details,
+        );
       else this.#push(issue.code, issue.severity, path, issue.offset, details);
     }
     return result.ok ? result.expression : undefined;
@@ -158,7 +234,8 @@ class ExpressionChecker {
     // the common single symbol is its own key, in a map of its own.
     let groups = this.#results;
     let group: string;
-    if (kind !== 'logic') group = source.includes('datapoints') || source.includes('\\') ? `${kind}\0${scope.idsKey}` : kind;
+    if (kind !== 'logic')
+      group = source.includes('datapoints') || source.includes('\\') ? `${kind}\0${scope.idsKey}` : kind;
     else if (symbols?.length === 1) {
       groups = this.#singleSymbolLogic;
       group = symbols[0] as string;
@@ -170,17 +247,28 @@ class ExpressionChecker {
     }
     let result = results.get(source);
     if (result === undefined) {
-      result = compileExpression(source, kind === 'logic' ? { kind, symbols: symbols ?? [] } : { kind, datapointIds: scope.ids });
+      result = compileExpression(
+        source,
+        kind === 'logic' ? { kind, symbols: symbols ?? [] } : { kind, datapointIds: scope.ids },
+      );
       results.set(source, result);
     }
     return result;
   }
 
   /** Records a problem on the string at `path`, at `offset` inside it (undefined: at its start). */
-  #push(code: string, severity: ProblemSeverity, path: DocumentPath, offset: number | undefined, details: ProblemDetails): void {
+  #push(
+    code: string,
+    severity: ProblemSeverity,
+    path: DocumentPath,
+    offset: number | undefined,
+    details: ProblemDetails,
+  ): void {
     const document = this.#document;
     const position =
-      offset === undefined || document.positionInString === undefined ? document.positionOf(path) : document.positionInString(path, offset);
+      offset === undefined || document.positionInString === undefined
+        ? document.positionOf(path)
+        : document.positionInString(path, offset);
     const problem: { -readonly [K in keyof Problem]: Problem[K] } = {
       code,
       severity,
@@ -212,7 +300,12 @@ const ROW_FILTER_LABELS: Labels = Object.freeze({ expression: 'row filter expres
 
 /** `alert expression "hot" in evaluations[1] of datapoint "cpu" in set "system"`. */
 function describe(site: Site): string {
-  const symbol = site.symbol === undefined ? '' : typeof site.symbol === 'string' ? ` "${site.symbol}"` : ` expressions[${String(site.tail[1])}]`;
+  const symbol =
+    site.symbol === undefined
+      ? ''
+      : typeof site.symbol === 'string'
+        ? ` "${site.symbol}"`
+        : ` expressions[${String(site.tail[1])}]`;
   const evaluation = site.evaluation >= 0 ? ` in evaluations[${site.evaluation}]` : '';
   return `${site.label}${symbol}${evaluation} of datapoint ${nameOf(site.datapoint)} in set ${setName(site.set)}`;
 }

@@ -24,7 +24,10 @@ describe('checkMqtt', () => {
     const t = validTemplate();
     topic(t).originStrategy.strategyId = 'clientID';
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_MQTT_STRATEGY_UNKNOWN');
-    expect(problem).toMatchObject({ path: '/originTypes/1/topics/0/originStrategy/strategyId', suggestion: 'clientId' });
+    expect(problem).toMatchObject({
+      path: '/originTypes/1/topics/0/originStrategy/strategyId',
+      suggestion: 'clientId',
+    });
     expect(problem!.message).toContain("'topic', 'property', 'address', 'clientId' or 'origin'");
   });
 

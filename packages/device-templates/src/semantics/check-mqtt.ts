@@ -5,7 +5,13 @@ import { suggestName } from './suggest-name.js';
 import { arrayAt, isObject, stringOrUndefined } from './template-walker.js';
 
 /** How the MQTT driver finds the origin of a message. */
-export const MQTT_ORIGIN_STRATEGIES: readonly string[] = Object.freeze(['topic', 'property', 'address', 'clientId', 'origin']);
+export const MQTT_ORIGIN_STRATEGIES: readonly string[] = Object.freeze([
+  'topic',
+  'property',
+  'address',
+  'clientId',
+  'origin',
+]);
 /** How the MQTT driver reads datapoint addresses: dot paths (`extract`) or JSONPath (`transform`). */
 export const MQTT_OPERATION_MODES: readonly string[] = Object.freeze(['extract', 'transform']);
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { semanticWarnings, validTemplate, withCode } from './test-support.js';
 
-const address = (t: ReturnType<typeof validTemplate>, s: number, d: number) => t.datapointSets[s].datapoints[d].addressConfig;
+const address = (t: ReturnType<typeof validTemplate>, s: number, d: number) =>
+  t.datapointSets[s].datapoints[d].addressConfig;
 
 describe('checkOriginTypes', () => {
   it('warns on an addressConfig.originType missing from originTypes and suggests the close one', () => {

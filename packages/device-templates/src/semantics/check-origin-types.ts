@@ -53,7 +53,8 @@ export const checkOriginTypes: SemanticCheck = (model, reporter) => {
     const originType = stringOrUndefined(address['originType']);
     if (originType === undefined) continue;
     const use = used.get(originType);
-    if (use === undefined) used.set(originType, { first: [...datapoint.path, 'addressConfig', 'originType'], count: 1 });
+    if (use === undefined)
+      used.set(originType, { first: [...datapoint.path, 'addressConfig', 'originType'], count: 1 });
     else use.count++;
   }
 
@@ -69,7 +70,9 @@ export const checkOriginTypes: SemanticCheck = (model, reporter) => {
           `The driver '${originType}', used by this datapoint` +
           (use.count > 1 ? ` and ${use.count - 1} more` : '') +
           ', is not declared in originTypes' +
-          (suggestion !== undefined ? `; did you mean '${suggestion}'?` : `; declared drivers: ${listOf(declaredNames) || 'none'}.`) +
+          (suggestion !== undefined
+            ? `; did you mean '${suggestion}'?`
+            : `; declared drivers: ${listOf(declaredNames) || 'none'}.`) +
           ' A driver only receives the datapoints of an originType declared for it.',
         found: originType,
         allowed: declaredNames.join(', '),

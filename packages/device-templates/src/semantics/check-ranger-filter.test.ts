@@ -14,7 +14,9 @@ describe('checkRangerFilter', () => {
   it('warns on a backreference', () => {
     const t = validTemplate();
     t.rangerFilter.deviceID = '(0x0A)\\1';
-    expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_RANGER_REGEX_UNSUPPORTED').map((p) => p.path)).toEqual(['/rangerFilter/deviceID']);
+    expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_RANGER_REGEX_UNSUPPORTED').map((p) => p.path)).toEqual([
+      '/rangerFilter/deviceID',
+    ]);
   });
 
   it('warns on a pattern that is no regular expression at all', () => {

@@ -74,14 +74,18 @@ export const checkRangerFilter: SemanticCheck = (model, reporter) => {
     if (typeof pattern !== 'string' || pattern.length === 0) continue;
     const verdict = checkPatternForRe2(pattern);
     if (verdict === undefined) continue;
-    reporter.report(verdict.kind === 'invalid' ? 'DT_WARN_SEM_RANGER_REGEX_INVALID' : 'DT_WARN_SEM_RANGER_REGEX_UNSUPPORTED', ['rangerFilter', field], {
-      message:
-        verdict.kind === 'invalid'
-          ? `The rangerFilter.${field} pattern is not a valid regular expression (${verdict.reason}); discovery cannot match devices with it.`
-          : `The rangerFilter.${field} pattern is valid JavaScript but RE2, which discovery matches with, rejects it ` +
-            `(${verdict.reason}); rewrite it without lookaround or backreferences.`,
-      found: pattern,
-      allowed: 'a regular expression RE2 accepts',
-    });
+    reporter.report(
+      verdict.kind === 'invalid' ? 'DT_WARN_SEM_RANGER_REGEX_INVALID' : 'DT_WARN_SEM_RANGER_REGEX_UNSUPPORTED',
+      ['rangerFilter', field],
+      {
+        message:
+          verdict.kind === 'invalid'
+            ? `The rangerFilter.${field} pattern is not a valid regular expression (${verdict.reason}); discovery cannot match devices with it.`
+            : `The rangerFilter.${field} pattern is valid JavaScript but RE2, which discovery matches with, rejects it ` +
+              `(${verdict.reason}); rewrite it without lookaround or backreferences.`,
+        found: pattern,
+        allowed: 'a regular expression RE2 accepts',
+      },
+    );
   }
 };

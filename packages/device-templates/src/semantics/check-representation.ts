@@ -30,7 +30,10 @@ export const checkRepresentation: SemanticCheck = (model, reporter) => {
     const item: unknown = items[i];
     if (!isObject(item)) continue;
     const path: DocumentPath = ['representation', i];
-    const set = typeof item['data'] === 'string' ? checkData(item['data'], [...path, 'data'], model.setsById, reporter) : undefined;
+    const set =
+      typeof item['data'] === 'string'
+        ? checkData(item['data'], [...path, 'data'], model.setsById, reporter)
+        : undefined;
     const specific = item['specificConfig'];
     if (set !== undefined && isObject(specific)) {
       const format = arrayAt(specific, 'format');
@@ -52,7 +55,12 @@ export const checkRepresentation: SemanticCheck = (model, reporter) => {
   }
 };
 
-function checkData(data: string, path: DocumentPath, sets: ReadonlyMap<string, SetEntry>, reporter: SemanticReporter): SetEntry | undefined {
+function checkData(
+  data: string,
+  path: DocumentPath,
+  sets: ReadonlyMap<string, SetEntry>,
+  reporter: SemanticReporter,
+): SetEntry | undefined {
   const match = DATA.exec(data);
   if (match === null) return undefined;
   const [, setId, row, datapointId] = match as unknown as [string, string, string | undefined, string | undefined];

@@ -7,7 +7,10 @@ describe('checkRouting', () => {
     t.datapointSets[0].datapoints[2].alertConfig.evaluations[1].broadcast = false;
     const [problem, ...rest] = withCode(semanticWarnings(t), 'DT_WARN_SEM_ROUTING_WITHOUT_BROADCAST');
     expect(rest).toEqual([]);
-    expect(problem).toMatchObject({ path: '/datapointSets/0/datapoints/2/alertConfig/evaluations/1/routing', found: false });
+    expect(problem).toMatchObject({
+      path: '/datapointSets/0/datapoints/2/alertConfig/evaluations/1/routing',
+      found: false,
+    });
     expect(problem!.message).toContain('severity 801 (critical) has routing but broadcast is false');
   });
 

@@ -12,7 +12,13 @@ export const checkRouting: SemanticCheck = (model, reporter) => {
   for (const set of model.sets) {
     const broadcast = set.value['broadcast'];
     if (broadcast === false || broadcast === undefined) {
-      report(set.value['routing'], broadcast, [...set.path, 'routing'], `the datapoint set${set.id !== undefined ? ` '${set.id}'` : ''}`, reporter);
+      report(
+        set.value['routing'],
+        broadcast,
+        [...set.path, 'routing'],
+        `the datapoint set${set.id !== undefined ? ` '${set.id}'` : ''}`,
+        reporter,
+      );
     }
   }
   for (const datapoint of model.datapoints) {
@@ -28,7 +34,13 @@ export const checkRouting: SemanticCheck = (model, reporter) => {
   }
 };
 
-function report(routing: unknown, broadcast: false | undefined, path: DocumentPath, subject: string, reporter: SemanticReporter): void {
+function report(
+  routing: unknown,
+  broadcast: false | undefined,
+  path: DocumentPath,
+  subject: string,
+  reporter: SemanticReporter,
+): void {
   if (!isObject(routing)) return;
   reporter.report('DT_WARN_SEM_ROUTING_WITHOUT_BROADCAST', path, {
     at: 'key',

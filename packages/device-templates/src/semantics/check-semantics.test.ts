@@ -50,7 +50,8 @@ describe('checkSemantics', () => {
     const collect = (node: unknown, path: (string | number)[]) => {
       paths.push(path);
       if (Array.isArray(node)) node.forEach((child, i) => collect(child, [...path, i]));
-      else if (node !== null && typeof node === 'object') for (const [k, v] of Object.entries(node)) collect(v, [...path, k]);
+      else if (node !== null && typeof node === 'object')
+        for (const [k, v] of Object.entries(node)) collect(v, [...path, k]);
     };
     collect(validTemplate(), []);
     let runs = 0;

@@ -47,7 +47,10 @@ describe('checkUnits', () => {
   });
 
   it('warns when exclude leaves toBest no unit of the system of from', () => {
-    const [problem] = withCode(withUnits({ from: 'A', toBest: true, exclude: ['A', 'mA', 'kA'] }), 'DT_WARN_SEM_UNIT_ALL_EXCLUDED');
+    const [problem] = withCode(
+      withUnits({ from: 'A', toBest: true, exclude: ['A', 'mA', 'kA'] }),
+      'DT_WARN_SEM_UNIT_ALL_EXCLUDED',
+    );
     expect(problem!.path).toBe(`${unitsPath}/exclude`);
     expect(problem!.message).toContain('removes every unit toBest could choose');
   });
@@ -71,7 +74,10 @@ describe('checkUnits', () => {
   });
 
   it('warns on exclude beside a fixed to unit', () => {
-    const [problem] = withCode(withUnits({ from: 'C', to: 'F', exclude: ['K'] }), 'DT_WARN_QUIRK_UNITS_EXCLUDE_IGNORED');
+    const [problem] = withCode(
+      withUnits({ from: 'C', to: 'F', exclude: ['K'] }),
+      'DT_WARN_QUIRK_UNITS_EXCLUDE_IGNORED',
+    );
     expect(problem!.path).toBe(`${unitsPath}/exclude`);
   });
 

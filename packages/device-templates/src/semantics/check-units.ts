@@ -37,7 +37,12 @@ function at(datapointPath: DocumentPath, ...tail: (string | number)[]): Document
   return [...datapointPath, 'unitsConfig', ...tail];
 }
 
-function checkUnit(value: unknown, datapointPath: DocumentPath, role: 'from' | 'to', reporter: SemanticReporter): UnitInfo | undefined {
+function checkUnit(
+  value: unknown,
+  datapointPath: DocumentPath,
+  role: 'from' | 'to',
+  reporter: SemanticReporter,
+): UnitInfo | undefined {
   if (typeof value !== 'string') return undefined;
   const lookup = lookupUnit(value);
   if (lookup.known) return lookup.unit;
@@ -45,7 +50,13 @@ function checkUnit(value: unknown, datapointPath: DocumentPath, role: 'from' | '
   return undefined;
 }
 
-function reportUnknownUnit(value: string, closest: readonly UnitInfo[], problemPath: DocumentPath, subject: string, reporter: SemanticReporter): void {
+function reportUnknownUnit(
+  value: string,
+  closest: readonly UnitInfo[],
+  problemPath: DocumentPath,
+  subject: string,
+  reporter: SemanticReporter,
+): void {
   const hint =
     closest.length > 0
       ? `; did you mean ${closest.map((u) => `'${u.abbr}' (${u.singular})`).join(' or ')}?`
@@ -58,7 +69,12 @@ function reportUnknownUnit(value: string, closest: readonly UnitInfo[], problemP
   });
 }
 
-function checkExclude(exclude: readonly unknown[], datapointPath: DocumentPath, from: UnitInfo | undefined, reporter: SemanticReporter): UnitInfo[] {
+function checkExclude(
+  exclude: readonly unknown[],
+  datapointPath: DocumentPath,
+  from: UnitInfo | undefined,
+  reporter: SemanticReporter,
+): UnitInfo[] {
   const excluded: UnitInfo[] = [];
   for (let i = 0; i < exclude.length; i++) {
     const value: unknown = exclude[i];
@@ -118,7 +134,8 @@ function checkCombination(
   if (hasExclude && toBest !== true) {
     reporter.report('DT_WARN_QUIRK_UNITS_EXCLUDE_IGNORED', at(datapointPath, 'exclude'), {
       at: 'key',
-      message: "unitsConfig.exclude only narrows the choice of 'toBest: true'; with a fixed 'to' unit it is ignored, so remove it.",
+      message:
+        "unitsConfig.exclude only narrows the choice of 'toBest: true'; with a fixed 'to' unit it is ignored, so remove it.",
       suggestion: 'remove exclude',
     });
     return;

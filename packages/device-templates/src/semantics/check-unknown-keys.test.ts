@@ -6,7 +6,11 @@ describe('checkUnknownKeys', () => {
     const t = validTemplate();
     t.datapointSets[0].datapoints[0].unitConfig = { from: 'C', to: 'F' };
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_QUIRK_DATAPOINT_KEY');
-    expect(problem).toMatchObject({ path: '/datapointSets/0/datapoints/0/unitConfig', found: 'unitConfig', suggestion: 'unitsConfig' });
+    expect(problem).toMatchObject({
+      path: '/datapointSets/0/datapoints/0/unitConfig',
+      found: 'unitConfig',
+      suggestion: 'unitsConfig',
+    });
     expect(problem!.message).toContain("Did you mean 'unitsConfig'?");
     expect(problem!.message).toContain('silently ignored');
   });
@@ -30,17 +34,51 @@ describe('checkUnknownKeys', () => {
     const t = validTemplate();
     t.datapointSets[0].datapoints[0].commonConfig.descripton = 'Name';
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_QUIRK_COMMON_CONFIG_KEY');
-    expect(problem).toMatchObject({ path: '/datapointSets/0/datapoints/0/commonConfig/descripton', suggestion: 'description' });
+    expect(problem).toMatchObject({
+      path: '/datapointSets/0/datapoints/0/commonConfig/descripton',
+      suggestion: 'description',
+    });
     expect(problem!.message).toContain('fails to close commonConfig');
   });
 
   it.each([
-    ['tableAddress', (t: ReturnType<typeof validTemplate>) => (t.datapointSets[1].tableAddress.rootTable = '1.3.6'), '/datapointSets/1/tableAddress/rootTable', 'rootAddress'],
-    ['rangerFilter', (t: ReturnType<typeof validTemplate>) => (t.rangerFilter.deviceId = '0x1'), '/rangerFilter/deviceId', 'deviceID'],
-    ['an evaluation', (t: ReturnType<typeof validTemplate>) => (t.datapointSets[0].datapoints[2].alertConfig.evaluations[0].onstartup = true), '/datapointSets/0/datapoints/2/alertConfig/evaluations/0/onstartup', 'onStartup'],
-    ['rowFilterConfig', (t: ReturnType<typeof validTemplate>) => (t.datapointSets[1].datapoints[1].rowFilterConfig.logik = 'up'), '/datapointSets/1/datapoints/1/rowFilterConfig/logik', 'logic'],
-    ['a table specificConfig', (t: ReturnType<typeof validTemplate>) => (t.representation[1].specificConfig.pagesize = 4), '/representation/1/specificConfig/pagesize', 'pageSize'],
-    ['a gauge format entry', (t: ReturnType<typeof validTemplate>) => (t.representation[4].specificConfig.format[0].colour = '#fff'), '/representation/4/specificConfig/format/0/colour', 'color'],
+    [
+      'tableAddress',
+      (t: ReturnType<typeof validTemplate>) => (t.datapointSets[1].tableAddress.rootTable = '1.3.6'),
+      '/datapointSets/1/tableAddress/rootTable',
+      'rootAddress',
+    ],
+    [
+      'rangerFilter',
+      (t: ReturnType<typeof validTemplate>) => (t.rangerFilter.deviceId = '0x1'),
+      '/rangerFilter/deviceId',
+      'deviceID',
+    ],
+    [
+      'an evaluation',
+      (t: ReturnType<typeof validTemplate>) =>
+        (t.datapointSets[0].datapoints[2].alertConfig.evaluations[0].onstartup = true),
+      '/datapointSets/0/datapoints/2/alertConfig/evaluations/0/onstartup',
+      'onStartup',
+    ],
+    [
+      'rowFilterConfig',
+      (t: ReturnType<typeof validTemplate>) => (t.datapointSets[1].datapoints[1].rowFilterConfig.logik = 'up'),
+      '/datapointSets/1/datapoints/1/rowFilterConfig/logik',
+      'logic',
+    ],
+    [
+      'a table specificConfig',
+      (t: ReturnType<typeof validTemplate>) => (t.representation[1].specificConfig.pagesize = 4),
+      '/representation/1/specificConfig/pagesize',
+      'pageSize',
+    ],
+    [
+      'a gauge format entry',
+      (t: ReturnType<typeof validTemplate>) => (t.representation[4].specificConfig.format[0].colour = '#fff'),
+      '/representation/4/specificConfig/format/0/colour',
+      'color',
+    ],
   ])('warns on an unknown key in %s', (subject, mutate, path, suggestion) => {
     const t = validTemplate();
     mutate(t);

@@ -4,7 +4,6 @@ import type { DocumentPath } from '../problem.js';
 import type { SemanticCheck, SemanticReporter } from './semantic-reporter.js';
 import { arrayAt, isObject, type JsonObject } from './template-walker.js';
 
-
 const COMMON_CONFIG_KEYS = ['datapointId', 'datapointType', 'alias', 'description', 'syntaxInfo'];
 const DEAD_BRANCH_KEY = 'defaultValueConfig, addressConfig';
 
@@ -12,7 +11,19 @@ const DEAD_BRANCH_KEY = 'defaultValueConfig, addressConfig';
 const keys = (...names: string[]): ReadonlySet<string> => new Set(names);
 const BLOCK_KEYS = keys(...DATAPOINT_BLOCKS);
 const COMMON_CONFIG_SET = keys(...COMMON_CONFIG_KEYS);
-const EVALUATION_KEYS = keys('expressions', 'logic', 'severity', 'text', 'textHelp', 'onStartup', 'audited', 'hidden', 'broadcast', 'facility', 'routing');
+const EVALUATION_KEYS = keys(
+  'expressions',
+  'logic',
+  'severity',
+  'text',
+  'textHelp',
+  'onStartup',
+  'audited',
+  'hidden',
+  'broadcast',
+  'facility',
+  'routing',
+);
 const RANGER_FILTER_KEYS = keys('deviceID', 'vendorID', 'description');
 const TABLE_ADDRESS_KEYS = keys('rootAddress', 'indexes');
 const ROW_FILTER_KEYS = keys('expressions', 'logic');
@@ -44,10 +55,12 @@ const ROW_FILTER = ['rowFilterConfig'];
  */
 export const checkUnknownKeys: SemanticCheck = (model, reporter) => {
   const rangerFilter = model.root['rangerFilter'];
-  if (isObject(rangerFilter)) checkOpenObject(rangerFilter, [], RANGER_FILTER, RANGER_FILTER_KEYS, 'rangerFilter', reporter);
+  if (isObject(rangerFilter))
+    checkOpenObject(rangerFilter, [], RANGER_FILTER, RANGER_FILTER_KEYS, 'rangerFilter', reporter);
   for (const set of model.sets) {
     const tableAddress = set.value['tableAddress'];
-    if (isObject(tableAddress)) checkOpenObject(tableAddress, set.path, TABLE_ADDRESS, TABLE_ADDRESS_KEYS, 'tableAddress', reporter);
+    if (isObject(tableAddress))
+      checkOpenObject(tableAddress, set.path, TABLE_ADDRESS, TABLE_ADDRESS_KEYS, 'tableAddress', reporter);
   }
   for (const datapoint of model.datapoints) {
     const value = datapoint.value;
@@ -56,13 +69,22 @@ export const checkUnknownKeys: SemanticCheck = (model, reporter) => {
     const common = value['commonConfig'];
     if (isObject(common)) checkCommonConfig(common, datapoint.path, reporter);
     const rowFilter = value['rowFilterConfig'];
-    if (isObject(rowFilter)) checkOpenObject(rowFilter, datapoint.path, ROW_FILTER, ROW_FILTER_KEYS, 'rowFilterConfig', reporter);
+    if (isObject(rowFilter))
+      checkOpenObject(rowFilter, datapoint.path, ROW_FILTER, ROW_FILTER_KEYS, 'rowFilterConfig', reporter);
     const alert = value['alertConfig'];
     if (isObject(alert)) {
       const evaluations = arrayAt(alert, 'evaluations');
       for (let i = 0; i < evaluations.length; i++) {
         const evaluation: unknown = evaluations[i];
-        if (isObject(evaluation)) checkOpenObject(evaluation, datapoint.path, ['alertConfig', 'evaluations', i], EVALUATION_KEYS, 'an evaluation', reporter);
+        if (isObject(evaluation))
+          checkOpenObject(
+            evaluation,
+            datapoint.path,
+            ['alertConfig', 'evaluations', i],
+            EVALUATION_KEYS,
+            'an evaluation',
+            reporter,
+          );
       }
     }
     const valueMap = value['valueMapConfig'];
@@ -70,7 +92,15 @@ export const checkUnknownKeys: SemanticCheck = (model, reporter) => {
       const map = arrayAt(valueMap, 'map');
       for (let i = 0; i < map.length; i++) {
         const entry: unknown = map[i];
-        if (isObject(entry)) checkOpenObject(entry, datapoint.path, ['valueMapConfig', 'map', i], VALUE_MAP_ENTRY_KEYS, 'a valueMapConfig.map entry', reporter);
+        if (isObject(entry))
+          checkOpenObject(
+            entry,
+            datapoint.path,
+            ['valueMapConfig', 'map', i],
+            VALUE_MAP_ENTRY_KEYS,
+            'a valueMapConfig.map entry',
+            reporter,
+          );
       }
     }
   }
@@ -130,19 +160,42 @@ function checkRepresentationKeys(items: readonly unknown[], reporter: SemanticRe
     const common = item['commonConfig'];
     const widgetType = isObject(common) ? common['widgetType'] : undefined;
     const specific = item['specificConfig'];
-    if (typeof widgetType !== 'string' || !isObject(specific) || !Object.hasOwn(SPECIFIC_CONFIG_KEYS, widgetType)) continue;
-    checkOpenObject(specific, path, ['specificConfig'], SPECIFIC_CONFIG_KEYS[widgetType]!, `a ${widgetType} specificConfig`, reporter);
+    if (typeof widgetType !== 'string' || !isObject(specific) || !Object.hasOwn(SPECIFIC_CONFIG_KEYS, widgetType))
+      continue;
+    checkOpenObject(
+      specific,
+      path,
+      ['specificConfig'],
+      SPECIFIC_CONFIG_KEYS[widgetType]!,
+      `a ${widgetType} specificConfig`,
+      reporter,
+    );
     if (widgetType !== 'gauge') continue;
     const format = arrayAt(specific, 'format');
     for (let f = 0; f < format.length; f++) {
       const entry: unknown = format[f];
-      if (isObject(entry)) checkOpenObject(entry, path, ['specificConfig', 'format', f], GAUGE_FORMAT_KEYS, 'a gauge format entry', reporter);
+      if (isObject(entry))
+        checkOpenObject(
+          entry,
+          path,
+          ['specificConfig', 'format', f],
+          GAUGE_FORMAT_KEYS,
+          'a gauge format entry',
+          reporter,
+        );
     }
   }
 }
 
 // The path is passed in two parts so that clean objects cost no path copy.
-function checkOpenObject(object: JsonObject, base: DocumentPath, tail: readonly (string | number)[], known: ReadonlySet<string>, subject: string, reporter: SemanticReporter): void {
+function checkOpenObject(
+  object: JsonObject,
+  base: DocumentPath,
+  tail: readonly (string | number)[],
+  known: ReadonlySet<string>,
+  subject: string,
+  reporter: SemanticReporter,
+): void {
   for (const key of Object.keys(object)) {
     if (known.has(key)) continue;
     const knownKeys = [...known];

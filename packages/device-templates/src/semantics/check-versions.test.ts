@@ -24,11 +24,14 @@ describe('checkVersions', () => {
     expect(problem!.suggestion).toBeUndefined();
   });
 
-  it.each(['1.0.0', 'v1.0.0', '0.0.10', '1.2.3-beta.1', '1.2.3+build.5', '7.5.3-test'])('accepts SemVer %s', (version) => {
-    const t = validTemplate();
-    t.templateVersion = version;
-    expect(withCode(semanticWarnings(t), 'DT_WARN_QUIRK_VERSION_NOT_SEMVER')).toEqual([]);
-  });
+  it.each(['1.0.0', 'v1.0.0', '0.0.10', '1.2.3-beta.1', '1.2.3+build.5', '7.5.3-test'])(
+    'accepts SemVer %s',
+    (version) => {
+      const t = validTemplate();
+      t.templateVersion = version;
+      expect(withCode(semanticWarnings(t), 'DT_WARN_QUIRK_VERSION_NOT_SEMVER')).toEqual([]);
+    },
+  );
 
   it.each(['1.2', '01.2.3', '1.2.3foo'])('leaves %s, which the lax pattern rejects, to the schema', (version) => {
     expect(LAX_VERSION_PATTERN.test(version)).toBe(false);

@@ -37,7 +37,6 @@ function checked(format: 'json' | 'yaml'): { text: string; problems: Problem[] }
 
 describe('semantic warning positions', () => {
   describe('in JSON', () => {
-
     it('points an unknown-key warning at the key', () => {
       const { text, problems } = checked('json');
       const [problem] = withCode(problems, 'DT_WARN_QUIRK_DATAPOINT_KEY');
@@ -64,7 +63,6 @@ describe('semantic warning positions', () => {
   });
 
   describe('in YAML', () => {
-
     it('points an unknown-key warning at the key', () => {
       const { text, problems } = checked('yaml');
       const [problem] = withCode(problems, 'DT_WARN_QUIRK_DATAPOINT_KEY');

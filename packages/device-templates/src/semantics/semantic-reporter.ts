@@ -80,7 +80,11 @@ export function shortValue(value: unknown): unknown {
 export function quote(value: unknown): string {
   if (typeof value === 'string') return `'${shortValue(value) as string}'`;
   const json = JSON.stringify(value);
-  return json === undefined ? String(value) : json.length > MAX_FOUND_LENGTH ? json.slice(0, MAX_FOUND_LENGTH - 1) + '…' : json;
+  return json === undefined
+    ? String(value)
+    : json.length > MAX_FOUND_LENGTH
+      ? json.slice(0, MAX_FOUND_LENGTH - 1) + '…'
+      : json;
 }
 
 /** Lists values for a message: `'a', 'b' and 'c'`. */

@@ -80,7 +80,10 @@ export function validTemplate(): Fixture {
         routing: { topic: 'device-info' },
         datapoints: [
           snmp('sysName', '1.3.6.1.2.1.1.5.0', 'STRING'),
-          { ...snmp('uptime', '1.3.6.1.2.1.1.3.0', 'LONG'), unitsConfig: { from: 'ms', toBest: true, exclude: ['ns', 'mu'] } },
+          {
+            ...snmp('uptime', '1.3.6.1.2.1.1.3.0', 'LONG'),
+            unitsConfig: { from: 'ms', toBest: true, exclude: ['ns', 'mu'] },
+          },
           {
             ...snmp('temperature', '1.3.6.1.4.1.4329.20.1.1.1.1.79.3.1.13.0'),
             unitsConfig: { from: 'C', to: 'F', units: true },
@@ -90,7 +93,10 @@ export function validTemplate(): Fixture {
             commonConfig: { datapointId: 'temperatureHalf', datapointType: 'DATAPOINT' },
             calcConfig: { expression: 'datapoint.value / 2' },
           },
-          { commonConfig: { datapointId: 'uptimeProbe', datapointType: '#TIMEPOINT' }, addressConfig: snmp('x', '1.3.6.1.2.1.1.3.0').addressConfig },
+          {
+            commonConfig: { datapointId: 'uptimeProbe', datapointType: '#TIMEPOINT' },
+            addressConfig: snmp('x', '1.3.6.1.2.1.1.3.0').addressConfig,
+          },
         ],
       },
       {
@@ -104,7 +110,12 @@ export function validTemplate(): Fixture {
           {
             ...snmp('ifOperStatus', '1.3.6.1.2.1.2.2.1.8'),
             rowFilterConfig: { expressions: [{ symbol: 'up', expression: 'datapoint.value === 1' }], logic: 'up' },
-            valueMapConfig: { map: [{ key: 1, value: 'up' }, { key: 2, value: 'down' }] },
+            valueMapConfig: {
+              map: [
+                { key: 1, value: 'up' },
+                { key: 2, value: 'down' },
+              ],
+            },
           },
         ],
       },
@@ -131,7 +142,10 @@ export function validTemplate(): Fixture {
     ],
     representation: [
       widget('device[deviceInfo]', 1, 1, 4, 2, 'map', { format: [{ order: 0, datapoint: 'sysName', alias: 'Name' }] }),
-      widget('device[ifTable]', 1, 5, 4, 2, 'table', { format: [{ order: 0, datapoint: 'ifIndex', alias: 'Port' }], pageSize: 5 }),
+      widget('device[ifTable]', 1, 5, 4, 2, 'table', {
+        format: [{ order: 0, datapoint: 'ifIndex', alias: 'Port' }],
+        pageSize: 5,
+      }),
       widget('device[deviceInfo.temperature]', 3, 1, 2, 1, 'metric', {}),
       widget('device[ifTable.0.ifOperStatus]', 3, 3, 2, 1, 'metric', {}),
       widget('device[deviceInfo]', 3, 5, 4, 2, 'gauge', {
@@ -154,7 +168,11 @@ export function widget(
   widgetType: string,
   specificConfig: Fixture,
 ): Fixture {
-  return { data, commonConfig: { firstRow, firstColumn, widgetWidth, widgetHeight, widgetType, widgetTitle: data }, specificConfig };
+  return {
+    data,
+    commonConfig: { firstRow, firstColumn, widgetWidth, widgetHeight, widgetType, widgetTitle: data },
+    specificConfig,
+  };
 }
 
 /** Runs the semantic checks on a value (positions are 0:0). */

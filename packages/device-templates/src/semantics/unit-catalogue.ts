@@ -23,8 +23,7 @@ export interface UnitInfo {
 
 /** The outcome of looking a unit up: the unit, or the closest abbreviations when it is unknown. */
 export type UnitLookup =
-  | { readonly known: true; readonly unit: UnitInfo }
-  | { readonly known: false; readonly closest: readonly UnitInfo[] };
+  { readonly known: true; readonly unit: UnitInfo } | { readonly known: false; readonly closest: readonly UnitInfo[] };
 
 interface Catalogue {
   readonly byAbbr: ReadonlyMap<string, UnitInfo>;

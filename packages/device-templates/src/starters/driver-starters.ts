@@ -32,7 +32,13 @@ const STARTERS: Readonly<Record<StarterDriver, DriverStarter>> = {
     config: {
       basicConfig: { retries: 2, address: '/{ICMP_IPAddress}/', port: 161, version: 2, timeout: 5000 },
       snmpCommunities: { readCommunity: 'public', writeCommunity: 'private' },
-      snmpV3Security: { authAlgorithm: 'MD5', privacyAlgorithm: 'DES', usmUser: '', authPassword: '', privacyPassword: '' },
+      snmpV3Security: {
+        authAlgorithm: 'MD5',
+        privacyAlgorithm: 'DES',
+        usmUser: '',
+        authPassword: '',
+        privacyPassword: '',
+      },
     },
     datapointSetId: 'system',
     points: [
@@ -116,7 +122,10 @@ const STARTERS: Readonly<Record<StarterDriver, DriverStarter>> = {
  * Builds the starter template of a driver as a plain object, keys in the order people read them.
  * `templateId` defaults to `example-<driver>`.
  */
-export function createStarterTemplate(driver: StarterDriver, options: { templateId?: string } = {}): Record<string, unknown> {
+export function createStarterTemplate(
+  driver: StarterDriver,
+  options: { templateId?: string } = {},
+): Record<string, unknown> {
   const starter = STARTERS[driver];
   const originType = originTypeOf(driver);
   const [first, second] = starter.points;
@@ -137,11 +146,21 @@ export function createStarterTemplate(driver: StarterDriver, options: { template
       description: `Example datapoints read through ${originType}.`,
       datapoints: [
         {
-          commonConfig: { datapointId: first[0], datapointType: 'DATAPOINT', alias: first[0], description: `Example datapoint ${first[0]}.` },
+          commonConfig: {
+            datapointId: first[0],
+            datapointType: 'DATAPOINT',
+            alias: first[0],
+            description: `Example datapoint ${first[0]}.`,
+          },
           addressConfig: address(originType, first),
         },
         {
-          commonConfig: { datapointId: second[0], datapointType: 'DATAPOINT', alias: second[0], description: `Example datapoint ${second[0]} with an alarm.` },
+          commonConfig: {
+            datapointId: second[0],
+            datapointType: 'DATAPOINT',
+            alias: second[0],
+            description: `Example datapoint ${second[0]} with an alarm.`,
+          },
           addressConfig: address(originType, second),
           alertConfig: {
             evaluations: [
@@ -166,7 +185,10 @@ export function createStarterTemplate(driver: StarterDriver, options: { template
   return template;
 }
 
-function address(originType: string, [, dataType, originDataType, originAddress, receiveMode]: Point): Record<string, string> {
+function address(
+  originType: string,
+  [, dataType, originDataType, originAddress, receiveMode]: Point,
+): Record<string, string> {
   return {
     dataType,
     originType,

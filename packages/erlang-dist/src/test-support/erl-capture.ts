@@ -30,12 +30,13 @@ export function captureWithErl(specs: readonly FixtureSpec[]): Capture {
       ? `P("${s.name}", atom_to_list(binary_to_term(binary:decode_hex(<<"${s.hex}">>)) =:= (${s.erlang})))`
       : `P("${s.name}", binary_to_list(binary:encode_hex(term_to_binary(${s.erlang}, ${s.options ?? '[{minor_version,2}]'}))))`,
   );
-  const program = [
-    'P = fun(N, V) -> io:format("~s ~s~n", [N, V]) end',
-    'P("otp_release", erlang:system_info(otp_release))',
-    ...lines,
-    'halt()',
-  ].join(', ') + '.';
+  const program =
+    [
+      'P = fun(N, V) -> io:format("~s ~s~n", [N, V]) end',
+      'P("otp_release", erlang:system_info(otp_release))',
+      ...lines,
+      'halt()',
+    ].join(', ') + '.';
   const run = spawnSync('erl', ['-noshell', '-eval', program], {
     encoding: 'utf8',
     timeout: 20_000,

@@ -30,7 +30,13 @@ interface Config {
 
 describe('loadConfig', () => {
   it('fills defaults when nothing is given', () => {
-    expect(loadConfig<Config>(schema)).toEqual({ host: '127.0.0.1', port: 8082, demo: true, logLevel: 'info', limits: { bodyBytes: 1024 } });
+    expect(loadConfig<Config>(schema)).toEqual({
+      host: '127.0.0.1',
+      port: 8082,
+      demo: true,
+      logLevel: 'info',
+      limits: { bodyBytes: 1024 },
+    });
   });
 
   it('coerces environment strings to the schema types', () => {
@@ -40,7 +46,12 @@ describe('loadConfig', () => {
   });
 
   it('lets later sources win and ignores undefined values', () => {
-    const config = loadConfig<Config>(schema, { port: '9000', host: 'a' }, { port: 9001, host: undefined }, { limits: { bodyBytes: 5 } });
+    const config = loadConfig<Config>(
+      schema,
+      { port: '9000', host: 'a' },
+      { port: 9001, host: undefined },
+      { limits: { bodyBytes: 5 } },
+    );
     expect(config.port).toBe(9001);
     expect(config.host).toBe('a');
     expect(config.limits.bodyBytes).toBe(5);

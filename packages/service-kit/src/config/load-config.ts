@@ -51,7 +51,12 @@ function mergeInto(target: Record<string, unknown>, source: Readonly<Record<stri
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.getPrototypeOf(value) === Object.prototype
+  );
 }
 
 function toViolation(error: ErrorObject, schema: ConfigSchema): ConfigViolation {
@@ -86,7 +91,10 @@ function envOf(schema: ConfigSchema, pointer: string): string | undefined {
  * The settings a schema's `env` names find in `env`, keyed by property, trimmed; an empty or
  * blank variable counts as unset. A source for `loadConfig`.
  */
-export function settingsFromEnv(schema: { readonly properties: Readonly<Record<string, { readonly env?: string }>> }, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+export function settingsFromEnv(
+  schema: { readonly properties: Readonly<Record<string, { readonly env?: string }>> },
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
   const found: Record<string, string> = {};
   for (const [key, property] of Object.entries(schema.properties)) {
     const value = property.env === undefined ? undefined : env[property.env];

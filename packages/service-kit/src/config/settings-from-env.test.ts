@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { settingsFromEnv } from './load-config.js';
 
 describe('settingsFromEnv', () => {
-  const schema = { properties: { port: { env: 'X_PORT' }, host: { env: 'X_HOST' }, name: { env: 'X_NAME' }, internal: {} } };
+  const schema = {
+    properties: { port: { env: 'X_PORT' }, host: { env: 'X_HOST' }, name: { env: 'X_NAME' }, internal: {} },
+  };
 
   it('keys the variables the schema names by property, trimmed, and skips unset or blank ones', () => {
-    expect(settingsFromEnv(schema, { X_PORT: ' 8080 ', X_HOST: '', X_NAME: '   ', OTHER: 'x' })).toEqual({ port: '8080' });
+    expect(settingsFromEnv(schema, { X_PORT: ' 8080 ', X_HOST: '', X_NAME: '   ', OTHER: 'x' })).toEqual({
+      port: '8080',
+    });
   });
 
   it('ignores properties without an env name', () => {

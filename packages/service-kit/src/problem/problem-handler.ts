@@ -55,7 +55,13 @@ export interface ProblemReplyInit {
 
 function classify(error: FastifyError | Error, request: FastifyRequest): ProblemReplyInit {
   if (error instanceof ProblemError) {
-    return { status: error.status, code: error.code, title: error.title, detail: error.detail, extensions: error.extensions };
+    return {
+      status: error.status,
+      code: error.code,
+      title: error.title,
+      detail: error.detail,
+      extensions: error.extensions,
+    };
   }
   const fastifyError = error as FastifyError;
   if (Array.isArray(fastifyError.validation)) {
@@ -68,7 +74,13 @@ function classify(error: FastifyError | Error, request: FastifyRequest): Problem
     };
   }
   const status = fastifyError.statusCode;
-  if (typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_') && typeof status === 'number' && status >= 400 && status < 500) {
+  if (
+    typeof fastifyError.code === 'string' &&
+    fastifyError.code.startsWith('FST_') &&
+    typeof status === 'number' &&
+    status >= 400 &&
+    status < 500
+  ) {
     const mapped = FASTIFY_CODES[fastifyError.code];
     if (mapped === 'SVC_ERR_BODY_TOO_LARGE') {
       const limit = request.routeOptions.bodyLimit;
@@ -76,12 +88,24 @@ function classify(error: FastifyError | Error, request: FastifyRequest): Problem
     }
     if (mapped === 'SVC_ERR_MEDIA_TYPE_UNSUPPORTED') {
       const mediaType = String(request.headers['content-type'] ?? '');
-      return { ...kit(mapped), detail: `Content-Type ${mediaType || '(none)'} is not accepted here`, extensions: { mediaType } };
+      return {
+        ...kit(mapped),
+        detail: `Content-Type ${mediaType || '(none)'} is not accepted here`,
+        extensions: { mediaType },
+      };
     }
     if (mapped) return { ...kit(mapped), detail: fastifyError.message };
-    return { status, code: 'SVC_ERR_BAD_REQUEST', title: kitProblems.definitions.SVC_ERR_BAD_REQUEST.title, detail: fastifyError.message };
+    return {
+      status,
+      code: 'SVC_ERR_BAD_REQUEST',
+      title: kitProblems.definitions.SVC_ERR_BAD_REQUEST.title,
+      detail: fastifyError.message,
+    };
   }
-  return { ...kit('SVC_ERR_INTERNAL'), detail: 'An unexpected error occurred; quote the request id when reporting it.' };
+  return {
+    ...kit('SVC_ERR_INTERNAL'),
+    detail: 'An unexpected error occurred; quote the request id when reporting it.',
+  };
 }
 
 function kit(code: KitProblemCode): ProblemReplyInit {

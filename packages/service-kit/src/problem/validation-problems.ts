@@ -34,7 +34,8 @@ export function toRequestViolations(errors: readonly AjvLikeError[], part: strin
 function describe(error: AjvLikeError, params: Readonly<Record<string, unknown>>): string {
   const base = error.message ?? 'is invalid';
   if (error.keyword === 'additionalProperties') return `is not an allowed property (${base})`;
-  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) return `${base}: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues))
+    return `${base}: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return base;
 }
 

@@ -16,10 +16,17 @@ describe('createTokenVerifier', () => {
     signingKey = pair.privateKey;
     strangerKey = (await generateKeyPair('ES256')).privateKey;
     const jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'ES256' }] };
-    verify = createTokenVerifier({ keys: createLocalJWKSet(jwks), issuer: ISSUER, audience: AUDIENCE, requiredScope: 'content:read' });
+    verify = createTokenVerifier({
+      keys: createLocalJWKSet(jwks),
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredScope: 'content:read',
+    });
   });
 
-  async function token(options: { key?: CryptoKey; iss?: string; aud?: string; exp?: number; scope?: string } = {}): Promise<string> {
+  async function token(
+    options: { key?: CryptoKey; iss?: string; aud?: string; exp?: number; scope?: string } = {},
+  ): Promise<string> {
     return new SignJWT({ scope: options.scope ?? 'openid content:read' })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
       .setIssuer(options.iss ?? ISSUER)
@@ -40,16 +47,28 @@ describe('createTokenVerifier', () => {
   }
 
   it('returns the subject and scopes of a valid token', async () => {
-    expect(await verify(`Bearer ${await token()}`)).toEqual({ subject: 'client-1', scopes: ['openid', 'content:read'] });
+    expect(await verify(`Bearer ${await token()}`)).toEqual({
+      subject: 'client-1',
+      scopes: ['openid', 'content:read'],
+    });
   });
 
   it('refuses an expired token with 401', async () => {
-    expect(await statusOf(`Bearer ${await token({ exp: Math.floor(Date.now() / 1000) - 60 })}`)).toEqual({ status: 401, detail: 'The token has expired' });
+    expect(await statusOf(`Bearer ${await token({ exp: Math.floor(Date.now() / 1000) - 60 })}`)).toEqual({
+      status: 401,
+      detail: 'The token has expired',
+    });
   });
 
   it('refuses a wrong issuer and a wrong audience with 401 naming the claim', async () => {
-    expect(await statusOf(`Bearer ${await token({ iss: 'urn:other' })}`)).toEqual({ status: 401, detail: "The token's iss claim is not accepted" });
-    expect(await statusOf(`Bearer ${await token({ aud: 'urn:other' })}`)).toEqual({ status: 401, detail: "The token's aud claim is not accepted" });
+    expect(await statusOf(`Bearer ${await token({ iss: 'urn:other' })}`)).toEqual({
+      status: 401,
+      detail: "The token's iss claim is not accepted",
+    });
+    expect(await statusOf(`Bearer ${await token({ aud: 'urn:other' })}`)).toEqual({
+      status: 401,
+      detail: "The token's aud claim is not accepted",
+    });
   });
 
   it('refuses a token signed by another key with 401', async () => {
@@ -63,6 +82,9 @@ describe('createTokenVerifier', () => {
   });
 
   it('refuses a valid token without the required scope with 403', async () => {
-    expect(await statusOf(`Bearer ${await token({ scope: 'openid' })}`)).toEqual({ status: 403, detail: 'The token lacks the scope content:read' });
+    expect(await statusOf(`Bearer ${await token({ scope: 'openid' })}`)).toEqual({
+      status: 403,
+      detail: 'The token lacks the scope content:read',
+    });
   });
 });

@@ -34,7 +34,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   return async (authorization) => {
     const match = /^Bearer[ \t]+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)[ \t]*$/i.exec(authorization ?? '');
     if (!match) {
-      throw contentProblems.create('CONTENT_ERR_UNAUTHORIZED', authorization ? 'The Authorization header is not "Bearer <JWT>"' : 'The Authorization header is missing');
+      throw contentProblems.create(
+        'CONTENT_ERR_UNAUTHORIZED',
+        authorization ? 'The Authorization header is not "Bearer <JWT>"' : 'The Authorization header is missing',
+      );
     }
     let payload: JWTPayload;
     try {

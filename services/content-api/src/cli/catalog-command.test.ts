@@ -17,7 +17,12 @@ let dirs = 0;
 async function run(args: readonly string[], stdin?: Readable) {
   let out = '';
   let err = '';
-  const io = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, cwd: dir, exitCode: 0 };
+  const io = {
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+    cwd: dir,
+    exitCode: 0,
+  };
   const root = new Command('triad').addCommand(createCatalogCommand(io, { env: {}, ...(stdin ? { stdin } : {}) }));
   const quiet = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: (s) => (out += s), writeErr: (s) => (err += s) });
@@ -40,7 +45,10 @@ function freshDataDir(): string {
   return path.join(dir, `data-${dirs}`);
 }
 
-async function withBackend<T>(dataDir: string, work: (backend: ReturnType<typeof contentStorageFor>['backend']) => Promise<T>): Promise<T> {
+async function withBackend<T>(
+  dataDir: string,
+  work: (backend: ReturnType<typeof contentStorageFor>['backend']) => Promise<T>,
+): Promise<T> {
   const database = openDatabase({ sqliteFile: path.join(dataDir, CONTENT_SQLITE_FILE) });
   const { backend } = contentStorageFor(database);
   try {
@@ -64,7 +72,10 @@ describe('triad catalog generate', () => {
 
   it('keeps only the articles of the first k shops with --shops', async () => {
     const { out } = await run(['generate', '--articles', '12', '--shops', '1']);
-    const ids = out.trim().split('\n').map((line) => (JSON.parse(line) as { supplierArticleId: string }).supplierArticleId);
+    const ids = out
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { supplierArticleId: string }).supplierArticleId);
     expect(ids).toHaveLength(12);
     expect(new Set(ids.map((id) => id.split('-')[0]))).toEqual(new Set(['OFF']));
   });
@@ -77,24 +88,33 @@ describe('triad catalog generate', () => {
 });
 
 describe('triad catalog import', () => {
-  it.each(['jsonl', 'bmecat'] as const)('imports a generated %s file into the shop and prints a summary', async (format) => {
-    const file = `round-trip.${format === 'jsonl' ? 'jsonl' : 'xml'}`;
-    expect((await run(['generate', '--articles', '25', '--shops', '2', '--format', format, '-o', file])).code).toBe(0);
-    const dataDir = freshDataDir();
-    const r = await run(['import', file, '--shop', 'labtools', '--data-dir', dataDir]);
-    expect(r.err).toBe('');
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^imported 25, rejected 0 in [\d.]+ s \(\d+ articles\/s\) into shop labtools/);
-    await withBackend(dataDir, async (backend) => {
-      expect(await backend.countArticles()).toBe(25);
-      expect((await backend.findShop('labtools'))?.name).toBe('LabTools Europe B.V.');
-      expect((await backend.findArticle('labtools:OFF-0000000'))?.manufacturerName).toBeTruthy();
-    });
-  });
+  it.each(['jsonl', 'bmecat'] as const)(
+    'imports a generated %s file into the shop and prints a summary',
+    async (format) => {
+      const file = `round-trip.${format === 'jsonl' ? 'jsonl' : 'xml'}`;
+      expect((await run(['generate', '--articles', '25', '--shops', '2', '--format', format, '-o', file])).code).toBe(
+        0,
+      );
+      const dataDir = freshDataDir();
+      const r = await run(['import', file, '--shop', 'labtools', '--data-dir', dataDir]);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/^imported 25, rejected 0 in [\d.]+ s \(\d+ articles\/s\) into shop labtools/);
+      await withBackend(dataDir, async (backend) => {
+        expect(await backend.countArticles()).toBe(25);
+        expect((await backend.findShop('labtools'))?.name).toBe('LabTools Europe B.V.');
+        expect((await backend.findArticle('labtools:OFF-0000000'))?.manufacturerName).toBeTruthy();
+      });
+    },
+  );
 
   it('reports every rejected record with its line number, imports the rest and exits 1', async () => {
     const good = (await run(['generate', '--articles', '3'])).out.trim().split('\n');
-    const bad = JSON.stringify({ ...JSON.parse(good[2]!), supplierArticleId: 'X-1', orderDetails: { orderUnit: 'PCE', minimumOrderQuantity: 1, orderQuantityInterval: 1, priceQuantity: 1 } });
+    const bad = JSON.stringify({
+      ...JSON.parse(good[2]!),
+      supplierArticleId: 'X-1',
+      orderDetails: { orderUnit: 'PCE', minimumOrderQuantity: 1, orderQuantityInterval: 1, priceQuantity: 1 },
+    });
     writeFileSync(path.join(dir, 'mixed.jsonl'), [good[0], '{oops', good[1], bad, good[2]].join('\n'));
     const dataDir = freshDataDir();
     const r = await run(['import', 'mixed.jsonl', '--shop', 'office-direct', '--data-dir', dataDir]);
@@ -107,7 +127,10 @@ describe('triad catalog import', () => {
 
   it('reads standard input with -', async () => {
     const lines = (await run(['generate', '--articles', '4'])).out;
-    const r = await run(['import', '-', '--shop', 'cz-technik', '--format', 'jsonl', '--data-dir', freshDataDir()], Readable.from([lines]));
+    const r = await run(
+      ['import', '-', '--shop', 'cz-technik', '--format', 'jsonl', '--data-dir', freshDataDir()],
+      Readable.from([lines]),
+    );
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^imported 4, rejected 0 /);
   });
@@ -120,12 +143,24 @@ describe('triad catalog import', () => {
   });
 
   it.each([
-    ['an unknown shop', ['import', 'round-trip.jsonl', '--shop', 'nope'], 'unknown shop nope; choose from office-direct'],
+    [
+      'an unknown shop',
+      ['import', 'round-trip.jsonl', '--shop', 'nope'],
+      'unknown shop nope; choose from office-direct',
+    ],
     ['a file without a known extension', ['import', 'catalog.txt', '--shop', 'labtools'], 'cannot tell the format'],
-    ['an unknown --format', ['import', 'round-trip.jsonl', '--shop', 'labtools', '--format', 'csv'], "Allowed choices are jsonl, bmecat"],
+    [
+      'an unknown --format',
+      ['import', 'round-trip.jsonl', '--shop', 'labtools', '--format', 'csv'],
+      'Allowed choices are jsonl, bmecat',
+    ],
     ['a missing file', ['import', 'absent.jsonl', '--shop', 'labtools'], 'cannot read absent.jsonl: ENOENT'],
     ['a missing --shop', ['import', 'round-trip.jsonl'], "required option '--shop <id>'"],
-    ['a bad database URL', ['import', 'round-trip.jsonl', '--shop', 'labtools', '--database-url', 'mysql://x'], 'databaseUrl'],
+    [
+      'a bad database URL',
+      ['import', 'round-trip.jsonl', '--shop', 'labtools', '--database-url', 'mysql://x'],
+      'databaseUrl',
+    ],
   ])('exits 2 for %s', async (_name, args, message) => {
     await run(['generate', '--articles', '2', '-o', 'round-trip.jsonl']);
     const r = await run([...args, '--data-dir', freshDataDir()]);

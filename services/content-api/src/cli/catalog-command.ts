@@ -69,76 +69,111 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('jsonl'))
     .option('-o, --output <file>', 'write to this file instead of standard output')
     .option('--seed <s>', 'seed; the same seed and count give the same file', wholeNumber, 1)
-    .addHelpText('after', '\nExamples:\n  triad catalog generate --articles 1000 > demo.jsonl\n  triad catalog generate --articles 1000000 --format bmecat -o big.xml')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  triad catalog generate --articles 1000 > demo.jsonl\n  triad catalog generate --articles 1000000 --format bmecat -o big.xml',
+    )
     .action(async (o: { articles: number; shops: number; format: CatalogFormat; output?: string; seed: number }) => {
       if (o.shops > SHOP_IDS.length) return usage('generate', `--shops is at most ${SHOP_IDS.length}`);
       const catalog = generateCatalog({ articles: 0, seed: o.seed });
       const shops = catalog.shops.slice(0, o.shops);
       const articles = pickArticles(o.articles, o.seed, new Set(shops.map((s) => s.id)));
-      const chunks = o.format === 'bmecat' ? bmecatCatalog(articles, { catalogId: `triad-demo-${o.seed}`, currency: shops[0]!.currency }) : jsonLinesCatalog(articles);
+      const chunks =
+        o.format === 'bmecat'
+          ? bmecatCatalog(articles, { catalogId: `triad-demo-${o.seed}`, currency: shops[0]!.currency })
+          : jsonLinesCatalog(articles);
       try {
         if (o.output === undefined) await writeAll(chunks, io.stdout);
         else await writeFile(chunks, path.resolve(cwd, o.output));
       } catch (error) {
         // A reader that stops early (`| head`) is not an error of ours.
-        if ((error as NodeJS.ErrnoException).code !== 'EPIPE') usage('generate', `cannot write: ${(error as Error).message}`);
+        if ((error as NodeJS.ErrnoException).code !== 'EPIPE')
+          usage('generate', `cannot write: ${(error as Error).message}`);
       }
     });
 
   command
     .command('import')
-    .description("replace one shop's catalog with a JSON Lines or BMEcat file (atomically; bad records are skipped and reported)")
+    .description(
+      "replace one shop's catalog with a JSON Lines or BMEcat file (atomically; bad records are skipped and reported)",
+    )
     .argument('<file>', 'catalog file, or - for standard input')
-    .requiredOption('--shop <id>', `the shop whose catalog is replaced (${SHOP_IDS.join(', ')} or a shop already stored)`)
-    .addOption(new Option('--format <format>', 'file format (default: .jsonl/.ndjson -> jsonl, .xml -> bmecat)').choices(FORMATS))
+    .requiredOption(
+      '--shop <id>',
+      `the shop whose catalog is replaced (${SHOP_IDS.join(', ')} or a shop already stored)`,
+    )
+    .addOption(
+      new Option('--format <format>', 'file format (default: .jsonl/.ndjson -> jsonl, .xml -> bmecat)').choices(
+        FORMATS,
+      ),
+    )
     .addOption(new Option('--data-dir <dir>', `directory of ${CONTENT_SQLITE_FILE}`).env('TRIAD_DATA_DIR'))
     .addOption(new Option('--database-url <url>', 'PostgreSQL URL instead of SQLite').env('DATABASE_URL'))
     .addHelpText(
       'after',
       '\nExit codes: 0 all imported, 1 some record rejected (the rest is imported) or malformed XML (nothing changed), 2 usage or I/O error.\nExamples:\n  triad catalog import demo.jsonl --shop office-direct\n  triad catalog import catalog.xml --shop labtools --database-url postgres://localhost/triad\n  gunzip -c c.jsonl.gz | triad catalog import - --shop labtools --format jsonl',
     )
-    .action(async (file: string, o: { shop: string; format?: CatalogFormat; dataDir?: string; databaseUrl?: string }) => {
-      const format = o.format ?? formatOf(file);
-      if (!format) return usage('import', `cannot tell the format of ${file}; name it .jsonl or .xml, or give --format jsonl|bmecat`);
-      const fullPath = file === '-' ? undefined : path.resolve(cwd, file);
-      let size: number | undefined;
-      if (fullPath !== undefined) {
+    .action(
+      async (file: string, o: { shop: string; format?: CatalogFormat; dataDir?: string; databaseUrl?: string }) => {
+        const format = o.format ?? formatOf(file);
+        if (!format)
+          return usage(
+            'import',
+            `cannot tell the format of ${file}; name it .jsonl or .xml, or give --format jsonl|bmecat`,
+          );
+        const fullPath = file === '-' ? undefined : path.resolve(cwd, file);
+        let size: number | undefined;
+        if (fullPath !== undefined) {
+          try {
+            size = statSync(fullPath).size;
+          } catch (error) {
+            return usage(
+              'import',
+              `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+            );
+          }
+        }
+        let config;
         try {
-          size = statSync(fullPath).size;
+          config = loadContentApiConfig(options.env, {
+            logLevel: 'silent',
+            demo: false,
+            ...(o.dataDir ? { dataDir: path.resolve(cwd, o.dataDir) } : {}),
+            ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
+          });
         } catch (error) {
-          return usage('import', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+          return usage('import', (error as Error).message);
         }
-      }
-      let config;
-      try {
-        config = loadContentApiConfig(options.env, {
-          logLevel: 'silent',
-          demo: false,
-          ...(o.dataDir ? { dataDir: path.resolve(cwd, o.dataDir) } : {}),
-          ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
-        });
-      } catch (error) {
-        return usage('import', (error as Error).message);
-      }
-      const dataDir = path.resolve(cwd, config.dataDir);
-      let storage: ContentStore | undefined;
-      try {
-        storage = await openContentStore({ databaseUrl: config.databaseUrl, dataDir });
-        const shop = (await storage.backend.findShop(o.shop)) ?? generateCatalog({ articles: 0 }).shops.find((s) => s.id === o.shop);
-        if (!shop) return usage('import', `unknown shop ${o.shop}; choose from ${await knownShops(storage.backend)}`);
-        const input: Readable = fullPath === undefined ? (options.stdin ?? process.stdin) : createReadStream(fullPath, { highWaterMark: CATALOG_READ_BYTES });
-        await runImport(io, storage.backend, input, { format, shop, size, where: config.databaseUrl ? 'PostgreSQL' : path.join(dataDir, CONTENT_SQLITE_FILE) });
-      } catch (error) {
-        if (error instanceof XmlSyntaxError) {
-          io.stderr.write(`triad catalog import: ${file}: malformed XML at ${error.message}; nothing was changed\n`);
-          raise(io, EXIT_INVALID);
-        } else {
-          usage('import', (error as Error).message);
+        const dataDir = path.resolve(cwd, config.dataDir);
+        let storage: ContentStore | undefined;
+        try {
+          storage = await openContentStore({ databaseUrl: config.databaseUrl, dataDir });
+          const shop =
+            (await storage.backend.findShop(o.shop)) ??
+            generateCatalog({ articles: 0 }).shops.find((s) => s.id === o.shop);
+          if (!shop) return usage('import', `unknown shop ${o.shop}; choose from ${await knownShops(storage.backend)}`);
+          const input: Readable =
+            fullPath === undefined
+              ? (options.stdin ?? process.stdin)
+              : createReadStream(fullPath, { highWaterMark: CATALOG_READ_BYTES });
+          await runImport(io, storage.backend, input, {
+            format,
+            shop,
+            size,
+            where: config.databaseUrl ? 'PostgreSQL' : path.join(dataDir, CONTENT_SQLITE_FILE),
+          });
+        } catch (error) {
+          if (error instanceof XmlSyntaxError) {
+            io.stderr.write(`triad catalog import: ${file}: malformed XML at ${error.message}; nothing was changed\n`);
+            raise(io, EXIT_INVALID);
+          } else {
+            usage('import', (error as Error).message);
+          }
+        } finally {
+          await storage?.close();
         }
-      } finally {
-        await storage?.close();
-      }
-    });
+      },
+    );
   return command;
 }
 
@@ -149,7 +184,17 @@ async function runImport(
   input: Readable,
   o: { format: CatalogFormat; shop: BusinessShop; size: number | undefined; where: string },
 ): Promise<void> {
-  const bar = io.stderr.isTTY && o.size !== undefined ? new SingleBar({ stream: process.stderr, clearOnComplete: true, format: 'importing [{bar}] {percentage}% | {value}/{total} bytes | {records} records' }, Presets.shades_classic) : undefined;
+  const bar =
+    io.stderr.isTTY && o.size !== undefined
+      ? new SingleBar(
+          {
+            stream: process.stderr,
+            clearOnComplete: true,
+            format: 'importing [{bar}] {percentage}% | {value}/{total} bytes | {records} records',
+          },
+          Presets.shades_classic,
+        )
+      : undefined;
   bar?.start(o.size ?? 0, 0, { records: 0 });
   const started = process.hrtime.bigint();
   let result: ImportResult;
@@ -166,12 +211,15 @@ async function runImport(
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   for (const failure of result.failed) {
-    for (const v of failure.violations) io.stderr.write(`line ${failure.line}: ${v.path ? `${v.path}: ` : ''}${v.message}\n`);
+    for (const v of failure.violations)
+      io.stderr.write(`line ${failure.line}: ${v.path ? `${v.path}: ` : ''}${v.message}\n`);
   }
   if (result.failedNotListed > 0) io.stderr.write(`... and ${result.failedNotListed} more rejected records\n`);
   const rejected = result.failed.length + result.failedNotListed;
   const rate = seconds > 0 ? Math.round(result.imported / seconds) : result.imported;
-  io.stdout.write(`imported ${result.imported}, rejected ${rejected} in ${seconds.toFixed(1)} s (${rate} articles/s) into shop ${o.shop.id} (${o.where}); content version ${result.hash}\n`);
+  io.stdout.write(
+    `imported ${result.imported}, rejected ${rejected} in ${seconds.toFixed(1)} s (${rate} articles/s) into shop ${o.shop.id} (${o.where}); content version ${result.hash}\n`,
+  );
   if (rejected > 0) raise(io, EXIT_INVALID);
 }
 

@@ -28,7 +28,15 @@ function record(supplierArticleId: string, description: string, orderUnit = 'C62
   });
 }
 
-const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ words: [], shopIds: [], sort: [], limit: 100, offset: 0, facets: [], ...overrides });
+const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
+  words: [],
+  shopIds: [],
+  sort: [],
+  limit: 100,
+  offset: 0,
+  facets: [],
+  ...overrides,
+});
 
 describeEachDatabase('importCatalog', (getDb) => {
   let backend: SearchBackend;
@@ -41,7 +49,14 @@ describeEachDatabase('importCatalog', (getDb) => {
 
   it("replaces one shop's catalog, reporting bad lines by number and keeping the other shops", async () => {
     const oldLab = all.find((a) => a.shopId === 'labtools')!;
-    const lines = [record('NEW-1', 'zirconium spatula'), '{not json', record('NEW-2', 'quartz cuvette'), record('NEW-3', 'bad unit', 'PCE'), '', record('NEW-1', 'again')];
+    const lines = [
+      record('NEW-1', 'zirconium spatula'),
+      '{not json',
+      record('NEW-2', 'quartz cuvette'),
+      record('NEW-3', 'bad unit', 'PCE'),
+      '',
+      record('NEW-1', 'again'),
+    ];
     const result = await importCatalog(backend, Readable.from(lines.join('\n')), { format: 'jsonl', shop: labtools });
     expect(result.imported).toBe(2);
     expect(result.failed.map((f) => f.line)).toEqual([2, 4, 6]);
@@ -50,18 +65,33 @@ describeEachDatabase('importCatalog', (getDb) => {
     const lab = await backend.search(query({ shopIds: ['labtools'] }));
     expect(lab.hits.map((h) => h.article.id).sort()).toEqual(['labtools:NEW-1', 'labtools:NEW-2']);
     expect((await backend.search(query({ words: ['zirconium'] }))).total).toBe(1);
-    expect((await backend.search(query({ words: [oldLab.supplierArticleId.toLowerCase().split('-')[1]!] }))).hits.map((h) => h.article.id)).not.toContain(oldLab.id);
+    expect(
+      (await backend.search(query({ words: [oldLab.supplierArticleId.toLowerCase().split('-')[1]!] }))).hits.map(
+        (h) => h.article.id,
+      ),
+    ).not.toContain(oldLab.id);
     expect(await backend.countArticles()).toBe(all.filter((a) => a.shopId !== 'labtools').length + 2);
   });
 
   it('imports the same when parsing on the calling thread', async () => {
     const lines = [record('IN-1', 'inline spatula'), 'nope', record('IN-1', 'again'), record('IN-2', 'inline beaker')];
-    const result = await importCatalog(backend, Readable.from(lines.join('\n')), { format: 'jsonl', shop: labtools, parseThread: 'inline' });
+    const result = await importCatalog(backend, Readable.from(lines.join('\n')), {
+      format: 'jsonl',
+      shop: labtools,
+      parseThread: 'inline',
+    });
     expect(result.imported).toBe(2);
     expect(result.failed.map((f) => f.line)).toEqual([2, 3]);
-    expect((await backend.search(query({ words: ['inline'] }))).hits.map((h) => h.article.id).sort()).toEqual(['labtools:IN-1', 'labtools:IN-2']);
+    expect((await backend.search(query({ words: ['inline'] }))).hits.map((h) => h.article.id).sort()).toEqual([
+      'labtools:IN-1',
+      'labtools:IN-2',
+    ]);
     // Back to the state the next tests expect.
-    await importCatalog(backend, Readable.from([record('NEW-1', 'zirconium spatula'), record('NEW-2', 'quartz cuvette')].join('\n')), { format: 'jsonl', shop: labtools });
+    await importCatalog(
+      backend,
+      Readable.from([record('NEW-1', 'zirconium spatula'), record('NEW-2', 'quartz cuvette')].join('\n')),
+      { format: 'jsonl', shop: labtools },
+    );
   });
 
   it('changes nothing when reading the articles fails halfway', async () => {
@@ -71,7 +101,9 @@ describeEachDatabase('importCatalog', (getDb) => {
       yield { ...all.find((a) => a.shopId === 'labtools')! };
       throw new Error('disk gone');
     }
-    await expect(backend.replaceShopCatalog({ shop: labtools, articles: failing(), hash: 'never' })).rejects.toThrow('disk gone');
+    await expect(backend.replaceShopCatalog({ shop: labtools, articles: failing(), hash: 'never' })).rejects.toThrow(
+      'disk gone',
+    );
     expect(await backend.countArticles()).toBe(before);
     expect(await backend.currentHash()).toBe(hash);
     expect((await backend.search(query({ words: ['zirconium'] }))).total).toBe(1);
@@ -81,7 +113,9 @@ describeEachDatabase('importCatalog', (getDb) => {
     const shop = catalog.shops.find((x) => x.id === 'cz-technik')!;
     const result = await importCatalog(backend, Readable.from([BMECAT_12]), { format: 'bmecat', shop });
     expect(result.imported).toBe(1);
-    expect(result.failed).toEqual([{ line: 37, violations: [expect.objectContaining({ path: '/orderDetails/orderUnit' })] }]);
+    expect(result.failed).toEqual([
+      { line: 37, violations: [expect.objectContaining({ path: '/orderDetails/orderUnit' })] },
+    ]);
     const page = await backend.search(query({ words: ['messzylinder'] }));
     expect(page.hits.map((h) => h.article.id)).toEqual(['cz-technik:B-100']);
   });
@@ -89,7 +123,9 @@ describeEachDatabase('importCatalog', (getDb) => {
   it('changes nothing when the BMEcat file is malformed', async () => {
     const before = await backend.countArticles();
     const shop = catalog.shops.find((x) => x.id === 'office-direct')!;
-    await expect(importCatalog(backend, Readable.from([BMECAT_12.slice(0, 2000)]), { format: 'bmecat', shop })).rejects.toThrow(XmlSyntaxError);
+    await expect(
+      importCatalog(backend, Readable.from([BMECAT_12.slice(0, 2000)]), { format: 'bmecat', shop }),
+    ).rejects.toThrow(XmlSyntaxError);
     expect(await backend.countArticles()).toBe(before);
   });
 });

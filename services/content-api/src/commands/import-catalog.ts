@@ -49,7 +49,11 @@ export interface ImportCatalogOptions {
  *
  * @throws XmlSyntaxError for malformed BMEcat (nothing is changed); errors of the stream.
  */
-export async function importCatalog(backend: SearchBackend, input: Readable, options: ImportCatalogOptions): Promise<ImportResult> {
+export async function importCatalog(
+  backend: SearchBackend,
+  input: Readable,
+  options: ImportCatalogOptions,
+): Promise<ImportResult> {
   const failed: ImportFailure[] = [];
   let failedNotListed = 0;
   const cap = options.maxFailuresListed ?? 1000;
@@ -60,7 +64,11 @@ export async function importCatalog(backend: SearchBackend, input: Readable, opt
   const every = options.progressEvery ?? 10_000;
   // Lines of the articles handed to the store, until it has taken them (for repeats it reports).
   const lines = new WeakMap<IndexedArticle, number>();
-  const source = parseCatalog(input, { format: options.format, shopId: options.shop.id, ...(options.parseThread ? { thread: options.parseThread } : {}) });
+  const source = parseCatalog(input, {
+    format: options.format,
+    shopId: options.shop.id,
+    ...(options.parseThread ? { thread: options.parseThread } : {}),
+  });
   async function* articles(): AsyncGenerator<IndexedArticle> {
     let records = 0;
     for await (const item of source) {
@@ -79,7 +87,8 @@ export async function importCatalog(backend: SearchBackend, input: Readable, opt
     shop: options.shop,
     articles: articles(),
     hash,
-    onDuplicate: (article) => fail(lines.get(article) ?? 0, [{ path: '/supplierArticleId', message: `repeats ${article.supplierArticleId}` }]),
+    onDuplicate: (article) =>
+      fail(lines.get(article) ?? 0, [{ path: '/supplierArticleId', message: `repeats ${article.supplierArticleId}` }]),
   });
   failed.sort((a, b) => a.line - b.line);
   return { imported, failed, failedNotListed, hash };

@@ -7,7 +7,10 @@ import { parseArticleRecord } from '../model/parse-article-record.js';
 import { bmecatCatalog, jsonLinesCatalog } from './catalog-writers.js';
 import { generateCatalog } from './generate-catalog.js';
 
-async function reread(source: AsyncGenerator<{ line: number; record?: unknown; error?: string }>, shopId: string): Promise<Article[]> {
+async function reread(
+  source: AsyncGenerator<{ line: number; record?: unknown; error?: string }>,
+  shopId: string,
+): Promise<Article[]> {
   const out: Article[] = [];
   for await (const item of source) {
     const parsed = parseArticleRecord(item.record, shopId);
@@ -18,7 +21,9 @@ async function reread(source: AsyncGenerator<{ line: number; record?: unknown; e
 }
 
 describe('catalog writers', () => {
-  const shopArticles = [...generateCatalog({ articles: 40, seed: 5 }).articles()].filter((a) => a.shopId === 'office-direct');
+  const shopArticles = [...generateCatalog({ articles: 40, seed: 5 }).articles()].filter(
+    (a) => a.shopId === 'office-direct',
+  );
   const stripReferences = (a: Article) => ({ ...a, references: [] as Article['references'] });
 
   it('writes JSON Lines that read back into the same articles', async () => {
@@ -27,7 +32,10 @@ describe('catalog writers', () => {
   });
 
   it('writes BMEcat 2005 that reads back into the same articles except special taxes', async () => {
-    const back = await reread(readBmecat(Readable.from(bmecatCatalog(shopArticles, { catalogId: 'od', currency: 'EUR' }))), 'office-direct');
+    const back = await reread(
+      readBmecat(Readable.from(bmecatCatalog(shopArticles, { catalogId: 'od', currency: 'EUR' }))),
+      'office-direct',
+    );
     expect(back.map(stripReferences)).toEqual(shopArticles.map((a) => stripReferences({ ...a, specialTaxes: [] })));
     expect(back.map((a) => a.references)).toEqual(shopArticles.map((a) => a.references));
   });

@@ -17,7 +17,13 @@ describe('generateCatalog', () => {
     expect(new Set(articles.map((x) => x.id)).size).toBe(200);
     expect(new Set(articles.map((x) => x.shopId))).toEqual(new Set(catalog.shops.map((s) => s.id)));
     expect(articles.every((x) => x.descriptions.length >= 2)).toBe(true);
-    expect(articles.every((x) => isUnitCode(x.orderDetails.orderUnit) && (x.orderDetails.contentUnit === undefined || isUnitCode(x.orderDetails.contentUnit)))).toBe(true);
+    expect(
+      articles.every(
+        (x) =>
+          isUnitCode(x.orderDetails.orderUnit) &&
+          (x.orderDetails.contentUnit === undefined || isUnitCode(x.orderDetails.contentUnit)),
+      ),
+    ).toBe(true);
     expect(articles.some((x) => x.specialTaxes.length > 0)).toBe(true);
     expect(articles.every((x) => x.blockPrices.every((p) => Number.isInteger(p.amount.value)))).toBe(true);
   });

@@ -22,21 +22,75 @@ const SHOPS: readonly [string, string, string][] = [
   ['cz-technik', 'CZ Technik s.r.o.', 'CZK'],
 ];
 
-const MANUFACTURERS = ['3M', 'Bosch', 'Leitz', 'Makita', 'Pelikan', 'Stabilo', 'Fellowes', 'Kärcher', 'Würth', 'Brother', 'Tesa', 'Avery'];
+const MANUFACTURERS = [
+  '3M',
+  'Bosch',
+  'Leitz',
+  'Makita',
+  'Pelikan',
+  'Stabilo',
+  'Fellowes',
+  'Kärcher',
+  'Würth',
+  'Brother',
+  'Tesa',
+  'Avery',
+];
 
 /** Product kinds: words per language, UNSPSC-7 and UNSPSC-9 group, usual order unit. */
-const KINDS: readonly { words: Record<'de' | 'en' | 'fr', string>; unspsc7: string; unspsc9: string; unit: string }[] = [
-  { words: { de: 'Kugelschreiber', en: 'ballpoint pen', fr: 'stylo à bille' }, unspsc7: '44121704', unspsc9: '44121704', unit: 'C62' },
-  { words: { de: 'Ordner', en: 'lever arch file', fr: 'classeur' }, unspsc7: '44122011', unspsc9: '44122003', unit: 'C62' },
-  { words: { de: 'Kopierpapier', en: 'copy paper', fr: 'papier copieur' }, unspsc7: '14111507', unspsc9: '14111507', unit: 'PK' },
-  { words: { de: 'Akkuschrauber', en: 'cordless screwdriver', fr: 'visseuse sans fil' }, unspsc7: '27112703', unspsc9: '27112703', unit: 'C62' },
-  { words: { de: 'Schutzhandschuhe', en: 'safety gloves', fr: 'gants de protection' }, unspsc7: '46181504', unspsc9: '46181504', unit: 'PR' },
-  { words: { de: 'Klebeband', en: 'adhesive tape', fr: 'ruban adhésif' }, unspsc7: '31201503', unspsc9: '31201503', unit: 'RO' },
-  { words: { de: 'Pipette', en: 'pipette', fr: 'pipette' }, unspsc7: '41122101', unspsc9: '41121501', unit: 'C62' },
-  { words: { de: 'Laborflasche', en: 'laboratory bottle', fr: 'flacon de laboratoire' }, unspsc7: '41122602', unspsc9: '41121806', unit: 'BX' },
-  { words: { de: 'Bohrer', en: 'drill bit', fr: 'foret' }, unspsc7: '27112802', unspsc9: '27112802', unit: 'SET' },
-  { words: { de: 'Etiketten', en: 'labels', fr: 'étiquettes' }, unspsc7: '55121606', unspsc9: '55121606', unit: 'PK' },
-];
+const KINDS: readonly { words: Record<'de' | 'en' | 'fr', string>; unspsc7: string; unspsc9: string; unit: string }[] =
+  [
+    {
+      words: { de: 'Kugelschreiber', en: 'ballpoint pen', fr: 'stylo à bille' },
+      unspsc7: '44121704',
+      unspsc9: '44121704',
+      unit: 'C62',
+    },
+    {
+      words: { de: 'Ordner', en: 'lever arch file', fr: 'classeur' },
+      unspsc7: '44122011',
+      unspsc9: '44122003',
+      unit: 'C62',
+    },
+    {
+      words: { de: 'Kopierpapier', en: 'copy paper', fr: 'papier copieur' },
+      unspsc7: '14111507',
+      unspsc9: '14111507',
+      unit: 'PK',
+    },
+    {
+      words: { de: 'Akkuschrauber', en: 'cordless screwdriver', fr: 'visseuse sans fil' },
+      unspsc7: '27112703',
+      unspsc9: '27112703',
+      unit: 'C62',
+    },
+    {
+      words: { de: 'Schutzhandschuhe', en: 'safety gloves', fr: 'gants de protection' },
+      unspsc7: '46181504',
+      unspsc9: '46181504',
+      unit: 'PR',
+    },
+    {
+      words: { de: 'Klebeband', en: 'adhesive tape', fr: 'ruban adhésif' },
+      unspsc7: '31201503',
+      unspsc9: '31201503',
+      unit: 'RO',
+    },
+    { words: { de: 'Pipette', en: 'pipette', fr: 'pipette' }, unspsc7: '41122101', unspsc9: '41121501', unit: 'C62' },
+    {
+      words: { de: 'Laborflasche', en: 'laboratory bottle', fr: 'flacon de laboratoire' },
+      unspsc7: '41122602',
+      unspsc9: '41121806',
+      unit: 'BX',
+    },
+    { words: { de: 'Bohrer', en: 'drill bit', fr: 'foret' }, unspsc7: '27112802', unspsc9: '27112802', unit: 'SET' },
+    {
+      words: { de: 'Etiketten', en: 'labels', fr: 'étiquettes' },
+      unspsc7: '55121606',
+      unspsc9: '55121606',
+      unit: 'PK',
+    },
+  ];
 
 const COLOURS: readonly Record<'de' | 'en' | 'fr', string>[] = [
   { de: 'blau', en: 'blue', fr: 'bleu' },
@@ -59,7 +113,8 @@ export function generateCatalog(options: GenerateCatalogOptions): GeneratedCatal
   return {
     shops,
     *articles() {
-      for (let n = 0; n < options.articles; n += 1) yield generateArticle(n, seed, shops[n % shops.length] as BusinessShop);
+      for (let n = 0; n < options.articles; n += 1)
+        yield generateArticle(n, seed, shops[n % shops.length] as BusinessShop);
     },
   };
 }
@@ -75,8 +130,15 @@ function generateShop(id: string, name: string, currency: string, i: number): Bu
       returnPeriodDays: i === 2 ? 0 : 14 + i * 7,
       restockingFee: decimal(i * 5, 2),
       conditions: [
-        { lang: 'en', value: i === 2 ? 'Returns only for wrong or damaged goods.' : 'Unopened goods in original packaging.' },
-        { lang: 'de', value: i === 2 ? 'Rücknahme nur bei Falsch- oder Schadenslieferung.' : 'Ungeöffnete Ware in Originalverpackung.' },
+        {
+          lang: 'en',
+          value: i === 2 ? 'Returns only for wrong or damaged goods.' : 'Unopened goods in original packaging.',
+        },
+        {
+          lang: 'de',
+          value:
+            i === 2 ? 'Rücknahme nur bei Falsch- oder Schadenslieferung.' : 'Ungeöffnete Ware in Originalverpackung.',
+        },
       ],
     },
     shippingCosts: {
@@ -112,14 +174,20 @@ function generateArticle(n: number, seed: number, shop: BusinessShop): Article {
     { lowerBound: 100, amount: decimal(Math.round(base * 0.9), 2) },
   ];
   const supplierArticleId = `${shop.id.slice(0, 3).toUpperCase()}-${String(n).padStart(7, '0')}`;
-  const keywords: { lang: LanguageCode; values: string[] }[] = langs.map((lang) => ({ lang, values: [kind.words[lang], colour[lang]] }));
+  const keywords: { lang: LanguageCode; values: string[] }[] = langs.map((lang) => ({
+    lang,
+    values: [kind.words[lang], colour[lang]],
+  }));
   return {
     id: `${shop.id}:${supplierArticleId}`,
     shopId: shop.id,
     supplierArticleId,
     description: text('de'),
     descriptions,
-    descriptionsLong: langs.map((lang) => ({ lang, value: `${text(lang)}. ${lang === 'de' ? 'Hochwertige Qualität für Büro und Werkstatt.' : lang === 'fr' ? 'Qualité supérieure pour bureau et atelier.' : 'High quality for office and workshop.'}` })),
+    descriptionsLong: langs.map((lang) => ({
+      lang,
+      value: `${text(lang)}. ${lang === 'de' ? 'Hochwertige Qualität für Büro und Werkstatt.' : lang === 'fr' ? 'Qualité supérieure pour bureau et atelier.' : 'High quality for office and workshop.'}`,
+    })),
     manufacturerName: manufacturer,
     manufacturerArticleId: model,
     internationalArticleIds: [{ type: 'gtin', value: gtin(n, seed) }],
@@ -130,14 +198,20 @@ function generateArticle(n: number, seed: number, shop: BusinessShop): Article {
     specialTaxes: random() < 0.1 ? [{ amount: decimal(25 * factor, 2), taxType: 'WEEE' }] : [],
     orderDetails: {
       orderUnit: kind.unit,
-      ...(kind.unit === 'PK' || kind.unit === 'BX' ? { contentUnit: 'C62', numberOfContentUnitsPerOrderUnit: decimal(pick([10, 50, 100, 500]), 0) } : {}),
+      ...(kind.unit === 'PK' || kind.unit === 'BX'
+        ? { contentUnit: 'C62', numberOfContentUnitsPerOrderUnit: decimal(pick([10, 50, 100, 500]), 0) }
+        : {}),
       minimumOrderQuantity: moq,
       orderQuantityInterval: interval,
       priceQuantity: 1,
       deliveryTime: 1 + Math.floor(random() * 10),
     },
     classifications: [
-      { systemName: 'UNSPSC-7', groupId: kind.unspsc7, features: [{ name: 'Colour', values: [colour.en], lang: 'en', order: 1 }] },
+      {
+        systemName: 'UNSPSC-7',
+        groupId: kind.unspsc7,
+        features: [{ name: 'Colour', values: [colour.en], lang: 'en', order: 1 }],
+      },
       { systemName: 'UNSPSC-9', groupId: kind.unspsc9, features: [{ name: 'Size', values: [size], order: 2 }] },
     ],
     images: [
@@ -148,7 +222,15 @@ function generateArticle(n: number, seed: number, shop: BusinessShop): Article {
         descriptions: langs.map((lang) => ({ lang, value: text(lang) })),
       },
     ],
-    references: n % 7 === 0 && n > 0 ? [{ articleReferenceType: 'accessories', refId: `${shop.id}:${shop.id.slice(0, 3).toUpperCase()}-${String(n - 4).padStart(7, '0')}` }] : [],
+    references:
+      n % 7 === 0 && n > 0
+        ? [
+            {
+              articleReferenceType: 'accessories',
+              refId: `${shop.id}:${shop.id.slice(0, 3).toUpperCase()}-${String(n - 4).padStart(7, '0')}`,
+            },
+          ]
+        : [],
   };
 }
 

@@ -3,7 +3,9 @@ import type { SearchBackend } from '../search/search-backend.js';
 import { generateCatalog } from './generate-catalog.js';
 
 /** What seeding did. */
-export type SeedOutcome = { readonly status: 'seeded'; readonly articles: number; readonly hash: string } | { readonly status: 'skipped'; readonly articles: number };
+export type SeedOutcome =
+  | { readonly status: 'seeded'; readonly articles: number; readonly hash: string }
+  | { readonly status: 'skipped'; readonly articles: number };
 
 /**
  * Loads a generated catalog of `articles` articles (seed 1) as a new content version when the

@@ -33,14 +33,22 @@ export class ContentVersions {
  * version -> cacheable as immutable; any other value -> 400 invalid-query-param naming the
  * current version (old versions are not kept, so they cannot be served).
  */
-export function applyRequestedVersion(reply: FastifyReply, requested: string | undefined, current: string | undefined): void {
+export function applyRequestedVersion(
+  reply: FastifyReply,
+  requested: string | undefined,
+  current: string | undefined,
+): void {
   if (requested === undefined) {
     reply.header('cache-control', DEFAULT_CACHE_CONTROL);
     return;
   }
   if (requested !== current) {
     throw invalidQueryParam('hash', [
-      { path: '#/hash', code: 'UNKNOWN', description: `content version ${requested} is not the current one${current ? ` (${current})` : ''}; repeat the request without hash or with the current one` },
+      {
+        path: '#/hash',
+        code: 'UNKNOWN',
+        description: `content version ${requested} is not the current one${current ? ` (${current})` : ''}; repeat the request without hash or with the current one`,
+      },
     ]);
   }
   reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);

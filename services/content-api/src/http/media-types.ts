@@ -19,7 +19,10 @@ export const IMMUTABLE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
  */
 export function acceptsContentMediaType(accept: string | undefined): boolean {
   if (accept === undefined) return false;
-  const ranges = accept.split(',').map((r) => r.trim()).filter(Boolean);
+  const ranges = accept
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   if (ranges.length !== 1) return false;
   const [type = ''] = (ranges[0] as string).split(';');
   return type.trim().toLowerCase() === CONTENT_MEDIA_TYPE;

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildProblemDocument, PROBLEM_MEDIA_TYPE, ProblemError } from '@triad/service-kit';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { contentProblems, SPEC_PROBLEM_TYPES, type ContentProblemCode } from '../errors.js';
-import { acceptsContentMediaType, CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER, REQUISITIONER_PATTERN } from './media-types.js';
+import {
+  acceptsContentMediaType,
+  CONTENT_MEDIA_TYPE,
+  REQUISITIONER_HEADER,
+  REQUISITIONER_PATTERN,
+} from './media-types.js';
 
 export interface ProtocolOptions {
   readonly verifyToken: TokenVerifier;
@@ -20,7 +25,9 @@ export function useContentProtocol(app: FastifyInstance, options: ProtocolOption
   app.addHook('onRequest', async (request) => {
     await options.verifyToken(request.headers.authorization);
     if (!acceptsContentMediaType(request.headers.accept)) {
-      throw contentProblems.create('CONTENT_ERR_NOT_ACCEPTABLE', `Accept must be exactly ${CONTENT_MEDIA_TYPE}`, { acceptable: [CONTENT_MEDIA_TYPE] });
+      throw contentProblems.create('CONTENT_ERR_NOT_ACCEPTABLE', `Accept must be exactly ${CONTENT_MEDIA_TYPE}`, {
+        acceptable: [CONTENT_MEDIA_TYPE],
+      });
     }
     const requisitioner = request.headers[REQUISITIONER_HEADER];
     if (typeof requisitioner !== 'string' || !REQUISITIONER_PATTERN.test(requisitioner)) {
@@ -38,7 +45,12 @@ export function useContentProtocol(app: FastifyInstance, options: ProtocolOption
   });
 }
 
-function sendContentProblem(request: FastifyRequest, reply: FastifyReply, error: ProblemError, errorsBase: string): FastifyReply {
+function sendContentProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: ProblemError,
+  errorsBase: string,
+): FastifyReply {
   const document = {
     ...buildProblemDocument({
       code: error.code,
@@ -52,6 +64,10 @@ function sendContentProblem(request: FastifyRequest, reply: FastifyReply, error:
   };
   const suffix = SPEC_PROBLEM_TYPES[error.code as ContentProblemCode];
   if (suffix) document.type = errorsBase.replace(/\/+$/, '') + suffix;
-  if (error.status === 401) reply.header('www-authenticate', `Bearer realm="content-api", error="invalid_token", error_description="${(error.detail ?? '').replaceAll('"', "'")}"`);
+  if (error.status === 401)
+    reply.header(
+      'www-authenticate',
+      `Bearer realm="content-api", error="invalid_token", error_description="${(error.detail ?? '').replaceAll('"', "'")}"`,
+    );
   return reply.status(error.status).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(document));
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BMECAT_12 } from '../test-support/bmecat-fixtures.js';
-import { BmecatHeaderReader, FORCED_CUT_PIECES, lastItemEnd, pieceEnd, readBmecatPiece, utf8Boundary } from './bmecat-pieces.js';
+import {
+  BmecatHeaderReader,
+  FORCED_CUT_PIECES,
+  lastItemEnd,
+  pieceEnd,
+  readBmecatPiece,
+  utf8Boundary,
+} from './bmecat-pieces.js';
 import { readBmecat, type BmecatItem } from './bmecat-reader.js';
 import { Readable } from 'node:stream';
 
@@ -45,22 +52,45 @@ describe('utf8Boundary', () => {
     const bytes = Buffer.from('aü€😀');
     // a (1) ü (2) € (3) 😀 (4)
     expect(utf8Boundary(bytes)).toBe(10);
-    for (const [cut, whole] of [[2, 1], [3, 3], [4, 3], [5, 3], [6, 6], [7, 6], [8, 6], [9, 6]] as const) expect(utf8Boundary(bytes.subarray(0, cut))).toBe(whole);
+    for (const [cut, whole] of [
+      [2, 1],
+      [3, 3],
+      [4, 3],
+      [5, 3],
+      [6, 6],
+      [7, 6],
+      [8, 6],
+      [9, 6],
+    ] as const)
+      expect(utf8Boundary(bytes.subarray(0, cut))).toBe(whole);
   });
 });
 
 describe('readBmecatPiece', () => {
   it('reads whole items and gives back an unfinished one from its start tag, with the lines before it', () => {
-    const piece = readBmecatPiece('<PRODUCT><SUPPLIER_PID>A</SUPPLIER_PID></PRODUCT>\n\n<PRODUCT><SUPPLIER_PID>B</SUPP', defaults, 7);
-    expect(piece.items).toEqual([expect.objectContaining({ line: 7, record: expect.objectContaining({ supplierArticleId: 'A' }) })]);
+    const piece = readBmecatPiece(
+      '<PRODUCT><SUPPLIER_PID>A</SUPPLIER_PID></PRODUCT>\n\n<PRODUCT><SUPPLIER_PID>B</SUPP',
+      defaults,
+      7,
+    );
+    expect(piece.items).toEqual([
+      expect.objectContaining({ line: 7, record: expect.objectContaining({ supplierArticleId: 'A' }) }),
+    ]);
     expect(piece.rest).toBe('<PRODUCT><SUPPLIER_PID>B</SUPP');
     expect(piece.lines).toBe(2);
     expect(piece.depth).toBe(0);
   });
 
   it('gives back unfinished markup outside items, and counts the lines and end tags of a clean end', () => {
-    expect(readBmecatPiece('<PRODUCT></PRODUCT><!-- </PRODUCT>', defaults)).toMatchObject({ rest: '<!-- </PRODUCT>', lines: 0 });
-    expect(readBmecatPiece('<PRODUCT></PRODUCT>\n</T_NEW_CATALOG>\n</BMECAT>\n', defaults)).toMatchObject({ rest: '', lines: 3, depth: -2 });
+    expect(readBmecatPiece('<PRODUCT></PRODUCT><!-- </PRODUCT>', defaults)).toMatchObject({
+      rest: '<!-- </PRODUCT>',
+      lines: 0,
+    });
+    expect(readBmecatPiece('<PRODUCT></PRODUCT>\n</T_NEW_CATALOG>\n</BMECAT>\n', defaults)).toMatchObject({
+      rest: '',
+      lines: 3,
+      depth: -2,
+    });
   });
 });
 
@@ -70,7 +100,12 @@ describe('BmecatHeaderReader', () => {
     const cut = BMECAT_12.indexOf('<ARTICLE mode') + 3;
     expect(reader.feed(BMECAT_12.slice(0, cut))).toBeUndefined();
     const header = reader.feed(BMECAT_12.slice(cut));
-    expect(header).toMatchObject({ defaults: { language: 'de', currency: 'EUR' }, line: 10, depth: 2, itemName: 'ARTICLE' });
+    expect(header).toMatchObject({
+      defaults: { language: 'de', currency: 'EUR' },
+      line: 10,
+      depth: 2,
+      itemName: 'ARTICLE',
+    });
     expect(BMECAT_12.endsWith(header!.rest)).toBe(true);
     expect(header!.rest.startsWith('<ARTICLE mode="new">')).toBe(true);
   });

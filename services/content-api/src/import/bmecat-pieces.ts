@@ -102,9 +102,11 @@ export function readBmecatPiece(text: string, defaults: BmecatDefaults, firstLin
     closeNames: false,
   });
   const items = builder.take();
-  if (builder.inItem) return { items, rest: text.slice(itemAt), lines: itemLine - firstLine, depth: itemDepth, trailingLines: 0 };
+  if (builder.inItem)
+    return { items, rest: text.slice(itemAt), lines: itemLine - firstLine, depth: itemDepth, trailingLines: 0 };
   const pending = reader.pending;
-  if (pending.includes('<')) return { items, rest: pending, lines: reader.line - firstLine, depth: reader.depth, trailingLines: 0 };
+  if (pending.includes('<'))
+    return { items, rest: pending, lines: reader.line - firstLine, depth: reader.depth, trailingLines: 0 };
   // Text after the last markup lies outside any item, where it means nothing.
   const trailingLines = countLines(pending, 0, pending.length);
   return { items, rest: '', lines: reader.line - firstLine + trailingLines, depth: reader.depth, trailingLines };
@@ -167,8 +169,6 @@ export function utf8Boundary(bytes: Uint8Array): number {
   const size = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
   return n - i >= size ? n : i;
 }
-
-
 
 /** A byte of a namespace prefix: anything but markup, quotes and whitespace. */
 function isPrefixByte(c: number): boolean {

@@ -32,13 +32,30 @@ describe('readBmecat', () => {
         { lowerBound: 1, amount: { value: 9000, decimalDigits: 2 } },
         { lowerBound: 10, amount: { value: 8900, decimalDigits: 2 } },
       ],
-      orderDetails: { orderUnit: 'PK', contentUnit: 'C62', numberOfContentUnitsPerOrderUnit: { value: 6, decimalDigits: 0 }, minimumOrderQuantity: 2, orderQuantityInterval: 2, deliveryTime: 3 },
-      classifications: [{ systemName: 'UNSPSC-7', groupId: '41121806', features: [{ name: 'Volumen', values: ['100'], unit: 'MLT', order: 1 }] }],
+      orderDetails: {
+        orderUnit: 'PK',
+        contentUnit: 'C62',
+        numberOfContentUnitsPerOrderUnit: { value: 6, decimalDigits: 0 },
+        minimumOrderQuantity: 2,
+        orderQuantityInterval: 2,
+        deliveryTime: 3,
+      },
+      classifications: [
+        {
+          systemName: 'UNSPSC-7',
+          groupId: '41121806',
+          features: [{ name: 'Volumen', values: ['100'], unit: 'MLT', order: 1 }],
+        },
+      ],
       internationalArticleIds: [{ type: 'gtin', value: '4006381333931' }],
       keywords: [{ lang: 'de', values: ['Zylinder', 'Labor'] }],
       references: [{ articleReferenceType: 'accessories', refId: 'B-200' }],
     });
-    expect(a.images[0]).toMatchObject({ mimeType: 'image/jpeg', href: 'mz100.jpg', descriptions: [{ lang: 'de', value: 'Foto' }] });
+    expect(a.images[0]).toMatchObject({
+      mimeType: 'image/jpeg',
+      href: 'mz100.jpg',
+      descriptions: [{ lang: 'de', value: 'Foto' }],
+    });
   });
 
   it('lets validation refuse an unknown order unit with its pointer', async () => {
@@ -53,7 +70,10 @@ describe('readBmecat', () => {
     expect(parsed.ok && parsed.article).toMatchObject({
       id: 'safe:P-1',
       description: 'Smoke detector',
-      descriptions: [{ lang: 'en', value: 'Smoke detector' }, { lang: 'de', value: 'Rauchmelder' }],
+      descriptions: [
+        { lang: 'en', value: 'Smoke detector' },
+        { lang: 'de', value: 'Rauchmelder' },
+      ],
       manufacturerName: 'Safe & Sound',
       currency: 'EUR',
       blockPrices: [{ lowerBound: 1, amount: { value: 2490, decimalDigits: 2 } }],

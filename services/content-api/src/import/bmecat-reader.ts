@@ -15,7 +15,9 @@ interface XmlNode {
 const NO_CHILDREN: readonly XmlNode[] = Object.freeze([]);
 
 /** One catalog item read from BMEcat: its start line and our JSON record shape, or why it was refused. */
-export type BmecatItem = { readonly line: number; readonly record: Record<string, unknown> } | { readonly line: number; readonly error: string };
+export type BmecatItem =
+  | { readonly line: number; readonly record: Record<string, unknown> }
+  | { readonly line: number; readonly error: string };
 
 /** Local names of the item elements: `ARTICLE` (BMEcat 1.2) and `PRODUCT` (2005). */
 export const ITEM_ELEMENTS: ReadonlySet<string> = new Set(['ARTICLE', 'PRODUCT']);
@@ -27,8 +29,22 @@ export interface BmecatDefaults {
 }
 
 const LANGUAGE_CODES: Readonly<Record<string, LanguageCode>> = {
-  deu: 'de', ger: 'de', eng: 'en', fra: 'fr', fre: 'fr', nld: 'nl', dut: 'nl', spa: 'es', ita: 'it',
-  ces: 'cs', cze: 'cs', gle: 'ga', slk: 'sk', slo: 'sk', pol: 'pl', hun: 'hu',
+  deu: 'de',
+  ger: 'de',
+  eng: 'en',
+  fra: 'fr',
+  fre: 'fr',
+  nld: 'nl',
+  dut: 'nl',
+  spa: 'es',
+  ita: 'it',
+  ces: 'cs',
+  cze: 'cs',
+  gle: 'ga',
+  slk: 'sk',
+  slo: 'sk',
+  pol: 'pl',
+  hun: 'hu',
 };
 
 /**
@@ -153,7 +169,8 @@ export class ItemBuilder implements XmlHandler {
 }
 
 const text = (node: XmlNode | undefined): string | undefined => node?.text.trim();
-const language = (code: string | undefined, fallback: LanguageCode): LanguageCode => LANGUAGE_CODES[(code ?? '').toLowerCase()] ?? fallback;
+const language = (code: string | undefined, fallback: LanguageCode): LanguageCode =>
+  LANGUAGE_CODES[(code ?? '').toLowerCase()] ?? fallback;
 
 /** Adds the non-empty texts of `node` to `out`, labelled with its `lang` (or `fallback`). */
 function addLabelled(out: { lang: LanguageCode; value: string }[], node: XmlNode, fallback: LanguageCode): void {
@@ -423,7 +440,11 @@ function classificationOf(group: XmlNode, lang: LanguageCode): Record<string, un
             break;
         }
       }
-      const feature: Record<string, unknown> = { name: text(name) ?? '', values, order: integer(text(order)) ?? features.length + 1 };
+      const feature: Record<string, unknown> = {
+        name: text(name) ?? '',
+        values,
+        order: integer(text(order)) ?? features.length + 1,
+      };
       // A language only when the name says so: language-neutral features stay neutral.
       if (name?.attributes.lang) feature.lang = language(name.attributes.lang, lang);
       if (unit) feature.unit = text(unit);

@@ -19,7 +19,11 @@ if (port) {
       if (request.kind === 'lines') {
         // Whole lines on their own: line numbers from the piece's start; the caller adds the lines before it.
         const lines = new CatalogParser('jsonl');
-        reply = { kind: 'items', items: finishCatalogItems([...lines.feed(text), ...lines.end()], shopId), lines: lines.lines };
+        reply = {
+          kind: 'items',
+          items: finishCatalogItems([...lines.feed(text), ...lines.end()], shopId),
+          lines: lines.lines,
+        };
       } else {
         const { items, ...piece } = readBmecatPiece(text, request.defaults);
         reply = { kind: 'items', items: finishCatalogItems(items, shopId), ...piece };

@@ -7,10 +7,13 @@ import { JsonLinesSplitter } from './json-lines-reader.js';
 export type CatalogFormat = 'bmecat' | 'jsonl';
 
 /** A record as the file gives it (our JSON Lines shape, also what BMEcat items are mapped to), or why it cannot be read. */
-export type RawCatalogItem = { readonly line: number; readonly record: unknown } | { readonly line: number; readonly error: string };
+export type RawCatalogItem =
+  { readonly line: number; readonly record: unknown } | { readonly line: number; readonly error: string };
 
 /** A record of the file: indexed and ready to store, or why it is refused; with its 1-based start line. */
-export type ParsedCatalogItem = { readonly line: number; readonly article: IndexedArticle } | { readonly line: number; readonly violations: readonly RecordViolation[] };
+export type ParsedCatalogItem =
+  | { readonly line: number; readonly article: IndexedArticle }
+  | { readonly line: number; readonly violations: readonly RecordViolation[] };
 
 /**
  * Turns pushed text of a catalog file into records (JSON Lines or BMEcat items mapped to our
@@ -44,7 +47,9 @@ export class CatalogParser {
 export function finishCatalogItem(item: RawCatalogItem, shopId: string): ParsedCatalogItem {
   if ('error' in item) return { line: item.line, violations: [{ path: '', message: item.error }] };
   const parsed = parseArticleRecord(item.record, shopId);
-  return parsed.ok ? { line: item.line, article: indexArticle(parsed.article) } : { line: item.line, violations: parsed.violations };
+  return parsed.ok
+    ? { line: item.line, article: indexArticle(parsed.article) }
+    : { line: item.line, violations: parsed.violations };
 }
 
 /** `finishCatalogItem` of every item. */

@@ -2,7 +2,8 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 
 /** One record of a JSON Lines file with its 1-based line number, or why the line is not JSON. */
-export type JsonLinesItem = { readonly line: number; readonly record: unknown } | { readonly line: number; readonly error: string };
+export type JsonLinesItem =
+  { readonly line: number; readonly record: unknown } | { readonly line: number; readonly error: string };
 
 /**
  * Streams the records of a JSON Lines file, one line at a time; blank lines are skipped. Lines
@@ -11,7 +12,8 @@ export type JsonLinesItem = { readonly line: number; readonly record: unknown } 
 export async function* readJsonLines(input: Readable): AsyncGenerator<JsonLinesItem> {
   const decoder = new StringDecoder('utf8');
   const splitter = new JsonLinesSplitter();
-  for await (const chunk of input) yield* splitter.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+  for await (const chunk of input)
+    yield* splitter.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
   yield* splitter.feed(decoder.end());
   yield* splitter.end();
 }

@@ -9,7 +9,10 @@ import { XmlSyntaxError } from './xml-event-reader.js';
 
 const articles = [...generateCatalog({ articles: 120, seed: 4 }).articles()].filter((a) => a.shopId === 'labtools');
 
-async function collect(chunks: readonly (string | Buffer)[], options: ParseCatalogOptions): Promise<ParsedCatalogItem[]> {
+async function collect(
+  chunks: readonly (string | Buffer)[],
+  options: ParseCatalogOptions,
+): Promise<ParsedCatalogItem[]> {
   const out: ParsedCatalogItem[] = [];
   for await (const item of parseCatalog(Readable.from(chunks), options)) out.push(item);
   return out;
@@ -20,7 +23,12 @@ describe('parseCatalog', () => {
     const text = [...jsonLinesCatalog(articles)].join('') + '{broken\n';
     const bytes = Buffer.from(text);
     // Cuts inside lines and inside multi-byte characters.
-    const chunks = [bytes.subarray(0, 1001), bytes.subarray(1001, 1002), bytes.subarray(1002, 7777), bytes.subarray(7777)];
+    const chunks = [
+      bytes.subarray(0, 1001),
+      bytes.subarray(1001, 1002),
+      bytes.subarray(1002, 7777),
+      bytes.subarray(7777),
+    ];
     const inline = await collect(chunks, { format: 'jsonl', shopId: 'labtools', thread: 'inline' });
     const worker = await collect(chunks, { format: 'jsonl', shopId: 'labtools', thread: 'worker', workers: 3 });
     expect(worker).toEqual(inline);
@@ -32,7 +40,9 @@ describe('parseCatalog', () => {
   it('parses BMEcat on the worker with the header language and the lines of the items', async () => {
     const xml = [...bmecatCatalog(articles.slice(0, 5), { catalogId: 'c', currency: 'EUR' })];
     const items = await collect(xml, { format: 'bmecat', shopId: 'labtools' });
-    expect(items.map((i) => ('article' in i ? i.article.id : undefined))).toEqual(articles.slice(0, 5).map((a) => a.id));
+    expect(items.map((i) => ('article' in i ? i.article.id : undefined))).toEqual(
+      articles.slice(0, 5).map((a) => a.id),
+    );
     expect(items.map((i) => i.line)).toEqual([5, 6, 7, 8, 9]);
   });
 
@@ -46,15 +56,21 @@ describe('parseCatalog', () => {
   describe('BMEcat in pieces on two workers', () => {
     const many = [...generateCatalog({ articles: 600, seed: 9 }).articles()].filter((a) => a.shopId === 'labtools');
     // Several lines per item, so that line numbers are counted across pieces.
-    const xml = [...bmecatCatalog(many, { catalogId: 'c', currency: 'EUR' })].join('').replaceAll('</PRODUCT_DETAILS>', '</PRODUCT_DETAILS>\n');
+    const xml = [...bmecatCatalog(many, { catalogId: 'c', currency: 'EUR' })]
+      .join('')
+      .replaceAll('</PRODUCT_DETAILS>', '</PRODUCT_DETAILS>\n');
 
     /** Runs `text` through one reader on this thread and through two workers; expects the same records (or error). */
     async function same(text: string, pieceBytes: number, chunkBytes: number): Promise<ParsedCatalogItem[]> {
       const bytes = Buffer.from(text);
       const chunks: Buffer[] = [];
       for (let at = 0; at < bytes.length; at += chunkBytes) chunks.push(bytes.subarray(at, at + chunkBytes));
-      const inline = await collect(chunks, { format: 'bmecat', shopId: 'labtools', thread: 'inline' }).catch((e: unknown) => e);
-      const worker = await collect(chunks, { format: 'bmecat', shopId: 'labtools', workers: 2, pieceBytes }).catch((e: unknown) => e);
+      const inline = await collect(chunks, { format: 'bmecat', shopId: 'labtools', thread: 'inline' }).catch(
+        (e: unknown) => e,
+      );
+      const worker = await collect(chunks, { format: 'bmecat', shopId: 'labtools', workers: 2, pieceBytes }).catch(
+        (e: unknown) => e,
+      );
       expect(worker).toEqual(inline);
       if (inline instanceof Error) throw inline;
       return inline as ParsedCatalogItem[];
@@ -62,7 +78,11 @@ describe('parseCatalog', () => {
 
     it('reads the same records in file order as one reader, whatever the piece and chunk sizes', async () => {
       expect(many.length).toBeGreaterThan(100);
-      for (const [pieceBytes, chunkBytes] of [[1500, 997], [20_000, 65_536], [64 * 1024, 7]] as const) {
+      for (const [pieceBytes, chunkBytes] of [
+        [1500, 997],
+        [20_000, 65_536],
+        [64 * 1024, 7],
+      ] as const) {
         const items = await same(xml, pieceBytes, chunkBytes);
         expect(items.map((i) => ('article' in i ? i.article.id : i.line))).toEqual(many.map((a) => a.id));
         expect(items[1]!.line).toBe(7);
@@ -80,14 +100,18 @@ describe('parseCatalog', () => {
 
     it('reads prefixed items and items longer than a piece', async () => {
       const long = 'x'.repeat(30_000);
-      const prefixed = xml.replaceAll('<PRODUCT>', '<bme:PRODUCT>').replaceAll('</PRODUCT>', '</bme:PRODUCT >').replace('Hochwertige', `${long} Hochwertige`);
+      const prefixed = xml
+        .replaceAll('<PRODUCT>', '<bme:PRODUCT>')
+        .replaceAll('</PRODUCT>', '</bme:PRODUCT >')
+        .replace('Hochwertige', `${long} Hochwertige`);
       const items = await same(prefixed, 2000, 3000);
       expect(items).toHaveLength(many.length);
       expect(items.some((i) => 'article' in i && i.article.document.includes(long))).toBe(true);
     });
 
     it('reads a long section after the items (cut without item ends) as one reader does', async () => {
-      const map = '<PRODUCT_TO_CATALOGGROUP_MAP><PROD_ID>P</PROD_ID><CATALOG_GROUP_ID>7</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>\n';
+      const map =
+        '<PRODUCT_TO_CATALOGGROUP_MAP><PROD_ID>P</PROD_ID><CATALOG_GROUP_ID>7</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>\n';
       const tail = xml.replace('</T_NEW_CATALOG>', `${map.repeat(3000)}</T_NEW_CATALOG>`);
       const items = await same(tail, 1500, 8192);
       expect(items).toHaveLength(many.length);
@@ -98,8 +122,13 @@ describe('parseCatalog', () => {
       const broken = [...lines.slice(0, 300), '<DESCRIPTION_SHORT <b>', ...lines.slice(300)].join('\n');
       const error = await same(broken, 1500, 997).catch((e: unknown) => e);
       expect(error).toMatchObject({ name: 'XmlSyntaxError', line: 301 });
-      const unclosed = await same(xml.slice(0, xml.lastIndexOf('</T_NEW_CATALOG>')), 1500, 997).catch((e: unknown) => e);
-      expect(unclosed).toMatchObject({ name: 'XmlSyntaxError', reason: '2 element(s) not closed at the end of the file' });
+      const unclosed = await same(xml.slice(0, xml.lastIndexOf('</T_NEW_CATALOG>')), 1500, 997).catch(
+        (e: unknown) => e,
+      );
+      expect(unclosed).toMatchObject({
+        name: 'XmlSyntaxError',
+        reason: '2 element(s) not closed at the end of the file',
+      });
       const cut = await same(xml.slice(0, xml.lastIndexOf('</PRODUCT>') + 5), 1500, 997).catch((e: unknown) => e);
       expect(cut).toMatchObject({ name: 'XmlSyntaxError', reason: 'unfinished markup at the end of the file' });
     });

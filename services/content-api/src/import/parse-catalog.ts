@@ -4,7 +4,14 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BmecatHeaderReader, pieceEnd, readBmecatPiece, utf8Boundary, type BmecatHeader, type BmecatPiece } from './bmecat-pieces.js';
+import {
+  BmecatHeaderReader,
+  pieceEnd,
+  readBmecatPiece,
+  utf8Boundary,
+  type BmecatHeader,
+  type BmecatPiece,
+} from './bmecat-pieces.js';
 import type { BmecatDefaults } from './bmecat-reader.js';
 import { CatalogParser, finishCatalogItems, type CatalogFormat, type ParsedCatalogItem } from './catalog-parser.js';
 import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
@@ -24,7 +31,14 @@ export type ParseRequest =
  * left (`rest`) and the depth it reached.
  */
 export type ParseReply =
-  | { readonly kind: 'items'; readonly items: ParsedCatalogItem[]; readonly lines: number; readonly rest?: string; readonly depth?: number; readonly trailingLines?: number }
+  | {
+      readonly kind: 'items';
+      readonly items: ParsedCatalogItem[];
+      readonly lines: number;
+      readonly rest?: string;
+      readonly depth?: number;
+      readonly trailingLines?: number;
+    }
   | { readonly kind: 'failed'; readonly name: string; readonly message: string; readonly line?: number };
 
 export interface ParseCatalogOptions {
@@ -70,7 +84,11 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
   if (options.thread === 'inline') {
     const parser = new CatalogParser(options.format);
     const decoder = new StringDecoder('utf8');
-    for await (const chunk of input) yield* finishCatalogItems(parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer)), shopId);
+    for await (const chunk of input)
+      yield* finishCatalogItems(
+        parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer)),
+        shopId,
+      );
     yield* finishCatalogItems([...parser.feed(decoder.end()), ...parser.end()], shopId);
     return;
   }
@@ -79,14 +97,20 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
   try {
     const pieces = new PieceQueue(workers);
     const pieceBytes = options.pieceBytes ?? PIECE_BYTES;
-    yield* options.format === 'jsonl' ? jsonLinesOnWorkers(input, pieces, pieceBytes) : bmecatOnWorkers(input, pieces, shopId, pieceBytes);
+    yield* options.format === 'jsonl'
+      ? jsonLinesOnWorkers(input, pieces, pieceBytes)
+      : bmecatOnWorkers(input, pieces, shopId, pieceBytes);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }
 
 /** JSON Lines: pieces of about `pieceBytes`, cut after a newline. */
-async function* jsonLinesOnWorkers(input: Readable, pieces: PieceQueue, pieceBytes: number): AsyncGenerator<ParsedCatalogItem> {
+async function* jsonLinesOnWorkers(
+  input: Readable,
+  pieces: PieceQueue,
+  pieceBytes: number,
+): AsyncGenerator<ParsedCatalogItem> {
   let lineBase = 0;
   const answer = async () => {
     const { reply } = await pieces.next();
@@ -119,7 +143,12 @@ async function* jsonLinesOnWorkers(input: Readable, pieces: PieceQueue, pieceByt
  * after an item end tag. A piece read after one that left a rest is read again here, behind that
  * rest (rare: a cut inside a comment or CDATA that holds an item end tag).
  */
-async function* bmecatOnWorkers(input: Readable, pieces: PieceQueue, shopId: string, pieceBytes: number): AsyncGenerator<ParsedCatalogItem> {
+async function* bmecatOnWorkers(
+  input: Readable,
+  pieces: PieceQueue,
+  shopId: string,
+  pieceBytes: number,
+): AsyncGenerator<ParsedCatalogItem> {
   const header = new BmecatHeaderReader();
   let start: BmecatHeader | undefined;
   let head: Buffer = EMPTY; // header bytes not decoded yet (a character cut by the chunk end)
@@ -136,10 +165,18 @@ async function* bmecatOnWorkers(input: Readable, pieces: PieceQueue, shopId: str
       const read = readBmecatPiece(rest + bytes!.toString('utf8'), start!.defaults, lineBase + 1);
       piece = { ...read, items: finishCatalogItems(read.items, shopId) };
     } else if (reply.kind === 'failed') {
-      throw reply.name === 'XmlSyntaxError' && reply.line !== undefined ? new XmlSyntaxError(reply.message, reply.line + lineBase) : new Error(reply.message);
+      throw reply.name === 'XmlSyntaxError' && reply.line !== undefined
+        ? new XmlSyntaxError(reply.message, reply.line + lineBase)
+        : new Error(reply.message);
     } else {
       for (const item of reply.items) (item as { line: number }).line += lineBase;
-      piece = { items: reply.items, rest: reply.rest ?? '', lines: reply.lines, depth: reply.depth ?? 0, trailingLines: reply.trailingLines ?? 0 };
+      piece = {
+        items: reply.items,
+        rest: reply.rest ?? '',
+        lines: reply.lines,
+        depth: reply.depth ?? 0,
+        trailingLines: reply.trailingLines ?? 0,
+      };
     }
     lineBase += piece.lines;
     trailingLines = piece.trailingLines;
@@ -147,7 +184,8 @@ async function* bmecatOnWorkers(input: Readable, pieces: PieceQueue, shopId: str
     rest = piece.rest;
     return piece.items;
   };
-  const post = (bytes: Buffer) => pieces.post({ kind: 'bmecat', data: ownBuffer(bytes), defaults: start!.defaults }, bytes);
+  const post = (bytes: Buffer) =>
+    pieces.post({ kind: 'bmecat', data: ownBuffer(bytes), defaults: start!.defaults }, bytes);
   for await (const chunk of input) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     if (start) carry = carry.length === 0 ? bytes : Buffer.concat([carry, bytes]);

@@ -10,7 +10,8 @@ function readAll(chunks: readonly string[]): XmlEvent[] {
   const merged: XmlEvent[] = [];
   for (const e of events) {
     const last = merged[merged.length - 1];
-    if (e.kind === 'text' && last?.kind === 'text') merged[merged.length - 1] = { kind: 'text', text: last.text + e.text };
+    if (e.kind === 'text' && last?.kind === 'text')
+      merged[merged.length - 1] = { kind: 'text', text: last.text + e.text };
     else merged.push(e);
   }
   return merged;
@@ -18,21 +19,26 @@ function readAll(chunks: readonly string[]): XmlEvent[] {
 
 describe('XmlEventReader', () => {
   it('reads elements, attributes, entities, CDATA and line numbers, skipping comments and DOCTYPE', () => {
-    const events = readAll(['<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x "y">]>\n<a:root k=\'v &amp; w\'>\n<!-- c -->x &lt; y<b/><![CDATA[<raw>]]></a:root>']);
-    expect(events).toEqual([
-      { kind: 'open', name: 'root', attributes: { k: 'v & w' }, line: 3, selfClosing: false },
-      { kind: 'text', text: '\n' },
-      { kind: 'text', text: 'x < y' },
-      { kind: 'open', name: 'b', attributes: {}, line: 4, selfClosing: true },
-      { kind: 'close', name: 'b', line: 4 },
-      { kind: 'text', text: '<raw>' },
-      { kind: 'close', name: 'root', line: 4 },
-    ].reduce<XmlEvent[]>((acc, e) => {
-      const last = acc[acc.length - 1];
-      if (e.kind === 'text' && last?.kind === 'text') acc[acc.length - 1] = { kind: 'text', text: last.text + e.text };
-      else acc.push(e as XmlEvent);
-      return acc;
-    }, []));
+    const events = readAll([
+      '<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x "y">]>\n<a:root k=\'v &amp; w\'>\n<!-- c -->x &lt; y<b/><![CDATA[<raw>]]></a:root>',
+    ]);
+    expect(events).toEqual(
+      [
+        { kind: 'open', name: 'root', attributes: { k: 'v & w' }, line: 3, selfClosing: false },
+        { kind: 'text', text: '\n' },
+        { kind: 'text', text: 'x < y' },
+        { kind: 'open', name: 'b', attributes: {}, line: 4, selfClosing: true },
+        { kind: 'close', name: 'b', line: 4 },
+        { kind: 'text', text: '<raw>' },
+        { kind: 'close', name: 'root', line: 4 },
+      ].reduce<XmlEvent[]>((acc, e) => {
+        const last = acc[acc.length - 1];
+        if (e.kind === 'text' && last?.kind === 'text')
+          acc[acc.length - 1] = { kind: 'text', text: last.text + e.text };
+        else acc.push(e as XmlEvent);
+        return acc;
+      }, []),
+    );
   });
 
   it('gives the same events however the input is split', () => {

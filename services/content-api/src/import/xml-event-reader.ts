@@ -1,6 +1,12 @@
 /** One event of the XML stream. Names lose their namespace prefix (`bmecat:ARTICLE` -> `ARTICLE`). */
 export type XmlEvent =
-  | { readonly kind: 'open'; readonly name: string; readonly attributes: Readonly<Record<string, string>>; readonly line: number; readonly selfClosing: boolean }
+  | {
+      readonly kind: 'open';
+      readonly name: string;
+      readonly attributes: Readonly<Record<string, string>>;
+      readonly line: number;
+      readonly selfClosing: boolean;
+    }
   | { readonly kind: 'close'; readonly name: string; readonly line: number }
   | { readonly kind: 'text'; readonly text: string };
 
@@ -154,7 +160,8 @@ export class XmlEventReader {
   /** Ends the stream. @throws XmlSyntaxError when a construct or element is left open. */
   end(): void {
     if (this.#buffer.includes('<')) throw new XmlSyntaxError('unfinished markup at the end of the file', this.#line);
-    if (this.#depth !== 0) throw new XmlSyntaxError(`${this.#depth} element(s) not closed at the end of the file`, this.#line);
+    if (this.#depth !== 0)
+      throw new XmlSyntaxError(`${this.#depth} element(s) not closed at the end of the file`, this.#line);
   }
 
   /** Comment, CDATA (a text event), processing instruction or DOCTYPE at `lt`: index after it, or -1 when incomplete. */
@@ -167,7 +174,8 @@ export class XmlEventReader {
     }
     if (buffer.startsWith('<?', lt)) return after(buffer, '?>', lt + 2);
     // A prefix of `<!--` or `<![CDATA[` cut by the chunk end: wait for more.
-    if (buffer.length - lt < 9 && ('<!--'.startsWith(buffer.slice(lt)) || '<![CDATA['.startsWith(buffer.slice(lt)))) return -1;
+    if (buffer.length - lt < 9 && ('<!--'.startsWith(buffer.slice(lt)) || '<![CDATA['.startsWith(buffer.slice(lt))))
+      return -1;
     const gt = buffer.indexOf('>', lt);
     const bracket = buffer.indexOf('[', lt);
     return bracket !== -1 && (gt === -1 || bracket < gt) ? after(buffer, ']>', bracket) : gt === -1 ? -1 : gt + 1;
@@ -180,7 +188,8 @@ export class XmlEventReader {
     while (i < length && !isNameEnd(buffer.charCodeAt(i))) i += 1;
     if (i >= length) return -1;
     if (i === lt + 1) {
-      if (buffer.charCodeAt(i) === 60) throw new XmlSyntaxError('"<" inside a tag', this.#line + countLines(buffer, lt, i));
+      if (buffer.charCodeAt(i) === 60)
+        throw new XmlSyntaxError('"<" inside a tag', this.#line + countLines(buffer, lt, i));
       throw new XmlSyntaxError('element without a name', this.#line);
     }
     const name = localName(buffer.slice(lt + 1, i));

@@ -21,8 +21,15 @@ describeEachDatabase('content migrations', (getDb) => {
     const { '0003_search_layout': _later, ...first } = storage.migrations;
     await migrateToLatest(getDb(), { migrations: first, tableName: CONTENT_MIGRATION_TABLE });
     const db = getDb().db;
-    for (const shop of catalog.shops) await db.insertInto('content_shops').values({ shop_id: shop.id, name: shop.name, document: JSON.stringify(shop) }).execute();
-    await db.insertInto('content_articles').values(articles.map((a) => ({ ...toArticleRow(indexArticle(a)), document: JSON.stringify(a) }))).execute();
+    for (const shop of catalog.shops)
+      await db
+        .insertInto('content_shops')
+        .values({ shop_id: shop.id, name: shop.name, document: JSON.stringify(shop) })
+        .execute();
+    await db
+      .insertInto('content_articles')
+      .values(articles.map((a) => ({ ...toArticleRow(indexArticle(a)), document: JSON.stringify(a) })))
+      .execute();
     await db.insertInto('content_meta').values({ meta_key: 'current_hash', meta_value: 'old' }).execute();
     await migrateToLatest(getDb(), { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
   });
@@ -33,8 +40,16 @@ describeEachDatabase('content migrations', (getDb) => {
   it('keeps shops, version and every article (SQLite carries them into its new layout)', async () => {
     const report = await carryOverFirstLayout(getDb(), backend);
     if (getDb().dialect === 'sqlite') {
-      expect(report).toEqual({ shops: new Set(articles.map((a) => a.shopId)).size, articles: articles.length, failed: [] });
-      const left = await getDb().db.selectFrom('sqlite_master' as never).select('name' as never).where('name' as never, '=', FIRST_LAYOUT_TABLE as never).execute();
+      expect(report).toEqual({
+        shops: new Set(articles.map((a) => a.shopId)).size,
+        articles: articles.length,
+        failed: [],
+      });
+      const left = await getDb()
+        .db.selectFrom('sqlite_master' as never)
+        .select('name' as never)
+        .where('name' as never, '=', FIRST_LAYOUT_TABLE as never)
+        .execute();
       expect(left).toEqual([]);
       expect(await carryOverFirstLayout(getDb(), backend)).toBeUndefined(); // once only
     } else {
@@ -42,12 +57,23 @@ describeEachDatabase('content migrations', (getDb) => {
     }
     expect(await backend.currentHash()).toBe('old');
     expect((await backend.listShops(10, 0)).total).toBe(catalog.shops.length);
-    const page = await backend.search({ words: [], shopIds: [], sort: [], limit: 5, offset: 0, facets: [...FACET_NAMES] });
+    const page = await backend.search({
+      words: [],
+      shopIds: [],
+      sort: [],
+      limit: 5,
+      offset: 0,
+      facets: [...FACET_NAMES],
+    });
     expect(page.total).toBe(articles.length);
-    expect(page.facets.find((f) => f.facetName === 'businessShopId')!.buckets.reduce((n, b) => n + b.count, 0)).toBe(articles.length);
+    expect(page.facets.find((f) => f.facetName === 'businessShopId')!.buckets.reduce((n, b) => n + b.count, 0)).toBe(
+      articles.length,
+    );
     expect(await backend.findArticle(articles[3]!.id)).toEqual(articles[3]);
     const blue = await backend.search({ words: ['blue'], shopIds: [], sort: [], limit: 40, offset: 0, facets: [] });
-    expect(blue.total).toBe(articles.filter((a) => a.descriptions.some((d) => d.value.toLowerCase().includes('blue'))).length);
+    expect(blue.total).toBe(
+      articles.filter((a) => a.descriptions.some((d) => d.value.toLowerCase().includes('blue'))).length,
+    );
   });
 
   it('takes a new catalog after the upgrade', async () => {

@@ -26,10 +26,18 @@ export interface ContentStorage {
 export function contentStorageFor(database: Database): ContentStorage {
   const engine =
     database.dialect === 'postgres'
-      ? { articles: createPostgresArticles, search: createPostgresFacetCounts, backend: new PostgresSearchBackend(database) }
+      ? {
+          articles: createPostgresArticles,
+          search: createPostgresFacetCounts,
+          backend: new PostgresSearchBackend(database),
+        }
       : { articles: createSqliteArticles, search: createSqliteSegments, backend: new SqliteSearchBackend(database) };
   return {
-    migrations: Object.freeze({ '0001_create_content': createContent, '0002_create_articles': engine.articles, '0003_search_layout': engine.search }),
+    migrations: Object.freeze({
+      '0001_create_content': createContent,
+      '0002_create_articles': engine.articles,
+      '0003_search_layout': engine.search,
+    }),
     backend: engine.backend,
   };
 }

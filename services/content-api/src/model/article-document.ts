@@ -29,8 +29,20 @@ export function encodeArticleDocument(a: Article): string {
     dec(a.tax),
     a.blockPrices.map((b) => [b.lowerBound, b.amount.value, b.amount.decimalDigits ?? 0]),
     a.specialTaxes.map((t) => [t.amount.value, t.amount.decimalDigits ?? 0, t.taxType]),
-    [od.orderUnit, od.contentUnit ?? null, od.numberOfContentUnitsPerOrderUnit ? dec(od.numberOfContentUnitsPerOrderUnit) : null, od.minimumOrderQuantity, od.orderQuantityInterval, od.priceQuantity, od.deliveryTime ?? null],
-    a.classifications.map((c) => [c.systemName, c.groupId, c.features.map((f) => [f.name, f.values, f.unit ?? null, f.lang ?? null, f.order ?? null])]),
+    [
+      od.orderUnit,
+      od.contentUnit ?? null,
+      od.numberOfContentUnitsPerOrderUnit ? dec(od.numberOfContentUnitsPerOrderUnit) : null,
+      od.minimumOrderQuantity,
+      od.orderQuantityInterval,
+      od.priceQuantity,
+      od.deliveryTime ?? null,
+    ],
+    a.classifications.map((c) => [
+      c.systemName,
+      c.groupId,
+      c.features.map((f) => [f.name, f.values, f.unit ?? null, f.lang ?? null, f.order ?? null]),
+    ]),
     a.images.map((m) => [m.mimeType, m.href, m.purpose, texts(m.descriptions)]),
     a.references.map((r) => [r.articleReferenceType, r.refId]),
   ]);
@@ -44,9 +56,52 @@ export function encodeArticleDocument(a: Article): string {
 export function decodeArticleDocument(text: string, id: string): Article {
   const d = JSON.parse(text) as unknown[];
   if (d[0] !== FORMAT) throw new RangeError(`article document of layout ${String(d[0])}, expected ${FORMAT}`);
-  const [, supplierArticleId, description, descriptions, descriptionsLong, manufacturerName, manufacturerArticleId, ids, keywords, currency, tax, blockPrices, specialTaxes, od, classifications, images, references] =
-    d as [number, string, string, Texts, Texts, string | null, string | null, [string, string][], [LanguageCode, string[]][], string, Dec, [number, number, number][], [number, number, string][], unknown[], [string, string, [string, string[], string | null, LanguageCode | null, number | null][]][], [string, string, string, Texts][], [string, string][]];
-  const [orderUnit, contentUnit, perOrderUnit, minimumOrderQuantity, orderQuantityInterval, priceQuantity, deliveryTime] = od as [string, string | null, Dec | null, number, number, number, number | null];
+  const [
+    ,
+    supplierArticleId,
+    description,
+    descriptions,
+    descriptionsLong,
+    manufacturerName,
+    manufacturerArticleId,
+    ids,
+    keywords,
+    currency,
+    tax,
+    blockPrices,
+    specialTaxes,
+    od,
+    classifications,
+    images,
+    references,
+  ] = d as [
+    number,
+    string,
+    string,
+    Texts,
+    Texts,
+    string | null,
+    string | null,
+    [string, string][],
+    [LanguageCode, string[]][],
+    string,
+    Dec,
+    [number, number, number][],
+    [number, number, string][],
+    unknown[],
+    [string, string, [string, string[], string | null, LanguageCode | null, number | null][]][],
+    [string, string, string, Texts][],
+    [string, string][],
+  ];
+  const [
+    orderUnit,
+    contentUnit,
+    perOrderUnit,
+    minimumOrderQuantity,
+    orderQuantityInterval,
+    priceQuantity,
+    deliveryTime,
+  ] = od as [string, string | null, Dec | null, number, number, number, number | null];
   return {
     id,
     shopId: id.slice(0, id.indexOf(':')),
@@ -60,8 +115,14 @@ export function decodeArticleDocument(text: string, id: string): Article {
     keywords: keywords.map(([lang, values]) => ({ lang, values })),
     currency,
     tax: decimal(tax),
-    blockPrices: blockPrices.map(([lowerBound, value, decimalDigits]) => ({ lowerBound, amount: { value, decimalDigits } })),
-    specialTaxes: specialTaxes.map(([value, decimalDigits, taxType]) => ({ amount: { value, decimalDigits }, taxType })),
+    blockPrices: blockPrices.map(([lowerBound, value, decimalDigits]) => ({
+      lowerBound,
+      amount: { value, decimalDigits },
+    })),
+    specialTaxes: specialTaxes.map(([value, decimalDigits, taxType]) => ({
+      amount: { value, decimalDigits },
+      taxType,
+    })),
     orderDetails: {
       orderUnit,
       ...(contentUnit !== null ? { contentUnit } : {}),
@@ -71,20 +132,23 @@ export function decodeArticleDocument(text: string, id: string): Article {
       priceQuantity,
       ...(deliveryTime !== null ? { deliveryTime } : {}),
     },
-    classifications: classifications.map(
-      ([systemName, groupId, features]): ArticleClassification => ({
-        systemName,
-        groupId,
-        features: features.map(([name, values, unit, lang, order]) => ({
-          name,
-          values,
-          ...(unit !== null ? { unit } : {}),
-          ...(lang !== null ? { lang } : {}),
-          ...(order !== null ? { order } : {}),
-        })),
-      }),
-    ),
-    images: images.map(([mimeType, href, purpose, descriptions]): ArticleImage => ({ mimeType, href, purpose, descriptions: strings(descriptions) })),
+    classifications: classifications.map(([systemName, groupId, features]): ArticleClassification => ({
+      systemName,
+      groupId,
+      features: features.map(([name, values, unit, lang, order]) => ({
+        name,
+        values,
+        ...(unit !== null ? { unit } : {}),
+        ...(lang !== null ? { lang } : {}),
+        ...(order !== null ? { order } : {}),
+      })),
+    })),
+    images: images.map(([mimeType, href, purpose, descriptions]): ArticleImage => ({
+      mimeType,
+      href,
+      purpose,
+      descriptions: strings(descriptions),
+    })),
     references: references.map(([articleReferenceType, refId]) => ({ articleReferenceType, refId })),
   };
 }

@@ -21,5 +21,8 @@ export function specialTaxPerUnit(article: Article): Decimal {
 
 /** Price of the minimum order quantity including special taxes. */
 export function pricePerMinimumOrderQuantityInclSpecialTaxes(article: Article): Decimal {
-  return addDecimals(pricePerMinimumOrderQuantity(article), scaleDecimal(specialTaxPerUnit(article), article.orderDetails.minimumOrderQuantity));
+  return addDecimals(
+    pricePerMinimumOrderQuantity(article),
+    scaleDecimal(specialTaxPerUnit(article), article.orderDetails.minimumOrderQuantity),
+  );
 }

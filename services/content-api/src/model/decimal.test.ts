@@ -19,7 +19,10 @@ describe('decimal', () => {
   });
 
   it('adds and multiplies exactly, adding two digits when a division is not exact', () => {
-    expect(addDecimals({ value: 1, decimalDigits: 1 }, { value: 25, decimalDigits: 2 })).toEqual({ value: 35, decimalDigits: 2 });
+    expect(addDecimals({ value: 1, decimalDigits: 1 }, { value: 25, decimalDigits: 2 })).toEqual({
+      value: 35,
+      decimalDigits: 2,
+    });
     expect(scaleDecimal({ value: 199, decimalDigits: 2 }, 3)).toEqual({ value: 597, decimalDigits: 2 });
     expect(scaleDecimal({ value: 100, decimalDigits: 2 }, 1, 3)).toEqual({ value: 3333, decimalDigits: 4 });
     expect(scaleDecimal({ value: 200, decimalDigits: 2 }, 1, 3)).toEqual({ value: 6667, decimalDigits: 4 });
@@ -36,6 +39,9 @@ describe('decimal', () => {
     ];
     for (const d of cases) expect(toScaledNumber(d)).toBe(Number(toScaled(d)));
     expect(scaleDecimal({ value: -600, decimalDigits: 2 }, 1, 3)).toEqual({ value: -200, decimalDigits: 2 });
-    expect(scaleDecimal({ value: Number.MAX_SAFE_INTEGER, decimalDigits: 0 }, 2, 2)).toEqual({ value: Number.MAX_SAFE_INTEGER, decimalDigits: 0 });
+    expect(scaleDecimal({ value: Number.MAX_SAFE_INTEGER, decimalDigits: 0 }, 2, 2)).toEqual({
+      value: Number.MAX_SAFE_INTEGER,
+      decimalDigits: 0,
+    });
   });
 });

@@ -65,7 +65,9 @@ export function toScaledNumber(d: Decimal): number {
 /** `a + b`, exact, at the larger number of digits. */
 export function addDecimals(a: Decimal, b: Decimal): Decimal {
   const digits = Math.max(a.decimalDigits, b.decimalDigits);
-  const sum = BigInt(a.value) * 10n ** BigInt(digits - a.decimalDigits) + BigInt(b.value) * 10n ** BigInt(digits - b.decimalDigits);
+  const sum =
+    BigInt(a.value) * 10n ** BigInt(digits - a.decimalDigits) +
+    BigInt(b.value) * 10n ** BigInt(digits - b.decimalDigits);
   return fromBig(sum, digits);
 }
 
@@ -76,7 +78,8 @@ export function addDecimals(a: Decimal, b: Decimal): Decimal {
 export function scaleDecimal(d: Decimal, multiplier: number, divisor = 1): Decimal {
   if (divisor <= 0) throw new RangeError('divisor must be positive');
   const quick = d.value * multiplier;
-  if (Number.isSafeInteger(quick) && quick % divisor === 0) return { value: quick / divisor, decimalDigits: d.decimalDigits };
+  if (Number.isSafeInteger(quick) && quick % divisor === 0)
+    return { value: quick / divisor, decimalDigits: d.decimalDigits };
   const product = BigInt(d.value) * BigInt(multiplier);
   if (product % BigInt(divisor) === 0n) return fromBig(product / BigInt(divisor), d.decimalDigits);
   const widened = product * 100n;

@@ -7,9 +7,19 @@ const record = () => ({
   descriptions: [{ lang: 'en', value: 'Pen' }],
   currency: 'EUR',
   tax: { value: 19, decimalDigits: 2 },
-  blockPrices: [{ lowerBound: 1, amount: { value: 250 } }, { lowerBound: 10, amount: { value: 199, decimalDigits: 2 } }],
+  blockPrices: [
+    { lowerBound: 1, amount: { value: 250 } },
+    { lowerBound: 10, amount: { value: 199, decimalDigits: 2 } },
+  ],
   specialTaxes: [{ amount: { value: 5 }, taxType: 'WEEE' }],
-  orderDetails: { orderUnit: 'PK', contentUnit: 'C62', numberOfContentUnitsPerOrderUnit: { value: 10 }, minimumOrderQuantity: 1, orderQuantityInterval: 1, priceQuantity: 1 },
+  orderDetails: {
+    orderUnit: 'PK',
+    contentUnit: 'C62',
+    numberOfContentUnitsPerOrderUnit: { value: 10 },
+    minimumOrderQuantity: 1,
+    orderQuantityInterval: 1,
+    priceQuantity: 1,
+  },
 });
 
 describe('parseArticleRecord', () => {
@@ -22,14 +32,23 @@ describe('parseArticleRecord', () => {
       shopId: 'office',
       keywords: [],
       images: [],
-      blockPrices: [{ lowerBound: 1, amount: { value: 250, decimalDigits: 0 } }, { lowerBound: 10, amount: { value: 199, decimalDigits: 2 } }],
+      blockPrices: [
+        { lowerBound: 1, amount: { value: 250, decimalDigits: 0 } },
+        { lowerBound: 10, amount: { value: 199, decimalDigits: 2 } },
+      ],
       specialTaxes: [{ amount: { value: 5, decimalDigits: 0 } }],
       orderDetails: { numberOfContentUnitsPerOrderUnit: { value: 10, decimalDigits: 0 } },
     });
   });
 
   it('lists every violation with its JSON pointer', () => {
-    const bad = { ...record(), description: '', descriptions: [{ lang: 'xx', value: 'a' }, 3], blockPrices: [{ lowerBound: 2, amount: { value: 1.5 } }], orderDetails: { ...record().orderDetails, orderUnit: 'PCE', priceQuantity: 0 } };
+    const bad = {
+      ...record(),
+      description: '',
+      descriptions: [{ lang: 'xx', value: 'a' }, 3],
+      blockPrices: [{ lowerBound: 2, amount: { value: 1.5 } }],
+      orderDetails: { ...record().orderDetails, orderUnit: 'PCE', priceQuantity: 0 },
+    };
     const parsed = parseArticleRecord(bad, 'office');
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.violations.map((v) => v.path)).toEqual([
@@ -44,6 +63,9 @@ describe('parseArticleRecord', () => {
   });
 
   it('refuses what is not an object', () => {
-    expect(parseArticleRecord([], 's')).toEqual({ ok: false, violations: [{ path: '', message: 'must be a JSON object' }] });
+    expect(parseArticleRecord([], 's')).toEqual({
+      ok: false,
+      violations: [{ path: '', message: 'must be a JSON object' }],
+    });
   });
 });

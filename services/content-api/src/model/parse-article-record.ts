@@ -8,7 +8,9 @@ export interface RecordViolation {
   readonly message: string;
 }
 
-export type ParsedRecord = { readonly ok: true; readonly article: Article } | { readonly ok: false; readonly violations: readonly RecordViolation[] };
+export type ParsedRecord =
+  | { readonly ok: true; readonly article: Article }
+  | { readonly ok: false; readonly violations: readonly RecordViolation[] };
 
 type Json = Record<string, unknown>;
 
@@ -28,11 +30,13 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
   str(v, record, 'currency', '', true);
   str(v, record, 'manufacturerName', '', false);
   str(v, record, 'manufacturerArticleId', '', false);
-  if (!Array.isArray(record.descriptions) || record.descriptions.length === 0) v.push({ path: '/descriptions', message: 'must be a non-empty array' });
+  if (!Array.isArray(record.descriptions) || record.descriptions.length === 0)
+    v.push({ path: '/descriptions', message: 'must be a non-empty array' });
   arr(v, record, 'descriptions', localized);
   arr(v, record, 'descriptionsLong', localized);
   dec(v, record.tax, '/tax');
-  if (!Array.isArray(record.blockPrices) || record.blockPrices.length === 0) v.push({ path: '/blockPrices', message: 'must be a non-empty array' });
+  if (!Array.isArray(record.blockPrices) || record.blockPrices.length === 0)
+    v.push({ path: '/blockPrices', message: 'must be a non-empty array' });
   arr(v, record, 'blockPrices', blockPrices());
   arr(v, record, 'specialTaxes', specialTax);
   const od = record.orderDetails;
@@ -40,7 +44,8 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
   else {
     unit(v, od, 'orderUnit', true);
     unit(v, od, 'contentUnit', false);
-    if (od.numberOfContentUnitsPerOrderUnit !== undefined) dec(v, od.numberOfContentUnitsPerOrderUnit, '/orderDetails/numberOfContentUnitsPerOrderUnit');
+    if (od.numberOfContentUnitsPerOrderUnit !== undefined)
+      dec(v, od.numberOfContentUnitsPerOrderUnit, '/orderDetails/numberOfContentUnitsPerOrderUnit');
     int(v, od, 'minimumOrderQuantity', '/orderDetails', 1, true);
     int(v, od, 'orderQuantityInterval', '/orderDetails', 1, true);
     int(v, od, 'priceQuantity', '/orderDetails', 1, true);
@@ -67,11 +72,22 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
     keywords: r.keywords ?? [],
     currency: r.currency,
     tax: withDigits(r.tax),
-    blockPrices: r.blockPrices.every((b) => b.amount.decimalDigits !== undefined) ? r.blockPrices : r.blockPrices.map((b) => ({ ...b, amount: withDigits(b.amount) })),
-    specialTaxes: (r.specialTaxes ?? []).map((t) => (t.amount.decimalDigits === undefined ? { ...t, amount: withDigits(t.amount) } : t)),
-    orderDetails: perOrderUnit && perOrderUnit.decimalDigits === undefined ? { ...order, numberOfContentUnitsPerOrderUnit: withDigits(perOrderUnit) } : order,
+    blockPrices: r.blockPrices.every((b) => b.amount.decimalDigits !== undefined)
+      ? r.blockPrices
+      : r.blockPrices.map((b) => ({ ...b, amount: withDigits(b.amount) })),
+    specialTaxes: (r.specialTaxes ?? []).map((t) =>
+      t.amount.decimalDigits === undefined ? { ...t, amount: withDigits(t.amount) } : t,
+    ),
+    orderDetails:
+      perOrderUnit && perOrderUnit.decimalDigits === undefined
+        ? { ...order, numberOfContentUnitsPerOrderUnit: withDigits(perOrderUnit) }
+        : order,
     classifications: (r.classifications ?? []).map((c) => (c.features ? c : { ...c, features: [] })),
-    images: (r.images ?? []).map((i) => (i.purpose !== undefined && i.descriptions ? i : { ...i, purpose: i.purpose ?? 'normal', descriptions: i.descriptions ?? [] })),
+    images: (r.images ?? []).map((i) =>
+      i.purpose !== undefined && i.descriptions
+        ? i
+        : { ...i, purpose: i.purpose ?? 'normal', descriptions: i.descriptions ?? [] },
+    ),
     references: r.references ?? [],
   };
   return { ok: true, article };
@@ -90,17 +106,23 @@ type ItemCheck = (v: RecordViolation[], item: unknown, path: () => string) => vo
 function str(v: RecordViolation[], o: Json, key: string, path: string, required: boolean): void {
   const value = o[key];
   if (value === undefined && !required) return;
-  if (typeof value !== 'string' || value === '') v.push({ path: `${path}/${key}`, message: 'must be a non-empty string' });
+  if (typeof value !== 'string' || value === '')
+    v.push({ path: `${path}/${key}`, message: 'must be a non-empty string' });
 }
 
 function int(v: RecordViolation[], o: Json, key: string, path: string, min: number, required: boolean): void {
   const value = o[key];
   if (value === undefined && !required) return;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) v.push({ path: `${path}/${key}`, message: `must be an integer >= ${min}` });
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min)
+    v.push({ path: `${path}/${key}`, message: `must be an integer >= ${min}` });
 }
 
 function dec(v: RecordViolation[], value: unknown, path: string): void {
-  if (!isObject(value) || !Number.isSafeInteger(value.value) || (value.decimalDigits !== undefined && !Number.isSafeInteger(value.decimalDigits))) {
+  if (
+    !isObject(value) ||
+    !Number.isSafeInteger(value.value) ||
+    (value.decimalDigits !== undefined && !Number.isSafeInteger(value.decimalDigits))
+  ) {
     v.push({ path, message: 'must be a decimal {value: integer, decimalDigits: integer}' });
   }
 }
@@ -118,12 +140,15 @@ function arr(v: RecordViolation[], o: Json, key: string, each: ItemCheck): void 
 function unit(v: RecordViolation[], o: Json, key: string, required: boolean): void {
   const value = o[key];
   if (value === undefined && !required) return;
-  if (typeof value !== 'string' || !isUnitCode(value)) v.push({ path: `/orderDetails/${key}`, message: `${JSON.stringify(value)} is not an accepted unit code` });
+  if (typeof value !== 'string' || !isUnitCode(value))
+    v.push({ path: `/orderDetails/${key}`, message: `${JSON.stringify(value)} is not an accepted unit code` });
 }
 
 function localized(v: RecordViolation[], item: unknown, path: () => string): void {
-  if (!isObject(item) || typeof item.value !== 'string') v.push({ path: path(), message: 'must be {lang, value: string}' });
-  else if (!LANGUAGE_SET.has(item.lang)) v.push({ path: `${path()}/lang`, message: `unknown language ${String(item.lang)}` });
+  if (!isObject(item) || typeof item.value !== 'string')
+    v.push({ path: path(), message: 'must be {lang, value: string}' });
+  else if (!LANGUAGE_SET.has(item.lang))
+    v.push({ path: `${path()}/lang`, message: `unknown language ${String(item.lang)}` });
 }
 
 /** Block prices: each `{lowerBound, amount}`, the first at 1, lower bounds ascending (state per record). */
@@ -132,10 +157,12 @@ function blockPrices(): ItemCheck {
   return (v, item, path) => {
     if (!isObject(item)) return void v.push({ path: path(), message: 'must be {lowerBound, amount}' });
     const lowerBound = item.lowerBound;
-    if (typeof lowerBound !== 'number' || !Number.isSafeInteger(lowerBound) || lowerBound < 1) v.push({ path: `${path()}/lowerBound`, message: 'must be an integer >= 1' });
+    if (typeof lowerBound !== 'number' || !Number.isSafeInteger(lowerBound) || lowerBound < 1)
+      v.push({ path: `${path()}/lowerBound`, message: 'must be an integer >= 1' });
     dec0(v, item.amount, path, '/amount');
     const bound = Number(lowerBound);
-    if (previous === 0 && bound !== 1) v.push({ path: `${path()}/lowerBound`, message: 'the first block price must start at 1' });
+    if (previous === 0 && bound !== 1)
+      v.push({ path: `${path()}/lowerBound`, message: 'the first block price must start at 1' });
     if (bound <= previous) v.push({ path: `${path()}/lowerBound`, message: 'lower bounds must ascend' });
     previous = bound;
   };
@@ -144,14 +171,16 @@ function blockPrices(): ItemCheck {
 function specialTax(v: RecordViolation[], item: unknown, path: () => string): void {
   if (!isObject(item)) return void v.push({ path: path(), message: 'must be {amount, taxType}' });
   dec0(v, item.amount, path, '/amount');
-  if (typeof item.taxType !== 'string' || item.taxType === '') v.push({ path: `${path()}/taxType`, message: 'must be a non-empty string' });
+  if (typeof item.taxType !== 'string' || item.taxType === '')
+    v.push({ path: `${path()}/taxType`, message: 'must be a non-empty string' });
 }
 
 function classification(v: RecordViolation[], item: unknown, path: () => string): void {
   if (!isObject(item)) return void v.push({ path: path(), message: 'must be {systemName, groupId, features}' });
   for (const key of ['systemName', 'groupId']) {
     const value = item[key];
-    if (typeof value !== 'string' || value === '') v.push({ path: `${path()}/${key}`, message: 'must be a non-empty string' });
+    if (typeof value !== 'string' || value === '')
+      v.push({ path: `${path()}/${key}`, message: 'must be a non-empty string' });
   }
 }
 
@@ -159,13 +188,18 @@ function image(v: RecordViolation[], item: unknown, path: () => string): void {
   if (!isObject(item)) return void v.push({ path: path(), message: 'must be {mimeType, href, purpose, descriptions}' });
   for (const key of ['mimeType', 'href']) {
     const value = item[key];
-    if (typeof value !== 'string' || value === '') v.push({ path: `${path()}/${key}`, message: 'must be a non-empty string' });
+    if (typeof value !== 'string' || value === '')
+      v.push({ path: `${path()}/${key}`, message: 'must be a non-empty string' });
   }
 }
 
 /** `dec` for a member of an array item (path built only on a violation). */
 function dec0(v: RecordViolation[], value: unknown, path: () => string, suffix: string): void {
-  if (!isObject(value) || !Number.isSafeInteger(value.value) || (value.decimalDigits !== undefined && !Number.isSafeInteger(value.decimalDigits))) {
+  if (
+    !isObject(value) ||
+    !Number.isSafeInteger(value.value) ||
+    (value.decimalDigits !== undefined && !Number.isSafeInteger(value.decimalDigits))
+  ) {
     v.push({ path: `${path()}${suffix}`, message: 'must be a decimal {value: integer, decimalDigits: integer}' });
   }
 }

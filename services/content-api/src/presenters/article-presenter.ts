@@ -1,5 +1,9 @@
 import type { Article, BusinessShop, Money } from '../model/article.js';
-import { pricePerMinimumOrderQuantity, pricePerMinimumOrderQuantityInclSpecialTaxes, specialTaxPerUnit } from '../model/article-prices.js';
+import {
+  pricePerMinimumOrderQuantity,
+  pricePerMinimumOrderQuantityInclSpecialTaxes,
+  specialTaxPerUnit,
+} from '../model/article-prices.js';
 import { addDecimals, decimal, scaleDecimal, toScaled, type Decimal } from '../model/decimal.js';
 import { articlePath, shopPath, type LinkBuilder } from './links.js';
 
@@ -28,13 +32,21 @@ function articleFeatures(article: Article) {
 
 function mime(image: Article['images'][number]) {
   const first = image.descriptions[0]?.value;
-  return { mimeType: image.mimeType, href: image.href, ...(first ? { description: first, alt: first } : {}), purpose: image.purpose };
+  return {
+    mimeType: image.mimeType,
+    href: image.href,
+    ...(first ? { description: first, alt: first } : {}),
+    purpose: image.purpose,
+  };
 }
 
 function mimeWithLanguage(image: Article['images'][number]) {
   return {
     mimeType: image.mimeType,
-    href: image.descriptions.length > 0 ? image.descriptions.map((d) => ({ lang: d.lang, value: image.href })) : [{ lang: 'en' as const, value: image.href }],
+    href:
+      image.descriptions.length > 0
+        ? image.descriptions.map((d) => ({ lang: d.lang, value: image.href }))
+        : [{ lang: 'en' as const, value: image.href }],
     description: image.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
     purpose: image.purpose,
     alt: image.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
@@ -49,7 +61,8 @@ export function estimateShippingCosts(article: Article, shop: BusinessShop | und
   if (!shop) return { amount: decimal(0), currency: article.currency };
   const free = shop.shippingCosts.freeShippingFrom;
   const goods = toScaled(pricePerMinimumOrderQuantity(article));
-  if (free && goods >= toScaled(free.amount)) return { amount: decimal(0), currency: shop.shippingCosts.standard.currency };
+  if (free && goods >= toScaled(free.amount))
+    return { amount: decimal(0), currency: shop.shippingCosts.standard.currency };
   return { amount: dec(shop.shippingCosts.standard.amount), currency: shop.shippingCosts.standard.currency };
 }
 
@@ -68,7 +81,15 @@ export function presentHitArticle(article: Article, shop: BusinessShop | undefin
     minimumOrderQuantity: article.orderDetails.minimumOrderQuantity,
     orderQuantityInterval: article.orderDetails.orderQuantityInterval,
     pricePerMinimumOrderQuantity: price('NET_CUSTOMER', pricePerMinimumOrderQuantity(article), article),
-    ...(hasSpecialTaxes ? { pricePerMinimumOrderQuantityInclSpecialTaxes: price('NET_INCL_SPECIAL_TAX', pricePerMinimumOrderQuantityInclSpecialTaxes(article), article) } : {}),
+    ...(hasSpecialTaxes
+      ? {
+          pricePerMinimumOrderQuantityInclSpecialTaxes: price(
+            'NET_INCL_SPECIAL_TAX',
+            pricePerMinimumOrderQuantityInclSpecialTaxes(article),
+            article,
+          ),
+        }
+      : {}),
     orderUnit: article.orderDetails.orderUnit,
     shippingCostsEstimated: { amount: dec(estimate.amount), currency: estimate.currency },
     ...(image ? { firstMimeImage: mime(image), firstMimeImages: mimeWithLanguage(image) } : {}),
@@ -83,7 +104,12 @@ export function presentHit(article: Article, score: number, shop: BusinessShop |
   return {
     article: presentHitArticle(article, shop),
     score,
-    _schema: { links: [links.link('details', articlePath(article.id)), ...links.links(['bshop', 'business-shop'], shopPath(article.shopId))] },
+    _schema: {
+      links: [
+        links.link('details', articlePath(article.id)),
+        ...links.links(['bshop', 'business-shop'], shopPath(article.shopId)),
+      ],
+    },
   };
 }
 
@@ -106,13 +132,25 @@ export function presentArticleDetail(article: Article, links: LinkBuilder, timeM
       supplierArticleId: article.supplierArticleId,
       internationalArticleId: article.internationalArticleIds.map((i) => ({ type: i.type, value: i.value })),
     },
-    blockPricing: article.blockPrices.map((b) => ({ ...price('NET_CUSTOMER', b.amount, article), lowerBound: b.lowerBound })),
-    blockPricingInclSpecialTax: article.blockPrices.map((b) => ({ ...price('NET_INCL_SPECIAL_TAX', addDecimals(b.amount, taxPerPriceQuantity), article), lowerBound: b.lowerBound })),
-    specialTaxes: article.specialTaxes.map((t) => ({ amount: dec(t.amount), currency: article.currency, taxType: t.taxType })),
+    blockPricing: article.blockPrices.map((b) => ({
+      ...price('NET_CUSTOMER', b.amount, article),
+      lowerBound: b.lowerBound,
+    })),
+    blockPricingInclSpecialTax: article.blockPrices.map((b) => ({
+      ...price('NET_INCL_SPECIAL_TAX', addDecimals(b.amount, taxPerPriceQuantity), article),
+      lowerBound: b.lowerBound,
+    })),
+    specialTaxes: article.specialTaxes.map((t) => ({
+      amount: dec(t.amount),
+      currency: article.currency,
+      taxType: t.taxType,
+    })),
     orderDetails: {
       orderUnit: od.orderUnit,
       ...(od.contentUnit !== undefined ? { contentUnit: od.contentUnit } : {}),
-      ...(od.numberOfContentUnitsPerOrderUnit ? { numberOfContentUnitsPerOrderUnit: dec(od.numberOfContentUnitsPerOrderUnit) } : {}),
+      ...(od.numberOfContentUnitsPerOrderUnit
+        ? { numberOfContentUnitsPerOrderUnit: dec(od.numberOfContentUnitsPerOrderUnit) }
+        : {}),
       minimumOrderQuantity: od.minimumOrderQuantity,
       orderQuantityInterval: od.orderQuantityInterval,
       priceQuantity: od.priceQuantity,

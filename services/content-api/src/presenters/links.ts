@@ -20,7 +20,11 @@ export class LinkBuilder {
   }
 
   /** A GET link to `path` with `query` (arrays repeat the key) plus `hash`. */
-  link(rel: string, path: string, query: Readonly<Record<string, string | number | readonly string[] | undefined>> = {}): Link {
+  link(
+    rel: string,
+    path: string,
+    query: Readonly<Record<string, string | number | readonly string[] | undefined>> = {},
+  ): Link {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
       if (value === undefined) continue;
@@ -29,11 +33,20 @@ export class LinkBuilder {
     }
     if (this.#hash !== undefined) params.set('hash', this.#hash);
     const search = params.toString();
-    return { href: `${this.#base}${path}${search ? `?${search}` : ''}`, mediaType: CONTENT_MEDIA_TYPE, method: 'GET', rel };
+    return {
+      href: `${this.#base}${path}${search ? `?${search}` : ''}`,
+      mediaType: CONTENT_MEDIA_TYPE,
+      method: 'GET',
+      rel,
+    };
   }
 
   /** The same link under several relation names (the spec names some relations two ways). */
-  links(rels: readonly string[], path: string, query?: Readonly<Record<string, string | number | readonly string[] | undefined>>): Link[] {
+  links(
+    rels: readonly string[],
+    path: string,
+    query?: Readonly<Record<string, string | number | readonly string[] | undefined>>,
+  ): Link[] {
     return rels.map((rel) => this.link(rel, path, query));
   }
 }

@@ -41,7 +41,8 @@ function searchParams(search: ParsedSearch, offset: number, fq: string | undefin
 }
 
 function bucketFilter(facetName: FacetName, value: string): FilterExpression {
-  if (facetName === 'UNSPSC-7' || facetName === 'UNSPSC-9') return { type: 'ExactReferenceFeatureMatchFilter', filterName: facetName, group: value };
+  if (facetName === 'UNSPSC-7' || facetName === 'UNSPSC-9')
+    return { type: 'ExactReferenceFeatureMatchFilter', filterName: facetName, group: value };
   return { type: 'ExactStringMatchFilter', filterName: facetName, value };
 }
 
@@ -53,7 +54,10 @@ export function presentSearchResult(
   links: LinkBuilder,
   timeMs: number,
 ) {
-  const sortText = search.query.sort.length > 0 ? search.query.sort.map((k) => `${k.descending ? '-' : '+'}${k.field}`).join(',') : undefined;
+  const sortText =
+    search.query.sort.length > 0
+      ? search.query.sort.map((k) => `${k.descending ? '-' : '+'}${k.field}`).join(',')
+      : undefined;
   const { limit, offset } = search.query;
   const applyFilter = (facet: FacetCount, value: string): Link => {
     const added = bucketFilter(facet.facetName, value);
@@ -78,7 +82,9 @@ export function presentSearchResult(
       })),
     _status: { timeMs },
     _schema: {
-      links: pagingLinks(page.total, offset, limit, SEARCH_OFFSET.maximum, (rel, at) => links.link(rel, SEARCH_PATH, searchParams(search, at, search.fq, sortText))),
+      links: pagingLinks(page.total, offset, limit, SEARCH_OFFSET.maximum, (rel, at) =>
+        links.link(rel, SEARCH_PATH, searchParams(search, at, search.fq, sortText)),
+      ),
     },
   };
 }

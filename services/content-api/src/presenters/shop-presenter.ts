@@ -30,7 +30,9 @@ export function presentReturnPolicy(shop: BusinessShop, links: LinkBuilder, time
     restockingFee: dec(p.restockingFee),
     conditions: p.conditions.map((c) => ({ lang: c.lang, value: c.value })),
     _status: { timeMs },
-    _schema: { links: [links.link('self', shopPath(shop.id, 'return-policy')), links.link('business-shop', shopPath(shop.id))] },
+    _schema: {
+      links: [links.link('self', shopPath(shop.id, 'return-policy')), links.link('business-shop', shopPath(shop.id))],
+    },
   };
 }
 
@@ -43,7 +45,9 @@ export function presentShippingCosts(shop: BusinessShop, links: LinkBuilder, tim
     ...(s.freeShippingFrom ? { freeShippingFrom: money(s.freeShippingFrom) } : {}),
     countries: [...s.countries],
     _status: { timeMs },
-    _schema: { links: [links.link('self', shopPath(shop.id, 'shipping-costs')), links.link('business-shop', shopPath(shop.id))] },
+    _schema: {
+      links: [links.link('self', shopPath(shop.id, 'shipping-costs')), links.link('business-shop', shopPath(shop.id))],
+    },
   };
 }
 
@@ -55,6 +59,11 @@ export function presentMinimumOrderValue(shop: BusinessShop, links: LinkBuilder,
     minimumOrderValue: money(m.amount),
     ...(m.surchargeBelow ? { surchargeBelow: money(m.surchargeBelow) } : {}),
     _status: { timeMs },
-    _schema: { links: [links.link('self', shopPath(shop.id, 'minimum-order-value')), links.link('business-shop', shopPath(shop.id))] },
+    _schema: {
+      links: [
+        links.link('self', shopPath(shop.id, 'minimum-order-value')),
+        links.link('business-shop', shopPath(shop.id)),
+      ],
+    },
   };
 }

@@ -22,7 +22,12 @@ export function articleIndexFields(article: Article): ArticleIndexFields {
   const parts: string[] = [];
   for (const d of article.descriptions) parts.push(d.value);
   for (const k of article.keywords) for (const v of k.values) parts.push(v);
-  parts.push(article.manufacturerName ?? '', article.id, article.supplierArticleId, article.manufacturerArticleId ?? '');
+  parts.push(
+    article.manufacturerName ?? '',
+    article.id,
+    article.supplierArticleId,
+    article.manufacturerArticleId ?? '',
+  );
   for (const i of article.internationalArticleIds) parts.push(i.value);
   const words = searchWords(parts.join(' '));
   let unspsc7: string | undefined;
@@ -37,7 +42,10 @@ export function articleIndexFields(article: Article): ArticleIndexFields {
     wordCount: words.length,
     priceScaled,
     // Without special taxes both prices are the same number.
-    priceInclScaled: article.specialTaxes.length === 0 ? priceScaled : toScaledNumber(pricePerMinimumOrderQuantityInclSpecialTaxes(article)),
+    priceInclScaled:
+      article.specialTaxes.length === 0
+        ? priceScaled
+        : toScaledNumber(pricePerMinimumOrderQuantityInclSpecialTaxes(article)),
     unspsc7,
     unspsc9,
   };

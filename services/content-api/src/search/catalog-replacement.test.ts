@@ -14,7 +14,12 @@ const shop = (id: string) => catalog.shops.find((s) => s.id === id)!;
 /** Another catalog for labtools: other articles (seed 99), ids renumbered so they differ. */
 const replacement = [...generateCatalog({ articles: 120, seed: 99 }).articles()]
   .filter((a) => a.shopId === 'labtools')
-  .map((a, i): Article => ({ ...a, supplierArticleId: `NEW-${i}`, id: `labtools:NEW-${i}`, manufacturerName: i % 3 === 0 ? 'Zeiss' : a.manufacturerName }));
+  .map((a, i): Article => ({
+    ...a,
+    supplierArticleId: `NEW-${i}`,
+    id: `labtools:NEW-${i}`,
+    manufacturerName: i % 3 === 0 ? 'Zeiss' : a.manufacturerName,
+  }));
 
 const everything: SearchQuery = { words: [], shopIds: [], sort: [], limit: 0, offset: 0, facets: [...FACET_NAMES] };
 
@@ -23,7 +28,9 @@ function facetsOf(articles: readonly Article[]): FacetCount[] {
   const tally = (values: readonly (string | undefined)[]) => {
     const counts = new Map<string, number>();
     for (const v of values) if (v !== undefined) counts.set(v, (counts.get(v) ?? 0) + 1);
-    return [...counts].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0])).map(([value, count]) => ({ value, count }));
+    return [...counts]
+      .sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0]))
+      .map(([value, count]) => ({ value, count }));
   };
   const group = (a: Article, system: string) => a.classifications.find((c) => c.systemName === system)?.groupId;
   return [
@@ -56,8 +63,17 @@ describeEachDatabase('catalog replacement', (getDb) => {
     expect((await backend.search(everything)).facets).toEqual(facetsOf(rest));
     expect(await backend.countArticles()).toBe(rest.length);
     expect(await backend.findShop('cz-technik')).toMatchObject({ id: 'cz-technik' });
-    const zeiss = await backend.search({ ...everything, limit: 100, filter: { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Zeiss' } });
-    expect(zeiss.hits.map((h) => h.article.id).sort()).toEqual(replacement.filter((a) => a.manufacturerName === 'Zeiss').map((a) => a.id).sort());
+    const zeiss = await backend.search({
+      ...everything,
+      limit: 100,
+      filter: { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Zeiss' },
+    });
+    expect(zeiss.hits.map((h) => h.article.id).sort()).toEqual(
+      replacement
+        .filter((a) => a.manufacturerName === 'Zeiss')
+        .map((a) => a.id)
+        .sort(),
+    );
   });
 
   it('lets readers see the old catalog until the replacement commits, then only the new one', async () => {
@@ -102,15 +118,21 @@ describeEachDatabase('catalog replacement', (getDb) => {
     expect(stored).toBe(2);
     expect(repeats).toEqual([a!.id]);
     expect((await backend.findArticle(a!.id))?.description).toBe(a!.description);
-    await expect(backend.replaceShopCatalog({ shop: shop('werkstatt-profi'), articles: [a!, a!], hash: 'r5' })).rejects.toThrow(RangeError);
+    await expect(
+      backend.replaceShopCatalog({ shop: shop('werkstatt-profi'), articles: [a!, a!], hash: 'r5' }),
+    ).rejects.toThrow(RangeError);
     expect(await backend.currentHash()).toBe('r4');
   });
 
   it('refuses a shop id holding ":" and an article id outside its shop, changing nothing', async () => {
     const count = await backend.countArticles();
-    await expect(backend.replaceShopCatalog({ shop: { ...shop('labtools'), id: 'lab:tools' }, articles: [], hash: 'x' })).rejects.toThrow(RangeError);
+    await expect(
+      backend.replaceShopCatalog({ shop: { ...shop('labtools'), id: 'lab:tools' }, articles: [], hash: 'x' }),
+    ).rejects.toThrow(RangeError);
     const foreign = { ...original.find((x) => x.shopId === 'labtools')!, id: 'labtoolsX:1' };
-    await expect(backend.replaceShopCatalog({ shop: shop('labtools'), articles: [foreign], hash: 'x' })).rejects.toThrow(/does not start with/);
+    await expect(
+      backend.replaceShopCatalog({ shop: shop('labtools'), articles: [foreign], hash: 'x' }),
+    ).rejects.toThrow(/does not start with/);
     expect(await backend.countArticles()).toBe(count);
     expect(await backend.currentHash()).toBe('r4');
   });

@@ -22,7 +22,14 @@ const REFERENCE_FILTERS = ['UNSPSC-7', 'UNSPSC-9'] as const;
 export function parseFilter(text: string): FilterExpression {
   const errors: QueryParamViolation[] = [];
   if (text.length > MAX_FILTER_LENGTH) {
-    throw invalidQueryParam('fq', [{ path: '#/fq', code: 'MAXIMUM', limit: MAX_FILTER_LENGTH, description: `longer than ${MAX_FILTER_LENGTH} characters` }]);
+    throw invalidQueryParam('fq', [
+      {
+        path: '#/fq',
+        code: 'MAXIMUM',
+        limit: MAX_FILTER_LENGTH,
+        description: `longer than ${MAX_FILTER_LENGTH} characters`,
+      },
+    ]);
   }
   let document: unknown;
   try {
@@ -30,14 +37,20 @@ export function parseFilter(text: string): FilterExpression {
   } catch {
     throw invalidQueryParam('fq', [{ path: '#/fq', code: 'TYPE', description: 'is not a JSON object' }]);
   }
-  if (!isObject(document)) throw invalidQueryParam('fq', [{ path: '#/fq', code: 'TYPE', description: 'is not a JSON object' }]);
+  if (!isObject(document))
+    throw invalidQueryParam('fq', [{ path: '#/fq', code: 'TYPE', description: 'is not a JSON object' }]);
   unknownMembers(document, ['expression'], '#/fq', errors);
   const expression = parseExpression(document.expression, '#/fq/expression', 1, errors);
   if (errors.length > 0 || !expression) throw invalidQueryParam('fq', errors);
   return expression;
 }
 
-function parseExpression(node: unknown, path: string, depth: number, errors: QueryParamViolation[]): FilterExpression | undefined {
+function parseExpression(
+  node: unknown,
+  path: string,
+  depth: number,
+  errors: QueryParamViolation[],
+): FilterExpression | undefined {
   if (!isObject(node)) {
     errors.push({ path, code: 'TYPE', description: node === undefined ? 'is required' : 'must be an object' });
     return undefined;
@@ -48,7 +61,12 @@ function parseExpression(node: unknown, path: string, depth: number, errors: Que
     case 'Or': {
       unknownMembers(node, ['type', 'operands'], path, errors);
       if (depth > MAX_FILTER_DEPTH) {
-        errors.push({ path, code: 'MAXIMUM', limit: MAX_FILTER_DEPTH, description: `nests deeper than ${MAX_FILTER_DEPTH} levels` });
+        errors.push({
+          path,
+          code: 'MAXIMUM',
+          limit: MAX_FILTER_DEPTH,
+          description: `nests deeper than ${MAX_FILTER_DEPTH} levels`,
+        });
         return undefined;
       }
       if (!Array.isArray(node.operands)) {
@@ -56,10 +74,17 @@ function parseExpression(node: unknown, path: string, depth: number, errors: Que
         return undefined;
       }
       if (node.operands.length > MAX_FILTER_OPERANDS) {
-        errors.push({ path: `${path}/operands`, code: 'MAXIMUM', limit: MAX_FILTER_OPERANDS, description: `has more than ${MAX_FILTER_OPERANDS} operands` });
+        errors.push({
+          path: `${path}/operands`,
+          code: 'MAXIMUM',
+          limit: MAX_FILTER_OPERANDS,
+          description: `has more than ${MAX_FILTER_OPERANDS} operands`,
+        });
         return undefined;
       }
-      const operands = node.operands.map((o: unknown, i: number) => parseExpression(o, `${path}/operands/${i}`, depth + 1, errors));
+      const operands = node.operands.map((o: unknown, i: number) =>
+        parseExpression(o, `${path}/operands/${i}`, depth + 1, errors),
+      );
       return operands.every((o): o is FilterExpression => o !== undefined) ? { type, operands } : undefined;
     }
     case 'ExactStringMatchFilter': {
@@ -77,13 +102,19 @@ function parseExpression(node: unknown, path: string, depth: number, errors: Que
     case 'DecimalRangeFilter': {
       unknownMembers(node, ['type', 'filterName', 'lowerBound', 'upperBound'], path, errors);
       const filterName = oneOf(node.filterName, RANGE_FILTERS, `${path}/filterName`, errors);
-      const lowerBound = node.lowerBound === undefined ? undefined : decimalLike(node.lowerBound, `${path}/lowerBound`, errors);
-      const upperBound = node.upperBound === undefined ? undefined : decimalLike(node.upperBound, `${path}/upperBound`, errors);
+      const lowerBound =
+        node.lowerBound === undefined ? undefined : decimalLike(node.lowerBound, `${path}/lowerBound`, errors);
+      const upperBound =
+        node.upperBound === undefined ? undefined : decimalLike(node.upperBound, `${path}/upperBound`, errors);
       if (!filterName) return undefined;
       return { type, filterName, ...(lowerBound ? { lowerBound } : {}), ...(upperBound ? { upperBound } : {}) };
     }
     default:
-      errors.push({ path: `${path}/type`, code: typeof type === 'string' ? 'UNKNOWN' : 'TYPE', description: typeof type === 'string' ? `unknown expression type ${type}` : 'must be a string' });
+      errors.push({
+        path: `${path}/type`,
+        code: typeof type === 'string' ? 'UNKNOWN' : 'TYPE',
+        description: typeof type === 'string' ? `unknown expression type ${type}` : 'must be a string',
+      });
       return undefined;
   }
 }
@@ -95,11 +126,18 @@ function decimalLike(node: unknown, path: string, errors: QueryParamViolation[])
   }
   unknownMembers(node, ['value', 'decimalDigits'], path, errors);
   const value = integer(node.value, `${path}/value`, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, errors);
-  const digits = node.decimalDigits === undefined ? 0 : integer(node.decimalDigits, `${path}/decimalDigits`, -18, 18, errors);
+  const digits =
+    node.decimalDigits === undefined ? 0 : integer(node.decimalDigits, `${path}/decimalDigits`, -18, 18, errors);
   return value !== undefined && digits !== undefined ? { value, decimalDigits: digits } : undefined;
 }
 
-function integer(node: unknown, path: string, min: number, max: number, errors: QueryParamViolation[]): number | undefined {
+function integer(
+  node: unknown,
+  path: string,
+  min: number,
+  max: number,
+  errors: QueryParamViolation[],
+): number | undefined {
   if (typeof node !== 'number' || !Number.isInteger(node)) {
     errors.push({ path, code: 'TYPE', description: 'must be an integer' });
     return undefined;
@@ -116,19 +154,38 @@ function text(node: unknown, path: string, errors: QueryParamViolation[]): strin
   return undefined;
 }
 
-function oneOf<T extends string>(node: unknown, allowed: readonly T[], path: string, errors: QueryParamViolation[]): T | undefined {
+function oneOf<T extends string>(
+  node: unknown,
+  allowed: readonly T[],
+  path: string,
+  errors: QueryParamViolation[],
+): T | undefined {
   if (typeof node !== 'string') {
     errors.push({ path, code: 'TYPE', description: node === undefined ? 'is required' : 'must be a string' });
     return undefined;
   }
   if ((allowed as readonly string[]).includes(node)) return node as T;
-  errors.push({ path, code: 'UNKNOWN', description: `unknown filterName ${node}; expected one of ${allowed.join(', ')}` });
+  errors.push({
+    path,
+    code: 'UNKNOWN',
+    description: `unknown filterName ${node}; expected one of ${allowed.join(', ')}`,
+  });
   return undefined;
 }
 
-function unknownMembers(node: Record<string, unknown>, known: readonly string[], path: string, errors: QueryParamViolation[]): void {
+function unknownMembers(
+  node: Record<string, unknown>,
+  known: readonly string[],
+  path: string,
+  errors: QueryParamViolation[],
+): void {
   for (const key of Object.keys(node)) {
-    if (!known.includes(key)) errors.push({ path: `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, code: 'UNKNOWN', description: `unknown member ${key}` });
+    if (!known.includes(key))
+      errors.push({
+        path: `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+        code: 'UNKNOWN',
+        description: `unknown member ${key}`,
+      });
   }
 }
 

@@ -1,6 +1,14 @@
 import { invalidQueryParam } from '../errors.js';
 import { parseFilter } from './parse-filter.js';
-import { FACET_NAMES, MAX_QUERY_WORDS, SORT_FIELDS, searchWords, type SearchQuery, type SortField, type SortKey } from './search-query.js';
+import {
+  FACET_NAMES,
+  MAX_QUERY_WORDS,
+  SORT_FIELDS,
+  searchWords,
+  type SearchQuery,
+  type SortField,
+  type SortKey,
+} from './search-query.js';
 
 /** Raw query string members as Fastify parses them (repeated keys become arrays). */
 export type RawQuery = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -32,7 +40,9 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
   const offset = boundedInteger(raw, 'offset', SEARCH_OFFSET);
   const q = single(raw, 'q');
   if (q !== undefined && q.length > MAX_Q_LENGTH) {
-    throw invalidQueryParam('q', [{ path: '#/q', code: 'MAXIMUM', limit: MAX_Q_LENGTH, description: `longer than ${MAX_Q_LENGTH} characters` }]);
+    throw invalidQueryParam('q', [
+      { path: '#/q', code: 'MAXIMUM', limit: MAX_Q_LENGTH, description: `longer than ${MAX_Q_LENGTH} characters` },
+    ]);
   }
   const fq = single(raw, 'fq');
   const sortText = single(raw, 'sort');
@@ -57,7 +67,10 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
 /** Parses `sort`: comma-separated `+field`/`-field` (a `+` decoded to a space counts as `+`; no sign means ascending). */
 export function parseSort(text: string): SortKey[] {
   const items = text.split(',');
-  if (items.length > MAX_SORT_KEYS) throw invalidQueryParam('sort', [{ path: '#/sort', code: 'MAXIMUM', limit: MAX_SORT_KEYS, description: `more than ${MAX_SORT_KEYS} sort keys` }]);
+  if (items.length > MAX_SORT_KEYS)
+    throw invalidQueryParam('sort', [
+      { path: '#/sort', code: 'MAXIMUM', limit: MAX_SORT_KEYS, description: `more than ${MAX_SORT_KEYS} sort keys` },
+    ]);
   const keys: SortKey[] = [];
   const errors = [];
   for (const [i, item] of items.entries()) {
@@ -65,7 +78,11 @@ export function parseSort(text: string): SortKey[] {
     if (match && (SORT_FIELDS as readonly string[]).includes(match[2] as string)) {
       keys.push({ field: match[2] as SortField, descending: match[1] === '-' });
     } else {
-      errors.push({ path: `#/sort/${i}`, code: 'UNKNOWN' as const, description: `unknown sort item "${item}"; fields: ${SORT_FIELDS.join(', ')}` });
+      errors.push({
+        path: `#/sort/${i}`,
+        code: 'UNKNOWN' as const,
+        description: `unknown sort item "${item}"; fields: ${SORT_FIELDS.join(', ')}`,
+      });
     }
   }
   if (errors.length > 0) throw invalidQueryParam('sort', errors);
@@ -73,13 +90,24 @@ export function parseSort(text: string): SortKey[] {
 }
 
 /** Reads an integer parameter within `[0, maximum]`; TYPE, MINIMUM or MAXIMUM errors otherwise. */
-export function boundedInteger(raw: RawQuery, name: string, bounds: { readonly default: number; readonly maximum: number }): number {
+export function boundedInteger(
+  raw: RawQuery,
+  name: string,
+  bounds: { readonly default: number; readonly maximum: number },
+): number {
   const text = single(raw, name);
   if (text === undefined) return bounds.default;
-  if (!/^-?\d{1,15}$/.test(text.trim())) throw invalidQueryParam(name, [{ path: `#/${name}`, code: 'TYPE', description: 'must be an integer' }]);
+  if (!/^-?\d{1,15}$/.test(text.trim()))
+    throw invalidQueryParam(name, [{ path: `#/${name}`, code: 'TYPE', description: 'must be an integer' }]);
   const value = Number(text);
-  if (value < 0) throw invalidQueryParam(name, [{ path: `#/${name}`, code: 'MINIMUM', limit: 0, description: 'must be at least 0' }]);
-  if (value > bounds.maximum) throw invalidQueryParam(name, [{ path: `#/${name}`, code: 'MAXIMUM', limit: bounds.maximum, description: `must be at most ${bounds.maximum}` }]);
+  if (value < 0)
+    throw invalidQueryParam(name, [
+      { path: `#/${name}`, code: 'MINIMUM', limit: 0, description: 'must be at least 0' },
+    ]);
+  if (value > bounds.maximum)
+    throw invalidQueryParam(name, [
+      { path: `#/${name}`, code: 'MAXIMUM', limit: bounds.maximum, description: `must be at most ${bounds.maximum}` },
+    ]);
   return value;
 }
 

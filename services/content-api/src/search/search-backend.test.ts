@@ -36,7 +36,9 @@ describeEachDatabase('search backend', (getDb) => {
   });
 
   it('finds articles by a word of any language and counts exactly the matching ones', async () => {
-    const expected = all.filter((a) => a.descriptions.some((d) => d.lang === 'fr' && d.value.includes('classeur'))).length;
+    const expected = all.filter((a) =>
+      a.descriptions.some((d) => d.lang === 'fr' && d.value.includes('classeur')),
+    ).length;
     expect(expected).toBeGreaterThan(0);
     const page = await backend.search(query({ words: ['classeur'], limit: 1000 }));
     expect(page.total).toBe(expected);
@@ -56,20 +58,36 @@ describeEachDatabase('search backend', (getDb) => {
         filter: {
           type: 'And',
           operands: [
-            { type: 'Or', operands: [{ type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Bosch' }, { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Leitz' }] },
+            {
+              type: 'Or',
+              operands: [
+                { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Bosch' },
+                { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Leitz' },
+              ],
+            },
             { type: 'ExactStringMatchFilter', filterName: 'businessShopId', value: 'labtools' },
           ],
         },
       }),
     );
-    const expected = all.filter((a) => a.shopId === 'labtools' && (a.manufacturerName === 'Bosch' || a.manufacturerName === 'Leitz'));
+    const expected = all.filter(
+      (a) => a.shopId === 'labtools' && (a.manufacturerName === 'Bosch' || a.manufacturerName === 'Leitz'),
+    );
     expect(page.total).toBe(expected.length);
     expect(page.hits.map((h) => h.article.id).sort()).toEqual(expected.map((a) => a.id).sort());
   });
 
   it('filters by a decimal price range with exact bounds', async () => {
     const page = await backend.search(
-      query({ limit: 1000, filter: { type: 'DecimalRangeFilter', filterName: 'pricePerMinimumOrderQuantity', lowerBound: { value: 10, decimalDigits: 0 }, upperBound: { value: 5000, decimalDigits: 2 } } }),
+      query({
+        limit: 1000,
+        filter: {
+          type: 'DecimalRangeFilter',
+          filterName: 'pricePerMinimumOrderQuantity',
+          lowerBound: { value: 10, decimalDigits: 0 },
+          upperBound: { value: 5000, decimalDigits: 2 },
+        },
+      }),
     );
     const expected = all.filter((a) => {
       const p = toScaled(pricePerMinimumOrderQuantity(a));
@@ -89,7 +107,12 @@ describeEachDatabase('search backend', (getDb) => {
     const second = await backend.search(query({ limit: 10, offset: 10 }));
     const ids = [...first.hits, ...second.hits].map((h) => h.article.id);
     expect(new Set(ids).size).toBe(20);
-    expect(ids).toEqual([...all].map((a) => a.id).sort().slice(0, 20));
+    expect(ids).toEqual(
+      [...all]
+        .map((a) => a.id)
+        .sort()
+        .slice(0, 20),
+    );
   });
 
   it('counts facet buckets that sum to the matching articles', async () => {
@@ -99,32 +122,53 @@ describeEachDatabase('search backend', (getDb) => {
       expect(facet.buckets.reduce((s, b) => s + b.count, 0)).toBe(page.total);
     }
     const shops = page.facets.find((f) => f.facetName === 'businessShopId')!;
-    const expected = all.filter((a) => a.descriptions.some((d) => /\bblue\b/.test(d.value)) && a.shopId === shops.buckets[0]!.value).length;
+    const expected = all.filter(
+      (a) => a.descriptions.some((d) => /\bblue\b/.test(d.value)) && a.shopId === shops.buckets[0]!.value,
+    ).length;
     expect(shops.buckets[0]!.count).toBe(expected);
   });
 
   it('sorts by description across shops in code point order, ties by id, the same on every page', async () => {
-    const expected = [...all].sort((a, b) => compareCodePoints(a.description, b.description) || compareCodePoints(a.id, b.id)).map((a) => a.id);
+    const expected = [...all]
+      .sort((a, b) => compareCodePoints(a.description, b.description) || compareCodePoints(a.id, b.id))
+      .map((a) => a.id);
     const sort = [{ field: 'description' as const, descending: false }];
     const first = await backend.search(query({ sort, limit: 30 }));
     const second = await backend.search(query({ sort, limit: 30, offset: 30 }));
     expect([...first.hits, ...second.hits].map((h) => h.article.id)).toEqual(expected.slice(0, 60));
     const descending = await backend.search(query({ sort: [{ field: 'description', descending: true }], limit: 10 }));
-    const reversed = [...all].sort((a, b) => compareCodePoints(b.description, a.description) || compareCodePoints(a.id, b.id)).map((a) => a.id);
+    const reversed = [...all]
+      .sort((a, b) => compareCodePoints(b.description, a.description) || compareCodePoints(a.id, b.id))
+      .map((a) => a.id);
     expect(descending.hits.map((h) => h.article.id)).toEqual(reversed.slice(0, 10));
   });
 
   it('sorts by manufacturer then price descending, ties by id', async () => {
     const price = (a: (typeof all)[number]) => toScaled(pricePerMinimumOrderQuantity(a));
     const expected = [...all]
-      .sort((a, b) => compareCodePoints(a.manufacturerName!, b.manufacturerName!) || (price(a) === price(b) ? compareCodePoints(a.id, b.id) : price(a) > price(b) ? -1 : 1))
+      .sort(
+        (a, b) =>
+          compareCodePoints(a.manufacturerName!, b.manufacturerName!) ||
+          (price(a) === price(b) ? compareCodePoints(a.id, b.id) : price(a) > price(b) ? -1 : 1),
+      )
       .map((a) => a.id);
-    const page = await backend.search(query({ sort: [{ field: 'manufacturerName', descending: false }, { field: 'price', descending: true }], limit: 40, offset: 15 }));
+    const page = await backend.search(
+      query({
+        sort: [
+          { field: 'manufacturerName', descending: false },
+          { field: 'price', descending: true },
+        ],
+        limit: 40,
+        offset: 15,
+      }),
+    );
     expect(page.hits.map((h) => h.article.id)).toEqual(expected.slice(15, 55));
   });
 
   it('pages by manufacturer descending with ties by id, deep pages included', async () => {
-    const expected = [...all].sort((a, b) => compareCodePoints(b.manufacturerName!, a.manufacturerName!) || compareCodePoints(a.id, b.id)).map((a) => a.id);
+    const expected = [...all]
+      .sort((a, b) => compareCodePoints(b.manufacturerName!, a.manufacturerName!) || compareCodePoints(a.id, b.id))
+      .map((a) => a.id);
     const sort = [{ field: 'manufacturerName' as const, descending: true }];
     const page = await backend.search(query({ sort, limit: 7, offset: 150 }));
     expect(page.hits.map((h) => h.article.id)).toEqual(expected.slice(150, 157));
@@ -134,8 +178,14 @@ describeEachDatabase('search backend', (getDb) => {
   });
 
   it('orders by id descending without words and skips the offset', async () => {
-    const page = await backend.search(query({ sort: [{ field: 'id', descending: true }], limit: 5, offset: 48, shopIds: ['labtools', 'cz-technik'] }));
-    const expected = all.filter((a) => a.shopId === 'labtools' || a.shopId === 'cz-technik').map((a) => a.id).sort(compareCodePoints).reverse();
+    const page = await backend.search(
+      query({ sort: [{ field: 'id', descending: true }], limit: 5, offset: 48, shopIds: ['labtools', 'cz-technik'] }),
+    );
+    const expected = all
+      .filter((a) => a.shopId === 'labtools' || a.shopId === 'cz-technik')
+      .map((a) => a.id)
+      .sort(compareCodePoints)
+      .reverse();
     expect(page.total).toBe(expected.length);
     expect(page.hits.map((h) => h.article.id)).toEqual(expected.slice(48, 53));
   });
@@ -144,7 +194,9 @@ describeEachDatabase('search backend', (getDb) => {
     const page = await backend.search(query({ words: ['pipette'], limit: 1000 }));
     const scores = page.hits.map((h) => h.score);
     for (let i = 1; i < scores.length; i += 1) expect(scores[i - 1]! >= scores[i]!).toBe(true);
-    expect(page.total).toBe(all.filter((a) => searchWords(a.descriptions.map((d) => d.value).join(' ')).includes('pipette')).length);
+    expect(page.total).toBe(
+      all.filter((a) => searchWords(a.descriptions.map((d) => d.value).join(' ')).includes('pipette')).length,
+    );
   });
 
   it('counts all four facets exactly, with and without words and filters', async () => {
@@ -152,9 +204,12 @@ describeEachDatabase('search backend', (getDb) => {
       const tally = (values: (string | undefined)[]) => {
         const m = new Map<string, number>();
         for (const v of values) if (v !== undefined) m.set(v, (m.get(v) ?? 0) + 1);
-        return [...m].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0])).map(([value, n]) => ({ value, count: n }));
+        return [...m]
+          .sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0]))
+          .map(([value, n]) => ({ value, count: n }));
       };
-      const group = (a: (typeof all)[number], system: string) => a.classifications.find((c) => c.systemName === system)?.groupId;
+      const group = (a: (typeof all)[number], system: string) =>
+        a.classifications.find((c) => c.systemName === system)?.groupId;
       return [
         { facetName: 'businessShopId', buckets: tally(articles.map((a) => a.shopId)) },
         { facetName: 'manufacturerName', buckets: tally(articles.map((a) => a.manufacturerName)) },
@@ -165,7 +220,11 @@ describeEachDatabase('search backend', (getDb) => {
     const facets = [...FACET_NAMES];
     expect((await backend.search(query({ facets, limit: 0 }))).facets).toEqual(count(all));
     // A filter every article passes makes the engines count article by article instead of using stored counts.
-    const everything = { type: 'DecimalRangeFilter' as const, filterName: 'pricePerMinimumOrderQuantity' as const, lowerBound: { value: 0, decimalDigits: 0 } };
+    const everything = {
+      type: 'DecimalRangeFilter' as const,
+      filterName: 'pricePerMinimumOrderQuantity' as const,
+      lowerBound: { value: 0, decimalDigits: 0 },
+    };
     expect((await backend.search(query({ facets, limit: 0, filter: everything }))).facets).toEqual(count(all));
     const shops = ['office-direct', 'werkstatt-profi'];
     const inShops = all.filter((a) => shops.includes(a.shopId));

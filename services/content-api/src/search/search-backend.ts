@@ -54,7 +54,10 @@ export interface SearchBackend {
   search(query: SearchQuery): Promise<SearchPage>;
   findArticle(id: string): Promise<Article | undefined>;
   countArticles(): Promise<number>;
-  listShops(limit: number, offset: number): Promise<{ readonly total: number; readonly shops: readonly BusinessShop[] }>;
+  listShops(
+    limit: number,
+    offset: number,
+  ): Promise<{ readonly total: number; readonly shops: readonly BusinessShop[] }>;
   findShop(id: string): Promise<BusinessShop | undefined>;
   /** The current content version; undefined before the first catalog. */
   currentHash(): Promise<string | undefined>;

@@ -17,14 +17,22 @@ export interface SortKey {
 /** A parsed `fq` expression (the wire grammar of the spec, already validated). */
 export type FilterExpression =
   | { readonly type: 'And' | 'Or'; readonly operands: readonly FilterExpression[] }
-  | { readonly type: 'ExactStringMatchFilter'; readonly filterName: 'businessShopId' | 'manufacturerName'; readonly value: string }
+  | {
+      readonly type: 'ExactStringMatchFilter';
+      readonly filterName: 'businessShopId' | 'manufacturerName';
+      readonly value: string;
+    }
   | {
       readonly type: 'DecimalRangeFilter';
       readonly filterName: 'pricePerMinimumOrderQuantity' | 'pricePerMinimumOrderQuantityInclSpecialTaxes';
       readonly lowerBound?: Decimal;
       readonly upperBound?: Decimal;
     }
-  | { readonly type: 'ExactReferenceFeatureMatchFilter'; readonly filterName: 'UNSPSC-7' | 'UNSPSC-9'; readonly group: string };
+  | {
+      readonly type: 'ExactReferenceFeatureMatchFilter';
+      readonly filterName: 'UNSPSC-7' | 'UNSPSC-9';
+      readonly group: string;
+    };
 
 /** What a backend is asked: every member already validated and bounded. */
 export interface SearchQuery {
@@ -106,7 +114,12 @@ const RUN_CACHE_LIMIT = 50_000;
 function normalizedRun(run: string): readonly string[] {
   let words = RUN_CACHE.get(run);
   if (words === undefined) {
-    words = run.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    words =
+      run
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [];
     if (RUN_CACHE.size >= RUN_CACHE_LIMIT) RUN_CACHE.clear();
     RUN_CACHE.set(run, words);
   }

@@ -15,6 +15,8 @@ export function checkShopId(id: string): void {
  * @throws RangeError
  */
 export function checkShopArticle(article: { readonly id: string; readonly shopId: string }, shopId: string): void {
-  if (article.shopId !== shopId) throw new RangeError(`article ${article.id} belongs to ${article.shopId}, not ${shopId}`);
-  if (!article.id.startsWith(`${shopId}:`)) throw new RangeError(`article id ${article.id} does not start with "${shopId}:"`);
+  if (article.shopId !== shopId)
+    throw new RangeError(`article ${article.id} belongs to ${article.shopId}, not ${shopId}`);
+  if (!article.id.startsWith(`${shopId}:`))
+    throw new RangeError(`article id ${article.id} does not start with "${shopId}:"`);
 }

@@ -15,11 +15,17 @@ export function compileFilter(expression: FilterExpression): RawBuilder<unknown>
       return sql`(${sql.join(expression.operands.map(compileFilter), glue)})`;
     }
     case 'ExactStringMatchFilter':
-      return expression.filterName === 'businessShopId' ? sql`a.shop_id = ${expression.value}` : sql`a.manufacturer_name = ${expression.value}`;
+      return expression.filterName === 'businessShopId'
+        ? sql`a.shop_id = ${expression.value}`
+        : sql`a.manufacturer_name = ${expression.value}`;
     case 'ExactReferenceFeatureMatchFilter':
-      return expression.filterName === 'UNSPSC-7' ? sql`a.unspsc7 = ${expression.group}` : sql`a.unspsc9 = ${expression.group}`;
+      return expression.filterName === 'UNSPSC-7'
+        ? sql`a.unspsc7 = ${expression.group}`
+        : sql`a.unspsc9 = ${expression.group}`;
     case 'DecimalRangeFilter': {
-      const column = sql.raw(expression.filterName === 'pricePerMinimumOrderQuantity' ? 'a.price_scaled' : 'a.price_incl_scaled');
+      const column = sql.raw(
+        expression.filterName === 'pricePerMinimumOrderQuantity' ? 'a.price_scaled' : 'a.price_incl_scaled',
+      );
       const parts: RawBuilder<unknown>[] = [];
       if (expression.lowerBound) parts.push(sql`${column} >= ${Number(toScaled(expression.lowerBound))}`);
       if (expression.upperBound) parts.push(sql`${column} <= ${Number(toScaled(expression.upperBound))}`);

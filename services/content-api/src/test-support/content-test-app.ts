@@ -31,14 +31,30 @@ export interface TestContentApp {
 }
 
 /** Loads the catalog and builds the app with the built-in identity (client `test-client`/`test-secret-123`); closing the app closes the backend. */
-export async function buildTestContentApp(database: Database, options: { articles?: number; config?: ContentApiConfigOverrides } = {}): Promise<TestContentApp> {
+export async function buildTestContentApp(
+  database: Database,
+  options: { articles?: number; config?: ContentApiConfigOverrides } = {},
+): Promise<TestContentApp> {
   const backend = await loadTestCatalog(database, options.articles ?? 200);
-  const config = loadContentApiConfig({}, { demo: false, logLevel: 'silent', oauthClientId: 'test-client', oauthClientSecret: 'test-secret-123', ...options.config });
+  const config = loadContentApiConfig(
+    {},
+    {
+      demo: false,
+      logLevel: 'silent',
+      oauthClientId: 'test-client',
+      oauthClientSecret: 'test-secret-123',
+      ...options.config,
+    },
+  );
   const auth = await createContentAuth(config);
   const app = await buildContentApiApp({ config, backend, auth });
   app.addHook('onClose', () => backend.close());
   await app.ready();
-  const issued = await app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'test-secret-123' } });
+  const issued = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: { grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'test-secret-123' },
+  });
   const token = String(issued.json().access_token);
   return {
     app,
@@ -52,7 +68,9 @@ export async function buildTestContentApp(database: Database, options: { article
         [REQUISITIONER_HEADER]: 'buyer-42',
         ...headers,
       };
-      const defined = Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined));
+      const defined = Object.fromEntries(
+        Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined),
+      );
       return app.inject({ method: 'GET', url, headers: defined });
     },
   };

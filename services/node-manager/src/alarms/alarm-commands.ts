@@ -33,7 +33,13 @@ export class AlarmCommands {
   readonly #now: () => number;
   #lastEventUs: number | undefined;
 
-  constructor(alarms: AlarmRepository, topology: TopologyRepository, tags: TagRepository, events: NodeManagerEvents, now: () => number = Date.now) {
+  constructor(
+    alarms: AlarmRepository,
+    topology: TopologyRepository,
+    tags: TagRepository,
+    events: NodeManagerEvents,
+    now: () => number = Date.now,
+  ) {
     this.#alarms = alarms;
     this.#topology = topology;
     this.#tags = tags;
@@ -122,7 +128,10 @@ export class AlarmCommands {
 
   /** Adds `{user, time, text}` to the comments. @throws NM_ERR_ALARM_NOT_FOUND */
   async comment(action: AlarmAction, text: string): Promise<void> {
-    await this.#change(action, 'commented', (alarm) => ({ ...alarm, comments: [...alarm.comments, { user: action.user, time: this.#now(), text }] }));
+    await this.#change(action, 'commented', (alarm) => ({
+      ...alarm,
+      comments: [...alarm.comments, { user: action.user, time: this.#now(), text }],
+    }));
   }
 
   /** Removes the alarm from the lists. @throws NM_ERR_ALARM_NOT_FOUND */
@@ -131,7 +140,11 @@ export class AlarmCommands {
   }
 
   /** Applies `next` (which must keep the tags) to the active alarm named by `action`, in one transaction. */
-  async #change(action: AlarmAction, event: AlarmEvent['action'], next: (alarm: AlarmRecord) => AlarmRecord): Promise<void> {
+  async #change(
+    action: AlarmAction,
+    event: AlarmEvent['action'],
+    next: (alarm: AlarmRecord) => AlarmRecord,
+  ): Promise<void> {
     const changed = await this.#alarms.transaction(async (trx) => {
       const alarm = await this.#alarms.findActive(action.alarmId, action.alarmSrc, trx);
       if (!alarm) throw nmError('NM_ERR_ALARM_NOT_FOUND');

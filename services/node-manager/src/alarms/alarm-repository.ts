@@ -20,7 +20,8 @@ export class AlarmRepository {
   constructor(database: Database, options: { listCache?: boolean } = {}) {
     this.#db = (database as Database<NodeManagerDatabase>).db;
     this.#templates = new QueryTemplates(this.#db);
-    if (options.listCache ?? readCachesFit(database)) this.#cache = new ReadCache((texts) => texts.reduce((n, text) => n + text.length, 0));
+    if (options.listCache ?? readCachesFit(database))
+      this.#cache = new ReadCache((texts) => texts.reduce((n, text) => n + text.length, 0));
   }
 
   /** Runs `work` in one transaction. */
@@ -46,7 +47,9 @@ export class AlarmRepository {
     if (nothingMatches(query)) return [];
     const cache = this.#cache;
     if (!cache) return this.#queryPresented(query);
-    return cache.through(`${listShape(query)}\u0000${JSON.stringify(listValues(query))}`, () => this.#queryPresented(query));
+    return cache.through(`${listShape(query)}\u0000${JSON.stringify(listValues(query))}`, () =>
+      this.#queryPresented(query),
+    );
   }
 
   /**
@@ -57,11 +60,21 @@ export class AlarmRepository {
   async presentMissing(batch = 1000): Promise<number> {
     let built = 0;
     for (;;) {
-      const rows = await this.#db.selectFrom('nm_alarms').selectAll().where('list_json', 'is', null).orderBy('event_us').limit(batch).execute();
+      const rows = await this.#db
+        .selectFrom('nm_alarms')
+        .selectAll()
+        .where('list_json', 'is', null)
+        .orderBy('event_us')
+        .limit(batch)
+        .execute();
       if (rows.length === 0) return built;
       await this.#db.transaction().execute(async (trx) => {
         for (const row of rows) {
-          await trx.updateTable('nm_alarms').set({ list_json: presentedText(toRecord(row)) }).where('event_us', '=', row.event_us).execute();
+          await trx
+            .updateTable('nm_alarms')
+            .set({ list_json: presentedText(toRecord(row)) })
+            .where('event_us', '=', row.event_us)
+            .execute();
         }
       });
       built += rows.length;
@@ -76,7 +89,8 @@ export class AlarmRepository {
   async #queryPresented(query: AlarmQuery): Promise<string[]> {
     const rows = await this.#templates.execute(
       listShape(query),
-      (slot) => this.#matching(query, slot).select(['event_us', 'list_json']).orderBy('event_us', 'desc').limit(slot('limit')),
+      (slot) =>
+        this.#matching(query, slot).select(['event_us', 'list_json']).orderBy('event_us', 'desc').limit(slot('limit')),
       listValues(query),
     );
     const missing = rows.filter((r) => r.list_json === null).map((r) => r.event_us);
@@ -98,7 +112,12 @@ export class AlarmRepository {
     // The values are typed by the query's own fields; `value` only renames or passes them.
     const v = value as <T>(name: string, actual: T) => T;
     let q = this.#db.selectFrom('nm_alarms').where('active', '=', 1);
-    if (query.nodeIds) q = q.where('node_id', 'in', query.nodeIds.map((id, i) => v(`node${i}`, id)));
+    if (query.nodeIds)
+      q = q.where(
+        'node_id',
+        'in',
+        query.nodeIds.map((id, i) => v(`node${i}`, id)),
+      );
     if (query.source !== undefined) q = q.where('custom', '=', v('source', query.source));
     if (query.beforeUs !== undefined) q = q.where('event_us', '<', v('before', query.beforeUs));
     const tags = query.tags;
@@ -108,7 +127,11 @@ export class AlarmRepository {
           selectFrom('nm_alarm_tags as t')
             .select('t.tag')
             .whereRef('t.event_us', '=', 'nm_alarms.event_us')
-            .where('t.tag', 'in', tags.map((tag, i) => v(`tag${i}`, tag))),
+            .where(
+              't.tag',
+              'in',
+              tags.map((tag, i) => v(`tag${i}`, tag)),
+            ),
         ),
       );
     }
@@ -125,18 +148,30 @@ export class AlarmRepository {
 
   /** The active alarm with this id and raw source, or undefined. */
   async findActive(alarmId: string, rawSrc: string, db: Db = this.#db): Promise<AlarmRecord | undefined> {
-    const row = await db.selectFrom('nm_alarms').selectAll().where('alarm_id', '=', alarmId).where('active', '=', 1).where('raw_src', '=', rawSrc).executeTakeFirst();
+    const row = await db
+      .selectFrom('nm_alarms')
+      .selectAll()
+      .where('alarm_id', '=', alarmId)
+      .where('active', '=', 1)
+      .where('raw_src', '=', rawSrc)
+      .executeTakeFirst();
     return row ? toRecord(row) : undefined;
   }
 
   async newestEventUs(): Promise<number> {
-    const row = await this.#db.selectFrom('nm_alarms').select((eb) => eb.fn.max('event_us').as('m')).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('nm_alarms')
+      .select((eb) => eb.fn.max('event_us').as('m'))
+      .executeTakeFirst();
     return Number(row?.m ?? 0);
   }
 
   async insert(alarm: AlarmRecord, raisedAt: number, db: Db = this.#db): Promise<void> {
     this.#cache?.invalidate();
-    await db.insertInto('nm_alarms').values({ ...toRow(alarm), raised_at: raisedAt, cleared_at: null }).execute();
+    await db
+      .insertInto('nm_alarms')
+      .values({ ...toRow(alarm), raised_at: raisedAt, cleared_at: null })
+      .execute();
     if (alarm.tags.length > 0) {
       await db
         .insertInto('nm_alarm_tags')
@@ -169,12 +204,20 @@ export class AlarmRepository {
   }
 
   async countActive(): Promise<number> {
-    const row = await this.#db.selectFrom('nm_alarms').select((eb) => eb.fn.countAll().as('n')).where('active', '=', 1).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('nm_alarms')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('active', '=', 1)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
   async countRaisedSince(since: number): Promise<number> {
-    const row = await this.#db.selectFrom('nm_alarms').select((eb) => eb.fn.countAll().as('n')).where('raised_at', '>=', since).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('nm_alarms')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('raised_at', '>=', since)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 }

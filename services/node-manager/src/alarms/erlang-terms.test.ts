@@ -4,7 +4,7 @@ import { alarmSourceText, erlangAtom, eventIdOf, eventTimeOf, parseEventId } fro
 describe('Erlang term text', () => {
   it('prints the documented alarm source with the 17-space continuation line', () => {
     expect(alarmSourceText('3fa56f92-3195-401b-93a8-7bc43e54d66f', 'wo_test_1@127.0.0.1', 'node_level', 'wombat')).toBe(
-      "{wo_alarm_source,\"3fa56f92-3195-401b-93a8-7bc43e54d66f\",'wo_test_1@127.0.0.1',\n                 node_level,wombat}",
+      '{wo_alarm_source,"3fa56f92-3195-401b-93a8-7bc43e54d66f",\'wo_test_1@127.0.0.1\',\n                 node_level,wombat}',
     );
   });
 
@@ -27,6 +27,7 @@ describe('Erlang term text', () => {
   });
 
   it('refuses event ids that are not {Mega,Sec,Micro}', () => {
-    for (const bad of ['1406,873289,745642', '{1,2}', '{1,2,3,4}', '{a,b,c}', '{1,1000000,0}', '{1, 2,3}']) expect(parseEventId(bad)).toBeUndefined();
+    for (const bad of ['1406,873289,745642', '{1,2}', '{1,2,3,4}', '{a,b,c}', '{1,1000000,0}', '{1, 2,3}'])
+      expect(parseEventId(bad)).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 /** Text forms of Erlang terms as `io_lib:format("~p", ...)` prints them, for WombatOAM-shaped fields. */
 
 const RESERVED = new Set(
-  'after and andalso band begin bnot bor bsl bsr bxor case catch cond div end fun if let not of or orelse receive rem try when xor maybe else'.split(' '),
+  'after and andalso band begin bnot bor bsl bsr bxor case catch cond div end fun if let not of or orelse receive rem try when xor maybe else'.split(
+    ' ',
+  ),
 );
 
 /** An atom: bare when it is a plain lower-case atom (letters, digits, `_`, `@`), else single-quoted. */
@@ -53,7 +55,13 @@ export function erlangTuple(elements: readonly string[]): string {
 
 /** The alarm source record WombatOAM sends back as `rawSrc`. */
 export function alarmSourceText(nodeId: string, nodeName: string, custom: string, server: string): string {
-  return erlangTuple(['wo_alarm_source', erlangString(nodeId), erlangAtom(nodeName), erlangAtom(custom), erlangAtom(server)]);
+  return erlangTuple([
+    'wo_alarm_source',
+    erlangString(nodeId),
+    erlangAtom(nodeName),
+    erlangAtom(custom),
+    erlangAtom(server),
+  ]);
 }
 
 /** `{Mega,Sec,Micro}` of an instant in microseconds since the epoch. */

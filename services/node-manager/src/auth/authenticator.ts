@@ -29,7 +29,13 @@ export class Authenticator {
 
   /** The anonymous caller when authentication is off. */
   get anonymous(): CurrentUser {
-    return { username: ADMIN_USERNAME, role: 'admin', rights: defaultRights('admin'), tags: this.#defaultTags, authenticated: false };
+    return {
+      username: ADMIN_USERNAME,
+      role: 'admin',
+      rights: defaultRights('admin'),
+      tags: this.#defaultTags,
+      authenticated: false,
+    };
   }
 
   /** The user named by the header, or undefined when the header is missing, malformed or wrong. */

@@ -35,7 +35,10 @@ export class CredentialCache {
   /** Records that `password` verified against the stored `passwordHash`. */
   remember(username: string, password: string, passwordHash: string): void {
     if (this.#entries.size > 10_000) this.#entries.clear();
-    this.#entries.set(username, { digest: this.#digest(username, password, passwordHash), expires: this.#now() + this.#ttlMs });
+    this.#entries.set(username, {
+      digest: this.#digest(username, password, passwordHash),
+      expires: this.#now() + this.#ttlMs,
+    });
   }
 
   forget(username: string): void {
@@ -50,6 +53,12 @@ export class CredentialCache {
   #digest(username: string, password: string, passwordHash: string): Buffer {
     const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'buffer') => Buffer }).hash;
     if (oneShot) return oneShot('sha256', `${this.#keyText}\0${username}\0${passwordHash}\0${password}`, 'buffer');
-    return createHmac('sha256', this.#key).update(username).update('\0').update(passwordHash).update('\0').update(password).digest();
+    return createHmac('sha256', this.#key)
+      .update(username)
+      .update('\0')
+      .update(passwordHash)
+      .update('\0')
+      .update(password)
+      .digest();
   }
 }

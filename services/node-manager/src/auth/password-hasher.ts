@@ -13,7 +13,8 @@ export class PasswordHasher {
 
   /** @param cost scrypt N, a power of two (16384 in production; tests use a tiny one). */
   constructor(cost: number) {
-    if (!Number.isInteger(cost) || cost < 2 || (cost & (cost - 1)) !== 0) throw new RangeError(`scrypt cost must be a power of two >= 2, got ${cost}`);
+    if (!Number.isInteger(cost) || cost < 2 || (cost & (cost - 1)) !== 0)
+      throw new RangeError(`scrypt cost must be a power of two >= 2, got ${cost}`);
     this.#cost = cost;
   }
 
@@ -21,7 +22,9 @@ export class PasswordHasher {
   async hash(password: string): Promise<string> {
     const salt = randomBytes(16);
     const key = await derive(password, salt, this.#cost, BLOCK_SIZE, PARALLELISM);
-    return ['scrypt', this.#cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64url'), key.toString('base64url')].join('$');
+    return ['scrypt', this.#cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64url'), key.toString('base64url')].join(
+      '$',
+    );
   }
 
   /** True when `password` matches `stored`; compares in constant time; false for malformed hashes. */
@@ -39,6 +42,8 @@ export class PasswordHasher {
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }

@@ -19,7 +19,10 @@ export class RecentUsers {
   }
 
   /** The user, from memory when read less than `ttlMs` ago, else from `load` (and remembered). */
-  async get(username: string, load: (username: string) => Promise<UserRecord | undefined>): Promise<UserRecord | undefined> {
+  async get(
+    username: string,
+    load: (username: string) => Promise<UserRecord | undefined>,
+  ): Promise<UserRecord | undefined> {
     const entry = this.#entries.get(username);
     const now = this.#now();
     if (entry && now - entry.readAt < this.#ttlMs) return entry.user;

@@ -21,7 +21,21 @@ describe('triad users: passwords not given on the command line', () => {
   });
 
   const run = async (args: string[], passwords: PasswordSource) => {
-    const io = { stdout: { text: '', write(t: string) { this.text += t; } }, stderr: { text: '', write(t: string) { this.text += t; } }, exitCode: 0 };
+    const io = {
+      stdout: {
+        text: '',
+        write(t: string) {
+          this.text += t;
+        },
+      },
+      stderr: {
+        text: '',
+        write(t: string) {
+          this.text += t;
+        },
+      },
+      exitCode: 0,
+    };
     await createUsersCommand(io, { env, passwords }).parseAsync(['node', 'users', '--data-dir', dataDir, ...args]);
     return io;
   };
@@ -50,7 +64,9 @@ describe('triad users: passwords not given on the command line', () => {
   it('asks twice on a terminal and refuses answers that differ', async () => {
     const answers = ['abc123', 'abc124'];
     const prompts: string[] = [];
-    const io = await run(['add', 'erin'], { promptHidden: async (prompt) => (prompts.push(prompt), answers.shift() ?? '') });
+    const io = await run(['add', 'erin'], {
+      promptHidden: async (prompt) => (prompts.push(prompt), answers.shift() ?? ''),
+    });
     expect(prompts).toEqual(['Password: ', 'Repeat password: ']);
     expect(io.exitCode).toBe(1);
     expect(io.stderr.text).toContain('the two passwords differ');

@@ -32,7 +32,9 @@ const VISIBLE_PASSWORD_NOTE =
  */
 export function createUsersCommand(io: UsersCommandIo, options: UsersCommandOptions = {}): Command {
   const command = new Command('users').description('Manage node-manager users (works on a stopped or running service)');
-  command.option('--data-dir <dir>', 'directory of node-manager.sqlite').option('--database-url <url>', 'PostgreSQL URL instead of SQLite');
+  command
+    .option('--data-dir <dir>', 'directory of node-manager.sqlite')
+    .option('--database-url <url>', 'PostgreSQL URL instead of SQLite');
 
   /** The password argument, or one read from the terminal or standard input. */
   const passwordOf = async (given: string | undefined): Promise<string> => {
@@ -52,7 +54,13 @@ export function createUsersCommand(io: UsersCommandIo, options: UsersCommandOpti
     });
     const database = await openNodeManagerDatabase(config);
     try {
-      await work(new UserCommands(new UserRepository(database), new PasswordHasher(config.scryptCost), parseTagSetting(config.defaultUserTags)));
+      await work(
+        new UserCommands(
+          new UserRepository(database),
+          new PasswordHasher(config.scryptCost),
+          parseTagSetting(config.defaultUserTags),
+        ),
+      );
     } catch (error) {
       if (error instanceof PasswordInputError) {
         io.stderr.write(`triad users: ${error.message}\n`);

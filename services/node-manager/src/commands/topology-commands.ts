@@ -48,7 +48,12 @@ export class TopologyCommands {
   /** Family creations in progress by name (concurrent adds of one release create one family). */
   readonly #creating = new Map<string, Promise<FamilyRecord>>();
 
-  constructor(topology: TopologyRepository, plugins: PluginRepository, connector: NodeConnector, events: NodeManagerEvents) {
+  constructor(
+    topology: TopologyRepository,
+    plugins: PluginRepository,
+    connector: NodeConnector,
+    events: NodeManagerEvents,
+  ) {
     this.#topology = topology;
     this.#plugins = plugins;
     this.#connector = connector;
@@ -78,7 +83,10 @@ export class TopologyCommands {
       // state changes reported meanwhile find no row and are caught up by reading the state after.
       const first = await this.#connector.connect({ id, name, cookie });
       try {
-        const family = chosen ?? (first === 'UP' ? await this.#releaseFamily(id) : undefined) ?? (await this.#family(DEFAULT_FAMILY_NAME));
+        const family =
+          chosen ??
+          (first === 'UP' ? await this.#releaseFamily(id) : undefined) ??
+          (await this.#family(DEFAULT_FAMILY_NAME));
         const node: NodeRecord = {
           id,
           name,
@@ -134,7 +142,8 @@ export class TopologyCommands {
 
   /** @throws NM_ERR_NODE_FAMILY_EXISTS, NM_ERR_INVALID_REQUEST (selection other than `random`) */
   async createFamily(input: NewFamily): Promise<FamilyRecord> {
-    if (input.bootstrap_node_selection !== 'random') throw nmError('NM_ERR_INVALID_REQUEST', 'bootstrap_node_selection must be random');
+    if (input.bootstrap_node_selection !== 'random')
+      throw nmError('NM_ERR_INVALID_REQUEST', 'bootstrap_node_selection must be random');
     if (await this.#topology.findLiveFamilyByName(input.name)) throw nmError('NM_ERR_NODE_FAMILY_EXISTS');
     const family = {
       id: randomUUID(),
@@ -161,7 +170,9 @@ export class TopologyCommands {
   }
 
   async moveNode(nodeId: string, familyId: string): Promise<Outcome> {
-    return (await this.#topology.moveNode(nodeId, familyId)) ? { success: true } : { success: false, reason: 'node_or_family_not_found' };
+    return (await this.#topology.moveNode(nodeId, familyId))
+      ? { success: true }
+      : { success: false, reason: 'node_or_family_not_found' };
   }
 
   /** Deletes a family and all its nodes. @throws NM_ERR_NODE_FAMILY_NOT_FOUND */
@@ -171,7 +182,8 @@ export class TopologyCommands {
     for (const nodeId of nodeIds) {
       await this.#connector.disconnect(nodeId);
       const node = await this.#topology.findNode(nodeId);
-      if (node) this.#events.emit({ type: 'node_state', nodeId, nodeName: node.name, state: node.state, deleted: true });
+      if (node)
+        this.#events.emit({ type: 'node_state', nodeId, nodeName: node.name, state: node.state, deleted: true });
     }
   }
 
@@ -189,7 +201,12 @@ export class TopologyCommands {
       const existing = await this.#topology.findLiveFamilyByName(name);
       if (existing) return existing;
       try {
-        return await this.createFamily({ name, bootstrap_node_selection: 'random', bootstrap_strategy: 'none', bootstrap_strategy_opts: [] });
+        return await this.createFamily({
+          name,
+          bootstrap_node_selection: 'random',
+          bootstrap_strategy: 'none',
+          bootstrap_strategy_opts: [],
+        });
       } catch (error) {
         // Created meanwhile through the API: use that one.
         const created = await this.#topology.findLiveFamilyByName(name);

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { CredentialCache } from '../auth/credential-cache.js';
 import type { PasswordHasher } from '../auth/password-hasher.js';
 import { RecentUsers } from '../auth/recent-users.js';
-import { ADMIN_USERNAME, PASSWORD_PATTERN, USERNAME_PATTERN, defaultRights, isRight, isRole, type Right, type Role } from '../auth/roles.js';
+import {
+  ADMIN_USERNAME,
+  PASSWORD_PATTERN,
+  USERNAME_PATTERN,
+  defaultRights,
+  isRight,
+  isRole,
+  type Right,
+  type Role,
+} from '../auth/roles.js';
 import { nmError } from '../errors.js';
 import { UserExistsError, type UserRepository, type UserRecord } from '../repositories/user-repository.js';
 
@@ -64,7 +73,13 @@ export class UserCommands {
     const name = checkUsername(username);
     const secret = checkPassword(password);
     try {
-      await this.users.insert({ username: name, passwordHash: await this.hasher.hash(secret), role, rights: defaultRights(role), tags: this.#newUserTags });
+      await this.users.insert({
+        username: name,
+        passwordHash: await this.hasher.hash(secret),
+        role,
+        rights: defaultRights(role),
+        tags: this.#newUserTags,
+      });
     } catch (error) {
       if (error instanceof UserExistsError) throw nmError('NM_ERR_USER_EXISTS', name);
       throw error;
@@ -83,7 +98,8 @@ export class UserCommands {
     const name = checkUsername(username);
     if (!isRole(role)) throw nmError('NM_ERR_INVALID_ROLE', String(role));
     const user = await this.#existing(name);
-    if (user.role === 'admin' && role !== 'admin' && (await this.users.countAdmins()) <= 1) throw nmError('NM_ERR_LAST_ADMIN', name);
+    if (user.role === 'admin' && role !== 'admin' && (await this.users.countAdmins()) <= 1)
+      throw nmError('NM_ERR_LAST_ADMIN', name);
     await this.users.update(name, { role, rights: defaultRights(role) });
     this.#changed(name);
   }
@@ -91,7 +107,12 @@ export class UserCommands {
   /** Sets the rights: a non-empty list of distinct known rights. */
   async changeRights(username: unknown, rights: unknown): Promise<void> {
     const name = checkUsername(username);
-    if (!Array.isArray(rights) || rights.length === 0 || !rights.every(isRight) || new Set(rights).size !== rights.length) {
+    if (
+      !Array.isArray(rights) ||
+      rights.length === 0 ||
+      !rights.every(isRight) ||
+      new Set(rights).size !== rights.length
+    ) {
       throw nmError('NM_ERR_INVALID_RIGHTS');
     }
     await this.#existing(name);
@@ -103,7 +124,8 @@ export class UserCommands {
   async deleteUser(username: unknown, withPages: boolean): Promise<void> {
     const name = checkUsername(username);
     const user = await this.#existing(name);
-    if (name === ADMIN_USERNAME || (user.role === 'admin' && (await this.users.countAdmins()) <= 1)) throw nmError('NM_ERR_LAST_ADMIN', name);
+    if (name === ADMIN_USERNAME || (user.role === 'admin' && (await this.users.countAdmins()) <= 1))
+      throw nmError('NM_ERR_LAST_ADMIN', name);
     await this.users.delete(name, withPages, ADMIN_USERNAME);
     this.#changed(name);
   }
@@ -111,7 +133,14 @@ export class UserCommands {
   /** Sets the tags filtering a user's view: a list of tags or `'all'`. */
   async setTags(username: unknown, tags: unknown): Promise<void> {
     const name = checkUsername(username);
-    if (tags !== 'all' && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(t)) && tags.length <= 100)) {
+    if (
+      tags !== 'all' &&
+      !(
+        Array.isArray(tags) &&
+        tags.every((t) => typeof t === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(t)) &&
+        tags.length <= 100
+      )
+    ) {
       throw nmError('NM_ERR_INVALID_REQUEST', 'tags must be "all" or a list of tags');
     }
     await this.#existing(name);

@@ -16,7 +16,14 @@ function checks(report: ReachabilityReport): string[] {
   return [];
 }
 
-const ALL = ['check_node_format', 'check_name_type', 'check_host_resolution', 'check_epmd_port', 'check_node_in_epmd', 'check_node_dist_port'];
+const ALL = [
+  'check_node_format',
+  'check_name_type',
+  'check_host_resolution',
+  'check_epmd_port',
+  'check_node_in_epmd',
+  'check_node_dist_port',
+];
 
 /** Registers `alive` with the local EPMD for `port` (nothing listens there); the registration lives while the socket is open. */
 function registerFake(alive: string, port: number): Promise<Socket> {
@@ -54,43 +61,47 @@ describe('analyseReachability without Erlang nodes', () => {
   });
 });
 
-describe.skipIf(!liveErl.available && !liveErl.required)('analyseReachability against real EPMD and nodes (skipped without erl: install erlang-base)', () => {
-  let node: ErlNode | undefined;
+describe.skipIf(!liveErl.available && !liveErl.required)(
+  'analyseReachability against real EPMD and nodes (skipped without erl: install erlang-base)',
+  () => {
+    let node: ErlNode | undefined;
 
-  beforeAll(async () => {
-    node = await startErlNode(uniqueAlive('reach'), 'cookie_reach');
-  }, 15_000);
+    beforeAll(async () => {
+      node = await startErlNode(uniqueAlive('reach'), 'cookie_reach');
+    }, 15_000);
 
-  afterAll(async () => {
-    await node?.kill();
-  });
+    afterAll(async () => {
+      await node?.kill();
+    });
 
-  it('passes all six checks for a running short-name node', async () => {
-    const report = await analyseReachability(node!.name);
-    expect(report.reachability).toBe('should be reachable');
-    expect(checks(report)).toEqual(ALL);
-    expect(report.description).toMatch(/short name/);
-  });
-
-  it('stops at check_node_in_epmd with node_not_in_epmd and lists what is registered', async () => {
-    const report = await analyseReachability(`${uniqueAlive('absent')}@127.0.0.1`);
-    expect(reasonCode(report)).toBe('node_not_in_epmd');
-    expect(checks(report)).toEqual(ALL.slice(0, 5));
-    expect(report.hints.join(' ')).toContain(node!.alive);
-  });
-
-  it('stops at check_node_dist_port with dist_port_not_reachable when the registered port is closed', async () => {
-    const alive = uniqueAlive('fakereg');
-    const registration = await registerFake(alive, await closedPort());
-    try {
-      const report = await analyseReachability(`${alive}@127.0.0.1`);
-      expect(reasonCode(report)).toBe('dist_port_not_reachable');
+    it('passes all six checks for a running short-name node', async () => {
+      const report = await analyseReachability(node!.name);
+      expect(report.reachability).toBe('should be reachable');
       expect(checks(report)).toEqual(ALL);
-      expect(report.hints.join(' ')).toMatch(/inet_dist_listen_min/);
-    } finally {
-      registration.destroy();
-    }
-  });
-});
+      expect(report.description).toMatch(/short name/);
+    });
 
-if (!liveErl.available && !liveErl.required) console.warn('analyse-reachability.test.ts: erl not found, live tests skipped (install erlang-base)');
+    it('stops at check_node_in_epmd with node_not_in_epmd and lists what is registered', async () => {
+      const report = await analyseReachability(`${uniqueAlive('absent')}@127.0.0.1`);
+      expect(reasonCode(report)).toBe('node_not_in_epmd');
+      expect(checks(report)).toEqual(ALL.slice(0, 5));
+      expect(report.hints.join(' ')).toContain(node!.alive);
+    });
+
+    it('stops at check_node_dist_port with dist_port_not_reachable when the registered port is closed', async () => {
+      const alive = uniqueAlive('fakereg');
+      const registration = await registerFake(alive, await closedPort());
+      try {
+        const report = await analyseReachability(`${alive}@127.0.0.1`);
+        expect(reasonCode(report)).toBe('dist_port_not_reachable');
+        expect(checks(report)).toEqual(ALL);
+        expect(report.hints.join(' ')).toMatch(/inet_dist_listen_min/);
+      } finally {
+        registration.destroy();
+      }
+    });
+  },
+);
+
+if (!liveErl.available && !liveErl.required)
+  console.warn('analyse-reachability.test.ts: erl not found, live tests skipped (install erlang-base)');

@@ -21,19 +21,29 @@ export interface ReachabilityOptions extends EpmdOptions {
  * Never throws. The reply has the spec's shape: `details` = `[{checksPerformed}, {reasonCode},
  * {reasonDetails}]` on failure, `[{checksPerformed}]` on success.
  */
-export async function analyseReachability(name: string, options: ReachabilityOptions = {}): Promise<ReachabilityReport> {
+export async function analyseReachability(
+  name: string,
+  options: ReachabilityOptions = {},
+): Promise<ReachabilityReport> {
   const performed: string[] = ['check_node_format'];
   const parts = splitNode(name);
   if (!parts) {
-    return fail(performed, 'bad_node_format', `${JSON.stringify(name)} is not of the form name@host`, 'The node name does not have the name@host form.', [
-      'Give the node name exactly as node() returns it on that node, e.g. myapp@10.0.0.5 or myapp@myhost.',
-    ]);
+    return fail(
+      performed,
+      'bad_node_format',
+      `${JSON.stringify(name)} is not of the form name@host`,
+      'The node name does not have the name@host form.',
+      ['Give the node name exactly as node() returns it on that node, e.g. myapp@10.0.0.5 or myapp@myhost.'],
+    );
   }
   const { alive, host } = parts;
   performed.push('check_name_type');
   const longName = host.includes('.') || isIP(host) !== 0;
   const nameType = longName ? 'long' : 'short';
-  const epmd: EpmdOptions = { timeoutMs: options.timeoutMs ?? EPMD_DEFAULTS.timeoutMs, epmdPort: options.epmdPort ?? EPMD_DEFAULTS.epmdPort };
+  const epmd: EpmdOptions = {
+    timeoutMs: options.timeoutMs ?? EPMD_DEFAULTS.timeoutMs,
+    epmdPort: options.epmdPort ?? EPMD_DEFAULTS.epmdPort,
+  };
 
   performed.push('check_host_resolution');
   const resolved = await resolveHost(host, epmd.timeoutMs);
@@ -49,19 +59,26 @@ export async function analyseReachability(name: string, options: ReachabilityOpt
   performed.push('check_epmd_port');
   const names = await listNodes(host, epmd);
   if (names.kind !== 'names') {
-    return fail(performed, 'epmd_not_reachable', `no answer from EPMD at ${resolved.address}:${epmd.epmdPort} (${names.code})`, `EPMD on ${host} does not answer on port ${epmd.epmdPort}.`, [
-      'Start epmd on that host (epmd -daemon), or start the node with -name or -sname, which starts epmd.',
-      `Check that firewalls let TCP port ${epmd.epmdPort} through.`,
-    ]);
+    return fail(
+      performed,
+      'epmd_not_reachable',
+      `no answer from EPMD at ${resolved.address}:${epmd.epmdPort} (${names.code})`,
+      `EPMD on ${host} does not answer on port ${epmd.epmdPort}.`,
+      [
+        'Start epmd on that host (epmd -daemon), or start the node with -name or -sname, which starts epmd.',
+        `Check that firewalls let TCP port ${epmd.epmdPort} through.`,
+      ],
+    );
   }
 
   performed.push('check_node_in_epmd');
   const port = await lookupNodePort(host, alive, epmd);
   if (port.kind !== 'port') {
     const registered = names.nodes.map((n) => n.name);
-    const detail = port.kind === 'notRegistered'
-      ? `${alive} is not registered with EPMD on ${host}; registered: ${registered.length ? registered.join(', ') : 'none'}`
-      : `EPMD on ${host} stopped answering (${port.code})`;
+    const detail =
+      port.kind === 'notRegistered'
+        ? `${alive} is not registered with EPMD on ${host}; registered: ${registered.length ? registered.join(', ') : 'none'}`
+        : `EPMD on ${host} stopped answering (${port.code})`;
     return fail(performed, 'node_not_in_epmd', detail, `The node ${alive} is not registered with EPMD on ${host}.`, [
       'Check that the node is running and was started with this name.',
       `Use the alive part exactly as node() returns it${registered.length ? ` (registered on ${host}: ${registered.join(', ')})` : ''}.`,
@@ -71,22 +88,42 @@ export async function analyseReachability(name: string, options: ReachabilityOpt
   performed.push('check_node_dist_port');
   const reachable = await canConnect(port.address, port.port, epmd.timeoutMs ?? EPMD_DEFAULTS.timeoutMs);
   if (reachable !== true) {
-    return fail(performed, 'dist_port_not_reachable', `no TCP connection to ${port.address}:${port.port} (${reachable})`, `The distribution port ${port.port} of ${name} cannot be reached.`, [
-      `Check that firewalls let the distribution port through; pin it with -kernel inet_dist_listen_min ${port.port} inet_dist_listen_max ${port.port} (or a range) and open that range.`,
-      'Check -kernel inet_dist_use_interface: the node may listen on another interface.',
-    ]);
+    return fail(
+      performed,
+      'dist_port_not_reachable',
+      `no TCP connection to ${port.address}:${port.port} (${reachable})`,
+      `The distribution port ${port.port} of ${name} cannot be reached.`,
+      [
+        `Check that firewalls let the distribution port through; pin it with -kernel inet_dist_listen_min ${port.port} inet_dist_listen_max ${port.port} (or a range) and open that range.`,
+        'Check -kernel inet_dist_use_interface: the node may listen on another interface.',
+      ],
+    );
   }
 
   return {
     reachability: 'should be reachable',
     details: [{ checksPerformed: performed }],
     description: `${name} should be reachable (${nameType} name, distribution port ${port.port}).`,
-    hints: ['If the node still does not connect, check that its cookie is the one given to the node manager.', ...(options.hintsWhenReachable ?? [])],
+    hints: [
+      'If the node still does not connect, check that its cookie is the one given to the node manager.',
+      ...(options.hintsWhenReachable ?? []),
+    ],
   };
 }
 
-function fail(performed: string[], reasonCode: string, reasonDetails: string, description: string, hints: string[]): ReachabilityReport {
-  return { reachability: 'is not reachable', details: [{ checksPerformed: [...performed] }, { reasonCode }, { reasonDetails }], description, hints };
+function fail(
+  performed: string[],
+  reasonCode: string,
+  reasonDetails: string,
+  description: string,
+  hints: string[],
+): ReachabilityReport {
+  return {
+    reachability: 'is not reachable',
+    details: [{ checksPerformed: [...performed] }, { reasonCode }, { reasonDetails }],
+    description,
+    hints,
+  };
 }
 
 /** true when a TCP connection opens within the timeout, else the error code or `timeout`. */

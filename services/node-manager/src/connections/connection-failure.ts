@@ -37,7 +37,12 @@ export class ConnectionFailure extends Error {
   /** Low-level code when there is one (ECONNREFUSED, ED_ERR_BAD_COOKIE, timeout ...). */
   readonly code: string | undefined;
 
-  constructor(kind: ConnectionFailureKind, node: string, detail: string, options: { code?: string; cause?: unknown } = {}) {
+  constructor(
+    kind: ConnectionFailureKind,
+    node: string,
+    detail: string,
+    options: { code?: string; cause?: unknown } = {},
+  ) {
     super(`${node}: ${detail}`, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ConnectionFailure';
     this.kind = kind;

@@ -42,14 +42,25 @@ export interface EpmdUnreachable {
 
 /** Outcome of `lookupNodePort`. */
 export type PortLookup =
-  | { readonly kind: 'port'; readonly host: string; readonly address: string; readonly port: number; readonly info: EpmdNodeInfo }
+  | {
+      readonly kind: 'port';
+      readonly host: string;
+      readonly address: string;
+      readonly port: number;
+      readonly info: EpmdNodeInfo;
+    }
   | { readonly kind: 'notRegistered'; readonly host: string; readonly address: string; readonly alive: string }
   | HostUnresolvable
   | EpmdUnreachable;
 
 /** Outcome of `listNodes`. */
 export type NamesLookup =
-  | { readonly kind: 'names'; readonly host: string; readonly address: string; readonly nodes: readonly { readonly name: string; readonly port: number }[] }
+  | {
+      readonly kind: 'names';
+      readonly host: string;
+      readonly address: string;
+      readonly nodes: readonly { readonly name: string; readonly port: number }[];
+    }
   | HostUnresolvable
   | EpmdUnreachable;
 
@@ -87,7 +98,12 @@ export async function lookupNodePort(host: string, alive: string, options: EpmdO
   const resolved = await resolveHost(host, timeoutMs);
   if (resolved.kind !== 'resolved') return resolved;
   const { address } = resolved;
-  const reply = await epmdRequest(address, options.epmdPort ?? EPMD_DEFAULTS.epmdPort, encodePortPlease2Request(alive), timeoutMs);
+  const reply = await epmdRequest(
+    address,
+    options.epmdPort ?? EPMD_DEFAULTS.epmdPort,
+    encodePortPlease2Request(alive),
+    timeoutMs,
+  );
   if (!reply.ok) return { kind: 'epmdUnreachable', host, address, code: reply.code };
   try {
     const decoded = decodePort2Response(reply.bytes);

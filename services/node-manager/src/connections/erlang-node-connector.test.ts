@@ -15,125 +15,134 @@ function recordingConnector(extra: { epmdPort?: number } = {}) {
   return { connector, changes, last };
 }
 
-describe.skipIf(!liveErl.available && !liveErl.required)('ErlangNodeConnector against real nodes (skipped without erl: install erlang-base)', () => {
-  let main: ErlNode | undefined;
-  let peer: ErlNode | undefined;
-  let long: ErlNode | undefined;
-  const extra: ErlNode[] = [];
-  const connectors: ErlangNodeConnector[] = [];
+describe.skipIf(!liveErl.available && !liveErl.required)(
+  'ErlangNodeConnector against real nodes (skipped without erl: install erlang-base)',
+  () => {
+    let main: ErlNode | undefined;
+    let peer: ErlNode | undefined;
+    let long: ErlNode | undefined;
+    const extra: ErlNode[] = [];
+    const connectors: ErlangNodeConnector[] = [];
 
-  const make = (options: { epmdPort?: number } = {}) => {
-    const r = recordingConnector(options);
-    connectors.push(r.connector);
-    return r;
-  };
+    const make = (options: { epmdPort?: number } = {}) => {
+      const r = recordingConnector(options);
+      connectors.push(r.connector);
+      return r;
+    };
 
-  beforeAll(async () => {
-    [main, peer, long] = await Promise.all([
-      startErlNode(uniqueAlive('encmain'), COOKIE),
-      startErlNode(uniqueAlive('encpeer'), COOKIE),
-      startErlNode(uniqueAlive('enclong'), COOKIE, { long: true }),
-    ]);
-  }, 20_000);
+    beforeAll(async () => {
+      [main, peer, long] = await Promise.all([
+        startErlNode(uniqueAlive('encmain'), COOKIE),
+        startErlNode(uniqueAlive('encpeer'), COOKIE),
+        startErlNode(uniqueAlive('enclong'), COOKIE, { long: true }),
+      ]);
+    }, 20_000);
 
-  afterEach(async () => {
-    for (const c of connectors.splice(0)) await c.close();
-  });
+    afterEach(async () => {
+      for (const c of connectors.splice(0)) await c.close();
+    });
 
-  afterAll(async () => {
-    await Promise.all([main, peer, long, ...extra].map((n) => n?.kill()));
-  });
+    afterAll(async () => {
+      await Promise.all([main, peer, long, ...extra].map((n) => n?.kill()));
+    });
 
-  it('connects short- and long-name nodes UP and notifies the listener', async () => {
-    const { connector, last } = make();
-    expect(await connector.connect({ id: 'a', name: main!.name, cookie: COOKIE })).toBe('UP');
-    expect(await connector.connect({ id: 'b', name: long!.name, cookie: COOKIE })).toBe('UP');
-    expect(connector.state('a')).toBe('UP');
-    expect(last('b')).toBe('UP');
-    expect(await connector.rpc('a', 'erlang', 'node')).toEqual(atom(main!.name));
-  });
+    it('connects short- and long-name nodes UP and notifies the listener', async () => {
+      const { connector, last } = make();
+      expect(await connector.connect({ id: 'a', name: main!.name, cookie: COOKIE })).toBe('UP');
+      expect(await connector.connect({ id: 'b', name: long!.name, cookie: COOKIE })).toBe('UP');
+      expect(connector.state('a')).toBe('UP');
+      expect(last('b')).toBe('UP');
+      expect(await connector.rpc('a', 'erlang', 'node')).toEqual(atom(main!.name));
+    });
 
-  it('reports a wrong cookie as DOWN with failure kind badCookie', async () => {
-    const { connector } = make();
-    expect(await connector.connect({ id: 'w', name: main!.name, cookie: 'wrong_cookie' })).toBe('DOWN');
-    expect(connector.failure('w')?.kind).toBe('badCookie');
-  });
+    it('reports a wrong cookie as DOWN with failure kind badCookie', async () => {
+      const { connector } = make();
+      expect(await connector.connect({ id: 'w', name: main!.name, cookie: 'wrong_cookie' })).toBe('DOWN');
+      expect(connector.failure('w')?.kind).toBe('badCookie');
+    });
 
-  it('reports a node that EPMD does not know as STOPPED', async () => {
-    const { connector } = make();
-    expect(await connector.connect({ id: 'u', name: `${uniqueAlive('nobody')}@127.0.0.1`, cookie: COOKIE })).toBe('STOPPED');
-    expect(connector.failure('u')?.kind).toBe('notRegistered');
-  });
+    it('reports a node that EPMD does not know as STOPPED', async () => {
+      const { connector } = make();
+      expect(await connector.connect({ id: 'u', name: `${uniqueAlive('nobody')}@127.0.0.1`, cookie: COOKIE })).toBe(
+        'STOPPED',
+      );
+      expect(connector.failure('u')?.kind).toBe('notRegistered');
+    });
 
-  it('reports an unresolvable host and a host without EPMD as DOWN', async () => {
-    const { connector } = make({ epmdPort: await closedPort() });
-    expect(await connector.connect({ id: 'h', name: 'x@no-such-host.invalid', cookie: COOKIE })).toBe('DOWN');
-    expect(connector.failure('h')?.kind).toBe('hostUnresolvable');
-    expect(await connector.connect({ id: 'e', name: 'x@127.0.0.1', cookie: COOKIE })).toBe('DOWN');
-    expect(connector.failure('e')?.kind).toBe('epmdUnreachable');
-  });
+    it('reports an unresolvable host and a host without EPMD as DOWN', async () => {
+      const { connector } = make({ epmdPort: await closedPort() });
+      expect(await connector.connect({ id: 'h', name: 'x@no-such-host.invalid', cookie: COOKIE })).toBe('DOWN');
+      expect(connector.failure('h')?.kind).toBe('hostUnresolvable');
+      expect(await connector.connect({ id: 'e', name: 'x@127.0.0.1', cookie: COOKIE })).toBe('DOWN');
+      expect(connector.failure('e')?.kind).toBe('epmdUnreachable');
+    });
 
-  it('sees a killed node DOWN/STOPPED at once and UP again after a restart under the same name', async () => {
-    const alive = uniqueAlive('enckill');
-    const victim = await startErlNode(alive, COOKIE);
-    extra.push(victim);
-    const { connector, changes, last } = make();
-    expect(await connector.connect({ id: 'k', name: victim.name, cookie: COOKIE })).toBe('UP');
-    await victim.kill();
-    await waitFor(() => last('k') !== 'UP', 2000, 'DOWN or STOPPED after kill -9');
-    expect(['DOWN', 'STOPPED']).toContain(last('k'));
-    await waitFor(() => last('k') === 'STOPPED', 3000, 'STOPPED once EPMD forgot the node');
-    const again = await startErlNode(alive, COOKIE);
-    extra.push(again);
-    await waitFor(() => last('k') === 'UP', 12_000, 'UP after restart');
-    expect(changes.filter(([id]) => id === 'k').map(([, s]) => s)[0]).toBe('UP');
-  }, 25_000);
+    it('sees a killed node DOWN/STOPPED at once and UP again after a restart under the same name', async () => {
+      const alive = uniqueAlive('enckill');
+      const victim = await startErlNode(alive, COOKIE);
+      extra.push(victim);
+      const { connector, changes, last } = make();
+      expect(await connector.connect({ id: 'k', name: victim.name, cookie: COOKIE })).toBe('UP');
+      await victim.kill();
+      await waitFor(() => last('k') !== 'UP', 2000, 'DOWN or STOPPED after kill -9');
+      expect(['DOWN', 'STOPPED']).toContain(last('k'));
+      await waitFor(() => last('k') === 'STOPPED', 3000, 'STOPPED once EPMD forgot the node');
+      const again = await startErlNode(alive, COOKIE);
+      extra.push(again);
+      await waitFor(() => last('k') === 'UP', 12_000, 'UP after restart');
+      expect(changes.filter(([id]) => id === 'k').map(([, s]) => s)[0]).toBe('UP');
+    }, 25_000);
 
-  it('sees a frozen node (SIGSTOP) DOWN through health calls, and UP after SIGCONT', async () => {
-    const frozen = await startErlNode(uniqueAlive('encstop'), COOKIE);
-    extra.push(frozen);
-    const { connector, last } = make();
-    expect(await connector.connect({ id: 's', name: frozen.name, cookie: COOKIE })).toBe('UP');
-    frozen.signal('SIGSTOP');
-    try {
-      await waitFor(() => last('s') === 'DOWN', 6000, 'DOWN within 5 s of SIGSTOP');
-      expect(connector.failure('s')?.kind).toBe('healthTimeout');
-    } finally {
-      frozen.signal('SIGCONT');
-    }
-    await waitFor(() => last('s') === 'UP', 8000, 'UP after SIGCONT');
-  }, 20_000);
+    it('sees a frozen node (SIGSTOP) DOWN through health calls, and UP after SIGCONT', async () => {
+      const frozen = await startErlNode(uniqueAlive('encstop'), COOKIE);
+      extra.push(frozen);
+      const { connector, last } = make();
+      expect(await connector.connect({ id: 's', name: frozen.name, cookie: COOKIE })).toBe('UP');
+      frozen.signal('SIGSTOP');
+      try {
+        await waitFor(() => last('s') === 'DOWN', 6000, 'DOWN within 5 s of SIGSTOP');
+        expect(connector.failure('s')?.kind).toBe('healthTimeout');
+      } finally {
+        frozen.signal('SIGCONT');
+      }
+      await waitFor(() => last('s') === 'UP', 8000, 'UP after SIGCONT');
+    }, 20_000);
 
-  it('discovers the nodes connected to a node, without itself', async () => {
-    const { connector } = make();
-    await connector.connect({ id: 'm', name: main!.name, cookie: COOKIE });
-    const linked = await connector.rpc('m', 'net_kernel', 'connect_node', [atom(peer!.name)]);
-    expect(isAtom(linked, 'true')).toBe(true);
-    const found = await connector.discover({ id: 'm', name: main!.name, cookie: COOKIE });
-    expect(found).toContain(peer!.name);
-    expect(found).not.toContain(connector.localName);
-    // Also through a short-lived connection when the node is not managed.
-    expect(await make().connector.discover({ id: 'x', name: main!.name, cookie: COOKIE })).toContain(peer!.name);
-    expect(await make().connector.discover({ id: 'x', name: main!.name, cookie: 'wrong' })).toEqual([]);
-  });
+    it('discovers the nodes connected to a node, without itself', async () => {
+      const { connector } = make();
+      await connector.connect({ id: 'm', name: main!.name, cookie: COOKIE });
+      const linked = await connector.rpc('m', 'net_kernel', 'connect_node', [atom(peer!.name)]);
+      expect(isAtom(linked, 'true')).toBe(true);
+      const found = await connector.discover({ id: 'm', name: main!.name, cookie: COOKIE });
+      expect(found).toContain(peer!.name);
+      expect(found).not.toContain(connector.localName);
+      // Also through a short-lived connection when the node is not managed.
+      expect(await make().connector.discover({ id: 'x', name: main!.name, cookie: COOKIE })).toContain(peer!.name);
+      expect(await make().connector.discover({ id: 'x', name: main!.name, cookie: 'wrong' })).toEqual([]);
+    });
 
-  it('reads the release a plain erl node booted: init:script_id() is {"Erlang/OTP", OtpRelease}', async () => {
-    const { connector } = make();
-    await connector.connect({ id: 'r', name: main!.name, cookie: COOKIE });
-    // On this machine (OTP 25) a plain erl answers {"Erlang/OTP","25"}: the version is the OTP release.
-    const otp = await connector.rpc('r', 'erlang', 'system_info', [atom('otp_release')]);
-    expect(otp.type).toBe('string');
-    expect(await connector.release('r')).toEqual({ name: 'Erlang/OTP', version: otp.type === 'string' ? otp.value : '?' });
-    expect(await connector.release('unknown')).toBeUndefined();
-  });
+    it('reads the release a plain erl node booted: init:script_id() is {"Erlang/OTP", OtpRelease}', async () => {
+      const { connector } = make();
+      await connector.connect({ id: 'r', name: main!.name, cookie: COOKIE });
+      // On this machine (OTP 25) a plain erl answers {"Erlang/OTP","25"}: the version is the OTP release.
+      const otp = await connector.rpc('r', 'erlang', 'system_info', [atom('otp_release')]);
+      expect(otp.type).toBe('string');
+      expect(await connector.release('r')).toEqual({
+        name: 'Erlang/OTP',
+        version: otp.type === 'string' ? otp.value : '?',
+      });
+      expect(await connector.release('unknown')).toBeUndefined();
+    });
 
-  it('stops managing on disconnect and closes the connection', async () => {
-    const { connector } = make();
-    await connector.connect({ id: 'd', name: main!.name, cookie: COOKIE });
-    await connector.disconnect('d');
-    expect(connector.state('d')).toBeUndefined();
-    await expect(connector.rpc('d', 'erlang', 'node')).rejects.toThrow(/not connected/);
-  });
-});
+    it('stops managing on disconnect and closes the connection', async () => {
+      const { connector } = make();
+      await connector.connect({ id: 'd', name: main!.name, cookie: COOKIE });
+      await connector.disconnect('d');
+      expect(connector.state('d')).toBeUndefined();
+      await expect(connector.rpc('d', 'erlang', 'node')).rejects.toThrow(/not connected/);
+    });
+  },
+);
 
-if (!liveErl.available && !liveErl.required) console.warn('erlang-node-connector.test.ts: erl not found, live tests skipped (install erlang-base)');
+if (!liveErl.available && !liveErl.required)
+  console.warn('erlang-node-connector.test.ts: erl not found, live tests skipped (install erlang-base)');

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { atom, listElements, type Term } from '@triad/erlang-dist';
-import type { NodeConnector, NodeRelease, NodeState, NodeStateListener, NodeTarget, ReachabilityReport } from '../connector/node-connector.js';
+import type {
+  NodeConnector,
+  NodeRelease,
+  NodeState,
+  NodeStateListener,
+  NodeTarget,
+  ReachabilityReport,
+} from '../connector/node-connector.js';
 import { analyseReachability } from './analyse-reachability.js';
 import type { ConnectionFailure } from './connection-failure.js';
 import { MANAGED_NODE_DEFAULTS, ManagedNode, type ManagedNodeTiming } from './managed-node.js';
@@ -81,7 +88,13 @@ export class ErlangNodeConnector implements NodeConnector {
    * `Module:Function(Args)` on a managed node that is UP, through its connection; rejects when the
    * node is unknown or not connected, otherwise as `NodeConnection.rpc`.
    */
-  rpc(nodeId: string, module: string, fn: string, args: readonly Term[] = [], options: { timeoutMs?: number } = {}): Promise<Term> {
+  rpc(
+    nodeId: string,
+    module: string,
+    fn: string,
+    args: readonly Term[] = [],
+    options: { timeoutMs?: number } = {},
+  ): Promise<Term> {
     const connection = this.#nodes.get(nodeId)?.connection;
     if (!connection) return Promise.reject(new Error(`node ${nodeId} is not connected`));
     return connection.rpc(module, fn, args, options);
@@ -94,7 +107,9 @@ export class ErlangNodeConnector implements NodeConnector {
    */
   async release(nodeId: string): Promise<NodeRelease | undefined> {
     try {
-      return releaseFromScriptId(await this.rpc(nodeId, 'init', 'script_id', [], { timeoutMs: this.#timing.healthTimeoutMs }));
+      return releaseFromScriptId(
+        await this.rpc(nodeId, 'init', 'script_id', [], { timeoutMs: this.#timing.healthTimeoutMs }),
+      );
     } catch {
       return undefined;
     }
@@ -106,15 +121,24 @@ export class ErlangNodeConnector implements NodeConnector {
    * one with the target's cookie. Empty when the node cannot be asked.
    */
   async discover(node: NodeTarget): Promise<string[]> {
-    const managed = [...this.#nodes.values()].find((m) => m.target.name === node.name && m.target.cookie === node.cookie)?.connection;
+    const managed = [...this.#nodes.values()].find(
+      (m) => m.target.name === node.name && m.target.cookie === node.cookie,
+    )?.connection;
     let connection = managed;
     try {
-      connection ??= await NodeConnection.open({ node: node.name, cookie: node.cookie, ...this.#local(), connectTimeoutMs: this.#timing.connectTimeoutMs });
+      connection ??= await NodeConnection.open({
+        node: node.name,
+        cookie: node.cookie,
+        ...this.#local(),
+        connectTimeoutMs: this.#timing.connectTimeoutMs,
+      });
     } catch {
       return [];
     }
     try {
-      const reply = await connection.rpc('erlang', 'nodes', [atom('connected')], { timeoutMs: this.#timing.connectTimeoutMs });
+      const reply = await connection.rpc('erlang', 'nodes', [atom('connected')], {
+        timeoutMs: this.#timing.connectTimeoutMs,
+      });
       const names = (listElements(reply) ?? []).flatMap((t) => (t.type === 'atom' ? [t.name] : []));
       return names.filter((n) => n !== connection.localName);
     } catch {
@@ -129,12 +153,16 @@ export class ErlangNodeConnector implements NodeConnector {
     const refused = [...this.#nodes.values()].some((m) => m.target.name === name && m.failure?.kind === 'badCookie');
     return analyseReachability(name, {
       ...(this.#options.epmdPort === undefined ? {} : { epmdPort: this.#options.epmdPort }),
-      hintsWhenReachable: refused ? ['The last connection attempt was refused after the challenge: the stored cookie is wrong for this node.'] : [],
+      hintsWhenReachable: refused
+        ? ['The last connection attempt was refused after the challenge: the stored cookie is wrong for this node.']
+        : [],
     });
   }
 
   #local(): { localName: string; epmdPort?: number } {
-    return this.#options.epmdPort === undefined ? { localName: this.localName } : { localName: this.localName, epmdPort: this.#options.epmdPort };
+    return this.#options.epmdPort === undefined
+      ? { localName: this.localName }
+      : { localName: this.localName, epmdPort: this.#options.epmdPort };
   }
 
   /** Stops managing every node (service shutdown). */

@@ -62,7 +62,12 @@ export class ManagedNode {
   #stopped = false;
 
   /** `local.localName` is our hidden node's name; `local.epmdPort` overrides EPMD's port 4369. */
-  constructor(target: NodeTarget, local: { localName: string; epmdPort?: number }, timing: ManagedNodeTiming, listener: ManagedNodeListener) {
+  constructor(
+    target: NodeTarget,
+    local: { localName: string; epmdPort?: number },
+    timing: ManagedNodeTiming,
+    listener: ManagedNodeListener,
+  ) {
     this.target = target;
     this.#localName = local.localName;
     this.#epmdPort = local.epmdPort;
@@ -116,7 +121,10 @@ export class ManagedNode {
       });
     } catch (error) {
       if (this.#stopped) return;
-      const failure = error instanceof ConnectionFailure ? error : new ConnectionFailure('protocol', this.target.name, String(error), { cause: error });
+      const failure =
+        error instanceof ConnectionFailure
+          ? error
+          : new ConnectionFailure('protocol', this.target.name, String(error), { cause: error });
       this.#set(stateForFailure(failure.kind), failure);
       this.#scheduleRetry(this.#backoffMs);
       this.#backoffMs = Math.min(this.#backoffMs * 2, this.#timing.maxBackoffMs);
@@ -160,9 +168,14 @@ export class ManagedNode {
     } catch (error) {
       if (error instanceof RpcTimeoutError) {
         connection.close(
-          new ConnectionFailure('healthTimeout', this.target.name, `no reply to erlang:node() within ${this.#timing.healthTimeoutMs} ms`, {
-            code: 'timeout',
-          }),
+          new ConnectionFailure(
+            'healthTimeout',
+            this.target.name,
+            `no reply to erlang:node() within ${this.#timing.healthTimeoutMs} ms`,
+            {
+              code: 'timeout',
+            },
+          ),
         );
       }
       return; // closed meanwhile: #onClosed handles it

@@ -29,67 +29,82 @@ import { liveErl, startErlNode, uniqueAlive, type ErlNode } from './test-support
 const LOCAL = `triad_nctest_${process.pid}@localhost`;
 
 async function failureOf(promise: Promise<unknown>): Promise<ConnectionFailure> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ConnectionFailure);
   return error as ConnectionFailure;
 }
 
-describe.skipIf(!liveErl.available && !liveErl.required)('NodeConnection against a real node (skipped without erl: install erlang-base)', () => {
-  let node: ErlNode | undefined;
-  let connection: NodeConnection | undefined;
+describe.skipIf(!liveErl.available && !liveErl.required)(
+  'NodeConnection against a real node (skipped without erl: install erlang-base)',
+  () => {
+    let node: ErlNode | undefined;
+    let connection: NodeConnection | undefined;
 
-  beforeAll(async () => {
-    node = await startErlNode(uniqueAlive('nc'), 'cookie_nc', { long: true });
-    connection = await NodeConnection.open({ node: node.name, cookie: node.cookie, localName: LOCAL });
-  }, 15_000);
+    beforeAll(async () => {
+      node = await startErlNode(uniqueAlive('nc'), 'cookie_nc', { long: true });
+      connection = await NodeConnection.open({ node: node.name, cookie: node.cookie, localName: LOCAL });
+    }, 15_000);
 
-  afterAll(async () => {
-    connection?.close();
-    await node?.kill();
-  });
+    afterAll(async () => {
+      connection?.close();
+      await node?.kill();
+    });
 
-  it('handshakes as a hidden node and gets erlang:node() through rex', async () => {
-    expect(connection!.peerName).toBe(node!.name);
-    expect(await connection!.rpc('erlang', 'node')).toEqual(atom(node!.name));
-  });
+    it('handshakes as a hidden node and gets erlang:node() through rex', async () => {
+      expect(connection!.peerName).toBe(node!.name);
+      expect(await connection!.rpc('erlang', 'node')).toEqual(atom(node!.name));
+    });
 
-  it('correlates 2000 calls in flight by reference', async () => {
-    const n = 2000;
-    const replies = await Promise.all(Array.from({ length: n }, (_, i) => connection!.rpc('erlang', 'abs', [int(-i)])));
-    expect(replies).toEqual(Array.from({ length: n }, (_, i) => int(i)));
-    expect(connection!.inFlight).toBe(0);
-  });
+    it('correlates 2000 calls in flight by reference', async () => {
+      const n = 2000;
+      const replies = await Promise.all(
+        Array.from({ length: n }, (_, i) => connection!.rpc('erlang', 'abs', [int(-i)])),
+      );
+      expect(replies).toEqual(Array.from({ length: n }, (_, i) => int(i)));
+      expect(connection!.inFlight).toBe(0);
+    });
 
-  it('rejects a call without reply in time with RpcTimeoutError and stays open', async () => {
-    const error = await connection!.rpc('timer', 'sleep', [int(1000)], { timeoutMs: 100 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RpcTimeoutError);
-    expect(connection!.isOpen).toBe(true);
-  });
+    it('rejects a call without reply in time with RpcTimeoutError and stays open', async () => {
+      const error = await connection!.rpc('timer', 'sleep', [int(1000)], { timeoutMs: 100 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RpcTimeoutError);
+      expect(connection!.isOpen).toBe(true);
+    });
 
-  it('tells a wrong cookie apart as badCookie', async () => {
-    const failure = await failureOf(NodeConnection.open({ node: node!.name, cookie: 'not_the_cookie', localName: `x${LOCAL}` }));
-    expect(failure.kind).toBe('badCookie');
-    expect(failure.message).not.toContain('not_the_cookie');
-  });
+    it('tells a wrong cookie apart as badCookie', async () => {
+      const failure = await failureOf(
+        NodeConnection.open({ node: node!.name, cookie: 'not_the_cookie', localName: `x${LOCAL}` }),
+      );
+      expect(failure.kind).toBe('badCookie');
+      expect(failure.message).not.toContain('not_the_cookie');
+    });
 
-  it('tells a node missing from EPMD apart as notRegistered', async () => {
-    const failure = await failureOf(NodeConnection.open({ node: `${uniqueAlive('ghost')}@127.0.0.1`, cookie: 'c', localName: LOCAL }));
-    expect(failure.kind).toBe('notRegistered');
-  });
+    it('tells a node missing from EPMD apart as notRegistered', async () => {
+      const failure = await failureOf(
+        NodeConnection.open({ node: `${uniqueAlive('ghost')}@127.0.0.1`, cookie: 'c', localName: LOCAL }),
+      );
+      expect(failure.kind).toBe('notRegistered');
+    });
 
-  it('rejects pending calls and reports closedByUs when closed', async () => {
-    const other = await NodeConnection.open({ node: node!.name, cookie: node!.cookie, localName: `y${LOCAL}` });
-    const closes: string[] = [];
-    other.onClose((f) => closes.push(f.kind));
-    const pending = other.rpc('timer', 'sleep', [int(2000)]);
-    other.close();
-    expect((await failureOf(pending)).kind).toBe('closedByUs');
-    expect(closes).toEqual(['closedByUs']);
-  });
-});
+    it('rejects pending calls and reports closedByUs when closed', async () => {
+      const other = await NodeConnection.open({ node: node!.name, cookie: node!.cookie, localName: `y${LOCAL}` });
+      const closes: string[] = [];
+      other.onClose((f) => closes.push(f.kind));
+      const pending = other.rpc('timer', 'sleep', [int(2000)]);
+      other.close();
+      expect((await failureOf(pending)).kind).toBe('closedByUs');
+      expect(closes).toEqual(['closedByUs']);
+    });
+  },
+);
 
 /** A fake peer that completes the handshake with `cookie`, then runs `after` on the 4-byte stream. */
-function fakePeer(cookie: string, after: (socket: Socket, received: FrameDecoder) => void): Promise<{ server: Server; port: number }> {
+function fakePeer(
+  cookie: string,
+  after: (socket: Socket, received: FrameDecoder) => void,
+): Promise<{ server: Server; port: number }> {
   const server = createServer((socket) => {
     const frames = new FrameDecoder({ headerBytes: 2 });
     let step = 0;
@@ -101,7 +116,12 @@ function fakePeer(cookie: string, after: (socket: Socket, received: FrameDecoder
         if (step === 0) {
           decodeSendName(f.payload);
           socket.write(encodeFrame(encodeStatus('ok'), 2));
-          socket.write(encodeFrame(encodeChallenge({ flags: HIDDEN_CLIENT_FLAGS, challenge: 42, creation: 7, name: 'fake@127.0.0.1' }), 2));
+          socket.write(
+            encodeFrame(
+              encodeChallenge({ flags: HIDDEN_CLIENT_FLAGS, challenge: 42, creation: 7, name: 'fake@127.0.0.1' }),
+              2,
+            ),
+          );
           step = 1;
         } else if (step === 1) {
           const reply = decodeChallengeReply(f.payload);
@@ -115,7 +135,9 @@ function fakePeer(cookie: string, after: (socket: Socket, received: FrameDecoder
       }
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port })),
+  );
 }
 
 describe('NodeConnection against a fake peer', () => {
@@ -133,7 +155,12 @@ describe('NodeConnection against a fake peer', () => {
       socket.on('close', () => clearInterval(poll));
     });
     try {
-      const connection = await NodeConnection.open({ node: 'fake@127.0.0.1', cookie: 'fake_cookie', localName: LOCAL, distPort: port });
+      const connection = await NodeConnection.open({
+        node: 'fake@127.0.0.1',
+        cookie: 'fake_cookie',
+        localName: LOCAL,
+        distPort: port,
+      });
       const failure = await new Promise<ConnectionFailure>((resolve) => connection.onClose(resolve));
       expect(tickAnswered).toBe(true);
       expect(failure.kind).toBe('protocol');
@@ -187,7 +214,12 @@ describe('NodeConnection RPC against a fake rex', () => {
       });
     });
     try {
-      const connection = await NodeConnection.open({ node: 'fake@127.0.0.1', cookie: 'fake_cookie', localName: LOCAL, distPort: port });
+      const connection = await NodeConnection.open({
+        node: 'fake@127.0.0.1',
+        cookie: 'fake_cookie',
+        localName: LOCAL,
+        distPort: port,
+      });
       const replies = await Promise.all(Array.from({ length: n }, (_, i) => connection.rpc('m', 'f', [int(i)])));
       expect(replies).toEqual(Array.from({ length: n }, (_, i) => tuple(atom('echo'), int(i))));
       expect(connection.inFlight).toBe(0);
@@ -207,7 +239,12 @@ describe('NodeConnection RPC against a fake rex', () => {
       });
     });
     try {
-      const connection = await NodeConnection.open({ node: 'fake@127.0.0.1', cookie: 'fake_cookie', localName: LOCAL, distPort: port });
+      const connection = await NodeConnection.open({
+        node: 'fake@127.0.0.1',
+        cookie: 'fake_cookie',
+        localName: LOCAL,
+        distPort: port,
+      });
       const long = connection.rpc('m', 'long', [], { timeoutMs: 5_000 });
       const short = connection.rpc('m', 'short', [], { timeoutMs: 30 });
       const shortError = await short.catch((e: unknown) => e);
@@ -233,7 +270,12 @@ describe('NodeConnection RPC against a fake rex', () => {
       });
     });
     try {
-      const connection = await NodeConnection.open({ node: 'fake@127.0.0.1', cookie: 'fake_cookie', localName: LOCAL, distPort: port });
+      const connection = await NodeConnection.open({
+        node: 'fake@127.0.0.1',
+        cookie: 'fake_cookie',
+        localName: LOCAL,
+        distPort: port,
+      });
       expect(await connection.rpc('m', 'f', [], { timeoutMs: 2 ** 32 })).toEqual(atom('late'));
       connection.close();
     } finally {
@@ -252,7 +294,12 @@ describe('NodeConnection RPC against a fake rex', () => {
       });
     });
     try {
-      const connection = await NodeConnection.open({ node: 'fake@127.0.0.1', cookie: 'fake_cookie', localName: LOCAL, distPort: port });
+      const connection = await NodeConnection.open({
+        node: 'fake@127.0.0.1',
+        cookie: 'fake_cookie',
+        localName: LOCAL,
+        distPort: port,
+      });
       const [first, second] = [connection.rpc('m', 'f'), connection.rpc('m', 'g')];
       const failures = await Promise.all([failureOf(first), failureOf(second)]);
       expect(failures.map((f) => [f.kind, f.code])).toEqual([
@@ -266,4 +313,5 @@ describe('NodeConnection RPC against a fake rex', () => {
   });
 });
 
-if (!liveErl.available && !liveErl.required) console.warn('node-connection.test.ts: erl not found, live tests skipped (install erlang-base)');
+if (!liveErl.available && !liveErl.required)
+  console.warn('node-connection.test.ts: erl not found, live tests skipped (install erlang-base)');

@@ -110,9 +110,15 @@ export class NodeConnection {
     this.#tickTimer.unref();
     dist.receive((bytes) => this.#onData(bytes));
     socket.on('error', (error: NodeJS.ErrnoException) =>
-      this.#shutdown(new ConnectionFailure('peerClosed', this.#node, `connection error ${error.code ?? ''}`.trim(), { code: error.code ?? 'error' })),
+      this.#shutdown(
+        new ConnectionFailure('peerClosed', this.#node, `connection error ${error.code ?? ''}`.trim(), {
+          code: error.code ?? 'error',
+        }),
+      ),
     );
-    socket.on('close', () => this.#shutdown(new ConnectionFailure('peerClosed', this.#node, 'the node closed the connection')));
+    socket.on('close', () =>
+      this.#shutdown(new ConnectionFailure('peerClosed', this.#node, 'the node closed the connection')),
+    );
     socket.setKeepAlive(true);
     // Frames that arrived in the same chunk as the handshake's last message.
     this.#onData(undefined);
@@ -211,7 +217,9 @@ export class NodeConnection {
     for (const [serial, pending] of this.#pending) {
       if (pending.deadline <= now) {
         this.#pending.delete(serial);
-        pending.reject(new RpcTimeoutError(this.#node, `${pending.module}:${pending.fn}/${pending.arity}`, pending.timeoutMs));
+        pending.reject(
+          new RpcTimeoutError(this.#node, `${pending.module}:${pending.fn}/${pending.arity}`, pending.timeoutMs),
+        );
       } else if (pending.deadline < next) {
         next = pending.deadline;
       }
@@ -232,7 +240,12 @@ export class NodeConnection {
     } catch (error) {
       // Malformed input never escapes: close and report. Anything else is a bug, reported the same way.
       const code = error instanceof ErlangDistError ? error.code : 'unexpected';
-      this.#shutdown(new ConnectionFailure('protocol', this.#node, `malformed data from the node (${code}); connection closed`, { code, cause: error }));
+      this.#shutdown(
+        new ConnectionFailure('protocol', this.#node, `malformed data from the node (${code}); connection closed`, {
+          code,
+          cause: error,
+        }),
+      );
     }
   }
 

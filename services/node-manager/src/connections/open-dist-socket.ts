@@ -96,18 +96,32 @@ export async function openDistSocket(options: DistSocketOptions): Promise<DistSo
   let port: number;
   if (options.distPort !== undefined) {
     const resolved = await resolveHost(parts.host, budget);
-    if (resolved.kind !== 'resolved') throw new ConnectionFailure('hostUnresolvable', node, `host ${parts.host} does not resolve`, { code: resolved.code });
+    if (resolved.kind !== 'resolved')
+      throw new ConnectionFailure('hostUnresolvable', node, `host ${parts.host} does not resolve`, {
+        code: resolved.code,
+      });
     address = resolved.address;
     port = options.distPort;
   } else {
-    const found = await lookupNodePort(parts.host, parts.alive, { timeoutMs: budget, ...(options.epmdPort === undefined ? {} : { epmdPort: options.epmdPort }) });
+    const found = await lookupNodePort(parts.host, parts.alive, {
+      timeoutMs: budget,
+      ...(options.epmdPort === undefined ? {} : { epmdPort: options.epmdPort }),
+    });
     switch (found.kind) {
       case 'hostUnresolvable':
-        throw new ConnectionFailure('hostUnresolvable', node, `host ${parts.host} does not resolve`, { code: found.code });
+        throw new ConnectionFailure('hostUnresolvable', node, `host ${parts.host} does not resolve`, {
+          code: found.code,
+        });
       case 'epmdUnreachable':
-        throw new ConnectionFailure('epmdUnreachable', node, `EPMD on ${parts.host} does not answer`, { code: found.code });
+        throw new ConnectionFailure('epmdUnreachable', node, `EPMD on ${parts.host} does not answer`, {
+          code: found.code,
+        });
       case 'notRegistered':
-        throw new ConnectionFailure('notRegistered', node, `${parts.alive} is not registered with EPMD on ${parts.host}`);
+        throw new ConnectionFailure(
+          'notRegistered',
+          node,
+          `${parts.alive} is not registered with EPMD on ${parts.host}`,
+        );
       case 'port':
         address = found.address;
         port = found.port;
@@ -120,7 +134,12 @@ function handshake(options: DistSocketOptions, address: string, port: number, ti
   const { node } = options;
   const identity = new NodeIdentity(options.localName, randomCreation());
   // takeOverAlive: after a lost connection the peer may not have noticed yet; our name is ours.
-  const hs = new HandshakeClient({ name: identity.node, cookie: options.cookie, creation: identity.creation, takeOverAlive: true });
+  const hs = new HandshakeClient({
+    name: identity.node,
+    cookie: options.cookie,
+    creation: identity.creation,
+    takeOverAlive: true,
+  });
   const frames = new FrameDecoder({ headerBytes: 2 });
   // Reads go to the handshake (set below, before the socket connects), then into `frames` until
   // the connection installs its own receiver with `receive`.
@@ -145,10 +164,14 @@ function handshake(options: DistSocketOptions, address: string, port: number, ti
     const onClosed = () => {
       if (!connected) return;
       const error = hs.closedError();
-      if (error.code === 'ED_ERR_BAD_COOKIE') fail('badCookie', 'the node closed the connection after our challenge reply: wrong cookie', error.code);
+      if (error.code === 'ED_ERR_BAD_COOKIE')
+        fail('badCookie', 'the node closed the connection after our challenge reply: wrong cookie', error.code);
       else fail('peerClosed', `the node closed the connection during the handshake (${hs.state})`, error.code);
     };
-    const timer = setTimeout(() => fail('timeout', `no handshake within ${timeoutMs} ms (${connected ? hs.state : 'connecting'})`, 'timeout'), timeoutMs);
+    const timer = setTimeout(
+      () => fail('timeout', `no handshake within ${timeoutMs} ms (${connected ? hs.state : 'connecting'})`, 'timeout'),
+      timeoutMs,
+    );
     socket.on('error', (error: NodeJS.ErrnoException) => {
       if (!connected) fail('distUnreachable', `no TCP connection to ${address}:${port}`, error.code ?? 'ECONNREFUSED');
       else onClosed();

@@ -4,13 +4,22 @@ import { releaseFromScriptId } from './script-id.js';
 
 describe('releaseFromScriptId', () => {
   it('reads the {Name, Vsn} charlists a plain erl boot script answers', () => {
-    expect(releaseFromScriptId(tuple(string('Erlang/OTP'), string('25')))).toEqual({ name: 'Erlang/OTP', version: '25' });
-    expect(releaseFromScriptId(tuple(string('OTP  APN 181 01'), string('R16B03-1')))).toEqual({ name: 'OTP  APN 181 01', version: 'R16B03-1' });
+    expect(releaseFromScriptId(tuple(string('Erlang/OTP'), string('25')))).toEqual({
+      name: 'Erlang/OTP',
+      version: '25',
+    });
+    expect(releaseFromScriptId(tuple(string('OTP  APN 181 01'), string('R16B03-1')))).toEqual({
+      name: 'OTP  APN 181 01',
+      version: 'R16B03-1',
+    });
   });
 
   it('reads charlists above Latin-1 (lists of integers) and UTF-8 binaries', () => {
     const unicode = list([int(0x41), int(0x3b1), int(0x1f600)]);
-    expect(releaseFromScriptId(tuple(unicode, binary('1.0.0')))).toEqual({ name: 'A\u03b1\u{1f600}', version: '1.0.0' });
+    expect(releaseFromScriptId(tuple(unicode, binary('1.0.0')))).toEqual({
+      name: 'A\u03b1\u{1f600}',
+      version: '1.0.0',
+    });
   });
 
   it('gives undefined for badrpc, atoms, other shapes, empty or overlong parts and non-character lists', () => {

@@ -15,7 +15,8 @@ export function releaseFromScriptId(reply: Term): NodeRelease | undefined {
   if (!parts) return undefined;
   const name = textOf(parts[0]!);
   const version = textOf(parts[1]!);
-  if (!name?.trim() || !version?.trim() || name.length > MAX_PART_LENGTH || version.length > MAX_PART_LENGTH) return undefined;
+  if (!name?.trim() || !version?.trim() || name.length > MAX_PART_LENGTH || version.length > MAX_PART_LENGTH)
+    return undefined;
   return { name, version };
 }
 
@@ -33,7 +34,13 @@ function textOf(term: Term): string | undefined {
   if (!elements) return undefined;
   let text = '';
   for (const element of elements) {
-    if (element.type !== 'integer' || typeof element.value !== 'number' || element.value < 0 || element.value > 0x10ffff) return undefined;
+    if (
+      element.type !== 'integer' ||
+      typeof element.value !== 'number' ||
+      element.value < 0 ||
+      element.value > 0x10ffff
+    )
+      return undefined;
     text += String.fromCodePoint(element.value);
   }
   return text;

@@ -28,9 +28,13 @@ export async function checkReachability(name: string, probes: ReachabilityProbes
   const performed: string[] = ['check_node_format'];
   const parts = splitNodeName(name);
   if (!parts) {
-    return fail(performed, 'bad_node_format', `${JSON.stringify(name)} is not of the form name@host`, 'The node name does not have the name@host form.', [
-      'Give the node name as node() returns it, e.g. myapp@10.0.0.5 or myapp@myhost.',
-    ]);
+    return fail(
+      performed,
+      'bad_node_format',
+      `${JSON.stringify(name)} is not of the form name@host`,
+      'The node name does not have the name@host form.',
+      ['Give the node name as node() returns it, e.g. myapp@10.0.0.5 or myapp@myhost.'],
+    );
   }
   performed.push('check_name_type');
   const longName = parts.host.includes('.');
@@ -38,17 +42,31 @@ export async function checkReachability(name: string, probes: ReachabilityProbes
   try {
     await probes.lookup(parts.host);
   } catch (error) {
-    return fail(performed, 'host_not_resolvable', `${parts.host}: ${(error as { code?: string }).code ?? 'lookup failed'}`, `The host ${parts.host} cannot be resolved.`, [
-      'Check the host part of the node name and the DNS or /etc/hosts entries of this machine.',
-      longName ? 'Long names need a fully qualified host name or an IP address.' : 'Short names need the host to resolve without a domain.',
-    ]);
+    return fail(
+      performed,
+      'host_not_resolvable',
+      `${parts.host}: ${(error as { code?: string }).code ?? 'lookup failed'}`,
+      `The host ${parts.host} cannot be resolved.`,
+      [
+        'Check the host part of the node name and the DNS or /etc/hosts entries of this machine.',
+        longName
+          ? 'Long names need a fully qualified host name or an IP address.'
+          : 'Short names need the host to resolve without a domain.',
+      ],
+    );
   }
   performed.push('check_epmd_port');
   if (!(await probes.canConnect(parts.host, EPMD_PORT))) {
-    return fail(performed, 'epmd_not_reachable', `no TCP connection to ${parts.host}:${EPMD_PORT}`, `EPMD on ${parts.host} does not answer on port ${EPMD_PORT}.`, [
-      'Check that the node is started with a name (-name or -sname), which starts EPMD.',
-      `Check that firewalls let TCP port ${EPMD_PORT} and the node's distribution port through.`,
-    ]);
+    return fail(
+      performed,
+      'epmd_not_reachable',
+      `no TCP connection to ${parts.host}:${EPMD_PORT}`,
+      `EPMD on ${parts.host} does not answer on port ${EPMD_PORT}.`,
+      [
+        'Check that the node is started with a name (-name or -sname), which starts EPMD.',
+        `Check that firewalls let TCP port ${EPMD_PORT} and the node's distribution port through.`,
+      ],
+    );
   }
   return {
     reachability: 'should be reachable',
@@ -58,6 +76,17 @@ export async function checkReachability(name: string, probes: ReachabilityProbes
   };
 }
 
-function fail(performed: string[], reasonCode: string, reasonDetails: string, description: string, hints: string[]): ReachabilityReport {
-  return { reachability: 'is not reachable', details: [{ checksPerformed: performed }, { reasonCode }, { reasonDetails }], description, hints };
+function fail(
+  performed: string[],
+  reasonCode: string,
+  reasonDetails: string,
+  description: string,
+  hints: string[],
+): ReachabilityReport {
+  return {
+    reachability: 'is not reachable',
+    details: [{ checksPerformed: performed }, { reasonCode }, { reasonDetails }],
+    description,
+    hints,
+  };
 }

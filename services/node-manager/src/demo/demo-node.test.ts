@@ -9,7 +9,10 @@ import { DEMO_ALARM_ID, startDemo } from './demo-node.js';
 import { pollUntil } from '../test-support/poll-until.js';
 
 const suite = liveErl.available || liveErl.required ? describe : describe.skip;
-const title = liveErl.available || liveErl.required ? 'the demo Erlang node' : 'the demo Erlang node (skipped: install erlang-base)';
+const title =
+  liveErl.available || liveErl.required
+    ? 'the demo Erlang node'
+    : 'the demo Erlang node (skipped: install erlang-base)';
 
 suite(title, () => {
   const auth = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
@@ -35,9 +38,19 @@ suite(title, () => {
     const demo = await startDemo(server.core, { url: server.url, alive });
     const name = `${alive}@${shortHost()}`;
     expect(demo.note).toContain(`${name} started`);
-    const node = await pollUntil(async () => (await getJson<{ name: string; state: string; id: string }[]>('/api/topo/node')).find((n) => n.name === name && n.state === 'UP'), 15_000, 'the demo node UP');
+    const node = await pollUntil(
+      async () =>
+        (await getJson<{ name: string; state: string; id: string }[]>('/api/topo/node')).find(
+          (n) => n.name === name && n.state === 'UP',
+        ),
+      15_000,
+      'the demo node UP',
+    );
     const alarm = await pollUntil(
-      async () => (await getJson<{ alarms: { alarmId: string; src: { nodeId: string } }[] }>('/api/alarm')).alarms.find((a) => a.alarmId === DEMO_ALARM_ID),
+      async () =>
+        (await getJson<{ alarms: { alarmId: string; src: { nodeId: string } }[] }>('/api/alarm')).alarms.find(
+          (a) => a.alarmId === DEMO_ALARM_ID,
+        ),
       15_000,
       'the demo alarm',
     );

@@ -70,7 +70,8 @@ export async function startDemo(
   const name = `${alive}@${shortHostName()}`;
   const none = (note: string): DemoOutcome => ({ note, stop: async () => 'none' as const });
   const stored = await core.topologyStore.findLiveNodeByName(name);
-  if (!stored && (await core.topologyStore.listNodes()).length > 0) return none('demo: the store already has nodes; no demo node started');
+  if (!stored && (await core.topologyStore.listNodes()).length > 0)
+    return none('demo: the store already has nodes; no demo node started');
   if (!erlOnPath()) {
     return none(
       `demo: install Erlang (Debian: apt-get install erlang-base) for a demo node, or add one of yours: curl -u admin:<password> -H 'content-type: application/json' -d '{"name":"app@host","cookie":"<cookie>"}' ${options.url}/api/topo/action/add-node`,
@@ -81,10 +82,27 @@ export async function startDemo(
   const registered = await lookupNodePort(host, alive, { timeoutMs: 1000 });
   let child: ChildProcess | undefined;
   if (registered.kind !== 'port') {
-    child = spawn('erl', ['-sname', alive, '-setcookie', cookie, '-noshell', '-boot', 'start_sasl', '-sasl', 'sasl_error_logger', 'false', '-eval', DEMO_NODE_CODE], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, ERL_CRASH_DUMP_SECONDS: '0' },
-    });
+    child = spawn(
+      'erl',
+      [
+        '-sname',
+        alive,
+        '-setcookie',
+        cookie,
+        '-noshell',
+        '-boot',
+        'start_sasl',
+        '-sasl',
+        'sasl_error_logger',
+        'false',
+        '-eval',
+        DEMO_NODE_CODE,
+      ],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: { ...process.env, ERL_CRASH_DUMP_SECONDS: '0' },
+      },
+    );
     child.on('error', (error) => options.onError?.(error));
     const boot = await bootedWithin(child, 15_000);
     if (boot !== 'ready') {
@@ -133,7 +151,8 @@ function bootedWithin(child: ChildProcess, timeoutMs: number): Promise<'ready' |
       errors = (errors + chunk.toString('latin1')).slice(-300);
     };
     const said = () => (errors.trim() === '' ? '' : `; it said: ${errors.trim().replace(/\s+/g, ' ')}`);
-    const onExit = (code: number | null, signal: string | null) => done(`exited (${signal ?? `code ${code}`}) before it was ready${said()}`);
+    const onExit = (code: number | null, signal: string | null) =>
+      done(`exited (${signal ?? `code ${code}`}) before it was ready${said()}`);
     const timer = setTimeout(() => done(`did not start within ${timeoutMs / 1000} s${said()}`), timeoutMs);
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onError);

@@ -22,10 +22,16 @@ export function useApiErrorShape(app: FastifyInstance): void {
     if (status >= 500) request.log.error({ err: error, code }, 'request failed');
     else request.log.info({ code, status, detail: error.message }, 'request refused');
     if (status === 401) reply.header('www-authenticate', `Basic realm="${AUTH_REALM}", charset="UTF-8"`);
-    return reply.status(status).type('application/json').send(JSON.stringify({ error: reasonOf(code) }));
+    return reply
+      .status(status)
+      .type('application/json')
+      .send(JSON.stringify({ error: reasonOf(code) }));
   });
   app.setNotFoundHandler(async (_request, reply) => {
-    return reply.status(404).type('application/json').send(JSON.stringify({ error: reasonOf('NM_ERR_ROUTE_NOT_FOUND') }));
+    return reply
+      .status(404)
+      .type('application/json')
+      .send(JSON.stringify({ error: reasonOf('NM_ERR_ROUTE_NOT_FOUND') }));
   });
 }
 
@@ -34,7 +40,13 @@ function classify(error: FastifyError | Error): { status: number; code: string }
   const fastifyError = error as FastifyError;
   if (Array.isArray(fastifyError.validation)) return { status: 400, code: 'NM_ERR_INVALID_REQUEST' };
   const status = fastifyError.statusCode;
-  if (typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_') && typeof status === 'number' && status >= 400 && status < 500) {
+  if (
+    typeof fastifyError.code === 'string' &&
+    fastifyError.code.startsWith('FST_') &&
+    typeof status === 'number' &&
+    status >= 400 &&
+    status < 500
+  ) {
     const mapped = FASTIFY_CODES[fastifyError.code];
     if (mapped) return { status: nodeManagerProblems.definitions[mapped].status, code: mapped };
     return { status: 400, code: 'NM_ERR_INVALID_REQUEST' };

@@ -25,7 +25,9 @@ export function useAuthentication(app: FastifyInstance, authenticator: Authentic
   app.decorateRequest('nmUser', null as unknown as CurrentUser);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.publicRoute) return;
-    const user = authenticator.enabled ? await authenticator.authenticate(request.headers.authorization) : authenticator.anonymous;
+    const user = authenticator.enabled
+      ? await authenticator.authenticate(request.headers.authorization)
+      : authenticator.anonymous;
     if (!user) throw nmError('NM_ERR_UNAUTHORIZED');
     request.nmUser = user;
     authorize(user, request.routeOptions.config.access ?? defaultAccess(request.method));

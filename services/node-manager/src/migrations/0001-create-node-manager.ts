@@ -40,7 +40,11 @@ export const createNodeManager: Migration = {
       .addColumn('deleted', 'integer', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('nm_node_families_name_idx').on('nm_node_families').columns(['name', 'deleted']).execute();
+    await db.schema
+      .createIndex('nm_node_families_name_idx')
+      .on('nm_node_families')
+      .columns(['name', 'deleted'])
+      .execute();
     await db.schema
       .createTable('nm_nodes')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -94,7 +98,11 @@ export const createNodeManager: Migration = {
       .addColumn('cleared_at', 'bigint')
       .execute();
     await db.schema.createIndex('nm_alarms_active_idx').on('nm_alarms').columns(['active', 'event_us']).execute();
-    await db.schema.createIndex('nm_alarms_node_idx').on('nm_alarms').columns(['node_id', 'active', 'event_us']).execute();
+    await db.schema
+      .createIndex('nm_alarms_node_idx')
+      .on('nm_alarms')
+      .columns(['node_id', 'active', 'event_us'])
+      .execute();
     await db.schema.createIndex('nm_alarms_identity_idx').on('nm_alarms').columns(['alarm_id', 'active']).execute();
     await db.schema.createIndex('nm_alarms_raised_idx').on('nm_alarms').column('raised_at').execute();
     await db.schema
@@ -122,7 +130,18 @@ export const createNodeManager: Migration = {
     await db.schema.createIndex('nm_crash_logs_at_idx').on('nm_crash_logs').column('recorded_at').execute();
   },
   async down(db: AnyDb) {
-    for (const table of ['nm_crash_logs', 'nm_custom_tags', 'nm_bookmarks', 'nm_alarm_tags', 'nm_alarms', 'nm_plugins', 'nm_nodes', 'nm_node_families', 'nm_front_pages', 'nm_users']) {
+    for (const table of [
+      'nm_crash_logs',
+      'nm_custom_tags',
+      'nm_bookmarks',
+      'nm_alarm_tags',
+      'nm_alarms',
+      'nm_plugins',
+      'nm_nodes',
+      'nm_node_families',
+      'nm_front_pages',
+      'nm_users',
+    ]) {
       await db.schema.dropTable(table).execute();
     }
   },

@@ -25,7 +25,9 @@ describeEachDatabase('node-manager migration 0002 (alarm list view)', (getDb) =>
     expect(report.applied).toEqual(['0002_alarm_list_view']);
     const tags = await database.db.selectFrom('nm_custom_tags').select('tag').orderBy('tag').execute();
     expect(tags.map((r: { tag: string }) => r.tag).sort()).toEqual(['Network', 'storage']);
-    const columns = (await database.db.introspection.getTables()).find((t) => t.name === 'nm_alarms')?.columns.map((c) => c.name);
+    const columns = (await database.db.introspection.getTables())
+      .find((t) => t.name === 'nm_alarms')
+      ?.columns.map((c) => c.name);
     expect(columns).toContain('list_json');
   });
 });

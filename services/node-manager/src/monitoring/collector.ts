@@ -2,7 +2,13 @@ import type { Term } from '@triad/erlang-dist';
 
 /** The one method of the connection layer the collectors call (`ErlangNodeConnector.rpc`). */
 export interface RpcCaller {
-  rpc(nodeId: string, module: string, fn: string, args?: readonly Term[], options?: { timeoutMs?: number }): Promise<Term>;
+  rpc(
+    nodeId: string,
+    module: string,
+    fn: string,
+    args?: readonly Term[],
+    options?: { timeoutMs?: number },
+  ): Promise<Term>;
 }
 
 /** A managed node as the monitor hands it to collectors. */

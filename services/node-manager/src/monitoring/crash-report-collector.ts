@@ -61,22 +61,28 @@ export class CrashReportCollector implements Collector {
 
   async stop(node: MonitoredNode): Promise<void> {
     this.#last.delete(node.id);
-    await this.#rpc.rpc(node.id, 'logger', 'remove_primary_filter', [atom(CRASH_FILTER_ID)], { timeoutMs: COLLECTOR_RPC_TIMEOUT_MS }).catch(() => undefined);
+    await this.#rpc
+      .rpc(node.id, 'logger', 'remove_primary_filter', [atom(CRASH_FILTER_ID)], { timeoutMs: COLLECTOR_RPC_TIMEOUT_MS })
+      .catch(() => undefined);
   }
 
   async #readCounter(node: MonitoredNode): Promise<number> {
-    const call = (module: string, fn: string, args: Term[]) => this.#rpc.rpc(node.id, module, fn, args, { timeoutMs: COLLECTOR_RPC_TIMEOUT_MS });
+    const call = (module: string, fn: string, args: Term[]) =>
+      this.#rpc.rpc(node.id, module, fn, args, { timeoutMs: COLLECTOR_RPC_TIMEOUT_MS });
     if (!this.#parsed) {
       const scanned = tupleOf(await call('erl_scan', 'string', [string(CRASH_COUNTER_SOURCE)]), 3);
-      if (!scanned || scanned[0]?.type !== 'atom' || scanned[0].name !== 'ok') throw new Error('erl_scan failed on the crash counter source');
+      if (!scanned || scanned[0]?.type !== 'atom' || scanned[0].name !== 'ok')
+        throw new Error('erl_scan failed on the crash counter source');
       const parsed = await call('erl_parse', 'parse_exprs', [scanned[1]!]);
       const exprs = tupleOf(parsed, 2);
-      if (!exprs || exprs[0]?.type !== 'atom' || exprs[0].name !== 'ok') throw new Error(`erl_parse failed: ${erlangTermText(parsed)}`);
+      if (!exprs || exprs[0]?.type !== 'atom' || exprs[0].name !== 'ok')
+        throw new Error(`erl_parse failed: ${erlangTermText(parsed)}`);
       this.#parsed = exprs[1];
     }
     const reply = await call('erl_eval', 'exprs', [this.#parsed!, NIL]);
     const value = tupleOf(reply, 3);
-    if (value?.[0]?.type !== 'atom' || value[0].name !== 'value' || value[1]?.type !== 'integer') throw new Error(`crash counter gave ${erlangTermText(reply)}`);
+    if (value?.[0]?.type !== 'atom' || value[0].name !== 'value' || value[1]?.type !== 'integer')
+      throw new Error(`crash counter gave ${erlangTermText(reply)}`);
     return Number(value[1].value);
   }
 }

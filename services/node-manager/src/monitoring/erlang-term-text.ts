@@ -28,7 +28,9 @@ export function erlangTermText(term: Term, options: ErlangTermTextOptions = {}):
     case 'nil':
       return '[]';
     case 'string':
-      return printableText(term.value) ? erlangString(term.value) : `[${Array.from(term.value, (c) => c.charCodeAt(0)).join(',')}]`;
+      return printableText(term.value)
+        ? erlangString(term.value)
+        : `[${Array.from(term.value, (c) => c.charCodeAt(0)).join(',')}]`;
     case 'list': {
       const codes = term.tail.type === 'nil' ? charCodes(term.elements) : undefined;
       if (codes !== undefined && printableText(codes)) return erlangString(codes);
@@ -39,7 +41,9 @@ export function erlangTermText(term: Term, options: ErlangTermTextOptions = {}):
       return `#{${term.entries.map(([k, v]) => `${print(k)} => ${print(v)}`).join(',')}}`;
     case 'binary': {
       const text = Buffer.from(term.bytes).toString('latin1');
-      return term.bytes.length > 0 && printableText(text) ? `<<${erlangString(text)}>>` : `<<${Array.from(term.bytes).join(',')}>>`;
+      return term.bytes.length > 0 && printableText(text)
+        ? `<<${erlangString(text)}>>`
+        : `<<${Array.from(term.bytes).join(',')}>>`;
     }
     case 'bitBinary': {
       const whole = Array.from(term.bytes.subarray(0, -1));
@@ -67,7 +71,8 @@ function nodePart(node: string, options: ErlangTermTextOptions): string {
 function charCodes(elements: readonly Term[]): string | undefined {
   let text = '';
   for (const element of elements) {
-    if (element.type !== 'integer' || typeof element.value !== 'number' || element.value < 0 || element.value > 255) return undefined;
+    if (element.type !== 'integer' || typeof element.value !== 'number' || element.value < 0 || element.value > 255)
+      return undefined;
     text += String.fromCharCode(element.value);
   }
   return text;

@@ -7,11 +7,27 @@ export const KERNEL_METRICS_PLUGIN = 'wombat_plugin_builtin_metrics';
 
 /** The families this collector exports at `GET /metrics`. */
 export const KERNEL_METRIC_FAMILIES: readonly MetricFamily[] = Object.freeze([
-  { name: 'erlang_memory_bytes', type: 'gauge', help: 'erlang:memory() of the node, by kind (total, processes, system, atom, binary, code, ets ...).' },
-  { name: 'erlang_process_count', type: 'gauge', help: 'erlang:system_info(process_count): processes alive on the node.' },
-  { name: 'erlang_process_limit', type: 'gauge', help: 'erlang:system_info(process_limit): most processes the node may hold.' },
+  {
+    name: 'erlang_memory_bytes',
+    type: 'gauge',
+    help: 'erlang:memory() of the node, by kind (total, processes, system, atom, binary, code, ets ...).',
+  },
+  {
+    name: 'erlang_process_count',
+    type: 'gauge',
+    help: 'erlang:system_info(process_count): processes alive on the node.',
+  },
+  {
+    name: 'erlang_process_limit',
+    type: 'gauge',
+    help: 'erlang:system_info(process_limit): most processes the node may hold.',
+  },
   { name: 'erlang_run_queue', type: 'gauge', help: 'erlang:statistics(run_queue): processes ready to run.' },
-  { name: 'erlang_reductions_total', type: 'counter', help: 'erlang:statistics(reductions): reductions since the node started.' },
+  {
+    name: 'erlang_reductions_total',
+    type: 'counter',
+    help: 'erlang:statistics(reductions): reductions since the node started.',
+  },
   { name: 'erlang_port_count', type: 'gauge', help: 'erlang:system_info(port_count): ports open on the node.' },
   { name: 'erlang_atom_count', type: 'gauge', help: 'erlang:system_info(atom_count): atoms in the atom table.' },
 ] as const);
@@ -42,7 +58,8 @@ export class KernelMetricsCollector implements Collector {
   }
 
   async collect(node: MonitoredNode): Promise<void> {
-    const call = (module: string, fn: string, args: Term[]) => this.#rpc.rpc(node.id, module, fn, args, { timeoutMs: COLLECTOR_RPC_TIMEOUT_MS });
+    const call = (module: string, fn: string, args: Term[]) =>
+      this.#rpc.rpc(node.id, module, fn, args, { timeoutMs: COLLECTOR_RPC_TIMEOUT_MS });
     const [memory, processes, limit, runQueue, reductions, ports, atoms] = await Promise.all([
       call('erlang', 'memory', []),
       call('erlang', 'system_info', [atom('process_count')]),
@@ -55,7 +72,12 @@ export class KernelMetricsCollector implements Collector {
     const samples: MetricSample[] = [];
     for (const entry of listElements(memory) ?? []) {
       const pair = tupleOf(entry, 2);
-      if (pair?.[0]?.type === 'atom') samples.push({ name: 'erlang_memory_bytes', labels: { kind: pair[0].name }, value: integer(pair[1], 'memory') });
+      if (pair?.[0]?.type === 'atom')
+        samples.push({
+          name: 'erlang_memory_bytes',
+          labels: { kind: pair[0].name },
+          value: integer(pair[1], 'memory'),
+        });
     }
     if (samples.length === 0) throw new Error('erlang:memory() gave no {Kind, Bytes} pairs');
     samples.push(

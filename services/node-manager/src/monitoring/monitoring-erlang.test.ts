@@ -12,7 +12,10 @@ import { erlangTermText } from './erlang-term-text.js';
 import { pollUntil } from '../test-support/poll-until.js';
 
 const suite = liveErl.available || liveErl.required ? describe : describe.skip;
-const title = liveErl.available || liveErl.required ? 'monitoring of real Erlang nodes' : 'monitoring of real Erlang nodes (skipped: install erlang-base)';
+const title =
+  liveErl.available || liveErl.required
+    ? 'monitoring of real Erlang nodes'
+    : 'monitoring of real Erlang nodes (skipped: install erlang-base)';
 
 interface ListedAlarm {
   alarmId: string;
@@ -32,7 +35,14 @@ suite(title, () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'nm-monitoring-'));
     server = await startNodeManagerServer(
       { port: 0, dataDir, alarmPollMs: 100, metricsPollMs: 100 },
-      { env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123', TRIAD_NODE_DOWN_ALARM_AFTER_MS: '300' } },
+      {
+        env: {
+          TRIAD_SCRYPT_COST: '16',
+          TRIAD_LOG_LEVEL: 'silent',
+          TRIAD_ADMIN_PASSWORD: 'Admin123',
+          TRIAD_NODE_DOWN_ALARM_AFTER_MS: '300',
+        },
+      },
     );
   }, 20_000);
   afterAll(async () => {
@@ -42,7 +52,9 @@ suite(title, () => {
   });
 
   async function alarms(): Promise<ListedAlarm[]> {
-    return ((await (await fetch(`${server.url}/api/alarm?limit=100`, { headers: auth })).json()) as { alarms: ListedAlarm[] }).alarms;
+    return (
+      (await (await fetch(`${server.url}/api/alarm?limit=100`, { headers: auth })).json()) as { alarms: ListedAlarm[] }
+    ).alarms;
   }
   async function metricsText(headers: Record<string, string> = auth): Promise<string> {
     return (await fetch(`${server.url}/metrics`, { headers })).text();
@@ -75,7 +87,11 @@ suite(title, () => {
     expect((await alarms()).some((a) => a.alarmId === 'node_down' && a.src.nodeId === nodeId)).toBe(false);
 
     await node.kill();
-    const alarm = await pollUntil(async () => (await alarms()).find((a) => a.alarmId === 'node_down' && a.src.nodeId === nodeId), 8_000, 'node_down');
+    const alarm = await pollUntil(
+      async () => (await alarms()).find((a) => a.alarmId === 'node_down' && a.src.nodeId === nodeId),
+      8_000,
+      'node_down',
+    );
     expect(alarm.severity).toBe('major');
     expect(alarm.src).toEqual({ nodeId, nodeName: node.name, custom: 'node_level', elarmServer: 'wombat' });
     expect(alarm.rawSrc).toBe(alarmSourceText(nodeId, node.name, 'node_level', 'wombat'));
@@ -83,14 +99,23 @@ suite(title, () => {
 
     const again = await startErlNode(alive, 'downcookie');
     nodes.push(again);
-    await pollUntil(async () => ((await alarms()).some((a) => a.alarmId === 'node_down' && a.src.nodeId === nodeId) ? undefined : true), 15_000, 'node_down to clear');
+    await pollUntil(
+      async () =>
+        (await alarms()).some((a) => a.alarmId === 'node_down' && a.src.nodeId === nodeId) ? undefined : true,
+      15_000,
+      'node_down to clear',
+    );
   }, 40_000);
 
   it('raises SASL alarms set on the node and clears them when cleared there, and stops with the plugin', async () => {
     const node = await startErlNode(uniqueAlive('nmsasl'), 'saslcookie');
     nodes.push(node);
     const nodeId = await addUp(node);
-    const direct = await NodeConnection.open({ node: node.name, cookie: node.cookie, localName: `${uniqueAlive('nmtest')}@localhost` });
+    const direct = await NodeConnection.open({
+      node: node.name,
+      cookie: node.cookie,
+      localName: `${uniqueAlive('nmtest')}@localhost`,
+    });
     try {
       // A node registers with EPMD before its boot has finished; until then application:start
       // answers {error,{not_started,kernel}}. Retry for a while instead of racing the boot.
@@ -101,22 +126,45 @@ suite(title, () => {
       }
       expect(started).toEqual(atom('ok'));
       await direct.rpc('alarm_handler', 'set_alarm', [tuple(atom('my_alarm'), string('detail'))]);
-      const alarm = await pollUntil(async () => (await alarms()).find((a) => a.alarmId === 'my_alarm' && a.src.nodeId === nodeId), 8_000, 'my_alarm');
+      const alarm = await pollUntil(
+        async () => (await alarms()).find((a) => a.alarmId === 'my_alarm' && a.src.nodeId === nodeId),
+        8_000,
+        'my_alarm',
+      );
       expect(alarm.severity).toBe('indeterminate');
       expect(alarm.additionalInformation).toBe('"detail"');
       expect(alarm.src).toEqual({ nodeId, nodeName: node.name, custom: 'node_level', elarmServer: 'wombat' });
       expect(alarm.rawSrc).toBe(alarmSourceText(nodeId, node.name, 'node_level', 'wombat'));
 
       await direct.rpc('alarm_handler', 'clear_alarm', [atom('my_alarm')]);
-      await pollUntil(async () => ((await alarms()).some((a) => a.alarmId === 'my_alarm' && a.src.nodeId === nodeId) ? undefined : true), 8_000, 'my_alarm to clear');
+      await pollUntil(
+        async () =>
+          (await alarms()).some((a) => a.alarmId === 'my_alarm' && a.src.nodeId === nodeId) ? undefined : true,
+        8_000,
+        'my_alarm to clear',
+      );
 
       // Off: what the collector raised is cleared and nothing new is read; on: it reads again.
-      await direct.rpc('alarm_handler', 'set_alarm', [tuple(tuple(atom('disk_almost_full'), string('/data')), string('x'))]);
-      await pollUntil(async () => (await alarms()).find((a) => a.alarmId === '{disk_almost_full,"/data"}' && a.src.nodeId === nodeId), 8_000, 'the disk alarm');
+      await direct.rpc('alarm_handler', 'set_alarm', [
+        tuple(tuple(atom('disk_almost_full'), string('/data')), string('x')),
+      ]);
+      await pollUntil(
+        async () => (await alarms()).find((a) => a.alarmId === '{disk_almost_full,"/data"}' && a.src.nodeId === nodeId),
+        8_000,
+        'the disk alarm',
+      );
       await setPlugin(nodeId, 'wombat_plugin_sasl', 'off');
-      await pollUntil(async () => ((await alarms()).some((a) => a.src.nodeId === nodeId) ? undefined : true), 8_000, 'the alarms of a switched-off collector to clear');
+      await pollUntil(
+        async () => ((await alarms()).some((a) => a.src.nodeId === nodeId) ? undefined : true),
+        8_000,
+        'the alarms of a switched-off collector to clear',
+      );
       await setPlugin(nodeId, 'wombat_plugin_sasl', 'on');
-      await pollUntil(async () => (await alarms()).find((a) => a.alarmId === '{disk_almost_full,"/data"}' && a.src.nodeId === nodeId), 8_000, 'the disk alarm again');
+      await pollUntil(
+        async () => (await alarms()).find((a) => a.alarmId === '{disk_almost_full,"/data"}' && a.src.nodeId === nodeId),
+        8_000,
+        'the disk alarm again',
+      );
     } finally {
       direct.close();
     }
@@ -127,10 +175,14 @@ suite(title, () => {
     nodes.push(node);
     const nodeId = await addUp(node);
     const label = `node="${node.name}"`;
-    const text = await pollUntil(async () => {
-      const body = await metricsText();
-      return body.includes(`erlang_process_count{${label}}`) ? body : undefined;
-    }, 8_000, 'metrics of the node');
+    const text = await pollUntil(
+      async () => {
+        const body = await metricsText();
+        return body.includes(`erlang_process_count{${label}}`) ? body : undefined;
+      },
+      8_000,
+      'metrics of the node',
+    );
     expect(text).toContain('# TYPE erlang_memory_bytes gauge');
     expect(text).toContain('# TYPE erlang_reductions_total counter');
     const processes = Number(new RegExp(`^erlang_process_count\\{${label}\\} (\\d+)$`, 'm').exec(text)?.[1]);
@@ -145,27 +197,49 @@ suite(title, () => {
     expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
 
     await setPlugin(nodeId, 'wombat_plugin_builtin_metrics', 'off');
-    await pollUntil(async () => ((await metricsText()).includes(label) ? undefined : true), 8_000, 'the series to leave /metrics');
+    await pollUntil(
+      async () => ((await metricsText()).includes(label) ? undefined : true),
+      8_000,
+      'the series to leave /metrics',
+    );
     await setPlugin(nodeId, 'wombat_plugin_builtin_metrics', 'on');
-    await pollUntil(async () => ((await metricsText()).includes(`erlang_atom_count{${label}}`) ? true : undefined), 8_000, 'the series to return');
+    await pollUntil(
+      async () => ((await metricsText()).includes(`erlang_atom_count{${label}}`) ? true : undefined),
+      8_000,
+      'the series to return',
+    );
   }, 40_000);
 
   it('counts crash reports of a managed node into node-stat through the logger filter it installs', async () => {
     const node = await startErlNode(uniqueAlive('nmcrash'), 'crashcookie');
     nodes.push(node);
     await addUp(node);
-    const direct = await NodeConnection.open({ node: node.name, cookie: node.cookie, localName: `${uniqueAlive('nmtest')}@localhost` });
+    const direct = await NodeConnection.open({
+      node: node.name,
+      cookie: node.cookie,
+      localName: `${uniqueAlive('nmtest')}@localhost`,
+    });
     try {
       // The collector's first read installs the filter; crashes before it are not counted.
-      await pollUntil(async () => {
-        const config = await direct.rpc('logger', 'get_primary_config', []);
-        return erlangTermText(config).includes(CRASH_FILTER_ID) ? true : undefined;
-      }, 8_000, 'the crash filter');
+      await pollUntil(
+        async () => {
+          const config = await direct.rpc('logger', 'get_primary_config', []);
+          return erlangTermText(config).includes(CRASH_FILTER_ID) ? true : undefined;
+        },
+        8_000,
+        'the crash filter',
+      );
       const before = await server.core.topologyStore.countCrashLogsSince(0);
       await direct.rpc('proc_lib', 'spawn', [atom('erlang'), atom('error'), list([atom('boom')])]);
       await direct.rpc('proc_lib', 'spawn', [atom('erlang'), atom('error'), list([atom('bang')])]);
-      await pollUntil(async () => ((await server.core.topologyStore.countCrashLogsSince(0)) >= before + 2 ? true : undefined), 8_000, 'two crash logs');
-      const stat = (await (await fetch(`${server.url}/api/topo/node-stat`, { headers: auth })).json()) as { number_of_crashlogs_this_hour: number };
+      await pollUntil(
+        async () => ((await server.core.topologyStore.countCrashLogsSince(0)) >= before + 2 ? true : undefined),
+        8_000,
+        'two crash logs',
+      );
+      const stat = (await (await fetch(`${server.url}/api/topo/node-stat`, { headers: auth })).json()) as {
+        number_of_crashlogs_this_hour: number;
+      };
       expect(stat.number_of_crashlogs_this_hour).toBeGreaterThanOrEqual(2);
       // A plain error log is not a crash report.
       const counted = await server.core.topologyStore.countCrashLogsSince(0);

@@ -45,7 +45,9 @@ export class NodeDownAlarms {
           nodeId,
           nodeName,
           severity: NODE_DOWN_SEVERITY,
-          additionalInformation: erlangBinary(`Node ${nodeName} has been unreachable (${state}) for ${this.#afterMs} ms`),
+          additionalInformation: erlangBinary(
+            `Node ${nodeName} has been unreachable (${state}) for ${this.#afterMs} ms`,
+          ),
         });
       });
     }, this.#afterMs);

@@ -140,7 +140,11 @@ export class NodeMonitor {
         if (watched.state === 'UP' && on && !loop && !this.#closed) {
           watched.loops.set(
             collector.plugin,
-            new PollLoop(collector.intervalMs, () => collector.collect(watched.node).catch((error: unknown) => this.#onError(error, nodeId, `${collector.plugin} collection`))),
+            new PollLoop(collector.intervalMs, () =>
+              collector
+                .collect(watched.node)
+                .catch((error: unknown) => this.#onError(error, nodeId, `${collector.plugin} collection`)),
+            ),
           );
         } else if (loop && !(watched.state === 'UP' && on)) {
           watched.loops.delete(collector.plugin);

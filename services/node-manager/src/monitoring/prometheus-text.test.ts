@@ -10,7 +10,11 @@ describe('prometheusText', () => {
       { name: 'erlang_reductions_total', type: 'counter', help: 'Reductions.' },
       { name: 'unused', type: 'gauge', help: 'Never sampled.' },
     ]);
-    store.put('2', { nodeName: 'b@h', at: 0, samples: [{ name: 'erlang_memory_bytes', labels: { kind: 'total' }, value: 20 }] });
+    store.put('2', {
+      nodeName: 'b@h',
+      at: 0,
+      samples: [{ name: 'erlang_memory_bytes', labels: { kind: 'total' }, value: 20 }],
+    });
     store.put('1', {
       nodeName: 'a@h',
       at: 0,

@@ -27,12 +27,18 @@ export function prometheusText(store: MetricsStore): string {
     for (const node of nodes) {
       for (const sample of node.samples) {
         if (sample.name !== family.name) continue;
-        const labels = [['node', node.nodeName] as const, ...Object.entries(sample.labels ?? {})].map(([k, v]) => `${k}="${escapeLabelValue(v)}"`).join(',');
+        const labels = [['node', node.nodeName] as const, ...Object.entries(sample.labels ?? {})]
+          .map(([k, v]) => `${k}="${escapeLabelValue(v)}"`)
+          .join(',');
         rows.push(`${family.name}{${labels}} ${sampleValue(sample.value)}`);
       }
     }
     if (rows.length === 0) continue;
-    lines.push(`# HELP ${family.name} ${family.help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}`, `# TYPE ${family.name} ${family.type}`, ...rows);
+    lines.push(
+      `# HELP ${family.name} ${family.help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}`,
+      `# TYPE ${family.name} ${family.type}`,
+      ...rows,
+    );
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }

@@ -18,7 +18,10 @@ describe('parseSaslAlarms', () => {
   });
 
   it('reads a node without SASL (noproc) as having no alarms and rejects other failures', () => {
-    const noproc = tuple(atom('badrpc'), tuple(atom('EXIT'), tuple(atom('noproc'), tuple(atom('gen_event'), atom('call'), NIL))));
+    const noproc = tuple(
+      atom('badrpc'),
+      tuple(atom('EXIT'), tuple(atom('noproc'), tuple(atom('gen_event'), atom('call'), NIL))),
+    );
     expect(parseSaslAlarms(noproc, 'n@h')).toEqual([]);
     expect(() => parseSaslAlarms(tuple(atom('badrpc'), atom('nodedown')), 'n@h')).toThrow(/nodedown/);
     expect(() => parseSaslAlarms(atom('ok'), 'n@h')).toThrow(/gave ok/);

@@ -38,7 +38,8 @@ export function parseSaslAlarms(reply: Term, nodeName: string): SaslAlarm[] {
     if (!pair) continue;
     const [id, description] = pair as [Term, Term];
     const alarmId = id.type === 'atom' ? id.name : erlangTermText(id, { localNode: nodeName });
-    if (!seen.has(alarmId)) seen.set(alarmId, { alarmId, additionalInformation: erlangTermText(description, { localNode: nodeName }) });
+    if (!seen.has(alarmId))
+      seen.set(alarmId, { alarmId, additionalInformation: erlangTermText(description, { localNode: nodeName }) });
   }
   return [...seen.values()];
 }
@@ -68,7 +69,9 @@ export class SaslAlarmCollector implements Collector {
   }
 
   async collect(node: MonitoredNode): Promise<void> {
-    const reply = await this.#rpc.rpc(node.id, 'alarm_handler', 'get_alarms', [], { timeoutMs: COLLECTOR_RPC_TIMEOUT_MS });
+    const reply = await this.#rpc.rpc(node.id, 'alarm_handler', 'get_alarms', [], {
+      timeoutMs: COLLECTOR_RPC_TIMEOUT_MS,
+    });
     const current = parseSaslAlarms(reply, node.name);
     const raised = this.#raised.get(node.id) ?? (await this.#storedAlarms(node));
     this.#raised.set(node.id, raised);
@@ -103,7 +106,16 @@ export class SaslAlarmCollector implements Collector {
 
   /** Active node-level alarms of the node other than `node_down`: what an earlier run raised. */
   async #storedAlarms(node: MonitoredNode): Promise<Map<string, string>> {
-    const stored = await this.#store.list({ nodeIds: [node.id], source: NODE_LEVEL_SOURCE, tags: 'all', limit: 10_000 });
-    return new Map(stored.filter((a) => a.active && a.alarmId !== NODE_DOWN_ALARM_ID && a.severity === SASL_ALARM_SEVERITY).map((a) => [a.alarmId, a.additionalInformation]));
+    const stored = await this.#store.list({
+      nodeIds: [node.id],
+      source: NODE_LEVEL_SOURCE,
+      tags: 'all',
+      limit: 10_000,
+    });
+    return new Map(
+      stored
+        .filter((a) => a.active && a.alarmId !== NODE_DOWN_ALARM_ID && a.severity === SASL_ALARM_SEVERITY)
+        .map((a) => [a.alarmId, a.additionalInformation]),
+    );
   }
 }

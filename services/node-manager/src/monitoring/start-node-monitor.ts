@@ -11,7 +11,11 @@ import { SaslAlarmCollector } from './sasl-alarm-collector.js';
  * `core.metrics` every `metricsPollMs`; SASL alarms and crash reports every `alarmPollMs`);
  * close it on shutdown.
  */
-export async function startNodeMonitor(core: NodeManagerCore, rpc: RpcCaller, onError?: MonitorErrorHandler): Promise<NodeMonitor> {
+export async function startNodeMonitor(
+  core: NodeManagerCore,
+  rpc: RpcCaller,
+  onError?: MonitorErrorHandler,
+): Promise<NodeMonitor> {
   const monitor = new NodeMonitor({
     core,
     collectors: [

@@ -19,7 +19,12 @@ export class BookmarkRepository {
   }
 
   async list(): Promise<Bookmark[]> {
-    const rows = await this.#db.selectFrom('nm_bookmarks').select(['title', 'url']).orderBy('position').orderBy('title').execute();
+    const rows = await this.#db
+      .selectFrom('nm_bookmarks')
+      .select(['title', 'url'])
+      .orderBy('position')
+      .orderBy('title')
+      .execute();
     return rows.map((r) => ({ title: r.title, url: r.url }));
   }
 
@@ -30,7 +35,11 @@ export class BookmarkRepository {
     await this.#db
       .insertInto('nm_bookmarks')
       .values(entries.map((e, i) => ({ title: e.title, url: e.url, position: base + i })))
-      .onConflict((oc) => (mode === 'create' ? oc.column('title').doNothing() : oc.column('title').doUpdateSet((eb) => ({ url: eb.ref('excluded.url') }))))
+      .onConflict((oc) =>
+        mode === 'create'
+          ? oc.column('title').doNothing()
+          : oc.column('title').doUpdateSet((eb) => ({ url: eb.ref('excluded.url') })),
+      )
       .execute();
   }
 

@@ -34,8 +34,17 @@ export class PluginRepository {
   }
 
   async list(nodeId: string): Promise<PluginRecord[]> {
-    const rows = await this.#db.selectFrom('nm_plugins').selectAll().where('node_id', '=', nodeId).orderBy('position').execute();
-    return rows.map((r) => ({ name: r.plugin_name, apps: r.plugin_apps, state: r.plugin_state === 'on' ? 'on' : 'off' }));
+    const rows = await this.#db
+      .selectFrom('nm_plugins')
+      .selectAll()
+      .where('node_id', '=', nodeId)
+      .orderBy('position')
+      .execute();
+    return rows.map((r) => ({
+      name: r.plugin_name,
+      apps: r.plugin_apps,
+      state: r.plugin_state === 'on' ? 'on' : 'off',
+    }));
   }
 
   /** Replaces a node's plugin set (connection layer, or the defaults on add). */
@@ -45,7 +54,15 @@ export class PluginRepository {
       if (plugins.length === 0) return;
       await trx
         .insertInto('nm_plugins')
-        .values(plugins.map((p, position) => ({ node_id: nodeId, plugin_name: p.name, plugin_apps: p.apps, plugin_state: p.state, position })))
+        .values(
+          plugins.map((p, position) => ({
+            node_id: nodeId,
+            plugin_name: p.name,
+            plugin_apps: p.apps,
+            plugin_state: p.state,
+            position,
+          })),
+        )
         .execute();
     });
     this.#changed(nodeId);

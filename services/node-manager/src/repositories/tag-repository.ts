@@ -20,7 +20,10 @@ export class TagRepository {
   }
 
   /** Records the tags that are not built in (known ones are left alone); `db` joins a transaction. */
-  async remember(tags: readonly string[], db: Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase> = this.#db): Promise<void> {
+  async remember(
+    tags: readonly string[],
+    db: Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase> = this.#db,
+  ): Promise<void> {
     const fresh = [...new Set(tags)].filter((t) => !BUILT_IN_TAGS.includes(t));
     if (fresh.length === 0) return;
     await db

@@ -50,7 +50,13 @@ export class TopologyRepository {
   /** Live nodes in the order they were added. */
   async listNodes(): Promise<readonly NodeRecord[]> {
     const load = async () => {
-      const rows = await this.#db.selectFrom('nm_nodes').selectAll().where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
+      const rows = await this.#db
+        .selectFrom('nm_nodes')
+        .selectAll()
+        .where('deleted', '=', 0)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return Object.freeze(rows.map(toNode));
     };
     return (this.#cache ? this.#cache.through('nodes', load) : load()) as Promise<readonly NodeRecord[]>;
@@ -67,7 +73,12 @@ export class TopologyRepository {
   }
 
   async findLiveNodeByName(name: string): Promise<NodeRecord | undefined> {
-    const row = await this.#db.selectFrom('nm_nodes').selectAll().where('name', '=', name).where('deleted', '=', 0).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('nm_nodes')
+      .selectAll()
+      .where('name', '=', name)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
     return row ? toNode(row) : undefined;
   }
 
@@ -94,14 +105,24 @@ export class TopologyRepository {
   /** Sets a live node's state; false when no live node has the id. */
   async setNodeState(id: string, state: string): Promise<boolean> {
     this.#cache?.invalidate();
-    const r = await this.#db.updateTable('nm_nodes').set({ state }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    const r = await this.#db
+      .updateTable('nm_nodes')
+      .set({ state })
+      .where('id', '=', id)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
   /** Marks a live node deleted; false when there is none with the id. */
   async deleteNode(id: string): Promise<boolean> {
     this.#cache?.invalidate();
-    const r = await this.#db.updateTable('nm_nodes').set({ deleted: 1 }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    const r = await this.#db
+      .updateTable('nm_nodes')
+      .set({ deleted: 1 })
+      .where('id', '=', id)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -109,9 +130,19 @@ export class TopologyRepository {
   async moveNode(nodeId: string, familyId: string): Promise<boolean> {
     this.#cache?.invalidate();
     return this.#db.transaction().execute(async (trx) => {
-      const family = await trx.selectFrom('nm_node_families').select('id').where('id', '=', familyId).where('deleted', '=', 0).executeTakeFirst();
+      const family = await trx
+        .selectFrom('nm_node_families')
+        .select('id')
+        .where('id', '=', familyId)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
       if (!family) return false;
-      const r = await trx.updateTable('nm_nodes').set({ node_family_id: familyId }).where('id', '=', nodeId).where('deleted', '=', 0).executeTakeFirst();
+      const r = await trx
+        .updateTable('nm_nodes')
+        .set({ node_family_id: familyId })
+        .where('id', '=', nodeId)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     });
   }
@@ -119,9 +150,28 @@ export class TopologyRepository {
   /** Live families with their live node ids, in the order they were created. */
   async listFamilies(): Promise<readonly FamilyRecord[]> {
     const load = async () => {
-      const rows = await this.#db.selectFrom('nm_node_families').selectAll().where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
-      const nodes = await this.#db.selectFrom('nm_nodes').select(['id', 'node_family_id']).where('deleted', '=', 0).orderBy('created_at').orderBy('id').execute();
-      return Object.freeze(rows.map((row) => toFamily(row, nodes.filter((n) => n.node_family_id === row.id).map((n) => n.id))));
+      const rows = await this.#db
+        .selectFrom('nm_node_families')
+        .selectAll()
+        .where('deleted', '=', 0)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const nodes = await this.#db
+        .selectFrom('nm_nodes')
+        .select(['id', 'node_family_id'])
+        .where('deleted', '=', 0)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return Object.freeze(
+        rows.map((row) =>
+          toFamily(
+            row,
+            nodes.filter((n) => n.node_family_id === row.id).map((n) => n.id),
+          ),
+        ),
+      );
     };
     return (this.#cache ? this.#cache.through('families', load) : load()) as Promise<readonly FamilyRecord[]>;
   }
@@ -137,11 +187,19 @@ export class TopologyRepository {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    return toFamily(row, nodes.map((n) => n.id));
+    return toFamily(
+      row,
+      nodes.map((n) => n.id),
+    );
   }
 
   async findLiveFamilyByName(name: string): Promise<FamilyRecord | undefined> {
-    const row = await this.#db.selectFrom('nm_node_families').select('id').where('name', '=', name).where('deleted', '=', 0).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('nm_node_families')
+      .select('id')
+      .where('name', '=', name)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
     return row ? this.findFamily(row.id) : undefined;
   }
 
@@ -166,7 +224,12 @@ export class TopologyRepository {
 
   async renameFamily(id: string, name: string): Promise<boolean> {
     this.#cache?.invalidate();
-    const r = await this.#db.updateTable('nm_node_families').set({ name }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    const r = await this.#db
+      .updateTable('nm_node_families')
+      .set({ name })
+      .where('id', '=', id)
+      .where('deleted', '=', 0)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -174,10 +237,25 @@ export class TopologyRepository {
   async forceDeleteFamily(id: string): Promise<string[] | undefined> {
     this.#cache?.invalidate();
     return this.#db.transaction().execute(async (trx) => {
-      const r = await trx.updateTable('nm_node_families').set({ deleted: 1 }).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+      const r = await trx
+        .updateTable('nm_node_families')
+        .set({ deleted: 1 })
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) return undefined;
-      const nodes = await trx.selectFrom('nm_nodes').select('id').where('node_family_id', '=', id).where('deleted', '=', 0).execute();
-      await trx.updateTable('nm_nodes').set({ deleted: 1 }).where('node_family_id', '=', id).where('deleted', '=', 0).execute();
+      const nodes = await trx
+        .selectFrom('nm_nodes')
+        .select('id')
+        .where('node_family_id', '=', id)
+        .where('deleted', '=', 0)
+        .execute();
+      await trx
+        .updateTable('nm_nodes')
+        .set({ deleted: 1 })
+        .where('node_family_id', '=', id)
+        .where('deleted', '=', 0)
+        .execute();
       return nodes.map((n) => n.id);
     });
   }
@@ -188,7 +266,11 @@ export class TopologyRepository {
   }
 
   async countCrashLogsSince(since: number): Promise<number> {
-    const row = await this.#db.selectFrom('nm_crash_logs').select((eb) => eb.fn.countAll().as('n')).where('recorded_at', '>=', since).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('nm_crash_logs')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('recorded_at', '>=', since)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 }

@@ -43,7 +43,11 @@ export class UserRepository {
   }
 
   async countAdmins(): Promise<number> {
-    const row = await this.#db.selectFrom('nm_users').select((eb) => eb.fn.countAll().as('n')).where('role', '=', 'admin').executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('nm_users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('role', '=', 'admin')
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -74,7 +78,11 @@ export class UserRepository {
     if (changes.role !== undefined) values.role = changes.role;
     if (changes.rights !== undefined) values.rights_json = JSON.stringify(changes.rights);
     if (changes.tags !== undefined) values.tags_json = JSON.stringify(changes.tags);
-    const result = await this.#db.updateTable('nm_users').set(values).where('username', '=', username).executeTakeFirst();
+    const result = await this.#db
+      .updateTable('nm_users')
+      .set(values)
+      .where('username', '=', username)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
@@ -107,7 +115,13 @@ export class UserRepository {
   }
 }
 
-function toRecord(row: { username: string; password_hash: string; role: string; rights_json: string; tags_json: string }): UserRecord {
+function toRecord(row: {
+  username: string;
+  password_hash: string;
+  role: string;
+  rights_json: string;
+  tags_json: string;
+}): UserRecord {
   return {
     username: row.username,
     passwordHash: row.password_hash,

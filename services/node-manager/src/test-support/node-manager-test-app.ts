@@ -44,7 +44,12 @@ export class FakeConnector implements NodeConnector {
     return this.discovered;
   }
   async analyseReachability(name: string): Promise<ReachabilityReport> {
-    return { reachability: 'should be reachable', details: [{ checksPerformed: ['check_node_format'] }], description: name, hints: [] };
+    return {
+      reachability: 'should be reachable',
+      details: [{ checksPerformed: ['check_node_format'] }],
+      description: name,
+      hints: [],
+    };
   }
 }
 
@@ -55,7 +60,11 @@ export interface TestApp {
 }
 
 /** Migrates (idempotent), builds the app with a cheap scrypt cost and creates `admin`. */
-export async function buildTestApp(database: Database, overrides: NodeManagerConfigOverrides = {}, now?: () => number): Promise<TestApp> {
+export async function buildTestApp(
+  database: Database,
+  overrides: NodeManagerConfigOverrides = {},
+  now?: () => number,
+): Promise<TestApp> {
   await migrateToLatest(database, { migrations: nodeManagerMigrations, tableName: NODE_MANAGER_MIGRATION_TABLE });
   const config = loadNodeManagerConfig({}, { logLevel: 'silent', scryptCost: 16, ...overrides });
   const connector = new FakeConnector();
@@ -68,7 +77,18 @@ export async function buildTestApp(database: Database, overrides: NodeManagerCon
 
 /** Empties every table except the migrations', then recreates `admin`. */
 export async function resetData(database: Database, core: NodeManagerCore): Promise<void> {
-  for (const table of ['nm_crash_logs', 'nm_custom_tags', 'nm_bookmarks', 'nm_alarm_tags', 'nm_alarms', 'nm_plugins', 'nm_nodes', 'nm_node_families', 'nm_front_pages', 'nm_users']) {
+  for (const table of [
+    'nm_crash_logs',
+    'nm_custom_tags',
+    'nm_bookmarks',
+    'nm_alarm_tags',
+    'nm_alarms',
+    'nm_plugins',
+    'nm_nodes',
+    'nm_node_families',
+    'nm_front_pages',
+    'nm_users',
+  ]) {
     await database.db.deleteFrom(table).execute();
   }
   // The rows went behind the repositories' backs.

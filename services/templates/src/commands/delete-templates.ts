@@ -5,9 +5,16 @@ import type { TemplateRepository } from '../repositories/template-repository.js'
  * Deletes one stored version; the next newest becomes latest.
  * @throws ProblemError `TPL_ERR_TEMPLATE_NOT_FOUND` when it is not stored.
  */
-export async function deleteTemplateVersion(repository: TemplateRepository, templateId: string, templateVersion: string): Promise<void> {
+export async function deleteTemplateVersion(
+  repository: TemplateRepository,
+  templateId: string,
+  templateVersion: string,
+): Promise<void> {
   if (!(await repository.deleteVersion(templateId, templateVersion))) {
-    throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId} ${templateVersion}`, { templateId, templateVersion });
+    throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId} ${templateVersion}`, {
+      templateId,
+      templateVersion,
+    });
   }
 }
 
@@ -17,6 +24,7 @@ export async function deleteTemplateVersion(repository: TemplateRepository, temp
  */
 export async function deleteAllTemplateVersions(repository: TemplateRepository, templateId: string): Promise<number> {
   const deleted = await repository.deleteAllVersions(templateId);
-  if (deleted === 0) throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId}`, { templateId });
+  if (deleted === 0)
+    throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId}`, { templateId });
   return deleted;
 }

@@ -18,7 +18,12 @@ export interface SaveTemplateInput {
 
 export type SaveTemplateOutcome =
   | { readonly kind: 'invalid'; readonly errors: readonly Problem[]; readonly warnings: readonly Problem[] }
-  | { readonly kind: 'saved'; readonly created: boolean; readonly summary: TemplateSummaryRecord; readonly warnings: readonly Problem[] };
+  | {
+      readonly kind: 'saved';
+      readonly created: boolean;
+      readonly summary: TemplateSummaryRecord;
+      readonly warnings: readonly Problem[];
+    };
 
 /**
  * Validates a template source and stores it when valid. An invalid document stores nothing and
@@ -27,8 +32,15 @@ export type SaveTemplateOutcome =
  * @throws ProblemError `TPL_ERR_IDENTITY_MISMATCH` when `expected` differs from the document,
  *   `TPL_ERR_TEMPLATE_EXISTS` in `create` mode for a stored version.
  */
-export async function saveTemplate(repository: TemplateRepository, input: SaveTemplateInput): Promise<SaveTemplateOutcome> {
-  const result = validateSource(input.text, { format: input.format, file: '<request body>', strict: input.strict === true });
+export async function saveTemplate(
+  repository: TemplateRepository,
+  input: SaveTemplateInput,
+): Promise<SaveTemplateOutcome> {
+  const result = validateSource(input.text, {
+    format: input.format,
+    file: '<request body>',
+    strict: input.strict === true,
+  });
   if (!result.valid || !result.document) {
     return { kind: 'invalid', errors: result.errors, warnings: result.warnings };
   }
@@ -38,15 +50,28 @@ export async function saveTemplate(repository: TemplateRepository, input: SaveTe
     // Only reachable if the validator let such a document through; the registry cannot index it.
     const errors = facts.missing.map((m): Problem => {
       const at = document.positionOf(m.path.slice(1) ? [m.path.slice(1)] : []);
-      return { code: 'TPL_ERR_TEMPLATE_INVALID', severity: 'error', path: m.path, line: at.line, column: at.column, message: m.message };
+      return {
+        code: 'TPL_ERR_TEMPLATE_INVALID',
+        severity: 'error',
+        path: m.path,
+        line: at.line,
+        column: at.column,
+        message: m.message,
+      };
     });
     return { kind: 'invalid', errors, warnings: result.warnings };
   }
-  if (input.expected && (input.expected.templateId !== facts.templateId || input.expected.templateVersion !== facts.templateVersion)) {
+  if (
+    input.expected &&
+    (input.expected.templateId !== facts.templateId || input.expected.templateVersion !== facts.templateVersion)
+  ) {
     throw templatesProblems.create(
       'TPL_ERR_IDENTITY_MISMATCH',
       `The URL names ${input.expected.templateId} ${input.expected.templateVersion} but the document is ${facts.templateId} ${facts.templateVersion}`,
-      { expected: { ...input.expected }, found: { templateId: facts.templateId, templateVersion: facts.templateVersion } },
+      {
+        expected: { ...input.expected },
+        found: { templateId: facts.templateId, templateVersion: facts.templateVersion },
+      },
     );
   }
   try {

@@ -43,7 +43,8 @@ export async function seedExampleTemplates(repository: TemplateRepository, direc
         outcomes.push({ file, status: 'invalid', reason });
       }
     } catch (error) {
-      if (error instanceof ProblemError && error.code === 'TPL_ERR_TEMPLATE_EXISTS') outcomes.push({ file, status: 'exists' });
+      if (error instanceof ProblemError && error.code === 'TPL_ERR_TEMPLATE_EXISTS')
+        outcomes.push({ file, status: 'exists' });
       else outcomes.push({ file, status: 'failed', reason: (error as Error).message });
     }
   }
@@ -54,7 +55,9 @@ export async function seedExampleTemplates(repository: TemplateRepository, direc
  * The `examples/` folder of the installed `@triad/device-templates` package, found the way Node
  * finds packages (walking up `node_modules` folders from this file), or undefined.
  */
-export function defaultExamplesDirectory(from: string = path.dirname(fileURLToPath(import.meta.url))): string | undefined {
+export function defaultExamplesDirectory(
+  from: string = path.dirname(fileURLToPath(import.meta.url)),
+): string | undefined {
   let dir = from;
   for (;;) {
     const candidate = path.join(dir, 'node_modules', '@triad', 'device-templates', 'examples');

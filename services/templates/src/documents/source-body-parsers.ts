@@ -10,18 +10,26 @@ import { YAML_MEDIA_TYPES, formatOfContentType } from './media-types.js';
  */
 export function useTemplateSourceParsers(app: FastifyInstance, options: { maxJsonDepth: number }): void {
   useJsonBodyParser(app, { mode: 'text', maxDepth: options.maxJsonDepth });
-  app.addContentTypeParser([...YAML_MEDIA_TYPES], { parseAs: 'string' }, (_request: FastifyRequest, body: string | Buffer, done) => {
-    done(null, typeof body === 'string' ? body : body.toString('utf8'));
-  });
+  app.addContentTypeParser(
+    [...YAML_MEDIA_TYPES],
+    { parseAs: 'string' },
+    (_request: FastifyRequest, body: string | Buffer, done) => {
+      done(null, typeof body === 'string' ? body : body.toString('utf8'));
+    },
+  );
 }
 
 /** The request's source text and its format; 415 when the body is not template source. */
 export function readTemplateSource(request: FastifyRequest): { text: string; format: SourceFormat } {
   const format = formatOfContentType(request.headers['content-type']);
   if (format === undefined || typeof request.body !== 'string') {
-    throw kitProblems.create('SVC_ERR_MEDIA_TYPE_UNSUPPORTED', 'Send the template as application/json or application/yaml', {
-      mediaType: String(request.headers['content-type'] ?? ''),
-    });
+    throw kitProblems.create(
+      'SVC_ERR_MEDIA_TYPE_UNSUPPORTED',
+      'Send the template as application/json or application/yaml',
+      {
+        mediaType: String(request.headers['content-type'] ?? ''),
+      },
+    );
   }
   return { text: request.body, format };
 }

@@ -7,19 +7,39 @@ describe('filterAcceptsDevice', () => {
   const compile = (p: string) => cache.get(p);
 
   it('accepts when every declared field matches', () => {
-    expect(filterAcceptsDevice({ deviceID: '^0x0A0[1B]$', vendorID: '^0x002A$' }, { deviceID: '0x0A0B', vendorID: '0x002A' }, compile)).toBe(true);
+    expect(
+      filterAcceptsDevice(
+        { deviceID: '^0x0A0[1B]$', vendorID: '^0x002A$' },
+        { deviceID: '0x0A0B', vendorID: '0x002A' },
+        compile,
+      ),
+    ).toBe(true);
   });
 
   it('refuses when one declared field does not match', () => {
-    expect(filterAcceptsDevice({ deviceID: '^0x0A01$', vendorID: '^0x002A$' }, { deviceID: '0x0A01', vendorID: '0x0099' }, compile)).toBe(false);
+    expect(
+      filterAcceptsDevice(
+        { deviceID: '^0x0A01$', vendorID: '^0x002A$' },
+        { deviceID: '0x0A01', vendorID: '0x0099' },
+        compile,
+      ),
+    ).toBe(false);
   });
 
   it('refuses when the device did not send a declared field', () => {
-    expect(filterAcceptsDevice({ deviceID: '^0x0A01$', vendorID: '^0x002A$' }, { deviceID: '0x0A01' }, compile)).toBe(false);
+    expect(filterAcceptsDevice({ deviceID: '^0x0A01$', vendorID: '^0x002A$' }, { deviceID: '0x0A01' }, compile)).toBe(
+      false,
+    );
   });
 
   it('ignores device fields the filter does not declare', () => {
-    expect(filterAcceptsDevice({ description: 'SCALANCE X2' }, { description: 'SIMATIC NET, SCALANCE X204-2', deviceID: '0x1' }, compile)).toBe(true);
+    expect(
+      filterAcceptsDevice(
+        { description: 'SCALANCE X2' },
+        { description: 'SIMATIC NET, SCALANCE X204-2', deviceID: '0x1' },
+        compile,
+      ),
+    ).toBe(true);
   });
 
   it('never accepts without a filter or with an empty one', () => {

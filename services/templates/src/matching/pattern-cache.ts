@@ -22,7 +22,8 @@ const freeWasmPattern = new FinalizationRegistry<{ delete(): void }>((wrapper) =
 function compileRe2(pattern: string): CompiledPattern {
   const compiled = new RE2(pattern, 'u');
   const wrapper = (compiled as unknown as { wrapper?: { delete?: unknown } }).wrapper;
-  if (wrapper !== undefined && typeof wrapper.delete === 'function') freeWasmPattern.register(compiled, wrapper as { delete(): void });
+  if (wrapper !== undefined && typeof wrapper.delete === 'function')
+    freeWasmPattern.register(compiled, wrapper as { delete(): void });
   return compiled;
 }
 
@@ -58,7 +59,10 @@ export class PatternCache {
       compiled = this.#compile(pattern);
     } catch (error) {
       compiled = null;
-      this.#log?.warn({ pattern, reason: (error as Error).message }, 'match pattern refused by RE2; templates using it never match');
+      this.#log?.warn(
+        { pattern, reason: (error as Error).message },
+        'match pattern refused by RE2; templates using it never match',
+      );
     }
     this.#compiled.set(pattern, compiled);
     if (this.#compiled.size > this.#maxSize) this.#compiled.delete(this.#compiled.keys().next().value as string);

@@ -39,9 +39,15 @@ export const createTemplates: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('templates_pk', ['template_id', 'template_version'])
-      .addForeignKeyConstraint('templates_template_id_fk', ['template_id'], 'template_ids', ['template_id'], (fk) => fk.onDelete('cascade'))
+      .addForeignKeyConstraint('templates_template_id_fk', ['template_id'], 'template_ids', ['template_id'], (fk) =>
+        fk.onDelete('cascade'),
+      )
       .execute();
-    await db.schema.createIndex('templates_rank_idx').on('templates').columns(['version_rank', 'template_id']).execute();
+    await db.schema
+      .createIndex('templates_rank_idx')
+      .on('templates')
+      .columns(['version_rank', 'template_id'])
+      .execute();
     await db.schema
       .createTable('template_origin_types')
       .addColumn('template_id', 'text', (c) => c.notNull())
@@ -56,7 +62,11 @@ export const createTemplates: Migration = {
         (fk) => fk.onDelete('cascade'),
       )
       .execute();
-    await db.schema.createIndex('template_origin_types_type_idx').on('template_origin_types').column('origin_type').execute();
+    await db.schema
+      .createIndex('template_origin_types_type_idx')
+      .on('template_origin_types')
+      .column('origin_type')
+      .execute();
   },
   async down(db: AnyDb) {
     await db.schema.dropTable('template_origin_types').execute();

@@ -17,7 +17,11 @@ export interface TemplateSummary {
   readonly schemaVersion: string | null;
   readonly origin: string;
   readonly originTypes: readonly string[];
-  readonly rangerFilter: { readonly deviceID?: string; readonly vendorID?: string; readonly description?: string } | null;
+  readonly rangerFilter: {
+    readonly deviceID?: string;
+    readonly vendorID?: string;
+    readonly description?: string;
+  } | null;
   readonly sourceFormat: 'json' | 'yaml';
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -76,7 +80,11 @@ export const templateSummarySchema = {
     alias: { type: ['string', 'null'] },
     schemaVersion: { type: ['string', 'null'] },
     origin: { type: 'string' },
-    originTypes: { type: 'array', items: { type: 'string' }, description: 'declared originTypes and those used by addressConfig' },
+    originTypes: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'declared originTypes and those used by addressConfig',
+    },
     rangerFilter: {
       type: ['object', 'null'],
       additionalProperties: false,

@@ -6,7 +6,11 @@ import { clearTemplates } from '../test-support/templates-test-app.js';
 import { TemplateExistsError, TemplateRepository } from './template-repository.js';
 import type { NewTemplateRecord } from './template-record.js';
 
-function record(templateId: string, templateVersion: string, originTypes: string[] = ['svc-ds-drv-snmp']): NewTemplateRecord {
+function record(
+  templateId: string,
+  templateVersion: string,
+  originTypes: string[] = ['svc-ds-drv-snmp'],
+): NewTemplateRecord {
   return {
     templateId,
     templateVersion,
@@ -42,7 +46,10 @@ describeEachDatabase('TemplateRepository', (getDb) => {
   });
 
   it('lets exactly one of two concurrent creates of a new version win', async () => {
-    const results = await Promise.allSettled([repository.save(record('Race', '1.0.0'), 'create'), repository.save(record('Race', '1.0.0'), 'create')]);
+    const results = await Promise.allSettled([
+      repository.save(record('Race', '1.0.0'), 'create'),
+      repository.save(record('Race', '1.0.0'), 'create'),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(TemplateExistsError);

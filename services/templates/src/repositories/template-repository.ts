@@ -61,7 +61,10 @@ export class TemplateRepository {
 
   /** Number of stored versions. */
   async count(): Promise<number> {
-    const row = await this.#db.selectFrom('templates').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('templates')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -134,7 +137,11 @@ export class TemplateRepository {
       .selectFrom('templates')
       .select(SUMMARY_COLUMNS)
       .where((eb) =>
-        eb.or([eb('filter_device_id', 'is not', null), eb('filter_vendor_id', 'is not', null), eb('filter_description', 'is not', null)]),
+        eb.or([
+          eb('filter_device_id', 'is not', null),
+          eb('filter_vendor_id', 'is not', null),
+          eb('filter_description', 'is not', null),
+        ]),
       )
       .orderBy(binaryOrder(this.#database.capabilities, sql.ref<string>('template_id')))
       .orderBy('version_rank')
@@ -146,7 +153,10 @@ export class TemplateRepository {
    * Stores a version. `create` refuses an existing version (`TemplateExistsError`); `upsert`
    * replaces it, keeping `createdAt`. Returns the stored summary and whether it was new.
    */
-  async save(record: NewTemplateRecord, mode: 'create' | 'upsert'): Promise<{ created: boolean; summary: TemplateSummaryRecord }> {
+  async save(
+    record: NewTemplateRecord,
+    mode: 'create' | 'upsert',
+  ): Promise<{ created: boolean; summary: TemplateSummaryRecord }> {
     const now = this.#now().toISOString();
     const values = {
       template_id: record.templateId,
@@ -188,7 +198,10 @@ export class TemplateRepository {
             .where('template_version', '=', record.templateVersion)
             .execute();
         } else {
-          await trx.insertInto('templates').values({ ...values, version_rank: 0, created_at: now }).execute();
+          await trx
+            .insertInto('templates')
+            .values({ ...values, version_rank: 0, created_at: now })
+            .execute();
         }
         if (record.originTypes.length > 0) {
           await trx
@@ -211,7 +224,8 @@ export class TemplateRepository {
       return { created, summary };
     } catch (error) {
       // Two creates of one new templateId can race to insert its template_ids row.
-      if (mode === 'create' && isUniqueViolation(error)) throw new TemplateExistsError(record.templateId, record.templateVersion);
+      if (mode === 'create' && isUniqueViolation(error))
+        throw new TemplateExistsError(record.templateId, record.templateVersion);
       throw error;
     }
   }
@@ -258,13 +272,23 @@ async function dropIdIfUnused(trx: Transaction<TemplatesDatabase>, templateId: s
   await trx
     .deleteFrom('template_ids')
     .where('template_id', '=', templateId)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('templates').select(sql.lit(1).as('one')).where('templates.template_id', '=', templateId))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('templates').select(sql.lit(1).as('one')).where('templates.template_id', '=', templateId),
+        ),
+      ),
+    )
     .execute();
 }
 
 /** Recomputes `version_rank` of one templateId by SemVer precedence (0 = newest). */
 async function rerank(trx: Transaction<TemplatesDatabase>, templateId: string): Promise<void> {
-  const rows = await trx.selectFrom('templates').select(['template_version', 'version_rank']).where('template_id', '=', templateId).execute();
+  const rows = await trx
+    .selectFrom('templates')
+    .select(['template_version', 'version_rank'])
+    .where('template_id', '=', templateId)
+    .execute();
   const current = new Map(rows.map((r) => [r.template_version, r.version_rank]));
   const ordered = newestFirst(rows.map((r) => r.template_version));
   for (const [rank, version] of ordered.entries()) {

@@ -54,9 +54,7 @@ export function sampleTemplateYaml(options: SampleOptions = {}): string {
     `templateVersion: ${JSON.stringify(options.templateVersion ?? '1.0.0')}`,
     ...(options.alias !== undefined ? [`alias: ${JSON.stringify(options.alias)}`] : []),
     `description: ${JSON.stringify(options.description ?? 'A switch used by the tests')}`,
-    ...(filter
-      ? ['rangerFilter:', ...Object.entries(filter).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`)]
-      : []),
+    ...(filter ? ['rangerFilter:', ...Object.entries(filter).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`)] : []),
     'origin: /{ICMP_IPAddress}/',
     'originTypes:',
     `  - originType: ${originType}`,

@@ -5,7 +5,10 @@ import { loadTemplatesConfig, type TemplatesConfigOverrides } from '../config.js
 import { TEMPLATES_MIGRATION_TABLE, templatesMigrations } from '../migrations/index.js';
 
 /** Migrates the database (idempotent) and builds the app on it with test settings. */
-export async function buildTestApp(database: Database, overrides: TemplatesConfigOverrides = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  database: Database,
+  overrides: TemplatesConfigOverrides = {},
+): Promise<FastifyInstance> {
   await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
   const config = loadTemplatesConfig({}, { demo: false, logLevel: 'silent', ...overrides });
   const app = await buildTemplatesApp({ config, database });

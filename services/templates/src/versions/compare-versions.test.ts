@@ -3,9 +3,20 @@ import { compareVersions, newestFirst } from './compare-versions.js';
 
 describe('compareVersions', () => {
   it('orders the SemVer specification example chain', () => {
-    const chain = ['1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0'];
+    const chain = [
+      '1.0.0-alpha',
+      '1.0.0-alpha.1',
+      '1.0.0-alpha.beta',
+      '1.0.0-beta',
+      '1.0.0-beta.2',
+      '1.0.0-beta.11',
+      '1.0.0-rc.1',
+      '1.0.0',
+    ];
     for (let i = 0; i + 1 < chain.length; i++) {
-      expect(compareVersions(chain[i] as string, chain[i + 1] as string), `${chain[i]} < ${chain[i + 1]}`).toBeLessThan(0);
+      expect(compareVersions(chain[i] as string, chain[i + 1] as string), `${chain[i]} < ${chain[i + 1]}`).toBeLessThan(
+        0,
+      );
       expect(compareVersions(chain[i + 1] as string, chain[i] as string)).toBeGreaterThan(0);
     }
   });

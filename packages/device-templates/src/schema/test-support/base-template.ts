@@ -76,7 +76,12 @@ export function baseTemplate(): Doc {
           {
             commonConfig: common('adminStatus'),
             addressConfig: addressConfig({ originAddress: '1.3.6.1.2.1.2.2.1.7.1' }),
-            valueMapConfig: { map: [{ key: 1, value: 'up' }, { key: 2, value: 'down' }] },
+            valueMapConfig: {
+              map: [
+                { key: 1, value: 'up' },
+                { key: 2, value: 'down' },
+              ],
+            },
           },
           {
             commonConfig: common('model'),
@@ -104,7 +109,10 @@ export function baseTemplate(): Doc {
             addressConfig: addressConfig({ originDataType: 'Counter32', originAddress: '1.3.6.1.2.1.2.2.1.10' }),
             rowFilterConfig: { expressions: [{ symbol: 'up', expression: 'datapoint.value > 0' }], logic: 'up' },
           },
-          { commonConfig: common('ifOutOctets', '#TIMEPOINT'), addressConfig: addressConfig({ originAddress: '1.3.6.1.2.1.2.2.1.16' }) },
+          {
+            commonConfig: common('ifOutOctets', '#TIMEPOINT'),
+            addressConfig: addressConfig({ originAddress: '1.3.6.1.2.1.2.2.1.16' }),
+          },
         ],
       },
     ],
@@ -118,7 +126,17 @@ export function baseTemplate(): Doc {
         data: 'device[ports]',
         commonConfig: widget('table', 2),
         specificConfig: {
-          format: [{ order: 0, datapoint: 'ifIndex', alias: 'Index', fieldGroup: 'basic', filterable: true, width: 2, minScreenSize: 's' }],
+          format: [
+            {
+              order: 0,
+              datapoint: 'ifIndex',
+              alias: 'Index',
+              fieldGroup: 'basic',
+              filterable: true,
+              width: 2,
+              minScreenSize: 's',
+            },
+          ],
           pageSize: 5,
           filterable: true,
         },
@@ -127,7 +145,12 @@ export function baseTemplate(): Doc {
       {
         data: 'device[system.cpuLoad]',
         commonConfig: widget('gauge', 4),
-        specificConfig: { format: [{ datapoint: 'cpuLoad', color: '#45A5F5' }], minValue: 0, maxValue: 100, ranges: [{ from: 80, to: 100, severity: 601 }] },
+        specificConfig: {
+          format: [{ datapoint: 'cpuLoad', color: '#45A5F5' }],
+          minValue: 0,
+          maxValue: 100,
+          ranges: [{ from: 80, to: 100, severity: 601 }],
+        },
       },
     ],
   };

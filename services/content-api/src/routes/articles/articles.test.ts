@@ -7,7 +7,8 @@ const ARTICLES = 120;
 const all = [...generateCatalog({ articles: ARTICLES, seed: TEST_SEED }).articles()];
 
 type LinkJson = { rel: string; href: string };
-const rels = (body: { _schema: { links: LinkJson[] } }) => Object.fromEntries(body._schema.links.map((l) => [l.rel, new URL(l.href)]));
+const rels = (body: { _schema: { links: LinkJson[] } }) =>
+  Object.fromEntries(body._schema.links.map((l) => [l.rel, new URL(l.href)]));
 const fq = (expression: unknown) => encodeURIComponent(JSON.stringify({ expression }));
 
 describeEachDatabase('articles routes', (getDb) => {
@@ -26,7 +27,12 @@ describeEachDatabase('articles routes', (getDb) => {
     const body = response.json();
     expect(body).toMatchObject({ total: ARTICLES, offset: 0, limit: 20 });
     expect(body.members).toHaveLength(20);
-    expect(body.facets.map((f: { facetName: string }) => f.facetName).sort()).toEqual(['UNSPSC-7', 'UNSPSC-9', 'businessShopId', 'manufacturerName']);
+    expect(body.facets.map((f: { facetName: string }) => f.facetName).sort()).toEqual([
+      'UNSPSC-7',
+      'UNSPSC-9',
+      'businessShopId',
+      'manufacturerName',
+    ]);
   });
 
   it('presents prices as integer decimals, never floats', async () => {
@@ -80,24 +86,48 @@ describeEachDatabase('articles routes', (getDb) => {
   });
 
   it('rejects offset above 8000, a negative offset and a non-integer limit', async () => {
-    expect((await t.get('/api/articles?offset=8001')).json().errors).toEqual([expect.objectContaining({ code: 'MAXIMUM', limit: 8000, path: '#/offset' })]);
-    expect((await t.get('/api/articles?offset=-1')).json().errors).toEqual([expect.objectContaining({ code: 'MINIMUM', limit: 0 })]);
-    expect((await t.get('/api/articles?limit=ten')).json().errors).toEqual([expect.objectContaining({ code: 'TYPE', path: '#/limit' })]);
+    expect((await t.get('/api/articles?offset=8001')).json().errors).toEqual([
+      expect.objectContaining({ code: 'MAXIMUM', limit: 8000, path: '#/offset' }),
+    ]);
+    expect((await t.get('/api/articles?offset=-1')).json().errors).toEqual([
+      expect.objectContaining({ code: 'MINIMUM', limit: 0 }),
+    ]);
+    expect((await t.get('/api/articles?limit=ten')).json().errors).toEqual([
+      expect.objectContaining({ code: 'TYPE', path: '#/limit' }),
+    ]);
   });
 
   it('filters by businessShopId and by an fq tree, counting only matches', async () => {
     const byShop = (await t.get('/api/articles?businessShopId=labtools&businessShopId=cz-technik&limit=0')).json();
     expect(byShop.total).toBe(all.filter((a) => a.shopId === 'labtools' || a.shopId === 'cz-technik').length);
-    const tree = { type: 'And', operands: [{ type: 'ExactReferenceFeatureMatchFilter', filterName: 'UNSPSC-7', group: '44121704' }, { type: 'Or', operands: [{ type: 'ExactStringMatchFilter', filterName: 'businessShopId', value: 'office-direct' }] }] };
+    const tree = {
+      type: 'And',
+      operands: [
+        { type: 'ExactReferenceFeatureMatchFilter', filterName: 'UNSPSC-7', group: '44121704' },
+        {
+          type: 'Or',
+          operands: [{ type: 'ExactStringMatchFilter', filterName: 'businessShopId', value: 'office-direct' }],
+        },
+      ],
+    };
     const body = (await t.get(`/api/articles?limit=1000&fq=${fq(tree)}`)).json();
-    const expected = all.filter((a) => a.shopId === 'office-direct' && a.classifications.some((c) => c.systemName === 'UNSPSC-7' && c.groupId === '44121704'));
-    expect(body.members.map((m: { article: { id: string } }) => m.article.id).sort()).toEqual(expected.map((a) => a.id).sort());
+    const expected = all.filter(
+      (a) =>
+        a.shopId === 'office-direct' &&
+        a.classifications.some((c) => c.systemName === 'UNSPSC-7' && c.groupId === '44121704'),
+    );
+    expect(body.members.map((m: { article: { id: string } }) => m.article.id).sort()).toEqual(
+      expected.map((a) => a.id).sort(),
+    );
   });
 
   it('rejects an unknown fq expression type with UNKNOWN at its JSON pointer', async () => {
     const response = await t.get(`/api/articles?fq=${fq({ type: 'And', operands: [{ type: 'Nope' }] })}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ queryParam: 'fq', errors: [{ code: 'UNKNOWN', path: '#/fq/expression/operands/0/type' }] });
+    expect(response.json()).toMatchObject({
+      queryParam: 'fq',
+      errors: [{ code: 'UNKNOWN', path: '#/fq/expression/operands/0/type' }],
+    });
   });
 
   it('gives facet buckets apply-filter links that narrow the search to the bucket', async () => {
@@ -120,12 +150,16 @@ describeEachDatabase('articles routes', (getDb) => {
 
   it('sorts by -price and rejects an unknown sort field with UNKNOWN', async () => {
     const body = (await t.get('/api/articles?sort=-price&limit=10')).json();
-    const values = body.members.map((m: { article: { pricePerMinimumOrderQuantity: { amount: { value: number; decimalDigits: number } } } }) => {
-      const a = m.article.pricePerMinimumOrderQuantity.amount;
-      return a.value / 10 ** a.decimalDigits;
-    });
+    const values = body.members.map(
+      (m: { article: { pricePerMinimumOrderQuantity: { amount: { value: number; decimalDigits: number } } } }) => {
+        const a = m.article.pricePerMinimumOrderQuantity.amount;
+        return a.value / 10 ** a.decimalDigits;
+      },
+    );
     expect(values).toEqual([...values].sort((x, y) => y - x));
-    expect((await t.get('/api/articles?sort=-colour')).json().errors).toEqual([expect.objectContaining({ code: 'UNKNOWN', path: '#/sort/0' })]);
+    expect((await t.get('/api/articles?sort=-colour')).json().errors).toEqual([
+      expect.objectContaining({ code: 'UNKNOWN', path: '#/sort/0' }),
+    ]);
   });
 
   it('returns the article detail with prices, order details and shop links', async () => {
@@ -134,15 +168,35 @@ describeEachDatabase('articles routes', (getDb) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, max-age=300');
     const body = response.json();
-    expect(body).toMatchObject({ id: article.id, description: article.description, orderDetails: { orderUnit: article.orderDetails.orderUnit } });
-    expect(body.blockPricing[0]).toEqual({ priceType: 'NET_CUSTOMER', amount: article.blockPrices[0]!.amount, currency: article.currency, tax: article.tax, lowerBound: 1 });
-    expect(Object.keys(rels(body)).sort()).toEqual(['business-shop', 'minimum-order-value', 'return-policy', 'self', 'shipping-costs']);
+    expect(body).toMatchObject({
+      id: article.id,
+      description: article.description,
+      orderDetails: { orderUnit: article.orderDetails.orderUnit },
+    });
+    expect(body.blockPricing[0]).toEqual({
+      priceType: 'NET_CUSTOMER',
+      amount: article.blockPrices[0]!.amount,
+      currency: article.currency,
+      tax: article.tax,
+      lowerBound: 1,
+    });
+    expect(Object.keys(rels(body)).sort()).toEqual([
+      'business-shop',
+      'minimum-order-value',
+      'return-policy',
+      'self',
+      'shipping-costs',
+    ]);
   });
 
   it('answers 404 problem for an unknown article id', async () => {
     const response = await t.get('/api/articles/no-such-article');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ status: 404, title: 'Not Found', detail: 'No article has the id no-such-article' });
+    expect(response.json()).toMatchObject({
+      status: 404,
+      title: 'Not Found',
+      detail: 'No article has the id no-such-article',
+    });
   });
 
   it('marks a request naming the current content version immutable and refuses an unknown one', async () => {

@@ -33,8 +33,14 @@ export async function articlesRoutes(app: FastifyInstance, options: ArticlesRout
     const snapshot = await versions.current();
     applyRequestedVersion(reply, hash, snapshot.hash);
     const article = await backend.findArticle(request.params.articleId);
-    if (!article) throw contentProblems.create('CONTENT_ERR_ARTICLE_NOT_FOUND', `No article has the id ${request.params.articleId}`);
+    if (!article)
+      throw contentProblems.create(
+        'CONTENT_ERR_ARTICLE_NOT_FOUND',
+        `No article has the id ${request.params.articleId}`,
+      );
     const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
-    return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(presentArticleDetail(article, links, Math.round(reply.elapsedTime))));
+    return reply
+      .type(CONTENT_MEDIA_TYPE)
+      .send(JSON.stringify(presentArticleDetail(article, links, Math.round(reply.elapsedTime))));
   });
 }

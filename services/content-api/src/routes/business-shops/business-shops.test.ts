@@ -3,7 +3,8 @@ import { describeEachDatabase } from '@triad/db/testing';
 import { buildTestContentApp, type TestContentApp } from '../../test-support/content-test-app.js';
 
 type LinkJson = { rel: string; href: string };
-const rels = (body: { _schema: { links: LinkJson[] } }) => Object.fromEntries(body._schema.links.map((l) => [l.rel, new URL(l.href)]));
+const rels = (body: { _schema: { links: LinkJson[] } }) =>
+  Object.fromEntries(body._schema.links.map((l) => [l.rel, new URL(l.href)]));
 
 describeEachDatabase('business shops routes', (getDb) => {
   let t: TestContentApp;
@@ -24,7 +25,9 @@ describeEachDatabase('business shops routes', (getDb) => {
 
   it('serves the list also under /api/bshops and refuses limit above 100', async () => {
     expect((await t.get('/api/bshops')).json().total).toBe(4);
-    expect((await t.get('/api/business-shops?limit=101')).json().errors).toEqual([expect.objectContaining({ code: 'MAXIMUM', limit: 100 })]);
+    expect((await t.get('/api/business-shops?limit=101')).json().errors).toEqual([
+      expect.objectContaining({ code: 'MAXIMUM', limit: 100 }),
+    ]);
   });
 
   it('follows an article detail link to the return policy, shipping costs and minimum order value', async () => {
@@ -32,7 +35,10 @@ describeEachDatabase('business shops routes', (getDb) => {
     const detail = (await t.get(new URL(article._schema.links[0].href).pathname)).json();
     const links = rels(detail);
     const policy = (await t.get(links['return-policy']!.pathname)).json();
-    expect(policy).toMatchObject({ businessShopId: article.article.id.split(':')[0], returnsAccepted: expect.any(Boolean) });
+    expect(policy).toMatchObject({
+      businessShopId: article.article.id.split(':')[0],
+      returnsAccepted: expect.any(Boolean),
+    });
     const shipping = (await t.get(links['shipping-costs']!.pathname)).json();
     expect(Number.isInteger(shipping.standard.amount.value)).toBe(true);
     const minimum = (await t.get(links['minimum-order-value']!.pathname)).json();

@@ -5,7 +5,12 @@ import { CONTENT_MEDIA_TYPE } from '../../http/media-types.js';
 import type { BusinessShop } from '../../model/article.js';
 import { LinkBuilder } from '../../presenters/links.js';
 import { pagingLinks } from '../../presenters/search-presenter.js';
-import { presentMinimumOrderValue, presentReturnPolicy, presentShippingCosts, presentShop } from '../../presenters/shop-presenter.js';
+import {
+  presentMinimumOrderValue,
+  presentReturnPolicy,
+  presentShippingCosts,
+  presentShop,
+} from '../../presenters/shop-presenter.js';
 import { boundedInteger, single, type RawQuery } from '../../search/parse-search-query.js';
 import type { SearchBackend } from '../../search/search-backend.js';
 
@@ -42,22 +47,34 @@ export async function businessShopsRoutes(app: FastifyInstance, options: Busines
       limit,
       members: shops.map((shop) => presentShop(shop, links)),
       _status: { timeMs: Math.round(reply.elapsedTime) },
-      _schema: { links: pagingLinks(total, offset, limit, SHOP_OFFSET.maximum, (rel, at) => links.link(rel, '/api/business-shops', { limit, offset: at })) },
+      _schema: {
+        links: pagingLinks(total, offset, limit, SHOP_OFFSET.maximum, (rel, at) =>
+          links.link(rel, '/api/business-shops', { limit, offset: at }),
+        ),
+      },
     };
     return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(body));
   };
   app.get('/api/business-shops', list);
   app.get('/api/bshops', list);
 
-  const one = (present: Present) => async (request: FastifyRequest<{ Params: { shopId: string } }>, reply: FastifyReply) => {
-    const snapshot = await versions.current();
-    applyRequestedVersion(reply, single(request.query as RawQuery, 'hash'), snapshot.hash);
-    const shop = snapshot.shops.get(request.params.shopId);
-    if (!shop) throw contentProblems.create('CONTENT_ERR_SHOP_NOT_FOUND', `No business shop has the id ${request.params.shopId}`);
-    const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
-    return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(present(shop, links, Math.round(reply.elapsedTime))));
-  };
-  app.get('/api/business-shops/:shopId', one((shop, links, timeMs) => ({ ...presentShop(shop, links), _status: { timeMs } })));
+  const one =
+    (present: Present) => async (request: FastifyRequest<{ Params: { shopId: string } }>, reply: FastifyReply) => {
+      const snapshot = await versions.current();
+      applyRequestedVersion(reply, single(request.query as RawQuery, 'hash'), snapshot.hash);
+      const shop = snapshot.shops.get(request.params.shopId);
+      if (!shop)
+        throw contentProblems.create(
+          'CONTENT_ERR_SHOP_NOT_FOUND',
+          `No business shop has the id ${request.params.shopId}`,
+        );
+      const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
+      return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(present(shop, links, Math.round(reply.elapsedTime))));
+    };
+  app.get(
+    '/api/business-shops/:shopId',
+    one((shop, links, timeMs) => ({ ...presentShop(shop, links), _status: { timeMs } })),
+  );
   app.get('/api/business-shops/:shopId/return-policy', one(presentReturnPolicy));
   app.get('/api/business-shops/:shopId/shipping-costs', one(presentShippingCosts));
   app.get('/api/business-shops/:shopId/minimum-order-value', one(presentMinimumOrderValue));

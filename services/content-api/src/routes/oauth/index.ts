@@ -21,14 +21,18 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
   });
 
   app.post('/oauth/token', async (request, reply) => {
-    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+      string,
+      unknown
+    >;
     const field = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
     const basic = parseBasic(request.headers.authorization);
     const clientId = basic?.id ?? field('client_id');
     const clientSecret = basic?.secret ?? field('client_secret');
     const grantType = field('grant_type');
     if (grantType === undefined) return oauthError(reply, 400, 'invalid_request', 'grant_type is required');
-    if (grantType !== 'client_credentials') return oauthError(reply, 400, 'unsupported_grant_type', 'only client_credentials is supported');
+    if (grantType !== 'client_credentials')
+      return oauthError(reply, 400, 'unsupported_grant_type', 'only client_credentials is supported');
     if (clientId === undefined || clientSecret === undefined || !identity.checkClient(clientId, clientSecret)) {
       if (basic) reply.header('www-authenticate', 'Basic realm="content-api"');
       return oauthError(reply, 401, 'invalid_client', 'unknown client or wrong secret');
@@ -38,12 +42,17 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
       return oauthError(reply, 400, 'invalid_scope', `only the scope ${options.scope} can be granted`);
     }
     const token = await identity.issueToken(options.scope);
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ access_token: token.accessToken, token_type: 'Bearer', expires_in: token.expiresIn, scope: options.scope });
+    return reply.header('cache-control', 'no-store').send({
+      access_token: token.accessToken,
+      token_type: 'Bearer',
+      expires_in: token.expiresIn,
+      scope: options.scope,
+    });
   });
 
-  app.get('/.well-known/jwks.json', async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(identity.jwks));
+  app.get('/.well-known/jwks.json', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(identity.jwks),
+  );
 }
 
 function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {

@@ -48,7 +48,10 @@ export async function replacePostgresCatalog(db: AnyDb, catalog: CatalogReplacem
       trx,
       catalog.articles,
       (article) => {
-        if (!shopIds.has(article.shopId)) throw new RangeError(`article ${article.id} belongs to ${article.shopId}, which is not among the catalog's shops`);
+        if (!shopIds.has(article.shopId))
+          throw new RangeError(
+            `article ${article.id} belongs to ${article.shopId}, which is not among the catalog's shops`,
+          );
         checkShopArticle(article, article.shopId);
       },
       (article) => {
@@ -62,7 +65,10 @@ export async function replacePostgresCatalog(db: AnyDb, catalog: CatalogReplacem
 }
 
 async function insertShop(trx: Transaction<unknown>, shop: BusinessShop): Promise<void> {
-  await (trx as AnyDb).insertInto('content_shops').values({ shop_id: shop.id, name: shop.name, document: JSON.stringify(shop) }).execute();
+  await (trx as AnyDb)
+    .insertInto('content_shops')
+    .values({ shop_id: shop.id, name: shop.name, document: JSON.stringify(shop) })
+    .execute();
 }
 
 /** Batched inserts; an id already stored (or earlier in the batch) goes to `duplicate` instead. */
@@ -114,5 +120,7 @@ async function countFacets(trx: Transaction<unknown>, shopId?: string): Promise<
 }
 
 async function setCurrentHash(trx: Transaction<unknown>, hash: string): Promise<void> {
-  await sql`insert into content_meta (meta_key, meta_value) values ('current_hash', ${hash}) on conflict (meta_key) do update set meta_value = excluded.meta_value`.execute(trx);
+  await sql`insert into content_meta (meta_key, meta_value) values ('current_hash', ${hash}) on conflict (meta_key) do update set meta_value = excluded.meta_value`.execute(
+    trx,
+  );
 }

@@ -56,12 +56,19 @@ export class PostgresSearchBackend implements SearchBackend {
         if (query.shopIds.length > 0) conditions.push(sql`a.shop_id in (${sql.join(query.shopIds)})`);
         if (query.filter) conditions.push(compileFilter(query.filter));
         const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-        const counted = words || query.filter ? await countMatches(trx, where, query.facets) : await countFromFacetTable(trx, query.shopIds, query.facets);
+        const counted =
+          words || query.filter
+            ? await countMatches(trx, where, query.facets)
+            : await countFromFacetTable(trx, query.shopIds, query.facets);
         const hits =
           query.limit === 0 || query.offset >= counted.total
             ? []
             : (
-                await sql<{ id: string; document: string; score: number }>`select a.article_id as id, a.document as document, ${words ? sql`ts_rank(a.search_vector, ${words})` : sql`0`} as score from content_articles a ${where} order by ${orderBy(query.sort, words !== undefined)} limit ${query.limit} offset ${query.offset}`.execute(
+                await sql<{
+                  id: string;
+                  document: string;
+                  score: number;
+                }>`select a.article_id as id, a.document as document, ${words ? sql`ts_rank(a.search_vector, ${words})` : sql`0`} as score from content_articles a ${where} order by ${orderBy(query.sort, words !== undefined)} limit ${query.limit} offset ${query.offset}`.execute(
                   trx,
                 )
               ).rows;
@@ -74,30 +81,51 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   async findArticle(id: string): Promise<Article | undefined> {
-    const row = await this.#db.selectFrom('content_articles').select('document').where('article_id', '=', id).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('content_articles')
+      .select('document')
+      .where('article_id', '=', id)
+      .executeTakeFirst();
     return row ? parseStoredArticle(row.document as string, id) : undefined;
   }
 
   async countArticles(): Promise<number> {
-    const row = await sql<{ n: string | null }>`select sum(article_count) as n from content_facet_counts where facet_name = 'businessShopId'`.execute(this.#db);
+    const row = await sql<{
+      n: string | null;
+    }>`select sum(article_count) as n from content_facet_counts where facet_name = 'businessShopId'`.execute(this.#db);
     return Number(row.rows[0]?.n ?? 0);
   }
 
   async listShops(limit: number, offset: number): Promise<{ total: number; shops: BusinessShop[] }> {
     const [rows, total] = await Promise.all([
-      sql<{ document: string }>`select document from content_shops order by shop_id collate "C" limit ${limit} offset ${offset}`.execute(this.#db),
-      this.#db.selectFrom('content_shops').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      sql<{
+        document: string;
+      }>`select document from content_shops order by shop_id collate "C" limit ${limit} offset ${offset}`.execute(
+        this.#db,
+      ),
+      this.#db
+        .selectFrom('content_shops')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
     ]);
     return { total: Number(total?.n ?? 0), shops: rows.rows.map((r) => JSON.parse(r.document) as BusinessShop) };
   }
 
   async findShop(id: string): Promise<BusinessShop | undefined> {
-    const row = await this.#db.selectFrom('content_shops').select('document').where('shop_id', '=', id).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('content_shops')
+      .select('document')
+      .where('shop_id', '=', id)
+      .executeTakeFirst();
     return row ? (JSON.parse(row.document as string) as BusinessShop) : undefined;
   }
 
   async currentHash(): Promise<string | undefined> {
-    const row = await this.#db.selectFrom('content_meta').select('meta_value').where('meta_key', '=', 'current_hash').executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('content_meta')
+      .select('meta_value')
+      .where('meta_key', '=', 'current_hash')
+      .executeTakeFirst();
     return row ? String(row.meta_value) : undefined;
   }
 
@@ -110,11 +138,22 @@ interface Counted {
 }
 
 /** Total and facets over the matching articles in one pass (`grouping sets`, one per facet plus the total). */
-async function countMatches(trx: Transaction<unknown>, where: RawBuilder<unknown>, facets: readonly FacetName[]): Promise<Counted> {
+async function countMatches(
+  trx: Transaction<unknown>,
+  where: RawBuilder<unknown>,
+  facets: readonly FacetName[],
+): Promise<Counted> {
   const sets = [sql`()`, ...facets.map((f) => sql`(${sql.raw(`a.${FACET_COLUMNS[f]}`)})`)];
-  const groupings = facets.map((f, i) => sql`grouping(${sql.raw(`a.${FACET_COLUMNS[f]}`)}) as ${sql.raw(`g${i}`)}, ${sql.raw(`a.${FACET_COLUMNS[f]}`)} as ${sql.raw(`v${i}`)}`);
+  const groupings = facets.map(
+    (f, i) =>
+      sql`grouping(${sql.raw(`a.${FACET_COLUMNS[f]}`)}) as ${sql.raw(`g${i}`)}, ${sql.raw(`a.${FACET_COLUMNS[f]}`)} as ${sql.raw(`v${i}`)}`,
+  );
   const rows = (
-    await sql<Record<string, string | number | null>>`select ${sql.join([...groupings, sql`count(*) as n`])} from content_articles a ${where} group by grouping sets (${sql.join(sets)})`.execute(trx)
+    await sql<
+      Record<string, string | number | null>
+    >`select ${sql.join([...groupings, sql`count(*) as n`])} from content_articles a ${where} group by grouping sets (${sql.join(sets)})`.execute(
+      trx,
+    )
   ).rows;
   let total = 0;
   const values = facets.map(() => new Map<string, number>());
@@ -128,9 +167,21 @@ async function countMatches(trx: Transaction<unknown>, where: RawBuilder<unknown
 }
 
 /** Total and facets of every article of the given shops (all when empty), from the per-shop counts. */
-async function countFromFacetTable(trx: Transaction<unknown>, shopIds: readonly string[], facets: readonly FacetName[]): Promise<Counted> {
+async function countFromFacetTable(
+  trx: Transaction<unknown>,
+  shopIds: readonly string[],
+  facets: readonly FacetName[],
+): Promise<Counted> {
   const only = shopIds.length > 0 ? sql`where shop_id in (${sql.join(shopIds)})` : sql``;
-  const rows = (await sql<{ facet_name: string; value: string; n: string }>`select facet_name, value, sum(article_count) as n from content_facet_counts ${only} group by facet_name, value`.execute(trx)).rows;
+  const rows = (
+    await sql<{
+      facet_name: string;
+      value: string;
+      n: string;
+    }>`select facet_name, value, sum(article_count) as n from content_facet_counts ${only} group by facet_name, value`.execute(
+      trx,
+    )
+  ).rows;
   const values = new Map<string, Map<string, number>>();
   let total = 0;
   for (const row of rows) {
@@ -140,7 +191,10 @@ async function countFromFacetTable(trx: Transaction<unknown>, shopIds: readonly 
     if (!facet) values.set(row.facet_name, (facet = new Map()));
     facet.set(row.value, n);
   }
-  return { total, facets: facets.map((facetName) => ({ facetName, buckets: topBuckets(values.get(facetName) ?? []) })) };
+  return {
+    total,
+    facets: facets.map((facetName) => ({ facetName, buckets: topBuckets(values.get(facetName) ?? []) })),
+  };
 }
 
 function orderBy(sort: readonly SortKey[], hasScore: boolean): RawBuilder<unknown> {

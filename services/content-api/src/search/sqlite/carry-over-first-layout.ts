@@ -25,12 +25,21 @@ const BATCH = 1000;
  * article the current layout refuses) is reported and the table kept for another attempt.
  * Nothing to do (and undefined) on PostgreSQL or when the table is absent.
  */
-export async function carryOverFirstLayout(database: Database, backend: SearchBackend): Promise<CarryOverReport | undefined> {
+export async function carryOverFirstLayout(
+  database: Database,
+  backend: SearchBackend,
+): Promise<CarryOverReport | undefined> {
   if (database.dialect !== 'sqlite') return undefined;
   const db = database.db as Kysely<Record<string, Record<string, unknown>>>;
-  const present = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${FIRST_LAYOUT_TABLE}`.execute(db);
+  const present = await sql<{
+    n: number;
+  }>`select count(*) as n from sqlite_master where type = 'table' and name = ${FIRST_LAYOUT_TABLE}`.execute(db);
   if (Number(present.rows[0]?.n ?? 0) === 0) return undefined;
-  const shopIds = (await sql<{ shop_id: string }>`select distinct shop_id from ${sql.table(FIRST_LAYOUT_TABLE)} order by shop_id`.execute(db)).rows.map((r) => r.shop_id);
+  const shopIds = (
+    await sql<{
+      shop_id: string;
+    }>`select distinct shop_id from ${sql.table(FIRST_LAYOUT_TABLE)} order by shop_id`.execute(db)
+  ).rows.map((r) => r.shop_id);
   const hash = (await backend.currentHash()) ?? 'carried-over';
   let articles = 0;
   const failed: { shopId: string; reason: string }[] = [];
@@ -51,11 +60,20 @@ export async function carryOverFirstLayout(database: Database, backend: SearchBa
 }
 
 /** One shop's stored articles in their stored order, read in batches. */
-async function* storedArticles(db: Kysely<Record<string, Record<string, unknown>>>, shopId: string): AsyncIterable<Article> {
+async function* storedArticles(
+  db: Kysely<Record<string, Record<string, unknown>>>,
+  shopId: string,
+): AsyncIterable<Article> {
   let after = -1;
   for (;;) {
     const rows = (
-      await sql<{ seq: number; article_id: string; document: string }>`select seq, article_id, document from ${sql.table(FIRST_LAYOUT_TABLE)} where shop_id = ${shopId} and seq > ${after} order by seq limit ${BATCH}`.execute(db)
+      await sql<{
+        seq: number;
+        article_id: string;
+        document: string;
+      }>`select seq, article_id, document from ${sql.table(FIRST_LAYOUT_TABLE)} where shop_id = ${shopId} and seq > ${after} order by seq limit ${BATCH}`.execute(
+        db,
+      )
     ).rows;
     for (const row of rows) yield parseStoredArticle(row.document, row.article_id);
     if (rows.length < BATCH) return;

@@ -30,7 +30,8 @@ export class FacetDictionary {
 
   /** Adds an entry; keys must arrive in ascending order without gaps. @throws RangeError otherwise. */
   add(entry: DictionaryEntry): void {
-    if (entry.key !== this.#values.length) throw new RangeError(`facet value key ${entry.key} out of order (expected ${this.#values.length})`);
+    if (entry.key !== this.#values.length)
+      throw new RangeError(`facet value key ${entry.key} out of order (expected ${this.#values.length})`);
     this.#values.push(entry.value);
     this.#facets.push(entry.facet);
     this.#keys.get(entry.facet)?.set(entry.value, entry.key);

@@ -75,20 +75,28 @@ export class SegmentBuilder {
    * @throws RangeError when `idOrder` does not hold every position once or the ranks are not one per article.
    */
   finish(idOrder: Iterable<number>, descriptionRank: Uint32Array): void {
-    if (descriptionRank.length !== this.#size) throw new RangeError(`${descriptionRank.length} description ranks for ${this.#size} articles`);
+    if (descriptionRank.length !== this.#size)
+      throw new RangeError(`${descriptionRank.length} description ranks for ${this.#size} articles`);
     if (this.#size % COLUMN_CHUNK !== 0) this.#flush();
     for (let from = 0; from < this.#size; from += COLUMN_CHUNK) {
       const length = Math.min(COLUMN_CHUNK, this.#size - from);
-      this.#write(this.slot, 'descriptionRank', from / COLUMN_CHUNK, chunkBytes(descriptionRank.subarray(from, from + length), length));
+      this.#write(
+        this.slot,
+        'descriptionRank',
+        from / COLUMN_CHUNK,
+        chunkBytes(descriptionRank.subarray(from, from + length), length),
+      );
     }
     const chunk = new Uint32Array(COLUMN_CHUNK);
     let n = 0;
     for (const position of idOrder) {
       chunk[n % COLUMN_CHUNK] = position;
       n += 1;
-      if (n % COLUMN_CHUNK === 0) this.#write(this.slot, 'idOrder', n / COLUMN_CHUNK - 1, chunkBytes(chunk, COLUMN_CHUNK));
+      if (n % COLUMN_CHUNK === 0)
+        this.#write(this.slot, 'idOrder', n / COLUMN_CHUNK - 1, chunkBytes(chunk, COLUMN_CHUNK));
     }
-    if (n % COLUMN_CHUNK !== 0) this.#write(this.slot, 'idOrder', Math.floor(n / COLUMN_CHUNK), chunkBytes(chunk, n % COLUMN_CHUNK));
+    if (n % COLUMN_CHUNK !== 0)
+      this.#write(this.slot, 'idOrder', Math.floor(n / COLUMN_CHUNK), chunkBytes(chunk, n % COLUMN_CHUNK));
     if (n !== this.#size) throw new RangeError(`id order lists ${n} of ${this.#size} articles`);
   }
 

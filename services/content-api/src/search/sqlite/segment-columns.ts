@@ -56,7 +56,11 @@ export function chunkBytes(array: ColumnArray, length: number): Buffer {
  *
  * @throws RangeError when the chunks do not add up to `size` elements.
  */
-export function joinChunks<N extends ColumnName>(name: N, size: number, chunks: readonly Uint8Array[]): SegmentColumns[N] {
+export function joinChunks<N extends ColumnName>(
+  name: N,
+  size: number,
+  chunks: readonly Uint8Array[],
+): SegmentColumns[N] {
   const type = COLUMN_TYPES[name];
   const column = new type(size) as SegmentColumns[N];
   const bytes = new Uint8Array(column.buffer);
@@ -66,6 +70,7 @@ export function joinChunks<N extends ColumnName>(name: N, size: number, chunks: 
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  if (at !== bytes.byteLength) throw new RangeError(`column ${name} has ${at / type.BYTES_PER_ELEMENT} of ${size} elements`);
+  if (at !== bytes.byteLength)
+    throw new RangeError(`column ${name} has ${at / type.BYTES_PER_ELEMENT} of ${size} elements`);
   return column;
 }

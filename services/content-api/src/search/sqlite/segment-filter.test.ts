@@ -29,8 +29,16 @@ const passing = (expression: FilterExpression): boolean | number[] => {
   const filter = segmentFilter(expression, segment, dictionary);
   return typeof filter === 'boolean' ? filter : [0, 1, 2].filter((i) => filter(i));
 };
-const maker = (value: string): FilterExpression => ({ type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value });
-const shop = (value: string): FilterExpression => ({ type: 'ExactStringMatchFilter', filterName: 'businessShopId', value });
+const maker = (value: string): FilterExpression => ({
+  type: 'ExactStringMatchFilter',
+  filterName: 'manufacturerName',
+  value,
+});
+const shop = (value: string): FilterExpression => ({
+  type: 'ExactStringMatchFilter',
+  filterName: 'businessShopId',
+  value,
+});
 
 describe('segmentFilter', () => {
   it('folds shop conditions and unknown values to constants for the whole segment', () => {
@@ -45,10 +53,22 @@ describe('segmentFilter', () => {
 
   it('matches values and inclusive price bounds per article', () => {
     expect(passing(maker('Avery'))).toEqual([1]);
-    expect(passing({ type: 'ExactReferenceFeatureMatchFilter', filterName: 'UNSPSC-7', group: '44121704' })).toEqual([0, 2]);
-    const range: FilterExpression = { type: 'DecimalRangeFilter', filterName: 'pricePerMinimumOrderQuantity', lowerBound: { value: 250, decimalDigits: 2 }, upperBound: { value: 10, decimalDigits: 0 } };
+    expect(passing({ type: 'ExactReferenceFeatureMatchFilter', filterName: 'UNSPSC-7', group: '44121704' })).toEqual([
+      0, 2,
+    ]);
+    const range: FilterExpression = {
+      type: 'DecimalRangeFilter',
+      filterName: 'pricePerMinimumOrderQuantity',
+      lowerBound: { value: 250, decimalDigits: 2 },
+      upperBound: { value: 10, decimalDigits: 0 },
+    };
     expect(passing(range)).toEqual([1, 2]);
-    expect(passing({ type: 'Or', operands: [maker('Bosch'), { type: 'And', operands: [range, shop('labtools'), maker('Avery')] }] })).toEqual([0, 1]);
+    expect(
+      passing({
+        type: 'Or',
+        operands: [maker('Bosch'), { type: 'And', operands: [range, shop('labtools'), maker('Avery')] }],
+      }),
+    ).toEqual([0, 1]);
   });
 
   it('gives each position its rank in id order', () => {

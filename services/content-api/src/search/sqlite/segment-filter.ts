@@ -12,7 +12,11 @@ export type PositionFilter = boolean | ((i: number) => boolean);
  * and are counted or skipped without looking at their articles. Same semantics as the SQL
  * translation: exact matches, inclusive price bounds, empty `And` true, empty `Or` false.
  */
-export function segmentFilter(expression: FilterExpression, segment: Segment, dictionary: FacetDictionary): PositionFilter {
+export function segmentFilter(
+  expression: FilterExpression,
+  segment: Segment,
+  dictionary: FacetDictionary,
+): PositionFilter {
   const columns = segment.columns;
   switch (expression.type) {
     case 'And':
@@ -37,7 +41,8 @@ export function segmentFilter(expression: FilterExpression, segment: Segment, di
         ? equals(columns.unspsc7, dictionary.keyOf('UNSPSC-7', expression.group))
         : equals(columns.unspsc9, dictionary.keyOf('UNSPSC-9', expression.group));
     case 'DecimalRangeFilter': {
-      const column = expression.filterName === 'pricePerMinimumOrderQuantity' ? columns.price : columns.priceInclSpecialTaxes;
+      const column =
+        expression.filterName === 'pricePerMinimumOrderQuantity' ? columns.price : columns.priceInclSpecialTaxes;
       const low = expression.lowerBound ? Number(toScaled(expression.lowerBound)) : -Infinity;
       const high = expression.upperBound ? Number(toScaled(expression.upperBound)) : Infinity;
       if (low > high) return false;

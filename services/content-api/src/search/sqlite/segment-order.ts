@@ -86,7 +86,8 @@ export function mergeOrder(
 ): (a: number, b: number) => number {
   const parts = keys.map((key) => {
     const sign = key.descending ? -1 : 1;
-    if (key.field === 'description') return (a: number, b: number) => sign * compareText(description(a), description(b));
+    if (key.field === 'description')
+      return (a: number, b: number) => sign * compareText(description(a), description(b));
     return seqOrder([key], snapshot);
   });
   return (a, b) => {
@@ -119,12 +120,20 @@ export function packedOrder(keys: readonly SortKey[], snapshot: SegmentSnapshot)
     if (key.field === 'score') {
       // Descending score is ascending length.
       const max = 65_535;
-      parts.push({ width: 16, value: key.descending ? (s, i) => s.columns.words[i]! : (s, i) => max - s.columns.words[i]! });
+      parts.push({
+        width: 16,
+        value: key.descending ? (s, i) => s.columns.words[i]! : (s, i) => max - s.columns.words[i]!,
+      });
     } else if (key.field === 'manufacturerName') {
       const rank = snapshot.dictionary.manufacturerRank();
       const max = snapshot.dictionary.maxKey + 1;
       const width = Math.ceil(Math.log2(max + 1));
-      parts.push({ width, value: key.descending ? (s, i) => max - rank[s.columns.manufacturer[i]!]! : (s, i) => rank[s.columns.manufacturer[i]!]! });
+      parts.push({
+        width,
+        value: key.descending
+          ? (s, i) => max - rank[s.columns.manufacturer[i]!]!
+          : (s, i) => rank[s.columns.manufacturer[i]!]!,
+      });
     } else return undefined;
   }
   const last = keys[keys.length - 1];
@@ -165,7 +174,13 @@ export function packedOrder(keys: readonly SortKey[], snapshot: SegmentSnapshot)
  * seq, ascending in the order): a numeric selection finds the first key of the last seq kept,
  * only seqs up to it are sorted with the comparator. `firsts` is overwritten.
  */
-export function firstByOrder(seqs: Float64Array, firsts: Float64Array, length: number, count: number, order: (a: number, b: number) => number): number[] {
+export function firstByOrder(
+  seqs: Float64Array,
+  firsts: Float64Array,
+  length: number,
+  count: number,
+  order: (a: number, b: number) => number,
+): number[] {
   if (count === 0 || length === 0) return [];
   if (length <= count) return Array.from(seqs.subarray(0, length)).sort(order);
   const values = firsts.slice(0, length);

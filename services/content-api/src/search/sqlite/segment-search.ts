@@ -59,7 +59,12 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
   const shops = new Set(query.shopIds);
   const states: ShopState[] = snapshot.segments.map((segment) => ({
     segment,
-    filter: shops.size > 0 && !shops.has(segment.shopId) ? false : query.filter ? segmentFilter(query.filter, segment, dictionary) : true,
+    filter:
+      shops.size > 0 && !shops.has(segment.shopId)
+        ? false
+        : query.filter
+          ? segmentFilter(query.filter, segment, dictionary)
+          : true,
     count: 0,
   }));
   const counts: Record<DictionaryFacet, Uint32Array> = {
@@ -131,10 +136,12 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
 
   const total = states.reduce((sum, s) => sum + s.count, 0);
   const facets = query.facets.map((facetName): FacetCount => {
-    if (facetName === 'businessShopId') return { facetName, buckets: topBuckets(states.map((s) => [s.segment.shopId, s.count] as const)) };
+    if (facetName === 'businessShopId')
+      return { facetName, buckets: topBuckets(states.map((s) => [s.segment.shopId, s.count] as const)) };
     const column = counts[facetName];
     const entries: [string, number][] = [];
-    for (let key = 1; key < column.length; key += 1) if (column[key]! > 0) entries.push([dictionary.valueOf(key), column[key]!]);
+    for (let key = 1; key < column.length; key += 1)
+      if (column[key]! > 0) entries.push([dictionary.valueOf(key), column[key]!]);
     return { facetName, buckets: topBuckets(entries) };
   });
   const queryWords = new Set(query.words).size;
@@ -144,13 +151,22 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
     hits: hits.map((seq) => {
       if (!hasWords) return { seq, score: 0 };
       const segment = snapshot.segmentOf(seq)!;
-      return { seq, score: articleScore(queryWords, segment.columns.words[seq - segment.base]!, snapshot.averageWords) };
+      return {
+        seq,
+        score: articleScore(queryWords, segment.columns.words[seq - segment.base]!, snapshot.averageWords),
+      };
     }),
   };
 }
 
 /** The slice `[offset, offset + limit)` of the selected shops' articles in id order, without scanning. */
-function pageInIdOrder(snapshot: SegmentSnapshot, states: readonly ShopState[], offset: number, limit: number, descending: boolean): number[] {
+function pageInIdOrder(
+  snapshot: SegmentSnapshot,
+  states: readonly ShopState[],
+  offset: number,
+  limit: number,
+  descending: boolean,
+): number[] {
   const selected = new Set(states.filter((s) => s.filter === true).map((s) => s.segment));
   const ordered = snapshot.inIdOrder.filter((s) => selected.has(s));
   if (descending) ordered.reverse();

@@ -38,7 +38,9 @@ export function sliceCollector(
       first() {
         const candidates = [...heaps.values()].flatMap((h) => h.sorted());
         const texts = descriptions(candidates);
-        return candidates.sort(mergeOrder(keys, snapshot, (seq) => texts.get(seq) ?? '', compareCodePoints)).slice(0, wanted);
+        return candidates
+          .sort(mergeOrder(keys, snapshot, (seq) => texts.get(seq) ?? '', compareCodePoints))
+          .slice(0, wanted);
       },
     };
   }

@@ -11,14 +11,22 @@ type AnyDb = Kysely<any>;
  */
 export const createSqliteArticles: Migration = {
   async up(db: AnyDb) {
-    await addArticleColumns(db.schema.createTable('content_articles').addColumn('seq', 'integer', (c) => c.primaryKey())).execute();
+    await addArticleColumns(
+      db.schema.createTable('content_articles').addColumn('seq', 'integer', (c) => c.primaryKey()),
+    ).execute();
     await db.schema.createIndex('content_articles_shop_idx').on('content_articles').columns(['shop_id']).execute();
-    await db.schema.createIndex('content_articles_price_idx').on('content_articles').columns(['price_scaled']).execute();
+    await db.schema
+      .createIndex('content_articles_price_idx')
+      .on('content_articles')
+      .columns(['price_scaled'])
+      .execute();
     // Facet columns: a facet over every article (no q) reads one of these indexes instead of the table.
     for (const column of ['manufacturer_name', 'unspsc7', 'unspsc9']) {
       await db.schema.createIndex(`content_articles_${column}_idx`).on('content_articles').columns([column]).execute();
     }
-    await sql`create virtual table content_articles_fts using fts5(search_text, content='content_articles', content_rowid='seq', tokenize='unicode61 remove_diacritics 2')`.execute(db);
+    await sql`create virtual table content_articles_fts using fts5(search_text, content='content_articles', content_rowid='seq', tokenize='unicode61 remove_diacritics 2')`.execute(
+      db,
+    );
   },
   async down(db: AnyDb) {
     await sql`drop table content_articles_fts`.execute(db);

@@ -37,10 +37,21 @@ export class SqliteCatalogReader {
         snapshot,
         query,
         matches,
-        descriptions: (seqs) => this.#bySeq('select seq as k, description as v from content_articles where seq in (select value from json_each(?))', seqs),
+        descriptions: (seqs) =>
+          this.#bySeq(
+            'select seq as k, description as v from content_articles where seq in (select value from json_each(?))',
+            seqs,
+          ),
       });
       const seqs = JSON.stringify(result.hits.map((h) => h.seq));
-      const rows = result.hits.length === 0 ? [] : (this.#statement('select seq, article_id, document from content_articles where seq in (select value from json_each(?))').raw().all(seqs) as [number, string, string][]);
+      const rows =
+        result.hits.length === 0
+          ? []
+          : (this.#statement(
+              'select seq, article_id, document from content_articles where seq in (select value from json_each(?))',
+            )
+              .raw()
+              .all(seqs) as [number, string, string][]);
       const articles = new Map(rows.map(([seq, id, document]) => [seq, decodeArticleDocument(document, id)]));
       return {
         total: result.total,
@@ -51,7 +62,8 @@ export class SqliteCatalogReader {
   }
 
   findArticle(id: string): Article | undefined {
-    const document = this.#statement('select document from content_articles where article_id = ?').pluck().get(id) as string | undefined;
+    const document = this.#statement('select document from content_articles where article_id = ?').pluck().get(id) as
+      string | undefined;
     return document === undefined ? undefined : decodeArticleDocument(document, id);
   }
 
@@ -61,19 +73,23 @@ export class SqliteCatalogReader {
 
   listShops(limit: number, offset: number): { total: number; shops: BusinessShop[] } {
     return this.#inTransaction(() => {
-      const rows = this.#statement('select document from content_shops order by shop_id limit ? offset ?').pluck().all(limit, offset) as string[];
+      const rows = this.#statement('select document from content_shops order by shop_id limit ? offset ?')
+        .pluck()
+        .all(limit, offset) as string[];
       const total = this.#statement('select count(*) from content_shops').pluck().get() as number;
       return { total, shops: rows.map((r) => JSON.parse(r) as BusinessShop) };
     });
   }
 
   findShop(id: string): BusinessShop | undefined {
-    const document = this.#statement('select document from content_shops where shop_id = ?').pluck().get(id) as string | undefined;
+    const document = this.#statement('select document from content_shops where shop_id = ?').pluck().get(id) as
+      string | undefined;
     return document === undefined ? undefined : (JSON.parse(document) as BusinessShop);
   }
 
   currentHash(): string | undefined {
-    return this.#statement("select meta_value from content_meta where meta_key = 'current_hash'").pluck().get() as string | undefined;
+    return this.#statement("select meta_value from content_meta where meta_key = 'current_hash'").pluck().get() as
+      string | undefined;
   }
 
   #statement(text: string): Statement {
@@ -89,7 +105,9 @@ export class SqliteCatalogReader {
   #refresh(): SegmentSnapshot {
     const hash = this.currentHash();
     if (this.#snapshot && this.#snapshot.hash === hash) return this.#snapshot;
-    const entries = this.#statement('select value_key as key, facet_name as facet, value from content_facet_values where value_key > ? order by value_key').all(this.#dictionary.maxKey) as {
+    const entries = this.#statement(
+      'select value_key as key, facet_name as facet, value from content_facet_values where value_key > ? order by value_key',
+    ).all(this.#dictionary.maxKey) as {
       key: number;
       facet: DictionaryFacet;
       value: string;
@@ -103,7 +121,10 @@ export class SqliteCatalogReader {
       const loaded = this.#segments.get(header.slot);
       if (loaded && loaded.header.generation === header.generation) segments.set(header.slot, loaded);
       else {
-        if (byteOrder !== BYTE_ORDER) throw new Error(`segment of shop ${header.shopId} was stored with byte order ${byteOrder}, this machine uses ${BYTE_ORDER}: import the catalog again`);
+        if (byteOrder !== BYTE_ORDER)
+          throw new Error(
+            `segment of shop ${header.shopId} was stored with byte order ${byteOrder}, this machine uses ${BYTE_ORDER}: import the catalog again`,
+          );
         segments.set(header.slot, new Segment(header, this.#loadColumns(header)));
       }
     }
@@ -113,7 +134,9 @@ export class SqliteCatalogReader {
   }
 
   #loadColumns(header: SegmentHeader): SegmentColumns {
-    const rows = this.#statement('select name, data from content_segment_columns where slot = ? order by name, chunk').all(header.slot) as { name: ColumnName; data: Buffer }[];
+    const rows = this.#statement(
+      'select name, data from content_segment_columns where slot = ? order by name, chunk',
+    ).all(header.slot) as { name: ColumnName; data: Buffer }[];
     const chunks = new Map<ColumnName, Buffer[]>(COLUMN_NAMES.map((n) => [n, []]));
     for (const row of rows) chunks.get(row.name)?.push(row.data);
     const column = <N extends ColumnName>(name: N) => joinChunks(name, header.size, chunks.get(name) ?? []);
@@ -132,7 +155,11 @@ export class SqliteCatalogReader {
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */
   #matches(words: readonly string[]): Float64Array {
     const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
-    const list = this.#statement('select group_concat(rowid) from content_article_words where content_article_words match ?').pluck().get(expression) as string | null;
+    const list = this.#statement(
+      'select group_concat(rowid) from content_article_words where content_article_words match ?',
+    )
+      .pluck()
+      .get(expression) as string | null;
     return parseSeqList(list ?? '');
   }
 

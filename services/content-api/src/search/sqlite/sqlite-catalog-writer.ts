@@ -28,7 +28,8 @@ export class SqliteCatalogWriter {
     const { shop } = replacement;
     checkShopId(shop.id);
     return this.#exclusive(async () => {
-      const old = this.statement('select slot from content_segments where shop_id = ?').pluck().get(shop.id) as number | undefined;
+      const old = this.statement('select slot from content_segments where shop_id = ?').pluck().get(shop.id) as
+        number | undefined;
       if (old !== undefined) this.#dropSegment(old);
       this.#putShop(shop);
       const load = new SegmentLoad(this, this.dictionary(), this.#freeSlots().next().value!, shop.id);
@@ -49,7 +50,9 @@ export class SqliteCatalogWriter {
   replaceCatalog(catalog: CatalogReplacement): Promise<number> {
     for (const shop of catalog.shops) checkShopId(shop.id);
     return this.#exclusive(async () => {
-      this.#connection.exec(`delete from content_articles; insert into content_article_words(content_article_words) values ('delete-all'); delete from content_segment_columns; delete from content_segments; delete from content_shops;`);
+      this.#connection.exec(
+        `delete from content_articles; insert into content_article_words(content_article_words) values ('delete-all'); delete from content_segment_columns; delete from content_segments; delete from content_shops;`,
+      );
       const slots = this.#freeSlots();
       const dictionary = this.dictionary();
       const loads = new Map<string, SegmentLoad>();
@@ -60,7 +63,10 @@ export class SqliteCatalogWriter {
       for (const item of catalog.articles) {
         const article = indexed(item);
         const load = loads.get(article.shopId);
-        if (!load) throw new RangeError(`article ${article.id} belongs to ${article.shopId}, which is not among the catalog's shops`);
+        if (!load)
+          throw new RangeError(
+            `article ${article.id} belongs to ${article.shopId}, which is not among the catalog's shops`,
+          );
         checkShopArticle(article, article.shopId);
         if (!load.add(article)) throw new RangeError(`article ${article.id} appears twice`);
       }
@@ -123,15 +129,15 @@ export class SqliteCatalogWriter {
   }
 
   #putShop(shop: BusinessShop): void {
-    this.statement('insert into content_shops (shop_id, name, document) values (?, ?, ?) on conflict (shop_id) do update set name = excluded.name, document = excluded.document').run(
-      shop.id,
-      shop.name,
-      JSON.stringify(shop),
-    );
+    this.statement(
+      'insert into content_shops (shop_id, name, document) values (?, ?, ?) on conflict (shop_id) do update set name = excluded.name, document = excluded.document',
+    ).run(shop.id, shop.name, JSON.stringify(shop));
   }
 
   #setHash(hash: string): void {
-    this.statement("insert into content_meta (meta_key, meta_value) values ('current_hash', ?) on conflict (meta_key) do update set meta_value = excluded.meta_value").run(hash);
+    this.statement(
+      "insert into content_meta (meta_key, meta_value) values ('current_hash', ?) on conflict (meta_key) do update set meta_value = excluded.meta_value",
+    ).run(hash);
   }
 
   /** The facet dictionary as committed; one per transaction (it adds values in that transaction). */
@@ -147,7 +153,9 @@ class WriterDictionary {
 
   constructor(writer: SqliteCatalogWriter) {
     this.#writer = writer;
-    const rows = writer.statement('select value_key as key, facet_name as facet, value from content_facet_values order by value_key').all() as { key: number; facet: DictionaryFacet; value: string }[];
+    const rows = writer
+      .statement('select value_key as key, facet_name as facet, value from content_facet_values order by value_key')
+      .all() as { key: number; facet: DictionaryFacet; value: string }[];
     for (const row of rows) this.#dictionary.add(row);
   }
 
@@ -156,7 +164,10 @@ class WriterDictionary {
     if (value === undefined) return 0;
     const key = this.#dictionary.keyOf(facet, value);
     if (key !== 0) return key;
-    const added = Number(this.#writer.statement('insert into content_facet_values (facet_name, value) values (?, ?)').run(facet, value).lastInsertRowid);
+    const added = Number(
+      this.#writer.statement('insert into content_facet_values (facet_name, value) values (?, ?)').run(facet, value)
+        .lastInsertRowid,
+    );
     this.#dictionary.add({ key: added, facet, value });
     return added;
   }
@@ -178,9 +189,13 @@ class SegmentLoad {
     this.#writer = writer;
     this.#shopId = shopId;
     this.#dictionary = dictionary;
-    const writeChunk = writer.statement('insert into content_segment_columns (slot, name, chunk, data) values (?, ?, ?, ?)');
+    const writeChunk = writer.statement(
+      'insert into content_segment_columns (slot, name, chunk, data) values (?, ?, ?, ?)',
+    );
     this.#builder = new SegmentBuilder(slot, (s, name, chunk, data) => void writeChunk.run(s, name, chunk, data));
-    this.#insertArticle = writer.statement('insert into content_articles (seq, article_id, description, document) values (?, ?, ?, ?) on conflict (article_id) do nothing');
+    this.#insertArticle = writer.statement(
+      'insert into content_articles (seq, article_id, description, document) values (?, ?, ?, ?) on conflict (article_id) do nothing',
+    );
     this.#insertWords = writer.statement('insert into content_article_words (rowid, words) values (?, ?)');
   }
 
@@ -212,12 +227,23 @@ class SegmentLoad {
    */
   finish(generation: string): void {
     const base = this.#builder.slot * SLOT_SPAN;
-    const first = this.#writer.statement('select article_id, seq from content_articles where article_id >= ? and article_id < ? order by article_id limit ?').raw();
-    const next = this.#writer.statement('select article_id, seq from content_articles where article_id > ? and article_id < ? order by article_id limit ?').raw();
+    const first = this.#writer
+      .statement(
+        'select article_id, seq from content_articles where article_id >= ? and article_id < ? order by article_id limit ?',
+      )
+      .raw();
+    const next = this.#writer
+      .statement(
+        'select article_id, seq from content_articles where article_id > ? and article_id < ? order by article_id limit ?',
+      )
+      .raw();
     const shopId = this.#shopId;
     // Description ranks first: a connection cannot write while it iterates a query.
     const descriptionRank = new Uint32Array(this.#builder.size);
-    const byDescription = this.#writer.statement('select seq, description from content_articles where seq >= ? and seq < ? order by description').raw().iterate(base, base + SLOT_SPAN) as IterableIterator<[number, string]>;
+    const byDescription = this.#writer
+      .statement('select seq, description from content_articles where seq >= ? and seq < ? order by description')
+      .raw()
+      .iterate(base, base + SLOT_SPAN) as IterableIterator<[number, string]>;
     let previous: string | undefined;
     let dense = 0;
     for (const [seq, description] of byDescription) {
@@ -239,7 +265,9 @@ class SegmentLoad {
       descriptionRank,
     );
     this.#writer
-      .statement('insert into content_segments (slot, shop_id, generation, article_count, word_total, byte_order) values (?, ?, ?, ?, ?, ?)')
+      .statement(
+        'insert into content_segments (slot, shop_id, generation, article_count, word_total, byte_order) values (?, ?, ?, ?, ?, ?)',
+      )
       .run(this.#builder.slot, this.#shopId, generation, this.#builder.size, this.#builder.wordTotal, BYTE_ORDER);
   }
 }

@@ -16,7 +16,10 @@ const BUSY_TIMEOUT_MS = 5_000;
  * @throws RangeError for an in-memory database: a second connection would see another database.
  */
 export function openContentConnection(file: string, role: 'reader' | 'writer'): SqliteConnection {
-  if (file === ':memory:' || file === '') throw new RangeError('the SQLite content store needs a database file (an in-memory database cannot have a second connection)');
+  if (file === ':memory:' || file === '')
+    throw new RangeError(
+      'the SQLite content store needs a database file (an in-memory database cannot have a second connection)',
+    );
   const connection = new BetterSqlite3(file);
   try {
     connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

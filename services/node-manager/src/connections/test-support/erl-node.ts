@@ -3,7 +3,10 @@ import { erlOnPath, shortHostName } from '../../demo/demo-node.js';
 import { lookupNodePort } from '../epmd-client.js';
 
 /** Whether live tests run: erl present, or required by TRIAD_REQUIRE_SERVICES=1 (then a missing erl fails). */
-export const liveErl = Object.freeze({ available: erlOnPath(), required: process.env['TRIAD_REQUIRE_SERVICES'] === '1' });
+export const liveErl = Object.freeze({
+  available: erlOnPath(),
+  required: process.env['TRIAD_REQUIRE_SERVICES'] === '1',
+});
 
 /** A real Erlang node started for a test, stopped by pid. */
 export interface ErlNode {
@@ -42,7 +45,8 @@ export async function startErlNode(alive: string, cookie: string, options: { lon
     cookie,
     child,
     signal(signal) {
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) process.kill(child.pid, signal);
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
+        process.kill(child.pid, signal);
     },
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -22,11 +22,15 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: ADMIN });
-  const post = (url: string, body: unknown) => t.app.inject({ method: 'POST', url, headers: JSON_HEADERS, payload: JSON.stringify(body) });
-  const raise = async (alarmId: string, extra: Record<string, unknown> = {}) => (await t.core.alarms.raise({ alarmId, nodeId, ...extra })).alarm;
+  const post = (url: string, body: unknown) =>
+    t.app.inject({ method: 'POST', url, headers: JSON_HEADERS, payload: JSON.stringify(body) });
+  const raise = async (alarmId: string, extra: Record<string, unknown> = {}) =>
+    (await t.core.alarms.raise({ alarmId, nodeId, ...extra })).alarm;
 
   it('lists an alarm with every field in the documented shape', async () => {
-    await raise('system_memory_high_watermark', { additionalInformation: '<<"High total memory usage of all OS processes">>' });
+    await raise('system_memory_high_watermark', {
+      additionalInformation: '<<"High total memory usage of all OS processes">>',
+    });
     const [alarm] = (await get('/api/alarm')).json().alarms;
     expect(alarm).toEqual({
       alarmId: 'system_memory_high_watermark',
@@ -66,14 +70,18 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
     expect((await get('/api/alarm?limit=0')).json()).toEqual({ error: 'invalid_request' });
     expect((await get('/api/alarm/previous/all')).json()).toEqual({ error: 'invalid_request' });
     expect((await get('/api/alarm/previous/all?eid=nonsense')).json()).toEqual({ error: 'bad_event_id' });
-    const node = (await get(`/api/alarm/previous/node/${nodeId}?eid=${encodeURIComponent(first[0].eventId)}&limit=2`)).json().alarms;
+    const node = (
+      await get(`/api/alarm/previous/node/${nodeId}?eid=${encodeURIComponent(first[0].eventId)}&limit=2`)
+    ).json().alarms;
     expect(node.map((a: { alarmId: string }) => a.alarmId)).toEqual(['a23', 'a22']);
   });
 
   it('filters by source and by tags, and lists sources with node_level always first', async () => {
     await raise('x', { custom: 'disk', tags: ['op'] });
     await raise('y', { tags: ['dev'] });
-    expect((await get('/api/alarm?source=disk')).json().alarms.map((a: { alarmId: string }) => a.alarmId)).toEqual(['x']);
+    expect((await get('/api/alarm?source=disk')).json().alarms.map((a: { alarmId: string }) => a.alarmId)).toEqual([
+      'x',
+    ]);
     expect((await get('/api/alarm?tags=dev')).json().alarms.map((a: { alarmId: string }) => a.alarmId)).toEqual(['y']);
     expect((await get('/api/alarm?tags=metric')).json().alarms).toEqual([]);
     expect((await get('/api/alarm/source')).json()).toEqual({ sources: ['node_level', 'disk'] });
@@ -96,13 +104,22 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
     expect((await post('/api/alarm/unacknowledge', body)).json()).toEqual({});
     expect((await post('/api/alarm/comment', { ...body, comment: 'looking' })).json()).toEqual({});
     [listed] = (await get('/api/alarm')).json().alarms;
-    expect(listed).toMatchObject({ state: 'new', ackInfo: null, comments: [{ user: 'admin', time: clock, text: 'looking' }] });
-    expect((await post('/api/alarm/acknowledge', { ...body, alarmSrc: 'other' })).json()).toEqual({ error: 'alarm_not_found' });
+    expect(listed).toMatchObject({
+      state: 'new',
+      ackInfo: null,
+      comments: [{ user: 'admin', time: clock, text: 'looking' }],
+    });
+    expect((await post('/api/alarm/acknowledge', { ...body, alarmSrc: 'other' })).json()).toEqual({
+      error: 'alarm_not_found',
+    });
     expect((await post('/api/alarm/comment', body)).json()).toEqual({ error: 'invalid_request' });
     expect((await post('/api/alarm/clear', body)).json()).toEqual({});
     expect((await get('/api/alarm')).json().alarms).toEqual([]);
     expect((await post('/api/alarm/clear', body)).json()).toEqual({ error: 'alarm_not_found' });
-    expect((await get('/api/topo/node-stat')).json()).toMatchObject({ number_of_active_alarms: 0, number_of_new_alarms_raised_this_hour: 1 });
+    expect((await get('/api/topo/node-stat')).json()).toMatchObject({
+      number_of_active_alarms: 0,
+      number_of_new_alarms_raised_this_hour: 1,
+    });
   });
 
   it('updates an active alarm raised again with the same id and source instead of duplicating it', async () => {
@@ -120,7 +137,10 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
 
   it('shows every change in a list asked for again (cached lists are dropped on writes)', async () => {
     const first = await raise('disk_full', { tags: ['op'] });
-    const ids = async () => ((await get('/api/alarm')).json().alarms as { alarmId: string; state: string }[]).map((a) => `${a.alarmId}:${a.state}`);
+    const ids = async () =>
+      ((await get('/api/alarm')).json().alarms as { alarmId: string; state: string }[]).map(
+        (a) => `${a.alarmId}:${a.state}`,
+      );
     expect(await ids()).toEqual(['disk_full:new']);
     await post('/api/alarm/acknowledge', { userId: 'admin', alarmId: 'disk_full', alarmSrc: first.rawSrc });
     expect(await ids()).toEqual(['disk_full:acknowledged']);
@@ -133,7 +153,12 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
   it('lists again, field for field, an alarm whose stored list form is missing, and stores it anew', async () => {
     const alarm = await raise('node_down', { tags: ['op'] });
     await post('/api/alarm/acknowledge', { userId: 'admin', alarmId: 'node_down', alarmSrc: alarm.rawSrc });
-    await post('/api/alarm/comment', { userId: 'admin', alarmId: 'node_down', alarmSrc: alarm.rawSrc, comment: 'on it' });
+    await post('/api/alarm/comment', {
+      userId: 'admin',
+      alarmId: 'node_down',
+      alarmSrc: alarm.rawSrc,
+      comment: 'on it',
+    });
     const stored = (await get('/api/alarm')).json();
     expect(stored.alarms[0]).toMatchObject({ state: 'acknowledged', comments: [{ text: 'on it' }] });
     // As rows written before migration 0002 are: no list form yet.
@@ -175,7 +200,14 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
     const send = (method: 'PUT' | 'POST' | 'DELETE', bookmarks: unknown) =>
       t.app.inject({ method, url: '/api/bookmark', headers: JSON_HEADERS, payload: JSON.stringify({ bookmarks }) });
     expect((await send('PUT', [{ title: 'A', url: '/a' }])).json()).toEqual({ bookmarks: [{ title: 'A', url: '/a' }] });
-    expect((await send('PUT', [{ title: 'A', url: '/changed' }, { title: 'B', url: '/b' }])).json().bookmarks).toEqual([
+    expect(
+      (
+        await send('PUT', [
+          { title: 'A', url: '/changed' },
+          { title: 'B', url: '/b' },
+        ])
+      ).json().bookmarks,
+    ).toEqual([
       { title: 'A', url: '/a' },
       { title: 'B', url: '/b' },
     ]);
@@ -195,6 +227,8 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
     expect((await post('/api/tags/user', { UserName: 'admin', tags: 'all' })).json()).toBe('ok');
     expect((await get('/api/tags/user/admin')).json()).toBe('all');
     expect((await get('/api/tags/user/ghost')).json()).toEqual({ error: 'user_not_found' });
-    expect((await post('/api/tags/user', { UserName: 'admin', tags: 'some' })).json()).toEqual({ error: 'invalid_request' });
+    expect((await post('/api/tags/user', { UserName: 'admin', tags: 'some' })).json()).toEqual({
+      error: 'invalid_request',
+    });
   });
 });

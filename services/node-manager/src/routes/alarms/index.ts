@@ -23,8 +23,16 @@ const listQuery = {
   },
 } as const;
 const previousQuery = { ...listQuery, required: ['eid'] } as const;
-const nodeParams = { type: 'object', required: ['node_id'], properties: { node_id: { type: 'string', maxLength: 64 } } } as const;
-const familyParams = { type: 'object', required: ['node_family_id'], properties: { node_family_id: { type: 'string', maxLength: 64 } } } as const;
+const nodeParams = {
+  type: 'object',
+  required: ['node_id'],
+  properties: { node_id: { type: 'string', maxLength: 64 } },
+} as const;
+const familyParams = {
+  type: 'object',
+  required: ['node_family_id'],
+  properties: { node_family_id: { type: 'string', maxLength: 64 } },
+} as const;
 const actionBody = (extra: Record<string, unknown> = {}, required: string[] = []) =>
   ({
     type: 'object',
@@ -79,10 +87,18 @@ export async function alarmRoutes(app: FastifyInstance, { core }: { core: NodeMa
     return { sources: [NODE_LEVEL_SOURCE, ...found.filter((s) => s !== NODE_LEVEL_SOURCE).sort()] };
   };
 
-  app.get('/alarm', { schema: { tags, summary: 'The most recent alarms', querystring: listQuery } }, (r, reply) => list(r, reply, { kind: 'all' }, false));
-  app.get('/alarm/previous/all', { schema: { tags, summary: 'Alarms older than eid', querystring: previousQuery } }, (r, reply) => list(r, reply, { kind: 'all' }, true));
-  app.get<{ Params: { node_id: string } }>('/alarm/node/:node_id', { schema: { tags, summary: 'Alarms of a node', params: nodeParams, querystring: listQuery } }, (r, reply) =>
-    list(r, reply, { kind: 'node', id: r.params.node_id }, false),
+  app.get('/alarm', { schema: { tags, summary: 'The most recent alarms', querystring: listQuery } }, (r, reply) =>
+    list(r, reply, { kind: 'all' }, false),
+  );
+  app.get(
+    '/alarm/previous/all',
+    { schema: { tags, summary: 'Alarms older than eid', querystring: previousQuery } },
+    (r, reply) => list(r, reply, { kind: 'all' }, true),
+  );
+  app.get<{ Params: { node_id: string } }>(
+    '/alarm/node/:node_id',
+    { schema: { tags, summary: 'Alarms of a node', params: nodeParams, querystring: listQuery } },
+    (r, reply) => list(r, reply, { kind: 'node', id: r.params.node_id }, false),
   );
   app.get<{ Params: { node_id: string } }>(
     '/alarm/previous/node/:node_id',
@@ -96,12 +112,16 @@ export async function alarmRoutes(app: FastifyInstance, { core }: { core: NodeMa
   );
   app.get<{ Params: { node_family_id: string } }>(
     '/alarm/previous/node-family/:node_family_id',
-    { schema: { tags, summary: 'Alarms of a family older than eid', params: familyParams, querystring: previousQuery } },
+    {
+      schema: { tags, summary: 'Alarms of a family older than eid', params: familyParams, querystring: previousQuery },
+    },
     (r, reply) => list(r, reply, { kind: 'family', id: r.params.node_family_id }, true),
   );
   app.get('/alarm/source', { schema: { tags, summary: 'Usable source values' } }, () => sources({ kind: 'all' }));
-  app.get<{ Params: { node_id: string } }>('/alarm/source/node/:node_id', { schema: { tags, summary: 'Sources of a node', params: nodeParams } }, (r) =>
-    sources({ kind: 'node', id: r.params.node_id }),
+  app.get<{ Params: { node_id: string } }>(
+    '/alarm/source/node/:node_id',
+    { schema: { tags, summary: 'Sources of a node', params: nodeParams } },
+    (r) => sources({ kind: 'node', id: r.params.node_id }),
   );
   app.get<{ Params: { node_family_id: string } }>(
     '/alarm/source/node-family/:node_family_id',
@@ -115,21 +135,39 @@ export async function alarmRoutes(app: FastifyInstance, { core }: { core: NodeMa
     alarmSrc: request.body.alarmSrc,
     user: request.nmUser.authenticated ? request.nmUser.username : request.body.userId,
   });
-  app.post<{ Body: ActionBody }>('/alarm/acknowledge', { schema: { tags, summary: 'new -> acknowledged', body: actionBody() } }, async (r) => {
-    await core.alarms.acknowledge(actor(r));
-    return {};
-  });
-  app.post<{ Body: ActionBody }>('/alarm/unacknowledge', { schema: { tags, summary: 'acknowledged -> new', body: actionBody() } }, async (r) => {
-    await core.alarms.unacknowledge(actor(r));
-    return {};
-  });
-  app.post<{ Body: ActionBody }>('/alarm/clear', { schema: { tags, summary: 'Removes the alarm from the lists', body: actionBody() } }, async (r) => {
-    await core.alarms.clearByUser(actor(r));
-    return {};
-  });
+  app.post<{ Body: ActionBody }>(
+    '/alarm/acknowledge',
+    { schema: { tags, summary: 'new -> acknowledged', body: actionBody() } },
+    async (r) => {
+      await core.alarms.acknowledge(actor(r));
+      return {};
+    },
+  );
+  app.post<{ Body: ActionBody }>(
+    '/alarm/unacknowledge',
+    { schema: { tags, summary: 'acknowledged -> new', body: actionBody() } },
+    async (r) => {
+      await core.alarms.unacknowledge(actor(r));
+      return {};
+    },
+  );
+  app.post<{ Body: ActionBody }>(
+    '/alarm/clear',
+    { schema: { tags, summary: 'Removes the alarm from the lists', body: actionBody() } },
+    async (r) => {
+      await core.alarms.clearByUser(actor(r));
+      return {};
+    },
+  );
   app.post<{ Body: ActionBody }>(
     '/alarm/comment',
-    { schema: { tags, summary: 'Adds a comment', body: actionBody({ comment: { type: 'string', minLength: 1, maxLength: 4096 } }, ['comment']) } },
+    {
+      schema: {
+        tags,
+        summary: 'Adds a comment',
+        body: actionBody({ comment: { type: 'string', minLength: 1, maxLength: 4096 } }, ['comment']),
+      },
+    },
     async (r) => {
       await core.alarms.comment(actor(r), r.body.comment ?? '');
       return {};
@@ -138,9 +176,16 @@ export async function alarmRoutes(app: FastifyInstance, { core }: { core: NodeMa
 }
 
 /** `tags=` overrides; else the user's tags with authentication on, `default_user_tags` with it off. */
-export function effectiveTags(core: NodeManagerCore, request: FastifyRequest, override: string | undefined): 'all' | readonly string[] {
+export function effectiveTags(
+  core: NodeManagerCore,
+  request: FastifyRequest,
+  override: string | undefined,
+): 'all' | readonly string[] {
   if (override !== undefined) {
-    const list = override.split(',').map((t) => t.trim()).filter((t) => t !== '');
+    const list = override
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== '');
     return list.includes('all') ? 'all' : list;
   }
   return request.nmUser.authenticated ? request.nmUser.tags : core.defaultUserTags;

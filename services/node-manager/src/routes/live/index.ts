@@ -22,25 +22,34 @@ interface LiveSocket {
  * Needs `@fastify/websocket` registered on an enclosing context (app.ts does it at the root).
  */
 export async function liveRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
-  app.get('/core/ws', { websocket: true, config: { publicRoute: true }, schema: { tags: ['live'], summary: 'Live updates (WebSocket)' } }, (socket: LiveSocket) => {
-    let unsubscribe: (() => void) | undefined;
-    socket.on('message', (data) => {
-      if (unsubscribe) return;
-      const user = authenticateFrame(core, String(data));
-      if (!user) {
-        socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
-        return;
-      }
-      void core.users.users.find(user).then((record) => {
-        const tags = !core.authenticator.enabled ? core.defaultUserTags : (record?.tags ?? []);
-        socket.send(JSON.stringify({ type: 'authenticated', user }));
-        unsubscribe = core.events.subscribe((event) => {
-          if (visible(event, tags)) socket.send(JSON.stringify(event.type === 'alarm' ? { type: 'alarm', action: event.action, alarm: event.alarm } : event));
+  app.get(
+    '/core/ws',
+    { websocket: true, config: { publicRoute: true }, schema: { tags: ['live'], summary: 'Live updates (WebSocket)' } },
+    (socket: LiveSocket) => {
+      let unsubscribe: (() => void) | undefined;
+      socket.on('message', (data) => {
+        if (unsubscribe) return;
+        const user = authenticateFrame(core, String(data));
+        if (!user) {
+          socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
+          return;
+        }
+        void core.users.users.find(user).then((record) => {
+          const tags = !core.authenticator.enabled ? core.defaultUserTags : (record?.tags ?? []);
+          socket.send(JSON.stringify({ type: 'authenticated', user }));
+          unsubscribe = core.events.subscribe((event) => {
+            if (visible(event, tags))
+              socket.send(
+                JSON.stringify(
+                  event.type === 'alarm' ? { type: 'alarm', action: event.action, alarm: event.alarm } : event,
+                ),
+              );
+          });
         });
       });
-    });
-    socket.on('close', () => unsubscribe?.());
-  });
+      socket.on('close', () => unsubscribe?.());
+    },
+  );
 }
 
 /** The username a first frame authenticates, or undefined. */

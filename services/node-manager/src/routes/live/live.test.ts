@@ -19,8 +19,12 @@ describeEachDatabase('node-manager live updates', (getDb) => {
     await t?.app.close();
   });
 
-  const connect = async () => (await (t.app as unknown as { injectWS(path: string): Promise<TestSocket> }).injectWS('/api/core/ws'));
-  const next = (socket: TestSocket) => new Promise<Record<string, unknown>>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+  const connect = async () =>
+    await (t.app as unknown as { injectWS(path: string): Promise<TestSocket> }).injectWS('/api/core/ws');
+  const next = (socket: TestSocket) =>
+    new Promise<Record<string, unknown>>((resolve) =>
+      socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+    );
 
   it('authenticates with a pass and pushes alarm changes', async () => {
     const pass = (await t.app.inject({ method: 'GET', url: '/api/users/pass', headers: ADMIN })).json();
@@ -30,10 +34,20 @@ describeEachDatabase('node-manager live updates', (getDb) => {
     expect(await welcome).toEqual({ type: 'authenticated', user: 'admin' });
     const stateChange = next(socket);
     const node = await t.core.topology.addNode('live@h', 'c');
-    expect(await stateChange).toEqual({ type: 'node_state', nodeId: node.id, nodeName: 'live@h', state: 'DOWN', deleted: false });
+    expect(await stateChange).toEqual({
+      type: 'node_state',
+      nodeId: node.id,
+      nodeName: 'live@h',
+      state: 'DOWN',
+      deleted: false,
+    });
     const pushed = next(socket);
     await t.core.alarms.raise({ alarmId: 'node_down', nodeId: node.id });
-    expect(await pushed).toMatchObject({ type: 'alarm', action: 'raised', alarm: { alarmId: 'node_down', src: { nodeId: node.id } } });
+    expect(await pushed).toMatchObject({
+      type: 'alarm',
+      action: 'raised',
+      alarm: { alarmId: 'node_down', src: { nodeId: node.id } },
+    });
     socket.terminate();
   });
 

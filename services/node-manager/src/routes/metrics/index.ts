@@ -12,7 +12,11 @@ import type { NodeManagerCore } from '../../node-manager-core.js';
 export async function metricsRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
   useApiErrorShape(app);
   useAuthentication(app, core.authenticator);
-  app.get('/', { schema: { tags: ['metrics'], summary: 'Kernel metrics of managed nodes (Prometheus text format)' } }, async (_request, reply) => {
-    return reply.type(PROMETHEUS_CONTENT_TYPE).send(prometheusText(core.metrics));
-  });
+  app.get(
+    '/',
+    { schema: { tags: ['metrics'], summary: 'Kernel metrics of managed nodes (Prometheus text format)' } },
+    async (_request, reply) => {
+      return reply.type(PROMETHEUS_CONTENT_TYPE).send(prometheusText(core.metrics));
+    },
+  );
 }

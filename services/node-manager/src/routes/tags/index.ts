@@ -20,7 +20,9 @@ const setBody = {
 /** `/api/tags`: known tags and the tags that filter each user's view. */
 export async function tagRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
   const tags = ['tags'];
-  app.get('/', { schema: { tags, summary: 'Known tags' } }, async () => [...new Set([...BUILT_IN_TAGS, ...(await core.tags.list())])].sort(codePointOrder));
+  app.get('/', { schema: { tags, summary: 'Known tags' } }, async () =>
+    [...new Set([...BUILT_IN_TAGS, ...(await core.tags.list())])].sort(codePointOrder),
+  );
 
   const userTags = async (request: FastifyRequest, reply: FastifyReply, username: string) => {
     authorizeSelfOrAdmin(request.nmUser, username);
@@ -28,10 +30,21 @@ export async function tagRoutes(app: FastifyInstance, { core }: { core: NodeMana
     if (!user) throw nmError('NM_ERR_USER_NOT_FOUND');
     return sendJson(reply, user.tags);
   };
-  app.get('/user', { schema: { tags, summary: "The current user's tags or all" }, config: { access: 'none' } }, (r, reply) => userTags(r, reply, r.nmUser.username));
+  app.get(
+    '/user',
+    { schema: { tags, summary: "The current user's tags or all" }, config: { access: 'none' } },
+    (r, reply) => userTags(r, reply, r.nmUser.username),
+  );
   app.get<{ Params: { username: string } }>(
     '/user/:username',
-    { schema: { tags, summary: "A user's tags or all", params: { type: 'object', properties: { username: { type: 'string', maxLength: 64 } } } }, config: { access: 'none' } },
+    {
+      schema: {
+        tags,
+        summary: "A user's tags or all",
+        params: { type: 'object', properties: { username: { type: 'string', maxLength: 64 } } },
+      },
+      config: { access: 'none' },
+    },
     (r, reply) => userTags(r, reply, r.params.username),
   );
   app.post<{ Body: { UserName: string; tags: 'all' | string[] } }>(

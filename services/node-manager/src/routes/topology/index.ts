@@ -21,18 +21,30 @@ export async function topologyRoutes(app: FastifyInstance, { core }: { core: Nod
   const admin = { access: 'admin' } as const;
   const tags = ['topology'];
 
-  app.get('/node', { schema: { tags, summary: 'Every node' } }, async () => (await core.topologyStore.listNodes()).map(presentNode));
-  app.get<{ Params: { node_id: string } }>('/node/:node_id', { schema: { tags, summary: 'One node (deleted: true once removed)', params: s.nodeParams } }, async (request) => {
-    const node = await core.topologyStore.findNode(request.params.node_id);
-    if (!node) throw nmError('NM_ERR_NODE_NOT_FOUND');
-    return presentNode(node);
-  });
-  app.delete<{ Params: { node_id: string } }>('/node/:node_id', { schema: { tags, summary: 'Removes a node', params: s.nodeParams }, config: admin }, async (request, reply) => {
-    await core.topology.deleteNode(request.params.node_id);
-    return reply.status(204).send();
-  });
+  app.get('/node', { schema: { tags, summary: 'Every node' } }, async () =>
+    (await core.topologyStore.listNodes()).map(presentNode),
+  );
+  app.get<{ Params: { node_id: string } }>(
+    '/node/:node_id',
+    { schema: { tags, summary: 'One node (deleted: true once removed)', params: s.nodeParams } },
+    async (request) => {
+      const node = await core.topologyStore.findNode(request.params.node_id);
+      if (!node) throw nmError('NM_ERR_NODE_NOT_FOUND');
+      return presentNode(node);
+    },
+  );
+  app.delete<{ Params: { node_id: string } }>(
+    '/node/:node_id',
+    { schema: { tags, summary: 'Removes a node', params: s.nodeParams }, config: admin },
+    async (request, reply) => {
+      await core.topology.deleteNode(request.params.node_id);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/node-family', { schema: { tags, summary: 'Every node family' } }, async () => (await core.topologyStore.listFamilies()).map(presentFamily));
+  app.get('/node-family', { schema: { tags, summary: 'Every node family' } }, async () =>
+    (await core.topologyStore.listFamilies()).map(presentFamily),
+  );
   app.get<{ Params: { node_family_id: string } }>(
     '/node-family/:node_family_id',
     { schema: { tags, summary: 'One node family (deleted: true once removed)', params: s.familyParams } },
@@ -42,8 +54,10 @@ export async function topologyRoutes(app: FastifyInstance, { core }: { core: Nod
       return presentFamily(family);
     },
   );
-  app.post<{ Body: NewFamily }>('/node-family', { schema: { tags, summary: 'Creates a node family', body: s.createFamilyBody }, config: admin }, async (request) =>
-    presentCreatedFamily(await core.topology.createFamily(request.body)),
+  app.post<{ Body: NewFamily }>(
+    '/node-family',
+    { schema: { tags, summary: 'Creates a node family', body: s.createFamilyBody }, config: admin },
+    async (request) => presentCreatedFamily(await core.topology.createFamily(request.body)),
   );
   app.delete<{ Params: { node_family_id: string } }>(
     '/node-family/:node_family_id/force',
@@ -55,19 +69,33 @@ export async function topologyRoutes(app: FastifyInstance, { core }: { core: Nod
   );
   app.post<{ Params: { family_id: string }; Body: { name: string } }>(
     '/node-family/:family_id/update',
-    { schema: { tags, summary: 'Renames a family', params: s.familyUpdateParams, body: s.renameFamilyBody }, config: admin },
+    {
+      schema: { tags, summary: 'Renames a family', params: s.familyUpdateParams, body: s.renameFamilyBody },
+      config: admin,
+    },
     async (request) => core.topology.renameFamily(request.params.family_id, request.body.name),
   );
 
   app.post<{ Body: AddNodeBody }>(
     '/action/add-node',
-    { schema: { tags, summary: 'Adds a node by name@host and cookie, in the family of its release unless `family` names one', body: s.addNodeBody }, config: admin },
-    async (request) => presentNode(await core.topology.addNode(request.body.name, request.body.cookie, addOptions(request.body))),
+    {
+      schema: {
+        tags,
+        summary: 'Adds a node by name@host and cookie, in the family of its release unless `family` names one',
+        body: s.addNodeBody,
+      },
+      config: admin,
+    },
+    async (request) =>
+      presentNode(await core.topology.addNode(request.body.name, request.body.cookie, addOptions(request.body))),
   );
   app.post<{ Body: AddNodeBody }>(
     '/action/add-node-and-disc',
     { schema: { tags, summary: 'Adds a node and the nodes connected to it', body: s.addNodeBody }, config: admin },
-    async (request) => (await core.topology.addNodeAndDiscover(request.body.name, request.body.cookie, addOptions(request.body))).map(presentNode),
+    async (request) =>
+      (await core.topology.addNodeAndDiscover(request.body.name, request.body.cookie, addOptions(request.body))).map(
+        presentNode,
+      ),
   );
   app.post<{ Body: { node: string; family: string } }>(
     '/action/move-node',
@@ -76,10 +104,15 @@ export async function topologyRoutes(app: FastifyInstance, { core }: { core: Nod
   );
   app.post<{ Body: { name: string } }>(
     '/action/analyse-reachability',
-    { schema: { tags, summary: 'Checks whether a node name can be reached', body: s.reachabilityBody }, config: { access: 'read' } },
+    {
+      schema: { tags, summary: 'Checks whether a node name can be reached', body: s.reachabilityBody },
+      config: { access: 'read' },
+    },
     async (request) => core.connector.analyseReachability(request.body.name),
   );
-  app.get('/node-stat', { schema: { tags, summary: 'Cluster statistics; _this_hour counters count from the start of the hour' } }, async () =>
-    nodeStatistics(core),
+  app.get(
+    '/node-stat',
+    { schema: { tags, summary: 'Cluster statistics; _this_hour counters count from the start of the hour' } },
+    async () => nodeStatistics(core),
   );
 }

@@ -22,6 +22,10 @@ export async function nodeStatistics(core: NodeManagerCore) {
     number_of_crashlogs_this_hour: crashLogs,
     number_of_new_alarms_raised_this_hour: newAlarms,
     number_of_active_alarms: activeAlarms,
-    family_stats: families.map((f) => ({ id: f.id, number_of_nodes: f.nodes.length, number_of_up_nodes: f.nodes.filter((id) => up.has(id)).length })),
+    family_stats: families.map((f) => ({
+      id: f.id,
+      number_of_nodes: f.nodes.length,
+      number_of_up_nodes: f.nodes.filter((id) => up.has(id)).length,
+    })),
   };
 }

@@ -4,7 +4,11 @@ const cookie = { type: 'string', minLength: 1, maxLength: 255 } as const;
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
 export const nodeParams = { type: 'object', required: ['node_id'], properties: { node_id: id } } as const;
-export const familyParams = { type: 'object', required: ['node_family_id'], properties: { node_family_id: id } } as const;
+export const familyParams = {
+  type: 'object',
+  required: ['node_family_id'],
+  properties: { node_family_id: id },
+} as const;
 export const familyUpdateParams = { type: 'object', required: ['family_id'], properties: { family_id: id } } as const;
 
 /** `family` (optional, our extension): id of a live family to place the node(s) in instead of the family of the release. */

@@ -20,8 +20,14 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: ADMIN });
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
-    t.app.inject({ method, url, headers: body === undefined ? ADMIN : JSON_HEADERS, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
-  const addNode = async (name: string) => (await send('POST', '/api/topo/action/add-node', { name, cookie: 'secretcookie' })).json();
+    t.app.inject({
+      method,
+      url,
+      headers: body === undefined ? ADMIN : JSON_HEADERS,
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+  const addNode = async (name: string) =>
+    (await send('POST', '/api/topo/action/add-node', { name, cookie: 'secretcookie' })).json();
 
   it('adds a node with every field, the connector state and a hidden cookie', async () => {
     const node = await addNode('app1@10.0.0.5');
@@ -51,9 +57,13 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: 'bad_node_format' });
     }
-    expect((await send('POST', '/api/topo/action/add-node', { name: 'a@h' })).json()).toEqual({ error: 'invalid_request' });
+    expect((await send('POST', '/api/topo/action/add-node', { name: 'a@h' })).json()).toEqual({
+      error: 'invalid_request',
+    });
     await addNode('a@h');
-    expect((await send('POST', '/api/topo/action/add-node', { name: 'a@h', cookie: 'c' })).json()).toEqual({ error: 'node_exists' });
+    expect((await send('POST', '/api/topo/action/add-node', { name: 'a@h', cookie: 'c' })).json()).toEqual({
+      error: 'node_exists',
+    });
     expect((await get('/api/topo/node')).json()).toHaveLength(1);
   });
 
@@ -72,7 +82,11 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
     expect(t.connector.releaseAsked).toEqual(expect.arrayContaining([a.id, b.id]));
     const families = (await get('/api/topo/node-family')).json();
     expect(families).toHaveLength(1);
-    expect(families[0]).toMatchObject({ id: a.node_family_id, name: 'OTP  APN 181 01 R16B03-1', bootstrap_strategy: ['wo_bootstrap_strategy', 'none', []] });
+    expect(families[0]).toMatchObject({
+      id: a.node_family_id,
+      name: 'OTP  APN 181 01 R16B03-1',
+      bootstrap_strategy: ['wo_bootstrap_strategy', 'none', []],
+    });
     expect([...families[0].nodes].sort()).toEqual([a.id, b.id].sort());
   });
 
@@ -92,12 +106,23 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
   it('adds a node into the family named by id, and refuses an unknown family before connecting', async () => {
     t.connector.initialState = 'UP';
     t.connector.nodeRelease = { name: 'Erlang/OTP', version: '25' };
-    const web = (await send('POST', '/api/topo/node-family', { name: 'Web', bootstrap_node_selection: 'random', bootstrap_strategy: 'none', bootstrap_strategy_opts: [] })).json();
+    const web = (
+      await send('POST', '/api/topo/node-family', {
+        name: 'Web',
+        bootstrap_node_selection: 'random',
+        bootstrap_strategy: 'none',
+        bootstrap_strategy_opts: [],
+      })
+    ).json();
     const node = (await send('POST', '/api/topo/action/add-node', { name: 'a@h', cookie: 'c', family: web.id })).json();
     expect(node.node_family_id).toBe(web.id);
     expect(t.connector.releaseAsked).not.toContain(node.id);
     const connects = t.connector.connected.length;
-    const refused = await send('POST', '/api/topo/action/add-node', { name: 'b@h', cookie: 'c', family: 'no-such-family' });
+    const refused = await send('POST', '/api/topo/action/add-node', {
+      name: 'b@h',
+      cookie: 'c',
+      family: 'no-such-family',
+    });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toEqual({ error: 'node_family_not_found' });
     expect(t.connector.connected).toHaveLength(connects);
@@ -107,17 +132,36 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
 
   it('creates, lists, renames and force-deletes families; deleted ones report deleted: true', async () => {
     const created = (
-      await send('POST', '/api/topo/node-family', { name: 'Web', bootstrap_node_selection: 'random', bootstrap_strategy: 'Custom', bootstrap_strategy_opts: ['start.sh'] })
+      await send('POST', '/api/topo/node-family', {
+        name: 'Web',
+        bootstrap_node_selection: 'random',
+        bootstrap_strategy: 'Custom',
+        bootstrap_strategy_opts: ['start.sh'],
+      })
     ).json();
-    expect(created).toMatchObject({ name: 'Web', node_selection: 'random', bootstrap_strategy: 'Custom', bootstrap_strategy_opts: ['start.sh'], nodes: [], deleted: false });
+    expect(created).toMatchObject({
+      name: 'Web',
+      node_selection: 'random',
+      bootstrap_strategy: 'Custom',
+      bootstrap_strategy_opts: ['start.sh'],
+      nodes: [],
+      deleted: false,
+    });
     const listed = (await get(`/api/topo/node-family/${created.id}`)).json();
     expect(listed.bootstrap_strategy).toEqual(['wo_bootstrap_strategy', 'Custom', ['start.sh']]);
-    expect((await send('POST', `/api/topo/node-family/${created.id}/update`, { name: 'Web2' })).json()).toEqual({ success: true });
+    expect((await send('POST', `/api/topo/node-family/${created.id}/update`, { name: 'Web2' })).json()).toEqual({
+      success: true,
+    });
     expect((await get(`/api/topo/node-family/${created.id}`)).json().name).toBe('Web2');
-    expect((await send('POST', '/api/topo/node-family/nope/update', { name: 'X' })).json()).toEqual({ success: false, reason: 'node_family_not_found' });
+    expect((await send('POST', '/api/topo/node-family/nope/update', { name: 'X' })).json()).toEqual({
+      success: false,
+      reason: 'node_family_not_found',
+    });
 
     const node = await addNode('a@h');
-    expect((await send('POST', '/api/topo/action/move-node', { node: node.id, family: created.id })).json()).toEqual({ success: true });
+    expect((await send('POST', '/api/topo/action/move-node', { node: node.id, family: created.id })).json()).toEqual({
+      success: true,
+    });
     expect((await get(`/api/topo/node-family/${created.id}`)).json().nodes).toEqual([node.id]);
     expect((await send('POST', '/api/topo/action/move-node', { node: 'nope', family: created.id })).json()).toEqual({
       success: false,
@@ -135,15 +179,25 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
   });
 
   it('shows every change in node and family lists asked for again (cached lists are dropped on writes)', async () => {
-    const names = async () => ((await get('/api/topo/node')).json() as { name: string; state: string }[]).map((n) => `${n.name}:${n.state}`);
+    const names = async () =>
+      ((await get('/api/topo/node')).json() as { name: string; state: string }[]).map((n) => `${n.name}:${n.state}`);
     const a = await addNode('a@h');
     expect(await names()).toEqual(['a@h:DOWN']);
     await t.core.topology.setNodeState(a.id, 'UP');
     expect(await names()).toEqual(['a@h:UP']);
     const b = await addNode('b@h');
     expect(await names()).toEqual(['a@h:UP', 'b@h:DOWN']);
-    const family = (await send('POST', '/api/topo/node-family', { name: 'Web', bootstrap_node_selection: 'random', bootstrap_strategy: 'Custom', bootstrap_strategy_opts: [] })).json();
-    const families = async () => ((await get('/api/topo/node-family')).json() as { name: string; nodes: string[] }[]).find((f) => f.name === 'Web')?.nodes;
+    const family = (
+      await send('POST', '/api/topo/node-family', {
+        name: 'Web',
+        bootstrap_node_selection: 'random',
+        bootstrap_strategy: 'Custom',
+        bootstrap_strategy_opts: [],
+      })
+    ).json();
+    const families = async () =>
+      ((await get('/api/topo/node-family')).json() as { name: string; nodes: string[] }[]).find((f) => f.name === 'Web')
+        ?.nodes;
     expect(await families()).toEqual([]);
     await send('POST', '/api/topo/action/move-node', { node: b.id, family: family.id });
     expect(await families()).toEqual([b.id]);
@@ -152,7 +206,12 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
   });
 
   it('refuses a family with a selection other than random or a missing field', async () => {
-    const body = { name: 'X', bootstrap_node_selection: 'first', bootstrap_strategy: 'none', bootstrap_strategy_opts: [] };
+    const body = {
+      name: 'X',
+      bootstrap_node_selection: 'first',
+      bootstrap_strategy: 'none',
+      bootstrap_strategy_opts: [],
+    };
     expect((await send('POST', '/api/topo/node-family', body)).statusCode).toBe(400);
     expect((await send('POST', '/api/topo/node-family', { name: 'X' })).json()).toEqual({ error: 'invalid_request' });
     expect((await get('/api/topo/node-family')).json()).toEqual([]);
@@ -186,19 +245,33 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
   it('answers analyse-reachability from the connector and validates its body', async () => {
     const reply = (await send('POST', '/api/topo/action/analyse-reachability', { name: 'a@h' })).json();
     expect(reply).toMatchObject({ reachability: 'should be reachable', description: 'a@h' });
-    expect((await send('POST', '/api/topo/action/analyse-reachability', {})).json()).toEqual({ error: 'invalid_request' });
+    expect((await send('POST', '/api/topo/action/analyse-reachability', {})).json()).toEqual({
+      error: 'invalid_request',
+    });
   });
 
   it('lists plugins as proplists and switches one or all', async () => {
     const node = await addNode('a@h');
     const plugins = (await get(`/api/plugins/node/${node.id}/plugin`)).json().plugins;
-    expect(plugins[0]).toEqual([{ plugin_name: 'wombat_plugin_builtin_metrics' }, { plugin_apps: 'kernel' }, { plugin_state: 'on' }]);
+    expect(plugins[0]).toEqual([
+      { plugin_name: 'wombat_plugin_builtin_metrics' },
+      { plugin_apps: 'kernel' },
+      { plugin_state: 'on' },
+    ]);
     const one = await send('PUT', `/api/plugins/node/${node.id}/plugin/wombat_plugin_alarm`, { plugin_state: 'off' });
-    expect(one.json()).toEqual([{ plugin_name: 'wombat_plugin_alarm' }, { plugin_apps: 'kernel' }, { plugin_state: 'off' }]);
+    expect(one.json()).toEqual([
+      { plugin_name: 'wombat_plugin_alarm' },
+      { plugin_apps: 'kernel' },
+      { plugin_state: 'off' },
+    ]);
     const all = (await send('PUT', `/api/plugins/node/${node.id}/plugin`, { plugin_state: 'on' })).json().plugins;
     expect(all.every((p: [unknown, unknown, { plugin_state: string }]) => p[2].plugin_state === 'on')).toBe(true);
-    expect((await send('PUT', `/api/plugins/node/${node.id}/plugin/nope`, { plugin_state: 'on' })).json()).toEqual({ error: 'plugin_not_found' });
-    expect((await send('PUT', `/api/plugins/node/${node.id}/plugin`, { plugin_state: 'maybe' })).json()).toEqual({ error: 'invalid_request' });
+    expect((await send('PUT', `/api/plugins/node/${node.id}/plugin/nope`, { plugin_state: 'on' })).json()).toEqual({
+      error: 'plugin_not_found',
+    });
+    expect((await send('PUT', `/api/plugins/node/${node.id}/plugin`, { plugin_state: 'maybe' })).json()).toEqual({
+      error: 'invalid_request',
+    });
     expect((await get('/api/plugins/node/unknown/plugin')).json()).toEqual({ error: 'node_not_found' });
   });
 });

@@ -15,40 +15,72 @@ export async function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOpt
   const admin = { access: 'admin' } as const;
 
   app.get('/auth_status', { schema: s.authStatusSchema, config: own }, async () => core.authenticator.enabled);
-  app.get('/username', { schema: s.usernameSchema, config: own }, async (request, reply) => sendJson(reply, request.nmUser.username));
-  app.get('/pass', { schema: s.passSchema, config: own }, async (request, reply) => sendJson(reply, core.passes.issue(request.nmUser.username)));
-  app.get('/is_admin', { schema: s.isAdminSchema, config: own }, async (request) => request.nmUser.authenticated && request.nmUser.role === 'admin');
+  app.get('/username', { schema: s.usernameSchema, config: own }, async (request, reply) =>
+    sendJson(reply, request.nmUser.username),
+  );
+  app.get('/pass', { schema: s.passSchema, config: own }, async (request, reply) =>
+    sendJson(reply, core.passes.issue(request.nmUser.username)),
+  );
+  app.get(
+    '/is_admin',
+    { schema: s.isAdminSchema, config: own },
+    async (request) => request.nmUser.authenticated && request.nmUser.role === 'admin',
+  );
 
-  app.get<{ Params: { username: string } }>('/role/:username', { schema: s.roleSchema, config: own }, async (request, reply) => {
-    authorizeSelfOrAdmin(request.nmUser, request.params.username);
-    const user = await core.users.users.find(request.params.username);
-    if (!user) throw nmError('NM_ERR_USER_NOT_FOUND');
-    return sendJson(reply, user.role);
-  });
-  app.get<{ Params: { username: string } }>('/rights/:username', { schema: s.rightsSchema, config: own }, async (request) => {
-    authorizeSelfOrAdmin(request.nmUser, request.params.username);
-    const user = await core.users.users.find(request.params.username);
-    if (!user) throw nmError('NM_ERR_USER_NOT_FOUND');
-    return user.rights;
-  });
+  app.get<{ Params: { username: string } }>(
+    '/role/:username',
+    { schema: s.roleSchema, config: own },
+    async (request, reply) => {
+      authorizeSelfOrAdmin(request.nmUser, request.params.username);
+      const user = await core.users.users.find(request.params.username);
+      if (!user) throw nmError('NM_ERR_USER_NOT_FOUND');
+      return sendJson(reply, user.role);
+    },
+  );
+  app.get<{ Params: { username: string } }>(
+    '/rights/:username',
+    { schema: s.rightsSchema, config: own },
+    async (request) => {
+      authorizeSelfOrAdmin(request.nmUser, request.params.username);
+      const user = await core.users.users.find(request.params.username);
+      if (!user) throw nmError('NM_ERR_USER_NOT_FOUND');
+      return user.rights;
+    },
+  );
 
-  app.post<{ Body: { password: string } }>('/change_password', { schema: s.changePasswordSchema, config: own }, async (request) => {
-    await core.users.changePassword(request.nmUser.username, request.body.password);
-    return true;
-  });
-  app.post<{ Body: { username: string; role: string } }>('/change_role', { schema: s.changeRoleSchema, config: admin }, async (request) => {
-    await core.users.changeRole(request.body.username, request.body.role);
-    return true;
-  });
-  app.post<{ Body: { username: string; rights: string[] } }>('/change_rights', { schema: s.changeRightsSchema, config: admin }, async (request) => {
-    await core.users.changeRights(request.body.username, request.body.rights);
-    return true;
-  });
+  app.post<{ Body: { password: string } }>(
+    '/change_password',
+    { schema: s.changePasswordSchema, config: own },
+    async (request) => {
+      await core.users.changePassword(request.nmUser.username, request.body.password);
+      return true;
+    },
+  );
+  app.post<{ Body: { username: string; role: string } }>(
+    '/change_role',
+    { schema: s.changeRoleSchema, config: admin },
+    async (request) => {
+      await core.users.changeRole(request.body.username, request.body.role);
+      return true;
+    },
+  );
+  app.post<{ Body: { username: string; rights: string[] } }>(
+    '/change_rights',
+    { schema: s.changeRightsSchema, config: admin },
+    async (request) => {
+      await core.users.changeRights(request.body.username, request.body.rights);
+      return true;
+    },
+  );
   app.get('/list_users', { schema: s.listUsersSchema, config: admin }, async () => core.users.users.listNames());
-  app.post<{ Body: { username: string; password: string } }>('/add_user', { schema: s.addUserSchema, config: admin }, async (request) => {
-    await core.users.addUser(request.body.username, request.body.password);
-    return true;
-  });
+  app.post<{ Body: { username: string; password: string } }>(
+    '/add_user',
+    { schema: s.addUserSchema, config: admin },
+    async (request) => {
+      await core.users.addUser(request.body.username, request.body.password);
+      return true;
+    },
+  );
   app.delete<{ Params: { username: string }; Querystring: { with_pages?: boolean } }>(
     '/delete_user/:username',
     { schema: s.deleteUserSchema, config: admin },

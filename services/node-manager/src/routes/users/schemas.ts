@@ -7,15 +7,32 @@ const usernameParam = {
 
 const trueReply = { 200: { type: 'boolean', description: 'Always true on success' } } as const;
 
-export const authStatusSchema = { tags: ['users'], summary: 'Whether authentication is on', response: { 200: { type: 'boolean' } } } as const;
-export const usernameSchema = { tags: ['users'], summary: 'Name of the current user', response: { 200: { type: 'string' } } } as const;
-export const passSchema = { tags: ['users'], summary: 'A WebSocket pass for the current user (see /api/core/ws)', response: { 200: { type: 'string' } } } as const;
+export const authStatusSchema = {
+  tags: ['users'],
+  summary: 'Whether authentication is on',
+  response: { 200: { type: 'boolean' } },
+} as const;
+export const usernameSchema = {
+  tags: ['users'],
+  summary: 'Name of the current user',
+  response: { 200: { type: 'string' } },
+} as const;
+export const passSchema = {
+  tags: ['users'],
+  summary: 'A WebSocket pass for the current user (see /api/core/ws)',
+  response: { 200: { type: 'string' } },
+} as const;
 export const isAdminSchema = {
   tags: ['users'],
   summary: 'True only when authentication is on and the current user is admin',
   response: { 200: { type: 'boolean' } },
 } as const;
-export const roleSchema = { tags: ['users'], summary: "A user's role (admin or that user)", params: usernameParam, response: { 200: { type: 'string' } } } as const;
+export const roleSchema = {
+  tags: ['users'],
+  summary: "A user's role (admin or that user)",
+  params: usernameParam,
+  response: { 200: { type: 'string' } },
+} as const;
 export const rightsSchema = {
   tags: ['users'],
   summary: "A user's rights (admin or that user)",
@@ -25,7 +42,12 @@ export const rightsSchema = {
 export const changePasswordSchema = {
   tags: ['users'],
   summary: "Changes the current user's password",
-  body: { type: 'object', required: ['password'], additionalProperties: false, properties: { password: { type: 'string', maxLength: 128 } } },
+  body: {
+    type: 'object',
+    required: ['password'],
+    additionalProperties: false,
+    properties: { password: { type: 'string', maxLength: 128 } },
+  },
   response: trueReply,
 } as const;
 export const changeRoleSchema = {
@@ -46,11 +68,18 @@ export const changeRightsSchema = {
     type: 'object',
     required: ['username', 'rights'],
     additionalProperties: false,
-    properties: { username: { type: 'string', maxLength: 64 }, rights: { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 16 } } },
+    properties: {
+      username: { type: 'string', maxLength: 64 },
+      rights: { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 16 } },
+    },
   },
   response: trueReply,
 } as const;
-export const listUsersSchema = { tags: ['users'], summary: 'Every username (admin only)', response: { 200: { type: 'array', items: { type: 'string' } } } } as const;
+export const listUsersSchema = {
+  tags: ['users'],
+  summary: 'Every username (admin only)',
+  response: { 200: { type: 'array', items: { type: 'string' } } },
+} as const;
 export const addUserSchema = {
   tags: ['users'],
   summary: 'Adds a user with role user and rights read, write (admin only)',

@@ -52,7 +52,7 @@ describeEachDatabase('node-manager users and auth', (getDb) => {
     expect((await get('/api/users/list_users')).json()).toEqual(['admin', 'bob1']);
   });
 
-  it('refuses admin-only operations and other users\' roles to non-admins with 400 {error}', async () => {
+  it("refuses admin-only operations and other users' roles to non-admins with 400 {error}", async () => {
     await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
     const bob = basic('bob1', 'secret9');
     const attempts = [
@@ -105,10 +105,14 @@ describeEachDatabase('node-manager users and auth', (getDb) => {
     const other = await buildTestApp(getDb(), { userRecheckMs: 1000 }, () => clock);
     try {
       await other.core.users.addUser('bob1', 'secret9');
-      const ask = (password: string) => other.app.inject({ method: 'GET', url: '/api/users/username', headers: basic('bob1', password) });
+      const ask = (password: string) =>
+        other.app.inject({ method: 'GET', url: '/api/users/username', headers: basic('bob1', password) });
       expect((await ask('secret9')).statusCode).toBe(200);
       // Its own commands and caches, like `triad users set-password` beside a running service.
-      await new UserCommands(new UserRepository(getDb()), new PasswordHasher(16), 'all').changePassword('bob1', 'newpass2');
+      await new UserCommands(new UserRepository(getDb()), new PasswordHasher(16), 'all').changePassword(
+        'bob1',
+        'newpass2',
+      );
       clock += 1000;
       expect((await ask('secret9')).statusCode).toBe(401);
       expect((await ask('newpass2')).json()).toBe('bob1');
@@ -134,14 +138,24 @@ describeEachDatabase('node-manager users and auth', (getDb) => {
     await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
     expect((await post('/api/users/change_role', { username: 'bob1', role: 'guest' })).json()).toBe(true);
     expect((await get('/api/users/rights/bob1')).json()).toEqual(['read']);
-    expect((await post('/api/users/change_role', { username: 'bob1', role: 'king' })).json()).toEqual({ error: 'invalid_role' });
-    expect((await post('/api/users/change_rights', { username: 'bob1', rights: ['read', 'execute'] })).json()).toBe(true);
+    expect((await post('/api/users/change_role', { username: 'bob1', role: 'king' })).json()).toEqual({
+      error: 'invalid_role',
+    });
+    expect((await post('/api/users/change_rights', { username: 'bob1', rights: ['read', 'execute'] })).json()).toBe(
+      true,
+    );
     expect((await get('/api/users/rights/bob1')).json()).toEqual(['read', 'execute']);
     for (const rights of [[], ['fly'], ['read', 'read']]) {
-      expect((await post('/api/users/change_rights', { username: 'bob1', rights })).json()).toEqual({ error: 'invalid_rights' });
+      expect((await post('/api/users/change_rights', { username: 'bob1', rights })).json()).toEqual({
+        error: 'invalid_rights',
+      });
     }
-    expect((await post('/api/users/change_role', { username: 'ghost', role: 'user' })).json()).toEqual({ error: 'user_not_found' });
-    expect((await post('/api/users/change_role', { username: 'admin', role: 'user' })).json()).toEqual({ error: 'last_admin' });
+    expect((await post('/api/users/change_role', { username: 'ghost', role: 'user' })).json()).toEqual({
+      error: 'user_not_found',
+    });
+    expect((await post('/api/users/change_role', { username: 'admin', role: 'user' })).json()).toEqual({
+      error: 'last_admin',
+    });
   });
 
   it('gives a guest read access but refuses changes', async () => {
@@ -179,7 +193,11 @@ describeEachDatabase('node-manager users and auth', (getDb) => {
 
   it('stores passwords as scrypt hashes, never in clear', async () => {
     await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
-    const row = await getDb().db.selectFrom('nm_users').select('password_hash').where('username', '=', 'bob1').executeTakeFirstOrThrow();
+    const row = await getDb()
+      .db.selectFrom('nm_users')
+      .select('password_hash')
+      .where('username', '=', 'bob1')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$16\$8\$1\$/);
     expect(row.password_hash).not.toContain('secret9');
   });
@@ -188,7 +206,12 @@ describeEachDatabase('node-manager users and auth', (getDb) => {
     const missing = await get('/api/nothing');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'route_not_found' });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/users/add_user', headers: { ...JSON_HEADERS, ...ADMIN }, payload: '{"username":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/add_user',
+      headers: { ...JSON_HEADERS, ...ADMIN },
+      payload: '{"username":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('error');
   });

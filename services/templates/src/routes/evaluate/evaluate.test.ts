@@ -5,7 +5,11 @@ import { buildTestApp } from '../../test-support/templates-test-app.js';
 import { sampleTemplate } from '../../test-support/sample-templates.js';
 import { MAX_UPDATES } from './schemas.js';
 
-type Document = { datapointSets: { datapoints: Record<string, unknown>[] }[]; templateId: string; templateVersion: string };
+type Document = {
+  datapointSets: { datapoints: Record<string, unknown>[] }[];
+  templateId: string;
+  templateVersion: string;
+};
 
 // The sample switch with an alarm on its uptime and a conversion from hundredths of seconds.
 function alarmedTemplate(templateVersion = '1.0.0'): Document {
@@ -33,27 +37,59 @@ function alarmedTemplate(templateVersion = '1.0.0'): Document {
   return document;
 }
 
-const uptime = (rawValue: unknown, extra: Record<string, unknown> = {}) => ({ datapointSetId: 'system', datapointId: 'uptime', rawValue, ...extra });
+const uptime = (rawValue: unknown, extra: Record<string, unknown> = {}) => ({
+  datapointSetId: 'system',
+  datapointId: 'uptime',
+  rawValue,
+  ...extra,
+});
 
 describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (getDb) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp(getDb());
-    const created = await app.inject({ method: 'POST', url: '/templates', payload: alarmedTemplate(), headers: { 'content-type': 'application/json' } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/templates',
+      payload: alarmedTemplate(),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(created.statusCode).toBe(201);
   });
   afterAll(async () => {
     await app?.close();
   });
-  const evaluate = (body: unknown, url = '/templates/Evaluated%20Switch/1.0.0/evaluate') => app.inject({ method: 'POST', url, payload: body as object });
+  const evaluate = (body: unknown, url = '/templates/Evaluated%20Switch/1.0.0/evaluate') =>
+    app.inject({ method: 'POST', url, payload: body as object });
 
   it('answers the values and the raise and clear events of the updates, in order', async () => {
-    const response = await evaluate({ updates: [uptime(12_000, { timestamp: 1 }), uptime(60_000, { timestamp: 2 })], origin: '10.0.0.9' });
+    const response = await evaluate({
+      updates: [uptime(12_000, { timestamp: 1 }), uptime(60_000, { timestamp: 2 })],
+      origin: '10.0.0.9',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.values).toEqual([
-      { origin: '10.0.0.9', datapointSetId: 'system', datapointId: 'uptime', value: 2, unit: 'min', rawValue: 12_000, quality: 'good', timestamp: 1 },
-      { origin: '10.0.0.9', datapointSetId: 'system', datapointId: 'uptime', value: 10, unit: 'min', rawValue: 60_000, quality: 'good', timestamp: 2 },
+      {
+        origin: '10.0.0.9',
+        datapointSetId: 'system',
+        datapointId: 'uptime',
+        value: 2,
+        unit: 'min',
+        rawValue: 12_000,
+        quality: 'good',
+        timestamp: 1,
+      },
+      {
+        origin: '10.0.0.9',
+        datapointSetId: 'system',
+        datapointId: 'uptime',
+        value: 10,
+        unit: 'min',
+        rawValue: 60_000,
+        quality: 'good',
+        timestamp: 2,
+      },
     ]);
     expect(body.events).toEqual([
       {
@@ -85,7 +121,9 @@ describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (g
   });
 
   it('answers unusable updates and failing expressions as events, not as errors', async () => {
-    const response = await evaluate({ updates: [uptime('soon'), { datapointSetId: 'system', datapointId: 'nope', rawValue: 1 }, uptime(100)] });
+    const response = await evaluate({
+      updates: [uptime('soon'), { datapointSetId: 'system', datapointId: 'nope', rawValue: 1 }, uptime(100)],
+    });
     expect(response.statusCode).toBe(200);
     const events = response.json().events as { type: string; code?: string; stage?: string }[];
     expect(events.map((e) => [e.type, e.code ?? e.stage])).toEqual([
@@ -105,19 +143,35 @@ describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (g
     const document = alarmedTemplate('2.0.0');
     document.datapointSets[0]!.datapoints[0]!['unitsConfig'] = { from: 'seconds', to: 'min' };
     const text = JSON.stringify(document, null, 2);
-    expect((await app.inject({ method: 'POST', url: '/templates', payload: text, headers: { 'content-type': 'application/json' } })).statusCode).toBe(201);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/templates',
+          payload: text,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(201);
     const response = await evaluate({ updates: [uptime(1)] }, '/templates/Evaluated%20Switch/2.0.0/evaluate');
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.code).toBe('TPL_ERR_TEMPLATE_INVALID');
-    expect(body.errors).toEqual([expect.objectContaining({ code: 'DT_ERR_PIPE_BUILD_UNIT_UNKNOWN', path: '/datapointSets/0/datapoints/0/unitsConfig/from' })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        code: 'DT_ERR_PIPE_BUILD_UNIT_UNKNOWN',
+        path: '/datapointSets/0/datapoints/0/unitsConfig/from',
+      }),
+    ]);
     expect(text.split('\n')[body.errors[0].line - 1]).toContain('"from": "seconds"');
   });
 
   it('refuses more than 10,000 updates and malformed bodies with 400', async () => {
     const many = Array.from({ length: MAX_UPDATES + 1 }, () => uptime(1));
     expect((await evaluate({ updates: many })).statusCode).toBe(400);
-    expect((await evaluate({ updates: [{ datapointSetId: 'system', datapointId: 'uptime', colour: 'red' }] })).statusCode).toBe(400);
+    expect(
+      (await evaluate({ updates: [{ datapointSetId: 'system', datapointId: 'uptime', colour: 'red' }] })).statusCode,
+    ).toBe(400);
     expect((await evaluate({})).statusCode).toBe(400);
   });
 
@@ -133,6 +187,8 @@ describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (g
     const operation = spec.paths['/templates/{templateId}/{templateVersion}/evaluate'].post;
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '404', '422']));
     const reply = operation.responses['200'].content['application/json'].schema;
-    expect(Object.keys(reply.properties.events.items.properties)).toEqual(expect.arrayContaining(['severity', 'text', 'textHelp', 'facility', 'routing']));
+    expect(Object.keys(reply.properties.events.items.properties)).toEqual(
+      expect.arrayContaining(['severity', 'text', 'textHelp', 'facility', 'routing']),
+    );
   });
 });

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createPipelineEvaluator, fromJsonPointer, loadDocument, TemplateEvaluatorError, type DeviceTemplate } from '@triad/device-templates';
+import {
+  createPipelineEvaluator,
+  fromJsonPointer,
+  loadDocument,
+  TemplateEvaluatorError,
+  type DeviceTemplate,
+} from '@triad/device-templates';
 import { templatesProblems } from '../../errors.js';
 import type { ProblemEntry } from '../../presenters/problem-presenter.js';
 import type { TemplateRecord } from '../../repositories/template-record.js';
@@ -30,20 +36,30 @@ export async function evaluateRoutes(app: FastifyInstance, options: EvaluateRout
       const { templateId, templateVersion } = request.params;
       const record = await options.repository.find(templateId, templateVersion);
       if (!record) {
-        throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId} ${templateVersion}`, { templateId, templateVersion });
+        throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId} ${templateVersion}`, {
+          templateId,
+          templateVersion,
+        });
       }
       let pipeline;
       try {
         pipeline = cache.get(record.sourceSha256, () => JSON.parse(record.documentJson) as DeviceTemplate);
       } catch (error) {
         if (!(error instanceof TemplateEvaluatorError)) throw error;
-        throw templatesProblems.create('TPL_ERR_TEMPLATE_INVALID', `${templateId} ${templateVersion} cannot be evaluated: ${error.issues.length} issue(s)`, {
-          errors: presentIssues(record, error),
-        });
+        throw templatesProblems.create(
+          'TPL_ERR_TEMPLATE_INVALID',
+          `${templateId} ${templateVersion} cannot be evaluated: ${error.issues.length} issue(s)`,
+          {
+            errors: presentIssues(record, error),
+          },
+        );
       }
       // One clock reading per request: updates without a timestamp share the time of the request.
       const at = now();
-      const evaluator = createPipelineEvaluator(pipeline, { now: () => at, ...(request.body.origin !== undefined ? { origin: request.body.origin } : {}) });
+      const evaluator = createPipelineEvaluator(pipeline, {
+        now: () => at,
+        ...(request.body.origin !== undefined ? { origin: request.body.origin } : {}),
+      });
       return evaluator.updateBatch(request.body.updates);
     },
   );
@@ -51,12 +67,17 @@ export async function evaluateRoutes(app: FastifyInstance, options: EvaluateRout
 
 // Issues with line and column in the stored source (inside the expression for expression issues).
 function presentIssues(record: TemplateRecord, error: TemplateEvaluatorError): ProblemEntry[] {
-  let positionOf: (pointer: string, offset?: number) => { line: number; column: number } = () => ({ line: 0, column: 0 });
+  let positionOf: (pointer: string, offset?: number) => { line: number; column: number } = () => ({
+    line: 0,
+    column: 0,
+  });
   try {
     const document = loadDocument(record.sourceText, { format: record.sourceFormat });
     positionOf = (pointer, offset) => {
       const path = fromJsonPointer(pointer);
-      return (offset !== undefined ? document.positionInString?.(path, offset) : undefined) ?? document.positionOf(path);
+      return (
+        (offset !== undefined ? document.positionInString?.(path, offset) : undefined) ?? document.positionOf(path)
+      );
     };
   } catch {
     // The stored source always loads; without it positions stay 0.

@@ -15,8 +15,12 @@ export interface EvaluateBody {
 }
 
 const any = (description: string) => ({ description }) as const;
-const tableIndex = { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 240 }], description: 'table row: the driver tableIndex, or the row index values' } as const;
-const identifier = (maxLength: number, description: string) => ({ type: 'string', minLength: 1, maxLength, description }) as const;
+const tableIndex = {
+  anyOf: [{ type: 'number' }, { type: 'string', maxLength: 240 }],
+  description: 'table row: the driver tableIndex, or the row index values',
+} as const;
+const identifier = (maxLength: number, description: string) =>
+  ({ type: 'string', minLength: 1, maxLength, description }) as const;
 
 const cellSchema = {
   type: 'object',
@@ -47,7 +51,12 @@ const inputSchema = {
     timestamp: { type: 'number', description: 'epoch milliseconds; default the time of the request' },
     tableIndex,
     removed: { type: 'boolean', enum: [true], description: 'removes the row tableIndex of a tableDynamic set' },
-    rows: { type: 'array', maxItems: MAX_UPDATES, items: { type: 'array', maxItems: 1000, items: cellSchema }, description: 'every row of a table set' },
+    rows: {
+      type: 'array',
+      maxItems: MAX_UPDATES,
+      items: { type: 'array', maxItems: 1000, items: cellSchema },
+      description: 'every row of a table set',
+    },
   },
 } as const;
 
@@ -55,7 +64,11 @@ const routingSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['topic'],
-  properties: { topic: { type: 'string' }, service: { type: 'string' }, serviceConfig: { type: 'object', additionalProperties: true } },
+  properties: {
+    topic: { type: 'string' },
+    service: { type: 'string' },
+    serviceConfig: { type: 'object', additionalProperties: true },
+  },
 } as const;
 
 /** A value after the pipeline (`DatapointResult`). */
@@ -92,7 +105,11 @@ export const eventSchema = {
     tableIndex,
     timestamp: { type: 'number' },
     severity: { type: 'integer', description: '1..200 log, 201..1000 alarm' },
-    level: { type: 'string', enum: ['notification', 'info', 'warning', 'error', 'critical'], description: 'band of the severity (INFERRED names)' },
+    level: {
+      type: 'string',
+      enum: ['notification', 'info', 'warning', 'error', 'critical'],
+      description: 'band of the severity (INFERRED names)',
+    },
     text: { type: 'string' },
     textHelp: { type: 'string' },
     facility: { type: 'integer' },
@@ -109,7 +126,10 @@ export const eventSchema = {
   },
 } as const;
 
-const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: problemSchema } },
+});
 
 export const evaluateSchema = {
   tags: ['templates'],
@@ -151,7 +171,10 @@ export const evaluateSchema = {
       description: 'The stored template cannot be evaluated (TPL_ERR_TEMPLATE_INVALID), with every issue',
       content: {
         'application/problem+json': {
-          schema: { ...problemSchema, properties: { ...problemSchema.properties, errors: { type: 'array', items: problemEntrySchema } } },
+          schema: {
+            ...problemSchema,
+            properties: { ...problemSchema.properties, errors: { type: 'array', items: problemEntrySchema } },
+          },
         },
       },
     },

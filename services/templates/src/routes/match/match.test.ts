@@ -7,7 +7,12 @@ import { sampleTemplate } from '../../test-support/sample-templates.js';
 describeEachDatabase('POST /match', (getDb) => {
   let app: FastifyInstance;
   const match = (body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-    app.inject({ method: 'POST', url: '/match', payload: typeof body === 'string' ? body : JSON.stringify(body), headers });
+    app.inject({
+      method: 'POST',
+      url: '/match',
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+      headers,
+    });
   const names = (response: { json(): { items: { templateId: string; templateVersion: string }[] } }) =>
     response.json().items.map((i) => `${i.templateId}@${i.templateVersion}`);
 
@@ -18,12 +23,24 @@ describeEachDatabase('POST /match', (getDb) => {
       const response = await app.inject({ method: 'POST', url: '/templates', payload: sampleTemplate(options) });
       expect(response.statusCode).toBe(201);
     };
-    await store({ templateId: 'ET200SP', templateVersion: '1.0.0', rangerFilter: { vendorID: '^0x002A$', deviceID: '^0x031[3-5]$' } });
-    await store({ templateId: 'ET200SP', templateVersion: '1.1.0', rangerFilter: { vendorID: '^0x002A$', deviceID: '^0x0313$' } });
+    await store({
+      templateId: 'ET200SP',
+      templateVersion: '1.0.0',
+      rangerFilter: { vendorID: '^0x002A$', deviceID: '^0x031[3-5]$' },
+    });
+    await store({
+      templateId: 'ET200SP',
+      templateVersion: '1.1.0',
+      rangerFilter: { vendorID: '^0x002A$', deviceID: '^0x0313$' },
+    });
     await store({ templateId: 'Scalance', templateVersion: '2.0.0', rangerFilter: { description: 'SCALANCE X2' } });
     await store({ templateId: 'No Filter', templateVersion: '1.0.0' });
     await store({ templateId: 'Runaway', templateVersion: '1.0.0', rangerFilter: { description: '^(a+)+$' } });
-    await store({ templateId: 'Lookbehind', templateVersion: '1.0.0', rangerFilter: { description: '(?<=SIMATIC )NET' } });
+    await store({
+      templateId: 'Lookbehind',
+      templateVersion: '1.0.0',
+      rangerFilter: { description: '(?<=SIMATIC )NET' },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -45,9 +62,11 @@ describeEachDatabase('POST /match', (getDb) => {
   });
 
   it('matches sysDescr patterns anywhere in the description and ignores undeclared fields', async () => {
-    expect(names(await match({ description: 'Siemens, SIMATIC NET, SCALANCE X204-2, 6GK5 204-2BB10-2AA3', deviceID: '0x1' }))).toEqual([
-      'Scalance@2.0.0',
-    ]);
+    expect(
+      names(
+        await match({ description: 'Siemens, SIMATIC NET, SCALANCE X204-2, 6GK5 204-2BB10-2AA3', deviceID: '0x1' }),
+      ),
+    ).toEqual(['Scalance@2.0.0']);
   });
 
   it('never matches a template without rangerFilter', async () => {

@@ -8,9 +8,16 @@ export interface MatchBody {
 }
 
 const hexId = (what: string) =>
-  ({ type: 'string', pattern: '^(0[xX])?[0-9A-Fa-f]{1,16}$', description: `${what}, hexadecimal text such as 0x002A` }) as const;
+  ({
+    type: 'string',
+    pattern: '^(0[xX])?[0-9A-Fa-f]{1,16}$',
+    description: `${what}, hexadecimal text such as 0x002A`,
+  }) as const;
 
-const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: problemSchema } },
+});
 
 export const matchSchema = {
   tags: ['matching'],

@@ -31,6 +31,10 @@ export async function templatesRoutes(app: FastifyInstance, options: TemplatesRo
   app.get('/:templateId', { schema: listVersionsSchema }, listVersionsHandler(repository));
   app.delete('/:templateId', { schema: deleteAllVersionsSchema }, deleteAllVersionsHandler(repository));
   app.get('/:templateId/:templateVersion', { schema: readTemplateSchema }, readTemplateHandler(repository));
-  app.put('/:templateId/:templateVersion', { schema: putTemplateSchema, bodyLimit: options.sourceBodyLimit }, putTemplateHandler(repository));
+  app.put(
+    '/:templateId/:templateVersion',
+    { schema: putTemplateSchema, bodyLimit: options.sourceBodyLimit },
+    putTemplateHandler(repository),
+  );
   app.delete('/:templateId/:templateVersion', { schema: deleteTemplateSchema }, deleteTemplateHandler(repository));
 }

@@ -14,7 +14,10 @@ export function readTemplateHandler(repository: TemplateRepository) {
     const { templateId, templateVersion } = request.params;
     const record = await repository.find(templateId, templateVersion);
     if (!record) {
-      throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId} ${templateVersion}`, { templateId, templateVersion });
+      throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId} ${templateVersion}`, {
+        templateId,
+        templateVersion,
+      });
     }
     let mediaType: string;
     if (request.query.format === 'source') {
@@ -25,9 +28,13 @@ export function readTemplateHandler(repository: TemplateRepository) {
       const offered = record.sourceFormat === 'yaml' ? [JSON_MEDIA_TYPE, ...YAML_MEDIA_TYPES] : [JSON_MEDIA_TYPE];
       const chosen = negotiate(request.headers.accept, offered);
       if (!chosen) {
-        throw templatesProblems.create('TPL_ERR_NOT_ACCEPTABLE', `Available as ${offered.join(', ')}; ?format=source gives the source as stored`, {
-          available: offered,
-        });
+        throw templatesProblems.create(
+          'TPL_ERR_NOT_ACCEPTABLE',
+          `Available as ${offered.join(', ')}; ?format=source gives the source as stored`,
+          {
+            available: offered,
+          },
+        );
       }
       mediaType = chosen;
       reply.header('vary', 'Accept');
@@ -45,7 +52,8 @@ export function listVersionsHandler(repository: TemplateRepository) {
   return async (request: FastifyRequest<{ Params: TemplateIdParams }>) => {
     const { templateId } = request.params;
     const versions = await repository.listVersions(templateId);
-    if (versions.length === 0) throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId}`, { templateId });
+    if (versions.length === 0)
+      throw templatesProblems.create('TPL_ERR_TEMPLATE_NOT_FOUND', `No template ${templateId}`, { templateId });
     return { templateId, items: versions.map(presentTemplateSummary) };
   };
 }

@@ -11,7 +11,12 @@ const templateIdParam = {
   pattern: '^[A-Za-z0-9_ -]{1,80}$',
   description: 'templateId (letters, digits, "-", "_" and spaces; URL-encode spaces)',
 } as const;
-const templateVersionParam = { type: 'string', minLength: 1, maxLength: 128, description: 'templateVersion, e.g. 1.5.2' } as const;
+const templateVersionParam = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 128,
+  description: 'templateVersion, e.g. 1.5.2',
+} as const;
 
 export interface TemplateParams {
   templateId: string;
@@ -35,7 +40,12 @@ export interface WriteQuery {
   strict: boolean;
 }
 
-const idParams = { type: 'object', required: ['templateId'], additionalProperties: false, properties: { templateId: templateIdParam } } as const;
+const idParams = {
+  type: 'object',
+  required: ['templateId'],
+  additionalProperties: false,
+  properties: { templateId: templateIdParam },
+} as const;
 const versionParams = {
   type: 'object',
   required: ['templateId', 'templateVersion'],
@@ -43,7 +53,10 @@ const versionParams = {
   properties: { templateId: templateIdParam, templateVersion: templateVersionParam },
 } as const;
 
-const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: problemSchema } },
+});
 
 const invalidTemplateResponse = {
   description: 'The template is not valid; nothing was stored (TPL_ERR_TEMPLATE_INVALID)',
@@ -81,15 +94,23 @@ const writeReply = {
 export const listTemplatesSchema = {
   tags: ['templates'],
   summary: 'List stored template versions',
-  description:
-    'Ordered by templateId (code point order), then newest version first. Filters combine with AND.',
+  description: 'Ordered by templateId (code point order), then newest version first. Filters combine with AND.',
   querystring: {
     type: 'object',
     additionalProperties: false,
     properties: {
       prefix: { type: 'string', minLength: 1, maxLength: 80, description: 'templateId starts with (case-sensitive)' },
-      q: { type: 'string', minLength: 1, maxLength: 200, description: 'text in templateId, alias or description (ignoring case)' },
-      originType: { type: 'string', pattern: '^[a-zA-Z0-9-]{1,80}$', description: 'the version declares or uses this originType' },
+      q: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 200,
+        description: 'text in templateId, alias or description (ignoring case)',
+      },
+      originType: {
+        type: 'string',
+        pattern: '^[a-zA-Z0-9-]{1,80}$',
+        description: 'the version declares or uses this originType',
+      },
       latest: { type: 'boolean', default: false, description: 'only the newest version of each templateId' },
       limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 50 },
       offset: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
@@ -114,7 +135,8 @@ export const listTemplatesSchema = {
 export const createTemplateSchema = {
   tags: ['templates'],
   summary: 'Store a new template version',
-  description: 'templateId and templateVersion come from the document. A stored version is refused (409); PUT replaces.',
+  description:
+    'templateId and templateVersion come from the document. A stored version is refused (409); PUT replaces.',
   querystring: writeQuery,
   body: templateSourceBodySchema,
   response: {
@@ -130,7 +152,8 @@ export const createTemplateSchema = {
 export const putTemplateSchema = {
   tags: ['templates'],
   summary: 'Create or replace one template version',
-  description: "The document's templateId and templateVersion must equal the URL's (else 409 TPL_ERR_IDENTITY_MISMATCH).",
+  description:
+    "The document's templateId and templateVersion must equal the URL's (else 409 TPL_ERR_IDENTITY_MISMATCH).",
   params: versionParams,
   querystring: writeQuery,
   body: templateSourceBodySchema,
@@ -160,7 +183,9 @@ export const readTemplateSchema = {
     200: {
       description: 'The template',
       content: {
-        'application/json': { schema: { type: 'object', additionalProperties: true, description: 'the template document' } },
+        'application/json': {
+          schema: { type: 'object', additionalProperties: true, description: 'the template document' },
+        },
         'application/yaml': { schema: { type: 'string', description: 'the YAML source as stored' } },
       },
     },

@@ -20,7 +20,12 @@ describeEachDatabase('templates routes', (getDb) => {
   });
 
   const post = (payload: unknown, headers: Record<string, string> = JSON_HEADERS) =>
-    app.inject({ method: 'POST', url: '/templates', payload: typeof payload === 'string' ? payload : JSON.stringify(payload), headers });
+    app.inject({
+      method: 'POST',
+      url: '/templates',
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      headers,
+    });
   const put = (id: string, version: string, payload: unknown, headers: Record<string, string> = JSON_HEADERS) =>
     app.inject({
       method: 'PUT',
@@ -56,7 +61,11 @@ describeEachDatabase('templates routes', (getDb) => {
     const again = await post(sampleTemplate({ description: 'changed' }));
     expect(again.statusCode).toBe(409);
     expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(again.json()).toMatchObject({ code: 'TPL_ERR_TEMPLATE_EXISTS', templateId: 'Sample Switch', templateVersion: '1.0.0' });
+    expect(again.json()).toMatchObject({
+      code: 'TPL_ERR_TEMPLATE_EXISTS',
+      templateId: 'Sample Switch',
+      templateVersion: '1.0.0',
+    });
     const stored = await get('/templates/Sample%20Switch/1.0.0');
     expect(stored.json().description).toBe('A switch used by the tests');
   });
@@ -67,7 +76,10 @@ describeEachDatabase('templates routes', (getDb) => {
     const yaml = sampleTemplateYaml({ description: 'replaced from YAML' });
     const second = await put('Sample Switch', '1.0.0', yaml, YAML_HEADERS);
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toMatchObject({ created: false, template: { description: 'replaced from YAML', sourceFormat: 'yaml' } });
+    expect(second.json()).toMatchObject({
+      created: false,
+      template: { description: 'replaced from YAML', sourceFormat: 'yaml' },
+    });
     expect(second.json().template.createdAt).toBe(first.json().template.createdAt);
     const read = await get('/templates/Sample%20Switch/1.0.0');
     expect(read.json().description).toBe('replaced from YAML');
@@ -146,14 +158,23 @@ describeEachDatabase('templates routes', (getDb) => {
     };
     delete broken.description;
     (broken.datapointSets[0] as { datapointSetType: string }).datapointSetType = 'grid';
-    (broken.datapointSets[0]?.datapoints[0] as { addressConfig: { pollingGroup: string } }).addressConfig.pollingGroup = '2m';
+    (broken.datapointSets[0]?.datapoints[0] as { addressConfig: { pollingGroup: string } }).addressConfig.pollingGroup =
+      '2m';
     const response = await post(JSON.stringify(broken, null, 2));
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.code).toBe('TPL_ERR_TEMPLATE_INVALID');
     expect(body.errors.length).toBeGreaterThanOrEqual(3);
     for (const error of body.errors) {
-      expect(error).toEqual(expect.objectContaining({ code: expect.any(String), path: expect.any(String), line: expect.any(Number), column: expect.any(Number), message: expect.any(String) }));
+      expect(error).toEqual(
+        expect.objectContaining({
+          code: expect.any(String),
+          path: expect.any(String),
+          line: expect.any(Number),
+          column: expect.any(Number),
+          message: expect.any(String),
+        }),
+      );
     }
     const paths = body.errors.map((e: { path: string }) => e.path);
     expect(paths).toContain('/datapointSets/0/datapointSetType');
@@ -185,12 +206,22 @@ describeEachDatabase('templates routes', (getDb) => {
     const response = await get('/templates/Versioned');
     expect(response.statusCode).toBe(200);
     const items = response.json().items as { templateVersion: string; latest: boolean }[];
-    expect(items.map((i) => i.templateVersion)).toEqual(['2.0.0', '2.0.0-rc.10', '2.0.0-rc.2', '2.0.0-rc.1', '1.10.0', '1.2.0', '1.0.0', '0.9.0']);
+    expect(items.map((i) => i.templateVersion)).toEqual([
+      '2.0.0',
+      '2.0.0-rc.10',
+      '2.0.0-rc.2',
+      '2.0.0-rc.1',
+      '1.10.0',
+      '1.2.0',
+      '1.0.0',
+      '0.9.0',
+    ]);
     expect(items.filter((i) => i.latest).map((i) => i.templateVersion)).toEqual(['2.0.0']);
   });
 
   it('deletes one version (the next newest becomes latest), then all versions', async () => {
-    for (const v of ['1.0.0', '2.0.0', '1.5.0']) await post(sampleTemplate({ templateId: 'Doomed', templateVersion: v }));
+    for (const v of ['1.0.0', '2.0.0', '1.5.0'])
+      await post(sampleTemplate({ templateId: 'Doomed', templateVersion: v }));
     const deleted = await app.inject({ method: 'DELETE', url: '/templates/Doomed/2.0.0' });
     expect(deleted.statusCode).toBe(204);
     expect((await get('/templates/Doomed/2.0.0')).statusCode).toBe(404);
@@ -204,35 +235,56 @@ describeEachDatabase('templates routes', (getDb) => {
   });
 
   it('filters by prefix, text, originType and latest, and pages with a total', async () => {
-    await post(sampleTemplate({ templateId: 'SCALANCE X200', templateVersion: '1.0.0', description: 'Managed switch' }));
-    await post(sampleTemplate({ templateId: 'SCALANCE X200', templateVersion: '1.1.0', description: 'Managed switch' }));
+    await post(
+      sampleTemplate({ templateId: 'SCALANCE X200', templateVersion: '1.0.0', description: 'Managed switch' }),
+    );
+    await post(
+      sampleTemplate({ templateId: 'SCALANCE X200', templateVersion: '1.1.0', description: 'Managed switch' }),
+    );
     await post(sampleTemplate({ templateId: 'SCALANCE XC200', templateVersion: '1.0.0', alias: 'Compact' }));
-    await post(sampleTemplate({ templateId: 'ET200SP', templateVersion: '1.0.0', originType: 'svc-ds-drv-pnio', description: 'IO station' }));
+    await post(
+      sampleTemplate({
+        templateId: 'ET200SP',
+        templateVersion: '1.0.0',
+        originType: 'svc-ds-drv-pnio',
+        description: 'IO station',
+      }),
+    );
     await post(sampleTemplate({ templateId: 'scalance lower', templateVersion: '1.0.0' }));
 
     const ids = async (query: string) =>
       ((await get(`/templates?${query}`)).json().items as { templateId: string; templateVersion: string }[]).map(
         (i) => `${i.templateId}@${i.templateVersion}`,
       );
-    expect(await ids('prefix=SCALANCE')).toEqual(['SCALANCE X200@1.1.0', 'SCALANCE X200@1.0.0', 'SCALANCE XC200@1.0.0']);
+    expect(await ids('prefix=SCALANCE')).toEqual([
+      'SCALANCE X200@1.1.0',
+      'SCALANCE X200@1.0.0',
+      'SCALANCE XC200@1.0.0',
+    ]);
     expect(await ids('prefix=SCALANCE&latest=true')).toEqual(['SCALANCE X200@1.1.0', 'SCALANCE XC200@1.0.0']);
     expect(await ids('q=MANAGED')).toEqual(['SCALANCE X200@1.1.0', 'SCALANCE X200@1.0.0']);
     expect(await ids('q=compact')).toEqual(['SCALANCE XC200@1.0.0']);
     expect(await ids('originType=svc-ds-drv-pnio')).toEqual(['ET200SP@1.0.0']);
-    expect(await ids('q=scalance&latest=true')).toEqual(['SCALANCE X200@1.1.0', 'SCALANCE XC200@1.0.0', 'scalance lower@1.0.0']);
+    expect(await ids('q=scalance&latest=true')).toEqual([
+      'SCALANCE X200@1.1.0',
+      'SCALANCE XC200@1.0.0',
+      'scalance lower@1.0.0',
+    ]);
 
     const page = (await get('/templates?limit=2&offset=1')).json();
     expect(page).toMatchObject({ total: 5, limit: 2, offset: 1 });
-    expect(page.items.map((i: { templateId: string; templateVersion: string }) => `${i.templateId}@${i.templateVersion}`)).toEqual([
-      'SCALANCE X200@1.1.0',
-      'SCALANCE X200@1.0.0',
-    ]);
+    expect(
+      page.items.map((i: { templateId: string; templateVersion: string }) => `${i.templateId}@${i.templateVersion}`),
+    ).toEqual(['SCALANCE X200@1.1.0', 'SCALANCE X200@1.0.0']);
   });
 
   it('rejects a page size above the maximum with a validation problem naming the parameter', async () => {
     const response = await get('/templates?limit=1000');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'SVC_ERR_REQUEST_VALIDATION', errors: [{ in: 'querystring', pointer: '/limit', keyword: 'maximum' }] });
+    expect(response.json()).toMatchObject({
+      code: 'SVC_ERR_REQUEST_VALIDATION',
+      errors: [{ in: 'querystring', pointer: '/limit', keyword: 'maximum' }],
+    });
   });
 
   it('accepts template bodies above the ordinary 1 MiB limit and refuses those above 8 MiB with 413', async () => {

@@ -40,5 +40,7 @@ function sendOutcome(reply: FastifyReply, outcome: SaveTemplateOutcome) {
   }
   const template = presentTemplateSummary(outcome.summary);
   if (outcome.created) reply.header('location', templatePath(template.templateId, template.templateVersion));
-  return reply.status(outcome.created ? 201 : 200).send({ created: outcome.created, template, warnings: presentProblems(outcome.warnings) });
+  return reply
+    .status(outcome.created ? 201 : 200)
+    .send({ created: outcome.created, template, warnings: presentProblems(outcome.warnings) });
 }

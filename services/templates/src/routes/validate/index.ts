@@ -12,8 +12,12 @@ export interface ValidateRoutesOptions {
 /** `POST /validate`: the validator's verdict on a template source; stores nothing. */
 export async function validateRoutes(app: FastifyInstance, options: ValidateRoutesOptions): Promise<void> {
   useTemplateSourceParsers(app, { maxJsonDepth: options.maxJsonDepth });
-  app.post('/validate', { schema: validateSchema, bodyLimit: options.sourceBodyLimit }, async (request: FastifyRequest<{ Querystring: ValidateQuery }>) => {
-    const { text, format } = readTemplateSource(request);
-    return presentValidation(validateSource(text, { format, file: '<request body>', strict: request.query.strict }));
-  });
+  app.post(
+    '/validate',
+    { schema: validateSchema, bodyLimit: options.sourceBodyLimit },
+    async (request: FastifyRequest<{ Querystring: ValidateQuery }>) => {
+      const { text, format } = readTemplateSource(request);
+      return presentValidation(validateSource(text, { format, file: '<request body>', strict: request.query.strict }));
+    },
+  );
 }

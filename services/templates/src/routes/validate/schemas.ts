@@ -6,7 +6,10 @@ export interface ValidateQuery {
   strict: boolean;
 }
 
-const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: problemSchema } },
+});
 
 export const validateSchema = {
   tags: ['validation'],

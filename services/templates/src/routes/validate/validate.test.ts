@@ -29,7 +29,9 @@ describeEachDatabase('POST /validate', (getDb) => {
   });
 
   it('answers 200 with every error and its position for an invalid template', async () => {
-    const yaml = sampleTemplateYaml().replace('datapointSetType: map', 'datapointSetType: grid').replace('pollingGroup: 1m', 'pollingGroup: 2m');
+    const yaml = sampleTemplateYaml()
+      .replace('datapointSetType: map', 'datapointSetType: grid')
+      .replace('pollingGroup: 1m', 'pollingGroup: 2m');
     const response = await validate(yaml, 'text/yaml');
     expect(response.statusCode).toBe(200);
     const body = response.json();
