@@ -25,11 +25,20 @@ export interface DatabaseCapabilities {
 }
 
 /**
- * An open database: a Kysely instance plus what it runs on. Without a table map (`DB`) any table
- * name is accepted; services narrow it with their own table interfaces.
+ * The table map of a database opened without one: any table and column name is accepted and rows
+ * are untyped. Kysely's own convention for code that must not know a schema (migrations,
+ * schema-agnostic helpers); code that queries a service's tables passes its table interface instead.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped by default, see above
-export interface Database<DB = any> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely spells "no schema known" Kysely<any>
+export type AnyTables = any;
+
+/**
+ * An open database: a Kysely instance plus what it runs on. `DB` is the table map the queries are
+ * checked against (`Database<TemplatesDatabase>`); every opener (`openDatabase`,
+ * `openServiceDatabase`, `describeEachDatabase`) takes it as a type argument, so a service never
+ * casts. Without one, any table name is accepted (`AnyTables`).
+ */
+export interface Database<DB = AnyTables> {
   readonly db: Kysely<DB>;
   readonly dialect: DialectName;
   readonly capabilities: DatabaseCapabilities;

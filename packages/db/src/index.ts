@@ -1,4 +1,4 @@
-export type { Database, DatabaseCapabilities, DialectName, OpenDatabaseOptions } from './database.js';
+export type { AnyTables, Database, DatabaseCapabilities, DialectName, OpenDatabaseOptions } from './database.js';
 export { SQLITE_CAPABILITIES, POSTGRES_CAPABILITIES } from './database.js';
 export { openDatabase } from './open-database.js';
 export { redactUrl } from './redact-url.js';

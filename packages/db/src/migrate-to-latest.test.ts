@@ -1,12 +1,18 @@
 import { sql, type Kysely } from 'kysely';
-
-// Migrations see the database as it is at their point in history, so they are untyped (Kysely convention).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
 import { expect, it } from 'vitest';
+import type { AnyTables } from './database.js';
 import { migrateToLatest, type MigrationSet } from './migrate-to-latest.js';
 import { DatabaseError } from './errors.js';
 import { describeEachDatabase } from './testing.js';
+
+// Migrations see the database as it is at their point in history, so they are untyped (Kysely convention).
+type AnyDb = Kysely<AnyTables>;
+
+/** The tables the suite's queries touch, after the widget migrations ran. */
+interface WidgetTables {
+  widgets: { id: number; name: string | null; colour: string | null };
+  widgets_migrations: { name: string; timestamp: string };
+}
 
 const widgets: MigrationSet = {
   '0001_create_widgets': {
@@ -25,7 +31,7 @@ const widgets: MigrationSet = {
   },
 };
 
-describeEachDatabase('migrateToLatest', (getDb) => {
+describeEachDatabase<WidgetTables>('migrateToLatest', (getDb) => {
   it('applies every migration in name order and reports each as applied', async () => {
     const report = await migrateToLatest(getDb(), { migrations: widgets, tableName: 'widgets_migrations' });
     expect(report.applied).toEqual(['0001_create_widgets', '0002_add_colour']);

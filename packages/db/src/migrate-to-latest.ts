@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { Migrator, sql, type Migration, type MigrationResult } from 'kysely';
 import type { Database } from './database.js';
 import { DatabaseError } from './errors.js';
@@ -33,14 +34,14 @@ export interface MigrationReport {
  * @throws DatabaseError `DB_ERR_MIGRATION_FAILED` with `details.outcomes` (per migration) and
  *   `details.failed` (the failing migration's name, when one failed) and the driver error as `cause`.
  */
-export async function migrateToLatest(database: Database, options: MigrateOptions): Promise<MigrationReport> {
+export async function migrateToLatest<DB>(database: Database<DB>, options: MigrateOptions): Promise<MigrationReport> {
   if (database.dialect === 'postgres' && database.schema !== undefined) {
     // The name was checked to be a plain identifier when the database was opened.
     await sql`create schema if not exists ${sql.id(database.schema)}`.execute(database.db);
   }
   const migrator = new Migrator({
     db: database.db,
-    provider: { getMigrations: async () => ({ ...options.migrations }) },
+    provider: { getMigrations: () => Promise.resolve({ ...options.migrations }) },
     migrationTableName: options.tableName,
     migrationLockTableName: options.lockTableName ?? `${options.tableName}_lock`,
     ...(database.schema !== undefined ? { migrationTableSchema: database.schema } : {}),
@@ -51,12 +52,18 @@ export async function migrateToLatest(database: Database, options: MigrateOption
     const failed = outcomes.find((o) => o.status === 'failed')?.name;
     throw new DatabaseError(
       'DB_ERR_MIGRATION_FAILED',
-      `${failed ? `migration ${failed}` : 'migrator'} of ${options.tableName}: ${error instanceof Error ? error.message : String(error)}`,
+      `${failed ? `migration ${failed}` : 'migrator'} of ${options.tableName}: ${messageOf(error)}`,
       { table: options.tableName, outcomes, ...(failed ? { failed } : {}) },
       { cause: error },
     );
   }
   return { outcomes, applied: outcomes.filter((o) => o.status === 'applied').map((o) => o.name) };
+}
+
+/** The message of what Kysely's migrator reported; it rethrows whatever a migration threw. */
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : inspect(error);
 }
 
 function toOutcome(result: MigrationResult): MigrationOutcome {

@@ -71,9 +71,20 @@ describe('openDatabase (SQLite file)', () => {
   });
 });
 
+/** The code of the DatabaseError `open` throws; fails the test when it throws nothing or something else. */
+function codeThrownBy(open: () => unknown): string {
+  try {
+    open();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DatabaseError);
+    return (error as DatabaseError).code;
+  }
+  throw new Error('expected a DatabaseError, nothing was thrown');
+}
+
 describe('openDatabase (options)', () => {
   it('rejects missing options with DB_ERR_OPTIONS_MISSING', () => {
-    expect(() => openDatabase({})).toThrowError(expect.objectContaining({ code: 'DB_ERR_OPTIONS_MISSING' }));
+    expect(codeThrownBy(() => openDatabase({}))).toBe('DB_ERR_OPTIONS_MISSING');
   });
 
   it('rejects an unknown URL scheme with DB_ERR_URL_UNSUPPORTED and no password in the message', () => {
@@ -89,8 +100,8 @@ describe('openDatabase (options)', () => {
   });
 
   it('rejects a schema name that would need quoting with DB_ERR_SCHEMA_NAME_INVALID', () => {
-    expect(() => openDatabase({ url: 'postgres://localhost/x', schema: 'a;drop table x' })).toThrowError(
-      expect.objectContaining({ code: 'DB_ERR_SCHEMA_NAME_INVALID' }),
+    expect(codeThrownBy(() => openDatabase({ url: 'postgres://localhost/x', schema: 'a;drop table x' }))).toBe(
+      'DB_ERR_SCHEMA_NAME_INVALID',
     );
   });
 

@@ -1,4 +1,4 @@
-import type { Database, OpenDatabaseOptions } from './database.js';
+import type { AnyTables, Database, OpenDatabaseOptions } from './database.js';
 import { DatabaseError } from './errors.js';
 import { openPostgresDatabase } from './postgres/open-postgres-database.js';
 import { redactUrl } from './redact-url.js';
@@ -6,13 +6,13 @@ import { openSqliteDatabase } from './sqlite/open-sqlite-database.js';
 
 /**
  * Opens SQLite or PostgreSQL from options: a `postgres://`/`postgresql://` URL selects PostgreSQL
- * (pg pool, lazy connections), a `sqlite:`/`file:` URL or `sqliteFile` selects SQLite.
+ * (pg pool, lazy connections), a `sqlite:`/`file:` URL or `sqliteFile` selects SQLite. `DB` is the
+ * table map queries are checked against (`openDatabase<MyTables>(...)`); default untyped.
  *
  * @throws DatabaseError `DB_ERR_OPTIONS_MISSING` when neither is given, `DB_ERR_URL_UNSUPPORTED`
  *   for another scheme, `DB_ERR_SCHEMA_NAME_INVALID` for a schema that is not a plain identifier.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped unless the caller passes its table map
-export function openDatabase<DB = any>(options: OpenDatabaseOptions): Database<DB> {
+export function openDatabase<DB = AnyTables>(options: OpenDatabaseOptions): Database<DB> {
   const url = options.url?.trim();
   if (url) {
     if (/^postgres(ql)?:\/\//i.test(url)) {

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type { Database } from './database.js';
 import { DatabaseError } from './errors.js';
 import { openServiceDatabase } from './open-service-database.js';
 
@@ -42,6 +43,29 @@ describe('openServiceDatabase', () => {
       expect(database.location).toBe(path.join(dir, 'svc.sqlite'));
       await sql`insert into things (id) values (1)`.execute(database.db);
       expect(lines).toEqual([[{ database: path.join(dir, 'svc.sqlite'), applied: ['0001_things'] }, 'database ready']]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('resolves to a Database of the table map it is given, queried without casts', async () => {
+    interface Tables {
+      things: { id: number };
+    }
+    const database = await openServiceDatabase<Tables>({
+      dataDir: await dataDir(),
+      sqliteFile: 'typed.sqlite',
+      migrations: (opened) => {
+        expectTypeOf(opened).toEqualTypeOf<Database<Tables>>();
+        return migrations;
+      },
+      tableName: 'typed_migrations',
+    });
+    try {
+      expectTypeOf(database).toEqualTypeOf<Database<Tables>>();
+      await database.db.insertInto('things').values({ id: 7 }).execute();
+      const rows = await database.db.selectFrom('things').select('id').execute();
+      expect(rows.map((r) => r.id + 1)).toEqual([8]);
     } finally {
       await database.close();
     }

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import type { Database } from './database.js';
+import type { AnyTables, Database } from './database.js';
 import { migrateToLatest, type MigrateOptions, type MigrationSet } from './migrate-to-latest.js';
 import { openDatabase } from './open-database.js';
 
-/** Where a service keeps its data and which migrations bring it up to date. */
-export interface OpenServiceDatabaseOptions extends Omit<MigrateOptions, 'migrations'> {
+/** Where a service keeps its data and which migrations bring it up to date; `DB` is its table map. */
+export interface OpenServiceDatabaseOptions<DB = AnyTables> extends Omit<MigrateOptions, 'migrations'> {
   /** The migrations, or a function choosing them for the opened engine (SQLite or PostgreSQL). */
-  readonly migrations: MigrationSet | ((database: Database) => MigrationSet);
+  readonly migrations: MigrationSet | ((database: Database<DB>) => MigrationSet);
   /** PostgreSQL URL; when set, data lives there instead of SQLite. */
   readonly databaseUrl?: string | undefined;
   /** Directory of the SQLite file (used without `databaseUrl`). */
@@ -25,16 +25,19 @@ export interface OpenServiceDatabaseOptions extends Omit<MigrateOptions, 'migrat
 /**
  * What every service does first: opens PostgreSQL (`databaseUrl`) or `<dataDir>/<sqliteFile>`,
  * brings it to its newest migration and logs where the data lives and what was applied. On a
- * failed migration the database is closed before the error is rethrown.
+ * failed migration the database is closed before the error is rethrown. `DB` is the service's table
+ * map: `openServiceDatabase<TemplatesDatabase>(...)` resolves to a `Database<TemplatesDatabase>`.
  */
-export async function openServiceDatabase(options: OpenServiceDatabaseOptions): Promise<Database> {
+export async function openServiceDatabase<DB = AnyTables>(
+  options: OpenServiceDatabaseOptions<DB>,
+): Promise<Database<DB>> {
   const { log } = options;
   const database = options.databaseUrl
-    ? openDatabase({
+    ? openDatabase<DB>({
         url: options.databaseUrl,
         onPoolError: (error) => log?.warn({ err: error }, 'idle database connection failed'),
       })
-    : openDatabase({
+    : openDatabase<DB>({
         sqliteFile: path.join(options.dataDir, options.sqliteFile),
         ...(options.sqlitePageSize !== undefined ? { sqlitePageSize: options.sqlitePageSize } : {}),
       });

@@ -54,7 +54,8 @@ export class QueryTemplates<DB> {
       this.#templates.delete(key);
     } else {
       template = compileTemplate(build);
-      if (this.#templates.size >= this.#max) this.#templates.delete(this.#templates.keys().next().value as string);
+      const oldest = this.#templates.keys().next();
+      if (this.#templates.size >= this.#max && oldest.done !== true) this.#templates.delete(oldest.value);
     }
     this.#templates.set(key, template);
     const parameters = template.slots.map((name, i) => {
@@ -62,7 +63,7 @@ export class QueryTemplates<DB> {
       if (!(name in values)) throw new Error(`query template "${key}": no value for slot "${name}"`);
       return values[name];
     });
-    return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<Row>;
+    return CompiledQuery.raw(template.sql, parameters);
   }
 }
 

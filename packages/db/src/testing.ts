@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Database } from './database.js';
+import type { AnyTables, Database } from './database.js';
 import { openDatabase } from './open-database.js';
 
 /** Title part of the suite that stands in for PostgreSQL when no server is configured. */
@@ -22,8 +22,8 @@ export interface DescribeEachDatabaseOptions {
   readonly env?: TestEnvironment;
 }
 
-/** Gives the suite's open database; only valid inside hooks and tests. */
-export type GetDatabase = () => Database;
+/** Gives the suite's open database; only valid inside hooks and tests. `DB` is its table map. */
+export type GetDatabase<DB = AnyTables> = () => Database<DB>;
 
 /**
  * Registers the suite twice: `<title> [sqlite]` on a fresh temporary SQLite file, and
@@ -33,10 +33,13 @@ export type GetDatabase = () => Database;
  *
  * Without the URL the PostgreSQL suite is registered as skipped, its title naming what to
  * install; with `TRIAD_REQUIRE_SERVICES=1` it fails instead.
+ *
+ * `DB` is the table map the suite's queries are checked against (`describeEachDatabase<MyTables>`);
+ * the database starts empty, so the suite's migrations must create those tables.
  */
-export function describeEachDatabase(
+export function describeEachDatabase<DB = AnyTables>(
   title: string,
-  body: (getDb: GetDatabase) => void,
+  body: (getDb: GetDatabase<DB>) => void,
   options: DescribeEachDatabaseOptions = {},
 ): void {
   describeOnSqlite(title, body);
@@ -53,7 +56,7 @@ export function describeEachDatabase(
       });
       break;
     case 'skip':
-      describe.skip(`${title} [postgres] ${plan.reason}`, () => body(unavailable));
+      describe.skip(`${title} [postgres] ${plan.reason}`, () => body(unavailable<DB>));
       break;
   }
 }
@@ -72,13 +75,13 @@ export function planPostgresSuite(env: TestEnvironment): PostgresSuitePlan {
   return { kind: 'skip', reason: POSTGRES_UNAVAILABLE };
 }
 
-function describeOnSqlite(title: string, body: (getDb: GetDatabase) => void): void {
+function describeOnSqlite<DB>(title: string, body: (getDb: GetDatabase<DB>) => void): void {
   describe(`${title} [sqlite]`, () => {
     let directory: string | undefined;
-    let database: Database | undefined;
+    let database: Database<DB> | undefined;
     beforeAll(async () => {
       directory = await mkdtemp(path.join(tmpdir(), 'triad-db-test-'));
-      database = openDatabase({ sqliteFile: path.join(directory, 'test.sqlite') });
+      database = openDatabase<DB>({ sqliteFile: path.join(directory, 'test.sqlite') });
     });
     afterAll(async () => {
       await database?.close();
@@ -88,15 +91,15 @@ function describeOnSqlite(title: string, body: (getDb: GetDatabase) => void): vo
   });
 }
 
-function describeOnPostgres(title: string, url: string, body: (getDb: GetDatabase) => void): void {
+function describeOnPostgres<DB>(title: string, url: string, body: (getDb: GetDatabase<DB>) => void): void {
   describe(`${title} [postgres]`, () => {
     const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    let admin: Database | undefined;
-    let database: Database | undefined;
+    let admin: Database<Record<string, never>> | undefined;
+    let database: Database<DB> | undefined;
     beforeAll(async () => {
-      admin = openDatabase({ url, maxConnections: 1 });
+      admin = openDatabase<Record<string, never>>({ url, maxConnections: 1 });
       await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-      database = openDatabase({ url, schema, maxConnections: 4 });
+      database = openDatabase<DB>({ url, schema, maxConnections: 4 });
     });
     afterAll(async () => {
       await database?.close();
@@ -109,11 +112,11 @@ function describeOnPostgres(title: string, url: string, body: (getDb: GetDatabas
   });
 }
 
-function required(database: Database | undefined): Database {
+function required<DB>(database: Database<DB> | undefined): Database<DB> {
   if (!database) throw new Error('getDb() is only available inside tests and hooks of the suite');
   return database;
 }
 
-function unavailable(): Database {
+function unavailable<DB>(): Database<DB> {
   throw new Error(POSTGRES_UNAVAILABLE);
 }
