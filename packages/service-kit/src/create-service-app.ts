@@ -5,6 +5,8 @@ import { DEFAULT_MAX_JSON_DEPTH, useJsonBodyParser } from './json-body-parser.js
 import { problemHandler } from './problem/problem-handler.js';
 import { generateRequestId, requestIdEcho } from './request-id.js';
 import { lazyChildLoggerFactory } from './lazy-child-logger.js';
+import { registerOpenApi, type OpenApiOptions } from './openapi/register-openapi.js';
+import { prometheusMetrics, type PrometheusMetricsOptions } from './prometheus-metrics.js';
 
 /** Default largest request body for ordinary routes: 1 MiB. Routes may raise it with `bodyLimit`. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024; // 1 MiB
@@ -19,6 +21,10 @@ export interface ServiceAppOptions {
   /** Longest path parameter in characters (after URL encoding); default 500. */
   readonly maxParamLength?: number;
   readonly health?: HealthOptions;
+  /** Documents the app: `/openapi.json` and `/docs` (see `registerOpenApi`); omitted: no documentation. */
+  readonly openApi?: OpenApiOptions;
+  /** Serves Prometheus metrics (see `prometheusMetrics`); omitted: none. */
+  readonly metrics?: PrometheusMetricsOptions;
   /**
    * Runs after the core plugins and before `/healthz` is added: register documentation plugins
    * (OpenAPI) here so they see every route.
@@ -30,7 +36,9 @@ export interface ServiceAppOptions {
  * Builds a Fastify instance with the plumbing every Triad service shares: sane request ids
  * (`x-request-id` in and out, in every log line as `reqId`), problem+json errors and 404s, the
  * JSON parser with depth and `__proto__` checks, the body limit, route schemas validated with all
- * errors reported and no properties silently dropped, and `GET /healthz`. Never listens.
+ * errors reported and no properties silently dropped, and `GET /healthz`; with `openApi`,
+ * `/openapi.json` and `/docs`; with `metrics`, `GET /metrics`. Order: core plugins, OpenAPI,
+ * metrics, `beforeRoutes`, `/healthz`. Never listens.
  */
 export async function createServiceApp(options: ServiceAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -46,6 +54,8 @@ export async function createServiceApp(options: ServiceAppOptions = {}): Promise
   useJsonBodyParser(app, { maxDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH });
   await app.register(requestIdEcho);
   await app.register(problemHandler);
+  if (options.openApi) await registerOpenApi(app, options.openApi);
+  if (options.metrics) await app.register(prometheusMetrics, options.metrics);
   if (options.beforeRoutes) await options.beforeRoutes(app);
   await app.register(healthRoute, options.health ?? {});
   return app;

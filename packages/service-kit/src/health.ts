@@ -36,8 +36,14 @@ export const healthRoute = fp(
         logLevel: 'warn',
         schema: {
           tags: ['health'],
+          operationId: 'getHealth',
           summary: 'Readiness probe',
-          response: { 200: healthReply, 503: healthReply },
+          description: '200 once the service is ready; 503 while starting, shutting down or when a dependency fails.',
+          security: [],
+          response: {
+            200: { ...healthReply, description: 'Ready' },
+            503: { ...healthReply, description: 'Starting, shutting down or a dependency is unavailable' },
+          },
         },
       },
       async (request, reply) => {

@@ -16,7 +16,15 @@ export { ConfigError, type ConfigViolation } from './config/config-error.js';
 export { deepFreeze, type DeepReadonly } from './config/deep-freeze.js';
 export { REQUEST_ID_HEADER, isSaneRequestId, generateRequestId, requestIdEcho } from './request-id.js';
 export { healthRoute, type HealthOptions, type HealthStatus } from './health.js';
-export { createLogger, REDACTED_PATHS, type CreateLoggerOptions, type LogLevel } from './logger.js';
+export {
+  createLogger,
+  resolveLogFormat,
+  LOG_FORMATS,
+  REDACTED_PATHS,
+  type CreateLoggerOptions,
+  type LogFormat,
+  type LogLevel,
+} from './logger.js';
 export type { Logger } from 'pino';
 export {
   installGracefulShutdown,
@@ -35,3 +43,21 @@ export {
 } from './json-body-parser.js';
 export { listenService, serviceUrl } from './listen-service.js';
 export { closeOnce } from './close-once.js';
+export {
+  registerOpenApi,
+  OPENAPI_DOCUMENT_PATH,
+  OPENAPI_UI_PREFIX,
+  type OpenApiOptions,
+  type OpenApiSecurityScheme,
+  type OpenApiSecurityRequirement,
+} from './openapi/register-openapi.js';
+export { PROBLEM_ERROR_BODY, REASON_ERROR_BODY, type ErrorBody } from './openapi/error-body.js';
+export {
+  errorResponse,
+  errorResponses,
+  ERROR_STATUS_DESCRIPTIONS,
+  type OpenApiErrorResponse,
+} from './openapi/error-responses.js';
+export { checkOpenApiCoverage, openApiPath, type OpenApiCoverage } from './openapi/openapi-coverage.js';
+export { recordRoutes, registeredRoutes, type RegisteredRoute } from './openapi/route-recorder.js';
+export { prometheusMetrics, DEFAULT_DURATION_BUCKETS, type PrometheusMetricsOptions } from './prometheus-metrics.js';
