@@ -9,7 +9,7 @@ export {
   problemSchema,
   type ProblemDocument,
 } from './problem/problem-document.js';
-export { problemHandler, sendProblem, type ProblemReplyInit } from './problem/problem-handler.js';
+export { classifyError, problemHandler, sendProblem, type ProblemReplyInit } from './problem/problem-handler.js';
 export { toRequestViolations, type RequestViolation } from './problem/validation-problems.js';
 export { loadConfig, settingsFromEnv, type ConfigSchema, type ConfigSource } from './config/load-config.js';
 export { ConfigError, type ConfigViolation } from './config/config-error.js';

@@ -26,7 +26,7 @@ const FASTIFY_CODES: Readonly<Record<string, KitProblemCode>> = {
 export const problemHandler = fp(
   async function problemHandlerPlugin(app: FastifyInstance) {
     app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
-      const { status, code, title, detail, extensions } = classify(error, request);
+      const { status, code, title, detail, extensions } = classifyError(error, request);
       if (status >= 500) request.log.error({ err: error, code }, 'request failed');
       else request.log.info({ code, status }, `request refused: ${title}`);
       return sendProblem(request, reply, { status, code, title, detail, extensions });
@@ -53,7 +53,13 @@ export interface ProblemReplyInit {
   extensions?: Readonly<Record<string, unknown>> | undefined;
 }
 
-function classify(error: FastifyError | Error, request: FastifyRequest): ProblemReplyInit {
+/**
+ * What `problemHandler` answers for `error`: a `ProblemError` as itself, route-schema violations
+ * as `SVC_ERR_REQUEST_VALIDATION`, Fastify's client errors under kit codes (413, 415, 400 ...),
+ * anything else as `SVC_ERR_INTERNAL` (500). Exported so a service with another wire shape
+ * classifies the same way and only reshapes the result.
+ */
+export function classifyError(error: FastifyError | Error, request: FastifyRequest): ProblemReplyInit {
   if (error instanceof ProblemError) {
     return {
       status: error.status,
