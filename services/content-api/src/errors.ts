@@ -22,7 +22,10 @@ export const SPEC_PROBLEM_TYPES: Readonly<Partial<Record<ContentProblemCode, str
   CONTENT_ERR_INVALID_QUERY_PARAM: '/errors/invalid-query-param',
 };
 
-/** One ValidationError of the spec: `path` is a JSON pointer into the query, rooted at the parameters (`#/limit`, `#/fq/expression/type`). */
+/**
+ * One ValidationError of the spec: `path` is a JSON pointer into the query, rooted at the parameters
+ * (`#/limit`, `#/fq/expression/type`).
+ */
 export interface QueryParamViolation {
   readonly path: string;
   readonly code: 'TYPE' | 'MINIMUM' | 'MAXIMUM' | 'UNKNOWN';
@@ -34,7 +37,8 @@ export interface QueryParamViolation {
 export function invalidQueryParam(queryParam: string, errors: readonly QueryParamViolation[]) {
   return contentProblems.create(
     'CONTENT_ERR_INVALID_QUERY_PARAM',
-    `Query parameter ${queryParam} is not valid: ${errors.map((e) => `${e.path} ${e.description ?? e.code}`).join('; ')}`,
+    `Query parameter ${queryParam} is not valid: ` +
+      errors.map((e) => `${e.path} ${e.description ?? e.code}`).join('; '),
     { queryParam, errors },
   );
 }

@@ -71,7 +71,9 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
     .option('--seed <s>', 'seed; the same seed and count give the same file', wholeNumber, 1)
     .addHelpText(
       'after',
-      '\nExamples:\n  triad catalog generate --articles 1000 > demo.jsonl\n  triad catalog generate --articles 1000000 --format bmecat -o big.xml',
+      '\nExamples:\n' +
+        '  triad catalog generate --articles 1000 > demo.jsonl\n' +
+        '  triad catalog generate --articles 1000000 --format bmecat -o big.xml',
     )
     .action(async (o: { articles: number; shops: number; format: CatalogFormat; output?: string; seed: number }) => {
       if (o.shops > SHOP_IDS.length) return usage('generate', `--shops is at most ${SHOP_IDS.length}`);
@@ -218,7 +220,8 @@ async function runImport(
   const rejected = result.failed.length + result.failedNotListed;
   const rate = seconds > 0 ? Math.round(result.imported / seconds) : result.imported;
   io.stdout.write(
-    `imported ${result.imported}, rejected ${rejected} in ${seconds.toFixed(1)} s (${rate} articles/s) into shop ${o.shop.id} (${o.where}); content version ${result.hash}\n`,
+    `imported ${result.imported}, rejected ${rejected} in ${seconds.toFixed(1)} s (${rate} articles/s)` +
+      ` into shop ${o.shop.id} (${o.where}); content version ${result.hash}\n`,
   );
   if (rejected > 0) raise(io, EXIT_INVALID);
 }

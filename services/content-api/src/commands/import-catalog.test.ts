@@ -99,6 +99,7 @@ describeEachDatabase('importCatalog', (getDb) => {
     const hash = await backend.currentHash();
     async function* failing(): AsyncGenerator<Article> {
       yield { ...all.find((a) => a.shopId === 'labtools')! };
+      await Promise.resolve(); // the failing read is asynchronous, as a file read is
       throw new Error('disk gone');
     }
     await expect(backend.replaceShopCatalog({ shop: labtools, articles: failing(), hash: 'never' })).rejects.toThrow(

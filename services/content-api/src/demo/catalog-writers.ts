@@ -66,11 +66,16 @@ export function* bmecatCatalog(
       a.classifications
         .map(
           (c) =>
-            `<PRODUCT_FEATURES><REFERENCE_FEATURE_SYSTEM_NAME>${escape(c.systemName)}</REFERENCE_FEATURE_SYSTEM_NAME><REFERENCE_FEATURE_GROUP_ID>${escape(c.groupId)}</REFERENCE_FEATURE_GROUP_ID>` +
+            `<PRODUCT_FEATURES><REFERENCE_FEATURE_SYSTEM_NAME>${escape(c.systemName)}</REFERENCE_FEATURE_SYSTEM_NAME>` +
+            `<REFERENCE_FEATURE_GROUP_ID>${escape(c.groupId)}</REFERENCE_FEATURE_GROUP_ID>` +
             c.features
               .map(
                 (f) =>
-                  `<FEATURE><FNAME${f.lang ? ` lang="${ISO_639_2[f.lang] ?? 'deu'}"` : ''}>${escape(f.name)}</FNAME>${f.values.map((v) => `<FVALUE>${escape(v)}</FVALUE>`).join('')}${f.unit ? `<FUNIT>${escape(f.unit)}</FUNIT>` : ''}${f.order !== undefined ? `<FORDER>${f.order}</FORDER>` : ''}</FEATURE>`,
+                  `<FEATURE><FNAME${f.lang ? ` lang="${ISO_639_2[f.lang] ?? 'deu'}"` : ''}>${escape(f.name)}</FNAME>` +
+                  f.values.map((v) => `<FVALUE>${escape(v)}</FVALUE>`).join('') +
+                  (f.unit ? `<FUNIT>${escape(f.unit)}</FUNIT>` : '') +
+                  (f.order !== undefined ? `<FORDER>${f.order}</FORDER>` : '') +
+                  '</FEATURE>',
               )
               .join('') +
             '</PRODUCT_FEATURES>',
@@ -81,22 +86,35 @@ export function* bmecatCatalog(
       od.numberOfContentUnitsPerOrderUnit
         ? `<NO_CU_PER_OU>${formatDecimal(od.numberOfContentUnitsPerOrderUnit)}</NO_CU_PER_OU>`
         : '',
-      `<PRICE_QUANTITY>${od.priceQuantity}</PRICE_QUANTITY><QUANTITY_MIN>${od.minimumOrderQuantity}</QUANTITY_MIN><QUANTITY_INTERVAL>${od.orderQuantityInterval}</QUANTITY_INTERVAL></PRODUCT_ORDER_DETAILS>`,
+      `<PRICE_QUANTITY>${od.priceQuantity}</PRICE_QUANTITY><QUANTITY_MIN>${od.minimumOrderQuantity}</QUANTITY_MIN>`,
+      `<QUANTITY_INTERVAL>${od.orderQuantityInterval}</QUANTITY_INTERVAL></PRODUCT_ORDER_DETAILS>`,
       '<PRODUCT_PRICE_DETAILS>',
       a.blockPrices
         .map(
           (p) =>
-            `<PRODUCT_PRICE price_type="net_customer"><PRICE_AMOUNT>${formatDecimal(p.amount)}</PRICE_AMOUNT><PRICE_CURRENCY>${escape(a.currency)}</PRICE_CURRENCY><TAX>${formatDecimal(a.tax)}</TAX><LOWER_BOUND>${p.lowerBound}</LOWER_BOUND></PRODUCT_PRICE>`,
+            `<PRODUCT_PRICE price_type="net_customer"><PRICE_AMOUNT>${formatDecimal(p.amount)}</PRICE_AMOUNT>` +
+            `<PRICE_CURRENCY>${escape(a.currency)}</PRICE_CURRENCY><TAX>${formatDecimal(a.tax)}</TAX>` +
+            `<LOWER_BOUND>${p.lowerBound}</LOWER_BOUND></PRODUCT_PRICE>`,
         )
         .join(''),
       '</PRODUCT_PRICE_DETAILS>',
       a.images.length > 0
-        ? `<MIME_INFO>${a.images.map((m) => `<MIME><MIME_TYPE>${escape(m.mimeType)}</MIME_TYPE><MIME_SOURCE>${escape(m.href)}</MIME_SOURCE>${ml('MIME_DESCR', m.descriptions)}<MIME_PURPOSE>${escape(m.purpose)}</MIME_PURPOSE></MIME>`).join('')}</MIME_INFO>`
+        ? '<MIME_INFO>' +
+          a.images
+            .map(
+              (m) =>
+                `<MIME><MIME_TYPE>${escape(m.mimeType)}</MIME_TYPE><MIME_SOURCE>${escape(m.href)}</MIME_SOURCE>` +
+                ml('MIME_DESCR', m.descriptions) +
+                `<MIME_PURPOSE>${escape(m.purpose)}</MIME_PURPOSE></MIME>`,
+            )
+            .join('') +
+          '</MIME_INFO>'
         : '',
       a.references
         .map(
           (r) =>
-            `<PRODUCT_REFERENCE type="${escape(r.articleReferenceType)}"><PROD_ID_TO>${escape(r.refId)}</PROD_ID_TO></PRODUCT_REFERENCE>`,
+            `<PRODUCT_REFERENCE type="${escape(r.articleReferenceType)}">` +
+            `<PROD_ID_TO>${escape(r.refId)}</PROD_ID_TO></PRODUCT_REFERENCE>`,
         )
         .join(''),
       '</PRODUCT>\n',

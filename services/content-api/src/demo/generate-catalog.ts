@@ -153,6 +153,13 @@ function generateShop(id: string, name: string, currency: string, i: number): Bu
   };
 }
 
+/** The sentence that follows the short text in each long description. */
+const QUALITY_LINE = {
+  de: 'Hochwertige Qualität für Büro und Werkstatt.',
+  en: 'High quality for office and workshop.',
+  fr: 'Qualité supérieure pour bureau et atelier.',
+} as const;
+
 function generateArticle(n: number, seed: number, shop: BusinessShop): Article {
   const random = mulberry32(seed * 1_000_003 + n);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
@@ -186,7 +193,7 @@ function generateArticle(n: number, seed: number, shop: BusinessShop): Article {
     descriptions,
     descriptionsLong: langs.map((lang) => ({
       lang,
-      value: `${text(lang)}. ${lang === 'de' ? 'Hochwertige Qualität für Büro und Werkstatt.' : lang === 'fr' ? 'Qualité supérieure pour bureau et atelier.' : 'High quality for office and workshop.'}`,
+      value: `${text(lang)}. ${QUALITY_LINE[lang]}`,
     })),
     manufacturerName: manufacturer,
     manufacturerArticleId: model,

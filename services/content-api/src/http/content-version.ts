@@ -47,7 +47,9 @@ export function applyRequestedVersion(
       {
         path: '#/hash',
         code: 'UNKNOWN',
-        description: `content version ${requested} is not the current one${current ? ` (${current})` : ''}; repeat the request without hash or with the current one`,
+        description:
+          `content version ${requested} is not the current one${current ? ` (${current})` : ''}; ` +
+          'repeat the request without hash or with the current one',
       },
     ]);
   }

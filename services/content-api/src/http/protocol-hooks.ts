@@ -33,7 +33,8 @@ export function useContentProtocol(app: FastifyInstance, options: ProtocolOption
     if (typeof requisitioner !== 'string' || !REQUISITIONER_PATTERN.test(requisitioner)) {
       throw contentProblems.create(
         'CONTENT_ERR_REQUISITIONER_INVALID',
-        `Header ${REQUISITIONER_HEADER} must ${requisitioner === undefined ? 'be present and ' : ''}match ${REQUISITIONER_PATTERN.source}`,
+        `Header ${REQUISITIONER_HEADER} must ${requisitioner === undefined ? 'be present and ' : ''}` +
+          `match ${REQUISITIONER_PATTERN.source}`,
         { header: REQUISITIONER_HEADER },
       );
     }
@@ -67,7 +68,8 @@ function sendContentProblem(
   if (error.status === 401)
     reply.header(
       'www-authenticate',
-      `Bearer realm="content-api", error="invalid_token", error_description="${(error.detail ?? '').replaceAll('"', "'")}"`,
+      'Bearer realm="content-api", error="invalid_token", ' +
+        `error_description="${(error.detail ?? '').replaceAll('"', "'")}"`,
     );
   return reply.status(error.status).type(PROBLEM_MEDIA_TYPE).send(JSON.stringify(document));
 }

@@ -66,7 +66,10 @@ export class BmecatHeaderReader {
 export interface BmecatPiece {
   /** Items completed in the piece, with lines counted from `firstLine`. */
   readonly items: BmecatItem[];
-  /** Text that must be read again in front of the next piece: an unfinished item or markup; `''` when the piece ended cleanly. */
+  /**
+   * Text that must be read again in front of the next piece: an unfinished item or markup; `''` when the piece ended
+   * cleanly.
+   */
   readonly rest: string;
   /** Newlines before `rest`. */
   readonly lines: number;

@@ -411,7 +411,10 @@ function orderDetailsOf(order: XmlNode | undefined, deliveryTime: XmlNode | unde
   return details;
 }
 
-/** A feature group with a reference system (`ARTICLE_FEATURES` / `PRODUCT_FEATURES`) as a classification; undefined without one. */
+/**
+ * A feature group with a reference system (`ARTICLE_FEATURES` / `PRODUCT_FEATURES`) as a classification; undefined
+ * without one.
+ */
 function classificationOf(group: XmlNode, lang: LanguageCode): Record<string, unknown> | undefined {
   let systemName: XmlNode | undefined;
   let groupId: XmlNode | undefined;

@@ -6,7 +6,10 @@ import { JsonLinesSplitter } from './json-lines-reader.js';
 /** Formats an import reads: BMEcat 1.2 or 2005 XML, or JSON Lines of our article shape. */
 export type CatalogFormat = 'bmecat' | 'jsonl';
 
-/** A record as the file gives it (our JSON Lines shape, also what BMEcat items are mapped to), or why it cannot be read. */
+/**
+ * A record as the file gives it (our JSON Lines shape, also what BMEcat items are mapped to), or why it cannot be
+ * read.
+ */
 export type RawCatalogItem =
   { readonly line: number; readonly record: unknown } | { readonly line: number; readonly error: string };
 

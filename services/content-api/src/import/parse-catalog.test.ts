@@ -111,7 +111,8 @@ describe('parseCatalog', () => {
 
     it('reads a long section after the items (cut without item ends) as one reader does', async () => {
       const map =
-        '<PRODUCT_TO_CATALOGGROUP_MAP><PROD_ID>P</PROD_ID><CATALOG_GROUP_ID>7</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>\n';
+        '<PRODUCT_TO_CATALOGGROUP_MAP><PROD_ID>P</PROD_ID>' +
+        '<CATALOG_GROUP_ID>7</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>\n';
       const tail = xml.replace('</T_NEW_CATALOG>', `${map.repeat(3000)}</T_NEW_CATALOG>`);
       const items = await same(tail, 1500, 8192);
       expect(items).toHaveLength(many.length);

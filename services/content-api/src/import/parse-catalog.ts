@@ -242,7 +242,10 @@ class PieceQueue {
     return this.#pending.length;
   }
 
-  /** Hands the request's bytes over to the next worker; `keep` (the same bytes) comes back with the reply, to read the piece again. */
+  /**
+   * Hands the request's bytes over to the next worker; `keep` (the same bytes) comes back with the reply, to read the
+   * piece again.
+   */
   post(request: ParseRequest, keep?: Buffer): void {
     const worker = this.#turn++ % this.#workers.length;
     this.#workers[worker]!.postMessage(request, [request.data]);

@@ -20,7 +20,8 @@ function readAll(chunks: readonly string[]): XmlEvent[] {
 describe('XmlEventReader', () => {
   it('reads elements, attributes, entities, CDATA and line numbers, skipping comments and DOCTYPE', () => {
     const events = readAll([
-      '<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x "y">]>\n<a:root k=\'v &amp; w\'>\n<!-- c -->x &lt; y<b/><![CDATA[<raw>]]></a:root>',
+      '<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x "y">]>\n' +
+        "<a:root k='v &amp; w'>\n<!-- c -->x &lt; y<b/><![CDATA[<raw>]]></a:root>",
     ]);
     expect(events).toEqual(
       [

@@ -48,7 +48,10 @@ export interface XmlHandler {
   open(name: string, attributes: Readonly<Record<string, string>>, line: number, selfClosing: boolean): boolean | void;
   text(text: string): void;
   close(name: string, line: number): void;
-  /** `false`: `close` gets `''` for an end tag's name (a handler that keeps its own stack of names saves building the strings). */
+  /**
+   * `false`: `close` gets `''` for an end tag's name (a handler that keeps its own stack of names saves building the
+   * strings).
+   */
   readonly closeNames?: boolean;
 }
 
@@ -164,7 +167,9 @@ export class XmlEventReader {
       throw new XmlSyntaxError(`${this.#depth} element(s) not closed at the end of the file`, this.#line);
   }
 
-  /** Comment, CDATA (a text event), processing instruction or DOCTYPE at `lt`: index after it, or -1 when incomplete. */
+  /**
+   * Comment, CDATA (a text event), processing instruction or DOCTYPE at `lt`: index after it, or -1 when incomplete.
+   */
   #special(buffer: string, lt: number, handler: XmlHandler): number {
     if (buffer.startsWith('<!--', lt)) return after(buffer, '-->', lt + 4);
     if (buffer.startsWith('<![CDATA[', lt)) {
@@ -181,7 +186,10 @@ export class XmlEventReader {
     return bracket !== -1 && (gt === -1 || bracket < gt) ? after(buffer, ']>', bracket) : gt === -1 ? -1 : gt + 1;
   }
 
-  /** A start or empty-element tag at `lt`: pushes its events, returns the index after it, -1 when incomplete, -2 when the handler stopped. */
+  /**
+   * A start or empty-element tag at `lt`: pushes its events, returns the index after it, -1 when incomplete, -2 when
+   * the handler stopped.
+   */
   #openTag(buffer: string, lt: number, handler: XmlHandler): number {
     const length = buffer.length;
     let i = lt + 1;

@@ -28,7 +28,7 @@ export class LinkBuilder {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
       if (value === undefined) continue;
-      if (Array.isArray(value)) for (const v of value) params.append(key, v);
+      if (typeof value === 'object') for (const v of value) params.append(key, v);
       else params.append(key, String(value));
     }
     if (this.#hash !== undefined) params.set('hash', this.#hash);

@@ -5,7 +5,10 @@ import { searchWords } from './search-query.js';
 
 /** What every engine indexes of an article besides its JSON document. */
 export interface ArticleIndexFields {
-  /** Everything `q` searches (descriptions in every language, keywords, manufacturer, ids) as `searchWords`, joined by spaces. */
+  /**
+   * Everything `q` searches (descriptions in every language, keywords, manufacturer, ids) as `searchWords`, joined by
+   * spaces.
+   */
   readonly searchText: string;
   /** Number of words in `searchText` (the article's length for ranking). */
   readonly wordCount: number;

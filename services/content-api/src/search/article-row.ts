@@ -17,7 +17,10 @@ export interface ArticleRow {
   document: string;
 }
 
-/** Flattens an indexed article into its row; `document` is its encoded document (`parseStoredArticle` reads both layouts). */
+/**
+ * Flattens an indexed article into its row; `document` is its encoded document (`parseStoredArticle` reads both
+ * layouts).
+ */
 export function toArticleRow(article: IndexedArticle): ArticleRow {
   const fields = article.fields;
   return {

@@ -64,7 +64,9 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
   };
 }
 
-/** Parses `sort`: comma-separated `+field`/`-field` (a `+` decoded to a space counts as `+`; no sign means ascending). */
+/**
+ * Parses `sort`: comma-separated `+field`/`-field` (a `+` decoded to a space counts as `+`; no sign means ascending).
+ */
 export function parseSort(text: string): SortKey[] {
   const items = text.split(',');
   if (items.length > MAX_SORT_KEYS)

@@ -30,7 +30,10 @@ export interface TestContentApp {
   get(url: string, headers?: Readonly<Record<string, string | undefined>>): Promise<LightMyRequestResponse>;
 }
 
-/** Loads the catalog and builds the app with the built-in identity (client `test-client`/`test-secret-123`); closing the app closes the backend. */
+/**
+ * Loads the catalog and builds the app with the built-in identity (client `test-client`/`test-secret-123`); closing
+ * the app closes the backend.
+ */
 export async function buildTestContentApp(
   database: Database,
   options: { articles?: number; config?: ContentApiConfigOverrides } = {},
@@ -55,7 +58,7 @@ export async function buildTestContentApp(
     url: '/oauth/token',
     payload: { grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'test-secret-123' },
   });
-  const token = String(issued.json().access_token);
+  const token = issued.json<{ access_token: string }>().access_token;
   return {
     app,
     backend,

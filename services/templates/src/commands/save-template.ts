@@ -67,7 +67,8 @@ export async function saveTemplate(
   ) {
     throw templatesProblems.create(
       'TPL_ERR_IDENTITY_MISMATCH',
-      `The URL names ${input.expected.templateId} ${input.expected.templateVersion} but the document is ${facts.templateId} ${facts.templateVersion}`,
+      `The URL names ${input.expected.templateId} ${input.expected.templateVersion} ` +
+        `but the document is ${facts.templateId} ${facts.templateVersion}`,
       {
         expected: { ...input.expected },
         found: { templateId: facts.templateId, templateVersion: facts.templateVersion },

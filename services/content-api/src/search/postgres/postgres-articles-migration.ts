@@ -15,9 +15,8 @@ export const createPostgresArticles: Migration = {
         .createTable('content_articles')
         .addColumn('seq', 'bigint', (c) => c.generatedByDefaultAsIdentity().primaryKey()),
     ).execute();
-    await sql`alter table content_articles add column search_vector tsvector generated always as (to_tsvector('simple', search_text)) stored`.execute(
-      db,
-    );
+    await sql`alter table content_articles
+      add column search_vector tsvector generated always as (to_tsvector('simple', search_text)) stored`.execute(db);
     await sql`create index content_articles_search_idx on content_articles using gin (search_vector)`.execute(db);
     await db.schema.createIndex('content_articles_shop_idx').on('content_articles').columns(['shop_id']).execute();
     await db.schema

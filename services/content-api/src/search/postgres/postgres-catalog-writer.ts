@@ -110,7 +110,10 @@ async function countFacets(trx: Transaction<unknown>, shopId?: string): Promise<
   const only = shopId === undefined ? sql`` : sql`where shop_id = ${shopId}`;
   await sql`insert into content_facet_counts (shop_id, facet_name, value, article_count)
     select shop_id,
-           case when grouping(manufacturer_name) = 0 then 'manufacturerName' when grouping(unspsc7) = 0 then 'UNSPSC-7' when grouping(unspsc9) = 0 then 'UNSPSC-9' else 'businessShopId' end,
+           case when grouping(manufacturer_name) = 0 then 'manufacturerName'
+                when grouping(unspsc7) = 0 then 'UNSPSC-7'
+                when grouping(unspsc9) = 0 then 'UNSPSC-9'
+                else 'businessShopId' end,
            coalesce(manufacturer_name, unspsc7, unspsc9, shop_id),
            count(*)
     from content_articles ${only}
@@ -120,7 +123,6 @@ async function countFacets(trx: Transaction<unknown>, shopId?: string): Promise<
 }
 
 async function setCurrentHash(trx: Transaction<unknown>, hash: string): Promise<void> {
-  await sql`insert into content_meta (meta_key, meta_value) values ('current_hash', ${hash}) on conflict (meta_key) do update set meta_value = excluded.meta_value`.execute(
-    trx,
-  );
+  await sql`insert into content_meta (meta_key, meta_value) values ('current_hash', ${hash})
+    on conflict (meta_key) do update set meta_value = excluded.meta_value`.execute(trx);
 }

@@ -64,13 +64,12 @@ export class PostgresSearchBackend implements SearchBackend {
           query.limit === 0 || query.offset >= counted.total
             ? []
             : (
-                await sql<{
-                  id: string;
-                  document: string;
-                  score: number;
-                }>`select a.article_id as id, a.document as document, ${words ? sql`ts_rank(a.search_vector, ${words})` : sql`0`} as score from content_articles a ${where} order by ${orderBy(query.sort, words !== undefined)} limit ${query.limit} offset ${query.offset}`.execute(
-                  trx,
-                )
+                await sql<{ id: string; document: string; score: number }>`
+                  select a.article_id as id, a.document as document,
+                         ${words ? sql`ts_rank(a.search_vector, ${words})` : sql`0`} as score
+                  from content_articles a ${where}
+                  order by ${orderBy(query.sort, words !== undefined)}
+                  limit ${query.limit} offset ${query.offset}`.execute(trx)
               ).rows;
         return {
           total: counted.total,
@@ -144,16 +143,14 @@ async function countMatches(
   facets: readonly FacetName[],
 ): Promise<Counted> {
   const sets = [sql`()`, ...facets.map((f) => sql`(${sql.raw(`a.${FACET_COLUMNS[f]}`)})`)];
-  const groupings = facets.map(
-    (f, i) =>
-      sql`grouping(${sql.raw(`a.${FACET_COLUMNS[f]}`)}) as ${sql.raw(`g${i}`)}, ${sql.raw(`a.${FACET_COLUMNS[f]}`)} as ${sql.raw(`v${i}`)}`,
-  );
+  const groupings = facets.map((f, i) => {
+    const column = sql.raw(`a.${FACET_COLUMNS[f]}`);
+    return sql`grouping(${column}) as ${sql.raw(`g${i}`)}, ${column} as ${sql.raw(`v${i}`)}`;
+  });
   const rows = (
-    await sql<
-      Record<string, string | number | null>
-    >`select ${sql.join([...groupings, sql`count(*) as n`])} from content_articles a ${where} group by grouping sets (${sql.join(sets)})`.execute(
-      trx,
-    )
+    await sql<Record<string, string | number | null>>`
+      select ${sql.join([...groupings, sql`count(*) as n`])} from content_articles a ${where}
+      group by grouping sets (${sql.join(sets)})`.execute(trx)
   ).rows;
   let total = 0;
   const values = facets.map(() => new Map<string, number>());
@@ -174,13 +171,9 @@ async function countFromFacetTable(
 ): Promise<Counted> {
   const only = shopIds.length > 0 ? sql`where shop_id in (${sql.join(shopIds)})` : sql``;
   const rows = (
-    await sql<{
-      facet_name: string;
-      value: string;
-      n: string;
-    }>`select facet_name, value, sum(article_count) as n from content_facet_counts ${only} group by facet_name, value`.execute(
-      trx,
-    )
+    await sql<{ facet_name: string; value: string; n: string }>`
+      select facet_name, value, sum(article_count) as n from content_facet_counts ${only}
+      group by facet_name, value`.execute(trx)
   ).rows;
   const values = new Map<string, Map<string, number>>();
   let total = 0;
@@ -188,7 +181,7 @@ async function countFromFacetTable(
     const n = Number(row.n);
     if (row.facet_name === 'businessShopId') total += n;
     let facet = values.get(row.facet_name);
-    if (!facet) values.set(row.facet_name, (facet = new Map()));
+    if (!facet) values.set(row.facet_name, (facet = new Map<string, number>()));
     facet.set(row.value, n);
   }
   return {

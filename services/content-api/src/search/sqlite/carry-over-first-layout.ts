@@ -67,13 +67,9 @@ async function* storedArticles(
   let after = -1;
   for (;;) {
     const rows = (
-      await sql<{
-        seq: number;
-        article_id: string;
-        document: string;
-      }>`select seq, article_id, document from ${sql.table(FIRST_LAYOUT_TABLE)} where shop_id = ${shopId} and seq > ${after} order by seq limit ${BATCH}`.execute(
-        db,
-      )
+      await sql<{ seq: number; article_id: string; document: string }>`
+        select seq, article_id, document from ${sql.table(FIRST_LAYOUT_TABLE)}
+        where shop_id = ${shopId} and seq > ${after} order by seq limit ${BATCH}`.execute(db)
     ).rows;
     for (const row of rows) yield parseStoredArticle(row.document, row.article_id);
     if (rows.length < BATCH) return;

@@ -15,7 +15,9 @@ export interface SegmentColumns {
   readonly words: Uint16Array;
   /** Positions in article id order (binary): `idOrder[0]` is the position of the smallest id. */
   readonly idOrder: Uint32Array;
-  /** Dense rank of each position's description in code point order within the shop (equal descriptions share a rank). */
+  /**
+   * Dense rank of each position's description in code point order within the shop (equal descriptions share a rank).
+   */
   readonly descriptionRank: Uint32Array;
 }
 
@@ -37,7 +39,10 @@ export const COLUMN_TYPES: { readonly [K in ColumnName]: ColumnType } = {
 
 export const COLUMN_NAMES = Object.keys(COLUMN_TYPES) as readonly ColumnName[];
 
-/** Seq numbers of one segment: slot * SLOT_SPAN + position (positions below 2^32; seqs stay exact doubles up to slot 2^21). */
+/**
+ * Seq numbers of one segment: slot * SLOT_SPAN + position (positions below 2^32; seqs stay exact doubles up to slot
+ * 2^21).
+ */
 export const SLOT_SPAN = 2 ** 32;
 
 /** Elements per stored chunk of a column: import memory stays bounded by the chunk, not the shop. */

@@ -24,7 +24,8 @@ export const createSqliteArticles: Migration = {
     for (const column of ['manufacturer_name', 'unspsc7', 'unspsc9']) {
       await db.schema.createIndex(`content_articles_${column}_idx`).on('content_articles').columns([column]).execute();
     }
-    await sql`create virtual table content_articles_fts using fts5(search_text, content='content_articles', content_rowid='seq', tokenize='unicode61 remove_diacritics 2')`.execute(
+    await sql`create virtual table content_articles_fts using fts5(
+      search_text, content='content_articles', content_rowid='seq', tokenize='unicode61 remove_diacritics 2')`.execute(
       db,
     );
   },

@@ -106,7 +106,8 @@ export class SqliteCatalogReader {
     const hash = this.currentHash();
     if (this.#snapshot && this.#snapshot.hash === hash) return this.#snapshot;
     const entries = this.#statement(
-      'select value_key as key, facet_name as facet, value from content_facet_values where value_key > ? order by value_key',
+      'select value_key as key, facet_name as facet, value from content_facet_values ' +
+        'where value_key > ? order by value_key',
     ).all(this.#dictionary.maxKey) as {
       key: number;
       facet: DictionaryFacet;
@@ -114,7 +115,8 @@ export class SqliteCatalogReader {
     }[];
     for (const entry of entries) this.#dictionary.add(entry);
     const headers = this.#statement(
-      'select slot, shop_id as shopId, generation, article_count as size, word_total as wordTotal, byte_order as byteOrder from content_segments order by slot',
+      'select slot, shop_id as shopId, generation, article_count as size, word_total as wordTotal, ' +
+        'byte_order as byteOrder from content_segments order by slot',
     ).all() as (SegmentHeader & { byteOrder: string })[];
     const segments = new Map<number, Segment>();
     for (const { byteOrder, ...header } of headers) {
@@ -123,7 +125,8 @@ export class SqliteCatalogReader {
       else {
         if (byteOrder !== BYTE_ORDER)
           throw new Error(
-            `segment of shop ${header.shopId} was stored with byte order ${byteOrder}, this machine uses ${BYTE_ORDER}: import the catalog again`,
+            `segment of shop ${header.shopId} was stored with byte order ${byteOrder}, ` +
+              `this machine uses ${BYTE_ORDER}: import the catalog again`,
           );
         segments.set(header.slot, new Segment(header, this.#loadColumns(header)));
       }

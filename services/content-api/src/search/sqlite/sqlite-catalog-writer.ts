@@ -32,7 +32,7 @@ export class SqliteCatalogWriter {
         number | undefined;
       if (old !== undefined) this.#dropSegment(old);
       this.#putShop(shop);
-      const load = new SegmentLoad(this, this.dictionary(), this.#freeSlots().next().value!, shop.id);
+      const load = new SegmentLoad(this, this.dictionary(), this.#freeSlots().next().value, shop.id);
       for await (const item of replacement.articles) {
         const article = indexed(item);
         checkShopArticle(article, shop.id);
@@ -49,16 +49,18 @@ export class SqliteCatalogWriter {
 
   replaceCatalog(catalog: CatalogReplacement): Promise<number> {
     for (const shop of catalog.shops) checkShopId(shop.id);
-    return this.#exclusive(async () => {
+    return this.#exclusive(() => {
       this.#connection.exec(
-        `delete from content_articles; insert into content_article_words(content_article_words) values ('delete-all'); delete from content_segment_columns; delete from content_segments; delete from content_shops;`,
+        'delete from content_articles; ' +
+          "insert into content_article_words(content_article_words) values ('delete-all'); " +
+          'delete from content_segment_columns; delete from content_segments; delete from content_shops;',
       );
       const slots = this.#freeSlots();
       const dictionary = this.dictionary();
       const loads = new Map<string, SegmentLoad>();
       for (const shop of catalog.shops) {
         this.#putShop(shop);
-        loads.set(shop.id, new SegmentLoad(this, dictionary, slots.next().value!, shop.id));
+        loads.set(shop.id, new SegmentLoad(this, dictionary, slots.next().value, shop.id));
       }
       for (const item of catalog.articles) {
         const article = indexed(item);
@@ -96,7 +98,7 @@ export class SqliteCatalogWriter {
   }
 
   /** Runs `work` in one immediate transaction after every earlier replacement of this writer. */
-  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+  #exclusive<T>(work: () => T | Promise<T>): Promise<T> {
     const run = async () => {
       this.#connection.exec('BEGIN IMMEDIATE');
       try {
@@ -123,20 +125,22 @@ export class SqliteCatalogWriter {
   }
 
   /** Unused slots, lowest first (slots are reused, so seqs stay small). */
-  *#freeSlots(): Generator<number> {
+  *#freeSlots(): Generator<number, never> {
     const used = new Set(this.statement('select slot from content_segments').pluck().all() as number[]);
     for (let slot = 1; ; slot += 1) if (!used.has(slot)) yield slot;
   }
 
   #putShop(shop: BusinessShop): void {
     this.statement(
-      'insert into content_shops (shop_id, name, document) values (?, ?, ?) on conflict (shop_id) do update set name = excluded.name, document = excluded.document',
+      'insert into content_shops (shop_id, name, document) values (?, ?, ?) ' +
+        'on conflict (shop_id) do update set name = excluded.name, document = excluded.document',
     ).run(shop.id, shop.name, JSON.stringify(shop));
   }
 
   #setHash(hash: string): void {
     this.statement(
-      "insert into content_meta (meta_key, meta_value) values ('current_hash', ?) on conflict (meta_key) do update set meta_value = excluded.meta_value",
+      "insert into content_meta (meta_key, meta_value) values ('current_hash', ?) " +
+        'on conflict (meta_key) do update set meta_value = excluded.meta_value',
     ).run(hash);
   }
 
@@ -194,7 +198,8 @@ class SegmentLoad {
     );
     this.#builder = new SegmentBuilder(slot, (s, name, chunk, data) => void writeChunk.run(s, name, chunk, data));
     this.#insertArticle = writer.statement(
-      'insert into content_articles (seq, article_id, description, document) values (?, ?, ?, ?) on conflict (article_id) do nothing',
+      'insert into content_articles (seq, article_id, description, document) values (?, ?, ?, ?) ' +
+        'on conflict (article_id) do nothing',
     );
     this.#insertWords = writer.statement('insert into content_article_words (rowid, words) values (?, ?)');
   }
@@ -229,12 +234,14 @@ class SegmentLoad {
     const base = this.#builder.slot * SLOT_SPAN;
     const first = this.#writer
       .statement(
-        'select article_id, seq from content_articles where article_id >= ? and article_id < ? order by article_id limit ?',
+        'select article_id, seq from content_articles ' +
+          'where article_id >= ? and article_id < ? order by article_id limit ?',
       )
       .raw();
     const next = this.#writer
       .statement(
-        'select article_id, seq from content_articles where article_id > ? and article_id < ? order by article_id limit ?',
+        'select article_id, seq from content_articles ' +
+          'where article_id > ? and article_id < ? order by article_id limit ?',
       )
       .raw();
     const shopId = this.#shopId;
@@ -266,7 +273,8 @@ class SegmentLoad {
     );
     this.#writer
       .statement(
-        'insert into content_segments (slot, shop_id, generation, article_count, word_total, byte_order) values (?, ?, ?, ?, ?, ?)',
+        'insert into content_segments (slot, shop_id, generation, article_count, word_total, byte_order) ' +
+          'values (?, ?, ?, ?, ?, ?)',
       )
       .run(this.#builder.slot, this.#shopId, generation, this.#builder.size, this.#builder.wordTotal, BYTE_ORDER);
   }

@@ -34,6 +34,11 @@ export class SqliteSearchBackend implements SearchBackend {
     return this.#reader.catalog;
   }
 
+  /** Runs `use` on the reader; a closed store or a failing query becomes a rejected promise, not a throw. */
+  #reading<T>(use: (reader: SqliteCatalogReader) => T): Promise<T> {
+    return new Promise((resolve) => resolve(use(this.#read())));
+  }
+
   #write(): SqliteCatalogWriter {
     if (this.#closed) throw new Error('the content store is closed');
     if (!this.#writer) {
@@ -51,28 +56,28 @@ export class SqliteSearchBackend implements SearchBackend {
     return this.#write().replaceShopCatalog(replacement);
   }
 
-  async search(query: SearchQuery): Promise<SearchPage> {
-    return this.#read().search(query);
+  search(query: SearchQuery): Promise<SearchPage> {
+    return this.#reading((reader) => reader.search(query));
   }
 
-  async findArticle(id: string): Promise<Article | undefined> {
-    return this.#read().findArticle(id);
+  findArticle(id: string): Promise<Article | undefined> {
+    return this.#reading((reader) => reader.findArticle(id));
   }
 
-  async countArticles(): Promise<number> {
-    return this.#read().countArticles();
+  countArticles(): Promise<number> {
+    return this.#reading((reader) => reader.countArticles());
   }
 
-  async listShops(limit: number, offset: number): Promise<{ total: number; shops: BusinessShop[] }> {
-    return this.#read().listShops(limit, offset);
+  listShops(limit: number, offset: number): Promise<{ total: number; shops: BusinessShop[] }> {
+    return this.#reading((reader) => reader.listShops(limit, offset));
   }
 
-  async findShop(id: string): Promise<BusinessShop | undefined> {
-    return this.#read().findShop(id);
+  findShop(id: string): Promise<BusinessShop | undefined> {
+    return this.#reading((reader) => reader.findShop(id));
   }
 
-  async currentHash(): Promise<string | undefined> {
-    return this.#read().currentHash();
+  currentHash(): Promise<string | undefined> {
+    return this.#reading((reader) => reader.currentHash());
   }
 
   async close(): Promise<void> {

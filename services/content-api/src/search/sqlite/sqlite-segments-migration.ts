@@ -19,23 +19,23 @@ export const createSqliteSegments: Migration = {
       await sql`drop index if exists ${sql.id(`content_articles_${index}_idx`)}`.execute(db);
     }
     await sql`alter table content_articles rename to content_articles_v1`.execute(db);
-    await sql`create table content_articles (seq integer primary key, article_id text not null, description text not null, document text not null)`.execute(
+    await sql`create table content_articles (
+      seq integer primary key, article_id text not null, description text not null, document text not null)`.execute(
       db,
     );
     await sql`create unique index content_articles_id_idx on content_articles (article_id)`.execute(db);
     // The text is already `searchWords` joined by spaces: the ascii tokenizer splits at the spaces only.
-    await sql`create virtual table content_article_words using fts5(words, content='', contentless_delete=1, detail=none, tokenize='ascii')`.execute(
-      db,
-    );
-    await sql`create table content_facet_values (value_key integer primary key, facet_name text not null, value text not null, unique (facet_name, value))`.execute(
-      db,
-    );
-    await sql`create table content_segments (slot integer primary key, shop_id text not null unique, generation text not null, article_count integer not null, word_total integer not null, byte_order text not null)`.execute(
-      db,
-    );
-    await sql`create table content_segment_columns (slot integer not null, name text not null, chunk integer not null, data blob not null, primary key (slot, name, chunk)) without rowid`.execute(
-      db,
-    );
+    await sql`create virtual table content_article_words
+      using fts5(words, content='', contentless_delete=1, detail=none, tokenize='ascii')`.execute(db);
+    await sql`create table content_facet_values (
+      value_key integer primary key, facet_name text not null, value text not null,
+      unique (facet_name, value))`.execute(db);
+    await sql`create table content_segments (
+      slot integer primary key, shop_id text not null unique, generation text not null,
+      article_count integer not null, word_total integer not null, byte_order text not null)`.execute(db);
+    await sql`create table content_segment_columns (
+      slot integer not null, name text not null, chunk integer not null, data blob not null,
+      primary key (slot, name, chunk)) without rowid`.execute(db);
   },
   async down(db: AnyDb) {
     for (const table of [
