@@ -23,12 +23,7 @@ export interface RunningContentApiServer {
 export interface StartContentApiServerOptions {
   /** Environment to read; default `process.env` (read in `config.ts`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /**
-   * Settings used where neither `overrides` nor the environment set one (`triad serve --port-base`
-   * passes its ports here, so `TRIAD_*_PORT` still wins over them).
-   */
-  readonly fallbacks?: ContentApiConfigOverrides;
-  /** Default: a logger to standard error at the configured level and format (`logFormat`, else pretty on a terminal). */
+  /** Default: a logger at the configured level writing JSON lines to standard error. */
   readonly logger?: Logger;
   /** Close on SIGINT/SIGTERM and exit the process. Default false (a host such as `triad serve` handles signals). */
   readonly handleSignals?: boolean;
@@ -44,15 +39,8 @@ export async function startContentApiServer(
   overrides: ContentApiConfigOverrides = {},
   options: StartContentApiServerOptions = {},
 ): Promise<RunningContentApiServer> {
-  const config = loadContentApiConfig(options.env, overrides, options.fallbacks);
-  const logger =
-    options.logger ??
-    createLogger({
-      level: config.logLevel,
-      format: config.logFormat ?? 'auto',
-      stream: 'stderr',
-      service: 'content-api',
-    });
+  const config = loadContentApiConfig(options.env, overrides);
+  const logger = options.logger ?? createLogger({ level: config.logLevel, stream: 'stderr', service: 'content-api' });
   const store = await openContentStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: logger });
   const { backend } = store;
   try {
