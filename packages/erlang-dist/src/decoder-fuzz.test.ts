@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { seededRandom } from '@triad/common';
 import { describe, expect, it } from 'vitest';
 import { decodeDistPayload, parseControlMessage } from './control-message.js';
 import { decodeNamesResponse, decodePort2Response } from './epmd.js';
@@ -7,7 +8,6 @@ import { FrameDecoder } from './frame-decoder.js';
 import { decodeChallenge, decodeChallengeAck, decodeStatus } from './handshake-messages.js';
 import { decodeTerm } from './term-decoder.js';
 import { fromHex } from './test-support/hex.js';
-import { seededRandom } from './test-support/seeded-random.js';
 import { termFixtures } from './test-support/term-fixtures.js';
 
 const rng = seededRandom;

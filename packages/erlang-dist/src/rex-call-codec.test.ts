@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { seededRandom } from '@triad/common';
 import { describe, expect, it } from 'vitest';
 import { ByteWriter } from './byte-writer.js';
 import { control, decodeDistPayload, encodeDistFrame, parseControlMessage } from './control-message.js';
@@ -24,7 +25,6 @@ import {
 } from './term.js';
 import { encodeTerm, writeVersionedTerm } from './term-encoder.js';
 import { toHex } from './test-support/hex.js';
-import { seededRandom } from './test-support/seeded-random.js';
 import { termFixtures } from './test-support/term-fixtures.js';
 
 const identity = new NodeIdentity('wts@127.0.0.1', 0x12345678);

@@ -1,20 +1,9 @@
+import { seededRandom } from '@triad/common';
 import { describe, expect, it } from 'vitest';
 import { METHODS } from './builtin-methods.js';
 import { compileExpression } from './compile-expression.js';
 import { ExpressionEvaluationError } from './expression-evaluation-error.js';
 import type { EvaluationContext, ExpressionKind } from './expression-types.js';
-
-/** mulberry32: a small seeded generator, so failures reproduce. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ATOMS = [
   'datapoint.value',
@@ -177,7 +166,7 @@ function contexts(next: () => number): EvaluationContext[] {
 
 describe('fuzz: random expressions', () => {
   it('compile never throws, and evaluate throws only ExpressionEvaluationError', () => {
-    const next = random(20_240_601);
+    const next = seededRandom(20_240_601);
     let compiled = 0;
     for (let i = 0; i < 1_500; i++) {
       const source = generate(next, 4);
@@ -199,7 +188,7 @@ describe('fuzz: random expressions', () => {
   });
 
   it('compile never throws on garbage', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let i = 0; i < 2_000; i++) {
       const length = 1 + Math.floor(next() * 12);
       const source = Array.from({ length }, () => GARBAGE[Math.floor(next() * GARBAGE.length)]).join('');

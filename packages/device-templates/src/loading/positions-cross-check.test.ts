@@ -1,4 +1,5 @@
 import yaml from 'js-yaml';
+import { seededRandom } from '@triad/common';
 import { describe, expect, it } from 'vitest';
 import { DocumentLoadError } from './document-load-error.js';
 import { loadDocument } from './load-document.js';
@@ -99,16 +100,6 @@ describe('positions cross-checked against the text', () => {
 });
 
 describe('robustness', () => {
-  /** Small deterministic generator (mulberry32). */
-  function random(seed: number): () => number {
-    let state = seed;
-    return () => {
-      state = (state + 0x6d2b79f5) | 0;
-      let t = Math.imul(state ^ (state >>> 15), 1 | state);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   const ALPHABET = [
     '{',
     '}',
@@ -142,7 +133,7 @@ describe('robustness', () => {
   it.each(['json', 'yaml'] as const)(
     'never throws anything but DocumentLoadError on mutated %s, and positionOf never throws',
     (format) => {
-      const next = random(format === 'json' ? 7 : 11);
+      const next = seededRandom(format === 'json' ? 7 : 11);
       const base = format === 'json' ? JSON.stringify(sampleTemplate()) : yaml.dump(sampleTemplate(), { flowLevel: 4 });
       let loaded = 0;
       for (let round = 0; round < 300; round += 1) {

@@ -1,19 +1,9 @@
+import { seededRandom } from '@triad/common';
 import { describe, expect, it } from 'vitest';
 import { documentFromValue } from '../loading/value-document.js';
 import { checkSchema } from './check-schema.js';
 import { baseTemplate, type Doc } from './test-support/base-template.js';
 import { rawSchemaErrors } from './template-validator.js';
-
-/** Small deterministic PRNG (mulberry32) so every run mutates the same way. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const REPLACEMENTS: readonly unknown[] = [
   null,
@@ -62,7 +52,7 @@ function mutate(next: () => number): Doc {
 
 describe('checkSchema on randomly broken templates', () => {
   it('reports a problem exactly when ajv rejects, without noise or repeats, and never throws', () => {
-    const next = random(20240611);
+    const next = seededRandom(20240611);
     let rejected = 0;
     for (let i = 0; i < 400; i++) {
       const doc = mutate(next);

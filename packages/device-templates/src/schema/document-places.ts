@@ -1,3 +1,4 @@
+import { isObject } from '@triad/common';
 import { fromJsonPointer, type DocumentPath } from '../problem.js';
 
 /**
@@ -29,11 +30,6 @@ function child(node: unknown, segment: string | number): unknown {
   if (node === null || typeof node !== 'object') return undefined;
   if (Array.isArray(node)) return typeof segment === 'number' ? node[segment] : undefined;
   return Object.prototype.hasOwnProperty.call(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
-}
-
-/** True for a plain JSON object (not null, not an array). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

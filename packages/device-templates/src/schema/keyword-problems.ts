@@ -1,3 +1,4 @@
+import { isObject } from '@triad/common';
 import { DATAPOINT_BLOCKS } from '../datapoint-blocks.js';
 import type { ErrorObject } from 'ajv';
 import type { DocumentPath } from '../problem.js';
@@ -8,7 +9,6 @@ import {
   describePlace,
   describeTypes,
   foundValue,
-  isObject,
   quote,
   subjectOf,
   valueAt,

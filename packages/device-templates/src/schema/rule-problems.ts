@@ -1,6 +1,7 @@
 import { DATAPOINT_BLOCKS } from '../datapoint-blocks.js';
 import type { DocumentPath } from '../problem.js';
-import { andList, describeFound, describePlace, foundValue, isObject, subjectOf, valueAt } from './document-places.js';
+import { isObject } from '@triad/common';
+import { andList, describeFound, describePlace, foundValue, subjectOf, valueAt } from './document-places.js';
 import { draftAt, type ProblemDraft } from './problem-draft.js';
 
 /**

@@ -1,7 +1,8 @@
 import type { DocumentPath } from '../problem.js';
 import type { SemanticCheck, SemanticReporter } from './semantic-reporter.js';
 import { describeEvaluation } from './severity-bands.js';
-import { isObject, type JsonObject } from './template-walker.js';
+import { isObject } from '@triad/common';
+import { type JsonObject } from './template-walker.js';
 
 /**
  * Checks the expressions-and-logic pairs of `alertConfig.evaluations[]` and of

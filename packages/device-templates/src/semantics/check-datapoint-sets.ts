@@ -1,6 +1,7 @@
 import type { DocumentPath } from '../problem.js';
 import type { SemanticCheck } from './semantic-reporter.js';
-import { isObject, type DatapointEntry } from './template-walker.js';
+import { isObject } from '@triad/common';
+import { type DatapointEntry } from './template-walker.js';
 import { suggestName } from './suggest-name.js';
 
 /**

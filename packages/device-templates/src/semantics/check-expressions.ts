@@ -11,13 +11,8 @@ import { toJsonPointer, type DocumentPath, type Problem, type ProblemSeverity } 
 import { checkCalcExpressions, nameOf, setName, type CalcExpression } from './check-calc-expressions.js';
 import { semanticProblems } from './semantic-problems.js';
 import { shortValue, type ProblemDetails } from './semantic-reporter.js';
-import {
-  isObject,
-  type DatapointEntry,
-  type JsonObject,
-  type SetEntry,
-  type TemplateModel,
-} from './template-walker.js';
+import { isObject } from '@triad/common';
+import { type DatapointEntry, type JsonObject, type SetEntry, type TemplateModel } from './template-walker.js';
 
 /**
  * Compiles every expression of the template with the expression language and reports what the

@@ -2,7 +2,8 @@ import type { DocumentPath } from '../problem.js';
 import { suggestKey } from '../schema/suggest-key.js';
 import { listOf, type SemanticCheck, type SemanticReporter } from './semantic-reporter.js';
 import { suggestName } from './suggest-name.js';
-import { arrayAt, isObject, stringOrUndefined } from './template-walker.js';
+import { isObject } from '@triad/common';
+import { arrayAt, stringOrUndefined } from './template-walker.js';
 
 /** How the MQTT driver finds the origin of a message. */
 export const MQTT_ORIGIN_STRATEGIES: readonly string[] = Object.freeze([

@@ -1,7 +1,8 @@
 import type { DocumentPath } from '../problem.js';
 import { deepEqual } from './deep-equal.js';
 import { listOf, type SemanticCheck } from './semantic-reporter.js';
-import { isObject, stringOrUndefined } from './template-walker.js';
+import { isObject } from '@triad/common';
+import { stringOrUndefined } from './template-walker.js';
 import { suggestName } from './suggest-name.js';
 
 interface Declaration {

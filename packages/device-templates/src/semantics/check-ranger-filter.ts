@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { SemanticCheck } from './semantic-reporter.js';
-import { isObject } from './template-walker.js';
+import { isObject } from '@triad/common';
 
 const PATTERN_FIELDS = ['deviceID', 'vendorID', 'description'] as const;
 

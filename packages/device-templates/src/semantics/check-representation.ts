@@ -1,6 +1,7 @@
 import type { DocumentPath } from '../problem.js';
 import type { SemanticCheck, SemanticReporter } from './semantic-reporter.js';
-import { arrayAt, isObject, type SetEntry } from './template-walker.js';
+import { isObject } from '@triad/common';
+import { arrayAt, type SetEntry } from './template-walker.js';
 import { suggestName } from './suggest-name.js';
 
 /** The device screen is 8 columns wide. */

@@ -1,7 +1,7 @@
 import type { DocumentPath } from '../problem.js';
 import type { SemanticCheck, SemanticReporter } from './semantic-reporter.js';
 import { describeEvaluation } from './severity-bands.js';
-import { isObject } from './template-walker.js';
+import { isObject } from '@triad/common';
 
 /**
  * Flags `routing` on a datapoint set or an alert evaluation whose `broadcast` is not true:

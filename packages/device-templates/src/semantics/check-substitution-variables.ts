@@ -1,7 +1,7 @@
 import { suggestKey } from '../schema/suggest-key.js';
 import type { DocumentPath } from '../problem.js';
 import { quote, type SemanticReporter, type SemanticCheck } from './semantic-reporter.js';
-import { isObject } from './template-walker.js';
+import { isObject } from '@triad/common';
 
 /** The variables discovery fills in, written `/{NAME}/` in `origin` and in driver settings. */
 export const SUBSTITUTION_VARIABLES: readonly string[] = Object.freeze([

@@ -1,6 +1,6 @@
 import type { DocumentPath } from '../problem.js';
 import type { SemanticCheck, SemanticReporter } from './semantic-reporter.js';
-import { isObject } from './template-walker.js';
+import { isObject } from '@triad/common';
 import { lookupUnit, toBestCandidates, type UnitInfo } from './unit-catalogue.js';
 
 /**

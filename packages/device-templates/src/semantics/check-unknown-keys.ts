@@ -2,7 +2,8 @@ import { DATAPOINT_BLOCKS } from '../datapoint-blocks.js';
 import { suggestKey } from '../schema/suggest-key.js';
 import type { DocumentPath } from '../problem.js';
 import type { SemanticCheck, SemanticReporter } from './semantic-reporter.js';
-import { arrayAt, isObject, type JsonObject } from './template-walker.js';
+import { isObject } from '@triad/common';
+import { arrayAt, type JsonObject } from './template-walker.js';
 
 const COMMON_CONFIG_KEYS = ['datapointId', 'datapointType', 'alias', 'description', 'syntaxInfo'];
 const DEAD_BRANCH_KEY = 'defaultValueConfig, addressConfig';

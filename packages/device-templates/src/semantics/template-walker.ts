@@ -1,12 +1,8 @@
+import { isObject } from '@triad/common';
 import type { DocumentPath } from '../problem.js';
 
 /** A parsed JSON object (never an array or null). */
 export type JsonObject = Readonly<Record<string, unknown>>;
-
-/** True for a plain JSON object: not null, not an array. */
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The value when it is a string, otherwise undefined. */
 export function stringOrUndefined(value: unknown): string | undefined {

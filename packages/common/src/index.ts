@@ -1,0 +1,2 @@
+export { isObject } from './is-object.js';
+export { seededRandom, randomInt, randomItem, type RandomSource } from './seeded-random.js';
