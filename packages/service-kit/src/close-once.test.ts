@@ -5,7 +5,7 @@ describe('closeOnce', () => {
   it('runs every step once, in order, however often it is called', async () => {
     const ran: string[] = [];
     const close = closeOnce(
-      async () => ran.push('app'),
+      () => Promise.resolve().then(() => ran.push('app')),
       () => ran.push('database'),
     );
     await Promise.all([close(), close()]);
@@ -16,15 +16,15 @@ describe('closeOnce', () => {
   it('still runs later steps when one fails, then rejects with the first failure', async () => {
     const ran: string[] = [];
     const close = closeOnce(
-      async () => {
+      () => {
         ran.push('app');
-        throw new Error('app would not close');
+        return Promise.reject(new Error('app would not close'));
       },
-      async () => {
+      () => {
         ran.push('monitor');
-        throw new Error('second');
+        return Promise.reject(new Error('second'));
       },
-      async () => ran.push('database'),
+      () => Promise.resolve().then(() => ran.push('database')),
     );
     await expect(close()).rejects.toThrow('app would not close');
     expect(ran).toEqual(['app', 'monitor', 'database']);

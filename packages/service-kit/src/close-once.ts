@@ -3,7 +3,7 @@
  * last), each even when an earlier one failed, and rejects with the first failure once all ran.
  * Every call returns the same promise.
  */
-export function closeOnce(...steps: readonly (() => Promise<unknown> | unknown)[]): () => Promise<void> {
+export function closeOnce(...steps: readonly (() => unknown)[]): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => {
     closing ??= (async () => {

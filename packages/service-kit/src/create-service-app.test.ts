@@ -26,10 +26,10 @@ async function build(options: Parameters<typeof createServiceApp>[0] = {}): Prom
         },
       },
     },
-    async (request) => ({ received: request.body }),
+    (request) => ({ received: request.body }),
   );
-  app.post('/big', { bodyLimit: 4096 }, async (request) => ({ size: JSON.stringify(request.body).length }));
-  app.get('/known', async () => {
+  app.post('/big', { bodyLimit: 4096 }, (request) => ({ size: JSON.stringify(request.body).length }));
+  app.get('/known', () => {
     throw new ProblemError({
       code: 'X_ERR_GONE',
       status: 410,
@@ -38,7 +38,7 @@ async function build(options: Parameters<typeof createServiceApp>[0] = {}): Prom
       extensions: { since: 'today', status: 999 },
     });
   });
-  app.get('/crash', async () => {
+  app.get('/crash', () => {
     throw new Error('database password is hunter2');
   });
   return app;
@@ -228,8 +228,11 @@ describe('createServiceApp health', () => {
     let openGate: () => void = () => {};
     const gate = new Promise<void>((resolve) => (openGate = resolve));
     // Hold the probe before its handler runs until shutdown has started (preClose ran).
-    app.addHook('onRequest', async () => gate);
-    app.addHook('preClose', async () => openGate());
+    app.addHook('onRequest', () => gate);
+    app.addHook('preClose', (done) => {
+      openGate();
+      done();
+    });
     await app.ready();
     const probe = app.inject({ method: 'GET', url: '/healthz' });
     await new Promise((resolve) => setImmediate(resolve));
@@ -242,9 +245,7 @@ describe('createServiceApp health', () => {
   it('answers 503 unavailable when the readiness check fails', async () => {
     const app = await build({
       health: {
-        check: async () => {
-          throw new Error('db down');
-        },
+        check: () => Promise.reject(new Error('db down')),
       },
     });
     const response = await app.inject({ method: 'GET', url: '/healthz' });

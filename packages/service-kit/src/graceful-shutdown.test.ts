@@ -38,7 +38,7 @@ describe('installGracefulShutdown', () => {
     expect(exit).toHaveBeenCalledWith(1);
   });
 
-  it('exits 1 when closing outlasts the timeout', async () => {
+  it('exits 1 when closing outlasts the timeout', () => {
     vi.useFakeTimers();
     try {
       const events = new EventEmitter();

@@ -22,13 +22,15 @@ const healthReply = {
  * with Fastify's `preClose`.
  */
 export const healthRoute = fp(
-  async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
+  function healthPlugin(app: FastifyInstance, options: HealthOptions, done: (error?: Error) => void) {
     let state: 'starting' | 'ready' | 'closing' = 'starting';
-    app.addHook('onReady', async () => {
+    app.addHook('onReady', (hookDone) => {
       state = 'ready';
+      hookDone();
     });
-    app.addHook('preClose', async () => {
+    app.addHook('preClose', (hookDone) => {
       state = 'closing';
+      hookDone();
     });
     app.get(
       '/healthz',
@@ -60,6 +62,7 @@ export const healthRoute = fp(
         return reply.status(200).send({ status: 'ok' });
       },
     );
+    done();
   },
   { name: '@triad/service-kit/health', fastify: '5.x' },
 );

@@ -14,7 +14,9 @@ function capture(level: 'info' | 'warn' | 'debug') {
   });
   const logger = createLogger({ level, destination });
   let children = 0;
-  const child = logger.child;
+  type ChildFn = (this: typeof logger, ...args: Parameters<typeof logger.child>) => ReturnType<typeof logger.child>;
+  const holder: { readonly child: ChildFn } = logger;
+  const child = holder.child;
   // pino children inherit from their parent object, so the wrapper must call on `this`.
   logger.child = function (this: typeof logger, ...args: Parameters<typeof child>) {
     children += 1;

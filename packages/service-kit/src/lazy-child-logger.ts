@@ -80,7 +80,8 @@ class LazyChildLogger {
       Object.defineProperty(LazyChildLogger.prototype, method, {
         value(this: LazyChildLogger, ...args: unknown[]) {
           if (!this.isLevelEnabled(method)) return;
-          (this.#materialise()[method] as (...a: unknown[]) => void)(...args);
+          const real = this.#materialise();
+          Reflect.apply(real[method], real, args);
         },
       });
     }

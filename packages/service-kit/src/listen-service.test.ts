@@ -6,7 +6,7 @@ import { listenService, serviceUrl } from './listen-service.js';
 describe('listenService', () => {
   it('returns the URL of the bound port', async () => {
     const app = Fastify();
-    app.get('/', async () => 'ok');
+    app.get('/', () => 'ok');
     const url = await listenService(app, '127.0.0.1', 0);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await (await fetch(url)).text()).toBe('ok');
@@ -19,8 +19,9 @@ describe('listenService', () => {
     const port = (blocker.address() as { port: number }).port;
     const app = Fastify();
     let closed = false;
-    app.addHook('onClose', async () => {
+    app.addHook('onClose', (_instance, done) => {
       closed = true;
+      done();
     });
     await expect(listenService(app, '127.0.0.1', port)).rejects.toThrow(/EADDRINUSE/);
     expect(closed).toBe(true);

@@ -23,10 +23,12 @@ export function generateRequestId(request: RawRequestDefaultExpression): string 
 
 /** Echoes the request id in the `x-request-id` response header of every reply, errors included. */
 export const requestIdEcho = fp(
-  async function requestIdEchoPlugin(app: FastifyInstance) {
-    app.addHook('onRequest', async (request, reply) => {
+  function requestIdEchoPlugin(app: FastifyInstance, _options: unknown, done: (error?: Error) => void) {
+    app.addHook('onRequest', (request, reply, hookDone) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      hookDone();
     });
+    done();
   },
   { name: '@triad/service-kit/request-id', fastify: '5.x' },
 );

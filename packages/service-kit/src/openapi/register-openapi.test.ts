@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApp } from '../create-service-app.js';
+import { ProblemError } from '../problem/problem-error.js';
 import { PROBLEM_ERROR_BODY, REASON_ERROR_BODY } from './error-body.js';
 import { errorResponse, errorResponses } from './error-responses.js';
 import { checkOpenApiCoverage } from './openapi-coverage.js';
@@ -69,7 +70,15 @@ const thingRoute = (instance: FastifyInstance) => {
     },
     (request, reply) => {
       const { thingId } = request.params as { thingId: string };
-      if (thingId === 'missing') return reply.status(404).type('application/problem+json').send('{}');
+      if (thingId === 'missing') {
+        throw new ProblemError({
+          code: 'X_ERR_MISSING',
+          status: 404,
+          title: 'Missing',
+          detail: 'No thing',
+          extensions: { thingId },
+        });
+      }
       return reply.send({ id: thingId });
     },
   );
@@ -124,7 +133,17 @@ describe('registerOpenApi', () => {
     expect(found.json()).toEqual({ id: 'a1' });
     const missing = await built.inject({ method: 'GET', url: '/things/missing' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toBe('{}');
+    expect(missing.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(missing.json()).toEqual({
+      type: 'urn:triad:problem:X_ERR_MISSING',
+      title: 'Missing',
+      status: 404,
+      detail: 'No thing',
+      instance: '/things/missing',
+      code: 'X_ERR_MISSING',
+      requestId: missing.headers['x-request-id'],
+      thingId: 'missing',
+    });
   });
 });
 
