@@ -1,4 +1,4 @@
-import { defineProblemCatalogue } from '@triad/service-kit';
+import { defineProblemCatalogue, type ProblemDocument } from '@triad/service-kit';
 
 /**
  * The content API's error catalogue. Codes never change meaning; `docs/errors.md` lists them.
@@ -31,6 +31,12 @@ export interface QueryParamViolation {
   readonly code: 'TYPE' | 'MINIMUM' | 'MAXIMUM' | 'UNKNOWN';
   readonly description?: string;
   readonly limit?: number;
+}
+
+/** The body of a 400 `invalid-query-param` reply. */
+export interface InvalidQueryParamBody extends ProblemDocument {
+  readonly queryParam: string;
+  readonly errors: readonly QueryParamViolation[];
 }
 
 /** A 400 `invalid-query-param` problem for `queryParam` listing `errors`. */

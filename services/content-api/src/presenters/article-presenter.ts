@@ -169,3 +169,9 @@ export function presentArticleDetail(article: Article, links: LinkBuilder, timeM
     },
   };
 }
+
+/** A search hit as the client receives it. */
+export type HitReply = ReturnType<typeof presentHit>;
+
+/** The article detail resource as the client receives it. */
+export type ArticleDetailReply = ReturnType<typeof presentArticleDetail>;

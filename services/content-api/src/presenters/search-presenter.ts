@@ -88,3 +88,6 @@ export function presentSearchResult(
     },
   };
 }
+
+/** The search result resource as the client receives it. */
+export type SearchResultReply = ReturnType<typeof presentSearchResult>;

@@ -67,3 +67,15 @@ export function presentMinimumOrderValue(shop: BusinessShop, links: LinkBuilder,
     },
   };
 }
+
+/** A shop as the client receives it. */
+export type ShopReply = ReturnType<typeof presentShop>;
+
+/** A shop's return policy as the client receives it. */
+export type ReturnPolicyReply = ReturnType<typeof presentReturnPolicy>;
+
+/** A shop's shipping costs as the client receives it. */
+export type ShippingCostsReply = ReturnType<typeof presentShippingCosts>;
+
+/** A shop's minimum order value as the client receives it. */
+export type MinimumOrderValueReply = ReturnType<typeof presentMinimumOrderValue>;

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { generateCatalog } from '../../demo/generate-catalog.js';
+import type { InvalidQueryParamBody } from '../../errors.js';
+import type { ArticleDetailReply } from '../../presenters/article-presenter.js';
+import type { Link } from '../../presenters/links.js';
+import type { SearchResultReply } from '../../presenters/search-presenter.js';
 import { buildTestContentApp, TEST_SEED, type TestContentApp } from '../../test-support/content-test-app.js';
 
 const ARTICLES = 120;
 const all = [...generateCatalog({ articles: ARTICLES, seed: TEST_SEED }).articles()];
 
-type LinkJson = { rel: string; href: string };
-const rels = (body: { _schema: { links: LinkJson[] } }) =>
+const rels = (body: { readonly _schema: { readonly links: readonly Link[] } }) =>
   Object.fromEntries(body._schema.links.map((l) => [l.rel, new URL(l.href)]));
 const fq = (expression: unknown) => encodeURIComponent(JSON.stringify({ expression }));
 
@@ -19,15 +22,17 @@ describeEachDatabase('articles routes', (getDb) => {
   afterAll(async () => {
     await t?.app.close();
   });
+  const search = async (url: string) => (await t.get(url)).json<SearchResultReply>();
+  const violations = async (url: string) => (await t.get(url)).json<InvalidQueryParamBody>().errors;
 
   it('returns the first 20 articles with total, facets and Cache-Control private, max-age=300', async () => {
     const response = await t.get('/api/articles');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, max-age=300');
-    const body = response.json();
+    const body = response.json<SearchResultReply>();
     expect(body).toMatchObject({ total: ARTICLES, offset: 0, limit: 20 });
     expect(body.members).toHaveLength(20);
-    expect(body.facets.map((f: { facetName: string }) => f.facetName).sort()).toEqual([
+    expect(body.facets.map((f) => f.facetName).sort()).toEqual([
       'UNSPSC-7',
       'UNSPSC-9',
       'businessShopId',
@@ -36,7 +41,7 @@ describeEachDatabase('articles routes', (getDb) => {
   });
 
   it('presents prices as integer decimals, never floats', async () => {
-    const hit = (await t.get('/api/articles?limit=1')).json().members[0];
+    const hit = (await search('/api/articles?limit=1')).members[0]!;
     const { amount, tax, currency } = hit.article.pricePerMinimumOrderQuantity;
     expect(Number.isInteger(amount.value) && Number.isInteger(amount.decimalDigits)).toBe(true);
     expect(tax).toEqual(expect.objectContaining({ decimalDigits: 2 }));
@@ -45,7 +50,7 @@ describeEachDatabase('articles routes', (getDb) => {
   });
 
   it('links each hit to its detail and its shop', async () => {
-    const hit = (await t.get('/api/articles?limit=1')).json().members[0];
+    const hit = (await search('/api/articles?limit=1')).members[0]!;
     const links = rels(hit);
     expect(links.details!.pathname).toBe(`/api/articles/${encodeURIComponent(hit.article.id)}`);
     expect(links.bshop!.pathname).toMatch(/^\/api\/business-shops\//);
@@ -54,20 +59,20 @@ describeEachDatabase('articles routes', (getDb) => {
 
   it('searches q in every language and scores the hits', async () => {
     const expected = all.filter((a) => a.descriptions.some((d) => d.value.includes('gants'))).length;
-    const body = (await t.get('/api/articles?q=Gants&limit=1000')).json();
+    const body = await search('/api/articles?q=Gants&limit=1000');
     expect(body.total).toBe(expected);
-    expect(body.members.every((m: { score: number }) => typeof m.score === 'number' && m.score > 0)).toBe(true);
+    expect(body.members.every((m) => typeof m.score === 'number' && m.score > 0)).toBe(true);
   });
 
   it('pages with next/last on the first slice and prev/first further on', async () => {
-    const first = rels((await t.get('/api/articles?limit=50')).json());
+    const first = rels(await search('/api/articles?limit=50'));
     expect(Object.keys(first).sort()).toEqual(['last', 'next', 'self']);
     expect(first.next!.searchParams.get('offset')).toBe('50');
     expect(first.last!.searchParams.get('offset')).toBe('100');
-    const middle = rels((await t.get('/api/articles?limit=50&offset=30')).json());
+    const middle = rels(await search('/api/articles?limit=50&offset=30'));
     expect(middle.prev!.searchParams.get('offset')).toBe('0');
     expect(middle.first!.searchParams.get('offset')).toBe('0');
-    const lastSlice = (await t.get('/api/articles?limit=50&offset=100')).json();
+    const lastSlice = await search('/api/articles?limit=50&offset=100');
     expect(lastSlice.members).toHaveLength(20);
     expect(rels(lastSlice).next).toBeUndefined();
   });
@@ -86,19 +91,19 @@ describeEachDatabase('articles routes', (getDb) => {
   });
 
   it('rejects offset above 8000, a negative offset and a non-integer limit', async () => {
-    expect((await t.get('/api/articles?offset=8001')).json().errors).toEqual([
+    expect(await violations('/api/articles?offset=8001')).toEqual([
       expect.objectContaining({ code: 'MAXIMUM', limit: 8000, path: '#/offset' }),
     ]);
-    expect((await t.get('/api/articles?offset=-1')).json().errors).toEqual([
+    expect(await violations('/api/articles?offset=-1')).toEqual([
       expect.objectContaining({ code: 'MINIMUM', limit: 0 }),
     ]);
-    expect((await t.get('/api/articles?limit=ten')).json().errors).toEqual([
+    expect(await violations('/api/articles?limit=ten')).toEqual([
       expect.objectContaining({ code: 'TYPE', path: '#/limit' }),
     ]);
   });
 
   it('filters by businessShopId and by an fq tree, counting only matches', async () => {
-    const byShop = (await t.get('/api/articles?businessShopId=labtools&businessShopId=cz-technik&limit=0')).json();
+    const byShop = await search('/api/articles?businessShopId=labtools&businessShopId=cz-technik&limit=0');
     expect(byShop.total).toBe(all.filter((a) => a.shopId === 'labtools' || a.shopId === 'cz-technik').length);
     const tree = {
       type: 'And',
@@ -110,15 +115,13 @@ describeEachDatabase('articles routes', (getDb) => {
         },
       ],
     };
-    const body = (await t.get(`/api/articles?limit=1000&fq=${fq(tree)}`)).json();
+    const body = await search(`/api/articles?limit=1000&fq=${fq(tree)}`);
     const expected = all.filter(
       (a) =>
         a.shopId === 'office-direct' &&
         a.classifications.some((c) => c.systemName === 'UNSPSC-7' && c.groupId === '44121704'),
     );
-    expect(body.members.map((m: { article: { id: string } }) => m.article.id).sort()).toEqual(
-      expected.map((a) => a.id).sort(),
-    );
+    expect(body.members.map((m) => m.article.id).sort()).toEqual(expected.map((a) => a.id).sort());
   });
 
   it('rejects an unknown fq expression type with UNKNOWN at its JSON pointer', async () => {
@@ -131,33 +134,32 @@ describeEachDatabase('articles routes', (getDb) => {
   });
 
   it('gives facet buckets apply-filter links that narrow the search to the bucket', async () => {
-    const body = (await t.get('/api/articles?limit=0')).json();
-    const facet = body.facets.find((f: { facetName: string }) => f.facetName === 'manufacturerName');
-    const bucket = facet.buckets[0];
+    const body = await search('/api/articles?limit=0');
+    const facet = body.facets.find((f) => f.facetName === 'manufacturerName');
+    const bucket = facet?.buckets[0];
+    if (!bucket) throw new Error('the search has no manufacturerName bucket');
     expect(bucket.bucketType).toBe('STRING');
-    const link = new URL(bucket._schema.links[0].href);
-    const narrowed = (await t.get(link.pathname + link.search)).json();
+    const link = new URL(bucket._schema.links[0]!.href);
+    const narrowed = await search(link.pathname + link.search);
     expect(narrowed.total).toBe(bucket.count);
     expect(narrowed.total).toBe(all.filter((a) => a.manufacturerName === bucket.value).length);
   });
 
   it('omits the apply-filter link when a facet has a single bucket', async () => {
-    const body = (await t.get('/api/articles?businessShopId=labtools&limit=0')).json();
-    const facet = body.facets.find((f: { facetName: string }) => f.facetName === 'businessShopId');
-    expect(facet.buckets).toHaveLength(1);
-    expect(facet.buckets[0]._schema.links).toEqual([]);
+    const body = await search('/api/articles?businessShopId=labtools&limit=0');
+    const facet = body.facets.find((f) => f.facetName === 'businessShopId');
+    expect(facet?.buckets).toHaveLength(1);
+    expect(facet?.buckets[0]?._schema.links).toEqual([]);
   });
 
   it('sorts by -price and rejects an unknown sort field with UNKNOWN', async () => {
-    const body = (await t.get('/api/articles?sort=-price&limit=10')).json();
-    const values = body.members.map(
-      (m: { article: { pricePerMinimumOrderQuantity: { amount: { value: number; decimalDigits: number } } } }) => {
-        const a = m.article.pricePerMinimumOrderQuantity.amount;
-        return a.value / 10 ** a.decimalDigits;
-      },
-    );
+    const body = await search('/api/articles?sort=-price&limit=10');
+    const values = body.members.map((m) => {
+      const a = m.article.pricePerMinimumOrderQuantity.amount;
+      return a.value / 10 ** a.decimalDigits;
+    });
     expect(values).toEqual([...values].sort((x, y) => y - x));
-    expect((await t.get('/api/articles?sort=-colour')).json().errors).toEqual([
+    expect(await violations('/api/articles?sort=-colour')).toEqual([
       expect.objectContaining({ code: 'UNKNOWN', path: '#/sort/0' }),
     ]);
   });
@@ -167,7 +169,7 @@ describeEachDatabase('articles routes', (getDb) => {
     const response = await t.get(`/api/articles/${encodeURIComponent(article.id)}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, max-age=300');
-    const body = response.json();
+    const body = response.json<ArticleDetailReply>();
     expect(body).toMatchObject({
       id: article.id,
       description: article.description,

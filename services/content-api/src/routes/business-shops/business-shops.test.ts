@@ -1,9 +1,28 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
+import type { ProblemDocument } from '@triad/service-kit';
+import type { InvalidQueryParamBody } from '../../errors.js';
+import type { ArticleDetailReply } from '../../presenters/article-presenter.js';
+import type { Link } from '../../presenters/links.js';
+import type { SearchResultReply } from '../../presenters/search-presenter.js';
+import type {
+  MinimumOrderValueReply,
+  ReturnPolicyReply,
+  ShippingCostsReply,
+  ShopReply,
+} from '../../presenters/shop-presenter.js';
 import { buildTestContentApp, type TestContentApp } from '../../test-support/content-test-app.js';
 
-type LinkJson = { rel: string; href: string };
-const rels = (body: { _schema: { links: LinkJson[] } }) =>
+/** The shop list: a page of shops with paging links. */
+interface ShopListReply {
+  readonly total: number;
+  readonly offset: number;
+  readonly limit: number;
+  readonly members: readonly ShopReply[];
+  readonly _schema: { readonly links: readonly Link[] };
+}
+
+const rels = (body: { readonly _schema: { readonly links: readonly Link[] } }) =>
   Object.fromEntries(body._schema.links.map((l) => [l.rel, new URL(l.href)]));
 
 describeEachDatabase('business shops routes', (getDb) => {
@@ -14,40 +33,39 @@ describeEachDatabase('business shops routes', (getDb) => {
   afterAll(async () => {
     await t?.app.close();
   });
+  const json = async <T>(url: string) => (await t.get(url)).json<T>();
 
   it('lists shops with paging links and a link to each shop', async () => {
-    const body = (await t.get('/api/business-shops?limit=2&offset=1')).json();
+    const body = await json<ShopListReply>('/api/business-shops?limit=2&offset=1');
     expect(body).toMatchObject({ total: 4, offset: 1, limit: 2 });
-    expect(body.members.map((s: { id: string }) => s.id)).toEqual(['labtools', 'office-direct']);
+    expect(body.members.map((s) => s.id)).toEqual(['labtools', 'office-direct']);
     expect(Object.keys(rels(body)).sort()).toEqual(['first', 'last', 'next', 'prev', 'self']);
-    expect(rels(body.members[0]).self!.pathname).toBe('/api/business-shops/labtools');
+    expect(rels(body.members[0]!).self!.pathname).toBe('/api/business-shops/labtools');
   });
 
   it('serves the list also under /api/bshops and refuses limit above 100', async () => {
-    expect((await t.get('/api/bshops')).json().total).toBe(4);
-    expect((await t.get('/api/business-shops?limit=101')).json().errors).toEqual([
+    expect((await json<ShopListReply>('/api/bshops')).total).toBe(4);
+    expect((await json<InvalidQueryParamBody>('/api/business-shops?limit=101')).errors).toEqual([
       expect.objectContaining({ code: 'MAXIMUM', limit: 100 }),
     ]);
   });
 
   it('follows an article detail link to the return policy, shipping costs and minimum order value', async () => {
-    const article = (await t.get('/api/articles?limit=1')).json().members[0];
-    const detail = (await t.get(new URL(article._schema.links[0].href).pathname)).json();
+    const hit = (await json<SearchResultReply>('/api/articles?limit=1')).members[0]!;
+    const detail = await json<ArticleDetailReply>(new URL(hit._schema.links[0]!.href).pathname);
     const links = rels(detail);
-    const policy = (await t.get(links['return-policy']!.pathname)).json();
-    expect(policy).toMatchObject({
-      businessShopId: article.article.id.split(':')[0],
-      returnsAccepted: expect.any(Boolean),
-    });
-    const shipping = (await t.get(links['shipping-costs']!.pathname)).json();
+    const policy = await json<ReturnPolicyReply>(links['return-policy']!.pathname);
+    expect(policy.businessShopId).toBe(hit.article.id.split(':')[0]);
+    expect(typeof policy.returnsAccepted).toBe('boolean');
+    const shipping = await json<ShippingCostsReply>(links['shipping-costs']!.pathname);
     expect(Number.isInteger(shipping.standard.amount.value)).toBe(true);
-    const minimum = (await t.get(links['minimum-order-value']!.pathname)).json();
+    const minimum = await json<MinimumOrderValueReply>(links['minimum-order-value']!.pathname);
     expect(minimum.minimumOrderValue.currency).toMatch(/^[A-Z]{3}$/);
   });
 
   it('answers 404 problem for an unknown shop', async () => {
     const response = await t.get('/api/business-shops/nope/return-policy');
     expect(response.statusCode).toBe(404);
-    expect(response.json().code).toBe('CONTENT_ERR_SHOP_NOT_FOUND');
+    expect(response.json<ProblemDocument>().code).toBe('CONTENT_ERR_SHOP_NOT_FOUND');
   });
 });
