@@ -1,4 +1,4 @@
-/** External term format tag bytes (ETF-DOC; see shared/reference/erlang-distribution.md §7). */
+/** External term format tag bytes, as the Erlang/OTP external term format documentation numbers them. */
 export const Tag = Object.freeze({
   VERSION: 131,
   COMPRESSED: 80,
