@@ -1,14 +1,31 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { EXIT, raiseExit, type CliIo } from '@triad/device-templates';
-import { SERVICES, type RunningService } from './service-catalogue.js';
+import { LOG_FORMATS, type LogFormat } from '@triad/service-kit';
+import { portFromBase, SERVICES, type RunningService } from './service-catalogue.js';
 
 /** How long shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000; // 10 s
 
-/** `triad serve [service...]`: starts services and runs until SIGINT or SIGTERM. */
+/** Options of `triad serve` as commander parses them. */
+interface ServeCommandOptions {
+  readonly host: string;
+  readonly port?: number;
+  readonly portBase?: number;
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  readonly demo: boolean;
+  readonly logFormat?: LogFormat;
+}
+
+/**
+ * `triad serve [service...]`: starts services and runs until SIGINT or SIGTERM. A service's port
+ * is, first to last: `--port` (one service only), its `TRIAD_*_PORT` variable, `--port-base N`
+ * plus its place in `SERVICES`, its default port.
+ */
 export function createServeCommand(io: CliIo): Command {
   const names = SERVICES.map((s) => s.name);
+  const lastOffset = SERVICES.length - 1;
   return new Command('serve')
     .description(
       `Start services (all when none is named): ${SERVICES.map((s) => `${s.name} on ${s.defaultPort}`).join(', ')}`,
@@ -16,6 +33,12 @@ export function createServeCommand(io: CliIo): Command {
     .argument('[services...]', `services to start: ${names.join(', ')}`)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('-p, --port <port>', 'port to listen on (only when one service is named)', parsePort)
+    .option(
+      '--port-base <port>',
+      `put the services on consecutive ports from this one (${names.map((n, i) => `${n} +${i}`).join(', ')}); ` +
+        'a TRIAD_*_PORT variable still moves its own service',
+      (value: string) => parsePortBase(value, lastOffset),
+    )
     .addOption(
       new Option('--data-dir <dir>', 'directory for SQLite files and other state')
         .env('TRIAD_DATA_DIR')
@@ -27,59 +50,65 @@ export function createServeCommand(io: CliIo): Command {
         'PostgreSQL URL; when set, services store their data there instead of SQLite',
       ).env('DATABASE_URL'),
     )
+    .addOption(
+      new Option('--log-format <format>', 'log lines: pretty, or json (default: pretty on a terminal, else json)')
+        .choices(LOG_FORMATS)
+        .env('TRIAD_LOG_FORMAT'),
+    )
     .option('--no-demo', 'do not seed demo data into an empty store')
     .addHelpText(
       'after',
-      '\nEvery service answers GET /healthz with 200 once ready.\nExamples:\n  triad serve\n  triad serve templates --port 9000 --no-demo',
+      '\nEvery service answers GET /healthz with 200 once ready. Logs go to standard error.\n' +
+        'Examples:\n  triad serve\n  triad serve --port-base 9000\n  triad serve templates --port 9000 --no-demo',
     )
-    .action(
-      async (
-        requested: string[],
-        opts: { host: string; port?: number; dataDir: string; databaseUrl?: string; demo: boolean },
-      ) => {
-        const unknown = requested.filter((n) => !names.includes(n));
-        if (unknown.length > 0) {
-          io.stderr.write(`triad serve: unknown service ${unknown.join(', ')}; choose from ${names.join(', ')}\n`);
-          raiseExit(io, EXIT.USAGE);
-          return;
+    .action(async (requested: string[], opts: ServeCommandOptions) => {
+      const unknown = requested.filter((n) => !names.includes(n));
+      if (unknown.length > 0) {
+        io.stderr.write(`triad serve: unknown service ${unknown.join(', ')}; choose from ${names.join(', ')}\n`);
+        raiseExit(io, EXIT.USAGE);
+        return;
+      }
+      if (opts.port !== undefined && requested.length !== 1) {
+        io.stderr.write(
+          'triad serve: --port needs exactly one service name, e.g. triad serve templates --port 9000; ' +
+            'for every service use --port-base\n',
+        );
+        raiseExit(io, EXIT.USAGE);
+        return;
+      }
+      const chosen = SERVICES.map((service, index) => ({ service, index })).filter(
+        ({ service }) => requested.length === 0 || requested.includes(service.name),
+      );
+      const dataDir = path.resolve(io.cwd, opts.dataDir);
+      const running: RunningService[] = [];
+      try {
+        for (const { service, index } of chosen) {
+          const instance = await service.start({
+            host: opts.host,
+            dataDir,
+            demo: opts.demo,
+            ...(opts.port !== undefined ? { port: opts.port } : {}),
+            ...(opts.portBase !== undefined ? { fallbackPort: portFromBase(opts.portBase, index) } : {}),
+            ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+            ...(opts.logFormat ? { logFormat: opts.logFormat } : {}),
+          });
+          running.push(instance);
+          io.stdout.write(`${service.title.padEnd(18)} ${instance.url}\n`);
+          for (const note of instance.notes ?? []) io.stdout.write(`${''.padEnd(18)} ${note}\n`);
         }
-        if (opts.port !== undefined && requested.length !== 1) {
-          io.stderr.write(
-            'triad serve: --port needs exactly one service name, e.g. triad serve templates --port 9000\n',
-          );
-          raiseExit(io, EXIT.USAGE);
-          return;
-        }
-        const chosen = requested.length === 0 ? SERVICES : SERVICES.filter((s) => requested.includes(s.name));
-        const dataDir = path.resolve(io.cwd, opts.dataDir);
-        const running: RunningService[] = [];
-        try {
-          for (const service of chosen) {
-            const instance = await service.start({
-              host: opts.host,
-              dataDir,
-              demo: opts.demo,
-              ...(opts.port !== undefined ? { port: opts.port } : {}),
-              ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
-            });
-            running.push(instance);
-            io.stdout.write(`${service.title.padEnd(18)} ${instance.url}\n`);
-            for (const note of instance.notes ?? []) io.stdout.write(`${''.padEnd(18)} ${note}\n`);
-          }
-        } catch (error) {
-          io.stderr.write(`triad serve: could not start: ${(error as Error).message}\n`);
-          await Promise.allSettled(running.map((r) => r.close()));
-          raiseExit(io, EXIT.USAGE);
-          return;
-        }
-        io.stdout.write(`Data: ${opts.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : dataDir}. Press Ctrl+C to stop.\n`);
-        await waitForSignal();
-        io.stdout.write('Shutting down...\n');
-        const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+      } catch (error) {
+        io.stderr.write(`triad serve: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
         await Promise.allSettled(running.map((r) => r.close()));
-        clearTimeout(timer);
-      },
-    );
+        raiseExit(io, EXIT.USAGE);
+        return;
+      }
+      io.stdout.write(`Data: ${opts.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : dataDir}. Press Ctrl+C to stop.\n`);
+      await waitForSignal();
+      io.stdout.write('Shutting down...\n');
+      const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+      await Promise.allSettled(running.map((r) => r.close()));
+      clearTimeout(timer);
+    });
 }
 
 function waitForSignal(): Promise<void> {
@@ -100,5 +129,13 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  return port;
+}
+
+/** A `--port-base` that leaves room for every service: 1 to 65535 minus the last service's offset. */
+function parsePortBase(value: string, lastOffset: number): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port + lastOffset > 65535)
+    throw new InvalidArgumentError(`a port base is an integer from 1 to ${65535 - lastOffset}`);
   return port;
 }

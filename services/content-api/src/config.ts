@@ -1,4 +1,4 @@
-import { loadConfig, settingsFromEnv, type ConfigSource, type LogLevel } from '@triad/service-kit';
+import { loadConfig, settingsFromEnv, type LogFormat, type LogLevel } from '@triad/service-kit';
 
 /** The content API's settings, validated and frozen. */
 export interface ContentApiConfig {
@@ -13,6 +13,8 @@ export interface ContentApiConfig {
   /** Articles of the demo catalog. */
   readonly demoArticles: number;
   readonly logLevel: LogLevel;
+  /** `pretty` or `json` log lines; unset: pretty when standard error is a terminal, else JSON. */
+  readonly logFormat?: LogFormat;
   /** Client id of the built-in token endpoint; generated at start when unset. */
   readonly oauthClientId?: string;
   /** Client secret of the built-in token endpoint; generated at start when unset. */
@@ -74,6 +76,7 @@ export const contentApiConfigSchema = {
       default: 'info',
       env: 'TRIAD_LOG_LEVEL',
     },
+    logFormat: { type: 'string', enum: ['pretty', 'json'], env: 'TRIAD_LOG_FORMAT' },
     oauthClientId: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$', env: 'TRIAD_OAUTH_CLIENT_ID' },
     oauthClientSecret: { type: 'string', minLength: 8, maxLength: 500, env: 'TRIAD_OAUTH_CLIENT_SECRET' },
     jwksUrl: { type: 'string', pattern: '^https?://', env: 'TRIAD_CONTENT_JWKS_URL' },
@@ -106,18 +109,21 @@ export const contentApiConfigSchema = {
 type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
- * Reads the settings from the environment (default `process.env`; this module is the service's
- * only reader of it), then `overrides`, then defaults. An empty variable counts as unset.
+ * Reads the settings: `overrides` win, then the environment (default `process.env`; this module
+ * is the service's only reader of it), then `fallbacks` (a host's own defaults, such as
+ * `triad serve --port-base`), then the schema's defaults. An empty variable counts as unset.
  *
  * @throws ConfigError listing every invalid setting.
  */
 export function loadContentApiConfig(
   env: Environment = process.env,
   overrides: ContentApiConfigOverrides = {},
+  fallbacks: ContentApiConfigOverrides = {},
 ): ContentApiConfig {
   return loadConfig<ContentApiConfig>(
     contentApiConfigSchema,
+    fallbacks,
     settingsFromEnv(contentApiConfigSchema, env),
-    overrides as ConfigSource,
-  ) as ContentApiConfig;
+    overrides,
+  );
 }

@@ -23,7 +23,12 @@ export interface RunningContentApiServer {
 export interface StartContentApiServerOptions {
   /** Environment to read; default `process.env` (read in `config.ts`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Default: a logger at the configured level writing JSON lines to standard error. */
+  /**
+   * Settings used where neither `overrides` nor the environment set one (`triad serve --port-base`
+   * passes its ports here, so `TRIAD_*_PORT` still wins over them).
+   */
+  readonly fallbacks?: ContentApiConfigOverrides;
+  /** Default: a logger to standard error at the configured level and `logFormat` (unset: pretty on a terminal). */
   readonly logger?: Logger;
   /** Close on SIGINT/SIGTERM and exit the process. Default false (a host such as `triad serve` handles signals). */
   readonly handleSignals?: boolean;
@@ -39,8 +44,15 @@ export async function startContentApiServer(
   overrides: ContentApiConfigOverrides = {},
   options: StartContentApiServerOptions = {},
 ): Promise<RunningContentApiServer> {
-  const config = loadContentApiConfig(options.env, overrides);
-  const logger = options.logger ?? createLogger({ level: config.logLevel, stream: 'stderr', service: 'content-api' });
+  const config = loadContentApiConfig(options.env, overrides, options.fallbacks);
+  const logger =
+    options.logger ??
+    createLogger({
+      level: config.logLevel,
+      format: config.logFormat ?? 'auto',
+      stream: 'stderr',
+      service: 'content-api',
+    });
   const store = await openContentStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: logger });
   const { backend } = store;
   try {
@@ -77,8 +89,12 @@ export function operatorNotes(url: string, auth: ContentAuth): string[] {
   return [
     `OAuth client id: ${clientId}`,
     generated
-      ? `OAuth client secret: ${clientSecret} (generated; set TRIAD_OAUTH_CLIENT_ID and TRIAD_OAUTH_CLIENT_SECRET to fix them)`
+      ? `OAuth client secret: ${clientSecret} ` +
+        '(generated; set TRIAD_OAUTH_CLIENT_ID and TRIAD_OAUTH_CLIENT_SECRET to fix them)'
       : 'OAuth client secret: from TRIAD_OAUTH_CLIENT_SECRET',
-    `try: TOKEN=$(curl -s ${url}/oauth/token -d grant_type=client_credentials -d client_id=${clientId} -d "client_secret=${secret}" | sed -E 's/.*"access_token":"([^"]+)".*/\\1/') && curl -s "${url}/api/articles?q=pen&limit=3" -H "Authorization: Bearer $TOKEN" -H 'Accept: ${CONTENT_MEDIA_TYPE}' -H 'X-svc-requisitioner-id: demo-user'`,
+    `try: TOKEN=$(curl -s ${url}/oauth/token -d grant_type=client_credentials -d client_id=${clientId} ` +
+      `-d "client_secret=${secret}" | sed -E 's/.*"access_token":"([^"]+)".*/\\1/') && ` +
+      `curl -s "${url}/api/articles?q=pen&limit=3" -H "Authorization: Bearer $TOKEN" ` +
+      `-H 'Accept: ${CONTENT_MEDIA_TYPE}' -H 'X-svc-requisitioner-id: demo-user'`,
   ];
 }

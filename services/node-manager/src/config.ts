@@ -1,4 +1,4 @@
-import { loadConfig, settingsFromEnv, type ConfigSource, type LogLevel } from '@triad/service-kit';
+import { loadConfig, settingsFromEnv, type LogFormat, type LogLevel } from '@triad/service-kit';
 
 /** The node manager's settings, validated and frozen. */
 export interface NodeManagerConfig {
@@ -14,6 +14,8 @@ export interface NodeManagerConfig {
    */
   readonly demo: boolean;
   readonly logLevel: LogLevel;
+  /** `pretty` or `json` log lines; unset: pretty when standard error is a terminal, else JSON. */
+  readonly logFormat?: LogFormat;
   /** Largest request body, bytes. */
   readonly bodyLimit: number;
   /** Most nesting levels of a JSON body. */
@@ -78,6 +80,7 @@ export const nodeManagerConfigSchema = {
       default: 'info',
       env: 'TRIAD_LOG_LEVEL',
     },
+    logFormat: { type: 'string', enum: ['pretty', 'json'], env: 'TRIAD_LOG_FORMAT' },
     bodyLimit: { type: 'integer', minimum: 1024, default: 262_144, env: 'TRIAD_NODE_MANAGER_BODY_LIMIT' }, // 256 KiB
     maxJsonDepth: { type: 'integer', minimum: 8, maximum: 1000, default: 32, env: 'TRIAD_MAX_JSON_DEPTH' },
     authentication: { type: 'boolean', default: true, env: 'TRIAD_NODE_MANAGER_AUTH' },
@@ -90,7 +93,8 @@ export const nodeManagerConfigSchema = {
     },
     scryptCost: { type: 'integer', minimum: 2, maximum: 1_048_576, default: 16_384, env: 'TRIAD_SCRYPT_COST' },
     wsPassTtlMs: { type: 'integer', minimum: 1000, default: 86_400_000, env: 'TRIAD_WS_PASS_TTL_MS' }, // 24 h
-    userRecheckMs: { type: 'integer', minimum: 0, maximum: 60_000, default: 1_000, env: 'TRIAD_USER_RECHECK_MS' }, // 1 s
+    // 1 s
+    userRecheckMs: { type: 'integer', minimum: 0, maximum: 60_000, default: 1_000, env: 'TRIAD_USER_RECHECK_MS' },
     nodeDownAlarmAfterMs: {
       type: 'integer',
       minimum: 0,
@@ -98,28 +102,33 @@ export const nodeManagerConfigSchema = {
       default: 30_000,
       env: 'TRIAD_NODE_DOWN_ALARM_AFTER_MS',
     }, // 30 s
-    alarmPollMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 5_000, env: 'TRIAD_ALARM_POLL_MS' }, // 5 s
-    metricsPollMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 15_000, env: 'TRIAD_METRICS_POLL_MS' }, // 15 s
+    // 5 s
+    alarmPollMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 5_000, env: 'TRIAD_ALARM_POLL_MS' },
+    // 15 s
+    metricsPollMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 15_000, env: 'TRIAD_METRICS_POLL_MS' },
   },
 } as const;
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
- * Reads the settings from the environment (default `process.env`; the service's only reader of
- * it), then `overrides`, then defaults. An empty variable counts as unset.
+ * Reads the settings: `overrides` win, then the environment (default `process.env`; the
+ * service's only reader of it), then `fallbacks` (a host's own defaults, such as
+ * `triad serve --port-base`), then the schema's defaults. An empty variable counts as unset.
  *
  * @throws ConfigError listing every invalid setting.
  */
 export function loadNodeManagerConfig(
   env: Environment = process.env,
   overrides: NodeManagerConfigOverrides = {},
+  fallbacks: NodeManagerConfigOverrides = {},
 ): NodeManagerConfig {
   return loadConfig<NodeManagerConfig>(
     nodeManagerConfigSchema,
+    fallbacks,
     settingsFromEnv(nodeManagerConfigSchema, env),
-    overrides as ConfigSource,
-  ) as NodeManagerConfig;
+    overrides,
+  );
 }
 
 /** `defaultUserTags` as the filter it stands for: `'all'` or a list of tags. */

@@ -2,7 +2,7 @@ import { openServiceDatabase, type Database } from '@triad/db';
 import { closeOnce, createLogger, listenService, serviceCloser, type Logger } from '@triad/service-kit';
 import { buildNodeManagerApp } from './app.js';
 import { loadNodeManagerConfig, type NodeManagerConfig, type NodeManagerConfigOverrides } from './config.js';
-import type { NodeConnector } from './connector/node-connector.js';
+import type { NodeConnector } from './connections/node-connector.js';
 import { ErlangNodeConnector } from './connections/erlang-node-connector.js';
 import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from './migrations/index.js';
 import type { NodeMonitor } from './monitoring/node-monitor.js';
@@ -26,6 +26,12 @@ export interface RunningNodeManagerServer {
 export interface StartNodeManagerServerOptions {
   /** Environment to read; default `process.env` (read in `config.ts`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Settings used where neither `overrides` nor the environment set one (`triad serve --port-base`
+   * passes its ports here, so `TRIAD_*_PORT` still wins over them).
+   */
+  readonly fallbacks?: NodeManagerConfigOverrides;
+  /** Default: a logger to standard error at the configured level and `logFormat` (unset: pretty on a terminal). */
   readonly logger?: Logger;
   /** Default `BasicNodeConnector`. */
   readonly connector?: NodeConnector;
@@ -36,7 +42,10 @@ export interface StartNodeManagerServerOptions {
 /** SQLite file of the service inside the data directory. */
 export const NODE_MANAGER_SQLITE_FILE = 'node-manager.sqlite';
 
-/** Opens (and migrates) the node manager's database as configured: PostgreSQL with `databaseUrl`, else `<dataDir>/node-manager.sqlite`. */
+/**
+ * Opens (and migrates) the node manager's database as configured: PostgreSQL with `databaseUrl`,
+ * else `<dataDir>/node-manager.sqlite`.
+ */
 export function openNodeManagerDatabase(config: NodeManagerConfig, logger?: Logger): Promise<Database> {
   return openServiceDatabase({
     databaseUrl: config.databaseUrl,
@@ -57,8 +66,15 @@ export async function startNodeManagerServer(
   overrides: NodeManagerConfigOverrides = {},
   options: StartNodeManagerServerOptions = {},
 ): Promise<RunningNodeManagerServer> {
-  const config = loadNodeManagerConfig(options.env, overrides);
-  const logger = options.logger ?? createLogger({ level: config.logLevel, stream: 'stderr', service: 'node-manager' });
+  const config = loadNodeManagerConfig(options.env, overrides, options.fallbacks);
+  const logger =
+    options.logger ??
+    createLogger({
+      level: config.logLevel,
+      format: config.logFormat ?? 'auto',
+      stream: 'stderr',
+      service: 'node-manager',
+    });
   const database = await openNodeManagerDatabase(config, logger);
   try {
     // The real connection layer unless a caller supplies another (tests, tools without Erlang).

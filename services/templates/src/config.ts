@@ -1,4 +1,4 @@
-import { loadConfig, settingsFromEnv, type ConfigSource, type LogLevel } from '@triad/service-kit';
+import { loadConfig, settingsFromEnv, type LogFormat, type LogLevel } from '@triad/service-kit';
 
 /** The template service's settings, validated and frozen. */
 export interface TemplatesConfig {
@@ -13,6 +13,8 @@ export interface TemplatesConfig {
   /** Folder of example templates to seed; default the device-templates package's `examples/`. */
   readonly seedDir?: string;
   readonly logLevel: LogLevel;
+  /** `pretty` or `json` log lines; unset: pretty when standard error is a terminal, else JSON. */
+  readonly logFormat?: LogFormat;
   /** Largest body of ordinary routes, bytes. */
   readonly bodyLimit: number;
   /** Largest template source (writes and /validate), bytes. */
@@ -42,8 +44,10 @@ export const templatesConfigSchema = {
       default: 'info',
       env: 'TRIAD_LOG_LEVEL',
     },
+    logFormat: { type: 'string', enum: ['pretty', 'json'], env: 'TRIAD_LOG_FORMAT' },
     bodyLimit: { type: 'integer', minimum: 1024, default: 1_048_576, env: 'TRIAD_TEMPLATES_BODY_LIMIT' }, // 1 MiB
-    sourceBodyLimit: { type: 'integer', minimum: 1024, default: 8_388_608, env: 'TRIAD_TEMPLATES_SOURCE_BODY_LIMIT' }, // 8 MiB
+    // 8 MiB
+    sourceBodyLimit: { type: 'integer', minimum: 1024, default: 8_388_608, env: 'TRIAD_TEMPLATES_SOURCE_BODY_LIMIT' },
     maxJsonDepth: { type: 'integer', minimum: 8, maximum: 1000, default: 64, env: 'TRIAD_MAX_JSON_DEPTH' },
   },
 } as const;
@@ -51,18 +55,21 @@ export const templatesConfigSchema = {
 type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
- * Reads the service settings from the environment (default `process.env`; this module is the
- * service's only reader of it), then `overrides`, then defaults. An empty variable counts as unset.
+ * Reads the service settings: `overrides` win, then the environment (default `process.env`; this
+ * module is the service's only reader of it), then `fallbacks` (a host's own defaults, such as
+ * `triad serve --port-base`), then the schema's defaults. An empty variable counts as unset.
  *
  * @throws ConfigError listing every invalid setting.
  */
 export function loadTemplatesConfig(
   env: Environment = process.env,
   overrides: TemplatesConfigOverrides = {},
+  fallbacks: TemplatesConfigOverrides = {},
 ): TemplatesConfig {
   return loadConfig<TemplatesConfig>(
     templatesConfigSchema,
+    fallbacks,
     settingsFromEnv(templatesConfigSchema, env),
-    overrides as ConfigSource,
-  ) as TemplatesConfig;
+    overrides,
+  );
 }

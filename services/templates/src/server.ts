@@ -18,7 +18,12 @@ export interface RunningTemplatesServer {
 export interface StartTemplatesServerOptions {
   /** Environment to read; default `process.env` (read in `config.ts`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Default: a logger at the configured level writing JSON lines to standard error. */
+  /**
+   * Settings used where neither `overrides` nor the environment set one (`triad serve --port-base`
+   * passes its ports here, so `TRIAD_*_PORT` still wins over them).
+   */
+  readonly fallbacks?: TemplatesConfigOverrides;
+  /** Default: a logger to standard error at the configured level and `logFormat` (unset: pretty on a terminal). */
   readonly logger?: Logger;
   /**
    * Close on SIGINT/SIGTERM and exit the process (second signal exits at once). Default false:
@@ -39,8 +44,15 @@ export async function startTemplatesServer(
   overrides: TemplatesConfigOverrides = {},
   options: StartTemplatesServerOptions = {},
 ): Promise<RunningTemplatesServer> {
-  const config = loadTemplatesConfig(options.env, overrides);
-  const logger = options.logger ?? createLogger({ level: config.logLevel, stream: 'stderr', service: 'templates' });
+  const config = loadTemplatesConfig(options.env, overrides, options.fallbacks);
+  const logger =
+    options.logger ??
+    createLogger({
+      level: config.logLevel,
+      format: config.logFormat ?? 'auto',
+      stream: 'stderr',
+      service: 'templates',
+    });
   const database = await openServiceDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
