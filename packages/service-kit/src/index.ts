@@ -9,7 +9,7 @@ export {
   problemSchema,
   type ProblemDocument,
 } from './problem/problem-document.js';
-export { problemHandler, sendProblem, type ProblemReplyInit } from './problem/problem-handler.js';
+export { classifyError, problemHandler, sendProblem, type ProblemReplyInit } from './problem/problem-handler.js';
 export { toRequestViolations, type RequestViolation } from './problem/validation-problems.js';
 export { loadConfig, settingsFromEnv, type ConfigSchema, type ConfigSource } from './config/load-config.js';
 export { ConfigError, type ConfigViolation } from './config/config-error.js';
@@ -43,3 +43,21 @@ export {
 } from './json-body-parser.js';
 export { listenService, serviceUrl } from './listen-service.js';
 export { closeOnce } from './close-once.js';
+export {
+  registerOpenApi,
+  OPENAPI_DOCUMENT_PATH,
+  OPENAPI_UI_PREFIX,
+  type OpenApiOptions,
+  type OpenApiSecurityScheme,
+  type OpenApiSecurityRequirement,
+} from './openapi/register-openapi.js';
+export { PROBLEM_ERROR_BODY, REASON_ERROR_BODY, type ErrorBody } from './openapi/error-body.js';
+export {
+  errorResponse,
+  errorResponses,
+  ERROR_STATUS_DESCRIPTIONS,
+  type OpenApiErrorResponse,
+} from './openapi/error-responses.js';
+export { checkOpenApiCoverage, openApiPath, type OpenApiCoverage } from './openapi/openapi-coverage.js';
+export { recordRoutes, registeredRoutes, type RegisteredRoute } from './openapi/route-recorder.js';
+export { prometheusMetrics, DEFAULT_DURATION_BUCKETS, type PrometheusMetricsOptions } from './prometheus-metrics.js';
