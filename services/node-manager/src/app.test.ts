@@ -4,7 +4,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@triad/db';
 import { ADMIN, buildTestApp, type TestApp } from './test-support/node-manager-test-app.js';
+import { checkOpenApiCoverage } from '@triad/service-kit';
 import { nodeManagerProblems, reasonOf } from './errors.js';
+
+/** The parts of the OpenAPI document these tests read. */
+interface OpenApiDocument {
+  readonly paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> } | undefined>
+  >;
+}
 
 describe('node-manager app', () => {
   let dir = '';
@@ -21,10 +30,24 @@ describe('node-manager app', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('serves an OpenAPI document naming the spec paths, and the docs page, without credentials', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    for (const p of ['/api/alarm', '/api/topo/node-stat', '/api/users/add_user', '/api/bookmark/', '/api/tags/user'])
+  it('documents every route it registers and nothing else, each with operationId, summary and responses', async () => {
+    expect(await checkOpenApiCoverage(t.app)).toEqual({
+      undocumented: [],
+      unregistered: [],
+      incomplete: [],
+      trailingSlashes: [],
+    });
+  });
+
+  it('serves an OpenAPI document naming the spec paths with {error} failures, and the docs page', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json<OpenApiDocument>();
+    for (const p of ['/api/alarm', '/api/topo/node-stat', '/api/users/add_user', '/api/bookmark', '/api/tags/user'])
       expect(Object.keys(doc.paths)).toContain(p);
+    const failures = doc.paths['/api/topo/node/{node_id}']?.get?.responses ?? {};
+    expect(Object.keys(failures).sort()).toEqual(['200', '400', '401', '404', '500']);
+    expect(failures['404']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/ErrorReason',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(200);
   });
 
@@ -36,7 +59,7 @@ describe('node-manager app', () => {
       payload: JSON.stringify({ bookmarks: [{ title: 'x'.repeat(4000), url: 'u' }] }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'body_too_large' });
+    expect(response.json<{ error: string }>()).toEqual({ error: 'body_too_large' });
   });
 
   it('derives every wire reason from its catalogue code', () => {

@@ -1,14 +1,13 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '@triad/db';
-import { createServiceApp, useJsonBodyParser, type Logger } from '@triad/service-kit';
+import { createServiceApp, REASON_ERROR_BODY, useJsonBodyParser, type Logger } from '@triad/service-kit';
 import type { NodeManagerConfig } from './config.js';
-import type { NodeConnector } from './connector/node-connector.js';
+import type { NodeConnector } from './connections/node-connector.js';
 import { useApiErrorShape } from './http/api-error-handler.js';
 import { useAuthentication } from './http/auth-hook.js';
+import { useDocumentingResponseSchemas } from './http/documenting-response-schemas.js';
 import { createNodeManagerCore, type NodeManagerCore } from './node-manager-core.js';
 import { alarmRoutes } from './routes/alarms/index.js';
 import { bookmarkRoutes } from './routes/bookmarks/index.js';
@@ -58,13 +57,34 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
         await sql`select 1`.execute(database.db);
       },
     },
-    beforeRoutes: registerOpenApi,
+    openApi: {
+      title: 'Triad node manager',
+      version: API_VERSION,
+      description:
+        'Nodes, node families, alarms, plugins, bookmarks, users and tags. With authentication on, every /api ' +
+        'call and /metrics need HTTP Basic credentials. Failures answer {"error": reason} (docs/errors.md).',
+      errorBody: REASON_ERROR_BODY,
+      tags: [
+        { name: 'users', description: 'Users, roles, rights and the WebSocket pass' },
+        { name: 'alarms', description: 'Alarm lists, sources and actions' },
+        { name: 'topology', description: 'Nodes, node families, reachability and statistics' },
+        { name: 'plugins', description: 'Plugins of a node, switched on and off' },
+        { name: 'bookmarks', description: 'Bookmarks' },
+        { name: 'tags', description: "Known tags and the tags filtering each user's view" },
+        { name: 'live', description: 'Live alarm and node state updates over a WebSocket' },
+        { name: 'metrics', description: 'Kernel metrics of managed nodes for Prometheus' },
+        { name: 'health', description: 'Probes' },
+      ],
+      securitySchemes: { basic: { type: 'http', scheme: 'basic' } },
+      security: [{ basic: [] }],
+    },
   });
   // Root level, so tests reach `app.injectWS`; frames are tiny (the auth line).
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(
     async (api) => {
       useJsonBodyParser(api, { maxDepth: config.maxJsonDepth });
+      useDocumentingResponseSchemas(api);
       useApiErrorShape(api);
       useAuthentication(api, core.authenticator);
       await api.register(usersRoutes, { prefix: '/users', core });
@@ -79,25 +99,4 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
   );
   await app.register(metricsRoutes, { prefix: '/metrics', core });
   return { app, core };
-}
-
-async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Triad node manager',
-        version: API_VERSION,
-        description:
-          'Nodes, node families, alarms, plugins, bookmarks, users and tags. With authentication on, every /api call needs HTTP Basic credentials. Failures answer {"error": reason}.',
-      },
-      components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' } } },
-      security: [{ basic: [] }],
-      tags: ['users', 'alarms', 'topology', 'plugins', 'bookmarks', 'tags', 'live', 'metrics', 'health'].map(
-        (name) => ({ name }),
-      ),
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

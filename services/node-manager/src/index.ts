@@ -21,18 +21,18 @@ export type {
   NodeState,
   NodeTarget,
   ReachabilityReport,
-} from './connector/node-connector.js';
+} from './connections/node-connector.js';
 export { ErlangNodeConnector, type ErlangNodeConnectorOptions } from './connections/erlang-node-connector.js';
 export { NodeConnection, type NodeConnectionOptions } from './connections/node-connection.js';
 export { DEFAULT_FAMILY_NAME, releaseFamilyName, type AddNodeOptions } from './commands/topology-commands.js';
-export { BasicNodeConnector, networkProbes } from './connector/basic-node-connector.js';
+export { BasicNodeConnector, networkProbes } from './connections/basic-node-connector.js';
 export {
   checkReachability,
   splitNodeName,
   EPMD_PORT,
   type ReachabilityProbes,
-} from './connector/reachability-checks.js';
-export type { RaiseAlarmInput, AlarmRecord } from './alarms/alarm-record.js';
-export { eventIdOf } from './alarms/erlang-terms.js';
+} from './connections/reachability-checks.js';
+export type { RaiseAlarmInput, AlarmRecord } from './repositories/alarm-record.js';
+export { eventIdOf } from './monitoring/erlang-terms.js';
 export type { NodeManagerEvent, AlarmEvent, NodeStateEvent } from './events/node-manager-events.js';
 export { createUsersCommand, type UsersCommandIo, type UsersCommandOptions } from './cli/users-command.js';

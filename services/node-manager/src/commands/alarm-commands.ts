@@ -2,10 +2,10 @@ import { nmError } from '../errors.js';
 import type { NodeManagerEvents, AlarmEvent } from '../events/node-manager-events.js';
 import type { TagRepository } from '../repositories/tag-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
-import type { AlarmRecord, RaiseAlarmInput } from './alarm-record.js';
-import { presentAlarm } from './alarm-presenter.js';
-import type { AlarmRepository } from './alarm-repository.js';
-import { alarmSourceText } from './erlang-terms.js';
+import type { AlarmRecord, RaiseAlarmInput } from '../repositories/alarm-record.js';
+import { presentAlarm } from '../presenters/alarm-presenter.js';
+import type { AlarmRepository } from '../repositories/alarm-repository.js';
+import { alarmSourceText } from '../monitoring/erlang-terms.js';
 
 /** The source every node has, listed even without alarms. */
 export const NODE_LEVEL_SOURCE = 'node_level';

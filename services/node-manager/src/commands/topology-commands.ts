@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { NodeConnector, NodeRelease, NodeState } from '../connector/node-connector.js';
-import { splitNodeName } from '../connector/reachability-checks.js';
+import type { NodeConnector, NodeRelease, NodeState } from '../connections/node-connector.js';
+import { splitNodeName } from '../connections/reachability-checks.js';
 import { nmError } from '../errors.js';
 import type { NodeManagerEvents } from '../events/node-manager-events.js';
 import { DEFAULT_PLUGINS, type PluginRepository } from '../repositories/plugin-repository.js';

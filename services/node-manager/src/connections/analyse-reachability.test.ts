@@ -1,7 +1,7 @@
 import { Socket } from 'node:net';
 import { decodeAlive2Response, encodeAlive2Request } from '@triad/erlang-dist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReachabilityReport } from '../connector/node-connector.js';
+import type { ReachabilityReport } from './node-connector.js';
 import { analyseReachability } from './analyse-reachability.js';
 import { closedPort } from './test-support/closed-port.js';
 import { liveErl, startErlNode, uniqueAlive, type ErlNode } from './test-support/erl-node.js';

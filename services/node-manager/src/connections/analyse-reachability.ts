@@ -1,5 +1,5 @@
 import { isIP, Socket } from 'node:net';
-import type { ReachabilityReport } from '../connector/node-connector.js';
+import type { ReachabilityReport } from './node-connector.js';
 import { EPMD_DEFAULTS, listNodes, lookupNodePort, resolveHost, type EpmdOptions } from './epmd-client.js';
 import { splitNode } from './open-dist-socket.js';
 

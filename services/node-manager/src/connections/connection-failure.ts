@@ -1,4 +1,4 @@
-import type { NodeState } from '../connector/node-connector.js';
+import type { NodeState } from './node-connector.js';
 
 /**
  * Why a connection to a node could not be opened or was lost, told apart as the issue asks:

@@ -1,6 +1,6 @@
 import { atom, isAtom } from '@triad/erlang-dist';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { NodeState } from '../connector/node-connector.js';
+import type { NodeState } from './node-connector.js';
 import { ErlangNodeConnector } from './erlang-node-connector.js';
 import { closedPort } from './test-support/closed-port.js';
 import { liveErl, startErlNode, uniqueAlive, waitFor, type ErlNode } from './test-support/erl-node.js';

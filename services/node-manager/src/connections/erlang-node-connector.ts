@@ -7,7 +7,7 @@ import type {
   NodeStateListener,
   NodeTarget,
   ReachabilityReport,
-} from '../connector/node-connector.js';
+} from './node-connector.js';
 import { analyseReachability } from './analyse-reachability.js';
 import type { ConnectionFailure } from './connection-failure.js';
 import { MANAGED_NODE_DEFAULTS, ManagedNode, type ManagedNodeTiming } from './managed-node.js';

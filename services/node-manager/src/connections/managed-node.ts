@@ -1,4 +1,4 @@
-import type { NodeState, NodeTarget } from '../connector/node-connector.js';
+import type { NodeState, NodeTarget } from './node-connector.js';
 import { ConnectionFailure, RpcTimeoutError, stateForFailure } from './connection-failure.js';
 import { NodeConnection } from './node-connection.js';
 

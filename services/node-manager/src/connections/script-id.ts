@@ -1,5 +1,5 @@
 import { listElements, tupleOf, type Term } from '@triad/erlang-dist';
-import type { NodeRelease } from '../connector/node-connector.js';
+import type { NodeRelease } from './node-connector.js';
 
 /** Longest release name or version accepted (a family name holds both and a space). */
 const MAX_PART_LENGTH = 127;

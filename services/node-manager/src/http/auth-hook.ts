@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator, CurrentUser } from '../auth/authenticator.js';
 import { nmError } from '../errors.js';
-import { authorize, defaultAccess, type Access } from '../policies/access-policy.js';
+import { authorize, authorizeNamedUser, unknownRouteAccess, type Access } from '../policies/access-policy.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,7 +9,7 @@ declare module 'fastify' {
     nmUser: CurrentUser;
   }
   interface FastifyContextConfig {
-    /** What the route demands (policies/access-policy.ts); default by method. */
+    /** What the route demands (policies/access-policy.ts); every authenticated route declares it. */
     access?: Access;
     /** Skips Basic authentication (the WebSocket route authenticates with its pass instead). */
     publicRoute?: boolean;
@@ -18,18 +18,30 @@ declare module 'fastify' {
 
 /**
  * Authenticates every request of `app`'s context (HTTP Basic when authentication is on; 401
- * otherwise) and applies the route's access rule before validation runs, so refused calls
- * learn nothing about their input.
+ * otherwise) and applies the access its route declares in `config.access`: the caller-only
+ * rules before validation runs, so refused calls learn nothing about their input; `selfOrAdmin`
+ * after validation, on the user the request names. A route registered without `access` (and not
+ * `publicRoute`) is a programming error reported at start-up.
  */
 export function useAuthentication(app: FastifyInstance, authenticator: Authenticator): void {
   app.decorateRequest('nmUser', null as unknown as CurrentUser);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.publicRoute || route.config?.access !== undefined) return;
+    throw new Error(`${route.method.toString()} ${route.url} declares no access (config.access)`);
+  });
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.publicRoute) return;
+    const config = request.routeOptions.config;
+    if (config.publicRoute) return;
     const user = authenticator.enabled
       ? await authenticator.authenticate(request.headers.authorization)
       : authenticator.anonymous;
     if (!user) throw nmError('NM_ERR_UNAUTHORIZED');
     request.nmUser = user;
-    authorize(user, request.routeOptions.config.access ?? defaultAccess(request.method));
+    authorize(user, config.access ?? unknownRouteAccess(request.method));
+  });
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access !== undefined && !request.routeOptions.config.publicRoute)
+      authorizeNamedUser(request.nmUser, access, request);
   });
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { atom, list, string, tuple } from '@triad/erlang-dist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmSourceText } from '../alarms/erlang-terms.js';
+import { alarmSourceText } from './erlang-terms.js';
 import { NodeConnection } from '../connections/node-connection.js';
 import { liveErl, startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
 import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';

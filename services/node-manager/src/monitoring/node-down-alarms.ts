@@ -1,5 +1,5 @@
-import { NODE_LEVEL_SOURCE, type AlarmCommands } from '../alarms/alarm-commands.js';
-import { alarmSourceText, erlangBinary } from '../alarms/erlang-terms.js';
+import { NODE_LEVEL_SOURCE, type AlarmCommands } from '../commands/alarm-commands.js';
+import { alarmSourceText, erlangBinary } from './erlang-terms.js';
 
 /** Alarm id of an unreachable managed node. */
 export const NODE_DOWN_ALARM_ID = 'node_down';

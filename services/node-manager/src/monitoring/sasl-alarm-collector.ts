@@ -1,7 +1,7 @@
 import { badRpcReason, listElements, tupleOf, type Term } from '@triad/erlang-dist';
-import { NODE_LEVEL_SOURCE, type AlarmCommands } from '../alarms/alarm-commands.js';
-import type { AlarmRepository } from '../alarms/alarm-repository.js';
-import { alarmSourceText } from '../alarms/erlang-terms.js';
+import { NODE_LEVEL_SOURCE, type AlarmCommands } from '../commands/alarm-commands.js';
+import type { AlarmRepository } from '../repositories/alarm-repository.js';
+import { alarmSourceText } from './erlang-terms.js';
 import { COLLECTOR_RPC_TIMEOUT_MS, type Collector, type MonitoredNode, type RpcCaller } from './collector.js';
 import { erlangTermText } from './erlang-term-text.js';
 import { NODE_DOWN_ALARM_ID } from './node-down-alarms.js';

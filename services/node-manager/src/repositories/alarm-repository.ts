@@ -1,9 +1,9 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { QueryTemplates, type Database } from '@triad/db';
-import type { AlarmsTable, NodeManagerDatabase } from '../repositories/node-manager-tables.js';
-import { ReadCache, readCachesFit } from '../repositories/read-cache.js';
+import type { AlarmsTable, NodeManagerDatabase } from './node-manager-tables.js';
+import { ReadCache, readCachesFit } from './read-cache.js';
 import type { AlarmQuery, AlarmRecord } from './alarm-record.js';
-import { presentAlarm } from './alarm-presenter.js';
+import { presentAlarm } from '../presenters/alarm-presenter.js';
 
 type Db = Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase>;
 

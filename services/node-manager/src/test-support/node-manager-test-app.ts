@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { migrateToLatest, type Database } from '@triad/db';
 import { buildNodeManagerApp } from '../app.js';
 import { loadNodeManagerConfig, type NodeManagerConfigOverrides } from '../config.js';
-import type { NodeConnector, NodeRelease, NodeState, ReachabilityReport } from '../connector/node-connector.js';
+import type { NodeConnector, NodeRelease, NodeState, ReachabilityReport } from '../connections/node-connector.js';
 import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from '../migrations/index.js';
 import { createNodeManagerCore, type NodeManagerCore } from '../node-manager-core.js';
 

@@ -1,57 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NODE_LEVEL_SOURCE } from '../../alarms/alarm-commands.js';
-import { presentAlarmList } from '../../alarms/alarm-presenter.js';
-import { parseEventId } from '../../alarms/erlang-terms.js';
+import { NODE_LEVEL_SOURCE } from '../../commands/alarm-commands.js';
 import { nmError } from '../../errors.js';
+import { parseEventId } from '../../monitoring/erlang-terms.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
-
-interface ListQuery {
-  source?: string;
-  limit?: number;
-  tags?: string;
-  eid?: string;
-}
-
-const listQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    source: { type: 'string', minLength: 1, maxLength: 255 },
-    limit: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
-    tags: { type: 'string', maxLength: 2000 },
-    eid: { type: 'string', maxLength: 64 },
-  },
-} as const;
-const previousQuery = { ...listQuery, required: ['eid'] } as const;
-const nodeParams = {
-  type: 'object',
-  required: ['node_id'],
-  properties: { node_id: { type: 'string', maxLength: 64 } },
-} as const;
-const familyParams = {
-  type: 'object',
-  required: ['node_family_id'],
-  properties: { node_family_id: { type: 'string', maxLength: 64 } },
-} as const;
-const actionBody = (extra: Record<string, unknown> = {}, required: string[] = []) =>
-  ({
-    type: 'object',
-    required: ['userId', 'alarmId', 'alarmSrc', ...required],
-    additionalProperties: false,
-    properties: {
-      userId: { type: 'string', maxLength: 64 },
-      alarmId: { type: 'string', minLength: 1, maxLength: 1000 },
-      alarmSrc: { type: 'string', minLength: 1, maxLength: 2000 },
-      ...extra,
-    },
-  }) as const;
+import { presentAlarmList } from '../../presenters/alarm-presenter.js';
+import type { FamilyParams, NodeParams } from '../shared-schemas.js';
+import * as s from './schemas.js';
 
 type Scope = { kind: 'all' } | { kind: 'node'; id: string } | { kind: 'family'; id: string };
+type ListRequest = FastifyRequest<{ Querystring: s.ListQuery }>;
 
 /** `/api/alarm*`: lists (newest first, tag-filtered, paged backwards by eid), sources and actions. */
 export async function alarmRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
-  const tags = ['alarms'];
-
   /** Node ids of a scope; unknown node or family ids are errors. */
   const nodeIdsOf = async (scope: Scope): Promise<string[] | undefined> => {
     if (scope.kind === 'all') return undefined;
@@ -64,8 +24,8 @@ export async function alarmRoutes(app: FastifyInstance, { core }: { core: NodeMa
     return [...family.nodes];
   };
 
-  const list = async (request: FastifyRequest, reply: FastifyReply, scope: Scope, previous: boolean) => {
-    const query = request.query as ListQuery;
+  const list = async (request: ListRequest, reply: FastifyReply, scope: Scope, previous: boolean) => {
+    const query = request.query;
     let beforeUs: number | undefined;
     if (previous) {
       beforeUs = parseEventId(query.eid ?? '');
@@ -87,92 +47,69 @@ export async function alarmRoutes(app: FastifyInstance, { core }: { core: NodeMa
     return { sources: [NODE_LEVEL_SOURCE, ...found.filter((s) => s !== NODE_LEVEL_SOURCE).sort()] };
   };
 
-  app.get('/alarm', { schema: { tags, summary: 'The most recent alarms', querystring: listQuery } }, (r, reply) =>
+  type Query = { Querystring: s.ListQuery };
+  const read = { access: 'read' } as const;
+  app.get<Query>('/alarm', { schema: s.listAlarmsSchema, config: read }, (r, reply) =>
     list(r, reply, { kind: 'all' }, false),
   );
-  app.get(
-    '/alarm/previous/all',
-    { schema: { tags, summary: 'Alarms older than eid', querystring: previousQuery } },
-    (r, reply) => list(r, reply, { kind: 'all' }, true),
+  app.get<Query>('/alarm/previous/all', { schema: s.listPreviousAlarmsSchema, config: read }, (r, reply) =>
+    list(r, reply, { kind: 'all' }, true),
   );
-  app.get<{ Params: { node_id: string } }>(
+  app.get<Query & { Params: NodeParams }>(
     '/alarm/node/:node_id',
-    { schema: { tags, summary: 'Alarms of a node', params: nodeParams, querystring: listQuery } },
+    { schema: s.listNodeAlarmsSchema, config: read },
     (r, reply) => list(r, reply, { kind: 'node', id: r.params.node_id }, false),
   );
-  app.get<{ Params: { node_id: string } }>(
+  app.get<Query & { Params: NodeParams }>(
     '/alarm/previous/node/:node_id',
-    { schema: { tags, summary: 'Alarms of a node older than eid', params: nodeParams, querystring: previousQuery } },
+    { schema: s.listPreviousNodeAlarmsSchema, config: read },
     (r, reply) => list(r, reply, { kind: 'node', id: r.params.node_id }, true),
   );
-  app.get<{ Params: { node_family_id: string } }>(
+  app.get<Query & { Params: FamilyParams }>(
     '/alarm/node-family/:node_family_id',
-    { schema: { tags, summary: 'Alarms of the nodes of a family', params: familyParams, querystring: listQuery } },
+    { schema: s.listFamilyAlarmsSchema, config: read },
     (r, reply) => list(r, reply, { kind: 'family', id: r.params.node_family_id }, false),
   );
-  app.get<{ Params: { node_family_id: string } }>(
+  app.get<Query & { Params: FamilyParams }>(
     '/alarm/previous/node-family/:node_family_id',
-    {
-      schema: { tags, summary: 'Alarms of a family older than eid', params: familyParams, querystring: previousQuery },
-    },
+    { schema: s.listPreviousFamilyAlarmsSchema, config: read },
     (r, reply) => list(r, reply, { kind: 'family', id: r.params.node_family_id }, true),
   );
-  app.get('/alarm/source', { schema: { tags, summary: 'Usable source values' } }, () => sources({ kind: 'all' }));
-  app.get<{ Params: { node_id: string } }>(
+  app.get('/alarm/source', { schema: s.listSourcesSchema, config: read }, () => sources({ kind: 'all' }));
+  app.get<{ Params: NodeParams }>(
     '/alarm/source/node/:node_id',
-    { schema: { tags, summary: 'Sources of a node', params: nodeParams } },
+    { schema: s.listNodeSourcesSchema, config: read },
     (r) => sources({ kind: 'node', id: r.params.node_id }),
   );
-  app.get<{ Params: { node_family_id: string } }>(
+  app.get<{ Params: FamilyParams }>(
     '/alarm/source/node-family/:node_family_id',
-    { schema: { tags, summary: 'Sources of a family', params: familyParams } },
+    { schema: s.listFamilySourcesSchema, config: read },
     (r) => sources({ kind: 'family', id: r.params.node_family_id }),
   );
 
-  type ActionBody = { userId: string; alarmId: string; alarmSrc: string; comment?: string };
-  const actor = (request: FastifyRequest<{ Body: ActionBody }>) => ({
+  type Action = { Body: s.ActionBody };
+  const actor = (request: FastifyRequest<Action>) => ({
     alarmId: request.body.alarmId,
     alarmSrc: request.body.alarmSrc,
     user: request.nmUser.authenticated ? request.nmUser.username : request.body.userId,
   });
-  app.post<{ Body: ActionBody }>(
-    '/alarm/acknowledge',
-    { schema: { tags, summary: 'new -> acknowledged', body: actionBody() } },
-    async (r) => {
-      await core.alarms.acknowledge(actor(r));
-      return {};
-    },
-  );
-  app.post<{ Body: ActionBody }>(
-    '/alarm/unacknowledge',
-    { schema: { tags, summary: 'acknowledged -> new', body: actionBody() } },
-    async (r) => {
-      await core.alarms.unacknowledge(actor(r));
-      return {};
-    },
-  );
-  app.post<{ Body: ActionBody }>(
-    '/alarm/clear',
-    { schema: { tags, summary: 'Removes the alarm from the lists', body: actionBody() } },
-    async (r) => {
-      await core.alarms.clearByUser(actor(r));
-      return {};
-    },
-  );
-  app.post<{ Body: ActionBody }>(
-    '/alarm/comment',
-    {
-      schema: {
-        tags,
-        summary: 'Adds a comment',
-        body: actionBody({ comment: { type: 'string', minLength: 1, maxLength: 4096 } }, ['comment']),
-      },
-    },
-    async (r) => {
-      await core.alarms.comment(actor(r), r.body.comment ?? '');
-      return {};
-    },
-  );
+  const write = { access: 'write' } as const;
+  app.post<Action>('/alarm/acknowledge', { schema: s.acknowledgeSchema, config: write }, async (r) => {
+    await core.alarms.acknowledge(actor(r));
+    return {};
+  });
+  app.post<Action>('/alarm/unacknowledge', { schema: s.unacknowledgeSchema, config: write }, async (r) => {
+    await core.alarms.unacknowledge(actor(r));
+    return {};
+  });
+  app.post<Action>('/alarm/clear', { schema: s.clearSchema, config: write }, async (r) => {
+    await core.alarms.clearByUser(actor(r));
+    return {};
+  });
+  app.post<Action>('/alarm/comment', { schema: s.commentSchema, config: write }, async (r) => {
+    await core.alarms.comment(actor(r), r.body.comment ?? '');
+    return {};
+  });
 }
 
 /** `tags=` overrides; else the user's tags with authentication on, `default_user_tags` with it off. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { NodeManagerEvent } from '../../events/node-manager-events.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
+import { liveSchema } from './schemas.js';
 
 /** Close code sent when the first message does not authenticate. */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
@@ -22,34 +23,35 @@ interface LiveSocket {
  * Needs `@fastify/websocket` registered on an enclosing context (app.ts does it at the root).
  */
 export async function liveRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
-  app.get(
-    '/core/ws',
-    { websocket: true, config: { publicRoute: true }, schema: { tags: ['live'], summary: 'Live updates (WebSocket)' } },
-    (socket: LiveSocket) => {
-      let unsubscribe: (() => void) | undefined;
-      socket.on('message', (data) => {
-        if (unsubscribe) return;
-        const user = authenticateFrame(core, String(data));
-        if (!user) {
-          socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
-          return;
-        }
-        void core.users.users.find(user).then((record) => {
-          const tags = !core.authenticator.enabled ? core.defaultUserTags : (record?.tags ?? []);
-          socket.send(JSON.stringify({ type: 'authenticated', user }));
-          unsubscribe = core.events.subscribe((event) => {
-            if (visible(event, tags))
-              socket.send(
-                JSON.stringify(
-                  event.type === 'alarm' ? { type: 'alarm', action: event.action, alarm: event.alarm } : event,
-                ),
-              );
-          });
+  // @fastify/websocket hides its routes from OpenAPI; this one is documented (upgrade, 101).
+  app.addHook('onRoute', (route) => {
+    if (route.websocket && route.schema) route.schema.hide = false;
+  });
+  const schema = { ...liveSchema, security: [] };
+  app.get('/core/ws', { websocket: true, config: { publicRoute: true }, schema }, (socket: LiveSocket) => {
+    let unsubscribe: (() => void) | undefined;
+    socket.on('message', (data) => {
+      if (unsubscribe) return;
+      const user = authenticateFrame(core, String(data));
+      if (!user) {
+        socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
+        return;
+      }
+      void core.users.users.find(user).then((record) => {
+        const tags = !core.authenticator.enabled ? core.defaultUserTags : (record?.tags ?? []);
+        socket.send(JSON.stringify({ type: 'authenticated', user }));
+        unsubscribe = core.events.subscribe((event) => {
+          if (visible(event, tags))
+            socket.send(
+              JSON.stringify(
+                event.type === 'alarm' ? { type: 'alarm', action: event.action, alarm: event.alarm } : event,
+              ),
+            );
         });
       });
-      socket.on('close', () => unsubscribe?.());
-    },
-  );
+    });
+    socket.on('close', () => unsubscribe?.());
+  });
 }
 
 /** The username a first frame authenticates, or undefined. */

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { useApiErrorShape } from '../../http/api-error-handler.js';
 import { useAuthentication } from '../../http/auth-hook.js';
+import { useDocumentingResponseSchemas } from '../../http/documenting-response-schemas.js';
 import { PROMETHEUS_CONTENT_TYPE, prometheusText } from '../../monitoring/prometheus-text.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
+import { metricsSchema } from './schemas.js';
 
 /**
  * `GET /metrics`: the last samples of every monitored node in the Prometheus text format. It
@@ -10,13 +12,10 @@ import type { NodeManagerCore } from '../../node-manager-core.js';
  * right when on; open when off), so scrapers use `basic_auth` in their scrape config.
  */
 export async function metricsRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
+  useDocumentingResponseSchemas(app);
   useApiErrorShape(app);
   useAuthentication(app, core.authenticator);
-  app.get(
-    '/',
-    { schema: { tags: ['metrics'], summary: 'Kernel metrics of managed nodes (Prometheus text format)' } },
-    async (_request, reply) => {
-      return reply.type(PROMETHEUS_CONTENT_TYPE).send(prometheusText(core.metrics));
-    },
-  );
+  app.get('', { schema: metricsSchema, config: { access: 'read' } }, async (_request, reply) => {
+    return reply.type(PROMETHEUS_CONTENT_TYPE).send(prometheusText(core.metrics));
+  });
 }

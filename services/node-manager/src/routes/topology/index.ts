@@ -3,95 +3,71 @@ import type { AddNodeOptions, NewFamily } from '../../commands/topology-commands
 import { nmError } from '../../errors.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
 import { presentCreatedFamily, presentFamily, presentNode } from '../../presenters/topology-presenter.js';
+import type { FamilyParams, NodeParams } from '../shared-schemas.js';
 import { nodeStatistics } from './node-statistics.js';
 import * as s from './schemas.js';
 
-interface AddNodeBody {
-  readonly name: string;
-  readonly cookie: string;
-  readonly family?: string;
-}
-
-function addOptions(body: AddNodeBody): AddNodeOptions {
+function addOptions(body: s.AddNodeBody): AddNodeOptions {
   return body.family === undefined ? {} : { familyId: body.family };
 }
 
 /** `/api/topo/*`: nodes, families, reachability and statistics. Changes are admin-only (as WombatOAM). */
 export async function topologyRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
+  const read = { access: 'read' } as const;
   const admin = { access: 'admin' } as const;
-  const tags = ['topology'];
 
-  app.get('/node', { schema: { tags, summary: 'Every node' } }, async () =>
+  app.get('/node', { schema: s.listNodesSchema, config: read }, async () =>
     (await core.topologyStore.listNodes()).map(presentNode),
   );
-  app.get<{ Params: { node_id: string } }>(
+  app.get<{ Params: NodeParams }>('/node/:node_id', { schema: s.readNodeSchema, config: read }, async (request) => {
+    const node = await core.topologyStore.findNode(request.params.node_id);
+    if (!node) throw nmError('NM_ERR_NODE_NOT_FOUND');
+    return presentNode(node);
+  });
+  app.delete<{ Params: NodeParams }>(
     '/node/:node_id',
-    { schema: { tags, summary: 'One node (deleted: true once removed)', params: s.nodeParams } },
-    async (request) => {
-      const node = await core.topologyStore.findNode(request.params.node_id);
-      if (!node) throw nmError('NM_ERR_NODE_NOT_FOUND');
-      return presentNode(node);
-    },
-  );
-  app.delete<{ Params: { node_id: string } }>(
-    '/node/:node_id',
-    { schema: { tags, summary: 'Removes a node', params: s.nodeParams }, config: admin },
+    { schema: s.deleteNodeSchema, config: admin },
     async (request, reply) => {
       await core.topology.deleteNode(request.params.node_id);
       return reply.status(204).send();
     },
   );
 
-  app.get('/node-family', { schema: { tags, summary: 'Every node family' } }, async () =>
+  app.get('/node-family', { schema: s.listFamiliesSchema, config: read }, async () =>
     (await core.topologyStore.listFamilies()).map(presentFamily),
   );
-  app.get<{ Params: { node_family_id: string } }>(
+  app.get<{ Params: FamilyParams }>(
     '/node-family/:node_family_id',
-    { schema: { tags, summary: 'One node family (deleted: true once removed)', params: s.familyParams } },
+    { schema: s.readFamilySchema, config: read },
     async (request) => {
       const family = await core.topologyStore.findFamily(request.params.node_family_id);
       if (!family) throw nmError('NM_ERR_NODE_FAMILY_NOT_FOUND');
       return presentFamily(family);
     },
   );
-  app.post<{ Body: NewFamily }>(
-    '/node-family',
-    { schema: { tags, summary: 'Creates a node family', body: s.createFamilyBody }, config: admin },
-    async (request) => presentCreatedFamily(await core.topology.createFamily(request.body)),
+  app.post<{ Body: NewFamily }>('/node-family', { schema: s.createFamilySchema, config: admin }, async (request) =>
+    presentCreatedFamily(await core.topology.createFamily(request.body)),
   );
-  app.delete<{ Params: { node_family_id: string } }>(
+  app.delete<{ Params: FamilyParams }>(
     '/node-family/:node_family_id/force',
-    { schema: { tags, summary: 'Deletes a family and its nodes', params: s.familyParams }, config: admin },
+    { schema: s.forceDeleteFamilySchema, config: admin },
     async (request, reply) => {
       await core.topology.forceDeleteFamily(request.params.node_family_id);
       return reply.status(204).send();
     },
   );
-  app.post<{ Params: { family_id: string }; Body: { name: string } }>(
+  app.post<{ Params: s.FamilyUpdateParams; Body: { name: string } }>(
     '/node-family/:family_id/update',
-    {
-      schema: { tags, summary: 'Renames a family', params: s.familyUpdateParams, body: s.renameFamilyBody },
-      config: admin,
-    },
+    { schema: s.renameFamilySchema, config: admin },
     async (request) => core.topology.renameFamily(request.params.family_id, request.body.name),
   );
 
-  app.post<{ Body: AddNodeBody }>(
-    '/action/add-node',
-    {
-      schema: {
-        tags,
-        summary: 'Adds a node by name@host and cookie, in the family of its release unless `family` names one',
-        body: s.addNodeBody,
-      },
-      config: admin,
-    },
-    async (request) =>
-      presentNode(await core.topology.addNode(request.body.name, request.body.cookie, addOptions(request.body))),
+  app.post<{ Body: s.AddNodeBody }>('/action/add-node', { schema: s.addNodeSchema, config: admin }, async (request) =>
+    presentNode(await core.topology.addNode(request.body.name, request.body.cookie, addOptions(request.body))),
   );
-  app.post<{ Body: AddNodeBody }>(
+  app.post<{ Body: s.AddNodeBody }>(
     '/action/add-node-and-disc',
-    { schema: { tags, summary: 'Adds a node and the nodes connected to it', body: s.addNodeBody }, config: admin },
+    { schema: s.addNodeAndDiscoverSchema, config: admin },
     async (request) =>
       (await core.topology.addNodeAndDiscover(request.body.name, request.body.cookie, addOptions(request.body))).map(
         presentNode,
@@ -99,20 +75,13 @@ export async function topologyRoutes(app: FastifyInstance, { core }: { core: Nod
   );
   app.post<{ Body: { node: string; family: string } }>(
     '/action/move-node',
-    { schema: { tags, summary: 'Moves a node into another family', body: s.moveNodeBody }, config: admin },
+    { schema: s.moveNodeSchema, config: admin },
     async (request) => core.topology.moveNode(request.body.node, request.body.family),
   );
   app.post<{ Body: { name: string } }>(
     '/action/analyse-reachability',
-    {
-      schema: { tags, summary: 'Checks whether a node name can be reached', body: s.reachabilityBody },
-      config: { access: 'read' },
-    },
+    { schema: s.reachabilitySchema, config: read },
     async (request) => core.connector.analyseReachability(request.body.name),
   );
-  app.get(
-    '/node-stat',
-    { schema: { tags, summary: 'Cluster statistics; _this_hour counters count from the start of the hour' } },
-    async () => nodeStatistics(core),
-  );
+  app.get('/node-stat', { schema: s.nodeStatisticsSchema, config: read }, async () => nodeStatistics(core));
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { NodeManagerCore } from '../../node-manager-core.js';
 import { nmError } from '../../errors.js';
 import { sendJson } from '../../http/send-json.js';
-import { authorizeSelfOrAdmin } from '../../policies/access-policy.js';
 import * as s from './schemas.js';
 
 export interface UsersRoutesOptions {
@@ -13,6 +12,7 @@ export interface UsersRoutesOptions {
 export async function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions): Promise<void> {
   const own = { access: 'none' } as const;
   const admin = { access: 'admin' } as const;
+  const selfOrAdmin = { access: { selfOrAdmin: { in: 'params', name: 'username' } } } as const;
 
   app.get('/auth_status', { schema: s.authStatusSchema, config: own }, async () => core.authenticator.enabled);
   app.get('/username', { schema: s.usernameSchema, config: own }, async (request, reply) =>
@@ -29,9 +29,8 @@ export async function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOpt
 
   app.get<{ Params: { username: string } }>(
     '/role/:username',
-    { schema: s.roleSchema, config: own },
+    { schema: s.roleSchema, config: selfOrAdmin },
     async (request, reply) => {
-      authorizeSelfOrAdmin(request.nmUser, request.params.username);
       const user = await core.users.users.find(request.params.username);
       if (!user) throw nmError('NM_ERR_USER_NOT_FOUND');
       return sendJson(reply, user.role);
@@ -39,9 +38,8 @@ export async function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOpt
   );
   app.get<{ Params: { username: string } }>(
     '/rights/:username',
-    { schema: s.rightsSchema, config: own },
+    { schema: s.rightsSchema, config: selfOrAdmin },
     async (request) => {
-      authorizeSelfOrAdmin(request.nmUser, request.params.username);
       const user = await core.users.users.find(request.params.username);
       if (!user) throw nmError('NM_ERR_USER_NOT_FOUND');
       return user.rights;

@@ -1,0 +1,20 @@
+import type { PluginRecord } from '../repositories/plugin-repository.js';
+
+/** A plugin as WombatOAM shows it: a proplist of three single-key objects. */
+export function presentPlugin(plugin: PluginRecord) {
+  return [{ plugin_name: plugin.name }, { plugin_apps: plugin.apps }, { plugin_state: plugin.state }];
+}
+
+/** The schema of `presentPlugin`'s output (OpenAPI). */
+export const pluginSchema = {
+  type: 'array',
+  description: '[{plugin_name}, {plugin_apps}, {plugin_state}]',
+  items: {
+    type: 'object',
+    properties: {
+      plugin_name: { type: 'string' },
+      plugin_apps: { type: 'string' },
+      plugin_state: { type: 'string', enum: ['on', 'off'] },
+    },
+  },
+} as const;

@@ -1,0 +1,15 @@
+/** Route schema of `GET /metrics` (also the OpenAPI description). */
+import { errorResponses } from '../shared-schemas.js';
+
+export const metricsSchema = {
+  tags: ['metrics'],
+  operationId: 'metrics',
+  summary: 'Kernel metrics of managed nodes (Prometheus text format)',
+  response: {
+    200: {
+      description: 'Prometheus text format 0.0.4',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    },
+    ...errorResponses(),
+  },
+} as const;
