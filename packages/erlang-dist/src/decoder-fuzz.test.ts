@@ -8,7 +8,7 @@ import { FrameDecoder } from './frame-decoder.js';
 import { decodeChallenge, decodeChallengeAck, decodeStatus } from './handshake-messages.js';
 import { decodeTerm } from './term-decoder.js';
 import { fromHex } from './test-support/hex.js';
-import { termFixtures } from './test-support/term-fixtures.js';
+import { termFixtures } from './test-support/term-fixtures.generated.js';
 
 const rng = seededRandom;
 

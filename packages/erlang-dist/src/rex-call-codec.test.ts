@@ -25,7 +25,7 @@ import {
 } from './term.js';
 import { encodeTerm, writeVersionedTerm } from './term-encoder.js';
 import { toHex } from './test-support/hex.js';
-import { termFixtures } from './test-support/term-fixtures.js';
+import { termFixtures } from './test-support/term-fixtures.generated.js';
 
 const identity = new NodeIdentity('wts@127.0.0.1', 0x12345678);
 const caller = identity.newPid();

@@ -4,7 +4,7 @@ import { atom, int, list, string, tuple, type FunTerm, type Term } from './term.
 import { decodeTerm } from './term-decoder.js';
 import { encodeTerm } from './term-encoder.js';
 import { fromHex, toHex } from './test-support/hex.js';
-import { termFixtures } from './test-support/term-fixtures.js';
+import { termFixtures } from './test-support/term-fixtures.generated.js';
 
 const withTerm = termFixtures.filter((f) => f.term !== null);
 const canonical = termFixtures.filter((f) => f.canonical);

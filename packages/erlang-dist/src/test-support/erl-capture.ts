@@ -17,19 +17,30 @@ export function erlOnPath(): boolean {
   return false;
 }
 
+/** What one `erl` run made of the specs. */
 export interface Capture {
   readonly otpRelease: string;
-  /** name -> hex bytes (term_to_binary), or 'true'/'false' (hand-written bytes checked by binary_to_term). */
-  readonly results: ReadonlyMap<string, string>;
+  /**
+   * name -> the bytes of every spec, lower-case hex: what `term_to_binary` wrote, or for a
+   * hand-written spec its own bytes (after `binary_to_term` proved them equal to the expression).
+   */
+  readonly hexByName: ReadonlyMap<string, string>;
 }
 
-/** Evaluates every spec in one `erl` run and returns what it printed per spec. */
+/**
+ * Evaluates every spec in one `erl` run: `term_to_binary` of the expression, or for hand-written
+ * bytes whether `binary_to_term` of them equals the expression.
+ *
+ * @throws Error when `erl` fails, prints nothing for a spec, or rejects a spec's hand-written bytes.
+ */
 export function captureWithErl(specs: readonly FixtureSpec[]): Capture {
-  const lines = specs.map((s) =>
-    s.hex
-      ? `P("${s.name}", atom_to_list(binary_to_term(binary:decode_hex(<<"${s.hex}">>)) =:= (${s.erlang})))`
-      : `P("${s.name}", binary_to_list(binary:encode_hex(term_to_binary(${s.erlang}, ${s.options ?? '[{minor_version,2}]'}))))`,
-  );
+  const lines = specs.map((s) => {
+    if (s.hex !== undefined) {
+      return `P("${s.name}", atom_to_list(binary_to_term(binary:decode_hex(<<"${s.hex}">>)) =:= (${s.erlang})))`;
+    }
+    const options = s.options ?? '[{minor_version,2}]';
+    return `P("${s.name}", binary_to_list(binary:encode_hex(term_to_binary(${s.erlang}, ${options}))))`;
+  });
   const program =
     [
       'P = fun(N, V) -> io:format("~s ~s~n", [N, V]) end',
@@ -44,10 +55,19 @@ export function captureWithErl(specs: readonly FixtureSpec[]): Capture {
     env: { ...process.env, ERL_CRASH_DUMP_SECONDS: '0' }, // no erl_crash.dump files on failure
   });
   if (run.status !== 0) throw new Error(`erl failed (${run.status ?? run.signal}): ${run.stderr}${run.stdout}`);
-  const results = new Map<string, string>();
+  const printed = new Map<string, string>();
   for (const line of run.stdout.split('\n')) {
     const [name, value] = line.trim().split(' ');
-    if (name && value !== undefined) results.set(name, value.toLowerCase());
+    if (name && value !== undefined) printed.set(name, value.toLowerCase());
   }
-  return { otpRelease: results.get('otp_release') ?? '?', results };
+  const hexByName = new Map<string, string>();
+  for (const spec of specs) {
+    const result = printed.get(spec.name);
+    if (result === undefined) throw new Error(`erl printed nothing for ${spec.name}`);
+    if (spec.hex !== undefined && result !== 'true') {
+      throw new Error(`erl does not decode the hand-written bytes of ${spec.name} to ${spec.erlang}`);
+    }
+    hexByName.set(spec.name, spec.hex ?? result);
+  }
+  return { otpRelease: printed.get('otp_release') ?? '?', hexByName };
 }

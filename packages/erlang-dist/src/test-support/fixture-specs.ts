@@ -1,5 +1,5 @@
 /**
- * The terms captured into `term-fixtures.ts` by `scripts/capture-fixtures.ts`. Each spec pairs an
+ * The terms captured into `term-fixtures.generated.ts` by `scripts/capture-fixtures.ts`. Each spec pairs an
  * Erlang expression (evaluated by a real `erl`) with the TypeScript term we expect it to decode to,
  * written by hand as constructor calls. Specs with `hex` hold bytes written by hand for legacy tags
  * OTP no longer produces; `erl` then checks that `binary_to_term(Bytes) =:= Expression`.
@@ -137,16 +137,22 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
   {
     name: 'rpc_badrpc_undef',
     erlang: "{rex, {badrpc, {'EXIT', {undef, [{nonexistent_mod, foo, [], []}]}}}}",
-    term: "tuple(atom('rex'), tuple(atom('badrpc'), tuple(atom('EXIT'), tuple(atom('undef'), list([tuple(atom('nonexistent_mod'), atom('foo'), NIL, NIL)])))))",
+    term:
+      "tuple(atom('rex'), tuple(atom('badrpc'), tuple(atom('EXIT'), tuple(atom('undef'), " +
+      "list([tuple(atom('nonexistent_mod'), atom('foo'), NIL, NIL)])))))",
   },
   {
     name: 'memory_proplist',
     erlang: '[{total, 123456789012}, {processes, 5000000}, {atom, 0}]',
-    term: "list([tuple(atom('total'), int(123456789012)), tuple(atom('processes'), int(5000000)), tuple(atom('atom'), int(0))])",
+    term:
+      "list([tuple(atom('total'), int(123456789012)), tuple(atom('processes'), int(5000000)), " +
+      "tuple(atom('atom'), int(0))])",
   },
   {
     name: 'nested_mixed',
     erlang: '{a, [{b, #{c => [d]}}], <<"x">>, -7, 1.0}',
-    term: "tuple(atom('a'), list([tuple(atom('b'), map([[atom('c'), list([atom('d')])]]))]), binary('x'), int(-7), float(1))",
+    term:
+      "tuple(atom('a'), list([tuple(atom('b'), map([[atom('c'), list([atom('d')])]]))]), " +
+      "binary('x'), int(-7), float(1))",
   },
 ];
