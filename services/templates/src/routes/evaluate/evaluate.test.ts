@@ -1,9 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
+import type { PipelineOutput } from '@triad/device-templates';
+import type { ProblemDocument } from '@triad/service-kit';
+import type { ProblemEntry } from '../../presenters/problem-presenter.js';
 import { buildTestApp } from '../../test-support/templates-test-app.js';
 import { sampleTemplate } from '../../test-support/sample-templates.js';
 import { MAX_UPDATES } from './schemas.js';
+
+/** The parts of the OpenAPI document this test reads. */
+interface OpenApiSchema {
+  readonly properties?: Readonly<Record<string, OpenApiSchema>>;
+  readonly items?: OpenApiSchema;
+}
+interface OpenApiDocument {
+  readonly paths: Readonly<
+    Record<
+      string,
+      Readonly<
+        Record<
+          string,
+          {
+            readonly responses: Readonly<
+              Record<string, { readonly content?: Record<string, { schema: OpenApiSchema }> }>
+            >;
+          }
+        >
+      >
+    >
+  >;
+}
 
 type Document = {
   datapointSets: { datapoints: Record<string, unknown>[] }[];
@@ -59,8 +85,8 @@ describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (g
   afterAll(async () => {
     await app?.close();
   });
-  const evaluate = (body: unknown, url = '/templates/Evaluated%20Switch/1.0.0/evaluate') =>
-    app.inject({ method: 'POST', url, payload: body as object });
+  const evaluate = (body: object, url = '/templates/Evaluated%20Switch/1.0.0/evaluate') =>
+    app.inject({ method: 'POST', url, payload: body });
 
   it('answers the values and the raise and clear events of the updates, in order', async () => {
     const response = await evaluate({
@@ -68,7 +94,7 @@ describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (g
       origin: '10.0.0.9',
     });
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = response.json<PipelineOutput>();
     expect(body.values).toEqual([
       {
         origin: '10.0.0.9',
@@ -114,9 +140,9 @@ describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (g
 
   it('starts every request afresh: the same update raises again', async () => {
     for (let i = 0; i < 2; i++) {
-      const events = (await evaluate({ updates: [uptime(100)] })).json().events;
-      expect(events.map((e: { type: string }) => e.type)).toEqual(['alarm-raised']);
-      expect(events[0].origin).toBe('/{ICMP_IPAddress}/');
+      const { events } = (await evaluate({ updates: [uptime(100)] })).json<PipelineOutput>();
+      expect(events.map((e) => e.type)).toEqual(['alarm-raised']);
+      expect(events[0]?.origin).toBe('/{ICMP_IPAddress}/');
     }
   });
 
@@ -125,8 +151,8 @@ describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (g
       updates: [uptime('soon'), { datapointSetId: 'system', datapointId: 'nope', rawValue: 1 }, uptime(100)],
     });
     expect(response.statusCode).toBe(200);
-    const events = response.json().events as { type: string; code?: string; stage?: string }[];
-    expect(events.map((e) => [e.type, e.code ?? e.stage])).toEqual([
+    const { events } = response.json<PipelineOutput>();
+    expect(events.map((e) => [e.type, 'code' in e ? e.code : undefined])).toEqual([
       ['evaluation-error', 'DT_ERR_PIPE_RESULT_NOT_FINITE'],
       ['update-rejected', 'DT_ERR_PIPE_UPDATE_DATAPOINT_UNKNOWN'],
       ['alarm-raised', undefined],
@@ -136,7 +162,7 @@ describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (g
   it('answers 404 for an unknown template version', async () => {
     const response = await evaluate({ updates: [] }, '/templates/Evaluated%20Switch/9.9.9/evaluate');
     expect(response.statusCode).toBe(404);
-    expect(response.json().code).toBe('TPL_ERR_TEMPLATE_NOT_FOUND');
+    expect(response.json<ProblemDocument>().code).toBe('TPL_ERR_TEMPLATE_NOT_FOUND');
   });
 
   it('answers 422 with positions for a stored template whose units cannot be converted', async () => {
@@ -155,7 +181,7 @@ describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (g
     ).toBe(201);
     const response = await evaluate({ updates: [uptime(1)] }, '/templates/Evaluated%20Switch/2.0.0/evaluate');
     expect(response.statusCode).toBe(422);
-    const body = response.json();
+    const body = response.json<ProblemDocument & { readonly errors: readonly ProblemEntry[] }>();
     expect(body.code).toBe('TPL_ERR_TEMPLATE_INVALID');
     expect(body.errors).toEqual([
       expect.objectContaining({
@@ -163,7 +189,7 @@ describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (g
         path: '/datapointSets/0/datapoints/0/unitsConfig/from',
       }),
     ]);
-    expect(text.split('\n')[body.errors[0].line - 1]).toContain('"from": "seconds"');
+    expect(text.split('\n')[body.errors[0]!.line - 1]).toContain('"from": "seconds"');
   });
 
   it('refuses more than 10,000 updates and malformed bodies with 400', async () => {
@@ -179,15 +205,15 @@ describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (g
     const updates = Array.from({ length: MAX_UPDATES }, (_, i) => uptime(i * 10));
     const response = await evaluate({ updates });
     expect(response.statusCode).toBe(200);
-    expect(response.json().values).toHaveLength(MAX_UPDATES);
+    expect(response.json<PipelineOutput>().values).toHaveLength(MAX_UPDATES);
   });
 
   it('describes the route and its response shapes in the OpenAPI document', async () => {
-    const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    const operation = spec.paths['/templates/{templateId}/{templateVersion}/evaluate'].post;
-    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '404', '422']));
-    const reply = operation.responses['200'].content['application/json'].schema;
-    expect(Object.keys(reply.properties.events.items.properties)).toEqual(
+    const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<OpenApiDocument>();
+    const operation = spec.paths['/templates/{templateId}/{templateVersion}/evaluate']?.post;
+    expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['200', '404', '422']));
+    const reply = operation?.responses['200']?.content?.['application/json']?.schema;
+    expect(Object.keys(reply?.properties?.events?.items?.properties ?? {})).toEqual(
       expect.arrayContaining(['severity', 'text', 'textHelp', 'facility', 'routing']),
     );
   });

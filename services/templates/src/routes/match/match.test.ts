@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
+import type { ProblemDocument } from '@triad/service-kit';
 import { buildTestApp, clearTemplates } from '../../test-support/templates-test-app.js';
 import { sampleTemplate } from '../../test-support/sample-templates.js';
+import type { TemplateListReply } from '../../test-support/template-replies.js';
 
 describeEachDatabase('POST /match', (getDb) => {
   let app: FastifyInstance;
@@ -13,8 +15,8 @@ describeEachDatabase('POST /match', (getDb) => {
       payload: typeof body === 'string' ? body : JSON.stringify(body),
       headers,
     });
-  const names = (response: { json(): { items: { templateId: string; templateVersion: string }[] } }) =>
-    response.json().items.map((i) => `${i.templateId}@${i.templateVersion}`);
+  const names = (response: LightMyRequestResponse) =>
+    response.json<TemplateListReply>().items.map((i) => `${i.templateId}@${i.templateVersion}`);
 
   beforeAll(async () => {
     app = await buildTestApp(getDb());
@@ -50,7 +52,7 @@ describeEachDatabase('POST /match', (getDb) => {
     const response = await match({ vendorID: '0x002A', deviceID: '0x0313' });
     expect(response.statusCode).toBe(200);
     expect(names(response)).toEqual(['ET200SP@1.1.0', 'ET200SP@1.0.0']);
-    expect(response.json().items.map((i: { latest: boolean }) => i.latest)).toEqual([true, false]);
+    expect(response.json<TemplateListReply>().items.map((i) => i.latest)).toEqual([true, false]);
   });
 
   it('matches only the versions whose patterns accept the device', async () => {
@@ -90,7 +92,7 @@ describeEachDatabase('POST /match', (getDb) => {
     for (const body of [{}, { serial: '1' }, { deviceID: 'not hex' }]) {
       const response = await match(body);
       expect(response.statusCode).toBe(400);
-      expect(response.json().code).toBe('SVC_ERR_REQUEST_VALIDATION');
+      expect(response.json<ProblemDocument>().code).toBe('SVC_ERR_REQUEST_VALIDATION');
     }
   });
 
@@ -98,9 +100,9 @@ describeEachDatabase('POST /match', (getDb) => {
     expect((await match('description: x', { 'content-type': 'application/yaml' })).statusCode).toBe(415);
     const big = await match({ description: 'x'.repeat(1024 * 1024 + 1) });
     expect(big.statusCode).toBe(413);
-    expect(big.json().limit).toBe(1024 * 1024);
+    expect(big.json<ProblemDocument>()['limit']).toBe(1024 * 1024);
     const deep = await match('{"description":' + '['.repeat(65) + ']'.repeat(65) + '}');
     expect(deep.statusCode).toBe(400);
-    expect(deep.json().code).toBe('SVC_ERR_JSON_TOO_DEEP');
+    expect(deep.json<ProblemDocument>().code).toBe('SVC_ERR_JSON_TOO_DEEP');
   });
 });

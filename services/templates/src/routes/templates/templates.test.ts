@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
+import type { ProblemDocument } from '@triad/service-kit';
 import { clearTemplates, buildTestApp } from '../../test-support/templates-test-app.js';
 import { sampleTemplate, sampleTemplateYaml } from '../../test-support/sample-templates.js';
+import type {
+  ProblemWithErrors,
+  StoredDocument,
+  TemplateListReply,
+  TemplateWriteReply,
+} from '../../test-support/template-replies.js';
+import type { TemplateSummary } from '../../presenters/template-presenter.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const YAML_HEADERS = { 'content-type': 'application/yaml' };
@@ -34,12 +42,13 @@ describeEachDatabase('templates routes', (getDb) => {
       headers,
     });
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  const total = async () => (await get('/templates')).json<TemplateListReply>().total;
 
   it('creates a template from JSON with 201, a Location and its summary', async () => {
     const response = await post(sampleTemplate({ templateId: 'Edge Switch', templateVersion: '1.2.0', alias: 'ES' }));
     expect(response.statusCode).toBe(201);
     expect(response.headers.location).toBe('/templates/Edge%20Switch/1.2.0');
-    const body = response.json();
+    const body = response.json<TemplateWriteReply>();
     expect(body.created).toBe(true);
     expect(Array.isArray(body.warnings)).toBe(true);
     expect(body.template).toMatchObject({
@@ -61,13 +70,13 @@ describeEachDatabase('templates routes', (getDb) => {
     const again = await post(sampleTemplate({ description: 'changed' }));
     expect(again.statusCode).toBe(409);
     expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(again.json()).toMatchObject({
+    expect(again.json<ProblemDocument>()).toMatchObject({
       code: 'TPL_ERR_TEMPLATE_EXISTS',
       templateId: 'Sample Switch',
       templateVersion: '1.0.0',
     });
     const stored = await get('/templates/Sample%20Switch/1.0.0');
-    expect(stored.json().description).toBe('A switch used by the tests');
+    expect(stored.json<StoredDocument>().description).toBe('A switch used by the tests');
   });
 
   it('PUT creates (201) then replaces (200) a version, keeping createdAt', async () => {
@@ -80,9 +89,11 @@ describeEachDatabase('templates routes', (getDb) => {
       created: false,
       template: { description: 'replaced from YAML', sourceFormat: 'yaml' },
     });
-    expect(second.json().template.createdAt).toBe(first.json().template.createdAt);
+    expect(second.json<TemplateWriteReply>().template.createdAt).toBe(
+      first.json<TemplateWriteReply>().template.createdAt,
+    );
     const read = await get('/templates/Sample%20Switch/1.0.0');
-    expect(read.json().description).toBe('replaced from YAML');
+    expect(read.json<StoredDocument>().description).toBe('replaced from YAML');
   });
 
   it('PUT refuses a document naming another template with 409 and stores nothing', async () => {
@@ -93,7 +104,7 @@ describeEachDatabase('templates routes', (getDb) => {
       expected: { templateId: 'Sample Switch', templateVersion: '2.0.0' },
       found: { templateId: 'Sample Switch', templateVersion: '1.0.0' },
     });
-    expect((await get('/templates')).json().total).toBe(0);
+    expect(await total()).toBe(0);
   });
 
   it('reads the document as JSON by default, with an ETag', async () => {
@@ -116,7 +127,7 @@ describeEachDatabase('templates routes', (getDb) => {
     const byQuery = await get('/templates/Yaml%20One/1.0.0?format=source');
     expect(byQuery.body).toBe(yaml);
     const asJson = await get('/templates/Yaml%20One/1.0.0');
-    expect(asJson.json().templateId).toBe('Yaml One');
+    expect(asJson.json<StoredDocument>().templateId).toBe('Yaml One');
   });
 
   it('returns the original JSON text for ?format=source and 406 for YAML of a JSON template', async () => {
@@ -135,12 +146,12 @@ describeEachDatabase('templates routes', (getDb) => {
     document.originTypes.push({ originType: 'svc-ds-drv-icmp' }); // declared, used by no datapoint
     const strict = await app.inject({ method: 'POST', url: '/templates?strict=true', payload: document });
     expect(strict.statusCode).toBe(422);
-    expect(strict.json().errors.map((e: { code: string }) => e.code)).toContain('DT_WARN_SEM_ORIGIN_TYPE_UNUSED');
+    expect(strict.json<ProblemWithErrors>().errors.map((e) => e.code)).toContain('DT_WARN_SEM_ORIGIN_TYPE_UNUSED');
     const lenient = await post(document);
     expect(lenient.statusCode).toBe(201);
-    const [warning] = lenient.json().warnings;
+    const [warning] = lenient.json<TemplateWriteReply>().warnings;
     expect(warning).toMatchObject({ code: 'DT_WARN_SEM_ORIGIN_TYPE_UNUSED', severity: 'warning' });
-    expect(warning.path).toMatch(/^\/originTypes\/1/);
+    expect(warning?.path).toMatch(/^\/originTypes\/1/);
   });
 
   it('answers a missing template with a 404 problem', async () => {
@@ -162,41 +173,40 @@ describeEachDatabase('templates routes', (getDb) => {
       '2m';
     const response = await post(JSON.stringify(broken, null, 2));
     expect(response.statusCode).toBe(422);
-    const body = response.json();
+    const body = response.json<ProblemWithErrors>();
     expect(body.code).toBe('TPL_ERR_TEMPLATE_INVALID');
     expect(body.errors.length).toBeGreaterThanOrEqual(3);
     for (const error of body.errors) {
-      expect(error).toEqual(
-        expect.objectContaining({
-          code: expect.any(String),
-          path: expect.any(String),
-          line: expect.any(Number),
-          column: expect.any(Number),
-          message: expect.any(String),
-        }),
-      );
+      const { code, path, line, column, message } = error;
+      expect([code, path, line, column, message].map((v) => typeof v)).toEqual([
+        'string',
+        'string',
+        'number',
+        'number',
+        'string',
+      ]);
     }
-    const paths = body.errors.map((e: { path: string }) => e.path);
+    const paths = body.errors.map((e) => e.path);
     expect(paths).toContain('/datapointSets/0/datapointSetType');
     expect(paths).toContain('/datapointSets/0/datapoints/0/addressConfig/pollingGroup');
-    const typeError = body.errors.find((e: { path: string }) => e.path === '/datapointSets/0/datapointSetType');
-    expect(typeError.line).toBeGreaterThan(1);
-    expect((await get('/templates')).json().total).toBe(0);
+    const typeError = body.errors.find((e) => e.path === '/datapointSets/0/datapointSetType');
+    expect(typeError?.line).toBeGreaterThan(1);
+    expect(await total()).toBe(0);
   });
 
   it('refuses malformed JSON text with 422 and the syntax error position', async () => {
     const response = await post('{\n  "templateId": "x",\n  oops\n}');
     expect(response.statusCode).toBe(422);
-    const [error] = response.json().errors;
-    expect(error.line).toBe(3);
-    expect(error.column).toBeGreaterThan(0);
+    const [error] = response.json<ProblemWithErrors>().errors;
+    expect(error?.line).toBe(3);
+    expect(error?.column).toBeGreaterThan(0);
   });
 
   it('accepts templateIds with spaces and versions with build metadata in URLs', async () => {
     await post(sampleTemplate({ templateId: 'SIMATIC ET200M IM153-4PN', templateVersion: '1.0.0+build.7' }));
     const response = await get('/templates/SIMATIC%20ET200M%20IM153-4PN/1.0.0%2Bbuild.7');
     expect(response.statusCode).toBe(200);
-    expect(response.json().templateVersion).toBe('1.0.0+build.7');
+    expect(response.json<StoredDocument>().templateVersion).toBe('1.0.0+build.7');
   });
 
   it('lists versions of an id newest first by SemVer precedence', async () => {
@@ -205,7 +215,7 @@ describeEachDatabase('templates routes', (getDb) => {
     }
     const response = await get('/templates/Versioned');
     expect(response.statusCode).toBe(200);
-    const items = response.json().items as { templateVersion: string; latest: boolean }[];
+    const { items } = response.json<{ readonly items: readonly TemplateSummary[] }>();
     expect(items.map((i) => i.templateVersion)).toEqual([
       '2.0.0',
       '2.0.0-rc.10',
@@ -225,8 +235,8 @@ describeEachDatabase('templates routes', (getDb) => {
     const deleted = await app.inject({ method: 'DELETE', url: '/templates/Doomed/2.0.0' });
     expect(deleted.statusCode).toBe(204);
     expect((await get('/templates/Doomed/2.0.0')).statusCode).toBe(404);
-    const latest = (await get('/templates?latest=true')).json().items;
-    expect(latest.map((i: { templateVersion: string }) => i.templateVersion)).toEqual(['1.5.0']);
+    const latest = (await get('/templates?latest=true')).json<TemplateListReply>().items;
+    expect(latest.map((i) => i.templateVersion)).toEqual(['1.5.0']);
     expect((await app.inject({ method: 'DELETE', url: '/templates/Doomed/2.0.0' })).statusCode).toBe(404);
     const all = await app.inject({ method: 'DELETE', url: '/templates/Doomed' });
     expect(all.statusCode).toBe(204);
@@ -253,9 +263,9 @@ describeEachDatabase('templates routes', (getDb) => {
     await post(sampleTemplate({ templateId: 'scalance lower', templateVersion: '1.0.0' }));
 
     const ids = async (query: string) =>
-      ((await get(`/templates?${query}`)).json().items as { templateId: string; templateVersion: string }[]).map(
-        (i) => `${i.templateId}@${i.templateVersion}`,
-      );
+      (await get(`/templates?${query}`))
+        .json<TemplateListReply>()
+        .items.map((i) => `${i.templateId}@${i.templateVersion}`);
     expect(await ids('prefix=SCALANCE')).toEqual([
       'SCALANCE X200@1.1.0',
       'SCALANCE X200@1.0.0',
@@ -271,11 +281,12 @@ describeEachDatabase('templates routes', (getDb) => {
       'scalance lower@1.0.0',
     ]);
 
-    const page = (await get('/templates?limit=2&offset=1')).json();
+    const page = (await get('/templates?limit=2&offset=1')).json<TemplateListReply>();
     expect(page).toMatchObject({ total: 5, limit: 2, offset: 1 });
-    expect(
-      page.items.map((i: { templateId: string; templateVersion: string }) => `${i.templateId}@${i.templateVersion}`),
-    ).toEqual(['SCALANCE X200@1.1.0', 'SCALANCE X200@1.0.0']);
+    expect(page.items.map((i) => `${i.templateId}@${i.templateVersion}`)).toEqual([
+      'SCALANCE X200@1.1.0',
+      'SCALANCE X200@1.0.0',
+    ]);
   });
 
   it('rejects a page size above the maximum with a validation problem naming the parameter', async () => {
@@ -300,12 +311,12 @@ describeEachDatabase('templates routes', (getDb) => {
     const deep = `{"templateId": ${'['.repeat(70)}${']'.repeat(70)}}`;
     const response = await post(deep);
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('SVC_ERR_JSON_TOO_DEEP');
+    expect(response.json<ProblemDocument>().code).toBe('SVC_ERR_JSON_TOO_DEEP');
   });
 
   it('answers an unsupported media type with 415', async () => {
     const response = await post('templateId: x', { 'content-type': 'text/plain' });
     expect(response.statusCode).toBe(415);
-    expect(response.json().code).toBe('SVC_ERR_MEDIA_TYPE_UNSUPPORTED');
+    expect(response.json<ProblemDocument>().code).toBe('SVC_ERR_MEDIA_TYPE_UNSUPPORTED');
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
+import type { ValidationReply } from '../../presenters/validation-presenter.js';
 import { buildTestApp } from '../../test-support/templates-test-app.js';
 import { sampleTemplate, sampleTemplateYaml } from '../../test-support/sample-templates.js';
 
@@ -25,7 +26,7 @@ describeEachDatabase('POST /validate', (getDb) => {
   it('answers 200 valid for YAML text', async () => {
     const response = await validate(sampleTemplateYaml(), 'application/x-yaml');
     expect(response.statusCode).toBe(200);
-    expect(response.json().valid).toBe(true);
+    expect(response.json<ValidationReply>().valid).toBe(true);
   });
 
   it('answers 200 with every error and its position for an invalid template', async () => {
@@ -34,31 +35,33 @@ describeEachDatabase('POST /validate', (getDb) => {
       .replace('pollingGroup: 1m', 'pollingGroup: 2m');
     const response = await validate(yaml, 'text/yaml');
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = response.json<ValidationReply>();
     expect(body.valid).toBe(false);
     const lines = yaml.split('\n');
-    const byPath = Object.fromEntries(body.errors.map((e: { path: string; line: number }) => [e.path, e.line]));
-    expect(lines[byPath['/datapointSets/0/datapointSetType'] - 1]).toContain('datapointSetType: grid');
-    expect(lines[byPath['/datapointSets/0/datapoints/0/addressConfig/pollingGroup'] - 1]).toContain('pollingGroup: 2m');
+    const lineOf = (path: string) => lines[(body.errors.find((e) => e.path === path)?.line ?? 0) - 1];
+    expect(lineOf('/datapointSets/0/datapointSetType')).toContain('datapointSetType: grid');
+    expect(lineOf('/datapointSets/0/datapoints/0/addressConfig/pollingGroup')).toContain('pollingGroup: 2m');
   });
 
   it('answers 200 invalid with the position for text that is not well-formed', async () => {
     const response = await validate('{\n  "templateId": [1,\n}', 'application/json');
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = response.json<ValidationReply>();
     expect(body.valid).toBe(false);
-    expect(body.errors[0].line).toBeGreaterThanOrEqual(2);
+    expect(body.errors[0]?.line).toBeGreaterThanOrEqual(2);
   });
 
   it('reports warnings without failing, and as errors with ?strict=true', async () => {
     const document = sampleTemplate() as { originTypes: { originType: string }[] };
     document.originTypes.push({ originType: 'svc-ds-drv-icmp' }); // declared, used by no datapoint
-    const lenient = (await validate(JSON.stringify(document))).json();
+    const lenient = (await validate(JSON.stringify(document))).json<ValidationReply>();
     expect(lenient.valid).toBe(true);
-    expect(lenient.warnings.map((w: { code: string }) => w.code)).toContain('DT_WARN_SEM_ORIGIN_TYPE_UNUSED');
-    const strict = (await validate(JSON.stringify(document), 'application/json', '?strict=true')).json();
+    expect(lenient.warnings.map((w) => w.code)).toContain('DT_WARN_SEM_ORIGIN_TYPE_UNUSED');
+    const strict = (
+      await validate(JSON.stringify(document), 'application/json', '?strict=true')
+    ).json<ValidationReply>();
     expect(strict.valid).toBe(false);
-    expect(strict.errors.map((e: { code: string }) => e.code)).toContain('DT_WARN_SEM_ORIGIN_TYPE_UNUSED');
+    expect(strict.errors.map((e) => e.code)).toContain('DT_WARN_SEM_ORIGIN_TYPE_UNUSED');
   });
 
   it('refuses an unsupported media type with 415 and a bad strict flag with 400', async () => {
