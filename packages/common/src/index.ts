@@ -1,2 +1,3 @@
 export { isObject } from './is-object.js';
 export { seededRandom, randomInt, randomItem, type RandomSource } from './seeded-random.js';
+export { thrownBy } from './thrown-by.js';
