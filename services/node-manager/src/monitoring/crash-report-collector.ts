@@ -18,11 +18,16 @@ export const CRASH_FILTER_ID = 'triad_crash_counter';
  * existing filter fails harmlessly, so the same text both installs and reads.
  */
 export const CRASH_COUNTER_SOURCE = [
-  `case persistent_term:get(${CRASH_FILTER_ID}, undefined) of undefined -> persistent_term:put(${CRASH_FILTER_ID}, counters:new(1, [])); _ -> ok end,`,
+  `case persistent_term:get(${CRASH_FILTER_ID}, undefined) of`,
+  `undefined -> persistent_term:put(${CRASH_FILTER_ID}, counters:new(1, [])); _ -> ok end,`,
   `C = persistent_term:get(${CRASH_FILTER_ID}),`,
-  `logger:add_primary_filter(${CRASH_FILTER_ID}, {fun(#{meta := #{error_logger := #{type := crash_report}}}, K) -> counters:add(K, 1, 1), ignore; (_, _) -> ignore end, C}),`,
+  `logger:add_primary_filter(${CRASH_FILTER_ID}, {fun(#{meta := #{error_logger := #{type := crash_report}}}, K) ->`,
+  'counters:add(K, 1, 1), ignore; (_, _) -> ignore end, C}),',
   'counters:get(C, 1).',
 ].join(' ');
+
+/** Where crash logs go (the topology repository). */
+export type CrashLogWriter = Pick<TopologyRepository, 'recordCrashLog'>;
 
 /**
  * Counts crash reports of managed nodes into node-stat's crash-log counter. Each interval it
@@ -37,12 +42,12 @@ export class CrashReportCollector implements Collector {
   readonly defaultOn = true;
   readonly intervalMs: number;
   readonly #rpc: RpcCaller;
-  readonly #topology: TopologyRepository;
+  readonly #topology: CrashLogWriter;
   readonly #now: () => number;
   readonly #last = new Map<string, number>();
   #parsed: Term | undefined;
 
-  constructor(rpc: RpcCaller, topology: TopologyRepository, intervalMs: number, now: () => number = Date.now) {
+  constructor(rpc: RpcCaller, topology: CrashLogWriter, intervalMs: number, now: () => number = Date.now) {
     this.#rpc = rpc;
     this.#topology = topology;
     this.intervalMs = intervalMs;
