@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createServiceApp, type Logger } from '@triad/service-kit';
+import { createServiceApp, PROBLEM_ERROR_BODY, type Logger, type OpenApiOptions } from '@triad/service-kit';
 import type { ContentAuth } from './auth/content-auth.js';
 import { createTokenVerifier } from './auth/token-verifier.js';
 import type { ContentApiConfig } from './config.js';
 import { ContentVersions } from './http/content-version.js';
+import { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from './http/media-types.js';
 import { useContentProtocol } from './http/protocol-hooks.js';
 import { articlesRoutes } from './routes/articles/index.js';
 import { businessShopsRoutes } from './routes/business-shops/index.js';
 import { entryRoutes } from './routes/entry/index.js';
 import { oauthRoutes } from './routes/oauth/index.js';
+import { useSchemasAsDocumentation } from './routes/documentation-only-schemas.js';
+import { addWireSchemas } from './routes/wire-schemas.js';
 import type { SearchBackend } from './search/search-backend.js';
 
 export interface BuildContentApiAppOptions {
@@ -20,17 +23,55 @@ export interface BuildContentApiAppOptions {
   readonly logger?: Logger;
 }
 
+/** Package version reported in the OpenAPI document. */
+const API_VERSION = '0.1.0';
+
+/** The OpenAPI description of the content API (`/openapi.json`, `/docs`). */
+function openApiOptions(config: ContentApiConfig): OpenApiOptions {
+  return {
+    title: 'Triad article content API',
+    version: API_VERSION,
+    description:
+      'Read-only search and detail of product articles and business shops. Every `/api` call needs a ' +
+      'bearer JWT (from `POST /oauth/token` when the built-in identity is used), `Accept: ' +
+      `${CONTENT_MEDIA_TYPE}\` exactly and an \`${REQUISITIONER_HEADER}\` header. ` +
+      'Errors are application/problem+json (RFC 9457).',
+    errorBody: PROBLEM_ERROR_BODY,
+    serverUrl: config.publicUrl,
+    tags: [
+      { name: 'entry', description: 'The entry point' },
+      { name: 'articles', description: 'Article search and detail' },
+      { name: 'business-shops', description: 'Business shops and their terms' },
+      { name: 'identity', description: 'Built-in token issuer (when no external identity provider is set)' },
+      { name: 'health', description: 'Probes and metrics' },
+    ],
+    securitySchemes: {
+      bearer: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: `A JWT with the scope ${config.requiredScope}, issuer ${config.tokenIssuer}`,
+      },
+    },
+    security: [{ bearer: [] }],
+  };
+}
+
 /**
  * Builds the content API: `/api`, `/api/articles`, `/api/articles/{id}`, the business-shop
  * resources (all behind token, Accept and requisitioner checks), the built-in `/oauth/token` and
- * `/.well-known/jwks.json` when the built-in identity is used, and `/healthz`. Never listens.
+ * `/.well-known/jwks.json` when the built-in identity is used, `/healthz`, `/metrics`,
+ * `/openapi.json` and `/docs`. Never listens.
  */
 export async function buildContentApiApp(options: BuildContentApiAppOptions): Promise<FastifyInstance> {
   const { config, backend, auth } = options;
   const app = await createServiceApp({
     ...(options.logger ? { logger: options.logger } : {}),
     health: { check: async () => void (await backend.currentHash()) },
+    openApi: openApiOptions(config),
+    metrics: {},
   });
+  addWireSchemas(app);
   if (auth.identity) await app.register(oauthRoutes, { identity: auth.identity, scope: config.requiredScope });
   const verifyToken = createTokenVerifier({
     keys: auth.keys,
@@ -42,6 +83,7 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
   const baseUrl = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   await app.register(async (api) => {
     useContentProtocol(api, { verifyToken, errorsBase: config.errorsBase });
+    useSchemasAsDocumentation(api);
     await api.register(entryRoutes, { versions, baseUrl });
     await api.register(articlesRoutes, { prefix: '/api/articles', backend, versions, baseUrl });
     await api.register(businessShopsRoutes, { backend, versions, baseUrl });

@@ -7,6 +7,7 @@ import { LinkBuilder } from '../../presenters/links.js';
 import { presentSearchResult } from '../../presenters/search-presenter.js';
 import { parseSearchQuery, single, type RawQuery } from '../../search/parse-search-query.js';
 import type { SearchBackend } from '../../search/search-backend.js';
+import { readArticleSchema, searchArticlesSchema } from './schemas.js';
 
 export interface ArticlesRoutesOptions {
   readonly backend: SearchBackend;
@@ -15,10 +16,14 @@ export interface ArticlesRoutesOptions {
 }
 
 /** `GET /api/articles` (search) and `GET /api/articles/{articleId}` (detail). Register with prefix `/api/articles`. */
-export async function articlesRoutes(app: FastifyInstance, options: ArticlesRoutesOptions): Promise<void> {
+export function articlesRoutes(
+  app: FastifyInstance,
+  options: ArticlesRoutesOptions,
+  done: (error?: Error) => void,
+): void {
   const { backend, versions } = options;
 
-  app.get('', async (request, reply) => {
+  app.get('', { schema: searchArticlesSchema }, async (request, reply) => {
     const search = parseSearchQuery(request.query as RawQuery);
     const snapshot = await versions.current();
     applyRequestedVersion(reply, search.hash, snapshot.hash);
@@ -28,7 +33,7 @@ export async function articlesRoutes(app: FastifyInstance, options: ArticlesRout
     return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(body));
   });
 
-  app.get<{ Params: { articleId: string } }>('/:articleId', async (request, reply) => {
+  app.get<{ Params: { articleId: string } }>('/:articleId', { schema: readArticleSchema }, async (request, reply) => {
     const hash = single(request.query as RawQuery, 'hash');
     const snapshot = await versions.current();
     applyRequestedVersion(reply, hash, snapshot.hash);
@@ -43,4 +48,5 @@ export async function articlesRoutes(app: FastifyInstance, options: ArticlesRout
       .type(CONTENT_MEDIA_TYPE)
       .send(JSON.stringify(presentArticleDetail(article, links, Math.round(reply.elapsedTime))));
   });
+  done();
 }

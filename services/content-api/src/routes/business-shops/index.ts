@@ -13,16 +13,22 @@ import {
 } from '../../presenters/shop-presenter.js';
 import { boundedInteger, single, type RawQuery } from '../../search/parse-search-query.js';
 import type { SearchBackend } from '../../search/search-backend.js';
+import {
+  listShopsAliasSchema,
+  listShopsSchema,
+  minimumOrderValueSchema,
+  readShopSchema,
+  returnPolicySchema,
+  SHOP_LIMIT,
+  SHOP_OFFSET,
+  shippingCostsSchema,
+} from './schemas.js';
 
 export interface BusinessShopsRoutesOptions {
   readonly backend: SearchBackend;
   readonly versions: ContentVersions;
   readonly baseUrl: (request: FastifyRequest) => string;
 }
-
-/** Business-shop list paging: `limit` default 20, at most 100; `offset` at most 10,000. */
-export const SHOP_LIMIT = { default: 20, maximum: 100 } as const;
-export const SHOP_OFFSET = { default: 0, maximum: 10_000 } as const;
 
 type Present = (shop: BusinessShop, links: LinkBuilder, timeMs: number) => unknown;
 
@@ -31,7 +37,11 @@ type Present = (shop: BusinessShop, links: LinkBuilder, timeMs: number) => unkno
  * `GET /api/business-shops/{id}` and its `return-policy`, `shipping-costs` and
  * `minimum-order-value` resources. 404 problem for an unknown shop.
  */
-export async function businessShopsRoutes(app: FastifyInstance, options: BusinessShopsRoutesOptions): Promise<void> {
+export function businessShopsRoutes(
+  app: FastifyInstance,
+  options: BusinessShopsRoutesOptions,
+  done: (error?: Error) => void,
+): void {
   const { backend, versions } = options;
   const list = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as RawQuery;
@@ -55,8 +65,8 @@ export async function businessShopsRoutes(app: FastifyInstance, options: Busines
     };
     return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(body));
   };
-  app.get('/api/business-shops', list);
-  app.get('/api/bshops', list);
+  app.get('/api/business-shops', { schema: listShopsSchema }, list);
+  app.get('/api/bshops', { schema: listShopsAliasSchema }, list);
 
   const one =
     (present: Present) => async (request: FastifyRequest<{ Params: { shopId: string } }>, reply: FastifyReply) => {
@@ -73,9 +83,15 @@ export async function businessShopsRoutes(app: FastifyInstance, options: Busines
     };
   app.get(
     '/api/business-shops/:shopId',
+    { schema: readShopSchema },
     one((shop, links, timeMs) => ({ ...presentShop(shop, links), _status: { timeMs } })),
   );
-  app.get('/api/business-shops/:shopId/return-policy', one(presentReturnPolicy));
-  app.get('/api/business-shops/:shopId/shipping-costs', one(presentShippingCosts));
-  app.get('/api/business-shops/:shopId/minimum-order-value', one(presentMinimumOrderValue));
+  app.get('/api/business-shops/:shopId/return-policy', { schema: returnPolicySchema }, one(presentReturnPolicy));
+  app.get('/api/business-shops/:shopId/shipping-costs', { schema: shippingCostsSchema }, one(presentShippingCosts));
+  app.get(
+    '/api/business-shops/:shopId/minimum-order-value',
+    { schema: minimumOrderValueSchema },
+    one(presentMinimumOrderValue),
+  );
+  done();
 }

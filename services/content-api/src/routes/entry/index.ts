@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentVersions } from '../../http/content-version.js';
 import { CONTENT_MEDIA_TYPE } from '../../http/media-types.js';
 import { LinkBuilder } from '../../presenters/links.js';
+import { entrySchema } from './schemas.js';
 
 export interface EntryRoutesOptions {
   readonly versions: ContentVersions;
@@ -13,8 +14,8 @@ export interface EntryRoutesOptions {
  * `{articleId}` left unescaped) and the shop list under both names the spec uses (`bshops`,
  * `business-shops`).
  */
-export async function entryRoutes(app: FastifyInstance, options: EntryRoutesOptions): Promise<void> {
-  app.get('/api', async (request, reply) => {
+export function entryRoutes(app: FastifyInstance, options: EntryRoutesOptions, done: (error?: Error) => void): void {
+  app.get('/api', { schema: entrySchema }, async (request, reply) => {
     const snapshot = await options.versions.current();
     const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
     const byId = links.link('article-by-id', '/api/articles/ARTICLE_ID');
@@ -31,4 +32,5 @@ export async function entryRoutes(app: FastifyInstance, options: EntryRoutesOpti
     };
     return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(body));
   });
+  done();
 }

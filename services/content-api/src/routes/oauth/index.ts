@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { LocalIdentity } from '../../auth/local-identity.js';
+import { useSchemasAsDocumentation } from '../documentation-only-schemas.js';
+import { jwksSchema, TOKEN_FORM_BODY_LIMIT, tokenSchema } from './schemas.js';
 
 export interface OAuthRoutesOptions {
   readonly identity: LocalIdentity;
@@ -14,18 +16,22 @@ const FORM = 'application/x-www-form-urlencoded';
  * RFC 6749 §4.4; client from the form/JSON body or HTTP Basic; errors in the RFC's own
  * `{error, error_description}` shape) and `GET /.well-known/jwks.json` (the public key).
  */
-export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOptions): Promise<void> {
+export function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOptions, done: (error?: Error) => void): void {
   const { identity } = options;
-  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
+  useSchemasAsDocumentation(app);
+  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: TOKEN_FORM_BODY_LIMIT }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.post('/oauth/token', async (request, reply) => {
+  app.post('/oauth/token', { schema: tokenSchema }, async (request, reply) => {
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
       string,
       unknown
     >;
-    const field = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
+    const field = (name: string): string | undefined => {
+      const value = body[name];
+      return typeof value === 'string' ? value : undefined;
+    };
     const basic = parseBasic(request.headers.authorization);
     const clientId = basic?.id ?? field('client_id');
     const clientSecret = basic?.secret ?? field('client_secret');
@@ -50,9 +56,10 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOpti
     });
   });
 
-  app.get('/.well-known/jwks.json', async (_request, reply) =>
+  app.get('/.well-known/jwks.json', { schema: jwksSchema }, (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(identity.jwks),
   );
+  done();
 }
 
 function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {

@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@triad/db';
+import { checkOpenApiCoverage } from '@triad/service-kit';
+import { buildTestContentApp, type TestContentApp } from './test-support/content-test-app.js';
+
+interface Operation {
+  readonly security?: readonly unknown[];
+  readonly responses: Readonly<Record<string, { readonly content?: Readonly<Record<string, unknown>> }>>;
+}
+interface Document {
+  readonly servers: readonly { readonly url: string }[];
+  readonly components: { readonly securitySchemes?: Readonly<Record<string, unknown>> };
+  readonly paths: Readonly<Record<string, Readonly<Record<string, Operation>>>>;
+}
+
+describe('content API OpenAPI document', () => {
+  let t: TestContentApp;
+  let document: Document;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'triad-content-openapi-'));
+    t = await buildTestContentApp(openDatabase({ sqliteFile: path.join(dir, 'content.sqlite') }), {
+      articles: 5,
+      config: { publicUrl: 'https://content.example.test' },
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    document = response.json<Document>();
+  });
+  afterAll(async () => {
+    await t?.app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('documents every registered route and nothing else, each with operationId, summary and responses', async () => {
+    expect(await checkOpenApiCoverage(t.app)).toEqual({
+      undocumented: [],
+      unregistered: [],
+      incomplete: [],
+      trailingSlashes: [],
+    });
+  });
+
+  it('serves Swagger UI at /docs', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(/swagger/i);
+  });
+
+  it('lists the public URL as a server and bearer JWT as the default security', () => {
+    expect(document.servers.map((s) => s.url)).toEqual(['https://content.example.test', '/']);
+    expect(document.components.securitySchemes).toHaveProperty('bearer');
+  });
+
+  it('states 401, 403 and 406 problems on every /api operation, and 404 on single resources', () => {
+    const apiOperations = Object.entries(document.paths).filter(([path]) => path.startsWith('/api'));
+    expect(apiOperations.length).toBe(9);
+    for (const [path, item] of apiOperations) {
+      const responses = item.get?.responses ?? {};
+      for (const status of ['400', '401', '403', '406']) {
+        expect(responses[status]?.content, `${path} ${status}`).toHaveProperty(['application/problem+json']);
+      }
+      expect(responses['200']?.content, path).toHaveProperty(['application/vnd.vendor.content.v1+json']);
+      if (path.includes('{')) expect(responses['404'], path).toBeDefined();
+    }
+  });
+
+  it('marks the identity endpoints, /healthz and /metrics public', () => {
+    for (const [path, method] of [
+      ['/oauth/token', 'post'],
+      ['/.well-known/jwks.json', 'get'],
+      ['/healthz', 'get'],
+      ['/metrics', 'get'],
+    ] as const) {
+      expect(document.paths[path]?.[method]?.security, path).toEqual([]);
+    }
+  });
+});

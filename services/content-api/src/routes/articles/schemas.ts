@@ -1,0 +1,230 @@
+import { FACET_NAMES, MAX_QUERY_WORDS, SORT_FIELDS } from '../../search/search-query.js';
+import { MAX_Q_LENGTH, MAX_SORT_KEYS, SEARCH_LIMIT, SEARCH_OFFSET } from '../../search/parse-search-query.js';
+import { contentErrorResponses, contentReply, hashParameter, ref, requisitionerHeaders } from '../wire-schemas.js';
+
+const string = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+const arrayOf = (items: object) => ({ type: 'array', items }) as const;
+const stringsWithLanguage = arrayOf(ref('StringWithLanguage'));
+
+const hitArticle = {
+  type: 'object',
+  required: [
+    'id',
+    'description',
+    'descriptions',
+    'supplierArticleId',
+    'minimumOrderQuantity',
+    'orderQuantityInterval',
+    'pricePerMinimumOrderQuantity',
+    'orderUnit',
+    'shippingCostsEstimated',
+    'articleFeatures',
+    'keywords',
+    'keywordsGroupedByLanguage',
+  ],
+  properties: {
+    id: string,
+    description: { type: 'string', description: 'not localized' },
+    descriptions: stringsWithLanguage,
+    manufacturerArticleId: string,
+    manufacturerName: string,
+    supplierArticleId: string,
+    minimumOrderQuantity: integer,
+    orderQuantityInterval: { type: 'integer', description: 'orders only in multiples of it' },
+    pricePerMinimumOrderQuantity: ref('Price'),
+    pricePerMinimumOrderQuantityInclSpecialTaxes: {
+      ...ref('Price'),
+      description: 'only for articles with special taxes',
+    },
+    orderUnit: { type: 'string', description: 'unit code' },
+    shippingCostsEstimated: {
+      ...ref('Money'),
+      description: 'estimate for an order of only this article at its minimum order quantity',
+    },
+    firstMimeImage: ref('Mime'),
+    firstMimeImages: ref('MimeWithLanguage'),
+    articleFeatures: arrayOf(ref('ArticleFeatures')),
+    keywords: arrayOf(string),
+    keywordsGroupedByLanguage: arrayOf({
+      type: 'object',
+      required: ['lang', 'values'],
+      properties: { lang: string, values: arrayOf(string) },
+    }),
+  },
+} as const;
+
+const searchResult = {
+  type: 'object',
+  required: ['total', 'offset', 'limit', 'members', 'facets', '_status', '_schema'],
+  properties: {
+    total: { type: 'integer', description: 'articles matching, over all slices' },
+    offset: integer,
+    limit: integer,
+    members: arrayOf({
+      type: 'object',
+      required: ['article', 'score', '_schema'],
+      properties: {
+        article: hitArticle,
+        score: { type: 'number', description: 'relevance; the scale may change' },
+        _schema: { ...ref('Links'), description: 'links details, bshop and business-shop' },
+      },
+    }),
+    facets: arrayOf({
+      type: 'object',
+      required: ['facetName', 'buckets'],
+      properties: {
+        facetName: { type: 'string', enum: [...FACET_NAMES], description: 'may grow' },
+        buckets: arrayOf({
+          type: 'object',
+          required: ['bucketType', 'value', 'count', '_schema'],
+          properties: {
+            bucketType: { type: 'string', enum: ['STRING'] },
+            value: string,
+            count: integer,
+            _schema: { ...ref('Links'), description: 'apply-filter, when the facet has more than one bucket' },
+          },
+        }),
+      },
+    }),
+    _status: ref('Status'),
+    _schema: { ...ref('Links'), description: 'self, next, prev, first, last' },
+  },
+} as const;
+
+/** `GET /api/articles`. */
+export const searchArticlesSchema = {
+  tags: ['articles'],
+  operationId: 'searchArticles',
+  summary: 'Search articles by text, filter and shop, with sorting, paging and facets',
+  description:
+    'Replies `Cache-Control: private, max-age=300`, or immutable caching when `hash` names the current ' +
+    'content version. Unknown parameters are ignored.',
+  headers: requisitionerHeaders,
+  querystring: {
+    type: 'object',
+    properties: {
+      q: {
+        type: 'string',
+        maxLength: MAX_Q_LENGTH,
+        description: `query text (at most ${MAX_QUERY_WORDS} words are used); absent: every article`,
+      },
+      fq: {
+        type: 'string',
+        description:
+          'filter query, JSON: {"expression": E} where E has a `type` of And / Or (operands), ' +
+          'ExactStringMatchFilter (filterName businessShopId or manufacturerName, value), DecimalRangeFilter ' +
+          '(filterName pricePerMinimumOrderQuantity[InclSpecialTaxes], lowerBound, upperBound) or ' +
+          'ExactReferenceFeatureMatchFilter (filterName UNSPSC-7 or UNSPSC-9, group)',
+      },
+      businessShopId: { type: 'array', items: string, description: 'only articles of these shops' },
+      limit: { type: 'integer', minimum: 0, maximum: SEARCH_LIMIT.maximum, default: SEARCH_LIMIT.default },
+      offset: { type: 'integer', minimum: 0, maximum: SEARCH_OFFSET.maximum, default: SEARCH_OFFSET.default },
+      sort: {
+        type: 'string',
+        description:
+          `comma-separated, at most ${MAX_SORT_KEYS} items of + or - and a field: ${SORT_FIELDS.join(', ')} ` +
+          '(score only orders when q is given)',
+      },
+      hash: hashParameter,
+    },
+  },
+  response: { 200: contentReply('The search result', searchResult), ...contentErrorResponses() },
+} as const;
+
+const articleDetail = {
+  type: 'object',
+  required: [
+    'id',
+    'description',
+    'descriptions',
+    'mimeInfo',
+    'mimeInfos',
+    'articleFeatures',
+    'details',
+    'blockPricing',
+    'blockPricingInclSpecialTax',
+    'specialTaxes',
+    'orderDetails',
+    'references',
+    '_status',
+    '_schema',
+  ],
+  properties: {
+    id: string,
+    description: string,
+    descriptions: stringsWithLanguage,
+    manufacturerArticleId: string,
+    manufacturerName: string,
+    mimeInfo: arrayOf(ref('Mime')),
+    mimeInfos: arrayOf(ref('MimeWithLanguage')),
+    articleFeatures: arrayOf(ref('ArticleFeatures')),
+    details: {
+      type: 'object',
+      required: ['descriptionsLong', 'supplierArticleId', 'internationalArticleId'],
+      properties: {
+        descriptionLong: string,
+        descriptionsLong: stringsWithLanguage,
+        supplierArticleId: string,
+        internationalArticleId: arrayOf({
+          type: 'object',
+          required: ['type', 'value'],
+          properties: { type: string, value: string },
+        }),
+      },
+    },
+    blockPricing: arrayOf({
+      allOf: [ref('Price'), { type: 'object', required: ['lowerBound'], properties: { lowerBound: integer } }],
+    }),
+    blockPricingInclSpecialTax: arrayOf({
+      allOf: [ref('Price'), { type: 'object', required: ['lowerBound'], properties: { lowerBound: integer } }],
+    }),
+    specialTaxes: arrayOf({
+      type: 'object',
+      required: ['amount', 'currency', 'taxType'],
+      properties: { amount: ref('Decimal'), currency: string, taxType: string },
+    }),
+    orderDetails: {
+      type: 'object',
+      required: ['orderUnit', 'minimumOrderQuantity', 'orderQuantityInterval', 'priceQuantity'],
+      properties: {
+        orderUnit: { type: 'string', description: 'unit code' },
+        contentUnit: { type: 'string', description: 'unit code' },
+        numberOfContentUnitsPerOrderUnit: ref('Decimal'),
+        minimumOrderQuantity: integer,
+        orderQuantityInterval: integer,
+        priceQuantity: { type: 'integer', description: 'prices apply to this many order units' },
+        deliveryTime: { type: 'integer', description: 'estimated days' },
+      },
+    },
+    references: arrayOf({
+      type: 'object',
+      required: ['articleReferenceType', 'refId'],
+      properties: { articleReferenceType: string, refId: string },
+    }),
+    _status: ref('Status'),
+    _schema: {
+      ...ref('Links'),
+      description: 'self, business-shop, return-policy, shipping-costs, minimum-order-value',
+    },
+  },
+} as const;
+
+/** `GET /api/articles/{articleId}`. */
+export const readArticleSchema = {
+  tags: ['articles'],
+  operationId: 'getArticle',
+  summary: 'One article with prices, units, features and links',
+  description: 'Replies `Cache-Control` as the search does.',
+  headers: requisitionerHeaders,
+  params: {
+    type: 'object',
+    required: ['articleId'],
+    properties: { articleId: { type: 'string', description: 'the article id' } },
+  },
+  querystring: { type: 'object', properties: { hash: hashParameter } },
+  response: {
+    200: contentReply('The article detail', articleDetail),
+    ...contentErrorResponses({ 404: 'No article has this id' }),
+  },
+} as const;
