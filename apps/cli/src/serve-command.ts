@@ -51,9 +51,10 @@ export function createServeCommand(io: CliIo): Command {
       ).env('DATABASE_URL'),
     )
     .addOption(
-      new Option('--log-format <format>', 'log lines: pretty, or json (default: pretty on a terminal, else json)')
-        .choices(LOG_FORMATS)
-        .env('TRIAD_LOG_FORMAT'),
+      new Option(
+        '--log-format <format>',
+        'log lines: pretty or json (default: TRIAD_LOG_FORMAT, else pretty on a terminal and json otherwise)',
+      ).choices(LOG_FORMATS),
     )
     .option('--no-demo', 'do not seed demo data into an empty store')
     .addHelpText(

@@ -51,4 +51,19 @@ describe('loadTemplatesConfig', () => {
       'TRIAD_TEMPLATES_PORT',
     ]);
   });
+
+  it('ranks a port: override, then TRIAD_TEMPLATES_PORT, then a fallback, then 8082', () => {
+    const env = { TRIAD_TEMPLATES_PORT: '9000' };
+    expect(loadTemplatesConfig(env, { port: 9100 }, { port: 9200 }).port).toBe(9100);
+    expect(loadTemplatesConfig(env, {}, { port: 9200 }).port).toBe(9000);
+    expect(loadTemplatesConfig({}, {}, { port: 9200 }).port).toBe(9200);
+    expect(loadTemplatesConfig({}, {}, {}).port).toBe(8082);
+  });
+
+  it('takes the log format from TRIAD_LOG_FORMAT, pretty or json only, and leaves it unset by default', () => {
+    expect(loadTemplatesConfig({ TRIAD_LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadTemplatesConfig({ TRIAD_LOG_FORMAT: 'json' }, { logFormat: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadTemplatesConfig({}).logFormat).toBeUndefined();
+    expect(() => loadTemplatesConfig({ TRIAD_LOG_FORMAT: 'xml' })).toThrow(/TRIAD_LOG_FORMAT/);
+  });
 });

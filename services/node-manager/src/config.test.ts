@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { loadNodeManagerConfig } from './config.js';
+
+describe('loadNodeManagerConfig', () => {
+  it('ranks a port: override, then TRIAD_NODE_MANAGER_PORT, then a fallback, then 8080', () => {
+    const env = { TRIAD_NODE_MANAGER_PORT: '9000' };
+    expect(loadNodeManagerConfig(env, { port: 9100 }, { port: 9200 }).port).toBe(9100);
+    expect(loadNodeManagerConfig(env, {}, { port: 9200 }).port).toBe(9000);
+    expect(loadNodeManagerConfig({ TRIAD_NODE_MANAGER_PORT: ' ' }, {}, { port: 9200 }).port).toBe(9200);
+    expect(loadNodeManagerConfig({}, {}, {}).port).toBe(8080);
+  });
+
+  it('takes the log format from TRIAD_LOG_FORMAT, pretty or json only', () => {
+    expect(loadNodeManagerConfig({ TRIAD_LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadNodeManagerConfig({}).logFormat).toBeUndefined();
+    expect(() => loadNodeManagerConfig({ TRIAD_LOG_FORMAT: 'xml' })).toThrow(/TRIAD_LOG_FORMAT/);
+  });
+});
