@@ -1,3 +1,4 @@
+import { randomInt, randomItem, seededRandom } from '@triad/common';
 import type { Article, BusinessShop, LanguageCode, StringWithLanguage } from '../model/article.js';
 import { decimal } from '../model/decimal.js';
 
@@ -161,18 +162,18 @@ const QUALITY_LINE = {
 } as const;
 
 function generateArticle(n: number, seed: number, shop: BusinessShop): Article {
-  const random = mulberry32(seed * 1_000_003 + n);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const random = seededRandom(seed * 1_000_003 + n);
+  const pick = <T>(items: readonly T[]): T => randomItem(random, items);
   const kind = pick(KINDS);
   const colour = pick(COLOURS);
   const size = pick(SIZES);
   const manufacturer = pick(MANUFACTURERS);
-  const model = `${manufacturer.slice(0, 2).toUpperCase()}-${1000 + Math.floor(random() * 9000)}`;
+  const model = `${manufacturer.slice(0, 2).toUpperCase()}-${1000 + randomInt(random, 9000)}`;
   const text = (lang: 'de' | 'en' | 'fr') => `${manufacturer} ${kind.words[lang]} ${colour[lang]} ${size} ${model}`;
   const langs: ('de' | 'en' | 'fr')[] = random() < 0.3 ? ['de', 'en'] : ['de', 'en', 'fr'];
   const descriptions: StringWithLanguage[] = langs.map((lang) => ({ lang, value: text(lang) }));
   const factor = shop.currency === 'CZK' ? 25 : 1;
-  const base = (50 + Math.floor(random() * 20_000)) * factor; // cents
+  const base = (50 + randomInt(random, 20_000)) * factor; // cents
   const moq = pick([1, 1, 1, 5, 10]);
   const interval = moq === 1 ? 1 : moq;
   const blockPrices = [
@@ -211,7 +212,7 @@ function generateArticle(n: number, seed: number, shop: BusinessShop): Article {
       minimumOrderQuantity: moq,
       orderQuantityInterval: interval,
       priceQuantity: 1,
-      deliveryTime: 1 + Math.floor(random() * 10),
+      deliveryTime: 1 + randomInt(random, 10),
     },
     classifications: [
       {
@@ -247,16 +248,4 @@ function gtin(n: number, seed: number): string {
   let sum = 0;
   for (let i = 0; i < 12; i += 1) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
   return body + String((10 - (sum % 10)) % 10);
-}
-
-/** Small fast deterministic PRNG (mulberry32), values in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -1,3 +1,4 @@
+import { isObject } from '@triad/common';
 import { LANGUAGES, type Article } from './article.js';
 import type { Decimal } from './decimal.js';
 import { isUnitCode } from './unit-codes.js';
@@ -202,8 +203,4 @@ function dec0(v: RecordViolation[], value: unknown, path: () => string, suffix: 
   ) {
     v.push({ path: `${path()}${suffix}`, message: 'must be a decimal {value: integer, decimalDigits: integer}' });
   }
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

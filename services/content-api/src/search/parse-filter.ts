@@ -1,3 +1,4 @@
+import { isObject } from '@triad/common';
 import type { Decimal } from '../model/decimal.js';
 import { invalidQueryParam, type QueryParamViolation } from '../errors.js';
 import type { FilterExpression } from './search-query.js';
@@ -187,8 +188,4 @@ function unknownMembers(
         description: `unknown member ${key}`,
       });
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

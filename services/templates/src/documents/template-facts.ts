@@ -1,3 +1,4 @@
+import { isObject } from '@triad/common';
 import type { RangerFilter } from '../repositories/template-record.js';
 
 /** What the registry indexes about a template document. */
@@ -79,8 +80,4 @@ function optionalString(value: unknown): string | null {
 
 function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
