@@ -1,18 +1,5 @@
 import { isObject } from '@triad/common';
-import type { RangerFilter } from '../repositories/template-record.js';
-
-/** What the registry indexes about a template document. */
-export interface TemplateFacts {
-  readonly templateId: string;
-  readonly templateVersion: string;
-  readonly description: string;
-  readonly alias: string | null;
-  readonly schemaVersion: string | null;
-  readonly origin: string;
-  /** Declared `originTypes[].originType` and every `addressConfig.originType` used, sorted, no duplicates. */
-  readonly originTypes: readonly string[];
-  readonly rangerFilter: RangerFilter | null;
-}
+import type { RangerFilter, TemplateFacts } from '../repositories/template-record.js';
 
 /** A fact the registry needs that a document lacks (only reachable if validation let it through). */
 export interface MissingFact {

@@ -7,18 +7,26 @@ export interface RangerFilter {
   readonly description?: string;
 }
 
-/** What the registry knows about one stored version, without its source or document. */
-export interface TemplateSummaryRecord {
+/**
+ * What the registry indexes about a template document (read by `extractTemplateFacts`): the one
+ * list of template fields that stored records and writes extend.
+ */
+export interface TemplateFacts {
   readonly templateId: string;
   readonly templateVersion: string;
-  /** 0 = newest version of its templateId. */
-  readonly versionRank: number;
   readonly description: string;
   readonly alias: string | null;
   readonly schemaVersion: string | null;
   readonly origin: string;
+  /** Declared `originTypes[].originType` and every `addressConfig.originType` used, sorted, no duplicates. */
   readonly originTypes: readonly string[];
   readonly rangerFilter: RangerFilter | null;
+}
+
+/** What the registry knows about one stored version, without its source or document. */
+export interface TemplateSummaryRecord extends TemplateFacts {
+  /** 0 = newest version of its templateId. */
+  readonly versionRank: number;
   readonly sourceFormat: SourceFormat;
   readonly sourceSha256: string;
   readonly createdAt: string;
@@ -32,15 +40,7 @@ export interface TemplateRecord extends TemplateSummaryRecord {
 }
 
 /** What a write stores; rank and timestamps are the repository's business. */
-export interface NewTemplateRecord {
-  readonly templateId: string;
-  readonly templateVersion: string;
-  readonly description: string;
-  readonly alias: string | null;
-  readonly schemaVersion: string | null;
-  readonly origin: string;
-  readonly originTypes: readonly string[];
-  readonly rangerFilter: RangerFilter | null;
+export interface NewTemplateRecord extends TemplateFacts {
   readonly sourceFormat: SourceFormat;
   readonly sourceText: string;
   readonly documentJson: string;
