@@ -190,6 +190,7 @@ export function parseControlMessage({ control, message }: DistMessage): ControlM
       const t = checkShape(e, opcode, 4, false, hasMessage);
       return { op: 'unlinkIdAck', id: t[1]!, from: t[2]!, to: t[3]! };
     }
+    case undefined: // the control is not a tuple headed by an integer opcode
     default:
       return message === undefined ? { op: 'unknown', opcode, control } : { op: 'unknown', opcode, control, message };
   }

@@ -1,3 +1,4 @@
+import { thrownBy } from '@triad/common';
 import { describe, expect, it } from 'vitest';
 import { encodeFrame, FrameDecoder, TICK_FRAME, type Frame } from './frame-decoder.js';
 
@@ -48,7 +49,7 @@ describe('frame decoder', () => {
     const d = new FrameDecoder({ headerBytes: 4, maxFrameBytes: 10 });
     d.push(new Uint8Array([...TICK_FRAME, 0xff, 0xff, 0xff, 0xff]));
     expect(d.pull()).toEqual({ type: 'tick' });
-    expect(() => d.pull()).toThrow(expect.objectContaining({ code: 'ED_ERR_FRAME_TOO_LARGE', offset: 4 }));
+    expect(thrownBy(() => d.pull())).toMatchObject({ code: 'ED_ERR_FRAME_TOO_LARGE', offset: 4 });
   });
 
   it('keeps partial frames intact across detach when one read buffer is reused for every chunk', () => {
@@ -79,9 +80,7 @@ describe('frame decoder', () => {
   });
 
   it('refuses to frame more than 65535 bytes with a 2-byte header', () => {
-    expect(() => encodeFrame(new Uint8Array(70_000), 2)).toThrow(
-      expect.objectContaining({ code: 'ED_ERR_FRAME_TOO_LARGE' }),
-    );
+    expect(thrownBy(() => encodeFrame(new Uint8Array(70_000), 2))).toMatchObject({ code: 'ED_ERR_FRAME_TOO_LARGE' });
     expect(encodeFrame(new Uint8Array(70_000), 4)).toHaveLength(70_004);
   });
 });

@@ -36,7 +36,10 @@ export interface HandshakeResult {
   readonly flags: bigint;
 }
 
-/** What to do after a received frame: write `send` (already framed, 2-byte), and when `result` is set the connection is up. */
+/**
+ * What to do after a received frame: write `send` (already framed, 2-byte), and when `result` is
+ * set the connection is up.
+ */
 export interface HandshakeStep {
   readonly send: readonly Uint8Array[];
   readonly result?: HandshakeResult;
@@ -100,7 +103,9 @@ export class HandshakeClient {
           return this.#onChallenge(payload);
         case 'awaitAck':
           return this.#onAck(payload);
-        default:
+        case 'initial':
+        case 'connected':
+        case 'failed':
           throw new ErlangDistError('ED_ERR_HANDSHAKE_STATE', {
             detail: `message received in state ${this.#state}`,
             details: { state: this.#state },

@@ -43,21 +43,21 @@ function callTuple(call: RexCall): Term {
 export function matchRexReply(message: Term): { ref: ReferenceTerm; reply: Term } | undefined {
   if (message.type !== 'tuple' || message.elements.length !== 2) return undefined;
   const [ref, reply] = message.elements;
-  return ref!.type === 'reference' ? { ref: ref!, reply: reply! } : undefined;
+  return ref!.type === 'reference' ? { ref, reply: reply! } : undefined;
 }
 
 /** `{rex, Reply}` (C-node form) -> the reply; undefined otherwise. */
 export function matchRexCNodeReply(message: Term): Term | undefined {
   if (message.type !== 'tuple' || message.elements.length !== 2) return undefined;
   const [tag, reply] = message.elements;
-  return tag!.type === 'atom' && tag!.name === 'rex' ? reply : undefined;
+  return tag!.type === 'atom' && tag.name === 'rex' ? reply : undefined;
 }
 
 /** The reason of a `{badrpc, Reason}` reply; undefined when the reply is a normal value. */
 export function badRpcReason(reply: Term): Term | undefined {
   if (reply.type !== 'tuple' || reply.elements.length !== 2) return undefined;
   const [tag, reason] = reply.elements;
-  return tag!.type === 'atom' && tag!.name === 'badrpc' ? reason : undefined;
+  return tag!.type === 'atom' && tag.name === 'badrpc' ? reason : undefined;
 }
 
 /** True when two references are the same (node, creation and ids). */

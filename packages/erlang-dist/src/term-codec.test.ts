@@ -1,3 +1,4 @@
+import { thrownBy } from '@triad/common';
 import { describe, expect, it } from 'vitest';
 import { encodeFrame, FrameDecoder } from './frame-decoder.js';
 import { atom, int, list, string, tuple, type FunTerm, type Term } from './term.js';
@@ -110,14 +111,14 @@ describe('encoder choices', () => {
     expect(decodeTerm(bytes)).toEqual({ ...p, id: 2 ** 40 + 1 });
   });
 
-  it.each([
+  it.each<[string, Term]>([
     ['a fractional integer', int(1.5)],
-    ['an infinite float', { type: 'float', value: Infinity } as Term],
-    ['a bit binary with 0 bits', { type: 'bitBinary', bytes: Uint8Array.of(1), bits: 0 } as Term],
-    ['a pid with a negative id', { type: 'pid', node: 'a@b', id: -1, serial: 0, creation: 1 } as Term],
-    ['a reference without ids', { type: 'reference', node: 'a@b', creation: 1, ids: [] } as Term],
+    ['an infinite float', { type: 'float', value: Infinity }],
+    ['a bit binary with 0 bits', { type: 'bitBinary', bytes: Uint8Array.of(1), bits: 0 }],
+    ['a pid with a negative id', { type: 'pid', node: 'a@b', id: -1, serial: 0, creation: 1 }],
+    ['a reference without ids', { type: 'reference', node: 'a@b', creation: 1, ids: [] }],
     ['an unknown term type', { type: 'weird' } as unknown as Term],
   ])('refuses %s with ED_ERR_UNENCODABLE', (_name, term) => {
-    expect(() => encodeTerm(tuple(atom('x'), term))).toThrow(expect.objectContaining({ code: 'ED_ERR_UNENCODABLE' }));
+    expect(thrownBy(() => encodeTerm(tuple(atom('x'), term)))).toMatchObject({ code: 'ED_ERR_UNENCODABLE' });
   });
 });
