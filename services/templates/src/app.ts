@@ -1,9 +1,7 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '@triad/db';
-import { createServiceApp, type Logger } from '@triad/service-kit';
+import { createServiceApp, PROBLEM_ERROR_BODY, type Logger, type OpenApiOptions } from '@triad/service-kit';
 import type { TemplatesConfig } from './config.js';
 import { PatternCache } from './matching/pattern-cache.js';
 import { TemplateRepository } from './repositories/template-repository.js';
@@ -24,8 +22,25 @@ export interface BuildTemplatesAppOptions {
 /** Package version reported in the OpenAPI document. */
 const API_VERSION = '0.1.0';
 
+/** The OpenAPI description of the template service (`/openapi.json`, `/docs`). */
+const OPEN_API: OpenApiOptions = {
+  title: 'Triad template service',
+  version: API_VERSION,
+  description:
+    'Registry of device templates: store, read, list and delete template versions; validate a template; ' +
+    'evaluate datapoint updates with a stored template; find the templates matching a discovered device. ' +
+    'No authentication. Errors are application/problem+json (RFC 9457).',
+  errorBody: PROBLEM_ERROR_BODY,
+  tags: [
+    { name: 'templates', description: 'The template registry' },
+    { name: 'validation', description: 'Validation without storing' },
+    { name: 'matching', description: 'Discovery matching (rangerFilter)' },
+    { name: 'health', description: 'Probes and metrics' },
+  ],
+};
+
 /**
- * Builds the template service (registry, /validate, /match, /healthz, /openapi.json, /docs).
+ * Builds the template service (registry, /validate, /match, /healthz, /metrics, /openapi.json, /docs).
  * Never listens; `server.ts` does.
  */
 export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Promise<FastifyInstance> {
@@ -39,7 +54,8 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
         await sql`select 1`.execute(database.db);
       },
     },
-    beforeRoutes: registerOpenApi,
+    openApi: OPEN_API,
+    metrics: {},
   });
   const repository = new TemplateRepository(database, options.now);
   const patterns = new PatternCache({ log: app.log });
@@ -53,26 +69,4 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
   await app.register(matchRoutes, { repository, patterns });
   await app.register(evaluateRoutes, { prefix: '/templates', repository, bodyLimit: config.sourceBodyLimit });
   return app;
-}
-
-async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Triad template service',
-        version: API_VERSION,
-        description:
-          'Registry of device templates: store, read, list and delete template versions; validate a template; find the templates matching a discovered device. Errors are application/problem+json (RFC 9457).',
-      },
-      tags: [
-        { name: 'templates', description: 'The template registry' },
-        { name: 'validation', description: 'Validation without storing' },
-        { name: 'matching', description: 'Discovery matching (rangerFilter)' },
-        { name: 'health', description: 'Probes' },
-      ],
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

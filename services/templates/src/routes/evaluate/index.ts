@@ -26,7 +26,11 @@ export interface EvaluateRoutesOptions {
  * runs the body's updates through a fresh evaluator of the stored template and answers its
  * values and events. The compiled pipeline is cached per source hash; the state is not.
  */
-export async function evaluateRoutes(app: FastifyInstance, options: EvaluateRoutesOptions): Promise<void> {
+export function evaluateRoutes(
+  app: FastifyInstance,
+  options: EvaluateRoutesOptions,
+  done: (error?: Error) => void,
+): void {
   const cache = new PipelineCache();
   const now = options.now ?? Date.now;
   app.post(
@@ -63,6 +67,7 @@ export async function evaluateRoutes(app: FastifyInstance, options: EvaluateRout
       return evaluator.updateBatch(request.body.updates);
     },
   );
+  done();
 }
 
 // Issues with line and column in the stored source (inside the expression for expression issues).

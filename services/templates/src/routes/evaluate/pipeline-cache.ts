@@ -14,7 +14,10 @@ export class PipelineCache {
     this.#capacity = capacity;
   }
 
-  /** The pipeline of the source with hash `sha256`; `document` is parsed only on a miss. Throws `TemplateEvaluatorError`. */
+  /**
+   * The pipeline of the source with hash `sha256`; `document` is parsed only on a miss.
+   * Throws `TemplateEvaluatorError`.
+   */
   get(sha256: string, document: () => DeviceTemplate): TemplatePipeline {
     const hit = this.#entries.get(sha256);
     if (hit !== undefined) {

@@ -1,4 +1,4 @@
-import { problemSchema } from '@triad/service-kit';
+import { errorResponse, errorResponses, PROBLEM_ERROR_BODY } from '@triad/service-kit';
 import type { PipelineInput } from '@triad/device-templates';
 import { problemEntrySchema } from '../../presenters/problem-presenter.js';
 
@@ -40,7 +40,9 @@ const inputSchema = {
   additionalProperties: false,
   required: ['datapointSetId'],
   description:
-    'One of: a datapoint update {datapointSetId, datapointId, rawValue?, value?, quality?, timestamp?, tableIndex?}; a row removal {datapointSetId, tableIndex, removed: true} (tableDynamic); a whole table {datapointSetId, rows: [[cell, ...], ...]}.',
+    'One of: a datapoint update {datapointSetId, datapointId, rawValue?, value?, quality?, timestamp?, ' +
+    'tableIndex?}; a row removal {datapointSetId, tableIndex, removed: true} (tableDynamic); a whole table ' +
+    '{datapointSetId, rows: [[cell, ...], ...]}.',
   properties: {
     origin: identifier(80, 'device the reading is from; default the body origin, then the template origin'),
     datapointSetId: identifier(40, 'datapointSetId'),
@@ -96,7 +98,9 @@ export const eventSchema = {
   additionalProperties: false,
   required: ['type', 'origin', 'timestamp'],
   description:
-    'alarm-raised / alarm-cleared / log: the evaluation fields (severity, level, text, textHelp, facility, hidden, audited, broadcast, routing?, value?, reason?). evaluation-error: stage, code, message, expression?, severity?. update-rejected: code, message.',
+    'alarm-raised / alarm-cleared / log: the evaluation fields (severity, level, text, textHelp, facility, ' +
+    'hidden, audited, broadcast, routing?, value?, reason?). evaluation-error: stage, code, message, ' +
+    'expression?, severity?. update-rejected: code, message.',
   properties: {
     type: { type: 'string', enum: ['alarm-raised', 'alarm-cleared', 'log', 'evaluation-error', 'update-rejected'] },
     origin: { type: 'string' },
@@ -126,17 +130,15 @@ export const eventSchema = {
   },
 } as const;
 
-const problemResponse = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: problemSchema } },
-});
-
 export const evaluateSchema = {
   tags: ['templates'],
+  operationId: 'evaluateTemplate',
   summary: 'Run datapoint updates through the value pipeline of a stored template',
   description:
-    'Stateless: every request starts a fresh evaluator, so the first evaluation of each alert is a start-up (onStartup applies) and tables start empty. ' +
-    'Inputs are processed in order; unusable inputs become update-rejected events and failing expressions evaluation-error events, never errors of the request. ' +
+    'Stateless: every request starts a fresh evaluator, so the first evaluation of each alert is a start-up ' +
+    '(onStartup applies) and tables start empty. ' +
+    'Inputs are processed in order; unusable inputs become update-rejected events and failing expressions ' +
+    'evaluation-error events, never errors of the request. ' +
     'See docs/pipeline.md for the stage order.',
   params: {
     type: 'object',
@@ -158,25 +160,23 @@ export const evaluateSchema = {
   },
   response: {
     200: {
+      description: 'The values and events of the updates, in order',
       type: 'object',
       additionalProperties: false,
       required: ['values', 'events'],
       properties: { values: { type: 'array', items: resultSchema }, events: { type: 'array', items: eventSchema } },
     },
-    400: problemResponse('Malformed body, or more than 10,000 updates'),
-    404: problemResponse('No such template version (TPL_ERR_TEMPLATE_NOT_FOUND)'),
-    413: problemResponse('Body too large'),
-    415: problemResponse('Not JSON'),
-    422: {
-      description: 'The stored template cannot be evaluated (TPL_ERR_TEMPLATE_INVALID), with every issue',
-      content: {
-        'application/problem+json': {
-          schema: {
-            ...problemSchema,
-            properties: { ...problemSchema.properties, errors: { type: 'array', items: problemEntrySchema } },
-          },
-        },
-      },
-    },
+    ...errorResponses(PROBLEM_ERROR_BODY, {
+      400: 'Malformed body or parameters, or more than 10,000 updates',
+      404: 'No such template version (TPL_ERR_TEMPLATE_NOT_FOUND)',
+      413: 'Body larger than the source body limit',
+      415: 'Not JSON',
+      500: true,
+    }),
+    422: errorResponse(
+      PROBLEM_ERROR_BODY,
+      'The stored template cannot be evaluated (TPL_ERR_TEMPLATE_INVALID), with every issue',
+      { errors: { type: 'array', items: problemEntrySchema } },
+    ),
   },
 } as const;

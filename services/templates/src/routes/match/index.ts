@@ -11,7 +11,7 @@ export interface MatchRoutesOptions {
 }
 
 /** `POST /match`: templates for a discovered device. */
-export async function matchRoutes(app: FastifyInstance, options: MatchRoutesOptions): Promise<void> {
+export function matchRoutes(app: FastifyInstance, options: MatchRoutesOptions, done: (error?: Error) => void): void {
   app.post('/match', { schema: matchSchema }, async (request: FastifyRequest<{ Body: MatchBody }>) => {
     const { deviceID, vendorID, description } = request.body;
     const matches = await findMatchingTemplates(options.repository, options.patterns, {
@@ -21,4 +21,5 @@ export async function matchRoutes(app: FastifyInstance, options: MatchRoutesOpti
     });
     return { items: matches.map(presentTemplateSummary) };
   });
+  done();
 }

@@ -23,7 +23,11 @@ export interface TemplatesRoutesOptions {
 }
 
 /** The registry resource; register with `prefix: '/templates'`. */
-export async function templatesRoutes(app: FastifyInstance, options: TemplatesRoutesOptions): Promise<void> {
+export function templatesRoutes(
+  app: FastifyInstance,
+  options: TemplatesRoutesOptions,
+  done: (error?: Error) => void,
+): void {
   const { repository } = options;
   useTemplateSourceParsers(app, { maxJsonDepth: options.maxJsonDepth });
   app.get('', { schema: listTemplatesSchema }, listTemplatesHandler(repository));
@@ -37,4 +41,5 @@ export async function templatesRoutes(app: FastifyInstance, options: TemplatesRo
     putTemplateHandler(repository),
   );
   app.delete('/:templateId/:templateVersion', { schema: deleteTemplateSchema }, deleteTemplateHandler(repository));
+  done();
 }

@@ -1,4 +1,4 @@
-import { problemSchema } from '@triad/service-kit';
+import { errorResponse, errorResponses, PROBLEM_ERROR_BODY } from '@triad/service-kit';
 import { problemEntrySchema } from '../../presenters/problem-presenter.js';
 import { templateSummarySchema } from '../../presenters/template-presenter.js';
 import { templateSourceBodySchema } from '../../documents/source-body-parsers.js';
@@ -53,26 +53,22 @@ const versionParams = {
   properties: { templateId: templateIdParam, templateVersion: templateVersionParam },
 } as const;
 
-const problemResponse = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: problemSchema } },
-});
-
-const invalidTemplateResponse = {
-  description: 'The template is not valid; nothing was stored (TPL_ERR_TEMPLATE_INVALID)',
-  content: {
-    'application/problem+json': {
-      schema: {
-        ...problemSchema,
-        properties: {
-          ...problemSchema.properties,
-          errors: { type: 'array', items: problemEntrySchema },
-          warnings: { type: 'array', items: problemEntrySchema },
-        },
-      },
-    },
+const invalidTemplateResponse = errorResponse(
+  PROBLEM_ERROR_BODY,
+  'The template is not valid; nothing was stored (TPL_ERR_TEMPLATE_INVALID)',
+  {
+    errors: { type: 'array', items: problemEntrySchema },
+    warnings: { type: 'array', items: problemEntrySchema },
   },
-};
+);
+
+/** Errors of a template write (POST and PUT). */
+const writeErrors = {
+  400: 'Malformed request: invalid query or parameters, JSON syntax, nesting too deep',
+  413: 'Body larger than the source body limit',
+  415: 'Not JSON or YAML',
+  500: true,
+} as const;
 
 const writeQuery = {
   type: 'object',
@@ -93,6 +89,7 @@ const writeReply = {
 
 export const listTemplatesSchema = {
   tags: ['templates'],
+  operationId: 'listTemplates',
   summary: 'List stored template versions',
   description: 'Ordered by templateId (code point order), then newest version first. Filters combine with AND.',
   querystring: {
@@ -118,6 +115,7 @@ export const listTemplatesSchema = {
   },
   response: {
     200: {
+      description: 'One page of template versions',
       type: 'object',
       additionalProperties: false,
       required: ['items', 'total', 'limit', 'offset'],
@@ -128,29 +126,28 @@ export const listTemplatesSchema = {
         offset: { type: 'integer' },
       },
     },
-    400: problemResponse('Invalid query'),
+    ...errorResponses(PROBLEM_ERROR_BODY, { 400: 'Invalid query', 500: true }),
   },
 } as const;
 
 export const createTemplateSchema = {
   tags: ['templates'],
+  operationId: 'createTemplate',
   summary: 'Store a new template version',
   description:
     'templateId and templateVersion come from the document. A stored version is refused (409); PUT replaces.',
   querystring: writeQuery,
   body: templateSourceBodySchema,
   response: {
-    201: writeReply,
-    400: problemResponse('Malformed request'),
-    409: problemResponse('The version exists (TPL_ERR_TEMPLATE_EXISTS)'),
-    413: problemResponse('Body too large'),
-    415: problemResponse('Not JSON or YAML'),
+    201: { ...writeReply, description: 'Stored; Location names the new version' },
+    ...errorResponses(PROBLEM_ERROR_BODY, { ...writeErrors, 409: 'The version exists (TPL_ERR_TEMPLATE_EXISTS)' }),
     422: invalidTemplateResponse,
   },
 } as const;
 
 export const putTemplateSchema = {
   tags: ['templates'],
+  operationId: 'putTemplateVersion',
   summary: 'Create or replace one template version',
   description:
     "The document's templateId and templateVersion must equal the URL's (else 409 TPL_ERR_IDENTITY_MISMATCH).",
@@ -158,21 +155,23 @@ export const putTemplateSchema = {
   querystring: writeQuery,
   body: templateSourceBodySchema,
   response: {
-    200: writeReply,
-    201: writeReply,
-    400: problemResponse('Malformed request'),
-    409: problemResponse('The document names another template (TPL_ERR_IDENTITY_MISMATCH)'),
-    413: problemResponse('Body too large'),
-    415: problemResponse('Not JSON or YAML'),
+    200: { ...writeReply, description: 'Replaced' },
+    201: { ...writeReply, description: 'Created; Location names the new version' },
+    ...errorResponses(PROBLEM_ERROR_BODY, {
+      ...writeErrors,
+      409: 'The document names another template (TPL_ERR_IDENTITY_MISMATCH)',
+    }),
     422: invalidTemplateResponse,
   },
 } as const;
 
 export const readTemplateSchema = {
   tags: ['templates'],
+  operationId: 'getTemplateVersion',
   summary: 'Read one template version',
   description:
-    'JSON document by default. `?format=source`, or an Accept header preferring a YAML type for a template stored as YAML, returns the source text as sent, with its media type.',
+    'JSON document by default. `?format=source`, or an Accept header preferring a YAML type for a template ' +
+    'stored as YAML, returns the source text as sent, with its media type.',
   params: versionParams,
   querystring: {
     type: 'object',
@@ -189,36 +188,62 @@ export const readTemplateSchema = {
         'application/yaml': { schema: { type: 'string', description: 'the YAML source as stored' } },
       },
     },
-    404: problemResponse('No such template version'),
-    406: problemResponse('Only JSON is available for a template stored as JSON'),
+    ...errorResponses(PROBLEM_ERROR_BODY, {
+      400: 'Invalid templateId, templateVersion or format',
+      404: 'No such template version',
+      406: 'Accept names no available type (JSON, or YAML for a template stored as YAML)',
+      500: true,
+    }),
   },
 } as const;
 
 export const deleteTemplateSchema = {
   tags: ['templates'],
+  operationId: 'deleteTemplateVersion',
   summary: 'Delete one template version',
   params: versionParams,
-  response: { 204: { description: 'Deleted', type: 'null' }, 404: problemResponse('No such template version') },
+  response: {
+    204: { description: 'Deleted', type: 'null' },
+    ...errorResponses(PROBLEM_ERROR_BODY, {
+      400: 'Invalid templateId or templateVersion',
+      404: 'No such template version',
+      500: true,
+    }),
+  },
 } as const;
 
 export const listVersionsSchema = {
   tags: ['templates'],
+  operationId: 'listTemplateVersions',
   summary: 'List the versions of one templateId, newest first',
   params: idParams,
   response: {
     200: {
+      description: 'Every version, newest first',
       type: 'object',
       additionalProperties: false,
       required: ['templateId', 'items'],
       properties: { templateId: { type: 'string' }, items: { type: 'array', items: templateSummarySchema } },
     },
-    404: problemResponse('No version of this templateId'),
+    ...errorResponses(PROBLEM_ERROR_BODY, {
+      400: 'Invalid templateId',
+      404: 'No version of this templateId',
+      500: true,
+    }),
   },
 } as const;
 
 export const deleteAllVersionsSchema = {
   tags: ['templates'],
+  operationId: 'deleteTemplateVersions',
   summary: 'Delete every version of one templateId',
   params: idParams,
-  response: { 204: { description: 'Deleted', type: 'null' }, 404: problemResponse('No version of this templateId') },
+  response: {
+    204: { description: 'Deleted', type: 'null' },
+    ...errorResponses(PROBLEM_ERROR_BODY, {
+      400: 'Invalid templateId',
+      404: 'No version of this templateId',
+      500: true,
+    }),
+  },
 } as const;

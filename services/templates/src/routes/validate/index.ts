@@ -10,14 +10,19 @@ export interface ValidateRoutesOptions {
 }
 
 /** `POST /validate`: the validator's verdict on a template source; stores nothing. */
-export async function validateRoutes(app: FastifyInstance, options: ValidateRoutesOptions): Promise<void> {
+export function validateRoutes(
+  app: FastifyInstance,
+  options: ValidateRoutesOptions,
+  done: (error?: Error) => void,
+): void {
   useTemplateSourceParsers(app, { maxJsonDepth: options.maxJsonDepth });
   app.post(
     '/validate',
     { schema: validateSchema, bodyLimit: options.sourceBodyLimit },
-    async (request: FastifyRequest<{ Querystring: ValidateQuery }>) => {
+    (request: FastifyRequest<{ Querystring: ValidateQuery }>) => {
       const { text, format } = readTemplateSource(request);
       return presentValidation(validateSource(text, { format, file: '<request body>', strict: request.query.strict }));
     },
   );
+  done();
 }

@@ -1,4 +1,4 @@
-import { problemSchema } from '@triad/service-kit';
+import { errorResponses, PROBLEM_ERROR_BODY } from '@triad/service-kit';
 import { templateSourceBodySchema } from '../../documents/source-body-parsers.js';
 import { validationReplySchema } from '../../presenters/validation-presenter.js';
 
@@ -6,16 +6,13 @@ export interface ValidateQuery {
   strict: boolean;
 }
 
-const problemResponse = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: problemSchema } },
-});
-
 export const validateSchema = {
   tags: ['validation'],
+  operationId: 'validateTemplate',
   summary: 'Validate a template without storing it',
   description:
-    'Always 200 for a readable request: an invalid document (including malformed JSON or YAML text) is the answer, with every error and its line and column.',
+    'Always 200 for a readable request: an invalid document (including malformed JSON or YAML text) is the ' +
+    'answer, with every error and its line and column.',
   querystring: {
     type: 'object',
     additionalProperties: false,
@@ -23,9 +20,12 @@ export const validateSchema = {
   },
   body: templateSourceBodySchema,
   response: {
-    200: validationReplySchema,
-    400: problemResponse('Malformed request (e.g. JSON nested too deeply)'),
-    413: problemResponse('Body too large'),
-    415: problemResponse('Not JSON or YAML'),
+    200: { ...validationReplySchema, description: 'The verdict, with every error and warning' },
+    ...errorResponses(PROBLEM_ERROR_BODY, {
+      400: 'Malformed request (e.g. JSON nested too deeply)',
+      413: 'Body larger than the source body limit',
+      415: 'Not JSON or YAML',
+      500: true,
+    }),
   },
 } as const;

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '@triad/db/testing';
+import { checkOpenApiCoverage } from '@triad/service-kit';
+import { buildTestApp } from './test-support/templates-test-app.js';
+
+interface Schema {
+  readonly $ref?: string;
+  readonly allOf?: readonly Schema[];
+  readonly properties?: Readonly<Record<string, Schema>>;
+}
+interface Operation {
+  readonly operationId?: string;
+  readonly security?: readonly unknown[];
+  readonly requestBody?: { readonly content: Readonly<Record<string, unknown>> };
+  readonly responses: Readonly<
+    Record<string, { readonly content?: Readonly<Record<string, { readonly schema: Schema }>> }>
+  >;
+}
+interface Document {
+  readonly openapi: string;
+  readonly servers: readonly { readonly url: string }[];
+  readonly security?: readonly unknown[];
+  readonly components: { readonly schemas?: Readonly<Record<string, unknown>> };
+  readonly paths: Readonly<Record<string, Readonly<Record<string, Operation>>>>;
+}
+
+describeEachDatabase('templates OpenAPI document', (getDb) => {
+  let app: FastifyInstance;
+  let document: Document;
+  beforeAll(async () => {
+    app = await buildTestApp(getDb());
+    const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    document = response.json<Document>();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('documents every registered route and nothing else, each with operationId, summary and responses', async () => {
+    expect(await checkOpenApiCoverage(app)).toEqual({
+      undocumented: [],
+      unregistered: [],
+      incomplete: [],
+      trailingSlashes: [],
+    });
+  });
+
+  it('lists every path, a relative server, no authentication and the Problem component', () => {
+    expect(document.openapi).toBe('3.0.3');
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/healthz',
+      '/match',
+      '/metrics',
+      '/templates',
+      '/templates/{templateId}',
+      '/templates/{templateId}/{templateVersion}',
+      '/templates/{templateId}/{templateVersion}/evaluate',
+      '/validate',
+    ]);
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) as string }]);
+    expect(document.security).toEqual([]);
+    expect(document.components.schemas).toHaveProperty('Problem');
+  });
+
+  it('describes a template write: JSON or YAML body, 409, 413, 415 and 422 with typed errors', () => {
+    const put = document.paths['/templates/{templateId}/{templateVersion}']?.put;
+    expect(Object.keys(put?.requestBody?.content ?? {})).toEqual(
+      expect.arrayContaining(['application/json', 'application/yaml']),
+    );
+    for (const status of ['400', '409', '413', '415', '500']) {
+      expect(put?.responses[status]?.content?.['application/problem+json']?.schema, status).toEqual({
+        $ref: '#/components/schemas/Problem',
+      });
+    }
+    const invalid = put?.responses['422']?.content?.['application/problem+json']?.schema;
+    expect(invalid?.allOf?.[0]).toEqual({ $ref: '#/components/schemas/Problem' });
+    expect(invalid?.allOf?.[1]?.properties).toHaveProperty('errors');
+  });
+
+  it('documents 406 on a template read and 404 where a template version is named', () => {
+    const one = document.paths['/templates/{templateId}/{templateVersion}'];
+    expect(one?.get?.responses).toHaveProperty('406');
+    for (const method of ['get', 'delete'] as const) expect(one?.[method]?.responses, method).toHaveProperty('404');
+    expect(document.paths['/templates/{templateId}/{templateVersion}/evaluate']?.post?.responses).toHaveProperty('404');
+  });
+
+  it('serves Swagger UI at /docs and Prometheus metrics at /metrics', async () => {
+    const ui = await app.inject({ method: 'GET', url: '/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+    await app.inject({ method: 'GET', url: '/templates' });
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toMatch(/^http_requests_total\{method="GET",route="\/templates",status_code="200"\} [1-9]/m);
+  });
+});
