@@ -1,5 +1,6 @@
 import { isIP, Socket } from 'node:net';
 import type { ReachabilityReport } from './node-connector.js';
+import { badNodeFormat, reachable, unreachable } from './reachability-report.js';
 import { EPMD_DEFAULTS, listNodes, lookupNodePort, resolveHost, type EpmdOptions } from './epmd-client.js';
 import { splitNode } from './open-dist-socket.js';
 
@@ -27,15 +28,7 @@ export async function analyseReachability(
 ): Promise<ReachabilityReport> {
   const performed: string[] = ['check_node_format'];
   const parts = splitNode(name);
-  if (!parts) {
-    return fail(
-      performed,
-      'bad_node_format',
-      `${JSON.stringify(name)} is not of the form name@host`,
-      'The node name does not have the name@host form.',
-      ['Give the node name exactly as node() returns it on that node, e.g. myapp@10.0.0.5 or myapp@myhost.'],
-    );
-  }
+  if (!parts) return badNodeFormat(name);
   const { alive, host } = parts;
   performed.push('check_name_type');
   const longName = host.includes('.') || isIP(host) !== 0;
@@ -48,18 +41,24 @@ export async function analyseReachability(
   performed.push('check_host_resolution');
   const resolved = await resolveHost(host, epmd.timeoutMs);
   if (resolved.kind !== 'resolved') {
-    return fail(performed, 'host_not_resolvable', `${host}: ${resolved.code}`, `The host ${host} cannot be resolved.`, [
-      'Check the host part of the node name and the DNS or /etc/hosts entries of this machine.',
-      longName
-        ? 'Long names (-name) need a fully qualified host name or an IP address that this machine resolves.'
-        : 'Short names (-sname) use the host name without domain: use the name node() returns on that node, and make sure this machine resolves that host.',
-    ]);
+    return unreachable(
+      performed,
+      'host_not_resolvable',
+      `${host}: ${resolved.code}`,
+      `The host ${host} cannot be resolved.`,
+      [
+        'Check the host part of the node name and the DNS or /etc/hosts entries of this machine.',
+        longName
+          ? 'Long names (-name) need a fully qualified host name or an IP address that this machine resolves.'
+          : 'Short names (-sname) use the host name without domain: use the name node() returns on that node, and make sure this machine resolves that host.',
+      ],
+    );
   }
 
   performed.push('check_epmd_port');
   const names = await listNodes(host, epmd);
   if (names.kind !== 'names') {
-    return fail(
+    return unreachable(
       performed,
       'epmd_not_reachable',
       `no answer from EPMD at ${resolved.address}:${epmd.epmdPort} (${names.code})`,
@@ -79,19 +78,25 @@ export async function analyseReachability(
       port.kind === 'notRegistered'
         ? `${alive} is not registered with EPMD on ${host}; registered: ${registered.length ? registered.join(', ') : 'none'}`
         : `EPMD on ${host} stopped answering (${port.code})`;
-    return fail(performed, 'node_not_in_epmd', detail, `The node ${alive} is not registered with EPMD on ${host}.`, [
-      'Check that the node is running and was started with this name.',
-      `Use the alive part exactly as node() returns it${registered.length ? ` (registered on ${host}: ${registered.join(', ')})` : ''}.`,
-    ]);
+    return unreachable(
+      performed,
+      'node_not_in_epmd',
+      detail,
+      `The node ${alive} is not registered with EPMD on ${host}.`,
+      [
+        'Check that the node is running and was started with this name.',
+        `Use the alive part exactly as node() returns it${registered.length ? ` (registered on ${host}: ${registered.join(', ')})` : ''}.`,
+      ],
+    );
   }
 
   performed.push('check_node_dist_port');
-  const reachable = await canConnect(port.address, port.port, epmd.timeoutMs ?? EPMD_DEFAULTS.timeoutMs);
-  if (reachable !== true) {
-    return fail(
+  const connected = await canConnect(port.address, port.port, epmd.timeoutMs ?? EPMD_DEFAULTS.timeoutMs);
+  if (connected !== true) {
+    return unreachable(
       performed,
       'dist_port_not_reachable',
-      `no TCP connection to ${port.address}:${port.port} (${reachable})`,
+      `no TCP connection to ${port.address}:${port.port} (${connected})`,
       `The distribution port ${port.port} of ${name} cannot be reached.`,
       [
         `Check that firewalls let the distribution port through; pin it with -kernel inet_dist_listen_min ${port.port} inet_dist_listen_max ${port.port} (or a range) and open that range.`,
@@ -100,30 +105,10 @@ export async function analyseReachability(
     );
   }
 
-  return {
-    reachability: 'should be reachable',
-    details: [{ checksPerformed: performed }],
-    description: `${name} should be reachable (${nameType} name, distribution port ${port.port}).`,
-    hints: [
-      'If the node still does not connect, check that its cookie is the one given to the node manager.',
-      ...(options.hintsWhenReachable ?? []),
-    ],
-  };
-}
-
-function fail(
-  performed: string[],
-  reasonCode: string,
-  reasonDetails: string,
-  description: string,
-  hints: string[],
-): ReachabilityReport {
-  return {
-    reachability: 'is not reachable',
-    details: [{ checksPerformed: [...performed] }, { reasonCode }, { reasonDetails }],
-    description,
-    hints,
-  };
+  return reachable(performed, `${name} should be reachable (${nameType} name, distribution port ${port.port}).`, [
+    'If the node still does not connect, check that its cookie is the one given to the node manager.',
+    ...(options.hintsWhenReachable ?? []),
+  ]);
 }
 
 /** true when a TCP connection opens within the timeout, else the error code or `timeout`. */

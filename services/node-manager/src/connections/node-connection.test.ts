@@ -140,35 +140,48 @@ function fakePeer(
   );
 }
 
+/** Starts a fake peer running `after`, opens a connection to it, runs `use`, then stops the peer. */
+async function withFakePeer(
+  after: (socket: Socket, received: FrameDecoder) => void,
+  use: (connection: NodeConnection) => Promise<void>,
+): Promise<void> {
+  const { server, port } = await fakePeer('fake_cookie', after);
+  try {
+    const connection = await NodeConnection.open({
+      node: 'fake@127.0.0.1',
+      cookie: 'fake_cookie',
+      localName: LOCAL,
+      distPort: port,
+    });
+    await use(connection);
+  } finally {
+    server.close();
+  }
+}
+
 describe('NodeConnection against a fake peer', () => {
   it('answers a tick with a tick, and closes with kind protocol on a malformed frame without throwing', async () => {
     let tickAnswered = false;
-    const { server, port } = await fakePeer('fake_cookie', (socket, received) => {
-      socket.write(TICK_FRAME);
-      const poll = setInterval(() => {
-        if (received.pull()?.type === 'tick') {
-          tickAnswered = true;
-          clearInterval(poll);
-          socket.write(Buffer.from([0, 0, 0, 3, 112, 131, 255])); // 'p', version, unknown tag 255
-        }
-      }, 10);
-      socket.on('close', () => clearInterval(poll));
-    });
-    try {
-      const connection = await NodeConnection.open({
-        node: 'fake@127.0.0.1',
-        cookie: 'fake_cookie',
-        localName: LOCAL,
-        distPort: port,
-      });
-      const failure = await new Promise<ConnectionFailure>((resolve) => connection.onClose(resolve));
-      expect(tickAnswered).toBe(true);
-      expect(failure.kind).toBe('protocol');
-      expect(failure.code).toBe('ED_ERR_UNKNOWN_TAG');
-      expect(connection.isOpen).toBe(false);
-    } finally {
-      server.close();
-    }
+    await withFakePeer(
+      (socket, received) => {
+        socket.write(TICK_FRAME);
+        const poll = setInterval(() => {
+          if (received.pull()?.type === 'tick') {
+            tickAnswered = true;
+            clearInterval(poll);
+            socket.write(Buffer.from([0, 0, 0, 3, 112, 131, 255])); // 'p', version, unknown tag 255
+          }
+        }, 10);
+        socket.on('close', () => clearInterval(poll));
+      },
+      async (connection) => {
+        const failure = await new Promise<ConnectionFailure>((resolve) => connection.onClose(resolve));
+        expect(tickAnswered).toBe(true);
+        expect(failure.kind).toBe('protocol');
+        expect(failure.code).toBe('ED_ERR_UNKNOWN_TAG');
+        expect(connection.isOpen).toBe(false);
+      },
+    );
   });
 });
 
@@ -205,111 +218,87 @@ function replyFrame(request: RexRequest, reply: Term): Uint8Array {
 describe('NodeConnection RPC against a fake rex', () => {
   it('matches replies sent in reverse order to 300 calls made in one turn of the event loop', async () => {
     const n = 300;
-    const { server, port } = await fakePeer('fake_cookie', (socket, received) => {
-      const seen: RexRequest[] = [];
-      readRexRequests(socket, received, (requests) => {
-        seen.push(...requests);
-        if (seen.length < n) return;
-        socket.write(Buffer.concat(seen.reverse().map((r) => replyFrame(r, tuple(atom('echo'), ...r.args)))));
-      });
-    });
-    try {
-      const connection = await NodeConnection.open({
-        node: 'fake@127.0.0.1',
-        cookie: 'fake_cookie',
-        localName: LOCAL,
-        distPort: port,
-      });
-      const replies = await Promise.all(Array.from({ length: n }, (_, i) => connection.rpc('m', 'f', [int(i)])));
-      expect(replies).toEqual(Array.from({ length: n }, (_, i) => tuple(atom('echo'), int(i))));
-      expect(connection.inFlight).toBe(0);
-      connection.close();
-    } finally {
-      server.close();
-    }
+    await withFakePeer(
+      (socket, received) => {
+        const seen: RexRequest[] = [];
+        readRexRequests(socket, received, (requests) => {
+          seen.push(...requests);
+          if (seen.length < n) return;
+          socket.write(Buffer.concat(seen.reverse().map((r) => replyFrame(r, tuple(atom('echo'), ...r.args)))));
+        });
+      },
+      async (connection) => {
+        const replies = await Promise.all(Array.from({ length: n }, (_, i) => connection.rpc('m', 'f', [int(i)])));
+        expect(replies).toEqual(Array.from({ length: n }, (_, i) => tuple(atom('echo'), int(i))));
+        expect(connection.inFlight).toBe(0);
+        connection.close();
+      },
+    );
   });
 
   it('times out a short call while a longer one made before it still gets its late reply', async () => {
-    const { server, port } = await fakePeer('fake_cookie', (socket, received) => {
-      readRexRequests(socket, received, (requests) => {
-        // Answer everything (the short call's reply arrives after its timeout and must be dropped).
-        setTimeout(() => {
-          for (const r of requests) socket.write(replyFrame(r, atom(r.fn)));
-        }, 150);
-      });
-    });
-    try {
-      const connection = await NodeConnection.open({
-        node: 'fake@127.0.0.1',
-        cookie: 'fake_cookie',
-        localName: LOCAL,
-        distPort: port,
-      });
-      const long = connection.rpc('m', 'long', [], { timeoutMs: 5_000 });
-      const short = connection.rpc('m', 'short', [], { timeoutMs: 30 });
-      const shortError = await short.catch((e: unknown) => e);
-      expect(shortError).toBeInstanceOf(RpcTimeoutError);
-      expect((shortError as RpcTimeoutError).call).toBe('m:short/0');
-      expect(await long).toEqual(atom('long'));
-      // The late reply to the short call was dropped; the connection still works.
-      expect(connection.inFlight).toBe(0);
-      expect(await connection.rpc('m', 'again')).toEqual(atom('again'));
-      expect(connection.isOpen).toBe(true);
-      connection.close();
-    } finally {
-      server.close();
-    }
+    await withFakePeer(
+      (socket, received) => {
+        readRexRequests(socket, received, (requests) => {
+          // Answer everything (the short call's reply arrives after its timeout and must be dropped).
+          setTimeout(() => {
+            for (const r of requests) socket.write(replyFrame(r, atom(r.fn)));
+          }, 150);
+        });
+      },
+      async (connection) => {
+        const long = connection.rpc('m', 'long', [], { timeoutMs: 5_000 });
+        const short = connection.rpc('m', 'short', [], { timeoutMs: 30 });
+        const shortError = await short.catch((e: unknown) => e);
+        expect(shortError).toBeInstanceOf(RpcTimeoutError);
+        expect((shortError as RpcTimeoutError).call).toBe('m:short/0');
+        expect(await long).toEqual(atom('long'));
+        // The late reply to the short call was dropped; the connection still works.
+        expect(connection.inFlight).toBe(0);
+        expect(await connection.rpc('m', 'again')).toEqual(atom('again'));
+        expect(connection.isOpen).toBe(true);
+        connection.close();
+      },
+    );
   });
 
   it('keeps waiting for a call whose timeout is beyond what setTimeout can hold (2^32 ms)', async () => {
-    const { server, port } = await fakePeer('fake_cookie', (socket, received) => {
-      readRexRequests(socket, received, (requests) => {
-        setTimeout(() => {
-          for (const r of requests) socket.write(replyFrame(r, atom('late')));
-        }, 60);
-      });
-    });
-    try {
-      const connection = await NodeConnection.open({
-        node: 'fake@127.0.0.1',
-        cookie: 'fake_cookie',
-        localName: LOCAL,
-        distPort: port,
-      });
-      expect(await connection.rpc('m', 'f', [], { timeoutMs: 2 ** 32 })).toEqual(atom('late'));
-      connection.close();
-    } finally {
-      server.close();
-    }
+    await withFakePeer(
+      (socket, received) => {
+        readRexRequests(socket, received, (requests) => {
+          setTimeout(() => {
+            for (const r of requests) socket.write(replyFrame(r, atom('late')));
+          }, 60);
+        });
+      },
+      async (connection) => {
+        expect(await connection.rpc('m', 'f', [], { timeoutMs: 2 ** 32 })).toEqual(atom('late'));
+        connection.close();
+      },
+    );
   });
 
   it('closes with kind protocol and rejects pending calls when a reply to our pid holds a malformed term', async () => {
-    const { server, port } = await fakePeer('fake_cookie', (socket, received) => {
-      readRexRequests(socket, received, (requests) => {
-        const good = replyFrame(requests[0]!, atom('ok'));
-        // Same head (SEND to us, {Ref, ...}) but the reply term has the unknown tag 255.
-        const bad = Buffer.concat([good.subarray(0, good.length - 4), Buffer.from([255])]); // drop the 4 bytes of `ok`
-        bad.writeUInt32BE(bad.length - 4, 0);
-        socket.write(bad);
-      });
-    });
-    try {
-      const connection = await NodeConnection.open({
-        node: 'fake@127.0.0.1',
-        cookie: 'fake_cookie',
-        localName: LOCAL,
-        distPort: port,
-      });
-      const [first, second] = [connection.rpc('m', 'f'), connection.rpc('m', 'g')];
-      const failures = await Promise.all([failureOf(first), failureOf(second)]);
-      expect(failures.map((f) => [f.kind, f.code])).toEqual([
-        ['protocol', 'ED_ERR_UNKNOWN_TAG'],
-        ['protocol', 'ED_ERR_UNKNOWN_TAG'],
-      ]);
-      expect(connection.isOpen).toBe(false);
-    } finally {
-      server.close();
-    }
+    await withFakePeer(
+      (socket, received) => {
+        readRexRequests(socket, received, (requests) => {
+          const good = replyFrame(requests[0]!, atom('ok'));
+          // Same head (SEND to us, {Ref, ...}) but the reply term has the unknown tag 255.
+          const bad = Buffer.concat([good.subarray(0, good.length - 4), Buffer.from([255])]); // drop the 4 bytes of `ok`
+          bad.writeUInt32BE(bad.length - 4, 0);
+          socket.write(bad);
+        });
+      },
+      async (connection) => {
+        const [first, second] = [connection.rpc('m', 'f'), connection.rpc('m', 'g')];
+        const failures = await Promise.all([failureOf(first), failureOf(second)]);
+        expect(failures.map((f) => [f.kind, f.code])).toEqual([
+          ['protocol', 'ED_ERR_UNKNOWN_TAG'],
+          ['protocol', 'ED_ERR_UNKNOWN_TAG'],
+        ]);
+        expect(connection.isOpen).toBe(false);
+      },
+    );
   });
 });
 

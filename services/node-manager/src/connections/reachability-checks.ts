@@ -1,4 +1,5 @@
 import type { ReachabilityReport } from './node-connector.js';
+import { badNodeFormat, reachable, unreachable } from './reachability-report.js';
 
 /** The EPMD port every Erlang host listens on. */
 export const EPMD_PORT = 4369;
@@ -27,22 +28,14 @@ export function splitNodeName(text: string): { name: string; host: string } | un
 export async function checkReachability(name: string, probes: ReachabilityProbes): Promise<ReachabilityReport> {
   const performed: string[] = ['check_node_format'];
   const parts = splitNodeName(name);
-  if (!parts) {
-    return fail(
-      performed,
-      'bad_node_format',
-      `${JSON.stringify(name)} is not of the form name@host`,
-      'The node name does not have the name@host form.',
-      ['Give the node name as node() returns it, e.g. myapp@10.0.0.5 or myapp@myhost.'],
-    );
-  }
+  if (!parts) return badNodeFormat(name);
   performed.push('check_name_type');
   const longName = parts.host.includes('.');
   performed.push('check_host_resolution');
   try {
     await probes.lookup(parts.host);
   } catch (error) {
-    return fail(
+    return unreachable(
       performed,
       'host_not_resolvable',
       `${parts.host}: ${(error as { code?: string }).code ?? 'lookup failed'}`,
@@ -57,7 +50,7 @@ export async function checkReachability(name: string, probes: ReachabilityProbes
   }
   performed.push('check_epmd_port');
   if (!(await probes.canConnect(parts.host, EPMD_PORT))) {
-    return fail(
+    return unreachable(
       performed,
       'epmd_not_reachable',
       `no TCP connection to ${parts.host}:${EPMD_PORT}`,
@@ -68,25 +61,9 @@ export async function checkReachability(name: string, probes: ReachabilityProbes
       ],
     );
   }
-  return {
-    reachability: 'should be reachable',
-    details: [{ checksPerformed: performed }],
-    description: `${name} passed the checks that were performed (${longName ? 'long' : 'short'} name).`,
-    hints: [],
-  };
-}
-
-function fail(
-  performed: string[],
-  reasonCode: string,
-  reasonDetails: string,
-  description: string,
-  hints: string[],
-): ReachabilityReport {
-  return {
-    reachability: 'is not reachable',
-    details: [{ checksPerformed: performed }, { reasonCode }, { reasonDetails }],
-    description,
-    hints,
-  };
+  return reachable(
+    performed,
+    `${name} passed the checks that were performed (${longName ? 'long' : 'short'} name).`,
+    [],
+  );
 }

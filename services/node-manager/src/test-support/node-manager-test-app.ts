@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { migrateToLatest, type Database } from '@triad/db';
 import { buildNodeManagerApp } from '../app.js';
 import { loadNodeManagerConfig, type NodeManagerConfigOverrides } from '../config.js';
 import type { NodeConnector, NodeRelease, NodeState, ReachabilityReport } from '../connections/node-connector.js';
 import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from '../migrations/index.js';
 import { createNodeManagerCore, type NodeManagerCore } from '../node-manager-core.js';
+import type { NodeManagerDatabase } from '../repositories/node-manager-tables.js';
 
 /** Password of the test admin. */
 export const TEST_ADMIN_PASSWORD = 'adminpw1';
@@ -61,7 +63,7 @@ export interface TestApp {
 
 /** Migrates (idempotent), builds the app with a cheap scrypt cost and creates `admin`. */
 export async function buildTestApp(
-  database: Database,
+  database: Database<NodeManagerDatabase>,
   overrides: NodeManagerConfigOverrides = {},
   now?: () => number,
 ): Promise<TestApp> {
@@ -75,20 +77,27 @@ export async function buildTestApp(
   return { app, core, connector };
 }
 
+/**
+ * Every table of the node manager, children first; typed by the table map, so a table added there
+ * and not here fails to compile.
+ */
+const TABLES_CHILDREN_FIRST: Record<keyof NodeManagerDatabase, number> = {
+  nm_crash_logs: 0,
+  nm_custom_tags: 1,
+  nm_bookmarks: 2,
+  nm_alarm_tags: 3,
+  nm_alarms: 4,
+  nm_plugins: 5,
+  nm_nodes: 6,
+  nm_node_families: 7,
+  nm_front_pages: 8,
+  nm_users: 9,
+};
+
 /** Empties every table except the migrations', then recreates `admin`. */
-export async function resetData(database: Database, core: NodeManagerCore): Promise<void> {
-  for (const table of [
-    'nm_crash_logs',
-    'nm_custom_tags',
-    'nm_bookmarks',
-    'nm_alarm_tags',
-    'nm_alarms',
-    'nm_plugins',
-    'nm_nodes',
-    'nm_node_families',
-    'nm_front_pages',
-    'nm_users',
-  ]) {
+export async function resetData(database: Database<NodeManagerDatabase>, core: NodeManagerCore): Promise<void> {
+  const tables = Object.keys(TABLES_CHILDREN_FIRST) as (keyof NodeManagerDatabase)[];
+  for (const table of tables.sort((a, b) => TABLES_CHILDREN_FIRST[a] - TABLES_CHILDREN_FIRST[b])) {
     await database.db.deleteFrom(table).execute();
   }
   // The rows went behind the repositories' backs.
@@ -96,4 +105,43 @@ export async function resetData(database: Database, core: NodeManagerCore): Prom
   core.topologyStore.forgetCachedReads();
   core.users.credentials.forget('admin');
   await core.users.ensureAdmin(TEST_ADMIN_PASSWORD);
+}
+
+export interface UseTestAppOptions {
+  readonly overrides?: NodeManagerConfigOverrides;
+  /** Clock in ms; default `Date.now`. */
+  readonly now?: () => number;
+  /** Empty the tables before each test (`resetData`); default true. */
+  readonly resetEachTest?: boolean;
+}
+
+/**
+ * Registers, in the calling `describe` block, a test app built once over `getDb()` before its
+ * tests and closed after them (and, unless `resetEachTest` is false, `resetData` before each test).
+ * Returns a `TestApp` whose members read the app built for the block.
+ */
+export function useTestApp(getDb: () => Database<NodeManagerDatabase>, options: UseTestAppOptions = {}): TestApp {
+  let built: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!built) throw new Error('The test app is built in beforeAll; use it inside tests and hooks');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildTestApp(getDb(), options.overrides ?? {}, options.now);
+  });
+  afterAll(async () => {
+    await built?.app.close();
+  });
+  if (options.resetEachTest !== false) beforeEach(() => resetData(getDb(), current().core));
+  return {
+    get app() {
+      return current().app;
+    },
+    get core() {
+      return current().core;
+    },
+    get connector() {
+      return current().connector;
+    },
+  };
 }

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
-import { ADMIN, buildTestApp, resetData, type TestApp } from '../../test-support/node-manager-test-app.js';
+import { ADMIN, resetData, useTestApp } from '../../test-support/node-manager-test-app.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json', ...ADMIN };
 
 describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
-  let t: TestApp;
   let clock = 1_406_873_289_000;
   let nodeId = '';
-  beforeAll(async () => {
-    // A controllable clock: event ids, ackInfo and comment times come from it.
-    t = await buildTestApp(getDb(), {}, () => clock);
-  });
-  afterAll(async () => {
-    await t?.app.close();
-  });
+  // A controllable clock: event ids, ackInfo and comment times come from it.
+  const t = useTestApp(getDb, { now: () => clock, resetEachTest: false });
   beforeEach(async () => {
     clock += 3_600_000;
     await resetData(getDb(), t.core);

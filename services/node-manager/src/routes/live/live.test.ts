@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
-import { ADMIN, buildTestApp, type TestApp } from '../../test-support/node-manager-test-app.js';
+import { ADMIN, useTestApp } from '../../test-support/node-manager-test-app.js';
 import { WS_CLOSE_UNAUTHORIZED } from './index.js';
 
 interface TestSocket {
@@ -11,13 +11,7 @@ interface TestSocket {
 }
 
 describeEachDatabase('node-manager live updates', (getDb) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(getDb());
-  });
-  afterAll(async () => {
-    await t?.app.close();
-  });
+  const t = useTestApp(getDb, { resetEachTest: false });
 
   const connect = async () =>
     await (t.app as unknown as { injectWS(path: string): Promise<TestSocket> }).injectWS('/api/core/ws');

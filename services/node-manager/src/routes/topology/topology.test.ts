@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
-import { ADMIN, buildTestApp, resetData, type TestApp } from '../../test-support/node-manager-test-app.js';
+import { ADMIN, useTestApp } from '../../test-support/node-manager-test-app.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json', ...ADMIN };
 
 describeEachDatabase('node-manager topology and plugins', (getDb) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(getDb());
-  });
-  afterAll(async () => {
-    await t?.app.close();
-  });
-  beforeEach(async () => {
-    await resetData(getDb(), t.core);
+  const t = useTestApp(getDb);
+  beforeEach(() => {
     t.connector.initialState = 'DOWN';
     t.connector.nodeRelease = undefined;
   });

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { PasswordHasher } from '../../auth/password-hasher.js';
 import { UserCommands } from '../../commands/user-commands.js';
 import { UserRepository } from '../../repositories/user-repository.js';
-import { ADMIN, basic, buildTestApp, resetData, type TestApp } from '../../test-support/node-manager-test-app.js';
+import { ADMIN, basic, buildTestApp, useTestApp } from '../../test-support/node-manager-test-app.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 describeEachDatabase('node-manager users and auth', (getDb) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(getDb());
-  });
-  afterAll(async () => {
-    await t?.app.close();
-  });
-  beforeEach(async () => {
-    await resetData(getDb(), t.core);
-  });
+  const t = useTestApp(getDb);
 
   const get = (url: string, headers: Record<string, string> = ADMIN) => t.app.inject({ method: 'GET', url, headers });
   const post = (url: string, body: unknown, headers: Record<string, string> = ADMIN) =>
@@ -218,13 +209,7 @@ describeEachDatabase('node-manager users and auth', (getDb) => {
 });
 
 describeEachDatabase('node-manager with authentication off', (getDb) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(getDb(), { authentication: false, defaultUserTags: 'op' });
-  });
-  afterAll(async () => {
-    await t?.app.close();
-  });
+  const t = useTestApp(getDb, { overrides: { authentication: false, defaultUserTags: 'op' }, resetEachTest: false });
 
   it('needs no credentials, reports auth off and is_admin false', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/auth_status' })).json()).toBe(false);
