@@ -9,6 +9,7 @@ import { useApiErrorShape } from './http/api-error-handler.js';
 import { useAuthentication } from './http/auth-hook.js';
 import { useDocumentingResponseSchemas } from './http/documenting-response-schemas.js';
 import { createNodeManagerCore, type NodeManagerCore } from './node-manager-core.js';
+import type { NodeManagerDatabase } from './repositories/node-manager-tables.js';
 import { alarmRoutes } from './routes/alarms/index.js';
 import { bookmarkRoutes } from './routes/bookmarks/index.js';
 import { liveRoutes } from './routes/live/index.js';
@@ -21,7 +22,7 @@ import { usersRoutes } from './routes/users/index.js';
 export interface BuildNodeManagerAppOptions {
   readonly config: NodeManagerConfig;
   /** An open, migrated database. The app does not close it. */
-  readonly database: Database;
+  readonly database: Database<NodeManagerDatabase>;
   readonly logger?: Logger;
   /** Default `BasicNodeConnector` (no Erlang). Ignored when `core` is given. */
   readonly connector?: NodeConnector;

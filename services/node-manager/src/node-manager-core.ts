@@ -14,6 +14,7 @@ import type { NodeConnector } from './connections/node-connector.js';
 import { NodeManagerEvents } from './events/node-manager-events.js';
 import { MetricsStore } from './monitoring/metrics-store.js';
 import { BookmarkRepository } from './repositories/bookmark-repository.js';
+import type { NodeManagerDatabase } from './repositories/node-manager-tables.js';
 import { PluginRepository } from './repositories/plugin-repository.js';
 import { TagRepository } from './repositories/tag-repository.js';
 import { TopologyRepository } from './repositories/topology-repository.js';
@@ -44,7 +45,7 @@ export interface NodeManagerCore {
 export interface CreateNodeManagerCoreOptions {
   readonly config: NodeManagerConfig;
   /** An open, migrated database; not closed by the core. */
-  readonly database: Database;
+  readonly database: Database<NodeManagerDatabase>;
   /** Default `BasicNodeConnector` (no Erlang). */
   readonly connector?: NodeConnector;
   /** Clock in ms; default `Date.now`. */

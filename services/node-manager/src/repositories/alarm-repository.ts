@@ -17,8 +17,8 @@ export class AlarmRepository {
   /** Present where this process is the only writer (SQLite); see `ReadCache`. */
   readonly #cache: ReadCache<readonly string[]> | undefined;
 
-  constructor(database: Database, options: { listCache?: boolean } = {}) {
-    this.#db = (database as Database<NodeManagerDatabase>).db;
+  constructor(database: Database<NodeManagerDatabase>, options: { listCache?: boolean } = {}) {
+    this.#db = database.db;
     this.#templates = new QueryTemplates(this.#db);
     if (options.listCache ?? readCachesFit(database))
       this.#cache = new ReadCache((texts) => texts.reduce((n, text) => n + text.length, 0));

@@ -13,8 +13,8 @@ export class BookmarkRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
   readonly #now: () => number;
 
-  constructor(database: Database, now: () => number = Date.now) {
-    this.#db = (database as Database<NodeManagerDatabase>).db;
+  constructor(database: Database<NodeManagerDatabase>, now: () => number = Date.now) {
+    this.#db = database.db;
     this.#now = now;
   }
 

@@ -23,8 +23,8 @@ export class PluginRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
   readonly #listeners = new Set<(nodeId: string) => void>();
 
-  constructor(database: Database) {
-    this.#db = (database as Database<NodeManagerDatabase>).db;
+  constructor(database: Database<NodeManagerDatabase>) {
+    this.#db = database.db;
   }
 
   /** Calls `listener(nodeId)` after every change of a node's plugins (the monitor starts and stops collectors); returns its removal. */

@@ -9,8 +9,8 @@ export const BUILT_IN_TAGS: readonly string[] = Object.freeze(['alarm', 'dev', '
 export class TagRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
 
-  constructor(database: Database) {
-    this.#db = (database as Database<NodeManagerDatabase>).db;
+  constructor(database: Database<NodeManagerDatabase>) {
+    this.#db = database.db;
   }
 
   /** The remembered custom tags, in no particular order. */

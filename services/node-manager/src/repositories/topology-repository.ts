@@ -41,8 +41,8 @@ export class TopologyRepository {
   readonly #now: () => number;
   readonly #cache: ReadCache<readonly unknown[]> | undefined;
 
-  constructor(database: Database, now: () => number = Date.now) {
-    this.#db = (database as Database<NodeManagerDatabase>).db;
+  constructor(database: Database<NodeManagerDatabase>, now: () => number = Date.now) {
+    this.#db = database.db;
     this.#now = now;
     if (readCachesFit(database)) this.#cache = new ReadCache((list) => list.length);
   }

@@ -26,8 +26,8 @@ export class UserRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
   readonly #now: () => number;
 
-  constructor(database: Database, now: () => number = Date.now) {
-    this.#db = (database as Database<NodeManagerDatabase>).db;
+  constructor(database: Database<NodeManagerDatabase>, now: () => number = Date.now) {
+    this.#db = database.db;
     this.#now = now;
   }
 
