@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Command } from 'commander';
@@ -51,10 +52,7 @@ async function run(args: string[], options: { cwd: string; stdin?: string; stdin
     io,
     chunks
       ? {
-          stdin: () =>
-            (async function* () {
-              yield* chunks;
-            })(),
+          stdin: () => Readable.from(chunks),
         }
       : {},
   );
@@ -172,7 +170,8 @@ describe('triad templates eval', () => {
     writeFileSync(path.join(cwd, 'expr.ndst.json'), text);
     const expr = await run(['expr.ndst.json', '--values', 'u.jsonl'], { cwd });
     expect(expr.exitCode).toBe(1);
-    // The validator catches it first (an expression that does not compile makes the template invalid); either way the position is inside the expression.
+    // The validator catches it first (an expression that does not compile makes the template
+    // invalid); either way the position is inside the expression.
     const [, line, column] = /expr\.ndst\.json:(\d+):(\d+): error: .*'nope'/.exec(expr.err()) ?? [];
     expect(text.split('\n')[Number(line) - 1]!.slice(Number(column) - 1)).toMatch(/^nope/);
     const bad = await run(['invalid.ndst.json', '--values', 'u.jsonl'], { cwd });
@@ -188,7 +187,7 @@ describe('triad templates eval', () => {
     expect((await run(['nope.ndst.json', '--values', 'missing.jsonl'], { cwd })).exitCode).toBe(2);
   });
 
-  it('documents the update shapes and an example in --help', async () => {
+  it('documents the update shapes and an example in --help', () => {
     const io = memoryIo({ cwd: '.' });
     const templates = new Command('templates').exitOverride();
     addEvalCommand(templates, io);

@@ -51,11 +51,13 @@ export function addEvalCommand(templates: Command, io: CliIo, options: EvalComma
       'after',
       [
         '',
-        'An update is {"datapointSetId", "datapointId", "rawValue"?, "value"?, "quality"?, "timestamp"?, "tableIndex"?, "origin"?};',
+        'An update is {"datapointSetId", "datapointId", "rawValue"?, "value"?, "quality"?, "timestamp"?, ' +
+          '"tableIndex"?, "origin"?};',
         'also {"datapointSetId", "tableIndex", "removed": true} (drop a tableDynamic row) and',
         '{"datapointSetId", "rows": [[{"datapointId", "rawValue"}, ...], ...]} (a whole table).',
         '',
-        'Exit codes: 0 done; 1 invalid template, malformed or rejected input, or a failing expression; 2 usage or I/O error.',
+        'Exit codes: 0 done; 1 invalid template, malformed or rejected input, or a failing expression; ' +
+          '2 usage or I/O error.',
         'Example:',
         '  printf \'%s\\n\' \'{"datapointSetId":"system","datapointId":"packetLoss","rawValue":12}\' \\',
         '    | triad templates eval switch.ndst.yaml --values -',
@@ -93,9 +95,7 @@ async function loadEvaluator(
   try {
     bytes = file === '-' ? await io.readStdin() : await readFile(path.resolve(io.cwd, file));
   } catch (error) {
-    io.stderr.write(
-      `triad: cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}\n`,
-    );
+    io.stderr.write(`triad: cannot read ${file}: ${readFailure(error)}\n`);
     raiseExit(io, EXIT.USAGE);
     return undefined;
   }
@@ -186,11 +186,15 @@ async function runUpdates(
       }
     }
   } catch (error) {
-    io.stderr.write(
-      `triad: cannot read ${name}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}\n`,
-    );
+    io.stderr.write(`triad: cannot read ${name}: ${readFailure(error)}\n`);
     raiseExit(io, EXIT.USAGE);
   }
   if (out.length > 0) io.stdout.write(out.join('\n') + '\n');
   if (failed) raiseExit(io, EXIT.INVALID);
+}
+
+/** Why a file could not be read, for `triad: cannot read <file>: <why>`. */
+function readFailure(error: unknown): string {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'no such file';
+  return error instanceof Error ? error.message : String(error);
 }

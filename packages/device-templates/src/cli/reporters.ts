@@ -1,9 +1,34 @@
+import { pathToFileURL } from 'node:url';
 import type { Problem, ValidationResult } from '../problem.js';
 import { problemCatalogue } from '../errors.js';
 
 /** Output formats of `triad templates validate`. */
 export const REPORT_FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/**
+ * Where SARIF's `informationUri` and `helpUri` point: the Markdown documents shipped in the
+ * repository's `docs/`, as absolute `file:` URIs of this installation (the same four levels up from
+ * `src/cli/` and `dist/cli/`). Code-scanning tools need absolute URIs; the project has no public
+ * documentation site, and these resolve wherever the report was made.
+ */
+export const DOCS_URIS = Object.freeze({
+  /** The device-template reference. */
+  information: new URL('../../../../docs/device-templates.md', import.meta.url).href,
+  /** Every error code, with an anchor per code (`#dt_err_schema_required`). */
+  errors: new URL('../../../../docs/errors.md', import.meta.url).href,
+});
+
+/** How a report is rendered beyond its format. */
+export interface ReportOptions {
+  /** Text format: leave out the `<file>: valid` lines; problems and the summary stay. */
+  readonly quiet?: boolean;
+  /**
+   * Directory the results' relative file names start from (the command's working directory); SARIF
+   * names it as `%SRCROOT%`, so tools can find the files. Default: the process's working directory.
+   */
+  readonly baseDirectory?: string;
+}
 
 /** Totals over a validation run. */
 export interface ValidationSummary {
@@ -27,14 +52,19 @@ export function summarize(results: readonly ValidationResult[]): ValidationSumma
 }
 
 /** Renders results in one of the report formats. The text is complete (ends with a newline). */
-export function renderReport(format: ReportFormat, results: readonly ValidationResult[], toolVersion: string): string {
+export function renderReport(
+  format: ReportFormat,
+  results: readonly ValidationResult[],
+  toolVersion: string,
+  options: ReportOptions = {},
+): string {
   switch (format) {
     case 'text':
-      return renderText(results);
+      return renderText(results, options.quiet ?? false);
     case 'json':
       return JSON.stringify({ summary: summarize(results), results: results.map(plainResult) }, null, 2) + '\n';
     case 'sarif':
-      return JSON.stringify(renderSarif(results, toolVersion), null, 2) + '\n';
+      return JSON.stringify(renderSarif(results, toolVersion, options.baseDirectory ?? process.cwd()), null, 2) + '\n';
     case 'junit':
       return renderJunit(results);
   }
@@ -44,8 +74,11 @@ function plainResult(r: ValidationResult): ValidationResult {
   return { valid: r.valid, file: r.file, errors: r.errors, warnings: r.warnings };
 }
 
-/** `file:line:column: severity message [code]` lines, like a compiler, then a summary line. */
-function renderText(results: readonly ValidationResult[]): string {
+/**
+ * `file:line:column: severity message [code]` lines, like a compiler, then a summary line; with
+ * several files and not `quiet`, a `<file>: valid` line for each file without problems.
+ */
+function renderText(results: readonly ValidationResult[], quiet: boolean): string {
   const lines: string[] = [];
   for (const r of results) {
     const problems = [...r.errors, ...r.warnings].sort((a, b) => a.line - b.line || a.column - b.column);
@@ -54,7 +87,7 @@ function renderText(results: readonly ValidationResult[]): string {
       lines.push(`${where}: ${p.severity}: ${p.message} [${p.code}]${p.path ? ` at ${p.path}` : ''}`);
       if (p.suggestion && !p.message.includes(p.suggestion)) lines.push(`  hint: ${p.suggestion}`);
     }
-    if (problems.length === 0 && results.length > 1) lines.push(`${r.file}: valid`);
+    if (problems.length === 0 && results.length > 1 && !quiet) lines.push(`${r.file}: valid`);
   }
   const s = summarize(results);
   lines.push(
@@ -64,14 +97,17 @@ function renderText(results: readonly ValidationResult[]): string {
   return lines.join('\n') + '\n';
 }
 
-/** SARIF 2.1.0, one run, one rule per code that occurs. */
-function renderSarif(results: readonly ValidationResult[], toolVersion: string): unknown {
+/**
+ * SARIF 2.1.0, one run, one rule per code that occurs. File locations are relative URIs against
+ * `%SRCROOT%` (the absolute `file:` URI of `baseDirectory`); standard input is `stdin`.
+ */
+function renderSarif(results: readonly ValidationResult[], toolVersion: string, baseDirectory: string): unknown {
   const codes = new Set<string>();
   for (const r of results) for (const p of [...r.errors, ...r.warnings]) codes.add(p.code);
   const rules = [...codes].sort().map((code) => ({
     id: code,
     shortDescription: { text: problemCatalogue[code]?.title ?? code },
-    helpUri: `docs/errors.md#${code.toLowerCase()}`,
+    helpUri: `${DOCS_URIS.errors}#${code.toLowerCase()}`,
   }));
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -79,8 +115,9 @@ function renderSarif(results: readonly ValidationResult[], toolVersion: string):
     runs: [
       {
         tool: {
-          driver: { name: 'triad-templates', version: toolVersion, informationUri: 'docs/device-templates.md', rules },
+          driver: { name: 'triad-templates', version: toolVersion, informationUri: DOCS_URIS.information, rules },
         },
+        originalUriBaseIds: { SRCROOT: { uri: directoryUri(baseDirectory) } },
         results: results.flatMap((r) =>
           [...r.errors, ...r.warnings].map((p) => ({
             ruleId: p.code,
@@ -89,7 +126,7 @@ function renderSarif(results: readonly ValidationResult[], toolVersion: string):
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: { uri: r.file },
+                  artifactLocation: artifactLocation(r.file),
                   ...(p.line > 0 ? { region: { startLine: p.line, startColumn: p.column } } : {}),
                 },
                 logicalLocations: [{ fullyQualifiedName: p.path || '/', kind: 'element' }],
@@ -102,6 +139,20 @@ function renderSarif(results: readonly ValidationResult[], toolVersion: string):
   };
 }
 
+/** `file:` URI of a directory, ending in `/` as SARIF requires of a base. */
+function directoryUri(directory: string): string {
+  const href = pathToFileURL(directory).href;
+  return href.endsWith('/') ? href : `${href}/`;
+}
+
+/** A result file as a SARIF artifact location: a relative URI against `%SRCROOT%`, or an absolute `file:` URI. */
+function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
+  if (file === '<stdin>') return { uri: 'stdin' };
+  const slashed = file.split('\\').join('/');
+  if (slashed.startsWith('/')) return { uri: pathToFileURL(file).href };
+  return { uri: slashed.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
+}
+
 /** JUnit XML: one test case per file; errors are failures, warnings go to system-out. */
 function renderJunit(results: readonly ValidationResult[]): string {
   const s = summarize(results);
@@ -111,9 +162,9 @@ function renderJunit(results: readonly ValidationResult[]): string {
   for (const r of results) {
     out.push(`    <testcase classname="device-templates" name="${xml(r.file)}">`);
     if (!r.valid) {
-      out.push(
-        `      <failure message="${xml(`${r.errors.length} error(s)`)}" type="invalid-template">${xml(r.errors.map((p) => line(r.file, p)).join('\n'))}</failure>`,
-      );
+      const message = xml(`${r.errors.length} error(s)`);
+      const body = xml(r.errors.map((p) => line(r.file, p)).join('\n'));
+      out.push(`      <failure message="${message}" type="invalid-template">${body}</failure>`);
     }
     if (r.warnings.length > 0)
       out.push(`      <system-out>${xml(r.warnings.map((p) => line(r.file, p)).join('\n'))}</system-out>`);

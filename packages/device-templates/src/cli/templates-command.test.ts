@@ -1,11 +1,34 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import ajvFormats from 'ajv-formats';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { createTemplatesCommand, SCHEMA_FILE } from './templates-command.js';
 import { memoryIo } from './test-support.js';
 import { STARTER_DRIVERS } from '../starters/driver-starters.js';
+import type { ValidationSummary } from './reporters.js';
+
+/** The parts of a SARIF log these tests read. */
+interface SarifLog {
+  version: string;
+  runs: {
+    tool: { driver: { informationUri: string; rules: { id: string; helpUri: string }[] } };
+    originalUriBaseIds: { SRCROOT: { uri: string } };
+    results: {
+      ruleId: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[];
+    }[];
+  }[];
+}
+
+/** A document that names its JSON Schema. */
+interface WithSchema {
+  $schema: string;
+}
 
 async function run(args: string[], options: { cwd: string; stdin?: string }) {
   const io = memoryIo(options);
@@ -30,7 +53,7 @@ describe('triad templates init', () => {
         expect(validate.exitCode).toBe(0);
       }
       expect(readFileSync(path.join(cwd, `${driver}.ndst.yaml`), 'utf8')).toMatch(/^# yaml-language-server: \$schema=/);
-      expect(JSON.parse(readFileSync(path.join(cwd, `${driver}.ndst.json`), 'utf8')).$schema).toMatch(
+      expect((JSON.parse(readFileSync(path.join(cwd, `${driver}.ndst.json`), 'utf8')) as WithSchema).$schema).toMatch(
         /device-template\.schema\.json$/,
       );
     },
@@ -48,7 +71,7 @@ describe('triad templates init', () => {
   it('points $schema at the installed schema file relative to the output', async () => {
     const cwd = workdir();
     await run(['init', '--driver', 'mqtt', '-o', 'sub/m.ndst.json'], { cwd });
-    const ref = JSON.parse(readFileSync(path.join(cwd, 'sub/m.ndst.json'), 'utf8')).$schema as string;
+    const ref = (JSON.parse(readFileSync(path.join(cwd, 'sub/m.ndst.json'), 'utf8')) as WithSchema).$schema;
     expect(path.resolve(cwd, 'sub', ref)).toBe(SCHEMA_FILE);
     expect(existsSync(SCHEMA_FILE)).toBe(true);
   });
@@ -78,7 +101,7 @@ describe('triad templates validate', () => {
     await run(['init', '--driver', 'snmp', '-o', 'a.ndst.yaml'], { cwd });
     await run(['init', '--driver', 'pnio', '-o', 'b.ndst.json'], { cwd });
     const glob = await run(['validate', '*.ndst.*', '--format', 'json'], { cwd });
-    const report = JSON.parse(glob.out());
+    const report = JSON.parse(glob.out()) as { summary: ValidationSummary };
     expect(report.summary).toMatchObject({ files: 2, valid: 2 });
     const stdin = await run(['validate', '-'], { cwd, stdin: readFileSync(path.join(cwd, 'b.ndst.json'), 'utf8') });
     expect(stdin.exitCode).toBe(0);
@@ -87,18 +110,93 @@ describe('triad templates validate', () => {
   it('writes SARIF 2.1.0 and JUnit XML', async () => {
     const cwd = workdir();
     writeFileSync(path.join(cwd, 'bad.ndst.json'), '{"templateId": "no dots."}');
-    const sarif = JSON.parse((await run(['validate', 'bad.ndst.json', '-f', 'sarif'], { cwd })).out());
+    const sarif = JSON.parse((await run(['validate', 'bad.ndst.json', '-f', 'sarif'], { cwd })).out()) as SarifLog;
     expect(sarif.version).toBe('2.1.0');
-    expect(sarif.runs[0].results.length).toBeGreaterThan(0);
-    expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('bad.ndst.json');
+    expect(sarif.runs[0]?.results.length).toBeGreaterThan(0);
+    expect(sarif.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation).toEqual({
+      uri: 'bad.ndst.json',
+      uriBaseId: 'SRCROOT',
+    });
     const junit = (await run(['validate', 'bad.ndst.json', '-f', 'junit'], { cwd })).out();
     expect(junit).toMatch(/<testcase classname="device-templates" name="bad.ndst.json">\s*<failure/);
+  });
+});
+
+describe('triad templates validate --quiet', () => {
+  it('leaves out the valid files but keeps every problem and the summary', async () => {
+    const cwd = workdir();
+    await run(['init', '--driver', 'snmp', '-o', 'a.ndst.yaml'], { cwd });
+    await run(['init', '--driver', 'icmp', '-o', 'b.ndst.json'], { cwd });
+    writeFileSync(path.join(cwd, 'c.ndst.json'), '{"templateId": "no dots."}');
+    const loud = await run(['validate', 'a.ndst.yaml', 'b.ndst.json', 'c.ndst.json'], { cwd });
+    expect(loud.out()).toContain('a.ndst.yaml: valid');
+    for (const flag of ['-q', '--quiet']) {
+      const quiet = await run(['validate', 'a.ndst.yaml', 'b.ndst.json', 'c.ndst.json', flag], { cwd });
+      expect(quiet.exitCode).toBe(1);
+      expect(quiet.out()).not.toContain(': valid');
+      expect(quiet.out()).toMatch(/^c\.ndst\.json:\d+:\d+: error: /m);
+      expect(quiet.out()).toContain('3 files checked: 2 valid, 1 invalid');
+      // Only the valid-file lines go.
+      const dropped = loud
+        .out()
+        .split('\n')
+        .filter((line) => !quiet.out().split('\n').includes(line));
+      expect(dropped).toEqual(['a.ndst.yaml: valid', 'b.ndst.json: valid']);
+    }
+  });
+});
+
+describe('triad templates validate --format sarif', () => {
+  /** The SARIF 2.1.0 schema of @microsoft/jest-sarif (draft-04; ajv 8 reads it as draft-07, `id` as `$id`). */
+  const validateSarif = (() => {
+    const file = createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+    const {
+      $schema: _draft,
+      id,
+      ...schema
+    } = JSON.parse(readFileSync(file, 'utf8')) as {
+      $schema: string;
+      id: string;
+    } & Record<string, unknown>;
+    // Without the u flag: one pattern of the schema (`language`) has a stray `]` that u mode rejects.
+    const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+    // A CommonJS module: its plugin is the `default` member of what Node's ESM import gives.
+    ajvFormats.default(ajv);
+    return ajv.compile({ ...schema, $id: id });
+  })();
+
+  it('validates against the SARIF 2.1.0 schema, with absolute documentation URIs that exist', async () => {
+    const cwd = workdir();
+    mkdirSync(path.join(cwd, 'with space'));
+    writeFileSync(path.join(cwd, 'with space', 'bad.ndst.json'), '{"templateId": "no dots."}');
+    await run(['init', '--driver', 'mqtt', '-o', 'ok.ndst.json'], { cwd });
+    const stdin = readFileSync(path.join(cwd, 'with space', 'bad.ndst.json'), 'utf8');
+    const io = await run(['validate', 'with space/bad.ndst.json', 'ok.ndst.json', '-', '-f', 'sarif'], { cwd, stdin });
+    expect(io.exitCode).toBe(1);
+    const log = JSON.parse(io.out()) as SarifLog;
+    const valid = validateSarif(log);
+    expect(validateSarif.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+
+    const run0 = log.runs[0]!;
+    const docs = [run0.tool.driver.informationUri, ...run0.tool.driver.rules.map((r) => r.helpUri)];
+    expect(run0.tool.driver.rules.length).toBeGreaterThan(0);
+    const errorsDoc = readFileSync(fileURLToPath(run0.tool.driver.rules[0]!.helpUri), 'utf8');
+    for (const uri of docs) {
+      const url = new URL(uri); // throws on a relative URI
+      expect(url.protocol).toBe('file:');
+      expect(existsSync(fileURLToPath(url))).toBe(true);
+      if (url.hash) expect(errorsDoc).toContain(`id="${url.hash.slice(1)}"`);
+    }
+    expect(fileURLToPath(run0.originalUriBaseIds.SRCROOT.uri)).toBe(`${cwd}/`);
+    const locations = run0.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri);
+    expect(new Set(locations)).toEqual(new Set(['with%20space/bad.ndst.json', 'stdin']));
   });
 });
 
 describe('triad templates schema', () => {
   it('prints the draft-07 schema', async () => {
     const io = await run(['schema'], { cwd: workdir() });
-    expect(JSON.parse(io.out()).$schema).toBe('http://json-schema.org/draft-07/schema#');
+    expect((JSON.parse(io.out()) as WithSchema).$schema).toBe('http://json-schema.org/draft-07/schema#');
   });
 });

@@ -17,6 +17,14 @@ import { addEvalCommand } from './eval-command.js';
 /** Absolute path of the shipped JSON Schema file (works from src/ and dist/). */
 export const SCHEMA_FILE = fileURLToPath(new URL('../../schema/device-template.schema.json', import.meta.url));
 
+/** Options of `triad templates validate` as commander parses them. */
+interface ValidateOptions {
+  readonly format: ReportFormat;
+  readonly strict: boolean;
+  readonly inputFormat?: 'json' | 'yaml';
+  readonly quiet: boolean;
+}
+
 /** Files validated before a progress bar appears on an interactive terminal. */
 const PROGRESS_THRESHOLD = 20;
 
@@ -44,9 +52,13 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
     .addHelpText(
       'after',
       '\nExit codes: 0 every file is valid, 1 at least one file is invalid, 2 usage or I/O error.\n' +
-        'Examples:\n  triad templates validate switch.ndst.yaml\n  triad templates validate "templates/**/*.ndst.*" --format sarif > report.sarif\n  cat t.json | triad templates validate - --strict',
+        'Examples:\n' +
+        '  triad templates validate switch.ndst.yaml\n' +
+        '  triad templates validate "templates/**/*.ndst.*" --format sarif > report.sarif\n' +
+        '  triad templates validate -q templates/\n' +
+        '  cat t.json | triad templates validate - --strict',
     )
-    .action(async (files: string[], opts: { format: ReportFormat; strict: boolean; inputFormat?: 'json' | 'yaml' }) => {
+    .action(async (files: string[], opts: ValidateOptions) => {
       const inputs = await readInputs(files, {
         cwd: io.cwd,
         maxBytes: DEFAULT_LOAD_LIMITS.maxBytes,
@@ -74,7 +86,9 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
         bar?.increment();
       }
       bar?.stop();
-      if (results.length > 0 || opts.format !== 'text') io.stdout.write(renderReport(opts.format, results, version));
+      if (results.length > 0 || opts.format !== 'text') {
+        io.stdout.write(renderReport(opts.format, results, version, { quiet: opts.quiet, baseDirectory: io.cwd }));
+      }
       if (summarize(results).invalid > 0) raiseExit(io, EXIT.INVALID);
     });
 
@@ -91,7 +105,8 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
     .option('--force', 'overwrite an existing output file', false)
     .addHelpText(
       'after',
-      '\nExample:\n  triad templates init --driver snmp -o switch.ndst.yaml\n  triad templates validate switch.ndst.yaml',
+      '\nExample:\n  triad templates init --driver snmp -o switch.ndst.yaml\n' +
+        '  triad templates validate switch.ndst.yaml',
     )
     .action(
       async (opts: {
@@ -122,7 +137,8 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
         await mkdir(path.dirname(target), { recursive: true });
         await writeFile(target, text);
         io.stderr.write(
-          `wrote ${opts.output} (${format}, driver ${opts.driver}); check it with: triad templates validate ${opts.output}\n`,
+          `wrote ${opts.output} (${format}, driver ${opts.driver}); ` +
+            `check it with: triad templates validate ${opts.output}\n`,
         );
       },
     );

@@ -9,7 +9,7 @@ export function memoryIo(options: { cwd: string; stdin?: string }): CliIo & { ou
     stderr: { write: (s: string) => (err += s) },
     cwd: options.cwd,
     exitCode: 0,
-    readStdin: async () => new TextEncoder().encode(options.stdin ?? ''),
+    readStdin: () => Promise.resolve(new TextEncoder().encode(options.stdin ?? '')),
     out: () => out,
     err: () => err,
   };
