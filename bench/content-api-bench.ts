@@ -333,7 +333,8 @@ async function benchEngine(engine: string, open: (format: CatalogFormat) => Data
 
 async function main(): Promise<void> {
   console.log(
-    `content API: ${ARTICLES} generated articles over ${shops.length} shops (BENCH_ARTICLES to change); load average ${loadAverage()}`,
+    `content API: ${ARTICLES} generated articles over ${shops.length} shops (BENCH_ARTICLES to change); ` +
+      `load average ${loadAverage()}`,
   );
   let start = process.hrtime.bigint();
   await writeFiles();

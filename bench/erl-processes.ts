@@ -53,7 +53,7 @@ export async function startErl(
   const waiters = new Set<() => void>();
   let partial = '';
   let closed = false;
-  child.stdout!.setEncoding('utf8').on('data', (text: string) => {
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
     const parts = (partial + text).split('\n');
     partial = parts.pop()!;
     lines.push(...parts);

@@ -60,7 +60,8 @@ function rate(label: string, bytesPerOp: number, op: () => unknown): void {
   if (sink < 0) console.log(sink);
   const mbps = (best * bytesPerOp) / 1e6;
   console.log(
-    `${label.padEnd(52)} ${(best / 1e3).toFixed(0).padStart(7)} k/s  ${mbps.toFixed(1).padStart(7)} MB/s  (${bytesPerOp} B)`,
+    `${label.padEnd(52)} ${(best / 1e3).toFixed(0).padStart(7)} k/s  ` +
+      `${mbps.toFixed(1).padStart(7)} MB/s  (${bytesPerOp} B)`,
   );
 }
 

@@ -153,8 +153,8 @@ async function addAll(
       lastReplyMs = Math.max(lastReplyMs, ms(start));
     }),
   );
-  let failed: unknown;
-  posts.catch((error: unknown) => (failed = error));
+  let failed: Error | undefined;
+  posts.catch((error: unknown) => (failed = new Error('adding the nodes failed', { cause: error })));
   const allUpMs = await pollUntil(start, 20_000, 'all nodes UP', async () => {
     if (failed) throw failed;
     const listed = await api<ApiNode[]>(server, '/api/topo/node');
@@ -258,7 +258,10 @@ async function rpcRates(target: ErlProcess): Promise<{ sequential: Measured; inF
 }
 
 /** Echo server for the ping-pong floor: a separate Node process, as an Erlang node is. */
-const ECHO_SERVER = `const s = require('node:net').createServer((c) => { c.setNoDelay(true); c.on('data', (d) => c.write(d)); });
+const ECHO_SERVER = `const s = require('node:net').createServer((c) => {
+  c.setNoDelay(true);
+  c.on('data', (d) => c.write(d));
+});
 s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
 
 /** One-at-a-time round trips of 90-byte messages to a child Node echo server on loopback. */
@@ -266,7 +269,7 @@ async function pingPongFloor(): Promise<Measured> {
   const child = spawn(process.execPath, ['-e', ECHO_SERVER], { stdio: ['ignore', 'pipe', 'ignore'] });
   try {
     const port = await new Promise<number>((resolve, reject) => {
-      child.stdout!.once('data', (text: Buffer) => resolve(Number(text.toString().trim())));
+      child.stdout.once('data', (text: Buffer) => resolve(Number(text.toString().trim())));
       child.once('exit', () => reject(new Error('echo server exited')));
     });
     const socket = new Socket();
@@ -385,7 +388,10 @@ async function erlangMonitorNodeMs(targets: readonly ErlProcess[]): Promise<numb
   const script = `Targets = ${atoms(targets.map((t) => t.name))},
     [true = net_kernel:connect_node(T) || T <- Targets], [true = erlang:monitor_node(T, true) || T <- Targets],
     io:format("ready~n"),
-    Wait = fun W(0) -> ok; W(K) -> receive {nodedown, N} -> io:format("down ~s ~p~n", [N, os:system_time(microsecond)]), W(K - 1) end end,
+    Wait = fun W(0) -> ok;
+               W(K) -> receive {nodedown, N} -> io:format("down ~s ~p~n", [N, os:system_time(microsecond)]) end,
+                       W(K - 1)
+           end,
     Wait(${targets.length}), halt().`;
   const driver = await startErl(`${PREFIX}_mondrv`, COOKIE, script);
   const samples: number[] = [];

@@ -68,7 +68,8 @@ const jsonBytes = new TextEncoder().encode(jsonText);
 const yamlText = yaml.dump(template, { noRefs: true });
 
 console.log(
-  `template: ${datapoints} datapoints; JSON ${(jsonText.length / 1e6).toFixed(2)} MB, YAML ${(yamlText.length / 1e6).toFixed(2)} MB`,
+  `template: ${datapoints} datapoints; ` +
+    `JSON ${(jsonText.length / 1e6).toFixed(2)} MB, YAML ${(yamlText.length / 1e6).toFixed(2)} MB`,
 );
 console.log(`median of ${RUNS} runs, node ${process.version}\n`);
 

@@ -87,15 +87,30 @@ const { parentPort, workerData: job } = require('node:worker_threads');
 const autocannon = require(job.autocannonPath);
 let next = 0;
 const options = { url: job.url, method: job.method, headers: job.headers, connections: job.connections };
-if (job.bodies) options.requests = [{ setupRequest: (request) => { request.body = job.bodies[next++ % job.bodies.length]; return request; } }];
-if (job.paths) options.requests = [{ setupRequest: (request) => { request.path = job.paths[next++ % job.paths.length]; return request; } }];
+const cycle = (field, values) => [
+  {
+    setupRequest: (request) => {
+      request[field] = values[next++ % values.length];
+      return request;
+    },
+  },
+];
+if (job.bodies) options.requests = cycle('body', job.bodies);
+if (job.paths) options.requests = cycle('path', job.paths);
 (async () => {
   await autocannon({ ...options, duration: job.warmupSeconds });
   parentPort.postMessage('warm');
   // Inside a worker thread autocannon returns raw histograms; aggregate them as its main thread would.
   const raw = await autocannon({ ...options, duration: job.seconds });
   const r = autocannon.aggregateResult([raw], options);
-  parentPort.postMessage({ total: raw.totalCompletedRequests, rps: raw.totalCompletedRequests / raw.duration, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+  parentPort.postMessage({
+    total: raw.totalCompletedRequests,
+    rps: raw.totalCompletedRequests / raw.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  });
 })().catch((error) => { throw error; });
 `;
 
@@ -134,17 +149,22 @@ function load(job: LoadJob): Promise<LoadResult> {
 
 /** A connector that never touches the network: every node stays DOWN. */
 const quietConnector: NodeConnector = {
-  connect: async () => 'DOWN',
-  disconnect: async () => {},
+  connect: () => Promise.resolve('DOWN'),
+  disconnect: () => Promise.resolve(),
   state: () => undefined,
-  discover: async () => [],
-  analyseReachability: async (name) => ({
-    reachability: 'is not reachable',
-    details: [],
-    description: name,
-    hints: [],
-  }),
+  discover: () => Promise.resolve([]),
+  analyseReachability: (name) =>
+    Promise.resolve({
+      reachability: 'is not reachable',
+      details: [],
+      description: name,
+      hints: [],
+    }),
 };
+
+/** The node manager's table map, as its core declares it (the service does not export it by name). */
+type NodeManagerTables =
+  Parameters<typeof createNodeManagerCore>[0]['database'] extends Database<infer Tables> ? Tables : never;
 
 type Row = readonly [string, LoadResult];
 const rows: Row[] = [];
@@ -161,13 +181,17 @@ async function measure(name: string, job: () => LoadJob | Promise<LoadJob>): Pro
 
 async function main(): Promise<void> {
   console.log(
-    `loopback, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up; server in the main thread, autocannon in a worker thread`,
+    `loopback, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up; ` +
+      'server in the main thread, autocannon in a worker thread',
   );
   if (wanted(BASELINE)) rows.push([BASELINE, await baseline()]);
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nm-bench-'));
   try {
-    await benchDatabase('sqlite', openDatabase({ sqliteFile: path.join(dir, 'node-manager.sqlite') }));
+    await benchDatabase(
+      'sqlite',
+      openDatabase<NodeManagerTables>({ sqliteFile: path.join(dir, 'node-manager.sqlite') }),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -175,7 +199,7 @@ async function main(): Promise<void> {
   const pgUrl = process.env.TRIAD_BENCH_DATABASE_URL || process.env.TRIAD_TEST_DATABASE_URL;
   if (pgUrl) {
     const schema = `nm_bench_${process.pid}`;
-    const database = openDatabase({ url: pgUrl, schema });
+    const database = openDatabase<NodeManagerTables>({ url: pgUrl, schema });
     try {
       await benchDatabase('postgres', database);
     } finally {
@@ -196,7 +220,7 @@ async function main(): Promise<void> {
 
 async function baseline(): Promise<LoadResult> {
   const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: 'world' }));
+  app.get('/', () => ({ hello: 'world' }));
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     return await load({ url, method: 'GET', headers: {} });
@@ -205,7 +229,7 @@ async function baseline(): Promise<LoadResult> {
   }
 }
 
-async function benchDatabase(label: string, database: Database): Promise<void> {
+async function benchDatabase(label: string, database: Database<NodeManagerTables>): Promise<void> {
   const names = [
     `${label}: GET /api/alarm (20 of ${ALARMS / 1000}k)`,
     `${label}: GET /api/alarm/previous/all (each request another page)`,

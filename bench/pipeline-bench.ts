@@ -155,7 +155,8 @@ const rows = [
   ),
 ];
 console.log(
-  `${UPDATES.toLocaleString('en')} updates per run, median of ${RUNS} runs; each update: default + value map + conversion + units + 2 alarm evaluations`,
+  `${UPDATES.toLocaleString('en')} updates per run, median of ${RUNS} runs; ` +
+    'each update: default + value map + conversion + units + 2 alarm evaluations',
 );
 printTable(['pipeline', 'k updates/s', 'events per 100 values'], rows);
 console.log('aim: 500 k updates/s');
