@@ -41,6 +41,7 @@ describe('content API OpenAPI document', () => {
       unregistered: [],
       incomplete: [],
       trailingSlashes: [],
+      noClientErrors: [],
     });
   });
 

@@ -44,6 +44,7 @@ describeEachDatabase('templates OpenAPI document', (getDb) => {
       unregistered: [],
       incomplete: [],
       trailingSlashes: [],
+      noClientErrors: [],
     });
   });
 

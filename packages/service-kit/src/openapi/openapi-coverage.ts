@@ -12,6 +12,8 @@ export interface OpenApiCoverage {
   readonly incomplete: readonly string[];
   /** Paths ending in `/` (other than `/` itself). */
   readonly trailingSlashes: readonly string[];
+  /** `METHOD /path` of operations that take input (parameters or a body) but list no 4xx response. */
+  readonly noClientErrors: readonly string[];
 }
 
 /** The parts of an OpenAPI document the check reads. */
@@ -23,7 +25,8 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 
 /**
  * Compares the routes `app` registers with the operations its OpenAPI document lists, both ways,
- * and lists operations lacking an `operationId`, a `summary` or any response. HEAD routes (which
+ * and lists operations lacking an `operationId`, a `summary` or any response, and operations that
+ * take input but document no 4xx response (how they refuse bad input). HEAD routes (which
  * Fastify adds beside GET), the UI under `/docs` and `/openapi.json` itself are not compared.
  * Fastify's `:param` becomes `{param}`. The app must be built with `registerOpenApi` and ready.
  * Test helper: it only reads, and never throws for a mismatch.
@@ -39,6 +42,7 @@ export async function checkOpenApiCoverage(app: FastifyInstance): Promise<OpenAp
   );
   const documented = new Set<string>();
   const incomplete: string[] = [];
+  const noClientErrors: string[] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
@@ -46,6 +50,7 @@ export async function checkOpenApiCoverage(app: FastifyInstance): Promise<OpenAp
       documented.add(key);
       const missing = missingParts(operation);
       if (missing.length > 0) incomplete.push(`${key}: no ${missing.join(', no ')}`);
+      if (takesInput(operation) && !hasClientError(operation)) noClientErrors.push(key);
     }
   }
   return {
@@ -55,6 +60,7 @@ export async function checkOpenApiCoverage(app: FastifyInstance): Promise<OpenAp
     trailingSlashes: Object.keys(document.paths ?? {})
       .filter((path) => path.length > 1 && path.endsWith('/'))
       .sort(),
+    noClientErrors: noClientErrors.sort(),
   };
 }
 
@@ -67,8 +73,22 @@ function isDocumentationRoute(url: string): boolean {
   return url === OPENAPI_DOCUMENT_PATH || url === OPENAPI_UI_PREFIX || url.startsWith(`${OPENAPI_UI_PREFIX}/`);
 }
 
+function fieldsOf(operation: unknown): Readonly<Record<string, unknown>> {
+  return typeof operation === 'object' && operation !== null ? (operation as Record<string, unknown>) : {};
+}
+
+function takesInput(operation: unknown): boolean {
+  const { parameters, requestBody } = fieldsOf(operation);
+  return (Array.isArray(parameters) && parameters.length > 0) || requestBody !== undefined;
+}
+
+function hasClientError(operation: unknown): boolean {
+  const { responses } = fieldsOf(operation);
+  return typeof responses === 'object' && responses !== null && Object.keys(responses).some((s) => /^4/.test(s));
+}
+
 function missingParts(operation: unknown): string[] {
-  const op = (typeof operation === 'object' && operation !== null ? operation : {}) as Record<string, unknown>;
+  const op = fieldsOf(operation);
   const missing: string[] = [];
   if (typeof op.operationId !== 'string' || op.operationId === '') missing.push('operationId');
   if (typeof op.summary !== 'string' || op.summary === '') missing.push('summary');

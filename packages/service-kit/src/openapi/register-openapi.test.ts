@@ -162,6 +162,7 @@ describe('checkOpenApiCoverage', () => {
       unregistered: [],
       incomplete: [],
       trailingSlashes: [],
+      noClientErrors: [],
     });
   });
 
@@ -175,6 +176,31 @@ describe('checkOpenApiCoverage', () => {
     expect(coverage.unregistered).toEqual([]);
     expect(coverage.incomplete).toEqual(['POST /bare/: no operationId, no summary']);
     expect(coverage.trailingSlashes).toEqual(['/bare/']);
+  });
+
+  it('reports operations that take input but document no client error', async () => {
+    const { app: built } = await build({}, (instance) => {
+      const schema = (operationId: string, response: object) => ({
+        operationId,
+        summary: operationId,
+        querystring: { type: 'object', properties: { q: { type: 'string' } } },
+        response,
+      });
+      instance.get('/quiet', { schema: schema('quiet', { 200: { description: 'ok', type: 'string' } }) }, () => 'x');
+      instance.get(
+        '/careful',
+        {
+          schema: schema('careful', {
+            200: { description: 'ok', type: 'string' },
+            ...errorResponses(PROBLEM_ERROR_BODY, { 400: true }),
+          }),
+        },
+        () => 'x',
+      );
+    });
+    const coverage = await checkOpenApiCoverage(built);
+    expect(coverage.noClientErrors).toEqual(['GET /quiet']);
+    expect(coverage.undocumented).toEqual([]);
   });
 
   it('refuses an app that does not record its routes', async () => {
