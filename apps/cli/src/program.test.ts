@@ -10,7 +10,7 @@ function memory() {
       stderr: { write: (s: string) => (err += s) },
       cwd: process.cwd(),
       exitCode: 0,
-      readStdin: async () => new Uint8Array(),
+      readStdin: () => Promise.resolve(new Uint8Array()),
     },
     out: () => out,
     err: () => err,

@@ -18,12 +18,13 @@ export function buildProgram(io: CliIo): Command {
     .showHelpAfterError('(add --help for usage)')
     .addHelpText(
       'after',
-      '\nExit codes: 0 success, 1 invalid input (e.g. a template with errors), 2 usage or I/O error.\nDocs: README.md and docs/cli.md',
+      '\nExit codes: 0 success, 1 invalid input (e.g. a template with errors), 2 usage or I/O error.\n' +
+        'Docs: README.md and docs/cli.md',
     )
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   program.addCommand(createServeCommand(io));
   program.addCommand(createTemplatesCommand(io, VERSION));
-  program.addCommand(createUsersCommand(io));
+  program.addCommand(createUsersCommand(io, { cwd: io.cwd }));
   program.addCommand(createCatalogCommand(io));
   // Every subcommand reports usage errors through exceptions, so runCli can map them to exit 2.
   const override = (cmd: Command): void => {
@@ -45,7 +46,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       // --help and --version end through here with exit code 0.
       return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     }
-    io.stderr.write(`triad: ${(error as Error).message}\n`);
+    io.stderr.write(`triad: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.USAGE;
   }
   return io.exitCode;

@@ -4,6 +4,7 @@ import { buildNodeManagerApp } from './app.js';
 import { loadNodeManagerConfig, type NodeManagerConfig, type NodeManagerConfigOverrides } from './config.js';
 import type { NodeConnector } from './connections/node-connector.js';
 import { ErlangNodeConnector } from './connections/erlang-node-connector.js';
+import type { NodeManagerDatabase } from './repositories/node-manager-tables.js';
 import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from './migrations/index.js';
 import type { NodeMonitor } from './monitoring/node-monitor.js';
 import { startNodeMonitor } from './monitoring/start-node-monitor.js';
@@ -46,8 +47,11 @@ export const NODE_MANAGER_SQLITE_FILE = 'node-manager.sqlite';
  * Opens (and migrates) the node manager's database as configured: PostgreSQL with `databaseUrl`,
  * else `<dataDir>/node-manager.sqlite`.
  */
-export function openNodeManagerDatabase(config: NodeManagerConfig, logger?: Logger): Promise<Database> {
-  return openServiceDatabase({
+export function openNodeManagerDatabase(
+  config: NodeManagerConfig,
+  logger?: Logger,
+): Promise<Database<NodeManagerDatabase>> {
+  return openServiceDatabase<NodeManagerDatabase>({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     sqliteFile: NODE_MANAGER_SQLITE_FILE,
