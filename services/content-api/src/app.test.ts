@@ -1,9 +1,23 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
+import type { ProblemDocument } from '@triad/service-kit';
 import { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from './http/media-types.js';
+import type { Link } from './presenters/links.js';
 import { buildTestContentApp, type TestContentApp } from './test-support/content-test-app.js';
+import type { ContentTables } from './search/content-tables.js';
 
-describeEachDatabase('content api protocol', (getDb) => {
+interface TokenReply {
+  readonly access_token: string;
+}
+interface OAuthError {
+  readonly error: string;
+}
+interface EntryReply {
+  readonly _status: { readonly timeMs: number };
+  readonly _schema: { readonly links: readonly Link[] };
+}
+
+describeEachDatabase<ContentTables>('content api protocol', (getDb) => {
   let t: TestContentApp;
   beforeAll(async () => {
     t = await buildTestContentApp(getDb(), { articles: 40 });
@@ -22,7 +36,7 @@ describeEachDatabase('content api protocol', (getDb) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'content:read' });
-    const api = await t.get('/api', { authorization: `Bearer ${response.json().access_token}` });
+    const api = await t.get('/api', { authorization: `Bearer ${response.json<TokenReply>().access_token}` });
     expect(api.statusCode).toBe(200);
   });
 
@@ -44,21 +58,21 @@ describeEachDatabase('content api protocol', (getDb) => {
       payload: { grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'nope-nope' },
     });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().error).toBe('invalid_client');
+    expect(wrong.json<OAuthError>().error).toBe('invalid_client');
     const grant = await t.app.inject({
       method: 'POST',
       url: '/oauth/token',
       payload: { grant_type: 'password', client_id: 'test-client', client_secret: 'test-secret-123' },
     });
     expect(grant.statusCode).toBe(400);
-    expect(grant.json().error).toBe('unsupported_grant_type');
+    expect(grant.json<OAuthError>().error).toBe('unsupported_grant_type');
   });
 
   it('publishes the public verification key without private parts', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
-    const key = response.json().keys[0];
+    const key = response.json<{ keys: Record<string, unknown>[] }>().keys[0];
     expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
-    expect(key.d).toBeUndefined();
+    expect(key?.d).toBeUndefined();
   });
 
   it('answers 401 problem when the Authorization header is missing or not a bearer JWT', async () => {
@@ -98,22 +112,18 @@ describeEachDatabase('content api protocol', (getDb) => {
     for (const value of [undefined, '', 'a'.repeat(129), 'buyer 1', 'bü']) {
       const response = await t.get('/api', { [REQUISITIONER_HEADER]: value });
       expect(response.statusCode, String(value)).toBe(400);
-      expect(response.json().code).toBe('CONTENT_ERR_REQUISITIONER_INVALID');
+      expect(response.json<ProblemDocument>().code).toBe('CONTENT_ERR_REQUISITIONER_INVALID');
     }
     expect((await t.get('/api', { [REQUISITIONER_HEADER]: 'a'.repeat(128) })).statusCode).toBe(200);
   });
 
   it('serves the entry point with links to every resource', async () => {
-    const body = (await t.get('/api')).json();
+    const body = (await t.get('/api')).json<EntryReply>();
     expect(body._status.timeMs).toBeGreaterThanOrEqual(0);
-    const rels = Object.fromEntries(body._schema.links.map((l: { rel: string; href: string }) => [l.rel, l.href]));
+    const rels = Object.fromEntries(body._schema.links.map((l) => [l.rel, l.href]));
     expect(Object.keys(rels).sort()).toEqual(['article-by-id', 'articles', 'bshops', 'business-shops', 'self']);
     expect(rels['article-by-id']).toMatch(/\/api\/articles\/\{articleId\}\?hash=test-v1$/);
-    expect(
-      body._schema.links.every(
-        (l: { method: string; mediaType: string }) => l.method === 'GET' && l.mediaType === CONTENT_MEDIA_TYPE,
-      ),
-    ).toBe(true);
+    expect(body._schema.links.every((l) => l.method === 'GET' && l.mediaType === CONTENT_MEDIA_TYPE)).toBe(true);
   });
 
   it('keeps /healthz open without a token', async () => {
