@@ -1,5 +1,6 @@
 import { openServiceDatabase, type Database } from '@triad/db';
 import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './migrations/index.js';
+import type { ContentTables } from './search/content-tables.js';
 import type { SearchBackend } from './search/search-backend.js';
 import { carryOverFirstLayout } from './search/sqlite/carry-over-first-layout.js';
 
@@ -15,7 +16,7 @@ export const CONTENT_SQLITE_PAGE_SIZE = 16_384;
 
 /** An open, migrated content store. */
 export interface ContentStore {
-  readonly database: Database;
+  readonly database: Database<ContentTables>;
   readonly backend: SearchBackend;
   /** Closes the backend's own connections, then the database. Idempotent. */
   close(): Promise<void>;
@@ -41,7 +42,7 @@ export async function openContentStore(options: {
 }): Promise<ContentStore> {
   const { log } = options;
   let backend: SearchBackend | undefined;
-  const database = await openServiceDatabase({
+  const database = await openServiceDatabase<ContentTables>({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     sqliteFile: CONTENT_SQLITE_FILE,

@@ -8,6 +8,7 @@ import { openDatabase } from '@triad/db';
 import { contentStorageFor } from '../migrations/index.js';
 import { CONTENT_SQLITE_FILE } from '../content-store.js';
 import { createCatalogCommand } from './catalog-command.js';
+import type { ContentTables } from '../search/content-tables.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,7 +50,7 @@ async function withBackend<T>(
   dataDir: string,
   work: (backend: ReturnType<typeof contentStorageFor>['backend']) => Promise<T>,
 ): Promise<T> {
-  const database = openDatabase({ sqliteFile: path.join(dataDir, CONTENT_SQLITE_FILE) });
+  const database = openDatabase<ContentTables>({ sqliteFile: path.join(dataDir, CONTENT_SQLITE_FILE) });
   const { backend } = contentStorageFor(database);
   try {
     return await work(backend);

@@ -1,7 +1,8 @@
+import type { AnyTables } from '@triad/db';
 import type { Kysely, Migration } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the schema of its time
-type AnyDb = Kysely<any>;
+/** A migration sees the schema of its time, not the current table map. */
+type AnyDb = Kysely<AnyTables>;
 
 /**
  * Creates the engine-neutral tables: `content_shops` (one row per business shop, its JSON

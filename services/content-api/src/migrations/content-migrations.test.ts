@@ -2,17 +2,23 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '@triad/db';
 import { describeEachDatabase } from '@triad/db/testing';
 import { generateCatalog } from '../demo/generate-catalog.js';
-import { toArticleRow } from '../search/article-row.js';
+import { toArticleRow, type ArticleRow } from '../search/article-row.js';
 import { indexArticle } from '../search/indexed-article.js';
 import type { SearchBackend } from '../search/search-backend.js';
 import { FACET_NAMES } from '../search/search-query.js';
 import { carryOverFirstLayout, FIRST_LAYOUT_TABLE } from '../search/sqlite/carry-over-first-layout.js';
 import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './index.js';
+import type { ContentTables } from '../search/content-tables.js';
+
+/** The article table of the first layout (migration 0002), on both engines. */
+type FirstLayoutTables = { content_articles: ArticleRow };
+/** SQLite's catalog of schema objects. */
+type SqliteMaster = { sqlite_master: { name: string; type: string } };
 
 const catalog = generateCatalog({ articles: 40, seed: 12 });
 const articles = [...catalog.articles()];
 
-describeEachDatabase('content migrations', (getDb) => {
+describeEachDatabase<ContentTables>('content migrations', (getDb) => {
   let backend: SearchBackend;
   beforeAll(async () => {
     const storage = contentStorageFor(getDb());
@@ -27,6 +33,7 @@ describeEachDatabase('content migrations', (getDb) => {
         .values({ shop_id: shop.id, name: shop.name, document: JSON.stringify(shop) })
         .execute();
     await db
+      .withTables<FirstLayoutTables>()
       .insertInto('content_articles')
       .values(articles.map((a) => ({ ...toArticleRow(indexArticle(a)), document: JSON.stringify(a) })))
       .execute();
@@ -46,9 +53,10 @@ describeEachDatabase('content migrations', (getDb) => {
         failed: [],
       });
       const left = await getDb()
-        .db.selectFrom('sqlite_master' as never)
-        .select('name' as never)
-        .where('name' as never, '=', FIRST_LAYOUT_TABLE as never)
+        .db.withTables<SqliteMaster>()
+        .selectFrom('sqlite_master')
+        .select('name')
+        .where('name', '=', FIRST_LAYOUT_TABLE)
         .execute();
       expect(left).toEqual([]);
       expect(await carryOverFirstLayout(getDb(), backend)).toBeUndefined(); // once only

@@ -1,4 +1,5 @@
 import type { Database, MigrationSet } from '@triad/db';
+import type { ContentTables } from '../search/content-tables.js';
 import { createPostgresArticles } from '../search/postgres/postgres-articles-migration.js';
 import { createPostgresFacetCounts } from '../search/postgres/postgres-facet-counts-migration.js';
 import { PostgresSearchBackend } from '../search/postgres/postgres-search-backend.js';
@@ -23,7 +24,7 @@ export interface ContentStorage {
  * matching `SearchBackend`. SQLite needs a database file (the backend opens its own read and
  * write connections to it); call the backend's `close` before closing the database.
  */
-export function contentStorageFor(database: Database): ContentStorage {
+export function contentStorageFor(database: Database<ContentTables>): ContentStorage {
   const engine =
     database.dialect === 'postgres'
       ? {

@@ -6,6 +6,7 @@ import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js'
 import { compareCodePoints } from './code-point-order.js';
 import type { SearchBackend } from './search-backend.js';
 import { FACET_NAMES, type FacetCount, type SearchQuery } from './search-query.js';
+import type { ContentTables } from './content-tables.js';
 
 const ARTICLES = 160;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
@@ -41,7 +42,7 @@ function facetsOf(articles: readonly Article[]): FacetCount[] {
   ];
 }
 
-describeEachDatabase('catalog replacement', (getDb) => {
+describeEachDatabase<ContentTables>('catalog replacement', (getDb) => {
   let backend: SearchBackend;
   beforeAll(async () => {
     backend = await loadTestCatalog(getDb(), ARTICLES);

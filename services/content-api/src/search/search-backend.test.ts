@@ -7,6 +7,7 @@ import { compareCodePoints } from './code-point-order.js';
 import { loadTestCatalog } from '../test-support/content-test-app.js';
 import type { SearchBackend } from './search-backend.js';
 import { FACET_NAMES, searchWords, type SearchQuery } from './search-query.js';
+import type { ContentTables } from './content-tables.js';
 
 const ARTICLES = 200;
 const all = [...generateCatalog({ articles: ARTICLES, seed: 7 }).articles()];
@@ -15,7 +16,7 @@ function query(overrides: Partial<SearchQuery> = {}): SearchQuery {
   return { words: [], shopIds: [], sort: [], limit: 20, offset: 0, facets: [], ...overrides };
 }
 
-describeEachDatabase('search backend', (getDb) => {
+describeEachDatabase<ContentTables>('search backend', (getDb) => {
   let backend: SearchBackend;
   beforeAll(async () => {
     backend = await loadTestCatalog(getDb(), ARTICLES);

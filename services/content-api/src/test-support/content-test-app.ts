@@ -6,13 +6,18 @@ import { loadContentApiConfig, type ContentApiConfigOverrides } from '../config.
 import { generateCatalog } from '../demo/generate-catalog.js';
 import { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from '../http/media-types.js';
 import { CONTENT_MIGRATION_TABLE, contentStorageFor } from '../migrations/index.js';
+import type { ContentTables } from '../search/content-tables.js';
 import type { SearchBackend } from '../search/search-backend.js';
 
 /** Seed of every test catalog. */
 export const TEST_SEED = 7;
 
 /** Migrates (idempotent) and loads a generated catalog of `articles` articles; returns the backend. */
-export async function loadTestCatalog(database: Database, articles = 200, hash = 'test-v1'): Promise<SearchBackend> {
+export async function loadTestCatalog(
+  database: Database<ContentTables>,
+  articles = 200,
+  hash = 'test-v1',
+): Promise<SearchBackend> {
   const storage = contentStorageFor(database);
   await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
   const catalog = generateCatalog({ articles, seed: TEST_SEED });
@@ -35,7 +40,7 @@ export interface TestContentApp {
  * the app closes the backend.
  */
 export async function buildTestContentApp(
-  database: Database,
+  database: Database<ContentTables>,
   options: { articles?: number; config?: ContentApiConfigOverrides } = {},
 ): Promise<TestContentApp> {
   const backend = await loadTestCatalog(database, options.articles ?? 200);

@@ -6,6 +6,7 @@ import type { ArticleDetailReply } from '../../presenters/article-presenter.js';
 import type { Link } from '../../presenters/links.js';
 import type { SearchResultReply } from '../../presenters/search-presenter.js';
 import { buildTestContentApp, TEST_SEED, type TestContentApp } from '../../test-support/content-test-app.js';
+import type { ContentTables } from '../../search/content-tables.js';
 
 const ARTICLES = 120;
 const all = [...generateCatalog({ articles: ARTICLES, seed: TEST_SEED }).articles()];
@@ -14,7 +15,7 @@ const rels = (body: { readonly _schema: { readonly links: readonly Link[] } }) =
   Object.fromEntries(body._schema.links.map((l) => [l.rel, new URL(l.href)]));
 const fq = (expression: unknown) => encodeURIComponent(JSON.stringify({ expression }));
 
-describeEachDatabase('articles routes', (getDb) => {
+describeEachDatabase<ContentTables>('articles routes', (getDb) => {
   let t: TestContentApp;
   beforeAll(async () => {
     t = await buildTestContentApp(getDb(), { articles: ARTICLES });

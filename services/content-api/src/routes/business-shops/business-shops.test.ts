@@ -12,6 +12,7 @@ import type {
   ShopReply,
 } from '../../presenters/shop-presenter.js';
 import { buildTestContentApp, type TestContentApp } from '../../test-support/content-test-app.js';
+import type { ContentTables } from '../../search/content-tables.js';
 
 /** The shop list: a page of shops with paging links. */
 interface ShopListReply {
@@ -25,7 +26,7 @@ interface ShopListReply {
 const rels = (body: { readonly _schema: { readonly links: readonly Link[] } }) =>
   Object.fromEntries(body._schema.links.map((l) => [l.rel, new URL(l.href)]));
 
-describeEachDatabase('business shops routes', (getDb) => {
+describeEachDatabase<ContentTables>('business shops routes', (getDb) => {
   let t: TestContentApp;
   beforeAll(async () => {
     t = await buildTestContentApp(getDb(), { articles: 8 });

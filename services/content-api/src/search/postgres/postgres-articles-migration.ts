@@ -1,8 +1,9 @@
+import type { AnyTables } from '@triad/db';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { addArticleColumns } from '../article-table.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the schema of its time
-type AnyDb = Kysely<any>;
+/** A migration sees the schema of its time, not the current table map. */
+type AnyDb = Kysely<AnyTables>;
 
 /**
  * PostgreSQL: `content_articles` with a stored generated `search_vector` (the `simple`

@@ -4,9 +4,10 @@ import { indexed, type IndexedArticle } from '../indexed-article.js';
 import { toArticleRow, type ArticleRow } from '../article-row.js';
 import type { CatalogReplacement, ShopCatalogReplacement } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
+import type { PostgresContentTables } from './postgres-content-tables.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are addressed by raw SQL here
-type AnyDb = Kysely<any>;
+type ContentDb = Kysely<PostgresContentTables>;
+type ContentTransaction = Transaction<PostgresContentTables>;
 
 const INSERT_BATCH = 500;
 
@@ -14,7 +15,7 @@ const INSERT_BATCH = 500;
  * Replaces one shop's articles, record and facet counts in one transaction (readers see the old
  * or the new catalog). Repeated ids are found by the unique index (`on conflict do nothing`).
  */
-export async function replacePostgresShopCatalog(db: AnyDb, replacement: ShopCatalogReplacement): Promise<number> {
+export async function replacePostgresShopCatalog(db: ContentDb, replacement: ShopCatalogReplacement): Promise<number> {
   const { shop } = replacement;
   checkShopId(shop.id);
   return db.transaction().execute(async (trx) => {
@@ -38,7 +39,7 @@ export async function replacePostgresShopCatalog(db: AnyDb, replacement: ShopCat
 }
 
 /** Replaces the whole catalog (articles, shops, facet counts) in one transaction. */
-export async function replacePostgresCatalog(db: AnyDb, catalog: CatalogReplacement): Promise<number> {
+export async function replacePostgresCatalog(db: ContentDb, catalog: CatalogReplacement): Promise<number> {
   for (const shop of catalog.shops) checkShopId(shop.id);
   const shopIds = new Set(catalog.shops.map((s) => s.id));
   return db.transaction().execute(async (trx) => {
@@ -64,8 +65,8 @@ export async function replacePostgresCatalog(db: AnyDb, catalog: CatalogReplacem
   });
 }
 
-async function insertShop(trx: Transaction<unknown>, shop: BusinessShop): Promise<void> {
-  await (trx as AnyDb)
+async function insertShop(trx: ContentTransaction, shop: BusinessShop): Promise<void> {
+  await trx
     .insertInto('content_shops')
     .values({ shop_id: shop.id, name: shop.name, document: JSON.stringify(shop) })
     .execute();
@@ -73,7 +74,7 @@ async function insertShop(trx: Transaction<unknown>, shop: BusinessShop): Promis
 
 /** Batched inserts; an id already stored (or earlier in the batch) goes to `duplicate` instead. */
 async function insertArticles(
-  trx: Transaction<unknown>,
+  trx: ContentTransaction,
   articles: Iterable<Article | IndexedArticle> | AsyncIterable<Article | IndexedArticle>,
   check: (article: IndexedArticle) => void,
   duplicate: (article: IndexedArticle) => void,
@@ -83,13 +84,13 @@ async function insertArticles(
   const flush = async () => {
     if (batch.size === 0) return;
     const entries = [...batch.values()];
-    const inserted = await (trx as AnyDb)
+    const inserted = await trx
       .insertInto('content_articles')
       .values(entries.map((e) => e.row))
       .onConflict((oc) => oc.column('article_id').doNothing())
       .returning('article_id')
       .execute();
-    const stored = new Set(inserted.map((r) => r.article_id as string));
+    const stored = new Set(inserted.map((r) => r.article_id));
     for (const entry of entries) if (!stored.has(entry.article.id)) duplicate(entry.article);
     count += stored.size;
     batch = new Map();
@@ -106,7 +107,7 @@ async function insertArticles(
 }
 
 /** Recounts the facet values of one shop (or every shop) into `content_facet_counts`. */
-async function countFacets(trx: Transaction<unknown>, shopId?: string): Promise<void> {
+async function countFacets(trx: ContentTransaction, shopId?: string): Promise<void> {
   const only = shopId === undefined ? sql`` : sql`where shop_id = ${shopId}`;
   await sql`insert into content_facet_counts (shop_id, facet_name, value, article_count)
     select shop_id,
@@ -122,7 +123,7 @@ async function countFacets(trx: Transaction<unknown>, shopId?: string): Promise<
         or coalesce(manufacturer_name, unspsc7, unspsc9) is not null`.execute(trx);
 }
 
-async function setCurrentHash(trx: Transaction<unknown>, hash: string): Promise<void> {
+async function setCurrentHash(trx: ContentTransaction, hash: string): Promise<void> {
   await sql`insert into content_meta (meta_key, meta_value) values ('current_hash', ${hash})
     on conflict (meta_key) do update set meta_value = excluded.meta_value`.execute(trx);
 }

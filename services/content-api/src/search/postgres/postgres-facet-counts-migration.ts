@@ -1,7 +1,8 @@
+import type { AnyTables } from '@triad/db';
 import { sql, type Kysely, type Migration } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the schema of its time
-type AnyDb = Kysely<any>;
+/** A migration sees the schema of its time, not the current table map. */
+type AnyDb = Kysely<AnyTables>;
 
 /**
  * PostgreSQL, second step (decision 0013): `content_facet_counts` (articles per shop and facet

@@ -7,9 +7,8 @@ import type { CatalogReplacement, SearchBackend, ShopCatalogReplacement } from '
 import type { FacetCount, FacetName, SearchPage, SearchQuery, SortKey } from '../search-query.js';
 import { compileFilter } from '../sql-filter.js';
 import { replacePostgresCatalog, replacePostgresShopCatalog } from './postgres-catalog-writer.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are addressed by raw SQL here
-type AnyDb = Kysely<any>;
+import type { ContentTables } from '../content-tables.js';
+import type { PostgresArticleTables, PostgresContentTables } from './postgres-content-tables.js';
 
 const FACET_COLUMNS: Readonly<Record<FacetName, string>> = {
   businessShopId: 'shop_id',
@@ -26,14 +25,11 @@ const FACET_COLUMNS: Readonly<Record<FacetName, string>> = {
  */
 export class PostgresSearchBackend implements SearchBackend {
   readonly engine = 'postgres-tsvector';
-  readonly #database: Database;
+  readonly #db: Kysely<PostgresContentTables>;
 
-  constructor(database: Database) {
-    this.#database = database;
-  }
-
-  get #db(): AnyDb {
-    return this.#database.db as AnyDb;
+  /** `database` must be a PostgreSQL content store: its migrations created `PostgresArticleTables`. */
+  constructor(database: Database<ContentTables>) {
+    this.#db = database.db.withTables<PostgresArticleTables>();
   }
 
   replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number> {
@@ -85,7 +81,7 @@ export class PostgresSearchBackend implements SearchBackend {
       .select('document')
       .where('article_id', '=', id)
       .executeTakeFirst();
-    return row ? parseStoredArticle(row.document as string, id) : undefined;
+    return row ? parseStoredArticle(row.document, id) : undefined;
   }
 
   async countArticles(): Promise<number> {
@@ -116,7 +112,7 @@ export class PostgresSearchBackend implements SearchBackend {
       .select('document')
       .where('shop_id', '=', id)
       .executeTakeFirst();
-    return row ? (JSON.parse(row.document as string) as BusinessShop) : undefined;
+    return row ? (JSON.parse(row.document) as BusinessShop) : undefined;
   }
 
   async currentHash(): Promise<string | undefined> {
@@ -125,7 +121,7 @@ export class PostgresSearchBackend implements SearchBackend {
       .select('meta_value')
       .where('meta_key', '=', 'current_hash')
       .executeTakeFirst();
-    return row ? String(row.meta_value) : undefined;
+    return row?.meta_value;
   }
 
   async close(): Promise<void> {}
@@ -138,7 +134,7 @@ interface Counted {
 
 /** Total and facets over the matching articles in one pass (`grouping sets`, one per facet plus the total). */
 async function countMatches(
-  trx: Transaction<unknown>,
+  trx: Transaction<PostgresContentTables>,
   where: RawBuilder<unknown>,
   facets: readonly FacetName[],
 ): Promise<Counted> {
@@ -165,7 +161,7 @@ async function countMatches(
 
 /** Total and facets of every article of the given shops (all when empty), from the per-shop counts. */
 async function countFromFacetTable(
-  trx: Transaction<unknown>,
+  trx: Transaction<PostgresContentTables>,
   shopIds: readonly string[],
   facets: readonly FacetName[],
 ): Promise<Counted> {

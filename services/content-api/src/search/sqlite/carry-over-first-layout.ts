@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@triad/db';
+import type { ContentTables } from '../content-tables.js';
 import { parseStoredArticle } from '../../model/article-document.js';
 import type { Article } from '../../model/article.js';
 import type { SearchBackend } from '../search-backend.js';
@@ -26,11 +27,11 @@ const BATCH = 1000;
  * Nothing to do (and undefined) on PostgreSQL or when the table is absent.
  */
 export async function carryOverFirstLayout(
-  database: Database,
+  database: Database<ContentTables>,
   backend: SearchBackend,
 ): Promise<CarryOverReport | undefined> {
   if (database.dialect !== 'sqlite') return undefined;
-  const db = database.db as Kysely<Record<string, Record<string, unknown>>>;
+  const db = database.db;
   const present = await sql<{
     n: number;
   }>`select count(*) as n from sqlite_master where type = 'table' and name = ${FIRST_LAYOUT_TABLE}`.execute(db);
@@ -52,7 +53,7 @@ export async function carryOverFirstLayout(
     try {
       articles += await backend.replaceShopCatalog({ shop, articles: storedArticles(db, shopId), hash });
     } catch (error) {
-      failed.push({ shopId, reason: (error as Error).message });
+      failed.push({ shopId, reason: error instanceof Error ? error.message : String(error) });
     }
   }
   if (failed.length === 0) await sql`drop table ${sql.table(FIRST_LAYOUT_TABLE)}`.execute(db);
@@ -60,10 +61,7 @@ export async function carryOverFirstLayout(
 }
 
 /** One shop's stored articles in their stored order, read in batches. */
-async function* storedArticles(
-  db: Kysely<Record<string, Record<string, unknown>>>,
-  shopId: string,
-): AsyncIterable<Article> {
+async function* storedArticles(db: Kysely<ContentTables>, shopId: string): AsyncIterable<Article> {
   let after = -1;
   for (;;) {
     const rows = (

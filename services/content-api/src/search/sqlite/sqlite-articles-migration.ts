@@ -1,8 +1,9 @@
+import type { AnyTables } from '@triad/db';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { addArticleColumns } from '../article-table.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the schema of its time
-type AnyDb = Kysely<any>;
+/** A migration sees the schema of its time, not the current table map. */
+type AnyDb = Kysely<AnyTables>;
 
 /**
  * SQLite: `content_articles` keyed by an integer rowid (`seq`) plus the FTS5 table

@@ -1,4 +1,5 @@
 import type { Database } from '@triad/db';
+import type { ContentTables } from '../content-tables.js';
 import type { Article, BusinessShop } from '../../model/article.js';
 import type { CatalogReplacement, SearchBackend, ShopCatalogReplacement } from '../search-backend.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
@@ -21,7 +22,7 @@ export class SqliteSearchBackend implements SearchBackend {
   #closed = false;
 
   /** `database` must be a SQLite file (its `location`); the tables come from the content migrations. */
-  constructor(database: Database) {
+  constructor(database: Database<ContentTables>) {
     this.#file = database.location;
   }
 
