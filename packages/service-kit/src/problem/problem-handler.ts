@@ -24,7 +24,7 @@ const FASTIFY_CODES: Readonly<Record<string, KitProblemCode>> = {
  * Every problem carries `code` and `requestId`. Registered once, at the root.
  */
 export const problemHandler = fp(
-  async function problemHandlerPlugin(app: FastifyInstance) {
+  function problemHandlerPlugin(app: FastifyInstance, _options: unknown, done: (error?: Error) => void) {
     app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
       const { status, code, title, detail, extensions } = classifyError(error, request);
       if (status >= 500) request.log.error({ err: error, code }, 'request failed');
@@ -40,6 +40,7 @@ export const problemHandler = fp(
         detail: `No route answers ${request.method} ${pathOf(request)}`,
       });
     });
+    done();
   },
   { name: '@triad/service-kit/problem-handler', fastify: '5.x' },
 );
@@ -75,7 +76,9 @@ export function classifyError(error: FastifyError | Error, request: FastifyReque
     const errors = toRequestViolations(fastifyError.validation, part);
     return {
       ...kit('SVC_ERR_REQUEST_VALIDATION'),
-      detail: `The ${part} has ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors.map((e) => `${e.pointer || '(root)'} ${e.message}`).join('; ')}`,
+      detail:
+        `The ${part} has ${errors.length} problem${errors.length === 1 ? '' : 's'}: ` +
+        errors.map((e) => `${e.pointer || '(root)'} ${e.message}`).join('; '),
       extensions: { errors },
     };
   }
