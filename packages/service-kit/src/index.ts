@@ -58,6 +58,7 @@ export {
   ERROR_STATUS_DESCRIPTIONS,
   type OpenApiErrorResponse,
 } from './openapi/error-responses.js';
+export { withResponseHeaders, type OpenApiResponseHeader } from './openapi/response-headers.js';
 export { checkOpenApiCoverage, openApiPath, type OpenApiCoverage } from './openapi/openapi-coverage.js';
 export { recordRoutes, registeredRoutes, type RegisteredRoute } from './openapi/route-recorder.js';
 export { prometheusMetrics, DEFAULT_DURATION_BUCKETS, type PrometheusMetricsOptions } from './prometheus-metrics.js';

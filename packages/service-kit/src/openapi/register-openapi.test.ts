@@ -5,13 +5,17 @@ import { ProblemError } from '../problem/problem-error.js';
 import { PROBLEM_ERROR_BODY, REASON_ERROR_BODY } from './error-body.js';
 import { errorResponse, errorResponses } from './error-responses.js';
 import { checkOpenApiCoverage } from './openapi-coverage.js';
+import { withResponseHeaders } from './response-headers.js';
 import type { OpenApiOptions } from './register-openapi.js';
 
 interface Operation {
   operationId?: string;
   summary?: string;
   security?: unknown[];
-  responses: Record<string, { description: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
+  responses: Record<
+    string,
+    { description: string; headers?: object; content?: Record<string, { schema: Record<string, unknown> }> }
+  >;
 }
 interface Document {
   openapi: string;
@@ -61,7 +65,10 @@ const thingRoute = (instance: FastifyInstance) => {
         params: { type: 'object', properties: { thingId: { type: 'string' } }, required: ['thingId'] },
         response: {
           200: { description: 'The thing', type: 'object', properties: { id: { type: 'string' } } },
-          ...errorResponses(PROBLEM_ERROR_BODY, { 404: 'No such thing', 406: true }),
+          ...errorResponses(PROBLEM_ERROR_BODY, { 406: true }),
+          404: withResponseHeaders(errorResponse(PROBLEM_ERROR_BODY, 'No such thing'), {
+            'x-thing-hint': { type: 'string', description: 'where to look' },
+          }),
           422: errorResponse(PROBLEM_ERROR_BODY, 'Broken thing', {
             errors: { type: 'array', items: { type: 'object', required: ['line'] } },
           }),
@@ -95,6 +102,7 @@ describe('registerOpenApi', () => {
     expect(operation?.operationId).toBe('getThing');
     expect(operation?.responses['404']).toEqual({
       description: 'No such thing',
+      headers: { 'x-thing-hint': { description: 'where to look', schema: { type: 'string' } } },
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
     });
     expect(operation?.responses['406']?.description).toMatch(/Accept/);
