@@ -43,6 +43,7 @@ import {
   REQUISITIONER_HEADER,
   toJsonLinesRecord,
   type Article,
+  type ContentTables,
   type BusinessShop,
   type CatalogFormat,
   type SearchBackend,
@@ -106,7 +107,7 @@ async function writeFiles(): Promise<void> {
   }
 }
 
-async function openStore(database: Database): Promise<SearchBackend> {
+async function openStore(database: Database<ContentTables>): Promise<SearchBackend> {
   const storage = contentStorageFor(database);
   await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
   return storage.backend;
@@ -306,7 +307,7 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
   }
 }
 
-async function benchEngine(engine: string, open: (format: CatalogFormat) => Database): Promise<void> {
+async function benchEngine(engine: string, open: (format: CatalogFormat) => Database<ContentTables>): Promise<void> {
   const sample: Article[] = [];
   for (const a of catalog.articles()) {
     if (sample.length === 500) break;

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import type { ProblemDocument } from '@triad/service-kit';
 import { buildTestApp } from './test-support/templates-test-app.js';
+import type { TemplatesDatabase } from './repositories/templates-tables.js';
 
-describeEachDatabase('templates app', (getDb) => {
+describeEachDatabase<TemplatesDatabase>('templates app', (getDb) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp(getDb());

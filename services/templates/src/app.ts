@@ -9,11 +9,12 @@ import { evaluateRoutes } from './routes/evaluate/index.js';
 import { matchRoutes } from './routes/match/index.js';
 import { templatesRoutes } from './routes/templates/index.js';
 import { validateRoutes } from './routes/validate/index.js';
+import type { TemplatesDatabase } from './repositories/templates-tables.js';
 
 export interface BuildTemplatesAppOptions {
   readonly config: TemplatesConfig;
   /** An open, migrated database. The app does not close it. */
-  readonly database: Database;
+  readonly database: Database<TemplatesDatabase>;
   readonly logger?: Logger;
   /** Clock for createdAt/updatedAt; default the system clock. */
   readonly now?: () => Date;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { checkOpenApiCoverage } from '@triad/service-kit';
 import { buildTestApp } from './test-support/templates-test-app.js';
+import type { TemplatesDatabase } from './repositories/templates-tables.js';
 
 interface Schema {
   readonly $ref?: string;
@@ -25,7 +26,7 @@ interface Document {
   readonly paths: Readonly<Record<string, Readonly<Record<string, Operation>>>>;
 }
 
-describeEachDatabase('templates OpenAPI document', (getDb) => {
+describeEachDatabase<TemplatesDatabase>('templates OpenAPI document', (getDb) => {
   let app: FastifyInstance;
   let document: Document;
   beforeAll(async () => {

@@ -5,6 +5,7 @@ import { loadTemplatesConfig, type TemplatesConfig, type TemplatesConfigOverride
 import { defaultExamplesDirectory, seedExampleTemplates } from './demo/seed-example-templates.js';
 import { TEMPLATES_MIGRATION_TABLE, templatesMigrations } from './migrations/index.js';
 import { TemplateRepository } from './repositories/template-repository.js';
+import type { TemplatesDatabase } from './repositories/templates-tables.js';
 
 /** A listening template service. */
 export interface RunningTemplatesServer {
@@ -53,7 +54,7 @@ export async function startTemplatesServer(
       stream: 'stderr',
       service: 'templates',
     });
-  const database = await openServiceDatabase({
+  const database = await openServiceDatabase<TemplatesDatabase>({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     sqliteFile: TEMPLATES_SQLITE_FILE,
@@ -80,7 +81,11 @@ export async function startTemplatesServer(
   }
 }
 
-async function seedWhenEmpty(database: Database, config: TemplatesConfig, logger: Logger): Promise<void> {
+async function seedWhenEmpty(
+  database: Database<TemplatesDatabase>,
+  config: TemplatesConfig,
+  logger: Logger,
+): Promise<void> {
   const repository = new TemplateRepository(database);
   if ((await repository.count()) > 0) return;
   const directory = config.seedDir ?? defaultExamplesDirectory();

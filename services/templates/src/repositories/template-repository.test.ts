@@ -5,6 +5,7 @@ import { TEMPLATES_MIGRATION_TABLE, templatesMigrations } from '../migrations/in
 import { clearTemplates } from '../test-support/templates-test-app.js';
 import { TemplateExistsError, TemplateRepository } from './template-repository.js';
 import type { NewTemplateRecord } from './template-record.js';
+import type { TemplatesDatabase } from './templates-tables.js';
 
 function record(
   templateId: string,
@@ -26,7 +27,7 @@ function record(
   };
 }
 
-describeEachDatabase('TemplateRepository', (getDb) => {
+describeEachDatabase<TemplatesDatabase>('TemplateRepository', (getDb) => {
   let repository: TemplateRepository;
   beforeAll(async () => {
     await migrateToLatest(getDb(), { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });

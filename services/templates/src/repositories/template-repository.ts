@@ -50,8 +50,8 @@ export class TemplateRepository {
   readonly #database: Database<TemplatesDatabase>;
   readonly #now: () => Date;
 
-  constructor(database: Database, now: () => Date = () => new Date()) {
-    this.#database = database as Database<TemplatesDatabase>;
+  constructor(database: Database<TemplatesDatabase>, now: () => Date = () => new Date()) {
+    this.#database = database;
     this.#now = now;
   }
 

@@ -3,10 +3,11 @@ import { migrateToLatest, type Database } from '@triad/db';
 import { buildTemplatesApp } from '../app.js';
 import { loadTemplatesConfig, type TemplatesConfigOverrides } from '../config.js';
 import { TEMPLATES_MIGRATION_TABLE, templatesMigrations } from '../migrations/index.js';
+import type { TemplatesDatabase } from '../repositories/templates-tables.js';
 
 /** Migrates the database (idempotent) and builds the app on it with test settings. */
 export async function buildTestApp(
-  database: Database,
+  database: Database<TemplatesDatabase>,
   overrides: TemplatesConfigOverrides = {},
 ): Promise<FastifyInstance> {
   await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
@@ -17,6 +18,6 @@ export async function buildTestApp(
 }
 
 /** Removes every stored template (between tests of one suite). */
-export async function clearTemplates(database: Database): Promise<void> {
+export async function clearTemplates(database: Database<TemplatesDatabase>): Promise<void> {
   await database.db.deleteFrom('template_ids').execute();
 }

@@ -7,6 +7,7 @@ import type { ProblemEntry } from '../../presenters/problem-presenter.js';
 import { buildTestApp } from '../../test-support/templates-test-app.js';
 import { sampleTemplate } from '../../test-support/sample-templates.js';
 import { MAX_UPDATES } from './schemas.js';
+import type { TemplatesDatabase } from '../../repositories/templates-tables.js';
 
 /** The parts of the OpenAPI document this test reads. */
 interface OpenApiSchema {
@@ -70,7 +71,7 @@ const uptime = (rawValue: unknown, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describeEachDatabase('POST /templates/:templateId/:templateVersion/evaluate', (getDb) => {
+describeEachDatabase<TemplatesDatabase>('POST /templates/:templateId/:templateVersion/evaluate', (getDb) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp(getDb());

@@ -5,8 +5,9 @@ import type { ProblemDocument } from '@triad/service-kit';
 import { buildTestApp, clearTemplates } from '../../test-support/templates-test-app.js';
 import { sampleTemplate } from '../../test-support/sample-templates.js';
 import type { TemplateListReply } from '../../test-support/template-replies.js';
+import type { TemplatesDatabase } from '../../repositories/templates-tables.js';
 
-describeEachDatabase('POST /match', (getDb) => {
+describeEachDatabase<TemplatesDatabase>('POST /match', (getDb) => {
   let app: FastifyInstance;
   const match = (body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
     app.inject({

@@ -11,11 +11,12 @@ import type {
   TemplateWriteReply,
 } from '../../test-support/template-replies.js';
 import type { TemplateSummary } from '../../presenters/template-presenter.js';
+import type { TemplatesDatabase } from '../../repositories/templates-tables.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const YAML_HEADERS = { 'content-type': 'application/yaml' };
 
-describeEachDatabase('templates routes', (getDb) => {
+describeEachDatabase<TemplatesDatabase>('templates routes', (getDb) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp(getDb());

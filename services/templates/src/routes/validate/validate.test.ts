@@ -4,8 +4,9 @@ import { describeEachDatabase } from '@triad/db/testing';
 import type { ValidationReply } from '../../presenters/validation-presenter.js';
 import { buildTestApp } from '../../test-support/templates-test-app.js';
 import { sampleTemplate, sampleTemplateYaml } from '../../test-support/sample-templates.js';
+import type { TemplatesDatabase } from '../../repositories/templates-tables.js';
 
-describeEachDatabase('POST /validate', (getDb) => {
+describeEachDatabase<TemplatesDatabase>('POST /validate', (getDb) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp(getDb());
