@@ -61,7 +61,8 @@ export function analyseRegex(pattern: string, flags: string): RegexAnalysis {
       code: 'DT_ERR_EXPR_REGEX_FLAG',
       message:
         flag === 'g' || flag === 'y'
-          ? `the ${flag} flag makes test() remember where it stopped, so results would depend on earlier evaluations; remove it`
+          ? `the ${flag} flag makes test() remember where it stopped, so results would depend on earlier ` +
+            `evaluations; remove it`
           : `the ${flag} flag is not supported; use i, m, s or u`,
       offset: pattern.length + 1 + i,
       length: 1,
@@ -189,7 +190,8 @@ class PatternReader {
       const behind = p[start + 2] === '<';
       this.issue(
         'DT_ERR_EXPR_REGEX_UNSUPPORTED',
-        `look${behind ? 'behind' : 'ahead'} assertions cannot run in linear time (RE2 has none); match the text itself instead`,
+        `look${behind ? 'behind' : 'ahead'} assertions cannot run in linear time (RE2 has none); match the text ` +
+          `itself instead`,
         start,
         behind ? 4 : 3,
       );

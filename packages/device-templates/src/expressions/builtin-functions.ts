@@ -86,7 +86,7 @@ const UNARY_MATH = [
 
 /** `Math.<name>(...)`. `Math.random` is left out: an expression gives one answer per input. */
 export const MATH_FUNCTIONS: ReadonlyMap<string, FunctionSpec> = new Map<string, FunctionSpec>([
-  ...UNARY_MATH.map((name) => [name, unary(Math[name])] as const),
+  ...UNARY_MATH.map((name) => [name, unary((x: number) => Math[name](x))] as const),
   ['atan2', binary(Math.atan2)],
   ['pow', binary(Math.pow)],
   ['max', variadic(Math.max)],

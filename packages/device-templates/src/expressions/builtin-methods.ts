@@ -187,6 +187,11 @@ export function invokeMethod(name: string, spec: MethodSpec, receiver: unknown, 
     case 'object':
       if (spec.array !== undefined && Array.isArray(receiver)) return spec.array(receiver, a, b);
       break;
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+    case 'undefined':
+      break;
   }
   throw new ExpressionEvaluationError(
     'DT_ERR_EVAL_METHOD_RECEIVER',

@@ -17,7 +17,6 @@ import { FORBIDDEN_KEYS, readProperty, toKey, toStr } from './value-semantics.js
  */
 
 const DATAPOINT_ID = /^[a-zA-Z0-9#&_-]{1,80}$/;
-const hasOwn = Object.prototype.hasOwnProperty;
 
 type FieldName = 'value' | 'rawValue' | 'quality' | 'timestamp';
 const FIELD_TYPES: Readonly<Record<FieldName, StaticType>> = {
@@ -58,7 +57,7 @@ const READ_OWN: Readonly<Record<FieldName, Evaluator>> = {
 
 function otherDatapoint(context: EvaluationContext, id: string): DatapointValue {
   const all = context?.datapoints;
-  const d: unknown = typeof all === 'object' && all !== null && hasOwn.call(all, id) ? all[id] : undefined;
+  const d: unknown = typeof all === 'object' && all !== null && Object.hasOwn(all, id) ? all[id] : undefined;
   if (typeof d !== 'object' || d === null) {
     throw new ExpressionEvaluationError(
       'DT_ERR_EVAL_DATAPOINT_MISSING',
@@ -85,7 +84,8 @@ function fieldOf(state: CompilerState, node: MemberExpression, subject: string):
   report(
     state,
     'DT_ERR_EXPR_DATAPOINT_FIELD',
-    `${subject} has no field ${name === undefined ? 'computed this way' : `'${name}'`}; its fields are value, rawValue, quality and timestamp` +
+    `${subject} has no field ${name === undefined ? 'computed this way' : `'${name}'`}; its fields are value, ` +
+      `rawValue, quality and timestamp` +
       (suggestion !== undefined ? ` (did you mean '${suggestion}'?)` : ''),
     node.property,
     { ...(name !== undefined ? { name } : {}), ...(suggestion !== undefined ? { suggestion } : {}) },
@@ -175,7 +175,7 @@ export function compileMember(state: CompilerState, node: MemberExpression): Com
   const o = target.run;
   const type = key === 'length' ? T.NUMBER | T.UNDEFINED : T.ANY;
   if (key !== undefined) return fold(state, node, { run: (c) => readProperty(o(c), key), type }, [target]);
-  const keyPart = state.compile(node.property as Expression);
+  const keyPart = state.compile(node.property);
   const k = keyPart.run;
   return fold(state, node, { run: (c) => readProperty(o(c), toKey(k(c))), type }, [target, keyPart]);
 }

@@ -78,7 +78,8 @@ function checkBoolean(state: CompilerState, node: Expression, root: Compiled): E
     report(
       state,
       'DT_ERR_EXPR_NOT_BOOLEAN',
-      `this expression yields a ${describeStaticType(root.type)}, never true or false; compare it (datapoint.value > 30) or test it (/^ok$/.test(datapoint.value))`,
+      `this expression yields a ${describeStaticType(root.type)}, never true or false; compare it (datapoint.value ` +
+        `> 30) or test it (/^ok$/.test(datapoint.value))`,
       whole,
     );
   } else if (root.constant !== undefined) {
@@ -92,7 +93,8 @@ function checkBoolean(state: CompilerState, node: Expression, root: Compiled): E
     report(
       state,
       'DT_WARN_EXPR_MAYBE_NOT_BOOLEAN',
-      `this expression can yield a ${describeStaticType(root.type & ~T.BOOLEAN)} instead of true or false, which fails the evaluation; ` +
+      `this expression can yield a ${describeStaticType(root.type & ~T.BOOLEAN)} instead of true or false, which ` +
+        `fails the evaluation; ` +
         'compare explicitly (datapoint.value !== null && ...) or wrap it in Boolean(...)',
       whole,
     );

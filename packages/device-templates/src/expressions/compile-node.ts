@@ -87,7 +87,22 @@ export function compileNode(state: CompilerState, node: Node): Compiled {
       return compileMember(state, expression);
     case 'CallExpression':
       return compileCall(state, expression);
-    default:
+    // Listed one by one so that a node type a new acorn adds has to be decided here.
+    case 'ArrowFunctionExpression':
+    case 'AssignmentExpression':
+    case 'AwaitExpression':
+    case 'ChainExpression':
+    case 'ClassExpression':
+    case 'FunctionExpression':
+    case 'ImportExpression':
+    case 'MetaProperty':
+    case 'NewExpression':
+    case 'ObjectExpression':
+    case 'SequenceExpression':
+    case 'TaggedTemplateExpression':
+    case 'ThisExpression':
+    case 'UpdateExpression':
+    case 'YieldExpression':
       return report(
         state,
         'DT_ERR_EXPR_UNSUPPORTED',
@@ -126,7 +141,8 @@ function compileIdentifier(state: CompilerState, node: Identifier): Compiled {
     return report(
       state,
       'DT_ERR_EXPR_DATAPOINT_FIELD',
-      'datapoint is read through a field: datapoint.value, datapoint.rawValue, datapoint.quality or datapoint.timestamp',
+      'datapoint is read through a field: datapoint.value, datapoint.rawValue, datapoint.quality or ' +
+        'datapoint.timestamp',
       node,
       { name },
     );
@@ -187,7 +203,7 @@ function compileUnary(state: CompilerState, node: UnaryExpression): Compiled {
     case '~':
       compiled = { run: (c) => ~toNum(a(c)), type: T.NUMBER };
       break;
-    default:
+    case 'typeof':
       compiled = { run: (c) => typeOf(a(c)), type: T.STRING };
   }
   return fold(state, node, compiled, [argument]);
@@ -206,7 +222,7 @@ function compileLogical(state: CompilerState, node: LogicalExpression): Compiled
     case '||':
       compiled = { run: (c) => l(c) || r(c), type: truthyPart(left.type) | right.type };
       break;
-    default:
+    case '??':
       compiled = { run: (c) => l(c) ?? r(c), type: truthyPart(left.type) | right.type };
   }
   return fold(state, node, compiled, [left, right]);

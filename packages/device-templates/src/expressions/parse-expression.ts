@@ -81,7 +81,8 @@ function trailingToken(source: string, end: number): ParseOutcome | undefined {
     if (token.type === tokTypes.eof) return undefined;
     return issue(
       'DT_ERR_EXPR_SYNTAX',
-      `unexpected '${rest.slice(token.start, token.end)}' after the end of the expression; an expression is one value (no ';' or second statement)`,
+      `unexpected '${rest.slice(token.start, token.end)}' after the end of the expression; an expression is one ` +
+        `value (no ';' or second statement)`,
       end + token.start,
       token.end - token.start,
     );

@@ -37,7 +37,9 @@ export function typeOfValue(v: unknown): StaticType {
       return T.UNDEFINED;
     case 'object':
       return v === null ? T.NULL : T.OBJECT;
-    default:
+    case 'bigint':
+    case 'function':
+    case 'symbol':
       return T.ANY;
   }
 }

@@ -71,8 +71,12 @@ export function toPrimitive(v: unknown): Primitive {
     case 'symbol':
     case 'function':
       throw unsupported(v);
-    default:
-      return v as Primitive;
+    case 'bigint':
+    case 'boolean':
+    case 'number':
+    case 'string':
+    case 'undefined':
+      return v;
   }
 }
 
@@ -88,7 +92,8 @@ export function toStr(v: unknown): string {
       return String(v);
     case 'object':
       return v === null ? 'null' : objectToString(v, 0);
-    default:
+    case 'function':
+    case 'symbol':
       throw unsupported(v);
   }
 }
@@ -107,7 +112,8 @@ export function toNum(v: unknown): number {
       return NaN;
     case 'object':
       return v === null ? 0 : Number(objectToString(v, 0));
-    default:
+    case 'function':
+    case 'symbol':
       throw unsupported(v);
   }
 }
@@ -176,7 +182,6 @@ export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([
   '__lookupSetter__',
 ]);
 
-const hasOwn = Object.prototype.hasOwnProperty;
 const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
 
 /** A member key as a property access sees it: canonical integer strings become numbers. */
@@ -203,6 +208,6 @@ export function readProperty(o: unknown, key: string | number): unknown {
   }
   if (typeof o !== 'object') return undefined;
   const name = String(key);
-  if (FORBIDDEN_KEYS.has(name) || !hasOwn.call(o, name)) return undefined;
+  if (FORBIDDEN_KEYS.has(name) || !Object.hasOwn(o, name)) return undefined;
   return (o as Record<string, unknown>)[name];
 }

@@ -67,7 +67,8 @@ class JsonGrammarCheck {
           const next = text.charCodeAt(this.#p);
           if (next === 0x7d || next === 0x5d) {
             return this.#unexpected(
-              `expected a ${top.kind === 0x7b ? 'property name' : 'value'} after ','; remove the trailing comma at ${this.#place(comma)}`,
+              `expected a ${top.kind === 0x7b ? 'property name' : 'value'} after ','; remove the trailing comma at ` +
+                `${this.#place(comma)}`,
             );
           }
           if (top.kind === 0x7b) {
@@ -131,7 +132,8 @@ class JsonGrammarCheck {
       const top = this.#open[this.#open.length - 1];
       return top === undefined
         ? 'expected a value'
-        : `expected a value; the ${top.kind === 0x7b ? 'object' : 'array'} opened at ${this.#place(top.at)} is not closed`;
+        : `expected a value; the ${top.kind === 0x7b ? 'object' : 'array'} opened at ${this.#place(top.at)} is not ` +
+            `closed`;
     }
     if (c === 0x27) return 'expected a value; JSON strings are written in double quotes ("..."), not single quotes';
     if (c === 0x2f) return 'expected a value; JSON does not allow comments';
@@ -158,7 +160,8 @@ class JsonGrammarCheck {
       if (this.#word() !== '') return this.#unexpected(`expected a property name in double quotes ("${this.#word()}")`);
       return this.#unexpected(
         this.#p >= text.length
-          ? `expected a property name; the object opened at ${this.#place(this.#open[this.#open.length - 1]?.at ?? 0)} is not closed`
+          ? `expected a property name; the object opened at ` +
+              `${this.#place(this.#open[this.#open.length - 1]?.at ?? 0)} is not closed`
           : 'expected a property name in double quotes',
       );
     }
@@ -191,7 +194,8 @@ class JsonGrammarCheck {
           if (!/^[0-9A-Fa-f]{4}$/.test(text.slice(p + 2, p + 6))) {
             return this.#fault(
               p,
-              `Invalid escape ${JSON.stringify(text.slice(p, p + 6))} at ${this.#place(p)}: \\u must be followed by 4 hexadecimal digits`,
+              `Invalid escape ${JSON.stringify(text.slice(p, p + 6))} at ${this.#place(p)}: \\u must be followed by ` +
+                `4 hexadecimal digits`,
             );
           }
           p += 6;
@@ -203,7 +207,8 @@ class JsonGrammarCheck {
         }
         return this.#fault(
           p,
-          `Invalid escape '\\${text.charAt(p + 1)}' at ${this.#place(p)}: allowed escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX; write a backslash as \\\\`,
+          `Invalid escape '\\${text.charAt(p + 1)}' at ${this.#place(p)}: allowed escapes are \\" \\\\ \\/ \\b \\f ` +
+            `\\n \\r \\t \\uXXXX; write a backslash as \\\\`,
         );
       }
       if (c < 0x20) {
@@ -213,7 +218,8 @@ class JsonGrammarCheck {
             : `escape it as \\u${c.toString(16).padStart(4, '0')}`;
         return this.#fault(
           p,
-          `Unexpected ${describeChar(text.charAt(p))} in the string starting at ${this.#place(start)} (at ${this.#place(p)}): ${hint}`,
+          `Unexpected ${describeChar(text.charAt(p))} in the string starting at ${this.#place(start)} (at ` +
+            `${this.#place(p)}): ${hint}`,
         );
       }
       p += 1;
@@ -234,7 +240,8 @@ class JsonGrammarCheck {
       const written = text.slice(start, Math.max(stop, start + 1));
       return this.#fault(
         start,
-        `Invalid number '${written}' at ${this.#place(start)}: JSON numbers are written like 12, -3.5 or 1e-6 (no leading zeros, leading '+', trailing '.', hex or NaN); quote it if it is text`,
+        `Invalid number '${written}' at ${this.#place(start)}: JSON numbers are written like 12, -3.5 or 1e-6 (no ` +
+          `leading zeros, leading '+', trailing '.', hex or NaN); quote it if it is text`,
       );
     }
     this.#p = end;

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { DocumentLoadError } from './document-load-error.js';
 import { loadDocument } from './load-document.js';
 
-/** A value with the shapes and string styles templates have (js-yaml dumps long text folded, multi-line text as blocks). */
+/**
+ * A value with the shapes and string styles templates have (js-yaml dumps long text folded, multi-line text as
+ * blocks).
+ */
 function sampleTemplate(): unknown {
   const datapoints = Array.from({ length: 6 }, (_, i) => ({
     commonConfig: {

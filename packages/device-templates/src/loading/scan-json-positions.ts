@@ -179,7 +179,10 @@ export function scanJsonPositions(text: string, maxDepth: number, lines: LineInd
   return new JsonPositions(text, start.subarray(0, count), keyAt.subarray(0, count), end.subarray(0, count));
 }
 
-/** Doubles the node arrays. A helper, not a closure: a closure over the scanner's locals would slow every access to them. */
+/**
+ * Doubles the node arrays. A helper, not a closure: a closure over the scanner's locals would slow every access to
+ * them.
+ */
 function grow(start: Int32Array, keyAt: Int32Array, end: Int32Array): [number, Int32Array, Int32Array, Int32Array] {
   const capacity = start.length * 2;
   const bigger = (old: Int32Array) => {
@@ -210,7 +213,8 @@ function duplicate(scan: ScanContext, first: number, second: number): never {
   throw loadFailure(
     'DT_ERR_LOAD_DUPLICATE_KEY',
     { path: toJsonPointer([...openPath(scan, false), key]), line: at.line, column: at.column },
-    `Duplicate key ${quoteForMessage(key)} at ${formatPlace(at)}: the same object already has it at ${formatPlace(before)}; ` +
+    `Duplicate key ${quoteForMessage(key)} at ${formatPlace(at)}: the same object already has it at ` +
+      `${formatPlace(before)}; ` +
       'remove one of the two or rename it (JSON parsers would silently keep only the last).',
     { found: key },
   );
@@ -232,7 +236,8 @@ function notFinite(scan: ScanContext, offset: number, written: string): never {
   throw loadFailure(
     'DT_ERR_LOAD_NOT_FINITE',
     { path: toJsonPointer(openPath(scan, true)), line: at.line, column: at.column },
-    `The number ${written.length > 40 ? written.slice(0, 37) + '...' : written} at ${formatPlace(at)} is too large to be represented (it would become Infinity); ` +
+    `The number ${written.length > 40 ? written.slice(0, 37) + '...' : written} at ${formatPlace(at)} is too large ` +
+      `to be represented (it would become Infinity); ` +
       'write a smaller number, or a string if it is an identifier.',
     { found: written.slice(0, 80) },
   );

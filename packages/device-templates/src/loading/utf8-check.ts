@@ -2,7 +2,10 @@
 export interface Utf8Fault {
   /** Offset of the first byte of the bad sequence. */
   readonly offset: number;
-  /** `bad-lead`: the byte cannot start a character; `bad-continuation`: a following byte is wrong; `truncated`: the input ends mid-character. */
+  /**
+   * `bad-lead`: the byte cannot start a character; `bad-continuation`: a following byte is wrong; `truncated`: the
+   * input ends mid-character.
+   */
   readonly reason: 'bad-lead' | 'bad-continuation' | 'truncated';
 }
 

@@ -104,7 +104,8 @@ function multipleDocuments(text: string, frames: YamlFrames, lines: LineIndex, c
   return loadFailure(
     'DT_ERR_LOAD_MULTIPLE_DOCUMENTS',
     { path: '', line: at.line, column: at.column },
-    `The file holds ${count} YAML documents (the second starts at ${formatPlace(at)}), but a template is one document; ` +
+    `The file holds ${count} YAML documents (the second starts at ${formatPlace(at)}), but a template is one ` +
+      `document; ` +
       "remove the '---' separator and what follows, or put each template in its own file.",
     { found: count },
   );

@@ -224,7 +224,8 @@ export class YamlFrames {
     return loadFailure(
       'DT_ERR_LOAD_ALIAS_CYCLE',
       { path: '', line: at.line, column: at.column },
-      `The alias ${this.#aliasName(i)} at ${formatPlace(at)} refers to a node that contains it, which makes an endlessly ` +
+      `The alias ${this.#aliasName(i)} at ${formatPlace(at)} refers to a node that contains it, which makes an ` +
+        `endlessly ` +
         'nested value that JSON data cannot hold; copy the content instead of referring to the enclosing node.',
     );
   }
@@ -234,8 +235,10 @@ export class YamlFrames {
     return loadFailure(
       'DT_ERR_LOAD_ALIAS_LIMIT',
       { path: '', line: at.line, column: at.column },
-      `YAML aliases expand to more than ${this.#maxAliasNodes} nodes (the limit was passed at the alias ${this.#aliasName(i)} at ${formatPlace(at)}); ` +
-        'a document whose aliases multiply like this is refused. Write the repeated content out, use fewer aliases, or raise limits.maxAliasNodes.',
+      `YAML aliases expand to more than ${this.#maxAliasNodes} nodes (the limit was passed at the alias ` +
+        `${this.#aliasName(i)} at ${formatPlace(at)}); ` +
+        'a document whose aliases multiply like this is refused. Write the repeated content out, use fewer aliases, ' +
+        'or raise limits.maxAliasNodes.',
       { allowed: `at most ${this.#maxAliasNodes} nodes added by aliases` },
     );
   }

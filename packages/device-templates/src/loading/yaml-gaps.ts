@@ -5,7 +5,10 @@
  * entry, `?`, `,`, `[`, `{`. Which indicators appear tells what the next node is.
  */
 
-/** Offsets of the `- ` entry indicators found by the last `scanGap` (the first `gapDashCount()`). Reused to avoid allocation. */
+/**
+ * Offsets of the `- ` entry indicators found by the last `scanGap` (the first `gapDashCount()`). Reused to avoid
+ * allocation.
+ */
 export const gapDashes: number[] = [];
 let dashCount = 0;
 

@@ -97,7 +97,7 @@ class StructureBuilder {
       if (kind === FRAME_MAPPING) this.#mapping(node, inner);
       else this.#sequence(node, inner);
       this.structure.entryCount[node] =
-        (this.#top - (this.structure.entryStart[node] as number)) / (kind === FRAME_MAPPING ? 2 : 1);
+        (this.#top - this.structure.entryStart[node]) / (kind === FRAME_MAPPING ? 2 : 1);
       // Children were pushed in document order; reverse them so they are visited in that order.
       for (let a = first, b = nodes.length - 1; a < b; a += 1, b -= 1) {
         const t = nodes[a] as number;
@@ -247,7 +247,8 @@ class StructureBuilder {
     throw loadFailure(
       'DT_ERR_LOAD_DUPLICATE_KEY',
       { path: toJsonPointer([...pathOf(this.structure, node), name]), line: at.line, column: at.column },
-      `Duplicate key ${quoteForMessage(name)} at ${formatPlace(at)}: the same mapping already has it at ${formatPlace(before)}; remove one of the two or rename it.`,
+      `Duplicate key ${quoteForMessage(name)} at ${formatPlace(at)}: the same mapping already has it at ` +
+        `${formatPlace(before)}; remove one of the two or rename it.`,
       { found: name },
     );
   }
@@ -257,8 +258,10 @@ class StructureBuilder {
     throw loadFailure(
       'DT_ERR_LOAD_TOO_DEEP',
       { path: toJsonPointer(pathOf(this.structure, node)), line: at.line, column: at.column },
-      `${viaAlias ? 'With its alias expanded, the value' : 'The value'} at ${formatPlace(at)} nests mappings and sequences more than ` +
-        `${this.#maxDepth} levels deep; a template is far shallower: check for runaway nesting, or raise limits.maxDepth.`,
+      `${viaAlias ? 'With its alias expanded, the value' : 'The value'} at ${formatPlace(at)} nests mappings and ` +
+        `sequences more than ` +
+        `${this.#maxDepth} levels deep; a template is far shallower: check for runaway nesting, or raise ` +
+        `limits.maxDepth.`,
       { allowed: `at most ${this.#maxDepth} levels` },
     );
   }
@@ -270,7 +273,9 @@ class StructureBuilder {
     throw loadFailure(
       'DT_ERR_LOAD_NOT_FINITE',
       { path: toJsonPointer(pathOf(this.structure, node)), line: at.line, column: at.column },
-      `The number ${written} at ${formatPlace(at)} is ${Number.isNaN(this.#frames.results[node]) ? 'not a number (NaN)' : 'infinite'}, which JSON data cannot hold; ` +
+      `The number ${written} at ${formatPlace(at)} is ` +
+        `${Number.isNaN(this.#frames.results[node]) ? 'not a number (NaN)' : 'infinite'}, which JSON data cannot ` +
+        `hold; ` +
         `write a finite number, or quote it ('${written}') if it is meant as text.`,
       { found: written },
     );
@@ -288,7 +293,8 @@ class StructureBuilder {
     throw loadFailure(
       'DT_ERR_LOAD_TAG',
       { path: toJsonPointer(pathOf(this.structure, first)), line: at.line, column: at.column },
-      `The tag ${shown} at ${formatPlace(at)} is not supported: templates hold plain JSON data, so only !!str, !!int, !!float, !!bool, !!null, !!seq and !!map may be written. ` +
+      `The tag ${shown} at ${formatPlace(at)} is not supported: templates hold plain JSON data, so only !!str, ` +
+        `!!int, !!float, !!bool, !!null, !!seq and !!map may be written. ` +
         'Remove the tag (and quote the value if it should be text).',
       { found: shown, allowed: '!!str, !!int, !!float, !!bool, !!null, !!seq, !!map' },
     );

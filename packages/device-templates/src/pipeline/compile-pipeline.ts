@@ -102,7 +102,9 @@ function compileSet(set: DatapointSet, path: DocumentPath, issues: PipelineBuild
       issues.push({
         code: 'DT_ERR_PIPE_BUILD_DATAPOINT_DUPLICATE',
         path: toJsonPointer([...dpPath, 'commonConfig', 'datapointId']),
-        message: `the datapointId '${id}' is already used in the set '${set.datapointSetId}'; updates could not tell the two apart`,
+        message:
+          `the datapointId '${id}' is already used in the set '${set.datapointSetId}'; updates could not ` +
+          `tell the two apart`,
       });
       return;
     }

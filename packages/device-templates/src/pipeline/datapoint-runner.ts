@@ -1,4 +1,4 @@
-import type { DatapointValue, EvaluationContext } from '../expressions/expression-types.js';
+import type { DatapointValue } from '../expressions/expression-types.js';
 import type { SetPlan } from './compile-pipeline.js';
 import type { AlertPlan, ConditionPlan, DatapointPlan } from './datapoint-plan.js';
 import { failureOf, makeAlertEvent, makeErrorEvent, type Failure } from './pipeline-events.js';
@@ -87,7 +87,7 @@ export class DatapointRunner {
     if (conversion !== undefined) {
       context.datapoint = working;
       try {
-        value = conversion.evaluate(context as EvaluationContext) ?? null;
+        value = conversion.evaluate(context) ?? null;
       } catch (error) {
         sink.event(makeErrorEvent(set, plan, row, 'conversion', failureOf(error), timestamp, conversion.source));
         return false;
@@ -141,7 +141,7 @@ export class DatapointRunner {
     context.datapoints = row.record;
     let result: unknown;
     try {
-      result = calc.evaluate(context as EvaluationContext);
+      result = calc.evaluate(context);
     } catch (error) {
       sink.event(makeErrorEvent(set, plan, row, 'calculation', failureOf(error), timestamp, calc.source));
       return false;
@@ -205,16 +205,16 @@ export class DatapointRunner {
     if (condition.logic === undefined) {
       const only = expressions[0]!;
       this.#failedSource = only.source;
-      return only.evaluate(context as EvaluationContext) as boolean;
+      return only.evaluate(context) as boolean;
     }
     const symbols = context.symbols;
     for (let i = 0; i < expressions.length; i++) {
       const expression = expressions[i]!;
       this.#failedSource = expression.source;
-      symbols[expression.symbol] = expression.evaluate(context as EvaluationContext) as boolean;
+      symbols[expression.symbol] = expression.evaluate(context) as boolean;
     }
     this.#failedSource = condition.logic.source;
-    return condition.logic.evaluate(context as EvaluationContext) as boolean;
+    return condition.logic.evaluate(context) as boolean;
   }
 
   /** The source of the expression that failed last (for row-filter error events). */
@@ -273,9 +273,14 @@ function notNumber(value: unknown): Failure {
         ? 'an array'
         : typeof value === 'object'
           ? 'an object'
-          : String(value);
+          : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+            ? String(value)
+            : typeof value;
   return {
     code: 'DT_ERR_PIPE_UNITS_NOT_NUMBER',
-    message: `${pipelineProblems.DT_ERR_PIPE_UNITS_NOT_NUMBER}: got ${typeof value === 'object' ? '' : `${typeof value} `}${shown}; convert it first (convConfig: Number(datapoint.value))`,
+    message:
+      `${pipelineProblems.DT_ERR_PIPE_UNITS_NOT_NUMBER}: got ` +
+      `${typeof value === 'object' ? '' : `${typeof value} `}${shown}; convert it first (convConfig: ` +
+      `Number(datapoint.value))`,
   };
 }

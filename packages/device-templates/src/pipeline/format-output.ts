@@ -13,7 +13,11 @@ export function formatValueLine(result: DatapointResult, defaultOrigin: string):
     result.defaulted ? 'default' : '',
     result.quality !== 'good' ? `quality ${result.quality}` : '',
   ].filter(Boolean);
-  return `VALUE ${place(result.origin, result.datapointSetId, result.datapointId, result.tableIndex, defaultOrigin)} = ${show(result.value)}${unit}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
+  return (
+    `VALUE ` +
+    `${place(result.origin, result.datapointSetId, result.datapointId, result.tableIndex, defaultOrigin)} = ` +
+    `${show(result.value)}${unit}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`
+  );
 }
 
 /**
@@ -37,7 +41,11 @@ export function formatEventLine(event: PipelineEvent, defaultOrigin: string): st
       return `${verb} ${event.severity} ${event.level} ${where}: ${event.text}${value}`;
     }
     case 'evaluation-error':
-      return `ERROR ${place(event.origin, event.datapointSetId, event.datapointId, event.tableIndex, defaultOrigin)} ${event.stage}: ${event.message} [${event.code}]`;
+      return (
+        `ERROR ` +
+        `${place(event.origin, event.datapointSetId, event.datapointId, event.tableIndex, defaultOrigin)} ` +
+        `${event.stage}: ${event.message} [${event.code}]`
+      );
     case 'update-rejected':
       return `REJECT ${event.message} [${event.code}]`;
   }

@@ -12,7 +12,10 @@ import type {
 } from './pipeline-types.js';
 import type { EntryState, RowState } from './row-state.js';
 
-/** The result object for one datapoint of a row. Field order is fixed per datapoint (stable shapes, `unit` after `value`). */
+/**
+ * The result object for one datapoint of a row. Field order is fixed per datapoint (stable shapes, `unit` after
+ * `value`).
+ */
 export function makeResult(set: SetPlan, plan: DatapointPlan, row: RowState, entry: EntryState): DatapointResult {
   const { origin, tableIndex } = row;
   const { value, rawValue, unit, quality, timestamp } = entry;

@@ -32,7 +32,9 @@ export class RowProcessor {
       return row;
     }
     if (table.fixed) {
-      const message = `the tableStatic set '${set.plan.id}' has no row ${JSON.stringify(tableIndex)}; its rows were fixed by its first table update`;
+      const message =
+        `the tableStatic set '${set.plan.id}' has no row ${JSON.stringify(tableIndex)}; its rows were ` +
+        `fixed by its first table update`;
       sink.event(
         makeRejection(origin, timestamp, 'DT_ERR_PIPE_UPDATE_ROW_UNKNOWN', message, {
           datapointSetId: set.plan.id,

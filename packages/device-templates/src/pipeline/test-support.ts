@@ -90,8 +90,8 @@ export function eventSummary(output: PipelineOutput | readonly PipelineEvent[]):
 
 /** `datapointId=value` of each value result. */
 export function valueSummary(output: PipelineOutput): string[] {
-  return output.values.map(
-    (v) =>
-      `${v.datapointId}${v.tableIndex !== undefined ? `[${v.tableIndex}]` : ''}=${JSON.stringify(v.value)}${v.unit ? ` ${v.unit}` : ''}`,
-  );
+  return output.values.map((v) => {
+    const index = v.tableIndex !== undefined ? `[${v.tableIndex}]` : '';
+    return `${v.datapointId}${index}=${JSON.stringify(v.value)}${v.unit ? ` ${v.unit}` : ''}`;
+  });
 }

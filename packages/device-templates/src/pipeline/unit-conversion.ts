@@ -86,7 +86,9 @@ export function compileUnits(config: UnitsConfig): UnitCompileResult {
   if (to !== undefined) {
     const destination = to as Described;
     if (destination.measure !== origin.measure) {
-      const message = `unitsConfig converts from '${origin.abbr}' (${origin.measure}) to '${destination.abbr}' (${destination.measure}); convert-units cannot convert between measures`;
+      const message =
+        `unitsConfig converts from '${origin.abbr}' (${origin.measure}) to '${destination.abbr}' ` +
+        `(${destination.measure}); convert-units cannot convert between measures`;
       return { ok: false, issues: [{ code: 'DT_ERR_PIPE_BUILD_UNIT_MEASURE', member: 'to', message }] };
     }
     const { convert, via } = conversion(origin, destination);
@@ -141,7 +143,9 @@ function compileToBest(origin: Described, exclude: readonly string[]): UnitCompi
     .map((abbr) => ({ abbr, system: convertUnits()().describe(abbr).system }))
     .filter((c) => c.system === origin.system);
   if (candidates.length === 0) {
-    const message = `unitsConfig.exclude removes every unit toBest could choose for '${origin.abbr}', so no value would come out`;
+    const message =
+      `unitsConfig.exclude removes every unit toBest could choose for '${origin.abbr}', so no value ` +
+      `would come out`;
     return { ok: false, issues: [{ code: 'DT_ERR_PIPE_BUILD_UNIT_ALL_EXCLUDED', member: 'exclude', message }] };
   }
   const units = candidates.map((c) => c.abbr);

@@ -69,7 +69,8 @@ describe('root messages', () => {
     const p = only(mutated((d) => (d['templateVersion'] = '1.2')));
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_PATTERN', path: '/templateVersion', found: '1.2' });
     expect(p.message).toBe(
-      'templateVersion "1.2" is not a version: expected MAJOR.MINOR.PATCH such as 1.4.2 (optional leading "v", pre-release after "-", build after "+")',
+      'templateVersion "1.2" is not a version: expected MAJOR.MINOR.PATCH such as 1.4.2 (optional leading "v", ' +
+        'pre-release after "-", build after "+")',
     );
   });
 
@@ -110,7 +111,8 @@ describe('root messages', () => {
     const p = only(mutated((d) => (at.cpu(d).alertConfig.evaluations[0].text = 'x'.repeat(801))));
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_MAX_LENGTH', allowed: '1 to 800 characters' });
     expect(p.message).toBe(
-      'datapoint "cpuLoad" in set "system": alertConfig.evaluations[0].text has 801 characters; use 1 to 800 characters',
+      'datapoint "cpuLoad" in set "system": alertConfig.evaluations[0].text has 801 characters; use 1 to 800 ' +
+        'characters',
     );
   });
 

@@ -150,7 +150,7 @@ function finish(document: LoadedDocument, drafts: readonly ProblemDraft[]): Prob
 }
 
 function toProblem(document: LoadedDocument, draft: ProblemDraft): Problem {
-  const position = document.positionOf(draft.at as DocumentPath, draft.which);
+  const position = document.positionOf(draft.at, draft.which);
   return withoutUndefined({
     code: draft.code,
     severity: schemaProblems[draft.code].severity,

@@ -108,7 +108,8 @@ export function dotted(path: DocumentPath): string {
 export function quote(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 79)}…` : value);
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
+  // JSON.stringify gives undefined only for functions and symbols, which parsed documents never hold.
+  const text = JSON.stringify(value) ?? typeof value;
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
@@ -132,9 +133,13 @@ export function describeFound(value: unknown): string {
       return `the boolean ${String(value)}`;
     case 'object':
       return 'an object';
-    default:
-      return 'nothing';
+    case 'undefined':
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+      break;
   }
+  return 'nothing';
 }
 
 const TYPE_WORDS: Readonly<Record<string, string>> = {

@@ -172,7 +172,9 @@ function unknownKey(
 
 function forbiddenKey(root: unknown, path: DocumentPath): ProblemDraft {
   const key = String(path[path.length - 1]);
-  const message = `key ${quote(key)} is not accepted ${describeContainer(root, path.slice(0, -1))}: NetinDS rejects this key name there; remove it`;
+  const message =
+    `key ${quote(key)} is not accepted ${describeContainer(root, path.slice(0, -1))}: NetinDS rejects ` +
+    `this key name there; remove it`;
   return { ...draftAt('DT_ERR_SCHEMA_ADDITIONAL_PROPERTY', path, message, { found: key }), which: 'key' };
 }
 
@@ -302,7 +304,9 @@ function duplicateProperties(root: unknown, path: DocumentPath, keys: readonly s
         firstSeen.set(hash, index);
         return;
       }
-      const message = `${subjectOf(root, path)}[${earlier}] and [${index}] both have ${key} ${quote(value)}; each entry needs its own ${key}`;
+      const message =
+        `${subjectOf(root, path)}[${earlier}] and [${index}] both have ${key} ${quote(value)}; each ` +
+        `entry needs its own ${key}`;
       out.push(
         draftAt('DT_ERR_SCHEMA_DUPLICATE', [...path, index, key], message, {
           found: foundValue(value),

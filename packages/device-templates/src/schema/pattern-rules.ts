@@ -59,7 +59,8 @@ export function explainPattern(location: string, value: string): PatternExplanat
   if (location === '/definitions/origin') return explainOrigin(value);
   if (location === '/definitions/representationData') {
     const allowed =
-      'device[<datapointSetId>], device[<datapointSetId>.<datapointId>] or device[<datapointSetId>.<row>.<datapointId>]';
+      'device[<datapointSetId>], device[<datapointSetId>.<datapointId>] or ' +
+      'device[<datapointSetId>.<row>.<datapointId>]';
     return { complaint: `is not a data reference: write ${allowed}`, allowed };
   }
   const rule = CHARSET_RULES[location];
@@ -80,7 +81,9 @@ function explainCharset(rule: CharsetRule, value: string): PatternExplanation {
 }
 
 function explainOrigin(value: string): PatternExplanation {
-  const allowed = `a substitution variable /{NAME}/ such as /{ICMP_IPAddress}/, or a fixed name of 1 to 80 ${PLAIN_ORIGIN.chars}`;
+  const allowed =
+    `a substitution variable /{NAME}/ such as /{ICMP_IPAddress}/, or a fixed name of 1 to 80 ` +
+    `${PLAIN_ORIGIN.chars}`;
   if (value.startsWith('/') || value.includes('{')) {
     const inner = /^\/\{(.*)\}\/$/.exec(value)?.[1];
     if (inner === undefined) {
@@ -93,7 +96,8 @@ function explainOrigin(value: string): PatternExplanation {
     return { complaint: `is not a valid substitution variable: its name ${quote(inner)} ${problem}`, allowed };
   }
   return {
-    complaint: `${explainCharset(PLAIN_ORIGIN, value).complaint}, or a substitution variable such as /{ICMP_IPAddress}/`,
+    complaint:
+      `${explainCharset(PLAIN_ORIGIN, value).complaint}, or a substitution variable such as ` + `/{ICMP_IPAddress}/`,
     allowed,
   };
 }

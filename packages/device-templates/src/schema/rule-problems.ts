@@ -12,7 +12,8 @@ import { draftAt, type ProblemDraft } from './problem-draft.js';
 export type RuleProblems = (root: unknown, path: DocumentPath) => ProblemDraft[];
 
 const COMBINATIONS =
-  'commonConfig with addressConfig (read by a driver), commonConfig with calcConfig (computed), or commonConfig with defaultValueConfig (a fixed default); addressConfig and calcConfig never together';
+  'commonConfig with addressConfig (read by a driver), commonConfig with calcConfig (computed), or commonConfig ' +
+  'with defaultValueConfig (a fixed default); addressConfig and calcConfig never together';
 
 /** The datapoint anyOf: commonConfig plus exactly one kind of source. */
 export const datapointCombination: RuleProblems = (root, path) => {
@@ -24,11 +25,17 @@ export const datapointCombination: RuleProblems = (root, path) => {
   const name = describePlace(root, path);
   let message: string;
   if (!has('commonConfig')) {
-    message = `${name} has no commonConfig (${blocks}); every datapoint needs commonConfig with datapointId and datapointType, plus addressConfig, calcConfig or defaultValueConfig`;
+    message =
+      `${name} has no commonConfig (${blocks}); every datapoint needs commonConfig with datapointId and ` +
+      `datapointType, plus addressConfig, calcConfig or defaultValueConfig`;
   } else if (has('addressConfig') && has('calcConfig')) {
-    message = `${name} has both addressConfig and calcConfig; a datapoint is either read by a driver (addressConfig) or computed from an expression (calcConfig), not both`;
+    message =
+      `${name} has both addressConfig and calcConfig; a datapoint is either read by a driver ` +
+      `(addressConfig) or computed from an expression (calcConfig), not both`;
   } else {
-    message = `${name} has no source for its value (${blocks}); add addressConfig (read by a driver), calcConfig (computed from an expression) or defaultValueConfig (a fixed default)`;
+    message =
+      `${name} has no source for its value (${blocks}); add addressConfig (read by a driver), calcConfig ` +
+      `(computed from an expression) or defaultValueConfig (a fixed default)`;
   }
   const found = present.filter((key) => DATAPOINT_BLOCKS.includes(key));
   return [draftAt('DT_ERR_SCHEMA_DATAPOINT_COMBINATION', path, message, { found, allowed: COMBINATIONS })];
@@ -42,7 +49,9 @@ export const timepointBlocks: RuleProblems = (root, path) => {
   const fixes: string[] = [];
   if (extra.length > 0) fixes.push(`remove ${andList(extra)}`);
   if (!Object.prototype.hasOwnProperty.call(point, 'addressConfig')) fixes.push('add addressConfig');
-  const message = `${describePlace(root, path)} has datapointType "#TIMEPOINT", which allows only commonConfig and addressConfig (both required); ${fixes.join(' and ')}, or use another datapointType such as "TIMEPOINT"`;
+  const message =
+    `${describePlace(root, path)} has datapointType "#TIMEPOINT", which allows only commonConfig and ` +
+    `addressConfig (both required); ${fixes.join(' and ')}, or use another datapointType such as "TIMEPOINT"`;
   return [
     draftAt('DT_ERR_SCHEMA_TIMEPOINT_BLOCKS', path, message, {
       found: Object.keys(point),
@@ -56,7 +65,10 @@ export const tableAddressRequired: RuleProblems = (root, path) => {
   const set = valueAt(root, path);
   if (!isObject(set)) return [];
   const type = typeof set['datapointSetType'] === 'string' ? set['datapointSetType'] : 'table';
-  const message = `${describePlace(root, path)} is a ${type} set and needs tableAddress, e.g. { rootAddress: "1.3.6.1.2.1.2.2", indexes: ["ifIndex"] } (rootAddress is the driver's table address, indexes the datapoints that identify a row)`;
+  const message =
+    `${describePlace(root, path)} is a ${type} set and needs tableAddress, e.g. { rootAddress: ` +
+    `"1.3.6.1.2.1.2.2", indexes: ["ifIndex"] } (rootAddress is the driver's table address, indexes the datapoints ` +
+    `that identify a row)`;
   return [
     {
       ...draftAt('DT_ERR_SCHEMA_TABLE_ADDRESS_REQUIRED', [...path, 'tableAddress'], message, {
@@ -89,14 +101,18 @@ export const severityBands: RuleProblems = (root, path) => {
         draftAt(
           'DT_ERR_SCHEMA_SEVERITY_BAND',
           severityPath,
-          `${subjectOf(root, severityPath)} ${severity} is outside both bands: use 1 to 200 for a log evaluation or 201 to 1000 for an alarm (201 info, 401 warning, 601 error, 801 critical)`,
+          `${subjectOf(root, severityPath)} ${severity} is outside both bands: use 1 to 200 for a log evaluation or ` +
+            `201 to 1000 for an alarm (201 info, 401 warning, 601 error, 801 critical)`,
           { found: severity, allowed: '1 to 200 (logs) or 201 to 1000 (alarms)' },
         ),
       );
     }
   });
   if (out.length === 0 && logs.length > 0 && alarms.length > 0) {
-    const message = `${subjectOf(root, path)} mixes log evaluations (severity ${distinct(logs)}) and alarms (severity ${distinct(alarms)}); the evaluations of one datapoint must be ${BANDS}, so move one kind to another datapoint`;
+    const message =
+      `${subjectOf(root, path)} mixes log evaluations (severity ${distinct(logs)}) and alarms ` +
+      `(severity ${distinct(alarms)}); the evaluations of one datapoint must be ${BANDS}, so move one kind to ` +
+      `another datapoint`;
     out.push(draftAt('DT_ERR_SCHEMA_SEVERITY_BAND', path, message, { allowed: BANDS }));
   }
   return out;
@@ -112,7 +128,8 @@ export const unitsCombination: RuleProblems = (root, path) => {
   if (!isObject(units)) return [];
   const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(units, key);
   const allowed =
-    '"from" with "to" (a fixed unit), or "from" with "toBest" and optionally "exclude" (the most readable unit, without "to")';
+    '"from" with "to" (a fixed unit), or "from" with "toBest" and optionally "exclude" (the most readable unit, ' +
+    'without "to")';
   let complaint: string;
   if (!has('from')) complaint = 'has no "from" (the unit of the value as read)';
   else if (!has('to') && !has('toBest'))
@@ -162,7 +179,10 @@ export const valueMapValue: RuleProblems = (root, path) => {
   const value = valueAt(root, path);
   const allowed = 'a string, a boolean or a number with a fraction (write whole numbers as strings)';
   if (typeof value === 'number' && Number.isInteger(value)) {
-    const message = `${subjectOf(root, path)} is the whole number ${value}, which NetinDS rejects: it requires the value to match exactly one of string, number, boolean and integer, and a whole number is both a number and an integer; write it as a string: "${value}"`;
+    const message =
+      `${subjectOf(root, path)} is the whole number ${value}, which NetinDS rejects: it requires the ` +
+      `value to match exactly one of string, number, boolean and integer, and a whole number is both a number and ` +
+      `an integer; write it as a string: "${value}"`;
     return [
       draftAt('DT_ERR_SCHEMA_VALUE_MAP_INTEGER', path, message, {
         found: value,
@@ -190,7 +210,8 @@ export function unknownRule(description: string | undefined): RuleProblems {
     draftAt(
       'DT_ERR_SCHEMA_INVALID',
       path,
-      `${subjectOf(root, path)} breaks a rule of the template schema${description !== undefined ? `: ${description}` : ''}`,
+      `${subjectOf(root, path)} breaks a rule of the template ` +
+        `schema${description !== undefined ? `: ${description}` : ''}`,
     ),
   ];
 }

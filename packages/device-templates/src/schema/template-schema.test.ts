@@ -6,7 +6,9 @@ import { templateValidator } from './template-validator.js';
 
 // The version pattern exactly as the reference gives it (unanchored, unescaped dots, lookbehind).
 const REFERENCE_SEMVER =
-  '(?<=^v?|\\sv?)(?:(?:0|[1-9][0-9]*).){2}(?:0|[1-9][0-9]*)(?:-(?:0|[1-9][0-9]*|[0-9a-z-]*[a-z-][0-9a-z-]*)(?:.(?:0|[1-9][0-9]*|[0-9a-z-]*[a-z-][0-9a-z-]*))*)?(?:\\+[0-9a-z-]+(?:.[0-9a-z-]+)*)?\\b';
+  '(?<=^v?|\\sv?)(?:(?:0|[1-9][0-9]*).){2}(?:0|[1-9][0-9]*)' +
+  '(?:-(?:0|[1-9][0-9]*|[0-9a-z-]*[a-z-][0-9a-z-]*)(?:.(?:0|[1-9][0-9]*|[0-9a-z-]*[a-z-][0-9a-z-]*))*)?' +
+  '(?:\\+[0-9a-z-]+(?:.[0-9a-z-]+)*)?\\b';
 
 function walk(node: unknown, visit: (node: JsonSchemaObject, pointer: string) => void, pointer = ''): void {
   if (node === null || typeof node !== 'object') return;

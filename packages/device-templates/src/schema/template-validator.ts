@@ -40,6 +40,4 @@ export function rawSchemaErrors(value: unknown): readonly ErrorObject[] {
 // resolution TypeScript types the default import as the module object, so take whichever is callable.
 type KeywordsPlugin = (ajv: Ajv, keywords: string[]) => Ajv;
 const addKeywords: KeywordsPlugin =
-  typeof ajvKeywords === 'function'
-    ? (ajvKeywords as unknown as KeywordsPlugin)
-    : (ajvKeywords as unknown as { default: KeywordsPlugin }).default;
+  typeof ajvKeywords === 'function' ? ajvKeywords : (ajvKeywords as unknown as { default: KeywordsPlugin }).default;

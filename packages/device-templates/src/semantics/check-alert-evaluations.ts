@@ -25,8 +25,10 @@ export const checkAlertEvaluations: SemanticCheck = (model, reporter) => {
           const subject = describeEvaluation(evaluation, i);
           reporter.report('DT_WARN_QUIRK_EVALUATION_NO_EXPRESSIONS', [...ownerPath(owner), 'expressions'], {
             message:
-              `${subject.charAt(0).toUpperCase() + subject.slice(1)} has no expressions, so its logic has no symbol to combine ` +
-              'and the alert cannot be raised from the value; add an {expression, symbol} entry or remove the evaluation.',
+              `${subject.charAt(0).toUpperCase() + subject.slice(1)} has no expressions, so its logic has no symbol ` +
+              `to combine ` +
+              'and the alert cannot be raised from the value; add an {expression, symbol} entry or remove the ' +
+              'evaluation.',
             found: [],
           });
           continue;
@@ -81,7 +83,8 @@ function checkSymbols(expressions: unknown, owner: Owner, reporter: SemanticRepo
     reporter.report('DT_WARN_SEM_SYMBOL_DUPLICATE', [...path, 'expressions', i, 'symbol'], {
       message:
         `The symbol '${symbol}' of ${ownerName(owner)} is already declared at ` +
-        `${reporter.describePlace([...path, 'expressions', first, 'symbol'])}; logic can only refer to one of them, so rename this one.`,
+        `${reporter.describePlace([...path, 'expressions', first, 'symbol'])}; logic can only refer to one of them, ` +
+        `so rename this one.`,
       found: symbol,
     });
   }

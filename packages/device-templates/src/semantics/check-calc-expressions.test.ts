@@ -29,7 +29,7 @@ describe('checkCalcExpressions: raw values', () => {
     },
   );
 
-  it('accepts a calcConfig reading values (its own or other datapoints), and a convConfig reading the raw value', () => {
+  it('accepts a calcConfig reading values (its own or other datapoints), a convConfig reading the raw value', () => {
     const t = validTemplate();
     t.datapointSets[0].datapoints[0].convConfig = { expression: 'datapoint.rawValue / 10' };
     t.datapointSets[0].datapoints[3].calcConfig.expression =

@@ -39,8 +39,10 @@ export function checkCalcExpressions(set: SetEntry, calcs: readonly CalcExpressi
       RAW_VALUE_READ.exec(source)?.index,
       {
         message:
-          `The calcConfig expression of datapoint ${nameOf(calc.datapoint)} in set ${setName(set)} reads datapoint.rawValue, but a calculated ` +
-          'datapoint is not read from a driver and has no raw value; compute it from other datapoints (datapoints.<id>.value) instead.',
+          `The calcConfig expression of datapoint ${nameOf(calc.datapoint)} in set ${setName(set)} reads ` +
+          `datapoint.rawValue, but a calculated ` +
+          'datapoint is not read from a driver and has no raw value; compute it from other datapoints ' +
+          '(datapoints.<id>.value) instead.',
         found: source,
       },
     );
@@ -57,9 +59,11 @@ export function checkCalcExpressions(set: SetEntry, calcs: readonly CalcExpressi
       {
         message:
           cycle.length === 1
-            ? `The calcConfig expression of datapoint ${nameOf(first.datapoint)} in set ${setName(set)} reads datapoints.${next.id ?? ''}, its own value, ` +
+            ? `The calcConfig expression of datapoint ${nameOf(first.datapoint)} in set ${setName(set)} reads ` +
+              `datapoints.${next.id ?? ''}, its own value, ` +
               'which it has not computed yet; read the inputs it is computed from instead.'
-            : `The calculated datapoints ${names} of set ${setName(set)} read each other in a cycle, so none of them can be computed first; ` +
+            : `The calculated datapoints ${names} of set ${setName(set)} read each other in a cycle, so none of ` +
+              `them can be computed first; ` +
               'remove one of these references.',
         found: cycle.map((c) => c.datapoint.id ?? '').join(' -> '),
       },
@@ -67,7 +71,10 @@ export function checkCalcExpressions(set: SetEntry, calcs: readonly CalcExpressi
   }
 }
 
-/** `datapoint.rawValue` or `datapoint['rawValue']`: where to point the raw-value warning (detection is the compiler's). */
+/**
+ * `datapoint.rawValue` or `datapoint['rawValue']`: where to point the raw-value warning (detection is the
+ * compiler's).
+ */
 const RAW_VALUE_READ = /\bdatapoint\s*(?:\.\s*rawValue\b|\[\s*(['"`])rawValue\1\s*\])/;
 
 /** Offset of `datapoints.<id>` or `datapoints['<id>']` in `source`, or undefined. */

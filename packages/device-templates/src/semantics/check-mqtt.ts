@@ -77,7 +77,8 @@ function checkStrategy(strategy: unknown, path: DocumentPath, reporter: Semantic
     const suggestion = suggestKey(id, MQTT_ORIGIN_STRATEGIES);
     reporter.report('DT_WARN_SEM_MQTT_STRATEGY_UNKNOWN', [...path, 'strategyId'], {
       message:
-        `The origin strategy '${id}' is unknown to the MQTT driver, which takes ${listOf(MQTT_ORIGIN_STRATEGIES, 'or')}` +
+        `The origin strategy '${id}' is unknown to the MQTT driver, which takes ` +
+        `${listOf(MQTT_ORIGIN_STRATEGIES, 'or')}` +
         (suggestion !== undefined ? `; did you mean '${suggestion}'?` : '.'),
       found: id,
       allowed: MQTT_ORIGIN_STRATEGIES.join(', '),
@@ -92,8 +93,10 @@ function checkStrategy(strategy: unknown, path: DocumentPath, reporter: Semantic
   reporter.report('DT_WARN_SEM_MQTT_STRATEGY_INCOMPLETE', [...path, 'strategyId'], {
     message:
       id === 'topic'
-        ? "The origin strategy 'topic' takes the origin from the topic name through the regular expression in 'expression', but 'expression' is missing or empty."
-        : "The origin strategy 'property' takes the origin from the payload at 'property' (a dot path or JSONPath), but 'property' is missing or empty.",
+        ? "The origin strategy 'topic' takes the origin from the topic name through the regular expression in " +
+          "'expression', but 'expression' is missing or empty."
+        : "The origin strategy 'property' takes the origin from the payload at 'property' (a dot path or JSONPath), " +
+          "but 'property' is missing or empty.",
     found: id,
     suggestion: `add ${needed} to originStrategy`,
   });

@@ -80,8 +80,10 @@ export const checkRangerFilter: SemanticCheck = (model, reporter) => {
       {
         message:
           verdict.kind === 'invalid'
-            ? `The rangerFilter.${field} pattern is not a valid regular expression (${verdict.reason}); discovery cannot match devices with it.`
-            : `The rangerFilter.${field} pattern is valid JavaScript but RE2, which discovery matches with, rejects it ` +
+            ? `The rangerFilter.${field} pattern is not a valid regular expression (${verdict.reason}); discovery ` +
+              `cannot match devices with it.`
+            : `The rangerFilter.${field} pattern is valid JavaScript but RE2, which discovery matches with, rejects ` +
+              `it ` +
               `(${verdict.reason}); rewrite it without lookaround or backreferences.`,
         found: pattern,
         allowed: 'a regular expression RE2 accepts',

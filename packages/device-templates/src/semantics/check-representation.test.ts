@@ -84,7 +84,8 @@ describe('checkRepresentation', () => {
     expect(rest).toEqual([]);
     expect(problem!.path).toBe('/representation/5/commonConfig');
     expect(problem!.message).toContain(
-      'The widget covering row 2, columns 4–5 overlaps the widget at /representation/0, which covers rows 1–2, columns 1–4',
+      'The widget covering row 2, columns 4–5 overlaps the widget at /representation/0, which covers rows 1–2, ' +
+        'columns 1–4',
     );
   });
 });

@@ -131,7 +131,8 @@ function checkGrid(box: Placed, path: DocumentPath, reporter: SemanticReporter):
     message:
       `The widget spans columns ${box.column} to ${lastColumn}, but the grid has ${GRID_COLUMNS} columns ` +
       `(firstColumn + widgetWidth - 1 must be at most ${GRID_COLUMNS}); ` +
-      `use widgetWidth ${GRID_COLUMNS - box.column + 1}${box.width <= GRID_COLUMNS ? ` or firstColumn ${GRID_COLUMNS - box.width + 1}` : ''}.`,
+      `use widgetWidth ${GRID_COLUMNS - box.column + 1}` +
+      `${box.width <= GRID_COLUMNS ? ` or firstColumn ${GRID_COLUMNS - box.width + 1}` : ''}.`,
     found: box.width,
     allowed: `1 to ${GRID_COLUMNS - box.column + 1} for firstColumn ${box.column}`,
     suggestion: `widgetWidth: ${GRID_COLUMNS - box.column + 1}`,
@@ -148,7 +149,8 @@ function checkOverlap(box: Placed, earlier: readonly Placed[], reporter: Semanti
     if (!overlaps) continue;
     reporter.report('DT_WARN_SEM_WIDGET_OVERLAP', ['representation', box.index, 'commonConfig'], {
       message:
-        `The widget covering ${cells(box)} overlaps the widget at ${reporter.describePlace(['representation', other.index])}, ` +
+        `The widget covering ${cells(box)} overlaps the widget at ` +
+        `${reporter.describePlace(['representation', other.index])}, ` +
         `which covers ${cells(other)}; move or resize one of them.`,
     });
     return;
@@ -157,5 +159,8 @@ function checkOverlap(box: Placed, earlier: readonly Placed[], reporter: Semanti
 
 function cells(box: Placed): string {
   const span = (from: number, size: number) => (size === 1 ? `${from}` : `${from}–${from + size - 1}`);
-  return `row${box.height > 1 ? 's' : ''} ${span(box.row, box.height)}, column${box.width > 1 ? 's' : ''} ${span(box.column, box.width)}`;
+  return (
+    `row${box.height > 1 ? 's' : ''} ${span(box.row, box.height)}, column${box.width > 1 ? 's' : ''} ` +
+    `${span(box.column, box.width)}`
+  );
 }

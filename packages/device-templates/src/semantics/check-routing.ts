@@ -46,7 +46,8 @@ function report(
     at: 'key',
     message:
       `${subject.charAt(0).toUpperCase() + subject.slice(1)} has routing but broadcast is ` +
-      `${broadcast === false ? 'false' : 'not set'}; routing only takes effect for broadcast data, so set broadcast: true or remove routing.`,
+      `${broadcast === false ? 'false' : 'not set'}; routing only takes effect for broadcast data, so set ` +
+      `broadcast: true or remove routing.`,
     ...(broadcast === false ? { found: false } : {}),
     suggestion: 'broadcast: true',
   });

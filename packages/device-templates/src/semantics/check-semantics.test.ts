@@ -25,7 +25,7 @@ describe('checkSemantics', () => {
     }
   });
 
-  it('gives DT_WARN_SEM_ and DT_WARN_QUIRK_ codes the warning severity and DT_ERR_SEM_ codes the error severity', () => {
+  it('gives DT_WARN_SEM_ and DT_WARN_QUIRK_ codes warning severity and DT_ERR_SEM_ codes error severity', () => {
     for (const [code, definition] of Object.entries(semanticProblems)) {
       expect(code).toMatch(/^DT_(WARN_SEM|WARN_QUIRK|ERR_SEM)_[A-Z0-9_]+$/);
       expect(definition.severity).toBe(code.startsWith('DT_ERR_') ? 'error' : 'warning');

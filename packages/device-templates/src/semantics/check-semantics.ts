@@ -15,7 +15,10 @@ import { checkVersions } from './check-versions.js';
 import { SemanticReporter, type SemanticCheck } from './semantic-reporter.js';
 import { buildTemplateModel } from './template-walker.js';
 
-/** The checks of the semantic pass that report through a `SemanticReporter`, in the order they run (`checkExpressions` runs after them). */
+/**
+ * The checks of the semantic pass that report through a `SemanticReporter`, in the order they run (`checkExpressions`
+ * runs after them).
+ */
 export const semanticChecks: readonly SemanticCheck[] = Object.freeze([
   checkVersions,
   checkRangerFilter,

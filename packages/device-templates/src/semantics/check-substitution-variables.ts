@@ -73,7 +73,8 @@ function checkString(text: string, path: DocumentPath, reporter: SemanticReporte
   reporter.report('DT_WARN_SEM_VARIABLE_MALFORMED', path, {
     message:
       `The value ${quote(text)} holds ${braced !== null ? `'${braced[0]}'` : `'${name}'`}, which is taken literally; ` +
-      `a substitution variable must be written with slashes and braces${intended !== undefined ? `, as /{${intended}}/` : ', as /{NAME}/'}.`,
+      `a substitution variable must be written with slashes and ` +
+      `braces${intended !== undefined ? `, as /{${intended}}/` : ', as /{NAME}/'}.`,
     found: text,
     ...(intended !== undefined ? { suggestion: `/{${intended}}/` } : {}),
   });

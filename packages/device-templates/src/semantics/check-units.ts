@@ -62,7 +62,9 @@ function reportUnknownUnit(
       ? `; did you mean ${closest.map((u) => `'${u.abbr}' (${u.singular})`).join(' or ')}?`
       : '; write a convert-units 2.x abbreviation such as kW, C (Celsius) or km/h.';
   reporter.report('DT_WARN_SEM_UNIT_UNKNOWN', problemPath, {
-    message: `The unit '${value}' in ${subject} is not one convert-units 2.x knows (abbreviations are case-sensitive)${hint}`,
+    message:
+      `The unit '${value}' in ${subject} is not one convert-units 2.x knows (abbreviations are ` +
+      `case-sensitive)${hint}`,
     found: value,
     allowed: 'a unit abbreviation of convert-units 2.x',
     ...(closest.length === 1 ? { suggestion: closest[0]!.abbr } : {}),
@@ -135,7 +137,8 @@ function checkCombination(
     reporter.report('DT_WARN_QUIRK_UNITS_EXCLUDE_IGNORED', at(datapointPath, 'exclude'), {
       at: 'key',
       message:
-        "unitsConfig.exclude only narrows the choice of 'toBest: true'; with a fixed 'to' unit it is ignored, so remove it.",
+        "unitsConfig.exclude only narrows the choice of 'toBest: true'; with a fixed 'to' unit it is ignored, so " +
+        'remove it.',
       suggestion: 'remove exclude',
     });
     return;

@@ -116,7 +116,8 @@ function checkDatapointKeys(datapoint: JsonObject, path: DocumentPath, reporter:
         at: 'key',
         message:
           `"${DEAD_BRANCH_KEY}" is one key, not two blocks: it matches a leftover branch of the published schema, ` +
-          'so the datapoint passes without its real blocks being required; write defaultValueConfig and addressConfig as separate keys.',
+          'so the datapoint passes without its real blocks being required; write defaultValueConfig and ' +
+          'addressConfig as separate keys.',
         found: key,
         suggestion: 'split into defaultValueConfig and addressConfig',
       });
@@ -126,7 +127,8 @@ function checkDatapointKeys(datapoint: JsonObject, path: DocumentPath, reporter:
     reporter.report('DT_WARN_QUIRK_DATAPOINT_KEY', [...path, key], {
       at: 'key',
       message:
-        `'${key}' is not a datapoint configuration block; the schema accepts any object-valued key here, so this block ` +
+        `'${key}' is not a datapoint configuration block; the schema accepts any object-valued key here, so this ` +
+        `block ` +
         `is silently ignored${suggestion !== undefined ? `. Did you mean '${suggestion}'?` : '.'}`,
       found: key,
       allowed: DATAPOINT_BLOCKS.join(', '),
@@ -143,7 +145,8 @@ function checkCommonConfig(common: JsonObject, datapointPath: DocumentPath, repo
     reporter.report('DT_WARN_QUIRK_COMMON_CONFIG_KEY', [...datapointPath, 'commonConfig', key], {
       at: 'key',
       message:
-        `'${key}' is not a commonConfig key; the published schema fails to close commonConfig, so it is accepted and ignored` +
+        `'${key}' is not a commonConfig key; the published schema fails to close commonConfig, so it is accepted ` +
+        `and ignored` +
         `${suggestion !== undefined ? `. Did you mean '${suggestion}'?` : '.'}`,
       found: key,
       allowed: COMMON_CONFIG_KEYS.join(', '),

@@ -25,7 +25,8 @@ export const checkVersions: SemanticCheck = (model, reporter) => {
     reporter.report('DT_WARN_QUIRK_VERSION_NOT_SEMVER', [field], {
       message:
         `The ${field} '${value}' passes the published schema's lax pattern but is not a SemVer version; ` +
-        `write MAJOR.MINOR.PATCH with an optional -prerelease and +build${core !== undefined ? `, e.g. '${core}'` : ''}.`,
+        `write MAJOR.MINOR.PATCH with an optional -prerelease and ` +
+        `+build${core !== undefined ? `, e.g. '${core}'` : ''}.`,
       found: value,
       allowed: 'MAJOR.MINOR.PATCH[-prerelease][+build], optional leading v',
       ...(core !== undefined ? { suggestion: core } : {}),

@@ -133,7 +133,9 @@ export function createStarterTemplate(
     templateId: options.templateId ?? `example-${driver}`,
     templateVersion: '1.0.0',
     alias: starter.title,
-    description: `${starter.title}: starter template for the ${originType} driver. Replace the example datapoints with the device's own.`,
+    description:
+      `${starter.title}: starter template for the ${originType} driver. Replace the example datapoints ` +
+      `with the device's own.`,
   };
   if (Object.keys(starter.rangerFilter).length > 0) template['rangerFilter'] = starter.rangerFilter;
   template['origin'] = starter.origin;
@@ -169,7 +171,9 @@ export function createStarterTemplate(
                 logic: 'missing',
                 severity: 401,
                 text: `${second[0]} has no value`,
-                textHelp: `The driver could not read ${second[0]}; check that the device is reachable and the address is right.`,
+                textHelp:
+                  `The driver could not read ${second[0]}; check that the device is reachable and the ` +
+                  `address is right.`,
                 onStartup: true,
                 audited: false,
                 hidden: false,

@@ -9,5 +9,8 @@ export function renderStarter(template: Record<string, unknown>, format: 'json' 
     return JSON.stringify({ $schema: schemaRef, ...template }, null, 2) + '\n';
   }
   const body = yaml.dump(template, { lineWidth: 120, noRefs: true, quotingType: '"' });
-  return `# yaml-language-server: $schema=${schemaRef}\n# Device template: see docs/device-templates.md for every field.\n${body}`;
+  return (
+    `# yaml-language-server: $schema=${schemaRef}\n# Device template: see docs/device-templates.md for every ` +
+    `field.\n${body}`
+  );
 }
