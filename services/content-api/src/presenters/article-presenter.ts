@@ -53,6 +53,17 @@ function mimeWithLanguage(image: Article['images'][number]) {
   };
 }
 
+/** The fields a search hit's article and the article detail both open with, in the spec's order. */
+function articleHead(article: Article) {
+  return {
+    id: article.id,
+    description: article.description,
+    descriptions: article.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
+    ...(article.manufacturerArticleId !== undefined ? { manufacturerArticleId: article.manufacturerArticleId } : {}),
+    ...(article.manufacturerName !== undefined ? { manufacturerName: article.manufacturerName } : {}),
+  };
+}
+
 /**
  * Estimated shipping costs of an order of only this article at its minimum order quantity:
  * free from the shop's threshold, else the standard rate; zero when the shop is unknown.
@@ -72,11 +83,7 @@ export function presentHitArticle(article: Article, shop: BusinessShop | undefin
   const hasSpecialTaxes = article.specialTaxes.length > 0;
   const estimate = estimateShippingCosts(article, shop);
   return {
-    id: article.id,
-    description: article.description,
-    descriptions: article.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
-    ...(article.manufacturerArticleId !== undefined ? { manufacturerArticleId: article.manufacturerArticleId } : {}),
-    ...(article.manufacturerName !== undefined ? { manufacturerName: article.manufacturerName } : {}),
+    ...articleHead(article),
     supplierArticleId: article.supplierArticleId,
     minimumOrderQuantity: article.orderDetails.minimumOrderQuantity,
     orderQuantityInterval: article.orderDetails.orderQuantityInterval,
@@ -118,11 +125,7 @@ export function presentArticleDetail(article: Article, links: LinkBuilder, timeM
   const od = article.orderDetails;
   const taxPerPriceQuantity = scaleDecimal(specialTaxPerUnit(article), od.priceQuantity);
   return {
-    id: article.id,
-    description: article.description,
-    descriptions: article.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
-    ...(article.manufacturerArticleId !== undefined ? { manufacturerArticleId: article.manufacturerArticleId } : {}),
-    ...(article.manufacturerName !== undefined ? { manufacturerName: article.manufacturerName } : {}),
+    ...articleHead(article),
     mimeInfo: article.images.map(mime),
     mimeInfos: article.images.map(mimeWithLanguage),
     articleFeatures: articleFeatures(article),

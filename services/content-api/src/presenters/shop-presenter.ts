@@ -20,52 +20,56 @@ export function presentShop(shop: BusinessShop, links: LinkBuilder) {
   return { id: shop.id, name: shop.name, currency: shop.currency, _schema: { links: shopLinks(shop, links) } };
 }
 
+/**
+ * A sub-resource of a shop: `businessShopId`, the resource's own `fields`, then `_status` and the
+ * links `self` and `business-shop`.
+ */
+function shopSubResource<Fields extends object>(
+  shop: BusinessShop,
+  sub: 'return-policy' | 'shipping-costs' | 'minimum-order-value',
+  fields: Fields,
+  links: LinkBuilder,
+  timeMs: number,
+) {
+  return {
+    businessShopId: shop.id,
+    ...fields,
+    _status: { timeMs },
+    _schema: { links: [links.link('self', shopPath(shop.id, sub)), links.link('business-shop', shopPath(shop.id))] },
+  };
+}
+
 /** The return policy of a shop. */
 export function presentReturnPolicy(shop: BusinessShop, links: LinkBuilder, timeMs: number) {
   const p = shop.returnPolicy;
-  return {
-    businessShopId: shop.id,
+  const fields = {
     returnsAccepted: p.returnsAccepted,
     returnPeriodDays: p.returnPeriodDays,
     restockingFee: dec(p.restockingFee),
     conditions: p.conditions.map((c) => ({ lang: c.lang, value: c.value })),
-    _status: { timeMs },
-    _schema: {
-      links: [links.link('self', shopPath(shop.id, 'return-policy')), links.link('business-shop', shopPath(shop.id))],
-    },
   };
+  return shopSubResource(shop, 'return-policy', fields, links, timeMs);
 }
 
 /** The shipping costs of a shop. */
 export function presentShippingCosts(shop: BusinessShop, links: LinkBuilder, timeMs: number) {
   const s = shop.shippingCosts;
-  return {
-    businessShopId: shop.id,
+  const fields = {
     standard: money(s.standard),
     ...(s.freeShippingFrom ? { freeShippingFrom: money(s.freeShippingFrom) } : {}),
     countries: [...s.countries],
-    _status: { timeMs },
-    _schema: {
-      links: [links.link('self', shopPath(shop.id, 'shipping-costs')), links.link('business-shop', shopPath(shop.id))],
-    },
   };
+  return shopSubResource(shop, 'shipping-costs', fields, links, timeMs);
 }
 
 /** The minimum order value of a shop. */
 export function presentMinimumOrderValue(shop: BusinessShop, links: LinkBuilder, timeMs: number) {
   const m = shop.minimumOrderValue;
-  return {
-    businessShopId: shop.id,
+  const fields = {
     minimumOrderValue: money(m.amount),
     ...(m.surchargeBelow ? { surchargeBelow: money(m.surchargeBelow) } : {}),
-    _status: { timeMs },
-    _schema: {
-      links: [
-        links.link('self', shopPath(shop.id, 'minimum-order-value')),
-        links.link('business-shop', shopPath(shop.id)),
-      ],
-    },
   };
+  return shopSubResource(shop, 'minimum-order-value', fields, links, timeMs);
 }
 
 /** A shop as the client receives it. */
