@@ -8,7 +8,12 @@ import { buildTestContentApp, type TestContentApp } from './test-support/content
 
 interface Operation {
   readonly security?: readonly unknown[];
-  readonly responses: Readonly<Record<string, { readonly content?: Readonly<Record<string, unknown>> }>>;
+  readonly responses: Readonly<
+    Record<
+      string,
+      { readonly headers?: Readonly<Record<string, unknown>>; readonly content?: Readonly<Record<string, unknown>> }
+    >
+  >;
 }
 interface Document {
   readonly servers: readonly { readonly url: string }[];
@@ -66,6 +71,8 @@ describe('content API OpenAPI document', () => {
       }
       expect(responses['200']?.content, path).toHaveProperty(['application/vnd.vendor.content.v1+json']);
       if (path.includes('{')) expect(responses['404'], path).toBeDefined();
+      expect(responses['401']?.headers, path).toHaveProperty(['WWW-Authenticate']);
+      if (path !== '/api') expect(responses['200']?.headers, path).toHaveProperty(['Cache-Control']);
     }
   });
 

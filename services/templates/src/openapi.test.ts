@@ -15,7 +15,13 @@ interface Operation {
   readonly security?: readonly unknown[];
   readonly requestBody?: { readonly content: Readonly<Record<string, unknown>> };
   readonly responses: Readonly<
-    Record<string, { readonly content?: Readonly<Record<string, { readonly schema: Schema }>> }>
+    Record<
+      string,
+      {
+        readonly headers?: Readonly<Record<string, unknown>>;
+        readonly content?: Readonly<Record<string, { readonly schema: Schema }>>;
+      }
+    >
   >;
 }
 interface Document {
@@ -79,11 +85,14 @@ describeEachDatabase<TemplatesDatabase>('templates OpenAPI document', (getDb) =>
     const invalid = put?.responses['422']?.content?.['application/problem+json']?.schema;
     expect(invalid?.allOf?.[0]).toEqual({ $ref: '#/components/schemas/Problem' });
     expect(invalid?.allOf?.[1]?.properties).toHaveProperty('errors');
+    expect(put?.responses['201']?.headers).toHaveProperty(['Location']);
+    expect(document.paths['/templates']?.post?.responses['201']?.headers).toHaveProperty(['Location']);
   });
 
   it('documents 406 on a template read and 404 where a template version is named', () => {
     const one = document.paths['/templates/{templateId}/{templateVersion}'];
     expect(one?.get?.responses).toHaveProperty('406');
+    expect(Object.keys(one?.get?.responses['200']?.headers ?? {})).toEqual(['ETag', 'Last-Modified', 'Vary']);
     for (const method of ['get', 'delete'] as const) expect(one?.[method]?.responses, method).toHaveProperty('404');
     expect(document.paths['/templates/{templateId}/{templateVersion}/evaluate']?.post?.responses).toHaveProperty('404');
   });

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { errorResponse, errorResponses, PROBLEM_ERROR_BODY, type OpenApiErrorResponse } from '@triad/service-kit';
+import {
+  errorResponse,
+  errorResponses,
+  PROBLEM_ERROR_BODY,
+  withResponseHeaders,
+  type OpenApiErrorResponse,
+} from '@triad/service-kit';
 import { LANGUAGES } from '../model/article.js';
-import { CONTENT_MEDIA_TYPE, REQUISITIONER_PATTERN } from '../http/media-types.js';
+import {
+  CONTENT_MEDIA_TYPE,
+  DEFAULT_CACHE_CONTROL,
+  IMMUTABLE_CACHE_CONTROL,
+  REQUISITIONER_PATTERN,
+} from '../http/media-types.js';
 
 /** Names of the shared wire schemas. */
 export type WireSchemaName =
@@ -114,6 +125,16 @@ export function contentReply(description: string, schema: object) {
   return { description, content: { [CONTENT_MEDIA_TYPE]: { schema } } } as const;
 }
 
+/** A 200 reply of a versioned resource: as `contentReply`, with the `Cache-Control` that `hash` decides. */
+export function cachedContentReply(description: string, schema: object) {
+  return withResponseHeaders(contentReply(description, schema), {
+    'Cache-Control': {
+      type: 'string',
+      description: `${DEFAULT_CACHE_CONTROL}; ${IMMUTABLE_CACHE_CONTROL} when hash names the current content version`,
+    },
+  });
+}
+
 const queryParamViolation = object(['path', 'code'], {
   path: { type: 'string', description: 'JSON pointer into the query, e.g. #/limit' },
   code: { type: 'string', description: 'TYPE, MINIMUM, MAXIMUM or UNKNOWN (treat unknown codes as UNKNOWN)' },
@@ -137,8 +158,10 @@ export function contentErrorResponses(
         '`errors`), a `hash` that is not the current content version, or a missing or invalid requisitioner id',
       { queryParam: string, errors: arrayOf(queryParamViolation) },
     ),
+    401: withResponseHeaders(errorResponse(PROBLEM_ERROR_BODY, 'The bearer token is missing, not valid or expired'), {
+      'WWW-Authenticate': { type: 'string', description: 'Bearer realm="content-api", error="invalid_token" ...' },
+    }),
     ...errorResponses(PROBLEM_ERROR_BODY, {
-      401: 'The bearer token is missing, not valid or expired',
       403: 'The token lacks the required scope',
       406: `Accept is not exactly ${CONTENT_MEDIA_TYPE} (wildcards are refused)`,
       500: true,

@@ -1,6 +1,12 @@
 import { FACET_NAMES, MAX_QUERY_WORDS, SORT_FIELDS } from '../../search/search-query.js';
 import { MAX_Q_LENGTH, MAX_SORT_KEYS, SEARCH_LIMIT, SEARCH_OFFSET } from '../../search/parse-search-query.js';
-import { contentErrorResponses, contentReply, hashParameter, ref, requisitionerHeaders } from '../wire-schemas.js';
+import {
+  cachedContentReply,
+  contentErrorResponses,
+  hashParameter,
+  ref,
+  requisitionerHeaders,
+} from '../wire-schemas.js';
 
 const string = { type: 'string' } as const;
 const integer = { type: 'integer' } as const;
@@ -129,7 +135,7 @@ export const searchArticlesSchema = {
       hash: hashParameter,
     },
   },
-  response: { 200: contentReply('The search result', searchResult), ...contentErrorResponses() },
+  response: { 200: cachedContentReply('The search result', searchResult), ...contentErrorResponses() },
 } as const;
 
 const articleDetail = {
@@ -224,7 +230,7 @@ export const readArticleSchema = {
   },
   querystring: { type: 'object', properties: { hash: hashParameter } },
   response: {
-    200: contentReply('The article detail', articleDetail),
+    200: cachedContentReply('The article detail', articleDetail),
     ...contentErrorResponses({ 404: 'No article has this id' }),
   },
 } as const;

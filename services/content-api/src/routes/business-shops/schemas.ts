@@ -1,4 +1,10 @@
-import { contentErrorResponses, contentReply, hashParameter, ref, requisitionerHeaders } from '../wire-schemas.js';
+import {
+  cachedContentReply,
+  contentErrorResponses,
+  hashParameter,
+  ref,
+  requisitionerHeaders,
+} from '../wire-schemas.js';
 
 /** Business-shop list paging: `limit` default 20, at most 100; `offset` at most 10,000. */
 export const SHOP_LIMIT = { default: 20, maximum: 100 } as const;
@@ -38,7 +44,7 @@ const listSchema = {
     },
   },
   response: {
-    200: contentReply('A slice of the business shops', {
+    200: cachedContentReply('A slice of the business shops', {
       type: 'object',
       required: ['total', 'offset', 'limit', 'members', '_status', '_schema'],
       properties: {
@@ -77,7 +83,7 @@ export const readShopSchema = {
   params: shopParams,
   querystring: hashQuery,
   response: {
-    200: contentReply('The shop', {
+    200: cachedContentReply('The shop', {
       allOf: [shop, { type: 'object', required: ['_status'], properties: { _status: ref('Status') } }],
     }),
     ...contentErrorResponses({ 404: 'No business shop has this id' }),
@@ -99,7 +105,7 @@ const subResource = (
     params: shopParams,
     querystring: hashQuery,
     response: {
-      200: contentReply(description, {
+      200: cachedContentReply(description, {
         type: 'object',
         required: ['businessShopId', ...required, '_status', '_schema'],
         properties: { businessShopId: string, ...properties, _status: ref('Status'), _schema: ref('Links') },

@@ -1,4 +1,4 @@
-import { errorResponse, errorResponses, PROBLEM_ERROR_BODY } from '@triad/service-kit';
+import { errorResponse, errorResponses, PROBLEM_ERROR_BODY, withResponseHeaders } from '@triad/service-kit';
 
 /** Largest form body `POST /oauth/token` reads, bytes. */
 export const TOKEN_FORM_BODY_LIMIT = 8192;
@@ -33,6 +33,8 @@ const oauthError = {
   },
 } as const;
 
+const noStore = { type: 'string', enum: ['no-store'], description: 'never cache' } as const;
+
 /** `POST /oauth/token`. */
 export const tokenSchema = {
   tags: ['identity'],
@@ -49,33 +51,45 @@ export const tokenSchema = {
     },
   },
   response: {
-    200: {
-      description: 'The token',
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['access_token', 'token_type', 'expires_in', 'scope'],
-            properties: {
-              access_token: { type: 'string', description: 'a signed JWT' },
-              token_type: { type: 'string', enum: ['Bearer'] },
-              expires_in: { type: 'integer', description: 'seconds' },
-              scope: { type: 'string' },
+    200: withResponseHeaders(
+      {
+        description: 'The token',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['access_token', 'token_type', 'expires_in', 'scope'],
+              properties: {
+                access_token: { type: 'string', description: 'a signed JWT' },
+                token_type: { type: 'string', enum: ['Bearer'] },
+                expires_in: { type: 'integer', description: 'seconds' },
+                scope: { type: 'string' },
+              },
             },
           },
         },
       },
-    },
-    400: {
-      description:
-        'invalid_request, unsupported_grant_type or invalid_scope (OAuth error); a body that is not ' +
-        'well-formed (problem)',
-      content: {
-        ...oauthError.content,
-        ...errorResponse(PROBLEM_ERROR_BODY, 'malformed body').content,
+      { 'Cache-Control': noStore },
+    ),
+    400: withResponseHeaders(
+      {
+        description:
+          'invalid_request, unsupported_grant_type or invalid_scope (OAuth error); a body that is not ' +
+          'well-formed (problem)',
+        content: {
+          ...oauthError.content,
+          ...errorResponse(PROBLEM_ERROR_BODY, 'malformed body').content,
+        },
       },
-    },
-    401: { ...oauthError, description: 'invalid_client: unknown client or wrong secret' },
+      { 'Cache-Control': noStore },
+    ),
+    401: withResponseHeaders(
+      { ...oauthError, description: 'invalid_client: unknown client or wrong secret' },
+      {
+        'Cache-Control': noStore,
+        'WWW-Authenticate': { type: 'string', description: 'Basic realm="content-api", when the client used Basic' },
+      },
+    ),
     ...errorResponses(PROBLEM_ERROR_BODY, {
       413: `The body is larger than ${TOKEN_FORM_BODY_LIMIT} bytes (form) or 1 MiB (JSON)`,
       415: 'The body is neither a form nor JSON',
@@ -92,18 +106,21 @@ export const jwksSchema = {
   description: 'Served only when the built-in identity is in use. Replies `Cache-Control: public, max-age=300`.',
   security: [],
   response: {
-    200: {
-      description: 'JSON Web Key Set (RFC 7517)',
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['keys'],
-            properties: { keys: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+    200: withResponseHeaders(
+      {
+        description: 'JSON Web Key Set (RFC 7517)',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['keys'],
+              properties: { keys: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+            },
           },
         },
       },
-    },
+      { 'Cache-Control': { type: 'string', enum: ['public, max-age=300'], description: 'cacheable for 5 minutes' } },
+    ),
     ...errorResponses(PROBLEM_ERROR_BODY, { 500: true }),
   },
 } as const;

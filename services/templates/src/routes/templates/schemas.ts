@@ -1,4 +1,4 @@
-import { errorResponse, errorResponses, PROBLEM_ERROR_BODY } from '@triad/service-kit';
+import { errorResponse, errorResponses, PROBLEM_ERROR_BODY, withResponseHeaders } from '@triad/service-kit';
 import { problemEntrySchema } from '../../presenters/problem-presenter.js';
 import { templateSummarySchema } from '../../presenters/template-presenter.js';
 import { templateSourceBodySchema } from '../../documents/source-body-parsers.js';
@@ -87,6 +87,12 @@ const writeReply = {
   },
 } as const;
 
+/** A created version: the write reply with `Location`. */
+const createdReply = withResponseHeaders(
+  { ...writeReply, description: 'Created; Location names the new version' },
+  { Location: { type: 'string', description: 'path of the new version, /templates/{templateId}/{templateVersion}' } },
+);
+
 export const listTemplatesSchema = {
   tags: ['templates'],
   operationId: 'listTemplates',
@@ -139,7 +145,7 @@ export const createTemplateSchema = {
   querystring: writeQuery,
   body: templateSourceBodySchema,
   response: {
-    201: { ...writeReply, description: 'Stored; Location names the new version' },
+    201: createdReply,
     ...errorResponses(PROBLEM_ERROR_BODY, { ...writeErrors, 409: 'The version exists (TPL_ERR_TEMPLATE_EXISTS)' }),
     422: invalidTemplateResponse,
   },
@@ -156,7 +162,7 @@ export const putTemplateSchema = {
   body: templateSourceBodySchema,
   response: {
     200: { ...writeReply, description: 'Replaced' },
-    201: { ...writeReply, description: 'Created; Location names the new version' },
+    201: createdReply,
     ...errorResponses(PROBLEM_ERROR_BODY, {
       ...writeErrors,
       409: 'The document names another template (TPL_ERR_IDENTITY_MISMATCH)',
@@ -179,15 +185,22 @@ export const readTemplateSchema = {
     properties: { format: { type: 'string', enum: ['json', 'source'] } },
   },
   response: {
-    200: {
-      description: 'The template',
-      content: {
-        'application/json': {
-          schema: { type: 'object', additionalProperties: true, description: 'the template document' },
+    200: withResponseHeaders(
+      {
+        description: 'The template',
+        content: {
+          'application/json': {
+            schema: { type: 'object', additionalProperties: true, description: 'the template document' },
+          },
+          'application/yaml': { schema: { type: 'string', description: 'the YAML source as stored' } },
         },
-        'application/yaml': { schema: { type: 'string', description: 'the YAML source as stored' } },
       },
-    },
+      {
+        ETag: { type: 'string', description: 'the SHA-256 of the stored source, quoted' },
+        'Last-Modified': { type: 'string', description: 'when the version was last written (HTTP date)' },
+        Vary: { type: 'string', enum: ['Accept'], description: 'when the type was negotiated from Accept' },
+      },
+    ),
     ...errorResponses(PROBLEM_ERROR_BODY, {
       400: 'Invalid templateId, templateVersion or format',
       404: 'No such template version',
