@@ -36,6 +36,7 @@ describe('node-manager app', () => {
       unregistered: [],
       incomplete: [],
       trailingSlashes: [],
+      noClientErrors: [],
     });
   });
 
