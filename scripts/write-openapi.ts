@@ -47,7 +47,9 @@ type AppBuilder = (dir: string) => Promise<{ app: FastifyInstance; close: () => 
 
 const SERVICES: Readonly<Record<string, AppBuilder>> = {
   templates: async (dir) => {
-    const database = openDatabase({ sqliteFile: path.join(dir, 'templates.sqlite') });
+    const database = openDatabase<TablesOf<Parameters<typeof buildTemplatesApp>[0]['database']>>({
+      sqliteFile: path.join(dir, 'templates.sqlite'),
+    });
     await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
     const config = loadTemplatesConfig({}, { demo: false, logLevel: 'silent' });
     const app = await buildTemplatesApp({ config, database });
