@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@triad/db';
 import { ADMIN, buildTestApp, type TestApp } from './test-support/node-manager-test-app.js';
 import { checkOpenApiCoverage } from '@triad/service-kit';
+import type { NodeManagerDatabase } from './repositories/node-manager-tables.js';
 import { nodeManagerProblems, reasonOf } from './errors.js';
 
 /** The parts of the OpenAPI document these tests read. */
@@ -17,11 +18,11 @@ interface OpenApiDocument {
 
 describe('node-manager app', () => {
   let dir = '';
-  let database: Database;
+  let database: Database<NodeManagerDatabase>;
   let t: TestApp;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'nm-app-'));
-    database = openDatabase({ sqliteFile: path.join(dir, 'db.sqlite') });
+    database = openDatabase<NodeManagerDatabase>({ sqliteFile: path.join(dir, 'db.sqlite') });
     t = await buildTestApp(database, { bodyLimit: 2048 });
   });
   afterAll(async () => {

@@ -113,7 +113,10 @@ export class TopologyCommands {
     }
   }
 
-  /** Adds a node, then every node the connector finds connected to it (same cookie, same `options`); the added node first. */
+  /**
+   * Adds a node, then every node the connector finds connected to it (same cookie, same `options`);
+   * the added node first.
+   */
   async addNodeAndDiscover(name: string, cookie: string, options: AddNodeOptions = {}): Promise<NodeRecord[]> {
     const first = await this.addNode(name, cookie, options);
     const added = [first];
@@ -193,7 +196,10 @@ export class TopologyCommands {
     return release ? this.#family(releaseFamilyName(release)) : undefined;
   }
 
-  /** The live family named `name`, created (bootstrap strategy `none`) when missing; one creation per name at a time. */
+  /**
+   * The live family named `name`, created (bootstrap strategy `none`) when missing; one creation per
+   * name at a time.
+   */
   #family(name: string): Promise<FamilyRecord> {
     const pending = this.#creating.get(name);
     if (pending) return pending;

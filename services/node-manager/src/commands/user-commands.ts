@@ -9,7 +9,6 @@ import {
   defaultRights,
   isRight,
   isRole,
-  type Right,
   type Role,
 } from '../auth/roles.js';
 import { nmError } from '../errors.js';
@@ -116,7 +115,7 @@ export class UserCommands {
       throw nmError('NM_ERR_INVALID_RIGHTS');
     }
     await this.#existing(name);
-    await this.users.update(name, { rights: rights as Right[] });
+    await this.users.update(name, { rights });
     this.#changed(name);
   }
 

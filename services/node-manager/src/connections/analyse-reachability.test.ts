@@ -25,7 +25,10 @@ const ALL = [
   'check_node_dist_port',
 ];
 
-/** Registers `alive` with the local EPMD for `port` (nothing listens there); the registration lives while the socket is open. */
+/**
+ * Registers `alive` with the local EPMD for `port` (nothing listens there); the registration lives
+ * while the socket is open.
+ */
 function registerFake(alive: string, port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = new Socket();

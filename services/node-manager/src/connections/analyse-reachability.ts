@@ -50,7 +50,8 @@ export async function analyseReachability(
         'Check the host part of the node name and the DNS or /etc/hosts entries of this machine.',
         longName
           ? 'Long names (-name) need a fully qualified host name or an IP address that this machine resolves.'
-          : 'Short names (-sname) use the host name without domain: use the name node() returns on that node, and make sure this machine resolves that host.',
+          : 'Short names (-sname) use the host name without domain: use the name node() returns on that node, ' +
+            'and make sure this machine resolves that host.',
       ],
     );
   }
@@ -76,7 +77,7 @@ export async function analyseReachability(
     const registered = names.nodes.map((n) => n.name);
     const detail =
       port.kind === 'notRegistered'
-        ? `${alive} is not registered with EPMD on ${host}; registered: ${registered.length ? registered.join(', ') : 'none'}`
+        ? `${alive} is not registered with EPMD on ${host}; registered: ${registered.join(', ') || 'none'}`
         : `EPMD on ${host} stopped answering (${port.code})`;
     return unreachable(
       performed,
@@ -85,7 +86,8 @@ export async function analyseReachability(
       `The node ${alive} is not registered with EPMD on ${host}.`,
       [
         'Check that the node is running and was started with this name.',
-        `Use the alive part exactly as node() returns it${registered.length ? ` (registered on ${host}: ${registered.join(', ')})` : ''}.`,
+        'Use the alive part exactly as node() returns it' +
+          (registered.length ? ` (registered on ${host}: ${registered.join(', ')}).` : '.'),
       ],
     );
   }
@@ -99,7 +101,9 @@ export async function analyseReachability(
       `no TCP connection to ${port.address}:${port.port} (${connected})`,
       `The distribution port ${port.port} of ${name} cannot be reached.`,
       [
-        `Check that firewalls let the distribution port through; pin it with -kernel inet_dist_listen_min ${port.port} inet_dist_listen_max ${port.port} (or a range) and open that range.`,
+        'Check that firewalls let the distribution port through; pin it with ' +
+          `-kernel inet_dist_listen_min ${port.port} inet_dist_listen_max ${port.port} ` +
+          '(or a range) and open that range.',
         'Check -kernel inet_dist_use_interface: the node may listen on another interface.',
       ],
     );

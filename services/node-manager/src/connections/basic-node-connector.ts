@@ -37,21 +37,22 @@ export class BasicNodeConnector implements NodeConnector {
     this.#probes = probes;
   }
 
-  async connect(node: NodeTarget): Promise<NodeState> {
+  connect(node: NodeTarget): Promise<NodeState> {
     this.#managed.add(node.id);
-    return 'DOWN';
+    return Promise.resolve('DOWN');
   }
 
-  async disconnect(nodeId: string): Promise<void> {
+  disconnect(nodeId: string): Promise<void> {
     this.#managed.delete(nodeId);
+    return Promise.resolve();
   }
 
   state(nodeId: string): NodeState | undefined {
     return this.#managed.has(nodeId) ? 'DOWN' : undefined;
   }
 
-  async discover(_node: NodeTarget): Promise<string[]> {
-    return [];
+  discover(_node: NodeTarget): Promise<string[]> {
+    return Promise.resolve([]);
   }
 
   analyseReachability(name: string): Promise<ReachabilityReport> {

@@ -43,7 +43,7 @@ describe.skipIf(!liveErl.available && !liveErl.required)(
     });
 
     afterAll(async () => {
-      await Promise.all([main, peer, long, ...extra].map((n) => n?.kill()));
+      await Promise.all([main, peer, long, ...extra].flatMap((n) => (n ? [n.kill()] : [])));
     });
 
     it('connects short- and long-name nodes UP and notifies the listener', async () => {

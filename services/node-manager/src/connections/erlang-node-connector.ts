@@ -69,10 +69,11 @@ export class ErlangNodeConnector implements NodeConnector {
   }
 
   /** Stops managing the node and closes its connection; unknown ids are ignored. */
-  async disconnect(nodeId: string): Promise<void> {
+  disconnect(nodeId: string): Promise<void> {
     const managed = this.#nodes.get(nodeId);
     this.#nodes.delete(nodeId);
     managed?.stop();
+    return Promise.resolve();
   }
 
   state(nodeId: string): NodeState | undefined {
@@ -148,7 +149,10 @@ export class ErlangNodeConnector implements NodeConnector {
     }
   }
 
-  /** The six checks of the spec (see `analyseReachability`), plus the cookie hint when a managed node of that name was refused. */
+  /**
+   * The six checks of the spec (see `analyseReachability`), plus the cookie hint when a managed node
+   * of that name was refused.
+   */
   analyseReachability(name: string): Promise<ReachabilityReport> {
     const refused = [...this.#nodes.values()].some((m) => m.target.name === name && m.failure?.kind === 'badCookie');
     return analyseReachability(name, {
@@ -166,8 +170,9 @@ export class ErlangNodeConnector implements NodeConnector {
   }
 
   /** Stops managing every node (service shutdown). */
-  async close(): Promise<void> {
+  close(): Promise<void> {
     for (const managed of this.#nodes.values()) managed.stop();
     this.#nodes.clear();
+    return Promise.resolve();
   }
 }

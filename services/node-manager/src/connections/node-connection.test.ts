@@ -204,7 +204,12 @@ function readRexRequests(socket: Socket, received: FrameDecoder, onRequests: (re
       const [, fromRef, call] = tupleOf(msg.message, 3)!;
       const [from, ref] = tupleOf(fromRef, 2)!;
       const [, , fn, args] = tupleOf(call, 5)!;
-      requests.push({ from: from!, ref: ref!, fn: (fn as { name: string }).name, args: listElements(args!)! });
+      requests.push({
+        from: from!,
+        ref: ref!,
+        fn: fn?.type === 'atom' ? fn.name : '',
+        args: (args && listElements(args)) ?? [],
+      });
     }
     if (requests.length > 0) onRequests(requests);
   });
@@ -284,7 +289,8 @@ describe('NodeConnection RPC against a fake rex', () => {
         readRexRequests(socket, received, (requests) => {
           const good = replyFrame(requests[0]!, atom('ok'));
           // Same head (SEND to us, {Ref, ...}) but the reply term has the unknown tag 255.
-          const bad = Buffer.concat([good.subarray(0, good.length - 4), Buffer.from([255])]); // drop the 4 bytes of `ok`
+          // Drop the 4 bytes of `ok`.
+          const bad = Buffer.concat([good.subarray(0, good.length - 4), Buffer.from([255])]);
           bad.writeUInt32BE(bad.length - 4, 0);
           socket.write(bad);
         });

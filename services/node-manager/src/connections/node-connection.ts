@@ -164,7 +164,7 @@ export class NodeConnection {
     try {
       frame = this.#codec.encodeCall(this.#identity.referenceFor(serial), { module, function: fn, args });
     } catch (error) {
-      return Promise.reject(error);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     const timeoutMs = options.timeoutMs ?? this.#rpcTimeoutMs;
     // NaN or negative: time out at the next sweep; Infinity: never.

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { checkReachability, EPMD_PORT, type ReachabilityProbes } from './reachability-checks.js';
 
 const probes = (resolves: boolean, epmd: boolean, seen: string[] = []): ReachabilityProbes => ({
-  async lookup(host) {
+  lookup(host) {
     seen.push(`lookup ${host}`);
-    if (!resolves) throw Object.assign(new Error('nope'), { code: 'ENOTFOUND' });
-    return '10.0.0.1';
+    return resolves
+      ? Promise.resolve('10.0.0.1')
+      : Promise.reject(Object.assign(new Error('nope'), { code: 'ENOTFOUND' }));
   },
-  async canConnect(host, port) {
+  canConnect(host, port) {
     seen.push(`connect ${host}:${port}`);
-    return epmd;
+    return Promise.resolve(epmd);
   },
 });
 
@@ -22,7 +23,7 @@ describe('checkReachability', () => {
       details: [
         { checksPerformed: ['check_node_format'] },
         { reasonCode: 'bad_node_format' },
-        { reasonDetails: expect.any(String) },
+        { reasonDetails: expect.any(String) as string },
       ],
     });
     expect(seen).toEqual([]);

@@ -5,7 +5,10 @@ import { nodeManagerProblems, reasonOf, type NodeManagerProblemCode } from '../e
 /** Realm named in `WWW-Authenticate` on 401 replies. */
 export const AUTH_REALM = 'triad-node-manager';
 
-/** Kit codes (`SVC_ERR_*`) the node manager answers under a code of its own; other client errors are `invalid_request`. */
+/**
+ * Kit codes (`SVC_ERR_*`) the node manager answers under a code of its own; other client errors are
+ * `invalid_request`.
+ */
 const KIT_CODES: Readonly<Record<string, NodeManagerProblemCode>> = {
   SVC_ERR_REQUEST_VALIDATION: 'NM_ERR_INVALID_REQUEST',
   SVC_ERR_BODY_TOO_LARGE: 'NM_ERR_BODY_TOO_LARGE',

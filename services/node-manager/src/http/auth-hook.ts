@@ -39,9 +39,14 @@ export function useAuthentication(app: FastifyInstance, authenticator: Authentic
     request.nmUser = user;
     authorize(user, config.access ?? unknownRouteAccess(request.method));
   });
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (access !== undefined && !request.routeOptions.config.publicRoute)
-      authorizeNamedUser(request.nmUser, access, request);
+    try {
+      if (access !== undefined && !request.routeOptions.config.publicRoute)
+        authorizeNamedUser(request.nmUser, access, request);
+      done();
+    } catch (error) {
+      done(error instanceof Error ? error : new Error(String(error)));
+    }
   });
 }

@@ -3,8 +3,9 @@ import { migrateToLatest } from '@triad/db';
 import { describeEachDatabase } from '@triad/db/testing';
 import { createNodeManager } from './0001-create-node-manager.js';
 import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from './index.js';
+import type { NodeManagerDatabase } from '../repositories/node-manager-tables.js';
 
-describeEachDatabase('node-manager migration 0002 (alarm list view)', (getDb) => {
+describeEachDatabase<NodeManagerDatabase>('node-manager migration 0002 (alarm list view)', (getDb) => {
   it('remembers the custom tags stored alarms already carry, once each, and adds the list_json column', async () => {
     const database = getDb();
     const options = { tableName: NODE_MANAGER_MIGRATION_TABLE };

@@ -4,7 +4,8 @@ import { alarmSourceText, erlangAtom, eventIdOf, eventTimeOf, parseEventId } fro
 describe('Erlang term text', () => {
   it('prints the documented alarm source with the 17-space continuation line', () => {
     expect(alarmSourceText('3fa56f92-3195-401b-93a8-7bc43e54d66f', 'wo_test_1@127.0.0.1', 'node_level', 'wombat')).toBe(
-      '{wo_alarm_source,"3fa56f92-3195-401b-93a8-7bc43e54d66f",\'wo_test_1@127.0.0.1\',\n                 node_level,wombat}',
+      '{wo_alarm_source,"3fa56f92-3195-401b-93a8-7bc43e54d66f",\'wo_test_1@127.0.0.1\',\n' +
+        '                 node_level,wombat}',
     );
   });
 

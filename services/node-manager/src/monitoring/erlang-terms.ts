@@ -1,9 +1,10 @@
 /** Text forms of Erlang terms as `io_lib:format("~p", ...)` prints them, for WombatOAM-shaped fields. */
 
 const RESERVED = new Set(
-  'after and andalso band begin bnot bor bsl bsr bxor case catch cond div end fun if let not of or orelse receive rem try when xor maybe else'.split(
-    ' ',
-  ),
+  (
+    'after and andalso band begin bnot bor bsl bsr bxor case catch cond div end fun if let not of or orelse ' +
+    'receive rem try when xor maybe else'
+  ).split(' '),
 );
 
 /** An atom: bare when it is a plain lower-case atom (letters, digits, `_`, `@`), else single-quoted. */

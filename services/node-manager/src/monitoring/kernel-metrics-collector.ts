@@ -91,12 +91,14 @@ export class KernelMetricsCollector implements Collector {
     this.#store.put(node.id, { nodeName: node.name, at: this.#now(), samples });
   }
 
-  async stop(node: MonitoredNode): Promise<void> {
+  stop(node: MonitoredNode): Promise<void> {
     this.#store.remove(node.id);
+    return Promise.resolve();
   }
 
   /** A node that is not UP has no current values: its series leave `/metrics`. */
-  async paused(node: MonitoredNode): Promise<void> {
+  paused(node: MonitoredNode): Promise<void> {
     this.#store.remove(node.id);
+    return Promise.resolve();
   }
 }

@@ -170,7 +170,7 @@ suite(title, () => {
     }
   }, 40_000);
 
-  it('exports kernel metrics of UP nodes at /metrics with node labels, behind auth, stopping with the plugin', async () => {
+  it('exports kernel metrics of UP nodes at /metrics with node labels, behind auth, off with the plugin', async () => {
     const node = await startErlNode(uniqueAlive('nmmet'), 'metcookie', { long: true });
     nodes.push(node);
     const nodeId = await addUp(node);

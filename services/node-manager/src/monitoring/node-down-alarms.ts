@@ -20,7 +20,10 @@ export class NodeDownAlarms {
   readonly #afterMs: number;
   readonly #onError: MonitorErrorHandler;
   readonly #timers = new Map<string, NodeJS.Timeout>();
-  /** Per node, the raise/clear in progress: changes of one node run in order, so a late raise cannot outlive a clear. */
+  /**
+   * Per node, the raise/clear in progress: changes of one node run in order, so a late raise cannot
+   * outlive a clear.
+   */
   readonly #work = new Map<string, Promise<void>>();
 
   constructor(alarms: AlarmCommands, afterMs: number, onError: MonitorErrorHandler) {

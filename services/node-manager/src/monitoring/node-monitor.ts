@@ -73,7 +73,10 @@ export class NodeMonitor {
     this.#nodeDown = new NodeDownAlarms(options.core.alarms, options.core.config.nodeDownAlarmAfterMs, this.#onError);
   }
 
-  /** Subscribes to changes and starts the rules for every stored live node (their stored state counts until a new one is reported). */
+  /**
+   * Subscribes to changes and starts the rules for every stored live node (their stored state counts
+   * until a new one is reported).
+   */
   async start(): Promise<void> {
     this.#unsubscribe.push(
       this.#core.events.subscribe((event) => {

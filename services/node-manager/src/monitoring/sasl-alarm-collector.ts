@@ -14,7 +14,10 @@ export const SASL_ALARM_SEVERITY = 'indeterminate';
 
 /** One alarm of `alarm_handler:get_alarms()` in the text forms the alarm lists use. */
 export interface SaslAlarm {
-  /** An atom id as its name (`system_memory_high_watermark`), any other id as `~p` prints it (`{disk_almost_full,"/"}`). */
+  /**
+   * An atom id as its name (`system_memory_high_watermark`), any other id as `~p` prints it
+   * (`{disk_almost_full,"/"}`).
+   */
   readonly alarmId: string;
   /** `~p` of the description (`"detail"` for a charlist, `[]` for none, `<0.85.0>` for a pid). */
   readonly additionalInformation: string;

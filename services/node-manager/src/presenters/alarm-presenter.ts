@@ -28,3 +28,6 @@ export function presentAlarm(alarm: AlarmRecord) {
 export function presentAlarmList(presented: readonly string[]): string {
   return `{"alarms":[${presented.join(',')}]}`;
 }
+
+/** An alarm as the alarm lists show it. */
+export type AlarmReply = ReturnType<typeof presentAlarm>;

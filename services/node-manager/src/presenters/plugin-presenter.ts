@@ -1,7 +1,10 @@
 import type { PluginRecord } from '../repositories/plugin-repository.js';
 
+/** A plugin as the API shows it: `[{plugin_name}, {plugin_apps}, {plugin_state}]`. */
+export type PluginReply = [{ plugin_name: string }, { plugin_apps: string }, { plugin_state: 'on' | 'off' }];
+
 /** A plugin as WombatOAM shows it: a proplist of three single-key objects. */
-export function presentPlugin(plugin: PluginRecord) {
+export function presentPlugin(plugin: PluginRecord): PluginReply {
   return [{ plugin_name: plugin.name }, { plugin_apps: plugin.apps }, { plugin_state: plugin.state }];
 }
 

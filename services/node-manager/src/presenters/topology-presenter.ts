@@ -42,3 +42,10 @@ export function presentFamily(family: FamilyRecord) {
 export function presentCreatedFamily(family: FamilyRecord) {
   return { ...presentFamily(family), bootstrap_strategy: family.bootstrapStrategy };
 }
+
+/** A node as the API shows it. */
+export type NodeReply = ReturnType<typeof presentNode>;
+/** A listed family as the API shows it. */
+export type FamilyReply = ReturnType<typeof presentFamily>;
+/** A family in the reply of its creation. */
+export type CreatedFamilyReply = ReturnType<typeof presentCreatedFamily>;

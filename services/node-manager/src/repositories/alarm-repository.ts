@@ -2,7 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { QueryTemplates, type Database } from '@triad/db';
 import type { AlarmsTable, NodeManagerDatabase } from './node-manager-tables.js';
 import { ReadCache, readCachesFit } from './read-cache.js';
-import type { AlarmQuery, AlarmRecord } from './alarm-record.js';
+import type { AlarmComment, AlarmQuery, AlarmRecord } from './alarm-record.js';
 import { presentAlarm } from '../presenters/alarm-presenter.js';
 
 type Db = Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase>;
@@ -122,9 +122,10 @@ export class AlarmRepository {
     if (query.beforeUs !== undefined) q = q.where('event_us', '<', v('before', query.beforeUs));
     const tags = query.tags;
     if (tags !== 'all') {
-      q = q.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('nm_alarm_tags as t')
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('nm_alarm_tags as t')
             .select('t.tag')
             .whereRef('t.event_us', '=', 'nm_alarms.event_us')
             .where(
@@ -229,7 +230,9 @@ function nothingMatches(query: AlarmQuery): boolean {
 
 /** Names the shape of a list query: which filters it has and how long its lists are. */
 export function listShape(query: AlarmQuery): string {
-  return `n${query.nodeIds?.length ?? '-'} s${query.source !== undefined ? 1 : 0} b${query.beforeUs !== undefined ? 1 : 0} t${query.tags === 'all' ? '-' : query.tags.length}`;
+  const nodes = query.nodeIds?.length ?? '-';
+  const tags = query.tags === 'all' ? '-' : query.tags.length;
+  return `n${nodes} s${query.source !== undefined ? 1 : 0} b${query.beforeUs !== undefined ? 1 : 0} t${tags}`;
 }
 
 /** The bound values of a list query, named as `#matching` names its slots. */
@@ -284,20 +287,20 @@ function toRecord(row: Selectable<AlarmsTable>): AlarmRecord {
     custom: row.custom,
     elarmServer: row.elarm_server,
     rawSrc: row.raw_src,
-    alarmType: JSON.parse(row.alarm_type_json),
+    alarmType: JSON.parse(row.alarm_type_json) as unknown,
     severity: row.severity,
     probableCause: row.probable_cause,
     proposedRepairAction: row.proposed_repair_action,
     description: row.description,
     additionalInformation: row.additional_information,
     correlatedEvents: row.correlated_events,
-    comments: JSON.parse(row.comments_json),
-    trend: JSON.parse(row.trend_json),
-    threshold: JSON.parse(row.threshold_json),
+    comments: JSON.parse(row.comments_json) as AlarmComment[],
+    trend: JSON.parse(row.trend_json) as unknown,
+    threshold: JSON.parse(row.threshold_json) as unknown,
     state: row.state === 'acknowledged' ? 'acknowledged' : 'new',
     ackUser: row.ack_user,
     ackTime: row.ack_time === null ? null : Number(row.ack_time),
-    tags: JSON.parse(row.tags_json),
+    tags: JSON.parse(row.tags_json) as string[],
     active: Number(row.active) === 1,
   };
 }

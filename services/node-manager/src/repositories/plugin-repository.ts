@@ -27,7 +27,10 @@ export class PluginRepository {
     this.#db = database.db;
   }
 
-  /** Calls `listener(nodeId)` after every change of a node's plugins (the monitor starts and stops collectors); returns its removal. */
+  /**
+   * Calls `listener(nodeId)` after every change of a node's plugins (the monitor starts and stops
+   * collectors); returns its removal.
+   */
   onChange(listener: (nodeId: string) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

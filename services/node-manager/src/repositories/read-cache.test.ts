@@ -45,14 +45,14 @@ describe('ReadCache', () => {
   it('loads through the cache once until a write, and never stores a load overtaken by a write', async () => {
     const cache = new ReadCache(chars);
     let loads = 0;
-    const load = async () => [`v${++loads}`];
+    const load = () => Promise.resolve([`v${++loads}`]);
     expect(await cache.through('k', load)).toEqual(['v1']);
     expect(await cache.through('k', load)).toEqual(['v1']);
     cache.invalidate();
     expect(await cache.through('k', load)).toEqual(['v2']);
-    const overtaken = cache.through('k2', async () => {
+    const overtaken = cache.through('k2', () => {
       cache.invalidate(); // a write while the load runs
-      return ['old'];
+      return Promise.resolve(['old']);
     });
     expect(await overtaken).toEqual(['old']);
     expect(cache.get('k2')).toBeUndefined();

@@ -28,30 +28,31 @@ export class FakeConnector implements NodeConnector {
   nodeRelease: NodeRelease | undefined;
   /** Node ids `release` was called for. */
   readonly releaseAsked: string[] = [];
-  async connect(node: { id: string }): Promise<NodeState> {
+  connect(node: { id: string }): Promise<NodeState> {
     this.connected.push(node.id);
-    return this.initialState;
+    return Promise.resolve(this.initialState);
   }
-  async disconnect(nodeId: string): Promise<void> {
+  disconnect(nodeId: string): Promise<void> {
     this.disconnected.push(nodeId);
+    return Promise.resolve();
   }
   state(): NodeState | undefined {
     return undefined;
   }
-  async release(nodeId: string): Promise<NodeRelease | undefined> {
+  release(nodeId: string): Promise<NodeRelease | undefined> {
     this.releaseAsked.push(nodeId);
-    return this.nodeRelease;
+    return Promise.resolve(this.nodeRelease);
   }
-  async discover(): Promise<string[]> {
-    return this.discovered;
+  discover(): Promise<string[]> {
+    return Promise.resolve(this.discovered);
   }
-  async analyseReachability(name: string): Promise<ReachabilityReport> {
-    return {
+  analyseReachability(name: string): Promise<ReachabilityReport> {
+    return Promise.resolve({
       reachability: 'should be reachable',
       details: [{ checksPerformed: ['check_node_format'] }],
       description: name,
       hints: [],
-    };
+    });
   }
 }
 

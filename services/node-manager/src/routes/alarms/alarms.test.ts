@@ -1,10 +1,24 @@
 import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { ADMIN, resetData, useTestApp } from '../../test-support/node-manager-test-app.js';
+import type { NodeManagerDatabase } from '../../repositories/node-manager-tables.js';
+import type { AlarmReply } from '../../presenters/alarm-presenter.js';
+import type { NodeReply } from '../../presenters/topology-presenter.js';
+import type { Bookmark } from '../../repositories/bookmark-repository.js';
+
+interface AlarmList {
+  readonly alarms: AlarmReply[];
+}
+interface BookmarkList {
+  readonly bookmarks: Bookmark[];
+}
+interface ErrorReply {
+  readonly error: string;
+}
 
 const JSON_HEADERS = { 'content-type': 'application/json', ...ADMIN };
 
-describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
+describeEachDatabase<NodeManagerDatabase>('node-manager alarms, bookmarks and tags', (getDb) => {
   let clock = 1_406_873_289_000;
   let nodeId = '';
   // A controllable clock: event ids, ackInfo and comment times come from it.
@@ -18,6 +32,8 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: ADMIN });
   const post = (url: string, body: unknown) =>
     t.app.inject({ method: 'POST', url, headers: JSON_HEADERS, payload: JSON.stringify(body) });
+  /** The alarms a list endpoint answers. */
+  const alarmsAt = async (url: string) => (await get(url)).json<AlarmList>().alarms;
   const raise = async (alarmId: string, extra: Record<string, unknown> = {}) =>
     (await t.core.alarms.raise({ alarmId, nodeId, ...extra })).alarm;
 
@@ -25,13 +41,13 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
     await raise('system_memory_high_watermark', {
       additionalInformation: '<<"High total memory usage of all OS processes">>',
     });
-    const [alarm] = (await get('/api/alarm')).json().alarms;
+    const [alarm] = await alarmsAt('/api/alarm');
     expect(alarm).toEqual({
       alarmId: 'system_memory_high_watermark',
       alarmType: null,
       src: { nodeId, nodeName: 'wo_test_1@127.0.0.1', custom: 'node_level', elarmServer: 'wombat' },
-      eventTime: expect.any(Number),
-      eventId: expect.stringMatching(/^\{\d+,\d+,\d+\}$/),
+      eventTime: expect.any(Number) as number,
+      eventId: expect.stringMatching(/^\{\d+,\d+,\d+\}$/) as string,
       severity: 'indeterminate',
       probableCause: '',
       proposedRepairAction: '',
@@ -45,8 +61,8 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
       ackInfo: null,
       rawSrc: `{wo_alarm_source,"${nodeId}",'wo_test_1@127.0.0.1',\n                 node_level,wombat}`,
     });
-    const [mega, sec] = alarm.eventId.slice(1, -1).split(',').map(Number);
-    expect(alarm.eventTime).toBe((mega * 1_000_000 + sec) * 1000);
+    const [mega = NaN, sec = NaN] = (alarm?.eventId ?? '').slice(1, -1).split(',').map(Number);
+    expect(alarm?.eventTime).toBe((mega * 1_000_000 + sec) * 1000);
   });
 
   it('lists newest first with limit 20 by default and pages backwards from eid', async () => {
@@ -54,62 +70,61 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
       clock += 1000;
       await raise(`a${i}`);
     }
-    const first = (await get('/api/alarm')).json().alarms;
+    const first = await alarmsAt('/api/alarm');
     expect(first).toHaveLength(20);
-    expect(first[0].alarmId).toBe('a24');
-    expect(first[19].alarmId).toBe('a5');
-    const rest = (await get(`/api/alarm/previous/all?eid=${encodeURIComponent(first[19].eventId)}`)).json().alarms;
-    expect(rest.map((a: { alarmId: string }) => a.alarmId)).toEqual(['a4', 'a3', 'a2', 'a1', 'a0']);
-    expect((await get('/api/alarm?limit=3')).json().alarms).toHaveLength(3);
-    expect((await get('/api/alarm?limit=0')).json()).toEqual({ error: 'invalid_request' });
-    expect((await get('/api/alarm/previous/all')).json()).toEqual({ error: 'invalid_request' });
-    expect((await get('/api/alarm/previous/all?eid=nonsense')).json()).toEqual({ error: 'bad_event_id' });
-    const node = (
-      await get(`/api/alarm/previous/node/${nodeId}?eid=${encodeURIComponent(first[0].eventId)}&limit=2`)
-    ).json().alarms;
-    expect(node.map((a: { alarmId: string }) => a.alarmId)).toEqual(['a23', 'a22']);
+    const [newest, oldest] = [first[0], first[19]];
+    expect(newest?.alarmId).toBe('a24');
+    expect(oldest?.alarmId).toBe('a5');
+    const rest = await alarmsAt(`/api/alarm/previous/all?eid=${encodeURIComponent(oldest?.eventId ?? '')}`);
+    expect(rest.map((a) => a.alarmId)).toEqual(['a4', 'a3', 'a2', 'a1', 'a0']);
+    expect(await alarmsAt('/api/alarm?limit=3')).toHaveLength(3);
+    expect((await get('/api/alarm?limit=0')).json<ErrorReply>()).toEqual({ error: 'invalid_request' });
+    expect((await get('/api/alarm/previous/all')).json<ErrorReply>()).toEqual({ error: 'invalid_request' });
+    expect((await get('/api/alarm/previous/all?eid=nonsense')).json<ErrorReply>()).toEqual({ error: 'bad_event_id' });
+    const node = await alarmsAt(
+      `/api/alarm/previous/node/${nodeId}?eid=${encodeURIComponent(newest?.eventId ?? '')}&limit=2`,
+    );
+    expect(node.map((a) => a.alarmId)).toEqual(['a23', 'a22']);
   });
 
   it('filters by source and by tags, and lists sources with node_level always first', async () => {
     await raise('x', { custom: 'disk', tags: ['op'] });
     await raise('y', { tags: ['dev'] });
-    expect((await get('/api/alarm?source=disk')).json().alarms.map((a: { alarmId: string }) => a.alarmId)).toEqual([
-      'x',
-    ]);
-    expect((await get('/api/alarm?tags=dev')).json().alarms.map((a: { alarmId: string }) => a.alarmId)).toEqual(['y']);
-    expect((await get('/api/alarm?tags=metric')).json().alarms).toEqual([]);
+    expect((await alarmsAt('/api/alarm?source=disk')).map((a) => a.alarmId)).toEqual(['x']);
+    expect((await alarmsAt('/api/alarm?tags=dev')).map((a) => a.alarmId)).toEqual(['y']);
+    expect(await alarmsAt('/api/alarm?tags=metric')).toEqual([]);
     expect((await get('/api/alarm/source')).json()).toEqual({ sources: ['node_level', 'disk'] });
     await t.core.users.setTags('admin', ['dev']);
-    expect((await get('/api/alarm')).json().alarms.map((a: { alarmId: string }) => a.alarmId)).toEqual(['y']);
-    const family = (await get(`/api/topo/node/${nodeId}`)).json().node_family_id;
-    expect((await get(`/api/alarm/node-family/${family}?tags=all`)).json().alarms).toHaveLength(2);
+    expect((await alarmsAt('/api/alarm')).map((a) => a.alarmId)).toEqual(['y']);
+    const family = (await get(`/api/topo/node/${nodeId}`)).json<NodeReply>().node_family_id;
+    expect(await alarmsAt(`/api/alarm/node-family/${family}?tags=all`)).toHaveLength(2);
     expect((await get(`/api/alarm/source/node/${nodeId}`)).json()).toEqual({ sources: ['node_level', 'disk'] });
-    expect((await get('/api/alarm/node/unknown')).json()).toEqual({ error: 'node_not_found' });
+    expect((await get('/api/alarm/node/unknown')).json<ErrorReply>()).toEqual({ error: 'node_not_found' });
   });
 
   it('acknowledges, unacknowledges, comments and clears by alarmId and alarmSrc', async () => {
     const alarm = await raise('node_down');
     const body = { userId: 'admin', alarmId: 'node_down', alarmSrc: alarm.rawSrc };
     expect((await post('/api/alarm/acknowledge', body)).json()).toEqual({});
-    let [listed] = (await get('/api/alarm')).json().alarms;
-    expect(listed.state).toBe('acknowledged');
-    expect(listed.ackInfo).toEqual({ user: 'admin', time: clock });
-    expect((await post('/api/alarm/acknowledge', body)).json()).toEqual({ error: 'alarm_state' });
+    let [listed] = await alarmsAt('/api/alarm');
+    expect(listed?.state).toBe('acknowledged');
+    expect(listed?.ackInfo).toEqual({ user: 'admin', time: clock });
+    expect((await post('/api/alarm/acknowledge', body)).json<ErrorReply>()).toEqual({ error: 'alarm_state' });
     expect((await post('/api/alarm/unacknowledge', body)).json()).toEqual({});
     expect((await post('/api/alarm/comment', { ...body, comment: 'looking' })).json()).toEqual({});
-    [listed] = (await get('/api/alarm')).json().alarms;
+    [listed] = await alarmsAt('/api/alarm');
     expect(listed).toMatchObject({
       state: 'new',
       ackInfo: null,
       comments: [{ user: 'admin', time: clock, text: 'looking' }],
     });
-    expect((await post('/api/alarm/acknowledge', { ...body, alarmSrc: 'other' })).json()).toEqual({
+    expect((await post('/api/alarm/acknowledge', { ...body, alarmSrc: 'other' })).json<ErrorReply>()).toEqual({
       error: 'alarm_not_found',
     });
-    expect((await post('/api/alarm/comment', body)).json()).toEqual({ error: 'invalid_request' });
+    expect((await post('/api/alarm/comment', body)).json<ErrorReply>()).toEqual({ error: 'invalid_request' });
     expect((await post('/api/alarm/clear', body)).json()).toEqual({});
-    expect((await get('/api/alarm')).json().alarms).toEqual([]);
-    expect((await post('/api/alarm/clear', body)).json()).toEqual({ error: 'alarm_not_found' });
+    expect(await alarmsAt('/api/alarm')).toEqual([]);
+    expect((await post('/api/alarm/clear', body)).json<ErrorReply>()).toEqual({ error: 'alarm_not_found' });
     expect((await get('/api/topo/node-stat')).json()).toMatchObject({
       number_of_active_alarms: 0,
       number_of_new_alarms_raised_this_hour: 1,
@@ -121,20 +136,17 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
     clock += 1000;
     const again = await t.core.alarms.raise({ alarmId: 'disk_almost_full', nodeId, severity: 'major' });
     expect(again.created).toBe(false);
-    const alarms = (await get('/api/alarm')).json().alarms;
+    const alarms = await alarmsAt('/api/alarm');
     expect(alarms).toHaveLength(1);
-    expect(alarms[0]).toMatchObject({ severity: 'major', eventId: expect.any(String) });
+    expect(alarms[0]).toMatchObject({ severity: 'major', eventId: expect.any(String) as string });
     expect(again.alarm.eventUs).toBe(first.eventUs);
     expect(await t.core.alarms.clear('disk_almost_full', first.rawSrc)).toBe(true);
-    expect((await get('/api/alarm')).json().alarms).toEqual([]);
+    expect(await alarmsAt('/api/alarm')).toEqual([]);
   });
 
   it('shows every change in a list asked for again (cached lists are dropped on writes)', async () => {
     const first = await raise('disk_full', { tags: ['op'] });
-    const ids = async () =>
-      ((await get('/api/alarm')).json().alarms as { alarmId: string; state: string }[]).map(
-        (a) => `${a.alarmId}:${a.state}`,
-      );
+    const ids = async () => (await alarmsAt('/api/alarm')).map((a) => `${a.alarmId}:${a.state}`);
     expect(await ids()).toEqual(['disk_full:new']);
     await post('/api/alarm/acknowledge', { userId: 'admin', alarmId: 'disk_full', alarmSrc: first.rawSrc });
     expect(await ids()).toEqual(['disk_full:acknowledged']);
@@ -153,23 +165,23 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
       alarmSrc: alarm.rawSrc,
       comment: 'on it',
     });
-    const stored = (await get('/api/alarm')).json();
+    const stored = (await get('/api/alarm')).json<AlarmList>();
     expect(stored.alarms[0]).toMatchObject({ state: 'acknowledged', comments: [{ text: 'on it' }] });
     // As rows written before migration 0002 are: no list form yet.
     await getDb().db.updateTable('nm_alarms').set({ list_json: null }).execute();
     t.core.alarmStore.forgetCachedReads(); // the rows changed behind the repository's back
     expect((await get('/api/alarm')).json()).toEqual(stored);
     const row = await getDb().db.selectFrom('nm_alarms').select('list_json').executeTakeFirstOrThrow();
-    expect(JSON.parse(row.list_json)).toEqual(stored.alarms[0]);
+    expect(JSON.parse(row.list_json ?? 'null')).toEqual(stored.alarms[0]);
   });
 
   it('builds at start-up the list form of alarms stored without one, in batches', async () => {
     for (const id of ['a1', 'a2', 'a3']) await raise(id);
-    const listed = (await get('/api/alarm')).json();
+    const listed = (await get('/api/alarm')).json<AlarmList>();
     await getDb().db.updateTable('nm_alarms').set({ list_json: null }).execute();
     expect(await t.core.alarmStore.presentMissing(2)).toBe(3);
     const rows = await getDb().db.selectFrom('nm_alarms').select('list_json').orderBy('event_us', 'desc').execute();
-    expect(rows.map((r) => JSON.parse(r.list_json ?? 'null'))).toEqual(listed.alarms);
+    expect(rows.map((r): unknown => JSON.parse(r.list_json ?? 'null'))).toEqual(listed.alarms);
     expect(await t.core.alarmStore.presentMissing()).toBe(0);
   });
 
@@ -200,14 +212,17 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
           { title: 'A', url: '/changed' },
           { title: 'B', url: '/b' },
         ])
-      ).json().bookmarks,
+      ).json<BookmarkList>().bookmarks,
     ).toEqual([
       { title: 'A', url: '/a' },
       { title: 'B', url: '/b' },
     ]);
-    expect((await send('POST', [{ title: 'A', url: '/a2' }])).json().bookmarks[0]).toEqual({ title: 'A', url: '/a2' });
+    expect((await send('POST', [{ title: 'A', url: '/a2' }])).json<BookmarkList>().bookmarks[0]).toEqual({
+      title: 'A',
+      url: '/a2',
+    });
     expect((await send('DELETE', [{ title: 'A' }])).json()).toEqual({ bookmarks: [{ title: 'B', url: '/b' }] });
-    expect((await send('PUT', [{ title: 'C' }])).json()).toEqual({ error: 'invalid_request' });
+    expect((await send('PUT', [{ title: 'C' }])).json<ErrorReply>()).toEqual({ error: 'invalid_request' });
     expect((await get('/api/bookmark')).json()).toEqual({ bookmarks: [{ title: 'B', url: '/b' }] });
   });
 
@@ -220,8 +235,8 @@ describeEachDatabase('node-manager alarms, bookmarks and tags', (getDb) => {
     expect((await get('/api/tags')).json()).toEqual(['CustomTag', 'alarm', 'dev', 'metric', 'op']);
     expect((await post('/api/tags/user', { UserName: 'admin', tags: 'all' })).json()).toBe('ok');
     expect((await get('/api/tags/user/admin')).json()).toBe('all');
-    expect((await get('/api/tags/user/ghost')).json()).toEqual({ error: 'user_not_found' });
-    expect((await post('/api/tags/user', { UserName: 'admin', tags: 'some' })).json()).toEqual({
+    expect((await get('/api/tags/user/ghost')).json<ErrorReply>()).toEqual({ error: 'user_not_found' });
+    expect((await post('/api/tags/user', { UserName: 'admin', tags: 'some' })).json<ErrorReply>()).toEqual({
       error: 'invalid_request',
     });
   });

@@ -11,7 +11,11 @@ type Scope = { kind: 'all' } | { kind: 'node'; id: string } | { kind: 'family'; 
 type ListRequest = FastifyRequest<{ Querystring: s.ListQuery }>;
 
 /** `/api/alarm*`: lists (newest first, tag-filtered, paged backwards by eid), sources and actions. */
-export async function alarmRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
+export function alarmRoutes(
+  app: FastifyInstance,
+  { core }: { core: NodeManagerCore },
+  done: (error?: Error) => void,
+): void {
   /** Node ids of a scope; unknown node or family ids are errors. */
   const nodeIdsOf = async (scope: Scope): Promise<string[] | undefined> => {
     if (scope.kind === 'all') return undefined;
@@ -110,6 +114,7 @@ export async function alarmRoutes(app: FastifyInstance, { core }: { core: NodeMa
     await core.alarms.comment(actor(r), r.body.comment ?? '');
     return {};
   });
+  done();
 }
 
 /** `tags=` overrides; else the user's tags with authentication on, `default_user_tags` with it off. */

@@ -4,7 +4,11 @@ import type { Bookmark } from '../../repositories/bookmark-repository.js';
 import * as s from './schemas.js';
 
 /** `/api/bookmark`: four verbs, each replying with the complete stored set. Titles identify bookmarks. */
-export async function bookmarkRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
+export function bookmarkRoutes(
+  app: FastifyInstance,
+  { core }: { core: NodeManagerCore },
+  done: (error?: Error) => void,
+): void {
   const all = async () => ({ bookmarks: await core.bookmarks.list() });
   app.get('', { schema: s.listBookmarksSchema, config: { access: 'read' } }, all);
   app.put<{ Body: { bookmarks: Bookmark[] } }>(
@@ -31,4 +35,5 @@ export async function bookmarkRoutes(app: FastifyInstance, { core }: { core: Nod
       return all();
     },
   );
+  done();
 }

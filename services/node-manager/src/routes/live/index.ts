@@ -22,7 +22,11 @@ interface LiveSocket {
  * change (`{"type":"node_state",...}`). A wrong first frame closes the socket with 4401.
  * Needs `@fastify/websocket` registered on an enclosing context (app.ts does it at the root).
  */
-export async function liveRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
+export function liveRoutes(
+  app: FastifyInstance,
+  { core }: { core: NodeManagerCore },
+  done: (error?: Error) => void,
+): void {
   // @fastify/websocket hides its routes from OpenAPI; this one is documented (upgrade, 101).
   app.addHook('onRoute', (route) => {
     if (route.websocket && route.schema) route.schema.hide = false;
@@ -52,6 +56,7 @@ export async function liveRoutes(app: FastifyInstance, { core }: { core: NodeMan
     });
     socket.on('close', () => unsubscribe?.());
   });
+  done();
 }
 
 /** The username a first frame authenticates, or undefined. */

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { ADMIN, useTestApp } from '../../test-support/node-manager-test-app.js';
 import { WS_CLOSE_UNAUTHORIZED } from './index.js';
+import type { NodeManagerDatabase } from '../../repositories/node-manager-tables.js';
 
 interface TestSocket {
   send(text: string): void;
@@ -10,18 +11,18 @@ interface TestSocket {
   once(event: 'close', listener: (code: number) => void): void;
 }
 
-describeEachDatabase('node-manager live updates', (getDb) => {
+describeEachDatabase<NodeManagerDatabase>('node-manager live updates', (getDb) => {
   const t = useTestApp(getDb, { resetEachTest: false });
 
   const connect = async () =>
     await (t.app as unknown as { injectWS(path: string): Promise<TestSocket> }).injectWS('/api/core/ws');
   const next = (socket: TestSocket) =>
     new Promise<Record<string, unknown>>((resolve) =>
-      socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+      socket.once('message', (data) => resolve(JSON.parse(String(data)) as Record<string, unknown>)),
     );
 
   it('authenticates with a pass and pushes alarm changes', async () => {
-    const pass = (await t.app.inject({ method: 'GET', url: '/api/users/pass', headers: ADMIN })).json();
+    const pass = (await t.app.inject({ method: 'GET', url: '/api/users/pass', headers: ADMIN })).json<string>();
     const socket = await connect();
     const welcome = next(socket);
     socket.send(`auth=admin;websocket_pass=${pass}`);

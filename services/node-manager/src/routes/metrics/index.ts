@@ -11,11 +11,16 @@ import { metricsSchema } from './schemas.js';
  * follows the service's authentication setting like `/api` (HTTP Basic of any user with the read
  * right when on; open when off), so scrapers use `basic_auth` in their scrape config.
  */
-export async function metricsRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
+export function metricsRoutes(
+  app: FastifyInstance,
+  { core }: { core: NodeManagerCore },
+  done: (error?: Error) => void,
+): void {
   useDocumentingResponseSchemas(app);
   useApiErrorShape(app);
   useAuthentication(app, core.authenticator);
   app.get('', { schema: metricsSchema, config: { access: 'read' } }, async (_request, reply) => {
     return reply.type(PROMETHEUS_CONTENT_TYPE).send(prometheusText(core.metrics));
   });
+  done();
 }

@@ -6,7 +6,11 @@ import type { NodeParams } from '../shared-schemas.js';
 import * as s from './schemas.js';
 
 /** `/api/plugins/node/{node_id}/plugin[/{plugin_id}]`. */
-export async function pluginRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
+export function pluginRoutes(
+  app: FastifyInstance,
+  { core }: { core: NodeManagerCore },
+  done: (error?: Error) => void,
+): void {
   const liveNode = async (id: string) => {
     const node = await core.topologyStore.findNode(id);
     if (!node || node.deleted) throw nmError('NM_ERR_NODE_NOT_FOUND');
@@ -40,4 +44,5 @@ export async function pluginRoutes(app: FastifyInstance, { core }: { core: NodeM
       return presentPlugin(plugin);
     },
   );
+  done();
 }

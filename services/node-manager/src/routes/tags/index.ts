@@ -7,7 +7,11 @@ import { codePointOrder } from '../../repositories/user-repository.js';
 import * as s from './schemas.js';
 
 /** `/api/tags`: known tags and the tags that filter each user's view. */
-export async function tagRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
+export function tagRoutes(
+  app: FastifyInstance,
+  { core }: { core: NodeManagerCore },
+  done: (error?: Error) => void,
+): void {
   app.get('', { schema: s.listTagsSchema, config: { access: 'read' } }, async () =>
     [...new Set([...BUILT_IN_TAGS, ...(await core.tags.list())])].sort(codePointOrder),
   );
@@ -34,4 +38,5 @@ export async function tagRoutes(app: FastifyInstance, { core }: { core: NodeMana
       return sendJson(reply, 'ok');
     },
   );
+  done();
 }

@@ -12,7 +12,11 @@ function addOptions(body: s.AddNodeBody): AddNodeOptions {
 }
 
 /** `/api/topo/*`: nodes, families, reachability and statistics. Changes are admin-only (as WombatOAM). */
-export async function topologyRoutes(app: FastifyInstance, { core }: { core: NodeManagerCore }): Promise<void> {
+export function topologyRoutes(
+  app: FastifyInstance,
+  { core }: { core: NodeManagerCore },
+  done: (error?: Error) => void,
+): void {
   const read = { access: 'read' } as const;
   const admin = { access: 'admin' } as const;
 
@@ -84,4 +88,5 @@ export async function topologyRoutes(app: FastifyInstance, { core }: { core: Nod
     async (request) => core.connector.analyseReachability(request.body.name),
   );
   app.get('/node-stat', { schema: s.nodeStatisticsSchema, config: read }, async () => nodeStatistics(core));
+  done();
 }

@@ -1,6 +1,9 @@
 import type { NodeManagerCore } from '../../node-manager-core.js';
 
-/** Start of the hour containing `ms` (UTC hours; every time zone in use has whole-hour or half-hour offsets, see docs). */
+/**
+ * Start of the hour containing `ms` (UTC hours; every time zone in use has whole-hour or half-hour
+ * offsets, see docs).
+ */
 export function startOfHour(ms: number): number {
   return ms - (ms % 3_600_000);
 }
@@ -29,3 +32,6 @@ export async function nodeStatistics(core: NodeManagerCore) {
     })),
   };
 }
+
+/** The node-stat reply. */
+export type NodeStatistics = Awaited<ReturnType<typeof nodeStatistics>>;

@@ -1,10 +1,23 @@
 import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
+import type { ReachabilityReport } from '../../connections/node-connector.js';
+import type { Outcome } from '../../commands/topology-commands.js';
+import type { PluginReply } from '../../presenters/plugin-presenter.js';
+import type { CreatedFamilyReply, FamilyReply, NodeReply } from '../../presenters/topology-presenter.js';
 import { ADMIN, useTestApp } from '../../test-support/node-manager-test-app.js';
+import type { NodeStatistics } from './node-statistics.js';
+import type { NodeManagerDatabase } from '../../repositories/node-manager-tables.js';
+
+interface ErrorReply {
+  readonly error: string;
+}
+interface PluginsReply {
+  readonly plugins: PluginReply[];
+}
 
 const JSON_HEADERS = { 'content-type': 'application/json', ...ADMIN };
 
-describeEachDatabase('node-manager topology and plugins', (getDb) => {
+describeEachDatabase<NodeManagerDatabase>('node-manager topology and plugins', (getDb) => {
   const t = useTestApp(getDb);
   beforeEach(() => {
     t.connector.initialState = 'DOWN';
@@ -20,14 +33,14 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
   const addNode = async (name: string) =>
-    (await send('POST', '/api/topo/action/add-node', { name, cookie: 'secretcookie' })).json();
+    (await send('POST', '/api/topo/action/add-node', { name, cookie: 'secretcookie' })).json<NodeReply>();
 
   it('adds a node with every field, the connector state and a hidden cookie', async () => {
     const node = await addNode('app1@10.0.0.5');
     expect(node).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
       name: 'app1@10.0.0.5',
-      node_family_id: expect.any(String),
+      node_family_id: expect.any(String) as string,
       host: 'undefined',
       cookie: 'hidden',
       domain_id: 'undefined',
@@ -37,9 +50,9 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
       plugins_opts: [],
     });
     expect(t.connector.connected).toContain(node.id);
-    expect((await get('/api/topo/node')).json()).toEqual([node]);
-    expect((await get(`/api/topo/node/${node.id}`)).json()).toEqual(node);
-    expect(JSON.stringify((await get('/api/topo/node')).json())).not.toContain('secretcookie');
+    expect((await get('/api/topo/node')).json<NodeReply[]>()).toEqual([node]);
+    expect((await get(`/api/topo/node/${node.id}`)).json<NodeReply>()).toEqual(node);
+    expect(JSON.stringify((await get('/api/topo/node')).json<NodeReply[]>())).not.toContain('secretcookie');
     const stored = await getDb().db.selectFrom('nm_nodes').select('cookie').executeTakeFirstOrThrow();
     expect(stored.cookie).toBe('secretcookie');
   });
@@ -48,23 +61,25 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
     for (const name of ['app1', 'app1@', '@host', 'a@b@c', 'a b@host']) {
       const response = await send('POST', '/api/topo/action/add-node', { name, cookie: 'c' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'bad_node_format' });
+      expect(response.json<ErrorReply>()).toEqual({ error: 'bad_node_format' });
     }
-    expect((await send('POST', '/api/topo/action/add-node', { name: 'a@h' })).json()).toEqual({
+    expect((await send('POST', '/api/topo/action/add-node', { name: 'a@h' })).json<ErrorReply>()).toEqual({
       error: 'invalid_request',
     });
     await addNode('a@h');
-    expect((await send('POST', '/api/topo/action/add-node', { name: 'a@h', cookie: 'c' })).json()).toEqual({
+    expect((await send('POST', '/api/topo/action/add-node', { name: 'a@h', cookie: 'c' })).json<ErrorReply>()).toEqual({
       error: 'node_exists',
     });
-    expect((await get('/api/topo/node')).json()).toHaveLength(1);
+    expect((await get('/api/topo/node')).json<NodeReply[]>()).toHaveLength(1);
   });
 
   it('add-node-and-disc returns the added node and the discovered ones', async () => {
     t.connector.discovered = ['b@h', 'c@h'];
-    const nodes = (await send('POST', '/api/topo/action/add-node-and-disc', { name: 'a@h', cookie: 'c' })).json();
+    const nodes = (await send('POST', '/api/topo/action/add-node-and-disc', { name: 'a@h', cookie: 'c' })).json<
+      NodeReply[]
+    >();
     t.connector.discovered = [];
-    expect(nodes.map((n: { name: string }) => n.name)).toEqual(['a@h', 'b@h', 'c@h']);
+    expect(nodes.map((n) => n.name)).toEqual(['a@h', 'b@h', 'c@h']);
   });
 
   it('places nodes added UP in the family of their release, created once for concurrent adds', async () => {
@@ -73,14 +88,14 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
     const [a, b] = await Promise.all([addNode('a@h'), addNode('b@h')]);
     expect(a.state).toBe('UP');
     expect(t.connector.releaseAsked).toEqual(expect.arrayContaining([a.id, b.id]));
-    const families = (await get('/api/topo/node-family')).json();
+    const families = (await get('/api/topo/node-family')).json<FamilyReply[]>();
     expect(families).toHaveLength(1);
     expect(families[0]).toMatchObject({
       id: a.node_family_id,
       name: 'OTP  APN 181 01 R16B03-1',
       bootstrap_strategy: ['wo_bootstrap_strategy', 'none', []],
     });
-    expect([...families[0].nodes].sort()).toEqual([a.id, b.id].sort());
+    expect([...(families[0]?.nodes ?? [])].sort()).toEqual([a.id, b.id].sort());
   });
 
   it('puts a node in Default when it is not UP (without asking its release) or its release is unknown', async () => {
@@ -91,9 +106,9 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
     t.connector.nodeRelease = undefined;
     const unknown = await addNode('up@h');
     expect(t.connector.releaseAsked).toContain(unknown.id);
-    const families = (await get('/api/topo/node-family')).json();
-    expect(families.map((f: { name: string }) => f.name)).toEqual(['Default']);
-    expect(families[0].nodes).toEqual([down.id, unknown.id]);
+    const families = (await get('/api/topo/node-family')).json<FamilyReply[]>();
+    expect(families.map((f) => f.name)).toEqual(['Default']);
+    expect(families[0]?.nodes).toEqual([down.id, unknown.id]);
   });
 
   it('adds a node into the family named by id, and refuses an unknown family before connecting', async () => {
@@ -106,8 +121,10 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
         bootstrap_strategy: 'none',
         bootstrap_strategy_opts: [],
       })
-    ).json();
-    const node = (await send('POST', '/api/topo/action/add-node', { name: 'a@h', cookie: 'c', family: web.id })).json();
+    ).json<CreatedFamilyReply>();
+    const node = (
+      await send('POST', '/api/topo/action/add-node', { name: 'a@h', cookie: 'c', family: web.id })
+    ).json<NodeReply>();
     expect(node.node_family_id).toBe(web.id);
     expect(t.connector.releaseAsked).not.toContain(node.id);
     const connects = t.connector.connected.length;
@@ -117,10 +134,10 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
       family: 'no-such-family',
     });
     expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ error: 'node_family_not_found' });
+    expect(refused.json<ErrorReply>()).toEqual({ error: 'node_family_not_found' });
     expect(t.connector.connected).toHaveLength(connects);
-    expect((await get('/api/topo/node')).json().map((n: { name: string }) => n.name)).toEqual(['a@h']);
-    expect((await get('/api/topo/node-family')).json().map((f: { name: string }) => f.name)).toEqual(['Web']);
+    expect((await get('/api/topo/node')).json<NodeReply[]>().map((n) => n.name)).toEqual(['a@h']);
+    expect((await get('/api/topo/node-family')).json<FamilyReply[]>().map((f) => f.name)).toEqual(['Web']);
   });
 
   it('creates, lists, renames and force-deletes families; deleted ones report deleted: true', async () => {
@@ -131,7 +148,7 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
         bootstrap_strategy: 'Custom',
         bootstrap_strategy_opts: ['start.sh'],
       })
-    ).json();
+    ).json<CreatedFamilyReply>();
     expect(created).toMatchObject({
       name: 'Web',
       node_selection: 'random',
@@ -140,23 +157,29 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
       nodes: [],
       deleted: false,
     });
-    const listed = (await get(`/api/topo/node-family/${created.id}`)).json();
+    const listed = (await get(`/api/topo/node-family/${created.id}`)).json<FamilyReply>();
     expect(listed.bootstrap_strategy).toEqual(['wo_bootstrap_strategy', 'Custom', ['start.sh']]);
-    expect((await send('POST', `/api/topo/node-family/${created.id}/update`, { name: 'Web2' })).json()).toEqual({
+    expect(
+      (await send('POST', `/api/topo/node-family/${created.id}/update`, { name: 'Web2' })).json<Outcome>(),
+    ).toEqual({
       success: true,
     });
-    expect((await get(`/api/topo/node-family/${created.id}`)).json().name).toBe('Web2');
-    expect((await send('POST', '/api/topo/node-family/nope/update', { name: 'X' })).json()).toEqual({
+    expect((await get(`/api/topo/node-family/${created.id}`)).json<FamilyReply>().name).toBe('Web2');
+    expect((await send('POST', '/api/topo/node-family/nope/update', { name: 'X' })).json<Outcome>()).toEqual({
       success: false,
       reason: 'node_family_not_found',
     });
 
     const node = await addNode('a@h');
-    expect((await send('POST', '/api/topo/action/move-node', { node: node.id, family: created.id })).json()).toEqual({
+    expect(
+      (await send('POST', '/api/topo/action/move-node', { node: node.id, family: created.id })).json<Outcome>(),
+    ).toEqual({
       success: true,
     });
-    expect((await get(`/api/topo/node-family/${created.id}`)).json().nodes).toEqual([node.id]);
-    expect((await send('POST', '/api/topo/action/move-node', { node: 'nope', family: created.id })).json()).toEqual({
+    expect((await get(`/api/topo/node-family/${created.id}`)).json<FamilyReply>().nodes).toEqual([node.id]);
+    expect(
+      (await send('POST', '/api/topo/action/move-node', { node: 'nope', family: created.id })).json<Outcome>(),
+    ).toEqual({
       success: false,
       reason: 'node_or_family_not_found',
     });
@@ -164,16 +187,15 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
     const del = await send('DELETE', `/api/topo/node-family/${created.id}/force`);
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
-    expect((await get(`/api/topo/node-family/${created.id}`)).json().deleted).toBe(true);
-    expect((await get(`/api/topo/node/${node.id}`)).json().deleted).toBe(true);
+    expect((await get(`/api/topo/node-family/${created.id}`)).json<FamilyReply>().deleted).toBe(true);
+    expect((await get(`/api/topo/node/${node.id}`)).json<NodeReply>().deleted).toBe(true);
     expect(t.connector.disconnected).toContain(node.id);
-    expect((await get('/api/topo/node')).json()).toEqual([]);
+    expect((await get('/api/topo/node')).json<NodeReply[]>()).toEqual([]);
     expect((await send('DELETE', `/api/topo/node-family/${created.id}/force`)).statusCode).toBe(404);
   });
 
   it('shows every change in node and family lists asked for again (cached lists are dropped on writes)', async () => {
-    const names = async () =>
-      ((await get('/api/topo/node')).json() as { name: string; state: string }[]).map((n) => `${n.name}:${n.state}`);
+    const names = async () => (await get('/api/topo/node')).json<NodeReply[]>().map((n) => `${n.name}:${n.state}`);
     const a = await addNode('a@h');
     expect(await names()).toEqual(['a@h:DOWN']);
     await t.core.topology.setNodeState(a.id, 'UP');
@@ -187,10 +209,9 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
         bootstrap_strategy: 'Custom',
         bootstrap_strategy_opts: [],
       })
-    ).json();
+    ).json<CreatedFamilyReply>();
     const families = async () =>
-      ((await get('/api/topo/node-family')).json() as { name: string; nodes: string[] }[]).find((f) => f.name === 'Web')
-        ?.nodes;
+      (await get('/api/topo/node-family')).json<FamilyReply[]>().find((f) => f.name === 'Web')?.nodes;
     expect(await families()).toEqual([]);
     await send('POST', '/api/topo/action/move-node', { node: b.id, family: family.id });
     expect(await families()).toEqual([b.id]);
@@ -206,15 +227,17 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
       bootstrap_strategy_opts: [],
     };
     expect((await send('POST', '/api/topo/node-family', body)).statusCode).toBe(400);
-    expect((await send('POST', '/api/topo/node-family', { name: 'X' })).json()).toEqual({ error: 'invalid_request' });
-    expect((await get('/api/topo/node-family')).json()).toEqual([]);
+    expect((await send('POST', '/api/topo/node-family', { name: 'X' })).json<ErrorReply>()).toEqual({
+      error: 'invalid_request',
+    });
+    expect((await get('/api/topo/node-family')).json<FamilyReply[]>()).toEqual([]);
   });
 
   it('deletes a node with 204; it keeps answering with deleted: true', async () => {
     const node = await addNode('a@h');
     expect((await send('DELETE', `/api/topo/node/${node.id}`)).statusCode).toBe(204);
-    expect((await get(`/api/topo/node/${node.id}`)).json()).toMatchObject({ id: node.id, deleted: true });
-    expect((await send('DELETE', `/api/topo/node/${node.id}`)).json()).toEqual({ error: 'node_not_found' });
+    expect((await get(`/api/topo/node/${node.id}`)).json<NodeReply>()).toMatchObject({ id: node.id, deleted: true });
+    expect((await send('DELETE', `/api/topo/node/${node.id}`)).json<ErrorReply>()).toEqual({ error: 'node_not_found' });
     expect((await get('/api/topo/node/unknown')).statusCode).toBe(404);
   });
 
@@ -223,7 +246,7 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
     await addNode('b@h');
     await t.core.topology.setNodeState(a.id, 'UP');
     await t.core.alarms.raise({ alarmId: 'node_down', nodeId: a.id });
-    const stat = (await get('/api/topo/node-stat')).json();
+    const stat = (await get('/api/topo/node-stat')).json<NodeStatistics>();
     expect(stat).toEqual({
       number_of_nodes: 2,
       number_of_up_nodes: 1,
@@ -236,35 +259,42 @@ describeEachDatabase('node-manager topology and plugins', (getDb) => {
   });
 
   it('answers analyse-reachability from the connector and validates its body', async () => {
-    const reply = (await send('POST', '/api/topo/action/analyse-reachability', { name: 'a@h' })).json();
+    const reply = (
+      await send('POST', '/api/topo/action/analyse-reachability', { name: 'a@h' })
+    ).json<ReachabilityReport>();
     expect(reply).toMatchObject({ reachability: 'should be reachable', description: 'a@h' });
-    expect((await send('POST', '/api/topo/action/analyse-reachability', {})).json()).toEqual({
+    expect((await send('POST', '/api/topo/action/analyse-reachability', {})).json<ErrorReply>()).toEqual({
       error: 'invalid_request',
     });
   });
 
   it('lists plugins as proplists and switches one or all', async () => {
     const node = await addNode('a@h');
-    const plugins = (await get(`/api/plugins/node/${node.id}/plugin`)).json().plugins;
+    const plugins = (await get(`/api/plugins/node/${node.id}/plugin`)).json<PluginsReply>().plugins;
     expect(plugins[0]).toEqual([
       { plugin_name: 'wombat_plugin_builtin_metrics' },
       { plugin_apps: 'kernel' },
       { plugin_state: 'on' },
     ]);
     const one = await send('PUT', `/api/plugins/node/${node.id}/plugin/wombat_plugin_alarm`, { plugin_state: 'off' });
-    expect(one.json()).toEqual([
+    expect(one.json<PluginReply>()).toEqual([
       { plugin_name: 'wombat_plugin_alarm' },
       { plugin_apps: 'kernel' },
       { plugin_state: 'off' },
     ]);
-    const all = (await send('PUT', `/api/plugins/node/${node.id}/plugin`, { plugin_state: 'on' })).json().plugins;
-    expect(all.every((p: [unknown, unknown, { plugin_state: string }]) => p[2].plugin_state === 'on')).toBe(true);
-    expect((await send('PUT', `/api/plugins/node/${node.id}/plugin/nope`, { plugin_state: 'on' })).json()).toEqual({
+    const all = (await send('PUT', `/api/plugins/node/${node.id}/plugin`, { plugin_state: 'on' })).json<PluginsReply>()
+      .plugins;
+    expect(all.every((p) => p[2].plugin_state === 'on')).toBe(true);
+    expect(
+      (await send('PUT', `/api/plugins/node/${node.id}/plugin/nope`, { plugin_state: 'on' })).json<ErrorReply>(),
+    ).toEqual({
       error: 'plugin_not_found',
     });
-    expect((await send('PUT', `/api/plugins/node/${node.id}/plugin`, { plugin_state: 'maybe' })).json()).toEqual({
+    expect(
+      (await send('PUT', `/api/plugins/node/${node.id}/plugin`, { plugin_state: 'maybe' })).json<ErrorReply>(),
+    ).toEqual({
       error: 'invalid_request',
     });
-    expect((await get('/api/plugins/node/unknown/plugin')).json()).toEqual({ error: 'node_not_found' });
+    expect((await get('/api/plugins/node/unknown/plugin')).json<ErrorReply>()).toEqual({ error: 'node_not_found' });
   });
 });

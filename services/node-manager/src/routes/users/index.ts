@@ -9,22 +9,22 @@ export interface UsersRoutesOptions {
 }
 
 /** `/api/users/*`: the spec's user endpoints with its access rules. */
-export async function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions): Promise<void> {
+export function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions, done: (error?: Error) => void): void {
   const own = { access: 'none' } as const;
   const admin = { access: 'admin' } as const;
   const selfOrAdmin = { access: { selfOrAdmin: { in: 'params', name: 'username' } } } as const;
 
-  app.get('/auth_status', { schema: s.authStatusSchema, config: own }, async () => core.authenticator.enabled);
+  app.get('/auth_status', { schema: s.authStatusSchema, config: own }, () =>
+    Promise.resolve(core.authenticator.enabled),
+  );
   app.get('/username', { schema: s.usernameSchema, config: own }, async (request, reply) =>
     sendJson(reply, request.nmUser.username),
   );
   app.get('/pass', { schema: s.passSchema, config: own }, async (request, reply) =>
     sendJson(reply, core.passes.issue(request.nmUser.username)),
   );
-  app.get(
-    '/is_admin',
-    { schema: s.isAdminSchema, config: own },
-    async (request) => request.nmUser.authenticated && request.nmUser.role === 'admin',
+  app.get('/is_admin', { schema: s.isAdminSchema, config: own }, (request) =>
+    Promise.resolve(request.nmUser.authenticated && request.nmUser.role === 'admin'),
   );
 
   app.get<{ Params: { username: string } }>(
@@ -87,4 +87,5 @@ export async function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOpt
       return true;
     },
   );
+  done();
 }

@@ -4,10 +4,11 @@ import { PasswordHasher } from '../../auth/password-hasher.js';
 import { UserCommands } from '../../commands/user-commands.js';
 import { UserRepository } from '../../repositories/user-repository.js';
 import { ADMIN, basic, buildTestApp, useTestApp } from '../../test-support/node-manager-test-app.js';
+import type { NodeManagerDatabase } from '../../repositories/node-manager-tables.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-describeEachDatabase('node-manager users and auth', (getDb) => {
+describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb) => {
   const t = useTestApp(getDb);
 
   const get = (url: string, headers: Record<string, string> = ADMIN) => t.app.inject({ method: 'GET', url, headers });
@@ -91,7 +92,7 @@ describeEachDatabase('node-manager users and auth', (getDb) => {
     expect((await get('/api/users/username', basic('bob1', 'newpass2'))).json()).toBe('bob1');
   });
 
-  it('stops accepting a password changed by another process, as the users CLI does, once userRecheckMs has passed', async () => {
+  it('stops accepting a password changed elsewhere (the users CLI) once userRecheckMs has passed', async () => {
     let clock = Date.now();
     const other = await buildTestApp(getDb(), { userRecheckMs: 1000 }, () => clock);
     try {
@@ -176,7 +177,7 @@ describeEachDatabase('node-manager users and auth', (getDb) => {
   });
 
   it('issues a 32-hex WebSocket pass for the current user', async () => {
-    const pass = (await get('/api/users/pass')).json();
+    const pass = (await get('/api/users/pass')).json<string>();
     expect(pass).toMatch(/^[0-9a-f]{32}$/);
     expect(t.core.passes.check(pass, 'admin')).toBe('admin');
     expect(t.core.passes.check(pass, 'bob1')).toBeUndefined();
@@ -208,7 +209,7 @@ describeEachDatabase('node-manager users and auth', (getDb) => {
   });
 });
 
-describeEachDatabase('node-manager with authentication off', (getDb) => {
+describeEachDatabase<NodeManagerDatabase>('node-manager with authentication off', (getDb) => {
   const t = useTestApp(getDb, { overrides: { authentication: false, defaultUserTags: 'op' }, resetEachTest: false });
 
   it('needs no credentials, reports auth off and is_admin false', async () => {
