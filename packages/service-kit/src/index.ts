@@ -59,6 +59,7 @@ export {
   type OpenApiErrorResponse,
 } from './openapi/error-responses.js';
 export { withResponseHeaders, type OpenApiResponseHeader } from './openapi/response-headers.js';
+export { createOpenApiReplyCheck, type ReplyLike } from './openapi/openapi-reply-check.js';
 export { checkOpenApiCoverage, openApiPath, type OpenApiCoverage } from './openapi/openapi-coverage.js';
 export { recordRoutes, registeredRoutes, type RegisteredRoute } from './openapi/route-recorder.js';
 export { prometheusMetrics, DEFAULT_DURATION_BUCKETS, type PrometheusMetricsOptions } from './prometheus-metrics.js';

@@ -5,6 +5,7 @@ import { ProblemError } from '../problem/problem-error.js';
 import { PROBLEM_ERROR_BODY, REASON_ERROR_BODY } from './error-body.js';
 import { errorResponse, errorResponses } from './error-responses.js';
 import { checkOpenApiCoverage } from './openapi-coverage.js';
+import { createOpenApiReplyCheck } from './openapi-reply-check.js';
 import { withResponseHeaders } from './response-headers.js';
 import type { OpenApiOptions } from './register-openapi.js';
 
@@ -215,5 +216,30 @@ describe('checkOpenApiCoverage', () => {
     app = await createServiceApp();
     await app.ready();
     await expect(checkOpenApiCoverage(app)).rejects.toThrow(/openapi\.json answered 404/);
+  });
+});
+
+describe('createOpenApiReplyCheck', () => {
+  it('accepts replies the document describes and names every disagreement of the others', async () => {
+    const { app: built, document } = await build({}, thingRoute);
+    const check = createOpenApiReplyCheck(document);
+    const ok = await built.inject({ method: 'GET', url: '/things/a1' });
+    expect(check('GET', '/things/{thingId}', ok)).toEqual([]);
+    const missing = await built.inject({ method: 'GET', url: '/things/missing' });
+    expect(check('GET', '/things/{thingId}', missing)).toEqual([]);
+    expect(check('GET', '/things/{thingId}', { ...missing, body: '{"title": 3}' })).toEqual([
+      "GET /things/{thingId} 404: (root) must have required property 'type'",
+      "GET /things/{thingId} 404: (root) must have required property 'status'",
+      "GET /things/{thingId} 404: (root) must have required property 'code'",
+      "GET /things/{thingId} 404: (root) must have required property 'requestId'",
+      'GET /things/{thingId} 404: /title must be string',
+    ]);
+    expect(check('GET', '/things/{thingId}', { ...ok, statusCode: 409 })).toEqual([
+      'GET /things/{thingId}: status 409 is not documented',
+    ]);
+    expect(check('GET', '/things/{thingId}', { ...ok, headers: { 'content-type': 'text/html' } })).toEqual([
+      'GET /things/{thingId} 200: text/html is not listed (application/json)',
+    ]);
+    expect(check('POST', '/things/{thingId}', ok)).toEqual(['POST /things/{thingId} is not documented']);
   });
 });
