@@ -64,27 +64,20 @@ describe('analyseRegex: routing', () => {
   });
 });
 
+/** Exactly one issue, with these fields and a message matching `message`. */
+function expectOneIssue(found: readonly { readonly message: string }[], fields: object, message: RegExp): void {
+  expect(found).toHaveLength(1);
+  expect(found[0]).toMatchObject(fields);
+  expect(found[0]?.message).toMatch(message);
+}
+
 describe('analyseRegex: issues', () => {
   it('refuses lookaround and backreferences, pointing inside the pattern', () => {
     expect(issues('a(?=b)')).toEqual([
       expect.objectContaining({ code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED', offset: 1, length: 3 }),
     ]);
-    expect(issues('(?<!x)y')).toEqual([
-      expect.objectContaining({
-        code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED',
-        offset: 0,
-        length: 4,
-        message: expect.stringMatching(/lookbehind/),
-      }),
-    ]);
-    expect(issues('(a)\\1')).toEqual([
-      expect.objectContaining({
-        code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED',
-        offset: 3,
-        length: 2,
-        message: expect.stringMatching(/backreference/),
-      }),
-    ]);
+    expectOneIssue(issues('(?<!x)y'), { code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED', offset: 0, length: 4 }, /lookbehind/);
+    expectOneIssue(issues('(a)\\1'), { code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED', offset: 3, length: 2 }, /backreference/);
     expect(issues('(?<n>a)\\k<n>')[0]).toMatchObject({ code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED', offset: 7 });
   });
 
@@ -94,26 +87,15 @@ describe('analyseRegex: issues', () => {
         expect.objectContaining({ code: 'DT_ERR_EXPR_REGEX_ESCAPE', offset: 1, length: 2 }),
       ]);
     }
-    expect(issues('\\p{L}')[0]).toMatchObject({
-      code: 'DT_ERR_EXPR_REGEX_ESCAPE',
-      message: expect.stringMatching(/u flag/),
-    });
+    expect(issues('\\p{L}')[0]).toMatchObject({ code: 'DT_ERR_EXPR_REGEX_ESCAPE' });
+    expect(issues('\\p{L}')[0]?.message).toMatch(/u flag/);
     expect(issues('\\p{L}', 'u')).toEqual([]);
-    expect(issues('\\012')[0]).toMatchObject({
-      code: 'DT_ERR_EXPR_REGEX_ESCAPE',
-      message: expect.stringMatching(/octal/),
-    });
+    expect(issues('\\012')[0]).toMatchObject({ code: 'DT_ERR_EXPR_REGEX_ESCAPE' });
+    expect(issues('\\012')[0]?.message).toMatch(/octal/);
   });
 
   it('refuses the stateful g and y flags, pointing at the flag', () => {
-    expect(issues('a', 'gi')).toEqual([
-      expect.objectContaining({
-        code: 'DT_ERR_EXPR_REGEX_FLAG',
-        offset: 2,
-        length: 1,
-        message: expect.stringMatching(/remember/),
-      }),
-    ]);
+    expectOneIssue(issues('a', 'gi'), { code: 'DT_ERR_EXPR_REGEX_FLAG', offset: 2, length: 1 }, /remember/);
     expect(issues('a', 'y')[0]).toMatchObject({ code: 'DT_ERR_EXPR_REGEX_FLAG' });
     expect(issues('a', 'ims')).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { thrownBy } from '@triad/common';
 import { describe, expect, it } from 'vitest';
 import { compileExpression } from './compile-expression.js';
 import { ExpressionEvaluationError } from './expression-evaluation-error.js';
@@ -247,19 +248,17 @@ describe('compileExpression: datapoints', () => {
   it('fails the evaluation with a typed error when a datapoint is missing from the context', () => {
     const result = compileExpression('datapoints.other.value + 1', VALUE);
     if (!result.ok) throw new Error('compile');
-    expect(() => result.expression.evaluate(ctx(1))).toThrow(
-      expect.objectContaining({ code: 'DT_ERR_EVAL_DATAPOINT_MISSING' }),
-    );
+    expect(thrownBy(() => result.expression.evaluate(ctx(1)))).toMatchObject({ code: 'DT_ERR_EVAL_DATAPOINT_MISSING' });
     expect(() => result.expression.evaluate(undefined as unknown as EvaluationContext)).toThrow(
       ExpressionEvaluationError,
     );
     const own = compileExpression('datapoint.value', VALUE);
-    expect(() => own.ok && own.expression.evaluate({} as EvaluationContext)).toThrow(
-      expect.objectContaining({ code: 'DT_ERR_EVAL_CONTEXT' }),
-    );
-    expect(() => own.ok && own.expression.evaluate(null as unknown as EvaluationContext)).toThrow(
-      expect.objectContaining({ code: 'DT_ERR_EVAL_CONTEXT' }),
-    );
+    expect(thrownBy(() => own.ok && own.expression.evaluate({} as EvaluationContext))).toMatchObject({
+      code: 'DT_ERR_EVAL_CONTEXT',
+    });
+    expect(thrownBy(() => own.ok && own.expression.evaluate(null as unknown as EvaluationContext))).toMatchObject({
+      code: 'DT_ERR_EVAL_CONTEXT',
+    });
   });
 });
 
@@ -295,9 +294,7 @@ describe('compileExpression: boolean expressions', () => {
       expect.objectContaining({ code: 'DT_WARN_EXPR_MAYBE_NOT_BOOLEAN', offset: 0, length: source.length }),
     ]);
     expect(evaluate(source, ctx(5), BOOLEAN)).toBe(true);
-    expect(() => evaluate(source, ctx(0), BOOLEAN)).toThrow(
-      expect.objectContaining({ code: 'DT_ERR_EVAL_NOT_BOOLEAN' }),
-    );
+    expect(thrownBy(() => evaluate(source, ctx(0), BOOLEAN))).toMatchObject({ code: 'DT_ERR_EVAL_NOT_BOOLEAN' });
   });
 
   it('warns about a constant result', () => {
@@ -305,9 +302,9 @@ describe('compileExpression: boolean expressions', () => {
   });
 
   it('fails at run time when a field holds no boolean', () => {
-    expect(() => evaluate('datapoint.value', ctx('yes'), BOOLEAN)).toThrow(
-      expect.objectContaining({ code: 'DT_ERR_EVAL_NOT_BOOLEAN' }),
-    );
+    expect(thrownBy(() => evaluate('datapoint.value', ctx('yes'), BOOLEAN))).toMatchObject({
+      code: 'DT_ERR_EVAL_NOT_BOOLEAN',
+    });
     expect(evaluate('datapoint.value', ctx(true), BOOLEAN)).toBe(true);
   });
 });

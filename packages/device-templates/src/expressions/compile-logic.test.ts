@@ -1,3 +1,4 @@
+import { thrownBy } from '@triad/common';
 import { describe, expect, it } from 'vitest';
 import { compileExpression } from './compile-expression.js';
 import type { CompiledExpression, ExpressionIssue } from './expression-types.js';
@@ -81,15 +82,15 @@ describe('logic', () => {
 
   it('fails the evaluation with a typed error when a symbol has no boolean', () => {
     const expression = logic('a & b', ['a', 'b']);
-    expect(() => expression.evaluate({ datapoint: { value: 0, rawValue: 0 }, symbols: { a: true } })).toThrow(
-      expect.objectContaining({ code: 'DT_ERR_EVAL_SYMBOL_MISSING' }),
-    );
-    expect(() => expression.evaluate({ datapoint: { value: 0, rawValue: 0 } })).toThrow(
-      expect.objectContaining({ code: 'DT_ERR_EVAL_SYMBOL_MISSING' }),
-    );
-    expect(() =>
-      logic('toString', ['toString']).evaluate({ datapoint: { value: 0, rawValue: 0 }, symbols: {} }),
-    ).toThrow(expect.objectContaining({ code: 'DT_ERR_EVAL_SYMBOL_MISSING' }));
+    expect(
+      thrownBy(() => expression.evaluate({ datapoint: { value: 0, rawValue: 0 }, symbols: { a: true } })),
+    ).toMatchObject({ code: 'DT_ERR_EVAL_SYMBOL_MISSING' });
+    expect(thrownBy(() => expression.evaluate({ datapoint: { value: 0, rawValue: 0 } }))).toMatchObject({
+      code: 'DT_ERR_EVAL_SYMBOL_MISSING',
+    });
+    expect(
+      thrownBy(() => logic('toString', ['toString']).evaluate({ datapoint: { value: 0, rawValue: 0 }, symbols: {} })),
+    ).toMatchObject({ code: 'DT_ERR_EVAL_SYMBOL_MISSING' });
   });
 
   it('warns about constant logic', () => {

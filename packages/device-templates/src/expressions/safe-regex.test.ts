@@ -93,11 +93,8 @@ describe('SafeRegex', () => {
   it('reports what RE2 refuses, over the whole pattern', () => {
     const result = compileRegex('a{1001}', '');
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.issues[0]).toMatchObject({
-      code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED',
-      offset: 0,
-      length: 7,
-      message: expect.stringMatching(/^RE2 cannot run this pattern: /),
-    });
+    const issue = result.ok ? undefined : result.issues[0];
+    expect(issue).toMatchObject({ code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED', offset: 0, length: 7 });
+    expect(issue?.message).toMatch(/^RE2 cannot run this pattern: /);
   });
 });

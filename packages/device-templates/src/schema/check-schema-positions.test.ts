@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../loading/load-document.js';
 import { checkSchema } from './check-schema.js';
 import { at, mutated } from './test-support/base-template.js';
+import { objectAt } from '../test-support/fixture-paths.js';
 
 // These run once the positioned loader (src/loading/load-document.ts) is in place.
 const loaderReady = (() => {
@@ -34,7 +35,7 @@ describe.skipIf(!loaderReady)('positions from the real loader', () => {
 
   it('puts a missing key at the object that lacks it in JSON', () => {
     const text = JSON.stringify(
-      mutated((d) => delete at.cpu(d).addressConfig.pollingGroup),
+      mutated((d) => delete objectAt(at.cpu(d), 'addressConfig').pollingGroup),
       null,
       2,
     );

@@ -8,6 +8,7 @@ import { compareDocumentOrder } from './document-order.js';
 import { schemaProblems } from './schema-problems.js';
 import { at, evaluation, mutated } from './test-support/base-template.js';
 import { invalidCases } from './test-support/compatibility-cases.js';
+import { listAt, objectAt } from '../test-support/fixture-paths.js';
 
 const check = (doc: unknown): Problem[] => checkSchema(documentFromValue(doc, 'case.json'));
 const only = (doc: unknown): Problem => {
@@ -100,15 +101,15 @@ describe('root messages', () => {
   });
 
   it('states the real limit of an identifier and names the offending characters', () => {
-    const long = only(mutated((d) => (at.cpu(d).commonConfig.datapointId = 'x'.repeat(81))));
+    const long = only(mutated((d) => (objectAt(at.cpu(d), 'commonConfig').datapointId = 'x'.repeat(81))));
     expect(long).toMatchObject({ code: 'DT_ERR_SCHEMA_PATTERN', path: `${CPU}/commonConfig/datapointId` });
     expect(long.message).toContain('at most 80');
-    const spaced = only(mutated((d) => (at.cpu(d).addressConfig.originAddress = 'DB1,REAL 4')));
+    const spaced = only(mutated((d) => (objectAt(at.cpu(d), 'addressConfig').originAddress = 'DB1,REAL 4')));
     expect(spaced.message).toContain('contains "," and a space, which are not allowed');
   });
 
   it('states text limits as a range', () => {
-    const p = only(mutated((d) => (at.cpu(d).alertConfig.evaluations[0].text = 'x'.repeat(801))));
+    const p = only(mutated((d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).text = 'x'.repeat(801))));
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_MAX_LENGTH', allowed: '1 to 800 characters' });
     expect(p.message).toBe(
       'datapoint "cpuLoad" in set "system": alertConfig.evaluations[0].text has 801 characters; use 1 to 800 ' +
@@ -136,7 +137,7 @@ describe('datapoint combination messages', () => {
   });
 
   it('reports the errors inside addressConfig instead of the combination when the intent is clear', () => {
-    const p = only(mutated((d) => delete at.cpu(d).addressConfig.pollingGroup));
+    const p = only(mutated((d) => delete objectAt(at.cpu(d), 'addressConfig').pollingGroup));
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_REQUIRED', path: `${CPU}/addressConfig/pollingGroup` });
     expect(p.message).toBe(
       'addressConfig of datapoint "cpuLoad" in set "system" is missing the required key "pollingGroup"',
@@ -146,8 +147,8 @@ describe('datapoint combination messages', () => {
   it('adds that pollingGroup is needed even for subscriptions', () => {
     const p = only(
       mutated((d) => {
-        at.cpu(d).addressConfig.receiveMode = 'subscription';
-        delete at.cpu(d).addressConfig.pollingGroup;
+        objectAt(at.cpu(d), 'addressConfig').receiveMode = 'subscription';
+        delete objectAt(at.cpu(d), 'addressConfig').pollingGroup;
       }),
     );
     expect(p.message).toContain('even when receiveMode is "subscription"');
@@ -182,13 +183,13 @@ describe('datapoint combination messages', () => {
 
 describe('block rule messages', () => {
   it('names the severities of both bands when evaluations mix logs and alarms', () => {
-    const p = only(mutated((d) => at.cpu(d).alertConfig.evaluations.push(evaluation(100))));
+    const p = only(mutated((d) => listAt(at.cpu(d), 'alertConfig', 'evaluations').push(evaluation(100))));
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_SEVERITY_BAND', path: `${CPU}/alertConfig/evaluations` });
     expect(p.message).toContain('log evaluations (severity 100) and alarms (severity 401 and 601)');
   });
 
   it('reports a severity outside both bands at that severity', () => {
-    const p = only(mutated((d) => (at.cpu(d).alertConfig.evaluations[0].severity = 1001)));
+    const p = only(mutated((d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).severity = 1001)));
     expect(p).toMatchObject({
       code: 'DT_ERR_SCHEMA_SEVERITY_BAND',
       path: `${CPU}/alertConfig/evaluations/0/severity`,
@@ -197,7 +198,7 @@ describe('block rule messages', () => {
   });
 
   it('reports a repeated severity at the later evaluation', () => {
-    const p = only(mutated((d) => (at.cpu(d).alertConfig.evaluations[1].severity = 401)));
+    const p = only(mutated((d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 1).severity = 401)));
     expect(p).toMatchObject({
       code: 'DT_ERR_SCHEMA_DUPLICATE',
       path: `${CPU}/alertConfig/evaluations/1/severity`,
@@ -225,7 +226,7 @@ describe('block rule messages', () => {
   });
 
   it('explains the valueMap integer quirk and how to write the value', () => {
-    const p = only(mutated((d) => (at.admin(d).valueMapConfig.map = [{ key: 1, value: 2 }])));
+    const p = only(mutated((d) => (objectAt(at.admin(d), 'valueMapConfig').map = [{ key: 1, value: 2 }])));
     expect(p).toMatchObject({
       code: 'DT_ERR_SCHEMA_VALUE_MAP_INTEGER',
       path: '/datapointSets/0/datapoints/2/valueMapConfig/map/0/value',
@@ -251,15 +252,15 @@ describe('block rule messages', () => {
   });
 
   it('lists the allowed values of an enum and suggests the spelling that was meant', () => {
-    const p = only(mutated((d) => (at.cpu(d).addressConfig.originAccessType = 'readOnly')));
+    const p = only(mutated((d) => (objectAt(at.cpu(d), 'addressConfig').originAccessType = 'readOnly')));
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_ENUM', suggestion: 'read-only' });
     expect(p.message).toContain('use one of: read-only, write-only, read-write, not-accessible');
-    const polling = only(mutated((d) => (at.cpu(d).addressConfig.pollingGroup = '7s')));
+    const polling = only(mutated((d) => (objectAt(at.cpu(d), 'addressConfig').pollingGroup = '7s')));
     expect(polling.suggestion).toBeUndefined();
   });
 
   it('checks widget settings against the widget type and says which widget', () => {
-    const p = only(mutated((d) => (at.widget(d, 0).specificConfig.pageSize = 3)));
+    const p = only(mutated((d) => (objectAt(at.widget(d, 0), 'specificConfig').pageSize = 3)));
     expect(p).toMatchObject({
       code: 'DT_ERR_SCHEMA_ADDITIONAL_PROPERTY',
       path: '/representation/0/specificConfig/pageSize',
@@ -287,12 +288,14 @@ function recordingDocument(value: unknown, format: SourceFormat = 'json'): Loade
 
 describe('positions', () => {
   it('positions a missing key at the object that lacks it', () => {
-    const [p] = checkSchema(recordingDocument(mutated((d) => delete at.cpu(d).addressConfig.pollingGroup)));
+    const [p] = checkSchema(
+      recordingDocument(mutated((d) => delete objectAt(at.cpu(d), 'addressConfig').pollingGroup)),
+    );
     expect(p).toMatchObject({ line: 105, column: 2 }); // datapointSets/0/datapoints/0/addressConfig
   });
 
   it('positions an unknown key at the key itself', () => {
-    const [p] = checkSchema(recordingDocument(mutated((d) => (at.cpu(d).addressConfig.timeout = 5))));
+    const [p] = checkSchema(recordingDocument(mutated((d) => (objectAt(at.cpu(d), 'addressConfig').timeout = 5))));
     expect(p).toMatchObject({ code: 'DT_ERR_SCHEMA_ADDITIONAL_PROPERTY', line: 106, column: 1 });
   });
 

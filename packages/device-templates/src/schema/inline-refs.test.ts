@@ -9,9 +9,8 @@ import { baseTemplate, mutated } from './test-support/base-template.js';
 import { COMPATIBILITY_TABLE } from './test-support/compatibility-cases.js';
 
 type Plugin = (ajv: Ajv, keywords: string[]) => Ajv;
-const addKeywords = (typeof ajvKeywords === 'function'
-  ? ajvKeywords
-  : (ajvKeywords as unknown as { default: Plugin }).default) as unknown as Plugin;
+const addKeywords: Plugin =
+  typeof ajvKeywords === 'function' ? ajvKeywords : (ajvKeywords as unknown as { default: Plugin }).default;
 
 describe('inlineRefs', () => {
   it('leaves no $ref and no definitions in the compiled schema', () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { semanticWarnings, validTemplate, withCode } from './test-support.js';
+import { listAt, objectAt } from '../test-support/fixture-paths.js';
 
 const evaluationPath = '/datapointSets/0/datapoints/2/alertConfig/evaluations/0';
-const evaluation = (t: ReturnType<typeof validTemplate>) => t.datapointSets[0].datapoints[2].alertConfig.evaluations[0];
+const evaluation = (t: ReturnType<typeof validTemplate>) =>
+  objectAt(t, 'datapointSets', 0, 'datapoints', 2, 'alertConfig', 'evaluations', 0);
 
 describe('checkAlertEvaluations', () => {
   it('warns on an evaluation with an empty expressions list and names its severity band', () => {
@@ -15,7 +17,7 @@ describe('checkAlertEvaluations', () => {
 
   it('warns on a symbol declared twice in one evaluation and names the first declaration', () => {
     const t = validTemplate();
-    evaluation(t).expressions[1].symbol = 'hot';
+    objectAt(evaluation(t), 'expressions', 1).symbol = 'hot';
     evaluation(t).logic = 'hot';
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_SYMBOL_DUPLICATE');
     expect(problem!.path).toBe(`${evaluationPath}/expressions/1/symbol`);
@@ -24,7 +26,7 @@ describe('checkAlertEvaluations', () => {
 
   it('warns on a symbol declared twice in rowFilterConfig', () => {
     const t = validTemplate();
-    t.datapointSets[1].datapoints[1].rowFilterConfig.expressions.push({
+    listAt(t, 'datapointSets', 1, 'datapoints', 1, 'rowFilterConfig', 'expressions').push({
       symbol: 'up',
       expression: 'datapoint.value > 0',
     });

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../loading/load-document.js';
 import { checkSemantics } from './check-semantics.js';
 import { semanticWarnings, validTemplate, withCode, type Fixture } from './test-support.js';
+import { listAt, objectAt } from '../test-support/fixture-paths.js';
 
 /** Adds calculated datapoints `[id, expression]` to the first set. */
 function withCalcs(...calcs: [string, string][]): Fixture {
   const t = validTemplate();
   for (const [id, expression] of calcs) {
-    t.datapointSets[0].datapoints.push({
+    listAt(t, 'datapointSets', 0, 'datapoints').push({
       commonConfig: { datapointId: id, datapointType: 'DATAPOINT' },
       calcConfig: { expression },
     });
@@ -22,7 +23,7 @@ describe('checkCalcExpressions: raw values', () => {
     'warns on a calcConfig reading the raw value: %s',
     (expression) => {
       const t = validTemplate();
-      t.datapointSets[0].datapoints[3].calcConfig.expression = expression;
+      objectAt(t, 'datapointSets', 0, 'datapoints', 3, 'calcConfig').expression = expression;
       const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_CALC_RAW_VALUE');
       expect(problem).toMatchObject({ severity: 'warning', path: calcPath(3), found: expression });
       expect(problem!.message).toContain('has no raw value');
@@ -31,15 +32,15 @@ describe('checkCalcExpressions: raw values', () => {
 
   it('accepts a calcConfig reading values (its own or other datapoints), a convConfig reading the raw value', () => {
     const t = validTemplate();
-    t.datapointSets[0].datapoints[0].convConfig = { expression: 'datapoint.rawValue / 10' };
-    t.datapointSets[0].datapoints[3].calcConfig.expression =
+    objectAt(t, 'datapointSets', 0, 'datapoints', 0).convConfig = { expression: 'datapoint.rawValue / 10' };
+    objectAt(t, 'datapointSets', 0, 'datapoints', 3, 'calcConfig').expression =
       "datapoint.value + datapoints.temperature.rawValue + 'rawValue'.length";
     expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_CALC_RAW_VALUE')).toEqual([]);
   });
 
   it('points the warning at the raw value read inside the expression', () => {
     const t = validTemplate();
-    t.datapointSets[0].datapoints[3].calcConfig.expression = 'Math.abs(datapoint.rawValue)';
+    objectAt(t, 'datapointSets', 0, 'datapoints', 3, 'calcConfig').expression = 'Math.abs(datapoint.rawValue)';
     const text = JSON.stringify(t, null, 2);
     const [problem] = withCode(checkSemantics(loadDocument(text, { format: 'json' })), 'DT_WARN_SEM_CALC_RAW_VALUE');
     const offset = text.indexOf('datapoint.rawValue');

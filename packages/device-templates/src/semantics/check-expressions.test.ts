@@ -7,8 +7,9 @@ import type { Problem } from '../problem.js';
 import { validateSource, validateValue } from '../validate.js';
 import { checkSemantics } from './check-semantics.js';
 import { semanticWarnings, validTemplate, withCode, type Fixture } from './test-support.js';
+import { listAt, objectAt } from '../test-support/fixture-paths.js';
 
-const temperature = (t: Fixture) => t.datapointSets[0].datapoints[2];
+const temperature = (t: Fixture) => objectAt(t, 'datapointSets', 0, 'datapoints', 2);
 const evaluationPath = '/datapointSets/0/datapoints/2/alertConfig/evaluations/0';
 
 /** 1-based line and column of the `occurrence`-th (1-based) match of `needle` in `text`. */
@@ -29,7 +30,7 @@ function problemsOf(text: string, format: 'json' | 'yaml'): Problem[] {
 describe('checkExpressions: codes, paths and messages', () => {
   it('reports an unknown name in a calcConfig expression as an error with the compiler code and suggestion', () => {
     const t = validTemplate();
-    t.datapointSets[0].datapoints[3].calcConfig.expression = 'datapoints.temperatur.value / 2';
+    objectAt(t, 'datapointSets', 0, 'datapoints', 3, 'calcConfig').expression = 'datapoints.temperatur.value / 2';
     const [problem] = withCode(semanticWarnings(t), 'DT_ERR_EXPR_DATAPOINT_UNKNOWN');
     expect(problem).toMatchObject({
       severity: 'error',
@@ -44,8 +45,8 @@ describe('checkExpressions: codes, paths and messages', () => {
 
   it('only lets datapoints.<id> name datapoints of the same set', () => {
     const t = validTemplate();
-    t.datapointSets[0].datapoints[0].convConfig = { expression: 'datapoints.ifIndex.value' };
-    t.datapointSets[1].datapoints[0].convConfig = { expression: 'datapoints.ifIndex.value' };
+    objectAt(t, 'datapointSets', 0, 'datapoints', 0).convConfig = { expression: 'datapoints.ifIndex.value' };
+    objectAt(t, 'datapointSets', 1, 'datapoints', 0).convConfig = { expression: 'datapoints.ifIndex.value' };
     const problems = withCode(semanticWarnings(t), 'DT_ERR_EXPR_DATAPOINT_UNKNOWN');
     // The same source compiles once per set: valid in ifTable, unknown in deviceInfo.
     expect(problems.map((p) => p.path)).toEqual(['/datapointSets/0/datapoints/0/convConfig/expression']);
@@ -54,7 +55,7 @@ describe('checkExpressions: codes, paths and messages', () => {
 
   it('requires alert expressions to be able to yield a boolean and names the expression by its symbol', () => {
     const t = validTemplate();
-    temperature(t).alertConfig.evaluations[1].expressions[0].expression = 'datapoint.value * 2';
+    objectAt(temperature(t), 'alertConfig', 'evaluations', 1, 'expressions', 0).expression = 'datapoint.value * 2';
     const [problem] = withCode(semanticWarnings(t), 'DT_ERR_EXPR_NOT_BOOLEAN');
     expect(problem).toMatchObject({
       severity: 'error',
@@ -67,7 +68,7 @@ describe('checkExpressions: codes, paths and messages', () => {
 
   it('reports a logic symbol no expression declares at the logic, with a suggestion', () => {
     const t = validTemplate();
-    temperature(t).alertConfig.evaluations[0].logic = 'hot & veryHott';
+    objectAt(temperature(t), 'alertConfig', 'evaluations', 0).logic = 'hot & veryHott';
     const [problem] = withCode(semanticWarnings(t), 'DT_ERR_EXPR_SYMBOL_UNDECLARED');
     expect(problem).toMatchObject({
       severity: 'error',
@@ -80,7 +81,7 @@ describe('checkExpressions: codes, paths and messages', () => {
 
   it('reports a declared symbol that logic does not use at its declaration, as a warning', () => {
     const t = validTemplate();
-    temperature(t).alertConfig.evaluations[0].logic = 'hot';
+    objectAt(temperature(t), 'alertConfig', 'evaluations', 0).logic = 'hot';
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_EXPR_SYMBOL_UNUSED');
     expect(problem).toMatchObject({
       severity: 'warning',
@@ -91,7 +92,7 @@ describe('checkExpressions: codes, paths and messages', () => {
 
   it('checks rowFilterConfig expressions and logic', () => {
     const t = validTemplate();
-    t.datapointSets[1].datapoints[1].rowFilterConfig = {
+    objectAt(t, 'datapointSets', 1, 'datapoints', 1).rowFilterConfig = {
       expressions: [{ symbol: 'up', expression: 'datapont.value === 1' }],
       logic: 'up | down',
     };
@@ -108,7 +109,7 @@ describe('checkExpressions: codes, paths and messages', () => {
 
   it('still compiles the logic of an evaluation with no expressions, beside the quirk warning', () => {
     const t = validTemplate();
-    temperature(t).alertConfig.evaluations[0].expressions = [];
+    objectAt(temperature(t), 'alertConfig', 'evaluations', 0).expressions = [];
     const problems = semanticWarnings(t);
     expect(withCode(problems, 'DT_WARN_QUIRK_EVALUATION_NO_EXPRESSIONS')).toHaveLength(1);
     expect(withCode(problems, 'DT_ERR_EXPR_SYMBOL_UNDECLARED').map((p) => p.found)).toEqual(['hot', 'veryHot']);
@@ -116,20 +117,20 @@ describe('checkExpressions: codes, paths and messages', () => {
 
   it('leaves expressions the schema refuses (empty, too long, not a string) to the schema', () => {
     const t = validTemplate();
-    temperature(t).alertConfig.evaluations[0].expressions[0].expression = '';
-    temperature(t).alertConfig.evaluations[0].expressions[1].expression = 'x'.repeat(801);
-    t.datapointSets[0].datapoints[3].calcConfig.expression = 42;
+    objectAt(temperature(t), 'alertConfig', 'evaluations', 0, 'expressions', 0).expression = '';
+    objectAt(temperature(t), 'alertConfig', 'evaluations', 0, 'expressions', 1).expression = 'x'.repeat(801);
+    objectAt(t, 'datapointSets', 0, 'datapoints', 3, 'calcConfig').expression = 42;
     expect(semanticWarnings(t).filter((p) => p.code.includes('_EXPR_'))).toEqual([]);
   });
 
   it('makes a template with an expression error invalid, and passes one with only expression warnings', () => {
     const broken = validTemplate();
-    broken.datapointSets[0].datapoints[3].calcConfig.expression = 'datapoint.value +';
+    objectAt(broken, 'datapointSets', 0, 'datapoints', 3, 'calcConfig').expression = 'datapoint.value +';
     const result = validateValue(broken);
     expect(result.valid).toBe(false);
     expect(result.errors.map((p) => p.code)).toEqual(['DT_ERR_EXPR_SYNTAX']);
     const warned = validTemplate();
-    temperature(warned).alertConfig.evaluations[0].logic = 'hot';
+    objectAt(temperature(warned), 'alertConfig', 'evaluations', 0).logic = 'hot';
     expect(validateValue(warned)).toMatchObject({ valid: true, errors: [] });
   });
 
@@ -139,7 +140,7 @@ describe('checkExpressions: codes, paths and messages', () => {
       commonConfig: { datapointId: `copy${i}`, datapointType: 'DATAPOINT' },
       calcConfig: { expression: 'datapoints.temperature.value * ratio' },
     }));
-    t.datapointSets[0].datapoints.push(...copies);
+    listAt(t, 'datapointSets', 0, 'datapoints').push(...copies);
     const problems = withCode(semanticWarnings(t), 'DT_ERR_EXPR_IDENTIFIER_UNKNOWN');
     expect(problems.map((p) => p.path)).toEqual(
       copies.map((_, i) => `/datapointSets/0/datapoints/${5 + i}/calcConfig/expression`),
@@ -151,7 +152,7 @@ describe('checkExpressions: codes, paths and messages', () => {
 describe('checkExpressions: line and column inside the expression', () => {
   it('points at the offending identifier in a JSON string that holds escapes before it', () => {
     const t = validTemplate();
-    temperature(t).alertConfig.evaluations[0].expressions[0].expression =
+    objectAt(temperature(t), 'alertConfig', 'evaluations', 0, 'expressions', 0).expression =
       'datapoint.quality === "été" && datapont.value > 70';
     // Written with \" and \u escapes, which shift the identifier in the text but not in the value.
     const text = JSON.stringify(t, null, 2).replace('\\"été\\"', '\\"\\u00e9t\\u00e9\\"');
@@ -162,7 +163,7 @@ describe('checkExpressions: line and column inside the expression', () => {
 
   it('points at an undeclared logic symbol and at an unused symbol declaration in JSON', () => {
     const t = validTemplate();
-    temperature(t).alertConfig.evaluations[0].logic = 'hot & veryHott';
+    objectAt(temperature(t), 'alertConfig', 'evaluations', 0).logic = 'hot & veryHott';
     const text = JSON.stringify(t, null, 2);
     const problems = problemsOf(text, 'json');
     expect(withCode(problems, 'DT_ERR_EXPR_SYMBOL_UNDECLARED')[0]).toMatchObject(placeOf(text, 'veryHott'));
@@ -172,10 +173,10 @@ describe('checkExpressions: line and column inside the expression', () => {
 
   it('points at the offending identifier in YAML plain, quoted and block scalars', () => {
     const t = validTemplate();
-    const alarm = temperature(t).alertConfig.evaluations[0];
-    alarm.expressions[0].expression = "datapoint.quality === 'ok' && plainBad > 1";
-    alarm.expressions[1].expression = 'datapoint.value > 85 ||\ndatapoint.value < -quotedBad\n';
-    t.datapointSets[0].datapoints[3].calcConfig.expression = 'datapoint.value\n  * blockBad\n';
+    const alarm = objectAt(temperature(t), 'alertConfig', 'evaluations', 0);
+    objectAt(alarm, 'expressions', 0).expression = "datapoint.quality === 'ok' && plainBad > 1";
+    objectAt(alarm, 'expressions', 1).expression = 'datapoint.value > 85 ||\ndatapoint.value < -quotedBad\n';
+    objectAt(t, 'datapointSets', 0, 'datapoints', 3, 'calcConfig').expression = 'datapoint.value\n  * blockBad\n';
     const text = jsYaml.dump(t, { lineWidth: 200 });
     expect(text).toMatch(/expression: >-?\n|expression: \|-?\n/); // a block scalar is among the styles
     const problems = withCode(problemsOf(text, 'yaml'), 'DT_ERR_EXPR_IDENTIFIER_UNKNOWN');
@@ -203,13 +204,14 @@ describe('checkExpressions: line and column inside the expression', () => {
 
   it('places problems of a document without text at 0:0', () => {
     const t = validTemplate();
-    t.datapointSets[0].datapoints[3].calcConfig.expression = 'datapoint.value * ratio';
+    objectAt(t, 'datapointSets', 0, 'datapoints', 3, 'calcConfig').expression = 'datapoint.value * ratio';
     expect(withCode(semanticWarnings(t), 'DT_ERR_EXPR_IDENTIFIER_UNKNOWN')[0]).toMatchObject({ line: 0, column: 0 });
   });
 
   it('reports through validateSource with the file position', () => {
     const t = validTemplate();
-    t.datapointSets[0].datapoints[3].calcConfig.expression = 'Math.max(datapoint.value, 1) + Math.rnd()';
+    objectAt(t, 'datapointSets', 0, 'datapoints', 3, 'calcConfig').expression =
+      'Math.max(datapoint.value, 1) + Math.rnd()';
     const text = JSON.stringify(t, null, 2);
     const result = validateSource(text, { file: 't.ndst.json' });
     expect(result.valid).toBe(false);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { semanticWarnings, validTemplate, withCode } from './test-support.js';
+import { objectAt } from '../test-support/fixture-paths.js';
 
-const topic = (t: ReturnType<typeof validTemplate>) => t.originTypes[1].topics[0];
+const topic = (t: ReturnType<typeof validTemplate>) => objectAt(t, 'originTypes', 1, 'topics', 0);
 
 describe('checkMqtt', () => {
   it('warns on a topic that fills a set the template does not have', () => {
@@ -14,7 +15,7 @@ describe('checkMqtt', () => {
 
   it('ignores topics of drivers that are not MQTT', () => {
     const t = validTemplate();
-    t.originTypes[0].topics = [{ datapointSet: 'nothing', operationMode: 'weird' }];
+    objectAt(t, 'originTypes', 0).topics = [{ datapointSet: 'nothing', operationMode: 'weird' }];
     const problems = semanticWarnings(t);
     expect(withCode(problems, 'DT_WARN_SEM_MQTT_SET_UNKNOWN')).toEqual([]);
     expect(withCode(problems, 'DT_WARN_SEM_MQTT_OPERATION_MODE_UNKNOWN')).toEqual([]);
@@ -22,7 +23,7 @@ describe('checkMqtt', () => {
 
   it('warns on an unknown origin strategy and suggests the close one', () => {
     const t = validTemplate();
-    topic(t).originStrategy.strategyId = 'clientID';
+    objectAt(topic(t), 'originStrategy').strategyId = 'clientID';
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_MQTT_STRATEGY_UNKNOWN');
     expect(problem).toMatchObject({
       path: '/originTypes/1/topics/0/originStrategy/strategyId',

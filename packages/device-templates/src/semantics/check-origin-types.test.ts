@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { semanticWarnings, validTemplate, withCode } from './test-support.js';
+import { listAt, objectAt } from '../test-support/fixture-paths.js';
 
 const address = (t: ReturnType<typeof validTemplate>, s: number, d: number) =>
-  t.datapointSets[s].datapoints[d].addressConfig;
+  objectAt(t, 'datapointSets', s, 'datapoints', d, 'addressConfig');
 
 describe('checkOriginTypes', () => {
   it('warns on an addressConfig.originType missing from originTypes and suggests the close one', () => {
@@ -32,7 +33,7 @@ describe('checkOriginTypes', () => {
 
   it('does not cross-check drivers when an originTypes entry is malformed (a schema error)', () => {
     const t = validTemplate();
-    t.originTypes.push('netin-ds-drv-s7');
+    listAt(t, 'originTypes').push('netin-ds-drv-s7');
     address(t, 0, 0).originType = 'netin-ds-drv-s7';
     expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_ORIGIN_TYPE_UNDECLARED')).toEqual([]);
   });
@@ -55,14 +56,21 @@ describe('checkOriginTypes', () => {
   it('says nothing about missing originTypes when no datapoint has an addressConfig', () => {
     const t = validTemplate();
     delete t.originTypes;
-    t.datapointSets = [{ ...t.datapointSets[0], datapoints: [t.datapointSets[0].datapoints[3]] }];
+    t.datapointSets = [
+      { ...objectAt(t, 'datapointSets', 0), datapoints: [objectAt(t, 'datapointSets', 0, 'datapoints', 3)] },
+    ];
     t.representation = undefined;
     expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_ORIGIN_TYPES_MISSING')).toEqual([]);
   });
 
   it('warns on a declared driver that no datapoint uses', () => {
     const t = validTemplate();
-    t.originTypes.push({ originType: 'netin-ds-drv-icmp', address: '/{ICMP_IPAddress}/', count: 4, timeout: 1000 });
+    listAt(t, 'originTypes').push({
+      originType: 'netin-ds-drv-icmp',
+      address: '/{ICMP_IPAddress}/',
+      count: 4,
+      timeout: 1000,
+    });
     const unused = withCode(semanticWarnings(t), 'DT_WARN_SEM_ORIGIN_TYPE_UNUSED');
     expect(unused).toHaveLength(1);
     expect(unused[0]).toMatchObject({ path: '/originTypes/2/originType', found: 'netin-ds-drv-icmp' });
@@ -71,7 +79,10 @@ describe('checkOriginTypes', () => {
 
   it('warns on a driver declared twice with different settings and names the first entry', () => {
     const t = validTemplate();
-    t.originTypes.push({ ...t.originTypes[0], basicConfig: { ...t.originTypes[0].basicConfig, port: 1161 } });
+    listAt(t, 'originTypes').push({
+      ...objectAt(t, 'originTypes', 0),
+      basicConfig: { ...objectAt(t, 'originTypes', 0, 'basicConfig'), port: 1161 },
+    });
     const duplicates = withCode(semanticWarnings(t), 'DT_WARN_SEM_ORIGIN_TYPE_DUPLICATE');
     expect(duplicates).toHaveLength(1);
     expect(duplicates[0]!.path).toBe('/originTypes/2/originType');
@@ -80,7 +91,7 @@ describe('checkOriginTypes', () => {
 
   it('leaves exact duplicate entries to the schema (uniqueItems)', () => {
     const t = validTemplate();
-    t.originTypes.push(structuredClone(t.originTypes[0]));
+    listAt(t, 'originTypes').push(structuredClone(objectAt(t, 'originTypes', 0)));
     expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_ORIGIN_TYPE_DUPLICATE')).toEqual([]);
   });
 });

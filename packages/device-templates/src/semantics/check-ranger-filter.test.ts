@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkPatternForRe2 } from './check-ranger-filter.js';
 import { semanticWarnings, validTemplate, withCode } from './test-support.js';
+import { objectAt } from '../test-support/fixture-paths.js';
 
 describe('checkRangerFilter', () => {
   it('warns on a lookbehind, which JavaScript runs but RE2 rejects', () => {
     const t = validTemplate();
-    t.rangerFilter.description = '(?<=SIMATIC NET, )SCALANCE';
+    objectAt(t, 'rangerFilter').description = '(?<=SIMATIC NET, )SCALANCE';
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_RANGER_REGEX_UNSUPPORTED');
     expect(problem).toMatchObject({ path: '/rangerFilter/description', found: '(?<=SIMATIC NET, )SCALANCE' });
     expect(problem!.message).toContain('RE2, which discovery matches with, rejects it');
@@ -13,7 +14,7 @@ describe('checkRangerFilter', () => {
 
   it('warns on a backreference', () => {
     const t = validTemplate();
-    t.rangerFilter.deviceID = '(0x0A)\\1';
+    objectAt(t, 'rangerFilter').deviceID = '(0x0A)\\1';
     expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_RANGER_REGEX_UNSUPPORTED').map((p) => p.path)).toEqual([
       '/rangerFilter/deviceID',
     ]);
@@ -21,7 +22,7 @@ describe('checkRangerFilter', () => {
 
   it('warns on a pattern that is no regular expression at all', () => {
     const t = validTemplate();
-    t.rangerFilter.vendorID = '0x002A[';
+    objectAt(t, 'rangerFilter').vendorID = '0x002A[';
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_RANGER_REGEX_INVALID');
     expect(problem!.path).toBe('/rangerFilter/vendorID');
     expect(problem!.message).toContain('missing ]');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { semanticWarnings, validTemplate, widget, withCode } from './test-support.js';
+import { listAt } from '../test-support/fixture-paths.js';
 
 function withWidget(item: unknown) {
   const t = validTemplate();
-  t.representation.push(item);
+  listAt(t, 'representation').push(item);
   return semanticWarnings(t);
 }
 

@@ -4,6 +4,7 @@ import { documentFromValue } from '../loading/value-document.js';
 import { checkSemantics } from './check-semantics.js';
 import { semanticProblems } from './semantic-problems.js';
 import { semanticWarnings, validTemplate, type Fixture } from './test-support.js';
+import { listAt, objectAt } from '../test-support/fixture-paths.js';
 
 describe('checkSemantics', () => {
   it('reports nothing for a consistent template', () => {
@@ -13,8 +14,8 @@ describe('checkSemantics', () => {
   it('reports only warnings whose codes are in the catalogue, with a JSON Pointer and a message', () => {
     const t = validTemplate();
     t.templateVersion = '1.2.3.4';
-    t.datapointSets[0].datapoints[0].unitConfig = { from: 'kw' };
-    t.datapointSets[0].datapoints[1].unitsConfig.from = 'kw';
+    objectAt(t, 'datapointSets', 0, 'datapoints', 0).unitConfig = { from: 'kw' };
+    objectAt(t, 'datapointSets', 0, 'datapoints', 1, 'unitsConfig').from = 'kw';
     const problems = semanticWarnings(t);
     expect(problems.length).toBeGreaterThanOrEqual(3);
     for (const p of problems) {
@@ -59,9 +60,10 @@ describe('checkSemantics', () => {
       if (path.length === 0) continue;
       for (const replacement of replacements) {
         const t: Fixture = validTemplate();
-        let parent = t;
-        for (const segment of path.slice(0, -1)) parent = parent[segment];
-        parent[path[path.length - 1]!] = replacement;
+        const parentPath = path.slice(0, -1);
+        const last = path[path.length - 1]!;
+        if (typeof last === 'number') listAt(t, ...parentPath)[last] = replacement;
+        else objectAt(t, ...parentPath)[last] = replacement;
         expect(() => checkSemantics(documentFromValue(t, 'x.json'))).not.toThrow();
         runs++;
       }

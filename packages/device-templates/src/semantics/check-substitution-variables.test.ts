@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { semanticWarnings, validTemplate, withCode } from './test-support.js';
+import { objectAt } from '../test-support/fixture-paths.js';
 
 describe('checkSubstitutionVariables', () => {
   it('warns on an unknown variable in origin and suggests the closest known one', () => {
@@ -12,7 +13,7 @@ describe('checkSubstitutionVariables', () => {
 
   it('warns on an unknown variable nested inside an originTypes entry', () => {
     const t = validTemplate();
-    t.originTypes[0].basicConfig.address = '/{SNMP_Address}/';
+    objectAt(t, 'originTypes', 0, 'basicConfig').address = '/{SNMP_Address}/';
     const problems = withCode(semanticWarnings(t), 'DT_WARN_SEM_VARIABLE_UNKNOWN');
     expect(problems.map((p) => p.path)).toEqual(['/originTypes/0/basicConfig/address']);
     expect(problems[0]!.message).toContain('/{SNMP_Address}/');
@@ -21,7 +22,10 @@ describe('checkSubstitutionVariables', () => {
   it('accepts the four discovery variables and a literal origin', () => {
     const t = validTemplate();
     t.origin = 'plc-17.line_2';
-    t.originTypes[0].extra = { a: '/{DCP_MACAddress}/', b: ['/{DCP_NameOfStation}/', '/{DCP_IPAddress}/'] };
+    objectAt(t, 'originTypes', 0).extra = {
+      a: '/{DCP_MACAddress}/',
+      b: ['/{DCP_NameOfStation}/', '/{DCP_IPAddress}/'],
+    };
     expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_VARIABLE_UNKNOWN')).toEqual([]);
     expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_VARIABLE_MALFORMED')).toEqual([]);
   });
@@ -32,7 +36,7 @@ describe('checkSubstitutionVariables', () => {
     ['DCP_IPAddress', '/{DCP_IPAddress}/'],
   ])('warns that %s is taken literally', (written, intended) => {
     const t = validTemplate();
-    t.originTypes[0].basicConfig.address = written;
+    objectAt(t, 'originTypes', 0, 'basicConfig').address = written;
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_VARIABLE_MALFORMED');
     expect(problem).toMatchObject({ path: '/originTypes/0/basicConfig/address', suggestion: intended });
     expect(problem!.message).toContain('taken literally');
@@ -40,7 +44,7 @@ describe('checkSubstitutionVariables', () => {
 
   it('does not mistake a regex quantifier for a placeholder', () => {
     const t = validTemplate();
-    t.originTypes[1].topics[0].originStrategy.expression = '^plant/([a-z]{2,4})/';
+    objectAt(t, 'originTypes', 1, 'topics', 0, 'originStrategy').expression = '^plant/([a-z]{2,4})/';
     expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_VARIABLE_MALFORMED')).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { semanticWarnings, validTemplate, withCode } from './test-support.js';
+import { objectAt } from '../test-support/fixture-paths.js';
 
 const unitsPath = '/datapointSets/0/datapoints/2/unitsConfig';
 function withUnits(unitsConfig: unknown) {
   const t = validTemplate();
-  t.datapointSets[0].datapoints[2].unitsConfig = unitsConfig;
+  objectAt(t, 'datapointSets', 0, 'datapoints', 2).unitsConfig = unitsConfig;
   return semanticWarnings(t);
 }
 

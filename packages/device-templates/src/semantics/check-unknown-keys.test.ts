@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { semanticWarnings, validTemplate, withCode } from './test-support.js';
+import { objectAt } from '../test-support/fixture-paths.js';
 
 describe('checkUnknownKeys', () => {
   it('warns on an object-valued datapoint key such as unitConfig and suggests unitsConfig', () => {
     const t = validTemplate();
-    t.datapointSets[0].datapoints[0].unitConfig = { from: 'C', to: 'F' };
+    objectAt(t, 'datapointSets', 0, 'datapoints', 0).unitConfig = { from: 'C', to: 'F' };
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_QUIRK_DATAPOINT_KEY');
     expect(problem).toMatchObject({
       path: '/datapointSets/0/datapoints/0/unitConfig',
@@ -17,14 +18,14 @@ describe('checkUnknownKeys', () => {
 
   it('leaves non-object unknown datapoint keys and keys of #TIMEPOINT datapoints to the schema', () => {
     const t = validTemplate();
-    t.datapointSets[0].datapoints[0].unitConfig = 'C';
-    t.datapointSets[0].datapoints[4].unitConfig = { from: 'C' };
+    objectAt(t, 'datapointSets', 0, 'datapoints', 0).unitConfig = 'C';
+    objectAt(t, 'datapointSets', 0, 'datapoints', 4).unitConfig = { from: 'C' };
     expect(withCode(semanticWarnings(t), 'DT_WARN_QUIRK_DATAPOINT_KEY')).toEqual([]);
   });
 
   it('warns on the literal key "defaultValueConfig, addressConfig"', () => {
     const t = validTemplate();
-    t.datapointSets[0].datapoints[0]['defaultValueConfig, addressConfig'] = {};
+    objectAt(t, 'datapointSets', 0, 'datapoints', 0)['defaultValueConfig, addressConfig'] = {};
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_QUIRK_DEAD_BRANCH_KEY');
     expect(problem!.path).toBe('/datapointSets/0/datapoints/0/defaultValueConfig, addressConfig');
     expect(problem!.message).toContain('is one key, not two blocks');
@@ -32,7 +33,7 @@ describe('checkUnknownKeys', () => {
 
   it('warns on an unknown commonConfig key and suggests the intended one', () => {
     const t = validTemplate();
-    t.datapointSets[0].datapoints[0].commonConfig.descripton = 'Name';
+    objectAt(t, 'datapointSets', 0, 'datapoints', 0, 'commonConfig').descripton = 'Name';
     const [problem] = withCode(semanticWarnings(t), 'DT_WARN_QUIRK_COMMON_CONFIG_KEY');
     expect(problem).toMatchObject({
       path: '/datapointSets/0/datapoints/0/commonConfig/descripton',
@@ -44,38 +45,40 @@ describe('checkUnknownKeys', () => {
   it.each([
     [
       'tableAddress',
-      (t: ReturnType<typeof validTemplate>) => (t.datapointSets[1].tableAddress.rootTable = '1.3.6'),
+      (t: ReturnType<typeof validTemplate>) => (objectAt(t, 'datapointSets', 1, 'tableAddress').rootTable = '1.3.6'),
       '/datapointSets/1/tableAddress/rootTable',
       'rootAddress',
     ],
     [
       'rangerFilter',
-      (t: ReturnType<typeof validTemplate>) => (t.rangerFilter.deviceId = '0x1'),
+      (t: ReturnType<typeof validTemplate>) => (objectAt(t, 'rangerFilter').deviceId = '0x1'),
       '/rangerFilter/deviceId',
       'deviceID',
     ],
     [
       'an evaluation',
       (t: ReturnType<typeof validTemplate>) =>
-        (t.datapointSets[0].datapoints[2].alertConfig.evaluations[0].onstartup = true),
+        (objectAt(t, 'datapointSets', 0, 'datapoints', 2, 'alertConfig', 'evaluations', 0).onstartup = true),
       '/datapointSets/0/datapoints/2/alertConfig/evaluations/0/onstartup',
       'onStartup',
     ],
     [
       'rowFilterConfig',
-      (t: ReturnType<typeof validTemplate>) => (t.datapointSets[1].datapoints[1].rowFilterConfig.logik = 'up'),
+      (t: ReturnType<typeof validTemplate>) =>
+        (objectAt(t, 'datapointSets', 1, 'datapoints', 1, 'rowFilterConfig').logik = 'up'),
       '/datapointSets/1/datapoints/1/rowFilterConfig/logik',
       'logic',
     ],
     [
       'a table specificConfig',
-      (t: ReturnType<typeof validTemplate>) => (t.representation[1].specificConfig.pagesize = 4),
+      (t: ReturnType<typeof validTemplate>) => (objectAt(t, 'representation', 1, 'specificConfig').pagesize = 4),
       '/representation/1/specificConfig/pagesize',
       'pageSize',
     ],
     [
       'a gauge format entry',
-      (t: ReturnType<typeof validTemplate>) => (t.representation[4].specificConfig.format[0].colour = '#fff'),
+      (t: ReturnType<typeof validTemplate>) =>
+        (objectAt(t, 'representation', 4, 'specificConfig', 'format', 0).colour = '#fff'),
       '/representation/4/specificConfig/format/0/colour',
       'color',
     ],

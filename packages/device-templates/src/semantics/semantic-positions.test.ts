@@ -6,6 +6,7 @@ import { loadDocument } from '../loading/load-document.js';
 import type { Problem } from '../problem.js';
 import { checkSemantics } from './check-semantics.js';
 import { validTemplate, withCode, type Fixture } from './test-support.js';
+import { objectAt } from '../test-support/fixture-paths.js';
 
 /** 1-based line and column of the `occurrence`-th match of `needle` in `text`. */
 function placeOf(text: string, needle: string, occurrence = 1): { line: number; column: number } {
@@ -22,10 +23,10 @@ function placeOf(text: string, needle: string, occurrence = 1): { line: number; 
 function mutated(): Fixture {
   const t = validTemplate();
   t.templateVersion = '1.2.3.4';
-  t.datapointSets[0].datapoints[0].unitConfig = { from: 'C', to: 'F' };
-  t.datapointSets[0].datapoints[2].unitsConfig.from = 'kw';
-  t.datapointSets[0].datapoints[2].unitsConfig.to = 'W';
-  t.datapointSets[0].datapoints[2].commonConfig.datapointId = 'sysName';
+  objectAt(t, 'datapointSets', 0, 'datapoints', 0).unitConfig = { from: 'C', to: 'F' };
+  objectAt(t, 'datapointSets', 0, 'datapoints', 2, 'unitsConfig').from = 'kw';
+  objectAt(t, 'datapointSets', 0, 'datapoints', 2, 'unitsConfig').to = 'W';
+  objectAt(t, 'datapointSets', 0, 'datapoints', 2, 'commonConfig').datapointId = 'sysName';
   return t;
 }
 

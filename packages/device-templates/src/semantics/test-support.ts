@@ -1,14 +1,14 @@
 // Test support for the semantic checks (excluded from the build by tsconfig.build.json).
 import { documentFromValue } from '../loading/value-document.js';
 import type { Problem } from '../problem.js';
+import type { Doc } from '../test-support/fixture-paths.js';
 import { checkSemantics } from './check-semantics.js';
 
 /**
- * A template fixture: plain JSON data that tests mutate freely before checking it. Typed loosely
- * on purpose, since tests write wrong shapes into it.
+ * A template fixture: plain JSON data that tests edit freely (wrong shapes included) before
+ * checking it; `objectAt`/`listAt` walk to the part a test edits.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Fixture = any;
+export type Fixture = Doc;
 
 /**
  * A schema-valid template that triggers no semantic warning: SNMP and MQTT drivers, a map set, a

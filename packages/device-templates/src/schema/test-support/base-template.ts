@@ -3,9 +3,9 @@
  * mutation of it per test. Test-only (excluded from the build).
  */
 
-/** JSON data as the tests manipulate it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Doc = Record<string, any>;
+import { objectAt, type Doc } from '../../test-support/fixture-paths.js';
+
+export type { Doc };
 
 export function evaluation(severity: number, extra: Doc = {}): Doc {
   return {
@@ -169,19 +169,19 @@ export function mutated(change: (doc: Doc) => void): Doc {
 
 /** Shortcuts into the base template's parts, for mutations. */
 export const at = {
-  systemSet: (doc: Doc): Doc => doc['datapointSets'][0],
-  portsSet: (doc: Doc): Doc => doc['datapointSets'][1],
+  systemSet: (doc: Doc): Doc => objectAt(doc, 'datapointSets', 0),
+  portsSet: (doc: Doc): Doc => objectAt(doc, 'datapointSets', 1),
   /** the cpuLoad datapoint: commonConfig + addressConfig + alertConfig (alarms 401, 601) */
-  cpu: (doc: Doc): Doc => doc['datapointSets'][0].datapoints[0],
+  cpu: (doc: Doc): Doc => objectAt(doc, 'datapointSets', 0, 'datapoints', 0),
   /** the uptime datapoint: commonConfig + addressConfig + unitsConfig */
-  uptime: (doc: Doc): Doc => doc['datapointSets'][0].datapoints[1],
+  uptime: (doc: Doc): Doc => objectAt(doc, 'datapointSets', 0, 'datapoints', 1),
   /** the adminStatus datapoint: commonConfig + addressConfig + valueMapConfig */
-  admin: (doc: Doc): Doc => doc['datapointSets'][0].datapoints[2],
+  admin: (doc: Doc): Doc => objectAt(doc, 'datapointSets', 0, 'datapoints', 2),
   /** the model datapoint: commonConfig + defaultValueConfig */
-  model: (doc: Doc): Doc => doc['datapointSets'][0].datapoints[3],
+  model: (doc: Doc): Doc => objectAt(doc, 'datapointSets', 0, 'datapoints', 3),
   /** the loadPercent datapoint: commonConfig + calcConfig + convConfig */
-  calc: (doc: Doc): Doc => doc['datapointSets'][0].datapoints[4],
+  calc: (doc: Doc): Doc => objectAt(doc, 'datapointSets', 0, 'datapoints', 4),
   /** the ifOutOctets datapoint: #TIMEPOINT with commonConfig + addressConfig */
-  timepoint: (doc: Doc): Doc => doc['datapointSets'][1].datapoints[2],
-  widget: (doc: Doc, index: number): Doc => doc['representation'][index],
+  timepoint: (doc: Doc): Doc => objectAt(doc, 'datapointSets', 1, 'datapoints', 2),
+  widget: (doc: Doc, index: number): Doc => objectAt(doc, 'representation', index),
 };

@@ -1,4 +1,5 @@
 import { at, common, evaluation, mutated, type Doc } from './base-template.js';
+import { listAt, objectAt } from '../../test-support/fixture-paths.js';
 
 /**
  * The compatibility table: one small change to a valid template per row, with the verdict
@@ -48,9 +49,9 @@ const ROOT: Row[] = [
   ['an empty alias', (d) => (d['alias'] = ''), INVALID],
   ['an alias of 81 characters', (d) => (d['alias'] = x(81)), INVALID],
   ['a schemaVersion "1.0"', (d) => (d['schemaVersion'] = '1.0'), INVALID],
-  ['an unknown rangerFilter key (quirk 3)', (d) => (d['rangerFilter'].sysObjectID = 'x'), VALID],
-  ['a numeric rangerFilter deviceID', (d) => (d['rangerFilter'].deviceID = 10), INVALID],
-  ['an empty rangerFilter description', (d) => (d['rangerFilter'].description = ''), INVALID],
+  ['an unknown rangerFilter key (quirk 3)', (d) => (objectAt(d, 'rangerFilter').sysObjectID = 'x'), VALID],
+  ['a numeric rangerFilter deviceID', (d) => (objectAt(d, 'rangerFilter').deviceID = 10), INVALID],
+  ['an empty rangerFilter description', (d) => (objectAt(d, 'rangerFilter').description = ''), INVALID],
 ];
 
 const ACCEPTED_VERSIONS = [
@@ -73,17 +74,21 @@ const VERSIONS: Row[] = [
 
 const ORIGIN_TYPES: Row[] = [
   ['an empty originTypes list', (d) => (d['originTypes'] = []), INVALID],
-  ['two identical originTypes entries', (d) => d['originTypes'].push(structuredClone(d['originTypes'][0])), INVALID],
+  [
+    'two identical originTypes entries',
+    (d) => listAt(d, 'originTypes').push(structuredClone(objectAt(d, 'originTypes', 0))),
+    INVALID,
+  ],
   [
     'two entries for one driver with different settings (quirk 9)',
-    (d) => d['originTypes'].push({ originType: 'svc-ds-drv-snmp', port: 1161 }),
+    (d) => listAt(d, 'originTypes').push({ originType: 'svc-ds-drv-snmp', port: 1161 }),
     VALID,
   ],
-  ['an originType with an underscore', (d) => (d['originTypes'][0].originType = 'svc_ds_drv'), INVALID],
-  ['an originTypes entry without originType', (d) => delete d['originTypes'][0].originType, INVALID],
+  ['an originType with an underscore', (d) => (objectAt(d, 'originTypes', 0).originType = 'svc_ds_drv'), INVALID],
+  ['an originTypes entry without originType', (d) => delete objectAt(d, 'originTypes', 0).originType, INVALID],
   [
     'driver-specific keys in an originTypes entry',
-    (d) => (d['originTypes'][0].snmpCommunities = { readCommunity: 'public' }),
+    (d) => (objectAt(d, 'originTypes', 0).snmpCommunities = { readCommunity: 'public' }),
     VALID,
   ],
 ];
@@ -113,21 +118,25 @@ const SETS: Row[] = [
     (d) => (at.portsSet(d).tableAddress = { rootTable: '1.3.6' }),
     VALID,
   ],
-  ['a rootAddress of 241 characters', (d) => (at.portsSet(d).tableAddress.rootAddress = x(241)), INVALID],
-  ['an index that is not a datapointId', (d) => (at.portsSet(d).tableAddress.indexes = ['if index']), INVALID],
+  ['a rootAddress of 241 characters', (d) => (objectAt(at.portsSet(d), 'tableAddress').rootAddress = x(241)), INVALID],
+  [
+    'an index that is not a datapointId',
+    (d) => (objectAt(at.portsSet(d), 'tableAddress').indexes = ['if index']),
+    INVALID,
+  ],
   [
     'an index naming no datapoint of the set (quirk 10)',
-    (d) => (at.portsSet(d).tableAddress.indexes = ['nothing']),
+    (d) => (objectAt(at.portsSet(d), 'tableAddress').indexes = ['nothing']),
     VALID,
   ],
   ['a map set with a tableAddress', (d) => (at.systemSet(d).tableAddress = { rootAddress: 'x' }), VALID],
   ['an empty datapoints list', (d) => (at.systemSet(d).datapoints = []), INVALID],
-  ['routing without topic', (d) => delete at.portsSet(d).routing.topic, INVALID],
-  ['a routing topic of 81 characters', (d) => (at.portsSet(d).routing.topic = x(81)), INVALID],
+  ['routing without topic', (d) => delete objectAt(at.portsSet(d), 'routing').topic, INVALID],
+  ['a routing topic of 81 characters', (d) => (objectAt(at.portsSet(d), 'routing').topic = x(81)), INVALID],
   ['a non-boolean broadcast', (d) => (at.portsSet(d).broadcast = 'yes'), INVALID],
   [
     'two datapoints with the same datapointId in a set (quirk 10)',
-    (d) => (at.uptime(d).commonConfig.datapointId = 'cpuLoad'),
+    (d) => (objectAt(at.uptime(d), 'commonConfig').datapointId = 'cpuLoad'),
     VALID,
   ],
 ];
@@ -135,7 +144,7 @@ const SETS: Row[] = [
 const DATAPOINTS: Row[] = [
   [
     'a datapoint with only commonConfig',
-    (d) => (at.systemSet(d).datapoints[0] = { commonConfig: common('a') }),
+    (d) => (listAt(at.systemSet(d), 'datapoints')[0] = { commonConfig: common('a') }),
     INVALID,
   ],
   [
@@ -182,119 +191,175 @@ const DATAPOINTS: Row[] = [
   [
     'a TIMEPOINT datapoint with convConfig',
     (d) => {
-      at.timepoint(d).commonConfig.datapointType = 'TIMEPOINT';
+      objectAt(at.timepoint(d), 'commonConfig').datapointType = 'TIMEPOINT';
       at.timepoint(d).convConfig = { expression: 'datapoint.value' };
     },
     VALID,
   ],
-  ['an @TIMEPOINT datapoint with alertConfig', (d) => (at.cpu(d).commonConfig.datapointType = '@TIMEPOINT'), VALID],
-  ['an unknown commonConfig key (quirk 1)', (d) => (at.cpu(d).commonConfig.unit = '%'), VALID],
   [
-    'a commonConfig key named "additionalProperties" (quirk 1)',
-    (d) => (at.cpu(d).commonConfig.additionalProperties = 'x'),
-    INVALID,
-  ],
-  ['commonConfig without datapointType', (d) => delete at.cpu(d).commonConfig.datapointType, INVALID],
-  [
-    'a datapointId of 80 characters (the message text says 40)',
-    (d) => (at.cpu(d).commonConfig.datapointId = x(80)),
+    'an @TIMEPOINT datapoint with alertConfig',
+    (d) => (objectAt(at.cpu(d), 'commonConfig').datapointType = '@TIMEPOINT'),
     VALID,
   ],
-  ['a datapointId of 81 characters', (d) => (at.cpu(d).commonConfig.datapointId = x(81)), INVALID],
-  ['a datapointId with # and &', (d) => (at.cpu(d).commonConfig.datapointId = '#cpu&load'), VALID],
-  ['a lower-case datapointType', (d) => (at.cpu(d).commonConfig.datapointType = 'simple'), INVALID],
-  ['an empty commonConfig description', (d) => (at.cpu(d).commonConfig.description = ''), VALID],
-  ['a commonConfig syntaxInfo of 1201 characters', (d) => (at.cpu(d).commonConfig.syntaxInfo = x(1201)), INVALID],
-  ['an empty commonConfig alias', (d) => (at.cpu(d).commonConfig.alias = ''), INVALID],
+  ['an unknown commonConfig key (quirk 1)', (d) => (objectAt(at.cpu(d), 'commonConfig').unit = '%'), VALID],
+  [
+    'a commonConfig key named "additionalProperties" (quirk 1)',
+    (d) => (objectAt(at.cpu(d), 'commonConfig').additionalProperties = 'x'),
+    INVALID,
+  ],
+  ['commonConfig without datapointType', (d) => delete objectAt(at.cpu(d), 'commonConfig').datapointType, INVALID],
+  [
+    'a datapointId of 80 characters (the message text says 40)',
+    (d) => (objectAt(at.cpu(d), 'commonConfig').datapointId = x(80)),
+    VALID,
+  ],
+  ['a datapointId of 81 characters', (d) => (objectAt(at.cpu(d), 'commonConfig').datapointId = x(81)), INVALID],
+  ['a datapointId with # and &', (d) => (objectAt(at.cpu(d), 'commonConfig').datapointId = '#cpu&load'), VALID],
+  ['a lower-case datapointType', (d) => (objectAt(at.cpu(d), 'commonConfig').datapointType = 'simple'), INVALID],
+  ['an empty commonConfig description', (d) => (objectAt(at.cpu(d), 'commonConfig').description = ''), VALID],
+  [
+    'a commonConfig syntaxInfo of 1201 characters',
+    (d) => (objectAt(at.cpu(d), 'commonConfig').syntaxInfo = x(1201)),
+    INVALID,
+  ],
+  ['an empty commonConfig alias', (d) => (objectAt(at.cpu(d), 'commonConfig').alias = ''), INVALID],
 ];
 
 const ADDRESS: Row[] = [
-  ['an unknown addressConfig key', (d) => (at.cpu(d).addressConfig.timeout = 5), INVALID],
+  ['an unknown addressConfig key', (d) => (objectAt(at.cpu(d), 'addressConfig').timeout = 5), INVALID],
   [
     'a subscription without pollingGroup (quirk 8)',
     (d) => {
-      at.cpu(d).addressConfig.receiveMode = 'subscription';
-      delete at.cpu(d).addressConfig.pollingGroup;
+      objectAt(at.cpu(d), 'addressConfig').receiveMode = 'subscription';
+      delete objectAt(at.cpu(d), 'addressConfig').pollingGroup;
     },
     INVALID,
   ],
-  ['originAccessType "readOnly"', (d) => (at.cpu(d).addressConfig.originAccessType = 'readOnly'), INVALID],
-  ['an S7 address with a comma', (d) => (at.cpu(d).addressConfig.originAddress = 'DB1,REAL4'), INVALID],
-  ['a dotted S7 address', (d) => (at.cpu(d).addressConfig.originAddress = 'DB1.DBD4'), VALID],
-  ['a JSON-path address', (d) => (at.cpu(d).addressConfig.originAddress = '$.a.b'), VALID],
+  ['originAccessType "readOnly"', (d) => (objectAt(at.cpu(d), 'addressConfig').originAccessType = 'readOnly'), INVALID],
+  ['an S7 address with a comma', (d) => (objectAt(at.cpu(d), 'addressConfig').originAddress = 'DB1,REAL4'), INVALID],
+  ['a dotted S7 address', (d) => (objectAt(at.cpu(d), 'addressConfig').originAddress = 'DB1.DBD4'), VALID],
+  ['a JSON-path address', (d) => (objectAt(at.cpu(d), 'addressConfig').originAddress = '$.a.b'), VALID],
   [
     'a prefixed driver-internal address',
-    (d) => (at.cpu(d).addressConfig.originAddress = 'netin-ds-drv-mqtt:status'),
+    (d) => (objectAt(at.cpu(d), 'addressConfig').originAddress = 'netin-ds-drv-mqtt:status'),
     VALID,
   ],
-  ['an address with a slash', (d) => (at.cpu(d).addressConfig.originAddress = 'a/b'), INVALID],
-  ['an address with brackets', (d) => (at.cpu(d).addressConfig.originAddress = 'x[0]'), INVALID],
-  ['an addressConfig originType with an underscore', (d) => (at.cpu(d).addressConfig.originType = 'svc_snmp'), INVALID],
-  ['an unknown dataType', (d) => (at.cpu(d).addressConfig.dataType = 'INT'), INVALID],
-  ['an originDataType with a dot', (d) => (at.cpu(d).addressConfig.originDataType = 'a.b'), INVALID],
+  ['an address with a slash', (d) => (objectAt(at.cpu(d), 'addressConfig').originAddress = 'a/b'), INVALID],
+  ['an address with brackets', (d) => (objectAt(at.cpu(d), 'addressConfig').originAddress = 'x[0]'), INVALID],
+  [
+    'an addressConfig originType with an underscore',
+    (d) => (objectAt(at.cpu(d), 'addressConfig').originType = 'svc_snmp'),
+    INVALID,
+  ],
+  ['an unknown dataType', (d) => (objectAt(at.cpu(d), 'addressConfig').dataType = 'INT'), INVALID],
+  ['an originDataType with a dot', (d) => (objectAt(at.cpu(d), 'addressConfig').originDataType = 'a.b'), INVALID],
   [
     'an addressConfig originType no originTypes entry declares (quirk 9)',
-    (d) => (at.cpu(d).addressConfig.originType = 'svc-ds-drv-other'),
+    (d) => (objectAt(at.cpu(d), 'addressConfig').originType = 'svc-ds-drv-other'),
     VALID,
   ],
 ];
 
 const ALERTS: Row[] = [
-  ['an empty evaluations list', (d) => (at.cpu(d).alertConfig.evaluations = []), INVALID],
-  ['an unknown alertConfig key', (d) => (at.cpu(d).alertConfig.enabled = true), INVALID],
+  ['an empty evaluations list', (d) => (objectAt(at.cpu(d), 'alertConfig').evaluations = []), INVALID],
+  ['an unknown alertConfig key', (d) => (objectAt(at.cpu(d), 'alertConfig').enabled = true), INVALID],
   [
     'log and alarm severities in one datapoint',
-    (d) => at.cpu(d).alertConfig.evaluations.push(evaluation(100)),
+    (d) => listAt(at.cpu(d), 'alertConfig', 'evaluations').push(evaluation(100)),
     INVALID,
   ],
-  ['two evaluations with the same severity', (d) => (at.cpu(d).alertConfig.evaluations[1].severity = 401), INVALID],
-  ['log evaluations 1 and 200', (d) => (at.cpu(d).alertConfig.evaluations = [evaluation(1), evaluation(200)]), VALID],
-  ['alarms 201 and 1000', (d) => (at.cpu(d).alertConfig.evaluations = [evaluation(201), evaluation(1000)]), VALID],
-  ['severity 0', (d) => (at.cpu(d).alertConfig.evaluations = [evaluation(0)]), INVALID],
-  ['severity 1001', (d) => (at.cpu(d).alertConfig.evaluations = [evaluation(1001)]), INVALID],
-  ['severity 401.5', (d) => (at.cpu(d).alertConfig.evaluations = [evaluation(401.5)]), INVALID],
+  [
+    'two evaluations with the same severity',
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 1).severity = 401),
+    INVALID,
+  ],
+  [
+    'log evaluations 1 and 200',
+    (d) => (objectAt(at.cpu(d), 'alertConfig').evaluations = [evaluation(1), evaluation(200)]),
+    VALID,
+  ],
+  [
+    'alarms 201 and 1000',
+    (d) => (objectAt(at.cpu(d), 'alertConfig').evaluations = [evaluation(201), evaluation(1000)]),
+    VALID,
+  ],
+  ['severity 0', (d) => (objectAt(at.cpu(d), 'alertConfig').evaluations = [evaluation(0)]), INVALID],
+  ['severity 1001', (d) => (objectAt(at.cpu(d), 'alertConfig').evaluations = [evaluation(1001)]), INVALID],
+  ['severity 401.5', (d) => (objectAt(at.cpu(d), 'alertConfig').evaluations = [evaluation(401.5)]), INVALID],
   [
     'an evaluation with expressions [] (quirk 11)',
-    (d) => (at.cpu(d).alertConfig.evaluations[0].expressions = []),
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).expressions = []),
     VALID,
   ],
-  ['an unknown evaluation key (quirk 3)', (d) => (at.cpu(d).alertConfig.evaluations[0].codes = ['a']), VALID],
-  ['an evaluation without textHelp', (d) => delete at.cpu(d).alertConfig.evaluations[0].textHelp, INVALID],
-  ['an evaluation without onStartup', (d) => delete at.cpu(d).alertConfig.evaluations[0].onStartup, INVALID],
-  ['facility 255', (d) => (at.cpu(d).alertConfig.evaluations[0].facility = 255), VALID],
-  ['facility 256', (d) => (at.cpu(d).alertConfig.evaluations[0].facility = 256), INVALID],
-  ['facility -2', (d) => (at.cpu(d).alertConfig.evaluations[0].facility = -2), INVALID],
   [
-    'an evaluation text of 800 characters (the message text says 500)',
-    (d) => (at.cpu(d).alertConfig.evaluations[0].text = x(800)),
+    'an unknown evaluation key (quirk 3)',
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).codes = ['a']),
     VALID,
   ],
-  ['an evaluation text of 801 characters', (d) => (at.cpu(d).alertConfig.evaluations[0].text = x(801)), INVALID],
   [
-    'an unknown key in an expression entry',
-    (d) => (at.cpu(d).alertConfig.evaluations[0].expressions[0].note = 'x'),
+    'an evaluation without textHelp',
+    (d) => delete objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).textHelp,
     INVALID,
   ],
-  ['an empty symbol', (d) => (at.cpu(d).alertConfig.evaluations[0].expressions[0].symbol = ''), INVALID],
+  [
+    'an evaluation without onStartup',
+    (d) => delete objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).onStartup,
+    INVALID,
+  ],
+  ['facility 255', (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).facility = 255), VALID],
+  ['facility 256', (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).facility = 256), INVALID],
+  ['facility -2', (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).facility = -2), INVALID],
+  [
+    'an evaluation text of 800 characters (the message text says 500)',
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).text = x(800)),
+    VALID,
+  ],
+  [
+    'an evaluation text of 801 characters',
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).text = x(801)),
+    INVALID,
+  ],
+  [
+    'an unknown key in an expression entry',
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0, 'expressions', 0).note = 'x'),
+    INVALID,
+  ],
+  [
+    'an empty symbol',
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0, 'expressions', 0).symbol = ''),
+    INVALID,
+  ],
   [
     'a symbol of 100 characters (no maximum)',
-    (d) => (at.cpu(d).alertConfig.evaluations[0].expressions[0].symbol = x(100)),
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0, 'expressions', 0).symbol = x(100)),
     VALID,
   ],
-  ['an empty expression', (d) => (at.cpu(d).alertConfig.evaluations[0].expressions[0].expression = ''), INVALID],
-  ['a logic of 81 characters', (d) => (at.cpu(d).alertConfig.evaluations[0].logic = x(81)), INVALID],
+  [
+    'an empty expression',
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0, 'expressions', 0).expression = ''),
+    INVALID,
+  ],
+  ['a logic of 81 characters', (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).logic = x(81)), INVALID],
   [
     'a logic naming an undeclared symbol (quirk 11)',
-    (d) => (at.cpu(d).alertConfig.evaluations[0].logic = 'a & b'),
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).logic = 'a & b'),
     VALID,
   ],
-  ['routing in an evaluation', (d) => (at.cpu(d).alertConfig.evaluations[0].routing = { topic: 'alarms' }), VALID],
+  [
+    'routing in an evaluation',
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).routing = { topic: 'alarms' }),
+    VALID,
+  ],
 ];
 
 const BLOCKS: Row[] = [
-  ['an unknown calcConfig key', (d) => (at.calc(d).calcConfig.lang = 'js'), INVALID],
+  ['an unknown calcConfig key', (d) => (objectAt(at.calc(d), 'calcConfig').lang = 'js'), INVALID],
   ['a calcConfig without expression', (d) => (at.calc(d).calcConfig = {}), INVALID],
-  ['a convConfig expression of 801 characters', (d) => (at.calc(d).convConfig.expression = x(801)), INVALID],
+  [
+    'a convConfig expression of 801 characters',
+    (d) => (objectAt(at.calc(d), 'convConfig').expression = x(801)),
+    INVALID,
+  ],
   ['a defaultValueConfig with only isDefault', (d) => (at.model(d).defaultValueConfig = { isDefault: true }), INVALID],
   ['a defaultValueConfig without isDefault', (d) => (at.model(d).defaultValueConfig = { value: 'x' }), INVALID],
   [
@@ -312,13 +377,13 @@ const BLOCKS: Row[] = [
     (d) => (at.model(d).defaultValueConfig = { isDefault: true, value: null }),
     INVALID,
   ],
-  ['an unknown defaultValueConfig key', (d) => (at.model(d).defaultValueConfig.when = 'null'), INVALID],
+  ['an unknown defaultValueConfig key', (d) => (objectAt(at.model(d), 'defaultValueConfig').when = 'null'), INVALID],
   [
     'an unknown rowFilterConfig key (quirk 3)',
-    (d) => (at.portsSet(d).datapoints[1].rowFilterConfig.mode = 'keep'),
+    (d) => (objectAt(at.portsSet(d), 'datapoints', 1, 'rowFilterConfig').mode = 'keep'),
     VALID,
   ],
-  ['an empty rowFilterConfig', (d) => (at.portsSet(d).datapoints[1].rowFilterConfig = {}), VALID],
+  ['an empty rowFilterConfig', (d) => (objectAt(at.portsSet(d), 'datapoints', 1).rowFilterConfig = {}), VALID],
   ['unitsConfig from + to', (d) => (at.uptime(d).unitsConfig = { from: 'ms', to: 's', units: true }), VALID],
   [
     'unitsConfig from + toBest false (quirk 7)',
@@ -342,17 +407,17 @@ const BLOCKS: Row[] = [
     (d) => (at.uptime(d).unitsConfig = { from: 'watts', to: 'kilowatts' }),
     VALID,
   ],
-  ['an unknown unitsConfig key', (d) => (at.uptime(d).unitsConfig.cutOffNumber = 10), INVALID],
+  ['an unknown unitsConfig key', (d) => (objectAt(at.uptime(d), 'unitsConfig').cutOffNumber = 10), INVALID],
   [
     'a valueMap entry {key: 1, value: 2} (quirk 4)',
-    (d) => (at.admin(d).valueMapConfig.map = [{ key: 1, value: 2 }]),
+    (d) => (objectAt(at.admin(d), 'valueMapConfig').map = [{ key: 1, value: 2 }]),
     INVALID,
   ],
-  ['a valueMap value 2.5', (d) => (at.admin(d).valueMapConfig.map = [{ key: 1, value: 2.5 }]), VALID],
+  ['a valueMap value 2.5', (d) => (objectAt(at.admin(d), 'valueMapConfig').map = [{ key: 1, value: 2.5 }]), VALID],
   [
     'a valueMap value "2" and a boolean value',
     (d) =>
-      (at.admin(d).valueMapConfig.map = [
+      (objectAt(at.admin(d), 'valueMapConfig').map = [
         { key: 1, value: '2' },
         { key: 'x', value: true },
       ]),
@@ -360,11 +425,15 @@ const BLOCKS: Row[] = [
   ],
   [
     'a valueMap entry without key or value, with an extra key',
-    (d) => (at.admin(d).valueMapConfig.map = [{ note: 'x' }]),
+    (d) => (objectAt(at.admin(d), 'valueMapConfig').map = [{ note: 'x' }]),
     VALID,
   ],
-  ['a valueMap key that is null', (d) => (at.admin(d).valueMapConfig.map = [{ key: null, value: 'x' }]), INVALID],
-  ['an unknown valueMapConfig key', (d) => (at.admin(d).valueMapConfig.default = 'x'), INVALID],
+  [
+    'a valueMap key that is null',
+    (d) => (objectAt(at.admin(d), 'valueMapConfig').map = [{ key: null, value: 'x' }]),
+    INVALID,
+  ],
+  ['an unknown valueMapConfig key', (d) => (objectAt(at.admin(d), 'valueMapConfig').default = 'x'), INVALID],
   ['a valueMapConfig without map', (d) => (at.admin(d).valueMapConfig = {}), INVALID],
 ];
 
@@ -372,33 +441,69 @@ const WIDGETS: Row[] = [
   ['an empty representation list', (d) => (d['representation'] = []), INVALID],
   ['a widget without commonConfig', (d) => delete at.widget(d, 0).commonConfig, INVALID],
   ['a widget without specificConfig', (d) => delete at.widget(d, 2).specificConfig, INVALID],
-  ['firstColumn 9', (d) => (at.widget(d, 0).commonConfig.firstColumn = 9), INVALID],
-  ['widgetWidth 0', (d) => (at.widget(d, 0).commonConfig.widgetWidth = 0), INVALID],
-  ['firstRow 1 (the message text says greater than 1)', (d) => (at.widget(d, 1).commonConfig.firstRow = 1), VALID],
+  ['firstColumn 9', (d) => (objectAt(at.widget(d, 0), 'commonConfig').firstColumn = 9), INVALID],
+  ['widgetWidth 0', (d) => (objectAt(at.widget(d, 0), 'commonConfig').widgetWidth = 0), INVALID],
   [
-    'a "chart" widget (quirk 14 of the open questions)',
-    (d) => (at.widget(d, 0).commonConfig.widgetType = 'chart'),
-    INVALID,
-  ],
-  ['an unknown widget commonConfig key', (d) => (at.widget(d, 0).commonConfig.color = 'red'), INVALID],
-  ['data naming a table cell', (d) => (at.widget(d, 2).data = 'device[ports.0.ifIndex]'), VALID],
-  ['data without device[...]', (d) => (at.widget(d, 2).data = 'ports.ifIndex'), INVALID],
-  ['an unknown key in a map specificConfig', (d) => (at.widget(d, 0).specificConfig.pageSize = 3), INVALID],
-  ['an unknown key in a map format entry', (d) => (at.widget(d, 0).specificConfig.format[0].width = 3), INVALID],
-  ['a map format entry without alias', (d) => delete at.widget(d, 0).specificConfig.format[0].alias, INVALID],
-  ['a negative format order', (d) => (at.widget(d, 0).specificConfig.format[0].order = -1), INVALID],
-  [
-    'an unknown key in a table specificConfig (quirk 3)',
-    (d) => (at.widget(d, 1).specificConfig.sortBy = 'ifIndex'),
+    'firstRow 1 (the message text says greater than 1)',
+    (d) => (objectAt(at.widget(d, 1), 'commonConfig').firstRow = 1),
     VALID,
   ],
-  ['a table pageSize of 11', (d) => (at.widget(d, 1).specificConfig.pageSize = 11), INVALID],
-  ['an unknown table fieldGroup', (d) => (at.widget(d, 1).specificConfig.format[0].fieldGroup = 'extra'), INVALID],
-  ['an unknown key in a metric specificConfig', (d) => (at.widget(d, 2).specificConfig.format = []), INVALID],
-  ['an unknown key in a gauge specificConfig (quirk 3)', (d) => (at.widget(d, 3).specificConfig.step = 5), VALID],
-  ['a gauge without maxValue', (d) => delete at.widget(d, 3).specificConfig.maxValue, INVALID],
-  ['an unknown key in a gauge range', (d) => (at.widget(d, 3).specificConfig.ranges[0].color = 'red'), INVALID],
-  ['an unknown key in a gauge format entry', (d) => (at.widget(d, 3).specificConfig.format[0].label = 'CPU'), VALID],
+  [
+    'a "chart" widget (quirk 14 of the open questions)',
+    (d) => (objectAt(at.widget(d, 0), 'commonConfig').widgetType = 'chart'),
+    INVALID,
+  ],
+  ['an unknown widget commonConfig key', (d) => (objectAt(at.widget(d, 0), 'commonConfig').color = 'red'), INVALID],
+  ['data naming a table cell', (d) => (at.widget(d, 2).data = 'device[ports.0.ifIndex]'), VALID],
+  ['data without device[...]', (d) => (at.widget(d, 2).data = 'ports.ifIndex'), INVALID],
+  [
+    'an unknown key in a map specificConfig',
+    (d) => (objectAt(at.widget(d, 0), 'specificConfig').pageSize = 3),
+    INVALID,
+  ],
+  [
+    'an unknown key in a map format entry',
+    (d) => (objectAt(at.widget(d, 0), 'specificConfig', 'format', 0).width = 3),
+    INVALID,
+  ],
+  [
+    'a map format entry without alias',
+    (d) => delete objectAt(at.widget(d, 0), 'specificConfig', 'format', 0).alias,
+    INVALID,
+  ],
+  ['a negative format order', (d) => (objectAt(at.widget(d, 0), 'specificConfig', 'format', 0).order = -1), INVALID],
+  [
+    'an unknown key in a table specificConfig (quirk 3)',
+    (d) => (objectAt(at.widget(d, 1), 'specificConfig').sortBy = 'ifIndex'),
+    VALID,
+  ],
+  ['a table pageSize of 11', (d) => (objectAt(at.widget(d, 1), 'specificConfig').pageSize = 11), INVALID],
+  [
+    'an unknown table fieldGroup',
+    (d) => (objectAt(at.widget(d, 1), 'specificConfig', 'format', 0).fieldGroup = 'extra'),
+    INVALID,
+  ],
+  [
+    'an unknown key in a metric specificConfig',
+    (d) => (objectAt(at.widget(d, 2), 'specificConfig').format = []),
+    INVALID,
+  ],
+  [
+    'an unknown key in a gauge specificConfig (quirk 3)',
+    (d) => (objectAt(at.widget(d, 3), 'specificConfig').step = 5),
+    VALID,
+  ],
+  ['a gauge without maxValue', (d) => delete objectAt(at.widget(d, 3), 'specificConfig').maxValue, INVALID],
+  [
+    'an unknown key in a gauge range',
+    (d) => (objectAt(at.widget(d, 3), 'specificConfig', 'ranges', 0).color = 'red'),
+    INVALID,
+  ],
+  [
+    'an unknown key in a gauge format entry',
+    (d) => (objectAt(at.widget(d, 3), 'specificConfig', 'format', 0).label = 'CPU'),
+    VALID,
+  ],
   [
     'a map widget whose specificConfig is a gauge config',
     (d) => (at.widget(d, 0).specificConfig = at.widget(d, 3).specificConfig),
