@@ -2,7 +2,13 @@
  * Schema pieces several route areas share: the ids in paths and the `{error: reason}` replies
  * every failure sends (see `http/api-error-handler.ts`).
  */
-import { errorResponses as kitErrorResponses, REASON_ERROR_BODY } from '@triad/service-kit';
+import {
+  errorResponse,
+  errorResponses as kitErrorResponses,
+  REASON_ERROR_BODY,
+  withResponseHeaders,
+} from '@triad/service-kit';
+import { AUTH_REALM } from '../http/api-error-handler.js';
 
 /** A node or node family id as a path segment. */
 export const idSchema = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -47,5 +53,11 @@ export const BODY_ERRORS = [413, 415] as const;
 export function errorResponses(...extra: ErrorStatus[]) {
   const statuses: Record<number, string> = {};
   for (const status of [400, 401, ...extra, 500] as const) statuses[status] = ERROR_DESCRIPTIONS[status];
-  return kitErrorResponses(REASON_ERROR_BODY, statuses);
+  const responses = kitErrorResponses(REASON_ERROR_BODY, statuses);
+  return {
+    ...responses,
+    401: withResponseHeaders(errorResponse(REASON_ERROR_BODY, ERROR_DESCRIPTIONS[401]), {
+      'WWW-Authenticate': { type: 'string', description: `Basic realm="${AUTH_REALM}", charset="UTF-8"` },
+    }),
+  };
 }
