@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@triad/db';
-import { checkOpenApiCoverage } from '@triad/service-kit';
+import { checkOpenApiCoverage, createOpenApiReplyCheck, type ReplyLike } from '@triad/service-kit';
 import { buildTestContentApp, type TestContentApp } from './test-support/content-test-app.js';
 
 interface Operation {
@@ -74,6 +74,48 @@ describe('content API OpenAPI document', () => {
       expect(responses['401']?.headers, path).toHaveProperty(['WWW-Authenticate']);
       if (path !== '/api') expect(responses['200']?.headers, path).toHaveProperty(['Cache-Control']);
     }
+  });
+
+  it('describes the replies the server really sends, successes and errors', async () => {
+    const check = createOpenApiReplyCheck(document);
+    const { shops } = await t.backend.listShops(1, 0);
+    const shopId = shops[0]?.id ?? 'none';
+    const page = (await t.get('/api/articles?limit=1')).json<{ members: { article: { id: string } }[] }>();
+    const articleId = page.members[0]?.article.id ?? 'none';
+    const cases: [string, ReplyLike][] = [
+      ['/api', await t.get('/api')],
+      ['/api/articles', await t.get('/api/articles?q=a&limit=5&sort=-price')],
+      ['/api/articles', await t.get('/api/articles?limit=5000')],
+      ['/api/articles', await t.get('/api/articles', { authorization: undefined })],
+      ['/api/articles', await t.get('/api/articles', { accept: '*/*' })],
+      ['/api/articles/{articleId}', await t.get(`/api/articles/${articleId}`)],
+      ['/api/articles/{articleId}', await t.get('/api/articles/nope')],
+      ['/api/business-shops', await t.get('/api/business-shops?limit=2')],
+      ['/api/bshops', await t.get('/api/bshops?offset=-1')],
+      ['/api/business-shops/{shopId}', await t.get(`/api/business-shops/${shopId}`)],
+      ['/api/business-shops/{shopId}', await t.get('/api/business-shops/nope')],
+    ];
+    for (const sub of ['return-policy', 'shipping-costs', 'minimum-order-value']) {
+      cases.push([`/api/business-shops/{shopId}/${sub}`, await t.get(`/api/business-shops/${shopId}/${sub}`)]);
+    }
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'test-secret-123' },
+    });
+    const refused = await t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'password' } });
+    const responses: [string, string, ReplyLike][] = [
+      ...cases.map(([path, reply]): [string, string, ReplyLike] => ['GET', path, reply]),
+      ['POST', '/oauth/token', token],
+      ['POST', '/oauth/token', refused],
+      ['GET', '/.well-known/jwks.json', await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })],
+      ['GET', '/healthz', await t.app.inject({ method: 'GET', url: '/healthz' })],
+      ['GET', '/metrics', await t.app.inject({ method: 'GET', url: '/metrics' })],
+    ];
+    const statuses = new Set(responses.map(([, , reply]) => reply.statusCode));
+    expect([...statuses].sort()).toEqual([200, 400, 401, 404, 406]);
+    const problems = responses.flatMap(([method, path, reply]) => check(method, path, reply));
+    expect(problems).toEqual([]);
   });
 
   it('marks the identity endpoints, /healthz and /metrics public', () => {
