@@ -55,6 +55,8 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
       await t.app.inject({ method: 'DELETE', url: '/api/users/delete_user/bob1', headers: bob }),
       await get('/api/users/role/admin', bob),
       await get('/api/users/rights/admin', bob),
+      await get('/api/tags/user/admin', bob),
+      await post('/api/tags/user', { UserName: 'admin', tags: ['dev'] }, bob),
     ];
     for (const response of attempts) {
       expect(response.statusCode).toBe(400);
@@ -62,6 +64,10 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
     }
     expect((await get('/api/users/role/bob1')).json()).toBe('user');
     expect((await get('/api/users/list_users')).json()).toEqual(['admin', 'bob1']);
+    // Their own tags are theirs to read and set.
+    expect((await post('/api/tags/user', { UserName: 'bob1', tags: ['dev'] }, bob)).json()).toBe('ok');
+    expect((await get('/api/tags/user/bob1', bob)).json()).toEqual(['dev']);
+    expect((await get('/api/tags/user/admin')).json()).toBe('all');
   });
 
   it('rejects usernames and passwords that are not letters and digits without storing anything', async () => {
