@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
-import { checkOpenApiCoverage } from '@triad/service-kit';
+import { checkOpenApiCoverage, createOpenApiReplyCheck, type ReplyLike } from '@triad/service-kit';
+import { sampleTemplate, sampleTemplateYaml } from './test-support/sample-templates.js';
 import { buildTestApp } from './test-support/templates-test-app.js';
 import type { TemplatesDatabase } from './repositories/templates-tables.js';
 
@@ -95,6 +96,67 @@ describeEachDatabase<TemplatesDatabase>('templates OpenAPI document', (getDb) =>
     expect(Object.keys(one?.get?.responses['200']?.headers ?? {})).toEqual(['ETag', 'Last-Modified', 'Vary']);
     for (const method of ['get', 'delete'] as const) expect(one?.[method]?.responses, method).toHaveProperty('404');
     expect(document.paths['/templates/{templateId}/{templateVersion}/evaluate']?.post?.responses).toHaveProperty('404');
+  });
+
+  it('describes the replies the server really sends, successes and errors', async () => {
+    const check = createOpenApiReplyCheck(document);
+    const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object | string, type?: string) =>
+      app.inject({
+        method,
+        url,
+        ...(payload !== undefined ? { payload } : {}),
+        headers: type ? { 'content-type': type } : {},
+      });
+    const one = '/templates/{templateId}/{templateVersion}';
+    const id = 'OpenAPI%20Probe';
+    const template = sampleTemplate({ templateId: 'OpenAPI Probe', templateVersion: '2.0.0' });
+    const replies: [string, string, ReplyLike][] = [
+      ['POST', '/templates', await inject('POST', '/templates', template)],
+      ['POST', '/templates', await inject('POST', '/templates', template)],
+      ['POST', '/templates', await inject('POST', '/templates', { templateId: 'x' })],
+      ['POST', '/templates', await inject('POST', '/templates', '<xml/>', 'application/xml')],
+      [
+        'PUT',
+        one,
+        await inject(
+          'PUT',
+          `/templates/${id}/3.0.0`,
+          sampleTemplateYaml({ templateId: 'OpenAPI Probe', templateVersion: '3.0.0' }),
+          'application/yaml',
+        ),
+      ],
+      ['PUT', one, await inject('PUT', `/templates/${id}/9.9.9`, template)],
+      ['GET', '/templates', await inject('GET', '/templates?latest=true&limit=5')],
+      ['GET', '/templates', await inject('GET', '/templates?limit=0')],
+      ['GET', '/templates/{templateId}', await inject('GET', `/templates/${id}`)],
+      ['GET', '/templates/{templateId}', await inject('GET', '/templates/Nobody')],
+      ['GET', one, await inject('GET', `/templates/${id}/2.0.0`)],
+      ['GET', one, await inject('GET', `/templates/${id}/3.0.0?format=source`)],
+      [
+        'GET',
+        one,
+        await app.inject({ method: 'GET', url: `/templates/${id}/2.0.0`, headers: { accept: 'text/html' } }),
+      ],
+      ['POST', '/validate', await inject('POST', '/validate', template)],
+      ['POST', '/match', await inject('POST', '/match', { description: 'switch' })],
+      ['POST', '/match', await inject('POST', '/match', {})],
+      [
+        'POST',
+        `${one}/evaluate`,
+        await inject('POST', `/templates/${id}/2.0.0/evaluate`, {
+          updates: [{ datapointSetId: 'system', datapointId: 'uptime', rawValue: 5 }],
+        }),
+      ],
+      ['POST', `${one}/evaluate`, await inject('POST', `/templates/${id}/0.0.1/evaluate`, { updates: [] })],
+      ['DELETE', one, await inject('DELETE', `/templates/${id}/3.0.0`)],
+      ['DELETE', '/templates/{templateId}', await inject('DELETE', `/templates/${id}`)],
+      ['DELETE', '/templates/{templateId}', await inject('DELETE', `/templates/${id}`)],
+      ['GET', '/healthz', await inject('GET', '/healthz')],
+      ['GET', '/metrics', await inject('GET', '/metrics')],
+    ];
+    const statuses = new Set(replies.map(([, , reply]) => reply.statusCode));
+    expect([...statuses].sort()).toEqual([200, 201, 204, 400, 404, 406, 409, 415, 422]);
+    expect(replies.flatMap(([method, path, reply]) => check(method, path, reply))).toEqual([]);
   });
 
   it('serves Swagger UI at /docs and Prometheus metrics at /metrics', async () => {
