@@ -9,7 +9,8 @@ export interface NodeManagerConfig {
   /** PostgreSQL URL; when set, data lives there instead of SQLite. */
   readonly databaseUrl?: string;
   /**
-   * Start and manage a demo Erlang node (`triad_demo`) when `erl` is installed and no other node
+   * Start and manage a demo Erlang node (`triad_demo_<hash of the data directory>`, one per
+   * installation) when `erl` is installed and no other node
    * is stored (`demo/demo-node.ts`). Off by default; `triad serve` turns it on unless `--no-demo`.
    */
   readonly demo: boolean;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { openServiceDatabase, type Database } from '@triad/db';
 import { closeOnce, createLogger, listenService, serviceCloser, type Logger } from '@triad/service-kit';
 import { buildNodeManagerApp } from './app.js';
@@ -9,7 +10,7 @@ import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from './migration
 import type { NodeMonitor } from './monitoring/node-monitor.js';
 import { startNodeMonitor } from './monitoring/start-node-monitor.js';
 import type { NodeManagerCore } from './node-manager-core.js';
-import { startDemo, type DemoOutcome } from './demo/demo-node.js';
+import { demoNodeAlive, startDemo, type DemoOutcome } from './demo/demo-node.js';
 
 /** A listening node manager. */
 export interface RunningNodeManagerServer {
@@ -134,7 +135,12 @@ export async function startNodeManagerServer(
     const notes = [`API docs: ${url}/docs`, `authentication: ${config.authentication ? 'on (HTTP Basic)' : 'off'}`];
     if (config.demo && erlang) {
       try {
-        demo = await startDemo(core, { url, onError: (error) => logger.warn({ err: error }, 'demo node') });
+        demo = await startDemo(core, {
+          url,
+          // One demo node per installation: named after the store it belongs to.
+          alive: demoNodeAlive(config.databaseUrl ?? path.resolve(config.dataDir)),
+          onError: (error) => logger.warn({ err: error }, 'demo node'),
+        });
       } catch (error) {
         await closeService().catch(() => {});
         throw error;

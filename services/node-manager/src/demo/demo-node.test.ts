@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,8 +6,45 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupNodePort } from '../connections/epmd-client.js';
 import { liveErl, shortHost, uniqueAlive } from '../connections/test-support/erl-node.js';
 import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
-import { DEMO_ALARM_ID, startDemo } from './demo-node.js';
+import { bootedWithin, DEMO_ALARM_ID, demoNodeAlive, READY_LINE, startDemo } from './demo-node.js';
 import { pollUntil } from '../test-support/poll-until.js';
+
+/**
+ * Budgets for a busy 2-core machine running the whole suite (load average near 20): an Erlang boot
+ * with SASL has taken over 15 s there, once 60 s. Every wait polls for its real condition (the
+ * node's ready line, the node UP in the API, the alarm listed) and ends as soon as it holds.
+ */
+const BOOT_BUDGET_MS = 120_000;
+const WAIT_BUDGET_MS = 60_000;
+const STOP_GRACE_MS = 20_000;
+const TEST_BUDGET_MS = BOOT_BUDGET_MS + 2 * WAIT_BUDGET_MS + STOP_GRACE_MS;
+
+describe('demoNodeAlive', () => {
+  it('names one demo node per installation: stable per store, different across stores, a valid alive part', () => {
+    const a = demoNodeAlive('/srv/triad-a/data');
+    expect(a).toMatch(/^triad_demo_[0-9a-f]{8}$/);
+    expect(demoNodeAlive('/srv/triad-a/data')).toBe(a);
+    expect(demoNodeAlive('/srv/triad-b/data')).not.toBe(a);
+    expect(demoNodeAlive('postgres://db/triad')).not.toBe(a);
+  });
+});
+
+describe('bootedWithin', () => {
+  it('sees the ready line when a long report follows it in the same chunk', async () => {
+    // One write: the ready line, then 500 more characters (the SASL alarm's INFO REPORT is ~200).
+    const child = spawn('sh', ['-c', `printf '%s\\n%0500d\\n' '${READY_LINE}' 0; sleep 30`]);
+    try {
+      expect(await bootedWithin(child, 10_000)).toBe('ready');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('reports an exit before the ready line with the end of standard error', async () => {
+    const child = spawn('sh', ['-c', "echo 'no epmd here' >&2; exit 3"]);
+    expect(await bootedWithin(child, 10_000)).toBe('exited (code 3) before it was ready; it said: no epmd here');
+  });
+});
 
 const suite = liveErl.available || liveErl.required ? describe : describe.skip;
 const title =
@@ -25,7 +63,7 @@ suite(title, () => {
       { port: 0, dataDir, alarmPollMs: 100, demo: false },
       { env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123' } },
     );
-  }, 20_000);
+  }, WAIT_BUDGET_MS);
   afterAll(async () => {
     await server?.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -33,46 +71,55 @@ suite(title, () => {
 
   const getJson = async <T>(url: string) => (await (await fetch(`${server.url}${url}`, { headers: auth })).json()) as T;
 
-  it('starts a real node that comes UP with its SASL alarm listed, and stops it with the service side', async () => {
-    const alive = uniqueAlive('demo');
-    const demo = await startDemo(server.core, { url: server.url, alive });
-    const name = `${alive}@${shortHost()}`;
-    expect(demo.note).toContain(`${name} started`);
-    const node = await pollUntil(
-      async () =>
-        (await getJson<{ name: string; state: string; id: string }[]>('/api/topo/node')).find(
-          (n) => n.name === name && n.state === 'UP',
-        ),
-      15_000,
-      'the demo node UP',
-    );
-    const alarm = await pollUntil(
-      async () =>
-        (await getJson<{ alarms: { alarmId: string; src: { nodeId: string } }[] }>('/api/alarm')).alarms.find(
-          (a) => a.alarmId === DEMO_ALARM_ID,
-        ),
-      15_000,
-      'the demo alarm',
-    );
-    expect(alarm.src.nodeId).toBe(node.id);
+  it(
+    'starts a real node that comes UP with its SASL alarm listed, and stops it with the service side',
+    async () => {
+      const alive = uniqueAlive('demo');
+      const timing = { bootTimeoutMs: BOOT_BUDGET_MS, stopGraceMs: STOP_GRACE_MS };
+      const demo = await startDemo(server.core, { url: server.url, alive, ...timing });
+      const name = `${alive}@${shortHost()}`;
+      expect(demo.note).toContain(`${name} started`);
+      const node = await pollUntil(
+        async () =>
+          (await getJson<{ name: string; state: string; id: string }[]>('/api/topo/node')).find(
+            (n) => n.name === name && n.state === 'UP',
+          ),
+        WAIT_BUDGET_MS,
+        'the demo node UP',
+      );
+      const alarm = await pollUntil(
+        async () =>
+          (await getJson<{ alarms: { alarmId: string; src: { nodeId: string } }[] }>('/api/alarm')).alarms.find(
+            (a) => a.alarmId === DEMO_ALARM_ID,
+          ),
+        WAIT_BUDGET_MS,
+        'the demo alarm',
+      );
+      expect(alarm.src.nodeId).toBe(node.id);
 
-    // A second start with the node stored and running reuses it instead of starting another.
-    const again = await startDemo(server.core, { url: server.url, alive });
-    expect(again.note).toContain('already running');
-    expect((await getJson<{ name: string }[]>('/api/topo/node')).filter((n) => n.name === name)).toHaveLength(1);
+      // A second start with the node stored and running reuses it instead of starting another.
+      const again = await startDemo(server.core, { url: server.url, alive, ...timing });
+      expect(again.note).toContain('already running');
+      expect((await getJson<{ name: string }[]>('/api/topo/node')).filter((n) => n.name === name)).toHaveLength(1);
 
-    expect(await again.stop()).toBe('none'); // it launched nothing
-    expect(await demo.stop()).toBe('halted'); // end of input, not the kill fallback
-    expect((await lookupNodePort(shortHost(), alive, { timeoutMs: 1000 })).kind).toBe('notRegistered');
-  }, 40_000);
+      expect(await again.stop()).toBe('none'); // it launched nothing
+      expect(await demo.stop()).toBe('halted'); // end of input, not the kill fallback
+      expect((await lookupNodePort(shortHost(), alive, { timeoutMs: 1000 })).kind).toBe('notRegistered');
+    },
+    TEST_BUDGET_MS,
+  );
 
-  it('starts nothing when other nodes are stored', async () => {
-    await fetch(`${server.url}/api/topo/action/add-node`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'other@nowhere.invalid', cookie: 'c' }),
-    });
-    const demo = await startDemo(server.core, { url: server.url, alive: uniqueAlive('demo') });
-    expect(demo.note).toContain('already has nodes');
-  }, 20_000);
+  it(
+    'starts nothing when other nodes are stored',
+    async () => {
+      await fetch(`${server.url}/api/topo/action/add-node`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'other@nowhere.invalid', cookie: 'c' }),
+      });
+      const demo = await startDemo(server.core, { url: server.url, alive: uniqueAlive('demo') });
+      expect(demo.note).toContain('already has nodes');
+    },
+    WAIT_BUDGET_MS,
+  );
 });

@@ -1,13 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { lookupNodePort } from '../connections/epmd-client.js';
 import type { NodeManagerCore } from '../node-manager-core.js';
 
-/** Alive part of the demo node's name (`triad_demo@<short host>`). */
+/** Start of the alive part of the demo node's name (`triad_demo_<hash>@<short host>`). */
 export const DEMO_NODE_ALIVE = 'triad_demo';
+
+/** How long the demo node may take to boot before `startDemo` gives up on it, ms. */
+export const DEMO_BOOT_TIMEOUT_MS = 30_000; // 30 s
+
+/** How long `stop()` waits for the node to halt at end of input before it kills it, ms. */
+export const DEMO_STOP_GRACE_MS = 3_000; // 3 s
+
+/**
+ * The demo node's alive part for one installation: `triad_demo_` and the first 8 hex digits of the
+ * SHA-256 of `storeIdentity` (the resolved data directory, or the database URL), so two
+ * installations on one host run a demo node each instead of adopting each other's.
+ */
+export function demoNodeAlive(storeIdentity: string): string {
+  return `${DEMO_NODE_ALIVE}_${createHash('sha256').update(storeIdentity).digest('hex').slice(0, 8)}`;
+}
 
 /** The alarm the demo node sets through SASL's alarm handler, so the alarm list has one. */
 export const DEMO_ALARM_ID = 'triad_demo_alarm';
@@ -23,7 +38,20 @@ const DEMO_NODE_CODE = [
 ].join(', ');
 
 /** The line the demo node prints once booted (`-eval` runs after the boot script). */
-const READY_LINE = 'triad-demo-ready';
+export const READY_LINE = 'triad-demo-ready';
+
+/** Options of `startDemo`. */
+export interface StartDemoOptions {
+  /** The node manager's URL, for the note on adding a node of one's own. */
+  readonly url: string;
+  readonly onError?: (error: unknown) => void;
+  /** Alive part of the node's name; default `triad_demo` (`demoNodeAlive` makes one per installation). */
+  readonly alive?: string;
+  /** Default `DEMO_BOOT_TIMEOUT_MS`. */
+  readonly bootTimeoutMs?: number;
+  /** Default `DEMO_STOP_GRACE_MS`. */
+  readonly stopGraceMs?: number;
+}
 
 /** What `startDemo` did, for the start-up notes. */
 export interface DemoOutcome {
@@ -31,14 +59,14 @@ export interface DemoOutcome {
   readonly note: string;
   /**
    * Stops the demo node this start launched: closes its standard input, so it halts, and kills
-   * it after 3 s. Says how it ended; `none` when this start launched no node.
+   * it after `stopGraceMs`. Says how it ended; `none` when this start launched no node.
    */
   stop(): Promise<'halted' | 'killed' | 'none'>;
 }
 
 /** The host part `-sname` gives a node on this machine: the first label of the host name. */
 export function shortHostName(): string {
-  return hostname().split('.')[0]!;
+  return hostname().split('.')[0] ?? hostname();
 }
 
 /** True when an `erl` executable is on PATH. */
@@ -56,35 +84,44 @@ export function erlOnPath(env: Readonly<Record<string, string | undefined>> = pr
 /**
  * The demo of `triad serve`: a real Erlang node to manage. When `erl` is installed and the
  * store has no live node yet (or holds the demo node from an earlier start), it starts
- * `erl -sname triad_demo` with SASL and a random cookie (kept in the node record, reused on the
+ * `erl -sname <alive>` with SASL and a random cookie (kept in the node record, reused on the
  * next start), lets it set one SASL alarm, and adds it through the ordinary add-node path, so
  * it comes UP, lands in the family of its release and its alarm appears in the lists. The node
  * is a child process that halts when the service closes (or dies: it halts on end of input).
  * Without `erl`, the note says what to install or how to add a node of one's own.
  */
-export async function startDemo(
-  core: NodeManagerCore,
-  options: { url: string; onError?: (error: unknown) => void; /** Alive part; default `triad_demo`. */ alive?: string },
-): Promise<DemoOutcome> {
+export async function startDemo(core: NodeManagerCore, options: StartDemoOptions): Promise<DemoOutcome> {
   const alive = options.alive ?? DEMO_NODE_ALIVE;
-  const name = `${alive}@${shortHostName()}`;
-  const none = (note: string): DemoOutcome => ({ note, stop: async () => 'none' as const });
+  const host = shortHostName();
+  const name = `${alive}@${host}`;
+  const none = (note: string): DemoOutcome => ({ note, stop: () => Promise.resolve('none' as const) });
   const stored = await core.topologyStore.findLiveNodeByName(name);
   if (!stored && (await core.topologyStore.listNodes()).length > 0)
     return none('demo: the store already has nodes; no demo node started');
   if (!erlOnPath()) {
     return none(
-      `demo: install Erlang (Debian: apt-get install erlang-base) for a demo node, or add one of yours: curl -u admin:<password> -H 'content-type: application/json' -d '{"name":"app@host","cookie":"<cookie>"}' ${options.url}/api/topo/action/add-node`,
+      'demo: install Erlang (Debian: apt-get install erlang-base) for a demo node, or add one of yours: ' +
+        `curl -u admin:<password> -H 'content-type: application/json' ` +
+        `-d '{"name":"app@host","cookie":"<cookie>"}' ${options.url}/api/topo/action/add-node`,
     );
   }
   const cookie = stored?.cookie ?? randomBytes(12).toString('hex');
-  const host = name.split('@')[1]!;
   const registered = await lookupNodePort(host, alive, { timeoutMs: 1000 });
   let child: ChildProcess | undefined;
   if (registered.kind !== 'port') {
     child = spawn(
       'erl',
       [
+        // One scheduler that sleeps instead of spinning when idle: the demo node needs little CPU,
+        // and on a busy machine it boots several times faster without fighting for it.
+        '+S',
+        '1',
+        '+sbwt',
+        'none',
+        '+sbwtdcpu',
+        'none',
+        '+sbwtdio',
+        'none',
         '-sname',
         alive,
         '-setcookie',
@@ -104,22 +141,23 @@ export async function startDemo(
       },
     );
     child.on('error', (error) => options.onError?.(error));
-    const boot = await bootedWithin(child, 15_000);
+    const boot = await bootedWithin(child, options.bootTimeoutMs ?? DEMO_BOOT_TIMEOUT_MS);
     if (boot !== 'ready') {
       child.kill('SIGKILL');
       return none(`demo: the demo Erlang node ${boot} (is epmd allowed to run?)`);
     }
   }
+  const launched = child;
   const stop = async (): Promise<'halted' | 'killed' | 'none'> => {
-    if (!child) return 'none';
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
-      child.stdin?.end(); // the node halts at end of input
-      const timer = setTimeout(() => child!.kill('SIGKILL'), 3000);
+    if (!launched) return 'none';
+    if (launched.exitCode === null && launched.signalCode === null) {
+      const exited = new Promise<void>((resolve) => launched.once('exit', () => resolve()));
+      launched.stdin?.end(); // the node halts at end of input
+      const timer = setTimeout(() => launched.kill('SIGKILL'), options.stopGraceMs ?? DEMO_STOP_GRACE_MS);
       await exited;
       clearTimeout(timer);
     }
-    return child.signalCode === null ? 'halted' : 'killed';
+    return launched.signalCode === null ? 'halted' : 'killed';
   };
   try {
     if (!stored) await core.topology.addNode(name, cookie);
@@ -130,8 +168,11 @@ export async function startDemo(
   return { note: `demo: Erlang node ${name} ${how}, managed here (stops with the service; --no-demo to skip)`, stop };
 }
 
-/** Resolves `'ready'` once the node printed its ready line, else what went wrong (exit or timeout, with the end of its standard error). */
-function bootedWithin(child: ChildProcess, timeoutMs: number): Promise<'ready' | string> {
+/**
+ * Resolves `'ready'` once the node printed its ready line (it prints it after distribution and
+ * SASL are up), else what went wrong: exit or timeout, with the end of its standard error.
+ */
+export function bootedWithin(child: ChildProcess, timeoutMs: number): Promise<string> {
   return new Promise((resolve) => {
     let seen = '';
     let errors = '';
@@ -144,8 +185,12 @@ function bootedWithin(child: ChildProcess, timeoutMs: number): Promise<'ready' |
       resolve(outcome);
     };
     const onData = (chunk: Buffer) => {
-      seen = (seen + chunk.toString('latin1')).slice(-200);
-      if (seen.includes(READY_LINE)) done('ready');
+      // Look before trimming: the ready line often shares a chunk with the alarm's long INFO
+      // REPORT, and trimming first to a fixed tail cut it off now and then (the boot then
+      // "timed out" with the node up). Keep only what could be the start of a split ready line.
+      const text = seen + chunk.toString('latin1');
+      if (text.includes(READY_LINE)) done('ready');
+      else seen = text.slice(-(READY_LINE.length - 1));
     };
     const onError = (chunk: Buffer) => {
       errors = (errors + chunk.toString('latin1')).slice(-300);
