@@ -11,25 +11,14 @@
  */
 import yaml from 'js-yaml';
 import { loadDocument, type DocumentPath, type LoadedDocument } from '@triad/device-templates';
+import { median, time } from './bench-utils.js';
 import { generateLargeTemplate } from './generate-large-template.js';
 
 const RUNS = 7;
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
 /** Median wall time of `run`, after one untimed warm-up call. */
 function measure(run: () => unknown): number {
-  run();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const start = performance.now();
-    run();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
+  return median(time(run, RUNS, 1));
 }
 
 /** Median time of 10 lookups spread over the document, each time on a freshly loaded document. */
@@ -54,7 +43,7 @@ function measureLookups(load: () => LoadedDocument, datapoints: number): number 
     for (const [k, path] of paths.entries()) document.positionOf(path, k % 2 === 0 ? 'value' : 'key');
     samples.push(performance.now() - start);
   }
-  return median(samples);
+  return median(samples.sort((a, b) => a - b));
 }
 
 function row(label: string, ms: number): void {

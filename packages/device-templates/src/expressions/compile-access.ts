@@ -215,31 +215,40 @@ function callFunction(spec: FunctionSpec, args: readonly Evaluator[]): Evaluator
 
 const NO_ARGUMENT: Evaluator = () => undefined;
 
+/** The call's arguments, compiled (a spread was refused before). */
+function compileArguments(state: CompilerState, node: CallExpression): Compiled[] {
+  return node.arguments.map((argument) => state.compile(argument as Expression));
+}
+
+/** A call of a whitelisted function (`label` names it in messages): arity checked, arguments compiled. */
+function compileSpecCall(state: CompilerState, node: CallExpression, spec: FunctionSpec, label: string): Compiled {
+  if (arityProblem(state, node, label, spec.min, spec.max)) return { run: NO_ARGUMENT, type: spec.type };
+  const args = compileArguments(state, node);
+  return fold(
+    state,
+    node,
+    {
+      run: callFunction(
+        spec,
+        args.map((a) => a.run),
+      ),
+      type: spec.type,
+    },
+    args,
+  );
+}
+
 /** Compiles a call: a whitelisted function, `Math.*`, a whitelisted method or `/re/.test(x)`. */
 export function compileCall(state: CompilerState, node: CallExpression): Compiled {
   const callee = unwrap(node.callee) as Expression;
   if (node.optional) return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'optional calls (?.()) are not supported', node);
   const spread = node.arguments.find((argument) => argument.type === 'SpreadElement');
   if (spread !== undefined) return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'spread (...) is not supported', spread);
-  const compileArguments = () => node.arguments.map((argument) => state.compile(argument as Expression));
 
   if (callee.type === 'Identifier') {
     const spec = GLOBAL_FUNCTIONS.get(callee.name);
     if (spec === undefined) return unknownCall(state, callee, callee.name, [...GLOBAL_FUNCTIONS.keys()]);
-    if (arityProblem(state, node, callee.name, spec.min, spec.max)) return { run: NO_ARGUMENT, type: spec.type };
-    const args = compileArguments();
-    return fold(
-      state,
-      node,
-      {
-        run: callFunction(
-          spec,
-          args.map((a) => a.run),
-        ),
-        type: spec.type,
-      },
-      args,
-    );
+    return compileSpecCall(state, node, spec, callee.name);
   }
   if (callee.type !== 'MemberExpression' || callee.object.type === 'Super') {
     if (callee.type !== 'MemberExpression') state.compile(callee);
@@ -274,20 +283,7 @@ export function compileCall(state: CompilerState, node: CallExpression): Compile
         );
       return unknownCall(state, callee.property, name, [...MATH_FUNCTIONS.keys()], 'Math.');
     }
-    if (arityProblem(state, node, `Math.${name}`, spec.min, spec.max)) return { run: NO_ARGUMENT, type: T.NUMBER };
-    const args = compileArguments();
-    return fold(
-      state,
-      node,
-      {
-        run: callFunction(
-          spec,
-          args.map((a) => a.run),
-        ),
-        type: spec.type,
-      },
-      args,
-    );
+    return compileSpecCall(state, node, spec, `Math.${name}`);
   }
   if (object.type === 'Literal' && object.regex !== undefined) return compileRegexTest(state, node, object, name);
 
@@ -301,7 +297,7 @@ export function compileCall(state: CompilerState, node: CallExpression): Compile
     return unknownCall(state, callee.property, name, [...METHODS.keys()], '.');
   }
   if (arityProblem(state, node, name, spec.min, spec.max)) return { run: NO_ARGUMENT, type: spec.type };
-  const args = compileArguments();
+  const args = compileArguments(state, node);
   const r = receiver.run;
   const a = args[0]?.run ?? NO_ARGUMENT;
   const b = args[1]?.run ?? NO_ARGUMENT;

@@ -1,5 +1,6 @@
 import { seededRandom } from '@triad/common';
 import { describe, expect, it } from 'vitest';
+import { BINARY_OPERATORS } from './binary-operators.js';
 import { METHODS } from './builtin-methods.js';
 import { compileExpression } from './compile-expression.js';
 import { ExpressionEvaluationError } from './expression-evaluation-error.js';
@@ -32,31 +33,8 @@ const ATOMS = [
   '[]',
 ];
 const UNARY = ['!', '-', '+', '~', 'typeof '];
-const BINARY = [
-  '+',
-  '-',
-  '*',
-  '/',
-  '%',
-  '**',
-  '==',
-  '!=',
-  '===',
-  '!==',
-  '<',
-  '<=',
-  '>',
-  '>=',
-  '&',
-  '|',
-  '^',
-  '<<',
-  '>>',
-  '>>>',
-  '&&',
-  '||',
-  '??',
-];
+// The compiler's binary operators, and the logical ones it compiles separately.
+const BINARY = [...BINARY_OPERATORS, '&&', '||', '??'];
 const METHOD_NAMES = [...METHODS.keys(), 'foo', 'constructor'];
 const FUNCTIONS = [
   'String',

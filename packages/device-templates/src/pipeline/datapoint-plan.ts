@@ -2,7 +2,7 @@ import { compileExpression } from '../expressions/compile-expression.js';
 import type { CompiledExpression, EvaluationContext, ExpressionKind } from '../expressions/expression-types.js';
 import type { Datapoint, NamedExpression, Routing } from '../generated/device-template.generated.js';
 import { toJsonPointer, type DocumentPath } from '../problem.js';
-import type { SeverityLevel } from './pipeline-types.js';
+import type { AlertFields } from './pipeline-types.js';
 import { isLogSeverity, severityLevel } from './severity-level.js';
 import type { PipelineBuildIssue } from './template-evaluator-error.js';
 import { compileUnits, type UnitPlan } from './unit-conversion.js';
@@ -24,19 +24,11 @@ export interface ConditionPlan {
 }
 
 /** One alert evaluation: its condition and the fields its events carry. */
-export interface AlertPlan extends ConditionPlan {
+export interface AlertPlan extends ConditionPlan, AlertFields {
   /** Slot of its state in a row's alert-state array. */
   readonly slot: number;
-  readonly severity: number;
-  readonly level: SeverityLevel;
   readonly isLog: boolean;
   readonly onStartup: boolean;
-  readonly text: string;
-  readonly textHelp: string;
-  readonly facility: number;
-  readonly hidden: boolean;
-  readonly audited: boolean;
-  readonly broadcast: boolean;
   readonly routing: Routing | undefined;
 }
 

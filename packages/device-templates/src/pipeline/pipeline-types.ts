@@ -83,6 +83,18 @@ export interface DatapointResult {
  */
 export type SeverityLevel = 'notification' | 'info' | 'warning' | 'error' | 'critical';
 
+/** The fields of an alert evaluation that every event it causes carries, as the template gives them. */
+export interface AlertFields {
+  readonly severity: number;
+  readonly level: SeverityLevel;
+  readonly text: string;
+  readonly textHelp: string;
+  readonly facility: number;
+  readonly hidden: boolean;
+  readonly audited: boolean;
+  readonly broadcast: boolean;
+}
+
 /** Where an event comes from: the datapoint and, for tables, the row. */
 export interface EventPlace {
   readonly origin: string;
@@ -96,16 +108,8 @@ export interface EventPlace {
  * An alert evaluation changed state: an alarm (severity 201..1000) is raised or cleared, or a
  * log evaluation (1..200) became true. The fields are the evaluation's own.
  */
-export interface AlertEvent extends EventPlace {
+export interface AlertEvent extends EventPlace, AlertFields {
   readonly type: 'alarm-raised' | 'alarm-cleared' | 'log';
-  readonly severity: number;
-  readonly level: SeverityLevel;
-  readonly text: string;
-  readonly textHelp: string;
-  readonly facility: number;
-  readonly hidden: boolean;
-  readonly audited: boolean;
-  readonly broadcast: boolean;
   readonly routing?: Routing;
   /** The datapoint's value when the condition changed (absent when a row removal clears it). */
   readonly value?: unknown;

@@ -6,22 +6,11 @@ import { loadDocument } from '../loading/load-document.js';
 import type { Problem } from '../problem.js';
 import { validateSource, validateValue } from '../validate.js';
 import { checkSemantics } from './check-semantics.js';
-import { semanticWarnings, validTemplate, withCode, type Fixture } from './test-support.js';
+import { semanticWarnings, validTemplate, withCode, type Fixture, placeOf } from './test-support.js';
 import { listAt, objectAt } from '../test-support/fixture-paths.js';
 
 const temperature = (t: Fixture) => objectAt(t, 'datapointSets', 0, 'datapoints', 2);
 const evaluationPath = '/datapointSets/0/datapoints/2/alertConfig/evaluations/0';
-
-/** 1-based line and column of the `occurrence`-th (1-based) match of `needle` in `text`. */
-function placeOf(text: string, needle: string, occurrence = 1): { line: number; column: number } {
-  let offset = -1;
-  for (let i = 0; i < occurrence; i++) {
-    offset = text.indexOf(needle, offset + 1);
-    if (offset < 0) throw new Error(`${needle} not found`);
-  }
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
-}
 
 function problemsOf(text: string, format: 'json' | 'yaml'): Problem[] {
   return checkSemantics(loadDocument(text, { format, file: `t.ndst.${format}` }));

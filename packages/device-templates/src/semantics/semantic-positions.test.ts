@@ -5,20 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../loading/load-document.js';
 import type { Problem } from '../problem.js';
 import { checkSemantics } from './check-semantics.js';
-import { validTemplate, withCode, type Fixture } from './test-support.js';
+import { validTemplate, withCode, type Fixture, placeOf } from './test-support.js';
 import { objectAt } from '../test-support/fixture-paths.js';
-
-/** 1-based line and column of the `occurrence`-th match of `needle` in `text`. */
-function placeOf(text: string, needle: string, occurrence = 1): { line: number; column: number } {
-  let offset = -1;
-  for (let i = 0; i < occurrence; i++) {
-    offset = text.indexOf(needle, offset + 1);
-    if (offset < 0) throw new Error(`${needle} not found`);
-  }
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
-}
 
 function mutated(): Fixture {
   const t = validTemplate();

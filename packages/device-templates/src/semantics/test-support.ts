@@ -184,3 +184,14 @@ export function semanticWarnings(value: unknown): Problem[] {
 export function withCode(problems: readonly Problem[], code: string): Problem[] {
   return problems.filter((p) => p.code === code);
 }
+
+/** 1-based line and column of the `occurrence`-th (1-based) match of `needle` in `text`. */
+export function placeOf(text: string, needle: string, occurrence = 1): { line: number; column: number } {
+  let offset = -1;
+  for (let i = 0; i < occurrence; i++) {
+    offset = text.indexOf(needle, offset + 1);
+    if (offset < 0) throw new Error(`${needle} not found`);
+  }
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}
