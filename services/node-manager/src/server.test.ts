@@ -57,16 +57,16 @@ describe('startNodeManagerServer', () => {
       dataDir,
       'add',
       'carol',
-      'pw123',
+      'pw123456',
       '--role',
       'admin',
     ]);
     expect(io.exitCode).toBe(0);
-    const carol = { authorization: `Basic ${Buffer.from('carol:pw123').toString('base64')}` };
+    const carol = { authorization: `Basic ${Buffer.from('carol:pw123456').toString('base64')}` };
     expect(await (await fetch(`${second.url}/api/users/is_admin`, { headers: carol })).json()).toBe(true);
     await createUsersCommand(io, { env }).parseAsync(['node', 'users', '--data-dir', dataDir, 'add', 'bad name', 'x']);
-    expect(io.exitCode).toBe(1);
-    expect(io.stderr.text).toContain('invalid_username');
+    expect(io.exitCode).toBe(2);
+    expect(io.stderr.text).toContain('triad users: a username is 1 to 64 letters and digits');
     await second.close();
   });
 });

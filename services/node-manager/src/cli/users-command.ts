@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { ProblemError } from '@triad/service-kit';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { isRole, ROLES, type Role } from '../auth/roles.js';
+import { isRole, ROLES, USERNAME_PATTERN, type Role } from '../auth/roles.js';
 import { UserCommands } from '../commands/user-commands.js';
 import { loadNodeManagerConfig, parseTagSetting, type NodeManagerConfig } from '../config.js';
 import { UserRepository } from '../repositories/user-repository.js';
@@ -36,6 +36,8 @@ const USAGE = 2;
 const VISIBLE_PASSWORD_NOTE =
   'triad users: note: a password on the command line is visible to other users of this machine ' +
   '(ps, shell history); leave it out to be prompted, or pipe it on standard input\n';
+
+const USERNAME_RULE = 'a username is 1 to 64 letters and digits (a-z, A-Z, 0-9)';
 
 /** A failure to report as `triad users: <message>` with an exit code. */
 class UsersCliError extends Error {
@@ -123,7 +125,7 @@ export function createUsersCommand(io: UsersCommandIo, options: UsersCommandOpti
     .action((username: string, password: string | undefined, o: { role: string }) =>
       run(false, async (users) => {
         const role = roleOf(o.role);
-        await users.addUser(username, await passwordOf(password), role);
+        await users.addUser(usernameOf(username), await passwordOf(password), role);
         io.stdout.write(`added ${username} (${role})\n`);
       }),
     );
@@ -132,7 +134,7 @@ export function createUsersCommand(io: UsersCommandIo, options: UsersCommandOpti
     .description("change a user's password; without [password] it is asked for, or read from standard input")
     .action((username: string, password: string | undefined) =>
       run(true, async (users) => {
-        await users.changePassword(username, await passwordOf(password));
+        await users.changePassword(usernameOf(username), await passwordOf(password));
         io.stdout.write(`password of ${username} changed\n`);
       }),
     );
@@ -157,6 +159,12 @@ export function createUsersCommand(io: UsersCommandIo, options: UsersCommandOpti
       }),
     );
   return command;
+}
+
+/** Checked before a password is asked for, so a typo in the name costs no typing. */
+function usernameOf(username: string): string {
+  if (!USERNAME_PATTERN.test(username)) throw new UsersCliError(USERNAME_RULE, USAGE);
+  return username;
 }
 
 function roleOf(role: string): Role {
@@ -189,7 +197,7 @@ function explain(error: unknown): UsersCliError | undefined {
         REFUSED,
       );
     case 'NM_ERR_INVALID_USERNAME':
-      return new UsersCliError('a username is 1 to 64 letters and digits (a-z, A-Z, 0-9)', USAGE);
+      return new UsersCliError(USERNAME_RULE, USAGE);
     case 'NM_ERR_INVALID_PASSWORD':
       return new UsersCliError(
         `a password is ${MIN_CLI_PASSWORD_LENGTH} to 128 letters and digits (a-z, A-Z, 0-9)`,
