@@ -53,6 +53,15 @@ describe('triad', () => {
     expect(b.err()).toContain('unknown service nope');
   });
 
+  it('refuses a --port-base that leaves no room for every service, and an unknown --log-format', async () => {
+    const a = memory();
+    expect(await runCli(['serve', '--port-base', '65534'], a.io)).toBe(2);
+    expect(a.err()).toContain('a port base is an integer from 1 to 65533');
+    const b = memory();
+    expect(await runCli(['serve', '--log-format', 'xml'], b.io)).toBe(2);
+    expect(b.err()).toContain('Allowed choices are pretty, json');
+  });
+
   it('exits 2 when init lacks the mandatory --driver', async () => {
     const m = memory();
     expect(await runCli(['templates', 'init'], m.io)).toBe(2);
