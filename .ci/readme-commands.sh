@@ -45,7 +45,7 @@ bare() {
 
 check_json_outputs() {
   local cmd=$1 target
-  for target in $(grep -oE '(>|-o) *[^ ;&|]+\.(json|sarif)' <<<"$cmd" | sed -E 's/^(>|-o) *//'); do
+  for target in $(grep -oE '(>|-o) *[^ ;&|]+\.(json|sarif)([ ;&|]|$)' <<<"$cmd" | sed -E 's/^(>|-o) *//; s/[ ;&|]$//'); do
     if [ ! -s "$target" ]; then
       fail "$cmd: $target is missing or empty"
     elif ! node -e 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))' "$target" 2>"$work/json-error"; then
@@ -58,7 +58,8 @@ check_json_outputs() {
 
 run_serve() {
   local cmd=$1 log="$work/serve.log" pid url deadline code
-  setsid bash -c "exec $cmd" >"$log" 2>"$work/serve.err" </dev/null &
+  # A session of its own, so Ctrl+C (SIGINT) reaches npx and the node process behind it together.
+  setsid bash -c "$cmd" >"$log" 2>"$work/serve.err" </dev/null &
   pid=$!
   deadline=$((SECONDS + 120))
   until grep -q 'Press Ctrl+C to stop' "$log"; do
