@@ -1,3 +1,5 @@
+// The 'hide' member of route schemas comes from @fastify/swagger's augmentation of FastifySchema.
+import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { NodeManagerEvent } from '../../events/node-manager-events.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
