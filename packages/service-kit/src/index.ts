@@ -11,7 +11,15 @@ export {
 } from './problem/problem-document.js';
 export { classifyError, problemHandler, sendProblem, type ProblemReplyInit } from './problem/problem-handler.js';
 export { toRequestViolations, type RequestViolation } from './problem/validation-problems.js';
-export { loadConfig, settingsFromEnv, type ConfigSchema, type ConfigSource } from './config/load-config.js';
+export {
+  loadConfig,
+  serviceConfigLoader,
+  settingsFromEnv,
+  type ConfigSchema,
+  type ConfigSource,
+  type Environment,
+  type ServiceConfigLoader,
+} from './config/load-config.js';
 export { ConfigError, type ConfigViolation } from './config/config-error.js';
 export { deepFreeze, type DeepReadonly } from './config/deep-freeze.js';
 export { REQUEST_ID_HEADER, isSaneRequestId, generateRequestId, requestIdEcho } from './request-id.js';
@@ -63,3 +71,9 @@ export { createOpenApiReplyCheck, type ReplyLike } from './openapi/openapi-reply
 export { checkOpenApiCoverage, openApiPath, type OpenApiCoverage } from './openapi/openapi-coverage.js';
 export { recordRoutes, registeredRoutes, type RegisteredRoute } from './openapi/route-recorder.js';
 export { prometheusMetrics, DEFAULT_DURATION_BUCKETS, type PrometheusMetricsOptions } from './prometheus-metrics.js';
+export { serviceLogger, type ServiceLogSettings, type ServiceStartOptions } from './service-start.js';
+export {
+  REQUIRED_SERVICE_SETTINGS,
+  serviceSettingsProperties,
+  type ServiceSettings,
+} from './config/service-settings.js';

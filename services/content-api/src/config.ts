@@ -1,20 +1,14 @@
-import { loadConfig, settingsFromEnv, type LogFormat, type LogLevel } from '@triad/service-kit';
+import {
+  REQUIRED_SERVICE_SETTINGS,
+  serviceConfigLoader,
+  serviceSettingsProperties,
+  type ServiceSettings,
+} from '@triad/service-kit';
 
 /** The content API's settings, validated and frozen. */
-export interface ContentApiConfig {
-  readonly host: string;
-  readonly port: number;
-  /** Directory of the SQLite file `content.sqlite` (used when no databaseUrl is set). */
-  readonly dataDir: string;
-  /** PostgreSQL URL; when set, articles live and are searched there. */
-  readonly databaseUrl?: string;
-  /** Seed a generated demo catalog into an empty store at start-up. */
-  readonly demo: boolean;
+export interface ContentApiConfig extends ServiceSettings {
   /** Articles of the demo catalog. */
   readonly demoArticles: number;
-  readonly logLevel: LogLevel;
-  /** `pretty` or `json` log lines; unset: pretty when standard error is a terminal, else JSON. */
-  readonly logFormat?: LogFormat;
   /** Client id of the built-in token endpoint; generated at start when unset. */
   readonly oauthClientId?: string;
   /** Client secret of the built-in token endpoint; generated at start when unset. */
@@ -45,12 +39,8 @@ export const contentApiConfigSchema = {
   type: 'object',
   additionalProperties: false,
   required: [
-    'host',
-    'port',
-    'dataDir',
-    'demo',
+    ...REQUIRED_SERVICE_SETTINGS,
     'demoArticles',
-    'logLevel',
     'tokenIssuer',
     'tokenAudience',
     'requiredScope',
@@ -58,11 +48,7 @@ export const contentApiConfigSchema = {
     'errorsBase',
   ],
   properties: {
-    host: { type: 'string', minLength: 1, default: '127.0.0.1', env: 'TRIAD_CONTENT_HOST' },
-    port: { type: 'integer', minimum: 0, maximum: 65535, default: 8081, env: 'TRIAD_CONTENT_PORT' },
-    dataDir: { type: 'string', minLength: 1, default: './data', env: 'TRIAD_DATA_DIR' },
-    databaseUrl: { type: 'string', pattern: '^postgres(ql)?://', env: 'DATABASE_URL' },
-    demo: { type: 'boolean', default: true, env: 'TRIAD_DEMO' },
+    ...serviceSettingsProperties({ envPrefix: 'TRIAD_CONTENT', port: 8081, demo: true }),
     demoArticles: {
       type: 'integer',
       minimum: 0,
@@ -70,13 +56,6 @@ export const contentApiConfigSchema = {
       default: 5000,
       env: 'TRIAD_CONTENT_DEMO_ARTICLES',
     },
-    logLevel: {
-      type: 'string',
-      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
-      default: 'info',
-      env: 'TRIAD_LOG_LEVEL',
-    },
-    logFormat: { type: 'string', enum: ['pretty', 'json'], env: 'TRIAD_LOG_FORMAT' },
     oauthClientId: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$', env: 'TRIAD_OAUTH_CLIENT_ID' },
     oauthClientSecret: { type: 'string', minLength: 8, maxLength: 500, env: 'TRIAD_OAUTH_CLIENT_SECRET' },
     jwksUrl: { type: 'string', pattern: '^https?://', env: 'TRIAD_CONTENT_JWKS_URL' },
@@ -106,24 +85,10 @@ export const contentApiConfigSchema = {
   },
 } as const;
 
-type Environment = Readonly<Record<string, string | undefined>>;
-
 /**
- * Reads the settings: `overrides` win, then the environment (default `process.env`; this module
- * is the service's only reader of it), then `fallbacks` (a host's own defaults, such as
- * `triad serve --port-base`), then the schema's defaults. An empty variable counts as unset.
+ * Reads the settings: `(env = process.env, overrides, fallbacks)`, layered as
+ * `serviceConfigLoader` says. This module is the service's only reader of `process.env`.
  *
  * @throws ConfigError listing every invalid setting.
  */
-export function loadContentApiConfig(
-  env: Environment = process.env,
-  overrides: ContentApiConfigOverrides = {},
-  fallbacks: ContentApiConfigOverrides = {},
-): ContentApiConfig {
-  return loadConfig<ContentApiConfig>(
-    contentApiConfigSchema,
-    fallbacks,
-    settingsFromEnv(contentApiConfigSchema, env),
-    overrides,
-  );
-}
+export const loadContentApiConfig = serviceConfigLoader<ContentApiConfig>(contentApiConfigSchema, () => process.env);

@@ -1,4 +1,4 @@
-import { closeOnce, createLogger, listenService, serviceCloser, type Logger } from '@triad/service-kit';
+import { closeOnce, listenService, serviceCloser, serviceLogger, type ServiceStartOptions } from '@triad/service-kit';
 import { buildContentApiApp } from './app.js';
 import { createContentAuth, type ContentAuth } from './auth/content-auth.js';
 import { loadContentApiConfig, type ContentApiConfig, type ContentApiConfigOverrides } from './config.js';
@@ -20,19 +20,8 @@ export interface RunningContentApiServer {
   close(): Promise<void>;
 }
 
-export interface StartContentApiServerOptions {
-  /** Environment to read; default `process.env` (read in `config.ts`). */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  /**
-   * Settings used where neither `overrides` nor the environment set one (`triad serve --port-base`
-   * passes its ports here, so `TRIAD_*_PORT` still wins over them).
-   */
-  readonly fallbacks?: ContentApiConfigOverrides;
-  /** Default: a logger to standard error at the configured level and `logFormat` (unset: pretty on a terminal). */
-  readonly logger?: Logger;
-  /** Close on SIGINT/SIGTERM and exit the process. Default false (a host such as `triad serve` handles signals). */
-  readonly handleSignals?: boolean;
-}
+/** How a host starts the service: environment, fallbacks, logger, signal handling. */
+export type StartContentApiServerOptions = ServiceStartOptions<ContentApiConfigOverrides>;
 
 /**
  * Loads config (environment, then `overrides`), opens and migrates the database (PostgreSQL when
@@ -45,14 +34,7 @@ export async function startContentApiServer(
   options: StartContentApiServerOptions = {},
 ): Promise<RunningContentApiServer> {
   const config = loadContentApiConfig(options.env, overrides, options.fallbacks);
-  const logger =
-    options.logger ??
-    createLogger({
-      level: config.logLevel,
-      format: config.logFormat ?? 'auto',
-      stream: 'stderr',
-      service: 'content-api',
-    });
+  const logger = serviceLogger(options.logger, config, 'content-api');
   const store = await openContentStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: logger });
   const { backend } = store;
   try {

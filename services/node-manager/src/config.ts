@@ -1,22 +1,18 @@
-import { loadConfig, settingsFromEnv, type LogFormat, type LogLevel } from '@triad/service-kit';
+import {
+  REQUIRED_SERVICE_SETTINGS,
+  serviceConfigLoader,
+  serviceSettingsProperties,
+  type ServiceSettings,
+} from '@triad/service-kit';
 
 /** The node manager's settings, validated and frozen. */
-export interface NodeManagerConfig {
-  readonly host: string;
-  readonly port: number;
-  /** Directory of the SQLite file `node-manager.sqlite` (used when no databaseUrl is set). */
-  readonly dataDir: string;
-  /** PostgreSQL URL; when set, data lives there instead of SQLite. */
-  readonly databaseUrl?: string;
+export interface NodeManagerConfig extends ServiceSettings {
   /**
    * Start and manage a demo Erlang node (`triad_demo_<hash of the data directory>`, one per
-   * installation) when `erl` is installed and no other node
-   * is stored (`demo/demo-node.ts`). Off by default; `triad serve` turns it on unless `--no-demo`.
+   * installation) when `erl` is installed and no other node is stored (`demo/demo-node.ts`). Off by
+   * default; `triad serve` turns it on unless `--no-demo`.
    */
   readonly demo: boolean;
-  readonly logLevel: LogLevel;
-  /** `pretty` or `json` log lines; unset: pretty when standard error is a terminal, else JSON. */
-  readonly logFormat?: LogFormat;
   /** Largest request body, bytes. */
   readonly bodyLimit: number;
   /** Most nesting levels of a JSON body. */
@@ -53,11 +49,7 @@ export const nodeManagerConfigSchema = {
   type: 'object',
   additionalProperties: false,
   required: [
-    'host',
-    'port',
-    'dataDir',
-    'demo',
-    'logLevel',
+    ...REQUIRED_SERVICE_SETTINGS,
     'bodyLimit',
     'maxJsonDepth',
     'authentication',
@@ -70,18 +62,7 @@ export const nodeManagerConfigSchema = {
     'metricsPollMs',
   ],
   properties: {
-    host: { type: 'string', minLength: 1, default: '127.0.0.1', env: 'TRIAD_NODE_MANAGER_HOST' },
-    port: { type: 'integer', minimum: 0, maximum: 65535, default: 8080, env: 'TRIAD_NODE_MANAGER_PORT' },
-    dataDir: { type: 'string', minLength: 1, default: './data', env: 'TRIAD_DATA_DIR' },
-    databaseUrl: { type: 'string', pattern: '^postgres(ql)?://', env: 'DATABASE_URL' },
-    demo: { type: 'boolean', default: false, env: 'TRIAD_DEMO' },
-    logLevel: {
-      type: 'string',
-      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
-      default: 'info',
-      env: 'TRIAD_LOG_LEVEL',
-    },
-    logFormat: { type: 'string', enum: ['pretty', 'json'], env: 'TRIAD_LOG_FORMAT' },
+    ...serviceSettingsProperties({ envPrefix: 'TRIAD_NODE_MANAGER', port: 8080, demo: false }),
     bodyLimit: { type: 'integer', minimum: 1024, default: 262_144, env: 'TRIAD_NODE_MANAGER_BODY_LIMIT' }, // 256 KiB
     maxJsonDepth: { type: 'integer', minimum: 8, maximum: 1000, default: 32, env: 'TRIAD_MAX_JSON_DEPTH' },
     authentication: { type: 'boolean', default: true, env: 'TRIAD_NODE_MANAGER_AUTH' },
@@ -110,27 +91,13 @@ export const nodeManagerConfigSchema = {
   },
 } as const;
 
-type Environment = Readonly<Record<string, string | undefined>>;
-
 /**
- * Reads the settings: `overrides` win, then the environment (default `process.env`; the
- * service's only reader of it), then `fallbacks` (a host's own defaults, such as
- * `triad serve --port-base`), then the schema's defaults. An empty variable counts as unset.
+ * Reads the settings: `(env = process.env, overrides, fallbacks)`, layered as
+ * `serviceConfigLoader` says. This module is the service's only reader of `process.env`.
  *
  * @throws ConfigError listing every invalid setting.
  */
-export function loadNodeManagerConfig(
-  env: Environment = process.env,
-  overrides: NodeManagerConfigOverrides = {},
-  fallbacks: NodeManagerConfigOverrides = {},
-): NodeManagerConfig {
-  return loadConfig<NodeManagerConfig>(
-    nodeManagerConfigSchema,
-    fallbacks,
-    settingsFromEnv(nodeManagerConfigSchema, env),
-    overrides,
-  );
-}
+export const loadNodeManagerConfig = serviceConfigLoader<NodeManagerConfig>(nodeManagerConfigSchema, () => process.env);
 
 /** `defaultUserTags` as the filter it stands for: `'all'` or a list of tags. */
 export function parseTagSetting(value: string): 'all' | string[] {

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { openServiceDatabase, type Database } from '@triad/db';
-import { closeOnce, createLogger, listenService, serviceCloser, type Logger } from '@triad/service-kit';
+import {
+  closeOnce,
+  listenService,
+  serviceCloser,
+  serviceLogger,
+  type Logger,
+  type ServiceStartOptions,
+} from '@triad/service-kit';
 import { buildNodeManagerApp } from './app.js';
 import { loadNodeManagerConfig, type NodeManagerConfig, type NodeManagerConfigOverrides } from './config.js';
 import type { NodeConnector } from './connections/node-connector.js';
@@ -25,20 +32,9 @@ export interface RunningNodeManagerServer {
   close(): Promise<void>;
 }
 
-export interface StartNodeManagerServerOptions {
-  /** Environment to read; default `process.env` (read in `config.ts`). */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  /**
-   * Settings used where neither `overrides` nor the environment set one (`triad serve --port-base`
-   * passes its ports here, so `TRIAD_*_PORT` still wins over them).
-   */
-  readonly fallbacks?: NodeManagerConfigOverrides;
-  /** Default: a logger to standard error at the configured level and `logFormat` (unset: pretty on a terminal). */
-  readonly logger?: Logger;
+export interface StartNodeManagerServerOptions extends ServiceStartOptions<NodeManagerConfigOverrides> {
   /** Default `BasicNodeConnector`. */
   readonly connector?: NodeConnector;
-  /** Close on SIGINT/SIGTERM and exit. Default false (`triad serve` handles signals). */
-  readonly handleSignals?: boolean;
 }
 
 /** SQLite file of the service inside the data directory. */
@@ -72,14 +68,7 @@ export async function startNodeManagerServer(
   options: StartNodeManagerServerOptions = {},
 ): Promise<RunningNodeManagerServer> {
   const config = loadNodeManagerConfig(options.env, overrides, options.fallbacks);
-  const logger =
-    options.logger ??
-    createLogger({
-      level: config.logLevel,
-      format: config.logFormat ?? 'auto',
-      stream: 'stderr',
-      service: 'node-manager',
-    });
+  const logger = serviceLogger(options.logger, config, 'node-manager');
   const database = await openNodeManagerDatabase(config, logger);
   try {
     // The real connection layer unless a caller supplies another (tests, tools without Erlang).

@@ -1,5 +1,12 @@
 import { openServiceDatabase, type Database } from '@triad/db';
-import { closeOnce, createLogger, listenService, serviceCloser, type Logger } from '@triad/service-kit';
+import {
+  closeOnce,
+  listenService,
+  serviceCloser,
+  serviceLogger,
+  type Logger,
+  type ServiceStartOptions,
+} from '@triad/service-kit';
 import { buildTemplatesApp } from './app.js';
 import { loadTemplatesConfig, type TemplatesConfig, type TemplatesConfigOverrides } from './config.js';
 import { defaultExamplesDirectory, seedExampleTemplates } from './demo/seed-example-templates.js';
@@ -16,22 +23,8 @@ export interface RunningTemplatesServer {
   close(): Promise<void>;
 }
 
-export interface StartTemplatesServerOptions {
-  /** Environment to read; default `process.env` (read in `config.ts`). */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  /**
-   * Settings used where neither `overrides` nor the environment set one (`triad serve --port-base`
-   * passes its ports here, so `TRIAD_*_PORT` still wins over them).
-   */
-  readonly fallbacks?: TemplatesConfigOverrides;
-  /** Default: a logger to standard error at the configured level and `logFormat` (unset: pretty on a terminal). */
-  readonly logger?: Logger;
-  /**
-   * Close on SIGINT/SIGTERM and exit the process (second signal exits at once). Default false:
-   * a host such as `triad serve` that runs several services handles signals itself.
-   */
-  readonly handleSignals?: boolean;
-}
+/** How a host starts the service: environment, fallbacks, logger, signal handling. */
+export type StartTemplatesServerOptions = ServiceStartOptions<TemplatesConfigOverrides>;
 
 /** SQLite file of the service inside the data directory. */
 export const TEMPLATES_SQLITE_FILE = 'templates.sqlite';
@@ -46,14 +39,7 @@ export async function startTemplatesServer(
   options: StartTemplatesServerOptions = {},
 ): Promise<RunningTemplatesServer> {
   const config = loadTemplatesConfig(options.env, overrides, options.fallbacks);
-  const logger =
-    options.logger ??
-    createLogger({
-      level: config.logLevel,
-      format: config.logFormat ?? 'auto',
-      stream: 'stderr',
-      service: 'templates',
-    });
+  const logger = serviceLogger(options.logger, config, 'templates');
   const database = await openServiceDatabase<TemplatesDatabase>({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

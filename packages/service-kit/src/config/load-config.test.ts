@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.js';
-import { loadConfig } from './load-config.js';
+import { loadConfig, serviceConfigLoader } from './load-config.js';
 
 const schema = {
   type: 'object',
@@ -88,5 +88,31 @@ describe('loadConfig', () => {
     const config = loadConfig<Config>(schema, source);
     expect((config as unknown as { polluted?: boolean }).polluted).toBeUndefined();
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+});
+
+describe('serviceConfigLoader', () => {
+  const defaultEnv = { PORT: '9100', HOST: '0.0.0.0' };
+  const flatSchema = { ...schema, properties: { ...schema.properties, limits: { type: 'object', env: 'LIMITS' } } };
+  const load = serviceConfigLoader<Config>(flatSchema, () => defaultEnv);
+
+  it('layers overrides over the environment over fallbacks over defaults', () => {
+    const config = load({ PORT: '9200', DEMO: '' }, { host: 'override.example' }, { port: 9000, demo: false });
+    expect(config.host).toBe('override.example');
+    expect(config.port).toBe(9200);
+    // An empty variable counts as unset, so the fallback shows through.
+    expect(config.demo).toBe(false);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('reads the default environment when none is given', () => {
+    expect(load().port).toBe(9100);
+    expect(load(undefined, {}, { port: 9000 }).port).toBe(9100);
+    expect(load({}, {}, { port: 9000 }).port).toBe(9000);
+  });
+
+  it('names the variable of an invalid setting', () => {
+    expect(() => load({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => load({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 });

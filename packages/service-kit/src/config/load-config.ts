@@ -102,3 +102,29 @@ export function settingsFromEnv(
   }
   return found;
 }
+
+/** Environment variables as a service reads them (`process.env` in its `config.ts`). */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** Reads a service's settings; see `serviceConfigLoader`. */
+export type ServiceConfigLoader<T> = (
+  env?: Environment,
+  overrides?: Partial<T>,
+  fallbacks?: Partial<T>,
+) => DeepReadonly<T>;
+
+/**
+ * The settings loader of a service. Its layers, highest first: `overrides` (a host's explicit
+ * choice, such as `--port`), the variables the schema's `env` names in `env` (default:
+ * `defaultEnv()`, which the service's `config.ts`, its only reader of `process.env`, supplies),
+ * `fallbacks` (a host's own defaults, such as `triad serve --port-base`), then the schema's
+ * defaults. An empty or blank variable counts as unset. The loader throws `ConfigError` listing
+ * every invalid setting.
+ */
+export function serviceConfigLoader<T>(
+  schema: ConfigSchema & { readonly properties: Readonly<Record<string, { readonly env?: string }>> },
+  defaultEnv: () => Environment,
+): ServiceConfigLoader<T> {
+  return (env = defaultEnv(), overrides = {}, fallbacks = {}) =>
+    loadConfig<T>(schema, fallbacks, settingsFromEnv(schema, env), overrides);
+}

@@ -1,0 +1,46 @@
+import type { LogFormat, LogLevel } from '../logger.js';
+
+/** The settings every Triad service has, whatever else it adds. */
+export interface ServiceSettings {
+  readonly host: string;
+  readonly port: number;
+  /** Directory of the service's SQLite file (used when no `databaseUrl` is set). */
+  readonly dataDir: string;
+  /** PostgreSQL URL; when set, the service keeps its data there instead of SQLite. */
+  readonly databaseUrl?: string;
+  /** Seed the service's demo data into an empty store at start-up. */
+  readonly demo: boolean;
+  readonly logLevel: LogLevel;
+  /** `pretty` or `json` log lines; unset: pretty when standard error is a terminal, else JSON. */
+  readonly logFormat?: LogFormat;
+}
+
+/** The `ServiceSettings` a config schema must list in `required`. */
+export const REQUIRED_SERVICE_SETTINGS = ['host', 'port', 'dataDir', 'demo', 'logLevel'] as const;
+
+/**
+ * The config-schema properties of `ServiceSettings`, to spread into a service's schema. Host and
+ * port are read from `<envPrefix>_HOST` and `<envPrefix>_PORT`; the others from variables all
+ * services share (`TRIAD_DATA_DIR`, `DATABASE_URL`, `TRIAD_DEMO`, `TRIAD_LOG_LEVEL`,
+ * `TRIAD_LOG_FORMAT`). Default host `127.0.0.1`, data directory `./data`, log level `info`.
+ */
+export function serviceSettingsProperties<Prefix extends string>(options: {
+  readonly envPrefix: Prefix;
+  readonly port: number;
+  readonly demo: boolean;
+}) {
+  return {
+    host: { type: 'string', minLength: 1, default: '127.0.0.1', env: `${options.envPrefix}_HOST` },
+    port: { type: 'integer', minimum: 0, maximum: 65535, default: options.port, env: `${options.envPrefix}_PORT` },
+    dataDir: { type: 'string', minLength: 1, default: './data', env: 'TRIAD_DATA_DIR' },
+    databaseUrl: { type: 'string', pattern: '^postgres(ql)?://', env: 'DATABASE_URL' },
+    demo: { type: 'boolean', default: options.demo, env: 'TRIAD_DEMO' },
+    logLevel: {
+      type: 'string',
+      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      default: 'info',
+      env: 'TRIAD_LOG_LEVEL',
+    },
+    logFormat: { type: 'string', enum: ['pretty', 'json'], env: 'TRIAD_LOG_FORMAT' },
+  } as const;
+}
