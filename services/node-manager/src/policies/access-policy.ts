@@ -34,7 +34,8 @@ export function authorizeNamedUser(user: CurrentUser, access: Access, request: F
   if (typeof access !== 'object') return;
   const source: unknown = access.selfOrAdmin.in === 'params' ? request.params : request.body;
   const named = isRecord(source) ? source[access.selfOrAdmin.name] : undefined;
-  authorizeSelfOrAdmin(user, typeof named === 'string' ? named : '');
+  // An empty name (an optional path segment left out) names the caller.
+  authorizeSelfOrAdmin(user, typeof named === 'string' && named !== '' ? named : user.username);
 }
 
 /** Admin, or that user. @throws NM_ERR_NOT_ADMIN */

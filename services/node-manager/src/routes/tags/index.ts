@@ -27,7 +27,8 @@ export function tagRoutes(
   app.get<{ Params: { username: string } }>(
     '/user/:username',
     { schema: s.userTagsSchema, config: { access: { selfOrAdmin: { in: 'params', name: 'username' } } } },
-    (r, reply) => userTags(reply, r.params.username),
+    // The username is optional: `/api/tags/user/` means the caller, like `/api/tags/user`.
+    (r, reply) => userTags(reply, r.params.username === '' ? r.nmUser.username : r.params.username),
   );
   app.post<{ Body: s.SetTagsBody }>(
     '/user',

@@ -67,6 +67,8 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
     // Their own tags are theirs to read and set.
     expect((await post('/api/tags/user', { UserName: 'bob1', tags: ['dev'] }, bob)).json()).toBe('ok');
     expect((await get('/api/tags/user/bob1', bob)).json()).toEqual(['dev']);
+    // The username is optional: left out, it is the caller.
+    expect((await get('/api/tags/user/', bob)).json()).toEqual(['dev']);
     expect((await get('/api/tags/user/admin')).json()).toBe('all');
   });
 
