@@ -27,8 +27,7 @@ describe('planPostgresSuite', () => {
 describeEachDatabase('describeEachDatabase', (getDb) => {
   it('gives each suite an empty database of its own', async () => {
     const database = getDb();
-    // PostgreSQL introspection lists every schema's tables, including those of suites running
-    // at the same time; this suite's are the ones in its schema.
+    // PostgreSQL introspection sees the search path: the suite's schema, then `public`.
     const ownTables = async () =>
       (await database.db.introspection.getTables())
         .filter((t) => database.dialect !== 'postgres' || t.schema === database.schema)

@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type DatabaseIntrospector } from 'kysely';
 import pg from 'pg';
 import { POSTGRES_CAPABILITIES, type Database } from '../database.js';
 import { DatabaseError } from '../errors.js';
 import { redactUrl } from '../redact-url.js';
+import { SearchPathIntrospector } from './search-path-introspector.js';
 
 export interface PostgresOptions {
   readonly url: string;
@@ -36,7 +37,7 @@ export function openPostgresDatabase<DB>(options: PostgresOptions): Database<DB>
   });
   // An idle client losing its server emits 'error' on the pool; unhandled, it would end the process.
   pool.on('error', (error) => options.onPoolError?.(error));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new SearchPathPostgresDialect({ pool }) });
   let closed: Promise<void> | undefined;
   return {
     db,
@@ -49,4 +50,11 @@ export function openPostgresDatabase<DB>(options: PostgresOptions): Database<DB>
       return closed;
     },
   };
+}
+
+/** Kysely's PostgreSQL dialect with introspection kept to the connection's search path. */
+class SearchPathPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SearchPathIntrospector(db);
+  }
 }
