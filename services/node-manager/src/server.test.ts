@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeManagerServer } from './server.js';
 import { createUsersCommand } from './cli/users-command.js';
+import { memoryUsersIo } from './test-support/memory-users-io.js';
 
 describe('startNodeManagerServer', () => {
   let dataDir = '';
@@ -35,21 +36,7 @@ describe('startNodeManagerServer', () => {
     expect(nodes.map((n) => n.name)).toEqual(['keep@h']);
 
     // The CLI works on the same database while the service runs.
-    const io = {
-      stdout: {
-        text: '',
-        write(t: string) {
-          this.text += t;
-        },
-      },
-      stderr: {
-        text: '',
-        write(t: string) {
-          this.text += t;
-        },
-      },
-      exitCode: 0,
-    };
+    const io = memoryUsersIo();
     await createUsersCommand(io, { env }).parseAsync([
       'node',
       'users',

@@ -9,6 +9,7 @@ import { UserRepository } from '../repositories/user-repository.js';
 import { openNodeManagerDatabase } from '../server.js';
 import type { PasswordSource } from './read-password.js';
 import { createUsersCommand } from './users-command.js';
+import { memoryUsersIo } from '../test-support/memory-users-io.js';
 
 const env = { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent' };
 
@@ -22,21 +23,7 @@ describe('triad users: passwords not given on the command line', () => {
   });
 
   const run = async (args: string[], passwords: PasswordSource) => {
-    const io = {
-      stdout: {
-        text: '',
-        write(t: string) {
-          this.text += t;
-        },
-      },
-      stderr: {
-        text: '',
-        write(t: string) {
-          this.text += t;
-        },
-      },
-      exitCode: 0,
-    };
+    const io = memoryUsersIo();
     await createUsersCommand(io, { env, passwords }).parseAsync(['node', 'users', '--data-dir', dataDir, ...args]);
     return io;
   };
