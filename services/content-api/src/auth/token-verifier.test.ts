@@ -25,15 +25,15 @@ describe('createTokenVerifier', () => {
   });
 
   async function token(
-    options: { key?: CryptoKey; iss?: string; aud?: string; exp?: number; scope?: string } = {},
+    options: { key?: CryptoKey; iss?: string; aud?: string; exp?: number | null; scope?: string } = {},
   ): Promise<string> {
-    return new SignJWT({ scope: options.scope ?? 'openid content:read' })
+    const jwt = new SignJWT({ scope: options.scope ?? 'openid content:read' })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
       .setIssuer(options.iss ?? ISSUER)
       .setAudience(options.aud ?? AUDIENCE)
-      .setSubject('client-1')
-      .setExpirationTime(options.exp ?? Math.floor(Date.now() / 1000) + 600)
-      .sign(options.key ?? signingKey);
+      .setSubject('client-1');
+    if (options.exp !== null) jwt.setExpirationTime(options.exp ?? Math.floor(Date.now() / 1000) + 600);
+    return jwt.sign(options.key ?? signingKey);
   }
 
   async function statusOf(header: string | undefined): Promise<{ status: number; detail: string | undefined }> {
@@ -57,6 +57,13 @@ describe('createTokenVerifier', () => {
     expect(await statusOf(`Bearer ${await token({ exp: Math.floor(Date.now() / 1000) - 60 })}`)).toEqual({
       status: 401,
       detail: 'The token has expired',
+    });
+  });
+
+  it('refuses a token without exp with 401, since it would never expire', async () => {
+    expect(await statusOf(`Bearer ${await token({ exp: null })}`)).toEqual({
+      status: 401,
+      detail: 'The token has no exp claim',
     });
   });
 

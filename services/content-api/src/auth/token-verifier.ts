@@ -25,10 +25,11 @@ const ALGORITHMS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
 
 /**
  * Builds the bearer-token check of every call: the header must be `Bearer <JWT>`, the JWT signed
- * by a key of `keys` with an asymmetric algorithm, unexpired, with the configured `iss` and `aud`.
+ * by a key of `keys` with an asymmetric algorithm, with an `exp` claim not yet passed, with the
+ * configured `iss` and `aud`. A token without `exp` would be valid forever, so it is refused.
  *
  * @throws ProblemError 401 `CONTENT_ERR_UNAUTHORIZED` (missing, malformed, bad signature, expired,
- *   wrong issuer or audience) or 403 `CONTENT_ERR_FORBIDDEN` (valid token without the required scope).
+ *   without `exp`, wrong issuer or audience) or 403 `CONTENT_ERR_FORBIDDEN` (valid token without the required scope).
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   return async (authorization) => {
@@ -45,6 +46,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         issuer: options.issuer,
         audience: options.audience,
         algorithms: ALGORITHMS,
+        requiredClaims: ['exp'],
         ...(options.now ? { currentDate: new Date(options.now() * 1000) } : {}),
       }));
     } catch (error) {
@@ -60,6 +62,8 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
 
 function describe(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'The token has expired';
+  if (error instanceof joseErrors.JWTClaimValidationFailed && error.reason === 'missing')
+    return `The token has no ${error.claim} claim`;
   if (error instanceof joseErrors.JWTClaimValidationFailed) return `The token's ${error.claim} claim is not accepted`;
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'The token signature is not valid';
   if (error instanceof joseErrors.JWKSNoMatchingKey) return 'No known key signed the token';

@@ -19,7 +19,8 @@ export interface ProtocolOptions {
  * Installs, in the calling plugin's scope, the checks every content call goes through, in this
  * order: bearer token (401/403), `Accept` exactly the versioned media type (406, wildcards
  * included), requisitioner id header (400). Also installs the scope's error handler, which
- * answers content problems with the spec's `type` URIs and leaves other errors to the kit.
+ * answers content problems with the spec's `type` URIs and leaves other errors to the kit, and
+ * drops any `Cache-Control` a handler set before failing: an error reply is never cached.
  */
 export function useContentProtocol(app: FastifyInstance, options: ProtocolOptions): void {
   app.addHook('onRequest', async (request) => {
@@ -38,6 +39,9 @@ export function useContentProtocol(app: FastifyInstance, options: ProtocolOption
         { header: REQUISITIONER_HEADER },
       );
     }
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode >= 400) reply.removeHeader('cache-control');
   });
   app.setErrorHandler(async (error, request, reply) => {
     if (!(error instanceof ProblemError) || !error.code.startsWith('CONTENT_ERR_')) throw error;

@@ -30,8 +30,8 @@ export interface ParsedSearch {
 
 /**
  * Validates the query parameters of `GET /api/articles` (spec limits: `limit` 0..1000 default 20,
- * `offset` 0..8000 default 0) and builds the backend query with every facet. Unknown parameters
- * are ignored.
+ * `offset` 0..8000 default 0, `q` at most 1000 characters and 32 words, `businessShopId` never
+ * empty) and builds the backend query with every facet. Unknown parameters are ignored.
  *
  * @throws ProblemError 400 invalid-query-param naming the first invalid parameter.
  */
@@ -44,13 +44,24 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
       { path: '#/q', code: 'MAXIMUM', limit: MAX_Q_LENGTH, description: `longer than ${MAX_Q_LENGTH} characters` },
     ]);
   }
+  const words = q === undefined ? [] : searchWords(q);
+  if (words.length > MAX_QUERY_WORDS) {
+    throw invalidQueryParam('q', [
+      {
+        path: '#/q',
+        code: 'MAXIMUM',
+        limit: MAX_QUERY_WORDS,
+        description: `has ${words.length} words; at most ${MAX_QUERY_WORDS} are searched, shorten the text`,
+      },
+    ]);
+  }
   const fq = single(raw, 'fq');
   const sortText = single(raw, 'sort');
   const hash = single(raw, 'hash');
   const shopIds = many(raw, 'businessShopId');
   return {
     query: {
-      words: q === undefined ? [] : searchWords(q).slice(0, MAX_QUERY_WORDS),
+      words,
       ...(fq !== undefined ? { filter: parseFilter(fq) } : {}),
       shopIds,
       sort: sortText === undefined ? [] : parseSort(sortText),
@@ -91,7 +102,10 @@ export function parseSort(text: string): SortKey[] {
   return keys;
 }
 
-/** Reads an integer parameter within `[0, maximum]`; TYPE, MINIMUM or MAXIMUM errors otherwise. */
+/**
+ * Reads an integer parameter within `[0, maximum]`: TYPE when it is not an integer, MINIMUM or
+ * MAXIMUM (with the bound) when it is one out of range, however many digits it has.
+ */
 export function boundedInteger(
   raw: RawQuery,
   name: string,
@@ -99,8 +113,9 @@ export function boundedInteger(
 ): number {
   const text = single(raw, name);
   if (text === undefined) return bounds.default;
-  if (!/^-?\d{1,15}$/.test(text.trim()))
+  if (!/^-?\d+$/.test(text.trim()))
     throw invalidQueryParam(name, [{ path: `#/${name}`, code: 'TYPE', description: 'must be an integer' }]);
+  // Digits beyond double precision still compare right against the small bounds.
   const value = Number(text);
   if (value < 0)
     throw invalidQueryParam(name, [
@@ -120,8 +135,15 @@ export function single(raw: RawQuery, name: string): string | undefined {
   throw invalidQueryParam(name, [{ path: `#/${name}`, code: 'TYPE', description: 'must be given once' }]);
 }
 
+/** A repeatable parameter; TYPE error (at its index) for an empty occurrence. */
 function many(raw: RawQuery, name: string): string[] {
   const value = raw[name];
   if (value === undefined) return [];
-  return (typeof value === 'string' ? [value] : [...value]).filter((v) => v !== '');
+  const values = typeof value === 'string' ? [value] : [...value];
+  const empty = values.indexOf('');
+  if (empty !== -1)
+    throw invalidQueryParam(name, [
+      { path: `#/${name}/${empty}`, code: 'TYPE', description: 'must not be empty; leave the parameter out for all' },
+    ]);
+  return values;
 }
