@@ -1,6 +1,7 @@
 import type { Article, BusinessShop } from '../model/article.js';
 import type { IndexedArticle } from './indexed-article.js';
 import type { SearchPage, SearchQuery } from './search-query.js';
+import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from './shop-changes.js';
 
 /**
  * A whole catalog to store: replaces everything, readers see the old or the new one. Every
@@ -59,6 +60,18 @@ export interface SearchBackend {
     offset: number,
   ): Promise<{ readonly total: number; readonly shops: readonly BusinessShop[] }>;
   findShop(id: string): Promise<BusinessShop | undefined>;
+  /**
+   * Stores a shop record (its articles stay) in one transaction, after any import running in this
+   * process, and makes `hash` current when it changed something.
+   *
+   * @throws RangeError for a shop id with `:` (nothing is changed).
+   */
+  putShop(put: ShopPut): Promise<ShopWriteOutcome>;
+  /**
+   * Removes a shop record, and with `withArticles` its articles and search data, in one
+   * transaction after any import running in this process; makes `hash` current when it removed.
+   */
+  removeShop(removal: ShopRemoval): Promise<ShopRemovalOutcome>;
   /** The current content version; undefined before the first catalog. */
   currentHash(): Promise<string | undefined>;
   /** Releases connections the backend opened itself (not the `Database`). Idempotent. */

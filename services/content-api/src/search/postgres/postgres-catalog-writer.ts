@@ -123,7 +123,8 @@ async function countFacets(trx: ContentTransaction, shopId?: string): Promise<vo
         or coalesce(manufacturer_name, unspsc7, unspsc9) is not null`.execute(trx);
 }
 
-async function setCurrentHash(trx: ContentTransaction, hash: string): Promise<void> {
+/** Makes `hash` the current content version, inside `trx`. */
+export async function setCurrentHash(trx: ContentTransaction, hash: string): Promise<void> {
   await sql`insert into content_meta (meta_key, meta_value) values ('current_hash', ${hash})
     on conflict (meta_key) do update set meta_value = excluded.meta_value`.execute(trx);
 }

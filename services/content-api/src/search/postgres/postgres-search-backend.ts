@@ -7,6 +7,8 @@ import type { CatalogReplacement, SearchBackend, ShopCatalogReplacement } from '
 import type { FacetCount, FacetName, SearchPage, SearchQuery, SortKey } from '../search-query.js';
 import { compileFilter } from '../sql-filter.js';
 import { replacePostgresCatalog, replacePostgresShopCatalog } from './postgres-catalog-writer.js';
+import { putPostgresShop, removePostgresShop } from './postgres-shop-writer.js';
+import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
 import type { ContentTables } from '../content-tables.js';
 import type { PostgresArticleTables, PostgresContentTables } from './postgres-content-tables.js';
 
@@ -113,6 +115,14 @@ export class PostgresSearchBackend implements SearchBackend {
       .where('shop_id', '=', id)
       .executeTakeFirst();
     return row ? (JSON.parse(row.document) as BusinessShop) : undefined;
+  }
+
+  putShop(put: ShopPut): Promise<ShopWriteOutcome> {
+    return putPostgresShop(this.#db, put);
+  }
+
+  removeShop(removal: ShopRemoval): Promise<ShopRemovalOutcome> {
+    return removePostgresShop(this.#db, removal);
   }
 
   async currentHash(): Promise<string | undefined> {

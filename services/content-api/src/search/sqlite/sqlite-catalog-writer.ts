@@ -27,10 +27,10 @@ export class SqliteCatalogWriter {
   replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number> {
     const { shop } = replacement;
     checkShopId(shop.id);
-    return this.#exclusive(async () => {
+    return this.exclusive(async () => {
       const old = this.statement('select slot from content_segments where shop_id = ?').pluck().get(shop.id) as
         number | undefined;
-      if (old !== undefined) this.#dropSegment(old);
+      if (old !== undefined) this.dropSegment(old);
       this.#putShop(shop);
       const load = new SegmentLoad(this, this.dictionary(), this.#freeSlots().next().value, shop.id);
       for await (const item of replacement.articles) {
@@ -42,14 +42,14 @@ export class SqliteCatalogWriter {
         }
       }
       load.finish(replacement.hash);
-      this.#setHash(replacement.hash);
+      this.setHash(replacement.hash);
       return load.size;
     });
   }
 
   replaceCatalog(catalog: CatalogReplacement): Promise<number> {
     for (const shop of catalog.shops) checkShopId(shop.id);
-    return this.#exclusive(() => {
+    return this.exclusive(() => {
       this.#connection.exec(
         'delete from content_articles; ' +
           "insert into content_article_words(content_article_words) values ('delete-all'); " +
@@ -77,7 +77,7 @@ export class SqliteCatalogWriter {
         load.finish(catalog.hash);
         count += load.size;
       }
-      this.#setHash(catalog.hash);
+      this.setHash(catalog.hash);
       return count;
     });
   }
@@ -97,8 +97,11 @@ export class SqliteCatalogWriter {
     return statement;
   }
 
-  /** Runs `work` in one immediate transaction after every earlier replacement of this writer. */
-  #exclusive<T>(work: () => T | Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one immediate transaction after every earlier replacement of this writer (the
+   * shop writer's changes queue here too, so they never meet an import's lock).
+   */
+  exclusive<T>(work: () => T | Promise<T>): Promise<T> {
     const run = async () => {
       this.#connection.exec('BEGIN IMMEDIATE');
       try {
@@ -115,7 +118,8 @@ export class SqliteCatalogWriter {
     return result;
   }
 
-  #dropSegment(slot: number): void {
+  /** Deletes the articles, words, columns and row of the segment in `slot`; inside `exclusive`. */
+  dropSegment(slot: number): void {
     const low = slot * SLOT_SPAN;
     const high = low + SLOT_SPAN - 1;
     this.statement('delete from content_article_words where rowid between ? and ?').run(low, high);
@@ -137,7 +141,8 @@ export class SqliteCatalogWriter {
     ).run(shop.id, shop.name, JSON.stringify(shop));
   }
 
-  #setHash(hash: string): void {
+  /** Makes `hash` the current content version; inside `exclusive`. */
+  setHash(hash: string): void {
     this.statement(
       "insert into content_meta (meta_key, meta_value) values ('current_hash', ?) " +
         'on conflict (meta_key) do update set meta_value = excluded.meta_value',

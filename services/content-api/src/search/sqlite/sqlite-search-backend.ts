@@ -3,9 +3,11 @@ import type { ContentTables } from '../content-tables.js';
 import type { Article, BusinessShop } from '../../model/article.js';
 import type { CatalogReplacement, SearchBackend, ShopCatalogReplacement } from '../search-backend.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
+import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
 import { SqliteCatalogReader } from './sqlite-catalog-reader.js';
 import { SqliteCatalogWriter } from './sqlite-catalog-writer.js';
 import { openContentConnection, type SqliteConnection } from './sqlite-connection.js';
+import { SqliteShopWriter } from './sqlite-shop-writer.js';
 
 /**
  * SQLite search (decision 0013): FTS5 finds the articles having every word; each shop's segment
@@ -75,6 +77,14 @@ export class SqliteSearchBackend implements SearchBackend {
 
   findShop(id: string): Promise<BusinessShop | undefined> {
     return this.#reading((reader) => reader.findShop(id));
+  }
+
+  async putShop(put: ShopPut): Promise<ShopWriteOutcome> {
+    return new SqliteShopWriter(this.#write()).putShop(put);
+  }
+
+  async removeShop(removal: ShopRemoval): Promise<ShopRemovalOutcome> {
+    return new SqliteShopWriter(this.#write()).removeShop(removal);
   }
 
   currentHash(): Promise<string | undefined> {

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { parseShopRecord } from './parse-shop-record.js';
+
+describe('parseShopRecord', () => {
+  it('fills every term of a new shop with the documented defaults', () => {
+    expect(parseShopRecord('acme', { name: 'Acme', currency: 'CZK' })).toEqual({
+      ok: true,
+      shop: {
+        id: 'acme',
+        name: 'Acme',
+        currency: 'CZK',
+        returnPolicy: {
+          returnsAccepted: true,
+          returnPeriodDays: 14,
+          restockingFee: { value: 0, decimalDigits: 0 },
+          conditions: [],
+        },
+        shippingCosts: { standard: { amount: { value: 0, decimalDigits: 0 }, currency: 'CZK' }, countries: [] },
+        minimumOrderValue: { amount: { amount: { value: 0, decimalDigits: 0 }, currency: 'CZK' } },
+      },
+    });
+  });
+
+  it('takes Money without currency as the shop currency and refuses another currency', () => {
+    const ok = parseShopRecord('acme', {
+      name: 'Acme',
+      shippingCosts: { standard: { amount: { value: 495, decimalDigits: 2 } }, countries: ['DE'] },
+    });
+    expect(ok.ok && ok.shop.shippingCosts.standard).toEqual({
+      amount: { value: 495, decimalDigits: 2 },
+      currency: 'EUR',
+    });
+    const bad = parseShopRecord('acme', {
+      name: 'Acme',
+      minimumOrderValue: { amount: { amount: { value: 25 }, currency: 'USD' } },
+    });
+    expect(bad.ok ? [] : bad.violations.map((v) => v.path)).toEqual(['/minimumOrderValue/amount/currency']);
+  });
+
+  it('reports every violation at once with its JSON pointer', () => {
+    const result = parseShopRecord('bad:id', {
+      name: '',
+      currency: 'euro',
+      colour: 'red',
+      returnPolicy: {
+        returnPeriodDays: -1,
+        restockingFee: { value: 150, decimalDigits: 2 },
+        conditions: [{ lang: 'xx', value: 'a' }],
+      },
+      shippingCosts: { countries: ['de'] },
+    });
+    expect(result.ok ? [] : result.violations.map((v) => v.path).sort()).toEqual(
+      [
+        '/colour',
+        '/currency',
+        '/id',
+        '/name',
+        '/returnPolicy/conditions/0/lang',
+        '/returnPolicy/restockingFee',
+        '/returnPolicy/returnPeriodDays',
+        '/shippingCosts/countries',
+      ].sort(),
+    );
+  });
+
+  it('applies a change section by section over the stored shop and removes members set to null', () => {
+    const base = parseShopRecord('acme', {
+      name: 'Acme',
+      shippingCosts: {
+        standard: { amount: { value: 5 } },
+        freeShippingFrom: { amount: { value: 100 } },
+        countries: ['DE'],
+      },
+    });
+    if (!base.ok) throw new Error('base must parse');
+    const changed = parseShopRecord('acme', { shippingCosts: { freeShippingFrom: null } }, base.shop);
+    expect(changed.ok && changed.shop.shippingCosts).toEqual({
+      standard: { amount: { value: 5, decimalDigits: 0 }, currency: 'EUR' },
+      countries: ['DE'],
+    });
+    expect(changed.ok && changed.shop.name).toBe('Acme');
+  });
+
+  it('refuses a currency change that leaves amounts in the old currency', () => {
+    const base = parseShopRecord('acme', { name: 'Acme' });
+    if (!base.ok) throw new Error('base must parse');
+    const changed = parseShopRecord('acme', { currency: 'CZK' }, base.shop);
+    expect(changed.ok ? [] : changed.violations.map((v) => v.path)).toEqual([
+      '/shippingCosts/standard/currency',
+      '/minimumOrderValue/amount/currency',
+    ]);
+  });
+});

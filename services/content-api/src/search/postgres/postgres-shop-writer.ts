@@ -1,0 +1,59 @@
+import { sql, type Kysely } from 'kysely';
+import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
+import { checkShopId } from '../shop-article-check.js';
+import { setCurrentHash } from './postgres-catalog-writer.js';
+import type { PostgresContentTables } from './postgres-content-tables.js';
+
+type ContentDb = Kysely<PostgresContentTables>;
+
+/**
+ * Stores a shop record in one transaction; the stored row is locked first, so two changes of one
+ * shop (or a change and an import) run one after the other.
+ */
+export async function putPostgresShop(db: ContentDb, put: ShopPut): Promise<ShopWriteOutcome> {
+  const { shop, mode } = put;
+  checkShopId(shop.id);
+  return db.transaction().execute(async (trx) => {
+    const stored = await trx
+      .selectFrom('content_shops')
+      .select('shop_id')
+      .where('shop_id', '=', shop.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (stored && mode === 'create') return 'exists';
+    if (!stored && mode === 'update') return 'not-found';
+    const inserted = await trx
+      .insertInto('content_shops')
+      .values({ shop_id: shop.id, name: shop.name, document: JSON.stringify(shop) })
+      .onConflict((oc) => oc.column('shop_id').doUpdateSet({ name: shop.name, document: JSON.stringify(shop) }))
+      .returning(sql<boolean>`xmax = 0`.as('created'))
+      .executeTakeFirstOrThrow();
+    await setCurrentHash(trx, put.hash);
+    return inserted.created ? 'created' : 'updated';
+  });
+}
+
+/** Removes a shop record, and with `withArticles` its articles and facet counts, in one transaction. */
+export async function removePostgresShop(db: ContentDb, removal: ShopRemoval): Promise<ShopRemovalOutcome> {
+  return db.transaction().execute(async (trx): Promise<ShopRemovalOutcome> => {
+    const stored = await trx
+      .selectFrom('content_shops')
+      .select('shop_id')
+      .where('shop_id', '=', removal.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!stored) return { status: 'not-found' };
+    const counted = await trx
+      .selectFrom('content_articles')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('shop_id', '=', removal.id)
+      .executeTakeFirst();
+    const articles = Number(counted?.n ?? 0);
+    if (articles > 0 && !removal.withArticles) return { status: 'has-articles', articles };
+    await trx.deleteFrom('content_articles').where('shop_id', '=', removal.id).execute();
+    await trx.deleteFrom('content_facet_counts').where('shop_id', '=', removal.id).execute();
+    await trx.deleteFrom('content_shops').where('shop_id', '=', removal.id).execute();
+    await setCurrentHash(trx, removal.hash);
+    return { status: 'removed', articles };
+  });
+}
