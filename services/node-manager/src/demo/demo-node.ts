@@ -168,6 +168,9 @@ export async function startDemo(core: NodeManagerCore, options: StartDemoOptions
   return { note: `demo: Erlang node ${name} ${how}, managed here (stops with the service; --no-demo to skip)`, stop };
 }
 
+/** How long the output of a node that exited is still read (see `bootedWithin`). */
+const EXIT_OUTPUT_GRACE_MS = 500;
+
 /**
  * Resolves `'ready'` once the node printed its ready line (it prints it after distribution and
  * SASL are up), else what went wrong: exit or timeout, with the end of its standard error.
@@ -196,8 +199,16 @@ export function bootedWithin(child: ChildProcess, timeoutMs: number): Promise<st
       errors = (errors + chunk.toString('latin1')).slice(-300);
     };
     const said = () => (errors.trim() === '' ? '' : `; it said: ${errors.trim().replace(/\s+/g, ' ')}`);
-    const onExit = (code: number | null, signal: string | null) =>
-      done(`exited (${signal ?? `code ${code}`}) before it was ready${said()}`);
+    // 'exit' can come before the last output is read: wait for the pipes to close (briefly, as
+    // a grandchild such as epmd may hold them open) so the message ends with what it said.
+    const onExit = (code: number | null, signal: string | null) => {
+      const report = () => done(`exited (${signal ?? `code ${code}`}) before it was ready${said()}`);
+      const grace = setTimeout(report, EXIT_OUTPUT_GRACE_MS);
+      child.once('close', () => {
+        clearTimeout(grace);
+        report();
+      });
+    };
     const timer = setTimeout(() => done(`did not start within ${timeoutMs / 1000} s${said()}`), timeoutMs);
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onError);
