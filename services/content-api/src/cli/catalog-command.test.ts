@@ -109,16 +109,25 @@ describe('triad catalog import', () => {
     },
   );
 
-  it('reports every rejected record with its line number, imports the rest and exits 1', async () => {
+  it('reports every rejected record by line, imports the rest within --max-rejects and exits 1', async () => {
     const good = (await run(['generate', '--articles', '3'])).out.trim().split('\n');
     const bad = JSON.stringify({
       ...JSON.parse(good[2]!),
       supplierArticleId: 'X-1',
-      orderDetails: { orderUnit: 'PCE', minimumOrderQuantity: 1, orderQuantityInterval: 1, priceQuantity: 1 },
+      orderDetails: { orderUnit: 'XYZ', minimumOrderQuantity: 1, orderQuantityInterval: 1, priceQuantity: 1 },
     });
     writeFileSync(path.join(dir, 'mixed.jsonl'), [good[0], '{oops', good[1], bad, good[2]].join('\n'));
     const dataDir = freshDataDir();
-    const r = await run(['import', 'mixed.jsonl', '--shop', 'office-direct', '--data-dir', dataDir]);
+    const r = await run([
+      'import',
+      'mixed.jsonl',
+      '--shop',
+      'office-direct',
+      '--data-dir',
+      dataDir,
+      '--max-rejects',
+      '2',
+    ]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^line 2: /m);
     expect(r.err).toMatch(/^line 4: \/orderDetails\/orderUnit: /m);
@@ -136,10 +145,30 @@ describe('triad catalog import', () => {
     expect(r.out).toMatch(/^imported 4, rejected 0 /);
   });
 
-  it('exits 1 and changes nothing for malformed XML', async () => {
+  it('commits nothing and exits 3 when more records are rejected than allowed', async () => {
+    const good = (await run(['generate', '--articles', '2'])).out.trim().split('\n');
+    writeFileSync(path.join(dir, 'first.jsonl'), good.join('\n'));
+    writeFileSync(path.join(dir, 'half-bad.jsonl'), [good[0], '{oops'].join('\n'));
+    const dataDir = freshDataDir();
+    expect((await run(['import', 'first.jsonl', '--shop', 'office-direct', '--data-dir', dataDir])).code).toBe(0);
+    const r = await run(['import', 'half-bad.jsonl', '--shop', 'office-direct', '--data-dir', dataDir]);
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/^line 2: /m);
+    expect(r.err).toContain('nothing was committed: 1 of 2 records refused (50.0 %), more than the default 5 %');
+    expect(r.out).toBe('imported 0, rejected 1; nothing was committed, shop office-direct is unchanged\n');
+    await withBackend(dataDir, async (backend) => expect(await backend.countArticles()).toBe(2));
+  });
+
+  it('refuses a --max-rejects that is neither a count nor a percentage with exit 2', async () => {
+    const r = await run(['import', 'first.jsonl', '--shop', 'office-direct', '--max-rejects', 'lots']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('whole number (25) or a percentage');
+  });
+
+  it('exits 3 and changes nothing for malformed XML', async () => {
     writeFileSync(path.join(dir, 'broken.xml'), '<BMECAT version="2005"><T_NEW_CATALOG><PRODUCT></T_NEW_CATALOG>');
     const r = await run(['import', 'broken.xml', '--shop', 'labtools', '--data-dir', freshDataDir()]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.err).toContain('malformed XML');
   });
 

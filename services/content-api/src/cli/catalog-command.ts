@@ -9,6 +9,7 @@ import { loadContentApiConfig } from '../config.js';
 import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import { XmlSyntaxError } from '../import/xml-event-reader.js';
+import { parseRejectLimit, type RejectLimit } from '../commands/reject-limit.js';
 import { CATALOG_READ_BYTES } from '../import/parse-catalog.js';
 import type { Article, BusinessShop } from '../model/article.js';
 import { CONTENT_SQLITE_FILE, openContentStore, type ContentStore } from '../content-store.js';
@@ -29,9 +30,13 @@ export interface CatalogCommandOptions {
   readonly stdin?: Readable;
 }
 
-/** Exit codes (docs/cli.md): 1 some article rejected or malformed file, 2 usage or I/O error. */
+/**
+ * Exit codes (docs/cli.md): 1 committed with some record rejected, 2 usage or I/O error, 3 nothing
+ * committed (malformed file, or more records rejected than `--max-rejects` allows).
+ */
 const EXIT_INVALID = 1;
 const EXIT_USAGE = 2;
+const EXIT_NOTHING_COMMITTED = 3;
 /** Lines joined into one write while generating (fewer, larger writes). */
 const GENERATE_BATCH = 256;
 /** Records between progress-bar updates. */
@@ -109,14 +114,28 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
         FORMATS,
       ),
     )
+    .option(
+      '--max-rejects <n|p%>',
+      'rejected records tolerated before nothing is committed (default: none if the shop would be left empty, else 5%)',
+      rejectLimit,
+    )
     .addOption(new Option('--data-dir <dir>', `directory of ${CONTENT_SQLITE_FILE}`).env('TRIAD_DATA_DIR'))
     .addOption(new Option('--database-url <url>', 'PostgreSQL URL instead of SQLite').env('DATABASE_URL'))
     .addHelpText(
       'after',
-      '\nExit codes: 0 all imported, 1 some record rejected (the rest is imported) or malformed XML (nothing changed), 2 usage or I/O error.\nExamples:\n  triad catalog import demo.jsonl --shop office-direct\n  triad catalog import catalog.xml --shop labtools --database-url postgres://localhost/triad\n  gunzip -c c.jsonl.gz | triad catalog import - --shop labtools --format jsonl',
+      '\nExit codes: 0 all imported, 1 imported with some record rejected, 2 usage or I/O error, 3 nothing committed (malformed file or too many rejected records).\nExamples:\n  triad catalog import demo.jsonl --shop office-direct\n  triad catalog import catalog.xml --shop labtools --database-url postgres://localhost/triad\n  gunzip -c c.jsonl.gz | triad catalog import - --shop labtools --format jsonl',
     )
     .action(
-      async (file: string, o: { shop: string; format?: CatalogFormat; dataDir?: string; databaseUrl?: string }) => {
+      async (
+        file: string,
+        o: {
+          shop: string;
+          format?: CatalogFormat;
+          maxRejects?: RejectLimit;
+          dataDir?: string;
+          databaseUrl?: string;
+        },
+      ) => {
         const format = o.format ?? formatOf(file);
         if (!format)
           return usage(
@@ -162,12 +181,13 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
             format,
             shop,
             size,
+            ...(o.maxRejects ? { maxRejects: o.maxRejects } : {}),
             where: config.databaseUrl ? 'PostgreSQL' : path.join(dataDir, CONTENT_SQLITE_FILE),
           });
         } catch (error) {
           if (error instanceof XmlSyntaxError) {
             io.stderr.write(`triad catalog import: ${file}: malformed XML at ${error.message}; nothing was changed\n`);
-            raise(io, EXIT_INVALID);
+            raise(io, EXIT_NOTHING_COMMITTED);
           } else {
             usage('import', (error as Error).message);
           }
@@ -184,7 +204,13 @@ async function runImport(
   io: CatalogCommandIo,
   backend: Parameters<typeof importCatalog>[0],
   input: Readable,
-  o: { format: CatalogFormat; shop: BusinessShop; size: number | undefined; where: string },
+  o: {
+    format: CatalogFormat;
+    shop: BusinessShop;
+    size: number | undefined;
+    maxRejects?: RejectLimit;
+    where: string;
+  },
 ): Promise<void> {
   const bar =
     io.stderr.isTTY && o.size !== undefined
@@ -206,6 +232,7 @@ async function runImport(
       shop: o.shop,
       progressEvery: PROGRESS_EVERY,
       maxFailuresListed: MAX_FAILURES_PRINTED,
+      ...(o.maxRejects ? { maxRejects: o.maxRejects } : {}),
       ...(bar ? { onProgress: (records: number) => bar.update((input as ReadStream).bytesRead, { records }) } : {}),
     });
   } finally {
@@ -218,6 +245,12 @@ async function runImport(
   }
   if (result.failedNotListed > 0) io.stderr.write(`... and ${result.failedNotListed} more rejected records\n`);
   const rejected = result.failed.length + result.failedNotListed;
+  if (!result.committed) {
+    io.stderr.write(`triad catalog import: nothing was committed: ${result.refusal}\n`);
+    io.stdout.write(`imported 0, rejected ${rejected}; nothing was committed, shop ${o.shop.id} is unchanged\n`);
+    raise(io, EXIT_NOTHING_COMMITTED);
+    return;
+  }
   const rate = seconds > 0 ? Math.round(result.imported / seconds) : result.imported;
   io.stdout.write(
     `imported ${result.imported}, rejected ${rejected} in ${seconds.toFixed(1)} s (${rate} articles/s)` +
@@ -282,6 +315,14 @@ function formatOf(file: string): CatalogFormat | undefined {
 async function knownShops(backend: Parameters<typeof importCatalog>[0]): Promise<string> {
   const stored = (await backend.listShops(1000, 0)).shops.map((s) => s.id);
   return [...new Set([...SHOP_IDS, ...stored])].join(', ');
+}
+
+function rejectLimit(value: string): RejectLimit {
+  try {
+    return parseRejectLimit(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
 }
 
 function wholeNumber(value: string): number {

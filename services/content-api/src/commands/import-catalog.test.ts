@@ -54,11 +54,16 @@ describeEachDatabase<ContentTables>('importCatalog', (getDb) => {
       record('NEW-1', 'zirconium spatula'),
       '{not json',
       record('NEW-2', 'quartz cuvette'),
-      record('NEW-3', 'bad unit', 'PCE'),
+      record('NEW-3', 'bad unit', 'XYZ'),
       '',
       record('NEW-1', 'again'),
     ];
-    const result = await importCatalog(backend, Readable.from(lines.join('\n')), { format: 'jsonl', shop: labtools });
+    const result = await importCatalog(backend, Readable.from(lines.join('\n')), {
+      format: 'jsonl',
+      shop: labtools,
+      maxRejects: { count: 3 },
+    });
+    if (!result.committed) throw new Error(result.refusal);
     expect(result.imported).toBe(2);
     expect(result.failed.map((f) => f.line)).toEqual([2, 4, 6]);
     expect(result.failed[1]!.violations).toEqual([expect.objectContaining({ path: '/orderDetails/orderUnit' })]);
@@ -80,6 +85,7 @@ describeEachDatabase<ContentTables>('importCatalog', (getDb) => {
       format: 'jsonl',
       shop: labtools,
       parseThread: 'inline',
+      maxRejects: { percent: 50 },
     });
     expect(result.imported).toBe(2);
     expect(result.failed.map((f) => f.line)).toEqual([2, 3]);
@@ -113,13 +119,62 @@ describeEachDatabase<ContentTables>('importCatalog', (getDb) => {
 
   it('imports a BMEcat file for a shop, skipping the article with an unknown unit code', async () => {
     const shop = catalog.shops.find((x) => x.id === 'cz-technik')!;
-    const result = await importCatalog(backend, Readable.from([BMECAT_12]), { format: 'bmecat', shop });
+    const result = await importCatalog(backend, Readable.from([BMECAT_12]), {
+      format: 'bmecat',
+      shop,
+      maxRejects: { count: 1 },
+    });
     expect(result.imported).toBe(1);
     expect(result.failed).toEqual([
       { line: 37, violations: [expect.objectContaining({ path: '/orderDetails/orderUnit' })] },
     ]);
     const page = await backend.search(query({ words: ['messzylinder'] }));
     expect(page.hits.map((h) => h.article.id)).toEqual(['cz-technik:B-100']);
+  });
+
+  it('commits nothing when every record of a replacement is refused, and says why', async () => {
+    const before = await backend.search(query({ shopIds: ['labtools'] }));
+    const hash = await backend.currentHash();
+    const lines = [record('Z-1', 'bad unit', 'XYZ'), '{not json', record('Z-2', 'bad unit', 'QQQ')];
+    const result = await importCatalog(backend, Readable.from(lines.join('\n')), { format: 'jsonl', shop: labtools });
+    expect(result.committed).toBe(false);
+    expect(result.committed ? '' : result.refusal).toBe(
+      '3 of 3 records refused (100.0 %); the replacement would leave the shop empty',
+    );
+    expect(result.failed.map((f) => f.line)).toEqual([1, 2, 3]);
+    expect(await backend.currentHash()).toBe(hash);
+    const after = await backend.search(query({ shopIds: ['labtools'] }));
+    expect(after.hits.map((h) => h.article.id)).toEqual(before.hits.map((h) => h.article.id));
+    expect(after.total).toBeGreaterThan(0);
+  });
+
+  it('commits nothing when more than 5 % of the records are refused, unless --max-rejects allows them', async () => {
+    const before = await backend.countArticles();
+    const lines = [record('P-1', 'xylophone one'), record('P-2', 'xylophone two'), record('P-3', 'bad', 'XYZ')];
+    const text = lines.join('\n');
+    const refused = await importCatalog(backend, Readable.from(text), { format: 'jsonl', shop: labtools });
+    expect(refused.committed ? '' : refused.refusal).toBe('1 of 3 records refused (33.3 %), more than the default 5 %');
+    expect(await backend.countArticles()).toBe(before);
+    expect((await backend.search(query({ words: ['xylophone'] }))).total).toBe(0);
+    const tooFew = await importCatalog(backend, Readable.from(text), {
+      format: 'jsonl',
+      shop: labtools,
+      maxRejects: { count: 0 },
+    });
+    expect(tooFew.committed ? '' : tooFew.refusal).toBe('1 of 3 records refused (33.3 %), more than --max-rejects 0');
+    const allowed = await importCatalog(backend, Readable.from(text), {
+      format: 'jsonl',
+      shop: labtools,
+      maxRejects: { percent: 34 },
+    });
+    expect(allowed.committed).toBe(true);
+    expect((await backend.search(query({ words: ['xylophone'] }))).total).toBe(2);
+    // Back to the state the next tests expect.
+    await importCatalog(
+      backend,
+      Readable.from([record('NEW-1', 'zirconium spatula'), record('NEW-2', 'quartz cuvette')].join('\n')),
+      { format: 'jsonl', shop: labtools },
+    );
   });
 
   it('changes nothing when the BMEcat file is malformed', async () => {

@@ -6,6 +6,7 @@ import type { BusinessShop } from '../model/article.js';
 import type { RecordViolation } from '../model/parse-article-record.js';
 import type { IndexedArticle } from '../search/indexed-article.js';
 import type { SearchBackend } from '../search/search-backend.js';
+import { ImportRefusedError, rejectRefusal, type RejectLimit } from './reject-limit.js';
 
 export type { CatalogFormat } from '../import/catalog-parser.js';
 
@@ -15,16 +16,24 @@ export interface ImportFailure {
   readonly violations: readonly RecordViolation[];
 }
 
-/** Outcome of an import: the shop's catalog was replaced by `imported` articles; `failed` were skipped. */
-export interface ImportResult {
-  readonly imported: number;
-  /** By line; the first `maxFailuresListed` reported. */
+/** What every import reports: the records refused, by line (the first `maxFailuresListed`). */
+interface ImportReport {
   readonly failed: readonly ImportFailure[];
   /** Failures beyond those listed (the list is capped). */
   readonly failedNotListed: number;
-  /** The new content version. */
-  readonly hash: string;
 }
+
+/**
+ * Outcome of an import. Committed: the shop's catalog was replaced by `imported` articles (the
+ * `failed` records skipped) and `hash` is the shop's new content version. Not committed: the
+ * import was refused whole (`refusal` says why, `failed` lists the refused records) and nothing
+ * changed.
+ */
+export type ImportResult = ImportReport &
+  (
+    | { readonly committed: true; readonly imported: number; readonly hash: string }
+    | { readonly committed: false; readonly refusal: string; readonly imported: 0 }
+  );
 
 export interface ImportCatalogOptions {
   readonly format: CatalogFormat;
@@ -37,6 +46,8 @@ export interface ImportCatalogOptions {
   readonly maxFailuresListed?: number;
   /** Where records are parsed: on a worker thread (default; two cores) or on the calling thread. */
   readonly parseThread?: 'worker' | 'inline';
+  /** Refused records tolerated; default policy in `rejectRefusal` (empty shop, or more than 5 %). */
+  readonly maxRejects?: RejectLimit;
 }
 
 /**
@@ -44,8 +55,9 @@ export interface ImportCatalogOptions {
  * (`parseArticleRecord`: required fields, decimals, unit codes) and indexed on a parse thread
  * while the store writes the ones before, never held together. A bad record (not JSON, a
  * violation, a repeated supplier article id) is reported with its line number and skipped; the
- * rest is imported. The replacement is one transaction, so readers see the old catalog or the
- * new one.
+ * rest is imported, unless more records are refused than `maxRejects` allows: then the import
+ * is refused whole and nothing is committed (`committed: false`). The replacement is one
+ * transaction, so readers see the old catalog or the new one.
  *
  * @throws XmlSyntaxError for malformed BMEcat (nothing is changed); errors of the stream.
  */
@@ -69,8 +81,10 @@ export async function importCatalog(
     shopId: options.shop.id,
     ...(options.parseThread ? { thread: options.parseThread } : {}),
   });
+  let records = 0;
+  let yielded = 0;
+  let duplicates = 0;
   async function* articles(): AsyncGenerator<IndexedArticle> {
-    let records = 0;
     for await (const item of source) {
       records += 1;
       if (options.onProgress && records % every === 0) options.onProgress(records);
@@ -79,17 +93,33 @@ export async function importCatalog(
         continue;
       }
       lines.set(item.article, item.line);
+      yielded += 1;
       yield item.article;
     }
+    // The store has taken every article: decide before it commits.
+    const refused = failed.length + failedNotListed;
+    const refusal = rejectRefusal({ records, refused, shopArticlesAfter: yielded - duplicates }, options.maxRejects);
+    if (refusal !== undefined) throw new ImportRefusedError(refusal);
   }
   const hash = randomBytes(8).toString('hex');
-  const imported = await backend.replaceShopCatalog({
-    shop: options.shop,
-    articles: articles(),
-    hash,
-    onDuplicate: (article) =>
-      fail(lines.get(article) ?? 0, [{ path: '/supplierArticleId', message: `repeats ${article.supplierArticleId}` }]),
-  });
+  let imported: number;
+  try {
+    imported = await backend.replaceShopCatalog({
+      shop: options.shop,
+      articles: articles(),
+      hash,
+      onDuplicate: (article) => {
+        duplicates += 1;
+        fail(lines.get(article) ?? 0, [
+          { path: '/supplierArticleId', message: `repeats ${article.supplierArticleId}` },
+        ]);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof ImportRefusedError)) throw error;
+    failed.sort((a, b) => a.line - b.line);
+    return { committed: false, refusal: error.message, imported: 0, failed, failedNotListed };
+  }
   failed.sort((a, b) => a.line - b.line);
-  return { imported, failed, failedNotListed, hash };
+  return { committed: true, imported, failed, failedNotListed, hash };
 }
