@@ -39,6 +39,18 @@ describe('article document', () => {
     expect(Object.keys(back.classifications[0]!.features[0]!)).toEqual(['name', 'values']);
   });
 
+  it('keeps the provider units beside the mapped ones, and reads documents written before them', () => {
+    const a = articles[0]!;
+    const mapped: Article = {
+      ...a,
+      orderDetails: { ...a.orderDetails, orderUnit: 'BX', providerOrderUnit: 'BOX', providerContentUnit: 'PCE' },
+    };
+    expect(decodeArticleDocument(encodeArticleDocument(mapped), a.id)).toEqual(mapped);
+    const layout = JSON.parse(encodeArticleDocument(a)) as unknown[][];
+    layout[13] = layout[13]!.slice(0, 7);
+    expect(decodeArticleDocument(JSON.stringify(layout), a.id)).toEqual(a);
+  });
+
   it('reads the article JSON of rows stored before the positional layout', () => {
     const a = articles[0]!;
     expect(parseStoredArticle(JSON.stringify(a), a.id)).toEqual(a);

@@ -6,12 +6,15 @@ const FORMAT = 1;
 
 type Texts = [LanguageCode, string][];
 type Dec = [number, number];
+/** A member added to the layout later: `undefined` in documents written before it, `null` when absent. */
+type Opt<T> = T | null | undefined;
 
 /**
  * Encodes an article as a positional JSON array (members in a fixed order, decimals as
  * `[value, digits]`, absent optionals as `null`): about half the size of the article's JSON and
  * quicker to write, which is most of the import's cost. `id` and `shopId` are not stored (the
- * store keeps the id; the shop is its prefix). Members outside `Article` are dropped.
+ * store keeps the id; the shop is its prefix). Members outside `Article` are dropped. Members
+ * added later go at the end of their array, so documents written before them still decode.
  */
 export function encodeArticleDocument(a: Article): string {
   const od = a.orderDetails;
@@ -37,6 +40,8 @@ export function encodeArticleDocument(a: Article): string {
       od.orderQuantityInterval,
       od.priceQuantity,
       od.deliveryTime ?? null,
+      od.providerOrderUnit ?? null,
+      od.providerContentUnit ?? null,
     ],
     a.classifications.map((c) => [
       c.systemName,
@@ -101,7 +106,9 @@ export function decodeArticleDocument(text: string, id: string): Article {
     orderQuantityInterval,
     priceQuantity,
     deliveryTime,
-  ] = od as [string, string | null, Dec | null, number, number, number, number | null];
+    providerOrderUnit,
+    providerContentUnit,
+  ] = od as [string, string | null, Dec | null, number, number, number, number | null, Opt<string>, Opt<string>];
   return {
     id,
     shopId: id.slice(0, id.indexOf(':')),
@@ -131,6 +138,8 @@ export function decodeArticleDocument(text: string, id: string): Article {
       orderQuantityInterval,
       priceQuantity,
       ...(deliveryTime !== null ? { deliveryTime } : {}),
+      ...(providerOrderUnit != null ? { providerOrderUnit } : {}),
+      ...(providerContentUnit != null ? { providerContentUnit } : {}),
     },
     classifications: classifications.map(([systemName, groupId, features]): ArticleClassification => ({
       systemName,

@@ -49,9 +49,13 @@ export interface ArticleClassification {
 }
 
 export interface ArticleOrderDetails {
-  /** Unit code (see `unit-codes.ts`). */
+  /** Unit code of the spec's set (see `unit-codes.ts`): the provider's, or what it was mapped to. */
   readonly orderUnit: string;
   readonly contentUnit?: string;
+  /** The provider's order unit, only when it was not in the set and was mapped to `orderUnit`. */
+  readonly providerOrderUnit?: string;
+  /** The provider's content unit, only when it was mapped to `contentUnit`. */
+  readonly providerContentUnit?: string;
   readonly numberOfContentUnitsPerOrderUnit?: Decimal;
   readonly minimumOrderQuantity: number;
   readonly orderQuantityInterval: number;

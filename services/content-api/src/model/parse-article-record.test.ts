@@ -47,7 +47,7 @@ describe('parseArticleRecord', () => {
       description: '',
       descriptions: [{ lang: 'xx', value: 'a' }, 3],
       blockPrices: [{ lowerBound: 2, amount: { value: 1.5 } }],
-      orderDetails: { ...record().orderDetails, orderUnit: 'PCE', priceQuantity: 0 },
+      orderDetails: { ...record().orderDetails, orderUnit: 'XYZ', priceQuantity: 0 },
     };
     const parsed = parseArticleRecord(bad, 'office');
     expect(parsed.ok).toBe(false);
@@ -60,6 +60,48 @@ describe('parseArticleRecord', () => {
       '/orderDetails/orderUnit',
       '/orderDetails/priceQuantity',
     ]);
+  });
+
+  it('maps units outside the set and keeps what the provider wrote beside them', () => {
+    const parsed = parseArticleRecord(
+      { ...record(), orderDetails: { ...record().orderDetails, orderUnit: 'BOX', contentUnit: 'pce' } },
+      'office',
+    );
+    expect(parsed.ok && parsed.article.orderDetails).toEqual({
+      orderUnit: 'BX',
+      contentUnit: 'H87',
+      providerOrderUnit: 'BOX',
+      providerContentUnit: 'pce',
+      numberOfContentUnitsPerOrderUnit: { value: 10, decimalDigits: 0 },
+      minimumOrderQuantity: 1,
+      orderQuantityInterval: 1,
+      priceQuantity: 1,
+    });
+  });
+
+  it('keeps codes of the set as written, with no provider units', () => {
+    const parsed = parseArticleRecord(
+      { ...record(), orderDetails: { ...record().orderDetails, orderUnit: 'STK', contentUnit: 'F01' } },
+      'office',
+    );
+    expect(parsed.ok && parsed.article.orderDetails).not.toHaveProperty('providerOrderUnit');
+    expect(parsed.ok && parsed.article.orderDetails).toMatchObject({ orderUnit: 'STK', contentUnit: 'F01' });
+  });
+
+  it('refuses a unit that is neither in the set nor mapped, naming it', () => {
+    const parsed = parseArticleRecord(
+      { ...record(), orderDetails: { ...record().orderDetails, contentUnit: 'PIECE' } },
+      'office',
+    );
+    expect(parsed).toEqual({
+      ok: false,
+      violations: [
+        {
+          path: '/orderDetails/contentUnit',
+          message: 'unit "PIECE" is neither one of the accepted unit codes nor mapped to one',
+        },
+      ],
+    });
   });
 
   it('refuses what is not an object', () => {

@@ -1,7 +1,7 @@
 import { isObject } from '@triad/common';
 import { LANGUAGES, type Article } from './article.js';
 import type { Decimal } from './decimal.js';
-import { isUnitCode } from './unit-codes.js';
+import { normalizeUnitCode, UNIT_CODES } from './unit-codes.js';
 
 /** One problem of an import record: where (JSON pointer) and what. */
 export interface RecordViolation {
@@ -19,7 +19,8 @@ type Json = Record<string, unknown>;
  * Checks one record of our JSON Lines article shape (`Article` without `id` and `shopId`, which
  * the import sets: `id` = `<shopId>:<supplierArticleId>`) and returns the article or every
  * violation. Decimals must be `{value, decimalDigits}` integers (`decimalDigits` defaults to 0),
- * unit codes from the spec's set, languages from the known list, block prices ascending from
+ * unit codes from the spec's set or mapped to it (`normalizeUnitCode`; the provider's code is
+ * kept beside the mapped one), languages from the known list, block prices ascending from
  * lower bound 1.
  */
 export function parseArticleRecord(record: unknown, shopId: string): ParsedRecord {
@@ -80,8 +81,10 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
       t.amount.decimalDigits === undefined ? { ...t, amount: withDigits(t.amount) } : t,
     ),
     orderDetails:
-      perOrderUnit && perOrderUnit.decimalDigits === undefined
-        ? { ...order, numberOfContentUnitsPerOrderUnit: withDigits(perOrderUnit) }
+      (perOrderUnit && perOrderUnit.decimalDigits === undefined) ||
+      !UNIT_CODES.has(order.orderUnit) ||
+      (order.contentUnit !== undefined && !UNIT_CODES.has(order.contentUnit))
+        ? orderDetailsOf(order)
         : order,
     classifications: (r.classifications ?? []).map((c) => (c.features ? c : { ...c, features: [] })),
     images: (r.images ?? []).map((i) =>
@@ -95,6 +98,21 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
 }
 
 const LANGUAGE_SET: ReadonlySet<unknown> = new Set(LANGUAGES);
+
+/** Order details with the decimal's default digits and the units mapped (the provider's kept beside them). */
+function orderDetailsOf(order: Article['orderDetails']): Article['orderDetails'] {
+  const { orderUnit, contentUnit, numberOfContentUnitsPerOrderUnit: perOrderUnit } = order;
+  const mappedOrderUnit = normalizeUnitCode(orderUnit) ?? orderUnit;
+  const mappedContentUnit = contentUnit === undefined ? undefined : (normalizeUnitCode(contentUnit) ?? contentUnit);
+  return {
+    ...order,
+    orderUnit: mappedOrderUnit,
+    ...(mappedContentUnit !== undefined ? { contentUnit: mappedContentUnit } : {}),
+    ...(perOrderUnit ? { numberOfContentUnitsPerOrderUnit: withDigits(perOrderUnit) } : {}),
+    ...(mappedOrderUnit !== orderUnit ? { providerOrderUnit: orderUnit } : {}),
+    ...(mappedContentUnit !== contentUnit ? { providerContentUnit: contentUnit } : {}),
+  };
+}
 
 /** A decimal with `decimalDigits` (the wire's default 0 when the record leaves it out). */
 function withDigits(d: Decimal): Decimal {
@@ -141,8 +159,11 @@ function arr(v: RecordViolation[], o: Json, key: string, each: ItemCheck): void 
 function unit(v: RecordViolation[], o: Json, key: string, required: boolean): void {
   const value = o[key];
   if (value === undefined && !required) return;
-  if (typeof value !== 'string' || !isUnitCode(value))
-    v.push({ path: `/orderDetails/${key}`, message: `${JSON.stringify(value)} is not an accepted unit code` });
+  if (typeof value !== 'string' || normalizeUnitCode(value) === undefined)
+    v.push({
+      path: `/orderDetails/${key}`,
+      message: `unit ${JSON.stringify(value)} is neither one of the accepted unit codes nor mapped to one`,
+    });
 }
 
 function localized(v: RecordViolation[], item: unknown, path: () => string): void {

@@ -61,8 +61,11 @@ export function expandUnitCodeTable(table: string): ReadonlySet<string> {
 function expandItem(item: string): string[] {
   const range = /^([A-Z])(\d+)-\1(\d+)$/.exec(item);
   if (!range) return [item];
+  // `F01-F08` keeps the width of its bounds (F01 ... F08); `A1-A99` has none (A1 ... A99).
+  const width = range[2]!.startsWith('0') ? range[2]!.length : 0;
   const out: string[] = [];
-  for (let n = Number(range[2]); n <= Number(range[3]); n += 1) out.push(`${range[1]}${n}`);
+  for (let n = Number(range[2]); n <= Number(range[3]); n += 1)
+    out.push(`${range[1]}${String(n).padStart(width, '0')}`);
   return out;
 }
 
@@ -72,4 +75,66 @@ export const UNIT_CODES: ReadonlySet<string> = expandUnitCodeTable(UNIT_CODE_TAB
 /** True when `code` is one of the specification's unit codes (exact, case-sensitive). */
 export function isUnitCode(code: string): boolean {
   return UNIT_CODES.has(code);
+}
+
+/**
+ * Package codes that UN/ECE Recommendation 20 (Annex II, status `X`) deleted with the note "Use
+ * UN/ECE Recommendation 21": suppliers who follow that note write the Recommendation 21 code with
+ * Recommendation 20's `X` prefix (`XBX` for a box). Listed only where Recommendation 21 gives the
+ * same two letters the same meaning, so `X<code>` maps back to `<code>`, which the spec's set holds.
+ */
+const RECOMMENDATION_21_CODES =
+  'AM AV BE BG BJ BK BO BX CA CL CQ CR CS CT CU CY DR JR KG PA PK PL PU RL RO SA ST TN TU VI';
+
+/**
+ * Codes outside the spec's set that suppliers write, each with the code it becomes and where the
+ * mapping comes from. Shown in docs/content-api.md ("BMEcat and units"); a test checks every
+ * target is in the set.
+ */
+export const UNIT_CODE_MAPPINGS: readonly { readonly from: string; readonly to: string; readonly source: string }[] = [
+  ...RECOMMENDATION_21_CODES.split(' ').map((code) => ({
+    from: `X${code}`,
+    to: code,
+    source: `Rec 20 deleted ${code} ("use Recommendation 21"); X${code} is the Rec 21 code in Rec 20's X convention`,
+  })),
+  {
+    from: 'PCE',
+    to: 'H87',
+    source: 'abbreviation of "piece" in ERP exports and BMEcat samples; Rec 20 H87 is "piece"',
+  },
+  { from: 'PCS', to: 'H87', source: 'English "pieces"; Rec 20 H87 is "piece"' },
+  { from: 'PC', to: 'H87', source: 'English "piece"; Rec 20 H87 is "piece"' },
+  { from: 'BOX', to: 'BX', source: 'English "box"; Rec 20 BX is "box"' },
+  { from: 'PAA', to: 'PR', source: 'German "Paar" (SAP unit PAA, ISO code PR); Rec 20 PR is "pair"' },
+  { from: 'PAK', to: 'PK', source: 'German "Packung" (SAP unit PAK, ISO code PK); Rec 20 PK is "pack"' },
+  { from: 'PACK', to: 'PK', source: 'English "pack"; Rec 20 PK is "pack"' },
+  { from: 'KAR', to: 'CT', source: 'German "Karton" (SAP unit KAR, ISO code CT); Rec 20 CT is "carton"' },
+  { from: 'ROL', to: 'RO', source: 'German "Rolle" (SAP unit ROL, ISO code RO); Rec 20 RO is "roll"' },
+  { from: 'BTL', to: 'BG', source: 'German "Beutel"; Rec 20 BG is "bag"' },
+  { from: 'DOS', to: 'CA', source: 'German "Dose"; Rec 20 CA is "can"' },
+  { from: 'FLA', to: 'BO', source: 'German "Flasche"; Rec 20 BO is "bottle"' },
+  { from: 'DZ', to: 'DZN', source: 'English "dozen"; Rec 20 DZN is "dozen"' },
+  { from: 'L', to: 'LTR', source: 'SI symbol l; Rec 20 LTR is "litre"' },
+  { from: 'ML', to: 'MLT', source: 'SI symbol ml; Rec 20 MLT is "millilitre"' },
+  { from: 'M', to: 'MTR', source: 'SI symbol m; Rec 20 MTR is "metre"' },
+  { from: 'CM', to: 'CMT', source: 'SI symbol cm; Rec 20 CMT is "centimetre"' },
+  { from: 'MM', to: 'MMT', source: 'SI symbol mm; Rec 20 MMT is "millimetre"' },
+  { from: 'KM', to: 'KMT', source: 'SI symbol km; Rec 20 KMT is "kilometre"' },
+  { from: 'M2', to: 'MTK', source: 'SI symbol m²; Rec 20 MTK is "square metre"' },
+  { from: 'M3', to: 'MTQ', source: 'SI symbol m³; Rec 20 MTQ is "cubic metre"' },
+  { from: 'G', to: 'GRM', source: 'SI symbol g; Rec 20 GRM is "gram"' },
+  { from: 'H', to: 'HUR', source: 'SI symbol h; Rec 20 HUR is "hour"' },
+];
+
+const MAPPED: ReadonlyMap<string, string> = new Map(UNIT_CODE_MAPPINGS.map((m) => [m.from, m.to]));
+
+/**
+ * The spec's code for a unit a provider wrote: the code itself when it is in the set; else, with
+ * surrounding space removed and in upper case, the code itself or its mapping
+ * (`UNIT_CODE_MAPPINGS`); undefined when none applies.
+ */
+export function normalizeUnitCode(code: string): string | undefined {
+  if (UNIT_CODES.has(code)) return code;
+  const upper = code.trim().toUpperCase();
+  return UNIT_CODES.has(upper) ? upper : MAPPED.get(upper);
 }

@@ -158,6 +158,12 @@ export function presentArticleDetail(article: Article, links: LinkBuilder, timeM
       orderQuantityInterval: od.orderQuantityInterval,
       priceQuantity: od.priceQuantity,
       ...(od.deliveryTime !== undefined ? { deliveryTime: od.deliveryTime } : {}),
+      unitInfo: {
+        orderUnit: { unit: od.orderUnit, providerUnit: od.providerOrderUnit ?? od.orderUnit },
+        ...(od.contentUnit !== undefined
+          ? { contentUnit: { unit: od.contentUnit, providerUnit: od.providerContentUnit ?? od.contentUnit } }
+          : {}),
+      },
     },
     references: article.references.map((r) => ({ articleReferenceType: r.articleReferenceType, refId: r.refId })),
     _status: { timeMs },

@@ -174,7 +174,10 @@ describeEachDatabase<ContentTables>('articles routes', (getDb) => {
     expect(body).toMatchObject({
       id: article.id,
       description: article.description,
-      orderDetails: { orderUnit: article.orderDetails.orderUnit },
+      orderDetails: {
+        orderUnit: article.orderDetails.orderUnit,
+        unitInfo: { orderUnit: { unit: article.orderDetails.orderUnit, providerUnit: article.orderDetails.orderUnit } },
+      },
     });
     expect(body.blockPricing[0]).toEqual({
       priceType: 'NET_CUSTOMER',

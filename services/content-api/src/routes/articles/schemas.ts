@@ -12,6 +12,14 @@ const string = { type: 'string' } as const;
 const integer = { type: 'integer' } as const;
 const arrayOf = (items: object) => ({ type: 'array', items }) as const;
 const stringsWithLanguage = arrayOf(ref('StringWithLanguage'));
+const unitPair = {
+  type: 'object',
+  required: ['unit', 'providerUnit'],
+  properties: {
+    unit: { type: 'string', description: 'unit code of the accepted set' },
+    providerUnit: { type: 'string', description: 'the code as the catalog gave it' },
+  },
+} as const;
 
 const hitArticle = {
   type: 'object',
@@ -192,7 +200,7 @@ const articleDetail = {
     }),
     orderDetails: {
       type: 'object',
-      required: ['orderUnit', 'minimumOrderQuantity', 'orderQuantityInterval', 'priceQuantity'],
+      required: ['orderUnit', 'minimumOrderQuantity', 'orderQuantityInterval', 'priceQuantity', 'unitInfo'],
       properties: {
         orderUnit: { type: 'string', description: 'unit code' },
         contentUnit: { type: 'string', description: 'unit code' },
@@ -201,6 +209,14 @@ const articleDetail = {
         orderQuantityInterval: integer,
         priceQuantity: { type: 'integer', description: 'prices apply to this many order units' },
         deliveryTime: { type: 'integer', description: 'estimated days' },
+        unitInfo: {
+          type: 'object',
+          description:
+            'each unit as the service normalised it (`unit`, a code of the accepted set) beside the code the ' +
+            'provider wrote (`providerUnit`; the same when no mapping was needed)',
+          required: ['orderUnit'],
+          properties: { orderUnit: unitPair, contentUnit: unitPair },
+        },
       },
     },
     references: arrayOf({
