@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { healthRoute, type HealthOptions } from './health.js';
 import { DEFAULT_MAX_JSON_DEPTH, useJsonBodyParser } from './json-body-parser.js';
+import { answerClientError, answerFrameworkError } from './problem/framework-errors.js';
 import { problemHandler } from './problem/problem-handler.js';
 import { generateRequestId, requestIdEcho } from './request-id.js';
 import { lazyChildLoggerFactory } from './lazy-child-logger.js';
@@ -34,7 +35,8 @@ export interface ServiceAppOptions {
 
 /**
  * Builds a Fastify instance with the plumbing every Triad service shares: sane request ids
- * (`x-request-id` in and out, in every log line as `reqId`), problem+json errors and 404s, the
+ * (`x-request-id` in and out, in every log line as `reqId`), problem+json errors and 404s (also
+ * for what Fastify and Node's HTTP parser refuse before routing: 414, 431, 400, 408), the
  * JSON parser with depth and `__proto__` checks, the body limit, route schemas validated with all
  * errors reported and no properties silently dropped, and `GET /healthz`; with `openApi`,
  * `/openapi.json` and `/docs`; with `metrics`, `GET /metrics`. Order: core plugins, OpenAPI,
@@ -49,6 +51,8 @@ export async function createServiceApp(options: ServiceAppOptions = {}): Promise
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     routerOptions: { maxParamLength: options.maxParamLength ?? 500 },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }) as unknown as FastifyInstance;
   useJsonBodyParser(app, { maxDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH });

@@ -10,8 +10,11 @@ export interface ProblemDocument {
   readonly title: string;
   readonly status: number;
   readonly detail?: string;
-  /** The request path the problem occurred on. */
-  readonly instance: string;
+  /**
+   * The request path the problem occurred on; absent when the request could not be read or
+   * routed (URI or headers too large, malformed), so the reply echoes nothing of it.
+   */
+  readonly instance?: string;
   /** Catalogue code (also the last part of `type`). */
   readonly code: string;
   /** The request id, as echoed in the `x-request-id` header and carried by the logs. */
@@ -27,7 +30,7 @@ export function buildProblemDocument(input: {
   status: number;
   title: string;
   detail?: string | undefined;
-  instance: string;
+  instance?: string | undefined;
   requestId: string;
   extensions?: Readonly<Record<string, unknown>> | undefined;
 }): ProblemDocument {
@@ -37,7 +40,7 @@ export function buildProblemDocument(input: {
     status: input.status,
   };
   if (input.detail !== undefined) document.detail = input.detail;
-  document.instance = input.instance;
+  if (input.instance !== undefined) document.instance = input.instance;
   document.code = input.code;
   document.requestId = input.requestId;
   for (const [key, value] of Object.entries(input.extensions ?? {})) {

@@ -18,7 +18,8 @@ const FASTIFY_CODES: Readonly<Record<string, KitProblemCode>> = {
  * Makes every error reply an `application/problem+json` document (RFC 9457):
  * - `ProblemError`: its own status, title, detail and extensions;
  * - route-schema violations: 400 `SVC_ERR_REQUEST_VALIDATION` with `errors: [{in, pointer, keyword, message}]`;
- * - Fastify's client errors: 413 body too large (with `limit`), 415 media type, 400 others;
+ * - Fastify's client errors: 413 body too large (with `limit`), 415 media type, 400 others, none
+ *   echoing the request (see `framework-errors.ts` for what is refused before routing);
  * - anything else: logged with its stack, answered 500 `SVC_ERR_INTERNAL` without message or stack;
  * - unknown routes: 404 `SVC_ERR_ROUTE_NOT_FOUND`.
  * Every problem carries `code` and `requestId`. Registered once, at the root.
@@ -96,12 +97,8 @@ export function classifyError(error: FastifyError | Error, request: FastifyReque
       return { ...kit(mapped), detail: `The body exceeds this route's limit of ${limit} bytes`, extensions: { limit } };
     }
     if (mapped === 'SVC_ERR_MEDIA_TYPE_UNSUPPORTED') {
-      const mediaType = String(request.headers['content-type'] ?? '');
-      return {
-        ...kit(mapped),
-        detail: `Content-Type ${mediaType || '(none)'} is not accepted here`,
-        extensions: { mediaType },
-      };
+      // The header is not echoed: an error reply repeats nothing the client sent.
+      return { ...kit(mapped), detail: "This route does not accept a body of the request's Content-Type" };
     }
     if (mapped) return { ...kit(mapped), detail: fastifyError.message };
     return {
