@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BMECAT_12 } from '../test-support/bmecat-fixtures.js';
-import { decodeEntities, XmlEventReader, XmlSyntaxError, type XmlEvent } from './xml-event-reader.js';
+import {
+  decodeEntities,
+  UndeclaredEntityError,
+  XmlEventReader,
+  XmlSyntaxError,
+  type XmlEvent,
+} from './xml-event-reader.js';
 
 function readAll(chunks: readonly string[]): XmlEvent[] {
   const reader = new XmlEventReader();
@@ -18,9 +24,9 @@ function readAll(chunks: readonly string[]): XmlEvent[] {
 }
 
 describe('XmlEventReader', () => {
-  it('reads elements, attributes, entities, CDATA and line numbers, skipping comments and DOCTYPE', () => {
+  it('reads elements, attributes, entities, CDATA and line numbers, skipping comments and an external DOCTYPE', () => {
     const events = readAll([
-      '<?xml version="1.0"?>\n<!DOCTYPE a [<!ENTITY x "y">]>\n' +
+      '<?xml version="1.0"?>\n<!DOCTYPE a SYSTEM "a.dtd">\n' +
         "<a:root k='v &amp; w'>\n<!-- c -->x &lt; y<b/><![CDATA[<raw>]]></a:root>",
     ]);
     expect(events).toEqual(
@@ -54,7 +60,32 @@ describe('XmlEventReader', () => {
     expect(() => readAll(['<a>\n<b <c></a>'])).toThrow(/line 2/);
   });
 
-  it('decodes numeric character references and keeps unknown entities', () => {
-    expect(decodeEntities('&#65;&#x42;&nbsp;&amp;')).toBe('AB&nbsp;&');
+  it('decodes numeric character references and the five entities, and refuses any other entity', () => {
+    expect(decodeEntities('&#65;&#x42;&amp;&lt;&quot; & co')).toBe('AB&<" & co');
+    expect(() => decodeEntities('a &nbsp;')).toThrow(UndeclaredEntityError);
+  });
+
+  it('refuses a DOCTYPE with declarations, with its line and why', () => {
+    const xml = '<?xml version="1.0"?>\n<!DOCTYPE a [\n<!ENTITY x "y">\n]>\n<a>&x;</a>';
+    expect(() => readAll([xml])).toThrow(
+      new XmlSyntaxError(
+        'a DOCTYPE with declarations ([...]): DTDs and entities are not processed; remove the declaration',
+        2,
+      ),
+    );
+    // The same wherever the chunks end.
+    for (let at = 1; at < 40; at += 1)
+      expect(() => readAll([xml.slice(0, at), xml.slice(at)]), `${at}`).toThrow(/^line 2: a DOCTYPE/);
+  });
+
+  it('refuses an ENTITY declaration outside a DOCTYPE, with its line', () => {
+    expect(() => readAll(['<a>\n<!ENTITY x "y">\n</a>'])).toThrow(
+      /^line 2: an ENTITY declaration: DTDs and entities are not processed; remove the declaration$/,
+    );
+  });
+
+  it('refuses a reference to an undeclared entity in text or attribute, with its line', () => {
+    expect(() => readAll(['<a>\n<b>x</b>\ny\n&nbsp;</a>'])).toThrow(/^line 4: entity reference &nbsp; is not one of/);
+    expect(() => readAll(['<a>\n<b k="&e;"/></a>'])).toThrow(/^line 2: entity reference &e; /);
   });
 });

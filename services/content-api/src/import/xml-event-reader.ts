@@ -25,13 +25,35 @@ export class XmlSyntaxError extends Error {
 
 const ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
-/** Replaces the five predefined entities and character references; unknown entities stay as written. */
+/** Why declarations and references to declared entities refuse a document. */
+const NOT_PROCESSED = 'DTDs and entities are not processed; remove the declaration';
+
+/** An entity reference other than the five predefined ones: `index` is where it starts in the decoded text. */
+export class UndeclaredEntityError extends Error {
+  readonly index: number;
+  constructor(reference: string, index: number) {
+    super(
+      `entity reference ${reference} is not one of the five XML entities (&lt; &gt; &amp; &quot; &apos;): ` +
+        'DTDs and entities are not processed; write the character itself or a character reference',
+    );
+    this.name = 'UndeclaredEntityError';
+    this.index = index;
+  }
+}
+
+/**
+ * Replaces the five predefined entities and character references.
+ *
+ * @throws UndeclaredEntityError for any other entity reference (`&nbsp;`): nothing declares it.
+ */
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, ref: string) => {
+  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z][\w.-]*);/g, (whole, ref: string, index: number) => {
     if (ref.startsWith('#x')) return safeCodePoint(parseInt(ref.slice(2), 16), whole);
     if (ref.startsWith('#')) return safeCodePoint(parseInt(ref.slice(1), 10), whole);
-    return ENTITIES[ref] ?? whole;
+    const decoded = ENTITIES[ref];
+    if (decoded === undefined) throw new UndeclaredEntityError(whole, index);
+    return decoded;
   });
 }
 
@@ -61,7 +83,10 @@ const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
  * A small streaming XML reader for catalog files: feed text chunks of any size with `write`
  * (events as values) or `feed` (calls on a handler, nothing allocated per event), get what the
  * chunk completed; `end` checks nothing is left open. Handles elements, attributes, text, CDATA,
- * comments, processing instructions and DOCTYPE (never fetched). Memory stays bounded by the
+ * comments, processing instructions and a DOCTYPE that only names an external DTD (skipped, never
+ * fetched). A DOCTYPE with declarations (`[...]`), an `ENTITY` declaration and a reference to an
+ * entity other than the five predefined ones are refused with their line: DTDs and entities are
+ * not processed, and storing them as text would serve something the supplier did not mean. Memory stays bounded by the
  * largest single construct, not by the file. Tags and attributes are read by one forward scan
  * (no regular expressions): the import reads gigabytes with it.
  */
@@ -127,7 +152,7 @@ export class XmlEventReader {
       const lt = buffer.indexOf('<', position);
       if (lt === -1) break;
       if (lt > position) {
-        if (this.#depth > 0) handler.text(decodeEntities(buffer.slice(position, lt)));
+        if (this.#depth > 0) handler.text(this.#decode(buffer, position, lt));
         this.#advance(buffer, lt);
         position = lt;
       }
@@ -150,6 +175,16 @@ export class XmlEventReader {
       position = end;
     }
     this.#buffer = position === 0 ? buffer : buffer.slice(position);
+  }
+
+  /** `decodeEntities` of `buffer[from, to)`. @throws XmlSyntaxError with the line of an undeclared entity */
+  #decode(buffer: string, from: number, to: number): string {
+    try {
+      return decodeEntities(buffer.slice(from, to));
+    } catch (error) {
+      if (!(error instanceof UndeclaredEntityError)) throw error;
+      throw new XmlSyntaxError(error.message, this.#line + countLines(buffer, from, from + error.index));
+    }
   }
 
   /** Counts the newlines before `to` (each newline of the buffer is looked at once). */
@@ -178,12 +213,15 @@ export class XmlEventReader {
       return end;
     }
     if (buffer.startsWith('<?', lt)) return after(buffer, '?>', lt + 2);
-    // A prefix of `<!--` or `<![CDATA[` cut by the chunk end: wait for more.
-    if (buffer.length - lt < 9 && ('<!--'.startsWith(buffer.slice(lt)) || '<![CDATA['.startsWith(buffer.slice(lt))))
-      return -1;
+    // A prefix of `<!--`, `<![CDATA[`, `<!DOCTYPE` or `<!ENTITY` cut by the chunk end: wait for more.
+    if (buffer.length - lt < 9 && DECLARATIONS.some((d) => d.startsWith(buffer.slice(lt)))) return -1;
+    if (buffer.startsWith('<!ENTITY', lt))
+      throw new XmlSyntaxError(`an ENTITY declaration: ${NOT_PROCESSED}`, this.#line);
     const gt = buffer.indexOf('>', lt);
     const bracket = buffer.indexOf('[', lt);
-    return bracket !== -1 && (gt === -1 || bracket < gt) ? after(buffer, ']>', bracket) : gt === -1 ? -1 : gt + 1;
+    if (bracket !== -1 && (gt === -1 || bracket < gt))
+      throw new XmlSyntaxError(`a DOCTYPE with declarations ([...]): ${NOT_PROCESSED}`, this.#line);
+    return gt === -1 ? -1 : gt + 1;
   }
 
   /**
@@ -222,7 +260,7 @@ export class XmlEventReader {
       const close = buffer.indexOf(quote === 34 ? '"' : "'", i + 1);
       if (close === -1) return -1;
       attributes ??= {};
-      attributes[localName(attribute)] = decodeEntities(buffer.slice(i + 1, close));
+      attributes[localName(attribute)] = this.#decode(buffer, i + 1, close);
       i = close + 1;
     }
     const selfClosing = buffer.charCodeAt(i) === 47;
@@ -242,6 +280,9 @@ export class XmlEventReader {
     return new XmlSyntaxError(`malformed attributes: ${buffer.slice(at, at + 40).split('>')[0]}`, this.#line);
   }
 }
+
+/** Markup starting with `<!` that is told apart by its first nine characters. */
+const DECLARATIONS = ['<!--', '<![CDATA[', '<!DOCTYPE', '<!ENTITY'];
 
 /** Index after the first `token` at or after `from`, or -1. */
 function after(buffer: string, token: string, from: number): number {
