@@ -31,6 +31,11 @@ describe('triad', () => {
     [['templates', 'validate']],
     [['templates', 'init']],
     [['templates', 'schema']],
+    [['shops']],
+    [['shops', 'add']],
+    [['shops', 'list']],
+    [['shops', 'update']],
+    [['shops', 'remove']],
   ])('answers --help for %j with exit 0', async (args) => {
     const m = memory();
     expect(await runCli([...args, '--help'], m.io)).toBe(0);

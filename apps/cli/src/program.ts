@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { createTemplatesCommand, EXIT, type CliIo } from '@triad/device-templates';
 import { createUsersCommand } from '@triad/node-manager-service';
-import { createCatalogCommand } from '@triad/content-api-service';
+import { createCatalogCommand, createShopsCommand } from '@triad/content-api-service';
 import { createServeCommand } from './serve-command.js';
 
 /** The version printed by `triad --version`, read from this package's manifest. */
@@ -26,6 +26,7 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(createTemplatesCommand(io, VERSION));
   program.addCommand(createUsersCommand(io, { cwd: io.cwd }));
   program.addCommand(createCatalogCommand(io));
+  program.addCommand(createShopsCommand(io));
   // Every subcommand reports usage errors through exceptions, so runCli can map them to exit 2.
   const override = (cmd: Command): void => {
     cmd.exitOverride();

@@ -39,3 +39,4 @@ export { parseArticleRecord, type ParsedRecord, type RecordViolation } from './m
 export { bmecatCatalog, jsonLinesCatalog, toJsonLinesRecord } from './demo/catalog-writers.js';
 export { readJsonLines, type JsonLinesItem } from './import/json-lines-reader.js';
 export { createCatalogCommand, type CatalogCommandIo, type CatalogCommandOptions } from './cli/catalog-command.js';
+export { createShopsCommand } from './cli/shops-command.js';

@@ -107,7 +107,8 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
     .argument('<file>', 'catalog file, or - for standard input')
     .requiredOption(
       '--shop <id>',
-      `the shop whose catalog is replaced (${SHOP_IDS.join(', ')} or a shop already stored)`,
+      'the shop whose catalog is replaced: a stored shop (triad shops list; add one with triad shops add) ' +
+        `or a demo shop (${SHOP_IDS.join(', ')})`,
     )
     .addOption(
       new Option('--format <format>', 'file format (default: .jsonl/.ndjson -> jsonl, .xml -> bmecat)').choices(
@@ -172,7 +173,12 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
           const shop =
             (await storage.backend.findShop(o.shop)) ??
             generateCatalog({ articles: 0 }).shops.find((s) => s.id === o.shop);
-          if (!shop) return usage('import', `unknown shop ${o.shop}; choose from ${await knownShops(storage.backend)}`);
+          if (!shop)
+            return usage(
+              'import',
+              `unknown shop ${o.shop}; add it first with: triad shops add ${o.shop} --name <name> ` +
+                `(known: ${await knownShops(storage.backend)})`,
+            );
           const input: Readable =
             fullPath === undefined
               ? (options.stdin ?? process.stdin)
