@@ -8,6 +8,10 @@ import { defineProblemCatalogue, type ProblemError } from '@triad/service-kit';
 export const nodeManagerProblems = defineProblemCatalogue({
   NM_ERR_UNAUTHORIZED: { status: 401, title: 'Missing or wrong credentials' },
   NM_ERR_NOT_ADMIN: { status: 400, title: 'Only an admin may do this' },
+  NM_ERR_AUTHENTICATION_OFF: {
+    status: 400,
+    title: 'Users, roles, rights and passwords cannot change while authentication is off',
+  },
   NM_ERR_FORBIDDEN: { status: 400, title: 'The current user may not do this' },
   NM_ERR_INVALID_REQUEST: { status: 400, title: 'The request body or parameters are not valid' },
   NM_ERR_INVALID_USERNAME: { status: 400, title: 'Usernames are 1-64 letters and digits' },

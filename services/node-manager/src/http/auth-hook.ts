@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator, CurrentUser } from '../auth/authenticator.js';
 import { nmError } from '../errors.js';
-import { authorize, authorizeNamedUser, unknownRouteAccess, type Access } from '../policies/access-policy.js';
+import {
+  authorize,
+  authorizeNamedUser,
+  authorizeUserChange,
+  unknownRouteAccess,
+  type Access,
+} from '../policies/access-policy.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,6 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route demands (policies/access-policy.ts); every authenticated route declares it. */
     access?: Access;
+    /** Changes users, roles, rights or passwords: refused while authentication is off. */
+    changesUsers?: boolean;
     /** Skips Basic authentication (the WebSocket route authenticates with its pass instead). */
     publicRoute?: boolean;
   }
@@ -38,6 +46,7 @@ export function useAuthentication(app: FastifyInstance, authenticator: Authentic
     if (!user) throw nmError('NM_ERR_UNAUTHORIZED');
     request.nmUser = user;
     authorize(user, config.access ?? unknownRouteAccess(request.method));
+    if (config.changesUsers) authorizeUserChange(user);
   });
   app.addHook('preHandler', (request, _reply, done) => {
     const access = request.routeOptions.config.access;

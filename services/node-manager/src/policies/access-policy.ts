@@ -38,6 +38,15 @@ export function authorizeNamedUser(user: CurrentUser, access: Access, request: F
   authorizeSelfOrAdmin(user, typeof named === 'string' && named !== '' ? named : user.username);
 }
 
+/**
+ * Refuses a change to users, roles, rights or passwords made while authentication is off: every
+ * caller is then an anonymous admin, and what they stored would let them sign in once
+ * authentication is switched back on. @throws NM_ERR_AUTHENTICATION_OFF
+ */
+export function authorizeUserChange(user: CurrentUser): void {
+  if (!user.authenticated) throw nmError('NM_ERR_AUTHENTICATION_OFF');
+}
+
 /** Admin, or that user. @throws NM_ERR_NOT_ADMIN */
 export function authorizeSelfOrAdmin(user: CurrentUser, username: string): void {
   if (!user.authenticated || user.role === 'admin' || user.username === username) return;

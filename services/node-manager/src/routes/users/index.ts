@@ -13,6 +13,9 @@ export function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions, 
   const own = { access: 'none' } as const;
   const admin = { access: 'admin' } as const;
   const selfOrAdmin = { access: { selfOrAdmin: { in: 'params', name: 'username' } } } as const;
+  // Refused while authentication is off (access-policy.ts authorizeUserChange).
+  const ownChange = { ...own, changesUsers: true } as const;
+  const adminChange = { ...admin, changesUsers: true } as const;
 
   app.get('/auth_status', { schema: s.authStatusSchema, config: own }, () =>
     Promise.resolve(core.authenticator.enabled),
@@ -48,7 +51,7 @@ export function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions, 
 
   app.post<{ Body: { password: string } }>(
     '/change_password',
-    { schema: s.changePasswordSchema, config: own },
+    { schema: s.changePasswordSchema, config: ownChange },
     async (request) => {
       await core.users.changePassword(request.nmUser.username, request.body.password);
       return true;
@@ -56,7 +59,7 @@ export function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions, 
   );
   app.post<{ Body: { username: string; role: string } }>(
     '/change_role',
-    { schema: s.changeRoleSchema, config: admin },
+    { schema: s.changeRoleSchema, config: adminChange },
     async (request) => {
       await core.users.changeRole(request.body.username, request.body.role);
       return true;
@@ -64,7 +67,7 @@ export function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions, 
   );
   app.post<{ Body: { username: string; rights: string[] } }>(
     '/change_rights',
-    { schema: s.changeRightsSchema, config: admin },
+    { schema: s.changeRightsSchema, config: adminChange },
     async (request) => {
       await core.users.changeRights(request.body.username, request.body.rights);
       return true;
@@ -73,7 +76,7 @@ export function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions, 
   app.get('/list_users', { schema: s.listUsersSchema, config: admin }, async () => core.users.users.listNames());
   app.post<{ Body: { username: string; password: string } }>(
     '/add_user',
-    { schema: s.addUserSchema, config: admin },
+    { schema: s.addUserSchema, config: adminChange },
     async (request) => {
       await core.users.addUser(request.body.username, request.body.password);
       return true;
@@ -81,7 +84,7 @@ export function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions, 
   );
   app.delete<{ Params: { username: string }; Querystring: { with_pages?: boolean } }>(
     '/delete_user/:username',
-    { schema: s.deleteUserSchema, config: admin },
+    { schema: s.deleteUserSchema, config: adminChange },
     async (request) => {
       await core.users.deleteUser(request.params.username, request.query.with_pages === true);
       return true;

@@ -226,3 +226,56 @@ describeEachDatabase<NodeManagerDatabase>('node-manager with authentication off'
     expect((await t.app.inject({ method: 'GET', url: '/api/topo/node' })).statusCode).toBe(200);
   });
 });
+
+describeEachDatabase<NodeManagerDatabase>('node-manager user changes while authentication is off', (getDb) => {
+  it('refuses user, role, rights and password writes, so nothing stored while off can sign in later', async () => {
+    const off = await buildTestApp(getDb(), { authentication: false });
+    const attacker = { 'content-type': 'application/json' };
+    const attempts = [
+      { url: '/api/users/change_password', body: { password: 'attacker1' } },
+      { url: '/api/users/add_user', body: { username: 'eve', password: 'attacker1' } },
+      { url: '/api/users/change_role', body: { username: 'eve', role: 'admin' } },
+      { url: '/api/users/change_rights', body: { username: 'admin', rights: ['read'] } },
+    ];
+    try {
+      for (const { url, body } of attempts) {
+        const response = await off.app.inject({
+          method: 'POST',
+          url,
+          headers: attacker,
+          payload: JSON.stringify(body),
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ error: 'authentication_off' });
+      }
+      const deletion = await off.app.inject({ method: 'DELETE', url: '/api/users/delete_user/admin' });
+      expect(deletion.json()).toEqual({ error: 'authentication_off' });
+      // Reads still answer as the spec says.
+      expect((await off.app.inject({ method: 'GET', url: '/api/users/list_users' })).json()).toEqual(['admin']);
+      expect((await off.app.inject({ method: 'GET', url: '/api/users/rights/admin' })).json()).toEqual([
+        'read',
+        'write',
+        'execute',
+      ]);
+    } finally {
+      await off.app.close();
+    }
+    const on = await buildTestApp(getDb(), { authentication: true });
+    try {
+      const asAttacker = await on.app.inject({
+        method: 'GET',
+        url: '/api/users/username',
+        headers: basic('admin', 'attacker1'),
+      });
+      expect(asAttacker.statusCode).toBe(401);
+      expect(
+        (await on.app.inject({ method: 'GET', url: '/api/users/username', headers: basic('eve', 'attacker1') }))
+          .statusCode,
+      ).toBe(401);
+      const asAdmin = await on.app.inject({ method: 'GET', url: '/api/users/rights/admin', headers: ADMIN });
+      expect(asAdmin.json()).toEqual(['read', 'write', 'execute']);
+    } finally {
+      await on.app.close();
+    }
+  });
+});
