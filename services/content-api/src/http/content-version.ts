@@ -2,29 +2,40 @@ import type { FastifyReply } from 'fastify';
 import { invalidQueryParam } from '../errors.js';
 import type { BusinessShop } from '../model/article.js';
 import type { SearchBackend } from '../search/search-backend.js';
+import { versionOfShops } from '../search/shop-versions.js';
 import { DEFAULT_CACHE_CONTROL, IMMUTABLE_CACHE_CONTROL } from './media-types.js';
 
-/** The current content version and its shops (small; cached until the version changes). */
+/** The current content versions and the shops (small; cached until the store's version changes). */
 export interface ContentSnapshot {
+  /** Version of the content of every shop (`versionOf([])`). */
   readonly hash: string | undefined;
   readonly shops: ReadonlyMap<string, BusinessShop>;
+  /**
+   * Version of what a request over `shopIds` (every shop when empty) sees: a shop's own version,
+   * or a digest of several (`versionOfShops`). Importing one shop leaves the others' unchanged.
+   */
+  versionOf(shopIds: readonly string[]): string | undefined;
 }
 
 /** Reads the current content version per request and keeps its shop map until the version changes. */
 export class ContentVersions {
   readonly #backend: SearchBackend;
-  #cached: ContentSnapshot | undefined;
+  #cached: { readonly store: string | undefined; readonly snapshot: ContentSnapshot } | undefined;
 
   constructor(backend: SearchBackend) {
     this.#backend = backend;
   }
 
   async current(): Promise<ContentSnapshot> {
-    const hash = await this.#backend.currentHash();
-    if (this.#cached && this.#cached.hash === hash) return this.#cached;
-    const { shops } = await this.#backend.listShops(10_000, 0);
-    this.#cached = { hash, shops: new Map(shops.map((s) => [s.id, s])) };
-    return this.#cached;
+    const store = await this.#backend.currentHash();
+    if (this.#cached && this.#cached.store === store) return this.#cached.snapshot;
+    const [{ shops }, stored] = await Promise.all([this.#backend.listShops(10_000, 0), this.#backend.shopVersions()]);
+    // Versions of removed shops may linger in the store; only stored shops count.
+    const versions = new Map([...stored].filter(([id]) => shops.some((s) => s.id === id)));
+    const versionOf = (shopIds: readonly string[]) => versionOfShops(versions, shopIds);
+    const snapshot = { hash: versionOf([]), shops: new Map(shops.map((s) => [s.id, s])), versionOf };
+    this.#cached = { store, snapshot };
+    return snapshot;
   }
 }
 

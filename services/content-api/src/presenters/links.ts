@@ -8,15 +8,27 @@ export interface Link {
   readonly rel: string;
 }
 
-/** Builds absolute links below one base URL, each carrying the content version when known. */
+/** Content versions by the shops a request covers (`ContentSnapshot.versionOf`). */
+export interface ContentVersionsByShop {
+  versionOf(shopIds: readonly string[]): string | undefined;
+}
+
+/**
+ * Builds absolute links below one base URL, each carrying the content version of what it points
+ * at when known: an article's or a shop's resources their shop's version, a search its
+ * `businessShopId` shops' (every shop without one), anything else every shop's (`linkScope`).
+ */
 export class LinkBuilder {
   readonly #base: string;
-  readonly #hash: string | undefined;
+  readonly #versions: ContentVersionsByShop | string | undefined;
 
-  /** `base`: scheme and authority, e.g. `http://127.0.0.1:8081`; `hash`: current content version. */
-  constructor(base: string, hash: string | undefined) {
+  /**
+   * `base`: scheme and authority, e.g. `http://127.0.0.1:8081`; `versions`: the content versions
+   * (or one version for every link).
+   */
+  constructor(base: string, versions: ContentVersionsByShop | string | undefined) {
     this.#base = base.replace(/\/+$/, '');
-    this.#hash = hash;
+    this.#versions = versions;
   }
 
   /** A GET link to `path` with `query` (arrays repeat the key) plus `hash`. */
@@ -31,7 +43,8 @@ export class LinkBuilder {
       if (typeof value === 'object') for (const v of value) params.append(key, v);
       else params.append(key, String(value));
     }
-    if (this.#hash !== undefined) params.set('hash', this.#hash);
+    const hash = typeof this.#versions === 'object' ? this.#versions.versionOf(linkScope(path, query)) : this.#versions;
+    if (hash !== undefined) params.set('hash', hash);
     const search = params.toString();
     return {
       href: `${this.#base}${path}${search ? `?${search}` : ''}`,
@@ -48,6 +61,34 @@ export class LinkBuilder {
     query?: Readonly<Record<string, string | number | readonly string[] | undefined>>,
   ): Link[] {
     return rels.map((rel) => this.link(rel, path, query));
+  }
+}
+
+/**
+ * The shops whose content a request to `path` with `query` shows, for its content version: an
+ * article's shop (the id's part before `:`), a business shop and its sub-resources, a search's
+ * `businessShopId` values; empty (every shop) for anything else.
+ */
+export function linkScope(
+  path: string,
+  query: Readonly<Record<string, string | number | readonly string[] | undefined>> = {},
+): string[] {
+  const article = /^\/api\/articles\/([^/]+)$/.exec(path);
+  if (article) return [safeDecode(article[1]!).split(':')[0]!];
+  const shop = /^\/api\/(?:business-shops|bshops)\/([^/]+)(?:\/[^/]+)?$/.exec(path);
+  if (shop) return [safeDecode(shop[1]!)];
+  if (path === '/api/articles') {
+    const ids = query.businessShopId;
+    return ids === undefined ? [] : typeof ids === 'object' ? [...ids] : [String(ids)];
+  }
+  return [];
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }
 

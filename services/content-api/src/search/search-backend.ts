@@ -72,8 +72,16 @@ export interface SearchBackend {
    * transaction after any import running in this process; makes `hash` current when it removed.
    */
   removeShop(removal: ShopRemoval): Promise<ShopRemovalOutcome>;
-  /** The current content version; undefined before the first catalog. */
+  /**
+   * The current version of the whole store: changes with every change of any shop (readers cache
+   * by it); undefined before the first catalog.
+   */
   currentHash(): Promise<string | undefined>;
+  /**
+   * Each shop's content version (`hash` of links to its articles and records): set by every import
+   * of that shop, untouched by imports of other shops. Shops never imported are absent.
+   */
+  shopVersions(): Promise<ReadonlyMap<string, string>>;
   /** Releases connections the backend opened itself (not the `Database`). Idempotent. */
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { contentProblems } from '../../errors.js';
 import { applyRequestedVersion, type ContentVersions } from '../../http/content-version.js';
 import { CONTENT_MEDIA_TYPE } from '../../http/media-types.js';
 import { presentArticleDetail } from '../../presenters/article-presenter.js';
-import { LinkBuilder } from '../../presenters/links.js';
+import { articlePath, LinkBuilder, linkScope } from '../../presenters/links.js';
 import { presentSearchResult } from '../../presenters/search-presenter.js';
 import { parseSearchQuery, single, type RawQuery } from '../../search/parse-search-query.js';
 import type { SearchBackend } from '../../search/search-backend.js';
@@ -26,9 +26,9 @@ export function articlesRoutes(
   app.get('', { schema: searchArticlesSchema }, async (request, reply) => {
     const search = parseSearchQuery(request.query as RawQuery);
     const snapshot = await versions.current();
-    applyRequestedVersion(reply, search.hash, snapshot.hash);
+    applyRequestedVersion(reply, search.hash, snapshot.versionOf(search.query.shopIds));
     const page = await backend.search(search.query);
-    const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
+    const links = new LinkBuilder(options.baseUrl(request), snapshot);
     const body = presentSearchResult(search, page, snapshot.shops, links, Math.round(reply.elapsedTime));
     return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(body));
   });
@@ -36,14 +36,14 @@ export function articlesRoutes(
   app.get<{ Params: { articleId: string } }>('/:articleId', { schema: readArticleSchema }, async (request, reply) => {
     const hash = single(request.query as RawQuery, 'hash');
     const snapshot = await versions.current();
-    applyRequestedVersion(reply, hash, snapshot.hash);
+    applyRequestedVersion(reply, hash, snapshot.versionOf(linkScope(articlePath(request.params.articleId))));
     const article = await backend.findArticle(request.params.articleId);
     if (!article)
       throw contentProblems.create(
         'CONTENT_ERR_ARTICLE_NOT_FOUND',
         `No article has the id ${request.params.articleId}`,
       );
-    const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
+    const links = new LinkBuilder(options.baseUrl(request), snapshot);
     return reply
       .type(CONTENT_MEDIA_TYPE)
       .send(JSON.stringify(presentArticleDetail(article, links, Math.round(reply.elapsedTime))));

@@ -50,7 +50,7 @@ export function businessShopsRoutes(
     const snapshot = await versions.current();
     applyRequestedVersion(reply, single(query, 'hash'), snapshot.hash);
     const { total, shops } = await backend.listShops(limit, offset);
-    const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
+    const links = new LinkBuilder(options.baseUrl(request), snapshot);
     const body = {
       total,
       offset,
@@ -71,14 +71,18 @@ export function businessShopsRoutes(
   const one =
     (present: Present) => async (request: FastifyRequest<{ Params: { shopId: string } }>, reply: FastifyReply) => {
       const snapshot = await versions.current();
-      applyRequestedVersion(reply, single(request.query as RawQuery, 'hash'), snapshot.hash);
+      applyRequestedVersion(
+        reply,
+        single(request.query as RawQuery, 'hash'),
+        snapshot.versionOf([request.params.shopId]),
+      );
       const shop = snapshot.shops.get(request.params.shopId);
       if (!shop)
         throw contentProblems.create(
           'CONTENT_ERR_SHOP_NOT_FOUND',
           `No business shop has the id ${request.params.shopId}`,
         );
-      const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
+      const links = new LinkBuilder(options.baseUrl(request), snapshot);
       return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(present(shop, links, Math.round(reply.elapsedTime))));
     };
   app.get(

@@ -17,7 +17,7 @@ export interface EntryRoutesOptions {
 export function entryRoutes(app: FastifyInstance, options: EntryRoutesOptions, done: (error?: Error) => void): void {
   app.get('/api', { schema: entrySchema }, async (request, reply) => {
     const snapshot = await options.versions.current();
-    const links = new LinkBuilder(options.baseUrl(request), snapshot.hash);
+    const links = new LinkBuilder(options.baseUrl(request), snapshot);
     const byId = links.link('article-by-id', '/api/articles/ARTICLE_ID');
     const body = {
       _status: { timeMs: Math.round(reply.elapsedTime) },

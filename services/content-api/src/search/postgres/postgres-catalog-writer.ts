@@ -5,6 +5,7 @@ import { toArticleRow, type ArticleRow } from '../article-row.js';
 import type { CatalogReplacement, ShopCatalogReplacement } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
+import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 
 type ContentDb = Kysely<PostgresContentTables>;
 type ContentTransaction = Transaction<PostgresContentTables>;
@@ -34,6 +35,7 @@ export async function replacePostgresShopCatalog(db: ContentDb, replacement: Sho
     await trx.deleteFrom('content_facet_counts').where('shop_id', '=', shop.id).execute();
     await countFacets(trx, shop.id);
     await setCurrentHash(trx, replacement.hash);
+    await setShopHash(trx, shop.id, replacement.hash);
     return count;
   });
 }
@@ -61,6 +63,8 @@ export async function replacePostgresCatalog(db: ContentDb, catalog: CatalogRepl
     );
     await countFacets(trx);
     await setCurrentHash(trx, catalog.hash);
+    await sql`delete from content_meta where meta_key >= ${SHOP_HASH_KEY} and meta_key < ${SHOP_HASH_END}`.execute(trx);
+    for (const shop of catalog.shops) await setShopHash(trx, shop.id, catalog.hash);
     return count;
   });
 }
@@ -126,5 +130,11 @@ async function countFacets(trx: ContentTransaction, shopId?: string): Promise<vo
 /** Makes `hash` the current content version, inside `trx`. */
 export async function setCurrentHash(trx: ContentTransaction, hash: string): Promise<void> {
   await sql`insert into content_meta (meta_key, meta_value) values ('current_hash', ${hash})
+    on conflict (meta_key) do update set meta_value = excluded.meta_value`.execute(trx);
+}
+
+/** Makes `hash` the content version of shop `shopId` (`shopVersions`), inside `trx`. */
+export async function setShopHash(trx: ContentTransaction, shopId: string, hash: string): Promise<void> {
+  await sql`insert into content_meta (meta_key, meta_value) values (${SHOP_HASH_KEY + shopId}, ${hash})
     on conflict (meta_key) do update set meta_value = excluded.meta_value`.execute(trx);
 }

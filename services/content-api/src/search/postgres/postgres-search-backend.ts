@@ -10,6 +10,7 @@ import { replacePostgresCatalog, replacePostgresShopCatalog } from './postgres-c
 import { putPostgresShop, removePostgresShop } from './postgres-shop-writer.js';
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
 import type { ContentTables } from '../content-tables.js';
+import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import type { PostgresArticleTables, PostgresContentTables } from './postgres-content-tables.js';
 
 const FACET_COLUMNS: Readonly<Record<FacetName, string>> = {
@@ -132,6 +133,16 @@ export class PostgresSearchBackend implements SearchBackend {
       .where('meta_key', '=', 'current_hash')
       .executeTakeFirst();
     return row?.meta_value;
+  }
+
+  async shopVersions(): Promise<ReadonlyMap<string, string>> {
+    const rows = await this.#db
+      .selectFrom('content_meta')
+      .select(['meta_key', 'meta_value'])
+      .where('meta_key', '>=', SHOP_HASH_KEY)
+      .where('meta_key', '<', SHOP_HASH_END)
+      .execute();
+    return new Map(rows.map((r) => [r.meta_key.slice(SHOP_HASH_KEY.length), r.meta_value]));
   }
 
   async close(): Promise<void> {}

@@ -8,6 +8,7 @@ import { searchSegments } from './segment-search.js';
 import { SegmentSnapshot } from './segment-snapshot.js';
 import { Segment, type SegmentHeader } from './segment.js';
 import type { SqliteConnection } from './sqlite-connection.js';
+import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 
 /**
  * The read side of the SQLite store, on its own connection. Every call runs in one read
@@ -90,6 +91,13 @@ export class SqliteCatalogReader {
   currentHash(): string | undefined {
     return this.#statement("select meta_value from content_meta where meta_key = 'current_hash'").pluck().get() as
       string | undefined;
+  }
+
+  shopVersions(): Map<string, string> {
+    const rows = this.#statement('select meta_key, meta_value from content_meta where meta_key >= ? and meta_key < ?')
+      .raw()
+      .all(SHOP_HASH_KEY, SHOP_HASH_END) as [string, string][];
+    return new Map(rows.map(([key, hash]) => [key.slice(SHOP_HASH_KEY.length), hash]));
   }
 
   #statement(text: string): Statement {

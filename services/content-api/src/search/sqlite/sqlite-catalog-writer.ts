@@ -7,6 +7,7 @@ import { FacetDictionary, type DictionaryFacet } from './facet-dictionary.js';
 import { SegmentBuilder } from './segment-builder.js';
 import { BYTE_ORDER, SLOT_SPAN } from './segment-columns.js';
 import type { SqliteConnection } from './sqlite-connection.js';
+import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 
 /**
  * The write side of the SQLite store, on its own connection. A replacement is one
@@ -43,6 +44,7 @@ export class SqliteCatalogWriter {
       }
       load.finish(replacement.hash);
       this.setHash(replacement.hash);
+      this.setShopHash(shop.id, replacement.hash);
       return load.size;
     });
   }
@@ -78,6 +80,8 @@ export class SqliteCatalogWriter {
         count += load.size;
       }
       this.setHash(catalog.hash);
+      this.statement('delete from content_meta where meta_key >= ? and meta_key < ?').run(SHOP_HASH_KEY, SHOP_HASH_END);
+      for (const shop of catalog.shops) this.setShopHash(shop.id, catalog.hash);
       return count;
     });
   }
@@ -147,6 +151,14 @@ export class SqliteCatalogWriter {
       "insert into content_meta (meta_key, meta_value) values ('current_hash', ?) " +
         'on conflict (meta_key) do update set meta_value = excluded.meta_value',
     ).run(hash);
+  }
+
+  /** Makes `hash` the content version of shop `shopId` (`shopVersions`); inside `exclusive`. */
+  setShopHash(shopId: string, hash: string): void {
+    this.statement(
+      'insert into content_meta (meta_key, meta_value) values (?, ?) ' +
+        'on conflict (meta_key) do update set meta_value = excluded.meta_value',
+    ).run(SHOP_HASH_KEY + shopId, hash);
   }
 
   /** The facet dictionary as committed; one per transaction (it adds values in that transaction). */

@@ -91,6 +91,10 @@ export class SqliteSearchBackend implements SearchBackend {
     return this.#reading((reader) => reader.currentHash());
   }
 
+  shopVersions(): Promise<ReadonlyMap<string, string>> {
+    return this.#reading((reader) => reader.shopVersions());
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
