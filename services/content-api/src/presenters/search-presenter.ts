@@ -46,7 +46,11 @@ function bucketFilter(facetName: FacetName, value: string): FilterExpression {
   return { type: 'ExactStringMatchFilter', filterName: facetName, value };
 }
 
-/** The search result resource: total, slice, hits, facets with apply-filter links, paging links. */
+/**
+ * The search result resource: total, slice, hits, facets with apply-filter links, paging links.
+ * A bucket with value `''` counts the articles without a value (its filter, value `''`, selects
+ * them); a rest bucket (`otherValues`: how many values it gathers) has no link.
+ */
 export function presentSearchResult(
   search: ParsedSearch,
   page: SearchPage,
@@ -73,11 +77,16 @@ export function presentSearchResult(
       .filter((facet) => facet.buckets.length > 0)
       .map((facet) => ({
         facetName: facet.facetName,
+        // The rest bucket has no filter that selects it, so no link.
         buckets: facet.buckets.map((bucket) => ({
           bucketType: 'STRING' as const,
           value: bucket.value,
           count: bucket.count,
-          _schema: { links: facet.buckets.length > 1 ? [applyFilter(facet, bucket.value)] : [] },
+          ...(bucket.otherValues !== undefined ? { otherValues: bucket.otherValues } : {}),
+          _schema: {
+            links:
+              facet.buckets.length > 1 && bucket.otherValues === undefined ? [applyFilter(facet, bucket.value)] : [],
+          },
         })),
       })),
     _status: { timeMs },

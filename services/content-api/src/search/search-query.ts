@@ -56,11 +56,15 @@ export interface SearchHit {
 
 export interface FacetCount {
   readonly facetName: FacetName;
-  /** Most frequent first, then by value; at most `FACET_BUCKET_LIMIT` buckets. */
-  readonly buckets: readonly { readonly value: string; readonly count: number }[];
+  /**
+   * Every matching article in exactly one bucket: most frequent first, then by value; `''` for
+   * articles without a value; at most `FACET_BUCKET_LIMIT` buckets, the last then a rest bucket
+   * (`otherValues` set). See `topBuckets`.
+   */
+  readonly buckets: readonly { readonly value: string; readonly count: number; readonly otherValues?: number }[];
 }
 
-/** Most buckets one facet returns. */
+/** Most buckets one facet returns, the rest bucket included. */
 export const FACET_BUCKET_LIMIT = 100;
 
 export interface SearchPage {

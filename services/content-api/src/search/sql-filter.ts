@@ -5,6 +5,7 @@ import type { FilterExpression } from './search-query.js';
 /**
  * Translates a validated filter tree into a SQL condition over the `a` alias of
  * `content_articles` (exact matches, inclusive price bounds, empty `And` true, empty `Or` false).
+ * A manufacturer or group `''` matches the articles without one (the facets' `''` bucket).
  */
 export function compileFilter(expression: FilterExpression): RawBuilder<unknown> {
   switch (expression.type) {
@@ -17,11 +18,9 @@ export function compileFilter(expression: FilterExpression): RawBuilder<unknown>
     case 'ExactStringMatchFilter':
       return expression.filterName === 'businessShopId'
         ? sql`a.shop_id = ${expression.value}`
-        : sql`a.manufacturer_name = ${expression.value}`;
+        : equalsOrNone(sql.raw('a.manufacturer_name'), expression.value);
     case 'ExactReferenceFeatureMatchFilter':
-      return expression.filterName === 'UNSPSC-7'
-        ? sql`a.unspsc7 = ${expression.group}`
-        : sql`a.unspsc9 = ${expression.group}`;
+      return equalsOrNone(sql.raw(expression.filterName === 'UNSPSC-7' ? 'a.unspsc7' : 'a.unspsc9'), expression.group);
     case 'DecimalRangeFilter': {
       const column = sql.raw(
         expression.filterName === 'pricePerMinimumOrderQuantity' ? 'a.price_scaled' : 'a.price_incl_scaled',
@@ -32,4 +31,8 @@ export function compileFilter(expression: FilterExpression): RawBuilder<unknown>
       return parts.length > 0 ? sql`(${sql.join(parts, sql` and `)})` : sql`1 = 1`;
     }
   }
+}
+
+function equalsOrNone(column: RawBuilder<unknown>, value: string): RawBuilder<unknown> {
+  return value === '' ? sql`${column} is null` : sql`${column} = ${value}`;
 }

@@ -175,12 +175,16 @@ async function countMatches(
     const n = Number(row.n);
     const facet = facets.findIndex((_, i) => Number(row[`g${i}`]) === 0);
     if (facet === -1) total = n;
-    else if (row[`v${facet}`] !== null) values[facet]!.set(String(row[`v${facet}`]), n);
+    // A null value (grouping() = 0) is the articles without one: the facet's '' bucket.
+    else values[facet]!.set(row[`v${facet}`] === null ? '' : String(row[`v${facet}`]), n);
   }
   return { total, facets: facets.map((facetName, i) => ({ facetName, buckets: topBuckets(values[i]!) })) };
 }
 
-/** Total and facets of every article of the given shops (all when empty), from the per-shop counts. */
+/**
+ * Total and facets of every article of the given shops (all when empty), from the per-shop
+ * counts; articles without a value are the `''` bucket.
+ */
 async function countFromFacetTable(
   trx: Transaction<PostgresContentTables>,
   shopIds: readonly string[],
@@ -201,9 +205,17 @@ async function countFromFacetTable(
     if (!facet) values.set(row.facet_name, (facet = new Map<string, number>()));
     facet.set(row.value, n);
   }
+  // The table holds no rows for articles without a value; each article has at most one value per
+  // facet, so they are the total less the values counted: the facet's '' bucket.
   return {
     total,
-    facets: facets.map((facetName) => ({ facetName, buckets: topBuckets(values.get(facetName) ?? []) })),
+    facets: facets.map((facetName) => {
+      const counts = values.get(facetName) ?? new Map<string, number>();
+      let counted = 0;
+      for (const n of counts.values()) counted += n;
+      if (total > counted) counts.set('', total - counted);
+      return { facetName, buckets: topBuckets(counts) };
+    }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { toScaled } from '../../model/decimal.js';
 import type { FilterExpression } from '../search-query.js';
-import type { FacetDictionary } from './facet-dictionary.js';
+import type { DictionaryFacet, FacetDictionary } from './facet-dictionary.js';
 import type { Segment } from './segment.js';
 
 /** Which positions of a segment pass: all (`true`), none (`false`) or those the function accepts. */
@@ -10,7 +10,8 @@ export type PositionFilter = boolean | ((i: number) => boolean);
  * Compiles a filter tree for one segment. Shop conditions are constants per segment and values
  * absent from the dictionary match nothing, so whole segments often fold to `true` or `false`
  * and are counted or skipped without looking at their articles. Same semantics as the SQL
- * translation: exact matches, inclusive price bounds, empty `And` true, empty `Or` false.
+ * translation: exact matches (value `''`: articles without one), inclusive price bounds, empty
+ * `And` true, empty `Or` false.
  */
 export function segmentFilter(
   expression: FilterExpression,
@@ -34,12 +35,12 @@ export function segmentFilter(
     }
     case 'ExactStringMatchFilter': {
       if (expression.filterName === 'businessShopId') return segment.shopId === expression.value;
-      return equals(columns.manufacturer, dictionary.keyOf('manufacturerName', expression.value));
+      return equals(columns.manufacturer, keyOrNone(dictionary, 'manufacturerName', expression.value));
     }
     case 'ExactReferenceFeatureMatchFilter':
       return expression.filterName === 'UNSPSC-7'
-        ? equals(columns.unspsc7, dictionary.keyOf('UNSPSC-7', expression.group))
-        : equals(columns.unspsc9, dictionary.keyOf('UNSPSC-9', expression.group));
+        ? equals(columns.unspsc7, keyOrNone(dictionary, 'UNSPSC-7', expression.group))
+        : equals(columns.unspsc9, keyOrNone(dictionary, 'UNSPSC-9', expression.group));
     case 'DecimalRangeFilter': {
       const column =
         expression.filterName === 'pricePerMinimumOrderQuantity' ? columns.price : columns.priceInclSpecialTaxes;
@@ -55,6 +56,13 @@ export function segmentFilter(
   }
 }
 
-function equals(column: Uint32Array, key: number): PositionFilter {
-  return key === 0 ? false : (i) => column[i] === key;
+/** The key to match: 0 (no value) for `''`, the bucket of articles without one; undefined for an unknown value. */
+function keyOrNone(dictionary: FacetDictionary, facet: DictionaryFacet, value: string): number | undefined {
+  if (value === '') return 0;
+  const key = dictionary.keyOf(facet, value);
+  return key === 0 ? undefined : key;
+}
+
+function equals(column: Uint32Array, key: number | undefined): PositionFilter {
+  return key === undefined ? false : (i) => column[i] === key;
 }

@@ -140,7 +140,8 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
       return { facetName, buckets: topBuckets(states.map((s) => [s.segment.shopId, s.count] as const)) };
     const column = counts[facetName];
     const entries: [string, number][] = [];
-    for (let key = 1; key < column.length; key += 1)
+    // Key 0 holds the articles without a value: the '' bucket (the dictionary's value of key 0).
+    for (let key = 0; key < column.length; key += 1)
       if (column[key]! > 0) entries.push([dictionary.valueOf(key), column[key]!]);
     return { facetName, buckets: topBuckets(entries) };
   });

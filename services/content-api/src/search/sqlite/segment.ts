@@ -43,7 +43,7 @@ export class Segment {
     return this.header.size;
   }
 
-  /** Articles per facet value key over the whole segment (computed once, on first use). */
+  /** Articles per facet value key (0: without a value) over the whole segment (computed once, on first use). */
   facetCounts(): ReadonlyMap<DictionaryFacet, ReadonlyMap<number, number>> {
     if (!this.#facetCounts) {
       const count = (column: Uint32Array) => {
@@ -52,7 +52,8 @@ export class Segment {
         const tally = new Uint32Array(max + 1);
         for (let i = 0; i < column.length; i += 1) tally[column[i]!]! += 1;
         const counts = new Map<number, number>();
-        for (let key = 1; key < tally.length; key += 1) if (tally[key]! > 0) counts.set(key, tally[key]!);
+        // Key 0 (no value) is counted too: those articles are the facet's '' bucket.
+        for (let key = 0; key < tally.length; key += 1) if (tally[key]! > 0) counts.set(key, tally[key]!);
         return counts;
       };
       this.#facetCounts = new Map([
