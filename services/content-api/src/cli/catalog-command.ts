@@ -9,6 +9,7 @@ import { loadContentApiConfig } from '../config.js';
 import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import { XmlSyntaxError } from '../import/xml-event-reader.js';
+import { StoreBusyError } from '../search/store-busy-error.js';
 import { parseRejectLimit, type RejectLimit } from '../commands/reject-limit.js';
 import { CATALOG_READ_BYTES } from '../import/parse-catalog.js';
 import type { Article, BusinessShop } from '../model/article.js';
@@ -191,7 +192,10 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
             where: config.databaseUrl ? 'PostgreSQL' : path.join(dataDir, CONTENT_SQLITE_FILE),
           });
         } catch (error) {
-          if (error instanceof XmlSyntaxError) {
+          if (error instanceof StoreBusyError) {
+            io.stderr.write(`triad catalog import: ${error.message}\n`);
+            raise(io, EXIT_NOTHING_COMMITTED);
+          } else if (error instanceof XmlSyntaxError) {
             io.stderr.write(`triad catalog import: ${file}: malformed XML at ${error.message}; nothing was changed\n`);
             raise(io, EXIT_NOTHING_COMMITTED);
           } else {
@@ -238,6 +242,7 @@ async function runImport(
       shop: o.shop,
       progressEvery: PROGRESS_EVERY,
       maxFailuresListed: MAX_FAILURES_PRINTED,
+      onWait: () => io.stderr.write('triad catalog import: waiting for another import into this store to finish...\n'),
       ...(o.maxRejects ? { maxRejects: o.maxRejects } : {}),
       ...(bar ? { onProgress: (records: number) => bar.update((input as ReadStream).bytesRead, { records }) } : {}),
     });

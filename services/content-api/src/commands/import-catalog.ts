@@ -46,6 +46,10 @@ export interface ImportCatalogOptions {
   readonly maxFailuresListed?: number;
   /** Where records are parsed: on a worker thread (default; two cores) or on the calling thread. */
   readonly parseThread?: 'worker' | 'inline';
+  /** Called once when another import holds the store and this one waits for it. */
+  readonly onWait?: () => void;
+  /** Longest wait for another import, ms (default 10 min); then StoreBusyError, nothing changed. */
+  readonly maxWaitMs?: number;
   /** Refused records tolerated; default policy in `rejectRefusal` (empty shop, or more than 5 %). */
   readonly maxRejects?: RejectLimit;
 }
@@ -59,7 +63,8 @@ export interface ImportCatalogOptions {
  * is refused whole and nothing is committed (`committed: false`). The replacement is one
  * transaction, so readers see the old catalog or the new one.
  *
- * @throws XmlSyntaxError for malformed BMEcat (nothing is changed); errors of the stream.
+ * @throws XmlSyntaxError for malformed BMEcat (nothing is changed); StoreBusyError when another
+ *   import held the store longer than `maxWaitMs`; errors of the stream.
  */
 export async function importCatalog(
   backend: SearchBackend,
@@ -108,6 +113,8 @@ export async function importCatalog(
       shop: options.shop,
       articles: articles(),
       hash,
+      ...(options.onWait ? { onWait: options.onWait } : {}),
+      ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
       onDuplicate: (article) => {
         duplicates += 1;
         fail(lines.get(article) ?? 0, [

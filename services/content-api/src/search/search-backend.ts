@@ -1,6 +1,7 @@
 import type { Article, BusinessShop } from '../model/article.js';
 import type { IndexedArticle } from './indexed-article.js';
 import type { SearchPage, SearchQuery } from './search-query.js';
+import type { StoreWait } from './store-busy-error.js';
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from './shop-changes.js';
 
 /**
@@ -15,8 +16,11 @@ export interface CatalogReplacement {
   readonly hash: string;
 }
 
-/** One shop's catalog: replaces that shop's articles and record, other shops stay. */
-export interface ShopCatalogReplacement {
+/**
+ * One shop's catalog: replaces that shop's articles and record, other shops stay. While another
+ * process imports into the same store, it waits (`StoreWait`).
+ */
+export interface ShopCatalogReplacement extends StoreWait {
   /** The shop; its id must not hold `:`. */
   readonly shop: BusinessShop;
   /**
@@ -49,7 +53,8 @@ export interface SearchBackend {
    * `hash` current. Returns the article count.
    *
    * @throws RangeError for an article of another shop, a shop id with `:`, or a repeated id
-   *   without `onDuplicate` (nothing is changed); errors of `articles`.
+   *   without `onDuplicate` (nothing is changed); StoreBusyError when another import held the
+   *   store longer than `maxWaitMs`; errors of `articles`.
    */
   replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number>;
   search(query: SearchQuery): Promise<SearchPage>;

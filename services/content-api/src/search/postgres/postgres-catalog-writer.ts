@@ -6,6 +6,7 @@ import type { CatalogReplacement, ShopCatalogReplacement } from '../search-backe
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
+import { waitForStore, type StoreWait } from '../store-busy-error.js';
 
 type ContentDb = Kysely<PostgresContentTables>;
 type ContentTransaction = Transaction<PostgresContentTables>;
@@ -20,6 +21,7 @@ export async function replacePostgresShopCatalog(db: ContentDb, replacement: Sho
   const { shop } = replacement;
   checkShopId(shop.id);
   return db.transaction().execute(async (trx) => {
+    await takeImportLock(trx, replacement);
     await trx.deleteFrom('content_articles').where('shop_id', '=', shop.id).execute();
     await trx.deleteFrom('content_shops').where('shop_id', '=', shop.id).execute();
     await insertShop(trx, shop);
@@ -45,6 +47,7 @@ export async function replacePostgresCatalog(db: ContentDb, catalog: CatalogRepl
   for (const shop of catalog.shops) checkShopId(shop.id);
   const shopIds = new Set(catalog.shops.map((s) => s.id));
   return db.transaction().execute(async (trx) => {
+    await takeImportLock(trx);
     await sql`truncate content_articles, content_shops, content_facet_counts`.execute(trx);
     for (const shop of catalog.shops) await insertShop(trx, shop);
     const count = await insertArticles(
@@ -67,6 +70,22 @@ export async function replacePostgresCatalog(db: ContentDb, catalog: CatalogRepl
     for (const shop of catalog.shops) await setShopHash(trx, shop.id, catalog.hash);
     return count;
   });
+}
+
+/** Advisory lock key of imports into the content tables (one at a time per database). */
+const IMPORT_LOCK_KEY = 0x7472_6164; // 'trad'
+
+/**
+ * Takes the import lock for the rest of `trx`, waiting (`waitForStore`) while another
+ * transaction holds it: two imports would otherwise interleave their deletes and inserts.
+ */
+export async function takeImportLock(trx: ContentTransaction, wait?: StoreWait): Promise<void> {
+  await waitForStore(async () => {
+    const { rows } = await sql<{
+      taken: boolean;
+    }>`select pg_try_advisory_xact_lock(${IMPORT_LOCK_KEY}) as taken`.execute(trx);
+    return rows[0]?.taken === true;
+  }, wait);
 }
 
 async function insertShop(trx: ContentTransaction, shop: BusinessShop): Promise<void> {

@@ -8,6 +8,7 @@ import { SegmentBuilder } from './segment-builder.js';
 import { BYTE_ORDER, SLOT_SPAN } from './segment-columns.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
+import { waitForStore, type StoreWait } from '../store-busy-error.js';
 
 /**
  * The write side of the SQLite store, on its own connection. A replacement is one
@@ -46,7 +47,7 @@ export class SqliteCatalogWriter {
       this.setHash(replacement.hash);
       this.setShopHash(shop.id, replacement.hash);
       return load.size;
-    });
+    }, replacement);
   }
 
   replaceCatalog(catalog: CatalogReplacement): Promise<number> {
@@ -105,9 +106,9 @@ export class SqliteCatalogWriter {
    * Runs `work` in one immediate transaction after every earlier replacement of this writer (the
    * shop writer's changes queue here too, so they never meet an import's lock).
    */
-  exclusive<T>(work: () => T | Promise<T>): Promise<T> {
+  exclusive<T>(work: () => T | Promise<T>, wait?: StoreWait): Promise<T> {
     const run = async () => {
-      this.#connection.exec('BEGIN IMMEDIATE');
+      await waitForStore(() => this.#tryBegin(), wait);
       try {
         const result = await work();
         this.#connection.exec('COMMIT');
@@ -120,6 +121,24 @@ export class SqliteCatalogWriter {
     const result = this.#queue.then(run, run);
     this.#queue = result.catch(() => undefined);
     return result;
+  }
+
+  /**
+   * `BEGIN IMMEDIATE` without SQLite's busy wait (it would block the event loop and end in
+   * "database is locked"): false when another connection holds the write lock.
+   */
+  #tryBegin(): boolean {
+    const timeout = this.#connection.pragma('busy_timeout', { simple: true }) as number;
+    this.#connection.pragma('busy_timeout = 0');
+    try {
+      this.#connection.exec('BEGIN IMMEDIATE');
+      return true;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+      throw error;
+    } finally {
+      this.#connection.pragma(`busy_timeout = ${timeout}`);
+    }
   }
 
   /** Deletes the articles, words, columns and row of the segment in `slot`; inside `exclusive`. */
