@@ -6,6 +6,7 @@ import type { ContentApiConfig } from './config.js';
 import { ContentVersions } from './http/content-version.js';
 import { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from './http/media-types.js';
 import { useContentProtocol } from './http/protocol-hooks.js';
+import { adminShopsRoutes } from './routes/admin-shops/index.js';
 import { articlesRoutes } from './routes/articles/index.js';
 import { businessShopsRoutes } from './routes/business-shops/index.js';
 import { entryRoutes } from './routes/entry/index.js';
@@ -43,6 +44,7 @@ function openApiOptions(config: ContentApiConfig): OpenApiOptions {
       { name: 'articles', description: 'Article search and detail' },
       { name: 'business-shops', description: 'Business shops and their terms' },
       { name: 'identity', description: 'Built-in token issuer (when no external identity provider is set)' },
+      { name: 'admin', description: "Managing business shops (Triad's addition; needs the admin scope)" },
       { name: 'health', description: 'Probes and metrics' },
     ],
     securitySchemes: {
@@ -50,7 +52,9 @@ function openApiOptions(config: ContentApiConfig): OpenApiOptions {
         type: 'http',
         scheme: 'bearer',
         bearerFormat: 'JWT',
-        description: `A JWT with the scope ${config.requiredScope}, issuer ${config.tokenIssuer}`,
+        description:
+          `A JWT with the scope ${config.requiredScope} (${config.adminScope} for /admin), ` +
+          `issuer ${config.tokenIssuer}`,
       },
     },
     security: [{ bearer: [] }],
@@ -72,13 +76,10 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
     metrics: {},
   });
   addWireSchemas(app);
-  if (auth.identity) await app.register(oauthRoutes, { identity: auth.identity, scope: config.requiredScope });
-  const verifyToken = createTokenVerifier({
-    keys: auth.keys,
-    issuer: config.tokenIssuer,
-    audience: config.tokenAudience,
-    requiredScope: config.requiredScope,
-  });
+  if (auth.identity) await app.register(oauthRoutes, { identity: auth.identity });
+  const verifierFor = (requiredScope: string) =>
+    createTokenVerifier({ keys: auth.keys, issuer: config.tokenIssuer, audience: config.tokenAudience, requiredScope });
+  const verifyToken = verifierFor(config.requiredScope);
   const versions = new ContentVersions(backend);
   const baseUrl = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   await app.register(async (api) => {
@@ -88,5 +89,6 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
     await api.register(articlesRoutes, { prefix: '/api/articles', backend, versions, baseUrl });
     await api.register(businessShopsRoutes, { backend, versions, baseUrl });
   });
+  await app.register(adminShopsRoutes, { backend, verifyAdmin: verifierFor(config.adminScope) });
   return app;
 }

@@ -23,6 +23,12 @@ export interface ContentApiConfig extends ServiceSettings {
   readonly tokenAudience: string;
   /** Scope a token needs to read content; a valid token without it gets 403. */
   readonly requiredScope: string;
+  /** Scope a token needs for the admin API (`/admin/...`); must differ from `requiredScope`. */
+  readonly adminScope: string;
+  /** Client id of the built-in identity's admin client; with `demo` and no id, one is generated. */
+  readonly adminClientId?: string;
+  /** Its secret (kept only as a scrypt hash); with `demo` and no secret, one is generated. */
+  readonly adminClientSecret?: string;
   /** Lifetime of tokens the built-in endpoint issues, seconds. */
   readonly tokenLifetimeSeconds: number;
   /** Base of problem `type` URIs: `<errorsBase>/errors/invalid-query-param`. */
@@ -44,6 +50,7 @@ export const contentApiConfigSchema = {
     'tokenIssuer',
     'tokenAudience',
     'requiredScope',
+    'adminScope',
     'tokenLifetimeSeconds',
     'errorsBase',
   ],
@@ -68,6 +75,9 @@ export const contentApiConfigSchema = {
       env: 'TRIAD_CONTENT_TOKEN_AUDIENCE',
     },
     requiredScope: { type: 'string', pattern: '^\\S+$', default: 'content:read', env: 'TRIAD_CONTENT_REQUIRED_SCOPE' },
+    adminScope: { type: 'string', pattern: '^\\S+$', default: 'content:admin', env: 'TRIAD_CONTENT_ADMIN_SCOPE' },
+    adminClientId: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$', env: 'TRIAD_CONTENT_ADMIN_CLIENT_ID' },
+    adminClientSecret: { type: 'string', minLength: 16, maxLength: 500, env: 'TRIAD_CONTENT_ADMIN_CLIENT_SECRET' },
     tokenLifetimeSeconds: {
       type: 'integer',
       minimum: 60,

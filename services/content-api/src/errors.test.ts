@@ -11,6 +11,9 @@ describe('content problem catalogue', () => {
       CONTENT_ERR_ARTICLE_NOT_FOUND: { status: 404, title: 'Not Found' },
       CONTENT_ERR_SHOP_NOT_FOUND: { status: 404, title: 'Not Found' },
       CONTENT_ERR_NOT_ACCEPTABLE: { status: 406, title: 'Not Acceptable' },
+      CONTENT_ERR_SHOP_EXISTS: { status: 409, title: 'A shop has this id already' },
+      CONTENT_ERR_SHOP_HAS_ARTICLES: { status: 409, title: 'The shop still has articles' },
+      CONTENT_ERR_SHOP_INVALID: { status: 422, title: 'The shop record is not valid' },
     });
   });
 

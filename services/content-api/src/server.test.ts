@@ -37,4 +37,27 @@ describe('startContentApiServer', () => {
     expect(search.status).toBe(200);
     expect(((await search.json()) as { total: number }).total).toBe(60);
   });
+
+  it('prints a generated admin client whose token may add a shop but not search', async () => {
+    const notes = server.notes.join('\n');
+    const id = /admin client id: (\S+)/.exec(notes)?.[1];
+    const secret = /admin client secret: (\S+)/.exec(notes)?.[1];
+    expect(id).toMatch(/^triad-admin-[0-9a-f]{12}$/);
+    const issued = await fetch(`${server.url}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: id!, client_secret: secret! }),
+    });
+    const { access_token: token, scope } = (await issued.json()) as { access_token: string; scope: string };
+    expect(scope).toBe('content:admin');
+    const added = await fetch(`${server.url}/admin/business-shops`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'printed', name: 'Printed' }),
+    });
+    expect(added.status).toBe(201);
+    const search = await fetch(`${server.url}/api/articles?limit=1`, {
+      headers: { authorization: `Bearer ${token}`, accept: CONTENT_MEDIA_TYPE, 'x-svc-requisitioner-id': 'me' },
+    });
+    expect(search.status).toBe(403);
+  });
 });

@@ -1,6 +1,7 @@
 import { closeOnce, listenService, serviceCloser, serviceLogger, type ServiceStartOptions } from '@triad/service-kit';
 import { buildContentApiApp } from './app.js';
 import { createContentAuth, type ContentAuth } from './auth/content-auth.js';
+import type { LocalAdminClient } from './auth/local-identity.js';
 import { loadContentApiConfig, type ContentApiConfig, type ContentApiConfigOverrides } from './config.js';
 import { seedDemoCatalog } from './demo/seed-demo-catalog.js';
 import { CONTENT_MEDIA_TYPE } from './http/media-types.js';
@@ -69,6 +70,7 @@ export function operatorNotes(url: string, auth: ContentAuth): string[] {
   const { clientId, clientSecret, generated } = auth.identity;
   const secret = generated ? clientSecret : '$TRIAD_OAUTH_CLIENT_SECRET';
   return [
+    ...adminNotes(auth.identity.admin),
     `OAuth client id: ${clientId}`,
     generated
       ? `OAuth client secret: ${clientSecret} ` +
@@ -78,5 +80,18 @@ export function operatorNotes(url: string, auth: ContentAuth): string[] {
       `-d "client_secret=${secret}" | sed -E 's/.*"access_token":"([^"]+)".*/\\1/') && ` +
       `curl -s "${url}/api/articles?q=pen&limit=3" -H "Authorization: Bearer $TOKEN" ` +
       `-H 'Accept: ${CONTENT_MEDIA_TYPE}' -H 'X-svc-requisitioner-id: demo-user'`,
+  ];
+}
+
+/** The admin client's lines: its id, and its secret only when it was generated (a configured one is never shown). */
+function adminNotes(admin: LocalAdminClient | undefined): string[] {
+  if (!admin) return [];
+  return [
+    `admin client id: ${admin.clientId} (scope ${admin.scope}, for /admin/business-shops)`,
+    admin.generatedSecret !== undefined
+      ? `admin client secret: ${admin.generatedSecret} ` +
+        '(generated for this demo run; set TRIAD_CONTENT_ADMIN_CLIENT_ID and ' +
+        'TRIAD_CONTENT_ADMIN_CLIENT_SECRET to fix them)'
+      : 'admin client secret: from TRIAD_CONTENT_ADMIN_CLIENT_SECRET',
   ];
 }

@@ -16,9 +16,14 @@ export interface ContentAuth {
  * Chooses the key source: `jwksUrl` (remote, cached by jose), else `jwksFile` (read once), else
  * the built-in identity with a fresh key pair and the configured or a generated client.
  *
- * @throws Error when the JWKS file cannot be read or is not a JWKS.
+ * @throws Error when the JWKS file cannot be read or is not a JWKS, or when the admin scope is the
+ *   read scope (a read token would then change shops).
  */
 export async function createContentAuth(config: ContentApiConfig): Promise<ContentAuth> {
+  if (config.adminScope === config.requiredScope)
+    throw new Error(
+      `TRIAD_CONTENT_ADMIN_SCOPE must differ from TRIAD_CONTENT_REQUIRED_SCOPE (both are ${config.adminScope})`,
+    );
   if (config.jwksUrl) return { keys: createRemoteJWKSet(new URL(config.jwksUrl)), source: config.jwksUrl };
   if (config.jwksFile) {
     const parsed = JSON.parse(await readFile(config.jwksFile, 'utf8')) as JSONWebKeySet;
@@ -31,6 +36,14 @@ export async function createContentAuth(config: ContentApiConfig): Promise<Conte
     issuer: config.tokenIssuer,
     audience: config.tokenAudience,
     lifetimeSeconds: config.tokenLifetimeSeconds,
+    scope: config.requiredScope,
+    admin: {
+      clientId: config.adminClientId,
+      clientSecret: config.adminClientSecret,
+      // A demo service (`npm start`) gets an admin client to try the admin API with; others only a configured one.
+      generate: config.demo,
+      scope: config.adminScope,
+    },
   });
   return { keys: identity.keys, identity, source: 'built-in /oauth/token' };
 }

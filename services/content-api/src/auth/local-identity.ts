@@ -1,7 +1,20 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { ClientSecretHash } from './client-secret.js';
 
-/** The built-in identity provider of the embedded default: one client, one signing key. */
+/** The admin client of the built-in identity (its secret is kept only as a scrypt hash). */
+export interface LocalAdminClient {
+  readonly clientId: string;
+  /** The generated secret, to print once at start-up; absent when it was configured. */
+  readonly generatedSecret?: string;
+  /** The scope its tokens carry. */
+  readonly scope: string;
+}
+
+/**
+ * The built-in identity provider of the embedded default: one signing key, the read client and
+ * optionally an admin client.
+ */
 export interface LocalIdentity {
   readonly clientId: string;
   /** The configured secret, or the generated one (printed at start-up). */
@@ -12,10 +25,16 @@ export interface LocalIdentity {
   readonly jwks: JSONWebKeySet;
   /** Key resolver for `createTokenVerifier`. */
   readonly keys: JWTVerifyGetKey;
-  /** True when `id`/`secret` are this client's (constant time). */
-  checkClient(id: string, secret: string): boolean;
-  /** Signs an access token for the client. */
-  issueToken(scope: string): Promise<{ readonly accessToken: string; readonly expiresIn: number }>;
+  /** The admin client, when one was configured or generated. */
+  readonly admin?: LocalAdminClient;
+  /**
+   * The scope `id`/`secret` may be granted (the read scope, or the admin scope for the admin
+   * client); undefined for an unknown client or a wrong secret. Costs one scrypt whatever the
+   * input, so timing tells neither which client nor which part was wrong.
+   */
+  scopeOf(id: string, secret: string): string | undefined;
+  /** Signs an access token for the client `subject` (default: the read client). */
+  issueToken(scope: string, subject?: string): Promise<{ readonly accessToken: string; readonly expiresIn: number }>;
 }
 
 export interface LocalIdentityOptions {
@@ -25,11 +44,25 @@ export interface LocalIdentityOptions {
   readonly audience: string;
   /** Seconds. */
   readonly lifetimeSeconds: number;
+  /** The scope of the read client's tokens. */
+  readonly scope: string;
+  /**
+   * The admin client: configured (`clientId` and `clientSecret`), generated (`generate`), or
+   * none (neither).
+   */
+  readonly admin?: {
+    readonly clientId?: string | undefined;
+    readonly clientSecret?: string | undefined;
+    readonly generate: boolean;
+    readonly scope: string;
+  };
 }
 
 /**
  * Creates the built-in identity: a fresh ES256 key pair per process (tokens do not survive a
- * restart), the client from config or generated (`triad-<hex>` / 32 random bytes base64url).
+ * restart), the read client from config or generated (`triad-<hex>` / 32 random bytes
+ * base64url), and the admin client from config or generated (`triad-admin-<hex>`) when asked.
+ * Secrets are kept as scrypt hashes for checking.
  */
 export async function createLocalIdentity(options: LocalIdentityOptions): Promise<LocalIdentity> {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
@@ -40,26 +73,39 @@ export async function createLocalIdentity(options: LocalIdentityOptions): Promis
   const clientId = options.clientId ?? `triad-${randomBytes(6).toString('hex')}`;
   const clientSecret = options.clientSecret ?? randomBytes(32).toString('base64url');
   const digest = (s: string) => createHash('sha256').update(s).digest();
-  const expectedId = digest(clientId);
-  const expectedSecret = digest(clientSecret);
+  const clients = [{ id: digest(clientId), secret: ClientSecretHash.of(clientSecret), scope: options.scope }];
+  const admin = adminClient(options.admin);
+  if (admin)
+    clients.push({ id: digest(admin.clientId), secret: ClientSecretHash.of(admin.secret), scope: admin.scope });
+  // Checked against when no id matches, so an unknown id costs the same scrypt as a known one.
+  const decoy = ClientSecretHash.of(randomBytes(32).toString('base64url'));
   return {
     clientId,
     clientSecret,
     generated,
     jwks,
     keys: createLocalJWKSet(jwks),
-    checkClient(id, secret) {
-      // Both compared, always, so timing does not tell which one was wrong.
-      const idOk = timingSafeEqual(digest(id), expectedId);
-      const secretOk = timingSafeEqual(digest(secret), expectedSecret);
-      return idOk && secretOk;
+    ...(admin
+      ? {
+          admin: {
+            clientId: admin.clientId,
+            scope: admin.scope,
+            ...(admin.generated ? { generatedSecret: admin.secret } : {}),
+          },
+        }
+      : {}),
+    scopeOf(id, secret) {
+      const given = digest(id);
+      const client = clients.find((c) => timingSafeEqual(given, c.id));
+      const secretOk = (client?.secret ?? decoy).matches(secret);
+      return client && secretOk ? client.scope : undefined;
     },
-    async issueToken(scope) {
+    async issueToken(scope, subject = clientId) {
       const accessToken = await new SignJWT({ scope })
         .setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' })
         .setIssuer(options.issuer)
         .setAudience(options.audience)
-        .setSubject(clientId)
+        .setSubject(subject)
         .setIssuedAt()
         .setExpirationTime(`${options.lifetimeSeconds}s`)
         .setJti(randomBytes(12).toString('base64url'))
@@ -67,4 +113,14 @@ export async function createLocalIdentity(options: LocalIdentityOptions): Promis
       return { accessToken, expiresIn: options.lifetimeSeconds };
     },
   };
+}
+
+function adminClient(options: LocalIdentityOptions['admin']) {
+  if (!options) return undefined;
+  const { scope } = options;
+  if (options.clientId && options.clientSecret)
+    return { clientId: options.clientId, secret: options.clientSecret, scope, generated: false };
+  if (!options.generate) return undefined;
+  const id = `triad-admin-${randomBytes(6).toString('hex')}`;
+  return { clientId: id, secret: randomBytes(32).toString('base64url'), scope, generated: true };
 }

@@ -39,27 +39,27 @@ function shopSubResource<Fields extends object>(
   };
 }
 
+const returnPolicyFields = (p: BusinessShop['returnPolicy']) => ({
+  returnsAccepted: p.returnsAccepted,
+  returnPeriodDays: p.returnPeriodDays,
+  restockingFee: dec(p.restockingFee),
+  conditions: p.conditions.map((c) => ({ lang: c.lang, value: c.value })),
+});
+
+const shippingCostsFields = (s: BusinessShop['shippingCosts']) => ({
+  standard: money(s.standard),
+  ...(s.freeShippingFrom ? { freeShippingFrom: money(s.freeShippingFrom) } : {}),
+  countries: [...s.countries],
+});
+
 /** The return policy of a shop. */
 export function presentReturnPolicy(shop: BusinessShop, links: LinkBuilder, timeMs: number) {
-  const p = shop.returnPolicy;
-  const fields = {
-    returnsAccepted: p.returnsAccepted,
-    returnPeriodDays: p.returnPeriodDays,
-    restockingFee: dec(p.restockingFee),
-    conditions: p.conditions.map((c) => ({ lang: c.lang, value: c.value })),
-  };
-  return shopSubResource(shop, 'return-policy', fields, links, timeMs);
+  return shopSubResource(shop, 'return-policy', returnPolicyFields(shop.returnPolicy), links, timeMs);
 }
 
 /** The shipping costs of a shop. */
 export function presentShippingCosts(shop: BusinessShop, links: LinkBuilder, timeMs: number) {
-  const s = shop.shippingCosts;
-  const fields = {
-    standard: money(s.standard),
-    ...(s.freeShippingFrom ? { freeShippingFrom: money(s.freeShippingFrom) } : {}),
-    countries: [...s.countries],
-  };
-  return shopSubResource(shop, 'shipping-costs', fields, links, timeMs);
+  return shopSubResource(shop, 'shipping-costs', shippingCostsFields(shop.shippingCosts), links, timeMs);
 }
 
 /** The minimum order value of a shop. */
@@ -83,3 +83,22 @@ export type ShippingCostsReply = ReturnType<typeof presentShippingCosts>;
 
 /** A shop's minimum order value as the client receives it. */
 export type MinimumOrderValueReply = ReturnType<typeof presentMinimumOrderValue>;
+
+/** The whole shop record as the admin API sends it: every member, no links. */
+export function presentShopRecord(shop: BusinessShop) {
+  const m = shop.minimumOrderValue;
+  return {
+    id: shop.id,
+    name: shop.name,
+    currency: shop.currency,
+    returnPolicy: returnPolicyFields(shop.returnPolicy),
+    shippingCosts: shippingCostsFields(shop.shippingCosts),
+    minimumOrderValue: {
+      amount: money(m.amount),
+      ...(m.surchargeBelow ? { surchargeBelow: money(m.surchargeBelow) } : {}),
+    },
+  };
+}
+
+/** A shop record as the admin API sends it. */
+export type ShopRecordReply = ReturnType<typeof presentShopRecord>;

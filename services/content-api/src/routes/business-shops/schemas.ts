@@ -24,7 +24,8 @@ const shop = {
   },
 } as const;
 
-const shopParams = {
+/** The `{shopId}` path parameter of a shop's resources (also the admin API's). */
+export const shopParams = {
   type: 'object',
   required: ['shopId'],
   properties: { shopId: { type: 'string', description: 'the business shop id' } },

@@ -4,9 +4,8 @@ import { useSchemasAsDocumentation } from '../documentation-only-schemas.js';
 import { jwksSchema, TOKEN_FORM_BODY_LIMIT, tokenSchema } from './schemas.js';
 
 export interface OAuthRoutesOptions {
+  /** The clients; each is granted its own scope (the read client the read scope, the admin client the admin scope). */
   readonly identity: LocalIdentity;
-  /** The scope issued tokens carry (the one the API requires). */
-  readonly scope: string;
 }
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -39,20 +38,22 @@ export function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOptions, d
     if (grantType === undefined) return oauthError(reply, 400, 'invalid_request', 'grant_type is required');
     if (grantType !== 'client_credentials')
       return oauthError(reply, 400, 'unsupported_grant_type', 'only client_credentials is supported');
-    if (clientId === undefined || clientSecret === undefined || !identity.checkClient(clientId, clientSecret)) {
+    const scope =
+      clientId === undefined || clientSecret === undefined ? undefined : identity.scopeOf(clientId, clientSecret);
+    if (clientId === undefined || scope === undefined) {
       if (basic) reply.header('www-authenticate', 'Basic realm="content-api"');
       return oauthError(reply, 401, 'invalid_client', 'unknown client or wrong secret');
     }
     const requested = field('scope');
-    if (requested !== undefined && requested.split(' ').some((s) => s !== '' && s !== options.scope)) {
-      return oauthError(reply, 400, 'invalid_scope', `only the scope ${options.scope} can be granted`);
+    if (requested !== undefined && requested.split(' ').some((s) => s !== '' && s !== scope)) {
+      return oauthError(reply, 400, 'invalid_scope', `only the scope ${scope} can be granted to this client`);
     }
-    const token = await identity.issueToken(options.scope);
+    const token = await identity.issueToken(scope, clientId);
     return reply.header('cache-control', 'no-store').send({
       access_token: token.accessToken,
       token_type: 'Bearer',
       expires_in: token.expiresIn,
-      scope: options.scope,
+      scope,
     });
   });
 
