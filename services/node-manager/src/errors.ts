@@ -13,6 +13,7 @@ export const nodeManagerProblems = defineProblemCatalogue({
     title: 'Users, roles, rights and passwords cannot change while authentication is off',
   },
   NM_ERR_FORBIDDEN: { status: 400, title: 'The current user may not do this' },
+  NM_ERR_TOO_MANY_ATTEMPTS: { status: 429, title: 'Too many failed sign-ins; retry after the time given' },
   NM_ERR_INVALID_REQUEST: { status: 400, title: 'The request body or parameters are not valid' },
   NM_ERR_INVALID_USERNAME: { status: 400, title: 'Usernames are 1-64 letters and digits' },
   NM_ERR_INVALID_PASSWORD: { status: 400, title: 'Passwords are 1-128 letters and digits' },

@@ -3,6 +3,7 @@ import { AlarmCommands } from './commands/alarm-commands.js';
 import { AlarmRepository } from './repositories/alarm-repository.js';
 import { Authenticator } from './auth/authenticator.js';
 import { CredentialCache } from './auth/credential-cache.js';
+import { DEFAULT_LOGIN_THROTTLE_POLICY, LoginThrottle } from './auth/login-throttle.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { RecentUsers } from './auth/recent-users.js';
 import { WsPassStore } from './auth/ws-pass-store.js';
@@ -75,7 +76,12 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     connector,
     events,
     users,
-    authenticator: new Authenticator(users, config.authentication, defaultUserTags),
+    authenticator: new Authenticator(
+      users,
+      config.authentication,
+      defaultUserTags,
+      new LoginThrottle(DEFAULT_LOGIN_THROTTLE_POLICY, now),
+    ),
     passes: new WsPassStore(config.wsPassTtlMs, now),
     topology: new TopologyCommands(topologyStore, plugins, connector, events),
     topologyStore,

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { ADMIN_USERNAME, defaultRights, type Right, type Role } from './roles.js';
 import type { UserCommands } from '../commands/user-commands.js';
+import { LoginThrottle } from './login-throttle.js';
 
 /** Who is calling, as every route sees it. */
 export interface CurrentUser {
@@ -12,19 +14,35 @@ export interface CurrentUser {
   readonly authenticated: boolean;
 }
 
+/** What a sign-in attempt came to: the user, wrong or missing credentials, or a wait imposed first. */
+export type SignIn =
+  | { readonly user: CurrentUser }
+  | { readonly refused: 'unauthorized' }
+  | { readonly refused: 'throttled'; readonly retryAfterMs: number };
+
 /**
  * Resolves `Authorization: Basic` credentials to a user. With authentication off every caller is
- * the `admin` user filtered by the configured default tags.
+ * the `admin` user filtered by the configured default tags. A wrong password costs one scrypt run
+ * whether or not the user exists (unknown users are checked against a dummy hash), and repeated
+ * failures are slowed down by `throttle` (see `LoginThrottle`).
  */
 export class Authenticator {
   readonly #commands: UserCommands;
   readonly enabled: boolean;
   readonly #defaultTags: 'all' | readonly string[];
+  readonly #throttle: LoginThrottle;
+  #dummyHash: Promise<string> | undefined;
 
-  constructor(commands: UserCommands, enabled: boolean, defaultTags: 'all' | readonly string[]) {
+  constructor(
+    commands: UserCommands,
+    enabled: boolean,
+    defaultTags: 'all' | readonly string[],
+    throttle = new LoginThrottle(),
+  ) {
     this.#commands = commands;
     this.enabled = enabled;
     this.#defaultTags = defaultTags;
+    this.#throttle = throttle;
   }
 
   /** The anonymous caller when authentication is off. */
@@ -38,26 +56,49 @@ export class Authenticator {
     };
   }
 
-  /** The user named by the header, or undefined when the header is missing, malformed or wrong. */
-  async authenticate(header: string | undefined): Promise<CurrentUser | undefined> {
+  /**
+   * Signs in the caller at `address` with the Basic `header`. A client that must wait is refused
+   * before its password is checked; a missing or malformed header is `unauthorized` and not
+   * counted as a failure.
+   */
+  async authenticate(header: string | undefined, address: string): Promise<SignIn> {
     const credentials = parseBasic(header);
-    if (!credentials) return undefined;
-    return this.verify(credentials.username, credentials.password);
+    if (!credentials) return { refused: 'unauthorized' };
+    const { username, password } = credentials;
+    const waitMs = this.#throttle.waitMs(username, address);
+    if (waitMs > 0) return { refused: 'throttled', retryAfterMs: waitMs };
+    const user = await this.verify(username, password);
+    if (!user) {
+      this.#throttle.failed(username, address);
+      return { refused: 'unauthorized' };
+    }
+    this.#throttle.succeeded(username, address);
+    return { user };
   }
 
   /**
    * The user when `password` is theirs; scrypt runs once, then the credential cache answers. The
-   * user record comes from `recentUsers` (re-read at most every `userRecheckMs`).
+   * user record comes from `recentUsers` (re-read at most every `userRecheckMs`). An unknown user
+   * still costs a scrypt run, against a dummy hash, so that timing does not tell which names exist.
    */
   async verify(username: string, password: string): Promise<CurrentUser | undefined> {
     const user = await this.#commands.recentUsers.get(username, (name) => this.#commands.users.find(name));
-    if (!user) return undefined;
+    if (!user) {
+      await this.#commands.hasher.verify(password, await this.#dummy());
+      return undefined;
+    }
     const cache = this.#commands.credentials;
     if (!cache.matches(username, password, user.passwordHash)) {
       if (!(await this.#commands.hasher.verify(password, user.passwordHash))) return undefined;
       cache.remember(username, password, user.passwordHash);
     }
     return { username: user.username, role: user.role, rights: user.rights, tags: user.tags, authenticated: true };
+  }
+
+  /** A hash of a random password with the configured cost, made once. */
+  #dummy(): Promise<string> {
+    this.#dummyHash ??= this.#commands.hasher.hash(randomBytes(16).toString('hex'));
+    return this.#dummyHash;
   }
 }
 

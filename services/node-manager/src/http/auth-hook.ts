@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator, CurrentUser } from '../auth/authenticator.js';
 import { nmError } from '../errors.js';
 import {
@@ -37,13 +37,10 @@ export function useAuthentication(app: FastifyInstance, authenticator: Authentic
     if (route.config?.publicRoute || route.config?.access !== undefined) return;
     throw new Error(`${route.method.toString()} ${route.url} declares no access (config.access)`);
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (config.publicRoute) return;
-    const user = authenticator.enabled
-      ? await authenticator.authenticate(request.headers.authorization)
-      : authenticator.anonymous;
-    if (!user) throw nmError('NM_ERR_UNAUTHORIZED');
+    const user = authenticator.enabled ? await signIn(authenticator, request, reply) : authenticator.anonymous;
     request.nmUser = user;
     authorize(user, config.access ?? unknownRouteAccess(request.method));
     if (config.changesUsers) authorizeUserChange(user);
@@ -58,4 +55,20 @@ export function useAuthentication(app: FastifyInstance, authenticator: Authentic
       done(error instanceof Error ? error : new Error(String(error)));
     }
   });
+}
+
+/**
+ * The caller named by the request's Basic credentials. @throws NM_ERR_UNAUTHORIZED, or
+ * NM_ERR_TOO_MANY_ATTEMPTS with `Retry-After` (whole seconds) while the client must wait.
+ */
+async function signIn(
+  authenticator: Authenticator,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<CurrentUser> {
+  const outcome = await authenticator.authenticate(request.headers.authorization, request.ip);
+  if ('user' in outcome) return outcome.user;
+  if (outcome.refused === 'unauthorized') throw nmError('NM_ERR_UNAUTHORIZED');
+  reply.header('retry-after', String(Math.ceil(outcome.retryAfterMs / 1000)));
+  throw nmError('NM_ERR_TOO_MANY_ATTEMPTS');
 }

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { PasswordHasher } from '../../auth/password-hasher.js';
 import { UserCommands } from '../../commands/user-commands.js';
@@ -277,5 +277,48 @@ describeEachDatabase<NodeManagerDatabase>('node-manager user changes while authe
     } finally {
       await on.app.close();
     }
+  });
+});
+
+describeEachDatabase<NodeManagerDatabase>('node-manager failed sign-ins', (getDb) => {
+  let clock = 1_700_000_000_000;
+  const t = useTestApp(getDb, { now: () => clock });
+  const signIn = (headers: Record<string, string>, remoteAddress: string) =>
+    t.app.inject({ method: 'GET', url: '/api/users/username', headers, remoteAddress });
+
+  it('runs scrypt for an unknown user too, against a dummy hash', async () => {
+    const verify = vi.spyOn(t.core.users.hasher, 'verify');
+    try {
+      expect((await signIn(basic('nobody9', 'guess1'), '10.1.0.1')).statusCode).toBe(401);
+      expect((await signIn(basic('admin', 'guess1'), '10.1.0.2')).statusCode).toBe(401);
+      expect(verify).toHaveBeenCalledTimes(2);
+      const [unknownCall, knownCall] = verify.mock.calls;
+      expect(unknownCall?.[1]).toMatch(/^scrypt\$16\$8\$1\$/);
+      expect(knownCall?.[1]).toMatch(/^scrypt\$16\$8\$1\$/);
+      expect(unknownCall?.[1]).not.toBe(knownCall?.[1]);
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  it('answers 429 with a Retry-After that grows with each failure, without checking the password', async () => {
+    const wrong = basic('admin', 'wrong1');
+    for (let i = 0; i < 3; i++) expect((await signIn(wrong, '10.2.0.1')).statusCode).toBe(401);
+    const waits: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const refused = await signIn(wrong, '10.2.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: 'too_many_attempts' });
+      waits.push(String(refused.headers['retry-after']));
+      clock += Number(refused.headers['retry-after']) * 1000;
+      expect((await signIn(wrong, '10.2.0.1')).statusCode).toBe(401);
+    }
+    expect(waits).toEqual(['1', '2', '4']);
+    // While it waits, even the right password is not checked for that client...
+    const blocked = await signIn(ADMIN, '10.2.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('8');
+    // ...but works at once from another client.
+    expect((await signIn(ADMIN, '10.2.0.2')).json()).toBe('admin');
   });
 });
