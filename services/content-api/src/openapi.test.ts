@@ -84,7 +84,7 @@ describe('content API OpenAPI document', () => {
     const articleId = page.members[0]?.article.id ?? 'none';
     const cases: [string, ReplyLike][] = [
       ['/api', await t.get('/api')],
-      ['/api/articles', await t.get('/api/articles?q=a&limit=5&sort=-price')],
+      ['/api/articles', await t.get('/api/articles?q=a&limit=5&sort=-price&currency=EUR')],
       ['/api/articles', await t.get('/api/articles?limit=5000')],
       ['/api/articles', await t.get('/api/articles', { authorization: undefined })],
       ['/api/articles', await t.get('/api/articles', { accept: '*/*' })],

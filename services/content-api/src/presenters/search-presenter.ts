@@ -35,6 +35,7 @@ function searchParams(search: ParsedSearch, offset: number, fq: string | undefin
     ...(fq !== undefined ? { fq } : {}),
     ...(sortText !== undefined ? { sort: sortText } : {}),
     ...(search.query.shopIds.length > 0 ? { businessShopId: search.query.shopIds } : {}),
+    ...(search.currency !== undefined ? { currency: search.currency } : {}),
     limit: search.query.limit,
     offset,
   };

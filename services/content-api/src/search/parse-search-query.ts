@@ -26,12 +26,15 @@ export interface ParsedSearch {
   readonly q?: string;
   readonly fq?: string;
   readonly hash?: string;
+  /** Only articles priced in this currency (see `scopeToCurrency`). */
+  readonly currency?: string;
 }
 
 /**
  * Validates the query parameters of `GET /api/articles` (spec limits: `limit` 0..1000 default 20,
  * `offset` 0..8000 default 0, `q` at most 1000 characters and 32 words, `businessShopId` never
- * empty) and builds the backend query with every facet. Unknown parameters are ignored.
+ * empty, `currency` three capital letters) and builds the backend query with every facet.
+ * Unknown parameters are ignored.
  *
  * @throws ProblemError 400 invalid-query-param naming the first invalid parameter.
  */
@@ -58,6 +61,11 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
   const fq = single(raw, 'fq');
   const sortText = single(raw, 'sort');
   const hash = single(raw, 'hash');
+  const currency = single(raw, 'currency');
+  if (currency !== undefined && !/^[A-Z]{3}$/.test(currency))
+    throw invalidQueryParam('currency', [
+      { path: '#/currency', code: 'TYPE', description: 'must be an ISO 4217 code of three capital letters' },
+    ]);
   const shopIds = many(raw, 'businessShopId');
   return {
     query: {
@@ -72,6 +80,7 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
     ...(q !== undefined ? { q } : {}),
     ...(fq !== undefined ? { fq } : {}),
     ...(hash !== undefined ? { hash } : {}),
+    ...(currency !== undefined ? { currency } : {}),
   };
 }
 

@@ -154,7 +154,7 @@ describeEachDatabase<ContentTables>('articles routes', (getDb) => {
   });
 
   it('sorts by -price and rejects an unknown sort field with UNKNOWN', async () => {
-    const body = await search('/api/articles?sort=-price&limit=10');
+    const body = await search('/api/articles?sort=-price&currency=EUR&limit=10');
     const values = body.members.map((m) => {
       const a = m.article.pricePerMinimumOrderQuantity.amount;
       return a.value / 10 ** a.decimalDigits;

@@ -5,6 +5,7 @@ import { CONTENT_MEDIA_TYPE } from '../../http/media-types.js';
 import { presentArticleDetail } from '../../presenters/article-presenter.js';
 import { articlePath, LinkBuilder, linkScope } from '../../presenters/links.js';
 import { presentSearchResult } from '../../presenters/search-presenter.js';
+import { scopeToCurrency } from '../../search/currency-scope.js';
 import { parseSearchQuery, single, type RawQuery } from '../../search/parse-search-query.js';
 import type { SearchBackend } from '../../search/search-backend.js';
 import { readArticleSchema, searchArticlesSchema } from './schemas.js';
@@ -27,7 +28,7 @@ export function articlesRoutes(
     const search = parseSearchQuery(request.query as RawQuery);
     const snapshot = await versions.current();
     applyRequestedVersion(reply, search.hash, snapshot.versionOf(search.query.shopIds));
-    const page = await backend.search(search.query);
+    const page = await backend.search(scopeToCurrency(search.query, search.currency, snapshot.shops));
     const links = new LinkBuilder(options.baseUrl(request), snapshot);
     const body = presentSearchResult(search, page, snapshot.shops, links, Math.round(reply.elapsedTime));
     return reply.type(CONTENT_MEDIA_TYPE).send(JSON.stringify(body));

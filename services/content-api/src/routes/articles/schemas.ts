@@ -94,9 +94,16 @@ const searchResult = {
           required: ['bucketType', 'value', 'count', '_schema'],
           properties: {
             bucketType: { type: 'string', enum: ['STRING'] },
-            value: string,
+            value: { type: 'string', description: "'' counts the articles without a value (and the rest bucket)" },
             count: integer,
-            _schema: { ...ref('Links'), description: 'apply-filter, when the facet has more than one bucket' },
+            otherValues: {
+              type: 'integer',
+              description: 'only on the rest bucket (the 100th, last): how many further values it counts',
+            },
+            _schema: {
+              ...ref('Links'),
+              description: 'apply-filter, when the facet has more than one bucket (none on the rest bucket)',
+            },
           },
         }),
       },
@@ -121,7 +128,7 @@ export const searchArticlesSchema = {
       q: {
         type: 'string',
         maxLength: MAX_Q_LENGTH,
-        description: `query text (at most ${MAX_QUERY_WORDS} words are used); absent: every article`,
+        description: `query text, at most ${MAX_QUERY_WORDS} words; absent: every article`,
       },
       fq: {
         type: 'string',
@@ -131,7 +138,18 @@ export const searchArticlesSchema = {
           '(filterName pricePerMinimumOrderQuantity[InclSpecialTaxes], lowerBound, upperBound) or ' +
           'ExactReferenceFeatureMatchFilter (filterName UNSPSC-7 or UNSPSC-9, group)',
       },
-      businessShopId: { type: 'array', items: string, description: 'only articles of these shops' },
+      businessShopId: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        description: 'only articles of these shops',
+      },
+      currency: {
+        type: 'string',
+        pattern: '^[A-Z]{3}$',
+        description:
+          'only articles of shops selling in this currency; required by a price filter or price sort over ' +
+          'shops of more than one currency',
+      },
       limit: { type: 'integer', minimum: 0, maximum: SEARCH_LIMIT.maximum, default: SEARCH_LIMIT.default },
       offset: { type: 'integer', minimum: 0, maximum: SEARCH_OFFSET.maximum, default: SEARCH_OFFSET.default },
       sort: {

@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
+import { generateCatalog } from '../../demo/generate-catalog.js';
 import type { InvalidQueryParamBody } from '../../errors.js';
+import { toScaled } from '../../model/decimal.js';
+import { pricePerMinimumOrderQuantity } from '../../model/article-prices.js';
 import type { SearchResultReply } from '../../presenters/search-presenter.js';
 import type { ContentTables } from '../../search/content-tables.js';
-import { buildTestContentApp, type TestContentApp } from '../../test-support/content-test-app.js';
+import { buildTestContentApp, TEST_SEED, type TestContentApp } from '../../test-support/content-test-app.js';
 
 const ARTICLES = 60;
+const all = [...generateCatalog({ articles: ARTICLES, seed: TEST_SEED }).articles()];
+const inEuro = all.filter((a) => a.shopId !== 'cz-technik');
+const price = (a: (typeof all)[number]) => toScaled(pricePerMinimumOrderQuantity(a));
+const fq = (expression: unknown) => encodeURIComponent(JSON.stringify({ expression }));
+const UP_TO_50 = {
+  type: 'DecimalRangeFilter',
+  filterName: 'pricePerMinimumOrderQuantity',
+  upperBound: { value: 5000, decimalDigits: 2 },
+};
 
 describeEachDatabase<ContentTables>('search parameter rules', (getDb) => {
   let t: TestContentApp;
@@ -69,5 +81,42 @@ describeEachDatabase<ContentTables>('search parameter rules', (getDb) => {
     const bad = await t.get('/api/articles?limit=-1');
     expect(bad.headers['cache-control']).toBeUndefined();
     expect((await t.get('/api/articles?limit=1')).headers['cache-control']).toBe('private, max-age=300');
+  });
+
+  it('refuses a price sort or price filter over shops of two currencies, saying how to choose one', async () => {
+    for (const url of [
+      '/api/articles?sort=-price',
+      `/api/articles?q=blue&fq=${fq({ type: 'Or', operands: [UP_TO_50] })}`,
+    ]) {
+      const body = await refused(url);
+      expect(body).toMatchObject({ queryParam: 'currency', errors: [{ path: '#/currency', code: 'TYPE' }] });
+      expect(body.errors[0]!.description).toMatch(/CZK and EUR.*currency=CZK/);
+    }
+    expect((await t.get('/api/articles?sort=-price&businessShopId=cz-technik')).statusCode).toBe(200);
+    expect((await t.get(`/api/articles?fq=${fq(UP_TO_50)}&businessShopId=labtools`)).statusCode).toBe(200);
+  });
+
+  it('with currency, filters and sorts only the articles priced in it', async () => {
+    const sorted = (await t.get('/api/articles?sort=-price&currency=EUR&limit=1000')).json<SearchResultReply>();
+    expect(sorted.total).toBe(inEuro.length);
+    expect(sorted.members.map((m) => m.article.pricePerMinimumOrderQuantity.currency)).toEqual(inEuro.map(() => 'EUR'));
+    const expected = [...inEuro].sort((a, b) =>
+      price(a) === price(b) ? (a.id < b.id ? -1 : 1) : price(a) > price(b) ? -1 : 1,
+    );
+    expect(sorted.members.map((m) => m.article.id)).toEqual(expected.map((a) => a.id));
+    const crowns = (await t.get(`/api/articles?currency=CZK&fq=${fq(UP_TO_50)}&limit=1000`)).json<SearchResultReply>();
+    const cheap = all.filter((a) => a.shopId === 'cz-technik' && price(a) <= 50_000_000n);
+    expect(crowns.members.map((m) => m.article.id).sort()).toEqual(cheap.map((a) => a.id).sort());
+    const shops = crowns.facets.find((f) => f.facetName === 'businessShopId')?.buckets.map((b) => b.value) ?? [];
+    expect(shops.every((id) => id === 'cz-technik')).toBe(true);
+    expect(new URL(crowns._schema.links[0]!.href).searchParams.get('currency')).toBe('CZK');
+  });
+
+  it('finds nothing in a currency no shop uses and refuses a malformed currency', async () => {
+    expect((await t.get('/api/articles?currency=USD&sort=price')).json<SearchResultReply>().total).toBe(0);
+    expect((await t.get('/api/articles?currency=USD&businessShopId=labtools')).json<SearchResultReply>().total).toBe(0);
+    expect((await refused('/api/articles?currency=eur')).errors).toEqual([
+      expect.objectContaining({ path: '#/currency', code: 'TYPE' }),
+    ]);
   });
 });
