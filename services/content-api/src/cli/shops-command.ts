@@ -181,7 +181,7 @@ export function createShopsCommand(io: CatalogCommandIo, options: CatalogCommand
         'Examples:\n' +
         '  triad shops update acme --minimum-order 50 --surcharge-below 5\n' +
         '  triad shops update acme --free-shipping-from none\n' +
-        '  triad shops update acme --currency CZK --shipping 120 --minimum-order 1200',
+        '  triad shops update acme --currency CZK --shipping 120 --free-shipping-from none --minimum-order 1200',
     )
     .action(async (shopId: string, o: TermOptions & StoreOptions) => {
       const record = recordOf('update', o);
