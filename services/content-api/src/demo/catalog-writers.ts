@@ -114,7 +114,7 @@ export function* bmecatCatalog(
         .map(
           (r) =>
             `<PRODUCT_REFERENCE type="${escape(r.articleReferenceType)}">` +
-            `<PROD_ID_TO>${escape(r.refId)}</PROD_ID_TO></PRODUCT_REFERENCE>`,
+            `<PROD_ID_TO>${escape(supplierIdOf(r.refId, a.shopId))}</PROD_ID_TO></PRODUCT_REFERENCE>`,
         )
         .join(''),
       '</PRODUCT>\n',
@@ -122,4 +122,9 @@ export function* bmecatCatalog(
     yield parts.join('');
   }
   yield '</T_NEW_CATALOG>\n</BMECAT>\n';
+}
+
+/** PROD_ID_TO names the supplier's article id: the import makes it an article id of the shop again. */
+function supplierIdOf(articleId: string, shopId: string): string {
+  return articleId.startsWith(`${shopId}:`) ? articleId.slice(shopId.length + 1) : articleId;
 }

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseArticleRecord } from '../model/parse-article-record.js';
-import { BMECAT_12, BMECAT_2005 } from '../test-support/bmecat-fixtures.js';
-import { readBmecat, type BmecatItem } from './bmecat-reader.js';
+import { BMECAT_12, BMECAT_2005, SUPPLIER_BMECAT_12, SUPPLIER_BMECAT_2005 } from '../test-support/bmecat-fixtures.js';
+import { readBmecat, resolveSource, type BmecatItem } from './bmecat-reader.js';
+import { XmlSyntaxError } from './xml-event-reader.js';
 
 async function items(xml: string): Promise<BmecatItem[]> {
   const out: BmecatItem[] = [];
@@ -49,7 +50,7 @@ describe('readBmecat', () => {
       ],
       internationalArticleIds: [{ type: 'gtin', value: '4006381333931' }],
       keywords: [{ lang: 'de', values: ['Zylinder', 'Labor'] }],
-      references: [{ articleReferenceType: 'accessories', refId: 'B-200' }],
+      references: [{ articleReferenceType: 'accessories', refId: 'lab:B-200' }],
     });
     expect(a.images[0]).toMatchObject({
       mimeType: 'image/jpeg',
@@ -78,5 +79,166 @@ describe('readBmecat', () => {
       currency: 'EUR',
       blockPrices: [{ lowerBound: 1, amount: { value: 2490, decimalDigits: 2 } }],
     });
+  });
+
+  describe('a supplier catalog in the image of the published samples', () => {
+    async function articles(xml: string, shopId: string) {
+      const out = [];
+      for (const item of await items(xml)) out.push(parseArticleRecord((item as { record: unknown }).record, shopId));
+      return out;
+    }
+
+    it('imports every BMEcat 1.2 item, units mapped with the provider units kept', async () => {
+      const [first, second] = await articles(SUPPLIER_BMECAT_12, 'wb');
+      expect(first!.ok && first!.article.orderDetails).toEqual({
+        orderUnit: 'BX',
+        providerOrderUnit: 'BOX',
+        contentUnit: 'H87',
+        providerContentUnit: 'PCE',
+        numberOfContentUnitsPerOrderUnit: { value: 5, decimalDigits: 0 },
+        minimumOrderQuantity: 1,
+        orderQuantityInterval: 1,
+        priceQuantity: 1,
+        deliveryTime: 4,
+      });
+      expect(second!.ok && second!.article.orderDetails).toMatchObject({ orderUnit: 'PR', providerOrderUnit: 'PAA' });
+    });
+
+    it('keeps every MIME with its purpose, MIME_ROOT applied to relative sources and MIME_ALT as alt', async () => {
+      const [first] = await articles(SUPPLIER_BMECAT_12, 'wb');
+      expect(first!.ok && first!.article.images).toEqual([
+        {
+          mimeType: 'image/jpeg',
+          href: 'https://media.werkbank.example/bilder/wb-4410.jpg',
+          purpose: 'normal',
+          descriptions: [{ lang: 'de', value: 'Seitenschneider, geschlossen' }],
+          alts: [{ lang: 'de', value: 'Rot-schwarzer Seitenschneider' }],
+        },
+        {
+          mimeType: 'application/pdf',
+          href: 'https://media.werkbank.example/bilder/datenblaetter/wb-4410.pdf',
+          purpose: 'data_sheet',
+          descriptions: [{ lang: 'de', value: 'Datenblatt' }],
+        },
+        {
+          mimeType: 'application/pdf',
+          href: 'https://sdb.werkbank.example/wb-4410-sdb.pdf',
+          purpose: 'safety_data_sheet',
+          descriptions: [],
+        },
+      ]);
+    });
+
+    it('keeps references as article ids of the shop, and the ids, status and price conditions', async () => {
+      const [first] = await articles(SUPPLIER_BMECAT_12, 'wb');
+      expect(first!.ok && first!.article).toMatchObject({
+        description: 'Seitenschneider 160 mm "Profi"',
+        references: [{ articleReferenceType: 'accessories', refId: 'wb:WB-4411' }],
+        supplierAlternativeArticleId: '4410-160',
+        buyerArticleIds: [{ type: 'KLINIK-7', value: 'MAT-000981' }],
+        statuses: [{ type: 'core_article', value: 'Kernsortiment' }],
+        priceConditions: { validFrom: '2024-02-01T00:00:00Z', validUntil: '2024-12-31', territories: ['DE', 'CH'] },
+        blockPrices: [
+          { lowerBound: 1, amount: { value: 715, decimalDigits: 1 } },
+          { lowerBound: 20, amount: { value: 649, decimalDigits: 1 } },
+        ],
+        classifications: [
+          {
+            systemName: 'ECLASS-5.1',
+            groupId: '21040106',
+            features: [
+              { name: 'Länge', values: ['160'], unit: 'MMT', order: 1 },
+              { name: 'Schneidenhärte', values: ['60', '62'], unit: 'HRC', order: 2 },
+            ],
+          },
+          { systemName: 'udf_Werkbank-1.0', groupId: '12', features: [] },
+        ],
+      });
+    });
+
+    it('maps ISO 639-2 catalog languages (B and T forms) to the API codes, Swedish included', async () => {
+      const [first] = await articles(SUPPLIER_BMECAT_2005, 'nv');
+      expect(first!.ok && first!.article).toMatchObject({
+        description: 'Arbetshandske nitril',
+        descriptions: [
+          { lang: 'sv', value: 'Arbetshandske nitril' },
+          { lang: 'en', value: 'Nitrile work glove' },
+        ],
+        keywords: [
+          { lang: 'sv', values: ['handske'] },
+          { lang: 'en', values: ['glove'] },
+        ],
+        orderDetails: { orderUnit: 'BX', providerOrderUnit: 'XBX', contentUnit: 'PR' },
+        references: [{ articleReferenceType: 'similar', refId: 'nv:NV-78' }],
+        statuses: [{ type: 'new_product', value: 'Nyhet' }],
+        supplierAlternativeArticleId: '77-M',
+        buyerArticleIds: [{ type: 'REGION-SYD', value: 'HX-4' }],
+      });
+      const [german] = await articles(SUPPLIER_BMECAT_12, 'wb');
+      expect(german!.ok && german!.article.descriptions).toEqual([
+        { lang: 'de', value: 'Seitenschneider 160 mm "Profi"' },
+      ]);
+    });
+
+    it('refuses an item with a text in a language the API does not know, naming it', async () => {
+      const [, unknown] = await articles(SUPPLIER_BMECAT_2005, 'nv');
+      expect(unknown).toEqual({
+        ok: false,
+        violations: [{ path: '/descriptions/1/lang', message: 'language "tlh" is not one the API knows' }],
+      });
+    });
+
+    it('keeps feature names and values in every language, neutral values in each', async () => {
+      const [first] = await articles(SUPPLIER_BMECAT_2005, 'nv');
+      expect(first!.ok && first!.article.classifications[0]!.features).toEqual([
+        { lang: 'sv', name: 'Färg', values: ['blå'], order: 1 },
+        { lang: 'en', name: 'Colour', values: ['blue'], order: 1 },
+        { lang: 'sv', name: 'Storlek', values: ['9'], order: 2 },
+        { lang: 'en', name: 'Size', values: ['9'], order: 2 },
+      ]);
+    });
+
+    it('keeps a media source per language and alternative texts per language', async () => {
+      const [first] = await articles(SUPPLIER_BMECAT_2005, 'nv');
+      expect(first!.ok && first!.article.images).toEqual([
+        {
+          mimeType: 'image/png',
+          href: 'https://cdn.nordvik.example/media/sv/nv-77.png',
+          hrefs: [
+            { lang: 'sv', value: 'https://cdn.nordvik.example/media/sv/nv-77.png' },
+            { lang: 'en', value: 'https://cdn.nordvik.example/media/en/nv-77.png' },
+          ],
+          purpose: 'normal',
+          descriptions: [
+            { lang: 'sv', value: 'Handske, blå' },
+            { lang: 'en', value: 'Glove, blue' },
+          ],
+          alts: [
+            { lang: 'sv', value: 'Blå nitrilhandske' },
+            { lang: 'en', value: 'Blue nitrile glove' },
+          ],
+        },
+      ]);
+    });
+
+    it('refuses a file declaring entities in its DOCTYPE, with the line', async () => {
+      const xml = SUPPLIER_BMECAT_12.replace(
+        '<!DOCTYPE BMECAT SYSTEM "bmecat_new_catalog.dtd">',
+        '<!DOCTYPE BMECAT SYSTEM "bmecat_new_catalog.dtd" [\n  <!ENTITY firma "Werkbank GmbH">\n]>',
+      );
+      await expect(items(xml)).rejects.toThrow(
+        new XmlSyntaxError(
+          'a DOCTYPE with declarations ([...]): DTDs and entities are not processed; remove the declaration',
+          2,
+        ),
+      );
+    });
+  });
+
+  it('resolves sources against MIME_ROOT only when they are relative', () => {
+    expect(resolveSource('a/b.jpg', 'https://m.example/x/')).toBe('https://m.example/x/a/b.jpg');
+    expect(resolveSource('/b.jpg', 'https://m.example/x')).toBe('https://m.example/x/b.jpg');
+    expect(resolveSource('https://o.example/b.jpg', 'https://m.example/x')).toBe('https://o.example/b.jpg');
+    expect(resolveSource('b.jpg', undefined)).toBe('b.jpg');
   });
 });

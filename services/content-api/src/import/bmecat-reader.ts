@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { LanguageCode } from '../model/article.js';
+import { LANGUAGES, type LanguageCode } from '../model/article.js';
 import { parseDecimalString, type Decimal } from '../model/decimal.js';
 import { XmlEventReader, type XmlHandler } from './xml-event-reader.js';
 
@@ -22,13 +22,24 @@ export type BmecatItem =
 /** Local names of the item elements: `ARTICLE` (BMEcat 1.2) and `PRODUCT` (2005). */
 export const ITEM_ELEMENTS: ReadonlySet<string> = new Set(['ARTICLE', 'PRODUCT']);
 
-/** What the header gives every item: the default language of texts and the currency of prices without one. */
+/**
+ * What the header gives every item: the default language of texts, the currency of prices without
+ * one and the `MIME_ROOT` that relative media sources are relative to.
+ */
 export interface BmecatDefaults {
   readonly language: LanguageCode;
   readonly currency: string | undefined;
+  readonly mimeRoot?: string;
 }
 
+/**
+ * ISO 639-2 codes (bibliographic and terminology forms) of the languages the API knows, and the
+ * API's own ISO 639-1 codes, to the API's code. A code outside it is passed on as written, so
+ * the record check refuses the text's article as being in an unknown language rather than
+ * serving it under another language's code.
+ */
 const LANGUAGE_CODES: Readonly<Record<string, LanguageCode>> = {
+  ...Object.fromEntries(LANGUAGES.map((code) => [code, code])),
   deu: 'de',
   ger: 'de',
   eng: 'en',
@@ -45,7 +56,40 @@ const LANGUAGE_CODES: Readonly<Record<string, LanguageCode>> = {
   slo: 'sk',
   pol: 'pl',
   hun: 'hu',
+  bul: 'bg',
+  dan: 'da',
+  ell: 'el',
+  gre: 'el',
+  est: 'et',
+  fin: 'fi',
+  hrv: 'hr',
+  lit: 'lt',
+  lav: 'lv',
+  mlt: 'mt',
+  por: 'pt',
+  ron: 'ro',
+  rum: 'ro',
+  slv: 'sl',
+  swe: 'sv',
+  nor: 'no',
+  nob: 'nb',
+  nno: 'nn',
+  isl: 'is',
+  ice: 'is',
+  tur: 'tr',
+  rus: 'ru',
+  ukr: 'uk',
+  zho: 'zh',
+  chi: 'zh',
+  jpn: 'ja',
+  kor: 'ko',
 };
+
+/** The API's code of a catalog language code; one it does not know as written (lower case). */
+export function apiLanguage(code: string): LanguageCode {
+  const lower = code.trim().toLowerCase();
+  return LANGUAGE_CODES[lower] ?? (lower as LanguageCode);
+}
 
 /**
  * Streams the items (`ARTICLE` in BMEcat 1.2, `PRODUCT` in 2005, any namespace prefix) of a
@@ -90,6 +134,7 @@ export class ItemBuilder implements XmlHandler {
   #items: BmecatItem[] = [];
   #defaultLanguage: LanguageCode;
   #headerCurrency: string | undefined;
+  #mimeRoot: string | undefined;
   readonly #path: string[] = [];
   readonly #stack: XmlNode[] = [];
   #itemLine = 0;
@@ -101,11 +146,16 @@ export class ItemBuilder implements XmlHandler {
   constructor(defaults: BmecatDefaults = { language: 'de', currency: undefined }) {
     this.#defaultLanguage = defaults.language;
     this.#headerCurrency = defaults.currency;
+    this.#mimeRoot = defaults.mimeRoot;
   }
 
   /** The header's defaults as read so far. */
   get defaults(): BmecatDefaults {
-    return { language: this.#defaultLanguage, currency: this.#headerCurrency };
+    return {
+      language: this.#defaultLanguage,
+      currency: this.#headerCurrency,
+      ...(this.#mimeRoot !== undefined ? { mimeRoot: this.#mimeRoot } : {}),
+    };
   }
 
   /** Whether an item is being read (its start tag read, its end tag not yet). */
@@ -153,7 +203,7 @@ export class ItemBuilder implements XmlHandler {
       const name = this.#path.pop();
       if (name === 'LANGUAGE' && this.#path.includes('HEADER')) {
         // The one marked default="true" wins (2005); else the first (1.2 has only one).
-        const code = LANGUAGE_CODES[this.#headerText.trim().toLowerCase()];
+        const code = this.#headerText.trim() === '' ? undefined : apiLanguage(this.#headerText);
         if (code && !this.#defaultChosen && (this.#languageIsDefault || !this.#languageSeen)) {
           this.#defaultLanguage = code;
           this.#defaultChosen = this.#languageIsDefault;
@@ -161,16 +211,19 @@ export class ItemBuilder implements XmlHandler {
         this.#languageSeen = true;
       }
       if (name === 'CURRENCY' && this.#path.includes('CATALOG')) this.#headerCurrency = this.#headerText.trim();
+      // The first MIME_ROOT of the catalog (2005 may give one per language; sources are rarely language-bound).
+      if (name === 'MIME_ROOT' && this.#path.includes('CATALOG') && this.#mimeRoot === undefined)
+        this.#mimeRoot = this.#headerText.trim() || undefined;
       return;
     }
     const node = stack.pop()!;
-    if (stack.length === 0) this.#items.push(toItem(node, this.#itemLine, this.#defaultLanguage, this.#headerCurrency));
+    if (stack.length === 0) this.#items.push(toItem(node, this.#itemLine, this.defaults));
   }
 }
 
 const text = (node: XmlNode | undefined): string | undefined => node?.text.trim();
 const language = (code: string | undefined, fallback: LanguageCode): LanguageCode =>
-  LANGUAGE_CODES[(code ?? '').toLowerCase()] ?? fallback;
+  code === undefined || code === '' ? fallback : apiLanguage(code);
 
 /** Adds the non-empty texts of `node` to `out`, labelled with its `lang` (or `fallback`). */
 function addLabelled(out: { lang: LanguageCode; value: string }[], node: XmlNode, fallback: LanguageCode): void {
@@ -258,10 +311,21 @@ interface Price {
   readonly tax: Decimal | undefined;
 }
 
-/** The price ladder: `net_customer` prices, else `net_list` ones, by lower bound. */
-function ladderOf(priceDetails: readonly XmlNode[], currency: string | undefined): Price[] {
+/** The ladder with when and where it applies: the `DATETIME`s of its price details and its prices' `TERRITORY`s. */
+interface Ladder {
+  readonly prices: Price[];
+  readonly conditions: Record<string, unknown> | undefined;
+}
+
+/**
+ * The price ladder: `net_customer` prices, else `net_list` ones, by lower bound; with the validity
+ * dates of the price details that hold them and the territories of those prices.
+ */
+function ladderOf(priceDetails: readonly XmlNode[], currency: string | undefined): Ladder {
   const customer: XmlNode[] = [];
   const list: XmlNode[] = [];
+  let customerDetails: XmlNode | undefined;
+  let listDetails: XmlNode | undefined;
   for (const details of priceDetails) {
     const article: XmlNode[] = [];
     const product: XmlNode[] = [];
@@ -271,10 +335,16 @@ function ladderOf(priceDetails: readonly XmlNode[], currency: string | undefined
     }
     for (const p of article.concat(product)) {
       const type = p.attributes.price_type;
-      if (type === 'net_customer') customer.push(p);
-      else if (type === 'net_list') list.push(p);
+      if (type === 'net_customer') {
+        customer.push(p);
+        customerDetails ??= details;
+      } else if (type === 'net_list') {
+        list.push(p);
+        listDetails ??= details;
+      }
     }
   }
+  const territories = new Set<string>();
   const ladder = (customer.length > 0 ? customer : list).map((p): Price => {
     let lowerBound: XmlNode | undefined;
     let amount: XmlNode | undefined;
@@ -294,6 +364,11 @@ function ladderOf(priceDetails: readonly XmlNode[], currency: string | undefined
         case 'TAX':
           tax ??= c;
           break;
+        case 'TERRITORY': {
+          const territory = c.text.trim();
+          if (territory !== '') territories.add(territory);
+          break;
+        }
       }
     }
     return {
@@ -304,7 +379,41 @@ function ladderOf(priceDetails: readonly XmlNode[], currency: string | undefined
     };
   });
   ladder.sort((a, b) => a.lowerBound - b.lowerBound);
-  return ladder;
+  return { prices: ladder, conditions: conditionsOf(customer.length > 0 ? customerDetails : listDetails, territories) };
+}
+
+/** `priceConditions` of a ladder; undefined when the catalog says nothing of when or where. */
+function conditionsOf(
+  details: XmlNode | undefined,
+  territories: ReadonlySet<string>,
+): Record<string, unknown> | undefined {
+  let validFrom: string | undefined;
+  let validUntil: string | undefined;
+  for (const c of details?.children ?? []) {
+    if (c.name !== 'DATETIME') continue;
+    if (c.attributes.type === 'valid_start_date') validFrom ??= dateTimeOf(c);
+    else if (c.attributes.type === 'valid_end_date') validUntil ??= dateTimeOf(c);
+  }
+  if (validFrom === undefined && validUntil === undefined && territories.size === 0) return undefined;
+  return {
+    ...(validFrom !== undefined ? { validFrom } : {}),
+    ...(validUntil !== undefined ? { validUntil } : {}),
+    territories: [...territories],
+  };
+}
+
+/** A BMEcat `DATETIME` (`DATE`, optional `TIME` and `TIMEZONE`) as ISO 8601: `2001-01-01` or `2001-01-01T08:00:00Z`. */
+function dateTimeOf(node: XmlNode): string | undefined {
+  let date: string | undefined;
+  let time: string | undefined;
+  let zone: string | undefined;
+  for (const c of node.children) {
+    if (c.name === 'DATE') date ??= c.text.trim();
+    else if (c.name === 'TIME') time ??= c.text.trim();
+    else if (c.name === 'TIMEZONE') zone ??= c.text.trim();
+  }
+  if (!date) return undefined;
+  return time ? `${date}T${time}${zone ?? ''}` : date;
 }
 
 /** The record fields that `ARTICLE_DETAILS` / `PRODUCT_DETAILS` give. */
@@ -318,6 +427,9 @@ function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
   let manufacturerAid: XmlNode | undefined;
   let manufacturerPid: XmlNode | undefined;
   let deliveryTime: XmlNode | undefined;
+  let alternativeId: XmlNode | undefined;
+  const buyerIds: { type: string; value: string }[] = [];
+  const statuses: { type: string; value: string }[] = [];
   for (const c of details?.children ?? []) {
     switch (c.name) {
       case 'DESCRIPTION_SHORT':
@@ -356,6 +468,18 @@ function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
       case 'DELIVERY_TIME':
         deliveryTime ??= c;
         break;
+      case 'SUPPLIER_ALT_AID':
+      case 'SUPPLIER_ALT_PID':
+        alternativeId ??= c;
+        break;
+      case 'BUYER_AID':
+      case 'BUYER_PID':
+        addTyped(buyerIds, c);
+        break;
+      case 'ARTICLE_STATUS':
+      case 'PRODUCT_STATUS':
+        addTyped(statuses, c);
+        break;
     }
   }
   const eanText = text(ean);
@@ -368,7 +492,16 @@ function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
     manufacturerName: text(manufacturerName),
     manufacturerArticleId: text(manufacturerAid ?? manufacturerPid),
     deliveryTime,
+    supplierAlternativeArticleId: text(alternativeId) || undefined,
+    buyerArticleIds: buyerIds,
+    statuses,
   };
+}
+
+/** Adds `{type, value}` of an element with a `type` attribute, when it has text. */
+function addTyped(out: { type: string; value: string }[], node: XmlNode): void {
+  const value = node.text.trim();
+  if (value !== '') out.push({ type: node.attributes.type ?? '', value });
 }
 
 function orderDetailsOf(order: XmlNode | undefined, deliveryTime: XmlNode | undefined): Record<string, unknown> {
@@ -422,37 +555,7 @@ function classificationOf(group: XmlNode, lang: LanguageCode): Record<string, un
   for (const c of group.children) {
     if (c.name === 'REFERENCE_FEATURE_SYSTEM_NAME') systemName ??= c;
     else if (c.name === 'REFERENCE_FEATURE_GROUP_ID') groupId ??= c;
-    else if (c.name === 'FEATURE') {
-      let name: XmlNode | undefined;
-      let unit: XmlNode | undefined;
-      let order: XmlNode | undefined;
-      const values: string[] = [];
-      for (const f of c.children) {
-        switch (f.name) {
-          case 'FNAME':
-            name ??= f;
-            break;
-          case 'FVALUE':
-            values.push(f.text.trim());
-            break;
-          case 'FUNIT':
-            unit ??= f;
-            break;
-          case 'FORDER':
-            order ??= f;
-            break;
-        }
-      }
-      const feature: Record<string, unknown> = {
-        name: text(name) ?? '',
-        values,
-        order: integer(text(order)) ?? features.length + 1,
-      };
-      // A language only when the name says so: language-neutral features stay neutral.
-      if (name?.attributes.lang) feature.lang = language(name.attributes.lang, lang);
-      if (unit) feature.unit = text(unit);
-      features.push(feature);
-    }
+    else if (c.name === 'FEATURE') featuresOf(c, lang, features);
   }
   if (!systemName) return undefined;
   return {
@@ -462,22 +565,88 @@ function classificationOf(group: XmlNode, lang: LanguageCode): Record<string, un
   };
 }
 
-/** The images of `MIME_INFO`. */
-function imagesOf(mimeInfo: XmlNode | undefined, lang: LanguageCode): Record<string, unknown>[] {
-  const images: Record<string, unknown>[] = [];
+/**
+ * Adds a `FEATURE`'s entries to `out`: one language-neutral entry, or, when its names or values
+ * carry `lang` (BMEcat 2005), one entry per language, with that language's name (else the name
+ * without `lang`, labelled with the default language) and values (plus the values without `lang`).
+ */
+function featuresOf(feature: XmlNode, lang: LanguageCode, out: Record<string, unknown>[]): void {
+  const names: XmlNode[] = [];
+  const values: XmlNode[] = [];
+  let unit: XmlNode | undefined;
+  let order: XmlNode | undefined;
+  let labelled = false;
+  for (const f of feature.children) {
+    switch (f.name) {
+      case 'FNAME':
+        names.push(f);
+        labelled ||= f.attributes.lang !== undefined;
+        break;
+      case 'FVALUE':
+        values.push(f);
+        labelled ||= f.attributes.lang !== undefined;
+        break;
+      case 'FUNIT':
+        unit ??= f;
+        break;
+      case 'FORDER':
+        order ??= f;
+        break;
+    }
+  }
+  const position = integer(text(order)) ?? out.length + 1;
+  const entry = (name: XmlNode | undefined, of: readonly XmlNode[], l?: LanguageCode) => {
+    const feature: Record<string, unknown> = { name: text(name) ?? '', values: of.map((v) => v.text.trim()) };
+    if (l !== undefined) feature.lang = l;
+    feature.order = position;
+    if (unit) feature.unit = text(unit);
+    out.push(feature);
+  };
+  // Language-neutral features (the usual case) stay neutral.
+  if (!labelled) return entry(names[0], values);
+  const languages: LanguageCode[] = [];
+  // The languages of the names, and of the values that have one (a value without `lang` is neutral: a number, a code).
+  for (const node of names.concat(values.filter((v) => v.attributes.lang !== undefined))) {
+    const l = language(node.attributes.lang, lang);
+    if (!languages.includes(l)) languages.push(l);
+  }
+  const inLanguage = (node: XmlNode, l: LanguageCode) => language(node.attributes.lang, lang) === l;
+  for (const l of languages) {
+    const name = names.find((n) => inLanguage(n, l)) ?? names.find((n) => !n.attributes.lang) ?? names[0];
+    entry(
+      name,
+      values.filter((v) => v.attributes.lang === undefined || inLanguage(v, l)),
+      l,
+    );
+  }
+}
+
+/**
+ * Every `MIME` of `MIME_INFO` (images, data sheets, safety data sheets ...) with its purpose,
+ * descriptions and alternative texts; relative sources resolved against the header's `MIME_ROOT`.
+ * Several `MIME_SOURCE`s with `lang` (2005) become `hrefs`; a missing `MIME_TYPE` is taken from
+ * the source's file extension.
+ */
+function mediaOf(
+  mimeInfo: XmlNode | undefined,
+  lang: LanguageCode,
+  root: string | undefined,
+): Record<string, unknown>[] {
+  const media: Record<string, unknown>[] = [];
   for (const m of mimeInfo?.children ?? []) {
     if (m.name !== 'MIME') continue;
     let type: XmlNode | undefined;
-    let source: XmlNode | undefined;
     let purpose: XmlNode | undefined;
+    const sources: { lang: LanguageCode; value: string }[] = [];
     const descriptions: { lang: LanguageCode; value: string }[] = [];
+    const alts: { lang: LanguageCode; value: string }[] = [];
     for (const c of m.children) {
       switch (c.name) {
         case 'MIME_TYPE':
           type ??= c;
           break;
         case 'MIME_SOURCE':
-          source ??= c;
+          addLabelled(sources, c, lang);
           break;
         case 'MIME_PURPOSE':
           purpose ??= c;
@@ -485,28 +654,64 @@ function imagesOf(mimeInfo: XmlNode | undefined, lang: LanguageCode): Record<str
         case 'MIME_DESCR':
           addLabelled(descriptions, c, lang);
           break;
+        case 'MIME_ALT':
+          addLabelled(alts, c, lang);
+          break;
       }
     }
-    const mimeType = text(type);
-    if ((mimeType ?? '').startsWith('image/'))
-      images.push({
-        mimeType,
-        href: text(source),
-        purpose: text(purpose) ?? 'normal',
-        descriptions,
-      });
+    const source = sources.find((x) => x.lang === lang) ?? sources[0];
+    if (source === undefined) continue; // nothing to show
+    const href = resolveSource(source.value, root);
+    const entry: Record<string, unknown> = {
+      mimeType: text(type) || mimeTypeOf(href),
+      href,
+      purpose: text(purpose) || 'normal',
+      descriptions,
+    };
+    if (alts.length > 0) entry.alts = alts;
+    if (sources.length > 1) entry.hrefs = sources.map((x) => ({ lang: x.lang, value: resolveSource(x.value, root) }));
+    media.push(entry);
   }
-  return images;
+  return media;
 }
 
-function toItem(item: XmlNode, line: number, lang: LanguageCode, currency: string | undefined): BmecatItem {
+/** `source` against `MIME_ROOT`: unchanged when it has a scheme (`https:`, `data:`) or there is no root. */
+export function resolveSource(source: string, root: string | undefined): string {
+  if (root === undefined || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(source)) return source;
+  return `${root.replace(/\/+$/, '')}/${source.replace(/^\/+/, '')}`;
+}
+
+const MIME_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  pdf: 'application/pdf',
+  htm: 'text/html',
+  html: 'text/html',
+  txt: 'text/plain',
+  mp4: 'video/mp4',
+};
+
+/** The media type a source's extension suggests (`application/octet-stream` when none does). */
+function mimeTypeOf(href: string): string {
+  const extension = /\.([a-zA-Z0-9]+)(?:[?#].*)?$/.exec(href)?.[1]?.toLowerCase() ?? '';
+  return MIME_TYPES[extension] ?? 'application/octet-stream';
+}
+
+function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): BmecatItem {
+  const lang = defaults.language;
   if (item.attributes.mode === 'delete')
     return {
       line,
       error: 'mode="delete" items are not supported in a full catalog',
     };
   const parts = itemParts(item);
-  const ladder = ladderOf(parts.priceDetails, currency);
+  const { prices: ladder, conditions } = ladderOf(parts.priceDetails, defaults.currency);
   const details = detailsOf(parts.details, lang);
   const classifications: Record<string, unknown>[] = [];
   for (const group of parts.features) {
@@ -531,7 +736,8 @@ function toItem(item: XmlNode, line: number, lang: LanguageCode, currency: strin
     specialTaxes: [],
     orderDetails: orderDetailsOf(parts.order, details.deliveryTime),
     classifications,
-    images: imagesOf(parts.mime, lang),
+    images: mediaOf(parts.mime, lang, defaults.mimeRoot),
+    // By the referenced item's supplier id: the record check makes it an article id of the shop.
     references: parts.references.map((r) => {
       let to: XmlNode | undefined;
       let prodTo: XmlNode | undefined;
@@ -541,10 +747,16 @@ function toItem(item: XmlNode, line: number, lang: LanguageCode, currency: strin
       }
       return {
         articleReferenceType: r.attributes.type ?? 'others',
-        refId: text(to ?? prodTo) ?? '',
+        supplierArticleId: text(to ?? prodTo) ?? '',
       };
     }),
   };
+  // BMEcat extras, only when the item has them.
+  if (details.supplierAlternativeArticleId !== undefined)
+    record.supplierAlternativeArticleId = details.supplierAlternativeArticleId;
+  if (details.buyerArticleIds.length > 0) record.buyerArticleIds = details.buyerArticleIds;
+  if (details.statuses.length > 0) record.statuses = details.statuses;
+  if (conditions) record.priceConditions = conditions;
   return { line, record };
 }
 

@@ -48,9 +48,36 @@ export function encodeArticleDocument(a: Article): string {
       c.groupId,
       c.features.map((f) => [f.name, f.values, f.unit ?? null, f.lang ?? null, f.order ?? null]),
     ]),
-    a.images.map((m) => [m.mimeType, m.href, m.purpose, texts(m.descriptions)]),
+    a.images.map((m) =>
+      m.alts || m.hrefs
+        ? [
+            m.mimeType,
+            m.href,
+            m.purpose,
+            texts(m.descriptions),
+            m.alts ? texts(m.alts) : null,
+            m.hrefs ? texts(m.hrefs) : null,
+          ]
+        : [m.mimeType, m.href, m.purpose, texts(m.descriptions)],
+    ),
     a.references.map((r) => [r.articleReferenceType, r.refId]),
+    // Members added later, at the end; left out when absent (most articles have none).
+    ...trimNulls([
+      a.supplierAlternativeArticleId ?? null,
+      a.buyerArticleIds ? a.buyerArticleIds.map((b) => [b.type, b.value]) : null,
+      a.statuses ? a.statuses.map((b) => [b.type, b.value]) : null,
+      a.priceConditions
+        ? [a.priceConditions.validFrom ?? null, a.priceConditions.validUntil ?? null, a.priceConditions.territories]
+        : null,
+    ]),
   ]);
+}
+
+/** `items` without its trailing nulls. */
+function trimNulls(items: unknown[]): unknown[] {
+  let n = items.length;
+  while (n > 0 && items[n - 1] === null) n -= 1;
+  return items.slice(0, n);
 }
 
 /**
@@ -79,6 +106,10 @@ export function decodeArticleDocument(text: string, id: string): Article {
     classifications,
     images,
     references,
+    supplierAlternativeArticleId,
+    buyerArticleIds,
+    statuses,
+    priceConditions,
   ] = d as [
     number,
     string,
@@ -95,8 +126,12 @@ export function decodeArticleDocument(text: string, id: string): Article {
     [number, number, string][],
     unknown[],
     [string, string, [string, string[], string | null, LanguageCode | null, number | null][]][],
-    [string, string, string, Texts][],
+    [string, string, string, Texts, Opt<Texts>?, Opt<Texts>?][],
     [string, string][],
+    Opt<string>,
+    Opt<[string, string][]>,
+    Opt<[string, string][]>,
+    Opt<[string | null, string | null, string[]]>,
   ];
   const [
     orderUnit,
@@ -152,13 +187,27 @@ export function decodeArticleDocument(text: string, id: string): Article {
         ...(order !== null ? { order } : {}),
       })),
     })),
-    images: images.map(([mimeType, href, purpose, descriptions]): ArticleImage => ({
+    images: images.map(([mimeType, href, purpose, descriptions, alts, hrefs]): ArticleImage => ({
       mimeType,
       href,
       purpose,
       descriptions: strings(descriptions),
+      ...(alts ? { alts: strings(alts) } : {}),
+      ...(hrefs ? { hrefs: strings(hrefs) } : {}),
     })),
     references: references.map(([articleReferenceType, refId]) => ({ articleReferenceType, refId })),
+    ...(supplierAlternativeArticleId != null ? { supplierAlternativeArticleId } : {}),
+    ...(buyerArticleIds ? { buyerArticleIds: buyerArticleIds.map(([type, value]) => ({ type, value })) } : {}),
+    ...(statuses ? { statuses: statuses.map(([type, value]) => ({ type, value })) } : {}),
+    ...(priceConditions
+      ? {
+          priceConditions: {
+            ...(priceConditions[0] !== null ? { validFrom: priceConditions[0] } : {}),
+            ...(priceConditions[1] !== null ? { validUntil: priceConditions[1] } : {}),
+            territories: priceConditions[2],
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,7 +1,45 @@
 import type { Decimal } from './decimal.js';
 
-/** Languages the service knows (ISO 639-1); the spec says more may be added. */
-export const LANGUAGES = ['de', 'fr', 'en', 'nl', 'es', 'it', 'cs', 'ga', 'sk', 'pl', 'hu'] as const;
+/**
+ * Languages the service knows (ISO 639-1): the spec's eleven first, then the other official
+ * languages of the EU and a few more that suppliers' catalogs come in (the spec allows more).
+ */
+export const LANGUAGES = [
+  'de',
+  'fr',
+  'en',
+  'nl',
+  'es',
+  'it',
+  'cs',
+  'ga',
+  'sk',
+  'pl',
+  'hu',
+  'bg',
+  'da',
+  'el',
+  'et',
+  'fi',
+  'hr',
+  'lt',
+  'lv',
+  'mt',
+  'pt',
+  'ro',
+  'sl',
+  'sv',
+  'no',
+  'nb',
+  'nn',
+  'is',
+  'tr',
+  'ru',
+  'uk',
+  'zh',
+  'ja',
+  'ko',
+] as const;
 export type LanguageCode = (typeof LANGUAGES)[number];
 
 export interface StringWithLanguage {
@@ -26,11 +64,36 @@ export interface SpecialTax {
   readonly taxType: string;
 }
 
+/**
+ * A media file of the article (BMEcat `MIME`): an image, a data sheet, a safety data sheet ...;
+ * `purpose` says which (BMEcat's `MIME_PURPOSE`: `normal`, `thumbnail`, `detail`, `data_sheet`,
+ * `safety_data_sheet`, `logo`, `icon`, `others`).
+ */
 export interface ArticleImage {
   readonly mimeType: string;
+  /** Absolute when the catalog gave a `MIME_ROOT` for a relative source. */
   readonly href: string;
   readonly purpose: string;
   readonly descriptions: readonly StringWithLanguage[];
+  /** Alternative texts (`MIME_ALT`). */
+  readonly alts?: readonly StringWithLanguage[];
+  /** The source per language, when the catalog gives one per language (BMEcat 2005). */
+  readonly hrefs?: readonly StringWithLanguage[];
+}
+
+/** An identifier with its kind: a buyer's article number (`type` = the buyer's scheme), a status. */
+export interface TypedValue {
+  readonly type: string;
+  readonly value: string;
+}
+
+/** When and where the article's prices apply (BMEcat `DATETIME` and `TERRITORY` of the prices). */
+export interface PriceConditions {
+  /** ISO 8601 date or date-time, as the catalog gives it. */
+  readonly validFrom?: string;
+  readonly validUntil?: string;
+  /** ISO 3166 country codes; empty: everywhere. */
+  readonly territories: readonly string[];
 }
 
 export interface ArticleFeature {
@@ -87,8 +150,17 @@ export interface Article {
   readonly specialTaxes: readonly SpecialTax[];
   readonly orderDetails: ArticleOrderDetails;
   readonly classifications: readonly ArticleClassification[];
+  /** Every media file, in catalog order (not only images, despite the name). */
   readonly images: readonly ArticleImage[];
+  /** `refId` is an article id of the same shop (`<shopId>:<supplierArticleId>`). */
   readonly references: readonly { readonly articleReferenceType: string; readonly refId: string }[];
+  /** The supplier's other article number (BMEcat `SUPPLIER_ALT_AID` / `SUPPLIER_ALT_PID`). */
+  readonly supplierAlternativeArticleId?: string;
+  /** Buyers' article numbers (`BUYER_AID` / `BUYER_PID`), `type` naming the buyer's scheme. */
+  readonly buyerArticleIds?: readonly TypedValue[];
+  /** Status marks (`ARTICLE_STATUS` / `PRODUCT_STATUS`): `type` as `core_article`, `value` the supplier's text. */
+  readonly statuses?: readonly TypedValue[];
+  readonly priceConditions?: PriceConditions;
 }
 
 /** A business shop: a supplier's catalogue with its commercial terms. */

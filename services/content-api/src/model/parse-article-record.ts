@@ -1,5 +1,5 @@
 import { isObject } from '@triad/common';
-import { LANGUAGES, type Article } from './article.js';
+import { LANGUAGES, type Article, type PriceConditions } from './article.js';
 import type { Decimal } from './decimal.js';
 import { normalizeUnitCode, UNIT_CODES } from './unit-codes.js';
 
@@ -55,13 +55,21 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
   }
   arr(v, record, 'classifications', classification);
   arr(v, record, 'images', image);
+  arr(v, record, 'references', reference);
+  str(v, record, 'supplierAlternativeArticleId', '', false);
+  arr(v, record, 'buyerArticleIds', typedValue);
+  arr(v, record, 'statuses', typedValue);
+  if (record.priceConditions !== undefined) priceConditions(v, record.priceConditions);
   if (v.length > 0) return { ok: false, violations: v };
-  const r = record as unknown as Omit<Article, 'id' | 'shopId'>;
+  const r = record as unknown as Omit<Article, 'id' | 'shopId' | 'references' | 'priceConditions'> & {
+    readonly references?: readonly { articleReferenceType: string; refId?: string; supplierArticleId?: string }[];
+    readonly priceConditions?: Omit<PriceConditions, 'territories'> & { readonly territories?: readonly string[] };
+  };
   const order = r.orderDetails;
   const perOrderUnit = order.numberOfContentUnitsPerOrderUnit;
   // Built member by member: spreading the record was a fifth of the check's time. Members
   // outside `Article` are left behind, as the stored document would drop them anyway.
-  const article: Article = {
+  let article: Article = {
     id: `${shopId}:${r.supplierArticleId}`,
     shopId,
     supplierArticleId: r.supplierArticleId,
@@ -92,9 +100,33 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
         ? i
         : { ...i, purpose: i.purpose ?? 'normal', descriptions: i.descriptions ?? [] },
     ),
-    references: r.references ?? [],
+    references: (r.references ?? []).map((ref) => referenceOf(ref, shopId)),
   };
+  // Optional members only when given: most records have none, and the stored document stays short.
+  if (r.supplierAlternativeArticleId !== undefined)
+    article = { ...article, supplierAlternativeArticleId: r.supplierAlternativeArticleId };
+  if (r.buyerArticleIds !== undefined) article = { ...article, buyerArticleIds: r.buyerArticleIds };
+  if (r.statuses !== undefined) article = { ...article, statuses: r.statuses };
+  if (r.priceConditions !== undefined)
+    article = {
+      ...article,
+      priceConditions: { ...r.priceConditions, territories: r.priceConditions.territories ?? [] },
+    };
   return { ok: true, article };
+}
+
+/**
+ * A reference as stored: `refId` as given (an article id), or, for one given by the referenced
+ * article's `supplierArticleId` (as BMEcat's `ART_ID_TO` does), the id of that article in this shop.
+ */
+function referenceOf(
+  ref: { readonly articleReferenceType: string; readonly refId?: string; readonly supplierArticleId?: string },
+  shopId: string,
+): Article['references'][number] {
+  return {
+    articleReferenceType: ref.articleReferenceType,
+    refId: ref.refId ?? `${shopId}:${ref.supplierArticleId}`,
+  };
 }
 
 const LANGUAGE_SET: ReadonlySet<unknown> = new Set(LANGUAGES);
@@ -170,7 +202,7 @@ function localized(v: RecordViolation[], item: unknown, path: () => string): voi
   if (!isObject(item) || typeof item.value !== 'string')
     v.push({ path: path(), message: 'must be {lang, value: string}' });
   else if (!LANGUAGE_SET.has(item.lang))
-    v.push({ path: `${path()}/lang`, message: `unknown language ${String(item.lang)}` });
+    v.push({ path: `${path()}/lang`, message: `language ${JSON.stringify(item.lang)} is not one the API knows` });
 }
 
 /** Block prices: each `{lowerBound, amount}`, the first at 1, lower bounds ascending (state per record). */
@@ -213,6 +245,40 @@ function image(v: RecordViolation[], item: unknown, path: () => string): void {
     if (typeof value !== 'string' || value === '')
       v.push({ path: `${path()}/${key}`, message: 'must be a non-empty string' });
   }
+  for (const key of ['descriptions', 'alts', 'hrefs']) {
+    const texts = item[key];
+    if (texts === undefined) continue;
+    if (!Array.isArray(texts)) v.push({ path: `${path()}/${key}`, message: 'must be an array' });
+    else for (let i = 0; i < texts.length; i += 1) localized(v, texts[i], () => `${path()}/${key}/${i}`);
+  }
+}
+
+function reference(v: RecordViolation[], item: unknown, path: () => string): void {
+  if (!isObject(item) || typeof item.articleReferenceType !== 'string' || item.articleReferenceType === '')
+    return void v.push({ path: path(), message: 'must be {articleReferenceType, refId or supplierArticleId}' });
+  const target = item.refId ?? item.supplierArticleId;
+  if (typeof target !== 'string' || target === '')
+    v.push({
+      path: path(),
+      message: 'must name the referenced article: refId or supplierArticleId, a non-empty string',
+    });
+}
+
+function typedValue(v: RecordViolation[], item: unknown, path: () => string): void {
+  if (!isObject(item) || typeof item.type !== 'string' || typeof item.value !== 'string' || item.value === '')
+    v.push({ path: path(), message: 'must be {type: string, value: non-empty string}' });
+}
+
+function priceConditions(v: RecordViolation[], value: unknown): void {
+  if (!isObject(value)) return void v.push({ path: '/priceConditions', message: 'must be an object' });
+  for (const key of ['validFrom', 'validUntil']) {
+    const date = value[key];
+    if (date !== undefined && (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(date)))
+      v.push({ path: `/priceConditions/${key}`, message: 'must be an ISO 8601 date or date-time' });
+  }
+  const territories = value.territories;
+  if (territories !== undefined && (!Array.isArray(territories) || !territories.every((t) => typeof t === 'string')))
+    v.push({ path: '/priceConditions/territories', message: 'must be an array of country codes' });
 }
 
 /** `dec` for a member of an array item (path built only on a violation). */

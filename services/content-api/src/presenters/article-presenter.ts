@@ -30,26 +30,50 @@ function articleFeatures(article: Article) {
   }));
 }
 
+/** The wire Mime: the first description and the first alternative text (`MIME_ALT`), each when given. */
 function mime(image: Article['images'][number]) {
-  const first = image.descriptions[0]?.value;
+  const description = image.descriptions[0]?.value;
+  const alt = image.alts?.[0]?.value;
   return {
     mimeType: image.mimeType,
     href: image.href,
-    ...(first ? { description: first, alt: first } : {}),
+    ...(description ? { description } : {}),
     purpose: image.purpose,
+    ...(alt ? { alt } : {}),
   };
 }
 
-function mimeWithLanguage(image: Article['images'][number]) {
+/**
+ * The wire MimeWithLanguage: the source per language when the catalog gave one per language,
+ * else the one source under every language of its texts (the article's first language without any).
+ */
+function mimeWithLanguage(image: Article['images'][number], article: Article) {
+  const texts = image.descriptions.length > 0 ? image.descriptions : (image.alts ?? []);
+  const languages = texts.length > 0 ? texts.map((d) => d.lang) : [article.descriptions[0]?.lang ?? 'en'];
   return {
     mimeType: image.mimeType,
-    href:
-      image.descriptions.length > 0
-        ? image.descriptions.map((d) => ({ lang: d.lang, value: image.href }))
-        : [{ lang: 'en' as const, value: image.href }],
+    href: image.hrefs
+      ? image.hrefs.map((h) => ({ lang: h.lang, value: h.value }))
+      : languages.map((lang) => ({ lang, value: image.href })),
     description: image.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
     purpose: image.purpose,
-    alt: image.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
+    alt: (image.alts ?? []).map((d) => ({ lang: d.lang, value: d.value })),
+  };
+}
+
+/** The first media file that is an image: `firstMimeImage` is never a data sheet. */
+function firstImage(article: Article) {
+  return article.images.find((m) => m.mimeType.startsWith('image/'));
+}
+
+/** What a block price adds to the Price: when and where it applies (extension members), when the catalog says. */
+function priceConditions(article: Article): { validFrom?: string; validUntil?: string; territories?: string[] } {
+  const c = article.priceConditions;
+  if (!c) return {};
+  return {
+    ...(c.validFrom !== undefined ? { validFrom: c.validFrom } : {}),
+    ...(c.validUntil !== undefined ? { validUntil: c.validUntil } : {}),
+    territories: [...c.territories],
   };
 }
 
@@ -79,7 +103,7 @@ export function estimateShippingCosts(article: Article, shop: BusinessShop | und
 
 /** The article of a search hit: every field of the spec's table, in its order. */
 export function presentHitArticle(article: Article, shop: BusinessShop | undefined) {
-  const image = article.images[0];
+  const image = firstImage(article);
   const hasSpecialTaxes = article.specialTaxes.length > 0;
   const estimate = estimateShippingCosts(article, shop);
   return {
@@ -99,7 +123,7 @@ export function presentHitArticle(article: Article, shop: BusinessShop | undefin
       : {}),
     orderUnit: article.orderDetails.orderUnit,
     shippingCostsEstimated: { amount: dec(estimate.amount), currency: estimate.currency },
-    ...(image ? { firstMimeImage: mime(image), firstMimeImages: mimeWithLanguage(image) } : {}),
+    ...(image ? { firstMimeImage: mime(image), firstMimeImages: mimeWithLanguage(image, article) } : {}),
     articleFeatures: articleFeatures(article),
     keywords: [...new Set(article.keywords.flatMap((k) => k.values))],
     keywordsGroupedByLanguage: article.keywords.map((k) => ({ lang: k.lang, values: [...k.values] })),
@@ -124,24 +148,32 @@ export function presentHit(article: Article, score: number, shop: BusinessShop |
 export function presentArticleDetail(article: Article, links: LinkBuilder, timeMs: number) {
   const od = article.orderDetails;
   const taxPerPriceQuantity = scaleDecimal(specialTaxPerUnit(article), od.priceQuantity);
+  const conditions = priceConditions(article);
   return {
     ...articleHead(article),
     mimeInfo: article.images.map(mime),
-    mimeInfos: article.images.map(mimeWithLanguage),
+    mimeInfos: article.images.map((m) => mimeWithLanguage(m, article)),
     articleFeatures: articleFeatures(article),
     details: {
       ...(article.descriptionsLong[0] ? { descriptionLong: article.descriptionsLong[0].value } : {}),
       descriptionsLong: article.descriptionsLong.map((d) => ({ lang: d.lang, value: d.value })),
       supplierArticleId: article.supplierArticleId,
       internationalArticleId: article.internationalArticleIds.map((i) => ({ type: i.type, value: i.value })),
+      ...(article.supplierAlternativeArticleId !== undefined
+        ? { supplierAlternativeArticleId: article.supplierAlternativeArticleId }
+        : {}),
+      buyerArticleId: (article.buyerArticleIds ?? []).map((i) => ({ type: i.type, value: i.value })),
+      articleStatus: (article.statuses ?? []).map((i) => ({ type: i.type, value: i.value })),
     },
     blockPricing: article.blockPrices.map((b) => ({
       ...price('NET_CUSTOMER', b.amount, article),
       lowerBound: b.lowerBound,
+      ...conditions,
     })),
     blockPricingInclSpecialTax: article.blockPrices.map((b) => ({
       ...price('NET_INCL_SPECIAL_TAX', addDecimals(b.amount, taxPerPriceQuantity), article),
       lowerBound: b.lowerBound,
+      ...conditions,
     })),
     specialTaxes: article.specialTaxes.map((t) => ({
       amount: dec(t.amount),

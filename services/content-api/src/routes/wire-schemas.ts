@@ -66,13 +66,21 @@ const wireSchemas: Readonly<Record<WireSchemaName, object>> = {
     currency: string,
     tax: { ...ref('Decimal'), description: 'VAT rate, not included in the amount' },
   }),
-  Mime: object(['mimeType', 'href', 'purpose'], {
-    mimeType: string,
-    href: string,
-    description: string,
-    purpose: string,
-    alt: string,
-  }),
+  Mime: object(
+    ['mimeType', 'href', 'purpose'],
+    {
+      mimeType: string,
+      href: { type: 'string', description: 'absolute when the catalog gave a MIME_ROOT' },
+      description: string,
+      purpose: {
+        type: 'string',
+        description:
+          'normal, thumbnail, detail, data_sheet, safety_data_sheet, logo, icon, others (BMEcat MIME_PURPOSE)',
+      },
+      alt: { type: 'string', description: 'alternative text (BMEcat MIME_ALT)' },
+    },
+    'a media file: image, data sheet, safety data sheet ...',
+  ),
   MimeWithLanguage: object(['mimeType', 'href', 'description', 'purpose', 'alt'], {
     mimeType: string,
     href: arrayOf(ref('StringWithLanguage')),

@@ -12,6 +12,33 @@ const string = { type: 'string' } as const;
 const integer = { type: 'integer' } as const;
 const arrayOf = (items: object) => ({ type: 'array', items }) as const;
 const stringsWithLanguage = arrayOf(ref('StringWithLanguage'));
+const typedValue = {
+  type: 'object',
+  required: ['type', 'value'],
+  properties: { type: string, value: string },
+} as const;
+const blockPrice = {
+  allOf: [
+    ref('Price'),
+    {
+      type: 'object',
+      required: ['lowerBound'],
+      properties: {
+        lowerBound: integer,
+        validFrom: {
+          type: 'string',
+          description: 'extension: ISO 8601 date (or date-time) from which the price applies',
+        },
+        validUntil: { type: 'string', description: 'extension: ISO 8601 date (or date-time) until which it applies' },
+        territories: {
+          ...arrayOf(string),
+          description:
+            'extension: ISO 3166 countries where the price applies (sent with validFrom/validUntil; empty: all)',
+        },
+      },
+    },
+  ],
+} as const;
 const unitPair = {
   type: 'object',
   required: ['unit', 'providerUnit'],
@@ -198,19 +225,24 @@ const articleDetail = {
         descriptionLong: string,
         descriptionsLong: stringsWithLanguage,
         supplierArticleId: string,
-        internationalArticleId: arrayOf({
-          type: 'object',
-          required: ['type', 'value'],
-          properties: { type: string, value: string },
-        }),
+        internationalArticleId: arrayOf(typedValue),
+        supplierAlternativeArticleId: {
+          type: 'string',
+          description: "extension: the supplier's other article number (BMEcat SUPPLIER_ALT_AID)",
+        },
+        buyerArticleId: {
+          ...arrayOf(typedValue),
+          description: "extension: buyers' article numbers (BMEcat BUYER_AID), type naming the buyer's scheme",
+        },
+        articleStatus: {
+          ...arrayOf(typedValue),
+          description:
+            "extension: status marks (BMEcat ARTICLE_STATUS), type such as core_article, value the supplier's text",
+        },
       },
     },
-    blockPricing: arrayOf({
-      allOf: [ref('Price'), { type: 'object', required: ['lowerBound'], properties: { lowerBound: integer } }],
-    }),
-    blockPricingInclSpecialTax: arrayOf({
-      allOf: [ref('Price'), { type: 'object', required: ['lowerBound'], properties: { lowerBound: integer } }],
-    }),
+    blockPricing: arrayOf(blockPrice),
+    blockPricingInclSpecialTax: arrayOf(blockPrice),
     specialTaxes: arrayOf({
       type: 'object',
       required: ['amount', 'currency', 'taxType'],
