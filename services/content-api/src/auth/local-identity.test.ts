@@ -13,11 +13,11 @@ describe('createLocalIdentity', () => {
       clientSecret: 'reader-secret',
       admin: { clientId: 'admin', clientSecret: 'admin-secret-0123456', generate: false, scope: 'content:admin' },
     });
-    expect(identity.scopeOf('reader', 'reader-secret')).toBe('content:read');
-    expect(identity.scopeOf('admin', 'admin-secret-0123456')).toBe('content:admin');
-    expect(identity.scopeOf('admin', 'reader-secret')).toBeUndefined();
-    expect(identity.scopeOf('reader', 'admin-secret-0123456')).toBeUndefined();
-    expect(identity.scopeOf('nobody', 'reader-secret')).toBeUndefined();
+    expect(await identity.scopeOf('reader', 'reader-secret')).toBe('content:read');
+    expect(await identity.scopeOf('admin', 'admin-secret-0123456')).toBe('content:admin');
+    expect(await identity.scopeOf('admin', 'reader-secret')).toBeUndefined();
+    expect(await identity.scopeOf('reader', 'admin-secret-0123456')).toBeUndefined();
+    expect(await identity.scopeOf('nobody', 'reader-secret')).toBeUndefined();
     expect(identity.admin).toEqual({ clientId: 'admin', scope: 'content:admin' });
   });
 
@@ -25,7 +25,7 @@ describe('createLocalIdentity', () => {
     const generated = await createLocalIdentity({ ...base, admin: { generate: true, scope: 'content:admin' } });
     const { clientId, generatedSecret } = generated.admin!;
     expect(clientId).toMatch(/^triad-admin-[0-9a-f]{12}$/);
-    expect(generated.scopeOf(clientId, generatedSecret!)).toBe('content:admin');
+    expect(await generated.scopeOf(clientId, generatedSecret!)).toBe('content:admin');
     const none = await createLocalIdentity({ ...base, admin: { generate: false, scope: 'content:admin' } });
     expect(none.admin).toBeUndefined();
   });

@@ -32,7 +32,7 @@ export interface LocalIdentity {
    * client); undefined for an unknown client or a wrong secret. Costs one scrypt whatever the
    * input, so timing tells neither which client nor which part was wrong.
    */
-  scopeOf(id: string, secret: string): string | undefined;
+  scopeOf(id: string, secret: string): Promise<string | undefined>;
   /** Signs an access token for the client `subject` (default: the read client). */
   issueToken(scope: string, subject?: string): Promise<{ readonly accessToken: string; readonly expiresIn: number }>;
 }
@@ -73,12 +73,15 @@ export async function createLocalIdentity(options: LocalIdentityOptions): Promis
   const clientId = options.clientId ?? `triad-${randomBytes(6).toString('hex')}`;
   const clientSecret = options.clientSecret ?? randomBytes(32).toString('base64url');
   const digest = (s: string) => createHash('sha256').update(s).digest();
-  const clients = [{ id: digest(clientId), secret: ClientSecretHash.of(clientSecret), scope: options.scope }];
   const admin = adminClient(options.admin);
-  if (admin)
-    clients.push({ id: digest(admin.clientId), secret: ClientSecretHash.of(admin.secret), scope: admin.scope });
-  // Checked against when no id matches, so an unknown id costs the same scrypt as a known one.
-  const decoy = ClientSecretHash.of(randomBytes(32).toString('base64url'));
+  const [readHash, adminHash, decoy] = await Promise.all([
+    ClientSecretHash.of(clientSecret),
+    admin ? ClientSecretHash.of(admin.secret) : undefined,
+    // Checked against when no id matches, so an unknown id costs the same scrypt as a known one.
+    ClientSecretHash.of(randomBytes(32).toString('base64url')),
+  ]);
+  const clients = [{ id: digest(clientId), secret: readHash, scope: options.scope }];
+  if (admin && adminHash) clients.push({ id: digest(admin.clientId), secret: adminHash, scope: admin.scope });
   return {
     clientId,
     clientSecret,
@@ -94,10 +97,10 @@ export async function createLocalIdentity(options: LocalIdentityOptions): Promis
           },
         }
       : {}),
-    scopeOf(id, secret) {
+    async scopeOf(id, secret) {
       const given = digest(id);
       const client = clients.find((c) => timingSafeEqual(given, c.id));
-      const secretOk = (client?.secret ?? decoy).matches(secret);
+      const secretOk = await (client?.secret ?? decoy).matches(secret);
       return client && secretOk ? client.scope : undefined;
     },
     async issueToken(scope, subject = clientId) {

@@ -39,7 +39,7 @@ export function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOptions, d
     if (grantType !== 'client_credentials')
       return oauthError(reply, 400, 'unsupported_grant_type', 'only client_credentials is supported');
     const scope =
-      clientId === undefined || clientSecret === undefined ? undefined : identity.scopeOf(clientId, clientSecret);
+      clientId === undefined || clientSecret === undefined ? undefined : await identity.scopeOf(clientId, clientSecret);
     if (clientId === undefined || scope === undefined) {
       if (basic) reply.header('www-authenticate', 'Basic realm="content-api"');
       return oauthError(reply, 401, 'invalid_client', 'unknown client or wrong secret');
