@@ -7,6 +7,8 @@ import type { NodeManagerConfig } from './config.js';
 import type { NodeConnector } from './connections/node-connector.js';
 import { useApiErrorShape } from './http/api-error-handler.js';
 import { useAuthentication } from './http/auth-hook.js';
+import { useBodilessDelete } from './http/bodiless-delete.js';
+import { useStrictInputValidation } from './http/strict-input-validation.js';
 import { useDocumentingResponseSchemas } from './http/documenting-response-schemas.js';
 import { createNodeManagerCore, type NodeManagerCore } from './node-manager-core.js';
 import type { NodeManagerDatabase } from './repositories/node-manager-tables.js';
@@ -85,6 +87,8 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
   await app.register(
     async (api) => {
       useJsonBodyParser(api, { maxDepth: config.maxJsonDepth });
+      useBodilessDelete(api);
+      useStrictInputValidation(api);
       useDocumentingResponseSchemas(api);
       useApiErrorShape(api);
       useAuthentication(api, core.authenticator);
