@@ -64,6 +64,29 @@ describeEachDatabase<ContentTables>('business shops routes', (getDb) => {
     expect(minimum.minimumOrderValue.currency).toMatch(/^[A-Z]{3}$/);
   });
 
+  it('answers every link of every shop and of its resources, the business-shop link included', async () => {
+    const { members } = await json<ShopListReply>('/api/business-shops');
+    expect(members).toHaveLength(4);
+    const followed = new Set<string>();
+    for (const shop of members) {
+      for (const link of shop._schema.links) {
+        const url = new URL(link.href);
+        const response = await t.get(url.pathname + url.search);
+        expect(response.statusCode, `${shop.id} ${link.rel}`).toBe(200);
+        followed.add(link.rel);
+        if (!url.pathname.startsWith('/api/business-shops/')) continue;
+        for (const inner of response.json<ShopReply>()._schema.links) {
+          const target = new URL(inner.href);
+          expect((await t.get(target.pathname + target.search)).statusCode, `${link.rel} ${inner.rel}`).toBe(200);
+          followed.add(inner.rel);
+        }
+      }
+    }
+    expect([...followed].sort()).toEqual(
+      ['articles', 'business-shop', 'minimum-order-value', 'return-policy', 'self', 'shipping-costs'].sort(),
+    );
+  });
+
   it('answers 404 problem for an unknown shop', async () => {
     const response = await t.get('/api/business-shops/nope/return-policy');
     expect(response.statusCode).toBe(404);
