@@ -74,7 +74,15 @@ export function createShopsCommand(io: CatalogCommandIo, options: CatalogCommand
       const where = config.databaseUrl ? 'PostgreSQL' : path.join(dataDir, CONTENT_SQLITE_FILE);
       await work({ backend: store.backend, where });
     } catch (error) {
-      fail(name, EXIT_USAGE, (error as Error).message);
+      // Another process holds the write lock longer than the store's busy timeout (a long import).
+      const busy = (error as { code?: unknown }).code === 'SQLITE_BUSY';
+      fail(
+        name,
+        EXIT_USAGE,
+        busy
+          ? 'another import or shop change is writing this database; nothing was changed, try again when it ends'
+          : (error as Error).message,
+      );
     } finally {
       await store?.close();
     }

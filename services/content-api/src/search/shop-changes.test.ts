@@ -97,6 +97,32 @@ describeEachDatabase<ContentTables>('shop changes of the search backend', (getDb
     expect(await backend.currentHash()).toBe('v-gone');
   });
 
+  it('stores a shop change made while an import of another shop is open, after or beside it', async () => {
+    const shop = (await backend.findShop('labtools'))!;
+    const articles = [...generateCatalog({ articles: 8, seed: TEST_SEED }).articles()].filter(
+      (a) => a.shopId === 'labtools',
+    );
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    async function* paused() {
+      yield articles[0]!;
+      await gate;
+      yield* articles.slice(1);
+    }
+    const events: string[] = [];
+    const importing = backend
+      .replaceShopCatalog({ shop, articles: paused(), hash: 'v-import-open' })
+      .then(() => events.push('import'));
+    const adding = backend
+      .putShop({ shop: newShop('during-import', 'During'), mode: 'create', hash: 'v-during' })
+      .then((outcome) => events.push(outcome));
+    release();
+    await Promise.all([importing, adding]);
+    expect(events.sort()).toEqual(['created', 'import']);
+    expect((await backend.findShop('during-import'))?.name).toBe('During');
+    expect((await backend.search({ ...everything, shopIds: ['labtools'] })).total).toBe(articles.length);
+  });
+
   it('lets a shop added without articles be searched (no hits) and then imported into', async () => {
     await backend.putShop({ shop: newShop('later', 'Later'), mode: 'create', hash: 'v-later' });
     expect((await backend.search({ ...everything, shopIds: ['later'] })).total).toBe(0);
