@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expandUnitCodeTable, isUnitCode, normalizeUnitCode, UNIT_CODE_MAPPINGS, UNIT_CODES } from './unit-codes.js';
 
@@ -56,5 +57,11 @@ describe('unit codes', () => {
       expect(UNIT_CODES.has(m.to), `${m.from} -> ${m.to}`).toBe(true);
       expect(m.source.length, m.from).toBeGreaterThan(10);
     }
+  });
+
+  it('is the table docs/content-api-units.md shows, row for row', () => {
+    const page = readFileSync(new URL('../../../../docs/content-api-units.md', import.meta.url), 'utf8');
+    const rows = page.split('\n').filter((line) => /^\| `/.test(line));
+    expect(rows).toEqual(UNIT_CODE_MAPPINGS.map((m) => `| \`${m.from}\` | \`${m.to}\` | ${m.source} |`));
   });
 });
