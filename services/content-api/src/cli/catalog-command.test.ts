@@ -159,6 +159,26 @@ describe('triad catalog import', () => {
     await withBackend(dataDir, async (backend) => expect(await backend.countArticles()).toBe(2));
   });
 
+  it('upserts and deletes articles with --mode, keeping the others', async () => {
+    const lines = (await run(['generate', '--articles', '4'])).out.trim().split('\n');
+    writeFileSync(path.join(dir, 'four.jsonl'), lines.join('\n'));
+    const ids = lines.map((l) => (JSON.parse(l) as { supplierArticleId: string }).supplierArticleId);
+    writeFileSync(path.join(dir, 'gone.jsonl'), `{"supplierArticleId":"${ids[1]}"}\n`);
+    const dataDir = freshDataDir();
+    expect((await run(['import', 'four.jsonl', '--shop', 'labtools', '--data-dir', dataDir])).code).toBe(0);
+    const r = await run(['import', 'gone.jsonl', '--shop', 'labtools', '--mode', 'delete', '--data-dir', dataDir]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^imported 0, deleted 1, rejected 0 /);
+    const again = await run(['import', 'gone.jsonl', '--shop', 'labtools', '--mode', 'delete', '--data-dir', dataDir]);
+    expect(again.code).toBe(3);
+    expect(again.err).toContain(`line 1: /supplierArticleId: shop labtools has no article ${ids[1]}`);
+    writeFileSync(path.join(dir, 'one.jsonl'), lines[1]!);
+    const up = await run(['import', 'one.jsonl', '--shop', 'labtools', '--mode', 'upsert', '--data-dir', dataDir]);
+    expect(up.out).toMatch(/^imported 1, deleted 0, rejected 0 /);
+    await withBackend(dataDir, async (backend) => expect(await backend.countArticles()).toBe(4));
+  });
+
   it('refuses a --max-rejects that is neither a count nor a percentage with exit 2', async () => {
     const r = await run(['import', 'first.jsonl', '--shop', 'office-direct', '--max-rejects', 'lots']);
     expect(r.code).toBe(2);

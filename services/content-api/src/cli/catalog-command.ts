@@ -4,7 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
-import { importCatalog, type CatalogFormat, type ImportResult } from '../commands/import-catalog.js';
+import { importCatalog, type CatalogFormat, type ImportMode, type ImportResult } from '../commands/import-catalog.js';
 import { loadContentApiConfig } from '../config.js';
 import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
@@ -116,6 +116,11 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
         FORMATS,
       ),
     )
+    .addOption(
+      new Option('--mode <mode>', "replace the shop's catalog, upsert the file's articles, or delete them")
+        .choices(['replace', 'upsert', 'delete'])
+        .default('replace'),
+    )
     .option(
       '--max-rejects <n|p%>',
       'rejected records tolerated before nothing is committed (default: none if the shop would be left empty, else 5%)',
@@ -133,6 +138,7 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
         o: {
           shop: string;
           format?: CatalogFormat;
+          mode: ImportMode;
           maxRejects?: RejectLimit;
           dataDir?: string;
           databaseUrl?: string;
@@ -188,6 +194,7 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
             format,
             shop,
             size,
+            mode: o.mode,
             ...(o.maxRejects ? { maxRejects: o.maxRejects } : {}),
             where: config.databaseUrl ? 'PostgreSQL' : path.join(dataDir, CONTENT_SQLITE_FILE),
           });
@@ -218,6 +225,7 @@ async function runImport(
     format: CatalogFormat;
     shop: BusinessShop;
     size: number | undefined;
+    mode: ImportMode;
     maxRejects?: RejectLimit;
     where: string;
   },
@@ -242,6 +250,7 @@ async function runImport(
       shop: o.shop,
       progressEvery: PROGRESS_EVERY,
       maxFailuresListed: MAX_FAILURES_PRINTED,
+      mode: o.mode,
       onWait: () => io.stderr.write('triad catalog import: waiting for another import into this store to finish...\n'),
       ...(o.maxRejects ? { maxRejects: o.maxRejects } : {}),
       ...(bar ? { onProgress: (records: number) => bar.update((input as ReadStream).bytesRead, { records }) } : {}),
@@ -263,8 +272,9 @@ async function runImport(
     return;
   }
   const rate = seconds > 0 ? Math.round(result.imported / seconds) : result.imported;
+  const deleted = o.mode === 'replace' ? '' : `, deleted ${result.deleted}`;
   io.stdout.write(
-    `imported ${result.imported}, rejected ${rejected} in ${seconds.toFixed(1)} s (${rate} articles/s)` +
+    `imported ${result.imported}${deleted}, rejected ${rejected} in ${seconds.toFixed(1)} s (${rate} articles/s)` +
       ` into shop ${o.shop.id} (${o.where}); content version ${result.hash}\n`,
   );
   if (rejected > 0) raise(io, EXIT_INVALID);

@@ -5,10 +5,16 @@ import { parseCatalog } from '../import/parse-catalog.js';
 import type { BusinessShop } from '../model/article.js';
 import type { RecordViolation } from '../model/parse-article-record.js';
 import type { IndexedArticle } from '../search/indexed-article.js';
-import type { SearchBackend } from '../search/search-backend.js';
+import type { CatalogChange, SearchBackend } from '../search/search-backend.js';
+import { CatalogParser, type RawCatalogItem } from '../import/catalog-parser.js';
+import { isObject } from '@triad/common';
+import { StringDecoder } from 'node:string_decoder';
 import { ImportRefusedError, rejectRefusal, type RejectLimit } from './reject-limit.js';
 
 export type { CatalogFormat } from '../import/catalog-parser.js';
+
+/** What an import does with the shop's catalog (see `ImportCatalogOptions.mode`). */
+export type ImportMode = 'replace' | 'upsert' | 'delete';
 
 /** A record that was not imported: the 1-based line it starts on and why. */
 export interface ImportFailure {
@@ -31,7 +37,14 @@ interface ImportReport {
  */
 export type ImportResult = ImportReport &
   (
-    | { readonly committed: true; readonly imported: number; readonly hash: string }
+    | {
+        readonly committed: true;
+        /** Articles stored (a replacement: the shop's count; a delta: added or replaced). */
+        readonly imported: number;
+        /** Articles deleted by a delta. */
+        readonly deleted: number;
+        readonly hash: string;
+      }
     | { readonly committed: false; readonly refusal: string; readonly imported: 0 }
   );
 
@@ -46,6 +59,12 @@ export interface ImportCatalogOptions {
   readonly maxFailuresListed?: number;
   /** Where records are parsed: on a worker thread (default; two cores) or on the calling thread. */
   readonly parseThread?: 'worker' | 'inline';
+  /**
+   * `replace` (default): the file is the shop's whole catalog. `upsert`: its articles are added or
+   * replaced, the others stay. `delete`: its records (only `supplierArticleId` needed) are deleted;
+   * one naming no stored article is refused.
+   */
+  readonly mode?: ImportMode;
   /** Called once when another import holds the store and this one waits for it. */
   readonly onWait?: () => void;
   /** Longest wait for another import, ms (default 10 min); then StoreBusyError, nothing changed. */
@@ -79,20 +98,32 @@ export async function importCatalog(
     else failedNotListed += 1;
   };
   const every = options.progressEvery ?? 10_000;
-  // Lines of the articles handed to the store, until it has taken them (for repeats it reports).
-  const lines = new WeakMap<IndexedArticle, number>();
-  const source = parseCatalog(input, {
-    format: options.format,
-    shopId: options.shop.id,
-    ...(options.parseThread ? { thread: options.parseThread } : {}),
-  });
+  const mode = options.mode ?? 'replace';
+  // Lines of the articles and changes handed to the store, until it has taken them (for what it reports).
+  const lines = new WeakMap<object, number>();
   let records = 0;
   let yielded = 0;
   let duplicates = 0;
+  const counted = (line: number) => {
+    records += 1;
+    if (options.onProgress && records % every === 0) options.onProgress(records);
+    return line;
+  };
+  /** Decides, once the store has taken every record and before it commits, whether it may commit. */
+  const decide = () => {
+    const refused = failed.length + failedNotListed;
+    const after = mode === 'replace' ? yielded - duplicates : undefined;
+    const refusal = rejectRefusal({ records, refused, shopArticlesAfter: after }, options.maxRejects);
+    if (refusal !== undefined) throw new ImportRefusedError(refusal);
+  };
   async function* articles(): AsyncGenerator<IndexedArticle> {
+    const source = parseCatalog(input, {
+      format: options.format,
+      shopId: options.shop.id,
+      ...(options.parseThread ? { thread: options.parseThread } : {}),
+    });
     for await (const item of source) {
-      records += 1;
-      if (options.onProgress && records % every === 0) options.onProgress(records);
+      counted(item.line);
       if ('violations' in item) {
         fail(item.line, item.violations);
         continue;
@@ -101,32 +132,80 @@ export async function importCatalog(
       yielded += 1;
       yield item.article;
     }
-    // The store has taken every article: decide before it commits.
-    const refused = failed.length + failedNotListed;
-    const refusal = rejectRefusal({ records, refused, shopArticlesAfter: yielded - duplicates }, options.maxRejects);
-    if (refusal !== undefined) throw new ImportRefusedError(refusal);
+    decide();
+  }
+  async function* upserts(): AsyncGenerator<CatalogChange> {
+    for await (const article of articles()) yield { kind: 'upsert', article };
+  }
+  /** Delete records need only `supplierArticleId`; read on this thread (they are small). */
+  async function* deletes(): AsyncGenerator<CatalogChange> {
+    const parser = new CatalogParser(options.format);
+    const decoder = new StringDecoder('utf8');
+    const take = function* (items: readonly RawCatalogItem[]): Generator<CatalogChange> {
+      for (const item of items) {
+        counted(item.line);
+        const id = 'record' in item && isObject(item.record) ? item.record.supplierArticleId : undefined;
+        if ('error' in item) fail(item.line, [{ path: '', message: item.error }]);
+        else if (typeof id !== 'string' || id === '')
+          fail(item.line, [{ path: '/supplierArticleId', message: 'must be a non-empty string' }]);
+        else {
+          const change: CatalogChange = { kind: 'delete', articleId: `${options.shop.id}:${id}` };
+          lines.set(change, item.line);
+          yielded += 1;
+          yield change;
+        }
+      }
+    };
+    for await (const chunk of input as AsyncIterable<Buffer | string>)
+      yield* take(parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk)));
+    yield* take([...parser.feed(decoder.end()), ...parser.end()]);
+    decide();
   }
   const hash = randomBytes(8).toString('hex');
+  const wait = {
+    ...(options.onWait ? { onWait: options.onWait } : {}),
+    ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
+  };
   let imported: number;
+  let deleted = 0;
   try {
-    imported = await backend.replaceShopCatalog({
-      shop: options.shop,
-      articles: articles(),
-      hash,
-      ...(options.onWait ? { onWait: options.onWait } : {}),
-      ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
-      onDuplicate: (article) => {
-        duplicates += 1;
-        fail(lines.get(article) ?? 0, [
-          { path: '/supplierArticleId', message: `repeats ${article.supplierArticleId}` },
-        ]);
-      },
-    });
+    if (mode === 'replace') {
+      imported = await backend.replaceShopCatalog({
+        shop: options.shop,
+        articles: articles(),
+        hash,
+        ...wait,
+        onDuplicate: (article) => {
+          duplicates += 1;
+          fail(lines.get(article) ?? 0, [
+            { path: '/supplierArticleId', message: `repeats ${article.supplierArticleId}` },
+          ]);
+        },
+      });
+    } else {
+      const counts = await backend.applyShopDelta({
+        shop: options.shop,
+        changes: mode === 'upsert' ? upserts() : deletes(),
+        hash,
+        ...wait,
+        onUnknown: (change) => {
+          const id = change.kind === 'upsert' ? change.article.id : change.articleId;
+          fail(lines.get(change) ?? 0, [
+            {
+              path: '/supplierArticleId',
+              message: `shop ${options.shop.id} has no article ${id.slice(id.indexOf(':') + 1)}`,
+            },
+          ]);
+        },
+      });
+      imported = counts.added + counts.updated;
+      deleted = counts.deleted;
+    }
   } catch (error) {
     if (!(error instanceof ImportRefusedError)) throw error;
     failed.sort((a, b) => a.line - b.line);
     return { committed: false, refusal: error.message, imported: 0, failed, failedNotListed };
   }
   failed.sort((a, b) => a.line - b.line);
-  return { committed: true, imported, failed, failedNotListed, hash };
+  return { committed: true, imported, deleted, failed, failedNotListed, hash };
 }

@@ -38,6 +38,34 @@ export interface ShopCatalogReplacement extends StoreWait {
   readonly onDuplicate?: (article: IndexedArticle) => void;
 }
 
+/** New block prices (and optionally currency, tax, special taxes) of one stored article. */
+export type ArticlePriceChange = Pick<Article, 'blockPrices'> &
+  Partial<Pick<Article, 'currency' | 'tax' | 'specialTaxes'>>;
+
+/** One change of a delta: store an article (added or replaced whole), delete one, or change its prices. */
+export type CatalogChange =
+  | { readonly kind: 'upsert'; readonly article: Article | IndexedArticle }
+  | { readonly kind: 'delete'; readonly articleId: string }
+  | { readonly kind: 'prices'; readonly articleId: string; readonly prices: ArticlePriceChange };
+
+/** Changes to one shop's catalog, applied in one transaction (readers see all of them or none). */
+export interface ShopCatalogDelta extends StoreWait {
+  /** The shop; stored when it has no record yet (an existing record is kept). */
+  readonly shop: BusinessShop;
+  /** In order; upserted articles must belong to `shop` (id `<shopId>:...`). Read once, lazily. */
+  readonly changes: Iterable<CatalogChange> | AsyncIterable<CatalogChange>;
+  readonly hash: string;
+  /** Called with a `delete` or `prices` change naming an article the shop does not hold; it is skipped. */
+  readonly onUnknown?: (change: CatalogChange) => void;
+}
+
+/** What a delta did. */
+export interface DeltaCounts {
+  readonly added: number;
+  readonly updated: number;
+  readonly deleted: number;
+}
+
 /**
  * Storage and search of articles and shops. One implementation per engine (`sqlite/` FTS5,
  * `postgres/` tsvector + GIN); a distributed engine (OpenSearch) would be a third folder — see
@@ -57,6 +85,13 @@ export interface SearchBackend {
    *   store longer than `maxWaitMs`; errors of `articles`.
    */
   replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number>;
+  /**
+   * Applies changes to one shop's catalog in one transaction and makes `hash` the shop's version;
+   * other shops (and, on SQLite, their segments) are untouched.
+   *
+   * @throws RangeError for an article of another shop; StoreBusyError; errors of `changes` (nothing is changed).
+   */
+  applyShopDelta(delta: ShopCatalogDelta): Promise<DeltaCounts>;
   search(query: SearchQuery): Promise<SearchPage>;
   findArticle(id: string): Promise<Article | undefined>;
   countArticles(): Promise<number>;

@@ -130,7 +130,7 @@ async function insertArticles(
 }
 
 /** Recounts the facet values of one shop (or every shop) into `content_facet_counts`. */
-async function countFacets(trx: ContentTransaction, shopId?: string): Promise<void> {
+export async function countFacets(trx: ContentTransaction, shopId?: string): Promise<void> {
   const only = shopId === undefined ? sql`` : sql`where shop_id = ${shopId}`;
   await sql`insert into content_facet_counts (shop_id, facet_name, value, article_count)
     select shop_id,

@@ -11,6 +11,8 @@ import { putPostgresShop, removePostgresShop } from './postgres-shop-writer.js';
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
 import type { ContentTables } from '../content-tables.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
+import type { DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
+import { applyPostgresShopDelta } from './postgres-shop-delta.js';
 import type { PostgresArticleTables, PostgresContentTables } from './postgres-content-tables.js';
 
 const FACET_COLUMNS: Readonly<Record<FacetName, string>> = {
@@ -133,6 +135,10 @@ export class PostgresSearchBackend implements SearchBackend {
       .where('meta_key', '=', 'current_hash')
       .executeTakeFirst();
     return row?.meta_value;
+  }
+
+  applyShopDelta(delta: ShopCatalogDelta): Promise<DeltaCounts> {
+    return applyPostgresShopDelta(this.#db, delta);
   }
 
   async shopVersions(): Promise<ReadonlyMap<string, string>> {

@@ -7,6 +7,7 @@ import { FacetDictionary, type DictionaryFacet } from './facet-dictionary.js';
 import { SegmentBuilder } from './segment-builder.js';
 import { BYTE_ORDER, SLOT_SPAN } from './segment-columns.js';
 import type { SqliteConnection } from './sqlite-connection.js';
+import type { SegmentHeader } from './segment.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { waitForStore, type StoreWait } from '../store-busy-error.js';
 
@@ -151,6 +152,11 @@ export class SqliteCatalogWriter {
     this.statement('delete from content_segments where slot = ?').run(slot);
   }
 
+  /** The lowest unused slot. */
+  freeSlot(): number {
+    return this.#freeSlots().next().value;
+  }
+
   /** Unused slots, lowest first (slots are reused, so seqs stay small). */
   *#freeSlots(): Generator<number, never> {
     const used = new Set(this.statement('select slot from content_segments').pluck().all() as number[]);
@@ -261,57 +267,71 @@ class SegmentLoad {
     return true;
   }
 
-  /**
-   * Writes the description ranks, the id order and the segment row. The shop's ids are the index
-   * range `shopId:` .. `shopId;`, read a page at a time (a connection cannot write while it
-   * iterates a query).
-   */
+  /** Writes the description ranks, the id order and the segment row. */
   finish(generation: string): void {
     const base = this.#builder.slot * SLOT_SPAN;
-    const first = this.#writer
-      .statement(
-        'select article_id, seq from content_articles ' +
-          'where article_id >= ? and article_id < ? order by article_id limit ?',
-      )
-      .raw();
-    const next = this.#writer
-      .statement(
-        'select article_id, seq from content_articles ' +
-          'where article_id > ? and article_id < ? order by article_id limit ?',
-      )
-      .raw();
-    const shopId = this.#shopId;
-    // Description ranks first: a connection cannot write while it iterates a query.
-    const descriptionRank = new Uint32Array(this.#builder.size);
-    const byDescription = this.#writer
-      .statement('select seq, description from content_articles where seq >= ? and seq < ? order by description')
-      .raw()
-      .iterate(base, base + SLOT_SPAN) as IterableIterator<[number, string]>;
-    let previous: string | undefined;
-    let dense = 0;
-    for (const [seq, description] of byDescription) {
-      if (description !== previous) {
-        dense += 1;
-        previous = description;
-      }
-      descriptionRank[seq - base] = dense;
-    }
-    this.#builder.finish(
-      (function* () {
-        let rows = first.all(`${shopId}:`, `${shopId};`, ID_ORDER_PAGE) as [string, number][];
-        for (;;) {
-          for (const [, seq] of rows) yield seq - base;
-          if (rows.length < ID_ORDER_PAGE) return;
-          rows = next.all(rows[rows.length - 1]![0], `${shopId};`, ID_ORDER_PAGE) as [string, number][];
-        }
-      })(),
-      descriptionRank,
-    );
-    this.#writer
-      .statement(
-        'insert into content_segments (slot, shop_id, generation, article_count, word_total, byte_order) ' +
-          'values (?, ?, ?, ?, ?, ?)',
-      )
-      .run(this.#builder.slot, this.#shopId, generation, this.#builder.size, this.#builder.wordTotal, BYTE_ORDER);
+    const descriptionRank = descriptionRanks(this.#writer, base, this.#builder.size);
+    this.#builder.finish(idOrder(this.#writer, this.#shopId, base), descriptionRank);
+    writeSegmentRow(this.#writer, {
+      slot: this.#builder.slot,
+      shopId: this.#shopId,
+      generation,
+      size: this.#builder.size,
+      wordTotal: this.#builder.wordTotal,
+    });
   }
+}
+
+/** Dense ranks (1 = first) of the descriptions of the `size` articles from seq `base`, by position. */
+export function descriptionRanks(writer: SqliteCatalogWriter, base: number, size: number): Uint32Array {
+  const ranks = new Uint32Array(size);
+  const byDescription = writer
+    .statement('select seq, description from content_articles where seq >= ? and seq < ? order by description')
+    .raw()
+    .iterate(base, base + SLOT_SPAN) as IterableIterator<[number, string]>;
+  let previous: string | undefined;
+  let dense = 0;
+  for (const [seq, description] of byDescription) {
+    if (description !== previous) {
+      dense += 1;
+      previous = description;
+    }
+    ranks[seq - base] = dense;
+  }
+  return ranks;
+}
+
+/**
+ * Positions of the shop's articles in id order. The shop's ids are the index range `shopId:` ..
+ * `shopId;`, read a page at a time (a connection cannot write while it iterates a query).
+ */
+export function* idOrder(writer: SqliteCatalogWriter, shopId: string, base: number): Generator<number> {
+  const first = writer
+    .statement(
+      'select article_id, seq from content_articles ' +
+        'where article_id >= ? and article_id < ? order by article_id limit ?',
+    )
+    .raw();
+  const next = writer
+    .statement(
+      'select article_id, seq from content_articles ' +
+        'where article_id > ? and article_id < ? order by article_id limit ?',
+    )
+    .raw();
+  let rows = first.all(`${shopId}:`, `${shopId};`, ID_ORDER_PAGE) as [string, number][];
+  for (;;) {
+    for (const [, seq] of rows) yield seq - base;
+    if (rows.length < ID_ORDER_PAGE) return;
+    rows = next.all(rows[rows.length - 1]![0], `${shopId};`, ID_ORDER_PAGE) as [string, number][];
+  }
+}
+
+/** Stores (or replaces) the row of a segment whose columns are written. */
+export function writeSegmentRow(writer: SqliteCatalogWriter, header: SegmentHeader): void {
+  writer
+    .statement(
+      'insert or replace into content_segments (slot, shop_id, generation, article_count, word_total, byte_order) ' +
+        'values (?, ?, ?, ?, ?, ?)',
+    )
+    .run(header.slot, header.shopId, header.generation, header.size, header.wordTotal, BYTE_ORDER);
 }

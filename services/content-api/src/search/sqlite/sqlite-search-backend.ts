@@ -1,7 +1,14 @@
 import type { Database } from '@triad/db';
 import type { ContentTables } from '../content-tables.js';
 import type { Article, BusinessShop } from '../../model/article.js';
-import type { CatalogReplacement, SearchBackend, ShopCatalogReplacement } from '../search-backend.js';
+import type {
+  CatalogReplacement,
+  DeltaCounts,
+  SearchBackend,
+  ShopCatalogDelta,
+  ShopCatalogReplacement,
+} from '../search-backend.js';
+import { applySqliteShopDelta } from './sqlite-shop-delta.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
 import { SqliteCatalogReader } from './sqlite-catalog-reader.js';
@@ -57,6 +64,10 @@ export class SqliteSearchBackend implements SearchBackend {
 
   async replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number> {
     return this.#write().replaceShopCatalog(replacement);
+  }
+
+  async applyShopDelta(delta: ShopCatalogDelta): Promise<DeltaCounts> {
+    return applySqliteShopDelta(this.#write(), delta);
   }
 
   search(query: SearchQuery): Promise<SearchPage> {

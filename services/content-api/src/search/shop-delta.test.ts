@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '@triad/db/testing';
+import { generateCatalog } from '../demo/generate-catalog.js';
+import type { Article } from '../model/article.js';
+import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
+import type { ContentTables } from './content-tables.js';
+import type { CatalogChange, SearchBackend } from './search-backend.js';
+import { FACET_NAMES, type SearchQuery } from './search-query.js';
+
+const ARTICLES = 80;
+const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
+const all = [...catalog.articles()];
+const labtools = catalog.shops.find((s) => s.id === 'labtools')!;
+const lab = all.filter((a) => a.shopId === 'labtools');
+const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
+  words: [],
+  shopIds: [],
+  sort: [],
+  limit: 1000,
+  offset: 0,
+  facets: [],
+  ...overrides,
+});
+const ids = async (backend: SearchBackend, q: Partial<SearchQuery>) =>
+  (await backend.search(query(q))).hits.map((h) => h.article.id).sort();
+
+describeEachDatabase<ContentTables>('shop catalog delta', (getDb) => {
+  let backend: SearchBackend;
+  beforeAll(async () => {
+    backend = await loadTestCatalog(getDb(), ARTICLES);
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('adds, replaces, deletes and reprices articles of one shop, leaving the others alone', async () => {
+    const added: Article = {
+      ...lab[0]!,
+      id: 'labtools:DELTA-1',
+      supplierArticleId: 'DELTA-1',
+      description: 'vanadium crucible',
+      descriptions: [{ lang: 'en', value: 'vanadium crucible' }],
+      manufacturerName: 'Deltawerk',
+    };
+    const replaced: Article = {
+      ...lab[1]!,
+      description: 'osmium tongs',
+      descriptions: [{ lang: 'en', value: 'osmium tongs' }],
+    };
+    const repriced = lab[2]!;
+    const gone = lab[3]!;
+    const versionsBefore = await backend.shopVersions();
+    const unknown: CatalogChange[] = [];
+    const changes: CatalogChange[] = [
+      { kind: 'upsert', article: added },
+      { kind: 'upsert', article: replaced },
+      {
+        kind: 'prices',
+        articleId: repriced.id,
+        prices: { blockPrices: [{ lowerBound: 1, amount: { value: 123456, decimalDigits: 2 } }] },
+      },
+      { kind: 'delete', articleId: gone.id },
+      { kind: 'delete', articleId: 'labtools:NO-SUCH' },
+      { kind: 'delete', articleId: all.find((a) => a.shopId === 'office-direct')!.id },
+    ];
+    const counts = await backend.applyShopDelta({
+      shop: labtools,
+      changes,
+      hash: 'delta-1',
+      onUnknown: (change) => unknown.push(change),
+    });
+    expect(counts).toEqual({ added: 1, updated: 2, deleted: 1 });
+    expect(unknown).toEqual([changes[4], changes[5]]);
+
+    const expectedLab = [...lab.filter((a) => a.id !== gone.id).map((a) => a.id), added.id].sort();
+    expect(await ids(backend, { shopIds: ['labtools'] })).toEqual(expectedLab);
+    expect(await backend.countArticles()).toBe(ARTICLES);
+    expect(await ids(backend, { words: ['vanadium'] })).toEqual([added.id]);
+    expect(await ids(backend, { words: ['osmium'] })).toEqual([replaced.id]);
+    expect(await backend.findArticle(gone.id)).toBeUndefined();
+    expect((await backend.findArticle(repriced.id))?.blockPrices[0]?.amount).toEqual({
+      value: 123456,
+      decimalDigits: 2,
+    });
+    const expensive = await backend.search(
+      query({
+        shopIds: ['labtools'],
+        filter: {
+          type: 'DecimalRangeFilter',
+          filterName: 'pricePerMinimumOrderQuantity',
+          lowerBound: { value: 1234, decimalDigits: 0 },
+        },
+      }),
+    );
+    expect(expensive.hits.map((h) => h.article.id)).toContain(repriced.id);
+    const facets = (await backend.search(query({ shopIds: ['labtools'], limit: 0, facets: [...FACET_NAMES] }))).facets;
+    const makers = facets.find((f) => f.facetName === 'manufacturerName')!.buckets;
+    expect(makers.find((b) => b.value === 'Deltawerk')?.count).toBe(1);
+    expect(makers.reduce((n, b) => n + b.count, 0)).toBe(expectedLab.length);
+    // Id order (sorting by id) follows the new ids.
+    const byId = await backend.search(query({ shopIds: ['labtools'], sort: [{ field: 'id', descending: false }] }));
+    expect(byId.hits.map((h) => h.article.id)).toEqual(expectedLab);
+
+    const versions = await backend.shopVersions();
+    expect(versions.get('labtools')).toBe('delta-1');
+    expect(versions.get('office-direct')).toBe(versionsBefore.get('office-direct'));
+    expect(await ids(backend, { shopIds: ['office-direct'] })).toEqual(
+      all
+        .filter((a) => a.shopId === 'office-direct')
+        .map((a) => a.id)
+        .sort(),
+    );
+  });
+
+  it('changes nothing when reading the changes fails halfway', async () => {
+    const before = await ids(backend, { shopIds: ['labtools'] });
+    async function* failing(): AsyncGenerator<CatalogChange> {
+      yield { kind: 'delete', articleId: lab[4]!.id };
+      await Promise.resolve();
+      throw new Error('disk gone');
+    }
+    await expect(backend.applyShopDelta({ shop: labtools, changes: failing(), hash: 'never' })).rejects.toThrow(
+      'disk gone',
+    );
+    expect(await ids(backend, { shopIds: ['labtools'] })).toEqual(before);
+    expect((await backend.shopVersions()).get('labtools')).toBe('delta-1');
+  });
+});

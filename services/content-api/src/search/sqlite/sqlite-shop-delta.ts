@@ -1,0 +1,154 @@
+import { decodeArticleDocument } from '../../model/article-document.js';
+import { indexArticle, indexed, type IndexedArticle } from '../indexed-article.js';
+import type { DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
+import { checkShopArticle, checkShopId } from '../shop-article-check.js';
+import { joinChunks, SLOT_SPAN } from './segment-columns.js';
+import { SegmentBuilder } from './segment-builder.js';
+import { descriptionRanks, idOrder, writeSegmentRow, type SqliteCatalogWriter } from './sqlite-catalog-writer.js';
+
+/** The per-article columns a delta patches (the id order and description ranks are derived). */
+const PATCHED = ['manufacturer', 'unspsc7', 'unspsc9', 'price', 'priceInclSpecialTaxes', 'words'] as const;
+type Patched = (typeof PATCHED)[number];
+
+/**
+ * Applies a delta to one shop's segment in one `BEGIN IMMEDIATE` transaction: rows are updated in
+ * place (an article keeps its seq), new articles take the next position, a deleted article's place
+ * is taken by the last one (so positions stay dense). The shop's columns are then written again
+ * with a new generation, so readers reload this shop's segment only; the id order is read again
+ * when ids were added or deleted, the description ranks when an article was stored or deleted.
+ */
+export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCatalogDelta): Promise<DeltaCounts> {
+  const { shop } = delta;
+  checkShopId(shop.id);
+  return writer.exclusive(async () => {
+    writer
+      .statement(
+        'insert into content_shops (shop_id, name, document) values (?, ?, ?) on conflict (shop_id) do nothing',
+      )
+      .run(shop.id, shop.name, JSON.stringify(shop));
+    const header = writer
+      .statement('select slot, article_count as size from content_segments where shop_id = ?')
+      .get(shop.id) as { slot: number; size: number } | undefined;
+    const slot = header?.slot ?? writer.freeSlot();
+    const base = slot * SLOT_SPAN;
+    let size = header?.size ?? 0;
+    const columns = loadColumns(writer, slot, size);
+    const dictionary = writer.dictionary();
+    const seqOf = writer.statement('select seq from content_articles where article_id = ?').pluck();
+    const documentOf = writer.statement('select document from content_articles where seq = ?').pluck();
+    const insertArticle = writer.statement(
+      'insert into content_articles (seq, article_id, description, document) values (?, ?, ?, ?)',
+    );
+    const updateArticle = writer.statement('update content_articles set description = ?, document = ? where seq = ?');
+    const moveArticle = writer.statement('update content_articles set seq = ? where seq = ?');
+    const deleteArticle = writer.statement('delete from content_articles where seq = ?');
+    const insertWords = writer.statement('insert into content_article_words (rowid, words) values (?, ?)');
+    const deleteWords = writer.statement('delete from content_article_words where rowid = ?');
+    const setColumns = (position: number, article: IndexedArticle) => {
+      const f = article.fields;
+      columns.manufacturer[position] = dictionary.keyOf('manufacturerName', article.manufacturerName);
+      columns.unspsc7[position] = dictionary.keyOf('UNSPSC-7', f.unspsc7);
+      columns.unspsc9[position] = dictionary.keyOf('UNSPSC-9', f.unspsc9);
+      columns.price[position] = f.priceScaled;
+      columns.priceInclSpecialTaxes[position] = f.priceInclScaled;
+      columns.words[position] = f.wordCount;
+    };
+    let added = 0;
+    let updated = 0;
+    let deleted = 0;
+    for await (const change of delta.changes) {
+      if (change.kind === 'upsert') {
+        const article = indexed(change.article);
+        checkShopArticle(article, shop.id);
+        const seq = seqOf.get(article.id) as number | undefined;
+        if (seq === undefined) {
+          insertArticle.run(base + size, article.id, article.description, article.document);
+          insertWords.run(base + size, article.fields.searchText);
+          setColumns(size, article);
+          size += 1;
+          added += 1;
+        } else {
+          updateArticle.run(article.description, article.document, seq);
+          deleteWords.run(seq);
+          insertWords.run(seq, article.fields.searchText);
+          setColumns(seq - base, article);
+          updated += 1;
+        }
+        continue;
+      }
+      const seq = seqOf.get(change.articleId) as number | undefined;
+      if (seq === undefined || seq < base || seq >= base + SLOT_SPAN) {
+        delta.onUnknown?.(change);
+        continue;
+      }
+      if (change.kind === 'prices') {
+        const stored = decodeArticleDocument(documentOf.get(seq) as string, change.articleId);
+        const article = indexArticle({ ...stored, ...change.prices });
+        updateArticle.run(article.description, article.document, seq);
+        setColumns(seq - base, article);
+        updated += 1;
+        continue;
+      }
+      // Delete: the last article moves into the freed place.
+      const last = base + size - 1;
+      deleteArticle.run(seq);
+      deleteWords.run(seq);
+      if (seq !== last) {
+        const moved = documentOf.get(last) as string;
+        const movedId = writer.statement('select article_id from content_articles where seq = ?').pluck().get(last);
+        const words = indexArticle(decodeArticleDocument(moved, movedId as string)).fields.searchText;
+        moveArticle.run(seq, last);
+        deleteWords.run(last);
+        insertWords.run(seq, words);
+        for (const name of PATCHED) columns[name][seq - base] = columns[name][size - 1]!;
+      }
+      for (const name of PATCHED) columns[name].length = size - 1;
+      size -= 1;
+      deleted += 1;
+    }
+    const changedIds = added > 0 || deleted > 0;
+    const changedText = changedIds || updated > 0;
+    const previous: { idOrder: number[]; descriptionRank: Uint32Array } = {
+      idOrder: [],
+      descriptionRank: new Uint32Array(0),
+    };
+    if (header && !changedIds)
+      previous.idOrder = Array.from(joinChunks('idOrder', size, chunksOf(writer, slot, 'idOrder')));
+    if (header && !changedText)
+      previous.descriptionRank = joinChunks('descriptionRank', size, chunksOf(writer, slot, 'descriptionRank'));
+    const ranks = changedText ? descriptionRanks(writer, base, size) : previous.descriptionRank;
+    const order = changedIds ? [...idOrder(writer, shop.id, base)] : previous.idOrder;
+    writer.statement('delete from content_segment_columns where slot = ?').run(slot);
+    const write = writer.statement('insert into content_segment_columns (slot, name, chunk, data) values (?, ?, ?, ?)');
+    const builder = new SegmentBuilder(slot, (s, name, chunk, data) => void write.run(s, name, chunk, data));
+    for (let i = 0; i < size; i += 1)
+      builder.add({
+        manufacturer: columns.manufacturer[i]!,
+        unspsc7: columns.unspsc7[i]!,
+        unspsc9: columns.unspsc9[i]!,
+        price: columns.price[i]!,
+        priceInclSpecialTaxes: columns.priceInclSpecialTaxes[i]!,
+        words: columns.words[i]!,
+      });
+    builder.finish(order, ranks);
+    writeSegmentRow(writer, { slot, shopId: shop.id, generation: delta.hash, size, wordTotal: builder.wordTotal });
+    writer.setHash(delta.hash);
+    writer.setShopHash(shop.id, delta.hash);
+    return { added, updated, deleted };
+  }, delta);
+}
+
+function chunksOf(writer: SqliteCatalogWriter, slot: number, name: string): Buffer[] {
+  return writer
+    .statement('select data from content_segment_columns where slot = ? and name = ? order by chunk')
+    .pluck()
+    .all(slot, name) as Buffer[];
+}
+
+/** The patched columns of a segment as growable arrays. */
+function loadColumns(writer: SqliteCatalogWriter, slot: number, size: number): Record<Patched, number[]> {
+  const out = {} as Record<Patched, number[]>;
+  for (const name of PATCHED)
+    out[name] = size === 0 ? [] : Array.from(joinChunks(name, size, chunksOf(writer, slot, name)));
+  return out;
+}
