@@ -27,6 +27,16 @@ export interface NodeManagerConfig extends ServiceSettings {
   readonly scryptCost: number;
   /** How long a WebSocket pass stays valid, ms. */
   readonly wsPassTtlMs: number;
+  /** How long a WebSocket may stay open without a valid auth frame before it is closed with 4401, ms. */
+  readonly wsAuthTimeoutMs: number;
+  /**
+   * Also accept, as a WebSocket pass, the MD5 hex of the username followed by `wsMd5PassSalt`
+   * (what WombatOAM's published load-test client computes itself). Off by default: anyone who knows
+   * the salt can open a live feed as any existing user (docs/node-manager.md, decision 0015).
+   */
+  readonly wsMd5Pass: boolean;
+  /** The salt of the MD5 pass form; used only with `wsMd5Pass`. */
+  readonly wsMd5PassSalt: string;
   /**
    * How long a signed-in user's stored record is reused before it is read again, ms. Changes made
    * through this service apply at once; this bounds how late one made by another process on the
@@ -56,6 +66,9 @@ export const nodeManagerConfigSchema = {
     'defaultUserTags',
     'scryptCost',
     'wsPassTtlMs',
+    'wsAuthTimeoutMs',
+    'wsMd5Pass',
+    'wsMd5PassSalt',
     'userRecheckMs',
     'nodeDownAlarmAfterMs',
     'alarmPollMs',
@@ -75,6 +88,16 @@ export const nodeManagerConfigSchema = {
     },
     scryptCost: { type: 'integer', minimum: 2, maximum: 1_048_576, default: 16_384, env: 'TRIAD_SCRYPT_COST' },
     wsPassTtlMs: { type: 'integer', minimum: 1000, default: 86_400_000, env: 'TRIAD_WS_PASS_TTL_MS' }, // 24 h
+    // 10 s
+    wsAuthTimeoutMs: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 600_000,
+      default: 10_000,
+      env: 'TRIAD_WS_AUTH_TIMEOUT_MS',
+    },
+    wsMd5Pass: { type: 'boolean', default: false, env: 'TRIAD_WS_MD5_PASS' },
+    wsMd5PassSalt: { type: 'string', maxLength: 256, default: '', env: 'TRIAD_WS_MD5_PASS_SALT' },
     // 1 s
     userRecheckMs: { type: 'integer', minimum: 0, maximum: 60_000, default: 1_000, env: 'TRIAD_USER_RECHECK_MS' },
     nodeDownAlarmAfterMs: {

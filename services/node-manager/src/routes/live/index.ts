@@ -1,6 +1,7 @@
 // The 'hide' member of route schemas comes from @fastify/swagger's augmentation of FastifySchema.
 import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { md5WsPassMatches } from '../../auth/md5-ws-pass.js';
 import type { NodeManagerEvent } from '../../events/node-manager-events.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
 import { liveSchema } from './schemas.js';
@@ -21,7 +22,8 @@ interface LiveSocket {
  * `auth=<username>;websocket_pass=<pass>` with a pass from `GET /api/users/pass`; the server
  * answers `{"type":"authenticated","user":...}` and then pushes every alarm change
  * (`{"type":"alarm","action":...,"alarm":{...}}`, filtered by the user's tags) and node state
- * change (`{"type":"node_state",...}`). A wrong first frame closes the socket with 4401.
+ * change (`{"type":"node_state",...}`). A wrong first frame, or none within `wsAuthTimeoutMs`,
+ * closes the socket with 4401.
  * Needs `@fastify/websocket` registered on an enclosing context (app.ts does it at the root).
  */
 export function liveRoutes(
@@ -35,15 +37,29 @@ export function liveRoutes(
   });
   const schema = { ...liveSchema, security: [] };
   app.get('/core/ws', { websocket: true, config: { publicRoute: true }, schema }, (socket: LiveSocket) => {
+    let state: 'waiting' | 'checking' | 'open' | 'closed' = 'waiting';
     let unsubscribe: (() => void) | undefined;
+    const refuse = () => {
+      state = 'closed';
+      socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
+    };
+    // A socket that never authenticates would otherwise hold a connection for as long as the client likes.
+    const deadline = setTimeout(() => {
+      if (state === 'waiting' || state === 'checking') refuse();
+    }, core.config.wsAuthTimeoutMs);
     socket.on('message', (data) => {
-      if (unsubscribe) return;
-      const user = authenticateFrame(core, String(data));
-      if (!user) {
-        socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
-        return;
-      }
-      void core.users.users.find(user).then((record) => {
+      if (state !== 'waiting') return;
+      state = 'checking';
+      void authenticateFrame(core, String(data)).then(async (user) => {
+        if (state !== 'checking') return;
+        if (!user) {
+          refuse();
+          return;
+        }
+        const record = await core.users.users.find(user);
+        if (state !== 'checking') return;
+        clearTimeout(deadline);
+        state = 'open';
         const tags = !core.authenticator.enabled ? core.defaultUserTags : (record?.tags ?? []);
         socket.send(JSON.stringify({ type: 'authenticated', user }));
         unsubscribe = core.events.subscribe((event) => {
@@ -56,16 +72,27 @@ export function liveRoutes(
         });
       });
     });
-    socket.on('close', () => unsubscribe?.());
+    socket.on('close', () => {
+      state = 'closed';
+      clearTimeout(deadline);
+      unsubscribe?.();
+    });
   });
   done();
 }
 
-/** The username a first frame authenticates, or undefined. */
-export function authenticateFrame(core: NodeManagerCore, frame: string): string | undefined {
+/**
+ * The username a first frame authenticates, or undefined: a pass issued by `GET /api/users/pass`,
+ * or, with the `wsMd5Pass` setting on, the MD5 form of an existing user (`md5WsPass`).
+ */
+export async function authenticateFrame(core: NodeManagerCore, frame: string): Promise<string | undefined> {
   const match = /^auth=([A-Za-z0-9]{1,64});websocket_pass=([0-9a-f]{32})$/.exec(frame.trim());
   if (!match?.[1] || !match[2]) return undefined;
-  return core.passes.check(match[2], match[1]);
+  const [username, pass] = [match[1], match[2]];
+  const issued = core.passes.check(pass, username);
+  if (issued !== undefined) return issued;
+  if (!core.config.wsMd5Pass || !md5WsPassMatches(username, core.config.wsMd5PassSalt, pass)) return undefined;
+  return (await core.users.users.find(username)) ? username : undefined;
 }
 
 function visible(event: NodeManagerEvent, tags: 'all' | readonly string[]): boolean {
