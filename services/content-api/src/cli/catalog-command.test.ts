@@ -196,7 +196,7 @@ describe('triad catalog import', () => {
     [
       'an unknown shop',
       ['import', 'round-trip.jsonl', '--shop', 'nope'],
-      'unknown shop nope; choose from office-direct',
+      'unknown shop nope; add it first with: triad shops add nope',
     ],
     ['a file without a known extension', ['import', 'catalog.txt', '--shop', 'labtools'], 'cannot tell the format'],
     [
