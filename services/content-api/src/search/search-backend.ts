@@ -102,14 +102,15 @@ export interface SearchBackend {
   findShop(id: string): Promise<BusinessShop | undefined>;
   /**
    * Stores a shop record (its articles stay) in one transaction, after any import running in this
-   * process, and makes `hash` current when it changed something.
+   * process, and makes `hash` current and the shop's version when it changed something.
    *
    * @throws RangeError for a shop id with `:` (nothing is changed).
    */
   putShop(put: ShopPut): Promise<ShopWriteOutcome>;
   /**
    * Removes a shop record, and with `withArticles` its articles and search data, in one
-   * transaction after any import running in this process; makes `hash` current when it removed.
+   * transaction after any import running in this process; makes `hash` current and drops the
+   * shop's version when it removed.
    */
   removeShop(removal: ShopRemoval): Promise<ShopRemovalOutcome>;
   /**

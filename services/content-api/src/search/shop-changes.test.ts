@@ -40,6 +40,7 @@ describeEachDatabase<ContentTables>('shop changes of the search backend', (getDb
     expect(await backend.putShop({ shop, mode: 'create', hash: 'v-create' })).toBe('created');
     expect(await backend.findShop('fresh-shop')).toEqual(shop);
     expect(await backend.currentHash()).toBe('v-create');
+    expect((await backend.shopVersions()).get('fresh-shop')).toBe('v-create');
     const renamed = { ...shop, name: 'Other' };
     expect(await backend.putShop({ shop: renamed, mode: 'create', hash: 'v-again' })).toBe('exists');
     expect((await backend.findShop('fresh-shop'))?.name).toBe('Fresh Shop');
@@ -53,6 +54,7 @@ describeEachDatabase<ContentTables>('shop changes of the search backend', (getDb
     const changed = { ...labtools, name: 'LabTools Renamed' };
     expect(await backend.putShop({ shop: changed, mode: 'update', hash: 'v-update' })).toBe('updated');
     expect((await backend.findShop('labtools'))?.name).toBe('LabTools Renamed');
+    expect((await backend.shopVersions()).get('labtools')).toBe('v-update');
     expect((await backend.search({ ...everything, shopIds: ['labtools'] })).total).toBe(before.total);
     const ghost = newShop('ghost', 'Ghost');
     expect(await backend.putShop({ shop: ghost, mode: 'update', hash: 'v-ghost' })).toBe('not-found');
@@ -78,6 +80,7 @@ describeEachDatabase<ContentTables>('shop changes of the search backend', (getDb
     });
     expect(await backend.findShop(shopId)).toBeUndefined();
     expect(await backend.currentHash()).toBe('v-removed');
+    expect((await backend.shopVersions()).has(shopId)).toBe(false);
     expect(await backend.countArticles()).toBe(total - own);
     const page = await backend.search(everything);
     expect(page.total).toBe(total - own);

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
 import { checkShopId } from '../shop-article-check.js';
-import { setCurrentHash } from './postgres-catalog-writer.js';
+import { SHOP_HASH_KEY } from '../shop-versions.js';
+import { setCurrentHash, setShopHash } from './postgres-catalog-writer.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 
 type ContentDb = Kysely<PostgresContentTables>;
@@ -28,6 +29,8 @@ export async function putPostgresShop(db: ContentDb, put: ShopPut): Promise<Shop
       .onConflict((oc) => oc.column('shop_id').doUpdateSet({ name: shop.name, document: JSON.stringify(shop) }))
       .returning(sql<boolean>`xmax = 0`.as('created'))
       .executeTakeFirstOrThrow();
+    // The shop's own version changes too: links pinned to its old terms must not stay cacheable.
+    await setShopHash(trx, shop.id, put.hash);
     await setCurrentHash(trx, put.hash);
     return inserted.created ? 'created' : 'updated';
   });
@@ -53,6 +56,10 @@ export async function removePostgresShop(db: ContentDb, removal: ShopRemoval): P
     await trx.deleteFrom('content_articles').where('shop_id', '=', removal.id).execute();
     await trx.deleteFrom('content_facet_counts').where('shop_id', '=', removal.id).execute();
     await trx.deleteFrom('content_shops').where('shop_id', '=', removal.id).execute();
+    await trx
+      .deleteFrom('content_meta')
+      .where('meta_key', '=', SHOP_HASH_KEY + removal.id)
+      .execute();
     await setCurrentHash(trx, removal.hash);
     return { status: 'removed', articles };
   });

@@ -1,5 +1,6 @@
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
 import { checkShopId } from '../shop-article-check.js';
+import { SHOP_HASH_KEY } from '../shop-versions.js';
 import type { SqliteCatalogWriter } from './sqlite-catalog-writer.js';
 
 /**
@@ -27,6 +28,8 @@ export class SqliteShopWriter {
         'insert into content_shops (shop_id, name, document) values (?, ?, ?) ' +
           'on conflict (shop_id) do update set name = excluded.name, document = excluded.document',
       ).run(shop.id, shop.name, JSON.stringify(shop));
+      // The shop's own version changes too: links pinned to its old terms must not stay cacheable.
+      w.setShopHash(shop.id, put.hash);
       w.setHash(put.hash);
       return stored ? 'updated' : 'created';
     });
@@ -44,6 +47,7 @@ export class SqliteShopWriter {
       if (articles > 0 && !removal.withArticles) return { status: 'has-articles', articles };
       if (segment) w.dropSegment(segment.slot);
       w.statement('delete from content_shops where shop_id = ?').run(removal.id);
+      w.statement('delete from content_meta where meta_key = ?').run(SHOP_HASH_KEY + removal.id);
       w.setHash(removal.hash);
       return { status: 'removed', articles };
     });
