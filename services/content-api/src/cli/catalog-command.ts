@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { importCatalog, type CatalogFormat, type ImportMode, type ImportResult } from '../commands/import-catalog.js';
-import { loadContentApiConfig } from '../config.js';
+import { cliStoreTarget } from './cli-store-target.js';
 import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import { XmlSyntaxError } from '../import/xml-event-reader.js';
@@ -162,21 +162,15 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
             );
           }
         }
-        let config;
+        let target;
         try {
-          config = loadContentApiConfig(options.env, {
-            logLevel: 'silent',
-            demo: false,
-            ...(o.dataDir ? { dataDir: path.resolve(cwd, o.dataDir) } : {}),
-            ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
-          });
+          target = cliStoreTarget(options.env, cwd, o);
         } catch (error) {
           return usage('import', (error as Error).message);
         }
-        const dataDir = path.resolve(cwd, config.dataDir);
         let storage: ContentStore | undefined;
         try {
-          storage = await openContentStore({ databaseUrl: config.databaseUrl, dataDir });
+          storage = await openContentStore(target);
           const shop =
             (await storage.backend.findShop(o.shop)) ??
             generateCatalog({ articles: 0 }).shops.find((s) => s.id === o.shop);
@@ -196,7 +190,7 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
             size,
             mode: o.mode,
             ...(o.maxRejects ? { maxRejects: o.maxRejects } : {}),
-            where: config.databaseUrl ? 'PostgreSQL' : path.join(dataDir, CONTENT_SQLITE_FILE),
+            where: target.where,
           });
         } catch (error) {
           if (error instanceof StoreBusyError) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { loadContentApiConfig } from '../config.js';
+import { cliStoreTarget } from './cli-store-target.js';
 import { CONTENT_SQLITE_FILE, openContentStore, type ContentStore } from '../content-store.js';
 import { LANGUAGES, type BusinessShop } from '../model/article.js';
 import { formatDecimal, parseDecimalString, type Decimal } from '../model/decimal.js';
@@ -56,23 +56,16 @@ export function createShopsCommand(io: CatalogCommandIo, options: CatalogCommand
 
   /** Opens the store, runs `work`, closes; config and I/O failures are usage errors of `name`. */
   const withStore = async (name: string, o: StoreOptions, work: (s: OpenStore) => Promise<void>) => {
-    let config;
+    let target;
     try {
-      config = loadContentApiConfig(options.env, {
-        logLevel: 'silent',
-        demo: false,
-        ...(o.dataDir ? { dataDir: path.resolve(cwd, o.dataDir) } : {}),
-        ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
-      });
+      target = cliStoreTarget(options.env, cwd, o);
     } catch (error) {
       return fail(name, EXIT_USAGE, (error as Error).message);
     }
-    const dataDir = path.resolve(cwd, config.dataDir);
     let store: ContentStore | undefined;
     try {
-      store = await openContentStore({ databaseUrl: config.databaseUrl, dataDir });
-      const where = config.databaseUrl ? 'PostgreSQL' : path.join(dataDir, CONTENT_SQLITE_FILE);
-      await work({ backend: store.backend, where });
+      store = await openContentStore(target);
+      await work({ backend: store.backend, where: target.where });
     } catch (error) {
       // Another process holds the write lock longer than the store's busy timeout (a long import).
       const busy = (error as { code?: unknown }).code === 'SQLITE_BUSY';
