@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { Command, CommanderError } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@triad/db';
 import { contentStorageFor } from '../migrations/index.js';
 import { CONTENT_SQLITE_FILE } from '../content-store.js';
 import { createCatalogCommand } from './catalog-command.js';
+import { runCommands } from '../test-support/run-commands.js';
 import type { ContentTables } from '../search/content-tables.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-cli-'));
@@ -15,30 +15,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let dirs = 0;
 
 /** Runs `triad catalog <args>` in memory; commander usage errors count as exit 2 like runCli does. */
-async function run(args: readonly string[], stdin?: Readable) {
-  let out = '';
-  let err = '';
-  const io = {
-    stdout: { write: (s: string) => (out += s) },
-    stderr: { write: (s: string) => (err += s) },
-    cwd: dir,
-    exitCode: 0,
-  };
-  const root = new Command('triad').addCommand(createCatalogCommand(io, { env: {}, ...(stdin ? { stdin } : {}) }));
-  const quiet = (cmd: Command): void => {
-    cmd.exitOverride().configureOutput({ writeOut: (s) => (out += s), writeErr: (s) => (err += s) });
-    cmd.commands.forEach(quiet);
-  };
-  quiet(root);
-  let code: number;
-  try {
-    await root.parseAsync(['catalog', ...args], { from: 'user' });
-    code = io.exitCode;
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    code = error.exitCode === 0 ? 0 : 2;
-  }
-  return { code, out, err };
+function run(args: readonly string[], stdin?: Readable) {
+  return runCommands(dir, (io) => [createCatalogCommand(io, { env: {}, ...(stdin ? { stdin } : {}) })], [
+    'catalog',
+    ...args,
+  ]);
 }
 
 function freshDataDir(): string {

@@ -1,43 +1,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Command, CommanderError } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BusinessShop } from '../model/article.js';
 import { createCatalogCommand } from './catalog-command.js';
 import { createShopsCommand } from './shops-command.js';
+import { runCommands } from '../test-support/run-commands.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'shops-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let dirs = 0;
 
 /** Runs `triad <args>` with the shops and catalog commands in memory; usage errors exit 2 like runCli. */
-async function run(args: readonly string[]) {
-  let out = '';
-  let err = '';
-  const io = {
-    stdout: { write: (s: string) => (out += s) },
-    stderr: { write: (s: string) => (err += s) },
-    cwd: dir,
-    exitCode: 0,
-  };
-  const root = new Command('triad')
-    .addCommand(createShopsCommand(io, { env: {} }))
-    .addCommand(createCatalogCommand(io, { env: {} }));
-  const quiet = (cmd: Command): void => {
-    cmd.exitOverride().configureOutput({ writeOut: (s) => (out += s), writeErr: (s) => (err += s) });
-    cmd.commands.forEach(quiet);
-  };
-  quiet(root);
-  let code: number;
-  try {
-    await root.parseAsync([...args], { from: 'user' });
-    code = io.exitCode;
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    code = error.exitCode === 0 ? 0 : 2;
-  }
-  return { code, out, err };
+function run(args: readonly string[]) {
+  return runCommands(dir, (io) => [createShopsCommand(io, { env: {} }), createCatalogCommand(io, { env: {} })], args);
 }
 
 function freshDataDir(): string {
