@@ -135,6 +135,7 @@ export class ItemBuilder implements XmlHandler {
   #defaultLanguage: LanguageCode;
   #headerCurrency: string | undefined;
   #mimeRoot: string | undefined;
+  #defaults: BmecatDefaults;
   readonly #path: string[] = [];
   readonly #stack: XmlNode[] = [];
   #itemLine = 0;
@@ -147,15 +148,20 @@ export class ItemBuilder implements XmlHandler {
     this.#defaultLanguage = defaults.language;
     this.#headerCurrency = defaults.currency;
     this.#mimeRoot = defaults.mimeRoot;
+    this.#defaults = defaults;
   }
 
-  /** The header's defaults as read so far. */
+  /** The header's defaults as read so far (one object while they stay the same: every item gets it). */
   get defaults(): BmecatDefaults {
-    return {
+    const d = this.#defaults;
+    if (d.language === this.#defaultLanguage && d.currency === this.#headerCurrency && d.mimeRoot === this.#mimeRoot)
+      return d;
+    this.#defaults = {
       language: this.#defaultLanguage,
       currency: this.#headerCurrency,
       ...(this.#mimeRoot !== undefined ? { mimeRoot: this.#mimeRoot } : {}),
     };
+    return this.#defaults;
   }
 
   /** Whether an item is being read (its start tag read, its end tag not yet). */
@@ -344,7 +350,7 @@ function ladderOf(priceDetails: readonly XmlNode[], currency: string | undefined
       }
     }
   }
-  const territories = new Set<string>();
+  let territories: Set<string> | undefined; // most prices have none
   const ladder = (customer.length > 0 ? customer : list).map((p): Price => {
     let lowerBound: XmlNode | undefined;
     let amount: XmlNode | undefined;
@@ -366,7 +372,7 @@ function ladderOf(priceDetails: readonly XmlNode[], currency: string | undefined
           break;
         case 'TERRITORY': {
           const territory = c.text.trim();
-          if (territory !== '') territories.add(territory);
+          if (territory !== '') (territories ??= new Set()).add(territory);
           break;
         }
       }
@@ -385,7 +391,7 @@ function ladderOf(priceDetails: readonly XmlNode[], currency: string | undefined
 /** `priceConditions` of a ladder; undefined when the catalog says nothing of when or where. */
 function conditionsOf(
   details: XmlNode | undefined,
-  territories: ReadonlySet<string>,
+  territories: ReadonlySet<string> | undefined,
 ): Record<string, unknown> | undefined {
   let validFrom: string | undefined;
   let validUntil: string | undefined;
@@ -394,11 +400,11 @@ function conditionsOf(
     if (c.attributes.type === 'valid_start_date') validFrom ??= dateTimeOf(c);
     else if (c.attributes.type === 'valid_end_date') validUntil ??= dateTimeOf(c);
   }
-  if (validFrom === undefined && validUntil === undefined && territories.size === 0) return undefined;
+  if (validFrom === undefined && validUntil === undefined && territories === undefined) return undefined;
   return {
     ...(validFrom !== undefined ? { validFrom } : {}),
     ...(validUntil !== undefined ? { validUntil } : {}),
-    territories: [...territories],
+    territories: territories ? [...territories] : [],
   };
 }
 
@@ -606,7 +612,12 @@ function featuresOf(feature: XmlNode, lang: LanguageCode, out: Record<string, un
   if (!labelled) return entry(names[0], values);
   const languages: LanguageCode[] = [];
   // The languages of the names, and of the values that have one (a value without `lang` is neutral: a number, a code).
-  for (const node of names.concat(values.filter((v) => v.attributes.lang !== undefined))) {
+  for (const node of names) {
+    const l = language(node.attributes.lang, lang);
+    if (!languages.includes(l)) languages.push(l);
+  }
+  for (const node of values) {
+    if (node.attributes.lang === undefined) continue;
     const l = language(node.attributes.lang, lang);
     if (!languages.includes(l)) languages.push(l);
   }

@@ -100,7 +100,7 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
         ? i
         : { ...i, purpose: i.purpose ?? 'normal', descriptions: i.descriptions ?? [] },
     ),
-    references: (r.references ?? []).map((ref) => referenceOf(ref, shopId)),
+    references: referencesOf(r.references, shopId),
   };
   // Optional members only when given: most records have none, and the stored document stays short.
   if (r.supplierAlternativeArticleId !== undefined)
@@ -113,6 +113,17 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
       priceConditions: { ...r.priceConditions, territories: r.priceConditions.territories ?? [] },
     };
   return { ok: true, article };
+}
+
+/** The references as stored; the record's own array when every one already names an article id. */
+function referencesOf(
+  refs: readonly Parameters<typeof referenceOf>[0][] | undefined,
+  shopId: string,
+): Article['references'] {
+  if (refs === undefined) return [];
+  return refs.every((ref) => ref.refId !== undefined)
+    ? (refs as Article['references'])
+    : refs.map((ref) => referenceOf(ref, shopId));
 }
 
 /**
