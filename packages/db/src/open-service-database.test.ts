@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -46,6 +46,26 @@ describe('openServiceDatabase', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('creates the data directory 0700 and the SQLite files 0600, and narrows an existing file to 0600', async () => {
+    const dir = await dataDir();
+    const database = await openServiceDatabase({ dataDir: dir, sqliteFile: 'svc.sqlite', migrations, tableName: 'm' });
+    try {
+      await sql`insert into things (id) values (1)`.execute(database.db);
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+      const files = (await readdir(dir)).sort();
+      expect(files).toEqual(['svc.sqlite', 'svc.sqlite-shm', 'svc.sqlite-wal']);
+      for (const file of files) expect([file, (await stat(path.join(dir, file))).mode & 0o777]).toEqual([file, 0o600]);
+    } finally {
+      await database.close();
+    }
+    const loose = path.join(dir, 'loose.sqlite');
+    await writeFile(loose, '');
+    await chmod(loose, 0o644);
+    const again = await openServiceDatabase({ dataDir: dir, sqliteFile: 'loose.sqlite', migrations, tableName: 'm' });
+    await again.close();
+    expect((await stat(loose)).mode & 0o777).toBe(0o600);
   });
 
   it('resolves to a Database of the table map it is given, queried without casts', async () => {

@@ -12,6 +12,7 @@ import { useStrictInputValidation } from './http/strict-input-validation.js';
 import { useDocumentingResponseSchemas } from './http/documenting-response-schemas.js';
 import { createNodeManagerCore, type NodeManagerCore } from './node-manager-core.js';
 import type { NodeManagerDatabase } from './repositories/node-manager-tables.js';
+import type { CookieCipher } from './secrets/cookie-cipher.js';
 import { alarmRoutes } from './routes/alarms/index.js';
 import { bookmarkRoutes } from './routes/bookmarks/index.js';
 import { liveRoutes } from './routes/live/index.js';
@@ -30,6 +31,8 @@ export interface BuildNodeManagerAppOptions {
   readonly connector?: NodeConnector;
   /** A core built by the caller (to reach the internal API); default one over `database`. */
   readonly core?: NodeManagerCore;
+  /** Seals node cookies at rest; ignored when `core` is given. Default: a random in-memory key (tests only). */
+  readonly cookies?: CookieCipher;
 }
 
 /** A built app plus its core (internal alarm API, node state updates). */
@@ -50,7 +53,12 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
   const { config, database } = options;
   const core =
     options.core ??
-    createNodeManagerCore({ config, database, ...(options.connector ? { connector: options.connector } : {}) });
+    createNodeManagerCore({
+      config,
+      database,
+      ...(options.connector ? { connector: options.connector } : {}),
+      ...(options.cookies ? { cookies: options.cookies } : {}),
+    });
   const app = await createServiceApp({
     ...(options.logger ? { logger: options.logger } : {}),
     bodyLimit: config.bodyLimit,

@@ -19,6 +19,11 @@ export interface NodeManagerConfig extends ServiceSettings {
   readonly maxJsonDepth: number;
   /** HTTP Basic authentication on every call (`GET /api/users/auth_status` reports it). */
   readonly authentication: boolean;
+  /**
+   * Key sealing node cookies at rest (AES-256-GCM): 32 bytes as 64 hex characters or base64. When
+   * absent, `<dataDir>/node-manager.key` is used, created (0600) on first start.
+   */
+  readonly secretKey?: string;
   /** Password of the `admin` user created on first start; generated (and reported once) when absent. */
   readonly adminPassword?: string;
   /** Tags that filter alarms while authentication is off, and that new users start with: `all` or a comma list. */
@@ -79,6 +84,7 @@ export const nodeManagerConfigSchema = {
     bodyLimit: { type: 'integer', minimum: 1024, default: 262_144, env: 'TRIAD_NODE_MANAGER_BODY_LIMIT' }, // 256 KiB
     maxJsonDepth: { type: 'integer', minimum: 8, maximum: 1000, default: 32, env: 'TRIAD_MAX_JSON_DEPTH' },
     authentication: { type: 'boolean', default: true, env: 'TRIAD_NODE_MANAGER_AUTH' },
+    secretKey: { type: 'string', minLength: 1, maxLength: 200, env: 'TRIAD_SECRET_KEY' },
     adminPassword: { type: 'string', pattern: '^[A-Za-z0-9]{1,128}$', env: 'TRIAD_ADMIN_PASSWORD' },
     defaultUserTags: {
       type: 'string',

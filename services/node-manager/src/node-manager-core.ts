@@ -14,6 +14,7 @@ import { BasicNodeConnector } from './connections/basic-node-connector.js';
 import type { NodeConnector } from './connections/node-connector.js';
 import { NodeManagerEvents } from './events/node-manager-events.js';
 import { MetricsStore } from './monitoring/metrics-store.js';
+import type { CookieCipher } from './secrets/cookie-cipher.js';
 import { BookmarkRepository } from './repositories/bookmark-repository.js';
 import type { NodeManagerDatabase } from './repositories/node-manager-tables.js';
 import { PluginRepository } from './repositories/plugin-repository.js';
@@ -51,6 +52,8 @@ export interface CreateNodeManagerCoreOptions {
   readonly connector?: NodeConnector;
   /** Clock in ms; default `Date.now`. */
   readonly now?: () => number;
+  /** Seals node cookies at rest (`loadSecretKeys`); default a random in-memory key (tests only). */
+  readonly cookies?: CookieCipher;
 }
 
 /** Wires repositories, commands and the connector over one database. */
@@ -67,7 +70,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     new CredentialCache(),
     new RecentUsers(config.userRecheckMs, now),
   );
-  const topologyStore = new TopologyRepository(database, now);
+  const topologyStore = new TopologyRepository(database, now, options.cookies);
   const plugins = new PluginRepository(database);
   const alarmStore = new AlarmRepository(database);
   const tags = new TagRepository(database);

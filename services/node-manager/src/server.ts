@@ -16,6 +16,7 @@ import type { NodeManagerDatabase } from './repositories/node-manager-tables.js'
 import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from './migrations/index.js';
 import type { NodeMonitor } from './monitoring/node-monitor.js';
 import { startNodeMonitor } from './monitoring/start-node-monitor.js';
+import { loadSecretKeys } from './secrets/secret-key-store.js';
 import type { NodeManagerCore } from './node-manager-core.js';
 import { demoNodeAlive, startDemo, type DemoOutcome } from './demo/demo-node.js';
 
@@ -79,7 +80,12 @@ export async function startNodeManagerServer(
             logger.warn({ nodeId, kind: failure.kind, code: failure.code }, failure.message),
         });
     const connector = options.connector ?? erlang!;
-    const { app, core } = await buildNodeManagerApp({ config, database, logger, connector });
+    const keys = await loadSecretKeys({ secretKey: config.secretKey, dataDir: config.dataDir });
+    const { app, core } = await buildNodeManagerApp({ config, database, logger, connector, cookies: keys.cipher });
+    // Plain-text cookies of older versions, and any left under the old key by an interrupted rotation.
+    const sealed = await core.topologyStore.resealCookies();
+    await keys.finish();
+    if (sealed > 0) logger.info({ cookies: sealed }, 'sealed stored node cookies with the current key');
     const presented = await core.alarmStore.presentMissing();
     if (presented > 0) logger.info({ alarms: presented }, 'stored the list form of older alarms');
     let monitor: NodeMonitor | undefined;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -14,12 +14,14 @@ export interface SqliteOptions {
 
 /**
  * Opens (creating when needed) a SQLite file with better-sqlite3: WAL journal, foreign keys on,
- * a busy timeout, and the file's parent directory created first. Prepared statements are reused
+ * a busy timeout, and the file's parent directory created first (mode 0700). The file is created
+ * with mode 0600, and an existing one readable by others is narrowed to 0600; SQLite gives its WAL
+ * and shared-memory files the mode of the database file. Prepared statements are reused
  * per SQL text (`withStatementCache`).
  */
 export function openSqliteDatabase<DB>(options: SqliteOptions): Database<DB> {
   const inMemory = options.file === ':memory:' || options.file === '';
-  if (!inMemory) mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true });
+  if (!inMemory) createPrivately(path.resolve(options.file));
   const connection = new BetterSqlite3(inMemory ? ':memory:' : options.file);
   try {
     connection.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5_000))}`);
@@ -53,4 +55,11 @@ export function openSqliteDatabase<DB>(options: SqliteOptions): Database<DB> {
       return closed;
     },
   };
+}
+
+/** Creates the directories (0700) and the file (0600) that do not exist; narrows a file open to others. */
+function createPrivately(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
 }

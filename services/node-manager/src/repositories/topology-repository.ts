@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '@triad/db';
 import type { NodeManagerDatabase, NodeFamiliesTable, NodesTable } from './node-manager-tables.js';
+import { CookieCipher } from '../secrets/cookie-cipher.js';
 import { ReadCache, readCachesFit } from './read-cache.js';
 
 /** A stored node. */
@@ -9,6 +10,7 @@ export interface NodeRecord {
   readonly name: string;
   readonly familyId: string;
   readonly host: string;
+  /** The node's cookie in clear (stored sealed, see `CookieCipher`): pass it to the node only. */
   readonly cookie: string;
   readonly domainId: string;
   readonly state: string;
@@ -34,17 +36,46 @@ export interface FamilyRecord {
 /**
  * Kysely queries of nodes and families. Deleting only sets `deleted`, so ids keep answering.
  * On SQLite the two lists are kept in a `ReadCache` until the next topology write (every write
- * goes through here), so polling them costs no query.
+ * goes through here), so polling them costs no query. Cookies are sealed by `cookies` on the way
+ * in and opened on the way out; reading a cookie no key opens throws `CookieSealError`.
  */
 export class TopologyRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
   readonly #now: () => number;
   readonly #cache: ReadCache<readonly unknown[]> | undefined;
+  readonly #cookies: CookieCipher;
 
-  constructor(database: Database<NodeManagerDatabase>, now: () => number = Date.now) {
+  /** @param cookies default: a random in-memory key (tests; cookies do not outlive the process). */
+  constructor(
+    database: Database<NodeManagerDatabase>,
+    now: () => number = Date.now,
+    cookies: CookieCipher = CookieCipher.ephemeral(),
+  ) {
     this.#db = database.db;
     this.#now = now;
+    this.#cookies = cookies;
     if (readCachesFit(database)) this.#cache = new ReadCache((list) => list.length);
+  }
+
+  /**
+   * Seals with `cipher`'s first key every stored cookie not sealed with it yet: plain-text cookies
+   * stored before encryption, and those of an older key during a rotation. One transaction; returns
+   * how many were rewritten. @throws CookieSealError (nothing changed) when one cannot be opened.
+   */
+  async resealCookies(cipher: CookieCipher = this.#cookies): Promise<number> {
+    const rewritten = await this.#db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('nm_nodes').select(['id', 'cookie']).execute();
+      let count = 0;
+      for (const row of rows) {
+        if (cipher.isCurrent(row.cookie)) continue;
+        const sealed = cipher.seal(cipher.open(row.cookie));
+        await trx.updateTable('nm_nodes').set({ cookie: sealed }).where('id', '=', row.id).execute();
+        count += 1;
+      }
+      return count;
+    });
+    this.#cache?.invalidate();
+    return rewritten;
   }
 
   /** Live nodes in the order they were added. */
@@ -57,7 +88,7 @@ export class TopologyRepository {
         .orderBy('created_at')
         .orderBy('id')
         .execute();
-      return Object.freeze(rows.map(toNode));
+      return Object.freeze(rows.map((row) => this.#toNode(row)));
     };
     return (this.#cache ? this.#cache.through('nodes', load) : load()) as Promise<readonly NodeRecord[]>;
   }
@@ -69,7 +100,7 @@ export class TopologyRepository {
 
   async findNode(id: string): Promise<NodeRecord | undefined> {
     const row = await this.#db.selectFrom('nm_nodes').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? toNode(row) : undefined;
+    return row ? this.#toNode(row) : undefined;
   }
 
   async findLiveNodeByName(name: string): Promise<NodeRecord | undefined> {
@@ -79,7 +110,7 @@ export class TopologyRepository {
       .where('name', '=', name)
       .where('deleted', '=', 0)
       .executeTakeFirst();
-    return row ? toNode(row) : undefined;
+    return row ? this.#toNode(row) : undefined;
   }
 
   async insertNode(node: NodeRecord): Promise<void> {
@@ -91,7 +122,7 @@ export class TopologyRepository {
         name: node.name,
         node_family_id: node.familyId,
         host: node.host,
-        cookie: node.cookie,
+        cookie: this.#cookies.seal(node.cookie),
         domain_id: node.domainId,
         state: node.state,
         tref: node.tref,
@@ -273,15 +304,19 @@ export class TopologyRepository {
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+
+  #toNode(row: Selectable<NodesTable>): NodeRecord {
+    return toNode(row, this.#cookies);
+  }
 }
 
-function toNode(row: Selectable<NodesTable>): NodeRecord {
+function toNode(row: Selectable<NodesTable>, cookies: CookieCipher): NodeRecord {
   return {
     id: row.id,
     name: row.name,
     familyId: row.node_family_id,
     host: row.host,
-    cookie: row.cookie,
+    cookie: cookies.open(row.cookie),
     domainId: row.domain_id,
     state: row.state,
     tref: row.tref,

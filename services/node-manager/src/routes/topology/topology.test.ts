@@ -54,7 +54,9 @@ describeEachDatabase<NodeManagerDatabase>('node-manager topology and plugins', (
     expect((await get(`/api/topo/node/${node.id}`)).json<NodeReply>()).toEqual(node);
     expect(JSON.stringify((await get('/api/topo/node')).json<NodeReply[]>())).not.toContain('secretcookie');
     const stored = await getDb().db.selectFrom('nm_nodes').select('cookie').executeTakeFirstOrThrow();
-    expect(stored.cookie).toBe('secretcookie');
+    // Sealed at rest (secrets/cookie-cipher.ts); the connector got it in clear.
+    expect(stored.cookie).toMatch(/^enc:v1:/);
+    expect(stored.cookie).not.toContain('secretcookie');
   });
 
   it('refuses names not of the form name@host and duplicates, storing nothing', async () => {
