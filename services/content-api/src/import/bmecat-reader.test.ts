@@ -137,6 +137,8 @@ describe('readBmecat', () => {
         supplierAlternativeArticleId: '4410-160',
         buyerArticleIds: [{ type: 'KLINIK-7', value: 'MAT-000981' }],
         statuses: [{ type: 'core_article', value: 'Kernsortiment' }],
+        remarks: [{ lang: 'de', value: 'Auslaufmodell ab Herbst' }],
+        specialTreatmentClasses: [{ type: 'GGVS', value: '0000' }],
         priceConditions: { validFrom: '2024-02-01T00:00:00Z', validUntil: '2024-12-31', territories: ['DE', 'CH'] },
         blockPrices: [
           { lowerBound: 1, amount: { value: 715, decimalDigits: 1 } },
@@ -173,6 +175,8 @@ describe('readBmecat', () => {
         statuses: [{ type: 'new_product', value: 'Nyhet' }],
         supplierAlternativeArticleId: '77-M',
         buyerArticleIds: [{ type: 'REGION-SYD', value: 'HX-4' }],
+        customsTariffNumber: '40151900',
+        countryOfOrigin: 'MY',
       });
       const [german] = await articles(SUPPLIER_BMECAT_12, 'wb');
       expect(german!.ok && german!.article.descriptions).toEqual([

@@ -254,6 +254,7 @@ function itemParts(item: XmlNode) {
   const features: XmlNode[] = [];
   const productFeatures: XmlNode[] = [];
   let mime: XmlNode | undefined;
+  let logistics: XmlNode | undefined;
   const references: XmlNode[] = [];
   const productReferences: XmlNode[] = [];
   for (const c of item.children) {
@@ -291,6 +292,9 @@ function itemParts(item: XmlNode) {
       case 'MIME_INFO':
         mime ??= c;
         break;
+      case 'PRODUCT_LOGISTIC_DETAILS':
+        logistics ??= c;
+        break;
       case 'ARTICLE_REFERENCE':
         references.push(c);
         break;
@@ -306,6 +310,7 @@ function itemParts(item: XmlNode) {
     priceDetails: articlePrices.concat(productPrices),
     features: features.concat(productFeatures),
     mime,
+    logistics,
     references: references.concat(productReferences),
   };
 }
@@ -436,6 +441,8 @@ function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
   let alternativeId: XmlNode | undefined;
   const buyerIds: { type: string; value: string }[] = [];
   const statuses: { type: string; value: string }[] = [];
+  const treatments: { type: string; value: string }[] = [];
+  const remarks: { lang: LanguageCode; value: string }[] = [];
   for (const c of details?.children ?? []) {
     switch (c.name) {
       case 'DESCRIPTION_SHORT':
@@ -486,6 +493,12 @@ function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
       case 'PRODUCT_STATUS':
         addTyped(statuses, c);
         break;
+      case 'SPECIAL_TREATMENT_CLASS':
+        addTyped(treatments, c);
+        break;
+      case 'REMARKS':
+        addLabelled(remarks, c, lang);
+        break;
     }
   }
   const eanText = text(ean);
@@ -501,7 +514,19 @@ function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
     supplierAlternativeArticleId: text(alternativeId) || undefined,
     buyerArticleIds: buyerIds,
     statuses,
+    specialTreatmentClasses: treatments,
+    remarks,
   };
+}
+
+/** The customs tariff number and country of origin of `PRODUCT_LOGISTIC_DETAILS` (2005), when given. */
+function addLogistics(record: Record<string, unknown>, logistics: XmlNode): void {
+  for (const c of logistics.children) {
+    if (c.name === 'COUNTRY_OF_ORIGIN' && c.text.trim() !== '') record.countryOfOrigin ??= c.text.trim();
+    else if (c.name === 'CUSTOMS_TARIFF_NUMBER')
+      for (const n of c.children)
+        if (n.name === 'CUSTOMS_NUMBER' && n.text.trim() !== '') record.customsTariffNumber ??= n.text.trim();
+  }
 }
 
 /** Adds `{type, value}` of an element with a `type` attribute, when it has text. */
@@ -767,6 +792,9 @@ function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): BmecatIt
     record.supplierAlternativeArticleId = details.supplierAlternativeArticleId;
   if (details.buyerArticleIds.length > 0) record.buyerArticleIds = details.buyerArticleIds;
   if (details.statuses.length > 0) record.statuses = details.statuses;
+  if (details.remarks.length > 0) record.remarks = details.remarks;
+  if (details.specialTreatmentClasses.length > 0) record.specialTreatmentClasses = details.specialTreatmentClasses;
+  if (parts.logistics) addLogistics(record, parts.logistics);
   if (conditions) record.priceConditions = conditions;
   return { line, record };
 }

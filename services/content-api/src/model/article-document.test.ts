@@ -51,6 +51,24 @@ describe('article document', () => {
     expect(decodeArticleDocument(JSON.stringify(layout), a.id)).toEqual(a);
   });
 
+  it('keeps every BMEcat extra, and leaves the document of an article without them as short as before', () => {
+    const a = articles[0]!;
+    const extras: Article = {
+      ...a,
+      images: [{ ...a.images[0]!, alts: [{ lang: 'de', value: 'Bild' }], hrefs: [{ lang: 'de', value: 'x.png' }] }],
+      supplierAlternativeArticleId: 'ALT-1',
+      buyerArticleIds: [{ type: 'KMF', value: '78787' }],
+      statuses: [{ type: 'core_article', value: 'Kern' }],
+      priceConditions: { validFrom: '2024-01-01', territories: ['DE'] },
+      remarks: [{ lang: 'de', value: 'Bald neu' }],
+      specialTreatmentClasses: [{ type: 'GHS', value: 'GHS02' }],
+      customsTariffNumber: '84713000',
+      countryOfOrigin: 'CN',
+    };
+    expect(decodeArticleDocument(encodeArticleDocument(extras), a.id)).toEqual(extras);
+    expect((JSON.parse(encodeArticleDocument(a)) as unknown[]).length).toBe(17);
+  });
+
   it('reads the article JSON of rows stored before the positional layout', () => {
     const a = articles[0]!;
     expect(parseStoredArticle(JSON.stringify(a), a.id)).toEqual(a);

@@ -69,6 +69,10 @@ export function encodeArticleDocument(a: Article): string {
       a.priceConditions
         ? [a.priceConditions.validFrom ?? null, a.priceConditions.validUntil ?? null, a.priceConditions.territories]
         : null,
+      a.remarks ? texts(a.remarks) : null,
+      a.specialTreatmentClasses ? a.specialTreatmentClasses.map((b) => [b.type, b.value]) : null,
+      a.customsTariffNumber ?? null,
+      a.countryOfOrigin ?? null,
     ]),
   ]);
 }
@@ -110,6 +114,10 @@ export function decodeArticleDocument(text: string, id: string): Article {
     buyerArticleIds,
     statuses,
     priceConditions,
+    remarks,
+    specialTreatmentClasses,
+    customsTariffNumber,
+    countryOfOrigin,
   ] = d as [
     number,
     string,
@@ -132,6 +140,10 @@ export function decodeArticleDocument(text: string, id: string): Article {
     Opt<[string, string][]>,
     Opt<[string, string][]>,
     Opt<[string | null, string | null, string[]]>,
+    Opt<Texts>,
+    Opt<[string, string][]>,
+    Opt<string>,
+    Opt<string>,
   ];
   const [
     orderUnit,
@@ -208,6 +220,12 @@ export function decodeArticleDocument(text: string, id: string): Article {
           },
         }
       : {}),
+    ...(remarks ? { remarks: strings(remarks) } : {}),
+    ...(specialTreatmentClasses
+      ? { specialTreatmentClasses: specialTreatmentClasses.map(([type, value]) => ({ type, value })) }
+      : {}),
+    ...(customsTariffNumber != null ? { customsTariffNumber } : {}),
+    ...(countryOfOrigin != null ? { countryOfOrigin } : {}),
   };
 }
 

@@ -161,6 +161,14 @@ export interface Article {
   /** Status marks (`ARTICLE_STATUS` / `PRODUCT_STATUS`): `type` as `core_article`, `value` the supplier's text. */
   readonly statuses?: readonly TypedValue[];
   readonly priceConditions?: PriceConditions;
+  /** The supplier's remarks for the buyer (`REMARKS`). */
+  readonly remarks?: readonly StringWithLanguage[];
+  /** Regulations the article falls under (`SPECIAL_TREATMENT_CLASS`): `type` as `GGVS` or `GHS`, `value` the class. */
+  readonly specialTreatmentClasses?: readonly TypedValue[];
+  /** Customs tariff number (BMEcat 2005 `CUSTOMS_NUMBER`). */
+  readonly customsTariffNumber?: string;
+  /** ISO 3166 country of origin (BMEcat 2005 `COUNTRY_OF_ORIGIN`). */
+  readonly countryOfOrigin?: string;
 }
 
 /** A business shop: a supplier's catalogue with its commercial terms. */

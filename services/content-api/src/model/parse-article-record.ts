@@ -60,6 +60,10 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
   arr(v, record, 'buyerArticleIds', typedValue);
   arr(v, record, 'statuses', typedValue);
   if (record.priceConditions !== undefined) priceConditions(v, record.priceConditions);
+  arr(v, record, 'remarks', localized);
+  arr(v, record, 'specialTreatmentClasses', typedValue);
+  str(v, record, 'customsTariffNumber', '', false);
+  str(v, record, 'countryOfOrigin', '', false);
   if (v.length > 0) return { ok: false, violations: v };
   const r = record as unknown as Omit<Article, 'id' | 'shopId' | 'references' | 'priceConditions'> & {
     readonly references?: readonly { articleReferenceType: string; refId?: string; supplierArticleId?: string }[];
@@ -107,6 +111,11 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
     article = { ...article, supplierAlternativeArticleId: r.supplierAlternativeArticleId };
   if (r.buyerArticleIds !== undefined) article = { ...article, buyerArticleIds: r.buyerArticleIds };
   if (r.statuses !== undefined) article = { ...article, statuses: r.statuses };
+  if (r.remarks !== undefined) article = { ...article, remarks: r.remarks };
+  if (r.specialTreatmentClasses !== undefined)
+    article = { ...article, specialTreatmentClasses: r.specialTreatmentClasses };
+  if (r.customsTariffNumber !== undefined) article = { ...article, customsTariffNumber: r.customsTariffNumber };
+  if (r.countryOfOrigin !== undefined) article = { ...article, countryOfOrigin: r.countryOfOrigin };
   if (r.priceConditions !== undefined)
     article = {
       ...article,

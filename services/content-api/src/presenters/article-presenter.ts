@@ -164,6 +164,10 @@ export function presentArticleDetail(article: Article, links: LinkBuilder, timeM
         : {}),
       buyerArticleId: (article.buyerArticleIds ?? []).map((i) => ({ type: i.type, value: i.value })),
       articleStatus: (article.statuses ?? []).map((i) => ({ type: i.type, value: i.value })),
+      remarks: (article.remarks ?? []).map((d) => ({ lang: d.lang, value: d.value })),
+      specialTreatmentClass: (article.specialTreatmentClasses ?? []).map((i) => ({ type: i.type, value: i.value })),
+      ...(article.customsTariffNumber !== undefined ? { customsTariffNumber: article.customsTariffNumber } : {}),
+      ...(article.countryOfOrigin !== undefined ? { countryOfOrigin: article.countryOfOrigin } : {}),
     },
     blockPricing: article.blockPrices.map((b) => ({
       ...price('NET_CUSTOMER', b.amount, article),

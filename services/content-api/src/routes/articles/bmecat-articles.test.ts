@@ -90,6 +90,8 @@ describeEachDatabase<ContentTables>('articles from real supplier BMEcat files', 
       supplierAlternativeArticleId: '4410-160',
       buyerArticleId: [{ type: 'KLINIK-7', value: 'MAT-000981' }],
       articleStatus: [{ type: 'core_article', value: 'Kernsortiment' }],
+      remarks: [{ lang: 'de', value: 'Auslaufmodell ab Herbst' }],
+      specialTreatmentClass: [{ type: 'GGVS', value: '0000' }],
       internationalArticleId: [{ type: 'gtin', value: '4012345000017' }],
     });
     expect(detail.blockPricing.map((p) => [p.lowerBound, p.validFrom, p.validUntil, p.territories])).toEqual([
@@ -123,6 +125,7 @@ describeEachDatabase<ContentTables>('articles from real supplier BMEcat files', 
       ['sv', 'Storlek', ['9']],
       ['en', 'Size', ['9']],
     ]);
+    expect(glove.details).toMatchObject({ customsTariffNumber: '40151900', countryOfOrigin: 'MY' });
     expect(glove.mimeInfos[0]!.href).toEqual([
       { lang: 'sv', value: 'https://cdn.nordvik.example/media/sv/nv-77.png' },
       { lang: 'en', value: 'https://cdn.nordvik.example/media/en/nv-77.png' },

@@ -239,6 +239,14 @@ const articleDetail = {
           description:
             "extension: status marks (BMEcat ARTICLE_STATUS), type such as core_article, value the supplier's text",
         },
+        remarks: { ...stringsWithLanguage, description: "extension: the supplier's remarks (BMEcat REMARKS)" },
+        specialTreatmentClass: {
+          ...arrayOf(typedValue),
+          description:
+            'extension: regulations (BMEcat SPECIAL_TREATMENT_CLASS), type such as GGVS or GHS, value the class',
+        },
+        customsTariffNumber: { type: 'string', description: 'extension: customs tariff number (BMEcat 2005)' },
+        countryOfOrigin: { type: 'string', description: 'extension: ISO 3166 country of origin (BMEcat 2005)' },
       },
     },
     blockPricing: arrayOf(blockPrice),
