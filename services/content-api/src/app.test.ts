@@ -122,7 +122,11 @@ describeEachDatabase<ContentTables>('content api protocol', (getDb) => {
     expect(body._status.timeMs).toBeGreaterThanOrEqual(0);
     const rels = Object.fromEntries(body._schema.links.map((l) => [l.rel, l.href]));
     expect(Object.keys(rels).sort()).toEqual(['article-by-id', 'articles', 'bshops', 'business-shops', 'self']);
-    expect(rels['article-by-id']).toMatch(/\/api\/articles\/\{articleId\}\?hash=test-v1$/);
+    // The article template names no shop, so no version; the others carry every shop's digest.
+    expect(rels['article-by-id']).toMatch(/\/api\/articles\/\{articleId\}$/);
+    const digest = new URL(rels.articles!).searchParams.get('hash');
+    expect(digest).toMatch(/^[0-9a-f]{16}$/);
+    expect(new URL(rels.self!).searchParams.get('hash')).toBe(digest);
     expect(body._schema.links.every((l) => l.method === 'GET' && l.mediaType === CONTENT_MEDIA_TYPE)).toBe(true);
   });
 
