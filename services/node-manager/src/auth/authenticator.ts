@@ -67,11 +67,10 @@ export class Authenticator {
     const { username, password } = credentials;
     const waitMs = this.#throttle.waitMs(username, address);
     if (waitMs > 0) return { refused: 'throttled', retryAfterMs: waitMs };
+    // Counted before the check, so concurrent guesses see each other.
+    this.#throttle.failed(username, address);
     const user = await this.verify(username, password);
-    if (!user) {
-      this.#throttle.failed(username, address);
-      return { refused: 'unauthorized' };
-    }
+    if (!user) return { refused: 'unauthorized' };
     this.#throttle.succeeded(username, address);
     return { user };
   }

@@ -82,7 +82,10 @@ export class LoginThrottle {
     );
   }
 
-  /** Records a wrong password (or unknown user) from `address`. */
+  /**
+   * Records an attempt about to be checked, counted as a failure until `succeeded` says otherwise,
+   * so that a burst of concurrent attempts is throttled like the same attempts one after another.
+   */
   failed(username: string, address: string): void {
     const now = this.#now();
     count(this.#pairs, pairKey(username, address), now, this.#policy.forgetAfterMs);
@@ -90,11 +93,14 @@ export class LoginThrottle {
     count(this.#usernames, username, now, this.#policy.forgetAfterMs);
   }
 
-  /** Records a correct password from `address`. */
+  /** Records that the attempt `failed` counted had the correct password. */
   succeeded(username: string, address: string): void {
     const pair = pairKey(username, address);
     this.#pairs.delete(pair);
     this.#usernames.delete(username);
+    // Undo the failure `failed` counted for this attempt.
+    const fromAddress = this.#addresses.get(address);
+    if (fromAddress && --fromAddress.count <= 0) this.#addresses.delete(address);
     this.#known.delete(pair);
     if (this.#known.size >= MAX_ENTRIES) this.#known.delete(this.#known.keys().next().value ?? '');
     this.#known.set(pair, this.#now());

@@ -301,6 +301,12 @@ describeEachDatabase<NodeManagerDatabase>('node-manager failed sign-ins', (getDb
     }
   });
 
+  it('throttles a burst of concurrent guesses like the same guesses one after another', async () => {
+    const burst = await Promise.all(Array.from({ length: 10 }, () => signIn(basic('ghost1', 'wrong1'), '10.3.0.1')));
+    const statuses = burst.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+  });
+
   it('answers 429 with a Retry-After that grows with each failure, without checking the password', async () => {
     const wrong = basic('admin', 'wrong1');
     for (let i = 0; i < 3; i++) expect((await signIn(wrong, '10.2.0.1')).statusCode).toBe(401);

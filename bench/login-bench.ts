@@ -1,0 +1,105 @@
+/**
+ * Failed sign-ins of the node manager (services/node-manager), on a temporary SQLite file with the
+ * production scrypt cost (N = 16384), through `app.inject` (no sockets):
+ *
+ *   - the time of a wrong password for an existing user and for an unknown one (30 each, one
+ *     attempt per client address and an hour apart on the service's clock, so throttling never
+ *     answers instead of scrypt);
+ *   - the p50/p99 of 200 `GET /api/topo/node` calls by a signed-in user while 100 wrong passwords
+ *     for `admin` arrive at once, from one address (throttled after 3) and from 100 addresses
+ *     (every one runs scrypt).
+ *
+ *   node --conditions=source --import tsx bench/login-bench.ts     (or `npm run bench -- login`)
+ *
+ * Prints numbers; asserts nothing about time.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrateToLatest, openDatabase } from '@triad/db';
+import {
+  buildNodeManagerApp,
+  createNodeManagerCore,
+  loadNodeManagerConfig,
+  nodeManagerMigrations,
+  NODE_MANAGER_MIGRATION_TABLE,
+} from '@triad/node-manager-service';
+import { median, printTable } from './bench-utils.js';
+
+const basic = (user: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+});
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'login-bench-'));
+const database = openDatabase({ sqliteFile: path.join(dir, 'nm.sqlite') });
+try {
+  await migrateToLatest(database, { migrations: nodeManagerMigrations, tableName: NODE_MANAGER_MIGRATION_TABLE });
+  const config = loadNodeManagerConfig({}, { logLevel: 'silent', dataDir: dir });
+  let offset = 0;
+  const core = createNodeManagerCore({ config, database, now: () => Date.now() + offset });
+  const { app } = await buildNodeManagerApp({ config, database, core });
+  await core.users.ensureAdmin('adminpw1');
+  await core.users.addUser('viewer', 'viewerpw1');
+  await app.ready();
+  const ms = async (run: () => Promise<unknown>) => {
+    const start = process.hrtime.bigint();
+    await run();
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  const attempt = (user: string, address: string) =>
+    app.inject({ method: 'GET', url: '/api/users/username', headers: basic(user, 'wrongpw1'), remoteAddress: address });
+
+  const known: number[] = [];
+  const unknown: number[] = [];
+  for (let i = 0; i < 32; i++) {
+    offset += 3_600_000;
+    const k = await ms(() => attempt('admin', `10.0.0.${i}`));
+    offset += 3_600_000;
+    const u = await ms(() => attempt(`nobody${i}`, `10.0.1.${i}`));
+    if (i >= 2) (known.push(k), unknown.push(u)); // the first two warm up (and make the dummy hash)
+  }
+  known.sort((a, b) => a - b);
+  unknown.sort((a, b) => a - b);
+  printTable(
+    ['wrong password', 'median ms', 'p99 ms'],
+    [
+      ['existing user', median(known).toFixed(1), percentile(known, 99).toFixed(1)],
+      ['unknown user', median(unknown).toFixed(1), percentile(unknown, 99).toFixed(1)],
+    ],
+  );
+
+  const viewer = basic('viewer', 'viewerpw1');
+  await app.inject({ method: 'GET', url: '/api/topo/node', headers: viewer, remoteAddress: '10.9.9.9' });
+  const burst = async (label: string, addressOf: (i: number) => string) => {
+    offset += 3_600_000;
+    const others: Promise<number>[] = [];
+    const guesses = Array.from({ length: 100 }, (_, i) => attempt('admin', addressOf(i)));
+    for (let i = 0; i < 200; i++) {
+      others.push(
+        ms(() => app.inject({ method: 'GET', url: '/api/topo/node', headers: viewer, remoteAddress: '10.9.9.9' })),
+      );
+      if (i % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const statuses = (await Promise.all(guesses)).map((r) => r.statusCode);
+    const times = (await Promise.all(others)).sort((a, b) => a - b);
+    return [
+      label,
+      statuses.filter((s) => s === 401).length,
+      statuses.filter((s) => s === 429).length,
+      median(times).toFixed(1),
+      percentile(times, 99).toFixed(1),
+    ];
+  };
+  printTable(
+    ['100 wrong passwords for admin', '401', '429', 'others p50 ms', 'others p99 ms'],
+    [await burst('from one address', () => '10.5.0.1'), await burst('from 100 addresses', (i) => `10.6.0.${i}`)],
+  );
+  await app.close();
+} finally {
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+}
