@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrateToLatest, openDatabase } from '@triad/db';
+import { migrateToLatest, openDatabase, type Database } from '@triad/db';
 import {
   buildNodeManagerApp,
   createNodeManagerCore,
@@ -34,8 +34,12 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+/** The node manager's table map, as its core declares it. */
+type NodeManagerDatabase =
+  Parameters<typeof createNodeManagerCore>[0]['database'] extends Database<infer Tables> ? Tables : never;
+
 const dir = mkdtempSync(path.join(os.tmpdir(), 'login-bench-'));
-const database = openDatabase({ sqliteFile: path.join(dir, 'nm.sqlite') });
+const database = openDatabase<NodeManagerDatabase>({ sqliteFile: path.join(dir, 'nm.sqlite') });
 try {
   await migrateToLatest(database, { migrations: nodeManagerMigrations, tableName: NODE_MANAGER_MIGRATION_TABLE });
   const config = loadNodeManagerConfig({}, { logLevel: 'silent', dataDir: dir });
@@ -60,7 +64,11 @@ try {
     const k = await ms(() => attempt('admin', `10.0.0.${i}`));
     offset += 3_600_000;
     const u = await ms(() => attempt(`nobody${i}`, `10.0.1.${i}`));
-    if (i >= 2) (known.push(k), unknown.push(u)); // the first two warm up (and make the dummy hash)
+    // The first two warm up (and make the dummy hash).
+    if (i >= 2) {
+      known.push(k);
+      unknown.push(u);
+    }
   }
   known.sort((a, b) => a - b);
   unknown.sort((a, b) => a - b);
