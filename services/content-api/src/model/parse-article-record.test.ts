@@ -104,6 +104,25 @@ describe('parseArticleRecord', () => {
     });
   });
 
+  it('keeps a refId as given and makes a supplierArticleId an article id of the shop', () => {
+    const parsed = parseArticleRecord(
+      {
+        ...record(),
+        references: [
+          { articleReferenceType: 'similar', refId: 'other:X-1' },
+          { articleReferenceType: 'accessories', supplierArticleId: 'S-2' },
+        ],
+      },
+      'office',
+    );
+    expect(parsed.ok && parsed.article.references).toEqual([
+      { articleReferenceType: 'similar', refId: 'other:X-1' },
+      { articleReferenceType: 'accessories', refId: 'office:S-2' },
+    ]);
+    const bad = parseArticleRecord({ ...record(), references: [{ articleReferenceType: 'similar' }] }, 'office');
+    expect(!bad.ok && bad.violations.map((v) => v.path)).toEqual(['/references/0']);
+  });
+
   it('refuses what is not an object', () => {
     expect(parseArticleRecord([], 's')).toEqual({
       ok: false,
