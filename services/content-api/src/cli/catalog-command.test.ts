@@ -160,6 +160,42 @@ describe('triad catalog import', () => {
     await withBackend(dataDir, async (backend) => expect(await backend.countArticles()).toBe(4));
   });
 
+  it("takes a BMEcat file's mode from its transaction and exits 2 for a --mode contradicting it", async () => {
+    const bmecat = (transaction: string, items: string) =>
+      '<BMECAT version="2005"><HEADER><CATALOG><LANGUAGE>eng</LANGUAGE><CURRENCY>EUR</CURRENCY></CATALOG></HEADER>' +
+      `<${transaction}>${items}</${transaction}></BMECAT>\n`;
+    const price = (amount: string) =>
+      `<PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>${amount}</PRICE_AMOUNT>` +
+      '<TAX>0.19</TAX></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS>';
+    const product = (id: string) =>
+      `<PRODUCT><SUPPLIER_PID>${id}</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>Tube ${id}</DESCRIPTION_SHORT>` +
+      '</PRODUCT_DETAILS><PRODUCT_ORDER_DETAILS><ORDER_UNIT>PCE</ORDER_UNIT></PRODUCT_ORDER_DETAILS>' +
+      `${price('3.00')}</PRODUCT>`;
+    writeFileSync(path.join(dir, 'full.xml'), bmecat('T_NEW_CATALOG', product('T-1') + product('T-2')));
+    writeFileSync(
+      path.join(dir, 'prices.xml'),
+      bmecat('T_UPDATE_PRICES', `<PRODUCT><SUPPLIER_PID>T-2</SUPPLIER_PID>${price('4.00')}</PRODUCT>`),
+    );
+    const dataDir = freshDataDir();
+    const shop = ['--shop', 'labtools', '--data-dir', dataDir];
+    expect((await run(['import', 'full.xml', ...shop])).out).toMatch(/^imported 2, rejected 0 /);
+    const contradicted = await run(['import', 'prices.xml', ...shop, '--mode', 'replace']);
+    expect(contradicted.code).toBe(2);
+    expect(contradicted.err).toBe(
+      'triad catalog import: prices.xml: the file is a BMEcat T_UPDATE_PRICES, which is mode prices; ' +
+        'mode replace contradicts it; nothing was changed\n',
+    );
+    const prices = await run(['import', 'prices.xml', ...shop]);
+    expect(prices.code).toBe(0);
+    expect(prices.out).toMatch(/^changed the prices of 1, rejected 0 /);
+    await withBackend(dataDir, async (backend) => {
+      expect(await backend.countArticles()).toBe(2);
+      expect((await backend.findArticle('labtools:T-2'))?.blockPrices).toEqual([
+        { lowerBound: 1, amount: { value: 400, decimalDigits: 2 } },
+      ]);
+    });
+  });
+
   it('refuses a --max-rejects that is neither a count nor a percentage with exit 2', async () => {
     const r = await run(['import', 'first.jsonl', '--shop', 'office-direct', '--max-rejects', 'lots']);
     expect(r.code).toBe(2);

@@ -10,6 +10,7 @@ import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import { XmlSyntaxError } from '../import/xml-event-reader.js';
 import { StoreBusyError } from '../search/store-busy-error.js';
+import { IMPORT_MODES, ImportModeError } from '../commands/import-mode.js';
 import { parseRejectLimit, type RejectLimit } from '../commands/reject-limit.js';
 import { CATALOG_READ_BYTES } from '../import/parse-catalog.js';
 import type { Article, BusinessShop } from '../model/article.js';
@@ -117,9 +118,12 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
       ),
     )
     .addOption(
-      new Option('--mode <mode>', "replace the shop's catalog, upsert the file's articles, or delete them")
-        .choices(['replace', 'upsert', 'delete'])
-        .default('replace'),
+      new Option(
+        '--mode <mode>',
+        "replace the shop's catalog, upsert the file's articles, or delete them (JSON Lines; default replace); " +
+          "a BMEcat file's transaction sets its mode (T_NEW_CATALOG replace, T_UPDATE_PRODUCTS products, " +
+          'T_UPDATE_PRICES prices), and a --mode given must agree with it',
+      ).choices(IMPORT_MODES),
     )
     .option(
       '--max-rejects <n|p%>',
@@ -138,7 +142,7 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
         o: {
           shop: string;
           format?: CatalogFormat;
-          mode: ImportMode;
+          mode?: ImportMode;
           maxRejects?: RejectLimit;
           dataDir?: string;
           databaseUrl?: string;
@@ -188,12 +192,14 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
             format,
             shop,
             size,
-            mode: o.mode,
+            ...(o.mode ? { mode: o.mode } : {}),
             ...(o.maxRejects ? { maxRejects: o.maxRejects } : {}),
             where: target.where,
           });
         } catch (error) {
-          if (error instanceof StoreBusyError) {
+          if (error instanceof ImportModeError) {
+            usage('import', `${file}: ${error.message}; nothing was changed`);
+          } else if (error instanceof StoreBusyError) {
             io.stderr.write(`triad catalog import: ${error.message}\n`);
             raise(io, EXIT_NOTHING_COMMITTED);
           } else if (error instanceof XmlSyntaxError) {
@@ -219,7 +225,7 @@ async function runImport(
     format: CatalogFormat;
     shop: BusinessShop;
     size: number | undefined;
-    mode: ImportMode;
+    mode?: ImportMode;
     maxRejects?: RejectLimit;
     where: string;
   },
@@ -244,7 +250,7 @@ async function runImport(
       shop: o.shop,
       progressEvery: PROGRESS_EVERY,
       maxFailuresListed: MAX_FAILURES_PRINTED,
-      mode: o.mode,
+      ...(o.mode ? { mode: o.mode } : {}),
       onWait: () => io.stderr.write('triad catalog import: waiting for another import into this store to finish...\n'),
       ...(o.maxRejects ? { maxRejects: o.maxRejects } : {}),
       ...(bar ? { onProgress: (records: number) => bar.update((input as ReadStream).bytesRead, { records }) } : {}),
@@ -266,9 +272,10 @@ async function runImport(
     return;
   }
   const rate = seconds > 0 ? Math.round(result.imported / seconds) : result.imported;
-  const deleted = o.mode === 'replace' ? '' : `, deleted ${result.deleted}`;
+  const deleted = result.mode === 'replace' || result.mode === 'prices' ? '' : `, deleted ${result.deleted}`;
+  const what = result.mode === 'prices' ? 'changed the prices of' : 'imported';
   io.stdout.write(
-    `imported ${result.imported}${deleted}, rejected ${rejected} in ${seconds.toFixed(1)} s (${rate} articles/s)` +
+    `${what} ${result.imported}${deleted}, rejected ${rejected} in ${seconds.toFixed(1)} s (${rate} articles/s)` +
       ` into shop ${o.shop.id} (${o.where}); content version ${result.hash}\n`,
   );
   if (rejected > 0) raise(io, EXIT_INVALID);

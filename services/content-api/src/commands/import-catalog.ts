@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { CatalogFormat } from '../import/catalog-parser.js';
+import type { CatalogFormat, ParsedCatalogItem } from '../import/catalog-parser.js';
+import type { BmecatTransaction } from '../import/bmecat-transaction.js';
 import { parseCatalog } from '../import/parse-catalog.js';
 import type { BusinessShop } from '../model/article.js';
 import type { RecordViolation } from '../model/parse-article-record.js';
@@ -10,11 +11,10 @@ import { CatalogParser, type RawCatalogItem } from '../import/catalog-parser.js'
 import { isObject } from '@triad/common';
 import { StringDecoder } from 'node:string_decoder';
 import { ImportRefusedError, rejectRefusal, type RejectLimit } from './reject-limit.js';
+import { resolveImportMode, type ImportMode } from './import-mode.js';
 
 export type { CatalogFormat } from '../import/catalog-parser.js';
-
-/** What an import does with the shop's catalog (see `ImportCatalogOptions.mode`). */
-export type ImportMode = 'replace' | 'upsert' | 'delete';
+export type { ImportMode } from './import-mode.js';
 
 /** A record that was not imported: the 1-based line it starts on and why. */
 export interface ImportFailure {
@@ -24,6 +24,8 @@ export interface ImportFailure {
 
 /** What every import reports: the records refused, by line (the first `maxFailuresListed`). */
 interface ImportReport {
+  /** What the import did, or would have done (`ImportCatalogOptions.mode`). */
+  readonly mode: ImportMode;
   readonly failed: readonly ImportFailure[];
   /** Failures beyond those listed (the list is capped). */
   readonly failedNotListed: number;
@@ -39,7 +41,7 @@ export type ImportResult = ImportReport &
   (
     | {
         readonly committed: true;
-        /** Articles stored (a replacement: the shop's count; a delta: added or replaced). */
+        /** Articles stored (a replacement: the shop's count; a delta: added or replaced, or whose prices changed). */
         readonly imported: number;
         /** Articles deleted by a delta. */
         readonly deleted: number;
@@ -60,9 +62,12 @@ export interface ImportCatalogOptions {
   /** Where records are parsed: on a worker thread (default; two cores) or on the calling thread. */
   readonly parseThread?: 'worker' | 'inline';
   /**
-   * `replace` (default): the file is the shop's whole catalog. `upsert`: its articles are added or
-   * replaced, the others stay. `delete`: its records (only `supplierArticleId` needed) are deleted;
-   * one naming no stored article is refused.
+   * Default: a BMEcat file's own mode (its transaction: `replace`, `products` or `prices`), and
+   * `replace` for JSON Lines; a mode given must agree with the BMEcat file (`resolveImportMode`).
+   * `replace`: the file is the shop's whole catalog. `upsert`: its articles are added or
+   * replaced, the others stay. `delete`: its records (only `supplierArticleId` needed) are deleted.
+   * `products`: each item's mode applied. `prices`: prices changed. A delete or price change
+   * naming no stored article is a refused record.
    */
   readonly mode?: ImportMode;
   /** Called once when another import holds the store and this one waits for it. */
@@ -79,11 +84,12 @@ export interface ImportCatalogOptions {
  * while the store writes the ones before, never held together. A bad record (not JSON, a
  * violation, a repeated supplier article id) is reported with its line number and skipped; the
  * rest is imported, unless more records are refused than `maxRejects` allows: then the import
- * is refused whole and nothing is committed (`committed: false`). The replacement is one
- * transaction, so readers see the old catalog or the new one.
+ * is refused whole and nothing is committed (`committed: false`). The replacement or delta is
+ * one transaction, so readers see the old catalog or the new one.
  *
- * @throws XmlSyntaxError for malformed BMEcat (nothing is changed); StoreBusyError when another
- *   import held the store longer than `maxWaitMs`; errors of the stream.
+ * @throws XmlSyntaxError for malformed BMEcat (nothing is changed); ImportModeError when
+ *   `mode` contradicts the file (nothing is changed); StoreBusyError when another import held
+ *   the store longer than `maxWaitMs`; errors of the stream.
  */
 export async function importCatalog(
   backend: SearchBackend,
@@ -98,7 +104,36 @@ export async function importCatalog(
     else failedNotListed += 1;
   };
   const every = options.progressEvery ?? 10_000;
-  const mode = options.mode ?? 'replace';
+  // BMEcat: the header is read (up to the first record) to learn the file's transaction first.
+  let transaction = undefined as BmecatTransaction | undefined;
+  const parse = () =>
+    parseCatalog(input, {
+      format: options.format,
+      shopId: options.shop.id,
+      onTransaction: (t) => (transaction = t),
+      ...(options.parseThread ? { thread: options.parseThread } : {}),
+    });
+  let source: AsyncGenerator<ParsedCatalogItem> | undefined;
+  let first: IteratorResult<ParsedCatalogItem> | undefined;
+  if (options.format === 'bmecat') {
+    source = parse();
+    first = await source.next();
+  }
+  let mode: ImportMode;
+  try {
+    mode = resolveImportMode(options.format, transaction, options.mode);
+  } catch (error) {
+    await source?.return(undefined);
+    throw error;
+  }
+  async function* parsed(): AsyncGenerator<ParsedCatalogItem> {
+    if (source === undefined) {
+      yield* parse();
+      return;
+    }
+    if (first && !first.done) yield first.value;
+    yield* source;
+  }
   // Lines of the articles and changes handed to the store, until it has taken them (for what it reports).
   const lines = new WeakMap<object, number>();
   let records = 0;
@@ -117,25 +152,34 @@ export async function importCatalog(
     if (refusal !== undefined) throw new ImportRefusedError(refusal);
   };
   async function* articles(): AsyncGenerator<IndexedArticle> {
-    const source = parseCatalog(input, {
-      format: options.format,
-      shopId: options.shop.id,
-      ...(options.parseThread ? { thread: options.parseThread } : {}),
-    });
-    for await (const item of source) {
+    for await (const item of parsed()) {
+      counted(item.line);
+      if ('violations' in item) fail(item.line, item.violations);
+      // A whole catalog's records are articles only (`finishCatalogItem`); anything else is refused.
+      else if (!('article' in item))
+        fail(item.line, [{ path: '', message: `a ${item.change.kind} change in a whole catalog` }]);
+      else {
+        lines.set(item.article, item.line);
+        yielded += 1;
+        yield item.article;
+      }
+    }
+    decide();
+  }
+  /** Upserts (JSON Lines `upsert`), or the changes of a BMEcat update (`products`, `prices`). */
+  async function* changes(): AsyncGenerator<CatalogChange> {
+    for await (const item of parsed()) {
       counted(item.line);
       if ('violations' in item) {
         fail(item.line, item.violations);
         continue;
       }
-      lines.set(item.article, item.line);
+      const change: CatalogChange = 'article' in item ? { kind: 'upsert', article: item.article } : item.change;
+      lines.set(change, item.line);
       yielded += 1;
-      yield item.article;
+      yield change;
     }
     decide();
-  }
-  async function* upserts(): AsyncGenerator<CatalogChange> {
-    for await (const article of articles()) yield { kind: 'upsert', article };
   }
   /** Delete records need only `supplierArticleId`; read on this thread (they are small). */
   async function* deletes(): AsyncGenerator<CatalogChange> {
@@ -185,7 +229,7 @@ export async function importCatalog(
     } else {
       const counts = await backend.applyShopDelta({
         shop: options.shop,
-        changes: mode === 'upsert' ? upserts() : deletes(),
+        changes: mode === 'delete' ? deletes() : changes(),
         hash,
         ...wait,
         onUnknown: (change) => {
@@ -204,8 +248,8 @@ export async function importCatalog(
   } catch (error) {
     if (!(error instanceof ImportRefusedError)) throw error;
     failed.sort((a, b) => a.line - b.line);
-    return { committed: false, refusal: error.message, imported: 0, failed, failedNotListed };
+    return { committed: false, refusal: error.message, imported: 0, mode, failed, failedNotListed };
   }
   failed.sort((a, b) => a.line - b.line);
-  return { committed: true, imported, deleted, failed, failedNotListed, hash };
+  return { committed: true, imported, deleted, mode, failed, failedNotListed, hash };
 }

@@ -1,4 +1,5 @@
 import { ItemBuilder, ITEM_ELEMENTS, type BmecatDefaults, type BmecatItem } from './bmecat-reader.js';
+import type { BmecatTransaction } from './bmecat-transaction.js';
 import { countLines, isSpace, XmlEventReader, type XmlHandler } from './xml-event-reader.js';
 
 /**
@@ -18,6 +19,8 @@ export interface BmecatHeader {
   readonly line: number;
   /** Elements open around the first item (`BMECAT`, `T_NEW_CATALOG`: 2). */
   readonly depth: number;
+  /** The transaction element around the items; undefined when the file has none. */
+  readonly transaction: BmecatTransaction | undefined;
   /** Local name of the item element: `ARTICLE` or `PRODUCT`. */
   readonly itemName: string;
   /** The text fed from the first item's `<` on. */
@@ -51,9 +54,15 @@ export class BmecatHeaderReader {
       defaults: this.#builder.defaults,
       line: this.#reader.line,
       depth: this.#reader.depth,
+      transaction: this.transaction,
       itemName: this.#itemName,
       rest: this.#reader.pending,
     };
+  }
+
+  /** The transaction element read so far (of a document without items: once `end` returned). */
+  get transaction(): BmecatTransaction | undefined {
+    return this.#builder.transaction;
   }
 
   /** Ends a document that has no item. @throws XmlSyntaxError when it is incomplete. */

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { LANGUAGES, type LanguageCode } from '../model/article.js';
 import { parseDecimalString, type Decimal } from '../model/decimal.js';
 import { XmlEventReader, type XmlHandler } from './xml-event-reader.js';
+import { bmecatTransaction, type BmecatTransaction } from './bmecat-transaction.js';
 
 /** An element of one item's subtree. */
 interface XmlNode {
@@ -16,7 +17,7 @@ const NO_CHILDREN: readonly XmlNode[] = Object.freeze([]);
 
 /** One catalog item read from BMEcat: its start line and our JSON record shape, or why it was refused. */
 export type BmecatItem =
-  | { readonly line: number; readonly record: Record<string, unknown> }
+  | { readonly line: number; readonly record: Record<string, unknown>; readonly mode?: string }
   | { readonly line: number; readonly error: string };
 
 /** Local names of the item elements: `ARTICLE` (BMEcat 1.2) and `PRODUCT` (2005). */
@@ -95,7 +96,7 @@ export function apiLanguage(code: string): LanguageCode {
  * Streams the items (`ARTICLE` in BMEcat 1.2, `PRODUCT` in 2005, any namespace prefix) of a
  * BMEcat file as records of our JSON Lines article shape, one at a time: only the current item's
  * subtree is in memory. The header's `LANGUAGE` (default one in 2005) labels texts without `lang`;
- * its `CURRENCY` is used when a price has none. Items with `mode="delete"` are refused.
+ * its `CURRENCY` is used when a price has none. Each item carries its `mode` attribute, if any.
  * Validation (unit codes, required fields) is left to `parseArticleRecord`.
  *
  * @throws XmlSyntaxError for malformed XML (the import stops there).
@@ -122,6 +123,11 @@ export class BmecatItemReader {
   end(): void {
     this.#reader.end();
   }
+
+  /** The transaction element read so far (`T_NEW_CATALOG` ...), undefined before it. */
+  get transaction(): BmecatTransaction | undefined {
+    return this.#builder.transaction;
+  }
 }
 
 /**
@@ -143,6 +149,7 @@ export class ItemBuilder implements XmlHandler {
   #languageSeen = false;
   #languageIsDefault = false;
   #defaultChosen = false;
+  #transaction: BmecatTransaction | undefined;
 
   constructor(defaults: BmecatDefaults = { language: 'de', currency: undefined }) {
     this.#defaultLanguage = defaults.language;
@@ -167,6 +174,11 @@ export class ItemBuilder implements XmlHandler {
   /** Whether an item is being read (its start tag read, its end tag not yet). */
   get inItem(): boolean {
     return this.#stack.length > 0;
+  }
+
+  /** The transaction element (`T_NEW_CATALOG`, `T_UPDATE_PRODUCTS`, `T_UPDATE_PRICES`) once opened. */
+  get transaction(): BmecatTransaction | undefined {
+    return this.#transaction;
   }
 
   /** The items completed since the last call. */
@@ -194,6 +206,7 @@ export class ItemBuilder implements XmlHandler {
     }
     this.#path.push(name);
     this.#headerText = '';
+    this.#transaction ??= bmecatTransaction(name);
     if (name === 'LANGUAGE') this.#languageIsDefault = attributes.default === 'true';
   }
 
@@ -741,11 +754,8 @@ function mimeTypeOf(href: string): string {
 
 function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): BmecatItem {
   const lang = defaults.language;
-  if (item.attributes.mode === 'delete')
-    return {
-      line,
-      error: 'mode="delete" items are not supported in a full catalog',
-    };
+  // The item's `mode` (new, update, delete) is applied with the transaction (`finishCatalogItem`).
+  const mode = item.attributes.mode;
   const parts = itemParts(item);
   const { prices: ladder, conditions } = ladderOf(parts.priceDetails, defaults.currency);
   const details = detailsOf(parts.details, lang);
@@ -796,7 +806,7 @@ function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): BmecatIt
   if (details.specialTreatmentClasses.length > 0) record.specialTreatmentClasses = details.specialTreatmentClasses;
   if (parts.logistics) addLogistics(record, parts.logistics);
   if (conditions) record.priceConditions = conditions;
-  return { line, record };
+  return mode === undefined ? { line, record } : { line, record, mode };
 }
 
 function integer(text: string | undefined): number | undefined {

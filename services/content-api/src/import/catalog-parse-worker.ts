@@ -26,7 +26,7 @@ if (port) {
         };
       } else {
         const { items, ...piece } = readBmecatPiece(text, request.defaults);
-        reply = { kind: 'items', items: finishCatalogItems(items, shopId), ...piece };
+        reply = { kind: 'items', items: finishCatalogItems(items, shopId, request.transaction), ...piece };
       }
     } catch (error) {
       reply =

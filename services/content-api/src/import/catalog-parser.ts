@@ -1,6 +1,10 @@
+import { isObject } from '@triad/common';
 import { parseArticleRecord, type RecordViolation } from '../model/parse-article-record.js';
+import { parsePriceRecord } from '../model/parse-price-record.js';
 import { indexArticle, type IndexedArticle } from '../search/indexed-article.js';
+import type { CatalogChange } from '../search/search-backend.js';
 import { BmecatItemReader } from './bmecat-reader.js';
+import { DEFAULT_ITEM_MODE, type BmecatTransaction } from './bmecat-transaction.js';
 import { JsonLinesSplitter } from './json-lines-reader.js';
 
 /** Formats an import reads: BMEcat 1.2 or 2005 XML, or JSON Lines of our article shape. */
@@ -11,11 +15,17 @@ export type CatalogFormat = 'bmecat' | 'jsonl';
  * read.
  */
 export type RawCatalogItem =
-  { readonly line: number; readonly record: unknown } | { readonly line: number; readonly error: string };
+  | { readonly line: number; readonly record: unknown; readonly mode?: string }
+  | { readonly line: number; readonly error: string };
 
-/** A record of the file: indexed and ready to store, or why it is refused; with its 1-based start line. */
+/**
+ * A record of the file, with its 1-based start line: an article indexed and ready to store (a
+ * whole catalog's, or one to add or replace), a delete or price change naming a stored article
+ * (BMEcat updates), or why it is refused.
+ */
 export type ParsedCatalogItem =
   | { readonly line: number; readonly article: IndexedArticle }
+  | { readonly line: number; readonly change: CatalogChange & { readonly kind: 'delete' | 'prices' } }
   | { readonly line: number; readonly violations: readonly RecordViolation[] };
 
 /**
@@ -23,7 +33,12 @@ export type ParsedCatalogItem =
  * shape), the unfinished record only held. `finishCatalogItem` checks and indexes them.
  */
 export class CatalogParser {
-  readonly #source: { feed(text: string): readonly RawCatalogItem[]; end(): unknown; readonly lines?: number };
+  readonly #source: {
+    feed(text: string): readonly RawCatalogItem[];
+    end(): unknown;
+    readonly lines?: number;
+    readonly transaction?: BmecatTransaction | undefined;
+  };
 
   constructor(format: CatalogFormat) {
     this.#source = format === 'bmecat' ? new BmecatItemReader() : new JsonLinesSplitter();
@@ -32,6 +47,11 @@ export class CatalogParser {
   /** JSON Lines: lines read so far (blank ones included). */
   get lines(): number {
     return this.#source.lines ?? 0;
+  }
+
+  /** BMEcat: the transaction element read so far; undefined before it and for JSON Lines. */
+  get transaction(): BmecatTransaction | undefined {
+    return this.#source.transaction;
   }
 
   /** Records the text completed. @throws XmlSyntaxError for malformed BMEcat. */
@@ -46,16 +66,49 @@ export class CatalogParser {
   }
 }
 
-/** Checks a record for one shop (`parseArticleRecord`) and indexes it (`indexArticle`), or gives its violations. */
-export function finishCatalogItem(item: RawCatalogItem, shopId: string): ParsedCatalogItem {
-  if ('error' in item) return { line: item.line, violations: [{ path: '', message: item.error }] };
+/**
+ * Checks a record for one shop and makes it what the `transaction` asks (none: a whole catalog,
+ * as JSON Lines): in a whole catalog (`T_NEW_CATALOG`) and for an item of `T_UPDATE_PRODUCTS`
+ * whose mode is `new` or `update` (`new` when absent), an article checked by `parseArticleRecord`
+ * and indexed; for a `delete` item, a delete change (only `supplierArticleId` needed); for an
+ * item of `T_UPDATE_PRICES`, a price change (`parsePriceRecord`). Else the violations.
+ */
+export function finishCatalogItem(
+  item: RawCatalogItem,
+  shopId: string,
+  transaction?: BmecatTransaction,
+): ParsedCatalogItem {
+  const { line } = item;
+  if ('error' in item) return { line, violations: [{ path: '', message: item.error }] };
+  if (transaction === 'T_UPDATE_PRICES') {
+    const parsed = parsePriceRecord(item.record, shopId);
+    return parsed.ok
+      ? { line, change: { kind: 'prices', articleId: parsed.articleId, prices: parsed.prices } }
+      : { line, violations: parsed.violations };
+  }
+  const mode = transaction === 'T_UPDATE_PRODUCTS' ? (item.mode ?? DEFAULT_ITEM_MODE) : item.mode;
+  if (mode === 'delete') {
+    if (transaction !== 'T_UPDATE_PRODUCTS')
+      return {
+        line,
+        violations: [{ path: '', message: 'mode="delete" items belong in T_UPDATE_PRODUCTS, not in a whole catalog' }],
+      };
+    const id = isObject(item.record) ? item.record.supplierArticleId : undefined;
+    return typeof id === 'string' && id !== ''
+      ? { line, change: { kind: 'delete', articleId: `${shopId}:${id}` } }
+      : { line, violations: [{ path: '/supplierArticleId', message: 'must be a non-empty string' }] };
+  }
+  if (transaction === 'T_UPDATE_PRODUCTS' && mode !== 'new' && mode !== 'update')
+    return { line, violations: [{ path: '', message: `mode="${mode}" is none of new, update, delete` }] };
   const parsed = parseArticleRecord(item.record, shopId);
-  return parsed.ok
-    ? { line: item.line, article: indexArticle(parsed.article) }
-    : { line: item.line, violations: parsed.violations };
+  return parsed.ok ? { line, article: indexArticle(parsed.article) } : { line, violations: parsed.violations };
 }
 
 /** `finishCatalogItem` of every item. */
-export function finishCatalogItems(items: readonly RawCatalogItem[], shopId: string): ParsedCatalogItem[] {
-  return items.map((item) => finishCatalogItem(item, shopId));
+export function finishCatalogItems(
+  items: readonly RawCatalogItem[],
+  shopId: string,
+  transaction?: BmecatTransaction,
+): ParsedCatalogItem[] {
+  return items.map((item) => finishCatalogItem(item, shopId, transaction));
 }

@@ -134,4 +134,57 @@ describe('parseCatalog', () => {
       expect(cut).toMatchObject({ name: 'XmlSyntaxError', reason: 'unfinished markup at the end of the file' });
     });
   });
+
+  it("reports a BMEcat file's transaction and makes each item what it asks, on workers and inline", async () => {
+    const update = (transaction: string, items: string) =>
+      `<BMECAT version="2005"><HEADER><CATALOG><LANGUAGE>eng</LANGUAGE><CURRENCY>EUR</CURRENCY></CATALOG></HEADER>\n` +
+      `<${transaction}>\n${items}\n</${transaction}></BMECAT>`;
+    const prices = update(
+      'T_UPDATE_PRICES',
+      '<PRODUCT><SUPPLIER_PID>P-1</SUPPLIER_PID><PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list">' +
+        '<PRICE_AMOUNT>2.50</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT>\n' +
+        '<PRODUCT><SUPPLIER_PID>P-2</SUPPLIER_PID></PRODUCT>',
+    );
+    const products = update(
+      'T_UPDATE_PRODUCTS',
+      '<PRODUCT mode="delete"><SUPPLIER_PID>P-3</SUPPLIER_PID></PRODUCT>\n' +
+        '<PRODUCT><SUPPLIER_PID>P-4</SUPPLIER_PID></PRODUCT>',
+    );
+    for (const thread of ['worker', 'inline'] as const) {
+      const seen: unknown[] = [];
+      const options = (at: number): ParseCatalogOptions => ({
+        format: 'bmecat',
+        shopId: 'labtools',
+        thread,
+        onTransaction: (t) => seen.push([t, at]),
+      });
+      expect(await collect([prices], options(0))).toEqual([
+        {
+          line: 3,
+          change: {
+            kind: 'prices',
+            articleId: 'labtools:P-1',
+            prices: {
+              blockPrices: [{ lowerBound: 1, amount: { value: 250, decimalDigits: 2 } }],
+              currency: 'EUR',
+              priceConditions: undefined,
+            },
+          },
+        },
+        { line: 4, violations: [{ path: '/blockPrices', message: 'must be a non-empty array' }] },
+      ]);
+      const items = await collect([products], options(1));
+      expect(items[0]).toEqual({ line: 3, change: { kind: 'delete', articleId: 'labtools:P-3' } });
+      // Without `mode`, an item is `new`: a whole article, refused here for what it lacks.
+      const refused = items[1] && 'violations' in items[1] ? items[1].violations : [];
+      expect(items[1]?.line).toBe(4);
+      expect(refused.map((v) => v.path)).toContain('/description');
+      expect(await collect([BMECAT_12], options(2))).toHaveLength(2);
+      expect(seen).toEqual([
+        ['T_UPDATE_PRICES', 0],
+        ['T_UPDATE_PRODUCTS', 1],
+        ['T_NEW_CATALOG', 2],
+      ]);
+    }
+  });
 });

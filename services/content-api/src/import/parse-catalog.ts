@@ -13,7 +13,14 @@ import {
   type BmecatPiece,
 } from './bmecat-pieces.js';
 import type { BmecatDefaults } from './bmecat-reader.js';
-import { CatalogParser, finishCatalogItems, type CatalogFormat, type ParsedCatalogItem } from './catalog-parser.js';
+import type { BmecatTransaction } from './bmecat-transaction.js';
+import {
+  CatalogParser,
+  finishCatalogItems,
+  type CatalogFormat,
+  type ParsedCatalogItem,
+  type RawCatalogItem,
+} from './catalog-parser.js';
 import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
 
 /**
@@ -23,7 +30,12 @@ import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-rea
  */
 export type ParseRequest =
   | { readonly kind: 'lines'; readonly data: ArrayBuffer }
-  | { readonly kind: 'bmecat'; readonly data: ArrayBuffer; readonly defaults: BmecatDefaults };
+  | {
+      readonly kind: 'bmecat';
+      readonly data: ArrayBuffer;
+      readonly defaults: BmecatDefaults;
+      readonly transaction: BmecatTransaction | undefined;
+    };
 
 /**
  * A worker's answer to one request: the records, checked and indexed, with lines counted from
@@ -53,6 +65,12 @@ export interface ParseCatalogOptions {
   readonly workers?: number;
   /** Bytes per piece handed to a worker, about (default `PIECE_BYTES`). */
   readonly pieceBytes?: number;
+  /**
+   * Called once, before the first record, with the BMEcat file's transaction element (undefined
+   * for JSON Lines and a file without one); its items are checked for that transaction
+   * (`finishCatalogItem`).
+   */
+  readonly onTransaction?: (transaction: BmecatTransaction | undefined) => void;
 }
 
 /** Requests posted and not yet answered; bounds memory whichever side is slower. */
@@ -81,15 +99,24 @@ export const CATALOG_READ_BYTES = 1024 * 1024;
  */
 export async function* parseCatalog(input: Readable, options: ParseCatalogOptions): AsyncGenerator<ParsedCatalogItem> {
   const { shopId } = options;
+  let told = false;
+  const tell = (transaction: BmecatTransaction | undefined) => {
+    if (!told) options.onTransaction?.(transaction);
+    told = true;
+  };
+  if (options.format === 'jsonl') tell(undefined);
   if (options.thread === 'inline') {
     const parser = new CatalogParser(options.format);
     const decoder = new StringDecoder('utf8');
+    const finish = (items: readonly RawCatalogItem[]) => {
+      // The transaction element opens before the first item.
+      if (items.length > 0) tell(parser.transaction);
+      return finishCatalogItems(items, shopId, parser.transaction);
+    };
     for await (const chunk of input)
-      yield* finishCatalogItems(
-        parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer)),
-        shopId,
-      );
-    yield* finishCatalogItems([...parser.feed(decoder.end()), ...parser.end()], shopId);
+      yield* finish(parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer)));
+    yield* finish([...parser.feed(decoder.end()), ...parser.end()]);
+    tell(parser.transaction);
     return;
   }
   const count = options.workers ?? Math.min(4, Math.max(1, availableParallelism()));
@@ -99,7 +126,7 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
     const pieceBytes = options.pieceBytes ?? PIECE_BYTES;
     yield* options.format === 'jsonl'
       ? jsonLinesOnWorkers(input, pieces, pieceBytes)
-      : bmecatOnWorkers(input, pieces, shopId, pieceBytes);
+      : bmecatOnWorkers(input, pieces, shopId, pieceBytes, tell);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
@@ -148,6 +175,7 @@ async function* bmecatOnWorkers(
   pieces: PieceQueue,
   shopId: string,
   pieceBytes: number,
+  tell: (transaction: BmecatTransaction | undefined) => void,
 ): AsyncGenerator<ParsedCatalogItem> {
   const header = new BmecatHeaderReader();
   let start: BmecatHeader | undefined;
@@ -163,7 +191,7 @@ async function* bmecatOnWorkers(
     let piece: Omit<BmecatPiece, 'items'> & { items: ParsedCatalogItem[] };
     if (rest !== '') {
       const read = readBmecatPiece(rest + bytes!.toString('utf8'), start!.defaults, lineBase + 1);
-      piece = { ...read, items: finishCatalogItems(read.items, shopId) };
+      piece = { ...read, items: finishCatalogItems(read.items, shopId, start!.transaction) };
     } else if (reply.kind === 'failed') {
       throw reply.name === 'XmlSyntaxError' && reply.line !== undefined
         ? new XmlSyntaxError(reply.message, reply.line + lineBase)
@@ -185,7 +213,10 @@ async function* bmecatOnWorkers(
     return piece.items;
   };
   const post = (bytes: Buffer) =>
-    pieces.post({ kind: 'bmecat', data: ownBuffer(bytes), defaults: start!.defaults }, bytes);
+    pieces.post(
+      { kind: 'bmecat', data: ownBuffer(bytes), defaults: start!.defaults, transaction: start!.transaction },
+      bytes,
+    );
   for await (const chunk of input) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     if (start) carry = carry.length === 0 ? bytes : Buffer.concat([carry, bytes]);
@@ -195,6 +226,7 @@ async function* bmecatOnWorkers(
       start = header.feed(text.toString('utf8', 0, whole));
       head = text.subarray(whole);
       if (!start) continue;
+      tell(start.transaction);
       lineBase = start.line - 1;
       depth = start.depth;
       itemEnd = Buffer.from(start.itemName);
@@ -210,6 +242,7 @@ async function* bmecatOnWorkers(
     // No item: the header reader read the whole document.
     header.feed(head.toString('utf8'));
     header.end();
+    tell(header.transaction);
     return;
   }
   if (carry.length > 0) post(carry);

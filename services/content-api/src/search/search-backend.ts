@@ -38,9 +38,12 @@ export interface ShopCatalogReplacement extends StoreWait {
   readonly onDuplicate?: (article: IndexedArticle) => void;
 }
 
-/** New block prices (and optionally currency, tax, special taxes) of one stored article. */
+/**
+ * New block prices (and optionally currency, tax, special taxes, price conditions) of one stored
+ * article; members left out keep their stored value, a member given as undefined removes it.
+ */
 export type ArticlePriceChange = Pick<Article, 'blockPrices'> &
-  Partial<Pick<Article, 'currency' | 'tax' | 'specialTaxes'>>;
+  Partial<Pick<Article, 'currency' | 'tax' | 'specialTaxes' | 'priceConditions'>>;
 
 /** One change of a delta: store an article (added or replaced whole), delete one, or change its prices. */
 export type CatalogChange =

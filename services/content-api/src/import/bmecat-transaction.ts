@@ -1,0 +1,26 @@
+/**
+ * What a BMEcat file does to the shop's catalog, named by its transaction element:
+ * `T_NEW_CATALOG` replaces it, `T_UPDATE_PRODUCTS` applies each item's `mode` as a delta,
+ * `T_UPDATE_PRICES` changes the prices of the articles its items name.
+ */
+export type BmecatTransaction = 'T_NEW_CATALOG' | 'T_UPDATE_PRODUCTS' | 'T_UPDATE_PRICES';
+
+/** What an item of a `T_UPDATE_PRODUCTS` does: store a new article, replace a stored one whole, delete one. */
+export type BmecatItemMode = 'new' | 'update' | 'delete';
+
+/**
+ * An item's mode when its `mode` attribute is absent: `new`, the default the BMEcat 1.2 DTD and
+ * the 2005 schema declare for `ARTICLE` and `PRODUCT`.
+ */
+export const DEFAULT_ITEM_MODE: BmecatItemMode = 'new';
+
+const TRANSACTIONS: ReadonlySet<string> = new Set<BmecatTransaction>([
+  'T_NEW_CATALOG',
+  'T_UPDATE_PRODUCTS',
+  'T_UPDATE_PRICES',
+]);
+
+/** `name` as a transaction; undefined for anything else (no transaction element read yet). */
+export function bmecatTransaction(name: string | undefined): BmecatTransaction | undefined {
+  return name !== undefined && TRANSACTIONS.has(name) ? (name as BmecatTransaction) : undefined;
+}
