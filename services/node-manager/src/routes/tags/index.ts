@@ -32,7 +32,11 @@ export function tagRoutes(
   );
   app.post<{ Body: s.SetTagsBody }>(
     '/user',
-    { schema: s.setUserTagsSchema, config: { access: { selfOrAdmin: { in: 'body', name: 'UserName' } } } },
+    {
+      schema: s.setUserTagsSchema,
+      // A user's tags are user data: refused while authentication is off, like the other user writes.
+      config: { access: { selfOrAdmin: { in: 'body', name: 'UserName' } }, changesUsers: true },
+    },
     async (r, reply) => {
       await core.users.setTags(r.body.UserName, r.body.tags);
       if (r.body.tags !== 'all') await core.tags.remember(r.body.tags);

@@ -236,6 +236,7 @@ describeEachDatabase<NodeManagerDatabase>('node-manager user changes while authe
       { url: '/api/users/add_user', body: { username: 'eve', password: 'attacker1' } },
       { url: '/api/users/change_role', body: { username: 'eve', role: 'admin' } },
       { url: '/api/users/change_rights', body: { username: 'admin', rights: ['read'] } },
+      { url: '/api/tags/user', body: { UserName: 'admin', tags: ['dev'] } },
     ];
     try {
       for (const { url, body } of attempts) {
@@ -250,6 +251,7 @@ describeEachDatabase<NodeManagerDatabase>('node-manager user changes while authe
       }
       const deletion = await off.app.inject({ method: 'DELETE', url: '/api/users/delete_user/admin' });
       expect(deletion.json()).toEqual({ error: 'authentication_off' });
+      expect((await off.app.inject({ method: 'GET', url: '/api/tags/user/admin' })).json()).toBe('all');
       // Reads still answer as the spec says.
       expect((await off.app.inject({ method: 'GET', url: '/api/users/list_users' })).json()).toEqual(['admin']);
       expect((await off.app.inject({ method: 'GET', url: '/api/users/rights/admin' })).json()).toEqual([
