@@ -19,6 +19,11 @@ export function median(sorted: readonly number[]): number {
 }
 
 /** Prints rows as an aligned table; numbers get one decimal. */
+/** The `p`-th percentile (nearest rank) of ascending samples. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
 export function printTable(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): void {
   const cells = [headers, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? c.toFixed(1) : c)))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => String(r[i] ?? '').length)));

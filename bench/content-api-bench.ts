@@ -17,7 +17,11 @@
  *     as a client sends them; every search computes count and all four facets): full text; full
  *     text + `fq` filters; no `q`; `offset` 8000; the two most frequent words of the catalog; and
  *     `GET /api/articles/{id}`: p50/p99/max latency in ms beside the aims of issue 6. The first
- *     search after the import is reported on its own (SQLite loads the shops' columns then).
+ *     search after the import is reported on its own (SQLite loads the shops' columns then);
+ *   - on that store, the BMEcat deltas of issue 12 (`content-delta-steps.ts`): `T_UPDATE_PRICES`
+ *     naming BENCH_PRICE_UPDATES articles (100,000; one file per shop, the first shops first),
+ *     `T_UPDATE_PRODUCTS` of BENCH_PRODUCT_UPDATES items (10,000; new, update, delete), searches
+ *     while another process imports a price file, and the first search after such an import.
  *
  * The catalog is generated lazily and written in batches: no more than 500 articles per shop
  * are in memory. Prints numbers and the load average; asserts nothing about time.
@@ -27,7 +31,7 @@ import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { migrateToLatest, openDatabase, type Database } from '@triad/db';
+import { migrateToLatest, openDatabase, type Database, type OpenDatabaseOptions } from '@triad/db';
 import {
   bmecatCatalog,
   buildContentApiApp,
@@ -48,9 +52,13 @@ import {
   type CatalogFormat,
   type SearchBackend,
 } from '@triad/content-api-service';
-import { printTable } from './bench-utils.js';
+import { percentile, printTable } from './bench-utils.js';
+import { benchDeltas, type BenchSearches, type DeltaRow } from './content-delta-steps.js';
+import { writeDeltaFiles, type DeltaFiles } from './content-delta-files.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
+const PRICE_UPDATES = Number(process.env.BENCH_PRICE_UPDATES ?? 100_000);
+const PRODUCT_UPDATES = Number(process.env.BENCH_PRODUCT_UPDATES ?? 10_000);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const SEARCH_RUNS = 100;
 const DETAIL_RUNS = 1000;
@@ -67,6 +75,7 @@ type ImportRow = [string, string, string, number, string, number, number, number
 type SearchRow = [string, string, number, number | string, number | string, string];
 const importRows: ImportRow[] = [];
 const searchRows: SearchRow[] = [];
+const deltaRows: DeltaRow[] = [];
 
 /** Writes each shop's articles to its JSON Lines and BMEcat file in one pass over the catalog. */
 async function writeFiles(): Promise<void> {
@@ -193,12 +202,8 @@ function twoMostFrequentWords(): string {
     .join(' ');
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** Searches through the HTTP stack (`app.inject`). */
-async function benchSearch(engine: string, backend: SearchBackend, sample: readonly Article[]): Promise<void> {
+/** The HTTP stack (`app.inject`) over `backend`, with a client's token and headers. */
+async function searchApp(backend: SearchBackend) {
   const config = loadContentApiConfig(
     {},
     { demo: false, logLevel: 'silent', oauthClientId: 'bench', oauthClientSecret: 'bench-secret-1' },
@@ -216,16 +221,24 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
     accept: CONTENT_MEDIA_TYPE,
     [REQUISITIONER_HEADER]: 'bench-user',
   };
-  const texts = [
-    'pipette',
-    'bosch blau',
-    'copy paper',
-    'ordner schwarz',
-    'gants',
-    'akkuschrauber makita',
-    'labels A4',
-    'tesa klebeband',
-  ];
+  return { app, headers };
+}
+
+const TEXTS = [
+  'pipette',
+  'bosch blau',
+  'copy paper',
+  'ordner schwarz',
+  'gants',
+  'akkuschrauber makita',
+  'labels A4',
+  'tesa klebeband',
+];
+const q = (i: number) => encodeURIComponent(TEXTS[i % TEXTS.length]!);
+
+/** Searches through the HTTP stack (`app.inject`). */
+async function benchSearch(engine: string, backend: SearchBackend, sample: readonly Article[]): Promise<void> {
+  const { app, headers } = await searchApp(backend);
   const fq = JSON.stringify({
     expression: {
       type: 'And',
@@ -246,7 +259,6 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
     },
   });
   const frequent = twoMostFrequentWords();
-  const q = (i: number) => encodeURIComponent(texts[i % texts.length]!);
   const cases: [string, (i: number) => string, number, string][] = [
     ['full text', (i) => `/api/articles?q=${q(i)}`, SEARCH_RUNS, 'p50 < 20, p99 < 100, max < 200'],
     [
@@ -307,7 +319,36 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
   }
 }
 
-async function benchEngine(engine: string, open: (format: CatalogFormat) => Database<ContentTables>): Promise<void> {
+/** The deltas on the store `target` names (holding the whole catalog), searched through the HTTP stack. */
+async function benchDeltasOn(
+  engine: string,
+  backend: SearchBackend,
+  files: DeltaFiles,
+  target: OpenDatabaseOptions,
+): Promise<void> {
+  const { app, headers } = await searchApp(backend);
+  const searches: BenchSearches = {
+    url: (i) => `/api/articles?q=${q(i)}`,
+    async get(url) {
+      const start = process.hrtime.bigint();
+      const reply = await app.inject({ method: 'GET', url, headers });
+      if (reply.statusCode !== 200) throw new Error(`${url} answered ${reply.statusCode}`);
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    },
+  };
+  try {
+    deltaRows.push(...(await benchDeltas(engine, backend, files, target, searches)));
+  } finally {
+    await app.close();
+  }
+}
+
+async function benchEngine(
+  engine: string,
+  target: (format: CatalogFormat) => OpenDatabaseOptions,
+  files: DeltaFiles,
+): Promise<void> {
+  const open = (format: CatalogFormat) => openDatabase<ContentTables>(target(format));
   const sample: Article[] = [];
   for (const a of catalog.articles()) {
     if (sample.length === 500) break;
@@ -326,6 +367,7 @@ async function benchEngine(engine: string, open: (format: CatalogFormat) => Data
   try {
     await benchImport(engine, backend, 'bmecat');
     await benchSearch(engine, backend, sample);
+    await benchDeltasOn(engine, backend, files, target('bmecat'));
   } finally {
     await backend.close();
     await bmecat.close();
@@ -339,14 +381,21 @@ async function main(): Promise<void> {
   );
   let start = process.hrtime.bigint();
   await writeFiles();
+  const files = writeDeltaFiles(catalog, dir, {
+    articles: ARTICLES,
+    priceUpdates: PRICE_UPDATES,
+    productUpdates: PRODUCT_UPDATES,
+  });
   console.log(`catalog files written in ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)} s`);
   start = process.hrtime.bigint();
   if (ENGINES.includes('sqlite'))
-    await benchEngine('sqlite', (format) =>
-      openDatabase({
+    await benchEngine(
+      'sqlite',
+      (format) => ({
         sqliteFile: path.join(dir, `content-${format}.sqlite`),
         ...(process.env.BENCH_PAGE_SIZE === 'default' ? {} : { sqlitePageSize: CONTENT_SQLITE_PAGE_SIZE }),
       }),
+      files,
     );
 
   const pgUrl = process.env.TRIAD_BENCH_DATABASE_URL || process.env.TRIAD_TEST_DATABASE_URL;
@@ -355,11 +404,15 @@ async function main(): Promise<void> {
   } else if (pgUrl) {
     const schemas: string[] = [];
     try {
-      await benchEngine('postgres', (format) => {
-        const schema = `content_bench_${process.pid}_${format}`;
-        schemas.push(schema);
-        return openDatabase({ url: pgUrl, schema });
-      });
+      await benchEngine(
+        'postgres',
+        (format) => {
+          const schema = `content_bench_${process.pid}_${format}`;
+          if (!schemas.includes(schema)) schemas.push(schema);
+          return { url: pgUrl, schema };
+        },
+        files,
+      );
     } finally {
       const admin = openDatabase({ url: pgUrl });
       for (const schema of schemas) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
@@ -386,6 +439,8 @@ async function main(): Promise<void> {
   );
   console.log();
   printTable(['engine', 'search (count + all facets)', 'p50 ms', 'p99 ms', 'max ms', 'aim (SQLite, ms)'], searchRows);
+  console.log();
+  printTable(['engine', 'BMEcat delta', 'measured', 'aim (SQLite)'], deltaRows);
   console.log(`\nload average at the end: ${loadAverage()} (${os.cpus().length} cores)`);
 }
 

@@ -1,0 +1,153 @@
+/**
+ * The delta part of the content API benchmark (`content-api-bench.ts`), on a store holding the
+ * whole generated catalog: the `T_UPDATE_PRICES` files and the `T_UPDATE_PRODUCTS` file imported
+ * in this process (seconds against the aims of issue 12), then a price file imported again by a
+ * child process (`content-delta-import.ts`, as the CLI beside the running service) while this
+ * process searches (p50/p99/max), and once more without searches, to time the first search after
+ * it against the same search once warm.
+ */
+import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OpenDatabaseOptions } from '@triad/db';
+import { CATALOG_READ_BYTES, importCatalog, type SearchBackend } from '@triad/content-api-service';
+import { percentile } from './bench-utils.js';
+import type { DeltaFile, DeltaFiles } from './content-delta-files.js';
+
+/** One line of the delta table: engine, what, the number, the aim. */
+export type DeltaRow = [string, string, string, string];
+
+/** Searches of the benchmark: `get` answers one URL and gives its latency in ms (throws unless 200). */
+export interface BenchSearches {
+  get(url: string): Promise<number>;
+  /** A URL of an ordinary full-text search, the `i`-th of a few. */
+  url(i: number): string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WARM_RUNS = 30;
+
+/** Runs the delta steps on `backend` (the store `target` names, holding the whole catalog); one row each. */
+export async function benchDeltas(
+  engine: string,
+  backend: SearchBackend,
+  files: DeltaFiles,
+  target: OpenDatabaseOptions,
+  searches: BenchSearches,
+): Promise<DeltaRow[]> {
+  const rows: DeltaRow[] = [];
+  const count = await backend.countArticles();
+  let start = process.hrtime.bigint();
+  let changed = 0;
+  for (const f of files.prices) changed += (await importHere(backend, f, 'prices')).imported;
+  let seconds = elapsed(start);
+  const touched = files.prices.reduce((n, f) => n + f.prices, 0);
+  if (changed !== touched || (await backend.countArticles()) !== count)
+    console.log(`!!! ${engine}: T_UPDATE_PRICES changed ${changed} of ${touched}, or the count moved`);
+  rows.push([
+    engine,
+    `T_UPDATE_PRICES, ${touched} articles (${files.prices.length} shop files)`,
+    `${seconds.toFixed(2)} s`,
+    '<= 5 s for 100,000',
+  ]);
+
+  const p = files.products;
+  start = process.hrtime.bigint();
+  const products = await importHere(backend, p, 'products');
+  seconds = elapsed(start);
+  if (
+    products.imported !== p.added + p.updated ||
+    products.deleted !== p.deleted ||
+    (await backend.countArticles()) !== count + p.added - p.deleted
+  )
+    console.log(`!!! ${engine}: T_UPDATE_PRODUCTS did not add, update and delete what the file says`);
+  rows.push([
+    engine,
+    `T_UPDATE_PRODUCTS, ${p.added + p.updated + p.deleted} items ` +
+      `(${p.added} new, ${p.updated} update, ${p.deleted} delete)`,
+    `${seconds.toFixed(2)} s`,
+    '<= 2 s for 10,000',
+  ]);
+
+  // Searches while another process imports the largest price file.
+  const largest = files.prices[0]!;
+  const during: number[] = [];
+  const child = importElsewhere(target, largest);
+  let done = false;
+  void child.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let i = 0; !done; i += 1) during.push(await searches.get(searches.url(i)));
+  const other = await child;
+  during.sort((a, b) => a - b);
+  rows.push([
+    engine,
+    `search during a T_UPDATE_PRICES of ${largest.prices} (other process, ${other.seconds.toFixed(1)} s), ` +
+      `${during.length} searches`,
+    `p50 ${percentile(during, 50).toFixed(1)}, p99 ${percentile(during, 99).toFixed(1)}, ` +
+      `max ${during[during.length - 1]!.toFixed(1)} ms`,
+    'p99 < 100 ms',
+  ]);
+
+  // The first search after another process changed one shop, against the same search warm.
+  await importElsewhere(target, largest);
+  const url = searches.url(0);
+  const first = await searches.get(url);
+  const warm: number[] = [];
+  for (let i = 0; i < WARM_RUNS; i += 1) warm.push(await searches.get(url));
+  warm.sort((a, b) => a - b);
+  const normal = percentile(warm, 50);
+  rows.push([
+    engine,
+    `first search after a delta of shop ${largest.shop.id} vs the same search warm (p50)`,
+    `${first.toFixed(1)} vs ${normal.toFixed(1)} ms: +${(first - normal).toFixed(1)} ms`,
+    '<= 20 ms more',
+  ]);
+  return rows;
+}
+
+async function importHere(
+  backend: SearchBackend,
+  f: DeltaFile,
+  mode: 'prices' | 'products',
+): Promise<{ imported: number; deleted: number }> {
+  const result = await importCatalog(backend, createReadStream(f.file, { highWaterMark: CATALOG_READ_BYTES }), {
+    format: 'bmecat',
+    shop: f.shop,
+    mode,
+  });
+  if (!result.committed) throw new Error(`${f.file}: nothing committed: ${result.refusal}`);
+  return { imported: result.imported, deleted: result.deleted };
+}
+
+/** Imports `f` in a child process; resolves with what it printed. */
+function importElsewhere(target: OpenDatabaseOptions, f: DeltaFile): Promise<{ seconds: number }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      path.join(here, 'content-delta-import.ts'),
+      JSON.stringify({ db: target, file: f.file, shopId: f.shop.id }),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`delta import exited with ${code}: ${out}`));
+      const printed = JSON.parse(out) as { seconds: number; committed: boolean };
+      if (!printed.committed) return reject(new Error(`delta import committed nothing: ${out}`));
+      resolve(printed);
+    });
+  });
+}
+
+function elapsed(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
