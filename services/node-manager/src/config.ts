@@ -4,6 +4,7 @@ import {
   serviceSettingsProperties,
   type ServiceSettings,
 } from '@triad/service-kit';
+import { LIMIT_THRESHOLD_ENTRY } from './monitoring/limit-thresholds.js';
 
 /** The node manager's settings, validated and frozen. */
 export interface NodeManagerConfig extends ServiceSettings {
@@ -54,6 +55,14 @@ export interface NodeManagerConfig extends ServiceSettings {
   readonly alarmPollMs: number;
   /** How often the kernel metrics collector samples each UP node, ms. */
   readonly metricsPollMs: number;
+  /** How often the system-limit alarms read each UP node, ms. */
+  readonly limitAlarmPollMs: number;
+  /**
+   * Overrides of the system-limit alarm thresholds: a comma list of
+   * `<family>[@<node family name>]=<minor>/<major>` (`monitoring/limit-thresholds.ts`); empty keeps
+   * WombatOAM's 70/85 % and 5,000/20,000 messages.
+   */
+  readonly limitAlarmThresholds: string;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -78,6 +87,8 @@ export const nodeManagerConfigSchema = {
     'nodeDownAlarmAfterMs',
     'alarmPollMs',
     'metricsPollMs',
+    'limitAlarmPollMs',
+    'limitAlarmThresholds',
   ],
   properties: {
     ...serviceSettingsProperties({ envPrefix: 'TRIAD_NODE_MANAGER', port: 8080, demo: false }),
@@ -117,6 +128,19 @@ export const nodeManagerConfigSchema = {
     alarmPollMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 5_000, env: 'TRIAD_ALARM_POLL_MS' },
     // 15 s
     metricsPollMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 15_000, env: 'TRIAD_METRICS_POLL_MS' },
+    limitAlarmPollMs: {
+      type: 'integer',
+      minimum: 50,
+      maximum: 3_600_000,
+      default: 15_000,
+      env: 'TRIAD_LIMIT_ALARM_POLL_MS',
+    }, // 15 s
+    limitAlarmThresholds: {
+      type: 'string',
+      pattern: `^(${LIMIT_THRESHOLD_ENTRY}(,${LIMIT_THRESHOLD_ENTRY})*)?$`,
+      default: '',
+      env: 'TRIAD_LIMIT_ALARM_THRESHOLDS',
+    },
   },
 } as const;
 

@@ -5,6 +5,8 @@ import { KernelMetricsCollector } from './kernel-metrics-collector.js';
 import { NodeMonitor } from './node-monitor.js';
 import type { MonitorErrorHandler } from './node-down-alarms.js';
 import { SaslAlarmCollector } from './sasl-alarm-collector.js';
+import { parseLimitThresholds } from './limit-thresholds.js';
+import { SystemLimitAlarms } from './system-limit-alarms.js';
 
 /**
  * Builds and starts the monitor with the built-in collectors (kernel metrics into
@@ -22,6 +24,14 @@ export async function startNodeMonitor(
       new KernelMetricsCollector(rpc, core.metrics, core.config.metricsPollMs, core.now),
       new SaslAlarmCollector(rpc, core.alarms, core.alarmStore, core.config.alarmPollMs),
       new CrashReportCollector(rpc, core.topologyStore, core.config.alarmPollMs, core.now),
+      new SystemLimitAlarms(
+        rpc,
+        core.alarms,
+        core.alarmStore,
+        core.topologyStore,
+        parseLimitThresholds(core.config.limitAlarmThresholds),
+        core.config.limitAlarmPollMs,
+      ),
     ],
     ...(onError ? { onError } : {}),
   });

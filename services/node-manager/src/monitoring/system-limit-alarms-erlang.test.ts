@@ -1,0 +1,189 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NodeConnection } from '../connections/node-connection.js';
+import { liveErl, startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
+import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
+import { pollUntil } from '../test-support/poll-until.js';
+import { alarmSourceText } from './erlang-terms.js';
+import { ErlangExpression } from './erlang-expression.js';
+
+const suite = liveErl.available || liveErl.required ? describe : describe.skip;
+const title =
+  liveErl.available || liveErl.required
+    ? 'system-limit alarms of real Erlang nodes'
+    : 'system-limit alarms of real Erlang nodes (skipped: install erlang-base)';
+
+interface ListedAlarm {
+  alarmId: string;
+  severity: string;
+  additionalInformation: string;
+  threshold: unknown;
+  rawSrc: string;
+  src: { nodeId: string; nodeName: string; custom: string; elarmServer: string };
+}
+
+suite(title, () => {
+  const auth = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
+  const nodes: ErlNode[] = [];
+  const connections: NodeConnection[] = [];
+  let dataDir = '';
+  let server: RunningNodeManagerServer;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'nm-limits-'));
+    server = await startNodeManagerServer(
+      { port: 0, dataDir, alarmPollMs: 100, metricsPollMs: 60_000, limitAlarmPollMs: 100 },
+      {
+        env: {
+          TRIAD_SCRYPT_COST: '16',
+          TRIAD_LOG_LEVEL: 'silent',
+          TRIAD_ADMIN_PASSWORD: 'Admin123',
+          TRIAD_NODE_DOWN_ALARM_AFTER_MS: '60000',
+        },
+      },
+    );
+  }, 20_000);
+  afterAll(async () => {
+    for (const c of connections) c.close();
+    await server?.close();
+    await Promise.all(nodes.map((n) => n.kill()));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function get<T>(url: string): Promise<T> {
+    return (await (await fetch(`${server.url}${url}`, { headers: auth })).json()) as T;
+  }
+  const alarmsOf = async (nodeId: string) =>
+    (await get<{ alarms: ListedAlarm[] }>('/api/alarm?limit=100')).alarms.filter((a) => a.src.nodeId === nodeId);
+  const sources = async () => (await get<{ sources: string[] }>('/api/alarm/source')).sources;
+
+  async function addUp(node: ErlNode): Promise<string> {
+    const added = await fetch(`${server.url}/api/topo/action/add-node`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: node.name, cookie: node.cookie }),
+    });
+    expect(added.status).toBe(200);
+    const record = (await added.json()) as { id: string; state: string };
+    expect(record.state).toBe('UP');
+    return record.id;
+  }
+  /** A node of our own and a way to evaluate Erlang text on it (no code loaded). */
+  async function startNode(prefix: string, extraArgs: string[] = []) {
+    const node = await startErlNode(uniqueAlive(prefix), `${prefix}cookie`, { extraArgs });
+    nodes.push(node);
+    const direct = await NodeConnection.open({
+      node: node.name,
+      cookie: node.cookie,
+      localName: `${uniqueAlive('nmtest')}@localhost`,
+    });
+    connections.push(direct);
+    const run = (source: string) =>
+      new ErlangExpression(source).evaluate({ rpc: (_id, m, f, a) => direct.rpc(m, f, a ?? []) }, 'direct', 10_000);
+    return { node, run };
+  }
+  /** The ids of the node's alarms once they equal `ids` (sorted). */
+  const untilAlarms = (nodeId: string, ids: string[], what: string) =>
+    pollUntil(
+      async () => {
+        const found = await alarmsOf(nodeId);
+        return JSON.stringify(found.map((a) => a.alarmId).sort()) === JSON.stringify([...ids].sort())
+          ? found
+          : undefined;
+      },
+      15_000,
+      what,
+    );
+
+  it('raises process_limit_minor past 70 %, moves to major past 85 %, clears when the processes end', async () => {
+    const { node, run } = await startNode('nmplim', ['+P', '1024']);
+    const nodeId = await addUp(node);
+    expect(await run('erlang:system_info(process_limit).')).toEqual({ type: 'integer', value: 1024 });
+    expect(await sources()).not.toContain('process_limit');
+
+    // Holders that keep children alive until they are killed (children are linked, so they die too).
+    const hold = (name: string, count: number) =>
+      run(
+        `P = spawn(fun() -> [spawn_link(fun() -> receive stop -> ok end end) || _ <- lists:seq(1, ${count})],` +
+          ` receive stop -> ok end end), register(${name}, P), ok.`,
+      );
+    const count = () => run('erlang:system_info(process_count).');
+    const base = Number(((await count()) as { value: number }).value);
+    await hold('triad_hold_a', 760 - base); // about 74 %
+    const [minor] = await untilAlarms(nodeId, ['process_limit_minor'], 'process_limit_minor');
+    expect(minor!.severity).toBe('minor');
+    expect(minor!.threshold).toBe(70);
+    expect(minor!.src).toEqual({ nodeId, nodeName: node.name, custom: 'process_limit', elarmServer: 'wombat' });
+    expect(minor!.rawSrc).toBe(alarmSourceText(nodeId, node.name, 'process_limit', 'wombat'));
+    expect(minor!.additionalInformation).toMatch(/^<<"processes: \d+ of 1024 \(7\d\.\d %\)">>$/);
+    expect(await sources()).toContain('process_limit');
+    expect((await get<{ sources: string[] }>(`/api/alarm/source/node/${nodeId}`)).sources).toEqual([
+      'node_level',
+      'process_limit',
+    ]);
+
+    await hold('triad_hold_b', 150); // about 89 %
+    const [major] = await untilAlarms(nodeId, ['process_limit_major'], 'process_limit_major');
+    expect(major!.severity).toBe('major');
+    expect(major!.threshold).toBe(85);
+
+    await run('exit(whereis(triad_hold_a), kill), exit(whereis(triad_hold_b), kill), ok.');
+    await untilAlarms(nodeId, [], 'the process alarms to clear');
+    expect(await sources()).not.toContain('process_limit');
+  }, 60_000);
+
+  it('names the process with a long message queue, clears it, and clears all when the node goes down', async () => {
+    const { node, run } = await startNode('nmqueue');
+    const nodeId = await addUp(node);
+    await run(
+      'P = spawn(fun() -> receive never_sent -> ok end end), register(triad_sink, P),' +
+        ' [P ! {m, I} || I <- lists:seq(1, 6000)], ok.',
+    );
+    const [minor] = await untilAlarms(nodeId, ['process_message_queue_minor'], 'the message queue alarm');
+    expect(minor!.severity).toBe('minor');
+    expect(minor!.src.custom).toBe('process_message_queue');
+    expect(minor!.additionalInformation).toMatch(
+      /^<<"longest message queue: <0\.\d+\.0> \(triad_sink\), 6000 messages">>$/,
+    );
+
+    await run('[whereis(triad_sink) ! {m, I} || I <- lists:seq(1, 15000)], ok.');
+    await untilAlarms(nodeId, ['process_message_queue_major'], 'the major message queue alarm');
+    await run('exit(whereis(triad_sink), kill), ok.');
+    await untilAlarms(nodeId, [], 'the message queue alarm to clear');
+
+    // Again, then the node goes down: every threshold alarm of it clears.
+    await run(
+      'P = spawn(fun() -> receive never_sent -> ok end end), register(triad_sink2, P),' +
+        ' [P ! {m, I} || I <- lists:seq(1, 6000)], ok.',
+    );
+    await untilAlarms(nodeId, ['process_message_queue_minor'], 'the message queue alarm again');
+    expect(await sources()).toContain('process_message_queue');
+    await node.kill();
+    await untilAlarms(nodeId, [], 'the alarms of a node gone down to clear');
+    expect(await sources()).not.toContain('process_message_queue');
+  }, 60_000);
+
+  it('stops with wombat_plugin_alarm: off clears its alarms and raises nothing, on raises again', async () => {
+    const { node, run } = await startNode('nmplug');
+    const nodeId = await addUp(node);
+    await run(
+      'P = spawn(fun() -> receive never_sent -> ok end end), register(triad_sink, P),' +
+        ' [P ! {m, I} || I <- lists:seq(1, 6000)], ok.',
+    );
+    await untilAlarms(nodeId, ['process_message_queue_minor'], 'the message queue alarm');
+    const set = async (state: string) => {
+      const r = await fetch(`${server.url}/api/plugins/node/${nodeId}/plugin/wombat_plugin_alarm`, {
+        method: 'PUT',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ plugin_state: state }),
+      });
+      expect(r.status).toBe(200);
+    };
+    await set('off');
+    await untilAlarms(nodeId, [], 'the alarms of a switched-off plugin to clear');
+    await set('on');
+    await untilAlarms(nodeId, ['process_message_queue_minor'], 'the alarm once the plugin is on again');
+  }, 60_000);
+});
