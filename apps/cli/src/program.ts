@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { createTemplatesCommand, EXIT, type CliIo } from '@triad/device-templates';
-import { createUsersCommand } from '@triad/node-manager-service';
+import { createNodeManagerCommand, createUsersCommand } from '@triad/node-manager-service';
 import { createCatalogCommand, createShopsCommand } from '@triad/content-api-service';
 import { createServeCommand } from './serve-command.js';
 
@@ -25,6 +25,7 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(createServeCommand(io));
   program.addCommand(createTemplatesCommand(io, VERSION));
   program.addCommand(createUsersCommand(io, { cwd: io.cwd }));
+  program.addCommand(createNodeManagerCommand(io, { cwd: io.cwd }));
   program.addCommand(createCatalogCommand(io));
   program.addCommand(createShopsCommand(io));
   // Every subcommand reports usage errors through exceptions, so runCli can map them to exit 2.

@@ -36,3 +36,4 @@ export type { RaiseAlarmInput, AlarmRecord } from './repositories/alarm-record.j
 export { eventIdOf } from './monitoring/erlang-terms.js';
 export type { NodeManagerEvent, AlarmEvent, NodeStateEvent } from './events/node-manager-events.js';
 export { createUsersCommand, type UsersCommandIo, type UsersCommandOptions } from './cli/users-command.js';
+export { createNodeManagerCommand } from './cli/node-manager-command.js';

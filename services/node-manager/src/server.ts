@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { openServiceDatabase, type Database } from '@triad/db';
 import {
@@ -17,6 +18,7 @@ import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from './migration
 import type { NodeMonitor } from './monitoring/node-monitor.js';
 import { startNodeMonitor } from './monitoring/start-node-monitor.js';
 import { loadSecretKeys } from './secrets/secret-key-store.js';
+import { ServiceRunRepository } from './repositories/service-run-repository.js';
 import type { NodeManagerCore } from './node-manager-core.js';
 import { demoNodeAlive, startDemo, type DemoOutcome } from './demo/demo-node.js';
 
@@ -108,11 +110,15 @@ export async function startNodeManagerServer(
       }
     }
     let demo: DemoOutcome | undefined;
+    // Recorded while listening, so `triad node-manager rotate-key` can refuse to run under us.
+    const runs = new ServiceRunRepository(database);
+    let runId: string | undefined;
     const close = closeOnce(
       () => app.close(),
       () => monitor?.close(),
       () => erlang?.close(),
       () => demo?.stop(),
+      () => (runId === undefined ? undefined : runs.forget(runId)),
       () => database.close(),
     );
     let url: string;
@@ -122,6 +128,7 @@ export async function startNodeManagerServer(
       // Only once the port is ours: a generated admin password is shown once, so it must not be
       // created by a start that then fails (port taken) and never prints it.
       bootstrap = await core.users.ensureAdmin(config.adminPassword);
+      runId = await runs.register(hostname(), process.pid, Date.now());
     } catch (error) {
       await close().catch(() => {});
       throw error;

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Kysely view of the node manager's tables (see `migrations/`). Times are ms since the epoch. */
 export interface NodeManagerDatabase {
   nm_users: UsersTable;
@@ -10,6 +12,8 @@ export interface NodeManagerDatabase {
   nm_bookmarks: BookmarksTable;
   nm_custom_tags: CustomTagsTable;
   nm_crash_logs: CrashLogsTable;
+  nm_node_logs: NodeLogsTable;
+  nm_service_runs: ServiceRunsTable;
 }
 
 /** PostgreSQL returns `bigint` as a string; SQLite as a number. */
@@ -43,6 +47,8 @@ export interface NodeFamiliesTable {
   plugins_opts_json: string;
   deleted: number;
   created_at: BigIntColumn;
+  /** 1: nodes joining a member's cluster later are added (migration 0005). */
+  discover_cluster: Generated<number>;
 }
 
 export interface NodesTable {
@@ -116,4 +122,23 @@ export interface CrashLogsTable {
   id: string;
   node_id: string;
   recorded_at: BigIntColumn;
+}
+
+/** Log entries collected from nodes (migration 0005). */
+export interface NodeLogsTable {
+  id: string;
+  node_id: string;
+  /** The node's event time, µs since the epoch. */
+  time_us: BigIntColumn;
+  level: string;
+  kind: string;
+  text: string;
+}
+
+/** Service processes using the database now (migration 0005). */
+export interface ServiceRunsTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: BigIntColumn;
 }

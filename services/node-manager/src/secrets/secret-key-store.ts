@@ -21,6 +21,8 @@ export interface LoadedSecretKeys {
   readonly cipher: CookieCipher;
   /** `setting`, or the key file's path. */
   readonly source: string;
+  /** True when a `node-manager.key.new` of an unfinished rotation was found. */
+  readonly pending: boolean;
   /** Makes the newest key the only one (renames a pending new key file over the old); idempotent. */
   finish(): Promise<void>;
 }
@@ -45,7 +47,12 @@ export function decodeSecretKey(text: string, what = 'TRIAD_SECRET_KEY'): Buffer
  */
 export async function loadSecretKeys(source: SecretKeySource): Promise<LoadedSecretKeys> {
   if (source.secretKey !== undefined && source.secretKey !== '') {
-    return { cipher: new CookieCipher([decodeSecretKey(source.secretKey)]), source: 'setting', finish: async () => {} };
+    return {
+      cipher: new CookieCipher([decodeSecretKey(source.secretKey)]),
+      source: 'setting',
+      pending: false,
+      finish: async () => {},
+    };
   }
   await mkdir(source.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(source.dataDir, SECRET_KEY_FILE);
@@ -60,6 +67,7 @@ export async function loadSecretKeys(source: SecretKeySource): Promise<LoadedSec
   return {
     cipher: new CookieCipher(keys),
     source: file,
+    pending: fresh !== undefined,
     finish: async () => {
       if (fresh) await rename(pending, file);
     },

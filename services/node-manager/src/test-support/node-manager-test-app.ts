@@ -83,6 +83,8 @@ export async function buildTestApp(
  * and not here fails to compile.
  */
 const TABLES_CHILDREN_FIRST: Record<keyof NodeManagerDatabase, number> = {
+  nm_service_runs: -2,
+  nm_node_logs: -1,
   nm_crash_logs: 0,
   nm_custom_tags: 1,
   nm_bookmarks: 2,
