@@ -14,6 +14,7 @@ import { BasicNodeConnector } from './connections/basic-node-connector.js';
 import type { NodeConnector } from './connections/node-connector.js';
 import { NodeManagerEvents } from './events/node-manager-events.js';
 import { MetricsStore } from './monitoring/metrics-store.js';
+import { NodeFactsStore } from './monitoring/node-facts.js';
 import type { CookieCipher } from './secrets/cookie-cipher.js';
 import { BookmarkRepository } from './repositories/bookmark-repository.js';
 import type { NodeManagerDatabase } from './repositories/node-manager-tables.js';
@@ -39,6 +40,8 @@ export interface NodeManagerCore {
   readonly tags: TagRepository;
   /** Latest samples of the metric collectors, exported at `GET /metrics` (empty without a monitor). */
   readonly metrics: MetricsStore;
+  /** Latest facts of UP nodes (OTP release, uptime, applications ...), shown on node objects. */
+  readonly facts: NodeFactsStore;
   /** The tags that filter alarms when authentication is off. */
   readonly defaultUserTags: 'all' | readonly string[];
   readonly now: () => number;
@@ -94,6 +97,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     bookmarks: new BookmarkRepository(database, now),
     tags,
     metrics: new MetricsStore(),
+    facts: new NodeFactsStore(),
     defaultUserTags,
     now,
   };

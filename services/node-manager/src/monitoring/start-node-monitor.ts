@@ -7,6 +7,7 @@ import type { MonitorErrorHandler } from './node-down-alarms.js';
 import { SaslAlarmCollector } from './sasl-alarm-collector.js';
 import { parseLimitThresholds } from './limit-thresholds.js';
 import { SystemLimitAlarms } from './system-limit-alarms.js';
+import { NodeFactsCollector } from './node-facts-collector.js';
 
 /**
  * Builds and starts the monitor with the built-in collectors (kernel metrics into
@@ -32,6 +33,7 @@ export async function startNodeMonitor(
         parseLimitThresholds(core.config.limitAlarmThresholds),
         core.config.limitAlarmPollMs,
       ),
+      new NodeFactsCollector(rpc, core.facts, core.alarms, core.topologyStore, core.config.metricsPollMs, core.now),
     ],
     ...(onError ? { onError } : {}),
   });

@@ -1,10 +1,16 @@
+import type { NodeFacts, RunningApplication } from '../monitoring/node-facts.js';
 import type { FamilyRecord, NodeRecord } from '../repositories/topology-repository.js';
 
 /** What the API shows instead of a node's cookie: cookies are secrets and never leave the service. */
 export const HIDDEN_COOKIE = 'hidden';
 
-/** A node exactly as the spec lists its fields. */
-export function presentNode(node: NodeRecord) {
+/**
+ * A node with the spec's fields, then Triad's facts of it (`otp_release`, `erts_version`,
+ * `uptime_ms` at `now`, `process_count`, `total_memory` in bytes): null unless the node is UP and
+ * has been read (`facts`).
+ */
+export function presentNode(node: NodeRecord, facts?: NodeFacts, now: number = Date.now()) {
+  const known = node.state === 'UP' ? facts : undefined;
   return {
     id: node.id,
     name: node.name,
@@ -16,7 +22,23 @@ export function presentNode(node: NodeRecord) {
     tref: node.tref,
     deleted: node.deleted,
     plugins_opts: node.pluginsOpts,
+    otp_release: known?.otpRelease ?? null,
+    erts_version: known?.ertsVersion ?? null,
+    uptime_ms: known ? known.uptimeMs + Math.max(0, now - known.readAt) : null,
+    process_count: known?.processCount ?? null,
+    total_memory: known?.totalMemory ?? null,
   };
+}
+
+/** An application a node runs, as `/api/topo/node/{node_id}/info` lists it. */
+export function presentApplication(app: RunningApplication) {
+  return { name: app.name, description: app.description, version: app.version };
+}
+
+/** `/api/topo/node/{node_id}/info`: the node object and the applications it runs (empty unless UP and read). */
+export function presentNodeInfo(node: NodeRecord, facts?: NodeFacts, now: number = Date.now()) {
+  const known = node.state === 'UP' ? facts : undefined;
+  return { node: presentNode(node, facts, now), applications: (known?.applications ?? []).map(presentApplication) };
 }
 
 /**

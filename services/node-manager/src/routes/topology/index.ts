@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AddNodeOptions, NewFamily } from '../../commands/topology-commands.js';
 import { nmError } from '../../errors.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
-import { presentCreatedFamily, presentFamily, presentNode } from '../../presenters/topology-presenter.js';
+import {
+  presentCreatedFamily,
+  presentFamily,
+  presentNode,
+  presentNodeInfo,
+} from '../../presenters/topology-presenter.js';
 import type { FamilyParams, NodeParams } from '../shared-schemas.js';
 import { nodeStatistics } from './node-statistics.js';
 import * as s from './schemas.js';
@@ -21,13 +26,22 @@ export function topologyRoutes(
   const admin = { access: 'admin' } as const;
 
   app.get('/node', { schema: s.listNodesSchema, config: read }, async () =>
-    (await core.topologyStore.listNodes()).map(presentNode),
+    (await core.topologyStore.listNodes()).map((node) => presentNode(node, core.facts.get(node.id), core.now())),
   );
   app.get<{ Params: NodeParams }>('/node/:node_id', { schema: s.readNodeSchema, config: read }, async (request) => {
     const node = await core.topologyStore.findNode(request.params.node_id);
     if (!node) throw nmError('NM_ERR_NODE_NOT_FOUND');
-    return presentNode(node);
+    return presentNode(node, core.facts.get(node.id), core.now());
   });
+  app.get<{ Params: NodeParams }>(
+    '/node/:node_id/info',
+    { schema: s.readNodeInfoSchema, config: read },
+    async (request) => {
+      const node = await core.topologyStore.findNode(request.params.node_id);
+      if (!node) throw nmError('NM_ERR_NODE_NOT_FOUND');
+      return presentNodeInfo(node, core.facts.get(node.id), core.now());
+    },
+  );
   app.delete<{ Params: NodeParams }>(
     '/node/:node_id',
     { schema: s.deleteNodeSchema, config: admin },
@@ -74,7 +88,7 @@ export function topologyRoutes(
     { schema: s.addNodeAndDiscoverSchema, config: admin },
     async (request) =>
       (await core.topology.addNodeAndDiscover(request.body.name, request.body.cookie, addOptions(request.body))).map(
-        presentNode,
+        (node) => presentNode(node),
       ),
   );
   app.post<{ Body: { node: string; family: string } }>(

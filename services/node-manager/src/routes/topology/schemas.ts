@@ -24,6 +24,12 @@ const nodeSchema = {
     tref: { type: 'string' },
     deleted: { type: 'boolean' },
     plugins_opts: { type: 'array', items: {} },
+    // Triad's additions: facts of an UP node, null otherwise (docs/reference/node-management-api.md).
+    otp_release: { type: ['string', 'null'], description: 'erlang:system_info(otp_release), e.g. "25"' },
+    erts_version: { type: ['string', 'null'], description: 'erlang:system_info(version), e.g. "13.1.5"' },
+    uptime_ms: { type: ['integer', 'null'], description: 'Milliseconds since the node started' },
+    process_count: { type: ['integer', 'null'], description: 'Processes alive on the node' },
+    total_memory: { type: ['integer', 'null'], description: 'erlang:memory(total), bytes' },
   },
 } as const;
 const familyProperties = {
@@ -64,6 +70,31 @@ export const readNodeSchema = {
   summary: 'One node (deleted: true once removed)',
   params: nodeParams,
   response: { 200: { description: 'The node', ...nodeSchema }, ...errorResponses(404) },
+} as const;
+export const readNodeInfoSchema = {
+  tags,
+  operationId: 'readNodeInfo',
+  summary: 'One node with the applications it runs (Triad addition)',
+  params: nodeParams,
+  response: {
+    200: {
+      description: 'The node object and its applications (empty unless the node is UP and has been read)',
+      type: 'object',
+      required: ['node', 'applications'],
+      properties: {
+        node: nodeSchema,
+        applications: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'description', 'version'],
+            properties: { name: { type: 'string' }, description: { type: 'string' }, version: { type: 'string' } },
+          },
+        },
+      },
+    },
+    ...errorResponses(404),
+  },
 } as const;
 export const deleteNodeSchema = {
   tags,

@@ -48,6 +48,12 @@ describeEachDatabase<NodeManagerDatabase>('node-manager topology and plugins', (
       tref: 'undefined',
       deleted: false,
       plugins_opts: [],
+      // Triad's node facts: null until the node is UP and has been read.
+      otp_release: null,
+      erts_version: null,
+      uptime_ms: null,
+      process_count: null,
+      total_memory: null,
     });
     expect(t.connector.connected).toContain(node.id);
     expect((await get('/api/topo/node')).json<NodeReply[]>()).toEqual([node]);

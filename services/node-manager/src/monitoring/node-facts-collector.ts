@@ -1,0 +1,137 @@
+import type { AlarmCommands } from '../commands/alarm-commands.js';
+import type { TopologyRepository } from '../repositories/topology-repository.js';
+import type { Collector, MonitoredNode, RpcCaller } from './collector.js';
+import { alarmSourceText, erlangBinary } from './erlang-terms.js';
+import { compareFamily, DIFFERENT_APPLICATION_VERSIONS, MISSING_APPLICATION } from './family-consistency.js';
+import { NODE_FACTS_EXPRESSION, parseNodeFacts, type NodeFactsStore, type RunningApplication } from './node-facts.js';
+
+/**
+ * Plugin name of the node facts collector. It is not among a node's listed plugins, so it cannot be
+ * switched off: the node object always shows its facts (WombatOAM's node info is not optional).
+ */
+export const NODE_FACTS_PLUGIN = 'wombat_plugin_node_info';
+
+/** Source (`src.custom`) of the family consistency alarms. */
+export const FAMILY_CONSISTENCY_SOURCE = 'family_consistency';
+
+/** Severity of the family consistency alarms (WombatOAM: warning, tag op). */
+export const FAMILY_CONSISTENCY_SEVERITY = 'warning';
+
+/** The nodes, to find a node's family and its siblings. */
+export type FamilyNodes = Pick<TopologyRepository, 'findNode' | 'listNodes'>;
+
+/**
+ * Reads the facts of each UP node every interval (`NODE_FACTS_SOURCE`, one RPC) into `store`, and
+ * after each read compares the applications of the node's family (the live nodes of it with facts,
+ * so UP ones): `missing_application` and `different_application_versions` (source
+ * `family_consistency`, severity `warning`, tag `op`) are raised on the nodes that differ and
+ * cleared on the others. A node that leaves UP or is deleted loses its facts and its consistency
+ * alarms, and its family is compared again without it.
+ */
+export class NodeFactsCollector implements Collector {
+  readonly plugin = NODE_FACTS_PLUGIN;
+  readonly defaultOn = true;
+  readonly intervalMs: number;
+  readonly #rpc: RpcCaller;
+  readonly #store: NodeFactsStore;
+  readonly #alarms: AlarmCommands;
+  readonly #topology: FamilyNodes;
+  readonly #now: () => number;
+  /** Per node: the consistency alarms raised (id -> text). */
+  readonly #raised = new Map<string, Map<string, string>>();
+  /** Names of nodes with raised alarms, to clear them after a delete. */
+  readonly #names = new Map<string, string>();
+  /** Family comparisons run one at a time, so raises and clears of two reads cannot interleave. */
+  #comparing: Promise<void> = Promise.resolve();
+
+  constructor(
+    rpc: RpcCaller,
+    store: NodeFactsStore,
+    alarms: AlarmCommands,
+    topology: FamilyNodes,
+    intervalMs: number,
+    now: () => number = Date.now,
+  ) {
+    this.#rpc = rpc;
+    this.#store = store;
+    this.#alarms = alarms;
+    this.#topology = topology;
+    this.intervalMs = intervalMs;
+    this.#now = now;
+  }
+
+  async collect(node: MonitoredNode): Promise<void> {
+    const readAt = this.#now();
+    this.#store.put(node.id, parseNodeFacts(await NODE_FACTS_EXPRESSION.evaluate(this.#rpc, node.id), readAt));
+    await this.#compare((await this.#topology.findNode(node.id))?.familyId);
+  }
+
+  async stop(node: MonitoredNode): Promise<void> {
+    await this.#forget(node);
+  }
+
+  async paused(node: MonitoredNode): Promise<void> {
+    await this.#forget(node);
+  }
+
+  async #forget(node: MonitoredNode): Promise<void> {
+    this.#store.remove(node.id);
+    this.#names.set(node.id, node.name);
+    const familyId = (await this.#topology.findNode(node.id))?.familyId;
+    await this.#compare(familyId, node.id);
+  }
+
+  /** Compares the family (and clears what `gone` had raised). */
+  #compare(familyId: string | undefined, gone?: string): Promise<void> {
+    const run = this.#comparing.then(async () => {
+      const members = new Map<string, readonly RunningApplication[]>();
+      const names = new Map<string, string>();
+      if (familyId !== undefined) {
+        for (const n of await this.#topology.listNodes()) {
+          const facts = n.familyId === familyId && !n.deleted && n.id !== gone ? this.#store.get(n.id) : undefined;
+          if (facts) members.set(n.id, facts.applications);
+          if (n.familyId === familyId) names.set(n.id, n.name);
+        }
+      }
+      const found = compareFamily(members);
+      const affected = new Set([...names.keys()].filter((id) => this.#raised.has(id)).concat(gone ?? []));
+      for (const id of found.keys()) affected.add(id);
+      for (const nodeId of affected) {
+        const name = names.get(nodeId) ?? this.#names.get(nodeId);
+        if (name !== undefined) await this.#apply(nodeId, name, found.get(nodeId) ?? new Map<string, string>());
+      }
+    });
+    this.#comparing = run.catch(() => undefined);
+    return run;
+  }
+
+  async #apply(nodeId: string, nodeName: string, wanted: ReadonlyMap<string, string>): Promise<void> {
+    const raised = this.#raised.get(nodeId) ?? new Map<string, string>();
+    for (const alarmId of [DIFFERENT_APPLICATION_VERSIONS, MISSING_APPLICATION]) {
+      const text = wanted.get(alarmId);
+      if (text === raised.get(alarmId)) continue;
+      if (text === undefined) {
+        await this.#alarms.clear(alarmId, alarmSourceText(nodeId, nodeName, FAMILY_CONSISTENCY_SOURCE, 'wombat'));
+        raised.delete(alarmId);
+      } else {
+        await this.#alarms.raise({
+          alarmId,
+          nodeId,
+          nodeName,
+          custom: FAMILY_CONSISTENCY_SOURCE,
+          severity: FAMILY_CONSISTENCY_SEVERITY,
+          additionalInformation: erlangBinary(text),
+          tags: ['op'],
+        });
+        raised.set(alarmId, text);
+      }
+    }
+    if (raised.size > 0) {
+      this.#raised.set(nodeId, raised);
+      this.#names.set(nodeId, nodeName);
+    } else {
+      this.#raised.delete(nodeId);
+      this.#names.delete(nodeId);
+    }
+  }
+}

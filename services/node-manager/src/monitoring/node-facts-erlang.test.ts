@@ -1,0 +1,199 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NodeConnection } from '../connections/node-connection.js';
+import { liveErl, startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
+import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
+import { pollUntil } from '../test-support/poll-until.js';
+import { ErlangExpression, textOf } from './erlang-expression.js';
+
+const suite = liveErl.available || liveErl.required ? describe : describe.skip;
+const title =
+  liveErl.available || liveErl.required
+    ? 'node facts and family consistency of real Erlang nodes'
+    : 'node facts and family consistency of real Erlang nodes (skipped: install erlang-base)';
+
+interface NodeReply {
+  id: string;
+  state: string;
+  node_family_id: string;
+  otp_release: string | null;
+  erts_version: string | null;
+  uptime_ms: number | null;
+  process_count: number | null;
+  total_memory: number | null;
+}
+interface ListedAlarm {
+  alarmId: string;
+  severity: string;
+  additionalInformation: string;
+  src: { nodeId: string; custom: string };
+}
+
+suite(title, () => {
+  const auth = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
+  const nodes: ErlNode[] = [];
+  const connections: NodeConnection[] = [];
+  let dataDir = '';
+  let server: RunningNodeManagerServer;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'nm-facts-'));
+    server = await startNodeManagerServer(
+      { port: 0, dataDir, alarmPollMs: 60_000, metricsPollMs: 100, limitAlarmPollMs: 60_000 },
+      {
+        env: {
+          TRIAD_SCRYPT_COST: '16',
+          TRIAD_LOG_LEVEL: 'silent',
+          TRIAD_ADMIN_PASSWORD: 'Admin123',
+          TRIAD_NODE_DOWN_ALARM_AFTER_MS: '60000',
+        },
+      },
+    );
+  }, 20_000);
+  afterAll(async () => {
+    for (const c of connections) c.close();
+    await server?.close();
+    await Promise.all(nodes.map((n) => n.kill()));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function get<T>(url: string): Promise<{ status: number; body: T }> {
+    const r = await fetch(`${server.url}${url}`, { headers: auth });
+    return { status: r.status, body: (await r.json()) as T };
+  }
+  async function startAndAdd(prefix: string) {
+    const node = await startErlNode(uniqueAlive(prefix), 'factscookie');
+    nodes.push(node);
+    const direct = await NodeConnection.open({
+      node: node.name,
+      cookie: node.cookie,
+      localName: `${uniqueAlive('nmtest')}@localhost`,
+    });
+    connections.push(direct);
+    const run = (source: string) =>
+      new ErlangExpression(source).evaluate({ rpc: (_id, m, f, a) => direct.rpc(m, f, a ?? []) }, 'direct', 10_000);
+    // Booted far enough that applications can start (the node registers with EPMD before that).
+    await pollUntil(
+      async () => ((await run('whereis(application_controller).')).type === 'pid' ? true : undefined),
+      10_000,
+      'the application controller',
+    );
+    const added = await fetch(`${server.url}/api/topo/action/add-node`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: node.name, cookie: node.cookie }),
+    });
+    expect(added.status).toBe(200);
+    const record = (await added.json()) as NodeReply;
+    expect(record.state).toBe('UP');
+    return { node, run, id: record.id };
+  }
+  const nodeReply = async (id: string) => (await get<NodeReply>(`/api/topo/node/${id}`)).body;
+  const alarmsOf = async (nodeId: string) =>
+    (await get<{ alarms: ListedAlarm[] }>('/api/alarm?limit=100')).body.alarms.filter((a) => a.src.nodeId === nodeId);
+  const untilAlarms = (nodeId: string, ids: string[], what: string) =>
+    pollUntil(
+      async () => {
+        const found = await alarmsOf(nodeId);
+        return JSON.stringify(found.map((a) => a.alarmId).sort()) === JSON.stringify([...ids].sort())
+          ? found
+          : undefined;
+      },
+      15_000,
+      what,
+    );
+
+  it('shows OTP release, ERTS version, uptime, process count and memory of UP nodes, with applications', async () => {
+    const a = await startAndAdd('nmfacts');
+    const node = await pollUntil(
+      async () => {
+        const reply = await nodeReply(a.id);
+        return reply.otp_release !== null ? reply : undefined;
+      },
+      10_000,
+      'the facts of the node',
+    );
+    expect(node.otp_release).toBe(textOf(await a.run('erlang:system_info(otp_release).')));
+    expect(node.erts_version).toBe(textOf(await a.run('erlang:system_info(version).')));
+    expect(node.erts_version).toMatch(/^\d+\.\d+/);
+    expect(node.uptime_ms).toBeGreaterThan(0);
+    expect(node.process_count).toBeGreaterThan(10);
+    expect(node.total_memory).toBeGreaterThan(1_000_000);
+    const listed = (await get<NodeReply[]>('/api/topo/node')).body.find((n) => n.id === a.id);
+    expect(listed?.otp_release).toBe(node.otp_release);
+
+    const info = await get<{ node: NodeReply; applications: { name: string; version: string }[] }>(
+      `/api/topo/node/${a.id}/info`,
+    );
+    expect(info.status).toBe(200);
+    expect(info.body.node.id).toBe(a.id);
+    const kernel = textOf(await a.run('{ok, V} = application:get_key(kernel, vsn), V.'));
+    expect(info.body.applications).toContainEqual({ name: 'kernel', description: 'ERTS  CXC 138 10', version: kernel });
+    expect(info.body.applications.map((x) => x.name)).toContain('stdlib');
+    expect((await get('/api/topo/node/no-such-node/info')).status).toBe(404);
+
+    await a.node.kill();
+    await pollUntil(
+      async () => ((await nodeReply(a.id)).state !== 'UP' ? true : undefined),
+      10_000,
+      'the node to leave UP',
+    );
+    const down = await nodeReply(a.id);
+    expect([down.otp_release, down.erts_version, down.uptime_ms, down.process_count, down.total_memory]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect((await get<{ applications: unknown[] }>(`/api/topo/node/${a.id}/info`)).body.applications).toEqual([]);
+  }, 60_000);
+
+  it('raises missing_application and different_application_versions between the nodes of one family', async () => {
+    const a = await startAndAdd('nmfama');
+    const b = await startAndAdd('nmfamb');
+    expect((await nodeReply(b.id)).node_family_id).toBe((await nodeReply(a.id)).node_family_id);
+    await pollUntil(
+      async () => ((await nodeReply(b.id)).otp_release !== null ? true : undefined),
+      10_000,
+      'facts of both nodes',
+    );
+    expect(await alarmsOf(a.id)).toEqual([]);
+
+    // b runs an application a does not: a misses it.
+    expect((await b.run('application:start(crypto).')).type).toBe('atom');
+    const [missing] = await untilAlarms(a.id, ['missing_application'], 'missing_application on a');
+    expect(missing!.severity).toBe('warning');
+    expect(missing!.src.custom).toBe('family_consistency');
+    expect(missing!.additionalInformation).toBe('<<"missing: crypto (on 1 other node)">>');
+    expect(await alarmsOf(b.id)).toEqual([]);
+    expect((await get<{ sources: string[] }>('/api/alarm/source')).body.sources).toContain('family_consistency');
+
+    // The same application at two versions (an application without code, loaded from its spec).
+    const spec = (vsn: string) =>
+      `application:load({application, triad_probe, [{vsn, "${vsn}"}, {applications, [kernel]}]}), ` +
+      'application:start(triad_probe).';
+    await a.run(spec('1.0'));
+    await b.run(spec('2.0'));
+    const [different] = await untilAlarms(a.id, ['different_application_versions', 'missing_application'], 'both');
+    expect(
+      (await alarmsOf(a.id)).find((x) => x.alarmId === 'different_application_versions')?.additionalInformation,
+    ).toBe('<<"different versions: triad_probe 1.0 (others: 2.0)">>');
+    expect(different).toBeDefined();
+    await untilAlarms(b.id, ['different_application_versions'], 'different_application_versions on b');
+
+    // Consistent again: everything clears.
+    await b.run('application:stop(crypto), application:stop(triad_probe), application:unload(triad_probe).');
+    await a.run('application:stop(triad_probe), application:unload(triad_probe).');
+    await untilAlarms(a.id, [], 'the alarms of a to clear');
+    await untilAlarms(b.id, [], 'the alarms of b to clear');
+
+    // A node that goes down leaves the comparison: its sibling's alarm about it clears.
+    await b.run('application:start(crypto).');
+    await untilAlarms(a.id, ['missing_application'], 'missing_application again');
+    await b.node.kill();
+    await untilAlarms(a.id, [], 'the alarm to clear once b is down');
+  }, 60_000);
+});

@@ -1,0 +1,81 @@
+import { listElements, tupleOf, type Term } from '@triad/erlang-dist';
+import { ErlangExpression, integerOf, textOf } from './erlang-expression.js';
+import { erlangTermText } from './erlang-term-text.js';
+
+/** An application a node runs, as `application:which_applications()` lists it. */
+export interface RunningApplication {
+  readonly name: string;
+  readonly description: string;
+  readonly version: string;
+}
+
+/** What the node facts collector last read of a node. */
+export interface NodeFacts {
+  /** `erlang:system_info(otp_release)`, e.g. `"25"`. */
+  readonly otpRelease: string;
+  /** `erlang:system_info(version)`: the ERTS version, e.g. `"13.1.5"`. */
+  readonly ertsVersion: string;
+  /** Milliseconds the node had run when read (`erlang:statistics(wall_clock)`). */
+  readonly uptimeMs: number;
+  readonly processCount: number;
+  /** `erlang:memory(total)`, bytes. */
+  readonly totalMemory: number;
+  /** Sorted by name. */
+  readonly applications: readonly RunningApplication[];
+  /** When it was read, ms since the epoch. */
+  readonly readAt: number;
+}
+
+/** Evaluated on the node in one RPC (no code loaded). */
+export const NODE_FACTS_SOURCE = [
+  '{erlang:system_info(otp_release), erlang:system_info(version), element(1, erlang:statistics(wall_clock)),',
+  'erlang:system_info(process_count), erlang:memory(total), application:which_applications()}.',
+].join(' ');
+
+/** The shared parsed form of `NODE_FACTS_SOURCE`. */
+export const NODE_FACTS_EXPRESSION = new ErlangExpression(NODE_FACTS_SOURCE);
+
+/**
+ * The facts in an evaluation result of `NODE_FACTS_SOURCE`, read at `readAt`.
+ * @throws Error for a result of another shape.
+ */
+export function parseNodeFacts(result: Term, readAt: number): NodeFacts {
+  const parts = tupleOf(result, 6);
+  const [otpRelease, ertsVersion] = [textOf(parts?.[0]), textOf(parts?.[1])];
+  const [uptimeMs, processCount, totalMemory] = [integerOf(parts?.[2]), integerOf(parts?.[3]), integerOf(parts?.[4])];
+  const apps = listElements(parts?.[5]);
+  if (
+    otpRelease === undefined ||
+    ertsVersion === undefined ||
+    uptimeMs === undefined ||
+    processCount === undefined ||
+    totalMemory === undefined ||
+    !apps
+  )
+    throw new Error(`node facts gave ${erlangTermText(result)}`);
+  const applications: RunningApplication[] = [];
+  for (const app of apps) {
+    const [name, description, version] = tupleOf(app, 3) ?? [];
+    if (name?.type !== 'atom') continue;
+    applications.push({ name: name.name, description: textOf(description) ?? '', version: textOf(version) ?? '' });
+  }
+  applications.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { otpRelease, ertsVersion, uptimeMs, processCount, totalMemory, applications, readAt };
+}
+
+/** The latest facts per node id, kept while the node is UP (the collector removes them otherwise). */
+export class NodeFactsStore {
+  readonly #facts = new Map<string, NodeFacts>();
+
+  get(nodeId: string): NodeFacts | undefined {
+    return this.#facts.get(nodeId);
+  }
+
+  put(nodeId: string, facts: NodeFacts): void {
+    this.#facts.set(nodeId, facts);
+  }
+
+  remove(nodeId: string): void {
+    this.#facts.delete(nodeId);
+  }
+}
