@@ -34,6 +34,9 @@ export {
 } from './connections/reachability-checks.js';
 export type { RaiseAlarmInput, AlarmRecord } from './repositories/alarm-record.js';
 export { eventIdOf } from './monitoring/erlang-terms.js';
+export { ErlangExpression } from './monitoring/erlang-expression.js';
+export { SYSTEM_LIMIT_EXPRESSION, parseSystemLimitReading } from './monitoring/system-limit-reading.js';
+export { NODE_FACTS_EXPRESSION, parseNodeFacts } from './monitoring/node-facts.js';
 export type { NodeManagerEvent, AlarmEvent, NodeStateEvent } from './events/node-manager-events.js';
 export { createUsersCommand, type UsersCommandIo, type UsersCommandOptions } from './cli/users-command.js';
 export { createNodeManagerCommand } from './cli/node-manager-command.js';
