@@ -64,4 +64,21 @@ describe('prometheusMetrics', () => {
     const own = (await first.inject({ method: 'GET', url: '/prometheus' })).body;
     expect(sample(own, 'http_requests_total', 'method="GET",route="/things/:id",status_code="200"')).toBe(1);
   });
+
+  it('with path false serves no route and hands the rendering to exportTo', async () => {
+    let render: (() => Promise<string>) | undefined;
+    app = await createServiceApp({
+      metrics: { path: false, exportTo: (r) => (render = r) },
+      beforeRoutes: async (instance) => {
+        instance.get('/things/:id', (_request, reply) => reply.send('x'));
+        await Promise.resolve();
+      },
+    });
+    await app.ready();
+    await app.inject({ method: 'GET', url: '/things/a' });
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    const text = render ? await render() : '';
+    expect(sample(text, 'http_requests_total', 'method="GET",route="/things/:id",status_code="200"')).toBe(1);
+    expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
+  });
 });

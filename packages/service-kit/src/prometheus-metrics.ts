@@ -3,8 +3,13 @@ import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface PrometheusMetricsOptions {
-  /** Path of the scrape endpoint; default `/metrics`. */
-  readonly path?: string;
+  /** Path of the scrape endpoint; default `/metrics`; `false` registers no route (see `exportTo`). */
+  readonly path?: string | false;
+  /**
+   * Receives a function rendering these metrics (process and HTTP) as Prometheus text, for an app
+   * that serves them itself, e.g. behind its own authentication and next to metrics of its own.
+   */
+  readonly exportTo?: (render: () => Promise<string>) => void;
   /** Prefix of the metric names; default none (`http_requests_total`). */
   readonly prefix?: string;
   /** Upper bounds of the request duration buckets, in seconds. */
@@ -66,6 +71,12 @@ export const prometheusMetrics = fp(
       durations.observe(labels, reply.elapsedTime / 1000);
       hookDone();
     });
+    const render = async () => (await processMetrics().metrics()) + (await registry.metrics());
+    options.exportTo?.(render);
+    if (options.path === false) {
+      done();
+      return;
+    }
     app.get(
       options.path ?? '/metrics',
       {
@@ -86,10 +97,7 @@ export const prometheusMetrics = fp(
           },
         },
       },
-      async (_request, reply) => {
-        const text = (await processMetrics().metrics()) + (await registry.metrics());
-        return reply.type(registry.contentType).send(text);
-      },
+      async (_request, reply) => reply.type(registry.contentType).send(await render()),
     );
     done();
   },
