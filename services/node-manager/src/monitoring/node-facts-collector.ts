@@ -1,4 +1,5 @@
 import type { AlarmCommands } from '../commands/alarm-commands.js';
+import type { AlarmRepository } from '../repositories/alarm-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
 import type { Collector, MonitoredNode, RpcCaller } from './collector.js';
 import { alarmSourceText, erlangBinary } from './erlang-terms.js';
@@ -26,7 +27,8 @@ export type FamilyNodes = Pick<TopologyRepository, 'findNode' | 'listNodes'>;
  * so UP ones): `missing_application` and `different_application_versions` (source
  * `family_consistency`, severity `warning`, tag `op`) are raised on the nodes that differ and
  * cleared on the others. A node that leaves UP or is deleted loses its facts and its consistency
- * alarms, and its family is compared again without it.
+ * alarms, and its family is compared again without it. The first comparison after a start takes
+ * over the consistency alarms left active in the store.
  */
 export class NodeFactsCollector implements Collector {
   readonly plugin = NODE_FACTS_PLUGIN;
@@ -35,6 +37,7 @@ export class NodeFactsCollector implements Collector {
   readonly #rpc: RpcCaller;
   readonly #store: NodeFactsStore;
   readonly #alarms: AlarmCommands;
+  readonly #alarmStore: Pick<AlarmRepository, 'list'>;
   readonly #topology: FamilyNodes;
   readonly #now: () => number;
   /** Per node: the consistency alarms raised (id -> text). */
@@ -43,11 +46,14 @@ export class NodeFactsCollector implements Collector {
   readonly #names = new Map<string, string>();
   /** Family comparisons run one at a time, so raises and clears of two reads cannot interleave. */
   #comparing: Promise<void> = Promise.resolve();
+  /** Whether the alarms an earlier run left active have been read into `#raised`. */
+  #loaded = false;
 
   constructor(
     rpc: RpcCaller,
     store: NodeFactsStore,
     alarms: AlarmCommands,
+    alarmStore: Pick<AlarmRepository, 'list'>,
     topology: FamilyNodes,
     intervalMs: number,
     now: () => number = Date.now,
@@ -55,6 +61,7 @@ export class NodeFactsCollector implements Collector {
     this.#rpc = rpc;
     this.#store = store;
     this.#alarms = alarms;
+    this.#alarmStore = alarmStore;
     this.#topology = topology;
     this.intervalMs = intervalMs;
     this.#now = now;
@@ -84,6 +91,7 @@ export class NodeFactsCollector implements Collector {
   /** Compares the family (and clears what `gone` had raised). */
   #compare(familyId: string | undefined, gone?: string): Promise<void> {
     const run = this.#comparing.then(async () => {
+      if (!this.#loaded) await this.#loadStored();
       const members = new Map<string, readonly RunningApplication[]>();
       const names = new Map<string, string>();
       if (familyId !== undefined) {
@@ -105,11 +113,26 @@ export class NodeFactsCollector implements Collector {
     return run;
   }
 
+  /** The consistency alarms an earlier run left active, so they clear once the family agrees. */
+  async #loadStored(): Promise<void> {
+    const stored = await this.#alarmStore.list({ source: FAMILY_CONSISTENCY_SOURCE, tags: 'all', limit: 100_000 });
+    for (const alarm of stored) {
+      if (!alarm.active || alarm.elarmServer !== 'wombat') continue;
+      const raised = this.#raised.get(alarm.nodeId) ?? new Map<string, string>();
+      raised.set(alarm.alarmId, alarm.additionalInformation);
+      this.#raised.set(alarm.nodeId, raised);
+      this.#names.set(alarm.nodeId, alarm.nodeName);
+    }
+    this.#loaded = true;
+  }
+
   async #apply(nodeId: string, nodeName: string, wanted: ReadonlyMap<string, string>): Promise<void> {
     const raised = this.#raised.get(nodeId) ?? new Map<string, string>();
     for (const alarmId of [DIFFERENT_APPLICATION_VERSIONS, MISSING_APPLICATION]) {
       const text = wanted.get(alarmId);
-      if (text === raised.get(alarmId)) continue;
+      // Stored texts are Erlang-printed; compare like with like.
+      const printed = text === undefined ? undefined : erlangBinary(text);
+      if (printed === raised.get(alarmId)) continue;
       if (text === undefined) {
         await this.#alarms.clear(alarmId, alarmSourceText(nodeId, nodeName, FAMILY_CONSISTENCY_SOURCE, 'wombat'));
         raised.delete(alarmId);
@@ -123,7 +146,7 @@ export class NodeFactsCollector implements Collector {
           additionalInformation: erlangBinary(text),
           tags: ['op'],
         });
-        raised.set(alarmId, text);
+        raised.set(alarmId, erlangBinary(text));
       }
     }
     if (raised.size > 0) {

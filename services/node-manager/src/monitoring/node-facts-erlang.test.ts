@@ -38,9 +38,8 @@ suite(title, () => {
   let dataDir = '';
   let server: RunningNodeManagerServer;
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'nm-facts-'));
-    server = await startNodeManagerServer(
+  const start = () =>
+    startNodeManagerServer(
       { port: 0, dataDir, alarmPollMs: 60_000, metricsPollMs: 100, limitAlarmPollMs: 60_000 },
       {
         env: {
@@ -51,6 +50,9 @@ suite(title, () => {
         },
       },
     );
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'nm-facts-'));
+    server = await start();
   }, 20_000);
   afterAll(async () => {
     for (const c of connections) c.close();
@@ -195,5 +197,16 @@ suite(title, () => {
     await untilAlarms(a.id, ['missing_application'], 'missing_application again');
     await b.node.kill();
     await untilAlarms(a.id, [], 'the alarm to clear once b is down');
+  }, 60_000);
+
+  it('clears, after a restart of the service, a consistency alarm an earlier run raised', async () => {
+    const a = await startAndAdd('nmrsta');
+    const b = await startAndAdd('nmrstb');
+    expect((await b.run('application:start(crypto).')).type).toBe('atom');
+    await untilAlarms(a.id, ['missing_application'], 'missing_application before the restart');
+    await server.close();
+    await b.run('application:stop(crypto).');
+    server = await start();
+    await untilAlarms(a.id, [], 'the alarm of the earlier run to clear');
   }, 60_000);
 });

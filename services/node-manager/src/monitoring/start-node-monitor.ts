@@ -33,7 +33,15 @@ export async function startNodeMonitor(
         parseLimitThresholds(core.config.limitAlarmThresholds),
         core.config.limitAlarmPollMs,
       ),
-      new NodeFactsCollector(rpc, core.facts, core.alarms, core.topologyStore, core.config.metricsPollMs, core.now),
+      new NodeFactsCollector(
+        rpc,
+        core.facts,
+        core.alarms,
+        core.alarmStore,
+        core.topologyStore,
+        core.config.metricsPollMs,
+        core.now,
+      ),
     ],
     ...(onError ? { onError } : {}),
   });
