@@ -28,6 +28,7 @@ export const nodeManagerProblems = defineProblemCatalogue({
   NM_ERR_NODE_EXISTS: { status: 400, title: 'A node with this name is already added' },
   NM_ERR_NODE_FAMILY_EXISTS: { status: 400, title: 'A node family with this name exists' },
   NM_ERR_PLUGIN_NOT_FOUND: { status: 404, title: 'The node has no such plugin' },
+  NM_ERR_METRIC_NOT_FOUND: { status: 404, title: 'The node has no history of a metric of this name' },
   NM_ERR_ALARM_NOT_FOUND: { status: 400, title: 'No active alarm has this alarmId and alarmSrc' },
   NM_ERR_ALARM_STATE: { status: 400, title: 'The alarm is not in a state this action applies to' },
   NM_ERR_BAD_EVENT_ID: { status: 400, title: 'eid has the form {Mega,Sec,Micro}' },

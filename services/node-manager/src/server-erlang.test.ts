@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@triad/service-kit';
 import { startNodeManagerServer } from './server.js';
 import { liveErl, startErlNode, uniqueAlive, type ErlNode } from './connections/test-support/erl-node.js';
 
@@ -79,6 +80,67 @@ suite(title, () => {
       );
     } finally {
       await second.close();
+    }
+  }, 40_000);
+
+  it('after a restart collects only from connected nodes: no warnings, /metrics filled, history kept', async () => {
+    const env = { TRIAD_SCRYPT_COST: '16', TRIAD_ADMIN_PASSWORD: 'Admin123' };
+    const auth = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
+    const restartDir = await mkdtemp(path.join(tmpdir(), 'nm-restart-'));
+    const node = await startErlNode(uniqueAlive('nmrestart'), 'restartcookie');
+    nodes.push(node);
+    const quiet = { logLevel: 'silent' as const };
+    try {
+      const first = await startNodeManagerServer(
+        { port: 0, dataDir: restartDir, metricsPollMs: 100, ...quiet },
+        { env },
+      );
+      const added = await fetch(`${first.url}/api/topo/action/add-node`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: node.name, cookie: node.cookie }),
+      });
+      const { id } = (await added.json()) as { id: string };
+      const history = async (url: string) =>
+        (
+          (await (
+            await fetch(`${url}/api/metrics/node/${id}?name=erlang_vm_process_count&from=${Date.now() - 3_600_000}`, {
+              headers: auth,
+            })
+          ).json()) as { points?: [number, number][] }
+        ).points ?? [];
+      await until(async () => (await history(first.url)).length >= 2, 10_000, 'two samples in the history');
+      const before = await history(first.url);
+      await first.close();
+
+      // Warnings and errors of the restarted service, as JSON lines.
+      const lines: string[] = [];
+      const logger = createLogger({
+        level: 'warn',
+        format: 'json',
+        destination: { write: (l: string) => void lines.push(l) },
+      });
+      // A poll interval far longer than the test: whatever /metrics shows came from the first collection.
+      const second = await startNodeManagerServer(
+        { port: 0, dataDir: restartDir, metricsPollMs: 3_600_000 },
+        { env, logger },
+      );
+      try {
+        const label = `erlang_vm_process_count{node="${node.name}"}`;
+        await until(
+          async () => (await (await fetch(`${second.url}/metrics`, { headers: auth })).text()).includes(label),
+          10_000,
+          'the first sample after the restart',
+        );
+        expect(lines).toEqual([]);
+        const after = await history(second.url);
+        expect(after.slice(0, before.length)).toEqual(before);
+        expect(after.length).toBeGreaterThan(before.length);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(restartDir, { recursive: true, force: true });
     }
   }, 40_000);
 });

@@ -1,6 +1,7 @@
 import type { MigrationSet } from '@triad/db';
 import { createNodeManager } from './0001-create-node-manager.js';
 import { alarmListView } from './0002-alarm-list-view.js';
+import { metricHistory } from './0004-metric-history.js';
 import { logsDiscoveryAndRuns } from './0005-logs-discovery-and-runs.js';
 
 /** Bookkeeping table of the node manager's migrations (services may share one database). */
@@ -10,5 +11,6 @@ export const NODE_MANAGER_MIGRATION_TABLE = 'node_manager_migrations';
 export const nodeManagerMigrations: MigrationSet = Object.freeze({
   '0001_create_node_manager': createNodeManager,
   '0002_alarm_list_view': alarmListView,
+  '0004_metric_history': metricHistory,
   '0005_logs_discovery_and_runs': logsDiscoveryAndRuns,
 });

@@ -1,45 +1,44 @@
-import { atom, listElements, tupleOf, type Term } from '@triad/erlang-dist';
+import { exportFun, list, type Term } from '@triad/erlang-dist';
 import { COLLECTOR_RPC_TIMEOUT_MS, type Collector, type MonitoredNode, type RpcCaller } from './collector.js';
-import type { MetricFamily, MetricSample, MetricsStore } from './metrics-store.js';
+import { KERNEL_METRIC_FAMILIES, KERNEL_READINGS } from './kernel-metric-readings.js';
+import type { MetricSample, MetricsStore } from './metrics-store.js';
+
+export { KERNEL_METRIC_FAMILIES } from './kernel-metric-readings.js';
 
 /** Plugin that switches the kernel metrics collector. */
 export const KERNEL_METRICS_PLUGIN = 'wombat_plugin_builtin_metrics';
 
-/** The families this collector exports at `GET /metrics`. */
-export const KERNEL_METRIC_FAMILIES: readonly MetricFamily[] = Object.freeze([
-  {
-    name: 'erlang_memory_bytes',
-    type: 'gauge',
-    help: 'erlang:memory() of the node, by kind (total, processes, system, atom, binary, code, ets ...).',
-  },
-  {
-    name: 'erlang_process_count',
-    type: 'gauge',
-    help: 'erlang:system_info(process_count): processes alive on the node.',
-  },
-  {
-    name: 'erlang_process_limit',
-    type: 'gauge',
-    help: 'erlang:system_info(process_limit): most processes the node may hold.',
-  },
-  { name: 'erlang_run_queue', type: 'gauge', help: 'erlang:statistics(run_queue): processes ready to run.' },
-  {
-    name: 'erlang_reductions_total',
-    type: 'counter',
-    help: 'erlang:statistics(reductions): reductions since the node started.',
-  },
-  { name: 'erlang_port_count', type: 'gauge', help: 'erlang:system_info(port_count): ports open on the node.' },
-  { name: 'erlang_atom_count', type: 'gauge', help: 'erlang:system_info(atom_count): atoms in the atom table.' },
-] as const);
+/** Where a node's samples go besides `/metrics` (the metric history); a rejection fails the collection. */
+export type KernelSampleSink = (node: MonitoredNode, at: number, samples: readonly MetricSample[]) => Promise<void>;
 
-function integer(term: Term | undefined, what: string): number {
-  if (term?.type !== 'integer') throw new Error(`${what} is not an integer`);
-  return Number(term.value);
+/**
+ * The one RPC of a sample: `lists:zipwith(fun erlang:apply/2, Funs, ArgLists)` runs every reading
+ * of `KERNEL_READINGS` in one process on the node, in order, so no other call of ours is in flight
+ * while the run queue is read (seven parallel RPCs used to put 4-6 of our own processes in it).
+ * Only standard OTP functions are called; nothing is loaded onto the node.
+ */
+export const KERNEL_SAMPLE_CALL = Object.freeze({
+  module: 'lists',
+  fn: 'zipwith',
+  args: Object.freeze<Term[]>([
+    exportFun('erlang', 'apply', 2),
+    list(KERNEL_READINGS.map((r) => exportFun(r.module, r.fn, r.args.length))),
+    list(KERNEL_READINGS.map((r) => list(r.args))),
+  ]),
+});
+
+/** The samples in the reply of `KERNEL_SAMPLE_CALL`. @throws Error when the reply has another shape. */
+export function kernelSamples(reply: Term): MetricSample[] {
+  const results = reply.type === 'list' && reply.tail.type === 'nil' ? reply.elements : undefined;
+  if (results?.length !== KERNEL_READINGS.length)
+    throw new Error(`kernel sample: expected ${KERNEL_READINGS.length} results, got ${reply.type}`);
+  return KERNEL_READINGS.flatMap((reading, i) => reading.samples(results[i]!));
 }
 
 /**
- * Samples `erlang:memory()`, process count and limit, run queue, reductions, port and atom counts
- * of a node through seven RPCs in parallel, and keeps them in `store` (the last set per node).
+ * Samples a node's memory, counts and limits, run queue, reductions, uptime, I/O and GC (the
+ * prometheus.erl names, `KERNEL_METRIC_FAMILIES`) with one RPC, keeps the set in `store` for
+ * `/metrics` and hands it to `sink` (the history).
  */
 export class KernelMetricsCollector implements Collector {
   readonly plugin = KERNEL_METRICS_PLUGIN;
@@ -48,47 +47,37 @@ export class KernelMetricsCollector implements Collector {
   readonly #rpc: RpcCaller;
   readonly #store: MetricsStore;
   readonly #now: () => number;
+  readonly #sink: KernelSampleSink | undefined;
 
-  constructor(rpc: RpcCaller, store: MetricsStore, intervalMs: number, now: () => number = Date.now) {
+  constructor(
+    rpc: RpcCaller,
+    store: MetricsStore,
+    intervalMs: number,
+    now: () => number = Date.now,
+    sink?: KernelSampleSink,
+  ) {
     this.#rpc = rpc;
     this.#store = store;
     this.intervalMs = intervalMs;
     this.#now = now;
+    this.#sink = sink;
     store.declare(KERNEL_METRIC_FAMILIES);
   }
 
   async collect(node: MonitoredNode): Promise<void> {
-    const call = (module: string, fn: string, args: Term[]) =>
-      this.#rpc.rpc(node.id, module, fn, args, { timeoutMs: COLLECTOR_RPC_TIMEOUT_MS });
-    const [memory, processes, limit, runQueue, reductions, ports, atoms] = await Promise.all([
-      call('erlang', 'memory', []),
-      call('erlang', 'system_info', [atom('process_count')]),
-      call('erlang', 'system_info', [atom('process_limit')]),
-      call('erlang', 'statistics', [atom('run_queue')]),
-      call('erlang', 'statistics', [atom('reductions')]),
-      call('erlang', 'system_info', [atom('port_count')]),
-      call('erlang', 'system_info', [atom('atom_count')]),
-    ]);
-    const samples: MetricSample[] = [];
-    for (const entry of listElements(memory) ?? []) {
-      const pair = tupleOf(entry, 2);
-      if (pair?.[0]?.type === 'atom')
-        samples.push({
-          name: 'erlang_memory_bytes',
-          labels: { kind: pair[0].name },
-          value: integer(pair[1], 'memory'),
-        });
-    }
-    if (samples.length === 0) throw new Error('erlang:memory() gave no {Kind, Bytes} pairs');
-    samples.push(
-      { name: 'erlang_process_count', value: integer(processes, 'process_count') },
-      { name: 'erlang_process_limit', value: integer(limit, 'process_limit') },
-      { name: 'erlang_run_queue', value: integer(runQueue, 'run_queue') },
-      { name: 'erlang_reductions_total', value: integer(tupleOf(reductions, 2)?.[0], 'reductions') },
-      { name: 'erlang_port_count', value: integer(ports, 'port_count') },
-      { name: 'erlang_atom_count', value: integer(atoms, 'atom_count') },
+    const reply = await this.#rpc.rpc(
+      node.id,
+      KERNEL_SAMPLE_CALL.module,
+      KERNEL_SAMPLE_CALL.fn,
+      KERNEL_SAMPLE_CALL.args,
+      {
+        timeoutMs: COLLECTOR_RPC_TIMEOUT_MS,
+      },
     );
-    this.#store.put(node.id, { nodeName: node.name, at: this.#now(), samples });
+    const samples = kernelSamples(reply);
+    const at = this.#now();
+    this.#store.put(node.id, { nodeName: node.name, at, samples });
+    await this.#sink?.(node, at, samples);
   }
 
   stop(node: MonitoredNode): Promise<void> {

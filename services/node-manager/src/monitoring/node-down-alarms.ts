@@ -21,6 +21,11 @@ export class NodeDownAlarms {
   readonly #onError: MonitorErrorHandler;
   readonly #timers = new Map<string, NodeJS.Timeout>();
   /**
+   * The latest state out of UP per waiting node: a killed node is DOWN first and STOPPED once its
+   * EPMD entry is gone, and the alarm names the state it is in when raised.
+   */
+  readonly #states = new Map<string, string>();
+  /**
    * Per node, the raise/clear in progress: changes of one node run in order, so a late raise cannot
    * outlive a clear.
    */
@@ -39,9 +44,12 @@ export class NodeDownAlarms {
       this.#clear(nodeId, nodeName);
       return;
     }
+    this.#states.set(nodeId, state);
     if (this.#timers.has(nodeId)) return;
     const timer = setTimeout(() => {
       this.#timers.delete(nodeId);
+      const latest = this.#states.get(nodeId) ?? state;
+      this.#states.delete(nodeId);
       this.#run(nodeId, 'raise node_down', async () => {
         await this.#alarms.raise({
           alarmId: NODE_DOWN_ALARM_ID,
@@ -49,7 +57,7 @@ export class NodeDownAlarms {
           nodeName,
           severity: NODE_DOWN_SEVERITY,
           additionalInformation: erlangBinary(
-            `Node ${nodeName} has been unreachable (${state}) for ${this.#afterMs} ms`,
+            `Node ${nodeName} has been unreachable (${latest}) for ${this.#afterMs} ms`,
           ),
         });
       });
@@ -68,12 +76,14 @@ export class NodeDownAlarms {
   close(): void {
     for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
+    this.#states.clear();
   }
 
   #cancel(nodeId: string): void {
     const timer = this.#timers.get(nodeId);
     if (timer) clearTimeout(timer);
     this.#timers.delete(nodeId);
+    this.#states.delete(nodeId);
   }
 
   #clear(nodeId: string, nodeName: string): void {

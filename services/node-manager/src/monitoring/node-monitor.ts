@@ -14,6 +14,11 @@ export interface NodeMonitorOptions {
 interface Watched {
   node: MonitoredNode;
   state: string;
+  /**
+   * The connection layer reported `state` since the monitor started. A stored state is only a
+   * memory of the last run: collectors wait for a reported UP (no RPCs before connections exist).
+   */
+  reported: boolean;
   /** Running poll loops by plugin name. */
   readonly loops: Map<string, PollLoop>;
 }
@@ -82,12 +87,13 @@ export class NodeMonitor {
       this.#core.events.subscribe((event) => {
         if (event.type !== 'node_state') return;
         if (event.deleted) this.#forget(event.nodeId, event.nodeName);
-        else this.#observe({ id: event.nodeId, name: event.nodeName }, event.state);
+        else this.#observe({ id: event.nodeId, name: event.nodeName }, event.state, true);
       }),
       this.#core.plugins.onChange((nodeId) => this.#reconcile(nodeId)),
     );
     for (const node of await this.#core.topologyStore.listNodes()) {
-      if (!node.deleted && !this.#nodes.has(node.id)) this.#observe({ id: node.id, name: node.name }, node.state);
+      if (!node.deleted && !this.#nodes.has(node.id))
+        this.#observe({ id: node.id, name: node.name }, node.state, false);
     }
   }
 
@@ -107,11 +113,12 @@ export class NodeMonitor {
     await this.#nodeDown.settled();
   }
 
-  #observe(node: MonitoredNode, state: string): void {
+  #observe(node: MonitoredNode, state: string, reported: boolean): void {
     if (this.#closed) return;
-    const watched = this.#nodes.get(node.id) ?? { node, state, loops: new Map<string, PollLoop>() };
+    const watched = this.#nodes.get(node.id) ?? { node, state, reported, loops: new Map<string, PollLoop>() };
     watched.node = node;
     watched.state = state;
+    watched.reported ||= reported;
     this.#nodes.set(node.id, watched);
     this.#nodeDown.observe(node.id, node.name, state);
     this.#reconcile(node.id);
@@ -131,7 +138,7 @@ export class NodeMonitor {
     });
   }
 
-  /** Starts the loops a node should have (UP, plugin on) and stops the others. */
+  /** Starts the loops a node should have (reported UP, plugin on) and stops the others. */
   #reconcile(nodeId: string): void {
     this.#queue(nodeId, async () => {
       const watched = this.#nodes.get(nodeId);
@@ -140,7 +147,8 @@ export class NodeMonitor {
       for (const collector of this.#collectors) {
         const on = (stored.get(collector.plugin) ?? (collector.defaultOn ? 'on' : 'off')) === 'on';
         const loop = watched.loops.get(collector.plugin);
-        if (watched.state === 'UP' && on && !loop && !this.#closed) {
+        const up = watched.state === 'UP' && watched.reported;
+        if (up && on && !loop && !this.#closed) {
           watched.loops.set(
             collector.plugin,
             new PollLoop(collector.intervalMs, () =>
@@ -149,7 +157,7 @@ export class NodeMonitor {
                 .catch((error: unknown) => this.#onError(error, nodeId, `${collector.plugin} collection`)),
             ),
           );
-        } else if (loop && !(watched.state === 'UP' && on)) {
+        } else if (loop && !(up && on)) {
           watched.loops.delete(collector.plugin);
           await loop.stop();
           if (on) await collector.paused?.(watched.node);

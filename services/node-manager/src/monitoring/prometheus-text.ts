@@ -42,3 +42,23 @@ export function prometheusText(store: MetricsStore): string {
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
+
+/** Name of the gauge telling whether each managed node is UP (a Triad addition). */
+export const NODE_UP_METRIC = 'triad_node_up';
+
+/**
+ * `triad_node_up{node="a@h"} 1|0` for every managed node (1 when UP), ordered by name, with its
+ * `# HELP` and `# TYPE`; empty without nodes.
+ */
+export function nodeUpText(nodes: readonly { readonly name: string; readonly up: boolean }[]): string {
+  if (nodes.length === 0) return '';
+  const rows = [...nodes]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((n) => `${NODE_UP_METRIC}{node="${escapeLabelValue(n.name)}"} ${n.up ? 1 : 0}`);
+  return [
+    `# HELP ${NODE_UP_METRIC} 1 when the managed node is UP (connected), else 0 (STOPPED or DOWN).`,
+    `# TYPE ${NODE_UP_METRIC} gauge`,
+    ...rows,
+    '',
+  ].join('\n');
+}

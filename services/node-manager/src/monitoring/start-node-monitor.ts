@@ -1,6 +1,7 @@
 import type { NodeManagerCore } from '../node-manager-core.js';
 import type { RpcCaller } from './collector.js';
 import { CrashReportCollector } from './crash-report-collector.js';
+import { ExclusiveRpcGate } from './exclusive-rpc-gate.js';
 import { KernelMetricsCollector } from './kernel-metrics-collector.js';
 import { NodeMonitor } from './node-monitor.js';
 import type { MonitorErrorHandler } from './node-down-alarms.js';
@@ -10,19 +11,28 @@ import { SystemLimitAlarms } from './system-limit-alarms.js';
 import { NodeFactsCollector } from './node-facts-collector.js';
 
 /**
- * Builds and starts the monitor with the built-in collectors (kernel metrics into
- * `core.metrics` every `metricsPollMs`; SASL alarms and crash reports every `alarmPollMs`);
- * close it on shutdown.
+ * Builds and starts the monitor with the built-in collectors (kernel metrics into `core.metrics`
+ * and `core.metricHistory` every `metricsPollMs`; SASL alarms and crash reports every
+ * `alarmPollMs`); close it on shutdown.
  */
 export async function startNodeMonitor(
   core: NodeManagerCore,
-  rpc: RpcCaller,
+  direct: RpcCaller,
   onError?: MonitorErrorHandler,
 ): Promise<NodeMonitor> {
+  // A kernel sample runs alone on its node, so the run queue it reads holds none of our calls.
+  const gate = new ExclusiveRpcGate(direct);
+  const rpc = gate.shared;
   const monitor = new NodeMonitor({
     core,
     collectors: [
-      new KernelMetricsCollector(rpc, core.metrics, core.config.metricsPollMs, core.now),
+      new KernelMetricsCollector(
+        gate.exclusive,
+        core.metrics,
+        core.config.metricsPollMs,
+        core.now,
+        (node, at, samples) => core.metricHistory.record(node.id, at, samples),
+      ),
       new SaslAlarmCollector(rpc, core.alarms, core.alarmStore, core.config.alarmPollMs),
       new CrashReportCollector(rpc, core.topologyStore, core.config.alarmPollMs, core.now),
       new SystemLimitAlarms(

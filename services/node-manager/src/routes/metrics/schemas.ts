@@ -4,7 +4,7 @@ import { errorResponses } from '../shared-schemas.js';
 export const metricsSchema = {
   tags: ['metrics'],
   operationId: 'metrics',
-  summary: 'Kernel metrics of managed nodes (Prometheus text format)',
+  summary: 'Metrics of managed nodes and of the service (Prometheus text format)',
   response: {
     200: {
       description: 'Prometheus text format 0.0.4',
