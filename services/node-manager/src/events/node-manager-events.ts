@@ -16,7 +16,15 @@ export interface NodeStateEvent {
   readonly deleted: boolean;
 }
 
-export type NodeManagerEvent = AlarmEvent | NodeStateEvent;
+/** A log entry collected from a node (`presentNodeLog`'s shape in `log`). */
+export interface NodeLogEvent {
+  readonly type: 'log';
+  readonly nodeId: string;
+  readonly nodeName: string;
+  readonly log: { readonly time: number; readonly level: string; readonly kind: string; readonly text: string };
+}
+
+export type NodeManagerEvent = AlarmEvent | NodeStateEvent | NodeLogEvent;
 
 /** In-process fan-out of changes to live-update subscribers. Listeners must not throw. */
 export class NodeManagerEvents {

@@ -1,14 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { atom, list, string, tuple } from '@triad/erlang-dist';
+import { atom, string, tuple } from '@triad/erlang-dist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmSourceText } from './erlang-terms.js';
 import { NodeConnection } from '../connections/node-connection.js';
 import { liveErl, startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
 import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
-import { CRASH_FILTER_ID, CrashReportCollector } from './crash-report-collector.js';
-import { erlangTermText } from './erlang-term-text.js';
 import { pollUntil } from '../test-support/poll-until.js';
 
 const suite = liveErl.available || liveErl.required ? describe : describe.skip;
@@ -55,6 +53,9 @@ suite(title, () => {
     return (
       (await (await fetch(`${server.url}/api/alarm?limit=100`, { headers: auth })).json()) as { alarms: ListedAlarm[] }
     ).alarms;
+  }
+  async function metricsText(headers: Record<string, string> = auth): Promise<string> {
+    return (await fetch(`${server.url}/metrics`, { headers })).text();
   }
   async function addUp(node: ErlNode): Promise<string> {
     const added = await fetch(`${server.url}/api/topo/action/add-node`, {
@@ -167,63 +168,43 @@ suite(title, () => {
     }
   }, 40_000);
 
-  it('counts crash reports of a managed node into node-stat through the logger filter it installs', async () => {
-    const node = await startErlNode(uniqueAlive('nmcrash'), 'crashcookie');
+  it('exports kernel metrics of UP nodes at /metrics with node labels, behind auth, off with the plugin', async () => {
+    const node = await startErlNode(uniqueAlive('nmmet'), 'metcookie', { long: true });
     nodes.push(node);
-    await addUp(node);
-    const direct = await NodeConnection.open({
-      node: node.name,
-      cookie: node.cookie,
-      localName: `${uniqueAlive('nmtest')}@localhost`,
-    });
-    try {
-      // The collector's first read installs the filter; crashes before it are not counted.
-      await pollUntil(
-        async () => {
-          const config = await direct.rpc('logger', 'get_primary_config', []);
-          return erlangTermText(config).includes(CRASH_FILTER_ID) ? true : undefined;
-        },
-        8_000,
-        'the crash filter',
-      );
-      const before = await server.core.topologyStore.countCrashLogsSince(0);
-      await direct.rpc('proc_lib', 'spawn', [atom('erlang'), atom('error'), list([atom('boom')])]);
-      await direct.rpc('proc_lib', 'spawn', [atom('erlang'), atom('error'), list([atom('bang')])]);
-      await pollUntil(
-        async () => ((await server.core.topologyStore.countCrashLogsSince(0)) >= before + 2 ? true : undefined),
-        8_000,
-        'two crash logs',
-      );
-      const stat = (await (await fetch(`${server.url}/api/topo/node-stat`, { headers: auth })).json()) as {
-        number_of_crashlogs_this_hour: number;
-      };
-      expect(stat.number_of_crashlogs_this_hour).toBeGreaterThanOrEqual(2);
-      // A plain error log is not a crash report: a collector of our own reads the node's counter
-      // before and after it (the filter runs in the logging process, so the rpc's return is enough).
-      const recorded: string[] = [];
-      const collector = new CrashReportCollector(
-        { rpc: (_nodeId, module, fn, args) => direct.rpc(module, fn, args) },
-        { recordCrashLog: (_id, nodeId) => Promise.resolve(void recorded.push(nodeId)) },
-        60_000,
-      );
-      const target = { id: 'watched', name: node.name };
-      await collector.collect(target);
-      await direct.rpc('logger', 'error', [string('not a crash')]);
-      await collector.collect(target);
-      expect(recorded).toEqual([]);
-      // The same collector does count a crash once its report is logged.
-      await direct.rpc('proc_lib', 'spawn', [atom('erlang'), atom('error'), list([atom('late')])]);
-      await pollUntil(
-        async () => {
-          await collector.collect(target);
-          return recorded.length > 0 ? true : undefined;
-        },
-        8_000,
-        'the crash through the direct collector',
-      );
-      expect(recorded).toEqual(['watched']);
-    } finally {
-      direct.close();
+    const nodeId = await addUp(node);
+    const label = `node="${node.name}"`;
+    const text = await pollUntil(
+      async () => {
+        const body = await metricsText();
+        return body.includes(`erlang_process_count{${label}}`) ? body : undefined;
+      },
+      8_000,
+      'metrics of the node',
+    );
+    expect(text).toContain('# TYPE erlang_memory_bytes gauge');
+    expect(text).toContain('# TYPE erlang_reductions_total counter');
+    const processes = Number(new RegExp(`^erlang_process_count\\{${label}\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    const limit = Number(new RegExp(`^erlang_process_limit\\{${label}\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    const total = Number(new RegExp(`^erlang_memory_bytes\\{${label},kind="total"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    expect(processes).toBeGreaterThan(10);
+    expect(limit).toBeGreaterThan(processes);
+    expect(total).toBeGreaterThan(1_000_000);
+    for (const name of ['erlang_run_queue', 'erlang_reductions_total', 'erlang_port_count', 'erlang_atom_count']) {
+      expect(text).toMatch(new RegExp(`^${name}\\{${label}\\} \\d+$`, 'm'));
     }
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+
+    await setPlugin(nodeId, 'wombat_plugin_builtin_metrics', 'off');
+    await pollUntil(
+      async () => ((await metricsText()).includes(label) ? undefined : true),
+      8_000,
+      'the series to leave /metrics',
+    );
+    await setPlugin(nodeId, 'wombat_plugin_builtin_metrics', 'on');
+    await pollUntil(
+      async () => ((await metricsText()).includes(`erlang_atom_count{${label}}`) ? true : undefined),
+      8_000,
+      'the series to return',
+    );
   }, 40_000);
 });

@@ -1,0 +1,181 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { atom, list, string } from '@triad/erlang-dist';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NodeConnection } from '../connections/node-connection.js';
+import { liveErl, startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
+import type { NodeLogEvent } from '../events/node-manager-events.js';
+import type { NodeLogEntry } from '../repositories/node-log-repository.js';
+import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
+import { pollUntil } from '../test-support/poll-until.js';
+import { CodeLoadCollector } from './code-load-collector.js';
+import type { RpcCaller } from './collector.js';
+import { ErlangExpression } from './erlang-expression.js';
+import { erlangTermText } from './erlang-term-text.js';
+import { LOG_BUFFER_NAME, LOG_FILTER_ID } from './node-log-collector.js';
+
+const suite = liveErl.available || liveErl.required ? describe : describe.skip;
+const title =
+  liveErl.available || liveErl.required
+    ? 'logs of real Erlang nodes'
+    : 'logs of real Erlang nodes (skipped: install erlang-base)';
+
+interface ListedLog {
+  time: number;
+  level: string;
+  kind: string;
+  text: string;
+}
+
+/** Starts a temporary child under `kernel_safe_sup` (a supervisor every node runs), then kills it. */
+const SUPERVISED_CRASH = new ErlangExpression(
+  '{ok, P} = supervisor:start_child(kernel_safe_sup, #{id => triad_doomed, start => {gen_event, start_link, []}, ' +
+    'restart => temporary}), exit(P, kill), ok.',
+);
+
+suite(title, () => {
+  const auth = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
+  const nodes: ErlNode[] = [];
+  let dataDir = '';
+  let server: RunningNodeManagerServer;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'nm-logs-'));
+    server = await startNodeManagerServer(
+      { port: 0, dataDir, alarmPollMs: 100, metricsPollMs: 100 },
+      { env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123' } },
+    );
+  }, 20_000);
+  afterAll(async () => {
+    await server?.close();
+    await Promise.all(nodes.map((n) => n.kill()));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function addUp(node: ErlNode): Promise<string> {
+    const added = await fetch(`${server.url}/api/topo/action/add-node`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: node.name, cookie: node.cookie }),
+    });
+    const record = (await added.json()) as { id: string; state: string };
+    expect(record.state).toBe('UP');
+    return record.id;
+  }
+  async function logs(nodeId: string, query = ''): Promise<ListedLog[]> {
+    const reply = await fetch(`${server.url}/api/logs/node/${nodeId}${query}`, { headers: auth });
+    expect(reply.status).toBe(200);
+    return ((await reply.json()) as { logs: ListedLog[] }).logs;
+  }
+  async function setPlugin(nodeId: string, plugin: string, state: 'on' | 'off'): Promise<void> {
+    const r = await fetch(`${server.url}/api/plugins/node/${nodeId}/plugin/${plugin}`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ plugin_state: state }),
+    });
+    expect(r.status).toBe(200);
+  }
+
+  it('collects crash, supervisor and progress reports and error events, readable and pushed live', async () => {
+    const node = await startErlNode(uniqueAlive('nmlogs'), 'logscookie');
+    nodes.push(node);
+    const pushed: NodeLogEvent[] = [];
+    const unsubscribe = server.core.events.subscribe((event) => {
+      if (event.type === 'log') pushed.push(event);
+    });
+    const nodeId = await addUp(node);
+    const direct = await NodeConnection.open({
+      node: node.name,
+      cookie: node.cookie,
+      localName: `${uniqueAlive('nmtest')}@localhost`,
+    });
+    const rpc: RpcCaller = { rpc: (_nodeId, module, fn, args) => direct.rpc(module, fn, args) };
+    const filterInstalled = async () =>
+      erlangTermText(await direct.rpc('logger', 'get_primary_config', [])).includes(LOG_FILTER_ID);
+    try {
+      // The collector's first read installs the filter; what is logged before it is not collected.
+      await pollUntil(async () => ((await filterInstalled()) ? true : undefined), 8_000, 'the log filter');
+      // Progress reports are info: they reach the filter only when the node logs info.
+      await direct.rpc('logger', 'set_primary_config', [atom('level'), atom('info')]);
+      await direct.rpc('proc_lib', 'spawn', [atom('erlang'), atom('error'), list([atom('boom')])]);
+      await direct.rpc('logger', 'error', [string('disk on fire')]);
+      await SUPERVISED_CRASH.evaluate(rpc, 'direct');
+      const listed = await pollUntil(
+        async () => {
+          const entries = await logs(nodeId);
+          const kinds = new Set(entries.map((e) => e.kind));
+          return ['crash_report', 'logger_event', 'supervisor_report', 'progress_report'].every((k) => kinds.has(k))
+            ? entries
+            : undefined;
+        },
+        10_000,
+        'four kinds of log entries',
+      );
+      const crash = listed.find((e) => e.kind === 'crash_report');
+      expect(crash?.level).toBe('error');
+      expect(crash?.text).toContain('boom');
+      expect(listed.find((e) => e.kind === 'logger_event')).toMatchObject({ level: 'error', text: 'disk on fire' });
+      expect(listed.find((e) => e.kind === 'supervisor_report')?.text).toContain('triad_doomed');
+      expect(listed.find((e) => e.kind === 'progress_report')?.level).toBe('info');
+      // Newest first, by the node's clock.
+      const times = listed.map((e) => e.time);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      // level= keeps that level and more severe; limit= the newest n.
+      expect((await logs(nodeId, '?level=error')).some((e) => e.level === 'info')).toBe(false);
+      expect((await logs(nodeId, '?level=error')).length).toBeGreaterThanOrEqual(3);
+      expect(await logs(nodeId, '?limit=1')).toEqual([listed[0]]);
+      // Pushed to live subscribers as collected, and the crash counted in node-stat.
+      expect(pushed.some((e) => e.nodeId === nodeId && e.log.kind === 'crash_report' && e.nodeName === node.name)).toBe(
+        true,
+      );
+      const stat = (await (await fetch(`${server.url}/api/topo/node-stat`, { headers: auth })).json()) as {
+        number_of_crashlogs_this_hour: number;
+      };
+      expect(stat.number_of_crashlogs_this_hour).toBeGreaterThanOrEqual(1);
+
+      // Off removes the filter and the buffer from the node: nothing is collected any more.
+      await setPlugin(nodeId, 'wombat_plugin_error_logger', 'off');
+      await pollUntil(async () => ((await filterInstalled()) ? undefined : true), 8_000, 'the filter to go');
+      expect(erlangTermText(await direct.rpc('erlang', 'whereis', [atom(LOG_BUFFER_NAME)]))).toBe('undefined');
+    } finally {
+      unsubscribe();
+      direct.close();
+    }
+  }, 40_000);
+
+  it('reports modules loaded and purged between two reads (the code tracer)', async () => {
+    const node = await startErlNode(uniqueAlive('nmcode'), 'codecookie');
+    nodes.push(node);
+    const direct = await NodeConnection.open({
+      node: node.name,
+      cookie: node.cookie,
+      localName: `${uniqueAlive('nmtest')}@localhost`,
+    });
+    try {
+      const recorded: NodeLogEntry[] = [];
+      const collector = new CodeLoadCollector(
+        { rpc: (_nodeId, module, fn, args) => direct.rpc(module, fn, args) },
+        { record: (_node, entries) => Promise.resolve(void recorded.push(...entries)) },
+        60_000,
+      );
+      const target = { id: 'watched', name: node.name };
+      expect(erlangTermText(await direct.rpc('code', 'is_loaded', [atom('erl_tar')]))).toBe('false');
+      // A young node still loads modules on its own: look at erl_tar only.
+      const ofErlTar = () => recorded.filter((e) => e.text.endsWith(' module erl_tar'));
+      await collector.collect(target);
+      expect(recorded).toEqual([]);
+      await direct.rpc('code', 'ensure_loaded', [atom('erl_tar')]);
+      await collector.collect(target);
+      expect(ofErlTar().map((e) => [e.kind, e.level, e.text])).toEqual([
+        ['code_loaded', 'notice', 'loaded module erl_tar'],
+      ]);
+      await direct.rpc('code', 'delete', [atom('erl_tar')]);
+      await direct.rpc('code', 'purge', [atom('erl_tar')]);
+      await collector.collect(target);
+      expect(ofErlTar().map((e) => e.kind)).toEqual(['code_loaded', 'code_purged']);
+    } finally {
+      direct.close();
+    }
+  }, 40_000);
+});

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { NodeManagerEvents } from '../events/node-manager-events.js';
+import { presentNodeLog } from '../presenters/node-log-presenter.js';
+import type { NodeLogEntry, NodeLogRepository } from '../repositories/node-log-repository.js';
+import type { TopologyRepository } from '../repositories/topology-repository.js';
+import type { MonitoredNode } from './collector.js';
+
+/**
+ * Where the log collectors put what they read from a node: stored (bounded per node), each crash
+ * report also counted as a crash log (node-stat), and each entry pushed to live subscribers as
+ * `{"type":"log","nodeId","nodeName","log":{time,level,kind,text}}`.
+ */
+export class NodeLogs {
+  readonly #store: NodeLogRepository;
+  readonly #crashes: Pick<TopologyRepository, 'recordCrashLog'>;
+  readonly #events: NodeManagerEvents;
+  readonly #now: () => number;
+
+  constructor(
+    store: NodeLogRepository,
+    crashes: Pick<TopologyRepository, 'recordCrashLog'>,
+    events: NodeManagerEvents,
+    now: () => number = Date.now,
+  ) {
+    this.#store = store;
+    this.#crashes = crashes;
+    this.#events = events;
+    this.#now = now;
+  }
+
+  /** The stored entries (the route reads them here). */
+  get store(): NodeLogRepository {
+    return this.#store;
+  }
+
+  async record(node: MonitoredNode, entries: readonly NodeLogEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.#store.append(node.id, entries);
+    const at = this.#now();
+    for (const entry of entries) {
+      if (entry.kind === 'crash_report') await this.#crashes.recordCrashLog(randomUUID(), node.id, at);
+      this.#events.emit({ type: 'log', nodeId: node.id, nodeName: node.name, log: presentNodeLog(entry) });
+    }
+  }
+}

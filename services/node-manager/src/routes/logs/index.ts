@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { nmError } from '../../errors.js';
+import type { NodeManagerCore } from '../../node-manager-core.js';
+import { presentNodeLog } from '../../presenters/node-log-presenter.js';
+import type { NodeParams } from '../shared-schemas.js';
+import * as s from './schemas.js';
+
+/** `/api/logs/node/{node_id}` (Triad): the log entries collected from a node. */
+export function logRoutes(
+  app: FastifyInstance,
+  { core }: { core: NodeManagerCore },
+  done: (error?: Error) => void,
+): void {
+  app.get<{ Params: NodeParams; Querystring: s.LogQuery }>(
+    '/node/:node_id',
+    { schema: s.listNodeLogsSchema, config: { access: 'read' } },
+    async (r) => {
+      const node = await core.topologyStore.findNode(r.params.node_id);
+      if (!node || node.deleted) throw nmError('NM_ERR_NODE_NOT_FOUND');
+      const entries = await core.logs.store.list(node.id, r.query.limit ?? s.DEFAULT_LOG_LIMIT, r.query.level);
+      return { logs: entries.map(presentNodeLog) };
+    },
+  );
+  done();
+}

@@ -1,0 +1,82 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '@triad/db/testing';
+import type { NodeManagerDatabase } from '../../repositories/node-manager-tables.js';
+import type { NodeLogEntry } from '../../repositories/node-log-repository.js';
+import { ADMIN, useTestApp } from '../../test-support/node-manager-test-app.js';
+
+interface TestSocket {
+  send(text: string): void;
+  terminate(): void;
+  on(event: 'message', listener: (data: Buffer) => void): void;
+}
+
+const entry = (timeUs: number, level: NodeLogEntry['level'], kind = 'logger_event'): NodeLogEntry => ({
+  timeUs,
+  level,
+  kind,
+  text: `${kind} at ${timeUs}`,
+});
+
+describeEachDatabase<NodeManagerDatabase>('node-manager logs', (getDb) => {
+  const t = useTestApp(getDb, { overrides: { logsPerNode: 3 } });
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: ADMIN });
+
+  it('lists the newest entries first, keeps at most logsPerNode per node, filters by level', async () => {
+    const node = await t.core.topology.addNode('logs@h', 'c');
+    const other = await t.core.topology.addNode('other@h', 'c');
+    const target = { id: node.id, name: node.name };
+    await t.core.logs.record(target, [entry(1_000_000, 'error', 'crash_report'), entry(3_000_000, 'warning')]);
+    await t.core.logs.record(target, [entry(2_000_000, 'info', 'progress_report'), entry(4_000_500, 'critical')]);
+    await t.core.logs.record({ id: other.id, name: other.name }, [entry(5_000_000, 'error')]);
+    const all = await get(`/api/logs/node/${node.id}`);
+    expect(all.statusCode).toBe(200);
+    // The oldest of four went: three kept, newest first, times in ms.
+    expect(all.json()).toEqual({
+      logs: [
+        { time: 4_000, level: 'critical', kind: 'logger_event', text: 'logger_event at 4000500' },
+        { time: 3_000, level: 'warning', kind: 'logger_event', text: 'logger_event at 3000000' },
+        { time: 2_000, level: 'info', kind: 'progress_report', text: 'progress_report at 2000000' },
+      ],
+    });
+    expect((await get(`/api/logs/node/${node.id}?level=warning`)).json<{ logs: unknown[] }>().logs).toHaveLength(2);
+    expect((await get(`/api/logs/node/${node.id}?level=emergency`)).json()).toEqual({ logs: [] });
+    expect((await get(`/api/logs/node/${node.id}?limit=1`)).json<{ logs: { time: number }[] }>().logs).toEqual([
+      expect.objectContaining({ time: 4_000 }),
+    ]);
+    // Crash reports count as crash logs of node-stat.
+    expect(await t.core.topologyStore.countCrashLogsSince(0)).toBe(1);
+  });
+
+  it('answers 404 for an unknown node and 400 for a bad limit or level', async () => {
+    expect((await get('/api/logs/node/nosuchnode')).statusCode).toBe(404);
+    const node = await t.core.topology.addNode('q@h', 'c');
+    expect((await get(`/api/logs/node/${node.id}?limit=1001`)).statusCode).toBe(400);
+    expect((await get(`/api/logs/node/${node.id}?level=loud`)).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/logs/node/${node.id}` })).statusCode).toBe(401);
+  });
+
+  it('pushes each collected entry on the WebSocket', async () => {
+    const node = await t.core.topology.addNode('ws@h', 'c');
+    const pass = (await get('/api/users/pass')).json<string>();
+    const socket = await (t.app as unknown as { injectWS(path: string): Promise<TestSocket> }).injectWS('/api/core/ws');
+    const messages: Record<string, unknown>[] = [];
+    const authenticated = new Promise<void>((resolve) =>
+      socket.on('message', (data) => {
+        messages.push(JSON.parse(String(data)) as Record<string, unknown>);
+        if (messages.length === 1) resolve();
+      }),
+    );
+    socket.send(`auth=admin;websocket_pass=${pass}`);
+    await authenticated;
+    const logged = new Promise<void>((resolve) => socket.on('message', () => resolve()));
+    await t.core.logs.record({ id: node.id, name: node.name }, [entry(7_000_000, 'error', 'crash_report')]);
+    await logged;
+    socket.terminate();
+    expect(messages.at(-1)).toEqual({
+      type: 'log',
+      nodeId: node.id,
+      nodeName: 'ws@h',
+      log: { time: 7_000, level: 'error', kind: 'crash_report', text: 'crash_report at 7000000' },
+    });
+  });
+});
