@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeConnection } from '../connections/node-connection.js';
-import { liveErl, startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
-import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
+import { describe, expect, it } from 'vitest';
+import { liveErl } from '../connections/test-support/erl-node.js';
 import { pollUntil } from '../test-support/poll-until.js';
-import { ErlangExpression, textOf } from './erlang-expression.js';
+import { useLiveNodeManager } from '../test-support/live-node-manager.js';
+import { textOf } from './erlang-expression.js';
 
 const suite = liveErl.available || liveErl.required ? describe : describe.skip;
 const title =
@@ -24,88 +20,15 @@ interface NodeReply {
   process_count: number | null;
   total_memory: number | null;
 }
-interface ListedAlarm {
-  alarmId: string;
-  severity: string;
-  additionalInformation: string;
-  src: { nodeId: string; custom: string };
-}
 
 suite(title, () => {
-  const auth = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
-  const nodes: ErlNode[] = [];
-  const connections: NodeConnection[] = [];
-  let dataDir = '';
-  let server: RunningNodeManagerServer;
-
-  const start = () =>
-    startNodeManagerServer(
-      { port: 0, dataDir, alarmPollMs: 60_000, metricsPollMs: 100, limitAlarmPollMs: 60_000 },
-      {
-        env: {
-          TRIAD_SCRYPT_COST: '16',
-          TRIAD_LOG_LEVEL: 'silent',
-          TRIAD_ADMIN_PASSWORD: 'Admin123',
-          TRIAD_NODE_DOWN_ALARM_AFTER_MS: '60000',
-        },
-      },
-    );
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'nm-facts-'));
-    server = await start();
-  }, 20_000);
-  afterAll(async () => {
-    for (const c of connections) c.close();
-    await server?.close();
-    await Promise.all(nodes.map((n) => n.kill()));
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function get<T>(url: string): Promise<{ status: number; body: T }> {
-    const r = await fetch(`${server.url}${url}`, { headers: auth });
-    return { status: r.status, body: (await r.json()) as T };
-  }
+  const live = useLiveNodeManager({ alarmPollMs: 60_000, metricsPollMs: 100, limitAlarmPollMs: 60_000 });
+  const { get, alarmsOf, untilAlarms } = live;
   async function startAndAdd(prefix: string) {
-    const node = await startErlNode(uniqueAlive(prefix), 'factscookie');
-    nodes.push(node);
-    const direct = await NodeConnection.open({
-      node: node.name,
-      cookie: node.cookie,
-      localName: `${uniqueAlive('nmtest')}@localhost`,
-    });
-    connections.push(direct);
-    const run = (source: string) =>
-      new ErlangExpression(source).evaluate({ rpc: (_id, m, f, a) => direct.rpc(m, f, a ?? []) }, 'direct', 10_000);
-    // Booted far enough that applications can start (the node registers with EPMD before that).
-    await pollUntil(
-      async () => ((await run('whereis(application_controller).')).type === 'pid' ? true : undefined),
-      10_000,
-      'the application controller',
-    );
-    const added = await fetch(`${server.url}/api/topo/action/add-node`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: node.name, cookie: node.cookie }),
-    });
-    expect(added.status).toBe(200);
-    const record = (await added.json()) as NodeReply;
-    expect(record.state).toBe('UP');
-    return { node, run, id: record.id };
+    const { node, run } = await live.startNode(prefix);
+    return { node, run, id: await live.addUp(node) };
   }
   const nodeReply = async (id: string) => (await get<NodeReply>(`/api/topo/node/${id}`)).body;
-  const alarmsOf = async (nodeId: string) =>
-    (await get<{ alarms: ListedAlarm[] }>('/api/alarm?limit=100')).body.alarms.filter((a) => a.src.nodeId === nodeId);
-  const untilAlarms = (nodeId: string, ids: string[], what: string) =>
-    pollUntil(
-      async () => {
-        const found = await alarmsOf(nodeId);
-        return JSON.stringify(found.map((a) => a.alarmId).sort()) === JSON.stringify([...ids].sort())
-          ? found
-          : undefined;
-      },
-      15_000,
-      what,
-    );
 
   it('shows OTP release, ERTS version, uptime, process count and memory of UP nodes, with applications', async () => {
     const a = await startAndAdd('nmfacts');
@@ -204,9 +127,7 @@ suite(title, () => {
     const b = await startAndAdd('nmrstb');
     expect((await b.run('application:start(crypto).')).type).toBe('atom');
     await untilAlarms(a.id, ['missing_application'], 'missing_application before the restart');
-    await server.close();
-    await b.run('application:stop(crypto).');
-    server = await start();
+    await live.restart(() => b.run('application:stop(crypto).'));
     await untilAlarms(a.id, [], 'the alarm of the earlier run to clear');
   }, 60_000);
 });

@@ -1,13 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeConnection } from '../connections/node-connection.js';
-import { liveErl, startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
-import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
-import { pollUntil } from '../test-support/poll-until.js';
+import { describe, expect, it } from 'vitest';
+import { liveErl } from '../connections/test-support/erl-node.js';
+import { LIVE_ADMIN, useLiveNodeManager } from '../test-support/live-node-manager.js';
 import { alarmSourceText } from './erlang-terms.js';
-import { ErlangExpression } from './erlang-expression.js';
 
 const suite = liveErl.available || liveErl.required ? describe : describe.skip;
 const title =
@@ -15,87 +9,11 @@ const title =
     ? 'system-limit alarms of real Erlang nodes'
     : 'system-limit alarms of real Erlang nodes (skipped: install erlang-base)';
 
-interface ListedAlarm {
-  alarmId: string;
-  severity: string;
-  additionalInformation: string;
-  threshold: unknown;
-  rawSrc: string;
-  src: { nodeId: string; nodeName: string; custom: string; elarmServer: string };
-}
-
 suite(title, () => {
-  const auth = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
-  const nodes: ErlNode[] = [];
-  const connections: NodeConnection[] = [];
-  let dataDir = '';
-  let server: RunningNodeManagerServer;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'nm-limits-'));
-    server = await startNodeManagerServer(
-      { port: 0, dataDir, alarmPollMs: 100, metricsPollMs: 60_000, limitAlarmPollMs: 100 },
-      {
-        env: {
-          TRIAD_SCRYPT_COST: '16',
-          TRIAD_LOG_LEVEL: 'silent',
-          TRIAD_ADMIN_PASSWORD: 'Admin123',
-          TRIAD_NODE_DOWN_ALARM_AFTER_MS: '60000',
-        },
-      },
-    );
-  }, 20_000);
-  afterAll(async () => {
-    for (const c of connections) c.close();
-    await server?.close();
-    await Promise.all(nodes.map((n) => n.kill()));
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function get<T>(url: string): Promise<T> {
-    return (await (await fetch(`${server.url}${url}`, { headers: auth })).json()) as T;
-  }
-  const alarmsOf = async (nodeId: string) =>
-    (await get<{ alarms: ListedAlarm[] }>('/api/alarm?limit=100')).alarms.filter((a) => a.src.nodeId === nodeId);
-  const sources = async () => (await get<{ sources: string[] }>('/api/alarm/source')).sources;
-
-  async function addUp(node: ErlNode): Promise<string> {
-    const added = await fetch(`${server.url}/api/topo/action/add-node`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: node.name, cookie: node.cookie }),
-    });
-    expect(added.status).toBe(200);
-    const record = (await added.json()) as { id: string; state: string };
-    expect(record.state).toBe('UP');
-    return record.id;
-  }
-  /** A node of our own and a way to evaluate Erlang text on it (no code loaded). */
-  async function startNode(prefix: string, extraArgs: string[] = []) {
-    const node = await startErlNode(uniqueAlive(prefix), `${prefix}cookie`, { extraArgs });
-    nodes.push(node);
-    const direct = await NodeConnection.open({
-      node: node.name,
-      cookie: node.cookie,
-      localName: `${uniqueAlive('nmtest')}@localhost`,
-    });
-    connections.push(direct);
-    const run = (source: string) =>
-      new ErlangExpression(source).evaluate({ rpc: (_id, m, f, a) => direct.rpc(m, f, a ?? []) }, 'direct', 10_000);
-    return { node, run };
-  }
-  /** The ids of the node's alarms once they equal `ids` (sorted). */
-  const untilAlarms = (nodeId: string, ids: string[], what: string) =>
-    pollUntil(
-      async () => {
-        const found = await alarmsOf(nodeId);
-        return JSON.stringify(found.map((a) => a.alarmId).sort()) === JSON.stringify([...ids].sort())
-          ? found
-          : undefined;
-      },
-      15_000,
-      what,
-    );
+  const live = useLiveNodeManager({ alarmPollMs: 100, metricsPollMs: 60_000, limitAlarmPollMs: 100 });
+  const { get, untilAlarms, addUp } = live;
+  const sources = async () => (await get<{ sources: string[] }>('/api/alarm/source')).body.sources;
+  const startNode = (prefix: string, extraArgs: string[] = []) => live.startNode(prefix, extraArgs);
 
   it('raises process_limit_minor past 70 %, moves to major past 85 %, clears when the processes end', async () => {
     const { node, run } = await startNode('nmplim', ['+P', '1024']);
@@ -119,7 +37,7 @@ suite(title, () => {
     expect(minor!.rawSrc).toBe(alarmSourceText(nodeId, node.name, 'process_limit', 'wombat'));
     expect(minor!.additionalInformation).toMatch(/^<<"processes: \d+ of 1024 \(7\d\.\d %\)">>$/);
     expect(await sources()).toContain('process_limit');
-    expect((await get<{ sources: string[] }>(`/api/alarm/source/node/${nodeId}`)).sources).toEqual([
+    expect((await get<{ sources: string[] }>(`/api/alarm/source/node/${nodeId}`)).body.sources).toEqual([
       'node_level',
       'process_limit',
     ]);
@@ -174,9 +92,9 @@ suite(title, () => {
     );
     await untilAlarms(nodeId, ['process_message_queue_minor'], 'the message queue alarm');
     const set = async (state: string) => {
-      const r = await fetch(`${server.url}/api/plugins/node/${nodeId}/plugin/wombat_plugin_alarm`, {
+      const r = await fetch(`${live.server.url}/api/plugins/node/${nodeId}/plugin/wombat_plugin_alarm`, {
         method: 'PUT',
-        headers: { ...auth, 'content-type': 'application/json' },
+        headers: { ...LIVE_ADMIN, 'content-type': 'application/json' },
         body: JSON.stringify({ plugin_state: state }),
       });
       expect(r.status).toBe(200);
