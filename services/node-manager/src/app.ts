@@ -17,6 +17,7 @@ import { alarmRoutes } from './routes/alarms/index.js';
 import { bookmarkRoutes } from './routes/bookmarks/index.js';
 import { liveRoutes } from './routes/live/index.js';
 import { logRoutes } from './routes/logs/index.js';
+import { metricHistoryRoutes } from './routes/metric-history/index.js';
 import { metricsRoutes } from './routes/metrics/index.js';
 import { pluginRoutes } from './routes/plugins/index.js';
 import { tagRoutes } from './routes/tags/index.js';
@@ -60,8 +61,11 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
       ...(options.connector ? { connector: options.connector } : {}),
       ...(options.cookies ? { cookies: options.cookies } : {}),
     });
+  // The service's own process and HTTP metrics join the nodes' at `/metrics` (routes/metrics).
+  let serviceMetrics: () => Promise<string> = () => Promise.resolve('');
   const app = await createServiceApp({
     ...(options.logger ? { logger: options.logger } : {}),
+    metrics: { path: false, exportTo: (render) => (serviceMetrics = render) },
     bodyLimit: config.bodyLimit,
     maxJsonDepth: config.maxJsonDepth,
     health: {
@@ -85,7 +89,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
         { name: 'tags', description: "Known tags and the tags filtering each user's view" },
         { name: 'live', description: 'Live alarm and node state updates over a WebSocket' },
         { name: 'logs', description: 'Log entries collected from nodes (Triad)' },
-        { name: 'metrics', description: 'Kernel metrics of managed nodes for Prometheus' },
+        { name: 'metrics', description: 'Metrics of managed nodes and of the service: Prometheus text and history' },
         { name: 'health', description: 'Probes' },
       ],
       securitySchemes: { basic: { type: 'http', scheme: 'basic' } },
@@ -110,9 +114,10 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
       await api.register(tagRoutes, { prefix: '/tags', core });
       await api.register(liveRoutes, { core });
       await api.register(logRoutes, { prefix: '/logs', core });
+      await api.register(metricHistoryRoutes, { prefix: '/metrics', core });
     },
     { prefix: '/api' },
   );
-  await app.register(metricsRoutes, { prefix: '/metrics', core });
+  await app.register(metricsRoutes, { prefix: '/metrics', core, serviceMetrics: () => serviceMetrics() });
   return { app, core };
 }

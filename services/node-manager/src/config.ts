@@ -57,6 +57,10 @@ export interface NodeManagerConfig extends ServiceSettings {
   readonly logsPerNode: number;
   /** How often the kernel metrics collector samples each UP node, ms. */
   readonly metricsPollMs: number;
+  /** How long the metric history keeps every sample, ms. */
+  readonly metricsRawRetentionMs: number;
+  /** How long the metric history keeps per-minute averages, ms (longer than the raw retention). */
+  readonly metricsMinuteRetentionMs: number;
   /** How often the system-limit alarms read each UP node, ms. */
   readonly limitAlarmPollMs: number;
   /**
@@ -90,6 +94,8 @@ export const nodeManagerConfigSchema = {
     'alarmPollMs',
     'logsPerNode',
     'metricsPollMs',
+    'metricsRawRetentionMs',
+    'metricsMinuteRetentionMs',
     'limitAlarmPollMs',
     'limitAlarmThresholds',
   ],
@@ -132,6 +138,18 @@ export const nodeManagerConfigSchema = {
     logsPerNode: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1_000, env: 'TRIAD_NODE_LOGS_PER_NODE' },
     // 15 s
     metricsPollMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 15_000, env: 'TRIAD_METRICS_POLL_MS' },
+    metricsRawRetentionMs: {
+      type: 'integer',
+      minimum: 1000,
+      default: 86_400_000,
+      env: 'TRIAD_METRICS_RAW_RETENTION_MS',
+    }, // 24 h
+    metricsMinuteRetentionMs: {
+      type: 'integer',
+      minimum: 1000,
+      default: 2_592_000_000,
+      env: 'TRIAD_METRICS_MINUTE_RETENTION_MS',
+    }, // 30 days
     limitAlarmPollMs: {
       type: 'integer',
       minimum: 50,

@@ -13,11 +13,13 @@ import { parseTagSetting, type NodeManagerConfig } from './config.js';
 import { BasicNodeConnector } from './connections/basic-node-connector.js';
 import type { NodeConnector } from './connections/node-connector.js';
 import { NodeManagerEvents } from './events/node-manager-events.js';
+import { MetricHistory } from './monitoring/metric-history.js';
 import { MetricsStore } from './monitoring/metrics-store.js';
 import { NodeFactsStore } from './monitoring/node-facts.js';
 import { NodeLogs } from './monitoring/node-logs.js';
 import type { CookieCipher } from './secrets/cookie-cipher.js';
 import { BookmarkRepository } from './repositories/bookmark-repository.js';
+import { MetricHistoryRepository } from './repositories/metric-history-repository.js';
 import type { NodeManagerDatabase } from './repositories/node-manager-tables.js';
 import { NodeLogRepository } from './repositories/node-log-repository.js';
 import { PluginRepository } from './repositories/plugin-repository.js';
@@ -42,6 +44,8 @@ export interface NodeManagerCore {
   readonly tags: TagRepository;
   /** Latest samples of the metric collectors, exported at `GET /metrics` (empty without a monitor). */
   readonly metrics: MetricsStore;
+  /** Sampled metrics over time (raw, then per-minute averages), in the database. */
+  readonly metricHistory: MetricHistory;
   /** Latest facts of UP nodes (OTP release, uptime, applications ...), shown on node objects. */
   readonly facts: NodeFactsStore;
   /** Log entries collected from nodes: stored, counted as crash logs, pushed live. */
@@ -102,6 +106,11 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     bookmarks: new BookmarkRepository(database, now),
     tags,
     metrics: new MetricsStore(),
+    metricHistory: new MetricHistory(
+      new MetricHistoryRepository(database),
+      { rawMs: config.metricsRawRetentionMs, minuteMs: config.metricsMinuteRetentionMs },
+      now,
+    ),
     facts: new NodeFactsStore(),
     logs,
     defaultUserTags,

@@ -54,9 +54,6 @@ suite(title, () => {
       (await (await fetch(`${server.url}/api/alarm?limit=100`, { headers: auth })).json()) as { alarms: ListedAlarm[] }
     ).alarms;
   }
-  async function metricsText(headers: Record<string, string> = auth): Promise<string> {
-    return (await fetch(`${server.url}/metrics`, { headers })).text();
-  }
   async function addUp(node: ErlNode): Promise<string> {
     const added = await fetch(`${server.url}/api/topo/action/add-node`, {
       method: 'POST',
@@ -166,45 +163,5 @@ suite(title, () => {
     } finally {
       direct.close();
     }
-  }, 40_000);
-
-  it('exports kernel metrics of UP nodes at /metrics with node labels, behind auth, off with the plugin', async () => {
-    const node = await startErlNode(uniqueAlive('nmmet'), 'metcookie', { long: true });
-    nodes.push(node);
-    const nodeId = await addUp(node);
-    const label = `node="${node.name}"`;
-    const text = await pollUntil(
-      async () => {
-        const body = await metricsText();
-        return body.includes(`erlang_process_count{${label}}`) ? body : undefined;
-      },
-      8_000,
-      'metrics of the node',
-    );
-    expect(text).toContain('# TYPE erlang_memory_bytes gauge');
-    expect(text).toContain('# TYPE erlang_reductions_total counter');
-    const processes = Number(new RegExp(`^erlang_process_count\\{${label}\\} (\\d+)$`, 'm').exec(text)?.[1]);
-    const limit = Number(new RegExp(`^erlang_process_limit\\{${label}\\} (\\d+)$`, 'm').exec(text)?.[1]);
-    const total = Number(new RegExp(`^erlang_memory_bytes\\{${label},kind="total"\\} (\\d+)$`, 'm').exec(text)?.[1]);
-    expect(processes).toBeGreaterThan(10);
-    expect(limit).toBeGreaterThan(processes);
-    expect(total).toBeGreaterThan(1_000_000);
-    for (const name of ['erlang_run_queue', 'erlang_reductions_total', 'erlang_port_count', 'erlang_atom_count']) {
-      expect(text).toMatch(new RegExp(`^${name}\\{${label}\\} \\d+$`, 'm'));
-    }
-    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
-
-    await setPlugin(nodeId, 'wombat_plugin_builtin_metrics', 'off');
-    await pollUntil(
-      async () => ((await metricsText()).includes(label) ? undefined : true),
-      8_000,
-      'the series to leave /metrics',
-    );
-    await setPlugin(nodeId, 'wombat_plugin_builtin_metrics', 'on');
-    await pollUntil(
-      async () => ((await metricsText()).includes(`erlang_atom_count{${label}}`) ? true : undefined),
-      8_000,
-      'the series to return',
-    );
   }, 40_000);
 });

@@ -1,6 +1,7 @@
 import type { NodeManagerCore } from '../node-manager-core.js';
 import type { RpcCaller } from './collector.js';
-import { CrashReportCollector } from './crash-report-collector.js';
+import { CodeLoadCollector } from './code-load-collector.js';
+import { NodeLogCollector } from './node-log-collector.js';
 import { ExclusiveRpcGate } from './exclusive-rpc-gate.js';
 import { KernelMetricsCollector } from './kernel-metrics-collector.js';
 import { NodeMonitor } from './node-monitor.js';
@@ -34,7 +35,8 @@ export async function startNodeMonitor(
         (node, at, samples) => core.metricHistory.record(node.id, at, samples),
       ),
       new SaslAlarmCollector(rpc, core.alarms, core.alarmStore, core.config.alarmPollMs),
-      new CrashReportCollector(rpc, core.topologyStore, core.config.alarmPollMs, core.now),
+      new NodeLogCollector(rpc, core.logs, core.config.alarmPollMs),
+      new CodeLoadCollector(rpc, core.logs, core.config.alarmPollMs, core.now),
       new SystemLimitAlarms(
         rpc,
         core.alarms,
