@@ -21,7 +21,11 @@ describeEachDatabase<NodeManagerDatabase>('node-manager migration 0002 (alarm li
       .execute();
     await database.db.insertInto('nm_custom_tags').values({ tag: 'Network' }).execute();
 
-    const report = await migrateToLatest(database, { ...options, migrations: nodeManagerMigrations });
+    // Up to 0002 only: later migrations are tested on their own.
+    const upTo0002 = Object.fromEntries(
+      Object.entries(nodeManagerMigrations).filter(([name]) => name <= '0002_alarm_list_view'),
+    );
+    const report = await migrateToLatest(database, { ...options, migrations: upTo0002 });
 
     expect(report.applied).toEqual(['0002_alarm_list_view']);
     const tags = await database.db.selectFrom('nm_custom_tags').select('tag').orderBy('tag').execute();
