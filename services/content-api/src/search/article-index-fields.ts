@@ -1,4 +1,5 @@
 import type { Article } from '../model/article.js';
+import type { PricedArticle } from '../model/article-document.js';
 import { pricePerMinimumOrderQuantity, pricePerMinimumOrderQuantityInclSpecialTaxes } from '../model/article-prices.js';
 import { toScaledNumber } from '../model/decimal.js';
 import { searchWords } from './search-query.js';
@@ -39,17 +40,20 @@ export function articleIndexFields(article: Article): ArticleIndexFields {
     if (c.systemName === 'UNSPSC-7') unspsc7 ??= c.groupId;
     else if (c.systemName === 'UNSPSC-9') unspsc9 ??= c.groupId;
   }
+  return { searchText: words.join(' '), wordCount: words.length, ...articlePriceFields(article), unspsc7, unspsc9 };
+}
+
+/** The indexed prices of an article alone (pure): what a price change must index again. */
+export function articlePriceFields(
+  article: PricedArticle,
+): Pick<ArticleIndexFields, 'priceScaled' | 'priceInclScaled'> {
   const priceScaled = toScaledNumber(pricePerMinimumOrderQuantity(article));
   return {
-    searchText: words.join(' '),
-    wordCount: words.length,
     priceScaled,
     // Without special taxes both prices are the same number.
     priceInclScaled:
       article.specialTaxes.length === 0
         ? priceScaled
         : toScaledNumber(pricePerMinimumOrderQuantityInclSpecialTaxes(article)),
-    unspsc7,
-    unspsc9,
   };
 }

@@ -125,4 +125,38 @@ describeEachDatabase<ContentTables>('shop catalog delta', (getDb) => {
     expect(await ids(backend, { shopIds: ['labtools'] })).toEqual(before);
     expect((await backend.shopVersions()).get('labtools')).toBe('delta-1');
   });
+
+  it('keeps every article found by its words when one delta adds, replaces, moves and deletes', async () => {
+    const current = (await backend.search(query({ shopIds: ['labtools'] }))).hits.map((h) => h.article);
+    const [replacedThenDeleted, replaced, gone] = current;
+    const added = (n: number): Article => ({
+      ...current[3]!,
+      id: `labtools:MOVE-${n}`,
+      supplierArticleId: `MOVE-${n}`,
+      descriptions: [{ lang: 'en', value: `tantalum${n} dish` }],
+    });
+    const changes: CatalogChange[] = [
+      { kind: 'upsert', article: added(1) },
+      { kind: 'upsert', article: { ...replacedThenDeleted!, descriptions: [{ lang: 'en', value: 'niobium' }] } },
+      { kind: 'upsert', article: { ...replaced!, descriptions: [{ lang: 'en', value: 'hafnium rod' }] } },
+      { kind: 'upsert', article: added(2) },
+      // Each delete moves the shop's last article into the freed place: here the new ones.
+      { kind: 'delete', articleId: replacedThenDeleted!.id },
+      { kind: 'delete', articleId: gone!.id },
+    ];
+    expect(await backend.applyShopDelta({ shop: labtools, changes, hash: 'delta-moves' })).toEqual({
+      added: 2,
+      updated: 2,
+      deleted: 2,
+    });
+    expect(await ids(backend, { words: ['tantalum1'] })).toEqual(['labtools:MOVE-1']);
+    expect(await ids(backend, { words: ['tantalum2'] })).toEqual(['labtools:MOVE-2']);
+    expect(await ids(backend, { words: ['hafnium'] })).toEqual([replaced!.id]);
+    expect(await ids(backend, { words: ['niobium'] })).toEqual([]);
+    const remaining = current.filter((a) => a.id !== replacedThenDeleted!.id && a.id !== gone!.id);
+    // The supplier id's number is a word of its article only.
+    const word = (a: Article) => a.supplierArticleId.toLowerCase().split('-')[1]!;
+    for (const a of remaining) expect(await ids(backend, { words: [word(a)] })).toEqual([a.id]);
+    expect(await ids(backend, { words: [word(gone!)] })).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
-import { decodeArticleDocument } from '../../model/article-document.js';
-import { indexArticle, indexed, type IndexedArticle } from '../indexed-article.js';
+import { decodeArticleDocument, encodeArticleDocument, withDocumentPrices } from '../../model/article-document.js';
+import { articleIndexFields, articlePriceFields } from '../article-index-fields.js';
+import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
 import { joinChunks, SLOT_SPAN } from './segment-columns.js';
@@ -13,9 +14,10 @@ type Patched = (typeof PATCHED)[number];
 /**
  * Applies a delta to one shop's segment in one `BEGIN IMMEDIATE` transaction: rows are updated in
  * place (an article keeps its seq), new articles take the next position, a deleted article's place
- * is taken by the last one (so positions stay dense). The shop's columns are then written again
- * with a new generation, so readers reload this shop's segment only; the id order is read again
- * when ids were added or deleted, the description ranks when an article was stored or deleted.
+ * is taken by the last one (so positions stay dense). A price change rewrites the document and
+ * the price columns only. The shop's columns are then written again with a new generation, so
+ * readers reload this shop's segment only; the id order is read again when ids were added or
+ * deleted, the description ranks when an article was stored or deleted.
  */
 export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCatalogDelta): Promise<DeltaCounts> {
   const { shop } = delta;
@@ -36,10 +38,12 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     const dictionary = writer.dictionary();
     const seqOf = writer.statement('select seq from content_articles where article_id = ?').pluck();
     const documentOf = writer.statement('select document from content_articles where seq = ?').pluck();
+    const rowOf = writer.statement('select seq, document from content_articles where article_id = ?');
     const insertArticle = writer.statement(
       'insert into content_articles (seq, article_id, description, document) values (?, ?, ?, ?)',
     );
     const updateArticle = writer.statement('update content_articles set description = ?, document = ? where seq = ?');
+    const updateDocument = writer.statement('update content_articles set document = ? where seq = ?');
     const moveArticle = writer.statement('update content_articles set seq = ? where seq = ?');
     const deleteArticle = writer.statement('delete from content_articles where seq = ?');
     const insertWords = writer.statement('insert into content_article_words (rowid, words) values (?, ?)');
@@ -56,6 +60,15 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     let added = 0;
     let updated = 0;
     let deleted = 0;
+    let stored = 0; // articles stored whole: their descriptions may have changed
+    // Words to index, by seq, written in ascending seq order at the end: FTS5 writes its pending
+    // terms out as a new segment whenever a rowid is not above the last one, which made every
+    // out-of-order insert (an update, a moved article) cost 180 µs.
+    const pendingWords = new Map<number, string>();
+    const unindex = (seq: number) => {
+      // A pending seq has no live entry: its old one was removed when it was queued.
+      if (!pendingWords.delete(seq)) deleteWords.run(seq);
+    };
     for await (const change of delta.changes) {
       if (change.kind === 'upsert') {
         const article = indexed(change.article);
@@ -63,51 +76,66 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
         const seq = seqOf.get(article.id) as number | undefined;
         if (seq === undefined) {
           insertArticle.run(base + size, article.id, article.description, article.document);
-          insertWords.run(base + size, article.fields.searchText);
+          pendingWords.set(base + size, article.fields.searchText);
           setColumns(size, article);
           size += 1;
           added += 1;
         } else {
           updateArticle.run(article.description, article.document, seq);
-          deleteWords.run(seq);
-          insertWords.run(seq, article.fields.searchText);
+          unindex(seq);
+          pendingWords.set(seq, article.fields.searchText);
           setColumns(seq - base, article);
           updated += 1;
         }
+        stored += 1;
         continue;
       }
-      const seq = seqOf.get(change.articleId) as number | undefined;
+      // A price change reads the document with the seq: one lookup of the id.
+      const row = (change.kind === 'prices' ? rowOf.get(change.articleId) : undefined) as
+        { seq: number; document: string } | undefined;
+      const seq = row?.seq ?? (seqOf.get(change.articleId) as number | undefined);
       if (seq === undefined || seq < base || seq >= base + SLOT_SPAN) {
         delta.onUnknown?.(change);
         continue;
       }
       if (change.kind === 'prices') {
-        const stored = decodeArticleDocument(documentOf.get(seq) as string, change.articleId);
-        const article = indexArticle({ ...stored, ...change.prices });
-        updateArticle.run(article.description, article.document, seq);
-        setColumns(seq - base, article);
+        // Texts, classifications and ids stay: only the document and the price columns change.
+        const text = row!.document;
+        let put = withDocumentPrices(text, change.prices);
+        if (!put) {
+          const article = { ...decodeArticleDocument(text, change.articleId), ...change.prices };
+          put = { document: encodeArticleDocument(article), priced: article };
+        }
+        updateDocument.run(put.document, seq);
+        const prices = articlePriceFields(put.priced);
+        columns.price[seq - base] = prices.priceScaled;
+        columns.priceInclSpecialTaxes[seq - base] = prices.priceInclScaled;
         updated += 1;
         continue;
       }
       // Delete: the last article moves into the freed place.
       const last = base + size - 1;
       deleteArticle.run(seq);
-      deleteWords.run(seq);
+      unindex(seq);
       if (seq !== last) {
-        const moved = documentOf.get(last) as string;
-        const movedId = writer.statement('select article_id from content_articles where seq = ?').pluck().get(last);
-        const words = indexArticle(decodeArticleDocument(moved, movedId as string)).fields.searchText;
+        let words = pendingWords.get(last);
+        if (words === undefined) {
+          const moved = documentOf.get(last) as string;
+          const movedId = writer.statement('select article_id from content_articles where seq = ?').pluck().get(last);
+          words = articleIndexFields(decodeArticleDocument(moved, movedId as string)).searchText;
+        }
         moveArticle.run(seq, last);
-        deleteWords.run(last);
-        insertWords.run(seq, words);
+        unindex(last);
+        pendingWords.set(seq, words);
         for (const name of PATCHED) columns[name][seq - base] = columns[name][size - 1]!;
       }
       for (const name of PATCHED) columns[name].length = size - 1;
       size -= 1;
       deleted += 1;
     }
+    for (const seq of [...pendingWords.keys()].sort((a, b) => a - b)) insertWords.run(seq, pendingWords.get(seq));
     const changedIds = added > 0 || deleted > 0;
-    const changedText = changedIds || updated > 0;
+    const changedText = changedIds || stored > 0;
     const previous: { idOrder: number[]; descriptionRank: Uint32Array } = {
       idOrder: [],
       descriptionRank: new Uint32Array(0),
