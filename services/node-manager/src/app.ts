@@ -15,6 +15,7 @@ import type { NodeManagerDatabase } from './repositories/node-manager-tables.js'
 import type { CookieCipher } from './secrets/cookie-cipher.js';
 import { alarmRoutes } from './routes/alarms/index.js';
 import { bookmarkRoutes } from './routes/bookmarks/index.js';
+import { clusterDiscoveryRoutes } from './routes/cluster-discovery/index.js';
 import { liveRoutes } from './routes/live/index.js';
 import { logRoutes } from './routes/logs/index.js';
 import { metricHistoryRoutes } from './routes/metric-history/index.js';
@@ -109,6 +110,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
       await api.register(usersRoutes, { prefix: '/users', core });
       await api.register(alarmRoutes, { core });
       await api.register(topologyRoutes, { prefix: '/topo', core });
+      await api.register(clusterDiscoveryRoutes, { prefix: '/topo', core });
       await api.register(pluginRoutes, { prefix: '/plugins', core });
       await api.register(bookmarkRoutes, { prefix: '/bookmark', core });
       await api.register(tagRoutes, { prefix: '/tags', core });

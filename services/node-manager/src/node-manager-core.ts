@@ -19,6 +19,7 @@ import { NodeFactsStore } from './monitoring/node-facts.js';
 import { NodeLogs } from './monitoring/node-logs.js';
 import type { CookieCipher } from './secrets/cookie-cipher.js';
 import { BookmarkRepository } from './repositories/bookmark-repository.js';
+import { ClusterDiscoveryRepository } from './repositories/cluster-discovery-repository.js';
 import { MetricHistoryRepository } from './repositories/metric-history-repository.js';
 import type { NodeManagerDatabase } from './repositories/node-manager-tables.js';
 import { NodeLogRepository } from './repositories/node-log-repository.js';
@@ -50,6 +51,8 @@ export interface NodeManagerCore {
   readonly facts: NodeFactsStore;
   /** Log entries collected from nodes: stored, counted as crash logs, pushed live. */
   readonly logs: NodeLogs;
+  /** The per-family cluster discovery switch. */
+  readonly discovery: ClusterDiscoveryRepository;
   /** The tags that filter alarms when authentication is off. */
   readonly defaultUserTags: 'all' | readonly string[];
   readonly now: () => number;
@@ -113,6 +116,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     ),
     facts: new NodeFactsStore(),
     logs,
+    discovery: new ClusterDiscoveryRepository(database),
     defaultUserTags,
     now,
   };

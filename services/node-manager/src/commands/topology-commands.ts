@@ -115,10 +115,12 @@ export class TopologyCommands {
 
   /**
    * Adds a node, then every node the connector finds connected to it (same cookie, same `options`);
-   * the added node first.
+   * the added node first. When the node is managed already, it is not added again: the reply is
+   * that node, then the nodes discovered now (none when all are managed).
    */
   async addNodeAndDiscover(name: string, cookie: string, options: AddNodeOptions = {}): Promise<NodeRecord[]> {
-    const first = await this.addNode(name, cookie, options);
+    const managed = this.#adding.has(name) ? undefined : await this.#topology.findLiveNodeByName(name);
+    const first = managed ?? (await this.addNode(name, cookie, options));
     const added = [first];
     for (const other of await this.#connector.discover({ id: first.id, name, cookie })) {
       if (other === name || (await this.#topology.findLiveNodeByName(other))) continue;

@@ -108,14 +108,18 @@ describe.skipIf(!liveErl.available && !liveErl.required)(
       await waitFor(() => last('s') === 'UP', 8000, 'UP after SIGCONT');
     }, 20_000);
 
-    it('discovers the nodes connected to a node, without itself', async () => {
+    it('discovers the visible nodes connected to a node, not hidden ones like itself', async () => {
       const { connector } = make();
       await connector.connect({ id: 'm', name: main!.name, cookie: COOKIE });
+      // Another hidden client (a tool, a second service) connected to the node is no cluster member.
+      const hidden = make().connector;
+      expect(await hidden.connect({ id: 'h', name: main!.name, cookie: COOKIE })).toBe('UP');
       const linked = await connector.rpc('m', 'net_kernel', 'connect_node', [atom(peer!.name)]);
       expect(isAtom(linked, 'true')).toBe(true);
       const found = await connector.discover({ id: 'm', name: main!.name, cookie: COOKIE });
       expect(found).toContain(peer!.name);
       expect(found).not.toContain(connector.localName);
+      expect(found).not.toContain(hidden.localName);
       // Also through a short-lived connection when the node is not managed.
       expect(await make().connector.discover({ id: 'x', name: main!.name, cookie: COOKIE })).toContain(peer!.name);
       expect(await make().connector.discover({ id: 'x', name: main!.name, cookie: 'wrong' })).toEqual([]);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { atom, listElements, type Term } from '@triad/erlang-dist';
+import { listElements, type Term } from '@triad/erlang-dist';
 import type {
   NodeConnector,
   NodeRelease,
@@ -117,9 +117,10 @@ export class ErlangNodeConnector implements NodeConnector {
   }
 
   /**
-   * Names of every node connected to `node` (`erlang:nodes(connected)`, hidden ones included),
-   * without our own hidden node. Uses the managed connection when there is one, else a short-lived
-   * one with the target's cookie. Empty when the node cannot be asked.
+   * Names of the visible nodes connected to `node` (`erlang:nodes()`: its cluster; hidden nodes
+   * such as remote shells, tools and our own connections are left out). Uses the managed
+   * connection when there is one, else a short-lived one with the target's cookie. Empty when the
+   * node cannot be asked.
    */
   async discover(node: NodeTarget): Promise<string[]> {
     const managed = [...this.#nodes.values()].find(
@@ -137,7 +138,8 @@ export class ErlangNodeConnector implements NodeConnector {
       return [];
     }
     try {
-      const reply = await connection.rpc('erlang', 'nodes', [atom('connected')], {
+      // Visible peers only: hidden nodes (remote shells, tools, other services like us) are no cluster members.
+      const reply = await connection.rpc('erlang', 'nodes', [], {
         timeoutMs: this.#timing.connectTimeoutMs,
       });
       const names = (listElements(reply) ?? []).flatMap((t) => (t.type === 'atom' ? [t.name] : []));

@@ -1,5 +1,6 @@
 import type { NodeManagerCore } from '../node-manager-core.js';
 import type { RpcCaller } from './collector.js';
+import { ClusterDiscovery } from './cluster-discovery.js';
 import { CodeLoadCollector } from './code-load-collector.js';
 import { NodeLogCollector } from './node-log-collector.js';
 import { ExclusiveRpcGate } from './exclusive-rpc-gate.js';
@@ -37,6 +38,7 @@ export async function startNodeMonitor(
       new SaslAlarmCollector(rpc, core.alarms, core.alarmStore, core.config.alarmPollMs),
       new NodeLogCollector(rpc, core.logs, core.config.alarmPollMs),
       new CodeLoadCollector(rpc, core.logs, core.config.alarmPollMs, core.now),
+      new ClusterDiscovery(rpc, core.topology, core.topologyStore, core.discovery, core.config.alarmPollMs),
       new SystemLimitAlarms(
         rpc,
         core.alarms,
