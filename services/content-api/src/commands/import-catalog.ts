@@ -179,7 +179,6 @@ export async function importCatalog(
       yielded += 1;
       yield change;
     }
-    decide();
   }
   /** Delete records need only `supplierArticleId`; read on this thread (they are small). */
   async function* deletes(): AsyncGenerator<CatalogChange> {
@@ -203,7 +202,6 @@ export async function importCatalog(
     for await (const chunk of input as AsyncIterable<Buffer | string>)
       yield* take(parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk)));
     yield* take([...parser.feed(decoder.end()), ...parser.end()]);
-    decide();
   }
   const hash = randomBytes(8).toString('hex');
   const wait = {
@@ -232,6 +230,8 @@ export async function importCatalog(
         changes: mode === 'delete' ? deletes() : changes(),
         hash,
         ...wait,
+        // After the store has looked up every change: unknown articles are refused records too.
+        beforeCommit: decide,
         onUnknown: (change) => {
           const id = change.kind === 'upsert' ? change.article.id : change.articleId;
           fail(lines.get(change) ?? 0, [

@@ -60,6 +60,12 @@ export interface ShopCatalogDelta extends StoreWait {
   readonly hash: string;
   /** Called with a `delete` or `prices` change naming an article the shop does not hold; it is skipped. */
   readonly onUnknown?: (change: CatalogChange) => void;
+  /**
+   * Called once every change is applied (and every unknown one reported), before the commit; an
+   * error it throws rolls the delta back and is thrown by `applyShopDelta`. Changes may be applied
+   * in batches, so only here has `onUnknown` seen them all.
+   */
+  readonly beforeCommit?: () => void;
 }
 
 /** What a delta did. */

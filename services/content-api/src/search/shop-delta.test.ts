@@ -159,4 +159,37 @@ describeEachDatabase<ContentTables>('shop catalog delta', (getDb) => {
     for (const a of remaining) expect(await ids(backend, { words: [word(a)] })).toEqual([a.id]);
     expect(await ids(backend, { words: [word(gone!)] })).toEqual([]);
   });
+
+  it('applies two price changes of one article in order and reports unknown ones before the commit', async () => {
+    const article = (await backend.search(query({ shopIds: ['labtools'], limit: 1 }))).hits[0]!.article;
+    const price = (value: number): CatalogChange => ({
+      kind: 'prices',
+      articleId: article.id,
+      prices: { blockPrices: [{ lowerBound: 1, amount: { value, decimalDigits: 2 } }] },
+    });
+    const unknown: string[] = [];
+    let seenBeforeCommit: string[] = [];
+    await backend.applyShopDelta({
+      shop: labtools,
+      changes: [price(111), { ...price(1), articleId: 'labtools:NOPE' }, price(222)],
+      hash: 'delta-prices',
+      onUnknown: (change) => unknown.push(change.kind === 'upsert' ? change.article.id : change.articleId),
+      beforeCommit: () => (seenBeforeCommit = [...unknown]),
+    });
+    expect(seenBeforeCommit).toEqual(['labtools:NOPE']);
+    expect((await backend.findArticle(article.id))?.blockPrices).toEqual([
+      { lowerBound: 1, amount: { value: 222, decimalDigits: 2 } },
+    ]);
+    const failing = backend.applyShopDelta({
+      shop: labtools,
+      changes: [price(333)],
+      hash: 'never',
+      beforeCommit: () => {
+        throw new Error('refused');
+      },
+    });
+    await expect(failing).rejects.toThrow('refused');
+    expect((await backend.findArticle(article.id))?.blockPrices[0]?.amount.value).toBe(222);
+    expect((await backend.shopVersions()).get('labtools')).toBe('delta-prices');
+  });
 });

@@ -133,6 +133,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       size -= 1;
       deleted += 1;
     }
+    delta.beforeCommit?.();
     for (const seq of [...pendingWords.keys()].sort((a, b) => a - b)) insertWords.run(seq, pendingWords.get(seq));
     const changedIds = added > 0 || deleted > 0;
     const changedText = changedIds || stored > 0;
