@@ -144,6 +144,65 @@ suite(title, () => {
     }
   }, 40_000);
 
+  it('switches the code tracer: on reports module loads in /api/logs, off stops it', async () => {
+    const node = await startErlNode(uniqueAlive('nmtrace'), 'tracecookie');
+    nodes.push(node);
+    const nodeId = await addUp(node);
+    const direct = await NodeConnection.open({
+      node: node.name,
+      cookie: node.cookie,
+      localName: `${uniqueAlive('nmtest')}@localhost`,
+    });
+    const loadedNow = async (module: string) =>
+      erlangTermText(await direct.rpc('code', 'is_loaded', [atom(module)])) !== 'false';
+    const unload = async (module: string) => {
+      await direct.rpc('code', 'delete', [atom(module)]);
+      await direct.rpc('code', 'purge', [atom(module)]);
+    };
+    /** Loads `module` until the tracer reports it (a load before its first read is its baseline). */
+    const untilReported = (module: string) =>
+      pollUntil(
+        async () => {
+          if ((await logs(nodeId)).some((e) => e.text === `loaded module ${module}`)) return true;
+          if (await loadedNow(module)) await unload(module);
+          else await direct.rpc('code', 'ensure_loaded', [atom(module)]);
+          return undefined;
+        },
+        10_000,
+        `the load of ${module}`,
+      );
+    try {
+      for (const module of ['erl_tar', 'digraph', 'sofs']) expect(await loadedNow(module)).toBe(false);
+      // Off by default, as in WombatOAM.
+      await setPlugin(nodeId, 'wombat_plugin_code_tracer', 'on');
+      await untilReported('erl_tar');
+      expect((await logs(nodeId)).find((e) => e.text === 'loaded module erl_tar')).toMatchObject({
+        level: 'notice',
+        kind: 'code_loaded',
+      });
+      // Loaded while off: never reported, even once the tracer is back on (it starts from a new baseline).
+      await setPlugin(nodeId, 'wombat_plugin_code_tracer', 'off');
+      // The monitor applies a node's plugin changes in order, the tracer before the log collector
+      // (start-node-monitor.ts), and waits for a collection in progress: once the log filter
+      // switched off after the tracer is gone from the node, the tracer has stopped too.
+      await setPlugin(nodeId, 'wombat_plugin_error_logger', 'off');
+      await pollUntil(
+        async () =>
+          erlangTermText(await direct.rpc('logger', 'get_primary_config', [])).includes(LOG_FILTER_ID)
+            ? undefined
+            : true,
+        8_000,
+        'the log filter to go',
+      );
+      await direct.rpc('code', 'ensure_loaded', [atom('digraph')]);
+      await setPlugin(nodeId, 'wombat_plugin_code_tracer', 'on');
+      await untilReported('sofs');
+      expect((await logs(nodeId)).some((e) => e.text.endsWith(' module digraph'))).toBe(false);
+    } finally {
+      direct.close();
+    }
+  }, 40_000);
+
   it('reports modules loaded and purged between two reads (the code tracer)', async () => {
     const node = await startErlNode(uniqueAlive('nmcode'), 'codecookie');
     nodes.push(node);

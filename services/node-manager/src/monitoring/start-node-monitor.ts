@@ -36,8 +36,9 @@ export async function startNodeMonitor(
         (node, at, samples) => core.metricHistory.record(node.id, at, samples),
       ),
       new SaslAlarmCollector(rpc, core.alarms, core.alarmStore, core.config.alarmPollMs),
-      new NodeLogCollector(rpc, core.logs, core.config.alarmPollMs),
+      // Before the log collector: plugin changes apply in this order, which the tracer's test relies on.
       new CodeLoadCollector(rpc, core.logs, core.config.alarmPollMs, core.now),
+      new NodeLogCollector(rpc, core.logs, core.config.alarmPollMs),
       new ClusterDiscovery(rpc, core.topology, core.topologyStore, core.discovery, core.config.alarmPollMs),
       new SystemLimitAlarms(
         rpc,
