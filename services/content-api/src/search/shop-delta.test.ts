@@ -162,16 +162,16 @@ describeEachDatabase<ContentTables>('shop catalog delta', (getDb) => {
 
   it('applies two price changes of one article in order and reports unknown ones before the commit', async () => {
     const article = (await backend.search(query({ shopIds: ['labtools'], limit: 1 }))).hits[0]!.article;
-    const price = (value: number): CatalogChange => ({
+    const price = (value: number, articleId = article.id): CatalogChange => ({
       kind: 'prices',
-      articleId: article.id,
+      articleId,
       prices: { blockPrices: [{ lowerBound: 1, amount: { value, decimalDigits: 2 } }] },
     });
     const unknown: string[] = [];
     let seenBeforeCommit: string[] = [];
     await backend.applyShopDelta({
       shop: labtools,
-      changes: [price(111), { ...price(1), articleId: 'labtools:NOPE' }, price(222)],
+      changes: [price(111), price(1, 'labtools:NOPE'), price(222)],
       hash: 'delta-prices',
       onUnknown: (change) => unknown.push(change.kind === 'upsert' ? change.article.id : change.articleId),
       beforeCommit: () => (seenBeforeCommit = [...unknown]),
