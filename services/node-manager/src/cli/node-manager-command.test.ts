@@ -3,8 +3,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '@triad/db';
-import { describeEachDatabase } from '@triad/db/testing';
+import { migrateToLatest, openDatabase } from '@triad/db';
+import { sql } from 'kysely';
+import { describeEachDatabase, planPostgresSuite } from '@triad/db/testing';
 import { KeyRotationRefused, rotateSecretKey } from '../commands/rotate-secret-key.js';
 import { loadNodeManagerConfig } from '../config.js';
 import { nodeManagerMigrations, NODE_MANAGER_MIGRATION_TABLE } from '../migrations/index.js';
@@ -167,3 +168,58 @@ describeEachDatabase<NodeManagerDatabase>('rotateSecretKey', (getDb) => {
     expect((await runs.list()).map((r) => r.host)).toEqual(['other-host']);
   });
 });
+
+const pg = planPostgresSuite(process.env);
+(pg.kind === 'skip' ? describe.skip : describe)(
+  `triad node-manager rotate-key on PostgreSQL ${pg.kind === 'skip' ? pg.reason : ''}`,
+  () => {
+    it('reseals the cookies of a PostgreSQL database through --database-url', async () => {
+      if (pg.kind !== 'run') throw new Error(pg.reason);
+      const schema = `nm_rotate_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+      const url = new URL(pg.url);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'nm-rotate-pg-'));
+      const admin = openDatabase({ url: pg.url });
+      await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+      try {
+        const config = loadNodeManagerConfig(env, { dataDir, databaseUrl: url.href, logLevel: 'silent' });
+        const database = await openNodeManagerDatabase(config);
+        try {
+          const keys = await loadSecretKeys({ dataDir });
+          await new TopologyRepository(database, Date.now, keys.cipher).insertNode(node('pg@h', 'pg-secret'));
+        } finally {
+          await database.close();
+        }
+        const oldKey = decodeSecretKey(await readFile(path.join(dataDir, SECRET_KEY_FILE), 'utf8'));
+        const io = memoryUsersIo();
+        await createNodeManagerCommand(io, { env }).parseAsync([
+          'node',
+          'node-manager',
+          'rotate-key',
+          '--data-dir',
+          dataDir,
+          '--database-url',
+          url.href,
+        ]);
+        expect(io.stderr.text).toBe('');
+        expect(io.stdout.text).toContain('resealed 1 node cookie(s)');
+        const newKey = decodeSecretKey(await readFile(path.join(dataDir, SECRET_KEY_FILE), 'utf8'));
+        const reopened = await openNodeManagerDatabase(config);
+        try {
+          expect(
+            (await new TopologyRepository(reopened, Date.now, new CookieCipher([newKey])).listNodes())[0]?.cookie,
+          ).toBe('pg-secret');
+          await expect(
+            new TopologyRepository(reopened, Date.now, new CookieCipher([oldKey])).listNodes(),
+          ).rejects.toBeInstanceOf(CookieSealError);
+        } finally {
+          await reopened.close();
+        }
+      } finally {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+        await admin.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
+  },
+);
