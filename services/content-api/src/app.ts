@@ -9,6 +9,7 @@ import { useContentProtocol } from './http/protocol-hooks.js';
 import { adminShopsRoutes } from './routes/admin-shops/index.js';
 import { articlesRoutes } from './routes/articles/index.js';
 import { businessShopsRoutes } from './routes/business-shops/index.js';
+import { demoClientRoutes, isLoopbackHost } from './routes/demo-client/index.js';
 import { entryRoutes } from './routes/entry/index.js';
 import { oauthRoutes } from './routes/oauth/index.js';
 import { useSchemasAsDocumentation } from './routes/documentation-only-schemas.js';
@@ -77,6 +78,11 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
   });
   addWireSchemas(app);
   if (auth.identity) await app.register(oauthRoutes, { identity: auth.identity });
+  // The console's sign-in form is filled in only on a demo run's own machine (docs/console.md).
+  if (auth.identity?.generated && config.demo && isLoopbackHost(config.host)) {
+    const { clientId, clientSecret } = auth.identity;
+    await app.register(demoClientRoutes, { clientId, clientSecret });
+  }
   const verifierFor = (requiredScope: string) =>
     createTokenVerifier({ keys: auth.keys, issuer: config.tokenIssuer, audience: config.tokenAudience, requiredScope });
   const verifyToken = verifierFor(config.requiredScope);
