@@ -77,11 +77,12 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
     metrics: {},
   });
   addWireSchemas(app);
-  if (auth.identity) await app.register(oauthRoutes, { identity: auth.identity });
-  // The console's sign-in form is filled in only on a demo run's own machine (docs/console.md).
-  if (auth.identity?.generated && config.demo && isLoopbackHost(config.host)) {
-    const { clientId, clientSecret } = auth.identity;
-    await app.register(demoClientRoutes, { clientId, clientSecret });
+  if (auth.identity) {
+    const { identity } = auth;
+    await app.register(oauthRoutes, { identity });
+    // The console's sign-in form is filled in only on a demo run's own machine (docs/console.md).
+    const local = identity.generated && config.demo && isLoopbackHost(config.host);
+    await app.register(demoClientRoutes, { client: local ? identity : undefined });
   }
   const verifierFor = (requiredScope: string) =>
     createTokenVerifier({ keys: auth.keys, issuer: config.tokenIssuer, audience: config.tokenAudience, requiredScope });

@@ -50,9 +50,9 @@ describeEachDatabase<ContentTables>('GET /oauth/demo-client', (getDb) => {
     expect(search.statusCode).toBe(200);
   });
 
-  it('answers 404 to a request naming a host that is not loopback (DNS rebinding)', async () => {
+  it('answers 204 to a request naming a host that is not loopback (DNS rebinding)', async () => {
     const target = await build({ demo: true });
-    expect((await ask(target, 'catalog.example.com:8081')).statusCode).toBe(404);
+    expect((await ask(target, 'catalog.example.com:8081')).statusCode).toBe(204);
     expect((await ask(target, 'localhost:8081')).statusCode).toBe(200);
   });
 
@@ -60,10 +60,11 @@ describeEachDatabase<ContentTables>('GET /oauth/demo-client', (getDb) => {
     ['without demo data', { demo: false }],
     ['with a configured client', { demo: true, oauthClientId: 'ops', oauthClientSecret: 'configured-secret-1' }],
     ['listening on every address', { demo: true, host: '0.0.0.0' }],
-  ])('does not exist %s', async (_name, overrides) => {
+  ])('hands out nothing %s (204, no body)', async (_name, overrides) => {
     const reply = await ask(await build(overrides));
-    expect(reply.statusCode).toBe(404);
-    expect(reply.json<{ code: string }>().code).toBe('SVC_ERR_ROUTE_NOT_FOUND');
+    expect(reply.statusCode).toBe(204);
+    expect(reply.body).toBe('');
+    expect(reply.headers['cache-control']).toBe('no-store');
   });
 });
 

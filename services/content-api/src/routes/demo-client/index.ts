@@ -1,29 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { kitProblems } from '@triad/service-kit';
 import { useSchemasAsDocumentation } from '../documentation-only-schemas.js';
 import { demoClientSchema } from './schemas.js';
 
 export interface DemoClientRoutesOptions {
-  readonly clientId: string;
-  readonly clientSecret: string;
+  /** The read client to hand out, or undefined when this run must not (see `buildContentApiApp`). */
+  readonly client: { readonly clientId: string; readonly clientSecret: string } | undefined;
 }
 
 /** Names and addresses only this machine reaches. */
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/;
 
 /**
- * Whether a service listening on `host` may hand its generated read client to the console: only
- * a loopback address, so a demo run reachable from elsewhere never gives its client away.
+ * Whether `host` (a listen address, or a request's host name without port) is loopback: only such
+ * a demo run hands its generated read client out.
  */
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOST.test(host);
 }
 
 /**
- * `GET /oauth/demo-client`: the read client of a demo run, so the console's sign-in form is
- * filled in (docs/console.md, "Catalog"). The app registers it only for a demo run with a
- * generated client on a loopback address. A request whose `Host` is not a loopback name (a DNS
- * rebinding page, a proxy) gets the route's 404.
+ * `GET /oauth/demo-client`: the read client of a local demo run, so the console's sign-in form is
+ * filled in (docs/console.md, "Catalog"); 204 without a body in every other case, including a
+ * request whose `Host` is not a loopback name (a DNS-rebinding page, a proxy). The route always
+ * exists, so a console asking a production service gets a quiet "no" instead of a 404 the browser
+ * logs as an error.
  */
 export function demoClientRoutes(
   app: FastifyInstance,
@@ -32,12 +32,10 @@ export function demoClientRoutes(
 ): void {
   useSchemasAsDocumentation(app);
   app.get('/oauth/demo-client', { schema: demoClientSchema }, (request, reply) => {
-    const hostname = request.host.replace(/:\d+$/, '');
-    if (!isLoopbackHost(hostname))
-      throw kitProblems.create('SVC_ERR_ROUTE_NOT_FOUND', 'Route GET /oauth/demo-client not found');
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ clientId: options.clientId, clientSecret: options.clientSecret });
+    reply.header('cache-control', 'no-store');
+    const { client } = options;
+    if (client === undefined || !isLoopbackHost(request.host.replace(/:\d+$/, ''))) return reply.code(204).send();
+    return reply.send({ clientId: client.clientId, clientSecret: client.clientSecret });
   });
   done();
 }
