@@ -12,7 +12,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       // A user's expression or regex must never reach the JavaScript engine.
       'no-eval': 'error',

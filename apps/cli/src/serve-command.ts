@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { EXIT, raiseExit, type CliIo } from '@triad/device-templates';
-import { LOG_FORMATS, type LogFormat } from '@triad/service-kit';
+import { LOG_FORMATS, type ConsoleLink, type LogFormat } from '@triad/service-kit';
 import { portFromBase, SERVICES, type RunningService } from './service-catalogue.js';
 
 /** How long shutdown may take before the process exits anyway. */
@@ -82,6 +82,9 @@ export function createServeCommand(io: CliIo): Command {
       );
       const dataDir = path.resolve(io.cwd, opts.dataDir);
       const running: RunningService[] = [];
+      // Filled in as services start; each console reads it at page load, so every link is known by then.
+      const consoleLinks: ConsoleLink[] = [];
+      const lines: string[] = [];
       try {
         for (const { service, index } of chosen) {
           const instance = await service.start({
@@ -92,11 +95,16 @@ export function createServeCommand(io: CliIo): Command {
             ...(opts.portBase !== undefined ? { fallbackPort: portFromBase(opts.portBase, index) } : {}),
             ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
             ...(opts.logFormat ? { logFormat: opts.logFormat } : {}),
+            consoleLinks: () => consoleLinks,
           });
           running.push(instance);
-          io.stdout.write(`${service.title.padEnd(18)} ${instance.url}\n`);
-          for (const note of instance.notes ?? []) io.stdout.write(`${''.padEnd(18)} ${note}\n`);
+          consoleLinks.push({ ...service.console, url: instance.url });
+          lines.push(`${service.title.padEnd(18)} ${instance.url}`);
+          for (const note of instance.notes ?? []) lines.push(`${''.padEnd(18)} ${note}`);
         }
+        // The console first: the page a person opens (the first service's area, linking to the others).
+        if (consoleLinks[0]) io.stdout.write(`${'Console'.padEnd(18)} ${consoleLinks[0].url}/\n`);
+        for (const line of lines) io.stdout.write(`${line}\n`);
       } catch (error) {
         io.stderr.write(`triad serve: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
         await Promise.allSettled(running.map((r) => r.close()));

@@ -1,6 +1,6 @@
 import { startContentApiServer } from '@triad/content-api-service';
 import { startNodeManagerServer } from '@triad/node-manager-service';
-import type { LogFormat } from '@triad/service-kit';
+import type { ConsoleArea, ConsoleLink, LogFormat } from '@triad/service-kit';
 import { startTemplatesServer } from '@triad/templates-service';
 
 /** Options every service understands when started by `triad serve`. */
@@ -20,6 +20,8 @@ export interface ServeOptions {
   readonly logFormat?: LogFormat;
   /** Environment the service reads its settings from; default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Every started service's console, for the shell's navigation; read at each page load. */
+  readonly consoleLinks?: () => readonly ConsoleLink[];
 }
 
 /** A running service as `triad serve` sees it. */
@@ -35,6 +37,8 @@ export interface ServiceEntry {
   readonly title: string;
   /** Port when nothing else names one (the service's own default, shown in `--help`). */
   readonly defaultPort: number;
+  /** Its area of the web console (apps/console) and the title the navigation shows. */
+  readonly console: { readonly area: ConsoleArea; readonly title: string };
   start(options: ServeOptions): Promise<RunningService>;
 }
 
@@ -51,7 +55,11 @@ interface ServeSettings {
 /** What every service's `start...Server` takes and returns, as far as `triad serve` cares. */
 type StartServer = (
   overrides: ServeSettings,
-  options: { env?: Readonly<Record<string, string | undefined>>; fallbacks?: ServeSettings },
+  options: {
+    env?: Readonly<Record<string, string | undefined>>;
+    fallbacks?: ServeSettings;
+    consoleLinks?: () => readonly ConsoleLink[];
+  },
 ) => Promise<{ url: string; notes?: readonly string[]; close(): Promise<void> }>;
 
 /**
@@ -61,12 +69,18 @@ type StartServer = (
  */
 export const SERVICES: readonly ServiceEntry[] = [
   // Its demo is a real Erlang node it starts and manages, when Erlang is installed.
-  entry('node-manager', 'Node manager', 8080, startNodeManagerServer),
-  entry('content-api', 'Content API', 8081, startContentApiServer),
-  entry('templates', 'Template service', 8082, async (overrides, options) => {
-    const server = await startTemplatesServer(overrides, options);
-    return { ...server, notes: [`API docs: ${server.url}/docs`] };
-  }),
+  entry('node-manager', 'Node manager', 8080, { area: 'operator', title: 'Nodes and alarms' }, startNodeManagerServer),
+  entry('content-api', 'Content API', 8081, { area: 'catalog', title: 'Catalog' }, startContentApiServer),
+  entry(
+    'templates',
+    'Template service',
+    8082,
+    { area: 'templates', title: 'Templates' },
+    async (overrides, options) => {
+      const server = await startTemplatesServer(overrides, options);
+      return { ...server, notes: [`API docs: ${server.url}/docs`] };
+    },
+  ),
 ];
 
 /** Port of the service at `index` in `SERVICES` under `--port-base base`. */
@@ -74,11 +88,18 @@ export function portFromBase(base: number, index: number): number {
   return base + index;
 }
 
-function entry(name: string, title: string, defaultPort: number, startServer: StartServer): ServiceEntry {
+function entry(
+  name: string,
+  title: string,
+  defaultPort: number,
+  console: ServiceEntry['console'],
+  startServer: StartServer,
+): ServiceEntry {
   return {
     name,
     title,
     defaultPort,
+    console,
     async start(o) {
       const server = await startServer(
         {
@@ -91,6 +112,7 @@ function entry(name: string, title: string, defaultPort: number, startServer: St
         },
         {
           ...(o.env ? { env: o.env } : {}),
+          ...(o.consoleLinks ? { consoleLinks: o.consoleLinks } : {}),
           // Below the environment, so TRIAD_*_PORT still moves one service off the derived port.
           ...(o.fallbackPort !== undefined ? { fallbacks: { port: o.fallbackPort } } : {}),
         },

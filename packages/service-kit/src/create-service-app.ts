@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { serveConsole, type ConsoleOptions } from './console/serve-console.js';
 import { healthRoute, type HealthOptions } from './health.js';
 import { DEFAULT_MAX_JSON_DEPTH, useJsonBodyParser } from './json-body-parser.js';
 import { answerClientError, answerFrameworkError } from './problem/framework-errors.js';
@@ -24,6 +25,8 @@ export interface ServiceAppOptions {
   readonly health?: HealthOptions;
   /** Documents the app: `/openapi.json` and `/docs` (see `registerOpenApi`); omitted: no documentation. */
   readonly openApi?: OpenApiOptions;
+  /** Serves the web console at `/` (see `serveConsole`); omitted: `/` is an unknown route. */
+  readonly console?: ConsoleOptions;
   /** Serves Prometheus metrics (see `prometheusMetrics`); omitted: none. */
   readonly metrics?: PrometheusMetricsOptions;
   /**
@@ -39,7 +42,8 @@ export interface ServiceAppOptions {
  * for what Fastify and Node's HTTP parser refuse before routing: 414, 431, 400, 408), the
  * JSON parser with depth and `__proto__` checks, the body limit, route schemas validated with all
  * errors reported and no properties silently dropped, and `GET /healthz`; with `openApi`,
- * `/openapi.json` and `/docs`; with `metrics`, `GET /metrics`. Order: core plugins, OpenAPI,
+ * `/openapi.json` and `/docs`; with `console`, the web console at `/` (not in the OpenAPI
+ * document); with `metrics`, `GET /metrics`. Order: core plugins, console, OpenAPI,
  * metrics, `beforeRoutes`, `/healthz`. Never listens.
  */
 export async function createServiceApp(options: ServiceAppOptions = {}): Promise<FastifyInstance> {
@@ -57,7 +61,10 @@ export async function createServiceApp(options: ServiceAppOptions = {}): Promise
   }) as unknown as FastifyInstance;
   useJsonBodyParser(app, { maxDepth: options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH });
   await app.register(requestIdEcho);
-  await app.register(problemHandler);
+  let navigation: ((request: FastifyRequest, reply: FastifyReply) => boolean) | undefined;
+  await app.register(problemHandler, { navigation: (request, reply) => navigation?.(request, reply) ?? false });
+  // Before OpenAPI, which (like the route recorder) only sees routes registered after it.
+  if (options.console) navigation = await serveConsole(app, options.console);
   if (options.openApi) await registerOpenApi(app, options.openApi);
   if (options.metrics) await app.register(prometheusMetrics, options.metrics);
   if (options.beforeRoutes) await options.beforeRoutes(app);

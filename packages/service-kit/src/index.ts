@@ -1,4 +1,16 @@
 export { createServiceApp, DEFAULT_BODY_LIMIT, type ServiceAppOptions } from './create-service-app.js';
+export {
+  serveConsole,
+  isNavigation,
+  defaultConsoleRoot,
+  CONSOLE_RESERVED_PREFIXES,
+  IMMUTABLE_CACHE,
+  NO_CACHE,
+  type ConsoleArea,
+  type ConsoleLink,
+  type ConsoleOptions,
+  type ConsolePageConfig,
+} from './console/serve-console.js';
 export { kitProblems, type KitProblemCode } from './errors.js';
 export { ProblemError, type ProblemErrorInit } from './problem/problem-error.js';
 export { defineProblemCatalogue, type ProblemCatalogue, type ProblemDefinition } from './problem/problem-catalogue.js';

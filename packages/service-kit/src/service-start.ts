@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ConsoleLink } from './console/serve-console.js';
 import type { Environment } from './config/load-config.js';
 import { createLogger, type LogFormat, type LogLevel } from './logger.js';
 
@@ -18,6 +19,11 @@ export interface ServiceStartOptions<Overrides> {
    * a host such as `triad serve` that runs several services handles signals itself.
    */
   readonly handleSignals?: boolean;
+  /**
+   * Every service's console for the shell's navigation, read at each page load (`triad serve`
+   * fills it in as services start); default: only this service's.
+   */
+  readonly consoleLinks?: () => readonly ConsoleLink[];
 }
 
 /** The settings `serviceLogger` reads. */

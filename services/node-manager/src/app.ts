@@ -2,7 +2,13 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '@triad/db';
-import { createServiceApp, REASON_ERROR_BODY, useJsonBodyParser, type Logger } from '@triad/service-kit';
+import {
+  createServiceApp,
+  REASON_ERROR_BODY,
+  useJsonBodyParser,
+  type ConsoleLink,
+  type Logger,
+} from '@triad/service-kit';
 import type { NodeManagerConfig } from './config.js';
 import type { NodeConnector } from './connections/node-connector.js';
 import { useApiErrorShape } from './http/api-error-handler.js';
@@ -36,6 +42,8 @@ export interface BuildNodeManagerAppOptions {
   readonly core?: NodeManagerCore;
   /** Seals node cookies at rest; ignored when `core` is given. Default: a random in-memory key (tests only). */
   readonly cookies?: CookieCipher;
+  /** Every service's console for the shell's navigation (service-kit `serveConsole`); default none. */
+  readonly consoleLinks?: () => readonly ConsoleLink[];
 }
 
 /** A built app plus its core (internal alarm API, node state updates). */
@@ -69,6 +77,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
     metrics: { path: false, exportTo: (render) => (serviceMetrics = render) },
     bodyLimit: config.bodyLimit,
     maxJsonDepth: config.maxJsonDepth,
+    console: { home: 'operator', ...(options.consoleLinks ? { links: options.consoleLinks } : {}) },
     health: {
       check: async () => {
         await sql`select 1`.execute(database.db);

@@ -83,7 +83,14 @@ export async function startNodeManagerServer(
         });
     const connector = options.connector ?? erlang!;
     const keys = await loadSecretKeys({ secretKey: config.secretKey, dataDir: config.dataDir });
-    const { app, core } = await buildNodeManagerApp({ config, database, logger, connector, cookies: keys.cipher });
+    const { app, core } = await buildNodeManagerApp({
+      config,
+      database,
+      logger,
+      connector,
+      cookies: keys.cipher,
+      ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),
+    });
     // Plain-text cookies of older versions, and any left under the old key by an interrupted rotation.
     const sealed = await core.topologyStore.resealCookies();
     await keys.finish();

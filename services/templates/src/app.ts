@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '@triad/db';
-import { createServiceApp, PROBLEM_ERROR_BODY, type Logger, type OpenApiOptions } from '@triad/service-kit';
+import {
+  createServiceApp,
+  PROBLEM_ERROR_BODY,
+  type ConsoleLink,
+  type Logger,
+  type OpenApiOptions,
+} from '@triad/service-kit';
 import type { TemplatesConfig } from './config.js';
 import { PatternCache } from './matching/pattern-cache.js';
 import { TemplateRepository } from './repositories/template-repository.js';
@@ -18,6 +24,8 @@ export interface BuildTemplatesAppOptions {
   readonly logger?: Logger;
   /** Clock for createdAt/updatedAt; default the system clock. */
   readonly now?: () => Date;
+  /** Every service's console for the shell's navigation (service-kit `serveConsole`); default none. */
+  readonly consoleLinks?: () => readonly ConsoleLink[];
 }
 
 /** Package version reported in the OpenAPI document. */
@@ -50,6 +58,12 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     ...(options.logger ? { logger: options.logger } : {}),
     bodyLimit: config.bodyLimit,
     maxJsonDepth: config.maxJsonDepth,
+    // The registry's own paths: a browser reloading /templates/x must get the API's answer.
+    console: {
+      home: 'templates',
+      apiPrefixes: ['/templates', '/validate', '/match'],
+      ...(options.consoleLinks ? { links: options.consoleLinks } : {}),
+    },
     health: {
       check: async () => {
         await sql`select 1`.execute(database.db);

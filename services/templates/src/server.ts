@@ -50,7 +50,12 @@ export async function startTemplatesServer(
   });
   try {
     if (config.demo) await seedWhenEmpty(database, config, logger);
-    const app = await buildTemplatesApp({ config, database, logger });
+    const app = await buildTemplatesApp({
+      config,
+      database,
+      logger,
+      ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),
+    });
     const close = closeOnce(
       () => app.close(),
       () => database.close(),

@@ -14,6 +14,15 @@ const FASTIFY_CODES: Readonly<Record<string, KitProblemCode>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'SVC_ERR_JSON_SYNTAX',
 };
 
+/** Options of `problemHandler`. */
+export interface ProblemHandlerOptions {
+  /**
+   * Asked first for every unknown route; true when it answered (the console's client-side routes,
+   * `serveConsole`). Default: nothing answers but the 404 problem.
+   */
+  readonly navigation?: (request: FastifyRequest, reply: FastifyReply) => boolean;
+}
+
 /**
  * Makes every error reply an `application/problem+json` document (RFC 9457):
  * - `ProblemError`: its own status, title, detail and extensions;
@@ -21,11 +30,11 @@ const FASTIFY_CODES: Readonly<Record<string, KitProblemCode>> = {
  * - Fastify's client errors: 413 body too large (with `limit`), 415 media type, 400 others, none
  *   echoing the request (see `framework-errors.ts` for what is refused before routing);
  * - anything else: logged with its stack, answered 500 `SVC_ERR_INTERNAL` without message or stack;
- * - unknown routes: 404 `SVC_ERR_ROUTE_NOT_FOUND`.
+ * - unknown routes: 404 `SVC_ERR_ROUTE_NOT_FOUND` (unless `options.navigation` answers).
  * Every problem carries `code` and `requestId`. Registered once, at the root.
  */
 export const problemHandler = fp(
-  function problemHandlerPlugin(app: FastifyInstance, _options: unknown, done: (error?: Error) => void) {
+  function problemHandlerPlugin(app: FastifyInstance, options: ProblemHandlerOptions, done: (error?: Error) => void) {
     app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
       const { status, code, title, detail, extensions } = classifyError(error, request);
       if (status >= 500) request.log.error({ err: error, code }, 'request failed');
@@ -33,6 +42,7 @@ export const problemHandler = fp(
       return sendProblem(request, reply, { status, code, title, detail, extensions });
     });
     app.setNotFoundHandler(async (request, reply) => {
+      if (options.navigation?.(request, reply)) return reply;
       const def = kitProblems.definitions.SVC_ERR_ROUTE_NOT_FOUND;
       return sendProblem(request, reply, {
         status: def.status,
