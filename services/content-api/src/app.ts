@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createServiceApp, PROBLEM_ERROR_BODY, type Logger, type OpenApiOptions } from '@triad/service-kit';
+import {
+  createServiceApp,
+  PROBLEM_ERROR_BODY,
+  type ConsoleLink,
+  type Logger,
+  type OpenApiOptions,
+} from '@triad/service-kit';
 import type { ContentAuth } from './auth/content-auth.js';
 import { createTokenVerifier } from './auth/token-verifier.js';
 import type { ContentApiConfig } from './config.js';
@@ -23,6 +29,8 @@ export interface BuildContentApiAppOptions {
   /** Verification keys (and the built-in identity, whose endpoints are then served). */
   readonly auth: ContentAuth;
   readonly logger?: Logger;
+  /** Every service's console for the shell's navigation (service-kit `serveConsole`); default none. */
+  readonly consoleLinks?: () => readonly ConsoleLink[];
 }
 
 /** Package version reported in the OpenAPI document. */
@@ -73,6 +81,7 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
   const app = await createServiceApp({
     ...(options.logger ? { logger: options.logger } : {}),
     health: { check: async () => void (await backend.currentHash()) },
+    console: { home: 'catalog', ...(options.consoleLinks ? { links: options.consoleLinks } : {}) },
     openApi: openApiOptions(config),
     metrics: {},
   });

@@ -45,7 +45,13 @@ export async function startContentApiServer(
     }
     const auth = await createContentAuth(config);
     logger.info({ keys: auth.source }, 'token verification ready');
-    const app = await buildContentApiApp({ config, backend, auth, logger });
+    const app = await buildContentApiApp({
+      config,
+      backend,
+      auth,
+      logger,
+      ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),
+    });
     const close = closeOnce(
       () => app.close(),
       () => store.close(),

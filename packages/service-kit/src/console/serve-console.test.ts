@@ -18,7 +18,7 @@ const links = [
 ] as const;
 const app = await createServiceApp({
   console: { home: 'catalog', root, links: () => links, apiPrefixes: ['/templates'] },
-  openApi: { title: 't', version: '1', errorBody: PROBLEM_ERROR_BODY },
+  openApi: { title: 't', version: '1', description: 'test', errorBody: PROBLEM_ERROR_BODY },
 });
 app.get('/api/things', { schema: { summary: 'things', operationId: 'things', response: { 200: {} } } }, () => ({}));
 await app.ready();
