@@ -1,8 +1,96 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { Link } from '../../shell/link.js';
 import type { AreaProps } from '../../shell/area-props.js';
 import { usePageTitle } from '../../shell/page-title.js';
+import { ArticlePage } from './article-page.js';
+import { HttpError } from '../../shell/http-error.js';
+import { CatalogClient, requestToken } from './catalog-client.js';
+import { catalogRoute } from './catalog-route.js';
+import type { Shop } from './catalog-wire.js';
+import { CatalogSignIn } from './catalog-sign-in.js';
+import { SearchPage } from './search-page.js';
+import { ShopsPage } from './shops-page.js';
 
-/** The catalog area (content API): search, articles, shops. To be filled in (issue 14). */
-export default function CatalogArea(_props: AreaProps) {
-  usePageTitle('Catalog');
-  return <h1>Catalog</h1>;
+/**
+ * The catalog area (content API): sign in with an OAuth client, then search, read articles and
+ * manage shops. The token lives in this component's state only: a reload signs out.
+ */
+export default function CatalogArea({ path, navigate }: AreaProps) {
+  const [client, setClient] = useState<CatalogClient | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [shops, setShops] = useState<readonly Shop[]>([]);
+  const [shopsVersion, setShopsVersion] = useState(0);
+  const onError = useCallback((error: Error) => {
+    if (error instanceof HttpError && error.status === 401) {
+      setClient(undefined);
+      setNotice('Your session has ended. Sign in again.');
+    }
+  }, []);
+  useEffect(() => {
+    if (!client) return;
+    const controller = new AbortController();
+    client.shops(controller.signal).then(setShops, (error: unknown) => {
+      if (error instanceof Error && !controller.signal.aborted) onError(error);
+    });
+    return () => controller.abort();
+  }, [client, shopsVersion, onError]);
+
+  if (!client) {
+    return (
+      <CatalogSignIn
+        notice={notice}
+        onSubmit={async (clientId, secret) => {
+          const token = await requestToken(clientId, secret);
+          setNotice(undefined);
+          setClient(new CatalogClient(token));
+        }}
+      />
+    );
+  }
+  const route = catalogRoute(path);
+  const shopNames = new Map(shops.map((shop) => [shop.id, shop.name]));
+  return (
+    <>
+      <nav class="subnav" aria-label="Catalog">
+        <ul>
+          <li>
+            <Link href="/" current={route.page === 'search'}>
+              Search
+            </Link>
+          </li>
+          <li>
+            <Link href="/shops" current={route.page === 'shops'}>
+              Shops
+            </Link>
+          </li>
+          <li>
+            <button type="button" class="secondary" onClick={() => setClient(undefined)}>
+              Sign out
+            </button>
+          </li>
+        </ul>
+      </nav>
+      {route.page === 'search' ? (
+        <SearchPage client={client} search={route.search} shops={shops} navigate={navigate} onError={onError} />
+      ) : route.page === 'article' ? (
+        <ArticlePage client={client} id={route.id} shopNames={shopNames} onError={onError} />
+      ) : route.page === 'shops' ? (
+        <ShopsPage client={client} onError={onError} onShopsChanged={() => setShopsVersion((v) => v + 1)} />
+      ) : (
+        <NotFound path={route.path} />
+      )}
+    </>
+  );
+}
+
+function NotFound({ path }: { readonly path: string }) {
+  usePageTitle('Not found');
+  return (
+    <>
+      <h1>Not found</h1>
+      <p>
+        The catalog has no page at {path}. <Link href="/">Search the catalog</Link>.
+      </p>
+    </>
+  );
 }

@@ -1,0 +1,53 @@
+import { Link } from '../../shell/link.js';
+import { filterTitle } from './active-filters.js';
+import { searchFromLink, type CatalogSearch } from './catalog-search.js';
+import { searchPath } from './catalog-route.js';
+import { linkOf, type Bucket, type Facet } from './catalog-wire.js';
+
+export interface FacetListProps {
+  readonly facets: readonly Facet[];
+  readonly search: CatalogSearch;
+  /** Shop names by id, to name the shop facet's buckets. */
+  readonly shopNames: ReadonlyMap<string, string>;
+}
+
+/**
+ * The facets of a search, each bucket with its count. A bucket with an `apply-filter` link is a
+ * link to the same search with that filter added (the API's own `fq`, so filters combine as the
+ * API defines); a facet of one bucket and the rest bucket have no link and are plain text.
+ */
+export function FacetList({ facets, search, shopNames }: FacetListProps) {
+  return (
+    <nav class="facets" aria-label="Filters">
+      <h2>Filters</h2>
+      {facets.length === 0 ? <p>No filters for this search.</p> : null}
+      {facets.map((facet) => (
+        <section key={facet.facetName} aria-labelledby={`facet-${facet.facetName}`}>
+          <h3 id={`facet-${facet.facetName}`}>{filterTitle(facet.facetName)}</h3>
+          <ul>
+            {facet.buckets.map((bucket, index) => (
+              <li key={`${bucket.value}-${index}`}>
+                <BucketEntry bucket={bucket} search={search} label={bucketLabel(facet, bucket, shopNames)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}
+
+function BucketEntry({ bucket, search, label }: { bucket: Bucket; search: CatalogSearch; label: string }) {
+  const href = linkOf(bucket, 'apply-filter');
+  const text = `${label} (${bucket.count})`;
+  if (href === undefined) return <span>{text}</span>;
+  const next: CatalogSearch = { ...search, fq: searchFromLink(href).fq, offset: 0 };
+  return <Link href={searchPath(next)}>{text}</Link>;
+}
+
+function bucketLabel(facet: Facet, bucket: Bucket, shopNames: ReadonlyMap<string, string>): string {
+  if (bucket.otherValues !== undefined) return `${bucket.otherValues} other values`;
+  if (bucket.value === '') return '(none)';
+  if (facet.facetName === 'businessShopId') return shopNames.get(bucket.value) ?? bucket.value;
+  return bucket.value;
+}

@@ -1,0 +1,88 @@
+import { usePageTitle } from '../../shell/page-title.js';
+import { activeFilters } from './active-filters.js';
+import type { CatalogClient } from './catalog-client.js';
+import { searchPath } from './catalog-route.js';
+import type { CatalogSearch } from './catalog-search.js';
+import type { Shop } from './catalog-wire.js';
+import { FacetList } from './facet-list.js';
+import { HitList } from './hit-list.js';
+import { Pager } from './pager.js';
+import { SearchForm } from './search-form.js';
+import { RemoteFailure } from './remote-failure.js';
+import { useRemote } from './use-remote.js';
+
+export interface SearchPageProps {
+  readonly client: CatalogClient;
+  readonly search: CatalogSearch;
+  readonly shops: readonly Shop[];
+  readonly navigate: (path: string) => void;
+  readonly onError: (error: Error) => void;
+}
+
+/**
+ * The search page: the form, the active filters (each removable), the number of hits (announced
+ * politely), the facets and the hits with paging. Every change is a navigation, so the URL holds
+ * the search and the back button walks back through it.
+ */
+export function SearchPage({ client, search, shops, navigate, onError }: SearchPageProps) {
+  usePageTitle(search.q === '' ? 'Catalog search' : `${search.q} · Catalog search`);
+  const path = searchPath(search);
+  const result = useRemote(path, (signal) => client.search(search, signal), onError);
+  const shopNames = new Map(shops.map((shop) => [shop.id, shop.name]));
+  const currencies = [...new Set(shops.map((shop) => shop.currency))].sort();
+  const filters = activeFilters(search.fq);
+  return (
+    <>
+      <h1>Catalog search</h1>
+      <SearchForm search={search} currencies={currencies} onSearch={(next) => navigate(searchPath(next))} />
+      {filters.length > 0 || search.businessShopId.length > 0 ? (
+        <ul class="active-filters" aria-label="Active filters">
+          {filters.map((filter) => (
+            <li key={filter.label}>
+              <button
+                type="button"
+                class="secondary"
+                onClick={() => navigate(searchPath({ ...search, fq: filter.without, offset: 0 }))}
+              >
+                Remove filter {filter.label}
+              </button>
+            </li>
+          ))}
+          {search.businessShopId.map((id) => (
+            <li key={`shop-${id}`}>
+              <button
+                type="button"
+                class="secondary"
+                onClick={() =>
+                  navigate(
+                    searchPath({ ...search, businessShopId: search.businessShopId.filter((s) => s !== id), offset: 0 }),
+                  )
+                }
+              >
+                Remove filter Shop: {shopNames.get(id) ?? id}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p role="status" class="result-count">
+        {result.state === 'ready'
+          ? `${result.value.total} ${result.value.total === 1 ? 'article' : 'articles'}`
+          : result.state === 'loading'
+            ? 'Searching…'
+            : ''}
+      </p>
+      <RemoteFailure remote={result} />
+      {result.state === 'ready' ? (
+        <div class="catalog-results">
+          <FacetList facets={result.value.facets} search={search} shopNames={shopNames} />
+          <section aria-label="Results" class="results">
+            {result.value.members.length === 0 ? <p>No article matches.</p> : null}
+            <HitList hits={result.value.members} shopNames={shopNames} />
+            <Pager search={search} total={result.value.total} />
+          </section>
+        </div>
+      ) : null}
+    </>
+  );
+}
