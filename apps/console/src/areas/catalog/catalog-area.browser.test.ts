@@ -1,0 +1,216 @@
+/**
+ * The catalog area in a real browser: the content API on port 0 with the demo catalog in a
+ * temporary SQLite data dir, Debian's Chromium through playwright-core, axe-core. Needs the
+ * console build (`npm run build -w apps/console`).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { generateCatalog, startContentApiServer, type RunningContentApiServer } from '@triad/content-api-service';
+import {
+  consoleBuilt,
+  describeInBrowser,
+  launchBrowser,
+  openWatchedPage,
+  saveScreenshot,
+  seriousAxeViolations,
+  VIEWPORTS,
+  type WatchedPage,
+} from '../../test-support/browser.js';
+
+const ARTICLES = 400;
+
+/** The demo catalog's images live on images.example.com: the browser gets a small picture instead. */
+const PICTURE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#ccc"/></svg>';
+
+/** Presses Tab until `name`d control has the focus (at most 60 times); fails otherwise. */
+async function tabTo(page: Page, role: 'button' | 'link' | 'searchbox', name: string | RegExp): Promise<void> {
+  const target = page.getByRole(role, { name }).first();
+  for (let i = 0; i < 60; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached the ${role} ${String(name)}`);
+}
+
+/** The number of articles the search page announces. */
+async function announcedTotal(page: Page): Promise<number> {
+  const status = page.locator('p.result-count');
+  await expect.poll(() => status.textContent()).toMatch(/^\d+ articles?$/);
+  return Number.parseInt((await status.textContent()) ?? '', 10);
+}
+
+describeInBrowser('catalog area in Chromium', () => {
+  let directory: string;
+  let server: RunningContentApiServer;
+  let browser: Browser;
+  const pages: WatchedPage[] = [];
+
+  beforeAll(async () => {
+    if (!consoleBuilt()) throw new Error('the console is not built: npm run build -w apps/console');
+    directory = await mkdtemp(path.join(tmpdir(), 'triad-console-catalog-'));
+    server = await startContentApiServer(
+      { port: 0, dataDir: path.join(directory, 'data'), demo: true, demoArticles: ARTICLES, logLevel: 'silent' },
+      { env: {} },
+    );
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  /** A page at `path` whose demo images load, signed in with the demo client the form is filled in with. */
+  const signedIn = async (urlPath = '/', viewport: { width: number; height: number } = VIEWPORTS.desktop) => {
+    const watched = await openWatchedPage(browser, viewport);
+    pages.push(watched);
+    const { page } = watched;
+    await page.route('https://images.example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PICTURE }),
+    );
+    await page.goto(`${server.url}${urlPath}`);
+    await expect.poll(() => page.getByLabel('Client ID').inputValue()).toMatch(/^triad-/);
+    expect(await page.getByLabel('Client secret').inputValue()).not.toBe('');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    return watched;
+  };
+
+  it('signs in, searches "pen", applies a facet that lowers the total, and walks back', async () => {
+    const { page, errors } = await signedIn();
+    const box = page.getByRole('searchbox', { name: 'Search articles' });
+    await box.fill('pen');
+    await box.press('Enter');
+    const all = await announcedTotal(page);
+    expect(all).toBeGreaterThan(1);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('pen');
+    const hit = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3 }) })
+      .first();
+    await expect.poll(() => hit.textContent()).toMatch(/(EUR|CZK).*for \d+ /);
+    expect(await page.locator('ol.hits img').count()).toBeGreaterThan(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'catalog-search');
+
+    const filters = page.getByRole('navigation', { name: 'Filters' });
+    const bosch = filters.getByRole('region', { name: 'Manufacturer' }).getByRole('link').first();
+    const bucket = Number(/\((\d+)\)$/.exec((await bosch.textContent()) ?? '')?.[1]);
+    await bosch.click();
+    await expect.poll(() => announcedTotal(page)).toBe(bucket);
+    expect(bucket).toBeLessThan(all);
+    expect(new URL(page.url()).searchParams.get('fq')).toContain('manufacturerName');
+    await expect.poll(() => page.getByRole('button', { name: /^Remove filter Manufacturer: / }).count()).toBe(1);
+
+    await page.goBack();
+    await expect.poll(() => announcedTotal(page)).toBe(all);
+    expect(errors).toEqual([]);
+  });
+
+  it('asks for a currency before sorting by price across shops, then sorts within it', async () => {
+    const { page, errors } = await signedIn('/?q=pen');
+    await announcedTotal(page);
+    await page.getByLabel('Sort by').selectOption({ label: 'Price, lowest first' });
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/currency/i);
+    await page.getByLabel('Currency').selectOption('EUR');
+    const total = await announcedTotal(page);
+    expect(total).toBeGreaterThan(0);
+    const prices = await page.locator('.hit-price strong').allTextContents();
+    const amounts = prices.map((text) => Number(text.replace(/[^\d.]/g, '')));
+    expect(prices.every((text) => text.endsWith('EUR'))).toBe(true);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    // The browser logs the 400 reply of the refused sort; nothing else may fail.
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+
+  it('opens an article from a link, shows its prices and follows its reference', async () => {
+    const catalog = generateCatalog({ articles: ARTICLES, seed: 1 });
+    const referring = [...catalog.articles()].find((article) => article.references.length > 0);
+    if (!referring) throw new Error('the demo catalog has no reference');
+    const target = referring.references[0]?.refId ?? '';
+    const { page, errors } = await signedIn(`/articles/${encodeURIComponent(referring.id)}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(referring.description);
+    const prices = page.getByRole('table', { name: /Net prices per/ });
+    expect(await prices.getByRole('row').count()).toBe(1 + referring.blockPrices.length);
+    expect(await page.getByRole('heading', { name: 'Features' }).count()).toBe(1);
+    expect(await page.getByText(referring.supplierArticleId, { exact: true }).count()).toBeGreaterThan(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'catalog-article');
+
+    await page.getByRole('link', { name: target }).click();
+    const referenced = [...catalog.articles()].find((article) => article.id === target);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(referenced?.description);
+    expect(new URL(page.url()).pathname).toBe(`/articles/${encodeURIComponent(target)}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('lists the shops with their policies and adds one with the admin client', async () => {
+    const admin = server.notes.map((note) => /^admin client (id|secret): (\S+)/.exec(note)).filter((m) => m !== null);
+    const adminId = admin.find((m) => m[1] === 'id')?.[2] ?? '';
+    const adminSecret = admin.find((m) => m[1] === 'secret')?.[2] ?? '';
+    const { page, errors } = await signedIn();
+    await page.getByRole('navigation', { name: 'Catalog' }).getByRole('link', { name: 'Shops' }).click();
+    const shops = page.locator('ul.shops > li');
+    await expect.poll(() => shops.count()).toBe(generateCatalog({ articles: 1, seed: 1 }).shops.length);
+    expect(await shops.first().textContent()).toMatch(/Returns.*Shipping.*Minimum order/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'catalog-shops');
+
+    await page.getByLabel('Admin client ID').fill(adminId);
+    await page.getByLabel('Admin client secret').fill(adminSecret);
+    await page.getByLabel('Shop id').fill('acme');
+    await page.getByLabel('Name', { exact: true }).fill('ACME Supplies');
+    await page.getByLabel('Shipping costs per order').fill('4.95');
+    await page.getByRole('button', { name: 'Add shop' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'added' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'ACME Supplies' }).count()).toBe(1);
+    expect(await page.locator('#shop-acme').textContent()).toContain('4.95 EUR per order');
+    expect(errors).toEqual([]);
+  });
+
+  it('works by keyboard alone and fits a 390-pixel-wide screen', async () => {
+    const watched = await openWatchedPage(browser, VIEWPORTS.phone);
+    const { page, errors } = watched;
+    await page.route('https://images.example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PICTURE }),
+    );
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.getByLabel('Client ID').inputValue()).not.toBe('');
+    await tabTo(page, 'button', 'Sign in');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'searchbox', 'Search articles');
+    await page.keyboard.type('pen');
+    await page.keyboard.press('Enter');
+    const all = await announcedTotal(page);
+    const firstShop = page.getByRole('region', { name: 'Shop' }).getByRole('link').first();
+    await tabTo(page, 'link', (await firstShop.textContent()) ?? '');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => announcedTotal(page)).toBeLessThan(all);
+    const firstHit = page.locator('ol.hits h3 a').first();
+    const description = (await firstHit.textContent()) ?? '';
+    await tabTo(page, 'link', description);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(description);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.goBack();
+    await announcedTotal(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('says so when the client secret is wrong', async () => {
+    const { page, errors } = await openWatchedPage(browser);
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.getByLabel('Client ID').inputValue()).not.toBe('');
+    await page.getByLabel('Client secret').fill('wrong-secret');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/wrong secret/);
+    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+  });
+});
