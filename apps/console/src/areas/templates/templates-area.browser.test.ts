@@ -1,0 +1,154 @@
+/**
+ * The templates area in a real browser: the template service on port 0 with a temporary SQLite
+ * data dir and the demo templates, Chromium through playwright-core, axe-core. Needs the console
+ * build (`npm run build -w apps/console`) and /usr/bin/chromium.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTemplatesServer, type RunningTemplatesServer } from '@triad/templates-service';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.TRIAD_REQUIRE_SERVICES === '1') {
+  throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
+}
+if (!available) console.warn(`skipping the templates browser tests: ${CHROMIUM} is missing (apt-get install chromium)`);
+
+const SNMP = 'Generic SNMP switch';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Opens a page that records console errors and uncaught exceptions in `errors`. */
+async function openPage(browser: Browser, errors: string[], width = 1280, height = 800): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return page;
+}
+
+/** Serious and critical axe violations of the page, as "id: help" lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: await readFile(AXE, 'utf8') });
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: `${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    }));
+  });
+  return results.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+interface AxeViolation {
+  readonly id: string;
+  readonly impact?: string | null;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly string[] }[];
+}
+
+describe.skipIf(!available)('templates area in Chromium', () => {
+  let directory: string;
+  let server: RunningTemplatesServer;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'triad-console-templates-'));
+    server = await startTemplatesServer(
+      { port: 0, dataDir: path.join(directory, 'data'), demo: true, logLevel: 'silent' },
+      { env: {} },
+    );
+    browser = await chromium.launch({ executablePath: CHROMIUM });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('lists and searches the registry by text and driver, with no serious axe violation', async () => {
+    const page = await openPage(browser, errors);
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Template registry' }).count()).toBe(1);
+    await page.getByLabel('Search templates').fill('snmp');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 3 }).allTextContents())
+      .toEqual([`SNMP switch (${SNMP})`]);
+    await page.getByLabel('Search templates').fill('');
+    await page.getByLabel('Driver').selectOption('svc-ds-drv-modbus-tcp');
+    await expect.poll(async () => (await page.getByRole('heading', { level: 3 }).allTextContents()).length).toBe(1);
+    const download = page.getByRole('link', { name: /^Download / }).first();
+    expect(await download.getAttribute('href')).toMatch(/\?format=source$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('shows a diagnostic at its line while typing, moves there from the problems list, and clears it', async () => {
+    const page = await openPage(browser, errors);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: `Edit ${SNMP} 1.0.0` }).click();
+    const editor = page.getByRole('textbox', { name: 'Template source (YAML)' });
+    await editor.waitFor();
+    await expect.poll(() => page.getByText('No problems').count()).toBe(1);
+    // CodeMirror renders only the lines in view: go to line 118 with its go-to-line panel.
+    await editor.click();
+    await page.keyboard.press('Control+Alt+g');
+    await page.keyboard.type('118');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    expect(await page.locator('.cm-activeLine').textContent()).toContain('datapoint.value > 80');
+    await page.keyboard.type(' +');
+    const problem = page.getByRole('list', { name: 'Problems' }).getByRole('button').first();
+    await expect.poll(() => problem.textContent(), { timeout: 5000 }).toMatch(/^Line 118, column \d+/);
+    expect(await axeViolations(page)).toEqual([]);
+    // Keyboard: the problem is a button; Enter puts the cursor on its line in the editor.
+    await page.getByRole('heading', { name: 'Problems' }).click();
+    await problem.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
+    expect(await page.locator('.cm-activeLine').textContent()).toContain('datapoint.value > 80 +');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => page.getByText('No problems').count(), { timeout: 5000 }).toBe(1);
+    await page.close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('saves a new version that the registry then lists, and tries the pipeline', async () => {
+    const page = await openPage(browser, errors);
+    await page.goto(`${server.url}/?edit=${encodeURIComponent(SNMP)}&version=1.0.0`);
+    await page.getByRole('textbox', { name: 'Template source (YAML)' }).waitFor();
+    expect(await page.getByLabel('New version').inputValue()).toBe('1.0.1');
+    await page.getByRole('button', { name: 'Save as new version' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain(`Saved ${SNMP} 1.0.1`);
+
+    await page.getByLabel('Datapoint', { exact: true }).fill('cpuLoad');
+    await page.getByLabel('Raw values (comma-separated)').fill('50, 90, 40');
+    await page.getByRole('button', { name: 'Run pipeline' }).click();
+    const values = page.getByRole('table', { name: 'Values' });
+    await expect.poll(() => values.getByRole('row').count()).toBe(4);
+    expect(await values.getByRole('row').nth(2).textContent()).toContain('90');
+    const events = await page.getByRole('list', { name: 'Events' }).textContent();
+    expect(events).toMatch(/Alarm raised/);
+    expect(events).toMatch(/Alarm cleared/);
+
+    await page.getByRole('link', { name: 'Back to the registry' }).click();
+    await page.getByRole('button', { name: `All versions of ${SNMP}` }).click();
+    const versions = page.getByRole('list', { name: `Versions of ${SNMP}` });
+    await expect.poll(() => versions.getByRole('listitem').allTextContents()).toHaveLength(2);
+    expect((await versions.getByRole('listitem').first().textContent()) ?? '').toMatch(/^1\.0\.1 latest/);
+    await page.close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
