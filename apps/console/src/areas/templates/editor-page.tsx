@@ -7,6 +7,7 @@ import { datapointIdsAround } from './datapoint-ids.js';
 import { ProblemsList } from './problems-list.js';
 import type { TemplateEditor } from './template-editor.js';
 import { findTemplateVersion, nextPatchVersion } from './template-version.js';
+import { usePageTitle } from '../../shell/page-title.js';
 import { followLink } from '../../shell/router.js';
 import { REGISTRY_PATH, editorPath } from './templates-routes.js';
 import { readSource, saveNewVersion, type SourceFormat, type TemplateProblem } from './templates-api.js';
@@ -30,6 +31,7 @@ function firstDatapoint(text: string): { setId: string; datapointId: string } {
 
 /** The editor page. */
 export function EditorPage({ templateId, templateVersion }: EditorPageProps) {
+  usePageTitle(`${templateId} ${templateVersion}`);
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<TemplateEditor | undefined>(undefined);
   const [loaded, setLoaded] = useState<Loaded | undefined>();

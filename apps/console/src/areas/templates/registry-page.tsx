@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { listTemplates, listVersions, templateUrl, type TemplateSummary } from './templates-api.js';
+import { usePageTitle } from '../../shell/page-title.js';
 import { followLink } from '../../shell/router.js';
 import { editorPath } from './templates-routes.js';
 
@@ -78,6 +79,7 @@ function TemplateRow({ summary }: { readonly summary: TemplateSummary }) {
 
 /** The registry page. */
 export function RegistryPage() {
+  usePageTitle('Template registry');
   const [query, setQuery] = useState('');
   const [driver, setDriver] = useState('');
   const [drivers, setDrivers] = useState<readonly string[]>([]);
