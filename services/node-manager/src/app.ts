@@ -77,7 +77,12 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
     metrics: { path: false, exportTo: (render) => (serviceMetrics = render) },
     bodyLimit: config.bodyLimit,
     maxJsonDepth: config.maxJsonDepth,
-    console: { home: 'operator', ...(options.consoleLinks ? { links: options.consoleLinks } : {}) },
+    console: {
+      home: 'operator',
+      // The console shows its sign-in form only when there is something to sign in to.
+      settings: { authentication: core.authenticator.enabled },
+      ...(options.consoleLinks ? { links: options.consoleLinks } : {}),
+    },
     health: {
       check: async () => {
         await sql`select 1`.execute(database.db);

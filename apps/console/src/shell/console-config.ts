@@ -15,6 +15,8 @@ export interface ConsoleConfig {
   readonly home: ConsoleArea;
   /** Every service's console, for the navigation (may be empty: then only the home area is listed). */
   readonly links: readonly ConsoleLink[];
+  /** What the home area needs before its first call (operator: `authentication`). */
+  readonly settings: Readonly<Record<string, unknown>>;
 }
 
 const AREAS: readonly ConsoleArea[] = ['operator', 'catalog', 'templates'];
@@ -34,10 +36,13 @@ export function readConsoleConfig(doc: Document): ConsoleConfig {
   const content = doc.querySelector('meta[name="triad-console"]')?.getAttribute('content');
   if (content) {
     const parsed = JSON.parse(content) as Partial<ConsoleConfig>;
-    if (isArea(parsed.home)) return { home: parsed.home, links: Array.isArray(parsed.links) ? parsed.links : [] };
+    if (isArea(parsed.home)) {
+      const links = Array.isArray(parsed.links) ? parsed.links : [];
+      return { home: parsed.home, links, settings: parsed.settings ?? {} };
+    }
   }
   const requested = new URLSearchParams(doc.location.search).get('area');
-  return { home: isArea(requested) ? requested : 'operator', links: [] };
+  return { home: isArea(requested) ? requested : 'operator', links: [], settings: {} };
 }
 
 function isArea(value: unknown): value is ConsoleArea {

@@ -34,7 +34,7 @@ describe('serveConsole', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     const content = /<meta name="triad-console" content="([^"]*)"/.exec(response.body)?.[1] ?? '';
     const config: unknown = JSON.parse(content.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
-    expect(config).toEqual({ home: 'catalog', links });
+    expect(config).toEqual({ home: 'catalog', links, settings: {} });
   });
 
   it('serves hashed assets with immutable cache headers', async () => {

@@ -19,6 +19,8 @@ export interface ConsoleLink {
 export interface ConsolePageConfig {
   readonly home: ConsoleArea;
   readonly links: readonly ConsoleLink[];
+  /** What the home area needs to know before its first call (e.g. `{authentication: true}`). */
+  readonly settings: Readonly<Record<string, string | number | boolean>>;
 }
 
 export interface ConsoleOptions {
@@ -30,6 +32,8 @@ export interface ConsoleOptions {
   readonly root?: string;
   /** Path prefixes of this service's API besides the ones every service has (`CONSOLE_RESERVED_PREFIXES`). */
   readonly apiPrefixes?: readonly string[];
+  /** Settings for the home area, in the page config; default none. */
+  readonly settings?: Readonly<Record<string, string | number | boolean>>;
 }
 
 /** Paths the console never answers, whatever the service: its API, docs, probes and metrics. */
@@ -78,7 +82,11 @@ export async function serveConsole(
   const template = built ? readFileSync(indexFile, 'utf8') : MISSING_BUILD_PAGE;
   const reserved = [...CONSOLE_RESERVED_PREFIXES, ...(options.apiPrefixes ?? [])];
   const page = () => {
-    const config: ConsolePageConfig = { home: options.home, links: options.links?.() ?? [] };
+    const config: ConsolePageConfig = {
+      home: options.home,
+      links: options.links?.() ?? [],
+      settings: options.settings ?? {},
+    };
     const meta = `<meta name="triad-console" content="${escapeAttribute(JSON.stringify(config))}" />`;
     return template.replace(META_PLACEHOLDER, `${meta}\n  ${META_PLACEHOLDER}`);
   };

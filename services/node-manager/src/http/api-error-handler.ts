@@ -28,7 +28,9 @@ export function useApiErrorShape(app: FastifyInstance): void {
     const { status, code } = reshape(error, request);
     if (status >= 500) request.log.error({ err: error, code }, 'request failed');
     else request.log.info({ code, status, detail: error.message }, 'request refused');
-    if (status === 401) reply.header('www-authenticate', `Basic realm="${AUTH_REALM}", charset="UTF-8"`);
+    // Not for the console's script calls (X-Requested-With): a browser would raise its own password dialog.
+    if (status === 401 && request.headers['x-requested-with'] !== 'XMLHttpRequest')
+      reply.header('www-authenticate', `Basic realm="${AUTH_REALM}", charset="UTF-8"`);
     return sendError(reply, status, code);
   });
   app.setNotFoundHandler(async (_request, reply) => sendError(reply, 404, 'NM_ERR_ROUTE_NOT_FOUND'));

@@ -1,8 +1,113 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { AreaProps } from '../../shell/area-props.js';
+import { HttpError } from '../../shell/http-error.js';
+import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
+import { SignInForm } from '../../shell/sign-in-form.js';
+import { AlarmsPage } from './alarms-page.js';
+import { connectLiveUpdates, type LiveEvent } from './live-updates.js';
+import { NodesPage } from './nodes-page.js';
+import { OperatorClient } from './operator-client.js';
 
-/** The operator area (node manager): sign-in, nodes, alarms, node pages. */
-export default function OperatorArea(_props: AreaProps) {
-  usePageTitle('Nodes and alarms');
-  return <h1>Nodes and alarms</h1>;
+type Session =
+  | { readonly kind: 'checking' }
+  | { readonly kind: 'signed-out' }
+  | { readonly kind: 'signed-in'; readonly client: OperatorClient; readonly username: string; readonly auth: boolean };
+
+/**
+ * The operator area (node manager): sign-in when authentication is on (HTTP Basic, credentials
+ * in memory only), then Nodes (`/`, `/nodes`) and Alarms (`/alarms`), updated live over the
+ * WebSocket.
+ */
+export default function OperatorArea({ path, config }: AreaProps) {
+  const authentication = config.settings.authentication !== false;
+  const [session, setSession] = useState<Session>({ kind: authentication ? 'signed-out' : 'checking' });
+  useEffect(() => {
+    if (authentication) return;
+    const anonymous = new OperatorClient(undefined);
+    anonymous
+      .get<string>('/api/users/username')
+      .then((username) => setSession({ kind: 'signed-in', client: anonymous, username, auth: false }))
+      .catch(() => setSession({ kind: 'signed-out' }));
+  }, [authentication]);
+  if (session.kind === 'checking') return <p aria-live="polite">Connecting to the node manager…</p>;
+  if (session.kind === 'signed-out') {
+    return (
+      <SignInPage onSignedIn={(client, username) => setSession({ kind: 'signed-in', client, username, auth: true })} />
+    );
+  }
+  return <SignedIn path={path} session={session} onSignOut={() => setSession({ kind: 'signed-out' })} />;
+}
+
+function SignInPage(props: { readonly onSignedIn: (client: OperatorClient, username: string) => void }) {
+  usePageTitle('Sign in');
+  return (
+    <SignInForm
+      heading="Sign in to the node manager"
+      nameLabel="Username"
+      secretLabel="Password"
+      onSubmit={async (username, password) => {
+        const client = new OperatorClient({ username, password });
+        try {
+          props.onSignedIn(client, await client.get<string>('/api/users/username'));
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 401) throw new Error('Wrong username or password.');
+          throw error;
+        }
+      }}
+    />
+  );
+}
+
+function SignedIn(props: {
+  readonly path: string;
+  readonly session: Extract<Session, { kind: 'signed-in' }>;
+  readonly onSignOut: () => void;
+}) {
+  const { client, username, auth } = props.session;
+  const listeners = useRef(new Set<(event: LiveEvent) => void>());
+  const subscribe = useCallback((listener: (event: LiveEvent) => void) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+  useEffect(
+    () => connectLiveUpdates(client, username, (event) => listeners.current.forEach((l) => l(event))),
+    [client, username],
+  );
+  const page = useMemo(() => (props.path.startsWith('/alarms') ? 'alarms' : 'nodes'), [props.path]);
+  return (
+    <>
+      <div class="toolbar subnav">
+        <nav aria-label="Operator">
+          <ul>
+            <li>
+              <Link href="/nodes" current={page === 'nodes'}>
+                Nodes
+              </Link>
+            </li>
+            <li>
+              <Link href="/alarms" current={page === 'alarms'}>
+                Alarms
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        {auth ? (
+          <p>
+            Signed in as {username}{' '}
+            <button type="button" class="secondary" onClick={props.onSignOut}>
+              Sign out
+            </button>
+          </p>
+        ) : (
+          <p>Authentication is off</p>
+        )}
+      </div>
+      {page === 'alarms' ? (
+        <AlarmsPage client={client} username={username} subscribe={subscribe} />
+      ) : (
+        <NodesPage client={client} subscribe={subscribe} />
+      )}
+    </>
+  );
 }

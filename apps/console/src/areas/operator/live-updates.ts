@@ -1,0 +1,44 @@
+import type { OperatorClient } from './operator-client.js';
+
+/** A message the node manager pushes over `/api/core/ws` (docs/reference/node-management-api.md). */
+export type LiveEvent =
+  | { readonly type: 'authenticated'; readonly user: string }
+  | { readonly type: 'alarm'; readonly action: string; readonly alarm: unknown }
+  | { readonly type: 'node_state'; readonly nodeId: string; readonly state: string; readonly deleted: boolean }
+  | { readonly type: 'log'; readonly nodeId: string };
+
+/**
+ * Opens the live-update WebSocket: fetches a pass (`GET /api/users/pass`), sends the auth frame,
+ * hands every later message to `onEvent`, and reconnects after 1 s when the socket closes.
+ * Returns the function that closes it for good.
+ */
+export function connectLiveUpdates(
+  client: OperatorClient,
+  username: string,
+  onEvent: (event: LiveEvent) => void,
+): () => void {
+  let socket: WebSocket | undefined;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const open = async () => {
+    const pass = await client.get<string>('/api/users/pass');
+    if (stopped) return;
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    socket = new WebSocket(`${scheme}://${location.host}/api/core/ws`);
+    socket.addEventListener('open', () => socket?.send(`auth=${username};websocket_pass=${pass}`));
+    socket.addEventListener('message', (message: MessageEvent<string>) =>
+      onEvent(JSON.parse(message.data) as LiveEvent),
+    );
+    socket.addEventListener('close', () => {
+      if (!stopped) retry = setTimeout(() => void open().catch(() => undefined), 1000);
+    });
+  };
+  void open().catch(() => {
+    if (!stopped) retry = setTimeout(() => void open().catch(() => undefined), 1000);
+  });
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    socket?.close();
+  };
+}

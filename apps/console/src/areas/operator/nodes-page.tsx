@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { usePageTitle } from '../../shell/page-title.js';
+import type { LiveEvent } from './live-updates.js';
+import { formatUptime, type FamilyWire, type NodeWire } from './node-wire.js';
+import type { OperatorClient } from './operator-client.js';
+
+/** Every node with its state (live), family, OTP release and uptime; add and remove nodes. */
+export function NodesPage(props: {
+  readonly client: OperatorClient;
+  readonly subscribe: (listener: (event: LiveEvent) => void) => () => void;
+}) {
+  usePageTitle('Nodes');
+  const { client, subscribe } = props;
+  const [nodes, setNodes] = useState<readonly NodeWire[] | undefined>();
+  const [families, setFamilies] = useState<readonly FamilyWire[]>([]);
+  const [message, setMessage] = useState<string | undefined>();
+  const reload = useCallback(() => {
+    Promise.all([client.get<NodeWire[]>('/api/topo/node'), client.get<FamilyWire[]>('/api/topo/node-family')])
+      .then(([n, f]) => {
+        setNodes(n);
+        setFamilies(f);
+      })
+      .catch((error: unknown) => setMessage(String(error)));
+  }, [client]);
+  useEffect(reload, [reload]);
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type !== 'node_state') return;
+        if (event.deleted) setNodes((list) => list?.filter((n) => n.id !== event.nodeId));
+        else if (nodes?.some((n) => n.id === event.nodeId) === false) reload();
+        else setNodes((list) => list?.map((n) => (n.id === event.nodeId ? { ...n, state: event.state } : n)));
+      }),
+    [subscribe, reload, nodes],
+  );
+  const familyName = (id: string) => families.find((f) => f.id === id)?.name ?? id;
+  const remove = (node: NodeWire) => {
+    if (!confirm(`Remove ${node.name}?`)) return;
+    client
+      .delete(`/api/topo/node/${encodeURIComponent(node.id)}`)
+      .then(() => {
+        setMessage(`Removed ${node.name}.`);
+        reload();
+      })
+      .catch((error: unknown) => setMessage(error instanceof Error ? error.message : String(error)));
+  };
+  return (
+    <>
+      <h1>Nodes</h1>
+      <AddNodeForm
+        client={client}
+        onAdded={(node) => {
+          setMessage(`Added ${node.name}: ${node.state}.`);
+          reload();
+        }}
+      />
+      <p role="status">{message}</p>
+      {nodes === undefined ? (
+        <p>Loading nodes…</p>
+      ) : nodes.length === 0 ? (
+        <p>No nodes yet: add one above.</p>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="visually-hidden">Managed nodes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Node</th>
+                <th scope="col">State</th>
+                <th scope="col">Family</th>
+                <th scope="col">OTP release</th>
+                <th scope="col">Uptime</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {nodes.map((node) => (
+                <tr key={node.id}>
+                  <th scope="row">{node.name}</th>
+                  <td class={`state-${node.state}`}>{node.state}</td>
+                  <td>{familyName(node.node_family_id)}</td>
+                  <td>{node.otp_release ?? '—'}</td>
+                  <td>{formatUptime(node.uptime_ms)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      class="secondary"
+                      onClick={() => remove(node)}
+                      aria-label={`Remove ${node.name}`}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function AddNodeForm(props: { readonly client: OperatorClient; readonly onAdded: (node: NodeWire) => void }) {
+  const [name, setName] = useState('');
+  const [cookie, setCookie] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: Event) => {
+    event.preventDefault();
+    setError(undefined);
+    props.client
+      .post<NodeWire>('/api/topo/action/add-node', { name, cookie })
+      .then((node) => {
+        setName('');
+        setCookie('');
+        props.onAdded(node);
+      })
+      .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+  };
+  return (
+    <form class="inline-form" onSubmit={submit} aria-label="Add a node">
+      <label>
+        Node name
+        <input required placeholder="name@host" value={name} onInput={(e) => setName(e.currentTarget.value)} />
+      </label>
+      <label>
+        Cookie
+        <input required type="password" value={cookie} onInput={(e) => setCookie(e.currentTarget.value)} />
+      </label>
+      <button type="submit">Add node</button>
+      {error ? (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

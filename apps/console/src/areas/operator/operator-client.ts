@@ -1,0 +1,41 @@
+import { requestJson } from '../../shell/http-error.js';
+
+/** Credentials kept in memory only (never in storage): gone on reload or sign-out. */
+export interface Credentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+/**
+ * Calls the node manager's `/api` (same origin) with HTTP Basic when signed in. Every call sends
+ * `X-Requested-With: XMLHttpRequest`, so a 401 comes without `WWW-Authenticate` and the browser
+ * shows no password dialog of its own over the console's form.
+ */
+export class OperatorClient {
+  constructor(readonly credentials: Credentials | undefined) {}
+
+  get<T>(path: string): Promise<T> {
+    return requestJson<T>(path, { headers: this.#headers() });
+  }
+
+  post<T>(path: string, body: unknown): Promise<T> {
+    return requestJson<T>(path, {
+      method: 'POST',
+      headers: { ...this.#headers(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+
+  delete(path: string): Promise<unknown> {
+    return requestJson(path, { method: 'DELETE', headers: this.#headers() });
+  }
+
+  #headers(): Record<string, string> {
+    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
+    if (this.credentials) {
+      const { username, password } = this.credentials;
+      headers.authorization = `Basic ${btoa(`${username}:${password}`)}`;
+    }
+    return headers;
+  }
+}
