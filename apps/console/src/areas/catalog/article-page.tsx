@@ -97,7 +97,9 @@ function ArticleView({ article, shopNames }: { article: ArticleDetail; shopNames
         </Field>
         <Field name="Minimum order quantity">{orderDetails.minimumOrderQuantity}</Field>
         <Field name="Order in multiples of">{orderDetails.orderQuantityInterval}</Field>
-        <Field name="Prices apply to">{orderDetails.priceQuantity} order units</Field>
+        <Field name="Prices apply to">
+          {orderDetails.priceQuantity} {orderDetails.priceQuantity === 1 ? 'order unit' : 'order units'}
+        </Field>
         <Field name="Delivery time">
           {orderDetails.deliveryTime === undefined ? undefined : `${orderDetails.deliveryTime} days`}
         </Field>
@@ -168,7 +170,7 @@ function ArticleView({ article, shopNames }: { article: ArticleDetail; shopNames
         ))}
       </ul>
 
-      <h2>Status and remarks</h2>
+      {hasStatus(article) ? <h2>Status and remarks</h2> : null}
       <Fields>
         <Field name="Status">{typed(details.articleStatus)}</Field>
         <Field name="Special treatment">{typed(details.specialTreatmentClass)}</Field>
@@ -177,6 +179,14 @@ function ArticleView({ article, shopNames }: { article: ArticleDetail; shopNames
         <Field name="Remarks">{languages(details.remarks)}</Field>
       </Fields>
     </article>
+  );
+}
+
+function hasStatus({ details }: ArticleDetail): boolean {
+  return (
+    [details.articleStatus, details.specialTreatmentClass, details.remarks].some((list) => list?.length) ||
+    details.customsTariffNumber !== undefined ||
+    details.countryOfOrigin !== undefined
   );
 }
 
@@ -189,7 +199,7 @@ function PriceTable({ caption, prices }: { caption: string; prices: readonly Blo
         <thead>
           <tr>
             <th scope="col">From quantity</th>
-            <th scope="col">Price</th>
+            <th scope="col">Net price</th>
             <th scope="col">VAT</th>
             {conditions ? <th scope="col">Applies</th> : null}
           </tr>

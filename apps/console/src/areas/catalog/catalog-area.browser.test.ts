@@ -36,11 +36,17 @@ async function tabTo(page: Page, role: 'button' | 'link' | 'searchbox', name: st
   throw new Error(`Tab never reached the ${role} ${String(name)}`);
 }
 
-/** The number of articles the search page announces. */
+/** The number of articles the search page announces, once it announces one. */
 async function announcedTotal(page: Page): Promise<number> {
   const status = page.locator('p.result-count');
-  await expect.poll(() => status.textContent()).toMatch(/^\d+ articles?$/);
-  return Number.parseInt((await status.textContent()) ?? '', 10);
+  let total = Number.NaN;
+  await expect
+    .poll(async () => {
+      total = Number(/^(\d+) articles?$/.exec((await status.textContent()) ?? '')?.[1]);
+      return Number.isNaN(total);
+    })
+    .toBe(false);
+  return total;
 }
 
 describeInBrowser('catalog area in Chromium', () => {
@@ -85,6 +91,7 @@ describeInBrowser('catalog area in Chromium', () => {
     const box = page.getByRole('searchbox', { name: 'Search articles' });
     await box.fill('pen');
     await box.press('Enter');
+    await page.waitForURL(/\?q=pen$/);
     const all = await announcedTotal(page);
     expect(all).toBeGreaterThan(1);
     expect(new URL(page.url()).searchParams.get('q')).toBe('pen');
@@ -185,6 +192,7 @@ describeInBrowser('catalog area in Chromium', () => {
     await tabTo(page, 'searchbox', 'Search articles');
     await page.keyboard.type('pen');
     await page.keyboard.press('Enter');
+    await page.waitForURL(/\?q=pen$/);
     const all = await announcedTotal(page);
     const firstShop = page.getByRole('region', { name: 'Shop' }).getByRole('link').first();
     await tabTo(page, 'link', (await firstShop.textContent()) ?? '');

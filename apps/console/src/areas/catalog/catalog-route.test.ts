@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_SEARCH } from './catalog-search.js';
-import { articlePath, catalogRoute, searchPath } from './catalog-route.js';
+import { articlePath, catalogRoute, searchPath, shopPath } from './catalog-route.js';
 
 describe('catalogRoute', () => {
   it('reads the search from the query of /', () => {
@@ -17,7 +17,8 @@ describe('catalogRoute', () => {
   });
 
   it('knows the shop list and nothing else', () => {
-    expect(catalogRoute('/shops')).toEqual({ page: 'shops' });
+    expect(catalogRoute('/shops')).toEqual({ page: 'shops', shop: undefined });
+    expect(catalogRoute(shopPath('labtools'))).toEqual({ page: 'shops', shop: 'labtools' });
     expect(catalogRoute('/articles/%E0')).toEqual({ page: 'not-found', path: '/articles/%E0' });
     expect(catalogRoute('/elsewhere')).toEqual({ page: 'not-found', path: '/elsewhere' });
   });

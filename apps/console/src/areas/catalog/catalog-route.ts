@@ -4,18 +4,19 @@ import { readCatalogSearch, writeCatalogSearch, type CatalogSearch } from './cat
 export type CatalogRoute =
   | { readonly page: 'search'; readonly search: CatalogSearch }
   | { readonly page: 'article'; readonly id: string }
-  | { readonly page: 'shops' }
+  | { readonly page: 'shops'; readonly shop: string | undefined }
   | { readonly page: 'not-found'; readonly path: string };
 
 /**
- * The page `path` (`location.pathname + search`) shows: `/` and `/?q=...` the search, `/articles/<id>`
- * an article (the id URL-encoded, it holds a `:`), `/shops` the shops. The content API's own paths
- * (`/api`, `/admin`, `/oauth`) never reach the page.
+ * The page `path` (`location.pathname + search`) shows: `/` and `/?q=...` the search,
+ * `/articles/<id>` an article (the id URL-encoded, it holds a `:`), `/shops` the shops
+ * (`?shop=<id>`: scrolled to that one). The content API's own paths (`/api`, `/admin`, `/oauth`)
+ * never reach the page.
  */
 export function catalogRoute(path: string): CatalogRoute {
   const url = new URL(path, 'http://page.invalid');
   if (url.pathname === '/') return { page: 'search', search: readCatalogSearch(url.searchParams) };
-  if (url.pathname === '/shops') return { page: 'shops' };
+  if (url.pathname === '/shops') return { page: 'shops', shop: url.searchParams.get('shop') ?? undefined };
   const article = /^\/articles\/([^/]+)$/.exec(url.pathname);
   if (article?.[1] !== undefined) {
     try {
@@ -38,7 +39,7 @@ export function articlePath(id: string): string {
   return `/articles/${encodeURIComponent(id)}`;
 }
 
-/** The page path of the shop list, at one shop's entry. */
+/** The page path of the shop list, scrolled to one shop's entry when `id` is given. */
 export function shopPath(id?: string): string {
-  return id === undefined ? '/shops' : `/shops#shop-${encodeURIComponent(id)}`;
+  return id === undefined ? '/shops' : `/shops?${new URLSearchParams({ shop: id }).toString()}`;
 }

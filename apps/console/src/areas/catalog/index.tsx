@@ -1,3 +1,4 @@
+import './catalog-area.css';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { Link } from '../../shell/link.js';
 import type { AreaProps } from '../../shell/area-props.js';
@@ -75,7 +76,12 @@ export default function CatalogArea({ path, navigate }: AreaProps) {
       ) : route.page === 'article' ? (
         <ArticlePage client={client} id={route.id} shopNames={shopNames} onError={onError} />
       ) : route.page === 'shops' ? (
-        <ShopsPage client={client} onError={onError} onShopsChanged={() => setShopsVersion((v) => v + 1)} />
+        <ShopsPage
+          client={client}
+          shop={route.shop}
+          onError={onError}
+          onShopsChanged={() => setShopsVersion((v) => v + 1)}
+        />
       ) : (
         <NotFound path={route.path} />
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { AddShopForm } from './add-shop-form.js';
@@ -12,13 +12,15 @@ import { useRemote } from './use-remote.js';
 
 export interface ShopsPageProps {
   readonly client: CatalogClient;
+  /** The shop to scroll to once the list is there (`/shops?shop=<id>`). */
+  readonly shop: string | undefined;
   readonly onError: (error: Error) => void;
   /** Called after a shop was added, so the rest of the area sees it. */
   readonly onShopsChanged: () => void;
 }
 
 /** Every shop with its return policy, shipping costs and minimum order value; adding a shop with an admin client. */
-export function ShopsPage({ client, onError, onShopsChanged }: ShopsPageProps) {
+export function ShopsPage({ client, shop, onError, onShopsChanged }: ShopsPageProps) {
   usePageTitle('Shops');
   const [version, setVersion] = useState(0);
   const shops = useRemote(
@@ -26,6 +28,10 @@ export function ShopsPage({ client, onError, onShopsChanged }: ShopsPageProps) {
     async (signal) => Promise.all((await client.shops(signal)).map((shop) => client.policies(shop, signal))),
     onError,
   );
+  const ready = shops.state === 'ready';
+  useEffect(() => {
+    if (ready && shop !== undefined) document.getElementById(`shop-${shop}`)?.scrollIntoView();
+  }, [ready, shop]);
   return (
     <>
       <h1>Shops</h1>
@@ -66,8 +72,8 @@ function ShopEntry({ entry }: { readonly entry: ShopWithPolicies }) {
               `restocking fee ${formatPercent(returnPolicy.restockingFee)}`
             : 'not accepted'}
           {returnPolicy.conditions.map((c) => (
-            <span key={c.lang} lang={c.lang}>
-              ; {c.value}
+            <span key={c.lang} lang={c.lang} class="condition">
+              {c.value}
             </span>
           ))}
         </dd>
