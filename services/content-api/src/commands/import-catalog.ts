@@ -45,6 +45,8 @@ export type ImportResult = ImportReport &
         readonly imported: number;
         /** Articles deleted by a delta. */
         readonly deleted: number;
+        /** Deletes naming an article the shop did not hold (already as asked: not refused). */
+        readonly alreadyAbsent: number;
         readonly hash: string;
       }
     | { readonly committed: false; readonly refusal: string; readonly imported: 0 }
@@ -66,8 +68,9 @@ export interface ImportCatalogOptions {
    * `replace` for JSON Lines; a mode given must agree with the BMEcat file (`resolveImportMode`).
    * `replace`: the file is the shop's whole catalog. `upsert`: its articles are added or
    * replaced, the others stay. `delete`: its records (only `supplierArticleId` needed) are deleted.
-   * `products`: each item's mode applied. `prices`: prices changed. A delete or price change
-   * naming no stored article is a refused record.
+   * `products`: each item's mode applied. `prices`: prices changed. An update or price change
+   * naming no stored article is a refused record; a delete of such an article is counted in
+   * `alreadyAbsent` (the shop is already as the file asks).
    */
   readonly mode?: ImportMode;
   /** Called once when another import holds the store and this one waits for it. */
@@ -210,6 +213,7 @@ export async function importCatalog(
   };
   let imported: number;
   let deleted = 0;
+  let alreadyAbsent = 0;
   try {
     if (mode === 'replace') {
       imported = await backend.replaceShopCatalog({
@@ -233,6 +237,10 @@ export async function importCatalog(
         // After the store has looked up every change: unknown articles are refused records too.
         beforeCommit: decide,
         onUnknown: (change) => {
+          if (change.kind === 'delete') {
+            alreadyAbsent += 1;
+            return;
+          }
           const id = change.kind === 'upsert' ? change.article.id : change.articleId;
           fail(lines.get(change) ?? 0, [
             {
@@ -251,5 +259,5 @@ export async function importCatalog(
     return { committed: false, refusal: error.message, imported: 0, mode, failed, failedNotListed };
   }
   failed.sort((a, b) => a.line - b.line);
-  return { committed: true, imported, deleted, mode, failed, failedNotListed, hash };
+  return { committed: true, imported, deleted, alreadyAbsent, mode, failed, failedNotListed, hash };
 }
