@@ -44,8 +44,9 @@ export async function requestToken(clientId: string, clientSecret: string): Prom
 
 /**
  * The content API's read side as the catalog area uses it: same origin, every `/api` call with
- * the token, the media type and the console's requisitioner id. Every method rejects with
- * HttpError on a reply that is not a success (401: the token is no longer good).
+ * the token, the media type and the console's requisitioner id, never from the browser's cache.
+ * Every method rejects with HttpError on a reply that is not a success (401: the token is no
+ * longer good).
  */
 export class CatalogClient {
   readonly #token: string;
@@ -96,7 +97,9 @@ export class CatalogClient {
       accept: CONTENT_MEDIA_TYPE,
       'x-svc-requisitioner-id': CONSOLE_REQUISITIONER,
     };
-    return requestJson<T>(path, { headers, ...(signal ? { signal } : {}) });
+    // The API lets replies be cached for 5 minutes; a console shows what is there now (a shop
+    // just added, a catalog just imported), so the browser asks again every time.
+    return requestJson<T>(path, { headers, cache: 'no-cache', ...(signal ? { signal } : {}) });
   }
 }
 
