@@ -154,7 +154,7 @@ describe('triad catalog import', () => {
     const again = await run(['import', 'gone.jsonl', '--shop', 'labtools', '--mode', 'delete', '--data-dir', dataDir]);
     // Deleting it again changes nothing and refuses nothing: the shop is already as asked.
     expect(again.code).toBe(0);
-    expect(again.out).toMatch(/^imported 0, deleted 0 \(1 to delete were already absent\), rejected 0 /);
+    expect(again.out).toMatch(/^imported 0, deleted 0 \(1 already absent\), rejected 0 /);
     writeFileSync(path.join(dir, 'one.jsonl'), lines[1]!);
     const up = await run(['import', 'one.jsonl', '--shop', 'labtools', '--mode', 'upsert', '--data-dir', dataDir]);
     expect(up.out).toMatch(/^imported 1, deleted 0, rejected 0 /);

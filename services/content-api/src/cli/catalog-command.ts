@@ -272,7 +272,7 @@ async function runImport(
     return;
   }
   const rate = seconds > 0 ? Math.round(result.imported / seconds) : result.imported;
-  const absent = result.alreadyAbsent > 0 ? ` (${result.alreadyAbsent} to delete were already absent)` : '';
+  const absent = result.alreadyAbsent > 0 ? ` (${result.alreadyAbsent} already absent)` : '';
   const deleted = result.mode === 'replace' || result.mode === 'prices' ? '' : `, deleted ${result.deleted}${absent}`;
   const what = result.mode === 'prices' ? 'changed the prices of' : 'imported';
   io.stdout.write(
