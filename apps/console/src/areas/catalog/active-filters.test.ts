@@ -31,6 +31,12 @@ describe('activeFilters', () => {
     expect(JSON.parse(filters[0]?.without ?? '')).toEqual({ expression: group });
   });
 
+  it('names a shop filter by the shop name when known', () => {
+    const shop = { type: 'ExactStringMatchFilter', filterName: 'businessShopId', value: 'labtools' };
+    const names = new Map([['labtools', 'LabTools Europe B.V.']]);
+    expect(activeFilters(JSON.stringify({ expression: shop }), names)[0]?.label).toBe('Shop: LabTools Europe B.V.');
+  });
+
   it('keeps text that is not a filter query removable', () => {
     expect(activeFilters('{oops')).toEqual([{ label: '{oops', without: '' }]);
   });

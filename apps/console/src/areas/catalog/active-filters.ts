@@ -27,10 +27,10 @@ type Expression = Readonly<Record<string, unknown>>;
 
 /**
  * The filters of `fq`: the operands of a top-level `And` (how facet links add filters), or the
- * whole expression. Text that is not a filter query gives one filter labelled with the raw text,
- * so it can still be removed.
+ * whole expression, shops named by `shopNames` where known. Text that is not a filter query gives
+ * one filter labelled with the raw text, so it can still be removed.
  */
-export function activeFilters(fq: string): ActiveFilter[] {
+export function activeFilters(fq: string, shopNames: ReadonlyMap<string, string> = new Map()): ActiveFilter[] {
   if (fq === '') return [];
   const root = parse(fq);
   if (root === undefined) return [{ label: fq, without: '' }];
@@ -39,7 +39,7 @@ export function activeFilters(fq: string): ActiveFilter[] {
     const rest = operands.filter((_, i) => i !== index);
     const only = rest.length === 1 ? rest[0] : { type: 'And', operands: rest };
     return {
-      label: labelOf(operand),
+      label: labelOf(operand, shopNames),
       without: rest.length === 0 ? '' : JSON.stringify({ expression: only }),
     };
   });
@@ -59,12 +59,14 @@ function isObject(value: unknown): value is Expression {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function labelOf(operand: unknown): string {
+function labelOf(operand: unknown, shopNames: ReadonlyMap<string, string>): string {
   if (!isObject(operand)) return JSON.stringify(operand);
   const name = filterTitle(String(operand.filterName));
   switch (operand.type) {
-    case 'ExactStringMatchFilter':
-      return `${name}: ${shown(operand.value)}`;
+    case 'ExactStringMatchFilter': {
+      const shop = operand.filterName === 'businessShopId' ? shopNames.get(String(operand.value)) : undefined;
+      return `${name}: ${shop ?? shown(operand.value)}`;
+    }
     case 'ExactReferenceFeatureMatchFilter':
       return `${name}: ${shown(operand.group)}`;
     case 'DecimalRangeFilter': {

@@ -190,6 +190,7 @@ describeInBrowser('catalog area in Chromium', () => {
     await tabTo(page, 'link', (await firstShop.textContent()) ?? '');
     await page.keyboard.press('Enter');
     await expect.poll(() => announcedTotal(page)).toBeLessThan(all);
+    await saveScreenshot(page, 'catalog-search-phone');
     const firstHit = page.locator('ol.hits h3 a').first();
     const description = (await firstHit.textContent()) ?? '';
     await tabTo(page, 'link', description);

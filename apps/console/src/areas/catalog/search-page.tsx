@@ -30,7 +30,7 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
   const result = useRemote(path, (signal) => client.search(search, signal), onError);
   const shopNames = new Map(shops.map((shop) => [shop.id, shop.name]));
   const currencies = [...new Set(shops.map((shop) => shop.currency))].sort();
-  const filters = activeFilters(search.fq);
+  const filters = activeFilters(search.fq, shopNames);
   return (
     <>
       <h1>Catalog search</h1>
