@@ -8,6 +8,7 @@ import type { ArticleDetail, BlockPrice, StringWithLanguage, TypedValue } from '
 import { formatDecimal, formatMoney, formatPercent } from './format-money.js';
 import { unitName } from './hit-list.js';
 import { RemoteFailure } from './remote-failure.js';
+import { useFocusWhenLost } from './use-focus-when-lost.js';
 import { useRemote } from './use-remote.js';
 
 export interface ArticlePageProps {
@@ -34,6 +35,7 @@ export function ArticlePage({ client, id, shopNames, onError }: ArticlePageProps
 }
 
 function ArticleView({ article, shopNames }: { article: ArticleDetail; shopNames: ReadonlyMap<string, string> }) {
+  const heading = useFocusWhenLost<HTMLHeadingElement>(article.id);
   const shopId = article.id.slice(0, article.id.indexOf(':'));
   const { details, orderDetails } = article;
   const images = article.mimeInfo.filter((m) => m.mimeType.startsWith('image/'));
@@ -44,7 +46,9 @@ function ArticleView({ article, shopNames }: { article: ArticleDetail; shopNames
           Back
         </button>
       </p>
-      <h1>{article.description}</h1>
+      <h1 tabIndex={-1} ref={heading}>
+        {article.description}
+      </h1>
       <div class="article-head">
         <ArticleImage image={images[0]} size={160} />
         <Fields>

@@ -181,7 +181,8 @@ describeInBrowser('catalog area in Chromium', () => {
     await expect.poll(() => page.getByLabel('Client ID').inputValue()).not.toBe('');
     await tabTo(page, 'button', 'Sign in');
     await page.keyboard.press('Enter');
-    await tabTo(page, 'searchbox', 'Search articles');
+    // The button is gone with the form: the focus goes to the search box, not back to the top.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
     await page.keyboard.type('pen');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\?q=pen$/);
@@ -190,12 +191,15 @@ describeInBrowser('catalog area in Chromium', () => {
     await tabTo(page, 'link', (await firstShop.textContent()) ?? '');
     await page.keyboard.press('Enter');
     await expect.poll(() => announcedTotal(page)).toBeLessThan(all);
+    // The followed link is gone with the old facets: the focus waits at the new total, not at the top.
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('result-count');
     await saveScreenshot(page, 'catalog-search-phone');
     const firstHit = page.locator('ol.hits h3 a').first();
     const description = (await firstHit.textContent()) ?? '';
     await tabTo(page, 'link', description);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(description);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.goBack();

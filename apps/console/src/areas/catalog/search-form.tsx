@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { PAGE_SIZES, type CatalogSearch } from './catalog-search.js';
+import { useFocusWhenLost } from './use-focus-when-lost.js';
 
 export interface SearchFormProps {
   readonly search: CatalogSearch;
@@ -24,6 +25,8 @@ const SORTS: readonly (readonly [string, string])[] = [
  */
 export function SearchForm({ search, currencies, onSearch }: SearchFormProps) {
   const [text, setText] = useState(search.q);
+  // Arriving from the sign-in form (whose button is gone), a keyboard user starts at the box.
+  const box = useFocusWhenLost<HTMLInputElement>('shown');
   useEffect(() => setText(search.q), [search.q]);
   const change = (members: Partial<CatalogSearch>) => onSearch({ ...search, q: text, ...members, offset: 0 });
   const sort = SORTS.some(([value]) => value === search.sort) ? search.sort : '';
@@ -38,7 +41,7 @@ export function SearchForm({ search, currencies, onSearch }: SearchFormProps) {
     >
       <label class="catalog-q">
         Search articles
-        <input type="search" name="q" value={text} onInput={(e) => setText(e.currentTarget.value)} />
+        <input ref={box} type="search" name="q" value={text} onInput={(e) => setText(e.currentTarget.value)} />
       </label>
       <button type="submit">Search</button>
       <label>

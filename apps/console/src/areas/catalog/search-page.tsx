@@ -9,6 +9,7 @@ import { HitList } from './hit-list.js';
 import { Pager } from './pager.js';
 import { SearchForm } from './search-form.js';
 import { RemoteFailure } from './remote-failure.js';
+import { useFocusWhenLost } from './use-focus-when-lost.js';
 import { useRemote } from './use-remote.js';
 
 export interface SearchPageProps {
@@ -31,6 +32,7 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
   const shopNames = new Map(shops.map((shop) => [shop.id, shop.name]));
   const currencies = [...new Set(shops.map((shop) => shop.currency))].sort();
   const filters = activeFilters(search.fq, shopNames);
+  const count = useFocusWhenLost<HTMLParagraphElement>(result.state === 'loading' ? '' : path);
   return (
     <>
       <h1>Catalog search</h1>
@@ -65,7 +67,7 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
           ))}
         </ul>
       ) : null}
-      <p role="status" class="result-count">
+      <p role="status" class="result-count" tabIndex={-1} ref={count}>
         {result.state === 'ready'
           ? `${result.value.total} ${result.value.total === 1 ? 'article' : 'articles'}`
           : result.state === 'loading'
