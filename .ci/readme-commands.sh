@@ -6,7 +6,7 @@
 #   npm start, npm test, npm run bench, npm run lint, npm run typecheck, npm run format, and
 #   system package installs (sudo, apt-get). In an `a && b` line only those parts are skipped.
 # - `... triad serve ...` is started in the background; every URL it prints must answer /healthz
-#   with 200 within 120 s; then it gets Ctrl+C (SIGINT) and must stop within 30 s.
+#   and / (the console) with 200 within 120 s; then it gets Ctrl+C (SIGINT) and must stop within 30 s.
 # - Every other command must exit 0; a file it writes with `> f` or `-o f` ending in .json or
 #   .sarif must hold valid JSON. Commands read 'ReadmeCheck42' on standard input (a password
 #   prompt reads its first line), unless they pipe their own.
@@ -72,8 +72,12 @@ run_serve() {
     sleep 0.5
   done
   for url in $(grep -oE '^[A-Z][A-Za-z ]+ +https?://[^ ]+$' "$log" | grep -oE 'https?://[^ ]+'); do
+    url=${url%/}
     code=$(curl -s -o /dev/null -w '%{http_code}' "$url/healthz")
     if [ "$code" = 200 ]; then echo "    $url/healthz: 200"; else fail "$cmd: $url/healthz answered $code"; fi
+    # Every service serves the console at / too.
+    code=$(curl -s -o /dev/null -w '%{http_code}' "$url/")
+    if [ "$code" = 200 ]; then echo "    $url/: 200"; else fail "$cmd: $url/ answered $code"; fi
   done
   grep -qE '^[A-Z][A-Za-z ]+ +https?://' "$log" || fail "$cmd: printed no service URL"
   kill -INT -- -"$pid"
