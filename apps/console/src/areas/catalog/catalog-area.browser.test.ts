@@ -113,7 +113,7 @@ describeInBrowser('catalog area in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('asks for a currency before sorting by price across shops, then sorts within it', async () => {
+  it('asks for a currency before sorting by price across shops, then sorts and filters by price', async () => {
     const { page, errors } = await signedIn('/?q=pen');
     await announcedTotal(page);
     await page.getByLabel('Sort by').selectOption({ label: 'Price, lowest first' });
@@ -125,6 +125,14 @@ describeInBrowser('catalog area in Chromium', () => {
     const amounts = prices.map((text) => Number(text.replace(/[^\d.]/g, '')));
     expect(prices.every((text) => text.endsWith('EUR'))).toBe(true);
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+
+    await page.getByLabel('Highest price').fill('100');
+    await page.getByRole('button', { name: 'Apply price' }).click();
+    await expect.poll(() => announcedTotal(page)).toBeLessThan(total);
+    const capped = await page.locator('.hit-price strong').allTextContents();
+    expect(capped.map((text) => Number(text.replace(/[^\d.]/g, ''))).every((amount) => amount <= 100)).toBe(true);
+    await page.getByRole('button', { name: 'Remove filter Price: … – 100' }).click();
+    await expect.poll(() => announcedTotal(page)).toBe(total);
     // The browser logs the 400 reply of the refused sort; nothing else may fail.
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
@@ -192,14 +200,14 @@ describeInBrowser('catalog area in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => announcedTotal(page)).toBeLessThan(all);
     // The followed link is gone with the old facets: the focus waits at the new total, not at the top.
-    expect(await page.evaluate(() => document.activeElement?.className)).toBe('result-count');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('result-count');
     await saveScreenshot(page, 'catalog-search-phone');
     const firstHit = page.locator('ol.hits h3 a').first();
     const description = (await firstHit.textContent()) ?? '';
     await tabTo(page, 'link', description);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(description);
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.goBack();

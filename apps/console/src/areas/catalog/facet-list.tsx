@@ -3,24 +3,27 @@ import { filterTitle } from './active-filters.js';
 import { searchFromLink, type CatalogSearch } from './catalog-search.js';
 import { searchPath } from './catalog-route.js';
 import { linkOf, type Bucket, type Facet } from './catalog-wire.js';
+import { PriceFilter } from './price-filter.js';
 
 export interface FacetListProps {
   readonly facets: readonly Facet[];
   readonly search: CatalogSearch;
   /** Shop names by id, to name the shop facet's buckets. */
   readonly shopNames: ReadonlyMap<string, string>;
+  readonly onSearch: (search: CatalogSearch) => void;
 }
 
 /**
- * The facets of a search, each bucket with its count. A bucket with an `apply-filter` link is a
+ * The price range and the facets of a search, each bucket with its count. A bucket with an `apply-filter` link is a
  * link to the same search with that filter added (the API's own `fq`, so filters combine as the
  * API defines); a facet of one bucket and the rest bucket have no link and are plain text.
  */
-export function FacetList({ facets, search, shopNames }: FacetListProps) {
+export function FacetList({ facets, search, shopNames, onSearch }: FacetListProps) {
   return (
     <nav class="facets" aria-label="Filters">
       <h2>Filters</h2>
-      {facets.length === 0 ? <p>No filters for this search.</p> : null}
+      <PriceFilter search={search} onSearch={onSearch} />
+      {facets.length === 0 ? <p>No facets for this search.</p> : null}
       {facets.map((facet) => (
         <section key={facet.facetName} aria-labelledby={`facet-${facet.facetName}`}>
           <h3 id={`facet-${facet.facetName}`}>{filterTitle(facet.facetName)}</h3>

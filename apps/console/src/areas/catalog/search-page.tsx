@@ -77,7 +77,12 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
       <RemoteFailure remote={result} />
       {result.state === 'ready' ? (
         <div class="catalog-results">
-          <FacetList facets={result.value.facets} search={search} shopNames={shopNames} />
+          <FacetList
+            facets={result.value.facets}
+            search={search}
+            shopNames={shopNames}
+            onSearch={(next) => navigate(searchPath(next))}
+          />
           <section aria-label="Results" class="results">
             {result.value.members.length === 0 ? <p>No article matches.</p> : null}
             <HitList hits={result.value.members} shopNames={shopNames} />
