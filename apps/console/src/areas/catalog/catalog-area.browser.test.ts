@@ -238,6 +238,24 @@ describeInBrowser('catalog area in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('asks to sign in again when the API no longer takes the token', async () => {
+    const { page, errors } = await signedIn('/?q=pen');
+    await announcedTotal(page);
+    // What an expired token gets: the API's 401 problem.
+    await page.route('**/api/articles?*', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ status: 401, title: 'Unauthorized', detail: 'The token has expired' }),
+      }),
+    );
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('paper');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/session has ended/);
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);
+    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+  });
+
   it('says so when the client secret is wrong', async () => {
     const { page, errors } = await openWatchedPage(browser);
     await page.goto(`${server.url}/`);
