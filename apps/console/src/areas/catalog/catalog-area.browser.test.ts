@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateCatalog, startContentApiServer, type RunningContentApiServer } from '@triad/content-api-service';
 import {
@@ -23,14 +23,17 @@ import {
 
 const ARTICLES = 400;
 
-/** Presses Tab until `name`d control has the focus (at most 60 times); fails otherwise. */
+/** Presses Tab until the `name`d control (or `target`) has the focus, at most 60 times; fails otherwise. */
 async function tabTo(page: Page, role: 'button' | 'link' | 'searchbox', name: string | RegExp): Promise<void> {
-  const target = page.getByRole(role, { name }).first();
+  await tabToElement(page, page.getByRole(role, { name }).first(), `the ${role} ${String(name)}`);
+}
+
+async function tabToElement(page: Page, target: Locator, what: string): Promise<void> {
   for (let i = 0; i < 60; i += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press('Tab');
   }
-  throw new Error(`Tab never reached the ${role} ${String(name)}`);
+  throw new Error(`Tab never reached ${what}`);
 }
 
 /** The number of articles the search page announces, once it announces one. */
@@ -195,6 +198,11 @@ describeInBrowser('catalog area in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\?q=pen$/);
     const all = await announcedTotal(page);
+    // On a phone the filters start folded: unfold them with the keyboard.
+    const filters = page.getByRole('navigation', { name: 'Filters' });
+    expect(await filters.locator('details').getAttribute('open')).toBeNull();
+    await tabToElement(page, filters.locator('summary'), 'the Filters summary');
+    await page.keyboard.press('Enter');
     const firstShop = page.getByRole('region', { name: 'Shop' }).getByRole('link').first();
     await tabTo(page, 'link', (await firstShop.textContent()) ?? '');
     await page.keyboard.press('Enter');

@@ -21,24 +21,32 @@ export interface FacetListProps {
 export function FacetList({ facets, search, shopNames, onSearch }: FacetListProps) {
   return (
     <nav class="facets" aria-label="Filters">
-      <h2>Filters</h2>
-      <PriceFilter search={search} onSearch={onSearch} />
-      {facets.length === 0 ? <p>No facets for this search.</p> : null}
-      {facets.map((facet) => (
-        <section key={facet.facetName} aria-labelledby={`facet-${facet.facetName}`}>
-          <h3 id={`facet-${facet.facetName}`}>{filterTitle(facet.facetName)}</h3>
-          <ul>
-            {facet.buckets.map((bucket, index) => (
-              <li key={`${bucket.value}-${index}`}>
-                <BucketEntry bucket={bucket} search={search} label={bucketLabel(facet, bucket, shopNames)} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {/* On a phone the filters start folded, so the hits are in view; one press unfolds them. */}
+      <details open={!matchMedia(NARROW).matches}>
+        <summary>
+          <h2>Filters</h2>
+        </summary>
+        <PriceFilter search={search} onSearch={onSearch} />
+        {facets.length === 0 ? <p>No facets for this search.</p> : null}
+        {facets.map((facet) => (
+          <section key={facet.facetName} aria-labelledby={`facet-${facet.facetName}`}>
+            <h3 id={`facet-${facet.facetName}`}>{filterTitle(facet.facetName)}</h3>
+            <ul>
+              {facet.buckets.map((bucket, index) => (
+                <li key={`${bucket.value}-${index}`}>
+                  <BucketEntry bucket={bucket} search={search} label={bucketLabel(facet, bucket, shopNames)} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </details>
     </nav>
   );
 }
+
+/** Where the layout puts the filters above the hits (catalog-area.css). */
+const NARROW = '(max-width: 48rem)';
 
 function BucketEntry({ bucket, search, label }: { bucket: Bucket; search: CatalogSearch; label: string }) {
   const href = linkOf(bucket, 'apply-filter');
