@@ -6,6 +6,8 @@ import { usePageTitle } from '../../shell/page-title.js';
 import { SignInForm } from '../../shell/sign-in-form.js';
 import { AlarmsPage } from './alarms-page.js';
 import { connectLiveUpdates, type LiveEvent } from './live-updates.js';
+import { NodePage } from './node-page.js';
+import { nodePageId } from './node-route.js';
 import { NodesPage } from './nodes-page.js';
 import { OperatorClient } from './operator-client.js';
 
@@ -16,8 +18,8 @@ type Session =
 
 /**
  * The operator area (node manager): sign-in when authentication is on (HTTP Basic, credentials
- * in memory only), then Nodes (`/`, `/nodes`) and Alarms (`/alarms`), updated live over the
- * WebSocket.
+ * in memory only), then Nodes (`/`, `/nodes`), a node's page (`/nodes/<id>`) and Alarms
+ * (`/alarms`), updated live over the WebSocket.
  */
 export default function OperatorArea({ path, config }: AreaProps) {
   const authentication = config.settings.authentication !== false;
@@ -75,13 +77,14 @@ function SignedIn(props: {
     [client, username],
   );
   const page = useMemo(() => (props.path.startsWith('/alarms') ? 'alarms' : 'nodes'), [props.path]);
+  const nodeId = useMemo(() => nodePageId(props.path), [props.path]);
   return (
     <>
       <div class="toolbar subnav">
         <nav aria-label="Operator">
           <ul>
             <li>
-              <Link href="/nodes" current={page === 'nodes'}>
+              <Link href="/nodes" current={page === 'nodes' && nodeId === undefined}>
                 Nodes
               </Link>
             </li>
@@ -105,6 +108,8 @@ function SignedIn(props: {
       </div>
       {page === 'alarms' ? (
         <AlarmsPage client={client} username={username} subscribe={subscribe} />
+      ) : nodeId !== undefined ? (
+        <NodePage key={nodeId} client={client} nodeId={nodeId} />
       ) : (
         <NodesPage client={client} subscribe={subscribe} />
       )}

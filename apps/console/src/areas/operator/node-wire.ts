@@ -41,3 +41,25 @@ export function formatUptime(ms: number | null): string {
   if (m > 0) return `${m} min`;
   return `${s} s`;
 }
+
+/** A node as `GET /api/topo/node/{id}` gives it, with the facts the node page shows. */
+export interface NodeDetailWire extends NodeWire {
+  readonly erts_version: string | null;
+  readonly process_count: number | null;
+  /** Bytes. */
+  readonly total_memory: number | null;
+}
+
+/** `GET /api/topo/node/{id}/info`: the node and the applications it runs. */
+export interface NodeInfoWire {
+  readonly node: NodeDetailWire;
+  readonly applications: readonly { readonly name: string; readonly description: string; readonly version: string }[];
+}
+
+/** A log entry as `GET /api/logs/node/{id}` lists it; `time` in ms since the epoch. */
+export interface NodeLogWire {
+  readonly time: number;
+  readonly level: string;
+  readonly kind: string;
+  readonly text: string;
+}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import type { LiveEvent } from './live-updates.js';
 import { formatUptime, type FamilyWire, type NodeWire } from './node-wire.js';
@@ -76,7 +77,9 @@ export function NodesPage(props: {
             <tbody>
               {nodes.map((node) => (
                 <tr key={node.id}>
-                  <th scope="row">{node.name}</th>
+                  <th scope="row">
+                    <Link href={`/nodes/${encodeURIComponent(node.id)}`}>{node.name}</Link>
+                  </th>
                   <td class={`state-${node.state}`}>{node.state}</td>
                   <td>{familyName(node.node_family_id)}</td>
                   <td>{node.otp_release ?? '—'}</td>

@@ -101,6 +101,100 @@ describeInBrowser('operator console in Chromium', () => {
     await page.close();
   });
 
+  it('opens a node page from the list with its facts, charts over a chosen range, alarms and logs', async () => {
+    const now = Date.now();
+    await server.core.topology.setNodeState(nodeId, 'UP');
+    server.core.facts.put(nodeId, {
+      otpRelease: '26',
+      ertsVersion: '14.2.5',
+      uptimeMs: 3_600_000,
+      processCount: 321,
+      totalMemory: 40 * 1024 * 1024,
+      applications: [{ name: 'kernel', description: 'ERTS  CXC 138 10', version: '9.2' }],
+      readAt: now,
+    });
+    // History through the service's own metric history: three samples within the hour, one 5 h ago.
+    for (const [ago, processes] of [
+      [5 * 3_600_000, 90],
+      [40 * 60_000, 100],
+      [20 * 60_000, 140],
+      [5 * 60_000, 120],
+    ] as const) {
+      await server.core.metricHistory.record(nodeId, now - ago, [
+        { name: 'erlang_vm_process_count', value: processes },
+        { name: 'erlang_vm_memory_bytes_total', labels: { kind: 'processes' }, value: processes * 1000 },
+        { name: 'erlang_vm_memory_bytes_total', labels: { kind: 'system' }, value: 20_000_000 },
+      ]);
+    }
+    await server.core.logs.store.append(nodeId, [
+      { timeUs: now * 1000, level: 'error', kind: 'logger_event', text: 'disk /var is nearly full' },
+    ]);
+
+    const { page, errors } = await openWatchedPage(browser);
+    const metricRequests: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/metrics/node/')) metricRequests.push(url);
+    });
+    await page.goto(`${server.url}/nodes`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('Admin123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Keyboard: focus the node's link and follow it with Enter.
+    await page.getByRole('link', { name: 'ghost@localhost' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'ghost@localhost' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/nodes/${nodeId}`);
+
+    const facts = page.getByRole('region', { name: 'Facts' });
+    await facts.getByText('14.2.5').waitFor();
+    const text = await facts.textContent();
+    for (const shown of ['State', 'UP', 'Family', 'OTP release', '26', 'Processes', '321', '40.0 MiB', 'kernel', '9.2'])
+      expect(text).toContain(shown);
+
+    const processes = page.getByRole('figure', { name: 'Processes', exact: true });
+    await processes.locator('canvas').first().waitFor();
+    await processes.getByText('latest 120, min 100, max 140 (3 points)').waitFor();
+    const memory = page.getByRole('figure', { name: 'Memory by kind' });
+    await memory.locator('canvas').first().waitFor();
+    expect(await memory.textContent()).toContain('system: latest 19.1 MiB');
+    await page.getByRole('figure', { name: 'Run queue' }).waitFor({ state: 'detached' });
+
+    const hour = page.getByRole('button', { name: '1 h' });
+    const day = page.getByRole('button', { name: '24 h' });
+    expect(await hour.getAttribute('aria-pressed')).toBe('true');
+    expect(await day.getAttribute('aria-pressed')).toBe('false');
+    const before = metricRequests.filter((u) => u.searchParams.get('name') === 'erlang_vm_process_count');
+    expect(before).toHaveLength(1);
+    const span = (u: URL | undefined) => Number(u?.searchParams.get('to')) - Number(u?.searchParams.get('from'));
+    expect(span(before[0])).toBe(3_600_000);
+    await day.focus();
+    await page.keyboard.press('Enter');
+    await processes.getByText('latest 120, min 90, max 140 (4 points)').waitFor();
+    expect(await day.getAttribute('aria-pressed')).toBe('true');
+    expect(await hour.getAttribute('aria-pressed')).toBe('false');
+    const after = metricRequests.filter((u) => u.searchParams.get('name') === 'erlang_vm_process_count');
+    expect(after).toHaveLength(2);
+    expect(span(after[1])).toBe(86_400_000);
+    expect(Number(after[1]?.searchParams.get('from'))).toBeLessThan(Number(after[0]?.searchParams.get('from')));
+    await processes.locator('canvas').first().waitFor();
+
+    await page.getByRole('region', { name: 'Alarms' }).getByText('disk_almost_full').waitFor();
+    await page.getByRole('region', { name: 'Logs' }).getByText('disk /var is nearly full').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'operator-node');
+
+    // The same page on a phone: nothing wider than the screen.
+    await page.setViewportSize(VIEWPORTS.phone);
+    await processes.locator('canvas').first().waitFor();
+    await page.waitForTimeout(100);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('works on a 390-px-wide screen', async () => {
     const { page, errors } = await openWatchedPage(browser, VIEWPORTS.phone);
     await page.goto(`${server.url}/alarms`);

@@ -1,0 +1,156 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { Link } from '../../shell/link.js';
+import { usePageTitle } from '../../shell/page-title.js';
+import { MetricChart } from './metric-chart.js';
+import { chartSeriesNames, formatBytes, HISTORY_RANGES, NODE_CHARTS, rangeBounds } from './node-history.js';
+import { NodeActivity } from './node-activity.js';
+import { formatUptime, type FamilyWire, type NodeInfoWire } from './node-wire.js';
+import type { OperatorClient } from './operator-client.js';
+import './node-page.css';
+
+/**
+ * One node (`/nodes/<id>`): its facts and applications, its metric history as charts over 1 h,
+ * 24 h or 30 d, its active alarms and its latest logs.
+ */
+export function NodePage(props: { readonly client: OperatorClient; readonly nodeId: string }) {
+  const { client, nodeId } = props;
+  const [info, setInfo] = useState<NodeInfoWire | undefined>();
+  const [family, setFamily] = useState<string | undefined>();
+  const [names, setNames] = useState<readonly string[] | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [rangeId, setRangeId] = useState(HISTORY_RANGES[0]?.id ?? '1h');
+  const [now, setNow] = useState(() => Date.now());
+  usePageTitle(info ? info.node.name : 'Node');
+  const id = encodeURIComponent(nodeId);
+  useEffect(() => {
+    setError(undefined);
+    client
+      .get<NodeInfoWire>(`/api/topo/node/${id}/info`)
+      .then(async (reply) => {
+        setInfo(reply);
+        const f = await client.get<FamilyWire>(
+          `/api/topo/node-family/${encodeURIComponent(reply.node.node_family_id)}`,
+        );
+        setFamily(f.name);
+      })
+      .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+    client
+      .get<{ names: string[] }>('/api/metrics/names')
+      .then((reply) => setNames(reply.names))
+      .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+  }, [client, id]);
+  const range = HISTORY_RANGES.find((r) => r.id === rangeId) ?? HISTORY_RANGES[0];
+  const bounds = useMemo(() => (range ? rangeBounds(range, now) : { from: now, to: now }), [range, now]);
+  const charts = useMemo(
+    () => NODE_CHARTS.map((chart) => ({ chart, names: chartSeriesNames(chart, names ?? []) })),
+    [names],
+  );
+  const node = info?.node;
+  return (
+    <>
+      <p class="breadcrumb">
+        <Link href="/nodes">Nodes</Link> /
+      </p>
+      <h1>{node ? node.name : 'Node'}</h1>
+      {error ? (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      ) : null}
+      <section aria-labelledby="node-facts">
+        <h2 id="node-facts">Facts</h2>
+        {node === undefined ? (
+          <p>Loading…</p>
+        ) : (
+          <dl class="facts">
+            <Fact term="State" value={node.state} class={`state-${node.state}`} />
+            <Fact term="Family" value={family ?? node.node_family_id} />
+            <Fact term="OTP release" value={node.otp_release ?? '—'} />
+            <Fact term="ERTS version" value={node.erts_version ?? '—'} />
+            <Fact term="Uptime" value={formatUptime(node.uptime_ms)} />
+            <Fact
+              term="Processes"
+              value={node.process_count === null ? '—' : node.process_count.toLocaleString('en')}
+            />
+            <Fact term="Total memory" value={node.total_memory === null ? '—' : formatBytes(node.total_memory)} />
+          </dl>
+        )}
+        {info && info.applications.length > 0 ? (
+          <div class="table-wrap">
+            <table>
+              <caption>Applications</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Application</th>
+                  <th scope="col">Version</th>
+                  <th scope="col">Description</th>
+                </tr>
+              </thead>
+              <tbody>
+                {info.applications.map((app) => (
+                  <tr key={app.name}>
+                    <th scope="row">{app.name}</th>
+                    <td>{app.version}</td>
+                    <td>{app.description}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : info ? (
+          <p>No applications known (the node is not UP or not read yet).</p>
+        ) : null}
+      </section>
+      <section aria-labelledby="node-metrics">
+        <h2 id="node-metrics">Metrics</h2>
+        <div class="range-picker" role="group" aria-label="Time range">
+          {HISTORY_RANGES.map((r) => (
+            <button
+              key={r.id}
+              type="button"
+              class={r.id === rangeId ? undefined : 'secondary'}
+              aria-pressed={r.id === rangeId}
+              onClick={() => {
+                setRangeId(r.id);
+                setNow(Date.now());
+              }}
+            >
+              {r.label}
+            </button>
+          ))}
+        </div>
+        {names === undefined ? (
+          <p>Loading…</p>
+        ) : (
+          <div class="charts">
+            {charts.map(({ chart, names: series }) =>
+              series.length === 0 ? (
+                <p key={chart.id}>{chart.title}: never sampled on any node.</p>
+              ) : (
+                <MetricChart
+                  key={chart.id}
+                  client={client}
+                  nodeId={nodeId}
+                  chart={chart}
+                  names={series}
+                  from={bounds.from}
+                  to={bounds.to}
+                />
+              ),
+            )}
+          </div>
+        )}
+      </section>
+      <NodeActivity client={client} nodeId={nodeId} />
+    </>
+  );
+}
+
+function Fact(props: { readonly term: string; readonly value: string; readonly class?: string }) {
+  return (
+    <div>
+      <dt>{props.term}</dt>
+      <dd class={props.class}>{props.value}</dd>
+    </div>
+  );
+}
