@@ -3,6 +3,7 @@ import { describeEachDatabase } from '@triad/db/testing';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import type { Article } from '../model/article.js';
 import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
+import { compareCodePoints } from './code-point-order.js';
 import type { ContentTables } from './content-tables.js';
 import type { CatalogChange, SearchBackend } from './search-backend.js';
 import { FACET_NAMES, type SearchQuery } from './search-query.js';
@@ -158,6 +159,47 @@ describeEachDatabase<ContentTables>('shop catalog delta', (getDb) => {
     const word = (a: Article) => a.supplierArticleId.toLowerCase().split('-')[1]!;
     for (const a of remaining) expect(await ids(backend, { words: [word(a)] })).toEqual([a.id]);
     expect(await ids(backend, { words: [word(gone!)] })).toEqual([]);
+  });
+
+  it('sorts by description after a delta that replaces, adds and deletes a few articles', async () => {
+    const byDescription = async () =>
+      (await backend.search(query({ shopIds: ['labtools'], sort: [{ field: 'description', descending: false }] })))
+        .hits;
+    const current = (await byDescription()).map((h) => h.article);
+    const [first, second, third] = current;
+    // One description shared with an article that stays, one between two others.
+    const changes: CatalogChange[] = [
+      { kind: 'upsert', article: { ...second!, description: current.at(-1)!.description } },
+      {
+        kind: 'upsert',
+        article: {
+          ...third!,
+          id: 'labtools:SORT-1',
+          supplierArticleId: 'SORT-1',
+          description: `${first!.description} `,
+        },
+      },
+      { kind: 'delete', articleId: third!.id },
+    ];
+    await backend.applyShopDelta({ shop: labtools, changes, hash: 'delta-sort' });
+    const hits = (await byDescription()).map((h) => h.article);
+    const expected = [...hits].sort(
+      (a, b) => compareCodePoints(a.description, b.description) || compareCodePoints(a.id, b.id),
+    );
+    expect(hits.map((a) => a.id)).toEqual(expected.map((a) => a.id));
+    // One article a page: the engine keeps only the first few by the stored ranks, then orders them by text.
+    const pages: string[] = [];
+    for (let offset = 0; offset < hits.length; offset += 1) {
+      const page = await backend.search(
+        query({ shopIds: ['labtools'], sort: [{ field: 'description', descending: false }], limit: 1, offset }),
+      );
+      pages.push(...page.hits.map((h) => h.article.id));
+    }
+    expect(pages).toEqual(expected.map((a) => a.id));
+    expect(hits.map((a) => a.id)).toContain('labtools:SORT-1');
+    expect(hits.map((a) => a.id)).not.toContain(third!.id);
+    expect(hits.find((a) => a.id === second!.id)?.description).toBe(current.at(-1)!.description);
+    expect(hits.at(-1)!.description).toBe(current.at(-1)!.description);
   });
 
   it('applies two price changes of one article in order and reports unknown ones before the commit', async () => {

@@ -4,6 +4,7 @@ import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
 import { joinChunks, SLOT_SPAN } from './segment-columns.js';
+import { patchedDescriptionRanks } from './patched-description-ranks.js';
 import { SegmentBuilder } from './segment-builder.js';
 import { descriptionRanks, idOrder, writeSegmentRow, type SqliteCatalogWriter } from './sqlite-catalog-writer.js';
 
@@ -17,7 +18,8 @@ type Patched = (typeof PATCHED)[number];
  * is taken by the last one (so positions stay dense). A price change rewrites the document and
  * the price columns only. The shop's columns are then written again with a new generation, so
  * readers reload this shop's segment only; the id order is read again when ids were added or
- * deleted, the description ranks when an article was stored or deleted.
+ * deleted. Description ranks are patched: only the stored articles' descriptions are ranked
+ * among the old ranks (all of them are read again only when more than an eighth changed).
  */
 export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCatalogDelta): Promise<DeltaCounts> {
   const { shop } = delta;
@@ -35,6 +37,15 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     const base = slot * SLOT_SPAN;
     let size = header?.size ?? 0;
     const columns = loadColumns(writer, slot, size);
+    // Old description ranks by position, 0 where the description was stored again (it is then in
+    // `descriptions`): only those need ranking, the others keep their order.
+    const ranksBefore =
+      size === 0 ? [] : Array.from(joinChunks('descriptionRank', size, chunksOf(writer, slot, 'descriptionRank')));
+    const descriptions = new Map<number, string>();
+    const storeDescription = (position: number, description: string) => {
+      ranksBefore[position] = 0;
+      descriptions.set(position, description);
+    };
     const dictionary = writer.dictionary();
     const seqOf = writer.statement('select seq from content_articles where article_id = ?').pluck();
     const documentOf = writer.statement('select document from content_articles where seq = ?').pluck();
@@ -78,6 +89,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
           insertArticle.run(base + size, article.id, article.description, article.document);
           pendingWords.set(base + size, article.fields.searchText);
           setColumns(size, article);
+          storeDescription(size, article.description);
           size += 1;
           added += 1;
         } else {
@@ -85,6 +97,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
           unindex(seq);
           pendingWords.set(seq, article.fields.searchText);
           setColumns(seq - base, article);
+          storeDescription(seq - base, article.description);
           updated += 1;
         }
         stored += 1;
@@ -128,8 +141,14 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
         unindex(last);
         pendingWords.set(seq, words);
         for (const name of PATCHED) columns[name][seq - base] = columns[name][size - 1]!;
-      }
+        ranksBefore[seq - base] = ranksBefore[size - 1]!;
+        const description = descriptions.get(size - 1);
+        if (description === undefined) descriptions.delete(seq - base);
+        else descriptions.set(seq - base, description);
+      } else descriptions.delete(seq - base);
+      descriptions.delete(size - 1);
       for (const name of PATCHED) columns[name].length = size - 1;
+      ranksBefore.length = size - 1;
       size -= 1;
       deleted += 1;
     }
@@ -137,16 +156,18 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     for (const seq of [...pendingWords.keys()].sort((a, b) => a - b)) insertWords.run(seq, pendingWords.get(seq));
     const changedIds = added > 0 || deleted > 0;
     const changedText = changedIds || stored > 0;
-    const previous: { idOrder: number[]; descriptionRank: Uint32Array } = {
-      idOrder: [],
-      descriptionRank: new Uint32Array(0),
-    };
+    let previousIdOrder: number[] = [];
     if (header && !changedIds)
-      previous.idOrder = Array.from(joinChunks('idOrder', size, chunksOf(writer, slot, 'idOrder')));
-    if (header && !changedText)
-      previous.descriptionRank = joinChunks('descriptionRank', size, chunksOf(writer, slot, 'descriptionRank'));
-    const ranks = changedText ? descriptionRanks(writer, base, size) : previous.descriptionRank;
-    const order = changedIds ? [...idOrder(writer, shop.id, base)] : previous.idOrder;
+      previousIdOrder = Array.from(joinChunks('idOrder', size, chunksOf(writer, slot, 'idOrder')));
+    const descriptionAt = writer.statement('select description from content_articles where seq = ?').pluck();
+    // Patching reads about log2(size / changed) descriptions per changed one; past an eighth of
+    // the shop one sorted read of them all is cheaper.
+    const ranks = !changedText
+      ? Uint32Array.from(ranksBefore)
+      : descriptions.size * 8 <= size
+        ? patchedDescriptionRanks(ranksBefore, descriptions, (i) => descriptionAt.get(base + i) as string)
+        : descriptionRanks(writer, base, size);
+    const order = changedIds ? [...idOrder(writer, shop.id, base)] : previousIdOrder;
     writer.statement('delete from content_segment_columns where slot = ?').run(slot);
     const write = writer.statement('insert into content_segment_columns (slot, name, chunk, data) values (?, ?, ?, ?)');
     const builder = new SegmentBuilder(slot, (s, name, chunk, data) => void write.run(s, name, chunk, data));
