@@ -10,6 +10,7 @@ import { NodePage } from './node-page.js';
 import { nodePageId } from './node-route.js';
 import { NodesPage } from './nodes-page.js';
 import { OperatorClient } from './operator-client.js';
+import { UsersPage } from './users-page.js';
 
 type Session =
   | { readonly kind: 'checking' }
@@ -19,7 +20,8 @@ type Session =
 /**
  * The operator area (node manager): sign-in when authentication is on (HTTP Basic, credentials
  * in memory only), then Nodes (`/`, `/nodes`), a node's page (`/nodes/<id>`) and Alarms
- * (`/alarms`), updated live over the WebSocket.
+ * (`/alarms`), updated live over the WebSocket; for the admin role also Admin (`/users`: users and
+ * roles; `/admin` itself is a path every service keeps for its own).
  */
 export default function OperatorArea({ path, config }: AreaProps) {
   const authentication = config.settings.authentication !== false;
@@ -76,7 +78,25 @@ function SignedIn(props: {
     () => connectLiveUpdates(client, username, (event) => listeners.current.forEach((l) => l(event))),
     [client, username],
   );
-  const page = useMemo(() => (props.path.startsWith('/alarms') ? 'alarms' : 'nodes'), [props.path]);
+  // Only the admin role sees Admin; the API answers `is_admin` false when authentication is off.
+  const [admin, setAdmin] = useState<boolean | undefined>();
+  useEffect(() => {
+    let live = true;
+    const settle = (answer: boolean) => {
+      if (live) setAdmin(answer);
+    };
+    client
+      .get<boolean>('/api/users/is_admin')
+      .then((answer) => settle(answer === true))
+      .catch(() => settle(false));
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  const page = useMemo(
+    () => (props.path.startsWith('/alarms') ? 'alarms' : props.path.startsWith('/users') ? 'users' : 'nodes'),
+    [props.path],
+  );
   const nodeId = useMemo(() => nodePageId(props.path), [props.path]);
   return (
     <>
@@ -93,6 +113,13 @@ function SignedIn(props: {
                 Alarms
               </Link>
             </li>
+            {admin ? (
+              <li>
+                <Link href="/users" current={page === 'users'}>
+                  Admin
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
         {auth ? (
@@ -108,6 +135,14 @@ function SignedIn(props: {
       </div>
       {page === 'alarms' ? (
         <AlarmsPage client={client} username={username} subscribe={subscribe} />
+      ) : page === 'users' ? (
+        admin === undefined ? (
+          <p aria-live="polite">Checking your role…</p>
+        ) : admin ? (
+          <UsersPage client={client} username={username} />
+        ) : (
+          <p>The Admin page is for the admin role.</p>
+        )
       ) : nodeId !== undefined ? (
         <NodePage key={nodeId} client={client} nodeId={nodeId} />
       ) : (

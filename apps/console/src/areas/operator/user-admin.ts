@@ -1,0 +1,37 @@
+/** The roles of the node manager, least to most privileged. */
+export const ROLES = ['guest', 'user', 'admin'] as const;
+
+/** A node manager role. */
+export type Role = (typeof ROLES)[number];
+
+/** True when `value` is one of `ROLES`. */
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** A user as the Admin page lists it. */
+export interface AdminUser {
+  readonly username: string;
+  readonly role: Role | undefined;
+}
+
+/**
+ * Checks the add-user form before it is sent, with the API's own limits (username 1 to 64,
+ * password 1 to 128 characters, a known role). Returns the first problem as a sentence, or
+ * undefined when the form may be sent.
+ */
+export function newUserProblem(username: string, password: string, role: string): string | undefined {
+  if (username.trim() === '') return 'Enter a username.';
+  if (username.length > 64) return 'The username is longer than 64 characters.';
+  if (password === '') return 'Enter a password.';
+  if (password.length > 128) return 'The password is longer than 128 characters.';
+  if (!isRole(role)) return `Unknown role ${role}.`;
+  return undefined;
+}
+
+/** Users sorted by name, `admin` first (the user that always exists). */
+export function sortUsers(users: readonly AdminUser[]): AdminUser[] {
+  return [...users].sort((a, b) =>
+    a.username === 'admin' ? -1 : b.username === 'admin' ? 1 : a.username.localeCompare(b.username),
+  );
+}

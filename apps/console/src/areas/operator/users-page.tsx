@@ -1,0 +1,193 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { usePageTitle } from '../../shell/page-title.js';
+import type { OperatorClient } from './operator-client.js';
+import { isRole, newUserProblem, ROLES, sortUsers, type AdminUser, type Role } from './user-admin.js';
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The Admin page (admin role only): every user with their role, a form to add one (the API adds
+ * with role `user`; another role is set right after), a role picker per user and Delete with a
+ * confirm step. API errors show in an alert region; successes in a status region.
+ */
+export function UsersPage(props: { readonly client: OperatorClient; readonly username: string }) {
+  usePageTitle('Admin');
+  const { client } = props;
+  const [users, setUsers] = useState<readonly AdminUser[] | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<string | undefined>();
+  const load = useCallback(async () => {
+    const names = await client.get<string[]>('/api/users/list_users');
+    const listed = await Promise.all(
+      names.map(async (username): Promise<AdminUser> => {
+        const role = await client.get<string>(`/api/users/role/${encodeURIComponent(username)}`);
+        return { username, role: isRole(role) ? role : undefined };
+      }),
+    );
+    setUsers(sortUsers(listed));
+  }, [client]);
+  const run = useCallback(
+    (action: () => Promise<unknown>, done: string) => {
+      setError(undefined);
+      action()
+        .then(load)
+        .then(() => setStatus(done))
+        .catch((failure: unknown) => {
+          setStatus(undefined);
+          setError(messageOf(failure));
+        });
+    },
+    [load],
+  );
+  useEffect(() => {
+    load().catch((failure: unknown) => setError(messageOf(failure)));
+  }, [load]);
+
+  const changeRole = (username: string, role: Role) =>
+    run(() => client.post('/api/users/change_role', { username, role }), `${username} is now ${role}.`);
+  const remove = (username: string) => {
+    setConfirming(undefined);
+    run(() => client.delete(`/api/users/delete_user/${encodeURIComponent(username)}`), `${username} deleted.`);
+  };
+
+  return (
+    <>
+      <h1>Admin</h1>
+      <div role="alert" class="error">
+        {error}
+      </div>
+      <p role="status">{status}</p>
+      <section aria-labelledby="users-heading">
+        <h2 id="users-heading">Users</h2>
+        {users === undefined ? (
+          <p>Loading users…</p>
+        ) : (
+          <div class="table-wrap">
+            <table>
+              <caption class="visually-hidden">Users and their roles</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Username</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.map((user) => (
+                  <tr key={user.username}>
+                    <th scope="row">{user.username}</th>
+                    <td>
+                      <select
+                        aria-label={`Role of ${user.username}`}
+                        value={user.role ?? ''}
+                        disabled={user.username === props.username}
+                        onChange={(event) => {
+                          const role = event.currentTarget.value;
+                          if (isRole(role)) changeRole(user.username, role);
+                        }}
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      {user.username === props.username ? (
+                        'You'
+                      ) : confirming === user.username ? (
+                        <>
+                          <button type="button" onClick={() => remove(user.username)}>
+                            Confirm delete {user.username}
+                          </button>{' '}
+                          <button type="button" class="secondary" onClick={() => setConfirming(undefined)}>
+                            Cancel
+                          </button>
+                        </>
+                      ) : (
+                        <button
+                          type="button"
+                          class="secondary"
+                          aria-label={`Delete ${user.username}`}
+                          onClick={() => setConfirming(user.username)}
+                        >
+                          Delete
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <AddUserForm
+        onAdd={(username, password, role) =>
+          run(async () => {
+            await client.post('/api/users/add_user', { username, password });
+            if (role !== 'user') await client.post('/api/users/change_role', { username, role });
+          }, `${username} added as ${role}.`)
+        }
+        onProblem={setError}
+      />
+    </>
+  );
+}
+
+function AddUserForm(props: {
+  readonly onAdd: (username: string, password: string, role: Role) => void;
+  readonly onProblem: (problem: string) => void;
+}) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<string>('user');
+  return (
+    <section aria-labelledby="add-user-heading">
+      <h2 id="add-user-heading">Add a user</h2>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const problem = newUserProblem(username, password, role);
+          if (problem !== undefined || !isRole(role)) return props.onProblem(problem ?? `Unknown role ${role}.`);
+          props.onAdd(username.trim(), password, role);
+          setUsername('');
+          setPassword('');
+        }}
+      >
+        <label for="new-user-name">New username</label>
+        <input
+          id="new-user-name"
+          name="username"
+          autoComplete="off"
+          maxLength={64}
+          value={username}
+          onInput={(event) => setUsername(event.currentTarget.value)}
+        />
+        <label for="new-user-password">New password</label>
+        <input
+          id="new-user-password"
+          name="new-password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={128}
+          value={password}
+          onInput={(event) => setPassword(event.currentTarget.value)}
+        />
+        <label for="new-user-role">Role</label>
+        <select id="new-user-role" name="role" value={role} onChange={(event) => setRole(event.currentTarget.value)}>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+        <button type="submit">Add user</button>
+      </form>
+    </section>
+  );
+}
