@@ -4,13 +4,14 @@ import { usePageTitle } from '../../shell/page-title.js';
 import { MetricChart } from './metric-chart.js';
 import { chartSeriesNames, formatBytes, HISTORY_RANGES, NODE_CHARTS, rangeBounds } from './node-history.js';
 import { NodeActivity } from './node-activity.js';
+import { NodePlugins } from './node-plugins.js';
 import { formatUptime, type FamilyWire, type NodeInfoWire } from './node-wire.js';
 import type { OperatorClient } from './operator-client.js';
 import './node-page.css';
 
 /**
  * One node (`/nodes/<id>`): its facts and applications, its metric history as charts over 1 h,
- * 24 h or 30 d, its active alarms and its latest logs.
+ * 24 h or 30 d, its active alarms, its latest logs and its plugins with on/off switches.
  */
 export function NodePage(props: { readonly client: OperatorClient; readonly nodeId: string }) {
   const { client, nodeId } = props;
@@ -142,6 +143,7 @@ export function NodePage(props: { readonly client: OperatorClient; readonly node
         )}
       </section>
       <NodeActivity client={client} nodeId={nodeId} />
+      <NodePlugins client={client} nodeId={nodeId} />
     </>
   );
 }

@@ -26,6 +26,14 @@ export class OperatorClient {
     });
   }
 
+  put<T>(path: string, body: unknown): Promise<T> {
+    return requestJson<T>(path, {
+      method: 'PUT',
+      headers: { ...this.#headers(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+
   delete(path: string): Promise<unknown> {
     return requestJson(path, { method: 'DELETE', headers: this.#headers() });
   }
