@@ -73,6 +73,13 @@ describeInBrowser('operator Admin page in Chromium', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'operator-admin');
 
+    // Tags: saved through the page, read back through the API.
+    // fill waits until the field is enabled, that is until bob's stored tags have loaded.
+    await page.getByRole('textbox', { name: 'Tags of bob', exact: true }).fill('op, site-1');
+    await page.getByRole('button', { name: 'Save tags of bob' }).click();
+    await page.getByRole('status').getByText('Tags of bob saved.').waitFor();
+    expect(await api('GET', '/api/tags/user/bob')).toEqual(['op', 'site-1']);
+
     await role.selectOption('admin');
     await page.getByRole('status').getByText('bob is now admin.').waitFor();
     expect(await api('GET', '/api/users/role/bob')).toBe('admin');

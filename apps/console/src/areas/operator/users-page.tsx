@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { usePageTitle } from '../../shell/page-title.js';
 import type { OperatorClient } from './operator-client.js';
+import { UserTagsField } from './user-tags-field.js';
 import { isRole, newUserProblem, ROLES, sortUsers, type AdminUser, type Role } from './user-admin.js';
 
 function messageOf(error: unknown): string {
@@ -9,8 +10,8 @@ function messageOf(error: unknown): string {
 
 /**
  * The Admin page (admin role only): every user with their role, a form to add one (the API adds
- * with role `user`; another role is set right after), a role picker per user and Delete with a
- * confirm step. API errors show in an alert region; successes in a status region.
+ * with role `user`; another role is set right after), a role picker and the tags per user, and
+ * Delete with a confirm step. API errors show in an alert region; successes in a status region.
  */
 export function UsersPage(props: { readonly client: OperatorClient; readonly username: string }) {
   usePageTitle('Admin');
@@ -72,6 +73,7 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
                 <tr>
                   <th scope="col">Username</th>
                   <th scope="col">Role</th>
+                  <th scope="col">Tags</th>
                   <th scope="col">Actions</th>
                 </tr>
               </thead>
@@ -95,6 +97,9 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
                           </option>
                         ))}
                       </select>
+                    </td>
+                    <td>
+                      <UserTagsField client={client} username={user.username} onError={setError} onDone={setStatus} />
                     </td>
                     <td>
                       {user.username === props.username ? (
