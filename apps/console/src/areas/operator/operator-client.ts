@@ -34,8 +34,14 @@ export class OperatorClient {
     });
   }
 
-  delete(path: string): Promise<unknown> {
-    return requestJson(path, { method: 'DELETE', headers: this.#headers() });
+  /** DELETE, with a JSON body when one is given (the bookmark API takes the titles there). */
+  delete<T = unknown>(path: string, body?: unknown): Promise<T> {
+    if (body === undefined) return requestJson<T>(path, { method: 'DELETE', headers: this.#headers() });
+    return requestJson<T>(path, {
+      method: 'DELETE',
+      headers: { ...this.#headers(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   }
 
   #headers(): Record<string, string> {

@@ -47,7 +47,7 @@ describeInBrowser('operator Admin page in Chromium', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('adds a user, changes its role and deletes it, and the REST API agrees at each step', async () => {
+  it('adds a user, sets its tags, changes its role, deletes it and saves a bookmark; the API agrees', async () => {
     const { page, errors } = await openWatchedPage(browser);
     page.setDefaultTimeout(5000);
     await page.goto(`${server.url}/`);
@@ -94,6 +94,18 @@ describeInBrowser('operator Admin page in Chromium', () => {
     await role.waitFor({ state: 'detached' });
     expect(await api('GET', '/api/users/list_users')).not.toContain('bob');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // Bookmarks: saved and deleted through the page, the API agrees; a console path is a link.
+    await page.getByLabel('Bookmark title').fill('Alarms view');
+    await page.getByLabel('Bookmark URL').fill('/alarms');
+    await page.getByRole('button', { name: 'Save bookmark' }).click();
+    await page.getByRole('link', { name: 'Alarms view' }).waitFor();
+    expect(await api('GET', '/api/bookmark')).toEqual({ bookmarks: [{ title: 'Alarms view', url: '/alarms' }] });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Delete bookmark Alarms view' }).click();
+    await page.getByRole('status').getByText('Bookmark Alarms view deleted.').waitFor();
+    expect(await api('GET', '/api/bookmark')).toEqual({ bookmarks: [] });
     expect(errors).toEqual([]);
 
     // A taken name: the API's error in the alert region; Chromium logs that one 400 and nothing else.

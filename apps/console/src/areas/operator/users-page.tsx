@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { usePageTitle } from '../../shell/page-title.js';
 import type { OperatorClient } from './operator-client.js';
+import { BookmarksSection } from './bookmarks-section.js';
 import { UserTagsField } from './user-tags-field.js';
 import { isRole, newUserProblem, ROLES, sortUsers, type AdminUser, type Role } from './user-admin.js';
 
@@ -47,6 +48,10 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
     load().catch((failure: unknown) => setError(messageOf(failure)));
   }, [load]);
 
+  const done = (message: string) => {
+    setError(undefined);
+    setStatus(message);
+  };
   const changeRole = (username: string, role: Role) =>
     run(() => client.post('/api/users/change_role', { username, role }), `${username} is now ${role}.`);
   const remove = (username: string) => {
@@ -99,7 +104,7 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
                       </select>
                     </td>
                     <td>
-                      <UserTagsField client={client} username={user.username} onError={setError} onDone={setStatus} />
+                      <UserTagsField client={client} username={user.username} onError={setError} onDone={done} />
                     </td>
                     <td>
                       {user.username === props.username ? (
@@ -140,6 +145,7 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
         }
         onProblem={setError}
       />
+      <BookmarksSection client={client} onError={setError} onDone={done} />
     </>
   );
 }
