@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { atom, list, string } from '@triad/erlang-dist';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeConnection } from '../connections/node-connection.js';
-import { liveErl, startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
+import { describe, expect, it } from 'vitest';
+import { liveErl } from '../connections/test-support/erl-node.js';
 import type { NodeLogEvent } from '../events/node-manager-events.js';
 import type { NodeLogEntry } from '../repositories/node-log-repository.js';
-import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
+import { LIVE_ADMIN as auth, useLiveNodeManager } from '../test-support/live-node-manager.js';
 import { pollUntil } from '../test-support/poll-until.js';
 import { CodeLoadCollector } from './code-load-collector.js';
 import type { RpcCaller } from './collector.js';
@@ -35,41 +31,16 @@ const SUPERVISED_CRASH = new ErlangExpression(
 );
 
 suite(title, () => {
-  const auth = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
-  const nodes: ErlNode[] = [];
-  let dataDir = '';
-  let server: RunningNodeManagerServer;
+  const live = useLiveNodeManager({ alarmPollMs: 100, metricsPollMs: 100 });
+  const { addUp } = live;
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'nm-logs-'));
-    server = await startNodeManagerServer(
-      { port: 0, dataDir, alarmPollMs: 100, metricsPollMs: 100 },
-      { env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123' } },
-    );
-  }, 20_000);
-  afterAll(async () => {
-    await server?.close();
-    await Promise.all(nodes.map((n) => n.kill()));
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function addUp(node: ErlNode): Promise<string> {
-    const added = await fetch(`${server.url}/api/topo/action/add-node`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: node.name, cookie: node.cookie }),
-    });
-    const record = (await added.json()) as { id: string; state: string };
-    expect(record.state).toBe('UP');
-    return record.id;
-  }
   async function logs(nodeId: string, query = ''): Promise<ListedLog[]> {
-    const reply = await fetch(`${server.url}/api/logs/node/${nodeId}${query}`, { headers: auth });
+    const reply = await fetch(`${live.server.url}/api/logs/node/${nodeId}${query}`, { headers: auth });
     expect(reply.status).toBe(200);
     return ((await reply.json()) as { logs: ListedLog[] }).logs;
   }
   async function setPlugin(nodeId: string, plugin: string, state: 'on' | 'off'): Promise<void> {
-    const r = await fetch(`${server.url}/api/plugins/node/${nodeId}/plugin/${plugin}`, {
+    const r = await fetch(`${live.server.url}/api/plugins/node/${nodeId}/plugin/${plugin}`, {
       method: 'PUT',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ plugin_state: state }),
@@ -78,18 +49,12 @@ suite(title, () => {
   }
 
   it('collects crash, supervisor and progress reports and error events, readable and pushed live', async () => {
-    const node = await startErlNode(uniqueAlive('nmlogs'), 'logscookie');
-    nodes.push(node);
+    const { node, direct } = await live.startNode('nmlogs');
     const pushed: NodeLogEvent[] = [];
-    const unsubscribe = server.core.events.subscribe((event) => {
+    const unsubscribe = live.server.core.events.subscribe((event) => {
       if (event.type === 'log') pushed.push(event);
     });
     const nodeId = await addUp(node);
-    const direct = await NodeConnection.open({
-      node: node.name,
-      cookie: node.cookie,
-      localName: `${uniqueAlive('nmtest')}@localhost`,
-    });
     const rpc: RpcCaller = { rpc: (_nodeId, module, fn, args) => direct.rpc(module, fn, args) };
     const filterInstalled = async () =>
       erlangTermText(await direct.rpc('logger', 'get_primary_config', [])).includes(LOG_FILTER_ID);
@@ -129,7 +94,7 @@ suite(title, () => {
       expect(pushed.some((e) => e.nodeId === nodeId && e.log.kind === 'crash_report' && e.nodeName === node.name)).toBe(
         true,
       );
-      const stat = (await (await fetch(`${server.url}/api/topo/node-stat`, { headers: auth })).json()) as {
+      const stat = (await (await fetch(`${live.server.url}/api/topo/node-stat`, { headers: auth })).json()) as {
         number_of_crashlogs_this_hour: number;
       };
       expect(stat.number_of_crashlogs_this_hour).toBeGreaterThanOrEqual(1);
@@ -140,19 +105,12 @@ suite(title, () => {
       expect(erlangTermText(await direct.rpc('erlang', 'whereis', [atom(LOG_BUFFER_NAME)]))).toBe('undefined');
     } finally {
       unsubscribe();
-      direct.close();
     }
   }, 40_000);
 
   it('switches the code tracer: on reports module loads in /api/logs, off stops it', async () => {
-    const node = await startErlNode(uniqueAlive('nmtrace'), 'tracecookie');
-    nodes.push(node);
+    const { node, direct } = await live.startNode('nmtrace');
     const nodeId = await addUp(node);
-    const direct = await NodeConnection.open({
-      node: node.name,
-      cookie: node.cookie,
-      localName: `${uniqueAlive('nmtest')}@localhost`,
-    });
     const loadedNow = async (module: string) =>
       erlangTermText(await direct.rpc('code', 'is_loaded', [atom(module)])) !== 'false';
     const unload = async (module: string) => {
@@ -171,70 +129,54 @@ suite(title, () => {
         10_000,
         `the load of ${module}`,
       );
-    try {
-      for (const module of ['erl_tar', 'digraph', 'sofs']) expect(await loadedNow(module)).toBe(false);
-      // Off by default, as in WombatOAM.
-      await setPlugin(nodeId, 'wombat_plugin_code_tracer', 'on');
-      await untilReported('erl_tar');
-      expect((await logs(nodeId)).find((e) => e.text === 'loaded module erl_tar')).toMatchObject({
-        level: 'notice',
-        kind: 'code_loaded',
-      });
-      // Loaded while off: never reported, even once the tracer is back on (it starts from a new baseline).
-      await setPlugin(nodeId, 'wombat_plugin_code_tracer', 'off');
-      // The monitor applies a node's plugin changes in order, the tracer before the log collector
-      // (start-node-monitor.ts), and waits for a collection in progress: once the log filter
-      // switched off after the tracer is gone from the node, the tracer has stopped too.
-      await setPlugin(nodeId, 'wombat_plugin_error_logger', 'off');
-      await pollUntil(
-        async () =>
-          erlangTermText(await direct.rpc('logger', 'get_primary_config', [])).includes(LOG_FILTER_ID)
-            ? undefined
-            : true,
-        8_000,
-        'the log filter to go',
-      );
-      await direct.rpc('code', 'ensure_loaded', [atom('digraph')]);
-      await setPlugin(nodeId, 'wombat_plugin_code_tracer', 'on');
-      await untilReported('sofs');
-      expect((await logs(nodeId)).some((e) => e.text.endsWith(' module digraph'))).toBe(false);
-    } finally {
-      direct.close();
-    }
+    for (const module of ['erl_tar', 'digraph', 'sofs']) expect(await loadedNow(module)).toBe(false);
+    // Off by default, as in WombatOAM.
+    await setPlugin(nodeId, 'wombat_plugin_code_tracer', 'on');
+    await untilReported('erl_tar');
+    expect((await logs(nodeId)).find((e) => e.text === 'loaded module erl_tar')).toMatchObject({
+      level: 'notice',
+      kind: 'code_loaded',
+    });
+    // Loaded while off: never reported, even once the tracer is back on (it starts from a new baseline).
+    await setPlugin(nodeId, 'wombat_plugin_code_tracer', 'off');
+    // The monitor applies a node's plugin changes in order, the tracer before the log collector
+    // (start-node-monitor.ts), and waits for a collection in progress: once the log filter
+    // switched off after the tracer is gone from the node, the tracer has stopped too.
+    await setPlugin(nodeId, 'wombat_plugin_error_logger', 'off');
+    await pollUntil(
+      async () =>
+        erlangTermText(await direct.rpc('logger', 'get_primary_config', [])).includes(LOG_FILTER_ID) ? undefined : true,
+      8_000,
+      'the log filter to go',
+    );
+    await direct.rpc('code', 'ensure_loaded', [atom('digraph')]);
+    await setPlugin(nodeId, 'wombat_plugin_code_tracer', 'on');
+    await untilReported('sofs');
+    expect((await logs(nodeId)).some((e) => e.text.endsWith(' module digraph'))).toBe(false);
   }, 40_000);
 
   it('reports modules loaded and purged between two reads (the code tracer)', async () => {
-    const node = await startErlNode(uniqueAlive('nmcode'), 'codecookie');
-    nodes.push(node);
-    const direct = await NodeConnection.open({
-      node: node.name,
-      cookie: node.cookie,
-      localName: `${uniqueAlive('nmtest')}@localhost`,
-    });
-    try {
-      const recorded: NodeLogEntry[] = [];
-      const collector = new CodeLoadCollector(
-        { rpc: (_nodeId, module, fn, args) => direct.rpc(module, fn, args) },
-        { record: (_node, entries) => Promise.resolve(void recorded.push(...entries)) },
-        60_000,
-      );
-      const target = { id: 'watched', name: node.name };
-      expect(erlangTermText(await direct.rpc('code', 'is_loaded', [atom('erl_tar')]))).toBe('false');
-      // A young node still loads modules on its own: look at erl_tar only.
-      const ofErlTar = () => recorded.filter((e) => e.text.endsWith(' module erl_tar'));
-      await collector.collect(target);
-      expect(recorded).toEqual([]);
-      await direct.rpc('code', 'ensure_loaded', [atom('erl_tar')]);
-      await collector.collect(target);
-      expect(ofErlTar().map((e) => [e.kind, e.level, e.text])).toEqual([
-        ['code_loaded', 'notice', 'loaded module erl_tar'],
-      ]);
-      await direct.rpc('code', 'delete', [atom('erl_tar')]);
-      await direct.rpc('code', 'purge', [atom('erl_tar')]);
-      await collector.collect(target);
-      expect(ofErlTar().map((e) => e.kind)).toEqual(['code_loaded', 'code_purged']);
-    } finally {
-      direct.close();
-    }
+    const { node, direct } = await live.startNode('nmcode');
+    const recorded: NodeLogEntry[] = [];
+    const collector = new CodeLoadCollector(
+      { rpc: (_nodeId, module, fn, args) => direct.rpc(module, fn, args) },
+      { record: (_node, entries) => Promise.resolve(void recorded.push(...entries)) },
+      60_000,
+    );
+    const target = { id: 'watched', name: node.name };
+    expect(erlangTermText(await direct.rpc('code', 'is_loaded', [atom('erl_tar')]))).toBe('false');
+    // A young node still loads modules on its own: look at erl_tar only.
+    const ofErlTar = () => recorded.filter((e) => e.text.endsWith(' module erl_tar'));
+    await collector.collect(target);
+    expect(recorded).toEqual([]);
+    await direct.rpc('code', 'ensure_loaded', [atom('erl_tar')]);
+    await collector.collect(target);
+    expect(ofErlTar().map((e) => [e.kind, e.level, e.text])).toEqual([
+      ['code_loaded', 'notice', 'loaded module erl_tar'],
+    ]);
+    await direct.rpc('code', 'delete', [atom('erl_tar')]);
+    await direct.rpc('code', 'purge', [atom('erl_tar')]);
+    await collector.collect(target);
+    expect(ofErlTar().map((e) => e.kind)).toEqual(['code_loaded', 'code_purged']);
   }, 40_000);
 });

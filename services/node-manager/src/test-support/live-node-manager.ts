@@ -26,6 +26,8 @@ export interface LiveAlarm {
 /** A real node started for a test, a direct connection to it, and its id once added. */
 export interface LiveNode {
   readonly node: ErlNode;
+  /** The test's own connection to the node (closed after the block). */
+  readonly direct: NodeConnection;
   /** Evaluates Erlang text on the node over the test's own connection (no code loaded). */
   readonly run: (source: string) => Promise<Term>;
 }
@@ -128,7 +130,7 @@ export function useLiveNodeManager(overrides: NodeManagerConfigOverrides): LiveN
         10_000,
         'the application controller',
       );
-      return { node, run };
+      return { node, direct, run };
     },
     addUp: async (node) => {
       const added = await fetch(`${current().url}/api/topo/action/add-node`, {
