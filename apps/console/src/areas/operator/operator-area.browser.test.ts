@@ -2,45 +2,19 @@
  * The operator journeys in a real browser: the node manager on port 0 (SQLite in a temporary
  * directory, authentication on, admin/Admin123), Chromium through playwright-core, axe-core.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startNodeManagerServer, type RunningNodeManagerServer } from '@triad/node-manager-service';
+import { expect, it } from 'vitest';
 import {
-  consoleBuilt,
   describeInBrowser,
-  launchBrowser,
   openWatchedPage,
   saveScreenshot,
   seriousAxeViolations,
   VIEWPORTS,
 } from '../../test-support/browser.js';
-
-const ADMIN = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
+import { useNodeManagerConsole } from '../../test-support/node-manager-console.js';
 
 describeInBrowser('operator console in Chromium', () => {
-  let server: RunningNodeManagerServer;
-  let browser: Browser;
-  let dataDir = '';
   let nodeId = '';
-  const api = async (method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { ...ADMIN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await response.json()) as unknown;
-  };
-
-  beforeAll(async () => {
-    if (!consoleBuilt()) throw new Error('the console is not built: npm run build -w apps/console');
-    dataDir = await mkdtemp(path.join(tmpdir(), 'console-operator-'));
-    server = await startNodeManagerServer(
-      { port: 0, dataDir, demo: false },
-      { env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123' } },
-    );
+  const nm = useNodeManagerConsole('console-operator-', async ({ api, server }) => {
     // A node nobody runs: the manager keeps it STOPPED or DOWN.
     nodeId = (
       (await api('POST', '/api/topo/action/add-node', { name: 'ghost@localhost', cookie: 'c' })) as {
@@ -48,17 +22,12 @@ describeInBrowser('operator console in Chromium', () => {
       }
     ).id;
     await server.core.alarms.raise({ alarmId: 'disk_almost_full', nodeId });
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
+  const { api } = nm;
 
   it('signs in with the keyboard only, lists the node, acknowledges its alarm and sees REST changes live', async () => {
-    const { page, errors } = await openWatchedPage(browser);
-    await page.goto(`${server.url}/`);
+    const { page, errors } = await openWatchedPage(nm.browser);
+    await page.goto(`${nm.server.url}/`);
     await page.getByLabel('Username').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'operator-sign-in');
@@ -76,7 +45,7 @@ describeInBrowser('operator console in Chromium', () => {
     await saveScreenshot(page, 'operator-nodes');
 
     // A state change made elsewhere appears without a reload (WebSocket).
-    await server.core.topology.setNodeState(nodeId, 'UP');
+    await nm.server.core.topology.setNodeState(nodeId, 'UP');
     await row.getByRole('cell', { name: 'UP', exact: true }).waitFor({ timeout: 2000 });
 
     await page.getByRole('link', { name: 'Alarms', exact: true }).click();
@@ -103,8 +72,8 @@ describeInBrowser('operator console in Chromium', () => {
 
   it('opens a node page from the list with its facts, charts over a chosen range, alarms and logs', async () => {
     const now = Date.now();
-    await server.core.topology.setNodeState(nodeId, 'UP');
-    server.core.facts.put(nodeId, {
+    await nm.server.core.topology.setNodeState(nodeId, 'UP');
+    nm.server.core.facts.put(nodeId, {
       otpRelease: '26',
       ertsVersion: '14.2.5',
       uptimeMs: 3_600_000,
@@ -120,23 +89,23 @@ describeInBrowser('operator console in Chromium', () => {
       [20 * 60_000, 140],
       [5 * 60_000, 120],
     ] as const) {
-      await server.core.metricHistory.record(nodeId, now - ago, [
+      await nm.server.core.metricHistory.record(nodeId, now - ago, [
         { name: 'erlang_vm_process_count', value: processes },
         { name: 'erlang_vm_memory_bytes_total', labels: { kind: 'processes' }, value: processes * 1000 },
         { name: 'erlang_vm_memory_bytes_total', labels: { kind: 'system' }, value: 20_000_000 },
       ]);
     }
-    await server.core.logs.store.append(nodeId, [
+    await nm.server.core.logs.store.append(nodeId, [
       { timeUs: now * 1000, level: 'error', kind: 'logger_event', text: 'disk /var is nearly full' },
     ]);
 
-    const { page, errors } = await openWatchedPage(browser);
+    const { page, errors } = await openWatchedPage(nm.browser);
     const metricRequests: URL[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/metrics/node/')) metricRequests.push(url);
     });
-    await page.goto(`${server.url}/nodes`);
+    await page.goto(`${nm.server.url}/nodes`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('Admin123');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -196,8 +165,8 @@ describeInBrowser('operator console in Chromium', () => {
   });
 
   it('works on a 390-px-wide screen', async () => {
-    const { page, errors } = await openWatchedPage(browser, VIEWPORTS.phone);
-    await page.goto(`${server.url}/alarms`);
+    const { page, errors } = await openWatchedPage(nm.browser, VIEWPORTS.phone);
+    await page.goto(`${nm.server.url}/alarms`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('Admin123');
     await page.getByRole('button', { name: 'Sign in' }).click();

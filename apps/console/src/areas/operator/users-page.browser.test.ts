@@ -2,55 +2,23 @@
  * The Admin page in a real browser: the node manager on port 0 (SQLite in a temporary directory,
  * authentication on, admin/Admin123), Chromium through playwright-core, axe-core.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startNodeManagerServer, type RunningNodeManagerServer } from '@triad/node-manager-service';
+import { expect, it } from 'vitest';
 import {
-  consoleBuilt,
   describeInBrowser,
-  launchBrowser,
   openWatchedPage,
   saveScreenshot,
   seriousAxeViolations,
 } from '../../test-support/browser.js';
-
-const ADMIN = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
+import { useNodeManagerConsole } from '../../test-support/node-manager-console.js';
 
 describeInBrowser('operator Admin page in Chromium', () => {
-  let server: RunningNodeManagerServer;
-  let browser: Browser;
-  let dataDir = '';
-  const api = async (method: string, url: string, body?: unknown, auth: Record<string, string> = ADMIN) => {
-    const response = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await response.json()) as unknown;
-  };
-
-  beforeAll(async () => {
-    if (!consoleBuilt()) throw new Error('the console is not built: npm run build -w apps/console');
-    dataDir = await mkdtemp(path.join(tmpdir(), 'console-admin-'));
-    server = await startNodeManagerServer(
-      { port: 0, dataDir, demo: false },
-      { env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123' } },
-    );
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const nm = useNodeManagerConsole('console-admin-');
+  const { api } = nm;
 
   it('adds a user, sets its tags, changes its role, deletes it and saves a bookmark; the API agrees', async () => {
-    const { page, errors } = await openWatchedPage(browser);
+    const { page, errors } = await openWatchedPage(nm.browser);
     page.setDefaultTimeout(5000);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${nm.server.url}/`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('Admin123');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -121,9 +89,9 @@ describeInBrowser('operator Admin page in Chromium', () => {
 
   it('shows no Admin link to a user without the admin role', async () => {
     await api('POST', '/api/users/add_user', { username: 'carol', password: 'Carol123' });
-    const { page, errors } = await openWatchedPage(browser);
+    const { page, errors } = await openWatchedPage(nm.browser);
     page.setDefaultTimeout(5000);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${nm.server.url}/`);
     await page.getByLabel('Username').fill('carol');
     await page.getByLabel('Password').fill('Carol123');
     await page.getByRole('button', { name: 'Sign in' }).click();
