@@ -13,7 +13,7 @@ export const NODE_MANAGER_ADMIN = { authorization: `Basic ${Buffer.from('admin:A
 export interface NodeManagerConsole {
   readonly server: RunningNodeManagerServer;
   readonly browser: Browser;
-  /** Calls the REST API (as the admin unless `auth` says otherwise) and returns the JSON reply. */
+  /** Calls the REST API (as the admin unless `auth` says otherwise) and returns the JSON reply (undefined for none). */
   readonly api: (method: string, url: string, body?: unknown, auth?: Record<string, string>) => Promise<unknown>;
 }
 
@@ -44,7 +44,8 @@ export function useNodeManagerConsole(
         headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return (await response.json()) as unknown;
+      const text = await response.text();
+      return text === '' ? undefined : (JSON.parse(text) as unknown);
     },
   };
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { usePageTitle } from '../../shell/page-title.js';
-import type { LiveEvent } from './live-updates.js';
+import type { Subscribe } from './live-updates.js';
 import type { AlarmWire } from './node-wire.js';
 import type { OperatorClient } from './operator-client.js';
 
@@ -14,7 +14,7 @@ const PAGE_SIZE = 50;
 export function AlarmsPage(props: {
   readonly client: OperatorClient;
   readonly username: string;
-  readonly subscribe: (listener: (event: LiveEvent) => void) => () => void;
+  readonly subscribe: Subscribe;
 }) {
   usePageTitle('Alarms');
   const { client, username, subscribe } = props;

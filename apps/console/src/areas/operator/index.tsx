@@ -144,7 +144,7 @@ function SignedIn(props: {
           <p>The Admin page is for the admin role.</p>
         )
       ) : nodeId !== undefined ? (
-        <NodePage key={nodeId} client={client} nodeId={nodeId} />
+        <NodePage key={nodeId} client={client} nodeId={nodeId} subscribe={subscribe} />
       ) : (
         <NodesPage client={client} subscribe={subscribe} />
       )}

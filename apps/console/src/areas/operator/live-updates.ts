@@ -1,11 +1,18 @@
+import type { AlarmWire, NodeLogWire } from './node-wire.js';
 import type { OperatorClient } from './operator-client.js';
 
-/** A message the node manager pushes over `/api/core/ws` (docs/reference/node-management-api.md). */
+/**
+ * A message the node manager pushes over `/api/core/ws` (docs/reference/node-management-api.md):
+ * an alarm change with the alarm as the lists show it, a node's new state, a node's new log entry.
+ */
 export type LiveEvent =
   | { readonly type: 'authenticated'; readonly user: string }
-  | { readonly type: 'alarm'; readonly action: string; readonly alarm: unknown }
+  | { readonly type: 'alarm'; readonly action: string; readonly alarm: AlarmWire }
   | { readonly type: 'node_state'; readonly nodeId: string; readonly state: string; readonly deleted: boolean }
-  | { readonly type: 'log'; readonly nodeId: string };
+  | { readonly type: 'log'; readonly nodeId: string; readonly log: NodeLogWire };
+
+/** Subscribes a listener to the live events; returns its removal. */
+export type Subscribe = (listener: (event: LiveEvent) => void) => () => void;
 
 /**
  * Opens the live-update WebSocket: fetches a pass (`GET /api/users/pass`), sends the auth frame,

@@ -1,15 +1,26 @@
 import { useEffect, useState } from 'preact/hooks';
+import { addLogEntry, applyAlarmFrame } from './live-node-activity.js';
+import type { Subscribe } from './live-updates.js';
 import type { AlarmWire, NodeLogWire } from './node-wire.js';
 import type { OperatorClient } from './operator-client.js';
 
 const LOG_LIMIT = 50;
 
-/** A node's active alarms (`GET /api/alarm/node/{id}`) and its newest logs (`GET /api/logs/node/{id}`). */
-export function NodeActivity(props: { readonly client: OperatorClient; readonly nodeId: string }) {
-  const { client, nodeId } = props;
+/**
+ * A node's active alarms (`GET /api/alarm/node/{id}`) and its newest logs (`GET /api/logs/node/{id}`),
+ * kept current by the WebSocket's alarm and log frames for this node; alarm changes are announced
+ * in a polite status line (log entries are not: they can come in bursts).
+ */
+export function NodeActivity(props: {
+  readonly client: OperatorClient;
+  readonly nodeId: string;
+  readonly subscribe: Subscribe;
+}) {
+  const { client, nodeId, subscribe } = props;
   const [alarms, setAlarms] = useState<readonly AlarmWire[] | undefined>();
   const [logs, setLogs] = useState<readonly NodeLogWire[] | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [announced, setAnnounced] = useState('');
   useEffect(() => {
     const id = encodeURIComponent(nodeId);
     const fail = (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason));
@@ -22,6 +33,19 @@ export function NodeActivity(props: { readonly client: OperatorClient; readonly 
       .then((reply) => setLogs(reply.logs))
       .catch(fail);
   }, [client, nodeId]);
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type === 'alarm' && event.alarm.src.nodeId === nodeId) {
+          // A frame before the first list arrives is already in that list.
+          setAlarms((list) => list && applyAlarmFrame(list, event.action, event.alarm));
+          setAnnounced(`${event.alarm.alarmId} ${event.action}.`);
+        } else if (event.type === 'log' && event.nodeId === nodeId) {
+          setLogs((list) => list && addLogEntry(list, event.log, LOG_LIMIT));
+        }
+      }),
+    [subscribe, nodeId],
+  );
   return (
     <>
       {error ? (
@@ -31,6 +55,9 @@ export function NodeActivity(props: { readonly client: OperatorClient; readonly 
       ) : null}
       <section aria-labelledby="node-alarms">
         <h2 id="node-alarms">Alarms</h2>
+        <p role="status" class="visually-hidden">
+          {announced}
+        </p>
         {alarms === undefined ? (
           <p>Loading…</p>
         ) : alarms.length === 0 ? (

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { MetricChart } from './metric-chart.js';
 import { chartSeriesNames, formatBytes, HISTORY_RANGES, NODE_CHARTS, rangeBounds } from './node-history.js';
+import type { Subscribe } from './live-updates.js';
 import { NodeActivity } from './node-activity.js';
 import { NodePlugins } from './node-plugins.js';
 import { formatUptime, type FamilyWire, type NodeInfoWire } from './node-wire.js';
@@ -11,10 +12,16 @@ import './node-page.css';
 
 /**
  * One node (`/nodes/<id>`): its facts and applications, its metric history as charts over 1 h,
- * 24 h or 30 d, its active alarms, its latest logs and its plugins with on/off switches.
+ * 24 h or 30 d, its active alarms, its latest logs and its plugins with on/off switches. A state
+ * frame for the node re-reads its facts (they change with the state); alarms and logs follow
+ * their own frames (`NodeActivity`).
  */
-export function NodePage(props: { readonly client: OperatorClient; readonly nodeId: string }) {
-  const { client, nodeId } = props;
+export function NodePage(props: {
+  readonly client: OperatorClient;
+  readonly nodeId: string;
+  readonly subscribe: Subscribe;
+}) {
+  const { client, nodeId, subscribe } = props;
   const [info, setInfo] = useState<NodeInfoWire | undefined>();
   const [family, setFamily] = useState<string | undefined>();
   const [names, setNames] = useState<readonly string[] | undefined>();
@@ -23,8 +30,7 @@ export function NodePage(props: { readonly client: OperatorClient; readonly node
   const [now, setNow] = useState(() => Date.now());
   usePageTitle(info ? info.node.name : 'Node');
   const id = encodeURIComponent(nodeId);
-  useEffect(() => {
-    setError(undefined);
+  const loadInfo = useCallback(() => {
     client
       .get<NodeInfoWire>(`/api/topo/node/${id}/info`)
       .then(async (reply) => {
@@ -35,11 +41,29 @@ export function NodePage(props: { readonly client: OperatorClient; readonly node
         setFamily(f.name);
       })
       .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+  }, [client, id]);
+  useEffect(() => {
+    setError(undefined);
+    loadInfo();
     client
       .get<{ names: string[] }>('/api/metrics/names')
       .then((reply) => setNames(reply.names))
       .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
-  }, [client, id]);
+  }, [client, loadInfo]);
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type !== 'node_state' || event.nodeId !== nodeId) return;
+        if (event.deleted) {
+          setError('This node was removed.');
+          return;
+        }
+        // The state shows at once; the facts that change with it follow from the re-read.
+        setInfo((known) => known && { ...known, node: { ...known.node, state: event.state } });
+        loadInfo();
+      }),
+    [subscribe, nodeId, loadInfo],
+  );
   const range = HISTORY_RANGES.find((r) => r.id === rangeId) ?? HISTORY_RANGES[0];
   const bounds = useMemo(() => (range ? rangeBounds(range, now) : { from: now, to: now }), [range, now]);
   const charts = useMemo(
@@ -142,7 +166,7 @@ export function NodePage(props: { readonly client: OperatorClient; readonly node
           </div>
         )}
       </section>
-      <NodeActivity client={client} nodeId={nodeId} />
+      <NodeActivity client={client} nodeId={nodeId} subscribe={subscribe} />
       <NodePlugins client={client} nodeId={nodeId} />
     </>
   );

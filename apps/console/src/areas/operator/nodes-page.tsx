@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import type { LiveEvent } from './live-updates.js';
+import type { Subscribe } from './live-updates.js';
 import { formatUptime, type FamilyWire, type NodeWire } from './node-wire.js';
 import type { OperatorClient } from './operator-client.js';
 
 /** Every node with its state (live), family, OTP release and uptime; add and remove nodes. */
-export function NodesPage(props: {
-  readonly client: OperatorClient;
-  readonly subscribe: (listener: (event: LiveEvent) => void) => () => void;
-}) {
+export function NodesPage(props: { readonly client: OperatorClient; readonly subscribe: Subscribe }) {
   usePageTitle('Nodes');
   const { client, subscribe } = props;
   const [nodes, setNodes] = useState<readonly NodeWire[] | undefined>();

@@ -1,0 +1,91 @@
+/**
+ * Live updates of the nodes list and a node's page in a real browser: changes made through the
+ * REST API or by the service itself appear over the WebSocket without a reload.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser, openWatchedPage, seriousAxeViolations } from '../../test-support/browser.js';
+import { useNodeManagerConsole } from '../../test-support/node-manager-console.js';
+
+describeInBrowser('live nodes list and node page in Chromium', () => {
+  let nodeId = '';
+  const nm = useNodeManagerConsole('console-live-', async ({ api, server }) => {
+    nodeId = (
+      (await api('POST', '/api/topo/action/add-node', { name: 'ghost@localhost', cookie: 'c' })) as { id: string }
+    ).id;
+    await server.core.alarms.raise({ alarmId: 'disk_almost_full', nodeId });
+    await server.core.logs.store.append(nodeId, [
+      { timeUs: (Date.now() - 60_000) * 1000, level: 'error', kind: 'logger_event', text: 'first entry' },
+    ]);
+  });
+  const { api } = nm;
+
+  const signIn = async (url: string) => {
+    const watched = await openWatchedPage(nm.browser);
+    watched.page.setDefaultTimeout(5000);
+    await watched.page.goto(url);
+    await watched.page.getByLabel('Username').fill('admin');
+    await watched.page.getByLabel('Password').fill('Admin123');
+    await watched.page.getByRole('button', { name: 'Sign in' }).click();
+    // Set after sign-in: a reload would lose it.
+    await watched.page.evaluate(() => Object.assign(window, { notReloaded: true }));
+    return watched;
+  };
+  const notReloaded = (page: Page) =>
+    page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+  it('shows nodes added and removed through the REST API without a reload', async () => {
+    const { page, errors } = await signIn(`${nm.server.url}/nodes`);
+    await page.getByRole('row', { name: /ghost@localhost/ }).waitFor();
+    const added = (await api('POST', '/api/topo/action/add-node', { name: 'other@localhost', cookie: 'c' })) as {
+      id: string;
+    };
+    const other = page.getByRole('row', { name: /other@localhost/ });
+    await other.waitFor({ timeout: 2000 });
+    await api('DELETE', `/api/topo/node/${added.id}`);
+    await other.waitFor({ state: 'detached', timeout: 2000 });
+    expect(await notReloaded(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("follows the node's state, alarms and logs on its page without a reload", async () => {
+    const { page, errors } = await signIn(`${nm.server.url}/nodes/${nodeId}`);
+    const facts = page.getByRole('region', { name: 'Facts' });
+    const alarms = page.getByRole('region', { name: 'Alarms' });
+    const logs = page.getByRole('region', { name: 'Logs' });
+    const alarm = (id: string) => alarms.getByRole('listitem').filter({ hasText: id });
+    await alarm('disk_almost_full').waitFor();
+    await logs.getByText('first entry').waitFor();
+    const state = facts.getByRole('definition').first();
+    expect(await state.textContent()).toMatch(/^(STOPPED|DOWN)$/);
+
+    await nm.server.core.topology.setNodeState(nodeId, 'UP');
+    await facts.getByRole('definition').filter({ hasText: /^UP$/ }).waitFor({ timeout: 2000 });
+
+    await nm.server.core.alarms.raise({ alarmId: 'queue_too_long', nodeId, severity: 'major' });
+    await alarm('queue_too_long').waitFor({ timeout: 2000 });
+    await alarms.getByRole('status').getByText('queue_too_long raised.').waitFor();
+    const listed = (
+      (await api('GET', `/api/alarm/node/${nodeId}?tags=all`)) as {
+        alarms: { alarmId: string; rawSrc: string }[];
+      }
+    ).alarms;
+    const disk = listed.find((a) => a.alarmId === 'disk_almost_full');
+    await api('POST', '/api/alarm/clear', { userId: 'admin', alarmId: 'disk_almost_full', alarmSrc: disk?.rawSrc });
+    await alarm('disk_almost_full').waitFor({ state: 'detached', timeout: 2000 });
+
+    await nm.server.core.logs.record({ id: nodeId, name: 'ghost@localhost' }, [
+      { timeUs: Date.now() * 1000, level: 'warning', kind: 'logger_event', text: 'pushed entry' },
+    ]);
+    await logs.getByText('pushed entry').waitFor({ timeout: 2000 });
+    const entries = await logs.getByRole('listitem').allTextContents();
+    expect(entries[0]).toContain('pushed entry');
+    expect(entries[1]).toContain('first entry');
+
+    expect(await notReloaded(page)).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
