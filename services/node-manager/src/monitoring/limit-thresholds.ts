@@ -9,6 +9,9 @@ export type LimitFamily =
   | 'port_limit'
   | 'atom_limit'
   | 'ets_limit'
+  | 'module_limit'
+  | 'export_limit'
+  | 'open_fd_limit_node'
   | 'memory_limit'
   | 'disk_capacity'
   | 'process_message_queue';
@@ -19,6 +22,9 @@ export const LIMIT_FAMILIES: readonly LimitFamily[] = Object.freeze([
   'port_limit',
   'atom_limit',
   'ets_limit',
+  'module_limit',
+  'export_limit',
+  'open_fd_limit_node',
   'memory_limit',
   'disk_capacity',
   'process_message_queue',
@@ -30,12 +36,18 @@ export interface LimitThreshold {
   readonly major: number;
 }
 
-/** WombatOAM's defaults: 70 % / 85 % of each limit; 5,000 / 20,000 messages in one queue. */
+/**
+ * WombatOAM's defaults: 70 % / 85 % of each limit, but 80 % / 90 % for exports and 75 % / 90 % for
+ * file descriptors; 5,000 / 20,000 messages in one queue.
+ */
 export const DEFAULT_LIMIT_THRESHOLDS: Readonly<Record<LimitFamily, LimitThreshold>> = Object.freeze({
   process_limit: { minor: 70, major: 85 },
   port_limit: { minor: 70, major: 85 },
   atom_limit: { minor: 70, major: 85 },
   ets_limit: { minor: 70, major: 85 },
+  module_limit: { minor: 70, major: 85 },
+  export_limit: { minor: 80, major: 90 },
+  open_fd_limit_node: { minor: 75, major: 90 },
   memory_limit: { minor: 70, major: 85 },
   disk_capacity: { minor: 70, major: 85 },
   process_message_queue: { minor: 5_000, major: 20_000 },

@@ -52,6 +52,39 @@ suite(title, () => {
     expect(await sources()).not.toContain('process_limit');
   }, 60_000);
 
+  it('raises open_fd_limit_node_minor past 75 % of the file descriptors, major past 90 %, and clears', async () => {
+    const { node, run } = await live.startNode('nmfds', [], { fdLimit: 128 });
+    const nodeId = await addUp(node);
+    // Holders of raw files: the descriptors close when the holder dies.
+    const hold = (name: string, count: number) =>
+      run(
+        `P = spawn(fun() -> _ = [file:open("/dev/null", [read, raw]) || _ <- lists:seq(1, ${count})],` +
+          ` receive stop -> ok end end), register(${name}, P), ok.`,
+      );
+    // The entries of /proc/self/fd less the one listing them, as the alarm reads them.
+    const open = async () =>
+      Number(((await run('length(element(2, file:list_dir("/proc/self/fd"))) - 1.')) as { value: number }).value);
+    const base = await open();
+    expect(base).toBeLessThan(60);
+    expect(await sources()).not.toContain('open_fd_limit_node');
+
+    await hold('triad_fds_a', 100 - base); // 100 of 128: 78 %
+    const [minor] = await untilAlarms(nodeId, ['open_fd_limit_node_minor'], 'open_fd_limit_node_minor');
+    expect(minor!.severity).toBe('minor');
+    expect(minor!.threshold).toBe(75);
+    expect(minor!.src.custom).toBe('open_fd_limit_node');
+    expect(minor!.additionalInformation).toMatch(/^<<"open file descriptors: \d+ of 128 \((7\d|8[0-9])\.\d %\)">>$/);
+    expect(await sources()).toContain('open_fd_limit_node');
+
+    await hold('triad_fds_b', 18); // 118 of 128: 92 %
+    const [major] = await untilAlarms(nodeId, ['open_fd_limit_node_major'], 'open_fd_limit_node_major');
+    expect(major!.threshold).toBe(90);
+
+    await run('exit(whereis(triad_fds_a), kill), exit(whereis(triad_fds_b), kill), ok.');
+    await untilAlarms(nodeId, [], 'the descriptor alarms to clear');
+    expect(await open()).toBe(base);
+  }, 60_000);
+
   it('names the process with a long message queue, clears it, and clears all when the node goes down', async () => {
     const { node, run } = await startNode('nmqueue');
     const nodeId = await addUp(node);
@@ -103,5 +136,35 @@ suite(title, () => {
     await untilAlarms(nodeId, [], 'the alarms of a switched-off plugin to clear');
     await set('on');
     await untilAlarms(nodeId, ['process_message_queue_minor'], 'the alarm once the plugin is on again');
+  }, 60_000);
+});
+
+const modulesTitle =
+  liveErl.available || liveErl.required
+    ? 'module and export table alarms of real Erlang nodes'
+    : 'module and export table alarms of real Erlang nodes (skipped: install erlang-base)';
+
+suite(modulesTitle, () => {
+  // Raise levels of 0 % / 1 %: a real node's tables (about 110 of 65,536 modules) stay minor.
+  const live = useLiveNodeManager({
+    alarmPollMs: 60_000,
+    metricsPollMs: 60_000,
+    limitAlarmPollMs: 100,
+    limitAlarmThresholds: 'module_limit=0/1,export_limit=0/1',
+  });
+
+  it('reads the module and export tables and their ERTS limits from the node', async () => {
+    const { node, run } = await live.startNode('nmmods');
+    const nodeId = await live.addUp(node);
+    const alarms = await live.untilAlarms(nodeId, ['export_limit_minor', 'module_limit_minor'], 'both alarms');
+    const modules = alarms.find((a) => a.alarmId === 'module_limit_minor')!;
+    const loaded = Number(((await run('length(erlang:loaded()).')) as { value: number }).value);
+    const [, count] = /^<<"modules: (\d+) of 65536 \(0\.\d %\)">>$/.exec(modules.additionalInformation) ?? [];
+    // The module table counts what is loaded (a module may load between the two reads).
+    expect(Math.abs(Number(count) - loaded)).toBeLessThanOrEqual(5);
+    expect(modules.src.custom).toBe('module_limit');
+    expect(modules.threshold).toBe(0);
+    const exports = alarms.find((a) => a.alarmId === 'export_limit_minor')!;
+    expect(exports.additionalInformation).toMatch(/^<<"exports: \d{3,} of 524288 \(\d\.\d %\)">>$/);
   }, 60_000);
 });

@@ -1,12 +1,17 @@
-import { tupleOf, type Term } from '@triad/erlang-dist';
+import { listElements, tupleOf, type Term } from '@triad/erlang-dist';
 import { ErlangExpression, integerOf, textOf } from './erlang-expression.js';
 import { erlangTermText } from './erlang-term-text.js';
 import type { LimitFamily } from './limit-thresholds.js';
 
 /**
  * Evaluated on the node in one RPC: the counts and limits of processes, ports, atoms and ETS
- * tables; the longest message queue (pid, length, registered name or `[]`); and, where os_mon runs
- * (`memsup` / `disksup` registered), system memory data and disk data, else `undefined`.
+ * tables; the longest message queue (pid, length, registered name or `[]`); where os_mon runs
+ * (`memsup` / `disksup` registered), system memory data and disk data, else `undefined`; the open
+ * file descriptors and their limit (`{Open, MaxFds}`: the entries of `/proc/self/fd`, less the one
+ * listing them, and `max_fds` of `check_io`), `undefined` where there is no `/proc`; and the
+ * module and export tables (`[{"module_code" | "export_list", Limit, Entries}]`), read from the
+ * `=index_table:` sections of `erlang:system_info(info)`, the only place ERTS reports them (their
+ * limits are compile-time constants of ERTS: 65,536 modules and 524,288 exports in OTP 25).
  */
 export const SYSTEM_LIMIT_SOURCE = [
   'S = fun(K) -> erlang:system_info(K) end,',
@@ -19,8 +24,16 @@ export const SYSTEM_LIMIT_SOURCE = [
   'try memsup:get_system_memory_data() catch _:_ -> undefined end end,',
   'Disk = case whereis(disksup) of undefined -> undefined; _ ->',
   'try disksup:get_disk_data() catch _:_ -> undefined end end,',
+  'Fds = try MaxFds = case S(check_io) of [IO | _] when is_list(IO) -> proplists:get_value(max_fds, IO);',
+  'IO -> proplists:get_value(max_fds, IO) end,',
+  'case file:list_dir("/proc/self/fd") of {ok, Fd} -> {length(Fd) - 1, MaxFds}; _ -> undefined end',
+  'catch _:_ -> undefined end,',
+  'Info = S(info),',
+  String.raw`Tables = [{T, list_to_integer(L), list_to_integer(E)} || T <- ["module_code", "export_list"],`,
+  String.raw`{match, [L, E]} <- [re:run(Info, "=index_table:" ++ T ++ "\nsize: \\d+\nlimit: (\\d+)\nentries: (\\d+)",`,
+  '[{capture, all_but_first, list}])]],',
   '{S(process_count), S(process_limit), S(port_count), S(port_limit), S(atom_count), S(atom_limit),',
-  'Ets, S(ets_limit), {QP, QN, QName}, Mem, Disk}.',
+  'Ets, S(ets_limit), {QP, QN, QName}, Mem, Disk, Fds, Tables}.',
 ].join(' ');
 
 /** The shared parsed form of `SYSTEM_LIMIT_SOURCE`. */
@@ -36,6 +49,12 @@ export interface LimitValue {
 
 /** What one evaluation read; a family without a value (os_mon not running) is absent. */
 export type SystemLimitReading = Partial<Record<LimitFamily, LimitValue>>;
+
+/** The `=index_table:` sections of `erlang:system_info(info)` the reading asks for. */
+const TABLES: Readonly<Record<string, { family: LimitFamily; what: string }>> = Object.freeze({
+  module_code: { family: 'module_limit', what: 'modules' },
+  export_list: { family: 'export_limit', what: 'exports' },
+});
 
 function ratio(count: number | undefined, limit: number | undefined, what: string): LimitValue | undefined {
   if (count === undefined || limit === undefined || limit <= 0) return undefined;
@@ -60,7 +79,7 @@ function proplistInteger(term: Term | undefined, key: string): number | undefine
  * @throws Error for a result of another shape.
  */
 export function parseSystemLimitReading(result: Term, nodeName: string): SystemLimitReading {
-  const parts = tupleOf(result, 11);
+  const parts = tupleOf(result, 13);
   if (!parts) throw new Error(`system limits gave ${erlangTermText(result)}`);
   const n = parts.map(integerOf);
   const reading: SystemLimitReading = {};
@@ -96,6 +115,13 @@ export function parseSystemLimitReading(result: Term, nodeName: string): SystemL
       fullest = { value: percent, detail: `disk ${textOf(id) ?? '?'}: ${percent} % used` };
     }
     set('disk_capacity', fullest);
+  }
+  const fds = tupleOf(parts[11], 2);
+  set('open_fd_limit_node', ratio(integerOf(fds?.[0]), integerOf(fds?.[1]), 'open file descriptors'));
+  for (const table of listElements(parts[12]) ?? []) {
+    const [name, limit, entries] = tupleOf(table, 3) ?? [];
+    const which = TABLES[textOf(name) ?? ''];
+    if (which) set(which.family, ratio(integerOf(entries), integerOf(limit), which.what));
   }
   return reading;
 }

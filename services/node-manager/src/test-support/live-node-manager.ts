@@ -5,7 +5,7 @@ import type { Term } from '@triad/erlang-dist';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { NodeManagerConfigOverrides } from '../config.js';
 import { NodeConnection } from '../connections/node-connection.js';
-import { startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
+import { startErlNode, uniqueAlive, type ErlNode, type ErlNodeOptions } from '../connections/test-support/erl-node.js';
 import { ErlangExpression } from '../monitoring/erlang-expression.js';
 import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
 import { pollUntil } from './poll-until.js';
@@ -43,7 +43,11 @@ export interface LiveNodeManager {
   /** The node's alarms once their ids are exactly `ids` (15 s at most). */
   readonly untilAlarms: (nodeId: string, ids: readonly string[], what: string) => Promise<LiveAlarm[]>;
   /** Starts a node (`extraArgs` for `erl`) and connects to it directly; killed after the block. */
-  readonly startNode: (prefix: string, extraArgs?: readonly string[]) => Promise<LiveNode>;
+  readonly startNode: (
+    prefix: string,
+    extraArgs?: readonly string[],
+    options?: Pick<ErlNodeOptions, 'fdLimit'>,
+  ) => Promise<LiveNode>;
   /** Adds the node through the API; it must be UP. Returns its id. */
   readonly addUp: (node: ErlNode) => Promise<string>;
 }
@@ -113,8 +117,8 @@ export function useLiveNodeManager(overrides: NodeManagerConfigOverrides): LiveN
         what,
       );
     },
-    startNode: async (prefix, extraArgs = []) => {
-      const node = await startErlNode(uniqueAlive(prefix), `${prefix}cookie`, { extraArgs });
+    startNode: async (prefix, extraArgs = [], options = {}) => {
+      const node = await startErlNode(uniqueAlive(prefix), `${prefix}cookie`, { ...options, extraArgs });
       nodes.push(node);
       const direct = await NodeConnection.open({
         node: node.name,

@@ -24,29 +24,33 @@ export interface ErlNode {
 /** The host part `-sname` gives on this machine (`shortHostName`). */
 export const shortHost = shortHostName;
 
+/** Options of `startErlNode`. */
+export interface ErlNodeOptions {
+  /** `-name alive@127.0.0.1` instead of `-sname`. */
+  readonly long?: boolean;
+  /** Arguments after the name, cookie and `-noshell` (`['+P', '1024']`). */
+  readonly extraArgs?: readonly string[];
+  /** The node's open-file limit (`ulimit -n` in a shell that then execs `erl`). */
+  readonly fdLimit?: number;
+}
+
 /**
  * Starts `erl -sname|-name <alive> -setcookie <cookie> -noshell` as a child process (the beam
  * process itself: `erl` execs it) and resolves once EPMD has the node registered (10 s at most).
- * `extraArgs` go on the command line after those (`['+P', '1024']`).
  */
-export async function startErlNode(
-  alive: string,
-  cookie: string,
-  options: { long?: boolean; extraArgs?: readonly string[] } = {},
-): Promise<ErlNode> {
+export async function startErlNode(alive: string, cookie: string, options: ErlNodeOptions = {}): Promise<ErlNode> {
   if (!liveErl.available) throw new Error('erl is not on PATH: install erlang-base');
   const host = options.long ? '127.0.0.1' : shortHost();
   const nameArgs = options.long
     ? ['-name', `${alive}@127.0.0.1`, '-kernel', 'inet_dist_use_interface', '{127,0,0,1}']
     : ['-sname', alive];
-  const child = spawn(
-    'erl',
-    [...nameArgs, '-setcookie', cookie, '-noshell', '-noinput', ...(options.extraArgs ?? [])],
-    {
-      stdio: 'ignore',
-      env: { ...process.env, ERL_CRASH_DUMP_SECONDS: '0' },
-    },
-  );
+  const erlArgs = [...nameArgs, '-setcookie', cookie, '-noshell', '-noinput', ...(options.extraArgs ?? [])];
+  // `exec` keeps the pid the beam's, as without the shell.
+  const [command, args] =
+    options.fdLimit === undefined
+      ? ['erl', erlArgs]
+      : ['/bin/sh', ['-c', `ulimit -n ${Math.floor(options.fdLimit)} && exec erl "$@"`, 'sh', ...erlArgs]];
+  const child = spawn(command, args, { stdio: 'ignore', env: { ...process.env, ERL_CRASH_DUMP_SECONDS: '0' } });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const node: ErlNode = {
     name: `${alive}@${host}`,
