@@ -1,0 +1,7 @@
+import { DriverRegistry } from './driver-registry.js';
+import { icmpDriver } from './drivers/icmp/icmp-driver.js';
+
+/** Every driver Triad ships, in a fresh registry. */
+export function defaultDriverRegistry(): DriverRegistry {
+  return new DriverRegistry([icmpDriver]);
+}

@@ -1,0 +1,226 @@
+/**
+ * Collects one device: one driver per `originType` the template uses, each polling group on its
+ * own timer, `singleQuery` datapoints once, subscriptions while running. Readings go through the
+ * template's value pipeline; values, events and state changes go to the sink. A device that does
+ * not answer is `down` (its datapoints read with quality `bad`, so "value is null" alarms fire)
+ * and is retried with a growing, jittered delay; other devices never wait for it.
+ */
+import {
+  createPipelineEvaluator,
+  type DatapointResult,
+  type PipelineEvent,
+  type PipelineInput,
+  type PipelineSink,
+  type TemplateEvaluator,
+  type TemplatePipeline,
+} from '@triad/device-templates';
+import { isEmptyRequest, type DriverPlan } from './collection-plan.js';
+import type { Driver, ReadRequest, SubscriptionDriver } from './driver.js';
+import { DriverError, toDriverError } from './driver-error.js';
+import type { DriverRegistry } from './driver-registry.js';
+import type { Limiter } from './limiter.js';
+
+export type DeviceState = 'unknown' | 'up' | 'down';
+
+export interface DeviceError {
+  readonly code: string;
+  readonly message: string;
+  /** The driver that failed. */
+  readonly originType: string;
+  readonly at: number;
+}
+
+export interface CollectorSink {
+  /** Results of one poll (or one pushed message), after the pipeline. */
+  output(values: readonly DatapointResult[], events: readonly PipelineEvent[]): void;
+  /** The device's state changed. */
+  state(state: DeviceState, error: DeviceError | null): void;
+}
+
+export interface DeviceCollectorOptions {
+  readonly pipeline: TemplatePipeline;
+  /** Per driver: the plan and the configuration with the device's settings and variables applied. */
+  readonly drivers: readonly { readonly plan: DriverPlan; readonly config: Readonly<Record<string, unknown>> }[];
+  readonly origin: string;
+  readonly registry: DriverRegistry;
+  readonly sink: CollectorSink;
+  /** Shared across devices: how many reads may run at once. */
+  readonly limiter: Limiter;
+  /** Longest wait between attempts while down; default 5 minutes. */
+  readonly maxBackoffMs?: number;
+  /** Per-read deadline on top of the driver's own timeouts; default 60 s. */
+  readonly readDeadlineMs?: number;
+  readonly now?: () => number;
+  readonly random?: () => number;
+  readonly log?: (message: string) => void;
+}
+
+interface DriverRun {
+  readonly originType: string;
+  readonly plan: DriverPlan;
+  readonly driver: Driver;
+  error: DeviceError | null;
+  attempted: boolean;
+}
+
+export class DeviceCollector {
+  readonly evaluator: TemplateEvaluator;
+  readonly #options: DeviceCollectorOptions;
+  readonly #runs: DriverRun[] = [];
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #abort = new AbortController();
+  #state: DeviceState = 'unknown';
+  #stopped = false;
+  #failures = 0;
+
+  constructor(options: DeviceCollectorOptions) {
+    this.#options = options;
+    this.evaluator = createPipelineEvaluator(options.pipeline, { origin: options.origin, now: options.now });
+  }
+
+  get state(): DeviceState {
+    return this.#state;
+  }
+
+  /** Creates the drivers and starts every schedule; resolves once the first reads have been started. */
+  start(): void {
+    for (const { plan, config } of this.#options.drivers) {
+      const factory = this.#options.registry.get(plan.originType);
+      if (factory === undefined) {
+        this.#options.log?.(`no driver for ${plan.originType}; its datapoints are not collected`);
+        continue;
+      }
+      const driver = factory.create({ config, origin: this.#options.origin, log: this.#options.log });
+      const run: DriverRun = { originType: plan.originType, plan, driver, error: null, attempted: false };
+      this.#runs.push(run);
+      if (driver.kind === 'subscription') void this.#subscribe(run, driver);
+      else {
+        if (!isEmptyRequest(plan.once)) void this.#poll(run, plan.once);
+        for (const poll of plan.polls) this.#schedule(run, poll.request, poll.periodMs, 0);
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#abort.abort();
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    await Promise.allSettled(this.#runs.map((run) => run.driver.close()));
+  }
+
+  /** Reads every polling group once now (the `probe --once` path); resolves when all reads are done. */
+  async pollOnce(): Promise<void> {
+    const reads: Promise<void>[] = [];
+    for (const { plan, config } of this.#options.drivers) {
+      const factory = this.#options.registry.get(plan.originType);
+      if (factory === undefined) continue;
+      const driver = factory.create({ config, origin: this.#options.origin, log: this.#options.log });
+      if (driver.kind !== 'polling') {
+        await driver.close();
+        continue;
+      }
+      const run: DriverRun = { originType: plan.originType, plan, driver, error: null, attempted: false };
+      this.#runs.push(run);
+      for (const request of [plan.once, ...plan.polls.map((poll) => poll.request)])
+        if (!isEmptyRequest(request)) reads.push(this.#poll(run, request));
+    }
+    await Promise.all(reads);
+  }
+
+  #schedule(run: DriverRun, request: ReadRequest, periodMs: number, delayMs: number): void {
+    if (this.#stopped) return;
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      const started = this.#now();
+      void this.#poll(run, request).then(() => {
+        const elapsed = this.#now() - started;
+        this.#schedule(run, request, periodMs, this.#nextDelay(run, periodMs, elapsed));
+      });
+    }, delayMs);
+    this.#timers.add(timer);
+  }
+
+  /** On time while up; while down, a growing delay (doubling, capped) with ±20 % jitter. */
+  #nextDelay(run: DriverRun, periodMs: number, elapsedMs: number): number {
+    if (run.error === null) return Math.max(0, periodMs - elapsedMs);
+    const cap = Math.max(periodMs, this.#options.maxBackoffMs ?? 300_000);
+    const base = Math.min(cap, periodMs * 2 ** Math.min(10, this.#failures - 1));
+    const jitter = 1 + ((this.#options.random ?? Math.random)() * 0.4 - 0.2);
+    return Math.max(0, Math.round(base * jitter) - elapsedMs);
+  }
+
+  async #poll(run: DriverRun, request: ReadRequest): Promise<void> {
+    if (this.#stopped || run.driver.kind !== 'polling') return;
+    const driver = run.driver;
+    const deadline = AbortSignal.timeout(this.#options.readDeadlineMs ?? 60_000);
+    const signal = AbortSignal.any([this.#abort.signal, deadline]);
+    try {
+      const result = await this.#options.limiter.run(() => driver.read(request, signal));
+      if (this.#stopped) return;
+      this.#feed(result.updates);
+      this.#driverState(run, result.failure ?? null);
+    } catch (error) {
+      if (this.#stopped) return;
+      const failure = deadline.aborted
+        ? new DriverError('timeout', `${run.originType}: no answer within the read deadline`)
+        : toDriverError(error, run.originType);
+      this.#driverState(run, failure);
+      this.#feed(badReadings(request, this.#now()));
+    }
+  }
+
+  async #subscribe(run: DriverRun, driver: SubscriptionDriver): Promise<void> {
+    try {
+      await driver.start(run.plan.subscription, {
+        updates: (updates) => {
+          if (!this.#stopped) this.#feed(updates);
+        },
+        connection: (error) => {
+          if (!this.#stopped) this.#driverState(run, error);
+        },
+      });
+    } catch (error) {
+      if (!this.#stopped) this.#driverState(run, toDriverError(error, run.originType));
+    }
+  }
+
+  #feed(updates: readonly PipelineInput[]): void {
+    if (updates.length === 0) return;
+    const values: DatapointResult[] = [];
+    const events: PipelineEvent[] = [];
+    const sink: PipelineSink = { value: (value) => values.push(value), event: (event) => events.push(event) };
+    for (const update of updates) this.evaluator.feed(update, sink);
+    this.#options.sink.output(values, events);
+  }
+
+  #driverState(run: DriverRun, error: DriverError | null): void {
+    run.attempted = true;
+    run.error =
+      error === null ? null : { code: error.code, message: error.message, originType: run.originType, at: this.#now() };
+    this.#failures = error === null ? 0 : this.#failures + 1;
+    const failed = this.#runs.find((r) => r.error !== null);
+    const next: DeviceState = failed !== undefined ? 'down' : this.#runs.some((r) => r.attempted) ? 'up' : 'unknown';
+    const changed = next !== this.#state || (next === 'down' && failed?.error?.code !== this.#lastCode);
+    this.#state = next;
+    this.#lastCode = failed?.error?.code;
+    if (changed) this.#options.sink.state(next, failed?.error ?? null);
+  }
+
+  #lastCode: string | undefined;
+
+  #now(): number {
+    return (this.#options.now ?? Date.now)();
+  }
+}
+
+/** What a failed read means for the pipeline: every scalar datapoint it asked for has no value. */
+function badReadings(request: ReadRequest, timestamp: number): PipelineInput[] {
+  return request.points.map((point) => ({
+    datapointSetId: point.datapointSetId,
+    datapointId: point.datapointId,
+    rawValue: null,
+    quality: 'bad',
+    timestamp,
+  }));
+}

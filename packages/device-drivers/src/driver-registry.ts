@@ -1,0 +1,32 @@
+import type { DriverFactory } from './driver.js';
+
+/** The drivers a collector can use, by `originType`. */
+export class DriverRegistry {
+  readonly #factories = new Map<string, DriverFactory>();
+
+  constructor(factories: Iterable<DriverFactory> = []) {
+    for (const factory of factories) this.add(factory);
+  }
+
+  add(factory: DriverFactory): this {
+    this.#factories.set(kindOf(factory.originType), factory);
+    return this;
+  }
+
+  /**
+   * The driver for an `originType`. The vendor part is not significant: `svc-ds-drv-snmp` (our
+   * starters) and `netin-ds-drv-snmp` (NetinDS templates) name the same driver.
+   */
+  get(originType: string): DriverFactory | undefined {
+    return this.#factories.get(kindOf(originType));
+  }
+
+  originTypes(): string[] {
+    return [...this.#factories.values()].map((factory) => factory.originType);
+  }
+}
+
+function kindOf(originType: string): string {
+  const at = originType.indexOf('-ds-drv-');
+  return at === -1 ? originType : originType.slice(at + 1);
+}

@@ -1,0 +1,97 @@
+/**
+ * The contract between the collector and a driver. A driver speaks one protocol (its
+ * `originType`) to one device; the collector decides when to read and feeds what comes back into
+ * the template's value pipeline. See docs/devices.md.
+ */
+import type { AddressConfig, PipelineInput } from '@triad/device-templates';
+import type { DriverError } from './driver-error.js';
+
+/** One addressed datapoint to read: where (`originAddress`) and as what (`originDataType`, `dataType`). */
+export interface PointRequest {
+  readonly datapointSetId: string;
+  readonly datapointId: string;
+  readonly originAddress: string;
+  readonly originDataType: string;
+  readonly dataType: AddressConfig['dataType'];
+  readonly receiveMode: AddressConfig['receiveMode'];
+  readonly pollingGroup: AddressConfig['pollingGroup'];
+}
+
+/**
+ * A table set read as a whole: `rootAddress` is the table's driver-specific address (for SNMP the
+ * table OID), `columns` its addressed datapoints, `indexes` the datapoints whose values key a row.
+ */
+export interface TableRequest {
+  readonly datapointSetId: string;
+  readonly rootAddress: string;
+  readonly indexes: readonly string[];
+  readonly dynamic: boolean;
+  readonly columns: readonly PointRequest[];
+}
+
+/** What one poll of one polling group asks a driver for. */
+export interface ReadRequest {
+  readonly points: readonly PointRequest[];
+  readonly tables: readonly TableRequest[];
+}
+
+/**
+ * The outcome of one poll. `updates` go to the pipeline as they are (scalar readings carry
+ * `quality`; a datapoint the device does not have comes back with `rawValue: null` and quality
+ * `bad`). A device that cannot be reached at all is a thrown `DriverError`, not an empty result.
+ */
+export interface ReadResult {
+  readonly updates: readonly PipelineInput[];
+  /**
+   * Set when the answer itself says the device is not reachable although there are readings to
+   * keep (ICMP: 100 % loss is a value); the device goes `down` with this error.
+   */
+  readonly failure?: DriverError;
+}
+
+/** A driver that is asked for values on a schedule (SNMP, ICMP, Modbus-TCP, S7). */
+export interface PollingDriver {
+  readonly kind: 'polling';
+  read(request: ReadRequest, signal: AbortSignal): Promise<ReadResult>;
+  close(): Promise<void>;
+}
+
+/** Callbacks a subscription driver reports through. */
+export interface SubscriptionListener {
+  /** Readings as they arrive (already assigned to this device's origin). */
+  updates(updates: readonly PipelineInput[]): void;
+  /** The connection to the source came up (`null`) or went down (the error). */
+  connection(error: DriverError | null): void;
+}
+
+/** A driver that receives pushed values (MQTT). `start` resolves once subscribed or throws. */
+export interface SubscriptionDriver {
+  readonly kind: 'subscription';
+  start(request: ReadRequest, listener: SubscriptionListener): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type Driver = PollingDriver | SubscriptionDriver;
+
+/** What a driver is created with. */
+export interface DriverContext {
+  /**
+   * The driver's configuration: the template's `originTypes` entry for this driver with the
+   * device's `drivers[originType]` merged over it and every `/{NAME}/` filled in.
+   */
+  readonly config: Readonly<Record<string, unknown>>;
+  /** The device's origin key (the template's `origin` with variables filled). */
+  readonly origin: string;
+  /** Optional diagnostics sink; drivers never log secrets through it. */
+  readonly log?: (message: string) => void;
+}
+
+/** Creates drivers of one `originType`. */
+export interface DriverFactory {
+  readonly originType: string;
+  /** Keys of this driver's configuration that hold secrets (dot paths): encrypted at rest, never shown. */
+  readonly secretKeys: readonly string[];
+  /** Checks a configuration without connecting; returns the problems, empty when usable. */
+  check(config: Readonly<Record<string, unknown>>): string[];
+  create(context: DriverContext): Driver;
+}

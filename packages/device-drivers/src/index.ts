@@ -1,0 +1,31 @@
+/** Device drivers and the collector: see docs/devices.md. */
+export type {
+  Driver,
+  DriverContext,
+  DriverFactory,
+  PointRequest,
+  PollingDriver,
+  ReadRequest,
+  ReadResult,
+  SubscriptionDriver,
+  SubscriptionListener,
+  TableRequest,
+} from './driver.js';
+export { DriverError, toDriverError, type DriverErrorCode } from './driver-error.js';
+export { DriverRegistry } from './driver-registry.js';
+export { planCollection, isEmptyRequest, type DriverPlan, type PollPlan } from './collection-plan.js';
+export { pollingPeriod } from './polling-group.js';
+export { placeholderNames, substituteVariables } from './substitute-variables.js';
+export { mergeDriverConfig } from './merge-driver-config.js';
+export { prepareDevice, type DeviceBinding, type DeviceProblem, type PreparedDevice } from './prepare-device.js';
+export {
+  DeviceCollector,
+  type CollectorSink,
+  type DeviceCollectorOptions,
+  type DeviceError,
+  type DeviceState,
+} from './device-collector.js';
+export { Limiter } from './limiter.js';
+export { valueAt, numberAt, stringAt, booleanAt, configProblems, assertFilled } from './config-values.js';
+export { icmpDriver } from './drivers/icmp/icmp-driver.js';
+export { defaultDriverRegistry } from './default-drivers.js';
