@@ -1,9 +1,24 @@
-import type { RunningApplication } from './node-facts.js';
+import type { NodeFacts, RunningApplication } from './node-facts.js';
 
 /** Alarm id: a node runs an application at another version than a sibling in its family. */
 export const DIFFERENT_APPLICATION_VERSIONS = 'different_application_versions';
 /** Alarm id: a sibling in the node's family runs an application this node does not. */
 export const MISSING_APPLICATION = 'missing_application';
+
+/**
+ * How long after its start a node that is still booting stays out of the comparison: past it, a
+ * node whose `-eval` never returns (so `init` never says `started`) is compared all the same.
+ */
+export const BOOT_GRACE_MS = 60_000; // 1 min
+
+/**
+ * Whether a node's facts take part in its family's comparison: not while it boots (its
+ * applications are still starting; a restarted node waiting for its peers lists none), up to
+ * `BOOT_GRACE_MS` of its uptime.
+ */
+export function comparable(facts: NodeFacts): boolean {
+  return !facts.booting || facts.uptimeMs >= BOOT_GRACE_MS;
+}
 
 /** What is inconsistent about one node, by alarm id, with the text naming the applications. */
 export type NodeInconsistencies = ReadonlyMap<string, string>;

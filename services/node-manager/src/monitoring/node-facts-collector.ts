@@ -3,7 +3,12 @@ import type { AlarmRepository } from '../repositories/alarm-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
 import type { Collector, MonitoredNode, RpcCaller } from './collector.js';
 import { alarmSourceText, erlangBinary } from './erlang-terms.js';
-import { compareFamily, DIFFERENT_APPLICATION_VERSIONS, MISSING_APPLICATION } from './family-consistency.js';
+import {
+  comparable,
+  compareFamily,
+  DIFFERENT_APPLICATION_VERSIONS,
+  MISSING_APPLICATION,
+} from './family-consistency.js';
 import { NODE_FACTS_EXPRESSION, parseNodeFacts, type NodeFactsStore, type RunningApplication } from './node-facts.js';
 
 /**
@@ -24,11 +29,12 @@ export type FamilyNodes = Pick<TopologyRepository, 'findNode' | 'listNodes'>;
 /**
  * Reads the facts of each UP node every interval (`NODE_FACTS_SOURCE`, one RPC) into `store`, and
  * after each read compares the applications of the node's family (the live nodes of it with facts,
- * so UP ones): `missing_application` and `different_application_versions` (source
- * `family_consistency`, severity `warning`, tag `op`) are raised on the nodes that differ and
- * cleared on the others. A node that leaves UP or is deleted loses its facts and its consistency
- * alarms, and its family is compared again without it. The first comparison after a start takes
- * over the consistency alarms left active in the store.
+ * so UP ones read since they came UP, and not while one boots: see `comparable`):
+ * `missing_application` and `different_application_versions` (source `family_consistency`,
+ * severity `warning`, tag `op`) are raised on the nodes that differ and cleared on the others. A
+ * node that leaves UP or is deleted loses its facts and its consistency alarms, and its family is
+ * compared again without it. The first comparison after a start takes over the consistency alarms
+ * left active in the store.
  */
 export class NodeFactsCollector implements Collector {
   readonly plugin = NODE_FACTS_PLUGIN;
@@ -97,7 +103,7 @@ export class NodeFactsCollector implements Collector {
       if (familyId !== undefined) {
         for (const n of await this.#topology.listNodes()) {
           const facts = n.familyId === familyId && !n.deleted && n.id !== gone ? this.#store.get(n.id) : undefined;
-          if (facts) members.set(n.id, facts.applications);
+          if (facts && comparable(facts)) members.set(n.id, facts.applications);
           if (n.familyId === familyId) names.set(n.id, n.name);
         }
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveErl } from '../connections/test-support/erl-node.js';
+import { liveErl, startErlNode } from '../connections/test-support/erl-node.js';
 import { pollUntil } from '../test-support/poll-until.js';
 import { useLiveNodeManager } from '../test-support/live-node-manager.js';
 import { textOf } from './erlang-expression.js';
@@ -120,6 +120,41 @@ suite(title, () => {
     await untilAlarms(a.id, ['missing_application'], 'missing_application again');
     await b.node.kill();
     await untilAlarms(a.id, [], 'the alarm to clear once b is down');
+  }, 60_000);
+
+  it('raises no consistency alarm while a restarted sibling is still booting', async () => {
+    const a = await startAndAdd('nmboota');
+    const b = await startAndAdd('nmbootb');
+    await pollUntil(
+      async () => ((await nodeReply(b.id)).otp_release !== null ? true : undefined),
+      10_000,
+      'facts of both nodes',
+    );
+    await b.node.kill();
+    await pollUntil(async () => ((await nodeReply(b.id)).state !== 'UP' ? true : undefined), 10_000, 'b to leave UP');
+    // The same node again, booting slowly: its kernel waits 3 s for a peer that never comes, while
+    // distribution already answers and no application has started yet.
+    const again = await startErlNode(b.node.alive, b.node.cookie, {
+      extraArgs: ['-kernel', 'sync_nodes_optional', "['nobody@nohost']", '-kernel', 'sync_nodes_timeout', '3000'],
+    });
+    try {
+      await pollUntil(async () => ((await nodeReply(b.id)).state === 'UP' ? true : undefined), 10_000, 'b UP again');
+      const seen = new Set<string>();
+      let booted = false;
+      for (const until = Date.now() + 8_000; Date.now() < until && !booted;) {
+        for (const alarm of [...(await alarmsOf(a.id)), ...(await alarmsOf(b.id))]) seen.add(alarm.alarmId);
+        const info = await get<{ applications: { name: string }[] }>(`/api/topo/node/${b.id}/info`);
+        booted = info.body.applications.some((x) => x.name === 'stdlib');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(booted).toBe(true);
+      // A few more reads of both nodes once b runs everything a runs.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const alarm of [...(await alarmsOf(a.id)), ...(await alarmsOf(b.id))]) seen.add(alarm.alarmId);
+      expect([...seen]).toEqual([]);
+    } finally {
+      await again.kill();
+    }
   }, 60_000);
 
   it('clears, after a restart of the service, a consistency alarm an earlier run raised', async () => {

@@ -22,6 +22,11 @@ export interface NodeFacts {
   readonly totalMemory: number;
   /** Sorted by name. */
   readonly applications: readonly RunningApplication[];
+  /**
+   * The node was still booting (`init:get_status()` said `starting`): its boot script, or an
+   * `-s`/`-eval` of its command line, had not finished, so `applications` may be partial.
+   */
+  readonly booting: boolean;
   /** When it was read, ms since the epoch. */
   readonly readAt: number;
 }
@@ -29,7 +34,8 @@ export interface NodeFacts {
 /** Evaluated on the node in one RPC (no code loaded). */
 export const NODE_FACTS_SOURCE = [
   '{erlang:system_info(otp_release), erlang:system_info(version), element(1, erlang:statistics(wall_clock)),',
-  'erlang:system_info(process_count), erlang:memory(total), application:which_applications()}.',
+  'erlang:system_info(process_count), erlang:memory(total), application:which_applications(),',
+  'element(1, init:get_status())}.',
 ].join(' ');
 
 /** The shared parsed form of `NODE_FACTS_SOURCE`. */
@@ -40,7 +46,7 @@ export const NODE_FACTS_EXPRESSION = new ErlangExpression(NODE_FACTS_SOURCE);
  * @throws Error for a result of another shape.
  */
 export function parseNodeFacts(result: Term, readAt: number): NodeFacts {
-  const parts = tupleOf(result, 6);
+  const parts = tupleOf(result, 7);
   const [otpRelease, ertsVersion] = [textOf(parts?.[0]), textOf(parts?.[1])];
   const [uptimeMs, processCount, totalMemory] = [integerOf(parts?.[2]), integerOf(parts?.[3]), integerOf(parts?.[4])];
   const apps = listElements(parts?.[5]);
@@ -50,7 +56,8 @@ export function parseNodeFacts(result: Term, readAt: number): NodeFacts {
     uptimeMs === undefined ||
     processCount === undefined ||
     totalMemory === undefined ||
-    !apps
+    !apps ||
+    parts?.[6]?.type !== 'atom'
   )
     throw new Error(`node facts gave ${erlangTermText(result)}`);
   const applications: RunningApplication[] = [];
@@ -60,7 +67,8 @@ export function parseNodeFacts(result: Term, readAt: number): NodeFacts {
     applications.push({ name: name.name, description: textOf(description) ?? '', version: textOf(version) ?? '' });
   }
   applications.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { otpRelease, ertsVersion, uptimeMs, processCount, totalMemory, applications, readAt };
+  const booting = parts[6].name === 'starting';
+  return { otpRelease, ertsVersion, uptimeMs, processCount, totalMemory, applications, booting, readAt };
 }
 
 /** The latest facts per node id, kept while the node is UP (the collector removes them otherwise). */
