@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
 import { addLogEntry, applyAlarmFrame } from './live-node-activity.js';
 import type { Subscribe } from './live-updates.js';
 import type { AlarmWire, NodeLogWire } from './node-wire.js';
@@ -23,7 +24,7 @@ export function NodeActivity(props: {
   const [announced, setAnnounced] = useState('');
   useEffect(() => {
     const id = encodeURIComponent(nodeId);
-    const fail = (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason));
+    const fail = (reason: unknown) => setError(errorMessage(reason));
     client
       .get<{ alarms: AlarmWire[] }>(`/api/alarm/node/${id}?tags=all`)
       .then((reply) => setAlarms(reply.alarms))
@@ -48,11 +49,7 @@ export function NodeActivity(props: {
   );
   return (
     <>
-      {error ? (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       <section aria-labelledby="node-alarms">
         <h2 id="node-alarms">Alarms</h2>
         <p role="status" class="visually-hidden">

@@ -1,18 +1,22 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
 import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { MetricChart } from './metric-chart.js';
 import { chartSeriesNames, formatBytes, HISTORY_RANGES, NODE_CHARTS, rangeBounds } from './node-history.js';
+import { FamilyMoveForm } from './family-move-form.js';
 import type { Subscribe } from './live-updates.js';
 import { NodeActivity } from './node-activity.js';
 import { NodePlugins } from './node-plugins.js';
 import { formatUptime, type FamilyWire, type NodeInfoWire } from './node-wire.js';
 import type { OperatorClient } from './operator-client.js';
+import { ReachabilityCheck } from './reachability-check.js';
 import './node-page.css';
 
 /**
  * One node (`/nodes/<id>`): its facts and applications, its metric history as charts over 1 h,
- * 24 h or 30 d, its active alarms, its latest logs and its plugins with on/off switches. A state
+ * 24 h or 30 d, its active alarms, its latest logs and its plugins with on/off switches; a move
+ * to another family and the reachability analysis of its name. A state
  * frame for the node re-reads its facts (they change with the state); alarms and logs follow
  * their own frames (`NodeActivity`).
  */
@@ -40,7 +44,7 @@ export function NodePage(props: {
         );
         setFamily(f.name);
       })
-      .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+      .catch((reason: unknown) => setError(errorMessage(reason)));
   }, [client, id]);
   useEffect(() => {
     setError(undefined);
@@ -48,7 +52,7 @@ export function NodePage(props: {
     client
       .get<{ names: string[] }>('/api/metrics/names')
       .then((reply) => setNames(reply.names))
-      .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+      .catch((reason: unknown) => setError(errorMessage(reason)));
   }, [client, loadInfo]);
   useEffect(
     () =>
@@ -77,11 +81,7 @@ export function NodePage(props: {
         <Link href="/nodes">Nodes</Link> /
       </p>
       <h1>{node ? node.name : 'Node'}</h1>
-      {error ? (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       <section aria-labelledby="node-facts">
         <h2 id="node-facts">Facts</h2>
         {node === undefined ? (
@@ -100,6 +100,15 @@ export function NodePage(props: {
             <Fact term="Total memory" value={node.total_memory === null ? '—' : formatBytes(node.total_memory)} />
           </dl>
         )}
+        {node ? (
+          <FamilyMoveForm
+            client={client}
+            nodeId={nodeId}
+            nodeName={node.name}
+            familyId={node.node_family_id}
+            onMoved={loadInfo}
+          />
+        ) : null}
         {info && info.applications.length > 0 ? (
           <div class="table-wrap">
             <table>
@@ -167,6 +176,7 @@ export function NodePage(props: {
         )}
       </section>
       <NodeActivity client={client} nodeId={nodeId} subscribe={subscribe} />
+      {node ? <ReachabilityCheck key={node.name} client={client} name={node.name} /> : null}
       <NodePlugins client={client} nodeId={nodeId} />
     </>
   );

@@ -1,10 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { errorMessage } from '../../shell/error-alert.js';
 import type { OperatorClient } from './operator-client.js';
 import { parsePlugin, parsePlugins, type NodePlugin, type PluginWire } from './plugin-wire.js';
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * A node's plugins (`/api/plugins/node/<id>/plugin`), each an on/off switch named after the
@@ -22,7 +19,7 @@ export function NodePlugins(props: { readonly client: OperatorClient; readonly n
     client
       .get<{ plugins: PluginWire[] }>(base)
       .then((reply) => setPlugins(parsePlugins(reply.plugins)))
-      .catch((failure: unknown) => setError(messageOf(failure)));
+      .catch((failure: unknown) => setError(errorMessage(failure)));
   }, [client, base]);
   const toggle = useCallback(
     (plugin: NodePlugin) => {
@@ -36,7 +33,7 @@ export function NodePlugins(props: { readonly client: OperatorClient; readonly n
           setPlugins((list) => list?.map((p) => (p.name === switched.name ? switched : p)));
           setStatus(`${switched.name} is ${switched.on ? 'on' : 'off'}.`);
         })
-        .catch((failure: unknown) => setError(messageOf(failure)))
+        .catch((failure: unknown) => setError(errorMessage(failure)))
         .finally(() => setBusy(undefined));
     },
     [client, base],

@@ -1,11 +1,16 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
 import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import type { Subscribe } from './live-updates.js';
 import { formatUptime, type FamilyWire, type NodeWire } from './node-wire.js';
 import type { OperatorClient } from './operator-client.js';
+import { ReachabilityCheck } from './reachability-check.js';
 
-/** Every node with its state (live), family, OTP release and uptime; add and remove nodes. */
+/**
+ * Every node with its state (live), family, OTP release and uptime; add and remove nodes; the
+ * reachability analysis of any node name.
+ */
 export function NodesPage(props: { readonly client: OperatorClient; readonly subscribe: Subscribe }) {
   usePageTitle('Nodes');
   const { client, subscribe } = props;
@@ -40,7 +45,7 @@ export function NodesPage(props: { readonly client: OperatorClient; readonly sub
         setMessage(`Removed ${node.name}.`);
         reload();
       })
-      .catch((error: unknown) => setMessage(error instanceof Error ? error.message : String(error)));
+      .catch((error: unknown) => setMessage(errorMessage(error)));
   };
   return (
     <>
@@ -97,6 +102,7 @@ export function NodesPage(props: { readonly client: OperatorClient; readonly sub
           </table>
         </div>
       )}
+      <ReachabilityCheck client={client} />
     </>
   );
 }
@@ -115,7 +121,7 @@ function AddNodeForm(props: { readonly client: OperatorClient; readonly onAdded:
         setCookie('');
         props.onAdded(node);
       })
-      .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+      .catch((reason: unknown) => setError(errorMessage(reason)));
   };
   return (
     <form class="inline-form" onSubmit={submit} aria-label="Add a node">
@@ -128,11 +134,7 @@ function AddNodeForm(props: { readonly client: OperatorClient; readonly onAdded:
         <input required type="password" value={cookie} onInput={(e) => setCookie(e.currentTarget.value)} />
       </label>
       <button type="submit">Add node</button>
-      {error ? (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
     </form>
   );
 }
