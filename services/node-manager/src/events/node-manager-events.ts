@@ -22,6 +22,8 @@ export interface NodeLogEvent {
   readonly nodeId: string;
   readonly nodeName: string;
   readonly log: { readonly time: number; readonly level: string; readonly kind: string; readonly text: string };
+  /** Tags of the entry (`NODE_LOG_TAGS`), so a subscriber can apply its user's tag filter as for alarms. */
+  readonly tags: readonly string[];
 }
 
 export type NodeManagerEvent = AlarmEvent | NodeStateEvent | NodeLogEvent;

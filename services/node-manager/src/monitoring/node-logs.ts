@@ -5,10 +5,13 @@ import type { NodeLogEntry, NodeLogRepository } from '../repositories/node-log-r
 import type { TopologyRepository } from '../repositories/topology-repository.js';
 import type { MonitoredNode } from './collector.js';
 
+/** Tags of every collected log entry: WombatOAM's default log tags (`wo_logs default_tags`). */
+export const NODE_LOG_TAGS: readonly string[] = Object.freeze(['dev', 'op']);
+
 /**
  * Where the log collectors put what they read from a node: stored (bounded per node), each crash
  * report also counted as a crash log (node-stat), and each entry pushed to live subscribers as
- * `{"type":"log","nodeId","nodeName","log":{time,level,kind,text}}`.
+ * `{"type":"log","nodeId","nodeName","log":{time,level,kind,text}}` to users with one of `NODE_LOG_TAGS`.
  */
 export class NodeLogs {
   readonly #store: NodeLogRepository;
@@ -39,7 +42,13 @@ export class NodeLogs {
     const at = this.#now();
     for (const entry of entries) {
       if (entry.kind === 'crash_report') await this.#crashes.recordCrashLog(randomUUID(), node.id, at);
-      this.#events.emit({ type: 'log', nodeId: node.id, nodeName: node.name, log: presentNodeLog(entry) });
+      this.#events.emit({
+        type: 'log',
+        nodeId: node.id,
+        nodeName: node.name,
+        log: presentNodeLog(entry),
+        tags: NODE_LOG_TAGS,
+      });
     }
   }
 }

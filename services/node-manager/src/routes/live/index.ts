@@ -21,9 +21,9 @@ interface LiveSocket {
  * `GET /api/core/ws` (WebSocket). The client's first text frame is
  * `auth=<username>;websocket_pass=<pass>` with a pass from `GET /api/users/pass`; the server
  * answers `{"type":"authenticated","user":...}` and then pushes every alarm change
- * (`{"type":"alarm","action":...,"alarm":{...}}`, filtered by the user's tags) and node state
- * change (`{"type":"node_state",...}`). A wrong first frame, or none within `wsAuthTimeoutMs`,
- * closes the socket with 4401.
+ * (`{"type":"alarm","action":...,"alarm":{...}}`) and collected log entry (`{"type":"log",...}`),
+ * both filtered by the user's tags, and node state change (`{"type":"node_state",...}`). A wrong
+ * first frame, or none within `wsAuthTimeoutMs`, closes the socket with 4401.
  * Needs `@fastify/websocket` registered on an enclosing context (app.ts does it at the root).
  */
 export function liveRoutes(
@@ -63,12 +63,7 @@ export function liveRoutes(
         const tags = !core.authenticator.enabled ? core.defaultUserTags : (record?.tags ?? []);
         socket.send(JSON.stringify({ type: 'authenticated', user }));
         unsubscribe = core.events.subscribe((event) => {
-          if (visible(event, tags))
-            socket.send(
-              JSON.stringify(
-                event.type === 'alarm' ? { type: 'alarm', action: event.action, alarm: event.alarm } : event,
-              ),
-            );
+          if (visible(event, tags)) socket.send(JSON.stringify(frameOf(event)));
         });
       });
     });
@@ -95,7 +90,26 @@ export async function authenticateFrame(core: NodeManagerCore, frame: string): P
   return (await core.users.users.find(username)) ? username : undefined;
 }
 
+/** Alarm and log frames go to users with one of their tags (or `all`); node states to everyone. */
 function visible(event: NodeManagerEvent, tags: 'all' | readonly string[]): boolean {
-  if (event.type !== 'alarm' || tags === 'all') return true;
+  if (event.type === 'node_state' || tags === 'all') return true;
   return event.tags.some((t) => tags.includes(t));
+}
+
+/** The frame a client sees of an event (tags stay on the server, as in the alarm lists). */
+function frameOf(event: NodeManagerEvent): Record<string, unknown> {
+  switch (event.type) {
+    case 'alarm':
+      return { type: 'alarm', action: event.action, alarm: event.alarm };
+    case 'log':
+      return { type: 'log', nodeId: event.nodeId, nodeName: event.nodeName, log: event.log };
+    case 'node_state':
+      return {
+        type: 'node_state',
+        nodeId: event.nodeId,
+        nodeName: event.nodeName,
+        state: event.state,
+        deleted: event.deleted,
+      };
+  }
 }

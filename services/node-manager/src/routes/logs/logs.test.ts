@@ -79,4 +79,43 @@ describeEachDatabase<NodeManagerDatabase>('node-manager logs', (getDb) => {
       log: { time: 7_000, level: 'error', kind: 'crash_report', text: 'crash_report at 7000000' },
     });
   });
+
+  it('pushes log entries only to users with one of their tags, as alarms', async () => {
+    await t.core.users.addUser('ops', 'opspw123');
+    await t.core.users.setTags('ops', ['op']);
+    await t.core.users.addUser('billing', 'billingpw1');
+    await t.core.users.setTags('billing', ['billing']);
+    const listen = async (username: string, password: string) => {
+      const headers = { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` };
+      const pass = (await t.app.inject({ method: 'GET', url: '/api/users/pass', headers })).json<string>();
+      const socket = await (t.app as unknown as { injectWS(path: string): Promise<TestSocket> }).injectWS(
+        '/api/core/ws',
+      );
+      const types: string[] = [];
+      let marked: () => void = () => undefined;
+      const marker = new Promise<void>((resolve) => (marked = resolve));
+      const authenticated = new Promise<void>((resolve) =>
+        socket.on('message', (data) => {
+          const frame = JSON.parse(String(data)) as { type: string; nodeName?: string };
+          types.push(frame.type);
+          if (frame.type === 'authenticated') resolve();
+          if (frame.type === 'node_state' && frame.nodeName === 'marker@h') marked();
+        }),
+      );
+      socket.send(`auth=${username};websocket_pass=${pass}`);
+      await authenticated;
+      return { socket, types, marker };
+    };
+    const ops = await listen('ops', 'opspw123');
+    const billing = await listen('billing', 'billingpw1');
+    const node = await t.core.topology.addNode('tagged@h', 'c');
+    await t.core.logs.record({ id: node.id, name: node.name }, [entry(8_000_000, 'error')]);
+    // Frames arrive in order: once the marker's node_state is in, a log frame would be too.
+    await t.core.topology.addNode('marker@h', 'c');
+    await Promise.all([ops.marker, billing.marker]);
+    ops.socket.terminate();
+    billing.socket.terminate();
+    expect(ops.types).toEqual(['authenticated', 'node_state', 'log', 'node_state']);
+    expect(billing.types).toEqual(['authenticated', 'node_state', 'node_state']);
+  });
 });
