@@ -89,3 +89,11 @@ export {
   serviceSettingsProperties,
   type ServiceSettings,
 } from './config/service-settings.js';
+export { SecretCipher, SecretSealError, SECRET_KEY_BYTES, type SecretPurpose } from './secrets/secret-cipher.js';
+export {
+  loadSecretKeys,
+  decodeSecretKey,
+  writeKeyFile,
+  type LoadedSecretKeys,
+  type SecretKeySource,
+} from './secrets/secret-key-store.js';

@@ -1,76 +1,24 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { SecretCipher, SECRET_KEY_BYTES, SecretSealError, type SecretPurpose } from '@triad/service-kit';
 
-/** Prefix of a sealed cookie: `enc:v1:<key id>:<iv>:<ciphertext>:<tag>` (base64url parts). */
-const PREFIX = 'enc:v1:';
-/** Binds a sealed value to its use, so it cannot be replayed as another kind of secret. */
-const AAD = Buffer.from('triad-node-manager:node-cookie');
-/** AES-256 key length, bytes. */
-export const SECRET_KEY_BYTES = 32;
-
+export { SECRET_KEY_BYTES };
 /** A stored cookie that no known key opens, or that was tampered with. Never carries the value. */
-export class CookieSealError extends Error {
-  override readonly name = 'CookieSealError';
-}
+export { SecretSealError as CookieSealError };
+
+/** Node cookies are sealed for this use only. */
+export const NODE_COOKIE: SecretPurpose = Object.freeze({ aad: 'triad-node-manager:node-cookie', what: 'node cookie' });
 
 /**
- * Seals node cookies with AES-256-GCM for storage and opens them again. `keys[0]` seals; every key
- * opens what it sealed (the key id, 8 hex characters of the key's SHA-256, says which), so a
- * rotation can read the old form while writing the new. Values without the `enc:v1:` prefix are
- * cookies stored before encryption (plain text) and open as themselves.
+ * Seals node cookies for storage (service-kit's `SecretCipher`, bound to the node-cookie use).
+ * Cookies stored before encryption open as themselves.
  */
-export class CookieCipher {
-  readonly #keys: ReadonlyMap<string, Buffer>;
-  readonly #primaryId: string;
-  readonly #primary: Buffer;
-
-  /** @throws RangeError when no key is given or one is not 32 bytes. */
+export class CookieCipher extends SecretCipher {
   constructor(keys: readonly Buffer[]) {
-    const [primary] = keys;
-    if (!primary) throw new RangeError('a cookie cipher needs at least one key');
-    for (const key of keys)
-      if (key.length !== SECRET_KEY_BYTES) throw new RangeError(`secret keys are ${SECRET_KEY_BYTES} bytes`);
-    this.#keys = new Map(keys.map((key) => [keyId(key), key]));
-    this.#primary = primary;
-    this.#primaryId = keyId(primary);
+    super(keys, NODE_COOKIE);
   }
 
   /** A cipher over one fresh random key, held in memory only (tests and throwaway cores). */
   static ephemeral(): CookieCipher {
     return new CookieCipher([randomBytes(SECRET_KEY_BYTES)]);
   }
-
-  /** `cookie` sealed with the first key. */
-  seal(cookie: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.#primary, iv).setAAD(AAD);
-    const sealed = Buffer.concat([cipher.update(cookie, 'utf8'), cipher.final()]);
-    return [PREFIX + this.#primaryId, iv, sealed, cipher.getAuthTag()]
-      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-      .join(':');
-  }
-
-  /** The cookie a stored value holds. @throws CookieSealError when no key opens it. */
-  open(stored: string): string {
-    if (!stored.startsWith(PREFIX)) return stored;
-    const [id, iv, sealed, tag] = stored.slice(PREFIX.length).split(':');
-    const key = id === undefined ? undefined : this.#keys.get(id);
-    if (!key || iv === undefined || sealed === undefined || tag === undefined)
-      throw new CookieSealError('a stored node cookie was sealed with a key the service does not have');
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(AAD);
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
-    } catch {
-      throw new CookieSealError('a stored node cookie failed its integrity check');
-    }
-  }
-
-  /** True when `stored` is sealed with the first key (nothing to redo). */
-  isCurrent(stored: string): boolean {
-    return stored.startsWith(`${PREFIX}${this.#primaryId}:`);
-  }
-}
-
-function keyId(key: Buffer): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 8);
 }
