@@ -31,6 +31,11 @@ export interface NodeManagerConfig extends ServiceSettings {
   readonly defaultUserTags: string;
   /** scrypt cost parameter N (power of two); lower it only in tests. */
   readonly scryptCost: number;
+  /**
+   * Most password hashes (scrypt) computed at once; the others queue. 0: one less than the cores,
+   * at least 1, so a burst of sign-ins always leaves a core to the other requests.
+   */
+  readonly passwordHashConcurrency: number;
   /** How long a WebSocket pass stays valid, ms. */
   readonly wsPassTtlMs: number;
   /** How long a WebSocket may stay open without a valid auth frame before it is closed with 4401, ms. */
@@ -85,6 +90,7 @@ export const nodeManagerConfigSchema = {
     'authentication',
     'defaultUserTags',
     'scryptCost',
+    'passwordHashConcurrency',
     'wsPassTtlMs',
     'wsAuthTimeoutMs',
     'wsMd5Pass',
@@ -113,6 +119,13 @@ export const nodeManagerConfigSchema = {
       env: 'TRIAD_DEFAULT_USER_TAGS',
     },
     scryptCost: { type: 'integer', minimum: 2, maximum: 1_048_576, default: 16_384, env: 'TRIAD_SCRYPT_COST' },
+    passwordHashConcurrency: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 256,
+      default: 0,
+      env: 'TRIAD_PASSWORD_HASH_CONCURRENCY',
+    },
     wsPassTtlMs: { type: 'integer', minimum: 1000, default: 86_400_000, env: 'TRIAD_WS_PASS_TTL_MS' }, // 24 h
     // 10 s
     wsAuthTimeoutMs: {

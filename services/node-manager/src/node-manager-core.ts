@@ -4,7 +4,7 @@ import { AlarmRepository } from './repositories/alarm-repository.js';
 import { Authenticator } from './auth/authenticator.js';
 import { CredentialCache } from './auth/credential-cache.js';
 import { DEFAULT_LOGIN_THROTTLE_POLICY, LoginThrottle } from './auth/login-throttle.js';
-import { PasswordHasher } from './auth/password-hasher.js';
+import { defaultHashConcurrency, PasswordHasher } from './auth/password-hasher.js';
 import { RecentUsers } from './auth/recent-users.js';
 import { WsPassStore } from './auth/ws-pass-store.js';
 import { TopologyCommands } from './commands/topology-commands.js';
@@ -79,7 +79,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
   const connector = options.connector ?? new BasicNodeConnector();
   const users = new UserCommands(
     new UserRepository(database, now),
-    new PasswordHasher(config.scryptCost),
+    new PasswordHasher(config.scryptCost, config.passwordHashConcurrency || defaultHashConcurrency()),
     defaultUserTags,
     new CredentialCache(),
     new RecentUsers(config.userRecheckMs, now),
