@@ -1,15 +1,24 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
 import { usePageTitle } from '../../shell/page-title.js';
+import { AlarmFilters } from './alarm-filters.js';
+import { alarmPageUrl, type AlarmQuery } from './alarm-query.js';
+import type { AlarmRowAction } from './alarm-row.js';
+import { AlarmTable } from './alarm-table.js';
 import type { Subscribe } from './live-updates.js';
 import type { AlarmWire } from './node-wire.js';
 import type { OperatorClient } from './operator-client.js';
+import './alarms-page.css';
 
-const PAGE_SIZE = 50;
+/** Alarm frames that come closer together than this reload the page once. */
+const LIVE_RELOAD_MS = 150;
 
 /**
- * The active alarms, newest first, `PAGE_SIZE` at a time ("Older alarms" pages with
- * `previous/all?eid=`), each with Acknowledge / Unacknowledge / Clear / Comment. Any alarm event
- * on the WebSocket reloads what is shown, so changes made elsewhere appear without a reload.
+ * The active alarms, newest first, one page at a time as the API pages them: "Older alarms" asks
+ * `previous/all?eid=` with the last alarm shown, "Newer alarms" goes back. Filters by source and
+ * tag, 20 to 1000 rows per page; each row has Acknowledge / Unacknowledge / Clear / Comment. Alarm
+ * frames on the WebSocket reload the page shown (and the source list), so changes made elsewhere
+ * appear without a reload; an older page stays anchored at its event id.
  */
 export function AlarmsPage(props: {
   readonly client: OperatorClient;
@@ -18,30 +27,60 @@ export function AlarmsPage(props: {
 }) {
   usePageTitle('Alarms');
   const { client, username, subscribe } = props;
-  const [pages, setPages] = useState(1);
-  const [alarms, setAlarms] = useState<readonly AlarmWire[] | undefined>();
-  const [more, setMore] = useState(false);
+  const [query, setQuery] = useState<AlarmQuery>({ source: undefined, tag: undefined, limit: 50 });
+  // The event ids the older pages start before: empty on the first page.
+  const [cursors, setCursors] = useState<readonly string[]>([]);
+  // The page last loaded, with the URL it came from: the pager waits for it before moving on.
+  const [shown, setShown] = useState<{ readonly url: string; readonly alarms: readonly AlarmWire[] } | undefined>();
+  const [sources, setSources] = useState<readonly string[]>([]);
+  const [tags, setTags] = useState<readonly string[]>([]);
   const [message, setMessage] = useState<string | undefined>();
-  const load = useCallback(async () => {
-    let list: AlarmWire[] = [];
-    let batch = (await client.get<{ alarms: AlarmWire[] }>(`/api/alarm?limit=${PAGE_SIZE}&tags=all`)).alarms;
-    list = batch;
-    for (let page = 1; page < pages && batch.length === PAGE_SIZE; page++) {
-      const eid = encodeURIComponent(list[list.length - 1]?.eventId ?? '');
-      batch = (
-        await client.get<{ alarms: AlarmWire[] }>(`/api/alarm/previous/all?eid=${eid}&limit=${PAGE_SIZE}&tags=all`)
-      ).alarms;
-      list = [...list, ...batch];
-    }
-    setAlarms(list);
-    setMore(batch.length === PAGE_SIZE);
-  }, [client, pages]);
-  const reload = useCallback(() => {
-    load().catch((error: unknown) => setMessage(error instanceof Error ? error.message : String(error)));
-  }, [load]);
-  useEffect(reload, [reload]);
-  useEffect(() => subscribe((event) => event.type === 'alarm' && reload()), [subscribe, reload]);
-  const act = (alarm: AlarmWire, action: 'acknowledge' | 'unacknowledge' | 'clear' | 'comment') => {
+  const [error, setError] = useState<string | undefined>();
+  const url = alarmPageUrl(query, cursors[cursors.length - 1]);
+  // Only the newest request may fill the table: an older reply can arrive after a filter change.
+  const latest = useRef(0);
+  const load = useCallback(() => {
+    const ticket = ++latest.current;
+    client
+      .get<{ alarms: AlarmWire[] }>(url)
+      .then((reply) => {
+        if (ticket !== latest.current) return;
+        setShown({ url, alarms: reply.alarms });
+        setError(undefined);
+      })
+      .catch((reason: unknown) => setError(errorMessage(reason)));
+  }, [client, url]);
+  const loadSources = useCallback(() => {
+    client
+      .get<{ sources: string[] }>('/api/alarm/source')
+      .then((reply) => setSources(reply.sources))
+      .catch((reason: unknown) => setError(errorMessage(reason)));
+  }, [client]);
+  useEffect(load, [load]);
+  useEffect(loadSources, [loadSources]);
+  useEffect(() => {
+    client
+      .get<string[]>('/api/tags')
+      .then(setTags)
+      .catch((reason: unknown) => setError(errorMessage(reason)));
+  }, [client]);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = subscribe((event) => {
+      if (event.type !== 'alarm' || timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        load();
+        loadSources();
+      }, LIVE_RELOAD_MS);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [subscribe, load, loadSources]);
+
+  const act = (alarm: AlarmWire, action: AlarmRowAction) => {
     const body: Record<string, string> = { userId: username, alarmId: alarm.alarmId, alarmSrc: alarm.rawSrc };
     if (action === 'comment') {
       const text = prompt(`Comment on ${alarm.alarmId}`);
@@ -52,79 +91,61 @@ export function AlarmsPage(props: {
       .post(`/api/alarm/${action}`, body)
       .then(() => {
         setMessage(`${alarm.alarmId} on ${alarm.src.nodeName}: ${action} done.`);
-        reload();
+        load();
       })
-      .catch((error: unknown) => setMessage(error instanceof Error ? error.message : String(error)));
+      .catch((reason: unknown) => setMessage(errorMessage(reason)));
   };
+  const alarms = shown?.alarms;
+  const loading = shown?.url !== url;
+  // The pager's buttons stay focusable at the ends (aria-disabled): a disabled button would drop the focus.
+  const older = alarms?.length === query.limit ? alarms[alarms.length - 1] : undefined;
+  const first = cursors.length * query.limit + 1;
+  const filtered = query.source !== undefined || query.tag !== undefined;
   return (
     <>
       <h1>Alarms</h1>
+      <AlarmFilters
+        query={query}
+        sources={sources}
+        tags={tags}
+        onChange={(next) => {
+          setQuery(next);
+          setCursors([]);
+        }}
+      />
       <p role="status">{message}</p>
+      <ErrorAlert message={error} />
       {alarms === undefined ? (
         <p>Loading alarms…</p>
       ) : alarms.length === 0 ? (
-        <p>No active alarms.</p>
+        <p>{cursors.length > 0 ? 'No older alarms.' : filtered ? 'No active alarms match.' : 'No active alarms.'}</p>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Active alarms, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Alarm</th>
-                <th scope="col">Node</th>
-                <th scope="col">Severity</th>
-                <th scope="col">State</th>
-                <th scope="col">Raised</th>
-                <th scope="col">Information</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {alarms.map((alarm) => (
-                <tr key={`${alarm.eventId}`}>
-                  <th scope="row">{alarm.alarmId}</th>
-                  <td>{alarm.src.nodeName}</td>
-                  <td>{alarm.severity}</td>
-                  <td>{alarm.state}</td>
-                  <td>{new Date(alarm.eventTime).toLocaleString()}</td>
-                  <td>
-                    {alarm.additionalInformation}
-                    {alarm.comments.map((c) => (
-                      <div key={c.time}>
-                        {c.user}: {c.text}
-                      </div>
-                    ))}
-                  </td>
-                  <td>
-                    <div class="row-actions" role="group" aria-label={`Actions on ${alarm.alarmId}`}>
-                      {alarm.state === 'new' ? (
-                        <button type="button" onClick={() => act(alarm, 'acknowledge')}>
-                          Acknowledge
-                        </button>
-                      ) : (
-                        <button type="button" onClick={() => act(alarm, 'unacknowledge')}>
-                          Unacknowledge
-                        </button>
-                      )}
-                      <button type="button" class="secondary" onClick={() => act(alarm, 'clear')}>
-                        Clear
-                      </button>
-                      <button type="button" class="secondary" onClick={() => act(alarm, 'comment')}>
-                        Comment
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AlarmTable alarms={alarms} onAction={act} />
       )}
-      {more ? (
-        <button type="button" class="secondary" onClick={() => setPages((p) => p + 1)}>
+      <nav class="alarm-pager" aria-label="Alarm pages">
+        <button
+          type="button"
+          class="secondary"
+          aria-disabled={cursors.length === 0}
+          onClick={() => !loading && setCursors(cursors.slice(0, -1))}
+        >
+          Newer alarms
+        </button>
+        <p aria-live="polite">
+          {loading
+            ? 'Loading…'
+            : `Page ${cursors.length + 1}` +
+              (alarms && alarms.length > 0 ? `: alarms ${first}–${first + alarms.length - 1}` : '')}
+        </p>
+        <button
+          type="button"
+          class="secondary"
+          aria-disabled={!older}
+          onClick={() => !loading && older && setCursors([...cursors, older.eventId])}
+        >
           Older alarms
         </button>
-      ) : null}
+      </nav>
     </>
   );
 }

@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { blockHeight, blocksToRender } from './block-window.js';
+
+/** Row height assumed before any row was measured, in px (a row with its action buttons). */
+const FALLBACK_ROW_PX = 48;
+
+/** What `useBlockWindow` gives the table that renders blocks of rows. */
+export interface BlockWindow {
+  /** The blocks to render with their rows; every other block is a placeholder of `height`. */
+  readonly shown: readonly number[];
+  /** The stable ref callback of a block's element (`<tbody data-block>`), rendered or placeholder. */
+  readonly ref: (block: number) => (element: HTMLElement | null) => void;
+  /** The placeholder height of a block of `rows` rows, in px. */
+  readonly height: (block: number, rows: number) => number;
+  /** Put on the table: keeps the focused block and its neighbours rendered. */
+  readonly onFocusIn: (event: FocusEvent) => void;
+}
+
+/**
+ * Renders only the blocks of a long table that are within half a screen of the viewport (an
+ * IntersectionObserver watches every block's element) or next to the focused one; left-out
+ * blocks keep their measured height, so the scroll bar and position stay true.
+ */
+export function useBlockWindow(blocks: number): BlockWindow {
+  const nearNow = useRef(new Set<number>([0]));
+  const [near, setNear] = useState<ReadonlySet<number>>(nearNow.current);
+  const [focused, setFocused] = useState<number | undefined>();
+  const elements = useRef(new Map<number, HTMLElement>());
+  const refs = useRef(new Map<number, (element: HTMLElement | null) => void>());
+  const measured = useRef(new Map<number, { px: number; rows: number }>());
+  const observer = useRef<IntersectionObserver | undefined>(undefined);
+  useEffect(() => {
+    const io = new IntersectionObserver(
+      (entries) => {
+        const next = new Set(nearNow.current);
+        for (const entry of entries) {
+          const block = Number((entry.target as HTMLElement).dataset.block);
+          if (entry.isIntersecting) next.add(block);
+          else next.delete(block);
+        }
+        nearNow.current = next;
+        setNear(next);
+      },
+      { rootMargin: '50% 0px' },
+    );
+    observer.current = io;
+    for (const element of elements.current.values()) io.observe(element);
+    return () => io.disconnect();
+  }, []);
+  // After each render: remember the height of every block drawn with its rows.
+  useLayoutEffect(() => {
+    for (const [block, element] of elements.current) {
+      if (element.dataset.placeholder !== undefined) continue;
+      const rows = (element as HTMLTableSectionElement).rows.length;
+      measured.current.set(block, { px: element.getBoundingClientRect().height, rows });
+    }
+  });
+  const ref = useCallback((block: number) => {
+    let callback = refs.current.get(block);
+    if (!callback) {
+      callback = (element) => {
+        const old = elements.current.get(block);
+        if (old) observer.current?.unobserve(old);
+        if (element) {
+          elements.current.set(block, element);
+          observer.current?.observe(element);
+        } else elements.current.delete(block);
+      };
+      refs.current.set(block, callback);
+    }
+    return callback;
+  }, []);
+  const height = useCallback((block: number, rows: number) => {
+    let px = 0;
+    let count = 0;
+    for (const m of measured.current.values()) {
+      px += m.px;
+      count += m.rows;
+    }
+    return blockHeight(rows, measured.current.get(block), count > 0 ? px / count : undefined, FALLBACK_ROW_PX);
+  }, []);
+  const onFocusIn = useCallback((event: FocusEvent) => {
+    const section = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-block]') : null;
+    if (section) setFocused(Number(section.dataset.block));
+  }, []);
+  return { shown: blocksToRender(near, focused, blocks), ref, height, onFocusIn };
+}
