@@ -80,6 +80,7 @@ describeInBrowser('operator console in Chromium', () => {
       processCount: 321,
       totalMemory: 40 * 1024 * 1024,
       applications: [{ name: 'kernel', description: 'ERTS  CXC 138 10', version: '9.2' }],
+      booting: false,
       readAt: now,
     });
     // History through the service's own metric history: three samples within the hour, one 5 h ago.
