@@ -1,0 +1,105 @@
+/**
+ * A real mosquitto broker for tests: a child process on 127.0.0.1 and a free port, with a
+ * generated configuration (anonymous, or users in a password file made by `mosquitto_passwd`).
+ * `stop` and `start` kill and restart it on the same port, for tests of lost connections.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { killProcess } from './kill-process.js';
+import { freePort, waitFor } from './real-server.js';
+
+export const MOSQUITTO = '/usr/sbin/mosquitto';
+export const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
+export const MOSQUITTO_INSTALL = 'apt-get install mosquitto mosquitto-clients';
+
+export interface MosquittoOptions {
+  /** User name → password; when given, anonymous clients are refused. */
+  readonly users?: Readonly<Record<string, string>>;
+}
+
+export interface MosquittoServer {
+  readonly port: number;
+  /** `mqtt://127.0.0.1:<port>` */
+  readonly url: string;
+  /** Kills the broker (SIGKILL: clients see the connection drop, as with a crash). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port with the same configuration. */
+  start(): Promise<void>;
+  /** Stops the broker and removes its files. */
+  close(): Promise<void>;
+  /** What the broker wrote to stderr, for failing tests. */
+  output(): string;
+}
+
+export async function startMosquitto(options: MosquittoOptions = {}): Promise<MosquittoServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'triad-mosquitto-'));
+  const port = await freePort();
+  const lines = [
+    `listener ${port} 127.0.0.1`,
+    'persistence false',
+    'log_dest stderr',
+    'log_type error',
+    'log_type warning',
+    // As root mosquitto drops to the user "mosquitto", which could not read the password file.
+    `user ${userInfo().username}`,
+  ];
+  if (options.users === undefined) lines.push('allow_anonymous true');
+  else {
+    const passwords = path.join(dir, 'passwd');
+    writeFileSync(passwords, '', { mode: 0o600 });
+    for (const [user, password] of Object.entries(options.users)) {
+      const made = spawnSync(MOSQUITTO_PASSWD, ['-b', passwords, user, password], { encoding: 'utf8' });
+      if (made.status !== 0) throw new Error(`mosquitto_passwd failed: ${made.stderr}`);
+    }
+    lines.push('allow_anonymous false', `password_file ${passwords}`);
+  }
+  const configFile = path.join(dir, 'mosquitto.conf');
+  writeFileSync(configFile, lines.join('\n') + '\n');
+
+  let child: ChildProcess | undefined;
+  let stderr = '';
+  const start = async () => {
+    const started = spawn(MOSQUITTO, ['-c', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = started;
+    started.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    await waitFor(
+      async () => {
+        if (started.exitCode !== null) throw new Error(`mosquitto exited with ${started.exitCode}: ${stderr}`);
+        return accepts(port);
+      },
+      10_000,
+      `mosquitto on port ${port}`,
+    );
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    await killProcess(running);
+  };
+  await start();
+  return {
+    port,
+    url: `mqtt://127.0.0.1:${port}`,
+    stop,
+    start,
+    async close() {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    output: () => stderr,
+  };
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
