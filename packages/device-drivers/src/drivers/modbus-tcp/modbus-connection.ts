@@ -1,0 +1,138 @@
+/**
+ * One Modbus-TCP connection to one device (modbus-serial's client): opened on first use, kept
+ * between polls, requests one at a time, dropped when the device closes it or a request fails at
+ * the transport level, and opened again on the next use.
+ */
+import modbusSerial from 'modbus-serial';
+import type { ModbusArea } from './modbus-address.js';
+
+export interface ConnectionSettings {
+  readonly host: string;
+  readonly port: number;
+  readonly unitId: number;
+  /** Connect and per-request timeout in milliseconds. */
+  readonly timeoutMs: number;
+}
+
+// The package is CommonJS with `module.exports.default = module.exports`: the class either way.
+const ModbusRTU = modbusSerial.default;
+type ModbusRTU = InstanceType<typeof ModbusRTU>;
+
+/** What a read of one table returns: register words or bits. */
+export type AreaData = readonly number[] | readonly boolean[];
+
+/** A Modbus exception response (function code with the high bit set), e.g. 2 "illegal data address". */
+export function modbusExceptionCode(error: unknown): number | undefined {
+  const code = (error as { modbusCode?: unknown } | null)?.modbusCode;
+  return typeof code === 'number' ? code : undefined;
+}
+
+export class ModbusConnection {
+  readonly #settings: ConnectionSettings;
+  #client: ModbusRTU | undefined;
+  /** Rejects when the open connection closes, so that a request in flight fails at once. */
+  #closed: Promise<never> | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #opened = 0;
+
+  constructor(settings: ConnectionSettings) {
+    this.#settings = settings;
+  }
+
+  /** How many times a connection was opened (1 while it stays up). */
+  get opened(): number {
+    return this.#opened;
+  }
+
+  /** Runs `work` alone on this connection (the next caller waits for it). */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** True when a connection is open now (a request will not have to connect first). */
+  get isOpen(): boolean {
+    return this.#client?.isOpen === true;
+  }
+
+  async read(area: ModbusArea, address: number, count: number): Promise<AreaData> {
+    const client = await this.#connect();
+    const closed = this.#closed;
+    const request = (() => {
+      switch (area) {
+        case 'coil':
+          return client.readCoils(address, count);
+        case 'discrete':
+          return client.readDiscreteInputs(address, count);
+        case 'input':
+          return client.readInputRegisters(address, count);
+        case 'holding':
+          return client.readHoldingRegisters(address, count);
+      }
+    })();
+    try {
+      const result = await (closed === undefined ? request : Promise.race([request, closed]));
+      return area === 'coil' || area === 'discrete' ? (result.data as boolean[]).slice(0, count) : result.data;
+    } catch (error) {
+      // An exception response is an answer: the connection is fine. Anything else leaves the
+      // stream in an unknown state (a late answer would be taken for the next request's).
+      if (modbusExceptionCode(error) === undefined) this.drop();
+      throw error;
+    }
+  }
+
+  /** Forgets the connection (closing its socket); the next read opens a new one. */
+  drop(): void {
+    const client = this.#client;
+    this.#client = undefined;
+    this.#closed = undefined;
+    if (client === undefined) return;
+    client.destroy(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.#queue;
+    this.drop();
+  }
+
+  async #connect(): Promise<ModbusRTU> {
+    if (this.#client?.isOpen === true) return this.#client;
+    this.drop();
+    const { host, port, unitId, timeoutMs } = this.#settings;
+    const client = new ModbusRTU();
+    // The client re-emits socket errors; without a listener they would be thrown.
+    client.on('error', () => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        client.destroy(() => undefined);
+        reject(Object.assign(new Error(`connect to ${host}:${port} timed out`), { code: 'ETIMEDOUT' }));
+      }, timeoutMs);
+    });
+    try {
+      await Promise.race([client.connectTCP(host, { port }), timeout]);
+    } catch (error) {
+      client.destroy(() => undefined);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    client.setID(unitId);
+    client.setTimeout(timeoutMs);
+    const closed = new Promise<never>((_, reject) => {
+      client.on('close', () => {
+        if (this.#client === client) {
+          this.#client = undefined;
+          this.#closed = undefined;
+        }
+        reject(Object.assign(new Error(`${host}:${port} closed the connection`), { code: 'ECONNRESET' }));
+      });
+    });
+    closed.catch(() => undefined);
+    this.#client = client;
+    this.#closed = closed;
+    this.#opened += 1;
+    return client;
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * `svc-ds-drv-modbus-tcp`: coils, discrete inputs, input and holding registers of a Modbus-TCP
+ * device (or of the unit `slaveId` behind a gateway), read with modbus-serial over one kept TCP
+ * connection. Each poll's datapoints are batched into as few requests as the limits allow; a
+ * Modbus exception makes only the datapoints it concerns `bad`. Address grammar and data types:
+ * modbus-address.ts, modbus-data-type.ts and docs/devices.md.
+ */
+import type { PipelineInput } from '@triad/device-templates';
+import { assertFilled, configProblems, numberAt, stringAt } from '../../config-values.js';
+import type {
+  DriverContext,
+  DriverFactory,
+  PointRequest,
+  PollingDriver,
+  ReadRequest,
+  ReadResult,
+} from '../../driver.js';
+import { DriverError, toDriverError } from '../../driver-error.js';
+import { parseModbusAddress, type ModbusAddress } from './modbus-address.js';
+import { planBatches, singleBatches, type Batch, type BatchLimits, type Span } from './modbus-batches.js';
+import { ModbusConnection, modbusExceptionCode, type AreaData, type ConnectionSettings } from './modbus-connection.js';
+import { decodeRegisters, parseModbusDataType, spanOf, type ModbusDataType } from './modbus-data-type.js';
+
+interface ModbusSettings extends ConnectionSettings {
+  readonly limits: BatchLimits;
+}
+
+function settings(config: Readonly<Record<string, unknown>>): ModbusSettings {
+  const host = assertFilled('address', stringAt(config, 'address'));
+  if (!/^[A-Za-z0-9.:-]{1,253}$/.test(host) || host.startsWith('-'))
+    throw new DriverError(
+      'configuration',
+      `address must be a host name or an IP address; it is ${JSON.stringify(host)}`,
+    );
+  return {
+    host,
+    port: numberAt(config, 'port', 502, { min: 1, max: 65_535, integer: true }),
+    unitId: numberAt(config, 'slaveId', 1, { min: 0, max: 255, integer: true }),
+    timeoutMs: numberAt(config, 'timeout', 3000, { min: 100, max: 60_000 }),
+    limits: {
+      maxRegisters: numberAt(config, 'maxRegistersPerRequest', 125, { min: 1, max: 125, integer: true }),
+      maxBits: numberAt(config, 'maxBitsPerRequest', 2000, { min: 1, max: 2000, integer: true }),
+      maxGap: numberAt(config, 'maxGap', 16, { min: 0, max: 124, integer: true }),
+    },
+  };
+}
+
+/** A datapoint with its parsed address and type: what the batches carry. */
+interface PointRead extends Span {
+  readonly point: PointRequest;
+  readonly where: ModbusAddress;
+  readonly type: ModbusDataType;
+}
+
+/** Modbus exceptions that mean the gateway cannot reach the unit: the device is down, not the point bad. */
+const GATEWAY_EXCEPTIONS = new Set([10, 11]);
+
+export const modbusTcpDriver: DriverFactory = {
+  originType: 'svc-ds-drv-modbus-tcp',
+  secretKeys: [],
+  check: (config) => configProblems(() => settings(config)),
+  create(context: DriverContext): PollingDriver {
+    const options = settings(context.config);
+    const connection = new ModbusConnection(options);
+    const target = `${options.host}:${options.port}`;
+    const reported = new Set<string>();
+    const report = (message: string) => {
+      if (reported.has(message)) return;
+      reported.add(message);
+      context.log?.(`svc-ds-drv-modbus-tcp ${target}: ${message}`);
+    };
+    return {
+      kind: 'polling',
+      read: (request, signal) =>
+        connection.exclusive(() => readPoints(connection, options, request, signal, target, report)),
+      close: () => connection.close(),
+    };
+  },
+};
+
+async function readPoints(
+  connection: ModbusConnection,
+  options: ModbusSettings,
+  request: ReadRequest,
+  signal: AbortSignal,
+  target: string,
+  report: (message: string) => void,
+): Promise<ReadResult> {
+  for (const table of request.tables)
+    report(`table set ${table.datapointSetId} is not read: Modbus-TCP reads map sets only`);
+  const values = new Map<PointRequest, unknown>();
+  const reads: PointRead[] = [];
+  for (const point of request.points) {
+    try {
+      reads.push(pointRead(point));
+    } catch (error) {
+      report(`${point.datapointSetId}/${point.datapointId}: ${(error as Error).message}`);
+    }
+  }
+  const batches = planBatches(reads, options.limits);
+  // A connection kept from an earlier poll may have been closed by the device meanwhile (many
+  // close idle connections): then one fresh connection gets a second chance at this poll.
+  let retry = connection.isOpen;
+  for (let next = 0; next < batches.length;) {
+    const batch = batches[next] as Batch<PointRead>;
+    if (signal.aborted) throw new DriverError('timeout', `${target}: the read was cut short`);
+    try {
+      await readBatch(connection, batch, values);
+      next += 1;
+    } catch (error) {
+      if (retry && isConnectionLoss(error)) {
+        retry = false;
+        continue;
+      }
+      throw asDriverError(error, target);
+    }
+  }
+  const timestamp = Date.now();
+  const updates: PipelineInput[] = request.points.map((point) => {
+    const rawValue = values.has(point) ? values.get(point) : null;
+    return {
+      datapointSetId: point.datapointSetId,
+      datapointId: point.datapointId,
+      rawValue,
+      quality: rawValue === null ? 'bad' : 'good',
+      timestamp,
+    };
+  });
+  return { updates };
+}
+
+function pointRead(point: PointRequest): PointRead {
+  const where = parseModbusAddress(point.originAddress);
+  const type = parseModbusDataType(point.originDataType);
+  const span = spanOf(where, type);
+  if (where.address + span > 65_536)
+    throw new RangeError(`${point.originAddress} ${point.originDataType} runs past the last address, 65535`);
+  return { area: where.area, address: where.address, span, point, where, type };
+}
+
+/**
+ * Reads one batch into `values`. On a Modbus exception the batch is read again item by item, so
+ * that only the datapoints the device refuses stay without a value.
+ */
+async function readBatch(
+  connection: ModbusConnection,
+  batch: Batch<PointRead>,
+  values: Map<PointRequest, unknown>,
+): Promise<void> {
+  try {
+    store(batch, await connection.read(batch.area, batch.address, batch.count), values);
+    return;
+  } catch (error) {
+    const code = modbusExceptionCode(error);
+    if (code === undefined || GATEWAY_EXCEPTIONS.has(code)) throw error;
+    if (batch.items.length === 1 || batch.items.every((item) => item.address === batch.address)) return;
+  }
+  for (const single of singleBatches(batch)) {
+    try {
+      store(single, await connection.read(single.area, single.address, single.count), values);
+    } catch (error) {
+      const code = modbusExceptionCode(error);
+      if (code === undefined || GATEWAY_EXCEPTIONS.has(code)) throw error;
+    }
+  }
+}
+
+function store(batch: Batch<PointRead>, data: AreaData, values: Map<PointRequest, unknown>): void {
+  for (const item of batch.items) {
+    const offset = item.address - batch.address;
+    const slice = data.slice(offset, offset + item.span);
+    if (slice.length < item.span) continue;
+    const first = slice[0];
+    values.set(
+      item.point,
+      typeof first === 'boolean' ? first : decodeRegisters(slice as number[], item.where, item.type),
+    );
+  }
+}
+
+function isConnectionLoss(error: unknown): boolean {
+  const code = (error as { code?: unknown; errno?: unknown } | null)?.code;
+  const errno = (error as { errno?: unknown } | null)?.errno;
+  return code === 'ECONNRESET' || code === 'EPIPE' || (errno === 'ECONNREFUSED' && code === undefined);
+}
+
+function asDriverError(error: unknown, target: string): DriverError {
+  const code = modbusExceptionCode(error);
+  if (code === 10 || code === 11)
+    return new DriverError(
+      code === 10 ? 'unreachable' : 'timeout',
+      `${target}: the gateway ${code === 10 ? 'has no path to' : 'got no answer from'} the unit ` +
+        `(Modbus exception ${code})`,
+      { cause: error },
+    );
+  const errno = (error as { errno?: unknown } | null)?.errno;
+  if (errno === 'ETIMEDOUT') return new DriverError('timeout', `${target}: no answer in time`, { cause: error });
+  return toDriverError(error, target);
+}
