@@ -16,6 +16,15 @@ import { matchRoutes } from './routes/match/index.js';
 import { templatesRoutes } from './routes/templates/index.js';
 import { validateRoutes } from './routes/validate/index.js';
 import type { TemplatesDatabase } from './repositories/templates-tables.js';
+import { defaultDriverRegistry, type DriverRegistry } from '@triad/device-drivers';
+import { SecretCipher, SECRET_KEY_BYTES } from '@triad/service-kit';
+import { randomBytes } from 'node:crypto';
+import { DeviceCommands } from './commands/device-commands.js';
+import { DEVICE_SECRET } from './devices/device-secrets.js';
+import { DeviceSupervisor } from './devices/device-supervisor.js';
+import { writeAccess } from './policies/write-access.js';
+import { DeviceRepository } from './repositories/device-repository.js';
+import { devicesRoutes } from './routes/devices/index.js';
 
 export interface BuildTemplatesAppOptions {
   readonly config: TemplatesConfig;
@@ -26,6 +35,10 @@ export interface BuildTemplatesAppOptions {
   readonly now?: () => Date;
   /** Every service's console for the shell's navigation (service-kit `serveConsole`); default none. */
   readonly consoleLinks?: () => readonly ConsoleLink[];
+  /** Seals device credentials; default a random key held in memory (tests). */
+  readonly cipher?: SecretCipher;
+  /** Device drivers; default every driver Triad ships. */
+  readonly registry?: DriverRegistry;
 }
 
 /** Package version reported in the OpenAPI document. */
@@ -38,12 +51,17 @@ const OPEN_API: OpenApiOptions = {
   description:
     'Registry of device templates: store, read, list and delete template versions; validate a template; ' +
     'evaluate datapoint updates with a stored template; find the templates matching a discovered device. ' +
-    'No authentication. Errors are application/problem+json (RFC 9457).',
+    'Reads need no authentication. Device writes need `Authorization: Bearer <token>` when the service has ' +
+    'TRIAD_TEMPLATES_ADMIN_TOKEN set. Errors are application/problem+json (RFC 9457).',
   errorBody: PROBLEM_ERROR_BODY,
+  securitySchemes: {
+    bearer: { type: 'http', scheme: 'bearer', description: 'TRIAD_TEMPLATES_ADMIN_TOKEN of the service' },
+  },
   tags: [
     { name: 'templates', description: 'The template registry' },
     { name: 'validation', description: 'Validation without storing' },
     { name: 'matching', description: 'Discovery matching (rangerFilter)' },
+    { name: 'devices', description: 'Devices collected with a template version (SNMP, ICMP, Modbus-TCP, MQTT)' },
     { name: 'health', description: 'Probes and metrics' },
   ],
 };
@@ -61,7 +79,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     // The registry's own paths: a browser reloading /templates/x must get the API's answer.
     console: {
       home: 'templates',
-      apiPrefixes: ['/templates', '/validate', '/match'],
+      apiPrefixes: ['/templates', '/validate', '/match', '/devices'],
       ...(options.consoleLinks ? { links: options.consoleLinks } : {}),
     },
     health: {
@@ -83,5 +101,29 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
   await app.register(validateRoutes, { sourceBodyLimit: config.sourceBodyLimit, maxJsonDepth: config.maxJsonDepth });
   await app.register(matchRoutes, { repository, patterns });
   await app.register(evaluateRoutes, { prefix: '/templates', repository, bodyLimit: config.sourceBodyLimit });
+
+  const registry = options.registry ?? defaultDriverRegistry();
+  const cipher = options.cipher ?? new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
+  const devices = new DeviceRepository(database);
+  const supervisor = new DeviceSupervisor({
+    devices,
+    templates: repository,
+    registry,
+    cipher,
+    maxConcurrentReads: config.maxConcurrentReads,
+    log: app.log,
+    collect: config.collectDevices,
+  });
+  const commands = new DeviceCommands({ devices, templates: repository, registry, cipher, supervisor });
+  await app.register(devicesRoutes, {
+    prefix: '/devices',
+    commands,
+    devices,
+    supervisor,
+    registry,
+    writeAccess: writeAccess(config.adminToken),
+  });
+  app.addHook('onReady', () => supervisor.start());
+  app.addHook('preClose', () => supervisor.stop());
   return app;
 }

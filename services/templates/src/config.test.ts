@@ -13,6 +13,8 @@ describe('loadTemplatesConfig', () => {
       bodyLimit: 1_048_576,
       sourceBodyLimit: 8_388_608,
       maxJsonDepth: 64,
+      collectDevices: true,
+      maxConcurrentReads: 256,
     });
   });
 

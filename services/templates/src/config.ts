@@ -15,6 +15,14 @@ export interface TemplatesConfig extends ServiceSettings {
   readonly sourceBodyLimit: number;
   /** Most nesting levels of a JSON body. */
   readonly maxJsonDepth: number;
+  /** `TRIAD_TEMPLATES_ADMIN_TOKEN`: when set, device writes need it as a bearer token. */
+  readonly adminToken?: string;
+  /** `TRIAD_SECRET_KEY`: key of device credentials at rest; default a key file in the data directory. */
+  readonly secretKey?: string;
+  /** Collect from devices (false: devices are stored and served, nothing is read). */
+  readonly collectDevices: boolean;
+  /** Device reads running at once, across all devices. */
+  readonly maxConcurrentReads: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -24,7 +32,14 @@ export type TemplatesConfigOverrides = Partial<TemplatesConfig>;
 export const templatesConfigSchema = {
   type: 'object',
   additionalProperties: false,
-  required: [...REQUIRED_SERVICE_SETTINGS, 'bodyLimit', 'sourceBodyLimit', 'maxJsonDepth'],
+  required: [
+    ...REQUIRED_SERVICE_SETTINGS,
+    'bodyLimit',
+    'sourceBodyLimit',
+    'maxJsonDepth',
+    'collectDevices',
+    'maxConcurrentReads',
+  ],
   properties: {
     ...serviceSettingsProperties({ envPrefix: 'TRIAD_TEMPLATES', port: 8082, demo: true }),
     seedDir: { type: 'string', minLength: 1, env: 'TRIAD_TEMPLATES_SEED_DIR' },
@@ -32,6 +47,10 @@ export const templatesConfigSchema = {
     // 8 MiB
     sourceBodyLimit: { type: 'integer', minimum: 1024, default: 8_388_608, env: 'TRIAD_TEMPLATES_SOURCE_BODY_LIMIT' },
     maxJsonDepth: { type: 'integer', minimum: 8, maximum: 1000, default: 64, env: 'TRIAD_MAX_JSON_DEPTH' },
+    adminToken: { type: 'string', minLength: 16, maxLength: 200, env: 'TRIAD_TEMPLATES_ADMIN_TOKEN' },
+    secretKey: { type: 'string', minLength: 1, maxLength: 200, env: 'TRIAD_SECRET_KEY' },
+    collectDevices: { type: 'boolean', default: true, env: 'TRIAD_TEMPLATES_COLLECT' },
+    maxConcurrentReads: { type: 'integer', minimum: 1, maximum: 10_000, default: 256, env: 'TRIAD_DEVICE_READS' },
   },
 } as const;
 

@@ -9,6 +9,10 @@ describe('templatesProblems', () => {
       TPL_ERR_TEMPLATE_EXISTS: { status: 409, title: 'This template version already exists' },
       TPL_ERR_IDENTITY_MISMATCH: { status: 409, title: 'The document names a different template than the URL' },
       TPL_ERR_NOT_ACCEPTABLE: { status: 406, title: 'No representation matches the Accept header' },
+      TPL_ERR_DEVICE_INVALID: { status: 422, title: 'The device cannot be bound to this template' },
+      TPL_ERR_DEVICE_NOT_FOUND: { status: 404, title: 'No such device' },
+      TPL_ERR_UNAUTHORIZED: { status: 401, title: 'This write needs a bearer token' },
+      TPL_ERR_FORBIDDEN: { status: 403, title: 'This token may not write' },
     });
   });
 

@@ -59,6 +59,12 @@ describeEachDatabase<TemplatesDatabase>('templates OpenAPI document', (getDb) =>
   it('lists every path, a relative server, no authentication and the Problem component', () => {
     expect(document.openapi).toBe('3.0.3');
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/devices',
+      '/devices/{id}',
+      '/devices/{id}/alarms',
+      '/devices/{id}/events',
+      '/devices/{id}/stream',
+      '/devices/{id}/values',
       '/healthz',
       '/match',
       '/metrics',

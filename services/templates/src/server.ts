@@ -2,6 +2,7 @@ import { openServiceDatabase, type Database } from '@triad/db';
 import {
   closeOnce,
   listenService,
+  loadSecretKeys,
   serviceCloser,
   serviceLogger,
   type Logger,
@@ -13,6 +14,10 @@ import { defaultExamplesDirectory, seedExampleTemplates } from './demo/seed-exam
 import { TEMPLATES_MIGRATION_TABLE, templatesMigrations } from './migrations/index.js';
 import { TemplateRepository } from './repositories/template-repository.js';
 import type { TemplatesDatabase } from './repositories/templates-tables.js';
+import { DEVICE_SECRET } from './devices/device-secrets.js';
+
+/** Key file of device credentials in the data directory when `TRIAD_SECRET_KEY` is not set. */
+export const TEMPLATES_SECRET_KEY_FILE = 'templates.key';
 
 /** A listening template service. */
 export interface RunningTemplatesServer {
@@ -50,10 +55,17 @@ export async function startTemplatesServer(
   });
   try {
     if (config.demo) await seedWhenEmpty(database, config, logger);
+    const keys = await loadSecretKeys({
+      secretKey: config.secretKey,
+      dataDir: config.dataDir,
+      keyFile: TEMPLATES_SECRET_KEY_FILE,
+      purpose: DEVICE_SECRET,
+    });
     const app = await buildTemplatesApp({
       config,
       database,
       logger,
+      cipher: keys.cipher,
       ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),
     });
     const close = closeOnce(

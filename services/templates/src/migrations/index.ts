@@ -1,5 +1,6 @@
 import type { MigrationSet } from '@triad/db';
 import { createTemplates } from './0001-create-templates.js';
+import { createDevices } from './0002-create-devices.js';
 
 /** Bookkeeping table of the template service's migrations (services may share one database). */
 export const TEMPLATES_MIGRATION_TABLE = 'templates_migrations';
@@ -7,4 +8,5 @@ export const TEMPLATES_MIGRATION_TABLE = 'templates_migrations';
 /** Every migration of the template service, by name in run order. */
 export const templatesMigrations: MigrationSet = Object.freeze({
   '0001_create_templates': createTemplates,
+  '0002_create_devices': createDevices,
 });

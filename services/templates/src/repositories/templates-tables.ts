@@ -3,6 +3,9 @@ export interface TemplatesDatabase {
   template_ids: TemplateIdsTable;
   templates: TemplatesTable;
   template_origin_types: TemplateOriginTypesTable;
+  devices: DevicesTable;
+  device_alarms: DeviceAlarmsTable;
+  device_events: DeviceEventsTable;
 }
 
 export interface TemplateIdsTable {
@@ -38,4 +41,43 @@ export interface TemplateOriginTypesTable {
   template_id: string;
   template_version: string;
   origin_type: string;
+}
+
+export interface DevicesTable {
+  id: string;
+  name: string;
+  template_id: string;
+  template_version: string;
+  /** JSON object of the device's `/{NAME}/` variables. */
+  variables_json: string;
+  /** JSON object of driver settings by originType; secret values sealed (`enc:v1:...`). */
+  drivers_json: string;
+  state: string;
+  /** JSON `{code, message, originType, at}` or null. */
+  last_error_json: string | null;
+  /** Epoch ms (bigint: PostgreSQL answers it as a string). */
+  created_at: number | string;
+  updated_at: number | string;
+}
+
+export interface DeviceAlarmsTable {
+  device_id: string;
+  datapoint_set_id: string;
+  datapoint_id: string;
+  /** The table row's key, '' for a map set. */
+  row_key: string;
+  severity: number;
+  text: string;
+  text_help: string;
+  raised_at: number | string;
+  value_json: string;
+}
+
+export interface DeviceEventsTable {
+  /** Monotonic: epoch µs of the event, bumped past the last one. */
+  seq: number | string;
+  device_id: string;
+  type: string;
+  at: number | string;
+  body_json: string;
 }

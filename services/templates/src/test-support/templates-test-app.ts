@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest, type Database } from '@triad/db';
+import type { SecretCipher } from '@triad/service-kit';
 import { buildTemplatesApp } from '../app.js';
 import { loadTemplatesConfig, type TemplatesConfigOverrides } from '../config.js';
 import { TEMPLATES_MIGRATION_TABLE, templatesMigrations } from '../migrations/index.js';
@@ -9,10 +10,11 @@ import type { TemplatesDatabase } from '../repositories/templates-tables.js';
 export async function buildTestApp(
   database: Database<TemplatesDatabase>,
   overrides: TemplatesConfigOverrides = {},
+  options: { readonly cipher?: SecretCipher } = {},
 ): Promise<FastifyInstance> {
   await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
   const config = loadTemplatesConfig({}, { demo: false, logLevel: 'silent', ...overrides });
-  const app = await buildTemplatesApp({ config, database });
+  const app = await buildTemplatesApp({ config, database, ...options });
   await app.ready();
   return app;
 }

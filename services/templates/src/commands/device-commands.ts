@@ -1,0 +1,128 @@
+/**
+ * Creating, changing and deleting devices: check the binding against the stored template version
+ * and the drivers (nothing is stored when it does not fit), seal the secrets, store, then (re)start
+ * or stop the collection.
+ */
+import { randomUUID } from 'node:crypto';
+import { prepareDevice, type DriverRegistry } from '@triad/device-drivers';
+import type { DeviceTemplate } from '@triad/device-templates';
+import type { SecretCipher } from '@triad/service-kit';
+import type { DeviceSupervisor } from '../devices/device-supervisor.js';
+import { openSecrets, sealSecrets } from '../devices/device-secrets.js';
+import { templatesProblems } from '../errors.js';
+import type { DeviceRecord, DeviceRepository } from '../repositories/device-repository.js';
+import type { TemplateRepository } from '../repositories/template-repository.js';
+
+export interface DeviceCommandsOptions {
+  readonly devices: DeviceRepository;
+  readonly templates: TemplateRepository;
+  readonly registry: DriverRegistry;
+  readonly cipher: SecretCipher;
+  readonly supervisor: DeviceSupervisor;
+  readonly now?: () => number;
+}
+
+export interface DeviceInput {
+  readonly name: string;
+  readonly templateId: string;
+  readonly templateVersion: string;
+  readonly variables?: Readonly<Record<string, string>>;
+  readonly drivers?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+export class DeviceCommands {
+  readonly #options: DeviceCommandsOptions;
+
+  constructor(options: DeviceCommandsOptions) {
+    this.#options = options;
+  }
+
+  async create(input: DeviceInput): Promise<DeviceRecord> {
+    const drivers = input.drivers ?? {};
+    await this.#check(input, drivers);
+    const now = this.#now();
+    const device: DeviceRecord = {
+      id: randomUUID(),
+      name: input.name,
+      templateId: input.templateId,
+      templateVersion: input.templateVersion,
+      variables: input.variables ?? {},
+      drivers: sealSecrets(drivers, this.#options.registry, this.#options.cipher),
+      state: 'unknown',
+      lastError: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.#options.devices.create(device);
+    await this.#options.supervisor.run(device);
+    return device;
+  }
+
+  async update(id: string, patch: Partial<DeviceInput>): Promise<DeviceRecord> {
+    const current = await this.find(id);
+    const { registry, cipher } = this.#options;
+    const stored =
+      patch.drivers === undefined ? current.drivers : sealSecrets(patch.drivers, registry, cipher, current.drivers);
+    const next: DeviceRecord = {
+      ...current,
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.templateId !== undefined ? { templateId: patch.templateId } : {}),
+      ...(patch.templateVersion !== undefined ? { templateVersion: patch.templateVersion } : {}),
+      ...(patch.variables !== undefined ? { variables: patch.variables } : {}),
+      drivers: stored,
+      state: 'unknown',
+      lastError: null,
+      updatedAt: this.#now(),
+    };
+    await this.#check(next, openSecrets(stored, registry, cipher));
+    await this.#options.supervisor.halt(id);
+    await this.#options.devices.replace(next);
+    await this.#options.supervisor.run(next);
+    return next;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.#options.supervisor.halt(id);
+    if (!(await this.#options.devices.delete(id)))
+      throw templatesProblems.create('TPL_ERR_DEVICE_NOT_FOUND', `No device ${id}`, { id });
+  }
+
+  async find(id: string): Promise<DeviceRecord> {
+    const device = await this.#options.devices.find(id);
+    if (device === undefined) throw templatesProblems.create('TPL_ERR_DEVICE_NOT_FOUND', `No device ${id}`, { id });
+    return device;
+  }
+
+  async #check(input: DeviceInput, drivers: DeviceInput['drivers']): Promise<void> {
+    const record = await this.#options.templates.find(input.templateId, input.templateVersion);
+    if (record === undefined)
+      throw templatesProblems.create(
+        'TPL_ERR_DEVICE_INVALID',
+        `No template ${input.templateId} ${input.templateVersion}: store it first (POST /templates)`,
+        {
+          errors: [
+            {
+              path: '/templateVersion',
+              message: `template ${input.templateId} has no version ${input.templateVersion}`,
+            },
+          ],
+        },
+      );
+    const template = JSON.parse(record.documentJson) as DeviceTemplate;
+    const prepared = prepareDevice(
+      template,
+      { variables: input.variables ?? {}, drivers: drivers ?? {} },
+      this.#options.registry,
+    );
+    if (prepared.problems.length > 0)
+      throw templatesProblems.create(
+        'TPL_ERR_DEVICE_INVALID',
+        `The device does not fit ${input.templateId} ${input.templateVersion}: ${prepared.problems[0]!.message}`,
+        { errors: prepared.problems },
+      );
+  }
+
+  #now(): number {
+    return (this.#options.now ?? Date.now)();
+  }
+}

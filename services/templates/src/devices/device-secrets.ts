@@ -1,0 +1,65 @@
+/**
+ * Driver secrets of a device (communities, passwords): sealed before they are stored, opened only
+ * to hand them to a driver, and shown as "hidden" in every reply. Which keys are secrets is each
+ * driver's `secretKeys` list.
+ */
+import { isObject } from '@triad/common';
+import type { DriverRegistry } from '@triad/device-drivers';
+import type { SecretCipher, SecretPurpose } from '@triad/service-kit';
+
+export type DriverSettings = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+
+/** What replaces a secret in replies, and what a client sends back to keep the stored one. */
+export const HIDDEN = 'hidden';
+
+export const DEVICE_SECRET: SecretPurpose = Object.freeze({
+  aad: 'triad-templates:device-driver-secret',
+  what: 'device credential',
+});
+
+/** `drivers` with every non-empty secret string changed by `change`. */
+function mapSecrets(
+  drivers: DriverSettings,
+  registry: DriverRegistry,
+  change: (value: string, originType: string, path: string) => unknown,
+): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [originType, settings] of Object.entries(drivers)) {
+    const copy = structuredClone(settings) as Record<string, unknown>;
+    for (const path of registry.get(originType)?.secretKeys ?? []) {
+      const keys = path.split('.');
+      let parent: unknown = copy;
+      for (const key of keys.slice(0, -1)) parent = isObject(parent) ? parent[key] : undefined;
+      const last = keys.at(-1)!;
+      if (isObject(parent) && typeof parent[last] === 'string' && parent[last] !== '')
+        parent[last] = change(parent[last], originType, path);
+    }
+    out[originType] = copy;
+  }
+  return out;
+}
+
+/** For storage: secrets sealed. A value of "hidden" keeps the secret `previous` holds at that place. */
+export function sealSecrets(
+  drivers: DriverSettings,
+  registry: DriverRegistry,
+  cipher: SecretCipher,
+  previous: DriverSettings = {},
+): Record<string, Record<string, unknown>> {
+  return mapSecrets(drivers, registry, (value, originType, path) => {
+    if (value !== HIDDEN) return cipher.seal(value);
+    let kept: unknown = previous[originType];
+    for (const key of path.split('.')) kept = isObject(kept) ? kept[key] : undefined;
+    return kept;
+  });
+}
+
+/** For a driver: secrets opened. */
+export function openSecrets(drivers: DriverSettings, registry: DriverRegistry, cipher: SecretCipher): DriverSettings {
+  return mapSecrets(drivers, registry, (value) => cipher.open(value));
+}
+
+/** For a reply: secrets replaced by "hidden". */
+export function hideSecrets(drivers: DriverSettings, registry: DriverRegistry): DriverSettings {
+  return mapSecrets(drivers, registry, () => HIDDEN);
+}

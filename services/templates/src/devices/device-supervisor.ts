@@ -1,0 +1,321 @@
+/**
+ * Runs the collection of every stored device: one `DeviceCollector` each, sharing a read limiter.
+ * It keeps each device's current values in memory, stores alarm changes and log events (the
+ * repository drops a raise that is already stored, so a restart repeats nothing), reconciles
+ * alarms stored before a restart that no longer hold, and fans events out to stream listeners.
+ */
+import {
+  DeviceCollector,
+  Limiter,
+  prepareDevice,
+  type DeviceError,
+  type DeviceState,
+  type DriverRegistry,
+} from '@triad/device-drivers';
+import {
+  compileTemplatePipeline,
+  type AlertEvent,
+  type DatapointResult,
+  type DeviceTemplate,
+  type PipelineEvent,
+  type TemplatePipeline,
+} from '@triad/device-templates';
+import type { SecretCipher } from '@triad/service-kit';
+import type {
+  AlarmChange,
+  DeviceAlarmRecord,
+  DeviceEventRecord,
+  DeviceRecord,
+  DeviceRepository,
+} from '../repositories/device-repository.js';
+import type { TemplateRepository } from '../repositories/template-repository.js';
+import { openSecrets } from './device-secrets.js';
+
+/** One current value of a device, as `GET /devices/{id}/values` answers it. */
+export interface DeviceValue {
+  readonly datapointSetId: string;
+  readonly datapointId: string;
+  readonly row: string | null;
+  readonly value: unknown;
+  readonly rawValue: unknown;
+  readonly unit?: string;
+  readonly quality: string;
+  readonly timestamp: number;
+}
+
+/** What a stream listener receives. */
+export type DeviceStreamItem =
+  | { readonly kind: 'event'; readonly event: DeviceEventRecord }
+  | { readonly kind: 'values'; readonly values: readonly DeviceValue[] }
+  /** The service is stopping: streams end. */
+  | { readonly kind: 'end' };
+
+export interface DeviceSupervisorOptions {
+  readonly devices: DeviceRepository;
+  readonly templates: TemplateRepository;
+  readonly registry: DriverRegistry;
+  readonly cipher: SecretCipher;
+  /** Reads running at once across all devices. */
+  readonly maxConcurrentReads: number;
+  /** False: devices are stored and served, but nothing is collected. */
+  readonly collect: boolean;
+  readonly log: { warn(object: object, message: string): void; info(object: object, message: string): void };
+  readonly now?: () => number;
+}
+
+interface Running {
+  readonly collector: DeviceCollector;
+  readonly values: Map<string, DeviceValue>;
+  /** Alarms stored before this run started that the pipeline has not confirmed yet. */
+  readonly unconfirmed: Map<string, DeviceAlarmRecord>;
+  /** Writes of this device, in order. */
+  queue: Promise<void>;
+}
+
+export class DeviceSupervisor {
+  readonly #options: DeviceSupervisorOptions;
+  readonly #limiter: Limiter;
+  readonly #running = new Map<string, Running>();
+  readonly #listeners = new Map<string, Set<(item: DeviceStreamItem) => void>>();
+  readonly #pipelines = new Map<string, TemplatePipeline>();
+  #stopped = false;
+
+  constructor(options: DeviceSupervisorOptions) {
+    this.#options = options;
+    this.#limiter = new Limiter(options.maxConcurrentReads);
+  }
+
+  /** Starts every stored device. */
+  async start(): Promise<void> {
+    for (const device of await this.#options.devices.list()) await this.run(device);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    const running = [...this.#running.values()];
+    this.#running.clear();
+    await Promise.all(running.map(async (run) => run.collector.stop()));
+    await Promise.all(running.map((run) => run.queue));
+    for (const listeners of [...this.#listeners.values()])
+      for (const listener of [...listeners]) listener({ kind: 'end' });
+  }
+
+  /** (Re)starts the collection of `device`. A device whose template is gone stays stopped, with a warning. */
+  async run(device: DeviceRecord): Promise<void> {
+    await this.halt(device.id);
+    if (this.#stopped || !this.#options.collect) return;
+    const template = await this.#template(device.templateId, device.templateVersion);
+    if (template === undefined) {
+      this.#options.log.warn({ device: device.id }, 'device not collected: its template version is gone');
+      return;
+    }
+    const drivers = openSecrets(device.drivers, this.#options.registry, this.#options.cipher);
+    const prepared = prepareDevice(template.document, { variables: device.variables, drivers }, this.#options.registry);
+    if (prepared.problems.length > 0) {
+      this.#options.log.warn({ device: device.id, problems: prepared.problems }, 'device not collected');
+      return;
+    }
+    const unconfirmed = new Map(
+      (await this.#options.devices.alarms(device.id)).map((alarm) => [alarmKey(alarm), alarm] as const),
+    );
+    const run: Running = {
+      collector: undefined as unknown as DeviceCollector,
+      values: new Map(),
+      unconfirmed,
+      queue: Promise.resolve(),
+    };
+    const collector = new DeviceCollector({
+      pipeline: template.pipeline,
+      drivers: prepared.drivers,
+      origin: prepared.origin,
+      registry: this.#options.registry,
+      limiter: this.#limiter,
+      sink: {
+        output: (values, events) => this.#output(device.id, run, values, events),
+        state: (state, error) => this.#state(device.id, run, state, error),
+      },
+      log: (message) => this.#options.log.info({ device: device.id }, message),
+    });
+    (run as { collector: DeviceCollector }).collector = collector;
+    this.#running.set(device.id, run);
+    collector.start();
+  }
+
+  /** Stops collecting `id` (its stored alarms stay). */
+  async halt(id: string): Promise<void> {
+    const run = this.#running.get(id);
+    if (run === undefined) return;
+    this.#running.delete(id);
+    await run.collector.stop();
+    await run.queue;
+  }
+
+  /** Current values of a running device, in template order of arrival; undefined when not running. */
+  values(id: string): DeviceValue[] | undefined {
+    const run = this.#running.get(id);
+    return run === undefined ? undefined : [...run.values.values()];
+  }
+
+  /** Listens to a device's events and value changes; returns the way to stop listening. */
+  subscribe(id: string, listener: (item: DeviceStreamItem) => void): () => void {
+    let set = this.#listeners.get(id);
+    if (set === undefined) this.#listeners.set(id, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.#listeners.delete(id);
+    };
+  }
+
+  /** Resolves once every write queued so far for `id` is stored (tests, shutdown). */
+  async settled(id: string): Promise<void> {
+    await this.#running.get(id)?.queue;
+  }
+
+  #output(id: string, run: Running, values: readonly DatapointResult[], events: readonly PipelineEvent[]): void {
+    const changed: DeviceValue[] = [];
+    for (const result of values) {
+      const value = presentValue(result);
+      run.values.set(`${value.datapointSetId}\u0000${value.datapointId}\u0000${value.row ?? ''}`, value);
+      changed.push(value);
+    }
+    if (changed.length > 0) this.#emit(id, { kind: 'values', values: changed });
+    const changes: AlarmChange[] = [];
+    const logs: { type: string; at: number; body: Record<string, unknown> }[] = [];
+    for (const event of events) {
+      if (event.type === 'alarm-raised' || event.type === 'alarm-cleared') {
+        const alarm = alarmOf(event);
+        run.unconfirmed.delete(alarmKey(alarm));
+        changes.push({ type: event.type, at: event.timestamp, alarm, body: eventBody(event) });
+      } else if (event.type === 'log') logs.push({ type: 'log', at: event.timestamp, body: eventBody(event) });
+    }
+    if (run.unconfirmed.size > 0 && values.length > 0) changes.push(...this.#reconcile(run));
+    if (changes.length === 0 && logs.length === 0) return;
+    this.#enqueue(id, run, async () => {
+      const stored = await this.#options.devices.record(id, changes, logs);
+      for (const event of stored) this.#emit(id, { kind: 'event', event });
+    });
+  }
+
+  /**
+   * Alarms stored before a restart: once the pipeline has evaluated their datapoint again and does
+   * not hold the alarm raised, they are cleared (the condition went away while Triad was down).
+   */
+  #reconcile(run: Running): AlarmChange[] {
+    const active = new Set<string>();
+    const evaluated = new Set<string>();
+    for (const set of run.collector.evaluator.snapshot())
+      for (const row of set.rows) {
+        const rowKey = row.tableIndex === undefined ? '' : String(row.tableIndex);
+        for (const datapointId of Object.keys(row.values))
+          evaluated.add(`${set.datapointSetId}\u0000${datapointId}\u0000${rowKey}`);
+        for (const alarm of row.activeAlarms)
+          active.add(`${set.datapointSetId}\u0000${alarm.datapointId}\u0000${rowKey}\u0000${alarm.severity}`);
+      }
+    const changes: AlarmChange[] = [];
+    for (const [key, alarm] of run.unconfirmed) {
+      const place = `${alarm.datapointSetId}\u0000${alarm.datapointId}\u0000${alarm.row ?? ''}`;
+      if (!evaluated.has(place)) continue;
+      run.unconfirmed.delete(key);
+      if (active.has(key)) continue;
+      const at = (this.#options.now ?? Date.now)();
+      changes.push({
+        type: 'alarm-cleared',
+        at,
+        alarm,
+        body: {
+          severity: alarm.severity,
+          text: alarm.text,
+          textHelp: alarm.textHelp,
+          datapointSetId: alarm.datapointSetId,
+          datapointId: alarm.datapointId,
+          row: alarm.row,
+          reason: 'not-raised-after-restart',
+        },
+      });
+    }
+    return changes;
+  }
+
+  #state(id: string, run: Running, state: DeviceState, error: DeviceError | null): void {
+    const at = (this.#options.now ?? Date.now)();
+    this.#enqueue(id, run, async () => {
+      await this.#options.devices.setState(id, state, error, at);
+      const [event] = await this.#options.devices.record(
+        id,
+        [],
+        [{ type: 'state', at, body: { state, ...(error === null ? {} : { error }) } }],
+      );
+      if (event !== undefined) this.#emit(id, { kind: 'event', event });
+    });
+  }
+
+  #enqueue(id: string, run: Running, write: () => Promise<void>): void {
+    run.queue = run.queue.then(write).catch((error: unknown) => {
+      this.#options.log.warn({ device: id, err: error }, 'device write failed');
+    });
+  }
+
+  #emit(id: string, item: DeviceStreamItem): void {
+    for (const listener of this.#listeners.get(id) ?? []) listener(item);
+  }
+
+  async #template(
+    templateId: string,
+    templateVersion: string,
+  ): Promise<{ document: DeviceTemplate; pipeline: TemplatePipeline } | undefined> {
+    const record = await this.#options.templates.find(templateId, templateVersion);
+    if (record === undefined) return undefined;
+    const document = JSON.parse(record.documentJson) as DeviceTemplate;
+    let pipeline = this.#pipelines.get(record.sourceSha256);
+    if (pipeline === undefined) {
+      pipeline = compileTemplatePipeline(document);
+      this.#pipelines.set(record.sourceSha256, pipeline);
+    }
+    return { document, pipeline };
+  }
+}
+
+function presentValue(result: DatapointResult): DeviceValue {
+  return {
+    datapointSetId: result.datapointSetId,
+    datapointId: result.datapointId,
+    row: result.tableIndex === undefined ? null : String(result.tableIndex),
+    value: result.value ?? null,
+    rawValue: result.rawValue ?? null,
+    ...(result.unit !== undefined ? { unit: result.unit } : {}),
+    quality: result.quality,
+    timestamp: result.timestamp,
+  };
+}
+
+function alarmOf(event: AlertEvent): DeviceAlarmRecord {
+  return {
+    datapointSetId: event.datapointSetId,
+    datapointId: event.datapointId,
+    row: event.tableIndex === undefined ? null : String(event.tableIndex),
+    severity: event.severity,
+    text: event.text,
+    textHelp: event.textHelp,
+    raisedAt: event.timestamp,
+    value: event.value ?? null,
+  };
+}
+
+function eventBody(event: AlertEvent): Record<string, unknown> {
+  return {
+    severity: event.severity,
+    level: event.level,
+    text: event.text,
+    textHelp: event.textHelp,
+    datapointSetId: event.datapointSetId,
+    datapointId: event.datapointId,
+    row: event.tableIndex === undefined ? null : String(event.tableIndex),
+    value: event.value ?? null,
+    ...(event.reason !== undefined ? { reason: event.reason } : {}),
+  };
+}
+
+function alarmKey(alarm: DeviceAlarmRecord): string {
+  return `${alarm.datapointSetId}\u0000${alarm.datapointId}\u0000${alarm.row ?? ''}\u0000${alarm.severity}`;
+}

@@ -1,0 +1,128 @@
+import type { DriverRegistry } from '@triad/device-drivers';
+import type { DeviceAlarmRecord, DeviceEventRecord, DeviceRecord } from '../repositories/device-repository.js';
+import { hideSecrets } from '../devices/device-secrets.js';
+
+/** A device as clients see it: driver secrets shown as "hidden", times in ISO 8601. */
+export function presentDevice(device: DeviceRecord, registry: DriverRegistry) {
+  return {
+    id: device.id,
+    name: device.name,
+    templateId: device.templateId,
+    templateVersion: device.templateVersion,
+    variables: device.variables,
+    drivers: hideSecrets(device.drivers, registry),
+    state: device.state,
+    lastError:
+      device.lastError === null ? null : { ...device.lastError, at: new Date(device.lastError.at).toISOString() },
+    createdAt: new Date(device.createdAt).toISOString(),
+    updatedAt: new Date(device.updatedAt).toISOString(),
+  };
+}
+
+export function presentAlarm(alarm: DeviceAlarmRecord) {
+  return {
+    severity: alarm.severity,
+    text: alarm.text,
+    textHelp: alarm.textHelp,
+    datapointSetId: alarm.datapointSetId,
+    datapointId: alarm.datapointId,
+    row: alarm.row,
+    raisedAt: new Date(alarm.raisedAt).toISOString(),
+    value: alarm.value,
+  };
+}
+
+export function presentEvent(event: DeviceEventRecord) {
+  return { id: String(event.seq), type: event.type, at: new Date(event.at).toISOString(), ...event.body };
+}
+
+const lastErrorSchema = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  required: ['code', 'message', 'originType', 'at'],
+  properties: {
+    code: {
+      type: 'string',
+      description: 'timeout, refused, unreachable, authentication, protocol, configuration, unsupported',
+    },
+    message: { type: 'string' },
+    originType: { type: 'string' },
+    at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const deviceSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'name',
+    'templateId',
+    'templateVersion',
+    'variables',
+    'drivers',
+    'state',
+    'lastError',
+    'createdAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    templateId: { type: 'string' },
+    templateVersion: { type: 'string' },
+    variables: { type: 'object', additionalProperties: { type: 'string' } },
+    drivers: {
+      type: 'object',
+      description: 'driver settings by originType; secrets (communities, passwords) read "hidden"',
+      additionalProperties: { type: 'object', additionalProperties: true },
+    },
+    state: { type: 'string', enum: ['unknown', 'up', 'down'] },
+    lastError: lastErrorSchema,
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const deviceAlarmSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['severity', 'text', 'textHelp', 'datapointSetId', 'datapointId', 'row', 'raisedAt', 'value'],
+  properties: {
+    severity: { type: 'integer' },
+    text: { type: 'string' },
+    textHelp: { type: 'string' },
+    datapointSetId: { type: 'string' },
+    datapointId: { type: 'string' },
+    row: { type: ['string', 'null'], description: 'table row key; null for a map set' },
+    raisedAt: { type: 'string', format: 'date-time' },
+    value: { description: 'the datapoint value when the alarm was raised' },
+  },
+} as const;
+
+export const deviceValueSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['datapointSetId', 'datapointId', 'row', 'value', 'rawValue', 'quality', 'timestamp'],
+  properties: {
+    datapointSetId: { type: 'string' },
+    datapointId: { type: 'string' },
+    row: { type: ['string', 'null'] },
+    value: {},
+    rawValue: {},
+    unit: { type: 'string' },
+    quality: { type: 'string', enum: ['good', 'bad', 'uncertain'] },
+    timestamp: { type: 'integer', description: 'epoch milliseconds of the reading' },
+  },
+} as const;
+
+export const deviceEventSchema = {
+  type: 'object',
+  additionalProperties: true,
+  required: ['id', 'type', 'at'],
+  properties: {
+    id: { type: 'string', description: 'monotonic event id (also the SSE id)' },
+    type: { type: 'string', enum: ['alarm-raised', 'alarm-cleared', 'log', 'state'] },
+    at: { type: 'string', format: 'date-time' },
+  },
+} as const;

@@ -1,0 +1,232 @@
+import type { Database } from '@triad/db';
+import type { Kysely } from 'kysely';
+import type { TemplatesDatabase } from './templates-tables.js';
+
+/** A device as stored: driver secrets are sealed (`enc:v1:...`). */
+export interface DeviceRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly templateId: string;
+  readonly templateVersion: string;
+  readonly variables: Readonly<Record<string, string>>;
+  readonly drivers: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly state: 'unknown' | 'up' | 'down';
+  readonly lastError: DeviceErrorRecord | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface DeviceErrorRecord {
+  readonly code: string;
+  readonly message: string;
+  readonly originType: string;
+  readonly at: number;
+}
+
+/** One raised alarm of a device. `row` is null for a map set. */
+export interface DeviceAlarmRecord {
+  readonly datapointSetId: string;
+  readonly datapointId: string;
+  readonly row: string | null;
+  readonly severity: number;
+  readonly text: string;
+  readonly textHelp: string;
+  readonly raisedAt: number;
+  readonly value: unknown;
+}
+
+/** One stored event: `alarm-raised`, `alarm-cleared`, `log`, `state`. */
+export interface DeviceEventRecord {
+  readonly seq: number;
+  readonly deviceId: string;
+  readonly type: string;
+  readonly at: number;
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+type DeviceRow = TemplatesDatabase['devices'];
+
+/** The device tables: devices, their raised alarms and their events. */
+export class DeviceRepository {
+  readonly #db: Kysely<TemplatesDatabase>;
+  #lastSeq = 0;
+
+  constructor(database: Database<TemplatesDatabase>) {
+    this.#db = database.db;
+  }
+
+  async create(device: DeviceRecord): Promise<void> {
+    await this.#db.insertInto('devices').values(toRow(device)).execute();
+  }
+
+  async find(id: string): Promise<DeviceRecord | undefined> {
+    const row = await this.#db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  async list(): Promise<DeviceRecord[]> {
+    const rows = await this.#db.selectFrom('devices').selectAll().orderBy('created_at').orderBy('id').execute();
+    return rows.map(fromRow);
+  }
+
+  /** Replaces the stored device (same id); false when there is none. */
+  async replace(device: DeviceRecord): Promise<boolean> {
+    const { id, ...rest } = toRow(device);
+    const result = await this.#db.updateTable('devices').set(rest).where('id', '=', id).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('device_events').where('device_id', '=', id).execute();
+      await trx.deleteFrom('device_alarms').where('device_id', '=', id).execute();
+      const result = await trx.deleteFrom('devices').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    });
+  }
+
+  async setState(id: string, state: DeviceRecord['state'], error: DeviceErrorRecord | null, at: number): Promise<void> {
+    await this.#db
+      .updateTable('devices')
+      .set({ state, last_error_json: error === null ? null : JSON.stringify(error), updated_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async alarms(deviceId: string): Promise<DeviceAlarmRecord[]> {
+    const rows = await this.#db
+      .selectFrom('device_alarms')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .orderBy('raised_at', 'desc')
+      .orderBy('severity', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      datapointSetId: row.datapoint_set_id,
+      datapointId: row.datapoint_id,
+      row: row.row_key === '' ? null : row.row_key,
+      severity: row.severity,
+      text: row.text,
+      textHelp: row.text_help,
+      raisedAt: Number(row.raised_at),
+      value: JSON.parse(row.value_json) as unknown,
+    }));
+  }
+
+  /**
+   * Applies a batch of alarm changes and events in one transaction. A raise of an alarm already
+   * stored, or a clear of one not stored, changes nothing and its event is dropped (a restart
+   * re-evaluates from scratch: this is what keeps it from repeating or inventing events).
+   * Returns the events that were stored.
+   */
+  async record(
+    deviceId: string,
+    changes: readonly AlarmChange[],
+    logs: readonly Omit<DeviceEventRecord, 'seq' | 'deviceId'>[],
+  ): Promise<DeviceEventRecord[]> {
+    if (changes.length === 0 && logs.length === 0) return [];
+    return this.#db.transaction().execute(async (trx) => {
+      const stored: DeviceEventRecord[] = [];
+      for (const change of changes) {
+        const key = {
+          device_id: deviceId,
+          datapoint_set_id: change.alarm.datapointSetId,
+          datapoint_id: change.alarm.datapointId,
+          row_key: change.alarm.row ?? '',
+          severity: change.alarm.severity,
+        };
+        let applied: boolean;
+        if (change.type === 'alarm-raised') {
+          const result = await trx
+            .insertInto('device_alarms')
+            .values({
+              ...key,
+              text: change.alarm.text,
+              text_help: change.alarm.textHelp,
+              raised_at: change.alarm.raisedAt,
+              value_json: JSON.stringify(change.alarm.value ?? null),
+            })
+            .onConflict((oc) => oc.doNothing())
+            .executeTakeFirst();
+          applied = (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+        } else {
+          let query = trx.deleteFrom('device_alarms');
+          for (const [column, value] of Object.entries(key))
+            query = query.where(column as keyof typeof key, '=', value);
+          applied = (await query.executeTakeFirst()).numDeletedRows > 0n;
+        }
+        if (applied) stored.push(await this.#insertEvent(trx, deviceId, change.type, change.at, change.body));
+      }
+      for (const log of logs) stored.push(await this.#insertEvent(trx, deviceId, log.type, log.at, log.body));
+      return stored;
+    });
+  }
+
+  /** Events newest first, those after `since` (epoch ms) when given, at most `limit`. */
+  async events(deviceId: string, since: number | undefined, limit: number): Promise<DeviceEventRecord[]> {
+    let query = this.#db.selectFrom('device_events').selectAll().where('device_id', '=', deviceId);
+    if (since !== undefined) query = query.where('at', '>', since);
+    const rows = await query.orderBy('seq', 'desc').limit(limit).execute();
+    return rows.map((row) => ({
+      seq: Number(row.seq),
+      deviceId: row.device_id,
+      type: row.type,
+      at: Number(row.at),
+      body: JSON.parse(row.body_json) as Record<string, unknown>,
+    }));
+  }
+
+  async #insertEvent(
+    trx: Kysely<TemplatesDatabase>,
+    deviceId: string,
+    type: string,
+    at: number,
+    body: Readonly<Record<string, unknown>>,
+  ): Promise<DeviceEventRecord> {
+    const seq = Math.max(Date.now() * 1000, this.#lastSeq + 1);
+    this.#lastSeq = seq;
+    await trx
+      .insertInto('device_events')
+      .values({ seq, device_id: deviceId, type, at, body_json: JSON.stringify(body) })
+      .execute();
+    return { seq, deviceId, type, at, body };
+  }
+}
+
+/** A raise or clear computed by the pipeline, with the event body to store when it applies. */
+export interface AlarmChange {
+  readonly type: 'alarm-raised' | 'alarm-cleared';
+  readonly at: number;
+  readonly alarm: DeviceAlarmRecord;
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+function toRow(device: DeviceRecord): DeviceRow {
+  return {
+    id: device.id,
+    name: device.name,
+    template_id: device.templateId,
+    template_version: device.templateVersion,
+    variables_json: JSON.stringify(device.variables),
+    drivers_json: JSON.stringify(device.drivers),
+    state: device.state,
+    last_error_json: device.lastError === null ? null : JSON.stringify(device.lastError),
+    created_at: device.createdAt,
+    updated_at: device.updatedAt,
+  };
+}
+
+function fromRow(row: DeviceRow): DeviceRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    templateId: row.template_id,
+    templateVersion: row.template_version,
+    variables: JSON.parse(row.variables_json) as Record<string, string>,
+    drivers: JSON.parse(row.drivers_json) as Record<string, Record<string, unknown>>,
+    state: row.state as DeviceRecord['state'],
+    lastError: row.last_error_json === null ? null : (JSON.parse(row.last_error_json) as DeviceErrorRecord),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}

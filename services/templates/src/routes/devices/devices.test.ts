@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '@triad/db/testing';
+import { createStarterTemplate } from '@triad/device-templates';
+import { SecretCipher, SECRET_KEY_BYTES, type ProblemDocument } from '@triad/service-kit';
+import { DEVICE_SECRET } from '../../devices/device-secrets.js';
+import { buildTestApp } from '../../test-support/templates-test-app.js';
+import type { TemplatesDatabase } from '../../repositories/templates-tables.js';
+
+// The ICMP starter (real `ping` on loopback), polled every 5 s, with an alarm that holds while
+// the round-trip time is at least `threshold` ms: 0 raises it at once, 1e9 never.
+function pingTemplate(templateVersion: string, threshold: number): Record<string, unknown> {
+  const template = createStarterTemplate('icmp', { templateId: 'Ping Check' }) as {
+    templateVersion: string;
+    datapointSets: { datapoints: Record<string, { pollingGroup?: string } & Record<string, unknown>>[] }[];
+  };
+  template.templateVersion = templateVersion;
+  const [rtt] = template.datapointSets[0]!.datapoints;
+  for (const datapoint of template.datapointSets[0]!.datapoints) datapoint['addressConfig']!.pollingGroup = '5s';
+  rtt!['alertConfig'] = {
+    evaluations: [
+      {
+        expressions: [{ symbol: 'slow', expression: `datapoint.value >= ${threshold}` }],
+        logic: 'slow',
+        severity: 601,
+        text: 'Slow echo',
+        textHelp: 'The device answers ping slowly',
+        onStartup: true,
+        audited: false,
+        hidden: false,
+        broadcast: false,
+        facility: -1,
+      },
+    ],
+  };
+  return template;
+}
+
+interface DeviceReply {
+  id: string;
+  state: string;
+  drivers: Record<string, Record<string, unknown>>;
+  lastError: { code: string } | null;
+}
+interface AlarmsReply {
+  alarms: { severity: number; text: string; datapointId: string; row: string | null }[];
+}
+interface EventsReply {
+  events: { id: string; type: string; text?: string; reason?: string; state?: string }[];
+}
+
+describeEachDatabase<TemplatesDatabase>('devices', (getDb) => {
+  const cipher = new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
+  let app: FastifyInstance;
+  const build = () => buildTestApp(getDb(), {}, { cipher });
+  beforeAll(async () => {
+    app = await build();
+    for (const [version, threshold] of [
+      ['1.0.0', 0],
+      ['1.0.1', 1e9],
+    ] as const) {
+      const stored = await app.inject({ method: 'POST', url: '/templates', payload: pingTemplate(version, threshold) });
+      expect(stored.statusCode).toBe(201);
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const device = (extra: Record<string, unknown> = {}) => ({
+    name: 'loopback',
+    templateId: 'Ping Check',
+    templateVersion: '1.0.0',
+    variables: { ICMP_IPAddress: '127.0.0.1' },
+    drivers: { 'svc-ds-drv-icmp': { count: 1, timeout: 500 } },
+    ...extra,
+  });
+
+  it('refuses a device with an unfilled placeholder or an absent template version, storing nothing', async () => {
+    const unfilled = await app.inject({ method: 'POST', url: '/devices', payload: device({ variables: {} }) });
+    expect(unfilled.statusCode).toBe(422);
+    const problem = unfilled.json<ProblemDocument & { errors: { path: string }[] }>();
+    expect(problem.code).toBe('TPL_ERR_DEVICE_INVALID');
+    expect(problem.errors.map((e) => e.path)).toEqual(['/variables/ICMP_IPAddress']);
+    const absent = await app.inject({ method: 'POST', url: '/devices', payload: device({ templateVersion: '9.9.9' }) });
+    expect(absent.statusCode).toBe(422);
+    const wrongDriver = await app.inject({
+      method: 'POST',
+      url: '/devices',
+      payload: device({ drivers: { 'svc-ds-drv-icmp': { count: 0 } } }),
+    });
+    expect(wrongDriver.statusCode).toBe(422);
+    expect(wrongDriver.json<{ errors: { message: string }[] }>().errors[0]?.message).toContain('count');
+    const list = await app.inject({ method: 'GET', url: '/devices' });
+    expect(list.json<{ devices: unknown[] }>().devices).toEqual([]);
+  });
+
+  it('collects a device, raises its alarm once, and keeps it across a restart without repeating it', async () => {
+    const created = await app.inject({ method: 'POST', url: '/devices', payload: device() });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<DeviceReply>();
+    expect(created.headers['location']).toBe(`/devices/${id}`);
+
+    await expect
+      .poll(async () => (await app.inject(`/devices/${id}/alarms`)).json<AlarmsReply>().alarms.length, {
+        timeout: 5_000,
+      })
+      .toBe(1);
+    const values = (await app.inject(`/devices/${id}/values`)).json<{
+      values: { datapointId: string; value: unknown; quality: string; row: unknown }[];
+    }>().values;
+    const loss = values.find((v) => v.datapointId === 'packetLoss');
+    expect(loss).toMatchObject({ value: 0, quality: 'good', row: null });
+    await expect.poll(async () => (await app.inject(`/devices/${id}`)).json<DeviceReply>().state).toBe('up');
+
+    // Restart the service on the same database: the alarm is still there, raised once.
+    await app.close();
+    app = await build();
+    await expect
+      .poll(async () => (await app.inject(`/devices/${id}/values`)).json<{ values: unknown[] }>().values.length, {
+        timeout: 5_000,
+      })
+      .toBeGreaterThan(0);
+    const alarms = (await app.inject(`/devices/${id}/alarms`)).json<AlarmsReply>().alarms;
+    expect(alarms).toMatchObject([{ severity: 601, text: 'Slow echo', datapointId: 'roundTripTime', row: null }]);
+    const events = (await app.inject(`/devices/${id}/events`)).json<EventsReply>().events;
+    expect(events.filter((e) => e.type === 'alarm-raised')).toHaveLength(1);
+
+    // Moving to the version whose condition never holds clears the stored alarm with a reason.
+    const patched = await app.inject({ method: 'PATCH', url: `/devices/${id}`, payload: { templateVersion: '1.0.1' } });
+    expect(patched.statusCode).toBe(200);
+    await expect
+      .poll(async () => (await app.inject(`/devices/${id}/alarms`)).json<AlarmsReply>().alarms.length, {
+        timeout: 5_000,
+      })
+      .toBe(0);
+    const after = (await app.inject(`/devices/${id}/events`)).json<EventsReply>().events;
+    expect(after.find((e) => e.type === 'alarm-cleared')?.reason).toBe('not-raised-after-restart');
+
+    const removed = await app.inject({ method: 'DELETE', url: `/devices/${id}` });
+    expect(removed.statusCode).toBe(204);
+    expect((await app.inject(`/devices/${id}`)).statusCode).toBe(404);
+  });
+
+  it('streams value changes as Server-Sent Events', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/devices',
+      payload: device({ templateVersion: '1.0.1' }),
+    });
+    const { id } = created.json<DeviceReply>();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const text = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(`${address}/devices/${id}/stream`, (res) => {
+        expect(res.headers['content-type']).toContain('text/event-stream');
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => {
+          body += chunk;
+          if (body.includes('event: value')) {
+            req.destroy();
+            resolve(body);
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const data = /event: value\ndata: (.*)\n/.exec(text)?.[1];
+    expect(JSON.parse(data!)).toMatchObject({ datapointSetId: 'reachability' });
+    await app.inject({ method: 'DELETE', url: `/devices/${id}` });
+  });
+});
+
+describe('device writes with an admin token', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it('answers 401 without a bearer token and 403 with a wrong one, as problem+json', async () => {
+    const { openDatabase } = await import('@triad/db');
+    const database = openDatabase<TemplatesDatabase>({ sqliteFile: ':memory:' });
+    app = await buildTestApp(database, { adminToken: 'a-long-admin-token-0123' });
+    const body = { name: 'x', templateId: 'none', templateVersion: '1.0.0' };
+    const none = await app.inject({ method: 'POST', url: '/devices', payload: body });
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['content-type']).toContain('application/problem+json');
+    expect(none.json<ProblemDocument>().code).toBe('TPL_ERR_UNAUTHORIZED');
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/devices',
+      payload: body,
+      headers: { authorization: 'Bearer not-the-token-at-all' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    const right = await app.inject({
+      method: 'POST',
+      url: '/devices',
+      payload: body,
+      headers: { authorization: 'Bearer a-long-admin-token-0123' },
+    });
+    // Authorised: now the binding itself is checked (the template does not exist).
+    expect(right.statusCode).toBe(422);
+    expect((await app.inject('/devices')).statusCode).toBe(200);
+    await database.close();
+  });
+});

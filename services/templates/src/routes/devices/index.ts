@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DriverRegistry } from '@triad/device-drivers';
+import { kitProblems } from '@triad/service-kit';
+import type { DeviceCommands } from '../../commands/device-commands.js';
+import type { DeviceSupervisor } from '../../devices/device-supervisor.js';
+import type { WriteAccess } from '../../policies/write-access.js';
+import { presentAlarm, presentDevice, presentEvent } from '../../presenters/device-presenter.js';
+import type { DeviceRepository } from '../../repositories/device-repository.js';
+import { streamDevice } from './stream-device.js';
+import {
+  createDeviceSchema,
+  deleteDeviceSchema,
+  deviceAlarmsSchema,
+  deviceEventsSchema,
+  deviceStreamSchema,
+  deviceValuesSchema,
+  listDevicesSchema,
+  patchDeviceSchema,
+  readDeviceSchema,
+  type DeviceBody,
+  type DeviceParams,
+  type DevicePatch,
+  type EventsQuery,
+} from './schemas.js';
+
+export interface DevicesRoutesOptions {
+  readonly commands: DeviceCommands;
+  readonly devices: DeviceRepository;
+  readonly supervisor: DeviceSupervisor;
+  readonly registry: DriverRegistry;
+  readonly writeAccess: WriteAccess;
+}
+
+/** The device resource; register with `prefix: '/devices'`. */
+export function devicesRoutes(
+  app: FastifyInstance,
+  options: DevicesRoutesOptions,
+  done: (error?: Error) => void,
+): void {
+  const { commands, registry, supervisor } = options;
+  const guard = {
+    preHandler: (request: FastifyRequest, _reply: unknown, next: (error?: Error) => void) => {
+      try {
+        options.writeAccess(request);
+        next();
+      } catch (error) {
+        next(error as Error);
+      }
+    },
+  };
+
+  app.post<{ Body: DeviceBody }>('', { schema: createDeviceSchema, ...guard }, async (request, reply) => {
+    const device = await commands.create(request.body);
+    return reply
+      .status(201)
+      .header('location', `/devices/${encodeURIComponent(device.id)}`)
+      .send(presentDevice(device, registry));
+  });
+  app.get('', { schema: listDevicesSchema }, async () => ({
+    devices: (await options.devices.list()).map((device) => presentDevice(device, registry)),
+  }));
+  app.get<{ Params: DeviceParams }>('/:id', { schema: readDeviceSchema }, async (request) =>
+    presentDevice(await commands.find(request.params.id), registry),
+  );
+  app.patch<{ Params: DeviceParams; Body: DevicePatch }>(
+    '/:id',
+    { schema: patchDeviceSchema, ...guard },
+    async (request) => presentDevice(await commands.update(request.params.id, request.body), registry),
+  );
+  app.delete<{ Params: DeviceParams }>('/:id', { schema: deleteDeviceSchema, ...guard }, async (request, reply) => {
+    await commands.delete(request.params.id);
+    return reply.status(204).send();
+  });
+  app.get<{ Params: DeviceParams }>('/:id/values', { schema: deviceValuesSchema }, async (request) => {
+    await commands.find(request.params.id);
+    return { values: supervisor.values(request.params.id) ?? [] };
+  });
+  app.get<{ Params: DeviceParams }>('/:id/alarms', { schema: deviceAlarmsSchema }, async (request) => {
+    await commands.find(request.params.id);
+    return { alarms: (await options.devices.alarms(request.params.id)).map(presentAlarm) };
+  });
+  app.get<{ Params: DeviceParams; Querystring: EventsQuery }>(
+    '/:id/events',
+    { schema: deviceEventsSchema },
+    async (request) => {
+      await commands.find(request.params.id);
+      const since = parseSince(request.query.since);
+      const events = await options.devices.events(request.params.id, since, request.query.limit);
+      return { events: events.map(presentEvent) };
+    },
+  );
+  app.get<{ Params: DeviceParams }>('/:id/stream', { schema: deviceStreamSchema }, async (request, reply) => {
+    await commands.find(request.params.id);
+    streamDevice(request, reply, supervisor, request.params.id);
+  });
+  done();
+}
+
+function parseSince(since: string | undefined): number | undefined {
+  if (since === undefined) return undefined;
+  const at = /^\d+$/.test(since) ? Number(since) : Date.parse(since);
+  if (!Number.isFinite(at))
+    throw kitProblems.create('SVC_ERR_BAD_REQUEST', `since must be ISO 8601 or epoch milliseconds, not ${since}`);
+  return at;
+}

@@ -1,0 +1,232 @@
+import { errorResponse, errorResponses, PROBLEM_ERROR_BODY } from '@triad/service-kit';
+import {
+  deviceAlarmSchema,
+  deviceEventSchema,
+  deviceSchema,
+  deviceValueSchema,
+} from '../../presenters/device-presenter.js';
+
+export interface DeviceParams {
+  id: string;
+}
+export interface DeviceBody {
+  name: string;
+  templateId: string;
+  templateVersion: string;
+  variables?: Record<string, string>;
+  drivers?: Record<string, Record<string, unknown>>;
+}
+export type DevicePatch = Partial<DeviceBody>;
+export interface EventsQuery {
+  since?: string;
+  limit: number;
+}
+
+const params = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'string', minLength: 1, maxLength: 80 } },
+} as const;
+
+const fields = {
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  templateId: { type: 'string', pattern: '^[A-Za-z0-9_ -]{1,80}$' },
+  templateVersion: { type: 'string', minLength: 1, maxLength: 128 },
+  variables: {
+    type: 'object',
+    maxProperties: 100,
+    propertyNames: { pattern: '^[A-Za-z0-9_]{1,80}$' },
+    additionalProperties: { type: 'string', maxLength: 1000 },
+    description: 'values of the template\'s /{NAME}/ placeholders, e.g. {"ICMP_IPAddress": "10.0.0.7"}',
+  },
+  drivers: {
+    type: 'object',
+    maxProperties: 20,
+    propertyNames: { pattern: '^[a-zA-Z0-9-]{1,80}$' },
+    additionalProperties: { type: 'object' },
+    description:
+      "per originType, settings merged over the template's originTypes entry (ports, communities, credentials); " +
+      'secrets are encrypted at rest and read back as "hidden" (send "hidden" to keep the stored one)',
+  },
+} as const;
+
+const invalidDevice = errorResponse(
+  PROBLEM_ERROR_BODY,
+  'The template version does not exist, a placeholder is left unfilled or a driver setting does not fit ' +
+    '(TPL_ERR_DEVICE_INVALID)',
+  {
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: {
+          path: { type: 'string', description: 'JSON Pointer into the request' },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+);
+
+const writeErrors = {
+  ...errorResponses(PROBLEM_ERROR_BODY, {
+    400: 'Malformed request',
+    401: 'No bearer token, and the service requires one for writes (TPL_ERR_UNAUTHORIZED)',
+    403: 'The bearer token is not a write token (TPL_ERR_FORBIDDEN)',
+    500: true,
+  }),
+};
+
+export const createDeviceSchema = {
+  tags: ['devices'],
+  operationId: 'createDevice',
+  security: [{ bearer: [] }],
+  summary: 'Bind a template version to a device and start collecting',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'templateId', 'templateVersion'],
+    properties: fields,
+  },
+  response: {
+    201: { ...deviceSchema, description: 'Created; collection has started' },
+    422: invalidDevice,
+    ...writeErrors,
+  },
+} as const;
+
+export const listDevicesSchema = {
+  tags: ['devices'],
+  operationId: 'listDevices',
+  summary: 'List devices',
+  response: {
+    200: {
+      description: 'Every device, oldest first',
+      type: 'object',
+      additionalProperties: false,
+      required: ['devices'],
+      properties: { devices: { type: 'array', items: deviceSchema } },
+    },
+    ...errorResponses(PROBLEM_ERROR_BODY, { 500: true }),
+  },
+} as const;
+
+const notFound = errorResponses(PROBLEM_ERROR_BODY, {
+  400: 'Malformed id',
+  404: 'No such device (TPL_ERR_DEVICE_NOT_FOUND)',
+  500: true,
+});
+
+export const readDeviceSchema = {
+  tags: ['devices'],
+  operationId: 'readDevice',
+  summary: 'Read one device',
+  params,
+  response: { 200: { ...deviceSchema, description: 'The device' }, ...notFound },
+} as const;
+
+export const patchDeviceSchema = {
+  tags: ['devices'],
+  operationId: 'updateDevice',
+  security: [{ bearer: [] }],
+  summary: 'Change a device (name, template version, variables, driver settings); collection restarts',
+  params,
+  body: { type: 'object', additionalProperties: false, minProperties: 1, properties: fields },
+  response: {
+    200: { ...deviceSchema, description: 'The changed device' },
+    422: invalidDevice,
+    ...notFound,
+    ...writeErrors,
+  },
+} as const;
+
+export const deleteDeviceSchema = {
+  tags: ['devices'],
+  operationId: 'deleteDevice',
+  security: [{ bearer: [] }],
+  summary: 'Stop collecting and delete a device with its alarms and events',
+  params,
+  response: { 204: { description: 'Deleted', type: 'null' }, ...notFound, ...writeErrors },
+} as const;
+
+export const deviceValuesSchema = {
+  tags: ['devices'],
+  operationId: 'readDeviceValues',
+  summary: 'Current values of a device',
+  params,
+  response: {
+    200: {
+      description: 'The latest value of every datapoint read since the service started',
+      type: 'object',
+      additionalProperties: false,
+      required: ['values'],
+      properties: { values: { type: 'array', items: deviceValueSchema } },
+    },
+    ...notFound,
+  },
+} as const;
+
+export const deviceAlarmsSchema = {
+  tags: ['devices'],
+  operationId: 'readDeviceAlarms',
+  summary: 'Active alarms of a device, newest first',
+  params,
+  response: {
+    200: {
+      description: 'The raised alarms',
+      type: 'object',
+      additionalProperties: false,
+      required: ['alarms'],
+      properties: { alarms: { type: 'array', items: deviceAlarmSchema } },
+    },
+    ...notFound,
+  },
+} as const;
+
+export const deviceEventsSchema = {
+  tags: ['devices'],
+  operationId: 'readDeviceEvents',
+  summary: 'Raise, clear, log and state events of a device, newest first',
+  params,
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      since: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 40,
+        description: 'only events after this time (ISO 8601 or epoch ms)',
+      },
+      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+    },
+  },
+  response: {
+    200: {
+      description: 'The events',
+      type: 'object',
+      additionalProperties: false,
+      required: ['events'],
+      properties: { events: { type: 'array', items: deviceEventSchema } },
+    },
+    ...notFound,
+  },
+} as const;
+
+export const deviceStreamSchema = {
+  tags: ['devices'],
+  operationId: 'streamDevice',
+  summary: 'Events and value changes as Server-Sent Events',
+  description:
+    'text/event-stream. The current values come first. Event names: `value` (data: one value as in /values), ' +
+    '`alarm-raised`, `alarm-cleared`, `log`, `state` (data: the event as in /events). A comment line every 15 s ' +
+    'keeps proxies from closing the stream.',
+  params,
+  produces: ['text/event-stream'],
+  response: {
+    200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+    ...notFound,
+  },
+} as const;

@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DeviceStreamItem, DeviceSupervisor } from '../../devices/device-supervisor.js';
+import { presentEvent } from '../../presenters/device-presenter.js';
+
+/** Milliseconds between keep-alive comments. */
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * `GET /devices/{id}/stream`: Server-Sent Events until the client goes away. The current values
+ * come first, then every change, as `value` events; alarm, log and state events go under their
+ * type with the event id (`id:`) of /events.
+ */
+export function streamDevice(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  supervisor: DeviceSupervisor,
+  id: string,
+): void {
+  reply.hijack();
+  const out = reply.raw;
+  out.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  out.write(': stream of device events\n\n');
+  const send = (item: DeviceStreamItem) => {
+    if (item.kind === 'end') {
+      out.end();
+      return;
+    }
+    if (item.kind === 'values') {
+      for (const value of item.values) out.write(`event: value\ndata: ${JSON.stringify(value)}\n\n`);
+      return;
+    }
+    const event = presentEvent(item.event);
+    out.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  };
+  // The current values first, so a new listener starts from the whole picture.
+  send({ kind: 'values', values: supervisor.values(id) ?? [] });
+  const unsubscribe = supervisor.subscribe(id, send);
+  const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  const end = () => {
+    clearInterval(keepAlive);
+    unsubscribe();
+  };
+  request.raw.once('close', end);
+  out.once('close', end);
+}
