@@ -28,10 +28,10 @@ describeInBrowser('alarm list in Chromium', () => {
   const idsFrom = async (url: string) => ((await api('GET', url)) as Listed).alarms.map((a) => a.alarmId);
   const shownIds = (page: Page) => page.locator('tbody tr th').allTextContents();
 
-  const signIn = async () => {
+  const signIn = async (path = '/alarms') => {
     const watched = await openWatchedPage(nm.browser);
     watched.page.setDefaultTimeout(10_000);
-    await watched.page.goto(`${nm.server.url}/alarms`);
+    await watched.page.goto(`${nm.server.url}${path}`);
     await watched.page.getByLabel('Username').fill('admin');
     await watched.page.getByLabel('Password').fill('Admin123');
     await watched.page.getByRole('button', { name: 'Sign in' }).click();
@@ -75,8 +75,21 @@ describeInBrowser('alarm list in Chromium', () => {
     await source.selectOption('disk');
     await page.getByText('No active alarms match.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // The filters live in the address: Back returns to the previous view, and a view can be opened directly.
+    expect(new URL(page.url()).search).toBe('?source=disk&tag=network');
+    await page.goBack();
+    await pages.getByText('Page 1: alarms 1–2').waitFor();
+    expect(await source.inputValue()).toBe('');
     expect(errors).toEqual([]);
     await page.close();
+
+    const direct = await signIn('/alarms?tag=storage&rows=20');
+    await direct.page.getByRole('navigation', { name: 'Alarm pages' }).getByText('Page 1: alarms 1–3').waitFor();
+    expect(await shownIds(direct.page)).toEqual(['disk_c', 'disk_b', 'disk_a']);
+    expect(await direct.page.getByLabel('Rows per page').inputValue()).toBe('20');
+    expect(direct.errors).toEqual([]);
+    await direct.page.close();
   });
 
   it('shows 1,000 alarms on one page and keeps them live', async () => {

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { AlarmFilters } from './alarm-filters.js';
-import { alarmPageUrl, type AlarmQuery } from './alarm-query.js';
+import { alarmPageUrl, alarmViewPath, parseAlarmView } from './alarm-query.js';
 import type { AlarmRowAction } from './alarm-row.js';
 import { AlarmTable } from './alarm-table.js';
 import type { Subscribe } from './live-updates.js';
@@ -18,18 +18,29 @@ const LIVE_RELOAD_MS = 150;
  * `previous/all?eid=` with the last alarm shown, "Newer alarms" goes back. Filters by source and
  * tag, 20 to 1000 rows per page; each row has Acknowledge / Unacknowledge / Clear / Comment. Alarm
  * frames on the WebSocket reload the page shown (and the source list), so changes made elsewhere
- * appear without a reload; an older page stays anchored at its event id.
+ * appear without a reload; an older page stays anchored at its event id. The filters live in the
+ * address (`/alarms?source=&tag=&rows=`), so a filtered list can be bookmarked and shared.
  */
 export function AlarmsPage(props: {
   readonly client: OperatorClient;
   readonly username: string;
   readonly subscribe: Subscribe;
+  /** The console address: its query holds the filters (`parseAlarmView`). */
+  readonly path: string;
+  readonly navigate: (path: string) => void;
 }) {
   usePageTitle('Alarms');
-  const { client, username, subscribe } = props;
-  const [query, setQuery] = useState<AlarmQuery>({ source: undefined, tag: undefined, limit: 50 });
-  // The event ids the older pages start before: empty on the first page.
-  const [cursors, setCursors] = useState<readonly string[]>([]);
+  const { client, username, subscribe, navigate } = props;
+  const search = props.path.includes('?') ? props.path.slice(props.path.indexOf('?')) : '';
+  const query = useMemo(() => parseAlarmView(search), [search]);
+  const view = alarmViewPath(query);
+  // The event ids the older pages start before (empty on the first page), for the view they were paged in.
+  const [paging, setPaging] = useState<{ readonly view: string; readonly cursors: readonly string[] }>({
+    view,
+    cursors: [],
+  });
+  const cursors = paging.view === view ? paging.cursors : [];
+  const setCursors = (next: readonly string[]) => setPaging({ view, cursors: next });
   // The page last loaded, with the URL it came from: the pager waits for it before moving on.
   const [shown, setShown] = useState<{ readonly url: string; readonly alarms: readonly AlarmWire[] } | undefined>();
   const [sources, setSources] = useState<readonly string[]>([]);
@@ -104,15 +115,7 @@ export function AlarmsPage(props: {
   return (
     <>
       <h1>Alarms</h1>
-      <AlarmFilters
-        query={query}
-        sources={sources}
-        tags={tags}
-        onChange={(next) => {
-          setQuery(next);
-          setCursors([]);
-        }}
-      />
+      <AlarmFilters query={query} sources={sources} tags={tags} onChange={(next) => navigate(alarmViewPath(next))} />
       <p role="status">{message}</p>
       <ErrorAlert message={error} />
       {alarms === undefined ? (

@@ -23,7 +23,7 @@ type Session =
  * (`/alarms`), updated live over the WebSocket; for the admin role also Admin (`/users`: users and
  * roles; `/admin` itself is a path every service keeps for its own).
  */
-export default function OperatorArea({ path, config }: AreaProps) {
+export default function OperatorArea({ path, config, navigate }: AreaProps) {
   const authentication = config.settings.authentication !== false;
   const [session, setSession] = useState<Session>({ kind: authentication ? 'signed-out' : 'checking' });
   useEffect(() => {
@@ -40,7 +40,9 @@ export default function OperatorArea({ path, config }: AreaProps) {
       <SignInPage onSignedIn={(client, username) => setSession({ kind: 'signed-in', client, username, auth: true })} />
     );
   }
-  return <SignedIn path={path} session={session} onSignOut={() => setSession({ kind: 'signed-out' })} />;
+  return (
+    <SignedIn path={path} navigate={navigate} session={session} onSignOut={() => setSession({ kind: 'signed-out' })} />
+  );
 }
 
 function SignInPage(props: { readonly onSignedIn: (client: OperatorClient, username: string) => void }) {
@@ -65,6 +67,7 @@ function SignInPage(props: { readonly onSignedIn: (client: OperatorClient, usern
 
 function SignedIn(props: {
   readonly path: string;
+  readonly navigate: (path: string) => void;
   readonly session: Extract<Session, { kind: 'signed-in' }>;
   readonly onSignOut: () => void;
 }) {
@@ -134,7 +137,13 @@ function SignedIn(props: {
         )}
       </div>
       {page === 'alarms' ? (
-        <AlarmsPage client={client} username={username} subscribe={subscribe} />
+        <AlarmsPage
+          client={client}
+          username={username}
+          subscribe={subscribe}
+          path={props.path}
+          navigate={props.navigate}
+        />
       ) : page === 'users' ? (
         admin === undefined ? (
           <p aria-live="polite">Checking your role…</p>
