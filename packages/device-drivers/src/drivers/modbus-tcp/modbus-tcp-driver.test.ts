@@ -6,6 +6,8 @@ import {
   type PipelineEvent,
 } from '@triad/device-templates';
 import modbusSerial from 'modbus-serial';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DeviceCollector, type DeviceError, type DeviceState } from '../../device-collector.js';
 import type { PointRequest, PollingDriver } from '../../driver.js';
@@ -124,10 +126,13 @@ function template(datapoints: { id: string; address: string; type: string; alarm
 }
 
 /** A collector on one device, polling every `periodMs` (shorter than any polling group, for tests). */
-function collect(device: DeviceTemplate, port: number, periodMs = 200) {
+function collect(device: DeviceTemplate, port: number, periodMs = 200, config: Record<string, unknown> = {}) {
   const prepared = prepareDevice(
     device,
-    { variables: { DCP_IPAddress: '127.0.0.1' }, drivers: { 'svc-ds-drv-modbus-tcp': { port, timeout: 500 } } },
+    {
+      variables: { DCP_IPAddress: '127.0.0.1' },
+      drivers: { 'svc-ds-drv-modbus-tcp': { port, timeout: 500, ...config } },
+    },
     registry(),
   );
   expect(prepared.problems).toEqual([]);
@@ -181,6 +186,17 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
         di: { 0: [false, true] },
       },
       7: { hr: { 0: [777] } },
+      // The example energy meter (HR:40001, HR:40007, HR:40013 float32, HR:40025 float64).
+      3: {
+        hr: {
+          0: registers(56, (b) => {
+            b.writeFloatBE(229.5, 0);
+            b.writeFloatBE(12.5, 12);
+            b.writeFloatBE(2875, 24);
+            b.writeDoubleBE(1_234_567, 48);
+          }),
+        },
+      },
     });
   }, 30_000);
 
@@ -343,6 +359,21 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
     expect(run.latest('activePower')?.value).toBe(1500.5);
     expect(run.events.filter((e) => e.type === 'alarm-raised')).toEqual([]);
     expect(run.states.at(-1)?.state).toBe('up');
+  });
+
+  it('reads the example energy meter, whose addresses are HR: Modicon references, in two requests', async () => {
+    const file = createRequire(import.meta.url).resolve(
+      '@triad/device-templates/examples/modbus-tcp-energy-meter.ndst.json',
+    );
+    const meter = JSON.parse(readFileSync(file, 'utf8')) as DeviceTemplate;
+    const run = collect(meter, server.port, 200, { slaveId: 3 });
+    const requests = await server.served(() => run.collector.pollOnce());
+    await run.collector.stop();
+    expect(run.latest('voltageL1')?.value).toBe(229.5);
+    expect(run.latest('currentL1')?.rawValue).toBe(12.5);
+    expect(run.latest('activePower')).toMatchObject({ rawValue: 2875, value: 2.875, unit: 'kW' });
+    expect(run.latest('energy')?.rawValue).toBe(1_234_567);
+    expect(requests.map((r) => `${r.unit}:${r.address}+${r.count}`)).toEqual(['3:0+14', '3:24+4']);
   });
 });
 
