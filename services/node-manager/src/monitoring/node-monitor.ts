@@ -19,19 +19,24 @@ interface Watched {
    * memory of the last run: collectors wait for a reported UP (no RPCs before connections exist).
    */
   reported: boolean;
+  /** Reported changes into UP so far: a loop started in an earlier one belongs to an old connection. */
+  upCount: number;
   /** Running poll loops by plugin name. */
   readonly loops: Map<string, PollLoop>;
 }
 
 /** Calls `work` now and then `intervalMs` after each run ends, until stopped. */
 class PollLoop {
+  /** `Watched.upCount` when it started. */
+  readonly upCount: number;
   readonly #intervalMs: number;
   readonly #work: () => Promise<void>;
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
   #running: Promise<void> = Promise.resolve();
 
-  constructor(intervalMs: number, work: () => Promise<void>) {
+  constructor(upCount: number, intervalMs: number, work: () => Promise<void>) {
+    this.upCount = upCount;
     this.#intervalMs = intervalMs;
     this.#work = work;
     this.#tick();
@@ -115,7 +120,14 @@ export class NodeMonitor {
 
   #observe(node: MonitoredNode, state: string, reported: boolean): void {
     if (this.#closed) return;
-    const watched = this.#nodes.get(node.id) ?? { node, state, reported, loops: new Map<string, PollLoop>() };
+    const watched = this.#nodes.get(node.id) ?? {
+      node,
+      state,
+      reported,
+      upCount: 0,
+      loops: new Map<string, PollLoop>(),
+    };
+    if (reported && state === 'UP' && (watched.state !== 'UP' || !watched.reported)) watched.upCount++;
     watched.node = node;
     watched.state = state;
     watched.reported ||= reported;
@@ -138,7 +150,11 @@ export class NodeMonitor {
     });
   }
 
-  /** Starts the loops a node should have (reported UP, plugin on) and stops the others. */
+  /**
+   * Starts the loops a node should have (reported UP, plugin on) and stops the others. A loop from
+   * before the node's latest change into UP stops too (`paused`) and starts afresh, even when the
+   * node is UP again by the time this runs: what it read belongs to the old connection.
+   */
   #reconcile(nodeId: string): void {
     this.#queue(nodeId, async () => {
       const watched = this.#nodes.get(nodeId);
@@ -148,20 +164,21 @@ export class NodeMonitor {
         const on = (stored.get(collector.plugin) ?? (collector.defaultOn ? 'on' : 'off')) === 'on';
         const loop = watched.loops.get(collector.plugin);
         const up = watched.state === 'UP' && watched.reported;
-        if (up && on && !loop && !this.#closed) {
+        if (loop && !(up && on && loop.upCount === watched.upCount)) {
+          watched.loops.delete(collector.plugin);
+          await loop.stop();
+          if (on) await collector.paused?.(watched.node);
+          else await collector.stop(watched.node);
+        }
+        if (up && on && !watched.loops.has(collector.plugin) && !this.#closed) {
           watched.loops.set(
             collector.plugin,
-            new PollLoop(collector.intervalMs, () =>
+            new PollLoop(watched.upCount, collector.intervalMs, () =>
               collector
                 .collect(watched.node)
                 .catch((error: unknown) => this.#onError(error, nodeId, `${collector.plugin} collection`)),
             ),
           );
-        } else if (loop && !(up && on)) {
-          watched.loops.delete(collector.plugin);
-          await loop.stop();
-          if (on) await collector.paused?.(watched.node);
-          else await collector.stop(watched.node);
         }
       }
     });
