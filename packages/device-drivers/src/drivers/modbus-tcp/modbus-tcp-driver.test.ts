@@ -72,10 +72,11 @@ function point(datapointId: string, originAddress: string, originDataType: strin
   };
 }
 
-function driverFor(port: number, config: Record<string, unknown> = {}): PollingDriver {
+function driverFor(port: number, config: Record<string, unknown> = {}, log?: (message: string) => void): PollingDriver {
   const driver = modbusTcpDriver.create({
     config: { address: '127.0.0.1', port, slaveId: 1, timeout: 1000, ...config },
     origin: '127.0.0.1',
+    ...(log === undefined ? {} : { log }),
   });
   if (driver.kind !== 'polling') throw new Error('the Modbus driver polls');
   return driver;
@@ -284,7 +285,8 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
   });
 
   it('makes only the datapoints at illegal addresses bad', async () => {
-    const driver = driverFor(server.port);
+    const logs: string[] = [];
+    const driver = driverFor(server.port, {}, (message) => logs.push(message));
     let values: Record<string, [unknown, string]> = {};
     const requests = await server.served(
       async () =>
@@ -295,9 +297,14 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
           point('gone', 'holding:50000', 'float32'),
           point('typo', 'holding:x', 'uint16'),
           point('coil', 'coil:9', 'bool'),
+          point('coilType', 'coil:0', 'int16'),
           point('fine', 'input:0', 'uint16'),
         ])),
     );
+    expect(logs).toEqual([
+      expect.stringContaining('test/typo: "holding:x" is not a Modbus address'),
+      expect.stringContaining('test/coilType: a coil is read as bool, not int16'),
+    ]);
     await driver.close();
     expect(values).toEqual({
       ok100: [11, 'good'],
@@ -306,6 +313,7 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
       gone: [null, 'bad'],
       typo: [null, 'bad'],
       coil: [null, 'bad'],
+      coilType: [null, 'bad'],
       fine: [7, 'good'],
     });
     // 100-106 failed as a whole, then each of its three datapoints alone.

@@ -69,26 +69,26 @@ export const modbusTcpDriver: DriverFactory = {
       reported.add(message);
       context.log?.(`svc-ds-drv-modbus-tcp ${target}: ${message}`);
     };
+    // The collector asks with the same request objects every poll: parse and batch each once.
+    const plans = new WeakMap<ReadRequest, readonly Batch<PointRead>[]>();
+    const batchesOf = (request: ReadRequest) => {
+      let batches = plans.get(request);
+      if (batches === undefined) plans.set(request, (batches = plan(request, options.limits, report)));
+      return batches;
+    };
     return {
       kind: 'polling',
       read: (request, signal) =>
-        connection.exclusive(() => readPoints(connection, options, request, signal, target, report)),
+        connection.exclusive(() => readPoints(connection, request, batchesOf(request), signal, target)),
       close: () => connection.close(),
     };
   },
 };
 
-async function readPoints(
-  connection: ModbusConnection,
-  options: ModbusSettings,
-  request: ReadRequest,
-  signal: AbortSignal,
-  target: string,
-  report: (message: string) => void,
-): Promise<ReadResult> {
+/** The requests a poll takes; datapoints whose address or type is wrong are left out (and read `bad`). */
+function plan(request: ReadRequest, limits: BatchLimits, report: (message: string) => void): Batch<PointRead>[] {
   for (const table of request.tables)
     report(`table set ${table.datapointSetId} is not read: Modbus-TCP reads map sets only`);
-  const values = new Map<PointRequest, unknown>();
   const reads: PointRead[] = [];
   for (const point of request.points) {
     try {
@@ -97,7 +97,17 @@ async function readPoints(
       report(`${point.datapointSetId}/${point.datapointId}: ${(error as Error).message}`);
     }
   }
-  const batches = planBatches(reads, options.limits);
+  return planBatches(reads, limits);
+}
+
+async function readPoints(
+  connection: ModbusConnection,
+  request: ReadRequest,
+  batches: readonly Batch<PointRead>[],
+  signal: AbortSignal,
+  target: string,
+): Promise<ReadResult> {
+  const values = new Map<PointRequest, unknown>();
   // A connection kept from an earlier poll may have been closed by the device meanwhile (many
   // close idle connections): then one fresh connection gets a second chance at this poll.
   let retry = connection.isOpen;
