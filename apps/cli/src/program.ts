@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { createTemplatesCommand, EXIT, type CliIo } from '@triad/device-templates';
 import { createNodeManagerCommand, createUsersCommand } from '@triad/node-manager-service';
 import { createCatalogCommand, createShopsCommand } from '@triad/content-api-service';
+import { createDevicesCommand } from '@triad/templates-service';
 import { createServeCommand } from './serve-command.js';
 
 /** The version printed by `triad --version`, read from this package's manifest. */
@@ -28,6 +29,7 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(createNodeManagerCommand(io, { cwd: io.cwd }));
   program.addCommand(createCatalogCommand(io));
   program.addCommand(createShopsCommand(io));
+  program.addCommand(createDevicesCommand(io));
   // Every subcommand reports usage errors through exceptions, so runCli can map them to exit 2.
   const override = (cmd: Command): void => {
     cmd.exitOverride();

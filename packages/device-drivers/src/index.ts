@@ -28,4 +28,5 @@ export {
 export { Limiter } from './limiter.js';
 export { valueAt, numberAt, stringAt, booleanAt, configProblems, assertFilled } from './config-values.js';
 export { icmpDriver } from './drivers/icmp/icmp-driver.js';
+export { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';
 export { defaultDriverRegistry } from './default-drivers.js';

@@ -15,3 +15,4 @@ export { templatesProblems, type TemplatesProblemCode } from './errors.js';
 export { templatesMigrations, TEMPLATES_MIGRATION_TABLE } from './migrations/index.js';
 export { compareVersions, newestFirst } from './versions/compare-versions.js';
 export { seedExampleTemplates, defaultExamplesDirectory, type SeedOutcome } from './demo/seed-example-templates.js';
+export { createDevicesCommand, DEFAULT_TEMPLATES_URL, type DevicesCommandOptions } from './cli/devices-command.js';
