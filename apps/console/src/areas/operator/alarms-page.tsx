@@ -78,7 +78,7 @@ export function AlarmsPage(props: {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stop = subscribe((event) => {
-      if (event.type !== 'alarm' || timer !== undefined) return;
+      if ((event.type !== 'alarm' && event.type !== 'resync') || timer !== undefined) return;
       timer = setTimeout(() => {
         timer = undefined;
         load();

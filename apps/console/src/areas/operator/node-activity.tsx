@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
 import { addLogEntry, applyAlarmFrame } from './live-node-activity.js';
 import type { Subscribe } from './live-updates.js';
@@ -9,7 +9,8 @@ const LOG_LIMIT = 50;
 
 /**
  * A node's active alarms (`GET /api/alarm/node/{id}`) and its newest logs (`GET /api/logs/node/{id}`),
- * kept current by the WebSocket's alarm and log frames for this node; alarm changes are announced
+ * kept current by the WebSocket's alarm and log frames for this node (and read again after the
+ * socket reconnects); alarm changes are announced
  * in a polite status line (log entries are not: they can come in bursts).
  */
 export function NodeActivity(props: {
@@ -22,7 +23,7 @@ export function NodeActivity(props: {
   const [logs, setLogs] = useState<readonly NodeLogWire[] | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [announced, setAnnounced] = useState('');
-  useEffect(() => {
+  const load = useCallback(() => {
     const id = encodeURIComponent(nodeId);
     const fail = (reason: unknown) => setError(errorMessage(reason));
     client
@@ -34,10 +35,12 @@ export function NodeActivity(props: {
       .then((reply) => setLogs(reply.logs))
       .catch(fail);
   }, [client, nodeId]);
+  useEffect(load, [load]);
   useEffect(
     () =>
       subscribe((event) => {
-        if (event.type === 'alarm' && event.alarm.src.nodeId === nodeId) {
+        if (event.type === 'resync') load();
+        else if (event.type === 'alarm' && event.alarm.src.nodeId === nodeId) {
           // A frame before the first list arrives is already in that list.
           setAlarms((list) => list && applyAlarmFrame(list, event.action, event.alarm));
           setAnnounced(`${event.alarm.alarmId} ${event.action}.`);
@@ -45,7 +48,7 @@ export function NodeActivity(props: {
           setLogs((list) => list && addLogEntry(list, event.log, LOG_LIMIT));
         }
       }),
-    [subscribe, nodeId],
+    [subscribe, nodeId, load],
   );
   return (
     <>

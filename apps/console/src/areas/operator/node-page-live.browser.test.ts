@@ -23,6 +23,21 @@ describeInBrowser('live nodes list and node page in Chromium', () => {
   const signIn = async (url: string) => {
     const watched = await openWatchedPage(nm.browser);
     watched.page.setDefaultTimeout(5000);
+    // Keeps every WebSocket the page opens, so a test can drop them, and counts their authentications.
+    await watched.page.addInitScript(() => {
+      const Native = window.WebSocket;
+      const live = { sockets: [] as WebSocket[], authenticated: 0 };
+      Object.assign(window, { live });
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          live.sockets.push(this);
+          this.addEventListener('message', (message: MessageEvent<string>) => {
+            if (message.data.includes('"type":"authenticated"')) live.authenticated++;
+          });
+        }
+      };
+    });
     await watched.page.goto(url);
     await watched.page.getByLabel('Username').fill('admin');
     await watched.page.getByLabel('Password').fill('Admin123');
@@ -44,6 +59,36 @@ describeInBrowser('live nodes list and node page in Chromium', () => {
     await other.waitFor({ timeout: 2000 });
     await api('DELETE', `/api/topo/node/${added.id}`);
     await other.waitFor({ state: 'detached', timeout: 2000 });
+    expect(await notReloaded(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('reads the node page again when the WebSocket comes back after a drop', async () => {
+    await nm.server.core.topology.setNodeState(nodeId, 'STOPPED');
+    const { page, errors } = await signIn(`${nm.server.url}/nodes/${nodeId}`);
+    const facts = page.getByRole('region', { name: 'Facts' });
+    const alarms = page.getByRole('region', { name: 'Alarms' });
+    await facts
+      .getByRole('definition')
+      .filter({ hasText: /^STOPPED$/ })
+      .waitFor();
+    await alarms.getByRole('listitem').first().waitFor();
+    type Live = { live: { sockets: WebSocket[]; authenticated: number } };
+    const authentications = () => page.evaluate(() => (window as unknown as Live).live.authenticated);
+    while ((await authentications()) === 0) await page.waitForTimeout(50);
+    // Dropped: the changes below send frames to nobody; the console reconnects after 1 s.
+    await page.evaluate(() => {
+      for (const socket of (window as unknown as Live).live.sockets) socket.close();
+    });
+    await nm.server.core.topology.setNodeState(nodeId, 'DOWN');
+    await nm.server.core.alarms.raise({ alarmId: 'missed_while_down', nodeId });
+    await facts
+      .getByRole('definition')
+      .filter({ hasText: /^DOWN$/ })
+      .waitFor({ timeout: 4000 });
+    await alarms.getByRole('listitem').filter({ hasText: 'missed_while_down' }).waitFor({ timeout: 4000 });
+    expect(await authentications()).toBe(2);
     expect(await notReloaded(page)).toBe(true);
     expect(errors).toEqual([]);
     await page.close();

@@ -57,6 +57,7 @@ export function NodePage(props: {
   useEffect(
     () =>
       subscribe((event) => {
+        if (event.type === 'resync') loadInfo();
         if (event.type !== 'node_state' || event.nodeId !== nodeId) return;
         if (event.deleted) {
           setError('This node was removed.');

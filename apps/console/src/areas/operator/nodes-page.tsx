@@ -29,6 +29,7 @@ export function NodesPage(props: { readonly client: OperatorClient; readonly sub
   useEffect(
     () =>
       subscribe((event) => {
+        if (event.type === 'resync') reload();
         if (event.type !== 'node_state') return;
         if (event.deleted) setNodes((list) => list?.filter((n) => n.id !== event.nodeId));
         else if (nodes?.some((n) => n.id === event.nodeId) === false) reload();
