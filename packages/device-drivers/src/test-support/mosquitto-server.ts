@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { killProcess } from './kill-process.js';
-import { freePort, waitFor } from './real-server.js';
+import { freePort, waitFor } from './local-server.js';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
 export const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
@@ -18,6 +18,8 @@ export const MOSQUITTO_INSTALL = 'apt-get install mosquitto mosquitto-clients';
 export interface MosquittoOptions {
   /** User name → password; when given, anonymous clients are refused. */
   readonly users?: Readonly<Record<string, string>>;
+  /** More configuration lines (`max_queued_messages 0`...). */
+  readonly extraConfig?: readonly string[];
 }
 
 export interface MosquittoServer {
@@ -56,6 +58,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     }
     lines.push('allow_anonymous false', `password_file ${passwords}`);
   }
+  lines.push(...(options.extraConfig ?? []));
   const configFile = path.join(dir, 'mosquitto.conf');
   writeFileSync(configFile, lines.join('\n') + '\n');
 

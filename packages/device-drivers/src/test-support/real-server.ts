@@ -5,7 +5,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { describe, it } from 'vitest';
 
 /** True when `program` (an absolute path or a name on PATH) can be run. */
@@ -39,25 +38,4 @@ export function describeWithPrograms(
   else describe.skip(`${title} (skipped: ${reason})`, body);
 }
 
-/** A free TCP port on 127.0.0.1 (the kernel picks it; the server started next binds it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once `check` resolves true, polling every 50 ms, or rejects after `timeoutMs`. */
-export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { freePort, waitFor } from './local-server.js';

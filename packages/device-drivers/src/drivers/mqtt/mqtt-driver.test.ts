@@ -5,6 +5,7 @@ import type { DeviceCollector } from '../../device-collector.js';
 import { DriverRegistry } from '../../driver-registry.js';
 import type { DeviceBinding } from '../../prepare-device.js';
 import { collectDevice, type CollectedDevice } from '../../test-support/collect-device.js';
+import { hotMqttStarter } from '../../test-support/mqtt-templates.js';
 import {
   MOSQUITTO,
   MOSQUITTO_INSTALL,
@@ -201,25 +202,7 @@ describeWithPrograms('MQTT driver against a real mosquitto', [MOSQUITTO], MOSQUI
   });
 
   it('raises an alarm when a value crosses its threshold and clears it when it falls back', async () => {
-    const alarmed = starter();
-    const temperature = alarmed.datapointSets?.[0]?.datapoints[0];
-    if (temperature === undefined) throw new Error('the starter has no datapoint');
-    temperature.alertConfig = {
-      evaluations: [
-        {
-          expressions: [{ symbol: 'hot', expression: 'datapoint.value > 50' }],
-          logic: 'hot',
-          severity: 601,
-          text: 'Too hot',
-          textHelp: 'Cool the line',
-          onStartup: true,
-          audited: false,
-          hidden: false,
-          broadcast: false,
-          facility: -1,
-        },
-      ],
-    };
+    const alarmed = hotMqttStarter();
     const run = start(alarmed, { drivers: { [MQTT]: { brokerUrl: broker.url } } });
     await up(run);
     const client = await publisher(broker.url);
