@@ -6,7 +6,7 @@
  * `INTERNAL_DATAPOINTS`.
  */
 import { DriverError } from '../../driver-error.js';
-import { valueAtDotPath, valueAtJsonPath } from './message-path.js';
+import { dotPathReader, valueAtJsonPath } from './message-path.js';
 import type { MqttMessage } from './mqtt-message.js';
 
 export const OPERATION_MODES = ['extract', 'transform'] as const;
@@ -46,7 +46,8 @@ export function compileDatapointReader(originAddress: string, mode: OperationMod
   if (mode === 'transform') return (message) => valueAtJsonPath(message.document, originAddress);
   if (originAddress === '' || originAddress.split('.').includes(''))
     throw new DriverError('configuration', `originAddress ${JSON.stringify(originAddress)} is not a dot path`);
-  return (message) => valueAtDotPath(message.document, originAddress);
+  const read = dotPathReader(originAddress);
+  return (message) => read(message.document);
 }
 
 function internalReader(name: string, originAddress: string): DatapointReader {

@@ -6,23 +6,26 @@
 import { JSONPath } from 'jsonpath-plus';
 
 /**
- * The value at a dot path: object keys (own properties only, so `__proto__` or `constructor`
- * never reach the prototype) and array indexes. A leading `$.` is allowed and ignored.
+ * Compiles a dot path into a reader of the value it addresses: object keys (own properties only,
+ * so `__proto__` or `constructor` never reach the prototype) and array indexes. A leading `$.` is
+ * allowed and ignored. The path is split once, not per message.
  */
-export function valueAtDotPath(root: unknown, path: string): unknown {
+export function dotPathReader(path: string): (root: unknown) => unknown {
   const keys = (path.startsWith('$.') ? path.slice(2) : path).split('.');
-  let current = root;
-  for (const key of keys) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    if (Array.isArray(current)) {
-      if (!/^\d+$/.test(key)) return undefined;
-      current = current[Number(key)];
-    } else {
-      if (!Object.hasOwn(current, key)) return undefined;
-      current = (current as Record<string, unknown>)[key];
+  return (root) => {
+    let current = root;
+    for (const key of keys) {
+      if (typeof current !== 'object' || current === null) return undefined;
+      if (Array.isArray(current)) {
+        if (!/^\d+$/.test(key)) return undefined;
+        current = current[Number(key)];
+      } else {
+        if (!Object.hasOwn(current, key)) return undefined;
+        current = (current as Record<string, unknown>)[key];
+      }
     }
-  }
-  return current;
+    return current;
+  };
 }
 
 /**

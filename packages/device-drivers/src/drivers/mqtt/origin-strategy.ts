@@ -15,7 +15,7 @@
  */
 import { isObject } from '@triad/common';
 import { DriverError } from '../../driver-error.js';
-import { valueAtDotPath, valueAtJsonPath } from './message-path.js';
+import { dotPathReader, valueAtJsonPath } from './message-path.js';
 import type { MqttMessage } from './mqtt-message.js';
 import { Re2Pattern } from './re2-pattern.js';
 import { wildcardLevels } from './topic-filter.js';
@@ -90,7 +90,7 @@ export function compileOriginStrategy(
         throw new DriverError('configuration', `${path}.property is required with strategyId "property"`);
       const read = property.startsWith('$')
         ? (payload: unknown) => valueAtJsonPath(payload, property)
-        : (payload: unknown) => valueAtDotPath(payload, property);
+        : dotPathReader(property);
       return strategy((message) => cut(text(read(message.payload))));
     }
     case 'address':
