@@ -11,12 +11,14 @@ describe('checkSubstitutionVariables', () => {
     expect(problem!.message).toContain('is not a discovery variable');
   });
 
-  it('warns on an unknown variable nested inside an originTypes entry', () => {
+  it('accepts a variable only a device fills, and warns on one that nothing can fill', () => {
     const t = validTemplate();
     objectAt(t, 'originTypes', 0, 'basicConfig').address = '/{SNMP_Address}/';
+    expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_VARIABLE_UNKNOWN')).toEqual([]);
+    objectAt(t, 'originTypes', 0, 'basicConfig').address = '/{SNMP Address}/';
     const problems = withCode(semanticWarnings(t), 'DT_WARN_SEM_VARIABLE_UNKNOWN');
     expect(problems.map((p) => p.path)).toEqual(['/originTypes/0/basicConfig/address']);
-    expect(problems[0]!.message).toContain('/{SNMP_Address}/');
+    expect(problems[0]!.message).toContain('/{SNMP Address}/ is never replaced');
   });
 
   it('accepts the four discovery variables and a literal origin', () => {

@@ -18,10 +18,16 @@ const BRACED = /\{\s*([A-Za-z_][\w.-]*)\s*\}/;
 const KNOWN_NAME = new RegExp(`(?<![\\w])(${SUBSTITUTION_VARIABLES.join('|')})(?![\\w])`);
 const MAX_DEPTH = 32;
 
+/** A name a device's `variables` can fill (letters, digits, `_`). */
+const DEVICE_VARIABLE = /^[A-Za-z0-9_]{1,80}$/;
+
 /**
  * Checks `/{NAME}/` substitution variables in `origin` and anywhere inside `originTypes`
- * values: the name must be a known discovery variable, and a known variable must be written in
- * the `/{NAME}/` form (a bare `{ICMP_IPAddress}` or `ICMP_IPAddress` is taken literally).
+ * values. Discovery fills the four discovery variables; a device (`POST /devices`) fills any
+ * name of letters, digits and `_`. So a name is reported when neither can fill it, or when it is
+ * a near miss of a discovery variable (discovery will not fill `/{ICMP_IpAddress}/`: a typo,
+ * most likely). A known variable must be written in the `/{NAME}/` form (a bare
+ * `{ICMP_IPAddress}` or `ICMP_IPAddress` is taken literally).
  */
 export const checkSubstitutionVariables: SemanticCheck = (model, reporter) => {
   const origin = model.root['origin'];
@@ -52,11 +58,16 @@ function checkString(text: string, path: DocumentPath, reporter: SemanticReporte
     if (KNOWN.has(name)) continue;
     unknownFound = true;
     const suggestion = suggestKey(name, SUBSTITUTION_VARIABLES);
+    const fillable = DEVICE_VARIABLE.test(name);
+    if (fillable && suggestion === undefined) continue;
     reporter.report('DT_WARN_SEM_VARIABLE_UNKNOWN', path, {
       message:
-        `The substitution variable /{${name}}/ is not a discovery variable, so it is never replaced` +
-        (suggestion !== undefined ? `; did you mean /{${suggestion}}/?` : '') +
-        ` Known variables: ${SUBSTITUTION_VARIABLES.map((v) => `/{${v}}/`).join(', ')}.`,
+        (fillable
+          ? `The substitution variable /{${name}}/ is not a discovery variable: discovery does not fill it, ` +
+            `only a device that gives "variables": {"${name}": ...}; did you mean /{${suggestion}}/?`
+          : `The substitution variable /{${name}}/ is never replaced: discovery variables are ` +
+            `${SUBSTITUTION_VARIABLES.map((v) => `/{${v}}/`).join(', ')}, and a device's variables are ` +
+            `named with letters, digits and _ only.`),
       found: text,
       allowed: SUBSTITUTION_VARIABLES.join(', '),
       ...(suggestion !== undefined ? { suggestion: `/{${suggestion}}/` } : {}),

@@ -33,7 +33,7 @@ export const semanticProblems = defineProblems({
   },
   DT_WARN_SEM_VARIABLE_UNKNOWN: {
     severity: 'warning',
-    title: 'A /{NAME}/ substitution variable is not a known discovery variable',
+    title: 'A /{NAME}/ variable that nothing fills, or a near miss of a discovery variable',
   },
   DT_WARN_SEM_VARIABLE_MALFORMED: {
     severity: 'warning',
