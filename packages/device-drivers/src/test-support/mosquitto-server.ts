@@ -1,10 +1,11 @@
 /**
  * A real mosquitto broker for tests: a child process on 127.0.0.1 and a free port, with a
- * generated configuration (anonymous, or users in a password file made by `mosquitto_passwd`).
+ * generated configuration (anonymous, or users in a password file made by `mosquitto_passwd`;
+ * optionally TLS with a certificate from a throwaway CA made by `openssl`).
  * `stop` and `start` kill and restart it on the same port, for tests of lost connections.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { freePort, waitFor } from './local-server.js';
 
 export const MOSQUITTO = '/usr/sbin/mosquitto';
 export const MOSQUITTO_PASSWD = '/usr/bin/mosquitto_passwd';
+export const OPENSSL = '/usr/bin/openssl';
 export const MOSQUITTO_INSTALL = 'apt-get install mosquitto mosquitto-clients';
 
 export interface MosquittoOptions {
@@ -20,12 +22,16 @@ export interface MosquittoOptions {
   readonly users?: Readonly<Record<string, string>>;
   /** More configuration lines (`max_queued_messages 0`...). */
   readonly extraConfig?: readonly string[];
+  /** Serve MQTT over TLS with a certificate for 127.0.0.1 from a CA made for the test (openssl). */
+  readonly tls?: boolean;
 }
 
 export interface MosquittoServer {
   readonly port: number;
-  /** `mqtt://127.0.0.1:<port>` */
+  /** `mqtt://127.0.0.1:<port>` (`mqtts://` with TLS) */
   readonly url: string;
+  /** With TLS: the PEM of the CA that signed the broker's certificate. */
+  readonly ca: string | undefined;
   /** Kills the broker (SIGKILL: clients see the connection drop, as with a crash). */
   stop(): Promise<void>;
   /** Starts it again on the same port with the same configuration. */
@@ -58,6 +64,13 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     }
     lines.push('allow_anonymous false', `password_file ${passwords}`);
   }
+  const ca = options.tls === true ? makeCertificates(dir) : undefined;
+  if (ca !== undefined)
+    lines.push(
+      `cafile ${path.join(dir, 'ca.pem')}`,
+      `certfile ${path.join(dir, 'server.pem')}`,
+      `keyfile ${path.join(dir, 'server.key')}`,
+    );
   lines.push(...(options.extraConfig ?? []));
   const configFile = path.join(dir, 'mosquitto.conf');
   writeFileSync(configFile, lines.join('\n') + '\n');
@@ -85,7 +98,8 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   await start();
   return {
     port,
-    url: `mqtt://127.0.0.1:${port}`,
+    url: `${ca === undefined ? 'mqtt' : 'mqtts'}://127.0.0.1:${port}`,
+    ca,
     stop,
     start,
     async close() {
@@ -94,6 +108,43 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     },
     output: () => stderr,
   };
+}
+
+/** A CA and a server certificate for 127.0.0.1 it signed, in `dir`; returns the CA's PEM. */
+function makeCertificates(dir: string): string {
+  const file = (name: string) => path.join(dir, name);
+  writeFileSync(file('san.ext'), 'subjectAltName=IP:127.0.0.1\n');
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  const steps = [
+    [
+      'req',
+      '-x509',
+      ...ec,
+      '-keyout',
+      file('ca.key'),
+      '-out',
+      file('ca.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Triad test CA',
+    ],
+    ['req', ...ec, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=127.0.0.1'],
+    ['x509', '-req', '-in', file('server.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key')].concat([
+      '-CAcreateserial',
+      '-out',
+      file('server.pem'),
+      '-days',
+      '2',
+      '-extfile',
+      file('san.ext'),
+    ]),
+  ];
+  for (const args of steps) {
+    const made = spawnSync(OPENSSL, args, { encoding: 'utf8' });
+    if (made.status !== 0) throw new Error(`openssl ${args[0]} failed: ${made.stderr}`);
+  }
+  return readFileSync(file('ca.pem'), 'utf8');
 }
 
 function accepts(port: number): Promise<boolean> {

@@ -10,6 +10,7 @@ import {
   MOSQUITTO,
   MOSQUITTO_INSTALL,
   MOSQUITTO_PASSWD,
+  OPENSSL,
   startMosquitto,
   type MosquittoServer,
 } from '../../test-support/mosquitto-server.js';
@@ -41,7 +42,7 @@ function start(template: DeviceTemplate, binding: DeviceBinding, pool = new Mqtt
 }
 
 async function publisher(url: string, options: { username?: string; password?: string } = {}): Promise<MqttClient> {
-  const client = await connectAsync(url, { ...options, reconnectPeriod: 0 });
+  const client = await connectAsync(url, { ...options, protocolVersion: 5, reconnectPeriod: 0 });
   publishers.push(client);
   return client;
 }
@@ -201,6 +202,41 @@ describeWithPrograms('MQTT driver against a real mosquitto', [MOSQUITTO], MOSQUI
     expect(run.collector.state).toBe('up');
   });
 
+  it('takes the origin from an MQTT 5 user property or a payload field', async () => {
+    const points: [string, string, string][] = [
+      ['level', 'payload.level', 'DOUBLE'],
+      ['publisher', 'svc-ds-drv-mqtt:clientId', 'STRING'],
+    ];
+    const byClient = start(
+      template(
+        [{ topicName: 'tanks/level', datapointSet: 'status', originStrategy: { strategyId: 'clientId' } }],
+        points,
+      ),
+      { drivers: { [MQTT]: { brokerUrl: broker.url } } },
+    );
+    const byOrigin = start(
+      template(
+        [{ topicName: 'tanks/+/level', datapointSet: 'status', originStrategy: { strategyId: 'origin' } }],
+        points,
+        'tank-1',
+      ),
+      { drivers: { [MQTT]: { brokerUrl: broker.url } } },
+    );
+    await up(byClient);
+    await up(byOrigin);
+    const client = await publisher(broker.url);
+    const clientId = (id: string) => ({ properties: { userProperties: { clientId: id } } });
+    await client.publishAsync('tanks/level', JSON.stringify({ level: 1 }), clientId('press-8'));
+    await client.publishAsync('tanks/level', JSON.stringify({ level: 2 }), clientId('press-7'));
+    await publish(client, 'tanks/a/level', { origin: 'tank-2', level: 3 });
+    await publish(client, 'tanks/b/level', { origin: 'tank-1', level: 4 });
+    // No origin in the message: it belongs to every device on the topic.
+    await publish(client, 'tanks/c/level', { level: 5 });
+    await expect.poll(() => byClient.value('level'), { timeout: 5_000 }).toBe(2);
+    expect(byClient.value('publisher')).toBe('press-7');
+    await expect.poll(() => byOrigin.values.map((v) => v.value), { timeout: 5_000 }).toEqual([4, 5]);
+  });
+
   it('raises an alarm when a value crosses its threshold and clears it when it falls back', async () => {
     const alarmed = hotMqttStarter();
     const run = start(alarmed, { drivers: { [MQTT]: { brokerUrl: broker.url } } });
@@ -280,6 +316,34 @@ describeWithPrograms(
       await publish(client, 'plant/line1/mqtt-sensor/telemetry', { temperature: 18 });
       await expect.poll(() => right.value('temperature'), { timeout: 5_000 }).toBe(18);
       expect(wrong.value('temperature') ?? null).toBeNull();
+    });
+  },
+);
+
+describeWithPrograms(
+  'MQTT driver against a mosquitto serving TLS',
+  [MOSQUITTO, OPENSSL],
+  `${MOSQUITTO_INSTALL} openssl`,
+  () => {
+    let broker: MosquittoServer;
+    beforeAll(async () => {
+      broker = await startMosquitto({ tls: true });
+    });
+    afterAll(async () => {
+      await broker.close();
+    });
+
+    it('reads over mqtts:// with the CA given, and names the certificate problem without it', async () => {
+      const trusted = start(starter(), { drivers: { [MQTT]: { brokerUrl: broker.url, tls: { ca: broker.ca } } } });
+      const untrusted = start(starter(), { drivers: { [MQTT]: { brokerUrl: broker.url } } });
+      await up(trusted);
+      await expect.poll(() => untrusted.collector.state, { timeout: 10_000 }).toBe('down');
+      expect(untrusted.states.at(-1)?.error?.message).toMatch(/certificate/);
+
+      const client = await connectAsync(broker.url, { ca: broker.ca, reconnectPeriod: 0 });
+      publishers.push(client);
+      await publish(client, 'plant/line1/mqtt-sensor/telemetry', { temperature: 19.5 });
+      await expect.poll(() => trusted.value('temperature'), { timeout: 5_000 }).toBe(19.5);
     });
   },
 );
