@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import snmp from 'net-snmp';
 import { killProcess } from './kill-process.js';
-import { waitFor } from './real-server.js';
+import { waitFor } from './local-server.js';
 
 export const SNMPD = '/usr/sbin/snmpd';
 export const SNMPD_INSTALL = 'apt-get install snmpd snmp';
@@ -38,6 +38,8 @@ export const EXTEND_LINES_TABLE = '1.3.6.1.4.1.8072.1.3.2.4';
 export interface SnmpdServer {
   readonly port: number;
   readonly community: string;
+  /** The agent's process id while it runs (the benchmark reads its CPU time). */
+  pid(): number | undefined;
   /** Sets what the `testvalue` extend prints (the agent re-reads it after at most 1 s). */
   setTestValue(text: string): Promise<void>;
   /** Sets the lines the `lines` extend prints (rows of nsExtendOutput2Table). */
@@ -115,6 +117,7 @@ export async function startSnmpd(): Promise<SnmpdServer> {
   return {
     port,
     community: 'public',
+    pid: () => child?.pid,
     setTestValue: (text) => writeFile(valueFile, `${text}\n`),
     setLines: (lines) => writeFile(linesFile, lines.map((line) => `${line}\n`).join('')),
     kill,
