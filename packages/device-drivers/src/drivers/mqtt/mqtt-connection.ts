@@ -202,7 +202,7 @@ export class MqttConnection {
 
   #onError(error: Error & { code?: unknown }): void {
     if (this.#ended) return;
-    const where = `MQTT broker ${redact(this.#settings.brokerUrl)}`;
+    const where = `the MQTT broker at ${redact(this.#settings.brokerUrl)}`;
     const code = typeof error.code === 'number' ? error.code : undefined;
     if (code !== undefined && BAD_CREDENTIALS.has(code)) {
       const user = this.#settings.username;
@@ -218,6 +218,8 @@ export class MqttConnection {
       }, this.#settings.authRetryPeriodMs);
       this.#authRetry.unref();
     } else if (code !== undefined) this.#attemptError = new DriverError('protocol', `${where}: ${error.message}`);
+    else if (error.code === 'ECONNRESET' || error.code === 'EPIPE')
+      this.#attemptError = new DriverError('unreachable', `lost the connection to ${where}: ${error.message}`);
     else this.#attemptError = toDriverError(error, where);
     if (!this.#connected) {
       this.#downError = this.#attemptError;
