@@ -29,4 +29,13 @@ export { Limiter } from './limiter.js';
 export { valueAt, numberAt, stringAt, booleanAt, configProblems, assertFilled } from './config-values.js';
 export { icmpDriver } from './drivers/icmp/icmp-driver.js';
 export { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';
+export { snmpDriver } from './drivers/snmp/snmp-driver.js';
+export {
+  expandTargets,
+  sweepSysDescr,
+  SYS_DESCR_OID,
+  MAX_TARGETS,
+  type SweepOptions,
+  type SweepResult,
+} from './discover-snmp.js';
 export { defaultDriverRegistry } from './default-drivers.js';

@@ -122,6 +122,8 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     supervisor,
     registry,
     writeAccess: writeAccess(config.adminToken),
+    templates: repository,
+    patterns,
   });
   app.addHook('onReady', () => supervisor.start());
   app.addHook('preClose', () => supervisor.stop());

@@ -60,6 +60,7 @@ describeEachDatabase<TemplatesDatabase>('templates OpenAPI document', (getDb) =>
     expect(document.openapi).toBe('3.0.3');
     expect(Object.keys(document.paths).sort()).toEqual([
       '/devices',
+      '/devices/discover',
       '/devices/{id}',
       '/devices/{id}/alarms',
       '/devices/{id}/events',

@@ -21,7 +21,12 @@ import {
   type DeviceParams,
   type DevicePatch,
   type EventsQuery,
+  discoverDevicesSchema,
+  type DiscoverBody,
 } from './schemas.js';
+import { discoverDevices } from '../../commands/discover-devices.js';
+import type { PatternCache } from '../../matching/pattern-cache.js';
+import type { TemplateRepository } from '../../repositories/template-repository.js';
 
 export interface DevicesRoutesOptions {
   readonly commands: DeviceCommands;
@@ -29,6 +34,8 @@ export interface DevicesRoutesOptions {
   readonly supervisor: DeviceSupervisor;
   readonly registry: DriverRegistry;
   readonly writeAccess: WriteAccess;
+  readonly templates: TemplateRepository;
+  readonly patterns: PatternCache;
 }
 
 /** The device resource; register with `prefix: '/devices'`. */
@@ -55,6 +62,12 @@ export function devicesRoutes(
       .status(201)
       .header('location', `/devices/${encodeURIComponent(device.id)}`)
       .send(presentDevice(device, registry));
+  });
+  app.post<{ Body: DiscoverBody }>('/discover', { schema: discoverDevicesSchema, ...guard }, async (request) => {
+    const results = await discoverDevices(request.body, { ...options, commands });
+    return {
+      results: results.map((r) => (r.device === undefined ? r : { ...r, device: presentDevice(r.device, registry) })),
+    };
   });
   app.get('', { schema: listDevicesSchema }, async () => ({
     devices: (await options.devices.list()).map((device) => presentDevice(device, registry)),

@@ -230,3 +230,80 @@ export const deviceStreamSchema = {
     ...notFound,
   },
 } as const;
+
+export interface DiscoverBody {
+  targets: string;
+  snmp?: Record<string, unknown>;
+  add?: boolean;
+}
+
+export const discoverDevicesSchema = {
+  tags: ['devices'],
+  operationId: 'discoverDevices',
+  summary: 'Probe named addresses over SNMP and propose (or add) devices for the templates that match',
+  description:
+    'Reads sysDescr from each address (at most 1,024, 50 starts per second), matches it with the stored ' +
+    "templates' rangerFilter.description, and with `add` creates a device with ICMP_IPAddress filled for the " +
+    'newest matching template (once per address and template).',
+  security: [{ bearer: [] }],
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['targets'],
+    properties: {
+      targets: {
+        type: 'string',
+        minLength: 7,
+        maxLength: 2000,
+        description: 'comma-separated IPv4 addresses and CIDR blocks, e.g. 10.0.0.0/24',
+      },
+      snmp: {
+        type: 'object',
+        description:
+          'SNMP settings as in a template: basicConfig {port, version, timeout, retries}, ' +
+          'snmpCommunities, snmpV3Security',
+      },
+      add: { type: 'boolean', default: false, description: 'create the devices, not only propose them' },
+    },
+  },
+  response: {
+    200: {
+      description: 'One entry per address, in address order',
+      type: 'object',
+      additionalProperties: false,
+      required: ['results'],
+      properties: {
+        results: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['address', 'templates'],
+            properties: {
+              address: { type: 'string' },
+              sysDescr: { type: 'string' },
+              error: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['code', 'message'],
+                properties: { code: { type: 'string' }, message: { type: 'string' } },
+              },
+              templates: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['templateId', 'templateVersion'],
+                  properties: { templateId: { type: 'string' }, templateVersion: { type: 'string' } },
+                },
+              },
+              device: deviceSchema,
+              existing: { type: 'boolean', description: 'the device already watched this address' },
+            },
+          },
+        },
+      },
+    },
+    ...writeErrors,
+  },
+} as const;

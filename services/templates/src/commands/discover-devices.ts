@@ -1,0 +1,94 @@
+/**
+ * SNMP discovery: reads sysDescr from the addresses a person names, matches it with the stored
+ * templates' `rangerFilter.description` (the /match logic), and proposes devices or, with `add`,
+ * creates them with `ICMP_IPAddress` filled and the SNMP settings used for discovery.
+ */
+import { expandTargets, sweepSysDescr, type DriverRegistry, type SweepResult } from '@triad/device-drivers';
+import type { DeviceTemplate } from '@triad/device-templates';
+import { kitProblems } from '@triad/service-kit';
+import { findMatchingTemplates } from '../matching/find-matching-templates.js';
+import type { PatternCache } from '../matching/pattern-cache.js';
+import type { DeviceRecord, DeviceRepository } from '../repositories/device-repository.js';
+import type { TemplateRepository } from '../repositories/template-repository.js';
+import type { DeviceCommands } from './device-commands.js';
+
+export interface DiscoverRequest {
+  /** Comma-separated IPv4 addresses and CIDR blocks. */
+  readonly targets: string;
+  /** SNMP settings in the form of a template's originTypes entry (basicConfig, snmpCommunities, snmpV3Security). */
+  readonly snmp?: Readonly<Record<string, unknown>>;
+  readonly add?: boolean;
+}
+
+export interface DiscoveredCandidate extends SweepResult {
+  readonly templates: readonly { readonly templateId: string; readonly templateVersion: string }[];
+  /** With `add`: the device created, or the one that already watched this address with that template. */
+  readonly device?: DeviceRecord;
+  readonly existing?: boolean;
+}
+
+export interface DiscoverDevicesOptions {
+  readonly templates: TemplateRepository;
+  readonly devices: DeviceRepository;
+  readonly commands: DeviceCommands;
+  readonly patterns: PatternCache;
+  readonly registry: DriverRegistry;
+  /** Starts per second (default 50). */
+  readonly ratePerSecond?: number;
+}
+
+export async function discoverDevices(
+  request: DiscoverRequest,
+  options: DiscoverDevicesOptions,
+): Promise<DiscoveredCandidate[]> {
+  let targets: string[];
+  try {
+    targets = expandTargets(request.targets);
+  } catch (error) {
+    throw kitProblems.create('SVC_ERR_BAD_REQUEST', (error as Error).message);
+  }
+  const snmp = request.snmp ?? {};
+  const swept = await sweepSysDescr(targets, {
+    snmp,
+    registry: options.registry,
+    ratePerSecond: options.ratePerSecond ?? 50,
+  });
+  const existing = await options.devices.list();
+  const out: DiscoveredCandidate[] = [];
+  for (const result of swept) {
+    if (result.sysDescr === undefined) {
+      out.push({ ...result, templates: [] });
+      continue;
+    }
+    const matches = await findMatchingTemplates(options.templates, options.patterns, { description: result.sysDescr });
+    const templates = matches
+      .filter((m) => m.versionRank === 0)
+      .map((m) => ({ templateId: m.templateId, templateVersion: m.templateVersion }));
+    const chosen = templates[0];
+    if (request.add !== true || chosen === undefined) {
+      out.push({ ...result, templates });
+      continue;
+    }
+    const watching = existing.find(
+      (d) => d.templateId === chosen.templateId && d.variables['ICMP_IPAddress'] === result.address,
+    );
+    if (watching !== undefined) {
+      out.push({ ...result, templates, device: watching, existing: true });
+      continue;
+    }
+    const record = await options.templates.find(chosen.templateId, chosen.templateVersion);
+    const document = JSON.parse(record?.documentJson ?? '{}') as DeviceTemplate;
+    const snmpType = (document.originTypes ?? [])
+      .map((entry) => entry.originType)
+      .find((type) => options.registry.get(type) === options.registry.get('svc-ds-drv-snmp'));
+    const device = await options.commands.create({
+      name: `${result.sysDescr.split(/\s+/).slice(0, 3).join(' ')} ${result.address}`.slice(0, 200),
+      templateId: chosen.templateId,
+      templateVersion: chosen.templateVersion,
+      variables: { ICMP_IPAddress: result.address },
+      ...(snmpType !== undefined && Object.keys(snmp).length > 0 ? { drivers: { [snmpType]: snmp } } : {}),
+    });
+    out.push({ ...result, templates, device });
+  }
+  return out;
+}
