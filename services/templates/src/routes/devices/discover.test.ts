@@ -34,7 +34,7 @@ describeWithPrograms('POST /devices/discover against a real snmpd', [SNMPD], SNM
   beforeAll(async () => {
     snmpd = await startSnmpd();
     app = await buildTestApp(database);
-    const template = createStarterTemplate('snmp', { templateId: 'Linux Agent' }) as Record<string, unknown>;
+    const template = createStarterTemplate('snmp', { templateId: 'Linux Agent' });
     // snmpd answers sysDescr with the kernel's uname line.
     template['rangerFilter'] = { description: '^Linux ' };
     const stored = await app.inject({ method: 'POST', url: '/templates', payload: template });
