@@ -1,8 +1,8 @@
 /**
  * A real Net-SNMP agent (Debian's `snmpd`) for the SNMP driver's tests and benchmark: a child
  * process on 127.0.0.1 and a free UDP port, with its configuration and persistent state in a
- * temporary directory. It answers the v2c community `public` and the SNMPv3 user `triadv3`
- * (SHA authentication, AES privacy), and serves two `extend` scripts whose output a test
+ * temporary directory. It answers the v2c community `public`, the SNMPv3 user `triadv3` (SHA
+ * authentication, AES privacy) and the users of `SNMPD_V3_USERS`, and serves two `extend` scripts whose output a test
  * changes: `testvalue` (one line, nsExtendOutput1Line) and `lines` (one row per line in
  * nsExtendOutput2Table).
  */
@@ -24,6 +24,19 @@ export const SNMPD_V3 = {
   authPassword: 'triad-auth-pass',
   privacyAlgorithm: 'AES',
   privacyPassword: 'triad-priv-pass',
+} as const;
+
+/** More v3 users, one per security level and stronger algorithms: `snmpV3Security` settings. */
+export const SNMPD_V3_USERS = {
+  noAuthNoPriv: { usmUser: 'triadnoauth', authPassword: '', privacyPassword: '' },
+  authNoPriv: { usmUser: 'triadauth', authAlgorithm: 'SHA-256', authPassword: 'triad-auth-pass', privacyPassword: '' },
+  authPriv512: {
+    usmUser: 'triad512',
+    authAlgorithm: 'SHA-512',
+    authPassword: 'triad-auth-pass',
+    privacyAlgorithm: 'AES-256',
+    privacyPassword: 'triad-priv-pass',
+  },
 } as const;
 
 /** OIDs of the extends, by the token's OID encoding (length, then the characters). */
@@ -79,6 +92,12 @@ export async function startSnmpd(): Promise<SnmpdServer> {
       'rocommunity public 127.0.0.1',
       `createUser ${SNMPD_V3.usmUser} SHA ${SNMPD_V3.authPassword} AES ${SNMPD_V3.privacyPassword}`,
       `rouser ${SNMPD_V3.usmUser} priv`,
+      `createUser triadnoauth`,
+      'rouser triadnoauth noauth',
+      `createUser triadauth SHA-256 ${SNMPD_V3.authPassword}`,
+      'rouser triadauth auth',
+      `createUser triad512 SHA-512 ${SNMPD_V3.authPassword} AES-256 ${SNMPD_V3.privacyPassword}`,
+      'rouser triad512 priv',
       `extend -cacheTime 1 testvalue /bin/cat ${valueFile}`,
       `extend -cacheTime 1 lines /bin/cat ${linesFile}`,
       'dontLogTCPWrappersConnects yes',

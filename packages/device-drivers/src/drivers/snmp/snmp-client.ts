@@ -93,7 +93,9 @@ export class SnmpClient {
   #session(): LiveSession {
     if (this.#current !== undefined && !this.#current.retired) return this.#current;
     const { address, port, retries, timeoutMs, v3, community, version } = this.#settings;
-    const options = { port, retries, timeout: timeoutMs, backoff: 1 };
+    // An IPv6 literal needs an IPv6 socket; host names resolve to IPv4.
+    const transport = address.includes(':') ? ('udp6' as const) : ('udp4' as const);
+    const options = { port, retries, timeout: timeoutMs, backoff: 1, transport };
     const session =
       v3 !== undefined
         ? snmp.createV3Session(address, v3.netSnmpUser, { ...options, version: snmp.Version3 })

@@ -1,3 +1,4 @@
+import { createCipheriv } from 'node:crypto';
 import { createStarterTemplate, type DeviceTemplate } from '@triad/device-templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DriverRegistry } from '../../driver-registry.js';
@@ -9,6 +10,7 @@ import {
   SNMPD,
   SNMPD_INSTALL,
   SNMPD_V3,
+  SNMPD_V3_USERS,
   startSnmpd,
   TESTVALUE_OID,
   type SnmpdServer,
@@ -62,6 +64,15 @@ describeWithPrograms('SNMP driver against a real snmpd', [SNMPD], SNMPD_INSTALL,
     expect(run.last()?.state).toBe('up');
     expect(run.value('sysDescr')?.quality).toBe('good');
     expect(typeof run.value('sysUpTime')?.value).toBe('number');
+  });
+
+  it('reads over v3 noAuthNoPriv, authNoPriv (SHA-256) and authPriv (SHA-512, AES-256)', async () => {
+    const template = createStarterTemplate('snmp') as unknown as DeviceTemplate;
+    const runs = Object.values(SNMPD_V3_USERS).map((user) => collect(template, v3(user)));
+    await Promise.all(runs.map((run) => run.collector.pollOnce()));
+    await Promise.all(runs.map((run) => run.collector.stop()));
+    expect(runs.map((run) => run.last()?.error ?? null)).toEqual([null, null, null]);
+    expect(runs.map((run) => typeof run.value('sysUpTime')?.value)).toEqual(['number', 'number', 'number']);
   });
 
   it('names a wrong v3 authentication password and an unknown v3 user as authentication errors', async () => {
@@ -293,6 +304,26 @@ describe('snmpDriver configuration', () => {
         snmpV3Security: { usmUser: 'u', authAlgorithm: 'SHA3', authPassword: 'long enough' },
       })[0],
     ).toContain('snmpV3Security.authAlgorithm must be one of MD5, SHA');
+  });
+
+  it('refuses DES privacy where this Node.js cannot run DES (OpenSSL 3 without its legacy provider)', () => {
+    let des = true;
+    try {
+      createCipheriv('des-cbc', Buffer.alloc(8), Buffer.alloc(8));
+    } catch {
+      des = false;
+    }
+    const problems = snmpDriver.check({
+      basicConfig: { address: '192.0.2.1', version: 3 },
+      snmpV3Security: {
+        usmUser: 'u',
+        authPassword: 'long enough',
+        privacyAlgorithm: 'DES',
+        privacyPassword: 'long enough',
+      },
+    });
+    if (des) expect(problems).toEqual([]);
+    else expect(problems[0]).toContain('DES is not available here');
   });
 
   it('lists the secrets', () => {

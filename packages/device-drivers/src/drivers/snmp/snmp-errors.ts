@@ -43,10 +43,9 @@ export function snmpDriverError(error: unknown, settings: SnmpSettings): DriverE
           `(${settings.v3?.privacyAlgorithm ?? 'none'})`,
         { cause: error },
       );
+    // No cause: net-snmp's message quotes both communities.
     if (err.code === snmp.ResponseInvalidCode.ECommunityNoMatch)
-      return new DriverError('protocol', `${agent}: the answer carries another community than the request`, {
-        cause: error,
-      });
+      return new DriverError('protocol', `${agent}: the answer carries another community than the request`);
     return new DriverError('protocol', `${agent}: invalid answer: ${message}`, { cause: error });
   }
   if (err.name === 'RequestFailedError') {

@@ -4,6 +4,7 @@
  * {readCommunity, writeCommunity} and `snmpV3Security` {usmUser, authAlgorithm, authPassword,
  * privacyAlgorithm, privacyPassword}. See docs/devices.md, section SNMP.
  */
+import { createCipheriv } from 'node:crypto';
 import snmp from 'net-snmp';
 import { assertFilled, numberAt, stringAt, valueAt } from '../../config-values.js';
 import { DriverError } from '../../driver-error.js';
@@ -149,6 +150,12 @@ function readV3(config: Readonly<Record<string, unknown>>): SnmpV3Settings {
         'snmpV3Security.privacyPassword must have at least 8 characters for authPriv (RFC 3414)',
       );
   }
+  if (level === 'authPriv' && privProtocol === snmp.PrivProtocols.des && !desAvailable())
+    throw new DriverError(
+      'configuration',
+      'snmpV3Security.privacyAlgorithm DES is not available here: OpenSSL 3 keeps DES in its legacy provider; ' +
+        'configure the agent for AES, or run Node.js with --openssl-legacy-provider',
+    );
   const netSnmpUser: snmp.User = { name: user, level: snmp.SecurityLevel[level] };
   if (level !== 'noAuthNoPriv') Object.assign(netSnmpUser, { authProtocol, authKey: authPassword });
   if (level === 'authPriv') Object.assign(netSnmpUser, { privProtocol, privKey: privPassword });
@@ -179,6 +186,20 @@ function readLevel(
   if (authPassword === '' || authProtocol === snmp.AuthProtocols.none) return 'noAuthNoPriv';
   if (privPassword === '' || privProtocol === snmp.PrivProtocols.none) return 'authNoPriv';
   return 'authPriv';
+}
+
+let des: boolean | undefined;
+
+/** Whether this Node.js (its OpenSSL) can run DES-CBC, which SNMPv3's DES privacy needs. */
+function desAvailable(): boolean {
+  if (des === undefined)
+    try {
+      createCipheriv('des-cbc', Buffer.alloc(8), Buffer.alloc(8));
+      des = true;
+    } catch {
+      des = false;
+    }
+  return des;
 }
 
 /** `SHA-256`, `sha_256` and `SHA256` name the same algorithm. */
