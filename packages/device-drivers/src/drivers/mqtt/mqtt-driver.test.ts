@@ -377,6 +377,21 @@ describe('MQTT driver configuration', () => {
     expect(problems[0]).toContain(problem);
   });
 
+  it('connects to no broker when the template reads nothing through it', async () => {
+    const pool = new MqttConnectionPool(() => {
+      throw new Error('no connection expected');
+    });
+    const config = (createStarterTemplate('mqtt')['originTypes'] as Record<string, unknown>[])[0]!;
+    const quiet = createMqttDriver({ pool }).create({ config, origin: 'mqtt-sensor' });
+    const reports: unknown[] = [];
+    const listener = { updates: (u: unknown) => reports.push(u), connection: (e: unknown) => reports.push(e) };
+    if (quiet.kind !== 'subscription') throw new Error('the MQTT driver subscribes');
+    await quiet.start({ points: [], tables: [] }, listener);
+    await quiet.close();
+    expect(pool.size).toBe(0);
+    expect(reports).toEqual([]);
+  });
+
   it('keeps the password and the TLS key secret', () => {
     expect(driver.secretKeys).toEqual(['password', 'tls.key', 'tls.passphrase']);
   });

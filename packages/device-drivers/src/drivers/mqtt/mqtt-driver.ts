@@ -55,7 +55,8 @@ export function createMqttDriver(options: MqttDriverOptions = {}): DriverFactory
         kind: 'subscription',
         async start(request: ReadRequest, listener: SubscriptionListener): Promise<void> {
           if (settings instanceof DriverError) throw settings;
-          if (closed) return;
+          // A template may declare the driver without reading anything through it.
+          if (closed || (request.points.length === 0 && request.tables.length === 0)) return;
           const user = connectionUser(settings, request, listener, context);
           subscription = pool.subscribe(settings.connection, user, context.log);
           await subscription.ready;
