@@ -9,6 +9,7 @@ import {
   startSnmpd,
   type SnmpdServer,
 } from '@triad/device-drivers/testing';
+import { createDevicesCommand } from '../../cli/devices-command.js';
 import { buildTestApp } from '../../test-support/templates-test-app.js';
 import type { TemplatesDatabase } from '../../repositories/templates-tables.js';
 
@@ -97,5 +98,24 @@ describeWithPrograms('POST /devices/discover against a real snmpd', [SNMPD], SNM
     const reply = await app.inject({ method: 'POST', url: '/devices/discover', payload: { targets: '10.0.0.0/33' } });
     expect(reply.statusCode).toBe(400);
     expect(reply.json<{ detail: string }>().detail).toContain('prefix');
+  });
+
+  it('triad devices discover prints each address with its sysDescr and the matching template', async () => {
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    let out = '';
+    const io = {
+      stdout: { write: (text: string) => (out += text) },
+      stderr: { write: () => true },
+      cwd: process.cwd(),
+      exitCode: 0,
+      readStdin: () => Promise.resolve(new Uint8Array()),
+    };
+    const command = createDevicesCommand(io, { env: {} });
+    command.exitOverride();
+    await command.parseAsync(['discover', '--snmp', '127.0.0.1', '--port', String(snmpd.port), '--url', url], {
+      from: 'user',
+    });
+    expect(io.exitCode).toBe(0);
+    expect(out).toMatch(/^127\.0\.0\.1 {2}"Linux .*" {2}-> Linux Agent@1\.0\.0/);
   });
 });
