@@ -58,7 +58,22 @@ export class SnmpClient {
     return Promise.resolve();
   }
 
-  #request<T>(call: Call<T>, signal: AbortSignal): Promise<T> {
+  /**
+   * Runs `call` on the current session. A usmStats report that the agent's engine changed under a
+   * live session (notInTimeWindow, unknownEngineID: it restarted or was replaced) is answered by
+   * one more try on a fresh session, which discovers the engine again.
+   */
+  async #request<T>(call: Call<T>, signal: AbortSignal): Promise<T> {
+    try {
+      return await this.#once(call, signal);
+    } catch (error) {
+      const cause = error instanceof DriverError && error.cause instanceof Error ? error.cause.message : '';
+      if (!/time window|engine id/i.test(cause)) throw error;
+      return this.#once(call, signal);
+    }
+  }
+
+  #once<T>(call: Call<T>, signal: AbortSignal): Promise<T> {
     if (this.#closed) return Promise.reject(new DriverError('protocol', 'the SNMP driver is closed'));
     if (signal.aborted) return Promise.reject(aborted(this.#settings));
     const live = this.#session();
