@@ -162,6 +162,30 @@ describeWithPrograms('SNMP driver against a real snmpd', [SNMPD], SNMPD_INSTALL,
     expect(rows[0]).toEqual(rows[1]);
   });
 
+  it('walks hrSWRunTable, hundreds of rows, keyed by hrSWRunIndex (the process id)', async () => {
+    const template = snmpTemplate([
+      tableSet(
+        'processes',
+        'tableDynamic',
+        '1.3.6.1.2.1.25.4.2',
+        ['pid'],
+        [
+          snmpPoint('pid', '1', 'LONG'),
+          snmpPoint('name', '2', 'STRING', {}, 'InternationalDisplayString'),
+          snmpPoint('status', '7', 'LONG'),
+        ],
+      ),
+    ]);
+    const run = collect(template, fast());
+    await run.collector.pollOnce();
+    await run.collector.stop();
+    const rows = run.collector.evaluator.snapshot()[0]?.rows ?? [];
+    expect(rows.length).toBeGreaterThan(10);
+    const snmpd = rows.find((row) => row.tableIndex === agent.pid());
+    expect(snmpd?.values['name']?.value).toBe('snmpd');
+    expect(snmpd?.values['pid']?.value).toBe(agent.pid());
+  });
+
   it('keys rows by OID suffix when the index column is not readable; rows come and go', async () => {
     // nsExtendLineIndex (column 1) is not-accessible: the row key comes from the instance suffix.
     const template = snmpTemplate([
