@@ -30,6 +30,7 @@ export { valueAt, numberAt, stringAt, booleanAt, configProblems, assertFilled } 
 export { icmpDriver } from './drivers/icmp/icmp-driver.js';
 export { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';
 export { snmpDriver } from './drivers/snmp/snmp-driver.js';
+export { pnioDriver } from './drivers/pnio/pnio-driver.js';
 export {
   expandTargets,
   sweepSysDescr,
