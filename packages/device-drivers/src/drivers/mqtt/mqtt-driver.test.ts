@@ -369,7 +369,8 @@ describe('MQTT driver configuration', () => {
     [{ topics: [{ ...topics[0], originStrategy: { strategyId: 'ip' } }] }, 'strategyId must be one of topic'],
     [{ topics: [{ ...topics[0], originStrategy: { strategyId: 'property' } }] }, 'property is required'],
     [{ topics: [{ ...topics[0], operationMode: 'copy' }] }, 'operationMode must be extract or transform'],
-    [{ topics, tls: { ca: '/etc/ssl/ca.pem' } }, 'tls.ca must be PEM text'],
+    [{ topics, brokerUrl: 'mqtts://host', tls: { ca: '/etc/ssl/ca.pem' } }, 'tls.ca must be PEM text'],
+    [{ topics, tls: { rejectUnauthorized: false } }, 'tls is given but brokerUrl starts with mqtt://'],
     [{ topics, qos: 3 }, 'qos must be an integer from 0 to 2'],
   ])('refuses %j', (config, problem) => {
     const problems = driver.check(config);

@@ -14,7 +14,8 @@ import { topicFilterProblem } from './topic-filter.js';
 /** The broker used when neither the device nor `TRIAD_MQTT_URL` names one. */
 export const DEFAULT_BROKER_URL = 'mqtt://127.0.0.1:1883';
 
-const PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'tls:', 'ws:', 'wss:'];
+const PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:'];
+const ENCRYPTED = ['mqtts:', 'ssl:', 'wss:'];
 
 /** One `topics[]` entry. */
 export interface TopicEntry {
@@ -137,11 +138,13 @@ function topicEntry(raw: unknown, path: string, defaultFilter: string): TopicEnt
 
 function tlsSettings(config: Readonly<Record<string, unknown>>, url: URL): MqttTls | undefined {
   const raw = valueAt(config, 'tls');
-  if (raw === undefined || raw === null) {
-    return url.protocol === 'mqtts:' || url.protocol === 'ssl:' || url.protocol === 'tls:' || url.protocol === 'wss:'
-      ? { rejectUnauthorized: true }
-      : undefined;
-  }
+  const encrypted = ENCRYPTED.includes(url.protocol);
+  if (raw === undefined || raw === null) return encrypted ? { rejectUnauthorized: true } : undefined;
+  if (!encrypted)
+    throw new DriverError(
+      'configuration',
+      `tls is given but brokerUrl starts with ${url.protocol}//, which is not encrypted: use mqtts:// or wss://`,
+    );
   if (!isObject(raw))
     throw new DriverError('configuration', 'tls must be an object {ca, cert, key, rejectUnauthorized}');
   const pem = (key: 'ca' | 'cert' | 'key') => {
