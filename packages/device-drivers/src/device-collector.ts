@@ -71,6 +71,7 @@ export class DeviceCollector {
   readonly #abort = new AbortController();
   #state: DeviceState = 'unknown';
   #stopped = false;
+  #created = false;
   #failures = 0;
 
   constructor(options: DeviceCollectorOptions) {
@@ -84,6 +85,20 @@ export class DeviceCollector {
 
   /** Creates the drivers and starts every schedule; resolves once the first reads have been started. */
   start(): void {
+    for (const run of this.#driverRuns()) {
+      const { driver, plan } = run;
+      if (driver.kind === 'subscription') void this.#subscribe(run, driver);
+      else {
+        if (!isEmptyRequest(plan.once)) void this.#poll(run, plan.once);
+        for (const poll of plan.polls) this.#schedule(run, poll.request, poll.periodMs, 0);
+      }
+    }
+  }
+
+  /** One driver per originType, created at the first `start` or `pollOnce` and kept. */
+  #driverRuns(): DriverRun[] {
+    if (this.#created) return this.#runs;
+    this.#created = true;
     for (const { plan, config } of this.#options.drivers) {
       const factory = this.#options.registry.get(plan.originType);
       if (factory === undefined) {
@@ -91,14 +106,9 @@ export class DeviceCollector {
         continue;
       }
       const driver = factory.create({ config, origin: this.#options.origin, log: this.#options.log });
-      const run: DriverRun = { originType: plan.originType, plan, driver, error: null, attempted: false };
-      this.#runs.push(run);
-      if (driver.kind === 'subscription') void this.#subscribe(run, driver);
-      else {
-        if (!isEmptyRequest(plan.once)) void this.#poll(run, plan.once);
-        for (const poll of plan.polls) this.#schedule(run, poll.request, poll.periodMs, 0);
-      }
+      this.#runs.push({ originType: plan.originType, plan, driver, error: null, attempted: false });
     }
+    return this.#runs;
   }
 
   async stop(): Promise<void> {
@@ -112,17 +122,9 @@ export class DeviceCollector {
   /** Reads every polling group once now (the `probe --once` path); resolves when all reads are done. */
   async pollOnce(): Promise<void> {
     const reads: Promise<void>[] = [];
-    for (const { plan, config } of this.#options.drivers) {
-      const factory = this.#options.registry.get(plan.originType);
-      if (factory === undefined) continue;
-      const driver = factory.create({ config, origin: this.#options.origin, log: this.#options.log });
-      if (driver.kind !== 'polling') {
-        await driver.close();
-        continue;
-      }
-      const run: DriverRun = { originType: plan.originType, plan, driver, error: null, attempted: false };
-      this.#runs.push(run);
-      for (const request of [plan.once, ...plan.polls.map((poll) => poll.request)])
+    for (const run of this.#driverRuns()) {
+      if (run.driver.kind !== 'polling') continue;
+      for (const request of [run.plan.once, ...run.plan.polls.map((poll) => poll.request)])
         if (!isEmptyRequest(request)) reads.push(this.#poll(run, request));
     }
     await Promise.all(reads);
@@ -166,7 +168,7 @@ export class DeviceCollector {
         ? new DriverError('timeout', `${run.originType}: no answer within the read deadline`)
         : toDriverError(error, run.originType);
       this.#driverState(run, failure);
-      this.#feed(badReadings(request, this.#now()));
+      this.#feed(badReadings(request, this.#now(), this.evaluator));
     }
   }
 
@@ -214,13 +216,28 @@ export class DeviceCollector {
   }
 }
 
-/** What a failed read means for the pipeline: every scalar datapoint it asked for has no value. */
-function badReadings(request: ReadRequest, timestamp: number): PipelineInput[] {
-  return request.points.map((point) => ({
+/**
+ * What a failed read means for the pipeline: every datapoint it asked for has no value: the
+ * scalar ones, and each column of every row the pipeline knows of the tables it asked for (the
+ * rows stay; a dead device says nothing about which rows exist).
+ */
+function badReadings(request: ReadRequest, timestamp: number, evaluator: TemplateEvaluator): PipelineInput[] {
+  const bad = { rawValue: null, quality: 'bad', timestamp } as const;
+  const updates: PipelineInput[] = request.points.map((point) => ({
     datapointSetId: point.datapointSetId,
     datapointId: point.datapointId,
-    rawValue: null,
-    quality: 'bad',
-    timestamp,
+    ...bad,
   }));
+  if (request.tables.length === 0) return updates;
+  const snapshot = new Map(evaluator.snapshot().map((set) => [set.datapointSetId, set]));
+  for (const table of request.tables)
+    for (const row of snapshot.get(table.datapointSetId)?.rows ?? [])
+      for (const column of table.columns)
+        updates.push({
+          datapointSetId: table.datapointSetId,
+          datapointId: column.datapointId,
+          ...(row.tableIndex !== undefined ? { tableIndex: row.tableIndex } : {}),
+          ...bad,
+        });
+  return updates;
 }
