@@ -25,6 +25,7 @@ import { DeviceSupervisor } from './devices/device-supervisor.js';
 import { writeAccess } from './policies/write-access.js';
 import { DeviceRepository } from './repositories/device-repository.js';
 import { devicesRoutes } from './routes/devices/index.js';
+import { DEMO_DEVICE, seedDemoDevice } from './demo/seed-demo-device.js';
 
 export interface BuildTemplatesAppOptions {
   readonly config: TemplatesConfig;
@@ -125,7 +126,11 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     templates: repository,
     patterns,
   });
-  app.addHook('onReady', () => supervisor.start());
+  app.addHook('onReady', async () => {
+    await supervisor.start();
+    if (config.demo && (await seedDemoDevice(devices, repository, commands)))
+      app.log.info({ device: DEMO_DEVICE.name }, 'demo device added');
+  });
   app.addHook('preClose', () => supervisor.stop());
   return app;
 }

@@ -3,7 +3,12 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTemplatesServer, TEMPLATES_SQLITE_FILE, type RunningTemplatesServer } from './server.js';
+import {
+  startTemplatesServer,
+  TEMPLATES_SECRET_KEY_FILE,
+  TEMPLATES_SQLITE_FILE,
+  type RunningTemplatesServer,
+} from './server.js';
 import { defaultExamplesDirectory } from './demo/seed-example-templates.js';
 import { sampleTemplate } from './test-support/sample-templates.js';
 
@@ -45,6 +50,30 @@ describe('startTemplatesServer', () => {
     };
     expect(list.total).toBe(1);
     expect(list.items[0]?.templateId).toBe('Seeded');
+  });
+
+  it('creates its device-credential key file 0600, and adds no demo device without the ICMP example', async () => {
+    const { stat } = await import('node:fs/promises');
+    expect((await stat(path.join(directory, 'data', TEMPLATES_SECRET_KEY_FILE))).mode & 0o777).toBe(0o600);
+    const devices = (await (await fetch(`${server?.url}/devices`)).json()) as { devices: unknown[] };
+    expect(devices.devices).toEqual([]);
+  });
+
+  it('with the shipped examples, adds the demo device that pings this machine', async () => {
+    const other = await startTemplatesServer(
+      { port: 0, dataDir: path.join(directory, 'demo'), demo: true, logLevel: 'silent' },
+      { env: {} },
+    );
+    try {
+      const reply = (await (await fetch(`${other.url}/devices`)).json()) as {
+        devices: { name: string; templateId: string; variables: Record<string, string> }[];
+      };
+      expect(reply.devices).toMatchObject([
+        { name: 'This machine (ping)', templateId: 'ICMP host', variables: { ICMP_IPAddress: '127.0.0.1' } },
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('fails to start on a port in use and leaves the running server alone', async () => {

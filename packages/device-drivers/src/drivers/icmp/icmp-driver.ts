@@ -78,7 +78,9 @@ function reading(point: PointRequest, summary: PingSummary, timestamp: number) {
     rttMin: summary.rttMin,
     rttMax: summary.rttMax,
     packetLoss: Math.round(loss * 100) / 100,
+    loss: Math.round(loss * 100) / 100,
     reachable: summary.received > 0,
+    alive: summary.received > 0,
     received: summary.received,
     transmitted: summary.transmitted,
   };
