@@ -36,6 +36,12 @@ export class MessageRoute {
     return `${entry.subscribeFilter}\n${entry.strategy.key}`;
   }
 
+  /** The topic all of an entry's messages have when its topic name is a plain one (no wildcard, no expression). */
+  static exactTopicOf(entry: TopicEntry): string | undefined {
+    const { pattern, topicName } = entry;
+    return pattern === undefined && !/[+#]/.test(topicName) && !topicName.startsWith('$share/') ? topicName : undefined;
+  }
+
   get empty(): boolean {
     return this.#byOrigin.size === 0;
   }

@@ -83,6 +83,31 @@ describe('MqttConnection', () => {
     await shared.end();
   });
 
+  it('hands a message on a device topic to that device only', async () => {
+    const { shared, client } = connection();
+    const own = (origin: string) => {
+      const [entry] = mqttSettings(
+        { topics: [{ topicName: `tanks/${origin}`, datapointSet: 'level', originStrategy: { strategyId: 'origin' } }] },
+        'mqtt://broker.test:1883',
+      ).topics;
+      const messages: string[] = [];
+      const user: ConnectionUser = {
+        bindings: [{ entry: entry!, origin, handle: (message) => messages.push(message.topic) }],
+        qos: 0,
+        connection: () => undefined,
+      };
+      return { user, messages };
+    };
+    const devices = Array.from({ length: 100 }, (_, i) => own(`tank-${i}`));
+    const ready = devices.map((d) => shared.attach(d.user));
+    client().emit('connect');
+    await Promise.all(ready);
+    client().emit('message', 'tanks/tank-42', Buffer.from('{"level":3}'), { qos: 0, retain: false });
+    expect(devices.map((d) => d.messages.length).reduce((a, b) => a + b)).toBe(1);
+    expect(devices[42]!.messages).toEqual(['tanks/tank-42']);
+    await shared.end();
+  });
+
   it('reports a refused subscription as an authentication error', async () => {
     const { shared, client } = connection();
     const a = device('a');

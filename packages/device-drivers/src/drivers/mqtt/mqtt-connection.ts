@@ -12,6 +12,7 @@
 import { DriverError, toDriverError } from '../../driver-error.js';
 import { MqttMessage, type PublishProperties } from './mqtt-message.js';
 import type { MqttConnectionSettings } from './mqtt-settings.js';
+import { redactUrl } from './redact-url.js';
 import { MessageRoute, type RouteBinding } from './message-route.js';
 
 /** The part of an MQTT.js client this class calls (CONTRIBUTING rule 3). */
@@ -65,6 +66,11 @@ export class MqttConnection {
   readonly #log: ((message: string) => void) | undefined;
   readonly #users = new Map<ConnectionUser, UserState>();
   readonly #routes = new Map<string, MessageRoute>();
+  // Routes of a plain topic name (no wildcard, no expression), by that name: a device per topic
+  // (`plant//{SENSOR}//data`) costs a map lookup per message, not one comparison per device.
+  readonly #exactRoutes = new Map<string, Set<MessageRoute>>();
+  /** The other routes, tried on every message. */
+  readonly #matchingRoutes = new Set<MessageRoute>();
   /** Subscribed filters: how many devices need each, and its QoS. */
   readonly #filters = new Map<string, { count: number; qos: 0 | 1 | 2 }>();
   /** Filters granted, or refused, since the last (re)connection. */
@@ -103,7 +109,13 @@ export class MqttConnection {
     for (const binding of user.bindings) {
       const key = MessageRoute.keyOf(binding.entry);
       let route = this.#routes.get(key);
-      if (route === undefined) this.#routes.set(key, (route = new MessageRoute(binding.entry)));
+      if (route === undefined) {
+        route = new MessageRoute(binding.entry);
+        this.#routes.set(key, route);
+        const exact = MessageRoute.exactTopicOf(binding.entry);
+        if (exact === undefined) this.#matchingRoutes.add(route);
+        else this.#exactRoutes.set(exact, (this.#exactRoutes.get(exact) ?? new Set()).add(route));
+      }
       route.add(binding);
     }
     for (const filter of filters) {
@@ -128,8 +140,15 @@ export class MqttConnection {
     for (const binding of user.bindings) {
       const key = MessageRoute.keyOf(binding.entry);
       const route = this.#routes.get(key);
-      route?.remove(binding);
-      if (route?.empty === true) this.#routes.delete(key);
+      if (route === undefined) continue;
+      route.remove(binding);
+      if (!route.empty) continue;
+      this.#routes.delete(key);
+      this.#matchingRoutes.delete(route);
+      const exact = MessageRoute.exactTopicOf(binding.entry);
+      const routes = exact === undefined ? undefined : this.#exactRoutes.get(exact);
+      routes?.delete(route);
+      if (exact !== undefined && routes?.size === 0) this.#exactRoutes.delete(exact);
     }
     for (const filter of state.filters) {
       const known = this.#filters.get(filter);
@@ -163,15 +182,19 @@ export class MqttConnection {
         retain: packet.retain,
         properties: packet.properties,
       });
-      for (const route of this.#routes.values()) {
-        try {
-          route.deliver(message);
-        } catch (error) {
-          this.#log?.(`MQTT: a message on ${topic} could not be read: ${(error as Error).message}`);
-        }
-      }
+      const exact = this.#exactRoutes.get(topic);
+      if (exact !== undefined) for (const route of exact) this.#deliver(route, message);
+      for (const route of this.#matchingRoutes) this.#deliver(route, message);
     });
     return client;
+  }
+
+  #deliver(route: MessageRoute, message: MqttMessage): void {
+    try {
+      route.deliver(message);
+    } catch (error) {
+      this.#log?.(`MQTT: a message on ${message.topic} could not be read: ${(error as Error).message}`);
+    }
   }
 
   #onConnect(): void {
@@ -190,7 +213,7 @@ export class MqttConnection {
     this.#connected = false;
     this.#granted.clear();
     if (this.#ended) return;
-    const where = `the MQTT broker at ${redact(this.#settings.brokerUrl)}`;
+    const where = `the MQTT broker at ${redactUrl(this.#settings.brokerUrl)}`;
     this.#downError =
       this.#attemptError ??
       (wasConnected
@@ -202,7 +225,7 @@ export class MqttConnection {
 
   #onError(error: Error & { code?: unknown }): void {
     if (this.#ended) return;
-    const where = `the MQTT broker at ${redact(this.#settings.brokerUrl)}`;
+    const where = `the MQTT broker at ${redactUrl(this.#settings.brokerUrl)}`;
     const code = typeof error.code === 'number' ? error.code : undefined;
     if (code !== undefined && BAD_CREDENTIALS.has(code)) {
       const user = this.#settings.username;
@@ -272,17 +295,5 @@ export class MqttConnection {
     else if (error.code === 'authentication') state.settle?.reject(error);
     else return;
     state.settle = undefined;
-  }
-}
-
-/** The broker URL without user information, for messages. */
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return 'the configured URL';
   }
 }
