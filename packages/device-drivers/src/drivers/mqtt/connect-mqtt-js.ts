@@ -4,6 +4,7 @@ import { connect, type IClientOptions } from 'mqtt';
 import type { MqttClientLike } from './mqtt-connection.js';
 import type { MqttConnectionSettings } from './mqtt-settings.js';
 
+/** MQTT.js `connect` with the connection's settings; reconnection stays MQTT.js's, subscriptions ours. */
 export function connectMqttJs(settings: MqttConnectionSettings): MqttClientLike {
   const options: IClientOptions & { passphrase?: string } = {
     clientId: settings.clientId ?? `triad-${randomBytes(6).toString('hex')}`,

@@ -9,7 +9,9 @@ import { DriverError } from '../../driver-error.js';
 import { dotPathReader, valueAtJsonPath } from './message-path.js';
 import type { MqttMessage } from './mqtt-message.js';
 
+/** `topics[].operationMode`: how `originAddress` is read. */
 export const OPERATION_MODES = ['extract', 'transform'] as const;
+/** One of `OPERATION_MODES`. */
 export type OperationMode = (typeof OPERATION_MODES)[number];
 
 /**

@@ -16,6 +16,7 @@ export interface PooledSubscription {
   close(): Promise<void>;
 }
 
+/** Shared broker connections by connection settings; `subscribe` adds a device to one. */
 export class MqttConnectionPool {
   readonly #connect: MqttConnect;
   readonly #connections = new Map<string, MqttConnection>();

@@ -60,6 +60,7 @@ const NOT_AUTHORIZED = new Set([128, 135]);
 /** CONNACK codes that mean bad credentials: MQTT 3.1.1 4 and 5, MQTT 5 0x86, 0x87, 0x8C. */
 const BAD_CREDENTIALS = new Set([4, 5, 134, 135, 140]);
 
+/** One broker connection and the devices on it (see the top of this file). */
 export class MqttConnection {
   readonly #settings: MqttConnectionSettings;
   readonly #connect: MqttConnect;

@@ -24,6 +24,7 @@ import { MqttConnectionPool, type PooledSubscription } from './mqtt-connection-p
 import type { MqttMessage } from './mqtt-message.js';
 import { DEFAULT_BROKER_URL, mqttSettings, type MqttSettings, type TopicEntry } from './mqtt-settings.js';
 
+/** What `createMqttDriver` takes; both have defaults. */
 export interface MqttDriverOptions {
   /** The broker of devices whose configuration names none; default `TRIAD_MQTT_URL`, then mqtt://127.0.0.1:1883. */
   readonly defaultBrokerUrl?: string;

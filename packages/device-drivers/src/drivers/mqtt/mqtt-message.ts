@@ -9,6 +9,7 @@ export interface PublishProperties {
   readonly userProperties?: Readonly<Record<string, string | string[]>>;
 }
 
+/** A received message: topic, arrival time, QoS, retain flag, MQTT 5 properties, lazily decoded payload. */
 export class MqttMessage {
   readonly topic: string;
   /** Epoch milliseconds at which the message arrived. */

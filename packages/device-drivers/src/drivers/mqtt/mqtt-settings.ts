@@ -56,6 +56,7 @@ export interface MqttConnectionSettings {
   readonly tls: MqttTls | undefined;
 }
 
+/** The whole configuration: the connection, the QoS of the subscriptions and the topic entries. */
 export interface MqttSettings {
   readonly connection: MqttConnectionSettings;
   readonly qos: 0 | 1 | 2;

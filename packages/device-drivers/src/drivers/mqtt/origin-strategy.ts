@@ -20,12 +20,15 @@ import type { MqttMessage } from './mqtt-message.js';
 import { Re2Pattern } from './re2-pattern.js';
 import { wildcardLevels } from './topic-filter.js';
 
+/** `originStrategy.strategyId` values. */
 export const ORIGIN_STRATEGIES = ['topic', 'property', 'address', 'clientId', 'origin'] as const;
+/** One of `ORIGIN_STRATEGIES`. */
 export type OriginStrategyId = (typeof ORIGIN_STRATEGIES)[number];
 
 /** What `OriginStrategy.originOf` answers for a message that names no origin at all (strategy `origin`). */
 export const EVERY_DEVICE = Symbol('every device');
 
+/** A compiled `originStrategy`. */
 export interface OriginStrategy {
   readonly strategyId: OriginStrategyId;
   /** Identifies equal strategies (devices of one template share their routing work). */
