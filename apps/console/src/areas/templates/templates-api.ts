@@ -114,26 +114,30 @@ export function mediaTypeOf(format: SourceFormat): string {
   return format === 'yaml' ? 'application/yaml' : 'application/json';
 }
 
-interface ProblemBody {
+/** A problem document of the service; `errors` as the failing route lists them. */
+export interface ProblemBody<E = TemplateProblem> {
   readonly title?: string;
   readonly detail?: string;
-  readonly errors?: readonly TemplateProblem[];
+  readonly errors?: readonly E[];
 }
 
-async function problemOf(response: Response): Promise<ProblemBody> {
+/** The problem document of a reply; empty when the body is not JSON. */
+export async function problemOf<E = TemplateProblem>(response: Response): Promise<ProblemBody<E>> {
   try {
-    return (await response.json()) as ProblemBody;
+    return (await response.json()) as ProblemBody<E>;
   } catch {
     return {};
   }
 }
 
-async function fail(response: Response): Promise<never> {
+/** Throws `TemplatesApiError` with the reply's status and its problem's detail or title. */
+export async function fail(response: Response): Promise<never> {
   const problem = await problemOf(response);
   throw new TemplatesApiError(response.status, problem.detail ?? problem.title ?? `HTTP ${response.status}`);
 }
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+/** `GET` as JSON; a reply other than 2xx throws `TemplatesApiError`. */
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   const response = await fetch(url, { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
   if (!response.ok) return fail(response);
   return (await response.json()) as T;

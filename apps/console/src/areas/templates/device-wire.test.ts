@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseDrivers,
+  problemPlace,
+  templatePlaceholders,
+  variableRowsFor,
+  variablesOf,
+  withEvent,
+  withValue,
+  type Device,
+  type DeviceValue,
+  type DeviceView,
+} from './device-wire.js';
+import { devicePath, parseTemplatesPath } from './templates-routes.js';
+
+const device: Device = {
+  id: 'd1',
+  name: 'loopback',
+  templateId: 'Ping Check',
+  templateVersion: '1.0.0',
+  variables: {},
+  drivers: {},
+  state: 'unknown',
+  lastError: null,
+  createdAt: '2026-11-26T07:00:00.000Z',
+  updatedAt: '2026-11-26T07:00:00.000Z',
+};
+const empty: DeviceView = { device, alarms: [], events: [] };
+const raised = {
+  id: '7',
+  type: 'alarm-raised',
+  at: '2026-11-26T07:00:05.000Z',
+  severity: 601,
+  text: 'Slow echo',
+  textHelp: '',
+  datapointSetId: 'reachability',
+  datapointId: 'roundTripTime',
+  row: null,
+  value: 0.05,
+};
+
+describe('device pages, pure steps', () => {
+  it('finds the placeholders of origin and originTypes once each, in order, and none elsewhere', () => {
+    const document = {
+      origin: '/{ICMP_IPAddress}/',
+      originTypes: [{ originType: 'svc-ds-drv-snmp', basicConfig: { address: '/{ICMP_IPAddress}/', x: '/{PORT_2}/' } }],
+      description: '/{NOT_THIS}/',
+    };
+    expect(templatePlaceholders(document)).toEqual(['ICMP_IPAddress', 'PORT_2']);
+    expect(templatePlaceholders(null)).toEqual([]);
+  });
+
+  it('prefills one row per placeholder, keeps typed values and other named rows, sends only filled ones', () => {
+    const rows = variableRowsFor(
+      ['A', 'B'],
+      [
+        { name: 'B', value: '2' },
+        { name: 'EXTRA', value: 'x' },
+        { name: '', value: 'lost' },
+      ],
+    );
+    expect(rows).toEqual([
+      { name: 'A', value: '' },
+      { name: 'B', value: '2' },
+      { name: 'EXTRA', value: 'x' },
+    ]);
+    expect(variablesOf(rows)).toEqual({ B: '2', EXTRA: 'x' });
+  });
+
+  it('refuses driver settings that are not an object of objects, at their path', () => {
+    expect(parseDrivers('')).toEqual({ drivers: {} });
+    expect(parseDrivers('{"svc-ds-drv-icmp": {"count": 1}}')).toEqual({ drivers: { 'svc-ds-drv-icmp': { count: 1 } } });
+    expect(parseDrivers('{')).toMatchObject({ problem: { path: '/drivers' } });
+    expect(parseDrivers('[]')).toMatchObject({ problem: { path: '/drivers' } });
+    expect(parseDrivers('{"a": 1}')).toMatchObject({ problem: { path: '/drivers/a' } });
+  });
+
+  it('places a problem at the field its JSON Pointer names', () => {
+    expect(problemPlace('/variables/ICMP_IPAddress')).toEqual({ field: 'variable', name: 'ICMP_IPAddress' });
+    expect(problemPlace('/drivers/svc-ds-drv-icmp/count')).toEqual({ field: 'drivers' });
+    expect(problemPlace('/templateVersion')).toEqual({ field: 'template' });
+    expect(problemPlace('/name')).toEqual({ field: 'name' });
+    expect(problemPlace('')).toEqual({ field: 'form' });
+  });
+
+  it('replaces a datapoint reading in its place and appends a new one', () => {
+    const a: DeviceValue = {
+      datapointSetId: 's',
+      datapointId: 'a',
+      row: null,
+      value: 1,
+      rawValue: 1,
+      quality: 'good',
+      timestamp: 1,
+    };
+    const b = { ...a, datapointId: 'b' };
+    const list = withValue(withValue([], a), b);
+    expect(withValue(list, { ...a, value: 2 }).map((v) => v.value)).toEqual([2, 1]);
+    expect(withValue(list, { ...a, row: '1' })).toHaveLength(3);
+  });
+
+  it('adds an alarm once, clears it, and follows state events with their error', () => {
+    const up = withEvent(empty, raised);
+    expect(up.alarms).toMatchObject([{ text: 'Slow echo', severity: 601, raisedAt: raised.at }]);
+    expect(withEvent(up, raised)).toBe(up);
+    const again = withEvent(up, { ...raised, id: '8' });
+    expect(again.alarms).toHaveLength(1);
+    const cleared = withEvent(again, { ...raised, id: '9', type: 'alarm-cleared' });
+    expect(cleared.alarms).toEqual([]);
+    expect(cleared.events.map((e) => e.id)).toEqual(['9', '8', '7']);
+    const down = withEvent(cleared, {
+      id: '10',
+      type: 'state',
+      at: raised.at,
+      state: 'down',
+      error: { code: 'timeout', message: 'no reply', originType: 'svc-ds-drv-icmp', at: 0 },
+    });
+    expect(down.device).toMatchObject({
+      state: 'down',
+      lastError: { message: 'no reply', at: '1970-01-01T00:00:00.000Z' },
+    });
+    expect(withEvent(down, { id: '11', type: 'state', at: raised.at, state: 'up' }).device.lastError).toBeNull();
+  });
+
+  it('routes /?devices and /?device=<id>, keeping the registry and editor routes', () => {
+    expect(parseTemplatesPath('/?devices')).toEqual({ page: 'devices' });
+    expect(parseTemplatesPath(devicePath('a b/c'))).toEqual({ page: 'device', deviceId: 'a b/c' });
+    expect(parseTemplatesPath('/?edit=x&version=1')).toEqual({ page: 'editor', templateId: 'x', templateVersion: '1' });
+    expect(parseTemplatesPath('/')).toEqual({ page: 'registry' });
+  });
+});

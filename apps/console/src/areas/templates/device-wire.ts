@@ -1,0 +1,270 @@
+/**
+ * The template service's device resource as the console reads it (docs/devices.md), and the pure
+ * steps the device pages take with it: placeholders of a template, the body of a new device,
+ * where a 422 problem belongs, and how a stream event changes what a device page shows.
+ */
+
+/** Why a driver does not reach the device (`lastError`). */
+export interface DeviceError {
+  readonly code: string;
+  readonly message: string;
+  readonly originType: string;
+  readonly at: string;
+}
+
+export type DeviceState = 'unknown' | 'up' | 'down';
+
+/** `GET /devices/{id}`. */
+export interface Device {
+  readonly id: string;
+  readonly name: string;
+  readonly templateId: string;
+  readonly templateVersion: string;
+  readonly variables: Readonly<Record<string, string>>;
+  readonly drivers: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly state: DeviceState;
+  readonly lastError: DeviceError | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** One current value (`GET /devices/{id}/values`, the stream's `value` event). */
+export interface DeviceValue {
+  readonly datapointSetId: string;
+  readonly datapointId: string;
+  readonly row: string | null;
+  readonly value: unknown;
+  readonly rawValue: unknown;
+  readonly unit?: string;
+  readonly quality: string;
+  /** Epoch milliseconds. */
+  readonly timestamp: number;
+}
+
+/** One active alarm (`GET /devices/{id}/alarms`). */
+export interface DeviceAlarm {
+  readonly severity: number;
+  readonly text: string;
+  readonly textHelp: string;
+  readonly datapointSetId: string;
+  readonly datapointId: string;
+  readonly row: string | null;
+  readonly raisedAt: string;
+  readonly value: unknown;
+}
+
+/** One event (`GET /devices/{id}/events`, the stream's other events): fields by type. */
+export interface DeviceEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly at: string;
+  readonly severity?: number;
+  readonly level?: string;
+  readonly text?: string;
+  readonly textHelp?: string;
+  readonly datapointSetId?: string;
+  readonly datapointId?: string;
+  readonly row?: string | null;
+  readonly value?: unknown;
+  readonly reason?: string;
+  readonly state?: DeviceState;
+  /** Of a `state` event; `at` in epoch milliseconds as stored. */
+  readonly error?: Omit<DeviceError, 'at'> & { readonly at: string | number };
+}
+
+/** One entry of a 422 `TPL_ERR_DEVICE_INVALID`: a JSON Pointer into the request. */
+export interface DeviceProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The body of `POST /devices`. */
+export interface NewDevice {
+  readonly name: string;
+  readonly templateId: string;
+  readonly templateVersion: string;
+  readonly variables: Readonly<Record<string, string>>;
+  readonly drivers: Readonly<Record<string, unknown>>;
+}
+
+const PLACEHOLDER = /\/\{([A-Za-z0-9_]+)\}\//g;
+
+/**
+ * The `/{NAME}/` placeholder names of a template document, in order of first use, from the places
+ * the service fills them: `origin` and the `originTypes` entries.
+ */
+export function templatePlaceholders(document: unknown): string[] {
+  if (typeof document !== 'object' || document === null) return [];
+  const { origin, originTypes } = document as { origin?: unknown; originTypes?: unknown };
+  const text = JSON.stringify([origin ?? null, originTypes ?? null]);
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? ''))];
+}
+
+/** The originTypes a template document declares, for the driver settings' skeleton. */
+export function templateOriginTypes(document: unknown): string[] {
+  const entries = (document as { originTypes?: unknown } | null)?.originTypes;
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry: unknown) => {
+    const type = (entry as { originType?: unknown } | null)?.originType;
+    return typeof type === 'string' ? [type] : [];
+  });
+}
+
+/** One NAME=VALUE row of the form. */
+export interface VariableRow {
+  readonly name: string;
+  readonly value: string;
+}
+
+/**
+ * The rows for a newly chosen template: one per placeholder (keeping a value already typed for the
+ * same name), then the other rows that hold something.
+ */
+export function variableRowsFor(placeholders: readonly string[], rows: readonly VariableRow[]): VariableRow[] {
+  const typed = new Map(rows.map((row) => [row.name.trim(), row.value]));
+  const others = rows.filter((row) => row.name.trim() !== '' && !placeholders.includes(row.name.trim()));
+  return [...placeholders.map((name) => ({ name, value: typed.get(name) ?? '' })), ...others];
+}
+
+/** The variables to send: rows with a name and a value (an empty value counts as not filled). */
+export function variablesOf(rows: readonly VariableRow[]): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const row of rows) {
+    const name = row.name.trim();
+    if (name !== '' && row.value !== '') variables[name] = row.value;
+  }
+  return variables;
+}
+
+/**
+ * The driver settings typed as JSON: an object of objects, or the problem (at `/drivers`, as the
+ * service would put it) when it is not one. Blank means none.
+ */
+export function parseDrivers(text: string): { drivers: Record<string, unknown> } | { problem: DeviceProblem } {
+  if (text.trim() === '') return { drivers: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { problem: { path: '/drivers', message: `Not JSON: ${error instanceof Error ? error.message : ''}` } };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { problem: { path: '/drivers', message: 'Driver settings must be a JSON object keyed by originType' } };
+  }
+  for (const [key, value] of Object.entries(parsed)) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return { problem: { path: `/drivers/${key}`, message: `The settings of ${key} must be a JSON object` } };
+    }
+  }
+  return { drivers: parsed as Record<string, unknown> };
+}
+
+/** Which form field a problem belongs to: a variable (by name), a top-level field, or the form. */
+export type ProblemPlace =
+  { readonly field: 'variable'; readonly name: string } | { readonly field: 'name' | 'template' | 'drivers' | 'form' };
+
+/** The field a problem's JSON Pointer points into. */
+export function problemPlace(path: string): ProblemPlace {
+  const [first, second] = path
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (first === 'variables' && second !== undefined) return { field: 'variable', name: second };
+  if (first === 'variables' || first === 'drivers') return { field: first === 'drivers' ? 'drivers' : 'form' };
+  if (first === 'name') return { field: 'name' };
+  if (first === 'templateId' || first === 'templateVersion') return { field: 'template' };
+  return { field: 'form' };
+}
+
+/** The key that identifies a current value: set, datapoint and row. */
+export function valueKey(value: Pick<DeviceValue, 'datapointSetId' | 'datapointId' | 'row'>): string {
+  return `${value.datapointSetId}\u0000${value.datapointId}\u0000${value.row ?? ''}`;
+}
+
+/** The values with `value` in its datapoint's place (replacing the older reading), or appended. */
+export function withValue(values: readonly DeviceValue[], value: DeviceValue): DeviceValue[] {
+  const key = valueKey(value);
+  const at = values.findIndex((v) => valueKey(v) === key);
+  if (at < 0) return [...values, value];
+  return values.map((v, i) => (i === at ? value : v));
+}
+
+function alarmKey(alarm: Pick<DeviceAlarm, 'datapointSetId' | 'datapointId' | 'row'> & { severity?: number }): string {
+  return `${valueKey(alarm)}\u0000${alarm.severity ?? ''}`;
+}
+
+/** What a device page shows, changed by the stream's events. */
+export interface DeviceView {
+  readonly device: Device;
+  readonly alarms: readonly DeviceAlarm[];
+  readonly events: readonly DeviceEvent[];
+}
+
+/** How many recent events a device page keeps. */
+export const RECENT_EVENTS = 50;
+
+/**
+ * The view after one stream event: `alarm-raised` adds the alarm (newest first, once),
+ * `alarm-cleared` removes it, `state` sets the device's state and lastError; every event goes to
+ * the top of the recent events (once per id).
+ */
+export function withEvent(view: DeviceView, event: DeviceEvent): DeviceView {
+  if (view.events.some((e) => e.id === event.id)) return view;
+  const events = [event, ...view.events].slice(0, RECENT_EVENTS);
+  if (event.type === 'state' && event.state !== undefined) {
+    const lastError =
+      event.error === undefined
+        ? null
+        : {
+            ...event.error,
+            at: typeof event.error.at === 'number' ? new Date(event.error.at).toISOString() : event.error.at,
+          };
+    return { ...view, events, device: { ...view.device, state: event.state, lastError } };
+  }
+  if ((event.type === 'alarm-raised' || event.type === 'alarm-cleared') && event.datapointId !== undefined) {
+    const place = {
+      datapointSetId: event.datapointSetId ?? '',
+      datapointId: event.datapointId,
+      row: event.row ?? null,
+      ...(event.severity !== undefined ? { severity: event.severity } : {}),
+    };
+    const key = alarmKey(place);
+    const others = view.alarms.filter((alarm) => alarmKey(alarm) !== key);
+    if (event.type === 'alarm-cleared') return { ...view, events, alarms: others };
+    const alarm: DeviceAlarm = {
+      ...place,
+      severity: event.severity ?? 0,
+      text: event.text ?? '',
+      textHelp: event.textHelp ?? '',
+      raisedAt: event.at,
+      value: event.value ?? null,
+    };
+    return { ...view, events, alarms: [alarm, ...others] };
+  }
+  return { ...view, events };
+}
+
+/** A value as a cell shows it: text as is, `null` as "no value", the rest as JSON. */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined) return 'no value';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** One line describing an event for the recent-events list. */
+export function describeEvent(event: DeviceEvent): string {
+  const where = event.datapointId
+    ? ` on ${event.datapointSetId ?? ''}/${event.datapointId}${event.row ? ` row ${event.row}` : ''}`
+    : '';
+  switch (event.type) {
+    case 'alarm-raised':
+      return `Alarm raised (severity ${event.severity ?? ''})${where}: ${event.text ?? ''}`;
+    case 'alarm-cleared':
+      return `Alarm cleared${where}: ${event.text ?? ''}${event.reason ? ` (${event.reason})` : ''}`;
+    case 'state':
+      return `State ${event.state ?? ''}${event.error ? `: ${event.error.message}` : ''}`;
+    case 'log':
+      return `Log${event.level ? ` (${event.level})` : ''}${where}: ${event.text ?? ''}`;
+    default:
+      return `${event.type}${where}`;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The template service's device endpoints as the device pages use them (same origin). Writes send
+ * `Authorization: Bearer <token>` when a write token was given (the service asks for one only when
+ * it runs with TRIAD_TEMPLATES_ADMIN_TOKEN). Every function throws `TemplatesApiError` for a reply
+ * it did not ask for (401 and 403 included, so the page can ask for the token).
+ */
+import type { Device, DeviceAlarm, DeviceEvent, DeviceProblem, NewDevice } from './device-wire.js';
+import { fail, getJson, problemOf, templateUrl } from './templates-api.js';
+
+/** The path of a device's resource. */
+export function deviceUrl(id: string): string {
+  return `/devices/${encodeURIComponent(id)}`;
+}
+
+function writeHeaders(token: string | undefined, json: boolean): Record<string, string> {
+  return {
+    accept: 'application/json',
+    ...(json ? { 'content-type': 'application/json' } : {}),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+/** `GET /devices`: every device, oldest first. */
+export async function listDevices(signal?: AbortSignal): Promise<readonly Device[]> {
+  return (await getJson<{ devices: Device[] }>('/devices', signal)).devices;
+}
+
+/** `GET /devices/{id}`. */
+export function readDevice(id: string, signal?: AbortSignal): Promise<Device> {
+  return getJson<Device>(deviceUrl(id), signal);
+}
+
+/** `GET /devices/{id}/alarms`: the active alarms, newest first. */
+export async function readAlarms(id: string, signal?: AbortSignal): Promise<readonly DeviceAlarm[]> {
+  return (await getJson<{ alarms: DeviceAlarm[] }>(`${deviceUrl(id)}/alarms`, signal)).alarms;
+}
+
+/** `GET /devices/{id}/events?limit=`: the newest events, newest first. */
+export async function readEvents(id: string, limit: number, signal?: AbortSignal): Promise<readonly DeviceEvent[]> {
+  return (await getJson<{ events: DeviceEvent[] }>(`${deviceUrl(id)}/events?limit=${limit}`, signal)).events;
+}
+
+/** `GET /templates/{id}/{version}?format=json`: the template document. */
+export function readTemplateDocument(templateId: string, templateVersion: string): Promise<unknown> {
+  return getJson<unknown>(`${templateUrl(templateId, templateVersion)}?format=json`);
+}
+
+/** The outcome of adding a device: created, or refused with the service's problems (422). */
+export type CreateOutcome =
+  | { readonly kind: 'created'; readonly device: Device }
+  | { readonly kind: 'invalid'; readonly problems: readonly DeviceProblem[]; readonly detail: string };
+
+/** `POST /devices`. */
+export async function createDevice(device: NewDevice, token: string | undefined): Promise<CreateOutcome> {
+  const response = await fetch('/devices', {
+    method: 'POST',
+    headers: writeHeaders(token, true),
+    body: JSON.stringify(device),
+  });
+  if (response.status === 201) return { kind: 'created', device: (await response.json()) as Device };
+  if (response.status === 422) {
+    const problem = await problemOf<DeviceProblem>(response);
+    return { kind: 'invalid', problems: problem.errors ?? [], detail: problem.detail ?? problem.title ?? '' };
+  }
+  return fail(response);
+}
+
+/** `DELETE /devices/{id}`: the device, its alarms and events are gone. */
+export async function deleteDevice(id: string, token: string | undefined): Promise<void> {
+  const response = await fetch(deviceUrl(id), { method: 'DELETE', headers: writeHeaders(token, false) });
+  if (!response.ok) return fail(response);
+}
