@@ -26,21 +26,34 @@ export interface CollectedDevice {
   last(datapointId: string): DatapointResult | undefined;
 }
 
-/** Prepares the device (its problems must be none) and builds its collector; not started. */
+/**
+ * Prepares the device (its problems must be none) and builds its collector; not started. With
+ * `periodMs`, every polling group polls at that period instead (faster than any real group, for
+ * tests of a running collector), and a device that is down is retried after that period too.
+ */
 export function collectDevice(
   template: DeviceTemplate,
   binding: DeviceBinding,
   registry: DriverRegistry,
+  options: { readonly periodMs?: number } = {},
 ): CollectedDevice {
   const prepared = prepareDevice(template, binding, registry);
   expect(prepared.problems).toEqual([]);
+  const { periodMs } = options;
   const values: DatapointResult[] = [];
   const events: PipelineEvent[] = [];
   const states: CollectedDevice['states'] = [];
   const logs: string[] = [];
   const collector = new DeviceCollector({
     pipeline: compileTemplatePipeline(template),
-    drivers: prepared.drivers,
+    drivers:
+      periodMs === undefined
+        ? prepared.drivers
+        : prepared.drivers.map(({ plan, config }) => ({
+            config,
+            plan: { ...plan, polls: plan.polls.map((poll) => ({ ...poll, periodMs })) },
+          })),
+    ...(periodMs === undefined ? {} : { maxBackoffMs: periodMs, random: () => 0.5 }),
     origin: prepared.origin,
     registry,
     limiter: new Limiter(4),
