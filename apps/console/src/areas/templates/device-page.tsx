@@ -1,0 +1,178 @@
+/**
+ * One device (`/?device=<id>`): its facts, its current values (set, datapoint, row, value and
+ * unit, quality, time), its active alarms and its recent events, all following the device's
+ * event stream without a reload.
+ */
+import { usePageTitle } from '../../shell/page-title.js';
+import { followLink } from '../../shell/router.js';
+import { DeviceStateText } from './device-state-text.js';
+import { describeEvent, showValue, type DeviceAlarm, type DeviceValue, type DeviceView } from './device-wire.js';
+import { DEVICES_PATH, editorPath } from './templates-routes.js';
+import { useLiveDevice, type StreamLink } from './use-live-device.js';
+
+const LINK_TEXT: Readonly<Record<StreamLink, string>> = {
+  connecting: 'Connecting to live updates…',
+  live: 'Live: values, alarms and state update as they change.',
+  reconnecting: 'Live updates interrupted; reconnecting…',
+  closed: 'Live updates stopped.',
+};
+
+const time = (at: string | number) => new Date(at).toLocaleString();
+
+function Facts({ device }: { readonly device: DeviceView['device'] }) {
+  const variables = Object.entries(device.variables);
+  return (
+    <dl class="tpl-facts">
+      <dt>State</dt>
+      <dd>
+        <DeviceStateText device={device} />
+      </dd>
+      <dt>Template</dt>
+      <dd>
+        <a href={editorPath(device.templateId, device.templateVersion)} onClick={followLink}>
+          {device.templateId}@{device.templateVersion}
+        </a>
+      </dd>
+      <dt>Variables</dt>
+      <dd>
+        {variables.length === 0
+          ? 'none'
+          : variables.map(([name, value]) => (
+              <code key={name} class="tpl-variable-fact">
+                {name}={value}
+              </code>
+            ))}
+      </dd>
+      <dt>Driver settings</dt>
+      <dd>
+        <pre class="tpl-json">{JSON.stringify(device.drivers, null, 2)}</pre>
+      </dd>
+      <dt>Created</dt>
+      <dd>{time(device.createdAt)}</dd>
+      <dt>Changed</dt>
+      <dd>{time(device.updatedAt)}</dd>
+      <dt>Id</dt>
+      <dd>
+        <code>{device.id}</code>
+      </dd>
+    </dl>
+  );
+}
+
+function ValuesTable({ values }: { readonly values: readonly DeviceValue[] }) {
+  if (values.length === 0) return <p>No reading yet.</p>;
+  // The wrapper scrolls sideways on a narrow screen: a focusable region, so keys scroll it too.
+  return (
+    <div class="table-wrap" role="region" aria-labelledby="tpl-values-title" tabIndex={0}>
+      <table aria-labelledby="tpl-values-title">
+        <thead>
+          <tr>
+            <th scope="col">Set</th>
+            <th scope="col">Datapoint</th>
+            <th scope="col">Row</th>
+            <th scope="col">Value</th>
+            <th scope="col">Quality</th>
+            <th scope="col">Time</th>
+          </tr>
+        </thead>
+        <tbody>
+          {values.map((v) => (
+            <tr key={`${v.datapointSetId}/${v.datapointId}/${v.row ?? ''}`}>
+              <td>{v.datapointSetId}</td>
+              <th scope="row">{v.datapointId}</th>
+              <td>{v.row ?? '–'}</td>
+              <td>
+                {showValue(v.value)}
+                {v.unit && v.value !== null ? ` ${v.unit}` : ''}
+              </td>
+              <td class={`tpl-quality-${v.quality}`}>{v.quality}</td>
+              <td>{time(v.timestamp)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function AlarmsTable({ alarms }: { readonly alarms: readonly DeviceAlarm[] }) {
+  if (alarms.length === 0) return <p>No active alarms.</p>;
+  return (
+    <div class="table-wrap" role="region" aria-labelledby="tpl-alarms-title" tabIndex={0}>
+      <table aria-labelledby="tpl-alarms-title">
+        <thead>
+          <tr>
+            <th scope="col">Severity</th>
+            <th scope="col">Alarm</th>
+            <th scope="col">Datapoint</th>
+            <th scope="col">Value</th>
+            <th scope="col">Raised</th>
+          </tr>
+        </thead>
+        <tbody>
+          {alarms.map((a) => (
+            <tr key={`${a.datapointSetId}/${a.datapointId}/${a.row ?? ''}/${a.severity}`}>
+              <td>{a.severity}</td>
+              <th scope="row">
+                {a.text}
+                {a.textHelp ? <span class="tpl-muted tpl-help"> {a.textHelp}</span> : null}
+              </th>
+              <td>
+                {a.datapointSetId}/{a.datapointId}
+                {a.row === null ? '' : ` row ${a.row}`}
+              </td>
+              <td>{showValue(a.value)}</td>
+              <td>{time(a.raisedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The device page. */
+export function DevicePage({ deviceId }: { readonly deviceId: string }) {
+  const { view, values, link, error, announcement } = useLiveDevice(deviceId);
+  usePageTitle(view ? view.device.name : 'Device');
+  return (
+    <section class="tpl-device-page" aria-labelledby="tpl-device-title">
+      <p>
+        <a href={DEVICES_PATH} onClick={followLink}>
+          All devices
+        </a>
+      </p>
+      <h1 id="tpl-device-title">{view ? view.device.name : 'Device'}</h1>
+      <p class="error" role="alert">
+        {error}
+      </p>
+      <p class="tpl-muted">{LINK_TEXT[link]}</p>
+      <p class="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      {view ? (
+        <>
+          <Facts device={view.device} />
+          <h2 id="tpl-values-title">Current values</h2>
+          <ValuesTable values={values} />
+          <h2 id="tpl-alarms-title">Active alarms</h2>
+          <AlarmsTable alarms={view.alarms} />
+          <h2 id="tpl-events-title">Recent events</h2>
+          {view.events.length === 0 ? (
+            <p>No events yet.</p>
+          ) : (
+            <ol class="tpl-events" aria-labelledby="tpl-events-title">
+              {view.events.map((event) => (
+                <li key={event.id} class={`tpl-event-${event.type}`}>
+                  <time dateTime={event.at}>{time(event.at)}</time> {describeEvent(event)}
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      ) : error ? null : (
+        <p aria-live="polite">Loading…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,238 @@
+/**
+ * The device pages in a real browser: the template service on port 0 (temporary SQLite, a write
+ * token set) with the ICMP starter template polled every 5 s against 127.0.0.1 by the real `ping`,
+ * an alarm that holds at once, and Chromium through playwright-core with axe-core. Needs the
+ * console build (`npm run build -w apps/console`) and /usr/bin/chromium.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createStarterTemplate } from '@triad/device-templates';
+import { startTemplatesServer, type RunningTemplatesServer } from '@triad/templates-service';
+import {
+  consoleBuilt,
+  describeInBrowser,
+  launchBrowser,
+  openWatchedPage,
+  saveScreenshot,
+  seriousAxeViolations,
+  VIEWPORTS,
+} from '../../test-support/browser.js';
+
+const TOKEN = 'console-test-write-token';
+const TEMPLATE = 'Ping Check';
+
+/** The ICMP starter, polled every 5 s, with an alarm on the round-trip time that holds at once. */
+function pingTemplate(): Record<string, unknown> {
+  const template = createStarterTemplate('icmp', { templateId: TEMPLATE }) as {
+    datapointSets: { datapoints: Record<string, Record<string, unknown>>[] }[];
+  };
+  const datapoints = template.datapointSets[0]?.datapoints ?? [];
+  for (const datapoint of datapoints) (datapoint['addressConfig'] as { pollingGroup: string }).pollingGroup = '5s';
+  const [rtt] = datapoints;
+  if (rtt === undefined) throw new Error('the ICMP starter has no datapoint');
+  rtt['alertConfig'] = {
+    evaluations: [
+      {
+        expressions: [{ symbol: 'any', expression: 'datapoint.value >= 0' }],
+        logic: 'any',
+        severity: 601,
+        text: 'Echo answered',
+        textHelp: 'Holds for any round-trip time',
+        onStartup: true,
+        audited: false,
+        hidden: false,
+        broadcast: false,
+        facility: -1,
+      },
+    ],
+  };
+  return template;
+}
+
+/** Console errors other than the replies the test asked for (Chromium logs every 4xx). */
+const unexpected = (errors: readonly string[], statuses: readonly number[] = []) =>
+  errors.filter((e) => !statuses.some((status) => e.includes(`status of ${status}`)));
+
+describeInBrowser('device pages in Chromium', () => {
+  let directory = '';
+  let server: RunningTemplatesServer;
+  let browser: Browser;
+  let deviceId = '';
+
+  beforeAll(async () => {
+    if (!consoleBuilt()) throw new Error('the console is not built: npm run build -w apps/console');
+    directory = await mkdtemp(path.join(tmpdir(), 'triad-console-devices-'));
+    server = await startTemplatesServer(
+      { port: 0, dataDir: path.join(directory, 'data'), demo: false },
+      { env: { TRIAD_LOG_LEVEL: 'silent', TRIAD_TEMPLATES_ADMIN_TOKEN: TOKEN } },
+    );
+    // The token too: a service that guards template writes takes it; one that does not ignores it.
+    const stored = await fetch(`${server.url}/templates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify(pingTemplate()),
+    });
+    expect(stored.status).toBe(201);
+    const created = await fetch(`${server.url}/devices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({
+        name: 'loopback',
+        templateId: TEMPLATE,
+        templateVersion: '1.0.0',
+        variables: { ICMP_IPAddress: '127.0.0.1' },
+        drivers: { 'svc-ds-drv-icmp': { count: 1, timeout: 500 } },
+      }),
+    });
+    expect(created.status).toBe(201);
+    deviceId = ((await created.json()) as { id: string }).id;
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  const notReloaded = (page: Page) =>
+    page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+  it('lists the device, and its page fills values and raises the alarm live, at 1280 and 390 px', async () => {
+    const { page, errors } = await openWatchedPage(browser);
+    page.setDefaultTimeout(5000);
+    await page.goto(`${server.url}/?devices`);
+    const row = page.getByRole('row', { name: /loopback/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(`${TEMPLATE}@1.0.0`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+    await row.getByRole('link', { name: 'loopback' }).click();
+    await page.getByRole('heading', { level: 1, name: 'loopback' }).waitFor();
+    expect(page.url()).toBe(`${server.url}/?device=${deviceId}`);
+
+    // Values come from the stream: both datapoints, good, the round-trip time with its unit-less number.
+    const values = page.getByRole('table', { name: 'Current values' });
+    const rtt = values.getByRole('row', { name: /roundTripTime/ });
+    await rtt.waitFor({ timeout: 15_000 });
+    await values.getByRole('row', { name: /packetLoss/ }).waitFor({ timeout: 15_000 });
+    expect(await rtt.textContent()).toMatch(/reachability.*roundTripTime–\d+(\.\d+)?good/);
+    const alarms = page.getByRole('table', { name: 'Active alarms' });
+    await alarms.getByRole('row', { name: /Echo answered/ }).waitFor({ timeout: 15_000 });
+    expect(await alarms.textContent()).toContain('reachability/roundTripTime');
+    await expect.poll(() => page.locator('.tpl-facts').textContent(), { timeout: 15_000 }).toMatch(/State\s*up/);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Recent events' }).textContent(), { timeout: 15_000 })
+      .toMatch(/Alarm raised \(severity 601\) on reachability\/roundTripTime: Echo answered/);
+
+    // A later reading replaces the row in place: its time changes, the table keeps two rows.
+    const firstTime = await rtt.locator('td').last().textContent();
+    await expect.poll(() => rtt.locator('td').last().textContent(), { timeout: 15_000 }).not.toBe(firstTime);
+    expect(await values.getByRole('row').count()).toBe(3);
+    expect(await notReloaded(page)).toBe(true);
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'templates-device');
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Pointed at a host name that never resolves (.invalid), the device goes down: the page follows.
+    const patched = await fetch(`${server.url}/devices/${deviceId}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ variables: { ICMP_IPAddress: 'nothing.invalid' } }),
+    });
+    expect(patched.status).toBe(200);
+    await expect
+      .poll(() => page.locator('.tpl-facts').textContent(), { timeout: 20_000 })
+      .toMatch(/State\s*down \(\w+: .+\)/);
+    expect(await page.getByRole('list', { name: 'Recent events' }).textContent()).toMatch(/State down: /);
+    await expect.poll(() => page.locator('.tpl-facts').textContent()).toContain('ICMP_IPAddress=nothing.invalid');
+    await expect.poll(() => rtt.textContent()).toMatch(/no valuebad/);
+    expect(await notReloaded(page)).toBe(true);
+    await page.close();
+    expect(unexpected(errors)).toEqual([]);
+  }, 90_000);
+
+  it('adds a device by keyboard after asking for the token, shows a 422 at its field, and removes it', async () => {
+    const { page, errors } = await openWatchedPage(browser, VIEWPORTS.phone);
+    page.setDefaultTimeout(5000);
+    await page.goto(`${server.url}/?devices`);
+    await page.getByRole('row', { name: /loopback/ }).waitFor();
+    const value = page.getByLabel('Value of ICMP_IPAddress');
+    await value.waitFor();
+    const drivers = page.getByLabel('Driver settings (JSON)');
+    expect(JSON.parse(await drivers.inputValue())).toEqual({ 'svc-ds-drv-icmp': {} });
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return element?.getAttribute('aria-label') ?? element?.closest('label')?.firstChild?.textContent?.trim();
+      });
+
+    // Name, then Tab through the template version, the variable (left empty) to the driver settings.
+    await page.getByLabel('Name', { exact: true }).focus();
+    await page.keyboard.type('second');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Template version');
+    expect(await page.getByLabel('Template version').locator('option:checked').textContent()).toBe(`${TEMPLATE}@1.0.0`);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Name of variable 1');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Value of ICMP_IPAddress');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Driver settings (JSON)');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('{"svc-ds-drv-icmp": {"count": 1, "timeout": 500}}');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+
+    // 401: the write token field takes the focus; Enter there sends the form again with it.
+    const tokenField = page.getByRole('textbox', { name: 'Write token' });
+    await tokenField.waitFor();
+    expect(await tokenField.getAttribute('type')).toBe('password');
+    expect(await focused()).toBe('Write token');
+    await page.keyboard.type(TOKEN);
+    await page.keyboard.press('Enter');
+
+    // 422: the missing variable, at its field, which takes the focus.
+    await expect.poll(() => value.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('list', { name: 'Problems' }).textContent()).toContain('/variables/ICMP_IPAddress');
+    const described = await value.getAttribute('aria-describedby');
+    expect(await page.locator(`#${described ?? 'none'}`).textContent()).not.toBe('');
+    expect(await tokenField.count()).toBe(0);
+    expect(await focused()).toBe('Value of ICMP_IPAddress');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await page.keyboard.type('127.0.0.1');
+    await page.keyboard.press('Enter');
+
+    const added = page.getByRole('row', { name: /second/ });
+    await added.waitFor();
+    expect(await page.getByRole('status').textContent()).toBe('Added second.');
+    expect(await value.getAttribute('aria-invalid')).toBeNull();
+    const stored = (await (await fetch(`${server.url}/devices`)).json()) as {
+      devices: { name: string; variables: Record<string, string>; drivers: Record<string, unknown> }[];
+    };
+    expect(stored.devices.find((d) => d.name === 'second')).toMatchObject({
+      variables: { ICMP_IPAddress: '127.0.0.1' },
+      drivers: { 'svc-ds-drv-icmp': { count: 1, timeout: 500 } },
+    });
+
+    // Remove, by keyboard, with its confirm step; the token given before is still known.
+    await added.getByRole('button', { name: 'Remove second' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBeUndefined();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Confirm remove second');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => added.count()).toBe(0);
+    expect(await page.getByRole('status').textContent()).toBe('Removed second.');
+    expect(await page.getByRole('row', { name: /loopback/ }).count()).toBe(1);
+    await page.close();
+    expect(unexpected(errors, [401, 422])).toEqual([]);
+  }, 90_000);
+});

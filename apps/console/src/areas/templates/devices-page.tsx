@@ -1,0 +1,147 @@
+/**
+ * The devices (`/?devices`): each with its name (a link to its page), template version and state
+ * (with the last error's message when down), a remove button with a confirm step, and the form that
+ * adds one.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { errorMessage } from '../../shell/error-alert.js';
+import { usePageTitle } from '../../shell/page-title.js';
+import { followLink } from '../../shell/router.js';
+import { AddDeviceForm } from './add-device-form.js';
+import { deleteDevice, listDevices } from './devices-api.js';
+import type { Device } from './device-wire.js';
+import { DeviceStateText } from './device-state-text.js';
+import { devicePath } from './templates-routes.js';
+import { useTokenPrompt, type WriteAccess } from './write-token.js';
+
+/** The devices page. */
+export function DevicesPage({ access }: { readonly access: WriteAccess }) {
+  usePageTitle('Devices');
+  const [devices, setDevices] = useState<readonly Device[] | undefined>();
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const [confirming, setConfirming] = useState<string | undefined>();
+  const tokens = useTokenPrompt(access);
+
+  const load = useCallback(
+    () =>
+      listDevices().then(
+        (list) => {
+          setDevices(list);
+          setError('');
+        },
+        (failure: unknown) => setError(`The devices could not be read: ${errorMessage(failure)}`),
+      ),
+    [],
+  );
+  useEffect(() => {
+    void load();
+    // States change while the page is open: read them again every 10 s.
+    const timer = setInterval(() => void load(), 10_000);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const remove = async (device: Device, token: string | undefined) => {
+    setConfirming(undefined);
+    try {
+      await deleteDevice(device.id, token);
+      setStatus(`Removed ${device.name}.`);
+      await load();
+    } catch (failure) {
+      if (tokens.asks(failure, (given) => remove(device, given))) return;
+      setError(`${device.name} was not removed: ${errorMessage(failure)}`);
+    }
+  };
+
+  return (
+    <section aria-labelledby="tpl-devices-title">
+      <h1 id="tpl-devices-title">Devices</h1>
+      <p class="error" role="alert">
+        {error}
+      </p>
+      <p role="status">{status}</p>
+      {devices === undefined ? (
+        <p aria-live="polite">Loading devices…</p>
+      ) : devices.length === 0 ? (
+        <p>No devices yet.</p>
+      ) : (
+        <div class="table-wrap" role="region" aria-label="Devices" tabIndex={0}>
+          <table class="tpl-devices">
+            <caption class="visually-hidden">Devices</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Template</th>
+                <th scope="col">State</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {devices.map((device) => (
+                <tr key={device.id}>
+                  <th scope="row">
+                    <a href={devicePath(device.id)} onClick={followLink}>
+                      {device.name}
+                    </a>
+                  </th>
+                  <td>
+                    {device.templateId}@{device.templateVersion}
+                  </td>
+                  <td>
+                    <DeviceStateText device={device} />
+                  </td>
+                  <td>
+                    {confirming === device.id ? (
+                      <ConfirmRemove
+                        name={device.name}
+                        onConfirm={() => void remove(device, access.token)}
+                        onCancel={() => setConfirming(undefined)}
+                      />
+                    ) : (
+                      <button
+                        type="button"
+                        class="secondary"
+                        aria-label={`Remove ${device.name}`}
+                        onClick={() => setConfirming(device.id)}
+                      >
+                        Remove
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {tokens.field}
+      <AddDeviceForm
+        access={access}
+        onAdded={(device) => {
+          setStatus(`Added ${device.name}.`);
+          void load();
+        }}
+      />
+    </section>
+  );
+}
+
+/** The confirm step of a removal; its confirm button takes the focus the Remove button had. */
+function ConfirmRemove(props: {
+  readonly name: string;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => confirm.current?.focus(), []);
+  return (
+    <div class="row-actions">
+      <button ref={confirm} type="button" onClick={props.onConfirm}>
+        Confirm remove {props.name}
+      </button>
+      <button type="button" class="secondary" onClick={props.onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The write token of device writes: asked for when a write answers 401 (or 403 for a wrong one),
+ * kept in the area's memory only (never in storage or a cookie: a reload forgets it), sent as
+ * `Authorization: Bearer` by the writes after it.
+ */
+import type { JSX } from 'preact';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { TemplatesApiError } from './templates-api.js';
+
+/** The token the area keeps, and how a page sets it. */
+export interface WriteAccess {
+  readonly token: string | undefined;
+  readonly setToken: (token: string) => void;
+}
+
+/** A write to run again with the token once it is given. */
+type Retry = (token: string) => unknown;
+
+/** What `useTokenPrompt` gives a page. */
+export interface TokenPrompt {
+  /**
+   * When `error` is the service refusing a write for want of the right token (401, 403), shows the
+   * token field, which runs `retry` with the token given; true then, false for any other error.
+   */
+  readonly asks: (error: unknown, retry: Retry) => boolean;
+  /** The token field to render where the write was asked for; null while none is needed. */
+  readonly field: JSX.Element | null;
+}
+
+/** The token field of one page. */
+export function useTokenPrompt(access: WriteAccess): TokenPrompt {
+  const [pending, setPending] = useState<{ readonly retry: Retry; readonly refused: boolean } | undefined>();
+  const asks = (error: unknown, retry: Retry): boolean => {
+    if (!(error instanceof TemplatesApiError) || (error.status !== 401 && error.status !== 403)) return false;
+    setPending({ retry, refused: error.status === 403 });
+    return true;
+  };
+  const field = pending ? (
+    <TokenField
+      refused={pending.refused}
+      onToken={(token) => {
+        access.setToken(token);
+        setPending(undefined);
+        pending.retry(token);
+      }}
+      onCancel={() => setPending(undefined)}
+    />
+  ) : null;
+  return { asks, field };
+}
+
+function TokenField(props: {
+  readonly refused: boolean;
+  readonly onToken: (token: string) => void;
+  readonly onCancel: () => void;
+}) {
+  const [token, setToken] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => input.current?.focus(), [props.refused]);
+  return (
+    <form
+      class="tpl-token"
+      aria-labelledby="tpl-token-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (token.trim() !== '') props.onToken(token.trim());
+      }}
+    >
+      <h2 id="tpl-token-title">Write token needed</h2>
+      <p id="tpl-token-help">
+        {props.refused
+          ? 'The service refused that token: it is not its write token.'
+          : 'This service needs its write token (TRIAD_TEMPLATES_ADMIN_TOKEN) to change devices.'}{' '}
+        The console keeps it in memory only: a reload forgets it.
+      </p>
+      <label>
+        Write token
+        <input
+          ref={input}
+          type="password"
+          autoComplete="off"
+          required
+          aria-describedby="tpl-token-help"
+          value={token}
+          onInput={(event) => setToken(event.currentTarget.value)}
+        />
+      </label>
+      <div class="row-actions">
+        <button type="submit">Use token</button>
+        <button type="button" class="secondary" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
