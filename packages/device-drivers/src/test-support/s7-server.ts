@@ -2,8 +2,8 @@
  * A real S7 server for tests: snap7's server (node-snap7's `S7Server`) in a child process on
  * 127.0.0.1 and a free port, serving the data blocks, merkers, inputs and outputs it is given.
  * Areas not given do not exist (a read of them is refused with "item not available"). It takes
- * value changes on its standard input. Without a built node-snap7 the suites skip (or fail with
- * TRIAD_REQUIRE_SERVICES=1).
+ * value changes on its standard input. Free of vitest, so benchmarks can use it too; suites
+ * wrap themselves in `describeWithSnap7`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,9 +11,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { loadSnap7, SNAP7_INSTALL } from '../drivers/s7/snap7-client.js';
 import { killProcess } from './kill-process.js';
-import { describeWithPrograms, freePort } from './real-server.js';
+import { freePort } from './local-server.js';
 
 /** The areas the server serves: DBs by number, and the merker (M), input (I) and output (Q) areas. */
 export interface S7Areas {
@@ -37,6 +36,9 @@ for (const [index, hex] of Object.entries(areas.db ?? {}))
   server.RegisterArea(server.srvAreaDB, Number(index), Buffer.from(hex, 'hex'));
 for (const [name, code] of Object.entries(codes))
   if (areas[name] !== undefined) server.RegisterArea(code, Buffer.from(areas[name], 'hex'));
+server.on('event', (event) => {
+  if (event.EvtCode === server.evcSecurity) console.log('security ' + server.EventText(event));
+});
 server.SetParam(server.LocalPort, port);
 if (!server.StartTo('127.0.0.1')) {
   console.error('cannot start: ' + server.ErrorText(server.LastError()));
@@ -58,14 +60,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 process.stdin.on('end', () => process.exit(0));
 `;
 
-/** `describe` that runs only when node-snap7 loads here: skips (or fails, in CI) naming how to install it otherwise. */
-export function describeWithSnap7(title: string, body: () => void): void {
-  const loads = !(loadSnap7() instanceof Error);
-  describeWithPrograms(title, [loads ? process.execPath : 'node-snap7 (built)'], SNAP7_INSTALL, body);
-}
-
 export class S7TestServer {
   readonly port: number;
+  /** The server's security events in words ("Security request : Set session password"...). */
+  readonly security: string[] = [];
   readonly #dir: string;
   #child: ChildProcess | undefined;
   #acks: (() => void)[] = [];
@@ -102,6 +100,7 @@ export class S7TestServer {
     await new Promise<void>((resolve, reject) => {
       createInterface({ input: child.stdout }).on('line', (line) => {
         if (line === 'ok') this.#acks.shift()?.();
+        else if (line.startsWith('security ')) this.security.push(line.slice('security '.length));
         else if (line.startsWith('listening')) resolve();
       });
       child.once('exit', (code) => {

@@ -4,7 +4,8 @@ import type { PointRequest, PollingDriver } from '../../driver.js';
 import { DriverRegistry } from '../../driver-registry.js';
 import { collectDevice } from '../../test-support/collect-device.js';
 import { freePort } from '../../test-support/real-server.js';
-import { describeWithSnap7, S7TestServer } from '../../test-support/s7-server.js';
+import { describeWithSnap7 } from '../../test-support/describe-with-snap7.js';
+import { S7TestServer } from '../../test-support/s7-server.js';
 import { alarmWhen } from '../../test-support/snmp-templates.js';
 import { createS7Driver, s7Driver } from './s7-driver.js';
 import { newSnap7Client, type Snap7Client } from './snap7-client.js';
@@ -243,6 +244,24 @@ describeWithSnap7('svc-ds-drv-s7 against a real S7 server (snap7)', () => {
     ]);
     // One request for all, then one for the values of the refused range DB1 62-71 one by one.
     expect(counter.requests).toBe(2);
+  });
+
+  it('sends s7security.password as the session password after connecting', async () => {
+    const { driver } = countingDriver(server.port);
+    const secured = createS7Driver().create({
+      config: {
+        s7basicConfig: { address: '127.0.0.1' },
+        s7extraConfig: { port: server.port },
+        s7security: { password: 'secret', accessProtection: true },
+      },
+      origin: '127.0.0.1',
+    }) as PollingDriver;
+    const before = server.security.length;
+    expect(await readValues(driver, [point('x', 'DB1.DBD4', 'REAL')])).toEqual({ x: [42.5, 'good'] });
+    expect(server.security.length).toBe(before);
+    expect(await readValues(secured, [point('x', 'DB1.DBD4', 'REAL')])).toEqual({ x: [42.5, 'good'] });
+    await Promise.all([driver.close(), secured.close()]);
+    await expect.poll(() => server.security.slice(before)).toEqual([expect.stringMatching(/password/i)]);
   });
 
   it('reads the starter template of `triad templates init --driver s7`', async () => {
