@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import type { NodeManagerDatabase } from '../../repositories/node-manager-tables.js';
 import type { NodeLogEntry } from '../../repositories/node-log-repository.js';
-import { ADMIN, useTestApp } from '../../test-support/node-manager-test-app.js';
+import { ADMIN, basic, useTestApp } from '../../test-support/node-manager-test-app.js';
 
 interface TestSocket {
   send(text: string): void;
@@ -86,7 +86,7 @@ describeEachDatabase<NodeManagerDatabase>('node-manager logs', (getDb) => {
     await t.core.users.addUser('billing', 'billingpw1');
     await t.core.users.setTags('billing', ['billing']);
     const listen = async (username: string, password: string) => {
-      const headers = { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` };
+      const headers = basic(username, password);
       const pass = (await t.app.inject({ method: 'GET', url: '/api/users/pass', headers })).json<string>();
       const socket = await (t.app as unknown as { injectWS(path: string): Promise<TestSocket> }).injectWS(
         '/api/core/ws',
