@@ -141,7 +141,7 @@ suite(title, () => {
       await pollUntil(async () => ((await nodeReply(b.id)).state === 'UP' ? true : undefined), 10_000, 'b UP again');
       const seen = new Set<string>();
       let booted = false;
-      for (const until = Date.now() + 8_000; Date.now() < until && !booted;) {
+      for (const until = Date.now() + 12_000; Date.now() < until && !booted;) {
         for (const alarm of [...(await alarmsOf(a.id)), ...(await alarmsOf(b.id))]) seen.add(alarm.alarmId);
         const info = await get<{ applications: { name: string }[] }>(`/api/topo/node/${b.id}/info`);
         booted = info.body.applications.some((x) => x.name === 'stdlib');
