@@ -229,12 +229,18 @@ describeInBrowser('device pages in Chromium', () => {
     });
 
     // Remove, by keyboard, with its confirm step; the token given before is still known.
+    const activeText = () => page.evaluate(() => document.activeElement?.textContent);
     await added.getByRole('button', { name: 'Remove second' }).focus();
     await page.keyboard.press('Enter');
-    expect(await focused()).toBeUndefined();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Confirm remove second');
+    expect(await activeText()).toBe('Confirm remove second');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused()).toBe('Remove second');
+    await page.keyboard.press('Enter');
+    expect(await activeText()).toBe('Confirm remove second');
     await page.keyboard.press('Enter');
     await expect.poll(() => added.count()).toBe(0);
+    await expect.poll(activeText).toBe('Devices');
     expect(await page.getByRole('status').textContent()).toBe('Removed second.');
     expect(await page.getByRole('row', { name: /loopback/ }).count()).toBe(1);
     await page.close();

@@ -21,6 +21,7 @@ export function DevicesPage({ access }: { readonly access: WriteAccess }) {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [confirming, setConfirming] = useState<string | undefined>();
+  const heading = useRef<HTMLHeadingElement>(null);
   const tokens = useTokenPrompt(access);
 
   const load = useCallback(
@@ -47,6 +48,8 @@ export function DevicesPage({ access }: { readonly access: WriteAccess }) {
       await deleteDevice(device.id, token);
       setStatus(`Removed ${device.name}.`);
       await load();
+      // Its row, which had the focus, is gone: the page's heading takes it.
+      heading.current?.focus();
     } catch (failure) {
       if (tokens.asks(failure, (given) => remove(device, given))) return;
       setError(`${device.name} was not removed: ${errorMessage(failure)}`);
@@ -55,7 +58,9 @@ export function DevicesPage({ access }: { readonly access: WriteAccess }) {
 
   return (
     <section aria-labelledby="tpl-devices-title">
-      <h1 id="tpl-devices-title">Devices</h1>
+      <h1 id="tpl-devices-title" ref={heading} tabIndex={-1}>
+        Devices
+      </h1>
       <p class="error" role="alert">
         {error}
       </p>
@@ -95,13 +100,20 @@ export function DevicesPage({ access }: { readonly access: WriteAccess }) {
                       <ConfirmRemove
                         name={device.name}
                         onConfirm={() => void remove(device, access.token)}
-                        onCancel={() => setConfirming(undefined)}
+                        onCancel={() => {
+                          setConfirming(undefined);
+                          // The Remove button comes back and takes the focus again.
+                          requestAnimationFrame(() =>
+                            document.querySelector<HTMLElement>(`[data-remove="${CSS.escape(device.id)}"]`)?.focus(),
+                          );
+                        }}
                       />
                     ) : (
                       <button
                         type="button"
                         class="secondary"
                         aria-label={`Remove ${device.name}`}
+                        data-remove={device.id}
                         onClick={() => setConfirming(device.id)}
                       >
                         Remove
