@@ -13,6 +13,7 @@ import { REPORT_FORMATS, renderReport, summarize, type ReportFormat } from './re
 import { EXIT, raiseExit, type CliIo } from './cli-io.js';
 import { readInputs } from './read-inputs.js';
 import { addEvalCommand } from './eval-command.js';
+import { addLspCommand } from '../lsp/lsp-command.js';
 
 /** Absolute path of the shipped JSON Schema file (works from src/ and dist/). */
 export const SCHEMA_FILE = fileURLToPath(new URL('../../schema/device-template.schema.json', import.meta.url));
@@ -154,6 +155,7 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
     });
 
   addEvalCommand(templates, io);
+  addLspCommand(templates);
   return templates;
 }
 

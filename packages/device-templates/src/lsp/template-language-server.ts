@@ -1,0 +1,180 @@
+import {
+  CodeActionKind,
+  DiagnosticSeverity,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CodeAction,
+  type Connection,
+  type Diagnostic,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { isObject } from '@triad/common';
+import type { SourceFormat } from '../loading/loaded-document.js';
+import type { Problem } from '../problem.js';
+import { validateSource } from '../validate.js';
+import { problemRange } from './problem-range.js';
+import { suggestionEdit } from './suggestion-edit.js';
+import { completeAt, definitionAt, hoverAt, type OpenTemplate } from './template-features.js';
+
+/** Settings of the language server. */
+export interface TemplateLanguageServerOptions {
+  /** Quiet time after the last change before a document is validated again. Default 25 ms. */
+  readonly debounceMs?: number;
+}
+
+/** The file names the server handles: `*.ndst.json`, `*.ndst.yml`, `*.ndst.yaml`. */
+export const TEMPLATE_FILE = /\.ndst\.(json|ya?ml)$/i;
+
+/**
+ * Serves device templates over `connection` (Language Server Protocol): publishes the validator's
+ * problems (schema, semantic and expression checks) as diagnostics on open and after each burst
+ * of changes, offers a problem's `suggestion` as a quick fix, completes keys, enum values,
+ * datapoint ids and discovery variables, hovers with the schema's descriptions and leads from a
+ * datapoint id in an expression to its datapoint. Documents whose name does not end in
+ * `.ndst.json|yml|yaml` are ignored. Call `connection.listen()` afterwards.
+ */
+export function serveTemplates(connection: Connection, options: TemplateLanguageServerOptions = {}): void {
+  const debounceMs = options.debounceMs ?? 25;
+  const documents = new TextDocuments(TextDocument);
+  const templates = new Map<
+    string,
+    { parsed: OpenTemplate['parsed']; timer?: NodeJS.Timeout; validatedVersion?: number }
+  >();
+
+  connection.onInitialize(() => ({
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      completionProvider: { triggerCharacters: ['"', "'", '.', '{', '[', ' '] },
+      hoverProvider: true,
+      definitionProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    },
+    serverInfo: { name: 'triad-templates' },
+  }));
+
+  const validate = (uri: string) => {
+    const document = documents.get(uri);
+    if (document === undefined) return;
+    const format = formatOf(uri);
+    const text = document.getText();
+    const result = validateSource(text, { file: uri, format });
+    const state = templates.get(uri);
+    if (state !== undefined) {
+      state.validatedVersion = document.version;
+      if (result.document !== undefined) state.parsed = result.document;
+    }
+    const diagnostics = [...result.errors, ...result.warnings].map((problem) =>
+      toDiagnostic(problem, document, format, result.document),
+    );
+    void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+  };
+
+  documents.onDidOpen(({ document }) => {
+    if (!TEMPLATE_FILE.test(document.uri)) return;
+    templates.set(document.uri, { parsed: undefined });
+    validate(document.uri);
+  });
+  documents.onDidChangeContent(({ document }) => {
+    const state = templates.get(document.uri);
+    // Opening a document also reports a content change, for the version just validated.
+    if (state === undefined || state.validatedVersion === document.version) return;
+    clearTimeout(state.timer);
+    state.timer = setTimeout(() => validate(document.uri), debounceMs);
+  });
+  documents.onDidClose(({ document }) => {
+    const state = templates.get(document.uri);
+    if (state === undefined) return;
+    clearTimeout(state.timer);
+    templates.delete(document.uri);
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  });
+
+  const open = (uri: string): OpenTemplate | undefined => {
+    const document = documents.get(uri);
+    const state = templates.get(uri);
+    return document === undefined || state === undefined
+      ? undefined
+      : { text: document, format: formatOf(uri), parsed: state.parsed };
+  };
+
+  connection.onCompletion(({ textDocument, position }) => {
+    const template = open(textDocument.uri);
+    return template === undefined ? [] : completeAt(template, template.text.offsetAt(position));
+  });
+  connection.onHover(({ textDocument, position }) => {
+    const template = open(textDocument.uri);
+    return template === undefined ? null : hoverAt(template, template.text.offsetAt(position));
+  });
+  connection.onDefinition(({ textDocument, position }) => {
+    const template = open(textDocument.uri);
+    return template === undefined ? null : definitionAt(template, textDocument.uri, template.text.offsetAt(position));
+  });
+  connection.onCodeAction(({ textDocument, context }) => {
+    const template = open(textDocument.uri);
+    if (template === undefined) return [];
+    const actions: CodeAction[] = [];
+    for (const diagnostic of context.diagnostics) {
+      const suggestion = isObject(diagnostic.data) ? diagnostic.data['suggestion'] : undefined;
+      if (typeof suggestion !== 'string') continue;
+      const range = {
+        start: template.text.offsetAt(diagnostic.range.start),
+        end: template.text.offsetAt(diagnostic.range.end),
+      };
+      const edit = suggestionEdit(template.text.getText(), range, suggestion, template.format);
+      if (edit === undefined) continue;
+      actions.push({
+        title: `Change to ${edit.newText}`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: true,
+        edit: {
+          changes: {
+            [textDocument.uri]: [
+              {
+                range: {
+                  start: template.text.positionAt(edit.range.start),
+                  end: template.text.positionAt(edit.range.end),
+                },
+                newText: edit.newText,
+              },
+            ],
+          },
+        },
+      });
+    }
+    return actions;
+  });
+
+  connection.onShutdown(() => {
+    for (const state of templates.values()) clearTimeout(state.timer);
+    templates.clear();
+  });
+  documents.listen(connection);
+}
+
+/** `yaml` for `.ndst.yml` and `.ndst.yaml`, else `json`. */
+function formatOf(uri: string): SourceFormat {
+  return /\.ya?ml$/i.test(uri) ? 'yaml' : 'json';
+}
+
+/** A problem as an LSP diagnostic: its span, severity, code, message and suggestion (in `data`). */
+export function toDiagnostic(
+  problem: Problem,
+  document: TextDocument,
+  format: SourceFormat,
+  parsed: OpenTemplate['parsed'],
+): Diagnostic {
+  const text = document.getText();
+  const start =
+    problem.line > 0 ? document.offsetAt({ line: problem.line - 1, character: Math.max(0, problem.column - 1) }) : 0;
+  const span = problemRange(problem, start, text, format, parsed);
+  const diagnostic: Diagnostic = {
+    range: { start: document.positionAt(span.start), end: document.positionAt(span.end) },
+    severity: problem.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+    code: problem.code,
+    source: 'triad',
+    message: problem.message,
+  };
+  if (problem.suggestion !== undefined) diagnostic.data = { suggestion: problem.suggestion };
+  return diagnostic;
+}
