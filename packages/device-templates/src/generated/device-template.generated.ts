@@ -178,7 +178,7 @@ export interface TableAddress {
   [k: string]: unknown | undefined;
 }
 /**
- * Where broadcast data goes; only used when broadcast is true.
+ * Where broadcast data goes; only used when broadcast is true. Compatibility: unknown keys are accepted, as NetinDS accepts them.
  */
 export interface Routing {
   /**
@@ -195,6 +195,7 @@ export interface Routing {
   serviceConfig?: {
     [k: string]: unknown | undefined;
   };
+  [k: string]: unknown | undefined;
 }
 /**
  * One datapoint, made of configuration blocks. It needs commonConfig plus a source: addressConfig (read by a driver), calcConfig (computed, never together with addressConfig) or defaultValueConfig. Compatibility: other keys are accepted when their value is an object.
@@ -432,7 +433,7 @@ export interface RepresentationItem {
   [k: string]: unknown | undefined;
 }
 /**
- * Place, size, kind and title of the widget on the 8-column grid. Every field is required.
+ * Place, size, kind and title of the widget on the 8-column grid. Every field is required. Compatibility: unknown keys are accepted, as NetinDS accepts them.
  */
 export interface WidgetCommonConfig {
   /**
@@ -459,6 +460,7 @@ export interface WidgetCommonConfig {
    * Title (1 to 800 characters).
    */
   widgetTitle: string;
+  [k: string]: unknown | undefined;
 }
 /**
  * Settings of a map widget.
@@ -572,7 +574,9 @@ export interface MetricWidgetConfig {
  */
 export interface GaugeWidgetConfig {
   /**
-   * The values shown.
+   * The values shown; at least one.
+   *
+   * @minItems 1
    */
   format: GaugeField[];
   /**
@@ -599,7 +603,7 @@ export interface GaugeField {
    */
   color?: string;
   /**
-   * Unit shown next to the value.
+   * Unit shown next to the value, e.g. Mb/s or %.
    */
   units?: unknown;
   [k: string]: unknown | undefined;

@@ -48,6 +48,37 @@ describe.skipIf(!loaderReady)('positions from the real loader', () => {
     });
   });
 
+  it('puts the published "defaultValueConfig, addressConfig" branch errors at the datapoint in JSON', () => {
+    const withoutCommon = JSON.stringify(
+      mutated((d) => (at.systemSet(d).datapoints = [{ 'defaultValueConfig, addressConfig': {} }])),
+      null,
+      2,
+    );
+    const [missing] = checkSchema(loadDocument(withoutCommon, { format: 'json', file: 't.json' }));
+    const key = locate(withoutCommon, '"defaultValueConfig, addressConfig"');
+    expect(missing).toMatchObject({
+      code: 'DT_ERR_SCHEMA_DATAPOINT_COMBINATION',
+      path: '/datapointSets/0/datapoints/0',
+    });
+    expect(missing?.message).toContain('has no commonConfig');
+    // The datapoint's opening brace: the line above its only key, two columns to the left.
+    expect([missing?.line, missing?.column]).toEqual([key.line - 1, key.column - 2]);
+
+    const both = JSON.stringify(
+      mutated((d) => {
+        at.cpu(d)['defaultValueConfig, addressConfig'] = {};
+        at.cpu(d).calcConfig = { expression: '1' };
+      }),
+      null,
+      2,
+    );
+    const [combined] = checkSchema(loadDocument(both, { format: 'json', file: 't.json' }));
+    expect(combined).toMatchObject({ code: 'DT_ERR_SCHEMA_DATAPOINT_COMBINATION' });
+    expect(combined?.message).toContain('has both addressConfig and calcConfig');
+    expect(combined?.line).toBeGreaterThan(1);
+    expect(combined?.column).toBeGreaterThan(1);
+  });
+
   it('puts a bad value at the value in YAML', () => {
     const text = [
       'templateId: x',

@@ -70,6 +70,25 @@ describe('checkUnknownKeys', () => {
       'logic',
     ],
     [
+      'routing',
+      (t: ReturnType<typeof validTemplate>) => (objectAt(t, 'datapointSets', 0, 'routing').topik = 'x'),
+      '/datapointSets/0/routing/topik',
+      'topic',
+    ],
+    [
+      'routing',
+      (t: ReturnType<typeof validTemplate>) =>
+        (objectAt(t, 'datapointSets', 0, 'datapoints', 2, 'alertConfig', 'evaluations', 0, 'routing').servce = 'x'),
+      '/datapointSets/0/datapoints/2/alertConfig/evaluations/0/routing/servce',
+      'service',
+    ],
+    [
+      'a widget commonConfig',
+      (t: ReturnType<typeof validTemplate>) => (objectAt(t, 'representation', 0, 'commonConfig').widgetTitel = 'x'),
+      '/representation/0/commonConfig/widgetTitel',
+      'widgetTitle',
+    ],
+    [
       'a table specificConfig',
       (t: ReturnType<typeof validTemplate>) => (objectAt(t, 'representation', 1, 'specificConfig').pagesize = 4),
       '/representation/1/specificConfig/pagesize',

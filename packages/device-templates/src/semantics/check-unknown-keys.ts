@@ -30,6 +30,8 @@ const TABLE_ADDRESS_KEYS = keys('rootAddress', 'indexes');
 const ROW_FILTER_KEYS = keys('expressions', 'logic');
 const VALUE_MAP_ENTRY_KEYS = keys('key', 'value');
 const ITEM_KEYS = keys('data', 'commonConfig', 'specificConfig');
+const ROUTING_KEYS = keys('topic', 'service', 'serviceConfig');
+const WIDGET_COMMON_KEYS = keys('firstRow', 'firstColumn', 'widgetWidth', 'widgetHeight', 'widgetType', 'widgetTitle');
 const GAUGE_FORMAT_KEYS = keys('datapoint', 'color', 'units');
 const SPECIFIC_CONFIG_KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
   table: keys('format', 'pageSize', 'filterable'),
@@ -44,13 +46,15 @@ const KNOWN_MISTAKES: ReadonlyMap<string, string> = new Map([['rootTable', 'root
 const RANGER_FILTER = ['rangerFilter'];
 const TABLE_ADDRESS = ['tableAddress'];
 const ROW_FILTER = ['rowFilterConfig'];
+const ROUTING = ['routing'];
 
 /**
  * Flags unknown keys where the published schema does not close the object, so a typo passes
  * silently: datapoint-level object-valued keys (`unitConfig`), `commonConfig` (its
  * `additionalProperties: false` sits inside `properties`), and the open objects `rangerFilter`,
- * `tableAddress`, `rowFilterConfig`, evaluations, `valueMapConfig.map[]` entries, representation
- * items, table and gauge `specificConfig` and gauge `format[]` entries. Also flags the literal key
+ * `tableAddress`, `routing` (of a set and of an evaluation), `rowFilterConfig`, evaluations,
+ * `valueMapConfig.map[]` entries, representation items and their `commonConfig`, table and gauge
+ * `specificConfig` and gauge `format[]` entries. Also flags the literal key
  * `"defaultValueConfig, addressConfig"`, which satisfies a dead branch of the schema's anyOf.
  * Unknown keys in closed objects are schema errors and are not repeated here.
  */
@@ -62,6 +66,8 @@ export const checkUnknownKeys: SemanticCheck = (model, reporter) => {
     const tableAddress = set.value['tableAddress'];
     if (isObject(tableAddress))
       checkOpenObject(tableAddress, set.path, TABLE_ADDRESS, TABLE_ADDRESS_KEYS, 'tableAddress', reporter);
+    const routing = set.value['routing'];
+    if (isObject(routing)) checkOpenObject(routing, set.path, ROUTING, ROUTING_KEYS, 'routing', reporter);
   }
   for (const datapoint of model.datapoints) {
     const value = datapoint.value;
@@ -77,15 +83,12 @@ export const checkUnknownKeys: SemanticCheck = (model, reporter) => {
       const evaluations = arrayAt(alert, 'evaluations');
       for (let i = 0; i < evaluations.length; i++) {
         const evaluation: unknown = evaluations[i];
-        if (isObject(evaluation))
-          checkOpenObject(
-            evaluation,
-            datapoint.path,
-            ['alertConfig', 'evaluations', i],
-            EVALUATION_KEYS,
-            'an evaluation',
-            reporter,
-          );
+        if (!isObject(evaluation)) continue;
+        const place = ['alertConfig', 'evaluations', i];
+        checkOpenObject(evaluation, datapoint.path, place, EVALUATION_KEYS, 'an evaluation', reporter);
+        const routing = evaluation['routing'];
+        if (isObject(routing))
+          checkOpenObject(routing, datapoint.path, [...place, 'routing'], ROUTING_KEYS, 'routing', reporter);
       }
     }
     const valueMap = value['valueMapConfig'];
@@ -162,6 +165,8 @@ function checkRepresentationKeys(items: readonly unknown[], reporter: SemanticRe
     const path: DocumentPath = ['representation', i];
     checkOpenObject(item, path, [], ITEM_KEYS, 'a representation item', reporter);
     const common = item['commonConfig'];
+    if (isObject(common))
+      checkOpenObject(common, path, ['commonConfig'], WIDGET_COMMON_KEYS, 'a widget commonConfig', reporter);
     const widgetType = isObject(common) ? common['widgetType'] : undefined;
     const specific = item['specificConfig'];
     if (typeof widgetType !== 'string' || !isObject(specific) || !Object.hasOwn(SPECIFIC_CONFIG_KEYS, widgetType))

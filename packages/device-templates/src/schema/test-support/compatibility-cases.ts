@@ -134,6 +134,7 @@ const SETS: Row[] = [
   ['routing without topic', (d) => delete objectAt(at.portsSet(d), 'routing').topic, INVALID],
   ['a routing topic of 81 characters', (d) => (objectAt(at.portsSet(d), 'routing').topic = x(81)), INVALID],
   ['a non-boolean broadcast', (d) => (at.portsSet(d).broadcast = 'yes'), INVALID],
+  ['an unknown routing key of a set', (d) => (objectAt(at.portsSet(d), 'routing').qos = 1), VALID],
   [
     'two datapoints with the same datapointId in a set (quirk 10)',
     (d) => (objectAt(at.uptime(d), 'commonConfig').datapointId = 'cpuLoad'),
@@ -172,6 +173,29 @@ const DATAPOINTS: Row[] = [
     VALID,
   ],
   ['a datapoint without commonConfig', (d) => delete at.cpu(d).commonConfig, INVALID],
+  [
+    'the literal "defaultValueConfig, addressConfig" key with commonConfig',
+    (d) => (at.systemSet(d).datapoints = [{ commonConfig: common('a'), 'defaultValueConfig, addressConfig': {} }]),
+    VALID,
+  ],
+  [
+    'the literal "defaultValueConfig, addressConfig" key without commonConfig',
+    (d) => (at.systemSet(d).datapoints = [{ 'defaultValueConfig, addressConfig': {} }]),
+    INVALID,
+  ],
+  [
+    'the literal "defaultValueConfig, addressConfig" key beside calcConfig (the calcConfig branch holds)',
+    (d) => (at.calc(d)['defaultValueConfig, addressConfig'] = {}),
+    VALID,
+  ],
+  [
+    'the literal "defaultValueConfig, addressConfig" key with addressConfig and calcConfig',
+    (d) => {
+      at.cpu(d)['defaultValueConfig, addressConfig'] = {};
+      at.cpu(d).calcConfig = { expression: '1' };
+    },
+    INVALID,
+  ],
   ['an unknown object-valued datapoint key (quirk 2)', (d) => (at.uptime(d).unitConfig = { from: 'ms' }), VALID],
   ['an unknown string-valued datapoint key', (d) => (at.uptime(d).note = 'x'), INVALID],
   [
@@ -350,6 +374,11 @@ const ALERTS: Row[] = [
     (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).routing = { topic: 'alarms' }),
     VALID,
   ],
+  [
+    'an unknown routing key of an evaluation',
+    (d) => (objectAt(at.cpu(d), 'alertConfig', 'evaluations', 0).routing = { topic: 'alarms', qos: 1 }),
+    VALID,
+  ],
 ];
 
 const BLOCKS: Row[] = [
@@ -453,7 +482,7 @@ const WIDGETS: Row[] = [
     (d) => (objectAt(at.widget(d, 0), 'commonConfig').widgetType = 'chart'),
     INVALID,
   ],
-  ['an unknown widget commonConfig key', (d) => (objectAt(at.widget(d, 0), 'commonConfig').color = 'red'), INVALID],
+  ['an unknown widget commonConfig key', (d) => (objectAt(at.widget(d, 0), 'commonConfig').color = 'red'), VALID],
   ['data naming a table cell', (d) => (at.widget(d, 2).data = 'device[ports.0.ifIndex]'), VALID],
   ['data without device[...]', (d) => (at.widget(d, 2).data = 'ports.ifIndex'), INVALID],
   [
@@ -492,6 +521,12 @@ const WIDGETS: Row[] = [
     'an unknown key in a gauge specificConfig (quirk 3)',
     (d) => (objectAt(at.widget(d, 3), 'specificConfig').step = 5),
     VALID,
+  ],
+  ['a gauge with an empty format', (d) => (objectAt(at.widget(d, 3), 'specificConfig').format = []), INVALID],
+  [
+    'a gauge format entry with numeric units',
+    (d) => (objectAt(at.widget(d, 3), 'specificConfig', 'format', 0).units = 5),
+    INVALID,
   ],
   ['a gauge without maxValue', (d) => delete objectAt(at.widget(d, 3), 'specificConfig').maxValue, INVALID],
   [
