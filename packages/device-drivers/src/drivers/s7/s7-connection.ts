@@ -11,7 +11,7 @@ import { isIPv4 } from 'node:net';
 import { DriverError, toDriverError } from '../../driver-error.js';
 import type { S7Area } from './s7-address.js';
 import type { S7Span } from './s7-batches.js';
-import { isConnectionError, isPasswordError, s7DriverError } from './s7-errors.js';
+import { isConnectionError, isPasswordError, isSetupFailure, s7DriverError } from './s7-errors.js';
 import { newSnap7Client, SNAP7, type Snap7Client, type Snap7Error, type Snap7ReadResult } from './snap7-client.js';
 
 export type S7ConnectionType = keyof typeof SNAP7.connectionTypes;
@@ -112,7 +112,15 @@ export class S7Connection {
               cause: error,
             },
           );
-      throw this.driverError(error);
+      const failure = this.driverError(error);
+      if (!(error instanceof Snap7CallError && isSetupFailure(error.code))) throw failure;
+      // TCP came up but the ISO or S7 setup did not (snap7 reports a closed socket as a timeout).
+      throw new DriverError(
+        'protocol',
+        `${this.#target}: the PLC did not accept the S7 connection (${error.message.trim()}); check rack and ` +
+          'slot (s7basicConfig) and that the PLC allows PUT/GET access',
+        { cause: error },
+      );
     }
     if (password !== '')
       try {

@@ -1,4 +1,5 @@
 import { createStarterTemplate, type DeviceTemplate } from '@triad/device-templates';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PointRequest, PollingDriver } from '../../driver.js';
 import { DriverRegistry } from '../../driver-registry.js';
@@ -345,6 +346,22 @@ describeWithSnap7('svc-ds-drv-s7 when the server goes away', () => {
       driver.read({ points: [point('x', 'DB1.DBD4', 'REAL')], tables: [] }, AbortSignal.timeout(5_000)),
     ).rejects.toMatchObject({ name: 'DriverError', code: 'refused' });
     await driver.close();
+  });
+});
+
+describeWithSnap7('svc-ds-drv-s7 against a server that is no PLC', () => {
+  it('names a connection the other side closes after TCP a protocol error pointing at rack and slot', async () => {
+    const closer = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => closer.listen(0, '127.0.0.1', resolve));
+    const { driver } = countingDriver((closer.address() as AddressInfo).port);
+    try {
+      await expect(
+        driver.read({ points: [point('x', 'DB1.DBD4', 'REAL')], tables: [] }, AbortSignal.timeout(5_000)),
+      ).rejects.toMatchObject({ code: 'protocol', message: expect.stringContaining('check rack and slot') as unknown });
+    } finally {
+      await driver.close();
+      closer.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { constants } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { isConnectionError, isItemError, isPasswordError, s7DriverError } from './s7-errors.js';
+import { isConnectionError, isItemError, isPasswordError, isSetupFailure, s7DriverError } from './s7-errors.js';
 
 const ISO_RECV = 0x000a0000;
 const ISO_CONNECT = 0x00010000;
@@ -13,7 +13,7 @@ describe('snap7 error codes', () => {
     [ISO_RECV | constants.errno.ETIMEDOUT, 'timeout', 'no answer in time'],
     [0x02000000, 'timeout', 'no answer in time'],
     [ISO_CONNECT | constants.errno.EHOSTUNREACH, 'unreachable', 'host unreachable'],
-    [ISO_CONNECT, 'protocol', 'check rack and slot'],
+    [ISO_CONNECT, 'protocol', 'Connection reset by peer'],
     [ISO_RECV | constants.errno.ECONNRESET, 'protocol', 'TCP : Connection reset by peer'],
   ])('maps 0x%s', (code, kind, message) => {
     const error = s7DriverError(code, 'ISO : An error occurred during recv TCP : Connection reset by peer', 'plc:102');
@@ -32,5 +32,7 @@ describe('snap7 error codes', () => {
     expect(isPasswordError(0x01d00000)).toBe(true);
     expect(isPasswordError(0x01e00000)).toBe(true);
     expect(isPasswordError(0x00c00000)).toBe(false);
+    expect(isSetupFailure(ISO_RECV | constants.errno.ETIMEDOUT)).toBe(true);
+    expect(isSetupFailure(ISO_CONNECT | constants.errno.ECONNREFUSED)).toBe(false);
   });
 });

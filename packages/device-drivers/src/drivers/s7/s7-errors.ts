@@ -9,9 +9,9 @@ import { DriverError } from '../../driver-error.js';
 
 const CLIENT_MASK = 0xfff00000;
 const ISO_MASK = 0x000f0000;
+const ISO_CONNECT = 0x00010000;
 const TCP_MASK = 0x0000ffff;
 
-const ISO_CONNECT = 0x00010000;
 export const NEED_PASSWORD = 0x01d00000;
 export const INVALID_PASSWORD = 0x01e00000;
 const JOB_TIMEOUT = 0x02000000;
@@ -29,6 +29,12 @@ const ITEM_ERRORS = new Set([
 /** True when the code says the connection is broken (a socket or ISO error): drop it. */
 export function isConnectionError(code: number): boolean {
   return (code & (ISO_MASK | TCP_MASK)) !== 0 || (code & CLIENT_MASK) >>> 0 === JOB_TIMEOUT;
+}
+
+/** True when a connect got through TCP but failed in the ISO or S7 setup (an ISO error other than "connect"). */
+export function isSetupFailure(code: number): boolean {
+  const iso = code & ISO_MASK;
+  return iso !== 0 && iso !== ISO_CONNECT;
 }
 
 /** True when the PLC refused one item or request because of its address or size. */
@@ -59,10 +65,5 @@ export function s7DriverError(code: number, text: string, target: string): Drive
     return new DriverError('timeout', `${target}: no answer in time (${words})`);
   if (tcp === constants.errno.EHOSTUNREACH || tcp === constants.errno.ENETUNREACH)
     return new DriverError('unreachable', `${target}: host unreachable (${words})`);
-  if ((code & ISO_MASK) === ISO_CONNECT && tcp === 0)
-    return new DriverError(
-      'protocol',
-      `${target}: the PLC refused the S7 connection (${words}): check rack and slot (s7basicConfig)`,
-    );
   return new DriverError('protocol', `${target}: ${words || `snap7 error 0x${code.toString(16)}`}`);
 }
