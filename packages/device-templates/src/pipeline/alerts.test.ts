@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTemplateEvaluator } from './template-evaluator.js';
 import { eventSummary, evaluation, read, set, steppingClock, template } from './test-support.js';
 import type { Evaluation } from '../generated/device-template.generated.js';
+import type { PipelineInput } from './pipeline-types.js';
 
 function evaluator(...evaluations: Evaluation[]) {
   return createTemplateEvaluator(
@@ -169,5 +170,26 @@ describe('evaluation errors in alerts', () => {
   it('report an expression that yields something other than a boolean', () => {
     const e = evaluator(evaluation(401, 'datapoint.value && datapoint.value > 3'));
     expect(eventSummary(e.update(loss(0)))).toEqual(['evaluation-error alert DT_ERR_EVAL_NOT_BOOLEAN loss']);
+  });
+});
+
+describe('non-finite readings', () => {
+  it('rejects rawValue 1e400 (Infinity once parsed) with update-rejected instead of an alarm with value null', () => {
+    const e = evaluator(evaluation(401, 'datapoint.value > 10'));
+    const update = JSON.parse('{"datapointSetId":"system","datapointId":"loss","rawValue":1e400}') as PipelineInput;
+    const output = e.update(update);
+    expect(eventSummary(output)).toEqual(['update-rejected DT_ERR_PIPE_UPDATE_NOT_FINITE']);
+    expect(output.events[0]).toMatchObject({ datapointSetId: 'system', datapointId: 'loss' });
+    expect((output.events[0] as { message: string }).message).toContain('rawValue is Infinity');
+    expect(output.values).toEqual([]);
+  });
+
+  it('rejects NaN and infinite numbers nested in value, and keeps the last good reading', () => {
+    const e = evaluator(evaluation(401, 'datapoint.value > 10'));
+    expect(eventSummary(e.update(loss(20)))).toEqual(['alarm-raised 401 loss']);
+    const nested = { datapointSetId: 'system', datapointId: 'loss', value: { samples: [1, Number.NaN] } };
+    expect(eventSummary(e.update(nested))).toEqual(['update-rejected DT_ERR_PIPE_UPDATE_NOT_FINITE']);
+    expect(eventSummary(e.update(loss(-Infinity)))).toEqual(['update-rejected DT_ERR_PIPE_UPDATE_NOT_FINITE']);
+    expect(eventSummary(e.update(loss(5)))).toEqual(['alarm-cleared 401 loss']);
   });
 });

@@ -24,6 +24,8 @@ export const pipelineProblems = Object.freeze({
   DT_ERR_PIPE_UPDATE_ROW_UNKNOWN:
     'The input names a row that a tableStatic set does not have, or removes a row that does not exist',
   DT_ERR_PIPE_UPDATE_ROW_STATIC: 'A row of a tableStatic set cannot be removed',
+  DT_ERR_PIPE_UPDATE_NOT_FINITE:
+    'The input carries NaN or an infinite number (JSON 1e400 parses as Infinity), which no event can report',
   DT_ERR_PIPE_UNITS_NOT_NUMBER: 'unitsConfig got a value that is not a number',
   DT_ERR_PIPE_RESULT_NOT_FINITE: 'A conversion or calculation yielded NaN or an infinite number (JSON cannot carry it)',
   DT_ERR_PIPE_UNITS_FAILED: 'convert-units could not convert the value',

@@ -1,4 +1,11 @@
-import { isTableIndex, readableDatapoint, reject, type LooseInput } from './input-checks.js';
+import {
+  isTableIndex,
+  nonFiniteField,
+  nonFiniteMessage,
+  readableDatapoint,
+  reject,
+  type LooseInput,
+} from './input-checks.js';
 import type { PipelineProblemCode } from './pipeline-problems.js';
 import type { PipelineSink, TableCell, TableIndex } from './pipeline-types.js';
 import type { RowProcessor } from './row-processor.js';
@@ -116,6 +123,12 @@ export function applyTableUpdate(
           placed,
           set.plan.id,
         );
+        continue;
+      }
+      const nonFinite = nonFiniteField(cell);
+      if (nonFinite !== undefined) {
+        const message = nonFiniteMessage(nonFinite, cell);
+        reject(sink, origin, timestamp, 'DT_ERR_PIPE_UPDATE_NOT_FINITE', message, placed, set.plan.id);
         continue;
       }
       rows.reading(set, row, plan, cell['rawValue'], cell['value'], quality, stamp, sink);

@@ -210,3 +210,13 @@ describe('row filters', () => {
     expect(e.update(single(1, 'ifName', 'eth1')).values.length).toBe(3);
   });
 });
+
+describe('non-finite cells', () => {
+  it('rejects a cell whose rawValue is Infinity and still applies the other cells of the row', () => {
+    const e = evaluator('tableDynamic');
+    const output = e.update(bulk([cell('ifIndex', 1), cell('ifName', 'eth1'), cell('ifOperStatus', Infinity)]));
+    expect(eventSummary(output)).toEqual(['update-rejected DT_ERR_PIPE_UPDATE_NOT_FINITE']);
+    expect(output.events[0]).toMatchObject({ datapointId: 'ifOperStatus', tableIndex: 1 });
+    expect(e.snapshot()[0]!.rows[0]!.values).toMatchObject({ ifName: { value: 'eth1' } });
+  });
+});

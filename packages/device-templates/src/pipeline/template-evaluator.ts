@@ -1,6 +1,13 @@
 import type { DeviceTemplate } from '../generated/device-template.generated.js';
 import { compileTemplatePipeline, type TemplatePipeline } from './compile-pipeline.js';
-import { isTableIndex, readableDatapoint, reject, type LooseInput } from './input-checks.js';
+import {
+  isTableIndex,
+  nonFiniteField,
+  nonFiniteMessage,
+  readableDatapoint,
+  reject,
+  type LooseInput,
+} from './input-checks.js';
 import type {
   DatapointResult,
   EvaluatorOptions,
@@ -134,6 +141,11 @@ class Evaluator implements TemplateEvaluator {
     if (typeof quality !== 'string' || (tableIndex !== undefined && !isTableIndex(tableIndex))) {
       const what = typeof quality !== 'string' ? 'quality must be a string' : 'tableIndex must be a string or a number';
       reject(sink, origin, timestamp, 'DT_ERR_PIPE_UPDATE_MALFORMED', what, update);
+      return;
+    }
+    const nonFinite = nonFiniteField(update);
+    if (nonFinite !== undefined) {
+      reject(sink, origin, timestamp, 'DT_ERR_PIPE_UPDATE_NOT_FINITE', nonFiniteMessage(nonFinite, update), update);
       return;
     }
     const rows = this.#rows;
