@@ -20,12 +20,18 @@ import { entryRoutes } from './routes/entry/index.js';
 import { oauthRoutes } from './routes/oauth/index.js';
 import { useSchemasAsDocumentation } from './routes/documentation-only-schemas.js';
 import { addWireSchemas } from './routes/wire-schemas.js';
+import type { ImportRunRepository } from './repositories/import-run-repository.js';
 import type { SearchBackend } from './search/search-backend.js';
 
 export interface BuildContentApiAppOptions {
   readonly config: ContentApiConfig;
   /** Storage and search over an open, migrated database. The app does not close it. */
   readonly backend: SearchBackend;
+  /**
+   * The record of catalog imports (`ContentStorage.importRuns`) the admin API lists; without it
+   * the list is empty (an app built only for its OpenAPI document).
+   */
+  readonly importRuns?: ImportRunRepository;
   /** Verification keys (and the built-in identity, whose endpoints are then served). */
   readonly auth: ContentAuth;
   readonly logger?: Logger;
@@ -105,6 +111,10 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
     await api.register(articlesRoutes, { prefix: '/api/articles', backend, versions, baseUrl });
     await api.register(businessShopsRoutes, { backend, versions, baseUrl });
   });
-  await app.register(adminShopsRoutes, { backend, verifyAdmin: verifierFor(config.adminScope) });
+  await app.register(adminShopsRoutes, {
+    backend,
+    verifyAdmin: verifierFor(config.adminScope),
+    ...(options.importRuns ? { importRuns: options.importRuns } : {}),
+  });
   return app;
 }

@@ -1,5 +1,6 @@
 import { openServiceDatabase, type Database } from '@triad/db';
 import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './migrations/index.js';
+import type { ImportRunRepository } from './repositories/import-run-repository.js';
 import type { ContentTables } from './search/content-tables.js';
 import type { SearchBackend } from './search/search-backend.js';
 import { carryOverFirstLayout } from './search/sqlite/carry-over-first-layout.js';
@@ -18,6 +19,8 @@ export const CONTENT_SQLITE_PAGE_SIZE = 16_384;
 export interface ContentStore {
   readonly database: Database<ContentTables>;
   readonly backend: SearchBackend;
+  /** The record of catalog imports. */
+  readonly importRuns: ImportRunRepository;
   /** Closes the backend's own connections, then the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -42,6 +45,7 @@ export async function openContentStore(options: {
 }): Promise<ContentStore> {
   const { log } = options;
   let backend: SearchBackend | undefined;
+  let importRuns: ImportRunRepository | undefined;
   const database = await openServiceDatabase<ContentTables>({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
@@ -51,6 +55,7 @@ export async function openContentStore(options: {
     migrations: (opened) => {
       const storage = contentStorageFor(opened);
       backend = storage.backend;
+      importRuns = storage.importRuns;
       return storage.migrations;
     },
     tableName: CONTENT_MIGRATION_TABLE,
@@ -79,6 +84,7 @@ export async function openContentStore(options: {
   return {
     database,
     backend: opened,
+    importRuns: importRuns!,
     close: () => {
       closing ??= opened.close().finally(() => database.close());
       return closing;

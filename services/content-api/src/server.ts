@@ -48,6 +48,7 @@ export async function startContentApiServer(
     const app = await buildContentApiApp({
       config,
       backend,
+      importRuns: store.importRuns,
       auth,
       logger,
       ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),

@@ -29,12 +29,15 @@ function freshDataDir(): string {
 
 async function withBackend<T>(
   dataDir: string,
-  work: (backend: ReturnType<typeof contentStorageFor>['backend']) => Promise<T>,
+  work: (
+    backend: ReturnType<typeof contentStorageFor>['backend'],
+    importRuns: ReturnType<typeof contentStorageFor>['importRuns'],
+  ) => Promise<T>,
 ): Promise<T> {
   const database = openDatabase<ContentTables>({ sqliteFile: path.join(dataDir, CONTENT_SQLITE_FILE) });
-  const { backend } = contentStorageFor(database);
+  const { backend, importRuns } = contentStorageFor(database);
   try {
-    return await work(backend);
+    return await work(backend, importRuns);
   } finally {
     await backend.close();
     await database.close();
@@ -113,7 +116,19 @@ describe('triad catalog import', () => {
     expect(r.err).toMatch(/^line 2: /m);
     expect(r.err).toMatch(/^line 4: \/orderDetails\/orderUnit: /m);
     expect(r.out).toMatch(/^imported 3, rejected 2 /);
-    await withBackend(dataDir, async (backend) => expect(await backend.countArticles()).toBe(3));
+    await withBackend(dataDir, async (backend, importRuns) => {
+      expect(await backend.countArticles()).toBe(3);
+      const [run] = await importRuns.list('office-direct');
+      expect(run).toMatchObject({
+        fileName: 'mixed.jsonl',
+        format: 'jsonl',
+        mode: 'replace',
+        outcome: 'committed-with-refusals',
+        counts: { records: 5, imported: 3, refused: 2 },
+      });
+      expect(run?.refusedRecords.map((f) => f.line)).toEqual([2, 4]);
+      expect(run?.refusedRecords[1]?.reason).toMatch(/^\/orderDetails\/orderUnit: /);
+    });
   });
 
   it('reads standard input with -', async () => {
@@ -137,7 +152,16 @@ describe('triad catalog import', () => {
     expect(r.err).toMatch(/^line 2: /m);
     expect(r.err).toContain('nothing was committed: 1 of 2 records refused (50.0 %), more than the default 5 %');
     expect(r.out).toBe('imported 0, rejected 1; nothing was committed, shop office-direct is unchanged\n');
-    await withBackend(dataDir, async (backend) => expect(await backend.countArticles()).toBe(2));
+    await withBackend(dataDir, async (backend, importRuns) => {
+      expect(await backend.countArticles()).toBe(2);
+      const runs = await importRuns.list('office-direct');
+      expect(runs.map((run) => [run.fileName, run.outcome])).toEqual([
+        ['half-bad.jsonl', 'refused'],
+        ['first.jsonl', 'committed'],
+      ]);
+      expect(runs[0]?.refusal).toContain('more than the default 5 %');
+      expect(runs[0]?.refusedRecords.map((f) => f.line)).toEqual([2]);
+    });
   });
 
   it('upserts and deletes articles with --mode, keeping the others', async () => {
@@ -205,9 +229,16 @@ describe('triad catalog import', () => {
 
   it('exits 3 and changes nothing for malformed XML', async () => {
     writeFileSync(path.join(dir, 'broken.xml'), '<BMECAT version="2005"><T_NEW_CATALOG><PRODUCT></T_NEW_CATALOG>');
-    const r = await run(['import', 'broken.xml', '--shop', 'labtools', '--data-dir', freshDataDir()]);
+    const dataDir = freshDataDir();
+    const r = await run(['import', 'broken.xml', '--shop', 'labtools', '--data-dir', dataDir]);
     expect(r.code).toBe(3);
     expect(r.err).toContain('malformed XML');
+    await withBackend(dataDir, async (backend, importRuns) => {
+      expect(await backend.countArticles()).toBe(0);
+      const runs = await importRuns.list('labtools');
+      expect(runs.map((run) => [run.fileName, run.format, run.outcome])).toEqual([['broken.xml', 'bmecat', 'refused']]);
+      expect(runs[0]?.refusal).toMatch(/^malformed XML at line 1: /);
+    });
   });
 
   it.each([

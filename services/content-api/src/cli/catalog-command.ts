@@ -4,7 +4,8 @@ import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
-import { importCatalog, type CatalogFormat, type ImportMode, type ImportResult } from '../commands/import-catalog.js';
+import type { CatalogFormat, ImportMode, ImportResult } from '../commands/import-catalog.js';
+import { importAndRecord } from '../commands/import-and-record.js';
 import { cliStoreTarget } from './cli-store-target.js';
 import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
@@ -188,8 +189,9 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
             fullPath === undefined
               ? (options.stdin ?? process.stdin)
               : createReadStream(fullPath, { highWaterMark: CATALOG_READ_BYTES });
-          await runImport(io, storage.backend, input, {
+          await runImport(io, storage, input, {
             format,
+            fileName: file === '-' ? '-' : path.basename(file),
             shop,
             size,
             ...(o.mode ? { mode: o.mode } : {}),
@@ -216,13 +218,17 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
   return command;
 }
 
-/** Imports with a progress bar on a TTY, prints the rejected records and the summary. */
+/**
+ * Imports with a progress bar on a TTY and records the run (the admin API's
+ * `/admin/business-shops/{shopId}/imports`), prints the rejected records and the summary.
+ */
 async function runImport(
   io: CatalogCommandIo,
-  backend: Parameters<typeof importCatalog>[0],
+  store: Pick<ContentStore, 'backend' | 'importRuns'>,
   input: Readable,
   o: {
     format: CatalogFormat;
+    fileName: string;
     shop: BusinessShop;
     size: number | undefined;
     mode?: ImportMode;
@@ -245,8 +251,9 @@ async function runImport(
   const started = process.hrtime.bigint();
   let result: ImportResult;
   try {
-    result = await importCatalog(backend, input, {
+    ({ result } = await importAndRecord(store.backend, store.importRuns, input, {
       format: o.format,
+      fileName: o.fileName,
       shop: o.shop,
       progressEvery: PROGRESS_EVERY,
       maxFailuresListed: MAX_FAILURES_PRINTED,
@@ -254,7 +261,7 @@ async function runImport(
       onWait: () => io.stderr.write('triad catalog import: waiting for another import into this store to finish...\n'),
       ...(o.maxRejects ? { maxRejects: o.maxRejects } : {}),
       ...(bar ? { onProgress: (records: number) => bar.update((input as ReadStream).bytesRead, { records }) } : {}),
-    });
+    }));
   } finally {
     bar?.stop();
   }
@@ -335,7 +342,7 @@ function formatOf(file: string): CatalogFormat | undefined {
   return ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : ext === '.xml' ? 'bmecat' : undefined;
 }
 
-async function knownShops(backend: Parameters<typeof importCatalog>[0]): Promise<string> {
+async function knownShops(backend: ContentStore['backend']): Promise<string> {
   const stored = (await backend.listShops(1000, 0)).shops.map((s) => s.id);
   return [...new Set([...SHOP_IDS, ...stored])].join(', ');
 }

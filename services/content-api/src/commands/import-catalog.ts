@@ -26,6 +26,8 @@ export interface ImportFailure {
 interface ImportReport {
   /** What the import did, or would have done (`ImportCatalogOptions.mode`). */
   readonly mode: ImportMode;
+  /** Records read (taken and refused). */
+  readonly records: number;
   readonly failed: readonly ImportFailure[];
   /** Failures beyond those listed (the list is capped). */
   readonly failedNotListed: number;
@@ -43,6 +45,10 @@ export type ImportResult = ImportReport &
         readonly committed: true;
         /** Articles stored (a replacement: the shop's count; a delta: added or replaced, or whose prices changed). */
         readonly imported: number;
+        /** Articles a delta added; null for a replacement (it does not tell added from updated). */
+        readonly added: number | null;
+        /** Articles a delta replaced or whose prices it changed; null for a replacement. */
+        readonly updated: number | null;
         /** Articles deleted by a delta. */
         readonly deleted: number;
         /** Deletes naming an article the shop did not hold (already as asked: not refused). */
@@ -212,6 +218,8 @@ export async function importCatalog(
     ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
   };
   let imported: number;
+  let added: number | null = null;
+  let updated: number | null = null;
   let deleted = 0;
   let alreadyAbsent = 0;
   try {
@@ -251,13 +259,25 @@ export async function importCatalog(
         },
       });
       imported = counts.added + counts.updated;
-      deleted = counts.deleted;
+      ({ added, updated, deleted } = counts);
     }
   } catch (error) {
     if (!(error instanceof ImportRefusedError)) throw error;
     failed.sort((a, b) => a.line - b.line);
-    return { committed: false, refusal: error.message, imported: 0, mode, failed, failedNotListed };
+    return { committed: false, refusal: error.message, imported: 0, mode, records, failed, failedNotListed };
   }
   failed.sort((a, b) => a.line - b.line);
-  return { committed: true, imported, deleted, alreadyAbsent, mode, failed, failedNotListed, hash };
+  return {
+    committed: true,
+    imported,
+    added,
+    updated,
+    deleted,
+    alreadyAbsent,
+    mode,
+    records,
+    failed,
+    failedNotListed,
+    hash,
+  };
 }

@@ -24,7 +24,7 @@ describeEachDatabase<ContentTables>('content migrations', (getDb) => {
     const storage = contentStorageFor(getDb());
     backend = storage.backend;
     // A store of the first layout (migrations 0001 and 0002) holding articles as their JSON.
-    const { '0003_search_layout': _later, ...first } = storage.migrations;
+    const first = Object.fromEntries(Object.entries(storage.migrations).filter(([name]) => name < '0003'));
     await migrateToLatest(getDb(), { migrations: first, tableName: CONTENT_MIGRATION_TABLE });
     const db = getDb().db;
     for (const shop of catalog.shops)

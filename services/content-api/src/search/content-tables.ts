@@ -15,4 +15,37 @@ export interface ContentTables {
     /** `current_hash`: the current content version. */
     meta_value: string;
   };
+  content_import_runs: ImportRunsTable;
+}
+
+/** PostgreSQL returns `bigint` as a string; SQLite as a number. */
+type BigIntColumn = number | string;
+
+/** `content_import_runs` (migration 0004): one row per catalog import, the newest 50 per shop. */
+export interface ImportRunsTable {
+  shop_id: string;
+  /** 1, 2, 3... per shop, in the order the runs were recorded. */
+  run_no: number;
+  file_name: string;
+  /** `jsonl` or `bmecat`. */
+  format: string;
+  /** The import mode (`ImportMode`); null when the file contradicted the mode asked for. */
+  import_mode: string | null;
+  /** ms since the epoch. */
+  started_at: BigIntColumn;
+  finished_at: BigIntColumn;
+  /** `committed`, `committed-with-refusals` or `refused`. */
+  outcome: string;
+  /** Why nothing was committed (`refused` only). */
+  refusal: string | null;
+  records: number;
+  imported: number;
+  /** Null for a replacement, which does not tell added from updated. */
+  added: number | null;
+  updated: number | null;
+  deleted: number;
+  already_absent: number;
+  refused: number;
+  /** JSON array of `{ line, reason }`: the first refused records kept. */
+  refused_records: string;
 }

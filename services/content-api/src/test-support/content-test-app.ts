@@ -7,6 +7,7 @@ import { generateCatalog } from '../demo/generate-catalog.js';
 import { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from '../http/media-types.js';
 import { CONTENT_MIGRATION_TABLE, contentStorageFor } from '../migrations/index.js';
 import type { ContentTables } from '../search/content-tables.js';
+import { ImportRunRepository } from '../repositories/import-run-repository.js';
 import type { SearchBackend } from '../search/search-backend.js';
 
 /** Seed of every test catalog. */
@@ -29,6 +30,8 @@ export async function loadTestCatalog(
 export interface TestContentApp {
   readonly app: FastifyInstance;
   readonly backend: SearchBackend;
+  /** The record of imports the app lists. */
+  readonly importRuns: ImportRunRepository;
   readonly auth: ContentAuth;
   readonly token: string;
   /** GET with valid token, Accept and requisitioner headers; `headers` override or remove (undefined) them. */
@@ -44,6 +47,7 @@ export async function buildTestContentApp(
   options: { articles?: number; config?: ContentApiConfigOverrides } = {},
 ): Promise<TestContentApp> {
   const backend = await loadTestCatalog(database, options.articles ?? 200);
+  const importRuns = new ImportRunRepository(database);
   const config = loadContentApiConfig(
     {},
     {
@@ -55,7 +59,7 @@ export async function buildTestContentApp(
     },
   );
   const auth = await createContentAuth(config);
-  const app = await buildContentApiApp({ config, backend, auth });
+  const app = await buildContentApiApp({ config, backend, importRuns, auth });
   app.addHook('onClose', () => backend.close());
   await app.ready();
   const issued = await app.inject({
@@ -67,6 +71,7 @@ export async function buildTestContentApp(
   return {
     app,
     backend,
+    importRuns,
     auth,
     token,
     get(url, headers = {}) {
@@ -82,4 +87,29 @@ export async function buildTestContentApp(
       return app.inject({ method: 'GET', url, headers: defined });
     },
   };
+}
+
+/** The admin client of `buildTestAdminApp`. */
+export const TEST_ADMIN = Object.freeze({ id: 'test-admin', secret: 'test-admin-secret-456' });
+
+/** A test app with the admin client `TEST_ADMIN`, and a token its `/oauth/token` issued to it. */
+export interface TestAdminApp extends TestContentApp {
+  readonly adminToken: string;
+  /** The scope the admin token was issued with. */
+  readonly adminScope: string;
+}
+
+/** `buildTestContentApp` with the admin client `TEST_ADMIN` configured and signed in. */
+export async function buildTestAdminApp(database: Database<ContentTables>, articles: number): Promise<TestAdminApp> {
+  const t = await buildTestContentApp(database, {
+    articles,
+    config: { adminClientId: TEST_ADMIN.id, adminClientSecret: TEST_ADMIN.secret },
+  });
+  const issued = await t.app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: { grant_type: 'client_credentials', client_id: TEST_ADMIN.id, client_secret: TEST_ADMIN.secret },
+  });
+  const { access_token: adminToken, scope: adminScope } = issued.json<{ access_token: string; scope: string }>();
+  return { ...t, adminToken, adminScope };
 }

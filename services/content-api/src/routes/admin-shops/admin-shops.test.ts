@@ -4,30 +4,20 @@ import { describeEachDatabase } from '@triad/db/testing';
 import type { ProblemDocument } from '@triad/service-kit';
 import type { ShopRecordReply, ShopReply, ShippingCostsReply } from '../../presenters/shop-presenter.js';
 import type { SearchResultReply } from '../../presenters/search-presenter.js';
-import { buildTestContentApp, type TestContentApp } from '../../test-support/content-test-app.js';
+import { buildTestAdminApp, type TestAdminApp } from '../../test-support/content-test-app.js';
 import type { ContentTables } from '../../search/content-tables.js';
-
-const ADMIN = { id: 'test-admin', secret: 'test-admin-secret-456' };
 
 interface InvalidShopBody extends ProblemDocument {
   readonly errors: readonly { readonly pointer: string; readonly message: string }[];
 }
 
 describeEachDatabase<ContentTables>('admin shops routes', (getDb) => {
-  let t: TestContentApp;
+  let t: TestAdminApp;
   let adminToken: string;
   beforeAll(async () => {
-    t = await buildTestContentApp(getDb(), {
-      articles: 8,
-      config: { adminClientId: ADMIN.id, adminClientSecret: ADMIN.secret },
-    });
-    const issued = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      payload: { grant_type: 'client_credentials', client_id: ADMIN.id, client_secret: ADMIN.secret },
-    });
-    expect(issued.json<{ scope: string }>().scope).toBe('content:admin');
-    adminToken = issued.json<{ access_token: string }>().access_token;
+    t = await buildTestAdminApp(getDb(), 8);
+    expect(t.adminScope).toBe('content:admin');
+    adminToken = t.adminToken;
   });
   afterAll(async () => {
     await t?.app.close();

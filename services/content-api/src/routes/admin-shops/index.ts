@@ -8,6 +8,8 @@ import type { BusinessShop } from '../../model/article.js';
 import { parseShopRecord } from '../../model/parse-shop-record.js';
 import type { RecordViolation } from '../../model/parse-article-record.js';
 import { presentShopRecord } from '../../presenters/shop-presenter.js';
+import { presentImportRun } from '../../presenters/import-run-presenter.js';
+import type { ImportRunRepository } from '../../repositories/import-run-repository.js';
 import type { SearchBackend } from '../../search/search-backend.js';
 import type { ShopWriteMode } from '../../search/shop-changes.js';
 import { useSchemasAsDocumentation } from '../documentation-only-schemas.js';
@@ -19,11 +21,14 @@ import {
   putShopSchema,
   readShopRecordSchema,
 } from './schemas.js';
+import { listImportRunsSchema } from './import-run-schemas.js';
 
 export interface AdminShopsRoutesOptions {
   readonly backend: SearchBackend;
   /** Verifies the bearer token and requires the admin scope. */
   readonly verifyAdmin: TokenVerifier;
+  /** Where catalog imports are recorded; without it no shop has recorded imports. */
+  readonly importRuns?: Pick<ImportRunRepository, 'list'>;
 }
 
 /** Shops read by the list. */
@@ -34,7 +39,8 @@ type ShopRequest = FastifyRequest<{ Params: { shopId: string } }>;
 /**
  * The admin API of shops, under `/admin/business-shops`: list, read, create (POST), create or
  * replace (PUT), change (PATCH) and remove (DELETE) shop records. Every call needs a token with
- * the admin scope (401 without a valid token, 403 with a read token). Bodies are JSON, checked
+ * the admin scope (401 without a valid token, 403 with a read token). `GET .../{shopId}/imports`
+ * lists the shop's recorded catalog imports, newest first. Bodies are JSON, checked
  * whole by `parseShopRecord` (422 `CONTENT_ERR_SHOP_INVALID` listing every violation; nothing
  * changes). Every change makes a new content version, so readers see it at once.
  */
@@ -64,6 +70,14 @@ export function adminShopsRoutes(
   app.get('/admin/business-shops/:shopId', { schema: readShopRecordSchema }, async (request: ShopRequest) =>
     presentShopRecord(await storedShop(backend, request.params.shopId)),
   );
+
+  app.get('/admin/business-shops/:shopId/imports', { schema: listImportRunsSchema }, async (request: ShopRequest) => {
+    const { shopId } = request.params;
+    const runs = (await options.importRuns?.list(shopId)) ?? [];
+    // A removed shop's imports stay readable; an id never seen is not found.
+    if (runs.length === 0) await storedShop(backend, shopId);
+    return { total: runs.length, members: runs.map(presentImportRun) };
+  });
 
   app.post('/admin/business-shops', { schema: createShopSchema }, async (request, reply) => {
     const body = request.body;

@@ -138,7 +138,7 @@ const invalidRecord = {
 };
 
 /** 401 (with `WWW-Authenticate`), 403, 500, plus `more`; all problem+json. */
-function adminErrors(more: Readonly<Record<number, string>> = {}) {
+export function adminErrors(more: Readonly<Record<number, string>> = {}) {
   return {
     401: withResponseHeaders(errorResponse(PROBLEM_ERROR_BODY, 'The bearer token is missing, not valid or expired'), {
       'WWW-Authenticate': { type: 'string', description: 'Bearer realm="content-api", error="invalid_token" ...' },

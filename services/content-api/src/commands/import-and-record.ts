@@ -1,0 +1,95 @@
+import type { Readable } from 'node:stream';
+import { XmlSyntaxError } from '../import/xml-event-reader.js';
+import type { ImportRun, NewImportRun, RefusedRecord } from '../model/import-run.js';
+import type { SearchBackend } from '../search/search-backend.js';
+import { importCatalog, type ImportCatalogOptions, type ImportFailure, type ImportResult } from './import-catalog.js';
+import { ImportModeError } from './import-mode.js';
+
+/** Where runs are recorded (`ImportRunRepository` fits). */
+export interface ImportRunRecorder {
+  record(run: NewImportRun): Promise<ImportRun>;
+}
+
+export interface RecordedImportOptions extends ImportCatalogOptions {
+  /** The file's name as the run shows it (without its directory; `-` for standard input). */
+  readonly fileName: string;
+  /** Clock, ms since the epoch; default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** An import and its recorded run. */
+export interface RecordedImport {
+  readonly result: ImportResult;
+  readonly run: ImportRun;
+}
+
+/**
+ * `importCatalog`, then records the run (`runs.record`) whatever its outcome: committed, committed
+ * with refused records, or refused whole. An import that throws (malformed BMEcat, a mode the
+ * file contradicts, a busy store, a stream error) changed nothing; it is recorded as `refused`
+ * with the error's message, then the error is thrown again. Recording is the only write a
+ * refused import makes.
+ *
+ * @throws what `importCatalog` throws, after recording the run; errors of `runs.record` for an
+ *   import that did not throw.
+ */
+export async function importAndRecord(
+  backend: SearchBackend,
+  runs: ImportRunRecorder,
+  input: Readable,
+  options: RecordedImportOptions,
+): Promise<RecordedImport> {
+  const now = options.now ?? Date.now;
+  const startedAt = now();
+  const { fileName, now: _clock, ...importOptions } = options;
+  const base = { shopId: options.shop.id, fileName, format: options.format, startedAt };
+  let result: ImportResult;
+  try {
+    result = await importCatalog(backend, input, importOptions);
+  } catch (error) {
+    const failed: NewImportRun = {
+      ...base,
+      mode: error instanceof ImportModeError ? null : (options.mode ?? null),
+      finishedAt: now(),
+      outcome: 'refused',
+      refusal: refusalOf(error),
+      counts: { records: 0, imported: 0, added: null, updated: null, deleted: 0, alreadyAbsent: 0, refused: 0 },
+      refusedRecords: [],
+    };
+    // The import's own error is what the caller must see, even when recording fails too.
+    await runs.record(failed).catch(() => {});
+    throw error;
+  }
+  const refused = result.failed.length + result.failedNotListed;
+  const run = await runs.record({
+    ...base,
+    mode: result.mode,
+    finishedAt: now(),
+    outcome: !result.committed ? 'refused' : refused > 0 ? 'committed-with-refusals' : 'committed',
+    refusal: result.committed ? null : result.refusal,
+    counts: {
+      records: result.records,
+      imported: result.imported,
+      added: result.committed ? result.added : null,
+      updated: result.committed ? result.updated : null,
+      deleted: result.committed ? result.deleted : 0,
+      alreadyAbsent: result.committed ? result.alreadyAbsent : 0,
+      refused,
+    },
+    refusedRecords: result.failed.map(refusedRecord),
+  });
+  return { result, run };
+}
+
+/** A failure as a run keeps it: its line and its violations in one sentence. */
+export function refusedRecord(failure: ImportFailure): RefusedRecord {
+  return {
+    line: failure.line,
+    reason: failure.violations.map((v) => (v.path ? `${v.path}: ${v.message}` : v.message)).join('; '),
+  };
+}
+
+function refusalOf(error: unknown): string {
+  if (error instanceof XmlSyntaxError) return `malformed XML at line ${error.line}: ${error.reason}`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,58 @@
+import type { CatalogFormat } from '../import/catalog-parser.js';
+import type { ImportMode } from '../commands/import-mode.js';
+
+/**
+ * How an import ended: `committed` with every record taken, `committed-with-refusals` with some
+ * records skipped, or `refused` with nothing committed (too many refused records, a malformed
+ * file, a mode the file contradicts, a busy store).
+ */
+export type ImportOutcome = 'committed' | 'committed-with-refusals' | 'refused';
+
+export const IMPORT_OUTCOMES: readonly ImportOutcome[] = ['committed', 'committed-with-refusals', 'refused'];
+
+/** A record an import did not take: the 1-based line it starts on and why. */
+export interface RefusedRecord {
+  readonly line: number;
+  readonly reason: string;
+}
+
+/** What an import did, record by record. */
+export interface ImportRunCounts {
+  /** Records read (taken and refused). */
+  readonly records: number;
+  /** Articles stored: a replacement's whole catalog, or a delta's added and updated ones. */
+  readonly imported: number;
+  /** Articles a delta added; null for a replacement, which does not tell added from updated. */
+  readonly added: number | null;
+  /** Articles a delta replaced or whose prices it changed; null for a replacement. */
+  readonly updated: number | null;
+  readonly deleted: number;
+  /** Deletes naming an article the shop did not hold. */
+  readonly alreadyAbsent: number;
+  /** Records refused (all of them, also those beyond `refusedRecords`). */
+  readonly refused: number;
+}
+
+/** One catalog import as it is recorded. */
+export interface NewImportRun {
+  readonly shopId: string;
+  /** The file's name (without its directory), or `-` for standard input. */
+  readonly fileName: string;
+  readonly format: CatalogFormat;
+  /** What the import did; null when the file contradicted the mode asked for. */
+  readonly mode: ImportMode | null;
+  /** ms since the epoch. */
+  readonly startedAt: number;
+  readonly finishedAt: number;
+  readonly outcome: ImportOutcome;
+  /** Why nothing was committed; null unless `outcome` is `refused`. */
+  readonly refusal: string | null;
+  readonly counts: ImportRunCounts;
+  /** The first refused records, by line (at most `REFUSED_RECORDS_KEPT` are kept). */
+  readonly refusedRecords: readonly RefusedRecord[];
+}
+
+/** A recorded import: `runNo` counts the shop's imports from 1. */
+export interface ImportRun extends NewImportRun {
+  readonly runNo: number;
+}

@@ -1,0 +1,31 @@
+import type { ImportRun } from '../model/import-run.js';
+
+/** A recorded import as `GET /admin/business-shops/{shopId}/imports` lists it (times ISO 8601, UTC). */
+export function presentImportRun(run: ImportRun) {
+  const { counts } = run;
+  return {
+    runNo: run.runNo,
+    shopId: run.shopId,
+    fileName: run.fileName,
+    format: run.format,
+    mode: run.mode,
+    startedAt: new Date(run.startedAt).toISOString(),
+    finishedAt: new Date(run.finishedAt).toISOString(),
+    outcome: run.outcome,
+    refusal: run.refusal,
+    counts: {
+      records: counts.records,
+      imported: counts.imported,
+      added: counts.added,
+      updated: counts.updated,
+      deleted: counts.deleted,
+      alreadyAbsent: counts.alreadyAbsent,
+      refused: counts.refused,
+    },
+    refusedRecords: run.refusedRecords.map((r) => ({ line: r.line, reason: r.reason })),
+    refusedNotListed: Math.max(0, counts.refused - run.refusedRecords.length),
+  };
+}
+
+/** The JSON of one recorded import. */
+export type ImportRunReply = ReturnType<typeof presentImportRun>;

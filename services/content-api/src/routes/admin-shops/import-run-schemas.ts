@@ -1,0 +1,96 @@
+import { IMPORT_MODES } from '../../commands/import-mode.js';
+import { IMPORT_OUTCOMES } from '../../model/import-run.js';
+import { IMPORT_RUNS_KEPT, REFUSED_RECORDS_KEPT } from '../../repositories/import-run-repository.js';
+import { shopParams } from '../business-shops/schemas.js';
+import { adminErrors } from './schemas.js';
+
+const count = (description: string) => ({ type: 'integer', minimum: 0, description }) as const;
+const nullableCount = (description: string) => ({ type: ['integer', 'null'], minimum: 0, description }) as const;
+
+/** One recorded catalog import. */
+const importRun = {
+  type: 'object',
+  required: [
+    'runNo',
+    'shopId',
+    'fileName',
+    'format',
+    'mode',
+    'startedAt',
+    'finishedAt',
+    'outcome',
+    'refusal',
+    'counts',
+    'refusedRecords',
+    'refusedNotListed',
+  ],
+  properties: {
+    runNo: { type: 'integer', minimum: 1, description: "the shop's imports counted from 1" },
+    shopId: { type: 'string' },
+    fileName: { type: 'string', description: 'the file imported, without its directory; - for standard input' },
+    format: { type: 'string', enum: ['bmecat', 'jsonl'], description: 'BMEcat or JSON Lines' },
+    mode: {
+      type: ['string', 'null'],
+      enum: [...IMPORT_MODES, null],
+      description: 'what the import did (its transaction kind); null when the file contradicted the mode asked for',
+    },
+    startedAt: { type: 'string', format: 'date-time' },
+    finishedAt: { type: 'string', format: 'date-time' },
+    outcome: {
+      type: 'string',
+      enum: [...IMPORT_OUTCOMES],
+      description: 'committed; committed with some records refused (skipped); or refused: nothing committed',
+    },
+    refusal: { type: ['string', 'null'], description: 'why nothing was committed; null unless refused' },
+    counts: {
+      type: 'object',
+      required: ['records', 'imported', 'added', 'updated', 'deleted', 'alreadyAbsent', 'refused'],
+      properties: {
+        records: count('records read'),
+        imported: count("articles stored: a replacement's whole catalog, or a delta's added and updated"),
+        added: nullableCount('articles a delta added; null for a replacement'),
+        updated: nullableCount('articles a delta replaced or repriced; null for a replacement'),
+        deleted: count('articles deleted'),
+        alreadyAbsent: count('deletes naming an article the shop did not hold'),
+        refused: count('records refused, all of them'),
+      },
+    },
+    refusedRecords: {
+      type: 'array',
+      maxItems: REFUSED_RECORDS_KEPT,
+      description: `the first ${REFUSED_RECORDS_KEPT} refused records, by line`,
+      items: {
+        type: 'object',
+        required: ['line', 'reason'],
+        properties: {
+          line: { type: 'integer', minimum: 0, description: 'the 1-based line the record starts on' },
+          reason: { type: 'string' },
+        },
+      },
+    },
+    refusedNotListed: count('refused records beyond those listed'),
+  },
+} as const;
+
+/** `GET /admin/business-shops/{shopId}/imports`. */
+export const listImportRunsSchema = {
+  tags: ['admin'],
+  operationId: 'adminListShopImports',
+  summary: `The shop's last ${IMPORT_RUNS_KEPT} catalog imports, newest first`,
+  params: shopParams,
+  response: {
+    200: {
+      description: `The shop's recorded imports, newest first (at most ${IMPORT_RUNS_KEPT})`,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['total', 'members'],
+            properties: { total: { type: 'integer' }, members: { type: 'array', items: importRun } },
+          },
+        },
+      },
+    },
+    ...adminErrors({ 404: 'No business shop has this id, and none was ever imported into' }),
+  },
+} as const;
