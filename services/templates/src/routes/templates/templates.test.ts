@@ -195,6 +195,27 @@ describeEachDatabase<TemplatesDatabase>('templates routes', (getDb) => {
     expect(await total()).toBe(0);
   });
 
+  it.each([
+    ['JSON', JSON_HEADERS],
+    ['YAML', YAML_HEADERS],
+  ])('refuses a %s body that is not UTF-8 with 422 naming the byte offset, and stores nothing', async (_, headers) => {
+    const text = JSON.stringify(sampleTemplate({ templateId: 'Latin', description: 'Caf\u00e9' }), null, 2);
+    const bytes = Buffer.from(text, 'utf8');
+    // "Café" saved as Latin-1: é becomes the single byte 0xE9, which UTF-8 cannot start a character with.
+    const at = bytes.indexOf(Buffer.from('\u00e9', 'utf8'));
+    const latin1 = Buffer.concat([bytes.subarray(0, at), Buffer.from([0xe9]), bytes.subarray(at + 2)]);
+    const response = await app.inject({ method: 'POST', url: '/templates', payload: latin1, headers });
+    expect(response.statusCode).toBe(422);
+    const body = response.json<ProblemWithErrors>();
+    expect(body.code).toBe('TPL_ERR_TEMPLATE_INVALID');
+    expect(body.errors).toHaveLength(1);
+    const line = text.slice(0, text.indexOf('Caf')).split('\n').length;
+    expect(body.errors[0]).toMatchObject({ code: 'DT_ERR_LOAD_ENCODING', found: '0xE9', line });
+    expect(body.errors[0]?.message).toContain(`byte offset ${at}`);
+    expect(body.detail).toContain(`byte offset ${at}`);
+    expect(await total()).toBe(0);
+  });
+
   it('refuses malformed JSON text with 422 and the syntax error position', async () => {
     const response = await post('{\n  "templateId": "x",\n  oops\n}');
     expect(response.statusCode).toBe(422);
