@@ -78,7 +78,7 @@ export const SERVICES: readonly ServiceEntry[] = [
     { area: 'templates', title: 'Templates' },
     async (overrides, options) => {
       const server = await startTemplatesServer(overrides, options);
-      return { ...server, notes: [`API docs: ${server.url}/docs`] };
+      return { ...server, notes: [`API docs: ${server.url}/docs`, ...server.notes] };
     },
   ),
 ];

@@ -22,7 +22,8 @@ import { randomBytes } from 'node:crypto';
 import { DeviceCommands } from './commands/device-commands.js';
 import { DEVICE_SECRET } from './devices/device-secrets.js';
 import { DeviceSupervisor } from './devices/device-supervisor.js';
-import { writeAccess } from './policies/write-access.js';
+import { AccessPolicy } from './policies/access-policy.js';
+import { TokenRepository } from './repositories/token-repository.js';
 import { DeviceRepository } from './repositories/device-repository.js';
 import { devicesRoutes } from './routes/devices/index.js';
 import { DEMO_DEVICE, seedDemoDevice } from './demo/seed-demo-device.js';
@@ -42,6 +43,9 @@ export interface BuildTemplatesAppOptions {
   readonly registry?: DriverRegistry;
 }
 
+/** The registry's own paths (the console never takes them; the access policy guards them). */
+const API_PREFIXES = ['/templates', '/validate', '/match', '/devices'];
+
 /** Package version reported in the OpenAPI document. */
 const API_VERSION = '0.1.0';
 
@@ -52,11 +56,12 @@ const OPEN_API: OpenApiOptions = {
   description:
     'Registry of device templates: store, read, list and delete template versions; validate a template; ' +
     'evaluate datapoint updates with a stored template; find the templates matching a discovered device. ' +
-    'Reads need no authentication. Device writes need `Authorization: Bearer <token>` when the service has ' +
-    'TRIAD_TEMPLATES_ADMIN_TOKEN set. Errors are application/problem+json (RFC 9457).',
+    'Reads are open unless TRIAD_TEMPLATES_READ_ACCESS=token. Writes (templates, versions, deletes, devices) ' +
+    'need `Authorization: Bearer <token>`: an API token of scope write or admin (`triad templates tokens add`), ' +
+    'unless TRIAD_TEMPLATES_WRITE_ACCESS=open. Errors are application/problem+json (RFC 9457).',
   errorBody: PROBLEM_ERROR_BODY,
   securitySchemes: {
-    bearer: { type: 'http', scheme: 'bearer', description: 'TRIAD_TEMPLATES_ADMIN_TOKEN of the service' },
+    bearer: { type: 'http', scheme: 'bearer', description: 'an API token (triad templates tokens add)' },
   },
   tags: [
     { name: 'templates', description: 'The template registry' },
@@ -80,7 +85,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     // The registry's own paths: a browser reloading /templates/x must get the API's answer.
     console: {
       home: 'templates',
-      apiPrefixes: ['/templates', '/validate', '/match', '/devices'],
+      apiPrefixes: API_PREFIXES,
       ...(options.consoleLinks ? { links: options.consoleLinks } : {}),
     },
     health: {
@@ -92,6 +97,13 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     metrics: {},
   });
   const repository = new TemplateRepository(database, options.now);
+  const access = new AccessPolicy({
+    tokens: new TokenRepository(database),
+    adminToken: config.adminToken,
+    readAccess: config.readAccess,
+    writeAccess: config.writeAccess,
+  });
+  app.addHook('onRequest', access.hook(API_PREFIXES));
   const patterns = new PatternCache({ log: app.log });
   await app.register(templatesRoutes, {
     prefix: '/templates',
@@ -122,7 +134,6 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     devices,
     supervisor,
     registry,
-    writeAccess: writeAccess(config.adminToken),
     templates: repository,
     patterns,
   });

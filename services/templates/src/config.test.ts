@@ -15,6 +15,8 @@ describe('loadTemplatesConfig', () => {
       maxJsonDepth: 64,
       collectDevices: true,
       maxConcurrentReads: 256,
+      writeAccess: 'token',
+      readAccess: 'open',
     });
   });
 

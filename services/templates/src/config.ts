@@ -15,8 +15,12 @@ export interface TemplatesConfig extends ServiceSettings {
   readonly sourceBodyLimit: number;
   /** Most nesting levels of a JSON body. */
   readonly maxJsonDepth: number;
-  /** `TRIAD_TEMPLATES_ADMIN_TOKEN`: when set, device writes need it as a bearer token. */
+  /** `TRIAD_TEMPLATES_ADMIN_TOKEN`: a bootstrap bearer token with the admin scope. */
   readonly adminToken?: string;
+  /** `token`: every write needs a bearer token of scope write or admin; `open`: anyone may write. */
+  readonly writeAccess: 'open' | 'token';
+  /** `open`: anyone may read the registry; `token`: reads need a token of scope read or more. */
+  readonly readAccess: 'open' | 'token';
   /** `TRIAD_SECRET_KEY`: key of device credentials at rest; default a key file in the data directory. */
   readonly secretKey?: string;
   /** Collect from devices (false: devices are stored and served, nothing is read). */
@@ -39,6 +43,8 @@ export const templatesConfigSchema = {
     'maxJsonDepth',
     'collectDevices',
     'maxConcurrentReads',
+    'writeAccess',
+    'readAccess',
   ],
   properties: {
     ...serviceSettingsProperties({ envPrefix: 'TRIAD_TEMPLATES', port: 8082, demo: true }),
@@ -50,6 +56,8 @@ export const templatesConfigSchema = {
     adminToken: { type: 'string', minLength: 16, maxLength: 200, env: 'TRIAD_TEMPLATES_ADMIN_TOKEN' },
     secretKey: { type: 'string', minLength: 1, maxLength: 200, env: 'TRIAD_SECRET_KEY' },
     collectDevices: { type: 'boolean', default: true, env: 'TRIAD_TEMPLATES_COLLECT' },
+    writeAccess: { type: 'string', enum: ['open', 'token'], default: 'token', env: 'TRIAD_TEMPLATES_WRITE_ACCESS' },
+    readAccess: { type: 'string', enum: ['open', 'token'], default: 'open', env: 'TRIAD_TEMPLATES_READ_ACCESS' },
     maxConcurrentReads: { type: 'integer', minimum: 1, maximum: 10_000, default: 256, env: 'TRIAD_DEVICE_READS' },
   },
 } as const;

@@ -16,3 +16,5 @@ export { templatesMigrations, TEMPLATES_MIGRATION_TABLE } from './migrations/ind
 export { compareVersions, newestFirst } from './versions/compare-versions.js';
 export { seedExampleTemplates, defaultExamplesDirectory, type SeedOutcome } from './demo/seed-example-templates.js';
 export { createDevicesCommand, DEFAULT_TEMPLATES_URL, type DevicesCommandOptions } from './cli/devices-command.js';
+export { createTokensCommand, type TokensCommandOptions } from './cli/tokens-command.js';
+export { TokenRepository, TOKEN_SCOPES, type TokenScope } from './repositories/token-repository.js';

@@ -13,6 +13,7 @@ import { loadTemplatesConfig, type TemplatesConfig, type TemplatesConfigOverride
 import { defaultExamplesDirectory, seedExampleTemplates } from './demo/seed-example-templates.js';
 import { TEMPLATES_MIGRATION_TABLE, templatesMigrations } from './migrations/index.js';
 import { TemplateRepository } from './repositories/template-repository.js';
+import { TokenRepository } from './repositories/token-repository.js';
 import type { TemplatesDatabase } from './repositories/templates-tables.js';
 import { DEVICE_SECRET } from './devices/device-secrets.js';
 
@@ -24,6 +25,8 @@ export interface RunningTemplatesServer {
   /** Base URL, e.g. `http://127.0.0.1:8082`. */
   readonly url: string;
   readonly config: TemplatesConfig;
+  /** Lines `triad serve` prints under the URL: the demo write token, when one was made. */
+  readonly notes: readonly string[];
   /** Stops listening (in-flight requests finish) and closes the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -72,10 +75,17 @@ export async function startTemplatesServer(
       () => app.close(),
       () => database.close(),
     );
+    const notes: string[] = [];
+    if (config.demo && config.writeAccess === 'token') {
+      const token = await demoWriteToken(new TokenRepository(database));
+      notes.push(`write token (demo, new at each start): ${token}`);
+      notes.push('  send it as "Authorization: Bearer <token>"; make lasting ones with: triad templates tokens add');
+    }
     const url = await listenService(app, config.host, config.port);
     return {
       url,
       config,
+      notes,
       close: serviceCloser(close, app.log, options.handleSignals ?? false),
     };
   } catch (error) {
@@ -104,4 +114,13 @@ async function seedWhenEmpty(
     { directory, seeded: outcomes.filter((o) => o.status === 'seeded').length, files: outcomes.length },
     'demo templates seeded',
   );
+}
+
+/** Name of the token `npm start` makes for the demo; the one of the previous start is revoked. */
+export const DEMO_TOKEN_NAME = 'demo (triad serve)';
+
+async function demoWriteToken(tokens: TokenRepository): Promise<string> {
+  for (const old of await tokens.list())
+    if (old.name === DEMO_TOKEN_NAME && old.revokedAt === null) await tokens.revoke(old.id);
+  return (await tokens.create(DEMO_TOKEN_NAME, 'write')).token;
 }

@@ -42,7 +42,12 @@ describe('triad devices', () => {
     await writeFile(path.join(dir, 'ping.ndst.json'), JSON.stringify(template));
     app = await buildTestApp(database, { adminToken: 'cli-test-token-0123456' });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
-    const stored = await app.inject({ method: 'POST', url: '/templates', payload: template });
+    const stored = await app.inject({
+      method: 'POST',
+      url: '/templates',
+      payload: template,
+      headers: { authorization: 'Bearer cli-test-token-0123456' },
+    });
     expect(stored.statusCode).toBe(201);
   });
   afterAll(async () => {

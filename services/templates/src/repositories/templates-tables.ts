@@ -6,6 +6,7 @@ export interface TemplatesDatabase {
   devices: DevicesTable;
   device_alarms: DeviceAlarmsTable;
   device_events: DeviceEventsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export interface TemplateIdsTable {
@@ -80,4 +81,16 @@ export interface DeviceEventsTable {
   type: string;
   at: number | string;
   body_json: string;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  /** read, write or admin. */
+  scope: string;
+  /** `scrypt$N$r$p$salt$key` of the token's secret part. */
+  secret_hash: string;
+  created_at: number | string;
+  last_used_at: number | string | null;
+  revoked_at: number | string | null;
 }

@@ -13,7 +13,7 @@ export async function buildTestApp(
   options: { readonly cipher?: SecretCipher } = {},
 ): Promise<FastifyInstance> {
   await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
-  const config = loadTemplatesConfig({}, { demo: false, logLevel: 'silent', ...overrides });
+  const config = loadTemplatesConfig({}, { demo: false, logLevel: 'silent', writeAccess: 'open', ...overrides });
   const app = await buildTemplatesApp({ config, database, ...options });
   await app.ready();
   return app;

@@ -12,10 +12,13 @@ import { followLink } from '../../shell/router.js';
 import { REGISTRY_PATH, editorPath } from './templates-routes.js';
 import { readSource, saveNewVersion, type SourceFormat, type TemplateProblem } from './templates-api.js';
 import { TryItPanel } from './try-it-panel.js';
+import { useTokenPrompt, type WriteAccess } from './write-token.js';
 
 export interface EditorPageProps {
   readonly templateId: string;
   readonly templateVersion: string;
+  /** The area's write token, asked for when a save is refused for want of it. */
+  readonly access: WriteAccess;
 }
 
 interface Loaded {
@@ -30,7 +33,8 @@ function firstDatapoint(text: string): { setId: string; datapointId: string } {
 }
 
 /** The editor page. */
-export function EditorPage({ templateId, templateVersion }: EditorPageProps) {
+export function EditorPage({ templateId, templateVersion, access }: EditorPageProps) {
+  const tokens = useTokenPrompt(access);
   usePageTitle(`${templateId} ${templateVersion}`);
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<TemplateEditor | undefined>(undefined);
@@ -86,14 +90,14 @@ export function EditorPage({ templateId, templateVersion }: EditorPageProps) {
     };
   }, [loaded]);
 
-  const save = async (event: Event) => {
-    event.preventDefault();
+  const save = async (event?: Event, token = access.token) => {
+    event?.preventDefault();
     const current = editor.current;
     if (!current || !loaded) return;
     const found = findTemplateVersion(current.text());
     if (found && newVersion && found.version !== newVersion) current.replace(found.from, found.to, newVersion);
     try {
-      const outcome = await saveNewVersion(current.text(), loaded.format);
+      const outcome = await saveNewVersion(current.text(), loaded.format, token);
       if (outcome.kind === 'saved') {
         const { templateId: id, templateVersion: version } = outcome.template;
         setSaveMessage({ text: `Saved ${id} ${version}`, saved: editorPath(id, version) });
@@ -104,7 +108,9 @@ export function EditorPage({ templateId, templateVersion }: EditorPageProps) {
         setSaveMessage({ text: `Not saved: ${outcome.detail}. Choose another version.` });
       }
     } catch (e) {
-      setSaveMessage({ text: `Not saved: ${e instanceof Error ? e.message : String(e)}` });
+      if (tokens.asks(e, (given) => void save(undefined, given)))
+        setSaveMessage({ text: 'Not saved yet: the service needs its write token' });
+      else setSaveMessage({ text: `Not saved: ${e instanceof Error ? e.message : String(e)}` });
     }
   };
 
@@ -135,6 +141,7 @@ export function EditorPage({ templateId, templateVersion }: EditorPageProps) {
           Save as new version
         </button>
       </form>
+      {tokens.field}
       {saveMessage ? (
         <p role="status">
           {saveMessage.text}

@@ -36,7 +36,7 @@ export default function TemplatesArea({ path }: AreaProps) {
         </ul>
       </nav>
       {route.page === 'editor' ? (
-        <EditorPage key={`${route.templateId}/${route.templateVersion}`} {...route} />
+        <EditorPage key={`${route.templateId}/${route.templateVersion}`} {...route} access={access} />
       ) : route.page === 'device' ? (
         <DevicePage key={route.deviceId} deviceId={route.deviceId} />
       ) : route.page === 'devices' ? (

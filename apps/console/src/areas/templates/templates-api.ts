@@ -181,11 +181,19 @@ export function validateTemplate(text: string, format: SourceFormat, signal?: Ab
   }).then(async (response) => (response.ok ? ((await response.json()) as ValidationReply) : fail(response)));
 }
 
-/** `POST /templates`: stores the text as a new version (its templateId and templateVersion). */
-export async function saveNewVersion(text: string, format: SourceFormat): Promise<SaveOutcome> {
+/**
+ * `POST /templates`: stores the text as a new version (its templateId and templateVersion), with
+ * the write token when one is given. A 401 or 403 is thrown as a TemplatesApiError (the page asks
+ * for the token).
+ */
+export async function saveNewVersion(text: string, format: SourceFormat, token?: string): Promise<SaveOutcome> {
   const response = await fetch('/templates', {
     method: 'POST',
-    headers: { 'content-type': mediaTypeOf(format), accept: 'application/json' },
+    headers: {
+      'content-type': mediaTypeOf(format),
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: text,
   });
   if (response.status === 201) {

@@ -23,6 +23,13 @@ if (!available) console.warn(`skipping the templates browser tests: ${CHROMIUM} 
 const SNMP = 'Generic SNMP switch';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
+/** The write token the demo start printed. */
+let demoToken: string | undefined;
+function writeToken(): string {
+  if (demoToken === undefined) throw new Error('the service printed no write token');
+  return demoToken;
+}
+
 /** Opens a page that records console errors and uncaught exceptions in `errors`. */
 async function openPage(browser: Browser, errors: string[], width = 1280, height = 800): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height } });
@@ -65,6 +72,7 @@ describe.skipIf(!available)('templates area in Chromium', () => {
       { port: 0, dataDir: path.join(directory, 'data'), demo: true, logLevel: 'silent' },
       { env: {} },
     );
+    demoToken = /(tdt_\S+)/.exec(server.notes.join('\n'))?.[1];
     browser = await chromium.launch({ executablePath: CHROMIUM });
   }, 60_000);
 
@@ -132,7 +140,12 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     await page.getByRole('textbox', { name: 'Template source (YAML)' }).waitFor();
     expect(await page.getByLabel('New version').inputValue()).toBe('1.0.1');
     await page.getByRole('button', { name: 'Save as new version' }).click();
+    // Writes need a token: the page asks for it, then saves with it.
+    await page.getByLabel('Write token', { exact: true }).fill(writeToken());
+    await page.getByRole('button', { name: 'Use token' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Saved ${SNMP} 1.0.1`);
+    // The refused first attempt is the one console error (Chromium logs the 401 response).
+    expect(errors.splice(0).every((e) => /status of 401/.test(e))).toBe(true);
 
     await page.getByLabel('Datapoint', { exact: true }).fill('cpuLoad');
     await page.getByLabel('Raw values (comma-separated)').fill('50, 90, 40');
@@ -157,7 +170,7 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     const document = { ...generateLargeTemplate(1000), templateId: 'Large', templateVersion: '1.0.0' };
     const stored = await fetch(`${server.url}/templates`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${writeToken()}` },
       body: JSON.stringify(document, null, 2),
     });
     expect(stored.status).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * The write token of device writes: asked for when a write answers 401 (or 403 for a wrong one),
+ * The write token of template and device writes: asked for when a write answers 401 or 403,
  * kept in the area's memory only (never in storage or a cookie: a reload forgets it), sent as
  * `Authorization: Bearer` by the writes after it.
  */
@@ -69,8 +69,9 @@ function TokenField(props: {
       <h2 id="tpl-token-title">Write token needed</h2>
       <p id="tpl-token-help">
         {props.refused
-          ? 'The service refused that token: it is not its write token.'
-          : 'This service needs its write token (TRIAD_TEMPLATES_ADMIN_TOKEN) to change devices.'}{' '}
+          ? 'The service refused that token: it is unknown, revoked, or may not write.'
+          : 'This service needs a write token to change templates and devices: the one `npm start` printed, or ' +
+            'one made with triad templates tokens add.'}{' '}
         The console keeps it in memory only: a reload forgets it.
       </p>
       <label>

@@ -178,7 +178,7 @@ describe('device writes with an admin token', () => {
     await app?.close();
   });
 
-  it('answers 401 without a bearer token and 403 with a wrong one, as problem+json', async () => {
+  it('answers 401 without a bearer token and with a wrong one, as problem+json', async () => {
     const { openDatabase } = await import('@triad/db');
     const database = openDatabase<TemplatesDatabase>({ sqliteFile: ':memory:' });
     app = await buildTestApp(database, { adminToken: 'a-long-admin-token-0123' });
@@ -193,7 +193,8 @@ describe('device writes with an admin token', () => {
       payload: body,
       headers: { authorization: 'Bearer not-the-token-at-all' },
     });
-    expect(wrong.statusCode).toBe(403);
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['www-authenticate']).toContain('Bearer');
     const right = await app.inject({
       method: 'POST',
       url: '/devices',

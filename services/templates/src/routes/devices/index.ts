@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DriverRegistry } from '@triad/device-drivers';
 import { kitProblems } from '@triad/service-kit';
 import type { DeviceCommands } from '../../commands/device-commands.js';
 import type { DeviceSupervisor } from '../../devices/device-supervisor.js';
-import type { WriteAccess } from '../../policies/write-access.js';
 import { presentAlarm, presentDevice, presentEvent } from '../../presenters/device-presenter.js';
 import type { DeviceRepository } from '../../repositories/device-repository.js';
 import { streamDevice } from './stream-device.js';
@@ -33,7 +32,6 @@ export interface DevicesRoutesOptions {
   readonly devices: DeviceRepository;
   readonly supervisor: DeviceSupervisor;
   readonly registry: DriverRegistry;
-  readonly writeAccess: WriteAccess;
   readonly templates: TemplateRepository;
   readonly patterns: PatternCache;
 }
@@ -45,25 +43,15 @@ export function devicesRoutes(
   done: (error?: Error) => void,
 ): void {
   const { commands, registry, supervisor } = options;
-  const guard = {
-    preHandler: (request: FastifyRequest, _reply: unknown, next: (error?: Error) => void) => {
-      try {
-        options.writeAccess(request);
-        next();
-      } catch (error) {
-        next(error as Error);
-      }
-    },
-  };
 
-  app.post<{ Body: DeviceBody }>('', { schema: createDeviceSchema, ...guard }, async (request, reply) => {
+  app.post<{ Body: DeviceBody }>('', { schema: createDeviceSchema }, async (request, reply) => {
     const device = await commands.create(request.body);
     return reply
       .status(201)
       .header('location', `/devices/${encodeURIComponent(device.id)}`)
       .send(presentDevice(device, registry));
   });
-  app.post<{ Body: DiscoverBody }>('/discover', { schema: discoverDevicesSchema, ...guard }, async (request) => {
+  app.post<{ Body: DiscoverBody }>('/discover', { schema: discoverDevicesSchema }, async (request) => {
     const results = await discoverDevices(request.body, { ...options, commands });
     return {
       results: results.map((r) => (r.device === undefined ? r : { ...r, device: presentDevice(r.device, registry) })),
@@ -77,10 +65,10 @@ export function devicesRoutes(
   );
   app.patch<{ Params: DeviceParams; Body: DevicePatch }>(
     '/:id',
-    { schema: patchDeviceSchema, ...guard },
+    { schema: patchDeviceSchema },
     async (request) => presentDevice(await commands.update(request.params.id, request.body), registry),
   );
-  app.delete<{ Params: DeviceParams }>('/:id', { schema: deleteDeviceSchema, ...guard }, async (request, reply) => {
+  app.delete<{ Params: DeviceParams }>('/:id', { schema: deleteDeviceSchema }, async (request, reply) => {
     await commands.delete(request.params.id);
     return reply.status(204).send();
   });

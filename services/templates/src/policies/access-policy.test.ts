@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '@triad/db/testing';
+import type { ProblemDocument } from '@triad/service-kit';
+import { TokenRepository } from '../repositories/token-repository.js';
+import { sampleTemplate } from '../test-support/sample-templates.js';
+import { buildTestApp } from '../test-support/templates-test-app.js';
+import type { TemplatesDatabase } from '../repositories/templates-tables.js';
+
+describeEachDatabase<TemplatesDatabase>('registry access with API tokens', (getDb) => {
+  let app: FastifyInstance;
+  let tokens: TokenRepository;
+  const made: Record<string, string> = {};
+  beforeAll(async () => {
+    app = await buildTestApp(getDb(), { writeAccess: 'token' });
+    tokens = new TokenRepository(getDb());
+    for (const scope of ['read', 'write', 'admin'] as const)
+      made[scope] = (await tokens.create(`t-${scope}`, scope)).token;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const post = (token?: string, templateId = 'Guarded') =>
+    app.inject({
+      method: 'POST',
+      url: '/templates',
+      payload: sampleTemplate({ templateId }),
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    });
+
+  it('refuses a write without a token (401), with a read token (403), and takes a write token', async () => {
+    const none = await post();
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['content-type']).toContain('application/problem+json');
+    expect(none.headers['www-authenticate']).toBe('Bearer realm="triad-templates"');
+    expect(none.json<ProblemDocument>().detail).toContain('triad templates tokens add');
+    const read = await post(made['read']);
+    expect(read.statusCode).toBe(403);
+    expect(read.json<ProblemDocument>().code).toBe('TPL_ERR_FORBIDDEN');
+    expect((await post(made['write'])).statusCode).toBe(201);
+    // Nothing was stored by the refused attempts: one version exists.
+    const list = await app.inject('/templates?prefix=Guarded');
+    expect(list.json<{ total: number }>().total).toBe(1);
+    // Reads stay open by default.
+    expect((await app.inject('/templates/Guarded')).statusCode).toBe(200);
+  });
+
+  it('stops taking a revoked token at once, even one checked a moment ago', async () => {
+    const { record, token } = await tokens.create('short-lived', 'write');
+    expect((await post(token, 'Revoked')).statusCode).toBe(201);
+    expect(await tokens.revoke(record.id)).toBe(true);
+    const after = await app.inject({
+      method: 'DELETE',
+      url: '/templates/Revoked',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.statusCode).toBe(401);
+    expect((await app.inject('/templates/Revoked')).statusCode).toBe(200);
+  });
+
+  it('keeps only a scrypt hash of each token, never the token', async () => {
+    const rows = await getDb().db.selectFrom('api_tokens').select(['id', 'secret_hash']).execute();
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) {
+      expect(row.secret_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+      for (const token of Object.values(made)) expect(row.secret_hash).not.toContain(token.slice(21));
+    }
+    expect(await tokens.check('tdt_0000000000000000_not-a-real-token-at-all-0000000000000000000')).toBeUndefined();
+    expect(await tokens.check(made['write']!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBeUndefined();
+  });
+
+  it('guards reads too when readAccess is token', async () => {
+    const closed = await buildTestApp(getDb(), { readAccess: 'token', writeAccess: 'token' });
+    try {
+      expect((await closed.inject('/templates')).statusCode).toBe(401);
+      expect(
+        (await closed.inject({ url: '/templates', headers: { authorization: `Bearer ${made['read']}` } })).statusCode,
+      ).toBe(200);
+      expect((await closed.inject('/healthz')).statusCode).toBe(200);
+      expect((await closed.inject('/')).statusCode).toBe(200);
+    } finally {
+      await closed.close();
+    }
+  });
+});

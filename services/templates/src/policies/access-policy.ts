@@ -1,0 +1,89 @@
+/**
+ * Who may do what with the registry (issue 16). Reads are open unless `readAccess` is `token`;
+ * writes (templates, versions, deletes, devices) need a bearer token of scope `write` or `admin`
+ * unless `writeAccess` is `open`. Tokens are the registry's API tokens (`triad templates tokens`),
+ * or `TRIAD_TEMPLATES_ADMIN_TOKEN`, a bootstrap admin token compared in constant time. A missing
+ * or unknown token is 401, a token without the scope 403, both problem+json.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { templatesProblems } from '../errors.js';
+import type { TokenRepository, TokenScope } from '../repositories/token-repository.js';
+
+const RANK: Readonly<Record<TokenScope, number>> = { read: 1, write: 2, admin: 3 };
+
+export interface AccessPolicyOptions {
+  readonly tokens: TokenRepository;
+  readonly adminToken?: string | undefined;
+  readonly readAccess: 'open' | 'token';
+  readonly writeAccess: 'open' | 'token';
+}
+
+export class AccessPolicy {
+  readonly #options: AccessPolicyOptions;
+  readonly #admin: Buffer | undefined;
+
+  constructor(options: AccessPolicyOptions) {
+    this.#options = options;
+    this.#admin = options.adminToken ? digest(options.adminToken) : undefined;
+  }
+
+  /** Whether a request needing `scope` must show a token at all. */
+  needsToken(scope: TokenScope): boolean {
+    if (scope === 'read') return this.#options.readAccess === 'token';
+    return this.#options.writeAccess === 'token' || this.#admin !== undefined;
+  }
+
+  /** Throws the 401/403 problem unless the request may act with `scope`. */
+  async require(request: FastifyRequest, scope: TokenScope): Promise<void> {
+    if (!this.needsToken(scope)) return;
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (match === null)
+      throw templatesProblems.create(
+        'TPL_ERR_UNAUTHORIZED',
+        `This ${scope === 'read' ? 'read' : 'write'} needs "Authorization: Bearer <token>"; ` +
+          `create a token with: triad templates tokens add <name> --scope ${scope === 'admin' ? 'admin' : scope}`,
+      );
+    const presented = match[1]!;
+    let granted: TokenScope | undefined;
+    if (this.#admin !== undefined && timingSafeEqual(digest(presented), this.#admin)) granted = 'admin';
+    else granted = (await this.#options.tokens.check(presented))?.scope;
+    if (granted === undefined)
+      throw templatesProblems.create(
+        'TPL_ERR_UNAUTHORIZED',
+        'The bearer token is unknown or revoked; list the live ones with: triad templates tokens list',
+      );
+    if (RANK[granted] < RANK[scope])
+      throw templatesProblems.create('TPL_ERR_FORBIDDEN', `This token has scope ${granted}; this needs ${scope}`);
+  }
+
+  /**
+   * A Fastify `onRequest` hook for the registry's own paths: GET and HEAD, /validate, /match and
+   * evaluate are reads; every other method under /templates and /devices is a write.
+   */
+  hook(prefixes: readonly string[]) {
+    return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      const path = request.url.split('?')[0] ?? '';
+      if (!prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return;
+      const method = request.method;
+      const read =
+        method === 'GET' ||
+        method === 'HEAD' ||
+        method === 'OPTIONS' ||
+        path === '/validate' ||
+        path === '/match' ||
+        (method === 'POST' && path.endsWith('/evaluate'));
+      try {
+        await this.require(request, read ? 'read' : 'write');
+      } catch (error) {
+        void reply.header('www-authenticate', 'Bearer realm="triad-templates"');
+        throw error;
+      }
+    };
+  }
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}

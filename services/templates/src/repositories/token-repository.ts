@@ -1,0 +1,120 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { Database } from '@triad/db';
+import type { Kysely } from 'kysely';
+import type { TemplatesDatabase } from './templates-tables.js';
+
+/** What a token may do: `read` the registry, `write` templates and devices, `admin` (also tokens). */
+export const TOKEN_SCOPES = ['read', 'write', 'admin'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export interface ApiTokenRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly scope: TokenScope;
+  readonly createdAt: number;
+  readonly lastUsedAt: number | null;
+  readonly revokedAt: number | null;
+}
+
+/** Tokens read `tdt_<id>_<secret>`: the id finds the row, the secret is checked against its hash. */
+const TOKEN_FORMAT = /^tdt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+const KEY_LENGTH = 32;
+/** scrypt cost: the token's secret has 256 random bits, so this guards a stolen table, not guessing. */
+const COST = 16_384;
+/** How long a checked token is taken on trust from memory (revocation is still read each time). */
+const TRUST_MS = 10 * 60_000;
+
+/**
+ * `api_tokens`: create (the token is returned once, only its scrypt hash is stored), list, revoke,
+ * and check a presented token. A successful check is remembered for 10 minutes by the SHA-256 of
+ * the token, so a client that writes often pays scrypt once; revocation takes effect at once.
+ */
+export class TokenRepository {
+  readonly #db: Kysely<TemplatesDatabase>;
+  readonly #trusted = new Map<string, { id: string; until: number }>();
+
+  constructor(database: Database<TemplatesDatabase>) {
+    this.#db = database.db;
+  }
+
+  async create(name: string, scope: TokenScope, now = Date.now()): Promise<{ record: ApiTokenRecord; token: string }> {
+    const id = randomBytes(8).toString('hex');
+    const secret = randomBytes(32).toString('base64url');
+    const salt = randomBytes(16);
+    const key = await derive(secret, salt, COST);
+    const secretHash = ['scrypt', COST, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    await this.#db
+      .insertInto('api_tokens')
+      .values({ id, name, scope, secret_hash: secretHash, created_at: now, last_used_at: null, revoked_at: null })
+      .execute();
+    return {
+      record: { id, name, scope, createdAt: now, lastUsedAt: null, revokedAt: null },
+      token: `tdt_${id}_${secret}`,
+    };
+  }
+
+  async list(): Promise<ApiTokenRecord[]> {
+    const rows = await this.#db.selectFrom('api_tokens').selectAll().orderBy('created_at').orderBy('id').execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      scope: row.scope as TokenScope,
+      createdAt: Number(row.created_at),
+      lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+      revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+    }));
+  }
+
+  /** Revokes a token by id; false when there is no such live token. */
+  async revoke(id: string, now = Date.now()): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('api_tokens')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** The scope of a presented token, or undefined when it is malformed, unknown, revoked or wrong. */
+  async check(token: string, now = Date.now()): Promise<{ id: string; scope: TokenScope } | undefined> {
+    const match = TOKEN_FORMAT.exec(token);
+    if (match === null) return undefined;
+    const [, id, secret] = match as unknown as [string, string, string];
+    const row = await this.#db
+      .selectFrom('api_tokens')
+      .select(['scope', 'secret_hash', 'revoked_at', 'last_used_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined || row.revoked_at !== null) return undefined;
+    const digest = createHash('sha256').update(token).digest('hex');
+    const trusted = this.#trusted.get(digest);
+    if (trusted === undefined || trusted.until < now || trusted.id !== id) {
+      if (!(await verify(secret, row.secret_hash))) return undefined;
+      if (this.#trusted.size > 10_000) this.#trusted.clear();
+      this.#trusted.set(digest, { id, until: now + TRUST_MS });
+    }
+    // Last use is kept to the minute: no write per request.
+    if (row.last_used_at === null || now - Number(row.last_used_at) > 60_000)
+      await this.#db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
+    return { id, scope: row.scope as TokenScope };
+  }
+}
+
+async function verify(secret: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const cost = Number(parts[1]);
+  const expected = Buffer.from(parts[5] ?? '', 'base64url');
+  if (!Number.isInteger(cost) || expected.length !== KEY_LENGTH) return false;
+  const actual = await derive(secret, Buffer.from(parts[4] ?? '', 'base64url'), cost);
+  return timingSafeEqual(actual, expected);
+}
+
+function derive(secret: string, salt: Buffer, cost: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(secret, salt, KEY_LENGTH, { N: cost, r: 8, p: 1, maxmem: 256 * cost * 8 + 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
