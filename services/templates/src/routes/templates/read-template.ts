@@ -7,7 +7,10 @@ import type { ReadQuery, TemplateIdParams, TemplateParams } from './schemas.js';
 
 /**
  * `GET /templates/:templateId/:templateVersion`: the document as JSON, or the stored source
- * text (`?format=source`, or Accept preferring YAML for a template stored as YAML).
+ * text (`?format=source`, or Accept preferring YAML for a template stored as YAML). The ETag is
+ * the SHA-256 of the stored source: `"<sha>"` for the source text as stored, `"<sha>-json"` for
+ * the JSON document derived from it, so the two representations never share a tag. A request whose
+ * `If-None-Match` names the tag of the representation it would get (or `*`) gets 304 without a body.
  */
 export function readTemplateHandler(repository: TemplateRepository) {
   return async (request: FastifyRequest<{ Params: TemplateParams; Querystring: ReadQuery }>, reply: FastifyReply) => {
@@ -39,12 +42,26 @@ export function readTemplateHandler(repository: TemplateRepository) {
       mediaType = chosen;
       reply.header('vary', 'Accept');
     }
-    reply.header('etag', `"${record.sourceSha256}"`);
-    reply.header('last-modified', new Date(record.updatedAt).toUTCString());
     const sendSource = request.query.format === 'source' || mediaType !== JSON_MEDIA_TYPE;
+    const etag = sendSource ? `"${record.sourceSha256}"` : `"${record.sourceSha256}-json"`;
+    reply.header('etag', etag);
+    reply.header('last-modified', new Date(record.updatedAt).toUTCString());
+    if (noneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
     // Stored JSON text is sent as is: no parse and re-serialise per read.
     return reply.type(`${mediaType}; charset=utf-8`).send(sendSource ? record.sourceText : record.documentJson);
   };
+}
+
+/**
+ * Whether an `If-None-Match` header names `etag` (RFC 9110 §13.1.2: `*` matches any current
+ * representation; the comparison is weak, so `W/"x"` matches `"x"`).
+ */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
+  });
 }
 
 /** `GET /templates/:templateId`: every version, newest first. */

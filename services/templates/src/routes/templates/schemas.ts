@@ -177,8 +177,15 @@ export const readTemplateSchema = {
   summary: 'Read one template version',
   description:
     'JSON document by default. `?format=source`, or an Accept header preferring a YAML type for a template ' +
-    'stored as YAML, returns the source text as sent, with its media type.',
+    'stored as YAML, returns the source text as sent, with its media type. Send the ETag back in ' +
+    'If-None-Match to get 304 Not Modified while the version is unchanged.',
   params: versionParams,
+  headers: {
+    type: 'object',
+    properties: {
+      'if-none-match': { type: 'string', description: 'ETags of representations the client holds, or *' },
+    },
+  },
   querystring: {
     type: 'object',
     additionalProperties: false,
@@ -196,9 +203,19 @@ export const readTemplateSchema = {
         },
       },
       {
-        ETag: { type: 'string', description: 'the SHA-256 of the stored source, quoted' },
+        ETag: {
+          type: 'string',
+          description: 'the SHA-256 of the stored source, quoted; with -json after it for the JSON document',
+        },
         'Last-Modified': { type: 'string', description: 'when the version was last written (HTTP date)' },
         Vary: { type: 'string', enum: ['Accept'], description: 'when the type was negotiated from Accept' },
+      },
+    ),
+    304: withResponseHeaders(
+      { description: 'If-None-Match names the ETag of the representation asked for (or is *)', type: 'null' },
+      {
+        ETag: { type: 'string', description: 'the same ETag as a 200 would carry' },
+        'Last-Modified': { type: 'string', description: 'when the version was last written (HTTP date)' },
       },
     ),
     ...errorResponses(PROBLEM_ERROR_BODY, {

@@ -114,8 +114,35 @@ describeEachDatabase<TemplatesDatabase>('templates routes', (getDb) => {
     const response = await get('/templates/Reader/3.0.0');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(response.headers.etag).toMatch(/^"[0-9a-f]{64}-json"$/);
     expect(response.json()).toEqual(document);
+  });
+
+  it('answers If-None-Match naming the current ETag with 304 and no body, per representation', async () => {
+    await post(sampleTemplate({ templateId: 'Cached', templateVersion: '1.0.0' }));
+    const first = await get('/templates/Cached/1.0.0');
+    const etag = String(first.headers.etag);
+    const again = await get('/templates/Cached/1.0.0', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['last-modified']).toBe(first.headers['last-modified']);
+    expect((await get('/templates/Cached/1.0.0', { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+    expect((await get('/templates/Cached/1.0.0', { 'if-none-match': '*' })).statusCode).toBe(304);
+    // The stored source is another representation with its own tag: the JSON document's tag does not match it.
+    const source = await get('/templates/Cached/1.0.0?format=source', { 'if-none-match': etag });
+    expect(source.statusCode).toBe(200);
+    expect(source.headers.etag).not.toBe(etag);
+    expect((await get('/templates/Cached/1.0.0', { 'if-none-match': '"stale"' })).statusCode).toBe(200);
+  });
+
+  it('changes the ETag when the version is replaced, so the old one gets 200 again', async () => {
+    await post(sampleTemplate({ templateId: 'Cached', templateVersion: '1.0.0' }));
+    const etag = String((await get('/templates/Cached/1.0.0')).headers.etag);
+    await put('Cached', '1.0.0', sampleTemplate({ templateId: 'Cached', templateVersion: '1.0.0', alias: 'New' }));
+    const after = await get('/templates/Cached/1.0.0', { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
   });
 
   it('returns the YAML source as sent for Accept: application/yaml and for ?format=source', async () => {
