@@ -54,7 +54,7 @@ function enclosing(lines: readonly string[], column: number, isDash: boolean): {
   const out: { node: LineNode; lineIndex: number }[] = [];
   let limit = column;
   let dash = isDash;
-  for (let i = lines.length - 1; i >= 0 && limit > 0; i--) {
+  for (let i = lines.length - 1; i >= 0 && (limit > 0 || dash); i--) {
     const line = (lines[i] as string).replace(/\r$/, '');
     const first = firstContent(line);
     if (first === undefined || line[first] === '#') continue;
