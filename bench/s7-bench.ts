@@ -8,7 +8,8 @@
 import type { PointRequest, PollingDriver } from '../packages/device-drivers/src/driver.js';
 // Not exported by the package yet: the lead wires the driver into the default registry.
 import { createS7Driver } from '../packages/device-drivers/src/drivers/s7/s7-driver.js';
-import { loadSnap7, newSnap7Client, type Snap7Client } from '../packages/device-drivers/src/drivers/s7/snap7-client.js';
+import { loadSnap7 } from '../packages/device-drivers/src/drivers/s7/snap7-client.js';
+import { countingSnap7Clients } from '../packages/device-drivers/src/test-support/counting-snap7-client.js';
 import { S7TestServer } from '../packages/device-drivers/src/test-support/s7-server.js';
 import { printTable } from './bench-utils.js';
 
@@ -28,24 +29,8 @@ if (loadSnap7() instanceof Error) {
 }
 
 const server = await S7TestServer.start({ db: { 1: Buffer.alloc(2000) } });
-let requests = 0;
-const factory = createS7Driver((): Snap7Client => {
-  const client = newSnap7Client();
-  return {
-    SetParam: (param, value) => client.SetParam(param, value),
-    SetConnectionType: (type) => client.SetConnectionType(type),
-    ConnectTo: (ip, rack, slot, callback) => client.ConnectTo(ip, rack, slot, callback),
-    SetSessionPassword: (password, callback) => client.SetSessionPassword(password, callback),
-    ReadMultiVars: (items, callback) => {
-      requests += 1;
-      client.ReadMultiVars(items, callback);
-    },
-    Disconnect: () => client.Disconnect(),
-    Connected: () => client.Connected(),
-    PDULength: () => client.PDULength(),
-    ErrorText: (code) => client.ErrorText(code),
-  };
-});
+const counter = countingSnap7Clients();
+const factory = createS7Driver(counter.newClient);
 
 const rows: (string | number)[][] = [];
 try {
@@ -63,7 +48,7 @@ try {
     const config = { s7basicConfig: { address: '127.0.0.1' }, s7extraConfig: { port: server.port } };
     const drivers = Array.from({ length: devices }, () => factory.create({ config, origin: 'bench' }) as PollingDriver);
     await Promise.all(drivers.map((driver) => driver.read(request, AbortSignal.timeout(5_000))));
-    requests = 0;
+    counter.requests = 0;
     let polls = 0;
     const cpu = process.cpuUsage();
     const started = performance.now();
@@ -81,7 +66,7 @@ try {
     const used = process.cpuUsage(cpu);
     await Promise.all(drivers.map((driver) => driver.close()));
     const perValue = (used.user + used.system) / (polls * values);
-    const rates = [values, devices, requests / polls, polls / seconds, (polls * values) / seconds];
+    const rates = [values, devices, counter.requests / polls, polls / seconds, (polls * values) / seconds];
     rows.push([...rates.map((n) => Math.round(n).toLocaleString('en')), perValue.toFixed(1)]);
   }
 } finally {
