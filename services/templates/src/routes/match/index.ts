@@ -12,6 +12,9 @@ export interface MatchRoutesOptions {
 
 /** `POST /match`: templates for a discovered device. */
 export function matchRoutes(app: FastifyInstance, options: MatchRoutesOptions, done: (error?: Error) => void): void {
+  // Fastify parses text/plain by default; the body would then fail the object schema with a 400,
+  // where the route's contract (JSON only) is 415. Only JSON stays in this plugin's context.
+  if (app.hasContentTypeParser('text/plain')) app.removeContentTypeParser('text/plain');
   app.post('/match', { schema: matchSchema }, async (request: FastifyRequest<{ Body: MatchBody }>) => {
     const { deviceID, vendorID, description } = request.body;
     const matches = await findMatchingTemplates(options.repository, options.patterns, {

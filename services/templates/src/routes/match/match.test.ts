@@ -99,6 +99,10 @@ describeEachDatabase<TemplatesDatabase>('POST /match', (getDb) => {
 
   it('refuses YAML with 415, bodies over 1 MiB with 413 and too-deep JSON with 400', async () => {
     expect((await match('description: x', { 'content-type': 'application/yaml' })).statusCode).toBe(415);
+    const plain = await match('{"description":"SCALANCE X204"}', { 'content-type': 'text/plain' });
+    expect(plain.statusCode).toBe(415);
+    expect(plain.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(plain.json<ProblemDocument>().code).toBe('SVC_ERR_MEDIA_TYPE_UNSUPPORTED');
     const big = await match({ description: 'x'.repeat(1024 * 1024 + 1) });
     expect(big.statusCode).toBe(413);
     expect(big.json<ProblemDocument>()['limit']).toBe(1024 * 1024);
