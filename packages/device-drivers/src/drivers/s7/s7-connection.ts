@@ -102,25 +102,7 @@ export class S7Connection {
       await call(client, (done) => client.ConnectTo(ip, rack, slot, done));
     } catch (error) {
       client.Disconnect();
-      // snap7 reports a connect that timed out as "host unreachable".
-      if (error instanceof Snap7CallError && /unreachable/i.test(error.message))
-        if (Date.now() - started >= connectTimeoutMs * 0.9)
-          throw new DriverError(
-            'timeout',
-            `${this.#target}: no answer to the connection within ${connectTimeoutMs} ms`,
-            {
-              cause: error,
-            },
-          );
-      const failure = this.driverError(error);
-      if (!(error instanceof Snap7CallError && isSetupFailure(error.code))) throw failure;
-      // TCP came up but the ISO or S7 setup did not (snap7 reports a closed socket as a timeout).
-      throw new DriverError(
-        'protocol',
-        `${this.#target}: the PLC did not accept the S7 connection (${error.message.trim()}); check rack and ` +
-          'slot (s7basicConfig) and that the PLC allows PUT/GET access',
-        { cause: error },
-      );
+      throw this.#connectError(error, Date.now() - started);
     }
     if (password !== '')
       try {
@@ -181,6 +163,26 @@ export class S7Connection {
   async close(): Promise<void> {
     await this.#queue;
     this.drop();
+  }
+
+  /** Why ConnectTo failed, told apart as far as snap7's codes allow. */
+  #connectError(error: unknown, elapsedMs: number): DriverError {
+    const failure = this.driverError(error);
+    if (!(error instanceof Snap7CallError)) return failure;
+    const { connectTimeoutMs } = this.#settings;
+    // snap7 reports a connect that used up its time as "host unreachable".
+    if (failure.code === 'unreachable' && elapsedMs >= connectTimeoutMs * 0.9)
+      return new DriverError('timeout', `${this.#target}: no answer to the connection within ${connectTimeoutMs} ms`, {
+        cause: error,
+      });
+    if (!isSetupFailure(error.code)) return failure;
+    // TCP came up but the ISO or S7 setup did not (snap7 reports a closed socket as a timeout).
+    return new DriverError(
+      'protocol',
+      `${this.#target}: the PLC did not accept the S7 connection (${error.message.trim()}); check rack and ` +
+        'slot (s7basicConfig) and that the PLC allows PUT/GET access',
+      { cause: error },
+    );
   }
 
   async #resolve(host: string): Promise<string> {
