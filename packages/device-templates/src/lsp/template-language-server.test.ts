@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import jsYaml from 'js-yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CodeAction, CompletionItem, Diagnostic, Hover, Location, Position } from 'vscode-languageserver/node';
-import { startTestClient, type TestClient } from './test-client.js';
+import { startTestClient, type TestClient } from './test-support/lsp-test-client.js';
 
 const yamlText = readFileSync(new URL('../../examples/icmp-host.ndst.yaml', import.meta.url), 'utf8');
 const template = jsYaml.load(yamlText) as { datapointSets: { datapoints: unknown[] }[] };

@@ -6,7 +6,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver/node';
-import { serveTemplates, type TemplateLanguageServerOptions } from './template-language-server.js';
+import { serveTemplates, type TemplateLanguageServerOptions } from '../template-language-server.js';
 
 /** A client connected to an in-process server through a pair of pipes, as an editor would be. */
 export interface TestClient {
