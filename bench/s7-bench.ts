@@ -6,7 +6,7 @@
  * Run: `npm run bench -- s7` (needs a built node-snap7; < 30 s).
  */
 import type { PointRequest, PollingDriver } from '../packages/device-drivers/src/driver.js';
-// Not exported by the package yet: the lead wires the driver into the default registry.
+// createS7Driver (a driver with our own node-snap7 clients) is not part of the package's exports.
 import { createS7Driver } from '../packages/device-drivers/src/drivers/s7/s7-driver.js';
 import { loadSnap7 } from '../packages/device-drivers/src/drivers/s7/snap7-client.js';
 import { countingSnap7Clients } from '../packages/device-drivers/src/test-support/counting-snap7-client.js';
