@@ -31,6 +31,7 @@ export { icmpDriver } from './drivers/icmp/icmp-driver.js';
 export { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';
 export { snmpDriver } from './drivers/snmp/snmp-driver.js';
 export { pnioDriver } from './drivers/pnio/pnio-driver.js';
+export { s7Driver } from './drivers/s7/s7-driver.js';
 export { mqttDriver, createMqttDriver, type MqttDriverOptions } from './drivers/mqtt/mqtt-driver.js';
 export { MqttConnectionPool } from './drivers/mqtt/mqtt-connection-pool.js';
 export {
