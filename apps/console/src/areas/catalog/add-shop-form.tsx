@@ -1,19 +1,19 @@
 import { useState } from 'preact/hooks';
 import { HttpError } from '../../shell/http-error.js';
-import { addShop, requestToken } from './catalog-client.js';
+import { addShop } from './catalog-client.js';
 import type { NewShop } from './catalog-wire.js';
 import { parseDecimal } from './format-money.js';
 
 export interface AddShopFormProps {
+  /** A token of the admin client (`AdminSignIn`). */
+  readonly adminToken: string;
+  /** Called when the service no longer takes the admin token (401 or 403). */
+  readonly onAdminRefused: () => void;
   readonly onAdded: () => void;
 }
 
-/**
- * Adds a shop through the admin API. The first time it asks for the admin client (printed by
- * `npm start`; never filled in) and keeps the admin token in memory for the next shops.
- */
-export function AddShopForm({ onAdded }: AddShopFormProps) {
-  const [adminToken, setAdminToken] = useState<string | undefined>();
+/** Adds a shop through the admin API. */
+export function AddShopForm({ adminToken, onAdminRefused, onAdded }: AddShopFormProps) {
   const [message, setMessage] = useState<{ readonly ok: boolean; readonly text: string } | undefined>();
   const [busy, setBusy] = useState(false);
   const submit = async (form: HTMLFormElement) => {
@@ -33,16 +33,11 @@ export function AddShopForm({ onAdded }: AddShopFormProps) {
       ...(shipping ? { shippingCosts: { standard: { amount: shipping } } } : {}),
       ...(minimum ? { minimumOrderValue: { amount: { amount: minimum } } } : {}),
     };
-    let token = adminToken;
-    if (token === undefined) {
-      token = await requestToken(text('adminId'), text('adminSecret'));
-      setAdminToken(token);
-    }
     try {
-      await addShop(token, shop);
+      await addShop(adminToken, shop);
     } catch (error) {
       // An expired or refused admin token: ask for the client again.
-      if (error instanceof HttpError && (error.status === 401 || error.status === 403)) setAdminToken(undefined);
+      if (error instanceof HttpError && (error.status === 401 || error.status === 403)) onAdminRefused();
       throw error;
     }
     form.reset();
@@ -65,19 +60,6 @@ export function AddShopForm({ onAdded }: AddShopFormProps) {
       }}
     >
       <h2 id="add-shop-heading">Add a shop</h2>
-      {adminToken === undefined ? (
-        <>
-          <p>Adding shops needs the admin client (npm start prints it).</p>
-          <label>
-            Admin client ID
-            <input name="adminId" required autocomplete="off" />
-          </label>
-          <label>
-            Admin client secret
-            <input name="adminSecret" type="password" required autocomplete="off" />
-          </label>
-        </>
-      ) : null}
       <label>
         Shop id
         <input name="id" required pattern="[A-Za-z0-9._\-]{1,64}" aria-describedby="shop-id-hint" />

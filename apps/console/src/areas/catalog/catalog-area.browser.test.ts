@@ -3,13 +3,19 @@
  * temporary SQLite data dir, Debian's Chromium through playwright-core, axe-core. Needs the
  * console build (`npm run build -w apps/console`).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { generateCatalog, startContentApiServer, type RunningContentApiServer } from '@triad/content-api-service';
+import {
+  createCatalogCommand,
+  generateCatalog,
+  startContentApiServer,
+  toJsonLinesRecord,
+  type RunningContentApiServer,
+} from '@triad/content-api-service';
 import {
   consoleBuilt,
   describeInBrowser,
@@ -47,6 +53,14 @@ async function announcedTotal(page: Page): Promise<number> {
     })
     .toBe(false);
   return total;
+}
+
+/** Runs `triad catalog import <args>` in this process; resolves its exit code and standard error. */
+async function catalogImport(cwd: string, args: readonly string[]): Promise<{ code: number; err: string }> {
+  let err = '';
+  const io = { stdout: { write: () => true }, stderr: { write: (text: string) => (err += text) }, cwd, exitCode: 0 };
+  await createCatalogCommand(io, { env: {} }).parseAsync(['import', ...args], { from: 'user' });
+  return { code: io.exitCode, err };
 }
 
 describeInBrowser('catalog area in Chromium', () => {
@@ -161,10 +175,14 @@ describeInBrowser('catalog area in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('lists the shops with their policies and adds one with the admin client', async () => {
+  /** The admin client `npm start` prints. */
+  const adminClient = () => {
     const admin = server.notes.map((note) => /^admin client (id|secret): (\S+)/.exec(note)).filter((m) => m !== null);
-    const adminId = admin.find((m) => m[1] === 'id')?.[2] ?? '';
-    const adminSecret = admin.find((m) => m[1] === 'secret')?.[2] ?? '';
+    return { id: admin.find((m) => m[1] === 'id')?.[2] ?? '', secret: admin.find((m) => m[1] === 'secret')?.[2] ?? '' };
+  };
+
+  it('lists the shops with their policies and adds one with the admin client', async () => {
+    const admin = adminClient();
     const { page, errors } = await signedIn();
     await page.getByRole('navigation', { name: 'Catalog' }).getByRole('link', { name: 'Shops' }).click();
     const shops = page.locator('ul.shops > li');
@@ -173,8 +191,9 @@ describeInBrowser('catalog area in Chromium', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'catalog-shops');
 
-    await page.getByLabel('Admin client ID').fill(adminId);
-    await page.getByLabel('Admin client secret').fill(adminSecret);
+    await page.getByLabel('Admin client ID').fill(admin.id);
+    await page.getByLabel('Admin client secret').fill(admin.secret);
+    await page.getByRole('button', { name: 'Sign in as admin' }).click();
     await page.getByLabel('Shop id').fill('acme');
     await page.getByLabel('Name', { exact: true }).fill('ACME Supplies');
     await page.getByLabel('Shipping costs per order').fill('4.95');
@@ -182,6 +201,59 @@ describeInBrowser('catalog area in Chromium', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'added' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('heading', { name: 'ACME Supplies' }).count()).toBe(1);
     expect(await page.locator('#shop-acme').textContent()).toContain('4.95 EUR per order');
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a shop's recent imports with their refused records, by keyboard too", async () => {
+    // A small catalog whose third record has an unknown unit, imported by `triad catalog import`.
+    const records = [...generateCatalog({ articles: 12, seed: 3 }).articles()]
+      .filter((article) => article.shopId === 'labtools')
+      .map(toJsonLinesRecord);
+    const bad = JSON.stringify({
+      ...(JSON.parse(records[0] ?? '{}') as object),
+      supplierArticleId: 'BAD-1',
+      orderDetails: { orderUnit: 'XYZ', minimumOrderQuantity: 1, orderQuantityInterval: 1, priceQuantity: 1 },
+    });
+    await writeFile(path.join(directory, 'labtools.jsonl'), [records[0], records[1], bad, records[2]].join('\n'));
+    const importLabtools = (maxRejects: string) =>
+      catalogImport(directory, [
+        ...['labtools.jsonl', '--shop', 'labtools', '--data-dir', path.join(directory, 'data')],
+        ...['--max-rejects', maxRejects],
+      ]);
+    const committed = await importLabtools('1');
+    expect(committed).toEqual({
+      code: 1,
+      err: expect.stringMatching(/^line 3: \/orderDetails\/orderUnit: /) as string,
+    });
+    const refused = await importLabtools('0');
+    expect(refused.code).toBe(3);
+
+    const admin = adminClient();
+    const { page, errors } = await signedIn('/shops?shop=labtools');
+    await page.getByLabel('Admin client ID').fill(admin.id);
+    await page.getByLabel('Admin client secret').fill(admin.secret);
+    await page.getByLabel('Admin client secret').press('Enter');
+    const entry = page.locator('#shop-labtools');
+    const table = entry.getByRole('table', { name: /^Recent imports of / });
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    const rows = await table.getByRole('row').allTextContents();
+    expect(rows[1]).toMatch(
+      /labtools\.jsonl.*Refused: nothing committed.*more than --max-rejects 0.*4 read, 1 refused/,
+    );
+    expect(rows[2]).toMatch(/labtools\.jsonl.*Committed with refusals.*4 read, 3 imported, 1 refused/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // The refused records are folded; open the newest run's by keyboard.
+    const summary = entry.locator('details.refused-records summary').first();
+    await tabToElement(page, summary, 'the refused records of the newest import');
+    await page.keyboard.press('Enter');
+    const refusedTable = entry.getByRole('table', { name: /^Refused records of labtools\.jsonl, import 2/ });
+    await expect.poll(() => refusedTable.isVisible()).toBe(true);
+    const refusedRows = await refusedTable.getByRole('row').allTextContents();
+    expect(refusedRows).toHaveLength(2);
+    expect(refusedRows[1]).toMatch(/^3\/orderDetails\/orderUnit: /);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'catalog-shop-imports');
     expect(errors).toEqual([]);
   });
 

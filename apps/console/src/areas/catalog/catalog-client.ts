@@ -3,6 +3,7 @@ import { writeCatalogSearch, type CatalogSearch } from './catalog-search.js';
 import {
   linkOf,
   type ArticleDetail,
+  type ImportRunList,
   type MinimumOrderValue,
   type NewShop,
   type ReturnPolicy,
@@ -117,6 +118,18 @@ export async function addShop(adminToken: string, shop: NewShop): Promise<void> 
   } catch (error) {
     throw withDetails(error);
   }
+}
+
+/**
+ * `GET /admin/business-shops/{shopId}/imports` with an admin token: the shop's recorded catalog
+ * imports, newest first. Rejects with HttpError (401 or 403: the admin token is not good).
+ */
+export async function importRuns(adminToken: string, shopId: string, signal?: AbortSignal): Promise<ImportRunList> {
+  return requestJson<ImportRunList>(`/admin/business-shops/${encodeURIComponent(shopId)}/imports`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+    cache: 'no-cache',
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** The path and query of an API link (links are absolute; the page calls its own origin). */

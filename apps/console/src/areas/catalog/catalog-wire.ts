@@ -204,3 +204,35 @@ export interface NewShop {
 export function linkOf(resource: Links, rel: string): string | undefined {
   return resource._schema.links.find((link) => link.rel === rel)?.href;
 }
+
+/** How an import ended (`GET /admin/business-shops/{id}/imports`). */
+export type ImportOutcome = 'committed' | 'committed-with-refusals' | 'refused';
+
+/** One recorded catalog import of a shop. */
+export interface ImportRun {
+  readonly runNo: number;
+  readonly shopId: string;
+  readonly fileName: string;
+  readonly format: 'bmecat' | 'jsonl';
+  readonly mode: string | null;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly outcome: ImportOutcome;
+  readonly refusal: string | null;
+  readonly counts: {
+    readonly records: number;
+    readonly imported: number;
+    readonly added: number | null;
+    readonly updated: number | null;
+    readonly deleted: number;
+    readonly alreadyAbsent: number;
+    readonly refused: number;
+  };
+  readonly refusedRecords: readonly { readonly line: number; readonly reason: string }[];
+  readonly refusedNotListed: number;
+}
+
+export interface ImportRunList {
+  readonly total: number;
+  readonly members: readonly ImportRun[];
+}

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { AddShopForm } from './add-shop-form.js';
+import { AdminSignIn } from './admin-sign-in.js';
 import type { CatalogClient } from './catalog-client.js';
 import { searchPath } from './catalog-route.js';
 import { EMPTY_SEARCH } from './catalog-search.js';
 import type { ShopWithPolicies } from './catalog-wire.js';
 import { formatMoney, formatPercent } from './format-money.js';
+import { RecentImports } from './recent-imports.js';
 import { RemoteFailure } from './remote-failure.js';
 import { useRemote } from './use-remote.js';
 
@@ -19,10 +21,19 @@ export interface ShopsPageProps {
   readonly onShopsChanged: () => void;
 }
 
-/** Every shop with its return policy, shipping costs and minimum order value; adding a shop with an admin client. */
+/**
+ * Every shop with its return policy, shipping costs and minimum order value; with the admin client
+ * (its token kept in memory only) each shop's recent imports, and adding a shop.
+ */
 export function ShopsPage({ client, shop, onError, onShopsChanged }: ShopsPageProps) {
   usePageTitle('Shops');
   const [version, setVersion] = useState(0);
+  const [adminToken, setAdminToken] = useState<string | undefined>();
+  const [adminNotice, setAdminNotice] = useState<string | undefined>();
+  const onAdminRefused = () => {
+    setAdminToken(undefined);
+    setAdminNotice('The admin session has ended. Sign in again.');
+  };
   const shops = useRemote(
     `shops-${version}`,
     async (signal) => Promise.all((await client.shops(signal)).map((shop) => client.policies(shop, signal))),
@@ -35,26 +46,46 @@ export function ShopsPage({ client, shop, onError, onShopsChanged }: ShopsPagePr
   return (
     <>
       <h1>Shops</h1>
+      {adminToken === undefined ? (
+        <AdminSignIn
+          notice={adminNotice}
+          onToken={(token) => {
+            setAdminNotice(undefined);
+            setAdminToken(token);
+          }}
+        />
+      ) : null}
       {shops.state === 'loading' ? <p aria-live="polite">Loading the shops…</p> : null}
       <RemoteFailure remote={shops} />
       {shops.state === 'ready' ? (
         <ul class="shops">
           {shops.value.map((entry) => (
-            <ShopEntry key={entry.shop.id} entry={entry} />
+            <ShopEntry key={entry.shop.id} entry={entry} adminToken={adminToken} onAdminRefused={onAdminRefused} />
           ))}
         </ul>
       ) : null}
-      <AddShopForm
-        onAdded={() => {
-          setVersion((v) => v + 1);
-          onShopsChanged();
-        }}
-      />
+      {adminToken !== undefined ? (
+        <AddShopForm
+          adminToken={adminToken}
+          onAdminRefused={onAdminRefused}
+          onAdded={() => {
+            setVersion((v) => v + 1);
+            onShopsChanged();
+          }}
+        />
+      ) : null}
     </>
   );
 }
 
-function ShopEntry({ entry }: { readonly entry: ShopWithPolicies }) {
+interface ShopEntryProps {
+  readonly entry: ShopWithPolicies;
+  /** With an admin token the entry shows the shop's recent imports. */
+  readonly adminToken: string | undefined;
+  readonly onAdminRefused: () => void;
+}
+
+function ShopEntry({ entry, adminToken, onAdminRefused }: ShopEntryProps) {
   const { shop, returnPolicy, shippingCosts, minimumOrderValue } = entry;
   const headingId = `shop-${shop.id}`;
   return (
@@ -96,6 +127,9 @@ function ShopEntry({ entry }: { readonly entry: ShopWithPolicies }) {
       <p>
         <Link href={searchPath({ ...EMPTY_SEARCH, businessShopId: [shop.id] })}>Articles of {shop.name}</Link>
       </p>
+      {adminToken !== undefined ? (
+        <RecentImports adminToken={adminToken} shopId={shop.id} shopName={shop.name} onAdminRefused={onAdminRefused} />
+      ) : null}
     </li>
   );
 }
