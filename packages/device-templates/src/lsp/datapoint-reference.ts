@@ -9,6 +9,9 @@ export interface DatapointReference {
 
 const ID_CHAR = /[\w#&-]/;
 
+/** What `datapoint.<field>` and `datapoints.<id>.<field>` may read (the expression compiler's list). */
+export const DATAPOINT_FIELDS: readonly string[] = Object.freeze(['value', 'rawValue', 'quality', 'timestamp']);
+
 /**
  * The datapoint reference whose id the cursor at `offset` is on, read from the raw text of an
  * expression (`datapoints.temp`, `datapoints['if#1']`), or undefined.
@@ -28,6 +31,19 @@ export function datapointReferenceAt(text: string, offset: number): DatapointRef
 /** True when `path` is a value or boolean expression, where `datapoints.<id>` may be written. */
 export function isExpressionPath(path: readonly (string | number)[]): boolean {
   return path[0] === 'datapointSets' && path[path.length - 1] === 'expression';
+}
+
+/** The datapoint at `index` of the set at `path[1]` of a template value, if it is an object. */
+export function datapointOfSet(
+  template: unknown,
+  path: readonly (string | number)[],
+  index: number,
+): Record<string, unknown> | undefined {
+  const sets = isObject(template) ? template['datapointSets'] : undefined;
+  const set = Array.isArray(sets) ? (sets[Number(path[1])] as unknown) : undefined;
+  const datapoints = isObject(set) ? set['datapoints'] : undefined;
+  const datapoint = Array.isArray(datapoints) ? (datapoints[index] as unknown) : undefined;
+  return isObject(datapoint) ? datapoint : undefined;
 }
 
 /** The datapoint ids of the set at `path[1]` of a template value, with each datapoint's index. */

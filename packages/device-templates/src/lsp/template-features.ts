@@ -10,7 +10,13 @@ import { isObject } from '@triad/common';
 import type { LoadedDocument, SourceFormat } from '../loading/loaded-document.js';
 import { SUBSTITUTION_VARIABLES } from '../semantics/check-substitution-variables.js';
 import { cursorContext } from './cursor-context.js';
-import { datapointReferenceAt, datapointsOfSet, isExpressionPath } from './datapoint-reference.js';
+import {
+  DATAPOINT_FIELDS,
+  datapointOfSet,
+  datapointReferenceAt,
+  datapointsOfSet,
+  isExpressionPath,
+} from './datapoint-reference.js';
 import { schemaAtPath } from './schema-at-path.js';
 import { tokenEnd } from './token-end.js';
 
@@ -50,6 +56,13 @@ export function completeAt(template: OpenTemplate, offset: number): CompletionIt
             textEdit: { range: range(offset - (dotted[1] as string).length, offset), newText: id },
           }));
       }
+      const field = /(?:\bdatapoint|datapoints\.[\w$]+|datapoints\[[^\]]*\])\.(\w*)$/.exec(before);
+      if (field !== null)
+        return DATAPOINT_FIELDS.map((name) => ({
+          label: name,
+          kind: CompletionItemKind.Field,
+          textEdit: { range: range(offset - (field[1] as string).length, offset), newText: name },
+        }));
       const bracket = /datapoints\[\s*\\?(['"])([^'"\\]*)$/.exec(before);
       if (bracket !== null)
         return ids.map((id) => ({
@@ -99,7 +112,10 @@ export function completeAt(template: OpenTemplate, offset: number): CompletionIt
 
 /** Hover on a key or value: the field's description, its type and the values it allows. */
 export function hoverAt(template: OpenTemplate, offset: number): Hover | null {
-  const context = cursorContext(template.text.getText(), template.format, offset);
+  const text = template.text.getText();
+  const context = cursorContext(text, template.format, offset);
+  if (context.role === 'value' && isExpressionPath(context.path))
+    return datapointHover(template, text, offset, context.path);
   const path = context.key !== undefined ? [...context.path, context.key] : context.path;
   if (path.length === 0) return null;
   const facts = schemaAtPath(path);
@@ -134,6 +150,28 @@ export function definitionAt(template: OpenTemplate, uri: string, offset: number
   const end = tokenEnd(parsed.text, at, parsed.format);
   const positions = positionsOf(parsed.text);
   return { uri, range: { start: positions(at), end: positions(end) } };
+}
+
+/** Hover on `datapoints.<id>`: the datapoint's alias, type and description. */
+function datapointHover(
+  template: OpenTemplate,
+  text: string,
+  offset: number,
+  path: readonly (string | number)[],
+): Hover | null {
+  const reference = datapointReferenceAt(text, offset);
+  const parsed = template.parsed?.value;
+  if (reference === undefined) return null;
+  const index = datapointsOfSet(parsed, path).get(reference.id);
+  if (index === undefined) return { contents: `There is no datapoint '${reference.id}' in this set.` };
+  const common = datapointOfSet(parsed, path, index)?.['commonConfig'];
+  const field = (name: string) => (isObject(common) && typeof common[name] === 'string' ? common[name] : undefined);
+  const lines = [`**${reference.id}**${field('datapointType') !== undefined ? ` (${field('datapointType')})` : ''}`];
+  for (const name of ['alias', 'description']) if (field(name) !== undefined) lines.push('', String(field(name)));
+  return {
+    contents: { kind: MarkupKind.Markdown, value: lines.join('\n') },
+    range: { start: template.text.positionAt(reference.start), end: template.text.positionAt(reference.end) },
+  };
 }
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {

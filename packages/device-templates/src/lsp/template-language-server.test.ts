@@ -95,6 +95,8 @@ describe('template language server', () => {
     expect(values).toEqual(expect.arrayContaining(['map', 'tableStatic']));
     const ids = await complete(positionOf(text, 'datapoints.reachable', 11));
     expect(ids.map((i) => i.label)).toEqual(expect.arrayContaining(['reachable']));
+    const fields = await complete(positionOf(text, 'datapoints.reachable.value', 21));
+    expect(fields.map((i) => i.label)).toEqual(['value', 'rawValue', 'quality', 'timestamp']);
   });
 
   it('completes discovery variables after /{ in origin', async () => {
@@ -117,6 +119,15 @@ describe('template language server', () => {
     const value = (hover.contents as { value: string }).value;
     expect(value).toContain('**datapointSetType**');
     expect(value).toContain('`"map"`');
+  });
+
+  it('hovers a datapoint id in an expression with its alias', async () => {
+    await open(URI, jsonText);
+    const hover: Hover = await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: positionOf(jsonText, 'datapoints.reachable', 13),
+    });
+    expect((hover.contents as { value: string }).value).toBe('**reachable** (DATAPOINT)\n\nReachable');
   });
 
   it('goes from a datapoint id in an expression to its datapoint', async () => {
