@@ -136,13 +136,51 @@ describe('compileExpression: syntax and limits', () => {
     expect(errorOf('datapoint.value >')).toMatchObject({
       code: 'DT_ERR_EXPR_SYNTAX',
       offset: 17,
-      message: 'unexpected token',
+      message:
+        "the expression ends at column 18; expected a value (a number, a 'string', datapoint.value, " +
+        "datapoints.<id>.value, a /regex/ or a ( ... ) group) after '>'",
     });
     expect(errorOf("datapoint.value === 'abc")).toMatchObject({
       code: 'DT_ERR_EXPR_SYNTAX',
       offset: 20,
       message: 'unterminated string constant',
     });
+  });
+
+  it('names the unexpected token and the expected form', () => {
+    expect(errorOf('datapoint.value +* 2')).toMatchObject({ offset: 17, text: '*' });
+    expect(errorOf('datapoint.value +* 2').message).toMatch(
+      /^unexpected '\*' at column 18; expected a value .* after '\+'$/,
+    );
+    expect(errorOf('(datapoint.value > 1').message).toBe(
+      "the expression ends at column 21; expected ')' to close the '(' at column 1",
+    );
+    expect(errorOf('datapoint.value > 1 ? 1').message).toBe(
+      "the expression ends at column 24; expected ':' and the value to use when the condition before '?' is false",
+    );
+    expect(errorOf('datapoint.').message).toBe(
+      "the expression ends at column 11; expected a property or method name after '.'",
+    );
+  });
+
+  it("refuses the published schema's example regex without slashes with a hint, and runs the suggested fix", () => {
+    // The example of expressionDef in the published NetinDS schema: a pattern without its slashes,
+    // which is no JavaScript expression (it starts with the '^' operator).
+    const published = '(^(5|[5-9]\\d*)\\.(3|[3-9]\\d*)\\.(0|[1-9]\\d*)?$).test(datapoint.value)';
+    const error = errorOf(published, BOOLEAN);
+    expect(error).toMatchObject({ code: 'DT_ERR_EXPR_SYNTAX', offset: 1, text: '^' });
+    expect(error.message).toContain('looks like a regular expression written without its slashes');
+    expect(error.suggestion).toBe('/^(5|[5-9]\\d*)\\.(3|[3-9]\\d*)\\.(0|[1-9]\\d*)?$/.test(datapoint.value)');
+    expect(evaluate(error.suggestion!, ctx('5.3.1'), BOOLEAN)).toBe(true);
+    expect(evaluate(error.suggestion!, ctx('4.3.1'), BOOLEAN)).toBe(false);
+    // Its other example is an ordinary expression.
+    expect(issuesOf('datapoint.rawValue')).toEqual([]);
+  });
+
+  it('hints at slashes for other slashless patterns', () => {
+    expect(errorOf('^up$.test(datapoint.value)', BOOLEAN).suggestion).toBe('/^up$/.test(datapoint.value)');
+    expect(errorOf('\\d+.test(datapoint.value)', BOOLEAN).suggestion).toBe('/\\d+/.test(datapoint.value)');
+    expect(errorOf('datapoint.value > 1 +', BOOLEAN).suggestion).toBeUndefined();
   });
 
   it('refuses a second statement after the expression', () => {

@@ -7,6 +7,7 @@ import {
   type ParenthesizedExpression,
 } from 'acorn';
 import { EXPRESSION_LIMITS } from './expression-limits.js';
+import { describeUnexpectedToken, slashlessRegex } from './syntax-message.js';
 import type { ExpressionIssue } from './expression-types.js';
 
 /** `node` without the parentheses around it. */
@@ -61,12 +62,27 @@ function syntaxIssue(error: unknown, source: string, base: number): ParseOutcome
     const raisedAt = (error as { raisedAt?: unknown }).raisedAt;
     const end = typeof raisedAt === 'number' ? Math.max(base + raisedAt, pos + 1) : pos + 1;
     const message = error.message.replace(/ \(\d+:\d+\)$/, '');
-    return issue(
-      'DT_ERR_EXPR_SYNTAX',
-      `${message.charAt(0).toLowerCase()}${message.slice(1)}`,
-      pos,
-      Math.min(end, source.length) - pos,
-    );
+    if (message === 'Unexpected token') {
+      // acorn names neither the token nor what it wanted: say both, and hint at a slashless regex.
+      const described = describeUnexpectedToken(source, pos);
+      const outcome = issue('DT_ERR_EXPR_SYNTAX', described.message, pos, Math.min(end, source.length) - pos);
+      if (outcome.ok || described.suggestion === undefined) return outcome;
+      return { ok: false, issue: { ...outcome.issue, suggestion: described.suggestion } };
+    }
+    const regex = slashlessRegex(source);
+    return {
+      ok: false,
+      issue: {
+        code: 'DT_ERR_EXPR_SYNTAX',
+        severity: 'error',
+        message:
+          `${message.charAt(0).toLowerCase()}${message.slice(1)}` +
+          (regex !== undefined ? `; if this is a regular expression, write it between slashes: ${regex}` : ''),
+        offset: pos,
+        length: Math.min(end, source.length) - pos,
+        ...(regex !== undefined ? { suggestion: regex } : {}),
+      },
+    };
   }
   // acorn recurses per nesting level; a stack overflow means the input is nested too deeply.
   return issue('DT_ERR_EXPR_TOO_COMPLEX', 'the expression is nested too deeply', 0, source.length);
