@@ -23,9 +23,9 @@ function captureIo(cwd: string): CliIo & { out(): string; err(): string } {
   };
 }
 
-async function run(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+async function run(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}, signal?: AbortSignal) {
   const io = captureIo(cwd);
-  const command = createDevicesCommand(io, { env });
+  const command = createDevicesCommand(io, { env, ...(signal ? { signal } : {}) });
   command.exitOverride();
   await command.parseAsync(args, { from: 'user' });
   return io;
@@ -83,6 +83,15 @@ describe('triad devices', () => {
     await expect
       .poll(async () => (await run(dir, ['values', id, '--url', url])).out(), { timeout: 5_000 })
       .toContain('reachability/packetLoss = 0');
+    // watch prints the current values first, then changes, until stopped.
+    const stop = new AbortController();
+    const watching = run(dir, ['watch', id, '--url', url], {}, stop.signal);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    stop.abort();
+    const watched = await watching;
+    expect(watched.out()).toMatch(/reachability\/packetLoss = 0 {2}\(good\)/);
+    expect(watched.exitCode).toBe(0);
+
     const removed = await run(dir, ['remove', id, '--url', url, '--token', 'cli-test-token-0123456']);
     expect(removed.out()).toBe(`removed device ${id}\n`);
     const gone = await run(dir, ['show', id, '--url', url]);
