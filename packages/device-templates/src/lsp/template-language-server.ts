@@ -14,7 +14,10 @@ import type { Problem } from '../problem.js';
 import { validateSource } from '../validate.js';
 import { problemRange } from './problem-range.js';
 import { suggestionEdit } from './suggestion-edit.js';
-import { completeAt, definitionAt, hoverAt, type OpenTemplate } from './template-features.js';
+import { definitionAt } from './datapoint-definition.js';
+import type { OpenTemplate } from './open-template.js';
+import { completeAt } from './template-completion.js';
+import { hoverAt } from './template-hover.js';
 
 /** Settings of the language server. */
 export interface TemplateLanguageServerOptions {
