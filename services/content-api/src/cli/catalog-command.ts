@@ -250,8 +250,9 @@ async function runImport(
   bar?.start(o.size ?? 0, 0, { records: 0 });
   const started = process.hrtime.bigint();
   let result: ImportResult;
+  let recordError: Error | undefined;
   try {
-    ({ result } = await importAndRecord(store.backend, store.importRuns, input, {
+    ({ result, recordError } = await importAndRecord(store.backend, store.importRuns, input, {
       format: o.format,
       fileName: o.fileName,
       shop: o.shop,
@@ -265,6 +266,10 @@ async function runImport(
   } finally {
     bar?.stop();
   }
+  if (recordError)
+    io.stderr.write(
+      `triad catalog import: the run could not be recorded (${recordError.message}); the import stands\n`,
+    );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   for (const failure of result.failed) {
     for (const v of failure.violations)

@@ -17,10 +17,12 @@ export interface RecordedImportOptions extends ImportCatalogOptions {
   readonly now?: () => number;
 }
 
-/** An import and its recorded run. */
+/** An import and its recorded run, or why the run could not be recorded. */
 export interface RecordedImport {
   readonly result: ImportResult;
-  readonly run: ImportRun;
+  readonly run: ImportRun | undefined;
+  /** Set when recording failed (say a SQLite store another import kept locked); the import stands. */
+  readonly recordError?: Error;
 }
 
 /**
@@ -28,10 +30,10 @@ export interface RecordedImport {
  * with refused records, or refused whole. An import that throws (malformed BMEcat, a mode the
  * file contradicts, a busy store, a stream error) changed nothing; it is recorded as `refused`
  * with the error's message, then the error is thrown again. Recording is the only write a
- * refused import makes.
+ * refused import makes. A failure to record never undoes or hides the import: it is returned
+ * as `recordError` (or dropped when the import itself threw).
  *
- * @throws what `importCatalog` throws, after recording the run; errors of `runs.record` for an
- *   import that did not throw.
+ * @throws what `importCatalog` throws, after recording the run.
  */
 export async function importAndRecord(
   backend: SearchBackend,
@@ -61,7 +63,7 @@ export async function importAndRecord(
     throw error;
   }
   const refused = result.failed.length + result.failedNotListed;
-  const run = await runs.record({
+  const run: NewImportRun = {
     ...base,
     mode: result.mode,
     finishedAt: now(),
@@ -77,8 +79,12 @@ export async function importAndRecord(
       refused,
     },
     refusedRecords: result.failed.map(refusedRecord),
-  });
-  return { result, run };
+  };
+  try {
+    return { result, run: await runs.record(run) };
+  } catch (error) {
+    return { result, run: undefined, recordError: error instanceof Error ? error : new Error(String(error)) };
+  }
 }
 
 /** A failure as a run keeps it: its line and its violations in one sentence. */
