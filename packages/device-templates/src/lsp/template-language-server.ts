@@ -47,7 +47,7 @@ export function serveTemplates(connection: Connection, options: TemplateLanguage
   connection.onInitialize(() => ({
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
-      completionProvider: { triggerCharacters: ['"', "'", '.', '{', '[', ' '] },
+      completionProvider: { triggerCharacters: ['"', "'", '.', '{', '['] },
       hoverProvider: true,
       definitionProvider: true,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
