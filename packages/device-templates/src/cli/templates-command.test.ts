@@ -53,9 +53,8 @@ describe('triad templates init', () => {
         expect(validate.exitCode).toBe(0);
       }
       expect(readFileSync(path.join(cwd, `${driver}.ndst.yaml`), 'utf8')).toMatch(/^# yaml-language-server: \$schema=/);
-      expect((JSON.parse(readFileSync(path.join(cwd, `${driver}.ndst.json`), 'utf8')) as WithSchema).$schema).toMatch(
-        /device-template\.schema\.json$/,
-      );
+      // NetinDS's schema refuses any root $schema: the JSON starter carries none.
+      expect(JSON.parse(readFileSync(path.join(cwd, `${driver}.ndst.json`), 'utf8'))).not.toHaveProperty('$schema');
     },
   );
 
@@ -68,12 +67,36 @@ describe('triad templates init', () => {
     expect(readFileSync(path.join(cwd, 'x.ndst.json'), 'utf8')).toBe('keep me');
   });
 
-  it('points $schema at the installed schema file relative to the output', async () => {
+  it('points the YAML modeline at the installed schema file relative to the output', async () => {
     const cwd = workdir();
-    await run(['init', '--driver', 'mqtt', '-o', 'sub/m.ndst.json'], { cwd });
-    const ref = (JSON.parse(readFileSync(path.join(cwd, 'sub/m.ndst.json'), 'utf8')) as WithSchema).$schema;
+    await run(['init', '--driver', 'mqtt', '-o', 'sub/m.ndst.yaml'], { cwd });
+    const [first] = readFileSync(path.join(cwd, 'sub/m.ndst.yaml'), 'utf8').split('\n');
+    const ref = /^# yaml-language-server: \$schema=(.+)$/.exec(first ?? '')?.[1] ?? '';
     expect(path.resolve(cwd, 'sub', ref)).toBe(SCHEMA_FILE);
     expect(existsSync(SCHEMA_FILE)).toBe(true);
+  });
+
+  it('writes JSON that the published NetinDS root accepts, and $schema only when --schema asks', async () => {
+    const cwd = workdir();
+    await run(['init', '--driver', 'snmp', '-o', 'plain.ndst.json'], { cwd });
+    const plain = JSON.parse(readFileSync(path.join(cwd, 'plain.ndst.json'), 'utf8')) as Record<string, unknown>;
+    // The published root is closed over exactly these keys.
+    const publishedRootKeys = [
+      'schemaVersion',
+      'origin',
+      'templateId',
+      'templateVersion',
+      'description',
+      'rangerFilter',
+      'alias',
+      'originTypes',
+      'datapointSets',
+      'representation',
+    ];
+    expect(Object.keys(plain).filter((key) => !publishedRootKeys.includes(key))).toEqual([]);
+    const url = 'https://example.com/device-template.schema.json';
+    await run(['init', '--driver', 'snmp', '--schema', url, '-o', 'with.ndst.json'], { cwd });
+    expect((JSON.parse(readFileSync(path.join(cwd, 'with.ndst.json'), 'utf8')) as WithSchema).$schema).toBe(url);
   });
 });
 

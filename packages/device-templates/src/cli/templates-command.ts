@@ -102,7 +102,11 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
     .option('--yaml', 'write YAML (default when the output file ends in .yml or .yaml)', false)
     .option('-o, --output <file>', 'file to write (default: standard output)')
     .option('--template-id <id>', 'templateId of the new template (default: example-<driver>)')
-    .option('--schema <ref>', 'schema reference written into the file (default: path of the installed schema)')
+    .option(
+      '--schema <ref>',
+      'schema reference: the YAML modeline (default: path of the installed schema); JSON gets $schema only ' +
+        'with this option, as NetinDS refuses it',
+    )
     .option('--force', 'overwrite an existing output file', false)
     .addHelpText(
       'after',
@@ -125,7 +129,8 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
           return;
         }
         const format = opts.yaml || (target !== undefined && /\.ya?ml$/i.test(target)) ? 'yaml' : 'json';
-        const schemaRef = opts.schema ?? relativeSchemaRef(target ? path.dirname(target) : io.cwd);
+        const schemaRef =
+          opts.schema ?? (format === 'yaml' ? relativeSchemaRef(target ? path.dirname(target) : io.cwd) : undefined);
         const text = renderStarter(
           createStarterTemplate(opts.driver, opts.templateId ? { templateId: opts.templateId } : {}),
           format,
