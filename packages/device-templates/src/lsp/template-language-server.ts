@@ -56,6 +56,14 @@ export function serveTemplates(connection: Connection, options: TemplateLanguage
   }));
 
   const validate = (uri: string) => {
+    try {
+      publish(uri);
+    } catch (error) {
+      // A bug must cost one document's diagnostics, not the editor's server (this runs from a timer).
+      connection.console.error(`triad: validating ${uri} failed: ${String(error)}`);
+    }
+  };
+  const publish = (uri: string) => {
     const document = documents.get(uri);
     if (document === undefined) return;
     const format = formatOf(uri);
