@@ -32,6 +32,14 @@ export {
   type ImportResult,
   type ImportFailure,
 } from './commands/import-catalog.js';
+export {
+  importAndRecord,
+  type ImportRunRecorder,
+  type RecordedImport,
+  type RecordedImportOptions,
+} from './commands/import-and-record.js';
+export { ImportRunRepository, IMPORT_RUNS_KEPT, REFUSED_RECORDS_KEPT } from './repositories/import-run-repository.js';
+export type { ImportOutcome, ImportRun, ImportRunCounts, NewImportRun, RefusedRecord } from './model/import-run.js';
 export { readBmecat, type BmecatItem } from './import/bmecat-reader.js';
 export { CATALOG_READ_BYTES } from './import/parse-catalog.js';
 export { XmlSyntaxError } from './import/xml-event-reader.js';
