@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRole, newUserProblem, sortUsers } from './user-admin.js';
+import { isRole, newUserProblem, sortUsers, toggledRights } from './user-admin.js';
 
 describe('isRole', () => {
   it('accepts the three roles and refuses anything else', () => {
@@ -24,7 +24,15 @@ describe('newUserProblem', () => {
 
 describe('sortUsers', () => {
   it('puts admin first, then the others by name', () => {
-    const users = ['carol', 'admin', 'bob'].map((username) => ({ username, role: undefined }));
+    const users = ['carol', 'admin', 'bob'].map((username) => ({ username, role: undefined, rights: [] }));
     expect(sortUsers(users).map((u) => u.username)).toEqual(['admin', 'bob', 'carol']);
+  });
+});
+
+describe('toggledRights', () => {
+  it('adds and removes one right in display order, and refuses to leave none', () => {
+    expect(toggledRights(['write'], 'read', true)).toEqual(['read', 'write']);
+    expect(toggledRights(['read', 'write', 'execute'], 'write', false)).toEqual(['read', 'execute']);
+    expect(toggledRights(['read'], 'read', false)).toBeUndefined();
   });
 });

@@ -9,10 +9,24 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
+/** The rights a user can hold (`change_rights`), in display order. */
+export const RIGHTS = ['read', 'write', 'execute'] as const;
+export type Right = (typeof RIGHTS)[number];
+
 /** A user as the Admin page lists it. */
 export interface AdminUser {
   readonly username: string;
   readonly role: Role | undefined;
+  readonly rights: readonly string[];
+}
+
+/**
+ * The rights after switching `right` on or off, in `RIGHTS` order; undefined when that would
+ * leave none (the API needs at least one).
+ */
+export function toggledRights(rights: readonly string[], right: Right, on: boolean): Right[] | undefined {
+  const next = RIGHTS.filter((r) => (r === right ? on : rights.includes(r)));
+  return next.length === 0 ? undefined : next;
 }
 
 /**

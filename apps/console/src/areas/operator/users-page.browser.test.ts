@@ -53,6 +53,18 @@ describeInBrowser('operator Admin page in Chromium', () => {
     expect(await api('GET', '/api/users/role/bob')).toBe('admin');
     expect(await api('GET', '/api/users/rights/bob')).toEqual(['read', 'write', 'execute']);
 
+    // Rights apart from the role: take execute away, then refuse to leave none.
+    const rights = page.getByRole('group', { name: 'Rights of bob' });
+    await rights.getByRole('checkbox', { name: 'execute' }).click();
+    await page.getByRole('status').getByText('bob now has read, write.').waitFor();
+    expect(await api('GET', '/api/users/rights/bob')).toEqual(['read', 'write']);
+    await rights.getByRole('checkbox', { name: 'write' }).click();
+    await page.getByRole('status').getByText('bob now has read.').waitFor();
+    await rights.getByRole('checkbox', { name: 'read' }).click();
+    await page.getByRole('alert').getByText('bob needs at least one right.').waitFor();
+    expect(await api('GET', '/api/users/rights/bob')).toEqual(['read']);
+    expect(await rights.getByRole('checkbox', { name: 'read' }).isChecked()).toBe(true);
+
     // Delete asks first; Cancel keeps the user.
     await page.getByRole('button', { name: 'Delete bob' }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -3,7 +3,17 @@ import { usePageTitle } from '../../shell/page-title.js';
 import type { OperatorClient } from './operator-client.js';
 import { BookmarksSection } from './bookmarks-section.js';
 import { UserTagsField } from './user-tags-field.js';
-import { isRole, newUserProblem, ROLES, sortUsers, type AdminUser, type Role } from './user-admin.js';
+import {
+  isRole,
+  newUserProblem,
+  RIGHTS,
+  ROLES,
+  sortUsers,
+  toggledRights,
+  type AdminUser,
+  type Right,
+  type Role,
+} from './user-admin.js';
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -25,8 +35,11 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
     const names = await client.get<string[]>('/api/users/list_users');
     const listed = await Promise.all(
       names.map(async (username): Promise<AdminUser> => {
-        const role = await client.get<string>(`/api/users/role/${encodeURIComponent(username)}`);
-        return { username, role: isRole(role) ? role : undefined };
+        const [role, rights] = await Promise.all([
+          client.get<string>(`/api/users/role/${encodeURIComponent(username)}`),
+          client.get<string[]>(`/api/users/rights/${encodeURIComponent(username)}`),
+        ]);
+        return { username, role: isRole(role) ? role : undefined, rights };
       }),
     );
     setUsers(sortUsers(listed));
@@ -54,6 +67,18 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
   };
   const changeRole = (username: string, role: Role) =>
     run(() => client.post('/api/users/change_role', { username, role }), `${username} is now ${role}.`);
+  const changeRight = (user: AdminUser, right: Right, on: boolean) => {
+    const rights = toggledRights(user.rights, right, on);
+    if (rights === undefined) {
+      setStatus(undefined);
+      setError(`${user.username} needs at least one right.`);
+      return;
+    }
+    run(
+      () => client.post('/api/users/change_rights', { username: user.username, rights }),
+      `${user.username} now has ${rights.join(', ')}.`,
+    );
+  };
   const remove = (username: string) => {
     setConfirming(undefined);
     run(() => client.delete(`/api/users/delete_user/${encodeURIComponent(username)}`), `${username} deleted.`);
@@ -73,11 +98,12 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
         ) : (
           <div class="table-wrap">
             <table>
-              <caption class="visually-hidden">Users and their roles</caption>
+              <caption class="visually-hidden">Users, their roles and rights</caption>
               <thead>
                 <tr>
                   <th scope="col">Username</th>
                   <th scope="col">Role</th>
+                  <th scope="col">Rights</th>
                   <th scope="col">Tags</th>
                   <th scope="col">Actions</th>
                 </tr>
@@ -102,6 +128,22 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
                           </option>
                         ))}
                       </select>
+                    </td>
+                    <td>
+                      <fieldset class="rights">
+                        <legend class="visually-hidden">Rights of {user.username}</legend>
+                        {RIGHTS.map((right) => (
+                          <label key={right}>
+                            <input
+                              type="checkbox"
+                              checked={user.rights.includes(right)}
+                              disabled={user.username === props.username}
+                              onChange={(event) => changeRight(user, right, event.currentTarget.checked)}
+                            />{' '}
+                            {right}
+                          </label>
+                        ))}
+                      </fieldset>
                     </td>
                     <td>
                       <UserTagsField client={client} username={user.username} onError={setError} onDone={done} />
