@@ -94,6 +94,18 @@ export class DeviceCommands {
   }
 
   async #check(input: DeviceInput, drivers: DeviceInput['drivers']): Promise<void> {
+    const badNames = [
+      ...Object.keys(input.variables ?? {})
+        .filter((name) => !/^[A-Za-z0-9_]{1,80}$/.test(name))
+        .map((name) => ({ path: `/variables/${name}`, message: 'a variable name is 1 to 80 letters, digits or _' })),
+      ...Object.keys(drivers ?? {})
+        .filter((name) => !/^[a-zA-Z0-9-]{1,80}$/.test(name))
+        .map((name) => ({ path: `/drivers/${name}`, message: 'an originType is 1 to 80 letters, digits or -' })),
+    ];
+    if (badNames.length > 0)
+      throw templatesProblems.create('TPL_ERR_DEVICE_INVALID', `The device has a bad name: ${badNames[0]!.message}`, {
+        errors: badNames,
+      });
     const record = await this.#options.templates.find(input.templateId, input.templateVersion);
     if (record === undefined)
       throw templatesProblems.create(

@@ -92,6 +92,13 @@ describeEachDatabase<TemplatesDatabase>('devices', (getDb) => {
     });
     expect(wrongDriver.statusCode).toBe(422);
     expect(wrongDriver.json<{ errors: { message: string }[] }>().errors[0]?.message).toContain('count');
+    const badName = await app.inject({
+      method: 'POST',
+      url: '/devices',
+      payload: device({ variables: { ICMP_IPAddress: '127.0.0.1', 'not a name': 'x' } }),
+    });
+    expect(badName.statusCode).toBe(422);
+    expect(badName.json<{ errors: { path: string }[] }>().errors[0]?.path).toBe('/variables/not a name');
     const list = await app.inject({ method: 'GET', url: '/devices' });
     expect(list.json<{ devices: unknown[] }>().devices).toEqual([]);
   });

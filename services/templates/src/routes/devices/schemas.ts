@@ -36,14 +36,14 @@ const fields = {
   variables: {
     type: 'object',
     maxProperties: 100,
-    propertyNames: { pattern: '^[A-Za-z0-9_]{1,80}$' },
     additionalProperties: { type: 'string', maxLength: 1000 },
-    description: 'values of the template\'s /{NAME}/ placeholders, e.g. {"ICMP_IPAddress": "10.0.0.7"}',
+    description:
+      "values of the template's /{NAME}/ placeholders (names of letters, digits and _), " +
+      'e.g. {"ICMP_IPAddress": "10.0.0.7"}',
   },
   drivers: {
     type: 'object',
     maxProperties: 20,
-    propertyNames: { pattern: '^[a-zA-Z0-9-]{1,80}$' },
     additionalProperties: { type: 'object' },
     description:
       "per originType, settings merged over the template's originTypes entry (ports, communities, credentials); " +
