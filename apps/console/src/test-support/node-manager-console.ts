@@ -19,12 +19,13 @@ export interface NodeManagerConsole {
 
 /**
  * Registers, in the calling `describe` block, a node manager on port 0 (SQLite in a fresh
- * `prefix` data directory, authentication on, admin/Admin123, no demo node) serving the built
+ * `prefix` data directory, authentication on, admin/Admin123, no demo node unless `demo`) serving the built
  * console, and Chromium; `setup` runs once both are up. Everything is stopped after the block.
  */
 export function useNodeManagerConsole(
   prefix: string,
   setup?: (nm: NodeManagerConsole) => Promise<void>,
+  options: { readonly demo?: boolean } = {},
 ): NodeManagerConsole {
   let server: RunningNodeManagerServer | undefined;
   let browser: Browser | undefined;
@@ -52,7 +53,7 @@ export function useNodeManagerConsole(
     if (!consoleBuilt()) throw new Error('the console is not built: npm run build -w apps/console');
     dataDir = await mkdtemp(path.join(tmpdir(), prefix));
     server = await startNodeManagerServer(
-      { port: 0, dataDir, demo: false },
+      { port: 0, dataDir, demo: options.demo ?? false },
       { env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123' } },
     );
     browser = await launchBrowser();
