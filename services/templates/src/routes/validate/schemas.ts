@@ -25,6 +25,7 @@ export const validateSchema = {
       400: 'Malformed request (e.g. JSON nested too deeply)',
       413: 'Body larger than the source body limit',
       415: 'Not JSON or YAML',
+      422: 'The body is not UTF-8 text (TPL_ERR_TEMPLATE_INVALID with DT_ERR_LOAD_ENCODING and the byte offset)',
       500: true,
     }),
   },
