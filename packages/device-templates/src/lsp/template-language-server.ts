@@ -1,7 +1,6 @@
 import {
   CodeActionKind,
   DiagnosticSeverity,
-  TextDocuments,
   TextDocumentSyncKind,
   type CodeAction,
   type Connection,
@@ -11,7 +10,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { isObject } from '@triad/common';
 import type { SourceFormat } from '../loading/loaded-document.js';
 import type { Problem } from '../problem.js';
-import { validateSource } from '../validate.js';
+import { IncrementalValidator } from './incremental-validator.js';
 import { problemRange } from './problem-range.js';
 import { suggestionEdit } from './suggestion-edit.js';
 import { definitionAt } from './datapoint-definition.js';
@@ -38,11 +37,13 @@ export const TEMPLATE_FILE = /\.ndst\.(json|ya?ml)$/i;
  */
 export function serveTemplates(connection: Connection, options: TemplateLanguageServerOptions = {}): void {
   const debounceMs = options.debounceMs ?? 25;
-  const documents = new TextDocuments(TextDocument);
-  const templates = new Map<
-    string,
-    { parsed: OpenTemplate['parsed']; timer?: NodeJS.Timeout; validatedVersion?: number }
-  >();
+  interface Template {
+    text: TextDocument;
+    parsed: OpenTemplate['parsed'];
+    readonly validator: IncrementalValidator;
+    timer?: NodeJS.Timeout;
+  }
+  const templates = new Map<string, Template>();
 
   connection.onInitialize(() => ({
     capabilities: {
@@ -64,48 +65,58 @@ export function serveTemplates(connection: Connection, options: TemplateLanguage
     }
   };
   const publish = (uri: string) => {
-    const document = documents.get(uri);
-    if (document === undefined) return;
-    const format = formatOf(uri);
-    const text = document.getText();
-    const result = validateSource(text, { file: uri, format });
-    const state = templates.get(uri);
-    if (state !== undefined) {
-      state.validatedVersion = document.version;
-      if (result.document !== undefined) state.parsed = result.document;
-    }
+    const template = templates.get(uri);
+    if (template === undefined) return;
+    const document = template.text;
+    const result = template.validator.validate(document.getText());
+    if (result.document !== undefined) template.parsed = result.document;
     const diagnostics = [...result.errors, ...result.warnings].map((problem) =>
-      toDiagnostic(problem, document, format, result.document),
+      toDiagnostic(problem, document, formatOf(uri), result.document),
     );
     void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
   };
 
-  documents.onDidOpen(({ document }) => {
-    if (!TEMPLATE_FILE.test(document.uri)) return;
-    templates.set(document.uri, { parsed: undefined });
-    validate(document.uri);
+  connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {
+    if (!TEMPLATE_FILE.test(uri)) return;
+    const previous = templates.get(uri);
+    clearTimeout(previous?.timer);
+    templates.set(uri, {
+      text: TextDocument.create(uri, languageId, version, text),
+      parsed: undefined,
+      validator: new IncrementalValidator(uri, formatOf(uri)),
+    });
+    validate(uri);
   });
-  documents.onDidChangeContent(({ document }) => {
-    const state = templates.get(document.uri);
-    // Opening a document also reports a content change, for the version just validated.
-    if (state === undefined || state.validatedVersion === document.version) return;
-    clearTimeout(state.timer);
-    state.timer = setTimeout(() => validate(document.uri), debounceMs);
+  connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) => {
+    const template = templates.get(uri);
+    if (template === undefined) return;
+    for (const change of contentChanges) {
+      // Offsets of each change are those of the text before it: record, then apply, one by one.
+      template.validator.record(
+        'range' in change
+          ? {
+              start: template.text.offsetAt(change.range.start),
+              end: template.text.offsetAt(change.range.end),
+              text: change.text,
+            }
+          : undefined,
+      );
+      template.text = TextDocument.update(template.text, [change], version);
+    }
+    clearTimeout(template.timer);
+    template.timer = setTimeout(() => validate(uri), debounceMs);
   });
-  documents.onDidClose(({ document }) => {
-    const state = templates.get(document.uri);
-    if (state === undefined) return;
-    clearTimeout(state.timer);
-    templates.delete(document.uri);
-    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
+    const template = templates.get(uri);
+    if (template === undefined) return;
+    clearTimeout(template.timer);
+    templates.delete(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 
   const open = (uri: string): OpenTemplate | undefined => {
-    const document = documents.get(uri);
-    const state = templates.get(uri);
-    return document === undefined || state === undefined
-      ? undefined
-      : { text: document, format: formatOf(uri), parsed: state.parsed };
+    const template = templates.get(uri);
+    return template === undefined ? undefined : { text: template.text, format: formatOf(uri), parsed: template.parsed };
   };
 
   connection.onCompletion(({ textDocument, position }) => {
@@ -157,10 +168,9 @@ export function serveTemplates(connection: Connection, options: TemplateLanguage
   });
 
   connection.onShutdown(() => {
-    for (const state of templates.values()) clearTimeout(state.timer);
+    for (const template of templates.values()) clearTimeout(template.timer);
     templates.clear();
   });
-  documents.listen(connection);
 }
 
 /** `yaml` for `.ndst.yml` and `.ndst.yaml`, else `json`. */
