@@ -1,12 +1,13 @@
 /**
  * The language server (`triad templates lsp --stdio`, run from the sources in a child process, as
  * an editor would start it) on the generated 5,000-datapoint template: milliseconds from sending
- * `textDocument/didChange` (one incremental edit of one character of a datapoint's enum value) to receiving the
- * `publishDiagnostics` for that version, over 100 edits, each waited for. Includes the server's
- * debounce (25 ms), a full validation and the conversion of problems to diagnostics. Edits
- * alternate between a valid and an invalid `originAccessType` (one error), so half the publications carry a
- * diagnostic. Aim (issue 16): diagnostics within 300 ms of a change. Beside it, in this process
- * after the server has stopped, `validateSource` alone on the same text: the validator's share.
+ * `textDocument/didChange` to receiving the `publishDiagnostics` for that version, over 100 edits
+ * of one character of the last datapoint, each waited for. Two kinds of edit: in a string value
+ * (the server patches the loaded document, then runs the checks) and in a number (it loads the
+ * text in full). Includes the server's debounce (25 ms) and the conversion of problems to
+ * diagnostics. String edits alternate between a valid and an invalid `originAccessType` (one
+ * error). Aim (issue 16): diagnostics within 300 ms of a change. Beside it, in this process after
+ * the server has stopped, `validateSource` alone on the same text.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -92,49 +93,61 @@ const server = startServer();
 await server.request('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
 server.notify('initialized', {});
 
+/**
+ * The edits measured: one character toggled at `at` between `valid` and `invalid`. An edit inside
+ * a string value patches the loaded document; one in a number makes the server load in full.
+ */
+const EDIT_KINDS = [
+  // The last datapoint's originAccessType 'read-only': 'y' is valid, 'x' not (one error).
+  { name: 'string value', find: 'read-only', skip: { json: 8, yaml: 8 }, valid: 'y', invalid: 'x' },
+  // The last datapoint's facility (4999 % 16 = 7): 7 and 6 are both valid, the number is reparsed.
+  { name: 'number (full load)', find: 'facility', skip: { json: 11, yaml: 10 }, valid: '7', invalid: '6' },
+] as const;
+
 const rows: (string | number)[][] = [];
 for (const format of ['json', 'yaml'] as const) {
-  const text = texts[format];
-  const uri = `file:///bench/large.ndst.${format}`;
-  // The last character of the last datapoint's originAccessType ('read-only'): 'y' is valid, 'x' not.
-  const at = text.lastIndexOf('read-only') + 'read-onl'.length;
-  if (at < 'read-onl'.length) throw new Error('no originAccessType read-only in the generated template');
-  const line = text.slice(0, at).split('\n').length - 1;
-  const character = at - text.lastIndexOf('\n', at - 1) - 1;
-  const opened = server.diagnostics(uri, 1);
-  let start = performance.now();
-  server.notify('textDocument/didOpen', { textDocument: { uri, languageId: format, version: 1, text } });
-  await opened;
-  const openMs = performance.now() - start;
-  const samples: number[] = [];
-  let errors = 0;
-  // Warm-up edits, then the measured ones.
-  for (let version = 2; version < 2 + 5 + EDITS; version++) {
-    const invalid = version % 2 === 0;
-    const change = {
-      range: { start: { line, character }, end: { line, character: character + 1 } },
-      text: invalid ? 'x' : 'y',
-    };
-    const published = server.diagnostics(uri, version);
-    start = performance.now();
-    server.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
-    const message = await published;
-    if (version >= 7) {
-      samples.push(performance.now() - start);
-      if ((message.params?.diagnostics?.length ?? 0) > 0) errors++;
+  for (const kind of EDIT_KINDS) {
+    const text = texts[format];
+    const uri = `file:///bench/${kind.name.split(' ')[0]}/large.ndst.${format}`;
+    const found = text.lastIndexOf(kind.find);
+    if (found < 0) throw new Error(`no ${kind.find} in the generated template`);
+    const at = found + kind.skip[format];
+    const line = text.slice(0, at).split('\n').length - 1;
+    const character = at - text.lastIndexOf('\n', at - 1) - 1;
+    const opened = server.diagnostics(uri, 1);
+    let start = performance.now();
+    server.notify('textDocument/didOpen', { textDocument: { uri, languageId: format, version: 1, text } });
+    await opened;
+    const openMs = performance.now() - start;
+    const samples: number[] = [];
+    let errors = 0;
+    // Warm-up edits, then the measured ones.
+    for (let version = 2; version < 2 + 5 + EDITS; version++) {
+      const change = {
+        range: { start: { line, character }, end: { line, character: character + 1 } },
+        text: version % 2 === 0 ? kind.invalid : kind.valid,
+      };
+      const published = server.diagnostics(uri, version);
+      start = performance.now();
+      server.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+      const message = await published;
+      if (version >= 7) {
+        samples.push(performance.now() - start);
+        if ((message.params?.diagnostics?.length ?? 0) > 0) errors++;
+      }
     }
+    samples.sort((a, b) => a - b);
+    rows.push([
+      `${format.toUpperCase()}: ${kind.name}`,
+      (Buffer.byteLength(text) / 1024 / 1024).toFixed(1),
+      openMs,
+      median(samples),
+      percentile(samples, 99),
+      samples[samples.length - 1]!,
+      `${errors}/${samples.length}`,
+    ]);
+    server.notify('textDocument/didClose', { textDocument: { uri } });
   }
-  samples.sort((a, b) => a - b);
-  rows.push([
-    format.toUpperCase(),
-    (Buffer.byteLength(text) / 1024 / 1024).toFixed(1),
-    openMs,
-    median(samples),
-    percentile(samples, 99),
-    samples[samples.length - 1]!,
-    `${errors}/${samples.length}`,
-  ]);
-  server.notify('textDocument/didClose', { textDocument: { uri } });
 }
 await server.stop();
 
