@@ -158,4 +158,23 @@ describe('template language server', () => {
     expect(items.map((i) => i.label)).toContain('description');
     expect(items.map((i) => i.label)).not.toContain('datapointId');
   });
+
+  it('completes and follows datapoint ids in a YAML expression', async () => {
+    const uri = 'file:///work/host.ndst.yaml';
+    const text = yamlText.replace(
+      'expression: datapoint.value === false',
+      'expression: datapoints.reachable.value === false',
+    );
+    expect(await open(uri, text, 'yaml')).toEqual([]);
+    const items: CompletionItem[] = await client.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: positionOf(text, 'datapoints.reachable', 11),
+    });
+    expect(items.map((i) => i.label)).toContain('reachable');
+    const location: Location = await client.connection.sendRequest('textDocument/definition', {
+      textDocument: { uri },
+      position: positionOf(text, 'datapoints.reachable', 14),
+    });
+    expect(location.range.start).toEqual(positionOf(text, 'reachable'));
+  });
 });
