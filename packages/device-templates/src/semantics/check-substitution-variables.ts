@@ -61,13 +61,12 @@ function checkString(text: string, path: DocumentPath, reporter: SemanticReporte
     const fillable = DEVICE_VARIABLE.test(name);
     if (fillable && suggestion === undefined) continue;
     reporter.report('DT_WARN_SEM_VARIABLE_UNKNOWN', path, {
-      message:
-        (fillable
-          ? `The substitution variable /{${name}}/ is not a discovery variable: discovery does not fill it, ` +
-            `only a device that gives "variables": {"${name}": ...}; did you mean /{${suggestion}}/?`
-          : `The substitution variable /{${name}}/ is never replaced: discovery variables are ` +
-            `${SUBSTITUTION_VARIABLES.map((v) => `/{${v}}/`).join(', ')}, and a device's variables are ` +
-            `named with letters, digits and _ only.`),
+      message: fillable
+        ? `The substitution variable /{${name}}/ is not a discovery variable: discovery does not fill it, ` +
+          `only a device that gives "variables": {"${name}": ...}; did you mean /{${suggestion}}/?`
+        : `The substitution variable /{${name}}/ is never replaced: discovery variables are ` +
+          `${SUBSTITUTION_VARIABLES.map((v) => `/{${v}}/`).join(', ')}, and a device's variables are ` +
+          `named with letters, digits and _ only.`,
       found: text,
       allowed: SUBSTITUTION_VARIABLES.join(', '),
       ...(suggestion !== undefined ? { suggestion: `/{${suggestion}}/` } : {}),

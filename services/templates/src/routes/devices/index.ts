@@ -63,10 +63,8 @@ export function devicesRoutes(
   app.get<{ Params: DeviceParams }>('/:id', { schema: readDeviceSchema }, async (request) =>
     presentDevice(await commands.find(request.params.id), registry),
   );
-  app.patch<{ Params: DeviceParams; Body: DevicePatch }>(
-    '/:id',
-    { schema: patchDeviceSchema },
-    async (request) => presentDevice(await commands.update(request.params.id, request.body), registry),
+  app.patch<{ Params: DeviceParams; Body: DevicePatch }>('/:id', { schema: patchDeviceSchema }, async (request) =>
+    presentDevice(await commands.update(request.params.id, request.body), registry),
   );
   app.delete<{ Params: DeviceParams }>('/:id', { schema: deleteDeviceSchema }, async (request, reply) => {
     await commands.delete(request.params.id);
