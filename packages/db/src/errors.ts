@@ -6,6 +6,7 @@ export const dbErrors = Object.freeze({
   DB_ERR_URL_UNSUPPORTED: 'The database URL scheme is not supported (use postgres://, postgresql://, sqlite: or file:)',
   DB_ERR_SCHEMA_NAME_INVALID: 'The PostgreSQL schema name is not a plain identifier',
   DB_ERR_MIGRATION_FAILED: 'A database migration failed',
+  DB_ERR_SQLITE_IN_USE: 'Another service instance already serves this SQLite file',
 } as const);
 
 export type DbErrorCode = keyof typeof dbErrors;

@@ -42,6 +42,8 @@ export async function openContentStore(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
   log?: ContentStoreLog;
+  /** Set by the service (not by commands): on SQLite, refuse a second service instance on the file. */
+  singleInstance?: string;
 }): Promise<ContentStore> {
   const { log } = options;
   let backend: SearchBackend | undefined;
@@ -59,6 +61,7 @@ export async function openContentStore(options: {
       return storage.migrations;
     },
     tableName: CONTENT_MIGRATION_TABLE,
+    ...(options.singleInstance !== undefined ? { singleInstance: options.singleInstance } : {}),
     ...(log ? { log } : {}),
   });
   const opened = backend!;

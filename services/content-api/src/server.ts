@@ -36,7 +36,12 @@ export async function startContentApiServer(
 ): Promise<RunningContentApiServer> {
   const config = loadContentApiConfig(options.env, overrides, options.fallbacks);
   const logger = serviceLogger(options.logger, config, 'content-api');
-  const store = await openContentStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: logger });
+  const store = await openContentStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: logger,
+    singleInstance: 'the content API',
+  });
   const { backend } = store;
   try {
     if (config.demo) {

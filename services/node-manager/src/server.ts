@@ -50,6 +50,7 @@ export const NODE_MANAGER_SQLITE_FILE = 'node-manager.sqlite';
 export function openNodeManagerDatabase(
   config: NodeManagerConfig,
   logger?: Logger,
+  options: { readonly asService?: boolean } = {},
 ): Promise<Database<NodeManagerDatabase>> {
   return openServiceDatabase<NodeManagerDatabase>({
     databaseUrl: config.databaseUrl,
@@ -57,6 +58,8 @@ export function openNodeManagerDatabase(
     sqliteFile: NODE_MANAGER_SQLITE_FILE,
     migrations: nodeManagerMigrations,
     tableName: NODE_MANAGER_MIGRATION_TABLE,
+    // The service claims a SQLite file for itself; the commands (users, rotate-key) open it beside it.
+    ...(options.asService ? { singleInstance: 'the node manager' } : {}),
     ...(logger ? { log: logger } : {}),
   });
 }
@@ -72,7 +75,7 @@ export async function startNodeManagerServer(
 ): Promise<RunningNodeManagerServer> {
   const config = loadNodeManagerConfig(options.env, overrides, options.fallbacks);
   const logger = serviceLogger(options.logger, config, 'node-manager');
-  const database = await openNodeManagerDatabase(config, logger);
+  const database = await openNodeManagerDatabase(config, logger, { asService: true });
   try {
     // The real connection layer unless a caller supplies another (tests, tools without Erlang).
     const erlang = options.connector

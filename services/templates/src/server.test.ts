@@ -76,6 +76,17 @@ describe('startTemplatesServer', () => {
     }
   });
 
+  it('refuses a second instance on the same SQLite file, saying how to run several', async () => {
+    const second = startTemplatesServer(
+      { port: 0, dataDir: path.join(directory, 'data'), demo: false, logLevel: 'silent' },
+      { env: {} },
+    );
+    await expect(second).rejects.toMatchObject({ code: 'DB_ERR_SQLITE_IN_USE' });
+    await expect(second).rejects.toThrow(/the template service \(pid \d+ on .*PostgreSQL \(DATABASE_URL\)/s);
+    // The first one still answers.
+    expect((await fetch(`${server?.url}/healthz`)).status).toBe(200);
+  });
+
   it('fails to start on a port in use and leaves the running server alone', async () => {
     const port = Number(new URL(server?.url ?? '').port);
     await expect(

@@ -54,6 +54,7 @@ export async function startTemplatesServer(
     sqliteFile: TEMPLATES_SQLITE_FILE,
     migrations: templatesMigrations,
     tableName: TEMPLATES_MIGRATION_TABLE,
+    singleInstance: 'the template service',
     log: logger,
   });
   try {
