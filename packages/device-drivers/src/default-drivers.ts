@@ -1,12 +1,19 @@
 import { DriverRegistry } from './driver-registry.js';
 import { icmpDriver } from './drivers/icmp/icmp-driver.js';
 import { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';
-import { mqttDriver } from './drivers/mqtt/mqtt-driver.js';
+import { createMqttDriver } from './drivers/mqtt/mqtt-driver.js';
 import { pnioDriver } from './drivers/pnio/pnio-driver.js';
 import { s7Driver } from './drivers/s7/s7-driver.js';
 import { snmpDriver } from './drivers/snmp/snmp-driver.js';
 
+/** Settings of the shipped drivers that come from the host (the service's configuration). */
+export interface DefaultDriverOptions {
+  /** The broker of MQTT devices that name none (`TRIAD_MQTT_URL`). */
+  readonly mqttBrokerUrl?: string | undefined;
+}
+
 /** Every driver Triad ships, in a fresh registry. */
-export function defaultDriverRegistry(): DriverRegistry {
-  return new DriverRegistry([icmpDriver, modbusTcpDriver, snmpDriver, mqttDriver, s7Driver, pnioDriver]);
+export function defaultDriverRegistry(options: DefaultDriverOptions = {}): DriverRegistry {
+  const mqtt = createMqttDriver(options.mqttBrokerUrl ? { defaultBrokerUrl: options.mqttBrokerUrl } : {});
+  return new DriverRegistry([icmpDriver, modbusTcpDriver, snmpDriver, mqtt, s7Driver, pnioDriver]);
 }

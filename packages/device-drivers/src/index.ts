@@ -42,4 +42,4 @@ export {
   type SweepOptions,
   type SweepResult,
 } from './discover-snmp.js';
-export { defaultDriverRegistry } from './default-drivers.js';
+export { defaultDriverRegistry, type DefaultDriverOptions } from './default-drivers.js';

@@ -115,7 +115,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
   await app.register(matchRoutes, { repository, patterns });
   await app.register(evaluateRoutes, { prefix: '/templates', repository, bodyLimit: config.sourceBodyLimit });
 
-  const registry = options.registry ?? defaultDriverRegistry();
+  const registry = options.registry ?? defaultDriverRegistry({ mqttBrokerUrl: config.mqttUrl });
   const cipher = options.cipher ?? new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
   const devices = new DeviceRepository(database);
   const supervisor = new DeviceSupervisor({

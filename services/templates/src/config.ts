@@ -27,6 +27,8 @@ export interface TemplatesConfig extends ServiceSettings {
   readonly collectDevices: boolean;
   /** Device reads running at once, across all devices. */
   readonly maxConcurrentReads: number;
+  /** `TRIAD_MQTT_URL`: the broker of MQTT devices that name none (default mqtt://127.0.0.1:1883). */
+  readonly mqttUrl?: string;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -59,6 +61,7 @@ export const templatesConfigSchema = {
     writeAccess: { type: 'string', enum: ['open', 'token'], default: 'token', env: 'TRIAD_TEMPLATES_WRITE_ACCESS' },
     readAccess: { type: 'string', enum: ['open', 'token'], default: 'open', env: 'TRIAD_TEMPLATES_READ_ACCESS' },
     maxConcurrentReads: { type: 'integer', minimum: 1, maximum: 10_000, default: 256, env: 'TRIAD_DEVICE_READS' },
+    mqttUrl: { type: 'string', pattern: '^(mqtts?|wss?)://[^\\s]+$', maxLength: 2000, env: 'TRIAD_MQTT_URL' },
   },
 } as const;
 

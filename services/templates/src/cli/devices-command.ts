@@ -343,7 +343,7 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
           );
         }
         const template = checked.document!.value as DeviceTemplate;
-        const registry = defaultDriverRegistry();
+        const registry = defaultDriverRegistry({ mqttBrokerUrl: env['TRIAD_MQTT_URL'] });
         const prepared = prepareDevice(template, { variables: o.var ?? {}, drivers: o.driverConfig ?? {} }, registry);
         if (prepared.problems.length > 0) {
           for (const p of prepared.problems) io.stderr.write(`  ${p.path}: ${p.message}\n`);

@@ -26,7 +26,10 @@ import { DEFAULT_BROKER_URL, mqttSettings, type MqttSettings, type TopicEntry } 
 
 /** What `createMqttDriver` takes; both have defaults. */
 export interface MqttDriverOptions {
-  /** The broker of devices whose configuration names none; default `TRIAD_MQTT_URL`, then mqtt://127.0.0.1:1883. */
+  /**
+   * The broker of devices whose configuration names none; default mqtt://127.0.0.1:1883. The
+   * template service passes its `TRIAD_MQTT_URL` setting here (packages read no environment).
+   */
   readonly defaultBrokerUrl?: string;
   /** Where connections are shared; default one pool per factory. */
   readonly pool?: MqttConnectionPool;
@@ -35,9 +38,7 @@ export interface MqttDriverOptions {
 /** Creates the MQTT driver factory. */
 export function createMqttDriver(options: MqttDriverOptions = {}): DriverFactory {
   const pool = options.pool ?? new MqttConnectionPool();
-  // The one environment variable a driver reads: issue 15 names TRIAD_MQTT_URL as the broker of
-  // every device that does not name its own, and the library has no other configuration path.
-  const defaultBrokerUrl = () => options.defaultBrokerUrl ?? process.env['TRIAD_MQTT_URL'] ?? DEFAULT_BROKER_URL;
+  const defaultBrokerUrl = () => options.defaultBrokerUrl ?? DEFAULT_BROKER_URL;
   return {
     originType: 'svc-ds-drv-mqtt',
     secretKeys: ['password', 'tls.key', 'tls.passphrase'],

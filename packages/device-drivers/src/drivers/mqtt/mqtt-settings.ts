@@ -11,7 +11,7 @@ import { compileOriginStrategy, type OriginStrategy } from './origin-strategy.js
 import { Re2Pattern } from './re2-pattern.js';
 import { topicFilterProblem } from './topic-filter.js';
 
-/** The broker used when neither the device nor `TRIAD_MQTT_URL` names one. */
+/** The broker used when neither the device nor the service (`TRIAD_MQTT_URL`) names one. */
 export const DEFAULT_BROKER_URL = 'mqtt://127.0.0.1:1883';
 
 const PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:'];
