@@ -117,5 +117,12 @@ describeEachDatabase<NodeManagerDatabase>('node-manager logs', (getDb) => {
     billing.socket.terminate();
     expect(ops.types).toEqual(['authenticated', 'node_state', 'log', 'node_state']);
     expect(billing.types).toEqual(['authenticated', 'node_state', 'node_state']);
+    // The list over HTTP follows the same rule.
+    const listed = (username: string, password: string) =>
+      t.app.inject({ method: 'GET', url: `/api/logs/node/${node.id}`, headers: basic(username, password) });
+    expect((await listed('ops', 'opspw123')).json<{ logs: unknown[] }>().logs).toHaveLength(1);
+    const hidden = await listed('billing', 'billingpw1');
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toEqual({ logs: [] });
   });
 });
