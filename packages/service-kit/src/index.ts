@@ -97,3 +97,4 @@ export {
   type LoadedSecretKeys,
   type SecretKeySource,
 } from './secrets/secret-key-store.js';
+export { PasswordHasher, defaultHashConcurrency } from './secrets/password-hasher.js';

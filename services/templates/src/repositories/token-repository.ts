@@ -1,6 +1,7 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@triad/db';
 import type { Kysely } from 'kysely';
+import { PasswordHasher } from '@triad/service-kit';
 import type { TemplatesDatabase } from './templates-tables.js';
 
 /** What a token may do: `read` the registry, `write` templates and devices, `admin` (also tokens). */
@@ -18,7 +19,6 @@ export interface ApiTokenRecord {
 
 /** Tokens read `tdt_<id>_<secret>`: the id finds the row, the secret is checked against its hash. */
 const TOKEN_FORMAT = /^tdt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
-const KEY_LENGTH = 32;
 /** scrypt cost: the token's secret has 256 random bits, so this guards a stolen table, not guessing. */
 const COST = 16_384;
 /** How long a checked token is taken on trust from memory (revocation is still read each time). */
@@ -32,6 +32,7 @@ const TRUST_MS = 10 * 60_000;
 export class TokenRepository {
   readonly #db: Kysely<TemplatesDatabase>;
   readonly #trusted = new Map<string, { id: string; until: number }>();
+  readonly #hasher = new PasswordHasher(COST);
 
   constructor(database: Database<TemplatesDatabase>) {
     this.#db = database.db;
@@ -40,9 +41,7 @@ export class TokenRepository {
   async create(name: string, scope: TokenScope, now = Date.now()): Promise<{ record: ApiTokenRecord; token: string }> {
     const id = randomBytes(8).toString('hex');
     const secret = randomBytes(32).toString('base64url');
-    const salt = randomBytes(16);
-    const key = await derive(secret, salt, COST);
-    const secretHash = ['scrypt', COST, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    const secretHash = await this.#hasher.hash(secret);
     await this.#db
       .insertInto('api_tokens')
       .values({ id, name, scope, secret_hash: secretHash, created_at: now, last_used_at: null, revoked_at: null })
@@ -90,7 +89,7 @@ export class TokenRepository {
     const digest = createHash('sha256').update(token).digest('hex');
     const trusted = this.#trusted.get(digest);
     if (trusted === undefined || trusted.until < now || trusted.id !== id) {
-      if (!(await verify(secret, row.secret_hash))) return undefined;
+      if (!(await this.#hasher.verify(secret, row.secret_hash))) return undefined;
       if (this.#trusted.size > 10_000) this.#trusted.clear();
       this.#trusted.set(digest, { id, until: now + TRUST_MS });
     }
@@ -99,22 +98,4 @@ export class TokenRepository {
       await this.#db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
     return { id, scope: row.scope as TokenScope };
   }
-}
-
-async function verify(secret: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const cost = Number(parts[1]);
-  const expected = Buffer.from(parts[5] ?? '', 'base64url');
-  if (!Number.isInteger(cost) || expected.length !== KEY_LENGTH) return false;
-  const actual = await derive(secret, Buffer.from(parts[4] ?? '', 'base64url'), cost);
-  return timingSafeEqual(actual, expected);
-}
-
-function derive(secret: string, salt: Buffer, cost: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(secret, salt, KEY_LENGTH, { N: cost, r: 8, p: 1, maxmem: 256 * cost * 8 + 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
 }

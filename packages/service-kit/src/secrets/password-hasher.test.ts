@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConcurrencyLimit } from './concurrency-limit.js';
+import { ConcurrencyLimit } from '@triad/common';
 import { defaultHashConcurrency, PasswordHasher } from './password-hasher.js';
 
 describe('password hasher', () => {
