@@ -77,6 +77,28 @@ export function assertFilled(path: string, value: string): string {
   return value;
 }
 
+/**
+ * A device's host at `path`: filled in (no placeholder left), a host name or an IP address (IPv4
+ * only with `ipv6: false`), never starting with `-` (it may reach a command line). `trim` removes
+ * surrounding spaces first.
+ */
+export function hostAt(
+  config: Readonly<Record<string, unknown>>,
+  path: string,
+  options: { readonly ipv6?: boolean; readonly trim?: boolean } = {},
+): string {
+  const raw = stringAt(config, path);
+  const host = assertFilled(path, options.trim ? raw.trim() : raw);
+  const ipv6 = options.ipv6 ?? true;
+  const pattern = ipv6 ? /^[A-Za-z0-9.:-]{1,253}$/ : /^[A-Za-z0-9.-]{1,253}$/;
+  if (!pattern.test(host) || host.startsWith('-'))
+    throw new DriverError(
+      'configuration',
+      `${path} must be a host name or an ${ipv6 ? 'IP' : 'IPv4'} address; it is ${JSON.stringify(host)}`,
+    );
+  return host;
+}
+
 function rangeText(min: number, max: number): string {
   if (min !== -Infinity && max !== Infinity) return ` from ${min} to ${max}`;
   if (min !== -Infinity) return ` of at least ${min}`;

@@ -19,6 +19,7 @@ import type { Driver, ReadRequest, SubscriptionDriver } from './driver.js';
 import { DriverError, toDriverError } from './driver-error.js';
 import type { DriverRegistry } from './driver-registry.js';
 import type { Limiter } from './limiter.js';
+import { pointReading } from './point-reading.js';
 
 export type DeviceState = 'unknown' | 'up' | 'down';
 
@@ -222,22 +223,15 @@ export class DeviceCollector {
  * rows stay; a dead device says nothing about which rows exist).
  */
 function badReadings(request: ReadRequest, timestamp: number, evaluator: TemplateEvaluator): PipelineInput[] {
-  const bad = { rawValue: null, quality: 'bad', timestamp } as const;
-  const updates: PipelineInput[] = request.points.map((point) => ({
-    datapointSetId: point.datapointSetId,
-    datapointId: point.datapointId,
-    ...bad,
-  }));
+  const updates: PipelineInput[] = request.points.map((point) => pointReading(point, null, timestamp));
   if (request.tables.length === 0) return updates;
   const snapshot = new Map(evaluator.snapshot().map((set) => [set.datapointSetId, set]));
   for (const table of request.tables)
     for (const row of snapshot.get(table.datapointSetId)?.rows ?? [])
       for (const column of table.columns)
         updates.push({
-          datapointSetId: table.datapointSetId,
-          datapointId: column.datapointId,
+          ...pointReading(column, null, timestamp),
           ...(row.tableIndex !== undefined ? { tableIndex: row.tableIndex } : {}),
-          ...bad,
         });
   return updates;
 }

@@ -26,7 +26,7 @@ export {
   type DeviceState,
 } from './device-collector.js';
 export { Limiter } from './limiter.js';
-export { valueAt, numberAt, stringAt, booleanAt, configProblems, assertFilled } from './config-values.js';
+export { valueAt, numberAt, stringAt, booleanAt, configProblems, assertFilled, hostAt } from './config-values.js';
 export { icmpDriver } from './drivers/icmp/icmp-driver.js';
 export { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';
 export { snmpDriver } from './drivers/snmp/snmp-driver.js';

@@ -6,16 +6,10 @@
  * `transmitted`. See docs/devices.md.
  */
 import { spawn } from 'node:child_process';
-import { assertFilled, configProblems, numberAt, stringAt } from '../../config-values.js';
-import type {
-  DriverContext,
-  DriverFactory,
-  PointRequest,
-  PollingDriver,
-  ReadRequest,
-  ReadResult,
-} from '../../driver.js';
+import { configProblems, hostAt, numberAt } from '../../config-values.js';
+import type { DriverContext, DriverFactory, PollingDriver, ReadRequest, ReadResult } from '../../driver.js';
 import { DriverError } from '../../driver-error.js';
+import { pointReading } from '../../point-reading.js';
 import { parsePingOutput, type PingSummary } from './ping-output.js';
 
 export const ICMP_ADDRESSES = [
@@ -35,12 +29,7 @@ interface IcmpSettings {
 }
 
 function settings(config: Readonly<Record<string, unknown>>): IcmpSettings {
-  const address = assertFilled('address', stringAt(config, 'address'));
-  if (!/^[A-Za-z0-9.:-]{1,253}$/.test(address) || address.startsWith('-'))
-    throw new DriverError(
-      'configuration',
-      `address must be a host name or an IP address; it is ${JSON.stringify(address)}`,
-    );
+  const address = hostAt(config, 'address');
   return {
     address,
     count: numberAt(config, 'count', 4, { min: 1, max: 100, integer: true }),
@@ -59,7 +48,14 @@ export const icmpDriver: DriverFactory = {
       async read(request: ReadRequest, signal: AbortSignal): Promise<ReadResult> {
         const summary = await ping(options, signal);
         const timestamp = Date.now();
-        const updates = request.points.map((point) => reading(point, summary, timestamp));
+        const values = pingValues(summary);
+        const updates = request.points.map((point) =>
+          pointReading(
+            point,
+            Object.hasOwn(values, point.originAddress) ? values[point.originAddress] : null,
+            timestamp,
+          ),
+        );
         const failure =
           summary.received === 0
             ? new DriverError('timeout', `no echo reply from ${options.address} to ${summary.transmitted} pings`)
@@ -71,26 +67,21 @@ export const icmpDriver: DriverFactory = {
   },
 };
 
-function reading(point: PointRequest, summary: PingSummary, timestamp: number) {
-  const loss = summary.transmitted === 0 ? 100 : ((summary.transmitted - summary.received) / summary.transmitted) * 100;
-  const values: Record<string, unknown> = {
+/** What one ping run gives, by `originAddress`. */
+function pingValues(summary: PingSummary): Readonly<Record<string, unknown>> {
+  const lost = summary.transmitted === 0 ? 100 : ((summary.transmitted - summary.received) / summary.transmitted) * 100;
+  const loss = Math.round(lost * 100) / 100;
+  const reachable = summary.received > 0;
+  return {
     rtt: summary.rttAvg,
     rttMin: summary.rttMin,
     rttMax: summary.rttMax,
-    packetLoss: Math.round(loss * 100) / 100,
-    loss: Math.round(loss * 100) / 100,
-    reachable: summary.received > 0,
-    alive: summary.received > 0,
+    packetLoss: loss,
+    loss,
+    reachable,
+    alive: reachable,
     received: summary.received,
     transmitted: summary.transmitted,
-  };
-  const rawValue = Object.hasOwn(values, point.originAddress) ? values[point.originAddress] : null;
-  return {
-    datapointSetId: point.datapointSetId,
-    datapointId: point.datapointId,
-    rawValue,
-    quality: rawValue === null ? 'bad' : 'good',
-    timestamp,
   };
 }
 

@@ -5,8 +5,7 @@
  * Modbus exception makes only the datapoints it concerns `bad`. Address grammar and data types:
  * modbus-address.ts, modbus-data-type.ts and docs/devices.md.
  */
-import type { PipelineInput } from '@triad/device-templates';
-import { assertFilled, configProblems, numberAt, stringAt } from '../../config-values.js';
+import { configProblems, hostAt, numberAt } from '../../config-values.js';
 import type {
   DriverContext,
   DriverFactory,
@@ -15,6 +14,10 @@ import type {
   ReadRequest,
   ReadResult,
 } from '../../driver.js';
+import { parsePoints } from '../../parse-points.js';
+import { perRequest } from '../../per-request.js';
+import { pointReadings } from '../../point-reading.js';
+import { reportOnce } from '../../report-once.js';
 import { DriverError, toDriverError } from '../../driver-error.js';
 import { parseModbusAddress, type ModbusAddress } from './modbus-address.js';
 import { planBatches, singleBatches, type Batch, type BatchLimits, type Span } from './modbus-batches.js';
@@ -26,12 +29,7 @@ interface ModbusSettings extends ConnectionSettings {
 }
 
 function settings(config: Readonly<Record<string, unknown>>): ModbusSettings {
-  const host = assertFilled('address', stringAt(config, 'address'));
-  if (!/^[A-Za-z0-9.:-]{1,253}$/.test(host) || host.startsWith('-'))
-    throw new DriverError(
-      'configuration',
-      `address must be a host name or an IP address; it is ${JSON.stringify(host)}`,
-    );
+  const host = hostAt(config, 'address');
   return {
     host,
     port: numberAt(config, 'port', 502, { min: 1, max: 65_535, integer: true }),
@@ -63,19 +61,10 @@ export const modbusTcpDriver: DriverFactory = {
     const options = settings(context.config);
     const connection = new ModbusConnection(options);
     const target = `${options.host}:${options.port}`;
-    const reported = new Set<string>();
-    const report = (message: string) => {
-      if (reported.has(message)) return;
-      reported.add(message);
-      context.log?.(`svc-ds-drv-modbus-tcp ${target}: ${message}`);
-    };
-    // The collector asks with the same request objects every poll: parse and batch each once.
-    const plans = new WeakMap<ReadRequest, readonly Batch<PointRead>[]>();
-    const batchesOf = (request: ReadRequest) => {
-      let batches = plans.get(request);
-      if (batches === undefined) plans.set(request, (batches = plan(request, options.limits, report)));
-      return batches;
-    };
+    const report = reportOnce(context.log, `svc-ds-drv-modbus-tcp ${target}`);
+    const batchesOf = perRequest((request) =>
+      planBatches(parsePoints(request, pointRead, report, 'Modbus-TCP reads map sets only'), options.limits),
+    );
     return {
       kind: 'polling',
       read: (request, signal) =>
@@ -84,21 +73,6 @@ export const modbusTcpDriver: DriverFactory = {
     };
   },
 };
-
-/** The requests a poll takes; datapoints whose address or type is wrong are left out (and read `bad`). */
-function plan(request: ReadRequest, limits: BatchLimits, report: (message: string) => void): Batch<PointRead>[] {
-  for (const table of request.tables)
-    report(`table set ${table.datapointSetId} is not read: Modbus-TCP reads map sets only`);
-  const reads: PointRead[] = [];
-  for (const point of request.points) {
-    try {
-      reads.push(pointRead(point));
-    } catch (error) {
-      report(`${point.datapointSetId}/${point.datapointId}: ${(error as Error).message}`);
-    }
-  }
-  return planBatches(reads, limits);
-}
 
 async function readPoints(
   connection: ModbusConnection,
@@ -125,18 +99,7 @@ async function readPoints(
       throw asDriverError(error, target);
     }
   }
-  const timestamp = Date.now();
-  const updates: PipelineInput[] = request.points.map((point) => {
-    const rawValue = values.has(point) ? values.get(point) : null;
-    return {
-      datapointSetId: point.datapointSetId,
-      datapointId: point.datapointId,
-      rawValue,
-      quality: rawValue === null ? 'bad' : 'good',
-      timestamp,
-    };
-  });
-  return { updates };
+  return { updates: pointReadings(request.points, values) };
 }
 
 function pointRead(point: PointRequest): PointRead {

@@ -6,8 +6,7 @@
  * only the datapoints there `bad`. Address grammar and data types: s7-address.ts, s7-data-type.ts
  * and docs/devices.md.
  */
-import type { PipelineInput } from '@triad/device-templates';
-import { assertFilled, booleanAt, configProblems, numberAt, stringAt } from '../../config-values.js';
+import { booleanAt, configProblems, hostAt, numberAt, stringAt } from '../../config-values.js';
 import type {
   DriverContext,
   DriverFactory,
@@ -16,6 +15,10 @@ import type {
   ReadRequest,
   ReadResult,
 } from '../../driver.js';
+import { parsePoints } from '../../parse-points.js';
+import { perRequest } from '../../per-request.js';
+import { pointReadings } from '../../point-reading.js';
+import { reportOnce } from '../../report-once.js';
 import { DriverError } from '../../driver-error.js';
 import { parseS7Address, type S7Address } from './s7-address.js';
 import { planRanges, planRequests, singleRanges, type S7Range, type S7Span } from './s7-batches.js';
@@ -32,12 +35,7 @@ export interface S7Settings extends S7ConnectionSettings {
 }
 
 export function s7Settings(config: Readonly<Record<string, unknown>>): S7Settings {
-  const host = assertFilled('s7basicConfig.address', stringAt(config, 's7basicConfig.address'));
-  if (!/^[A-Za-z0-9.-]{1,253}$/.test(host) || host.startsWith('-'))
-    throw new DriverError(
-      'configuration',
-      `s7basicConfig.address must be a host name or an IPv4 address; it is ${JSON.stringify(host)}`,
-    );
+  const host = hostAt(config, 's7basicConfig.address', { ipv6: false });
   const connectionType = stringAt(config, 's7extraConfig.connectionType', 'PG').toUpperCase();
   if (!Object.hasOwn(SNAP7.connectionTypes, connectionType))
     throw new DriverError('configuration', `s7extraConfig.connectionType must be PG, OP or BASIC`);
@@ -72,19 +70,10 @@ export function createS7Driver(newClient: () => Snap7Client = newSnap7Client): D
     create(context: DriverContext): PollingDriver {
       const options = s7Settings(context.config);
       const connection = new S7Connection(options, newClient);
-      const reported = new Set<string>();
-      const report = (message: string) => {
-        if (reported.has(message)) return;
-        reported.add(message);
-        context.log?.(`${S7_ORIGIN_TYPE} ${options.host}:${options.port}: ${message}`);
-      };
-      // The collector asks with the same request objects every poll: parse and join each once.
-      const plans = new WeakMap<ReadRequest, readonly S7Range<PointRead>[]>();
-      const rangesOf = (request: ReadRequest) => {
-        let ranges = plans.get(request);
-        if (ranges === undefined) plans.set(request, (ranges = plan(request, options.maxGap, report)));
-        return ranges;
-      };
+      const report = reportOnce(context.log, `${S7_ORIGIN_TYPE} ${options.host}:${options.port}`);
+      const rangesOf = perRequest((request) =>
+        planRanges(parsePoints(request, pointRead, report, 'the S7 driver reads map sets only'), options.maxGap),
+      );
       return {
         kind: 'polling',
         read: (request, signal) =>
@@ -101,21 +90,11 @@ export function createS7Driver(newClient: () => Snap7Client = newSnap7Client): D
 
 export const s7Driver: DriverFactory = createS7Driver();
 
-/** The ranges a poll reads; datapoints whose address or type is wrong are left out (and read `bad`). */
-function plan(request: ReadRequest, maxGap: number, report: (message: string) => void): S7Range<PointRead>[] {
-  for (const table of request.tables)
-    report(`table set ${table.datapointSetId} is not read: the S7 driver reads map sets only`);
-  const reads: PointRead[] = [];
-  for (const point of request.points) {
-    try {
-      const where = parseS7Address(point.originAddress);
-      const type = parseS7DataType(point.originDataType, where);
-      reads.push({ area: where.area, db: where.db, start: where.byte, size: sizeOf(where, type), point, where, type });
-    } catch (error) {
-      report(`${point.datapointSetId}/${point.datapointId}: ${(error as Error).message}`);
-    }
-  }
-  return planRanges(reads, maxGap);
+/** A datapoint with its parsed address and type, as a span of its area; throws for a wrong address or type. */
+function pointRead(point: PointRequest): PointRead {
+  const where = parseS7Address(point.originAddress);
+  const type = parseS7DataType(point.originDataType, where);
+  return { area: where.area, db: where.db, start: where.byte, size: sizeOf(where, type), point, where, type };
 }
 
 async function readWithRetry(
@@ -132,7 +111,7 @@ async function readWithRetry(
     if (signal.aborted) throw new DriverError('timeout', 'the read was cut short');
     try {
       const values = await readRanges(connection, ranges, report);
-      return { updates: updatesOf(request, values) };
+      return { updates: pointReadings(request.points, values) };
     } catch (error) {
       if (retry && error instanceof Snap7CallError && isConnectionError(error.code)) {
         retry = false;
@@ -201,20 +180,6 @@ async function readInto(
       values.set(item.point, decodeS7(buffer.subarray(item.start - range.start), item.where, item.type));
   }
   return refused;
-}
-
-function updatesOf(request: ReadRequest, values: Map<PointRequest, unknown>): PipelineInput[] {
-  const timestamp = Date.now();
-  return request.points.map((point) => {
-    const rawValue = values.has(point) ? values.get(point) : null;
-    return {
-      datapointSetId: point.datapointSetId,
-      datapointId: point.datapointId,
-      rawValue,
-      quality: rawValue === null ? 'bad' : 'good',
-      timestamp,
-    };
-  });
 }
 
 const ITEM_TEXT: Readonly<Record<number, string>> = {

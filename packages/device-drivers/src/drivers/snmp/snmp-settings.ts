@@ -6,7 +6,7 @@
  */
 import { createCipheriv } from 'node:crypto';
 import snmp from 'net-snmp';
-import { assertFilled, numberAt, stringAt, valueAt } from '../../config-values.js';
+import { hostAt, numberAt, stringAt, valueAt } from '../../config-values.js';
 import { DriverError } from '../../driver-error.js';
 
 export type SnmpVersion = '1' | '2c' | '3';
@@ -76,12 +76,7 @@ const LEVELS: Readonly<Record<string, SecurityLevelName>> = {
 };
 
 export function readSnmpSettings(config: Readonly<Record<string, unknown>>): SnmpSettings {
-  const address = assertFilled('basicConfig.address', stringAt(config, 'basicConfig.address').trim());
-  if (!/^[A-Za-z0-9.:-]{1,253}$/.test(address))
-    throw new DriverError(
-      'configuration',
-      `basicConfig.address must be a host name or an IP address; it is ${JSON.stringify(address)}`,
-    );
+  const address = hostAt(config, 'basicConfig.address', { trim: true });
   const version = readVersion(config);
   return {
     address,
