@@ -53,7 +53,8 @@ export async function discoverDevices(
     registry: options.registry,
     ratePerSecond: options.ratePerSecond ?? 50,
   });
-  const existing = await options.devices.list();
+  // Only `add` compares with the devices there are.
+  const existing = request.add === true ? await options.devices.list() : [];
   const out: DiscoveredCandidate[] = [];
   for (const result of swept) {
     if (result.sysDescr === undefined) {

@@ -18,6 +18,7 @@ import {
   type DatapointResult,
   type DeviceTemplate,
   type PipelineEvent,
+  type TableIndex,
   type TemplatePipeline,
 } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
@@ -118,12 +119,7 @@ export class DeviceSupervisor {
     const unconfirmed = new Map(
       (await this.#options.devices.alarms(device.id)).map((alarm) => [alarmKey(alarm), alarm] as const),
     );
-    const run: Running = {
-      collector: undefined as unknown as DeviceCollector,
-      values: new Map(),
-      unconfirmed,
-      queue: Promise.resolve(),
-    };
+    // The sink is called once collection has started, after `run` below exists.
     const collector = new DeviceCollector({
       pipeline: template.pipeline,
       drivers: prepared.drivers,
@@ -136,7 +132,7 @@ export class DeviceSupervisor {
       },
       log: (message) => this.#options.log.info({ device: device.id }, message),
     });
-    (run as { collector: DeviceCollector }).collector = collector;
+    const run: Running = { collector, values: new Map(), unconfirmed, queue: Promise.resolve() };
     this.#running.set(device.id, run);
     collector.start();
   }
@@ -176,7 +172,7 @@ export class DeviceSupervisor {
     const changed: DeviceValue[] = [];
     for (const result of values) {
       const value = presentValue(result);
-      run.values.set(`${value.datapointSetId}\u0000${value.datapointId}\u0000${value.row ?? ''}`, value);
+      run.values.set(placeKey(value.datapointSetId, value.datapointId, value.row), value);
       changed.push(value);
     }
     if (changed.length > 0) this.#emit(id, { kind: 'values', values: changed });
@@ -189,7 +185,7 @@ export class DeviceSupervisor {
         changes.push({ type: event.type, at: event.timestamp, alarm, body: eventBody(event) });
       } else if (event.type === 'log') logs.push({ type: 'log', at: event.timestamp, body: eventBody(event) });
     }
-    if (run.unconfirmed.size > 0 && values.length > 0) changes.push(...this.#reconcile(run));
+    if (run.unconfirmed.size > 0 && values.length > 0) changes.push(...this.#reconcile(run, values));
     if (changes.length === 0 && logs.length === 0) return;
     this.#enqueue(id, run, async () => {
       const stored = await this.#options.devices.record(id, changes, logs);
@@ -198,41 +194,32 @@ export class DeviceSupervisor {
   }
 
   /**
-   * Alarms stored before a restart: once the pipeline has evaluated their datapoint again and does
-   * not hold the alarm raised, they are cleared (the condition went away while Triad was down).
+   * Alarms stored before a restart: once the pipeline has evaluated their datapoint again (it is
+   * among `values`) and does not hold the alarm raised, they are cleared (the condition went away
+   * while Triad was down). The pipeline's snapshot is read only when such a datapoint was read.
    */
-  #reconcile(run: Running): AlarmChange[] {
+  #reconcile(run: Running, values: readonly DatapointResult[]): AlarmChange[] {
+    const read = new Set(values.map((v) => placeKey(v.datapointSetId, v.datapointId, rowOf(v.tableIndex))));
+    const due = [...run.unconfirmed].filter(([, a]) => read.has(placeKey(a.datapointSetId, a.datapointId, a.row)));
+    if (due.length === 0) return [];
     const active = new Set<string>();
-    const evaluated = new Set<string>();
     for (const set of run.collector.evaluator.snapshot())
-      for (const row of set.rows) {
-        const rowKey = row.tableIndex === undefined ? '' : String(row.tableIndex);
-        for (const datapointId of Object.keys(row.values))
-          evaluated.add(`${set.datapointSetId}\u0000${datapointId}\u0000${rowKey}`);
+      for (const row of set.rows)
         for (const alarm of row.activeAlarms)
-          active.add(`${set.datapointSetId}\u0000${alarm.datapointId}\u0000${rowKey}\u0000${alarm.severity}`);
-      }
+          active.add(
+            `${placeKey(set.datapointSetId, alarm.datapointId, rowOf(row.tableIndex))}\u0000${alarm.severity}`,
+          );
     const changes: AlarmChange[] = [];
-    for (const [key, alarm] of run.unconfirmed) {
-      const place = `${alarm.datapointSetId}\u0000${alarm.datapointId}\u0000${alarm.row ?? ''}`;
-      if (!evaluated.has(place)) continue;
+    const at = (this.#options.now ?? Date.now)();
+    for (const [key, alarm] of due) {
       run.unconfirmed.delete(key);
-      if (active.has(key)) continue;
-      const at = (this.#options.now ?? Date.now)();
-      changes.push({
-        type: 'alarm-cleared',
-        at,
-        alarm,
-        body: {
-          severity: alarm.severity,
-          text: alarm.text,
-          textHelp: alarm.textHelp,
-          datapointSetId: alarm.datapointSetId,
-          datapointId: alarm.datapointId,
-          row: alarm.row,
-          reason: 'not-raised-after-restart',
-        },
-      });
+      if (!active.has(key))
+        changes.push({
+          type: 'alarm-cleared',
+          at,
+          alarm,
+          body: { ...alarmBody(alarm), reason: 'not-raised-after-restart' },
+        });
     }
     return changes;
   }
@@ -276,11 +263,21 @@ export class DeviceSupervisor {
   }
 }
 
+/** The row of a table set as the device API names it: its key as text, null for a map set. */
+function rowOf(tableIndex: TableIndex | undefined): string | null {
+  return tableIndex === undefined ? null : String(tableIndex);
+}
+
+/** One datapoint of one row of a device. */
+function placeKey(datapointSetId: string, datapointId: string, row: string | null): string {
+  return `${datapointSetId}\u0000${datapointId}\u0000${row ?? ''}`;
+}
+
 function presentValue(result: DatapointResult): DeviceValue {
   return {
     datapointSetId: result.datapointSetId,
     datapointId: result.datapointId,
-    row: result.tableIndex === undefined ? null : String(result.tableIndex),
+    row: rowOf(result.tableIndex),
     value: result.value ?? null,
     rawValue: result.rawValue ?? null,
     ...(result.unit !== undefined ? { unit: result.unit } : {}),
@@ -293,7 +290,7 @@ function alarmOf(event: AlertEvent): DeviceAlarmRecord {
   return {
     datapointSetId: event.datapointSetId,
     datapointId: event.datapointId,
-    row: event.tableIndex === undefined ? null : String(event.tableIndex),
+    row: rowOf(event.tableIndex),
     severity: event.severity,
     text: event.text,
     textHelp: event.textHelp,
@@ -302,20 +299,27 @@ function alarmOf(event: AlertEvent): DeviceAlarmRecord {
   };
 }
 
+/** The fields every alarm event carries. */
+function alarmBody(alarm: DeviceAlarmRecord): Record<string, unknown> {
+  return {
+    severity: alarm.severity,
+    text: alarm.text,
+    textHelp: alarm.textHelp,
+    datapointSetId: alarm.datapointSetId,
+    datapointId: alarm.datapointId,
+    row: alarm.row,
+  };
+}
+
 function eventBody(event: AlertEvent): Record<string, unknown> {
   return {
-    severity: event.severity,
+    ...alarmBody(alarmOf(event)),
     level: event.level,
-    text: event.text,
-    textHelp: event.textHelp,
-    datapointSetId: event.datapointSetId,
-    datapointId: event.datapointId,
-    row: event.tableIndex === undefined ? null : String(event.tableIndex),
     value: event.value ?? null,
     ...(event.reason !== undefined ? { reason: event.reason } : {}),
   };
 }
 
 function alarmKey(alarm: DeviceAlarmRecord): string {
-  return `${alarm.datapointSetId}\u0000${alarm.datapointId}\u0000${alarm.row ?? ''}\u0000${alarm.severity}`;
+  return `${placeKey(alarm.datapointSetId, alarm.datapointId, alarm.row)}\u0000${alarm.severity}`;
 }
