@@ -4,6 +4,7 @@
  */
 import { isObject } from '@triad/common';
 import { DriverError } from './driver-error.js';
+import { hasPlaceholder } from './substitute-variables.js';
 
 export function valueAt(config: Readonly<Record<string, unknown>>, path: string): unknown {
   let current: unknown = config;
@@ -69,7 +70,7 @@ export function configProblems(read: () => void): string[] {
 
 /** Fails when a filled-in value still holds a `/{NAME}/` placeholder. */
 export function assertFilled(path: string, value: string): string {
-  if (/\/\{[A-Za-z0-9_]+\}\//.test(value))
+  if (hasPlaceholder(value))
     throw new DriverError(
       'configuration',
       `${path} still holds the placeholder ${value}: give the device that variable`,

@@ -15,7 +15,7 @@ export { DriverError, toDriverError, type DriverErrorCode } from './driver-error
 export { DriverRegistry } from './driver-registry.js';
 export { planCollection, isEmptyRequest, type DriverPlan, type PollPlan } from './collection-plan.js';
 export { pollingPeriod } from './polling-group.js';
-export { placeholderNames, substituteVariables } from './substitute-variables.js';
+export { hasPlaceholder, substituteVariables } from './substitute-variables.js';
 export { mergeDriverConfig } from './merge-driver-config.js';
 export { prepareDevice, type DeviceBinding, type DeviceProblem, type PreparedDevice } from './prepare-device.js';
 export {

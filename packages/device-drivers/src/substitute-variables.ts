@@ -6,13 +6,9 @@ import { isObject } from '@triad/common';
 
 const PLACEHOLDER = /\/\{([A-Za-z0-9_]+)\}\//g;
 
-/** The placeholder names used anywhere in `value` (strings inside objects and arrays), in first-seen order. */
-export function placeholderNames(value: unknown): string[] {
-  const names = new Set<string>();
-  walk(value, (text) => {
-    for (const match of text.matchAll(PLACEHOLDER)) names.add(match[1]!);
-  });
-  return [...names];
+/** True when `text` still holds a `/{NAME}/` placeholder. */
+export function hasPlaceholder(text: string): boolean {
+  return new RegExp(PLACEHOLDER.source).test(text);
 }
 
 /**
@@ -35,12 +31,6 @@ export function substituteVariables<T>(
     }),
   );
   return { value: replaced as T, missing: [...missing] };
-}
-
-function walk(value: unknown, visit: (text: string) => void): void {
-  if (typeof value === 'string') visit(value);
-  else if (Array.isArray(value)) for (const item of value) walk(item, visit);
-  else if (isObject(value)) for (const item of Object.values(value)) walk(item, visit);
 }
 
 function map(value: unknown, change: (text: string) => string): unknown {

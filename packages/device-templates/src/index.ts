@@ -25,6 +25,7 @@ export {
 export { renderStarter } from './starters/render-starter.js';
 export { checkSchema } from './schema/check-schema.js';
 export { checkSemantics } from './semantics/check-semantics.js';
+export { DEVICE_VARIABLE, SUBSTITUTION_VARIABLES } from './semantics/check-substitution-variables.js';
 export { templateSchema, TEMPLATE_SCHEMA_ID, type JsonSchemaObject } from './schema/template-schema.js';
 export { templateValidator, rawSchemaErrors } from './schema/template-validator.js';
 export { suggestKey } from './schema/suggest-key.js';

@@ -19,7 +19,7 @@ const KNOWN_NAME = new RegExp(`(?<![\\w])(${SUBSTITUTION_VARIABLES.join('|')})(?
 const MAX_DEPTH = 32;
 
 /** A name a device's `variables` can fill (letters, digits, `_`). */
-const DEVICE_VARIABLE = /^[A-Za-z0-9_]{1,80}$/;
+export const DEVICE_VARIABLE = /^[A-Za-z0-9_]{1,80}$/;
 
 /**
  * Checks `/{NAME}/` substitution variables in `origin` and anywhere inside `originTypes`

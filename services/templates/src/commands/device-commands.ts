@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { prepareDevice, type DriverRegistry } from '@triad/device-drivers';
-import type { DeviceTemplate } from '@triad/device-templates';
+import { DEVICE_VARIABLE, type DeviceTemplate } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
 import type { DeviceSupervisor } from '../devices/device-supervisor.js';
 import { openSecrets, sealSecrets } from '../devices/device-secrets.js';
@@ -96,7 +96,7 @@ export class DeviceCommands {
   async #check(input: DeviceInput, drivers: DeviceInput['drivers']): Promise<void> {
     const badNames = [
       ...Object.keys(input.variables ?? {})
-        .filter((name) => !/^[A-Za-z0-9_]{1,80}$/.test(name))
+        .filter((name) => !DEVICE_VARIABLE.test(name))
         .map((name) => ({ path: `/variables/${name}`, message: 'a variable name is 1 to 80 letters, digits or _' })),
       ...Object.keys(drivers ?? {})
         .filter((name) => !/^[a-zA-Z0-9-]{1,80}$/.test(name))
