@@ -14,3 +14,11 @@ export { escapeLike, containsIgnoringCase, startsWith, binaryOrder } from './sql
 export { isUniqueViolation } from './constraint-errors.js';
 export { QueryTemplates, type Slot } from './query-templates.js';
 export { openServiceDatabase, type OpenServiceDatabaseOptions } from './open-service-database.js';
+export {
+  openReadReplicas,
+  isUnreachable,
+  type ReadReplicas,
+  type ReadReplicaOptions,
+  type ReadReplicaLog,
+} from './read-replicas.js';
+export { replicaStatus, type ReplicaStatus } from './replica-status.js';

@@ -120,3 +120,11 @@ function required<DB>(database: Database<DB> | undefined): Database<DB> {
 function unavailable<DB>(): Database<DB> {
   throw new Error(POSTGRES_UNAVAILABLE);
 }
+
+export {
+  startReplicatedPostgres,
+  describeWithPostgresBinaries,
+  postgresBinDir,
+  POSTGRES_BINARIES_UNAVAILABLE,
+  type ReplicatedPostgres,
+} from './start-replicated-postgres.js';

@@ -79,8 +79,10 @@ function toViolation(error: ErrorObject, schema: ConfigSchema): ConfigViolation 
 function envOf(schema: ConfigSchema, pointer: string): string | undefined {
   let node: unknown = schema;
   for (const segment of pointer.split('/').slice(1)) {
-    const properties = (node as { properties?: Record<string, unknown> } | undefined)?.properties;
-    node = properties?.[segment];
+    const parent = node as { properties?: Record<string, unknown>; items?: unknown } | undefined;
+    // An item of an array setting (`/databaseReadUrls/1`) is fed by the array's variable.
+    if (/^\d+$/.test(segment) && parent?.items !== undefined) continue;
+    node = parent?.properties?.[segment];
     if (node === undefined) return undefined;
   }
   const env = (node as { env?: unknown }).env;
@@ -89,16 +91,24 @@ function envOf(schema: ConfigSchema, pointer: string): string | undefined {
 
 /**
  * The settings a schema's `env` names find in `env`, keyed by property, trimmed; an empty or
- * blank variable counts as unset. A source for `loadConfig`.
+ * blank variable counts as unset. A variable feeding an `array` setting is a comma-separated list
+ * (each item trimmed, empty items dropped). A source for `loadConfig`.
  */
 export function settingsFromEnv(
-  schema: { readonly properties: Readonly<Record<string, { readonly env?: string }>> },
+  schema: { readonly properties: Readonly<Record<string, { readonly env?: string; readonly type?: unknown }>> },
   env: Readonly<Record<string, string | undefined>>,
-): Record<string, string> {
-  const found: Record<string, string> = {};
+): Record<string, string | string[]> {
+  const found: Record<string, string | string[]> = {};
   for (const [key, property] of Object.entries(schema.properties)) {
-    const value = property.env === undefined ? undefined : env[property.env];
-    if (value !== undefined && value.trim() !== '') found[key] = value.trim();
+    const value = property.env === undefined ? undefined : env[property.env]?.trim();
+    if (value === undefined || value === '') continue;
+    found[key] =
+      property.type === 'array'
+        ? value
+            .split(',')
+            .map((item) => item.trim())
+            .filter((item) => item !== '')
+        : value;
   }
   return found;
 }

@@ -8,6 +8,11 @@ export interface ServiceSettings {
   readonly dataDir: string;
   /** PostgreSQL URL; when set, the service keeps its data there instead of SQLite. */
   readonly databaseUrl?: string;
+  /**
+   * PostgreSQL URLs of streaming read replicas of `databaseUrl`, for reads that may lag the
+   * primary by a moment. Ignored (with a warning when the service opens them) without `databaseUrl`.
+   */
+  readonly databaseReadUrls?: readonly string[];
   /** Seed the service's demo data into an empty store at start-up. */
   readonly demo: boolean;
   readonly logLevel: LogLevel;
@@ -15,14 +20,18 @@ export interface ServiceSettings {
   readonly logFormat?: LogFormat;
 }
 
+/** One PostgreSQL URL of a comma-separated list: the scheme, then no blank and no comma. */
+const POSTGRES_URL_ITEM = '^postgres(ql)?://[^\\s,]+$';
+
 /** The `ServiceSettings` a config schema must list in `required`. */
 export const REQUIRED_SERVICE_SETTINGS = ['host', 'port', 'dataDir', 'demo', 'logLevel'] as const;
 
 /**
  * The config-schema properties of `ServiceSettings`, to spread into a service's schema. Host and
  * port are read from `<envPrefix>_HOST` and `<envPrefix>_PORT`; the others from variables all
- * services share (`TRIAD_DATA_DIR`, `DATABASE_URL`, `TRIAD_DEMO`, `TRIAD_LOG_LEVEL`,
- * `TRIAD_LOG_FORMAT`). Default host `127.0.0.1`, data directory `./data`, log level `info`.
+ * services share (`TRIAD_DATA_DIR`, `DATABASE_URL`, `DATABASE_READ_URL` (comma-separated),
+ * `TRIAD_DEMO`, `TRIAD_LOG_LEVEL`, `TRIAD_LOG_FORMAT`). Default host `127.0.0.1`, data directory
+ * `./data`, log level `info`.
  */
 export function serviceSettingsProperties<Prefix extends string>(options: {
   readonly envPrefix: Prefix;
@@ -34,6 +43,11 @@ export function serviceSettingsProperties<Prefix extends string>(options: {
     port: { type: 'integer', minimum: 0, maximum: 65535, default: options.port, env: `${options.envPrefix}_PORT` },
     dataDir: { type: 'string', minLength: 1, default: './data', env: 'TRIAD_DATA_DIR' },
     databaseUrl: { type: 'string', pattern: '^postgres(ql)?://', env: 'DATABASE_URL' },
+    databaseReadUrls: {
+      type: 'array',
+      items: { type: 'string', pattern: POSTGRES_URL_ITEM },
+      env: 'DATABASE_READ_URL',
+    },
     demo: { type: 'boolean', default: options.demo, env: 'TRIAD_DEMO' },
     logLevel: {
       type: 'string',

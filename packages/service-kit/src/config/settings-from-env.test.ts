@@ -15,4 +15,10 @@ describe('settingsFromEnv', () => {
   it('ignores properties without an env name', () => {
     expect(settingsFromEnv(schema, { internal: 'x', X_NAME: 'svc' })).toEqual({ name: 'svc' });
   });
+
+  it('splits the variable of an array setting at commas, trimming and dropping empty items', () => {
+    const withList = { properties: { urls: { env: 'X_URLS', type: 'array' } } };
+    expect(settingsFromEnv(withList, { X_URLS: ' a, b ,,c ' })).toEqual({ urls: ['a', 'b', 'c'] });
+    expect(settingsFromEnv(withList, { X_URLS: ' , ' })).toEqual({ urls: [] });
+  });
 });
