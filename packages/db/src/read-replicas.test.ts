@@ -8,11 +8,8 @@ import { DatabaseError } from './errors.js';
 import { openDatabase } from './open-database.js';
 import { isUnreachable, openReadReplicas, type ReadReplicas } from './read-replicas.js';
 import { replicaStatus } from './replica-status.js';
-import {
-  describeWithPostgresBinaries,
-  startReplicatedPostgres,
-  type ReplicatedPostgres,
-} from './start-replicated-postgres.js';
+import { startReplicatedPostgres, type ReplicatedPostgres } from './start-replicated-postgres.js';
+import { describeWithPostgresBinaries } from './testing.js';
 
 function recordingLog() {
   const warnings: { object: object; message: string }[] = [];

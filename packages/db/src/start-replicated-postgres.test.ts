@@ -2,11 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from './database.js';
 import { openDatabase } from './open-database.js';
-import {
-  describeWithPostgresBinaries,
-  startReplicatedPostgres,
-  type ReplicatedPostgres,
-} from './start-replicated-postgres.js';
+import { startReplicatedPostgres, type ReplicatedPostgres } from './start-replicated-postgres.js';
+import { describeWithPostgresBinaries } from './testing.js';
 
 describeWithPostgresBinaries('startReplicatedPostgres', () => {
   let servers: ReplicatedPostgres;

@@ -5,7 +5,6 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { describe, it } from 'vitest';
 import { openDatabase } from './open-database.js';
 
 const run = promisify(execFile);
@@ -39,25 +38,6 @@ export function postgresBinDir(): string | undefined {
     .filter((version) => existsSync(path.join(root, version, 'bin', 'initdb')))
     .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
   return versions[0] === undefined ? undefined : path.join(root, versions[0], 'bin');
-}
-
-/**
- * `describe` for suites that start their own PostgreSQL servers: runs when the server programs
- * are installed, else skips with a title saying to install postgresql, or fails under
- * `TRIAD_REQUIRE_SERVICES=1`.
- */
-export function describeWithPostgresBinaries(title: string, body: () => void): void {
-  if (postgresBinDir() !== undefined) {
-    describe(title, body);
-  } else if (process.env['TRIAD_REQUIRE_SERVICES'] === '1') {
-    describe(title, () => {
-      it('requires the PostgreSQL server programs because TRIAD_REQUIRE_SERVICES=1', () => {
-        throw new Error(POSTGRES_BINARIES_UNAVAILABLE);
-      });
-    });
-  } else {
-    describe.skip(`${title} (skipped: ${POSTGRES_BINARIES_UNAVAILABLE})`, body);
-  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { AnyTables, Database } from './database.js';
 import { openDatabase } from './open-database.js';
+import { POSTGRES_BINARIES_UNAVAILABLE, postgresBinDir } from './start-replicated-postgres.js';
 
 /** Title part of the suite that stands in for PostgreSQL when no server is configured. */
 export const POSTGRES_UNAVAILABLE =
@@ -123,8 +124,26 @@ function unavailable<DB>(): Database<DB> {
 
 export {
   startReplicatedPostgres,
-  describeWithPostgresBinaries,
   postgresBinDir,
   POSTGRES_BINARIES_UNAVAILABLE,
   type ReplicatedPostgres,
 } from './start-replicated-postgres.js';
+
+/**
+ * `describe` for suites that start their own PostgreSQL servers: runs when the server programs
+ * are installed, else skips with a title saying to install postgresql, or fails under
+ * `TRIAD_REQUIRE_SERVICES=1`.
+ */
+export function describeWithPostgresBinaries(title: string, body: () => void): void {
+  if (postgresBinDir() !== undefined) {
+    describe(title, body);
+  } else if (process.env['TRIAD_REQUIRE_SERVICES'] === '1') {
+    describe(title, () => {
+      it('requires the PostgreSQL server programs because TRIAD_REQUIRE_SERVICES=1', () => {
+        throw new Error(POSTGRES_BINARIES_UNAVAILABLE);
+      });
+    });
+  } else {
+    describe.skip(`${title} (skipped: ${POSTGRES_BINARIES_UNAVAILABLE})`, body);
+  }
+}
