@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareCodePoints } from './code-point-order.js';
 import { searchWords } from './search-query.js';
-import { parseSeqList } from './sqlite/sqlite-catalog-reader.js';
+import { parseSeqList } from './segments/seq-list.js';
 
 describe('searchWords', () => {
   it('lower-cases, strips accents and splits at anything not a letter or digit', () => {

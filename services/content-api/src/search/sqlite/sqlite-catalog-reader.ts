@@ -2,13 +2,20 @@ import type { Statement } from 'better-sqlite3';
 import type { Article, BusinessShop } from '../../model/article.js';
 import { decodeArticleDocument } from '../../model/article-document.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
-import { FacetDictionary, type DictionaryFacet } from './facet-dictionary.js';
-import { BYTE_ORDER, COLUMN_NAMES, joinChunks, type ColumnName, type SegmentColumns } from './segment-columns.js';
-import { searchSegments } from './segment-search.js';
-import { SegmentSnapshot } from './segment-snapshot.js';
-import { Segment, type SegmentHeader } from './segment.js';
+import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
+import {
+  BYTE_ORDER,
+  COLUMN_NAMES,
+  joinChunks,
+  type ColumnName,
+  type SegmentColumns,
+} from '../segments/segment-columns.js';
+import { searchSegments } from '../segments/segment-search.js';
+import { SegmentSnapshot } from '../segments/segment-snapshot.js';
+import { Segment, type SegmentHeader } from '../segments/segment.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
+import { parseSeqList } from '../segments/seq-list.js';
 
 /**
  * The read side of the SQLite store, on its own connection. Every call runs in one read
@@ -34,19 +41,16 @@ export class SqliteCatalogReader {
     return this.#inTransaction(() => {
       const snapshot = this.#refresh();
       const matches = query.words.length > 0 ? this.#matches(query.words) : undefined;
-      const result = searchSegments({
-        snapshot,
-        query,
-        matches,
-        descriptions: (seqs) =>
-          this.#bySeq(
-            'select seq as k, description as v from content_articles where seq in (select value from json_each(?))',
-            seqs,
-          ),
-      });
-      const seqs = JSON.stringify(result.hits.map((h) => h.seq));
+      const result = searchSegments({ snapshot, query, matches });
+      const hits = result.hits(
+        this.#bySeq(
+          'select seq as k, description as v from content_articles where seq in (select value from json_each(?))',
+          result.descriptionSeqs,
+        ),
+      );
+      const seqs = JSON.stringify(hits.map((h) => h.seq));
       const rows =
-        result.hits.length === 0
+        hits.length === 0
           ? []
           : (this.#statement(
               'select seq, article_id, document from content_articles where seq in (select value from json_each(?))',
@@ -57,7 +61,7 @@ export class SqliteCatalogReader {
       return {
         total: result.total,
         facets: result.facets,
-        hits: result.hits.map((hit) => ({ article: articles.get(hit.seq)!, score: hit.score })),
+        hits: hits.map((hit) => ({ article: articles.get(hit.seq)!, score: hit.score })),
       };
     });
   }
@@ -179,27 +183,4 @@ export class SqliteCatalogReader {
     const rows = this.#statement(text).raw().all(JSON.stringify(seqs)) as [number, string][];
     return new Map(rows);
   }
-}
-
-/**
- * Parses `group_concat` of non-negative integer rowids (`"12,4294967297,..."`) into numbers.
- * One string crosses from SQLite instead of a row per match, which halves the cost for large
- * result sets.
- */
-export function parseSeqList(list: string): Float64Array {
-  if (list === '') return new Float64Array(0);
-  let n = 1;
-  for (let i = list.indexOf(','); i !== -1; i = list.indexOf(',', i + 1)) n += 1;
-  const out = new Float64Array(n);
-  let at = 0;
-  let value = 0;
-  for (let i = 0; i < list.length; i += 1) {
-    const c = list.charCodeAt(i);
-    if (c === 44) {
-      out[at++] = value;
-      value = 0;
-    } else value = value * 10 + (c - 48);
-  }
-  out[at] = value;
-  return out;
 }

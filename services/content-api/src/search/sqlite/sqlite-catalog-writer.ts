@@ -3,11 +3,11 @@ import type { BusinessShop } from '../../model/article.js';
 import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { CatalogReplacement, ShopCatalogReplacement } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
-import { FacetDictionary, type DictionaryFacet } from './facet-dictionary.js';
-import { SegmentBuilder } from './segment-builder.js';
-import { BYTE_ORDER, SLOT_SPAN } from './segment-columns.js';
+import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
+import { SegmentBuilder } from '../segments/segment-builder.js';
+import { BYTE_ORDER, SLOT_SPAN } from '../segments/segment-columns.js';
 import type { SqliteConnection } from './sqlite-connection.js';
-import type { SegmentHeader } from './segment.js';
+import type { SegmentHeader } from '../segments/segment.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { waitForStore, type StoreWait } from '../store-busy-error.js';
 

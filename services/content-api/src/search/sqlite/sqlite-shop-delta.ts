@@ -3,9 +3,9 @@ import { articleIndexFields, articlePriceFields } from '../article-index-fields.
 import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
-import { joinChunks, SLOT_SPAN } from './segment-columns.js';
-import { patchedDescriptionRanks } from './patched-description-ranks.js';
-import { SegmentBuilder } from './segment-builder.js';
+import { joinChunks, SLOT_SPAN } from '../segments/segment-columns.js';
+import { patchedDescriptionRanks } from '../segments/patched-description-ranks.js';
+import { SegmentBuilder } from '../segments/segment-builder.js';
 import { descriptionRanks, idOrder, writeSegmentRow, type SqliteCatalogWriter } from './sqlite-catalog-writer.js';
 
 /** The per-article columns a delta patches (the id order and description ranks are derived). */

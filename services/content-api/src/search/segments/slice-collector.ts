@@ -8,8 +8,10 @@ import type { Segment } from './segment.js';
 /** Receives the matching articles of a search, one by one, and gives the first `wanted` in order. */
 export interface SliceCollector {
   add(segment: Segment, i: number, seq: number): void;
-  /** Seqs of the first `wanted` articles in order. */
-  first(): number[];
+  /** Seqs whose descriptions `first` needs (description orders only; else none). */
+  candidates(): readonly number[];
+  /** Seqs of the first `wanted` articles in order; `descriptions` holds those of `candidates`. */
+  first(descriptions: ReadonlyMap<number, string>): number[];
 }
 
 /**
@@ -23,9 +25,8 @@ export function sliceCollector(
   snapshot: SegmentSnapshot,
   wanted: number,
   room: number,
-  descriptions: (seqs: readonly number[]) => ReadonlyMap<number, string>,
 ): SliceCollector {
-  if (wanted === 0) return { add() {}, first: () => [] };
+  if (wanted === 0) return { add() {}, candidates: () => [], first: () => [] };
   const order = seqOrder(keys, snapshot);
   if (keys.some((k) => k.field === 'description')) {
     const heaps = new Map<Segment, BoundedHeap>();
@@ -35,10 +36,10 @@ export function sliceCollector(
         if (!heap) heaps.set(segment, (heap = new BoundedHeap(wanted, order)));
         heap.offer(seq);
       },
-      first() {
-        const candidates = [...heaps.values()].flatMap((h) => h.sorted());
-        const texts = descriptions(candidates);
-        return candidates
+      candidates: () => [...heaps.values()].flatMap((h) => h.sorted()),
+      first(texts) {
+        return [...heaps.values()]
+          .flatMap((h) => h.sorted())
           .sort(mergeOrder(keys, snapshot, (seq) => texts.get(seq) ?? '', compareCodePoints))
           .slice(0, wanted);
       },
@@ -50,6 +51,7 @@ export function sliceCollector(
     let n = 0;
     return {
       add: (segment, i) => void (values[n++] = packed.key(segment, i)),
+      candidates: () => [],
       first: () => Array.from(smallest(values, n, wanted), (key) => packed.seqOf(key)),
     };
   }
@@ -62,6 +64,7 @@ export function sliceCollector(
       seqs[n] = seq;
       firsts[n++] = key(segment, i);
     },
+    candidates: () => [],
     first: () => firstByOrder(seqs, firsts, n, wanted, order),
   };
 }

@@ -13,8 +13,6 @@ export interface SegmentSearchOptions {
   readonly query: SearchQuery;
   /** Seqs whose text has every word, ascending; undefined when the query has no words (all match). */
   readonly matches: Float64Array | undefined;
-  /** Descriptions of the given seqs (to merge the shops' description orders). */
-  readonly descriptions: (seqs: readonly number[]) => ReadonlyMap<number, string>;
 }
 
 export interface SegmentSearchResult {
@@ -22,8 +20,13 @@ export interface SegmentSearchResult {
   readonly total: number;
   /** Exact counts; buckets as `topBuckets` keeps them. */
   readonly facets: FacetCount[];
+  /**
+   * Seqs whose descriptions `hits` needs to merge the shops' description orders (empty unless the
+   * order has a description key): the caller reads them, in the same snapshot, and passes them on.
+   */
+  readonly descriptionSeqs: readonly number[];
   /** The requested slice in order, with scores. */
-  readonly hits: readonly { readonly seq: number; readonly score: number }[];
+  hits(descriptions: ReadonlyMap<number, string>): readonly { readonly seq: number; readonly score: number }[];
 }
 
 const K1 = 1.2;
@@ -80,14 +83,16 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
     }
   };
 
-  let hits: number[];
+  let slice: (descriptions: ReadonlyMap<number, string>) => number[];
+  let descriptionSeqs: readonly number[] = [];
   const constantFilters = states.every((s) => typeof s.filter === 'boolean');
   if (!hasWords && keys[0]?.field === 'id' && constantFilters) {
     for (const state of states) if (state.filter) addPrecomputed(state);
-    hits = pageInIdOrder(snapshot, states, query.offset, query.limit, keys[0].descending);
+    const page = pageInIdOrder(snapshot, states, query.offset, query.limit, keys[0].descending);
+    slice = () => page;
   } else {
     const room = matches ? matches.length : states.reduce((n, s) => n + (s.filter === false ? 0 : s.segment.size), 0);
-    const slice = sliceCollector(keys, snapshot, wanted, room, options.descriptions);
+    const collector = sliceCollector(keys, snapshot, wanted, room);
     const { manufacturerName: mf, 'UNSPSC-7': u7, 'UNSPSC-9': u9 } = counts;
     if (matches) {
       let slot = -1;
@@ -111,7 +116,7 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
         mf[columns.manufacturer[i]!]! += 1;
         u7[columns.unspsc7[i]!]! += 1;
         u9[columns.unspsc9[i]!]! += 1;
-        slice.add(segment, i, seq);
+        collector.add(segment, i, seq);
       }
     } else {
       for (const state of states) {
@@ -127,11 +132,12 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
             u7[columns.unspsc7[i]!]! += 1;
             u9[columns.unspsc9[i]!]! += 1;
           } else if (wanted === 0) break;
-          slice.add(segment, i, segment.base + i);
+          collector.add(segment, i, segment.base + i);
         }
       }
     }
-    hits = slice.first().slice(query.offset, wanted);
+    descriptionSeqs = collector.candidates();
+    slice = (descriptions) => collector.first(descriptions).slice(query.offset, wanted);
   }
 
   const total = states.reduce((sum, s) => sum + s.count, 0);
@@ -149,14 +155,16 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
   return {
     total,
     facets,
-    hits: hits.map((seq) => {
-      if (!hasWords) return { seq, score: 0 };
-      const segment = snapshot.segmentOf(seq)!;
-      return {
-        seq,
-        score: articleScore(queryWords, segment.columns.words[seq - segment.base]!, snapshot.averageWords),
-      };
-    }),
+    descriptionSeqs,
+    hits: (descriptions) =>
+      slice(descriptions).map((seq) => {
+        if (!hasWords) return { seq, score: 0 };
+        const segment = snapshot.segmentOf(seq)!;
+        return {
+          seq,
+          score: articleScore(queryWords, segment.columns.words[seq - segment.base]!, snapshot.averageWords),
+        };
+      }),
   };
 }
 
