@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 
 /** The SQL engines Triad runs on. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -46,6 +47,11 @@ export interface Database<DB = AnyTables> {
   readonly schema?: string;
   /** Where the data lives, safe to log: the SQLite file or the URL with its password hidden. */
   readonly location: string;
+  /**
+   * PostgreSQL only: a new unpooled client on the same server, user and `search_path`, not yet
+   * connected, for work that holds one session (LISTEN). The caller connects and ends it.
+   */
+  readonly newClient?: () => pg.Client;
   /** Closes every connection. Idempotent. */
   close(): Promise<void>;
 }

@@ -22,3 +22,19 @@ export {
   type ReadReplicaLog,
 } from './read-replicas.js';
 export { replicaStatus, type ReplicaStatus } from './replica-status.js';
+export {
+  openChangeBus,
+  CHANGE_BUS_MAX_PAYLOAD_BYTES,
+  type ChangeBus,
+  type ChangeBusOptions,
+  type Unsubscribe,
+} from './change-bus.js';
+export {
+  startWorkLeases,
+  workLeaseMigration,
+  newInstanceId,
+  type WorkLeases,
+  type WorkLeasesOptions,
+  type WorkLeaseChange,
+  type WorkLeaseInstance,
+} from './work-leases.js';

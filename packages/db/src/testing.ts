@@ -76,6 +76,35 @@ export function planPostgresSuite(env: TestEnvironment): PostgresSuitePlan {
   return { kind: 'skip', reason: POSTGRES_UNAVAILABLE };
 }
 
+/**
+ * Registers the suite on PostgreSQL only, in a fresh schema like `describeEachDatabase`: for what
+ * SQLite cannot do (several instances on one database, LISTEN/NOTIFY). Without
+ * `TRIAD_TEST_DATABASE_URL` it is skipped with a message saying what to install, or fails with
+ * `TRIAD_REQUIRE_SERVICES=1`.
+ */
+export function describePostgresOnly<DB = AnyTables>(
+  title: string,
+  body: (getDb: GetDatabase<DB>, url: string) => void,
+  options: DescribeEachDatabaseOptions = {},
+): void {
+  const plan = planPostgresSuite(options.env ?? process.env);
+  switch (plan.kind) {
+    case 'run':
+      describeOnPostgres<DB>(title, plan.url, (getDb) => body(getDb, plan.url));
+      break;
+    case 'fail':
+      describe(`${title} [postgres]`, () => {
+        it('requires PostgreSQL because TRIAD_REQUIRE_SERVICES=1', () => {
+          throw new Error(plan.reason);
+        });
+      });
+      break;
+    case 'skip':
+      describe.skip(`${title} [postgres] ${plan.reason}`, () => body(unavailable<DB>, ''));
+      break;
+  }
+}
+
 function describeOnSqlite<DB>(title: string, body: (getDb: GetDatabase<DB>) => void): void {
   describe(`${title} [sqlite]`, () => {
     let directory: string | undefined;

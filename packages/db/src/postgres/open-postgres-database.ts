@@ -30,11 +30,11 @@ export function assertSchemaName(name: string): void {
  */
 export function openPostgresDatabase<DB>(options: PostgresOptions): Database<DB> {
   if (options.schema !== undefined) assertSchemaName(options.schema);
-  const pool = new pg.Pool({
+  const session = {
     connectionString: options.url,
-    max: options.maxConnections ?? 10,
     ...(options.schema !== undefined ? { options: `-c search_path=${options.schema},public` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...session, max: options.maxConnections ?? 10 });
   // An idle client losing its server emits 'error' on the pool; unhandled, it would end the process.
   pool.on('error', (error) => options.onPoolError?.(error));
   const db = new Kysely<DB>({ dialect: new SearchPathPostgresDialect({ pool }) });
@@ -45,6 +45,7 @@ export function openPostgresDatabase<DB>(options: PostgresOptions): Database<DB>
     capabilities: POSTGRES_CAPABILITIES,
     ...(options.schema !== undefined ? { schema: options.schema } : {}),
     location: redactUrl(options.url) + (options.schema !== undefined ? ` (schema ${options.schema})` : ''),
+    newClient: () => new pg.Client(session),
     close() {
       closed ??= db.destroy();
       return closed;
