@@ -3,7 +3,7 @@
  * PostgreSQL database, so that each item is worked on by exactly one instance. Each instance
  * heartbeats a row; an item's wanted owner is the live instance with the highest rendezvous hash
  * of (instance, item), so items spread evenly and move only when instances come or go; a lease
- * row with an expiry (database clock) makes ownership exclusive. See decision 0026.
+ * row with an expiry (database clock) makes ownership exclusive. See decision 0029.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
