@@ -89,4 +89,33 @@ describeEachDatabase<WidgetTables>('migrateToLatest', (getDb) => {
       { name: '0002_broken', status: 'failed' },
     ]);
   });
+
+  it('serves a database a newer release migrated further, naming the newer migrations', async () => {
+    const next: MigrationSet = {
+      ...widgets,
+      '0003_add_size': {
+        async up(db: AnyDb) {
+          await db.schema.alterTable('widgets').addColumn('size', 'integer').execute();
+        },
+      },
+    };
+    const upgraded = await migrateToLatest(getDb(), { migrations: next, tableName: 'widgets_migrations' });
+    expect(upgraded).toMatchObject({ applied: ['0003_add_size'], newerInDatabase: [] });
+    // The previous release starts on the upgraded database: it knows 0001 and 0002 only.
+    const previous = await migrateToLatest(getDb(), { migrations: widgets, tableName: 'widgets_migrations' });
+    expect(previous).toEqual({ outcomes: [], applied: [], newerInDatabase: ['0003_add_size'] });
+    // Its queries still work: the newer migration only added a column.
+    await getDb().db.insertInto('widgets').values({ id: 2, name: 'b', colour: 'blue' }).execute();
+  });
+
+  it('still refuses a database holding an unknown migration older than its own newest', async () => {
+    const noop = { up: () => Promise.resolve() };
+    await migrateToLatest(getDb(), { migrations: { '0001_a': noop, '0002_b': noop }, tableName: 'history_migrations' });
+    const other = migrateToLatest(getDb(), {
+      migrations: { '0001_a': noop, '0003_c': noop },
+      tableName: 'history_migrations',
+    });
+    await expect(other).rejects.toThrow(/previously executed migration 0002_b is missing/);
+    await expect(other).rejects.toMatchObject({ code: 'DB_ERR_MIGRATION_FAILED' });
+  });
 });

@@ -48,6 +48,27 @@ describe('openServiceDatabase', () => {
     }
   });
 
+  it('starts on a database a newer release migrated, warning that it runs one version behind', async () => {
+    const dir = await dataDir();
+    const newer = { ...migrations, '0002_more': { up: () => Promise.resolve() } };
+    const options = { dataDir: dir, sqliteFile: 'svc.sqlite', tableName: 'svc_migrations' };
+    await (await openServiceDatabase({ ...options, migrations: newer })).close();
+    const warnings: [object, string][] = [];
+    const log = { info: () => {}, warn: (o: object, m: string) => warnings.push([o, m]) };
+    const database = await openServiceDatabase({ ...options, migrations, log });
+    try {
+      await sql`insert into things (id) values (1)`.execute(database.db);
+      expect(warnings).toEqual([
+        [
+          { database: path.join(dir, 'svc.sqlite'), newer: ['0002_more'] },
+          'the database was migrated by a newer release; this one runs on it until it is upgraded too',
+        ],
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('creates the data directory 0700 and the SQLite files 0600, and narrows an existing file to 0600', async () => {
     const dir = await dataDir();
     const database = await openServiceDatabase({ dataDir: dir, sqliteFile: 'svc.sqlite', migrations, tableName: 'm' });

@@ -72,6 +72,12 @@ export async function openServiceDatabase<DB = AnyTables>(
       ...(options.lockTableName !== undefined ? { lockTableName: options.lockTableName } : {}),
     });
     log?.info({ database: database.location, applied: report.applied }, 'database ready');
+    if (report.newerInDatabase.length > 0) {
+      log?.warn(
+        { database: database.location, newer: report.newerInDatabase },
+        'the database was migrated by a newer release; this one runs on it until it is upgraded too',
+      );
+    }
     return database;
   } catch (error) {
     await database.close().catch(() => {});
