@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createLocalJWKSet, createRemoteJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import type { ContentApiConfig } from '../config.js';
-import { createLocalIdentity, type LocalIdentity } from './local-identity.js';
+import { createLocalIdentity, type LocalIdentity, type SharedKeyStore } from './local-identity.js';
 
 /** Where verification keys come from, plus the built-in identity when it is the source. */
 export interface ContentAuth {
@@ -14,12 +14,19 @@ export interface ContentAuth {
 
 /**
  * Chooses the key source: `jwksUrl` (remote, cached by jose), else `jwksFile` (read once), else
- * the built-in identity with a fresh key pair and the configured or a generated client.
+ * the built-in identity with a fresh key pair (public keys shared through `keyStore`) and the
+ * configured or a generated client.
  *
  * @throws Error when the JWKS file cannot be read or is not a JWKS, or when the admin scope is the
  *   read scope (a read token would then change shops).
  */
-export async function createContentAuth(config: ContentApiConfig): Promise<ContentAuth> {
+export async function createContentAuth(
+  config: ContentApiConfig,
+  options: {
+    /** Shares the built-in identity's public keys with the other instances on the database. */
+    readonly keyStore?: SharedKeyStore;
+  } = {},
+): Promise<ContentAuth> {
   if (config.adminScope === config.requiredScope)
     throw new Error(
       `TRIAD_CONTENT_ADMIN_SCOPE must differ from TRIAD_CONTENT_REQUIRED_SCOPE (both are ${config.adminScope})`,
@@ -44,6 +51,7 @@ export async function createContentAuth(config: ContentApiConfig): Promise<Conte
       generate: config.demo,
       scope: config.adminScope,
     },
+    ...(options.keyStore ? { keyStore: options.keyStore } : {}),
   });
   return { keys: identity.keys, identity, source: 'built-in /oauth/token' };
 }

@@ -1,5 +1,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  errors,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  SignJWT,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { ClientSecretHash } from './client-secret.js';
 
 /** The admin client of the built-in identity (its secret is kept only as a scrypt hash). */
@@ -21,8 +31,13 @@ export interface LocalIdentity {
   readonly clientSecret: string;
   /** True when id and secret were generated because none were configured. */
   readonly generated: boolean;
-  /** Public keys, as served at `/.well-known/jwks.json`. */
+  /** This process's public key. */
   readonly jwks: JSONWebKeySet;
+  /**
+   * Public keys, as served at `/.well-known/jwks.json`: this process's, and with a `keyStore`
+   * those of every instance whose tokens may still be valid.
+   */
+  publicKeys(): Promise<JSONWebKeySet>;
   /** Key resolver for `createTokenVerifier`. */
   readonly keys: JWTVerifyGetKey;
   /** The admin client, when one was configured or generated. */
@@ -56,19 +71,52 @@ export interface LocalIdentityOptions {
     readonly generate: boolean;
     readonly scope: string;
   };
+  /**
+   * Where the instances on one database share their public keys, so that a token issued by one
+   * is accepted by all. Without it only this process's tokens verify.
+   */
+  readonly keyStore?: SharedKeyStore;
 }
 
+/** The shared public keys (`SigningKeyRepository`). */
+export interface SharedKeyStore {
+  publish(key: JWK & { readonly kid: string }, now: number): Promise<void>;
+  find(kid: string): Promise<JWK | undefined>;
+  list(since: number): Promise<JWK[]>;
+  prune(before: number): Promise<number>;
+}
+
+/** How often an instance says its key is still in use (and prunes keys nobody uses). */
+const KEY_HEARTBEAT_MS = 10 * 60_000;
+
 /**
- * Creates the built-in identity: a fresh ES256 key pair per process (tokens do not survive a
- * restart), the read client from config or generated (`triad-<hex>` / 32 random bytes
- * base64url), and the admin client from config or generated (`triad-admin-<hex>`) when asked.
- * Secrets are kept as scrypt hashes for checking.
+ * Creates the built-in identity: a fresh ES256 key pair per process (its tokens stop verifying
+ * when it stops; with a `keyStore`, once their lifetime has passed), the read client from config
+ * or generated (`triad-<hex>` / 32 random bytes base64url), and the admin client from config
+ * or generated (`triad-admin-<hex>`) when asked. Secrets are kept as scrypt hashes for checking.
  */
 export async function createLocalIdentity(options: LocalIdentityOptions): Promise<LocalIdentity> {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const kid = randomBytes(8).toString('hex');
   const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
   const jwks: JSONWebKeySet = { keys: [jwk] };
+  const ownKeys = createLocalJWKSet(jwks);
+  const store = options.keyStore;
+  // A key is listed and accepted while a token it signed may be unexpired: its instance was seen
+  // within the token lifetime plus one heartbeat.
+  const keptMs = options.lifetimeSeconds * 1000 + 2 * KEY_HEARTBEAT_MS;
+  if (store) {
+    await store.publish(jwk, Date.now());
+    const heartbeat = setInterval(() => {
+      const now = Date.now();
+      void store
+        .publish(jwk, now)
+        .then(() => store.prune(now - keptMs))
+        .catch(() => {});
+    }, KEY_HEARTBEAT_MS);
+    heartbeat.unref();
+  }
+  const keys: JWTVerifyGetKey = store ? sharedKeys(kid, ownKeys, store) : ownKeys;
   const generated = !options.clientId || !options.clientSecret;
   const clientId = options.clientId ?? `triad-${randomBytes(6).toString('hex')}`;
   const clientSecret = options.clientSecret ?? randomBytes(32).toString('base64url');
@@ -87,7 +135,12 @@ export async function createLocalIdentity(options: LocalIdentityOptions): Promis
     clientSecret,
     generated,
     jwks,
-    keys: createLocalJWKSet(jwks),
+    keys,
+    async publicKeys() {
+      if (!store) return jwks;
+      const shared = await store.list(Date.now() - keptMs);
+      return { keys: shared.some((k) => k.kid === kid) ? shared : [jwk, ...shared] };
+    },
     ...(admin
       ? {
           admin: {
@@ -126,4 +179,25 @@ function adminClient(options: LocalIdentityOptions['admin']) {
   if (!options.generate) return undefined;
   const id = `triad-admin-${randomBytes(6).toString('hex')}`;
   return { clientId: id, secret: randomBytes(32).toString('base64url'), scope, generated: true };
+}
+
+/**
+ * Resolves a token's key: this process's own first, else the shared store (imported keys are
+ * cached; an unknown kid costs one indexed lookup and is refused).
+ */
+function sharedKeys(ownKid: string, own: JWTVerifyGetKey, store: SharedKeyStore): JWTVerifyGetKey {
+  const imported = new Map<string, Promise<Awaited<ReturnType<typeof importJWK>>>>();
+  return async (header, token) => {
+    if (header.kid === undefined || header.kid === ownKid) return own(header, token);
+    const kid = header.kid;
+    let key = imported.get(kid);
+    if (!key) {
+      const found = await store.find(kid);
+      if (!found || found.alg !== header.alg) throw new errors.JWKSNoMatchingKey();
+      key = importJWK(found, header.alg);
+      if (imported.size > 1_000) imported.clear();
+      imported.set(kid, key);
+    }
+    return key;
+  };
 }

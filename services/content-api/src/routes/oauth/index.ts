@@ -57,8 +57,8 @@ export function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOptions, d
     });
   });
 
-  app.get('/.well-known/jwks.json', { schema: jwksSchema }, (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(identity.jwks),
+  app.get('/.well-known/jwks.json', { schema: jwksSchema }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(await identity.publicKeys()),
   );
   done();
 }
