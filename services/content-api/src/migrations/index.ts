@@ -1,8 +1,10 @@
 import type { Database, MigrationSet } from '@triad/db';
+import type { Migration } from 'kysely';
 import type { ContentTables } from '../search/content-tables.js';
 import { createPostgresArticles } from '../search/postgres/postgres-articles-migration.js';
 import { createPostgresFacetCounts } from '../search/postgres/postgres-facet-counts-migration.js';
 import { PostgresSearchBackend } from '../search/postgres/postgres-search-backend.js';
+import { createPostgresSegments } from '../search/postgres/postgres-segments-migration.js';
 import type { SearchBackend } from '../search/search-backend.js';
 import { createSqliteArticles } from '../search/sqlite/sqlite-articles-migration.js';
 import { SqliteSearchBackend } from '../search/sqlite/sqlite-search-backend.js';
@@ -10,6 +12,7 @@ import { createSqliteSegments } from '../search/sqlite/sqlite-segments-migration
 import { ImportRunRepository } from '../repositories/import-run-repository.js';
 import { createContent } from './0001-create-content.js';
 import { createImportRuns } from './0004-create-import-runs.js';
+import { createSigningKeys } from './0006-create-signing-keys.js';
 
 /** Bookkeeping table of the content API's migrations (services may share one database). */
 export const CONTENT_MIGRATION_TABLE = 'content_migrations';
@@ -29,20 +32,28 @@ export interface ContentStorage {
  * backend's `close` before closing the database.
  */
 export function contentStorageFor(database: Database<ContentTables>): ContentStorage {
-  const engine =
+  const engine: { articles: Migration; search: Migration; backend: SearchBackend; segments: MigrationSet } =
     database.dialect === 'postgres'
       ? {
           articles: createPostgresArticles,
           search: createPostgresFacetCounts,
           backend: new PostgresSearchBackend(database),
+          segments: { '0005_postgres_segments': createPostgresSegments },
         }
-      : { articles: createSqliteArticles, search: createSqliteSegments, backend: new SqliteSearchBackend(database) };
+      : {
+          articles: createSqliteArticles,
+          search: createSqliteSegments,
+          backend: new SqliteSearchBackend(database),
+          segments: {},
+        };
   return {
     migrations: Object.freeze({
       '0001_create_content': createContent,
       '0002_create_articles': engine.articles,
       '0003_search_layout': engine.search,
       '0004_import_runs': createImportRuns,
+      ...engine.segments,
+      '0006_signing_keys': createSigningKeys,
     }),
     backend: engine.backend,
     importRuns: new ImportRunRepository(database),

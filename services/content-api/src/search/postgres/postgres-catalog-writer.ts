@@ -1,70 +1,82 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Article, BusinessShop } from '../../model/article.js';
-import { indexed, type IndexedArticle } from '../indexed-article.js';
-import { toArticleRow, type ArticleRow } from '../article-row.js';
+import type { BusinessShop } from '../../model/article.js';
+import { indexed } from '../indexed-article.js';
 import type { CatalogReplacement, ShopCatalogReplacement } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
+import { dropPostgresSegment, freeSlot, PostgresDictionary, PostgresSegmentLoad } from './postgres-segment-writer.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { waitForStore, type StoreWait } from '../store-busy-error.js';
 
 type ContentDb = Kysely<PostgresContentTables>;
 type ContentTransaction = Transaction<PostgresContentTables>;
 
-const INSERT_BATCH = 500;
-
 /**
- * Replaces one shop's articles, record and facet counts in one transaction (readers see the old
- * or the new catalog). Repeated ids are found by the unique index (`on conflict do nothing`).
+ * Replaces one shop's articles, record and segment in one transaction (readers see the old or the
+ * new catalog): the old segment goes by seq range, the articles stream into multi-row inserts
+ * and the new segment (`PostgresSegmentLoad`). Repeated ids are found by a set of this import's
+ * ids (a shop's ids all start with `<shopId>:`, and its old rows are gone), so no insert fails.
  */
 export async function replacePostgresShopCatalog(db: ContentDb, replacement: ShopCatalogReplacement): Promise<number> {
   const { shop } = replacement;
   checkShopId(shop.id);
   return db.transaction().execute(async (trx) => {
     await takeImportLock(trx, replacement);
-    await trx.deleteFrom('content_articles').where('shop_id', '=', shop.id).execute();
-    await trx.deleteFrom('content_shops').where('shop_id', '=', shop.id).execute();
-    await insertShop(trx, shop);
-    const count = await insertArticles(
-      trx,
-      replacement.articles,
-      (article) => checkShopArticle(article, shop.id),
-      (article) => {
+    const old = await sql<{ slot: number }>`select slot from content_segments where shop_id = ${shop.id}`.execute(trx);
+    if (old.rows[0]) await dropPostgresSegment(trx, old.rows[0].slot);
+    await putShopRecord(trx, shop);
+    const load = new PostgresSegmentLoad(trx, await PostgresDictionary.load(trx), await freeSlot(trx), shop.id);
+    const seen = new Set<string>();
+    for await (const item of replacement.articles) {
+      const article = indexed(item);
+      checkShopArticle(article, shop.id);
+      if (seen.has(article.id)) {
         if (!replacement.onDuplicate) throw new RangeError(`article ${article.id} appears twice`);
         replacement.onDuplicate(article);
-      },
-    );
-    await trx.deleteFrom('content_facet_counts').where('shop_id', '=', shop.id).execute();
-    await countFacets(trx, shop.id);
+        continue;
+      }
+      seen.add(article.id);
+      await load.add(article);
+    }
+    await load.finish();
     await setCurrentHash(trx, replacement.hash);
     await setShopHash(trx, shop.id, replacement.hash);
-    return count;
+    return load.size;
   });
 }
 
-/** Replaces the whole catalog (articles, shops, facet counts) in one transaction. */
+/** Replaces the whole catalog (articles, shops, segments) in one transaction; facet keys stay. */
 export async function replacePostgresCatalog(db: ContentDb, catalog: CatalogReplacement): Promise<number> {
   for (const shop of catalog.shops) checkShopId(shop.id);
-  const shopIds = new Set(catalog.shops.map((s) => s.id));
   return db.transaction().execute(async (trx) => {
     await takeImportLock(trx);
-    await sql`truncate content_articles, content_shops, content_facet_counts`.execute(trx);
-    for (const shop of catalog.shops) await insertShop(trx, shop);
-    const count = await insertArticles(
-      trx,
-      catalog.articles,
-      (article) => {
-        if (!shopIds.has(article.shopId))
-          throw new RangeError(
-            `article ${article.id} belongs to ${article.shopId}, which is not among the catalog's shops`,
-          );
-        checkShopArticle(article, article.shopId);
-      },
-      (article) => {
-        throw new RangeError(`article ${article.id} appears twice`);
-      },
-    );
-    await countFacets(trx);
+    await sql`truncate content_articles, content_shops, content_segments, content_segment_columns,
+      content_postings`.execute(trx);
+    const dictionary = await PostgresDictionary.load(trx);
+    const loads = new Map<string, PostgresSegmentLoad>();
+    let slot = 1;
+    for (const shop of catalog.shops) {
+      await putShopRecord(trx, shop);
+      if (!loads.has(shop.id)) loads.set(shop.id, new PostgresSegmentLoad(trx, dictionary, slot++, shop.id));
+    }
+    const seen = new Set<string>();
+    for (const item of catalog.articles) {
+      const article = indexed(item);
+      const load = loads.get(article.shopId);
+      if (!load)
+        throw new RangeError(
+          `article ${article.id} belongs to ${article.shopId}, which is not among the catalog's shops`,
+        );
+      checkShopArticle(article, article.shopId);
+      if (seen.has(article.id)) throw new RangeError(`article ${article.id} appears twice`);
+      seen.add(article.id);
+      await load.add(article);
+    }
+    let count = 0;
+    for (const load of loads.values()) {
+      await load.finish();
+      count += load.size;
+    }
     await setCurrentHash(trx, catalog.hash);
     await sql`delete from content_meta where meta_key >= ${SHOP_HASH_KEY} and meta_key < ${SHOP_HASH_END}`.execute(trx);
     for (const shop of catalog.shops) await setShopHash(trx, shop.id, catalog.hash);
@@ -88,62 +100,11 @@ export async function takeImportLock(trx: ContentTransaction, wait?: StoreWait):
   }, wait);
 }
 
-async function insertShop(trx: ContentTransaction, shop: BusinessShop): Promise<void> {
-  await trx
-    .insertInto('content_shops')
-    .values({ shop_id: shop.id, name: shop.name, document: JSON.stringify(shop) })
-    .execute();
-}
-
-/** Batched inserts; an id already stored (or earlier in the batch) goes to `duplicate` instead. */
-async function insertArticles(
-  trx: ContentTransaction,
-  articles: Iterable<Article | IndexedArticle> | AsyncIterable<Article | IndexedArticle>,
-  check: (article: IndexedArticle) => void,
-  duplicate: (article: IndexedArticle) => void,
-): Promise<number> {
-  let count = 0;
-  let batch = new Map<string, { article: IndexedArticle; row: ArticleRow }>();
-  const flush = async () => {
-    if (batch.size === 0) return;
-    const entries = [...batch.values()];
-    const inserted = await trx
-      .insertInto('content_articles')
-      .values(entries.map((e) => e.row))
-      .onConflict((oc) => oc.column('article_id').doNothing())
-      .returning('article_id')
-      .execute();
-    const stored = new Set(inserted.map((r) => r.article_id));
-    for (const entry of entries) if (!stored.has(entry.article.id)) duplicate(entry.article);
-    count += stored.size;
-    batch = new Map();
-  };
-  for await (const item of articles) {
-    const article = indexed(item);
-    check(article);
-    if (batch.has(article.id)) duplicate(article);
-    else batch.set(article.id, { article, row: toArticleRow(article) });
-    if (batch.size === INSERT_BATCH) await flush();
-  }
-  await flush();
-  return count;
-}
-
-/** Recounts the facet values of one shop (or every shop) into `content_facet_counts`. */
-export async function countFacets(trx: ContentTransaction, shopId?: string): Promise<void> {
-  const only = shopId === undefined ? sql`` : sql`where shop_id = ${shopId}`;
-  await sql`insert into content_facet_counts (shop_id, facet_name, value, article_count)
-    select shop_id,
-           case when grouping(manufacturer_name) = 0 then 'manufacturerName'
-                when grouping(unspsc7) = 0 then 'UNSPSC-7'
-                when grouping(unspsc9) = 0 then 'UNSPSC-9'
-                else 'businessShopId' end,
-           coalesce(manufacturer_name, unspsc7, unspsc9, shop_id),
-           count(*)
-    from content_articles ${only}
-    group by grouping sets ((shop_id), (shop_id, manufacturer_name), (shop_id, unspsc7), (shop_id, unspsc9))
-    having grouping(manufacturer_name) + grouping(unspsc7) + grouping(unspsc9) = 3
-        or coalesce(manufacturer_name, unspsc7, unspsc9) is not null`.execute(trx);
+/** Stores (or replaces) a shop's record. */
+async function putShopRecord(trx: ContentTransaction, shop: BusinessShop): Promise<void> {
+  await sql`insert into content_shops (shop_id, name, document)
+    values (${shop.id}, ${shop.name}, ${JSON.stringify(shop)})
+    on conflict (shop_id) do update set name = excluded.name, document = excluded.document`.execute(trx);
 }
 
 /** Makes `hash` the current content version, inside `trx`. */

@@ -5,7 +5,9 @@ import { toArticleRow } from '../article-row.js';
 import { indexed } from '../indexed-article.js';
 import type { CatalogChange, DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
-import { countFacets, setCurrentHash, setShopHash, takeImportLock } from './postgres-catalog-writer.js';
+import { setCurrentHash, setShopHash, takeImportLock } from './postgres-catalog-writer.js';
+import { freeSlot, rebuildPostgresSegment } from './postgres-segment-writer.js';
+import { SLOT_SPAN } from '../segments/segment-columns.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 
 type PriceChange = CatalogChange & { readonly kind: 'prices' };
@@ -14,10 +16,12 @@ type PriceChange = CatalogChange & { readonly kind: 'prices' };
 const PRICE_BATCH = 1000;
 
 /**
- * Applies a delta to one shop in one transaction (after the import lock): upserts by article id,
- * deletes, price changes (in batches of consecutive ones: the stored documents read, their
- * prices put in, the documents and price columns written); then the shop's facet counts are
- * counted again and its version set.
+ * Applies a delta to one shop in one transaction (after the import lock): upserts by article id
+ * (a new article takes the next position of the shop's slot), deletes, price changes (in batches
+ * of consecutive ones: the stored documents read, their prices put in, the documents and price
+ * columns written). Deleted places are then filled with the last articles, so positions stay
+ * dense, and the shop's segment is built again from its rows with a new generation: readers
+ * reload this shop only.
  */
 export async function applyPostgresShopDelta(
   db: Kysely<PostgresContentTables>,
@@ -32,16 +36,30 @@ export async function applyPostgresShopDelta(
       .values({ shop_id: shop.id, name: shop.name, document: JSON.stringify(shop) })
       .onConflict((oc) => oc.column('shop_id').doNothing())
       .execute();
+    const header = (
+      await sql<{ slot: number; size: number }>`
+        select slot, article_count as size from content_segments where shop_id = ${shop.id}`.execute(trx)
+    ).rows[0];
+    const slot = header?.slot ?? (await freeSlot(trx));
+    const base = slot * SLOT_SPAN;
+    let size = header?.size ?? 0;
+    const range = sql`seq >= ${base} and seq < ${base + SLOT_SPAN}`;
+    const seqOf = async (id: string) => {
+      const row = await sql<{ seq: number }>`
+        select seq::float8 as seq from content_articles where article_id = ${id} and ${range}`.execute(trx);
+      return row.rows[0]?.seq;
+    };
     let added = 0;
     let updated = 0;
     let deleted = 0;
     let prices: PriceChange[] = [];
     const batched = new Set<string>();
     const flush = async () => {
-      updated += await applyPrices(trx, shop.id, prices, delta.onUnknown);
+      updated += await applyPrices(trx, base, prices, delta.onUnknown);
       prices = [];
       batched.clear();
     };
+    const holes: number[] = [];
     for await (const change of delta.changes) {
       if (change.kind === 'prices') {
         // A second change of the same article applies on top of the first one.
@@ -57,47 +75,66 @@ export async function applyPostgresShopDelta(
         checkShopArticle(article, shop.id);
         const row = toArticleRow(article);
         const { article_id: _id, ...rest } = row;
-        const stored = await trx
-          .selectFrom('content_articles')
-          .select('seq')
-          .where('article_id', '=', article.id)
-          .executeTakeFirst();
-        if (stored) {
-          await trx.updateTable('content_articles').set(rest).where('seq', '=', stored.seq).execute();
+        const seq = await seqOf(article.id);
+        if (seq !== undefined) {
+          await trx.updateTable('content_articles').set(rest).where('seq', '=', String(seq)).execute();
           updated += 1;
         } else {
-          await trx.insertInto('content_articles').values(row).execute();
+          await trx
+            .insertInto('content_articles')
+            .values({ ...row, seq: String(base + size) })
+            .execute();
+          size += 1;
           added += 1;
         }
         continue;
       }
-      const stored = await trx
-        .selectFrom('content_articles')
-        .select('seq')
-        .where('article_id', '=', change.articleId)
-        .where('shop_id', '=', shop.id)
-        .executeTakeFirst();
-      if (!stored) {
+      const seq = await seqOf(change.articleId);
+      if (seq === undefined) {
         delta.onUnknown?.(change);
         continue;
       }
-      await trx.deleteFrom('content_articles').where('seq', '=', stored.seq).execute();
+      await sql`delete from content_articles where seq = ${seq}`.execute(trx);
+      holes.push(seq - base);
       deleted += 1;
     }
     await flush();
     delta.beforeCommit?.();
-    await trx.deleteFrom('content_facet_counts').where('shop_id', '=', shop.id).execute();
-    await countFacets(trx, shop.id);
+    size -= deleted;
+    await fillHoles(trx, base, size, holes);
+    await rebuildPostgresSegment(trx, shop.id, slot);
     await setCurrentHash(trx, delta.hash);
     await setShopHash(trx, shop.id, delta.hash);
     return { added, updated, deleted };
   });
 }
 
+/**
+ * Moves the articles stored at positions `size` and above into the deleted places below `size`,
+ * so the shop's `size` articles sit at positions `0..size-1`.
+ */
+async function fillHoles(
+  trx: Transaction<PostgresContentTables>,
+  base: number,
+  size: number,
+  holes: readonly number[],
+): Promise<void> {
+  const free = holes.filter((p) => p < size).sort((a, b) => a - b);
+  if (free.length === 0) return;
+  const movers = await sql<{ seq: number }>`
+    select seq::float8 as seq from content_articles where seq >= ${base + size} and seq < ${base + SLOT_SPAN}
+    order by seq`.execute(trx);
+  if (movers.rows.length !== free.length)
+    throw new Error(`${movers.rows.length} articles beyond position ${size} for ${free.length} free places`);
+  await sql`update content_articles a set seq = m.target from
+      unnest(${movers.rows.map((r) => r.seq)}::bigint[], ${free.map((p) => base + p)}::bigint[]) as m (source, target)
+    where a.seq = m.source`.execute(trx);
+}
+
 /** Applies price changes of distinct articles; returns how many articles it changed. */
 async function applyPrices(
   trx: Transaction<PostgresContentTables>,
-  shopId: string,
+  base: number,
   changes: readonly PriceChange[],
   onUnknown: ((change: CatalogChange) => void) | undefined,
 ): Promise<number> {
@@ -110,7 +147,7 @@ async function applyPrices(
       'in',
       changes.map((c) => c.articleId),
     )
-    .where('shop_id', '=', shopId)
+    .where(sql<boolean>`seq >= ${base} and seq < ${base + SLOT_SPAN}`)
     .execute();
   const byId = new Map(stored.map((row) => [row.article_id, row]));
   const rows = [];

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
 import { checkShopId } from '../shop-article-check.js';
 import { SHOP_HASH_KEY } from '../shop-versions.js';
-import { setCurrentHash, setShopHash } from './postgres-catalog-writer.js';
+import { setCurrentHash, setShopHash, takeImportLock } from './postgres-catalog-writer.js';
+import { dropPostgresSegment } from './postgres-segment-writer.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 
 type ContentDb = Kysely<PostgresContentTables>;
@@ -36,9 +37,11 @@ export async function putPostgresShop(db: ContentDb, put: ShopPut): Promise<Shop
   });
 }
 
-/** Removes a shop record, and with `withArticles` its articles and facet counts, in one transaction. */
+/** Removes a shop record, and with `withArticles` its articles and segment, in one transaction. */
 export async function removePostgresShop(db: ContentDb, removal: ShopRemoval): Promise<ShopRemovalOutcome> {
   return db.transaction().execute(async (trx): Promise<ShopRemovalOutcome> => {
+    // Segments change only under the import lock (slots, facet keys).
+    await takeImportLock(trx);
     const stored = await trx
       .selectFrom('content_shops')
       .select('shop_id')
@@ -46,15 +49,13 @@ export async function removePostgresShop(db: ContentDb, removal: ShopRemoval): P
       .forUpdate()
       .executeTakeFirst();
     if (!stored) return { status: 'not-found' };
-    const counted = await trx
-      .selectFrom('content_articles')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('shop_id', '=', removal.id)
-      .executeTakeFirst();
-    const articles = Number(counted?.n ?? 0);
+    const segment = (
+      await sql<{ slot: number; articles: number }>`
+        select slot, article_count as articles from content_segments where shop_id = ${removal.id}`.execute(trx)
+    ).rows[0];
+    const articles = segment?.articles ?? 0;
     if (articles > 0 && !removal.withArticles) return { status: 'has-articles', articles };
-    await trx.deleteFrom('content_articles').where('shop_id', '=', removal.id).execute();
-    await trx.deleteFrom('content_facet_counts').where('shop_id', '=', removal.id).execute();
+    if (segment) await dropPostgresSegment(trx, segment.slot);
     await trx.deleteFrom('content_shops').where('shop_id', '=', removal.id).execute();
     await trx
       .deleteFrom('content_meta')

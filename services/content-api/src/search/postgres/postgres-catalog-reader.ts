@@ -1,0 +1,254 @@
+import { sql, type Kysely } from 'kysely';
+import { parseStoredArticle } from '../../model/article-document.js';
+import type { SearchPage, SearchQuery } from '../search-query.js';
+import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
+import {
+  BYTE_ORDER,
+  COLUMN_NAMES,
+  joinChunks,
+  type ColumnName,
+  type SegmentColumns,
+} from '../segments/segment-columns.js';
+import { searchSegments } from '../segments/segment-search.js';
+import { SegmentSnapshot } from '../segments/segment-snapshot.js';
+import { Segment, type SegmentHeader } from '../segments/segment.js';
+import { bucketOf, findPostings, intersectPostings } from '../segments/word-postings.js';
+import { CATALOG_GENERATION_KEY, type SqlExecutor } from './postgres-segment-writer.js';
+import type { PostgresContentTables } from './postgres-content-tables.js';
+
+/** Most positions the postings cache holds (4 bytes each), over all words and segments. */
+const POSTINGS_CACHE_POSITIONS = 8_000_000;
+
+interface LoadedSegment {
+  readonly segment: Segment;
+  readonly bucketCount: number;
+}
+
+/** A catalog as loaded: the segments of one catalog generation. */
+interface LoadedCatalog {
+  readonly generation: string | undefined;
+  readonly snapshot: SegmentSnapshot;
+  readonly bySlot: ReadonlyMap<number, LoadedSegment>;
+}
+
+/**
+ * The read side of the PostgreSQL store (decision 0025). Every search runs in one read-only
+ * repeatable-read transaction: it reads the catalog generation (one row), loads the segments
+ * whose generation changed (only those), the postings buckets of its words it has not cached,
+ * and the documents of its slice, all from one snapshot, so a reply never mixes two catalogs.
+ * Segments and postings are kept in memory per generation; the work per search is the segment
+ * pass of the SQLite engine.
+ */
+export class PostgresCatalogReader {
+  readonly #db: Kysely<PostgresContentTables>;
+  readonly #dictionary = new FacetDictionary();
+  #catalog: LoadedCatalog | undefined;
+  #loading: { generation: string | undefined; promise: Promise<LoadedCatalog> } | undefined;
+  /** Positions by `slot/generation/word`, least recently used first. */
+  readonly #postings = new Map<string, Uint32Array>();
+  #cachedPositions = 0;
+
+  constructor(db: Kysely<PostgresContentTables>) {
+    this.#db = db;
+  }
+
+  search(query: SearchQuery): Promise<SearchPage> {
+    return this.#db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        const catalog = await this.#refresh(trx);
+        const matches = query.words.length > 0 ? await this.#matches(trx, catalog, query) : undefined;
+        const result = searchSegments({ snapshot: catalog.snapshot, query, matches });
+        const hits = result.hits(await this.#bySeq(trx, 'description', result.descriptionSeqs));
+        const documents =
+          hits.length === 0
+            ? new Map<number, { id: string; document: string }>()
+            : new Map(
+                (
+                  await sql<{ seq: number; id: string; document: string }>`
+                    select seq::float8 as seq, article_id as id, document from content_articles
+                    where seq = any(${hits.map((h) => h.seq)}::bigint[])`.execute(trx)
+                ).rows.map((r) => [r.seq, r]),
+              );
+        return {
+          total: result.total,
+          facets: result.facets,
+          hits: hits.map((hit) => {
+            const row = documents.get(hit.seq)!;
+            return { article: parseStoredArticle(row.document, row.id), score: hit.score };
+          }),
+        };
+      });
+  }
+
+  /** The catalog as committed in `trx`'s snapshot; loads what changed since the last one. */
+  async #refresh(trx: SqlExecutor): Promise<LoadedCatalog> {
+    const row = await sql<{ value: string }>`
+      select meta_value as value from content_meta where meta_key = ${CATALOG_GENERATION_KEY}`.execute(trx);
+    const generation = row.rows[0]?.value;
+    if (this.#catalog && this.#catalog.generation === generation) return this.#catalog;
+    // Searches of one generation share its load; the first one's transaction sees that generation too.
+    const loading = this.#loading;
+    if (loading && loading.generation === generation) return loading.promise;
+    {
+      const promise = this.#load(trx, generation);
+      this.#loading = { generation, promise };
+      promise.then(
+        (catalog) => {
+          if (this.#loading?.promise === promise) {
+            this.#catalog = catalog;
+            this.#loading = undefined;
+          }
+        },
+        () => {
+          if (this.#loading?.promise === promise) this.#loading = undefined;
+        },
+      );
+      return promise;
+    }
+  }
+
+  async #load(trx: SqlExecutor, generation: string | undefined): Promise<LoadedCatalog> {
+    const entries = await sql<{ key: number; facet: DictionaryFacet; value: string }>`
+      select value_key as key, facet_name as facet, value from content_facet_values
+      where value_key > ${this.#dictionary.maxKey} order by value_key`.execute(trx);
+    // Another load may have added some of them meanwhile: keys only grow and never change.
+    for (const entry of entries.rows) if (entry.key > this.#dictionary.maxKey) this.#dictionary.add(entry);
+    const headers = await sql<SegmentHeader & { byteOrder: string; bucketCount: number; wordTotal: number }>`
+      select slot, shop_id as "shopId", generation, article_count as size, word_total::float8 as "wordTotal",
+        byte_order as "byteOrder", bucket_count as "bucketCount"
+      from content_segments order by slot`.execute(trx);
+    const before = this.#catalog?.bySlot;
+    const bySlot = new Map<number, LoadedSegment>();
+    const missing: (SegmentHeader & { bucketCount: number })[] = [];
+    for (const { byteOrder, bucketCount, ...header } of headers.rows) {
+      const loaded = before?.get(header.slot);
+      if (loaded && loaded.segment.header.generation === header.generation) bySlot.set(header.slot, loaded);
+      else {
+        if (byteOrder !== BYTE_ORDER)
+          throw new Error(
+            `segment of shop ${header.shopId} was stored with byte order ${byteOrder}, ` +
+              `this machine uses ${BYTE_ORDER}: import the catalog again`,
+          );
+        missing.push({ ...header, bucketCount });
+      }
+    }
+    if (missing.length > 0) {
+      const rows = await sql<{ slot: number; name: ColumnName; data: Buffer }>`
+        select slot, name, data from content_segment_columns where slot = any(${missing.map((h) => h.slot)}::int[])
+        order by slot, name, chunk`.execute(trx);
+      const chunks = new Map<number, Map<ColumnName, Buffer[]>>();
+      for (const r of rows.rows) {
+        let bySlotChunks = chunks.get(r.slot);
+        if (!bySlotChunks) chunks.set(r.slot, (bySlotChunks = new Map(COLUMN_NAMES.map((n) => [n, []]))));
+        bySlotChunks.get(r.name)?.push(r.data);
+      }
+      for (const { bucketCount, ...header } of missing) {
+        const own = chunks.get(header.slot) ?? new Map<ColumnName, Buffer[]>();
+        const column = <N extends ColumnName>(name: N) => joinChunks(name, header.size, own.get(name) ?? []);
+        const columns: SegmentColumns = {
+          manufacturer: column('manufacturer'),
+          unspsc7: column('unspsc7'),
+          unspsc9: column('unspsc9'),
+          price: column('price'),
+          priceInclSpecialTaxes: column('priceInclSpecialTaxes'),
+          words: column('words'),
+          idOrder: column('idOrder'),
+          descriptionRank: column('descriptionRank'),
+        };
+        bySlot.set(header.slot, { segment: new Segment(header, columns), bucketCount });
+      }
+    }
+    const segments = [...bySlot.values()].map((s) => s.segment);
+    return { generation, snapshot: new SegmentSnapshot(generation, segments, this.#dictionary), bySlot };
+  }
+
+  /** Seqs (ascending) of the articles of the searched shops having every word. */
+  async #matches(trx: SqlExecutor, catalog: LoadedCatalog, query: SearchQuery): Promise<Float64Array> {
+    const shops = new Set(query.shopIds);
+    const words = [...new Set(query.words)];
+    const segments = [...catalog.bySlot.values()].filter(
+      (s) => s.segment.size > 0 && (shops.size === 0 || shops.has(s.segment.shopId)),
+    );
+    const keyOf = (s: LoadedSegment, word: string) => `${s.segment.header.slot}/${s.segment.header.generation}/${word}`;
+    const wanted = new Map<string, { slot: number; bucket: number; keys: { key: string; word: string }[] }>();
+    for (const s of segments)
+      for (const word of words) {
+        const key = keyOf(s, word);
+        if (this.#cached(key)) continue;
+        const bucket = bucketOf(word, s.bucketCount);
+        const id = `${s.segment.header.slot}/${bucket}`;
+        let entry = wanted.get(id);
+        if (!entry) wanted.set(id, (entry = { slot: s.segment.header.slot, bucket, keys: [] }));
+        entry.keys.push({ key, word });
+      }
+    const fetched = new Map<string, Uint32Array>();
+    if (wanted.size > 0) {
+      const list = [...wanted.values()];
+      const rows = await sql<{ slot: number; bucket: number; data: Buffer }>`
+        select p.slot, p.bucket, p.data from content_postings p
+        join unnest(${list.map((w) => w.slot)}::int[], ${list.map((w) => w.bucket)}::int[]) as w (slot, bucket)
+          on p.slot = w.slot and p.bucket = w.bucket`.execute(trx);
+      const data = new Map(rows.rows.map((r) => [`${r.slot}/${r.bucket}`, r.data]));
+      for (const [id, entry] of wanted) {
+        const bucket = data.get(id);
+        for (const { key, word } of entry.keys)
+          fetched.set(key, bucket ? findPostings(bucket, word) : new Uint32Array(0));
+      }
+    }
+    const parts: Float64Array[] = [];
+    let total = 0;
+    for (const s of segments) {
+      const lists = words.map((word) => {
+        const key = keyOf(s, word);
+        const list = fetched.get(key) ?? this.#cached(key)!;
+        this.#remember(key, list);
+        return list;
+      });
+      const positions = intersectPostings(lists);
+      const seqs = new Float64Array(positions.length);
+      const base = s.segment.base;
+      for (let i = 0; i < positions.length; i += 1) seqs[i] = base + positions[i]!;
+      parts.push(seqs);
+      total += seqs.length;
+    }
+    // Segments are in slot order, so the concatenation ascends.
+    const out = new Float64Array(total);
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+
+  #cached(key: string): Uint32Array | undefined {
+    return this.#postings.get(key);
+  }
+
+  /** Keeps `list` as the most recently used, dropping the least recently used beyond the cache's size. */
+  #remember(key: string, list: Uint32Array): void {
+    const had = this.#postings.get(key);
+    if (had) {
+      this.#postings.delete(key);
+      this.#cachedPositions -= had.length;
+    }
+    this.#postings.set(key, list);
+    this.#cachedPositions += list.length;
+    for (const [old, dropped] of this.#postings) {
+      if (this.#cachedPositions <= POSTINGS_CACHE_POSITIONS || old === key) break;
+      this.#postings.delete(old);
+      this.#cachedPositions -= dropped.length;
+    }
+  }
+
+  async #bySeq(trx: SqlExecutor, column: 'description', seqs: readonly number[]): Promise<Map<number, string>> {
+    if (seqs.length === 0) return new Map();
+    const rows = await sql<{ seq: number; value: string }>`
+      select seq::float8 as seq, ${sql.ref(column)} as value from content_articles
+      where seq = any(${[...seqs]}::bigint[])`.execute(trx);
+    return new Map(rows.rows.map((r) => [r.seq, r.value]));
+  }
+}

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import type { AnyTables } from '@triad/db';
+import { sql, type Kysely } from 'kysely';
+import type { IndexedArticle } from '../indexed-article.js';
+import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
+import { SegmentBuilder, type SegmentRow } from '../segments/segment-builder.js';
+import { BYTE_ORDER, SLOT_SPAN, type ColumnName } from '../segments/segment-columns.js';
+import { parseSeqList } from '../segments/seq-list.js';
+import { PostingsBuilder } from '../segments/word-postings.js';
+
+/** Runs the writer's statements: a transaction (or a migration's connection); untyped, every statement is raw SQL. */
+export type SqlExecutor = Kysely<AnyTables>;
+
+/** `content_meta` key of the catalog's generation: changes with every change of any segment. */
+export const CATALOG_GENERATION_KEY = 'catalog_generation';
+
+/** Articles per multi-row insert. */
+const ROW_BATCH = 2000;
+/** Rows read per query when a segment is rebuilt from the stored articles. */
+const REBUILD_PAGE = 16_384;
+/** Chunks or buckets per insert statement. */
+const BLOB_BATCH = 64;
+
+/**
+ * The facet dictionary of one writing transaction: the committed keys, and new values numbered
+ * after the highest one (the import lock makes writers take turns, so keys stay dense), inserted
+ * by `flush` before the commit.
+ */
+export class PostgresDictionary {
+  readonly #dictionary = new FacetDictionary();
+  #added: { key: number; facet: DictionaryFacet; value: string }[] = [];
+
+  static async load(trx: SqlExecutor): Promise<PostgresDictionary> {
+    const rows = await sql<{ key: number; facet: DictionaryFacet; value: string }>`
+      select value_key as key, facet_name as facet, value from content_facet_values order by value_key`.execute(trx);
+    const dictionary = new PostgresDictionary();
+    for (const row of rows.rows) dictionary.#dictionary.add(row);
+    return dictionary;
+  }
+
+  /** Key of `value` (0 for none); a new value gets the next key. */
+  keyOf(facet: DictionaryFacet, value: string | null | undefined): number {
+    if (value === undefined || value === null) return 0;
+    const key = this.#dictionary.keyOf(facet, value);
+    if (key !== 0) return key;
+    const entry = { key: this.#dictionary.maxKey + 1, facet, value };
+    this.#dictionary.add(entry);
+    this.#added.push(entry);
+    return entry.key;
+  }
+
+  /** Stores the values added since the last flush. */
+  async flush(trx: SqlExecutor): Promise<void> {
+    if (this.#added.length === 0) return;
+    const added = this.#added;
+    this.#added = [];
+    await sql`insert into content_facet_values (value_key, facet_name, value)
+      select * from unnest(${added.map((e) => e.key)}::int[], ${added.map((e) => e.facet)}::text[],
+        ${added.map((e) => e.value)}::text[])`.execute(trx);
+  }
+}
+
+/** The columns of a stored article a segment is built from. */
+interface StoredValues {
+  readonly manufacturerName: string | null | undefined;
+  readonly unspsc7: string | null | undefined;
+  readonly unspsc9: string | null | undefined;
+  readonly priceScaled: number;
+  readonly priceInclScaled: number;
+  readonly searchText: string;
+  readonly wordCount: number;
+}
+
+/**
+ * One shop's segment being written: articles go into `content_articles` in multi-row inserts
+ * (one in flight while the next batch fills) and into the column chunks and postings, which are
+ * written by `finish` with the segment row. Memory: one batch, the shop's columns (38 bytes an
+ * article) and its postings.
+ */
+export class PostgresSegmentLoad {
+  readonly slot: number;
+  readonly #trx: SqlExecutor;
+  readonly #shopId: string;
+  readonly #dictionary: PostgresDictionary;
+  readonly #builder: SegmentBuilder;
+  readonly #postings = new PostingsBuilder();
+  readonly #chunks: { name: ColumnName; chunk: number; data: Buffer }[] = [];
+  #batch = newBatch();
+  #pending: Promise<unknown> = Promise.resolve();
+
+  constructor(trx: SqlExecutor, dictionary: PostgresDictionary, slot: number, shopId: string) {
+    this.#trx = trx;
+    this.slot = slot;
+    this.#shopId = shopId;
+    this.#dictionary = dictionary;
+    this.#builder = new SegmentBuilder(slot, (_slot, name, chunk, data) =>
+      this.#chunks.push({ name, chunk, data: Buffer.from(data) }),
+    );
+  }
+
+  get size(): number {
+    return this.#builder.size;
+  }
+
+  /** Stores the article at the next position (the caller has checked its id is new). */
+  async add(article: IndexedArticle): Promise<void> {
+    const f = article.fields;
+    const b = this.#batch;
+    b.seq.push(this.#builder.nextSeq);
+    b.id.push(article.id);
+    b.manufacturer.push(article.manufacturerName ?? null);
+    b.description.push(article.description);
+    b.price.push(f.priceScaled);
+    b.priceIncl.push(f.priceInclScaled);
+    b.unspsc7.push(f.unspsc7 ?? null);
+    b.unspsc9.push(f.unspsc9 ?? null);
+    b.searchText.push(f.searchText);
+    b.document.push(article.document);
+    this.#index({ manufacturerName: article.manufacturerName, ...f });
+    if (b.seq.length === ROW_BATCH) await this.#flushRows();
+  }
+
+  /** Adds an article already stored at the next position (a rebuild). */
+  addStored(values: StoredValues): void {
+    this.#index(values);
+  }
+
+  #index(values: StoredValues): void {
+    const d = this.#dictionary;
+    const row: SegmentRow = {
+      manufacturer: d.keyOf('manufacturerName', values.manufacturerName),
+      unspsc7: d.keyOf('UNSPSC-7', values.unspsc7),
+      unspsc9: d.keyOf('UNSPSC-9', values.unspsc9),
+      price: values.priceScaled,
+      priceInclSpecialTaxes: values.priceInclScaled,
+      words: values.wordCount,
+    };
+    this.#postings.add(this.#builder.size, values.searchText);
+    this.#builder.add(row);
+  }
+
+  async #flushRows(): Promise<void> {
+    // One insert runs while the next batch fills; a failed one fails the next await.
+    await this.#pending;
+    const b = this.#batch;
+    this.#batch = newBatch();
+    if (b.seq.length === 0) return;
+    this.#pending = sql`insert into content_articles (seq, article_id, shop_id, manufacturer_name, description,
+        price_scaled, price_incl_scaled, unspsc7, unspsc9, search_text, document)
+      select s, i, ${this.#shopId}, m, d, p, pi, u7, u9, t, doc from unnest(${b.seq}::bigint[], ${b.id}::text[],
+        ${b.manufacturer}::text[], ${b.description}::text[], ${b.price}::bigint[], ${b.priceIncl}::bigint[],
+        ${b.unspsc7}::text[], ${b.unspsc9}::text[], ${b.searchText}::text[], ${b.document}::text[])
+        as r (s, i, m, d, p, pi, u7, u9, t, doc)`.execute(this.#trx);
+    // Awaited by the next flush or `finish`; until then a failure must not count as unhandled.
+    this.#pending.catch(() => {});
+  }
+
+  /** Writes the rest of the rows, the id order and description ranks, the chunks, the postings and the segment row. */
+  async finish(): Promise<void> {
+    await this.#flushRows();
+    await this.#pending;
+    const trx = this.#trx;
+    const base = this.slot * SLOT_SPAN;
+    const range = sql`seq >= ${base} and seq < ${base + SLOT_SPAN}`;
+    const order = await sql<{ list: string | null }>`
+      select string_agg((seq - ${base})::text, ',' order by article_id collate "C") as list
+      from content_articles where ${range}`.execute(trx);
+    const ranks = await sql<{ list: string | null }>`
+      select string_agg(r::text, ',' order by seq) as list from (
+        select seq, dense_rank() over (order by description collate "C") as r
+        from content_articles where ${range}) d`.execute(trx);
+    this.#builder.finish(
+      parseSeqList(order.rows[0]?.list ?? ''),
+      Uint32Array.from(parseSeqList(ranks.rows[0]?.list ?? '')),
+    );
+    await this.#dictionary.flush(trx);
+    for (let at = 0; at < this.#chunks.length; at += BLOB_BATCH) {
+      const rows = this.#chunks
+        .slice(at, at + BLOB_BATCH)
+        .map((c) => sql`(${this.slot}, ${c.name}, ${c.chunk}, ${c.data})`);
+      await sql`insert into content_segment_columns (slot, name, chunk, data) values ${sql.join(rows)}`.execute(trx);
+    }
+    const buckets = this.#postings.encode();
+    for (let at = 0; at < buckets.length; at += BLOB_BATCH) {
+      const rows = buckets.slice(at, at + BLOB_BATCH).map((data, i) => sql`(${this.slot}, ${at + i}, ${data})`);
+      await sql`insert into content_postings (slot, bucket, data) values ${sql.join(rows)}`.execute(trx);
+    }
+    await sql`insert into content_segments
+        (slot, shop_id, generation, article_count, word_total, byte_order, bucket_count)
+      values (${this.slot}, ${this.#shopId}, ${randomUUID()}, ${this.#builder.size}, ${this.#builder.wordTotal},
+        ${BYTE_ORDER}, ${buckets.length})`.execute(trx);
+    await touchCatalog(trx);
+  }
+}
+
+function newBatch() {
+  return {
+    seq: [] as number[],
+    id: [] as string[],
+    manufacturer: [] as (string | null)[],
+    description: [] as string[],
+    price: [] as number[],
+    priceIncl: [] as number[],
+    unspsc7: [] as (string | null)[],
+    unspsc9: [] as (string | null)[],
+    searchText: [] as string[],
+    document: [] as string[],
+  };
+}
+
+/** Gives the catalog a new generation: readers reload the segments that changed. */
+export async function touchCatalog(trx: SqlExecutor): Promise<void> {
+  await sql`insert into content_meta (meta_key, meta_value)
+    values (${CATALOG_GENERATION_KEY}, ${randomUUID()})
+    on conflict (meta_key) do update set meta_value = excluded.meta_value`.execute(trx);
+}
+
+/** Deletes the segment in `slot`: its articles, chunks, postings and row. */
+export async function dropPostgresSegment(trx: SqlExecutor, slot: number): Promise<void> {
+  const base = slot * SLOT_SPAN;
+  await sql`delete from content_articles where seq >= ${base} and seq < ${base + SLOT_SPAN}`.execute(trx);
+  await dropSegmentData(trx, slot);
+  await touchCatalog(trx);
+}
+
+async function dropSegmentData(trx: SqlExecutor, slot: number): Promise<void> {
+  await sql`delete from content_segment_columns where slot = ${slot}`.execute(trx);
+  await sql`delete from content_postings where slot = ${slot}`.execute(trx);
+  await sql`delete from content_segments where slot = ${slot}`.execute(trx);
+}
+
+/** The lowest slot no segment uses (slots are reused, so seqs stay small). */
+export async function freeSlot(trx: SqlExecutor): Promise<number> {
+  const used = await sql<{ slot: number }>`select slot from content_segments order by slot`.execute(trx);
+  let slot = 1;
+  for (const row of used.rows) {
+    if (row.slot !== slot) break;
+    slot += 1;
+  }
+  return slot;
+}
+
+/**
+ * Builds the segment of the shop's articles stored at positions `0..n-1` of `slot` again from
+ * their rows (after a delta, or an upgrade), replacing its chunks, postings and row.
+ */
+export async function rebuildPostgresSegment(trx: SqlExecutor, shopId: string, slot: number): Promise<void> {
+  await dropSegmentData(trx, slot);
+  const load = new PostgresSegmentLoad(trx, await PostgresDictionary.load(trx), slot, shopId);
+  const base = slot * SLOT_SPAN;
+  for (let from = base; ; from += REBUILD_PAGE) {
+    const rows = await sql<{
+      m: string | null;
+      u7: string | null;
+      u9: string | null;
+      p: number;
+      pi: number;
+      t: string;
+    }>`select manufacturer_name as m, unspsc7 as u7, unspsc9 as u9, price_scaled::float8 as p,
+        price_incl_scaled::float8 as pi, search_text as t
+      from content_articles where seq >= ${from} and seq < ${from + REBUILD_PAGE} order by seq`.execute(trx);
+    for (const r of rows.rows)
+      load.addStored({
+        manufacturerName: r.m,
+        unspsc7: r.u7,
+        unspsc9: r.u9,
+        priceScaled: r.p,
+        priceInclScaled: r.pi,
+        searchText: r.t,
+        wordCount: r.t === '' ? 0 : r.t.split(' ').length,
+      });
+    if (rows.rows.length < REBUILD_PAGE) break;
+  }
+  await load.finish();
+}
