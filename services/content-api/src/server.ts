@@ -1,6 +1,7 @@
 import { closeOnce, listenService, serviceCloser, serviceLogger, type ServiceStartOptions } from '@triad/service-kit';
 import { buildContentApiApp } from './app.js';
 import { createContentAuth, type ContentAuth } from './auth/content-auth.js';
+import { SigningKeyRepository } from './repositories/signing-key-repository.js';
 import type { LocalAdminClient } from './auth/local-identity.js';
 import { loadContentApiConfig, type ContentApiConfig, type ContentApiConfigOverrides } from './config.js';
 import { seedDemoCatalog } from './demo/seed-demo-catalog.js';
@@ -48,7 +49,8 @@ export async function startContentApiServer(
       const outcome = await seedDemoCatalog(backend, config.demoArticles);
       logger.info(outcome, outcome.status === 'seeded' ? 'demo catalog seeded' : 'catalog present, demo not seeded');
     }
-    const auth = await createContentAuth(config);
+    // Instances on one database accept each other's tokens (their public keys are shared there).
+    const auth = await createContentAuth(config, { keyStore: new SigningKeyRepository(store.database) });
     logger.info({ keys: auth.source }, 'token verification ready');
     const app = await buildContentApiApp({
       config,
