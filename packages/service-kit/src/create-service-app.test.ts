@@ -254,6 +254,30 @@ describe('createServiceApp health', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'unavailable' });
   });
+
+  it('adds the extra health fields to every reply, ok or not', async () => {
+    let owned = 2;
+    let fail = false;
+    const app = await build({
+      health: {
+        check: () => (fail ? Promise.reject(new Error('db down')) : Promise.resolve()),
+        fields: {
+          schema: { instance: { type: 'string' }, owned: { type: 'integer' } },
+          values: () => ({ instance: 'i-1', owned }),
+        },
+      },
+    });
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
+      status: 'ok',
+      instance: 'i-1',
+      owned: 2,
+    });
+    owned = 3;
+    fail = true;
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable', instance: 'i-1', owned: 3 });
+  });
 });
 
 describe('kitProblems catalogue', () => {
