@@ -8,16 +8,16 @@ import type { TemplatesDatabase } from './repositories/templates-tables.js';
 describeEachDatabase<TemplatesDatabase>('templates app', (getDb) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp(getDb());
+    app = await buildTestApp(getDb(), {}, { instanceId: 'test-instance' });
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  it('answers /healthz with 200 ok when the database answers', async () => {
+  it('answers /healthz with 200 ok, its instance id and its device count when the database answers', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', instance: 'test-instance', devicesOwned: 0 });
   });
 
   it('answers an unknown route with a 404 problem', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '@triad/db';
+import { newInstanceId, type Database } from '@triad/db';
 import {
   createServiceApp,
   PROBLEM_ERROR_BODY,
@@ -21,7 +21,7 @@ import { SecretCipher, SECRET_KEY_BYTES } from '@triad/service-kit';
 import { randomBytes } from 'node:crypto';
 import { DeviceCommands } from './commands/device-commands.js';
 import { DEVICE_SECRET } from './devices/device-secrets.js';
-import { DeviceSupervisor } from './devices/device-supervisor.js';
+import { DeviceCollection } from './devices/device-collection.js';
 import { AccessPolicy } from './policies/access-policy.js';
 import { TokenRepository } from './repositories/token-repository.js';
 import { DeviceRepository } from './repositories/device-repository.js';
@@ -41,6 +41,8 @@ export interface BuildTemplatesAppOptions {
   readonly cipher?: SecretCipher;
   /** Device drivers; default every driver Triad ships. */
   readonly registry?: DriverRegistry;
+  /** This instance's id (`/healthz`, work leases); default `newInstanceId()` (`<host>-<pid>-<hex>`). */
+  readonly instanceId?: string;
 }
 
 /** The registry's own paths (the console never takes them; the access policy guards them). */
@@ -78,6 +80,9 @@ const OPEN_API: OpenApiOptions = {
  */
 export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const instanceId = options.instanceId ?? newInstanceId();
+  // The collection needs the app's logger, so it comes after the app.
+  let devicesOwned = (): number => 0;
   const app = await createServiceApp({
     ...(options.logger ? { logger: options.logger } : {}),
     bodyLimit: config.bodyLimit,
@@ -91,6 +96,11 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     health: {
       check: async () => {
         await sql`select 1`.execute(database.db);
+      },
+      // Which instance answers, and how many devices it collects (holds the lease of).
+      fields: {
+        schema: { instance: { type: 'string' }, devicesOwned: { type: 'integer', minimum: 0 } },
+        values: () => ({ instance: instanceId, devicesOwned: devicesOwned() }),
       },
     },
     openApi: OPEN_API,
@@ -118,30 +128,39 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
   const registry = options.registry ?? defaultDriverRegistry({ mqttBrokerUrl: config.mqttUrl });
   const cipher = options.cipher ?? new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
   const devices = new DeviceRepository(database);
-  const supervisor = new DeviceSupervisor({
+  const collection = new DeviceCollection({
+    database,
     devices,
-    templates: repository,
-    registry,
-    cipher,
-    maxConcurrentReads: config.maxConcurrentReads,
+    instanceId,
+    leaseTtlMs: config.leaseTtlMs,
+    leaseHeartbeatMs: config.leaseHeartbeatMs,
     log: app.log,
-    collect: config.collectDevices,
+    supervisor: {
+      devices,
+      templates: repository,
+      registry,
+      cipher,
+      maxConcurrentReads: config.maxConcurrentReads,
+      log: app.log,
+      collect: config.collectDevices,
+    },
   });
-  const commands = new DeviceCommands({ devices, templates: repository, registry, cipher, supervisor });
+  devicesOwned = () => collection.devicesOwned;
+  const commands = new DeviceCommands({ devices, templates: repository, registry, cipher, collection });
   await app.register(devicesRoutes, {
     prefix: '/devices',
     commands,
     devices,
-    supervisor,
+    collection,
     registry,
     templates: repository,
     patterns,
   });
   app.addHook('onReady', async () => {
-    await supervisor.start();
+    await collection.start();
     if (config.demo && (await seedDemoDevice(devices, repository, commands)))
       app.log.info({ device: DEMO_DEVICE.name }, 'demo device added');
   });
-  app.addHook('preClose', () => supervisor.stop());
+  app.addHook('preClose', () => collection.stop());
   return app;
 }

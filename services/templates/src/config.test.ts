@@ -17,6 +17,8 @@ describe('loadTemplatesConfig', () => {
       maxConcurrentReads: 256,
       writeAccess: 'token',
       readAccess: 'open',
+      leaseTtlMs: 15_000,
+      leaseHeartbeatMs: 3000,
     });
   });
 
@@ -69,5 +71,14 @@ describe('loadTemplatesConfig', () => {
     expect(loadTemplatesConfig({ TRIAD_LOG_FORMAT: 'json' }, { logFormat: 'pretty' }).logFormat).toBe('pretty');
     expect(loadTemplatesConfig({}).logFormat).toBeUndefined();
     expect(() => loadTemplatesConfig({ TRIAD_LOG_FORMAT: 'xml' })).toThrow(/TRIAD_LOG_FORMAT/);
+  });
+
+  it('reads the lease settings and refuses a heartbeat longer than a third of the lease time, naming both', () => {
+    const env = { TRIAD_TEMPLATES_LEASE_TTL_MS: '3000', TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS: '1000' };
+    expect(loadTemplatesConfig(env)).toMatchObject({ leaseTtlMs: 3000, leaseHeartbeatMs: 1000 });
+    expect(() => loadTemplatesConfig({ ...env, TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS: '1001' })).toThrow(
+      /TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS.*at most a third of leaseTtlMs \(TRIAD_TEMPLATES_LEASE_TTL_MS\)/,
+    );
+    expect(() => loadTemplatesConfig({ TRIAD_TEMPLATES_LEASE_TTL_MS: '500' })).toThrow(/TRIAD_TEMPLATES_LEASE_TTL_MS/);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ConfigError,
   REQUIRED_SERVICE_SETTINGS,
   serviceConfigLoader,
   serviceSettingsProperties,
@@ -29,6 +30,13 @@ export interface TemplatesConfig extends ServiceSettings {
   readonly maxConcurrentReads: number;
   /** `TRIAD_MQTT_URL`: the broker of MQTT devices that name none (default mqtt://127.0.0.1:1883). */
   readonly mqttUrl?: string;
+  /**
+   * PostgreSQL, several instances: how long a device stays with an instance that stopped renewing
+   * its lease, ms. Takeover after a crash takes about `leaseTtlMs + leaseHeartbeatMs`.
+   */
+  readonly leaseTtlMs: number;
+  /** How often an instance renews its leases and rebalances the devices, ms; at most a third of `leaseTtlMs`. */
+  readonly leaseHeartbeatMs: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -47,6 +55,8 @@ export const templatesConfigSchema = {
     'maxConcurrentReads',
     'writeAccess',
     'readAccess',
+    'leaseTtlMs',
+    'leaseHeartbeatMs',
   ],
   properties: {
     ...serviceSettingsProperties({ envPrefix: 'TRIAD_TEMPLATES', port: 8082, demo: true }),
@@ -62,13 +72,43 @@ export const templatesConfigSchema = {
     readAccess: { type: 'string', enum: ['open', 'token'], default: 'open', env: 'TRIAD_TEMPLATES_READ_ACCESS' },
     maxConcurrentReads: { type: 'integer', minimum: 1, maximum: 10_000, default: 256, env: 'TRIAD_DEVICE_READS' },
     mqttUrl: { type: 'string', pattern: '^(mqtts?|wss?)://[^\\s]+$', maxLength: 2000, env: 'TRIAD_MQTT_URL' },
+    // 15 s and 3 s, in ms.
+    leaseTtlMs: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 600_000,
+      default: 15_000,
+      env: 'TRIAD_TEMPLATES_LEASE_TTL_MS',
+    },
+    leaseHeartbeatMs: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 300_000,
+      default: 3000,
+      env: 'TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS',
+    },
   },
 } as const;
 
+const loadSettings = serviceConfigLoader<TemplatesConfig>(templatesConfigSchema, () => process.env);
+
 /**
  * Reads the settings: `(env = process.env, overrides, fallbacks)`, layered as
- * `serviceConfigLoader` says. This module is the service's only reader of `process.env`.
+ * `serviceConfigLoader` says, then checks that the lease heartbeat is at most a third of the
+ * lease time. This module is the service's only reader of `process.env`.
  *
  * @throws ConfigError listing every invalid setting.
  */
-export const loadTemplatesConfig = serviceConfigLoader<TemplatesConfig>(templatesConfigSchema, () => process.env);
+export const loadTemplatesConfig: typeof loadSettings = (env, overrides, fallbacks) => {
+  const config = loadSettings(env, overrides, fallbacks);
+  // An instance drops its devices after failing to renew for ttl − heartbeat: leave room for missed beats.
+  if (config.leaseHeartbeatMs * 3 > config.leaseTtlMs)
+    throw new ConfigError([
+      {
+        path: '/leaseHeartbeatMs',
+        env: 'TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS',
+        message: 'must be at most a third of leaseTtlMs (TRIAD_TEMPLATES_LEASE_TTL_MS)',
+      },
+    ]);
+  return config;
+};

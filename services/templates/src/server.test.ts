@@ -39,7 +39,12 @@ describe('startTemplatesServer', () => {
     const response = await fetch(`${server?.url}/healthz`);
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBeTruthy();
-    expect(await response.json()).toEqual({ status: 'ok' });
+    // Which instance answered (`<host>-<pid>-<6 hex>`), and that it collects nothing yet.
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      instance: expect.stringMatching(new RegExp(`-${process.pid}-[0-9a-f]{6}$`)) as unknown,
+      devicesOwned: 0,
+    });
   });
 
   it('stores data in <dataDir>/templates.sqlite and seeds only the example files that validate', async () => {

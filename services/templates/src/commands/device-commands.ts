@@ -1,13 +1,13 @@
 /**
  * Creating, changing and deleting devices: check the binding against the stored template version
- * and the drivers (nothing is stored when it does not fit), seal the secrets, store, then (re)start
- * or stop the collection.
+ * and the drivers (nothing is stored when it does not fit), seal the secrets, store, then have the
+ * owning instance (re)start or stop the collection.
  */
 import { randomUUID } from 'node:crypto';
 import { prepareDevice, type DriverRegistry } from '@triad/device-drivers';
 import { DEVICE_VARIABLE, type DeviceTemplate } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
-import type { DeviceSupervisor } from '../devices/device-supervisor.js';
+import type { DeviceCollection } from '../devices/device-collection.js';
 import { openSecrets, sealSecrets } from '../devices/device-secrets.js';
 import { templatesProblems } from '../errors.js';
 import type { DeviceRecord, DeviceRepository } from '../repositories/device-repository.js';
@@ -18,7 +18,8 @@ export interface DeviceCommandsOptions {
   readonly templates: TemplateRepository;
   readonly registry: DriverRegistry;
   readonly cipher: SecretCipher;
-  readonly supervisor: DeviceSupervisor;
+  /** Starts, restarts and stops the collection on whichever instance owns the device. */
+  readonly collection: Pick<DeviceCollection, 'changed' | 'halt'>;
   readonly now?: () => number;
 }
 
@@ -54,7 +55,7 @@ export class DeviceCommands {
       updatedAt: now,
     };
     await this.#options.devices.create(device);
-    await this.#options.supervisor.run(device);
+    await this.#options.collection.changed('created', device.id);
     return device;
   }
 
@@ -75,16 +76,16 @@ export class DeviceCommands {
       updatedAt: this.#now(),
     };
     await this.#check(next, openSecrets(stored, registry, cipher));
-    await this.#options.supervisor.halt(id);
     await this.#options.devices.replace(next);
-    await this.#options.supervisor.run(next);
+    await this.#options.collection.changed('updated', id);
     return next;
   }
 
   async delete(id: string): Promise<void> {
-    await this.#options.supervisor.halt(id);
+    await this.#options.collection.halt(id);
     if (!(await this.#options.devices.delete(id)))
       throw templatesProblems.create('TPL_ERR_DEVICE_NOT_FOUND', `No device ${id}`, { id });
+    await this.#options.collection.changed('deleted', id);
   }
 
   async find(id: string): Promise<DeviceRecord> {

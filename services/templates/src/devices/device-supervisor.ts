@@ -1,8 +1,10 @@
 /**
- * Runs the collection of every stored device: one `DeviceCollector` each, sharing a read limiter.
- * It keeps each device's current values in memory, stores alarm changes and log events (the
- * repository drops a raise that is already stored, so a restart repeats nothing), reconciles
- * alarms stored before a restart that no longer hold, and fans events out to stream listeners.
+ * Runs the collection of the devices it is told to run (`DeviceCollection` says which: the ones
+ * this instance holds the lease of): one `DeviceCollector` each, sharing a read limiter. It keeps
+ * each device's current values in memory, stores alarm changes and log events (the repository
+ * drops a raise that is already stored, so a restart or a takeover repeats nothing), reconciles
+ * alarms stored before the run started that no longer hold, and fans events out to stream
+ * listeners, with items that other instances collected (`deliver`).
  */
 import {
   DeviceCollector,
@@ -62,6 +64,8 @@ export interface DeviceSupervisorOptions {
   readonly collect: boolean;
   readonly log: { warn(object: object, message: string): void; info(object: object, message: string): void };
   readonly now?: () => number;
+  /** Called with every value change and stored event of a device this supervisor collects. */
+  readonly onItem?: (id: string, item: DeviceStreamItem) => void;
 }
 
 interface Running {
@@ -84,11 +88,6 @@ export class DeviceSupervisor {
   constructor(options: DeviceSupervisorOptions) {
     this.#options = options;
     this.#limiter = new Limiter(options.maxConcurrentReads);
-  }
-
-  /** Starts every stored device. */
-  async start(): Promise<void> {
-    for (const device of await this.#options.devices.list()) await this.run(device);
   }
 
   async stop(): Promise<void> {
@@ -161,6 +160,20 @@ export class DeviceSupervisor {
       set.delete(listener);
       if (set.size === 0) this.#listeners.delete(id);
     };
+  }
+
+  /** Gives `item` (collected by another instance) to the listeners of device `id`. */
+  deliver(id: string, item: DeviceStreamItem): void {
+    for (const listener of this.#listeners.get(id) ?? []) listener(item);
+  }
+
+  /** The devices that have stream listeners here. */
+  listened(): string[] {
+    return [...this.#listeners.keys()];
+  }
+
+  hasListeners(id: string): boolean {
+    return this.#listeners.has(id);
   }
 
   /** Resolves once every write queued so far for `id` is stored (tests, shutdown). */
@@ -244,7 +257,8 @@ export class DeviceSupervisor {
   }
 
   #emit(id: string, item: DeviceStreamItem): void {
-    for (const listener of this.#listeners.get(id) ?? []) listener(item);
+    this.#options.onItem?.(id, item);
+    this.deliver(id, item);
   }
 
   async #template(

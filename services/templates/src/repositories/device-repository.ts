@@ -69,6 +69,12 @@ export class DeviceRepository {
     return rows.map(fromRow);
   }
 
+  /** Every device id (what the instances share among themselves). */
+  async ids(): Promise<string[]> {
+    const rows = await this.#db.selectFrom('devices').select('id').execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Replaces the stored device (same id); false when there is none. */
   async replace(device: DeviceRecord): Promise<boolean> {
     const { id, ...rest } = toRow(device);
@@ -167,13 +173,13 @@ export class DeviceRepository {
     let query = this.#db.selectFrom('device_events').selectAll().where('device_id', '=', deviceId);
     if (since !== undefined) query = query.where('at', '>', since);
     const rows = await query.orderBy('seq', 'desc').limit(limit).execute();
-    return rows.map((row) => ({
-      seq: Number(row.seq),
-      deviceId: row.device_id,
-      type: row.type,
-      at: Number(row.at),
-      body: JSON.parse(row.body_json) as Record<string, unknown>,
-    }));
+    return rows.map(fromEventRow);
+  }
+
+  /** One stored event by its sequence number. */
+  async event(seq: number): Promise<DeviceEventRecord | undefined> {
+    const row = await this.#db.selectFrom('device_events').selectAll().where('seq', '=', seq).executeTakeFirst();
+    return row === undefined ? undefined : fromEventRow(row);
   }
 
   async #insertEvent(
@@ -183,13 +189,17 @@ export class DeviceRepository {
     at: number,
     body: Readonly<Record<string, unknown>>,
   ): Promise<DeviceEventRecord> {
-    const seq = Math.max(Date.now() * 1000, this.#lastSeq + 1);
-    this.#lastSeq = seq;
-    await trx
-      .insertInto('device_events')
-      .values({ seq, device_id: deviceId, type, at, body_json: JSON.stringify(body) })
-      .execute();
-    return { seq, deviceId, type, at, body };
+    // Several instances may write events in the same microsecond: the one that finds its number
+    // taken moves on to the next.
+    for (let seq = Math.max(Date.now() * 1000, this.#lastSeq + 1); ; seq += 1) {
+      this.#lastSeq = seq;
+      const result = await trx
+        .insertInto('device_events')
+        .values({ seq, device_id: deviceId, type, at, body_json: JSON.stringify(body) })
+        .onConflict((oc) => oc.column('seq').doNothing())
+        .executeTakeFirst();
+      if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) return { seq, deviceId, type, at, body };
+    }
   }
 }
 
@@ -199,6 +209,16 @@ export interface AlarmChange {
   readonly at: number;
   readonly alarm: DeviceAlarmRecord;
   readonly body: Readonly<Record<string, unknown>>;
+}
+
+function fromEventRow(row: TemplatesDatabase['device_events']): DeviceEventRecord {
+  return {
+    seq: Number(row.seq),
+    deviceId: row.device_id,
+    type: row.type,
+    at: Number(row.at),
+    body: JSON.parse(row.body_json) as Record<string, unknown>,
+  };
 }
 
 function toRow(device: DeviceRecord): DeviceRow {

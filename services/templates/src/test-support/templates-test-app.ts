@@ -10,7 +10,7 @@ import type { TemplatesDatabase } from '../repositories/templates-tables.js';
 export async function buildTestApp(
   database: Database<TemplatesDatabase>,
   overrides: TemplatesConfigOverrides = {},
-  options: { readonly cipher?: SecretCipher } = {},
+  options: { readonly cipher?: SecretCipher; readonly instanceId?: string } = {},
 ): Promise<FastifyInstance> {
   await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
   const config = loadTemplatesConfig({}, { demo: false, logLevel: 'silent', writeAccess: 'open', ...overrides });

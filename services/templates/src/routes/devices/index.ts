@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DriverRegistry } from '@triad/device-drivers';
 import { kitProblems } from '@triad/service-kit';
 import type { DeviceCommands } from '../../commands/device-commands.js';
-import type { DeviceSupervisor } from '../../devices/device-supervisor.js';
+import type { DeviceCollection } from '../../devices/device-collection.js';
 import { presentAlarm, presentDevice, presentEvent } from '../../presenters/device-presenter.js';
 import type { DeviceRepository } from '../../repositories/device-repository.js';
 import { streamDevice } from './stream-device.js';
@@ -30,7 +30,7 @@ import type { TemplateRepository } from '../../repositories/template-repository.
 export interface DevicesRoutesOptions {
   readonly commands: DeviceCommands;
   readonly devices: DeviceRepository;
-  readonly supervisor: DeviceSupervisor;
+  readonly collection: DeviceCollection;
   readonly registry: DriverRegistry;
   readonly templates: TemplateRepository;
   readonly patterns: PatternCache;
@@ -42,7 +42,7 @@ export function devicesRoutes(
   options: DevicesRoutesOptions,
   done: (error?: Error) => void,
 ): void {
-  const { commands, registry, supervisor } = options;
+  const { commands, registry, collection } = options;
 
   app.post<{ Body: DeviceBody }>('', { schema: createDeviceSchema }, async (request, reply) => {
     const device = await commands.create(request.body);
@@ -72,7 +72,7 @@ export function devicesRoutes(
   });
   app.get<{ Params: DeviceParams }>('/:id/values', { schema: deviceValuesSchema }, async (request) => {
     await commands.find(request.params.id);
-    return { values: supervisor.values(request.params.id) ?? [] };
+    return { values: await collection.values(request.params.id) };
   });
   app.get<{ Params: DeviceParams }>('/:id/alarms', { schema: deviceAlarmsSchema }, async (request) => {
     await commands.find(request.params.id);
@@ -90,7 +90,7 @@ export function devicesRoutes(
   );
   app.get<{ Params: DeviceParams }>('/:id/stream', { schema: deviceStreamSchema }, async (request, reply) => {
     await commands.find(request.params.id);
-    streamDevice(request, reply, supervisor, request.params.id);
+    await streamDevice(request, reply, collection, request.params.id);
   });
   done();
 }

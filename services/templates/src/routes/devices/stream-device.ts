@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DeviceStreamItem, DeviceSupervisor } from '../../devices/device-supervisor.js';
+import type { DeviceCollection } from '../../devices/device-collection.js';
+import type { DeviceStreamItem } from '../../devices/device-supervisor.js';
 import { presentEvent } from '../../presenters/device-presenter.js';
 
 /** Milliseconds between keep-alive comments. */
@@ -8,14 +9,14 @@ const KEEP_ALIVE_MS = 15_000;
 /**
  * `GET /devices/{id}/stream`: Server-Sent Events until the client goes away. The current values
  * come first, then every change, as `value` events; alarm, log and state events go under their
- * type with the event id (`id:`) of /events.
+ * type with the event id (`id:`) of /events. Works on every instance, whichever collects the device.
  */
-export function streamDevice(
+export async function streamDevice(
   request: FastifyRequest,
   reply: FastifyReply,
-  supervisor: DeviceSupervisor,
+  collection: DeviceCollection,
   id: string,
-): void {
+): Promise<void> {
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, {
@@ -26,6 +27,7 @@ export function streamDevice(
   });
   out.write(': stream of device events\n\n');
   const send = (item: DeviceStreamItem) => {
+    if (out.destroyed) return;
     if (item.kind === 'end') {
       out.end();
       return;
@@ -37,9 +39,10 @@ export function streamDevice(
     const event = presentEvent(item.event);
     out.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
   };
-  // The current values first, so a new listener starts from the whole picture.
-  send({ kind: 'values', values: supervisor.values(id) ?? [] });
-  const unsubscribe = supervisor.subscribe(id, send);
+  // The current values first, so a new listener starts from the whole picture; what comes while
+  // they are fetched (from the owner, maybe another instance) waits until they are sent.
+  let waiting: DeviceStreamItem[] | undefined = [];
+  const unsubscribe = collection.subscribe(id, (item) => (waiting === undefined ? send(item) : waiting.push(item)));
   const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   const end = () => {
     clearInterval(keepAlive);
@@ -47,4 +50,7 @@ export function streamDevice(
   };
   request.raw.once('close', end);
   out.once('close', end);
+  send({ kind: 'values', values: await collection.values(id) });
+  for (const item of waiting) send(item);
+  waiting = undefined;
 }
