@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { parseStoredArticle } from '../../model/article-document.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
 import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
@@ -31,16 +31,22 @@ interface LoadedCatalog {
   readonly bySlot: ReadonlyMap<number, LoadedSegment>;
 }
 
+/** A guarded read saw another catalog generation than the search's: it starts again on the new one. */
+const CHANGED = Symbol('catalog changed');
+
+/** Attempts of a search whose catalog keeps changing under it before it gives up. */
+const SEARCH_ATTEMPTS = 5;
+
 /**
- * The read side of the PostgreSQL store (decision 0025). Every search runs in one read-only
- * repeatable-read transaction: it reads the catalog generation (one row), loads the segments
- * whose generation changed (only those), the postings buckets of its words it has not cached,
- * and the documents of its slice, all from one snapshot, so a reply never mixes two catalogs.
- * Segments and postings are kept in memory per generation; the work per search is the segment
- * pass of the SQLite engine.
+ * The read side of the PostgreSQL store (decision 0025). Segments (columns) and postings are kept
+ * in memory per catalog generation, so a search is the SQLite engine's pass plus, typically, one
+ * statement: the documents of its slice. Every statement a search sends also returns the catalog
+ * generation it saw (`content_meta`, one indexed row, in the same statement and snapshot): when it
+ * is not the generation of the segments in use, the search loads the segments that changed (only
+ * those, in one repeatable-read transaction) and starts again. So a reply never mixes two
+ * catalogs, and an import committed anywhere is seen by the next search of every instance.
  */
 export class PostgresCatalogReader {
-  readonly #db: Kysely<PostgresContentTables>;
   readonly #dictionary = new FacetDictionary();
   #catalog: LoadedCatalog | undefined;
   #loading: { generation: string | undefined; promise: Promise<LoadedCatalog> } | undefined;
@@ -48,43 +54,66 @@ export class PostgresCatalogReader {
   readonly #postings = new Map<string, Uint32Array>();
   #cachedPositions = 0;
 
-  constructor(db: Kysely<PostgresContentTables>) {
-    this.#db = db;
+  /** Searches `db` (the primary, or a replica picked for this search). */
+  async search(db: Kysely<PostgresContentTables>, query: SearchQuery): Promise<SearchPage> {
+    let catalog = this.#catalog ?? (await this.#refresh(db));
+    for (let attempt = 1; ; attempt += 1) {
+      const page = await this.#searchIn(db, catalog, query);
+      if (page !== CHANGED) return page;
+      if (attempt === SEARCH_ATTEMPTS)
+        throw new Error(`the catalog changed during each of ${SEARCH_ATTEMPTS} attempts of a search`);
+      catalog = await this.#refresh(db);
+    }
   }
 
-  search(query: SearchQuery): Promise<SearchPage> {
-    return this.#db
+  async #searchIn(
+    db: Kysely<PostgresContentTables>,
+    catalog: LoadedCatalog,
+    query: SearchQuery,
+  ): Promise<SearchPage | typeof CHANGED> {
+    const matches = query.words.length > 0 ? await this.#matches(db, catalog, query) : undefined;
+    if (matches === CHANGED) return CHANGED;
+    const result = searchSegments({ snapshot: catalog.snapshot, query, matches });
+    let descriptions = new Map<number, string>();
+    if (result.descriptionSeqs.length > 0) {
+      const rows = await guarded<{ seq: number; value: string }>(
+        db,
+        'seq',
+        sql`select seq::float8 as seq, description as value from content_articles
+          where seq = any(${[...result.descriptionSeqs]}::bigint[])`,
+      );
+      if (rows.generation !== catalog.generation) return CHANGED;
+      descriptions = new Map(rows.rows.map((r) => [r.seq, r.value]));
+    }
+    const hits = result.hits(descriptions);
+    const documents = await guarded<{ seq: number; id: string; document: string }>(
+      db,
+      'seq',
+      sql`select seq::float8 as seq, article_id as id, document from content_articles
+        where seq = any(${hits.map((h) => h.seq)}::bigint[])`,
+    );
+    if (documents.generation !== catalog.generation) return CHANGED;
+    const bySeq = new Map(documents.rows.map((r) => [r.seq, r]));
+    return {
+      total: result.total,
+      facets: result.facets,
+      hits: hits.map((hit) => {
+        const row = bySeq.get(hit.seq)!;
+        return { article: parseStoredArticle(row.document, row.id), score: hit.score };
+      }),
+    };
+  }
+
+  /** The catalog as committed now; loads what changed since the last one (in one snapshot). */
+  #refresh(db: Kysely<PostgresContentTables>): Promise<LoadedCatalog> {
+    return db
       .transaction()
       .setIsolationLevel('repeatable read')
       .setAccessMode('read only')
-      .execute(async (trx) => {
-        const catalog = await this.#refresh(trx);
-        const matches = query.words.length > 0 ? await this.#matches(trx, catalog, query) : undefined;
-        const result = searchSegments({ snapshot: catalog.snapshot, query, matches });
-        const hits = result.hits(await this.#bySeq(trx, 'description', result.descriptionSeqs));
-        const documents =
-          hits.length === 0
-            ? new Map<number, { id: string; document: string }>()
-            : new Map(
-                (
-                  await sql<{ seq: number; id: string; document: string }>`
-                    select seq::float8 as seq, article_id as id, document from content_articles
-                    where seq = any(${hits.map((h) => h.seq)}::bigint[])`.execute(trx)
-                ).rows.map((r) => [r.seq, r]),
-              );
-        return {
-          total: result.total,
-          facets: result.facets,
-          hits: hits.map((hit) => {
-            const row = documents.get(hit.seq)!;
-            return { article: parseStoredArticle(row.document, row.id), score: hit.score };
-          }),
-        };
-      });
+      .execute((trx) => this.#refreshIn(trx));
   }
 
-  /** The catalog as committed in `trx`'s snapshot; loads what changed since the last one. */
-  async #refresh(trx: SqlExecutor): Promise<LoadedCatalog> {
+  async #refreshIn(trx: SqlExecutor): Promise<LoadedCatalog> {
     const row = await sql<{ value: string }>`
       select meta_value as value from content_meta where meta_key = ${CATALOG_GENERATION_KEY}`.execute(trx);
     const generation = row.rows[0]?.value;
@@ -166,7 +195,11 @@ export class PostgresCatalogReader {
   }
 
   /** Seqs (ascending) of the articles of the searched shops having every word. */
-  async #matches(trx: SqlExecutor, catalog: LoadedCatalog, query: SearchQuery): Promise<Float64Array> {
+  async #matches(
+    db: Kysely<PostgresContentTables>,
+    catalog: LoadedCatalog,
+    query: SearchQuery,
+  ): Promise<Float64Array | typeof CHANGED> {
     const shops = new Set(query.shopIds);
     const words = [...new Set(query.words)];
     const segments = [...catalog.bySlot.values()].filter(
@@ -187,10 +220,14 @@ export class PostgresCatalogReader {
     const fetched = new Map<string, Uint32Array>();
     if (wanted.size > 0) {
       const list = [...wanted.values()];
-      const rows = await sql<{ slot: number; bucket: number; data: Buffer }>`
-        select p.slot, p.bucket, p.data from content_postings p
-        join unnest(${list.map((w) => w.slot)}::int[], ${list.map((w) => w.bucket)}::int[]) as w (slot, bucket)
-          on p.slot = w.slot and p.bucket = w.bucket`.execute(trx);
+      const rows = await guarded<{ slot: number; bucket: number; data: Buffer }>(
+        db,
+        'slot',
+        sql`select p.slot, p.bucket, p.data from content_postings p
+          join unnest(${list.map((w) => w.slot)}::int[], ${list.map((w) => w.bucket)}::int[]) as w (slot, bucket)
+            on p.slot = w.slot and p.bucket = w.bucket`,
+      );
+      if (rows.generation !== catalog.generation) return CHANGED;
       const data = new Map(rows.rows.map((r) => [`${r.slot}/${r.bucket}`, r.data]));
       for (const [id, entry] of wanted) {
         const bucket = data.get(id);
@@ -243,12 +280,23 @@ export class PostgresCatalogReader {
       this.#cachedPositions -= dropped.length;
     }
   }
+}
 
-  async #bySeq(trx: SqlExecutor, column: 'description', seqs: readonly number[]): Promise<Map<number, string>> {
-    if (seqs.length === 0) return new Map();
-    const rows = await sql<{ seq: number; value: string }>`
-      select seq::float8 as seq, ${sql.ref(column)} as value from content_articles
-      where seq = any(${[...seqs]}::bigint[])`.execute(trx);
-    return new Map(rows.rows.map((r) => [r.seq, r.value]));
-  }
+/**
+ * Runs `query` (a select whose column `key` is never null) together with the catalog generation,
+ * in one statement and so one snapshot: the generation comes back even when the query finds no row.
+ */
+async function guarded<R>(
+  db: Kysely<PostgresContentTables>,
+  key: keyof R & string,
+  query: RawBuilder<R>,
+): Promise<{ generation: string | undefined; rows: R[] }> {
+  const result = await sql<R & { generation__: string | null }>`
+    select g.value as generation__, q.* from
+      (select (select meta_value from content_meta where meta_key = ${CATALOG_GENERATION_KEY}) as value) g
+      left join (${query}) q on true`.execute(db);
+  return {
+    generation: result.rows[0]?.generation__ ?? undefined,
+    rows: result.rows.filter((r) => r[key] !== null),
+  };
 }

@@ -28,7 +28,7 @@ export class PostgresSearchBackend implements SearchBackend {
   /** `database` must be a PostgreSQL content store: its migrations created `PostgresArticleTables`. */
   constructor(database: Database<ContentTables>) {
     this.#db = database.db.withTables<PostgresArticleTables>();
-    this.#reader = new PostgresCatalogReader(this.#db);
+    this.#reader = new PostgresCatalogReader();
   }
 
   replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number> {
@@ -40,7 +40,7 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   search(query: SearchQuery): Promise<SearchPage> {
-    return this.#reader.search(query);
+    return this.#reader.search(this.#db, query);
   }
 
   async findArticle(id: string): Promise<Article | undefined> {

@@ -7,6 +7,7 @@ import { SegmentBuilder, type SegmentRow } from '../segments/segment-builder.js'
 import { BYTE_ORDER, SLOT_SPAN, type ColumnName } from '../segments/segment-columns.js';
 import { parseSeqList } from '../segments/seq-list.js';
 import { PostingsBuilder } from '../segments/word-postings.js';
+import { copyField, copyRows } from './copy-rows.js';
 
 /** Runs the writer's statements: a transaction (or a migration's connection); untyped, every statement is raw SQL. */
 export type SqlExecutor = Kysely<AnyTables>;
@@ -14,8 +15,12 @@ export type SqlExecutor = Kysely<AnyTables>;
 /** `content_meta` key of the catalog's generation: changes with every change of any segment. */
 export const CATALOG_GENERATION_KEY = 'catalog_generation';
 
-/** Articles per multi-row insert. */
+/** Articles per COPY. */
 const ROW_BATCH = 2000;
+/** The columns an import writes, in the order of its COPY lines. */
+const ARTICLE_COPY_TARGET =
+  'content_articles (seq, article_id, shop_id, manufacturer_name, description, price_scaled, ' +
+  'price_incl_scaled, unspsc7, unspsc9, search_text, document)';
 /** Rows read per query when a segment is rebuilt from the stored articles. */
 const REBUILD_PAGE = 16_384;
 /** Chunks or buckets per insert statement. */
@@ -72,8 +77,8 @@ interface StoredValues {
 }
 
 /**
- * One shop's segment being written: articles go into `content_articles` in multi-row inserts
- * (one in flight while the next batch fills) and into the column chunks and postings, which are
+ * One shop's segment being written: articles go into `content_articles` by COPY (one batch in
+ * flight while the next fills) and into the column chunks and postings, which are
  * written by `finish` with the segment row. Memory: one batch, the shop's columns (38 bytes an
  * article) and its postings.
  */
@@ -85,7 +90,8 @@ export class PostgresSegmentLoad {
   readonly #builder: SegmentBuilder;
   readonly #postings = new PostingsBuilder();
   readonly #chunks: { name: ColumnName; chunk: number; data: Buffer }[] = [];
-  #batch = newBatch();
+  /** Rows of the next COPY, in its text format. */
+  #lines: string[] = [];
   #pending: Promise<unknown> = Promise.resolve();
 
   constructor(trx: SqlExecutor, dictionary: PostgresDictionary, slot: number, shopId: string) {
@@ -105,19 +111,14 @@ export class PostgresSegmentLoad {
   /** Stores the article at the next position (the caller has checked its id is new). */
   async add(article: IndexedArticle): Promise<void> {
     const f = article.fields;
-    const b = this.#batch;
-    b.seq.push(this.#builder.nextSeq);
-    b.id.push(article.id);
-    b.manufacturer.push(article.manufacturerName ?? null);
-    b.description.push(article.description);
-    b.price.push(f.priceScaled);
-    b.priceIncl.push(f.priceInclScaled);
-    b.unspsc7.push(f.unspsc7 ?? null);
-    b.unspsc9.push(f.unspsc9 ?? null);
-    b.searchText.push(f.searchText);
-    b.document.push(article.document);
+    this.#lines.push(
+      `${this.#builder.nextSeq}\t${copyField(article.id)}\t${copyField(this.#shopId)}\t` +
+        `${copyField(article.manufacturerName)}\t${copyField(article.description)}\t${f.priceScaled}\t` +
+        `${f.priceInclScaled}\t${copyField(f.unspsc7)}\t${copyField(f.unspsc9)}\t${copyField(f.searchText)}\t` +
+        `${copyField(article.document)}\n`,
+    );
     this.#index({ manufacturerName: article.manufacturerName, ...f });
-    if (b.seq.length === ROW_BATCH) await this.#flushRows();
+    if (this.#lines.length === ROW_BATCH) await this.#flushRows();
   }
 
   /** Adds an article already stored at the next position (a rebuild). */
@@ -140,17 +141,12 @@ export class PostgresSegmentLoad {
   }
 
   async #flushRows(): Promise<void> {
-    // One insert runs while the next batch fills; a failed one fails the next await.
+    // One COPY runs while the next batch fills; a failed one fails the next await.
     await this.#pending;
-    const b = this.#batch;
-    this.#batch = newBatch();
-    if (b.seq.length === 0) return;
-    this.#pending = sql`insert into content_articles (seq, article_id, shop_id, manufacturer_name, description,
-        price_scaled, price_incl_scaled, unspsc7, unspsc9, search_text, document)
-      select s, i, ${this.#shopId}, m, d, p, pi, u7, u9, t, doc from unnest(${b.seq}::bigint[], ${b.id}::text[],
-        ${b.manufacturer}::text[], ${b.description}::text[], ${b.price}::bigint[], ${b.priceIncl}::bigint[],
-        ${b.unspsc7}::text[], ${b.unspsc9}::text[], ${b.searchText}::text[], ${b.document}::text[])
-        as r (s, i, m, d, p, pi, u7, u9, t, doc)`.execute(this.#trx);
+    if (this.#lines.length === 0) return;
+    const data = Buffer.from(this.#lines.join(''));
+    this.#lines = [];
+    this.#pending = copyRows(this.#trx, ARTICLE_COPY_TARGET, data);
     // Awaited by the next flush or `finish`; until then a failure must not count as unhandled.
     this.#pending.catch(() => {});
   }
@@ -191,21 +187,6 @@ export class PostgresSegmentLoad {
         ${BYTE_ORDER}, ${buckets.length})`.execute(trx);
     await touchCatalog(trx);
   }
-}
-
-function newBatch() {
-  return {
-    seq: [] as number[],
-    id: [] as string[],
-    manufacturer: [] as (string | null)[],
-    description: [] as string[],
-    price: [] as number[],
-    priceIncl: [] as number[],
-    unspsc7: [] as (string | null)[],
-    unspsc9: [] as (string | null)[],
-    searchText: [] as string[],
-    document: [] as string[],
-  };
 }
 
 /** Gives the catalog a new generation: readers reload the segments that changed. */

@@ -1,0 +1,87 @@
+import { CompiledQuery } from 'kysely';
+import type { SqlExecutor } from './postgres-segment-writer.js';
+
+/**
+ * Runs `COPY <table> (<columns>) FROM STDIN` with `data` (text format, `copyField` values joined
+ * by tabs, one line per row) on `trx`'s connection. Measured at 2.3 times the rate of a
+ * multi-row insert from `unnest` arrays, with a sixth of its CPU in this process (decision 0025).
+ *
+ * node-postgres runs COPY through a "submittable" (an object with `submit` and message
+ * handlers) given to `client.query`; Kysely's PostgreSQL driver hands a compiled query's `sql`
+ * to `client.query` as it is and awaits the result, so the submittable travels as that `sql` and
+ * is a thenable that settles when the server has taken every row.
+ */
+export async function copyRows(trx: SqlExecutor, target: string, data: Buffer): Promise<void> {
+  const copy = new CopyFromStdin(`copy ${target} from stdin`, data);
+  await trx.executeQuery({ ...CompiledQuery.raw(''), sql: copy as unknown as string });
+}
+
+/** A value for COPY's text format: `\N` for null, backslash, tab, newline and return escaped. */
+export function copyField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number') return String(value);
+  return SPECIAL.test(value) ? value.replace(SPECIALS, (c) => ESCAPES[c]!) : value;
+}
+
+const SPECIAL = /[\\\t\n\r]/;
+const SPECIALS = /[\\\t\n\r]/g;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** The part of node-postgres' connection a COPY uses. */
+interface CopyConnection {
+  query(text: string): void;
+  sendCopyFromChunk(chunk: Buffer): void;
+  endCopyFrom(): void;
+}
+
+/** `COPY ... FROM STDIN` as a node-postgres submittable that is also a promise of its end. */
+class CopyFromStdin implements PromiseLike<{ rows: never[] }> {
+  readonly #text: string;
+  readonly #data: Buffer;
+  readonly #done: Promise<{ rows: never[] }>;
+  #resolve!: (value: { rows: never[] }) => void;
+  #reject!: (error: unknown) => void;
+  #failed = false;
+
+  constructor(text: string, data: Buffer) {
+    this.#text = text;
+    this.#data = data;
+    this.#done = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+
+  submit(connection: CopyConnection): void {
+    connection.query(this.#text);
+  }
+
+  handleCopyInResponse(connection: CopyConnection): void {
+    connection.sendCopyFromChunk(this.#data);
+    connection.endCopyFrom();
+  }
+
+  handleError(error: unknown): void {
+    // Settled at once: a client that is not connected reports an error but no ready-for-query.
+    this.#failed = true;
+    this.#reject(error);
+  }
+
+  handleReadyForQuery(): void {
+    if (!this.#failed) this.#resolve({ rows: [] });
+  }
+
+  handleCommandComplete(): void {}
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyData(): void {}
+
+  then<A = { rows: never[] }, B = never>(
+    onFulfilled?: ((value: { rows: never[] }) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): PromiseLike<A | B> {
+    return this.#done.then(onFulfilled, onRejected);
+  }
+}
