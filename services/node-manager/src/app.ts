@@ -44,6 +44,8 @@ export interface BuildNodeManagerAppOptions {
   readonly cookies?: CookieCipher;
   /** Every service's console for the shell's navigation (service-kit `serveConsole`); default none. */
   readonly consoleLinks?: () => readonly ConsoleLink[];
+  /** This instance's id among several on one database; ignored when `core` is given. */
+  readonly instanceId?: string;
 }
 
 /** A built app plus its core (internal alarm API, node state updates). */
@@ -57,8 +59,8 @@ const API_VERSION = '0.1.0';
 /**
  * Builds the node manager: every `/api` endpoint of the node-management spec (errors as
  * `{error: reason}`, HTTP Basic when authentication is on), `/api/core/ws` live updates,
- * `/healthz`, `/openapi.json` and `/docs`. Never listens; does not create the admin user
- * (`startNodeManagerServer` does).
+ * `/healthz` (`{status, instance, nodesOwned}`), `/openapi.json` and `/docs`. Never listens; does
+ * not create the admin user (`startNodeManagerServer` does).
  */
 export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): Promise<NodeManagerApp> {
   const { config, database } = options;
@@ -69,6 +71,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
       database,
       ...(options.connector ? { connector: options.connector } : {}),
       ...(options.cookies ? { cookies: options.cookies } : {}),
+      ...(options.instanceId ? { instanceId: options.instanceId } : {}),
     });
   // The service's own process and HTTP metrics join the nodes' at `/metrics` (routes/metrics).
   let serviceMetrics: () => Promise<string> = () => Promise.resolve('');
@@ -86,6 +89,11 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
     health: {
       check: async () => {
         await sql`select 1`.execute(database.db);
+      },
+      // Which of several instances answers, and how many nodes it monitors (docs/decisions/0027).
+      fields: {
+        schema: { instance: { type: 'string' }, nodesOwned: { type: 'integer', minimum: 0 } },
+        values: () => ({ instance: core.ownership.instanceId, nodesOwned: core.ownership.ownedCount }),
       },
     },
     openApi: {

@@ -1,4 +1,5 @@
 import {
+  ConfigError,
   REQUIRED_SERVICE_SETTINGS,
   serviceConfigLoader,
   serviceSettingsProperties,
@@ -74,6 +75,18 @@ export interface NodeManagerConfig extends ServiceSettings {
    * WombatOAM's 70/85 % and 5,000/20,000 messages.
    */
   readonly limitAlarmThresholds: string;
+  /**
+   * This instance's name among the node managers of one PostgreSQL database (`GET /healthz`, logs,
+   * leases); default `<host>-<pid>-<random>`, new at every start.
+   */
+  readonly instanceId?: string;
+  /**
+   * PostgreSQL, several instances: how long a node stays with an instance that stopped renewing its
+   * lease, ms. Takeover after a crash takes about `leaseTtlMs + leaseHeartbeatMs` plus a connect.
+   */
+  readonly leaseTtlMs: number;
+  /** How often an instance renews its leases and rebalances the nodes, ms; at most a third of `leaseTtlMs`. */
+  readonly leaseHeartbeatMs: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -104,6 +117,8 @@ export const nodeManagerConfigSchema = {
     'metricsMinuteRetentionMs',
     'limitAlarmPollMs',
     'limitAlarmThresholds',
+    'leaseTtlMs',
+    'leaseHeartbeatMs',
   ],
   properties: {
     ...serviceSettingsProperties({ envPrefix: 'TRIAD_NODE_MANAGER', port: 8080, demo: false }),
@@ -176,16 +191,48 @@ export const nodeManagerConfigSchema = {
       default: '',
       env: 'TRIAD_LIMIT_ALARM_THRESHOLDS',
     },
+    instanceId: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,100}$', env: 'TRIAD_NODE_MANAGER_INSTANCE_ID' },
+    // 15 s
+    leaseTtlMs: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 600_000,
+      default: 15_000,
+      env: 'TRIAD_NODE_MANAGER_LEASE_TTL_MS',
+    },
+    // 3 s
+    leaseHeartbeatMs: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 200_000,
+      default: 3_000,
+      env: 'TRIAD_NODE_MANAGER_LEASE_HEARTBEAT_MS',
+    },
   },
 } as const;
 
+const loadSettings = serviceConfigLoader<NodeManagerConfig>(nodeManagerConfigSchema, () => process.env);
+
 /**
  * Reads the settings: `(env = process.env, overrides, fallbacks)`, layered as
- * `serviceConfigLoader` says. This module is the service's only reader of `process.env`.
+ * `serviceConfigLoader` says, then checks that the lease heartbeat is at most a third of the
+ * lease time. This module is the service's only reader of `process.env`.
  *
  * @throws ConfigError listing every invalid setting.
  */
-export const loadNodeManagerConfig = serviceConfigLoader<NodeManagerConfig>(nodeManagerConfigSchema, () => process.env);
+export const loadNodeManagerConfig: typeof loadSettings = (env, overrides, fallbacks) => {
+  const config = loadSettings(env, overrides, fallbacks);
+  // The work leases drop everything after failing to renew for ttl − heartbeat: room for two missed beats.
+  if (config.leaseHeartbeatMs * 3 > config.leaseTtlMs)
+    throw new ConfigError([
+      {
+        path: '/leaseHeartbeatMs',
+        env: 'TRIAD_NODE_MANAGER_LEASE_HEARTBEAT_MS',
+        message: 'must be at most a third of leaseTtlMs (TRIAD_NODE_MANAGER_LEASE_TTL_MS)',
+      },
+    ]);
+  return config;
+};
 
 /** `defaultUserTags` as the filter it stands for: `'all'` or a list of tags. */
 export function parseTagSetting(value: string): 'all' | string[] {

@@ -1,4 +1,4 @@
-import type { Database } from '@triad/db';
+import { newInstanceId, type Database } from '@triad/db';
 import { AlarmCommands } from './commands/alarm-commands.js';
 import { AlarmRepository } from './repositories/alarm-repository.js';
 import { Authenticator } from './auth/authenticator.js';
@@ -27,6 +27,8 @@ import { PluginRepository } from './repositories/plugin-repository.js';
 import { TagRepository } from './repositories/tag-repository.js';
 import { TopologyRepository } from './repositories/topology-repository.js';
 import { UserRepository } from './repositories/user-repository.js';
+import { WsPassRepository } from './repositories/ws-pass-repository.js';
+import { NodeOwnership } from './instances/node-ownership.js';
 
 /** Everything behind the HTTP layer; also the internal API (alarms.raise/clear, topology.setNodeState). */
 export interface NodeManagerCore {
@@ -53,6 +55,8 @@ export interface NodeManagerCore {
   readonly logs: NodeLogs;
   /** The per-family cluster discovery switch. */
   readonly discovery: ClusterDiscoveryRepository;
+  /** Which nodes this instance monitors (all on SQLite; its leases on PostgreSQL, docs/decisions/0027). */
+  readonly ownership: NodeOwnership;
   /** The tags that filter alarms when authentication is off. */
   readonly defaultUserTags: 'all' | readonly string[];
   readonly now: () => number;
@@ -68,6 +72,8 @@ export interface CreateNodeManagerCoreOptions {
   readonly now?: () => number;
   /** Seals node cookies at rest (`loadSecretKeys`); default a random in-memory key (tests only). */
   readonly cookies?: CookieCipher;
+  /** This instance's id among several on one database; default `newInstanceId()`. */
+  readonly instanceId?: string;
 }
 
 /** Wires repositories, commands and the connector over one database. */
@@ -88,6 +94,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
   const plugins = new PluginRepository(database);
   const alarmStore = new AlarmRepository(database);
   const tags = new TagRepository(database);
+  const ownership = new NodeOwnership(options.instanceId ?? config.instanceId ?? newInstanceId());
   const logs = new NodeLogs(new NodeLogRepository(database, config.logsPerNode), topologyStore, events, now);
   return {
     config,
@@ -100,8 +107,13 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
       defaultUserTags,
       new LoginThrottle(DEFAULT_LOGIN_THROTTLE_POLICY, now),
     ),
-    passes: new WsPassStore(config.wsPassTtlMs, now),
-    topology: new TopologyCommands(topologyStore, plugins, connector, events),
+    passes: new WsPassStore(
+      config.wsPassTtlMs,
+      now,
+      // Several instances may share PostgreSQL: a pass from one must open a socket on another.
+      database.capabilities.concurrentWriters ? new WsPassRepository(database) : undefined,
+    ),
+    topology: new TopologyCommands(topologyStore, plugins, connector, events, ownership),
     topologyStore,
     alarms: new AlarmCommands(alarmStore, topologyStore, tags, events, now),
     alarmStore,
@@ -117,6 +129,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     facts: new NodeFactsStore(),
     logs,
     discovery: new ClusterDiscoveryRepository(database),
+    ownership,
     defaultUserTags,
     now,
   };

@@ -21,6 +21,7 @@ import { loadSecretKeys } from './secrets/secret-key-store.js';
 import { ServiceRunRepository } from './repositories/service-run-repository.js';
 import type { NodeManagerCore } from './node-manager-core.js';
 import { demoNodeAlive, startDemo, type DemoOutcome } from './demo/demo-node.js';
+import { shareNodes } from './instances/share-nodes.js';
 
 /** A listening node manager. */
 export interface RunningNodeManagerServer {
@@ -102,29 +103,35 @@ export async function startNodeManagerServer(
     if (presented > 0) logger.info({ alarms: presented }, 'stored the list form of older alarms');
     let monitor: NodeMonitor | undefined;
     if (erlang) {
-      // Alarms and collectors follow the state changes recorded below (docs/decisions/0012).
-      monitor = await startNodeMonitor(core, erlang, (error, nodeId, what) =>
-        logger.warn({ err: error, nodeId }, `monitoring: ${what} failed`),
+      // Alarms and collectors follow the state changes recorded below (docs/decisions/0012), for
+      // the nodes this instance holds the lease of.
+      monitor = await startNodeMonitor(
+        core,
+        erlang,
+        (error, nodeId, what) => logger.warn({ err: error, nodeId }, `monitoring: ${what} failed`),
+        (nodeId) => core.ownership.owns(nodeId),
       );
       erlang.setStateListener((nodeId, state) => {
         core.topology
           .setNodeState(nodeId, state)
           .catch((error: unknown) => logger.error({ err: error, nodeId }, 'could not record a node state'));
       });
-      // Monitoring resumes for every stored node; connections come up in the background.
-      for (const node of await core.topologyStore.listNodes()) {
-        if (node.deleted) continue;
-        erlang
-          .connect({ id: node.id, name: node.name, cookie: node.cookie })
-          .catch((error: unknown) => logger.warn({ err: error, nodeId: node.id }, 'could not start monitoring a node'));
-      }
     }
+    // This instance's share of the nodes (all on SQLite), connected in the background; on
+    // PostgreSQL changes are shared with the other instances (docs/decisions/0027).
+    const shared = await shareNodes({
+      database,
+      core,
+      logger,
+      ...(erlang && monitor ? { monitoring: { erlang, monitor } } : {}),
+    });
     let demo: DemoOutcome | undefined;
     // Recorded while listening, so `triad node-manager rotate-key` can refuse to run under us.
     const runs = new ServiceRunRepository(database);
     let runId: string | undefined;
     const close = closeOnce(
       () => app.close(),
+      () => shared.close(),
       () => monitor?.close(),
       () => erlang?.close(),
       () => demo?.stop(),

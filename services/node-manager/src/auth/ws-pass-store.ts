@@ -1,30 +1,37 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { WsPassRepository } from '../repositories/ws-pass-repository.js';
 
 /**
  * WebSocket passes: 32 hex characters issued to a user by `GET /api/users/pass`, valid for
- * `ttlMs`, kept in memory only (a restart invalidates them; clients fetch a new one).
+ * `ttlMs`. Kept in memory (a restart invalidates them; clients fetch a new one) and, with
+ * `shared` (several instances on PostgreSQL), also in the database, so every instance accepts a
+ * pass any of them issued (docs/decisions/0027).
  */
 export class WsPassStore {
   readonly #passes = new Map<string, { username: string; expires: number }>();
   readonly #ttlMs: number;
   readonly #now: () => number;
+  readonly #shared: WsPassRepository | undefined;
 
-  constructor(ttlMs: number, now: () => number = Date.now) {
+  constructor(ttlMs: number, now: () => number = Date.now, shared?: WsPassRepository) {
     this.#ttlMs = ttlMs;
     this.#now = now;
+    this.#shared = shared;
   }
 
   /** A fresh pass for `username`. */
-  issue(username: string): string {
+  async issue(username: string): Promise<string> {
     this.#sweep();
     const pass = randomBytes(16).toString('hex');
-    this.#passes.set(pass, { username, expires: this.#now() + this.#ttlMs });
+    const entry = { username, expires: this.#now() + this.#ttlMs };
+    await this.#shared?.insert(passHash(pass), username, entry.expires, this.#now());
+    this.#passes.set(pass, entry);
     return pass;
   }
 
   /** The user a valid pass belongs to, when `username` (if given) matches; else undefined. */
-  check(pass: string, username?: string): string | undefined {
-    const entry = this.#passes.get(pass);
+  async check(pass: string, username?: string): Promise<string | undefined> {
+    const entry = this.#passes.get(pass) ?? (await this.#shared?.find(passHash(pass)));
     if (!entry || entry.expires <= this.#now()) return undefined;
     if (username !== undefined && username !== entry.username) return undefined;
     return entry.username;
@@ -34,4 +41,8 @@ export class WsPassStore {
     const now = this.#now();
     for (const [pass, entry] of this.#passes) if (entry.expires <= now) this.#passes.delete(pass);
   }
+}
+
+function passHash(pass: string): string {
+  return createHash('sha256').update(pass).digest('hex');
 }

@@ -101,6 +101,11 @@ export class AlarmCommands {
     return result;
   }
 
+  /** Whether an alarm with this id and raw source is active (raised and not cleared). */
+  async isActive(alarmId: string, rawSrc: string): Promise<boolean> {
+    return (await this.#alarms.findActive(alarmId, rawSrc)) !== undefined;
+  }
+
   /** Internal clear by id and source (the alarm ceased); false when no such active alarm. */
   async clear(alarmId: string, rawSrc: string): Promise<boolean> {
     const alarm = await this.#alarms.findActive(alarmId, rawSrc);
@@ -156,7 +161,7 @@ export class AlarmCommands {
   }
 
   #publish(action: AlarmEvent['action'], alarm: AlarmRecord): void {
-    this.#events.emit({ type: 'alarm', action, alarm: presentAlarm(alarm), tags: alarm.tags });
+    this.#events.emit({ type: 'alarm', action, alarm: presentAlarm(alarm), eventUs: alarm.eventUs, tags: alarm.tags });
   }
 
   /** Event instants are unique and increasing in this process, so they can key and page alarms. */

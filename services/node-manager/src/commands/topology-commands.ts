@@ -3,6 +3,7 @@ import type { NodeConnector, NodeRelease, NodeState } from '../connections/node-
 import { splitNodeName } from '../connections/reachability-checks.js';
 import { nmError } from '../errors.js';
 import type { NodeManagerEvents } from '../events/node-manager-events.js';
+import type { NodeOwnership } from '../instances/node-ownership.js';
 import { DEFAULT_PLUGINS, type PluginRepository } from '../repositories/plugin-repository.js';
 import type { FamilyRecord, NodeRecord, TopologyRepository } from '../repositories/topology-repository.js';
 
@@ -43,6 +44,7 @@ export class TopologyCommands {
   readonly #plugins: PluginRepository;
   readonly #connector: NodeConnector;
   readonly #events: NodeManagerEvents;
+  readonly #ownership: NodeOwnership | undefined;
   /** Names of nodes whose add-node is in progress. */
   readonly #adding = new Set<string>();
   /** Family creations in progress by name (concurrent adds of one release create one family). */
@@ -53,11 +55,13 @@ export class TopologyCommands {
     plugins: PluginRepository,
     connector: NodeConnector,
     events: NodeManagerEvents,
+    ownership?: NodeOwnership,
   ) {
     this.#topology = topology;
     this.#plugins = plugins;
     this.#connector = connector;
     this.#events = events;
+    this.#ownership = ownership;
   }
 
   /**
@@ -66,7 +70,8 @@ export class TopologyCommands {
    * Family: `options.familyId` when given (a live family), else the family of the node's release
    * when it is UP and the connector can tell the release (`releaseFamilyName`, created when
    * missing), else the `Default` family. The release is asked once, here; a node added while not
-   * UP stays in `Default` until moved (docs/decisions/0011).
+   * UP stays in `Default` until moved (docs/decisions/0011). The adding instance takes the node's
+   * lease when it is the node's wanted owner (`NodeOwnership.settle`), else disconnects.
    * @throws NM_ERR_BAD_NODE_FORMAT, NM_ERR_NODE_EXISTS, NM_ERR_NODE_FAMILY_NOT_FOUND (unknown `familyId`)
    */
   async addNode(name: string, cookie: string, options: AddNodeOptions = {}): Promise<NodeRecord> {
@@ -101,6 +106,9 @@ export class TopologyCommands {
         };
         await this.#topology.insertNode(node);
         await this.#plugins.replace(id, DEFAULT_PLUGINS);
+        // The node's lease decides which instance monitors it (docs/decisions/0027); when it is
+        // another one, that one connects and this connection, made for the release, goes.
+        if (this.#ownership && !(await this.#ownership.settle(id))) await this.#connector.disconnect(id);
         const state: NodeState = this.#connector.state(id) ?? first;
         await this.setNodeState(id, state);
         return { ...node, state };

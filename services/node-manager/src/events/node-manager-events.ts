@@ -3,6 +3,8 @@ export interface AlarmEvent {
   readonly type: 'alarm';
   readonly action: 'raised' | 'updated' | 'acknowledged' | 'unacknowledged' | 'cleared' | 'commented';
   readonly alarm: unknown;
+  /** The alarm's key (`nm_alarms.event_us`), so another instance can read it when it is too large to send. */
+  readonly eventUs: number;
   /** Tags of the alarm, so a subscriber can apply its user's tag filter. */
   readonly tags: readonly string[];
 }
@@ -28,20 +30,38 @@ export interface NodeLogEvent {
 
 export type NodeManagerEvent = AlarmEvent | NodeStateEvent | NodeLogEvent;
 
-/** In-process fan-out of changes to live-update subscribers. Listeners must not throw. */
+/**
+ * Where an event comes from: `local` when this instance made the change, `remote` when another
+ * instance on the same database did and the change bus brought it here (docs/decisions/0027).
+ */
+export type EventOrigin = 'local' | 'remote';
+
+/** A subscriber of `NodeManagerEvents`. */
+export type NodeManagerEventListener = (event: NodeManagerEvent, origin: EventOrigin) => void;
+
+/**
+ * In-process fan-out of changes to live-update subscribers. Listeners must not throw. With
+ * several instances, the change bus publishes the `local` events and `deliver`s the others'.
+ */
 export class NodeManagerEvents {
-  readonly #listeners = new Set<(event: NodeManagerEvent) => void>();
+  readonly #listeners = new Set<NodeManagerEventListener>();
 
   /** Adds a listener; returns its removal. */
-  subscribe(listener: (event: NodeManagerEvent) => void): () => void {
+  subscribe(listener: NodeManagerEventListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
+  /** Publishes a change made by this instance. */
   emit(event: NodeManagerEvent): void {
+    this.deliver(event, 'local');
+  }
+
+  /** Hands an event to every listener, saying where it comes from. */
+  deliver(event: NodeManagerEvent, origin: EventOrigin): void {
     for (const listener of this.#listeners) {
       try {
-        listener(event);
+        listener(event, origin);
       } catch {
         // A broken subscriber must not break the change that caused the event.
       }

@@ -3,6 +3,7 @@ import { createNodeManager } from './0001-create-node-manager.js';
 import { alarmListView } from './0002-alarm-list-view.js';
 import { metricHistory } from './0004-metric-history.js';
 import { logsDiscoveryAndRuns } from './0005-logs-discovery-and-runs.js';
+import { nodeLeases } from './0006-node-leases.js';
 
 /** Bookkeeping table of the node manager's migrations (services may share one database). */
 export const NODE_MANAGER_MIGRATION_TABLE = 'node_manager_migrations';
@@ -13,4 +14,5 @@ export const nodeManagerMigrations: MigrationSet = Object.freeze({
   '0002_alarm_list_view': alarmListView,
   '0004_metric_history': metricHistory,
   '0005_logs_discovery_and_runs': logsDiscoveryAndRuns,
+  '0006_node_leases': nodeLeases,
 });

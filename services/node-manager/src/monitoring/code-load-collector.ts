@@ -64,6 +64,10 @@ export class CodeLoadCollector implements Collector {
     return Promise.resolve();
   }
 
+  released(node: MonitoredNode): void {
+    this.#loaded.delete(node.id);
+  }
+
   paused(node: MonitoredNode): Promise<void> {
     // A restarted node loads everything again: start from a fresh baseline.
     this.#loaded.delete(node.id);

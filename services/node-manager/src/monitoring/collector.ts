@@ -34,6 +34,11 @@ export interface Collector {
   stop(node: MonitoredNode): Promise<void>;
   /** The node left UP while the plugin is on (collection resumes when it is UP again). */
   paused?(node: MonitoredNode): Promise<void>;
+  /**
+   * The node moved to another instance (docs/decisions/0027): forget what is kept in memory about
+   * it, raise and clear nothing (its new owner reads the stored alarms).
+   */
+  released?(node: MonitoredNode): void;
 }
 
 /** Default time limit of one collector RPC, ms. */

@@ -85,6 +85,11 @@ export class KernelMetricsCollector implements Collector {
     return Promise.resolve();
   }
 
+  /** Another instance samples the node now: its series leave this instance's `/metrics`. */
+  released(node: MonitoredNode): void {
+    this.#store.remove(node.id);
+  }
+
   /** A node that is not UP has no current values: its series leave `/metrics`. */
   paused(node: MonitoredNode): Promise<void> {
     this.#store.remove(node.id);

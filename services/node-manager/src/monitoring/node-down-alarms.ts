@@ -51,6 +51,8 @@ export class NodeDownAlarms {
       const latest = this.#states.get(nodeId) ?? state;
       this.#states.delete(nodeId);
       this.#run(nodeId, 'raise node_down', async () => {
+        // Raised already (by this instance before a restart, or by the node's previous owner).
+        if (await this.#alarms.isActive(NODE_DOWN_ALARM_ID, this.#rawSrc(nodeId, nodeName))) return;
         await this.#alarms.raise({
           alarmId: NODE_DOWN_ALARM_ID,
           nodeId,
@@ -72,6 +74,11 @@ export class NodeDownAlarms {
     this.#clear(nodeId, nodeName);
   }
 
+  /** The node moved to another instance: its timer stops, nothing is raised or cleared. */
+  release(nodeId: string): void {
+    this.#cancel(nodeId);
+  }
+
   /** Stops every timer (service shutdown); active alarms stay. */
   close(): void {
     for (const timer of this.#timers.values()) clearTimeout(timer);
@@ -88,8 +95,12 @@ export class NodeDownAlarms {
 
   #clear(nodeId: string, nodeName: string): void {
     this.#run(nodeId, 'clear node_down', async () => {
-      await this.#alarms.clear(NODE_DOWN_ALARM_ID, alarmSourceText(nodeId, nodeName, NODE_LEVEL_SOURCE, 'wombat'));
+      await this.#alarms.clear(NODE_DOWN_ALARM_ID, this.#rawSrc(nodeId, nodeName));
     });
+  }
+
+  #rawSrc(nodeId: string, nodeName: string): string {
+    return alarmSourceText(nodeId, nodeName, NODE_LEVEL_SOURCE, 'wombat');
   }
 
   #run(nodeId: string, what: string, work: () => Promise<void>): void {

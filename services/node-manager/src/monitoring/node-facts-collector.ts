@@ -83,6 +83,11 @@ export class NodeFactsCollector implements Collector {
     await this.#forget(node);
   }
 
+  /** Another instance reads the node now: its facts leave this instance's node objects. */
+  released(node: MonitoredNode): void {
+    this.#store.remove(node.id);
+  }
+
   async paused(node: MonitoredNode): Promise<void> {
     await this.#forget(node);
   }

@@ -9,6 +9,11 @@ export interface NodeMonitorOptions {
   readonly collectors: readonly Collector[];
   /** Failures of collectors and alarm writes (for logs; never holds a cookie). */
   readonly onError?: MonitorErrorHandler;
+  /**
+   * Whether this instance monitors a node (its lease, docs/decisions/0027); default every node.
+   * Nodes it does not own are watched only once `watch` is called.
+   */
+  readonly owns?: (nodeId: string) => boolean;
 }
 
 interface Watched {
@@ -69,6 +74,7 @@ export class NodeMonitor {
   readonly #core: NodeManagerCore;
   readonly #collectors: readonly Collector[];
   readonly #onError: MonitorErrorHandler;
+  readonly #owns: (nodeId: string) => boolean;
   readonly #nodeDown: NodeDownAlarms;
   readonly #nodes = new Map<string, Watched>();
   readonly #unsubscribe: (() => void)[] = [];
@@ -80,26 +86,58 @@ export class NodeMonitor {
     this.#core = options.core;
     this.#collectors = options.collectors;
     this.#onError = options.onError ?? (() => {});
+    this.#owns = options.owns ?? (() => true);
     this.#nodeDown = new NodeDownAlarms(options.core.alarms, options.core.config.nodeDownAlarmAfterMs, this.#onError);
   }
 
   /**
-   * Subscribes to changes and starts the rules for every stored live node (their stored state counts
-   * until a new one is reported).
+   * Subscribes to changes and starts the rules for every stored live node it owns (their stored
+   * state counts until a new one is reported). Only changes made by this instance count: another
+   * instance's node states come from connections it owns. A node deleted here is forgotten (its
+   * `node_down` cleared) whoever owns it, so the clear happens once.
    */
   async start(): Promise<void> {
     this.#unsubscribe.push(
-      this.#core.events.subscribe((event) => {
-        if (event.type !== 'node_state') return;
+      this.#core.events.subscribe((event, origin) => {
+        if (event.type !== 'node_state' || origin !== 'local') return;
         if (event.deleted) this.#forget(event.nodeId, event.nodeName);
-        else this.#observe({ id: event.nodeId, name: event.nodeName }, event.state, true);
+        else if (this.#owns(event.nodeId)) this.#observe({ id: event.nodeId, name: event.nodeName }, event.state, true);
       }),
       this.#core.plugins.onChange((nodeId) => this.#reconcile(nodeId)),
     );
     for (const node of await this.#core.topologyStore.listNodes()) {
-      if (!node.deleted && !this.#nodes.has(node.id))
+      if (!node.deleted && !this.#nodes.has(node.id) && this.#owns(node.id))
         this.#observe({ id: node.id, name: node.name }, node.state, false);
     }
+  }
+
+  /**
+   * Starts watching a node this instance has just taken over, from its stored state (the
+   * connection reports the real one). Its stored alarms stay: `node_down` is not raised again
+   * while active, and the collectors compare with the store on their first read.
+   */
+  async watch(nodeId: string): Promise<void> {
+    if (this.#closed || this.#nodes.has(nodeId)) return;
+    const node = await this.#core.topologyStore.findNode(nodeId);
+    if (node && !node.deleted && !this.#nodes.has(nodeId))
+      this.#observe({ id: node.id, name: node.name }, node.state, false);
+  }
+
+  /**
+   * Stops watching a node another instance takes over: loops and timers stop, nothing is raised
+   * or cleared, and the collectors forget what they kept in memory about it.
+   */
+  release(nodeId: string): Promise<void> {
+    this.#nodeDown.release(nodeId);
+    const watched = this.#nodes.get(nodeId);
+    this.#nodes.delete(nodeId);
+    if (!watched) return Promise.resolve();
+    this.#queue(nodeId, async () => {
+      for (const loop of watched.loops.values()) await loop.stop();
+      watched.loops.clear();
+      for (const collector of this.#collectors) collector.released?.(watched.node);
+    });
+    return this.#sync.get(nodeId) ?? Promise.resolve();
   }
 
   /** Plugin names whose collector currently runs for a node (for tests and diagnostics). */

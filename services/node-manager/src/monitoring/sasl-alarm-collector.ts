@@ -103,6 +103,10 @@ export class SaslAlarmCollector implements Collector {
     for (const alarmId of raised.keys()) await this.#alarms.clear(alarmId, this.#rawSrc(node));
   }
 
+  released(node: MonitoredNode): void {
+    this.#raised.delete(node.id);
+  }
+
   #rawSrc(node: MonitoredNode): string {
     return alarmSourceText(node.id, node.name, NODE_LEVEL_SOURCE, 'wombat');
   }

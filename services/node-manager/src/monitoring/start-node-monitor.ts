@@ -15,12 +15,14 @@ import { NodeFactsCollector } from './node-facts-collector.js';
 /**
  * Builds and starts the monitor with the built-in collectors (kernel metrics into `core.metrics`
  * and `core.metricHistory` every `metricsPollMs`; SASL alarms and crash reports every
- * `alarmPollMs`); close it on shutdown.
+ * `alarmPollMs`); close it on shutdown. `owns` limits it to the nodes this instance monitors
+ * (`NodeMonitorOptions.owns`; default all).
  */
 export async function startNodeMonitor(
   core: NodeManagerCore,
   direct: RpcCaller,
   onError?: MonitorErrorHandler,
+  owns?: (nodeId: string) => boolean,
 ): Promise<NodeMonitor> {
   // A kernel sample runs alone on its node, so the run queue it reads holds none of our calls.
   const gate = new ExclusiveRpcGate(direct);
@@ -59,6 +61,7 @@ export async function startNodeMonitor(
       ),
     ],
     ...(onError ? { onError } : {}),
+    ...(owns ? { owns } : {}),
   });
   await monitor.start();
   return monitor;

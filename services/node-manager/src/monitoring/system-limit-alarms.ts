@@ -109,6 +109,10 @@ export class SystemLimitAlarms implements Collector {
     await this.#clearAll(node);
   }
 
+  released(node: MonitoredNode): void {
+    this.#levels.delete(node.id);
+  }
+
   async #clearAll(node: MonitoredNode): Promise<void> {
     const levels = this.#levels.get(node.id) ?? (await this.#storedLevels(node));
     this.#levels.delete(node.id);

@@ -147,6 +147,17 @@ export class AlarmRepository {
     return (await q.execute()).map((r) => r.custom);
   }
 
+  /** The list form (`list_json`) and tags of the alarm with this key, active or not; undefined when unknown. */
+  async findPresented(eventUs: number): Promise<{ alarm: unknown; tags: readonly string[] } | undefined> {
+    const row = await this.#db.selectFrom('nm_alarms').selectAll().where('event_us', '=', eventUs).executeTakeFirst();
+    if (!row) return undefined;
+    const record = toRecord(row);
+    return {
+      alarm: row.list_json === null ? presentAlarm(record) : (JSON.parse(row.list_json) as unknown),
+      tags: record.tags,
+    };
+  }
+
   /** The active alarm with this id and raw source, or undefined. */
   async findActive(alarmId: string, rawSrc: string, db: Db = this.#db): Promise<AlarmRecord | undefined> {
     const row = await db

@@ -14,6 +14,9 @@ export interface NodeManagerDatabase {
   nm_crash_logs: CrashLogsTable;
   nm_node_logs: NodeLogsTable;
   nm_service_runs: ServiceRunsTable;
+  nm_instances: InstancesTable;
+  nm_work_leases: WorkLeasesTable;
+  nm_ws_passes: WsPassesTable;
 }
 
 /** PostgreSQL returns `bigint` as a string; SQLite as a number. */
@@ -141,4 +144,28 @@ export interface ServiceRunsTable {
   host: string;
   pid: number;
   started_at: BigIntColumn;
+}
+
+/** Live node-manager instances on a shared database (migration 0006, `workLeaseMigration`). */
+export interface InstancesTable {
+  instance_id: string;
+  host: string;
+  pid: number;
+  started_at: Date;
+  heartbeat_at: Date;
+}
+
+/** Which instance monitors a node (`item_id`), until when (migration 0006, `workLeaseMigration`). */
+export interface WorkLeasesTable {
+  item_id: string;
+  owner: string;
+  expires_at: Date;
+}
+
+/** WebSocket passes by their SHA-256, shared by the instances of one database (migration 0006). */
+export interface WsPassesTable {
+  pass_hash: string;
+  username: string;
+  /** ms since the epoch. */
+  expires_at: BigIntColumn;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@triad/db';
 import type { NodeManagerDatabase } from './node-manager-tables.js';
+import type { EventOrigin } from '../events/node-manager-events.js';
 
 /** One plugin of a node. */
 export interface PluginRecord {
@@ -21,17 +22,18 @@ export const DEFAULT_PLUGINS: readonly PluginRecord[] = Object.freeze([
 /** Kysely queries of per-node plugins, kept in announcement order. */
 export class PluginRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
-  readonly #listeners = new Set<(nodeId: string) => void>();
+  readonly #listeners = new Set<(nodeId: string, origin: EventOrigin) => void>();
 
   constructor(database: Database<NodeManagerDatabase>) {
     this.#db = database.db;
   }
 
   /**
-   * Calls `listener(nodeId)` after every change of a node's plugins (the monitor starts and stops
-   * collectors); returns its removal.
+   * Calls `listener(nodeId, origin)` after every change of a node's plugins (the monitor starts and
+   * stops collectors), `remote` for a change another instance made (`changedElsewhere`); returns
+   * its removal.
    */
-  onChange(listener: (nodeId: string) => void): () => void {
+  onChange(listener: (nodeId: string, origin: EventOrigin) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -81,10 +83,15 @@ export class PluginRepository {
     return changed;
   }
 
-  #changed(nodeId: string): void {
+  /** Another instance on the same database changed the node's plugins (the change bus says so). */
+  changedElsewhere(nodeId: string): void {
+    this.#changed(nodeId, 'remote');
+  }
+
+  #changed(nodeId: string, origin: EventOrigin = 'local'): void {
     for (const listener of this.#listeners) {
       try {
-        listener(nodeId);
+        listener(nodeId, origin);
       } catch {
         // A broken listener must not fail the change that was already stored.
       }

@@ -83,6 +83,9 @@ export async function buildTestApp(
  * and not here fails to compile.
  */
 const TABLES_CHILDREN_FIRST: Record<keyof NodeManagerDatabase, number> = {
+  nm_ws_passes: -5,
+  nm_work_leases: -4,
+  nm_instances: -3,
   nm_service_runs: -2,
   nm_node_logs: -1,
   nm_crash_logs: 0,

@@ -84,7 +84,7 @@ export async function authenticateFrame(core: NodeManagerCore, frame: string): P
   const match = /^auth=([A-Za-z0-9]{1,64});websocket_pass=([0-9a-f]{32})$/.exec(frame.trim());
   if (!match?.[1] || !match[2]) return undefined;
   const [username, pass] = [match[1], match[2]];
-  const issued = core.passes.check(pass, username);
+  const issued = await core.passes.check(pass, username);
   if (issued !== undefined) return issued;
   if (!core.config.wsMd5Pass || !md5WsPassMatches(username, core.config.wsMd5PassSalt, pass)) return undefined;
   return (await core.users.users.find(username)) ? username : undefined;

@@ -24,7 +24,7 @@ export function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions, 
     sendJson(reply, request.nmUser.username),
   );
   app.get('/pass', { schema: s.passSchema, config: own }, async (request, reply) =>
-    sendJson(reply, core.passes.issue(request.nmUser.username)),
+    sendJson(reply, await core.passes.issue(request.nmUser.username)),
   );
   app.get('/is_admin', { schema: s.isAdminSchema, config: own }, (request) =>
     Promise.resolve(request.nmUser.authenticated && request.nmUser.role === 'admin'),

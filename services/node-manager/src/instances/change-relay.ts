@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { CHANGE_BUS_MAX_PAYLOAD_BYTES, type ChangeBus, type Database, type Unsubscribe } from '@triad/db';
+import type { AlarmEvent, NodeManagerEvent, NodeManagerEvents } from '../events/node-manager-events.js';
+import type { AlarmRepository } from '../repositories/alarm-repository.js';
+import type { NodeManagerDatabase } from '../repositories/node-manager-tables.js';
+import type { PluginRepository } from '../repositories/plugin-repository.js';
+
+/** An event as another instance receives it: whole, or an alarm by its key when too large to send. */
+type EventMessage =
+  | { readonly o: string; readonly e: NodeManagerEvent }
+  | { readonly o: string; readonly ref: { readonly action: AlarmEvent['action']; readonly eventUs: number } };
+
+/** Options of `ChangeRelay.start`. */
+export interface ChangeRelayOptions {
+  readonly bus: ChangeBus;
+  readonly database: Database<NodeManagerDatabase>;
+  readonly instanceId: string;
+  readonly events: NodeManagerEvents;
+  readonly plugins: PluginRepository;
+  readonly alarms: AlarmRepository;
+  /** Another instance added or deleted a node (run a lease cycle now). */
+  readonly onNodesChanged: () => void;
+  /** Failures of a publish or of reading an alarm sent by key (for logs). */
+  readonly onError?: (error: unknown, what: string) => void;
+}
+
+/**
+ * Shares the node manager's changes between the instances of one PostgreSQL database through the
+ * change bus (docs/decisions/0027): every `local` event (alarm, node state, log entry) and plugin
+ * change goes out, and the other instances' come in as `remote`. Topics are named after the
+ * schema, so installations in other schemas of the server hear nothing. Messages stay under the
+ * bus's limit: an alarm too large goes as its key (receivers read its stored list form), a log
+ * entry too large is cut. Sends keep their order. Events sent while the listening connection was
+ * lost are missed (live clients reread the lists); nodes are re-shared on reconnect.
+ */
+export class ChangeRelay {
+  readonly #options: ChangeRelayOptions;
+  readonly #topics: { readonly events: string; readonly plugins: string; readonly nodes: string };
+  readonly #stops: (() => void | Promise<void>)[] = [];
+  #sending: Promise<void> = Promise.resolve();
+
+  private constructor(options: ChangeRelayOptions, prefix: string) {
+    this.#options = options;
+    this.#topics = { events: `${prefix}.events`, plugins: `${prefix}.plugins`, nodes: `${prefix}.nodes` };
+  }
+
+  /** Subscribes to the other instances' changes and starts sending this one's. */
+  static async start(options: ChangeRelayOptions): Promise<ChangeRelay> {
+    const row = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(options.database.db);
+    const schema = row.rows[0]?.schema ?? '';
+    const relay = new ChangeRelay(options, `nm-${createHash('sha1').update(schema).digest('hex').slice(0, 12)}`);
+    await relay.#subscribe();
+    return relay;
+  }
+
+  /** Tells the other instances that the node set changed (added here), so they re-share now. */
+  announceNodes(): void {
+    this.#send(this.#topics.nodes, JSON.stringify({ o: this.#options.instanceId }));
+  }
+
+  /** Stops sending and receiving; resolves once pending sends are done. */
+  async close(): Promise<void> {
+    for (const stop of this.#stops.splice(0).reverse()) await stop();
+    await this.#sending;
+  }
+
+  async #subscribe(): Promise<void> {
+    const { bus, instanceId, events, plugins, onNodesChanged } = this.#options;
+    const fromOthers = (handle: (message: Record<string, unknown>) => void) => (payload: string) => {
+      const message = JSON.parse(payload) as Record<string, unknown>;
+      if (message['o'] !== instanceId) handle(message);
+    };
+    const unsubscribes: Unsubscribe[] = [
+      await bus.subscribe(
+        this.#topics.events,
+        fromOthers((message) => this.#receive(message as EventMessage)),
+      ),
+      await bus.subscribe(
+        this.#topics.plugins,
+        fromOthers((message) => plugins.changedElsewhere(String(message['n']))),
+      ),
+      await bus.subscribe(
+        this.#topics.nodes,
+        fromOthers(() => onNodesChanged()),
+        onNodesChanged,
+      ),
+    ];
+    this.#stops.push(...unsubscribes);
+    this.#stops.push(
+      events.subscribe((event, origin) => {
+        if (origin !== 'local') return;
+        this.#send(this.#topics.events, eventPayload(instanceId, event));
+        if (event.type === 'node_state' && event.deleted) this.announceNodes();
+      }),
+      plugins.onChange((nodeId, origin) => {
+        if (origin === 'local') this.#send(this.#topics.plugins, JSON.stringify({ o: instanceId, n: nodeId }));
+      }),
+    );
+  }
+
+  #send(topic: string, payload: string): void {
+    this.#sending = this.#sending
+      .then(() => this.#options.bus.publish(topic, payload))
+      .catch((error: unknown) => this.#options.onError?.(error, 'change bus publish'));
+  }
+
+  #receive(message: EventMessage): void {
+    const { events, alarms, onError } = this.#options;
+    if ('e' in message) {
+      events.deliver(message.e, 'remote');
+      return;
+    }
+    const { action, eventUs } = message.ref;
+    alarms
+      .findPresented(eventUs)
+      .then((found) => {
+        if (found) events.deliver({ type: 'alarm', action, alarm: found.alarm, eventUs, tags: found.tags }, 'remote');
+      })
+      .catch((error: unknown) => onError?.(error, 'change bus alarm read'));
+  }
+}
+
+/** Room left under the bus's limit for the message around the event. */
+const PAYLOAD_LIMIT = CHANGE_BUS_MAX_PAYLOAD_BYTES - 100;
+
+/** The bus payload of an event, shrunk under the bus's limit when needed. */
+export function eventPayload(origin: string, event: NodeManagerEvent): string {
+  const whole = JSON.stringify({ o: origin, e: event });
+  const size = Buffer.byteLength(whole);
+  if (size <= PAYLOAD_LIMIT) return whole;
+  switch (event.type) {
+    case 'alarm':
+      return JSON.stringify({ o: origin, ref: { action: event.action, eventUs: event.eventUs } });
+    case 'log': {
+      // Each character cut is at least one byte; the ellipsis takes three.
+      const keep = Math.max(0, event.log.text.length - (size - PAYLOAD_LIMIT) - 3);
+      const log = { ...event.log, text: `${event.log.text.slice(0, keep)}…` };
+      return JSON.stringify({ o: origin, e: { ...event, log } });
+    }
+    case 'node_state':
+      return whole;
+  }
+}
