@@ -3,40 +3,11 @@ import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
-import { createStarterTemplate } from '@triad/device-templates';
 import { SecretCipher, SECRET_KEY_BYTES, type ProblemDocument } from '@triad/service-kit';
 import { DEVICE_SECRET } from '../../devices/device-secrets.js';
+import { pingTemplate } from '../../test-support/ping-template.js';
 import { buildTestApp } from '../../test-support/templates-test-app.js';
 import type { TemplatesDatabase } from '../../repositories/templates-tables.js';
-
-// The ICMP starter (real `ping` on loopback), polled every 5 s, with an alarm that holds while
-// the round-trip time is at least `threshold` ms: 0 raises it at once, 1e9 never.
-function pingTemplate(templateVersion: string, threshold: number): Record<string, unknown> {
-  const template = createStarterTemplate('icmp', { templateId: 'Ping Check' }) as {
-    templateVersion: string;
-    datapointSets: { datapoints: Record<string, { pollingGroup?: string } & Record<string, unknown>>[] }[];
-  };
-  template.templateVersion = templateVersion;
-  const [rtt] = template.datapointSets[0]!.datapoints;
-  for (const datapoint of template.datapointSets[0]!.datapoints) datapoint['addressConfig']!.pollingGroup = '5s';
-  rtt!['alertConfig'] = {
-    evaluations: [
-      {
-        expressions: [{ symbol: 'slow', expression: `datapoint.value >= ${threshold}` }],
-        logic: 'slow',
-        severity: 601,
-        text: 'Slow echo',
-        textHelp: 'The device answers ping slowly',
-        onStartup: true,
-        audited: false,
-        hidden: false,
-        broadcast: false,
-        facility: -1,
-      },
-    ],
-  };
-  return template;
-}
 
 interface DeviceReply {
   id: string;

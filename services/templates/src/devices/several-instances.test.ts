@@ -1,0 +1,257 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@triad/db';
+import { planPostgresSuite } from '@triad/db/testing';
+import { pingTemplate } from '../test-support/ping-template.js';
+import {
+  collectedDevices,
+  openEventStream,
+  startTemplatesProcess,
+  stopTemplatesProcess,
+  type TemplatesProcess,
+} from '../test-support/templates-process.js';
+
+// Three template services as child processes on loopback ports, on one PostgreSQL database of
+// their own (so their change bus hears no other suite), sharing ICMP devices that ping 127.0.0.1.
+// Short leases (3 s, beat 1 s) so a takeover after SIGKILL comes within seconds.
+
+const DEVICES = 12;
+const START_BUDGET_MS = 180_000;
+/** Time to wait for a condition: generous, the machine is shared. */
+const WAIT = { timeout: 40_000, interval: 250 };
+const TEST_BUDGET_MS = 180_000;
+
+interface ValuesReply {
+  values: { datapointId: string; value: unknown; quality: string; timestamp: number }[];
+}
+interface EventsReply {
+  events: { type: string; reason?: string; state?: string }[];
+}
+
+const plan = planPostgresSuite(process.env);
+
+const suite = (body: (url: string) => void) => {
+  if (plan.kind === 'run') describe('several template services on one PostgreSQL database', () => body(plan.url));
+  else if (plan.kind === 'fail')
+    describe('several template services on one PostgreSQL database', () => {
+      it('requires PostgreSQL because TRIAD_REQUIRE_SERVICES=1', () => {
+        throw new Error(plan.reason);
+      });
+    });
+  else describe.skip(`several template services on one PostgreSQL database: ${plan.reason}`, () => body(''));
+};
+
+suite((postgresUrl) => {
+  const databaseName = `triad_devices_${randomBytes(4).toString('hex')}`;
+  let admin: Database | undefined;
+  let shared: Database | undefined;
+  let directory = '';
+  const services: TemplatesProcess[] = [];
+  const ids: string[] = [];
+
+  const json = async <T>(url: string, init?: RequestInit): Promise<T> => {
+    const response = await fetch(url, init);
+    if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const send = (url: string, method: string, body: unknown) =>
+    json<{ id: string }>(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const device = (name: string) => ({
+    name,
+    templateId: 'Ping Check',
+    templateVersion: '1.0.0',
+    variables: { ICMP_IPAddress: '127.0.0.1' },
+    drivers: { 'svc-ds-drv-icmp': { count: 1, timeout: 2000 } },
+  });
+  const events = async (service: TemplatesProcess, id: string, type: string) =>
+    (await json<EventsReply>(`${service.url}/devices/${id}/events?limit=1000`)).events.filter((e) => e.type === type);
+  const alive = () => services.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+  /** Each live instance's devices, when they cover `expected` exactly once; undefined otherwise. */
+  const split = (expected: readonly string[]) => {
+    const sets = alive().map(collectedDevices);
+    const all = sets.flatMap((set) => [...set]);
+    return all.length === expected.length && expected.every((id) => all.includes(id)) ? sets : undefined;
+  };
+  const owned = async () =>
+    Promise.all(alive().map(async (s) => (await json<{ devicesOwned: number }>(`${s.url}/healthz`)).devicesOwned));
+  const ownerOf = (id: string) => {
+    const owner = alive().find((s) => collectedDevices(s).has(id));
+    if (owner === undefined) throw new Error(`nobody collects ${id}`);
+    return owner;
+  };
+
+  beforeAll(async () => {
+    admin = openDatabase({ url: postgresUrl, maxConnections: 1 });
+    await sql`create database ${sql.id(databaseName)}`.execute(admin.db);
+    const databaseUrl = new URL(postgresUrl);
+    databaseUrl.pathname = `/${databaseName}`;
+    shared = openDatabase({ url: databaseUrl.toString(), maxConnections: 2 });
+    directory = await mkdtemp(path.join(tmpdir(), 'triad-instances-'));
+    const secretKey = randomBytes(32).toString('hex');
+    const env = (n: number) => ({
+      DATABASE_URL: databaseUrl.toString(),
+      TRIAD_DATA_DIR: path.join(directory, `instance-${n}`),
+      TRIAD_SECRET_KEY: secretKey,
+      TRIAD_DEMO: 'false',
+      TRIAD_TEMPLATES_WRITE_ACCESS: 'open',
+      TRIAD_TEMPLATES_LEASE_TTL_MS: '3000',
+      TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS: '1000',
+      TRIAD_LOG_FORMAT: 'json',
+      TRIAD_LOG_LEVEL: 'info',
+    });
+    // The first one migrates the database; the others start together.
+    services.push(await startTemplatesProcess(env(0), START_BUDGET_MS));
+    services.push(...(await Promise.all([1, 2].map((n) => startTemplatesProcess(env(n), START_BUDGET_MS)))));
+    for (const [version, threshold] of [
+      ['1.0.0', 0],
+      ['1.0.1', 1e9],
+    ] as const)
+      await send(`${services[0]!.url}/templates`, 'POST', pingTemplate(version, threshold));
+    // Every instance has heartbeated once: a cycle of any of them now sees all three as live.
+    const deadline = Date.now() + WAIT.timeout;
+    const count = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from templates_instances`.execute(shared!.db)).rows[0]?.n;
+    while ((await count()) !== 3) {
+      if (Date.now() > deadline) throw new Error('the three instances did not all heartbeat');
+      await new Promise((resolve) => setTimeout(resolve, WAIT.interval));
+    }
+    // Created through all three instances in turn.
+    for (let n = 0; n < DEVICES; n++)
+      ids.push((await send(`${services[n % 3]!.url}/devices`, 'POST', device(`loopback-${n}`))).id);
+  }, START_BUDGET_MS * 2);
+
+  afterAll(async () => {
+    await Promise.all(services.map((s) => stopTemplatesProcess(s)));
+    await shared?.close();
+    if (admin) {
+      await sql`drop database if exists ${sql.id(databaseName)} with (force)`.execute(admin.db);
+      await admin.close();
+    }
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  it(
+    'splits the devices among the instances, each collected by exactly one, and raises each alarm once',
+    async () => {
+      await expect.poll(() => split(ids), WAIT).toBeDefined();
+      const sets = split(ids)!;
+      expect(sets.filter((set) => set.size > 0).length).toBeGreaterThanOrEqual(2);
+      expect(await owned()).toEqual(sets.map((set) => set.size));
+      const leases = await sql<{ item_id: string; owner: string }>`
+      select item_id, owner from templates_work_leases where expires_at > now()`.execute(shared!.db);
+      for (const [index, service] of services.entries())
+        expect(
+          leases.rows
+            .filter((l) => l.owner === service.instance)
+            .map((l) => l.item_id)
+            .sort(),
+        ).toEqual([...sets[index]!].sort());
+      // Every instance answers for every device: its alarm, raised once, and one start of its collection.
+      for (const [n, id] of ids.entries()) {
+        const service = services[(n + 1) % 3]!;
+        await expect
+          .poll(async () => (await json<{ alarms: unknown[] }>(`${service.url}/devices/${id}/alarms`)).alarms, WAIT)
+          .toHaveLength(1);
+      }
+      for (const id of ids) {
+        expect(await events(services[0]!, id, 'alarm-raised')).toHaveLength(1);
+        expect(await events(services[0]!, id, 'state')).toMatchObject([{ state: 'up' }]);
+      }
+    },
+    TEST_BUDGET_MS,
+  );
+
+  it(
+    'serves values, value streams and events of a device on an instance that does not collect it',
+    async () => {
+      const created = await send(`${services[0]!.url}/devices`, 'POST', device('watched'));
+      await expect.poll(() => split([...ids, created.id]), WAIT).toBeDefined();
+      const owner = ownerOf(created.id);
+      const [other, third] = services.filter((s) => s !== owner);
+      await expect
+        .poll(async () => {
+          const { values } = await json<ValuesReply>(`${other!.url}/devices/${created.id}/values`);
+          return values.find((v) => v.datapointId === 'packetLoss');
+        }, WAIT)
+        .toMatchObject({ value: 0, quality: 'good' });
+      const ownValues = await json<ValuesReply>(`${owner.url}/devices/${created.id}/values`);
+      const otherValues = await json<ValuesReply>(`${other!.url}/devices/${created.id}/values`);
+      expect(otherValues.values.map((v) => v.datapointId).sort()).toEqual(
+        ownValues.values.map((v) => v.datapointId).sort(),
+      );
+
+      const stream = await openEventStream(`${other!.url}/devices/${created.id}/stream`);
+      try {
+        const valueEvents = () =>
+          [...stream.text().matchAll(/^event: value\ndata: (.*)$/gm)].map(
+            (m) => JSON.parse(m[1]!) as { timestamp: number },
+          );
+        // The current values first (asked of the owner), then the owner's next readings.
+        await expect.poll(() => valueEvents().length, WAIT).toBeGreaterThan(0);
+        const first = Math.max(...valueEvents().map((v) => v.timestamp));
+        await expect.poll(() => Math.max(...valueEvents().map((v) => v.timestamp)), WAIT).toBeGreaterThan(first);
+        await expect
+          .poll(
+            async () => (await json<{ alarms: unknown[] }>(`${third!.url}/devices/${created.id}/alarms`)).alarms,
+            WAIT,
+          )
+          .toHaveLength(1);
+        // A change through the third instance restarts the collection on the owner; its clear reaches the stream.
+        await send(`${third!.url}/devices/${created.id}`, 'PATCH', { templateVersion: '1.0.1' });
+        await expect
+          .poll(() => stream.text(), WAIT)
+          .toMatch(/^event: alarm-cleared\ndata: .*not-raised-after-restart/m);
+      } finally {
+        stream.close();
+      }
+      // Deleted through an instance that does not collect it: the owner stops.
+      expect((await fetch(`${other!.url}/devices/${created.id}`, { method: 'DELETE' })).status).toBe(204);
+      await expect.poll(() => split(ids), WAIT).toBeDefined();
+    },
+    TEST_BUDGET_MS,
+  );
+
+  it(
+    'takes over the devices of an instance killed with SIGKILL, neither losing nor repeating an alarm',
+    async () => {
+      const before = split(ids)!;
+      const victimIndex = before.indexOf(before.reduce((a, b) => (b.size > a.size ? b : a)));
+      const victim = services[victimIndex]!;
+      const moved = [...before[victimIndex]!];
+      const stayed = ids.filter((id) => !moved.includes(id));
+      victim.child.kill('SIGKILL');
+      expect(await victim.exited).toBe('SIGKILL');
+      const killedAt = Date.now();
+
+      await expect.poll(() => split(ids), WAIT).toBeDefined();
+      const survivors = alive();
+      expect(await owned()).toEqual(split(ids)!.map((set) => set.size));
+      // Each moved device: started by its new owner (a second `state` event), then read twice more,
+      // so the first reading's alarm writes are done.
+      for (const id of moved) {
+        const reader = survivors[0]!;
+        await expect.poll(async () => (await events(reader, id, 'state')).length, WAIT).toBe(2);
+        const rtt = async () =>
+          (await json<ValuesReply>(`${reader.url}/devices/${id}/values`)).values.find(
+            (v) => v.datapointId === 'roundTripTime',
+          )?.timestamp ?? 0;
+        await expect.poll(rtt, WAIT).toBeGreaterThan(killedAt);
+        const first = await rtt();
+        await expect.poll(rtt, WAIT).toBeGreaterThan(first);
+      }
+      for (const id of ids) {
+        const alarms = await json<{ alarms: unknown[] }>(`${survivors[1]!.url}/devices/${id}/alarms`);
+        expect(alarms.alarms, `alarms of ${id}`).toHaveLength(1);
+        expect(await events(survivors[0]!, id, 'alarm-raised'), `raises of ${id}`).toHaveLength(1);
+        expect(await events(survivors[0]!, id, 'alarm-cleared'), `clears of ${id}`).toHaveLength(0);
+      }
+      // Only the dead instance's devices moved.
+      for (const id of stayed) expect(await events(survivors[0]!, id, 'state'), `starts of ${id}`).toHaveLength(1);
+    },
+    TEST_BUDGET_MS,
+  );
+});

@@ -1,0 +1,33 @@
+import { createStarterTemplate } from '@triad/device-templates';
+
+/**
+ * The ICMP starter as template "Ping Check" (real `ping`, usually of 127.0.0.1), polled every
+ * 5 s, with an alarm (severity 601, "Slow echo") that holds while the round-trip time is at least
+ * `threshold` ms: 0 raises it at once, 1e9 never.
+ */
+export function pingTemplate(templateVersion: string, threshold: number): Record<string, unknown> {
+  const template = createStarterTemplate('icmp', { templateId: 'Ping Check' }) as {
+    templateVersion: string;
+    datapointSets: { datapoints: Record<string, { pollingGroup?: string } & Record<string, unknown>>[] }[];
+  };
+  template.templateVersion = templateVersion;
+  const [rtt] = template.datapointSets[0]!.datapoints;
+  for (const datapoint of template.datapointSets[0]!.datapoints) datapoint['addressConfig']!.pollingGroup = '5s';
+  rtt!['alertConfig'] = {
+    evaluations: [
+      {
+        expressions: [{ symbol: 'slow', expression: `datapoint.value >= ${threshold}` }],
+        logic: 'slow',
+        severity: 601,
+        text: 'Slow echo',
+        textHelp: 'The device answers ping slowly',
+        onStartup: true,
+        audited: false,
+        hidden: false,
+        broadcast: false,
+        facility: -1,
+      },
+    ],
+  };
+  return template;
+}

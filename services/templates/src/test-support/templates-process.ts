@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (services/templates/src/test-support -> four levels up). */
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const SCRIPT = 'services/templates/src/test-support/templates-instance.ts';
+
+/** A template service running in a child process (`templates-instance.ts`). */
+export interface TemplatesProcess {
+  readonly child: ChildProcess;
+  readonly url: string;
+  /** Its instance id, as `/healthz` says. */
+  readonly instance: string;
+  /** Its log so far (JSON lines). */
+  log(): string;
+  /** Resolves with the exit code or signal once it ended. */
+  readonly exited: Promise<number | string>;
+}
+
+/**
+ * Starts the service from the sources with `env` over this process's environment and waits (up
+ * to `budgetMs`) until it listens.
+ *
+ * @throws Error with its output when it ends or does not listen in time.
+ */
+export async function startTemplatesProcess(
+  env: Readonly<Record<string, string>>,
+  budgetMs = 120_000,
+): Promise<TemplatesProcess> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', SCRIPT], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const deadline = Date.now() + budgetMs;
+  let url: string | undefined;
+  while ((url = /^listening (\S+)$/m.exec(out)?.[1]) === undefined) {
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`template service did not start\n--- stdout\n${out}\n--- stderr\n${err}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const health = (await (await fetch(`${url}/healthz`)).json()) as { instance: string };
+  return { child, url, instance: health.instance, log: () => err, exited };
+}
+
+/** Sends SIGTERM and waits for the end; SIGKILL after `graceMs`. */
+export async function stopTemplatesProcess(service: TemplatesProcess, graceMs = 15_000): Promise<void> {
+  if (service.child.exitCode === null && service.child.signalCode === null) {
+    service.child.kill('SIGTERM');
+    const timer = setTimeout(() => service.child.kill('SIGKILL'), graceMs);
+    await service.exited;
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The devices an instance collects now, from its "devices collected here changed" log lines
+ * (what the lease loop handed it and took from it).
+ */
+export function collectedDevices(service: TemplatesProcess): Set<string> {
+  const collected = new Set<string>();
+  for (const line of service.log().split('\n')) {
+    if (!line.includes('"devices collected here changed"')) continue;
+    const { gained, lost } = JSON.parse(line) as { gained: string[]; lost: string[] };
+    for (const id of lost) collected.delete(id);
+    for (const id of gained) collected.add(id);
+  }
+  return collected;
+}
+
+/** An open Server-Sent Events stream and what it received so far. */
+export interface EventStream {
+  text(): string;
+  close(): void;
+}
+
+/** Opens `url` (an SSE endpoint) and resolves once the reply headers came. */
+export function openEventStream(url: string): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    const request: ClientRequest = httpRequest(url, (response) => {
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      resolve({ text: () => body, close: () => request.destroy() });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
