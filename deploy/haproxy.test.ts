@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import type { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,6 +30,8 @@ describeWithDeployTools(
     let haproxy: ChildProcess | undefined;
     let haproxyLog = '';
     let balancer = '';
+    let nodeManagerBalancer = 0;
+    let nodeManager: TriadProcess | undefined;
 
     beforeAll(async () => {
       directory = await mkdtemp(path.join(tmpdir(), 'triad-haproxy-'));
@@ -36,8 +40,20 @@ describeWithDeployTools(
       await sql`create database ${sql.id(databaseName)}`.execute(admin.db);
       const databaseUrl = new URL(postgresUrl);
       databaseUrl.pathname = `/${databaseName}`;
-      const base = await freePortRun(3);
+      // Ports: the templates frontend, two template instances, the node manager frontend and
+      // instance, and one where nothing listens.
+      const base = await freePortRun(6);
       const secretKey = randomBytes(32).toString('hex');
+      nodeManagerBalancer = base + 3;
+      nodeManager = startTriad(['serve', 'node-manager', '--port', String(base + 4), '--no-demo'], {
+        DATABASE_URL: databaseUrl.toString(),
+        TRIAD_DATA_DIR: path.join(directory, 'node-manager'),
+        TRIAD_SECRET_KEY: secretKey,
+        TRIAD_ADMIN_PASSWORD: 'Admin123',
+        TRIAD_SCRYPT_COST: '16',
+        TRIAD_WS_AUTH_TIMEOUT_MS: '1000',
+        TRIAD_LOG_FORMAT: 'json',
+      });
       for (const port of [base + 1, base + 2]) {
         const process = startTriad(['serve', 'templates', '--port', String(port), '--no-demo'], {
           DATABASE_URL: databaseUrl.toString(),
@@ -50,13 +66,18 @@ describeWithDeployTools(
         instances.push({ port, process });
       }
       await Promise.all(
-        instances.map((i) =>
+        [...instances, { port: base + 4, process: nodeManager }].map((i) =>
           waitFor(i.process, () => i.process.stdout().includes('Press Ctrl+C'), START_BUDGET_MS, `instance ${i.port}`),
         ),
       );
       const config = renderHaproxyConfig(await readFile(EXAMPLE, 'utf8'), {
-        frontends: { templates: base },
-        servers: { templates: instances.map((i) => i.port) },
+        frontends: { templates: base, node_manager: nodeManagerBalancer },
+        servers: {
+          templates: instances.map((i) => i.port),
+          // Only the WebSocket backend reaches the instance, so an upgrade that answers was routed there.
+          node_manager: [base + 5],
+          node_manager_live: [base + 4],
+        },
       });
       const configFile = path.join(directory, 'triad.cfg');
       await writeFile(configFile, config);
@@ -79,7 +100,9 @@ describeWithDeployTools(
 
     afterAll(async () => {
       haproxy?.kill('SIGKILL');
-      await Promise.all(instances.map((i) => stopTriad(i.process)));
+      await Promise.all(
+        [...instances, ...(nodeManager ? [{ process: nodeManager }] : [])].map((i) => stopTriad(i.process)),
+      );
       if (admin) {
         await sql`drop database if exists ${sql.id(databaseName)} with (force)`.execute(admin.db);
         await admin.close();
@@ -124,5 +147,54 @@ describeWithDeployTools(
       expect(statuses).toEqual(Array.from({ length: 10 }, () => 200));
       expect(served(survivor, '/templates')).toBeGreaterThanOrEqual(10);
     });
+
+    it("routes the node manager's WebSocket upgrade to its own backend, sticky, carrying frames", async () => {
+      expect((await fetch(`http://127.0.0.1:${nodeManagerBalancer}/api/tags`)).status).toBe(503);
+      const { status, cookie, socket, head } = await upgrade(nodeManagerBalancer, '/api/core/ws');
+      try {
+        expect(status).toBe(101);
+        expect(cookie).toMatch(/^TRIAD_NODE_MANAGER=nm1;/);
+        // No auth frame: after TRIAD_WS_AUTH_TIMEOUT_MS the node manager closes with 4401.
+        const frame = head.length >= 4 ? head : Buffer.concat([head, await nextChunk(socket)]);
+        expect(frame[0]).toBe(0x88); // FIN + close
+        expect(frame.readUInt16BE(2)).toBe(4401);
+      } finally {
+        socket.destroy();
+      }
+    });
   },
 );
+
+/** Sends a WebSocket upgrade request for `path` to 127.0.0.1:`port`; the reply's status and socket. */
+function upgrade(
+  port: number,
+  path: string,
+): Promise<{ status: number; cookie: string | undefined; socket: Socket; head: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path,
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'),
+      },
+    });
+    request.once('upgrade', (response, socket, head) =>
+      resolve({ status: response.statusCode ?? 0, cookie: response.headers['set-cookie']?.[0], socket, head }),
+    );
+    request.once('response', (response) => reject(new Error(`no upgrade: HTTP ${response.statusCode}`)));
+    request.once('error', reject);
+    request.end();
+  });
+}
+
+function nextChunk(socket: Socket): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    socket.once('data', resolve);
+    socket.once('error', reject);
+    socket.once('end', () => reject(new Error('the socket ended without a frame')));
+  });
+}

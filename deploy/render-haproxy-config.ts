@@ -24,17 +24,17 @@ export function renderHaproxyConfig(text: string, ports: HaproxyTestPorts): stri
     else if (kind === 'frontend' && name !== undefined && ports.frontends[name] !== undefined) {
       kept.push(
         section
-          .replace(/^(\s+bind )\S+/m, `$1127.0.0.1:${ports.frontends[name]}`)
-          .replace(/^\s+use_backend (\S+).*$/gm, (line, backend: string) =>
+          .replace(/^(\s+bind )\S+/m, (_line, head: string) => `${head}127.0.0.1:${ports.frontends[name]}`)
+          .replace(/^\s+use_backend (\S+).*\n?/gm, (line, backend: string) =>
             ports.servers[backend] !== undefined ? line : '',
           ),
       );
     } else if (kind === 'backend' && name !== undefined && ports.servers[name] !== undefined) {
       const wanted = ports.servers[name];
       let index = 0;
-      const rendered = section.replace(/^(\s+server \S+ )\S+/gm, (_line, head: string) => {
+      const rendered = section.replace(/^(\s+server \S+ )\S+(.*)\n?/gm, (_line, head: string, rest: string) => {
         const port = wanted[index++];
-        return port === undefined ? '' : `${head}127.0.0.1:${port}`;
+        return port === undefined ? '' : `${head}127.0.0.1:${port}${rest}\n`;
       });
       if (index < wanted.length) throw new Error(`backend ${name} has ${index} server lines, ${wanted.length} needed`);
       kept.push(rendered);
