@@ -2,12 +2,12 @@
  * The language server (`triad templates lsp --stdio`, run from the sources in a child process, as
  * an editor would start it) on the generated 5,000-datapoint template: milliseconds from sending
  * `textDocument/didChange` to receiving the `publishDiagnostics` for that version, over 100 edits
- * of one character of the last datapoint, each waited for. Two kinds of edit: in a string value
- * (the server patches the loaded document, then runs the checks) and in a number (it loads the
- * text in full). Includes the server's debounce (25 ms) and the conversion of problems to
- * diagnostics. String edits alternate between a valid and an invalid `originAccessType` (one
- * error). Aim (issue 16): diagnostics within 300 ms of a change. Beside it, in this process after
- * the server has stopped, `validateSource` alone on the same text.
+ * of the last datapoint, each waited for, alternately making the template invalid (one error) and
+ * valid again: value edits of one character (in a string, in a number) and structural ones (a
+ * line added and removed, the whole datapoint copied and removed). Includes the server's
+ * debounce (25 ms) and the conversion of problems to diagnostics. Aim (issue 16): diagnostics
+ * within 300 ms of a change. Beside it, in this process after the server has stopped,
+ * `validateSource` alone on the same text.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -93,27 +93,94 @@ const server = startServer();
 await server.request('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
 server.notify('initialized', {});
 
+/** The text of the line that holds `offset`, and where it starts. */
+function lineAt(text: string, offset: number): { start: number; text: string } {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  return { start, text: text.slice(start, end < 0 ? text.length : end + 1) };
+}
+
+/** An edit measured: the text at `at` goes back and forth between `valid` and `invalid`. */
+interface Toggle {
+  readonly at: number;
+  readonly valid: string;
+  readonly invalid: string;
+}
+
 /**
- * The edits measured: one character toggled at `at` between `valid` and `invalid`. An edit inside
- * a string value patches the loaded document; one in a number makes the server load in full.
+ * The edits measured, each on the last datapoint. Value edits change one character: in a string
+ * (`originAccessType` 'read-only': 'y' is valid, 'x' not, one error) and in a number (`facility`
+ * 7 and 6, both valid). Structural edits add a line and remove it again (an unknown key `unit`:
+ * one error), and copy the whole datapoint before itself and remove the copy again (its
+ * `datapointId` twice: one error).
  */
-const EDIT_KINDS = [
-  // The last datapoint's originAccessType 'read-only': 'y' is valid, 'x' not (one error).
-  { name: 'string value', find: 'read-only', skip: { json: 8, yaml: 8 }, valid: 'y', invalid: 'x' },
-  // The last datapoint's facility (4999 % 16 = 7): 7 and 6 are both valid, the number is reparsed.
-  { name: 'number (full load)', find: 'facility', skip: { json: 11, yaml: 10 }, valid: '7', invalid: '6' },
-] as const;
+const EDIT_KINDS: readonly { readonly name: string; readonly toggle: (text: string, format: Format) => Toggle }[] = [
+  {
+    name: 'value: string',
+    toggle: (text) => ({ at: text.lastIndexOf('read-only') + 8, valid: 'y', invalid: 'x' }),
+  },
+  {
+    name: 'value: number',
+    toggle: (text, format) => ({
+      at: text.lastIndexOf('facility') + (format === 'json' ? 11 : 10),
+      valid: '7',
+      invalid: '6',
+    }),
+  },
+  {
+    name: 'structure: a line',
+    toggle: (text, format) => {
+      const line = lineAt(text, text.lastIndexOf('originAccessType'));
+      const indent = /^ */.exec(line.text)?.[0] ?? '';
+      return {
+        at: line.start,
+        valid: '',
+        invalid: format === 'json' ? `${indent}"unit": "kW",\n` : `${indent}unit: kW\n`,
+      };
+    },
+  },
+  {
+    name: 'structure: a datapoint',
+    toggle: (text, format) => {
+      const line = lineAt(text, text.lastIndexOf(format === 'json' ? '"commonConfig"' : '- commonConfig'));
+      if (format === 'yaml') {
+        // The datapoint's lines: up to the next line as far left as its dash, or the end.
+        const column = line.text.indexOf('-');
+        const next = new RegExp(`\\n {0,${column}}\\S`, 'g');
+        next.lastIndex = line.start + line.text.length - 1;
+        const end = next.exec(text)?.index;
+        return {
+          at: line.start,
+          valid: '',
+          invalid: text.slice(line.start, end === undefined ? text.length : end + 1),
+        };
+      }
+      // JSON: the datapoint object is the line before `"commonConfig"`, closed at the same indentation.
+      const open = lineAt(text, line.start - 1);
+      const indent = /^ */.exec(open.text)?.[0] ?? '';
+      const close = text.indexOf(`\n${indent}}`, open.start) + indent.length + 2;
+      return { at: open.start, valid: '', invalid: `${text.slice(open.start, close)},\n` };
+    },
+  },
+];
+
+type Format = 'json' | 'yaml';
+
+/** The LSP position of `offset` in `text`. */
+function positionAt(text: string, offset: number): { line: number; character: number } {
+  let line = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return { line, character: offset - text.lastIndexOf('\n', offset - 1) - 1 };
+}
 
 const rows: (string | number)[][] = [];
 for (const format of ['json', 'yaml'] as const) {
   for (const kind of EDIT_KINDS) {
-    const text = texts[format];
-    const uri = `file:///bench/${kind.name.split(' ')[0]}/large.ndst.${format}`;
-    const found = text.lastIndexOf(kind.find);
-    if (found < 0) throw new Error(`no ${kind.find} in the generated template`);
-    const at = found + kind.skip[format];
-    const line = text.slice(0, at).split('\n').length - 1;
-    const character = at - text.lastIndexOf('\n', at - 1) - 1;
+    let text = texts[format];
+    const uri = `file:///bench/${kind.name.replace(/\W+/g, '-')}/large.ndst.${format}`;
+    const toggle = kind.toggle(text, format);
+    if (toggle.at < 0 || text.slice(toggle.at, toggle.at + toggle.valid.length) !== toggle.valid)
+      throw new Error(`${format} ${kind.name}: the edit's place was not found in the generated template`);
     const opened = server.diagnostics(uri, 1);
     let start = performance.now();
     server.notify('textDocument/didOpen', { textDocument: { uri, languageId: format, version: 1, text } });
@@ -121,12 +188,14 @@ for (const format of ['json', 'yaml'] as const) {
     const openMs = performance.now() - start;
     const samples: number[] = [];
     let errors = 0;
-    // Warm-up edits, then the measured ones.
+    // Warm-up edits, then the measured ones; even versions make the text invalid, odd ones mend it.
     for (let version = 2; version < 2 + 5 + EDITS; version++) {
+      const [from, to] = version % 2 === 0 ? [toggle.valid, toggle.invalid] : [toggle.invalid, toggle.valid];
       const change = {
-        range: { start: { line, character }, end: { line, character: character + 1 } },
-        text: version % 2 === 0 ? kind.invalid : kind.valid,
+        range: { start: positionAt(text, toggle.at), end: positionAt(text, toggle.at + from.length) },
+        text: to,
       };
+      text = text.slice(0, toggle.at) + to + text.slice(toggle.at + from.length);
       const published = server.diagnostics(uri, version);
       start = performance.now();
       server.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });

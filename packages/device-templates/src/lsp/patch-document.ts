@@ -112,7 +112,7 @@ function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
 }
 
 /** `root` with the value at `path` replaced, copying only the objects and arrays along the path. */
-function withValue(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
+export function withValue(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
   if (Array.isArray(root)) {
