@@ -234,4 +234,34 @@ describeEachDatabase<ContentTables>('shop catalog delta', (getDb) => {
     expect((await backend.findArticle(article.id))?.blockPrices[0]?.amount.value).toBe(222);
     expect((await backend.shopVersions()).get('labtools')).toBe('delta-prices');
   });
+
+  it('puts an article whose price alone changed where price order and price filters expect it', async () => {
+    const article = (await backend.search(query({ shopIds: ['labtools'], limit: 1, offset: 3 }))).hits[0]!.article;
+    await backend.applyShopDelta({
+      shop: labtools,
+      changes: [
+        {
+          kind: 'prices',
+          articleId: article.id,
+          prices: { blockPrices: [{ lowerBound: 1, amount: { value: 1, decimalDigits: 4 } }] },
+        },
+      ],
+      hash: 'delta-cheapest',
+    });
+    const cheapest = await backend.search(
+      query({ shopIds: ['labtools'], sort: [{ field: 'price', descending: false }], limit: 1 }),
+    );
+    expect(cheapest.hits[0]?.article.id).toBe(article.id);
+    const filtered = await backend.search(
+      query({
+        filter: {
+          type: 'DecimalRangeFilter',
+          filterName: 'pricePerMinimumOrderQuantity',
+          upperBound: { value: 1, decimalDigits: 3 },
+        },
+      }),
+    );
+    expect(filtered.hits.map((h) => h.article.id)).toEqual([article.id]);
+    expect(filtered.total).toBe(1);
+  });
 });

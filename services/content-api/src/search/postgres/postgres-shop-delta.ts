@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { encodeArticleDocument, parseStoredArticle, withDocumentPrices } from '../../model/article-document.js';
 import { articlePriceFields } from '../article-index-fields.js';
@@ -6,8 +7,8 @@ import { indexed } from '../indexed-article.js';
 import type { CatalogChange, DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
 import { setCurrentHash, setShopHash, takeImportLock } from './postgres-catalog-writer.js';
-import { freeSlot, rebuildPostgresSegment } from './postgres-segment-writer.js';
-import { SLOT_SPAN } from '../segments/segment-columns.js';
+import { freeSlot, rebuildPostgresSegment, touchCatalog } from './postgres-segment-writer.js';
+import { chunkBytes, COLUMN_CHUNK, joinChunks, SLOT_SPAN } from '../segments/segment-columns.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 
 type PriceChange = CatalogChange & { readonly kind: 'prices' };
@@ -55,11 +56,13 @@ export async function applyPostgresShopDelta(
     let prices: PriceChange[] = [];
     const batched = new Set<string>();
     const flush = async () => {
-      updated += await applyPrices(trx, base, prices, delta.onUnknown);
+      updated += await applyPrices(trx, base, prices, delta.onUnknown, priced);
       prices = [];
       batched.clear();
     };
     const holes: number[] = [];
+    /** New prices (scaled, with special taxes) by position, for a delta of price changes only. */
+    const priced = new Map<number, readonly [number, number]>();
     for await (const change of delta.changes) {
       if (change.kind === 'prices') {
         // A second change of the same article applies on top of the first one.
@@ -101,8 +104,11 @@ export async function applyPostgresShopDelta(
     await flush();
     delta.beforeCommit?.();
     size -= deleted;
-    await fillHoles(trx, base, size, holes);
-    await rebuildPostgresSegment(trx, shop.id, slot);
+    if (header && added === 0 && deleted === 0 && updated === priced.size) await patchPrices(trx, slot, size, priced);
+    else {
+      await fillHoles(trx, base, size, holes);
+      await rebuildPostgresSegment(trx, shop.id, slot);
+    }
     await setCurrentHash(trx, delta.hash);
     await setShopHash(trx, shop.id, delta.hash);
     return { added, updated, deleted };
@@ -137,6 +143,7 @@ async function applyPrices(
   base: number,
   changes: readonly PriceChange[],
   onUnknown: ((change: CatalogChange) => void) | undefined,
+  priced: Map<number, readonly [number, number]>,
 ): Promise<number> {
   if (changes.length === 0) return 0;
   const stored = await trx
@@ -163,6 +170,7 @@ async function applyPrices(
       put = { document: encodeArticleDocument(article), priced: article };
     }
     const fields = articlePriceFields(put.priced);
+    priced.set(Number(row.seq) - base, [fields.priceScaled, fields.priceInclScaled]);
     rows.push(
       sql`(${row.seq}::bigint, ${put.document}, ${fields.priceScaled}::bigint, ${fields.priceInclScaled}::bigint)`,
     );
@@ -173,4 +181,40 @@ async function applyPrices(
     from (values ${sql.join(rows)}) as v (seq, document, price_scaled, price_incl_scaled)
     where a.seq = v.seq`.execute(trx);
   return rows.length;
+}
+
+/**
+ * A delta of price changes only: the price columns of the segment are patched in place (only
+ * the chunks holding a changed article are written) and the segment gets a new generation;
+ * its postings, id order and description ranks stay.
+ */
+async function patchPrices(
+  trx: Transaction<PostgresContentTables>,
+  slot: number,
+  size: number,
+  priced: ReadonlyMap<number, readonly [number, number]>,
+): Promise<void> {
+  const columns = [
+    ['price', 0],
+    ['priceInclSpecialTaxes', 1],
+  ] as const;
+  const touched = new Set([...priced.keys()].map((position) => Math.floor(position / COLUMN_CHUNK)));
+  for (const [name, at] of columns) {
+    const chunks = await sql<{ data: Buffer }>`
+      select data from content_segment_columns where slot = ${slot} and name = ${name} order by chunk`.execute(trx);
+    const column = joinChunks(
+      name,
+      size,
+      chunks.rows.map((r) => r.data),
+    );
+    for (const [position, prices] of priced) column[position] = prices[at];
+    for (const chunk of touched) {
+      const from = chunk * COLUMN_CHUNK;
+      const length = Math.min(COLUMN_CHUNK, size - from);
+      await sql`update content_segment_columns set data = ${chunkBytes(column.subarray(from, from + length), length)}
+        where slot = ${slot} and name = ${name} and chunk = ${chunk}`.execute(trx);
+    }
+  }
+  await sql`update content_segments set generation = ${randomUUID()} where slot = ${slot}`.execute(trx);
+  await touchCatalog(trx);
 }
