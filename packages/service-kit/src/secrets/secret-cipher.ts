@@ -63,7 +63,11 @@ export class SecretCipher {
     const [id, iv, sealed, tag] = stored.slice(PREFIX.length).split(':');
     const key = id === undefined ? undefined : this.#keys.get(id);
     if (!key || iv === undefined || sealed === undefined || tag === undefined)
-      throw new SecretSealError(`a stored ${this.#what} was sealed with a key the service does not have`);
+      throw new SecretSealError(
+        `a stored ${this.#what} was sealed with a key the service does not have (key id ${id ?? '?'}, ` +
+          `this service has ${[...this.#keys.keys()].join(', ')}): every instance on one database needs the ` +
+          'same TRIAD_SECRET_KEY (or a copy of the same key file)',
+      );
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(this.#aad);
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
