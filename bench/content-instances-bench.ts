@@ -186,7 +186,7 @@ async function main(): Promise<void> {
       const sorted = result.latencies.sort((a, b) => a - b);
       const cpuPerRequestMs = (cpu * 1000) / Math.max(1, result.requests);
       rows.push([
-        count,
+        String(count),
         Math.round(result.requests / result.seconds),
         percentile(sorted, 50),
         percentile(sorted, 99),
