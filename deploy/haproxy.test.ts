@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -198,3 +198,13 @@ function nextChunk(socket: Socket): Promise<Buffer> {
     socket.once('end', () => reject(new Error('the socket ended without a frame')));
   });
 }
+
+describeWithDeployTools('deploy/haproxy/triad.cfg as shipped', { programs: ['haproxy'] }, () => {
+  it('passes haproxy -c unchanged (global section included)', () => {
+    const checked = spawnSync('haproxy', ['-c', '-f', EXAMPLE], { encoding: 'utf8' });
+    expect({ status: checked.status, output: `${checked.stdout}${checked.stderr}`.trim() }).toEqual({
+      status: 0,
+      output: 'Configuration file is valid',
+    });
+  });
+});
