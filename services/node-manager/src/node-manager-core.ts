@@ -28,6 +28,7 @@ import { TagRepository } from './repositories/tag-repository.js';
 import { TopologyRepository } from './repositories/topology-repository.js';
 import { UserRepository } from './repositories/user-repository.js';
 import { WsPassRepository } from './repositories/ws-pass-repository.js';
+import { NodeFactsRepository } from './repositories/node-facts-repository.js';
 import { NodeOwnership } from './instances/node-ownership.js';
 
 /** Everything behind the HTTP layer; also the internal API (alarms.raise/clear, topology.setNodeState). */
@@ -126,7 +127,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
       { rawMs: config.metricsRawRetentionMs, minuteMs: config.metricsMinuteRetentionMs },
       now,
     ),
-    facts: new NodeFactsStore(),
+    facts: new NodeFactsStore(database.capabilities.concurrentWriters ? new NodeFactsRepository(database) : undefined),
     logs,
     discovery: new ClusterDiscoveryRepository(database),
     ownership,

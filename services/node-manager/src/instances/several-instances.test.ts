@@ -1,4 +1,4 @@
-import { atom, string, tuple } from '@triad/erlang-dist';
+import { atom, list, string, tuple } from '@triad/erlang-dist';
 import { describePostgresOnly } from '@triad/db/testing';
 import type { Database } from '@triad/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +144,60 @@ describeWithErlAndPostgres('several node managers on one PostgreSQL schema', (ge
     const listed = await getJson<{ alarms: ListedAlarm[] }>(c, '/api/alarm?limit=100');
     expect(listed.alarms.some((x) => x.alarmId === 'nm_share_a' && x.src.nodeId === onB.id)).toBe(true);
   }, 60_000);
+
+  it('shows facts on every instance and judges a family over the nodes of all instances', async () => {
+    const owners = await untilShared(
+      getDb(),
+      [a, b, c],
+      nodes.map((n) => n.id),
+      'nodes shared',
+    );
+    const [onA] = ownedBy(a, owners);
+    const [onB] = ownedBy(b, owners);
+    if (!onA || !onB) throw new Error('A or B owns no node');
+    // Facts read by B are shown by A and C, which do not own the node.
+    for (const member of [a, c]) {
+      const shown = await pollUntil(
+        async () => {
+          const node = await getJson<{ otp_release: string | null }>(member, `/api/topo/node/${onB.id}`);
+          return node.otp_release ?? undefined;
+        },
+        15_000,
+        'the facts of a node owned by B',
+      );
+      expect(shown).toMatch(/^\d+$/);
+    }
+    // One node of A runs an application the others lack: every other node, whoever owns it, gets
+    // missing_application, once.
+    const others = nodes.filter((n) => n !== onA);
+    await onA.direct.rpc('application', 'load', [
+      tuple(
+        atom('application'),
+        atom('nm_extra'),
+        list([tuple(atom('vsn'), string('1')), tuple(atom('applications'), list([atom('kernel'), atom('stdlib')]))]),
+      ),
+    ]);
+    expect(await onA.direct.rpc('application', 'start', [atom('nm_extra')])).toEqual(atom('ok'));
+    await pollUntil(
+      async () => {
+        const { alarms } = await getJson<{ alarms: ListedAlarm[] }>(c, '/api/alarm?limit=1000');
+        const on = new Set(alarms.filter((x) => x.alarmId === 'missing_application').map((x) => x.src.nodeId));
+        return others.every((n) => on.has(n.id)) && !on.has(onA.id) ? true : undefined;
+      },
+      20_000,
+      'missing_application on every other node',
+    );
+    await onA.direct.rpc('application', 'stop', [atom('nm_extra')]);
+    await pollUntil(
+      async () => {
+        const { alarms } = await getJson<{ alarms: ListedAlarm[] }>(a, '/api/alarm?limit=1000');
+        return alarms.some((x) => x.alarmId === 'missing_application') ? undefined : true;
+      },
+      20_000,
+      'missing_application cleared everywhere',
+    );
+    for (const node of others) expect(await alarmRows(getDb(), node.id, 'missing_application')).toBe(1);
+  }, 90_000);
 
   it('hands the nodes of a killed instance to the others, losing and repeating no alarm', async () => {
     const owners = await untilShared(

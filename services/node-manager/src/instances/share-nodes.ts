@@ -64,7 +64,10 @@ export async function shareNodes(options: ShareNodesOptions): Promise<SharedNode
         if (!monitoring) return;
         const { erlang, monitor } = monitoring;
         for (const nodeId of lost) {
-          await monitor.release(nodeId);
+          const node = await core.topologyStore.findNode(nodeId);
+          // Deleted (maybe through another instance): its alarms clear, as on a sole instance.
+          if (node?.deleted) monitor.forget(nodeId, node.name);
+          else await monitor.release(nodeId);
           await erlang.disconnect(nodeId);
         }
         for (const nodeId of gained) {

@@ -4,6 +4,7 @@ import { alarmListView } from './0002-alarm-list-view.js';
 import { metricHistory } from './0004-metric-history.js';
 import { logsDiscoveryAndRuns } from './0005-logs-discovery-and-runs.js';
 import { nodeLeases } from './0006-node-leases.js';
+import { nodeFacts } from './0007-node-facts.js';
 
 /** Bookkeeping table of the node manager's migrations (services may share one database). */
 export const NODE_MANAGER_MIGRATION_TABLE = 'node_manager_migrations';
@@ -15,4 +16,5 @@ export const nodeManagerMigrations: MigrationSet = Object.freeze({
   '0004_metric_history': metricHistory,
   '0005_logs_discovery_and_runs': logsDiscoveryAndRuns,
   '0006_node_leases': nodeLeases,
+  '0007_node_facts': nodeFacts,
 });

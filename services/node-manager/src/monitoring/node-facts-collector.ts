@@ -50,10 +50,9 @@ export class NodeFactsCollector implements Collector {
   readonly #raised = new Map<string, Map<string, string>>();
   /** Names of nodes with raised alarms, to clear them after a delete. */
   readonly #names = new Map<string, string>();
+  readonly #owns: (nodeId: string) => boolean;
   /** Family comparisons run one at a time, so raises and clears of two reads cannot interleave. */
   #comparing: Promise<void> = Promise.resolve();
-  /** Whether the alarms an earlier run left active have been read into `#raised`. */
-  #loaded = false;
 
   constructor(
     rpc: RpcCaller,
@@ -63,6 +62,7 @@ export class NodeFactsCollector implements Collector {
     topology: FamilyNodes,
     intervalMs: number,
     now: () => number = Date.now,
+    owns: (nodeId: string) => boolean = () => true,
   ) {
     this.#rpc = rpc;
     this.#store = store;
@@ -71,11 +71,12 @@ export class NodeFactsCollector implements Collector {
     this.#topology = topology;
     this.intervalMs = intervalMs;
     this.#now = now;
+    this.#owns = owns;
   }
 
   async collect(node: MonitoredNode): Promise<void> {
     const readAt = this.#now();
-    this.#store.put(node.id, parseNodeFacts(await NODE_FACTS_EXPRESSION.evaluate(this.#rpc, node.id), readAt));
+    await this.#store.put(node.id, parseNodeFacts(await NODE_FACTS_EXPRESSION.evaluate(this.#rpc, node.id), readAt));
     await this.#compare((await this.#topology.findNode(node.id))?.familyId);
   }
 
@@ -85,7 +86,9 @@ export class NodeFactsCollector implements Collector {
 
   /** Another instance reads the node now: its facts leave this instance's node objects. */
   released(node: MonitoredNode): void {
-    this.#store.remove(node.id);
+    this.#store.forget(node.id);
+    this.#raised.delete(node.id);
+    this.#names.delete(node.id);
   }
 
   async paused(node: MonitoredNode): Promise<void> {
@@ -93,28 +96,32 @@ export class NodeFactsCollector implements Collector {
   }
 
   async #forget(node: MonitoredNode): Promise<void> {
-    this.#store.remove(node.id);
+    await this.#store.remove(node.id);
     this.#names.set(node.id, node.name);
     const familyId = (await this.#topology.findNode(node.id))?.familyId;
     await this.#compare(familyId, node.id);
   }
 
-  /** Compares the family (and clears what `gone` had raised). */
+  /**
+   * Compares the family (and clears what `gone` had raised). With several instances the family's
+   * facts come from every instance (`NodeFactsStore.read`), and only the nodes this one owns get
+   * their alarms raised or cleared here: each owner does its own.
+   */
   #compare(familyId: string | undefined, gone?: string): Promise<void> {
     const run = this.#comparing.then(async () => {
-      if (!this.#loaded) await this.#loadStored();
       const members = new Map<string, readonly RunningApplication[]>();
       const names = new Map<string, string>();
       if (familyId !== undefined) {
-        for (const n of await this.#topology.listNodes()) {
-          const facts = n.familyId === familyId && !n.deleted && n.id !== gone ? this.#store.get(n.id) : undefined;
-          if (facts && comparable(facts)) members.set(n.id, facts.applications);
-          if (n.familyId === familyId) names.set(n.id, n.name);
+        const family = (await this.#topology.listNodes()).filter((n) => n.familyId === familyId);
+        const facts = await this.#store.read(family.filter((n) => !n.deleted && n.id !== gone).map((n) => n.id));
+        for (const n of family) {
+          const read = facts.get(n.id);
+          if (read && comparable(read)) members.set(n.id, read.applications);
+          names.set(n.id, n.name);
         }
       }
       const found = compareFamily(members);
-      const affected = new Set([...names.keys()].filter((id) => this.#raised.has(id)).concat(gone ?? []));
-      for (const id of found.keys()) affected.add(id);
+      const affected = new Set([...names.keys()].filter((id) => this.#owns(id)).concat(gone ?? []));
       for (const nodeId of affected) {
         const name = names.get(nodeId) ?? this.#names.get(nodeId);
         if (name !== undefined) await this.#apply(nodeId, name, found.get(nodeId) ?? new Map<string, string>());
@@ -124,21 +131,28 @@ export class NodeFactsCollector implements Collector {
     return run;
   }
 
-  /** The consistency alarms an earlier run left active, so they clear once the family agrees. */
-  async #loadStored(): Promise<void> {
-    const stored = await this.#alarmStore.list({ source: FAMILY_CONSISTENCY_SOURCE, tags: 'all', limit: 100_000 });
-    for (const alarm of stored) {
-      if (!alarm.active || alarm.elarmServer !== 'wombat') continue;
-      const raised = this.#raised.get(alarm.nodeId) ?? new Map<string, string>();
-      raised.set(alarm.alarmId, alarm.additionalInformation);
-      this.#raised.set(alarm.nodeId, raised);
-      this.#names.set(alarm.nodeId, alarm.nodeName);
-    }
-    this.#loaded = true;
+  /**
+   * The consistency alarms active for a node: read from the store the first time (what an earlier
+   * run, or the node's previous owner, left active), so they clear once the family agrees.
+   */
+  async #raisedOn(nodeId: string): Promise<Map<string, string>> {
+    const known = this.#raised.get(nodeId);
+    if (known) return known;
+    const stored = await this.#alarmStore.list({
+      nodeIds: [nodeId],
+      source: FAMILY_CONSISTENCY_SOURCE,
+      tags: 'all',
+      limit: 1000,
+    });
+    const raised = new Map<string, string>();
+    for (const alarm of stored)
+      if (alarm.active && alarm.elarmServer === 'wombat') raised.set(alarm.alarmId, alarm.additionalInformation);
+    this.#raised.set(nodeId, raised);
+    return raised;
   }
 
   async #apply(nodeId: string, nodeName: string, wanted: ReadonlyMap<string, string>): Promise<void> {
-    const raised = this.#raised.get(nodeId) ?? new Map<string, string>();
+    const raised = await this.#raisedOn(nodeId);
     for (const alarmId of [DIFFERENT_APPLICATION_VERSIONS, MISSING_APPLICATION]) {
       const text = wanted.get(alarmId);
       // Stored texts are Erlang-printed; compare like with like.
@@ -160,12 +174,7 @@ export class NodeFactsCollector implements Collector {
         raised.set(alarmId, erlangBinary(text));
       }
     }
-    if (raised.size > 0) {
-      this.#raised.set(nodeId, raised);
-      this.#names.set(nodeId, nodeName);
-    } else {
-      this.#raised.delete(nodeId);
-      this.#names.delete(nodeId);
-    }
+    if (raised.size > 0) this.#names.set(nodeId, nodeName);
+    else this.#names.delete(nodeId);
   }
 }

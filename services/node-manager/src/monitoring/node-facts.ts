@@ -71,19 +71,57 @@ export function parseNodeFacts(result: Term, readAt: number): NodeFacts {
   return { otpRelease, ertsVersion, uptimeMs, processCount, totalMemory, applications, booting, readAt };
 }
 
-/** The latest facts per node id, kept while the node is UP (the collector removes them otherwise). */
+/** Where the facts of a shared database are kept (`NodeFactsRepository`). */
+export interface SharedNodeFacts {
+  put(nodeId: string, facts: NodeFacts): Promise<void>;
+  remove(nodeId: string): Promise<void>;
+  read(nodeIds: readonly string[]): Promise<Map<string, NodeFacts>>;
+}
+
+/**
+ * The latest facts per node id, kept while the node is UP (the collector removes them otherwise):
+ * in memory for the nodes this instance reads and, with `shared` (several instances on
+ * PostgreSQL), also in the database, where `read` finds the nodes other instances read.
+ */
 export class NodeFactsStore {
   readonly #facts = new Map<string, NodeFacts>();
+  readonly #shared: SharedNodeFacts | undefined;
 
+  constructor(shared?: SharedNodeFacts) {
+    this.#shared = shared;
+  }
+
+  /** Facts this instance read itself. */
   get(nodeId: string): NodeFacts | undefined {
     return this.#facts.get(nodeId);
   }
 
-  put(nodeId: string, facts: NodeFacts): void {
-    this.#facts.set(nodeId, facts);
+  /** Facts of these nodes, wherever they were read (absent ones left out). */
+  async read(nodeIds: readonly string[]): Promise<Map<string, NodeFacts>> {
+    const found = new Map<string, NodeFacts>();
+    const elsewhere: string[] = [];
+    for (const id of nodeIds) {
+      const facts = this.#facts.get(id);
+      if (facts) found.set(id, facts);
+      else elsewhere.push(id);
+    }
+    if (this.#shared && elsewhere.length > 0)
+      for (const [id, facts] of await this.#shared.read(elsewhere)) found.set(id, facts);
+    return found;
   }
 
-  remove(nodeId: string): void {
+  async put(nodeId: string, facts: NodeFacts): Promise<void> {
+    this.#facts.set(nodeId, facts);
+    await this.#shared?.put(nodeId, facts);
+  }
+
+  async remove(nodeId: string): Promise<void> {
+    this.#facts.delete(nodeId);
+    await this.#shared?.remove(nodeId);
+  }
+
+  /** Another instance reads the node now: drops this instance's copy only. */
+  forget(nodeId: string): void {
     this.#facts.delete(nodeId);
   }
 }

@@ -100,7 +100,7 @@ export class NodeMonitor {
     this.#unsubscribe.push(
       this.#core.events.subscribe((event, origin) => {
         if (event.type !== 'node_state' || origin !== 'local') return;
-        if (event.deleted) this.#forget(event.nodeId, event.nodeName);
+        if (event.deleted) this.forget(event.nodeId, event.nodeName);
         else if (this.#owns(event.nodeId)) this.#observe({ id: event.nodeId, name: event.nodeName }, event.state, true);
       }),
       this.#core.plugins.onChange((nodeId) => this.#reconcile(nodeId)),
@@ -174,7 +174,11 @@ export class NodeMonitor {
     this.#reconcile(node.id);
   }
 
-  #forget(nodeId: string, nodeName: string): void {
+  /**
+   * A deleted node: no `node_down` will be raised for it and an active one clears; its collectors
+   * stop (clearing what they raised). Also run by the node's owner when another instance deleted it.
+   */
+  forget(nodeId: string, nodeName: string): void {
     this.#nodeDown.forget(nodeId, nodeName);
     const watched = this.#nodes.get(nodeId);
     this.#nodes.delete(nodeId);

@@ -58,6 +58,7 @@ export async function startNodeMonitor(
         core.topologyStore,
         core.config.metricsPollMs,
         core.now,
+        owns,
       ),
     ],
     ...(onError ? { onError } : {}),

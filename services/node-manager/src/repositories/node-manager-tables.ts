@@ -17,6 +17,7 @@ export interface NodeManagerDatabase {
   nm_instances: InstancesTable;
   nm_work_leases: WorkLeasesTable;
   nm_ws_passes: WsPassesTable;
+  nm_node_facts: NodeFactsTable;
 }
 
 /** PostgreSQL returns `bigint` as a string; SQLite as a number. */
@@ -168,4 +169,10 @@ export interface WsPassesTable {
   username: string;
   /** ms since the epoch. */
   expires_at: BigIntColumn;
+}
+
+/** The latest facts of each UP node, as JSON (migration 0007). */
+export interface NodeFactsTable {
+  node_id: string;
+  facts_json: string;
 }

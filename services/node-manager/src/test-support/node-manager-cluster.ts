@@ -42,7 +42,8 @@ export interface SharedNode {
 
 /**
  * Several node managers on one PostgreSQL schema (`url` with its `search_path`), sharing a secret
- * key, with short leases (`TEST_LEASES`), alarms read every 200 ms and `node_down` after 1 s.
+ * key, with short leases (`TEST_LEASES`), alarms read every 200 ms, facts every 500 ms and
+ * `node_down` after 1 s.
  * Stop everything with `close()`.
  */
 export class NodeManagerCluster {
@@ -70,6 +71,7 @@ export class NodeManagerCluster {
       TRIAD_ADMIN_PASSWORD: 'Admin123',
       TRIAD_NODE_DOWN_ALARM_AFTER_MS: '1000',
       TRIAD_ALARM_POLL_MS: '200',
+      TRIAD_METRICS_POLL_MS: '500',
       TRIAD_NODE_MANAGER_LEASE_TTL_MS: String(TEST_LEASES.ttlMs),
       TRIAD_NODE_MANAGER_LEASE_HEARTBEAT_MS: String(TEST_LEASES.heartbeatMs),
     };

@@ -25,13 +25,15 @@ export function topologyRoutes(
   const read = { access: 'read' } as const;
   const admin = { access: 'admin' } as const;
 
-  app.get('/node', { schema: s.listNodesSchema, config: read }, async () =>
-    (await core.topologyStore.listNodes()).map((node) => presentNode(node, core.facts.get(node.id), core.now())),
-  );
+  app.get('/node', { schema: s.listNodesSchema, config: read }, async () => {
+    const nodes = await core.topologyStore.listNodes();
+    const facts = await core.facts.read(nodes.map((n) => n.id));
+    return nodes.map((node) => presentNode(node, facts.get(node.id), core.now()));
+  });
   app.get<{ Params: NodeParams }>('/node/:node_id', { schema: s.readNodeSchema, config: read }, async (request) => {
     const node = await core.topologyStore.findNode(request.params.node_id);
     if (!node) throw nmError('NM_ERR_NODE_NOT_FOUND');
-    return presentNode(node, core.facts.get(node.id), core.now());
+    return presentNode(node, (await core.facts.read([node.id])).get(node.id), core.now());
   });
   app.get<{ Params: NodeParams }>(
     '/node/:node_id/info',
@@ -39,7 +41,7 @@ export function topologyRoutes(
     async (request) => {
       const node = await core.topologyStore.findNode(request.params.node_id);
       if (!node) throw nmError('NM_ERR_NODE_NOT_FOUND');
-      return presentNodeInfo(node, core.facts.get(node.id), core.now());
+      return presentNodeInfo(node, (await core.facts.read([node.id])).get(node.id), core.now());
     },
   );
   app.delete<{ Params: NodeParams }>(
