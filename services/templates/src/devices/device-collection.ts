@@ -18,6 +18,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  CHANGE_BUS_MAX_PAYLOAD_BYTES,
   openChangeBus,
   startWorkLeases,
   type ChangeBus,
@@ -30,6 +31,7 @@ import type { DeviceRecord, DeviceRepository } from '../repositories/device-repo
 import type { TemplatesDatabase } from '../repositories/templates-tables.js';
 import {
   DEVICE_TOPICS,
+  messageBytes,
   parseDeviceMessage,
   splitBySize,
   type DeviceChangeKind,
@@ -280,7 +282,14 @@ export class DeviceCollection {
 
   /** Sends `values` in parts that fit the bus: a reply to `req`, or live changes without it. */
   async #sendValues(id: string, values: readonly DeviceValue[], req?: string): Promise<void> {
-    const { parts, oversize } = splitBySize(values);
+    const envelope: DeviceMessage = {
+      t: 'values',
+      from: this.instanceId,
+      id,
+      ...(req === undefined ? {} : { req, last: false }),
+      values: [],
+    };
+    const { parts, oversize } = splitBySize(values, envelope);
     if (oversize.length > 0)
       this.#options.log.warn(
         { device: id, datapoints: oversize.map((v) => v.datapointId) },
@@ -289,13 +298,7 @@ export class DeviceCollection {
     for (const [index, part] of parts.entries()) {
       if (req === undefined && part.length === 0) continue;
       const last = index === parts.length - 1;
-      await this.#publish(DEVICE_TOPICS.values, {
-        t: 'values',
-        from: this.instanceId,
-        id,
-        ...(req === undefined ? {} : { req, last }),
-        values: part,
-      });
+      await this.#publish(DEVICE_TOPICS.values, { ...envelope, ...(req === undefined ? {} : { last }), values: part });
     }
   }
 
@@ -304,7 +307,7 @@ export class DeviceCollection {
     if (!this.#shared || this.#stopped) return;
     if (item.kind === 'event') {
       const message: DeviceMessage = { t: 'event', from: this.instanceId, id, event: item.event };
-      const fits = splitBySize([message]).oversize.length === 0;
+      const fits = messageBytes(message) <= CHANGE_BUS_MAX_PAYLOAD_BYTES;
       void this.#publish(
         DEVICE_TOPICS.events,
         fits ? message : { t: 'event', from: this.instanceId, id, seq: item.event.seq },
@@ -336,8 +339,9 @@ export class DeviceCollection {
   async #announceWatches(): Promise<void> {
     const ids = this.supervisor.listened();
     if (ids.length === 0) return;
-    for (const part of splitBySize(ids).parts)
-      await this.#publish(DEVICE_TOPICS.requests, { t: 'watch', from: this.instanceId, ids: part });
+    const envelope: DeviceMessage = { t: 'watch', from: this.instanceId, ids: [] };
+    for (const part of splitBySize(ids, envelope).parts)
+      await this.#publish(DEVICE_TOPICS.requests, { ...envelope, ids: part });
   }
 
   /** The bus lost messages: catch up on device changes, say again what is watched here. */

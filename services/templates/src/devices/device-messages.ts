@@ -2,6 +2,7 @@
  * What the template-service instances on one database tell each other on the change bus (see
  * `DeviceCollection`). Every message names its sender (`from`), so an instance skips its own.
  */
+import { CHANGE_BUS_MAX_PAYLOAD_BYTES } from '@triad/db';
 import type { DeviceEventRecord } from '../repositories/device-repository.js';
 import type { DeviceValue } from './device-supervisor.js';
 
@@ -37,12 +38,6 @@ export type DeviceMessage =
   | { readonly t: 'event'; readonly from: string; readonly id: string; readonly event: DeviceEventRecord }
   | { readonly t: 'event'; readonly from: string; readonly id: string; readonly seq: number };
 
-/**
- * Bytes a message may take: the bus allows 7,900; the rest is room for the envelope a part adds
- * to its values.
- */
-export const MESSAGE_BYTES = 7_600;
-
 /** Parses a bus payload; undefined for anything that is not one of ours. */
 export function parseDeviceMessage(payload: string): DeviceMessage | undefined {
   try {
@@ -56,21 +51,29 @@ export function parseDeviceMessage(payload: string): DeviceMessage | undefined {
   }
 }
 
+/** UTF-8 bytes of a message's payload. */
+export function messageBytes(message: DeviceMessage): number {
+  return Buffer.byteLength(JSON.stringify(message), 'utf8');
+}
+
 /**
- * Splits `items` into runs whose JSON fits `MESSAGE_BYTES` (always at least one run, maybe empty).
- * An item that alone is larger goes into `oversize` instead.
+ * Splits `items` into runs that each fit one bus message when put into `envelope` (the message
+ * with an empty list): always at least one run, maybe empty. An item too large for a message of
+ * its own goes into `oversize` instead.
  */
-export function splitBySize<T>(items: readonly T[]): { parts: T[][]; oversize: T[] } {
+export function splitBySize<T>(items: readonly T[], envelope: DeviceMessage): { parts: T[][]; oversize: T[] } {
+  const budget = CHANGE_BUS_MAX_PAYLOAD_BYTES - messageBytes(envelope);
   const parts: T[][] = [[]];
   const oversize: T[] = [];
   let bytes = 0;
   for (const item of items) {
+    // The item and the comma before it.
     const size = Buffer.byteLength(JSON.stringify(item), 'utf8') + 1;
-    if (size > MESSAGE_BYTES) {
+    if (size > budget) {
       oversize.push(item);
       continue;
     }
-    if (bytes + size > MESSAGE_BYTES) {
+    if (bytes + size > budget) {
       parts.push([]);
       bytes = 0;
     }
