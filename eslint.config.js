@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  // editors/: extensions for other hosts (VS Code runs CommonJS), outside the TypeScript programs.
+  // editors/vscode: an extension for another host (VS Code runs CommonJS), outside the TypeScript programs.
   {
     ignores: [
       '**/dist/**',
@@ -11,7 +11,7 @@ export default tseslint.config(
       'coverage/**',
       'bench/out/**',
       '**/*.generated.ts',
-      'editors/**',
+      'editors/vscode/**',
     ],
   },
   js.configs.recommended,

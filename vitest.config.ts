@@ -11,6 +11,7 @@ export default defineConfig({
       'services/*/src/**/*.test.ts',
       'apps/*/src/**/*.test.ts',
       'docs/**/*.test.ts',
+      'editors/**/*.test.ts',
       'deploy/**/*.test.ts',
     ],
     testTimeout: 30_000,
