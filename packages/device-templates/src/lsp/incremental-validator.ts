@@ -1,7 +1,7 @@
 import type { LoadedDocument, SourceFormat } from '../loading/loaded-document.js';
 import { validateDocument, validateSource, type SourceValidationResult } from '../validate.js';
 import { patchDocument, type TextEdit } from './patch-document.js';
-import { reparseYamlEntry } from './reparse-yaml-entry.js';
+import { reparseEntry } from './reparse-entry.js';
 
 /** Documents derived in a row before a full load (each adds a step to every position lookup). */
 const MAX_PATCHES = 200;
@@ -9,11 +9,11 @@ const MAX_PATCHES = 200;
 /**
  * Validates successive versions of one template, loading a version in full only when it must.
  * The edits recorded since the last document that loaded are applied to it as one edit (the span
- * they changed): in YAML by reading again only the sequence entry that holds it
- * (`reparseYamlEntry`: a datapoint, say, whatever the edit does inside it), else, when it stays
- * inside a string value, by patching that value (`patchDocument`); then the checks run again on
- * the whole document. A version that does not load keeps the last one that did, so that the edit
- * which mends it is applied to that. Gives the same problems as `validateSource` on the same text.
+ * they changed): by reading again only the array entry that holds it (`reparseEntry`: a
+ * datapoint, say, whatever the edit does inside it), else, when it stays inside a string value,
+ * by patching that value (`patchDocument`); then the checks run again on the whole document. A
+ * version that does not load keeps the last one that did, so that the edit which mends it is
+ * applied to that. Gives the same problems as `validateSource` on the same text.
  */
 export class IncrementalValidator {
   readonly #file: string;
@@ -43,7 +43,10 @@ export class IncrementalValidator {
     same.length += edit.text.length - (edit.end - edit.start);
   }
 
-  /** Validates `text`, the text after every recorded edit. `patched` says whether loading was skipped. */
+  /**
+   * Validates `text`, the text after every recorded edit (recorded faithfully: only the span they
+   * touched is compared with the last document's text). `patched` says whether loading was skipped.
+   */
   validate(text: string): SourceValidationResult & { readonly patched: boolean } {
     const patched = this.#derived(text);
     if (patched !== undefined) {
@@ -85,8 +88,7 @@ export class IncrementalValidator {
     )
       end++;
     const edit = { start, end: old.length - end, text: text.slice(start, text.length - end) };
-    if (old.slice(0, start) + edit.text + old.slice(edit.end) !== text) return undefined;
-    return reparseYamlEntry(document, edit, text) ?? patchDocument(document, edit, text) ?? patchEach(document, edits);
+    return reparseEntry(document, edit, text) ?? patchDocument(document, edit, text) ?? patchEach(document, edits);
   }
 }
 

