@@ -1,9 +1,10 @@
-import { openServiceDatabase, type Database } from '@triad/db';
+import { openReadReplicas, openServiceDatabase, type Database, type ReadReplicas } from '@triad/db';
 import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './migrations/index.js';
 import type { ImportRunRepository } from './repositories/import-run-repository.js';
 import type { ContentTables } from './search/content-tables.js';
 import type { SearchBackend } from './search/search-backend.js';
 import { carryOverFirstLayout } from './search/sqlite/carry-over-first-layout.js';
+import { PostgresSearchBackend } from './search/postgres/postgres-search-backend.js';
 
 /** SQLite file of the service inside the data directory. */
 export const CONTENT_SQLITE_FILE = 'content.sqlite';
@@ -40,6 +41,11 @@ export interface ContentStoreLog {
  */
 export async function openContentStore(options: {
   databaseUrl?: string | undefined;
+  /**
+   * Streaming replicas of the PostgreSQL `databaseUrl` (`DATABASE_READ_URL`): searches and reads
+   * go there, imports and other writes to the primary (decision 0025). Ignored, with a warning, on SQLite.
+   */
+  databaseReadUrls?: readonly string[] | undefined;
   dataDir: string;
   log?: ContentStoreLog;
   /** Set by the service (not by commands): on SQLite, refuse a second service instance on the file. */
@@ -65,7 +71,16 @@ export async function openContentStore(options: {
     ...(log ? { log } : {}),
   });
   const opened = backend!;
+  let replicas: ReadReplicas<ContentTables> | undefined;
   try {
+    if (options.databaseReadUrls && options.databaseReadUrls.length > 0) {
+      replicas = openReadReplicas(database, options.databaseReadUrls, {
+        ...(log
+          ? { log, onPoolError: (error: Error) => log.warn({ err: error }, 'read replica connection lost') }
+          : {}),
+      });
+      if (opened instanceof PostgresSearchBackend && replicas.all.length > 0) opened.readFrom(replicas);
+    }
     const carried = await carryOverFirstLayout(database, opened);
     if (carried) {
       log?.info(
@@ -80,6 +95,7 @@ export async function openContentStore(options: {
     }
   } catch (error) {
     await opened.close().catch(() => {});
+    await replicas?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }
@@ -89,7 +105,10 @@ export async function openContentStore(options: {
     backend: opened,
     importRuns: importRuns!,
     close: () => {
-      closing ??= opened.close().finally(() => database.close());
+      closing ??= opened
+        .close()
+        .finally(() => replicas?.close())
+        .finally(() => database.close());
       return closing;
     },
   };

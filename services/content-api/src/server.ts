@@ -39,6 +39,7 @@ export async function startContentApiServer(
   const logger = serviceLogger(options.logger, config, 'content-api');
   const store = await openContentStore({
     databaseUrl: config.databaseUrl,
+    databaseReadUrls: config.databaseReadUrls,
     dataDir: config.dataDir,
     log: logger,
     singleInstance: 'the content API',

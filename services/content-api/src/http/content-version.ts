@@ -17,13 +17,37 @@ export interface ContentSnapshot {
   versionOf(shopIds: readonly string[]): string | undefined;
 }
 
+/** What a request reads: the content versions and the backend to read the content from. */
+export interface ResolvedVersion {
+  readonly snapshot: ContentSnapshot;
+  readonly backend: SearchBackend;
+}
+
 /** Reads the current content version per request and keeps its shop map until the version changes. */
 export class ContentVersions {
   readonly #backend: SearchBackend;
+  readonly #primary: ContentVersions | undefined;
   #cached: { readonly store: string | undefined; readonly snapshot: ContentSnapshot } | undefined;
 
   constructor(backend: SearchBackend) {
     this.#backend = backend;
+    this.#primary = backend.primary ? new ContentVersions(backend.primary) : undefined;
+  }
+
+  /**
+   * The versions and backend for a request asking for content version `requested` of `scope`
+   * (shop ids, every shop when empty). Normally `current()` and the backend. When reads go to a
+   * replica that has not replayed that version yet but the primary has it (a link handed out by
+   * an instance whose replica is ahead), the primary's versions and backend: links stay valid
+   * while replicas lag.
+   */
+  async resolve(requested: string | undefined, scope: readonly string[]): Promise<ResolvedVersion> {
+    const snapshot = await this.current();
+    if (requested === undefined || !this.#primary || snapshot.versionOf(scope) === requested)
+      return { snapshot, backend: this.#backend };
+    const primary = await this.#primary.current();
+    if (primary.versionOf(scope) === requested) return { snapshot: primary, backend: this.#primary.#backend };
+    return { snapshot, backend: this.#backend };
   }
 
   async current(): Promise<ContentSnapshot> {

@@ -132,6 +132,12 @@ export interface SearchBackend {
    * of that shop, untouched by imports of other shops. Shops never imported are absent.
    */
   shopVersions(): Promise<ReadonlyMap<string, string>>;
+  /**
+   * The same store read from the PostgreSQL primary, when searches and reads go to streaming
+   * replicas (`DATABASE_READ_URL`); undefined otherwise. A request naming a content version its
+   * replica has not replayed yet is answered from here.
+   */
+  readonly primary?: SearchBackend | undefined;
   /** Releases connections the backend opened itself (not the `Database`). Idempotent. */
   close(): Promise<void>;
 }

@@ -22,11 +22,11 @@ export function articlesRoutes(
   options: ArticlesRoutesOptions,
   done: (error?: Error) => void,
 ): void {
-  const { backend, versions } = options;
+  const { versions } = options;
 
   app.get('', { schema: searchArticlesSchema }, async (request, reply) => {
     const search = parseSearchQuery(request.query as RawQuery);
-    const snapshot = await versions.current();
+    const { snapshot, backend } = await versions.resolve(search.hash, search.query.shopIds);
     applyRequestedVersion(reply, search.hash, snapshot.versionOf(search.query.shopIds));
     const page = await backend.search(scopeToCurrency(search.query, search.currency, snapshot.shops));
     const links = new LinkBuilder(options.baseUrl(request), snapshot);
@@ -36,8 +36,9 @@ export function articlesRoutes(
 
   app.get<{ Params: { articleId: string } }>('/:articleId', { schema: readArticleSchema }, async (request, reply) => {
     const hash = single(request.query as RawQuery, 'hash');
-    const snapshot = await versions.current();
-    applyRequestedVersion(reply, hash, snapshot.versionOf(linkScope(articlePath(request.params.articleId))));
+    const scope = linkScope(articlePath(request.params.articleId));
+    const { snapshot, backend } = await versions.resolve(hash, scope);
+    applyRequestedVersion(reply, hash, snapshot.versionOf(scope));
     const article = await backend.findArticle(request.params.articleId);
     if (!article)
       throw contentProblems.create(

@@ -42,13 +42,14 @@ export function businessShopsRoutes(
   options: BusinessShopsRoutesOptions,
   done: (error?: Error) => void,
 ): void {
-  const { backend, versions } = options;
+  const { versions } = options;
   const list = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as RawQuery;
     const limit = boundedInteger(query, 'limit', SHOP_LIMIT);
     const offset = boundedInteger(query, 'offset', SHOP_OFFSET);
-    const snapshot = await versions.current();
-    applyRequestedVersion(reply, single(query, 'hash'), snapshot.hash);
+    const hash = single(query, 'hash');
+    const { snapshot, backend } = await versions.resolve(hash, []);
+    applyRequestedVersion(reply, hash, snapshot.hash);
     const { total, shops } = await backend.listShops(limit, offset);
     const links = new LinkBuilder(options.baseUrl(request), snapshot);
     const body = {
@@ -70,12 +71,9 @@ export function businessShopsRoutes(
 
   const one =
     (present: Present) => async (request: FastifyRequest<{ Params: { shopId: string } }>, reply: FastifyReply) => {
-      const snapshot = await versions.current();
-      applyRequestedVersion(
-        reply,
-        single(request.query as RawQuery, 'hash'),
-        snapshot.versionOf([request.params.shopId]),
-      );
+      const hash = single(request.query as RawQuery, 'hash');
+      const { snapshot } = await versions.resolve(hash, [request.params.shopId]);
+      applyRequestedVersion(reply, hash, snapshot.versionOf([request.params.shopId]));
       const shop = snapshot.shops.get(request.params.shopId);
       if (!shop)
         throw contentProblems.create(

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@triad/db';
+import type { Database, ReadReplicas } from '@triad/db';
 import type { Article, BusinessShop } from '../../model/article.js';
 import { parseStoredArticle } from '../../model/article-document.js';
 import type { CatalogReplacement, SearchBackend, ShopCatalogReplacement } from '../search-backend.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
 import { PostgresCatalogReader } from './postgres-catalog-reader.js';
+import { replicaReads, type ReadOn } from './replica-reads.js';
 import { replacePostgresCatalog, replacePostgresShopCatalog } from './postgres-catalog-writer.js';
 import { putPostgresShop, removePostgresShop } from './postgres-shop-writer.js';
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
@@ -17,18 +18,40 @@ import type { PostgresArticleTables, PostgresContentTables } from './postgres-co
 /**
  * PostgreSQL search (decision 0025): the SQLite engine's per-shop segments, stored in PostgreSQL
  * (column chunks and word postings as `bytea`) and searched in this process
- * (`PostgresCatalogReader`): one read-only repeatable-read transaction per search. Imports write
- * rows and segment in one transaction under an advisory lock.
+ * (`PostgresCatalogReader`). Imports write rows and segment in one transaction under an advisory
+ * lock; with `readFrom`, searches and reads go to streaming replicas.
  */
 export class PostgresSearchBackend implements SearchBackend {
   readonly engine = 'postgres-segments';
+  readonly #database: Database<ContentTables>;
   readonly #db: Kysely<PostgresContentTables>;
   readonly #reader: PostgresCatalogReader;
+  #read: ReadOn;
+  #primary: PostgresSearchBackend | undefined;
 
-  /** `database` must be a PostgreSQL content store: its migrations created `PostgresArticleTables`. */
-  constructor(database: Database<ContentTables>) {
+  /**
+   * `database` must be a PostgreSQL content store: its migrations created `PostgresArticleTables`.
+   * `reader`: the loaded segments to share (a view of the same store).
+   */
+  constructor(database: Database<ContentTables>, reader = new PostgresCatalogReader()) {
+    this.#database = database;
     this.#db = database.db.withTables<PostgresArticleTables>();
-    this.#reader = new PostgresCatalogReader();
+    this.#reader = reader;
+    this.#read = (read) => read(this.#db);
+  }
+
+  /**
+   * Sends searches and reads to `replicas` from now on (writes stay on the primary); `primary`
+   * then reads the primary, sharing the loaded segments.
+   */
+  readFrom(replicas: ReadReplicas<ContentTables>): void {
+    this.#read = replicaReads(replicas);
+    this.#primary = new PostgresSearchBackend(this.#database, this.#reader);
+  }
+
+  /** The store read from the primary, when reads go to replicas (`readFrom`). */
+  get primary(): SearchBackend | undefined {
+    return this.#primary;
   }
 
   replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number> {
@@ -40,44 +63,42 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   search(query: SearchQuery): Promise<SearchPage> {
-    return this.#reader.search(this.#db, query);
+    return this.#read((db) => this.#reader.search(db, query));
   }
 
   async findArticle(id: string): Promise<Article | undefined> {
-    const row = await this.#db
-      .selectFrom('content_articles')
-      .select('document')
-      .where('article_id', '=', id)
-      .executeTakeFirst();
+    const row = await this.#read((db) =>
+      db.selectFrom('content_articles').select('document').where('article_id', '=', id).executeTakeFirst(),
+    );
     return row ? parseStoredArticle(row.document, id) : undefined;
   }
 
   async countArticles(): Promise<number> {
-    const row = await sql<{ n: string | null }>`select sum(article_count) as n from content_segments`.execute(this.#db);
+    const row = await this.#read((db) =>
+      sql<{ n: string | null }>`select sum(article_count) as n from content_segments`.execute(db),
+    );
     return Number(row.rows[0]?.n ?? 0);
   }
 
   async listShops(limit: number, offset: number): Promise<{ total: number; shops: BusinessShop[] }> {
-    const [rows, total] = await Promise.all([
-      sql<{
-        document: string;
-      }>`select document from content_shops order by shop_id collate "C" limit ${limit} offset ${offset}`.execute(
-        this.#db,
-      ),
-      this.#db
-        .selectFrom('content_shops')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-    ]);
+    const [rows, total] = await this.#read((db) =>
+      Promise.all([
+        sql<{
+          document: string;
+        }>`select document from content_shops order by shop_id collate "C" limit ${limit} offset ${offset}`.execute(db),
+        db
+          .selectFrom('content_shops')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst(),
+      ]),
+    );
     return { total: Number(total?.n ?? 0), shops: rows.rows.map((r) => JSON.parse(r.document) as BusinessShop) };
   }
 
   async findShop(id: string): Promise<BusinessShop | undefined> {
-    const row = await this.#db
-      .selectFrom('content_shops')
-      .select('document')
-      .where('shop_id', '=', id)
-      .executeTakeFirst();
+    const row = await this.#read((db) =>
+      db.selectFrom('content_shops').select('document').where('shop_id', '=', id).executeTakeFirst(),
+    );
     return row ? (JSON.parse(row.document) as BusinessShop) : undefined;
   }
 
@@ -90,11 +111,9 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   async currentHash(): Promise<string | undefined> {
-    const row = await this.#db
-      .selectFrom('content_meta')
-      .select('meta_value')
-      .where('meta_key', '=', 'current_hash')
-      .executeTakeFirst();
+    const row = await this.#read((db) =>
+      db.selectFrom('content_meta').select('meta_value').where('meta_key', '=', 'current_hash').executeTakeFirst(),
+    );
     return row?.meta_value;
   }
 
@@ -103,12 +122,14 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   async shopVersions(): Promise<ReadonlyMap<string, string>> {
-    const rows = await this.#db
-      .selectFrom('content_meta')
-      .select(['meta_key', 'meta_value'])
-      .where('meta_key', '>=', SHOP_HASH_KEY)
-      .where('meta_key', '<', SHOP_HASH_END)
-      .execute();
+    const rows = await this.#read((db) =>
+      db
+        .selectFrom('content_meta')
+        .select(['meta_key', 'meta_value'])
+        .where('meta_key', '>=', SHOP_HASH_KEY)
+        .where('meta_key', '<', SHOP_HASH_END)
+        .execute(),
+    );
     return new Map(rows.map((r) => [r.meta_key.slice(SHOP_HASH_KEY.length), r.meta_value]));
   }
 
