@@ -13,6 +13,7 @@ import {
   type ClusterMember,
   type SharedNode,
 } from '../test-support/node-manager-cluster.js';
+import { LIVE_ADMIN } from '../test-support/live-node-manager.js';
 import { pollUntil } from '../test-support/poll-until.js';
 
 const withErl = liveErl.available || liveErl.required;
@@ -251,6 +252,34 @@ describeWithErlAndPostgres('several node managers on one PostgreSQL schema', (ge
         .sort(),
     );
   }, 120_000);
+
+  it('clears the alarms of a node deleted through an instance that does not own it', async () => {
+    const owners = await untilShared(
+      getDb(),
+      [a, c],
+      nodes.map((n) => n.id),
+      'nodes shared by A and C',
+    );
+    const target = nodes.find(
+      (n) => owners.get(n.id) === c.instance && n.node.child.exitCode === null && n.node.child.signalCode === null,
+    );
+    if (!target) throw new Error('C owns no live node');
+    await target.direct.rpc('alarm_handler', 'set_alarm', [tuple(atom('nm_share_c'), string('to be deleted'))]);
+    await waitFor(() => raisedFrames(live.frames, 'nm_share_c', target.id) === 1, 15_000, 'the alarm on C');
+    const deleted = await fetch(`${a.url}/api/topo/node/${target.id}`, { method: 'DELETE', headers: LIVE_ADMIN });
+    expect(deleted.status).toBe(204);
+    const left = nodes.filter((n) => n !== target).map((n) => n.id);
+    await untilShared(getDb(), [a, c], left, 'the deleted node out of the leases');
+    await pollUntil(
+      async () => {
+        const { alarms } = await getJson<{ alarms: ListedAlarm[] }>(a, '/api/alarm?limit=1000');
+        return alarms.some((x) => x.src.nodeId === target.id) ? undefined : true;
+      },
+      15_000,
+      'the alarms of the deleted node cleared',
+    );
+    expect(await alarmRows(getDb(), target.id, 'nm_share_c')).toBe(1);
+  }, 60_000);
 });
 
 describeWithErlAndPostgres('twenty real Erlang nodes shared by two node managers, one killed', (getDb, url) => {
