@@ -157,6 +157,18 @@ async function compareOverEdits(
   return { reparsed, loaded };
 }
 
+/** Each edit of `text`, read again by `reparseEntry`, gives the value and positions a full load gives. */
+function expectReparsedAsLoaded(text: string, format: Format, edits: readonly TextEdit[]): void {
+  const document = loadDocument(text, { format });
+  for (const edit of edits) {
+    const after = apply(text, edit);
+    const reparsed = reparseEntry(document, edit, after);
+    const full = loadDocument(after, { format });
+    expect(reparsed?.value).toEqual(full.value);
+    expectSamePositions(seededRandom(1), reparsed as LoadedDocument, full);
+  }
+}
+
 describe('reparseEntry', () => {
   it.each(['yaml', 'json'] as const)(
     'gives what a full validation gives, over random edits of a 600-datapoint %s template',
@@ -179,7 +191,6 @@ describe('reparseEntry', () => {
 
   it('reads one datapoint again for a key added, a line removed and a datapoint copied', () => {
     const text = yamlOf(30);
-    const document = loadDocument(text, { format: 'yaml' });
     const second = text.indexOf('      - commonConfig:', text.indexOf('dp_0_1') - 60);
     const third = text.indexOf('      - commonConfig:', second + 1);
     const keyLine = text.indexOf('          dataType:', second);
@@ -188,18 +199,11 @@ describe('reparseEntry', () => {
       { start: keyLine, end: text.indexOf('\n', keyLine) + 1, text: '' },
       { start: third - 1, end: third - 1, text: `\n${text.slice(second, third - 1)}` },
     ];
-    for (const edit of edits) {
-      const after = apply(text, edit);
-      const reparsed = reparseEntry(document, edit, after);
-      const full = loadDocument(after, { format: 'yaml' });
-      expect(reparsed?.value).toEqual(full.value);
-      expectSamePositions(seededRandom(1), reparsed as LoadedDocument, full);
-    }
+    expectReparsedAsLoaded(text, 'yaml', edits);
   });
 
   it('reads one JSON datapoint again for a key added, and its set for a datapoint copied', () => {
     const text = textOf(30, 'json');
-    const document = loadDocument(text, { format: 'json' });
     const second = text.lastIndexOf('\n        {\n', text.indexOf('"dp_0_1"')) + 1;
     const third = text.indexOf('\n        {\n', second) + 1;
     const keyLine = text.indexOf('            "dataType"', second);
@@ -207,13 +211,7 @@ describe('reparseEntry', () => {
       { start: keyLine, end: keyLine, text: '            "unit": "kW",\n' },
       { start: third, end: third, text: text.slice(second, third) },
     ];
-    for (const edit of edits) {
-      const after = apply(text, edit);
-      const reparsed = reparseEntry(document, edit, after);
-      const full = loadDocument(after, { format: 'json' });
-      expect(reparsed?.value).toEqual(full.value);
-      expectSamePositions(seededRandom(1), reparsed as LoadedDocument, full);
-    }
+    expectReparsedAsLoaded(text, 'json', edits);
   });
 
   it('declines an edit that moves a line to the left of its entry, or the entry itself', () => {
