@@ -1,28 +1,25 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@triad/db';
-import { planPostgresSuite } from '@triad/db/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pingTemplate } from '../test-support/ping-template.js';
 import {
+  CLUSTER_WAIT as WAIT,
+  describeOnPostgres,
+  fetchJson as json,
+  startTemplatesCluster,
+  type TemplatesCluster,
+} from '../test-support/templates-cluster.js';
+import {
   collectedDevices,
+  collectionSplit,
   openEventStream,
-  startTemplatesProcess,
-  stopTemplatesProcess,
   type TemplatesProcess,
 } from '../test-support/templates-process.js';
 
 // Three template services as child processes on loopback ports, on one PostgreSQL database of
-// their own (so their change bus hears no other suite), sharing ICMP devices that ping 127.0.0.1.
-// Short leases (3 s, beat 1 s) so a takeover after SIGKILL comes within seconds.
+// their own, sharing ICMP devices that ping 127.0.0.1. Short leases (3 s, beat 1 s) so a
+// takeover after SIGKILL comes within seconds.
 
 const DEVICES = 12;
-const START_BUDGET_MS = 180_000;
-/** Time to wait for a condition: generous, the machine is shared. */
-const WAIT = { timeout: 40_000, interval: 250 };
 const TEST_BUDGET_MS = 180_000;
 
 interface ValuesReply {
@@ -32,34 +29,12 @@ interface EventsReply {
   events: { type: string; reason?: string; state?: string }[];
 }
 
-const plan = planPostgresSuite(process.env);
-
-const suite = (body: (url: string) => void) => {
-  if (plan.kind === 'run') describe('several template services on one PostgreSQL database', () => body(plan.url));
-  else if (plan.kind === 'fail')
-    describe('several template services on one PostgreSQL database', () => {
-      it('requires PostgreSQL because TRIAD_REQUIRE_SERVICES=1', () => {
-        throw new Error(plan.reason);
-      });
-    });
-  else describe.skip(`several template services on one PostgreSQL database: ${plan.reason}`, () => body(''));
-};
-
-suite((postgresUrl) => {
-  const databaseName = `triad_devices_${randomBytes(4).toString('hex')}`;
-  let admin: Database | undefined;
-  let shared: Database | undefined;
-  let directory = '';
-  const services: TemplatesProcess[] = [];
+describeOnPostgres('several template services on one PostgreSQL database', (postgresUrl) => {
+  let cluster: TemplatesCluster;
+  let services: readonly TemplatesProcess[] = [];
   const ids: string[] = [];
 
-  const json = async <T>(url: string, init?: RequestInit): Promise<T> => {
-    const response = await fetch(url, init);
-    if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const send = (url: string, method: string, body: unknown) =>
-    json<{ id: string }>(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const send = (url: string, method: string, body: unknown) => json<{ id: string }>(url, method, body);
   const device = (name: string) => ({
     name,
     templateId: 'Ping Check',
@@ -69,13 +44,8 @@ suite((postgresUrl) => {
   });
   const events = async (service: TemplatesProcess, id: string, type: string) =>
     (await json<EventsReply>(`${service.url}/devices/${id}/events?limit=1000`)).events.filter((e) => e.type === type);
-  const alive = () => services.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
-  /** Each live instance's devices, when they cover `expected` exactly once; undefined otherwise. */
-  const split = (expected: readonly string[]) => {
-    const sets = alive().map(collectedDevices);
-    const all = sets.flatMap((set) => [...set]);
-    return all.length === expected.length && expected.every((id) => all.includes(id)) ? sets : undefined;
-  };
+  const alive = () => cluster.alive();
+  const split = (expected: readonly string[]) => collectionSplit(alive(), expected);
   const owned = async () =>
     Promise.all(alive().map(async (s) => (await json<{ devicesOwned: number }>(`${s.url}/healthz`)).devicesOwned));
   const ownerOf = (id: string) => {
@@ -85,53 +55,20 @@ suite((postgresUrl) => {
   };
 
   beforeAll(async () => {
-    admin = openDatabase({ url: postgresUrl, maxConnections: 1 });
-    await sql`create database ${sql.id(databaseName)}`.execute(admin.db);
-    const databaseUrl = new URL(postgresUrl);
-    databaseUrl.pathname = `/${databaseName}`;
-    shared = openDatabase({ url: databaseUrl.toString(), maxConnections: 2 });
-    directory = await mkdtemp(path.join(tmpdir(), 'triad-instances-'));
-    const secretKey = randomBytes(32).toString('hex');
-    const env = (n: number) => ({
-      DATABASE_URL: databaseUrl.toString(),
-      TRIAD_DATA_DIR: path.join(directory, `instance-${n}`),
-      TRIAD_SECRET_KEY: secretKey,
-      TRIAD_DEMO: 'false',
-      TRIAD_TEMPLATES_WRITE_ACCESS: 'open',
-      TRIAD_TEMPLATES_LEASE_TTL_MS: '3000',
-      TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS: '1000',
-      TRIAD_LOG_FORMAT: 'json',
-      TRIAD_LOG_LEVEL: 'info',
-    });
-    // The first one migrates the database; the others start together.
-    services.push(await startTemplatesProcess(env(0), START_BUDGET_MS));
-    services.push(...(await Promise.all([1, 2].map((n) => startTemplatesProcess(env(n), START_BUDGET_MS)))));
+    cluster = await startTemplatesCluster(postgresUrl, 3);
+    services = cluster.services;
     for (const [version, threshold] of [
       ['1.0.0', 0],
       ['1.0.1', 1e9],
     ] as const)
       await send(`${services[0]!.url}/templates`, 'POST', pingTemplate(version, threshold));
-    // Every instance has heartbeated once: a cycle of any of them now sees all three as live.
-    const deadline = Date.now() + WAIT.timeout;
-    const count = async () =>
-      (await sql<{ n: number }>`select count(*)::int as n from templates_instances`.execute(shared!.db)).rows[0]?.n;
-    while ((await count()) !== 3) {
-      if (Date.now() > deadline) throw new Error('the three instances did not all heartbeat');
-      await new Promise((resolve) => setTimeout(resolve, WAIT.interval));
-    }
     // Created through all three instances in turn.
     for (let n = 0; n < DEVICES; n++)
       ids.push((await send(`${services[n % 3]!.url}/devices`, 'POST', device(`loopback-${n}`))).id);
-  }, START_BUDGET_MS * 2);
+  }, 360_000);
 
   afterAll(async () => {
-    await Promise.all(services.map((s) => stopTemplatesProcess(s)));
-    await shared?.close();
-    if (admin) {
-      await sql`drop database if exists ${sql.id(databaseName)} with (force)`.execute(admin.db);
-      await admin.close();
-    }
-    if (directory) await rm(directory, { recursive: true, force: true });
+    await cluster?.close();
   });
 
   it(
@@ -142,7 +79,7 @@ suite((postgresUrl) => {
       expect(sets.filter((set) => set.size > 0).length).toBeGreaterThanOrEqual(2);
       expect(await owned()).toEqual(sets.map((set) => set.size));
       const leases = await sql<{ item_id: string; owner: string }>`
-      select item_id, owner from templates_work_leases where expires_at > now()`.execute(shared!.db);
+      select item_id, owner from templates_work_leases where expires_at > now()`.execute(cluster.database.db);
       for (const [index, service] of services.entries())
         expect(
           leases.rows

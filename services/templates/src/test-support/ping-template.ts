@@ -13,14 +13,30 @@ export function pingTemplate(templateVersion: string, threshold: number): Record
   template.templateVersion = templateVersion;
   const [rtt] = template.datapointSets[0]!.datapoints;
   for (const datapoint of template.datapointSets[0]!.datapoints) datapoint['addressConfig']!.pollingGroup = '5s';
-  rtt!['alertConfig'] = {
+  rtt!['alertConfig'] = alertConfig(
+    `datapoint.value >= ${threshold}`,
+    601,
+    'Slow echo',
+    'The device answers ping slowly',
+  );
+  return template;
+}
+
+/** An `alertConfig` with one evaluation: `expression` holds, the alarm is raised (also at start-up). */
+export function alertConfig(
+  expression: string,
+  severity: number,
+  text: string,
+  textHelp: string,
+): Record<string, unknown> {
+  return {
     evaluations: [
       {
-        expressions: [{ symbol: 'slow', expression: `datapoint.value >= ${threshold}` }],
-        logic: 'slow',
-        severity: 601,
-        text: 'Slow echo',
-        textHelp: 'The device answers ping slowly',
+        expressions: [{ symbol: 'alarm', expression }],
+        logic: 'alarm',
+        severity,
+        text,
+        textHelp,
         onStartup: true,
         audited: false,
         hidden: false,
@@ -29,5 +45,4 @@ export function pingTemplate(templateVersion: string, threshold: number): Record
       },
     ],
   };
-  return template;
 }

@@ -78,6 +78,19 @@ export function collectedDevices(service: TemplatesProcess): Set<string> {
   return collected;
 }
 
+/**
+ * What each of `services` collects, when together they collect every one of `expected` exactly
+ * once (and nothing else); undefined otherwise.
+ */
+export function collectionSplit(
+  services: readonly TemplatesProcess[],
+  expected: readonly string[],
+): Set<string>[] | undefined {
+  const sets = services.map(collectedDevices);
+  const all = sets.flatMap((set) => [...set]);
+  return all.length === expected.length && expected.every((id) => all.includes(id)) ? sets : undefined;
+}
+
 /** An open Server-Sent Events stream and what it received so far. */
 export interface EventStream {
   text(): string;
