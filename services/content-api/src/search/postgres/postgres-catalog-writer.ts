@@ -84,7 +84,10 @@ export async function replacePostgresCatalog(db: ContentDb, catalog: CatalogRepl
   });
 }
 
-/** Advisory lock key of imports into the content tables (one at a time per database). */
+/**
+ * Advisory lock key of imports into the content tables: one at a time per store, the store being
+ * the schema (stores in other schemas of the same database do not wait for each other).
+ */
 const IMPORT_LOCK_KEY = 0x7472_6164; // 'trad'
 
 /**
@@ -95,7 +98,7 @@ export async function takeImportLock(trx: ContentTransaction, wait?: StoreWait):
   await waitForStore(async () => {
     const { rows } = await sql<{
       taken: boolean;
-    }>`select pg_try_advisory_xact_lock(${IMPORT_LOCK_KEY}) as taken`.execute(trx);
+    }>`select pg_try_advisory_xact_lock(${IMPORT_LOCK_KEY}, hashtext(current_schema())) as taken`.execute(trx);
     return rows[0]?.taken === true;
   }, wait);
 }
