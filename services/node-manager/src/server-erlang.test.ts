@@ -62,6 +62,12 @@ suite(title, () => {
     expect(family.name).toMatch(/^Erlang\/OTP \d+$/);
     expect(family.nodes).toEqual([reply.id]);
     await until(async () => (await stateOf(first.url, auth, node.name)) === 'UP', 10_000, 'the node to be UP');
+    // On SQLite the one instance owns every node.
+    expect(await (await fetch(`${first.url}/healthz`)).json()).toEqual({
+      status: 'ok',
+      instance: first.core.ownership.instanceId,
+      nodesOwned: 1,
+    });
     await first.close();
 
     // A new service process picks the stored node up again without being asked.
