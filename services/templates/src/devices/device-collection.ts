@@ -17,6 +17,7 @@
  * owns every device and nothing goes through the bus.
  */
 import { randomBytes } from 'node:crypto';
+import { ConcurrencyLimit } from '@triad/common';
 import {
   CHANGE_BUS_MAX_PAYLOAD_BYTES,
   openChangeBus,
@@ -51,6 +52,8 @@ const WATCH_REPEAT_MS = 5_000;
 const WATCH_TTL_MS = 3 * WATCH_REPEAT_MS;
 /** Value changes of a watched device are sent at most this often, the latest of each datapoint, ms. */
 const LIVE_FLUSH_MS = 100;
+/** Devices started at once (each start reads the device, its template and its alarms). */
+const STARTS_AT_ONCE = 4;
 
 export interface DeviceCollectionOptions {
   readonly database: Database<TemplatesDatabase>;
@@ -83,6 +86,7 @@ export class DeviceCollection {
   /** What each running device was started with, to find changes missed while the bus was away. */
   readonly #bindings = new Map<string, string>();
   readonly #asks = new Map<string, Ask>();
+  readonly #starting = new ConcurrencyLimit(STARTS_AT_ONCE);
   /** Devices other instances stream, until when (epoch ms). */
   readonly #watched = new Map<string, number>();
   /** Value changes of watched devices waiting to be sent, by device and datapoint. */
@@ -181,25 +185,32 @@ export class DeviceCollection {
     }
     if (kind === 'deleted') await this.halt(id);
     await this.#leases?.refresh();
+    // A device this instance just gained is being started: let the caller wait for it.
+    await this.#chains.get(id);
   }
 
-  async #apply(change: WorkLeaseChange): Promise<void> {
+  /**
+   * Starts and stops what the lease cycle handed over, without holding the cycle up: a cycle
+   * waits for this, and a heartbeat late by thousands of starts would make the others take over.
+   */
+  #apply(change: WorkLeaseChange): void {
     // The ids, so an operator (and the tests) can follow every device from instance to instance.
     this.#options.log.info(
       { instance: this.instanceId, gained: change.gained, lost: change.lost },
       'devices collected here changed',
     );
-    await Promise.all([
-      ...change.lost.map((id) => this.#serial(id, () => this.#halt(id))),
-      ...change.gained.map((id) => this.#serial(id, () => this.#start(id))),
-    ]);
+    for (const id of change.lost) void this.#serial(id, () => this.#halt(id));
+    for (const id of change.gained) void this.#serial(id, () => this.#start(id));
   }
 
-  async #start(id: string): Promise<void> {
-    const device = await this.#options.devices.find(id);
-    if (device === undefined) return this.#halt(id);
-    this.#bindings.set(id, binding(device));
-    await this.supervisor.run(device);
+  /** (Re)starts `id` as stored; a few at a time, so a large takeover leaves the pool to the lease cycle. */
+  #start(id: string): Promise<void> {
+    return this.#starting.run(async () => {
+      const device = await this.#options.devices.find(id);
+      if (device === undefined) return this.#halt(id);
+      this.#bindings.set(id, binding(device));
+      await this.supervisor.run(device);
+    });
   }
 
   async #halt(id: string): Promise<void> {
