@@ -67,6 +67,12 @@ describe('triad', () => {
     expect(b.err()).toContain('Allowed choices are pretty, json');
   });
 
+  it('refuses a --database-read-url that is not a list of PostgreSQL URLs', async () => {
+    const m = memory();
+    expect(await runCli(['serve', 'content-api', '--database-read-url', 'postgres://a/db,mysql://b/db'], m.io)).toBe(2);
+    expect(m.err()).toContain('each replica is a postgres:// or postgresql:// URL');
+  });
+
   it('exits 2 when init lacks the mandatory --driver', async () => {
     const m = memory();
     expect(await runCli(['templates', 'init'], m.io)).toBe(2);

@@ -14,6 +14,7 @@ interface ServeCommandOptions {
   readonly portBase?: number;
   readonly dataDir: string;
   readonly databaseUrl?: string;
+  readonly databaseReadUrl?: readonly string[];
   readonly demo: boolean;
   readonly logFormat?: LogFormat;
 }
@@ -49,6 +50,15 @@ export function createServeCommand(io: CliIo): Command {
         '--database-url <url>',
         'PostgreSQL URL; when set, services store their data there instead of SQLite',
       ).env('DATABASE_URL'),
+    )
+    .addOption(
+      new Option(
+        '--database-read-url <urls>',
+        'PostgreSQL streaming replicas (comma-separated URLs) the content API sends searches and reads to; ' +
+          'needs --database-url',
+      )
+        .env('DATABASE_READ_URL')
+        .argParser(parseUrlList),
     )
     .addOption(
       new Option(
@@ -94,6 +104,7 @@ export function createServeCommand(io: CliIo): Command {
             ...(opts.port !== undefined ? { port: opts.port } : {}),
             ...(opts.portBase !== undefined ? { fallbackPort: portFromBase(opts.portBase, index) } : {}),
             ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+            ...(opts.databaseReadUrl ? { databaseReadUrls: opts.databaseReadUrl } : {}),
             ...(opts.logFormat ? { logFormat: opts.logFormat } : {}),
             consoleLinks: () => consoleLinks,
           });
@@ -132,6 +143,18 @@ function waitForSignal(): Promise<void> {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   });
+}
+
+/** `a,b` -> ['a', 'b']: each must be a PostgreSQL URL. */
+function parseUrlList(value: string): string[] {
+  const urls = value
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  for (const url of urls)
+    if (!/^postgres(ql)?:\/\//i.test(url))
+      throw new InvalidArgumentError('each replica is a postgres:// or postgresql:// URL, separated by commas');
+  return urls;
 }
 
 function parsePort(value: string): number {

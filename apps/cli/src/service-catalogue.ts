@@ -15,6 +15,8 @@ export interface ServeOptions {
   readonly fallbackPort?: number;
   readonly dataDir: string;
   readonly databaseUrl?: string;
+  /** Streaming replicas the content API reads from (`--database-read-url`). */
+  readonly databaseReadUrls?: readonly string[];
   readonly demo: boolean;
   /** `--log-format`; unset: the service's `TRIAD_LOG_FORMAT`, else pretty on a terminal. */
   readonly logFormat?: LogFormat;
@@ -49,6 +51,7 @@ interface ServeSettings {
   dataDir?: string;
   demo?: boolean;
   databaseUrl?: string;
+  databaseReadUrls?: readonly string[];
   logFormat?: LogFormat;
 }
 
@@ -108,6 +111,7 @@ function entry(
           demo: o.demo,
           ...(o.port !== undefined ? { port: o.port } : {}),
           ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
+          ...(o.databaseReadUrls && o.databaseReadUrls.length > 0 ? { databaseReadUrls: o.databaseReadUrls } : {}),
           ...(o.logFormat ? { logFormat: o.logFormat } : {}),
         },
         {
