@@ -20,3 +20,19 @@ export function checkShopArticle(article: { readonly id: string; readonly shopId
   if (!article.id.startsWith(`${shopId}:`))
     throw new RangeError(`article id ${article.id} does not start with "${shopId}:"`);
 }
+
+/**
+ * The entry of `byShop` an article of a whole catalog belongs to, after `checkShopArticle`.
+ *
+ * @throws RangeError for an article of a shop not in the catalog, or not its shop's.
+ */
+export function catalogShopOf<T>(
+  article: { readonly id: string; readonly shopId: string },
+  byShop: ReadonlyMap<string, T>,
+): T {
+  const entry = byShop.get(article.shopId);
+  if (entry === undefined)
+    throw new RangeError(`article ${article.id} belongs to ${article.shopId}, which is not among the catalog's shops`);
+  checkShopArticle(article, article.shopId);
+  return entry;
+}

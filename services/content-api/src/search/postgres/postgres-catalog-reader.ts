@@ -2,13 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { parseStoredArticle } from '../../model/article-document.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
 import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
-import {
-  BYTE_ORDER,
-  COLUMN_NAMES,
-  joinChunks,
-  type ColumnName,
-  type SegmentColumns,
-} from '../segments/segment-columns.js';
+import { BYTE_ORDER, COLUMN_NAMES, columnsFromChunks, type ColumnName } from '../segments/segment-columns.js';
 import { searchSegments } from '../segments/segment-search.js';
 import { SegmentSnapshot } from '../segments/segment-snapshot.js';
 import { Segment, type SegmentHeader } from '../segments/segment.js';
@@ -175,18 +169,7 @@ export class PostgresCatalogReader {
         bySlotChunks.get(r.name)?.push(r.data);
       }
       for (const { bucketCount, ...header } of missing) {
-        const own = chunks.get(header.slot) ?? new Map<ColumnName, Buffer[]>();
-        const column = <N extends ColumnName>(name: N) => joinChunks(name, header.size, own.get(name) ?? []);
-        const columns: SegmentColumns = {
-          manufacturer: column('manufacturer'),
-          unspsc7: column('unspsc7'),
-          unspsc9: column('unspsc9'),
-          price: column('price'),
-          priceInclSpecialTaxes: column('priceInclSpecialTaxes'),
-          words: column('words'),
-          idOrder: column('idOrder'),
-          descriptionRank: column('descriptionRank'),
-        };
+        const columns = columnsFromChunks(header.size, chunks.get(header.slot) ?? new Map());
         bySlot.set(header.slot, { segment: new Segment(header, columns), bucketCount });
       }
     }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BusinessShop } from '../../model/article.js';
 import { indexed } from '../indexed-article.js';
 import type { CatalogReplacement, ShopCatalogReplacement } from '../search-backend.js';
-import { checkShopArticle, checkShopId } from '../shop-article-check.js';
+import { catalogShopOf, checkShopArticle, checkShopId } from '../shop-article-check.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 import { dropPostgresSegment, freeSlot, PostgresDictionary, PostgresSegmentLoad } from './postgres-segment-writer.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
@@ -62,12 +62,7 @@ export async function replacePostgresCatalog(db: ContentDb, catalog: CatalogRepl
     const seen = new Set<string>();
     for (const item of catalog.articles) {
       const article = indexed(item);
-      const load = loads.get(article.shopId);
-      if (!load)
-        throw new RangeError(
-          `article ${article.id} belongs to ${article.shopId}, which is not among the catalog's shops`,
-        );
-      checkShopArticle(article, article.shopId);
+      const load = catalogShopOf(article, loads);
       if (seen.has(article.id)) throw new RangeError(`article ${article.id} appears twice`);
       seen.add(article.id);
       await load.add(article);

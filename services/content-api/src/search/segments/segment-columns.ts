@@ -79,3 +79,21 @@ export function joinChunks<N extends ColumnName>(
     throw new RangeError(`column ${name} has ${at / type.BYTES_PER_ELEMENT} of ${size} elements`);
   return column;
 }
+
+/** Every column of a segment of `size` articles from its chunks by column name, each list in chunk order. */
+export function columnsFromChunks(
+  size: number,
+  chunks: ReadonlyMap<ColumnName, readonly Uint8Array[]>,
+): SegmentColumns {
+  const column = <N extends ColumnName>(name: N) => joinChunks(name, size, chunks.get(name) ?? []);
+  return {
+    manufacturer: column('manufacturer'),
+    unspsc7: column('unspsc7'),
+    unspsc9: column('unspsc9'),
+    price: column('price'),
+    priceInclSpecialTaxes: column('priceInclSpecialTaxes'),
+    words: column('words'),
+    idOrder: column('idOrder'),
+    descriptionRank: column('descriptionRank'),
+  };
+}

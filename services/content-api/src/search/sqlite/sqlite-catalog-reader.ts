@@ -6,7 +6,7 @@ import { FacetDictionary, type DictionaryFacet } from '../segments/facet-diction
 import {
   BYTE_ORDER,
   COLUMN_NAMES,
-  joinChunks,
+  columnsFromChunks,
   type ColumnName,
   type SegmentColumns,
 } from '../segments/segment-columns.js';
@@ -154,17 +154,7 @@ export class SqliteCatalogReader {
     ).all(header.slot) as { name: ColumnName; data: Buffer }[];
     const chunks = new Map<ColumnName, Buffer[]>(COLUMN_NAMES.map((n) => [n, []]));
     for (const row of rows) chunks.get(row.name)?.push(row.data);
-    const column = <N extends ColumnName>(name: N) => joinChunks(name, header.size, chunks.get(name) ?? []);
-    return {
-      manufacturer: column('manufacturer'),
-      unspsc7: column('unspsc7'),
-      unspsc9: column('unspsc9'),
-      price: column('price'),
-      priceInclSpecialTaxes: column('priceInclSpecialTaxes'),
-      words: column('words'),
-      idOrder: column('idOrder'),
-      descriptionRank: column('descriptionRank'),
-    };
+    return columnsFromChunks(header.size, chunks);
   }
 
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { BusinessShop } from '../../model/article.js';
 import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { CatalogReplacement, ShopCatalogReplacement } from '../search-backend.js';
-import { checkShopArticle, checkShopId } from '../shop-article-check.js';
+import { catalogShopOf, checkShopArticle, checkShopId } from '../shop-article-check.js';
 import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
 import { SegmentBuilder } from '../segments/segment-builder.js';
 import { BYTE_ORDER, SLOT_SPAN } from '../segments/segment-columns.js';
@@ -68,12 +68,7 @@ export class SqliteCatalogWriter {
       }
       for (const item of catalog.articles) {
         const article = indexed(item);
-        const load = loads.get(article.shopId);
-        if (!load)
-          throw new RangeError(
-            `article ${article.id} belongs to ${article.shopId}, which is not among the catalog's shops`,
-          );
-        checkShopArticle(article, article.shopId);
+        const load = catalogShopOf(article, loads);
         if (!load.add(article)) throw new RangeError(`article ${article.id} appears twice`);
       }
       let count = 0;
