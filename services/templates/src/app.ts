@@ -41,7 +41,7 @@ export interface BuildTemplatesAppOptions {
   readonly cipher?: SecretCipher;
   /** Device drivers; default every driver Triad ships. */
   readonly registry?: DriverRegistry;
-  /** This instance's id (`/healthz`, work leases); default `newInstanceId()` (`<host>-<pid>-<hex>`). */
+  /** This instance's id (`/healthz`, work leases); default `config.instanceId`, else `newInstanceId()`. */
   readonly instanceId?: string;
 }
 
@@ -80,7 +80,7 @@ const OPEN_API: OpenApiOptions = {
  */
 export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const instanceId = options.instanceId ?? newInstanceId();
+  const instanceId = options.instanceId ?? config.instanceId ?? newInstanceId();
   // The collection needs the app's logger, so it comes after the app.
   let devicesOwned = (): number => 0;
   const app = await createServiceApp({

@@ -73,9 +73,11 @@ describe('loadTemplatesConfig', () => {
     expect(() => loadTemplatesConfig({ TRIAD_LOG_FORMAT: 'xml' })).toThrow(/TRIAD_LOG_FORMAT/);
   });
 
-  it('reads the lease settings and refuses a heartbeat longer than a third of the lease time, naming both', () => {
+  it('reads the instance id and lease settings; refuses a heartbeat over a third of the lease time', () => {
     const env = { TRIAD_TEMPLATES_LEASE_TTL_MS: '3000', TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS: '1000' };
     expect(loadTemplatesConfig(env)).toMatchObject({ leaseTtlMs: 3000, leaseHeartbeatMs: 1000 });
+    expect(loadTemplatesConfig({ TRIAD_TEMPLATES_INSTANCE_ID: 'templates-a' }).instanceId).toBe('templates-a');
+    expect(() => loadTemplatesConfig({ TRIAD_TEMPLATES_INSTANCE_ID: 'a b' })).toThrow(/TRIAD_TEMPLATES_INSTANCE_ID/);
     expect(() => loadTemplatesConfig({ ...env, TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS: '1001' })).toThrow(
       /TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS.*at most a third of leaseTtlMs \(TRIAD_TEMPLATES_LEASE_TTL_MS\)/,
     );

@@ -31,6 +31,12 @@ export interface TemplatesConfig extends ServiceSettings {
   /** `TRIAD_MQTT_URL`: the broker of MQTT devices that name none (default mqtt://127.0.0.1:1883). */
   readonly mqttUrl?: string;
   /**
+   * `TRIAD_TEMPLATES_INSTANCE_ID`: this instance's name among the template services of one
+   * PostgreSQL database (`GET /healthz`, logs, leases); must differ between instances. Default
+   * `<host>-<pid>-<random>`, new at every start.
+   */
+  readonly instanceId?: string;
+  /**
    * PostgreSQL, several instances: how long a device stays with an instance that stopped renewing
    * its lease, ms. Takeover after a crash takes about `leaseTtlMs + leaseHeartbeatMs`.
    */
@@ -72,6 +78,7 @@ export const templatesConfigSchema = {
     readAccess: { type: 'string', enum: ['open', 'token'], default: 'open', env: 'TRIAD_TEMPLATES_READ_ACCESS' },
     maxConcurrentReads: { type: 'integer', minimum: 1, maximum: 10_000, default: 256, env: 'TRIAD_DEVICE_READS' },
     mqttUrl: { type: 'string', pattern: '^(mqtts?|wss?)://[^\\s]+$', maxLength: 2000, env: 'TRIAD_MQTT_URL' },
+    instanceId: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,100}$', env: 'TRIAD_TEMPLATES_INSTANCE_ID' },
     // 15 s and 3 s, in ms.
     leaseTtlMs: {
       type: 'integer',

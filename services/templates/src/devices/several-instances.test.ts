@@ -74,6 +74,8 @@ describeOnPostgres('several template services on one PostgreSQL database', (post
   it(
     'splits the devices among the instances, each collected by exactly one, and raises each alarm once',
     async () => {
+      // Named by TRIAD_TEMPLATES_INSTANCE_ID.
+      expect(services.map((s) => s.instance)).toEqual(['templates-0', 'templates-1', 'templates-2']);
       await expect.poll(() => split(ids), WAIT).toBeDefined();
       const sets = split(ids)!;
       expect(sets.filter((set) => set.size > 0).length).toBeGreaterThanOrEqual(2);

@@ -25,9 +25,9 @@ export const CLUSTER_WAIT = { timeout: 40_000, interval: 250 } as const;
 
 /**
  * Creates a database on `postgresUrl`'s server (so the services' change bus hears no other
- * suite), starts `count` services on it with short leases (3 s, beat 1 s), `env` added, the first
- * alone (it migrates), and waits until every one has heartbeated, so any lease cycle from then on
- * sees them all.
+ * suite), starts `count` services on it (instances `templates-0`, `templates-1`...) with short
+ * leases (3 s, beat 1 s), `env` added, the first alone (it migrates), and waits until every one
+ * has heartbeated, so any lease cycle from then on sees them all.
  */
 export async function startTemplatesCluster(
   postgresUrl: string,
@@ -54,6 +54,7 @@ export async function startTemplatesCluster(
     const settings = (n: number) => ({
       DATABASE_URL: url.toString(),
       TRIAD_DATA_DIR: path.join(directory, `instance-${n}`),
+      TRIAD_TEMPLATES_INSTANCE_ID: `templates-${n}`,
       TRIAD_SECRET_KEY: secretKey,
       TRIAD_DEMO: 'false',
       TRIAD_TEMPLATES_WRITE_ACCESS: 'open',
