@@ -45,7 +45,8 @@ export class PostingsBuilder {
       const word = end === -1 ? searchText.slice(start) : searchText.slice(start, end);
       if (word !== '') {
         const list = lists.get(word);
-        if (list === undefined) lists.set(word, position);
+        // A copy as the key: a slice of 13 or more characters would keep the whole text alive.
+        if (list === undefined) lists.set(word.length < 13 ? word : ownCopy(word), position);
         else if (typeof list === 'number') {
           if (list !== position) lists.set(word, [list, position]);
         } else if (list[list.length - 1] !== position) list.push(position);
@@ -84,6 +85,11 @@ export class PostingsBuilder {
       return out.finish();
     });
   }
+}
+
+/** `text` as a string of its own (not a view into a longer one). */
+function ownCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /** The positions of `word` in an encoded bucket, ascending; empty when the bucket does not hold it. */
