@@ -264,4 +264,37 @@ describeEachDatabase<ContentTables>('shop catalog delta', (getDb) => {
     expect(filtered.hits.map((h) => h.article.id)).toEqual([article.id]);
     expect(filtered.total).toBe(1);
   });
+
+  it('applies changes of one id in order within a delta: add, change and delete again', async () => {
+    const stored = (await backend.search(query({ shopIds: ['labtools'], limit: 3 }))).hits.map((h) => h.article);
+    const [y, z] = [stored[0]!, stored[1]!];
+    const named = (article: Article, description: string): Article => ({
+      ...article,
+      description,
+      descriptions: [{ lang: 'en', value: description }],
+    });
+    const x = named({ ...y, id: 'labtools:ORDER-X', supplierArticleId: 'ORDER-X' }, 'tantalum boat');
+    const before = (await backend.search(query({ shopIds: ['labtools'], limit: 0 }))).total;
+    const counts = await backend.applyShopDelta({
+      shop: labtools,
+      changes: [
+        { kind: 'upsert', article: x },
+        { kind: 'upsert', article: named(x, 'tantalum boat, large') },
+        { kind: 'delete', articleId: x.id },
+        { kind: 'delete', articleId: y.id },
+        { kind: 'upsert', article: named(y, 'rhodium foil') },
+        { kind: 'upsert', article: named(z, 'iridium wire') },
+        { kind: 'upsert', article: named(z, 'iridium wire, thin') },
+      ],
+      hash: 'delta-order',
+    });
+    expect(counts).toEqual({ added: 2, updated: 3, deleted: 2 });
+    expect(await backend.findArticle(x.id)).toBeUndefined();
+    expect((await backend.findArticle(y.id))?.description).toBe('rhodium foil');
+    expect((await backend.findArticle(z.id))?.description).toBe('iridium wire, thin');
+    expect(await ids(backend, { words: ['tantalum'] })).toEqual([]);
+    expect(await ids(backend, { words: ['rhodium'] })).toEqual([y.id]);
+    expect(await ids(backend, { words: ['iridium', 'thin'] })).toEqual([z.id]);
+    expect((await backend.search(query({ shopIds: ['labtools'], limit: 0 }))).total).toBe(before);
+  });
 });

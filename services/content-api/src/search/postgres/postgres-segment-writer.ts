@@ -18,7 +18,7 @@ export const CATALOG_GENERATION_KEY = 'catalog_generation';
 /** Articles per COPY. */
 const ROW_BATCH = 2000;
 /** The columns an import writes, in the order of its COPY lines. */
-const ARTICLE_COPY_TARGET =
+export const ARTICLE_COPY_TARGET =
   'content_articles (seq, article_id, shop_id, manufacturer_name, description, price_scaled, ' +
   'price_incl_scaled, unspsc7, unspsc9, search_text, document)';
 /** Rows read per query when a segment is rebuilt from the stored articles. */
@@ -111,12 +111,7 @@ export class PostgresSegmentLoad {
   /** Stores the article at the next position (the caller has checked its id is new). */
   async add(article: IndexedArticle): Promise<void> {
     const f = article.fields;
-    this.#lines.push(
-      `${this.#builder.nextSeq}\t${copyField(article.id)}\t${copyField(this.#shopId)}\t` +
-        `${copyField(article.manufacturerName)}\t${copyField(article.description)}\t${f.priceScaled}\t` +
-        `${f.priceInclScaled}\t${copyField(f.unspsc7)}\t${copyField(f.unspsc9)}\t${copyField(f.searchText)}\t` +
-        `${copyField(article.document)}\n`,
-    );
+    this.#lines.push(articleCopyLine(this.#builder.nextSeq, this.#shopId, article));
     this.#index({ manufacturerName: article.manufacturerName, ...f });
     if (this.#lines.length === ROW_BATCH) await this.#flushRows();
   }
@@ -187,6 +182,16 @@ export class PostgresSegmentLoad {
         ${BYTE_ORDER}, ${buckets.length})`.execute(trx);
     await touchCatalog(trx);
   }
+}
+
+/** The COPY line (`ARTICLE_COPY_TARGET`'s columns) of an article stored at `seq`. */
+export function articleCopyLine(seq: number, shopId: string, article: IndexedArticle): string {
+  const f = article.fields;
+  return (
+    `${seq}\t${copyField(article.id)}\t${copyField(shopId)}\t${copyField(article.manufacturerName)}\t` +
+    `${copyField(article.description)}\t${f.priceScaled}\t${f.priceInclScaled}\t${copyField(f.unspsc7)}\t` +
+    `${copyField(f.unspsc9)}\t${copyField(f.searchText)}\t${copyField(article.document)}\n`
+  );
 }
 
 /** Gives the catalog a new generation: readers reload the segments that changed. */

@@ -2,16 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { encodeArticleDocument, parseStoredArticle, withDocumentPrices } from '../../model/article-document.js';
 import { articlePriceFields } from '../article-index-fields.js';
-import { toArticleRow } from '../article-row.js';
-import { indexed } from '../indexed-article.js';
+import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { CatalogChange, DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
 import { setCurrentHash, setShopHash, takeImportLock } from './postgres-catalog-writer.js';
-import { freeSlot, rebuildPostgresSegment, touchCatalog } from './postgres-segment-writer.js';
+import {
+  ARTICLE_COPY_TARGET,
+  articleCopyLine,
+  freeSlot,
+  rebuildPostgresSegment,
+  touchCatalog,
+} from './postgres-segment-writer.js';
+import { copyRows } from './copy-rows.js';
 import { chunkBytes, COLUMN_CHUNK, joinChunks, SLOT_SPAN } from '../segments/segment-columns.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 
 type PriceChange = CatalogChange & { readonly kind: 'prices' };
+/** An upsert (its article indexed) or a delete, applied with others in one batch. */
+type RowChange =
+  { readonly kind: 'upsert'; readonly article: IndexedArticle } | (CatalogChange & { readonly kind: 'delete' });
+
+/** Upserts and deletes applied together: one lookup, one delete and one COPY per batch. */
+const ROW_BATCH = 1000;
 
 /** Price changes looked up and written together: two statements per batch instead of two per change. */
 const PRICE_BATCH = 1000;
@@ -44,64 +56,87 @@ export async function applyPostgresShopDelta(
     const slot = header?.slot ?? (await freeSlot(trx));
     const base = slot * SLOT_SPAN;
     let size = header?.size ?? 0;
-    const range = sql`seq >= ${base} and seq < ${base + SLOT_SPAN}`;
-    const seqOf = async (id: string) => {
-      const row = await sql<{ seq: number }>`
-        select seq::float8 as seq from content_articles where article_id = ${id} and ${range}`.execute(trx);
-      return row.rows[0]?.seq;
-    };
     let added = 0;
     let updated = 0;
     let deleted = 0;
     let prices: PriceChange[] = [];
     const batched = new Set<string>();
-    const flush = async () => {
+    const holes: number[] = [];
+    /** New prices (scaled, with special taxes) by position, for a delta of price changes only. */
+    const priced = new Map<number, readonly [number, number]>();
+    let rows: RowChange[] = [];
+    const flushPrices = async () => {
       updated += await applyPrices(trx, base, prices, delta.onUnknown, priced);
       prices = [];
       batched.clear();
     };
-    const holes: number[] = [];
-    /** New prices (scaled, with special taxes) by position, for a delta of price changes only. */
-    const priced = new Map<number, readonly [number, number]>();
+    const flushRows = async () => {
+      if (rows.length === 0) return;
+      const changes = rows;
+      rows = [];
+      // The stored places of the batch's ids, then the changes in order against them.
+      const ids = [...new Set(changes.map((c) => (c.kind === 'upsert' ? c.article.id : c.articleId)))];
+      const found = await sql<{ id: string; seq: number }>`
+        select article_id as id, seq::float8 as seq from content_articles
+        where article_id = any(${ids}::text[]) and seq >= ${base} and seq < ${base + SLOT_SPAN}`.execute(trx);
+      const placeOf = new Map<string, number | undefined>(found.rows.map((r) => [r.id, r.seq]));
+      const stored = new Set(found.rows.map((r) => r.seq));
+      const gone = new Set<number>(); // stored rows to delete (deleted, or written again)
+      const written = new Map<number, IndexedArticle>(); // rows to write, by seq
+      for (const change of changes) {
+        if (change.kind === 'upsert') {
+          const seq = placeOf.get(change.article.id);
+          if (seq !== undefined) {
+            if (!written.has(seq)) gone.add(seq);
+            written.set(seq, change.article);
+            updated += 1;
+          } else {
+            placeOf.set(change.article.id, base + size);
+            written.set(base + size, change.article);
+            size += 1;
+            added += 1;
+          }
+          continue;
+        }
+        const seq = placeOf.get(change.articleId);
+        if (seq === undefined) {
+          delta.onUnknown?.(change);
+          continue;
+        }
+        written.delete(seq);
+        if (stored.has(seq)) gone.add(seq);
+        placeOf.set(change.articleId, undefined);
+        holes.push(seq - base);
+        deleted += 1;
+      }
+      if (gone.size > 0) await sql`delete from content_articles where seq = any(${[...gone]}::bigint[])`.execute(trx);
+      if (written.size > 0)
+        await copyRows(
+          trx,
+          ARTICLE_COPY_TARGET,
+          Buffer.from([...written].map(([seq, article]) => articleCopyLine(seq, shop.id, article)).join('')),
+        );
+    };
     for await (const change of delta.changes) {
       if (change.kind === 'prices') {
+        await flushRows();
         // A second change of the same article applies on top of the first one.
-        if (batched.has(change.articleId)) await flush();
+        if (batched.has(change.articleId)) await flushPrices();
         prices.push(change);
         batched.add(change.articleId);
-        if (prices.length === PRICE_BATCH) await flush();
+        if (prices.length === PRICE_BATCH) await flushPrices();
         continue;
       }
-      await flush();
+      await flushPrices();
       if (change.kind === 'upsert') {
         const article = indexed(change.article);
         checkShopArticle(article, shop.id);
-        const row = toArticleRow(article);
-        const { article_id: _id, ...rest } = row;
-        const seq = await seqOf(article.id);
-        if (seq !== undefined) {
-          await trx.updateTable('content_articles').set(rest).where('seq', '=', String(seq)).execute();
-          updated += 1;
-        } else {
-          await trx
-            .insertInto('content_articles')
-            .values({ ...row, seq: String(base + size) })
-            .execute();
-          size += 1;
-          added += 1;
-        }
-        continue;
-      }
-      const seq = await seqOf(change.articleId);
-      if (seq === undefined) {
-        delta.onUnknown?.(change);
-        continue;
-      }
-      await sql`delete from content_articles where seq = ${seq}`.execute(trx);
-      holes.push(seq - base);
-      deleted += 1;
+        rows.push({ kind: 'upsert', article });
+      } else rows.push(change);
+      if (rows.length === ROW_BATCH) await flushRows();
     }
-    await flush();
+    await flushRows();
+    await flushPrices();
     delta.beforeCommit?.();
     size -= deleted;
     if (header && added === 0 && deleted === 0 && updated === priced.size) await patchPrices(trx, slot, size, priced);
