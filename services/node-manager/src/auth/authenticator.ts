@@ -67,10 +67,16 @@ export class Authenticator {
     const { username, password } = credentials;
     const waitMs = this.#throttle.waitMs(username, address);
     if (waitMs > 0) return { refused: 'throttled', retryAfterMs: waitMs };
-    // Counted before the check, so concurrent guesses see each other.
-    this.#throttle.failed(username, address);
+    // Counted before the check, so concurrent guesses see each other; a password that already
+    // passed scrypt is no guess, so a burst of a client's requests is not throttled by itself.
+    const known = this.#commands.recentUsers.peek(username);
+    const verified = known !== undefined && this.#commands.credentials.matches(username, password, known.passwordHash);
+    if (!verified) this.#throttle.failed(username, address);
     const user = await this.verify(username, password);
-    if (!user) return { refused: 'unauthorized' };
+    if (!user) {
+      if (verified) this.#throttle.failed(username, address);
+      return { refused: 'unauthorized' };
+    }
     this.#throttle.succeeded(username, address);
     return { user };
   }

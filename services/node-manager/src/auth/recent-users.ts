@@ -38,6 +38,11 @@ export class RecentUsers {
     return user;
   }
 
+  /** The user as last read, however long ago; undefined when never read (or forgotten). */
+  peek(username: string): UserRecord | undefined {
+    return this.#entries.get(username)?.user;
+  }
+
   forget(username: string): void {
     this.#entries.delete(username);
   }

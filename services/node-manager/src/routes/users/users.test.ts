@@ -316,6 +316,14 @@ describeEachDatabase<NodeManagerDatabase>('node-manager failed sign-ins', (getDb
     }
   });
 
+  it('lets a burst of concurrent requests with a password already verified through, user record re-read', async () => {
+    expect((await signIn(ADMIN, '10.4.0.1')).statusCode).toBe(200);
+    // The user's record is read again (older than the recheck time) while 20 requests wait on it.
+    clock += 60_000;
+    const burst = await Promise.all(Array.from({ length: 20 }, () => signIn(ADMIN, '10.4.0.1')));
+    expect(burst.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+  });
+
   it('answers 429 with a Retry-After that grows with each failure, without checking the password', async () => {
     const wrong = basic('admin', 'wrong1');
     for (let i = 0; i < 3; i++) expect((await signIn(wrong, '10.2.0.1')).statusCode).toBe(401);
