@@ -11,8 +11,15 @@
  * starts instance B as a child process, waits until B holds its share, kills B with SIGKILL and
  * times, from just before the signal, (1) until A's `/healthz` says it owns every node and
  * (2) until A's connection to every node is UP again (monitoring resumed). p50 and max over the
- * runs. For the alarm list's throughput on PostgreSQL see `node-manager-bench.ts`.
+ * runs.
+ *
+ * Then the alarm list on PostgreSQL as an instance serves it (`GET /api/alarm`, 20 of 2,000
+ * active alarms): since issue 17 an instance on PostgreSQL keeps each list until any instance
+ * changes an alarm (the change bus tells it) or for 1 s at most. autocannon in its own process,
+ * 50 connections, 1 s warm-up then 5 s. `node-manager-bench.ts` measures the uncached query.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -49,23 +56,90 @@ async function nodesOwned(url: string): Promise<number> {
   return ((await (await fetch(`${url}/healthz`)).json()) as { nodesOwned: number }).nodesOwned;
 }
 
+/** A fresh schema of the server at `baseUrl`: its URL (via `search_path`) and its removal. */
+async function freshSchema(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = openDatabase({ url: baseUrl, maxConnections: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.href,
+    async drop() {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+/**
+ * Requests per second and p50/p99 latency (ms) of `GET url` under autocannon, in its own process
+ * (run asynchronously: the server answering is in this one).
+ */
+async function autocannon(
+  url: string,
+  seconds: number,
+): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
+  const bin = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'autocannon');
+  const args = ['-c', '50', '-d', String(seconds), '-j', '-H', `authorization=${ADMIN.authorization}`, url];
+  const { stdout } = await promisify(execFile)(bin, args, { encoding: 'utf8' });
+  const out = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+  };
+  return { rps: out.requests.average, p50: out.latency.p50, p99: out.latency.p99, non2xx: out.non2xx };
+}
+
+/** The alarm list as one instance on PostgreSQL serves it, with its shared list cache. */
+async function alarmList(baseUrl: string): Promise<void> {
+  const schema = await freshSchema(baseUrl, 'bench_alarm_list');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nm-alarm-list-'));
+  let server: RunningNodeManagerServer | undefined;
+  try {
+    server = await startNodeManagerServer(
+      { port: 0 },
+      {
+        env: {
+          DATABASE_URL: schema.url,
+          TRIAD_DATA_DIR: dataDir,
+          TRIAD_SCRYPT_COST: '16',
+          TRIAD_LOG_LEVEL: 'silent',
+          TRIAD_ADMIN_PASSWORD: 'Admin123',
+        },
+      },
+    );
+    for (let i = 0; i < 2_000; i++)
+      await server.core.alarms.raise({ alarmId: `bench_${i}`, nodeId: `node-${i % 20}`, nodeName: `n${i % 20}@h` });
+    const url = `${server.url}/api/alarm`;
+    const first = (await (await fetch(url, { headers: ADMIN })).json()) as { alarms: unknown[] };
+    if (first.alarms.length !== 20) throw new Error(`expected 20 alarms, got ${first.alarms.length}`);
+    await autocannon(url, 1);
+    const r = await autocannon(url, 5);
+    printTable(
+      ['alarm list on PostgreSQL (one instance)', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'],
+      [['GET /api/alarm (20 of 2k), cached until a change', r.rps, r.p50, r.p99, String(r.non2xx)]],
+    );
+  } finally {
+    await server?.close();
+    await schema.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Takeover times of one lease setting in a fresh schema: [owned again, connected again] per run, ms. */
 async function measure(
   baseUrl: string,
   setting: (typeof SETTINGS)[number],
   nodes: readonly ErlProcess[],
 ): Promise<[number, number][]> {
-  const schema = `bench_takeover_${randomBytes(4).toString('hex')}`;
-  const admin = openDatabase({ url: baseUrl, maxConnections: 1 });
-  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-  const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  const schema = await freshSchema(baseUrl, 'bench_takeover');
   const dirs: string[] = [];
   const env = () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nm-takeover-'));
     dirs.push(dataDir);
     return {
-      DATABASE_URL: url.href,
+      DATABASE_URL: schema.url,
       TRIAD_DATA_DIR: dataDir,
       TRIAD_SECRET_KEY: secretKey,
       TRIAD_SCRYPT_COST: '16',
@@ -119,8 +193,7 @@ async function measure(
   } finally {
     await b?.kill();
     await a?.close();
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
-    await admin.close();
+    await schema.drop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -134,6 +207,11 @@ async function main(): Promise<void> {
   console.log(
     `${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(2)}; ${NODES} nodes, ${RUNS} runs per setting`,
   );
+  if (!process.argv.includes('--alarm-list-only')) await takeover(baseUrl);
+  await alarmList(baseUrl);
+}
+
+async function takeover(baseUrl: string): Promise<void> {
   const nodes: ErlProcess[] = [];
   try {
     for (let i = 0; i < NODES; i++) nodes.push(await startErl(`nm_takeover_${process.pid}_${i}`, 'takeover'));

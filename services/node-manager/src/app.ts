@@ -46,6 +46,8 @@ export interface BuildNodeManagerAppOptions {
   readonly consoleLinks?: () => readonly ConsoleLink[];
   /** This instance's id among several on one database; ignored when `core` is given. */
   readonly instanceId?: string;
+  /** See `CreateNodeManagerCoreOptions.sharedListCacheMs`; ignored when `core` is given. */
+  readonly sharedListCacheMs?: number;
 }
 
 /** A built app plus its core (internal alarm API, node state updates). */
@@ -72,6 +74,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
       ...(options.connector ? { connector: options.connector } : {}),
       ...(options.cookies ? { cookies: options.cookies } : {}),
       ...(options.instanceId ? { instanceId: options.instanceId } : {}),
+      ...(options.sharedListCacheMs === undefined ? {} : { sharedListCacheMs: options.sharedListCacheMs }),
     });
   // The service's own process and HTTP metrics join the nodes' at `/metrics` (routes/metrics).
   let serviceMetrics: () => Promise<string> = () => Promise.resolve('');

@@ -75,6 +75,11 @@ export interface CreateNodeManagerCoreOptions {
   readonly cookies?: CookieCipher;
   /** This instance's id among several on one database; default `newInstanceId()`. */
   readonly instanceId?: string;
+  /**
+   * On a database several instances write: keep alarm lists this long (ms), relying on the change
+   * bus to drop them when another instance changes an alarm (`ChangeRelay`). Default none.
+   */
+  readonly sharedListCacheMs?: number;
 }
 
 /** Wires repositories, commands and the connector over one database. */
@@ -93,7 +98,10 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
   );
   const topologyStore = new TopologyRepository(database, now, options.cookies);
   const plugins = new PluginRepository(database);
-  const alarmStore = new AlarmRepository(database);
+  const alarmStore = new AlarmRepository(
+    database,
+    options.sharedListCacheMs === undefined ? {} : { sharedListCacheMs: options.sharedListCacheMs, now },
+  );
   const tags = new TagRepository(database);
   const ownership = new NodeOwnership(options.instanceId ?? config.instanceId ?? newInstanceId());
   const logs = new NodeLogs(new NodeLogRepository(database, config.logsPerNode), topologyStore, events, now);

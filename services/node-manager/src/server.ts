@@ -41,6 +41,12 @@ export interface StartNodeManagerServerOptions extends ServiceStartOptions<NodeM
   readonly connector?: NodeConnector;
 }
 
+/**
+ * How long an alarm list stays cached on PostgreSQL (ms): the change bus drops it at once when
+ * any instance changes an alarm; this bounds how stale it gets if such a message is lost.
+ */
+export const SHARED_ALARM_LIST_CACHE_MS = 1_000;
+
 /** SQLite file of the service inside the data directory. */
 export const NODE_MANAGER_SQLITE_FILE = 'node-manager.sqlite';
 
@@ -93,6 +99,8 @@ export async function startNodeManagerServer(
       logger,
       connector,
       cookies: keys.cipher,
+      // PostgreSQL: the change relay (shareNodes) drops cached alarm lists on others' changes.
+      ...(database.capabilities.concurrentWriters ? { sharedListCacheMs: SHARED_ALARM_LIST_CACHE_MS } : {}),
       ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),
     });
     // Plain-text cookies of older versions, and any left under the old key by an interrupted rotation.

@@ -32,7 +32,8 @@ export interface ChangeRelayOptions {
  * schema, so installations in other schemas of the server hear nothing. Messages stay under the
  * bus's limit: an alarm too large goes as its key (receivers read its stored list form), a log
  * entry too large is cut. Sends keep their order. Events sent while the listening connection was
- * lost are missed (live clients reread the lists); nodes are re-shared on reconnect.
+ * lost are missed (live clients reread the lists); nodes are re-shared and the cached alarm lists
+ * dropped on reconnect. Every alarm change of another instance drops the cached alarm lists.
  */
 export class ChangeRelay {
   readonly #options: ChangeRelayOptions;
@@ -75,6 +76,8 @@ export class ChangeRelay {
       await bus.subscribe(
         this.#topics.events,
         fromOthers((message) => this.#receive(message as EventMessage)),
+        // Messages were lost while the connection was: lists cached meanwhile may be stale.
+        () => this.#options.alarms.forgetCachedReads(),
       ),
       await bus.subscribe(
         this.#topics.plugins,
@@ -107,6 +110,8 @@ export class ChangeRelay {
 
   #receive(message: EventMessage): void {
     const { events, alarms, onError } = this.#options;
+    // Another instance changed an alarm: this one's cached lists no longer hold.
+    if (!('e' in message) || message.e.type === 'alarm') alarms.forgetCachedReads();
     if ('e' in message) {
       events.deliver(message.e, 'remote');
       return;

@@ -14,14 +14,31 @@ type Db = Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase>;
 export class AlarmRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
   readonly #templates: QueryTemplates<NodeManagerDatabase>;
-  /** Present where this process is the only writer (SQLite); see `ReadCache`. */
+  /**
+   * Present where this process is the only writer (SQLite), or where the change bus reports the
+   * other instances' alarm changes (`sharedListCacheMs`); see `ReadCache`.
+   */
   readonly #cache: ReadCache<readonly string[]> | undefined;
 
-  constructor(database: Database<NodeManagerDatabase>, options: { listCache?: boolean } = {}) {
+  /**
+   * `listCache` forces the list cache on or off (default: on SQLite only). `sharedListCacheMs`
+   * turns it on for a database several instances write, each result kept at most that long: the
+   * caller must call `forgetCachedReads()` whenever another instance reports an alarm change, and
+   * the age bounds how stale a list gets should such a report be lost.
+   */
+  constructor(
+    database: Database<NodeManagerDatabase>,
+    options: { listCache?: boolean; sharedListCacheMs?: number; now?: () => number } = {},
+  ) {
     this.#db = database.db;
     this.#templates = new QueryTemplates(this.#db);
-    if (options.listCache ?? readCachesFit(database))
-      this.#cache = new ReadCache((texts) => texts.reduce((n, text) => n + text.length, 0));
+    const sizeOf = (texts: readonly string[]) => texts.reduce((n, text) => n + text.length, 0);
+    if (options.sharedListCacheMs !== undefined && options.listCache !== false)
+      this.#cache = new ReadCache(sizeOf, undefined, undefined, {
+        ms: options.sharedListCacheMs,
+        now: options.now ?? Date.now,
+      });
+    else if (options.listCache ?? readCachesFit(database)) this.#cache = new ReadCache(sizeOf);
   }
 
   /** Runs `work` in one transaction. */

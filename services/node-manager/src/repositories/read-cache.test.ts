@@ -57,4 +57,15 @@ describe('ReadCache', () => {
     expect(await overtaken).toEqual(['old']);
     expect(cache.get('k2')).toBeUndefined();
   });
+
+  it('with a maximum age, forgets a result once it is that old', () => {
+    let now = 1_000;
+    const cache = new ReadCache(chars, 10, 1000, { ms: 500, now: () => now });
+    cache.set('newest', cache.generation, ['{"a":1}']);
+    now += 499;
+    expect(cache.get('newest')).toEqual(['{"a":1}']);
+    now += 1;
+    expect(cache.get('newest')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
 });

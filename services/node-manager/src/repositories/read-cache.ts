@@ -17,20 +17,31 @@ export function readCachesFit(database: { capabilities: { concurrentWriters: boo
  * one, and a result is stored only if no write happened since its query began (`generation`).
  * Repositories enable it for SQLite (`readCachesFit`), where the service is the one writer and
  * statements run one at a time on its connection; with PostgreSQL several services may share
- * the database, so it is off. `sizeOf` measures a value (for strings: their length).
+ * the database, so it is off, except where the change bus tells of the other instances' writes:
+ * then each result also expires after `maxAge.ms` (see `AlarmRepository`). `sizeOf` measures a
+ * value (for strings: their length).
  */
 export class ReadCache<V> {
   readonly #entries = new Map<string, V>();
+  /** When each entry was stored (only with `maxAge`). */
+  readonly #storedAt = new Map<string, number>();
   readonly #sizeOf: (value: V) => number;
   readonly #maxEntries: number;
   readonly #maxSize: number;
+  readonly #maxAge: { readonly ms: number; readonly now: () => number } | undefined;
   #size = 0;
   #generation = 0;
 
-  constructor(sizeOf: (value: V) => number, maxEntries = READ_CACHE_ENTRIES, maxSize = READ_CACHE_SIZE) {
+  constructor(
+    sizeOf: (value: V) => number,
+    maxEntries = READ_CACHE_ENTRIES,
+    maxSize = READ_CACHE_SIZE,
+    maxAge?: { readonly ms: number; readonly now: () => number },
+  ) {
     this.#sizeOf = sizeOf;
     this.#maxEntries = maxEntries;
     this.#maxSize = maxSize;
+    this.#maxAge = maxAge;
   }
 
   /** Changes on every `invalidate`; read it before querying, give it back to `set`. */
@@ -44,6 +55,10 @@ export class ReadCache<V> {
 
   get(key: string): V | undefined {
     const hit = this.#entries.get(key);
+    if (hit !== undefined && this.#maxAge && this.#maxAge.now() - (this.#storedAt.get(key) ?? 0) >= this.#maxAge.ms) {
+      this.#remove(key, hit);
+      return undefined;
+    }
     if (hit !== undefined) {
       // Most recently used last, so eviction drops the oldest.
       this.#entries.delete(key);
@@ -60,6 +75,7 @@ export class ReadCache<V> {
     const old = this.#entries.get(key);
     if (old !== undefined) this.#remove(key, old);
     this.#entries.set(key, value);
+    if (this.#maxAge) this.#storedAt.set(key, this.#maxAge.now());
     this.#size += size;
     for (const [oldest, entry] of this.#entries) {
       if (this.#entries.size <= this.#maxEntries && this.#size <= this.#maxSize) break;
@@ -81,11 +97,13 @@ export class ReadCache<V> {
   invalidate(): void {
     this.#generation += 1;
     this.#entries.clear();
+    this.#storedAt.clear();
     this.#size = 0;
   }
 
   #remove(key: string, value: V): void {
     this.#entries.delete(key);
+    this.#storedAt.delete(key);
     this.#size -= this.#sizeOf(value);
   }
 }
