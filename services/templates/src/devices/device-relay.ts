@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CHANGE_BUS_MAX_PAYLOAD_BYTES } from '@triad/db';
-import type { DeviceRepository } from '../repositories/device-repository.js';
+import type { DeviceEventRecord, DeviceRepository } from '../repositories/device-repository.js';
 import { DEVICE_TOPICS, messageBytes, splitBySize, type DeviceMessage } from './device-messages.js';
 import type { DeviceStreamItem, DeviceSupervisor, DeviceValue } from './device-supervisor.js';
 
@@ -17,6 +17,8 @@ const WATCH_REPEAT_MS = 5_000;
 const WATCH_TTL_MS = 3 * WATCH_REPEAT_MS;
 /** Value changes of a watched device are sent at most this often, the latest of each datapoint, ms. */
 const LIVE_FLUSH_MS = 100;
+/** Newest stored events of a streamed device read again after the bus was away. */
+const CATCH_UP_EVENTS = 100;
 
 export interface DeviceRelayOptions {
   readonly instanceId: string;
@@ -42,6 +44,11 @@ export class DeviceRelay {
   readonly #watched = new Map<string, number>();
   /** Value changes of watched devices waiting to be sent, by device and datapoint. */
   readonly #live = new Map<string, Map<string, DeviceValue>>();
+  /**
+   * Devices streamed here that another instance collects: the `seq` of the last event their
+   * listeners got (at first, the stream's start in µs), so no event is given twice.
+   */
+  readonly #seen = new Map<string, number>();
   #flushTimer: NodeJS.Timeout | undefined;
   #watchTimer: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -66,6 +73,7 @@ export class DeviceRelay {
 
   /** A stream of `id` starts here: ask for its value changes at once. */
   watch(id: string): void {
+    if (!this.#seen.has(id)) this.#seen.set(id, Date.now() * 1000);
     void this.#options.publish(DEVICE_TOPICS.requests, { t: 'watch', from: this.#options.instanceId, ids: [id] });
   }
 
@@ -85,8 +93,8 @@ export class DeviceRelay {
         return;
       case 'event':
         if (!this.#options.supervisor.hasListeners(message.id)) return;
-        if ('event' in message) this.#options.supervisor.deliver(message.id, { kind: 'event', event: message.event });
-        else void this.#deliverStoredEvent(message.id, message.seq);
+        if ('event' in message) this.#deliverEvent(message.event);
+        else void this.#deliverStoredEvent(message.seq);
         return;
       case 'change':
         return;
@@ -107,9 +115,27 @@ export class DeviceRelay {
     if (message.last === true) ask.finish();
   }
 
-  async #deliverStoredEvent(id: string, seq: number): Promise<void> {
+  async #deliverStoredEvent(seq: number): Promise<void> {
     const event = await this.#options.devices.event(seq).catch(() => undefined);
-    if (event !== undefined) this.#options.supervisor.deliver(id, { kind: 'event', event });
+    if (event !== undefined) this.#deliverEvent(event);
+  }
+
+  #deliverEvent(event: DeviceEventRecord): void {
+    if (event.seq <= (this.#seen.get(event.deviceId) ?? 0)) return;
+    this.#seen.set(event.deviceId, event.seq);
+    this.#options.supervisor.deliver(event.deviceId, { kind: 'event', event });
+  }
+
+  /**
+   * The bus was away, and the events sent meanwhile with it: gives the listeners of each device
+   * streamed here (and collected elsewhere) the stored events they have not had.
+   */
+  async catchUp(): Promise<void> {
+    for (const id of this.#options.supervisor.listened()) {
+      if (this.#options.owns(id) || !this.#seen.has(id)) continue;
+      const events = await this.#options.devices.events(id, undefined, CATCH_UP_EVENTS);
+      for (const event of events.reverse()) this.#deliverEvent(event);
+    }
   }
 
   /** Asks the owner of `id` for its current values; none when no owner answers in time. */
@@ -194,6 +220,7 @@ export class DeviceRelay {
   /** Says which devices have streams here (at start, every few seconds, after the bus was away). */
   async announceWatches(): Promise<void> {
     const ids = this.#options.supervisor.listened();
+    for (const id of this.#seen.keys()) if (!ids.includes(id)) this.#seen.delete(id);
     if (ids.length === 0) return;
     const envelope: DeviceMessage = { t: 'watch', from: this.#options.instanceId, ids: [] };
     for (const part of splitBySize(ids, envelope).parts)
