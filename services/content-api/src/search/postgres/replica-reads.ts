@@ -12,7 +12,9 @@ export type ReadOn = <T>(read: (db: Kysely<PostgresContentTables>) => Promise<T>
  * it cannot be reached: every read of a request then comes from one server, which replays the
  * primary's commits in order, so a request never sees an older catalog after a newer one. An
  * unreachable replica is marked failed (`ReadReplicas.markFailed`) and the read runs on the
- * primary; the next read picks a healthy replica again, or the primary while none is.
+ * primary; the next read picks a healthy replica again, or the primary while none is. A read the
+ * replica cancelled because it conflicted with replaying the primary's changes runs again on the
+ * primary (the replica stays in use).
  */
 export function replicaReads(replicas: ReadReplicas<ContentTables>): ReadOn {
   const { primary, all } = replicas;
@@ -24,10 +26,20 @@ export function replicaReads(replicas: ReadReplicas<ContentTables>): ReadOn {
     try {
       return await read(tables(database));
     } catch (error) {
-      if (database === primary || !isUnreachable(error)) throw error;
-      replicas.markFailed(database, error);
-      pinned = undefined;
+      if (database === primary) throw error;
+      if (isUnreachable(error)) {
+        replicas.markFailed(database, error);
+        pinned = undefined;
+      } else if (!isRecoveryConflict(error)) throw error;
       return read(tables(primary));
     }
   };
+}
+
+/**
+ * A hot standby cancels a query whose snapshot still needs rows the primary has removed, once
+ * `max_standby_streaming_delay` has passed: SQLSTATE 40001 "conflict with recovery".
+ */
+function isRecoveryConflict(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === '40001';
 }
