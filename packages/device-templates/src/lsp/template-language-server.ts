@@ -32,9 +32,10 @@ export const TEMPLATE_FILE = /\.ndst\.(json|ya?ml)$/i;
  * problems (schema, semantic and expression checks) as diagnostics on open and after each burst
  * of changes, offers a problem's `suggestion` as a quick fix, completes keys, enum values,
  * datapoint ids and discovery variables, hovers with the schema's descriptions and leads from a
- * datapoint id in an expression to its datapoint. Edits inside string values are validated
- * without loading the text again (`IncrementalValidator`). Documents whose name does not end in
- * `.ndst.json|yml|yaml` are ignored. Call `connection.listen()` afterwards.
+ * datapoint id in an expression to its datapoint. An edit inside one array entry (a datapoint,
+ * say) or one string value is validated without loading the whole text again
+ * (`IncrementalValidator`). Documents whose name does not end in `.ndst.json|yml|yaml` are
+ * ignored. Call `connection.listen()` afterwards.
  */
 export function serveTemplates(connection: Connection, options: TemplateLanguageServerOptions = {}): void {
   const debounceMs = options.debounceMs ?? 25;
