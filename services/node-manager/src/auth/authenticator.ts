@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_USERNAME, defaultRights, type Right, type Role } from './roles.js';
 import type { UserCommands } from '../commands/user-commands.js';
-import { LoginThrottle } from './login-throttle.js';
+import { LoginThrottle, type ThrottleOutcome } from './login-throttle.js';
 
 /** Who is calling, as every route sees it. */
 export interface CurrentUser {
@@ -31,6 +31,7 @@ export class Authenticator {
   readonly enabled: boolean;
   readonly #defaultTags: 'all' | readonly string[];
   readonly #throttle: LoginThrottle;
+  #share: ((outcome: ThrottleOutcome) => void) | undefined;
   #dummyHash: Promise<string> | undefined;
 
   constructor(
@@ -65,20 +66,48 @@ export class Authenticator {
     const credentials = parseBasic(header);
     if (!credentials) return { refused: 'unauthorized' };
     const { username, password } = credentials;
-    const waitMs = this.#throttle.waitMs(username, address);
+    // The throttle counts digests: what it shares with other instances names no one.
+    const name = throttleKey(username);
+    const from = throttleKey(address);
+    const waitMs = this.#throttle.waitMs(name, from);
     if (waitMs > 0) return { refused: 'throttled', retryAfterMs: waitMs };
+    const hadFailures = this.#throttle.hasFailures(name, from);
     // Counted before the check, so concurrent guesses see each other; a password that already
     // passed scrypt is no guess, so a burst of a client's requests is not throttled by itself.
     const known = this.#commands.recentUsers.peek(username);
     const verified = known !== undefined && this.#commands.credentials.matches(username, password, known.passwordHash);
-    if (!verified) this.#throttle.failed(username, address);
+    if (!verified) this.#throttle.failed(name, from);
     const user = await this.verify(username, password);
     if (!user) {
-      if (verified) this.#throttle.failed(username, address);
+      if (verified) this.#throttle.failed(name, from);
+      this.#share?.({ kind: 'failed', username: name, address: from });
       return { refused: 'unauthorized' };
     }
-    this.#throttle.succeeded(username, address);
+    this.#throttle.succeeded(name, from);
+    if (hadFailures) this.#share?.({ kind: 'cleared', username: name, address: from });
     return { user };
+  }
+
+  /**
+   * Sends each counted outcome to `share` (the other instances, through the change bus), so that
+   * guesses spread over instances behind a load balancer are throttled as if they met one.
+   * Returns the function that stops sharing.
+   */
+  shareThrottle(share: (outcome: ThrottleOutcome) => void): () => void {
+    this.#share = share;
+    return () => {
+      if (this.#share === share) this.#share = undefined;
+    };
+  }
+
+  /** How long, ms, the client at `address` must wait before signing in as `username` (0: it may try now). */
+  waitMs(username: string, address: string): number {
+    return this.#throttle.waitMs(throttleKey(username), throttleKey(address));
+  }
+
+  /** Counts an outcome another instance shared. */
+  applyRemoteThrottle(outcome: ThrottleOutcome): void {
+    this.#throttle.applyRemote(outcome);
   }
 
   /**
@@ -116,4 +145,9 @@ export function parseBasic(header: string | undefined): { username: string; pass
   const colon = decoded.indexOf(':');
   if (colon <= 0) return undefined;
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** 128 bits of SHA-256, base64url: the throttle's key for a username or a client address. */
+function throttleKey(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }

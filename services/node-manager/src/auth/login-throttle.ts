@@ -36,6 +36,17 @@ export const DEFAULT_LOGIN_THROTTLE_POLICY: LoginThrottlePolicy = Object.freeze(
   knownClientMs: 86_400_000, // 24 h
 });
 
+/**
+ * A sign-in outcome the other instances on one database count too (docs/decisions/0027): a
+ * checked password that was wrong, or the clearing of a user's failures by a correct one. Keys
+ * are as the throttle got them (`Authenticator` gives digests, never names or addresses).
+ */
+export interface ThrottleOutcome {
+  readonly kind: 'failed' | 'cleared';
+  readonly username: string;
+  readonly address: string;
+}
+
 /** Most keys each table keeps; the oldest go first, so memory stays bounded under a spray of names. */
 const MAX_ENTRIES = 10_000;
 
@@ -104,6 +115,21 @@ export class LoginThrottle {
     this.#known.delete(pair);
     if (this.#known.size >= MAX_ENTRIES) this.#known.delete(this.#known.keys().next().value ?? '');
     this.#known.set(pair, this.#now());
+  }
+
+  /** True when failures of this username, or of this username from this address, are counted. */
+  hasFailures(username: string, address: string): boolean {
+    return this.#usernames.has(username) || this.#pairs.has(pairKey(username, address));
+  }
+
+  /** Counts what another instance saw: a failed sign-in, or the clearing a success made there. */
+  applyRemote(outcome: ThrottleOutcome): void {
+    if (outcome.kind === 'failed') {
+      this.failed(outcome.username, outcome.address);
+      return;
+    }
+    this.#pairs.delete(pairKey(outcome.username, outcome.address));
+    this.#usernames.delete(outcome.username);
   }
 
   #wait(failures: Failures | undefined, free: number, cap: number, now: number): number {

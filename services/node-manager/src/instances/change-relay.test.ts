@@ -60,6 +60,7 @@ describePostgresOnly<NodeManagerDatabase>('change relay between two instances', 
           events: core.events,
           plugins: core.plugins,
           alarms: core.alarmStore,
+          authenticator: core.authenticator,
           onNodesChanged: () => {},
         }),
       );
@@ -103,5 +104,18 @@ describePostgresOnly<NodeManagerDatabase>('change relay between two instances', 
     await one.alarms.clear('big', alarm.rawSrc);
     await waitFor(() => heard.some((h) => h.event.type === 'alarm' && h.event.action === 'cleared'), 10_000, 'clear');
     expect(own).toEqual([]);
+  });
+
+  it('throttles on one instance the password guesses made on another', async () => {
+    const [one, two] = cores;
+    if (!one || !two) throw new Error('no cores');
+    const address = '192.0.2.7';
+    const guess = (core: NodeManagerCore, password: string) =>
+      core.authenticator.authenticate(`Basic ${Buffer.from(`admin:${password}`).toString('base64')}`, address);
+    expect(two.authenticator.waitMs('admin', address)).toBe(0);
+    for (let i = 0; i < 3; i += 1) expect(await guess(one, `wrong-${i}`)).toEqual({ refused: 'unauthorized' });
+    // Three failures of one user from one address are free; the fourth attempt must wait, on either instance.
+    await waitFor(() => two.authenticator.waitMs('admin', address) > 0, 10_000, 'the failures to reach the other');
+    expect((await guess(two, 'wrong-3')).refused).toBe('throttled');
   });
 });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { CHANGE_BUS_MAX_PAYLOAD_BYTES, type ChangeBus, type Database, type Unsubscribe } from '@triad/db';
+import type { Authenticator } from '../auth/authenticator.js';
+import type { ThrottleOutcome } from '../auth/login-throttle.js';
 import type { AlarmEvent, NodeManagerEvent, NodeManagerEvents } from '../events/node-manager-events.js';
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
 import type { NodeManagerDatabase } from '../repositories/node-manager-tables.js';
@@ -19,6 +21,8 @@ export interface ChangeRelayOptions {
   readonly events: NodeManagerEvents;
   readonly plugins: PluginRepository;
   readonly alarms: AlarmRepository;
+  /** Whose sign-in throttle counts the other instances' failed sign-ins too (absent: not shared). */
+  readonly authenticator?: Authenticator;
   /** Another instance added or deleted a node (run a lease cycle now). */
   readonly onNodesChanged: () => void;
   /** Failures of a publish or of reading an alarm sent by key (for logs). */
@@ -37,13 +41,23 @@ export interface ChangeRelayOptions {
  */
 export class ChangeRelay {
   readonly #options: ChangeRelayOptions;
-  readonly #topics: { readonly events: string; readonly plugins: string; readonly nodes: string };
+  readonly #topics: {
+    readonly events: string;
+    readonly plugins: string;
+    readonly nodes: string;
+    readonly signIns: string;
+  };
   readonly #stops: (() => void | Promise<void>)[] = [];
   #sending: Promise<void> = Promise.resolve();
 
   private constructor(options: ChangeRelayOptions, prefix: string) {
     this.#options = options;
-    this.#topics = { events: `${prefix}.events`, plugins: `${prefix}.plugins`, nodes: `${prefix}.nodes` };
+    this.#topics = {
+      events: `${prefix}.events`,
+      plugins: `${prefix}.plugins`,
+      nodes: `${prefix}.nodes`,
+      signIns: `${prefix}.sign-ins`,
+    };
   }
 
   /** Subscribes to the other instances' changes and starts sending this one's. */
@@ -89,6 +103,27 @@ export class ChangeRelay {
         onNodesChanged,
       ),
     ];
+    const { authenticator } = this.#options;
+    if (authenticator) {
+      unsubscribes.push(
+        await bus.subscribe(
+          this.#topics.signIns,
+          fromOthers((message) => {
+            const { k, u, a } = message;
+            if ((k === 'failed' || k === 'cleared') && typeof u === 'string' && typeof a === 'string')
+              authenticator.applyRemoteThrottle({ kind: k, username: u, address: a });
+          }),
+        ),
+      );
+      this.#stops.push(
+        authenticator.shareThrottle((outcome: ThrottleOutcome) =>
+          this.#send(
+            this.#topics.signIns,
+            JSON.stringify({ o: instanceId, k: outcome.kind, u: outcome.username, a: outcome.address }),
+          ),
+        ),
+      );
+    }
     this.#stops.push(...unsubscribes);
     this.#stops.push(
       events.subscribe((event, origin) => {

@@ -46,6 +46,7 @@ export async function shareNodes(options: ShareNodesOptions): Promise<SharedNode
       events: core.events,
       plugins: core.plugins,
       alarms: core.alarmStore,
+      authenticator: core.authenticator,
       onNodesChanged: refresh,
       onError: (error, what) => logger.warn({ err: error }, `${what} failed`),
     });
