@@ -26,8 +26,10 @@ export const CLUSTER_WAIT = { timeout: 40_000, interval: 250 } as const;
 /**
  * Creates a database on `postgresUrl`'s server (so the services' change bus hears no other
  * suite), starts `count` services on it (instances `templates-0`, `templates-1`...) with short
- * leases (3 s, beat 1 s), `env` added, the first alone (it migrates), and waits until every one
- * has heartbeated, so any lease cycle from then on sees them all.
+ * leases, `env` added, the first alone (it migrates), and waits until every one has heartbeated,
+ * so any lease cycle from then on sees them all. Leases last 6 s with a beat every 2 s: an
+ * instance counts as gone after 6 s without a beat, which a machine busy with every suite at once
+ * must not reach, or devices move back and forth.
  */
 export async function startTemplatesCluster(
   postgresUrl: string,
@@ -58,8 +60,8 @@ export async function startTemplatesCluster(
       TRIAD_SECRET_KEY: secretKey,
       TRIAD_DEMO: 'false',
       TRIAD_TEMPLATES_WRITE_ACCESS: 'open',
-      TRIAD_TEMPLATES_LEASE_TTL_MS: '3000',
-      TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS: '1000',
+      TRIAD_TEMPLATES_LEASE_TTL_MS: '6000',
+      TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS: '2000',
       TRIAD_LOG_FORMAT: 'json',
       TRIAD_LOG_LEVEL: 'info',
       ...env,
