@@ -30,6 +30,11 @@ export class IncrementalValidator {
     this.#format = format;
   }
 
+  /** Validations since the last full load (each derived from the one before). */
+  get steps(): number {
+    return this.#patches;
+  }
+
   /** Records an edit of the text (offsets of the text before it); undefined: the whole text was replaced. */
   record(edit: TextEdit | undefined): void {
     if (edit === undefined || this.#edits === undefined) {
@@ -87,6 +92,7 @@ export class IncrementalValidator {
       old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)
     )
       end++;
+    if (start + end === old.length && old.length === text.length) return document; // edits undone
     const edit = { start, end: old.length - end, text: text.slice(start, text.length - end) };
     return reparseEntry(document, edit, text) ?? patchDocument(document, edit, text) ?? patchEach(document, edits);
   }

@@ -178,3 +178,36 @@ describe('template language server', () => {
     expect(location.range.start).toEqual(positionOf(text, 'reachable'));
   });
 });
+
+describe('template language server when the editor is quiet', () => {
+  it('loads the text in full after some incremental validations, and publishes the same diagnostics', async () => {
+    const client = await startTestClient({ debounceMs: 5, idleReloadAfter: 3, idleReloadMs: 20 });
+    try {
+      const uri = 'file:///work/host.ndst.yaml';
+      const text = yamlText.replace('datapointSetType: map', 'datapointSetType: mapp');
+      await client.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'yaml', version: 1, text },
+      });
+      await client.nextDiagnostics(uri);
+      // Three one-character edits inside a value (validated without a full load), each waited for.
+      const at = positionOf(text, 'alias: Ping', 7);
+      let last: Diagnostic[] = [];
+      for (let version = 2; version <= 4; version++) {
+        await client.connection.sendNotification('textDocument/didChange', {
+          textDocument: { uri, version },
+          contentChanges: [
+            { range: { start: at, end: { ...at, character: at.character + 1 } }, text: version % 2 ? 'P' : 'p' },
+          ],
+        });
+        last = (await client.nextDiagnostics(uri)).diagnostics;
+      }
+      expect(last.map((d) => d.code)).toEqual(['DT_ERR_SCHEMA_ENUM']);
+      // No further change: the quiet-time reload publishes again, for the same version, the same problems.
+      const reloaded = await client.nextDiagnostics(uri);
+      expect(reloaded.version).toBe(4);
+      expect(reloaded.diagnostics).toEqual(last);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -22,6 +22,13 @@ import { hoverAt } from './template-hover.js';
 export interface TemplateLanguageServerOptions {
   /** Quiet time after the last change before a document is validated again. Default 25 ms. */
   readonly debounceMs?: number;
+  /**
+   * After this many validations without a full load (each adds a step to every position lookup)
+   * the text is loaded in full once the editor has been quiet for `idleReloadMs`, so that typing
+   * seldom waits for a full load. Defaults 50 and 1000 ms.
+   */
+  readonly idleReloadAfter?: number;
+  readonly idleReloadMs?: number;
 }
 
 /** The file names the server handles: `*.ndst.json`, `*.ndst.yml`, `*.ndst.yaml`. */
@@ -39,11 +46,15 @@ export const TEMPLATE_FILE = /\.ndst\.(json|ya?ml)$/i;
  */
 export function serveTemplates(connection: Connection, options: TemplateLanguageServerOptions = {}): void {
   const debounceMs = options.debounceMs ?? 25;
+  const idleReloadAfter = options.idleReloadAfter ?? 50;
+  const idleReloadMs = options.idleReloadMs ?? 1000;
   interface Template {
     text: TextDocument;
     parsed: OpenTemplate['parsed'];
     readonly validator: IncrementalValidator;
     timer?: NodeJS.Timeout;
+    /** The full load planned for when the editor is quiet. */
+    idle?: NodeJS.Timeout;
   }
   const templates = new Map<string, Template>();
 
@@ -76,12 +87,22 @@ export function serveTemplates(connection: Connection, options: TemplateLanguage
       toDiagnostic(problem, document, formatOf(uri), result.document),
     );
     void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+    clearTimeout(template.idle);
+    if (result.document !== undefined && template.validator.steps >= idleReloadAfter) {
+      template.idle = setTimeout(() => {
+        template.validator.record(undefined);
+        validate(uri);
+      }, idleReloadMs);
+    }
+  };
+  const stopTimers = (template: Template | undefined) => {
+    clearTimeout(template?.timer);
+    clearTimeout(template?.idle);
   };
 
   connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {
     if (!TEMPLATE_FILE.test(uri)) return;
-    const previous = templates.get(uri);
-    clearTimeout(previous?.timer);
+    stopTimers(templates.get(uri));
     templates.set(uri, {
       text: TextDocument.create(uri, languageId, version, text),
       parsed: undefined,
@@ -105,13 +126,13 @@ export function serveTemplates(connection: Connection, options: TemplateLanguage
       );
       template.text = TextDocument.update(template.text, [change], version);
     }
-    clearTimeout(template.timer);
+    stopTimers(template);
     template.timer = setTimeout(() => validate(uri), debounceMs);
   });
   connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
     const template = templates.get(uri);
     if (template === undefined) return;
-    clearTimeout(template.timer);
+    stopTimers(template);
     templates.delete(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
@@ -170,7 +191,7 @@ export function serveTemplates(connection: Connection, options: TemplateLanguage
   });
 
   connection.onShutdown(() => {
-    for (const template of templates.values()) clearTimeout(template.timer);
+    for (const template of templates.values()) stopTimers(template);
     templates.clear();
   });
 }
