@@ -149,6 +149,7 @@ class PostgresChangeBus implements ChangeBus {
   readonly #listener: PostgresListener;
   readonly #channels = new Map<string, string>();
   readonly #topicOfChannel = new Map<string, string>();
+  #schema: Promise<string> | undefined;
 
   constructor(database: Database, newClient: NonNullable<Database['newClient']>, options: ChangeBusOptions) {
     this.#database = database;
@@ -166,14 +167,15 @@ class PostgresChangeBus implements ChangeBus {
   async publish(topic: string, payload: string, executor?: Kysely<AnyTables>): Promise<void> {
     const problem = messageProblem(topic, payload);
     if (problem) throw problem;
-    await sql`select pg_notify(${this.#channel(topic)}, ${payload})`.execute(executor ?? this.#database.db);
+    const channel = await this.#channel(topic);
+    await sql`select pg_notify(${channel}, ${payload})`.execute(executor ?? this.#database.db);
   }
 
   async subscribe(topic: string, onMessage: (payload: string) => void, onResync?: () => void): Promise<Unsubscribe> {
     const problem = messageProblem(topic, '');
     if (problem) throw problem;
     const subscriber = { onMessage, onResync };
-    const channel = this.#channel(topic);
+    const channel = await this.#channel(topic);
     if (this.#subscribers.add(topic, subscriber).first) {
       try {
         await this.#listener.listen(channel);
@@ -192,17 +194,27 @@ class PostgresChangeBus implements ChangeBus {
     await this.#listener.close();
   }
 
-  /** `triad_` + 40 hex of the schema and topic: a valid identifier of 46 characters, below 63. */
-  #channel(topic: string): string {
-    let channel = this.#channels.get(topic);
-    if (channel === undefined) {
-      const digest = createHash('sha1')
-        .update(`${this.#database.schema ?? ''}\u0000${topic}`)
-        .digest('hex');
-      channel = `triad_${digest}`;
-      this.#channels.set(topic, channel);
-      this.#topicOfChannel.set(channel, topic);
-    }
+  /**
+   * `triad_` + 40 hex of the schema and topic: a valid identifier of 46 characters, below 63.
+   * The schema is the database's `schema`, else the session's `current_schema()` (a URL may set
+   * `search_path` itself), read once.
+   */
+  async #channel(topic: string): Promise<string> {
+    const known = this.#channels.get(topic);
+    if (known !== undefined) return known;
+    this.#schema ??= this.#database.schema
+      ? Promise.resolve(this.#database.schema)
+      : sql<{ schema: string | null }>`select current_schema() as schema`
+          .execute(this.#database.db)
+          .then((result) => result.rows[0]?.schema ?? '')
+          .catch((error: unknown) => {
+            this.#schema = undefined;
+            throw error;
+          });
+    const schema = await this.#schema;
+    const channel = `triad_${createHash('sha1').update(`${schema}\u0000${topic}`).digest('hex')}`;
+    this.#channels.set(topic, channel);
+    this.#topicOfChannel.set(channel, topic);
     return channel;
   }
 }
