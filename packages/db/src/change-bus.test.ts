@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openChangeBus, type ChangeBus } from './change-bus.js';
+import type { Database } from './database.js';
 import { describeEachDatabase, describePostgresOnly } from './testing.js';
 
 /**
@@ -26,72 +27,72 @@ async function collect(bus: ChangeBus, topic: string, count: number): Promise<{ 
   return { payloads };
 }
 
-describeEachDatabase('change bus', (getDb) => {
-  let first: ChangeBus;
-  let second: ChangeBus;
+/** Two buses on the suite's database, opened before its tests and closed after. */
+function twoBuses(getDb: () => Database): { first: ChangeBus; second: ChangeBus } {
+  const buses = {} as { first: ChangeBus; second: ChangeBus };
   beforeAll(() => {
-    first = openChangeBus(getDb());
-    second = openChangeBus(getDb());
+    buses.first = openChangeBus(getDb());
+    buses.second = openChangeBus(getDb());
   });
   afterAll(async () => {
-    await first.close();
-    await second.close();
+    await buses.first.close();
+    await buses.second.close();
   });
+  return buses;
+}
+
+describeEachDatabase('change bus', (getDb) => {
+  const buses = twoBuses(getDb);
+  const first = () => buses.first;
+  const second = () => buses.second;
 
   it('delivers a message to every subscriber, the publishing bus included, in order', async () => {
-    const received = await collect(getDb().dialect === 'postgres' ? second : first, 'nodes', 3);
-    const own = await collect(first, 'nodes', 3);
-    for (const payload of ['a', 'b', '{"id":"é"}']) await first.publish('nodes', payload);
+    const received = await collect(getDb().dialect === 'postgres' ? second() : first(), 'nodes', 3);
+    const own = await collect(first(), 'nodes', 3);
+    for (const payload of ['a', 'b', '{"id":"é"}']) await first().publish('nodes', payload);
     expect(await received.payloads).toEqual(['a', 'b', '{"id":"é"}']);
     expect(await own.payloads).toEqual(['a', 'b', '{"id":"é"}']);
   });
 
   it('keeps topics apart and stops delivering after unsubscribe', async () => {
     const other: string[] = [];
-    const unsubscribe = await first.subscribe('other', (payload) => other.push(payload));
-    const mine = await collect(first, 'mine', 1);
-    await first.publish('mine', 'x');
+    const unsubscribe = await first().subscribe('other', (payload) => other.push(payload));
+    const mine = await collect(first(), 'mine', 1);
+    await first().publish('mine', 'x');
     expect(await mine.payloads).toEqual(['x']);
     expect(other).toEqual([]);
     await unsubscribe();
-    await first.publish('other', 'late');
+    await first().publish('other', 'late');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(other).toEqual([]);
   });
 
   it('refuses a bad topic and a payload over 7,900 bytes', async () => {
-    await expect(first.publish('Bad Topic', 'x')).rejects.toThrow(RangeError);
-    await expect(first.publish('big', 'x'.repeat(7_901))).rejects.toThrow(/7900|publish an id/);
-    await expect(first.publish('big', 'é'.repeat(3_951))).rejects.toThrow(RangeError);
+    await expect(first().publish('Bad Topic', 'x')).rejects.toThrow(RangeError);
+    await expect(first().publish('big', 'x'.repeat(7_901))).rejects.toThrow(/7900|publish an id/);
+    await expect(first().publish('big', 'é'.repeat(3_951))).rejects.toThrow(RangeError);
   });
 });
 
 describePostgresOnly('change bus on PostgreSQL', (getDb) => {
-  let first: ChangeBus;
-  let second: ChangeBus;
-  beforeAll(() => {
-    first = openChangeBus(getDb());
-    second = openChangeBus(getDb());
-  });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-  });
+  const buses = twoBuses(getDb);
+  const first = () => buses.first;
+  const second = () => buses.second;
 
   it('sends a message published in a transaction only when it commits', async () => {
     const database = getDb();
     const received: string[] = [];
-    await second.subscribe('tx', (payload) => received.push(payload));
+    await second().subscribe('tx', (payload) => received.push(payload));
     await database.db
       .transaction()
       .execute(async (trx) => {
-        await first.publish('tx', 'rolled back', trx);
+        await first().publish('tx', 'rolled back', trx);
         throw new Error('roll back');
       })
       .catch(() => {});
-    const committed = await collect(second, 'tx', 1);
+    const committed = await collect(second(), 'tx', 1);
     await database.db.transaction().execute(async (trx) => {
-      await first.publish('tx', 'committed', trx);
+      await first().publish('tx', 'committed', trx);
     });
     expect(await committed.payloads).toEqual(['committed']);
     expect(received).toEqual(['committed']);
@@ -114,7 +115,7 @@ describePostgresOnly('change bus on PostgreSQL', (getDb) => {
     const deadline = Date.now() + 5_000;
     while (resyncs === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(resyncs).toBe(1);
-    await first.publish('again', 'after');
+    await first().publish('again', 'after');
     while (payloads.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(payloads).toEqual(['after']);
     await bus.close();

@@ -44,22 +44,7 @@ export function describeEachDatabase<DB = AnyTables>(
   options: DescribeEachDatabaseOptions = {},
 ): void {
   describeOnSqlite(title, body);
-  const plan = planPostgresSuite(options.env ?? process.env);
-  switch (plan.kind) {
-    case 'run':
-      describeOnPostgres(title, plan.url, body);
-      break;
-    case 'fail':
-      describe(`${title} [postgres]`, () => {
-        it('requires PostgreSQL because TRIAD_REQUIRE_SERVICES=1', () => {
-          throw new Error(plan.reason);
-        });
-      });
-      break;
-    case 'skip':
-      describe.skip(`${title} [postgres] ${plan.reason}`, () => body(unavailable<DB>));
-      break;
-  }
+  describePostgresOnly<DB>(title, (getDb) => body(getDb), options);
 }
 
 /** What the PostgreSQL half of the matrix does in an environment. */

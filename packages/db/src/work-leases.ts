@@ -31,7 +31,11 @@ export interface WorkLeasesOptions {
   readonly ttlMs?: number;
   /** Cycle period (heartbeat, renewal, balancing). Default 3,000 ms; at most a third of `ttlMs`. */
   readonly heartbeatMs?: number;
-  /** Called after each cycle that changed ownership, awaited, never concurrently with itself. */
+  /**
+   * Called after each cycle that changed ownership, awaited, never concurrently with itself. The
+   * next heartbeat waits for it: keep it short (start slow work in the background), or a long
+   * takeover makes this instance look dead to the others.
+   */
   readonly onChange?: (change: WorkLeaseChange) => void | Promise<void>;
   readonly log?: {
     info(object: object, message: string): void;
