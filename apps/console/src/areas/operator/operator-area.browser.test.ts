@@ -73,7 +73,7 @@ describeInBrowser('operator console in Chromium', () => {
   it('opens a node page from the list with its facts, charts over a chosen range, alarms and logs', async () => {
     const now = Date.now();
     await nm.server.core.topology.setNodeState(nodeId, 'UP');
-    nm.server.core.facts.put(nodeId, {
+    await nm.server.core.facts.put(nodeId, {
       otpRelease: '26',
       ertsVersion: '14.2.5',
       uptimeMs: 3_600_000,
