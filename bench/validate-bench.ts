@@ -3,7 +3,8 @@
  * milliseconds per full validation (parse + positions + schema + semantic checks + messages),
  * beside floors measured in the same run: JSON.parse + ajv on the parsed object, the `yaml`
  * package's parseDocument (positions, slow) and js-yaml's load (no positions).
- * Aims (issue 2): JSON under 120 ms, YAML with positions under 500 ms.
+ * Aims (issue 2): JSON under 120 ms, YAML with positions under 500 ms. Issue 16: at most twice
+ * the JSON.parse + ajv floor for JSON and twice js-yaml's load for YAML (the ratios printed last).
  */
 import jsYaml from 'js-yaml';
 import { parseDocument } from 'yaml';
@@ -52,3 +53,10 @@ measure('floor: yaml parseDocument (positions)', () => parseDocument(yamlText), 
 measure('triad: validate YAML (full)', () => validateSource(yamlText, { format: 'yaml' }));
 
 printTable(['what', 'median ms', 'max ms'], rows);
+
+const medianOf = (label: string) => rows.find((row) => row[0] === label)?.[1] ?? Number.NaN;
+const ratio = (triad: string, floor: string) => (medianOf(triad) / medianOf(floor)).toFixed(2);
+console.log(`JSON: ${ratio('triad: validate JSON (full)', 'floor: JSON.parse + ajv')}x the floor (aim: at most 2x)`);
+console.log(
+  `YAML: ${ratio('triad: validate YAML (full)', 'floor: js-yaml load (no positions)')}x js-yaml (aim: at most 2x)`,
+);
