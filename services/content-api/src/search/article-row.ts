@@ -1,6 +1,6 @@
 import type { IndexedArticle } from './indexed-article.js';
 
-/** The columns of PostgreSQL's `content_articles` (the engine adds `seq` and the tsvector). */
+/** The columns of PostgreSQL's `content_articles` besides `seq` (a delta rebuilds a shop's segment from them). */
 export interface ArticleRow {
   article_id: string;
   shop_id: string;

@@ -76,9 +76,10 @@ export interface DeltaCounts {
 }
 
 /**
- * Storage and search of articles and shops. One implementation per engine (`sqlite/` FTS5,
- * `postgres/` tsvector + GIN); a distributed engine (OpenSearch) would be a third folder — see
- * docs/decisions/0010-content-api.md. Handlers only ever see this interface.
+ * Storage and search of articles and shops. One implementation per engine (`sqlite/`: FTS5 finds
+ * the words; `postgres/`: word postings of our own), both searching per-shop segments held in
+ * memory (`segments/`, decisions 0013 and 0025); a distributed engine (OpenSearch) would be a
+ * third folder — see docs/decisions/0010-content-api.md. Handlers only ever see this interface.
  */
 export interface SearchBackend {
   /** Engine name for logs and benchmarks. */
