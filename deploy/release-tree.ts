@@ -1,8 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startSourceProcess } from '@triad/service-kit/testing';
 import type { TriadProcess } from '../apps/cli/src/test-support/serve-process.js';
 
 const run = promisify(execFile);
@@ -57,17 +58,5 @@ export function startTriadIn(
   args: readonly string[],
   env: Readonly<Record<string, string>>,
 ): TriadProcess {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/cli/src/bin.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
-  );
-  return { child, stdout: () => out, stderr: () => err, exited };
+  return startSourceProcess({ cwd: root, args: ['apps/cli/src/bin.ts', ...args], env });
 }

@@ -30,3 +30,11 @@ export function rawHttpExchange(port: number, bytes: string): Promise<RawHttpRep
     socket.end(bytes);
   });
 }
+
+export {
+  startSourceProcess,
+  waitForListening,
+  waitForProcess,
+  type SourceProcess,
+  type StartSourceProcessOptions,
+} from './testing/source-process.js';

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startSourceProcess, waitForListening, type SourceProcess } from '@triad/service-kit/testing';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
@@ -7,15 +7,12 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SCRIPT = 'services/templates/src/test-support/templates-instance.ts';
 
 /** A template service running in a child process (`templates-instance.ts`). */
-export interface TemplatesProcess {
-  readonly child: ChildProcess;
+export interface TemplatesProcess extends SourceProcess {
   readonly url: string;
   /** Its instance id, as `/healthz` says. */
   readonly instance: string;
   /** Its log so far (JSON lines). */
   log(): string;
-  /** Resolves with the exit code or signal once it ended. */
-  readonly exited: Promise<number | string>;
 }
 
 /**
@@ -28,39 +25,15 @@ export async function startTemplatesProcess(
   env: Readonly<Record<string, string>>,
   budgetMs = 120_000,
 ): Promise<TemplatesProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', SCRIPT], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
-  );
-  const deadline = Date.now() + budgetMs;
-  let url: string | undefined;
-  while ((url = /^listening (\S+)$/m.exec(out)?.[1]) === undefined) {
-    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`template service did not start\n--- stdout\n${out}\n--- stderr\n${err}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const started = startSourceProcess({ cwd: ROOT, args: [SCRIPT], env });
+  const url = await waitForListening(started, budgetMs, 'template service');
   const health = (await (await fetch(`${url}/healthz`)).json()) as { instance: string };
-  return { child, url, instance: health.instance, log: () => err, exited };
+  return { ...started, url, instance: health.instance, log: () => started.stderr() };
 }
 
 /** Sends SIGTERM and waits for the end; SIGKILL after `graceMs`. */
 export async function stopTemplatesProcess(service: TemplatesProcess, graceMs = 15_000): Promise<void> {
-  if (service.child.exitCode === null && service.child.signalCode === null) {
-    service.child.kill('SIGTERM');
-    const timer = setTimeout(() => service.child.kill('SIGKILL'), graceMs);
-    await service.exited;
-    clearTimeout(timer);
-  }
+  await service.stop(graceMs);
 }
 
 /**
