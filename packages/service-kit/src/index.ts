@@ -89,6 +89,12 @@ export {
   serviceSettingsProperties,
   type ServiceSettings,
 } from './config/service-settings.js';
+export {
+  checkLeaseSettings,
+  leaseSettingsProperties,
+  REQUIRED_LEASE_SETTINGS,
+  type LeaseSettings,
+} from './config/lease-settings.js';
 export { SecretCipher, SecretSealError, SECRET_KEY_BYTES, type SecretPurpose } from './secrets/secret-cipher.js';
 export {
   loadSecretKeys,

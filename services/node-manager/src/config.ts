@@ -1,5 +1,7 @@
 import {
-  ConfigError,
+  checkLeaseSettings,
+  leaseSettingsProperties,
+  REQUIRED_LEASE_SETTINGS,
   REQUIRED_SERVICE_SETTINGS,
   serviceConfigLoader,
   serviceSettingsProperties,
@@ -117,8 +119,7 @@ export const nodeManagerConfigSchema = {
     'metricsMinuteRetentionMs',
     'limitAlarmPollMs',
     'limitAlarmThresholds',
-    'leaseTtlMs',
-    'leaseHeartbeatMs',
+    ...REQUIRED_LEASE_SETTINGS,
   ],
   properties: {
     ...serviceSettingsProperties({ envPrefix: 'TRIAD_NODE_MANAGER', port: 8080, demo: false }),
@@ -191,23 +192,7 @@ export const nodeManagerConfigSchema = {
       default: '',
       env: 'TRIAD_LIMIT_ALARM_THRESHOLDS',
     },
-    instanceId: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,100}$', env: 'TRIAD_NODE_MANAGER_INSTANCE_ID' },
-    // 15 s
-    leaseTtlMs: {
-      type: 'integer',
-      minimum: 1000,
-      maximum: 600_000,
-      default: 15_000,
-      env: 'TRIAD_NODE_MANAGER_LEASE_TTL_MS',
-    },
-    // 3 s
-    leaseHeartbeatMs: {
-      type: 'integer',
-      minimum: 100,
-      maximum: 200_000,
-      default: 3_000,
-      env: 'TRIAD_NODE_MANAGER_LEASE_HEARTBEAT_MS',
-    },
+    ...leaseSettingsProperties({ envPrefix: 'TRIAD_NODE_MANAGER' }),
   },
 } as const;
 
@@ -222,15 +207,7 @@ const loadSettings = serviceConfigLoader<NodeManagerConfig>(nodeManagerConfigSch
  */
 export const loadNodeManagerConfig: typeof loadSettings = (env, overrides, fallbacks) => {
   const config = loadSettings(env, overrides, fallbacks);
-  // The work leases drop everything after failing to renew for ttl − heartbeat: room for two missed beats.
-  if (config.leaseHeartbeatMs * 3 > config.leaseTtlMs)
-    throw new ConfigError([
-      {
-        path: '/leaseHeartbeatMs',
-        env: 'TRIAD_NODE_MANAGER_LEASE_HEARTBEAT_MS',
-        message: 'must be at most a third of leaseTtlMs (TRIAD_NODE_MANAGER_LEASE_TTL_MS)',
-      },
-    ]);
+  checkLeaseSettings(config, 'TRIAD_NODE_MANAGER');
   return config;
 };
 

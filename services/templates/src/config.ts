@@ -1,5 +1,7 @@
 import {
-  ConfigError,
+  checkLeaseSettings,
+  leaseSettingsProperties,
+  REQUIRED_LEASE_SETTINGS,
   REQUIRED_SERVICE_SETTINGS,
   serviceConfigLoader,
   serviceSettingsProperties,
@@ -61,8 +63,7 @@ export const templatesConfigSchema = {
     'maxConcurrentReads',
     'writeAccess',
     'readAccess',
-    'leaseTtlMs',
-    'leaseHeartbeatMs',
+    ...REQUIRED_LEASE_SETTINGS,
   ],
   properties: {
     ...serviceSettingsProperties({ envPrefix: 'TRIAD_TEMPLATES', port: 8082, demo: true }),
@@ -78,22 +79,7 @@ export const templatesConfigSchema = {
     readAccess: { type: 'string', enum: ['open', 'token'], default: 'open', env: 'TRIAD_TEMPLATES_READ_ACCESS' },
     maxConcurrentReads: { type: 'integer', minimum: 1, maximum: 10_000, default: 256, env: 'TRIAD_DEVICE_READS' },
     mqttUrl: { type: 'string', pattern: '^(mqtts?|wss?)://[^\\s]+$', maxLength: 2000, env: 'TRIAD_MQTT_URL' },
-    instanceId: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,100}$', env: 'TRIAD_TEMPLATES_INSTANCE_ID' },
-    // 15 s and 3 s, in ms.
-    leaseTtlMs: {
-      type: 'integer',
-      minimum: 1000,
-      maximum: 600_000,
-      default: 15_000,
-      env: 'TRIAD_TEMPLATES_LEASE_TTL_MS',
-    },
-    leaseHeartbeatMs: {
-      type: 'integer',
-      minimum: 100,
-      maximum: 300_000,
-      default: 3000,
-      env: 'TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS',
-    },
+    ...leaseSettingsProperties({ envPrefix: 'TRIAD_TEMPLATES', heartbeatMaximumMs: 300_000 }),
   },
 } as const;
 
@@ -108,14 +94,6 @@ const loadSettings = serviceConfigLoader<TemplatesConfig>(templatesConfigSchema,
  */
 export const loadTemplatesConfig: typeof loadSettings = (env, overrides, fallbacks) => {
   const config = loadSettings(env, overrides, fallbacks);
-  // An instance drops its devices after failing to renew for ttl − heartbeat: leave room for missed beats.
-  if (config.leaseHeartbeatMs * 3 > config.leaseTtlMs)
-    throw new ConfigError([
-      {
-        path: '/leaseHeartbeatMs',
-        env: 'TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS',
-        message: 'must be at most a third of leaseTtlMs (TRIAD_TEMPLATES_LEASE_TTL_MS)',
-      },
-    ]);
+  checkLeaseSettings(config, 'TRIAD_TEMPLATES');
   return config;
 };
