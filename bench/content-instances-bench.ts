@@ -15,13 +15,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { freePort } from '../packages/db/src/free-port.js';
 import { percentile, printTable } from './bench-utils.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
@@ -36,17 +36,6 @@ const TEXTS = ['pipette', 'bosch blau', 'copy paper', 'ordner schwarz', 'gants',
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.TRIAD_BENCH_DATABASE_URL ?? process.env.TRIAD_TEST_DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** User + system CPU seconds of a process so far (Linux `/proc/<pid>/stat`). */
 function cpuSeconds(pid: number): number {
