@@ -32,9 +32,10 @@ export function rawHttpExchange(port: number, bytes: string): Promise<RawHttpRep
 }
 
 export {
+  startServiceProcess,
   startSourceProcess,
-  waitForListening,
   waitForProcess,
+  type ServiceProcess,
   type SourceProcess,
   type StartSourceProcessOptions,
 } from './testing/source-process.js';

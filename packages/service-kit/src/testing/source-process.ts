@@ -85,21 +85,38 @@ export async function waitForProcess(
   }
 }
 
+/** A service run from the sources that listens: its URL and instance id, as `/healthz` says. */
+export interface ServiceProcess extends SourceProcess {
+  readonly url: string;
+  readonly instance: string;
+}
+
 /**
- * Waits (up to `budgetMs`) until a service prints `listening <url>` on its own line of standard
- * output, and gives that URL.
+ * Test helper: starts a service with `startSourceProcess` and waits (up to `budgetMs`, default
+ * 2 min) until it prints `listening <url>` on its own line of standard output, then asks its
+ * `/healthz` for its instance id.
  *
- * @throws Error "`name` did not start" with the output when it ends or does not listen in time; it is killed then.
+ * @throws Error "`name` did not start" with its output when it ends or does not listen in time; it is killed then.
  */
-export async function waitForListening(started: SourceProcess, budgetMs: number, name: string): Promise<string> {
-  const url = (): string | undefined => /^listening (\S+)$/m.exec(started.stdout())?.[1];
+export async function startServiceProcess(
+  options: StartSourceProcessOptions & { readonly name: string; readonly budgetMs?: number },
+): Promise<ServiceProcess> {
+  const started = startSourceProcess(options);
+  const listening = (): string | undefined => /^listening (\S+)$/m.exec(started.stdout())?.[1];
   try {
-    await waitForProcess(started, () => url() !== undefined, budgetMs, `${name} did not start`);
+    await waitForProcess(
+      started,
+      () => listening() !== undefined,
+      options.budgetMs ?? 120_000,
+      `${options.name} did not start`,
+    );
   } catch (error) {
     started.child.kill('SIGKILL');
     throw error;
   }
-  return url() as string; // the wait saw it
+  const url = listening() as string; // the wait saw it
+  const health = (await (await fetch(`${url}/healthz`)).json()) as { instance: string };
+  return { ...started, url, instance: health.instance };
 }
 
 /** This process's environment with `changes` applied; an `undefined` value removes the variable. */

@@ -1,4 +1,4 @@
-import { startSourceProcess, waitForListening, type SourceProcess } from '@triad/service-kit/testing';
+import { startServiceProcess, type ServiceProcess } from '@triad/service-kit/testing';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root (services/node-manager/src/test-support -> four levels up). */
@@ -6,11 +6,7 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SCRIPT = 'services/node-manager/src/test-support/node-manager-instance.ts';
 
 /** A node manager running in a child process (`node-manager-instance.ts`); `kill()` ends it as `kill -9` does. */
-export interface NodeManagerProcess extends SourceProcess {
-  readonly url: string;
-  /** Its instance id, as `/healthz` says. */
-  readonly instance: string;
-}
+export type NodeManagerProcess = ServiceProcess;
 
 /**
  * Starts a node manager from the sources with `env` over this process's environment and waits
@@ -22,8 +18,5 @@ export async function startNodeManagerProcess(
   env: Readonly<Record<string, string>>,
   budgetMs = 120_000,
 ): Promise<NodeManagerProcess> {
-  const started = startSourceProcess({ cwd: ROOT, args: [SCRIPT], env });
-  const url = await waitForListening(started, budgetMs, 'node manager');
-  const health = (await (await fetch(`${url}/healthz`)).json()) as { instance: string };
-  return { ...started, url, instance: health.instance };
+  return startServiceProcess({ cwd: ROOT, args: [SCRIPT], env, budgetMs, name: 'node manager' });
 }

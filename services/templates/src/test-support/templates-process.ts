@@ -1,4 +1,4 @@
-import { startSourceProcess, waitForListening, type SourceProcess } from '@triad/service-kit/testing';
+import { startServiceProcess, type ServiceProcess } from '@triad/service-kit/testing';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
@@ -7,10 +7,7 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SCRIPT = 'services/templates/src/test-support/templates-instance.ts';
 
 /** A template service running in a child process (`templates-instance.ts`). */
-export interface TemplatesProcess extends SourceProcess {
-  readonly url: string;
-  /** Its instance id, as `/healthz` says. */
-  readonly instance: string;
+export interface TemplatesProcess extends ServiceProcess {
   /** Its log so far (JSON lines). */
   log(): string;
 }
@@ -25,10 +22,8 @@ export async function startTemplatesProcess(
   env: Readonly<Record<string, string>>,
   budgetMs = 120_000,
 ): Promise<TemplatesProcess> {
-  const started = startSourceProcess({ cwd: ROOT, args: [SCRIPT], env });
-  const url = await waitForListening(started, budgetMs, 'template service');
-  const health = (await (await fetch(`${url}/healthz`)).json()) as { instance: string };
-  return { ...started, url, instance: health.instance, log: () => started.stderr() };
+  const service = await startServiceProcess({ cwd: ROOT, args: [SCRIPT], env, budgetMs, name: 'template service' });
+  return { ...service, log: () => service.stderr() };
 }
 
 /** Sends SIGTERM and waits for the end; SIGKILL after `graceMs`. */
