@@ -58,8 +58,12 @@ check_json_outputs() {
 
 run_serve() {
   local cmd=$1 log="$work/serve.log" pid url deadline code
+  # Emptied here, not by the redirection below: that one happens in the child, maybe after the
+  # first look for the ready line, which would then find the previous command's.
+  : >"$log"
+  : >"$work/serve.err"
   # A session of its own, so Ctrl+C (SIGINT) reaches npx and the node process behind it together.
-  setsid bash -c "$cmd" >"$log" 2>"$work/serve.err" </dev/null &
+  setsid bash -c "$cmd" >>"$log" 2>>"$work/serve.err" </dev/null &
   pid=$!
   deadline=$((SECONDS + 120))
   until grep -q 'Press Ctrl+C to stop' "$log"; do
