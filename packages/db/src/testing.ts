@@ -161,3 +161,5 @@ export function describeWithPostgresBinaries(title: string, body: () => void): v
     describe.skip(`${title} (skipped: ${POSTGRES_BINARIES_UNAVAILABLE})`, body);
   }
 }
+
+export { freePort } from './free-port.js';

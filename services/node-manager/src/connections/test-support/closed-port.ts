@@ -1,14 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '@triad/db/testing';
 
 /** A loopback TCP port that was just free and is now closed (nothing listens on it). */
-export function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export const closedPort: () => Promise<number> = freePort;
