@@ -7,6 +7,12 @@ import { expect, it } from 'vitest';
 import { describeInBrowser, openWatchedPage, seriousAxeViolations } from '../../test-support/browser.js';
 import { useNodeManagerConsole } from '../../test-support/node-manager-console.js';
 
+/**
+ * How long a pushed change may take to show: generous, because the whole suite shares two cores
+ * with Chromium and the service (a wait for a condition, not a timing check).
+ */
+const LIVE_TIMEOUT_MS = 10_000;
+
 describeInBrowser('live nodes list and node page in Chromium', () => {
   let nodeId = '';
   const nm = useNodeManagerConsole('console-live-', async ({ api, server }) => {
@@ -56,9 +62,9 @@ describeInBrowser('live nodes list and node page in Chromium', () => {
       id: string;
     };
     const other = page.getByRole('row', { name: /other@localhost/ });
-    await other.waitFor({ timeout: 2000 });
+    await other.waitFor({ timeout: LIVE_TIMEOUT_MS });
     await api('DELETE', `/api/topo/node/${added.id}`);
-    await other.waitFor({ state: 'detached', timeout: 2000 });
+    await other.waitFor({ state: 'detached', timeout: LIVE_TIMEOUT_MS });
     expect(await notReloaded(page)).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
@@ -86,8 +92,8 @@ describeInBrowser('live nodes list and node page in Chromium', () => {
     await facts
       .getByRole('definition')
       .filter({ hasText: /^DOWN$/ })
-      .waitFor({ timeout: 4000 });
-    await alarms.getByRole('listitem').filter({ hasText: 'missed_while_down' }).waitFor({ timeout: 4000 });
+      .waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await alarms.getByRole('listitem').filter({ hasText: 'missed_while_down' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     expect(await authentications()).toBe(2);
     expect(await notReloaded(page)).toBe(true);
     expect(errors).toEqual([]);
@@ -106,10 +112,10 @@ describeInBrowser('live nodes list and node page in Chromium', () => {
     expect(await state.textContent()).toMatch(/^(STOPPED|DOWN)$/);
 
     await nm.server.core.topology.setNodeState(nodeId, 'UP');
-    await facts.getByRole('definition').filter({ hasText: /^UP$/ }).waitFor({ timeout: 2000 });
+    await facts.getByRole('definition').filter({ hasText: /^UP$/ }).waitFor({ timeout: LIVE_TIMEOUT_MS });
 
     await nm.server.core.alarms.raise({ alarmId: 'queue_too_long', nodeId, severity: 'major' });
-    await alarm('queue_too_long').waitFor({ timeout: 2000 });
+    await alarm('queue_too_long').waitFor({ timeout: LIVE_TIMEOUT_MS });
     await alarms.getByRole('status').getByText('queue_too_long raised.').waitFor();
     const listed = (
       (await api('GET', `/api/alarm/node/${nodeId}?tags=all`)) as {
@@ -118,12 +124,12 @@ describeInBrowser('live nodes list and node page in Chromium', () => {
     ).alarms;
     const disk = listed.find((a) => a.alarmId === 'disk_almost_full');
     await api('POST', '/api/alarm/clear', { userId: 'admin', alarmId: 'disk_almost_full', alarmSrc: disk?.rawSrc });
-    await alarm('disk_almost_full').waitFor({ state: 'detached', timeout: 2000 });
+    await alarm('disk_almost_full').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT_MS });
 
     await nm.server.core.logs.record({ id: nodeId, name: 'ghost@localhost' }, [
       { timeUs: Date.now() * 1000, level: 'warning', kind: 'logger_event', text: 'pushed entry' },
     ]);
-    await logs.getByText('pushed entry').waitFor({ timeout: 2000 });
+    await logs.getByText('pushed entry').waitFor({ timeout: LIVE_TIMEOUT_MS });
     const entries = await logs.getByRole('listitem').allTextContents();
     expect(entries[0]).toContain('pushed entry');
     expect(entries[1]).toContain('first entry');
