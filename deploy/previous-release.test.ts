@@ -67,11 +67,22 @@ describeWithHistory('the previous release on a schema migrated by this one', (po
     TRIAD_CONTENT_ADMIN_CLIENT_SECRET: 'operator-secret-12345',
   });
 
-  /** Starts `triad serve` in `root` and waits for its ready line. */
+  /**
+   * Starts `triad serve` in `root` on three free ports from `base` and waits for its ready line.
+   * Another test may take one of those ports between the check and the start: then it tries again
+   * on another run of ports (at most three times).
+   */
   const serve = async (root: string, env: Record<string, string>, what: string) => {
-    const triad = startTriadIn(root, ['serve', '--port-base', String(base), '--no-demo'], env);
-    await waitFor(triad, () => triad.stdout().includes(READY_LINE), START_BUDGET_MS, what);
-    return triad;
+    for (let attempt = 1; ; attempt += 1) {
+      const triad = startTriadIn(root, ['serve', '--port-base', String(base), '--no-demo'], env);
+      try {
+        await waitFor(triad, () => triad.stdout().includes(READY_LINE), START_BUDGET_MS, what);
+        return triad;
+      } catch (error) {
+        if (attempt >= 3 || !triad.stderr().includes('EADDRINUSE')) throw error;
+        base = await freePortRun(3);
+      }
+    }
   };
 
   beforeAll(
