@@ -141,7 +141,7 @@ describeInBrowser('alarm list in Chromium', () => {
       alarmId: newest?.alarmId,
       alarmSrc: newest?.rawSrc,
     });
-    await row.getByRole('button', { name: 'Unacknowledge' }).waitFor({ timeout: 2000 });
+    await row.getByRole('button', { name: 'Unacknowledge' }).waitFor({ timeout: 10_000 });
     const live = Date.now() - before;
     const longestTask = await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask);
     console.log(

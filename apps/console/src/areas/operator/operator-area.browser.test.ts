@@ -46,7 +46,7 @@ describeInBrowser('operator console in Chromium', () => {
 
     // A state change made elsewhere appears without a reload (WebSocket).
     await nm.server.core.topology.setNodeState(nodeId, 'UP');
-    await row.getByRole('cell', { name: 'UP', exact: true }).waitFor({ timeout: 2000 });
+    await row.getByRole('cell', { name: 'UP', exact: true }).waitFor({ timeout: 10_000 });
 
     await page.getByRole('link', { name: 'Alarms', exact: true }).click();
     const alarm = page.getByRole('row', { name: /disk_almost_full/ });
@@ -62,7 +62,7 @@ describeInBrowser('operator console in Chromium', () => {
       alarmId: 'disk_almost_full',
       alarmSrc: listed?.rawSrc,
     });
-    await alarm.getByRole('button', { name: 'Acknowledge' }).waitFor({ timeout: 2000 });
+    await alarm.getByRole('button', { name: 'Acknowledge' }).waitFor({ timeout: 10_000 });
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
