@@ -55,7 +55,6 @@ describePostgresOnly<NodeManagerDatabase>('change relay between two instances', 
       relays.push(
         await ChangeRelay.start({
           bus,
-          database,
           instanceId,
           events: core.events,
           plugins: core.plugins,

@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
-import { CHANGE_BUS_MAX_PAYLOAD_BYTES, type ChangeBus, type Database, type Unsubscribe } from '@triad/db';
+import { CHANGE_BUS_MAX_PAYLOAD_BYTES, type ChangeBus, type Unsubscribe } from '@triad/db';
 import type { Authenticator } from '../auth/authenticator.js';
 import type { ThrottleOutcome } from '../auth/login-throttle.js';
 import type { AlarmEvent, NodeManagerEvent, NodeManagerEvents } from '../events/node-manager-events.js';
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
-import type { NodeManagerDatabase } from '../repositories/node-manager-tables.js';
 import type { PluginRepository } from '../repositories/plugin-repository.js';
 
 /** An event as another instance receives it: whole, or an alarm by its key when too large to send. */
@@ -16,7 +13,6 @@ type EventMessage =
 /** Options of `ChangeRelay.start`. */
 export interface ChangeRelayOptions {
   readonly bus: ChangeBus;
-  readonly database: Database<NodeManagerDatabase>;
   readonly instanceId: string;
   readonly events: NodeManagerEvents;
   readonly plugins: PluginRepository;
@@ -29,11 +25,19 @@ export interface ChangeRelayOptions {
   readonly onError?: (error: unknown, what: string) => void;
 }
 
+/** The bus topics; the bus keeps each schema's channels apart, so other installations hear nothing. */
+const NODE_MANAGER_TOPICS = {
+  events: 'nm.events',
+  plugins: 'nm.plugins',
+  nodes: 'nm.nodes',
+  signIns: 'nm.sign-ins',
+} as const;
+
 /**
  * Shares the node manager's changes between the instances of one PostgreSQL database through the
  * change bus (docs/decisions/0027): every `local` event (alarm, node state, log entry) and plugin
- * change goes out, and the other instances' come in as `remote`. Topics are named after the
- * schema, so installations in other schemas of the server hear nothing. Messages stay under the
+ * change goes out, and the other instances' come in as `remote`. The bus keeps each schema's
+ * channels apart, so installations in other schemas hear nothing. Messages stay under the
  * bus's limit: an alarm too large goes as its key (receivers read its stored list form), a log
  * entry too large is cut. Sends keep their order. Events sent while the listening connection was
  * lost are missed (live clients reread the lists); nodes are re-shared and the cached alarm lists
@@ -41,30 +45,17 @@ export interface ChangeRelayOptions {
  */
 export class ChangeRelay {
   readonly #options: ChangeRelayOptions;
-  readonly #topics: {
-    readonly events: string;
-    readonly plugins: string;
-    readonly nodes: string;
-    readonly signIns: string;
-  };
+  readonly #topics = NODE_MANAGER_TOPICS;
   readonly #stops: (() => void | Promise<void>)[] = [];
   #sending: Promise<void> = Promise.resolve();
 
-  private constructor(options: ChangeRelayOptions, prefix: string) {
+  private constructor(options: ChangeRelayOptions) {
     this.#options = options;
-    this.#topics = {
-      events: `${prefix}.events`,
-      plugins: `${prefix}.plugins`,
-      nodes: `${prefix}.nodes`,
-      signIns: `${prefix}.sign-ins`,
-    };
   }
 
   /** Subscribes to the other instances' changes and starts sending this one's. */
   static async start(options: ChangeRelayOptions): Promise<ChangeRelay> {
-    const row = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(options.database.db);
-    const schema = row.rows[0]?.schema ?? '';
-    const relay = new ChangeRelay(options, `nm-${createHash('sha1').update(schema).digest('hex').slice(0, 12)}`);
+    const relay = new ChangeRelay(options);
     await relay.#subscribe();
     return relay;
   }

@@ -41,7 +41,6 @@ export async function shareNodes(options: ShareNodesOptions): Promise<SharedNode
     bus = openChangeBus(database, { log: logger });
     relay = await ChangeRelay.start({
       bus,
-      database,
       instanceId: ownership.instanceId,
       events: core.events,
       plugins: core.plugins,
