@@ -13,7 +13,6 @@
  * instances spent per request (from /proc), which gives what one core serves and so what more
  * cores would serve. The load generator runs on the same machine and its CPU is printed too.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { startSourceProcess, waitForProcess, type SourceProcess } from '@triad/service-kit/testing';
 import { freePort } from '../packages/db/src/free-port.js';
 import { percentile, printTable } from './bench-utils.js';
 
@@ -45,52 +45,41 @@ function cpuSeconds(pid: number): number {
 }
 
 interface Instance {
-  readonly child: ChildProcess;
+  readonly process: SourceProcess;
   readonly base: string;
   token: string;
 }
 
 async function startInstance(databaseUrl: string, demo: boolean): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/cli/src/bin.ts', 'serve', 'content-api', '--port', String(port)],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        TRIAD_DEMO: demo ? '1' : '0',
-        TRIAD_CONTENT_DEMO_ARTICLES: String(ARTICLES),
-        TRIAD_OAUTH_CLIENT_ID: CLIENT_ID,
-        TRIAD_OAUTH_CLIENT_SECRET: CLIENT_SECRET,
-        TRIAD_LOG_LEVEL: 'warn',
-        TRIAD_LOG_FORMAT: 'json',
-      },
+  const started = startSourceProcess({
+    cwd: root,
+    args: ['apps/cli/src/bin.ts', 'serve', 'content-api', '--port', String(port)],
+    env: {
+      DATABASE_URL: databaseUrl,
+      TRIAD_DEMO: demo ? '1' : '0',
+      TRIAD_CONTENT_DEMO_ARTICLES: String(ARTICLES),
+      TRIAD_OAUTH_CLIENT_ID: CLIENT_ID,
+      TRIAD_OAUTH_CLIENT_SECRET: CLIENT_SECRET,
+      TRIAD_LOG_LEVEL: 'warn',
+      TRIAD_LOG_FORMAT: 'json',
     },
+  });
+  // Seeding a large demo catalog comes first: up to 15 minutes.
+  await waitForProcess(
+    started,
+    () => started.stdout().includes('Press Ctrl+C to stop.'),
+    15 * 60_000,
+    `instance on ${port} not ready`,
   );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance on ${port} exited ${child.exitCode}: ${stderr}`);
-    const ready = await fetch(`${base}/healthz`).then(
-      (reply) => reply.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`instance on ${port} not ready: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
   const issued = await fetch(`${base}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET }),
   });
   const token = ((await issued.json()) as { access_token: string }).access_token;
-  return { child, base, token };
+  return { process: started, base, token };
 }
 
 interface LoadResult {
@@ -167,10 +156,10 @@ async function main(): Promise<void> {
     const rows: (string | number)[][] = [];
     for (let count = 1; count <= INSTANCES; count += 1) {
       const used = instances.slice(0, count);
-      const cpuBefore = used.map((instance) => cpuSeconds(instance.child.pid!));
+      const cpuBefore = used.map((instance) => cpuSeconds(instance.process.child.pid!));
       const ownBefore = process.cpuUsage();
       const result = await load(used, agent);
-      const cpu = used.reduce((sum, instance, i) => sum + cpuSeconds(instance.child.pid!) - cpuBefore[i]!, 0);
+      const cpu = used.reduce((sum, instance, i) => sum + cpuSeconds(instance.process.child.pid!) - cpuBefore[i]!, 0);
       const own = process.cpuUsage(ownBefore);
       const sorted = result.latencies.sort((a, b) => a - b);
       const cpuPerRequestMs = (cpu * 1000) / Math.max(1, result.requests);
@@ -206,8 +195,7 @@ async function main(): Promise<void> {
     );
   } finally {
     agent.destroy();
-    for (const instance of instances) instance.child.kill('SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await Promise.all(instances.map((instance) => instance.process.kill()));
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
