@@ -19,9 +19,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import pg from 'pg';
 import { startSourceProcess, waitForProcess, type SourceProcess } from '@triad/service-kit/testing';
 import { freePort } from '../packages/db/src/free-port.js';
+import { createScratchDatabase } from '../packages/db/src/scratch-database.js';
 import { percentile, printTable } from './bench-utils.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
@@ -135,13 +135,8 @@ async function main(): Promise<void> {
     console.log('content-instances: skipped, set TRIAD_BENCH_DATABASE_URL or TRIAD_TEST_DATABASE_URL (PostgreSQL)');
     return;
   }
-  const name = `triad_bench_instances_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase(serverUrl, 'triad_bench_instances');
+  const databaseUrl = scratch.url;
   const instances: Instance[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
@@ -196,8 +191,7 @@ async function main(): Promise<void> {
   } finally {
     agent.destroy();
     await Promise.all(instances.map((instance) => instance.process.kill()));
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

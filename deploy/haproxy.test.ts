@@ -6,8 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, type Database } from '@triad/db';
-import { sql } from 'kysely';
+import { createScratchDatabase, type ScratchDatabase } from '@triad/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePortRun } from '../apps/cli/src/test-support/free-ports.js';
 import { startTriad, stopTriad, waitFor, type TriadProcess } from '../apps/cli/src/test-support/serve-process.js';
@@ -24,8 +23,7 @@ describeWithDeployTools(
   { programs: ['haproxy'], postgres: true },
   (postgresUrl) => {
     let directory = '';
-    let admin: Database | undefined;
-    const databaseName = `triad_lb_${randomBytes(4).toString('hex')}`;
+    let scratch: ScratchDatabase | undefined;
     const instances: { port: number; process: TriadProcess }[] = [];
     let haproxy: ChildProcess | undefined;
     let haproxyLog = '';
@@ -36,17 +34,15 @@ describeWithDeployTools(
     beforeAll(async () => {
       directory = await mkdtemp(path.join(tmpdir(), 'triad-haproxy-'));
       // A database of its own: the services keep their tables in its public schema.
-      admin = openDatabase({ url: postgresUrl, maxConnections: 1 });
-      await sql`create database ${sql.id(databaseName)}`.execute(admin.db);
-      const databaseUrl = new URL(postgresUrl);
-      databaseUrl.pathname = `/${databaseName}`;
+      scratch = await createScratchDatabase(postgresUrl, 'triad_lb');
+      const databaseUrl = scratch.url;
       // Ports: the templates frontend, two template instances, the node manager frontend and
       // instance, and one where nothing listens.
       const base = await freePortRun(6);
       const secretKey = randomBytes(32).toString('hex');
       nodeManagerBalancer = base + 3;
       nodeManager = startTriad(['serve', 'node-manager', '--port', String(base + 4), '--no-demo'], {
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: databaseUrl,
         TRIAD_DATA_DIR: path.join(directory, 'node-manager'),
         TRIAD_SECRET_KEY: secretKey,
         TRIAD_ADMIN_PASSWORD: 'Admin123',
@@ -56,7 +52,7 @@ describeWithDeployTools(
       });
       for (const port of [base + 1, base + 2]) {
         const process = startTriad(['serve', 'templates', '--port', String(port), '--no-demo'], {
-          DATABASE_URL: databaseUrl.toString(),
+          DATABASE_URL: databaseUrl,
           TRIAD_DATA_DIR: path.join(directory, `instance-${port}`),
           TRIAD_SECRET_KEY: secretKey,
           TRIAD_TEMPLATES_WRITE_ACCESS: 'open',
@@ -103,10 +99,7 @@ describeWithDeployTools(
       await Promise.all(
         [...instances, ...(nodeManager ? [{ process: nodeManager }] : [])].map((i) => stopTriad(i.process)),
       );
-      if (admin) {
-        await sql`drop database if exists ${sql.id(databaseName)} with (force)`.execute(admin.db);
-        await admin.close();
-      }
+      await scratch?.drop();
       if (directory) await rm(directory, { recursive: true, force: true });
     });
 

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '@triad/db';
+import { openDatabase } from '@triad/db';
+import { createScratchDatabase, type ScratchDatabase } from '@triad/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePortRun } from '../apps/cli/src/test-support/free-ports.js';
@@ -48,8 +48,7 @@ const ADMIN = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('
 
 describeWithHistory('the previous release on a schema migrated by this one', (postgresUrl) => {
   let directory = '';
-  let admin: Database | undefined;
-  const databaseName = `triad_prev_${randomBytes(4).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
   let previous: TriadProcess | undefined;
   let base = 0;
   let migratedByCurrent: string[] = [];
@@ -90,19 +89,17 @@ describeWithHistory('the previous release on a schema migrated by this one', (po
       directory = await mkdtemp(path.join(tmpdir(), 'triad-previous-release-'));
       const tree = path.join(directory, 'previous');
       await extractRelease(REPOSITORY_ROOT, commit, tree);
-      admin = openDatabase({ url: postgresUrl, maxConnections: 1 });
-      await sql`create database ${sql.id(databaseName)}`.execute(admin.db);
-      const url = new URL(postgresUrl);
-      url.pathname = `/${databaseName}`;
+      scratch = await createScratchDatabase(postgresUrl, 'triad_prev');
+      const url = scratch.url;
       base = await freePortRun(3);
       // The upgrade's first step: the new release starts (and migrates) before the old one restarts.
       const current = await serve(
         REPOSITORY_ROOT,
-        environment(path.join(directory, 'current'), url.toString()),
+        environment(path.join(directory, 'current'), url),
         'the current release',
       );
       expect(await stopTriad(current)).toBe(0);
-      const database = openDatabase({ url: url.toString(), maxConnections: 1 });
+      const database = openDatabase({ url, maxConnections: 1 });
       try {
         const { rows } = await sql<{ name: string }>`
         select table_name as name from information_schema.tables
@@ -111,21 +108,14 @@ describeWithHistory('the previous release on a schema migrated by this one', (po
       } finally {
         await database.close();
       }
-      previous = await serve(
-        tree,
-        environment(path.join(directory, 'previous-data'), url.toString()),
-        'the previous release',
-      );
+      previous = await serve(tree, environment(path.join(directory, 'previous-data'), url), 'the previous release');
     },
     2 * START_BUDGET_MS + 60_000,
   );
 
   afterAll(async () => {
     if (previous) await stopTriad(previous);
-    if (admin) {
-      await sql`drop database if exists ${sql.id(databaseName)} with (force)`.execute(admin.db);
-      await admin.close();
-    }
+    await scratch?.drop();
     if (directory) await rm(directory, { recursive: true, force: true });
   });
 

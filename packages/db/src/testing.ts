@@ -163,3 +163,4 @@ export function describeWithPostgresBinaries(title: string, body: () => void): v
 }
 
 export { freePort } from './free-port.js';
+export { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';

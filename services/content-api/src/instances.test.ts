@@ -5,10 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import { openDatabase, type Database } from '@triad/db';
-import { describePostgresOnly } from '@triad/db/testing';
+import { createScratchDatabase, describePostgresOnly, type ScratchDatabase } from '@triad/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCatalogCommand } from './cli/catalog-command.js';
 import { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from './http/media-types.js';
@@ -43,18 +40,14 @@ async function eventually(probe: () => Promise<boolean>, what: string): Promise<
 }
 
 describePostgresOnly('content API instances on one database', (_getDb, serverUrl) => {
-  const name = `triad_content_instances_${randomBytes(4).toString('hex')}`;
   const directory = mkdtempSync(path.join(os.tmpdir(), 'content-instances-'));
-  let admin: Database | undefined;
+  let scratch: ScratchDatabase | undefined;
   let databaseUrl = '';
   const servers: RunningContentApiServer[] = [];
 
   beforeAll(async () => {
-    admin = openDatabase({ url: serverUrl, maxConnections: 1 });
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase(serverUrl, 'triad_content_instances');
+    databaseUrl = scratch.url;
     for (let i = 0; i < 2; i += 1) {
       servers.push(
         await startContentApiServer(
@@ -76,10 +69,7 @@ describePostgresOnly('content API instances on one database', (_getDb, serverUrl
   });
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.close()));
-    if (admin) {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-      await admin.close();
-    }
+    await scratch?.drop();
     rmSync(directory, { recursive: true, force: true });
   });
 

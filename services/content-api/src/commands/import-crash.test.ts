@@ -7,11 +7,10 @@ import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '@triad/db';
-import { planPostgresSuite } from '@triad/db/testing';
+import { createScratchDatabase, planPostgresSuite, type ScratchDatabase } from '@triad/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContentStore } from '../content-store.js';
 import { toJsonLinesRecord } from '../demo/catalog-writers.js';
@@ -139,14 +138,12 @@ crashSuite('sqlite', () => {
 
 const plan = planPostgresSuite(process.env);
 if (plan.kind === 'run') {
-  let admin: Database | undefined;
-  const name = `triad_import_crash_${randomBytes(4).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
+  let watcher: Database | undefined;
   crashSuite('postgres', async () => {
-    admin = openDatabase({ url: plan.url, maxConnections: 2 });
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    const url = new URL(plan.url);
-    url.pathname = `/${name}`;
-    const watcher = admin;
+    scratch = await createScratchDatabase(plan.url, 'triad_import_crash');
+    const name = scratch.name;
+    const server = (watcher = openDatabase({ url: plan.url, maxConnections: 1 }));
     // Writing has begun once a session of that database has held a writing transaction (one with
     // an xid) for half a second.
     const evidence = async () =>
@@ -154,15 +151,13 @@ if (plan.kind === 'run') {
         await sql<{ writing: number }>`
           select count(*)::int as writing from pg_stat_activity
           where datname = ${name} and backend_xid is not null
-            and xact_start < now() - interval '500 milliseconds'`.execute(watcher.db)
+            and xact_start < now() - interval '500 milliseconds'`.execute(server.db)
       ).rows[0]!.writing > 0;
-    return { target: { databaseUrl: url.toString() }, evidence };
+    return { target: { databaseUrl: scratch.url }, evidence };
   });
   afterAll(async () => {
-    if (admin) {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-      await admin.close();
-    }
+    await watcher?.close();
+    await scratch?.drop();
   });
 } else {
   describe.skipIf(plan.kind === 'skip')(`a catalog import killed part-way [postgres] ${plan.reason}`, () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, it } from 'vitest';
 import { openDatabase, type Database } from '@triad/db';
-import { planPostgresSuite } from '@triad/db/testing';
+import { createScratchDatabase, planPostgresSuite } from '@triad/db/testing';
 import { startTemplatesProcess, stopTemplatesProcess, type TemplatesProcess } from './templates-process.js';
 
 /** A few template services as child processes on one PostgreSQL database of their own. */
@@ -36,25 +36,20 @@ export async function startTemplatesCluster(
   count: number,
   env: Readonly<Record<string, string>> = {},
 ): Promise<TemplatesCluster> {
-  const name = `triad_devices_${randomBytes(4).toString('hex')}`;
-  const admin = openDatabase({ url: postgresUrl, maxConnections: 1 });
-  await sql`create database ${sql.id(name)}`.execute(admin.db);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ url: url.toString(), maxConnections: 2 });
+  const scratch = await createScratchDatabase(postgresUrl, 'triad_devices');
+  const database = openDatabase({ url: scratch.url, maxConnections: 2 });
   const directory = await mkdtemp(path.join(tmpdir(), 'triad-instances-'));
   const services: TemplatesProcess[] = [];
   const close = async () => {
     await Promise.all(services.map((s) => stopTemplatesProcess(s)));
     await database.close();
-    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-    await admin.close();
+    await scratch.drop();
     await rm(directory, { recursive: true, force: true });
   };
   try {
     const secretKey = randomBytes(32).toString('hex');
     const settings = (n: number) => ({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       TRIAD_DATA_DIR: path.join(directory, `instance-${n}`),
       TRIAD_TEMPLATES_INSTANCE_ID: `templates-${n}`,
       TRIAD_SECRET_KEY: secretKey,
