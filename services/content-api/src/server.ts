@@ -50,6 +50,8 @@ export async function startContentApiServer(
       const outcome = await seedDemoCatalog(backend, config.demoArticles);
       logger.info(outcome, outcome.status === 'seeded' ? 'demo catalog seeded' : 'catalog present, demo not seeded');
     }
+    // Searches find the catalog loaded, and loaded again after another instance changes it.
+    await backend.keepLoaded?.(logger);
     // Instances on one database accept each other's tokens (their public keys are shared there).
     const auth = await createContentAuth(config, { keyStore: new SigningKeyRepository(store.database) });
     logger.info({ keys: auth.source }, 'token verification ready');

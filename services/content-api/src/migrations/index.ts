@@ -5,6 +5,7 @@ import { createPostgresArticles } from '../search/postgres/postgres-articles-mig
 import { createPostgresFacetCounts } from '../search/postgres/postgres-facet-counts-migration.js';
 import { PostgresSearchBackend } from '../search/postgres/postgres-search-backend.js';
 import { createPostgresSegments } from '../search/postgres/postgres-segments-migration.js';
+import { versionPostgresChunks } from '../search/postgres/postgres-chunk-versions-migration.js';
 import type { SearchBackend } from '../search/search-backend.js';
 import { createSqliteArticles } from '../search/sqlite/sqlite-articles-migration.js';
 import { SqliteSearchBackend } from '../search/sqlite/sqlite-search-backend.js';
@@ -32,19 +33,27 @@ export interface ContentStorage {
  * backend's `close` before closing the database.
  */
 export function contentStorageFor(database: Database<ContentTables>): ContentStorage {
-  const engine: { articles: Migration; search: Migration; backend: SearchBackend; segments: MigrationSet } =
+  const engine: {
+    articles: Migration;
+    search: Migration;
+    backend: SearchBackend;
+    segments: MigrationSet;
+    later: MigrationSet;
+  } =
     database.dialect === 'postgres'
       ? {
           articles: createPostgresArticles,
           search: createPostgresFacetCounts,
           backend: new PostgresSearchBackend(database),
           segments: { '0005_postgres_segments': createPostgresSegments },
+          later: { '0007_postgres_chunk_versions': versionPostgresChunks },
         }
       : {
           articles: createSqliteArticles,
           search: createSqliteSegments,
           backend: new SqliteSearchBackend(database),
           segments: {},
+          later: {},
         };
   return {
     migrations: Object.freeze({
@@ -54,6 +63,7 @@ export function contentStorageFor(database: Database<ContentTables>): ContentSto
       '0004_import_runs': createImportRuns,
       ...engine.segments,
       '0006_signing_keys': createSigningKeys,
+      ...engine.later,
     }),
     backend: engine.backend,
     importRuns: new ImportRunRepository(database),

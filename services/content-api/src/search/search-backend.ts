@@ -66,6 +66,12 @@ export interface ShopCatalogDelta extends StoreWait {
    * in batches, so only here has `onUnknown` seen them all.
    */
   readonly beforeCommit?: () => void;
+  /**
+   * Told how the shop's search segment followed the delta, on engines that keep one in the
+   * database (PostgreSQL): price columns patched, the touched positions patched, or built again
+   * from every row. For logs and tests.
+   */
+  readonly onSegment?: (how: 'prices' | 'patched' | 'rebuilt') => void;
 }
 
 /** What a delta did. */
@@ -81,6 +87,11 @@ export interface DeltaCounts {
  * memory (`segments/`, decisions 0013 and 0025); a distributed engine (OpenSearch) would be a
  * third folder — see docs/decisions/0010-content-api.md. Handlers only ever see this interface.
  */
+/** Where `keepLoaded` reports a load that failed (a pino logger fits). */
+export interface PreloadLog {
+  warn(object: object, message: string): void;
+}
+
 export interface SearchBackend {
   /** Engine name for logs and benchmarks. */
   readonly engine: string;
@@ -140,5 +151,10 @@ export interface SearchBackend {
    */
   readonly primary?: SearchBackend | undefined;
   /** Releases connections the backend opened itself (not the `Database`). Idempotent. */
+  /**
+   * Keeps the searchable catalog loaded ahead of searches (now, and after every change any
+   * instance announces), where the engine loads lazily across instances (PostgreSQL).
+   */
+  keepLoaded?(log: PreloadLog): Promise<void>;
   close(): Promise<void>;
 }

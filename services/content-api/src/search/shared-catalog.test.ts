@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '@triad/db/testing';
+import { sql } from 'kysely';
+import { describeEachDatabase, describePostgresOnly } from '@triad/db/testing';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import { contentStorageFor } from '../migrations/index.js';
 import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
 import type { ContentTables } from './content-tables.js';
+import { PostgresCatalogReader } from './postgres/postgres-catalog-reader.js';
+import { PostgresSearchBackend } from './postgres/postgres-search-backend.js';
 import type { SearchBackend } from './search-backend.js';
 import { FACET_NAMES, type SearchQuery } from './search-query.js';
 
@@ -48,5 +51,98 @@ describeEachDatabase<ContentTables>('one catalog, two instances', (getDb) => {
     );
     expect(await second.search(query({ shopIds: ['office-direct'], limit: 50 }))).toEqual(otherShops);
     expect(await second.countArticles()).toBe(ARTICLES - lab.length);
+  });
+});
+
+// PostgreSQL: what another instance changed is loaded ahead of searches, and only what changed.
+describePostgresOnly<ContentTables>('one catalog, two instances, loaded ahead', (getDb) => {
+  let writer: SearchBackend;
+  let reader: PostgresCatalogReader;
+  let watching: PostgresSearchBackend;
+  beforeAll(async () => {
+    writer = await loadTestCatalog(getDb(), ARTICLES);
+    reader = new PostgresCatalogReader();
+    watching = new PostgresSearchBackend(getDb(), reader);
+  });
+  afterAll(async () => {
+    await writer?.close();
+    await watching?.close();
+  });
+  const generation = async () =>
+    (
+      await sql<{ value: string }>`
+        select meta_value as value from content_meta where meta_key = 'catalog_generation'`.execute(getDb().db)
+    ).rows[0]!.value;
+  const until = async (check: () => Promise<boolean>) => {
+    for (let waited = 0; !(await check()); waited += 20) {
+      if (waited > 5000) throw new Error('not loaded within 5 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('loads at start and after every announced change, without a search', async () => {
+    const warnings: object[] = [];
+    await watching.keepLoaded({ warn: (object) => warnings.push(object) });
+    await until(async () => reader.loadedGeneration === (await generation()));
+    const emptied = { shop: labtools, articles: [], hash: 'emptied-ahead' };
+    await writer.replaceShopCatalog(emptied);
+    const changed = await generation();
+    await until(() => Promise.resolve(reader.loadedGeneration === changed));
+    // Loaded means searchable: the search finds it in use and agrees with the writer.
+    expect(await watching.search(query({ words: ['blue'] }))).toEqual(await writer.search(query({ words: ['blue'] })));
+    expect(warnings).toEqual([]);
+  });
+
+  it('after a price delta reads only the price chunks again, and keeps the postings', async () => {
+    const db = getDb().db;
+    const office = all.filter((a) => a.shopId === 'office-direct');
+    await watching.search(query({ words: ['blue'] }));
+    const chunks = async () =>
+      (
+        await sql<{ name: string; version: string }>`
+          select c.name, c.version::text as version from content_segment_columns c
+          join content_segments s on s.slot = c.slot where s.shop_id = 'office-direct'
+          order by c.name, c.chunk`.execute(db)
+      ).rows;
+    const postings = async () =>
+      (
+        await sql<{ generation: string }>`
+          select postings_generation as generation from content_segments where shop_id = 'office-direct'`.execute(db)
+      ).rows[0]!.generation;
+    const [chunksBefore, postingsBefore] = [await chunks(), await postings()];
+    const how: string[] = [];
+    await writer.applyShopDelta({
+      shop: catalog.shops.find((s) => s.id === 'office-direct')!,
+      changes: office.slice(0, 3).map((a) => ({
+        kind: 'prices' as const,
+        articleId: a.id,
+        prices: { blockPrices: [{ lowerBound: 1, amount: { value: 99_999_999, decimalDigits: 2 } }] },
+      })),
+      hash: 'repriced',
+      onSegment: (segment) => how.push(segment),
+    });
+    expect(how).toEqual(['prices']);
+    const chunksAfter = await chunks();
+    const changedNames = chunksAfter.filter((c, i) => c.version !== chunksBefore[i]!.version).map((c) => c.name);
+    expect(new Set(changedNames)).toEqual(new Set(['price', 'priceInclSpecialTaxes']));
+    expect(await postings()).toBe(postingsBefore);
+    const byPrice = query({ shopIds: ['office-direct'], sort: [{ field: 'price', descending: true }], limit: 3 });
+    const changed = await generation();
+    await until(() => Promise.resolve(reader.loadedGeneration === changed));
+    const page = await watching.search(byPrice);
+    expect(page.hits.map((h) => h.article.id).sort()).toEqual(
+      office
+        .slice(0, 3)
+        .map((a) => a.id)
+        .sort(),
+    );
+    // A reader loading everything afresh sees the same.
+    const fresh = new PostgresSearchBackend(getDb());
+    try {
+      expect(page).toEqual(await fresh.search(byPrice));
+      expect(await watching.search(query({ words: ['blue'] }))).toEqual(await fresh.search(query({ words: ['blue'] })));
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -2,7 +2,14 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { parseStoredArticle } from '../../model/article-document.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
 import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
-import { BYTE_ORDER, COLUMN_NAMES, columnsFromChunks, type ColumnName } from '../segments/segment-columns.js';
+import {
+  BYTE_ORDER,
+  COLUMN_CHUNK,
+  COLUMN_NAMES,
+  COLUMN_TYPES,
+  type ColumnName,
+  type SegmentColumns,
+} from '../segments/segment-columns.js';
 import { searchSegments } from '../segments/segment-search.js';
 import { SegmentSnapshot } from '../segments/segment-snapshot.js';
 import { Segment, type SegmentHeader } from '../segments/segment.js';
@@ -16,6 +23,22 @@ const POSTINGS_CACHE_POSITIONS = 8_000_000;
 interface LoadedSegment {
   readonly segment: Segment;
   readonly bucketCount: number;
+  /** Kept by a delta that leaves the postings alone: cached postings stay valid. */
+  readonly postingsGeneration: string;
+  /** Stored version of each column chunk, by column and chunk number (see `assembleColumns`). */
+  readonly versions: ReadonlyMap<ColumnName, readonly number[]>;
+}
+
+/** Header fields of a segment to (re)load. */
+type SegmentToLoad = SegmentHeader & { readonly bucketCount: number; readonly postingsGeneration: string };
+
+/** A stored column chunk as a reload reads it: `data` is null when the reader holds that version. */
+interface ChunkRow {
+  readonly slot: number;
+  readonly name: ColumnName;
+  readonly chunk: number;
+  readonly version: number;
+  readonly data: Buffer | null;
 }
 
 /** A catalog as loaded: the segments of one catalog generation. */
@@ -44,7 +67,7 @@ export class PostgresCatalogReader {
   readonly #dictionary = new FacetDictionary();
   #catalog: LoadedCatalog | undefined;
   #loading: { generation: string | undefined; promise: Promise<LoadedCatalog> } | undefined;
-  /** Positions by `slot/generation/word`, least recently used first. */
+  /** Positions by `slot/postings generation/word`, least recently used first. */
   readonly #postings = new Map<string, Uint32Array>();
   #cachedPositions = 0;
 
@@ -98,6 +121,16 @@ export class PostgresCatalogReader {
     };
   }
 
+  /** Generation of the catalog in use (undefined before the first load). */
+  get loadedGeneration(): string | undefined {
+    return this.#catalog?.generation;
+  }
+
+  /** Loads what changed since the catalog in use (`db`: the primary or a replica); resolves with its generation. */
+  async refresh(db: Kysely<PostgresContentTables>): Promise<string | undefined> {
+    return (await this.#refresh(db)).generation;
+  }
+
   /** The catalog as committed now; loads what changed since the last one (in one snapshot). */
   #refresh(db: Kysely<PostgresContentTables>): Promise<LoadedCatalog> {
     return db
@@ -139,14 +172,16 @@ export class PostgresCatalogReader {
       where value_key > ${this.#dictionary.maxKey} order by value_key`.execute(trx);
     // Another load may have added some of them meanwhile: keys only grow and never change.
     for (const entry of entries.rows) if (entry.key > this.#dictionary.maxKey) this.#dictionary.add(entry);
-    const headers = await sql<SegmentHeader & { byteOrder: string; bucketCount: number; wordTotal: number }>`
+    const headers = await sql<
+      SegmentHeader & { byteOrder: string; bucketCount: number; wordTotal: number; postingsGeneration: string }
+    >`
       select slot, shop_id as "shopId", generation, article_count as size, word_total::float8 as "wordTotal",
-        byte_order as "byteOrder", bucket_count as "bucketCount"
+        byte_order as "byteOrder", bucket_count as "bucketCount", postings_generation as "postingsGeneration"
       from content_segments order by slot`.execute(trx);
     const before = this.#catalog?.bySlot;
     const bySlot = new Map<number, LoadedSegment>();
-    const missing: (SegmentHeader & { bucketCount: number })[] = [];
-    for (const { byteOrder, bucketCount, ...header } of headers.rows) {
+    const missing: SegmentToLoad[] = [];
+    for (const { byteOrder, ...header } of headers.rows) {
       const loaded = before?.get(header.slot);
       if (loaded && loaded.segment.header.generation === header.generation) bySlot.set(header.slot, loaded);
       else {
@@ -155,22 +190,29 @@ export class PostgresCatalogReader {
             `segment of shop ${header.shopId} was stored with byte order ${byteOrder}, ` +
               `this machine uses ${BYTE_ORDER}: import the catalog again`,
           );
-        missing.push({ ...header, bucketCount });
+        missing.push(header);
       }
     }
     if (missing.length > 0) {
-      const rows = await sql<{ slot: number; name: ColumnName; data: Buffer }>`
-        select slot, name, data from content_segment_columns where slot = any(${missing.map((h) => h.slot)}::int[])
+      // Chunks whose version this reader holds come back without their data.
+      const known: number[] = [];
+      for (const { slot } of missing)
+        for (const versions of before?.get(slot)?.versions.values() ?? []) known.push(...versions);
+      const rows = await sql<ChunkRow>`
+        select slot, name, chunk, version::float8 as version,
+          case when version = any(${known}::bigint[]) then null else data end as data
+        from content_segment_columns where slot = any(${missing.map((h) => h.slot)}::int[])
         order by slot, name, chunk`.execute(trx);
-      const chunks = new Map<number, Map<ColumnName, Buffer[]>>();
+      const chunks = new Map<number, ChunkRow[]>();
       for (const r of rows.rows) {
-        let bySlotChunks = chunks.get(r.slot);
-        if (!bySlotChunks) chunks.set(r.slot, (bySlotChunks = new Map(COLUMN_NAMES.map((n) => [n, []]))));
-        bySlotChunks.get(r.name)?.push(r.data);
+        const list = chunks.get(r.slot);
+        if (list) list.push(r);
+        else chunks.set(r.slot, [r]);
       }
-      for (const { bucketCount, ...header } of missing) {
-        const columns = columnsFromChunks(header.size, chunks.get(header.slot) ?? new Map());
-        bySlot.set(header.slot, { segment: new Segment(header, columns), bucketCount });
+      for (const { bucketCount, postingsGeneration, ...header } of missing) {
+        const old = before?.get(header.slot);
+        const { columns, versions } = assembleColumns(header.size, chunks.get(header.slot) ?? [], old?.segment);
+        bySlot.set(header.slot, { segment: new Segment(header, columns), bucketCount, postingsGeneration, versions });
       }
     }
     const segments = [...bySlot.values()].map((s) => s.segment);
@@ -188,7 +230,7 @@ export class PostgresCatalogReader {
     const segments = [...catalog.bySlot.values()].filter(
       (s) => s.segment.size > 0 && (shops.size === 0 || shops.has(s.segment.shopId)),
     );
-    const keyOf = (s: LoadedSegment, word: string) => `${s.segment.header.slot}/${s.segment.header.generation}/${word}`;
+    const keyOf = (s: LoadedSegment, word: string) => `${s.segment.header.slot}/${s.postingsGeneration}/${word}`;
     const wanted = new Map<string, { slot: number; bucket: number; keys: { key: string; word: string }[] }>();
     for (const s of segments)
       for (const word of words) {
@@ -282,4 +324,45 @@ async function guarded<R>(
     generation: result.rows[0]?.generation__ ?? undefined,
     rows: result.rows.filter((r) => r[key] !== null),
   };
+}
+
+/**
+ * The columns of a segment of `size` articles from its chunk rows (one slot, in name and chunk
+ * order), and the version of each chunk. A row without data is a chunk `old` holds (its version
+ * was asked for as known): it is copied from there.
+ *
+ * @throws RangeError when the chunks do not cover every column exactly, or a known chunk is not in `old`.
+ */
+export function assembleColumns(
+  size: number,
+  rows: readonly ChunkRow[],
+  old: Segment | undefined,
+): { columns: SegmentColumns; versions: Map<ColumnName, number[]> } {
+  const arrays = new Map(COLUMN_NAMES.map((name) => [name, new COLUMN_TYPES[name](size)]));
+  const filled = new Map<ColumnName, number>(COLUMN_NAMES.map((name) => [name, 0]));
+  const versions = new Map<ColumnName, number[]>(COLUMN_NAMES.map((name) => [name, []]));
+  for (const row of rows) {
+    const column = arrays.get(row.name);
+    if (!column) continue;
+    const from = row.chunk * COLUMN_CHUNK;
+    const length = Math.min(COLUMN_CHUNK, size - from);
+    if (length <= 0) throw new RangeError(`column ${row.name} has a chunk ${row.chunk} beyond ${size} elements`);
+    const target = new Uint8Array(column.buffer, from * column.BYTES_PER_ELEMENT, length * column.BYTES_PER_ELEMENT);
+    if (row.data) {
+      if (row.data.byteLength !== target.byteLength)
+        throw new RangeError(
+          `chunk ${row.chunk} of column ${row.name} holds ${row.data.byteLength} bytes, not ${target.byteLength}`,
+        );
+      target.set(row.data);
+    } else {
+      const source = old?.columns[row.name];
+      if (!source || source.length < from + length)
+        throw new RangeError(`chunk ${row.chunk} of column ${row.name} is not loaded`);
+      target.set(new Uint8Array(source.buffer, source.byteOffset + from * source.BYTES_PER_ELEMENT, target.byteLength));
+    }
+    filled.set(row.name, filled.get(row.name)! + length);
+    versions.get(row.name)![row.chunk] = row.version;
+  }
+  for (const [name, n] of filled) if (n !== size) throw new RangeError(`column ${name} has ${n} of ${size} elements`);
+  return { columns: Object.fromEntries(arrays) as unknown as SegmentColumns, versions };
 }

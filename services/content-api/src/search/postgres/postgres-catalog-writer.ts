@@ -4,7 +4,13 @@ import { indexed } from '../indexed-article.js';
 import type { CatalogReplacement, ShopCatalogReplacement } from '../search-backend.js';
 import { catalogShopOf, checkShopArticle, checkShopId } from '../shop-article-check.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
-import { dropPostgresSegment, freeSlot, PostgresDictionary, PostgresSegmentLoad } from './postgres-segment-writer.js';
+import {
+  dropPostgresSegment,
+  freeSlot,
+  PostgresDictionary,
+  PostgresSegmentLoad,
+  type AnnounceCatalog,
+} from './postgres-segment-writer.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { waitForStore, type StoreWait } from '../store-busy-error.js';
 
@@ -17,7 +23,11 @@ type ContentTransaction = Transaction<PostgresContentTables>;
  * and the new segment (`PostgresSegmentLoad`). Repeated ids are found by a set of this import's
  * ids (a shop's ids all start with `<shopId>:`, and its old rows are gone), so no insert fails.
  */
-export async function replacePostgresShopCatalog(db: ContentDb, replacement: ShopCatalogReplacement): Promise<number> {
+export async function replacePostgresShopCatalog(
+  db: ContentDb,
+  replacement: ShopCatalogReplacement,
+  announce: AnnounceCatalog,
+): Promise<number> {
   const { shop } = replacement;
   checkShopId(shop.id);
   return db.transaction().execute(async (trx) => {
@@ -41,12 +51,17 @@ export async function replacePostgresShopCatalog(db: ContentDb, replacement: Sho
     await load.finish();
     await setCurrentHash(trx, replacement.hash);
     await setShopHash(trx, shop.id, replacement.hash);
+    await announce(trx);
     return load.size;
   });
 }
 
 /** Replaces the whole catalog (articles, shops, segments) in one transaction; facet keys stay. */
-export async function replacePostgresCatalog(db: ContentDb, catalog: CatalogReplacement): Promise<number> {
+export async function replacePostgresCatalog(
+  db: ContentDb,
+  catalog: CatalogReplacement,
+  announce: AnnounceCatalog,
+): Promise<number> {
   for (const shop of catalog.shops) checkShopId(shop.id);
   return db.transaction().execute(async (trx) => {
     await takeImportLock(trx);
@@ -75,6 +90,7 @@ export async function replacePostgresCatalog(db: ContentDb, catalog: CatalogRepl
     await setCurrentHash(trx, catalog.hash);
     await sql`delete from content_meta where meta_key >= ${SHOP_HASH_KEY} and meta_key < ${SHOP_HASH_END}`.execute(trx);
     for (const shop of catalog.shops) await setShopHash(trx, shop.id, catalog.hash);
+    await announce(trx);
     return count;
   });
 }

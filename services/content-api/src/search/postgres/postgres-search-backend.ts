@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, ReadReplicas } from '@triad/db';
+import { setTimeout as delay } from 'node:timers/promises';
+import { openChangeBus, type ChangeBus, type Database, type ReadReplicas, type Unsubscribe } from '@triad/db';
 import type { Article, BusinessShop } from '../../model/article.js';
 import { parseStoredArticle } from '../../model/article-document.js';
-import type { CatalogReplacement, SearchBackend, ShopCatalogReplacement } from '../search-backend.js';
+import type { CatalogReplacement, PreloadLog, SearchBackend, ShopCatalogReplacement } from '../search-backend.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
 import { PostgresCatalogReader } from './postgres-catalog-reader.js';
 import { replicaReads, type ReadOn } from './replica-reads.js';
@@ -14,6 +15,13 @@ import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import type { DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
 import { applyPostgresShopDelta } from './postgres-shop-delta.js';
 import type { PostgresArticleTables, PostgresContentTables } from './postgres-content-tables.js';
+import { CATALOG_GENERATION_KEY, type SqlExecutor } from './postgres-segment-writer.js';
+
+/** Change bus topic of catalog changes; the payload is the new catalog generation. */
+const CATALOG_TOPIC = 'content.catalog';
+
+/** Loads of an announced generation a replica has not replayed yet, 0.2 s apart and then longer. */
+const PRELOAD_ATTEMPTS = 5;
 
 /**
  * PostgreSQL search (decision 0025): the SQLite engine's per-shop segments, stored in PostgreSQL
@@ -28,6 +36,10 @@ export class PostgresSearchBackend implements SearchBackend {
   readonly #reader: PostgresCatalogReader;
   #read: ReadOn;
   #primary: PostgresSearchBackend | undefined;
+  readonly #bus: ChangeBus;
+  #unsubscribe: Unsubscribe | undefined;
+  /** The newest generation announced to `keepLoaded`. */
+  #announced: string | undefined;
 
   /**
    * `database` must be a PostgreSQL content store: its migrations created `PostgresArticleTables`.
@@ -38,6 +50,8 @@ export class PostgresSearchBackend implements SearchBackend {
     this.#db = database.db.withTables<PostgresArticleTables>();
     this.#reader = reader;
     this.#read = (read) => read(this.#db);
+    // Opens no connection until `keepLoaded` subscribes; publishing runs in the writing transaction.
+    this.#bus = openChangeBus(database);
   }
 
   /**
@@ -55,11 +69,11 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number> {
-    return replacePostgresShopCatalog(this.#db, replacement);
+    return replacePostgresShopCatalog(this.#db, replacement, this.#announce);
   }
 
   replaceCatalog(catalog: CatalogReplacement): Promise<number> {
-    return replacePostgresCatalog(this.#db, catalog);
+    return replacePostgresCatalog(this.#db, catalog, this.#announce);
   }
 
   search(query: SearchQuery): Promise<SearchPage> {
@@ -107,7 +121,7 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   removeShop(removal: ShopRemoval): Promise<ShopRemovalOutcome> {
-    return removePostgresShop(this.#db, removal);
+    return removePostgresShop(this.#db, removal, this.#announce);
   }
 
   async currentHash(): Promise<string | undefined> {
@@ -118,7 +132,7 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   applyShopDelta(delta: ShopCatalogDelta): Promise<DeltaCounts> {
-    return applyPostgresShopDelta(this.#db, delta);
+    return applyPostgresShopDelta(this.#db, delta, this.#announce);
   }
 
   async shopVersions(): Promise<ReadonlyMap<string, string>> {
@@ -133,5 +147,50 @@ export class PostgresSearchBackend implements SearchBackend {
     return new Map(rows.map((r) => [r.meta_key.slice(SHOP_HASH_KEY.length), r.meta_value]));
   }
 
-  async close(): Promise<void> {}
+  /**
+   * Loads the catalog now, and again whenever a change is announced (`content.catalog` on the
+   * change bus, sent at the commit of every import, delta and shop removal by any instance or
+   * `triad catalog import`), so searches find it loaded. A replica that has not replayed the
+   * announced change yet is asked again a few times; a failed load is logged, and the next
+   * search loads what it needs as before.
+   */
+  async keepLoaded(log: PreloadLog): Promise<void> {
+    if (this.#unsubscribe) return;
+    this.#unsubscribe = await this.#bus.subscribe(
+      CATALOG_TOPIC,
+      (generation) => this.#preload(generation, log),
+      () => this.#preload(undefined, log),
+    );
+    this.#preload(undefined, log);
+  }
+
+  #preload(generation: string | undefined, log: PreloadLog): void {
+    this.#announced = generation;
+    const run = async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        const loaded = await this.#read((db) => this.#reader.refresh(db));
+        // Done when loaded, or when a newer change was announced meanwhile (its own preload runs).
+        if (generation === undefined || loaded === generation || this.#announced !== generation) return;
+        if (attempt === PRELOAD_ATTEMPTS) return;
+        await delay(100 * 2 ** attempt);
+      }
+    };
+    run().catch((error: unknown) =>
+      log.warn({ err: error }, 'loading the changed catalog ahead of searches failed; the next search loads it'),
+    );
+  }
+
+  /** Publishes the catalog's new generation on the bus, at the commit of `trx`. */
+  readonly #announce = async (trx: SqlExecutor): Promise<void> => {
+    const row = await sql<{ value: string }>`
+      select meta_value as value from content_meta where meta_key = ${CATALOG_GENERATION_KEY}`.execute(trx);
+    await this.#bus.publish(CATALOG_TOPIC, row.rows[0]?.value ?? '', trx);
+  };
+
+  async close(): Promise<void> {
+    const unsubscribe = this.#unsubscribe;
+    this.#unsubscribe = undefined;
+    await unsubscribe?.();
+    await this.#bus.close();
+  }
 }

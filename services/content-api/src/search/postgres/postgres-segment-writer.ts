@@ -194,6 +194,13 @@ export function articleCopyLine(seq: number, shopId: string, article: IndexedArt
   );
 }
 
+/**
+ * Tells the other instances, when the writing transaction commits, that the catalog changed
+ * (`PostgresSearchBackend`: a change bus message): they load the new segments before a search
+ * asks for them. Called last in every writing transaction.
+ */
+export type AnnounceCatalog = (trx: SqlExecutor) => Promise<void>;
+
 /** Gives the catalog a new generation: readers reload the segments that changed. */
 export async function touchCatalog(trx: SqlExecutor): Promise<void> {
   await sql`insert into content_meta (meta_key, meta_value)

@@ -12,8 +12,10 @@ import {
   freeSlot,
   rebuildPostgresSegment,
   touchCatalog,
+  type AnnounceCatalog,
 } from './postgres-segment-writer.js';
 import { copyRows } from './copy-rows.js';
+import { patchPostgresSegment, SegmentTrace } from './postgres-segment-patch.js';
 import { chunkBytes, COLUMN_CHUNK, joinChunks, SLOT_SPAN } from '../segments/segment-columns.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 
@@ -32,13 +34,16 @@ const PRICE_BATCH = 1000;
  * Applies a delta to one shop in one transaction (after the import lock): upserts by article id
  * (a new article takes the next position of the shop's slot), deletes, price changes (in batches
  * of consecutive ones: the stored documents read, their prices put in, the documents and price
- * columns written). Deleted places are then filled with the last articles, so positions stay
- * dense, and the shop's segment is built again from its rows with a new generation: readers
- * reload this shop only.
+ * columns written). Batches are applied one after another while the next is read. Deleted
+ * places are then filled with the last articles, so positions stay dense, and the shop's segment
+ * follows with a new generation (readers reload this shop only): the price columns patched for
+ * a delta of price changes only, the touched positions patched (`patchPostgresSegment`) when
+ * they are at most a quarter of the shop, else built again from every row.
  */
 export async function applyPostgresShopDelta(
   db: Kysely<PostgresContentTables>,
   delta: ShopCatalogDelta,
+  announce: AnnounceCatalog,
 ): Promise<DeltaCounts> {
   const { shop } = delta;
   checkShopId(shop.id);
@@ -56,6 +61,8 @@ export async function applyPostgresShopDelta(
     const slot = header?.slot ?? (await freeSlot(trx));
     const base = slot * SLOT_SPAN;
     let size = header?.size ?? 0;
+    // What the delta does to the positions of an existing segment, so it can be patched.
+    const trace = header && header.size > 0 ? new SegmentTrace(header.size) : undefined;
     let added = 0;
     let updated = 0;
     let deleted = 0;
@@ -65,20 +72,38 @@ export async function applyPostgresShopDelta(
     /** New prices (scaled, with special taxes) by position, for a delta of price changes only. */
     const priced = new Map<number, readonly [number, number]>();
     let rows: RowChange[] = [];
+    // Batches run one after the other while the next one is read: `submit` returns once the
+    // batch before has finished (and throws its error), so at most two are in memory.
+    let running: Promise<void> = Promise.resolve();
+    const submit = async (work: () => Promise<void>) => {
+      const before = running;
+      running = before.then(work);
+      // Awaited by the next submit or at the end; until then a failure must not count as unhandled.
+      running.catch(() => {});
+      await before;
+    };
     const flushPrices = async () => {
-      updated += await applyPrices(trx, base, prices, delta.onUnknown, priced);
+      if (prices.length === 0) return;
+      const batch = prices;
       prices = [];
       batched.clear();
+      await submit(async () => {
+        updated += await applyPrices(trx, base, batch, delta.onUnknown, priced, trace);
+      });
     };
     const flushRows = async () => {
       if (rows.length === 0) return;
-      const changes = rows;
+      const batch = rows;
       rows = [];
+      await submit(() => applyRows(batch));
+    };
+    const applyRows = async (changes: readonly RowChange[]) => {
       // The stored places of the batch's ids, then the changes in order against them.
       const ids = [...new Set(changes.map((c) => (c.kind === 'upsert' ? c.article.id : c.articleId)))];
-      const found = await sql<{ id: string; seq: number }>`
-        select article_id as id, seq::float8 as seq from content_articles
+      const found = await sql<{ id: string; seq: number; text: string; description: string }>`
+        select article_id as id, seq::float8 as seq, search_text as text, description from content_articles
         where article_id = any(${ids}::text[]) and seq >= ${base} and seq < ${base + SLOT_SPAN}`.execute(trx);
+      for (const row of found.rows) trace?.stored(row.seq - base, row.text, row.description);
       const placeOf = new Map<string, number | undefined>(found.rows.map((r) => [r.id, r.seq]));
       const stored = new Set(found.rows.map((r) => r.seq));
       const gone = new Set<number>(); // stored rows to delete (deleted, or written again)
@@ -89,10 +114,13 @@ export async function applyPostgresShopDelta(
           if (seq !== undefined) {
             if (!written.has(seq)) gone.add(seq);
             written.set(seq, change.article);
+            trace?.rewritten.add(seq - base);
             updated += 1;
           } else {
             placeOf.set(change.article.id, base + size);
             written.set(base + size, change.article);
+            trace?.rewritten.add(size);
+            trace?.added.add(size);
             size += 1;
             added += 1;
           }
@@ -107,6 +135,12 @@ export async function applyPostgresShopDelta(
         if (stored.has(seq)) gone.add(seq);
         placeOf.set(change.articleId, undefined);
         holes.push(seq - base);
+        if (trace) {
+          const position = seq - base;
+          trace.rewritten.add(position);
+          if (position < trace.oldSize) trace.deletedOld.add(position);
+          else trace.added.delete(position);
+        }
         deleted += 1;
       }
       if (gone.size > 0) await sql`delete from content_articles where seq = any(${[...gone]}::bigint[])`.execute(trx);
@@ -137,15 +171,26 @@ export async function applyPostgresShopDelta(
     }
     await flushRows();
     await flushPrices();
+    await running;
     delta.beforeCommit?.();
     size -= deleted;
-    if (header && added === 0 && deleted === 0 && updated === priced.size) await patchPrices(trx, slot, size, priced);
-    else {
-      await fillHoles(trx, base, size, holes);
-      await rebuildPostgresSegment(trx, shop.id, slot);
+    if (header && added === 0 && deleted === 0 && updated === priced.size) {
+      await patchPrices(trx, slot, size, priced);
+      delta.onSegment?.('prices');
+    } else {
+      await fillHoles(trx, base, size, holes, trace);
+      // Patching reads the touched rows a few times; past a quarter of the shop, reading every row once is cheaper.
+      if (trace && size > 0 && trace.touched <= trace.oldSize / 4) {
+        await patchPostgresSegment(trx, slot, size, trace);
+        delta.onSegment?.('patched');
+      } else {
+        await rebuildPostgresSegment(trx, shop.id, slot);
+        delta.onSegment?.('rebuilt');
+      }
     }
     await setCurrentHash(trx, delta.hash);
     await setShopHash(trx, shop.id, delta.hash);
+    await announce(trx);
     return { added, updated, deleted };
   });
 }
@@ -159,14 +204,23 @@ async function fillHoles(
   base: number,
   size: number,
   holes: readonly number[],
+  trace: SegmentTrace | undefined,
 ): Promise<void> {
   const free = holes.filter((p) => p < size).sort((a, b) => a - b);
   if (free.length === 0) return;
-  const movers = await sql<{ seq: number }>`
-    select seq::float8 as seq from content_articles where seq >= ${base + size} and seq < ${base + SLOT_SPAN}
-    order by seq`.execute(trx);
+  const movers = await sql<{ seq: number; text: string; description: string }>`
+    select seq::float8 as seq, search_text as text, description from content_articles
+    where seq >= ${base + size} and seq < ${base + SLOT_SPAN} order by seq`.execute(trx);
   if (movers.rows.length !== free.length)
     throw new Error(`${movers.rows.length} articles beyond position ${size} for ${free.length} free places`);
+  if (trace)
+    movers.rows.forEach((row, i) => {
+      const from = row.seq - base;
+      trace.stored(from, row.text, row.description);
+      trace.rewritten.add(from);
+      trace.rewritten.add(free[i]!);
+      trace.moves.set(from, free[i]!);
+    });
   await sql`update content_articles a set seq = m.target from
       unnest(${movers.rows.map((r) => r.seq)}::bigint[], ${free.map((p) => base + p)}::bigint[]) as m (source, target)
     where a.seq = m.source`.execute(trx);
@@ -179,6 +233,7 @@ async function applyPrices(
   changes: readonly PriceChange[],
   onUnknown: ((change: CatalogChange) => void) | undefined,
   priced: Map<number, readonly [number, number]>,
+  trace: SegmentTrace | undefined,
 ): Promise<number> {
   if (changes.length === 0) return 0;
   const stored = await trx
@@ -206,6 +261,7 @@ async function applyPrices(
     }
     const fields = articlePriceFields(put.priced);
     priced.set(Number(row.seq) - base, [fields.priceScaled, fields.priceInclScaled]);
+    trace?.priced.add(Number(row.seq) - base);
     rows.push(
       sql`(${row.seq}::bigint, ${put.document}, ${fields.priceScaled}::bigint, ${fields.priceInclScaled}::bigint)`,
     );

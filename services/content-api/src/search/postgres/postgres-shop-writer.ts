@@ -3,7 +3,7 @@ import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from 
 import { checkShopId } from '../shop-article-check.js';
 import { SHOP_HASH_KEY } from '../shop-versions.js';
 import { setCurrentHash, setShopHash, takeImportLock } from './postgres-catalog-writer.js';
-import { dropPostgresSegment } from './postgres-segment-writer.js';
+import { dropPostgresSegment, type AnnounceCatalog } from './postgres-segment-writer.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 
 type ContentDb = Kysely<PostgresContentTables>;
@@ -38,7 +38,11 @@ export async function putPostgresShop(db: ContentDb, put: ShopPut): Promise<Shop
 }
 
 /** Removes a shop record, and with `withArticles` its articles and segment, in one transaction. */
-export async function removePostgresShop(db: ContentDb, removal: ShopRemoval): Promise<ShopRemovalOutcome> {
+export async function removePostgresShop(
+  db: ContentDb,
+  removal: ShopRemoval,
+  announce: AnnounceCatalog,
+): Promise<ShopRemovalOutcome> {
   return db.transaction().execute(async (trx): Promise<ShopRemovalOutcome> => {
     // Segments change only under the import lock (slots, facet keys).
     await takeImportLock(trx);
@@ -62,6 +66,7 @@ export async function removePostgresShop(db: ContentDb, removal: ShopRemoval): P
       .where('meta_key', '=', SHOP_HASH_KEY + removal.id)
       .execute();
     await setCurrentHash(trx, removal.hash);
+    await announce(trx);
     return { status: 'removed', articles };
   });
 }

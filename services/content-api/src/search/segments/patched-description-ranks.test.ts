@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareCodePoints } from '../code-point-order.js';
-import { patchedDescriptionRanks } from './patched-description-ranks.js';
+import { patchedDescriptionRanks, patchedDescriptionRanksBatched } from './patched-description-ranks.js';
+import { seededRandom } from '../../test-support/seeded-random.js';
 
 /** Dense ranks ranking every description again, as the full import does. */
 function denseRanks(descriptions: readonly string[]): number[] {
@@ -9,24 +10,13 @@ function denseRanks(descriptions: readonly string[]): number[] {
   return descriptions.map((d) => rank.get(d)!);
 }
 
-/** A small deterministic generator (xorshift32). */
-function random(seed: number): (n: number) => number {
-  let x = seed;
-  return (n) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
-
 describe('patchedDescriptionRanks', () => {
-  it('equals ranking every description again after random replacements, additions and removals', () => {
+  it('equals ranking every description again after random replacements, additions and removals', async () => {
     // Few letters, so equal descriptions are common; U+1F600 and U+FF21 order differently by
     // code unit and by code point.
     const alphabet = ['a', 'b', 'c', '\u{1F600}', '\uFF21'];
     for (let seed = 1; seed <= 200; seed += 1) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const word = () => Array.from({ length: 1 + next(3) }, () => alphabet[next(alphabet.length)]!).join('');
       const before = Array.from({ length: next(40) }, word);
       const ranks = denseRanks(before);
@@ -65,6 +55,15 @@ describe('patchedDescriptionRanks', () => {
       });
       expect([...patched], `seed ${seed}`).toEqual(denseRanks(after));
       expect(read.length).toBeLessThanOrEqual(after.length);
+      let batches = 0;
+      const batched = await patchedDescriptionRanksBatched(previous, changed, (positions) => {
+        batches += 1;
+        for (const i of positions) expect(previous[i]).toBeGreaterThan(0);
+        return Promise.resolve(new Map(positions.map((i) => [i, after[i]!])));
+      });
+      expect([...batched], `seed ${seed}, batched`).toEqual(denseRanks(after));
+      // One read per binary search step, plus one for the survivors at the bounds.
+      expect(batches).toBeLessThanOrEqual(Math.ceil(Math.log2(after.length + 1)) + 2);
     }
   });
 

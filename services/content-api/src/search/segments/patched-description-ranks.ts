@@ -1,4 +1,5 @@
 import { compareCodePoints } from '../code-point-order.js';
+import { batchedLowerBounds } from './batched-lower-bounds.js';
 
 /**
  * Dense description ranks (1 = first, code point order, equal descriptions share a rank) after a
@@ -13,14 +14,8 @@ export function patchedDescriptionRanks(
   changed: ReadonlyMap<number, string>,
   descriptionAt: (position: number) => string,
 ): Uint32Array {
-  const size = previous.length;
-  let maxRank = 0;
-  for (let i = 0; i < size; i += 1) if (previous[i]! > maxRank) maxRank = previous[i]!;
-  // One unchanged article per old rank that still has one: the ranks that survive, ascending.
-  const holder = new Int32Array(maxRank + 1).fill(-1);
-  for (let i = 0; i < size; i += 1) if (previous[i]! > 0) holder[previous[i]!] = i;
-  const survivors: number[] = [];
-  for (let rank = 1; rank <= maxRank; rank += 1) if (holder[rank]! >= 0) survivors.push(rank);
+  const plan = survivorsOf(previous, changed);
+  const { survivors, holder } = plan;
   const known = new Map<number, string>(); // description by survivor index
   const survivorText = (s: number) => {
     let text = known.get(s);
@@ -30,15 +25,8 @@ export function patchedDescriptionRanks(
     }
     return text;
   };
-  const texts = [...new Set(changed.values())].sort(compareCodePoints);
-  // Merge the new descriptions into the surviving ranks: each gets the survivor it equals or a rank of its own.
-  const newSurvivorRank = new Uint32Array(survivors.length);
-  const textRank = new Map<string, number>();
-  let dense = 0;
-  let next = 0; // survivors before `next` are ranked
-  for (const text of texts) {
-    // Survivors below `text`: a binary search over the whole range, so the probes near the root
-    // are shared by every text (and read once).
+  const bounds = plan.texts.map((text) => {
+    // A binary search over the whole range, so the probes near the root are shared by every text (and read once).
     let low = 0;
     let high = survivors.length;
     while (low < high) {
@@ -46,11 +34,75 @@ export function patchedDescriptionRanks(
       if (compareCodePoints(survivorText(middle), text) < 0) low = middle + 1;
       else high = middle;
     }
+    return low;
+  });
+  return mergeRanks(previous, changed, plan, bounds, (s) => survivorText(s));
+}
+
+/**
+ * `patchedDescriptionRanks` with descriptions read in batches (`read`, positions to
+ * descriptions): one read per step of all the binary searches together (`batchedLowerBounds`),
+ * for stores where each read is a round trip.
+ */
+export async function patchedDescriptionRanksBatched(
+  previous: ArrayLike<number>,
+  changed: ReadonlyMap<number, string>,
+  read: (positions: readonly number[]) => Promise<ReadonlyMap<number, string>>,
+): Promise<Uint32Array> {
+  const plan = survivorsOf(previous, changed);
+  const { survivors, holder } = plan;
+  const position = (s: number) => holder[survivors[s]!]!;
+  const { bounds, textAt } = await batchedLowerBounds(plan.texts, survivors.length, async (indices) => {
+    const texts = await read(indices.map(position));
+    return new Map(indices.map((s) => [s, texts.get(position(s))!]));
+  });
+  return mergeRanks(previous, changed, plan, Array.from(bounds), (s) => textAt(s)!);
+}
+
+/** The old ranks that survive a delta (ascending), one position holding each, and the new texts in order. */
+interface SurvivorPlan {
+  readonly maxRank: number;
+  readonly survivors: readonly number[];
+  readonly holder: Int32Array;
+  readonly texts: readonly string[];
+}
+
+function survivorsOf(previous: ArrayLike<number>, changed: ReadonlyMap<number, string>): SurvivorPlan {
+  const size = previous.length;
+  let maxRank = 0;
+  for (let i = 0; i < size; i += 1) if (previous[i]! > maxRank) maxRank = previous[i]!;
+  // One unchanged article per old rank that still has one: the ranks that survive, ascending.
+  const holder = new Int32Array(maxRank + 1).fill(-1);
+  for (let i = 0; i < size; i += 1) if (previous[i]! > 0) holder[previous[i]!] = i;
+  const survivors: number[] = [];
+  for (let rank = 1; rank <= maxRank; rank += 1) if (holder[rank]! >= 0) survivors.push(rank);
+  return { maxRank, survivors, holder, texts: [...new Set(changed.values())].sort(compareCodePoints) };
+}
+
+/**
+ * Merges the new descriptions into the surviving ranks, given for each text (in `plan.texts`
+ * order) how many survivors sort below it: each gets the survivor it equals or a rank of its own.
+ */
+function mergeRanks(
+  previous: ArrayLike<number>,
+  changed: ReadonlyMap<number, string>,
+  plan: SurvivorPlan,
+  bounds: readonly number[],
+  survivorText: (s: number) => string,
+): Uint32Array {
+  const { survivors, maxRank } = plan;
+  const size = previous.length;
+  const newSurvivorRank = new Uint32Array(survivors.length);
+  const textRank = new Map<string, number>();
+  let dense = 0;
+  let next = 0; // survivors before `next` are ranked
+  plan.texts.forEach((text, t) => {
+    const low = bounds[t]!;
     while (next < low) newSurvivorRank[next++] = ++dense;
     if (next < survivors.length && survivorText(next) === text) newSurvivorRank[next++] = ++dense;
     else dense += 1;
     textRank.set(text, dense);
-  }
+  });
   while (next < survivors.length) newSurvivorRank[next++] = ++dense;
   const renamed = new Uint32Array(maxRank + 1);
   for (let s = 0; s < survivors.length; s += 1) renamed[survivors[s]!] = newSurvivorRank[s]!;

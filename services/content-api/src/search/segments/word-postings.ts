@@ -116,6 +116,127 @@ export function findPostings(bucket: Uint8Array, word: string): Uint32Array {
   return new Uint32Array(0);
 }
 
+/** How a delta changes one word's positions: both lists ascending. */
+export interface PostingsChange {
+  readonly removed: readonly number[];
+  readonly added: readonly number[];
+}
+
+/**
+ * `bucket` after a delta: each word of `changes` loses its `removed` positions and gains its
+ * `added` ones (a position in both stays; a word left without positions is dropped; a word the
+ * bucket lacks is appended). Other entries are copied byte for byte, and changed lists are
+ * merged as they are decoded, without building arrays.
+ */
+export function patchBucket(bucket: Uint8Array, changes: ReadonlyMap<string, PostingsChange>): Buffer {
+  // Changed words by a hash of their UTF-8 bytes, so other entries cost a hash and a lookup.
+  const byHash = new Map<number, { bytes: Buffer; change: PostingsChange; seen: boolean }[]>();
+  const targets: { bytes: Buffer; change: PostingsChange; seen: boolean }[] = [];
+  for (const [word, change] of changes) {
+    const target = { bytes: Buffer.from(word, 'utf8'), change, seen: false };
+    targets.push(target);
+    const hash = hashBytes(target.bytes, 0, target.bytes.length);
+    const list = byHash.get(hash);
+    if (list) list.push(target);
+    else byHash.set(hash, [target]);
+  }
+  const out = new VarintWriter();
+  const reader = { at: 0 };
+  const data = Buffer.from(bucket.buffer, bucket.byteOffset, bucket.byteLength);
+  while (reader.at < data.length) {
+    const start = reader.at;
+    const length = readVarint(data, reader);
+    const wordAt = reader.at;
+    reader.at += length;
+    const count = readVarint(data, reader);
+    const bytes = readVarint(data, reader);
+    const end = reader.at + bytes;
+    const target = byHash
+      .get(hashBytes(data, wordAt, wordAt + length))
+      ?.find((t) => t.bytes.length === length && data.compare(t.bytes, 0, length, wordAt, wordAt + length) === 0);
+    if (!target) {
+      out.bytes(data.subarray(start, end));
+      reader.at = end;
+      continue;
+    }
+    target.seen = true;
+    writeMerged(out, target.bytes, target.change, data, reader, count);
+    reader.at = end;
+  }
+  for (const target of targets) if (!target.seen) writeMerged(out, target.bytes, target.change, data, reader, 0);
+  return out.finish();
+}
+
+/** FNV-1a over `bytes[from..to)`. */
+function hashBytes(bytes: Uint8Array, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i += 1) {
+    hash ^= bytes[i]!;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** Writes one entry: `count` stored positions read at `reader` merged with `change`; nothing when none is left. */
+function writeMerged(
+  out: VarintWriter,
+  word: Buffer,
+  change: PostingsChange,
+  data: Uint8Array,
+  reader: { at: number },
+  count: number,
+): void {
+  const entryAt = out.mark();
+  out.varint(word.length);
+  out.bytes(word);
+  const countAt = out.reserve();
+  const lengthAt = out.reserve();
+  const { removed, added } = change;
+  let written = 0;
+  let previous = 0;
+  const emit = (position: number) => {
+    out.varint(position - previous);
+    previous = position;
+    written += 1;
+  };
+  let r = 0;
+  let a = 0;
+  let value = 0;
+  for (let i = 0; i < count; i += 1) {
+    value += readVarint(data, reader);
+    while (a < added.length && added[a]! < value) emit(added[a++]!);
+    while (r < removed.length && removed[r]! < value) r += 1;
+    const isAdded = a < added.length && added[a] === value;
+    if (isAdded) a += 1;
+    if (isAdded || !(r < removed.length && removed[r] === value)) emit(value);
+  }
+  while (a < added.length) emit(added[a++]!);
+  if (written === 0) {
+    out.rewind(entryAt);
+    return;
+  }
+  out.patchVarint(countAt, written);
+  out.patchLength(lengthAt);
+}
+
+/** Every word of an encoded bucket with its positions (for checks and tests). */
+export function decodeBucket(bucket: Uint8Array): Map<string, number[]> {
+  const words = new Map<string, number[]>();
+  const reader = { at: 0 };
+  while (reader.at < bucket.length) {
+    const length = readVarint(bucket, reader);
+    const word = Buffer.from(bucket.buffer, bucket.byteOffset + reader.at, length).toString('utf8');
+    reader.at += length;
+    const count = readVarint(bucket, reader);
+    readVarint(bucket, reader);
+    const positions: number[] = [];
+    let previous = 0;
+    for (let i = 0; i < count; i += 1) positions.push((previous += readVarint(bucket, reader)));
+    words.set(word, positions);
+  }
+  return words;
+}
+
 /** Positions present in every list (each ascending); the shortest list drives, the others are searched. */
 export function intersectPostings(lists: readonly Uint32Array[]): Uint32Array {
   if (lists.length === 0) return new Uint32Array(0);
@@ -183,9 +304,9 @@ class VarintWriter {
     this.#buffer[this.#at++] = v;
   }
 
-  bytes(bytes: Buffer): void {
+  bytes(bytes: Uint8Array): void {
     this.#room(bytes.length);
-    bytes.copy(this.#buffer, this.#at);
+    this.#buffer.set(bytes, this.#at);
     this.#at += bytes.length;
   }
 
@@ -199,12 +320,27 @@ class VarintWriter {
 
   /** Writes the bytes since `at + 5` as a 5-byte varint at `at`. */
   patchLength(at: number): void {
-    let v = this.#at - at - 5;
+    this.patchVarint(at, this.#at - at - 5);
+  }
+
+  /** Writes `value` as a 5-byte varint (continuation bits on the first four) at a reserved `at`. */
+  patchVarint(at: number, value: number): void {
+    let v = value;
     for (let i = 0; i < 4; i += 1) {
       this.#buffer[at + i] = (v % 128) | 0x80;
       v = Math.floor(v / 128);
     }
     this.#buffer[at + 4] = v;
+  }
+
+  /** Where the next byte goes. */
+  mark(): number {
+    return this.#at;
+  }
+
+  /** Drops what was written since `mark`. */
+  rewind(mark: number): void {
+    this.#at = mark;
   }
 
   finish(): Buffer {

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { compareCodePoints } from '../code-point-order.js';
+import { batchedLowerBounds } from '../segments/batched-lower-bounds.js';
+import { patchedDescriptionRanksBatched } from '../segments/patched-description-ranks.js';
+import {
+  chunkBytes,
+  COLUMN_CHUNK,
+  COLUMN_NAMES,
+  COLUMN_TYPES,
+  columnsFromChunks,
+  type ColumnName,
+  type SegmentColumns,
+} from '../segments/segment-columns.js';
+import { bucketOf, patchBucket, type PostingsChange } from '../segments/word-postings.js';
+import { PostgresDictionary, touchCatalog, type SqlExecutor } from './postgres-segment-writer.js';
+
+const MAX_WORDS = 65_535;
+/** Buckets per update statement. */
+const BUCKET_BATCH = 64;
+
+/**
+ * What a delta did to one shop's positions, gathered while it runs (`postgres-shop-delta.ts`),
+ * so the segment can be patched instead of built again from every row.
+ */
+export class SegmentTrace {
+  /** Articles in the segment before the delta. */
+  readonly oldSize: number;
+  /** The search text a position held before the delta, for positions whose text may have changed. */
+  readonly oldTexts = new Map<number, string>();
+  /** The description a position held before the delta, for the same positions. */
+  readonly oldDescriptions = new Map<number, string>();
+  /** Positions whose words, description or id may have changed (written, deleted, moved, new). */
+  readonly rewritten = new Set<number>();
+  /** Positions whose prices changed (their words did not). */
+  readonly priced = new Set<number>();
+  /** Positions below `oldSize` whose article (as the id order knew it) was deleted. */
+  readonly deletedOld = new Set<number>();
+  /** Positions (`oldSize` and above) holding an article this delta added, as stored before the moves. */
+  readonly added = new Set<number>();
+  /** Articles moved into freed places at the end: old position to new one. */
+  readonly moves = new Map<number, number>();
+
+  constructor(oldSize: number) {
+    this.oldSize = oldSize;
+  }
+
+  /** Notes the stored text and description of `position` as read before this change touches it. */
+  stored(position: number, searchText: string, description: string): void {
+    if (position >= this.oldSize || this.oldTexts.has(position)) return;
+    this.oldTexts.set(position, searchText);
+    this.oldDescriptions.set(position, description);
+  }
+
+  /** Positions touched: the patch reads their rows again. */
+  get touched(): number {
+    return this.rewritten.size + this.priced.size;
+  }
+}
+
+/** A row as the patch reads it back, at its final position. */
+interface FinalRow {
+  readonly position: number;
+  readonly id: string;
+  readonly m: string | null;
+  readonly u7: string | null;
+  readonly u9: string | null;
+  readonly p: number;
+  readonly pi: number;
+  readonly t: string;
+  readonly d: string;
+}
+
+/**
+ * Patches the segment in `slot` (stored with `trace.oldSize` articles; the rows now hold
+ * `size`, at positions `0..size-1`) after a delta: the columns at the positions touched, the
+ * description ranks (`patchedDescriptionRanksBatched`) and the id order (removed, moved and new
+ * ids placed by `batchedLowerBounds`), each reading only the rows it needs, and the postings of
+ * the words of every old and new text of a rewritten position. Only chunks and buckets that
+ * changed are written. The segment gets a new generation (and postings generation) and the
+ * catalog a new one.
+ */
+export async function patchPostgresSegment(
+  trx: SqlExecutor,
+  slot: number,
+  size: number,
+  trace: SegmentTrace,
+): Promise<void> {
+  const base = slot * 2 ** 32;
+  const header = (
+    await sql<{ buckets: number }>`select bucket_count as buckets from content_segments where slot = ${slot}`.execute(
+      trx,
+    )
+  ).rows[0];
+  if (!header) throw new Error(`no segment in slot ${slot} to patch`);
+  for (const position of trace.rewritten)
+    if (position < trace.oldSize && !trace.oldTexts.has(position))
+      throw new Error(`position ${position} of slot ${slot} was rewritten without its old text`);
+  const finalPositions = [...new Set([...trace.rewritten, ...trace.priced])].filter((p) => p < size);
+  const rows = await readRows(trx, base, finalPositions);
+  if (rows.size !== finalPositions.length)
+    throw new Error(`${rows.size} of ${finalPositions.length} patched articles found in slot ${slot}`);
+  const old = await readColumns(trx, slot, trace.oldSize);
+
+  // Per-article columns.
+  const dictionary = await PostgresDictionary.load(trx);
+  const fresh = <N extends ColumnName>(name: N): SegmentColumns[N] => {
+    const column = new COLUMN_TYPES[name](size) as SegmentColumns[N];
+    const from = old[name];
+    (column as Uint32Array).set((from as Uint32Array).subarray(0, Math.min(size, trace.oldSize)));
+    return column;
+  };
+  const columns = {
+    manufacturer: fresh('manufacturer'),
+    unspsc7: fresh('unspsc7'),
+    unspsc9: fresh('unspsc9'),
+    price: fresh('price'),
+    priceInclSpecialTaxes: fresh('priceInclSpecialTaxes'),
+    words: fresh('words'),
+  };
+  for (const row of rows.values()) {
+    const i = row.position;
+    columns.manufacturer[i] = dictionary.keyOf('manufacturerName', row.m);
+    columns.unspsc7[i] = dictionary.keyOf('UNSPSC-7', row.u7);
+    columns.unspsc9[i] = dictionary.keyOf('UNSPSC-9', row.u9);
+    columns.price[i] = row.p;
+    columns.priceInclSpecialTaxes[i] = row.pi;
+    columns.words[i] = Math.min(wordsOf(row.t).length, MAX_WORDS);
+  }
+  let wordTotal = 0;
+  for (let i = 0; i < size; i += 1) wordTotal += columns.words[i]!;
+
+  // Description ranks: a rewritten position keeps the old rank of its article when the
+  // description stayed (a moved article, an update of other fields); the others are ranked again.
+  const previous = new Uint32Array(size);
+  previous.set(old.descriptionRank.subarray(0, Math.min(size, trace.oldSize)));
+  const movedFrom = new Map([...trace.moves].map(([from, to]) => [to, from]));
+  const changed = new Map<number, string>();
+  for (const position of trace.rewritten)
+    if (position < size) {
+      const origin = movedFrom.get(position) ?? position;
+      const description = rows.get(position)!.d;
+      if (origin < trace.oldSize && trace.oldDescriptions.get(origin) === description)
+        previous[position] = old.descriptionRank[origin]!;
+      else {
+        previous[position] = 0;
+        changed.set(position, description);
+      }
+    }
+  for (let i = trace.oldSize; i < size; i += 1)
+    if (!changed.has(i)) throw new Error(`position ${i} is new to slot ${slot} but was not traced`);
+  // Three independent parts, overlapped: the statements of one run while another computes.
+  const [descriptionRank, idOrder, buckets] = await Promise.all([
+    patchedDescriptionRanksBatched(previous, changed, (positions) => readTexts(trx, base, positions, 'description')),
+    patchIdOrder(trx, base, size, old.idOrder, trace, rows),
+    patchedPostings(trx, slot, header.buckets, size, trace, rows),
+  ]);
+  await writeColumns(trx, slot, size, trace.oldSize, old, { ...columns, idOrder, descriptionRank });
+  await dictionary.flush(trx);
+  for (let at = 0; at < buckets.length; at += BUCKET_BATCH) {
+    // One parameter per bucket: node-postgres sends a Buffer as binary, but an array of them as hex text.
+    const values = buckets.slice(at, at + BUCKET_BATCH).map((b) => sql`(${b.bucket}::int, ${b.data}::bytea)`);
+    await sql`update content_postings p set data = v.data from (values ${sql.join(values)}) as v (bucket, data)
+      where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
+  }
+  await sql`update content_segments set generation = ${randomUUID()}, postings_generation = ${randomUUID()},
+      article_count = ${size}, word_total = ${wordTotal}
+    where slot = ${slot}`.execute(trx);
+  await touchCatalog(trx);
+}
+
+/** The words of a search text (words joined by single spaces). */
+function wordsOf(text: string): string[] {
+  return text === '' ? [] : text.split(' ');
+}
+
+async function readRows(trx: SqlExecutor, base: number, positions: readonly number[]): Promise<Map<number, FinalRow>> {
+  const rows = await sql<FinalRow>`
+    select (seq - ${base}::bigint)::float8 as position, article_id as id, manufacturer_name as m, unspsc7 as u7,
+      unspsc9 as u9, price_scaled::float8 as p, price_incl_scaled::float8 as pi, search_text as t, description as d
+    from content_articles where seq = any(${positions.map((p) => base + p)}::bigint[])`.execute(trx);
+  return new Map(rows.rows.map((r) => [r.position, r]));
+}
+
+/** One text column of the rows at `positions`, by position. */
+async function readTexts(
+  trx: SqlExecutor,
+  base: number,
+  positions: readonly number[],
+  column: 'description' | 'article_id',
+): Promise<Map<number, string>> {
+  const rows = await sql<{ position: number; text: string }>`
+    select (seq - ${base}::bigint)::float8 as position, ${sql.ref(column)} as text
+    from content_articles where seq = any(${positions.map((p) => base + p)}::bigint[])`.execute(trx);
+  return new Map(rows.rows.map((r) => [r.position, r.text]));
+}
+
+async function readColumns(trx: SqlExecutor, slot: number, size: number): Promise<SegmentColumns> {
+  const rows = await sql<{ name: ColumnName; data: Buffer }>`
+    select name, data from content_segment_columns where slot = ${slot} order by name, chunk`.execute(trx);
+  const chunks = new Map<ColumnName, Buffer[]>(COLUMN_NAMES.map((n) => [n, []]));
+  for (const row of rows.rows) chunks.get(row.name)?.push(row.data);
+  return columnsFromChunks(size, chunks);
+}
+
+/**
+ * The id order after the delta: old entries without the deleted articles, moved ones renamed,
+ * and the new articles merged in at the places `batchedLowerBounds` finds among the rest.
+ */
+async function patchIdOrder(
+  trx: SqlExecutor,
+  base: number,
+  size: number,
+  before: Uint32Array,
+  trace: SegmentTrace,
+  rows: ReadonlyMap<number, FinalRow>,
+): Promise<Uint32Array> {
+  const kept: number[] = [];
+  for (const position of before) {
+    if (trace.deletedOld.has(position)) continue;
+    kept.push(trace.moves.get(position) ?? position);
+  }
+  // New articles: stored at `oldSize` or above during the delta, wherever they ended up.
+  const added: { id: string; position: number }[] = [];
+  for (const stored of trace.added) {
+    const position = trace.moves.get(stored) ?? stored;
+    const row = rows.get(position);
+    if (!row) throw new Error(`new article at position ${position} of a segment of ${size} was not read`);
+    added.push({ id: row.id, position });
+  }
+  added.sort((a, b) => compareCodePoints(a.id, b.id));
+  if (kept.length + added.length !== size)
+    throw new Error(`id order of ${kept.length} kept and ${added.length} new articles for ${size}`);
+  const { bounds } = await batchedLowerBounds(
+    added.map((a) => a.id),
+    kept.length,
+    async (indices) => {
+      const texts = await readTexts(
+        trx,
+        base,
+        indices.map((i) => kept[i]!),
+        'article_id',
+      );
+      return new Map(indices.map((i) => [i, texts.get(kept[i]!)!]));
+    },
+  );
+  const order = new Uint32Array(size);
+  let at = 0;
+  let k = 0;
+  added.forEach((a, n) => {
+    while (k < bounds[n]!) order[at++] = kept[k++]!;
+    order[at++] = a.position;
+  });
+  while (k < kept.length) order[at++] = kept[k++]!;
+  return order;
+}
+
+/** Writes the chunks that differ from the stored ones, adds new ones, and drops those past `size`. */
+async function writeColumns(
+  trx: SqlExecutor,
+  slot: number,
+  size: number,
+  oldSize: number,
+  old: SegmentColumns,
+  columns: SegmentColumns,
+): Promise<void> {
+  const oldChunks = Math.ceil(oldSize / COLUMN_CHUNK);
+  const newChunks = Math.ceil(size / COLUMN_CHUNK);
+  for (const name of COLUMN_NAMES) {
+    for (let chunk = 0; chunk < newChunks; chunk += 1) {
+      const from = chunk * COLUMN_CHUNK;
+      const length = Math.min(COLUMN_CHUNK, size - from);
+      const data = chunkBytes(columns[name].subarray(from, from + length), length);
+      if (chunk < oldChunks) {
+        const oldLength = Math.min(COLUMN_CHUNK, oldSize - from);
+        if (oldLength === length && data.equals(chunkBytes(old[name].subarray(from, from + length), length))) continue;
+        await sql`update content_segment_columns set data = ${data}
+          where slot = ${slot} and name = ${name} and chunk = ${chunk}`.execute(trx);
+      } else
+        await sql`insert into content_segment_columns (slot, name, chunk, data)
+          values (${slot}, ${name}, ${chunk}, ${data})`.execute(trx);
+    }
+  }
+  if (newChunks < oldChunks)
+    await sql`delete from content_segment_columns where slot = ${slot} and chunk >= ${newChunks}`.execute(trx);
+}
+
+/**
+ * The buckets holding a word of an old or new text of a rewritten position, patched: each
+ * position leaves the words of its old text and joins those of its new one.
+ */
+async function patchedPostings(
+  trx: SqlExecutor,
+  slot: number,
+  bucketCount: number,
+  size: number,
+  trace: SegmentTrace,
+  rows: ReadonlyMap<number, FinalRow>,
+): Promise<{ bucket: number; data: Buffer }[]> {
+  const words = new Map<string, { removed: number[]; added: number[] }>();
+  const changeOf = (word: string) => {
+    let change = words.get(word);
+    if (!change) words.set(word, (change = { removed: [], added: [] }));
+    return change;
+  };
+  for (const position of [...trace.oldTexts.keys()].sort((a, b) => a - b))
+    for (const word of new Set(wordsOf(trace.oldTexts.get(position)!))) changeOf(word).removed.push(position);
+  const positions = [...trace.rewritten].filter((p) => p < size).sort((a, b) => a - b);
+  for (const position of positions)
+    for (const word of new Set(wordsOf(rows.get(position)!.t))) changeOf(word).added.push(position);
+  const byBucket = new Map<number, Map<string, PostingsChange>>();
+  for (const [word, list] of words) {
+    const bucket = bucketOf(word, bucketCount);
+    const entry = byBucket.get(bucket);
+    if (entry) entry.set(word, list);
+    else byBucket.set(bucket, new Map([[word, list]]));
+  }
+  const buckets = [...byBucket.keys()];
+  const stored = await sql<{ bucket: number; data: Buffer }>`
+    select bucket, data from content_postings where slot = ${slot} and bucket = any(${buckets}::int[])`.execute(trx);
+  if (stored.rows.length !== buckets.length)
+    throw new Error(`${stored.rows.length} of ${buckets.length} postings buckets found in slot ${slot}`);
+  return stored.rows.map((row) => ({ bucket: row.bucket, data: patchBucket(row.data, byBucket.get(row.bucket)!) }));
+}
