@@ -27,6 +27,40 @@ const SPECIAL = /[\\\t\n\r]/;
 const SPECIALS = /[\\\t\n\r]/g;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
+/**
+ * COPY lines collected for one `copyRows`: each line is encoded into one growing buffer as it
+ * comes, instead of joining the strings and encoding the result.
+ */
+export class CopyBuffer {
+  #buffer = Buffer.allocUnsafe(1 << 20);
+  #at = 0;
+  #lines = 0;
+
+  /** Lines appended since the last `take`. */
+  get lines(): number {
+    return this.#lines;
+  }
+
+  append(line: string): void {
+    // At most 3 bytes per UTF-16 unit.
+    if (this.#at + line.length * 3 > this.#buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.#buffer.length * 2, this.#at + line.length * 3));
+      this.#buffer.copy(grown, 0, 0, this.#at);
+      this.#buffer = grown;
+    }
+    this.#at += this.#buffer.write(line, this.#at, 'utf8');
+    this.#lines += 1;
+  }
+
+  /** The lines appended so far (a buffer of their own), and an empty buffer to go on. */
+  take(): Buffer {
+    const data = Buffer.from(this.#buffer.subarray(0, this.#at));
+    this.#at = 0;
+    this.#lines = 0;
+    return data;
+  }
+}
+
 /** The part of node-postgres' connection a COPY uses. */
 interface CopyConnection {
   query(text: string): void;

@@ -7,7 +7,7 @@ import { SegmentBuilder, type SegmentRow } from '../segments/segment-builder.js'
 import { BYTE_ORDER, SLOT_SPAN, type ColumnName } from '../segments/segment-columns.js';
 import { parseSeqList } from '../segments/seq-list.js';
 import { PostingsBuilder } from '../segments/word-postings.js';
-import { copyField, copyRows } from './copy-rows.js';
+import { copyField, copyRows, CopyBuffer } from './copy-rows.js';
 
 /** Runs the writer's statements: a transaction (or a migration's connection); untyped, every statement is raw SQL. */
 export type SqlExecutor = Kysely<AnyTables>;
@@ -91,7 +91,7 @@ export class PostgresSegmentLoad {
   readonly #postings = new PostingsBuilder();
   readonly #chunks: { name: ColumnName; chunk: number; data: Buffer }[] = [];
   /** Rows of the next COPY, in its text format. */
-  #lines: string[] = [];
+  #rows = new CopyBuffer();
   #pending: Promise<unknown> = Promise.resolve();
 
   constructor(trx: SqlExecutor, dictionary: PostgresDictionary, slot: number, shopId: string) {
@@ -111,9 +111,9 @@ export class PostgresSegmentLoad {
   /** Stores the article at the next position (the caller has checked its id is new). */
   async add(article: IndexedArticle): Promise<void> {
     const f = article.fields;
-    this.#lines.push(articleCopyLine(this.#builder.nextSeq, this.#shopId, article));
+    this.#rows.append(articleCopyLine(this.#builder.nextSeq, this.#shopId, article));
     this.#index({ manufacturerName: article.manufacturerName, ...f });
-    if (this.#lines.length === ROW_BATCH) await this.#flushRows();
+    if (this.#rows.lines === ROW_BATCH) await this.#flushRows();
   }
 
   /** Adds an article already stored at the next position (a rebuild). */
@@ -138,9 +138,8 @@ export class PostgresSegmentLoad {
   async #flushRows(): Promise<void> {
     // One COPY runs while the next batch fills; a failed one fails the next await.
     await this.#pending;
-    if (this.#lines.length === 0) return;
-    const data = Buffer.from(this.#lines.join(''));
-    this.#lines = [];
+    if (this.#rows.lines === 0) return;
+    const data = this.#rows.take();
     this.#pending = copyRows(this.#trx, ARTICLE_COPY_TARGET, data);
     // Awaited by the next flush or `finish`; until then a failure must not count as unhandled.
     this.#pending.catch(() => {});
@@ -153,17 +152,21 @@ export class PostgresSegmentLoad {
     const trx = this.#trx;
     const base = this.slot * SLOT_SPAN;
     const range = sql`seq >= ${base} and seq < ${base + SLOT_SPAN}`;
-    const order = await sql<{ list: string | null }>`
-      select string_agg((seq - ${base})::text, ',' order by article_id collate "C") as list
-      from content_articles where ${range}`.execute(trx);
-    const ranks = await sql<{ list: string | null }>`
-      select string_agg(r::text, ',' order by seq) as list from (
-        select seq, dense_rank() over (order by description collate "C") as r
-        from content_articles where ${range}) d`.execute(trx);
-    this.#builder.finish(
-      parseSeqList(order.rows[0]?.list ?? ''),
-      Uint32Array.from(parseSeqList(ranks.rows[0]?.list ?? '')),
-    );
+    // The id order and description ranks are sorted by PostgreSQL (one statement) while the
+    // postings are encoded here.
+    const orders = sql<{ order: string | null; ranks: string | null }>`
+      select
+        (select string_agg((seq - ${base})::text, ',' order by article_id collate "C")
+          from content_articles where ${range}) as order,
+        (select string_agg(r::text, ',' order by seq) from (
+          select seq, dense_rank() over (order by description collate "C") as r
+          from content_articles where ${range}) d) as ranks`.execute(trx);
+    orders.catch(() => {});
+    // Let the statement reach the server before the encoding holds this thread.
+    await new Promise((resolve) => setImmediate(resolve));
+    const buckets = this.#postings.encode();
+    const sorted = (await orders).rows[0];
+    this.#builder.finish(parseSeqList(sorted?.order ?? ''), Uint32Array.from(parseSeqList(sorted?.ranks ?? '')));
     await this.#dictionary.flush(trx);
     for (let at = 0; at < this.#chunks.length; at += BLOB_BATCH) {
       const rows = this.#chunks
@@ -171,7 +174,6 @@ export class PostgresSegmentLoad {
         .map((c) => sql`(${this.slot}, ${c.name}, ${c.chunk}, ${c.data})`);
       await sql`insert into content_segment_columns (slot, name, chunk, data) values ${sql.join(rows)}`.execute(trx);
     }
-    const buckets = this.#postings.encode();
     for (let at = 0; at < buckets.length; at += BLOB_BATCH) {
       const rows = buckets.slice(at, at + BLOB_BATCH).map((data, i) => sql`(${this.slot}, ${at + i}, ${data})`);
       await sql`insert into content_postings (slot, bucket, data) values ${sql.join(rows)}`.execute(trx);

@@ -29,62 +29,155 @@ export function bucketOf(word: string, count: number): number {
 }
 
 /**
- * Collects the postings of a segment while its articles stream in (positions ascending). A word
- * seen once (most ids and EANs) costs a number, not an array.
+ * Collects the postings of a segment while its articles stream in (positions ascending). Words
+ * are found in an open-addressing table of their FNV-1a hashes (the hash `bucketOf` uses),
+ * compared in place in the text, so an occurrence of a known word allocates nothing; each
+ * occurrence is one entry of a linked list per word in two typed arrays. Measured at half the
+ * time of a `Map` from word to positions, with less garbage (decision 0025).
  */
 export class PostingsBuilder {
-  readonly #lists = new Map<string, number | number[]>();
+  /** Distinct words by id, in order of first occurrence. */
+  readonly #words: string[] = [];
+  /** Hash table: id + 1 of the word in each slot, 0 for empty; at most half full. */
+  #table = new Int32Array(1 << 12);
+  #hash = new Int32Array(1 << 11);
+  /** The last position each word was added at, and how many positions it has. */
+  #last = new Uint32Array(1 << 11);
+  #count = new Int32Array(1 << 11);
+  /** Occurrences in the order added: position and word id. */
+  #position = new Uint32Array(1 << 14);
+  #wordOf = new Int32Array(1 << 14);
+  #occurrences = 0;
 
   /** Adds the words of `searchText` (words joined by single spaces) at `position`. */
   add(position: number, searchText: string): void {
-    if (searchText === '') return;
-    const lists = this.#lists;
+    const length = searchText.length;
     let start = 0;
-    for (;;) {
-      const end = searchText.indexOf(' ', start);
-      const word = end === -1 ? searchText.slice(start) : searchText.slice(start, end);
-      if (word !== '') {
-        const list = lists.get(word);
-        // A copy as the key: a slice of 13 or more characters would keep the whole text alive.
-        if (list === undefined) lists.set(word.length < 13 ? word : ownCopy(word), position);
-        else if (typeof list === 'number') {
-          if (list !== position) lists.set(word, [list, position]);
-        } else if (list[list.length - 1] !== position) list.push(position);
+    while (start < length) {
+      let end = start;
+      let hash = 0x811c9dc5;
+      for (; end < length; end += 1) {
+        const code = searchText.charCodeAt(end);
+        if (code === 32) break;
+        hash = Math.imul(hash ^ code, 0x01000193);
       }
-      if (end === -1) return;
+      if (end > start) this.#occur(position, searchText, start, end, hash);
       start = end + 1;
     }
   }
 
+  #occur(position: number, text: string, start: number, end: number, hash: number): void {
+    const mask = this.#table.length - 1;
+    let slot = hash & mask;
+    let id = -1;
+    for (;;) {
+      const entry = this.#table[slot]!;
+      if (entry === 0) break;
+      if (this.#hash[entry - 1] === hash) {
+        const word = this.#words[entry - 1]!;
+        if (word.length === end - start && text.startsWith(word, start)) {
+          id = entry - 1;
+          break;
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
+    if (id === -1) {
+      id = this.#words.length;
+      const word = text.slice(start, end);
+      // A copy: a slice of 13 or more characters would keep the whole text alive.
+      this.#words.push(word.length < 13 ? word : ownCopy(word));
+      if (id === this.#last.length) this.#growWords();
+      this.#hash[id] = hash;
+      this.#last[id] = NO_POSITION;
+      this.#table[slot] = id + 1;
+      if (this.#words.length * 2 > this.#table.length) this.#rehash();
+    }
+    if (this.#last[id] === position) return;
+    this.#last[id] = position;
+    if (this.#occurrences === this.#position.length) {
+      this.#position = grown(this.#position);
+      this.#wordOf = grown(this.#wordOf);
+    }
+    this.#position[this.#occurrences] = position;
+    this.#wordOf[this.#occurrences] = id;
+    this.#count[id]! += 1;
+    this.#occurrences += 1;
+  }
+
+  #growWords(): void {
+    this.#hash = grown(this.#hash);
+    this.#last = grown(this.#last);
+    this.#count = grown(this.#count);
+  }
+
+  #rehash(): void {
+    const table = new Int32Array(this.#table.length * 2);
+    const mask = table.length - 1;
+    for (let id = 0; id < this.#words.length; id += 1) {
+      let slot = this.#hash[id]! & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = id + 1;
+    }
+    this.#table = table;
+  }
+
   get distinctWords(): number {
-    return this.#lists.size;
+    return this.#words.length;
   }
 
   /** The encoded buckets, `bucketCount(distinctWords)` of them (empty ones as empty buffers). */
   encode(): Buffer[] {
-    const count = bucketCount(this.#lists.size);
-    const members: string[][] = Array.from({ length: count }, () => []);
-    for (const word of this.#lists.keys()) members[bucketOf(word, count)]!.push(word);
-    return members.map((words) => {
+    const words = this.#words.length;
+    const count = bucketCount(words);
+    // Words grouped by bucket (counting sort), then every occurrence put at its word's place in
+    // that order: one pass in the order added, so each word's positions come out ascending.
+    const bucketStart = new Int32Array(count + 1);
+    for (let id = 0; id < words; id += 1) bucketStart[((this.#hash[id]! >>> 0) % count) + 1]! += 1;
+    for (let b = 0; b < count; b += 1) bucketStart[b + 1]! += bucketStart[b]!;
+    const members = new Int32Array(words);
+    const nextMember = bucketStart.slice(0, count);
+    for (let id = 0; id < words; id += 1) members[nextMember[(this.#hash[id]! >>> 0) % count]!++] = id;
+    const start = new Float64Array(words); // first place of each word's positions
+    let at = 0;
+    for (let m = 0; m < words; m += 1) {
+      const id = members[m]!;
+      start[id] = at;
+      at += this.#count[id]!;
+    }
+    const sorted = new Uint32Array(at);
+    const next = Float64Array.from(start);
+    for (let o = 0; o < this.#occurrences; o += 1) sorted[next[this.#wordOf[o]!]!++] = this.#position[o]!;
+    const buckets: Buffer[] = [];
+    for (let b = 0; b < count; b += 1) {
       const out = new VarintWriter();
-      for (const word of words) {
-        const list = this.#lists.get(word)!;
-        const positions = typeof list === 'number' ? [list] : list;
-        const bytes = Buffer.from(word, 'utf8');
-        out.varint(bytes.length);
-        out.bytes(bytes);
-        out.varint(positions.length);
+      for (let m = bucketStart[b]!; m < bucketStart[b + 1]!; m += 1) {
+        const id = members[m]!;
+        const n = this.#count[id]!;
+        out.utf8(this.#words[id]!);
+        out.varint(n);
         const lengthAt = out.reserve();
         let previous = 0;
-        for (let i = 0; i < positions.length; i += 1) {
-          out.varint(positions[i]! - previous);
-          previous = positions[i]!;
+        for (let i = start[id]!, end = i + n; i < end; i += 1) {
+          out.varint(sorted[i]! - previous);
+          previous = sorted[i]!;
         }
         out.patchLength(lengthAt);
       }
-      return out.finish();
-    });
+      buckets.push(out.finish());
+    }
+    return buckets;
   }
+}
+
+/** Positions are below 2^32 - 1 (`SLOT_SPAN`): this one is none. */
+const NO_POSITION = 0xffff_ffff;
+
+/** A copy of `array` twice as long. */
+function grown<T extends Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>>(array: T): T {
+  const copy = new (array.constructor as new (length: number) => T)(array.length * 2);
+  copy.set(array);
+  return copy;
 }
 
 /** `text` as a string of its own (not a view into a longer one). */
@@ -302,6 +395,15 @@ class VarintWriter {
       v = Math.floor(v / 128);
     }
     this.#buffer[this.#at++] = v;
+  }
+
+  /** The UTF-8 byte length of `text` as a varint, then its bytes. */
+  utf8(text: string): void {
+    const length = Buffer.byteLength(text, 'utf8');
+    this.varint(length);
+    this.#room(length);
+    this.#buffer.write(text, this.#at, 'utf8');
+    this.#at += length;
   }
 
   bytes(bytes: Uint8Array): void {
