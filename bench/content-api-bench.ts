@@ -364,6 +364,8 @@ async function benchEngine(
   }
   const bmecat = open('bmecat');
   const backend = await openStore(bmecat);
+  // As the service does: load each change ahead of searches (PostgreSQL; another process's deltas too).
+  await backend.keepLoaded?.({ warn: (object, message) => console.log(`!!! ${engine}: ${message}`, object) });
   try {
     await benchImport(engine, backend, 'bmecat');
     await benchSearch(engine, backend, sample);
