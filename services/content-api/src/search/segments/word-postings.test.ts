@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bucketCount, bucketOf, findPostings, intersectPostings, PostingsBuilder } from './word-postings.js';
+import { seededRandom } from '../../test-support/seeded-random.js';
+import {
+  bucketCount,
+  bucketOf,
+  decodeBucket,
+  findPostings,
+  intersectPostings,
+  patchBucket,
+  PostingsBuilder,
+} from './word-postings.js';
 
 describe('word postings', () => {
   it('finds every word at its positions in its bucket, once per article', () => {
@@ -26,6 +35,45 @@ describe('word postings', () => {
     const find = (word: string) => [...findPostings(buckets[bucketOf(word, buckets.length)]!, word)];
     expect(find('w1500')).toEqual([1499, 1500]);
     expect(find('common')).toHaveLength(3000);
+  });
+
+  it('patches a bucket as if it were built again from the changed texts', () => {
+    const vocabulary = ['pen', 'blue', 'grün', '4000000079194', 'a', 'b', 'c', 'ü', 'x1', 'x2'];
+    for (let seed = 1; seed <= 100; seed += 1) {
+      const next = seededRandom(seed);
+      const text = () =>
+        Array.from({ length: next(4) }, () => vocabulary[next(vocabulary.length)]!).join(' ');
+      const before = Array.from({ length: 1 + next(30) }, text);
+      const after = [...before];
+      for (let step = next(8); step > 0; step -= 1) after[next(after.length)] = text();
+      if (next(2) === 0) after.push(text());
+      const build = (texts: readonly string[]) => {
+        const builder = new PostingsBuilder();
+        texts.forEach((t, i) => builder.add(i * 1000, t));
+        return builder.encode();
+      };
+      const old = build(before);
+      // Each word's removed positions (its old texts) and added ones (its new texts) where a text changed.
+      const changes = new Map<string, { removed: number[]; added: number[] }>();
+      const change = (word: string) => {
+        if (!changes.has(word)) changes.set(word, { removed: [], added: [] });
+        return changes.get(word)!;
+      };
+      after.forEach((t, i) => {
+        if (t === before[i]) return;
+        for (const word of new Set((before[i] ?? '').split(' ').filter(Boolean))) change(word).removed.push(i * 1000);
+        for (const word of new Set(t.split(' ').filter(Boolean))) change(word).added.push(i * 1000);
+      });
+      const patched = new Map<string, number[]>();
+      old.forEach((bucket, b) => {
+        const mine = new Map([...changes].filter(([word]) => bucketOf(word, old.length) === b));
+        for (const [word, list] of decodeBucket(patchBucket(bucket, mine))) patched.set(word, list);
+      });
+      const rebuilt = new Map<string, number[]>();
+      // Built again with the same bucket count: words are where `bucketOf` puts them either way.
+      for (const bucket of build(after)) for (const [word, list] of decodeBucket(bucket)) rebuilt.set(word, list);
+      expect(new Map([...patched].sort()), `seed ${seed}`).toEqual(new Map([...rebuilt].sort()));
+    }
   });
 
   it('intersects lists of any lengths', () => {
