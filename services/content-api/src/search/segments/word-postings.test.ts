@@ -41,8 +41,7 @@ describe('word postings', () => {
     const vocabulary = ['pen', 'blue', 'grün', '4000000079194', 'a', 'b', 'c', 'ü', 'x1', 'x2'];
     for (let seed = 1; seed <= 100; seed += 1) {
       const next = seededRandom(seed);
-      const text = () =>
-        Array.from({ length: next(4) }, () => vocabulary[next(vocabulary.length)]!).join(' ');
+      const text = () => Array.from({ length: next(4) }, () => vocabulary[next(vocabulary.length)]!).join(' ');
       const before = Array.from({ length: 1 + next(30) }, text);
       const after = [...before];
       for (let step = next(8); step > 0; step -= 1) after[next(after.length)] = text();
