@@ -103,4 +103,9 @@ export {
   type LoadedSecretKeys,
   type SecretKeySource,
 } from './secrets/secret-key-store.js';
-export { PasswordHasher, defaultHashConcurrency } from './secrets/password-hasher.js';
+export {
+  PasswordHasher,
+  PasswordHashBusyError,
+  defaultHashConcurrency,
+  HASH_QUEUE_PER_RUN,
+} from './secrets/password-hasher.js';

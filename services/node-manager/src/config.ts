@@ -39,6 +39,11 @@ export interface NodeManagerConfig extends ServiceSettings {
    * at least 1, so a burst of sign-ins always leaves a core to the other requests.
    */
   readonly passwordHashConcurrency: number;
+  /**
+   * Sign-in password checks waiting for a turn at most; one more answers 503 `sign_in_busy` at
+   * once. 0: 64 per hash run at a time (about 3 s of checks at the default cost).
+   */
+  readonly passwordHashQueue: number;
   /** How long a WebSocket pass stays valid, ms. */
   readonly wsPassTtlMs: number;
   /** How long a WebSocket may stay open without a valid auth frame before it is closed with 4401, ms. */
@@ -106,6 +111,7 @@ export const nodeManagerConfigSchema = {
     'defaultUserTags',
     'scryptCost',
     'passwordHashConcurrency',
+    'passwordHashQueue',
     'wsPassTtlMs',
     'wsAuthTimeoutMs',
     'wsMd5Pass',
@@ -142,6 +148,7 @@ export const nodeManagerConfigSchema = {
       default: 0,
       env: 'TRIAD_PASSWORD_HASH_CONCURRENCY',
     },
+    passwordHashQueue: { type: 'integer', minimum: 0, maximum: 100_000, default: 0, env: 'TRIAD_PASSWORD_HASH_QUEUE' },
     wsPassTtlMs: { type: 'integer', minimum: 1000, default: 86_400_000, env: 'TRIAD_WS_PASS_TTL_MS' }, // 24 h
     // 10 s
     wsAuthTimeoutMs: {

@@ -14,6 +14,10 @@ export const nodeManagerProblems = defineProblemCatalogue({
   },
   NM_ERR_FORBIDDEN: { status: 400, title: 'The current user may not do this' },
   NM_ERR_TOO_MANY_ATTEMPTS: { status: 429, title: 'Too many failed sign-ins; retry after the time given' },
+  NM_ERR_SIGN_IN_BUSY: {
+    status: 503,
+    title: 'Too many sign-ins are being checked at once; retry after the time given',
+  },
   NM_ERR_INVALID_REQUEST: { status: 400, title: 'The request body or parameters are not valid' },
   NM_ERR_INVALID_USERNAME: { status: 400, title: 'Usernames are 1-64 letters and digits' },
   NM_ERR_INVALID_PASSWORD: { status: 400, title: 'Passwords are 1-128 letters and digits' },

@@ -4,7 +4,7 @@ import { AlarmRepository } from './repositories/alarm-repository.js';
 import { Authenticator } from './auth/authenticator.js';
 import { CredentialCache } from './auth/credential-cache.js';
 import { DEFAULT_LOGIN_THROTTLE_POLICY, LoginThrottle } from './auth/login-throttle.js';
-import { defaultHashConcurrency, PasswordHasher } from './auth/password-hasher.js';
+import { defaultHashConcurrency, HASH_QUEUE_PER_RUN, PasswordHasher } from './auth/password-hasher.js';
 import { RecentUsers } from './auth/recent-users.js';
 import { WsPassStore } from './auth/ws-pass-store.js';
 import { TopologyCommands } from './commands/topology-commands.js';
@@ -91,7 +91,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
   const connector = options.connector ?? new BasicNodeConnector();
   const users = new UserCommands(
     new UserRepository(database, now),
-    new PasswordHasher(config.scryptCost, config.passwordHashConcurrency || defaultHashConcurrency()),
+    hasherOf(config),
     defaultUserTags,
     new CredentialCache(),
     new RecentUsers(config.userRecheckMs, now),
@@ -142,4 +142,14 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     defaultUserTags,
     now,
   };
+}
+
+/** The sign-in hasher the settings ask for (0s pick the defaults). */
+function hasherOf(config: NodeManagerConfig): PasswordHasher {
+  const concurrency = config.passwordHashConcurrency || defaultHashConcurrency();
+  return new PasswordHasher(
+    config.scryptCost,
+    concurrency,
+    config.passwordHashQueue || concurrency * HASH_QUEUE_PER_RUN,
+  );
 }

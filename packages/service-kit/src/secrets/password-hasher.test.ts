@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConcurrencyLimit } from '@triad/common';
-import { defaultHashConcurrency, PasswordHasher } from './password-hasher.js';
+import { defaultHashConcurrency, PasswordHashBusyError, PasswordHasher } from './password-hasher.js';
 
 describe('password hasher', () => {
   it('runs one scrypt at a time with concurrency 1, queueing the others, and checks each right', async () => {
@@ -10,6 +10,17 @@ describe('password hasher', () => {
     expect(hasher.load).toEqual({ running: 1, waiting: 3 });
     expect(await Promise.all(checks)).toEqual([true, false, true, false]);
     expect(hasher.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('refuses a check while every run is taken and the queue is full, then takes checks again', async () => {
+    const hasher = new PasswordHasher(16, 1, 2);
+    const stored = await hasher.hash('right1');
+    const checks = ['right1', 'wrong1', 'right1'].map((password) => hasher.verify(password, stored));
+    expect(hasher.load).toEqual({ running: 1, waiting: 2 });
+    await expect(hasher.verify('right1', stored)).rejects.toBeInstanceOf(PasswordHashBusyError);
+    expect(await Promise.all(checks)).toEqual([true, false, true]);
+    expect(await hasher.verify('right1', stored)).toBe(true);
+    expect(() => new PasswordHasher(16, 1, -1)).toThrow(RangeError);
   });
 
   it('lets `concurrency` runs go at once', () => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_USERNAME, defaultRights, type Right, type Role } from './roles.js';
 import type { UserCommands } from '../commands/user-commands.js';
 import { LoginThrottle, type ThrottleOutcome } from './login-throttle.js';
+import { PasswordHashBusyError } from './password-hasher.js';
 
 /** Who is calling, as every route sees it. */
 export interface CurrentUser {
@@ -18,7 +19,11 @@ export interface CurrentUser {
 export type SignIn =
   | { readonly user: CurrentUser }
   | { readonly refused: 'unauthorized' }
-  | { readonly refused: 'throttled'; readonly retryAfterMs: number };
+  | { readonly refused: 'throttled'; readonly retryAfterMs: number }
+  | { readonly refused: 'busy'; readonly retryAfterMs: number };
+
+/** How long a client refused because the password checks are all taken is asked to wait. */
+const BUSY_RETRY_MS = 1000;
 
 /**
  * Resolves `Authorization: Basic` credentials to a user. With authentication off every caller is
@@ -77,7 +82,14 @@ export class Authenticator {
     const known = this.#commands.recentUsers.peek(username);
     const verified = known !== undefined && this.#commands.credentials.matches(username, password, known.passwordHash);
     if (!verified) this.#throttle.failed(name, from);
-    const user = await this.verify(username, password);
+    let user: CurrentUser | undefined;
+    try {
+      user = await this.verify(username, password);
+    } catch (error) {
+      // Nothing was checked: the guess counted above stays counted, nothing is shared.
+      if (error instanceof PasswordHashBusyError) return { refused: 'busy', retryAfterMs: BUSY_RETRY_MS };
+      throw error;
+    }
     if (!user) {
       if (verified) this.#throttle.failed(name, from);
       this.#share?.({ kind: 'failed', username: name, address: from });

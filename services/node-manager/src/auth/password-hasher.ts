@@ -1,2 +1,2 @@
 /** Passwords are hashed with service-kit's `PasswordHasher` (scrypt, bounded concurrency). */
-export { PasswordHasher, defaultHashConcurrency } from '@triad/service-kit';
+export { PasswordHasher, PasswordHashBusyError, defaultHashConcurrency, HASH_QUEUE_PER_RUN } from '@triad/service-kit';

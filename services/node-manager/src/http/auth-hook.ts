@@ -58,8 +58,9 @@ export function useAuthentication(app: FastifyInstance, authenticator: Authentic
 }
 
 /**
- * The caller named by the request's Basic credentials. @throws NM_ERR_UNAUTHORIZED, or
- * NM_ERR_TOO_MANY_ATTEMPTS with `Retry-After` (whole seconds) while the client must wait.
+ * The caller named by the request's Basic credentials. @throws NM_ERR_UNAUTHORIZED,
+ * NM_ERR_TOO_MANY_ATTEMPTS with `Retry-After` (whole seconds) while the client must wait, or
+ * NM_ERR_SIGN_IN_BUSY with `Retry-After` while every password check is taken and the queue full.
  */
 async function signIn(
   authenticator: Authenticator,
@@ -70,5 +71,5 @@ async function signIn(
   if ('user' in outcome) return outcome.user;
   if (outcome.refused === 'unauthorized') throw nmError('NM_ERR_UNAUTHORIZED');
   reply.header('retry-after', String(Math.ceil(outcome.retryAfterMs / 1000)));
-  throw nmError('NM_ERR_TOO_MANY_ATTEMPTS');
+  throw nmError(outcome.refused === 'busy' ? 'NM_ERR_SIGN_IN_BUSY' : 'NM_ERR_TOO_MANY_ATTEMPTS');
 }

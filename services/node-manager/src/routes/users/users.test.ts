@@ -324,6 +324,37 @@ describeEachDatabase<NodeManagerDatabase>('node-manager failed sign-ins', (getDb
     expect(burst.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
   });
 
+  it('answers 503 sign_in_busy at once when every check is taken and the queue is full', async () => {
+    // Real scrypt cost, so the first check still runs while the others arrive; one at a time, two may wait.
+    const busy = await buildTestApp(getDb(), { scryptCost: 16_384, passwordHashConcurrency: 1, passwordHashQueue: 2 });
+    try {
+      // Distinct usernames and addresses: the throttle refuses none of them.
+      const burst = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          busy.app.inject({
+            method: 'GET',
+            url: '/api/users/username',
+            headers: basic(`ghost${i}`, 'wrong1'),
+            remoteAddress: `10.6.0.${i + 1}`,
+          }),
+        ),
+      );
+      const refused = burst.filter((r) => r.statusCode === 503);
+      expect(burst.map((r) => r.statusCode).sort()).toEqual([401, 401, 401, 503, 503, 503, 503, 503, 503, 503]);
+      for (const reply of refused) {
+        expect(reply.json()).toEqual({ error: 'sign_in_busy' });
+        expect(reply.headers['retry-after']).toBe('1');
+      }
+      expect(busy.core.users.hasher.load).toEqual({ running: 0, waiting: 0 });
+      // Drained: the right password goes through.
+      expect((await busy.app.inject({ method: 'GET', url: '/api/users/username', headers: ADMIN })).json()).toBe(
+        'admin',
+      );
+    } finally {
+      await busy.app.close();
+    }
+  });
+
   it('answers 429 with a Retry-After that grows with each failure, without checking the password', async () => {
     const wrong = basic('admin', 'wrong1');
     for (let i = 0; i < 3; i++) expect((await signIn(wrong, '10.2.0.1')).statusCode).toBe(401);
