@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
-import type { ProblemDocument } from '@triad/service-kit';
+import Fastify from 'fastify';
+import { PasswordHashBusyError, problemHandler, type ProblemDocument } from '@triad/service-kit';
+import { AccessPolicy } from './access-policy.js';
 import { TokenRepository } from '../repositories/token-repository.js';
 import { sampleTemplate } from '../test-support/sample-templates.js';
 import { buildTestApp } from '../test-support/templates-test-app.js';
@@ -82,4 +84,30 @@ describeEachDatabase<TemplatesDatabase>('registry access with API tokens', (getD
       await closed.close();
     }
   });
+});
+
+it('answers a full queue of token checks with 503 TPL_ERR_TOKEN_CHECKS_BUSY and Retry-After', async () => {
+  // Stands in for 65 first checks of tokens arriving at once (each a 16,384-cost scrypt): the
+  // repository's hasher refuses the one beyond its queue with PasswordHashBusyError.
+  const tokens = {
+    check: () => Promise.reject(new PasswordHashBusyError(64)),
+  } as unknown as TokenRepository;
+  const policy = new AccessPolicy({ tokens, readAccess: 'open', writeAccess: 'token' });
+  const app = Fastify();
+  await app.register(problemHandler, {});
+  app.addHook('onRequest', policy.hook(['/templates']));
+  app.post('/templates', () => ({ stored: true }));
+  try {
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/templates',
+      headers: { authorization: `Bearer tdt_${'0'.repeat(16)}_${'a'.repeat(43)}` },
+    });
+    expect(reply.statusCode).toBe(503);
+    expect(reply.json<ProblemDocument>().code).toBe('TPL_ERR_TOKEN_CHECKS_BUSY');
+    expect(reply.headers['retry-after']).toBe('1');
+    expect(reply.headers['www-authenticate']).toBeUndefined();
+  } finally {
+    await app.close();
+  }
 });

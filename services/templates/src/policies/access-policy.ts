@@ -7,6 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PasswordHashBusyError, ProblemError } from '@triad/service-kit';
 import { templatesProblems } from '../errors.js';
 import type { TokenRepository, TokenScope } from '../repositories/token-repository.js';
 
@@ -48,7 +49,7 @@ export class AccessPolicy {
     const presented = match[1]!;
     let granted: TokenScope | undefined;
     if (this.#admin !== undefined && timingSafeEqual(digest(presented), this.#admin)) granted = 'admin';
-    else granted = (await this.#options.tokens.check(presented))?.scope;
+    else granted = (await this.#checkToken(presented))?.scope;
     if (granted === undefined)
       throw templatesProblems.create(
         'TPL_ERR_UNAUTHORIZED',
@@ -56,6 +57,19 @@ export class AccessPolicy {
       );
     if (RANK[granted] < RANK[scope])
       throw templatesProblems.create('TPL_ERR_FORBIDDEN', `This token has scope ${granted}; this needs ${scope}`);
+  }
+
+  /** `tokens.check`, with a full queue of token checks as a 503 (the hook adds `Retry-After`). */
+  async #checkToken(presented: string) {
+    try {
+      return await this.#options.tokens.check(presented);
+    } catch (error) {
+      if (!(error instanceof PasswordHashBusyError)) throw error;
+      throw templatesProblems.create(
+        'TPL_ERR_TOKEN_CHECKS_BUSY',
+        'Too many new tokens are being checked at once; retry in a second',
+      );
+    }
   }
 
   /**
@@ -77,7 +91,9 @@ export class AccessPolicy {
       try {
         await this.require(request, read ? 'read' : 'write');
       } catch (error) {
-        void reply.header('www-authenticate', 'Bearer realm="triad-templates"');
+        if (error instanceof ProblemError && error.code === 'TPL_ERR_TOKEN_CHECKS_BUSY')
+          void reply.header('retry-after', '1');
+        else void reply.header('www-authenticate', 'Bearer realm="triad-templates"');
         throw error;
       }
     };
