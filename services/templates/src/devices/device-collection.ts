@@ -216,11 +216,18 @@ export class DeviceCollection {
     else this.#relay.receive(message);
   }
 
-  /** The bus lost messages: catch up on device changes and events, say again what is watched here. */
+  /**
+   * The bus lost messages: catch up on device changes, events and current values, say again what
+   * is watched here.
+   */
   #resync(topic: string): void {
     if (topic === DEVICE_TOPICS.requests) void this.#relay.announceWatches();
     if (topic === DEVICE_TOPICS.events)
       this.#relay.catchUp().catch((error: unknown) => this.#options.log.warn({ err: error }, 'event catch-up failed'));
+    if (topic === DEVICE_TOPICS.values)
+      this.#relay
+        .refreshValues()
+        .catch((error: unknown) => this.#options.log.warn({ err: error }, 'value refresh failed'));
     if (topic !== DEVICE_TOPICS.changes) return;
     void (async () => {
       await this.#leases?.refresh();

@@ -17,6 +17,8 @@ const WATCH_REPEAT_MS = 5_000;
 const WATCH_TTL_MS = 3 * WATCH_REPEAT_MS;
 /** Value changes of a watched device are sent at most this often, the latest of each datapoint, ms. */
 const LIVE_FLUSH_MS = 100;
+/** Asks for a streamed device's values after the bus was away, each waiting `ASK_TIMEOUT_MS` at most. */
+const REFRESH_ASKS = 5;
 /** Newest stored events of a streamed device read again after the bus was away. */
 const CATCH_UP_EVENTS = 100;
 
@@ -136,6 +138,26 @@ export class DeviceRelay {
       const events = await this.#options.devices.events(id, undefined, CATCH_UP_EVENTS);
       for (const event of events.reverse()) this.#deliverEvent(event);
     }
+  }
+
+  /**
+   * The bus was away, and the value changes sent meanwhile with it: asks the owners of the
+   * devices streamed here (and collected elsewhere) for their current values and gives them to
+   * the listeners, so a value that changed while away and has not changed since is shown.
+   */
+  async refreshValues(): Promise<void> {
+    const streamed = this.#options.supervisor.listened().filter((id) => !this.#options.owns(id) && this.#seen.has(id));
+    await Promise.all(
+      streamed.map(async (id) => {
+        // The owner may be reconnecting too (a restarted server cuts every instance): ask again.
+        for (let attempt = 1; attempt <= REFRESH_ASKS && !this.#stopped; attempt += 1) {
+          const values = await this.ask(id);
+          if (values.length === 0) continue;
+          if (!this.#stopped) this.#options.supervisor.deliver(id, { kind: 'values', values });
+          return;
+        }
+      }),
+    );
   }
 
   /** Asks the owner of `id` for its current values; none when no owner answers in time. */
