@@ -13,6 +13,7 @@ describe('templatesProblems', () => {
       TPL_ERR_DEVICE_NOT_FOUND: { status: 404, title: 'No such device' },
       TPL_ERR_UNAUTHORIZED: { status: 401, title: 'This write needs a bearer token' },
       TPL_ERR_FORBIDDEN: { status: 403, title: 'This token may not write' },
+      TPL_ERR_TOKEN_CHECKS_BUSY: { status: 503, title: 'Too many tokens are being checked at once' },
     });
   });
 
