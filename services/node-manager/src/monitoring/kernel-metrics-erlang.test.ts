@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { liveErl, startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
-import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
+import { LIVE_ADMIN, useLiveNodeManager } from '../test-support/live-node-manager.js';
 import { pollUntil } from '../test-support/poll-until.js';
 
 const suite = liveErl.available || liveErl.required ? describe : describe.skip;
@@ -13,47 +10,17 @@ const title =
     : 'kernel metrics and node_down of real Erlang nodes (skipped: install erlang-base)';
 
 suite(title, () => {
-  const auth = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
+  const live = useLiveNodeManager({ alarmPollMs: 100, metricsPollMs: 100, nodeDownAlarmAfterMs: 300 });
+  const auth = LIVE_ADMIN;
   const nodes: ErlNode[] = [];
-  let dataDir = '';
-  let server: RunningNodeManagerServer;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'nm-kernel-'));
-    server = await startNodeManagerServer(
-      { port: 0, dataDir, alarmPollMs: 100, metricsPollMs: 100 },
-      {
-        env: {
-          TRIAD_SCRYPT_COST: '16',
-          TRIAD_LOG_LEVEL: 'silent',
-          TRIAD_ADMIN_PASSWORD: 'Admin123',
-          TRIAD_NODE_DOWN_ALARM_AFTER_MS: '300',
-        },
-      },
-    );
-  }, 20_000);
-  afterAll(async () => {
-    await server?.close();
-    await Promise.all(nodes.map((n) => n.kill()));
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => Promise.all(nodes.map((n) => n.kill())));
 
   async function metricsText(headers: Record<string, string> = auth): Promise<string> {
-    return (await fetch(`${server.url}/metrics`, { headers })).text();
+    return (await fetch(`${live.server.url}/metrics`, { headers })).text();
   }
-  async function addUp(node: ErlNode): Promise<string> {
-    const added = await fetch(`${server.url}/api/topo/action/add-node`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: node.name, cookie: node.cookie }),
-    });
-    expect(added.status).toBe(200);
-    const record = (await added.json()) as { id: string; state: string };
-    expect(record.state).toBe('UP');
-    return record.id;
-  }
+  const addUp = (node: ErlNode) => live.addUp(node);
   async function setPlugin(nodeId: string, plugin: string, state: 'on' | 'off'): Promise<void> {
-    const r = await fetch(`${server.url}/api/plugins/node/${nodeId}/plugin/${plugin}`, {
+    const r = await fetch(`${live.server.url}/api/plugins/node/${nodeId}/plugin/${plugin}`, {
       method: 'PUT',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ plugin_state: state }),
@@ -99,7 +66,7 @@ suite(title, () => {
     expect(own).toMatch(
       /^http_request_duration_seconds_count\{method="GET",route="\/metrics",status_code="200"\} \d+$/m,
     );
-    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${live.server.url}/metrics`)).status).toBe(401);
 
     await setPlugin(nodeId, 'wombat_plugin_builtin_metrics', 'off');
     await pollUntil(
@@ -151,7 +118,9 @@ suite(title, () => {
     await node.kill();
     const alarm = await pollUntil(
       async () => {
-        const { alarms } = (await (await fetch(`${server.url}/api/alarm?limit=100`, { headers: auth })).json()) as {
+        const { alarms } = (await (
+          await fetch(`${live.server.url}/api/alarm?limit=100`, { headers: auth })
+        ).json()) as {
           alarms: { alarmId: string; additionalInformation: string; src: { nodeId: string } }[];
         };
         return alarms.find((a) => a.alarmId === 'node_down' && a.src.nodeId === nodeId);
