@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_BUS_MAX_PAYLOAD_BYTES } from '@triad/db';
-import { messageBytes, parseDeviceMessage, splitBySize, type DeviceMessage } from './device-messages.js';
+import {
+  MAX_PIECED_VALUE_BYTES,
+  messageBytes,
+  parseDeviceMessage,
+  splitBySize,
+  ValueAssembler,
+  valuePieces,
+  type DeviceMessage,
+} from './device-messages.js';
 import type { DeviceValue } from './device-supervisor.js';
 
 const value = (n: number, text = ''): DeviceValue => ({
@@ -43,6 +51,30 @@ describe('device bus messages', () => {
       oversize: [huge],
     });
     expect(splitBySize([], envelope)).toEqual({ parts: [[]], oversize: [] });
+  });
+
+  it('cuts a value too large for one message into pieces that fit, and puts it together again', () => {
+    // Quotes, backslashes and control characters grow when escaped; an astral character may be cut in two.
+    const text = 'say "hi" \\ tab\t nul\u0000 😀 é '.repeat(1500);
+    const big = value(7, text);
+    const pieces = valuePieces(big, envelope, 'k1');
+    expect(pieces.length).toBeGreaterThan(10);
+    for (const piece of pieces) expect(messageBytes(piece)).toBeLessThanOrEqual(CHANGE_BUS_MAX_PAYLOAD_BYTES);
+    const assembler = new ValueAssembler();
+    const wire = pieces.map(
+      (p) => parseDeviceMessage(JSON.stringify(p)) as Extract<DeviceMessage, { t: 'value-piece' }>,
+    );
+    const results = wire.map((p) => assembler.add(p));
+    expect(results.slice(0, -1).every((r) => r === undefined)).toBe(true);
+    expect(results.at(-1)).toEqual(big);
+    expect(assembler.pending).toBe(0);
+    // A lost piece drops that value, and the next one still comes through.
+    const again = valuePieces(big, envelope, 'k2').map(
+      (p) => parseDeviceMessage(JSON.stringify(p)) as Extract<DeviceMessage, { t: 'value-piece' }>,
+    );
+    expect(again.filter((_, i) => i !== 3).map((p) => assembler.add(p))).not.toContainEqual(big);
+    expect(wire.map((p) => assembler.add(p)).at(-1)).toEqual(big);
+    expect(MAX_PIECED_VALUE_BYTES).toBeGreaterThan(Buffer.byteLength(JSON.stringify(big)));
   });
 
   it('reads its own messages and ignores anything else on the topic', () => {

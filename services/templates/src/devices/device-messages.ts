@@ -34,6 +34,20 @@ export type DeviceMessage =
       readonly last?: boolean;
       readonly values: readonly DeviceValue[];
     }
+  /**
+   * One piece of a value too large for one message (its JSON cut into `count` pieces, sent in
+   * order before the reply's last `values` part): `key` names the value among the sender's.
+   */
+  | {
+      readonly t: 'value-piece';
+      readonly from: string;
+      readonly id: string;
+      readonly req?: string;
+      readonly key: string;
+      readonly index: number;
+      readonly count: number;
+      readonly text: string;
+    }
   /** An event, or only its `seq` when it is too large for one message (read it from the database). */
   | { readonly t: 'event'; readonly from: string; readonly id: string; readonly event: DeviceEventRecord }
   | { readonly t: 'event'; readonly from: string; readonly id: string; readonly seq: number };
@@ -45,7 +59,9 @@ export function parseDeviceMessage(payload: string): DeviceMessage | undefined {
     if (typeof message !== 'object' || message === null) return undefined;
     const { t, from } = message as { t?: unknown; from?: unknown };
     if (typeof from !== 'string') return undefined;
-    return ['change', 'ask', 'watch', 'values', 'event'].includes(String(t)) ? (message as DeviceMessage) : undefined;
+    return ['change', 'ask', 'watch', 'values', 'value-piece', 'event'].includes(String(t))
+      ? (message as DeviceMessage)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -81,4 +97,79 @@ export function splitBySize<T>(items: readonly T[], envelope: DeviceMessage): { 
     bytes += size;
   }
   return { parts, oversize };
+}
+
+/** The largest value (JSON, UTF-8 bytes) sent in pieces; a larger one stays on its collector. */
+export const MAX_PIECED_VALUE_BYTES = 256 * 1024;
+
+/** Values being put together at once, at most; the oldest is dropped beyond. */
+const MAX_ASSEMBLING = 64;
+
+/**
+ * The pieces of `value` (one too large for a message of its own), each fitting one bus message:
+ * its JSON cut every so many UTF-16 units that even escaped as JSON (at most 6 bytes a unit) a
+ * piece fits. `envelope` gives `from`, `id` and `req`.
+ */
+export function valuePieces(
+  value: DeviceValue,
+  envelope: { readonly from: string; readonly id: string; readonly req?: string | undefined },
+  key: string,
+): DeviceMessage[] {
+  const text = JSON.stringify(value);
+  const empty: DeviceMessage = {
+    t: 'value-piece',
+    from: envelope.from,
+    id: envelope.id,
+    ...(envelope.req === undefined ? {} : { req: envelope.req }),
+    key,
+    index: 0,
+    count: 0,
+    text: '',
+  };
+  // Room left for the text, with the digits of index and count allowed for.
+  const room = Math.floor((CHANGE_BUS_MAX_PAYLOAD_BYTES - messageBytes(empty) - 20) / 6);
+  const count = Math.ceil(text.length / room);
+  return Array.from({ length: count }, (_, index) => ({
+    ...empty,
+    index,
+    count,
+    text: text.slice(index * room, (index + 1) * room),
+  }));
+}
+
+/** Puts pieced values together as their pieces arrive (in order, from one sender each). */
+export class ValueAssembler {
+  readonly #assembling = new Map<string, string[]>();
+
+  /** Takes a piece; returns the value once its last piece is in. */
+  add(piece: Extract<DeviceMessage, { t: 'value-piece' }>): DeviceValue | undefined {
+    const key = `${piece.from}\u0000${piece.key}`;
+    let texts = this.#assembling.get(key);
+    if (piece.index === 0) {
+      texts = [];
+      this.#assembling.set(key, texts);
+      for (const old of this.#assembling.keys()) {
+        if (this.#assembling.size <= MAX_ASSEMBLING) break;
+        this.#assembling.delete(old);
+      }
+    }
+    // A piece out of order (one was lost): the value is dropped.
+    if (texts === undefined || texts.length !== piece.index) {
+      this.#assembling.delete(key);
+      return undefined;
+    }
+    texts.push(piece.text);
+    if (texts.length < piece.count) return undefined;
+    this.#assembling.delete(key);
+    try {
+      return JSON.parse(texts.join('')) as DeviceValue;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Values being put together now. */
+  get pending(): number {
+    return this.#assembling.size;
+  }
 }

@@ -7,7 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import { CHANGE_BUS_MAX_PAYLOAD_BYTES } from '@triad/db';
 import type { DeviceEventRecord, DeviceRepository } from '../repositories/device-repository.js';
-import { DEVICE_TOPICS, messageBytes, splitBySize, type DeviceMessage } from './device-messages.js';
+import {
+  DEVICE_TOPICS,
+  MAX_PIECED_VALUE_BYTES,
+  messageBytes,
+  splitBySize,
+  ValueAssembler,
+  valuePieces,
+  type DeviceMessage,
+} from './device-messages.js';
 import type { DeviceStreamItem, DeviceSupervisor, DeviceValue } from './device-supervisor.js';
 
 /** How long a non-owner waits for the owner's values before answering with none, ms. */
@@ -42,6 +50,7 @@ interface Ask {
 export class DeviceRelay {
   readonly #options: DeviceRelayOptions;
   readonly #asks = new Map<string, Ask>();
+  readonly #assembler = new ValueAssembler();
   /** Devices other instances stream, until when (epoch ms). */
   readonly #watched = new Map<string, number>();
   /** Value changes of watched devices waiting to be sent, by device and datapoint. */
@@ -93,6 +102,19 @@ export class DeviceRelay {
       case 'values':
         this.#receiveValues(message);
         return;
+      case 'value-piece': {
+        const value = this.#assembler.add(message);
+        if (value === undefined) return;
+        const { req } = message;
+        this.#receiveValues({
+          t: 'values',
+          from: message.from,
+          id: message.id,
+          ...(req ? { req } : {}),
+          values: [value],
+        });
+        return;
+      }
       case 'event':
         if (!this.#options.supervisor.hasListeners(message.id)) return;
         if ('event' in message) this.#deliverEvent(message.event);
@@ -189,11 +211,19 @@ export class DeviceRelay {
       values: [],
     };
     const { parts, oversize } = splitBySize(values, envelope);
-    if (oversize.length > 0)
+    const tooLarge = oversize.filter((v) => Buffer.byteLength(JSON.stringify(v), 'utf8') > MAX_PIECED_VALUE_BYTES);
+    if (tooLarge.length > 0)
       this.#options.log.warn(
-        { device: id, datapoints: oversize.map((v) => v.datapointId) },
-        'values too large for the change bus are not shown by the other instances',
+        { device: id, datapoints: tooLarge.map((v) => v.datapointId) },
+        `values over ${MAX_PIECED_VALUE_BYTES} bytes of JSON are not shown by the other instances`,
       );
+    // Larger values go in pieces, before the parts: a reply's last part then ends it.
+    for (const value of oversize) {
+      if (tooLarge.includes(value)) continue;
+      const key = randomBytes(6).toString('hex');
+      for (const piece of valuePieces(value, { from: this.#options.instanceId, id, req }, key))
+        await this.#options.publish(DEVICE_TOPICS.values, piece);
+    }
     for (const [index, part] of parts.entries()) {
       if (req === undefined && part.length === 0) continue;
       const last = index === parts.length - 1;
