@@ -69,3 +69,41 @@ export function collectDevice(
   const last = (datapointId: string) => values.findLast((v) => v.datapointId === datapointId);
   return { collector, origin: prepared.origin, values, events, states, logs, last };
 }
+
+/** A test server that can die and come back on its port. */
+export interface RestartableServer {
+  kill(): Promise<void>;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `run`'s collector against `server`, kills the server (the device must go down as
+ * `refused` from `originType`, `datapointId` bad and its alarm raised, which the template sets
+ * for a null value), starts it again (up again, `value` read), then stops both.
+ */
+export async function expectDownAndBackUp(
+  run: CollectedDevice,
+  server: RestartableServer,
+  expected: { readonly originType: string; readonly datapointId: string; readonly value: unknown },
+): Promise<void> {
+  const { datapointId } = expected;
+  try {
+    run.collector.start();
+    await expect.poll(() => run.collector.state, { timeout: 5_000 }).toBe('up');
+    await server.kill();
+    await expect.poll(() => run.collector.state, { timeout: 5_000 }).toBe('down');
+    expect(run.states.at(-1)?.error).toMatchObject({ code: 'refused', originType: expected.originType });
+    expect(run.last(datapointId)).toMatchObject({ value: null, quality: 'bad' });
+    const alarms = run.events.filter((e) => e.type === 'alarm-raised' || e.type === 'alarm-cleared');
+    expect(alarms.map((e) => [e.type, e.datapointId])).toEqual([['alarm-raised', datapointId]]);
+
+    await server.restart();
+    await expect.poll(() => run.collector.state, { timeout: 5_000 }).toBe('up');
+    await expect.poll(() => run.last(datapointId)?.value, { timeout: 5_000 }).toBe(expected.value);
+    expect(run.states.map((s) => s.state)).toEqual(['up', 'down', 'up']);
+  } finally {
+    await run.collector.stop();
+    await server.stop();
+  }
+}

@@ -1,19 +1,11 @@
-import {
-  compileTemplatePipeline,
-  createStarterTemplate,
-  type DatapointResult,
-  type DeviceTemplate,
-  type PipelineEvent,
-} from '@triad/device-templates';
+import { createStarterTemplate, type DeviceTemplate } from '@triad/device-templates';
 import modbusSerial from 'modbus-serial';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DeviceCollector, type DeviceError, type DeviceState } from '../../device-collector.js';
 import type { PointRequest, PollingDriver } from '../../driver.js';
 import { DriverRegistry } from '../../driver-registry.js';
-import { Limiter } from '../../limiter.js';
-import { prepareDevice } from '../../prepare-device.js';
+import { collectDevice, expectDownAndBackUp } from '../../test-support/collect-device.js';
 import { describeWithPymodbus, ModbusTestServer } from '../../test-support/modbus-server.js';
 import { freePort } from '../../test-support/real-server.js';
 import { modbusTcpDriver } from './modbus-tcp-driver.js';
@@ -128,39 +120,11 @@ function template(datapoints: { id: string; address: string; type: string; alarm
 
 /** A collector on one device, polling every `periodMs` (shorter than any polling group, for tests). */
 function collect(device: DeviceTemplate, port: number, periodMs = 200, config: Record<string, unknown> = {}) {
-  const prepared = prepareDevice(
-    device,
-    {
-      variables: { DCP_IPAddress: '127.0.0.1' },
-      drivers: { 'svc-ds-drv-modbus-tcp': { port, timeout: 500, ...config } },
-    },
-    registry(),
-  );
-  expect(prepared.problems).toEqual([]);
-  const values: DatapointResult[] = [];
-  const events: PipelineEvent[] = [];
-  const states: { state: DeviceState; error: DeviceError | null }[] = [];
-  const collector = new DeviceCollector({
-    pipeline: compileTemplatePipeline(device),
-    drivers: prepared.drivers.map(({ plan, config }) => ({
-      config,
-      plan: { ...plan, polls: plan.polls.map((poll) => ({ ...poll, periodMs })) },
-    })),
-    origin: prepared.origin,
-    registry: registry(),
-    limiter: new Limiter(4),
-    maxBackoffMs: periodMs,
-    random: () => 0.5,
-    sink: {
-      output: (v, e) => {
-        values.push(...v);
-        events.push(...e);
-      },
-      state: (state, error) => states.push({ state, error }),
-    },
-  });
-  const latest = (id: string) => values.filter((v) => v.datapointId === id).at(-1);
-  return { collector, values, events, states, latest };
+  const binding = {
+    variables: { DCP_IPAddress: '127.0.0.1' },
+    drivers: { 'svc-ds-drv-modbus-tcp': { port, timeout: 500, ...config } },
+  };
+  return collectDevice(device, binding, registry(), { periodMs });
 }
 
 describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (pymodbus)', () => {
@@ -328,7 +292,7 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
     ]);
     const run = collect(device, server.port);
     run.collector.start();
-    await expect.poll(() => run.latest('temperature')?.value, { timeout: 5_000 }).toBe(20);
+    await expect.poll(() => run.last('temperature')?.value, { timeout: 5_000 }).toBe(20);
     expect(run.events.filter((e) => e.type === 'alarm-raised')).toEqual([]);
 
     const writer = new modbusSerial.default();
@@ -341,7 +305,7 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
     await expect
       .poll(() => run.events.filter((e) => e.type === 'alarm-raised').map((e) => e.datapointId), { timeout: 5_000 })
       .toEqual(['temperature']);
-    expect(run.latest('temperature')?.value).toBe(85.5);
+    expect(run.last('temperature')?.value).toBe(85.5);
 
     await writer.writeRegisters(
       200,
@@ -351,7 +315,7 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
     await expect
       .poll(() => run.events.filter((e) => e.type === 'alarm-cleared').map((e) => e.datapointId), { timeout: 5_000 })
       .toEqual(['temperature']);
-    await expect.poll(() => run.latest('inputs')?.value, { timeout: 5_000 }).toBe(70);
+    await expect.poll(() => run.last('inputs')?.value, { timeout: 5_000 }).toBe(70);
     await new Promise<void>((resolve) => writer.close(() => resolve()));
     await server.set(1, 'ir', 0, [7]);
     await run.collector.stop();
@@ -363,8 +327,8 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
     const run = collect(starter, server.port);
     await run.collector.pollOnce();
     await run.collector.stop();
-    expect(run.latest('voltageL1')?.value).toBe(231.25);
-    expect(run.latest('activePower')?.value).toBe(1500.5);
+    expect(run.last('voltageL1')?.value).toBe(231.25);
+    expect(run.last('activePower')?.value).toBe(1500.5);
     expect(run.events.filter((e) => e.type === 'alarm-raised')).toEqual([]);
     expect(run.states.at(-1)?.state).toBe('up');
   });
@@ -377,10 +341,10 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
     const run = collect(meter, server.port, 200, { slaveId: 3 });
     const requests = await server.served(() => run.collector.pollOnce());
     await run.collector.stop();
-    expect(run.latest('voltageL1')?.value).toBe(229.5);
-    expect(run.latest('currentL1')?.rawValue).toBe(12.5);
-    expect(run.latest('activePower')).toMatchObject({ rawValue: 2875, value: 2.875, unit: 'kW' });
-    expect(run.latest('energy')?.rawValue).toBe(1_234_567);
+    expect(run.last('voltageL1')?.value).toBe(229.5);
+    expect(run.last('currentL1')?.rawValue).toBe(12.5);
+    expect(run.last('activePower')).toMatchObject({ rawValue: 2875, value: 2.875, unit: 'kW' });
+    expect(run.last('energy')?.rawValue).toBe(1_234_567);
     expect(requests.map((r) => `${r.unit}:${r.address}+${r.count}`)).toEqual(['3:0+14', '3:24+4']);
   });
 });
@@ -389,24 +353,11 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp when the server goes away', () => {
   it('turns the device down (refused) when the server dies and up again when it is back', async () => {
     const server = await ModbusTestServer.start({ 1: { hr: { 0: [5] } } }, await freePort());
     const device = template([{ id: 'level', address: 'holding:0', type: 'uint16', alarm: 'datapoint.value === null' }]);
-    const run = collect(device, server.port);
-    try {
-      run.collector.start();
-      await expect.poll(() => run.collector.state, { timeout: 5_000 }).toBe('up');
-      await server.kill();
-      await expect.poll(() => run.collector.state, { timeout: 5_000 }).toBe('down');
-      expect(run.states.at(-1)?.error).toMatchObject({ code: 'refused', originType: 'svc-ds-drv-modbus-tcp' });
-      expect(run.latest('level')).toMatchObject({ value: null, quality: 'bad' });
-      expect(run.events.filter((e) => e.type === 'alarm-raised').map((e) => e.datapointId)).toEqual(['level']);
-
-      await server.restart();
-      await expect.poll(() => run.collector.state, { timeout: 5_000 }).toBe('up');
-      await expect.poll(() => run.latest('level')?.value, { timeout: 5_000 }).toBe(5);
-      expect(run.states.map((s) => s.state)).toEqual(['up', 'down', 'up']);
-    } finally {
-      await run.collector.stop();
-      await server.stop();
-    }
+    await expectDownAndBackUp(collect(device, server.port), server, {
+      originType: 'svc-ds-drv-modbus-tcp',
+      datapointId: 'level',
+      value: 5,
+    });
   }, 30_000);
 
   it('opens a new connection when the server dropped the old one, without failing a poll', async () => {

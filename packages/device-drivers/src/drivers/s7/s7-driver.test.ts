@@ -3,7 +3,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PointRequest, PollingDriver } from '../../driver.js';
 import { DriverRegistry } from '../../driver-registry.js';
-import { collectDevice } from '../../test-support/collect-device.js';
+import { collectDevice, expectDownAndBackUp } from '../../test-support/collect-device.js';
 import { countingSnap7Clients } from '../../test-support/counting-snap7-client.js';
 import { freePort } from '../../test-support/real-server.js';
 import { describeWithSnap7 } from '../../test-support/describe-with-snap7.js';
@@ -284,24 +284,11 @@ describeWithSnap7('svc-ds-drv-s7 when the server goes away', () => {
   it('turns the device down (refused) when the server dies and up again when it is back', async () => {
     const server = await S7TestServer.start({ db: { 1: db1() } }, await freePort());
     const device = template([{ id: 'level', address: 'DB1.DBD4', type: 'REAL', alarm: 'datapoint.value === null' }]);
-    const run = collect(device, server.port);
-    try {
-      run.collector.start();
-      await expect.poll(() => run.collector.state, { timeout: 5_000 }).toBe('up');
-      await server.kill();
-      await expect.poll(() => run.collector.state, { timeout: 5_000 }).toBe('down');
-      expect(run.states.at(-1)?.error).toMatchObject({ code: 'refused', originType: 'svc-ds-drv-s7' });
-      expect(run.last('level')).toMatchObject({ value: null, quality: 'bad' });
-      expect(run.alarms().map((e) => [e.type, e.datapointId])).toEqual([['alarm-raised', 'level']]);
-
-      await server.restart();
-      await expect.poll(() => run.collector.state, { timeout: 5_000 }).toBe('up');
-      await expect.poll(() => run.last('level')?.value, { timeout: 5_000 }).toBe(42.5);
-      expect(run.states.map((s) => s.state)).toEqual(['up', 'down', 'up']);
-    } finally {
-      await run.collector.stop();
-      await server.stop();
-    }
+    await expectDownAndBackUp(collect(device, server.port), server, {
+      originType: 'svc-ds-drv-s7',
+      datapointId: 'level',
+      value: 42.5,
+    });
   }, 30_000);
 
   it('reconnects once, without failing a poll, when the server dropped the kept connection', async () => {
