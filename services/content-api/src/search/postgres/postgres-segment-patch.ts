@@ -10,12 +10,20 @@ import {
   COLUMN_TYPES,
   columnsFromChunks,
   type ColumnName,
+  SLOT_SPAN,
   type SegmentColumns,
 } from '../segments/segment-columns.js';
 import { bucketOf, patchBucket, type PostingsChange } from '../segments/word-postings.js';
-import { PostgresDictionary, touchCatalog, type SqlExecutor } from './postgres-segment-writer.js';
+import { MAX_WORDS } from '../segments/segment-builder.js';
+import {
+  PostgresDictionary,
+  segmentRowOf,
+  storedValuesOf,
+  touchCatalog,
+  type SqlExecutor,
+  type StoredRow,
+} from './postgres-segment-writer.js';
 
-const MAX_WORDS = 65_535;
 /** Buckets per update statement. */
 const BUCKET_BATCH = 64;
 
@@ -32,8 +40,8 @@ export class SegmentTrace {
   readonly oldDescriptions = new Map<number, string>();
   /** Positions whose words, description or id may have changed (written, deleted, moved, new). */
   readonly rewritten = new Set<number>();
-  /** Positions whose prices changed (their words did not). */
-  readonly priced = new Set<number>();
+  /** Positions whose prices changed (their words did not): the delta's own record of new prices. */
+  readonly priced: ReadonlyMap<number, unknown>;
   /** Positions below `oldSize` whose article (as the id order knew it) was deleted. */
   readonly deletedOld = new Set<number>();
   /** Positions (`oldSize` and above) holding an article this delta added, as stored before the moves. */
@@ -41,8 +49,9 @@ export class SegmentTrace {
   /** Articles moved into freed places at the end: old position to new one. */
   readonly moves = new Map<number, number>();
 
-  constructor(oldSize: number) {
+  constructor(oldSize: number, priced: ReadonlyMap<number, unknown>) {
     this.oldSize = oldSize;
+    this.priced = priced;
   }
 
   /** Notes the stored text and description of `position` as read before this change touches it. */
@@ -52,6 +61,32 @@ export class SegmentTrace {
     this.oldDescriptions.set(position, description);
   }
 
+  /** An article stored at `position` was written again. */
+  updated(position: number): void {
+    this.rewritten.add(position);
+  }
+
+  /** A new article was stored at `position` (`oldSize` or above). */
+  appended(position: number): void {
+    this.rewritten.add(position);
+    this.added.add(position);
+  }
+
+  /** The article at `position` was deleted: an old one, or one this delta added. */
+  deleted(position: number): void {
+    this.rewritten.add(position);
+    if (position < this.oldSize) this.deletedOld.add(position);
+    else this.added.delete(position);
+  }
+
+  /** The article at `from` (its text and description as stored) moved into the freed place `to`. */
+  moved(from: number, to: number, searchText: string, description: string): void {
+    this.stored(from, searchText, description);
+    this.rewritten.add(from);
+    this.rewritten.add(to);
+    this.moves.set(from, to);
+  }
+
   /** Positions touched: the patch reads their rows again. */
   get touched(): number {
     return this.rewritten.size + this.priced.size;
@@ -59,15 +94,9 @@ export class SegmentTrace {
 }
 
 /** A row as the patch reads it back, at its final position. */
-interface FinalRow {
+interface FinalRow extends StoredRow {
   readonly position: number;
   readonly id: string;
-  readonly m: string | null;
-  readonly u7: string | null;
-  readonly u9: string | null;
-  readonly p: number;
-  readonly pi: number;
-  readonly t: string;
   readonly d: string;
 }
 
@@ -86,7 +115,7 @@ export async function patchPostgresSegment(
   size: number,
   trace: SegmentTrace,
 ): Promise<void> {
-  const base = slot * 2 ** 32;
+  const base = slot * SLOT_SPAN;
   const header = (
     await sql<{ buckets: number }>`select bucket_count as buckets from content_segments where slot = ${slot}`.execute(
       trx,
@@ -96,7 +125,7 @@ export async function patchPostgresSegment(
   for (const position of trace.rewritten)
     if (position < trace.oldSize && !trace.oldTexts.has(position))
       throw new Error(`position ${position} of slot ${slot} was rewritten without its old text`);
-  const finalPositions = [...new Set([...trace.rewritten, ...trace.priced])].filter((p) => p < size);
+  const finalPositions = [...new Set([...trace.rewritten, ...trace.priced.keys()])].filter((p) => p < size);
   const rows = await readRows(trx, base, finalPositions);
   if (rows.size !== finalPositions.length)
     throw new Error(`${rows.size} of ${finalPositions.length} patched articles found in slot ${slot}`);
@@ -120,12 +149,13 @@ export async function patchPostgresSegment(
   };
   for (const row of rows.values()) {
     const i = row.position;
-    columns.manufacturer[i] = dictionary.keyOf('manufacturerName', row.m);
-    columns.unspsc7[i] = dictionary.keyOf('UNSPSC-7', row.u7);
-    columns.unspsc9[i] = dictionary.keyOf('UNSPSC-9', row.u9);
-    columns.price[i] = row.p;
-    columns.priceInclSpecialTaxes[i] = row.pi;
-    columns.words[i] = Math.min(wordsOf(row.t).length, MAX_WORDS);
+    const values = segmentRowOf(dictionary, storedValuesOf(row));
+    columns.manufacturer[i] = values.manufacturer;
+    columns.unspsc7[i] = values.unspsc7;
+    columns.unspsc9[i] = values.unspsc9;
+    columns.price[i] = values.price;
+    columns.priceInclSpecialTaxes[i] = values.priceInclSpecialTaxes;
+    columns.words[i] = Math.min(values.words, MAX_WORDS);
   }
   let wordTotal = 0;
   for (let i = 0; i < size; i += 1) wordTotal += columns.words[i]!;

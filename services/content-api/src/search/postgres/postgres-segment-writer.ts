@@ -66,7 +66,7 @@ export class PostgresDictionary {
 }
 
 /** The columns of a stored article a segment is built from. */
-interface StoredValues {
+export interface StoredValues {
   readonly manufacturerName: string | null | undefined;
   readonly unspsc7: string | null | undefined;
   readonly unspsc9: string | null | undefined;
@@ -122,17 +122,8 @@ export class PostgresSegmentLoad {
   }
 
   #index(values: StoredValues): void {
-    const d = this.#dictionary;
-    const row: SegmentRow = {
-      manufacturer: d.keyOf('manufacturerName', values.manufacturerName),
-      unspsc7: d.keyOf('UNSPSC-7', values.unspsc7),
-      unspsc9: d.keyOf('UNSPSC-9', values.unspsc9),
-      price: values.priceScaled,
-      priceInclSpecialTaxes: values.priceInclScaled,
-      words: values.wordCount,
-    };
     this.#postings.add(this.#builder.size, values.searchText);
-    this.#builder.add(row);
+    this.#builder.add(segmentRowOf(this.#dictionary, values));
   }
 
   async #flushRows(): Promise<void> {
@@ -184,6 +175,41 @@ export class PostgresSegmentLoad {
         ${BYTE_ORDER}, ${buckets.length})`.execute(trx);
     await touchCatalog(trx);
   }
+}
+
+/** An article's values in the segment columns, facet values as keys of `dictionary` (new ones added). */
+export function segmentRowOf(dictionary: PostgresDictionary, values: StoredValues): SegmentRow {
+  return {
+    manufacturer: dictionary.keyOf('manufacturerName', values.manufacturerName),
+    unspsc7: dictionary.keyOf('UNSPSC-7', values.unspsc7),
+    unspsc9: dictionary.keyOf('UNSPSC-9', values.unspsc9),
+    price: values.priceScaled,
+    priceInclSpecialTaxes: values.priceInclScaled,
+    words: values.wordCount,
+  };
+}
+
+/** A stored row's segment columns, as the rebuild and the patch read them (`m`, `u7`, ... below). */
+export interface StoredRow {
+  readonly m: string | null;
+  readonly u7: string | null;
+  readonly u9: string | null;
+  readonly p: number;
+  readonly pi: number;
+  readonly t: string;
+}
+
+/** The segment values of a stored row; its word count from its search text. */
+export function storedValuesOf(row: StoredRow): StoredValues {
+  return {
+    manufacturerName: row.m,
+    unspsc7: row.u7,
+    unspsc9: row.u9,
+    priceScaled: row.p,
+    priceInclScaled: row.pi,
+    searchText: row.t,
+    wordCount: row.t === '' ? 0 : row.t.split(' ').length,
+  };
 }
 
 /** The COPY line (`ARTICLE_COPY_TARGET`'s columns) of an article stored at `seq`. */
@@ -244,26 +270,11 @@ export async function rebuildPostgresSegment(trx: SqlExecutor, shopId: string, s
   const load = new PostgresSegmentLoad(trx, await PostgresDictionary.load(trx), slot, shopId);
   const base = slot * SLOT_SPAN;
   for (let from = base; ; from += REBUILD_PAGE) {
-    const rows = await sql<{
-      m: string | null;
-      u7: string | null;
-      u9: string | null;
-      p: number;
-      pi: number;
-      t: string;
-    }>`select manufacturer_name as m, unspsc7 as u7, unspsc9 as u9, price_scaled::float8 as p,
+    const rows =
+      await sql<StoredRow>`select manufacturer_name as m, unspsc7 as u7, unspsc9 as u9, price_scaled::float8 as p,
         price_incl_scaled::float8 as pi, search_text as t
       from content_articles where seq >= ${from} and seq < ${from + REBUILD_PAGE} order by seq`.execute(trx);
-    for (const r of rows.rows)
-      load.addStored({
-        manufacturerName: r.m,
-        unspsc7: r.u7,
-        unspsc9: r.u9,
-        priceScaled: r.p,
-        priceInclScaled: r.pi,
-        searchText: r.t,
-        wordCount: r.t === '' ? 0 : r.t.split(' ').length,
-      });
+    for (const r of rows.rows) load.addStored(storedValuesOf(r));
     if (rows.rows.length < REBUILD_PAGE) break;
   }
   await load.finish();

@@ -61,8 +61,6 @@ export async function applyPostgresShopDelta(
     const slot = header?.slot ?? (await freeSlot(trx));
     const base = slot * SLOT_SPAN;
     let size = header?.size ?? 0;
-    // What the delta does to the positions of an existing segment, so it can be patched.
-    const trace = header && header.size > 0 ? new SegmentTrace(header.size) : undefined;
     let added = 0;
     let updated = 0;
     let deleted = 0;
@@ -71,6 +69,8 @@ export async function applyPostgresShopDelta(
     const holes: number[] = [];
     /** New prices (scaled, with special taxes) by position, for a delta of price changes only. */
     const priced = new Map<number, readonly [number, number]>();
+    // What the delta does to the positions of an existing segment, so it can be patched.
+    const trace = header && header.size > 0 ? new SegmentTrace(header.size, priced) : undefined;
     let rows: RowChange[] = [];
     // Batches run one after the other while the next one is read: `submit` returns once the
     // batch before has finished (and throws its error), so at most two are in memory.
@@ -88,7 +88,7 @@ export async function applyPostgresShopDelta(
       prices = [];
       batched.clear();
       await submit(async () => {
-        updated += await applyPrices(trx, base, batch, delta.onUnknown, priced, trace);
+        updated += await applyPrices(trx, base, batch, delta.onUnknown, priced);
       });
     };
     const flushRows = async () => {
@@ -114,13 +114,12 @@ export async function applyPostgresShopDelta(
           if (seq !== undefined) {
             if (!written.has(seq)) gone.add(seq);
             written.set(seq, change.article);
-            trace?.rewritten.add(seq - base);
+            trace?.updated(seq - base);
             updated += 1;
           } else {
             placeOf.set(change.article.id, base + size);
             written.set(base + size, change.article);
-            trace?.rewritten.add(size);
-            trace?.added.add(size);
+            trace?.appended(size);
             size += 1;
             added += 1;
           }
@@ -135,12 +134,7 @@ export async function applyPostgresShopDelta(
         if (stored.has(seq)) gone.add(seq);
         placeOf.set(change.articleId, undefined);
         holes.push(seq - base);
-        if (trace) {
-          const position = seq - base;
-          trace.rewritten.add(position);
-          if (position < trace.oldSize) trace.deletedOld.add(position);
-          else trace.added.delete(position);
-        }
+        trace?.deleted(seq - base);
         deleted += 1;
       }
       if (gone.size > 0) await sql`delete from content_articles where seq = any(${[...gone]}::bigint[])`.execute(trx);
@@ -213,14 +207,7 @@ async function fillHoles(
     where seq >= ${base + size} and seq < ${base + SLOT_SPAN} order by seq`.execute(trx);
   if (movers.rows.length !== free.length)
     throw new Error(`${movers.rows.length} articles beyond position ${size} for ${free.length} free places`);
-  if (trace)
-    movers.rows.forEach((row, i) => {
-      const from = row.seq - base;
-      trace.stored(from, row.text, row.description);
-      trace.rewritten.add(from);
-      trace.rewritten.add(free[i]!);
-      trace.moves.set(from, free[i]!);
-    });
+  movers.rows.forEach((row, i) => trace?.moved(row.seq - base, free[i]!, row.text, row.description));
   await sql`update content_articles a set seq = m.target from
       unnest(${movers.rows.map((r) => r.seq)}::bigint[], ${free.map((p) => base + p)}::bigint[]) as m (source, target)
     where a.seq = m.source`.execute(trx);
@@ -233,7 +220,6 @@ async function applyPrices(
   changes: readonly PriceChange[],
   onUnknown: ((change: CatalogChange) => void) | undefined,
   priced: Map<number, readonly [number, number]>,
-  trace: SegmentTrace | undefined,
 ): Promise<number> {
   if (changes.length === 0) return 0;
   // One array parameter: a list of 1,000 parameters cost more to bind and plan.
@@ -258,7 +244,6 @@ async function applyPrices(
     }
     const fields = articlePriceFields(put.priced);
     priced.set(Number(row.seq) - base, [fields.priceScaled, fields.priceInclScaled]);
-    trace?.priced.add(Number(row.seq) - base);
     rows.push(
       sql`(${row.seq}::bigint, ${put.document}, ${fields.priceScaled}::bigint, ${fields.priceInclScaled}::bigint)`,
     );

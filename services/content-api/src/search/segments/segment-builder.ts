@@ -13,7 +13,8 @@ export interface SegmentRow {
   readonly words: number;
 }
 
-const MAX_WORDS = 65_535;
+/** Most words counted for one article (the `words` column is 16 bits). */
+export const MAX_WORDS = 65_535;
 
 /**
  * Builds a shop's segment while its articles stream in: positions are handed out in order
