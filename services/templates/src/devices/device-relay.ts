@@ -155,8 +155,7 @@ export class DeviceRelay {
    * streamed here (and collected elsewhere) the stored events they have not had.
    */
   async catchUp(): Promise<void> {
-    for (const id of this.#options.supervisor.listened()) {
-      if (this.#options.owns(id) || !this.#seen.has(id)) continue;
+    for (const id of this.#streamedFromElsewhere()) {
       const events = await this.#options.devices.events(id, undefined, CATCH_UP_EVENTS);
       for (const event of events.reverse()) this.#deliverEvent(event);
     }
@@ -168,9 +167,8 @@ export class DeviceRelay {
    * the listeners, so a value that changed while away and has not changed since is shown.
    */
   async refreshValues(): Promise<void> {
-    const streamed = this.#options.supervisor.listened().filter((id) => !this.#options.owns(id) && this.#seen.has(id));
     await Promise.all(
-      streamed.map(async (id) => {
+      this.#streamedFromElsewhere().map(async (id) => {
         // The owner may be reconnecting too (a restarted server cuts every instance): ask again.
         for (let attempt = 1; attempt <= REFRESH_ASKS && !this.#stopped; attempt += 1) {
           const values = await this.ask(id);
@@ -180,6 +178,11 @@ export class DeviceRelay {
         }
       }),
     );
+  }
+
+  /** Devices streamed here that another instance collects. */
+  #streamedFromElsewhere(): string[] {
+    return this.#options.supervisor.listened().filter((id) => !this.#options.owns(id) && this.#seen.has(id));
   }
 
   /** Asks the owner of `id` for its current values; none when no owner answers in time. */
