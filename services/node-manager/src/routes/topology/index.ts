@@ -24,6 +24,8 @@ export function topologyRoutes(
 ): void {
   const read = { access: 'read' } as const;
   const admin = { access: 'admin' } as const;
+  // It makes the service probe any host's EPMD and list the names there: an action, not a read.
+  const execute = { access: 'execute' } as const;
 
   app.get('/node', { schema: s.listNodesSchema, config: read }, async () => {
     const nodes = await core.topologyStore.listNodes();
@@ -100,7 +102,7 @@ export function topologyRoutes(
   );
   app.post<{ Body: { name: string } }>(
     '/action/analyse-reachability',
-    { schema: s.reachabilitySchema, config: read },
+    { schema: s.reachabilitySchema, config: execute },
     async (request) => core.connector.analyseReachability(request.body.name),
   );
   app.get('/node-stat', { schema: s.nodeStatisticsSchema, config: read }, async () => nodeStatistics(core));

@@ -212,6 +212,7 @@ export const reachabilitySchema = {
   tags,
   operationId: 'analyseReachability',
   summary: 'Checks whether a node name can be reached',
+  description: "Needs the execute right: the service asks the host's EPMD, which lists the node names there.",
   body: {
     type: 'object',
     required: ['name'],

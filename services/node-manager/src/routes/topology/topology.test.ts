@@ -4,7 +4,7 @@ import type { ReachabilityReport } from '../../connections/node-connector.js';
 import type { Outcome } from '../../commands/topology-commands.js';
 import type { PluginReply } from '../../presenters/plugin-presenter.js';
 import type { CreatedFamilyReply, FamilyReply, NodeReply } from '../../presenters/topology-presenter.js';
-import { ADMIN, useTestApp } from '../../test-support/node-manager-test-app.js';
+import { ADMIN, basic, useTestApp } from '../../test-support/node-manager-test-app.js';
 import type { NodeStatistics } from './node-statistics.js';
 import type { NodeManagerDatabase } from '../../repositories/node-manager-tables.js';
 
@@ -274,6 +274,28 @@ describeEachDatabase<NodeManagerDatabase>('node-manager topology and plugins', (
     expect((await send('POST', '/api/topo/action/analyse-reachability', {})).json<ErrorReply>()).toEqual({
       error: 'invalid_request',
     });
+  });
+
+  it('refuses analyse-reachability without the execute right, whatever the role, and allows it with it', async () => {
+    const { users } = t.core;
+    await users.addUser('guest1', 'guestpw12', 'guest');
+    await users.addUser('user1', 'userpw123', 'user');
+    await users.addUser('runner1', 'runnerpw1', 'guest');
+    await users.changeRights('runner1', ['read', 'execute']);
+    const analyse = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/topo/action/analyse-reachability',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify({ name: 'epmd@10.0.0.9' }),
+      });
+    for (const who of [basic('guest1', 'guestpw12'), basic('user1', 'userpw123')]) {
+      const refused = await analyse(who);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<ErrorReply>()).toEqual({ error: 'forbidden' });
+    }
+    const allowed = await analyse(basic('runner1', 'runnerpw1'));
+    expect(allowed.json<ReachabilityReport>()).toMatchObject({ description: 'epmd@10.0.0.9' });
   });
 
   it('lists plugins as proplists and switches one or all', async () => {
