@@ -91,6 +91,14 @@ export interface DriverFactory {
   readonly originType: string;
   /** Keys of this driver's configuration that hold secrets (dot paths): encrypted at rest, never shown. */
   readonly secretKeys: readonly string[];
+  /**
+   * Non-secret keys (dot paths, a key covers what is under it) that only tune reading: timing,
+   * batching, topics. They never decide where bytes go or how the connection is protected. Every
+   * other non-secret key, known to the driver or not, is part of the device's target: stored
+   * secrets do not survive a change of it (docs/devices.md, "Secrets stay with their target").
+   * Default none: everything that is not a secret is target.
+   */
+  readonly tuningKeys?: readonly string[];
   /** Checks a configuration without connecting; returns the problems, empty when usable. */
   check(config: Readonly<Record<string, unknown>>): string[];
   create(context: DriverContext): Driver;

@@ -4,11 +4,12 @@
  * owning instance (re)start or stop the collection.
  */
 import { randomUUID } from 'node:crypto';
-import { prepareDevice, type DriverRegistry } from '@triad/device-drivers';
+import { prepareDevice, type DriverRegistry, type PreparedDevice } from '@triad/device-drivers';
 import { DEVICE_VARIABLE, type DeviceTemplate } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
 import type { DeviceCollection } from '../devices/device-collection.js';
-import { openSecrets, sealSecrets } from '../devices/device-secrets.js';
+import { HIDDEN, openSecrets, sealSecrets } from '../devices/device-secrets.js';
+import { keptSecrets, secretsForNewTargets, type SecretPlace } from '../devices/secret-binding.js';
 import { templatesProblems } from '../errors.js';
 import type { DeviceRecord, DeviceRepository } from '../repositories/device-repository.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
@@ -59,6 +60,12 @@ export class DeviceCommands {
     return device;
   }
 
+  /**
+   * Changes a device. A stored secret survives only while its driver's target stays the same
+   * (secret-binding.ts): a change of address, port, broker URL, TLS, template or variables that
+   * would keep one (`"hidden"`, or `drivers` left out) is refused with `TPL_ERR_DEVICE_SECRET_REQUIRED`
+   * naming the fields to send again.
+   */
   async update(id: string, patch: Partial<DeviceInput>): Promise<DeviceRecord> {
     const current = await this.find(id);
     const { registry, cipher } = this.#options;
@@ -75,10 +82,23 @@ export class DeviceCommands {
       lastError: null,
       updatedAt: this.#now(),
     };
-    await this.#check(next, openSecrets(stored, registry, cipher));
+    const after = await this.#check(next, openSecrets(stored, registry, cipher));
+    const kept = keptSecrets(current.drivers, stored, registry);
+    if (kept.length > 0) {
+      const moved = secretsForNewTargets(kept, await this.#prepareStored(current), after, registry);
+      if (moved.length > 0) throw secretsRequired(moved);
+    }
     await this.#options.devices.replace(next);
     await this.#options.collection.changed('updated', id);
     return next;
+  }
+
+  /** The device as stored, bound to its template (secrets left sealed: targets leave them out). */
+  async #prepareStored(device: DeviceRecord): Promise<PreparedDevice | undefined> {
+    const record = await this.#options.templates.find(device.templateId, device.templateVersion);
+    if (record === undefined) return undefined;
+    const template = JSON.parse(record.documentJson) as DeviceTemplate;
+    return prepareDevice(template, { variables: device.variables, drivers: device.drivers }, this.#options.registry);
   }
 
   async delete(id: string): Promise<void> {
@@ -94,7 +114,7 @@ export class DeviceCommands {
     return device;
   }
 
-  async #check(input: DeviceInput, drivers: DeviceInput['drivers']): Promise<void> {
+  async #check(input: DeviceInput, drivers: DeviceInput['drivers']): Promise<PreparedDevice> {
     const badNames = [
       ...Object.keys(input.variables ?? {})
         .filter((name) => !DEVICE_VARIABLE.test(name))
@@ -133,9 +153,31 @@ export class DeviceCommands {
         `The device does not fit ${input.templateId} ${input.templateVersion}: ${prepared.problems[0]!.message}`,
         { errors: prepared.problems },
       );
+    return prepared;
   }
 
   #now(): number {
     return (this.#options.now ?? Date.now)();
   }
+}
+
+/** The 422 for stored secrets a changed target would keep: names every field to send again. */
+function secretsRequired(places: readonly SecretPlace[]) {
+  const fields = places.map(({ originType, path }) => `drivers.${originType}.${path}`);
+  return templatesProblems.create(
+    'TPL_ERR_DEVICE_SECRET_REQUIRED',
+    `This change moves the device to a new target, and stored secrets stay with the old one: send ` +
+      `${fields.join(', ')} again (not "${HIDDEN}"), or leave them out to drop them`,
+    {
+      fields,
+      errors: places.map(({ originType, path }) => ({
+        path: `/drivers/${pointer(originType)}/${path.split('.').map(pointer).join('/')}`,
+        message: `the target changed: send this secret again`,
+      })),
+    },
+  );
+}
+
+function pointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }

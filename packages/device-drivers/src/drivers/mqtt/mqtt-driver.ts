@@ -42,6 +42,15 @@ export function createMqttDriver(options: MqttDriverOptions = {}): DriverFactory
   return {
     originType: 'svc-ds-drv-mqtt',
     secretKeys: ['password', 'tls.key', 'tls.passphrase'],
+    tuningKeys: [
+      'qos',
+      'topics',
+      'subscribeFilter',
+      'keepalive',
+      'reconnectPeriod',
+      'connectTimeout',
+      'authRetryPeriod',
+    ],
     check: (config) => configProblems(() => mqttSettings(config, defaultBrokerUrl())),
     create(context: DriverContext): SubscriptionDriver {
       let settings: MqttSettings | DriverError;

@@ -66,6 +66,7 @@ export function createS7Driver(newClient: () => Snap7Client = newSnap7Client): D
   return {
     originType: S7_ORIGIN_TYPE,
     secretKeys: ['s7security.password'],
+    tuningKeys: ['s7extraConfig.requestTimeout', 's7extraConfig.connectionTimeout', 's7extraConfig.maxGap'],
     check: (config) => configProblems(() => s7Settings(config)),
     create(context: DriverContext): PollingDriver {
       const options = s7Settings(context.config);

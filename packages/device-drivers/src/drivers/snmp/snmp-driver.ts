@@ -15,6 +15,7 @@ import { readTable } from './table-reads.js';
 export const snmpDriver: DriverFactory = {
   originType: 'svc-ds-drv-snmp',
   secretKeys: SNMP_SECRET_KEYS,
+  tuningKeys: ['basicConfig.retries', 'basicConfig.timeout', 'basicConfig.maxVarbinds', 'basicConfig.maxRepetitions'],
   check: (config) => configProblems(() => readSnmpSettings(config)),
   create(context: DriverContext): PollingDriver {
     const settings = readSnmpSettings(context.config);
