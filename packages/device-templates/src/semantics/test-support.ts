@@ -55,7 +55,8 @@ export function validTemplate(): Fixture {
       {
         originType: 'netin-ds-drv-snmp',
         basicConfig: { retries: 2, address: '/{ICMP_IPAddress}/', port: 161, version: 2, timeout: 5000 },
-        snmpCommunities: { readCommunity: 'public', writeCommunity: 'private' },
+        // Secrets come from each device: a variable, or nothing (DT_WARN_SEM_SECRET_LITERAL).
+        snmpCommunities: { readCommunity: '/{SNMP_READ_COMMUNITY}/', writeCommunity: '' },
       },
       {
         originType: 'netin-ds-drv-mqtt',

@@ -31,7 +31,8 @@ const STARTERS: Readonly<Record<StarterDriver, DriverStarter>> = {
     rangerFilter: { description: '^Example Switch .*' },
     config: {
       basicConfig: { retries: 2, address: '/{ICMP_IPAddress}/', port: 161, version: 2, timeout: 5000 },
-      snmpCommunities: { readCommunity: 'public', writeCommunity: 'private' },
+      // Secrets come from each device (DT_WARN_SEM_SECRET_LITERAL): a variable here, or the device's drivers.
+      snmpCommunities: { readCommunity: '/{SNMP_READ_COMMUNITY}/', writeCommunity: '' },
       snmpV3Security: {
         authAlgorithm: 'MD5',
         privacyAlgorithm: 'DES',

@@ -23,7 +23,10 @@ const registry = new DriverRegistry([snmpDriver]);
 const EXTEND_CACHE_MS = 1100;
 
 function collect(template: DeviceTemplate, settings: Record<string, unknown>) {
-  const binding = { variables: { ICMP_IPAddress: '127.0.0.1' }, drivers: { 'svc-ds-drv-snmp': settings } };
+  const binding = {
+    variables: { ICMP_IPAddress: '127.0.0.1', SNMP_READ_COMMUNITY: 'public' },
+    drivers: { 'svc-ds-drv-snmp': settings },
+  };
   const device = collectDevice(template, binding, registry);
   return { ...device, value: (id: string) => device.last(id), last: () => device.states.at(-1) };
 }
@@ -259,7 +262,10 @@ describeWithPrograms('SNMP driver against a real snmpd', [SNMPD], SNMPD_INSTALL,
     const drivers = settings.map((s) => {
       const prepared = prepareDevice(
         template,
-        { variables: { ICMP_IPAddress: '127.0.0.1' }, drivers: { 'svc-ds-drv-snmp': s } },
+        {
+          variables: { ICMP_IPAddress: '127.0.0.1', SNMP_READ_COMMUNITY: 'public' },
+          drivers: { 'svc-ds-drv-snmp': s },
+        },
         registry,
       );
       const driver = snmpDriver.create({ config: prepared.drivers[0]!.config, origin: '127.0.0.1' });
