@@ -159,6 +159,26 @@ describe('template language server', () => {
     expect(items.map((i) => i.label)).not.toContain('datapointId');
   });
 
+  it('warns on a literal password as the user types it, and offers the variable as a quick fix', async () => {
+    const uri = 'file:///work/host.ndst.yaml';
+    const secret = yamlText.replace(
+      '  - originType: svc-ds-drv-icmp\n',
+      '  - originType: svc-ds-drv-icmp\n    password: s3cret\n',
+    );
+    expect(secret).not.toBe(yamlText);
+    const diagnostics = await open(uri, secret, 'yaml');
+    const warning = diagnostics.find((d) => d.code === 'DT_WARN_SEM_SECRET_LITERAL');
+    expect(warning?.severity).toBe(2); // Warning
+    expect(warning?.range).toEqual({ start: positionOf(secret, 's3cret'), end: positionOf(secret, 's3cret', 6) });
+    expect(warning?.message).toContain('use a variable such as /{ICMP_PASSWORD}/');
+    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range: warning?.range,
+      context: { diagnostics: [warning] },
+    });
+    expect(actions[0]?.edit?.changes?.[uri]).toEqual([{ range: warning?.range, newText: '"/{ICMP_PASSWORD}/"' }]);
+  });
+
   it('completes and follows datapoint ids in a YAML expression', async () => {
     const uri = 'file:///work/host.ndst.yaml';
     const text = yamlText.replace(

@@ -3,6 +3,7 @@ import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { documentFromValue } from '../loading/value-document.js';
 import { checkSchema } from './check-schema.js';
+import { validateSource } from '../validate.js';
 
 // The example templates shipped in packages/device-templates/examples/, one per driver.
 const EXAMPLES = new URL('../../examples/', import.meta.url);
@@ -36,6 +37,12 @@ describe('example templates', () => {
 
   it.each(files)('%s passes the schema', (name) => {
     expect(checkSchema(documentFromValue(parse(name), name))).toEqual([]);
+  });
+
+  // The service seeds these as demo data: none may teach a literal secret (DT_WARN_SEM_SECRET_LITERAL).
+  it.each(files)('%s validates with no errors or warnings', (name) => {
+    const result = validateSource(readFileSync(new URL(name, EXAMPLES)), { file: name });
+    expect([...result.errors, ...result.warnings]).toEqual([]);
   });
 
   it('include an SNMP ifTable as a tableDynamic set and a map set with alarms', () => {

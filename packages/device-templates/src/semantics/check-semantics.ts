@@ -3,6 +3,7 @@ import type { Problem } from '../problem.js';
 import { checkAlertEvaluations } from './check-alert-evaluations.js';
 import { checkDatapointSets } from './check-datapoint-sets.js';
 import { checkExpressions } from './check-expressions.js';
+import { checkLiteralSecrets } from './check-literal-secrets.js';
 import { checkMqtt } from './check-mqtt.js';
 import { checkOriginTypes } from './check-origin-types.js';
 import { checkRangerFilter } from './check-ranger-filter.js';
@@ -23,6 +24,7 @@ export const semanticChecks: readonly SemanticCheck[] = Object.freeze([
   checkVersions,
   checkRangerFilter,
   checkSubstitutionVariables,
+  checkLiteralSecrets,
   checkOriginTypes,
   checkMqtt,
   checkDatapointSets,

@@ -39,6 +39,10 @@ export const semanticProblems = defineProblems({
     severity: 'warning',
     title: 'A discovery variable is not written in the /{NAME}/ form',
   },
+  DT_WARN_SEM_SECRET_LITERAL: {
+    severity: 'warning',
+    title: 'A template setting holds a literal secret (community, password, key, token) that its readers can see',
+  },
   DT_WARN_SEM_MQTT_SET_UNKNOWN: {
     severity: 'warning',
     title: 'An MQTT topic fills a datapointSet that does not exist',
