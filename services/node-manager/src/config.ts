@@ -57,6 +57,12 @@ export interface NodeManagerConfig extends ServiceSettings {
   /** The salt of the MD5 pass form; used only with `wsMd5Pass`. */
   readonly wsMd5PassSalt: string;
   /**
+   * How often the users of open live sockets are read again, ms: a socket whose user was changed
+   * or deleted by another process (the `triad users` CLI) is closed within this time. Changes made
+   * through any instance close the sockets at once.
+   */
+  readonly wsSessionRecheckMs: number;
+  /**
    * How long a signed-in user's stored record is reused before it is read again, ms. Changes made
    * through this service apply at once; this bounds how late one made by another process on the
    * same database (the `triad users` CLI) is seen. 0 reads it on every request.
@@ -116,6 +122,7 @@ export const nodeManagerConfigSchema = {
     'wsAuthTimeoutMs',
     'wsMd5Pass',
     'wsMd5PassSalt',
+    'wsSessionRecheckMs',
     'userRecheckMs',
     'nodeDownAlarmAfterMs',
     'alarmPollMs',
@@ -160,6 +167,14 @@ export const nodeManagerConfigSchema = {
     },
     wsMd5Pass: { type: 'boolean', default: false, env: 'TRIAD_WS_MD5_PASS' },
     wsMd5PassSalt: { type: 'string', maxLength: 256, default: '', env: 'TRIAD_WS_MD5_PASS_SALT' },
+    // 5 s
+    wsSessionRecheckMs: {
+      type: 'integer',
+      minimum: 10,
+      maximum: 600_000,
+      default: 5_000,
+      env: 'TRIAD_WS_SESSION_RECHECK_MS',
+    },
     // 1 s
     userRecheckMs: { type: 'integer', minimum: 0, maximum: 60_000, default: 1_000, env: 'TRIAD_USER_RECHECK_MS' },
     nodeDownAlarmAfterMs: {

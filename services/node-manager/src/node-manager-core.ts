@@ -7,6 +7,7 @@ import { DEFAULT_LOGIN_THROTTLE_POLICY, LoginThrottle } from './auth/login-throt
 import { defaultHashConcurrency, HASH_QUEUE_PER_RUN, PasswordHasher } from './auth/password-hasher.js';
 import { RecentUsers } from './auth/recent-users.js';
 import { WsPassStore } from './auth/ws-pass-store.js';
+import { LiveSessions } from './auth/live-sessions.js';
 import { TopologyCommands } from './commands/topology-commands.js';
 import { UserCommands } from './commands/user-commands.js';
 import { parseTagSetting, type NodeManagerConfig } from './config.js';
@@ -39,6 +40,8 @@ export interface NodeManagerCore {
   readonly users: UserCommands;
   readonly authenticator: Authenticator;
   readonly passes: WsPassStore;
+  /** Open live sockets per user; they end when their user changes (`UserCommands.onChange`). */
+  readonly sessions: LiveSessions;
   readonly topology: TopologyCommands;
   readonly topologyStore: TopologyRepository;
   readonly alarms: AlarmCommands;
@@ -104,6 +107,21 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
   );
   const tags = new TagRepository(database);
   const ownership = new NodeOwnership(options.instanceId ?? config.instanceId ?? newInstanceId());
+  const userStore = users.users;
+  const passes = new WsPassStore(
+    config.wsPassTtlMs,
+    // The pass check reads the stored user itself: a change made anywhere ends the pass.
+    { find: (username) => userStore.find(username) },
+    now,
+    // Several instances may share PostgreSQL: a pass from one must open a socket on another.
+    database.capabilities.concurrentWriters ? new WsPassRepository(database) : undefined,
+  );
+  const sessions = new LiveSessions();
+  // Sessions end when their reason does: a changed or deleted user keeps no pass and no live socket.
+  users.onChange((username) => {
+    void passes.revoke(username);
+    sessions.end(username);
+  });
   const logs = new NodeLogs(new NodeLogRepository(database, config.logsPerNode), topologyStore, events, now);
   return {
     config,
@@ -116,12 +134,8 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
       defaultUserTags,
       new LoginThrottle(DEFAULT_LOGIN_THROTTLE_POLICY, now),
     ),
-    passes: new WsPassStore(
-      config.wsPassTtlMs,
-      now,
-      // Several instances may share PostgreSQL: a pass from one must open a socket on another.
-      database.capabilities.concurrentWriters ? new WsPassRepository(database) : undefined,
-    ),
+    passes,
+    sessions,
     topology: new TopologyCommands(topologyStore, plugins, connector, events, ownership),
     topologyStore,
     alarms: new AlarmCommands(alarmStore, topologyStore, tags, events, now),

@@ -21,9 +21,17 @@ export interface AdminBootstrap {
   readonly generatedPassword?: string;
 }
 
+/** Where a user change was made: here, or in another instance (told through the change bus). */
+export type UserChangeOrigin = 'local' | 'remote';
+
+/** Told the name of a user whose stored record changed or who was deleted. */
+export type UserChangeListener = (username: string, origin: UserChangeOrigin) => void;
+
 /**
  * Use cases on users: every check (format, existence, last admin) runs before anything is
- * written, and each failure is a catalogue error (`{error: reason}` on the wire).
+ * written, and each failure is a catalogue error (`{error: reason}` on the wire). Every change
+ * (password, role, rights, tags, deletion) is told to the `onChange` listeners, which end the
+ * user's WebSocket passes and live sockets and tell the other instances.
  */
 export class UserCommands {
   readonly users: UserRepository;
@@ -32,6 +40,7 @@ export class UserCommands {
   /** Users recently read for authentication; every change here forgets the user's entry. */
   readonly recentUsers: RecentUsers;
   readonly #newUserTags: 'all' | readonly string[];
+  readonly #listeners = new Set<UserChangeListener>();
 
   constructor(
     users: UserRepository,
@@ -147,10 +156,22 @@ export class UserCommands {
     this.#changed(name);
   }
 
-  /** Drops what is remembered about a user whose stored record just changed. */
-  #changed(username: string): void {
+  /** Calls `listener` with every user changed from now on; returns the function that stops it. */
+  onChange(listener: UserChangeListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Another instance changed `username`: forget what is remembered of them and tell the listeners. */
+  changedElsewhere(username: string): void {
+    this.#changed(username, 'remote');
+  }
+
+  /** Drops what is remembered about a user whose stored record just changed, and tells the listeners. */
+  #changed(username: string, origin: UserChangeOrigin = 'local'): void {
     this.credentials.forget(username);
     this.recentUsers.forget(username);
+    for (const listener of [...this.#listeners]) listener(username, origin);
   }
 
   async #existing(username: string): Promise<UserRecord> {

@@ -2,6 +2,7 @@ import { CHANGE_BUS_MAX_PAYLOAD_BYTES, type ChangeBus, type Unsubscribe } from '
 import type { Authenticator } from '../auth/authenticator.js';
 import type { ThrottleOutcome } from '../auth/login-throttle.js';
 import type { AlarmEvent, NodeManagerEvent, NodeManagerEvents } from '../events/node-manager-events.js';
+import type { UserChangeListener } from '../commands/user-commands.js';
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
 import type { PluginRepository } from '../repositories/plugin-repository.js';
 
@@ -19,6 +20,14 @@ export interface ChangeRelayOptions {
   readonly alarms: AlarmRepository;
   /** Whose sign-in throttle counts the other instances' failed sign-ins too (absent: not shared). */
   readonly authenticator?: Authenticator;
+  /**
+   * Whose user changes are told to the other instances, and who hears theirs (absent: not
+   * shared): a changed or deleted user loses their passes and live sockets on every instance.
+   */
+  readonly users?: {
+    onChange(listener: UserChangeListener): () => void;
+    changedElsewhere(username: string): void;
+  };
   /** Another instance added or deleted a node (run a lease cycle now). */
   readonly onNodesChanged: () => void;
   /** Failures of a publish or of reading an alarm sent by key (for logs). */
@@ -31,6 +40,7 @@ const NODE_MANAGER_TOPICS = {
   plugins: 'nm.plugins',
   nodes: 'nm.nodes',
   signIns: 'nm.sign-ins',
+  users: 'nm.users',
 } as const;
 
 /**
@@ -113,6 +123,22 @@ export class ChangeRelay {
             JSON.stringify({ o: instanceId, k: outcome.kind, u: outcome.username, a: outcome.address }),
           ),
         ),
+      );
+    }
+    const { users } = this.#options;
+    if (users) {
+      unsubscribes.push(
+        await bus.subscribe(
+          this.#topics.users,
+          fromOthers((message) => {
+            if (typeof message['u'] === 'string') users.changedElsewhere(message['u']);
+          }),
+        ),
+      );
+      this.#stops.push(
+        users.onChange((username, origin) => {
+          if (origin === 'local') this.#send(this.#topics.users, JSON.stringify({ o: instanceId, u: username }));
+        }),
       );
     }
     this.#stops.push(...unsubscribes);

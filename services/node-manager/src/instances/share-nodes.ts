@@ -46,6 +46,7 @@ export async function shareNodes(options: ShareNodesOptions): Promise<SharedNode
       plugins: core.plugins,
       alarms: core.alarmStore,
       authenticator: core.authenticator,
+      users: core.users,
       onNodesChanged: refresh,
       onError: (error, what) => logger.warn({ err: error }, `${what} failed`),
     });

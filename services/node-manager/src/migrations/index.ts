@@ -5,6 +5,7 @@ import { metricHistory } from './0004-metric-history.js';
 import { logsDiscoveryAndRuns } from './0005-logs-discovery-and-runs.js';
 import { nodeLeases } from './0006-node-leases.js';
 import { nodeFacts } from './0007-node-facts.js';
+import { wsPassStamps } from './0008-ws-pass-stamps.js';
 
 /** Bookkeeping table of the node manager's migrations (services may share one database). */
 export const NODE_MANAGER_MIGRATION_TABLE = 'node_manager_migrations';
@@ -17,4 +18,5 @@ export const nodeManagerMigrations: MigrationSet = Object.freeze({
   '0005_logs_discovery_and_runs': logsDiscoveryAndRuns,
   '0006_node_leases': nodeLeases,
   '0007_node_facts': nodeFacts,
+  '0008_ws_pass_stamps': wsPassStamps,
 });

@@ -167,6 +167,8 @@ export interface WorkLeasesTable {
 export interface WsPassesTable {
   pass_hash: string;
   username: string;
+  /** `sessionStamp` of the user when the pass was issued; null in rows of releases before it. */
+  stamp: string | null;
   /** ms since the epoch. */
   expires_at: BigIntColumn;
 }

@@ -84,8 +84,11 @@ export class NodeManagerCluster {
   }
 
   /** Starts an instance in this process. */
-  async startHere(): Promise<ClusterMember & { readonly server: RunningNodeManagerServer }> {
-    const server = await startNodeManagerServer({ port: 0 }, { env: this.#env(await this.#dataDir()) });
+  async startHere(
+    extraEnv: Readonly<Record<string, string>> = {},
+  ): Promise<ClusterMember & { readonly server: RunningNodeManagerServer }> {
+    const env = { ...this.#env(await this.#dataDir()), ...extraEnv };
+    const server = await startNodeManagerServer({ port: 0 }, { env });
     const member = {
       server,
       url: server.url,

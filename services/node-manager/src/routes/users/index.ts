@@ -23,9 +23,11 @@ export function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions, 
   app.get('/username', { schema: s.usernameSchema, config: own }, async (request, reply) =>
     sendJson(reply, request.nmUser.username),
   );
-  app.get('/pass', { schema: s.passSchema, config: own }, async (request, reply) =>
-    sendJson(reply, await core.passes.issue(request.nmUser.username)),
-  );
+  app.get('/pass', { schema: s.passSchema, config: own }, async (request, reply) => {
+    const user = await core.users.users.find(request.nmUser.username);
+    if (!user) throw nmError('NM_ERR_UNAUTHORIZED');
+    return sendJson(reply, await core.passes.issue(user));
+  });
   app.get('/is_admin', { schema: s.isAdminSchema, config: own }, (request) =>
     Promise.resolve(request.nmUser.authenticated && request.nmUser.role === 'admin'),
   );
