@@ -185,4 +185,37 @@ describeEachDatabase<ContentTables>('importCatalog', (getDb) => {
     ).rejects.toThrow(XmlSyntaxError);
     expect(await backend.countArticles()).toBe(before);
   });
+
+  it('refuses a record over a field limit with its element path and line, and imports the rest', async () => {
+    const shop = catalog.shops.find((x) => x.id === 'cz-technik')!;
+    const long = 'lang '.repeat(14_000); // 70,000 characters: over the 65,536 of DESCRIPTION_LONG
+    const xml = BMECAT_12.replace('<![CDATA[<p>Aus <b>Borosilikatglas</b></p>]]>', long);
+    const result = await importCatalog(backend, Readable.from([xml]), {
+      format: 'bmecat',
+      shop,
+      maxRejects: { count: 2 },
+    });
+    expect(result).toMatchObject({ committed: true, imported: 0 });
+    expect(result.failed[0]).toEqual({
+      line: 10,
+      violations: [
+        {
+          path: '/ARTICLE/ARTICLE_DETAILS/DESCRIPTION_LONG',
+          message: expect.stringMatching(
+            /^DESCRIPTION_LONG \(4 lines below the item's start tag\): the text is longer than 65536 characters/,
+          ) as string,
+        },
+      ],
+    });
+  });
+
+  it('changes nothing when the BMEcat file holds a character XML does not allow, and says where', async () => {
+    const before = await backend.countArticles();
+    const shop = catalog.shops.find((x) => x.id === 'office-direct')!;
+    const xml = BMECAT_12.replace('Messzylinder 100 ml', 'Messzylinder&#0; 100 ml');
+    await expect(importCatalog(backend, Readable.from([xml]), { format: 'bmecat', shop })).rejects.toThrow(
+      /^line 13, column 40: character reference &#0; stands for U\+0000, which XML 1.0 does not allow/,
+    );
+    expect(await backend.countArticles()).toBe(before);
+  });
 });

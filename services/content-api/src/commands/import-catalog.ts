@@ -197,7 +197,7 @@ export async function importCatalog(
       for (const item of items) {
         counted(item.line);
         const id = 'record' in item && isObject(item.record) ? item.record.supplierArticleId : undefined;
-        if ('error' in item) fail(item.line, [{ path: '', message: item.error }]);
+        if ('error' in item) fail(item.line, [{ path: item.path ?? '', message: item.error }]);
         else if (typeof id !== 'string' || id === '')
           fail(item.line, [{ path: '/supplierArticleId', message: 'must be a non-empty string' }]);
         else {

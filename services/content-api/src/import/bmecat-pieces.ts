@@ -95,7 +95,8 @@ export interface BmecatPiece {
  * @throws XmlSyntaxError for malformed XML, its line counted from `firstLine`.
  */
 export function readBmecatPiece(text: string, defaults: BmecatDefaults, firstLine = 1): BmecatPiece {
-  const reader = new XmlEventReader({ line: firstLine });
+  // A piece starts after an end tag, somewhere on its line.
+  const reader = new XmlEventReader({ line: firstLine, column: 'unknown' });
   const builder = new ItemBuilder(defaults);
   let itemAt = 0;
   let itemLine = firstLine;
@@ -116,12 +117,65 @@ export function readBmecatPiece(text: string, defaults: BmecatDefaults, firstLin
   const items = builder.take();
   if (builder.inItem)
     return { items, rest: text.slice(itemAt), lines: itemLine - firstLine, depth: itemDepth, trailingLines: 0 };
+  if (reader.inLongMarkup) {
+    const at = reader.at;
+    return { items, rest: text.slice(at), lines: countLines(text, 0, at), depth: reader.depth, trailingLines: 0 };
+  }
   const pending = reader.pending;
   if (pending.includes('<'))
     return { items, rest: pending, lines: reader.line - firstLine, depth: reader.depth, trailingLines: 0 };
   // Text after the last markup lies outside any item, where it means nothing.
   const trailingLines = countLines(pending, 0, pending.length);
   return { items, rest: '', lines: reader.line - firstLine + trailingLines, depth: reader.depth, trailingLines };
+}
+
+/**
+ * Reads on from a piece that did not end cleanly (`BmecatPiece.rest`), piece after piece, keeping
+ * its state (an item, a long text or comment) instead of reading the rest again in front of each
+ * piece: a long item costs one reading and bounded memory (`ItemBuilder` keeps at most the record
+ * limits of it). `depth` is the elements open before the first text (counted from the document's
+ * start, so that `end` reports as a reader of the whole document would).
+ */
+export class BmecatSequentialReader {
+  readonly #reader: XmlEventReader;
+  readonly #builder: ItemBuilder;
+  readonly #firstLine: number;
+  readonly #startDepth: number;
+
+  constructor(defaults: BmecatDefaults, firstLine: number, depth: number) {
+    this.#reader = new XmlEventReader({ line: firstLine, depth, column: 'unknown' });
+    this.#builder = new ItemBuilder(defaults);
+    this.#firstLine = firstLine;
+    this.#startDepth = depth;
+  }
+
+  /**
+   * Reads `text`: the items it completed, and once the reading ends cleanly (outside any item and
+   * markup) what it read since the start, as `readBmecatPiece` reports a piece.
+   *
+   * @throws XmlSyntaxError for malformed XML.
+   */
+  feed(text: string): { readonly items: BmecatItem[]; readonly clean?: Omit<BmecatPiece, 'items' | 'rest'> } {
+    const reader = this.#reader;
+    reader.feed(text, this.#builder);
+    const items = this.#builder.take();
+    const pending = reader.pending;
+    if (this.#builder.inItem || reader.inLongMarkup || pending.includes('<')) return { items };
+    const trailingLines = countLines(pending, 0, pending.length);
+    return {
+      items,
+      clean: {
+        lines: reader.line - this.#firstLine + trailingLines,
+        depth: reader.depth - this.#startDepth,
+        trailingLines,
+      },
+    };
+  }
+
+  /** Ends the document. @throws XmlSyntaxError for what is left open. */
+  end(): void {
+    this.#reader.end();
+  }
 }
 
 /**
@@ -164,8 +218,9 @@ export function pieceEnd(bytes: Buffer, itemEnd: Buffer, pieceBytes: number): nu
   if (cut !== -1) return cut;
   const later = lastItemEnd(bytes, itemEnd, Math.max(0, pieceBytes - itemEnd.length - 3));
   if (later !== -1 || bytes.length < FORCED_CUT_PIECES * pieceBytes) return later;
+  // Text without any `>` (one long text): cut on a whole character; the reader reads on.
   const gt = bytes.lastIndexOf(62 /* > */);
-  return gt === -1 ? -1 : gt + 1;
+  return gt === -1 ? utf8Boundary(bytes) : gt + 1;
 }
 
 /** Pieces' worth of bytes without an item end after which a piece is cut anyway. */

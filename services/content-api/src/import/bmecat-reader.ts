@@ -1,12 +1,15 @@
 import type { Readable } from 'node:stream';
 import { LANGUAGES, type LanguageCode } from '../model/article.js';
 import { parseDecimalString, type Decimal } from '../model/decimal.js';
-import { XmlEventReader, type XmlHandler } from './xml-event-reader.js';
+import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
+import { elementTextLimit, RECORD_LIMITS } from './record-limits.js';
 import { bmecatTransaction, type BmecatTransaction } from './bmecat-transaction.js';
 
 /** An element of one item's subtree. */
 interface XmlNode {
   readonly name: string;
+  /** Line of the start tag. */
+  readonly line: number;
   readonly attributes: Readonly<Record<string, string>>;
   /** `NO_CHILDREN` until the first child: most elements are leaves, and each empty array is garbage. */
   children: readonly XmlNode[];
@@ -18,7 +21,7 @@ const NO_CHILDREN: readonly XmlNode[] = Object.freeze([]);
 /** One catalog item read from BMEcat: its start line and our JSON record shape, or why it was refused. */
 export type BmecatItem =
   | { readonly line: number; readonly record: Record<string, unknown>; readonly mode?: string }
-  | { readonly line: number; readonly error: string };
+  | { readonly line: number; readonly error: string; readonly path?: string };
 
 /** Local names of the item elements: `ARTICLE` (BMEcat 1.2) and `PRODUCT` (2005). */
 export const ITEM_ELEMENTS: ReadonlySet<string> = new Set(['ARTICLE', 'PRODUCT']);
@@ -150,6 +153,15 @@ export class ItemBuilder implements XmlHandler {
   #languageIsDefault = false;
   #defaultChosen = false;
   #transaction: BmecatTransaction | undefined;
+  /** Line of the innermost header element's start tag. */
+  #headerLine = 0;
+  /** Characters of the current item's text and markup read so far, and its elements. */
+  #itemChars = 0;
+  #itemElements = 0;
+  /** Why the current item is refused (a limit it went over); its rest is then only counted, not kept. */
+  #refused: { readonly path: string; readonly message: string } | undefined;
+  /** Elements open inside a refused item below the stack. */
+  #skipDepth = 0;
 
   constructor(defaults: BmecatDefaults = { language: 'de', currency: undefined }) {
     this.#defaultLanguage = defaults.language;
@@ -192,7 +204,24 @@ export class ItemBuilder implements XmlHandler {
     const stack = this.#stack;
     if (stack.length > 0) {
       // Inside an item (nearly every call): only the subtree is built.
-      const node: XmlNode = { name, attributes, children: NO_CHILDREN, text: '' };
+      if (this.#refused) {
+        this.#skipDepth += 1;
+        return;
+      }
+      this.#itemChars += 2 * name.length + 5;
+      for (const key in attributes) this.#itemChars += key.length + (attributes[key]?.length ?? 0) + 4;
+      this.#itemElements += 1;
+      const node: XmlNode = { name, line, attributes, children: NO_CHILDREN, text: '' };
+      if (this.#itemElements > RECORD_LIMITS.elements || stack.length >= RECORD_LIMITS.depth) {
+        this.#refuse(
+          node,
+          this.#itemElements > RECORD_LIMITS.elements
+            ? `the item has more than ${RECORD_LIMITS.elements} elements`
+            : `elements nested deeper than ${RECORD_LIMITS.depth} levels`,
+        );
+        this.#skipDepth += 1;
+        return;
+      }
       const parent = stack[stack.length - 1]!;
       if (parent.children === NO_CHILDREN) parent.children = [node];
       else (parent.children as XmlNode[]).push(node);
@@ -201,19 +230,61 @@ export class ItemBuilder implements XmlHandler {
     }
     if (ITEM_ELEMENTS.has(name)) {
       this.#itemLine = line;
-      stack.push({ name, attributes, children: NO_CHILDREN, text: '' });
+      this.#itemChars = 2 * name.length + 5;
+      this.#itemElements = 1;
+      stack.push({ name, line, attributes, children: NO_CHILDREN, text: '' });
       return;
     }
     this.#path.push(name);
     this.#headerText = '';
+    this.#headerLine = line;
     this.#transaction ??= bmecatTransaction(name);
     if (name === 'LANGUAGE') this.#languageIsDefault = attributes.default === 'true';
   }
 
   text(text: string): void {
     const top = this.#stack[this.#stack.length - 1];
-    if (top) top.text += text;
-    else this.#headerText += text;
+    if (!top) {
+      if (this.#headerText.length + text.length > RECORD_LIMITS.longTextChars)
+        throw new XmlSyntaxError(
+          `the header element ${this.#path.at(-1) ?? ''} holds more than ${RECORD_LIMITS.longTextChars} characters: ` +
+            'the file is not imported',
+          this.#headerLine,
+        );
+      this.#headerText += text;
+      return;
+    }
+    if (this.#refused) return;
+    this.#itemChars += text.length;
+    // Room for the whitespace around a value; the value itself is measured trimmed when the element ends.
+    if (top.text.length + text.length > elementTextLimit(top.name) + 1024) {
+      this.#refuseText(top);
+      return;
+    }
+    if (this.#itemChars > RECORD_LIMITS.recordChars) {
+      this.#refuse(top, `the item is longer than ${RECORD_LIMITS.recordChars} characters`);
+      return;
+    }
+    top.text += text;
+  }
+
+  /** Refuses the current item for `node`, keeping only the first reason. */
+  #refuse(node: XmlNode, message: string): void {
+    if (this.#refused) return;
+    const path = `/${this.#stack.map((n) => n.name).join('/')}${this.#stack.at(-1) === node ? '' : `/${node.name}`}`;
+    // Lines are counted from the item's start tag: a piece read on a worker does not know the file's line.
+    const below = node.line - this.#itemLine;
+    const where = below === 0 ? '' : ` (${below} line${below === 1 ? '' : 's'} below the item's start tag)`;
+    this.#refused = { path, message: `${node.name}${where}: ${message}` };
+  }
+
+  /** Refuses the current item for the text of `node`, longer than its limit. */
+  #refuseText(node: XmlNode): void {
+    this.#refuse(
+      node,
+      `the text is longer than ${elementTextLimit(node.name)} characters, the most imported for ${node.name} ` +
+        '(docs/content-api.md, "Import limits"): shorten it',
+    );
   }
 
   close(): void {
@@ -235,8 +306,26 @@ export class ItemBuilder implements XmlHandler {
         this.#mimeRoot = this.#headerText.trim() || undefined;
       return;
     }
+    if (this.#skipDepth > 0) {
+      this.#skipDepth -= 1;
+      return;
+    }
     const node = stack.pop()!;
-    if (stack.length === 0) this.#items.push(toItem(node, this.#itemLine, this.defaults));
+    if (!this.#refused && node.text.length > elementTextLimit(node.name)) {
+      if (node.text.trim().length > elementTextLimit(node.name)) {
+        stack.push(node);
+        this.#refuseText(node);
+        stack.pop();
+      }
+    }
+    if (stack.length > 0) return;
+    const refused = this.#refused;
+    this.#refused = undefined;
+    this.#items.push(
+      refused
+        ? { line: this.#itemLine, error: refused.message, path: refused.path }
+        : toItem(node, this.#itemLine, this.defaults),
+    );
   }
 }
 

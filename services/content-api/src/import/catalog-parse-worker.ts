@@ -31,7 +31,13 @@ if (port) {
     } catch (error) {
       reply =
         error instanceof XmlSyntaxError
-          ? { kind: 'failed', name: error.name, message: error.reason, line: error.line }
+          ? {
+              kind: 'failed',
+              name: error.name,
+              message: error.reason,
+              line: error.line,
+              ...(error.column !== undefined ? { column: error.column } : {}),
+            }
           : { kind: 'failed', name: (error as Error).name, message: (error as Error).message };
     }
     port.postMessage(reply);

@@ -6,6 +6,7 @@ import type { CatalogChange } from '../search/search-backend.js';
 import { BmecatItemReader } from './bmecat-reader.js';
 import { DEFAULT_ITEM_MODE, type BmecatTransaction } from './bmecat-transaction.js';
 import { JsonLinesSplitter } from './json-lines-reader.js';
+import { checkRecordLimits } from './record-limits.js';
 
 /** Formats an import reads: BMEcat 1.2 or 2005 XML, or JSON Lines of our article shape. */
 export type CatalogFormat = 'bmecat' | 'jsonl';
@@ -16,7 +17,7 @@ export type CatalogFormat = 'bmecat' | 'jsonl';
  */
 export type RawCatalogItem =
   | { readonly line: number; readonly record: unknown; readonly mode?: string }
-  | { readonly line: number; readonly error: string };
+  | { readonly line: number; readonly error: string; readonly path?: string };
 
 /**
  * A record of the file, with its 1-based start line: an article indexed and ready to store (a
@@ -79,7 +80,9 @@ export function finishCatalogItem(
   transaction?: BmecatTransaction,
 ): ParsedCatalogItem {
   const { line } = item;
-  if ('error' in item) return { line, violations: [{ path: '', message: item.error }] };
+  if ('error' in item) return { line, violations: [{ path: item.path ?? '', message: item.error }] };
+  const oversized = checkRecordLimits(item.record);
+  if (oversized.length > 0) return { line, violations: oversized };
   if (transaction === 'T_UPDATE_PRICES') {
     const parsed = parsePriceRecord(item.record, shopId);
     return parsed.ok

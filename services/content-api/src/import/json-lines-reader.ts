@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
+import { RECORD_LIMITS } from './record-limits.js';
 
 /** One record of a JSON Lines file with its 1-based line number, or why the line is not JSON. */
 export type JsonLinesItem =
@@ -7,7 +8,8 @@ export type JsonLinesItem =
 
 /**
  * Streams the records of a JSON Lines file, one line at a time; blank lines are skipped. Lines
- * end at `\n`, `\r\n` or a lone `\r`. Only the current chunk and an unfinished line are held.
+ * end at `\n`, `\r\n` or a lone `\r`. Only the current chunk and an unfinished line are held; a
+ * line longer than `RECORD_LIMITS.recordChars` is an error item, read on without being held.
  */
 export async function* readJsonLines(input: Readable): AsyncGenerator<JsonLinesItem> {
   const decoder = new StringDecoder('utf8');
@@ -22,6 +24,8 @@ export async function* readJsonLines(input: Readable): AsyncGenerator<JsonLinesI
 export class JsonLinesSplitter {
   #line = 0;
   #rest = '';
+  /** Inside a line longer than the limit: the rest of it is dropped up to its newline. */
+  #skipping = false;
 
   /** Lines read so far (blank ones included). */
   get lines(): number {
@@ -30,30 +34,67 @@ export class JsonLinesSplitter {
 
   feed(chunk: string): JsonLinesItem[] {
     const items: JsonLinesItem[] = [];
-    const text = this.#rest === '' ? chunk : this.#rest + chunk;
+    let text = this.#rest === '' ? chunk : this.#rest + chunk;
     let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+    if (this.#skipping) {
+      const end = text.indexOf('\n');
+      if (end === -1) return items;
+      this.#skipping = false;
+      this.#tooLong(items);
+      start = end + 1;
+    }
+    for (let end = text.indexOf('\n', start); end !== -1; end = text.indexOf('\n', start)) {
       this.#add(text.slice(start, end), items);
       start = end + 1;
     }
-    this.#rest = start === 0 ? text : text.slice(start);
+    text = start === 0 ? text : text.slice(start);
+    if (text.length > RECORD_LIMITS.recordChars) {
+      // Lines a lone `\r` ends are whole; the last one is dropped from here on.
+      const cr = text.lastIndexOf('\r', text.length - 2);
+      if (cr !== -1) {
+        this.#add(text.slice(0, cr), items);
+        text = text.slice(cr + 1);
+      }
+      if (text.length > RECORD_LIMITS.recordChars) {
+        this.#skipping = true;
+        text = '';
+      }
+    }
+    this.#rest = text;
     return items;
   }
 
   end(): JsonLinesItem[] {
     const items: JsonLinesItem[] = [];
-    if (this.#rest !== '') this.#add(this.#rest, items);
+    if (this.#skipping) this.#tooLong(items);
+    else if (this.#rest !== '') this.#add(this.#rest, items);
+    this.#skipping = false;
     this.#rest = '';
     return items;
+  }
+
+  #tooLong(items: JsonLinesItem[]): void {
+    this.#line += 1;
+    items.push({ line: this.#line, error: tooLong() });
   }
 
   #add(text: string, items: JsonLinesItem[]): void {
     for (const piece of pieces(text)) {
       this.#line += 1;
-      const item = parseLine(piece, this.#line);
+      const item =
+        piece.length > RECORD_LIMITS.recordChars
+          ? { line: this.#line, error: tooLong() }
+          : parseLine(piece, this.#line);
       if (item) items.push(item);
     }
   }
+}
+
+function tooLong(): string {
+  return (
+    `the line is longer than ${RECORD_LIMITS.recordChars} characters, the most imported for one record ` +
+    '(docs/content-api.md, "Import limits")'
+  );
 }
 
 /** A line without its `\r`, or the lines a lone `\r` separates. */

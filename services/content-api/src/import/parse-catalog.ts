@@ -6,8 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   BmecatHeaderReader,
+  BmecatSequentialReader,
   pieceEnd,
-  readBmecatPiece,
   utf8Boundary,
   type BmecatHeader,
   type BmecatPiece,
@@ -21,6 +21,7 @@ import {
   type ParsedCatalogItem,
   type RawCatalogItem,
 } from './catalog-parser.js';
+import { RECORD_LIMITS } from './record-limits.js';
 import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
 
 /**
@@ -51,7 +52,13 @@ export type ParseReply =
       readonly depth?: number;
       readonly trailingLines?: number;
     }
-  | { readonly kind: 'failed'; readonly name: string; readonly message: string; readonly line?: number };
+  | {
+      readonly kind: 'failed';
+      readonly name: string;
+      readonly message: string;
+      readonly line?: number;
+      readonly column?: number;
+    };
 
 export interface ParseCatalogOptions {
   readonly format: CatalogFormat;
@@ -147,13 +154,31 @@ async function* jsonLinesOnWorkers(
     return reply.items;
   };
   let carry: Buffer = EMPTY;
+  // A line is cut short here once it is sure to be over the record limit (a character is at most
+  // 3 UTF-8 bytes per UTF-16 unit): the worker still finds it too long, and memory stays bounded.
+  const longest = 3 * RECORD_LIMITS.recordChars + 4;
+  let dropping = false;
   for await (const chunk of input) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    if (dropping) {
+      const newline = bytes.findIndex((b) => b === 10 || b === 13);
+      if (newline === -1) continue;
+      dropping = false;
+      bytes = bytes.subarray(newline);
+    }
     carry = carry.length === 0 ? bytes : Buffer.concat([carry, bytes]);
     while (carry.length >= pieceBytes) {
       // The last newline in the first `pieceBytes`; for a longer line, the first after them.
       let cut = carry.lastIndexOf(10, pieceBytes - 1);
       if (cut === -1) cut = carry.indexOf(10, pieceBytes);
+      if (cut === -1 && carry.length > longest) {
+        // Lines a lone `\r` ends (a `\n` would have been found): cut after the last one.
+        cut = carry.lastIndexOf(13, carry.length - 2);
+        if (cut === -1) {
+          carry = carry.subarray(0, utf8Boundary(carry.subarray(0, longest)));
+          dropping = true;
+        }
+      }
       if (cut === -1) break;
       // The newline byte never occurs inside a UTF-8 sequence: the piece is whole lines and whole characters.
       pieces.post({ kind: 'lines', data: ownBuffer(carry.subarray(0, cut + 1)) });
@@ -186,15 +211,27 @@ async function* bmecatOnWorkers(
   let depth = 0;
   let rest = '';
   let trailingLines = 0; // of the lines before the next piece, those after the last markup
+  let sequential: BmecatSequentialReader | undefined; // reading on from a rest, until it ends cleanly
+  let bytesOf = ''; // the rest the sequential reader starts with
   const answer = async (): Promise<ParsedCatalogItem[]> => {
     const { bytes, reply } = await pieces.next();
     let piece: Omit<BmecatPiece, 'items'> & { items: ParsedCatalogItem[] };
-    if (rest !== '') {
-      const read = readBmecatPiece(rest + bytes!.toString('utf8'), start!.defaults, lineBase + 1);
-      piece = { ...read, items: finishCatalogItems(read.items, shopId, start!.transaction) };
+    if (rest !== '' || sequential) {
+      // The piece before did not end cleanly: this thread reads on from its rest, keeping its state.
+      if (!sequential) {
+        sequential = new BmecatSequentialReader(start!.defaults, lineBase + 1, depth);
+        bytesOf = rest;
+        rest = '';
+      }
+      const read = sequential.feed(bytesOf + bytes!.toString('utf8'));
+      bytesOf = '';
+      const items = finishCatalogItems(read.items, shopId, start!.transaction);
+      if (!read.clean) return items;
+      sequential = undefined;
+      piece = { ...read.clean, rest: '', items };
     } else if (reply.kind === 'failed') {
       throw reply.name === 'XmlSyntaxError' && reply.line !== undefined
-        ? new XmlSyntaxError(reply.message, reply.line + lineBase)
+        ? new XmlSyntaxError(reply.message, reply.line + lineBase, reply.column)
         : new Error(reply.message);
     } else {
       for (const item of reply.items) (item as { line: number }).line += lineBase;
@@ -247,6 +284,10 @@ async function* bmecatOnWorkers(
   }
   if (carry.length > 0) post(carry);
   while (pieces.size > 0) yield* await answer();
+  if (sequential) {
+    sequential.end();
+    return;
+  }
   if (rest !== '' || depth !== 0) {
     // Reports what is left open as the reader of the whole document would.
     const reader = new XmlEventReader({ line: lineBase + 1 - trailingLines, depth });

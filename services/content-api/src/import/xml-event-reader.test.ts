@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BMECAT_12 } from '../test-support/bmecat-fixtures.js';
 import {
   decodeEntities,
+  MAX_MARKUP_CHARS,
   UndeclaredEntityError,
   XmlEventReader,
   XmlSyntaxError,
@@ -87,5 +88,49 @@ describe('XmlEventReader', () => {
   it('refuses a reference to an undeclared entity in text or attribute, with its line', () => {
     expect(() => readAll(['<a>\n<b>x</b>\ny\n&nbsp;</a>'])).toThrow(/^line 4: entity reference &nbsp; is not one of/);
     expect(() => readAll(['<a>\n<b k="&e;"/></a>'])).toThrow(/^line 2: entity reference &e; /);
+  });
+
+  it('refuses characters XML 1.0 does not allow, raw or as references, with their line and column', () => {
+    for (const [xml, line, column, what] of [
+      ['<a>\n  x&#0;</a>', 2, 4, 'U+0000'],
+      ['<a>\n<b k="&#x1;"/></a>', 2, 7, 'U+0001'],
+      ['<a>&#xD800;</a>', 1, 4, 'U+D800'],
+      ['<a>&#xFFFE;</a>', 1, 4, 'U+FFFE'],
+      ['<a>&#99999999;</a>', 1, 4, 'a number beyond Unicode'],
+      ['<a>\nab\u0001</a>', 2, 3, 'U+0001'],
+      ['<a>\u000c</a>', 1, 4, 'U+000C'],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        readAll([xml]);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, xml).toBeInstanceOf(XmlSyntaxError);
+      expect(thrown, xml).toMatchObject({ line, column });
+      expect((thrown as Error).message, xml).toContain(what);
+    }
+    // Allowed ones are decoded.
+    expect(decodeEntities('&#x9;&#xA;&#xD;&#x20;&#xD7FF;&#xE000;&#xFFFD;&#x10000;&#x10FFFF;')).toBe(
+      '\t\n\r \uD7FF\uE000\uFFFD\u{10000}\u{10FFFF}',
+    );
+  });
+
+  it('reads long comments and CDATA on without holding them, and refuses a tag longer than the limit', () => {
+    const long = 'y'.repeat(3 * MAX_MARKUP_CHARS);
+    const reader = new XmlEventReader();
+    let text = '';
+    const handler = { open() {}, close() {}, text: (t: string) => void (text += t) };
+    reader.feed('<a><!--', handler);
+    for (let i = 0; i < 10; i += 1) reader.feed(long, handler);
+    reader.feed('--><![CDATA[', handler);
+    for (let i = 0; i < 10; i += 1) {
+      reader.feed(long, handler);
+      expect(reader.pending.length).toBeLessThan(3);
+    }
+    reader.feed(']]></a>', handler);
+    reader.end();
+    expect(text).toBe(long.repeat(10));
+    expect(() => readAll([`<a>\n<b k="${long}"/></a>`])).toThrow(/^line 2: a tag longer than 65536 characters/);
   });
 });

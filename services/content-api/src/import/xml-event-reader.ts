@@ -10,17 +10,60 @@ export type XmlEvent =
   | { readonly kind: 'close'; readonly name: string; readonly line: number }
   | { readonly kind: 'text'; readonly text: string };
 
-/** Malformed XML, with the 1-based line where it was found. */
+/** Malformed XML, with the 1-based line (and, where it is known, column) where it was found. */
 export class XmlSyntaxError extends Error {
   readonly line: number;
+  /** 1-based column, in characters; given for illegal characters. */
+  readonly column: number | undefined;
   /** The message without the line. */
   readonly reason: string;
-  constructor(reason: string, line: number) {
-    super(`line ${line}: ${reason}`);
+  constructor(reason: string, line: number, column?: number) {
+    super(`line ${line}${column !== undefined ? `, column ${column}` : ''}: ${reason}`);
     this.name = 'XmlSyntaxError';
     this.line = line;
+    this.column = column;
     this.reason = reason;
   }
+}
+
+/**
+ * Longest start tag, end tag or DOCTYPE the reader holds, in characters (`MAX_MARKUP_CHARS`,
+ * 64 KiB); a longer one refuses the file. Comments, processing instructions and CDATA may be
+ * longer: they are read as they arrive (CDATA as text), never held whole.
+ */
+export const MAX_MARKUP_CHARS = 65_536;
+
+/**
+ * Text of an element is handed to the handler in parts once this much of it is waiting for its
+ * end (characters): a text node is never held whole by the reader, however long it is.
+ */
+const TEXT_PART_CHARS = 65_536;
+
+/**
+ * Characters XML 1.0 does not allow anywhere in a document (its `Char` production): the C0
+ * controls other than tab, newline and carriage return, U+FFFE and U+FFFF. (Lone surrogates
+ * cannot come out of UTF-8 decoding; as character references they are refused by `decodeEntities`.)
+ */
+// The control characters (`Cc`) other than tab, newline, carriage return and the C1 block XML allows.
+const ILLEGAL_CHARACTER = /[^\P{Cc}\t\n\r\u007F-\u009F]|[\uFFFE\uFFFF]/u;
+
+/** Whether XML 1.0 allows the code point in a document (the `Char` production). */
+export function isXmlCharacter(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+/** How a character XML does not allow is described in an error: `U+0000`. */
+function codePointName(code: number): string {
+  return Number.isSafeInteger(code) && code <= 0x10ffff
+    ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+    : 'a number beyond Unicode';
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -42,23 +85,41 @@ export class UndeclaredEntityError extends Error {
 }
 
 /**
+ * A character reference to a character XML 1.0 does not allow (`&#0;`, `&#x1;`, `&#xD800;`,
+ * `&#xFFFE;`): `index` is where it starts in the decoded text.
+ */
+export class IllegalCharacterReferenceError extends Error {
+  readonly index: number;
+  constructor(reference: string, code: number, index: number) {
+    super(
+      `character reference ${reference} stands for ${codePointName(code)}, which XML 1.0 does not allow in a ` +
+        'document: remove it or write the character it should be',
+    );
+    this.name = 'IllegalCharacterReferenceError';
+    this.index = index;
+  }
+}
+
+/**
  * Replaces the five predefined entities and character references.
  *
  * @throws UndeclaredEntityError for any other entity reference (`&nbsp;`): nothing declares it.
+ * @throws IllegalCharacterReferenceError for a reference to a character XML does not allow.
  */
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z][\w.-]*);/g, (whole, ref: string, index: number) => {
-    if (ref.startsWith('#x')) return safeCodePoint(parseInt(ref.slice(2), 16), whole);
-    if (ref.startsWith('#')) return safeCodePoint(parseInt(ref.slice(1), 10), whole);
+    if (ref.startsWith('#x')) return xmlCharacter(parseInt(ref.slice(2), 16), whole, index);
+    if (ref.startsWith('#')) return xmlCharacter(parseInt(ref.slice(1), 10), whole, index);
     const decoded = ENTITIES[ref];
     if (decoded === undefined) throw new UndeclaredEntityError(whole, index);
     return decoded;
   });
 }
 
-function safeCodePoint(code: number, fallback: string): string {
-  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
+function xmlCharacter(code: number, reference: string, index: number): string {
+  if (!isXmlCharacter(code)) throw new IllegalCharacterReferenceError(reference, code, index);
+  return String.fromCodePoint(code);
 }
 
 /**
@@ -94,17 +155,24 @@ export class XmlEventReader {
   #buffer = '';
   #line: number;
   #depth: number;
+  /** Characters between the last newline before the buffer and the buffer's start; undefined: unknown. */
+  #column: number | undefined;
   /** Index of the next newline in the buffer being read, -1 when none is left. */
   #newline = -1;
   #at = 0;
+  /** Inside a long comment, processing instruction or CDATA section: its end, and whether its content is text. */
+  #skip: { readonly until: string; readonly text: boolean } | undefined;
 
   /**
    * `line` and `depth` (default 1 and 0) say where the text starts, for a reader that takes up a
-   * document in the middle (at an element boundary). Its depth may then fall below zero.
+   * document in the middle (at an element boundary). Its depth may then fall below zero. `column`
+   * (default 0: the start of a line) is the characters before the start on its line; `'unknown'`
+   * leaves columns on that first line out of errors.
    */
-  constructor(start: { readonly line?: number; readonly depth?: number } = {}) {
+  constructor(start: { readonly line?: number; readonly depth?: number; readonly column?: number | 'unknown' } = {}) {
     this.#line = start.line ?? 1;
     this.#depth = start.depth ?? 0;
+    this.#column = start.column === 'unknown' ? undefined : (start.column ?? 0);
   }
 
   /** The line reached: of the construct being reported during a handler call. */
@@ -115,6 +183,14 @@ export class XmlEventReader {
   /** Elements open (start tags read minus end tags read), counted from the start depth. */
   get depth(): number {
     return this.#depth;
+  }
+
+  /**
+   * Inside a comment, processing instruction or CDATA section longer than `MAX_MARKUP_CHARS`,
+   * which is read on as it arrives: `at` was where it starts.
+   */
+  get inLongMarkup(): boolean {
+    return this.#skip !== undefined;
   }
 
   /** Text fed but not read yet: an unfinished construct, text after the last one, or the tag a handler stopped at. */
@@ -143,14 +219,37 @@ export class XmlEventReader {
     return events;
   }
 
-  /** Consumes `chunk`, calling `handler` for every construct it completes. @throws XmlSyntaxError */
+  /**
+   * Consumes `chunk`, calling `handler` for every construct it completes.
+   *
+   * @throws XmlSyntaxError for malformed XML, a character XML 1.0 does not allow (with its column),
+   *   and a tag longer than `MAX_MARKUP_CHARS`.
+   */
   feed(chunk: string, handler: XmlHandler): void {
     const buffer = this.#buffer === '' ? chunk : this.#buffer + chunk;
+    const illegal = ILLEGAL_CHARACTER.exec(chunk);
+    if (illegal) {
+      const at = buffer.length - chunk.length + illegal.index;
+      throw this.#errorAt(
+        buffer,
+        0,
+        at,
+        `the character ${codePointName(chunk.charCodeAt(illegal.index))} is not allowed in XML 1.0 documents: ` +
+          'remove it (the file is not imported)',
+      );
+    }
     this.#newline = buffer.indexOf('\n');
     let position = 0;
     for (;;) {
+      if (this.#skip) {
+        position = this.#skipping(buffer, position, handler);
+        if (this.#skip) break;
+      }
       const lt = buffer.indexOf('<', position);
-      if (lt === -1) break;
+      if (lt === -1) {
+        position = this.#textPart(buffer, position, handler);
+        break;
+      }
       if (lt > position) {
         if (this.#depth > 0) handler.text(this.#decode(buffer, position, lt));
         this.#advance(buffer, lt);
@@ -163,25 +262,98 @@ export class XmlEventReader {
         end = this.#special(buffer, lt, handler);
       } else if (next === 47 /* / */) {
         const gt = buffer.indexOf('>', lt);
-        if (gt === -1) break;
-        this.#depth -= 1;
-        handler.close(handler.closeNames === false ? '' : localName(buffer.slice(lt + 2, gt).trim()), this.#line);
-        end = gt + 1;
+        if (gt === -1) end = -1;
+        else {
+          this.#depth -= 1;
+          handler.close(handler.closeNames === false ? '' : localName(buffer.slice(lt + 2, gt).trim()), this.#line);
+          end = gt + 1;
+        }
       } else {
         end = this.#openTag(buffer, lt, handler);
       }
+      if (end === -1 && buffer.length - lt > MAX_MARKUP_CHARS) end = this.#longMarkup(buffer, lt);
       if (end < 0) break;
       this.#advance(buffer, end);
       position = end;
     }
+    if (position > 0) {
+      const newline = buffer.lastIndexOf('\n', position - 1);
+      if (newline !== -1) this.#column = position - newline - 1;
+      else if (this.#column !== undefined) this.#column += position;
+    }
     this.#buffer = position === 0 ? buffer : buffer.slice(position);
   }
 
-  /** `decodeEntities` of `buffer[from, to)`. @throws XmlSyntaxError with the line of an undeclared entity */
+  /**
+   * Text from `from` to the end of `buffer`, which holds no `<`: handed over (inside the root) or
+   * dropped once it is longer than `TEXT_PART_CHARS`, up to an unfinished reference. Returns where
+   * the unread text starts.
+   */
+  #textPart(buffer: string, from: number, handler: XmlHandler): number {
+    if (buffer.length - from <= TEXT_PART_CHARS) return from;
+    let to = buffer.length;
+    const amp = buffer.lastIndexOf('&');
+    if (amp >= from && buffer.length - amp < 64 && buffer.indexOf(';', amp) === -1) to = amp;
+    if (this.#depth > 0) handler.text(this.#decode(buffer, from, to));
+    this.#advance(buffer, to);
+    return to;
+  }
+
+  /**
+   * The unfinished construct at `lt` is longer than `MAX_MARKUP_CHARS`: a comment, processing
+   * instruction or CDATA section is read on as it arrives (returns where its content starts); a
+   * tag or DOCTYPE refuses the file.
+   */
+  #longMarkup(buffer: string, lt: number): number {
+    for (const [open, until, text] of LONG_CONSTRUCTS) {
+      if (!buffer.startsWith(open, lt)) continue;
+      this.#skip = { until, text };
+      return lt + open.length;
+    }
+    throw new XmlSyntaxError(
+      `a tag longer than ${MAX_MARKUP_CHARS} characters (an attribute value that long?): the file is not imported`,
+      this.#line,
+    );
+  }
+
+  /**
+   * Inside a long comment, processing instruction or CDATA section from `from`: hands its content
+   * over (CDATA) or drops it, up to its end when the buffer holds it (ending the state). Returns
+   * where the unread text starts.
+   */
+  #skipping(buffer: string, from: number, handler: XmlHandler): number {
+    const { until, text } = this.#skip!;
+    const at = buffer.indexOf(until, from);
+    const to = at === -1 ? Math.max(from, buffer.length - (until.length - 1)) : at;
+    if (text && to > from) handler.text(buffer.slice(from, to));
+    if (at === -1) {
+      this.#advance(buffer, to);
+      return to;
+    }
+    this.#skip = undefined;
+    this.#advance(buffer, at + until.length);
+    return at + until.length;
+  }
+
+  /** An XmlSyntaxError at `buffer[at]`, with its line and column; the reader's line is that of `buffer[base]`. */
+  #errorAt(buffer: string, base: number, at: number, reason: string): XmlSyntaxError {
+    const line = this.#line + countLines(buffer, base, at);
+    const newline = at === 0 ? -1 : buffer.lastIndexOf('\n', at - 1);
+    const column = newline !== -1 ? at - newline : this.#column === undefined ? undefined : this.#column + at + 1;
+    return new XmlSyntaxError(reason, line, column);
+  }
+
+  /**
+   * `decodeEntities` of `buffer[from, to)`.
+   *
+   * @throws XmlSyntaxError with the line of an undeclared entity, the line and column of an illegal character
+   */
   #decode(buffer: string, from: number, to: number): string {
     try {
       return decodeEntities(buffer.slice(from, to));
     } catch (error) {
+      if (error instanceof IllegalCharacterReferenceError)
+        throw this.#errorAt(buffer, from, from + error.index, error.message);
       if (!(error instanceof UndeclaredEntityError)) throw error;
       throw new XmlSyntaxError(error.message, this.#line + countLines(buffer, from, from + error.index));
     }
@@ -197,7 +369,8 @@ export class XmlEventReader {
 
   /** Ends the stream. @throws XmlSyntaxError when a construct or element is left open. */
   end(): void {
-    if (this.#buffer.includes('<')) throw new XmlSyntaxError('unfinished markup at the end of the file', this.#line);
+    if (this.#buffer.includes('<') || this.#skip)
+      throw new XmlSyntaxError('unfinished markup at the end of the file', this.#line);
     if (this.#depth !== 0)
       throw new XmlSyntaxError(`${this.#depth} element(s) not closed at the end of the file`, this.#line);
   }
@@ -269,6 +442,7 @@ export class XmlEventReader {
       if (buffer.charCodeAt(i + 1) !== 62) throw this.#malformed(buffer, i);
       i += 1;
     }
+    if (i - lt >= MAX_MARKUP_CHARS) this.#longMarkup(buffer, lt);
     const line = this.#line;
     if (handler.open(name, attributes ?? NO_ATTRIBUTES, line, selfClosing) === true) return -2;
     if (selfClosing) handler.close(name, line);
@@ -280,6 +454,13 @@ export class XmlEventReader {
     return new XmlSyntaxError(`malformed attributes: ${buffer.slice(at, at + 40).split('>')[0]}`, this.#line);
   }
 }
+
+/** Constructs read on when they are long: how they open, how they end, whether their content is text. */
+const LONG_CONSTRUCTS: readonly (readonly [string, string, boolean])[] = [
+  ['<!--', '-->', false],
+  ['<![CDATA[', ']]>', true],
+  ['<?', '?>', false],
+];
 
 /** Markup starting with `<!` that is told apart by its first nine characters. */
 const DECLARATIONS = ['<!--', '<![CDATA[', '<!DOCTYPE', '<!ENTITY'];

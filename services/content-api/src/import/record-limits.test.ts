@@ -1,0 +1,126 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
+import { generateCatalog } from '../demo/generate-catalog.js';
+import type { ParsedCatalogItem } from './catalog-parser.js';
+import { parseCatalog } from './parse-catalog.js';
+import { checkRecordLimits, RECORD_LIMITS } from './record-limits.js';
+import { XmlEventReader } from './xml-event-reader.js';
+
+const articles = [...generateCatalog({ articles: 60, seed: 4 }).articles()].filter(
+  (a) => a.descriptionsLong.length > 0,
+);
+
+const MiB = 1024 * 1024;
+
+/** `count` chunks of 1 MiB of `x`, made as they are read (nothing that size is written anywhere). */
+function* filler(count: number): Generator<string> {
+  const chunk = 'x'.repeat(MiB);
+  for (let i = 0; i < count; i += 1) yield chunk;
+}
+
+/** A BMEcat 2005 file of three articles whose second one's first DESCRIPTION_LONG holds `mib` MiB more. */
+function* bmecatWithLongText(mib: number): Generator<string> {
+  let n = 0;
+  for (const chunk of bmecatCatalog(articles.slice(0, 3), { catalogId: 'c', currency: 'EUR' })) {
+    if (chunk.startsWith('<PRODUCT>') && ++n === 2) {
+      const at = chunk.indexOf('</DESCRIPTION_LONG>');
+      yield chunk.slice(0, at);
+      yield* filler(mib);
+      yield chunk.slice(at);
+    } else yield chunk;
+  }
+}
+
+async function collect(source: Iterable<string>, options: Parameters<typeof parseCatalog>[1]) {
+  const out: ParsedCatalogItem[] = [];
+  for await (const item of parseCatalog(Readable.from(source), options)) out.push(item);
+  return out;
+}
+
+const ids = (items: readonly ParsedCatalogItem[]) =>
+  items.map((i) => ('article' in i ? i.article.supplierArticleId : 'refused'));
+
+describe('catalog record limits', () => {
+  for (const thread of ['inline', 'worker'] as const) {
+    it(`refuses a BMEcat item with a 24 MiB DESCRIPTION_LONG by element path, reads the rest (${thread})`, async () => {
+      const items = await collect(bmecatWithLongText(24), { format: 'bmecat', shopId: 'labtools', thread });
+      expect(ids(items)).toEqual([articles[0]!.supplierArticleId, 'refused', articles[2]!.supplierArticleId]);
+      expect(items[1]).toEqual({
+        line: 6,
+        violations: [
+          {
+            path: '/PRODUCT/PRODUCT_DETAILS/DESCRIPTION_LONG',
+            message: expect.stringMatching(
+              /^DESCRIPTION_LONG: the text is longer than 65536 characters, the most imported for DESCRIPTION_LONG/,
+            ) as string,
+          },
+        ],
+      });
+    });
+
+    it(`refuses a JSON Lines record on an 8 MiB line by its line, and reads the rest (${thread})`, async () => {
+      const lines = [...jsonLinesCatalog(articles.slice(0, 3))];
+      const source = function* () {
+        yield lines[0]!;
+        yield '{"supplierArticleId":"huge","description":"';
+        yield* filler(8);
+        yield '"}\n';
+        yield* lines.slice(1);
+      };
+      const items = await collect(source(), { format: 'jsonl', shopId: 'labtools', thread });
+      expect(ids(items)).toEqual([
+        articles[0]!.supplierArticleId,
+        'refused',
+        articles[1]!.supplierArticleId,
+        articles[2]!.supplierArticleId,
+      ]);
+      expect(items[1]).toMatchObject({
+        line: 2,
+        violations: [
+          { path: '', message: expect.stringMatching(/^the line is longer than 2097152 characters/) as string },
+        ],
+      });
+      expect(items.map((i) => i.line)).toEqual([1, 2, 3, 4]);
+    });
+  }
+
+  it('refuses fields over their limits by JSON pointer: long text, short text, ids, keyword and price counts', () => {
+    const [article] = articles;
+    const record = {
+      ...article!,
+      supplierArticleId: 'a'.repeat(RECORD_LIMITS.idChars + 1),
+      descriptions: [{ lang: 'en', value: 'b'.repeat(RECORD_LIMITS.shortTextChars + 1) }],
+      descriptionsLong: [{ lang: 'en', value: 'c'.repeat(RECORD_LIMITS.longTextChars + 1) }],
+      keywords: [{ lang: 'en', values: Array.from({ length: RECORD_LIMITS.keywords + 1 }, (_, i) => `k${i}`) }],
+      blockPrices: Array.from({ length: RECORD_LIMITS.prices + 1 }, (_, i) => ({
+        lowerBound: i + 1,
+        amount: { value: 1, decimalDigits: 0 },
+      })),
+    };
+    expect(checkRecordLimits(record).map((v) => v.path)).toEqual([
+      '/supplierArticleId',
+      '/descriptions/0/value',
+      '/descriptionsLong/0/value',
+      '/blockPrices',
+      '/keywords',
+    ]);
+    expect(checkRecordLimits(article)).toEqual([]);
+  });
+
+  it('hands a long text node over in parts: the reader never holds much more than one chunk of it', () => {
+    const reader = new XmlEventReader();
+    let text = 0;
+    let held = 0;
+    const handler = { open() {}, close() {}, text: (t: string) => void (text += t.length) };
+    reader.feed('<a>', handler);
+    for (const chunk of filler(16)) {
+      reader.feed(chunk, handler);
+      held = Math.max(held, reader.pending.length);
+    }
+    reader.feed('</a>', handler);
+    reader.end();
+    expect(text).toBe(16 * MiB);
+    expect(held).toBeLessThanOrEqual(128 * 1024);
+  });
+});
