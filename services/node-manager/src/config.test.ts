@@ -15,4 +15,10 @@ describe('loadNodeManagerConfig', () => {
     expect(loadNodeManagerConfig({}).logFormat).toBeUndefined();
     expect(() => loadNodeManagerConfig({ TRIAD_LOG_FORMAT: 'xml' })).toThrow(/TRIAD_LOG_FORMAT/);
   });
+
+  it('refuses a TRIAD_ADMIN_PASSWORD shorter than the minimum of the API and the CLI, naming it', () => {
+    expect(() => loadNodeManagerConfig({ TRIAD_ADMIN_PASSWORD: 'a' })).toThrow(/TRIAD_ADMIN_PASSWORD.*8/);
+    expect(() => loadNodeManagerConfig({ TRIAD_ADMIN_PASSWORD: 'pass-word' })).toThrow(/TRIAD_ADMIN_PASSWORD/);
+    expect(loadNodeManagerConfig({ TRIAD_ADMIN_PASSWORD: 'Admin123' }).adminPassword).toBe('Admin123');
+  });
 });

@@ -8,6 +8,7 @@ import {
   type ServiceSettings,
 } from '@triad/service-kit';
 import { LIMIT_THRESHOLD_ENTRY } from './monitoring/limit-thresholds.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth/roles.js';
 
 /** The node manager's settings, validated and frozen. */
 export interface NodeManagerConfig extends ServiceSettings {
@@ -140,7 +141,14 @@ export const nodeManagerConfigSchema = {
     maxJsonDepth: { type: 'integer', minimum: 8, maximum: 1000, default: 32, env: 'TRIAD_MAX_JSON_DEPTH' },
     authentication: { type: 'boolean', default: true, env: 'TRIAD_NODE_MANAGER_AUTH' },
     secretKey: { type: 'string', minLength: 1, maxLength: 200, env: 'TRIAD_SECRET_KEY' },
-    adminPassword: { type: 'string', pattern: '^[A-Za-z0-9]{1,128}$', env: 'TRIAD_ADMIN_PASSWORD' },
+    // The one minimum of the API and the CLI (auth/roles.ts MIN_PASSWORD_LENGTH).
+    adminPassword: {
+      type: 'string',
+      minLength: MIN_PASSWORD_LENGTH,
+      maxLength: MAX_PASSWORD_LENGTH,
+      pattern: '^[A-Za-z0-9]+$',
+      env: 'TRIAD_ADMIN_PASSWORD',
+    },
     defaultUserTags: {
       type: 'string',
       pattern: '^(all|[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*)$',

@@ -1,4 +1,5 @@
 import { defineProblemCatalogue, type ProblemError } from '@triad/service-kit';
+import { MIN_PASSWORD_LENGTH } from './auth/roles.js';
 
 /**
  * The node manager's error catalogue. The wire shape is the spec's `{error: reason}` (not
@@ -20,7 +21,11 @@ export const nodeManagerProblems = defineProblemCatalogue({
   },
   NM_ERR_INVALID_REQUEST: { status: 400, title: 'The request body or parameters are not valid' },
   NM_ERR_INVALID_USERNAME: { status: 400, title: 'Usernames are 1-64 letters and digits' },
-  NM_ERR_INVALID_PASSWORD: { status: 400, title: 'Passwords are 1-128 letters and digits' },
+  NM_ERR_INVALID_PASSWORD: { status: 400, title: 'Passwords are letters and digits, 128 at most' },
+  NM_ERR_PASSWORD_TOO_SHORT: {
+    status: 400,
+    title: `Passwords need at least ${MIN_PASSWORD_LENGTH} letters and digits; choose a longer one`,
+  },
   NM_ERR_INVALID_ROLE: { status: 400, title: 'Roles are guest, user and admin' },
   NM_ERR_INVALID_RIGHTS: { status: 400, title: 'Rights are a non-empty set of read, write and execute' },
   NM_ERR_USER_NOT_FOUND: { status: 400, title: 'No such user' },

@@ -10,6 +10,14 @@ export type Right = (typeof RIGHTS)[number];
 export const USERNAME_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 export const PASSWORD_PATTERN = /^[A-Za-z0-9]{1,128}$/;
 
+/**
+ * Shortest password anyone may set: through the API (`add_user`, `change_password`), the
+ * `triad users` CLI and `TRIAD_ADMIN_PASSWORD` alike. Shorter ones answer `password_too_short`.
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+/** Longest password (bytes and characters: letters and digits only). */
+export const MAX_PASSWORD_LENGTH = 128;
+
 /** Rights a user gets with a role when none are given: admin all, user read+write, guest read. */
 export function defaultRights(role: Role): Right[] {
   if (role === 'admin') return ['read', 'write', 'execute'];

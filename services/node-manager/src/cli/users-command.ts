@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { ProblemError } from '@triad/service-kit';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { isRole, ROLES, USERNAME_PATTERN, type Role } from '../auth/roles.js';
+import { isRole, MIN_PASSWORD_LENGTH, ROLES, USERNAME_PATTERN, type Role } from '../auth/roles.js';
 import { UserCommands } from '../commands/user-commands.js';
 import { loadNodeManagerConfig, parseTagSetting, type NodeManagerConfig } from '../config.js';
 import { UserRepository } from '../repositories/user-repository.js';
@@ -26,8 +26,8 @@ export interface UsersCommandOptions {
   readonly cwd?: string;
 }
 
-/** Shortest password `triad users` accepts (the HTTP API follows the interface it implements). */
-export const MIN_CLI_PASSWORD_LENGTH = 8;
+/** Shortest password `triad users` accepts: the one minimum of the API, the CLI and the admin setting. */
+export const MIN_CLI_PASSWORD_LENGTH = MIN_PASSWORD_LENGTH;
 
 /** Exit codes of `triad users` (docs/cli.md): 1 the change was refused, 2 usage or I/O error. */
 const REFUSED = 1;
@@ -199,6 +199,7 @@ function explain(error: unknown): UsersCliError | undefined {
     case 'NM_ERR_INVALID_USERNAME':
       return new UsersCliError(USERNAME_RULE, USAGE);
     case 'NM_ERR_INVALID_PASSWORD':
+    case 'NM_ERR_PASSWORD_TOO_SHORT':
       return new UsersCliError(
         `a password is ${MIN_CLI_PASSWORD_LENGTH} to 128 letters and digits (a-z, A-Z, 0-9)`,
         USAGE,

@@ -4,6 +4,7 @@ import type { PasswordHasher } from '../auth/password-hasher.js';
 import { RecentUsers } from '../auth/recent-users.js';
 import {
   ADMIN_USERNAME,
+  MIN_PASSWORD_LENGTH,
   PASSWORD_PATTERN,
   USERNAME_PATTERN,
   defaultRights,
@@ -59,7 +60,7 @@ export class UserCommands {
   /** Creates `admin` when the store has no users with that name; the password is given or generated. */
   async ensureAdmin(password?: string): Promise<AdminBootstrap> {
     if (await this.users.find(ADMIN_USERNAME)) return { created: false };
-    const chosen = password ?? randomBytes(12).toString('hex');
+    const chosen = password === undefined ? randomBytes(12).toString('hex') : checkPassword(password);
     try {
       await this.users.insert({
         username: ADMIN_USERNAME,
@@ -186,7 +187,9 @@ function checkUsername(value: unknown): string {
   return value;
 }
 
-function checkPassword(value: unknown): string {
+/** @throws NM_ERR_INVALID_PASSWORD (not letters and digits, or too long), NM_ERR_PASSWORD_TOO_SHORT */
+export function checkPassword(value: unknown): string {
   if (typeof value !== 'string' || !PASSWORD_PATTERN.test(value)) throw nmError('NM_ERR_INVALID_PASSWORD');
+  if (value.length < MIN_PASSWORD_LENGTH) throw nmError('NM_ERR_PASSWORD_TOO_SHORT');
   return value;
 }

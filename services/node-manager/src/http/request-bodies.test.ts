@@ -31,7 +31,7 @@ describeEachDatabase<NodeManagerDatabase>('node-manager request bodies', (getDb)
           bootstrap_strategy_opts: [],
         })
       ).json<FamilyReply>();
-      await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
+      await post('/api/users/add_user', { username: 'bob1', password: 'secret99' });
       const headers = { ...ADMIN, 'content-type': contentType };
       const node204 = await t.app.inject({ method: 'DELETE', url: `/api/topo/node/${node.id}`, headers });
       expect([contentType, node204.statusCode, node204.body]).toEqual([contentType, 204, '']);
@@ -75,7 +75,7 @@ describeEachDatabase<NodeManagerDatabase>('node-manager request bodies', (getDb)
 
   it('refuses a number where a string is due instead of coercing it, and still converts query text', async () => {
     for (const [url, body] of [
-      ['/api/users/add_user', { username: 12345, password: 'secret9' }],
+      ['/api/users/add_user', { username: 12345, password: 'secret99' }],
       ['/api/users/add_user', { username: 'bob2', password: 123456 }],
       ['/api/topo/action/add-node', { name: 'a@h', cookie: 42 }],
       [

@@ -1,6 +1,8 @@
 import { expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { PasswordHasher } from '../../auth/password-hasher.js';
+import { MIN_PASSWORD_LENGTH } from '../../auth/roles.js';
+import { MIN_CLI_PASSWORD_LENGTH } from '../../cli/users-command.js';
 import { UserCommands } from '../../commands/user-commands.js';
 import { UserRepository } from '../../repositories/user-repository.js';
 import { ADMIN, basic, buildTestApp, useTestApp } from '../../test-support/node-manager-test-app.js';
@@ -35,8 +37,8 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
   });
 
   it('adds a user with role user and rights read and write, who can sign in', async () => {
-    expect((await post('/api/users/add_user', { username: 'bob1', password: 'secret9' })).json()).toBe(true);
-    const bob = basic('bob1', 'secret9');
+    expect((await post('/api/users/add_user', { username: 'bob1', password: 'secret99' })).json()).toBe(true);
+    const bob = basic('bob1', 'secret99');
     expect((await get('/api/users/username', bob)).json()).toBe('bob1');
     expect((await get('/api/users/is_admin', bob)).json()).toBe(false);
     expect((await get('/api/users/role/bob1', bob)).json()).toBe('user');
@@ -45,8 +47,8 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
   });
 
   it("refuses admin-only operations and other users' roles to non-admins with 400 {error}", async () => {
-    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
-    const bob = basic('bob1', 'secret9');
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret99' });
+    const bob = basic('bob1', 'secret99');
     const attempts = [
       await get('/api/users/list_users', bob),
       await post('/api/users/add_user', { username: 'eve', password: 'x1' }, bob),
@@ -84,16 +86,33 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
     expect((await get('/api/users/list_users')).json()).toEqual(['admin']);
   });
 
+  it('refuses passwords shorter than the CLI minimum on user creation and password change', async () => {
+    expect(MIN_PASSWORD_LENGTH).toBe(MIN_CLI_PASSWORD_LENGTH);
+    for (const password of ['a', '1234567']) {
+      const refused = await post('/api/users/add_user', { username: 'pat1', password });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: 'password_too_short' });
+    }
+    expect((await get('/api/users/list_users')).json()).toEqual(['admin']);
+    const added = await post('/api/users/add_user', { username: 'pat1', password: 'x'.repeat(MIN_PASSWORD_LENGTH) });
+    expect(added.json()).toBe(true);
+    const bob = basic('pat1', 'x'.repeat(MIN_PASSWORD_LENGTH));
+    const change = await post('/api/users/change_password', { password: 'a' }, bob);
+    expect(change.json()).toEqual({ error: 'password_too_short' });
+    // Nothing changed: the old password still signs in.
+    expect((await get('/api/users/username', bob)).json()).toBe('pat1');
+  });
+
   it('refuses a duplicate user', async () => {
-    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
-    const again = await post('/api/users/add_user', { username: 'bob1', password: 'other1' });
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret99' });
+    const again = await post('/api/users/add_user', { username: 'bob1', password: 'other123' });
     expect(again.json()).toEqual({ error: 'user_exists' });
-    expect((await get('/api/users/username', basic('bob1', 'secret9'))).statusCode).toBe(200);
+    expect((await get('/api/users/username', basic('bob1', 'secret99'))).statusCode).toBe(200);
   });
 
   it('changes the current user password; the old one stops working at once', async () => {
-    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
-    const bob = basic('bob1', 'secret9');
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret99' });
+    const bob = basic('bob1', 'secret99');
     expect((await get('/api/users/username', bob)).statusCode).toBe(200);
     expect((await post('/api/users/change_password', { password: 'newpass2' }, bob)).json()).toBe(true);
     expect((await get('/api/users/username', bob)).statusCode).toBe(401);
@@ -104,17 +123,17 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
     let clock = Date.now();
     const other = await buildTestApp(getDb(), { userRecheckMs: 1000 }, () => clock);
     try {
-      await other.core.users.addUser('bob1', 'secret9');
+      await other.core.users.addUser('bob1', 'secret99');
       const ask = (password: string) =>
         other.app.inject({ method: 'GET', url: '/api/users/username', headers: basic('bob1', password) });
-      expect((await ask('secret9')).statusCode).toBe(200);
+      expect((await ask('secret99')).statusCode).toBe(200);
       // Its own commands and caches, like `triad users set-password` beside a running service.
       await new UserCommands(new UserRepository(getDb()), new PasswordHasher(16), 'all').changePassword(
         'bob1',
         'newpass2',
       );
       clock += 1000;
-      expect((await ask('secret9')).statusCode).toBe(401);
+      expect((await ask('secret99')).statusCode).toBe(401);
       expect((await ask('newpass2')).json()).toBe('bob1');
     } finally {
       await other.app.close();
@@ -124,8 +143,8 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
   it('applies role changes made through the service at once, whatever userRecheckMs is', async () => {
     const other = await buildTestApp(getDb(), { userRecheckMs: 60_000 });
     try {
-      await other.core.users.addUser('bob1', 'secret9', 'admin');
-      const bob = basic('bob1', 'secret9');
+      await other.core.users.addUser('bob1', 'secret99', 'admin');
+      const bob = basic('bob1', 'secret99');
       expect((await other.app.inject({ method: 'GET', url: '/api/users/is_admin', headers: bob })).json()).toBe(true);
       await other.core.users.changeRole('bob1', 'user');
       expect((await other.app.inject({ method: 'GET', url: '/api/users/is_admin', headers: bob })).json()).toBe(false);
@@ -135,7 +154,7 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
   });
 
   it('changes role and rights, validating both', async () => {
-    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret99' });
     expect((await post('/api/users/change_role', { username: 'bob1', role: 'guest' })).json()).toBe(true);
     expect((await get('/api/users/rights/bob1')).json()).toEqual(['read']);
     expect((await post('/api/users/change_role', { username: 'bob1', role: 'king' })).json()).toEqual({
@@ -159,9 +178,9 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
   });
 
   it('gives a guest read access but refuses changes', async () => {
-    await post('/api/users/add_user', { username: 'gus', password: 'secret9' });
+    await post('/api/users/add_user', { username: 'gus', password: 'secret99' });
     await post('/api/users/change_role', { username: 'gus', role: 'guest' });
-    const gus = basic('gus', 'secret9');
+    const gus = basic('gus', 'secret99');
     expect((await get('/api/bookmark', gus)).statusCode).toBe(200);
     const refused = await post('/api/bookmark', { bookmarks: [{ title: 'a', url: 'b' }] }, gus);
     expect(refused.statusCode).toBe(400);
@@ -170,8 +189,8 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
   });
 
   it('moves front pages to admin on delete, or deletes them with with_pages=true', async () => {
-    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
-    await post('/api/users/add_user', { username: 'amy', password: 'secret9' });
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret99' });
+    await post('/api/users/add_user', { username: 'amy', password: 'secret99' });
     await t.core.users.users.saveFrontPage('Bob page', 'bob1', []);
     await t.core.users.users.saveFrontPage('Amy page', 'amy', []);
     const del = await t.app.inject({ method: 'DELETE', url: '/api/users/delete_user/bob1', headers: ADMIN });
@@ -181,7 +200,7 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
     expect(await t.core.users.users.frontPagesOf('admin')).toEqual(['Bob page']);
     expect(await t.core.users.users.frontPagesOf('amy')).toEqual([]);
     expect((await get('/api/users/list_users')).json()).toEqual(['admin']);
-    expect((await get('/api/users/username', basic('bob1', 'secret9'))).statusCode).toBe(401);
+    expect((await get('/api/users/username', basic('bob1', 'secret99'))).statusCode).toBe(401);
   });
 
   it('issues a 32-hex WebSocket pass for the current user', async () => {
@@ -192,14 +211,14 @@ describeEachDatabase<NodeManagerDatabase>('node-manager users and auth', (getDb)
   });
 
   it('stores passwords as scrypt hashes, never in clear', async () => {
-    await post('/api/users/add_user', { username: 'bob1', password: 'secret9' });
+    await post('/api/users/add_user', { username: 'bob1', password: 'secret99' });
     const row = await getDb()
       .db.selectFrom('nm_users')
       .select('password_hash')
       .where('username', '=', 'bob1')
       .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$16\$8\$1\$/);
-    expect(row.password_hash).not.toContain('secret9');
+    expect(row.password_hash).not.toContain('secret99');
   });
 
   it('answers unknown /api routes and bad JSON in the {error} shape', async () => {
