@@ -35,6 +35,11 @@ export interface BuildContentApiAppOptions {
   /** Verification keys (and the built-in identity, whose endpoints are then served). */
   readonly auth: ContentAuth;
   readonly logger?: Logger;
+  /**
+   * `/healthz` answers 503 until the built-in identity's public key is in the shared key store
+   * (the other instances on the database accept its tokens only then). Default false.
+   */
+  readonly requireSharedKey?: boolean;
   /** Every service's console for the shell's navigation (service-kit `serveConsole`); default none. */
   readonly consoleLinks?: () => readonly ConsoleLink[];
 }
@@ -86,7 +91,15 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
   const { config, backend, auth } = options;
   const app = await createServiceApp({
     ...(options.logger ? { logger: options.logger } : {}),
-    health: { check: async () => void (await backend.currentHash()) },
+    // Timeouts and the per-client connection limit (TRIAD_*_TIMEOUT_MS, TRIAD_MAX_CONNECTIONS_PER_CLIENT).
+    connections: config,
+    health: {
+      check: async () => {
+        await backend.currentHash();
+        if (options.requireSharedKey && auth.identity && !auth.identity.keyShared())
+          throw new Error("this instance's token key is not in the database yet: other instances refuse its tokens");
+      },
+    },
     console: { home: 'catalog', ...(options.consoleLinks ? { links: options.consoleLinks } : {}) },
     openApi: openApiOptions(config),
     metrics: {},

@@ -1,4 +1,11 @@
-import { closeOnce, listenService, serviceCloser, serviceLogger, type ServiceStartOptions } from '@triad/service-kit';
+import {
+  closeOnce,
+  listenService,
+  serviceCloser,
+  serviceLogger,
+  type Logger,
+  type ServiceStartOptions,
+} from '@triad/service-kit';
 import { buildContentApiApp } from './app.js';
 import { createContentAuth, type ContentAuth } from './auth/content-auth.js';
 import { SigningKeyRepository } from './repositories/signing-key-repository.js';
@@ -7,6 +14,8 @@ import { loadContentApiConfig, type ContentApiConfig, type ContentApiConfigOverr
 import { seedDemoCatalog } from './demo/seed-demo-catalog.js';
 import { CONTENT_MEDIA_TYPE } from './http/media-types.js';
 import { openContentStore } from './content-store.js';
+import type { SearchBackend } from './search/search-backend.js';
+import { StoreBusyError } from './search/store-busy-error.js';
 
 /** A listening content API. */
 export interface RunningContentApiServer {
@@ -46,18 +55,21 @@ export async function startContentApiServer(
   });
   const { backend } = store;
   try {
-    if (config.demo) {
-      const outcome = await seedDemoCatalog(backend, config.demoArticles);
-      logger.info(outcome, outcome.status === 'seeded' ? 'demo catalog seeded' : 'catalog present, demo not seeded');
-    }
+    if (config.demo) await seedDemo(backend, config.demoArticles, logger);
     // Searches find the catalog loaded, and loaded again after another instance changes it.
     await backend.keepLoaded?.(logger);
     // Instances on one database accept each other's tokens (their public keys are shared there).
-    const auth = await createContentAuth(config, { keyStore: new SigningKeyRepository(store.database) });
+    // Nothing here waits for SQLite's write lock: a `triad catalog import` may hold it for minutes.
+    const auth = await createContentAuth(config, {
+      keyStore: new SigningKeyRepository(store.database),
+      log: logger,
+    });
     logger.info({ keys: auth.source }, 'token verification ready');
     const app = await buildContentApiApp({
       config,
       backend,
+      // Several instances share a PostgreSQL database: one is ready once the others accept its tokens.
+      requireSharedKey: store.database.dialect === 'postgres',
       importRuns: store.importRuns,
       auth,
       logger,
@@ -78,6 +90,24 @@ export async function startContentApiServer(
   } catch (error) {
     await store.close().catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Seeds the demo catalog into an empty store, unless an import holds the store (a `triad catalog
+ * import` running, or one that crashed while SQLite still held its lock): then the service starts
+ * without it and serves what the import commits.
+ */
+async function seedDemo(backend: SearchBackend, articles: number, logger: Logger): Promise<void> {
+  try {
+    const outcome = await seedDemoCatalog(backend, articles, {
+      maxWaitMs: 0,
+      onWait: () => logger.info({}, 'an import is writing the catalog: the demo catalog is not seeded'),
+    });
+    logger.info(outcome, outcome.status === 'seeded' ? 'demo catalog seeded' : 'catalog present, demo not seeded');
+  } catch (error) {
+    if (!(error instanceof StoreBusyError)) throw error;
+    logger.info({}, "the catalog is served as committed; the import's catalog is served once it commits");
   }
 }
 

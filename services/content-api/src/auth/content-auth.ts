@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { createLocalJWKSet, createRemoteJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import type { ContentApiConfig } from '../config.js';
-import { createLocalIdentity, type LocalIdentity, type SharedKeyStore } from './local-identity.js';
+import {
+  createLocalIdentity,
+  type LocalIdentity,
+  type LocalIdentityOptions,
+  type SharedKeyStore,
+} from './local-identity.js';
 
 /** Where verification keys come from, plus the built-in identity when it is the source. */
 export interface ContentAuth {
@@ -25,6 +30,8 @@ export async function createContentAuth(
   options: {
     /** Shares the built-in identity's public keys with the other instances on the database. */
     readonly keyStore?: SharedKeyStore;
+    /** Where a key that cannot be published yet is reported. */
+    readonly log?: LocalIdentityOptions['log'];
   } = {},
 ): Promise<ContentAuth> {
   if (config.adminScope === config.requiredScope)
@@ -52,6 +59,7 @@ export async function createContentAuth(
       scope: config.adminScope,
     },
     ...(options.keyStore ? { keyStore: options.keyStore } : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
   return { keys: identity.keys, identity, source: 'built-in /oauth/token' };
 }

@@ -40,6 +40,12 @@ export interface LocalIdentity {
   publicKeys(): Promise<JSONWebKeySet>;
   /** Key resolver for `createTokenVerifier`. */
   readonly keys: JWTVerifyGetKey;
+  /**
+   * True once this process's public key is in the `keyStore` (the other instances then accept its
+   * tokens); always true without a store. Publishing is retried in the background while the
+   * store cannot be written (an import holding SQLite's write lock).
+   */
+  keyShared(): boolean;
   /** The admin client, when one was configured or generated. */
   readonly admin?: LocalAdminClient;
   /**
@@ -76,6 +82,8 @@ export interface LocalIdentityOptions {
    * is accepted by all. Without it only this process's tokens verify.
    */
   readonly keyStore?: SharedKeyStore;
+  /** Where a key that cannot be published yet is reported (a pino logger fits). */
+  readonly log?: { info(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
 /** The shared public keys (`SigningKeyRepository`). */
@@ -85,6 +93,9 @@ export interface SharedKeyStore {
   list(since: number): Promise<JWK[]>;
   prune(before: number): Promise<number>;
 }
+
+/** Between attempts to publish a key the store refused (busy), ms. */
+const KEY_RETRY_MS = 2_000;
 
 /** How often an instance says its key is still in use (and prunes keys nobody uses). */
 const KEY_HEARTBEAT_MS = 10 * 60_000;
@@ -105,8 +116,26 @@ export async function createLocalIdentity(options: LocalIdentityOptions): Promis
   // A key is listed and accepted while a token it signed may be unexpired: its instance was seen
   // within the token lifetime plus one heartbeat.
   const keptMs = options.lifetimeSeconds * 1000 + 2 * KEY_HEARTBEAT_MS;
+  let shared = !store;
   if (store) {
-    await store.publish(jwk, Date.now());
+    const publish = () => store.publish(jwk, Date.now()).then(() => void (shared = true));
+    await publish().catch((error: unknown) => {
+      options.log?.warn(
+        { err: error },
+        "this instance's token key cannot be published to the database yet (an import may hold its write " +
+          `lock); retrying every ${KEY_RETRY_MS / 1000} s. Tokens from here verify here meanwhile`,
+      );
+      const retry = setInterval(() => {
+        void publish().then(
+          () => {
+            clearInterval(retry);
+            options.log?.info({ kid }, "this instance's token key is published");
+          },
+          () => {},
+        );
+      }, KEY_RETRY_MS);
+      retry.unref();
+    });
     const heartbeat = setInterval(() => {
       const now = Date.now();
       void store
@@ -136,6 +165,7 @@ export async function createLocalIdentity(options: LocalIdentityOptions): Promis
     generated,
     jwks,
     keys,
+    keyShared: () => shared,
     async publicKeys() {
       if (!store) return jwks;
       const shared = await store.list(Date.now() - keptMs);

@@ -1,6 +1,6 @@
 import type { Database } from '@triad/db';
 import type { JWK } from 'jose';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ContentTables } from '../search/content-tables.js';
 
 /** `content_signing_keys` (migration 0006). */
@@ -27,18 +27,42 @@ export type PublicKey = JWK & { readonly kid: string };
  */
 export class SigningKeyRepository {
   readonly #db: Kysely<SigningKeyTables>;
+  readonly #sqlite: boolean;
 
   constructor(database: Database<ContentTables>) {
     this.#db = database.db.withTables<{ content_signing_keys: SigningKeysTable }>();
+    this.#sqlite = database.dialect === 'sqlite';
   }
 
-  /** Stores `key` (or marks it seen again) at `now`. */
+  /**
+   * Stores `key` (or marks it seen again) at `now`. On SQLite it does not wait for the write lock
+   * (an import may hold it for minutes, and SQLite's busy wait would block the event loop).
+   *
+   * @throws the driver's SQLITE_BUSY error while another connection holds the write lock.
+   */
   async publish(key: PublicKey, now: number): Promise<void> {
-    await this.#db
-      .insertInto('content_signing_keys')
-      .values({ kid: key.kid, jwk: JSON.stringify(key), created_at: now, seen_at: now })
-      .onConflict((oc) => oc.column('kid').doUpdateSet({ seen_at: now }))
-      .execute();
+    await this.#withoutBusyWait((db) =>
+      db
+        .insertInto('content_signing_keys')
+        .values({ kid: key.kid, jwk: JSON.stringify(key), created_at: now, seen_at: now })
+        .onConflict((oc) => oc.column('kid').doUpdateSet({ seen_at: now }))
+        .execute(),
+    );
+  }
+
+  /** Runs a write on SQLite with `busy_timeout` 0 for its duration (one connection, held throughout). */
+  async #withoutBusyWait<T>(work: (db: Kysely<SigningKeyTables>) => Promise<T>): Promise<T> {
+    if (!this.#sqlite) return work(this.#db);
+    return this.#db.connection().execute(async (db) => {
+      const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+      const timeout = Math.trunc(Number(rows[0]?.timeout ?? 5000));
+      await sql`pragma busy_timeout = 0`.execute(db);
+      try {
+        return await work(db);
+      } finally {
+        await sql.raw(`pragma busy_timeout = ${timeout}`).execute(db);
+      }
+    });
   }
 
   async find(kid: string): Promise<PublicKey | undefined> {
@@ -64,7 +88,9 @@ export class SigningKeyRepository {
 
   /** Deletes keys not seen since `before`; returns how many. */
   async prune(before: number): Promise<number> {
-    const result = await this.#db.deleteFrom('content_signing_keys').where('seen_at', '<', before).executeTakeFirst();
+    const result = await this.#withoutBusyWait((db) =>
+      db.deleteFrom('content_signing_keys').where('seen_at', '<', before).executeTakeFirst(),
+    );
     return Number(result.numDeletedRows);
   }
 }

@@ -8,7 +8,7 @@ import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from 
  * A whole catalog to store: replaces everything, readers see the old or the new one. Every
  * article must belong to one of `shops` and have the id `<shopId>:...`; shop ids hold no `:`.
  */
-export interface CatalogReplacement {
+export interface CatalogReplacement extends StoreWait {
   readonly shops: readonly BusinessShop[];
   /** Articles, or already indexed by `indexArticle`. */
   readonly articles: Iterable<Article | IndexedArticle>;

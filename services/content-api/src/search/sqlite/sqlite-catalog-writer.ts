@@ -80,7 +80,7 @@ export class SqliteCatalogWriter {
       this.statement('delete from content_meta where meta_key >= ? and meta_key < ?').run(SHOP_HASH_KEY, SHOP_HASH_END);
       for (const shop of catalog.shops) this.setShopHash(shop.id, catalog.hash);
       return count;
-    });
+    }, catalog);
   }
 
   /** Settles when every replacement started so far has ended. */
