@@ -18,6 +18,7 @@ import { businessShopsRoutes } from './routes/business-shops/index.js';
 import { demoClientRoutes, isLoopbackHost } from './routes/demo-client/index.js';
 import { entryRoutes } from './routes/entry/index.js';
 import { oauthRoutes } from './routes/oauth/index.js';
+import { SecretThrottle } from './auth/secret-throttle.js';
 import { useSchemasAsDocumentation } from './routes/documentation-only-schemas.js';
 import { addWireSchemas } from './routes/wire-schemas.js';
 import type { ImportRunRepository } from './repositories/import-run-repository.js';
@@ -107,7 +108,11 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
   addWireSchemas(app);
   if (auth.identity) {
     const { identity } = auth;
-    await app.register(oauthRoutes, { identity });
+    const throttle = new SecretThrottle({
+      burst: config.tokenFailureBurst,
+      windowSeconds: config.tokenFailureWindowSeconds,
+    });
+    await app.register(oauthRoutes, { identity, throttle });
     // The console's sign-in form is filled in only on a demo run's own machine (docs/console.md).
     const local = identity.generated && config.demo && isLoopbackHost(config.host);
     await app.register(demoClientRoutes, { client: local ? identity : undefined });

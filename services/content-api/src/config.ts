@@ -31,6 +31,10 @@ export interface ContentApiConfig extends ServiceSettings {
   readonly adminClientSecret?: string;
   /** Lifetime of tokens the built-in endpoint issues, seconds. */
   readonly tokenLifetimeSeconds: number;
+  /** Wrong client secrets one client id (or client address) may send in a row at `/oauth/token`. */
+  readonly tokenFailureBurst: number;
+  /** Seconds in which a client that stopped sending wrong secrets regains all its tries. */
+  readonly tokenFailureWindowSeconds: number;
   /** Base of problem `type` URIs: `<errorsBase>/errors/invalid-query-param`. */
   readonly errorsBase: string;
   /** Public base URL put in links; default: taken from each request's Host. */
@@ -52,6 +56,8 @@ export const contentApiConfigSchema = {
     'requiredScope',
     'adminScope',
     'tokenLifetimeSeconds',
+    'tokenFailureBurst',
+    'tokenFailureWindowSeconds',
     'errorsBase',
   ],
   properties: {
@@ -85,6 +91,20 @@ export const contentApiConfigSchema = {
       default: 3600,
       env: 'TRIAD_CONTENT_TOKEN_LIFETIME',
     }, // 1 h
+    tokenFailureBurst: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10_000,
+      default: 10,
+      env: 'TRIAD_CONTENT_TOKEN_FAILURE_BURST',
+    },
+    tokenFailureWindowSeconds: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 86_400,
+      default: 60,
+      env: 'TRIAD_CONTENT_TOKEN_FAILURE_WINDOW',
+    }, // 1 min: one try back every 6 s
     errorsBase: {
       type: 'string',
       pattern: '^https?://',

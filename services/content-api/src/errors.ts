@@ -16,6 +16,7 @@ export const contentProblems = defineProblemCatalogue({
   CONTENT_ERR_SHOP_EXISTS: { status: 409, title: 'A shop has this id already' },
   CONTENT_ERR_SHOP_HAS_ARTICLES: { status: 409, title: 'The shop still has articles' },
   CONTENT_ERR_SHOP_INVALID: { status: 422, title: 'The shop record is not valid' },
+  CONTENT_ERR_TOKEN_THROTTLED: { status: 429, title: 'Too many wrong client secrets' },
 });
 
 export type ContentProblemCode = keyof typeof contentProblems.definitions;

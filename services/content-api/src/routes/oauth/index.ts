@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { LocalIdentity } from '../../auth/local-identity.js';
+import type { SecretThrottle } from '../../auth/secret-throttle.js';
+import { contentProblems } from '../../errors.js';
 import { useSchemasAsDocumentation } from '../documentation-only-schemas.js';
 import { jwksSchema, TOKEN_FORM_BODY_LIMIT, tokenSchema } from './schemas.js';
 
 export interface OAuthRoutesOptions {
   /** The clients; each is granted its own scope (the read client the read scope, the admin client the admin scope). */
   readonly identity: LocalIdentity;
+  /** Wrong secrets per client id and client address; each check takes a try, a right secret gives it back. */
+  readonly throttle: SecretThrottle;
 }
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -16,7 +20,7 @@ const FORM = 'application/x-www-form-urlencoded';
  * `{error, error_description}` shape) and `GET /.well-known/jwks.json` (the public key).
  */
 export function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOptions, done: (error?: Error) => void): void {
-  const { identity } = options;
+  const { identity, throttle } = options;
   useSchemasAsDocumentation(app);
   app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: TOKEN_FORM_BODY_LIMIT }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -38,8 +42,22 @@ export function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOptions, d
     if (grantType === undefined) return oauthError(reply, 400, 'invalid_request', 'grant_type is required');
     if (grantType !== 'client_credentials')
       return oauthError(reply, 400, 'unsupported_grant_type', 'only client_credentials is supported');
-    const scope =
-      clientId === undefined || clientSecret === undefined ? undefined : await identity.scopeOf(clientId, clientSecret);
+    let scope: string | undefined;
+    if (clientId !== undefined && clientSecret !== undefined) {
+      // Before the secret is checked, so that neither a right nor a wrong secret is told while waiting.
+      const waitMs = throttle.take(clientId, request.ip, Date.now());
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        reply.header('retry-after', String(seconds)).header('cache-control', 'no-store');
+        throw contentProblems.create(
+          'CONTENT_ERR_TOKEN_THROTTLED',
+          `Too many wrong secrets for this client or from this address: try again in ${seconds} s ` +
+            '(each wrong secret costs a try; tries come back over a minute by default)',
+        );
+      }
+      scope = await identity.scopeOf(clientId, clientSecret);
+      if (scope !== undefined) throttle.refund(clientId, request.ip, Date.now());
+    }
     if (clientId === undefined || scope === undefined) {
       if (basic) reply.header('www-authenticate', 'Basic realm="content-api"');
       return oauthError(reply, 401, 'invalid_client', 'unknown client or wrong secret');

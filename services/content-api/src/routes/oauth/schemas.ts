@@ -93,6 +93,9 @@ export const tokenSchema = {
     ...errorResponses(PROBLEM_ERROR_BODY, {
       413: `The body is larger than ${TOKEN_FORM_BODY_LIMIT} bytes (form) or 1 MiB (JSON)`,
       415: 'The body is neither a form nor JSON',
+      429:
+        'CONTENT_ERR_TOKEN_THROTTLED: too many wrong secrets for the client id or from the address; ' +
+        '`Retry-After` says when to try again',
       500: true,
     }),
   },
