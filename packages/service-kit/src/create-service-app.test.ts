@@ -300,6 +300,7 @@ describe('kitProblems catalogue', () => {
       SVC_ERR_HEADERS_TOO_LARGE: 431,
       SVC_ERR_INTERNAL: 500,
       SVC_ERR_UNAVAILABLE: 503,
+      SVC_ERR_TOO_MANY_CONNECTIONS: 503,
     });
   });
 });

@@ -21,6 +21,7 @@ export const kitProblems = defineProblemCatalogue({
   SVC_ERR_HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
   SVC_ERR_INTERNAL: { status: 500, title: 'Internal server error' },
   SVC_ERR_UNAVAILABLE: { status: 503, title: 'The service is not available' },
+  SVC_ERR_TOO_MANY_CONNECTIONS: { status: 503, title: 'This client holds too many connections' },
 });
 
 export type KitProblemCode = keyof typeof kitProblems.definitions;

@@ -1,7 +1,16 @@
 export { createServiceApp, DEFAULT_BODY_LIMIT, type ServiceAppOptions } from './create-service-app.js';
+export { connectionLimits, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connections/connection-limits.js';
+export { guardConnections, type ConnectionGuardLog } from './connections/connection-guard.js';
+export {
+  securityHeaders,
+  SECURITY_HEADERS,
+  PAGE_CONTENT_SECURITY_POLICY,
+  API_CONTENT_SECURITY_POLICY,
+} from './security-headers.js';
 export {
   serveConsole,
   isNavigation,
+  isCleanPath,
   defaultConsoleRoot,
   CONSOLE_RESERVED_PREFIXES,
   IMMUTABLE_CACHE,
@@ -96,6 +105,14 @@ export {
   type LeaseSettings,
 } from './config/lease-settings.js';
 export { SecretCipher, SecretSealError, SECRET_KEY_BYTES, type SecretPurpose } from './secrets/secret-cipher.js';
+export {
+  keyFingerprint,
+  SecretKeyMismatchError,
+  verifySecretKey,
+  type KeyCheck,
+  type KeyCheckNames,
+  type KeyCheckStore,
+} from './secrets/secret-key-check.js';
 export {
   loadSecretKeys,
   decodeSecretKey,

@@ -80,6 +80,8 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
   let serviceMetrics: () => Promise<string> = () => Promise.resolve('');
   const app = await createServiceApp({
     ...(options.logger ? { logger: options.logger } : {}),
+    // Timeouts and the per-client connection limit (TRIAD_*_TIMEOUT_MS, TRIAD_MAX_CONNECTIONS_PER_CLIENT).
+    connections: config,
     metrics: { path: false, exportTo: (render) => (serviceMetrics = render) },
     bodyLimit: config.bodyLimit,
     maxJsonDepth: config.maxJsonDepth,

@@ -85,6 +85,8 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
   let devicesOwned = (): number => 0;
   const app = await createServiceApp({
     ...(options.logger ? { logger: options.logger } : {}),
+    // Timeouts and the per-client connection limit (TRIAD_*_TIMEOUT_MS, TRIAD_MAX_CONNECTIONS_PER_CLIENT).
+    connections: config,
     bodyLimit: config.bodyLimit,
     maxJsonDepth: config.maxJsonDepth,
     // The registry's own paths: a browser reloading /templates/x must get the API's answer.

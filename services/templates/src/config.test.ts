@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '@triad/service-kit';
+import { ConfigError, DEFAULT_CONNECTION_LIMITS } from '@triad/service-kit';
 import { loadTemplatesConfig } from './config.js';
 
 describe('loadTemplatesConfig', () => {
@@ -17,8 +17,13 @@ describe('loadTemplatesConfig', () => {
       maxConcurrentReads: 256,
       writeAccess: 'token',
       readAccess: 'open',
+      devicesReadAccess: 'token',
+      devicesAllow: '',
+      devicesDeny: '',
+      devicesServicePorts: '8080,8081,8082',
       leaseTtlMs: 15_000,
       leaseHeartbeatMs: 3000,
+      ...DEFAULT_CONNECTION_LIMITS,
     });
   });
 
@@ -41,6 +46,32 @@ describe('loadTemplatesConfig', () => {
       logLevel: 'info',
     });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads the device address lists and refuses entries that are neither a block, an address nor a name', () => {
+    const config = loadTemplatesConfig({
+      TRIAD_DEVICES_ALLOW: '10.0.0.0/8, plc.example',
+      TRIAD_DEVICES_DENY: '10.9.0.0/16',
+      TRIAD_DEVICES_SERVICE_PORTS: '9000,9001',
+      TRIAD_DEVICES_READ_ACCESS: 'open',
+    });
+    expect(config).toMatchObject({
+      devicesAllow: '10.0.0.0/8, plc.example',
+      devicesDeny: '10.9.0.0/16',
+      devicesServicePorts: '9000,9001',
+      devicesReadAccess: 'open',
+    });
+    let caught: unknown;
+    try {
+      loadTemplatesConfig({ TRIAD_DEVICES_DENY: '10.0.0.0/40', TRIAD_DEVICES_SERVICE_PORTS: '70000' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).violations.map((v) => v.env)).toEqual([
+      'TRIAD_DEVICES_DENY',
+      'TRIAD_DEVICES_SERVICE_PORTS',
+    ]);
   });
 
   it('reports every bad variable at once by name', () => {

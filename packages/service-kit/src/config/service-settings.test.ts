@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.js';
 import { serviceConfigLoader } from './load-config.js';
+import { DEFAULT_CONNECTION_LIMITS } from '../connections/connection-limits.js';
 import { REQUIRED_SERVICE_SETTINGS, serviceSettingsProperties, type ServiceSettings } from './service-settings.js';
 
 const schema = {
@@ -50,5 +51,39 @@ describe('serviceSettingsProperties: read replicas', () => {
 
   it('refuses a URL with a blank inside, as a list joined by something other than commas', () => {
     expect(() => load({ DATABASE_READ_URL: 'postgres://a/b postgres://c/d' })).toThrow(/DATABASE_READ_URL/);
+  });
+});
+
+describe('serviceSettingsProperties: connection limits', () => {
+  it('defaults every limit to DEFAULT_CONNECTION_LIMITS', () => {
+    const config = load({});
+    expect({
+      headersTimeoutMs: config.headersTimeoutMs,
+      requestTimeoutMs: config.requestTimeoutMs,
+      bodyStallTimeoutMs: config.bodyStallTimeoutMs,
+      keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+      maxConnectionsPerClient: config.maxConnectionsPerClient,
+    }).toEqual(DEFAULT_CONNECTION_LIMITS);
+  });
+
+  it('reads each limit from its variable, 0 turning off the request timeout and the connection limit', () => {
+    const config = load({
+      TRIAD_HEADERS_TIMEOUT_MS: '5000',
+      TRIAD_REQUEST_TIMEOUT_MS: '0',
+      TRIAD_BODY_STALL_TIMEOUT_MS: '10000',
+      TRIAD_KEEP_ALIVE_TIMEOUT_MS: '65000',
+      TRIAD_MAX_CONNECTIONS_PER_CLIENT: '0',
+    });
+    expect(config).toMatchObject({
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 0,
+      bodyStallTimeoutMs: 10000,
+      keepAliveTimeoutMs: 65000,
+      maxConnectionsPerClient: 0,
+    });
+  });
+
+  it('refuses a stall timeout below 100 ms, naming the variable', () => {
+    expect(() => load({ TRIAD_BODY_STALL_TIMEOUT_MS: '5' })).toThrow(/TRIAD_BODY_STALL_TIMEOUT_MS/);
   });
 });

@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { kitProblems } from '../errors.js';
+import { sendProblem } from '../problem/problem-handler.js';
 
 /** The console's areas, one per service (apps/console/src/areas). */
 export type ConsoleArea = 'operator' | 'catalog' | 'templates';
@@ -98,16 +100,35 @@ export async function serveConsole(
       .send(page());
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply));
   if (built && root !== undefined) {
-    await app.register(fastifyStatic, {
-      root: path.join(root, 'assets'),
-      prefix: '/assets/',
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      schemaHide: true,
-      setHeaders: (res) => {
-        res.setHeader('cache-control', IMMUTABLE_CACHE);
-      },
+    const assets = path.join(root, 'assets');
+    await app.register(async (scope) => {
+      // Only flat, hashed file names reach the file system; anything else (dot segments, encoded
+      // or backslashed separators, NUL, a directory) is a plain 404 before @fastify/send sees it.
+      scope.addHook('onRequest', async (request, reply) => {
+        const name = (request.url.split('?')[0] ?? '').slice(ASSETS_PREFIX.length);
+        if (!ASSET_NAME.test(name)) {
+          request.log.info({ code: 'SVC_ERR_ROUTE_NOT_FOUND', status: 404 }, 'request refused: not a console asset');
+          const def = kitProblems.definitions.SVC_ERR_ROUTE_NOT_FOUND;
+          return sendProblem(request, reply, {
+            status: def.status,
+            code: 'SVC_ERR_ROUTE_NOT_FOUND',
+            title: def.title,
+            detail: 'No console asset has this name',
+          });
+        }
+        return undefined;
+      });
+      await scope.register(fastifyStatic, {
+        root: assets,
+        prefix: ASSETS_PREFIX,
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+        schemaHide: true,
+        setHeaders: (res) => {
+          res.setHeader('cache-control', IMMUTABLE_CACHE);
+        },
+      });
     });
   }
   return (request, reply) => {
@@ -125,7 +146,34 @@ export function isNavigation(request: FastifyRequest, reserved: readonly string[
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (!String(request.headers.accept ?? '').includes('text/html')) return false;
   const pathname = request.url.split('?')[0] ?? '/';
+  if (!isCleanPath(pathname)) return false;
   return !reserved.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** Where the hashed console files are served. */
+const ASSETS_PREFIX = '/assets/';
+/** A console asset's name as Vite writes it: flat, `name-hash.ext`, nothing encoded. */
+const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+/** Percent-encoded dots, slashes, backslashes and control characters. */
+const ENCODED_TRICK = /%(?:2e|2f|5c|[01][0-9a-f]|7f)/i;
+
+/**
+ * A path a client-side route may have: starts with one `/`, no empty, `.` or `..` segment, no
+ * backslash, no control character or blank, and none of those percent-encoded. Anything else
+ * (a traversal probe) is not a navigation and gets the 404 problem.
+ */
+export function isCleanPath(pathname: string): boolean {
+  if (!pathname.startsWith('/') || pathname.includes('\\') || ENCODED_TRICK.test(pathname)) return false;
+  for (const char of pathname) {
+    const code = char.charCodeAt(0);
+    if (code <= 0x20 || code === 0x7f) return false;
+  }
+  return pathname
+    .slice(1)
+    .split('/')
+    .every(
+      (segment, index, all) => (segment !== '' || index === all.length - 1) && segment !== '.' && segment !== '..',
+    );
 }
 
 function escapeAttribute(text: string): string {

@@ -60,7 +60,12 @@ interface HasLog {
  * fresh request id (also logged), no `instance` and nothing of the request.
  */
 export function answerClientError(this: HasLog, error: ClientError, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // A socket that cannot be written to gets no answer and no log line (a client that went away,
+  // a connection refused for its client's connection count): nothing to tell, nothing to flood.
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
   const code: KitProblemCode =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? 'SVC_ERR_HEADERS_TOO_LARGE'
@@ -73,15 +78,12 @@ export function answerClientError(this: HasLog, error: ClientError, socket: Dupl
   const body = JSON.stringify(
     buildProblemDocument({ code, status, title, detail: CLIENT_ERROR_DETAILS[code], requestId }),
   );
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? title}\r\n` +
       `Content-Type: ${PROBLEM_MEDIA_TYPE}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       `${REQUEST_ID_HEADER}: ${requestId}\r\n` +
+      'X-Content-Type-Options: nosniff\r\n' +
       'Connection: close\r\n\r\n' +
       body,
     () => socket.destroy(),

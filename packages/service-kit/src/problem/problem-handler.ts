@@ -29,6 +29,11 @@ export interface ProblemHandlerOptions {
  * - route-schema violations: 400 `SVC_ERR_REQUEST_VALIDATION` with `errors: [{in, pointer, keyword, message}]`;
  * - Fastify's client errors: 413 body too large (with `limit`), 415 media type, 400 others, none
  *   echoing the request (see `framework-errors.ts` for what is refused before routing);
+ * - client errors of other libraries (`http-errors` with `expose`, e.g. @fastify/static refusing a
+ *   path): 403 and 404 as 404 `SVC_ERR_ROUTE_NOT_FOUND`, others as `SVC_ERR_BAD_REQUEST` with
+ *   their status, logged at info without a stack;
+ * - a request whose connection is already closed (the client aborted its body, a 408 was sent):
+ *   one info line, nothing sent;
  * - anything else: logged with its stack, answered 500 `SVC_ERR_INTERNAL` without message or stack;
  * - unknown routes: 404 `SVC_ERR_ROUTE_NOT_FOUND` (unless `options.navigation` answers).
  * Every problem carries `code` and `requestId`. Registered once, at the root.
@@ -36,6 +41,12 @@ export interface ProblemHandlerOptions {
 export const problemHandler = fp(
   function problemHandlerPlugin(app: FastifyInstance, options: ProblemHandlerOptions, done: (error?: Error) => void) {
     app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
+      if (clientGone(request, reply)) {
+        // Nothing can be answered (the client hung up mid-body, or a 408 went out already): one
+        // info line without a stack, so clients that abort cannot fill the log with errors.
+        request.log.info({ reason: errorCode(error) }, 'request abandoned: the connection is closed');
+        return undefined;
+      }
       const { status, code, title, detail, extensions } = classifyError(error, request);
       if (status >= 500) request.log.error({ err: error, code }, 'request failed');
       else request.log.info({ code, status }, `request refused: ${title}`);
@@ -118,10 +129,49 @@ export function classifyError(error: FastifyError | Error, request: FastifyReque
       detail: fastifyError.message,
     };
   }
+  const exposed = exposedClientStatus(error);
+  if (exposed === 403 || exposed === 404) {
+    // A refused path (traversal, a directory) looks like any missing one.
+    return { ...kit('SVC_ERR_ROUTE_NOT_FOUND'), detail: `No route answers ${request.method} ${pathOf(request)}` };
+  }
+  if (exposed !== undefined) {
+    return {
+      status: exposed,
+      code: 'SVC_ERR_BAD_REQUEST',
+      title: kitProblems.definitions.SVC_ERR_BAD_REQUEST.title,
+      detail: 'The request cannot be answered as sent',
+    };
+  }
   return {
     ...kit('SVC_ERR_INTERNAL'),
     detail: 'An unexpected error occurred; quote the request id when reporting it.',
   };
+}
+
+/**
+ * The 4xx status of an `http-errors` client error (`expose: true`, as @fastify/send raises for a
+ * bad or forbidden path), else undefined.
+ */
+function exposedClientStatus(error: Error): number | undefined {
+  const fields = error as Error & {
+    readonly expose?: unknown;
+    readonly status?: unknown;
+    readonly statusCode?: unknown;
+  };
+  if (fields.expose !== true) return undefined;
+  const status = typeof fields.statusCode === 'number' ? fields.statusCode : fields.status;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** True when no reply can reach the client any more (mirrors Fastify's own check for async handlers). */
+function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
+  const socket = request.raw.socket as { readonly destroyed?: boolean } | null | undefined;
+  return reply.sent || reply.raw.headersSent || request.raw.aborted || !socket || socket.destroyed === true;
+}
+
+function errorCode(error: Error): string {
+  const code = (error as Error & { readonly code?: unknown }).code;
+  return typeof code === 'string' ? code : error.name;
 }
 
 function kit(code: KitProblemCode): ProblemReplyInit {
