@@ -20,4 +20,45 @@ describe('isConsolePath', () => {
     expect(isConsolePath('https://example.com/')).toBe(false);
     expect(isConsolePath('javascript:alert(1)')).toBe(false);
   });
+
+  it.each(['/', '/nodes/ghost@host', '/alarms?severity=major&range=24h', '/nodes/1#history', '/templates/My%20Switch'])(
+    'accepts the clean path %s',
+    (url) => expect(isConsolePath(url)).toBe(true),
+  );
+
+  it.each([
+    '/\\evil.example/x',
+    '/\\/evil.example/x',
+    '\\\\evil.example/x',
+    '/%5Cevil.example/x',
+    '/%5cevil.example/x',
+    '/%2F%2Fevil.example/x',
+    '/%2fevil.example',
+    '/\t/evil.example/x',
+    '/\n/evil.example/x',
+    '/\r//evil.example',
+    ' //evil.example',
+    '/ /evil.example',
+    '/\u0000/evil.example',
+    '/%00/x',
+    '/\u00a0/evil.example',
+    '/\u200b/evil.example',
+    '/\u2028/evil.example',
+    '/\ufeff/evil.example',
+    '/../../evil',
+    '/nodes/%2e%2e/%2e%2e/x',
+    '/./x',
+    'evil.example/x',
+    'http:/evil.example/x',
+    'https:evil.example',
+    'javascript:alert(1)',
+    'data:text/html,x',
+    '',
+  ])('refuses %j, which is not a clean path on this origin', (url) => expect(isConsolePath(url)).toBe(false));
+
+  it('refuses everything a browser would resolve to another origin', () => {
+    // The finding of issue 23: `/\evil.example/x` resolves to https://evil.example/x.
+    expect(new URL('/\\evil.example/x', 'https://console.example').origin).toBe('https://evil.example');
+    expect(isConsolePath('/\\evil.example/x')).toBe(false);
+  });
 });

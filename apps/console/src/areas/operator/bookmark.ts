@@ -16,7 +16,31 @@ export function bookmarkProblem(title: string, url: string): string | undefined 
   return undefined;
 }
 
-/** True for a same-origin path the console can follow itself (`/nodes/...`), not `//host` or a scheme. */
+/** Any origin serves to resolve a path against: a clean path never leaves the one it is resolved on. */
+const PROBE_ORIGIN = 'https://console.invalid';
+/** Percent-encoded dots, slashes, backslashes and control characters, which a clean path never needs. */
+const ENCODED_TRICK = /%(?:2e|2f|5c|[01][0-9a-f]|7f)/i;
+
+/**
+ * True for a clean same-origin path the console can follow itself (`/nodes/...`): it starts with
+ * exactly one `/`, resolves (as the browser would, `new URL(url, origin)`) to the same origin, and
+ * has no backslash (browsers read `/\host` as `//host`), no control character or blank, no `.` or
+ * `..` segment, and none of those percent-encoded. Anything else is shown as text, never a link.
+ */
 export function isConsolePath(url: string): boolean {
-  return url.startsWith('/') && !url.startsWith('//');
+  if (!url.startsWith('/') || url.startsWith('//') || url.includes('\\') || ENCODED_TRICK.test(url)) return false;
+  for (const char of url) {
+    const code = char.codePointAt(0) ?? 0;
+    // C0, blank, DEL, C1 and the Unicode blanks and format characters a browser may drop or read as a separator.
+    if (code <= 0x20 || (code >= 0x7f && code <= 0xa0) || /\s|\p{Cf}/u.test(char)) return false;
+  }
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  if (path.split('/').some((segment) => segment === '.' || segment === '..')) return false;
+  let resolved: URL;
+  try {
+    resolved = new URL(url, PROBE_ORIGIN);
+  } catch {
+    return false;
+  }
+  return resolved.origin === PROBE_ORIGIN;
 }
