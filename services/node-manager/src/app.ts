@@ -46,6 +46,11 @@ export interface BuildNodeManagerAppOptions {
   readonly consoleLinks?: () => readonly ConsoleLink[];
   /** This instance's id among several on one database; ignored when `core` is given. */
   readonly instanceId?: string;
+  /**
+   * What start-up still does before the service is ready (e.g. `creating the admin user`), or
+   * undefined once done: `/healthz` answers 503 `unavailable` while it returns a text. Default: nothing.
+   */
+  readonly pending?: () => string | undefined;
   /** See `CreateNodeManagerCoreOptions.sharedListCacheMs`; ignored when `core` is given. */
   readonly sharedListCacheMs?: number;
 }
@@ -93,6 +98,8 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
     },
     health: {
       check: async () => {
+        const pending = options.pending?.();
+        if (pending !== undefined) throw new StillStarting(pending);
         await sql`select 1`.execute(database.db);
       },
       // Which of several instances answers, and how many nodes it monitors (docs/decisions/0027).
@@ -149,4 +156,13 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
   );
   await app.register(metricsRoutes, { prefix: '/metrics', core, serviceMetrics: () => serviceMetrics() });
   return { app, core };
+}
+
+/** `/healthz` while start-up work remains: logged as one line (what is left), without a stack. */
+class StillStarting extends Error {
+  override readonly name = 'StillStarting';
+  constructor(what: string) {
+    super(`still starting: ${what}`);
+    this.stack = `${this.name}: ${this.message}`;
+  }
 }

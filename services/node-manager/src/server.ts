@@ -6,6 +6,7 @@ import {
   listenService,
   serviceCloser,
   serviceLogger,
+  verifySecretKey,
   type Logger,
   type ServiceStartOptions,
 } from '@triad/service-kit';
@@ -17,8 +18,9 @@ import type { NodeManagerDatabase } from './repositories/node-manager-tables.js'
 import { NODE_MANAGER_MIGRATION_TABLE, nodeManagerMigrations } from './migrations/index.js';
 import type { NodeMonitor } from './monitoring/node-monitor.js';
 import { startNodeMonitor } from './monitoring/start-node-monitor.js';
-import { loadSecretKeys } from './secrets/secret-key-store.js';
+import { loadSecretKeys, NODE_MANAGER_KEY_NAMES } from './secrets/secret-key-store.js';
 import { ServiceRunRepository } from './repositories/service-run-repository.js';
+import { SecretKeyCheckRepository } from './repositories/secret-key-check-repository.js';
 import type { NodeManagerCore } from './node-manager-core.js';
 import { demoNodeAlive, startDemo, type DemoOutcome } from './demo/demo-node.js';
 import { shareNodes } from './instances/share-nodes.js';
@@ -72,9 +74,11 @@ export function openNodeManagerDatabase(
 }
 
 /**
- * Loads config (environment, then `overrides`), opens and migrates the database, creates the
- * `admin` user on first start (password from `TRIAD_ADMIN_PASSWORD`, else generated and returned
- * in `notes`, never logged) and listens (default port 8080).
+ * Loads config (environment, then `overrides`), opens and migrates the database, checks that the
+ * secret key is the one the stored cookies are sealed with (`SecretKeyMismatchError` otherwise),
+ * creates the `admin` user on first start (password from `TRIAD_ADMIN_PASSWORD`, else generated
+ * and returned in `notes`, never logged) and listens (default port 8080). `/healthz` answers 200
+ * only once the admin user exists.
  */
 export async function startNodeManagerServer(
   overrides: NodeManagerConfigOverrides = {},
@@ -93,12 +97,17 @@ export async function startNodeManagerServer(
         });
     const connector = options.connector ?? erlang!;
     const keys = await loadSecretKeys({ secretKey: config.secretKey, dataDir: config.dataDir });
+    // Before any cookie is opened or sealed: a key the stored cookies do not open refuses the start.
+    const keyCheck = await verifySecretKey(keys.cipher, new SecretKeyCheckRepository(database), NODE_MANAGER_KEY_NAMES);
+    // `/healthz` answers 503 until every configured credential works (issue 23: "ready means ready").
+    let pending: string | undefined = 'creating the admin user';
     const { app, core } = await buildNodeManagerApp({
       config,
       database,
       logger,
       connector,
       cookies: keys.cipher,
+      pending: () => pending,
       // PostgreSQL: the change relay (shareNodes) drops cached alarm lists on others' changes.
       ...(database.capabilities.concurrentWriters ? { sharedListCacheMs: SHARED_ALARM_LIST_CACHE_MS } : {}),
       ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),
@@ -106,6 +115,7 @@ export async function startNodeManagerServer(
     // Plain-text cookies of older versions, and any left under the old key by an interrupted rotation.
     const sealed = await core.topologyStore.resealCookies();
     await keys.finish();
+    await keyCheck.commit();
     if (sealed > 0) logger.info({ cookies: sealed }, 'sealed stored node cookies with the current key');
     const presented = await core.alarmStore.presentMissing();
     if (presented > 0) logger.info({ alarms: presented }, 'stored the list form of older alarms');
@@ -154,6 +164,7 @@ export async function startNodeManagerServer(
       // created by a start that then fails (port taken) and never prints it.
       bootstrap = await core.users.ensureAdmin(config.adminPassword);
       runId = await runs.register(hostname(), process.pid, Date.now());
+      pending = undefined;
     } catch (error) {
       await close().catch(() => {});
       throw error;

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /** Prefix of a sealed secret: `enc:v1:<key id>:<iv>:<ciphertext>:<tag>` (base64url parts). */
 const PREFIX = 'enc:v1:';
@@ -75,6 +75,28 @@ export class SecretCipher {
     } catch {
       throw new SecretSealError(`a stored ${this.#what} failed its integrity check`);
     }
+  }
+
+  /** What this cipher seals (its purpose's `what`), for messages. */
+  get what(): string {
+    return this.#what;
+  }
+
+  /** The purpose's `aad`: names the kind of secret, e.g. in a key check's record. */
+  get purpose(): string {
+    return this.#aad.toString('utf8');
+  }
+
+  /**
+   * One check value per key, the sealing key first: the HMAC-SHA256, keyed with the key, of a fixed
+   * label and the purpose. It tells whether two instances hold the same key without revealing the
+   * key (`verifySecretKey`).
+   */
+  checkValues(): readonly string[] {
+    const keys = [this.#primary, ...[...this.#keys.values()].filter((key) => key !== this.#primary)];
+    return keys.map((key) =>
+      createHmac('sha256', key).update(`triad-secret-key-check:v1:`).update(this.#aad).digest('hex'),
+    );
   }
 
   /** True when `stored` is sealed with the first key (nothing to redo). */

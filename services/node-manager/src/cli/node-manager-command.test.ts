@@ -133,6 +133,8 @@ describeEachDatabase<NodeManagerDatabase>('rotateSecretKey', (getDb) => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'nm-rotate-db-'));
     await getDb().db.deleteFrom('nm_nodes').execute();
     await getDb().db.deleteFrom('nm_service_runs').execute();
+    // Each test starts from a database that has recorded no key yet.
+    await getDb().db.deleteFrom('nm_secret_key_checks').execute();
   });
   afterEach(async () => {
     await rm(dataDir, { recursive: true, force: true });

@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Database } from '@triad/db';
+import { verifySecretKey } from '@triad/service-kit';
 import type { NodeManagerDatabase } from '../repositories/node-manager-tables.js';
 import { ServiceRunRepository, type ServiceRun } from '../repositories/service-run-repository.js';
 import { TopologyRepository } from '../repositories/topology-repository.js';
+import { SecretKeyCheckRepository } from '../repositories/secret-key-check-repository.js';
 import { CookieCipher, SECRET_KEY_BYTES } from '../secrets/cookie-cipher.js';
 import {
   decodeSecretKey,
   loadSecretKeys,
   NEW_SECRET_KEY_FILE,
+  NODE_MANAGER_KEY_NAMES,
   SECRET_KEY_FILE,
   writeKeyFile,
 } from '../secrets/secret-key-store.js';
@@ -63,7 +66,8 @@ export class KeyRotationRefused extends Error {
  * would be lost with the old key: the rotation is refused while a service run is recorded in the
  * database (`nm_service_runs`), unless `force`. Runs recorded by dead processes of this machine
  * are removed first. @throws KeyRotationRefused (nothing changed), CookieSealError (a stored
- * cookie no key opens; nothing changed).
+ * cookie no key opens; nothing changed), SecretKeyMismatchError (the current key is not the one
+ * the database records; nothing changed). The database then records the new key as expected.
  */
 export async function rotateSecretKey(options: RotateSecretKeyOptions): Promise<RotateSecretKeyOutcome> {
   const runs = new ServiceRunRepository(options.database);
@@ -86,6 +90,7 @@ export async function rotateSecretKey(options: RotateSecretKeyOptions): Promise<
     );
   }
   const topology = new TopologyRepository(options.database);
+  const checks = new SecretKeyCheckRepository(options.database);
   if (options.secretKey !== undefined && options.secretKey !== '') {
     if (options.newSecretKey === undefined || options.newSecretKey === '')
       throw new KeyRotationRefused(
@@ -95,7 +100,11 @@ export async function rotateSecretKey(options: RotateSecretKeyOptions): Promise<
     const fresh = decodeSecretKey(options.newSecretKey, 'TRIAD_NEW_SECRET_KEY');
     const current = decodeSecretKey(options.secretKey);
     if (fresh.equals(current)) throw new KeyRotationRefused('TRIAD_NEW_SECRET_KEY is the current key');
-    const resealed = await topology.resealCookies(new CookieCipher([fresh, current]));
+    // The current key must be the database's (recorded now if nothing is yet), the new one is after.
+    await verifySecretKey(new CookieCipher([current]), checks, NODE_MANAGER_KEY_NAMES);
+    const rotating = new CookieCipher([fresh, current]);
+    const resealed = await topology.resealCookies(rotating);
+    await (await verifySecretKey(rotating, checks, NODE_MANAGER_KEY_NAMES)).commit();
     return { resealed, keySource: 'setting', staleRuns };
   }
   const pending = path.join(options.dataDir, NEW_SECRET_KEY_FILE);
@@ -103,7 +112,9 @@ export async function rotateSecretKey(options: RotateSecretKeyOptions): Promise<
   const before = await loadSecretKeys({ dataDir: options.dataDir });
   if (!before.pending) await writeKeyFile(pending, randomBytes(SECRET_KEY_BYTES));
   const keys = await loadSecretKeys({ dataDir: options.dataDir });
+  const check = await verifySecretKey(keys.cipher, checks, NODE_MANAGER_KEY_NAMES);
   const resealed = await topology.resealCookies(keys.cipher);
+  await check.commit();
   await keys.finish();
   return { resealed, keySource: path.join(options.dataDir, SECRET_KEY_FILE), staleRuns };
 }

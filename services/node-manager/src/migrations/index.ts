@@ -6,6 +6,7 @@ import { logsDiscoveryAndRuns } from './0005-logs-discovery-and-runs.js';
 import { nodeLeases } from './0006-node-leases.js';
 import { nodeFacts } from './0007-node-facts.js';
 import { wsPassStamps } from './0008-ws-pass-stamps.js';
+import { secretKeyChecks } from './0009-secret-key-checks.js';
 
 /** Bookkeeping table of the node manager's migrations (services may share one database). */
 export const NODE_MANAGER_MIGRATION_TABLE = 'node_manager_migrations';
@@ -19,4 +20,5 @@ export const nodeManagerMigrations: MigrationSet = Object.freeze({
   '0006_node_leases': nodeLeases,
   '0007_node_facts': nodeFacts,
   '0008_ws_pass_stamps': wsPassStamps,
+  '0009_secret_key_checks': secretKeyChecks,
 });

@@ -18,6 +18,7 @@ export interface NodeManagerDatabase {
   nm_work_leases: WorkLeasesTable;
   nm_ws_passes: WsPassesTable;
   nm_node_facts: NodeFactsTable;
+  nm_secret_key_checks: SecretKeyChecksTable;
 }
 
 /** PostgreSQL returns `bigint` as a string; SQLite as a number. */
@@ -177,4 +178,11 @@ export interface WsPassesTable {
 export interface NodeFactsTable {
   node_id: string;
   facts_json: string;
+}
+
+export interface SecretKeyChecksTable {
+  /** The sealed secrets' purpose (`aad`), e.g. `triad-node-manager:node-cookie`. */
+  purpose: string;
+  /** `SecretCipher.checkValues()[0]` of the key they are sealed with. */
+  check_value: string;
 }

@@ -13,6 +13,12 @@ export const SECRET_KEY_FILE = 'node-manager.key';
 /** A key being rotated in: written before the cookies are resealed, renamed over the key file after. */
 export const NEW_SECRET_KEY_FILE = `${SECRET_KEY_FILE}.new`;
 
+/** How a refused key is named in the start-up error (service-kit `verifySecretKey`). */
+export const NODE_MANAGER_KEY_NAMES = Object.freeze({
+  setting: 'TRIAD_SECRET_KEY (or node-manager.key in the data directory)',
+  rotate: 'triad node-manager rotate-key',
+});
+
 /** Where the node-cookie key comes from: the setting, or a file in the data directory. */
 export interface SecretKeySource {
   /** `TRIAD_SECRET_KEY`: 32 bytes as 64 hex characters or base64. */

@@ -83,6 +83,7 @@ export async function buildTestApp(
  * and not here fails to compile.
  */
 const TABLES_CHILDREN_FIRST: Record<keyof NodeManagerDatabase, number> = {
+  nm_secret_key_checks: -7,
   nm_node_facts: -6,
   nm_ws_passes: -5,
   nm_work_leases: -4,
