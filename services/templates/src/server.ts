@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { openServiceDatabase, type Database } from '@triad/db';
 import {
   closeOnce,
@@ -7,6 +8,7 @@ import {
   serviceLogger,
   type Logger,
   type ServiceStartOptions,
+  verifySecretKey,
 } from '@triad/service-kit';
 import { buildTemplatesApp } from './app.js';
 import { loadTemplatesConfig, type TemplatesConfig, type TemplatesConfigOverrides } from './config.js';
@@ -16,6 +18,7 @@ import { TemplateRepository } from './repositories/template-repository.js';
 import { TokenRepository } from './repositories/token-repository.js';
 import type { TemplatesDatabase } from './repositories/templates-tables.js';
 import { DEVICE_SECRET } from './devices/device-secrets.js';
+import { SecretKeyCheckRepository } from './repositories/secret-key-check-repository.js';
 
 /** Key file of device credentials in the data directory when `TRIAD_SECRET_KEY` is not set. */
 export const TEMPLATES_SECRET_KEY_FILE = 'templates.key';
@@ -40,7 +43,9 @@ export const TEMPLATES_SQLITE_FILE = 'templates.sqlite';
 /**
  * Loads config (environment, then `overrides`), opens and migrates the database (PostgreSQL when
  * `databaseUrl` is set, else `<dataDir>/templates.sqlite`), seeds the example templates when the
- * store is empty and `demo` is on, and listens. Prints nothing; returns the URL.
+ * store is empty and `demo` is on, checks that the admin token and the demo write token pass the
+ * access check (`checkCredentials`), and only then listens, so `/healthz` never answers 200 while a
+ * configured token is refused. Prints nothing; returns the URL.
  */
 export async function startTemplatesServer(
   overrides: TemplatesConfigOverrides = {},
@@ -65,6 +70,10 @@ export async function startTemplatesServer(
       keyFile: TEMPLATES_SECRET_KEY_FILE,
       purpose: DEVICE_SECRET,
     });
+    // Before any device secret is opened or sealed: another key than the database's refuses the start.
+    await verifySecretKey(keys.cipher, new SecretKeyCheckRepository(database), {
+      setting: `TRIAD_SECRET_KEY (or ${TEMPLATES_SECRET_KEY_FILE} in the data directory)`,
+    });
     const app = await buildTemplatesApp({
       config,
       database,
@@ -77,11 +86,18 @@ export async function startTemplatesServer(
       () => database.close(),
     );
     const notes: string[] = [];
+    const credentials: ConfiguredCredential[] = [];
+    if (config.adminToken) credentials.push({ name: 'TRIAD_TEMPLATES_ADMIN_TOKEN', token: config.adminToken });
     if (config.demo && config.writeAccess === 'token') {
       const token = await demoWriteToken(new TokenRepository(database));
+      credentials.push({ name: 'the demo write token', token });
       notes.push(`write token (demo, new at each start): ${token}`);
       notes.push('  send it as "Authorization: Bearer <token>"; make lasting ones with: triad templates tokens add');
     }
+    // Ready means ready (issue 23): every configured token passes the service's own access check
+    // before the port opens, so the first /healthz 200 is never followed by a 401 for them.
+    await app.ready();
+    await checkCredentials(app, credentials, logger);
     const url = await listenService(app, config.host, config.port);
     return {
       url,
@@ -124,4 +140,47 @@ async function demoWriteToken(tokens: TokenRepository): Promise<string> {
   for (const old of await tokens.list())
     if (old.name === DEMO_TOKEN_NAME && old.revokedAt === null) await tokens.revoke(old.id);
   return (await tokens.create(DEMO_TOKEN_NAME, 'write')).token;
+}
+
+/** A bearer token the service is configured or seeded with, and how a person names it. */
+interface ConfiguredCredential {
+  readonly name: string;
+  readonly token: string;
+}
+
+/** A write no route answers: authorised it is a 404, refused a 401 or 403, and it changes nothing. */
+const CREDENTIAL_PROBE_URL = '/templates/~credential-check~/0.0.0/check';
+/** How long start-up retries a token that is refused or whose check is busy, ms. */
+const CREDENTIAL_CHECK_BUDGET_MS = 30_000; // 30 s
+const CREDENTIAL_CHECK_PAUSE_MS = 100;
+
+/**
+ * Sends each credential through the app's own access check (`inject`, no socket) as a write,
+ * retrying while its check is busy (503) or refused, and resolves once every one is accepted.
+ *
+ * @throws Error naming the credential when it is still refused after 30 s: the service does not start.
+ */
+async function checkCredentials(
+  app: FastifyInstance,
+  credentials: readonly ConfiguredCredential[],
+  logger: Logger,
+): Promise<void> {
+  for (const credential of credentials) {
+    const deadline = Date.now() + CREDENTIAL_CHECK_BUDGET_MS;
+    for (;;) {
+      const reply = await app.inject({
+        method: 'PUT',
+        url: CREDENTIAL_PROBE_URL,
+        headers: { authorization: `Bearer ${credential.token}` },
+      });
+      if (reply.statusCode !== 401 && reply.statusCode !== 403 && reply.statusCode !== 503) break;
+      if (Date.now() > deadline)
+        throw new Error(
+          `${credential.name} is refused by the service's own access check (HTTP ${reply.statusCode}); ` +
+            'check the token and the database, then start again',
+        );
+      logger.info({ credential: credential.name, status: reply.statusCode }, 'waiting for a credential to work');
+      await new Promise((resolve) => setTimeout(resolve, CREDENTIAL_CHECK_PAUSE_MS));
+    }
+  }
 }
