@@ -1,3 +1,4 @@
+import type { AddressGuard } from './address-guard.js';
 import { DriverRegistry } from './driver-registry.js';
 import { icmpDriver } from './drivers/icmp/icmp-driver.js';
 import { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';
@@ -10,10 +11,12 @@ import { snmpDriver } from './drivers/snmp/snmp-driver.js';
 export interface DefaultDriverOptions {
   /** The broker of MQTT devices that name none (`TRIAD_MQTT_URL`). */
   readonly mqttBrokerUrl?: string | undefined;
+  /** Checks every address the drivers connect to; default the built-in rules only. */
+  readonly guard?: AddressGuard;
 }
 
 /** Every driver Triad ships, in a fresh registry. */
 export function defaultDriverRegistry(options: DefaultDriverOptions = {}): DriverRegistry {
   const mqtt = createMqttDriver(options.mqttBrokerUrl ? { defaultBrokerUrl: options.mqttBrokerUrl } : {});
-  return new DriverRegistry([icmpDriver, modbusTcpDriver, snmpDriver, mqtt, s7Driver, pnioDriver]);
+  return new DriverRegistry([icmpDriver, modbusTcpDriver, snmpDriver, mqtt, s7Driver, pnioDriver], options.guard);
 }

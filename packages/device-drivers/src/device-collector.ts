@@ -106,7 +106,12 @@ export class DeviceCollector {
         this.#options.log?.(`no driver for ${plan.originType}; its datapoints are not collected`);
         continue;
       }
-      const driver = factory.create({ config, origin: this.#options.origin, log: this.#options.log });
+      const driver = factory.create({
+        config,
+        origin: this.#options.origin,
+        guard: this.#options.registry.guard,
+        ...(this.#options.log ? { log: this.#options.log } : {}),
+      });
       this.#runs.push({ originType: plan.originType, plan, driver, error: null, attempted: false });
     }
     return this.#runs;

@@ -82,7 +82,7 @@ export async function sweepSysDescr(targets: readonly string[], options: SweepOp
     const config = { ...options.snmp, basicConfig: { ...basic, address } };
     const problems = factory.check(config);
     if (problems.length > 0) return { address, error: { code: 'configuration', message: problems.join('; ') } };
-    const driver = factory.create({ config, origin: address });
+    const driver = factory.create({ config, origin: address, guard: options.registry.guard });
     try {
       if (driver.kind !== 'polling') throw new Error('the SNMP driver does not poll');
       const result = await driver.read(

@@ -3,7 +3,15 @@
  * the device's `lastError.code`); the message says what happened and, where it helps, what to do.
  */
 export type DriverErrorCode =
-  'timeout' | 'refused' | 'unreachable' | 'authentication' | 'protocol' | 'configuration' | 'unsupported';
+  | 'timeout'
+  | 'refused'
+  | 'unreachable'
+  | 'authentication'
+  | 'protocol'
+  | 'configuration'
+  | 'unsupported'
+  /** The device address policy refuses the address (address-policy.ts); nothing was sent. */
+  | 'forbidden';
 
 export class DriverError extends Error {
   readonly code: DriverErrorCode;

@@ -1,11 +1,15 @@
+import { AddressGuard } from './address-guard.js';
 import type { DriverFactory } from './driver.js';
 
-/** The drivers a collector can use, by `originType`. */
+/** The drivers a collector can use, by `originType`, and the guard their connections go through. */
 export class DriverRegistry {
   readonly #factories = new Map<string, DriverFactory>();
+  /** Checks every address the drivers connect to (default: the built-in rules only). */
+  readonly guard: AddressGuard;
 
-  constructor(factories: Iterable<DriverFactory> = []) {
+  constructor(factories: Iterable<DriverFactory> = [], guard: AddressGuard = new AddressGuard()) {
     for (const factory of factories) this.add(factory);
+    this.guard = guard;
   }
 
   add(factory: DriverFactory): this {

@@ -4,6 +4,7 @@
  * the template's value pipeline. See docs/devices.md.
  */
 import type { AddressConfig, PipelineInput } from '@triad/device-templates';
+import type { AddressGuard } from './address-guard.js';
 import type { DriverError } from './driver-error.js';
 
 /** One addressed datapoint to read: where (`originAddress`) and as what (`originDataType`, `dataType`). */
@@ -84,6 +85,20 @@ export interface DriverContext {
   readonly origin: string;
   /** Optional diagnostics sink; drivers never log secrets through it. */
   readonly log?: (message: string) => void;
+  /**
+   * Resolves and checks every address the driver connects to (the device address policy); default
+   * a guard with the built-in rules only. The collector passes its registry's guard.
+   */
+  readonly guard?: AddressGuard;
+}
+
+/** A place a driver's configuration sends bytes to: a host (name or address), its port, the key. */
+export interface DriverTarget {
+  readonly host: string;
+  /** Absent for ICMP. */
+  readonly port?: number;
+  /** The configuration key the host comes from (`basicConfig.address`, `brokerUrl`). */
+  readonly path: string;
 }
 
 /** Creates drivers of one `originType`. */
@@ -101,5 +116,10 @@ export interface DriverFactory {
   readonly tuningKeys?: readonly string[];
   /** Checks a configuration without connecting; returns the problems, empty when usable. */
   check(config: Readonly<Record<string, unknown>>): string[];
+  /**
+   * Where a usable configuration sends bytes, for the address policy's check when a device is
+   * stored; empty when the configuration is not usable (`check` says why).
+   */
+  targets(config: Readonly<Record<string, unknown>>): readonly DriverTarget[];
   create(context: DriverContext): Driver;
 }

@@ -10,6 +10,7 @@ export type {
   SubscriptionDriver,
   SubscriptionListener,
   TableRequest,
+  DriverTarget,
 } from './driver.js';
 export { DriverError, toDriverError, type DriverErrorCode } from './driver-error.js';
 export { DriverRegistry } from './driver-registry.js';
@@ -26,6 +27,24 @@ export {
   type DeviceState,
 } from './device-collector.js';
 export { Limiter } from './limiter.js';
+export {
+  AddressPolicy,
+  parseAddressList,
+  hostAddress,
+  normalizeHostName,
+  type AddressList,
+  type AddressPolicyOptions,
+  type AddressRefusal,
+  type AddressRule,
+} from './address-policy.js';
+export {
+  AddressGuard,
+  AddressRefusedError,
+  refusedError,
+  type ResolveAll,
+  type ConnectLookup,
+} from './address-guard.js';
+export { parseIp, parseCidr, formatIp, type IpAddress, type Cidr } from './ip-address.js';
 export { valueAt, numberAt, stringAt, booleanAt, configProblems, assertFilled, hostAt } from './config-values.js';
 export { icmpDriver } from './drivers/icmp/icmp-driver.js';
 export { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';

@@ -16,7 +16,8 @@ import { matchRoutes } from './routes/match/index.js';
 import { templatesRoutes } from './routes/templates/index.js';
 import { validateRoutes } from './routes/validate/index.js';
 import type { TemplatesDatabase } from './repositories/templates-tables.js';
-import { defaultDriverRegistry, type DriverRegistry } from '@triad/device-drivers';
+import { AddressGuard, defaultDriverRegistry, type DriverRegistry } from '@triad/device-drivers';
+import { devicePolicy } from './devices/device-policy.js';
 import { SecretCipher, SECRET_KEY_BYTES } from '@triad/service-kit';
 import { randomBytes } from 'node:crypto';
 import { DeviceCommands } from './commands/device-commands.js';
@@ -127,7 +128,8 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
   await app.register(matchRoutes, { repository, patterns });
   await app.register(evaluateRoutes, { prefix: '/templates', repository, bodyLimit: config.sourceBodyLimit });
 
-  const registry = options.registry ?? defaultDriverRegistry({ mqttBrokerUrl: config.mqttUrl });
+  const guard = new AddressGuard(devicePolicy(config, app, options.consoleLinks));
+  const registry = options.registry ?? defaultDriverRegistry({ mqttBrokerUrl: config.mqttUrl, guard });
   const cipher = options.cipher ?? new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
   const devices = new DeviceRepository(database);
   const collection = new DeviceCollection({

@@ -1,5 +1,7 @@
+import { parseAddressList } from '@triad/device-drivers';
 import {
   checkLeaseSettings,
+  ConfigError,
   leaseSettingsProperties,
   REQUIRED_LEASE_SETTINGS,
   REQUIRED_SERVICE_SETTINGS,
@@ -24,6 +26,20 @@ export interface TemplatesConfig extends ServiceSettings {
   readonly writeAccess: 'open' | 'token';
   /** `open`: anyone may read the registry; `token`: reads need a token of scope read or more. */
   readonly readAccess: 'open' | 'token';
+  /**
+   * `TRIAD_DEVICES_READ_ACCESS`: `token` (default): reading devices (list, one, values, alarms,
+   * events, stream) needs a token of scope read or more; `open`: anyone may.
+   */
+  readonly devicesReadAccess: 'open' | 'token';
+  /** `TRIAD_DEVICES_ALLOW`: CIDR blocks and host names devices may reach (docs/devices.md); default any not refused. */
+  readonly devicesAllow: string;
+  /** `TRIAD_DEVICES_DENY`: CIDR blocks and host names devices may never reach; wins over the allow list. */
+  readonly devicesDeny: string;
+  /**
+   * `TRIAD_DEVICES_SERVICE_PORTS`: Triad's service ports on this host, refused to devices on
+   * loopback and the host's own addresses (besides the ports the services actually listen on).
+   */
+  readonly devicesServicePorts: string;
   /** `TRIAD_SECRET_KEY`: key of device credentials at rest; default a key file in the data directory. */
   readonly secretKey?: string;
   /** Collect from devices (false: devices are stored and served, nothing is read). */
@@ -63,6 +79,10 @@ export const templatesConfigSchema = {
     'maxConcurrentReads',
     'writeAccess',
     'readAccess',
+    'devicesReadAccess',
+    'devicesAllow',
+    'devicesDeny',
+    'devicesServicePorts',
     ...REQUIRED_LEASE_SETTINGS,
   ],
   properties: {
@@ -77,6 +97,15 @@ export const templatesConfigSchema = {
     collectDevices: { type: 'boolean', default: true, env: 'TRIAD_TEMPLATES_COLLECT' },
     writeAccess: { type: 'string', enum: ['open', 'token'], default: 'token', env: 'TRIAD_TEMPLATES_WRITE_ACCESS' },
     readAccess: { type: 'string', enum: ['open', 'token'], default: 'open', env: 'TRIAD_TEMPLATES_READ_ACCESS' },
+    devicesReadAccess: { type: 'string', enum: ['open', 'token'], default: 'token', env: 'TRIAD_DEVICES_READ_ACCESS' },
+    devicesAllow: { type: 'string', maxLength: 20_000, default: '', env: 'TRIAD_DEVICES_ALLOW' },
+    devicesDeny: { type: 'string', maxLength: 20_000, default: '', env: 'TRIAD_DEVICES_DENY' },
+    devicesServicePorts: {
+      type: 'string',
+      pattern: '^\\s*(\\d{1,5}\\s*(,\\s*\\d{1,5}\\s*)*)?$',
+      default: '8080,8081,8082',
+      env: 'TRIAD_DEVICES_SERVICE_PORTS',
+    },
     maxConcurrentReads: { type: 'integer', minimum: 1, maximum: 10_000, default: 256, env: 'TRIAD_DEVICE_READS' },
     mqttUrl: { type: 'string', pattern: '^(mqtts?|wss?)://[^\\s]+$', maxLength: 2000, env: 'TRIAD_MQTT_URL' },
     ...leaseSettingsProperties({ envPrefix: 'TRIAD_TEMPLATES', heartbeatMaximumMs: 300_000 }),
@@ -95,5 +124,31 @@ const loadSettings = serviceConfigLoader<TemplatesConfig>(templatesConfigSchema,
 export const loadTemplatesConfig: typeof loadSettings = (env, overrides, fallbacks) => {
   const config = loadSettings(env, overrides, fallbacks);
   checkLeaseSettings(config, 'TRIAD_TEMPLATES');
+  const violations = [
+    ...(['devicesAllow', 'devicesDeny'] as const).flatMap((key) =>
+      parseAddressList(config[key]).problems.map((message) => ({
+        path: `/${key}`,
+        env: key === 'devicesAllow' ? 'TRIAD_DEVICES_ALLOW' : 'TRIAD_DEVICES_DENY',
+        message,
+      })),
+    ),
+    ...servicePorts(config)
+      .filter((port) => port < 1 || port > 65_535)
+      .map((port) => ({
+        path: '/devicesServicePorts',
+        env: 'TRIAD_DEVICES_SERVICE_PORTS',
+        message: `${port} is not a port (1 to 65535)`,
+      })),
+  ];
+  if (violations.length > 0) throw new ConfigError(violations);
   return config;
 };
+
+/** `devicesServicePorts` as numbers. */
+export function servicePorts(config: Pick<TemplatesConfig, 'devicesServicePorts'>): number[] {
+  return config.devicesServicePorts
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map(Number);
+}

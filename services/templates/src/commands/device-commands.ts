@@ -4,7 +4,14 @@
  * owning instance (re)start or stop the collection.
  */
 import { randomUUID } from 'node:crypto';
-import { prepareDevice, type DriverRegistry, type PreparedDevice } from '@triad/device-drivers';
+import {
+  AddressRefusedError,
+  hostAddress,
+  prepareDevice,
+  type AddressRefusal,
+  type DriverRegistry,
+  type PreparedDevice,
+} from '@triad/device-drivers';
 import { DEVICE_VARIABLE, type DeviceTemplate } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
 import type { DeviceCollection } from '../devices/device-collection.js';
@@ -153,7 +160,33 @@ export class DeviceCommands {
         `The device does not fit ${input.templateId} ${input.templateVersion}: ${prepared.problems[0]!.message}`,
         { errors: prepared.problems },
       );
+    await this.#checkTargets(prepared);
     return prepared;
+  }
+
+  /**
+   * The address policy on every place the device's drivers would send bytes to: addresses and
+   * names as written, then each address a name resolves to now (a name that does not resolve yet
+   * is accepted; every connection checks again). 422 `TPL_ERR_DEVICE_ADDRESS_REFUSED` naming the rule.
+   */
+  async #checkTargets(prepared: PreparedDevice): Promise<void> {
+    const { registry } = this.#options;
+    for (const { plan, config } of prepared.drivers) {
+      for (const target of registry.get(plan.originType)?.targets(config) ?? []) {
+        const path = `/drivers/${pointer(plan.originType)}/${target.path.split('.').map(pointer).join('/')}`;
+        let refusal = registry.guard.policy.checkHost(target.host, target.port);
+        if (refusal === undefined && hostAddress(target.host) === undefined)
+          refusal = await resolvedRefusal(registry, target.host, target.port);
+        const where = target.port === undefined ? target.host : `${target.host} port ${target.port}`;
+        if (refusal !== undefined)
+          throw templatesProblems.create(
+            'TPL_ERR_DEVICE_ADDRESS_REFUSED',
+            `${plan.originType} would connect to ${where}, ` +
+              `which the device address policy refuses (${refusal.rule}): ${refusal.message}`,
+            { rule: refusal.rule, errors: [{ path, message: refusal.message }] },
+          );
+      }
+    }
   }
 
   #now(): number {
@@ -176,6 +209,31 @@ function secretsRequired(places: readonly SecretPlace[]) {
       })),
     },
   );
+}
+
+/** Longest wait for a name's addresses when a device is stored, ms. */
+const RESOLVE_TIMEOUT_MS = 3000;
+
+/** The refusal of one of the addresses `host` resolves to now; none when it does not resolve in time. */
+async function resolvedRefusal(
+  registry: DriverRegistry,
+  host: string,
+  port: number | undefined,
+): Promise<AddressRefusal | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), RESOLVE_TIMEOUT_MS);
+    timer.unref();
+  });
+  const checked = registry.guard.resolve(host, port).then(
+    () => undefined,
+    (error: unknown) => (error instanceof AddressRefusedError ? error.refusal : undefined),
+  );
+  try {
+    return await Promise.race([checked, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function pointer(token: string): string {

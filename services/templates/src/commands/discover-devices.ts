@@ -5,7 +5,9 @@
  */
 import { expandTargets, sweepSysDescr, type DriverRegistry, type SweepResult } from '@triad/device-drivers';
 import type { DeviceTemplate } from '@triad/device-templates';
+import { isObject } from '@triad/common';
 import { kitProblems } from '@triad/service-kit';
+import { templatesProblems } from '../errors.js';
 import { findMatchingTemplates } from '../matching/find-matching-templates.js';
 import type { PatternCache } from '../matching/pattern-cache.js';
 import type { DeviceRecord, DeviceRepository } from '../repositories/device-repository.js';
@@ -48,6 +50,19 @@ export async function discoverDevices(
     throw kitProblems.create('SVC_ERR_BAD_REQUEST', (error as Error).message);
   }
   const snmp = request.snmp ?? {};
+  // Each probe checks its address again when it sends (the guard); this refuses the request at once.
+  const basic = snmp['basicConfig'];
+  const rawPort = isObject(basic) ? basic['port'] : undefined;
+  const port = typeof rawPort === 'number' || typeof rawPort === 'string' ? Number(rawPort) : 161;
+  for (const address of targets) {
+    const refusal = options.registry.guard.policy.checkHost(address, port);
+    if (refusal !== undefined)
+      throw templatesProblems.create(
+        'TPL_ERR_DEVICE_ADDRESS_REFUSED',
+        `The targets include ${address}, which the device address policy refuses (${refusal.rule}): ${refusal.message}`,
+        { rule: refusal.rule, errors: [{ path: '/targets', message: refusal.message }] },
+      );
+  }
   const swept = await sweepSysDescr(targets, {
     snmp,
     registry: options.registry,

@@ -43,7 +43,7 @@ const lastErrorSchema = {
   properties: {
     code: {
       type: 'string',
-      description: 'timeout, refused, unreachable, authentication, protocol, configuration, unsupported',
+      description: 'timeout, refused, unreachable, authentication, protocol, configuration, unsupported, forbidden',
     },
     message: { type: 'string' },
     originType: { type: 'string' },

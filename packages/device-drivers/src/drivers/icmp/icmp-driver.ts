@@ -6,9 +6,10 @@
  * `transmitted`. See docs/devices.md.
  */
 import { spawn } from 'node:child_process';
+import { AddressGuard } from '../../address-guard.js';
 import { configProblems, hostAt, numberAt } from '../../config-values.js';
 import type { DriverContext, DriverFactory, PollingDriver, ReadRequest, ReadResult } from '../../driver.js';
-import { DriverError } from '../../driver-error.js';
+import { DriverError, toDriverError } from '../../driver-error.js';
 import { pointReading } from '../../point-reading.js';
 import { parsePingOutput, type PingSummary } from './ping-output.js';
 
@@ -41,12 +42,19 @@ export const icmpDriver: DriverFactory = {
   originType: 'svc-ds-drv-icmp',
   secretKeys: [],
   check: (config) => configProblems(() => settings(config)),
+  targets: (config) =>
+    configProblems(() => settings(config)).length > 0 ? [] : [{ host: settings(config).address, path: 'address' }],
   create(context: DriverContext): PollingDriver {
     const options = settings(context.config);
+    const guard = context.guard ?? new AddressGuard();
     return {
       kind: 'polling',
       async read(request: ReadRequest, signal: AbortSignal): Promise<ReadResult> {
-        const summary = await ping(options, signal);
+        // ping gets the checked address, never the name: it would resolve the name again.
+        const checked = await guard.address(options.address, undefined).catch((error: unknown) => {
+          throw toDriverError(error, options.address);
+        });
+        const summary = await ping(options, checked.address, signal);
         const timestamp = Date.now();
         const values = pingValues(summary);
         const updates = request.points.map((point) =>
@@ -85,11 +93,11 @@ function pingValues(summary: PingSummary): Readonly<Record<string, unknown>> {
   };
 }
 
-/** Runs `ping -n -c COUNT -i 0.2 -W SECONDS ADDRESS`; the whole run is bounded by count × timeout. */
-function ping(options: IcmpSettings, signal: AbortSignal): Promise<PingSummary> {
+/** Runs `ping -n -c COUNT -i 0.2 -W SECONDS IP`; the whole run is bounded by count × timeout. */
+function ping(options: IcmpSettings, ip: string, signal: AbortSignal): Promise<PingSummary> {
   const waitSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000));
   const args = ['-n', '-q', '-c', String(options.count), '-i', '0.2', '-W', String(waitSeconds)];
-  args.push('-w', String(Math.ceil(options.count * 0.2 + waitSeconds)), '--', options.address);
+  args.push('-w', String(Math.ceil(options.count * 0.2 + waitSeconds)), '--', ip);
   return new Promise((resolve, reject) => {
     const child = spawn('ping', args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     let out = '';

@@ -4,6 +4,7 @@
  * the transport level, and opened again on the next use.
  */
 import modbusSerial from 'modbus-serial';
+import type { AddressGuard } from '../../address-guard.js';
 import type { ModbusArea } from './modbus-address.js';
 
 export interface ConnectionSettings {
@@ -35,8 +36,12 @@ export class ModbusConnection {
   #queue: Promise<unknown> = Promise.resolve();
   #opened = 0;
 
-  constructor(settings: ConnectionSettings) {
+  readonly #guard: AddressGuard;
+
+  /** `guard` resolves and checks the device's address at every connection. */
+  constructor(settings: ConnectionSettings, guard: AddressGuard) {
     this.#settings = settings;
+    this.#guard = guard;
   }
 
   /** How many times a connection was opened (1 while it stays up). */
@@ -111,7 +116,9 @@ export class ModbusConnection {
       }, timeoutMs);
     });
     try {
-      await Promise.race([client.connectTCP(host, { port }), timeout]);
+      // Connects to the address the guard checked, never to the name (it could resolve elsewhere).
+      const connected = this.#guard.address(host, port).then(({ address }) => client.connectTCP(address, { port }));
+      await Promise.race([connected, timeout]);
     } catch (error) {
       client.destroy(() => undefined);
       throw error;

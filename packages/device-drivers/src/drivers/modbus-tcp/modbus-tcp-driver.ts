@@ -5,6 +5,7 @@
  * Modbus exception makes only the datapoints it concerns `bad`. Address grammar and data types:
  * modbus-address.ts, modbus-data-type.ts and docs/devices.md.
  */
+import { AddressGuard } from '../../address-guard.js';
 import { configProblems, hostAt, numberAt } from '../../config-values.js';
 import type {
   DriverContext,
@@ -57,9 +58,14 @@ export const modbusTcpDriver: DriverFactory = {
   originType: 'svc-ds-drv-modbus-tcp',
   secretKeys: [],
   check: (config) => configProblems(() => settings(config)),
+  targets: (config) => {
+    if (configProblems(() => settings(config)).length > 0) return [];
+    const { host, port } = settings(config);
+    return [{ host, port, path: 'address' }];
+  },
   create(context: DriverContext): PollingDriver {
     const options = settings(context.config);
-    const connection = new ModbusConnection(options);
+    const connection = new ModbusConnection(options, context.guard ?? new AddressGuard());
     const target = `${options.host}:${options.port}`;
     const report = reportOnce(context.log, `svc-ds-drv-modbus-tcp ${target}`);
     const batchesOf = perRequest((request) =>

@@ -1,12 +1,24 @@
-/** Opens an MQTT.js client for a connection's settings: the production `MqttConnect`. */
+/**
+ * Opens an MQTT.js client for a connection's settings: the production `MqttConnect`. Every
+ * (re)connection resolves the broker's host name through the address guard, which checks each
+ * address before the socket connects to it; TLS keeps the host name as the server name.
+ */
 import { randomBytes } from 'node:crypto';
-import { connect, type IClientOptions } from 'mqtt';
+import { connect as netConnect, isIP, Socket, type Socket as NetSocket } from 'node:net';
+import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
+import { connect, MqttClient, type IClientOptions } from 'mqtt';
+import { AddressGuard, refusedError } from '../../address-guard.js';
 import type { MqttClientLike } from './mqtt-connection.js';
-import type { MqttConnectionSettings } from './mqtt-settings.js';
+import { brokerTarget, type MqttConnectionSettings } from './mqtt-settings.js';
 
-/** MQTT.js `connect` with the connection's settings; reconnection stays MQTT.js's, subscriptions ours. */
-export function connectMqttJs(settings: MqttConnectionSettings): MqttClientLike {
-  const options: IClientOptions & { passphrase?: string } = {
+/** MQTT.js with the connection's settings; reconnection stays MQTT.js's, subscriptions ours. */
+export function connectMqttJs(
+  settings: MqttConnectionSettings,
+  guard: AddressGuard = new AddressGuard(),
+): MqttClientLike {
+  const { host, port } = brokerTarget(settings.brokerUrl);
+  const lookup = guard.lookup(port);
+  const options: IClientOptions = {
     clientId: settings.clientId ?? `triad-${randomBytes(6).toString('hex')}`,
     username: settings.username,
     password: settings.password,
@@ -20,10 +32,31 @@ export function connectMqttJs(settings: MqttConnectionSettings): MqttClientLike 
     reconnectOnConnackError: false,
     queueQoSZero: false,
   };
-  if (settings.tls !== undefined) {
-    // Only the keys given: an explicit `servername: undefined` would hide MQTT.js's default (the host).
-    for (const [key, value] of Object.entries(settings.tls) as [string, unknown][])
-      if (value !== undefined) Object.assign(options, { [key]: value });
+  const scheme = new URL(settings.brokerUrl).protocol;
+  if (scheme === 'ws:' || scheme === 'wss:') {
+    // ws hands `wsOptions` to http.request, which resolves through `lookup`; MQTT.js adds the TLS keys.
+    const tls = Object.fromEntries(Object.entries(settings.tls ?? {}).filter(([, value]) => value !== undefined));
+    return connect(settings.brokerUrl, { ...options, ...tls, wsOptions: { lookup } });
   }
-  return connect(settings.brokerUrl, options);
+  // TCP and TLS streams of our own: MQTT.js's pass no `lookup` (TCP) or go through a SOCKS proxy
+  // from MQTTJS_SOCKS_PROXY (both), which would resolve the name past the address policy.
+  const tls = settings.tls;
+  return new MqttClient(() => {
+    // Node skips `lookup` for an address: the guard checks that one here, at every connection.
+    const refusal = guard.policy.checkHost(host, port);
+    if (refusal !== undefined) return refusedSocket(refusal);
+    if (scheme === 'mqtt:' || tls === undefined) return netConnect({ host, port, lookup });
+    const secure: ConnectionOptions = { host, port, lookup, rejectUnauthorized: tls.rejectUnauthorized };
+    for (const key of ['ca', 'cert', 'key', 'passphrase'] as const) if (tls[key] !== undefined) secure[key] = tls[key];
+    const servername = tls.servername ?? (isIP(host) === 0 ? host : undefined);
+    if (servername !== undefined) secure.servername = servername;
+    return tlsConnect(secure);
+  }, options);
+}
+
+/** A socket that fails with the refusal before connecting anywhere. */
+function refusedSocket(refusal: Parameters<typeof refusedError>[0]): NetSocket {
+  const socket = new Socket();
+  process.nextTick(() => socket.destroy(refusedError(refusal)));
+  return socket;
 }

@@ -4,6 +4,7 @@
  * Ten thousand devices on one broker are one TCP connection and one subscription per topic
  * filter, not ten thousand.
  */
+import type { AddressGuard } from '../../address-guard.js';
 import { connectMqttJs } from './connect-mqtt-js.js';
 import { MqttConnection, type ConnectionUser, type MqttConnect } from './mqtt-connection.js';
 import type { MqttConnectionSettings } from './mqtt-settings.js';
@@ -34,12 +35,13 @@ export class MqttConnectionPool {
     settings: MqttConnectionSettings,
     user: ConnectionUser,
     log?: (message: string) => void,
+    guard?: AddressGuard,
   ): PooledSubscription {
     // The key holds the password; it never leaves this map.
     const key = JSON.stringify(settings);
     let connection = this.#connections.get(key);
     if (connection === undefined) {
-      connection = new MqttConnection(settings, this.#connect, log);
+      connection = new MqttConnection(settings, this.#connect, log, guard);
       this.#connections.set(key, connection);
     }
     const shared = connection;

@@ -9,6 +9,7 @@
  * subscribes again and reports each device up once its filters are granted. Lost connections and
  * refused credentials are reported to every device as a `DriverError`.
  */
+import { AddressGuard } from '../../address-guard.js';
 import { DriverError, toDriverError } from '../../driver-error.js';
 import { MqttMessage, type PublishProperties } from './mqtt-message.js';
 import type { MqttConnectionSettings } from './mqtt-settings.js';
@@ -38,7 +39,7 @@ export interface MqttClientLike {
 }
 
 /** Opens a client; `connect` of MQTT.js in production. */
-export type MqttConnect = (settings: MqttConnectionSettings) => MqttClientLike;
+export type MqttConnect = (settings: MqttConnectionSettings, guard: AddressGuard) => MqttClientLike;
 
 /** One device's use of the connection. */
 export interface ConnectionUser {
@@ -86,10 +87,19 @@ export class MqttConnection {
   #downError: DriverError | undefined;
   #authRetry: NodeJS.Timeout | undefined;
 
-  constructor(settings: MqttConnectionSettings, connect: MqttConnect, log?: (message: string) => void) {
+  readonly #guard: AddressGuard;
+
+  /** `guard` checks the broker's addresses at every connection (`connect` hands it to the sockets). */
+  constructor(
+    settings: MqttConnectionSettings,
+    connect: MqttConnect,
+    log?: (message: string) => void,
+    guard: AddressGuard = new AddressGuard(),
+  ) {
     this.#settings = settings;
     this.#connect = connect;
     this.#log = log;
+    this.#guard = guard;
   }
 
   /** How many devices use the connection. */
@@ -172,7 +182,7 @@ export class MqttConnection {
   }
 
   #open(): MqttClientLike {
-    const client = this.#connect(this.#settings);
+    const client = this.#connect(this.#settings, this.#guard);
     client.on('connect', () => this.#onConnect());
     client.on('close', () => this.#onClose());
     client.on('error', (error) => this.#onError(error));

@@ -6,6 +6,7 @@
  * connection (`MqttConnectionPool`). See docs/devices.md ("MQTT").
  */
 import type { PipelineInput } from '@triad/device-templates';
+import { AddressGuard, refusedError } from '../../address-guard.js';
 import { configProblems } from '../../config-values.js';
 import type {
   DriverContext,
@@ -22,7 +23,7 @@ import type { RouteBinding } from './message-route.js';
 import type { ConnectionUser } from './mqtt-connection.js';
 import { MqttConnectionPool, type PooledSubscription } from './mqtt-connection-pool.js';
 import type { MqttMessage } from './mqtt-message.js';
-import { DEFAULT_BROKER_URL, mqttSettings, type MqttSettings, type TopicEntry } from './mqtt-settings.js';
+import { brokerTarget, DEFAULT_BROKER_URL, mqttSettings, type MqttSettings, type TopicEntry } from './mqtt-settings.js';
 
 /** What `createMqttDriver` takes; both have defaults. */
 export interface MqttDriverOptions {
@@ -52,6 +53,11 @@ export function createMqttDriver(options: MqttDriverOptions = {}): DriverFactory
       'authRetryPeriod',
     ],
     check: (config) => configProblems(() => mqttSettings(config, defaultBrokerUrl())),
+    targets: (config) => {
+      if (configProblems(() => mqttSettings(config, defaultBrokerUrl())).length > 0) return [];
+      const { host, port } = brokerTarget(mqttSettings(config, defaultBrokerUrl()).connection.brokerUrl);
+      return [{ host, port, path: 'brokerUrl' }];
+    },
     create(context: DriverContext): SubscriptionDriver {
       let settings: MqttSettings | DriverError;
       try {
@@ -68,8 +74,13 @@ export function createMqttDriver(options: MqttDriverOptions = {}): DriverFactory
           if (settings instanceof DriverError) throw settings;
           // A template may declare the driver without reading anything through it.
           if (closed || (request.points.length === 0 && request.tables.length === 0)) return;
+          const guard = context.guard ?? new AddressGuard();
+          // Sockets skip the guard's lookup for an address: check that one now (it never changes).
+          const { host, port } = brokerTarget(settings.connection.brokerUrl);
+          const refusal = guard.policy.checkHost(host, port);
+          if (refusal !== undefined) throw refusedError(refusal);
           const user = connectionUser(settings, request, listener, context);
-          subscription = pool.subscribe(settings.connection, user, context.log);
+          subscription = pool.subscribe(settings.connection, user, context.log, guard);
           await subscription.ready;
         },
         async close(): Promise<void> {

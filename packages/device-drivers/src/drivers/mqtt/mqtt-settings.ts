@@ -14,8 +14,17 @@ import { topicFilterProblem } from './topic-filter.js';
 /** The broker used when neither the device nor the service (`TRIAD_MQTT_URL`) names one. */
 export const DEFAULT_BROKER_URL = 'mqtt://127.0.0.1:1883';
 
-const PROTOCOLS = ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:'];
-const ENCRYPTED = ['mqtts:', 'ssl:', 'wss:'];
+/** Exactly the schemes docs/devices.md lists (MQTT.js would also take tcp:, ssl:, +unix and more). */
+const PROTOCOLS = ['mqtt:', 'mqtts:', 'ws:', 'wss:'];
+const ENCRYPTED = ['mqtts:', 'wss:'];
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'mqtt:': 1883, 'mqtts:': 8883, 'ws:': 80, 'wss:': 443 };
+
+/** Where a broker URL connects: its host (brackets removed) and port. */
+export function brokerTarget(brokerUrl: string): { host: string; port: number } {
+  const url = new URL(brokerUrl);
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return { host, port: url.port === '' ? (DEFAULT_PORTS[url.protocol] ?? 0) : Number(url.port) };
+}
 
 /** One `topics[]` entry. */
 export interface TopicEntry {
@@ -73,7 +82,11 @@ export function mqttSettings(config: Readonly<Record<string, unknown>>, defaultB
     throw new DriverError('configuration', `brokerUrl must be a URL such as mqtt://host:1883; it is not`);
   }
   if (!PROTOCOLS.includes(url.protocol))
-    throw new DriverError('configuration', `brokerUrl must start with mqtt://, mqtts://, ws:// or wss://`);
+    throw new DriverError(
+      'configuration',
+      `brokerUrl must start with mqtt://, mqtts://, ws:// or wss://; it starts with ${url.protocol}//`,
+    );
+  if (url.hostname === '') throw new DriverError('configuration', 'brokerUrl must name a host (mqtt://host:1883)');
   if (url.password !== '')
     throw new DriverError('configuration', 'brokerUrl must not hold a password: give it as "password" (kept secret)');
   const username = optional(config, 'username');

@@ -21,6 +21,9 @@ export const pnioDriver: DriverFactory = {
   originType: 'svc-ds-drv-pnio',
   secretKeys: [],
   check: (config) => configProblems(() => settings(config)),
+  // It never connects; its address is still checked, so that a device stored today is not refused later.
+  targets: (config) =>
+    configProblems(() => settings(config)).length > 0 ? [] : [{ host: settings(config).ipAddress, path: 'ipAddress' }],
   create(context: DriverContext): PollingDriver {
     settings(context.config);
     return {

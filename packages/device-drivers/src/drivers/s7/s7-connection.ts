@@ -6,8 +6,7 @@
  * node-snap7 runs each call on a libuv worker thread; a call cannot be cancelled, so a caller that
  * gives up (the poll's deadline) leaves it to finish, and the next call waits for it.
  */
-import { lookup } from 'node:dns/promises';
-import { isIPv4 } from 'node:net';
+import { AddressGuard } from '../../address-guard.js';
 import { DriverError, toDriverError } from '../../driver-error.js';
 import type { S7Area } from './s7-address.js';
 import type { S7Span } from './s7-batches.js';
@@ -58,9 +57,17 @@ export class S7Connection {
   #opened = 0;
   #requests = 0;
 
-  constructor(settings: S7ConnectionSettings, newClient: () => Snap7Client = newSnap7Client) {
+  readonly #guard: AddressGuard;
+
+  /** `guard` resolves and checks the PLC's address at every connection. */
+  constructor(
+    settings: S7ConnectionSettings,
+    newClient: () => Snap7Client = newSnap7Client,
+    guard: AddressGuard = new AddressGuard(),
+  ) {
     this.#settings = settings;
     this.#newClient = newClient;
+    this.#guard = guard;
     this.#target = `${settings.host}:${settings.port}`;
   }
 
@@ -185,10 +192,10 @@ export class S7Connection {
     );
   }
 
+  /** The PLC's IPv4 address, checked by the device address policy. */
   async #resolve(host: string): Promise<string> {
-    if (isIPv4(host)) return host;
     try {
-      return (await lookup(host, { family: 4 })).address;
+      return (await this.#guard.address(host, this.#settings.port, 4)).address;
     } catch (error) {
       throw toDriverError(error, this.#target);
     }

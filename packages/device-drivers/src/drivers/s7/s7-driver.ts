@@ -68,9 +68,14 @@ export function createS7Driver(newClient: () => Snap7Client = newSnap7Client): D
     secretKeys: ['s7security.password'],
     tuningKeys: ['s7extraConfig.requestTimeout', 's7extraConfig.connectionTimeout', 's7extraConfig.maxGap'],
     check: (config) => configProblems(() => s7Settings(config)),
+    targets: (config) => {
+      if (configProblems(() => s7Settings(config)).length > 0) return [];
+      const { host, port } = s7Settings(config);
+      return [{ host, port, path: 's7basicConfig.address' }];
+    },
     create(context: DriverContext): PollingDriver {
       const options = s7Settings(context.config);
-      const connection = new S7Connection(options, newClient);
+      const connection = new S7Connection(options, newClient, context.guard);
       const report = reportOnce(context.log, `${S7_ORIGIN_TYPE} ${options.host}:${options.port}`);
       const rangesOf = perRequest((request) =>
         planRanges(parsePoints(request, pointRead, report, 'the S7 driver reads map sets only'), options.maxGap),

@@ -6,7 +6,8 @@
  * a fresh one.
  */
 import snmp from 'net-snmp';
-import { DriverError } from '../../driver-error.js';
+import { AddressGuard } from '../../address-guard.js';
+import { DriverError, toDriverError } from '../../driver-error.js';
 import { snmpDriverError } from './snmp-errors.js';
 import type { SnmpSettings } from './snmp-settings.js';
 
@@ -26,10 +27,15 @@ export class SnmpClient {
   #current: LiveSession | undefined;
   readonly #all = new Set<LiveSession>();
   #closed = false;
+  readonly #guard: AddressGuard;
+  /** The session being opened (its address being resolved and checked). */
+  #opening: Promise<LiveSession> | undefined;
 
-  constructor(settings: SnmpSettings, log?: (message: string) => void) {
+  /** `guard` resolves and checks the agent's address whenever a session opens. */
+  constructor(settings: SnmpSettings, log?: (message: string) => void, guard: AddressGuard = new AddressGuard()) {
     this.#settings = settings;
     this.#log = log;
+    this.#guard = guard;
   }
 
   /** GET: one varbind per OID, in order (missing objects as noSuchObject/noSuchInstance varbinds). */
@@ -73,10 +79,11 @@ export class SnmpClient {
     }
   }
 
-  #once<T>(call: Call<T>, signal: AbortSignal): Promise<T> {
-    if (this.#closed) return Promise.reject(new DriverError('protocol', 'the SNMP driver is closed'));
-    if (signal.aborted) return Promise.reject(aborted(this.#settings));
-    const live = this.#session();
+  async #once<T>(call: Call<T>, signal: AbortSignal): Promise<T> {
+    if (this.#closed) throw new DriverError('protocol', 'the SNMP driver is closed');
+    if (signal.aborted) throw aborted(this.#settings);
+    const live = await this.#session();
+    if (signal.aborted) throw aborted(this.#settings);
     live.inFlight++;
     return new Promise<T>((resolve, reject) => {
       let settled = false;
@@ -105,16 +112,37 @@ export class SnmpClient {
     });
   }
 
-  #session(): LiveSession {
-    if (this.#current !== undefined && !this.#current.retired) return this.#current;
+  /** The current session, or a new one to the agent's checked address. */
+  #session(): Promise<LiveSession> {
+    if (this.#current !== undefined && !this.#current.retired) return Promise.resolve(this.#current);
+    this.#opening ??= this.#open().finally(() => (this.#opening = undefined));
+    return this.#opening;
+  }
+
+  async #open(): Promise<LiveSession> {
+    const { address, port } = this.#settings;
+    let checked: { address: string; family: number };
+    try {
+      // The session gets the checked address, never the name: net-snmp would resolve it at each send.
+      checked = await this.#guard.address(address, port);
+    } catch (error) {
+      throw toDriverError(error, `SNMP agent ${address}:${port}`);
+    }
+    const live = this.#create(checked.address, checked.family === 6 ? 'udp6' : 'udp4');
+    if (this.#closed) {
+      this.#end(live);
+      throw new DriverError('protocol', 'the SNMP driver is closed');
+    }
+    return live;
+  }
+
+  #create(ip: string, transport: 'udp4' | 'udp6'): LiveSession {
     const { address, port, retries, timeoutMs, v3, community, version } = this.#settings;
-    // An IPv6 literal needs an IPv6 socket; host names resolve to IPv4.
-    const transport = address.includes(':') ? ('udp6' as const) : ('udp4' as const);
     const options = { port, retries, timeout: timeoutMs, backoff: 1, transport };
     const session =
       v3 !== undefined
-        ? snmp.createV3Session(address, v3.netSnmpUser, { ...options, version: snmp.Version3 })
-        : snmp.createSession(address, community, {
+        ? snmp.createV3Session(ip, v3.netSnmpUser, { ...options, version: snmp.Version3 })
+        : snmp.createSession(ip, community, {
             ...options,
             version: version === '1' ? snmp.Version1 : snmp.Version2c,
           });

@@ -17,9 +17,14 @@ export const snmpDriver: DriverFactory = {
   secretKeys: SNMP_SECRET_KEYS,
   tuningKeys: ['basicConfig.retries', 'basicConfig.timeout', 'basicConfig.maxVarbinds', 'basicConfig.maxRepetitions'],
   check: (config) => configProblems(() => readSnmpSettings(config)),
+  targets: (config) => {
+    if (configProblems(() => readSnmpSettings(config)).length > 0) return [];
+    const { address, port } = readSnmpSettings(config);
+    return [{ host: address, port, path: 'basicConfig.address' }];
+  },
   create(context: DriverContext): PollingDriver {
     const settings = readSnmpSettings(context.config);
-    const client = new SnmpClient(settings, context.log);
+    const client = new SnmpClient(settings, context.log, context.guard);
     return {
       kind: 'polling',
       async read(request: ReadRequest, signal: AbortSignal): Promise<ReadResult> {
