@@ -20,8 +20,8 @@ export interface KeyCheckStore {
 export interface KeyCheckNames {
   /** Where the key comes from, e.g. `TRIAD_SECRET_KEY (or node-manager.key in the data directory)`. */
   readonly setting: string;
-  /** How to move the stored secrets to another key, e.g. `triad node-manager rotate-key`. */
-  readonly rotate: string;
+  /** How to move the stored secrets to another key, e.g. `triad node-manager rotate-key`; absent: no way yet. */
+  readonly rotate?: string;
 }
 
 /** The key of this instance is not the one the stored secrets were sealed with. Never carries a key. */
@@ -90,8 +90,10 @@ export async function verifySecretKey(
     throw new SecretKeyMismatchError(
       `the stored ${cipher.what}s of this database were sealed with another key (fingerprint ${expected}) ` +
         `than this instance's ${names.setting} (fingerprint ${fingerprint}). Start it with the key of ` +
-        `fingerprint ${expected}: every instance on one database needs the same key. To change the key, ` +
-        `stop every instance and run \`${names.rotate}\``,
+        `fingerprint ${expected}: every instance on one database needs the same key. ` +
+        (names.rotate === undefined
+          ? 'This service cannot move its secrets to another key yet: keep the key with the backups of the database'
+          : `To change the key, stop every instance and run \`${names.rotate}\``),
       expected,
       fingerprint,
     );

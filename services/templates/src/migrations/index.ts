@@ -3,6 +3,7 @@ import { createTemplates } from './0001-create-templates.js';
 import { createDevices } from './0002-create-devices.js';
 import { createApiTokens } from './0003-create-api-tokens.js';
 import { createWorkLeases } from './0004-create-work-leases.js';
+import { createSecretKeyChecks } from './0005-create-secret-key-checks.js';
 
 /** Bookkeeping table of the template service's migrations (services may share one database). */
 export const TEMPLATES_MIGRATION_TABLE = 'templates_migrations';
@@ -13,4 +14,5 @@ export const templatesMigrations: MigrationSet = Object.freeze({
   '0002_create_devices': createDevices,
   '0003_create_api_tokens': createApiTokens,
   '0004_create_work_leases': createWorkLeases,
+  '0005_create_secret_key_checks': createSecretKeyChecks,
 });

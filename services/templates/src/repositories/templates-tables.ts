@@ -7,6 +7,7 @@ export interface TemplatesDatabase {
   device_alarms: DeviceAlarmsTable;
   device_events: DeviceEventsTable;
   api_tokens: ApiTokensTable;
+  templates_secret_key_checks: SecretKeyChecksTable;
 }
 
 export interface TemplateIdsTable {
@@ -93,4 +94,10 @@ export interface ApiTokensTable {
   created_at: number | string;
   last_used_at: number | string | null;
   revoked_at: number | string | null;
+}
+
+/** The key sealing each kind of stored secret, by its check value (service-kit `verifySecretKey`). */
+export interface SecretKeyChecksTable {
+  purpose: string;
+  check_value: string;
 }
