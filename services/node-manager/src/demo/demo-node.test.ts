@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupNodePort } from '../connections/epmd-client.js';
 import { liveErl, shortHost, uniqueAlive } from '../connections/test-support/erl-node.js';
 import { startNodeManagerServer, type RunningNodeManagerServer } from '../server.js';
-import { bootedWithin, DEMO_ALARM_ID, demoNodeAlive, READY_LINE, startDemo } from './demo-node.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import {
+  bootedWithin,
+  DEMO_ALARM_ID,
+  demoNodeAlive,
+  demoNodeHost,
+  demoNodeLaunch,
+  READY_LINE,
+  startDemo,
+} from './demo-node.js';
 import { pollUntil } from '../test-support/poll-until.js';
 
 /**
@@ -28,6 +37,59 @@ describe('demoNodeAlive', () => {
     expect(demoNodeAlive('postgres://db/triad')).not.toBe(a);
   });
 });
+
+describe('demoNodeLaunch', () => {
+  it('binds distribution and a new epmd to loopback and leaves the cookie off the command line', () => {
+    const where = { host: 'box', longName: false, address: '127.0.1.1' };
+    const launch = demoNodeLaunch({ alive: 'triad_demo_x', where, home: '/tmp/h', env: { PATH: '/bin' } });
+    expect(launch.args).toEqual(expect.arrayContaining(['-sname', 'triad_demo_x']));
+    expect(launch.args.join(' ')).toContain('-kernel inet_dist_use_interface {127,0,1,1}');
+    expect(launch.args).not.toContain('-setcookie');
+    expect(launch.env).toMatchObject({ HOME: '/tmp/h', ERL_EPMD_ADDRESS: '127.0.1.1', PATH: '/bin' });
+    const long = demoNodeLaunch({
+      alive: 'a',
+      where: { host: '127.0.0.1', longName: true, address: '127.0.0.1' },
+      home: '/h',
+      env: {},
+    });
+    expect(long.args).toEqual(expect.arrayContaining(['-name', 'a@127.0.0.1']));
+  });
+
+  it('names the node after a host that resolves to loopback, else after 127.0.0.1', async () => {
+    expect(await demoNodeHost('localhost')).toMatchObject({ host: 'localhost', longName: false });
+    expect(await demoNodeHost('no-such-host.invalid')).toEqual({
+      host: '127.0.0.1',
+      longName: true,
+      address: '127.0.0.1',
+    });
+  });
+});
+
+/** The command lines of every process this user may read. */
+function commandLines(): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        return [readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').join(' ')];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** Local addresses (IPv4 hex `0100007F` style, IPv6 hex) listening on `port`, from /proc/net/tcp{,6}. */
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) =>
+    readFileSync(file, 'latin1')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cols) => cols[3] === '0A' && cols[1]?.endsWith(`:${hexPort}`))
+      .map((cols) => cols[1]!.split(':')[0]!),
+  );
+}
 
 describe('bootedWithin', () => {
   it('sees the ready line when a long report follows it in the same chunk', async () => {
@@ -77,8 +139,19 @@ suite(title, () => {
       const alive = uniqueAlive('demo');
       const timing = { bootTimeoutMs: BOOT_BUDGET_MS, stopGraceMs: STOP_GRACE_MS };
       const demo = await startDemo(server.core, { url: server.url, alive, ...timing });
-      const name = `${alive}@${shortHost()}`;
+      const where = await demoNodeHost(shortHost());
+      const name = `${alive}@${where.host}`;
       expect(demo.note).toContain(`${name} started`);
+      // The cookie is on no command line; the distribution port listens on loopback only.
+      const cookie = (await server.core.topologyStore.findLiveNodeByName(name))?.cookie;
+      expect(cookie).toMatch(/^[0-9a-f]{24}$/);
+      expect(commandLines().filter((line) => line.includes(cookie!))).toEqual([]);
+      const port = await lookupNodePort(where.host, alive, { timeoutMs: 5000 });
+      expect(port.kind).toBe('port');
+      const bound = listeningAddresses(port.kind === 'port' ? port.port : 0);
+      expect(bound.length).toBeGreaterThan(0);
+      // 127.x.y.z in /proc's little-endian hex ends with 7F; 0.0.0.0 would be 00000000.
+      for (const address of bound) expect(address).toMatch(/^[0-9A-F]{6}7F$/);
       const node = await pollUntil(
         async () =>
           (await getJson<{ name: string; state: string; id: string }[]>('/api/topo/node')).find(
@@ -104,7 +177,7 @@ suite(title, () => {
 
       expect(await again.stop()).toBe('none'); // it launched nothing
       expect(await demo.stop()).toBe('halted'); // end of input, not the kill fallback
-      expect((await lookupNodePort(shortHost(), alive, { timeoutMs: 1000 })).kind).toBe('notRegistered');
+      expect((await lookupNodePort(where.host, alive, { timeoutMs: 1000 })).kind).toBe('notRegistered');
     },
     TEST_BUDGET_MS,
   );

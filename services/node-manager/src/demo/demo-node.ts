@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import { accessSync, constants } from 'node:fs';
-import { hostname } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { lookupNodePort } from '../connections/epmd-client.js';
 import type { NodeManagerCore } from '../node-manager-core.js';
@@ -84,7 +86,8 @@ export function erlOnPath(env: Readonly<Record<string, string | undefined>> = pr
 /**
  * The demo of `triad serve`: a real Erlang node to manage. When `erl` is installed and the
  * store has no live node yet (or holds the demo node from an earlier start), it starts
- * `erl -sname <alive>` with SASL and a random cookie (kept in the node record, reused on the
+ * `erl -sname <alive>` (see `demoNodeHost`), listening on loopback only, with SASL and a random
+ * cookie given in a 0400 file, never on its command line (kept in the node record, reused on the
  * next start), lets it set one SASL alarm, and adds it through the ordinary add-node path, so
  * it comes UP, lands in the family of its release and its alarm appears in the lists. The node
  * is a child process that halts when the service closes (or dies: it halts on end of input).
@@ -92,8 +95,8 @@ export function erlOnPath(env: Readonly<Record<string, string | undefined>> = pr
  */
 export async function startDemo(core: NodeManagerCore, options: StartDemoOptions): Promise<DemoOutcome> {
   const alive = options.alive ?? DEMO_NODE_ALIVE;
-  const host = shortHostName();
-  const name = `${alive}@${host}`;
+  const where = await demoNodeHost(shortHostName());
+  const name = `${alive}@${where.host}`;
   const none = (note: string): DemoOutcome => ({ note, stop: () => Promise.resolve('none' as const) });
   const stored = await core.topologyStore.findLiveNodeByName(name);
   if (!stored && (await core.topologyStore.listNodes()).length > 0)
@@ -106,45 +109,24 @@ export async function startDemo(core: NodeManagerCore, options: StartDemoOptions
     );
   }
   const cookie = stored?.cookie ?? randomBytes(12).toString('hex');
-  const registered = await lookupNodePort(host, alive, { timeoutMs: 1000 });
+  const registered = await lookupNodePort(where.host, alive, { timeoutMs: 1000 });
   let child: ChildProcess | undefined;
   if (registered.kind !== 'port') {
-    child = spawn(
-      'erl',
-      [
-        // One scheduler that sleeps instead of spinning when idle: the demo node needs little CPU,
-        // and on a busy machine it boots several times faster without fighting for it.
-        '+S',
-        '1',
-        '+sbwt',
-        'none',
-        '+sbwtdcpu',
-        'none',
-        '+sbwtdio',
-        'none',
-        '-sname',
-        alive,
-        '-setcookie',
-        cookie,
-        '-noshell',
-        '-boot',
-        'start_sasl',
-        '-sasl',
-        'sasl_error_logger',
-        'false',
-        '-eval',
-        DEMO_NODE_CODE,
-      ],
-      {
-        stdio: ['pipe', 'pipe', 'pipe'],
-        env: { ...process.env, ERL_CRASH_DUMP_SECONDS: '0' },
-      },
-    );
-    child.on('error', (error) => options.onError?.(error));
-    const boot = await bootedWithin(child, options.bootTimeoutMs ?? DEMO_BOOT_TIMEOUT_MS);
-    if (boot !== 'ready') {
-      child.kill('SIGKILL');
-      return none(`demo: the demo Erlang node ${boot} (is epmd allowed to run?)`);
+    // The cookie reaches the node as $HOME/.erlang.cookie (0400, in a private folder deleted once
+    // the node has read it), never on its command line, where `ps` would show it to every user.
+    const home = await mkdtemp(path.join(tmpdir(), 'triad-demo-'));
+    try {
+      await writeFile(path.join(home, '.erlang.cookie'), cookie, { mode: 0o400 });
+      const launch = demoNodeLaunch({ alive, where, home, env: process.env });
+      child = spawn('erl', launch.args, { stdio: ['pipe', 'pipe', 'pipe'], env: launch.env });
+      child.on('error', (error) => options.onError?.(error));
+      const boot = await bootedWithin(child, options.bootTimeoutMs ?? DEMO_BOOT_TIMEOUT_MS);
+      if (boot !== 'ready') {
+        child.kill('SIGKILL');
+        return none(`demo: the demo Erlang node ${boot} (is epmd allowed to run?)`);
+      }
+    } finally {
+      await rm(home, { recursive: true, force: true });
     }
   }
   const launched = child;
@@ -166,6 +148,62 @@ export async function startDemo(core: NodeManagerCore, options: StartDemoOptions
   }
   const how = child ? 'started' : 'already running; not started again';
   return { note: `demo: Erlang node ${name} ${how}, managed here (stops with the service; --no-demo to skip)`, stop };
+}
+
+/** Where the demo node lives: the host part of its name, and the loopback address it listens on. */
+export interface DemoNodeHost {
+  /** This machine's short name (`-sname`) when it resolves to a loopback address, else `127.0.0.1` (`-name`). */
+  readonly host: string;
+  readonly longName: boolean;
+  /** The IPv4 loopback address its distribution port and a new epmd listen on. */
+  readonly address: string;
+}
+
+/**
+ * The demo node listens on loopback only. Its name keeps this machine's short host name when that
+ * name resolves to an IPv4 loopback address (as Debian's `/etc/hosts` makes it, 127.0.1.1 or
+ * 127.0.0.1), so the node manager, which connects to the name's host, reaches it there; otherwise
+ * the node is named `<alive>@127.0.0.1`.
+ */
+export async function demoNodeHost(shortHost: string): Promise<DemoNodeHost> {
+  try {
+    const addresses = await lookup(shortHost, { all: true, family: 4 });
+    const first = addresses[0]?.address;
+    if (first !== undefined && addresses.every((a) => a.address.startsWith('127.')))
+      return { host: shortHost, longName: false, address: first };
+  } catch {
+    // Not resolvable: the long name below works without a resolver.
+  }
+  return { host: '127.0.0.1', longName: true, address: '127.0.0.1' };
+}
+
+/** Arguments and environment of the demo node's `erl` (no cookie: it is in `home`). */
+export function demoNodeLaunch(options: {
+  readonly alive: string;
+  readonly where: DemoNodeHost;
+  readonly home: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}): { args: string[]; env: Record<string, string | undefined> } {
+  const { alive, where } = options;
+  const args = [
+    // One scheduler that sleeps instead of spinning when idle: the demo node needs little CPU,
+    // and on a busy machine it boots several times faster without fighting for it.
+    ...['+S', '1', '+sbwt', 'none', '+sbwtdcpu', 'none', '+sbwtdio', 'none'],
+    ...(where.longName ? ['-name', `${alive}@${where.host}`] : ['-sname', alive]),
+    // Its distribution port on loopback only, not every interface.
+    ...['-kernel', 'inet_dist_use_interface', `{${where.address.split('.').join(',')}}`],
+    ...['-noshell', '-boot', 'start_sasl', '-sasl', 'sasl_error_logger', 'false', '-eval', DEMO_NODE_CODE],
+  ];
+  return {
+    args,
+    env: {
+      ...options.env,
+      HOME: options.home,
+      ERL_CRASH_DUMP_SECONDS: '0',
+      // An epmd this node starts listens on loopback only (an epmd already running keeps its own).
+      ERL_EPMD_ADDRESS: where.address,
+    },
+  };
 }
 
 /** How long the output of a node that exited is still read (see `bootedWithin`). */
