@@ -11,14 +11,17 @@ describe('isRole', () => {
 
 describe('newUserProblem', () => {
   it('passes a complete form', () => {
-    expect(newUserProblem('bob', 'secret', 'guest')).toBeUndefined();
+    expect(newUserProblem('bob', 'secret99', 'guest')).toBeUndefined();
   });
   it('names the first missing or too long field', () => {
-    expect(newUserProblem('  ', 'secret', 'user')).toBe('Enter a username.');
-    expect(newUserProblem('b'.repeat(65), 'secret', 'user')).toBe('The username is longer than 64 characters.');
+    expect(newUserProblem('  ', 'secret99', 'user')).toBe('Enter a username.');
+    expect(newUserProblem('b'.repeat(65), 'secret99', 'user')).toBe('The username is longer than 64 characters.');
     expect(newUserProblem('bob', '', 'user')).toBe('Enter a password.');
+    expect(newUserProblem('bob', 'secret9', 'user')).toBe(
+      'The password needs at least 8 characters (letters and digits).',
+    );
     expect(newUserProblem('bob', 'p'.repeat(129), 'user')).toBe('The password is longer than 128 characters.');
-    expect(newUserProblem('bob', 'secret', 'root')).toBe('Unknown role root.');
+    expect(newUserProblem('bob', 'secret99', 'root')).toBe('Unknown role root.');
   });
 });
 

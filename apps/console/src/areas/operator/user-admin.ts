@@ -29,15 +29,20 @@ export function toggledRights(rights: readonly string[], right: Right, on: boole
   return next.length === 0 ? undefined : next;
 }
 
+/** The node manager's shortest password (its 400 `password_too_short`). */
+export const MIN_PASSWORD_LENGTH = 8;
+
 /**
  * Checks the add-user form before it is sent, with the API's own limits (username 1 to 64,
- * password 1 to 128 characters, a known role). Returns the first problem as a sentence, or
+ * password 8 to 128 characters, a known role). Returns the first problem as a sentence, or
  * undefined when the form may be sent.
  */
 export function newUserProblem(username: string, password: string, role: string): string | undefined {
   if (username.trim() === '') return 'Enter a username.';
   if (username.length > 64) return 'The username is longer than 64 characters.';
   if (password === '') return 'Enter a password.';
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `The password needs at least ${MIN_PASSWORD_LENGTH} characters (letters and digits).`;
   if (password.length > 128) return 'The password is longer than 128 characters.';
   if (!isRole(role)) return `Unknown role ${role}.`;
   return undefined;
