@@ -114,6 +114,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     tokens: new TokenRepository(database),
     adminToken: config.adminToken,
     readAccess: config.readAccess,
+    devicesReadAccess: config.devicesReadAccess,
     writeAccess: config.writeAccess,
   });
   app.addHook('onRequest', access.hook(API_PREFIXES));
@@ -159,6 +160,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     registry,
     templates: repository,
     patterns,
+    access,
   });
   app.addHook('onReady', async () => {
     await collection.start();

@@ -12,6 +12,12 @@ import {
 import { defaultExamplesDirectory } from './demo/seed-example-templates.js';
 import { sampleTemplate } from './test-support/sample-templates.js';
 
+/** The demo token a server printed, as the header device reads need (issue 23). */
+function demoToken(server: RunningTemplatesServer | undefined): Record<string, string> {
+  const token = / (\S+)$/.exec(server?.notes.find((note) => note.startsWith('write token')) ?? '')?.[1];
+  return { authorization: `Bearer ${token ?? ''}` };
+}
+
 describe('startTemplatesServer', () => {
   let directory: string;
   let server: RunningTemplatesServer | undefined;
@@ -60,7 +66,9 @@ describe('startTemplatesServer', () => {
   it('creates its device-credential key file 0600, and adds no demo device without the ICMP example', async () => {
     const { stat } = await import('node:fs/promises');
     expect((await stat(path.join(directory, 'data', TEMPLATES_SECRET_KEY_FILE))).mode & 0o777).toBe(0o600);
-    const devices = (await (await fetch(`${server?.url}/devices`)).json()) as { devices: unknown[] };
+    const devices = (await (await fetch(`${server?.url}/devices`, { headers: demoToken(server) })).json()) as {
+      devices: unknown[];
+    };
     expect(devices.devices).toEqual([]);
   });
 
@@ -70,7 +78,7 @@ describe('startTemplatesServer', () => {
       { env: {} },
     );
     try {
-      const reply = (await (await fetch(`${other.url}/devices`)).json()) as {
+      const reply = (await (await fetch(`${other.url}/devices`, { headers: demoToken(other) })).json()) as {
         devices: { name: string; templateId: string; variables: Record<string, string> }[];
       };
       expect(reply.devices).toMatchObject([

@@ -88,10 +88,11 @@ export async function startTemplatesServer(
     const notes: string[] = [];
     const credentials: ConfiguredCredential[] = [];
     if (config.adminToken) credentials.push({ name: 'TRIAD_TEMPLATES_ADMIN_TOKEN', token: config.adminToken });
-    if (config.demo && config.writeAccess === 'token') {
+    // The demo token also reads devices, which need a token by default (TRIAD_DEVICES_READ_ACCESS).
+    if (config.demo && (config.writeAccess === 'token' || config.devicesReadAccess === 'token')) {
       const token = await demoWriteToken(new TokenRepository(database));
       credentials.push({ name: 'the demo write token', token });
-      notes.push(`write token (demo, new at each start): ${token}`);
+      notes.push(`write token (demo, new at each start; also reads devices): ${token}`);
       notes.push('  send it as "Authorization: Bearer <token>"; make lasting ones with: triad templates tokens add');
     }
     // Ready means ready (issue 23): every configured token passes the service's own access check

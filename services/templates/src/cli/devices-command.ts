@@ -71,7 +71,7 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
   const service = (c: Command) =>
     c
       .option('--url <url>', `template service URL (default TRIAD_TEMPLATES_URL or ${DEFAULT_TEMPLATES_URL})`)
-      .option('--token <token>', 'bearer token for writes (default TRIAD_TEMPLATES_TOKEN)');
+      .option('--token <token>', 'bearer token for device reads and writes (default TRIAD_TEMPLATES_TOKEN)');
 
   /** Calls the service; prints a problem and returns undefined on failure. */
   const call = async (name: string, o: ServiceOptions, method: string, url: string, body?: unknown) => {
@@ -288,7 +288,12 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
       const base = (o.url ?? env['TRIAD_TEMPLATES_URL'] ?? DEFAULT_TEMPLATES_URL).replace(/\/+$/, '');
       const stop = options.signal ?? interruptSignal();
       try {
-        const response = await fetch(`${base}/devices/${encodeURIComponent(id)}/stream`, { signal: stop });
+        // Device reads need a token by default (TRIAD_DEVICES_READ_ACCESS), the stream too.
+        const token = o.token ?? env['TRIAD_TEMPLATES_TOKEN'] ?? env['TRIAD_TEMPLATES_ADMIN_TOKEN'];
+        const response = await fetch(`${base}/devices/${encodeURIComponent(id)}/stream`, {
+          signal: stop,
+          ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+        });
         if (!response.ok || response.body === null)
           return fail('watch', EXIT.INVALID, `no device ${id} (HTTP ${response.status})`);
         const decoder = new TextDecoder();

@@ -1,7 +1,8 @@
 /**
  * Who may do what with the registry (issue 16). Reads are open unless `readAccess` is `token`;
- * writes (templates, versions, deletes, devices) need a bearer token of scope `write` or `admin`
- * unless `writeAccess` is `open`. Tokens are the registry's API tokens (`triad templates tokens`),
+ * reads of devices (list, one, values, alarms, events, stream) need a token of scope `read` or
+ * more unless `devicesReadAccess` is `open` (issue 23); writes (templates, versions, deletes,
+ * devices) need a bearer token of scope `write` or `admin` unless `writeAccess` is `open`. Tokens are the registry's API tokens (`triad templates tokens`),
  * or `TRIAD_TEMPLATES_ADMIN_TOKEN`, a bootstrap admin token compared in constant time. A missing
  * or unknown token is 401, a token without the scope 403, both problem+json.
  */
@@ -17,35 +18,81 @@ export interface AccessPolicyOptions {
   readonly tokens: TokenRepository;
   readonly adminToken?: string | undefined;
   readonly readAccess: 'open' | 'token';
+  /** Reads under `/devices`; default `token`. */
+  readonly devicesReadAccess?: 'open' | 'token';
   readonly writeAccess: 'open' | 'token';
 }
+
+/** What a read is of: the template registry, or devices (their addresses, states and values). */
+export type ReadArea = 'registry' | 'devices';
+
+/** The prefix of the device paths, whose reads follow `devicesReadAccess`. */
+const DEVICES_PREFIX = '/devices';
 
 export class AccessPolicy {
   readonly #options: AccessPolicyOptions;
   readonly #admin: Buffer | undefined;
+  /** The scope each request's token was found to have (undefined: it showed none). */
+  readonly #granted = new WeakMap<FastifyRequest, TokenScope | undefined>();
 
   constructor(options: AccessPolicyOptions) {
     this.#options = options;
     this.#admin = options.adminToken ? digest(options.adminToken) : undefined;
   }
 
-  /** Whether a request needing `scope` must show a token at all. */
-  needsToken(scope: TokenScope): boolean {
-    if (scope === 'read') return this.#options.readAccess === 'token';
+  /** Whether a request needing `scope` (a read of `area`) must show a token at all. */
+  needsToken(scope: TokenScope, area: ReadArea = 'registry'): boolean {
+    if (scope === 'read')
+      return area === 'devices'
+        ? (this.#options.devicesReadAccess ?? 'token') === 'token'
+        : this.#options.readAccess === 'token';
     return this.#options.writeAccess === 'token' || this.#admin !== undefined;
   }
 
-  /** Throws the 401/403 problem unless the request may act with `scope`. */
-  async require(request: FastifyRequest, scope: TokenScope): Promise<void> {
-    if (!this.needsToken(scope)) return;
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (match === null)
+  /**
+   * Whether the request may write (its token has scope write or admin, or writes are open): what
+   * decides if it sees why a device cannot be read, which could tell an open port from a closed one.
+   * A missing, unknown or revoked token is simply no.
+   */
+  async mayWrite(request: FastifyRequest): Promise<boolean> {
+    if (!this.needsToken('write')) return true;
+    try {
+      const granted = await this.#grant(request);
+      return granted !== undefined && RANK[granted] >= RANK.write;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Throws the 401/403 problem unless the request may act with `scope` (a read of `area`). */
+  async require(request: FastifyRequest, scope: TokenScope, area: ReadArea = 'registry'): Promise<void> {
+    if (!this.needsToken(scope, area)) return;
+    const granted = await this.#grant(request);
+    if (granted === undefined)
       throw templatesProblems.create(
         'TPL_ERR_UNAUTHORIZED',
         `This ${scope === 'read' ? 'read' : 'write'} needs "Authorization: Bearer <token>"; ` +
           `create a token with: triad templates tokens add <name> --scope ${scope === 'admin' ? 'admin' : scope}`,
       );
+    if (RANK[granted] < RANK[scope])
+      throw templatesProblems.create('TPL_ERR_FORBIDDEN', `This token has scope ${granted}; this needs ${scope}`);
+  }
+
+  /**
+   * The scope of the request's bearer token, checked once per request; undefined without one.
+   * Throws 401 for an unknown or revoked token, 503 when token checks are queued full.
+   */
+  async #grant(request: FastifyRequest): Promise<TokenScope | undefined> {
+    if (this.#granted.has(request)) return this.#granted.get(request);
+    const granted = await this.#check(request);
+    this.#granted.set(request, granted);
+    return granted;
+  }
+
+  async #check(request: FastifyRequest): Promise<TokenScope | undefined> {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (match === null) return undefined;
     const presented = match[1]!;
     let granted: TokenScope | undefined;
     if (this.#admin !== undefined && timingSafeEqual(digest(presented), this.#admin)) granted = 'admin';
@@ -55,8 +102,7 @@ export class AccessPolicy {
         'TPL_ERR_UNAUTHORIZED',
         'The bearer token is unknown or revoked; list the live ones with: triad templates tokens list',
       );
-    if (RANK[granted] < RANK[scope])
-      throw templatesProblems.create('TPL_ERR_FORBIDDEN', `This token has scope ${granted}; this needs ${scope}`);
+    return granted;
   }
 
   /** `tokens.check`, with a full queue of token checks as a 503 (the hook adds `Retry-After`). */
@@ -74,7 +120,8 @@ export class AccessPolicy {
 
   /**
    * A Fastify `onRequest` hook for the registry's own paths: GET and HEAD, /validate, /match and
-   * evaluate are reads; every other method under /templates and /devices is a write.
+   * evaluate are reads (of devices under /devices, the stream included); every other method under
+   * /templates and /devices is a write.
    */
   hook(prefixes: readonly string[]) {
     return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -88,8 +135,9 @@ export class AccessPolicy {
         path === '/validate' ||
         path === '/match' ||
         (method === 'POST' && path.endsWith('/evaluate'));
+      const area: ReadArea = path === DEVICES_PREFIX || path.startsWith(`${DEVICES_PREFIX}/`) ? 'devices' : 'registry';
       try {
-        await this.require(request, read ? 'read' : 'write');
+        await this.require(request, read ? 'read' : 'write', area);
       } catch (error) {
         if (error instanceof ProblemError && error.code === 'TPL_ERR_TOKEN_CHECKS_BUSY')
           void reply.header('retry-after', '1');

@@ -1,9 +1,24 @@
+import { isObject } from '@triad/common';
 import type { DriverRegistry } from '@triad/device-drivers';
 import type { DeviceAlarmRecord, DeviceEventRecord, DeviceRecord } from '../repositories/device-repository.js';
 import { hideSecrets } from '../devices/device-secrets.js';
 
-/** A device as clients see it: driver secrets shown as "hidden", times in ISO 8601. */
-export function presentDevice(device: DeviceRecord, registry: DriverRegistry) {
+/**
+ * How much of a driver error a caller sees. Only a caller who may write the device learns why it
+ * cannot be read: `refused` against `timeout` tells an open port from a closed one, so to anyone
+ * else every error reads `unavailable` with a fixed message (issue 23).
+ */
+export type ErrorDetail = 'full' | 'hidden';
+
+/** The message of a hidden driver error. */
+export const HIDDEN_ERROR_MESSAGE = 'The device cannot be read; a token that may write devices shows why';
+
+function presentError<E extends { readonly code: string; readonly message: string }>(error: E, detail: ErrorDetail): E {
+  return detail === 'full' ? error : { ...error, code: 'unavailable', message: HIDDEN_ERROR_MESSAGE };
+}
+
+/** A device as clients see it: driver secrets shown as "hidden", times in ISO 8601, the error by `detail`. */
+export function presentDevice(device: DeviceRecord, registry: DriverRegistry, detail: ErrorDetail) {
   return {
     id: device.id,
     name: device.name,
@@ -13,7 +28,9 @@ export function presentDevice(device: DeviceRecord, registry: DriverRegistry) {
     drivers: hideSecrets(device.drivers, registry),
     state: device.state,
     lastError:
-      device.lastError === null ? null : { ...device.lastError, at: new Date(device.lastError.at).toISOString() },
+      device.lastError === null
+        ? null
+        : presentError({ ...device.lastError, at: new Date(device.lastError.at).toISOString() }, detail),
     createdAt: new Date(device.createdAt).toISOString(),
     updatedAt: new Date(device.updatedAt).toISOString(),
   };
@@ -32,8 +49,17 @@ export function presentAlarm(alarm: DeviceAlarmRecord) {
   };
 }
 
-export function presentEvent(event: DeviceEventRecord) {
-  return { id: String(event.seq), type: event.type, at: new Date(event.at).toISOString(), ...event.body };
+/** An event; a state event's driver error by `detail` (see `ErrorDetail`). */
+export function presentEvent(event: DeviceEventRecord, detail: ErrorDetail) {
+  const error = event.body['error'];
+  const body =
+    event.type === 'state' &&
+    isObject(error) &&
+    typeof error['code'] === 'string' &&
+    typeof error['message'] === 'string'
+      ? { ...event.body, error: presentError({ ...error, code: error['code'], message: error['message'] }, detail) }
+      : event.body;
+  return { id: String(event.seq), type: event.type, at: new Date(event.at).toISOString(), ...body };
 }
 
 const lastErrorSchema = {
@@ -43,7 +69,9 @@ const lastErrorSchema = {
   properties: {
     code: {
       type: 'string',
-      description: 'timeout, refused, unreachable, authentication, protocol, configuration, unsupported, forbidden',
+      description:
+        'timeout, refused, unreachable, authentication, protocol, configuration, unsupported, forbidden; ' +
+        'unavailable for a caller who may not write devices (the reason is hidden from it)',
     },
     message: { type: 'string' },
     originType: { type: 'string' },

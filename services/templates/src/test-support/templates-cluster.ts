@@ -55,6 +55,7 @@ export async function startTemplatesCluster(
       TRIAD_SECRET_KEY: secretKey,
       TRIAD_DEMO: 'false',
       TRIAD_TEMPLATES_WRITE_ACCESS: 'open',
+      TRIAD_DEVICES_READ_ACCESS: 'open',
       TRIAD_TEMPLATES_LEASE_TTL_MS: '6000',
       TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS: '2000',
       TRIAD_LOG_FORMAT: 'json',

@@ -13,7 +13,11 @@ export async function buildTestApp(
   options: { readonly cipher?: SecretCipher; readonly instanceId?: string } = {},
 ): Promise<FastifyInstance> {
   await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
-  const config = loadTemplatesConfig({}, { demo: false, logLevel: 'silent', writeAccess: 'open', ...overrides });
+  // Open like the writes, unless a test asks otherwise (the access tests do).
+  const config = loadTemplatesConfig(
+    {},
+    { demo: false, logLevel: 'silent', writeAccess: 'open', devicesReadAccess: 'open', ...overrides },
+  );
   const app = await buildTemplatesApp({ config, database, ...options });
   await app.ready();
   return app;

@@ -3,12 +3,14 @@
  * unit, quality, time), its active alarms and its recent events, all following the device's
  * event stream without a reload.
  */
+import { useEffect } from 'preact/hooks';
 import { usePageTitle } from '../../shell/page-title.js';
 import { followLink } from '../../shell/router.js';
 import { DeviceStateText } from './device-state-text.js';
 import { describeEvent, showValue, type DeviceAlarm, type DeviceValue, type DeviceView } from './device-wire.js';
 import { DEVICES_PATH, editorPath } from './templates-routes.js';
 import { useLiveDevice, type StreamLink } from './use-live-device.js';
+import { useTokenPrompt, type WriteAccess } from './write-token.js';
 
 const LINK_TEXT: Readonly<Record<StreamLink, string>> = {
   connecting: 'Connecting to live updates…',
@@ -131,9 +133,15 @@ function AlarmsTable({ alarms }: { readonly alarms: readonly DeviceAlarm[] }) {
   );
 }
 
-/** The device page. */
-export function DevicePage({ deviceId }: { readonly deviceId: string }) {
-  const { view, values, link, error, announcement } = useLiveDevice(deviceId);
+/** The device page; it asks for the token when the service wants one to read devices. */
+export function DevicePage({ deviceId, access }: { readonly deviceId: string; readonly access: WriteAccess }) {
+  const { view, values, link, error, announcement, failure } = useLiveDevice(deviceId, access.token);
+  const tokens = useTokenPrompt(access);
+  const { asks } = tokens;
+  // A 401 or 403 shows the token field; once given, the device is read again with it.
+  useEffect(() => {
+    if (failure !== undefined) asks(failure, () => undefined);
+  }, [failure]);
   usePageTitle(view ? view.device.name : 'Device');
   return (
     <section class="tpl-device-page" aria-labelledby="tpl-device-title">
@@ -146,6 +154,7 @@ export function DevicePage({ deviceId }: { readonly deviceId: string }) {
       <p class="error" role="alert">
         {error}
       </p>
+      {tokens.field}
       <p class="tpl-muted">{LINK_TEXT[link]}</p>
       <p class="visually-hidden" aria-live="polite">
         {announcement}

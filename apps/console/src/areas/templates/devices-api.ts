@@ -20,24 +20,52 @@ function writeHeaders(token: string | undefined, json: boolean): Record<string, 
   };
 }
 
+/**
+ * The headers of a device read: device reads need a token by default (TRIAD_DEVICES_READ_ACCESS);
+ * the write token reads too.
+ */
+export function readHeaders(token: string | undefined): Record<string, string> {
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** A device read: JSON, with the token when one was given. */
+async function getDeviceJson<T>(url: string, token: string | undefined, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, {
+    headers: { accept: 'application/json', ...readHeaders(token) },
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) return fail(response);
+  return (await response.json()) as T;
+}
+
 /** `GET /devices`: every device, oldest first. */
-export async function listDevices(signal?: AbortSignal): Promise<readonly Device[]> {
-  return (await getJson<{ devices: Device[] }>('/devices', signal)).devices;
+export async function listDevices(token: string | undefined, signal?: AbortSignal): Promise<readonly Device[]> {
+  return (await getDeviceJson<{ devices: Device[] }>('/devices', token, signal)).devices;
 }
 
 /** `GET /devices/{id}`. */
-export function readDevice(id: string, signal?: AbortSignal): Promise<Device> {
-  return getJson<Device>(deviceUrl(id), signal);
+export function readDevice(id: string, token: string | undefined, signal?: AbortSignal): Promise<Device> {
+  return getDeviceJson<Device>(deviceUrl(id), token, signal);
 }
 
 /** `GET /devices/{id}/alarms`: the active alarms, newest first. */
-export async function readAlarms(id: string, signal?: AbortSignal): Promise<readonly DeviceAlarm[]> {
-  return (await getJson<{ alarms: DeviceAlarm[] }>(`${deviceUrl(id)}/alarms`, signal)).alarms;
+export async function readAlarms(
+  id: string,
+  token: string | undefined,
+  signal?: AbortSignal,
+): Promise<readonly DeviceAlarm[]> {
+  return (await getDeviceJson<{ alarms: DeviceAlarm[] }>(`${deviceUrl(id)}/alarms`, token, signal)).alarms;
 }
 
 /** `GET /devices/{id}/events?limit=`: the newest events, newest first. */
-export async function readEvents(id: string, limit: number, signal?: AbortSignal): Promise<readonly DeviceEvent[]> {
-  return (await getJson<{ events: DeviceEvent[] }>(`${deviceUrl(id)}/events?limit=${limit}`, signal)).events;
+export async function readEvents(
+  id: string,
+  limit: number,
+  token: string | undefined,
+  signal?: AbortSignal,
+): Promise<readonly DeviceEvent[]> {
+  return (await getDeviceJson<{ events: DeviceEvent[] }>(`${deviceUrl(id)}/events?limit=${limit}`, token, signal))
+    .events;
 }
 
 /** `GET /templates/{id}/{version}?format=json`: the template document. */

@@ -23,16 +23,26 @@ export function DevicesPage({ access }: { readonly access: WriteAccess }) {
   const [confirming, setConfirming] = useState<string | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   const tokens = useTokenPrompt(access);
+  const { asks } = tokens;
+  // The interval's reads take the token given last.
+  const token = useRef(access.token);
+  token.current = access.token;
 
   const load = useCallback(
-    () =>
-      listDevices().then(
+    function read(given: string | undefined = token.current): Promise<void> {
+      return listDevices(given).then(
         (list) => {
           setDevices(list);
           setError('');
         },
-        (failure: unknown) => setError(`The devices could not be read: ${errorMessage(failure)}`),
-      ),
+        (failure: unknown) => {
+          // Device reads need a token by default: ask for it (again, if refused), then read with it.
+          if (asks(failure, (next) => read(next))) return;
+          setError(`The devices could not be read: ${errorMessage(failure)}`);
+        },
+      );
+    },
+    // `asks` changes at each render; what it does does not.
     [],
   );
   useEffect(() => {

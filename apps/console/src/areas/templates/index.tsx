@@ -1,7 +1,8 @@
 /**
  * The templates area (template service): the registry, the editor, the devices and a device's
  * page. The shell renders it inside `<main>` (apps/console/README.md); it talks only to its own
- * service, same origin. The write token for devices, once given, lives here in memory only.
+ * service, same origin. The token for devices (reads need one by default, writes always), once
+ * given, lives here in memory only.
  */
 import { useMemo, useState } from 'preact/hooks';
 import type { AreaProps } from '../../shell/area-props.js';
@@ -38,7 +39,7 @@ export default function TemplatesArea({ path }: AreaProps) {
       {route.page === 'editor' ? (
         <EditorPage key={`${route.templateId}/${route.templateVersion}`} {...route} access={access} />
       ) : route.page === 'device' ? (
-        <DevicePage key={route.deviceId} deviceId={route.deviceId} />
+        <DevicePage key={route.deviceId} deviceId={route.deviceId} access={access} />
       ) : route.page === 'devices' ? (
         <DevicesPage access={access} />
       ) : (

@@ -1,5 +1,6 @@
 /**
- * A device as its page shows it, kept current by `GET /devices/{id}/stream` (EventSource): the
+ * A device as its page shows it, kept current by `GET /devices/{id}/stream` (Server-Sent Events
+ * over fetch, with the token: event-stream.ts): the
  * stream's `value` events fill the values, its other events change the alarms, the state and the
  * recent events. Each time the stream (re)opens, the device, its alarms and its events are read
  * again, because what happened while it was closed is not sent again; events that arrive while
@@ -7,7 +8,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { errorMessage } from '../../shell/error-alert.js';
-import { deviceUrl, readAlarms, readDevice, readEvents } from './devices-api.js';
+import { deviceUrl, readAlarms, readDevice, readEvents, readHeaders } from './devices-api.js';
+import { openEventStream } from './event-stream.js';
 import {
   RECENT_EVENTS,
   withEvent,
@@ -27,6 +29,8 @@ export interface LiveDevice {
   readonly error: string;
   /** The last live alarm or state change, for a polite live region. */
   readonly announcement: string;
+  /** The last failed read, so that the page can ask for a token after a 401 or 403. */
+  readonly failure: unknown;
 }
 
 const EVENT_TYPES = ['alarm-raised', 'alarm-cleared', 'log', 'state'] as const;
@@ -38,13 +42,17 @@ function announce(event: DeviceEvent): string | undefined {
   return undefined;
 }
 
-/** The live device `id`; the stream closes when the calling component goes away. */
-export function useLiveDevice(id: string): LiveDevice {
+/**
+ * The live device `id`, read with `token` (device reads need one by default); the stream closes
+ * when the calling component goes away, and opens again when the token changes.
+ */
+export function useLiveDevice(id: string, token: string | undefined): LiveDevice {
   const [view, setView] = useState<DeviceView | undefined>();
   const [values, setValues] = useState<readonly DeviceValue[]>([]);
   const [link, setLink] = useState<StreamLink>('connecting');
   const [error, setError] = useState('');
   const [announcement, setAnnouncement] = useState('');
+  const [failure, setFailure] = useState<unknown>();
 
   useEffect(() => {
     let current: DeviceView | undefined;
@@ -60,58 +68,65 @@ export function useLiveDevice(id: string): LiveDevice {
       pending = [];
       try {
         const [device, alarms, events] = await Promise.all([
-          readDevice(id),
-          readAlarms(id),
-          readEvents(id, RECENT_EVENTS),
+          readDevice(id, token),
+          readAlarms(id, token),
+          readEvents(id, RECENT_EVENTS, token),
         ]);
         if (stopped) return;
         show(pending.reduce(withEvent, { device, alarms, events }));
         setError('');
-      } catch (failure) {
-        if (!stopped) setError(errorMessage(failure));
+        setFailure(undefined);
+      } catch (failed) {
+        if (stopped) return;
+        setError(errorMessage(failed));
+        setFailure(failed);
       } finally {
         reading = false;
         pending = [];
       }
     };
 
-    const source = new EventSource(`${deviceUrl(id)}/stream`);
-    source.addEventListener('open', () => {
-      setLink('live');
-      void read();
-    });
-    source.addEventListener('error', () => {
-      if (source.readyState === EventSource.CLOSED) {
-        setLink('closed');
-        // Say why: the device is gone (404) or the service is down.
-        if (!reading) void read();
-      } else setLink('reconnecting');
-    });
-    source.addEventListener('value', (message: MessageEvent<string>) => {
-      const value = JSON.parse(message.data) as DeviceValue;
-      setValues((list) => withValue(list, value));
-    });
-    for (const type of EVENT_TYPES) {
-      source.addEventListener(type, (message: MessageEvent<string>) => {
-        const event = JSON.parse(message.data) as DeviceEvent;
-        if (reading) pending.push(event);
-        if (current) show(withEvent(current, event));
-        // A state event also follows a change of the device (PATCH restarts it): read its facts again.
-        if (event.type === 'state' && !reading) {
-          readDevice(id).then(
-            (device) => current && !stopped && show({ ...current, device }),
-            () => undefined,
-          );
+    const onEvent = (type: string, data: string) => {
+      if (type === 'value') {
+        const value = JSON.parse(data) as DeviceValue;
+        setValues((list) => withValue(list, value));
+        return;
+      }
+      if (!(EVENT_TYPES as readonly string[]).includes(type)) return;
+      const event = JSON.parse(data) as DeviceEvent;
+      if (reading) pending.push(event);
+      if (current) show(withEvent(current, event));
+      // A state event also follows a change of the device (PATCH restarts it): read its facts again.
+      if (event.type === 'state' && !reading) {
+        readDevice(id, token).then(
+          (device) => current && !stopped && show({ ...current, device }),
+          () => undefined,
+        );
+      }
+      const said = announce(event);
+      if (said) setAnnouncement(said);
+    };
+    const close = openEventStream(`${deviceUrl(id)}/stream`, readHeaders(token), {
+      open: () => {
+        setLink('live');
+        void read();
+      },
+      event: onEvent,
+      error: (status) => {
+        if (status === undefined) {
+          setLink('reconnecting');
+          return;
         }
-        const said = announce(event);
-        if (said) setAnnouncement(said);
-      });
-    }
+        setLink('closed');
+        // Say why: the device is gone (404), or a token is needed (401, 403).
+        if (!reading) void read();
+      },
+    });
     return () => {
       stopped = true;
-      source.close();
+      close();
     };
-  }, [id]);
+  }, [id, token]);
 
-  return { view, values, link, error, announcement };
+  return { view, values, link, error, announcement, failure };
 }

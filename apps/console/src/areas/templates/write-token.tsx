@@ -1,7 +1,8 @@
 /**
- * The write token of template and device writes: asked for when a write answers 401 or 403,
- * kept in the area's memory only (never in storage or a cookie: a reload forgets it), sent as
- * `Authorization: Bearer` by the writes after it.
+ * The token of template and device writes and of device reads: asked for when a write or a
+ * device read answers 401 or 403, kept in the area's memory only (never in storage or a cookie: a
+ * reload forgets it), sent as `Authorization: Bearer` by the requests after it. A write token
+ * also reads, so one token does for both.
  */
 import type { JSX } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
@@ -66,12 +67,12 @@ function TokenField(props: {
         if (token.trim() !== '') props.onToken(token.trim());
       }}
     >
-      <h2 id="tpl-token-title">Write token needed</h2>
+      <h2 id="tpl-token-title">Token needed</h2>
       <p id="tpl-token-help">
         {props.refused
           ? 'The service refused that token: it is unknown, revoked, or may not write.'
-          : 'This service needs a write token to change templates and devices: the one `npm start` printed, or ' +
-            'one made with triad templates tokens add.'}{' '}
+          : 'This service needs a token to read devices and a write token to change templates and devices: the ' +
+            'one `npm start` printed (it does both), or one made with triad templates tokens add.'}{' '}
         The console keeps it in memory only: a reload forgets it.
       </p>
       <label>

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DriverRegistry } from '@triad/device-drivers';
 import { kitProblems } from '@triad/service-kit';
 import type { DeviceCommands } from '../../commands/device-commands.js';
 import type { DeviceCollection } from '../../devices/device-collection.js';
-import { presentAlarm, presentDevice, presentEvent } from '../../presenters/device-presenter.js';
+import type { AccessPolicy } from '../../policies/access-policy.js';
+import { presentAlarm, presentDevice, presentEvent, type ErrorDetail } from '../../presenters/device-presenter.js';
 import type { DeviceRepository } from '../../repositories/device-repository.js';
 import { streamDevice } from './stream-device.js';
 import {
@@ -34,6 +35,8 @@ export interface DevicesRoutesOptions {
   readonly registry: DriverRegistry;
   readonly templates: TemplateRepository;
   readonly patterns: PatternCache;
+  /** Decides who sees why a device cannot be read (writers only). */
+  readonly access: Pick<AccessPolicy, 'mayWrite'>;
 }
 
 /** The device resource; register with `prefix: '/devices'`. */
@@ -42,29 +45,34 @@ export function devicesRoutes(
   options: DevicesRoutesOptions,
   done: (error?: Error) => void,
 ): void {
-  const { commands, registry, collection } = options;
+  const { commands, registry, collection, access } = options;
+  const detailFor = async (request: FastifyRequest): Promise<ErrorDetail> =>
+    (await access.mayWrite(request)) ? 'full' : 'hidden';
 
   app.post<{ Body: DeviceBody }>('', { schema: createDeviceSchema }, async (request, reply) => {
     const device = await commands.create(request.body);
     return reply
       .status(201)
       .header('location', `/devices/${encodeURIComponent(device.id)}`)
-      .send(presentDevice(device, registry));
+      .send(presentDevice(device, registry, 'full'));
   });
   app.post<{ Body: DiscoverBody }>('/discover', { schema: discoverDevicesSchema }, async (request) => {
     const results = await discoverDevices(request.body, { ...options, commands });
     return {
-      results: results.map((r) => (r.device === undefined ? r : { ...r, device: presentDevice(r.device, registry) })),
+      results: results.map((r) =>
+        r.device === undefined ? r : { ...r, device: presentDevice(r.device, registry, 'full') },
+      ),
     };
   });
-  app.get('', { schema: listDevicesSchema }, async () => ({
-    devices: (await options.devices.list()).map((device) => presentDevice(device, registry)),
-  }));
+  app.get('', { schema: listDevicesSchema }, async (request) => {
+    const detail = await detailFor(request);
+    return { devices: (await options.devices.list()).map((device) => presentDevice(device, registry, detail)) };
+  });
   app.get<{ Params: DeviceParams }>('/:id', { schema: readDeviceSchema }, async (request) =>
-    presentDevice(await commands.find(request.params.id), registry),
+    presentDevice(await commands.find(request.params.id), registry, await detailFor(request)),
   );
   app.patch<{ Params: DeviceParams; Body: DevicePatch }>('/:id', { schema: patchDeviceSchema }, async (request) =>
-    presentDevice(await commands.update(request.params.id, request.body), registry),
+    presentDevice(await commands.update(request.params.id, request.body), registry, 'full'),
   );
   app.delete<{ Params: DeviceParams }>('/:id', { schema: deleteDeviceSchema }, async (request, reply) => {
     await commands.delete(request.params.id);
@@ -85,12 +93,13 @@ export function devicesRoutes(
       await commands.find(request.params.id);
       const since = parseSince(request.query.since);
       const events = await options.devices.events(request.params.id, since, request.query.limit);
-      return { events: events.map(presentEvent) };
+      const detail = await detailFor(request);
+      return { events: events.map((event) => presentEvent(event, detail)) };
     },
   );
   app.get<{ Params: DeviceParams }>('/:id/stream', { schema: deviceStreamSchema }, async (request, reply) => {
     await commands.find(request.params.id);
-    await streamDevice(request, reply, collection, request.params.id);
+    await streamDevice(request, reply, collection, request.params.id, await detailFor(request));
   });
   done();
 }

@@ -79,6 +79,11 @@ const writeErrors = {
   }),
 };
 
+/** Reads of devices need a token of scope read unless TRIAD_DEVICES_READ_ACCESS=open. */
+const readErrors = errorResponses(PROBLEM_ERROR_BODY, {
+  401: 'No bearer token (or an unknown one), and the service requires one for device reads (TPL_ERR_UNAUTHORIZED)',
+});
+
 export const createDeviceSchema = {
   tags: ['devices'],
   operationId: 'createDevice',
@@ -100,6 +105,7 @@ export const createDeviceSchema = {
 export const listDevicesSchema = {
   tags: ['devices'],
   operationId: 'listDevices',
+  security: [{ bearer: [] }],
   summary: 'List devices',
   response: {
     200: {
@@ -110,6 +116,7 @@ export const listDevicesSchema = {
       properties: { devices: { type: 'array', items: deviceSchema } },
     },
     ...errorResponses(PROBLEM_ERROR_BODY, { 500: true }),
+    ...readErrors,
   },
 } as const;
 
@@ -122,9 +129,10 @@ const notFound = errorResponses(PROBLEM_ERROR_BODY, {
 export const readDeviceSchema = {
   tags: ['devices'],
   operationId: 'readDevice',
+  security: [{ bearer: [] }],
   summary: 'Read one device',
   params,
-  response: { 200: { ...deviceSchema, description: 'The device' }, ...notFound },
+  response: { 200: { ...deviceSchema, description: 'The device' }, ...notFound, ...readErrors },
 } as const;
 
 export const patchDeviceSchema = {
@@ -154,6 +162,7 @@ export const deleteDeviceSchema = {
 export const deviceValuesSchema = {
   tags: ['devices'],
   operationId: 'readDeviceValues',
+  security: [{ bearer: [] }],
   summary: 'Current values of a device',
   params,
   response: {
@@ -165,12 +174,14 @@ export const deviceValuesSchema = {
       properties: { values: { type: 'array', items: deviceValueSchema } },
     },
     ...notFound,
+    ...readErrors,
   },
 } as const;
 
 export const deviceAlarmsSchema = {
   tags: ['devices'],
   operationId: 'readDeviceAlarms',
+  security: [{ bearer: [] }],
   summary: 'Active alarms of a device, newest first',
   params,
   response: {
@@ -182,12 +193,14 @@ export const deviceAlarmsSchema = {
       properties: { alarms: { type: 'array', items: deviceAlarmSchema } },
     },
     ...notFound,
+    ...readErrors,
   },
 } as const;
 
 export const deviceEventsSchema = {
   tags: ['devices'],
   operationId: 'readDeviceEvents',
+  security: [{ bearer: [] }],
   summary: 'Raise, clear, log and state events of a device, newest first',
   params,
   querystring: {
@@ -212,12 +225,14 @@ export const deviceEventsSchema = {
       properties: { events: { type: 'array', items: deviceEventSchema } },
     },
     ...notFound,
+    ...readErrors,
   },
 } as const;
 
 export const deviceStreamSchema = {
   tags: ['devices'],
   operationId: 'streamDevice',
+  security: [{ bearer: [] }],
   summary: 'Events and value changes as Server-Sent Events',
   description:
     'text/event-stream. The current values come first. Event names: `value` (data: one value as in /values), ' +
@@ -228,6 +243,7 @@ export const deviceStreamSchema = {
   response: {
     200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
     ...notFound,
+    ...readErrors,
   },
 } as const;
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeviceCollection } from '../../devices/device-collection.js';
 import type { DeviceStreamItem } from '../../devices/device-supervisor.js';
-import { presentEvent } from '../../presenters/device-presenter.js';
+import { presentEvent, type ErrorDetail } from '../../presenters/device-presenter.js';
 
 /** Milliseconds between keep-alive comments. */
 const KEEP_ALIVE_MS = 15_000;
@@ -16,6 +16,7 @@ export async function streamDevice(
   reply: FastifyReply,
   collection: DeviceCollection,
   id: string,
+  detail: ErrorDetail,
 ): Promise<void> {
   reply.hijack();
   const out = reply.raw;
@@ -36,7 +37,7 @@ export async function streamDevice(
       for (const value of item.values) out.write(`event: value\ndata: ${JSON.stringify(value)}\n\n`);
       return;
     }
-    const event = presentEvent(item.event);
+    const event = presentEvent(item.event, detail);
     out.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
   };
   // The current values first, so a new listener starts from the whole picture; what comes while
