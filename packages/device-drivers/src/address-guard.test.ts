@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { AddressGuard, AddressRefusedError } from './address-guard.js';
 import { AddressPolicy, parseAddressList } from './address-policy.js';
 import { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';
+import { connectMqttJs } from './drivers/mqtt/connect-mqtt-js.js';
+import { mqttSettings } from './drivers/mqtt/mqtt-settings.js';
 
 /** A resolver whose answers a test sets, counting the questions. */
 function fakeResolver(answers: Record<string, string[]>) {
@@ -117,4 +119,42 @@ describe('AddressGuard', () => {
       target.server.close();
     }
   });
+
+  it.each(['mqtt', 'ws'])(
+    'sends an MQTT %s:// connection only to a checked address of the broker name',
+    async (scheme) => {
+      const target = await listener();
+      try {
+        const answers = { 'broker.example': ['127.0.0.1'] };
+        const { connection } = mqttSettings(
+          {
+            brokerUrl: `${scheme}://broker.example:${target.port}/mqtt`,
+            reconnectPeriod: 60_000,
+            topics: [{ topicName: 'a/+/b', datapointSet: 's', originStrategy: { strategyId: 'topic' } }],
+          },
+          'mqtt://127.0.0.1:1883',
+        );
+        // The first error of the first connection attempt, if any (MQTT.js may report the close first).
+        const attempt = (guard: AddressGuard) =>
+          new Promise<unknown>((resolve) => {
+            let failure: unknown;
+            const client = connectMqttJs(connection, guard);
+            client.on('error', (error) => (failure ??= error));
+            client.on('close', () => setTimeout(() => client.end(true, () => resolve(failure)), 50));
+          });
+        const refused = await attempt(
+          new AddressGuard(
+            new AddressPolicy({ deny: parseAddressList('127.0.0.0/8').list }),
+            fakeResolver(answers).resolve,
+          ),
+        );
+        expect(refused).toBeInstanceOf(AddressRefusedError);
+        expect(target.connections()).toBe(0);
+        await attempt(new AddressGuard(new AddressPolicy(), fakeResolver(answers).resolve));
+        expect(target.connections()).toBe(1);
+      } finally {
+        target.server.close();
+      }
+    },
+  );
 });
