@@ -39,7 +39,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const dir = mkdtempSync(path.join(tmpdir(), 'triad-alarm-bench-'));
 const database = openDatabase({ sqliteFile: path.join(dir, 'templates.sqlite') });
 await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
-const config = loadTemplatesConfig({}, { demo: false, logLevel: 'silent', dataDir: dir });
+// A benchmark of the pipeline, not of the access checks: writes and device reads are open.
+const config = loadTemplatesConfig(
+  {},
+  { demo: false, logLevel: 'silent', dataDir: dir, writeAccess: 'open', devicesReadAccess: 'open' },
+);
 const app = await buildTemplatesApp({ config, database: database as never });
 await app.ready();
 
