@@ -98,6 +98,10 @@ describe('the device address policy when a device is stored', () => {
       expect(refused.statusCode).toBe(422);
       expect(refused.json<ProblemDocument>().detail).toContain('mqtt://, mqtts://, ws:// or wss://');
     }
+    // Parsers disagree on a backslash before an '@': refused, so that no parser picks another host.
+    const confusing = await mqttDevice('ws://broker.example\\@169.254.169.254/');
+    expect(confusing.statusCode).toBe(422);
+    expect(confusing.json<ProblemDocument>().detail).toContain('backslash');
   });
 
   it('accepts loopback and private addresses on other ports, and refuses a PATCH to a refused one', async () => {

@@ -32,11 +32,22 @@ export function connectMqttJs(
     reconnectOnConnackError: false,
     queueQoSZero: false,
   };
-  const scheme = new URL(settings.brokerUrl).protocol;
+  const url = new URL(settings.brokerUrl);
+  const scheme = url.protocol;
   if (scheme === 'ws:' || scheme === 'wss:') {
     // ws hands `wsOptions` to http.request, which resolves through `lookup`; MQTT.js adds the TLS keys.
     const tls = Object.fromEntries(Object.entries(settings.tls ?? {}).filter(([, value]) => value !== undefined));
-    return connect(settings.brokerUrl, { ...options, ...tls, wsOptions: { lookup } });
+    // The parts as the address policy read them (WHATWG URL), never MQTT.js's own parse of the
+    // text, which may see another host in a URL written to confuse one of the two parsers.
+    return connect({
+      ...options,
+      ...tls,
+      protocol: scheme === 'ws:' ? 'ws' : 'wss',
+      hostname: url.hostname,
+      port,
+      path: `${url.pathname}${url.search}`,
+      wsOptions: { lookup },
+    });
   }
   // TCP and TLS streams of our own: MQTT.js's pass no `lookup` (TCP) or go through a SOCKS proxy
   // from MQTTJS_SOCKS_PROXY (both), which would resolve the name past the address policy.

@@ -75,6 +75,8 @@ export interface MqttSettings {
 /** Reads the configuration; throws a `configuration` DriverError naming the first bad key. */
 export function mqttSettings(config: Readonly<Record<string, unknown>>, defaultBrokerUrl: string): MqttSettings {
   const brokerUrl = assertFilled('brokerUrl', stringAt(config, 'brokerUrl', defaultBrokerUrl));
+  if (brokerUrl.includes('\\'))
+    throw new DriverError('configuration', 'brokerUrl must not hold a backslash: write mqtt://host:1883');
   let url: URL;
   try {
     url = new URL(brokerUrl);
