@@ -4,6 +4,7 @@ import { openDatabase } from '@triad/db';
 import { createStarterTemplate } from '@triad/device-templates';
 import type { ProblemDocument } from '@triad/service-kit';
 import { buildTestApp } from '../test-support/templates-test-app.js';
+import { devicePolicy } from './device-policy.js';
 import type { TemplatesDatabase } from '../repositories/templates-tables.js';
 
 type RefusalProblem = ProblemDocument & { rule: string; errors: { path: string }[] };
@@ -127,5 +128,20 @@ describe('the device address policy when a device is stored', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json<RefusalProblem>()).toMatchObject({ code: 'TPL_ERR_DEVICE_ADDRESS_REFUSED', rule: 'metadata' });
+  });
+});
+
+describe('devicePolicy', () => {
+  it("takes Triad's own ports from the setting, this service's listening port and the services started with it", () => {
+    const server = { address: () => ({ address: '127.0.0.1', family: 'IPv4', port: 40_001 }) };
+
+    const policy = devicePolicy(
+      { devicesAllow: '', devicesDeny: '', devicesServicePorts: '9100', port: 0 },
+      { server },
+      () => [{ area: 'operator', title: 'Nodes', url: 'http://127.0.0.1:40002' }],
+    );
+    for (const port of [9100, 40_001, 40_002]) expect(policy.checkHost('127.0.0.1', port)?.rule).toBe('own-service');
+    expect(policy.checkHost('127.0.0.1', 8080)).toBeUndefined();
+    expect(policy.checkHost('10.0.0.1', 40_001)).toBeUndefined();
   });
 });

@@ -5,14 +5,14 @@
  * started with it actually listen on, read at each check.
  */
 import { networkInterfaces } from 'node:os';
-import type { FastifyInstance } from 'fastify';
+import type { Server } from 'node:net';
 import { AddressPolicy, parseAddressList } from '@triad/device-drivers';
 import type { ConsoleLink } from '@triad/service-kit';
 import { servicePorts, type TemplatesConfig } from '../config.js';
 
 export function devicePolicy(
   config: Pick<TemplatesConfig, 'devicesAllow' | 'devicesDeny' | 'devicesServicePorts' | 'port'>,
-  app?: Pick<FastifyInstance, 'server'>,
+  app?: { readonly server: Pick<Server, 'address'> },
   consoleLinks?: () => readonly ConsoleLink[],
 ): AddressPolicy {
   const configured = [...servicePorts(config), ...(config.port > 0 ? [config.port] : [])];
