@@ -94,8 +94,6 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
     ...(options.logger ? { logger: options.logger } : {}),
     // Timeouts and the per-client connection limit (TRIAD_*_TIMEOUT_MS, TRIAD_MAX_CONNECTIONS_PER_CLIENT).
     connections: config,
-    // Timeouts and the per-client connection limit (TRIAD_*_TIMEOUT_MS, TRIAD_MAX_CONNECTIONS_PER_CLIENT).
-    connections: config,
     health: {
       check: async () => {
         await backend.currentHash();
