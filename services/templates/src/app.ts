@@ -59,7 +59,8 @@ const OPEN_API: OpenApiOptions = {
   description:
     'Registry of device templates: store, read, list and delete template versions; validate a template; ' +
     'evaluate datapoint updates with a stored template; find the templates matching a discovered device. ' +
-    'Reads are open unless TRIAD_TEMPLATES_READ_ACCESS=token. Writes (templates, versions, deletes, devices) ' +
+    'Registry reads are open unless TRIAD_TEMPLATES_READ_ACCESS=token; device reads need a token of scope read ' +
+    'or more unless TRIAD_DEVICES_READ_ACCESS=open. Writes (templates, versions, deletes, devices) ' +
     'need `Authorization: Bearer <token>`: an API token of scope write or admin (`triad templates tokens add`), ' +
     'unless TRIAD_TEMPLATES_WRITE_ACCESS=open. Errors are application/problem+json (RFC 9457).',
   errorBody: PROBLEM_ERROR_BODY,
