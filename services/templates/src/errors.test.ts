@@ -13,8 +13,8 @@ describe('templatesProblems', () => {
       TPL_ERR_DEVICE_NOT_FOUND: { status: 404, title: 'No such device' },
       TPL_ERR_DEVICE_ADDRESS_REFUSED: { status: 422, title: 'The device address policy refuses this address' },
       TPL_ERR_DEVICE_SECRET_REQUIRED: { status: 422, title: 'A changed device target needs its secrets again' },
-      TPL_ERR_UNAUTHORIZED: { status: 401, title: 'This write needs a bearer token' },
-      TPL_ERR_FORBIDDEN: { status: 403, title: 'This token may not write' },
+      TPL_ERR_UNAUTHORIZED: { status: 401, title: 'This request needs a bearer token' },
+      TPL_ERR_FORBIDDEN: { status: 403, title: 'The scope of this token is too small for this request' },
       TPL_ERR_TOKEN_CHECKS_BUSY: { status: 503, title: 'Too many tokens are being checked at once' },
     });
   });
