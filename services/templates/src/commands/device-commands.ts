@@ -17,6 +17,7 @@ import type { SecretCipher } from '@triad/service-kit';
 import type { DeviceCollection } from '../devices/device-collection.js';
 import { HIDDEN, openSecrets, sealSecrets } from '../devices/device-secrets.js';
 import { keptSecrets, secretsForNewTargets, type SecretPlace } from '../devices/secret-binding.js';
+import { keptVariables, openVariables, sealVariables, secretVariableUses } from '../devices/secret-variables.js';
 import { templatesProblems } from '../errors.js';
 import type { DeviceRecord, DeviceRepository } from '../repositories/device-repository.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
@@ -48,15 +49,17 @@ export class DeviceCommands {
 
   async create(input: DeviceInput): Promise<DeviceRecord> {
     const drivers = input.drivers ?? {};
-    await this.#check(input, drivers);
+    const { template } = await this.#check(input, drivers);
+    const { registry, cipher } = this.#options;
+    const secret = new Set(secretVariableUses(template, drivers, registry).keys());
     const now = this.#now();
     const device: DeviceRecord = {
       id: randomUUID(),
       name: input.name,
       templateId: input.templateId,
       templateVersion: input.templateVersion,
-      variables: input.variables ?? {},
-      drivers: sealSecrets(drivers, this.#options.registry, this.#options.cipher),
+      variables: sealVariables(input.variables ?? {}, secret, cipher),
+      drivers: sealSecrets(drivers, registry, cipher),
       state: 'unknown',
       lastError: null,
       createdAt: now,
@@ -71,41 +74,78 @@ export class DeviceCommands {
    * Changes a device. A stored secret survives only while its driver's target stays the same
    * (secret-binding.ts): a change of address, port, broker URL, TLS, template or variables that
    * would keep one (`"hidden"`, or `drivers` left out) is refused with `TPL_ERR_DEVICE_SECRET_REQUIRED`
-   * naming the fields to send again.
+   * naming the fields to send again. A sealed secret variable (secret-variables.ts) kept by
+   * `"hidden"` or by leaving `variables` out is bound to the targets of the drivers it is a
+   * secret of in the same way.
    */
   async update(id: string, patch: Partial<DeviceInput>): Promise<DeviceRecord> {
     const current = await this.find(id);
     const { registry, cipher } = this.#options;
     const stored =
       patch.drivers === undefined ? current.drivers : sealSecrets(patch.drivers, registry, cipher, current.drivers);
-    const next: DeviceRecord = {
+    const opened = openSecrets(stored, registry, cipher);
+    // Variables as given, "hidden" still standing for the sealed value it keeps.
+    const given = sealVariables(patch.variables ?? current.variables, new Set(), cipher, current.variables);
+    const changed: DeviceRecord = {
       ...current,
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.templateId !== undefined ? { templateId: patch.templateId } : {}),
       ...(patch.templateVersion !== undefined ? { templateVersion: patch.templateVersion } : {}),
-      ...(patch.variables !== undefined ? { variables: patch.variables } : {}),
+      variables: given,
       drivers: stored,
       state: 'unknown',
       lastError: null,
       updatedAt: this.#now(),
     };
-    const after = await this.#check(next, openSecrets(stored, registry, cipher));
+    const { prepared: after, template } = await this.#check(
+      { ...changed, variables: openVariables(given, cipher) },
+      opened,
+    );
+    const uses = secretVariableUses(template, opened, registry);
+    // A template change can make a variable stored in clear a secret: it is sealed now.
+    const next: DeviceRecord = { ...changed, variables: sealVariables(given, new Set(uses.keys()), cipher, given) };
     const kept = keptSecrets(current.drivers, stored, registry);
-    if (kept.length > 0) {
-      const moved = secretsForNewTargets(kept, await this.#prepareStored(current), after, registry);
-      if (moved.length > 0) throw secretsRequired(moved);
+    const keptNames = keptVariables(current.variables, next.variables);
+    if (kept.length > 0 || keptNames.length > 0) {
+      const previous = await this.#prepareStored(current);
+      const moved = secretsForNewTargets(kept, previous?.prepared, after, registry);
+      const previousUses = previous === undefined ? new Map<string, Set<string>>() : previous.uses;
+      const movedNames = keptNames.filter(
+        (name) =>
+          secretsForNewTargets(
+            [...new Set([...(uses.get(name) ?? []), ...(previousUses.get(name) ?? [])])].map((originType) => ({
+              originType,
+              path: '',
+            })),
+            previous?.prepared,
+            after,
+            registry,
+          ).length > 0,
+      );
+      if (moved.length > 0 || movedNames.length > 0) throw secretsRequired(moved, movedNames);
     }
     await this.#options.devices.replace(next);
     await this.#options.collection.changed('updated', id);
     return next;
   }
 
-  /** The device as stored, bound to its template (secrets left sealed: targets leave them out). */
-  async #prepareStored(device: DeviceRecord): Promise<PreparedDevice | undefined> {
-    const record = await this.#options.templates.find(device.templateId, device.templateVersion);
+  /**
+   * The device as stored, bound to its template, and the drivers its secret variables are secrets
+   * of. Driver secrets stay sealed (targets leave them out); variables are opened, as a secret
+   * variable may also fill a target.
+   */
+  async #prepareStored(
+    device: DeviceRecord,
+  ): Promise<{ prepared: PreparedDevice; uses: Map<string, Set<string>> } | undefined> {
+    const { templates, registry, cipher } = this.#options;
+    const record = await templates.find(device.templateId, device.templateVersion);
     if (record === undefined) return undefined;
     const template = JSON.parse(record.documentJson) as DeviceTemplate;
-    return prepareDevice(template, { variables: device.variables, drivers: device.drivers }, this.#options.registry);
+    const variables = openVariables(device.variables, cipher);
+    return {
+      prepared: prepareDevice(template, { variables, drivers: device.drivers }, registry),
+      uses: secretVariableUses(template, openSecrets(device.drivers, registry, cipher), registry),
+    };
   }
 
   async delete(id: string): Promise<void> {
@@ -121,7 +161,11 @@ export class DeviceCommands {
     return device;
   }
 
-  async #check(input: DeviceInput, drivers: DeviceInput['drivers']): Promise<PreparedDevice> {
+  /** The device bound to its template (variables and driver settings in clear), or a 422. */
+  async #check(
+    input: DeviceInput,
+    drivers: DeviceInput['drivers'],
+  ): Promise<{ prepared: PreparedDevice; template: DeviceTemplate }> {
     const badNames = [
       ...Object.keys(input.variables ?? {})
         .filter((name) => !DEVICE_VARIABLE.test(name))
@@ -161,7 +205,7 @@ export class DeviceCommands {
         { errors: prepared.problems },
       );
     await this.#checkTargets(prepared);
-    return prepared;
+    return { prepared, template };
   }
 
   /**
@@ -195,18 +239,27 @@ export class DeviceCommands {
 }
 
 /** The 422 for stored secrets a changed target would keep: names every field to send again. */
-function secretsRequired(places: readonly SecretPlace[]) {
-  const fields = places.map(({ originType, path }) => `drivers.${originType}.${path}`);
+function secretsRequired(places: readonly SecretPlace[], variables: readonly string[]) {
+  const fields = [
+    ...places.map(({ originType, path }) => `drivers.${originType}.${path}`),
+    ...variables.map((name) => `variables.${name}`),
+  ];
   return templatesProblems.create(
     'TPL_ERR_DEVICE_SECRET_REQUIRED',
     `This change moves the device to a new target, and stored secrets stay with the old one: send ` +
       `${fields.join(', ')} again (not "${HIDDEN}"), or leave them out to drop them`,
     {
       fields,
-      errors: places.map(({ originType, path }) => ({
-        path: `/drivers/${pointer(originType)}/${path.split('.').map(pointer).join('/')}`,
-        message: `the target changed: send this secret again`,
-      })),
+      errors: [
+        ...places.map(({ originType, path }) => ({
+          path: `/drivers/${pointer(originType)}/${path.split('.').map(pointer).join('/')}`,
+          message: `the target changed: send this secret again`,
+        })),
+        ...variables.map((name) => ({
+          path: `/variables/${pointer(name)}`,
+          message: `the target changed: send this secret variable again`,
+        })),
+      ],
     },
   );
 }

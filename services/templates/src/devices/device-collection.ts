@@ -31,6 +31,7 @@ import type { DeviceRecord, DeviceRepository } from '../repositories/device-repo
 import type { TemplatesDatabase } from '../repositories/templates-tables.js';
 import { DEVICE_TOPICS, parseDeviceMessage, type DeviceChangeKind, type DeviceMessage } from './device-messages.js';
 import { DeviceRelay } from './device-relay.js';
+import { sealStoredVariables } from './seal-stored-variables.js';
 import {
   DeviceSupervisor,
   type DeviceStreamItem,
@@ -93,9 +94,14 @@ export class DeviceCollection {
     return this.#leases?.owned.size ?? 0;
   }
 
-  /** Listens on the bus, takes this instance's share of the devices and starts them. */
+  /**
+   * Seals secret variables an earlier version stored in clear, listens on the bus, takes this
+   * instance's share of the devices and starts them.
+   */
   async start(): Promise<void> {
-    const { database, log } = this.#options;
+    const { database, log, supervisor } = this.#options;
+    const sealed = await sealStoredVariables(supervisor);
+    if (sealed > 0) log.info({ devices: sealed }, 'secret device variables stored in clear were sealed');
     const bus = openChangeBus(database, { log });
     this.#bus = bus;
     for (const topic of Object.values(DEVICE_TOPICS))

@@ -33,6 +33,7 @@ import type {
 } from '../repositories/device-repository.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
 import { openSecrets } from './device-secrets.js';
+import { openVariables } from './secret-variables.js';
 
 /** One current value of a device, as `GET /devices/{id}/values` answers it. */
 export interface DeviceValue {
@@ -110,7 +111,8 @@ export class DeviceSupervisor {
       return;
     }
     const drivers = openSecrets(device.drivers, this.#options.registry, this.#options.cipher);
-    const prepared = prepareDevice(template.document, { variables: device.variables, drivers }, this.#options.registry);
+    const variables = openVariables(device.variables, this.#options.cipher);
+    const prepared = prepareDevice(template.document, { variables, drivers }, this.#options.registry);
     if (prepared.problems.length > 0) {
       this.#options.log.warn({ device: device.id, problems: prepared.problems }, 'device not collected');
       return;

@@ -2,6 +2,7 @@ import { isObject } from '@triad/common';
 import type { DriverRegistry } from '@triad/device-drivers';
 import type { DeviceAlarmRecord, DeviceEventRecord, DeviceRecord } from '../repositories/device-repository.js';
 import { hideSecrets } from '../devices/device-secrets.js';
+import { hideVariables } from '../devices/secret-variables.js';
 
 /**
  * How much of a driver error a caller sees. Only a caller who may write the device learns why it
@@ -17,14 +18,17 @@ function presentError<E extends { readonly code: string; readonly message: strin
   return detail === 'full' ? error : { ...error, code: 'unavailable', message: HIDDEN_ERROR_MESSAGE };
 }
 
-/** A device as clients see it: driver secrets shown as "hidden", times in ISO 8601, the error by `detail`. */
+/**
+ * A device as clients see it: driver secrets and secret variables shown as "hidden", times in
+ * ISO 8601, the error by `detail`.
+ */
 export function presentDevice(device: DeviceRecord, registry: DriverRegistry, detail: ErrorDetail) {
   return {
     id: device.id,
     name: device.name,
     templateId: device.templateId,
     templateVersion: device.templateVersion,
-    variables: device.variables,
+    variables: hideVariables(device.variables),
     drivers: hideSecrets(device.drivers, registry),
     state: device.state,
     lastError:
@@ -99,7 +103,11 @@ export const deviceSchema = {
     name: { type: 'string' },
     templateId: { type: 'string' },
     templateVersion: { type: 'string' },
-    variables: { type: 'object', additionalProperties: { type: 'string' } },
+    variables: {
+      type: 'object',
+      description: 'variables by name; one that fills a driver secret (a community, a password) reads "hidden"',
+      additionalProperties: { type: 'string' },
+    },
     drivers: {
       type: 'object',
       description: 'driver settings by originType; secrets (communities, passwords) read "hidden"',

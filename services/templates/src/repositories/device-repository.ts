@@ -82,6 +82,24 @@ export class DeviceRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /**
+   * Stores `after` as the device's variables if they are still `before` (nothing else changes);
+   * false when the device is gone or its variables changed meanwhile.
+   */
+  async replaceVariables(
+    id: string,
+    before: Readonly<Record<string, string>>,
+    after: Readonly<Record<string, string>>,
+  ): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('devices')
+      .set({ variables_json: JSON.stringify(after) })
+      .where('id', '=', id)
+      .where('variables_json', '=', JSON.stringify(before))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   async delete(id: string): Promise<boolean> {
     return this.#db.transaction().execute(async (trx) => {
       await trx.deleteFrom('device_events').where('device_id', '=', id).execute();
