@@ -2,9 +2,10 @@
  * Who may do what with the registry (issue 16). Reads are open unless `readAccess` is `token`;
  * reads of devices (list, one, values, alarms, events, stream) need a token of scope `read` or
  * more unless `devicesReadAccess` is `open` (issue 23); writes (templates, versions, deletes,
- * devices) need a bearer token of scope `write` or `admin` unless `writeAccess` is `open`. Tokens are the registry's API tokens (`triad templates tokens`),
- * or `TRIAD_TEMPLATES_ADMIN_TOKEN`, a bootstrap admin token compared in constant time. A missing
- * or unknown token is 401, a token without the scope 403, both problem+json.
+ * devices) need a bearer token of scope `write` or `admin` unless `writeAccess` is `open`.
+ * Tokens are the registry's API tokens (`triad templates tokens`), or
+ * `TRIAD_TEMPLATES_ADMIN_TOKEN`, a bootstrap admin token compared in constant time. A missing or
+ * unknown token is 401, a token without the scope 403, both problem+json.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
