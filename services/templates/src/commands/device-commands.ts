@@ -15,9 +15,15 @@ import {
 import { DEVICE_VARIABLE, type DeviceTemplate } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
 import type { DeviceCollection } from '../devices/device-collection.js';
-import { HIDDEN, openSecrets, sealSecrets } from '../devices/device-secrets.js';
+import { HIDDEN, hiddenWithoutSecret, openSecrets, sealSecrets } from '../devices/device-secrets.js';
 import { keptSecrets, secretsForNewTargets, type SecretPlace } from '../devices/secret-binding.js';
-import { keptVariables, openVariables, sealVariables, secretVariableUses } from '../devices/secret-variables.js';
+import {
+  isSealedVariable,
+  keptVariables,
+  openVariables,
+  sealVariables,
+  secretVariableUses,
+} from '../devices/secret-variables.js';
 import { templatesProblems } from '../errors.js';
 import type { DeviceRecord, DeviceRepository } from '../repositories/device-repository.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
@@ -52,6 +58,10 @@ export class DeviceCommands {
     const { template } = await this.#check(input, drivers);
     const { registry, cipher } = this.#options;
     const secret = new Set(secretVariableUses(template, drivers, registry).keys());
+    refuseHiddenWithoutSecret(
+      hiddenWithoutSecret(drivers, registry),
+      [...secret].filter((name) => input.variables?.[name] === HIDDEN),
+    );
     const now = this.#now();
     const device: DeviceRecord = {
       id: randomUUID(),
@@ -81,6 +91,7 @@ export class DeviceCommands {
   async update(id: string, patch: Partial<DeviceInput>): Promise<DeviceRecord> {
     const current = await this.find(id);
     const { registry, cipher } = this.#options;
+    const unbacked = patch.drivers === undefined ? [] : hiddenWithoutSecret(patch.drivers, registry, current.drivers);
     const stored =
       patch.drivers === undefined ? current.drivers : sealSecrets(patch.drivers, registry, cipher, current.drivers);
     const opened = openSecrets(stored, registry, cipher);
@@ -102,6 +113,12 @@ export class DeviceCommands {
       opened,
     );
     const uses = secretVariableUses(template, opened, registry);
+    refuseHiddenWithoutSecret(
+      unbacked,
+      [...uses.keys()].filter(
+        (name) => patch.variables?.[name] === HIDDEN && !isSealedVariable(current.variables[name] ?? ''),
+      ),
+    );
     // A template change can make a variable stored in clear a secret: it is sealed now.
     const next: DeviceRecord = { ...changed, variables: sealVariables(given, new Set(uses.keys()), cipher, given) };
     const kept = keptSecrets(current.drivers, stored, registry);
@@ -240,28 +257,53 @@ export class DeviceCommands {
 
 /** The 422 for stored secrets a changed target would keep: names every field to send again. */
 function secretsRequired(places: readonly SecretPlace[], variables: readonly string[]) {
-  const fields = [
-    ...places.map(({ originType, path }) => `drivers.${originType}.${path}`),
-    ...variables.map((name) => `variables.${name}`),
-  ];
+  const { fields, errors } = secretFields(places, variables, {
+    driver: 'the target changed: send this secret again',
+    variable: 'the target changed: send this secret variable again',
+  });
   return templatesProblems.create(
     'TPL_ERR_DEVICE_SECRET_REQUIRED',
     `This change moves the device to a new target, and stored secrets stay with the old one: send ` +
       `${fields.join(', ')} again (not "${HIDDEN}"), or leave them out to drop them`,
-    {
-      fields,
-      errors: [
-        ...places.map(({ originType, path }) => ({
-          path: `/drivers/${pointer(originType)}/${path.split('.').map(pointer).join('/')}`,
-          message: `the target changed: send this secret again`,
-        })),
-        ...variables.map((name) => ({
-          path: `/variables/${pointer(name)}`,
-          message: `the target changed: send this secret variable again`,
-        })),
-      ],
-    },
+    { fields, errors },
   );
+}
+
+/**
+ * The 422 for "hidden" where no secret is stored to keep (a reply copied into a new device, or a
+ * secret the device never had): storing it would drop the secret, or keep the word as the secret.
+ */
+function refuseHiddenWithoutSecret(places: readonly SecretPlace[], variables: readonly string[]): void {
+  if (places.length === 0 && variables.length === 0) return;
+  const message = `"${HIDDEN}" keeps a stored secret, and none is stored here: send the secret itself`;
+  const { fields, errors } = secretFields(places, variables, { driver: message, variable: message });
+  throw templatesProblems.create(
+    'TPL_ERR_DEVICE_INVALID',
+    `${fields.join(', ')} ${fields.length === 1 ? 'says' : 'say'} "${HIDDEN}", but this device stores no ` +
+      `secret there to keep: send the secret itself`,
+    { errors },
+  );
+}
+
+/** The request fields of secret places and variables, and an error (JSON pointer, message) for each. */
+function secretFields(
+  places: readonly SecretPlace[],
+  variables: readonly string[],
+  messages: { readonly driver: string; readonly variable: string },
+) {
+  return {
+    fields: [
+      ...places.map(({ originType, path }) => `drivers.${originType}.${path}`),
+      ...variables.map((name) => `variables.${name}`),
+    ],
+    errors: [
+      ...places.map(({ originType, path }) => ({
+        path: `/drivers/${pointer(originType)}/${path.split('.').map(pointer).join('/')}`,
+        message: messages.driver,
+      })),
+      ...variables.map((name) => ({ path: `/variables/${pointer(name)}`, message: messages.variable })),
+    ],
+  };
 }
 
 /** Longest wait for a name's addresses when a device is stored, ms. */

@@ -54,6 +54,25 @@ export function sealSecrets(
   });
 }
 
+/**
+ * Where `drivers` says "hidden" (keep the stored secret) but `previous` stores none at that place:
+ * `{originType, path}` of each. Such a request would silently drop the secret it means to keep.
+ */
+export function hiddenWithoutSecret(
+  drivers: DriverSettings,
+  registry: DriverRegistry,
+  previous: DriverSettings = {},
+): { originType: string; path: string }[] {
+  const missing: { originType: string; path: string }[] = [];
+  mapSecrets(drivers, registry, (value, originType, path) => {
+    let kept: unknown = previous[originType];
+    for (const key of path.split('.')) kept = isObject(kept) ? kept[key] : undefined;
+    if (value === HIDDEN && (typeof kept !== 'string' || kept === '')) missing.push({ originType, path });
+    return value;
+  });
+  return missing;
+}
+
 /** For a driver: secrets opened. */
 export function openSecrets(drivers: DriverSettings, registry: DriverRegistry, cipher: SecretCipher): DriverSettings {
   return mapSecrets(drivers, registry, (value) => cipher.open(value));

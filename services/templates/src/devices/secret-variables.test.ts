@@ -168,4 +168,54 @@ describeEachDatabase<TemplatesDatabase>('device variables that fill a driver sec
     expect(await storedRow(device.id)).toContain('"SITE\\":\\"hidden\\"');
     await app.inject({ method: 'DELETE', url: `/devices/${device.id}` });
   });
+
+  it('refuses "hidden" where no secret is stored to keep, rather than dropping or storing the word', async () => {
+    const base = {
+      name: 'copied',
+      templateId: 'example-snmp',
+      templateVersion: '1.0.0',
+      drivers: { 'svc-ds-drv-snmp': { basicConfig: { port: 9, timeout: 200, retries: 0 } } },
+    };
+    // A reply copied into a new device: the community variable, or a driver secret, says "hidden".
+    const copied = await app.inject({
+      method: 'POST',
+      url: '/devices',
+      payload: { ...base, variables: { ICMP_IPAddress: '127.0.0.1', SNMP_READ_COMMUNITY: 'hidden' } },
+    });
+    expect(copied.statusCode).toBe(422);
+    expect(copied.json<SecretProblem>().errors.map((e) => e.path)).toEqual(['/variables/SNMP_READ_COMMUNITY']);
+    const hiddenDriver = await app.inject({
+      method: 'POST',
+      url: '/devices',
+      payload: {
+        ...base,
+        variables: { ICMP_IPAddress: '127.0.0.1', SNMP_READ_COMMUNITY: 'c' },
+        drivers: { 'svc-ds-drv-snmp': { snmpV3Security: { authPassword: 'hidden' } } },
+      },
+    });
+    expect(hiddenDriver.statusCode).toBe(422);
+    expect(hiddenDriver.json<SecretProblem>().errors.map((e) => e.path)).toEqual([
+      '/drivers/svc-ds-drv-snmp/snmpV3Security/authPassword',
+    ]);
+    // A change that says "hidden" for a secret the device never had.
+    const created = await app.inject({
+      method: 'POST',
+      url: '/devices',
+      payload: { ...base, variables: { ICMP_IPAddress: '127.0.0.1', SNMP_READ_COMMUNITY: 'c' } },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<DeviceReply>();
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/devices/${id}`,
+      payload: { drivers: { 'svc-ds-drv-snmp': { snmpV3Security: { privacyPassword: 'hidden' } } } },
+    });
+    expect(patched.statusCode).toBe(422);
+    expect(patched.json<SecretProblem>().detail).toContain('stores no secret there to keep');
+    expect((await app.inject({ method: 'GET', url: `/devices/${id}` })).json<DeviceReply>().variables).toEqual({
+      ICMP_IPAddress: '127.0.0.1',
+      SNMP_READ_COMMUNITY: 'hidden',
+    });
+    await app.inject({ method: 'DELETE', url: `/devices/${id}` });
+  });
 });
