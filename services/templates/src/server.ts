@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { openServiceDatabase, type Database } from '@triad/db';
 import {
   closeOnce,
   listenService,
   loadSecretKeys,
+  ProblemError,
   serviceCloser,
   serviceLogger,
   type Logger,
@@ -19,6 +19,7 @@ import { TokenRepository } from './repositories/token-repository.js';
 import type { TemplatesDatabase } from './repositories/templates-tables.js';
 import { DEVICE_SECRET } from './devices/device-secrets.js';
 import { SecretKeyCheckRepository } from './repositories/secret-key-check-repository.js';
+import { AccessPolicy } from './policies/access-policy.js';
 
 /** Key file of device credentials in the data directory when `TRIAD_SECRET_KEY` is not set. */
 export const TEMPLATES_SECRET_KEY_FILE = 'templates.key';
@@ -98,7 +99,7 @@ export async function startTemplatesServer(
     // Ready means ready (issue 23): every configured token passes the service's own access check
     // before the port opens, so the first /healthz 200 is never followed by a 401 for them.
     await app.ready();
-    await checkCredentials(app, credentials, logger);
+    await checkCredentials(new AccessPolicy({ ...config, tokens: new TokenRepository(database) }), credentials, logger);
     const url = await listenService(app, config.host, config.port);
     return {
       url,
@@ -149,38 +150,40 @@ interface ConfiguredCredential {
   readonly token: string;
 }
 
-/** A write no route answers: authorised it is a 404, refused a 401 or 403, and it changes nothing. */
-const CREDENTIAL_PROBE_URL = '/templates/~credential-check~/0.0.0/check';
 /** How long start-up retries a token that is refused or whose check is busy, ms. */
 const CREDENTIAL_CHECK_BUDGET_MS = 30_000; // 30 s
 const CREDENTIAL_CHECK_PAUSE_MS = 100;
 
 /**
- * Sends each credential through the app's own access check (`inject`, no socket) as a write,
- * retrying while its check is busy (503) or refused, and resolves once every one is accepted.
+ * Checks each credential with the service's own access policy (the same database, the same
+ * checks as a request), retrying while its check is busy or it is refused, and resolves once every
+ * one grants at least `write`.
  *
  * @throws Error naming the credential when it is still refused after 30 s: the service does not start.
  */
 async function checkCredentials(
-  app: FastifyInstance,
+  policy: AccessPolicy,
   credentials: readonly ConfiguredCredential[],
   logger: Logger,
 ): Promise<void> {
   for (const credential of credentials) {
     const deadline = Date.now() + CREDENTIAL_CHECK_BUDGET_MS;
     for (;;) {
-      const reply = await app.inject({
-        method: 'PUT',
-        url: CREDENTIAL_PROBE_URL,
-        headers: { authorization: `Bearer ${credential.token}` },
-      });
-      if (reply.statusCode !== 401 && reply.statusCode !== 403 && reply.statusCode !== 503) break;
+      let outcome: string;
+      try {
+        const scope = await policy.scopeOf(credential.token);
+        if (scope === 'write' || scope === 'admin') break;
+        outcome = scope === undefined ? 'unknown or revoked' : `scope ${scope}`;
+      } catch (error) {
+        if (!(error instanceof ProblemError) || error.status !== 503) throw error;
+        outcome = 'token checks busy';
+      }
       if (Date.now() > deadline)
         throw new Error(
-          `${credential.name} is refused by the service's own access check (HTTP ${reply.statusCode}); ` +
+          `${credential.name} is refused by the service's own access check (${outcome}); ` +
             'check the token and the database, then start again',
         );
-      logger.info({ credential: credential.name, status: reply.statusCode }, 'waiting for a credential to work');
+      logger.info({ credential: credential.name, outcome }, 'waiting for a credential to work');
       await new Promise((resolve) => setTimeout(resolve, CREDENTIAL_CHECK_PAUSE_MS));
     }
   }

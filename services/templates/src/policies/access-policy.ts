@@ -94,16 +94,23 @@ export class AccessPolicy {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (match === null) return undefined;
-    const presented = match[1]!;
-    let granted: TokenScope | undefined;
-    if (this.#admin !== undefined && timingSafeEqual(digest(presented), this.#admin)) granted = 'admin';
-    else granted = (await this.#checkToken(presented))?.scope;
+    const granted = await this.scopeOf(match[1]!);
     if (granted === undefined)
       throw templatesProblems.create(
         'TPL_ERR_UNAUTHORIZED',
         'The bearer token is unknown or revoked; list the live ones with: triad templates tokens list',
       );
     return granted;
+  }
+
+  /**
+   * The scope a presented token grants: `admin` for `TRIAD_TEMPLATES_ADMIN_TOKEN` (compared in
+   * constant time), else the API token's scope; undefined when it is unknown or revoked.
+   * @throws the 503 `TPL_ERR_TOKEN_CHECKS_BUSY` problem when token checks are queued full
+   */
+  async scopeOf(presented: string): Promise<TokenScope | undefined> {
+    if (this.#admin !== undefined && timingSafeEqual(digest(presented), this.#admin)) return 'admin';
+    return (await this.#checkToken(presented))?.scope;
   }
 
   /** `tokens.check`, with a full queue of token checks as a 503 (the hook adds `Retry-After`). */
