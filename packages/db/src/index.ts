@@ -38,3 +38,4 @@ export {
   type WorkLeaseChange,
   type WorkLeaseInstance,
 } from './work-leases.js';
+export { SecretKeyCheckTable, secretKeyCheckMigration } from './secret-key-checks.js';

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { openServiceDatabase, type Database } from '@triad/db';
+import { openServiceDatabase, SecretKeyCheckTable, type Database } from '@triad/db';
 import {
   closeOnce,
   listenService,
@@ -20,7 +20,6 @@ import type { NodeMonitor } from './monitoring/node-monitor.js';
 import { startNodeMonitor } from './monitoring/start-node-monitor.js';
 import { loadSecretKeys, NODE_MANAGER_KEY_NAMES } from './secrets/secret-key-store.js';
 import { ServiceRunRepository } from './repositories/service-run-repository.js';
-import { SecretKeyCheckRepository } from './repositories/secret-key-check-repository.js';
 import type { NodeManagerCore } from './node-manager-core.js';
 import { demoNodeAlive, startDemo, type DemoOutcome } from './demo/demo-node.js';
 import { shareNodes } from './instances/share-nodes.js';
@@ -98,7 +97,11 @@ export async function startNodeManagerServer(
     const connector = options.connector ?? erlang!;
     const keys = await loadSecretKeys({ secretKey: config.secretKey, dataDir: config.dataDir });
     // Before any cookie is opened or sealed: a key the stored cookies do not open refuses the start.
-    const keyCheck = await verifySecretKey(keys.cipher, new SecretKeyCheckRepository(database), NODE_MANAGER_KEY_NAMES);
+    const keyCheck = await verifySecretKey(
+      keys.cipher,
+      new SecretKeyCheckTable(database, 'nm_secret_key_checks'),
+      NODE_MANAGER_KEY_NAMES,
+    );
     // `/healthz` answers 503 until every configured credential works (issue 23: "ready means ready").
     let pending: string | undefined = 'creating the admin user';
     const { app, core } = await buildNodeManagerApp({

@@ -1,4 +1,4 @@
-import { openServiceDatabase, type Database } from '@triad/db';
+import { openServiceDatabase, SecretKeyCheckTable, type Database } from '@triad/db';
 import {
   closeOnce,
   listenService,
@@ -18,7 +18,6 @@ import { TemplateRepository } from './repositories/template-repository.js';
 import { TokenRepository } from './repositories/token-repository.js';
 import type { TemplatesDatabase } from './repositories/templates-tables.js';
 import { DEVICE_SECRET } from './devices/device-secrets.js';
-import { SecretKeyCheckRepository } from './repositories/secret-key-check-repository.js';
 import { AccessPolicy } from './policies/access-policy.js';
 
 /** Key file of device credentials in the data directory when `TRIAD_SECRET_KEY` is not set. */
@@ -72,7 +71,7 @@ export async function startTemplatesServer(
       purpose: DEVICE_SECRET,
     });
     // Before any device secret is opened or sealed: another key than the database's refuses the start.
-    await verifySecretKey(keys.cipher, new SecretKeyCheckRepository(database), {
+    await verifySecretKey(keys.cipher, new SecretKeyCheckTable(database, 'templates_secret_key_checks'), {
       setting: `TRIAD_SECRET_KEY (or ${TEMPLATES_SECRET_KEY_FILE} in the data directory)`,
     });
     const app = await buildTemplatesApp({

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import type { Database } from '@triad/db';
+import { SecretKeyCheckTable, type Database } from '@triad/db';
 import { verifySecretKey } from '@triad/service-kit';
 import type { NodeManagerDatabase } from '../repositories/node-manager-tables.js';
 import { ServiceRunRepository, type ServiceRun } from '../repositories/service-run-repository.js';
 import { TopologyRepository } from '../repositories/topology-repository.js';
-import { SecretKeyCheckRepository } from '../repositories/secret-key-check-repository.js';
 import { CookieCipher, SECRET_KEY_BYTES } from '../secrets/cookie-cipher.js';
 import {
   decodeSecretKey,
@@ -90,7 +89,7 @@ export async function rotateSecretKey(options: RotateSecretKeyOptions): Promise<
     );
   }
   const topology = new TopologyRepository(options.database);
-  const checks = new SecretKeyCheckRepository(options.database);
+  const checks = new SecretKeyCheckTable(options.database, 'nm_secret_key_checks');
   if (options.secretKey !== undefined && options.secretKey !== '') {
     if (options.newSecretKey === undefined || options.newSecretKey === '')
       throw new KeyRotationRefused(
