@@ -99,6 +99,11 @@ export class SecretCipher {
     );
   }
 
+  /** True when `stored` is a sealed value (of any key), false for plain text. */
+  static isSealed(stored: string): boolean {
+    return stored.startsWith(PREFIX);
+  }
+
   /** True when `stored` is sealed with the first key (nothing to redo). */
   isCurrent(stored: string): boolean {
     return stored.startsWith(`${PREFIX}${this.#primaryId}:`);

@@ -16,7 +16,7 @@ import { DEVICE_VARIABLE, type DeviceTemplate } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
 import type { DeviceCollection } from '../devices/device-collection.js';
 import { HIDDEN, hiddenWithoutSecret, openSecrets, sealSecrets } from '../devices/device-secrets.js';
-import { keptSecrets, secretsForNewTargets, type SecretPlace } from '../devices/secret-binding.js';
+import { keptSecrets, secretsForNewTargets, targetChanged, type SecretPlace } from '../devices/secret-binding.js';
 import {
   isSealedVariable,
   keptVariables,
@@ -127,17 +127,11 @@ export class DeviceCommands {
       const previous = await this.#prepareStored(current);
       const moved = secretsForNewTargets(kept, previous?.prepared, after, registry);
       const previousUses = previous === undefined ? new Map<string, Set<string>>() : previous.uses;
-      const movedNames = keptNames.filter(
-        (name) =>
-          secretsForNewTargets(
-            [...new Set([...(uses.get(name) ?? []), ...(previousUses.get(name) ?? [])])].map((originType) => ({
-              originType,
-              path: '',
-            })),
-            previous?.prepared,
-            after,
-            registry,
-          ).length > 0,
+      // A secret variable moves with any driver it is a secret of, before or after the change.
+      const movedNames = keptNames.filter((name) =>
+        [...(uses.get(name) ?? []), ...(previousUses.get(name) ?? [])].some((originType) =>
+          targetChanged(originType, previous?.prepared, after, registry),
+        ),
       );
       if (moved.length > 0 || movedNames.length > 0) throw secretsRequired(moved, movedNames);
     }

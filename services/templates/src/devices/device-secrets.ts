@@ -4,7 +4,7 @@
  * driver's `secretKeys` list.
  */
 import { isObject } from '@triad/common';
-import type { DriverRegistry } from '@triad/device-drivers';
+import { valueAt, type DriverRegistry } from '@triad/device-drivers';
 import type { SecretCipher, SecretPurpose } from '@triad/service-kit';
 
 export type DriverSettings = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
@@ -47,10 +47,7 @@ export function sealSecrets(
   previous: DriverSettings = {},
 ): Record<string, Record<string, unknown>> {
   return mapSecrets(drivers, registry, (value, originType, path) => {
-    if (value !== HIDDEN) return cipher.seal(value);
-    let kept: unknown = previous[originType];
-    for (const key of path.split('.')) kept = isObject(kept) ? kept[key] : undefined;
-    return kept;
+    return value !== HIDDEN ? cipher.seal(value) : valueAt(previous[originType] ?? {}, path);
   });
 }
 
@@ -65,8 +62,7 @@ export function hiddenWithoutSecret(
 ): { originType: string; path: string }[] {
   const missing: { originType: string; path: string }[] = [];
   mapSecrets(drivers, registry, (value, originType, path) => {
-    let kept: unknown = previous[originType];
-    for (const key of path.split('.')) kept = isObject(kept) ? kept[key] : undefined;
+    const kept = valueAt(previous[originType] ?? {}, path);
     if (value === HIDDEN && (typeof kept !== 'string' || kept === '')) missing.push({ originType, path });
     return value;
   });

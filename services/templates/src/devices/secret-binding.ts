@@ -6,7 +6,7 @@
  * TLS settings, an SNMP version, and any key a driver does not know, all count.
  */
 import { isObject } from '@triad/common';
-import type { DriverRegistry, PreparedDevice } from '@triad/device-drivers';
+import { valueAt, type DriverRegistry, type PreparedDevice } from '@triad/device-drivers';
 import type { DriverSettings } from './device-secrets.js';
 
 /** A stored secret, by driver and dot path. */
@@ -20,8 +20,8 @@ export function keptSecrets(previous: DriverSettings, next: DriverSettings, regi
   const kept: SecretPlace[] = [];
   for (const [originType, settings] of Object.entries(previous))
     for (const path of registry.get(originType)?.secretKeys ?? []) {
-      const before = at(settings, path);
-      if (typeof before === 'string' && before !== '' && at(next[originType], path) === before)
+      const before = valueAt(settings, path);
+      if (typeof before === 'string' && before !== '' && valueAt(next[originType] ?? {}, path) === before)
         kept.push({ originType, path });
     }
   return kept;
@@ -37,14 +37,22 @@ export function secretsForNewTargets(
   after: PreparedDevice,
   registry: DriverRegistry,
 ): SecretPlace[] {
-  const targetIn = (prepared: PreparedDevice | undefined, originType: string): string | undefined => {
+  return kept.filter(({ originType }) => targetChanged(originType, before, after, registry));
+}
+
+/** Whether the target of driver `originType` differs between `before` and `after` (see above). */
+export function targetChanged(
+  originType: string,
+  before: PreparedDevice | undefined,
+  after: PreparedDevice,
+  registry: DriverRegistry,
+): boolean {
+  const targetIn = (prepared: PreparedDevice | undefined): string | undefined => {
     const entry = prepared?.drivers.find((driver) => driver.plan.originType === originType);
     return entry === undefined ? undefined : targetOf(entry.config, originType, registry);
   };
-  return kept.filter(({ originType }) => {
-    const was = targetIn(before, originType);
-    return was === undefined || was !== targetIn(after, originType);
-  });
+  const was = targetIn(before);
+  return was === undefined || was !== targetIn(after);
 }
 
 /** A driver's target as canonical JSON: its configuration without secret and tuning keys. */
@@ -58,13 +66,6 @@ export function targetOf(
   for (const path of [...(factory?.secretKeys ?? []), ...(factory?.tuningKeys ?? [])]) remove(copy, path);
   // The driver counts too: the same settings under another driver go elsewhere.
   return canonical({ driver: factory?.originType ?? originType, config: copy });
-}
-
-function at(value: unknown, path: string): unknown {
-  let current = value;
-  for (const key of path.split('.'))
-    current = isObject(current) && Object.hasOwn(current, key) ? current[key] : undefined;
-  return current;
 }
 
 function remove(value: Record<string, unknown>, path: string): void {

@@ -10,21 +10,18 @@
  * value written with that prefix is sealed again, so the prefix never comes from a client.
  */
 import { isObject } from '@triad/common';
-import { mergeDriverConfig, planCollection, type DriverRegistry } from '@triad/device-drivers';
+import { mergeDriverConfig, planCollection, valueAt, type DriverRegistry } from '@triad/device-drivers';
 import type { DeviceTemplate } from '@triad/device-templates';
-import type { SecretCipher } from '@triad/service-kit';
+import { SecretCipher } from '@triad/service-kit';
 import { HIDDEN, type DriverSettings } from './device-secrets.js';
 
 export type DeviceVariables = Readonly<Record<string, string>>;
-
-/** How `SecretCipher.seal` begins every sealed value (service-kit's `secret-cipher.ts`). */
-const SEALED_PREFIX = 'enc:v1:';
 
 const PLACEHOLDER = /\/\{([A-Za-z0-9_]+)\}\//g;
 
 /** True when a stored variable value is sealed. */
 export function isSealedVariable(value: string): boolean {
-  return value.startsWith(SEALED_PREFIX);
+  return SecretCipher.isSealed(value);
 }
 
 /**
@@ -42,7 +39,7 @@ export function secretVariableUses(
     const override = drivers[plan.originType];
     const merged = mergeDriverConfig(plan.config, isObject(override) ? override : undefined);
     for (const path of registry.get(plan.originType)?.secretKeys ?? [])
-      for (const name of placeholdersIn(at(merged, path))) {
+      for (const name of placeholdersIn(valueAt(merged, path))) {
         const originTypes = uses.get(name) ?? new Set<string>();
         originTypes.add(plan.originType);
         uses.set(name, originTypes);
@@ -98,11 +95,4 @@ function placeholdersIn(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(placeholdersIn);
   if (isObject(value)) return Object.values(value).flatMap(placeholdersIn);
   return [];
-}
-
-function at(value: unknown, path: string): unknown {
-  let current = value;
-  for (const key of path.split('.'))
-    current = isObject(current) && Object.hasOwn(current, key) ? current[key] : undefined;
-  return current;
 }
