@@ -21,14 +21,22 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
+/** How long one browser test may run before it counts as hung. */
+export const BROWSER_TEST_TIMEOUT_MS = 120_000;
+
 /**
  * `describe` for a browser suite: runs `body` when Chromium is installed; otherwise skips with
  * CHROMIUM_MISSING, or fails with it when `TRIAD_REQUIRE_SERVICES=1` (the repository's
  * required-services convention, as for PostgreSQL and erl).
+ *
+ * A browser journey drives a real Chromium and a real server while the rest of the suite shares
+ * the machine's cores, so its tests get BROWSER_TEST_TIMEOUT_MS unless they name a longer time.
+ * One that took 12 s alone ran past 30 s on a loaded two-core CI machine. The timeout only
+ * bounds a hung test; no test asserts how fast a page is.
  */
 export function describeInBrowser(name: string, body: () => void): void {
   if (existsSync(CHROMIUM_PATH)) {
-    describe(name, body);
+    describe(name, { timeout: BROWSER_TEST_TIMEOUT_MS }, body);
     return;
   }
   if (process.env.TRIAD_REQUIRE_SERVICES === '1') {
