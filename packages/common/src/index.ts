@@ -2,3 +2,4 @@ export { isObject } from './is-object.js';
 export { seededRandom, randomInt, randomItem, type RandomSource } from './seeded-random.js';
 export { thrownBy } from './thrown-by.js';
 export { ConcurrencyLimit } from './concurrency-limit.js';
+export { errorMessage } from './error-message.js';
