@@ -22,7 +22,7 @@ import { SecretCipher, SECRET_KEY_BYTES } from '@triad/service-kit';
 import { randomBytes } from 'node:crypto';
 import { DeviceCommands } from './commands/device-commands.js';
 import { DEVICE_SECRET } from './devices/device-secrets.js';
-import { DeviceCollection } from './devices/device-collection.js';
+import { DeviceCollection } from './instances/device-collection.js';
 import { AccessPolicy } from './policies/access-policy.js';
 import { TokenRepository } from './repositories/token-repository.js';
 import { DeviceRepository } from './repositories/device-repository.js';

@@ -13,7 +13,7 @@ export {
 } from './config.js';
 export { templatesProblems, type TemplatesProblemCode } from './errors.js';
 export { templatesMigrations, TEMPLATES_MIGRATION_TABLE } from './migrations/index.js';
-export { compareVersions, newestFirst } from './versions/compare-versions.js';
+export { compareVersions, newestFirst } from './model/compare-versions.js';
 export { seedExampleTemplates, defaultExamplesDirectory, type SeedOutcome } from './demo/seed-example-templates.js';
 export { createDevicesCommand, DEFAULT_TEMPLATES_URL, type DevicesCommandOptions } from './cli/devices-command.js';
 export { createTokensCommand, type TokensCommandOptions } from './cli/tokens-command.js';

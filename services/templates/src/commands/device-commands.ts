@@ -14,7 +14,7 @@ import {
 } from '@triad/device-drivers';
 import { DEVICE_VARIABLE, type DeviceTemplate } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
-import type { DeviceCollection } from '../devices/device-collection.js';
+import type { DeviceCollection } from '../instances/device-collection.js';
 import { HIDDEN, hiddenWithoutSecret, openSecrets, sealSecrets } from '../devices/device-secrets.js';
 import { keptSecrets, secretsForNewTargets, targetChanged, type SecretPlace } from '../devices/secret-binding.js';
 import {

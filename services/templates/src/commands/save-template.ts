@@ -1,8 +1,8 @@
 import { validateSource, type Problem, type SourceFormat } from '@triad/device-templates';
 import { templatesProblems } from '../errors.js';
-import { extractTemplateFacts } from '../documents/template-facts.js';
+import { extractTemplateFacts } from '../model/template-facts.js';
 import { TemplateExistsError, type TemplateRepository } from '../repositories/template-repository.js';
-import type { TemplateSummaryRecord } from '../repositories/template-record.js';
+import type { TemplateSummaryRecord } from '../model/template-record.js';
 
 export interface SaveTemplateInput {
   /** The body as sent: JSON or YAML text. */

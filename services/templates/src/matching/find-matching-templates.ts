@@ -1,5 +1,5 @@
 import type { TemplateRepository } from '../repositories/template-repository.js';
-import type { TemplateSummaryRecord } from '../repositories/template-record.js';
+import type { TemplateSummaryRecord } from '../model/template-record.js';
 import { filterAcceptsDevice, type DiscoveredDevice } from './match-device.js';
 import type { PatternCache } from './pattern-cache.js';
 

@@ -1,4 +1,4 @@
-import type { RangerFilter } from '../repositories/template-record.js';
+import type { RangerFilter } from '../model/template-record.js';
 import type { CompiledPattern } from './pattern-cache.js';
 
 /** What a discovery component knows about a device. */

@@ -1,4 +1,4 @@
-import type { TemplateSummaryRecord } from '../repositories/template-record.js';
+import type { TemplateSummaryRecord } from '../model/template-record.js';
 
 /** Path of one stored version (each segment URL-encoded: ids may hold spaces, versions `+`). */
 export function templatePath(templateId: string, templateVersion?: string): string {

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '@triad/db/testing';
 import { TEMPLATES_MIGRATION_TABLE, templatesMigrations } from '../migrations/index.js';
 import { clearTemplates } from '../test-support/templates-test-app.js';
 import { TemplateExistsError, TemplateRepository } from './template-repository.js';
-import type { NewTemplateRecord } from './template-record.js';
+import type { NewTemplateRecord } from '../model/template-record.js';
 import type { TemplatesDatabase } from './templates-tables.js';
 
 function record(

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { binaryOrder, containsIgnoringCase, isUniqueViolation, startsWith, type Database } from '@triad/db';
-import { newestFirst } from '../versions/compare-versions.js';
+import { newestFirst } from '../model/compare-versions.js';
 import type {
   NewTemplateRecord,
   RangerFilter,
   TemplateListQuery,
   TemplateRecord,
   TemplateSummaryRecord,
-} from './template-record.js';
+} from '../model/template-record.js';
 import type { TemplatesDatabase, TemplatesTable } from './templates-tables.js';
 
 const SUMMARY_COLUMNS = [

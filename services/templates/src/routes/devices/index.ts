@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DriverRegistry } from '@triad/device-drivers';
 import { kitProblems } from '@triad/service-kit';
 import type { DeviceCommands } from '../../commands/device-commands.js';
-import type { DeviceCollection } from '../../devices/device-collection.js';
+import type { DeviceCollection } from '../../instances/device-collection.js';
 import type { AccessPolicy } from '../../policies/access-policy.js';
 import { presentAlarm, presentDevice, presentEvent, type ErrorDetail } from '../../presenters/device-presenter.js';
 import type { DeviceRepository } from '../../repositories/device-repository.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DeviceCollection } from '../../devices/device-collection.js';
+import type { DeviceCollection } from '../../instances/device-collection.js';
 import type { DeviceStreamItem } from '../../devices/device-supervisor.js';
 import { presentEvent, type ErrorDetail } from '../../presenters/device-presenter.js';
 

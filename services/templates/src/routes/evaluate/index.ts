@@ -8,7 +8,7 @@ import {
 } from '@triad/device-templates';
 import { templatesProblems } from '../../errors.js';
 import type { ProblemEntry } from '../../presenters/problem-presenter.js';
-import type { TemplateRecord } from '../../repositories/template-record.js';
+import type { TemplateRecord } from '../../model/template-record.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
 import { PipelineCache } from './pipeline-cache.js';
 import { evaluateSchema, type EvaluateBody, type EvaluateParams } from './schemas.js';

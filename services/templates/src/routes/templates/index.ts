@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { useTemplateSourceParsers } from '../../documents/source-body-parsers.js';
+import { useTemplateSourceParsers } from '../../http/source-body-parsers.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
 import { deleteAllVersionsHandler, deleteTemplateHandler } from './delete-template.js';
 import { listTemplatesHandler } from './list-templates.js';

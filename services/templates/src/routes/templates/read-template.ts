@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { JSON_MEDIA_TYPE, YAML_MEDIA_TYPES, mediaTypeOf, negotiate } from '../../documents/media-types.js';
+import { JSON_MEDIA_TYPE, YAML_MEDIA_TYPES, mediaTypeOf, negotiate } from '../../http/media-types.js';
 import { templatesProblems } from '../../errors.js';
 import { presentTemplateSummary } from '../../presenters/template-presenter.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';

@@ -1,7 +1,7 @@
 import { errorResponse, errorResponses, PROBLEM_ERROR_BODY, withResponseHeaders } from '@triad/service-kit';
 import { problemEntrySchema } from '../../presenters/problem-presenter.js';
 import { templateSummarySchema } from '../../presenters/template-presenter.js';
-import { templateSourceBodySchema } from '../../documents/source-body-parsers.js';
+import { templateSourceBodySchema } from '../../http/source-body-parsers.js';
 
 /** Largest page of a listing. */
 export const MAX_PAGE = 200;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { saveTemplate, type SaveTemplateOutcome } from '../../commands/save-template.js';
-import { readTemplateSource } from '../../documents/source-body-parsers.js';
+import { readTemplateSource } from '../../http/source-body-parsers.js';
 import { templatesProblems } from '../../errors.js';
 import { presentProblems } from '../../presenters/problem-presenter.js';
 import { presentTemplateSummary, templatePath } from '../../presenters/template-presenter.js';

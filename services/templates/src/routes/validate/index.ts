@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateSource } from '@triad/device-templates';
-import { readTemplateSource, useTemplateSourceParsers } from '../../documents/source-body-parsers.js';
+import { readTemplateSource, useTemplateSourceParsers } from '../../http/source-body-parsers.js';
 import { presentValidation } from '../../presenters/validation-presenter.js';
 import { validateSchema, type ValidateQuery } from './schemas.js';
 

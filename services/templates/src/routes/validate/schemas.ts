@@ -1,5 +1,5 @@
 import { errorResponses, PROBLEM_ERROR_BODY } from '@triad/service-kit';
-import { templateSourceBodySchema } from '../../documents/source-body-parsers.js';
+import { templateSourceBodySchema } from '../../http/source-body-parsers.js';
 import { validationReplySchema } from '../../presenters/validation-presenter.js';
 
 export interface ValidateQuery {

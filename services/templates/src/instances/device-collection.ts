@@ -31,13 +31,13 @@ import type { DeviceRecord, DeviceRepository } from '../repositories/device-repo
 import type { TemplatesDatabase } from '../repositories/templates-tables.js';
 import { DEVICE_TOPICS, parseDeviceMessage, type DeviceChangeKind, type DeviceMessage } from './device-messages.js';
 import { DeviceRelay } from './device-relay.js';
-import { sealStoredVariables } from './seal-stored-variables.js';
+import { sealStoredVariables } from '../devices/seal-stored-variables.js';
 import {
   DeviceSupervisor,
   type DeviceStreamItem,
   type DeviceSupervisorOptions,
   type DeviceValue,
-} from './device-supervisor.js';
+} from '../devices/device-supervisor.js';
 
 /** Devices started at once (each start reads the device, its template and its alarms). */
 const STARTS_AT_ONCE = 4;

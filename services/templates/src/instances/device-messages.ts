@@ -4,7 +4,7 @@
  */
 import { CHANGE_BUS_MAX_PAYLOAD_BYTES } from '@triad/db';
 import type { DeviceEventRecord } from '../repositories/device-repository.js';
-import type { DeviceValue } from './device-supervisor.js';
+import type { DeviceValue } from '../devices/device-supervisor.js';
 
 /** Bus topics. */
 export const DEVICE_TOPICS = {

@@ -16,7 +16,7 @@ import {
   valuePieces,
   type DeviceMessage,
 } from './device-messages.js';
-import type { DeviceStreamItem, DeviceSupervisor, DeviceValue } from './device-supervisor.js';
+import type { DeviceStreamItem, DeviceSupervisor, DeviceValue } from '../devices/device-supervisor.js';
 
 /** How long a non-owner waits for the owner's values before answering with none, ms. */
 const ASK_TIMEOUT_MS = 2_000;

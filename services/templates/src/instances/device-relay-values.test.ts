@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceRepository } from '../repositories/device-repository.js';
 import { MAX_PIECED_VALUE_BYTES, parseDeviceMessage, type DeviceMessage } from './device-messages.js';
 import { DeviceRelay } from './device-relay.js';
-import type { DeviceStreamItem, DeviceSupervisor, DeviceValue } from './device-supervisor.js';
+import type { DeviceStreamItem, DeviceSupervisor, DeviceValue } from '../devices/device-supervisor.js';
 
 // Two relays, as in two instances, passing their messages to each other as the change bus would:
 // serialized, in order, each to the other (the bus itself is tested in @triad/db and, cut for

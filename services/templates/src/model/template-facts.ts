@@ -1,5 +1,5 @@
 import { isObject } from '@triad/common';
-import type { RangerFilter, TemplateFacts } from '../repositories/template-record.js';
+import type { RangerFilter, TemplateFacts } from './template-record.js';
 
 /** A fact the registry needs that a document lacks (only reachable if validation let it through). */
 export interface MissingFact {
