@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
       'services/*/src/**/*.test.ts',
       'apps/*/src/**/*.test.ts',
       'docs/**/*.test.ts',

@@ -5,22 +5,18 @@
  *   curl -o /tmp/netinds.json <the published schema's address>
  *   node --conditions=source --import tsx packages/device-templates/scripts/differential-check.ts /tmp/netinds.json
  *
- * It draws the seeded mutations of our fixtures (src/schema/differential/mutate-template.ts),
+ * It draws the seeded mutations of our fixtures (test/differential/mutate-template.ts),
  * validates each with ajv against the published schema and with Triad's validator, prints every
- * disagreement, and writes the published verdicts to src/schema/differential/published-verdicts.jsonl,
+ * disagreement, and writes the published verdicts to test/differential/published-verdicts.jsonl,
  * which `differential.test.ts` replays. The published schema is read from the path given and
  * never copied into the repository.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import ajvKeywords from 'ajv-keywords';
-import { mutateFixtures } from '../src/schema/differential/mutate-template.js';
-import {
-  DIFFERENTIAL_RUN,
-  VERDICTS_FILE,
-  differentialFixtures,
-} from '../src/schema/differential/differential-fixtures.js';
-import { triadVerdict } from '../src/schema/differential/triad-verdict.js';
+import { mutateFixtures } from '../test/differential/mutate-template.js';
+import { DIFFERENTIAL_RUN, VERDICTS_FILE, differentialFixtures } from '../test/differential/differential-fixtures.js';
+import { triadVerdict } from '../test/differential/triad-verdict.js';
 
 type KeywordsPlugin = (ajv: Ajv, keywords: string[]) => Ajv;
 const addKeywords: KeywordsPlugin =

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { loadDocument } from '../../loading/load-document.js';
-import { baseTemplate } from '../test-support/base-template.js';
+import { loadDocument } from '../../src/loading/load-document.js';
+import { baseTemplate } from '../../src/schema/test-support/base-template.js';
 import type { Fixture } from './mutate-template.js';
 
-const EXAMPLES_DIR = new URL('../../../examples/', import.meta.url);
+const EXAMPLES_DIR = new URL('../../examples/', import.meta.url);
 
 /** How many mutations of each fixture the differential check draws, and from which seed. */
 export const DIFFERENTIAL_RUN = { perFixture: 400, seed: 16 } as const;

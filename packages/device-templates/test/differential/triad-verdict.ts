@@ -1,5 +1,5 @@
 import { isObject } from '@triad/common';
-import { validateValue } from '../../validate.js';
+import { validateValue } from '../../src/validate.js';
 
 /** Triad's verdict on a mutated document, and why it may differ from the published schema's. */
 export interface TriadVerdict {
