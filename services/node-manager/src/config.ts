@@ -7,8 +7,8 @@ import {
   serviceSettingsProperties,
   type ServiceSettings,
 } from '@triad/service-kit';
-import { LIMIT_THRESHOLD_ENTRY } from './monitoring/limit-thresholds.js';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth/roles.js';
+import { LIMIT_THRESHOLD_ENTRY } from './model/limit-thresholds.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './model/roles.js';
 
 /** The node manager's settings, validated and frozen. */
 export interface NodeManagerConfig extends ServiceSettings {

@@ -1,5 +1,5 @@
 import { defineProblemCatalogue, type ProblemError } from '@triad/service-kit';
-import { MIN_PASSWORD_LENGTH } from './auth/roles.js';
+import { MIN_PASSWORD_LENGTH } from './model/roles.js';
 
 /**
  * The node manager's error catalogue. The wire shape is the spec's `{error: reason}` (not

@@ -32,8 +32,8 @@ export {
   EPMD_PORT,
   type ReachabilityProbes,
 } from './connections/reachability-checks.js';
-export type { RaiseAlarmInput, AlarmRecord } from './repositories/alarm-record.js';
-export { eventIdOf } from './monitoring/erlang-terms.js';
+export type { RaiseAlarmInput, AlarmRecord } from './model/alarm-record.js';
+export { eventIdOf } from './model/erlang-terms.js';
 export { ErlangExpression } from './monitoring/erlang-expression.js';
 export { SYSTEM_LIMIT_EXPRESSION, parseSystemLimitReading } from './monitoring/system-limit-reading.js';
 export { NODE_FACTS_EXPRESSION, parseNodeFacts } from './monitoring/node-facts.js';

@@ -31,6 +31,8 @@ import { UserRepository } from './repositories/user-repository.js';
 import { WsPassRepository } from './repositories/ws-pass-repository.js';
 import { NodeFactsRepository } from './repositories/node-facts-repository.js';
 import { NodeOwnership } from './instances/node-ownership.js';
+import { presentAlarm } from './presenters/alarm-presenter.js';
+import { presentNodeLog } from './presenters/node-log-presenter.js';
 
 /** Everything behind the HTTP layer; also the internal API (alarms.raise/clear, topology.setNodeState). */
 export interface NodeManagerCore {
@@ -103,6 +105,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
   const plugins = new PluginRepository(database);
   const alarmStore = new AlarmRepository(
     database,
+    presentAlarm,
     options.sharedListCacheMs === undefined ? {} : { sharedListCacheMs: options.sharedListCacheMs, now },
   );
   const tags = new TagRepository(database);
@@ -122,7 +125,13 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     void passes.revoke(username);
     sessions.end(username);
   });
-  const logs = new NodeLogs(new NodeLogRepository(database, config.logsPerNode), topologyStore, events, now);
+  const logs = new NodeLogs(
+    new NodeLogRepository(database, config.logsPerNode),
+    topologyStore,
+    events,
+    presentNodeLog,
+    now,
+  );
   return {
     config,
     connector,
@@ -138,7 +147,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     sessions,
     topology: new TopologyCommands(topologyStore, plugins, connector, events, ownership),
     topologyStore,
-    alarms: new AlarmCommands(alarmStore, topologyStore, tags, events, now),
+    alarms: new AlarmCommands(alarmStore, topologyStore, tags, events, presentAlarm, now),
     alarmStore,
     plugins,
     bookmarks: new BookmarkRepository(database, now),

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ADMIN_USERNAME, defaultRights, type Right, type Role } from './roles.js';
-import type { UserCommands } from '../commands/user-commands.js';
+import { ADMIN_USERNAME, defaultRights, type Right, type Role } from '../model/roles.js';
+import type { UserRepository } from '../repositories/user-repository.js';
+import type { CredentialCache } from './credential-cache.js';
 import { LoginThrottle, type ThrottleOutcome } from './login-throttle.js';
-import { PasswordHashBusyError } from './password-hasher.js';
+import { PasswordHashBusyError, type PasswordHasher } from './password-hasher.js';
+import type { RecentUsers } from './recent-users.js';
 
 /** Who is calling, as every route sees it. */
 export interface CurrentUser {
@@ -22,6 +24,17 @@ export type SignIn =
   | { readonly refused: 'throttled'; readonly retryAfterMs: number }
   | { readonly refused: 'busy'; readonly retryAfterMs: number };
 
+/**
+ * The user parts a sign-in reads (`UserCommands` has them): the stored users, the password
+ * hasher, the credential cache and the recently read users.
+ */
+export interface UserCredentials {
+  readonly users: Pick<UserRepository, 'find'>;
+  readonly hasher: PasswordHasher;
+  readonly credentials: CredentialCache;
+  readonly recentUsers: RecentUsers;
+}
+
 /** How long a client refused because the password checks are all taken is asked to wait. */
 const BUSY_RETRY_MS = 1000;
 
@@ -32,7 +45,7 @@ const BUSY_RETRY_MS = 1000;
  * failures are slowed down by `throttle` (see `LoginThrottle`).
  */
 export class Authenticator {
-  readonly #commands: UserCommands;
+  readonly #userParts: UserCredentials;
   readonly enabled: boolean;
   readonly #defaultTags: 'all' | readonly string[];
   readonly #throttle: LoginThrottle;
@@ -40,12 +53,12 @@ export class Authenticator {
   #dummyHash: Promise<string> | undefined;
 
   constructor(
-    commands: UserCommands,
+    userParts: UserCredentials,
     enabled: boolean,
     defaultTags: 'all' | readonly string[],
     throttle = new LoginThrottle(),
   ) {
-    this.#commands = commands;
+    this.#userParts = userParts;
     this.enabled = enabled;
     this.#defaultTags = defaultTags;
     this.#throttle = throttle;
@@ -79,8 +92,8 @@ export class Authenticator {
     const hadFailures = this.#throttle.hasFailures(name, from);
     // Counted before the check, so concurrent guesses see each other; a password that already
     // passed scrypt is no guess, so a burst of a client's requests is not throttled by itself.
-    const known = this.#commands.recentUsers.peek(username);
-    const verified = known !== undefined && this.#commands.credentials.matches(username, password, known.passwordHash);
+    const known = this.#userParts.recentUsers.peek(username);
+    const verified = known !== undefined && this.#userParts.credentials.matches(username, password, known.passwordHash);
     if (!verified) this.#throttle.failed(name, from);
     let user: CurrentUser | undefined;
     try {
@@ -128,14 +141,14 @@ export class Authenticator {
    * still costs a scrypt run, against a dummy hash, so that timing does not tell which names exist.
    */
   async verify(username: string, password: string): Promise<CurrentUser | undefined> {
-    const user = await this.#commands.recentUsers.get(username, (name) => this.#commands.users.find(name));
+    const user = await this.#userParts.recentUsers.get(username, (name) => this.#userParts.users.find(name));
     if (!user) {
-      await this.#commands.hasher.verify(password, await this.#dummy());
+      await this.#userParts.hasher.verify(password, await this.#dummy());
       return undefined;
     }
-    const cache = this.#commands.credentials;
+    const cache = this.#userParts.credentials;
     if (!cache.matches(username, password, user.passwordHash)) {
-      if (!(await this.#commands.hasher.verify(password, user.passwordHash))) return undefined;
+      if (!(await this.#userParts.hasher.verify(password, user.passwordHash))) return undefined;
       cache.remember(username, password, user.passwordHash);
     }
     return { username: user.username, role: user.role, rights: user.rights, tags: user.tags, authenticated: true };
@@ -143,7 +156,7 @@ export class Authenticator {
 
   /** A hash of a random password with the configured cost, made once. */
   #dummy(): Promise<string> {
-    this.#dummyHash ??= this.#commands.hasher.hash(randomBytes(16).toString('hex'));
+    this.#dummyHash ??= this.#userParts.hasher.hash(randomBytes(16).toString('hex'));
     return this.#dummyHash;
   }
 }

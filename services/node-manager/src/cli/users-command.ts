@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { ProblemError } from '@triad/service-kit';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { isRole, MIN_PASSWORD_LENGTH, ROLES, USERNAME_PATTERN, type Role } from '../auth/roles.js';
+import { isRole, MIN_PASSWORD_LENGTH, ROLES, USERNAME_PATTERN, type Role } from '../model/roles.js';
 import { UserCommands } from '../commands/user-commands.js';
 import { loadNodeManagerConfig, parseTagSetting, type NodeManagerConfig } from '../config.js';
 import { UserRepository } from '../repositories/user-repository.js';

@@ -2,16 +2,15 @@ import { nmError } from '../errors.js';
 import type { NodeManagerEvents, AlarmEvent } from '../events/node-manager-events.js';
 import type { TagRepository } from '../repositories/tag-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
-import type { AlarmRecord, RaiseAlarmInput } from '../repositories/alarm-record.js';
-import { presentAlarm } from '../presenters/alarm-presenter.js';
+import {
+  DEFAULT_ALARM_TAGS,
+  NODE_LEVEL_SOURCE,
+  type AlarmListForm,
+  type AlarmRecord,
+  type RaiseAlarmInput,
+} from '../model/alarm-record.js';
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
-import { alarmSourceText } from '../monitoring/erlang-terms.js';
-
-/** The source every node has, listed even without alarms. */
-export const NODE_LEVEL_SOURCE = 'node_level';
-
-/** Tags of built-in alarms (WombatOAM's `wo_alarms default_tags`). */
-export const DEFAULT_ALARM_TAGS: readonly string[] = Object.freeze(['dev', 'op']);
+import { alarmSourceText } from '../model/erlang-terms.js';
 
 /** Actions on an alarm named by `alarmId` and `alarmSrc` (= its `rawSrc`). */
 export interface AlarmAction {
@@ -23,13 +22,15 @@ export interface AlarmAction {
 
 /**
  * The alarm state machine (new <-> acknowledged, clear from any state, comments on any) and the
- * internal API the monitoring code calls (`raise`, `clear`). Every change is published.
+ * internal API the monitoring code calls (`raise`, `clear`: the monitors' `AlarmSink`). Every change is
+ * published, the alarm in its `listForm` (the alarm presenter, handed in by the composition root).
  */
 export class AlarmCommands {
   readonly #alarms: AlarmRepository;
   readonly #topology: TopologyRepository;
   readonly #tags: TagRepository;
   readonly #events: NodeManagerEvents;
+  readonly #listForm: AlarmListForm;
   readonly #now: () => number;
   #lastEventUs: number | undefined;
 
@@ -38,12 +39,14 @@ export class AlarmCommands {
     topology: TopologyRepository,
     tags: TagRepository,
     events: NodeManagerEvents,
+    listForm: AlarmListForm,
     now: () => number = Date.now,
   ) {
     this.#alarms = alarms;
     this.#topology = topology;
     this.#tags = tags;
     this.#events = events;
+    this.#listForm = listForm;
     this.#now = now;
   }
 
@@ -161,7 +164,13 @@ export class AlarmCommands {
   }
 
   #publish(action: AlarmEvent['action'], alarm: AlarmRecord): void {
-    this.#events.emit({ type: 'alarm', action, alarm: presentAlarm(alarm), eventUs: alarm.eventUs, tags: alarm.tags });
+    this.#events.emit({
+      type: 'alarm',
+      action,
+      alarm: this.#listForm(alarm),
+      eventUs: alarm.eventUs,
+      tags: alarm.tags,
+    });
   }
 
   /** Event instants are unique and increasing in this process, so they can key and page alarms. */

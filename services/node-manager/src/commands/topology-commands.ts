@@ -3,7 +3,6 @@ import type { NodeConnector, NodeRelease, NodeState } from '../connections/node-
 import { splitNodeName } from '../connections/reachability-checks.js';
 import { nmError } from '../errors.js';
 import type { NodeManagerEvents } from '../events/node-manager-events.js';
-import type { NodeOwnership } from '../instances/node-ownership.js';
 import { DEFAULT_PLUGINS, type PluginRepository } from '../repositories/plugin-repository.js';
 import type { FamilyRecord, NodeRecord, TopologyRepository } from '../repositories/topology-repository.js';
 
@@ -38,13 +37,21 @@ export interface NewFamily {
 /** Result of move-node and family rename, as the replies show it. */
 export type Outcome = { success: true } | { success: false; reason: string };
 
+/**
+ * Who monitors a node just added, when several instances share the nodes (`NodeOwnership`):
+ * `settle` runs a lease cycle and says whether this instance is the node's owner.
+ */
+export interface NodeSettler {
+  settle(nodeId: string): Promise<boolean>;
+}
+
 /** Use cases on nodes and families; state changes are published as `node_state` events. */
 export class TopologyCommands {
   readonly #topology: TopologyRepository;
   readonly #plugins: PluginRepository;
   readonly #connector: NodeConnector;
   readonly #events: NodeManagerEvents;
-  readonly #ownership: NodeOwnership | undefined;
+  readonly #ownership: NodeSettler | undefined;
   /** Names of nodes whose add-node is in progress. */
   readonly #adding = new Set<string>();
   /** Family creations in progress by name (concurrent adds of one release create one family). */
@@ -55,7 +62,7 @@ export class TopologyCommands {
     plugins: PluginRepository,
     connector: NodeConnector,
     events: NodeManagerEvents,
-    ownership?: NodeOwnership,
+    ownership?: NodeSettler,
   ) {
     this.#topology = topology;
     this.#plugins = plugins;
@@ -71,7 +78,7 @@ export class TopologyCommands {
    * when it is UP and the connector can tell the release (`releaseFamilyName`, created when
    * missing), else the `Default` family. The release is asked once, here; a node added while not
    * UP stays in `Default` until moved (docs/decisions/0011). The adding instance takes the node's
-   * lease when it is the node's wanted owner (`NodeOwnership.settle`), else disconnects.
+   * lease when it is the node's wanted owner (`NodeSettler.settle`), else disconnects.
    * @throws NM_ERR_BAD_NODE_FORMAT, NM_ERR_NODE_EXISTS, NM_ERR_NODE_FAMILY_NOT_FOUND (unknown `familyId`)
    */
   async addNode(name: string, cookie: string, options: AddNodeOptions = {}): Promise<NodeRecord> {

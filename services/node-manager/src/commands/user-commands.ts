@@ -11,7 +11,7 @@ import {
   isRight,
   isRole,
   type Role,
-} from '../auth/roles.js';
+} from '../model/roles.js';
 import { nmError } from '../errors.js';
 import { UserExistsError, type UserRepository, type UserRecord } from '../repositories/user-repository.js';
 

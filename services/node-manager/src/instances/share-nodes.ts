@@ -1,15 +1,29 @@
 import { openChangeBus, startWorkLeases, type ChangeBus, type Database, type WorkLeases } from '@triad/db';
 import type { Logger } from '@triad/service-kit';
+import type { NodeManagerConfig } from '../config.js';
 import type { ErlangNodeConnector } from '../connections/erlang-node-connector.js';
 import type { NodeMonitor } from '../monitoring/node-monitor.js';
-import type { NodeManagerCore } from '../node-manager-core.js';
 import type { NodeManagerDatabase } from '../repositories/node-manager-tables.js';
-import { ChangeRelay } from './change-relay.js';
+import type { TopologyRepository } from '../repositories/topology-repository.js';
+import { ChangeRelay, type ChangeRelayOptions } from './change-relay.js';
+import type { NodeOwnership } from './node-ownership.js';
+
+/** The parts of the node manager's core that sharing the nodes reads (`NodeManagerCore` has them). */
+export interface SharedCore {
+  readonly config: Pick<NodeManagerConfig, 'leaseTtlMs' | 'leaseHeartbeatMs'>;
+  readonly ownership: NodeOwnership;
+  readonly events: ChangeRelayOptions['events'];
+  readonly plugins: ChangeRelayOptions['plugins'];
+  readonly alarmStore: ChangeRelayOptions['alarms'];
+  readonly authenticator: NonNullable<ChangeRelayOptions['authenticator']>;
+  readonly users: NonNullable<ChangeRelayOptions['users']>;
+  readonly topologyStore: Pick<TopologyRepository, 'listNodes' | 'findNode'>;
+}
 
 /** Options of `shareNodes`. */
 export interface ShareNodesOptions {
   readonly database: Database<NodeManagerDatabase>;
-  readonly core: NodeManagerCore;
+  readonly core: SharedCore;
   /** The connection layer and monitor of the nodes this instance owns; absent without Erlang. */
   readonly monitoring?: { readonly erlang: ErlangNodeConnector; readonly monitor: NodeMonitor };
   readonly logger: Logger;

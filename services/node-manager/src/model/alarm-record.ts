@@ -1,3 +1,9 @@
+/** The source every node has, listed even without alarms. */
+export const NODE_LEVEL_SOURCE = 'node_level';
+
+/** Tags of built-in alarms (WombatOAM's `wo_alarms default_tags`). */
+export const DEFAULT_ALARM_TAGS: readonly string[] = Object.freeze(['dev', 'op']);
+
 /** A comment on an alarm. `time` is ms since the epoch. */
 export interface AlarmComment {
   readonly user: string;
@@ -67,3 +73,9 @@ export interface AlarmQuery {
   readonly beforeUs?: number;
   readonly limit: number;
 }
+
+/**
+ * An alarm as the alarm lists show it (the alarm presenter): stored beside the alarm so that the
+ * lists read one column, and sent to live subscribers as it is.
+ */
+export type AlarmListForm = (alarm: AlarmRecord) => unknown;

@@ -1,6 +1,5 @@
 import { listElements } from '@triad/erlang-dist';
 import { ProblemError } from '@triad/service-kit';
-import type { TopologyCommands } from '../commands/topology-commands.js';
 import type { ClusterDiscoveryRepository } from '../repositories/cluster-discovery-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
 import { COLLECTOR_RPC_TIMEOUT_MS, type Collector, type MonitoredNode, type RpcCaller } from './collector.js';
@@ -11,6 +10,11 @@ import { erlangTermText } from './erlang-term-text.js';
  * always on); the switch is per node family (`ClusterDiscoveryRepository`).
  */
 export const CLUSTER_DISCOVERY = 'triad_cluster_discovery';
+
+/** Adds a node as `add-node` does (`TopologyCommands.addNode`). @throws NM_ERR_NODE_EXISTS when it is stored. */
+export interface NodeAdder {
+  addNode(name: string, cookie: string): Promise<unknown>;
+}
 
 /**
  * Adds the nodes that join a managed node's cluster later: each interval it reads the node's
@@ -24,13 +28,13 @@ export class ClusterDiscovery implements Collector {
   readonly defaultOn = true;
   readonly intervalMs: number;
   readonly #rpc: RpcCaller;
-  readonly #topology: Pick<TopologyCommands, 'addNode'>;
+  readonly #topology: NodeAdder;
   readonly #nodes: Pick<TopologyRepository, 'findNode'>;
   readonly #discovery: Pick<ClusterDiscoveryRepository, 'isOn' | 'knowsNodeName'>;
 
   constructor(
     rpc: RpcCaller,
-    topology: Pick<TopologyCommands, 'addNode'>,
+    topology: NodeAdder,
     nodes: Pick<TopologyRepository, 'findNode'>,
     discovery: Pick<ClusterDiscoveryRepository, 'isOn' | 'knowsNodeName'>,
     intervalMs: number,

@@ -1,5 +1,5 @@
 import type { Term } from '@triad/erlang-dist';
-import { erlangAtom, erlangString } from './erlang-terms.js';
+import { erlangAtom, erlangString } from '../model/erlang-terms.js';
 
 /** Options of `erlangTermText`. */
 export interface ErlangTermTextOptions {

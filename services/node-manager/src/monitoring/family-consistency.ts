@@ -1,4 +1,4 @@
-import type { NodeFacts, RunningApplication } from './node-facts.js';
+import type { NodeFacts, RunningApplication } from '../model/node-facts.js';
 
 /** Alarm id: a node runs an application at another version than a sibling in its family. */
 export const DIFFERENT_APPLICATION_VERSIONS = 'different_application_versions';

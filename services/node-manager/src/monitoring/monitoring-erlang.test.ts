@@ -1,6 +1,6 @@
 import { atom, string, tuple } from '@triad/erlang-dist';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alarmSourceText } from './erlang-terms.js';
+import { alarmSourceText } from '../model/erlang-terms.js';
 import { NodeConnection } from '../connections/node-connection.js';
 import { liveErl, startErlNode, uniqueAlive, type ErlNode } from '../connections/test-support/erl-node.js';
 import { LIVE_ADMIN, useLiveNodeManager } from '../test-support/live-node-manager.js';

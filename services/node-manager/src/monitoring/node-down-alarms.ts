@@ -1,5 +1,6 @@
-import { NODE_LEVEL_SOURCE, type AlarmCommands } from '../commands/alarm-commands.js';
-import { alarmSourceText, erlangBinary } from './erlang-terms.js';
+import { NODE_LEVEL_SOURCE } from '../model/alarm-record.js';
+import type { AlarmSink } from './alarm-sink.js';
+import { alarmSourceText, erlangBinary } from '../model/erlang-terms.js';
 
 /** Alarm id of an unreachable managed node. */
 export const NODE_DOWN_ALARM_ID = 'node_down';
@@ -16,7 +17,7 @@ export type MonitorErrorHandler = (error: unknown, nodeId: string, what: string)
  * node is UP again or is deleted. A node that comes back before `afterMs` raises nothing.
  */
 export class NodeDownAlarms {
-  readonly #alarms: AlarmCommands;
+  readonly #alarms: AlarmSink;
   readonly #afterMs: number;
   readonly #onError: MonitorErrorHandler;
   readonly #timers = new Map<string, NodeJS.Timeout>();
@@ -31,7 +32,7 @@ export class NodeDownAlarms {
    */
   readonly #work = new Map<string, Promise<void>>();
 
-  constructor(alarms: AlarmCommands, afterMs: number, onError: MonitorErrorHandler) {
+  constructor(alarms: AlarmSink, afterMs: number, onError: MonitorErrorHandler) {
     this.#alarms = alarms;
     this.#afterMs = afterMs;
     this.#onError = onError;

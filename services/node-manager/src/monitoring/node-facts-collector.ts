@@ -1,15 +1,16 @@
-import type { AlarmCommands } from '../commands/alarm-commands.js';
+import type { AlarmSink } from './alarm-sink.js';
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
 import type { Collector, MonitoredNode, RpcCaller } from './collector.js';
-import { alarmSourceText, erlangBinary } from './erlang-terms.js';
+import { alarmSourceText, erlangBinary } from '../model/erlang-terms.js';
 import {
   comparable,
   compareFamily,
   DIFFERENT_APPLICATION_VERSIONS,
   MISSING_APPLICATION,
 } from './family-consistency.js';
-import { NODE_FACTS_EXPRESSION, parseNodeFacts, type NodeFactsStore, type RunningApplication } from './node-facts.js';
+import type { RunningApplication } from '../model/node-facts.js';
+import { NODE_FACTS_EXPRESSION, parseNodeFacts, type NodeFactsStore } from './node-facts.js';
 
 /**
  * Plugin name of the node facts collector. It is not among a node's listed plugins, so it cannot be
@@ -42,7 +43,7 @@ export class NodeFactsCollector implements Collector {
   readonly intervalMs: number;
   readonly #rpc: RpcCaller;
   readonly #store: NodeFactsStore;
-  readonly #alarms: AlarmCommands;
+  readonly #alarms: AlarmSink;
   readonly #alarmStore: Pick<AlarmRepository, 'list'>;
   readonly #topology: FamilyNodes;
   readonly #now: () => number;
@@ -57,7 +58,7 @@ export class NodeFactsCollector implements Collector {
   constructor(
     rpc: RpcCaller,
     store: NodeFactsStore,
-    alarms: AlarmCommands,
+    alarms: AlarmSink,
     alarmStore: Pick<AlarmRepository, 'list'>,
     topology: FamilyNodes,
     intervalMs: number,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NodeManagerEvents } from '../events/node-manager-events.js';
-import { presentNodeLog } from '../presenters/node-log-presenter.js';
+import type { NodeLogEvent, NodeManagerEvents } from '../events/node-manager-events.js';
 import type { NodeLogEntry, NodeLogRepository } from '../repositories/node-log-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
 import type { MonitoredNode } from './collector.js';
@@ -11,23 +10,27 @@ export const NODE_LOG_TAGS: readonly string[] = Object.freeze(['dev', 'op']);
 /**
  * Where the log collectors put what they read from a node: stored (bounded per node), each crash
  * report also counted as a crash log (node-stat), and each entry pushed to live subscribers as
- * `{"type":"log","nodeId","nodeName","log":{time,level,kind,text}}` to users with one of `NODE_LOG_TAGS`.
+ * `{"type":"log","nodeId","nodeName","log":{time,level,kind,text}}` to users with one of `NODE_LOG_TAGS`,
+ * `log` made by `present` (the node log presenter, handed in by the composition root).
  */
 export class NodeLogs {
   readonly #store: NodeLogRepository;
   readonly #crashes: Pick<TopologyRepository, 'recordCrashLog'>;
   readonly #events: NodeManagerEvents;
+  readonly #present: (entry: NodeLogEntry) => NodeLogEvent['log'];
   readonly #now: () => number;
 
   constructor(
     store: NodeLogRepository,
     crashes: Pick<TopologyRepository, 'recordCrashLog'>,
     events: NodeManagerEvents,
+    present: (entry: NodeLogEntry) => NodeLogEvent['log'],
     now: () => number = Date.now,
   ) {
     this.#store = store;
     this.#crashes = crashes;
     this.#events = events;
+    this.#present = present;
     this.#now = now;
   }
 
@@ -46,7 +49,7 @@ export class NodeLogs {
         type: 'log',
         nodeId: node.id,
         nodeName: node.name,
-        log: presentNodeLog(entry),
+        log: this.#present(entry),
         tags: NODE_LOG_TAGS,
       });
     }

@@ -1,10 +1,23 @@
-import type { NodeManagerCore } from '../node-manager-core.js';
+import type { NodeManagerConfig } from '../config.js';
+import type { NodeManagerEvents } from '../events/node-manager-events.js';
+import type { PluginRepository } from '../repositories/plugin-repository.js';
+import type { TopologyRepository } from '../repositories/topology-repository.js';
+import type { AlarmSink } from './alarm-sink.js';
 import type { Collector, MonitoredNode } from './collector.js';
 import { NodeDownAlarms, type MonitorErrorHandler } from './node-down-alarms.js';
 
+/** The parts of the node manager's core the monitor reads (`NodeManagerCore` has them). */
+export interface MonitoredCore {
+  readonly config: Pick<NodeManagerConfig, 'nodeDownAlarmAfterMs'>;
+  readonly alarms: AlarmSink;
+  readonly events: Pick<NodeManagerEvents, 'subscribe'>;
+  readonly plugins: Pick<PluginRepository, 'onChange' | 'list'>;
+  readonly topologyStore: Pick<TopologyRepository, 'listNodes' | 'findNode'>;
+}
+
 /** Options of `NodeMonitor`. */
 export interface NodeMonitorOptions {
-  readonly core: NodeManagerCore;
+  readonly core: MonitoredCore;
   /** The collectors (one per plugin). */
   readonly collectors: readonly Collector[];
   /** Failures of collectors and alarm writes (for logs; never holds a cookie). */
@@ -71,7 +84,7 @@ class PollLoop {
  * it. Deleting a node stops everything for it.
  */
 export class NodeMonitor {
-  readonly #core: NodeManagerCore;
+  readonly #core: MonitoredCore;
   readonly #collectors: readonly Collector[];
   readonly #onError: MonitorErrorHandler;
   readonly #owns: (nodeId: string) => boolean;

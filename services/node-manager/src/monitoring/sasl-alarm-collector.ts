@@ -1,7 +1,8 @@
 import { badRpcReason, listElements, tupleOf, type Term } from '@triad/erlang-dist';
-import { NODE_LEVEL_SOURCE, type AlarmCommands } from '../commands/alarm-commands.js';
+import { NODE_LEVEL_SOURCE } from '../model/alarm-record.js';
+import type { AlarmSink } from './alarm-sink.js';
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
-import { alarmSourceText } from './erlang-terms.js';
+import { alarmSourceText } from '../model/erlang-terms.js';
 import { COLLECTOR_RPC_TIMEOUT_MS, type Collector, type MonitoredNode, type RpcCaller } from './collector.js';
 import { erlangTermText } from './erlang-term-text.js';
 import { NODE_DOWN_ALARM_ID } from './node-down-alarms.js';
@@ -59,12 +60,12 @@ export class SaslAlarmCollector implements Collector {
   readonly defaultOn = true;
   readonly intervalMs: number;
   readonly #rpc: RpcCaller;
-  readonly #alarms: AlarmCommands;
+  readonly #alarms: AlarmSink;
   readonly #store: AlarmRepository;
   /** Per node: alarm id -> additionalInformation last raised. */
   readonly #raised = new Map<string, Map<string, string>>();
 
-  constructor(rpc: RpcCaller, alarms: AlarmCommands, store: AlarmRepository, intervalMs: number) {
+  constructor(rpc: RpcCaller, alarms: AlarmSink, store: AlarmRepository, intervalMs: number) {
     this.#rpc = rpc;
     this.#alarms = alarms;
     this.#store = store;

@@ -1,16 +1,40 @@
-import type { NodeManagerCore } from '../node-manager-core.js';
+import type { NodeManagerConfig } from '../config.js';
+import { parseLimitThresholds } from '../model/limit-thresholds.js';
+import type { AlarmRepository } from '../repositories/alarm-repository.js';
+import type { ClusterDiscoveryRepository } from '../repositories/cluster-discovery-repository.js';
+import type { TopologyRepository } from '../repositories/topology-repository.js';
 import type { RpcCaller } from './collector.js';
-import { ClusterDiscovery } from './cluster-discovery.js';
+import { ClusterDiscovery, type NodeAdder } from './cluster-discovery.js';
 import { CodeLoadCollector } from './code-load-collector.js';
 import { NodeLogCollector } from './node-log-collector.js';
 import { ExclusiveRpcGate } from './exclusive-rpc-gate.js';
 import { KernelMetricsCollector } from './kernel-metrics-collector.js';
-import { NodeMonitor } from './node-monitor.js';
+import { NodeMonitor, type MonitoredCore } from './node-monitor.js';
 import type { MonitorErrorHandler } from './node-down-alarms.js';
 import { SaslAlarmCollector } from './sasl-alarm-collector.js';
-import { parseLimitThresholds } from './limit-thresholds.js';
 import { SystemLimitAlarms } from './system-limit-alarms.js';
 import { NodeFactsCollector } from './node-facts-collector.js';
+import type { MetricHistory } from './metric-history.js';
+import type { MetricsStore } from './metrics-store.js';
+import type { NodeFactsStore } from './node-facts.js';
+import type { NodeLogs } from './node-logs.js';
+
+/** The parts of the node manager's core the built-in collectors use (`NodeManagerCore` has them). */
+export interface MonitorCore extends MonitoredCore {
+  readonly config: Pick<
+    NodeManagerConfig,
+    'nodeDownAlarmAfterMs' | 'metricsPollMs' | 'alarmPollMs' | 'limitAlarmThresholds' | 'limitAlarmPollMs'
+  >;
+  readonly topology: NodeAdder;
+  readonly topologyStore: TopologyRepository;
+  readonly alarmStore: AlarmRepository;
+  readonly metrics: MetricsStore;
+  readonly metricHistory: MetricHistory;
+  readonly facts: NodeFactsStore;
+  readonly logs: NodeLogs;
+  readonly discovery: ClusterDiscoveryRepository;
+  readonly now: () => number;
+}
 
 /**
  * Builds and starts the monitor with the built-in collectors (kernel metrics into `core.metrics`
@@ -19,7 +43,7 @@ import { NodeFactsCollector } from './node-facts-collector.js';
  * (`NodeMonitorOptions.owns`; default all).
  */
 export async function startNodeMonitor(
-  core: NodeManagerCore,
+  core: MonitorCore,
   direct: RpcCaller,
   onError?: MonitorErrorHandler,
   owns?: (nodeId: string) => boolean,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { liveErl } from '../connections/test-support/erl-node.js';
 import { LIVE_ADMIN, useLiveNodeManager } from '../test-support/live-node-manager.js';
-import { alarmSourceText } from './erlang-terms.js';
+import { alarmSourceText } from '../model/erlang-terms.js';
 
 const suite = liveErl.available || liveErl.required ? describe : describe.skip;
 const title =

@@ -1,8 +1,8 @@
-import type { AlarmCommands } from '../commands/alarm-commands.js';
+import type { AlarmSink } from './alarm-sink.js';
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
 import type { Collector, MonitoredNode, RpcCaller } from './collector.js';
-import { alarmSourceText, erlangBinary } from './erlang-terms.js';
+import { alarmSourceText, erlangBinary } from '../model/erlang-terms.js';
 import {
   LIMIT_FAMILIES,
   nextLevel,
@@ -10,7 +10,7 @@ import {
   type LimitFamily,
   type LimitLevel,
   type LimitThresholdSettings,
-} from './limit-thresholds.js';
+} from '../model/limit-thresholds.js';
 import { parseSystemLimitReading, SYSTEM_LIMIT_EXPRESSION } from './system-limit-reading.js';
 
 /** Plugin that switches the system-limit alarms (WombatOAM's alarm plugin). */
@@ -48,7 +48,7 @@ export class SystemLimitAlarms implements Collector {
   readonly defaultOn = true;
   readonly intervalMs: number;
   readonly #rpc: RpcCaller;
-  readonly #alarms: AlarmCommands;
+  readonly #alarms: AlarmSink;
   readonly #store: AlarmRepository;
   readonly #topology: NodeFamilyLookup;
   readonly #settings: LimitThresholdSettings;
@@ -57,7 +57,7 @@ export class SystemLimitAlarms implements Collector {
 
   constructor(
     rpc: RpcCaller,
-    alarms: AlarmCommands,
+    alarms: AlarmSink,
     store: AlarmRepository,
     topology: NodeFamilyLookup,
     settings: LimitThresholdSettings,

@@ -1,7 +1,7 @@
 import { listElements, tupleOf, type Term } from '@triad/erlang-dist';
 import { ErlangExpression, integerOf, textOf } from './erlang-expression.js';
 import { erlangTermText } from './erlang-term-text.js';
-import type { LimitFamily } from './limit-thresholds.js';
+import type { LimitFamily } from '../model/limit-thresholds.js';
 
 /**
  * Evaluated on the node in one RPC: the counts and limits of processes, ports, atoms and ETS

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../auth/authenticator.js';
-import type { Right } from '../auth/roles.js';
+import type { Right } from '../model/roles.js';
 import { nmError } from '../errors.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { AlarmRecord } from '../repositories/alarm-record.js';
-import { eventIdOf, eventTimeOf } from '../monitoring/erlang-terms.js';
+import type { AlarmRecord } from '../model/alarm-record.js';
+import { eventIdOf, eventTimeOf } from '../model/erlang-terms.js';
 
 /** An alarm exactly as the alarm lists show it (every field of the spec, in its order). */
 export function presentAlarm(alarm: AlarmRecord) {

@@ -1,4 +1,4 @@
-import type { NodeFacts, RunningApplication } from '../monitoring/node-facts.js';
+import type { NodeFacts, RunningApplication } from '../model/node-facts.js';
 import type { FamilyRecord, NodeRecord } from '../repositories/topology-repository.js';
 
 /** What the API shows instead of a node's cookie: cookies are secrets and never leave the service. */

@@ -2,18 +2,19 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { QueryTemplates, type Database } from '@triad/db';
 import type { AlarmsTable, NodeManagerDatabase } from './node-manager-tables.js';
 import { ReadCache, readCachesFit } from './read-cache.js';
-import type { AlarmComment, AlarmQuery, AlarmRecord } from './alarm-record.js';
-import { presentAlarm } from '../presenters/alarm-presenter.js';
+import type { AlarmComment, AlarmListForm, AlarmQuery, AlarmRecord } from '../model/alarm-record.js';
 
 type Db = Kysely<NodeManagerDatabase> | Transaction<NodeManagerDatabase>;
 
 /**
  * Kysely queries of alarms. Cleared alarms stay stored (`active = 0`) for the hourly counters.
- * Every write also stores the alarm's presented list form (`list_json`), kept in step here.
+ * Every write also stores the alarm's list form (`list_json`: the `AlarmListForm` the composition
+ * root hands in, the alarm presenter), kept in step here.
  */
 export class AlarmRepository {
   readonly #db: Kysely<NodeManagerDatabase>;
   readonly #templates: QueryTemplates<NodeManagerDatabase>;
+  readonly #listForm: AlarmListForm;
   /**
    * Present where this process is the only writer (SQLite), or where the change bus reports the
    * other instances' alarm changes (`sharedListCacheMs`); see `ReadCache`.
@@ -28,9 +29,11 @@ export class AlarmRepository {
    */
   constructor(
     database: Database<NodeManagerDatabase>,
+    listForm: AlarmListForm,
     options: { listCache?: boolean; sharedListCacheMs?: number; now?: () => number } = {},
   ) {
     this.#db = database.db;
+    this.#listForm = listForm;
     this.#templates = new QueryTemplates(this.#db);
     const sizeOf = (texts: readonly string[]) => texts.reduce((n, text) => n + text.length, 0);
     if (options.sharedListCacheMs !== undefined && options.listCache !== false)
@@ -54,7 +57,7 @@ export class AlarmRepository {
   }
 
   /**
-   * The same alarms as `list`, each already presented (`presentAlarm`) as JSON text: the list
+   * The same alarms as `list`, each already in its list form as JSON text: the list
    * replies read this one stored column instead of decoding every field. Rows stored before the
    * column existed (NULL) are presented from their fields and the text is stored for next time.
    * The query is compiled once per shape (`QueryTemplates`) and, on SQLite, its result kept
@@ -89,7 +92,7 @@ export class AlarmRepository {
         for (const row of rows) {
           await trx
             .updateTable('nm_alarms')
-            .set({ list_json: presentedText(toRecord(row)) })
+            .set({ list_json: this.#presentedText(toRecord(row)) })
             .where('event_us', '=', row.event_us)
             .execute();
         }
@@ -111,10 +114,10 @@ export class AlarmRepository {
       listValues(query),
     );
     const missing = rows.filter((r) => r.list_json === null).map((r) => r.event_us);
-    if (missing.length === 0) return rows.map((r) => r.list_json as string);
+    if (missing.length === 0) return rows.map((r) => r.list_json ?? '');
     const built = new Map<string, string>();
     for (const row of await this.#db.selectFrom('nm_alarms').selectAll().where('event_us', 'in', missing).execute()) {
-      const text = presentedText(toRecord(row));
+      const text = this.#presentedText(toRecord(row));
       built.set(String(row.event_us), text);
       await this.#db.updateTable('nm_alarms').set({ list_json: text }).where('event_us', '=', row.event_us).execute();
     }
@@ -170,7 +173,7 @@ export class AlarmRepository {
     if (!row) return undefined;
     const record = toRecord(row);
     return {
-      alarm: row.list_json === null ? presentAlarm(record) : (JSON.parse(row.list_json) as unknown),
+      alarm: row.list_json === null ? this.#listForm(record) : (JSON.parse(row.list_json) as unknown),
       tags: record.tags,
     };
   }
@@ -199,7 +202,7 @@ export class AlarmRepository {
     this.#cache?.invalidate();
     await db
       .insertInto('nm_alarms')
-      .values({ ...toRow(alarm), raised_at: raisedAt, cleared_at: null })
+      .values({ ...this.#toRow(alarm), raised_at: raisedAt, cleared_at: null })
       .execute();
     if (alarm.tags.length > 0) {
       await db
@@ -215,7 +218,7 @@ export class AlarmRepository {
    */
   async update(alarm: AlarmRecord, db: Db = this.#db, tagsUnchanged = false): Promise<void> {
     this.#cache?.invalidate();
-    const { event_us: _key, ...fields } = toRow(alarm);
+    const { event_us: _key, ...fields } = this.#toRow(alarm);
     await db.updateTable('nm_alarms').set(fields).where('event_us', '=', alarm.eventUs).execute();
     if (tagsUnchanged) return;
     await db.deleteFrom('nm_alarm_tags').where('event_us', '=', alarm.eventUs).execute();
@@ -230,6 +233,16 @@ export class AlarmRepository {
   async markCleared(eventUs: number, at: number, db: Db = this.#db): Promise<void> {
     this.#cache?.invalidate();
     await db.updateTable('nm_alarms').set({ active: 0, cleared_at: at }).where('event_us', '=', eventUs).execute();
+  }
+
+  /** The stored list form of an alarm. */
+  #presentedText(alarm: AlarmRecord): string {
+    return JSON.stringify(this.#listForm(alarm));
+  }
+
+  /** The whole row of an alarm, its list form included. */
+  #toRow(alarm: AlarmRecord): Omit<AlarmsTable, 'raised_at' | 'cleared_at'> {
+    return { ...toRow(alarm), list_json: this.#presentedText(alarm) };
   }
 
   async countActive(): Promise<number> {
@@ -273,12 +286,8 @@ export function listValues(query: AlarmQuery): Record<string, unknown> {
   return values;
 }
 
-/** The stored list form of an alarm. */
-function presentedText(alarm: AlarmRecord): string {
-  return JSON.stringify(presentAlarm(alarm));
-}
-
-function toRow(a: AlarmRecord): Omit<AlarmsTable, 'raised_at' | 'cleared_at'> {
+/** The row of an alarm, but for its list form (`list_json`). */
+function toRow(a: AlarmRecord): Omit<AlarmsTable, 'raised_at' | 'cleared_at' | 'list_json'> {
   return {
     event_us: a.eventUs,
     alarm_id: a.alarmId,
@@ -302,7 +311,6 @@ function toRow(a: AlarmRecord): Omit<AlarmsTable, 'raised_at' | 'cleared_at'> {
     ack_time: a.ackTime,
     tags_json: JSON.stringify(a.tags),
     active: a.active ? 1 : 0,
-    list_json: presentedText(a),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@triad/db';
-import type { NodeFacts } from '../monitoring/node-facts.js';
+import type { NodeFacts } from '../model/node-facts.js';
 import type { NodeManagerDatabase } from './node-manager-tables.js';
 
 /** `nm_node_facts`: the latest facts of each UP node, for every instance of a shared database. */

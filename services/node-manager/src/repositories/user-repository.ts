@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation, type Database } from '@triad/db';
-import type { Right, Role } from '../auth/roles.js';
+import type { Right, Role } from '../model/roles.js';
 import type { NodeManagerDatabase } from './node-manager-tables.js';
 
 /** A stored user as the service sees it. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NODE_LEVEL_SOURCE } from '../../commands/alarm-commands.js';
+import { NODE_LEVEL_SOURCE } from '../../model/alarm-record.js';
 import { nmError } from '../../errors.js';
-import { parseEventId } from '../../monitoring/erlang-terms.js';
+import { parseEventId } from '../../model/erlang-terms.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
 import { presentAlarmList } from '../../presenters/alarm-presenter.js';
 import type { FamilyParams, NodeParams } from '../shared-schemas.js';

@@ -1,7 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { PasswordHasher } from '../../auth/password-hasher.js';
-import { MIN_PASSWORD_LENGTH } from '../../auth/roles.js';
+import { MIN_PASSWORD_LENGTH } from '../../model/roles.js';
 import { MIN_CLI_PASSWORD_LENGTH } from '../../cli/users-command.js';
 import { UserCommands } from '../../commands/user-commands.js';
 import { UserRepository } from '../../repositories/user-repository.js';
