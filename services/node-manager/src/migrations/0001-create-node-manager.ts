@@ -1,8 +1,8 @@
+import type { AnyTables } from '@triad/db';
 import type { Kysely, Migration } from 'kysely';
 
 // A migration sees the database as it was at its point in history, not today's table types (Kysely convention).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+type AnyDb = Kysely<AnyTables>;
 
 /**
  * Creates every node-manager table. Times are integer milliseconds since the epoch (`bigint`);

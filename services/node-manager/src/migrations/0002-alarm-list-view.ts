@@ -1,8 +1,8 @@
+import type { AnyTables } from '@triad/db';
 import type { Kysely, Migration } from 'kysely';
 
 // A migration sees the database as it was at its point in history, not today's table types (Kysely convention).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+type AnyDb = Kysely<AnyTables>;
 
 /** Tags every installation knows at this point in history (not remembered as custom tags). */
 const BUILT_IN_TAGS = ['alarm', 'dev', 'metric', 'op'];

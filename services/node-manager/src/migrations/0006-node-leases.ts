@@ -1,9 +1,8 @@
-import { workLeaseMigration } from '@triad/db';
+import { workLeaseMigration, type AnyTables } from '@triad/db';
 import type { Kysely, Migration } from 'kysely';
 
 // A migration sees the database as it was at its point in history, not today's table types (Kysely convention).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+type AnyDb = Kysely<AnyTables>;
 
 const workLeases = workLeaseMigration('nm');
 
