@@ -9,6 +9,7 @@ import {
   sequenceCost,
   type Cost,
 } from './regex-cost.js';
+import type { RegexIssue } from './regex-issue.js';
 
 /**
  * Reads a regex literal's pattern and decides how it may run.
@@ -24,14 +25,6 @@ import {
  * over a group that itself holds a quantifier or an alternation (`(a+)+`, `(a|b)*`, `(.*a){20}`)
  * is never bounded that way and always runs on RE2. See docs/expressions.md ("Regular expressions").
  */
-
-export interface RegexIssue {
-  readonly code: 'DT_ERR_EXPR_REGEX_UNSUPPORTED' | 'DT_ERR_EXPR_REGEX_ESCAPE' | 'DT_ERR_EXPR_REGEX_FLAG';
-  readonly message: string;
-  /** Offset from the first character of the pattern (the one after the opening slash). */
-  readonly offset: number;
-  readonly length: number;
-}
 
 export interface RegexPlan {
   /** Pattern for V8's `RegExp` (with `nativeFlags`) meaning what RE2 means; undefined: RE2 only. */

@@ -1,4 +1,4 @@
-import type { RegexIssue } from './analyse-regex.js';
+import type { RegexIssue } from './regex-issue.js';
 
 /** What one `\x` escape of a pattern is, and how V8 must spell it to mean what RE2 means. */
 export interface EscapeReading {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { analyseRegex, type RegexIssue, type RegexPlan } from './analyse-regex.js';
+import { analyseRegex, type RegexPlan } from './analyse-regex.js';
+import type { RegexIssue } from './regex-issue.js';
 import { ExpressionEvaluationError } from './expression-evaluation-error.js';
 
 /** The part of re2-wasm this module calls. */

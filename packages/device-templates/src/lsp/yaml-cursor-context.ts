@@ -1,4 +1,4 @@
-import type { CursorContext } from './cursor-context.js';
+import type { CursorContext } from './cursor-context-type.js';
 
 /** One thing a YAML line opens: a sequence entry (`- `) or a key (`name:`), at a column. */
 type LineNode =
