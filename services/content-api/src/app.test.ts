@@ -4,7 +4,7 @@ import type { ProblemDocument } from '@triad/service-kit';
 import { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from './http/media-types.js';
 import type { Link } from './presenters/links.js';
 import { buildTestContentApp, type TestContentApp } from './test-support/content-test-app.js';
-import type { ContentTables } from './search/content-tables.js';
+import type { ContentTables } from './migrations/content-tables.js';
 
 interface TokenReply {
   readonly access_token: string;

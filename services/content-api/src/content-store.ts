@@ -1,10 +1,17 @@
-import { openReadReplicas, openServiceDatabase, type Database, type ReadReplicas } from '@triad/db';
-import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './migrations/index.js';
-import type { ImportRunRepository } from './repositories/import-run-repository.js';
-import type { ContentTables } from './search/content-tables.js';
+import { openReadReplicas, openServiceDatabase, type Database, type MigrationSet, type ReadReplicas } from '@triad/db';
+import type { ContentTables } from './migrations/content-tables.js';
+import { CONTENT_MIGRATION_TABLE, contentMigrations, type EngineMigrations } from './migrations/index.js';
+import { ImportRunRepository } from './repositories/import-run-repository.js';
+import { createPostgresArticles } from './search/postgres/postgres-articles-migration.js';
+import { versionPostgresChunks } from './search/postgres/postgres-chunk-versions-migration.js';
+import { createPostgresFacetCounts } from './search/postgres/postgres-facet-counts-migration.js';
+import { PostgresSearchBackend } from './search/postgres/postgres-search-backend.js';
+import { createPostgresSegments } from './search/postgres/postgres-segments-migration.js';
 import type { SearchBackend } from './search/search-backend.js';
 import { carryOverFirstLayout } from './search/sqlite/carry-over-first-layout.js';
-import { PostgresSearchBackend } from './search/postgres/postgres-search-backend.js';
+import { createSqliteArticles } from './search/sqlite/sqlite-articles-migration.js';
+import { SqliteSearchBackend } from './search/sqlite/sqlite-search-backend.js';
+import { createSqliteSegments } from './search/sqlite/sqlite-segments-migration.js';
 
 /** SQLite file of the service inside the data directory. */
 export const CONTENT_SQLITE_FILE = 'content.sqlite';
@@ -15,6 +22,44 @@ export const CONTENT_SQLITE_FILE = 'content.sqlite';
  * (decision 0013).
  */
 export const CONTENT_SQLITE_PAGE_SIZE = 16_384;
+
+/** Migrations and search backend of one engine, and the record of catalog imports. */
+export interface ContentStorage {
+  readonly migrations: MigrationSet;
+  readonly backend: SearchBackend;
+  readonly importRuns: ImportRunRepository;
+}
+
+/**
+ * Picks the engine implementation for an open database: the migration set (shared tables plus
+ * the engine's article table and text index, then its search layout of decision 0013, then the
+ * import runs), the matching `SearchBackend` and the `ImportRunRepository`. SQLite needs a
+ * database file (the backend opens its own read and write connections to it); call the
+ * backend's `close` before closing the database.
+ */
+export function contentStorageFor(database: Database<ContentTables>): ContentStorage {
+  const engine: EngineMigrations & { backend: SearchBackend } =
+    database.dialect === 'postgres'
+      ? {
+          articles: createPostgresArticles,
+          search: createPostgresFacetCounts,
+          backend: new PostgresSearchBackend(database),
+          segments: { '0005_postgres_segments': createPostgresSegments },
+          later: { '0007_postgres_chunk_versions': versionPostgresChunks },
+        }
+      : {
+          articles: createSqliteArticles,
+          search: createSqliteSegments,
+          backend: new SqliteSearchBackend(database),
+          segments: {},
+          later: {},
+        };
+  return {
+    migrations: contentMigrations(engine),
+    backend: engine.backend,
+    importRuns: new ImportRunRepository(database),
+  };
+}
 
 /** An open, migrated content store. */
 export interface ContentStore {

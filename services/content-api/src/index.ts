@@ -13,10 +13,11 @@ export {
   type ContentApiConfigOverrides,
 } from './config.js';
 export { contentProblems, type ContentProblemCode } from './errors.js';
-export { CONTENT_MIGRATION_TABLE, contentStorageFor, type ContentStorage } from './migrations/index.js';
+export { CONTENT_MIGRATION_TABLE } from './migrations/index.js';
+export { contentStorageFor, type ContentStorage } from './content-store.js';
 export { createContentAuth, type ContentAuth } from './auth/content-auth.js';
 export type { SearchBackend, CatalogReplacement } from './search/search-backend.js';
-export type { ContentTables } from './search/content-tables.js';
+export type { ContentTables } from './migrations/content-tables.js';
 export type { SearchQuery, SearchPage, FilterExpression, FacetName } from './search/search-query.js';
 export { generateCatalog, type GenerateCatalogOptions, type GeneratedCatalog } from './demo/generate-catalog.js';
 export { seedDemoCatalog, type SeedOutcome } from './demo/seed-demo-catalog.js';

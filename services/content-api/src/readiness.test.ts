@@ -5,7 +5,7 @@ import { buildContentApiApp } from './app.js';
 import { createContentAuth } from './auth/content-auth.js';
 import type { SharedKeyStore } from './auth/local-identity.js';
 import { loadContentApiConfig } from './config.js';
-import type { ContentTables } from './search/content-tables.js';
+import type { ContentTables } from './migrations/content-tables.js';
 import { loadTestCatalog } from './test-support/content-test-app.js';
 
 describeEachDatabase<ContentTables>('content API readiness', (getDb) => {

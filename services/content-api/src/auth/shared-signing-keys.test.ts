@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ProblemError } from '@triad/service-kit';
 import { createSigningKeys } from '../migrations/0006-create-signing-keys.js';
 import { SigningKeyRepository } from '../repositories/signing-key-repository.js';
-import type { ContentTables } from '../search/content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 import { createLocalIdentity, type LocalIdentity } from './local-identity.js';
 import { createTokenVerifier } from './token-verifier.js';
 

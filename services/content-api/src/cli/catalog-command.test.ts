@@ -4,11 +4,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@triad/db';
-import { contentStorageFor } from '../migrations/index.js';
+import { contentStorageFor } from '../content-store.js';
 import { CONTENT_SQLITE_FILE } from '../content-store.js';
 import { createCatalogCommand } from './catalog-command.js';
 import { runCommands } from '../test-support/run-commands.js';
-import type { ContentTables } from '../search/content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { toJsonLinesRecord } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
-import type { ContentTables } from '../search/content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 import type { SearchBackend } from '../search/search-backend.js';
 import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
 import { importAndRecord, type ImportRunRecorder } from './import-and-record.js';
-import { ImportModeError } from './import-mode.js';
+import { ImportModeError } from './resolve-import-mode.js';
 
 const catalog = generateCatalog({ articles: 12, seed: TEST_SEED });
 const labtools = catalog.shops.find((s) => s.id === 'labtools')!;

@@ -3,7 +3,7 @@ import { XmlSyntaxError } from '../import/xml-event-reader.js';
 import type { ImportRun, NewImportRun, RefusedRecord } from '../model/import-run.js';
 import type { SearchBackend } from '../search/search-backend.js';
 import { importCatalog, type ImportCatalogOptions, type ImportFailure, type ImportResult } from './import-catalog.js';
-import { ImportModeError } from './import-mode.js';
+import { ImportModeError } from './resolve-import-mode.js';
 
 /** Where runs are recorded (`ImportRunRepository` fits). */
 export interface ImportRunRecorder {

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import type { BusinessShop } from '../model/article.js';
-import type { ContentTables } from '../search/content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 import type { SearchBackend } from '../search/search-backend.js';
 import { loadTestCatalog } from '../test-support/content-test-app.js';
 import { importCatalog } from './import-catalog.js';
-import { ImportModeError } from './import-mode.js';
+import { ImportModeError } from './resolve-import-mode.js';
 
 // BMEcat 2005 documents written for these tests: the header is lines 1-3, the transaction's
 // start tag line 4, so the n-th item is on line 4 + n.

@@ -9,7 +9,7 @@ import { BMECAT_12 } from '../test-support/bmecat-fixtures.js';
 import { XmlSyntaxError } from '../import/xml-event-reader.js';
 import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
 import { importCatalog } from './import-catalog.js';
-import type { ContentTables } from '../search/content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 
 const ARTICLES = 80;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });

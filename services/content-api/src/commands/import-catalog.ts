@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { CatalogFormat, ParsedCatalogItem } from '../import/catalog-parser.js';
+import type { ParsedCatalogItem } from '../import/catalog-parser.js';
+import type { CatalogFormat } from '../model/catalog-format.js';
+import type { ImportMode } from '../model/import-mode.js';
 import type { BmecatTransaction } from '../import/bmecat-transaction.js';
 import { parseCatalog } from '../import/parse-catalog.js';
 import type { BusinessShop } from '../model/article.js';
@@ -11,10 +13,10 @@ import { CatalogParser, type RawCatalogItem } from '../import/catalog-parser.js'
 import { isObject } from '@triad/common';
 import { StringDecoder } from 'node:string_decoder';
 import { ImportRefusedError, rejectRefusal, type RejectLimit } from './reject-limit.js';
-import { resolveImportMode, type ImportMode } from './import-mode.js';
+import { resolveImportMode } from './resolve-import-mode.js';
 
-export type { CatalogFormat } from '../import/catalog-parser.js';
-export type { ImportMode } from './import-mode.js';
+export type { CatalogFormat } from '../model/catalog-format.js';
+export type { ImportMode } from '../model/import-mode.js';
 
 /** A record that was not imported: the 1-based line it starts on and why. */
 export interface ImportFailure {

@@ -1,16 +1,6 @@
-import type { CatalogFormat } from '../import/catalog-parser.js';
 import type { BmecatTransaction } from '../import/bmecat-transaction.js';
-
-/**
- * What an import does with the shop's catalog. `replace`: the file is the shop's whole catalog
- * (JSON Lines by default, BMEcat `T_NEW_CATALOG`). `upsert`: its articles are added or replaced,
- * the others stay (JSON Lines). `delete`: its records are deleted (JSON Lines). `products`: each
- * item's `mode` (`new`, `update`, `delete`) is applied (BMEcat `T_UPDATE_PRODUCTS`). `prices`:
- * the prices of the articles it names are changed, nothing else (BMEcat `T_UPDATE_PRICES`).
- */
-export type ImportMode = 'replace' | 'upsert' | 'delete' | 'products' | 'prices';
-
-export const IMPORT_MODES: readonly ImportMode[] = ['replace', 'upsert', 'delete', 'products', 'prices'];
+import type { CatalogFormat } from '../model/catalog-format.js';
+import type { ImportMode } from '../model/import-mode.js';
 
 const BY_TRANSACTION: Readonly<Record<BmecatTransaction, ImportMode>> = {
   T_NEW_CATALOG: 'replace',

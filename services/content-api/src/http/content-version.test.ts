@@ -6,7 +6,7 @@ import { generateCatalog } from '../demo/generate-catalog.js';
 import { jsonLinesCatalog } from '../demo/catalog-writers.js';
 import type { Link } from '../presenters/links.js';
 import type { SearchResultReply } from '../presenters/search-presenter.js';
-import type { ContentTables } from '../search/content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 import { buildTestContentApp, TEST_SEED, type TestContentApp } from '../test-support/content-test-app.js';
 
 const ARTICLES = 40;

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { rawHttpExchange } from '@triad/service-kit/testing';
-import type { ContentTables } from '../search/content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 import { buildTestContentApp, type TestContentApp } from '../test-support/content-test-app.js';
 
 const SECRET = 'echo-me-not';

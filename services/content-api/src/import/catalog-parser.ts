@@ -1,4 +1,5 @@
 import { isObject } from '@triad/common';
+import type { CatalogFormat } from '../model/catalog-format.js';
 import { parseArticleRecord, type RecordViolation } from '../model/parse-article-record.js';
 import { parsePriceRecord } from '../model/parse-price-record.js';
 import { indexArticle, type IndexedArticle } from '../search/indexed-article.js';
@@ -7,9 +8,6 @@ import { BmecatItemReader } from './bmecat-reader.js';
 import { DEFAULT_ITEM_MODE, type BmecatTransaction } from './bmecat-transaction.js';
 import { JsonLinesSplitter } from './json-lines-reader.js';
 import { checkRecordLimits } from './record-limits.js';
-
-/** Formats an import reads: BMEcat 1.2 or 2005 XML, or JSON Lines of our article shape. */
-export type CatalogFormat = 'bmecat' | 'jsonl';
 
 /**
  * A record as the file gives it (our JSON Lines shape, also what BMEcat items are mapped to), or why it cannot be

@@ -17,10 +17,10 @@ import type { BmecatTransaction } from './bmecat-transaction.js';
 import {
   CatalogParser,
   finishCatalogItems,
-  type CatalogFormat,
   type ParsedCatalogItem,
   type RawCatalogItem,
 } from './catalog-parser.js';
+import type { CatalogFormat } from '../model/catalog-format.js';
 import { RECORD_LIMITS } from './record-limits.js';
 import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
 

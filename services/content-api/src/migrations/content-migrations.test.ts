@@ -7,8 +7,9 @@ import { indexArticle } from '../search/indexed-article.js';
 import type { SearchBackend } from '../search/search-backend.js';
 import { FACET_NAMES } from '../search/search-query.js';
 import { carryOverFirstLayout, FIRST_LAYOUT_TABLE } from '../search/sqlite/carry-over-first-layout.js';
-import { CONTENT_MIGRATION_TABLE, contentStorageFor } from './index.js';
-import type { ContentTables } from '../search/content-tables.js';
+import { contentStorageFor } from '../content-store.js';
+import { CONTENT_MIGRATION_TABLE } from './index.js';
+import type { ContentTables } from './content-tables.js';
 
 /** The article table of the first layout (migration 0002), on both engines. */
 type FirstLayoutTables = { content_articles: ArticleRow };

@@ -196,3 +196,10 @@ export interface BusinessShop {
     readonly surchargeBelow?: Money;
   };
 }
+
+/**
+ * New block prices (and optionally currency, tax, special taxes, price conditions) of one stored
+ * article; members left out keep their stored value, a member given as undefined removes it.
+ */
+export type ArticlePriceChange = Pick<Article, 'blockPrices'> &
+  Partial<Pick<Article, 'currency' | 'tax' | 'specialTaxes' | 'priceConditions'>>;

@@ -1,5 +1,5 @@
-import type { CatalogFormat } from '../import/catalog-parser.js';
-import type { ImportMode } from '../commands/import-mode.js';
+import type { CatalogFormat } from './catalog-format.js';
+import type { ImportMode } from './import-mode.js';
 
 /**
  * How an import ended: `committed` with every record taken, `committed-with-refusals` with some

@@ -1,5 +1,5 @@
 import { isObject } from '@triad/common';
-import type { ArticlePriceChange } from '../search/search-backend.js';
+import type { ArticlePriceChange } from './article.js';
 import { parseArticleRecord, type RecordViolation } from './parse-article-record.js';
 
 /** A checked price record: the article it names and its new prices, or every violation. */

@@ -1,9 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '@triad/db';
 import { describeEachDatabase } from '@triad/db/testing';
-import { CONTENT_MIGRATION_TABLE, contentStorageFor } from '../migrations/index.js';
+import { contentStorageFor } from '../content-store.js';
+import { CONTENT_MIGRATION_TABLE } from '../migrations/index.js';
 import type { NewImportRun } from '../model/import-run.js';
-import type { ContentTables } from '../search/content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 import { IMPORT_RUNS_KEPT, ImportRunRepository, REFUSED_RECORDS_KEPT } from './import-run-repository.js';
 
 const run = (shopId: string, fileName: string, startedAt: number): NewImportRun => ({

@@ -1,10 +1,10 @@
 import type { Database } from '@triad/db';
 import { isUniqueViolation } from '@triad/db';
 import type { Kysely, Selectable } from 'kysely';
-import type { CatalogFormat } from '../import/catalog-parser.js';
-import type { ImportMode } from '../commands/import-mode.js';
+import type { CatalogFormat } from '../model/catalog-format.js';
+import type { ImportMode } from '../model/import-mode.js';
 import type { ImportOutcome, ImportRun, NewImportRun, RefusedRecord } from '../model/import-run.js';
-import type { ContentTables, ImportRunsTable } from '../search/content-tables.js';
+import type { ContentTables, ImportRunsTable } from '../migrations/content-tables.js';
 
 /** Runs kept per shop; recording one more deletes the oldest. */
 export const IMPORT_RUNS_KEPT = 50;

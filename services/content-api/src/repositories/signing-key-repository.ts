@@ -1,7 +1,7 @@
 import type { Database } from '@triad/db';
 import type { JWK } from 'jose';
 import { sql, type Kysely } from 'kysely';
-import type { ContentTables } from '../search/content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 
 /** `content_signing_keys` (migration 0006). */
 export interface SigningKeysTable {

@@ -6,7 +6,7 @@ import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js'
 import { compareCodePoints } from './code-point-order.js';
 import type { SearchBackend } from './search-backend.js';
 import { FACET_NAMES, type FacetCount, type SearchQuery } from './search-query.js';
-import type { ContentTables } from './content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 
 const ARTICLES = 160;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });

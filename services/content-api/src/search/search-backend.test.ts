@@ -7,7 +7,7 @@ import { compareCodePoints } from './code-point-order.js';
 import { loadTestCatalog } from '../test-support/content-test-app.js';
 import type { SearchBackend } from './search-backend.js';
 import { FACET_NAMES, searchWords, type SearchQuery } from './search-query.js';
-import type { ContentTables } from './content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 
 const ARTICLES = 200;
 const all = [...generateCatalog({ articles: ARTICLES, seed: 7 }).articles()];

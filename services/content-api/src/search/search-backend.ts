@@ -1,4 +1,4 @@
-import type { Article, BusinessShop } from '../model/article.js';
+import type { Article, ArticlePriceChange, BusinessShop } from '../model/article.js';
 import type { IndexedArticle } from './indexed-article.js';
 import type { SearchPage, SearchQuery } from './search-query.js';
 import type { StoreWait } from './store-busy-error.js';
@@ -37,13 +37,6 @@ export interface ShopCatalogReplacement extends StoreWait {
    */
   readonly onDuplicate?: (article: IndexedArticle) => void;
 }
-
-/**
- * New block prices (and optionally currency, tax, special taxes, price conditions) of one stored
- * article; members left out keep their stored value, a member given as undefined removes it.
- */
-export type ArticlePriceChange = Pick<Article, 'blockPrices'> &
-  Partial<Pick<Article, 'currency' | 'tax' | 'specialTaxes' | 'priceConditions'>>;
 
 /** One change of a delta: store an article (added or replaced whole), delete one, or change its prices. */
 export type CatalogChange =

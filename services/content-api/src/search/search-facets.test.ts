@@ -3,9 +3,10 @@ import { randomInt, randomItem, seededRandom } from '@triad/common';
 import { migrateToLatest } from '@triad/db';
 import { describeEachDatabase } from '@triad/db/testing';
 import { generateCatalog } from '../demo/generate-catalog.js';
-import { CONTENT_MIGRATION_TABLE, contentStorageFor } from '../migrations/index.js';
+import { contentStorageFor } from '../content-store.js';
+import { CONTENT_MIGRATION_TABLE } from '../migrations/index.js';
 import type { Article } from '../model/article.js';
-import type { ContentTables } from './content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 import type { SearchBackend } from './search-backend.js';
 import { FACET_BUCKET_LIMIT, FACET_NAMES, type FilterExpression, type SearchQuery } from './search-query.js';
 

@@ -6,7 +6,7 @@ import type { BusinessShop } from '../model/article.js';
 import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
 import type { SearchBackend } from './search-backend.js';
 import type { SearchQuery } from './search-query.js';
-import type { ContentTables } from './content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 
 const ARTICLES = 40;
 const demoShops = generateCatalog({ articles: 0, seed: TEST_SEED }).shops;

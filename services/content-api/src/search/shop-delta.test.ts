@@ -4,7 +4,7 @@ import { generateCatalog } from '../demo/generate-catalog.js';
 import type { Article } from '../model/article.js';
 import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
 import { compareCodePoints } from './code-point-order.js';
-import type { ContentTables } from './content-tables.js';
+import type { ContentTables } from '../migrations/content-tables.js';
 import type { CatalogChange, SearchBackend } from './search-backend.js';
 import { FACET_NAMES, type SearchQuery } from './search-query.js';
 

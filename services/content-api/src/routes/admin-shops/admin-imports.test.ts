@@ -7,7 +7,7 @@ import { generateCatalog } from '../../demo/generate-catalog.js';
 import { toJsonLinesRecord } from '../../demo/catalog-writers.js';
 import { XmlSyntaxError } from '../../import/xml-event-reader.js';
 import type { ImportRunReply } from '../../presenters/import-run-presenter.js';
-import type { ContentTables } from '../../search/content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 import { buildTestAdminApp, TEST_SEED, type TestAdminApp } from '../../test-support/content-test-app.js';
 
 const catalog = generateCatalog({ articles: 12, seed: TEST_SEED });

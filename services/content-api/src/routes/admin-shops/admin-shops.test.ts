@@ -5,7 +5,7 @@ import type { ProblemDocument } from '@triad/service-kit';
 import type { ShopRecordReply, ShopReply, ShippingCostsReply } from '../../presenters/shop-presenter.js';
 import type { SearchResultReply } from '../../presenters/search-presenter.js';
 import { buildTestAdminApp, type TestAdminApp } from '../../test-support/content-test-app.js';
-import type { ContentTables } from '../../search/content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 
 interface InvalidShopBody extends ProblemDocument {
   readonly errors: readonly { readonly pointer: string; readonly message: string }[];

@@ -1,4 +1,4 @@
-import { IMPORT_MODES } from '../../commands/import-mode.js';
+import { IMPORT_MODES } from '../../model/import-mode.js';
 import { IMPORT_OUTCOMES } from '../../model/import-run.js';
 import { IMPORT_RUNS_KEPT, REFUSED_RECORDS_KEPT } from '../../repositories/import-run-repository.js';
 import { shopParams } from '../business-shops/schemas.js';

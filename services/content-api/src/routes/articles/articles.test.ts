@@ -6,7 +6,7 @@ import type { ArticleDetailReply } from '../../presenters/article-presenter.js';
 import type { Link } from '../../presenters/links.js';
 import type { SearchResultReply } from '../../presenters/search-presenter.js';
 import { buildTestContentApp, TEST_SEED, type TestContentApp } from '../../test-support/content-test-app.js';
-import type { ContentTables } from '../../search/content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 
 const ARTICLES = 120;
 const all = [...generateCatalog({ articles: ARTICLES, seed: TEST_SEED }).articles()];

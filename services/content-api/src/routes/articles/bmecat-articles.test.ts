@@ -6,7 +6,7 @@ import { importCatalog } from '../../commands/import-catalog.js';
 import { generateCatalog } from '../../demo/generate-catalog.js';
 import type { ArticleDetailReply } from '../../presenters/article-presenter.js';
 import type { SearchResultReply } from '../../presenters/search-presenter.js';
-import type { ContentTables } from '../../search/content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 import { SUPPLIER_BMECAT_12, SUPPLIER_BMECAT_2005 } from '../../test-support/bmecat-fixtures.js';
 import { buildTestContentApp, TEST_SEED, type TestContentApp } from '../../test-support/content-test-app.js';
 

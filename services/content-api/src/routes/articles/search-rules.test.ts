@@ -5,7 +5,7 @@ import type { InvalidQueryParamBody } from '../../errors.js';
 import { toScaled } from '../../model/decimal.js';
 import { pricePerMinimumOrderQuantity } from '../../model/article-prices.js';
 import type { SearchResultReply } from '../../presenters/search-presenter.js';
-import type { ContentTables } from '../../search/content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 import { buildTestContentApp, TEST_SEED, type TestContentApp } from '../../test-support/content-test-app.js';
 
 const ARTICLES = 60;

@@ -12,7 +12,7 @@ import type {
   ShopReply,
 } from '../../presenters/shop-presenter.js';
 import { buildTestContentApp, type TestContentApp } from '../../test-support/content-test-app.js';
-import type { ContentTables } from '../../search/content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 
 /** The shop list: a page of shops with paging links. */
 interface ShopListReply {

@@ -5,7 +5,7 @@ import { buildContentApiApp } from '../../app.js';
 import { createContentAuth } from '../../auth/content-auth.js';
 import { loadContentApiConfig, type ContentApiConfigOverrides } from '../../config.js';
 import { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from '../../http/media-types.js';
-import type { ContentTables } from '../../search/content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 import { loadTestCatalog } from '../../test-support/content-test-app.js';
 import { isLoopbackHost } from './index.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
-import type { ContentTables } from '../../search/content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 import { buildTestContentApp, TEST_ADMIN, type TestContentApp } from '../../test-support/content-test-app.js';
 
 describeEachDatabase<ContentTables>('POST /oauth/token throttling', (getDb) => {

@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { SqlExecutor } from './postgres-segment-writer.js';
+import type { SqlExecutor } from './sql-executor.js';
 
 /**
  * Runs `COPY <table> (<columns>) FROM STDIN` with `data` (text format, `copyField` values joined

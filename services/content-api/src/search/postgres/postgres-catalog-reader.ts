@@ -14,7 +14,8 @@ import { searchSegments } from '../segments/segment-search.js';
 import { SegmentSnapshot } from '../segments/segment-snapshot.js';
 import { Segment, type SegmentHeader } from '../segments/segment.js';
 import { bucketOf, findPostings, intersectPostings } from '../segments/word-postings.js';
-import { CATALOG_GENERATION_KEY, type SqlExecutor } from './postgres-segment-writer.js';
+import { CATALOG_GENERATION_KEY } from './postgres-segment-writer.js';
+import type { SqlExecutor } from './sql-executor.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 
 /** Most positions the postings cache holds (4 bytes each), over all words and segments. */

@@ -1,5 +1,5 @@
 import type { ArticleRow } from '../article-row.js';
-import type { ContentTables } from '../content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 
 /**
  * Kysely view of the article table PostgreSQL's migrations add (`postgres-*-migration.ts`), for

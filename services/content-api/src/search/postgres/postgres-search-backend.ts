@@ -10,12 +10,13 @@ import { replicaReads, type ReadOn } from './replica-reads.js';
 import { replacePostgresCatalog, replacePostgresShopCatalog } from './postgres-catalog-writer.js';
 import { putPostgresShop, removePostgresShop } from './postgres-shop-writer.js';
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
-import type { ContentTables } from '../content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import type { DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
 import { applyPostgresShopDelta } from './postgres-shop-delta.js';
 import type { PostgresArticleTables, PostgresContentTables } from './postgres-content-tables.js';
-import { CATALOG_GENERATION_KEY, type SqlExecutor } from './postgres-segment-writer.js';
+import { CATALOG_GENERATION_KEY } from './postgres-segment-writer.js';
+import type { SqlExecutor } from './sql-executor.js';
 
 /** Change bus topic of catalog changes; the payload is the new catalog generation. */
 const CATALOG_TOPIC = 'content.catalog';

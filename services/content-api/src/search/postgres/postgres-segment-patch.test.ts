@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { generateCatalog } from '../../demo/generate-catalog.js';
 import type { Article } from '../../model/article.js';
 import { loadTestCatalog, TEST_SEED } from '../../test-support/content-test-app.js';
-import type { ContentTables } from '../content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 import type { CatalogChange, SearchBackend } from '../search-backend.js';
 import { COLUMN_NAMES, joinChunks, type ColumnName } from '../segments/segment-columns.js';
 import { decodeBucket } from '../segments/word-postings.js';

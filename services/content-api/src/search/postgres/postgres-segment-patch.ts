@@ -20,9 +20,9 @@ import {
   segmentRowOf,
   storedValuesOf,
   touchCatalog,
-  type SqlExecutor,
   type StoredRow,
 } from './postgres-segment-writer.js';
+import type { SqlExecutor } from './sql-executor.js';
 
 /** Buckets per update statement. */
 const BUCKET_BATCH = 64;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AnyTables } from '@triad/db';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { IndexedArticle } from '../indexed-article.js';
 import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
 import { SegmentBuilder, type SegmentRow } from '../segments/segment-builder.js';
@@ -8,9 +7,7 @@ import { BYTE_ORDER, SLOT_SPAN, type ColumnName } from '../segments/segment-colu
 import { parseSeqList } from '../segments/seq-list.js';
 import { PostingsBuilder } from '../segments/word-postings.js';
 import { copyField, copyRows, CopyBuffer } from './copy-rows.js';
-
-/** Runs the writer's statements: a transaction (or a migration's connection); untyped, every statement is raw SQL. */
-export type SqlExecutor = Kysely<AnyTables>;
+import type { SqlExecutor } from './sql-executor.js';
 
 /** `content_meta` key of the catalog's generation: changes with every change of any segment. */
 export const CATALOG_GENERATION_KEY = 'catalog_generation';

@@ -1,6 +1,6 @@
 import { isUnreachable, type Database, type ReadReplicas } from '@triad/db';
 import type { Kysely } from 'kysely';
-import type { ContentTables } from '../content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 import type { PostgresArticleTables, PostgresContentTables } from './postgres-content-tables.js';
 
 /** Runs a read on some server of the store: the primary, or a streaming replica. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@triad/db';
-import type { ContentTables } from '../content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 import { parseStoredArticle } from '../../model/article-document.js';
 import type { Article } from '../../model/article.js';
 import type { SearchBackend } from '../search-backend.js';

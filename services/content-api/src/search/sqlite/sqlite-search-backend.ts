@@ -1,5 +1,5 @@
 import type { Database } from '@triad/db';
-import type { ContentTables } from '../content-tables.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
 import type { Article, BusinessShop } from '../../model/article.js';
 import type {
   CatalogReplacement,
