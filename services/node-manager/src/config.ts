@@ -5,13 +5,19 @@ import {
   REQUIRED_SERVICE_SETTINGS,
   serviceConfigLoader,
   serviceSettingsProperties,
+  type LeaseSettings,
   type ServiceSettings,
 } from '@triad/service-kit';
 import { LIMIT_THRESHOLD_ENTRY } from './model/limit-thresholds.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './model/roles.js';
 
-/** The node manager's settings, validated and frozen. */
-export interface NodeManagerConfig extends ServiceSettings {
+/**
+ * The node manager's settings, validated and frozen. The lease settings (`LeaseSettings`,
+ * `TRIAD_NODE_MANAGER_INSTANCE_ID`, `_LEASE_TTL_MS`, `_LEASE_HEARTBEAT_MS`) share the managed nodes
+ * between the instances of one PostgreSQL database; `instanceId` also names the instance in
+ * `GET /healthz` and the logs.
+ */
+export interface NodeManagerConfig extends ServiceSettings, LeaseSettings {
   /**
    * Start and manage a demo Erlang node (`triad_demo_<hash of the data directory>`, one per
    * installation) when `erl` is installed and no other node is stored (`demo/demo-node.ts`). Off by
@@ -85,22 +91,10 @@ export interface NodeManagerConfig extends ServiceSettings {
   readonly limitAlarmPollMs: number;
   /**
    * Overrides of the system-limit alarm thresholds: a comma list of
-   * `<family>[@<node family name>]=<minor>/<major>` (`monitoring/limit-thresholds.ts`); empty keeps
+   * `<family>[@<node family name>]=<minor>/<major>` (`model/limit-thresholds.ts`); empty keeps
    * WombatOAM's 70/85 % and 5,000/20,000 messages.
    */
   readonly limitAlarmThresholds: string;
-  /**
-   * This instance's name among the node managers of one PostgreSQL database (`GET /healthz`, logs,
-   * leases); default `<host>-<pid>-<random>`, new at every start.
-   */
-  readonly instanceId?: string;
-  /**
-   * PostgreSQL, several instances: how long a node stays with an instance that stopped renewing its
-   * lease, ms. Takeover after a crash takes about `leaseTtlMs + leaseHeartbeatMs` plus a connect.
-   */
-  readonly leaseTtlMs: number;
-  /** How often an instance renews its leases and rebalances the nodes, ms; at most a third of `leaseTtlMs`. */
-  readonly leaseHeartbeatMs: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -141,7 +135,7 @@ export const nodeManagerConfigSchema = {
     maxJsonDepth: { type: 'integer', minimum: 8, maximum: 1000, default: 32, env: 'TRIAD_MAX_JSON_DEPTH' },
     authentication: { type: 'boolean', default: true, env: 'TRIAD_NODE_MANAGER_AUTH' },
     secretKey: { type: 'string', minLength: 1, maxLength: 200, env: 'TRIAD_SECRET_KEY' },
-    // The one minimum of the API and the CLI (auth/roles.ts MIN_PASSWORD_LENGTH).
+    // The one minimum of the API and the CLI (model/roles.ts MIN_PASSWORD_LENGTH).
     adminPassword: {
       type: 'string',
       minLength: MIN_PASSWORD_LENGTH,
