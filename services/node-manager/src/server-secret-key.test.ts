@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describePostgresOnly } from '@triad/db/testing';
 import { keyFingerprint, SecretKeyMismatchError } from '@triad/service-kit';
+import { errorMessage } from '@triad/common';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rotateSecretKey } from './commands/rotate-secret-key.js';
 import type { NodeManagerDatabase } from './repositories/node-manager-tables.js';
@@ -38,7 +39,7 @@ describe('a node manager whose secret key is not the database’s', () => {
     const other = newKey();
     const error = await start(other).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SecretKeyMismatchError);
-    const message = (error as Error).message;
+    const message = errorMessage(error);
     expect(message).toContain(`fingerprint ${fingerprintOf(first)}`);
     expect(message).toContain(`fingerprint ${fingerprintOf(other)}`);
     expect(message).toContain('triad node-manager rotate-key');

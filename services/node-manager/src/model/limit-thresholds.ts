@@ -120,15 +120,16 @@ export function parseLimitThresholds(text: string): LimitThresholdSettings {
   const entry = new RegExp(`^${LIMIT_THRESHOLD_ENTRY}$`);
   for (const item of text.split(',').filter((part) => part !== '')) {
     const match = entry.exec(item);
-    if (!match) {
+    // The pattern admits only the listed families, so a match always finds its family.
+    const family = LIMIT_FAMILIES.find((name) => name === match?.[1]);
+    if (!match || family === undefined) {
       problems.push(`${item}: not <family>[@<node family>]=<minor>/<major>`);
       continue;
     }
-    const family = match[1] as LimitFamily;
-    const [minor, major] = item
+    const [minor = 0, major = 0] = item
       .slice(item.lastIndexOf('=') + 1)
       .split('/')
-      .map(Number) as [number, number];
+      .map(Number);
     if (minor >= major) problems.push(`${item}: the minor level must be below the major level`);
     else if (family !== 'process_message_queue' && major > 100) problems.push(`${item}: a percentage above 100`);
     else if (match[2] === undefined) defaults[family] = { minor, major };

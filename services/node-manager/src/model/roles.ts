@@ -26,11 +26,11 @@ export function defaultRights(role: Role): Right[] {
 }
 
 export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+  return ROLES.some((role) => role === value);
 }
 
 export function isRight(value: unknown): value is Right {
-  return typeof value === 'string' && (RIGHTS as readonly string[]).includes(value);
+  return RIGHTS.some((right) => right === value);
 }
 
 /** The name every fresh database gets as its first admin. */

@@ -173,7 +173,7 @@ export class AlarmRepository {
     if (!row) return undefined;
     const record = toRecord(row);
     return {
-      alarm: row.list_json === null ? this.#listForm(record) : (JSON.parse(row.list_json) as unknown),
+      alarm: row.list_json === null ? this.#listForm(record) : parseJson(row.list_json),
       tags: record.tags,
     };
   }
@@ -314,6 +314,11 @@ function toRow(a: AlarmRecord): Omit<AlarmsTable, 'raised_at' | 'cleared_at' | '
   };
 }
 
+/** A stored JSON column, its shape unknown until the reader checks it. */
+function parseJson(text: string): unknown {
+  return JSON.parse(text);
+}
+
 function toRecord(row: Selectable<AlarmsTable>): AlarmRecord {
   return {
     eventUs: Number(row.event_us),
@@ -323,7 +328,7 @@ function toRecord(row: Selectable<AlarmsTable>): AlarmRecord {
     custom: row.custom,
     elarmServer: row.elarm_server,
     rawSrc: row.raw_src,
-    alarmType: JSON.parse(row.alarm_type_json) as unknown,
+    alarmType: parseJson(row.alarm_type_json),
     severity: row.severity,
     probableCause: row.probable_cause,
     proposedRepairAction: row.proposed_repair_action,
@@ -331,8 +336,8 @@ function toRecord(row: Selectable<AlarmsTable>): AlarmRecord {
     additionalInformation: row.additional_information,
     correlatedEvents: row.correlated_events,
     comments: JSON.parse(row.comments_json) as AlarmComment[],
-    trend: JSON.parse(row.trend_json) as unknown,
-    threshold: JSON.parse(row.threshold_json) as unknown,
+    trend: parseJson(row.trend_json),
+    threshold: parseJson(row.threshold_json),
     state: row.state === 'acknowledged' ? 'acknowledged' : 'new',
     ackUser: row.ack_user,
     ackTime: row.ack_time === null ? null : Number(row.ack_time),
