@@ -30,7 +30,7 @@ export {
   problemSchema,
   type ProblemDocument,
 } from './problem/problem-document.js';
-export { classifyError, problemHandler, sendProblem, type ProblemReplyInit } from './problem/problem-handler.js';
+export { classifyError, problemHandler, sendProblem, type ProblemReplyInit } from './http/problem-handler.js';
 export { toRequestViolations, type RequestViolation } from './problem/validation-problems.js';
 export {
   loadConfig,

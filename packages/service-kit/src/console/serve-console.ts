@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { kitProblems } from '../errors.js';
-import { sendProblem } from '../problem/problem-handler.js';
+import { sendProblem } from '../http/problem-handler.js';
 
 /** The console's areas, one per service (apps/console/src/areas). */
 export type ConsoleArea = 'operator' | 'catalog' | 'templates';

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { kitProblems, type KitProblemCode } from '../errors.js';
 import { REQUEST_ID_HEADER } from '../request-id.js';
-import { buildProblemDocument, PROBLEM_MEDIA_TYPE } from './problem-document.js';
+import { buildProblemDocument, PROBLEM_MEDIA_TYPE } from '../problem/problem-document.js';
 
 /** What the kit answers for the errors Fastify raises before routing (its `frameworkErrors` codes). */
 const ROUTING_PROBLEMS: Readonly<Record<string, { code: KitProblemCode; detail: string }>> = {

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { kitProblems, type KitProblemCode } from '../errors.js';
-import { ProblemError } from './problem-error.js';
-import { PROBLEM_MEDIA_TYPE, buildProblemDocument } from './problem-document.js';
-import { toRequestViolations } from './validation-problems.js';
+import { ProblemError } from '../problem/problem-error.js';
+import { PROBLEM_MEDIA_TYPE, buildProblemDocument } from '../problem/problem-document.js';
+import { toRequestViolations } from '../problem/validation-problems.js';
 
 /** Fastify's own client errors we name with kit codes; others keep their status under SVC_ERR_BAD_REQUEST. */
 const FASTIFY_CODES: Readonly<Record<string, KitProblemCode>> = {
