@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { DataTable } from '../../shell/data-table.js';
 import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { ArticleImage } from './article-image.js';
@@ -126,29 +127,18 @@ function ArticleView({ article, shopNames }: { article: ArticleDetail; shopNames
       <h2>Features</h2>
       {article.articleFeatures.length === 0 ? <p>None.</p> : null}
       {article.articleFeatures.map((group, index) => (
-        <div class="table-wrap" key={`${group.reference.systemName}-${index}`}>
-          <table>
-            <caption>
-              {group.reference.systemName} group {group.reference.groupId}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Feature</th>
-                <th scope="col">Value</th>
-                <th scope="col">Unit</th>
-              </tr>
-            </thead>
-            <tbody>
-              {group.features.map((feature, i) => (
-                <tr key={`${feature.name}-${i}`} lang={feature.lang}>
-                  <th scope="row">{feature.name}</th>
-                  <td>{feature.values.join(', ')}</td>
-                  <td>{feature.unit ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          key={`${group.reference.systemName}-${index}`}
+          caption={`${group.reference.systemName} group ${group.reference.groupId}`}
+          rows={group.features}
+          rowKey={(feature, i) => `${feature.name}-${i}`}
+          rowLang={(feature) => feature.lang}
+          columns={[
+            { id: 'feature', header: 'Feature', rowHeader: true, cell: (feature) => feature.name },
+            { id: 'value', header: 'Value', cell: (feature) => feature.values.join(', ') },
+            { id: 'unit', header: 'Unit', cell: (feature) => feature.unit ?? '' },
+          ]}
+        />
       ))}
 
       <h2>Data sheets and media</h2>
@@ -197,29 +187,18 @@ function hasStatus({ details }: ArticleDetail): boolean {
 function PriceTable({ caption, prices }: { caption: string; prices: readonly BlockPrice[] }) {
   const conditions = prices.some((p) => p.validFrom ?? p.validUntil ?? p.territories?.length);
   return (
-    <div class="table-wrap">
-      <table class="prices">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">From quantity</th>
-            <th scope="col">Net price</th>
-            <th scope="col">VAT</th>
-            {conditions ? <th scope="col">Applies</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {prices.map((price) => (
-            <tr key={`${price.lowerBound}-${price.validFrom ?? ''}-${(price.territories ?? []).join()}`}>
-              <th scope="row">{price.lowerBound}</th>
-              <td>{formatMoney(price)}</td>
-              <td>{formatPercent(price.tax)}</td>
-              {conditions ? <td>{applies(price)}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      class="prices"
+      caption={caption}
+      rows={prices}
+      rowKey={(price) => `${price.lowerBound}-${price.validFrom ?? ''}-${(price.territories ?? []).join()}`}
+      columns={[
+        { id: 'from', header: 'From quantity', rowHeader: true, cell: (price) => price.lowerBound },
+        { id: 'net', header: 'Net price', cell: formatMoney },
+        { id: 'vat', header: 'VAT', cell: (price) => formatPercent(price.tax) },
+        ...(conditions ? [{ id: 'applies', header: 'Applies', cell: applies }] : []),
+      ]}
+    />
   );
 }
 

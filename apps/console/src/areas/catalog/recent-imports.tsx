@@ -1,4 +1,6 @@
+import { DataTable } from '../../shell/data-table.js';
 import { HttpError } from '../../shell/http-error.js';
+import type { SortState } from '../../shell/table-sort.js';
 import { importRuns } from './catalog-client.js';
 import type { ImportRun } from './catalog-wire.js';
 import { RemoteFailure } from './remote-failure.js';
@@ -17,6 +19,20 @@ const OUTCOMES: Readonly<Record<ImportRun['outcome'], string>> = {
   'committed-with-refusals': 'Committed with refusals',
   refused: 'Refused: nothing committed',
 };
+
+/** Outcomes from best to worst, the order the Outcome column sorts in. */
+const OUTCOME_ORDER: readonly ImportRun['outcome'][] = ['committed', 'committed-with-refusals', 'refused'];
+
+/** The order the service lists the runs in. */
+const NEWEST_FIRST: SortState = { column: 'when', direction: 'descending' };
+
+/** How the caption tells the order of the runs. */
+function orderText(sort: SortState | undefined): string {
+  if (sort?.column === 'when') return sort.direction === 'descending' ? 'newest first' : 'oldest first';
+  if (sort?.column === 'file') return sort.direction === 'ascending' ? 'by file name' : 'by file name, Z to A';
+  if (sort?.column === 'outcome') return sort.direction === 'ascending' ? 'committed first' : 'refused first';
+  return 'newest first';
+}
 
 const FORMATS: Readonly<Record<ImportRun['format'], string>> = { bmecat: 'BMEcat', jsonl: 'JSON Lines' };
 
@@ -38,44 +54,54 @@ export function RecentImports({ adminToken, shopId, shopName, onAdminRefused }: 
       <h3 id={headingId}>Recent imports</h3>
       {runs.state === 'loading' ? <p aria-live="polite">Loading the imports…</p> : null}
       <RemoteFailure remote={runs} />
-      {runs.state === 'ready' && runs.value.length === 0 ? <p class="hint">No import recorded yet.</p> : null}
-      {runs.state === 'ready' && runs.value.length > 0 ? (
+      {runs.state === 'ready' ? (
         <>
-          <div class="table-wrap" tabIndex={0} role="region" aria-labelledby={`${headingId}-caption`}>
-            <table class="imports">
-              <caption id={`${headingId}-caption`}>Recent imports of {shopName}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">File</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Counts</th>
-                </tr>
-              </thead>
-              <tbody>
-                {runs.value.map((run) => (
-                  <tr key={run.runNo}>
-                    <td>
-                      <time dateTime={run.finishedAt}>{new Date(run.finishedAt).toLocaleString()}</time>
-                    </td>
-                    <th scope="row">
-                      {run.fileName}
-                      <span class="hint">
-                        {' '}
-                        ({FORMATS[run.format]}
-                        {run.mode ? `, ${run.mode}` : ''})
-                      </span>
-                    </th>
-                    <td class={`outcome ${run.outcome}`}>
-                      {OUTCOMES[run.outcome]}
-                      {run.refusal ? <span class="refusal">{run.refusal}</span> : null}
-                    </td>
-                    <td>{countsText(run)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            class="imports"
+            caption={(sort) => `Recent imports of ${shopName}, ${orderText(sort)}`}
+            initialSort={NEWEST_FIRST}
+            rows={runs.value}
+            rowKey={(run) => run.runNo}
+            empty="No import recorded yet."
+            columns={[
+              {
+                id: 'when',
+                header: 'When',
+                firstDirection: 'descending',
+                sortValue: (run) => Date.parse(run.finishedAt),
+                cell: (run) => <time dateTime={run.finishedAt}>{new Date(run.finishedAt).toLocaleString()}</time>,
+              },
+              {
+                id: 'file',
+                header: 'File',
+                rowHeader: true,
+                sortValue: (run) => run.fileName,
+                cell: (run) => (
+                  <>
+                    {run.fileName}
+                    <span class="hint">
+                      {' '}
+                      ({FORMATS[run.format]}
+                      {run.mode ? `, ${run.mode}` : ''})
+                    </span>
+                  </>
+                ),
+              },
+              {
+                id: 'outcome',
+                header: 'Outcome',
+                sortValue: (run) => OUTCOME_ORDER.indexOf(run.outcome),
+                cellClass: (run) => `outcome ${run.outcome}`,
+                cell: (run) => (
+                  <>
+                    {OUTCOMES[run.outcome]}
+                    {run.refusal ? <span class="refusal">{run.refusal}</span> : null}
+                  </>
+                ),
+              },
+              { id: 'counts', header: 'Counts', cell: countsText },
+            ]}
+          />
           {runs.value
             .filter((run) => run.refusedRecords.length > 0)
             .map((run) => (
@@ -95,27 +121,21 @@ function RefusedRecords({ run }: { readonly run: ImportRun }) {
       <summary>
         {`${refused} refused record${refused === 1 ? '' : 's'} of import ${run.runNo} (${run.fileName}, ${when})`}
       </summary>
-      <div class="table-wrap">
-        <table>
-          <caption>
-            Refused records of {run.fileName}, import {run.runNo}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {run.refusedRecords.map((record, index) => (
-              <tr key={`${record.line}-${index}`}>
-                <th scope="row">{record.line}</th>
-                <td>{record.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={`Refused records of ${run.fileName}, import ${run.runNo}`}
+        rows={run.refusedRecords}
+        rowKey={(record, index) => `${record.line}-${index}`}
+        columns={[
+          {
+            id: 'line',
+            header: 'Line',
+            rowHeader: true,
+            sortValue: (record) => record.line,
+            cell: (record) => record.line,
+          },
+          { id: 'reason', header: 'Reason', cell: (record) => record.reason },
+        ]}
+      />
       {run.refusedNotListed > 0 ? <p class="hint">… and {run.refusedNotListed} more not listed.</p> : null}
     </details>
   );

@@ -1,3 +1,7 @@
+import { useId } from 'preact/hooks';
+import { ColumnHeaders, type ColumnHeader } from '../../shell/column-headers.js';
+import { TableScroll } from '../../shell/table-scroll.js';
+import type { SortState } from '../../shell/table-sort.js';
 import { AlarmRow, type AlarmRowAction } from './alarm-row.js';
 import { BLOCK_ROWS } from './block-window.js';
 import type { AlarmWire } from './node-wire.js';
@@ -5,6 +9,21 @@ import { useBlockWindow } from './use-block-window.js';
 
 /** Longer lists draw only the rows near the viewport or the focus (`useBlockWindow`). */
 const WINDOW_FROM = 200;
+
+/** The columns, in the order `AlarmRow` draws its cells. */
+const COLUMNS: readonly ColumnHeader[] = [
+  'Alarm',
+  'Node',
+  'Source',
+  'Severity',
+  'State',
+  'Raised',
+  'Information',
+  'Actions',
+].map((header) => ({ id: header.toLowerCase(), header }));
+
+/** The API pages alarms newest first, so the list can only be read in that order. */
+const NEWEST_FIRST: SortState = { column: 'raised', direction: 'descending' };
 
 /**
  * The alarm table, newest first, one `<tbody>` per block of `BLOCK_ROWS` alarms. Up to
@@ -20,23 +39,15 @@ export function AlarmTable(props: {
   const blocks = Math.ceil(alarms.length / BLOCK_ROWS);
   const win = useBlockWindow(blocks);
   const windowed = alarms.length > WINDOW_FROM;
+  const captionId = useId();
   const shown = new Set(windowed ? win.shown : Array.from({ length: blocks }, (_, b) => b));
   return (
-    <div class="table-wrap">
+    <TableScroll labelledBy={captionId}>
       <table aria-rowcount={alarms.length + 1} onFocusIn={win.onFocusIn}>
-        <caption class="visually-hidden">Active alarms, newest first</caption>
-        <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col">Alarm</th>
-            <th scope="col">Node</th>
-            <th scope="col">Source</th>
-            <th scope="col">Severity</th>
-            <th scope="col">State</th>
-            <th scope="col">Raised</th>
-            <th scope="col">Information</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <caption id={captionId} class="visually-hidden">
+          Active alarms, newest first
+        </caption>
+        <ColumnHeaders columns={COLUMNS} sort={NEWEST_FIRST} rowIndex={1} />
         {Array.from({ length: blocks }, (_, block) => {
           const start = block * BLOCK_ROWS;
           const rows = alarms.slice(start, start + BLOCK_ROWS);
@@ -49,12 +60,12 @@ export function AlarmTable(props: {
           ) : (
             <tbody key={block} data-block={block} data-placeholder="" ref={win.ref(block)}>
               <tr aria-hidden="true" class="rows-placeholder">
-                <td colSpan={8} style={{ height: `${win.height(block, rows.length)}px` }} />
+                <td colSpan={COLUMNS.length} style={{ height: `${win.height(block, rows.length)}px` }} />
               </tr>
             </tbody>
           );
         })}
       </table>
-    </div>
+    </TableScroll>
   );
 }

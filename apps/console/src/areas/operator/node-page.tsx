@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { DataTable } from '../../shell/data-table.js';
 import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
 import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
@@ -111,27 +112,22 @@ export function NodePage(props: {
           />
         ) : null}
         {info && info.applications.length > 0 ? (
-          <div class="table-wrap">
-            <table>
-              <caption>Applications</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Application</th>
-                  <th scope="col">Version</th>
-                  <th scope="col">Description</th>
-                </tr>
-              </thead>
-              <tbody>
-                {info.applications.map((app) => (
-                  <tr key={app.name}>
-                    <th scope="row">{app.name}</th>
-                    <td>{app.version}</td>
-                    <td>{app.description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Applications"
+            rows={info.applications}
+            rowKey={(app) => app.name}
+            columns={[
+              {
+                id: 'name',
+                header: 'Application',
+                rowHeader: true,
+                sortValue: (app) => app.name,
+                cell: (app) => app.name,
+              },
+              { id: 'version', header: 'Version', sortValue: (app) => app.version, cell: (app) => app.version },
+              { id: 'description', header: 'Description', cell: (app) => app.description },
+            ]}
+          />
         ) : info ? (
           <p>No applications known (the node is not UP or not read yet).</p>
         ) : null}

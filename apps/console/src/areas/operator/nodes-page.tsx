@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { DataTable } from '../../shell/data-table.js';
 import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
 import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
@@ -61,47 +62,58 @@ export function NodesPage(props: { readonly client: OperatorClient; readonly sub
       <p role="status">{message}</p>
       {nodes === undefined ? (
         <p>Loading nodes…</p>
-      ) : nodes.length === 0 ? (
-        <p>No nodes yet: add one above.</p>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Managed nodes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Node</th>
-                <th scope="col">State</th>
-                <th scope="col">Family</th>
-                <th scope="col">OTP release</th>
-                <th scope="col">Uptime</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {nodes.map((node) => (
-                <tr key={node.id}>
-                  <th scope="row">
-                    <Link href={`/nodes/${encodeURIComponent(node.id)}`}>{node.name}</Link>
-                  </th>
-                  <td class={`state-${node.state}`}>{node.state}</td>
-                  <td>{familyName(node.node_family_id)}</td>
-                  <td>{node.otp_release ?? '—'}</td>
-                  <td>{formatUptime(node.uptime_ms)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      class="secondary"
-                      onClick={() => remove(node)}
-                      aria-label={`Remove ${node.name}`}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Managed nodes"
+          captionHidden
+          rows={nodes}
+          rowKey={(node) => node.id}
+          empty="No nodes yet: add one above."
+          columns={[
+            {
+              id: 'node',
+              header: 'Node',
+              rowHeader: true,
+              sortValue: (node) => node.name,
+              cell: (node) => <Link href={`/nodes/${encodeURIComponent(node.id)}`}>{node.name}</Link>,
+            },
+            {
+              id: 'state',
+              header: 'State',
+              sortValue: (node) => node.state,
+              cellClass: (node) => `state-${node.state}`,
+              cell: (node) => node.state,
+            },
+            {
+              id: 'family',
+              header: 'Family',
+              sortValue: (node) => familyName(node.node_family_id),
+              cell: (node) => familyName(node.node_family_id),
+            },
+            {
+              id: 'otp',
+              header: 'OTP release',
+              sortValue: (node) => node.otp_release,
+              cell: (node) => node.otp_release ?? '—',
+            },
+            {
+              id: 'uptime',
+              header: 'Uptime',
+              firstDirection: 'descending',
+              sortValue: (node) => node.uptime_ms,
+              cell: (node) => formatUptime(node.uptime_ms),
+            },
+            {
+              id: 'actions',
+              header: 'Actions',
+              cell: (node) => (
+                <button type="button" class="secondary" onClick={() => remove(node)} aria-label={`Remove ${node.name}`}>
+                  Remove
+                </button>
+              ),
+            },
+          ]}
+        />
       )}
       <ReachabilityCheck client={client} />
     </>

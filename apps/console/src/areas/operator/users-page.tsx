@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { DataTable } from '../../shell/data-table.js';
+import { errorMessage } from '../../shell/error-alert.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import type { OperatorClient } from './operator-client.js';
 import { BookmarksSection } from './bookmarks-section.js';
@@ -14,10 +16,6 @@ import {
   type Right,
   type Role,
 } from './user-admin.js';
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The Admin page (admin role only): every user with their role, a form to add one (the API adds
@@ -52,13 +50,13 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
         .then(() => setStatus(done))
         .catch((failure: unknown) => {
           setStatus(undefined);
-          setError(messageOf(failure));
+          setError(errorMessage(failure));
         });
     },
     [load],
   );
   useEffect(() => {
-    load().catch((failure: unknown) => setError(messageOf(failure)));
+    load().catch((failure: unknown) => setError(errorMessage(failure)));
   }, [load]);
 
   const done = (message: string) => {
@@ -96,86 +94,96 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
         {users === undefined ? (
           <p>Loading users…</p>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <caption class="visually-hidden">Users, their roles and rights</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Username</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Rights</th>
-                  <th scope="col">Tags</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((user) => (
-                  <tr key={user.username}>
-                    <th scope="row">{user.username}</th>
-                    <td>
-                      <select
-                        aria-label={`Role of ${user.username}`}
-                        value={user.role ?? ''}
-                        disabled={user.username === props.username}
-                        onChange={(event) => {
-                          const role = event.currentTarget.value;
-                          if (isRole(role)) changeRole(user.username, role);
-                        }}
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {role}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <fieldset class="rights">
-                        <legend class="visually-hidden">Rights of {user.username}</legend>
-                        {RIGHTS.map((right) => (
-                          <label key={right}>
-                            <input
-                              type="checkbox"
-                              checked={user.rights.includes(right)}
-                              disabled={user.username === props.username}
-                              onChange={(event) => changeRight(user, right, event.currentTarget.checked)}
-                            />{' '}
-                            {right}
-                          </label>
-                        ))}
-                      </fieldset>
-                    </td>
-                    <td>
-                      <UserTagsField client={client} username={user.username} onError={setError} onDone={done} />
-                    </td>
-                    <td>
-                      {user.username === props.username ? (
-                        'You'
-                      ) : confirming === user.username ? (
-                        <>
-                          <button type="button" onClick={() => remove(user.username)}>
-                            Confirm delete {user.username}
-                          </button>{' '}
-                          <button type="button" class="secondary" onClick={() => setConfirming(undefined)}>
-                            Cancel
-                          </button>
-                        </>
-                      ) : (
-                        <button
-                          type="button"
-                          class="secondary"
-                          aria-label={`Delete ${user.username}`}
-                          onClick={() => setConfirming(user.username)}
-                        >
-                          Delete
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Users, their roles and rights"
+            captionHidden
+            rows={users}
+            rowKey={(user) => user.username}
+            columns={[
+              {
+                id: 'username',
+                header: 'Username',
+                rowHeader: true,
+                sortValue: (user) => user.username,
+                cell: (user) => user.username,
+              },
+              {
+                id: 'role',
+                header: 'Role',
+                sortValue: (user) => (user.role === undefined ? undefined : ROLES.indexOf(user.role)),
+                cell: (user) => (
+                  <select
+                    aria-label={`Role of ${user.username}`}
+                    value={user.role ?? ''}
+                    disabled={user.username === props.username}
+                    onChange={(event) => {
+                      const role = event.currentTarget.value;
+                      if (isRole(role)) changeRole(user.username, role);
+                    }}
+                  >
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {role}
+                      </option>
+                    ))}
+                  </select>
+                ),
+              },
+              {
+                id: 'rights',
+                header: 'Rights',
+                cell: (user) => (
+                  <fieldset class="rights">
+                    <legend class="visually-hidden">Rights of {user.username}</legend>
+                    {RIGHTS.map((right) => (
+                      <label key={right}>
+                        <input
+                          type="checkbox"
+                          checked={user.rights.includes(right)}
+                          disabled={user.username === props.username}
+                          onChange={(event) => changeRight(user, right, event.currentTarget.checked)}
+                        />{' '}
+                        {right}
+                      </label>
+                    ))}
+                  </fieldset>
+                ),
+              },
+              {
+                id: 'tags',
+                header: 'Tags',
+                cell: (user) => (
+                  <UserTagsField client={client} username={user.username} onError={setError} onDone={done} />
+                ),
+              },
+              {
+                id: 'actions',
+                header: 'Actions',
+                cell: (user) =>
+                  user.username === props.username ? (
+                    'You'
+                  ) : confirming === user.username ? (
+                    <>
+                      <button type="button" onClick={() => remove(user.username)}>
+                        Confirm delete {user.username}
+                      </button>{' '}
+                      <button type="button" class="secondary" onClick={() => setConfirming(undefined)}>
+                        Cancel
+                      </button>
+                    </>
+                  ) : (
+                    <button
+                      type="button"
+                      class="secondary"
+                      aria-label={`Delete ${user.username}`}
+                      onClick={() => setConfirming(user.username)}
+                    >
+                      Delete
+                    </button>
+                  ),
+              },
+            ]}
+          />
         )}
       </section>
       <AddUserForm

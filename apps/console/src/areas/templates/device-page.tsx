@@ -4,6 +4,7 @@
  * event stream without a reload.
  */
 import { useEffect } from 'preact/hooks';
+import { DataTable } from '../../shell/data-table.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { followLink } from '../../shell/router.js';
 import { DeviceStateText } from './device-state-text.js';
@@ -62,74 +63,87 @@ function Facts({ device }: { readonly device: DeviceView['device'] }) {
 }
 
 function ValuesTable({ values }: { readonly values: readonly DeviceValue[] }) {
-  if (values.length === 0) return <p>No reading yet.</p>;
-  // The wrapper scrolls sideways on a narrow screen: a focusable region, so keys scroll it too.
   return (
-    <div class="table-wrap" role="region" aria-labelledby="tpl-values-title" tabIndex={0}>
-      <table aria-labelledby="tpl-values-title">
-        <thead>
-          <tr>
-            <th scope="col">Set</th>
-            <th scope="col">Datapoint</th>
-            <th scope="col">Row</th>
-            <th scope="col">Value</th>
-            <th scope="col">Quality</th>
-            <th scope="col">Time</th>
-          </tr>
-        </thead>
-        <tbody>
-          {values.map((v) => (
-            <tr key={`${v.datapointSetId}/${v.datapointId}/${v.row ?? ''}`}>
-              <td>{v.datapointSetId}</td>
-              <th scope="row">{v.datapointId}</th>
-              <td>{v.row ?? '–'}</td>
-              <td>
-                {showValue(v.value)}
-                {v.unit && v.value !== null ? ` ${v.unit}` : ''}
-              </td>
-              <td class={`tpl-quality-${v.quality}`}>{v.quality}</td>
-              <td>{time(v.timestamp)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      labelledBy="tpl-values-title"
+      rows={values}
+      rowKey={(v) => `${v.datapointSetId}/${v.datapointId}/${v.row ?? ''}`}
+      empty="No reading yet."
+      columns={[
+        { id: 'set', header: 'Set', sortValue: (v) => v.datapointSetId, cell: (v) => v.datapointSetId },
+        {
+          id: 'datapoint',
+          header: 'Datapoint',
+          rowHeader: true,
+          sortValue: (v) => v.datapointId,
+          cell: (v) => v.datapointId,
+        },
+        { id: 'row', header: 'Row', sortValue: (v) => v.row, cell: (v) => v.row ?? '–' },
+        {
+          id: 'value',
+          header: 'Value',
+          cell: (v) => (
+            <>
+              {showValue(v.value)}
+              {v.unit && v.value !== null ? ` ${v.unit}` : ''}
+            </>
+          ),
+        },
+        {
+          id: 'quality',
+          header: 'Quality',
+          sortValue: (v) => v.quality,
+          cellClass: (v) => `tpl-quality-${v.quality}`,
+          cell: (v) => v.quality,
+        },
+        {
+          id: 'time',
+          header: 'Time',
+          firstDirection: 'descending',
+          sortValue: (v) => v.timestamp,
+          cell: (v) => time(v.timestamp),
+        },
+      ]}
+    />
   );
 }
 
 function AlarmsTable({ alarms }: { readonly alarms: readonly DeviceAlarm[] }) {
-  if (alarms.length === 0) return <p>No active alarms.</p>;
   return (
-    <div class="table-wrap" role="region" aria-labelledby="tpl-alarms-title" tabIndex={0}>
-      <table aria-labelledby="tpl-alarms-title">
-        <thead>
-          <tr>
-            <th scope="col">Severity</th>
-            <th scope="col">Alarm</th>
-            <th scope="col">Datapoint</th>
-            <th scope="col">Value</th>
-            <th scope="col">Raised</th>
-          </tr>
-        </thead>
-        <tbody>
-          {alarms.map((a) => (
-            <tr key={`${a.datapointSetId}/${a.datapointId}/${a.row ?? ''}/${a.severity}`}>
-              <td>{a.severity}</td>
-              <th scope="row">
-                {a.text}
-                {a.textHelp ? <span class="tpl-muted tpl-help"> {a.textHelp}</span> : null}
-              </th>
-              <td>
-                {a.datapointSetId}/{a.datapointId}
-                {a.row === null ? '' : ` row ${a.row}`}
-              </td>
-              <td>{showValue(a.value)}</td>
-              <td>{time(a.raisedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      labelledBy="tpl-alarms-title"
+      rows={alarms}
+      rowKey={(a) => `${a.datapointSetId}/${a.datapointId}/${a.row ?? ''}/${a.severity}`}
+      empty="No active alarms."
+      columns={[
+        { id: 'severity', header: 'Severity', sortValue: (a) => a.severity, cell: (a) => a.severity },
+        {
+          id: 'alarm',
+          header: 'Alarm',
+          rowHeader: true,
+          sortValue: (a) => a.text,
+          cell: (a) => (
+            <>
+              {a.text}
+              {a.textHelp ? <span class="tpl-muted tpl-help"> {a.textHelp}</span> : null}
+            </>
+          ),
+        },
+        {
+          id: 'datapoint',
+          header: 'Datapoint',
+          cell: (a) => `${a.datapointSetId}/${a.datapointId}${a.row === null ? '' : ` row ${a.row}`}`,
+        },
+        { id: 'value', header: 'Value', cell: (a) => showValue(a.value) },
+        {
+          id: 'raised',
+          header: 'Raised',
+          firstDirection: 'descending',
+          sortValue: (a) => Date.parse(a.raisedAt),
+          cell: (a) => time(a.raisedAt),
+        },
+      ]}
+    />
   );
 }
 

@@ -4,6 +4,7 @@
  * adds one.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { DataTable } from '../../shell/data-table.js';
 import { errorMessage } from '../../shell/error-alert.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { followLink } from '../../shell/router.js';
@@ -77,64 +78,68 @@ export function DevicesPage({ access }: { readonly access: WriteAccess }) {
       <p role="status">{status}</p>
       {devices === undefined ? (
         <p aria-live="polite">Loading devices…</p>
-      ) : devices.length === 0 ? (
-        <p>No devices yet.</p>
       ) : (
-        <div class="table-wrap" role="region" aria-label="Devices" tabIndex={0}>
-          <table class="tpl-devices">
-            <caption class="visually-hidden">Devices</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Template</th>
-                <th scope="col">State</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {devices.map((device) => (
-                <tr key={device.id}>
-                  <th scope="row">
-                    <a href={devicePath(device.id)} onClick={followLink}>
-                      {device.name}
-                    </a>
-                  </th>
-                  <td>
-                    {device.templateId}@{device.templateVersion}
-                  </td>
-                  <td>
-                    <DeviceStateText device={device} />
-                  </td>
-                  <td>
-                    {confirming === device.id ? (
-                      <ConfirmRemove
-                        name={device.name}
-                        onConfirm={() => void remove(device, access.token)}
-                        onCancel={() => {
-                          setConfirming(undefined);
-                          // The Remove button comes back and takes the focus again.
-                          requestAnimationFrame(() =>
-                            document.querySelector<HTMLElement>(`[data-remove="${CSS.escape(device.id)}"]`)?.focus(),
-                          );
-                        }}
-                      />
-                    ) : (
-                      <button
-                        type="button"
-                        class="secondary"
-                        aria-label={`Remove ${device.name}`}
-                        data-remove={device.id}
-                        onClick={() => setConfirming(device.id)}
-                      >
-                        Remove
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          class="tpl-devices"
+          caption="Devices"
+          captionHidden
+          rows={devices}
+          rowKey={(device) => device.id}
+          empty="No devices yet."
+          columns={[
+            {
+              id: 'name',
+              header: 'Name',
+              rowHeader: true,
+              sortValue: (device) => device.name,
+              cell: (device) => (
+                <a href={devicePath(device.id)} onClick={followLink}>
+                  {device.name}
+                </a>
+              ),
+            },
+            {
+              id: 'template',
+              header: 'Template',
+              sortValue: (device) => `${device.templateId}@${device.templateVersion}`,
+              cell: (device) => `${device.templateId}@${device.templateVersion}`,
+            },
+            {
+              id: 'state',
+              header: 'State',
+              sortValue: (device) => device.state,
+              cell: (device) => <DeviceStateText device={device} />,
+            },
+            {
+              id: 'actions',
+              header: 'Actions',
+              cell: (device) =>
+                confirming === device.id ? (
+                  <ConfirmRemove
+                    name={device.name}
+                    onConfirm={() => void remove(device, access.token)}
+                    onCancel={() => {
+                      setConfirming(undefined);
+                      // The Remove button comes back and takes the focus again.
+                      requestAnimationFrame(() =>
+                        document.querySelector<HTMLElement>(`[data-remove="${CSS.escape(device.id)}"]`)?.focus(),
+                      );
+                    }}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    class="secondary"
+                    aria-label={`Remove ${device.name}`}
+                    data-remove={device.id}
+                    onClick={() => setConfirming(device.id)}
+                  >
+                    Remove
+                  </button>
+                ),
+            },
+          ]}
+        />
       )}
       {tokens.field}
       <AddDeviceForm

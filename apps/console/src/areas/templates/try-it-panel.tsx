@@ -4,6 +4,8 @@
  * the other events.
  */
 import { useState } from 'preact/hooks';
+import { DataTable } from '../../shell/data-table.js';
+import { errorMessage } from '../../shell/error-alert.js';
 import { evaluateTemplate, type EvaluateReply, type PipelineEvent } from './templates-api.js';
 
 export interface TryItPanelProps {
@@ -60,7 +62,7 @@ export function TryItPanel(props: TryItPanelProps) {
       setReply(await evaluateTemplate(props.templateId, props.templateVersion, updates));
     } catch (e) {
       setReply(undefined);
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     }
   };
   return (
@@ -87,27 +89,17 @@ export function TryItPanel(props: TryItPanelProps) {
       {error ? <p role="alert">{error}</p> : null}
       {reply ? (
         <div aria-live="polite">
-          <table>
-            <caption>Values</caption>
-            <thead>
-              <tr>
-                <th scope="col">Datapoint</th>
-                <th scope="col">Raw value</th>
-                <th scope="col">Value</th>
-                <th scope="col">Quality</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reply.values.map((v, i) => (
-                <tr key={i}>
-                  <td>{`${v.datapointSetId}/${v.datapointId}`}</td>
-                  <td>{show(v.rawValue)}</td>
-                  <td>{`${show(v.value)}${v.unit ? ` ${v.unit}` : ''}`}</td>
-                  <td>{v.quality}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Values"
+            rows={reply.values}
+            rowKey={(_, index) => index}
+            columns={[
+              { id: 'datapoint', header: 'Datapoint', cell: (v) => `${v.datapointSetId}/${v.datapointId}` },
+              { id: 'raw', header: 'Raw value', cell: (v) => show(v.rawValue) },
+              { id: 'value', header: 'Value', cell: (v) => `${show(v.value)}${v.unit ? ` ${v.unit}` : ''}` },
+              { id: 'quality', header: 'Quality', cell: (v) => v.quality },
+            ]}
+          />
           <h3>Events</h3>
           {reply.events.length === 0 ? <p>No events</p> : null}
           <ul aria-label="Events">
