@@ -1,33 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { newInstanceId, type Database } from '@triad/db';
+import type { DriverRegistry } from '@triad/device-drivers';
 import {
   createServiceApp,
   PROBLEM_ERROR_BODY,
   type ConsoleLink,
   type Logger,
   type OpenApiOptions,
+  type SecretCipher,
 } from '@triad/service-kit';
 import type { TemplatesConfig } from './config.js';
-import { PatternCache } from './matching/pattern-cache.js';
-import { TemplateRepository } from './repositories/template-repository.js';
+import { DEMO_DEVICE, seedDemoDevice } from './demo/seed-demo-device.js';
+import { accessHook } from './http/access-hook.js';
+import type { TemplatesDatabase } from './repositories/templates-tables.js';
+import { devicesRoutes } from './routes/devices/index.js';
 import { evaluateRoutes } from './routes/evaluate/index.js';
 import { matchRoutes } from './routes/match/index.js';
 import { templatesRoutes } from './routes/templates/index.js';
 import { validateRoutes } from './routes/validate/index.js';
-import type { TemplatesDatabase } from './repositories/templates-tables.js';
-import { AddressGuard, defaultDriverRegistry, type DriverRegistry } from '@triad/device-drivers';
-import { devicePolicy } from './devices/device-policy.js';
-import { SecretCipher, SECRET_KEY_BYTES } from '@triad/service-kit';
-import { randomBytes } from 'node:crypto';
-import { DeviceCommands } from './commands/device-commands.js';
-import { DEVICE_SECRET } from './devices/device-secrets.js';
-import { DeviceCollection } from './instances/device-collection.js';
-import { AccessPolicy } from './policies/access-policy.js';
-import { TokenRepository } from './repositories/token-repository.js';
-import { DeviceRepository } from './repositories/device-repository.js';
-import { devicesRoutes } from './routes/devices/index.js';
-import { DEMO_DEVICE, seedDemoDevice } from './demo/seed-demo-device.js';
+import { createTemplatesCore } from './templates-core.js';
 
 export interface BuildTemplatesAppOptions {
   readonly config: TemplatesConfig;
@@ -38,6 +30,8 @@ export interface BuildTemplatesAppOptions {
   readonly now?: () => Date;
   /** Every service's console for the shell's navigation (service-kit `serveConsole`); default none. */
   readonly consoleLinks?: () => readonly ConsoleLink[];
+  /** The console's build folder (service-kit `serveConsole`); default none: `/` says how to build it. */
+  readonly consoleRoot?: string;
   /** Seals device credentials; default a random key held in memory (tests). */
   readonly cipher?: SecretCipher;
   /** Device drivers; default every driver Triad ships. */
@@ -96,6 +90,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
       home: 'templates',
       apiPrefixes: API_PREFIXES,
       ...(options.consoleLinks ? { links: options.consoleLinks } : {}),
+      ...(options.consoleRoot !== undefined ? { root: options.consoleRoot } : {}),
     },
     health: {
       check: async () => {
@@ -110,16 +105,19 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     openApi: OPEN_API,
     metrics: {},
   });
-  const repository = new TemplateRepository(database, options.now);
-  const access = new AccessPolicy({
-    tokens: new TokenRepository(database),
-    adminToken: config.adminToken,
-    readAccess: config.readAccess,
-    devicesReadAccess: config.devicesReadAccess,
-    writeAccess: config.writeAccess,
+  const core = createTemplatesCore({
+    config,
+    database,
+    instanceId,
+    log: app.log,
+    app,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),
+    ...(options.cipher ? { cipher: options.cipher } : {}),
+    ...(options.registry ? { registry: options.registry } : {}),
   });
-  app.addHook('onRequest', access.hook(API_PREFIXES));
-  const patterns = new PatternCache({ log: app.log });
+  const { templates: repository, access, patterns, registry, devices, collection, deviceCommands: commands } = core;
+  app.addHook('onRequest', accessHook(access, API_PREFIXES));
   await app.register(templatesRoutes, {
     prefix: '/templates',
     repository,
@@ -129,30 +127,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
   await app.register(validateRoutes, { sourceBodyLimit: config.sourceBodyLimit, maxJsonDepth: config.maxJsonDepth });
   await app.register(matchRoutes, { repository, patterns });
   await app.register(evaluateRoutes, { prefix: '/templates', repository, bodyLimit: config.sourceBodyLimit });
-
-  const guard = new AddressGuard(devicePolicy(config, app, options.consoleLinks));
-  const registry = options.registry ?? defaultDriverRegistry({ mqttBrokerUrl: config.mqttUrl, guard });
-  const cipher = options.cipher ?? new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
-  const devices = new DeviceRepository(database);
-  const collection = new DeviceCollection({
-    database,
-    devices,
-    instanceId,
-    leaseTtlMs: config.leaseTtlMs,
-    leaseHeartbeatMs: config.leaseHeartbeatMs,
-    log: app.log,
-    supervisor: {
-      devices,
-      templates: repository,
-      registry,
-      cipher,
-      maxConcurrentReads: config.maxConcurrentReads,
-      log: app.log,
-      collect: config.collectDevices,
-    },
-  });
   devicesOwned = () => collection.devicesOwned;
-  const commands = new DeviceCommands({ devices, templates: repository, registry, cipher, collection });
   await app.register(devicesRoutes, {
     prefix: '/devices',
     commands,

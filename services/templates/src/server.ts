@@ -80,6 +80,7 @@ export async function startTemplatesServer(
       logger,
       cipher: keys.cipher,
       ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),
+      ...(options.consoleRoot !== undefined ? { consoleRoot: options.consoleRoot } : {}),
     });
     const close = closeOnce(
       () => app.close(),

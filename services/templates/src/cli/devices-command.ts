@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { errorMessage, isObject } from '@triad/common';
 import {
   DeviceCollector,
   Limiter,
@@ -23,6 +24,7 @@ import {
   type DeviceTemplate,
   type PipelineEvent,
 } from '@triad/device-templates';
+import { isDeviceValue, type DeviceValue } from '../presenters/device-presenter.js';
 
 /** Where the service is when `--url` is not given. */
 export const DEFAULT_TEMPLATES_URL = 'http://127.0.0.1:8082';
@@ -50,7 +52,7 @@ const parseDriverConfig = (value: string): Record<string, Record<string, unknown
   try {
     parsed = JSON.parse(value);
   } catch (error) {
-    throw new InvalidArgumentError(`not JSON: ${(error as Error).message}`);
+    throw new InvalidArgumentError(`not JSON: ${errorMessage(error)}`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new InvalidArgumentError(
@@ -89,7 +91,7 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
     } catch (error) {
-      fail(name, EXIT.USAGE, `cannot reach ${base} (${(error as Error).message}); is the service running (npm start)?`);
+      fail(name, EXIT.USAGE, `cannot reach ${base} (${errorMessage(error)}); is the service running (npm start)?`);
       return undefined;
     }
     if (response.status === 204) return {};
@@ -180,8 +182,7 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
         const reply = await call(name, o, 'GET', `/devices/${encodeURIComponent(id)}${suffix}`);
         if (!reply) return;
         print(o, reply, () => {
-          if (name === 'values')
-            return (reply['values'] as DeviceValueLine[]).map(valueLine).join('') || 'no values yet\n';
+          if (name === 'values') return valuesOf(reply['values']).map(valueLine).join('') || 'no values yet\n';
           if (name === 'alarms')
             return (
               (
@@ -306,12 +307,13 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
             const event = /^event: (.*)$/m.exec(block)?.[1];
             const data = /^data: (.*)$/m.exec(block)?.[1];
             if (event === undefined || data === undefined) continue;
-            io.stdout.write(event === 'value' ? valueLine(JSON.parse(data) as DeviceValueLine) : `${event}  ${data}\n`);
+            const value: unknown = event === 'value' ? JSON.parse(data) : undefined;
+            io.stdout.write(isDeviceValue(value) ? valueLine(value) : `${event}  ${data}\n`);
           }
         }
       } catch (error) {
-        if ((error as Error).name !== 'AbortError')
-          fail('watch', EXIT.USAGE, `cannot reach ${base} (${(error as Error).message})`);
+        if (!(isObject(error) && error.name === 'AbortError'))
+          fail('watch', EXIT.USAGE, `cannot reach ${base} (${errorMessage(error)})`);
       }
     });
 
@@ -336,7 +338,7 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
         try {
           source = await readFile(path.resolve(io.cwd, file));
         } catch (error) {
-          return fail('probe', EXIT.USAGE, `cannot read ${file}: ${(error as Error).message}`);
+          return fail('probe', EXIT.USAGE, `cannot read ${file}: ${errorMessage(error)}`);
         }
         const checked = validateSource(source, { file });
         if (!checked.valid) {
@@ -392,14 +394,12 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
   return command;
 }
 
-interface DeviceValueLine {
-  datapointSetId: string;
-  datapointId: string;
-  row: string | null;
-  value: unknown;
-  unit?: string;
-  quality: string;
-  timestamp: number;
+/** What a value line shows: a value as the service sends it, or one read here by `probe`. */
+type DeviceValueLine = Omit<DeviceValue, 'rawValue'>;
+
+/** The values of a `/values` reply. */
+function valuesOf(values: unknown): DeviceValue[] {
+  return Array.isArray(values) ? values.filter(isDeviceValue) : [];
 }
 
 function valueLine(v: DeviceValueLine): string {

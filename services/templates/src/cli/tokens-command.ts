@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { errorMessage } from '@triad/common';
 import { openServiceDatabase } from '@triad/db';
 import { EXIT, raiseExit, type CliIo } from '@triad/device-templates';
 import { loadTemplatesConfig } from '../config.js';
@@ -61,7 +62,7 @@ export function createTokensCommand(io: CliIo, options: TokensCommandOptions = {
         await database.close();
       }
     } catch (error) {
-      io.stderr.write(`triad templates tokens ${name}: ${(error as Error).message}\n`);
+      io.stderr.write(`triad templates tokens ${name}: ${errorMessage(error)}\n`);
       raiseExit(io, EXIT.USAGE);
     }
   };

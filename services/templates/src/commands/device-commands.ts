@@ -14,7 +14,6 @@ import {
 } from '@triad/device-drivers';
 import { DEVICE_VARIABLE, type DeviceTemplate } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
-import type { DeviceCollection } from '../instances/device-collection.js';
 import { HIDDEN, hiddenWithoutSecret, openSecrets, sealSecrets } from '../devices/device-secrets.js';
 import { keptSecrets, secretsForNewTargets, targetChanged, type SecretPlace } from '../devices/secret-binding.js';
 import {
@@ -25,8 +24,23 @@ import {
   secretVariableUses,
 } from '../devices/secret-variables.js';
 import { templatesProblems } from '../errors.js';
-import type { DeviceRecord, DeviceRepository } from '../repositories/device-repository.js';
+import type { DeviceRecord } from '../model/device-record.js';
+import type { DeviceRepository } from '../repositories/device-repository.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
+
+/** What happened to a stored device, as the instances that collect devices are told. */
+export type DeviceChangeKind = 'created' | 'updated' | 'deleted';
+
+/**
+ * Where device changes go: the collection (`DeviceCollection`), which starts, restarts or stops
+ * the device on the instance that owns it.
+ */
+export interface DeviceChanges {
+  /** After a device was stored or deleted: tells every instance, and does this instance's part. */
+  changed(kind: DeviceChangeKind, id: string): Promise<void>;
+  /** Stops collecting `id` here now (before it is deleted), if this instance collects it. */
+  halt(id: string): Promise<void>;
+}
 
 export interface DeviceCommandsOptions {
   readonly devices: DeviceRepository;
@@ -34,7 +48,7 @@ export interface DeviceCommandsOptions {
   readonly registry: DriverRegistry;
   readonly cipher: SecretCipher;
   /** Starts, restarts and stops the collection on whichever instance owns the device. */
-  readonly collection: Pick<DeviceCollection, 'changed' | 'halt'>;
+  readonly collection: DeviceChanges;
   readonly now?: () => number;
 }
 

@@ -5,12 +5,13 @@
  */
 import { expandTargets, sweepSysDescr, type DriverRegistry, type SweepResult } from '@triad/device-drivers';
 import type { DeviceTemplate } from '@triad/device-templates';
-import { isObject } from '@triad/common';
+import { errorMessage, isObject } from '@triad/common';
 import { kitProblems } from '@triad/service-kit';
 import { templatesProblems } from '../errors.js';
 import { findMatchingTemplates } from '../matching/find-matching-templates.js';
 import type { PatternCache } from '../matching/pattern-cache.js';
-import type { DeviceRecord, DeviceRepository } from '../repositories/device-repository.js';
+import type { DeviceRecord } from '../model/device-record.js';
+import type { DeviceRepository } from '../repositories/device-repository.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
 import type { DeviceCommands } from './device-commands.js';
 
@@ -47,7 +48,7 @@ export async function discoverDevices(
   try {
     targets = expandTargets(request.targets);
   } catch (error) {
-    throw kitProblems.create('SVC_ERR_BAD_REQUEST', (error as Error).message);
+    throw kitProblems.create('SVC_ERR_BAD_REQUEST', errorMessage(error));
   }
   const snmp = request.snmp ?? {};
   // Each probe checks its address again when it sends (the guard); this refuses the request at once.

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { errorMessage } from '@triad/common';
 import { saveTemplate } from '../commands/save-template.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
 import { ProblemError } from '@triad/service-kit';
@@ -45,7 +46,7 @@ export async function seedExampleTemplates(repository: TemplateRepository, direc
     } catch (error) {
       if (error instanceof ProblemError && error.code === 'TPL_ERR_TEMPLATE_EXISTS')
         outcomes.push({ file, status: 'exists' });
-      else outcomes.push({ file, status: 'failed', reason: (error as Error).message });
+      else outcomes.push({ file, status: 'failed', reason: errorMessage(error) });
     }
   }
   return outcomes;

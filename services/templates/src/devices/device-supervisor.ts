@@ -3,8 +3,8 @@
  * this instance holds the lease of): one `DeviceCollector` each, sharing a read limiter. It keeps
  * each device's current values in memory, stores alarm changes and log events (the repository
  * drops a raise that is already stored, so a restart or a takeover repeats nothing), reconciles
- * alarms stored before the run started that no longer hold, and fans events out to stream
- * listeners, with items that other instances collected (`deliver`).
+ * alarms stored before the run started that no longer hold, and hands what it collected (value
+ * changes, stored events) to `onItem`.
  */
 import {
   DeviceCollector,
@@ -20,39 +20,20 @@ import {
   type DatapointResult,
   type DeviceTemplate,
   type PipelineEvent,
-  type TableIndex,
   type TemplatePipeline,
 } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
-import type {
-  AlarmChange,
-  DeviceAlarmRecord,
-  DeviceEventRecord,
-  DeviceRecord,
-  DeviceRepository,
-} from '../repositories/device-repository.js';
+import type { DeviceAlarmRecord, DeviceEventRecord, DeviceRecord } from '../model/device-record.js';
+import type { AlarmChange, DeviceRepository } from '../repositories/device-repository.js';
+import { placeKey, rowOf } from '../model/device-place.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
 import { openSecrets } from './device-secrets.js';
 import { openVariables } from './secret-variables.js';
 
-/** One current value of a device, as `GET /devices/{id}/values` answers it. */
-export interface DeviceValue {
-  readonly datapointSetId: string;
-  readonly datapointId: string;
-  readonly row: string | null;
-  readonly value: unknown;
-  readonly rawValue: unknown;
-  readonly unit?: string;
-  readonly quality: string;
-  readonly timestamp: number;
-}
-
-/** What a stream listener receives. */
-export type DeviceStreamItem =
+/** What a device collected here produced: value changes, or an event just stored. */
+export type CollectedItem =
   | { readonly kind: 'event'; readonly event: DeviceEventRecord }
-  | { readonly kind: 'values'; readonly values: readonly DeviceValue[] }
-  /** The service is stopping: streams end. */
-  | { readonly kind: 'end' };
+  | { readonly kind: 'values'; readonly values: readonly DatapointResult[] };
 
 export interface DeviceSupervisorOptions {
   readonly devices: DeviceRepository;
@@ -66,12 +47,13 @@ export interface DeviceSupervisorOptions {
   readonly log: { warn(object: object, message: string): void; info(object: object, message: string): void };
   readonly now?: () => number;
   /** Called with every value change and stored event of a device this supervisor collects. */
-  readonly onItem?: (id: string, item: DeviceStreamItem) => void;
+  readonly onItem?: (id: string, item: CollectedItem) => void;
 }
 
 interface Running {
   readonly collector: DeviceCollector;
-  readonly values: Map<string, DeviceValue>;
+  /** The latest value of each datapoint and row, in order of first arrival. */
+  readonly values: Map<string, DatapointResult>;
   /** Alarms stored before this run started that the pipeline has not confirmed yet. */
   readonly unconfirmed: Map<string, DeviceAlarmRecord>;
   /** Writes of this device, in order. */
@@ -82,7 +64,6 @@ export class DeviceSupervisor {
   readonly #options: DeviceSupervisorOptions;
   readonly #limiter: Limiter;
   readonly #running = new Map<string, Running>();
-  readonly #listeners = new Map<string, Set<(item: DeviceStreamItem) => void>>();
   readonly #pipelines = new Map<string, TemplatePipeline>();
   #stopped = false;
 
@@ -97,8 +78,6 @@ export class DeviceSupervisor {
     this.#running.clear();
     await Promise.all(running.map(async (run) => run.collector.stop()));
     await Promise.all(running.map((run) => run.queue));
-    for (const listeners of [...this.#listeners.values()])
-      for (const listener of [...listeners]) listener({ kind: 'end' });
   }
 
   /** (Re)starts the collection of `device`. A device whose template is gone stays stopped, with a warning. */
@@ -147,35 +126,10 @@ export class DeviceSupervisor {
     await run.queue;
   }
 
-  /** Current values of a running device, in template order of arrival; undefined when not running. */
-  values(id: string): DeviceValue[] | undefined {
+  /** Current values of a running device, in order of first arrival; undefined when not running. */
+  values(id: string): DatapointResult[] | undefined {
     const run = this.#running.get(id);
     return run === undefined ? undefined : [...run.values.values()];
-  }
-
-  /** Listens to a device's events and value changes; returns the way to stop listening. */
-  subscribe(id: string, listener: (item: DeviceStreamItem) => void): () => void {
-    let set = this.#listeners.get(id);
-    if (set === undefined) this.#listeners.set(id, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) this.#listeners.delete(id);
-    };
-  }
-
-  /** Gives `item` (collected by another instance) to the listeners of device `id`. */
-  deliver(id: string, item: DeviceStreamItem): void {
-    for (const listener of this.#listeners.get(id) ?? []) listener(item);
-  }
-
-  /** The devices that have stream listeners here. */
-  listened(): string[] {
-    return [...this.#listeners.keys()];
-  }
-
-  hasListeners(id: string): boolean {
-    return this.#listeners.has(id);
   }
 
   /** Resolves once every write queued so far for `id` is stored (tests, shutdown). */
@@ -184,13 +138,9 @@ export class DeviceSupervisor {
   }
 
   #output(id: string, run: Running, values: readonly DatapointResult[], events: readonly PipelineEvent[]): void {
-    const changed: DeviceValue[] = [];
-    for (const result of values) {
-      const value = presentValue(result);
-      run.values.set(placeKey(value.datapointSetId, value.datapointId, value.row), value);
-      changed.push(value);
-    }
-    if (changed.length > 0) this.#emit(id, { kind: 'values', values: changed });
+    for (const result of values)
+      run.values.set(placeKey(result.datapointSetId, result.datapointId, rowOf(result.tableIndex)), result);
+    if (values.length > 0) this.#emit(id, { kind: 'values', values });
     const changes: AlarmChange[] = [];
     const logs: { type: string; at: number; body: Record<string, unknown> }[] = [];
     for (const event of events) {
@@ -258,9 +208,8 @@ export class DeviceSupervisor {
     });
   }
 
-  #emit(id: string, item: DeviceStreamItem): void {
+  #emit(id: string, item: CollectedItem): void {
     this.#options.onItem?.(id, item);
-    this.deliver(id, item);
   }
 
   async #template(
@@ -277,29 +226,6 @@ export class DeviceSupervisor {
     }
     return { document, pipeline };
   }
-}
-
-/** The row of a table set as the device API names it: its key as text, null for a map set. */
-function rowOf(tableIndex: TableIndex | undefined): string | null {
-  return tableIndex === undefined ? null : String(tableIndex);
-}
-
-/** One datapoint of one row of a device. */
-function placeKey(datapointSetId: string, datapointId: string, row: string | null): string {
-  return `${datapointSetId}\u0000${datapointId}\u0000${row ?? ''}`;
-}
-
-function presentValue(result: DatapointResult): DeviceValue {
-  return {
-    datapointSetId: result.datapointSetId,
-    datapointId: result.datapointId,
-    row: rowOf(result.tableIndex),
-    value: result.value ?? null,
-    rawValue: result.rawValue ?? null,
-    ...(result.unit !== undefined ? { unit: result.unit } : {}),
-    quality: result.quality,
-    timestamp: result.timestamp,
-  };
 }
 
 function alarmOf(event: AlertEvent): DeviceAlarmRecord {

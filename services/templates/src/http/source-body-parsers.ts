@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorMessage } from '@triad/common';
 import { DocumentLoadError, loadDocument, type SourceFormat } from '@triad/device-templates';
 import { kitProblems, measureJsonDepth } from '@triad/service-kit';
 import { templatesProblems } from '../errors.js';
@@ -27,16 +28,21 @@ export function useTemplateSourceParsers(app: FastifyInstance, options: { maxJso
       }
       done(null, text);
     } catch (error) {
-      done(error as Error, undefined);
+      done(asError(error), undefined);
     }
   });
   app.addContentTypeParser([...YAML_MEDIA_TYPES], { parseAs: 'buffer' }, (_request, body: string | Buffer, done) => {
     try {
       done(null, strictText(body, 'yaml'));
     } catch (error) {
-      done(error as Error, undefined);
+      done(asError(error), undefined);
     }
   });
+}
+
+/** What a content-type parser hands Fastify: the thrown error itself (they are all problems here). */
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(errorMessage(error));
 }
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -27,17 +27,16 @@ import {
   type WorkLeases,
 } from '@triad/db';
 import { TEMPLATES_LEASE_PREFIX } from '../migrations/0004-create-work-leases.js';
-import type { DeviceRecord, DeviceRepository } from '../repositories/device-repository.js';
+import type { DeviceRecord } from '../model/device-record.js';
+import type { DeviceRepository } from '../repositories/device-repository.js';
 import type { TemplatesDatabase } from '../repositories/templates-tables.js';
-import { DEVICE_TOPICS, parseDeviceMessage, type DeviceChangeKind, type DeviceMessage } from './device-messages.js';
+import type { DeviceChangeKind, DeviceChanges } from '../commands/device-commands.js';
+import { DEVICE_TOPICS, parseDeviceMessage, type DeviceMessage } from './device-messages.js';
 import { DeviceRelay } from './device-relay.js';
 import { sealStoredVariables } from '../devices/seal-stored-variables.js';
-import {
-  DeviceSupervisor,
-  type DeviceStreamItem,
-  type DeviceSupervisorOptions,
-  type DeviceValue,
-} from '../devices/device-supervisor.js';
+import { DeviceSupervisor, type CollectedItem, type DeviceSupervisorOptions } from '../devices/device-supervisor.js';
+import { presentDeviceValue, type DeviceValue } from '../presenters/device-presenter.js';
+import { DeviceListeners, type DeviceStreamItem } from './device-listeners.js';
 
 /** Devices started at once (each start reads the device, its template and its alarms). */
 const STARTS_AT_ONCE = 4;
@@ -53,9 +52,11 @@ export interface DeviceCollectionOptions {
   readonly log: DeviceSupervisorOptions['log'];
 }
 
-export class DeviceCollection {
+export class DeviceCollection implements DeviceChanges {
   readonly instanceId: string;
   readonly supervisor: DeviceSupervisor;
+  /** The stream listeners here, of devices collected here or elsewhere. */
+  readonly #listeners = new DeviceListeners();
   readonly #options: DeviceCollectionOptions;
   /** Other instances exist only on PostgreSQL. */
   readonly #shared: boolean;
@@ -76,12 +77,12 @@ export class DeviceCollection {
     this.#shared = options.database.dialect === 'postgres';
     this.supervisor = new DeviceSupervisor({
       ...options.supervisor,
-      // Nobody else to tell on SQLite.
-      ...(this.#shared ? { onItem: (id: string, item: DeviceStreamItem) => this.#relay.collected(id, item) } : {}),
+      onItem: (id, item) => this.#collected(id, item),
     });
     this.#relay = new DeviceRelay({
       instanceId: this.instanceId,
-      supervisor: this.supervisor,
+      values: (id) => this.supervisor.values(id)?.map(presentDeviceValue),
+      listeners: this.#listeners,
       devices: options.devices,
       owns: (id) => this.#leases?.owns(id) === true,
       publish: (topic, message) => this.#publish(topic, message),
@@ -130,6 +131,7 @@ export class DeviceCollection {
     this.#stopped = true;
     this.#relay.stop();
     await this.supervisor.stop();
+    this.#listeners.end();
     await this.#leases?.stop();
     for (const unsubscribe of this.#unsubscribes.splice(0)) await unsubscribe();
     await this.#bus?.close();
@@ -152,16 +154,26 @@ export class DeviceCollection {
   /** The current values of a device: from memory when collected here, else from its owner. */
   async values(id: string): Promise<DeviceValue[]> {
     const local = this.supervisor.values(id);
-    if (local !== undefined || !this.#shared || this.#leases?.owns(id) !== false) return local ?? [];
+    if (local !== undefined || !this.#shared || this.#leases?.owns(id) !== false)
+      return (local ?? []).map(presentDeviceValue);
     return this.#relay.ask(id);
   }
 
   /** Listens to a device's value changes and events, wherever it is collected. */
   subscribe(id: string, listener: (item: DeviceStreamItem) => void): () => void {
-    const first = !this.supervisor.hasListeners(id);
-    const unsubscribe = this.supervisor.subscribe(id, listener);
+    const first = !this.#listeners.hasListeners(id);
+    const unsubscribe = this.#listeners.subscribe(id, listener);
     if (first && this.#shared) this.#relay.watch(id);
     return unsubscribe;
+  }
+
+  /** What a device collected here produced: to the listeners here, and to the other instances. */
+  #collected(id: string, collected: CollectedItem): void {
+    const item: DeviceStreamItem =
+      collected.kind === 'values' ? { kind: 'values', values: collected.values.map(presentDeviceValue) } : collected;
+    // Nobody else to tell on SQLite.
+    if (this.#shared) this.#relay.collected(id, item);
+    this.#listeners.deliver(id, item);
   }
 
   async #onChange(kind: DeviceChangeKind, id: string): Promise<void> {

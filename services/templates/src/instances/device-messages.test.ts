@@ -9,7 +9,7 @@ import {
   valuePieces,
   type DeviceMessage,
 } from './device-messages.js';
-import type { DeviceValue } from '../devices/device-supervisor.js';
+import type { DeviceValue } from '../presenters/device-presenter.js';
 
 const value = (n: number, text = ''): DeviceValue => ({
   datapointSetId: 'interfaces',

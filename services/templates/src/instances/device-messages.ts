@@ -3,8 +3,9 @@
  * `DeviceCollection`). Every message names its sender (`from`), so an instance skips its own.
  */
 import { CHANGE_BUS_MAX_PAYLOAD_BYTES } from '@triad/db';
-import type { DeviceEventRecord } from '../repositories/device-repository.js';
-import type { DeviceValue } from '../devices/device-supervisor.js';
+import type { DeviceChangeKind } from '../commands/device-commands.js';
+import type { DeviceEventRecord } from '../model/device-record.js';
+import type { DeviceValue } from '../presenters/device-presenter.js';
 
 /** Bus topics. */
 export const DEVICE_TOPICS = {
@@ -17,8 +18,6 @@ export const DEVICE_TOPICS = {
   /** Every event an owner stored (alarm raised or cleared, log, state). */
   events: 'templates.device-events',
 } as const;
-
-export type DeviceChangeKind = 'created' | 'updated' | 'deleted';
 
 export type DeviceMessage =
   | { readonly t: 'change'; readonly from: string; readonly kind: DeviceChangeKind; readonly id: string }

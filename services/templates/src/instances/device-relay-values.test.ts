@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceRepository } from '../repositories/device-repository.js';
 import { MAX_PIECED_VALUE_BYTES, parseDeviceMessage, type DeviceMessage } from './device-messages.js';
 import { DeviceRelay } from './device-relay.js';
-import type { DeviceStreamItem, DeviceSupervisor, DeviceValue } from '../devices/device-supervisor.js';
+import type { DeviceValue } from '../presenters/device-presenter.js';
+import type { DeviceStreamItem } from './device-listeners.js';
 
 // Two relays, as in two instances, passing their messages to each other as the change bus would:
 // serialized, in order, each to the other (the bus itself is tested in @triad/db and, cut for
@@ -30,20 +31,20 @@ function pair(ownerValues: DeviceValue[]) {
   };
   const owner = {
     values: (id: string) => (id === 'd1' ? ownerValues : undefined),
-    listened: () => [],
-    hasListeners: () => false,
-    deliver: () => {},
-  } as unknown as DeviceSupervisor;
+    listeners: { listened: () => [], hasListeners: () => false, deliver: () => {} },
+  };
   const watcher = {
     values: () => undefined,
-    listened: () => ['d1'],
-    hasListeners: (id: string) => id === 'd1',
-    deliver: (_id: string, item: DeviceStreamItem) => delivered.push(item),
-  } as unknown as DeviceSupervisor;
+    listeners: {
+      listened: () => ['d1'],
+      hasListeners: (id: string) => id === 'd1',
+      deliver: (_id: string, item: DeviceStreamItem) => delivered.push(item),
+    },
+  };
   const devices = {} as DeviceRepository;
   relays.push(
-    new DeviceRelay({ instanceId: 'a', supervisor: owner, devices, owns: () => true, publish: send(1), log }),
-    new DeviceRelay({ instanceId: 'b', supervisor: watcher, devices, owns: () => false, publish: send(0), log }),
+    new DeviceRelay({ instanceId: 'a', ...owner, devices, owns: () => true, publish: send(1), log }),
+    new DeviceRelay({ instanceId: 'b', ...watcher, devices, owns: () => false, publish: send(0), log }),
   );
   return { owner: relays[0]!, watcher: relays[1]!, delivered, warnings };
 }

@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CHANGE_BUS_MAX_PAYLOAD_BYTES } from '@triad/db';
-import type { DeviceEventRecord, DeviceRepository } from '../repositories/device-repository.js';
+import type { DeviceEventRecord } from '../model/device-record.js';
+import type { DeviceRepository } from '../repositories/device-repository.js';
 import {
   DEVICE_TOPICS,
   MAX_PIECED_VALUE_BYTES,
@@ -16,7 +17,9 @@ import {
   valuePieces,
   type DeviceMessage,
 } from './device-messages.js';
-import type { DeviceStreamItem, DeviceSupervisor, DeviceValue } from '../devices/device-supervisor.js';
+import { placeKey } from '../model/device-place.js';
+import type { DeviceValue } from '../presenters/device-presenter.js';
+import type { DeviceListeners, DeviceStreamItem } from './device-listeners.js';
 
 /** How long a non-owner waits for the owner's values before answering with none, ms. */
 const ASK_TIMEOUT_MS = 2_000;
@@ -32,7 +35,10 @@ const CATCH_UP_EVENTS = 100;
 
 export interface DeviceRelayOptions {
   readonly instanceId: string;
-  readonly supervisor: DeviceSupervisor;
+  /** Current values of a device collected here; undefined when it is not. */
+  readonly values: (id: string) => readonly DeviceValue[] | undefined;
+  /** The stream listeners here. */
+  readonly listeners: Pick<DeviceListeners, 'deliver' | 'listened' | 'hasListeners'>;
   readonly devices: DeviceRepository;
   /** Whether this instance holds the lease of a device. */
   readonly owns: (id: string) => boolean;
@@ -94,7 +100,7 @@ export class DeviceRelay {
     switch (message.t) {
       case 'ask':
         if (this.#options.owns(message.id))
-          void this.#sendValues(message.id, this.#options.supervisor.values(message.id) ?? [], message.req);
+          void this.#sendValues(message.id, this.#options.values(message.id) ?? [], message.req);
         return;
       case 'watch':
         for (const id of message.ids) this.#watched.set(id, Date.now() + WATCH_TTL_MS);
@@ -116,7 +122,7 @@ export class DeviceRelay {
         return;
       }
       case 'event':
-        if (!this.#options.supervisor.hasListeners(message.id)) return;
+        if (!this.#options.listeners.hasListeners(message.id)) return;
         if ('event' in message) this.#deliverEvent(message.event);
         else void this.#deliverStoredEvent(message.seq);
         return;
@@ -127,7 +133,7 @@ export class DeviceRelay {
 
   #receiveValues(message: Extract<DeviceMessage, { t: 'values' }>): void {
     if (message.req === undefined) {
-      this.#options.supervisor.deliver(message.id, { kind: 'values', values: message.values });
+      this.#options.listeners.deliver(message.id, { kind: 'values', values: message.values });
       return;
     }
     const ask = this.#asks.get(message.req);
@@ -147,7 +153,7 @@ export class DeviceRelay {
   #deliverEvent(event: DeviceEventRecord): void {
     if (event.seq <= (this.#seen.get(event.deviceId) ?? 0)) return;
     this.#seen.set(event.deviceId, event.seq);
-    this.#options.supervisor.deliver(event.deviceId, { kind: 'event', event });
+    this.#options.listeners.deliver(event.deviceId, { kind: 'event', event });
   }
 
   /**
@@ -173,7 +179,7 @@ export class DeviceRelay {
         for (let attempt = 1; attempt <= REFRESH_ASKS && !this.#stopped; attempt += 1) {
           const values = await this.ask(id);
           if (values.length === 0) continue;
-          if (!this.#stopped) this.#options.supervisor.deliver(id, { kind: 'values', values });
+          if (!this.#stopped) this.#options.listeners.deliver(id, { kind: 'values', values });
           return;
         }
       }),
@@ -182,7 +188,7 @@ export class DeviceRelay {
 
   /** Devices streamed here that another instance collects. */
   #streamedFromElsewhere(): string[] {
-    return this.#options.supervisor.listened().filter((id) => !this.#options.owns(id) && this.#seen.has(id));
+    return this.#options.listeners.listened().filter((id) => !this.#options.owns(id) && this.#seen.has(id));
   }
 
   /** Asks the owner of `id` for its current values; none when no owner answers in time. */
@@ -251,8 +257,7 @@ export class DeviceRelay {
     } else if (item.kind === 'values' && this.#isWatched(id)) {
       let pending = this.#live.get(id);
       if (pending === undefined) this.#live.set(id, (pending = new Map<string, DeviceValue>()));
-      for (const value of item.values)
-        pending.set(`${value.datapointSetId}\u0000${value.datapointId}\u0000${value.row ?? ''}`, value);
+      for (const value of item.values) pending.set(placeKey(value.datapointSetId, value.datapointId, value.row), value);
       this.#flushTimer ??= setTimeout(() => this.#flush(), LIVE_FLUSH_MS);
     }
   }
@@ -274,7 +279,7 @@ export class DeviceRelay {
 
   /** Says which devices have streams here (at start, every few seconds, after the bus was away). */
   async announceWatches(): Promise<void> {
-    const ids = this.#options.supervisor.listened();
+    const ids = this.#options.listeners.listened();
     for (const id of this.#seen.keys()) if (!ids.includes(id)) this.#seen.delete(id);
     if (ids.length === 0) return;
     const envelope: DeviceMessage = { t: 'watch', from: this.#options.instanceId, ids: [] };

@@ -1,3 +1,4 @@
+import { errorMessage } from '@triad/common';
 import { RE2 } from 're2-wasm';
 
 /** The one method of a compiled pattern the matcher calls. */
@@ -60,7 +61,7 @@ export class PatternCache {
     } catch (error) {
       compiled = null;
       this.#log?.warn(
-        { pattern, reason: (error as Error).message },
+        { pattern, reason: errorMessage(error) },
         'match pattern refused by RE2; templates using it never match',
       );
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import Fastify from 'fastify';
 import { PasswordHashBusyError, problemHandler, type ProblemDocument } from '@triad/service-kit';
+import { accessHook } from '../http/access-hook.js';
 import { AccessPolicy } from './access-policy.js';
 import { TokenRepository } from '../repositories/token-repository.js';
 import { sampleTemplate } from '../test-support/sample-templates.js';
@@ -89,13 +90,13 @@ describeEachDatabase<TemplatesDatabase>('registry access with API tokens', (getD
 it('answers a full queue of token checks with 503 TPL_ERR_TOKEN_CHECKS_BUSY and Retry-After', async () => {
   // Stands in for 65 first checks of tokens arriving at once (each a 16,384-cost scrypt): the
   // repository's hasher refuses the one beyond its queue with PasswordHashBusyError.
-  const tokens = {
+  const tokens: Pick<TokenRepository, 'check'> = {
     check: () => Promise.reject(new PasswordHashBusyError(64)),
-  } as unknown as TokenRepository;
+  };
   const policy = new AccessPolicy({ tokens, readAccess: 'open', writeAccess: 'token' });
   const app = Fastify();
   await app.register(problemHandler, {});
-  app.addHook('onRequest', policy.hook(['/templates']));
+  app.addHook('onRequest', accessHook(policy, ['/templates']));
   app.post('/templates', () => ({ stored: true }));
   try {
     const reply = await app.inject({

@@ -8,15 +8,15 @@
  * unknown token is 401, a token without the scope 403, both problem+json.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PasswordHashBusyError, ProblemError } from '@triad/service-kit';
+import type { FastifyRequest } from 'fastify';
+import { PasswordHashBusyError } from '@triad/service-kit';
 import { templatesProblems } from '../errors.js';
 import type { TokenRepository, TokenScope } from '../repositories/token-repository.js';
 
 const RANK: Readonly<Record<TokenScope, number>> = { read: 1, write: 2, admin: 3 };
 
 export interface AccessPolicyOptions {
-  readonly tokens: TokenRepository;
+  readonly tokens: Pick<TokenRepository, 'check'>;
   readonly adminToken?: string | undefined;
   readonly readAccess: 'open' | 'token';
   /** Reads under `/devices`; default `token`. */
@@ -26,9 +26,6 @@ export interface AccessPolicyOptions {
 
 /** What a read is of: the template registry, or devices (their addresses, states and values). */
 export type ReadArea = 'registry' | 'devices';
-
-/** The prefix of the device paths, whose reads follow `devicesReadAccess`. */
-const DEVICES_PREFIX = '/devices';
 
 export class AccessPolicy {
   readonly #options: AccessPolicyOptions;
@@ -124,35 +121,6 @@ export class AccessPolicy {
         'Too many new tokens are being checked at once; retry in a second',
       );
     }
-  }
-
-  /**
-   * A Fastify `onRequest` hook for the registry's own paths: GET and HEAD, /validate, /match and
-   * evaluate are reads (of devices under /devices, the stream included); every other method under
-   * /templates and /devices is a write.
-   */
-  hook(prefixes: readonly string[]) {
-    return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      const path = request.url.split('?')[0] ?? '';
-      if (!prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return;
-      const method = request.method;
-      const read =
-        method === 'GET' ||
-        method === 'HEAD' ||
-        method === 'OPTIONS' ||
-        path === '/validate' ||
-        path === '/match' ||
-        (method === 'POST' && path.endsWith('/evaluate'));
-      const area: ReadArea = path === DEVICES_PREFIX || path.startsWith(`${DEVICES_PREFIX}/`) ? 'devices' : 'registry';
-      try {
-        await this.require(request, read ? 'read' : 'write', area);
-      } catch (error) {
-        if (error instanceof ProblemError && error.code === 'TPL_ERR_TOKEN_CHECKS_BUSY')
-          void reply.header('retry-after', '1');
-        else void reply.header('www-authenticate', 'Bearer realm="triad-templates"');
-        throw error;
-      }
-    };
   }
 }
 

@@ -1,8 +1,10 @@
 import { isObject } from '@triad/common';
 import type { DriverRegistry } from '@triad/device-drivers';
-import type { DeviceAlarmRecord, DeviceEventRecord, DeviceRecord } from '../repositories/device-repository.js';
+import type { DatapointResult } from '@triad/device-templates';
+import type { DeviceAlarmRecord, DeviceEventRecord, DeviceRecord } from '../model/device-record.js';
 import { hideSecrets } from '../devices/device-secrets.js';
 import { hideVariables } from '../devices/secret-variables.js';
+import { rowOf } from '../model/device-place.js';
 
 /**
  * How much of a driver error a caller sees. Only a caller who may write the device learns why it
@@ -135,6 +137,50 @@ export const deviceAlarmSchema = {
     value: { description: 'the datapoint value when the alarm was raised' },
   },
 } as const;
+
+/**
+ * One current value of a device, as `GET /devices/{id}/values`, the `value` events of its stream
+ * and the instances among themselves pass it (`deviceValueSchema`).
+ */
+export interface DeviceValue {
+  readonly datapointSetId: string;
+  readonly datapointId: string;
+  readonly row: string | null;
+  readonly value: unknown;
+  readonly rawValue: unknown;
+  readonly unit?: string;
+  readonly quality: string;
+  readonly timestamp: number;
+}
+
+/** A value the pipeline produced, as clients see it: the row as text (null for a map set), no value as null. */
+export function presentDeviceValue(result: DatapointResult): DeviceValue {
+  return {
+    datapointSetId: result.datapointSetId,
+    datapointId: result.datapointId,
+    row: rowOf(result.tableIndex),
+    value: result.value ?? null,
+    rawValue: result.rawValue ?? null,
+    ...(result.unit !== undefined ? { unit: result.unit } : {}),
+    quality: result.quality,
+    timestamp: result.timestamp,
+  };
+}
+
+/** Whether a value read back from the wire (a reply, a stream event) has the shape of a `DeviceValue`. */
+export function isDeviceValue(value: unknown): value is DeviceValue {
+  return (
+    isObject(value) &&
+    typeof value.datapointSetId === 'string' &&
+    typeof value.datapointId === 'string' &&
+    (typeof value.row === 'string' || value.row === null) &&
+    'value' in value &&
+    'rawValue' in value &&
+    (value.unit === undefined || typeof value.unit === 'string') &&
+    typeof value.quality === 'string' &&
+    typeof value.timestamp === 'number'
+  );
+}
 
 export const deviceValueSchema = {
   type: 'object',

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeviceCollection } from '../../instances/device-collection.js';
-import type { DeviceStreamItem } from '../../devices/device-supervisor.js';
+import type { DeviceStreamItem } from '../../instances/device-listeners.js';
 import { presentEvent, type ErrorDetail } from '../../presenters/device-presenter.js';
 
 /** Milliseconds between keep-alive comments. */

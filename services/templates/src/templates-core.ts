@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:net';
+import { AddressGuard, defaultDriverRegistry, type DriverRegistry } from '@triad/device-drivers';
+import type { Database } from '@triad/db';
+import { SECRET_KEY_BYTES, SecretCipher, type ConsoleLink } from '@triad/service-kit';
+import { DeviceCommands } from './commands/device-commands.js';
+import type { TemplatesConfig } from './config.js';
+import { devicePolicy } from './devices/device-policy.js';
+import { DEVICE_SECRET } from './devices/device-secrets.js';
+import type { DeviceSupervisorOptions } from './devices/device-supervisor.js';
+import { DeviceCollection } from './instances/device-collection.js';
+import { PatternCache } from './matching/pattern-cache.js';
+import { AccessPolicy } from './policies/access-policy.js';
+import { DeviceRepository } from './repositories/device-repository.js';
+import { TemplateRepository } from './repositories/template-repository.js';
+import type { TemplatesDatabase } from './repositories/templates-tables.js';
+import { TokenRepository } from './repositories/token-repository.js';
+
+/** Everything behind the HTTP layer of the template service, over one database. */
+export interface TemplatesCore {
+  readonly templates: TemplateRepository;
+  /** Who may do what (the access hook and the device routes ask it). */
+  readonly access: AccessPolicy;
+  /** Compiled rangerFilter patterns, shared by /match and discovery. */
+  readonly patterns: PatternCache;
+  readonly registry: DriverRegistry;
+  readonly devices: DeviceRepository;
+  /** Which devices this instance collects, and their values and streams wherever they are collected. */
+  readonly collection: DeviceCollection;
+  readonly deviceCommands: DeviceCommands;
+}
+
+export interface CreateTemplatesCoreOptions {
+  readonly config: TemplatesConfig;
+  /** An open, migrated database; not closed by the core. */
+  readonly database: Database<TemplatesDatabase>;
+  /** This instance's id among several on one database (work leases). */
+  readonly instanceId: string;
+  readonly log: DeviceSupervisorOptions['log'];
+  /** Clock for createdAt/updatedAt of templates; default the system clock. */
+  readonly now?: () => Date;
+  /** The app, whose listening port devices may never reach (`devicePolicy`). */
+  readonly app?: { readonly server: Pick<Server, 'address'> };
+  /** Every service's console; their ports are refused to devices too. */
+  readonly consoleLinks?: () => readonly ConsoleLink[];
+  /** Seals device credentials; default a random key held in memory (tests). */
+  readonly cipher?: SecretCipher;
+  /** Device drivers; default every driver Triad ships, behind the device address policy. */
+  readonly registry?: DriverRegistry;
+}
+
+/** Wires the repositories, the access policy, the device collection and the device commands. */
+export function createTemplatesCore(options: CreateTemplatesCoreOptions): TemplatesCore {
+  const { config, database, log } = options;
+  const templates = new TemplateRepository(database, options.now);
+  const access = new AccessPolicy({
+    tokens: new TokenRepository(database),
+    adminToken: config.adminToken,
+    readAccess: config.readAccess,
+    devicesReadAccess: config.devicesReadAccess,
+    writeAccess: config.writeAccess,
+  });
+  const patterns = new PatternCache({ log });
+  const guard = new AddressGuard(devicePolicy(config, options.app, options.consoleLinks));
+  const registry = options.registry ?? defaultDriverRegistry({ mqttBrokerUrl: config.mqttUrl, guard });
+  const cipher = options.cipher ?? new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
+  const devices = new DeviceRepository(database);
+  const collection = new DeviceCollection({
+    database,
+    devices,
+    instanceId: options.instanceId,
+    leaseTtlMs: config.leaseTtlMs,
+    leaseHeartbeatMs: config.leaseHeartbeatMs,
+    log,
+    supervisor: {
+      devices,
+      templates,
+      registry,
+      cipher,
+      maxConcurrentReads: config.maxConcurrentReads,
+      log,
+      collect: config.collectDevices,
+    },
+  });
+  const deviceCommands = new DeviceCommands({ devices, templates, registry, cipher, collection });
+  return { templates, access, patterns, registry, devices, collection, deviceCommands };
+}
