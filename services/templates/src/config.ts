@@ -7,11 +7,19 @@ import {
   REQUIRED_SERVICE_SETTINGS,
   serviceConfigLoader,
   serviceSettingsProperties,
+  type LeaseSettings,
   type ServiceSettings,
 } from '@triad/service-kit';
 
-/** The template service's settings, validated and frozen. */
-export interface TemplatesConfig extends ServiceSettings {
+/**
+ * The template service's settings, validated and frozen. The lease settings (`LeaseSettings`,
+ * `TRIAD_TEMPLATES_INSTANCE_ID`, `TRIAD_TEMPLATES_LEASE_TTL_MS`, `TRIAD_TEMPLATES_LEASE_HEARTBEAT_MS`)
+ * share the devices among the instances of one PostgreSQL database: a device stays with an
+ * instance that stopped renewing its lease for `leaseTtlMs`, so takeover after a crash takes about
+ * `leaseTtlMs + leaseHeartbeatMs`. `instanceId` also names the instance in `GET /healthz` and the
+ * logs; default `<host>-<pid>-<random>`, new at every start.
+ */
+export interface TemplatesConfig extends ServiceSettings, LeaseSettings {
   /** Folder of example templates to seed; default the device-templates package's `examples/`. */
   readonly seedDir?: string;
   /** Largest body of ordinary routes, bytes. */
@@ -48,19 +56,6 @@ export interface TemplatesConfig extends ServiceSettings {
   readonly maxConcurrentReads: number;
   /** `TRIAD_MQTT_URL`: the broker of MQTT devices that name none (default mqtt://127.0.0.1:1883). */
   readonly mqttUrl?: string;
-  /**
-   * `TRIAD_TEMPLATES_INSTANCE_ID`: this instance's name among the template services of one
-   * PostgreSQL database (`GET /healthz`, logs, leases); must differ between instances. Default
-   * `<host>-<pid>-<random>`, new at every start.
-   */
-  readonly instanceId?: string;
-  /**
-   * PostgreSQL, several instances: how long a device stays with an instance that stopped renewing
-   * its lease, ms. Takeover after a crash takes about `leaseTtlMs + leaseHeartbeatMs`.
-   */
-  readonly leaseTtlMs: number;
-  /** How often an instance renews its leases and rebalances the devices, ms; at most a third of `leaseTtlMs`. */
-  readonly leaseHeartbeatMs: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
