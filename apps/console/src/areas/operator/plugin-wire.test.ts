@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { parsePlugin, parsePlugins } from './plugin-wire.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { paths } from '../../generated/node-manager-api.js';
+import type { ReplyBody } from '../../shell/api-types.js';
+import { parsePlugin, parsePlugins, type PluginWire } from './plugin-wire.js';
 
 describe('parsePlugin', () => {
   it('reads the three single-key objects', () => {
@@ -21,5 +23,13 @@ describe('parsePlugins', () => {
   it('drops malformed plugins and sorts by name', () => {
     const wires = [[{ plugin_name: 'b' }], [{ plugin_apps: 'x' }], [{ plugin_name: 'a' }]];
     expect(parsePlugins(wires).map((p) => p.name)).toEqual(['a', 'b']);
+  });
+});
+
+describe('PluginWire', () => {
+  it('takes every plugin the node manager lists', () => {
+    type Listed = NonNullable<ReplyBody<paths['/api/plugins/node/{node_id}/plugin']['get']>['plugins']>[number];
+    expectTypeOf<Listed>().not.toBeNever();
+    expectTypeOf<Listed>().toExtend<PluginWire>();
   });
 });

@@ -1,6 +1,8 @@
 /**
  * A plugin as the node manager sends it: three single-key objects,
- * `[{plugin_name}, {plugin_apps}, {plugin_state}]`.
+ * `[{plugin_name}, {plugin_apps}, {plugin_state}]`. Looser on purpose than the generated type of
+ * `GET /api/plugins/node/{id}/plugin` (which is assignable to it, as plugin-wire.test.ts checks):
+ * `parsePlugin` trusts no member.
  */
 export type PluginWire = readonly Readonly<Record<string, unknown>>[];
 

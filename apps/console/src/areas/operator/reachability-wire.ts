@@ -1,10 +1,14 @@
-/** The reply of `POST /api/topo/action/analyse-reachability`, as the node manager sends it. */
-export interface ReachabilityWire {
-  readonly reachability: string;
-  readonly details: readonly Record<string, unknown>[];
-  readonly description: string;
-  readonly hints: readonly string[];
-}
+import type { paths } from '../../generated/node-manager-api.js';
+import type { Present, ReplyBody } from '../../shell/api-types.js';
+
+/**
+ * The reply of `POST /api/topo/action/analyse-reachability`, as the node manager sends it (its
+ * schema lists the members without `required`; the service always sends all four).
+ */
+export type ReachabilityWire = Present<
+  ReplyBody<paths['/api/topo/action/analyse-reachability']['post']>,
+  'reachability' | 'details' | 'description' | 'hints'
+>;
 
 /** A reachability report as the console shows it. */
 export interface Reachability {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   parseDrivers,
   problemPlace,
@@ -8,8 +8,13 @@ import {
   withEvent,
   withValue,
   type Device,
+  type DeviceAlarm,
+  type DeviceError,
+  type DeviceProblem,
+  type DeviceState,
   type DeviceValue,
   type DeviceView,
+  type NewDevice,
 } from './device-wire.js';
 import { devicePath, parseTemplatesPath } from './templates-routes.js';
 
@@ -127,5 +132,20 @@ describe('device pages, pure steps', () => {
     expect(parseTemplatesPath(devicePath('a b/c'))).toEqual({ page: 'device', deviceId: 'a b/c' });
     expect(parseTemplatesPath('/?edit=x&version=1')).toEqual({ page: 'editor', templateId: 'x', templateVersion: '1' });
     expect(parseTemplatesPath('/')).toEqual({ page: 'registry' });
+  });
+});
+
+// The wire types name generated ones; a route renamed in the service would turn them into `never`
+// silently, and `never` has every property. These checks run in `tsc -p apps/console/tsconfig.json`.
+describe('device wire types', () => {
+  it('name real replies and bodies of the template service', () => {
+    expectTypeOf<Device['lastError']>().toEqualTypeOf<DeviceError | null>();
+    expectTypeOf<DeviceState>().toEqualTypeOf<'unknown' | 'up' | 'down'>();
+    expectTypeOf<DeviceError['code']>().toEqualTypeOf<string>();
+    expectTypeOf<DeviceValue['row']>().toEqualTypeOf<string | null>();
+    expectTypeOf<DeviceValue['timestamp']>().toEqualTypeOf<number>();
+    expectTypeOf<DeviceAlarm['severity']>().toEqualTypeOf<number>();
+    expectTypeOf<DeviceProblem['path']>().toEqualTypeOf<string>();
+    expectTypeOf<NewDevice['templateVersion']>().toEqualTypeOf<string>();
   });
 });

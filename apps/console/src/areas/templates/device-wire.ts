@@ -1,63 +1,36 @@
 /**
  * The template service's device resource as the console reads it (docs/devices.md), and the pure
  * steps the device pages take with it: placeholders of a template, the body of a new device,
- * where a 422 problem belongs, and how a stream event changes what a device page shows.
+ * where a 422 problem belongs, and how a stream event changes what a device page shows. The
+ * replies' types come from the service's OpenAPI document (`npm run generate`).
  */
-
-/** Why a driver does not reach the device (`lastError`). */
-export interface DeviceError {
-  readonly code: string;
-  readonly message: string;
-  readonly originType: string;
-  readonly at: string;
-}
-
-export type DeviceState = 'unknown' | 'up' | 'down';
+import type { paths } from '../../generated/templates-api.js';
+import type { ReplyBody, RequestBody } from '../../shell/api-types.js';
 
 /** `GET /devices/{id}`. */
-export interface Device {
-  readonly id: string;
-  readonly name: string;
-  readonly templateId: string;
-  readonly templateVersion: string;
-  readonly variables: Readonly<Record<string, string>>;
-  readonly drivers: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  readonly state: DeviceState;
-  readonly lastError: DeviceError | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export type Device = ReplyBody<paths['/devices/{id}']['get']>;
+
+/** Why a driver does not reach the device (`lastError`). */
+export type DeviceError = NonNullable<Device['lastError']>;
+
+export type DeviceState = Device['state'];
 
 /** One current value (`GET /devices/{id}/values`, the stream's `value` event). */
-export interface DeviceValue {
-  readonly datapointSetId: string;
-  readonly datapointId: string;
-  readonly row: string | null;
-  readonly value: unknown;
-  readonly rawValue: unknown;
-  readonly unit?: string;
-  readonly quality: string;
-  /** Epoch milliseconds. */
-  readonly timestamp: number;
-}
+export type DeviceValue = ReplyBody<paths['/devices/{id}/values']['get']>['values'][number];
 
 /** One active alarm (`GET /devices/{id}/alarms`). */
-export interface DeviceAlarm {
-  readonly severity: number;
-  readonly text: string;
-  readonly textHelp: string;
-  readonly datapointSetId: string;
-  readonly datapointId: string;
-  readonly row: string | null;
-  readonly raisedAt: string;
-  readonly value: unknown;
-}
+export type DeviceAlarm = ReplyBody<paths['/devices/{id}/alarms']['get']>['alarms'][number];
 
-/** One event (`GET /devices/{id}/events`, the stream's other events): fields by type. */
-export interface DeviceEvent {
-  readonly id: string;
+/** An event as `GET /devices/{id}/events` lists it: its schema names `id`, `type` and `at` only. */
+type ListedEvent = ReplyBody<paths['/devices/{id}/events']['get']>['events'][number];
+
+/**
+ * One event (`GET /devices/{id}/events`, the stream's other events): fields by type. The service's
+ * schema leaves the fields by type open (`additionalProperties`), so they are written here; `type`
+ * is one of `ListedEvent['type']`, read as any string because the stream may add types.
+ */
+export interface DeviceEvent extends Pick<ListedEvent, 'id' | 'at'> {
   readonly type: string;
-  readonly at: string;
   readonly severity?: number;
   readonly level?: string;
   readonly text?: string;
@@ -73,19 +46,15 @@ export interface DeviceEvent {
 }
 
 /** One entry of a 422 `TPL_ERR_DEVICE_INVALID`: a JSON Pointer into the request. */
-export interface DeviceProblem {
-  readonly path: string;
-  readonly message: string;
-}
+export type DeviceProblem = NonNullable<ReplyBody<paths['/devices']['post'], 422>['errors']>[number];
 
-/** The body of `POST /devices`. */
-export interface NewDevice {
-  readonly name: string;
-  readonly templateId: string;
-  readonly templateVersion: string;
-  readonly variables: Readonly<Record<string, string>>;
-  readonly drivers: Readonly<Record<string, unknown>>;
-}
+/**
+ * The body of `POST /devices`. Its schema types each driver's settings as a bare `type: object`,
+ * which generates `Record<string, never>`; the settings are any JSON object, as typed here.
+ */
+export type NewDevice = Omit<RequestBody<paths['/devices']['post']>, 'drivers'> & {
+  readonly drivers?: Readonly<Record<string, unknown>>;
+};
 
 const PLACEHOLDER = /\/\{([A-Za-z0-9_]+)\}\//g;
 
@@ -94,20 +63,28 @@ const PLACEHOLDER = /\/\{([A-Za-z0-9_]+)\}\//g;
  * the service fills them: `origin` and the `originTypes` entries.
  */
 export function templatePlaceholders(document: unknown): string[] {
-  if (typeof document !== 'object' || document === null) return [];
-  const { origin, originTypes } = document as { origin?: unknown; originTypes?: unknown };
-  const text = JSON.stringify([origin ?? null, originTypes ?? null]);
+  if (!isObject(document)) return [];
+  const text = JSON.stringify([memberOf(document, 'origin') ?? null, memberOf(document, 'originTypes') ?? null]);
   return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? ''))];
 }
 
 /** The originTypes a template document declares, for the driver settings' skeleton. */
 export function templateOriginTypes(document: unknown): string[] {
-  const entries = (document as { originTypes?: unknown } | null)?.originTypes;
+  const entries = isObject(document) ? memberOf(document, 'originTypes') : undefined;
   if (!Array.isArray(entries)) return [];
   return entries.flatMap((entry: unknown) => {
-    const type = (entry as { originType?: unknown } | null)?.originType;
+    const type = isObject(entry) ? memberOf(entry, 'originType') : undefined;
     return typeof type === 'string' ? [type] : [];
   });
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A member of an object read from JSON, as unknown (what `object.key` reads). */
+function memberOf(object: object, key: string): unknown {
+  return Reflect.get(object, key);
 }
 
 /** One NAME=VALUE row of the form. */
@@ -156,7 +133,7 @@ export function parseDrivers(text: string): { drivers: Record<string, unknown> }
       return { problem: { path: `/drivers/${key}`, message: `The settings of ${key} must be a JSON object` } };
     }
   }
-  return { drivers: parsed as Record<string, unknown> };
+  return { drivers: Object.fromEntries(Object.entries(parsed)) };
 }
 
 /** Which form field a problem belongs to: a variable (by name), a top-level field, or the form. */
