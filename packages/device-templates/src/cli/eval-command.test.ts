@@ -5,8 +5,8 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { addEvalCommand } from './eval-command.js';
-import { memoryIo } from './test-support.js';
-import { evaluation, read, set, table, template } from '../pipeline/test-support.js';
+import { memoryIo } from './test-support/memory-io.js';
+import { evaluation, read, set, table, template } from '../pipeline/test-support/template-builders.js';
 import type { DeviceTemplate } from '../generated/device-template.generated.js';
 
 function switchTemplate(): DeviceTemplate {

@@ -8,7 +8,7 @@ import ajvFormats from 'ajv-formats';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { createTemplatesCommand, SCHEMA_FILE } from './templates-command.js';
-import { memoryIo } from './test-support.js';
+import { memoryIo } from './test-support/memory-io.js';
 import { STARTER_DRIVERS } from '../starters/driver-starters.js';
 import type { ValidationSummary } from './reporters.js';
 

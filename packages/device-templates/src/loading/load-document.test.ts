@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { problemCatalogue } from '../errors.js';
 import { DEFAULT_LOAD_LIMITS, loadDocument } from './load-document.js';
 import { loadProblems } from './load-problems.js';
-import { placeOf, problemOf } from './test-support.js';
+import { placeOf, problemOf } from './test-support/problem-of.js';
 import { documentFromValue } from './value-document.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);

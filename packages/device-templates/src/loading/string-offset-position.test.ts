@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentPath } from '../problem.js';
 import { loadDocument } from './load-document.js';
 import type { LoadedDocument, SourceFormat } from './loaded-document.js';
-import { placeOf } from './test-support.js';
+import { placeOf } from './test-support/problem-of.js';
 import { documentFromValue } from './value-document.js';
 
 const load = (text: string, format: SourceFormat): LoadedDocument =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from './load-document.js';
-import { placeOf, problemOf } from './test-support.js';
+import { placeOf, problemOf } from './test-support/problem-of.js';
 
 const yaml = (text: string, limits = {}) => loadDocument(text, { format: 'yaml', limits });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTemplateEvaluator } from './template-evaluator.js';
-import { eventSummary, evaluation, read, set, steppingClock, template } from './test-support.js';
+import { eventSummary, evaluation, read, set, steppingClock, template } from './test-support/template-builders.js';
 import type { Evaluation } from '../generated/device-template.generated.js';
 import type { PipelineInput } from './pipeline-types.js';
 

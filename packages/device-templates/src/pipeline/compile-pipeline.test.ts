@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileTemplatePipeline } from './compile-pipeline.js';
 import { createTemplateEvaluator } from './template-evaluator.js';
 import { TemplateEvaluatorError } from './template-evaluator-error.js';
-import { calc, evaluation, read, set, table, template } from './test-support.js';
+import { calc, evaluation, read, set, table, template } from './test-support/template-builders.js';
 import type { DeviceTemplate } from '../generated/device-template.generated.js';
 
 function issuesOf(t: DeviceTemplate) {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createTemplateEvaluator } from './template-evaluator.js';
-import { calc, eventSummary, evaluation, read, steppingClock, table, template, valueSummary } from './test-support.js';
+import {
+  calc,
+  eventSummary,
+  evaluation,
+  read,
+  steppingClock,
+  table,
+  template,
+  valueSummary,
+} from './test-support/template-builders.js';
 import type { Datapoint } from '../generated/device-template.generated.js';
 
 const columns = (extra: Datapoint[] = []): Datapoint[] => [

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createTemplateEvaluator } from './template-evaluator.js';
-import { calc, eventSummary, evaluation, read, set, steppingClock, template, valueSummary } from './test-support.js';
+import {
+  calc,
+  eventSummary,
+  evaluation,
+  read,
+  set,
+  steppingClock,
+  template,
+  valueSummary,
+} from './test-support/template-builders.js';
 import type { DatapointUpdate, PipelineEvent, PipelineInput } from './pipeline-types.js';
 
 const system = (datapoints: Parameters<typeof set>[1]) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../loading/load-document.js';
 import { checkSemantics } from './check-semantics.js';
-import { semanticWarnings, validTemplate, withCode, type Fixture } from './test-support.js';
+import { semanticWarnings, validTemplate, withCode, type Fixture } from './test-support/semantic-fixtures.js';
 import { listAt, objectAt } from '../test-support/fixture-paths.js';
 
 /** Adds calculated datapoints `[id, expression]` to the first set. */

@@ -6,7 +6,7 @@ import { loadDocument } from '../loading/load-document.js';
 import type { Problem } from '../problem.js';
 import { validateSource, validateValue } from '../validate.js';
 import { checkSemantics } from './check-semantics.js';
-import { semanticWarnings, validTemplate, withCode, type Fixture, placeOf } from './test-support.js';
+import { semanticWarnings, validTemplate, withCode, type Fixture, placeOf } from './test-support/semantic-fixtures.js';
 import { listAt, objectAt } from '../test-support/fixture-paths.js';
 
 const temperature = (t: Fixture) => objectAt(t, 'datapointSets', 0, 'datapoints', 2);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateSource } from '../validate.js';
 import { objectAt } from '../test-support/fixture-paths.js';
 import { isSecretSetting } from './secret-setting.js';
-import { placeOf, semanticWarnings, validTemplate, withCode } from './test-support.js';
+import { placeOf, semanticWarnings, validTemplate, withCode } from './test-support/semantic-fixtures.js';
 
 const CODE = 'DT_WARN_SEM_SECRET_LITERAL';
 const secrets = (value: unknown) => withCode(semanticWarnings(value), CODE);

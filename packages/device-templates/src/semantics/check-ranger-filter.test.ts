@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPatternForRe2 } from './check-ranger-filter.js';
-import { semanticWarnings, validTemplate, withCode } from './test-support.js';
+import { semanticWarnings, validTemplate, withCode } from './test-support/semantic-fixtures.js';
 import { objectAt } from '../test-support/fixture-paths.js';
 
 describe('checkRangerFilter', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { semanticWarnings, validTemplate, widget, withCode } from './test-support.js';
+import { semanticWarnings, validTemplate, widget, withCode } from './test-support/semantic-fixtures.js';
 import { listAt } from '../test-support/fixture-paths.js';
 
 function withWidget(item: unknown) {

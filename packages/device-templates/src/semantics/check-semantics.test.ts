@@ -3,7 +3,7 @@ import { problemCatalogue } from '../errors.js';
 import { documentFromValue } from '../loading/value-document.js';
 import { checkSemantics } from './check-semantics.js';
 import { semanticProblems } from './semantic-problems.js';
-import { semanticWarnings, validTemplate, type Fixture } from './test-support.js';
+import { semanticWarnings, validTemplate, type Fixture } from './test-support/semantic-fixtures.js';
 import { listAt, objectAt } from '../test-support/fixture-paths.js';
 
 describe('checkSemantics', () => {

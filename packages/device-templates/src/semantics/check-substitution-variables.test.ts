@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { semanticWarnings, validTemplate, withCode } from './test-support.js';
+import { semanticWarnings, validTemplate, withCode } from './test-support/semantic-fixtures.js';
 import { objectAt } from '../test-support/fixture-paths.js';
 
 describe('checkSubstitutionVariables', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LAX_VERSION_PATTERN, STRICT_VERSION_PATTERN } from './check-versions.js';
-import { semanticWarnings, validTemplate, withCode } from './test-support.js';
+import { semanticWarnings, validTemplate, withCode } from './test-support/semantic-fixtures.js';
 
 describe('checkVersions', () => {
   it.each([

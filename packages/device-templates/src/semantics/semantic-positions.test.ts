@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../loading/load-document.js';
 import type { Problem } from '../problem.js';
 import { checkSemantics } from './check-semantics.js';
-import { validTemplate, withCode, type Fixture, placeOf } from './test-support.js';
+import { validTemplate, withCode, type Fixture, placeOf } from './test-support/semantic-fixtures.js';
 import { objectAt } from '../test-support/fixture-paths.js';
 
 function mutated(): Fixture {

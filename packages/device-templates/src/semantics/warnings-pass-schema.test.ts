@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { rawSchemaErrors } from '../schema/template-validator.js';
 import type { SemanticProblemCode } from './semantic-problems.js';
-import { semanticWarnings, validTemplate, type Fixture } from './test-support.js';
+import { semanticWarnings, validTemplate, type Fixture } from './test-support/semantic-fixtures.js';
 import { listAt, objectAt } from '../test-support/fixture-paths.js';
 
 const dp = (t: Fixture, s: number, d: number) => objectAt(t, 'datapointSets', s, 'datapoints', d);

@@ -1,8 +1,8 @@
 // Test support for the semantic checks (excluded from the build by tsconfig.build.json).
-import { documentFromValue } from '../loading/value-document.js';
-import type { Problem } from '../problem.js';
-import type { Doc } from '../test-support/fixture-paths.js';
-import { checkSemantics } from './check-semantics.js';
+import { documentFromValue } from '../../loading/value-document.js';
+import type { Problem } from '../../problem.js';
+import type { Doc } from '../../test-support/fixture-paths.js';
+import { checkSemantics } from '../check-semantics.js';
 
 /**
  * A template fixture: plain JSON data that tests edit freely (wrong shapes included) before

@@ -1,7 +1,7 @@
 /** Helpers for the loading tests: where a piece of text sits, computed independently of the loader. */
 import { expect } from 'vitest';
-import { DocumentLoadError } from './document-load-error.js';
-import type { Problem } from '../problem.js';
+import { DocumentLoadError } from '../document-load-error.js';
+import type { Problem } from '../../problem.js';
 
 /** 1-based line and column of the `occurrence`-th (0-based) occurrence of `needle` in `text`. */
 export function placeOf(text: string, needle: string, occurrence = 0): { line: number; column: number } {

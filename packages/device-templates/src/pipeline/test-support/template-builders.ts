@@ -1,6 +1,6 @@
 // Test support for the value pipeline (excluded from the build by tsconfig.build.json).
-import type { Datapoint, DatapointSet, DeviceTemplate, Evaluation } from '../generated/device-template.generated.js';
-import type { PipelineEvent, PipelineOutput } from './pipeline-types.js';
+import type { Datapoint, DatapointSet, DeviceTemplate, Evaluation } from '../../generated/device-template.generated.js';
+import type { PipelineEvent, PipelineOutput } from '../pipeline-types.js';
 
 /** A datapoint read by a driver, with the given extra blocks. */
 export function read(datapointId: string, blocks: Omit<Datapoint, 'commonConfig' | 'addressConfig'> = {}): Datapoint {

@@ -1,4 +1,4 @@
-import type { CliIo } from './cli-io.js';
+import type { CliIo } from '../cli-io.js';
 
 /** An in-memory CliIo for tests: collects output, serves `stdin` as standard input. */
 export function memoryIo(options: { cwd: string; stdin?: string }): CliIo & { out(): string; err(): string } {
