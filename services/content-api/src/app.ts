@@ -18,6 +18,7 @@ import { businessShopsRoutes } from './routes/business-shops/index.js';
 import { demoClientRoutes, isLoopbackHost } from './routes/demo-client/index.js';
 import { entryRoutes } from './routes/entry/index.js';
 import { oauthRoutes } from './routes/oauth/index.js';
+import { AccessPolicy } from './policies/access-policy.js';
 import { SecretThrottle } from './auth/secret-throttle.js';
 import { useSchemasAsDocumentation } from './routes/documentation-only-schemas.js';
 import { addWireSchemas } from './routes/wire-schemas.js';
@@ -43,6 +44,8 @@ export interface BuildContentApiAppOptions {
   readonly requireSharedKey?: boolean;
   /** Every service's console for the shell's navigation (service-kit `serveConsole`); default none. */
   readonly consoleLinks?: () => readonly ConsoleLink[];
+  /** The console's build folder (service-kit `serveConsole`); default none: `/` says how to build it. */
+  readonly consoleRoot?: string;
 }
 
 /** Package version reported in the OpenAPI document. */
@@ -101,7 +104,11 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
           throw new Error("this instance's token key is not in the database yet: other instances refuse its tokens");
       },
     },
-    console: { home: 'catalog', ...(options.consoleLinks ? { links: options.consoleLinks } : {}) },
+    console: {
+      home: 'catalog',
+      ...(options.consoleLinks ? { links: options.consoleLinks } : {}),
+      ...(options.consoleRoot !== undefined ? { root: options.consoleRoot } : {}),
+    },
     openApi: openApiOptions(config),
     metrics: {},
   });
@@ -117,13 +124,15 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
     const local = identity.generated && config.demo && isLoopbackHost(config.host);
     await app.register(demoClientRoutes, { client: local ? identity : undefined });
   }
-  const verifierFor = (requiredScope: string) =>
-    createTokenVerifier({ keys: auth.keys, issuer: config.tokenIssuer, audience: config.tokenAudience, requiredScope });
-  const verifyToken = verifierFor(config.requiredScope);
+  const access = new AccessPolicy({
+    verifyToken: createTokenVerifier({ keys: auth.keys, issuer: config.tokenIssuer, audience: config.tokenAudience }),
+    requiredScope: config.requiredScope,
+    adminScope: config.adminScope,
+  });
   const versions = new ContentVersions(backend);
   const baseUrl = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   await app.register(async (api) => {
-    useContentProtocol(api, { verifyToken, errorsBase: config.errorsBase });
+    useContentProtocol(api, { access, errorsBase: config.errorsBase });
     useSchemasAsDocumentation(api);
     await api.register(entryRoutes, { versions, baseUrl });
     await api.register(articlesRoutes, { prefix: '/api/articles', backend, versions, baseUrl });
@@ -131,7 +140,7 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
   });
   await app.register(adminShopsRoutes, {
     backend,
-    verifyAdmin: verifierFor(config.adminScope),
+    access,
     ...(options.importRuns ? { importRuns: options.importRuns } : {}),
   });
   return app;

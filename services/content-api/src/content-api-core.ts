@@ -61,8 +61,11 @@ export function contentStorageFor(database: Database<ContentTables>): ContentSto
   };
 }
 
-/** An open, migrated content store. */
-export interface ContentStore {
+/**
+ * The content API's composition root: an open, migrated content store (database, search backend,
+ * import runs), as the service and the CLI commands use it.
+ */
+export interface ContentApiCore {
   readonly database: Database<ContentTables>;
   readonly backend: SearchBackend;
   /** The record of catalog imports. */
@@ -72,7 +75,7 @@ export interface ContentStore {
 }
 
 /** Where the store's progress is reported (a pino logger fits). */
-export interface ContentStoreLog {
+export interface ContentApiCoreLog {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
@@ -84,7 +87,7 @@ export interface ContentStoreLog {
  * SQLite's first layout carried into the current one (`carryOverFirstLayout`). Closes what it
  * opened when any step fails.
  */
-export async function openContentStore(options: {
+export async function openContentApiCore(options: {
   databaseUrl?: string | undefined;
   /**
    * Streaming replicas of the PostgreSQL `databaseUrl` (`DATABASE_READ_URL`): searches and reads
@@ -92,13 +95,12 @@ export async function openContentStore(options: {
    */
   databaseReadUrls?: readonly string[] | undefined;
   dataDir: string;
-  log?: ContentStoreLog;
+  log?: ContentApiCoreLog;
   /** Set by the service (not by commands): on SQLite, refuse a second service instance on the file. */
   singleInstance?: string;
-}): Promise<ContentStore> {
+}): Promise<ContentApiCore> {
   const { log } = options;
-  let backend: SearchBackend | undefined;
-  let importRuns: ImportRunRepository | undefined;
+  let storage: ContentStorage | undefined;
   const database = await openServiceDatabase<ContentTables>({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
@@ -106,16 +108,16 @@ export async function openContentStore(options: {
     sqlitePageSize: CONTENT_SQLITE_PAGE_SIZE,
     // The engine decides the migrations and the backend; the backend opens its connections lazily.
     migrations: (opened) => {
-      const storage = contentStorageFor(opened);
-      backend = storage.backend;
-      importRuns = storage.importRuns;
+      storage = contentStorageFor(opened);
       return storage.migrations;
     },
     tableName: CONTENT_MIGRATION_TABLE,
     ...(options.singleInstance !== undefined ? { singleInstance: options.singleInstance } : {}),
     ...(log ? { log } : {}),
   });
-  const opened = backend!;
+  // openServiceDatabase asks for the migrations before it resolves.
+  if (storage === undefined) throw new Error('the content store was opened without its migrations');
+  const { backend: opened, importRuns } = storage;
   let replicas: ReadReplicas<ContentTables> | undefined;
   try {
     if (options.databaseReadUrls && options.databaseReadUrls.length > 0) {
@@ -148,7 +150,7 @@ export async function openContentStore(options: {
   return {
     database,
     backend: opened,
-    importRuns: importRuns!,
+    importRuns,
     close: () => {
       closing ??= opened
         .close()

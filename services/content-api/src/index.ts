@@ -5,7 +5,12 @@ export {
   type RunningContentApiServer,
   type StartContentApiServerOptions,
 } from './server.js';
-export { CONTENT_SQLITE_FILE, CONTENT_SQLITE_PAGE_SIZE, openContentStore, type ContentStore } from './content-store.js';
+export {
+  CONTENT_SQLITE_FILE,
+  CONTENT_SQLITE_PAGE_SIZE,
+  openContentApiCore,
+  type ContentApiCore,
+} from './content-api-core.js';
 export {
   loadContentApiConfig,
   contentApiConfigSchema,
@@ -14,7 +19,7 @@ export {
 } from './config.js';
 export { contentProblems, type ContentProblemCode } from './errors.js';
 export { CONTENT_MIGRATION_TABLE } from './migrations/index.js';
-export { contentStorageFor, type ContentStorage } from './content-store.js';
+export { contentStorageFor, type ContentStorage } from './content-api-core.js';
 export { createContentAuth, type ContentAuth } from './auth/content-auth.js';
 export type { SearchBackend, CatalogReplacement } from './search/search-backend.js';
 export type { ContentTables } from './migrations/content-tables.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildContentApiApp } from './app.js';
 import { createContentAuth } from './auth/content-auth.js';
 import { loadContentApiConfig } from './config.js';
-import { openContentStore, type ContentStore } from './content-store.js';
+import { openContentApiCore, type ContentApiCore } from './content-api-core.js';
 import { generateCatalog } from './demo/generate-catalog.js';
 import { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from './http/media-types.js';
 import { versionOfShops } from './search/shop-versions.js';
@@ -24,7 +24,7 @@ describeWithPostgresBinaries('content API reading a hot standby (DATABASE_READ_U
   let servers: ReplicatedPostgres;
   let standbyAdmin: Database;
   let dir: string;
-  let store: ContentStore;
+  let store: ContentApiCore;
   let app: FastifyInstance;
   let token: string;
 
@@ -49,7 +49,7 @@ describeWithPostgresBinaries('content API reading a hot standby (DATABASE_READ_U
     servers = await startReplicatedPostgres();
     standbyAdmin = openDatabase({ url: servers.standbyUrl, maxConnections: 1 });
     dir = await mkdtemp(path.join(os.tmpdir(), 'content-replicas-'));
-    store = await openContentStore({
+    store = await openContentApiCore({
       databaseUrl: servers.primaryUrl,
       databaseReadUrls: [servers.standbyUrl],
       dataDir: dir,

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog, type ImportResult } from './commands/import-catalog.js';
-import { CONTENT_SQLITE_FILE, openContentStore, type ContentStore } from './content-store.js';
+import { CONTENT_SQLITE_FILE, openContentApiCore, type ContentApiCore } from './content-api-core.js';
 import { generateCatalog } from './demo/generate-catalog.js';
 import { CONTENT_MEDIA_TYPE } from './http/media-types.js';
 import { startContentApiServer, type RunningContentApiServer } from './server.js';
@@ -48,7 +48,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
 
 describe('the content API started while a catalog import holds the SQLite write lock', () => {
   let directory: string;
-  let importer: ContentStore | undefined;
+  let importer: ContentApiCore | undefined;
   let server: RunningContentApiServer | undefined;
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'triad-content-lock-'));
@@ -66,7 +66,7 @@ describe('the content API started while a catalog import holds the SQLite write 
 
   it('starts, serves the committed catalog, and serves the import once it commits', async () => {
     // What `triad catalog import` does: its own store on the file, one shop's catalog replaced.
-    importer = await openContentStore({ dataDir: directory });
+    importer = await openContentApiCore({ dataDir: directory });
     const shop = generateCatalog({ articles: 1, seed: 1 }).shops[0]!;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

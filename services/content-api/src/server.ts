@@ -13,7 +13,7 @@ import type { LocalAdminClient } from './auth/local-identity.js';
 import { loadContentApiConfig, type ContentApiConfig, type ContentApiConfigOverrides } from './config.js';
 import { seedDemoCatalog } from './demo/seed-demo-catalog.js';
 import { CONTENT_MEDIA_TYPE } from './http/media-types.js';
-import { openContentStore } from './content-store.js';
+import { openContentApiCore } from './content-api-core.js';
 import type { SearchBackend } from './search/search-backend.js';
 import { StoreBusyError } from './search/store-busy-error.js';
 
@@ -46,7 +46,7 @@ export async function startContentApiServer(
 ): Promise<RunningContentApiServer> {
   const config = loadContentApiConfig(options.env, overrides, options.fallbacks);
   const logger = serviceLogger(options.logger, config, 'content-api');
-  const store = await openContentStore({
+  const store = await openContentApiCore({
     databaseUrl: config.databaseUrl,
     databaseReadUrls: config.databaseReadUrls,
     dataDir: config.dataDir,
@@ -74,6 +74,7 @@ export async function startContentApiServer(
       auth,
       logger,
       ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),
+      ...(options.consoleRoot !== undefined ? { consoleRoot: options.consoleRoot } : {}),
     });
     const close = closeOnce(
       () => app.close(),

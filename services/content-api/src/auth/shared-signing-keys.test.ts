@@ -30,7 +30,6 @@ async function status(instance: LocalIdentity, token: string): Promise<number> {
     keys: instance.keys,
     issuer: ISSUER,
     audience: AUDIENCE,
-    requiredScope: 'content:read',
   });
   try {
     await verify(`Bearer ${token}`);

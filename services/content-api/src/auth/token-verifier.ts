@@ -12,8 +12,6 @@ export interface TokenVerifierOptions {
   readonly keys: JWTVerifyGetKey;
   readonly issuer: string;
   readonly audience: string;
-  /** Scope every call needs. */
-  readonly requiredScope: string;
   /** Clock for expiry checks, seconds since the epoch; default now. */
   readonly now?: () => number;
 }
@@ -27,9 +25,10 @@ const ALGORITHMS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
  * Builds the bearer-token check of every call: the header must be `Bearer <JWT>`, the JWT signed
  * by a key of `keys` with an asymmetric algorithm, with an `exp` claim not yet passed, with the
  * configured `iss` and `aud`. A token without `exp` would be valid forever, so it is refused.
+ * Which scopes a call needs is the access policy's to decide (`policies/access-policy.ts`).
  *
  * @throws ProblemError 401 `CONTENT_ERR_UNAUTHORIZED` (missing, malformed, bad signature, expired,
- *   without `exp`, wrong issuer or audience) or 403 `CONTENT_ERR_FORBIDDEN` (valid token without the required scope).
+ *   without `exp`, wrong issuer or audience).
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   return async (authorization) => {
@@ -53,9 +52,6 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       throw contentProblems.create('CONTENT_ERR_UNAUTHORIZED', describe(error), undefined, { cause: error });
     }
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
-    if (!scopes.includes(options.requiredScope)) {
-      throw contentProblems.create('CONTENT_ERR_FORBIDDEN', `The token lacks the scope ${options.requiredScope}`);
-    }
     return { subject: payload.sub ?? '', scopes };
   };
 }

@@ -16,7 +16,7 @@ import { IMPORT_MODES } from '../model/import-mode.js';
 import { parseRejectLimit, type RejectLimit } from '../commands/reject-limit.js';
 import { CATALOG_READ_BYTES } from '../import/parse-catalog.js';
 import type { Article, BusinessShop } from '../model/article.js';
-import { CONTENT_SQLITE_FILE, openContentStore, type ContentStore } from '../content-store.js';
+import { CONTENT_SQLITE_FILE, openContentApiCore, type ContentApiCore } from '../content-api-core.js';
 
 /** The part of the CLI's io object the catalog commands use. */
 export interface CatalogCommandIo {
@@ -174,9 +174,9 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
         } catch (error) {
           return usage('import', (error as Error).message);
         }
-        let storage: ContentStore | undefined;
+        let storage: ContentApiCore | undefined;
         try {
-          storage = await openContentStore(target);
+          storage = await openContentApiCore(target);
           const shop =
             (await storage.backend.findShop(o.shop)) ??
             generateCatalog({ articles: 0 }).shops.find((s) => s.id === o.shop);
@@ -225,7 +225,7 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
  */
 async function runImport(
   io: CatalogCommandIo,
-  store: Pick<ContentStore, 'backend' | 'importRuns'>,
+  store: Pick<ContentApiCore, 'backend' | 'importRuns'>,
   input: Readable,
   o: {
     format: CatalogFormat;
@@ -348,7 +348,7 @@ function formatOf(file: string): CatalogFormat | undefined {
   return ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : ext === '.xml' ? 'bmecat' : undefined;
 }
 
-async function knownShops(backend: ContentStore['backend']): Promise<string> {
+async function knownShops(backend: ContentApiCore['backend']): Promise<string> {
   const stored = (await backend.listShops(1000, 0)).shops.map((s) => s.id);
   return [...new Set([...SHOP_IDS, ...stored])].join(', ');
 }

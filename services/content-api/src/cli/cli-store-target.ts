@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { loadContentApiConfig } from '../config.js';
-import { CONTENT_SQLITE_FILE } from '../content-store.js';
+import { CONTENT_SQLITE_FILE } from '../content-api-core.js';
 
-/** The content store a CLI command works on, as `openContentStore` takes it, and how to name it. */
+/** The content store a CLI command works on, as `openContentApiCore` takes it, and how to name it. */
 export interface CliStoreTarget {
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { cliStoreTarget } from './cli-store-target.js';
-import { CONTENT_SQLITE_FILE, openContentStore, type ContentStore } from '../content-store.js';
+import { CONTENT_SQLITE_FILE, openContentApiCore, type ContentApiCore } from '../content-api-core.js';
 import { LANGUAGES, type BusinessShop } from '../model/article.js';
 import { formatDecimal, parseDecimalString, type Decimal } from '../model/decimal.js';
 import { parseShopRecord, SHOP_DEFAULTS, SHOP_ID_PATTERN } from '../model/parse-shop-record.js';
@@ -62,9 +62,9 @@ export function createShopsCommand(io: CatalogCommandIo, options: CatalogCommand
     } catch (error) {
       return fail(name, EXIT_USAGE, (error as Error).message);
     }
-    let store: ContentStore | undefined;
+    let store: ContentApiCore | undefined;
     try {
-      store = await openContentStore(target);
+      store = await openContentApiCore(target);
       await work({ backend: store.backend, where: target.where });
     } catch (error) {
       // Another process holds the write lock longer than the store's busy timeout (a long import).

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { openDatabase, type Database } from '@triad/db';
 import { createScratchDatabase, planPostgresSuite, type ScratchDatabase } from '@triad/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openContentStore } from '../content-store.js';
+import { openContentApiCore } from '../content-api-core.js';
 import { toJsonLinesRecord } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
 
@@ -67,7 +67,7 @@ function runImport(file: string, target: Target) {
 }
 
 async function shopState(target: Target): Promise<{ articles: number; version: string | undefined }> {
-  const store = await openContentStore({ ...target, dataDir: 'dataDir' in target ? target.dataDir : ROOT });
+  const store = await openContentApiCore({ ...target, dataDir: 'dataDir' in target ? target.dataDir : ROOT });
   try {
     return { articles: await store.backend.countArticles(), version: (await store.backend.shopVersions()).get(SHOP) };
   } finally {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildProblemDocument, PROBLEM_MEDIA_TYPE, ProblemError } from '@triad/service-kit';
-import type { TokenVerifier } from '../auth/token-verifier.js';
 import { contentProblems, SPEC_PROBLEM_TYPES, type ContentProblemCode } from '../errors.js';
+import type { AccessPolicy } from '../policies/access-policy.js';
 import {
   acceptsContentMediaType,
   CONTENT_MEDIA_TYPE,
@@ -10,7 +10,8 @@ import {
 } from './media-types.js';
 
 export interface ProtocolOptions {
-  readonly verifyToken: TokenVerifier;
+  /** Decides who may make a content call. */
+  readonly access: Pick<AccessPolicy, 'require'>;
   /** Base of the spec's problem types, e.g. `https://developers.example.com`. */
   readonly errorsBase: string;
 }
@@ -24,7 +25,7 @@ export interface ProtocolOptions {
  */
 export function useContentProtocol(app: FastifyInstance, options: ProtocolOptions): void {
   app.addHook('onRequest', async (request) => {
-    await options.verifyToken(request.headers.authorization);
+    await options.access.require(request.headers.authorization, 'content');
     if (!acceptsContentMediaType(request.headers.accept)) {
       throw contentProblems.create('CONTENT_ERR_NOT_ACCEPTABLE', `Accept must be exactly ${CONTENT_MEDIA_TYPE}`, {
         acceptable: [CONTENT_MEDIA_TYPE],

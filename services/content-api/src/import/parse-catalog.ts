@@ -14,12 +14,7 @@ import {
 } from './bmecat-pieces.js';
 import type { BmecatDefaults } from './bmecat-reader.js';
 import type { BmecatTransaction } from './bmecat-transaction.js';
-import {
-  CatalogParser,
-  finishCatalogItems,
-  type ParsedCatalogItem,
-  type RawCatalogItem,
-} from './catalog-parser.js';
+import { CatalogParser, finishCatalogItems, type ParsedCatalogItem, type RawCatalogItem } from './catalog-parser.js';
 import type { CatalogFormat } from '../model/catalog-format.js';
 import { RECORD_LIMITS } from './record-limits.js';
 import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';

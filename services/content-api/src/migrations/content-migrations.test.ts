@@ -7,7 +7,7 @@ import { indexArticle } from '../search/indexed-article.js';
 import type { SearchBackend } from '../search/search-backend.js';
 import { FACET_NAMES } from '../search/search-query.js';
 import { carryOverFirstLayout, FIRST_LAYOUT_TABLE } from '../search/sqlite/carry-over-first-layout.js';
-import { contentStorageFor } from '../content-store.js';
+import { contentStorageFor } from '../content-api-core.js';
 import { CONTENT_MIGRATION_TABLE } from './index.js';
 import type { ContentTables } from './content-tables.js';
 

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '@triad/db';
 import { describeEachDatabase } from '@triad/db/testing';
-import { contentStorageFor } from '../content-store.js';
+import { contentStorageFor } from '../content-api-core.js';
 import { CONTENT_MIGRATION_TABLE } from '../migrations/index.js';
 import type { NewImportRun } from '../model/import-run.js';
 import type { ContentTables } from '../migrations/content-tables.js';

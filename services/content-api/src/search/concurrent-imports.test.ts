@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import type { Article } from '../model/article.js';
-import { contentStorageFor } from '../content-store.js';
+import { contentStorageFor } from '../content-api-core.js';
 import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
 import type { ContentTables } from '../migrations/content-tables.js';
 import type { SearchBackend } from './search-backend.js';

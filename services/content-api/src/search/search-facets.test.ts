@@ -3,7 +3,7 @@ import { randomInt, randomItem, seededRandom } from '@triad/common';
 import { migrateToLatest } from '@triad/db';
 import { describeEachDatabase } from '@triad/db/testing';
 import { generateCatalog } from '../demo/generate-catalog.js';
-import { contentStorageFor } from '../content-store.js';
+import { contentStorageFor } from '../content-api-core.js';
 import { CONTENT_MIGRATION_TABLE } from '../migrations/index.js';
 import type { Article } from '../model/article.js';
 import type { ContentTables } from '../migrations/content-tables.js';

@@ -5,7 +5,7 @@ import { createContentAuth, type ContentAuth } from '../auth/content-auth.js';
 import { loadContentApiConfig, type ContentApiConfigOverrides } from '../config.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import { CONTENT_MEDIA_TYPE, REQUISITIONER_HEADER } from '../http/media-types.js';
-import { contentStorageFor } from '../content-store.js';
+import { contentStorageFor } from '../content-api-core.js';
 import { CONTENT_MIGRATION_TABLE } from '../migrations/index.js';
 import type { ContentTables } from '../migrations/content-tables.js';
 import { ImportRunRepository } from '../repositories/import-run-repository.js';

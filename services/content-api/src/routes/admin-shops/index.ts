@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isObject } from '@triad/common';
 import { ProblemError } from '@triad/service-kit';
-import type { TokenVerifier } from '../../auth/token-verifier.js';
 import { contentProblems, invalidQueryParam } from '../../errors.js';
 import type { BusinessShop } from '../../model/article.js';
 import { parseShopRecord } from '../../model/parse-shop-record.js';
+import type { AccessPolicy } from '../../policies/access-policy.js';
 import type { RecordViolation } from '../../model/parse-article-record.js';
 import { presentShopRecord } from '../../presenters/shop-presenter.js';
 import { presentImportRun } from '../../presenters/import-run-presenter.js';
@@ -26,7 +26,8 @@ import { listImportRunsSchema } from './import-run-schemas.js';
 export interface AdminShopsRoutesOptions {
   readonly backend: SearchBackend;
   /** Verifies the bearer token and requires the admin scope. */
-  readonly verifyAdmin: TokenVerifier;
+  /** Decides who may use the admin API. */
+  readonly access: Pick<AccessPolicy, 'require'>;
   /** Where catalog imports are recorded; without it no shop has recorded imports. */
   readonly importRuns?: Pick<ImportRunRepository, 'list'>;
 }
@@ -54,7 +55,7 @@ export function adminShopsRoutes(
   useSchemasAsDocumentation(app);
   app.addHook('onRequest', async (request, reply) => {
     try {
-      await options.verifyAdmin(request.headers.authorization);
+      await options.access.require(request.headers.authorization, 'admin');
     } catch (error) {
       if (error instanceof ProblemError && error.status === 401)
         reply.header('www-authenticate', 'Bearer realm="content-api", error="invalid_token"');
