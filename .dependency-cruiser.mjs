@@ -33,7 +33,6 @@ function srcEntries(srcDir) {
 /** The workspace's layers, top first, each an array of peers; checked against its `src/`. */
 function readLayers(workspace) {
   const file = path.join(ROOT, workspace, 'layers.json');
-  if (!existsSync(file)) return undefined;
   const { layers } = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(layers)) throw new Error(`${workspace}/layers.json: "layers" must be an array`);
   const groups = layers.map((entry) => (Array.isArray(entry) ? entry : [entry]));
@@ -75,7 +74,7 @@ function layerRules(workspace, groups) {
 const workspaces = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces;
 
 const missingLayers = workspaces.filter((workspace) => !existsSync(path.join(ROOT, workspace, 'layers.json')));
-if (missingLayers.length > 0 && process.env.TRIAD_LAYERS_DRAFT !== '1')
+if (missingLayers.length > 0)
   throw new Error(`every workspace needs a layers.json; missing: ${missingLayers.join(', ')}`);
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -131,10 +130,10 @@ export default {
     {
       name: 'product-imports-no-test-support',
       severity: 'error',
-      from: { path: '^(packages|services|apps)/', pathNot: [TEST_FILE, TEST_SUPPORT] },
+      from: { path: '^(packages|services|apps)/[^/]+/src/', pathNot: [TEST_FILE, TEST_SUPPORT] },
       to: { path: TEST_SUPPORT },
     },
-    ...workspaces.flatMap((workspace) => layerRules(workspace, readLayers(workspace) ?? [])),
+    ...workspaces.flatMap((workspace) => layerRules(workspace, readLayers(workspace))),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
