@@ -1,4 +1,5 @@
 import type { DocumentPath } from '../problem.js';
+import { intAt } from './int-at.js';
 import { arrayIndexOf } from './path-segment.js';
 
 const BACKSLASH = 0x5c;
@@ -33,7 +34,7 @@ export class JsonPositions {
     let node = 0;
     let found = true;
     for (const segment of path) {
-      const opener = text.charCodeAt(this.#start[node] as number);
+      const opener = text.charCodeAt(intAt(this.#start, node));
       const next =
         opener === 0x5b
           ? this.#element(node, arrayIndexOf(segment))
@@ -46,22 +47,22 @@ export class JsonPositions {
       }
       node = next;
     }
-    const keyAt = this.#keyAt[node] as number;
-    return which === 'key' && found && keyAt >= 0 ? keyAt : (this.#start[node] as number);
+    const keyAt = intAt(this.#keyAt, node);
+    return which === 'key' && found && keyAt >= 0 ? keyAt : intAt(this.#start, node);
   }
 
   #element(array: number, index: number): number {
     if (index < 0) return -1;
-    const end = this.#end[array] as number;
+    const end = intAt(this.#end, array);
     let child = array + 1;
-    for (let k = 0; k < index && child < end; k += 1) child = this.#end[child] as number;
+    for (let k = 0; k < index && child < end; k += 1) child = intAt(this.#end, child);
     return child < end ? child : -1;
   }
 
   #member(object: number, key: string): number {
-    const end = this.#end[object] as number;
-    for (let child = object + 1; child < end; child = this.#end[child] as number) {
-      if (readJsonString(this.#text, this.#keyAt[child] as number) === key) return child;
+    const end = intAt(this.#end, object);
+    for (let child = object + 1; child < end; child = intAt(this.#end, child)) {
+      if (readJsonString(this.#text, intAt(this.#keyAt, child)) === key) return child;
     }
     return -1;
   }

@@ -1,3 +1,4 @@
+import { intAt } from './int-at.js';
 import type { SourcePosition } from './loaded-document.js';
 
 const LF = 0x0a;
@@ -26,10 +27,10 @@ export class LineIndex {
     let high = starts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if ((starts[mid] as number) <= at) low = mid;
+      if (intAt(starts, mid) <= at) low = mid;
       else high = mid - 1;
     }
-    return { line: low + 1, column: at - (starts[low] as number) + 1, offset: at };
+    return { line: low + 1, column: at - intAt(starts, low) + 1, offset: at };
   }
 }
 

@@ -1,6 +1,7 @@
 import { toJsonPointer } from '../problem.js';
 import { JsonPositions, readJsonString } from './json-positions.js';
 import { formatPlace, loadFailure, quoteForMessage } from './load-failure.js';
+import { intAt } from './int-at.js';
 import type { LineIndex } from './line-index.js';
 
 const QUOTE = 0x22;
@@ -72,16 +73,16 @@ export function scanJsonPositions(text: string, maxDepth: number, lines: LineInd
             duplicate({ text, lines, maxDepth, open, isObject, start, keyAt, end, count }, earlier, p);
           map.set(key, p);
         } else {
-          const base = keyBase[level] as number;
+          const base = keyBase[level] ?? 0; // keyBase has an entry per open object, as keyMaps
           const size = close - p;
           const escaped = backslash < close;
           for (let k = base; k < keyTop; k += 3) {
-            const other = keys[k] as number;
+            const other = keys[k] ?? 0;
             if (escaped || keys[k + 2] === 1) {
               // Different spellings can decode to the same key ("a" and "\\u0061").
               if (readJsonString(text, other) === readJsonString(text, p))
                 duplicate({ text, lines, maxDepth, open, isObject, start, keyAt, end, count }, other, p);
-            } else if ((keys[k + 1] as number) - other === size) {
+            } else if ((keys[k + 1] ?? 0) - other === size) {
               let same = true;
               for (let i = 1; i < size; i += 1) {
                 if (text.charCodeAt(other + i) !== text.charCodeAt(p + i)) {
@@ -98,8 +99,10 @@ export function scanJsonPositions(text: string, maxDepth: number, lines: LineInd
           keyTop += 3;
           if (keyTop - base > 3 * PAIRWISE_KEY_LIMIT) {
             const index = new Map<string, number>();
-            for (let k = base; k < keyTop; k += 3)
-              index.set(readJsonString(text, keys[k] as number), keys[k] as number);
+            for (let k = base; k < keyTop; k += 3) {
+              const quote = keys[k] ?? 0;
+              index.set(readJsonString(text, quote), quote);
+            }
             keyMaps[level] = index;
           }
         }
@@ -133,9 +136,10 @@ export function scanJsonPositions(text: string, maxDepth: number, lines: LineInd
       }
       p += 1;
     } else if (c === 0x7d || c === 0x5d) {
-      end[open.pop() as number] = count;
+      const closed = open.pop();
+      if (closed !== undefined) end[closed] = count;
       if (isObject.pop() === true) {
-        keyTop = keyBase.pop() as number;
+        keyTop = keyBase.pop() ?? 0;
         keyMaps.pop();
       }
       expectKey = false;
@@ -250,15 +254,14 @@ function notFinite(scan: ScanContext, offset: number, written: string): never {
 function openPath(scan: ScanContext, withLastNode: boolean): (string | number)[] {
   const path: (string | number)[] = [];
   const { open } = scan;
-  for (let level = 0; level < open.length; level += 1) {
-    const container = open[level] as number;
-    const child = level + 1 < open.length ? (open[level + 1] as number) : withLastNode ? scan.count - 1 : -1;
+  for (const [level, container] of open.entries()) {
+    const child = open[level + 1] ?? (withLastNode ? scan.count - 1 : -1);
     if (child <= container) break;
     if (scan.isObject[level] === true) {
-      path.push(readJsonString(scan.text, scan.keyAt[child] as number));
+      path.push(readJsonString(scan.text, intAt(scan.keyAt, child)));
     } else {
       let index = 0;
-      for (let sibling = container + 1; sibling < child; sibling = scan.end[sibling] as number) index += 1;
+      for (let sibling = container + 1; sibling < child; sibling = intAt(scan.end, sibling)) index += 1;
       path.push(index);
     }
   }

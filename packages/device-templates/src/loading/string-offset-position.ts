@@ -1,3 +1,4 @@
+import { isObject } from '@triad/common';
 import type { DocumentPath } from '../problem.js';
 import type { SourceFormat } from './loaded-document.js';
 import { arrayIndexOf } from './path-segment.js';
@@ -41,8 +42,8 @@ export function stringAt(root: unknown, path: DocumentPath): string | undefined 
   let node = root;
   for (const segment of path) {
     if (Array.isArray(node)) node = node[arrayIndexOf(segment)];
-    else if (typeof node === 'object' && node !== null && Object.prototype.hasOwnProperty.call(node, String(segment))) {
-      node = (node as Record<string, unknown>)[String(segment)];
+    else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, String(segment))) {
+      node = node[String(segment)];
     } else return undefined;
   }
   return typeof node === 'string' ? node : undefined;
@@ -100,7 +101,7 @@ function traceJsonString(text: string, quote: number, trace: Trace): void {
   trace.end = quote + 1;
   let i = quote + 1;
   while (!trace.done && i < text.length) {
-    const c = text[i] as string;
+    const c = text.charAt(i);
     if (c === '"') break;
     if (c !== '\\') {
       trace.put(c, i, i + 1);
@@ -169,7 +170,7 @@ const YAML_HEX_LENGTH: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 function traceFlow(text: string, from: number, trace: Trace, style: 'plain' | 'single' | 'double'): void {
   let i = from;
   while (!trace.done && i < text.length) {
-    const c = text[i] as string;
+    const c = text.charAt(i);
     if (style === 'single' && c === "'") {
       if (text[i + 1] !== "'") break;
       trace.put("'", i, i + 2);
@@ -265,7 +266,7 @@ function lineAt(text: string, start: number): BlockLine {
 function traceBlock(text: string, s: number, trace: Trace): void {
   const folded = text[s] === '>';
   let i = s + 1;
-  while (text[i] === '+' || text[i] === '-' || (text[i] !== undefined && /[0-9]/.test(text[i] as string))) {
+  while (text[i] === '+' || text[i] === '-' || (text[i] !== undefined && /[0-9]/.test(text.charAt(i)))) {
     if (text[i] !== '+' && text[i] !== '-') return void (trace.failed = true);
     i += 1;
   }
@@ -303,7 +304,7 @@ function traceBlock(text: string, s: number, trace: Trace): void {
       blanks = 0;
       pendingBreak = line.end;
     }
-    for (let k = content; k < line.end && !trace.done; k += 1) trace.put(text[k] as string, k, k + 1);
+    for (let k = content; k < line.end && !trace.done; k += 1) trace.put(text.charAt(k), k, k + 1);
     if (!folded) trace.put('\n', line.end, line.next);
   }
   // `>`: the break after the last line, and the blank lines kept by `+`.

@@ -3,6 +3,7 @@ import { DocumentLoadError } from './document-load-error.js';
 import { formatPlace, loadFailure } from './load-failure.js';
 import type { LoadLimits } from './load-limits.js';
 import type { LoadedDocument } from './loaded-document.js';
+import { intAt } from './int-at.js';
 import { LineIndex } from './line-index.js';
 import { positionedDocument } from './positioned-document.js';
 import { FRAME_EMPTY, YamlFrames } from './yaml-frames.js';
@@ -71,7 +72,9 @@ function asLoadError(error: unknown, lines: LineIndex, limits: LoadLimits): unkn
   if (error instanceof DocumentLoadError) return error;
   if (error instanceof yaml.YAMLException) {
     const reason = error.reason;
-    const at = lines.positionAt((error.mark as { position?: number } | undefined)?.position ?? 0);
+    // js-yaml's typings promise a mark; an exception made without one has none.
+    const mark: Partial<yaml.Mark> | undefined = error.mark;
+    const at = lines.positionAt(mark?.position ?? 0);
     if (reason.startsWith('nesting exceeded maxDepth')) return tooDeep(at, limits);
     return loadFailure(
       'DT_ERR_LOAD_SYNTAX',
@@ -95,7 +98,7 @@ function tooDeep(at: { line: number; column: number }, limits: LoadLimits) {
 }
 
 function multipleDocuments(text: string, frames: YamlFrames, lines: LineIndex, count: number) {
-  const second = frames.subtreeEnd[0] as number; // the frame after the first document's root
+  const second = intAt(frames.subtreeEnd, 0); // the frame after the first document's root
   let offset = skipBlank(text, frames.open[second] ?? 0, text.length);
   const marker = text.lastIndexOf('---', offset);
   if (marker >= 0 && (marker === 0 || text.charCodeAt(marker - 1) === 0x0a || text.charCodeAt(marker - 1) === 0x0d))

@@ -1,4 +1,5 @@
 import { formatPlace, loadFailure } from './load-failure.js';
+import { intAt } from './int-at.js';
 import type { LineIndex } from './line-index.js';
 import { skipBlank } from './yaml-gaps.js';
 
@@ -32,6 +33,14 @@ const JSON_TAGS = new Set([
 /** Kind of a frame that has not closed yet. */
 const FRAME_OPEN = 255;
 
+/** Per frame, once a document uses an alias: what its value expands to (see `YamlFrames.counts`). */
+export interface AliasCounts {
+  /** Levels of collections in each frame's value (0 for a scalar), aliases expanded. */
+  readonly height: Int32Array;
+  /** Nodes in each frame's value, aliases expanded (keys included). */
+  readonly size: Float64Array;
+}
+
 /**
  * Everything js-yaml reports while it parses, one frame per `open`/`close` pair of its
  * `composeNode`, numbered in the order they open (document preorder).
@@ -56,10 +65,8 @@ export class YamlFrames {
   subtreeEnd: Int32Array;
   /** One of the FRAME_* kinds. */
   kind: Uint8Array;
-  /** Once an alias was seen: levels of collections in each frame's value (0 for a scalar), aliases expanded. */
-  height: Int32Array | undefined;
-  /** Once an alias was seen: nodes in each frame's value, aliases expanded (keys included). */
-  size: Float64Array | undefined;
+  /** Heights and sizes, once an alias was seen. */
+  counts: AliasCounts | undefined;
   /** The value js-yaml built for the frame. */
   readonly results: unknown[];
   /** Anchored collections -> the frame that defines them. */
@@ -101,7 +108,7 @@ export class YamlFrames {
 
   /** Whether frame `i` only wraps the next frame, which holds the same collection. */
   isWrapper(i: number): boolean {
-    const end = this.subtreeEnd[i] as number;
+    const end = intAt(this.subtreeEnd, i);
     return (
       i + 1 < end &&
       this.subtreeEnd[i + 1] === end &&
@@ -112,7 +119,7 @@ export class YamlFrames {
 
   /** The frame enclosing frame `i`, or -1 (a search: meant for error reports). */
   parentOf(i: number): number {
-    for (let j = i - 1; j >= 0; j -= 1) if ((this.subtreeEnd[j] as number) > i || this.kind[j] === FRAME_OPEN) return j;
+    for (let j = i - 1; j >= 0; j -= 1) if (intAt(this.subtreeEnd, j) > i || this.kind[j] === FRAME_OPEN) return j;
     return -1;
   }
 
@@ -122,9 +129,9 @@ export class YamlFrames {
     this.count = i + 1;
     this.open[i] = position;
     this.kind[i] = FRAME_OPEN;
-    if (this.size !== undefined) {
-      (this.height as Int32Array)[i] = 0;
-      this.size[i] = 0;
+    if (this.counts !== undefined) {
+      this.counts.height[i] = 0;
+      this.counts.size[i] = 0;
     }
     this.#top += 1;
     if (this.#top === this.#stack.length) {
@@ -136,7 +143,7 @@ export class YamlFrames {
   }
 
   #onClose(state: YamlParserState): void {
-    const i = this.#stack[this.#top] as number;
+    const i = intAt(this.#stack, this.#top);
     this.#top -= 1;
     const result = state.result;
     const kindName = state.kind;
@@ -155,35 +162,36 @@ export class YamlFrames {
     const tag = state.tag;
     // Implicitly resolved scalars carry '?' or the core tag they resolved to.
     if (tag !== null && tag !== '?' && !JSON_TAGS.has(tag)) this.foreignTags.set(i, tag);
-    if (kind >= FRAME_SEQUENCE && state.anchor !== null) this.anchored.set(result as object, i);
-    if (kind === FRAME_EMPTY && result !== null && result !== undefined && this.size === undefined)
+    // A collection's result is its array or object.
+    if (kind >= FRAME_SEQUENCE && state.anchor !== null && typeof result === 'object' && result !== null)
+      this.anchored.set(result, i);
+    if (kind === FRAME_EMPTY && result !== null && result !== undefined && this.counts === undefined)
       this.#startCounting();
-    if (this.size !== undefined) this.#settle(i, this.#top >= 0 ? (this.#stack[this.#top] as number) : -1);
+    if (this.counts !== undefined) this.#settle(this.counts, i, this.#top >= 0 ? intAt(this.#stack, this.#top) : -1);
   }
 
   /** Fixes the height and size of closed frame `i` and adds them to its parent's. */
-  #settle(i: number, parent: number): void {
-    const height = this.height as Int32Array;
-    const size = this.size as Float64Array;
-    const kind = this.kind[i] as number;
+  #settle({ height, size }: AliasCounts, i: number, parent: number): void {
+    const kind = this.kind[i] ?? FRAME_EMPTY;
     let h = 0;
     let s = 1;
     if (kind >= FRAME_SEQUENCE) {
       // An outer frame around a single inner frame of the same value adds no level.
       const wrapper = this.isWrapper(i);
-      h = wrapper ? (height[i] as number) : (height[i] as number) + 1;
-      s = wrapper ? (size[i] as number) : (size[i] as number) + 1;
-    } else if (this.isAlias(i) && i + 1 < (this.subtreeEnd[i] as number) && this.results[i + 1] === this.results[i]) {
+      h = wrapper ? intAt(height, i) : intAt(height, i) + 1;
+      s = wrapper ? sizeAt(size, i) : sizeAt(size, i) + 1;
+    } else if (this.isAlias(i) && i + 1 < intAt(this.subtreeEnd, i) && this.results[i + 1] === this.results[i]) {
       // An outer frame around an alias on its own line: the inner frame was charged already.
-      h = height[i] as number;
-      s = size[i] as number;
+      h = intAt(height, i);
+      s = sizeAt(size, i);
     } else if (this.isAlias(i)) {
       const target = this.results[i];
       if (typeof target === 'object') {
-        const defined = this.anchored.get(target as object);
+        // An alias's result is not null (isAlias), so this is the anchored collection.
+        const defined = target === null ? undefined : this.anchored.get(target);
         if (defined === undefined) throw this.#cycle(i);
-        h = height[defined] as number;
-        s = size[defined] as number;
+        h = intAt(height, defined);
+        s = sizeAt(size, defined);
       }
       this.#aliasNodes += s;
       if (this.#aliasNodes > this.#maxAliasNodes) throw this.#overBudget(i);
@@ -191,31 +199,30 @@ export class YamlFrames {
     height[i] = h;
     size[i] = s;
     if (parent >= 0) {
-      if (h > (height[parent] as number)) height[parent] = h;
-      size[parent] = (size[parent] as number) + s;
+      if (h > intAt(height, parent)) height[parent] = h;
+      size[parent] = sizeAt(size, parent) + s;
     }
   }
 
   /** At the first alias: computes heights and sizes of all frames so far (none of them an alias). */
   #startCounting(): void {
     const count = this.count;
-    this.height = new Int32Array(this.open.length);
-    this.size = new Float64Array(this.open.length);
+    const counts: AliasCounts = { height: new Int32Array(this.open.length), size: new Float64Array(this.open.length) };
+    this.counts = counts;
     const parents = new Int32Array(count);
     const stack: number[] = [];
     for (let i = 0; i < count; i += 1) {
-      while (
-        stack.length > 0 &&
-        this.kind[stack[stack.length - 1] as number] !== FRAME_OPEN &&
-        (this.subtreeEnd[stack[stack.length - 1] as number] as number) <= i
-      )
+      let top = stack.at(-1);
+      while (top !== undefined && this.kind[top] !== FRAME_OPEN && intAt(this.subtreeEnd, top) <= i) {
         stack.pop();
-      parents[i] = stack.length > 0 ? (stack[stack.length - 1] as number) : -1;
+        top = stack.at(-1);
+      }
+      parents[i] = top ?? -1;
       stack.push(i);
     }
     // Children have higher indexes than their parents: settle from the last frame backwards.
     for (let i = count - 1; i >= 0; i -= 1) {
-      if (this.kind[i] !== FRAME_OPEN && !this.isAlias(i)) this.#settle(i, parents[i] as number);
+      if (this.kind[i] !== FRAME_OPEN && !this.isAlias(i)) this.#settle(counts, i, intAt(parents, i));
     }
   }
 
@@ -250,7 +257,7 @@ export class YamlFrames {
 
   /** First offset of frame `i` that is not blank space or a comment. */
   #contentStart(i: number): number {
-    return skipBlank(this.#text, this.open[i] as number, this.#text.length);
+    return skipBlank(this.#text, intAt(this.open, i), this.#text.length);
   }
 
   #grow(): void {
@@ -267,11 +274,15 @@ export class YamlFrames {
     kind.set(this.kind);
     this.kind = kind;
     for (let i = this.results.length; i < capacity; i += 1) this.results.push(null);
-    if (this.height !== undefined) this.height = int32(this.height);
-    if (this.size !== undefined) {
+    if (this.counts !== undefined) {
       const size = new Float64Array(capacity);
-      size.set(this.size);
-      this.size = size;
+      size.set(this.counts.size);
+      this.counts = { height: int32(this.counts.height), size };
     }
   }
+}
+
+/** Entry `i` of a size table (see `intAt`). */
+function sizeAt(size: Float64Array, i: number): number {
+  return size[i] ?? 0;
 }

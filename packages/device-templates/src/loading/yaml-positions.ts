@@ -1,4 +1,5 @@
 import type { DocumentPath } from '../problem.js';
+import { intAt } from './int-at.js';
 import { arrayIndexOf } from './path-segment.js';
 import { FRAME_EMPTY, FRAME_MAPPING, FRAME_SEQUENCE, type YamlFrames } from './yaml-frames.js';
 import { skipBlank, skipSpaces } from './yaml-gaps.js';
@@ -30,7 +31,7 @@ export interface YamlStructure {
 /** The innermost frame holding the same value as `frame` (js-yaml sometimes wraps a node in another frame). */
 export function unwrap(frames: YamlFrames, frame: number): number {
   let inner = frame;
-  while ((frames.kind[inner] as number) >= FRAME_SEQUENCE && frames.isWrapper(inner)) inner += 1;
+  while ((frames.kind[inner] ?? FRAME_EMPTY) >= FRAME_SEQUENCE && frames.isWrapper(inner)) inner += 1;
   return inner;
 }
 
@@ -47,7 +48,7 @@ export function resolveAlias(frames: YamlFrames, node: number): number {
  */
 export function valueStart(structure: YamlStructure, node: number): number {
   const { frames, text } = structure;
-  const open = frames.open[node] as number;
+  const open = intAt(frames.open, node);
   if (frames.kind[node] === FRAME_EMPTY && !frames.isAlias(node)) return skipSpaces(text, open);
   return skipBlank(text, open, text.length);
 }
@@ -58,8 +59,9 @@ export function pathOf(structure: YamlStructure, frame: number): (string | numbe
   let node = frame;
   while (node >= 0 && nodeParent[node] === -2) node = frames.parentOf(node);
   const path: (string | number)[] = [];
-  while (node >= 0 && (nodeParent[node] as number) >= 0) {
-    const holder = nodeParent[node] as number;
+  while (node >= 0) {
+    const holder = intAt(nodeParent, node);
+    if (holder < 0) break;
     path.unshift(...segmentsTo(structure, holder, node));
     node = holder;
   }
@@ -68,16 +70,16 @@ export function pathOf(structure: YamlStructure, frame: number): (string | numbe
 
 function segmentsTo(structure: YamlStructure, holder: number, child: number): (string | number)[] {
   const { frames, entries, entryStart, entryCount, pairItems } = structure;
-  const start = entryStart[holder] as number;
-  const count = entryCount[holder] as number;
+  const start = intAt(entryStart, holder);
+  const count = intAt(entryCount, holder);
   if (frames.kind[unwrap(frames, holder)] === FRAME_MAPPING) {
     for (let e = 0; e < count; e += 1) {
-      if (entries[start + 2 * e + 1] === child) return [String(frames.results[entries[start + 2 * e] as number])];
+      if (entries[start + 2 * e + 1] === child) return [String(frames.results[intAt(entries, start + 2 * e)])];
     }
     return [];
   }
   for (let e = 0; e < count; e += 1) {
-    const item = entries[start + e] as number;
+    const item = intAt(entries, start + e);
     if (item === child) return [e];
     if (item >= 0 && pairItems.get(item) === child) return [e, String(frames.results[item])];
   }
@@ -120,17 +122,17 @@ export class YamlPositions {
         continue;
       }
       const holder = resolveAlias(frames, node);
-      const start = holder < 0 ? -1 : (entryStart[holder] as number);
+      const start = holder < 0 ? -1 : intAt(entryStart, holder);
       if (start < 0) {
         found = false;
         break;
       }
-      const count = entryCount[holder] as number;
+      const count = intAt(entryCount, holder);
       if (frames.kind[unwrap(frames, holder)] === FRAME_MAPPING) {
         const name = String(segment);
         let hit = -1;
         for (let e = 0; e < count; e += 1) {
-          if (String(frames.results[entries[start + 2 * e] as number]) === name) {
+          if (String(frames.results[intAt(entries, start + 2 * e)]) === name) {
             hit = start + 2 * e;
             break;
           }
@@ -139,8 +141,8 @@ export class YamlPositions {
           found = false;
           break;
         }
-        keyFrame = entries[hit] as number;
-        const value = entries[hit + 1] as number;
+        keyFrame = intAt(entries, hit);
+        const value = intAt(entries, hit + 1);
         if (value === NO_VALUE) bareOffset = valueStart(structure, keyFrame);
         else node = value;
       } else {
@@ -150,7 +152,7 @@ export class YamlPositions {
           break;
         }
         keyFrame = -1;
-        const item = entries[start + index] as number;
+        const item = intAt(entries, start + index);
         if (item < 0) bareOffset = -item - 2;
         else node = item;
       }

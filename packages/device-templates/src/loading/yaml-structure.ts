@@ -1,5 +1,6 @@
 import { toJsonPointer } from '../problem.js';
 import { formatPlace, loadFailure, quoteForMessage } from './load-failure.js';
+import { intAt } from './int-at.js';
 import type { LineIndex } from './line-index.js';
 import { FRAME_EMPTY, FRAME_MAPPING, FRAME_SCALAR, type YamlFrames } from './yaml-frames.js';
 import { gapDashes, gapDashCount, scanGap } from './yaml-gaps.js';
@@ -46,6 +47,8 @@ class StructureBuilder {
   readonly #depths: number[] = [];
   /** Keys of the mapping being classified: the first `#keyCount` entries. */
   readonly #keyFrames: number[] = [];
+  /** Their names, in the same order. */
+  readonly #keyNames: string[] = [];
   #keyCount = 0;
   #keyIndex: Map<string, number> | undefined;
 
@@ -75,16 +78,15 @@ class StructureBuilder {
     const depths = this.#depths;
     nodes.push(this.structure.root);
     depths.push(0);
-    while (nodes.length > 0) {
-      const node = nodes.pop() as number;
-      const depth = depths.pop() as number; // collections around this node
+    for (let node = nodes.pop(); node !== undefined; node = nodes.pop()) {
+      const depth = depths.pop() ?? 0; // collections around this node (pushed with it)
       if (frames.isAlias(node)) {
         const target = resolveAlias(frames, node);
-        if (target >= 0 && depth + (frames.height?.[target] ?? 0) > this.#maxDepth) this.#tooDeep(node, true);
+        if (target >= 0 && depth + (frames.counts?.height[target] ?? 0) > this.#maxDepth) this.#tooDeep(node, true);
         continue;
       }
       const inner = unwrap(frames, node);
-      const kind = frames.kind[inner] as number;
+      const kind = frames.kind[inner];
       if (kind === FRAME_SCALAR) {
         const value = frames.results[inner];
         if (typeof value === 'number' && !Number.isFinite(value)) this.#notFinite(node);
@@ -97,16 +99,13 @@ class StructureBuilder {
       if (kind === FRAME_MAPPING) this.#mapping(node, inner);
       else this.#sequence(node, inner);
       this.structure.entryCount[node] =
-        (this.#top - this.structure.entryStart[node]) / (kind === FRAME_MAPPING ? 2 : 1);
+        (this.#top - intAt(this.structure.entryStart, node)) / (kind === FRAME_MAPPING ? 2 : 1);
       // Children were pushed in document order; reverse them so they are visited in that order.
-      for (let a = first, b = nodes.length - 1; a < b; a += 1, b -= 1) {
-        const t = nodes[a] as number;
-        nodes[a] = nodes[b] as number;
-        nodes[b] = t;
-      }
-      for (let k = first; k < nodes.length; k += 1) {
+      const children = nodes.splice(first).reverse();
+      for (const child of children) {
+        nodes.push(child);
         depths.push(depth + 1);
-        this.structure.nodeParent[nodes[k] as number] = node;
+        this.structure.nodeParent[child] = node;
       }
     }
     this.structure.entries = this.#entries.subarray(0, this.#top);
@@ -119,17 +118,17 @@ class StructureBuilder {
     this.#keyCount = 0;
     this.#keyIndex = undefined;
     let pending = -1;
-    let previousEnd = frames.open[inner] as number;
-    const end = frames.subtreeEnd[inner] as number;
-    for (let child = inner + 1; child < end; child = frames.subtreeEnd[child] as number) {
-      if (scanGap(text, previousEnd, frames.open[child] as number)) {
+    let previousEnd = intAt(frames.open, inner);
+    const end = intAt(frames.subtreeEnd, inner);
+    for (let child = inner + 1; child < end; child = intAt(frames.subtreeEnd, child)) {
+      if (scanGap(text, previousEnd, intAt(frames.open, child))) {
         this.#pair(node, pending, child);
         pending = -1;
       } else {
         if (pending >= 0) this.#pair(node, pending, NO_VALUE);
         pending = child;
       }
-      previousEnd = frames.close[child] as number;
+      previousEnd = intAt(frames.close, child);
     }
     // js-yaml may end a block mapping with a frame for a key it then does not find.
     if (pending >= 0 && !(frames.kind[pending] === FRAME_EMPTY && !frames.isAlias(pending)))
@@ -139,11 +138,11 @@ class StructureBuilder {
   #sequence(node: number, inner: number): void {
     const frames = this.#frames;
     const text = this.#text;
-    let previousEnd = frames.open[inner] as number;
+    let previousEnd = intAt(frames.open, inner);
     let previousItem = -1;
-    const end = frames.subtreeEnd[inner] as number;
-    for (let child = inner + 1; child < end; child = frames.subtreeEnd[child] as number) {
-      if (scanGap(text, previousEnd, frames.open[child] as number) && previousItem >= 0) {
+    const end = intAt(frames.subtreeEnd, inner);
+    for (let child = inner + 1; child < end; child = intAt(frames.subtreeEnd, child)) {
+      if (scanGap(text, previousEnd, intAt(frames.open, child)) && previousItem >= 0) {
         // `[key: value]`: the element is a one-pair mapping; the previous frame was its key.
         this.#checkKey(node, previousItem);
         this.#pairItems.set(previousItem, child);
@@ -151,15 +150,15 @@ class StructureBuilder {
         previousItem = -1;
       } else {
         // Every `- ` before this element's own belongs to a null element js-yaml made no frame for.
-        for (let d = 0; d < gapDashCount() - 1; d += 1) this.#push(-(gapDashes[d] as number) - 2);
+        for (let d = 0; d < gapDashCount() - 1; d += 1) this.#push(-(gapDashes[d] ?? 0) - 2);
         this.#push(child);
         this.#nodes.push(child);
         previousItem = child;
       }
-      previousEnd = frames.close[child] as number;
+      previousEnd = intAt(frames.close, child);
     }
-    scanGap(text, previousEnd, frames.close[inner] as number);
-    for (let d = 0; d < gapDashCount(); d += 1) this.#push(-(gapDashes[d] as number) - 2);
+    scanGap(text, previousEnd, intAt(frames.close, inner));
+    for (let d = 0; d < gapDashCount(); d += 1) this.#push(-(gapDashes[d] ?? 0) - 2);
   }
 
   #pair(node: number, key: number, value: number): void {
@@ -171,22 +170,30 @@ class StructureBuilder {
         `A mapping value at ${formatPlace(at)} has no key; write the key before the ':'.`,
       );
     }
-    this.#checkKey(node, key);
-    const name = this.#frames.results[key] as string;
+    const name = this.#checkKey(node, key);
     const keyFrames = this.#keyFrames;
+    const keyNames = this.#keyNames;
     if (this.#keyIndex !== undefined) {
       const earlier = this.#keyIndex.get(name);
-      if (earlier !== undefined) this.#duplicate(node, earlier, key);
+      if (earlier !== undefined) this.#duplicate(node, earlier, key, name);
       this.#keyIndex.set(name, key);
     } else {
       const count = this.#keyCount;
       for (let k = 0; k < count; k += 1) {
-        if (this.#frames.results[keyFrames[k] as number] === name) this.#duplicate(node, keyFrames[k] as number, key);
+        const earlier = keyFrames[k];
+        if (keyNames[k] === name && earlier !== undefined) this.#duplicate(node, earlier, key, name);
       }
       keyFrames[count] = key;
+      keyNames[count] = name;
       this.#keyCount = count + 1;
       if (count + 1 > PAIRWISE_KEY_LIMIT) {
-        this.#keyIndex = new Map(keyFrames.slice(0, count + 1).map((k) => [this.#frames.results[k] as string, k]));
+        const index = new Map<string, number>();
+        for (let k = 0; k <= count; k += 1) {
+          const frame = keyFrames[k];
+          const frameName = keyNames[k];
+          if (frame !== undefined && frameName !== undefined) index.set(frameName, frame);
+        }
+        this.#keyIndex = index;
       }
     }
     this.#push(key);
@@ -205,11 +212,12 @@ class StructureBuilder {
     this.#top += 1;
   }
 
-  #checkKey(node: number, key: number): void {
+  /** The name of key frame `key`; refuses a key that is no string, and a merge key. */
+  #checkKey(node: number, key: number): string {
     const name = this.#frames.results[key];
-    if (typeof name === 'string' && name !== '<<') return;
+    if (typeof name === 'string' && name !== '<<') return name;
     const start = valueStart(this.structure, key);
-    if (typeof name === 'string' && this.#text.charCodeAt(start) !== 0x3c /* < */) return; // a quoted '<<'
+    if (typeof name === 'string' && this.#text.charCodeAt(start) !== 0x3c /* < */) return name; // a quoted '<<'
     const at = this.#lines.positionAt(start);
     const place = { path: toJsonPointer(pathOf(this.structure, node)), line: at.line, column: at.column };
     if (typeof name === 'string') {
@@ -220,7 +228,7 @@ class StructureBuilder {
           "Write the merged keys out in this mapping, or quote the key ('<<') if it is a literal key.",
       );
     }
-    const written = this.#text.slice(start, Math.min(this.#frames.close[key] as number, start + 40)).trim();
+    const written = this.#text.slice(start, Math.min(intAt(this.#frames.close, key), start + 40)).trim();
     const what =
       name === null || name === undefined
         ? 'empty (null)'
@@ -240,8 +248,7 @@ class StructureBuilder {
     );
   }
 
-  #duplicate(node: number, first: number, second: number): never {
-    const name = this.#frames.results[second] as string;
+  #duplicate(node: number, first: number, second: number, name: string): never {
     const at = this.#lines.positionAt(valueStart(this.structure, second));
     const before = this.#lines.positionAt(valueStart(this.structure, first));
     throw loadFailure(
@@ -285,9 +292,11 @@ class StructureBuilder {
   #checkTags(): void {
     const frames = this.#frames;
     let first = -1;
-    for (const frame of frames.foreignTags.keys()) if (first < 0 || frame < first) first = frame;
-    if (first < 0) return;
-    const tag = frames.foreignTags.get(first) as string;
+    let tag: string | undefined;
+    for (const [frame, frameTag] of frames.foreignTags) {
+      if (first < 0 || frame < first) [first, tag] = [frame, frameTag];
+    }
+    if (tag === undefined) return;
     const at = this.#lines.positionAt(valueStart(this.structure, first));
     const shown = tag.startsWith('tag:yaml.org,2002:') ? `!!${tag.slice(18)}` : tag;
     throw loadFailure(
