@@ -99,121 +99,115 @@ export type ControlMessage =
  * with the wrong arity, a missing message, or a non-atom registered name.
  */
 export function parseControlMessage({ control, message }: DistMessage): ControlMessage {
-  const e = control.type === 'tuple' ? control.elements : [];
+  const e: readonly Term[] = control.type === 'tuple' ? control.elements : [];
   const head = e[0];
   const opcode = head?.type === 'integer' && typeof head.value === 'number' ? head.value : undefined;
-  const hasMessage = message !== undefined;
-  const msg = message as Term;
   switch (opcode) {
     case ControlOp.SEND:
-      return { op: 'send', to: checkShape(e, opcode, 3, true, hasMessage)[2]!, message: msg };
+      if (!hasArity(e, 3) || message === undefined) throw badShape(e, opcode, 3, true);
+      return { op: 'send', to: e[2], message };
     case ControlOp.SEND_TT:
-      return { op: 'send', to: checkShape(e, opcode, 4, true, hasMessage)[2]!, message: msg };
+      if (!hasArity(e, 4) || message === undefined) throw badShape(e, opcode, 4, true);
+      return { op: 'send', to: e[2], message };
     case ControlOp.REG_SEND:
     case ControlOp.REG_SEND_TT: {
-      const t = checkShape(e, opcode, opcode === ControlOp.REG_SEND ? 4 : 5, true, hasMessage);
-      const name = t[3]!;
+      const arity = opcode === ControlOp.REG_SEND ? 4 : 5;
+      if (!hasArity(e, arity) || message === undefined) throw badShape(e, opcode, arity, true);
+      const name = e[3];
       if (name.type !== 'atom')
         throw new ErlangDistError('ED_ERR_BAD_CONTROL', {
           detail: 'REG_SEND name is not an atom',
           details: { opcode },
         });
-      return { op: 'regSend', from: t[1]!, toName: name.name, message: msg };
+      return { op: 'regSend', from: e[1], toName: name.name, message };
     }
-    case ControlOp.SEND_SENDER: {
-      const t = checkShape(e, opcode, 3, true, hasMessage);
-      return { op: 'sendSender', from: t[1]!, to: t[2]!, message: msg };
-    }
-    case ControlOp.SEND_SENDER_TT: {
-      const t = checkShape(e, opcode, 4, true, hasMessage);
-      return { op: 'sendSender', from: t[1]!, to: t[2]!, message: msg };
-    }
-    case ControlOp.ALIAS_SEND: {
-      const t = checkShape(e, opcode, 3, true, hasMessage);
-      return { op: 'aliasSend', from: t[1]!, alias: t[2]!, message: msg };
-    }
-    case ControlOp.LINK: {
-      const t = checkShape(e, opcode, 3, false, hasMessage);
-      return { op: 'link', from: t[1]!, to: t[2]! };
-    }
-    case ControlOp.UNLINK: {
-      const t = checkShape(e, opcode, 3, false, hasMessage);
-      return { op: 'unlink', from: t[1]!, to: t[2]! };
-    }
-    case ControlOp.EXIT: {
-      const t = checkShape(e, opcode, 4, false, hasMessage);
-      return { op: 'exit', from: t[1]!, to: t[2]!, reason: t[3]! };
-    }
-    case ControlOp.EXIT_TT: {
-      const t = checkShape(e, opcode, 5, false, hasMessage);
-      return { op: 'exit', from: t[1]!, to: t[2]!, reason: t[4]! };
-    }
-    case ControlOp.EXIT2: {
-      const t = checkShape(e, opcode, 4, false, hasMessage);
-      return { op: 'exit2', from: t[1]!, to: t[2]!, reason: t[3]! };
-    }
-    case ControlOp.EXIT2_TT: {
-      const t = checkShape(e, opcode, 5, false, hasMessage);
-      return { op: 'exit2', from: t[1]!, to: t[2]!, reason: t[4]! };
-    }
+    case ControlOp.SEND_SENDER:
+      if (!hasArity(e, 3) || message === undefined) throw badShape(e, opcode, 3, true);
+      return { op: 'sendSender', from: e[1], to: e[2], message };
+    case ControlOp.SEND_SENDER_TT:
+      if (!hasArity(e, 4) || message === undefined) throw badShape(e, opcode, 4, true);
+      return { op: 'sendSender', from: e[1], to: e[2], message };
+    case ControlOp.ALIAS_SEND:
+      if (!hasArity(e, 3) || message === undefined) throw badShape(e, opcode, 3, true);
+      return { op: 'aliasSend', from: e[1], alias: e[2], message };
+    case ControlOp.LINK:
+      if (!hasArity(e, 3)) throw badShape(e, opcode, 3, false);
+      return { op: 'link', from: e[1], to: e[2] };
+    case ControlOp.UNLINK:
+      if (!hasArity(e, 3)) throw badShape(e, opcode, 3, false);
+      return { op: 'unlink', from: e[1], to: e[2] };
+    case ControlOp.EXIT:
+      if (!hasArity(e, 4)) throw badShape(e, opcode, 4, false);
+      return { op: 'exit', from: e[1], to: e[2], reason: e[3] };
+    case ControlOp.EXIT_TT:
+      if (!hasArity(e, 5)) throw badShape(e, opcode, 5, false);
+      return { op: 'exit', from: e[1], to: e[2], reason: e[4] };
+    case ControlOp.EXIT2:
+      if (!hasArity(e, 4)) throw badShape(e, opcode, 4, false);
+      return { op: 'exit2', from: e[1], to: e[2], reason: e[3] };
+    case ControlOp.EXIT2_TT:
+      if (!hasArity(e, 5)) throw badShape(e, opcode, 5, false);
+      return { op: 'exit2', from: e[1], to: e[2], reason: e[4] };
     case ControlOp.PAYLOAD_EXIT:
     case ControlOp.PAYLOAD_EXIT_TT: {
-      const t = checkShape(e, opcode, opcode === ControlOp.PAYLOAD_EXIT ? 3 : 4, true, hasMessage);
-      return { op: 'exit', from: t[1]!, to: t[2]!, reason: msg };
+      const arity = opcode === ControlOp.PAYLOAD_EXIT ? 3 : 4;
+      if (!hasArity(e, arity) || message === undefined) throw badShape(e, opcode, arity, true);
+      return { op: 'exit', from: e[1], to: e[2], reason: message };
     }
     case ControlOp.PAYLOAD_EXIT2:
     case ControlOp.PAYLOAD_EXIT2_TT: {
-      const t = checkShape(e, opcode, opcode === ControlOp.PAYLOAD_EXIT2 ? 3 : 4, true, hasMessage);
-      return { op: 'exit2', from: t[1]!, to: t[2]!, reason: msg };
+      const arity = opcode === ControlOp.PAYLOAD_EXIT2 ? 3 : 4;
+      if (!hasArity(e, arity) || message === undefined) throw badShape(e, opcode, arity, true);
+      return { op: 'exit2', from: e[1], to: e[2], reason: message };
     }
-    case ControlOp.MONITOR_P: {
-      const t = checkShape(e, opcode, 4, false, hasMessage);
-      return { op: 'monitor', from: t[1]!, to: t[2]!, ref: t[3]! };
-    }
-    case ControlOp.DEMONITOR_P: {
-      const t = checkShape(e, opcode, 4, false, hasMessage);
-      return { op: 'demonitor', from: t[1]!, to: t[2]!, ref: t[3]! };
-    }
-    case ControlOp.MONITOR_P_EXIT: {
-      const t = checkShape(e, opcode, 5, false, hasMessage);
-      return { op: 'monitorExit', from: t[1]!, to: t[2]!, ref: t[3]!, reason: t[4]! };
-    }
-    case ControlOp.PAYLOAD_MONITOR_P_EXIT: {
-      const t = checkShape(e, opcode, 4, true, hasMessage);
-      return { op: 'monitorExit', from: t[1]!, to: t[2]!, ref: t[3]!, reason: msg };
-    }
-    case ControlOp.UNLINK_ID: {
-      const t = checkShape(e, opcode, 4, false, hasMessage);
-      return { op: 'unlinkId', id: t[1]!, from: t[2]!, to: t[3]! };
-    }
-    case ControlOp.UNLINK_ID_ACK: {
-      const t = checkShape(e, opcode, 4, false, hasMessage);
-      return { op: 'unlinkIdAck', id: t[1]!, from: t[2]!, to: t[3]! };
-    }
+    case ControlOp.MONITOR_P:
+      if (!hasArity(e, 4)) throw badShape(e, opcode, 4, false);
+      return { op: 'monitor', from: e[1], to: e[2], ref: e[3] };
+    case ControlOp.DEMONITOR_P:
+      if (!hasArity(e, 4)) throw badShape(e, opcode, 4, false);
+      return { op: 'demonitor', from: e[1], to: e[2], ref: e[3] };
+    case ControlOp.MONITOR_P_EXIT:
+      if (!hasArity(e, 5)) throw badShape(e, opcode, 5, false);
+      return { op: 'monitorExit', from: e[1], to: e[2], ref: e[3], reason: e[4] };
+    case ControlOp.PAYLOAD_MONITOR_P_EXIT:
+      if (!hasArity(e, 4) || message === undefined) throw badShape(e, opcode, 4, true);
+      return { op: 'monitorExit', from: e[1], to: e[2], ref: e[3], reason: message };
+    case ControlOp.UNLINK_ID:
+      if (!hasArity(e, 4)) throw badShape(e, opcode, 4, false);
+      return { op: 'unlinkId', id: e[1], from: e[2], to: e[3] };
+    case ControlOp.UNLINK_ID_ACK:
+      if (!hasArity(e, 4)) throw badShape(e, opcode, 4, false);
+      return { op: 'unlinkIdAck', id: e[1], from: e[2], to: e[3] };
     case undefined: // the control is not a tuple headed by an integer opcode
     default:
       return message === undefined ? { op: 'unknown', opcode, control } : { op: 'unknown', opcode, control, message };
   }
 }
 
+/** The arities of the control tuples we interpret. */
+type ControlArity = 3 | 4 | 5;
+
+/** A control tuple's elements of a known arity. */
+type ControlElements<N extends ControlArity> = N extends 3
+  ? readonly [Term, Term, Term]
+  : N extends 4
+    ? readonly [Term, Term, Term, Term]
+    : readonly [Term, Term, Term, Term, Term];
+
 /**
- * The elements of a control tuple of `arity`; ED_ERR_BAD_CONTROL for another arity or a missing
- * message. Module-level rather than a closure in `parseControlMessage`, which runs once per message.
+ * Whether the control tuple has `arity` elements. Module-level rather than a closure in
+ * `parseControlMessage`, which runs once per message.
  */
-function checkShape(
-  e: readonly Term[],
-  opcode: number | undefined,
-  arity: number,
-  needsMessage: boolean,
-  hasMessage: boolean,
-): readonly Term[] {
-  if (e.length !== arity || (needsMessage && !hasMessage)) {
-    throw new ErlangDistError('ED_ERR_BAD_CONTROL', {
-      detail: `opcode ${opcode} wants arity ${arity}${needsMessage ? ' and a message' : ''}, got ${e.length}`,
-      details: { opcode, arity: e.length },
-    });
-  }
-  return e;
+function hasArity<N extends ControlArity>(e: readonly Term[], arity: N): e is ControlElements<N> {
+  return e.length === arity;
+}
+
+/** ED_ERR_BAD_CONTROL for a control tuple of another arity than `arity`, or a missing message. */
+function badShape(e: readonly Term[], opcode: number, arity: number, needsMessage: boolean): ErlangDistError {
+  return new ErlangDistError('ED_ERR_BAD_CONTROL', {
+    detail: `opcode ${opcode} wants arity ${arity}${needsMessage ? ' and a message' : ''}, got ${e.length}`,
+    details: { opcode, arity: e.length },
+  });
 }
 
 /** The historical cookie slot of SEND / REG_SEND: the empty atom, as OTP and erl_interface send it. */
