@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { consoleBuildFolder } from './serve-command.js';
 import { SERVICES } from './service-catalogue.js';
 import { freePortRun } from './test-support/free-ports.js';
 import {
@@ -42,6 +44,12 @@ function jsonLogServices(stderr: string): string[] {
     .map((line) => (JSON.parse(line) as { service?: string }).service ?? '');
 }
 
+describe('consoleBuildFolder', () => {
+  it("finds the console's build folder in the @triad/console workspace", () => {
+    expect(consoleBuildFolder()).toBe(fileURLToPath(new URL('../../console/dist', import.meta.url)));
+  });
+});
+
 describe('triad serve, as npm start runs it', () => {
   it(
     'puts the services on --port-base N, N+1, N+2 and answers every URL the README promises with 200',
@@ -66,6 +74,12 @@ describe('triad serve, as npm start runs it', () => {
         }
       }
       expect(statuses).toEqual(Object.fromEntries(Object.keys(statuses).map((url) => [url, 200])));
+      // The console's build, which the command line finds and hands down, at / of every service.
+      for (const port of ports) {
+        const page = await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } });
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('<meta name="triad-console"');
+      }
       // Standard error is a pipe here, not a terminal: JSON lines, from every service.
       expect(new Set(jsonLogServices(triad.stderr()))).toEqual(new Set(SERVICES.map((s) => s.name)));
       expect(await stopTriad(triad)).toBe(0);

@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { errorMessage } from '@triad/common';
 import { EXIT, raiseExit, type CliIo } from '@triad/device-templates';
 import { LOG_FORMATS, type ConsoleLink, type LogFormat } from '@triad/service-kit';
 import { portFromBase, SERVICES, type RunningService } from './service-catalogue.js';
@@ -91,6 +93,7 @@ export function createServeCommand(io: CliIo): Command {
         ({ service }) => requested.length === 0 || requested.includes(service.name),
       );
       const dataDir = path.resolve(io.cwd, opts.dataDir);
+      const consoleRoot = consoleBuildFolder();
       const running: RunningService[] = [];
       // Filled in as services start; each console reads it at page load, so every link is known by then.
       const consoleLinks: ConsoleLink[] = [];
@@ -107,6 +110,7 @@ export function createServeCommand(io: CliIo): Command {
             ...(opts.databaseReadUrl ? { databaseReadUrls: opts.databaseReadUrl } : {}),
             ...(opts.logFormat ? { logFormat: opts.logFormat } : {}),
             consoleLinks: () => consoleLinks,
+            ...(consoleRoot !== undefined ? { consoleRoot } : {}),
           });
           running.push(instance);
           consoleLinks.push({ ...service.console, url: instance.url });
@@ -117,7 +121,7 @@ export function createServeCommand(io: CliIo): Command {
         if (consoleLinks[0]) io.stdout.write(`${'Console'.padEnd(18)} ${consoleLinks[0].url}/\n`);
         for (const line of lines) io.stdout.write(`${line}\n`);
       } catch (error) {
-        io.stderr.write(`triad serve: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+        io.stderr.write(`triad serve: could not start: ${errorMessage(error)}\n`);
         await Promise.allSettled(running.map((r) => r.close()));
         raiseExit(io, EXIT.USAGE);
         return;
@@ -129,6 +133,20 @@ export function createServeCommand(io: CliIo): Command {
       await Promise.allSettled(running.map((r) => r.close()));
       clearTimeout(timer);
     });
+}
+
+/**
+ * The console's build folder, `dist/` of `@triad/console` (`index.html` and `assets/`), which the
+ * services serve at `/`; undefined when the console is not installed. The command line finds it
+ * and hands it to the services, because a package (service-kit) never depends on an app.
+ */
+export function consoleBuildFolder(): string | undefined {
+  try {
+    const manifest = createRequire(import.meta.url).resolve('@triad/console/package.json');
+    return path.join(path.dirname(manifest), 'dist');
+  } catch {
+    return undefined;
+  }
 }
 
 function waitForSignal(): Promise<void> {

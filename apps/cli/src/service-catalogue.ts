@@ -24,6 +24,8 @@ export interface ServeOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Every started service's console, for the shell's navigation; read at each page load. */
   readonly consoleLinks?: () => readonly ConsoleLink[];
+  /** The console's build folder the services serve at `/` (`consoleBuildFolder`); default none. */
+  readonly consoleRoot?: string;
 }
 
 /** A running service as `triad serve` sees it. */
@@ -62,6 +64,7 @@ type StartServer = (
     env?: Readonly<Record<string, string | undefined>>;
     fallbacks?: ServeSettings;
     consoleLinks?: () => readonly ConsoleLink[];
+    consoleRoot?: string;
   },
 ) => Promise<{ url: string; notes?: readonly string[]; close(): Promise<void> }>;
 
@@ -117,6 +120,7 @@ function entry(
         {
           ...(o.env ? { env: o.env } : {}),
           ...(o.consoleLinks ? { consoleLinks: o.consoleLinks } : {}),
+          ...(o.consoleRoot !== undefined ? { consoleRoot: o.consoleRoot } : {}),
           // Below the environment, so TRIAD_*_PORT still moves one service off the derived port.
           ...(o.fallbackPort !== undefined ? { fallbacks: { port: o.fallbackPort } } : {}),
         },

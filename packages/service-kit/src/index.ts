@@ -11,7 +11,6 @@ export {
   serveConsole,
   isNavigation,
   isCleanPath,
-  defaultConsoleRoot,
   CONSOLE_RESERVED_PREFIXES,
   IMMUTABLE_CACHE,
   NO_CACHE,

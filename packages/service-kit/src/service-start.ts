@@ -24,6 +24,11 @@ export interface ServiceStartOptions<Overrides> {
    * fills it in as services start); default: only this service's.
    */
   readonly consoleLinks?: () => readonly ConsoleLink[];
+  /**
+   * The console's build folder (`index.html` and `assets/`), which `triad serve` resolves; default
+   * none: `/` answers a page saying how to build the console.
+   */
+  readonly consoleRoot?: string;
 }
 
 /** The settings `serviceLogger` reads. */

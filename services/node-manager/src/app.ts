@@ -44,6 +44,8 @@ export interface BuildNodeManagerAppOptions {
   readonly cookies?: CookieCipher;
   /** Every service's console for the shell's navigation (service-kit `serveConsole`); default none. */
   readonly consoleLinks?: () => readonly ConsoleLink[];
+  /** The console's build folder (service-kit `serveConsole`); default none: `/` says how to build it. */
+  readonly consoleRoot?: string;
   /** This instance's id among several on one database; ignored when `core` is given. */
   readonly instanceId?: string;
   /**
@@ -95,6 +97,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
       // The console shows its sign-in form only when there is something to sign in to.
       settings: { authentication: core.authenticator.enabled },
       ...(options.consoleLinks ? { links: options.consoleLinks } : {}),
+      ...(options.consoleRoot !== undefined ? { root: options.consoleRoot } : {}),
     },
     health: {
       check: async () => {

@@ -114,6 +114,7 @@ export async function startNodeManagerServer(
       // PostgreSQL: the change relay (shareNodes) drops cached alarm lists on others' changes.
       ...(database.capabilities.concurrentWriters ? { sharedListCacheMs: SHARED_ALARM_LIST_CACHE_MS } : {}),
       ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),
+      ...(options.consoleRoot !== undefined ? { consoleRoot: options.consoleRoot } : {}),
     });
     // Plain-text cookies of older versions, and any left under the old key by an interrupted rotation.
     const sealed = await core.topologyStore.resealCookies();

@@ -112,7 +112,10 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/** The console's build folder, which a test hands to the service it starts (`consoleRoot`), as `triad serve` does. */
+export const CONSOLE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+
 /** Whether the console is built (the services serve `dist/`); browser suites need it. */
 export function consoleBuilt(): boolean {
-  return existsSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/index.html'));
+  return existsSync(path.join(CONSOLE_ROOT, 'index.html'));
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startNodeManagerServer, type RunningNodeManagerServer } from '@triad/node-manager-service';
-import { consoleBuilt, launchBrowser } from './browser.js';
+import { CONSOLE_ROOT, consoleBuilt, launchBrowser } from './browser.js';
 
 /** Basic header of the admin every console test's node manager starts with (admin/Admin123). */
 export const NODE_MANAGER_ADMIN = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
@@ -54,7 +54,10 @@ export function useNodeManagerConsole(
     dataDir = await mkdtemp(path.join(tmpdir(), prefix));
     server = await startNodeManagerServer(
       { port: 0, dataDir, demo: options.demo ?? false },
-      { env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123' } },
+      {
+        env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123' },
+        consoleRoot: CONSOLE_ROOT,
+      },
     );
     browser = await launchBrowser();
     await setup?.(nm);

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,7 +29,10 @@ export interface ConsoleOptions {
   readonly home: ConsoleArea;
   /** Every service's console, read at each page load (`triad serve` fills it in as services start); default none. */
   readonly links?: () => readonly ConsoleLink[];
-  /** The built console (`index.html` and `assets/`); default `@triad/console`'s `dist`. */
+  /**
+   * The built console (`index.html` and `assets/`), which `triad serve` finds in `@triad/console`
+   * and hands down (a package never depends on an app); default none: `/` says how to build it.
+   */
   readonly root?: string;
   /** Path prefixes of this service's API besides the ones every service has (`CONSOLE_RESERVED_PREFIXES`). */
   readonly apiPrefixes?: readonly string[];
@@ -57,16 +59,6 @@ export const NO_CACHE = 'no-cache';
 
 const META_PLACEHOLDER = '</head>';
 
-/** The console build `@triad/console` holds, or undefined when it is not installed. */
-export function defaultConsoleRoot(): string | undefined {
-  try {
-    const manifest = createRequire(import.meta.url).resolve('@triad/console/package.json');
-    return path.join(path.dirname(manifest), 'dist');
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Serves the console on `app`: `GET /` is `index.html` with this service's page config in a
  * `<meta name="triad-console">` (`Cache-Control: no-cache`), `/assets/*` the hashed files
@@ -78,7 +70,7 @@ export async function serveConsole(
   app: FastifyInstance,
   options: ConsoleOptions,
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
-  const root = options.root ?? defaultConsoleRoot();
+  const { root } = options;
   const indexFile = root === undefined ? undefined : path.join(root, 'index.html');
   const built = indexFile !== undefined && existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : MISSING_BUILD_PAGE;

@@ -17,6 +17,7 @@ import {
   type RunningContentApiServer,
 } from '@triad/content-api-service';
 import {
+  CONSOLE_ROOT,
   consoleBuilt,
   describeInBrowser,
   launchBrowser,
@@ -74,7 +75,7 @@ describeInBrowser('catalog area in Chromium', () => {
     directory = await mkdtemp(path.join(tmpdir(), 'triad-console-catalog-'));
     server = await startContentApiServer(
       { port: 0, dataDir: path.join(directory, 'data'), demo: true, demoArticles: ARTICLES, logLevel: 'silent' },
-      { env: {} },
+      { env: {}, consoleRoot: CONSOLE_ROOT },
     );
     browser = await launchBrowser();
   }, 60_000);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createStarterTemplate } from '@triad/device-templates';
 import { startTemplatesServer, type RunningTemplatesServer } from '@triad/templates-service';
 import {
+  CONSOLE_ROOT,
   consoleBuilt,
   describeInBrowser,
   launchBrowser,
@@ -68,7 +69,7 @@ describeInBrowser('device pages in Chromium', () => {
     directory = await mkdtemp(path.join(tmpdir(), 'triad-console-devices-'));
     server = await startTemplatesServer(
       { port: 0, dataDir: path.join(directory, 'data'), demo: false },
-      { env: { TRIAD_LOG_LEVEL: 'silent', TRIAD_TEMPLATES_ADMIN_TOKEN: TOKEN } },
+      { env: { TRIAD_LOG_LEVEL: 'silent', TRIAD_TEMPLATES_ADMIN_TOKEN: TOKEN }, consoleRoot: CONSOLE_ROOT },
     );
     // The token too: a service that guards template writes takes it; one that does not ignores it.
     const stored = await fetch(`${server.url}/templates`, {

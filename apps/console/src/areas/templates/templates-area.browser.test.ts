@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTemplatesServer, type RunningTemplatesServer } from '@triad/templates-service';
 import { generateLargeTemplate } from '../../../../../bench/generate-large-template.js';
+import { CONSOLE_ROOT } from '../../test-support/browser.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -71,7 +72,7 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     directory = await mkdtemp(path.join(tmpdir(), 'triad-console-templates-'));
     server = await startTemplatesServer(
       { port: 0, dataDir: path.join(directory, 'data'), demo: true, logLevel: 'silent' },
-      { env: {} },
+      { env: {}, consoleRoot: CONSOLE_ROOT },
     );
     demoToken = /(tdt_\S+)/.exec(server.notes.join('\n'))?.[1];
     browser = await chromium.launch({ executablePath: CHROMIUM });
