@@ -60,13 +60,13 @@ export function dependentsOf(
   for (let index = 0; index < datapointCount; index++) {
     const reached = new Set<number>();
     const queue = [...(readers.get(index) ?? [])];
-    while (queue.length > 0) {
-      const next = queue.pop()!;
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
       if (reached.has(next)) continue;
       reached.add(next);
       queue.push(...(readers.get(next) ?? []));
     }
-    result.push([...reached].sort((a, b) => position.get(a)! - position.get(b)!));
+    // Every reached datapoint is calculated, so `order` holds it.
+    result.push([...reached].sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0)));
   }
   return result;
 }

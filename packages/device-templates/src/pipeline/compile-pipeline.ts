@@ -2,6 +2,7 @@ import type { DatapointSet, DeviceTemplate } from '../generated/device-template.
 import { toJsonPointer, type DocumentPath } from '../problem.js';
 import { dependentsOf, orderCalculations, type CalcNode } from './calc-order.js';
 import { compileDatapoint, ExpressionCompiler, type DatapointPlan } from './datapoint-plan.js';
+import { itemAt } from './item-at.js';
 import type { PipelineBuildIssue } from './template-evaluator-error.js';
 import { TemplateEvaluatorError } from './template-evaluator-error.js';
 
@@ -129,16 +130,17 @@ function compileSet(set: DatapointSet, path: DocumentPath, issues: PipelineBuild
         message: `the table index '${id}' names no datapoint of the set '${set.datapointSetId}'`,
       });
   });
-  const nodes: CalcNode[] = datapoints
-    .filter((d) => d.calc !== undefined)
-    .map((d) => ({ index: d.index, inputs: d.calc!.inputs }));
+  const nodes: CalcNode[] = datapoints.flatMap((d) =>
+    d.calc === undefined ? [] : [{ index: d.index, inputs: d.calc.inputs }],
+  );
   const ordered = orderCalculations(nodes);
   if (!ordered.ok) {
     for (const cycle of ordered.cycles) {
-      const names = [...cycle, cycle[0]!].map((i) => datapoints[i]!.id).join(' -> ');
+      const first = itemAt(cycle, 0);
+      const names = [...cycle, first].map((i) => itemAt(datapoints, i).id).join(' -> ');
       issues.push({
         code: 'DT_ERR_PIPE_BUILD_CALC_CYCLE',
-        path: toJsonPointer([...kept[cycle[0]!]!.path, 'calcConfig', 'expression']),
+        path: toJsonPointer([...itemAt(kept, first).path, 'calcConfig', 'expression']),
         message: `calculated datapoints read each other in a cycle (${names}), so none of them can be computed first`,
       });
     }

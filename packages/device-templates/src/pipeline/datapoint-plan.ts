@@ -203,7 +203,7 @@ function compileCondition(
     else compiled.push({ ...plan, symbol: named.symbol });
   });
   const symbols = expressions.map((e) => e.symbol);
-  const only = compiled.length === 1 ? compiled[0]!.symbol : undefined;
+  const only = compiled.length === 1 ? compiled[0]?.symbol : undefined;
   if (logic !== undefined && only !== undefined && logic.trim() === only && symbols.length === 1)
     return failed ? undefined : { expressions: compiled, logic: undefined };
   const logicSource = logic ?? (symbols.length > 0 ? symbols.join(' && ') : 'true');

@@ -1,6 +1,7 @@
 import type { DatapointValue } from '../expressions/expression-types.js';
 import type { SetPlan } from './compile-pipeline.js';
 import type { AlertPlan, ConditionPlan, DatapointPlan } from './datapoint-plan.js';
+import { itemAt } from './item-at.js';
 import { failureOf, makeAlertEvent, makeErrorEvent, type Failure } from './pipeline-events.js';
 import { pipelineProblems } from './pipeline-problems.js';
 import type { PipelineSink } from './pipeline-types.js';
@@ -115,7 +116,7 @@ export class DatapointRunner {
         unit = this.#units.unit;
       }
     }
-    const entry = row.entries[plan.index]!;
+    const entry = itemAt(row.entries, plan.index);
     entry.value = value;
     entry.rawValue = rawValue;
     entry.quality = quality;
@@ -132,11 +133,11 @@ export class DatapointRunner {
    * Returns whether the datapoint got a new value (false when it waits for inputs or failed).
    */
   calculate(set: SetPlan, row: RowState, plan: DatapointPlan, timestamp: number, sink: PipelineSink): boolean {
-    const calc = plan.calc!;
-    const inputs = calc.inputs;
-    for (let i = 0; i < inputs.length; i++) if (!row.entries[inputs[i]!]!.seen) return false;
+    const calc = plan.calc;
+    if (calc === undefined) return false; // nothing to calculate: the plan lists only calculated datapoints here
+    for (const input of calc.inputs) if (!itemAt(row.entries, input).seen) return false;
     const context = this.#context;
-    const entry = row.entries[plan.index]!;
+    const entry = itemAt(row.entries, plan.index);
     context.datapoint = entry;
     context.datapoints = row.record;
     let result: unknown;
@@ -156,9 +157,11 @@ export class DatapointRunner {
   /** Evaluates a row filter against the row (its datapoint as `datapoint`); throws what the expressions throw. */
   rowFilterPasses(row: RowState, plan: DatapointPlan): boolean {
     const context = this.#context;
-    context.datapoint = row.entries[plan.index]!;
+    const filter = plan.rowFilter;
+    if (filter === undefined) return true; // no filter: the row shows (the plan lists only filtered datapoints here)
+    context.datapoint = itemAt(row.entries, plan.index);
     context.datapoints = row.record;
-    return this.#holds(plan.rowFilter!);
+    return this.#holds(filter);
   }
 
   /**
@@ -166,12 +169,10 @@ export class DatapointRunner {
    * (and the row's other datapoints, calculations included), then its edge-triggered transition.
    */
   runAlerts(set: SetPlan, row: RowState, plan: DatapointPlan, sink: PipelineSink): void {
-    const entry = row.entries[plan.index]!;
+    const entry = itemAt(row.entries, plan.index);
     const context = this.#context;
     context.datapoints = row.record;
-    const alerts = plan.alerts;
-    for (let i = 0; i < alerts.length; i++) {
-      const alert = alerts[i]!;
+    for (const alert of plan.alerts) {
       context.datapoint = entry;
       let active: boolean;
       try {
@@ -203,13 +204,12 @@ export class DatapointRunner {
     const expressions = condition.expressions;
     const context = this.#context;
     if (condition.logic === undefined) {
-      const only = expressions[0]!;
+      const only = itemAt(expressions, 0);
       this.#failedSource = only.source;
       return only.evaluate(context) as boolean;
     }
     const symbols = context.symbols;
-    for (let i = 0; i < expressions.length; i++) {
-      const expression = expressions[i]!;
+    for (const expression of expressions) {
       this.#failedSource = expression.source;
       symbols[expression.symbol] = expression.evaluate(context) as boolean;
     }
@@ -234,7 +234,7 @@ function transition(
   sink: PipelineSink,
 ): void {
   const slot = alert.slot;
-  const state = row.alerts[slot]!;
+  const state = row.alerts[slot] ?? ALERT.NEVER;
   if (active) {
     if (state === ALERT.RAISED || state === ALERT.SILENT) return;
     if (state === ALERT.NEVER && !alert.onStartup) {

@@ -1,5 +1,6 @@
 import type { DatapointPlan } from './datapoint-plan.js';
 import { DatapointRunner } from './datapoint-runner.js';
+import { itemAt } from './item-at.js';
 import { failureOf, makeAlertEvent, makeErrorEvent, makeRejection, makeResult } from './pipeline-events.js';
 import type { PipelineSink, TableIndex } from './pipeline-types.js';
 import { ALERT, RowState, rowKey, type OriginTable } from './row-state.js';
@@ -52,7 +53,7 @@ export class RowProcessor {
   /** A new row: constant datapoints take their defaults (calculations follow in `calculate`). */
   begin(set: SetRuntime, row: RowState, timestamp: number, sink: PipelineSink): void {
     for (const index of set.plan.constants)
-      this.reading(set, row, set.plan.datapoints[index]!, null, null, 'good', timestamp, sink);
+      this.reading(set, row, itemAt(set.plan.datapoints, index), null, null, 'good', timestamp, sink);
   }
 
   /** Stages 1–4 for one reading of a driver. */
@@ -79,11 +80,14 @@ export class RowProcessor {
     sink: PipelineSink,
   ): void {
     const dirty = set.dirty;
-    for (let i = 0; i < order.length; i++) {
-      const plan = set.plan.datapoints[order[i]!]!;
-      const inputs = plan.calc!.inputs;
+    for (const index of order) {
+      const plan = itemAt(set.plan.datapoints, index);
+      const inputs = plan.calc?.inputs ?? [];
       let due = isNew && inputs.length === 0;
-      for (let j = 0; !due && j < inputs.length; j++) due = dirty[inputs[j]!] === 1;
+      for (const input of inputs) {
+        if (due) break;
+        due = dirty[input] === 1;
+      }
       if (due && this.#runner.calculate(set.plan, row, plan, timestamp, sink)) set.markDirty(plan.index);
     }
   }
@@ -95,16 +99,15 @@ export class RowProcessor {
    */
   finish(set: SetRuntime, row: RowState, timestamp: number, sink: PipelineSink): void {
     const plan = set.plan;
-    const changed = set.changed;
     for (let i = 0; i < set.changedCount; i++) {
-      const datapoint = plan.datapoints[changed[i]!]!;
+      const datapoint = itemAt(plan.datapoints, set.changedAt(i));
       if (datapoint.alerts.length > 0) this.#runner.runAlerts(plan, row, datapoint, sink);
     }
     const wasVisible = row.visible;
     if (plan.rowFilters.length > 0) {
       let visible = true;
-      for (let i = 0; i < plan.rowFilters.length; i++) {
-        const datapoint = plan.datapoints[plan.rowFilters[i]!]!;
+      for (const [i, index] of plan.rowFilters.entries()) {
+        const datapoint = itemAt(plan.datapoints, index);
         try {
           row.filterResults[i] = this.#runner.rowFilterPasses(row, datapoint) ? 1 : 0;
         } catch (error) {
@@ -118,12 +121,15 @@ export class RowProcessor {
       row.visible = visible;
     }
     if (row.visible && wasVisible) {
-      for (let i = 0; i < set.changedCount; i++)
-        sink.value(makeResult(plan, plan.datapoints[changed[i]!]!, row, row.entries[changed[i]!]!));
+      for (let i = 0; i < set.changedCount; i++) {
+        const index = set.changedAt(i);
+        sink.value(makeResult(plan, itemAt(plan.datapoints, index), row, itemAt(row.entries, index)));
+      }
     } else if (row.visible) {
-      for (const datapoint of plan.datapoints)
-        if (row.entries[datapoint.index]!.seen)
-          sink.value(makeResult(plan, datapoint, row, row.entries[datapoint.index]!));
+      for (const datapoint of plan.datapoints) {
+        const entry = itemAt(row.entries, datapoint.index);
+        if (entry.seen) sink.value(makeResult(plan, datapoint, row, entry));
+      }
     }
     set.clearDirty();
   }

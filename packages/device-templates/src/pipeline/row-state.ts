@@ -1,5 +1,6 @@
 import type { DatapointValue } from '../expressions/expression-types.js';
 import type { SetPlan } from './compile-pipeline.js';
+import { itemAt } from './item-at.js';
 import type { TableIndex } from './pipeline-types.js';
 
 /**
@@ -47,7 +48,7 @@ export class RowState {
     this.entries = plan.datapoints.map(() => new EntryState());
     // No prototype: a datapointId such as __proto__ must be an ordinary key.
     this.record = Object.create(null) as Record<string, EntryState>;
-    for (const datapoint of plan.datapoints) this.record[datapoint.id] = this.entries[datapoint.index]!;
+    for (const datapoint of plan.datapoints) this.record[datapoint.id] = itemAt(this.entries, datapoint.index);
     this.alerts = new Uint8Array(plan.alertSlots);
     this.filterResults = new Uint8Array(plan.rowFilters.length).fill(1);
   }

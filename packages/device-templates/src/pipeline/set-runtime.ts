@@ -20,7 +20,7 @@ export class SetRuntime {
 
   /** The rows of `origin`, created empty on first use (the last origin is remembered: the common case is one). */
   table(origin: string): OriginTable {
-    if (origin === this.#lastOrigin) return this.#lastTable!;
+    if (origin === this.#lastOrigin && this.#lastTable !== undefined) return this.#lastTable;
     let table = this.origins.get(origin);
     if (table === undefined) {
       table = new OriginTable();
@@ -38,8 +38,13 @@ export class SetRuntime {
     }
   }
 
+  /** The `i`th datapoint (index) whose value changed in the row being processed; `i` below `changedCount`. */
+  changedAt(i: number): number {
+    return this.changed[i] ?? -1;
+  }
+
   clearDirty(): void {
-    for (let i = 0; i < this.changedCount; i++) this.dirty[this.changed[i]!] = 0;
+    for (let i = 0; i < this.changedCount; i++) this.dirty[this.changedAt(i)] = 0;
     this.changedCount = 0;
   }
 

@@ -1,4 +1,5 @@
 import type { SetPlan } from './compile-pipeline.js';
+import { itemAt } from './item-at.js';
 import type { RowSnapshot, SetSnapshot } from './pipeline-types.js';
 import { ALERT, type OriginTable, type RowState } from './row-state.js';
 
@@ -13,7 +14,7 @@ function snapshotRow(plan: SetPlan, row: RowState): RowSnapshot {
   const values: Record<string, RowSnapshot['values'][string]> = {};
   const activeAlarms: { datapointId: string; severity: number }[] = [];
   for (const datapoint of plan.datapoints) {
-    const entry = row.entries[datapoint.index]!;
+    const entry = itemAt(row.entries, datapoint.index);
     if (entry.seen) {
       values[datapoint.id] = {
         value: entry.value,

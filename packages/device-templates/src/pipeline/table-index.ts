@@ -1,4 +1,5 @@
 import type { SetPlan } from './compile-pipeline.js';
+import { itemAt } from './item-at.js';
 import type { TableCell, TableIndex } from './pipeline-types.js';
 
 /**
@@ -12,11 +13,12 @@ export function tableIndexOfCells(set: SetPlan, cells: readonly TableCell[], pos
   if (set.indexes.length === 0) return position;
   const parts: TableIndex[] = [];
   for (const index of set.indexes) {
-    const id = set.datapoints[index]!.id;
+    const id = itemAt(set.datapoints, index).id;
     const cell = cells.find((c) => c.datapointId === id);
     const value = cell?.value ?? cell?.rawValue;
     if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) parts.push(value);
     else return position;
   }
-  return parts.length === 1 ? parts[0]! : parts.join('.');
+  const [only] = parts;
+  return parts.length === 1 && only !== undefined ? only : parts.join('.');
 }

@@ -18,6 +18,7 @@ import type {
   SetSnapshot,
   TemplateEvaluator,
 } from './pipeline-types.js';
+import { itemAt } from './item-at.js';
 import { RowProcessor } from './row-processor.js';
 import { SetRuntime } from './set-runtime.js';
 import { snapshotSet } from './snapshot.js';
@@ -154,7 +155,7 @@ class Evaluator implements TemplateEvaluator {
     const isNew = rows.rowIsNew;
     if (isNew) rows.begin(set, row, timestamp, sink);
     rows.reading(set, row, plan, update['rawValue'], update['value'], quality, timestamp, sink);
-    const calculations = isNew ? set.plan.calcOrder : set.plan.dependents[plan.index]!;
+    const calculations = isNew ? set.plan.calcOrder : itemAt(set.plan.dependents, plan.index);
     if (calculations.length > 0) rows.calculate(set, row, calculations, isNew, timestamp, sink);
     rows.finish(set, row, timestamp, sink);
   }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { UnitsConfig } from '../generated/device-template.generated.js';
 import { lookupUnit } from '../semantics/unit-catalogue.js';
+import { itemAt } from './item-at.js';
 import type { PipelineProblemCode } from './pipeline-problems.js';
 
 /** The part of convert-units 2.x this module calls. */
@@ -155,17 +156,17 @@ function compileToBest(origin: Described, exclude: readonly string[]): UnitCompi
   const count = converts.length;
   const apply = (value: number, out: UnitOutput): void => {
     // The library's rule: the first candidate, replaced by any later one that is >= 1 and smaller.
-    let best = converts[0]!(value);
+    let best = itemAt(converts, 0)(value);
     let bestIndex = 0;
     for (let i = 1; i < count; i++) {
-      const result = converts[i]!(value);
+      const result = itemAt(converts, i)(value);
       if (result >= 1 && result < best) {
         best = result;
         bestIndex = i;
       }
     }
     out.value = best;
-    out.unit = units[bestIndex]!;
+    out.unit = itemAt(units, bestIndex);
   };
   const excluded = [...exclude];
   const out: UnitOutput = { value: 0, unit: '' };
