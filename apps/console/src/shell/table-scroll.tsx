@@ -27,6 +27,8 @@ export function TableScroll(props: {
     const element = box.current;
     if (!element) return;
     const measure = () => {
+      // The caption keeps to the visible width of the box (styles.css), so it never scrolls out of sight.
+      element.style.setProperty('--table-box-width', `${element.clientWidth}px`);
       const hidden = element.scrollWidth - element.clientWidth;
       const next =
         hidden > 1
