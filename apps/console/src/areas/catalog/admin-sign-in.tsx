@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { SignInForm } from '../../shell/sign-in-form.js';
 import { requestToken, withDetails } from './catalog-client.js';
 
 export interface AdminSignInProps {
@@ -13,52 +13,24 @@ export interface AdminSignInProps {
  * their recent imports.
  */
 export function AdminSignIn({ onToken, notice }: AdminSignInProps) {
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   return (
-    <form
+    <SignInForm
       class="admin-sign-in"
-      aria-labelledby="admin-sign-in-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        const text = (name: string) => {
-          const value = data.get(name);
-          return typeof value === 'string' ? value.trim() : '';
-        };
-        setBusy(true);
-        setError(undefined);
-        requestToken(text('adminId'), text('adminSecret'))
-          .then(onToken, (reason: unknown) => {
-            const failure = withDetails(reason);
-            setError(failure instanceof Error ? failure.message : String(failure));
-          })
-          .finally(() => setBusy(false));
+      heading="Manage shops"
+      headingLevel={2}
+      intro="Adding shops and reading their recent imports needs the admin client (npm start prints it)."
+      notice={notice}
+      nameLabel="Admin client ID"
+      secretLabel="Admin client secret"
+      submitLabel="Sign in as admin"
+      credentials="client"
+      onSubmit={async (id, secret) => {
+        try {
+          onToken(await requestToken(id.trim(), secret.trim()));
+        } catch (reason) {
+          throw withDetails(reason);
+        }
       }}
-    >
-      <h2 id="admin-sign-in-heading">Manage shops</h2>
-      <p>Adding shops and reading their recent imports needs the admin client (npm start prints it).</p>
-      {notice ? (
-        <p role="alert" class="error">
-          {notice}
-        </p>
-      ) : null}
-      <label>
-        Admin client ID
-        <input name="adminId" required autocomplete="off" />
-      </label>
-      <label>
-        Admin client secret
-        <input name="adminSecret" type="password" required autocomplete="off" />
-      </label>
-      {error ? (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" disabled={busy}>
-        Sign in as admin
-      </button>
-    </form>
+    />
   );
 }
