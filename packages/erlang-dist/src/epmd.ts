@@ -116,7 +116,7 @@ export function decodeNamesResponse(bytes: Uint8Array): NamesResponse {
   for (const line of text.split('\n')) {
     if (line === '') continue;
     const m = /^name (.+) at port (\d{1,5})$/.exec(line);
-    if (m && Number(m[2]) <= 0xffff) nodes.push({ name: m[1]!, port: Number(m[2]) });
+    if (m?.[1] !== undefined && Number(m[2]) <= 0xffff) nodes.push({ name: m[1], port: Number(m[2]) });
     else otherLines.push(line);
   }
   return { epmdPort, nodes, otherLines };

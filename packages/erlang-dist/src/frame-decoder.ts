@@ -98,7 +98,8 @@ export class FrameDecoder {
   #peek(i: number): number {
     let index = this.#head + i;
     for (const chunk of this.#chunks) {
-      if (index < chunk.length) return chunk[index]!;
+      const byte = chunk[index]; // undefined exactly when index is past this chunk
+      if (byte !== undefined) return byte;
       index -= chunk.length;
     }
     return 0; // unreachable: callers check #buffered first
@@ -127,7 +128,7 @@ export class FrameDecoder {
 
   #advance(n: number): void {
     this.#head += n;
-    if (this.#head === this.#chunks[0]!.length) {
+    if (this.#head === this.#chunks[0]?.length) {
       this.#chunks.shift();
       this.#head = 0;
     }

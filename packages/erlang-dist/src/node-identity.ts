@@ -66,8 +66,8 @@ export class NodeIdentity {
     const ids = ref.ids;
     if (ids.length !== 3 || ids[2] !== this.#refSalt[1] || ref.node !== this.node || ref.creation !== this.creation)
       return undefined;
-    const low = ids[0]!;
-    const mid = ids[1]!;
+    const [low, mid] = ids;
+    if (low === undefined || mid === undefined) return undefined; // three ids, checked above
     if (!Number.isInteger(low) || low < 0 || low >= 0x40000 || !Number.isInteger(mid) || mid < 0 || mid > 0xffff_ffff)
       return undefined;
     return ((mid - this.#refSalt[0]) >>> 0) * 0x40000 + low;

@@ -91,16 +91,11 @@ export class RexCallCodec {
     w.reset();
     w.u32(0);
     w.copy(this.#heads, 0, this.#refAt);
-    if (
-      ref.node === this.caller.node &&
-      ref.creation === this.caller.creation &&
-      ref.ids.length === 3 &&
-      ref.ids.every(isU32)
-    ) {
+    if (ref.node === this.caller.node && ref.creation === this.caller.creation && isU32Triple(ref.ids)) {
       w.copy(this.#heads, this.#refAt, this.#replyAt);
-      w.u32(ref.ids[0]!);
-      w.u32(ref.ids[1]!);
-      w.u32(ref.ids[2]!);
+      w.u32(ref.ids[0]);
+      w.u32(ref.ids[1]);
+      w.u32(ref.ids[2]);
     } else {
       writeBareTerm(w, ref);
     }
@@ -140,6 +135,11 @@ export class RexCallCodec {
     reader.end('the message');
     return { ref: { type: 'reference', node: this.caller.node, creation: this.caller.creation, ids }, reply };
   }
+}
+
+/** Whether `ids` are three 32-bit words, as a reference this codec writes in place has. */
+function isU32Triple(ids: readonly number[]): ids is readonly [number, number, number] {
+  return ids.length === 3 && ids.every(isU32);
 }
 
 function isU32(v: number): boolean {
