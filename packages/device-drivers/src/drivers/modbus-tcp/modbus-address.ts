@@ -38,13 +38,26 @@ const BY_DESIGNATOR: Readonly<Record<string, ModbusArea>> = {
   ir: 'input',
   hr: 'holding',
 };
+const BY_NAME: Readonly<Record<string, ModbusArea>> = {
+  coil: 'coil',
+  discrete: 'discrete',
+  input: 'input',
+  holding: 'holding',
+};
 const DIGIT_OF: Readonly<Record<ModbusArea, string>> = { coil: '0', discrete: '1', input: '3', holding: '4' };
+
+/** The area `key` names in `table`; the patterns above admit only the tables' keys. */
+function areaIn(table: Readonly<Record<string, ModbusArea>>, key: string): ModbusArea {
+  const area = table[key];
+  if (area === undefined) throw new RangeError(`${JSON.stringify(key)} names no Modbus area`);
+  return area;
+}
 
 /** Parses an address; throws a `RangeError` saying what is wrong and what would be right. */
 export function parseModbusAddress(text: string): ModbusAddress {
   const named = NAMED.exec(text);
   if (named !== null) {
-    const area = (named[1] ?? '').toLowerCase() as ModbusArea;
+    const area = areaIn(BY_NAME, (named[1] ?? '').toLowerCase());
     const address = Number(named[2]);
     if (address > 65_535) throw new RangeError(`${text}: a protocol address goes from 0 to 65535`);
     return withSuffixes(text, area, address, named[3], named[4]);
@@ -52,7 +65,7 @@ export function parseModbusAddress(text: string): ModbusAddress {
   const modicon = MODICON.exec(text);
   if (modicon !== null) {
     const [, designator, digit = '', number = ''] = modicon;
-    const area = BY_DIGIT[digit] as ModbusArea;
+    const area = areaIn(BY_DIGIT, digit);
     const reference = Number(number);
     const max = number.length === 4 ? 9_999 : 65_536;
     if (reference < 1 || reference > max)
@@ -60,14 +73,14 @@ export function parseModbusAddress(text: string): ModbusAddress {
     if (designator !== undefined && BY_DESIGNATOR[designator.toLowerCase()] !== area)
       throw new RangeError(
         `${text}: ${designator.toUpperCase()}: takes a Modicon reference starting with ` +
-          `${DIGIT_OF[BY_DESIGNATOR[designator.toLowerCase()] as ModbusArea]}`,
+          `${DIGIT_OF[areaIn(BY_DESIGNATOR, designator.toLowerCase())]}`,
       );
     return withSuffixes(text, area, reference - 1, modicon[4], modicon[5]);
   }
   const designator = /^(co|di|ir|hr):(\d+)/i.exec(text);
   if (designator !== null) {
     const name = (designator[1] ?? '').toUpperCase();
-    const area = BY_DESIGNATOR[name.toLowerCase()] as ModbusArea;
+    const area = areaIn(BY_DESIGNATOR, name.toLowerCase());
     throw new RangeError(
       `${text}: ${name}: takes a 1-based Modicon reference (${name}:${DIGIT_OF[area]}0001); ` +
         `for the 0-based protocol address write ${area}:${designator[2]}`,

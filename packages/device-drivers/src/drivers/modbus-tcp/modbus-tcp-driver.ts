@@ -5,6 +5,7 @@
  * Modbus exception makes only the datapoints it concerns `bad`. Address grammar and data types:
  * modbus-address.ts, modbus-data-type.ts and docs/devices.md.
  */
+import { isObject } from '@triad/common';
 import { AddressGuard } from '../../address-guard.js';
 import { configProblems, hostAt, numberAt } from '../../config-values.js';
 import type {
@@ -92,7 +93,8 @@ async function readPoints(
   // close idle connections): then one fresh connection gets a second chance at this poll.
   let retry = connection.isOpen;
   for (let next = 0; next < batches.length;) {
-    const batch = batches[next] as Batch<PointRead>;
+    const batch = batches[next];
+    if (batch === undefined) break; // next < batches.length
     if (signal.aborted) throw new DriverError('timeout', `${target}: the read was cut short`);
     try {
       await readBatch(connection, batch, values);
@@ -158,8 +160,8 @@ function store(batch: Batch<PointRead>, data: AreaData, values: Map<PointRequest
 }
 
 function isConnectionLoss(error: unknown): boolean {
-  const code = (error as { code?: unknown; errno?: unknown } | null)?.code;
-  const errno = (error as { errno?: unknown } | null)?.errno;
+  const code = isObject(error) ? error['code'] : undefined;
+  const errno = isObject(error) ? error['errno'] : undefined;
   return code === 'ECONNRESET' || code === 'EPIPE' || (errno === 'ECONNREFUSED' && code === undefined);
 }
 
@@ -172,7 +174,7 @@ function asDriverError(error: unknown, target: string): DriverError {
         `(Modbus exception ${code})`,
       { cause: error },
     );
-  const errno = (error as { errno?: unknown } | null)?.errno;
+  const errno = isObject(error) ? error['errno'] : undefined;
   if (errno === 'ETIMEDOUT') return new DriverError('timeout', `${target}: no answer in time`, { cause: error });
   return toDriverError(error, target);
 }

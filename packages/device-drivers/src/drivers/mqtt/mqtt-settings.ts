@@ -121,7 +121,7 @@ function topicEntry(raw: unknown, path: string, defaultFilter: string): TopicEnt
   const datapointSet = stringAt(raw, 'datapointSet', '');
   if (datapointSet === '') throw new DriverError('configuration', `${path}.datapointSet is required`);
   const operationMode = stringAt(raw, 'operationMode', 'extract');
-  if (!(OPERATION_MODES as readonly string[]).includes(operationMode))
+  if (!isOperationMode(operationMode))
     throw new DriverError(
       'configuration',
       `${path}.operationMode must be ${OPERATION_MODES.join(' or ')}; it is ${JSON.stringify(operationMode)}`,
@@ -148,8 +148,12 @@ function topicEntry(raw: unknown, path: string, defaultFilter: string): TopicEnt
     subscribeFilter,
     datapointSet,
     strategy: compileOriginStrategy(raw['originStrategy'], `${path}.originStrategy`, topicName, pattern),
-    operationMode: operationMode as OperationMode,
+    operationMode,
   };
+}
+
+function isOperationMode(value: string): value is OperationMode {
+  return OPERATION_MODES.some((mode) => mode === value);
 }
 
 function tlsSettings(config: Readonly<Record<string, unknown>>, url: URL): MqttTls | undefined {

@@ -150,11 +150,12 @@ function dateOf(varbind: snmp.Varbind, natural: unknown): unknown {
   if (varbind.type !== snmp.ObjectType.OctetString || !Buffer.isBuffer(bytes)) return natural;
   if (bytes.length !== 8 && bytes.length !== 11) return natural;
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const byte = (at: number) => bytes.readUInt8(at); // in range: the length is checked above
   const date =
-    `${pad(bytes.readUInt16BE(0), 4)}-${pad(bytes[2]!)}-${pad(bytes[3]!)}` +
-    `T${pad(bytes[4]!)}:${pad(bytes[5]!)}:${pad(bytes[6]!)}.${bytes[7]!}`;
+    `${pad(bytes.readUInt16BE(0), 4)}-${pad(byte(2))}-${pad(byte(3))}` +
+    `T${pad(byte(4))}:${pad(byte(5))}:${pad(byte(6))}.${byte(7)}`;
   if (bytes.length === 8) return date;
-  return `${date}${String.fromCharCode(bytes[8]!)}${pad(bytes[9]!)}:${pad(bytes[10]!)}`;
+  return `${date}${String.fromCharCode(byte(8))}${pad(byte(9))}:${pad(byte(10))}`;
 }
 
 /** An octet string as its bytes, an OID as its components, anything else as a one-element list. */
