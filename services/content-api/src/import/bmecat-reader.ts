@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
-import { LANGUAGES, type LanguageCode } from '../model/article.js';
+import type { LanguageCode } from '../model/article.js';
 import { parseDecimalString, type Decimal } from '../model/decimal.js';
 import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
 import { elementTextLimit, RECORD_LIMITS } from './record-limits.js';
 import { bmecatTransaction, type BmecatTransaction } from './bmecat-transaction.js';
+import { apiLanguage } from './language-codes.js';
+import { mimeTypeOf } from './mime-types.js';
 
 /** An element of one item's subtree. */
 interface XmlNode {
@@ -34,65 +36,6 @@ export interface BmecatDefaults {
   readonly language: LanguageCode;
   readonly currency: string | undefined;
   readonly mimeRoot?: string;
-}
-
-/**
- * ISO 639-2 codes (bibliographic and terminology forms) of the languages the API knows, and the
- * API's own ISO 639-1 codes, to the API's code. A code outside it is passed on as written, so
- * the record check refuses the text's article as being in an unknown language rather than
- * serving it under another language's code.
- */
-const LANGUAGE_CODES: Readonly<Record<string, LanguageCode>> = {
-  ...Object.fromEntries(LANGUAGES.map((code) => [code, code])),
-  deu: 'de',
-  ger: 'de',
-  eng: 'en',
-  fra: 'fr',
-  fre: 'fr',
-  nld: 'nl',
-  dut: 'nl',
-  spa: 'es',
-  ita: 'it',
-  ces: 'cs',
-  cze: 'cs',
-  gle: 'ga',
-  slk: 'sk',
-  slo: 'sk',
-  pol: 'pl',
-  hun: 'hu',
-  bul: 'bg',
-  dan: 'da',
-  ell: 'el',
-  gre: 'el',
-  est: 'et',
-  fin: 'fi',
-  hrv: 'hr',
-  lit: 'lt',
-  lav: 'lv',
-  mlt: 'mt',
-  por: 'pt',
-  ron: 'ro',
-  rum: 'ro',
-  slv: 'sl',
-  swe: 'sv',
-  nor: 'no',
-  nob: 'nb',
-  nno: 'nn',
-  isl: 'is',
-  ice: 'is',
-  tur: 'tr',
-  rus: 'ru',
-  ukr: 'uk',
-  zho: 'zh',
-  chi: 'zh',
-  jpn: 'ja',
-  kor: 'ko',
-};
-
-/** The API's code of a catalog language code; one it does not know as written (lower case). */
-export function apiLanguage(code: string): LanguageCode {
-  const lower = code.trim().toLowerCase();
-  return LANGUAGE_CODES[lower] ?? (lower as LanguageCode);
 }
 
 /**
@@ -817,28 +760,6 @@ function mediaOf(
 export function resolveSource(source: string, root: string | undefined): string {
   if (root === undefined || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(source)) return source;
   return `${root.replace(/\/+$/, '')}/${source.replace(/^\/+/, '')}`;
-}
-
-const MIME_TYPES: Readonly<Record<string, string>> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  tif: 'image/tiff',
-  tiff: 'image/tiff',
-  pdf: 'application/pdf',
-  htm: 'text/html',
-  html: 'text/html',
-  txt: 'text/plain',
-  mp4: 'video/mp4',
-};
-
-/** The media type a source's extension suggests (`application/octet-stream` when none does). */
-function mimeTypeOf(href: string): string {
-  const extension = /\.([a-zA-Z0-9]+)(?:[?#].*)?$/.exec(href)?.[1]?.toLowerCase() ?? '';
-  return MIME_TYPES[extension] ?? 'application/octet-stream';
 }
 
 function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): BmecatItem {

@@ -2,10 +2,11 @@ import type { Article, ArticleClassification, ArticleImage, LanguageCode, String
 import type { Decimal } from './decimal.js';
 
 /** Version of the positional layout, first element of every document. */
-const FORMAT = 1;
+export const ARTICLE_DOCUMENT_FORMAT = 1;
 
 type Texts = [LanguageCode, string][];
-type Dec = [number, number];
+/** A decimal in a document: `[value, decimalDigits]`. */
+export type Dec = [number, number];
 /** A member added to the layout later: `undefined` in documents written before it, `null` when absent. */
 type Opt<T> = T | null | undefined;
 
@@ -19,7 +20,7 @@ type Opt<T> = T | null | undefined;
 export function encodeArticleDocument(a: Article): string {
   const od = a.orderDetails;
   return JSON.stringify([
-    FORMAT,
+    ARTICLE_DOCUMENT_FORMAT,
     a.supplierArticleId,
     a.description,
     texts(a.descriptions),
@@ -89,7 +90,8 @@ function trimNulls(items: unknown[]): unknown[] {
  */
 export function decodeArticleDocument(text: string, id: string): Article {
   const d = JSON.parse(text) as unknown[];
-  if (d[0] !== FORMAT) throw new RangeError(`article document of layout ${String(d[0])}, expected ${FORMAT}`);
+  if (d[0] !== ARTICLE_DOCUMENT_FORMAT)
+    throw new RangeError(`article document of layout ${String(d[0])}, expected ${ARTICLE_DOCUMENT_FORMAT}`);
   const [
     ,
     supplierArticleId,
@@ -227,15 +229,20 @@ export function decodeArticleDocument(text: string, id: string): Article {
   };
 }
 
-function blockPricesOf(prices: Article['blockPrices']): [number, number, number][] {
+/** `blockPrices` as a document stores them. */
+export function blockPricesOf(prices: Article['blockPrices']): [number, number, number][] {
   return prices.map((b) => [b.lowerBound, b.amount.value, b.amount.decimalDigits ?? 0]);
 }
 
-function specialTaxesOf(taxes: Article['specialTaxes']): [number, number, string][] {
+/** `specialTaxes` as a document stores them. */
+export function specialTaxesOf(taxes: Article['specialTaxes']): [number, number, string][] {
   return taxes.map((t) => [t.amount.value, t.amount.decimalDigits ?? 0, t.taxType]);
 }
 
-function priceConditionsOf(c: Article['priceConditions']): [string | null, string | null, readonly string[]] | null {
+/** `priceConditions` as a document stores them (null when absent). */
+export function priceConditionsOf(
+  c: Article['priceConditions'],
+): [string | null, string | null, readonly string[]] | null {
   return c ? [c.validFrom ?? null, c.validUntil ?? null, c.territories] : null;
 }
 
@@ -247,7 +254,8 @@ function strings(items: Texts): StringWithLanguage[] {
   return items.map(([lang, value]) => ({ lang, value }));
 }
 
-function dec(d: Decimal): Dec {
+/** A decimal as a document stores it. */
+export function dec(d: Decimal): Dec {
   return [d.value, d.decimalDigits ?? 0];
 }
 
@@ -258,119 +266,4 @@ function decimal([value, decimalDigits]: Dec): Decimal {
 /** Reads a stored document: the positional layout, or the article JSON older rows hold. */
 export function parseStoredArticle(text: string, id: string): Article {
   return text.startsWith('[') ? decodeArticleDocument(text, id) : (JSON.parse(text) as Article);
-}
-
-/** New prices of a stored article: members left out keep theirs; `priceConditions` given as undefined is removed. */
-export type DocumentPrices = Pick<Article, 'blockPrices'> &
-  Partial<Pick<Article, 'currency' | 'tax' | 'specialTaxes' | 'priceConditions'>>;
-
-/** What an article's indexed prices are computed from (`articlePriceFields`). */
-export type PricedArticle = Pick<Article, 'blockPrices' | 'specialTaxes'> & {
-  readonly orderDetails: Pick<Article['orderDetails'], 'minimumOrderQuantity' | 'priceQuantity'>;
-};
-
-/** Positions in the layout: the members after `references` are optional (trailing nulls left out). */
-const CURRENCY = 9;
-const TAX = 10;
-const BLOCK_PRICES = 11;
-const SPECIAL_TAXES = 12;
-const ORDER_DETAILS = 13;
-const FIRST_OPTIONAL = 17;
-const PRICE_CONDITIONS = 20;
-
-/**
- * A document of `encodeArticleDocument` with `prices` put in, the rest copied as it is (a price
- * update need not decode and encode the whole article: cutting the text at its top-level commas
- * takes a tenth of the time), and what its indexed prices come from. Undefined for a document of
- * another layout: decode and encode that one.
- */
-export function withDocumentPrices(
-  text: string,
-  prices: DocumentPrices,
-): { readonly document: string; readonly priced: PricedArticle } | undefined {
-  if (!text.startsWith(`[${FORMAT},`)) return undefined;
-  const at = topLevelCommas(text);
-  // Element i of the array is text.slice(at[i - 1] + 1, at[i]), with at[-1] = 0 (the `[`) and the last `]` at the end.
-  const element = (i: number) => text.slice(i === 0 ? 1 : at[i - 1]! + 1, at[i]);
-  const count = at.length;
-  const conditions = 'priceConditions' in prices ? priceConditionsOf(prices.priceConditions) : undefined;
-  // Price conditions to set where the document has no place for them (or a tail of nulls to trim): the slow way.
-  if (conditions !== undefined && (conditions !== null ? count <= PRICE_CONDITIONS : count === PRICE_CONDITIONS + 1))
-    return withDocumentPricesParsed(text, prices);
-  const parts = [
-    text.slice(0, at[CURRENCY - 1]! + 1),
-    prices.currency !== undefined ? JSON.stringify(prices.currency) : element(CURRENCY),
-    ',',
-    prices.tax !== undefined ? JSON.stringify(dec(prices.tax)) : element(TAX),
-    ',',
-    JSON.stringify(blockPricesOf(prices.blockPrices)),
-    ',',
-    prices.specialTaxes !== undefined ? JSON.stringify(specialTaxesOf(prices.specialTaxes)) : element(SPECIAL_TAXES),
-  ];
-  if (conditions === undefined || count <= PRICE_CONDITIONS) parts.push(text.slice(at[SPECIAL_TAXES]));
-  else
-    parts.push(
-      text.slice(at[SPECIAL_TAXES], at[PRICE_CONDITIONS - 1]! + 1),
-      JSON.stringify(conditions),
-      text.slice(at[PRICE_CONDITIONS]),
-    );
-  const od = JSON.parse(element(ORDER_DETAILS)) as [unknown, unknown, unknown, number, number, number];
-  return {
-    document: parts.join(''),
-    priced: {
-      blockPrices: prices.blockPrices,
-      specialTaxes: prices.specialTaxes ?? specialTaxesFrom(JSON.parse(element(SPECIAL_TAXES)) as Dec3[]),
-      orderDetails: { minimumOrderQuantity: od[3], priceQuantity: od[5] },
-    },
-  };
-}
-
-type Dec3 = [number, number, string];
-
-function specialTaxesFrom(taxes: readonly Dec3[]): Article['specialTaxes'] {
-  return taxes.map(([value, decimalDigits, taxType]) => ({ amount: { value, decimalDigits }, taxType }));
-}
-
-/** `withDocumentPrices` by parsing the whole document (to give it members it does not have yet). */
-function withDocumentPricesParsed(
-  text: string,
-  prices: DocumentPrices,
-): { readonly document: string; readonly priced: PricedArticle } {
-  const d = JSON.parse(text) as unknown[];
-  if (prices.currency !== undefined) d[CURRENCY] = prices.currency;
-  if (prices.tax !== undefined) d[TAX] = dec(prices.tax);
-  d[BLOCK_PRICES] = blockPricesOf(prices.blockPrices);
-  if (prices.specialTaxes !== undefined) d[SPECIAL_TAXES] = specialTaxesOf(prices.specialTaxes);
-  while (d.length <= PRICE_CONDITIONS) d.push(null);
-  d[PRICE_CONDITIONS] = priceConditionsOf(prices.priceConditions);
-  while (d.length > FIRST_OPTIONAL && d[d.length - 1] === null) d.pop();
-  const od = d[ORDER_DETAILS] as [unknown, unknown, unknown, number, number, number];
-  return {
-    document: JSON.stringify(d),
-    priced: {
-      blockPrices: prices.blockPrices,
-      specialTaxes: prices.specialTaxes ?? specialTaxesFrom(d[SPECIAL_TAXES] as Dec3[]),
-      orderDetails: { minimumOrderQuantity: od[3], priceQuantity: od[5] },
-    },
-  };
-}
-
-/**
- * Offsets of the commas between the elements of the JSON array `text` (as `JSON.stringify`
- * writes it: no spaces), then of its closing `]`.
- */
-function topLevelCommas(text: string): number[] {
-  const at: number[] = [];
-  let depth = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
-      for (i += 1; text.charCodeAt(i) !== 34; i += 1) if (text.charCodeAt(i) === 92 /* \ */) i += 1;
-    } else if (c === 91 /* [ */ || c === 123 /* { */) depth += 1;
-    else if (c === 93 /* ] */ || c === 125 /* } */) {
-      depth -= 1;
-      if (depth === 0) at.push(i);
-    } else if (c === 44 /* , */ && depth === 1) at.push(i);
-  }
-  return at;
 }

@@ -1,5 +1,5 @@
 import type { Article } from '../model/article.js';
-import type { PricedArticle } from '../model/article-document.js';
+import type { PricedArticle } from '../model/document-prices.js';
 import { pricePerMinimumOrderQuantity, pricePerMinimumOrderQuantityInclSpecialTaxes } from '../model/article-prices.js';
 import { toScaledNumber } from '../model/decimal.js';
 import { searchWords } from './search-query.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { encodeArticleDocument, parseStoredArticle, withDocumentPrices } from '../../model/article-document.js';
+import { encodeArticleDocument, parseStoredArticle } from '../../model/article-document.js';
+import { withDocumentPrices } from '../../model/document-prices.js';
 import { articlePriceFields } from '../article-index-fields.js';
 import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { CatalogChange, DeltaCounts, ShopCatalogDelta } from '../search-backend.js';

@@ -1,4 +1,5 @@
-import { decodeArticleDocument, encodeArticleDocument, withDocumentPrices } from '../../model/article-document.js';
+import { decodeArticleDocument, encodeArticleDocument } from '../../model/article-document.js';
+import { withDocumentPrices } from '../../model/document-prices.js';
 import { articleIndexFields, articlePriceFields } from '../article-index-fields.js';
 import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
