@@ -1,5 +1,5 @@
-import { inspect } from 'node:util';
 import { Migrator, sql, type Migration, type MigrationResult } from 'kysely';
+import { errorMessage } from '@triad/common';
 import type { Database } from './database.js';
 import { DatabaseError } from './errors.js';
 
@@ -69,11 +69,11 @@ export async function migrateToLatest<DB>(database: Database<DB>, options: Migra
     if (error === undefined) {
       return { outcomes, applied: outcomes.filter((o) => o.status === 'applied').map((o) => o.name), newerInDatabase };
     }
-    if (attempt === 1 && /previously executed migration .* is missing/.test(messageOf(error))) continue;
+    if (attempt === 1 && /previously executed migration .* is missing/.test(errorMessage(error))) continue;
     const failed = outcomes.find((o) => o.status === 'failed')?.name;
     throw new DatabaseError(
       'DB_ERR_MIGRATION_FAILED',
-      `${failed ? `migration ${failed}` : 'migrator'} of ${options.tableName}: ${messageOf(error)}`,
+      `${failed ? `migration ${failed}` : 'migrator'} of ${options.tableName}: ${errorMessage(error)}`,
       { table: options.tableName, outcomes, ...(failed ? { failed } : {}) },
       { cause: error },
     );
@@ -97,12 +97,6 @@ function placeholders(names: readonly string[]): Record<string, Migration> {
     up: () => Promise.reject(new Error('a migration of a newer release cannot run from this code')),
   };
   return Object.fromEntries(names.map((name) => [name, applied]));
-}
-
-/** The message of what Kysely's migrator reported; it rethrows whatever a migration threw. */
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : inspect(error);
 }
 
 function toOutcome(result: MigrationResult): MigrationOutcome {

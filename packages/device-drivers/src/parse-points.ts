@@ -1,3 +1,4 @@
+import { errorMessage } from '@triad/common';
 import type { PointRequest, ReadRequest } from './driver.js';
 
 /**
@@ -17,7 +18,7 @@ export function parsePoints<T>(
     try {
       parsed.push(parse(point));
     } catch (error) {
-      report(`${point.datapointSetId}/${point.datapointId}: ${(error as Error).message}`);
+      report(`${point.datapointSetId}/${point.datapointId}: ${errorMessage(error)}`);
     }
   }
   return parsed;

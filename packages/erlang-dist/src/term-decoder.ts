@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { errorMessage } from '@triad/common';
 import { ByteReader } from './byte-reader.js';
 import { ErlangDistError } from './errors.js';
 import { Tag } from './etf-tags.js';
@@ -70,7 +71,7 @@ function readCompressed(reader: ByteReader, opts: DecodeOptions): Term {
   try {
     inflated = inflateSync(data, { maxOutputLength: Math.max(size, 1) });
   } catch (cause) {
-    throw new ErlangDistError('ED_ERR_COMPRESSED', { offset: at, detail: (cause as Error).message, cause });
+    throw new ErlangDistError('ED_ERR_COMPRESSED', { offset: at, detail: errorMessage(cause), cause });
   }
   if (inflated.length !== size) {
     throw new ErlangDistError('ED_ERR_COMPRESSED', {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorMessage } from '@triad/common';
 import { kitProblems } from './errors.js';
 
 /** Default most nesting levels (objects + arrays) a JSON body may have. */
@@ -78,7 +79,7 @@ export function parseJsonBody(text: string, maxDepth = DEFAULT_MAX_JSON_DEPTH): 
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw kitProblems.create('SVC_ERR_JSON_SYNTAX', (error as Error).message);
+    throw kitProblems.create('SVC_ERR_JSON_SYNTAX', errorMessage(error));
   }
   const forbidden = findForbiddenKey(value);
   if (forbidden !== undefined) {
@@ -120,7 +121,7 @@ export function useJsonBodyParser(app: FastifyInstance, options: JsonBodyParserO
           done(null, parseJsonBody(text, maxDepth));
         }
       } catch (error) {
-        done(error as Error, undefined);
+        done(error instanceof Error ? error : new Error(errorMessage(error)), undefined);
       }
     },
   );

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
+import { errorCode, errorMessage } from '@triad/common';
 import type { DeviceTemplate } from '../generated/device-template.generated.js';
 import { fromJsonPointer } from '../problem.js';
 import { formatEventLine, formatValueLine } from '../pipeline/format-output.js';
@@ -195,6 +196,5 @@ async function runUpdates(
 
 /** Why a file could not be read, for `triad: cannot read <file>: <why>`. */
 function readFailure(error: unknown): string {
-  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'no such file';
-  return error instanceof Error ? error.message : String(error);
+  return errorCode(error) === 'ENOENT' ? 'no such file' : errorMessage(error);
 }

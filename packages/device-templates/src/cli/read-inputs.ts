@@ -1,6 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { errorCode, errorMessage } from '@triad/common';
 
 /** One input named on the command line, read as bytes (or the reason it could not be). */
 export type CliInput =
@@ -70,7 +71,7 @@ async function readBounded(file: string, absolute: string, maxBytes: number): Pr
   } catch (error) {
     return {
       file,
-      ioError: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message,
+      ioError: errorCode(error) === 'ENOENT' ? 'no such file' : errorMessage(error),
     };
   }
 }

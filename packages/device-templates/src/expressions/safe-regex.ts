@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { errorMessage } from '@triad/common';
 import { analyseRegex, type RegexPlan } from './analyse-regex.js';
 import type { RegexIssue } from './regex-issue.js';
 import { ExpressionEvaluationError } from './expression-evaluation-error.js';
@@ -40,7 +41,7 @@ function compileRe2(pattern: string, flags: string): Re2Instance | string {
       freeWasmPattern.register(compiled, wrapper as { delete(): void });
     }
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const prefix = `Invalid regular expression: /${pattern}/${flags}: `;
     compiled = message.startsWith(prefix) ? message.slice(prefix.length) : message;
   }

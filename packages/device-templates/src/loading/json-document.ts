@@ -1,3 +1,4 @@
+import { errorMessage } from '@triad/common';
 import { scanJsonPositions } from './scan-json-positions.js';
 import { findJsonSyntaxError } from './json-syntax-error.js';
 import { formatPlace, loadFailure } from './load-failure.js';
@@ -43,7 +44,7 @@ function syntaxFailure(text: string, lines: LineIndex, error: unknown) {
     return loadFailure('DT_ERR_LOAD_SYNTAX', { path: '', line: at.line, column: at.column }, fault.message);
   }
   // JSON.parse refused something the grammar check accepts: report the engine's words.
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   const offset = Number(/position (\d+)/.exec(reason)?.[1] ?? 0);
   const at = lines.positionAt(offset);
   return loadFailure(

@@ -1,3 +1,4 @@
+import { errorMessage } from '@triad/common';
 import { ExpressionEvaluationError } from '../expressions/expression-evaluation-error.js';
 import type { SetPlan } from './compile-pipeline.js';
 import type { AlertPlan, DatapointPlan } from './datapoint-plan.js';
@@ -97,7 +98,7 @@ export interface Failure {
 export function failureOf(error: unknown): Failure {
   if (error instanceof ExpressionEvaluationError) return { code: error.code, message: error.message };
   const code: PipelineProblemCode = 'DT_ERR_PIPE_EVAL_UNEXPECTED';
-  return { code, message: `unexpected failure: ${error instanceof Error ? error.message : String(error)}` };
+  return { code, message: `unexpected failure: ${errorMessage(error)}` };
 }
 
 export function makeErrorEvent(

@@ -1,3 +1,4 @@
+import { errorMessage } from '@triad/common';
 /** One item read from an update stream: the parsed JSON value and where it was. */
 export interface StreamItem {
   readonly value: unknown;
@@ -67,7 +68,7 @@ function parseLine(text: string, line: number, onError: (error: StreamError) => 
   try {
     return { value: JSON.parse(trimmed) as unknown, line };
   } catch (error) {
-    onError({ line, message: `not valid JSON (${(error as Error).message})` });
+    onError({ line, message: `not valid JSON (${errorMessage(error)})` });
     return undefined;
   }
 }
@@ -79,7 +80,7 @@ function* parseArray(text: string, onError: (error: StreamError) => void): Gener
   try {
     parsed = JSON.parse(body);
   } catch (error) {
-    onError({ line, message: `the input starts with '[' but is not a valid JSON array (${(error as Error).message})` });
+    onError({ line, message: `the input starts with '[' but is not a valid JSON array (${errorMessage(error)})` });
     return;
   }
   if (!Array.isArray(parsed)) return;

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { SemanticCheck } from './semantic-reporter.js';
-import { isObject } from '@triad/common';
+import { errorMessage, isObject } from '@triad/common';
 
 const PATTERN_FIELDS = ['deviceID', 'vendorID', 'description'] as const;
 
@@ -57,7 +57,7 @@ function compile(pattern: string): PatternVerdict {
 
 // re2-wasm messages read `Invalid regular expression: /<pattern>/u: <reason>`; keep the reason.
 function re2Reason(error: unknown, pattern: string): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const prefix = `Invalid regular expression: /${pattern}/u: `;
   return message.startsWith(prefix) ? message.slice(prefix.length) : message;
 }

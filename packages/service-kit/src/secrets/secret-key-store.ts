@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { errorCode } from '@triad/common';
 import { SecretCipher, SECRET_KEY_BYTES, type SecretPurpose } from './secret-cipher.js';
 
 /** Where the secret key comes from: the setting, or a file in the data directory. */
@@ -91,7 +92,7 @@ async function readKeyFile(file: string): Promise<Buffer | undefined> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (errorCode(error) === 'ENOENT') return undefined;
     throw error;
   }
   if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600);

@@ -1,3 +1,4 @@
+import { errorMessage } from '@triad/common';
 /**
  * One connection to a broker, shared by every device with the same connection settings. It
  * subscribes each topic filter once however many devices need it, decodes each message once,
@@ -204,7 +205,7 @@ export class MqttConnection {
     try {
       route.deliver(message);
     } catch (error) {
-      this.#log?.(`MQTT: a message on ${message.topic} could not be read: ${(error as Error).message}`);
+      this.#log?.(`MQTT: a message on ${message.topic} could not be read: ${errorMessage(error)}`);
     }
   }
 

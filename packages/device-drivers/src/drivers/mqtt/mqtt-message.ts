@@ -2,7 +2,7 @@
  * One received MQTT message as the driver reads it. The payload is decoded once, on first use,
  * however many devices and topic entries read it: JSON when it parses, else its UTF-8 text.
  */
-import { isObject } from '@triad/common';
+import { errorMessage, isObject } from '@triad/common';
 
 /** The MQTT 5 publish properties the driver reads. */
 export interface PublishProperties {
@@ -86,7 +86,7 @@ export class MqttMessage {
       this.#payload = text;
       const start = text.trimStart()[0];
       if (start === '{' || start === '[')
-        this.#jsonError = `the payload on ${this.topic} is not valid JSON: ${(error as Error).message}`;
+        this.#jsonError = `the payload on ${this.topic} is not valid JSON: ${errorMessage(error)}`;
     }
   }
 }

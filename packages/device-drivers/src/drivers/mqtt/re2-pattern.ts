@@ -4,6 +4,7 @@
  * stall the message loop. See docs/decisions/0007-regex-engines.md.
  */
 import { createRequire } from 'node:module';
+import { errorMessage } from '@triad/common';
 
 /** The part of re2-wasm this module calls. */
 interface Re2Instance {
@@ -47,7 +48,7 @@ export class Re2Pattern {
       result = new Re2Pattern(source, new (loadRe2().RE2)(source, 'u'));
     } catch (error) {
       // re2-wasm says `Invalid regular expression: /<source, / escaped>/u: <reason>: <source>`.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       const escaped = source.replace(/\//g, '\\/');
       const prefix = `Invalid regular expression: /${escaped}/u: `;
       const reason = message.startsWith(prefix) ? message.slice(prefix.length) : message;
