@@ -4,6 +4,7 @@ import { loadArea } from './area-loader.js';
 import type { AreaProps } from './area-props.js';
 import { AREA_TITLES, type ConsoleConfig, type ConsoleLink } from './console-config.js';
 import { navigate, usePath } from './router.js';
+import { errorMessage } from './error-alert.js';
 
 /**
  * The layout every service's console shares: a skip link, the banner with the product name and
@@ -16,7 +17,7 @@ export function Shell({ config }: { readonly config: ConsoleConfig }) {
   useEffect(() => {
     loadArea(config.home)
       .then((module) => setArea(() => module.default))
-      .catch((error: unknown) => setFailure(error instanceof Error ? error.message : String(error)));
+      .catch((error: unknown) => setFailure(errorMessage(error)));
   }, [config.home]);
   return (
     <>

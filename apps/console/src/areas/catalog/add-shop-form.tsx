@@ -3,6 +3,7 @@ import { HttpError } from '../../shell/http-error.js';
 import { addShop } from './catalog-client.js';
 import type { NewShop } from './catalog-wire.js';
 import { parseDecimal } from './format-money.js';
+import { errorMessage } from '../../shell/error-alert.js';
 
 export interface AddShopFormProps {
   /** A token of the admin client (`AdminSignIn`). */
@@ -53,9 +54,7 @@ export function AddShopForm({ adminToken, onAdminRefused, onAdded }: AddShopForm
         setBusy(true);
         setMessage(undefined);
         submit(event.currentTarget)
-          .catch((error: unknown) =>
-            setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) }),
-          )
+          .catch((error: unknown) => setMessage({ ok: false, text: errorMessage(error) }))
           .finally(() => setBusy(false));
       }}
     >

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Link } from '../../shell/link.js';
 import { bookmarkProblem, isConsolePath, type Bookmark } from './bookmark.js';
 import type { OperatorClient } from './operator-client.js';
+import { errorMessage } from '../../shell/error-alert.js';
 
 /**
  * The signed-in user's bookmarks (saved views) on the Admin page: the list (`GET /api/bookmark`),
@@ -18,12 +19,12 @@ export function BookmarksSection(props: {
   const [bookmarks, setBookmarks] = useState<readonly Bookmark[] | undefined>();
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
-  const fail = (failure: unknown) => onError(failure instanceof Error ? failure.message : String(failure));
+  const fail = (failure: unknown) => onError(errorMessage(failure));
   useEffect(() => {
     client
       .get<{ bookmarks: Bookmark[] }>('/api/bookmark')
       .then((reply) => setBookmarks(reply.bookmarks))
-      .catch((failure: unknown) => onError(failure instanceof Error ? failure.message : String(failure)));
+      .catch((failure: unknown) => onError(errorMessage(failure)));
   }, [client, onError]);
   const remove = (bookmark: Bookmark) =>
     client

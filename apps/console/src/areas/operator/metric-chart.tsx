@@ -10,6 +10,7 @@ import {
 } from './node-history.js';
 import type { OperatorClient } from './operator-client.js';
 import type { DrawnChart } from './uplot-chart.js';
+import { errorMessage } from '../../shell/error-alert.js';
 
 interface SeriesPoints {
   readonly label: string;
@@ -54,7 +55,7 @@ export function MetricChart(props: {
       }),
     )
       .then((list) => live && setFetched({ series: list, from, to }))
-      .catch((reason: unknown) => live && setError(reason instanceof Error ? reason.message : String(reason)));
+      .catch((reason: unknown) => live && setError(errorMessage(reason)));
     return () => {
       live = false;
     };
@@ -81,7 +82,7 @@ export function MetricChart(props: {
         );
         observer.observe(target);
       })
-      .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+      .catch((reason: unknown) => setError(errorMessage(reason)));
     return () => {
       cancelled = true;
       observer.disconnect();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { OperatorClient } from './operator-client.js';
 import { formatTags, parseTags, type UserTags } from './user-tags.js';
+import { errorMessage } from '../../shell/error-alert.js';
 
 /**
  * One user's tags on the Admin page: a text field (`all`, or tags separated by commas) loaded
@@ -19,7 +20,7 @@ export function UserTagsField(props: {
     client
       .get<UserTags>(`/api/tags/user/${encodeURIComponent(username)}`)
       .then((tags) => setText(formatTags(tags)))
-      .catch((failure: unknown) => onError(failure instanceof Error ? failure.message : String(failure)));
+      .catch((failure: unknown) => onError(errorMessage(failure)));
   }, [client, username, onError]);
   const id = `tags-of-${encodeURIComponent(username)}`;
   return (
@@ -35,7 +36,7 @@ export function UserTagsField(props: {
             setText(formatTags(parsed.tags));
             props.onDone(`Tags of ${username} saved.`);
           })
-          .catch((failure: unknown) => onError(failure instanceof Error ? failure.message : String(failure)));
+          .catch((failure: unknown) => onError(errorMessage(failure)));
       }}
     >
       <label for={id} class="visually-hidden">

@@ -13,6 +13,7 @@ import { REGISTRY_PATH, editorPath } from './templates-routes.js';
 import { readSource, saveNewVersion, type SourceFormat, type TemplateProblem } from './templates-api.js';
 import { TryItPanel } from './try-it-panel.js';
 import { useTokenPrompt, type WriteAccess } from './write-token.js';
+import { errorMessage } from '../../shell/error-alert.js';
 
 export interface EditorPageProps {
   readonly templateId: string;
@@ -54,7 +55,7 @@ export function EditorPage({ templateId, templateVersion, access }: EditorPagePr
         setLoaded(source);
         setNewVersion(nextPatchVersion(templateVersion));
       },
-      (e: unknown) => !cancelled && setStatus(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => !cancelled && setStatus(errorMessage(e)),
     );
     return () => {
       cancelled = true;
@@ -110,7 +111,7 @@ export function EditorPage({ templateId, templateVersion, access }: EditorPagePr
     } catch (e) {
       if (tokens.asks(e, (given) => void save(undefined, given)))
         setSaveMessage({ text: 'Not saved yet: the service needs its write token' });
-      else setSaveMessage({ text: `Not saved: ${e instanceof Error ? e.message : String(e)}` });
+      else setSaveMessage({ text: `Not saved: ${errorMessage(e)}` });
     }
   };
 

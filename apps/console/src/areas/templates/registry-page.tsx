@@ -7,6 +7,7 @@ import { listTemplates, listVersions, templateUrl, type TemplateSummary } from '
 import { usePageTitle } from '../../shell/page-title.js';
 import { followLink } from '../../shell/router.js';
 import { editorPath } from './templates-routes.js';
+import { errorMessage } from '../../shell/error-alert.js';
 
 /** File name a downloaded version gets. */
 function fileName(summary: TemplateSummary): string {
@@ -110,7 +111,7 @@ export function RegistryPage() {
           setPage(result);
         },
         (e: unknown) => {
-          if (!controller.signal.aborted) setError(e instanceof Error ? e.message : String(e));
+          if (!controller.signal.aborted) setError(errorMessage(e));
         },
       );
     }, 150);
