@@ -30,7 +30,9 @@ export function usePath(): string {
  * clicks (new tab, download) keep the browser's behaviour.
  */
 export function followLink(event: MouseEvent): void {
-  const anchor = (event.currentTarget ?? event.target) as HTMLAnchorElement | null;
+  const { currentTarget, target } = event;
+  const anchor =
+    currentTarget instanceof HTMLAnchorElement ? currentTarget : target instanceof Element ? target.closest('a') : null;
   if (!anchor || event.defaultPrevented || event.button !== 0) return;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   if (anchor.origin !== location.origin) return;

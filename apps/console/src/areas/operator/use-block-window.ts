@@ -34,7 +34,8 @@ export function useBlockWindow(blocks: number): BlockWindow {
       (entries) => {
         const next = new Set(nearNow.current);
         for (const entry of entries) {
-          const block = Number((entry.target as HTMLElement).dataset.block);
+          if (!(entry.target instanceof HTMLElement)) continue;
+          const block = Number(entry.target.dataset.block);
           if (entry.isIntersecting) next.add(block);
           else next.delete(block);
         }
@@ -51,7 +52,7 @@ export function useBlockWindow(blocks: number): BlockWindow {
   useLayoutEffect(() => {
     for (const [block, element] of elements.current) {
       if (element.dataset.placeholder !== undefined) continue;
-      const rows = (element as HTMLTableSectionElement).rows.length;
+      const rows = element instanceof HTMLTableSectionElement ? element.rows.length : 0;
       measured.current.set(block, { px: element.getBoundingClientRect().height, rows });
     }
   });

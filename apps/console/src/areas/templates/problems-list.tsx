@@ -14,7 +14,7 @@ function moveFocus(event: KeyboardEvent) {
   const current = event.target;
   if (!(current instanceof HTMLElement)) return;
   const buttons = [...(current.closest('ul')?.querySelectorAll('button') ?? [])];
-  const next = buttons[buttons.indexOf(current as HTMLButtonElement) + (event.key === 'ArrowDown' ? 1 : -1)];
+  const next = buttons[buttons.findIndex((button) => button === current) + (event.key === 'ArrowDown' ? 1 : -1)];
   if (next) {
     event.preventDefault();
     next.focus();
