@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorCode } from '@triad/common';
 import { kitProblems, type KitProblemCode } from '../errors.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { PROBLEM_MEDIA_TYPE, buildProblemDocument } from '../problem/problem-document.js';
@@ -44,7 +45,7 @@ export const problemHandler = fp(
       if (clientGone(request, reply)) {
         // Nothing can be answered (the client hung up mid-body, or a 408 went out already): one
         // info line without a stack, so clients that abort cannot fill the log with errors.
-        request.log.info({ reason: errorCode(error) }, 'request abandoned: the connection is closed');
+        request.log.info({ reason: reasonOf(error) }, 'request abandoned: the connection is closed');
         return undefined;
       }
       const { status, code, title, detail, extensions } = classifyError(error, request);
@@ -153,25 +154,26 @@ export function classifyError(error: FastifyError | Error, request: FastifyReque
  * bad or forbidden path), else undefined.
  */
 function exposedClientStatus(error: Error): number | undefined {
-  const fields = error as Error & {
-    readonly expose?: unknown;
-    readonly status?: unknown;
-    readonly statusCode?: unknown;
-  };
-  if (fields.expose !== true) return undefined;
-  const status = typeof fields.statusCode === 'number' ? fields.statusCode : fields.status;
+  if (!('expose' in error) || error.expose !== true) return undefined;
+  const status =
+    'statusCode' in error && typeof error.statusCode === 'number'
+      ? error.statusCode
+      : 'status' in error
+        ? error.status
+        : undefined;
   return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500 ? status : undefined;
 }
 
 /** True when no reply can reach the client any more (mirrors Fastify's own check for async handlers). */
 function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
-  const socket = request.raw.socket as { readonly destroyed?: boolean } | null | undefined;
+  // Node's types say it is always there; Fastify's own check allows for none, and so does this one.
+  const socket: { readonly destroyed?: boolean } | null | undefined = request.raw.socket;
   return reply.sent || reply.raw.headersSent || request.raw.aborted || !socket || socket.destroyed === true;
 }
 
-function errorCode(error: Error): string {
-  const code = (error as Error & { readonly code?: unknown }).code;
-  return typeof code === 'string' ? code : error.name;
+/** The error's string `code` (`ECONNRESET`), else its name, for the log line. */
+function reasonOf(error: Error): string {
+  return errorCode(error) ?? error.name;
 }
 
 function kit(code: KitProblemCode): ProblemReplyInit {
