@@ -4,6 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
+import { errorMessage, isObject } from '@triad/common';
 import type { CatalogFormat, ImportMode, ImportResult } from '../commands/import-catalog.js';
 import { importAndRecord } from '../commands/import-and-record.js';
 import { cliStoreTarget } from './cli-store-target.js';
@@ -98,8 +99,7 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
         else await writeFile(chunks, path.resolve(cwd, o.output));
       } catch (error) {
         // A reader that stops early (`| head`) is not an error of ours.
-        if ((error as NodeJS.ErrnoException).code !== 'EPIPE')
-          usage('generate', `cannot write: ${(error as Error).message}`);
+        if (!isObject(error) || error.code !== 'EPIPE') usage('generate', `cannot write: ${errorMessage(error)}`);
       }
     });
 
@@ -162,17 +162,15 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
           try {
             size = statSync(fullPath).size;
           } catch (error) {
-            return usage(
-              'import',
-              `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-            );
+            const code = isObject(error) ? error.code : undefined;
+            return usage('import', `cannot read ${file}: ${typeof code === 'string' ? code : errorMessage(error)}`);
           }
         }
         let target;
         try {
           target = cliStoreTarget(options.env, cwd, o);
         } catch (error) {
-          return usage('import', (error as Error).message);
+          return usage('import', errorMessage(error));
         }
         let storage: ContentApiCore | undefined;
         try {
@@ -209,7 +207,7 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
             io.stderr.write(`triad catalog import: ${file}: malformed XML at ${error.message}; nothing was changed\n`);
             raise(io, EXIT_NOTHING_COMMITTED);
           } else {
-            usage('import', (error as Error).message);
+            usage('import', errorMessage(error));
           }
         } finally {
           await storage?.close();
@@ -357,7 +355,7 @@ function rejectLimit(value: string): RejectLimit {
   try {
     return parseRejectLimit(value);
   } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
+    throw new InvalidArgumentError(errorMessage(error));
   }
 }
 

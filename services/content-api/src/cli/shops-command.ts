@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { errorMessage, isObject } from '@triad/common';
 import { cliStoreTarget } from './cli-store-target.js';
 import { CONTENT_SQLITE_FILE, openContentApiCore, type ContentApiCore } from '../content-api-core.js';
 import { LANGUAGES, type BusinessShop } from '../model/article.js';
@@ -60,7 +61,7 @@ export function createShopsCommand(io: CatalogCommandIo, options: CatalogCommand
     try {
       target = cliStoreTarget(options.env, cwd, o);
     } catch (error) {
-      return fail(name, EXIT_USAGE, (error as Error).message);
+      return fail(name, EXIT_USAGE, errorMessage(error));
     }
     let store: ContentApiCore | undefined;
     try {
@@ -68,13 +69,13 @@ export function createShopsCommand(io: CatalogCommandIo, options: CatalogCommand
       await work({ backend: store.backend, where: target.where });
     } catch (error) {
       // Another process holds the write lock longer than the store's busy timeout (a long import).
-      const busy = (error as { code?: unknown }).code === 'SQLITE_BUSY';
+      const busy = isObject(error) && error.code === 'SQLITE_BUSY';
       fail(
         name,
         EXIT_USAGE,
         busy
           ? 'another import or shop change is writing this database; nothing was changed, try again when it ends'
-          : (error as Error).message,
+          : errorMessage(error),
       );
     } finally {
       await store?.close();
@@ -87,11 +88,10 @@ export function createShopsCommand(io: CatalogCommandIo, options: CatalogCommand
     if (o.fromJson !== undefined) {
       try {
         const parsed: unknown = JSON.parse(readFileSync(path.resolve(cwd, o.fromJson), 'utf8'));
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-          throw new Error('it does not hold a JSON object');
-        record = parsed as Record<string, unknown>;
+        if (!isObject(parsed)) throw new Error('it does not hold a JSON object');
+        record = parsed;
       } catch (error) {
-        fail(name, EXIT_USAGE, `cannot read ${o.fromJson}: ${(error as Error).message}`);
+        fail(name, EXIT_USAGE, `cannot read ${o.fromJson}: ${errorMessage(error)}`);
         return undefined;
       }
     }

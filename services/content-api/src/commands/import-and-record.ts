@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { errorMessage } from '@triad/common';
 import { XmlSyntaxError } from '../import/xml-event-reader.js';
 import type { ImportRun, NewImportRun, RefusedRecord } from '../model/import-run.js';
 import type { SearchBackend } from '../search/search-backend.js';
@@ -97,5 +98,5 @@ export function refusedRecord(failure: ImportFailure): RefusedRecord {
 
 function refusalOf(error: unknown): string {
   if (error instanceof XmlSyntaxError) return `malformed XML at line ${error.line}: ${error.reason}`;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

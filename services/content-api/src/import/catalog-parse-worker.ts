@@ -4,6 +4,7 @@
  * records (`finishCatalogItem`), and posts them back, one reply per message, in order.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { errorMessage } from '@triad/common';
 import { readBmecatPiece } from './bmecat-pieces.js';
 import { CatalogParser, finishCatalogItems } from './catalog-parser.js';
 import type { ParseReply, ParseRequest } from './parse-catalog.js';
@@ -38,7 +39,7 @@ if (port) {
               line: error.line,
               ...(error.column !== undefined ? { column: error.column } : {}),
             }
-          : { kind: 'failed', name: (error as Error).name, message: (error as Error).message };
+          : { kind: 'failed', name: error instanceof Error ? error.name : 'Error', message: errorMessage(error) };
     }
     port.postMessage(reply);
   });

@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
+import { errorMessage } from '@triad/common';
 import { RECORD_LIMITS } from './record-limits.js';
 
 /** One record of a JSON Lines file with its 1-based line number, or why the line is not JSON. */
@@ -108,6 +109,6 @@ function parseLine(text: string, line: number): JsonLinesItem | undefined {
   try {
     return { line, record: JSON.parse(text) as unknown };
   } catch (error) {
-    return { line, error: `not JSON: ${(error as Error).message}` };
+    return { line, error: `not JSON: ${errorMessage(error)}` };
   }
 }

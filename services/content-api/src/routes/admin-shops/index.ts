@@ -103,7 +103,7 @@ export function adminShopsRoutes(
   });
 
   app.delete('/admin/business-shops/:shopId', { schema: deleteShopSchema }, async (request: ShopRequest, reply) => {
-    const flag = (request.query as Record<string, unknown>).withArticles;
+    const flag = isObject(request.query) ? request.query.withArticles : undefined;
     if (flag !== undefined && flag !== 'true' && flag !== 'false')
       throw invalidQueryParam('withArticles', [
         { path: '#/withArticles', code: 'TYPE', description: 'must be true or false' },

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contentProblems } from '../../errors.js';
 import { applyRequestedVersion, type ContentVersions } from '../../http/content-version.js';
 import { CONTENT_MEDIA_TYPE } from '../../http/media-types.js';
+import { rawQuery } from '../../http/raw-query.js';
 import { presentArticleDetail } from '../../presenters/article-presenter.js';
 import { articlePath, LinkBuilder, linkScope } from '../../presenters/links.js';
 import { presentSearchResult } from '../../presenters/search-presenter.js';
 import { scopeToCurrency } from '../../search/currency-scope.js';
-import { parseSearchQuery, single, type RawQuery } from '../../search/parse-search-query.js';
+import { parseSearchQuery, single } from '../../search/parse-search-query.js';
 import type { SearchBackend } from '../../search/search-backend.js';
 import { readArticleSchema, searchArticlesSchema } from './schemas.js';
 
@@ -25,7 +26,7 @@ export function articlesRoutes(
   const { versions } = options;
 
   app.get('', { schema: searchArticlesSchema }, async (request, reply) => {
-    const search = parseSearchQuery(request.query as RawQuery);
+    const search = parseSearchQuery(rawQuery(request.query));
     const { snapshot, backend } = await versions.resolve(search.hash, search.query.shopIds);
     applyRequestedVersion(reply, search.hash, snapshot.versionOf(search.query.shopIds));
     const page = await backend.search(scopeToCurrency(search.query, search.currency, snapshot.shops));
@@ -35,7 +36,7 @@ export function articlesRoutes(
   });
 
   app.get<{ Params: { articleId: string } }>('/:articleId', { schema: readArticleSchema }, async (request, reply) => {
-    const hash = single(request.query as RawQuery, 'hash');
+    const hash = single(rawQuery(request.query), 'hash');
     const scope = linkScope(articlePath(request.params.articleId));
     const { snapshot, backend } = await versions.resolve(hash, scope);
     applyRequestedVersion(reply, hash, snapshot.versionOf(scope));

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentProblems } from '../../errors.js';
 import { applyRequestedVersion, type ContentVersions } from '../../http/content-version.js';
 import { CONTENT_MEDIA_TYPE } from '../../http/media-types.js';
+import { rawQuery } from '../../http/raw-query.js';
 import type { BusinessShop } from '../../model/article.js';
 import { LinkBuilder } from '../../presenters/links.js';
 import { pagingLinks } from '../../presenters/search-presenter.js';
@@ -11,7 +12,7 @@ import {
   presentShippingCosts,
   presentShop,
 } from '../../presenters/shop-presenter.js';
-import { boundedInteger, single, type RawQuery } from '../../search/parse-search-query.js';
+import { boundedInteger, single } from '../../search/parse-search-query.js';
 import type { SearchBackend } from '../../search/search-backend.js';
 import {
   listShopsAliasSchema,
@@ -44,7 +45,7 @@ export function businessShopsRoutes(
 ): void {
   const { versions } = options;
   const list = async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = request.query as RawQuery;
+    const query = rawQuery(request.query);
     const limit = boundedInteger(query, 'limit', SHOP_LIMIT);
     const offset = boundedInteger(query, 'offset', SHOP_OFFSET);
     const hash = single(query, 'hash');
@@ -71,7 +72,7 @@ export function businessShopsRoutes(
 
   const one =
     (present: Present) => async (request: FastifyRequest<{ Params: { shopId: string } }>, reply: FastifyReply) => {
-      const hash = single(request.query as RawQuery, 'hash');
+      const hash = single(rawQuery(request.query), 'hash');
       const { snapshot } = await versions.resolve(hash, [request.params.shopId]);
       applyRequestedVersion(reply, hash, snapshot.versionOf([request.params.shopId]));
       const shop = snapshot.shops.get(request.params.shopId);

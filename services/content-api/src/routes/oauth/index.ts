@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isObject } from '@triad/common';
 import type { LocalIdentity } from '../../auth/local-identity.js';
 import type { SecretThrottle } from '../../auth/secret-throttle.js';
 import { contentProblems } from '../../errors.js';
@@ -27,10 +28,7 @@ export function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOptions, d
   });
 
   app.post('/oauth/token', { schema: tokenSchema }, async (request, reply) => {
-    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
-      string,
-      unknown
-    >;
+    const body: Readonly<Record<string, unknown>> = isObject(request.body) ? request.body : {};
     const field = (name: string): string | undefined => {
       const value = body[name];
       return typeof value === 'string' ? value : undefined;
@@ -83,8 +81,9 @@ export function oauthRoutes(app: FastifyInstance, options: OAuthRoutesOptions, d
 
 function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
-  if (!match) return undefined;
-  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
+  const encoded = match?.[1];
+  if (encoded === undefined) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
   // RFC 6749 §2.3.1: both parts are form-urlencoded before Basic encoding.

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@triad/db';
+import { errorMessage } from '@triad/common';
 import type { ContentTables } from '../../migrations/content-tables.js';
 import { parseStoredArticle } from '../../model/article-document.js';
 import type { Article } from '../../model/article.js';
@@ -53,7 +54,7 @@ export async function carryOverFirstLayout(
     try {
       articles += await backend.replaceShopCatalog({ shop, articles: storedArticles(db, shopId), hash });
     } catch (error) {
-      failed.push({ shopId, reason: error instanceof Error ? error.message : String(error) });
+      failed.push({ shopId, reason: errorMessage(error) });
     }
   }
   if (failed.length === 0) await sql`drop table ${sql.table(FIRST_LAYOUT_TABLE)}`.execute(db);
