@@ -35,7 +35,7 @@ function header(service: ServiceName): string {
 export async function renderConsoleApiTypes(root: string): Promise<Map<string, string>> {
   const rendered = new Map<string, string>();
   for (const [service, document] of await openApiDocuments(SERVICE_NAMES)) {
-    const ast = await openapiTS(JSON.stringify(document), { immutable: true });
+    const ast = await openapiTS(JSON.stringify(document));
     const file = consoleApiTypesFile(service);
     const absolute = path.join(root, file);
     const options = (await resolveConfig(absolute)) ?? {};

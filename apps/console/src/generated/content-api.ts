@@ -2,322 +2,322 @@
 // document of the content-api service (its GET /openapi.json). Do not edit: change the route
 // schemas and regenerate; `npm run check:generated` (part of `npm run lint`) fails when stale.
 export interface paths {
-  readonly '/metrics': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * Prometheus metrics
      * @description Process metrics and HTTP request counts and durations by route and status, in the Prometheus text exposition format 0.0.4.
      */
-    readonly get: operations['getMetrics'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/healthz': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/healthz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * Readiness probe
      * @description 200 once the service is ready; 503 while starting, shutting down or when a dependency fails.
      */
-    readonly get: operations['getHealth'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/oauth/token': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/oauth/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /**
      * Issue an access token (OAuth 2 client credentials grant)
      * @description Served only when the built-in identity is in use. The client authenticates with HTTP Basic (RFC 6749 §2.3.1) or with client_id and client_secret in the body. Replies `Cache-Control: no-store`.
      */
-    readonly post: operations['issueToken'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['issueToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/.well-known/jwks.json': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/.well-known/jwks.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * The public key that verifies access tokens (JWKS)
      * @description Served only when the built-in identity is in use. Replies `Cache-Control: public, max-age=300`.
      */
-    readonly get: operations['getJwks'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getJwks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/oauth/demo-client': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/oauth/demo-client': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * A local demo run's generated read client, for the console's sign-in form
      * @description Served with the built-in identity. Answers the read client only for a demo run (`TRIAD_DEMO`) whose read client was generated (no `TRIAD_OAUTH_CLIENT_ID`/`_SECRET`), which listens on a loopback address, to a request whose `Host` is a loopback name or address; 204 otherwise. Never the admin client.
      */
-    readonly get: operations['getDemoClient'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getDemoClient'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * Entry point: links to the other resources
      * @description Links `self`, `bshops` and `business-shops` (the same shop list), `articles` and `article-by-id` (a URI template with `{articleId}`).
      */
-    readonly get: operations['getEntryPoint'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getEntryPoint'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/articles': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/articles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * Search articles by text, filter and shop, with sorting, paging and facets
      * @description Replies `Cache-Control: private, max-age=300`, or immutable caching when `hash` names the current content version. Unknown parameters are ignored.
      */
-    readonly get: operations['searchArticles'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['searchArticles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/articles/{articleId}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/articles/{articleId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * One article with prices, units, features and links
      * @description Replies `Cache-Control` as the search does.
      */
-    readonly get: operations['getArticle'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getArticle'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/business-shops': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/business-shops': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** List business shops */
-    readonly get: operations['listBusinessShops'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listBusinessShops'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/bshops': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/bshops': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** List business shops (alias of /api/business-shops) */
-    readonly get: operations['listBusinessShopsAlias'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listBusinessShopsAlias'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/business-shops/{shopId}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/business-shops/{shopId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** One business shop */
-    readonly get: operations['getBusinessShop'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getBusinessShop'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/business-shops/{shopId}/return-policy': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/business-shops/{shopId}/return-policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** A shop's return policy */
-    readonly get: operations['getReturnPolicy'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getReturnPolicy'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/business-shops/{shopId}/shipping-costs': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/business-shops/{shopId}/shipping-costs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** A shop's shipping costs */
-    readonly get: operations['getShippingCosts'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getShippingCosts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/business-shops/{shopId}/minimum-order-value': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/business-shops/{shopId}/minimum-order-value': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** A shop's minimum order value */
-    readonly get: operations['getMinimumOrderValue'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getMinimumOrderValue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/admin/business-shops': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/admin/business-shops': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Every shop with its whole record */
-    readonly get: operations['adminListShops'];
-    readonly put?: never;
+    get: operations['adminListShops'];
+    put?: never;
     /** Add a shop (terms not given take their defaults) */
-    readonly post: operations['adminCreateShop'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['adminCreateShop'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/admin/business-shops/{shopId}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/admin/business-shops/{shopId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** A shop's whole record */
-    readonly get: operations['adminGetShop'];
+    get: operations['adminGetShop'];
     /** Create or replace a shop's whole record (its articles stay) */
-    readonly put: operations['adminPutShop'];
-    readonly post?: never;
+    put: operations['adminPutShop'];
+    post?: never;
     /** Remove a shop (with withArticles=true also its articles, in one transaction) */
-    readonly delete: operations['adminDeleteShop'];
-    readonly options?: never;
-    readonly head?: never;
+    delete: operations['adminDeleteShop'];
+    options?: never;
+    head?: never;
     /** Change members of a shop's record (section by section; null removes an optional amount) */
-    readonly patch: operations['adminPatchShop'];
-    readonly trace?: never;
+    patch: operations['adminPatchShop'];
+    trace?: never;
   };
-  readonly '/admin/business-shops/{shopId}/imports': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/admin/business-shops/{shopId}/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** The shop's last 50 catalog imports, newest first */
-    readonly get: operations['adminListShopImports'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['adminListShopImports'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
 }
 export type webhooks = Record<string, never>;
@@ -327,57 +327,57 @@ export interface components {
      * Problem
      * @description RFC 9457 problem details (application/problem+json)
      */
-    readonly Problem: {
+    Problem: {
       /** @description urn:triad:problem:<code> */
-      readonly type: string;
-      readonly title: string;
-      readonly status: number;
-      readonly detail?: string;
+      type: string;
+      title: string;
+      status: number;
+      detail?: string;
       /** @description request path */
-      readonly instance?: string;
+      instance?: string;
       /** @description stable error code from the catalogue */
-      readonly code: string;
-      readonly requestId: string;
-      readonly errors?: readonly {
-        readonly [key: string]: unknown;
+      code: string;
+      requestId: string;
+      errors?: {
+        [key: string]: unknown;
       }[];
     } & {
-      readonly [key: string]: unknown;
+      [key: string]: unknown;
     };
     /**
      * Decimal
      * @description value / 10^decimalDigits (both always present)
      */
-    readonly Decimal: {
-      readonly value: number;
-      readonly decimalDigits: number;
+    Decimal: {
+      value: number;
+      decimalDigits: number;
     };
     /** Link */
-    readonly Link: {
+    Link: {
       /** @description absolute URL; carries hash when the content version is known */
-      readonly href: string;
+      href: string;
       /** @enum {string} */
-      readonly mediaType: 'application/vnd.vendor.content.v1+json';
+      mediaType: 'application/vnd.vendor.content.v1+json';
       /** @enum {string} */
-      readonly method: 'GET';
-      readonly rel: string;
+      method: 'GET';
+      rel: string;
     };
     /**
      * Links
      * @description hypermedia links (`_schema`)
      */
-    readonly Links: {
-      readonly links: readonly components['schemas']['Link'][];
+    Links: {
+      links: components['schemas']['Link'][];
     };
     /** Status */
-    readonly Status: {
+    Status: {
       /** @description time spent on the request, ms */
-      readonly timeMs: number;
+      timeMs: number;
     };
     /** StringWithLanguage */
-    readonly StringWithLanguage: {
+    StringWithLanguage: {
       /** @enum {string} */
-      readonly lang:
+      lang:
         | 'de'
         | 'fr'
         | 'en'
@@ -412,48 +412,48 @@ export interface components {
         | 'zh'
         | 'ja'
         | 'ko';
-      readonly value: string;
+      value: string;
     };
     /** Money */
-    readonly Money: {
-      readonly amount: components['schemas']['Decimal'];
-      readonly currency: string;
+    Money: {
+      amount: components['schemas']['Decimal'];
+      currency: string;
     };
     /** Price */
-    readonly Price: {
+    Price: {
       /** @enum {string} */
-      readonly priceType: 'NET_CUSTOMER' | 'NET_INCL_SPECIAL_TAX';
-      readonly amount: components['schemas']['Decimal'];
-      readonly currency: string;
-      readonly tax: components['schemas']['Decimal'];
+      priceType: 'NET_CUSTOMER' | 'NET_INCL_SPECIAL_TAX';
+      amount: components['schemas']['Decimal'];
+      currency: string;
+      tax: components['schemas']['Decimal'];
     };
     /**
      * Mime
      * @description a media file: image, data sheet, safety data sheet ...
      */
-    readonly Mime: {
-      readonly mimeType: string;
+    Mime: {
+      mimeType: string;
       /** @description absolute when the catalog gave a MIME_ROOT */
-      readonly href: string;
-      readonly description?: string;
+      href: string;
+      description?: string;
       /** @description normal, thumbnail, detail, data_sheet, safety_data_sheet, logo, icon, others (BMEcat MIME_PURPOSE) */
-      readonly purpose: string;
+      purpose: string;
       /** @description alternative text (BMEcat MIME_ALT) */
-      readonly alt?: string;
+      alt?: string;
     };
     /** MimeWithLanguage */
-    readonly MimeWithLanguage: {
-      readonly mimeType: string;
-      readonly href: readonly components['schemas']['StringWithLanguage'][];
-      readonly description: readonly components['schemas']['StringWithLanguage'][];
-      readonly purpose: string;
-      readonly alt: readonly components['schemas']['StringWithLanguage'][];
+    MimeWithLanguage: {
+      mimeType: string;
+      href: components['schemas']['StringWithLanguage'][];
+      description: components['schemas']['StringWithLanguage'][];
+      purpose: string;
+      alt: components['schemas']['StringWithLanguage'][];
     };
     /** ArticleFeatures */
-    readonly ArticleFeatures: {
-      readonly features: readonly {
+    ArticleFeatures: {
+      features: {
         /** @enum {string} */
-        readonly lang?:
+        lang?:
           | 'de'
           | 'fr'
           | 'en'
@@ -488,14 +488,14 @@ export interface components {
           | 'zh'
           | 'ja'
           | 'ko';
-        readonly name: string;
-        readonly values: readonly string[];
-        readonly unit?: string;
-        readonly order?: number;
+        name: string;
+        values: string[];
+        unit?: string;
+        order?: number;
       }[];
-      readonly reference: {
-        readonly systemName: string;
-        readonly groupId: string;
+      reference: {
+        systemName: string;
+        groupId: string;
       };
     };
   };
@@ -507,2257 +507,2257 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  readonly getMetrics: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The metrics */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'text/plain': string;
+          'text/plain': string;
         };
       };
     };
   };
-  readonly getHealth: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Ready */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @enum {string} */
-            readonly status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
+            status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
           };
         };
       };
       /** @description Starting, shutting down or a dependency is unavailable */
-      readonly 503: {
+      503: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @enum {string} */
-            readonly status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
+            status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
           };
         };
       };
     };
   };
-  readonly issueToken: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  issueToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/x-www-form-urlencoded': {
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
           /** @enum {string} */
-          readonly grant_type: 'client_credentials';
+          grant_type: 'client_credentials';
           /** @description unless sent with HTTP Basic */
-          readonly client_id?: string;
+          client_id?: string;
           /** @description unless sent with HTTP Basic */
-          readonly client_secret?: string;
+          client_secret?: string;
           /** @description space-separated; only the API scope can be granted */
-          readonly scope?: string;
+          scope?: string;
         };
-        readonly 'application/json': {
+        'application/json': {
           /** @enum {string} */
-          readonly grant_type: 'client_credentials';
+          grant_type: 'client_credentials';
           /** @description unless sent with HTTP Basic */
-          readonly client_id?: string;
+          client_id?: string;
           /** @description unless sent with HTTP Basic */
-          readonly client_secret?: string;
+          client_secret?: string;
           /** @description space-separated; only the API scope can be granted */
-          readonly scope?: string;
+          scope?: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The token */
-      readonly 200: {
+      200: {
         headers: {
           /** @description never cache */
-          readonly 'Cache-Control'?: 'no-store';
-          readonly [name: string]: unknown;
+          'Cache-Control'?: 'no-store';
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @description a signed JWT */
-            readonly access_token: string;
+            access_token: string;
             /** @enum {string} */
-            readonly token_type: 'Bearer';
+            token_type: 'Bearer';
             /** @description seconds */
-            readonly expires_in: number;
-            readonly scope: string;
+            expires_in: number;
+            scope: string;
           };
         };
       };
       /** @description invalid_request, unsupported_grant_type or invalid_scope (OAuth error); a body that is not well-formed (problem) */
-      readonly 400: {
+      400: {
         headers: {
           /** @description never cache */
-          readonly 'Cache-Control'?: 'no-store';
-          readonly [name: string]: unknown;
+          'Cache-Control'?: 'no-store';
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @enum {string} */
-            readonly error: 'invalid_request' | 'unsupported_grant_type' | 'invalid_client' | 'invalid_scope';
-            readonly error_description: string;
+            error: 'invalid_request' | 'unsupported_grant_type' | 'invalid_client' | 'invalid_scope';
+            error_description: string;
           };
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description invalid_client: unknown client or wrong secret */
-      readonly 401: {
+      401: {
         headers: {
           /** @description never cache */
-          readonly 'Cache-Control'?: 'no-store';
+          'Cache-Control'?: 'no-store';
           /** @description Basic realm="content-api", when the client used Basic */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @enum {string} */
-            readonly error: 'invalid_request' | 'unsupported_grant_type' | 'invalid_client' | 'invalid_scope';
-            readonly error_description: string;
+            error: 'invalid_request' | 'unsupported_grant_type' | 'invalid_client' | 'invalid_scope';
+            error_description: string;
           };
         };
       };
       /** @description The body is larger than 8192 bytes (form) or 1 MiB (JSON) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The body is neither a form nor JSON */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description CONTENT_ERR_TOKEN_THROTTLED: too many wrong secrets for the client id or from the address; `Retry-After` says when to try again */
-      readonly 429: {
+      429: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly getJwks: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  getJwks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description JSON Web Key Set (RFC 7517) */
-      readonly 200: {
+      200: {
         headers: {
           /** @description cacheable for 5 minutes */
-          readonly 'Cache-Control'?: 'public, max-age=300';
-          readonly [name: string]: unknown;
+          'Cache-Control'?: 'public, max-age=300';
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly keys: readonly {
-              readonly [key: string]: unknown;
+          'application/json': {
+            keys: {
+              [key: string]: unknown;
             }[];
           };
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly getDemoClient: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  getDemoClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The read client (read scope only) */
-      readonly 200: {
+      200: {
         headers: {
           /** @description never cache */
-          readonly 'Cache-Control'?: 'no-store';
-          readonly [name: string]: unknown;
+          'Cache-Control'?: 'no-store';
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly clientId: string;
-            readonly clientSecret: string;
+          'application/json': {
+            clientId: string;
+            clientSecret: string;
           };
         };
       };
       /** @description No demo client here */
-      readonly 204: {
+      204: {
         headers: {
           /** @description never cache */
-          readonly 'Cache-Control'?: 'no-store';
-          readonly [name: string]: unknown;
+          'Cache-Control'?: 'no-store';
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': unknown;
+          'application/json': unknown;
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly getEntryPoint: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header: {
+  getEntryPoint: {
+    parameters: {
+      query?: never;
+      header: {
         /** @description Identifies the end user; unique per end user across the tenant */
-        readonly 'x-svc-requisitioner-id': string;
+        'x-svc-requisitioner-id': string;
       };
-      readonly path?: never;
-      readonly cookie?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The entry resource */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/vnd.vendor.content.v1+json': {
-            readonly _status: components['schemas']['Status'];
-            readonly _schema: components['schemas']['Links'];
+          'application/vnd.vendor.content.v1+json': {
+            _status: components['schemas']['Status'];
+            _schema: components['schemas']['Links'];
           };
         };
       };
       /** @description An invalid query parameter (type `<errorsBase>/errors/invalid-query-param` with `queryParam` and `errors`), a `hash` that is not the current content version, or a missing or invalid requisitioner id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly queryParam?: string;
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            queryParam?: string;
+            errors?: {
               /** @description JSON pointer into the query, e.g. #/limit */
-              readonly path: string;
+              path: string;
               /** @description TYPE, MINIMUM, MAXIMUM or UNKNOWN (treat unknown codes as UNKNOWN) */
-              readonly code: string;
-              readonly description?: string;
+              code: string;
+              description?: string;
               /** @description the bound a MINIMUM or MAXIMUM error broke */
-              readonly limit?: number;
+              limit?: number;
             }[];
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the required scope */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Accept is not exactly application/vnd.vendor.content.v1+json (wildcards are refused) */
-      readonly 406: {
+      406: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly searchArticles: {
-    readonly parameters: {
-      readonly query?: {
+  searchArticles: {
+    parameters: {
+      query?: {
         /** @description query text, at most 32 words; absent: every article */
-        readonly q?: string;
+        q?: string;
         /** @description filter query, JSON: {"expression": E} where E has a `type` of And / Or (operands), ExactStringMatchFilter (filterName businessShopId or manufacturerName, value), DecimalRangeFilter (filterName pricePerMinimumOrderQuantity[InclSpecialTaxes], lowerBound, upperBound) or ExactReferenceFeatureMatchFilter (filterName UNSPSC-7 or UNSPSC-9, group) */
-        readonly fq?: string;
+        fq?: string;
         /** @description only articles of these shops */
-        readonly businessShopId?: readonly string[];
+        businessShopId?: string[];
         /** @description only articles of shops selling in this currency; required by a price filter or price sort over shops of more than one currency */
-        readonly currency?: string;
-        readonly limit?: number;
-        readonly offset?: number;
+        currency?: string;
+        limit?: number;
+        offset?: number;
         /** @description comma-separated, at most 5 items of + or - and a field: score, price, description, manufacturerName, id (score only orders when q is given) */
-        readonly sort?: string;
+        sort?: string;
         /** @description Content version (from a link). The current version makes the reply cacheable as immutable; any other value is refused with 400 invalid-query-param. */
-        readonly hash?: string;
+        hash?: string;
       };
-      readonly header: {
+      header: {
         /** @description Identifies the end user; unique per end user across the tenant */
-        readonly 'x-svc-requisitioner-id': string;
+        'x-svc-requisitioner-id': string;
       };
-      readonly path?: never;
-      readonly cookie?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The search result */
-      readonly 200: {
+      200: {
         headers: {
           /** @description private, max-age=300; private, max-age=31536000, immutable when hash names the current content version */
-          readonly 'Cache-Control'?: string;
-          readonly [name: string]: unknown;
+          'Cache-Control'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/vnd.vendor.content.v1+json': {
+          'application/vnd.vendor.content.v1+json': {
             /** @description articles matching, over all slices */
-            readonly total: number;
-            readonly offset: number;
-            readonly limit: number;
-            readonly members: readonly {
-              readonly article: {
-                readonly id: string;
+            total: number;
+            offset: number;
+            limit: number;
+            members: {
+              article: {
+                id: string;
                 /** @description not localized */
-                readonly description: string;
-                readonly descriptions: readonly components['schemas']['StringWithLanguage'][];
-                readonly manufacturerArticleId?: string;
-                readonly manufacturerName?: string;
-                readonly supplierArticleId: string;
-                readonly minimumOrderQuantity: number;
+                description: string;
+                descriptions: components['schemas']['StringWithLanguage'][];
+                manufacturerArticleId?: string;
+                manufacturerName?: string;
+                supplierArticleId: string;
+                minimumOrderQuantity: number;
                 /** @description orders only in multiples of it */
-                readonly orderQuantityInterval: number;
-                readonly pricePerMinimumOrderQuantity: components['schemas']['Price'];
-                readonly pricePerMinimumOrderQuantityInclSpecialTaxes?: components['schemas']['Price'];
+                orderQuantityInterval: number;
+                pricePerMinimumOrderQuantity: components['schemas']['Price'];
+                pricePerMinimumOrderQuantityInclSpecialTaxes?: components['schemas']['Price'];
                 /** @description unit code */
-                readonly orderUnit: string;
-                readonly shippingCostsEstimated: components['schemas']['Money'];
-                readonly firstMimeImage?: components['schemas']['Mime'];
-                readonly firstMimeImages?: components['schemas']['MimeWithLanguage'];
-                readonly articleFeatures: readonly components['schemas']['ArticleFeatures'][];
-                readonly keywords: readonly string[];
-                readonly keywordsGroupedByLanguage: readonly {
-                  readonly lang: string;
-                  readonly values: readonly string[];
+                orderUnit: string;
+                shippingCostsEstimated: components['schemas']['Money'];
+                firstMimeImage?: components['schemas']['Mime'];
+                firstMimeImages?: components['schemas']['MimeWithLanguage'];
+                articleFeatures: components['schemas']['ArticleFeatures'][];
+                keywords: string[];
+                keywordsGroupedByLanguage: {
+                  lang: string;
+                  values: string[];
                 }[];
               };
               /** @description relevance; the scale may change */
-              readonly score: number;
-              readonly _schema: components['schemas']['Links'];
+              score: number;
+              _schema: components['schemas']['Links'];
             }[];
-            readonly facets: readonly {
+            facets: {
               /**
                * @description may grow
                * @enum {string}
                */
-              readonly facetName: 'businessShopId' | 'manufacturerName' | 'UNSPSC-7' | 'UNSPSC-9';
-              readonly buckets: readonly {
+              facetName: 'businessShopId' | 'manufacturerName' | 'UNSPSC-7' | 'UNSPSC-9';
+              buckets: {
                 /** @enum {string} */
-                readonly bucketType: 'STRING';
+                bucketType: 'STRING';
                 /** @description '' counts the articles without a value (and the rest bucket) */
-                readonly value: string;
-                readonly count: number;
+                value: string;
+                count: number;
                 /** @description only on the rest bucket (the 100th, last): how many further values it counts */
-                readonly otherValues?: number;
-                readonly _schema: components['schemas']['Links'];
+                otherValues?: number;
+                _schema: components['schemas']['Links'];
               }[];
             }[];
-            readonly _status: components['schemas']['Status'];
-            readonly _schema: components['schemas']['Links'];
+            _status: components['schemas']['Status'];
+            _schema: components['schemas']['Links'];
           };
         };
       };
       /** @description An invalid query parameter (type `<errorsBase>/errors/invalid-query-param` with `queryParam` and `errors`), a `hash` that is not the current content version, or a missing or invalid requisitioner id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly queryParam?: string;
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            queryParam?: string;
+            errors?: {
               /** @description JSON pointer into the query, e.g. #/limit */
-              readonly path: string;
+              path: string;
               /** @description TYPE, MINIMUM, MAXIMUM or UNKNOWN (treat unknown codes as UNKNOWN) */
-              readonly code: string;
-              readonly description?: string;
+              code: string;
+              description?: string;
               /** @description the bound a MINIMUM or MAXIMUM error broke */
-              readonly limit?: number;
+              limit?: number;
             }[];
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the required scope */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Accept is not exactly application/vnd.vendor.content.v1+json (wildcards are refused) */
-      readonly 406: {
+      406: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly getArticle: {
-    readonly parameters: {
-      readonly query?: {
+  getArticle: {
+    parameters: {
+      query?: {
         /** @description Content version (from a link). The current version makes the reply cacheable as immutable; any other value is refused with 400 invalid-query-param. */
-        readonly hash?: string;
+        hash?: string;
       };
-      readonly header: {
+      header: {
         /** @description Identifies the end user; unique per end user across the tenant */
-        readonly 'x-svc-requisitioner-id': string;
+        'x-svc-requisitioner-id': string;
       };
-      readonly path: {
+      path: {
         /** @description the article id */
-        readonly articleId: string;
+        articleId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The article detail */
-      readonly 200: {
+      200: {
         headers: {
           /** @description private, max-age=300; private, max-age=31536000, immutable when hash names the current content version */
-          readonly 'Cache-Control'?: string;
-          readonly [name: string]: unknown;
+          'Cache-Control'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/vnd.vendor.content.v1+json': {
-            readonly id: string;
-            readonly description: string;
-            readonly descriptions: readonly components['schemas']['StringWithLanguage'][];
-            readonly manufacturerArticleId?: string;
-            readonly manufacturerName?: string;
-            readonly mimeInfo: readonly components['schemas']['Mime'][];
-            readonly mimeInfos: readonly components['schemas']['MimeWithLanguage'][];
-            readonly articleFeatures: readonly components['schemas']['ArticleFeatures'][];
-            readonly details: {
-              readonly descriptionLong?: string;
-              readonly descriptionsLong: readonly components['schemas']['StringWithLanguage'][];
-              readonly supplierArticleId: string;
-              readonly internationalArticleId: readonly {
-                readonly type: string;
-                readonly value: string;
+          'application/vnd.vendor.content.v1+json': {
+            id: string;
+            description: string;
+            descriptions: components['schemas']['StringWithLanguage'][];
+            manufacturerArticleId?: string;
+            manufacturerName?: string;
+            mimeInfo: components['schemas']['Mime'][];
+            mimeInfos: components['schemas']['MimeWithLanguage'][];
+            articleFeatures: components['schemas']['ArticleFeatures'][];
+            details: {
+              descriptionLong?: string;
+              descriptionsLong: components['schemas']['StringWithLanguage'][];
+              supplierArticleId: string;
+              internationalArticleId: {
+                type: string;
+                value: string;
               }[];
               /** @description extension: the supplier's other article number (BMEcat SUPPLIER_ALT_AID) */
-              readonly supplierAlternativeArticleId?: string;
+              supplierAlternativeArticleId?: string;
               /** @description extension: buyers' article numbers (BMEcat BUYER_AID), type naming the buyer's scheme */
-              readonly buyerArticleId?: readonly {
-                readonly type: string;
-                readonly value: string;
+              buyerArticleId?: {
+                type: string;
+                value: string;
               }[];
               /** @description extension: status marks (BMEcat ARTICLE_STATUS), type such as core_article, value the supplier's text */
-              readonly articleStatus?: readonly {
-                readonly type: string;
-                readonly value: string;
+              articleStatus?: {
+                type: string;
+                value: string;
               }[];
               /** @description extension: the supplier's remarks (BMEcat REMARKS) */
-              readonly remarks?: readonly components['schemas']['StringWithLanguage'][];
+              remarks?: components['schemas']['StringWithLanguage'][];
               /** @description extension: regulations (BMEcat SPECIAL_TREATMENT_CLASS), type such as GGVS or GHS, value the class */
-              readonly specialTreatmentClass?: readonly {
-                readonly type: string;
-                readonly value: string;
+              specialTreatmentClass?: {
+                type: string;
+                value: string;
               }[];
               /** @description extension: customs tariff number (BMEcat 2005) */
-              readonly customsTariffNumber?: string;
+              customsTariffNumber?: string;
               /** @description extension: ISO 3166 country of origin (BMEcat 2005) */
-              readonly countryOfOrigin?: string;
+              countryOfOrigin?: string;
             };
-            readonly blockPricing: readonly (components['schemas']['Price'] & {
-              readonly lowerBound: number;
+            blockPricing: (components['schemas']['Price'] & {
+              lowerBound: number;
               /** @description extension: ISO 8601 date (or date-time) from which the price applies */
-              readonly validFrom?: string;
+              validFrom?: string;
               /** @description extension: ISO 8601 date (or date-time) until which it applies */
-              readonly validUntil?: string;
+              validUntil?: string;
               /** @description extension: ISO 3166 countries where the price applies (sent with validFrom/validUntil; empty: all) */
-              readonly territories?: readonly string[];
+              territories?: string[];
             })[];
-            readonly blockPricingInclSpecialTax: readonly (components['schemas']['Price'] & {
-              readonly lowerBound: number;
+            blockPricingInclSpecialTax: (components['schemas']['Price'] & {
+              lowerBound: number;
               /** @description extension: ISO 8601 date (or date-time) from which the price applies */
-              readonly validFrom?: string;
+              validFrom?: string;
               /** @description extension: ISO 8601 date (or date-time) until which it applies */
-              readonly validUntil?: string;
+              validUntil?: string;
               /** @description extension: ISO 3166 countries where the price applies (sent with validFrom/validUntil; empty: all) */
-              readonly territories?: readonly string[];
+              territories?: string[];
             })[];
-            readonly specialTaxes: readonly {
-              readonly amount: components['schemas']['Decimal'];
-              readonly currency: string;
-              readonly taxType: string;
+            specialTaxes: {
+              amount: components['schemas']['Decimal'];
+              currency: string;
+              taxType: string;
             }[];
-            readonly orderDetails: {
+            orderDetails: {
               /** @description unit code */
-              readonly orderUnit: string;
+              orderUnit: string;
               /** @description unit code */
-              readonly contentUnit?: string;
-              readonly numberOfContentUnitsPerOrderUnit?: components['schemas']['Decimal'];
-              readonly minimumOrderQuantity: number;
-              readonly orderQuantityInterval: number;
+              contentUnit?: string;
+              numberOfContentUnitsPerOrderUnit?: components['schemas']['Decimal'];
+              minimumOrderQuantity: number;
+              orderQuantityInterval: number;
               /** @description prices apply to this many order units */
-              readonly priceQuantity: number;
+              priceQuantity: number;
               /** @description estimated days */
-              readonly deliveryTime?: number;
+              deliveryTime?: number;
               /** @description each unit as the service normalised it (`unit`, a code of the accepted set) beside the code the provider wrote (`providerUnit`; the same when no mapping was needed) */
-              readonly unitInfo: {
-                readonly orderUnit: {
+              unitInfo: {
+                orderUnit: {
                   /** @description unit code of the accepted set */
-                  readonly unit: string;
+                  unit: string;
                   /** @description the code as the catalog gave it */
-                  readonly providerUnit: string;
+                  providerUnit: string;
                 };
-                readonly contentUnit?: {
+                contentUnit?: {
                   /** @description unit code of the accepted set */
-                  readonly unit: string;
+                  unit: string;
                   /** @description the code as the catalog gave it */
-                  readonly providerUnit: string;
+                  providerUnit: string;
                 };
               };
             };
-            readonly references: readonly {
-              readonly articleReferenceType: string;
-              readonly refId: string;
+            references: {
+              articleReferenceType: string;
+              refId: string;
             }[];
-            readonly _status: components['schemas']['Status'];
-            readonly _schema: components['schemas']['Links'];
+            _status: components['schemas']['Status'];
+            _schema: components['schemas']['Links'];
           };
         };
       };
       /** @description An invalid query parameter (type `<errorsBase>/errors/invalid-query-param` with `queryParam` and `errors`), a `hash` that is not the current content version, or a missing or invalid requisitioner id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly queryParam?: string;
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            queryParam?: string;
+            errors?: {
               /** @description JSON pointer into the query, e.g. #/limit */
-              readonly path: string;
+              path: string;
               /** @description TYPE, MINIMUM, MAXIMUM or UNKNOWN (treat unknown codes as UNKNOWN) */
-              readonly code: string;
-              readonly description?: string;
+              code: string;
+              description?: string;
               /** @description the bound a MINIMUM or MAXIMUM error broke */
-              readonly limit?: number;
+              limit?: number;
             }[];
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the required scope */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No article has this id */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Accept is not exactly application/vnd.vendor.content.v1+json (wildcards are refused) */
-      readonly 406: {
+      406: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly listBusinessShops: {
-    readonly parameters: {
-      readonly query?: {
-        readonly limit?: number;
-        readonly offset?: number;
+  listBusinessShops: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
         /** @description Content version (from a link). The current version makes the reply cacheable as immutable; any other value is refused with 400 invalid-query-param. */
-        readonly hash?: string;
+        hash?: string;
       };
-      readonly header: {
+      header: {
         /** @description Identifies the end user; unique per end user across the tenant */
-        readonly 'x-svc-requisitioner-id': string;
+        'x-svc-requisitioner-id': string;
       };
-      readonly path?: never;
-      readonly cookie?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description A slice of the business shops */
-      readonly 200: {
+      200: {
         headers: {
           /** @description private, max-age=300; private, max-age=31536000, immutable when hash names the current content version */
-          readonly 'Cache-Control'?: string;
-          readonly [name: string]: unknown;
+          'Cache-Control'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/vnd.vendor.content.v1+json': {
-            readonly total: number;
-            readonly offset: number;
-            readonly limit: number;
-            readonly members: readonly {
-              readonly id: string;
-              readonly name: string;
-              readonly currency: string;
-              readonly _schema: components['schemas']['Links'];
+          'application/vnd.vendor.content.v1+json': {
+            total: number;
+            offset: number;
+            limit: number;
+            members: {
+              id: string;
+              name: string;
+              currency: string;
+              _schema: components['schemas']['Links'];
             }[];
-            readonly _status: components['schemas']['Status'];
-            readonly _schema: components['schemas']['Links'];
+            _status: components['schemas']['Status'];
+            _schema: components['schemas']['Links'];
           };
         };
       };
       /** @description An invalid query parameter (type `<errorsBase>/errors/invalid-query-param` with `queryParam` and `errors`), a `hash` that is not the current content version, or a missing or invalid requisitioner id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly queryParam?: string;
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            queryParam?: string;
+            errors?: {
               /** @description JSON pointer into the query, e.g. #/limit */
-              readonly path: string;
+              path: string;
               /** @description TYPE, MINIMUM, MAXIMUM or UNKNOWN (treat unknown codes as UNKNOWN) */
-              readonly code: string;
-              readonly description?: string;
+              code: string;
+              description?: string;
               /** @description the bound a MINIMUM or MAXIMUM error broke */
-              readonly limit?: number;
+              limit?: number;
             }[];
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the required scope */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Accept is not exactly application/vnd.vendor.content.v1+json (wildcards are refused) */
-      readonly 406: {
+      406: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly listBusinessShopsAlias: {
-    readonly parameters: {
-      readonly query?: {
-        readonly limit?: number;
-        readonly offset?: number;
+  listBusinessShopsAlias: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
         /** @description Content version (from a link). The current version makes the reply cacheable as immutable; any other value is refused with 400 invalid-query-param. */
-        readonly hash?: string;
+        hash?: string;
       };
-      readonly header: {
+      header: {
         /** @description Identifies the end user; unique per end user across the tenant */
-        readonly 'x-svc-requisitioner-id': string;
+        'x-svc-requisitioner-id': string;
       };
-      readonly path?: never;
-      readonly cookie?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description A slice of the business shops */
-      readonly 200: {
+      200: {
         headers: {
           /** @description private, max-age=300; private, max-age=31536000, immutable when hash names the current content version */
-          readonly 'Cache-Control'?: string;
-          readonly [name: string]: unknown;
+          'Cache-Control'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/vnd.vendor.content.v1+json': {
-            readonly total: number;
-            readonly offset: number;
-            readonly limit: number;
-            readonly members: readonly {
-              readonly id: string;
-              readonly name: string;
-              readonly currency: string;
-              readonly _schema: components['schemas']['Links'];
+          'application/vnd.vendor.content.v1+json': {
+            total: number;
+            offset: number;
+            limit: number;
+            members: {
+              id: string;
+              name: string;
+              currency: string;
+              _schema: components['schemas']['Links'];
             }[];
-            readonly _status: components['schemas']['Status'];
-            readonly _schema: components['schemas']['Links'];
+            _status: components['schemas']['Status'];
+            _schema: components['schemas']['Links'];
           };
         };
       };
       /** @description An invalid query parameter (type `<errorsBase>/errors/invalid-query-param` with `queryParam` and `errors`), a `hash` that is not the current content version, or a missing or invalid requisitioner id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly queryParam?: string;
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            queryParam?: string;
+            errors?: {
               /** @description JSON pointer into the query, e.g. #/limit */
-              readonly path: string;
+              path: string;
               /** @description TYPE, MINIMUM, MAXIMUM or UNKNOWN (treat unknown codes as UNKNOWN) */
-              readonly code: string;
-              readonly description?: string;
+              code: string;
+              description?: string;
               /** @description the bound a MINIMUM or MAXIMUM error broke */
-              readonly limit?: number;
+              limit?: number;
             }[];
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the required scope */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Accept is not exactly application/vnd.vendor.content.v1+json (wildcards are refused) */
-      readonly 406: {
+      406: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly getBusinessShop: {
-    readonly parameters: {
-      readonly query?: {
+  getBusinessShop: {
+    parameters: {
+      query?: {
         /** @description Content version (from a link). The current version makes the reply cacheable as immutable; any other value is refused with 400 invalid-query-param. */
-        readonly hash?: string;
+        hash?: string;
       };
-      readonly header: {
+      header: {
         /** @description Identifies the end user; unique per end user across the tenant */
-        readonly 'x-svc-requisitioner-id': string;
+        'x-svc-requisitioner-id': string;
       };
-      readonly path: {
+      path: {
         /** @description the business shop id */
-        readonly shopId: string;
+        shopId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The shop */
-      readonly 200: {
+      200: {
         headers: {
           /** @description private, max-age=300; private, max-age=31536000, immutable when hash names the current content version */
-          readonly 'Cache-Control'?: string;
-          readonly [name: string]: unknown;
+          'Cache-Control'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/vnd.vendor.content.v1+json': {
-            readonly id: string;
-            readonly name: string;
-            readonly currency: string;
-            readonly _schema: components['schemas']['Links'];
+          'application/vnd.vendor.content.v1+json': {
+            id: string;
+            name: string;
+            currency: string;
+            _schema: components['schemas']['Links'];
           } & {
-            readonly _status: components['schemas']['Status'];
+            _status: components['schemas']['Status'];
           };
         };
       };
       /** @description An invalid query parameter (type `<errorsBase>/errors/invalid-query-param` with `queryParam` and `errors`), a `hash` that is not the current content version, or a missing or invalid requisitioner id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly queryParam?: string;
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            queryParam?: string;
+            errors?: {
               /** @description JSON pointer into the query, e.g. #/limit */
-              readonly path: string;
+              path: string;
               /** @description TYPE, MINIMUM, MAXIMUM or UNKNOWN (treat unknown codes as UNKNOWN) */
-              readonly code: string;
-              readonly description?: string;
+              code: string;
+              description?: string;
               /** @description the bound a MINIMUM or MAXIMUM error broke */
-              readonly limit?: number;
+              limit?: number;
             }[];
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the required scope */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No business shop has this id */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Accept is not exactly application/vnd.vendor.content.v1+json (wildcards are refused) */
-      readonly 406: {
+      406: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly getReturnPolicy: {
-    readonly parameters: {
-      readonly query?: {
+  getReturnPolicy: {
+    parameters: {
+      query?: {
         /** @description Content version (from a link). The current version makes the reply cacheable as immutable; any other value is refused with 400 invalid-query-param. */
-        readonly hash?: string;
+        hash?: string;
       };
-      readonly header: {
+      header: {
         /** @description Identifies the end user; unique per end user across the tenant */
-        readonly 'x-svc-requisitioner-id': string;
+        'x-svc-requisitioner-id': string;
       };
-      readonly path: {
+      path: {
         /** @description the business shop id */
-        readonly shopId: string;
+        shopId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The return policy */
-      readonly 200: {
+      200: {
         headers: {
           /** @description private, max-age=300; private, max-age=31536000, immutable when hash names the current content version */
-          readonly 'Cache-Control'?: string;
-          readonly [name: string]: unknown;
+          'Cache-Control'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/vnd.vendor.content.v1+json': {
-            readonly businessShopId: string;
-            readonly returnsAccepted: boolean;
+          'application/vnd.vendor.content.v1+json': {
+            businessShopId: string;
+            returnsAccepted: boolean;
             /** @description days after delivery */
-            readonly returnPeriodDays: number;
-            readonly restockingFee: components['schemas']['Decimal'];
-            readonly conditions: readonly components['schemas']['StringWithLanguage'][];
-            readonly _status: components['schemas']['Status'];
-            readonly _schema: components['schemas']['Links'];
+            returnPeriodDays: number;
+            restockingFee: components['schemas']['Decimal'];
+            conditions: components['schemas']['StringWithLanguage'][];
+            _status: components['schemas']['Status'];
+            _schema: components['schemas']['Links'];
           };
         };
       };
       /** @description An invalid query parameter (type `<errorsBase>/errors/invalid-query-param` with `queryParam` and `errors`), a `hash` that is not the current content version, or a missing or invalid requisitioner id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly queryParam?: string;
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            queryParam?: string;
+            errors?: {
               /** @description JSON pointer into the query, e.g. #/limit */
-              readonly path: string;
+              path: string;
               /** @description TYPE, MINIMUM, MAXIMUM or UNKNOWN (treat unknown codes as UNKNOWN) */
-              readonly code: string;
-              readonly description?: string;
+              code: string;
+              description?: string;
               /** @description the bound a MINIMUM or MAXIMUM error broke */
-              readonly limit?: number;
+              limit?: number;
             }[];
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the required scope */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No business shop has this id */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Accept is not exactly application/vnd.vendor.content.v1+json (wildcards are refused) */
-      readonly 406: {
+      406: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly getShippingCosts: {
-    readonly parameters: {
-      readonly query?: {
+  getShippingCosts: {
+    parameters: {
+      query?: {
         /** @description Content version (from a link). The current version makes the reply cacheable as immutable; any other value is refused with 400 invalid-query-param. */
-        readonly hash?: string;
+        hash?: string;
       };
-      readonly header: {
+      header: {
         /** @description Identifies the end user; unique per end user across the tenant */
-        readonly 'x-svc-requisitioner-id': string;
+        'x-svc-requisitioner-id': string;
       };
-      readonly path: {
+      path: {
         /** @description the business shop id */
-        readonly shopId: string;
+        shopId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The shipping costs */
-      readonly 200: {
+      200: {
         headers: {
           /** @description private, max-age=300; private, max-age=31536000, immutable when hash names the current content version */
-          readonly 'Cache-Control'?: string;
-          readonly [name: string]: unknown;
+          'Cache-Control'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/vnd.vendor.content.v1+json': {
-            readonly businessShopId: string;
-            readonly standard: components['schemas']['Money'];
-            readonly freeShippingFrom?: components['schemas']['Money'];
-            readonly countries: readonly string[];
-            readonly _status: components['schemas']['Status'];
-            readonly _schema: components['schemas']['Links'];
+          'application/vnd.vendor.content.v1+json': {
+            businessShopId: string;
+            standard: components['schemas']['Money'];
+            freeShippingFrom?: components['schemas']['Money'];
+            countries: string[];
+            _status: components['schemas']['Status'];
+            _schema: components['schemas']['Links'];
           };
         };
       };
       /** @description An invalid query parameter (type `<errorsBase>/errors/invalid-query-param` with `queryParam` and `errors`), a `hash` that is not the current content version, or a missing or invalid requisitioner id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly queryParam?: string;
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            queryParam?: string;
+            errors?: {
               /** @description JSON pointer into the query, e.g. #/limit */
-              readonly path: string;
+              path: string;
               /** @description TYPE, MINIMUM, MAXIMUM or UNKNOWN (treat unknown codes as UNKNOWN) */
-              readonly code: string;
-              readonly description?: string;
+              code: string;
+              description?: string;
               /** @description the bound a MINIMUM or MAXIMUM error broke */
-              readonly limit?: number;
+              limit?: number;
             }[];
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the required scope */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No business shop has this id */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Accept is not exactly application/vnd.vendor.content.v1+json (wildcards are refused) */
-      readonly 406: {
+      406: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly getMinimumOrderValue: {
-    readonly parameters: {
-      readonly query?: {
+  getMinimumOrderValue: {
+    parameters: {
+      query?: {
         /** @description Content version (from a link). The current version makes the reply cacheable as immutable; any other value is refused with 400 invalid-query-param. */
-        readonly hash?: string;
+        hash?: string;
       };
-      readonly header: {
+      header: {
         /** @description Identifies the end user; unique per end user across the tenant */
-        readonly 'x-svc-requisitioner-id': string;
+        'x-svc-requisitioner-id': string;
       };
-      readonly path: {
+      path: {
         /** @description the business shop id */
-        readonly shopId: string;
+        shopId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The minimum order value */
-      readonly 200: {
+      200: {
         headers: {
           /** @description private, max-age=300; private, max-age=31536000, immutable when hash names the current content version */
-          readonly 'Cache-Control'?: string;
-          readonly [name: string]: unknown;
+          'Cache-Control'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/vnd.vendor.content.v1+json': {
-            readonly businessShopId: string;
-            readonly minimumOrderValue: components['schemas']['Money'];
-            readonly surchargeBelow?: components['schemas']['Money'];
-            readonly _status: components['schemas']['Status'];
-            readonly _schema: components['schemas']['Links'];
+          'application/vnd.vendor.content.v1+json': {
+            businessShopId: string;
+            minimumOrderValue: components['schemas']['Money'];
+            surchargeBelow?: components['schemas']['Money'];
+            _status: components['schemas']['Status'];
+            _schema: components['schemas']['Links'];
           };
         };
       };
       /** @description An invalid query parameter (type `<errorsBase>/errors/invalid-query-param` with `queryParam` and `errors`), a `hash` that is not the current content version, or a missing or invalid requisitioner id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly queryParam?: string;
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            queryParam?: string;
+            errors?: {
               /** @description JSON pointer into the query, e.g. #/limit */
-              readonly path: string;
+              path: string;
               /** @description TYPE, MINIMUM, MAXIMUM or UNKNOWN (treat unknown codes as UNKNOWN) */
-              readonly code: string;
-              readonly description?: string;
+              code: string;
+              description?: string;
               /** @description the bound a MINIMUM or MAXIMUM error broke */
-              readonly limit?: number;
+              limit?: number;
             }[];
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the required scope */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No business shop has this id */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Accept is not exactly application/vnd.vendor.content.v1+json (wildcards are refused) */
-      readonly 406: {
+      406: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly adminListShops: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  adminListShops: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The shops, ordered by id */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly total: number;
-            readonly members: readonly {
-              readonly id: string;
-              readonly name: string;
-              readonly currency: string;
-              readonly returnPolicy: {
-                readonly returnsAccepted: boolean;
-                readonly returnPeriodDays: number;
-                readonly restockingFee: components['schemas']['Decimal'];
-                readonly conditions: readonly components['schemas']['StringWithLanguage'][];
+          'application/json': {
+            total: number;
+            members: {
+              id: string;
+              name: string;
+              currency: string;
+              returnPolicy: {
+                returnsAccepted: boolean;
+                returnPeriodDays: number;
+                restockingFee: components['schemas']['Decimal'];
+                conditions: components['schemas']['StringWithLanguage'][];
               };
-              readonly shippingCosts: {
-                readonly standard: components['schemas']['Money'];
-                readonly freeShippingFrom?: components['schemas']['Money'];
-                readonly countries: readonly string[];
+              shippingCosts: {
+                standard: components['schemas']['Money'];
+                freeShippingFrom?: components['schemas']['Money'];
+                countries: string[];
               };
-              readonly minimumOrderValue: {
-                readonly amount: components['schemas']['Money'];
-                readonly surchargeBelow?: components['schemas']['Money'];
+              minimumOrderValue: {
+                amount: components['schemas']['Money'];
+                surchargeBelow?: components['schemas']['Money'];
               };
             }[];
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the admin scope (a read token never has it) */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly adminCreateShop: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  adminCreateShop: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly id: string;
-          readonly name: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          id: string;
+          name: string;
           /** @description ISO 4217 code; default EUR */
-          readonly currency?: string;
-          readonly returnPolicy?: {
+          currency?: string;
+          returnPolicy?: {
             /** @description default true */
-            readonly returnsAccepted?: boolean;
+            returnsAccepted?: boolean;
             /** @description days after delivery; default 14, or 0 when returns are not accepted */
-            readonly returnPeriodDays?: number;
+            returnPeriodDays?: number;
             /** @description fraction of the goods value, 0 to 1; default 0 */
-            readonly restockingFee?: {
-              readonly value: number;
+            restockingFee?: {
+              value: number;
               /** @description default 0 */
-              readonly decimalDigits?: number;
+              decimalDigits?: number;
             };
-            readonly conditions?: readonly components['schemas']['StringWithLanguage'][];
+            conditions?: components['schemas']['StringWithLanguage'][];
           };
-          readonly shippingCosts?: {
+          shippingCosts?: {
             /** @description per order; default 0 */
-            readonly standard?: {
+            standard?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             };
             /** @description orders of at least this net value ship free; absent: never */
-            readonly freeShippingFrom?: {
+            freeShippingFrom?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             };
             /** @description ISO 3166-1 alpha-2 codes shipped to; default none stated */
-            readonly countries?: readonly string[];
+            countries?: string[];
           };
-          readonly minimumOrderValue?: {
+          minimumOrderValue?: {
             /** @description minimum net order value; default 0 */
-            readonly amount?: {
+            amount?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             };
             /** @description charged below the minimum; absent: such orders are refused */
-            readonly surchargeBelow?: {
+            surchargeBelow?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             };
           };
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The new shop */
-      readonly 201: {
+      201: {
         headers: {
           /** @description path of the shop in the admin API */
-          readonly Location?: string;
-          readonly [name: string]: unknown;
+          Location?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id: string;
-            readonly name: string;
-            readonly currency: string;
-            readonly returnPolicy: {
-              readonly returnsAccepted: boolean;
-              readonly returnPeriodDays: number;
-              readonly restockingFee: components['schemas']['Decimal'];
-              readonly conditions: readonly components['schemas']['StringWithLanguage'][];
+          'application/json': {
+            id: string;
+            name: string;
+            currency: string;
+            returnPolicy: {
+              returnsAccepted: boolean;
+              returnPeriodDays: number;
+              restockingFee: components['schemas']['Decimal'];
+              conditions: components['schemas']['StringWithLanguage'][];
             };
-            readonly shippingCosts: {
-              readonly standard: components['schemas']['Money'];
-              readonly freeShippingFrom?: components['schemas']['Money'];
-              readonly countries: readonly string[];
+            shippingCosts: {
+              standard: components['schemas']['Money'];
+              freeShippingFrom?: components['schemas']['Money'];
+              countries: string[];
             };
-            readonly minimumOrderValue: {
-              readonly amount: components['schemas']['Money'];
-              readonly surchargeBelow?: components['schemas']['Money'];
+            minimumOrderValue: {
+              amount: components['schemas']['Money'];
+              surchargeBelow?: components['schemas']['Money'];
             };
           };
         };
       };
       /** @description The body is not a JSON object (malformed or empty) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the admin scope (a read token never has it) */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description A shop has this id already */
-      readonly 409: {
+      409: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The body is too large */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The body is not application/json */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The record breaks a rule (code CONTENT_ERR_SHOP_INVALID; languages de, fr, en, nl, es, it, cs, ga, sk, pl, hu, bg, da, el, et, fi, hr, lt, lv, mt, pt, ro, sl, sv, no, nb, nn, is, tr, ru, uk, zh, ja, ko); nothing changed */
-      readonly 422: {
+      422: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly errors?: readonly {
-              readonly pointer: string;
-              readonly message: string;
+          'application/problem+json': components['schemas']['Problem'] & {
+            errors?: {
+              pointer: string;
+              message: string;
             }[];
           };
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly adminGetShop: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
+  adminGetShop: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
         /** @description the business shop id */
-        readonly shopId: string;
+        shopId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The shop */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id: string;
-            readonly name: string;
-            readonly currency: string;
-            readonly returnPolicy: {
-              readonly returnsAccepted: boolean;
-              readonly returnPeriodDays: number;
-              readonly restockingFee: components['schemas']['Decimal'];
-              readonly conditions: readonly components['schemas']['StringWithLanguage'][];
+          'application/json': {
+            id: string;
+            name: string;
+            currency: string;
+            returnPolicy: {
+              returnsAccepted: boolean;
+              returnPeriodDays: number;
+              restockingFee: components['schemas']['Decimal'];
+              conditions: components['schemas']['StringWithLanguage'][];
             };
-            readonly shippingCosts: {
-              readonly standard: components['schemas']['Money'];
-              readonly freeShippingFrom?: components['schemas']['Money'];
-              readonly countries: readonly string[];
+            shippingCosts: {
+              standard: components['schemas']['Money'];
+              freeShippingFrom?: components['schemas']['Money'];
+              countries: string[];
             };
-            readonly minimumOrderValue: {
-              readonly amount: components['schemas']['Money'];
-              readonly surchargeBelow?: components['schemas']['Money'];
+            minimumOrderValue: {
+              amount: components['schemas']['Money'];
+              surchargeBelow?: components['schemas']['Money'];
             };
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the admin scope (a read token never has it) */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No business shop has this id */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly adminPutShop: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
+  adminPutShop: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
         /** @description the business shop id */
-        readonly shopId: string;
+        shopId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly id?: string;
-          readonly name: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          id?: string;
+          name: string;
           /** @description ISO 4217 code; default EUR */
-          readonly currency?: string;
-          readonly returnPolicy?: {
+          currency?: string;
+          returnPolicy?: {
             /** @description default true */
-            readonly returnsAccepted?: boolean;
+            returnsAccepted?: boolean;
             /** @description days after delivery; default 14, or 0 when returns are not accepted */
-            readonly returnPeriodDays?: number;
+            returnPeriodDays?: number;
             /** @description fraction of the goods value, 0 to 1; default 0 */
-            readonly restockingFee?: {
-              readonly value: number;
+            restockingFee?: {
+              value: number;
               /** @description default 0 */
-              readonly decimalDigits?: number;
+              decimalDigits?: number;
             };
-            readonly conditions?: readonly components['schemas']['StringWithLanguage'][];
+            conditions?: components['schemas']['StringWithLanguage'][];
           };
-          readonly shippingCosts?: {
+          shippingCosts?: {
             /** @description per order; default 0 */
-            readonly standard?: {
+            standard?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             };
             /** @description orders of at least this net value ship free; absent: never */
-            readonly freeShippingFrom?: {
+            freeShippingFrom?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             };
             /** @description ISO 3166-1 alpha-2 codes shipped to; default none stated */
-            readonly countries?: readonly string[];
+            countries?: string[];
           };
-          readonly minimumOrderValue?: {
+          minimumOrderValue?: {
             /** @description minimum net order value; default 0 */
-            readonly amount?: {
+            amount?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             };
             /** @description charged below the minimum; absent: such orders are refused */
-            readonly surchargeBelow?: {
+            surchargeBelow?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             };
           };
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The replaced shop */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id: string;
-            readonly name: string;
-            readonly currency: string;
-            readonly returnPolicy: {
-              readonly returnsAccepted: boolean;
-              readonly returnPeriodDays: number;
-              readonly restockingFee: components['schemas']['Decimal'];
-              readonly conditions: readonly components['schemas']['StringWithLanguage'][];
+          'application/json': {
+            id: string;
+            name: string;
+            currency: string;
+            returnPolicy: {
+              returnsAccepted: boolean;
+              returnPeriodDays: number;
+              restockingFee: components['schemas']['Decimal'];
+              conditions: components['schemas']['StringWithLanguage'][];
             };
-            readonly shippingCosts: {
-              readonly standard: components['schemas']['Money'];
-              readonly freeShippingFrom?: components['schemas']['Money'];
-              readonly countries: readonly string[];
+            shippingCosts: {
+              standard: components['schemas']['Money'];
+              freeShippingFrom?: components['schemas']['Money'];
+              countries: string[];
             };
-            readonly minimumOrderValue: {
-              readonly amount: components['schemas']['Money'];
-              readonly surchargeBelow?: components['schemas']['Money'];
+            minimumOrderValue: {
+              amount: components['schemas']['Money'];
+              surchargeBelow?: components['schemas']['Money'];
             };
           };
         };
       };
       /** @description The new shop */
-      readonly 201: {
+      201: {
         headers: {
           /** @description path of the shop in the admin API */
-          readonly Location?: string;
-          readonly [name: string]: unknown;
+          Location?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id: string;
-            readonly name: string;
-            readonly currency: string;
-            readonly returnPolicy: {
-              readonly returnsAccepted: boolean;
-              readonly returnPeriodDays: number;
-              readonly restockingFee: components['schemas']['Decimal'];
-              readonly conditions: readonly components['schemas']['StringWithLanguage'][];
+          'application/json': {
+            id: string;
+            name: string;
+            currency: string;
+            returnPolicy: {
+              returnsAccepted: boolean;
+              returnPeriodDays: number;
+              restockingFee: components['schemas']['Decimal'];
+              conditions: components['schemas']['StringWithLanguage'][];
             };
-            readonly shippingCosts: {
-              readonly standard: components['schemas']['Money'];
-              readonly freeShippingFrom?: components['schemas']['Money'];
-              readonly countries: readonly string[];
+            shippingCosts: {
+              standard: components['schemas']['Money'];
+              freeShippingFrom?: components['schemas']['Money'];
+              countries: string[];
             };
-            readonly minimumOrderValue: {
-              readonly amount: components['schemas']['Money'];
-              readonly surchargeBelow?: components['schemas']['Money'];
+            minimumOrderValue: {
+              amount: components['schemas']['Money'];
+              surchargeBelow?: components['schemas']['Money'];
             };
           };
         };
       };
       /** @description The body is not a JSON object (malformed or empty) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the admin scope (a read token never has it) */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The body is too large */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The body is not application/json */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The record breaks a rule (code CONTENT_ERR_SHOP_INVALID; languages de, fr, en, nl, es, it, cs, ga, sk, pl, hu, bg, da, el, et, fi, hr, lt, lv, mt, pt, ro, sl, sv, no, nb, nn, is, tr, ru, uk, zh, ja, ko); nothing changed */
-      readonly 422: {
+      422: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly errors?: readonly {
-              readonly pointer: string;
-              readonly message: string;
+          'application/problem+json': components['schemas']['Problem'] & {
+            errors?: {
+              pointer: string;
+              message: string;
             }[];
           };
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly adminDeleteShop: {
-    readonly parameters: {
-      readonly query?: {
+  adminDeleteShop: {
+    parameters: {
+      query?: {
         /** @description also remove the shop's articles; without it a shop with articles is refused (409) */
-        readonly withArticles?: 'true' | 'false';
+        withArticles?: 'true' | 'false';
       };
-      readonly header?: never;
-      readonly path: {
+      header?: never;
+      path: {
         /** @description the business shop id */
-        readonly shopId: string;
+        shopId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Removed */
-      readonly 204: {
+      204: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content?: never;
       };
       /** @description withArticles is neither true nor false */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the admin scope (a read token never has it) */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No business shop has this id */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The shop has articles and withArticles is not true (the problem carries articles); nothing changed */
-      readonly 409: {
+      409: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly adminPatchShop: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
+  adminPatchShop: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
         /** @description the business shop id */
-        readonly shopId: string;
+        shopId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly id?: string;
-          readonly name?: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          id?: string;
+          name?: string;
           /** @description ISO 4217 code */
-          readonly currency?: string;
-          readonly returnPolicy?: {
+          currency?: string;
+          returnPolicy?: {
             /** @description default true */
-            readonly returnsAccepted?: boolean;
+            returnsAccepted?: boolean;
             /** @description days after delivery; default 14, or 0 when returns are not accepted */
-            readonly returnPeriodDays?: number;
+            returnPeriodDays?: number;
             /** @description fraction of the goods value, 0 to 1; default 0 */
-            readonly restockingFee?: {
-              readonly value: number;
+            restockingFee?: {
+              value: number;
               /** @description default 0 */
-              readonly decimalDigits?: number;
+              decimalDigits?: number;
             };
-            readonly conditions?: readonly components['schemas']['StringWithLanguage'][];
+            conditions?: components['schemas']['StringWithLanguage'][];
           };
-          readonly shippingCosts?: {
+          shippingCosts?: {
             /** @description per order; default 0 */
-            readonly standard?: {
+            standard?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             };
             /** @description orders of at least this net value ship free; absent: never */
-            readonly freeShippingFrom?: {
+            freeShippingFrom?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             } | null;
             /** @description ISO 3166-1 alpha-2 codes shipped to; default none stated */
-            readonly countries?: readonly string[];
+            countries?: string[];
           };
-          readonly minimumOrderValue?: {
+          minimumOrderValue?: {
             /** @description minimum net order value; default 0 */
-            readonly amount?: {
+            amount?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             };
             /** @description charged below the minimum; absent: such orders are refused */
-            readonly surchargeBelow?: {
+            surchargeBelow?: {
               /** @description not negative */
-              readonly amount: {
-                readonly value: number;
+              amount: {
+                value: number;
                 /** @description default 0 */
-                readonly decimalDigits?: number;
+                decimalDigits?: number;
               };
               /** @description ISO 4217 code */
-              readonly currency?: string;
+              currency?: string;
             } | null;
           };
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The changed shop */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id: string;
-            readonly name: string;
-            readonly currency: string;
-            readonly returnPolicy: {
-              readonly returnsAccepted: boolean;
-              readonly returnPeriodDays: number;
-              readonly restockingFee: components['schemas']['Decimal'];
-              readonly conditions: readonly components['schemas']['StringWithLanguage'][];
+          'application/json': {
+            id: string;
+            name: string;
+            currency: string;
+            returnPolicy: {
+              returnsAccepted: boolean;
+              returnPeriodDays: number;
+              restockingFee: components['schemas']['Decimal'];
+              conditions: components['schemas']['StringWithLanguage'][];
             };
-            readonly shippingCosts: {
-              readonly standard: components['schemas']['Money'];
-              readonly freeShippingFrom?: components['schemas']['Money'];
-              readonly countries: readonly string[];
+            shippingCosts: {
+              standard: components['schemas']['Money'];
+              freeShippingFrom?: components['schemas']['Money'];
+              countries: string[];
             };
-            readonly minimumOrderValue: {
-              readonly amount: components['schemas']['Money'];
-              readonly surchargeBelow?: components['schemas']['Money'];
+            minimumOrderValue: {
+              amount: components['schemas']['Money'];
+              surchargeBelow?: components['schemas']['Money'];
             };
           };
         };
       };
       /** @description The body is not a JSON object (malformed or empty) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the admin scope (a read token never has it) */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No business shop has this id */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The body is too large */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The body is not application/json */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The record breaks a rule (code CONTENT_ERR_SHOP_INVALID; languages de, fr, en, nl, es, it, cs, ga, sk, pl, hu, bg, da, el, et, fi, hr, lt, lv, mt, pt, ro, sl, sv, no, nb, nn, is, tr, ru, uk, zh, ja, ko); nothing changed */
-      readonly 422: {
+      422: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly errors?: readonly {
-              readonly pointer: string;
-              readonly message: string;
+          'application/problem+json': components['schemas']['Problem'] & {
+            errors?: {
+              pointer: string;
+              message: string;
             }[];
           };
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly adminListShopImports: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
+  adminListShopImports: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
         /** @description the business shop id */
-        readonly shopId: string;
+        shopId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The shop's recorded imports, newest first (at most 50) */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly total: number;
-            readonly members: readonly {
+          'application/json': {
+            total: number;
+            members: {
               /** @description the shop's imports counted from 1 */
-              readonly runNo: number;
-              readonly shopId: string;
+              runNo: number;
+              shopId: string;
               /** @description the file imported, without its directory; - for standard input */
-              readonly fileName: string;
+              fileName: string;
               /**
                * @description BMEcat or JSON Lines
                * @enum {string}
                */
-              readonly format: 'bmecat' | 'jsonl';
+              format: 'bmecat' | 'jsonl';
               /**
                * @description what the import did (its transaction kind); null when the file contradicted the mode asked for
                * @enum {string|null}
                */
-              readonly mode: 'replace' | 'upsert' | 'delete' | 'products' | 'prices' | null;
+              mode: 'replace' | 'upsert' | 'delete' | 'products' | 'prices' | null;
               /** Format: date-time */
-              readonly startedAt: string;
+              startedAt: string;
               /** Format: date-time */
-              readonly finishedAt: string;
+              finishedAt: string;
               /**
                * @description committed; committed with some records refused (skipped); or refused: nothing committed
                * @enum {string}
                */
-              readonly outcome: 'committed' | 'committed-with-refusals' | 'refused';
+              outcome: 'committed' | 'committed-with-refusals' | 'refused';
               /** @description why nothing was committed; null unless refused */
-              readonly refusal: string | null;
-              readonly counts: {
+              refusal: string | null;
+              counts: {
                 /** @description records read */
-                readonly records: number;
+                records: number;
                 /** @description articles stored: a replacement's whole catalog, or a delta's added and updated */
-                readonly imported: number;
+                imported: number;
                 /** @description articles a delta added; null for a replacement */
-                readonly added: number | null;
+                added: number | null;
                 /** @description articles a delta replaced or repriced; null for a replacement */
-                readonly updated: number | null;
+                updated: number | null;
                 /** @description articles deleted */
-                readonly deleted: number;
+                deleted: number;
                 /** @description deletes naming an article the shop did not hold */
-                readonly alreadyAbsent: number;
+                alreadyAbsent: number;
                 /** @description records refused, all of them */
-                readonly refused: number;
+                refused: number;
               };
               /** @description the first 100 refused records, by line */
-              readonly refusedRecords: readonly {
+              refusedRecords: {
                 /** @description the 1-based line the record starts on */
-                readonly line: number;
-                readonly reason: string;
+                line: number;
+                reason: string;
               }[];
               /** @description refused records beyond those listed */
-              readonly refusedNotListed: number;
+              refusedNotListed: number;
             }[];
           };
         };
       };
       /** @description The bearer token is missing, not valid or expired */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Bearer realm="content-api", error="invalid_token" ... */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The token lacks the admin scope (a read token never has it) */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No business shop has this id, and none was ever imported into */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };

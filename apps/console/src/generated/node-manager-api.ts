@@ -2,878 +2,878 @@
 // document of the node-manager service (its GET /openapi.json). Do not edit: change the route
 // schemas and regenerate; `npm run check:generated` (part of `npm run lint`) fails when stale.
 export interface paths {
-  readonly '/healthz': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/healthz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * Readiness probe
      * @description 200 once the service is ready; 503 while starting, shutting down or when a dependency fails.
      */
-    readonly get: operations['getHealth'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/auth_status': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/auth_status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Whether authentication is on */
-    readonly get: operations['authStatus'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['authStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/username': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/username': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Name of the current user */
-    readonly get: operations['currentUsername'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['currentUsername'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/pass': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/pass': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** A WebSocket pass for the current user (see /api/core/ws) */
-    readonly get: operations['websocketPass'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['websocketPass'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/is_admin': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/is_admin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** True only when authentication is on and the current user is admin */
-    readonly get: operations['isAdmin'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['isAdmin'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/role/{username}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/role/{username}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** A user's role (admin or that user) */
-    readonly get: operations['userRole'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['userRole'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/rights/{username}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/rights/{username}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** A user's rights (admin or that user) */
-    readonly get: operations['userRights'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['userRights'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/change_password': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/change_password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** Changes the current user's password */
-    readonly post: operations['changePassword'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/change_role': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/change_role': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** Sets a user role (admin only); rights follow the role */
-    readonly post: operations['changeRole'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['changeRole'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/change_rights': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/change_rights': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** Sets the rights of a user (admin only) */
-    readonly post: operations['changeRights'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['changeRights'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/list_users': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/list_users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Every username (admin only) */
-    readonly get: operations['listUsers'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/add_user': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/add_user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** Adds a user with role user and rights read, write (admin only) */
-    readonly post: operations['addUser'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['addUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/users/delete_user/{username}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/users/delete_user/{username}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
-    readonly post?: never;
+    get?: never;
+    put?: never;
+    post?: never;
     /** Deletes a user (admin only); their front pages go to admin unless with_pages=true */
-    readonly delete: operations['deleteUser'];
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    delete: operations['deleteUser'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** The most recent alarms */
-    readonly get: operations['listAlarms'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listAlarms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/previous/all': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/previous/all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Alarms older than eid */
-    readonly get: operations['listPreviousAlarms'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listPreviousAlarms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/node/{node_id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/node/{node_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Alarms of a node */
-    readonly get: operations['listNodeAlarms'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listNodeAlarms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/previous/node/{node_id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/previous/node/{node_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Alarms of a node older than eid */
-    readonly get: operations['listPreviousNodeAlarms'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listPreviousNodeAlarms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/node-family/{node_family_id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/node-family/{node_family_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Alarms of the nodes of a family */
-    readonly get: operations['listFamilyAlarms'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listFamilyAlarms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/previous/node-family/{node_family_id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/previous/node-family/{node_family_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Alarms of a family older than eid */
-    readonly get: operations['listPreviousFamilyAlarms'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listPreviousFamilyAlarms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/source': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/source': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Usable source values */
-    readonly get: operations['listAlarmSources'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listAlarmSources'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/source/node/{node_id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/source/node/{node_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Sources of a node */
-    readonly get: operations['listNodeAlarmSources'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listNodeAlarmSources'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/source/node-family/{node_family_id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/source/node-family/{node_family_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Sources of a family */
-    readonly get: operations['listFamilyAlarmSources'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listFamilyAlarmSources'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/acknowledge': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/acknowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** new -> acknowledged */
-    readonly post: operations['acknowledgeAlarm'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['acknowledgeAlarm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/unacknowledge': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/unacknowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** acknowledged -> new */
-    readonly post: operations['unacknowledgeAlarm'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['unacknowledgeAlarm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/clear': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/clear': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** Removes the alarm from the lists */
-    readonly post: operations['clearAlarm'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['clearAlarm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/alarm/comment': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/alarm/comment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** Adds a comment */
-    readonly post: operations['commentAlarm'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['commentAlarm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/node': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/node': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Every node */
-    readonly get: operations['listNodes'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listNodes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/node/{node_id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/node/{node_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** One node (deleted: true once removed) */
-    readonly get: operations['readNode'];
-    readonly put?: never;
-    readonly post?: never;
+    get: operations['readNode'];
+    put?: never;
+    post?: never;
     /** Removes a node */
-    readonly delete: operations['deleteNode'];
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    delete: operations['deleteNode'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/node/{node_id}/info': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/node/{node_id}/info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** One node with the applications it runs (Triad addition) */
-    readonly get: operations['readNodeInfo'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['readNodeInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/node-family': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/node-family': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Every node family */
-    readonly get: operations['listNodeFamilies'];
-    readonly put?: never;
+    get: operations['listNodeFamilies'];
+    put?: never;
     /** Creates a node family */
-    readonly post: operations['createNodeFamily'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['createNodeFamily'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/node-family/{node_family_id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/node-family/{node_family_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** One node family (deleted: true once removed) */
-    readonly get: operations['readNodeFamily'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['readNodeFamily'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/node-family/{node_family_id}/force': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/node-family/{node_family_id}/force': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
-    readonly post?: never;
+    get?: never;
+    put?: never;
+    post?: never;
     /** Deletes a family and its nodes */
-    readonly delete: operations['forceDeleteNodeFamily'];
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    delete: operations['forceDeleteNodeFamily'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/node-family/{family_id}/update': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/node-family/{family_id}/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** Renames a family */
-    readonly post: operations['renameNodeFamily'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['renameNodeFamily'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/action/add-node': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/action/add-node': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** Adds a node by name@host and cookie, in the family of its release unless `family` names one */
-    readonly post: operations['addNode'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['addNode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/action/add-node-and-disc': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/action/add-node-and-disc': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** Adds a node and the nodes connected to it */
-    readonly post: operations['addNodeAndDiscover'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['addNodeAndDiscover'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/action/move-node': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/action/move-node': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /** Moves a node into another family */
-    readonly post: operations['moveNode'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['moveNode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/action/analyse-reachability': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/action/analyse-reachability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /**
      * Checks whether a node name can be reached
      * @description Needs the execute right: the service asks the host's EPMD, which lists the node names there.
      */
-    readonly post: operations['analyseReachability'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['analyseReachability'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/node-stat': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/node-stat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Cluster statistics; _this_hour counters count from the start of the hour */
-    readonly get: operations['nodeStatistics'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['nodeStatistics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/topo/node-family/{node_family_id}/cluster-discovery': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/topo/node-family/{node_family_id}/cluster-discovery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** A node family's cluster discovery switch (Triad) */
-    readonly get: operations['getClusterDiscovery'];
+    get: operations['getClusterDiscovery'];
     /** Switches a node family's cluster discovery (Triad) */
-    readonly put: operations['setClusterDiscovery'];
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    put: operations['setClusterDiscovery'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/plugins/node/{node_id}/plugin': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/plugins/node/{node_id}/plugin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Plugins of a node */
-    readonly get: operations['listPlugins'];
+    get: operations['listPlugins'];
     /** Switches every plugin of a node */
-    readonly put: operations['setAllPluginStates'];
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    put: operations['setAllPluginStates'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/plugins/node/{node_id}/plugin/{plugin_id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/plugins/node/{node_id}/plugin/{plugin_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
+    get?: never;
     /** Switches one plugin */
-    readonly put: operations['setPluginState'];
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    put: operations['setPluginState'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/bookmark': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/bookmark': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Every bookmark */
-    readonly get: operations['listBookmarks'];
+    get: operations['listBookmarks'];
     /** Creates entries (existing titles unchanged) */
-    readonly put: operations['createBookmarks'];
+    put: operations['createBookmarks'];
     /** Updates or creates entries */
-    readonly post: operations['saveBookmarks'];
+    post: operations['saveBookmarks'];
     /** Deletes entries by title */
-    readonly delete: operations['deleteBookmarks'];
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    delete: operations['deleteBookmarks'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/tags': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/tags': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Known tags */
-    readonly get: operations['listTags'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listTags'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/tags/user': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/tags/user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** The current user's tags or all */
-    readonly get: operations['currentUserTags'];
-    readonly put?: never;
+    get: operations['currentUserTags'];
+    put?: never;
     /** Sets a user's tags (admin or that user) */
-    readonly post: operations['setUserTags'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['setUserTags'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/tags/user/{username}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/tags/user/{username}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** A user's tags or all (admin or that user) */
-    readonly get: operations['userTags'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['userTags'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/core/ws': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/core/ws': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * Live updates (WebSocket)
      * @description Upgrade to a WebSocket; the first text frame is auth=<username>;websocket_pass=<pass> with a pass from GET /api/users/pass. A wrong first frame closes the socket with code 4401.
      */
-    readonly get: operations['liveUpdates'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['liveUpdates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/logs/node/{node_id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/logs/node/{node_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Log entries collected from a node, newest first */
-    readonly get: operations['listNodeLogs'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listNodeLogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/metrics/names': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/metrics/names': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * Names of the metrics with history
      * @description Every series name sampled so far on any node, sorted. Triad addition.
      */
-    readonly get: operations['listMetricNames'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['listMetricNames'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/api/metrics/node/{node_id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/api/metrics/node/{node_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * A node's samples of one metric over a time range
      * @description Raw samples when the range starts within the raw retention (default 24 h), else per-minute averages (time = start of the minute) within the minute retention (default 30 days). Triad addition.
      */
-    readonly get: operations['readMetricHistory'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['readMetricHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/metrics': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Metrics of managed nodes and of the service (Prometheus text format) */
-    readonly get: operations['metrics'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['metrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
 }
 export type webhooks = Record<string, never>;
@@ -883,9 +883,9 @@ export interface components {
      * ErrorReason
      * @description A failure: a short machine-readable reason such as "not_found" or "invalid_request"
      */
-    readonly ErrorReason: {
+    ErrorReason: {
       /** @description the reason */
-      readonly error: string;
+      error: string;
     };
   };
   responses: never;
@@ -896,4129 +896,4129 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  readonly getHealth: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Ready */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @enum {string} */
-            readonly status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
-            readonly instance: string;
-            readonly nodesOwned: number;
+            status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
+            instance: string;
+            nodesOwned: number;
           };
         };
       };
       /** @description Starting, shutting down or a dependency is unavailable */
-      readonly 503: {
+      503: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @enum {string} */
-            readonly status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
-            readonly instance: string;
-            readonly nodesOwned: number;
+            status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
+            instance: string;
+            nodesOwned: number;
           };
         };
       };
     };
   };
-  readonly authStatus: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  authStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Default Response */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': boolean;
+          'application/json': boolean;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly currentUsername: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  currentUsername: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Default Response */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': string;
+          'application/json': string;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly websocketPass: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  websocketPass: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Default Response */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': string;
+          'application/json': string;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly isAdmin: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  isAdmin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Default Response */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': boolean;
+          'application/json': boolean;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly userRole: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly username: string;
+  userRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        username: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Default Response */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': string;
+          'application/json': string;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly userRights: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly username: string;
+  userRights: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        username: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Default Response */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': readonly string[];
+          'application/json': string[];
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly changePassword: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly password: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Always true on success */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': boolean;
+          'application/json': boolean;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly changeRole: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  changeRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly username: string;
-          readonly role: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          username: string;
+          role: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Always true on success */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': boolean;
+          'application/json': boolean;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly changeRights: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  changeRights: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly username: string;
-          readonly rights: readonly string[];
+    requestBody: {
+      content: {
+        'application/json': {
+          username: string;
+          rights: string[];
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Always true on success */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': boolean;
+          'application/json': boolean;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listUsers: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  listUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Default Response */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': readonly string[];
+          'application/json': string[];
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly addUser: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  addUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly username: string;
-          readonly password: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          username: string;
+          password: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Always true on success */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': boolean;
+          'application/json': boolean;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly deleteUser: {
-    readonly parameters: {
-      readonly query?: {
-        readonly with_pages?: boolean;
+  deleteUser: {
+    parameters: {
+      query?: {
+        with_pages?: boolean;
       };
-      readonly header?: never;
-      readonly path: {
-        readonly username: string;
+      header?: never;
+      path: {
+        username: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Always true on success */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': boolean;
+          'application/json': boolean;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listAlarms: {
-    readonly parameters: {
-      readonly query?: {
+  listAlarms: {
+    parameters: {
+      query?: {
         /** @description Only alarms whose src.custom is this */
-        readonly source?: string;
-        readonly limit?: number;
+        source?: string;
+        limit?: number;
         /** @description Comma-separated tags overriding the user's tags */
-        readonly tags?: string;
+        tags?: string;
         /** @description Event id {Mega,Sec,Micro}: alarms older than it */
-        readonly eid?: string;
+        eid?: string;
       };
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Newest first */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly alarms?: readonly {
-              readonly alarmId?: string;
+          'application/json': {
+            alarms?: {
+              alarmId?: string;
               /** @description null or a value */
-              readonly alarmType?: unknown;
-              readonly src?: {
-                readonly nodeId?: string;
-                readonly nodeName?: string;
-                readonly custom?: string;
-                readonly elarmServer?: string;
+              alarmType?: unknown;
+              src?: {
+                nodeId?: string;
+                nodeName?: string;
+                custom?: string;
+                elarmServer?: string;
               };
               /** @description ms since the epoch */
-              readonly eventTime?: number;
+              eventTime?: number;
               /** @description {Mega,Sec,Micro} */
-              readonly eventId?: string;
-              readonly severity?: string;
-              readonly probableCause?: string;
-              readonly proposedRepairAction?: string;
-              readonly description?: string;
-              readonly additionalInformation?: string;
-              readonly correlatedEvents?: string;
-              readonly comments?: readonly {
-                readonly user?: string;
-                readonly time?: number;
-                readonly text?: string;
+              eventId?: string;
+              severity?: string;
+              probableCause?: string;
+              proposedRepairAction?: string;
+              description?: string;
+              additionalInformation?: string;
+              correlatedEvents?: string;
+              comments?: {
+                user?: string;
+                time?: number;
+                text?: string;
               }[];
               /** @description null or a value */
-              readonly trend?: unknown;
+              trend?: unknown;
               /** @description null or a value */
-              readonly threshold?: unknown;
+              threshold?: unknown;
               /** @enum {string} */
-              readonly state?: 'new' | 'acknowledged';
-              readonly ackInfo?: {
-                readonly user?: string;
-                readonly time?: number;
+              state?: 'new' | 'acknowledged';
+              ackInfo?: {
+                user?: string;
+                time?: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              readonly rawSrc?: string;
+              rawSrc?: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listPreviousAlarms: {
-    readonly parameters: {
-      readonly query: {
+  listPreviousAlarms: {
+    parameters: {
+      query: {
         /** @description Only alarms whose src.custom is this */
-        readonly source?: string;
-        readonly limit?: number;
+        source?: string;
+        limit?: number;
         /** @description Comma-separated tags overriding the user's tags */
-        readonly tags?: string;
+        tags?: string;
         /** @description Event id {Mega,Sec,Micro}: alarms older than it */
-        readonly eid: string;
+        eid: string;
       };
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Newest first */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly alarms?: readonly {
-              readonly alarmId?: string;
+          'application/json': {
+            alarms?: {
+              alarmId?: string;
               /** @description null or a value */
-              readonly alarmType?: unknown;
-              readonly src?: {
-                readonly nodeId?: string;
-                readonly nodeName?: string;
-                readonly custom?: string;
-                readonly elarmServer?: string;
+              alarmType?: unknown;
+              src?: {
+                nodeId?: string;
+                nodeName?: string;
+                custom?: string;
+                elarmServer?: string;
               };
               /** @description ms since the epoch */
-              readonly eventTime?: number;
+              eventTime?: number;
               /** @description {Mega,Sec,Micro} */
-              readonly eventId?: string;
-              readonly severity?: string;
-              readonly probableCause?: string;
-              readonly proposedRepairAction?: string;
-              readonly description?: string;
-              readonly additionalInformation?: string;
-              readonly correlatedEvents?: string;
-              readonly comments?: readonly {
-                readonly user?: string;
-                readonly time?: number;
-                readonly text?: string;
+              eventId?: string;
+              severity?: string;
+              probableCause?: string;
+              proposedRepairAction?: string;
+              description?: string;
+              additionalInformation?: string;
+              correlatedEvents?: string;
+              comments?: {
+                user?: string;
+                time?: number;
+                text?: string;
               }[];
               /** @description null or a value */
-              readonly trend?: unknown;
+              trend?: unknown;
               /** @description null or a value */
-              readonly threshold?: unknown;
+              threshold?: unknown;
               /** @enum {string} */
-              readonly state?: 'new' | 'acknowledged';
-              readonly ackInfo?: {
-                readonly user?: string;
-                readonly time?: number;
+              state?: 'new' | 'acknowledged';
+              ackInfo?: {
+                user?: string;
+                time?: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              readonly rawSrc?: string;
+              rawSrc?: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listNodeAlarms: {
-    readonly parameters: {
-      readonly query?: {
+  listNodeAlarms: {
+    parameters: {
+      query?: {
         /** @description Only alarms whose src.custom is this */
-        readonly source?: string;
-        readonly limit?: number;
+        source?: string;
+        limit?: number;
         /** @description Comma-separated tags overriding the user's tags */
-        readonly tags?: string;
+        tags?: string;
         /** @description Event id {Mega,Sec,Micro}: alarms older than it */
-        readonly eid?: string;
+        eid?: string;
       };
-      readonly header?: never;
-      readonly path: {
-        readonly node_id: string;
+      header?: never;
+      path: {
+        node_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Newest first */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly alarms?: readonly {
-              readonly alarmId?: string;
+          'application/json': {
+            alarms?: {
+              alarmId?: string;
               /** @description null or a value */
-              readonly alarmType?: unknown;
-              readonly src?: {
-                readonly nodeId?: string;
-                readonly nodeName?: string;
-                readonly custom?: string;
-                readonly elarmServer?: string;
+              alarmType?: unknown;
+              src?: {
+                nodeId?: string;
+                nodeName?: string;
+                custom?: string;
+                elarmServer?: string;
               };
               /** @description ms since the epoch */
-              readonly eventTime?: number;
+              eventTime?: number;
               /** @description {Mega,Sec,Micro} */
-              readonly eventId?: string;
-              readonly severity?: string;
-              readonly probableCause?: string;
-              readonly proposedRepairAction?: string;
-              readonly description?: string;
-              readonly additionalInformation?: string;
-              readonly correlatedEvents?: string;
-              readonly comments?: readonly {
-                readonly user?: string;
-                readonly time?: number;
-                readonly text?: string;
+              eventId?: string;
+              severity?: string;
+              probableCause?: string;
+              proposedRepairAction?: string;
+              description?: string;
+              additionalInformation?: string;
+              correlatedEvents?: string;
+              comments?: {
+                user?: string;
+                time?: number;
+                text?: string;
               }[];
               /** @description null or a value */
-              readonly trend?: unknown;
+              trend?: unknown;
               /** @description null or a value */
-              readonly threshold?: unknown;
+              threshold?: unknown;
               /** @enum {string} */
-              readonly state?: 'new' | 'acknowledged';
-              readonly ackInfo?: {
-                readonly user?: string;
-                readonly time?: number;
+              state?: 'new' | 'acknowledged';
+              ackInfo?: {
+                user?: string;
+                time?: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              readonly rawSrc?: string;
+              rawSrc?: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listPreviousNodeAlarms: {
-    readonly parameters: {
-      readonly query: {
+  listPreviousNodeAlarms: {
+    parameters: {
+      query: {
         /** @description Only alarms whose src.custom is this */
-        readonly source?: string;
-        readonly limit?: number;
+        source?: string;
+        limit?: number;
         /** @description Comma-separated tags overriding the user's tags */
-        readonly tags?: string;
+        tags?: string;
         /** @description Event id {Mega,Sec,Micro}: alarms older than it */
-        readonly eid: string;
+        eid: string;
       };
-      readonly header?: never;
-      readonly path: {
-        readonly node_id: string;
+      header?: never;
+      path: {
+        node_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Newest first */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly alarms?: readonly {
-              readonly alarmId?: string;
+          'application/json': {
+            alarms?: {
+              alarmId?: string;
               /** @description null or a value */
-              readonly alarmType?: unknown;
-              readonly src?: {
-                readonly nodeId?: string;
-                readonly nodeName?: string;
-                readonly custom?: string;
-                readonly elarmServer?: string;
+              alarmType?: unknown;
+              src?: {
+                nodeId?: string;
+                nodeName?: string;
+                custom?: string;
+                elarmServer?: string;
               };
               /** @description ms since the epoch */
-              readonly eventTime?: number;
+              eventTime?: number;
               /** @description {Mega,Sec,Micro} */
-              readonly eventId?: string;
-              readonly severity?: string;
-              readonly probableCause?: string;
-              readonly proposedRepairAction?: string;
-              readonly description?: string;
-              readonly additionalInformation?: string;
-              readonly correlatedEvents?: string;
-              readonly comments?: readonly {
-                readonly user?: string;
-                readonly time?: number;
-                readonly text?: string;
+              eventId?: string;
+              severity?: string;
+              probableCause?: string;
+              proposedRepairAction?: string;
+              description?: string;
+              additionalInformation?: string;
+              correlatedEvents?: string;
+              comments?: {
+                user?: string;
+                time?: number;
+                text?: string;
               }[];
               /** @description null or a value */
-              readonly trend?: unknown;
+              trend?: unknown;
               /** @description null or a value */
-              readonly threshold?: unknown;
+              threshold?: unknown;
               /** @enum {string} */
-              readonly state?: 'new' | 'acknowledged';
-              readonly ackInfo?: {
-                readonly user?: string;
-                readonly time?: number;
+              state?: 'new' | 'acknowledged';
+              ackInfo?: {
+                user?: string;
+                time?: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              readonly rawSrc?: string;
+              rawSrc?: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listFamilyAlarms: {
-    readonly parameters: {
-      readonly query?: {
+  listFamilyAlarms: {
+    parameters: {
+      query?: {
         /** @description Only alarms whose src.custom is this */
-        readonly source?: string;
-        readonly limit?: number;
+        source?: string;
+        limit?: number;
         /** @description Comma-separated tags overriding the user's tags */
-        readonly tags?: string;
+        tags?: string;
         /** @description Event id {Mega,Sec,Micro}: alarms older than it */
-        readonly eid?: string;
+        eid?: string;
       };
-      readonly header?: never;
-      readonly path: {
-        readonly node_family_id: string;
+      header?: never;
+      path: {
+        node_family_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Newest first */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly alarms?: readonly {
-              readonly alarmId?: string;
+          'application/json': {
+            alarms?: {
+              alarmId?: string;
               /** @description null or a value */
-              readonly alarmType?: unknown;
-              readonly src?: {
-                readonly nodeId?: string;
-                readonly nodeName?: string;
-                readonly custom?: string;
-                readonly elarmServer?: string;
+              alarmType?: unknown;
+              src?: {
+                nodeId?: string;
+                nodeName?: string;
+                custom?: string;
+                elarmServer?: string;
               };
               /** @description ms since the epoch */
-              readonly eventTime?: number;
+              eventTime?: number;
               /** @description {Mega,Sec,Micro} */
-              readonly eventId?: string;
-              readonly severity?: string;
-              readonly probableCause?: string;
-              readonly proposedRepairAction?: string;
-              readonly description?: string;
-              readonly additionalInformation?: string;
-              readonly correlatedEvents?: string;
-              readonly comments?: readonly {
-                readonly user?: string;
-                readonly time?: number;
-                readonly text?: string;
+              eventId?: string;
+              severity?: string;
+              probableCause?: string;
+              proposedRepairAction?: string;
+              description?: string;
+              additionalInformation?: string;
+              correlatedEvents?: string;
+              comments?: {
+                user?: string;
+                time?: number;
+                text?: string;
               }[];
               /** @description null or a value */
-              readonly trend?: unknown;
+              trend?: unknown;
               /** @description null or a value */
-              readonly threshold?: unknown;
+              threshold?: unknown;
               /** @enum {string} */
-              readonly state?: 'new' | 'acknowledged';
-              readonly ackInfo?: {
-                readonly user?: string;
-                readonly time?: number;
+              state?: 'new' | 'acknowledged';
+              ackInfo?: {
+                user?: string;
+                time?: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              readonly rawSrc?: string;
+              rawSrc?: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listPreviousFamilyAlarms: {
-    readonly parameters: {
-      readonly query: {
+  listPreviousFamilyAlarms: {
+    parameters: {
+      query: {
         /** @description Only alarms whose src.custom is this */
-        readonly source?: string;
-        readonly limit?: number;
+        source?: string;
+        limit?: number;
         /** @description Comma-separated tags overriding the user's tags */
-        readonly tags?: string;
+        tags?: string;
         /** @description Event id {Mega,Sec,Micro}: alarms older than it */
-        readonly eid: string;
+        eid: string;
       };
-      readonly header?: never;
-      readonly path: {
-        readonly node_family_id: string;
+      header?: never;
+      path: {
+        node_family_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Newest first */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly alarms?: readonly {
-              readonly alarmId?: string;
+          'application/json': {
+            alarms?: {
+              alarmId?: string;
               /** @description null or a value */
-              readonly alarmType?: unknown;
-              readonly src?: {
-                readonly nodeId?: string;
-                readonly nodeName?: string;
-                readonly custom?: string;
-                readonly elarmServer?: string;
+              alarmType?: unknown;
+              src?: {
+                nodeId?: string;
+                nodeName?: string;
+                custom?: string;
+                elarmServer?: string;
               };
               /** @description ms since the epoch */
-              readonly eventTime?: number;
+              eventTime?: number;
               /** @description {Mega,Sec,Micro} */
-              readonly eventId?: string;
-              readonly severity?: string;
-              readonly probableCause?: string;
-              readonly proposedRepairAction?: string;
-              readonly description?: string;
-              readonly additionalInformation?: string;
-              readonly correlatedEvents?: string;
-              readonly comments?: readonly {
-                readonly user?: string;
-                readonly time?: number;
-                readonly text?: string;
+              eventId?: string;
+              severity?: string;
+              probableCause?: string;
+              proposedRepairAction?: string;
+              description?: string;
+              additionalInformation?: string;
+              correlatedEvents?: string;
+              comments?: {
+                user?: string;
+                time?: number;
+                text?: string;
               }[];
               /** @description null or a value */
-              readonly trend?: unknown;
+              trend?: unknown;
               /** @description null or a value */
-              readonly threshold?: unknown;
+              threshold?: unknown;
               /** @enum {string} */
-              readonly state?: 'new' | 'acknowledged';
-              readonly ackInfo?: {
-                readonly user?: string;
-                readonly time?: number;
+              state?: 'new' | 'acknowledged';
+              ackInfo?: {
+                user?: string;
+                time?: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              readonly rawSrc?: string;
+              rawSrc?: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listAlarmSources: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  listAlarmSources: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description node_level first, then the sources with active alarms */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly sources?: readonly string[];
+          'application/json': {
+            sources?: string[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listNodeAlarmSources: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_id: string;
+  listNodeAlarmSources: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description node_level first, then the sources with active alarms */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly sources?: readonly string[];
+          'application/json': {
+            sources?: string[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listFamilyAlarmSources: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_family_id: string;
+  listFamilyAlarmSources: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_family_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description node_level first, then the sources with active alarms */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly sources?: readonly string[];
+          'application/json': {
+            sources?: string[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly acknowledgeAlarm: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  acknowledgeAlarm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
+    requestBody: {
+      content: {
+        'application/json': {
           /** @description Ignored with authentication on (the caller acts) */
-          readonly userId: string;
-          readonly alarmId: string;
+          userId: string;
+          alarmId: string;
           /** @description The alarm's rawSrc */
-          readonly alarmSrc: string;
+          alarmSrc: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Done */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': Record<string, never>;
+          'application/json': Record<string, never>;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly unacknowledgeAlarm: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  unacknowledgeAlarm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
+    requestBody: {
+      content: {
+        'application/json': {
           /** @description Ignored with authentication on (the caller acts) */
-          readonly userId: string;
-          readonly alarmId: string;
+          userId: string;
+          alarmId: string;
           /** @description The alarm's rawSrc */
-          readonly alarmSrc: string;
+          alarmSrc: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Done */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': Record<string, never>;
+          'application/json': Record<string, never>;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly clearAlarm: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  clearAlarm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
+    requestBody: {
+      content: {
+        'application/json': {
           /** @description Ignored with authentication on (the caller acts) */
-          readonly userId: string;
-          readonly alarmId: string;
+          userId: string;
+          alarmId: string;
           /** @description The alarm's rawSrc */
-          readonly alarmSrc: string;
+          alarmSrc: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Done */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': Record<string, never>;
+          'application/json': Record<string, never>;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly commentAlarm: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  commentAlarm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
+    requestBody: {
+      content: {
+        'application/json': {
           /** @description Ignored with authentication on (the caller acts) */
-          readonly userId: string;
-          readonly alarmId: string;
+          userId: string;
+          alarmId: string;
           /** @description The alarm's rawSrc */
-          readonly alarmSrc: string;
-          readonly comment: string;
+          alarmSrc: string;
+          comment: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Done */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': Record<string, never>;
+          'application/json': Record<string, never>;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listNodes: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  listNodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Every live node */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': readonly {
-            readonly id?: string;
+          'application/json': {
+            id?: string;
             /** @description name@host */
-            readonly name?: string;
-            readonly node_family_id?: string;
-            readonly host?: string;
+            name?: string;
+            node_family_id?: string;
+            host?: string;
             /** @description Always "hidden": cookies never leave the service */
-            readonly cookie?: string;
-            readonly domain_id?: string;
+            cookie?: string;
+            domain_id?: string;
             /** @enum {string} */
-            readonly state?: 'UP' | 'STOPPED' | 'DOWN';
-            readonly tref?: string;
-            readonly deleted?: boolean;
-            readonly plugins_opts?: readonly unknown[];
+            state?: 'UP' | 'STOPPED' | 'DOWN';
+            tref?: string;
+            deleted?: boolean;
+            plugins_opts?: unknown[];
             /** @description erlang:system_info(otp_release), e.g. "25" */
-            readonly otp_release?: string | null;
+            otp_release?: string | null;
             /** @description erlang:system_info(version), e.g. "13.1.5" */
-            readonly erts_version?: string | null;
+            erts_version?: string | null;
             /** @description Milliseconds since the node started */
-            readonly uptime_ms?: number | null;
+            uptime_ms?: number | null;
             /** @description Processes alive on the node */
-            readonly process_count?: number | null;
+            process_count?: number | null;
             /** @description erlang:memory(total), bytes */
-            readonly total_memory?: number | null;
+            total_memory?: number | null;
           }[];
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly readNode: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_id: string;
+  readNode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The node */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id?: string;
+          'application/json': {
+            id?: string;
             /** @description name@host */
-            readonly name?: string;
-            readonly node_family_id?: string;
-            readonly host?: string;
+            name?: string;
+            node_family_id?: string;
+            host?: string;
             /** @description Always "hidden": cookies never leave the service */
-            readonly cookie?: string;
-            readonly domain_id?: string;
+            cookie?: string;
+            domain_id?: string;
             /** @enum {string} */
-            readonly state?: 'UP' | 'STOPPED' | 'DOWN';
-            readonly tref?: string;
-            readonly deleted?: boolean;
-            readonly plugins_opts?: readonly unknown[];
+            state?: 'UP' | 'STOPPED' | 'DOWN';
+            tref?: string;
+            deleted?: boolean;
+            plugins_opts?: unknown[];
             /** @description erlang:system_info(otp_release), e.g. "25" */
-            readonly otp_release?: string | null;
+            otp_release?: string | null;
             /** @description erlang:system_info(version), e.g. "13.1.5" */
-            readonly erts_version?: string | null;
+            erts_version?: string | null;
             /** @description Milliseconds since the node started */
-            readonly uptime_ms?: number | null;
+            uptime_ms?: number | null;
             /** @description Processes alive on the node */
-            readonly process_count?: number | null;
+            process_count?: number | null;
             /** @description erlang:memory(total), bytes */
-            readonly total_memory?: number | null;
+            total_memory?: number | null;
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly deleteNode: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_id: string;
+  deleteNode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Done; no body */
-      readonly 204: {
+      204: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content?: never;
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly readNodeInfo: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_id: string;
+  readNodeInfo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The node object and its applications (empty unless the node is UP and has been read) */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly node: {
-              readonly id?: string;
+          'application/json': {
+            node: {
+              id?: string;
               /** @description name@host */
-              readonly name?: string;
-              readonly node_family_id?: string;
-              readonly host?: string;
+              name?: string;
+              node_family_id?: string;
+              host?: string;
               /** @description Always "hidden": cookies never leave the service */
-              readonly cookie?: string;
-              readonly domain_id?: string;
+              cookie?: string;
+              domain_id?: string;
               /** @enum {string} */
-              readonly state?: 'UP' | 'STOPPED' | 'DOWN';
-              readonly tref?: string;
-              readonly deleted?: boolean;
-              readonly plugins_opts?: readonly unknown[];
+              state?: 'UP' | 'STOPPED' | 'DOWN';
+              tref?: string;
+              deleted?: boolean;
+              plugins_opts?: unknown[];
               /** @description erlang:system_info(otp_release), e.g. "25" */
-              readonly otp_release?: string | null;
+              otp_release?: string | null;
               /** @description erlang:system_info(version), e.g. "13.1.5" */
-              readonly erts_version?: string | null;
+              erts_version?: string | null;
               /** @description Milliseconds since the node started */
-              readonly uptime_ms?: number | null;
+              uptime_ms?: number | null;
               /** @description Processes alive on the node */
-              readonly process_count?: number | null;
+              process_count?: number | null;
               /** @description erlang:memory(total), bytes */
-              readonly total_memory?: number | null;
+              total_memory?: number | null;
             };
-            readonly applications: readonly {
-              readonly name: string;
-              readonly description: string;
-              readonly version: string;
+            applications: {
+              name: string;
+              description: string;
+              version: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listNodeFamilies: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  listNodeFamilies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Every live family */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': readonly {
-            readonly id?: string;
-            readonly name?: string;
-            readonly description?: readonly unknown[];
-            readonly node_selection?: string;
-            readonly bootstrap_strategy_opts?: readonly unknown[];
-            readonly neighbors?: readonly unknown[];
-            readonly nodes?: readonly string[];
-            readonly plugins_opts?: readonly unknown[];
-            readonly deleted?: boolean;
+          'application/json': {
+            id?: string;
+            name?: string;
+            description?: unknown[];
+            node_selection?: string;
+            bootstrap_strategy_opts?: unknown[];
+            neighbors?: unknown[];
+            nodes?: string[];
+            plugins_opts?: unknown[];
+            deleted?: boolean;
             /** @description ["wo_bootstrap_strategy", strategy, opts] */
-            readonly bootstrap_strategy?: readonly unknown[];
+            bootstrap_strategy?: unknown[];
           }[];
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly createNodeFamily: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  createNodeFamily: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly name: string;
-          readonly bootstrap_node_selection: string;
-          readonly bootstrap_strategy: string;
-          readonly bootstrap_strategy_opts: readonly unknown[];
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          bootstrap_node_selection: string;
+          bootstrap_strategy: string;
+          bootstrap_strategy_opts: unknown[];
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The family; bootstrap_strategy is the submitted value */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id?: string;
-            readonly name?: string;
-            readonly description?: readonly unknown[];
-            readonly node_selection?: string;
-            readonly bootstrap_strategy_opts?: readonly unknown[];
-            readonly neighbors?: readonly unknown[];
-            readonly nodes?: readonly string[];
-            readonly plugins_opts?: readonly unknown[];
-            readonly deleted?: boolean;
-            readonly bootstrap_strategy?: string;
+          'application/json': {
+            id?: string;
+            name?: string;
+            description?: unknown[];
+            node_selection?: string;
+            bootstrap_strategy_opts?: unknown[];
+            neighbors?: unknown[];
+            nodes?: string[];
+            plugins_opts?: unknown[];
+            deleted?: boolean;
+            bootstrap_strategy?: string;
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly readNodeFamily: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_family_id: string;
+  readNodeFamily: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_family_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The family */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id?: string;
-            readonly name?: string;
-            readonly description?: readonly unknown[];
-            readonly node_selection?: string;
-            readonly bootstrap_strategy_opts?: readonly unknown[];
-            readonly neighbors?: readonly unknown[];
-            readonly nodes?: readonly string[];
-            readonly plugins_opts?: readonly unknown[];
-            readonly deleted?: boolean;
+          'application/json': {
+            id?: string;
+            name?: string;
+            description?: unknown[];
+            node_selection?: string;
+            bootstrap_strategy_opts?: unknown[];
+            neighbors?: unknown[];
+            nodes?: string[];
+            plugins_opts?: unknown[];
+            deleted?: boolean;
             /** @description ["wo_bootstrap_strategy", strategy, opts] */
-            readonly bootstrap_strategy?: readonly unknown[];
+            bootstrap_strategy?: unknown[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly forceDeleteNodeFamily: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_family_id: string;
+  forceDeleteNodeFamily: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_family_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Done; no body */
-      readonly 204: {
+      204: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content?: never;
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly renameNodeFamily: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly family_id: string;
+  renameNodeFamily: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        family_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly name: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description {success: true}, or {success: false, reason} (node_or_family_not_found, ...) */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly success: boolean;
-            readonly reason?: string;
+          'application/json': {
+            success: boolean;
+            reason?: string;
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly addNode: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  addNode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly name: string;
-          readonly cookie: string;
-          readonly family?: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          cookie: string;
+          family?: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The node (STOPPED or DOWN until it answers) */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id?: string;
+          'application/json': {
+            id?: string;
             /** @description name@host */
-            readonly name?: string;
-            readonly node_family_id?: string;
-            readonly host?: string;
+            name?: string;
+            node_family_id?: string;
+            host?: string;
             /** @description Always "hidden": cookies never leave the service */
-            readonly cookie?: string;
-            readonly domain_id?: string;
+            cookie?: string;
+            domain_id?: string;
             /** @enum {string} */
-            readonly state?: 'UP' | 'STOPPED' | 'DOWN';
-            readonly tref?: string;
-            readonly deleted?: boolean;
-            readonly plugins_opts?: readonly unknown[];
+            state?: 'UP' | 'STOPPED' | 'DOWN';
+            tref?: string;
+            deleted?: boolean;
+            plugins_opts?: unknown[];
             /** @description erlang:system_info(otp_release), e.g. "25" */
-            readonly otp_release?: string | null;
+            otp_release?: string | null;
             /** @description erlang:system_info(version), e.g. "13.1.5" */
-            readonly erts_version?: string | null;
+            erts_version?: string | null;
             /** @description Milliseconds since the node started */
-            readonly uptime_ms?: number | null;
+            uptime_ms?: number | null;
             /** @description Processes alive on the node */
-            readonly process_count?: number | null;
+            process_count?: number | null;
             /** @description erlang:memory(total), bytes */
-            readonly total_memory?: number | null;
+            total_memory?: number | null;
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly addNodeAndDiscover: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  addNodeAndDiscover: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly name: string;
-          readonly cookie: string;
-          readonly family?: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          cookie: string;
+          family?: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The added and discovered nodes */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': readonly {
-            readonly id?: string;
+          'application/json': {
+            id?: string;
             /** @description name@host */
-            readonly name?: string;
-            readonly node_family_id?: string;
-            readonly host?: string;
+            name?: string;
+            node_family_id?: string;
+            host?: string;
             /** @description Always "hidden": cookies never leave the service */
-            readonly cookie?: string;
-            readonly domain_id?: string;
+            cookie?: string;
+            domain_id?: string;
             /** @enum {string} */
-            readonly state?: 'UP' | 'STOPPED' | 'DOWN';
-            readonly tref?: string;
-            readonly deleted?: boolean;
-            readonly plugins_opts?: readonly unknown[];
+            state?: 'UP' | 'STOPPED' | 'DOWN';
+            tref?: string;
+            deleted?: boolean;
+            plugins_opts?: unknown[];
             /** @description erlang:system_info(otp_release), e.g. "25" */
-            readonly otp_release?: string | null;
+            otp_release?: string | null;
             /** @description erlang:system_info(version), e.g. "13.1.5" */
-            readonly erts_version?: string | null;
+            erts_version?: string | null;
             /** @description Milliseconds since the node started */
-            readonly uptime_ms?: number | null;
+            uptime_ms?: number | null;
             /** @description Processes alive on the node */
-            readonly process_count?: number | null;
+            process_count?: number | null;
             /** @description erlang:memory(total), bytes */
-            readonly total_memory?: number | null;
+            total_memory?: number | null;
           }[];
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly moveNode: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  moveNode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly node: string;
-          readonly family: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          node: string;
+          family: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description {success: true}, or {success: false, reason} (node_or_family_not_found, ...) */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly success: boolean;
-            readonly reason?: string;
+          'application/json': {
+            success: boolean;
+            reason?: string;
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly analyseReachability: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  analyseReachability: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly name: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The checks performed and, when one failed, its reason and hints */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @enum {string} */
-            readonly reachability?: 'should be reachable' | 'is not reachable';
-            readonly details?: readonly {
-              readonly [key: string]: unknown;
+            reachability?: 'should be reachable' | 'is not reachable';
+            details?: {
+              [key: string]: unknown;
             }[];
-            readonly description?: string;
-            readonly hints?: readonly string[];
+            description?: string;
+            hints?: string[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly nodeStatistics: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  nodeStatistics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Counts over live nodes and families */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly number_of_nodes?: number;
-            readonly number_of_up_nodes?: number;
-            readonly number_of_families?: number;
-            readonly number_of_crashlogs_this_hour?: number;
-            readonly number_of_new_alarms_raised_this_hour?: number;
-            readonly number_of_active_alarms?: number;
-            readonly family_stats?: readonly {
-              readonly id?: string;
-              readonly number_of_nodes?: number;
-              readonly number_of_up_nodes?: number;
+          'application/json': {
+            number_of_nodes?: number;
+            number_of_up_nodes?: number;
+            number_of_families?: number;
+            number_of_crashlogs_this_hour?: number;
+            number_of_new_alarms_raised_this_hour?: number;
+            number_of_active_alarms?: number;
+            family_stats?: {
+              id?: string;
+              number_of_nodes?: number;
+              number_of_up_nodes?: number;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly getClusterDiscovery: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_family_id: string;
+  getClusterDiscovery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_family_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Whether nodes that join the cluster of a node of this family later are added */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly discover_cluster: boolean;
+          'application/json': {
+            discover_cluster: boolean;
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly setClusterDiscovery: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_family_id: string;
+  setClusterDiscovery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_family_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
     /** @description Whether nodes that join the cluster of a node of this family later are added */
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly discover_cluster: boolean;
+    requestBody: {
+      content: {
+        'application/json': {
+          discover_cluster: boolean;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Whether nodes that join the cluster of a node of this family later are added */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly discover_cluster: boolean;
+          'application/json': {
+            discover_cluster: boolean;
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listPlugins: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_id: string;
+  listPlugins: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Every plugin of the node */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly plugins?: readonly (readonly {
-              readonly plugin_name?: string;
-              readonly plugin_apps?: string;
+          'application/json': {
+            plugins?: {
+              plugin_name?: string;
+              plugin_apps?: string;
               /** @enum {string} */
-              readonly plugin_state?: 'on' | 'off';
-            }[])[];
+              plugin_state?: 'on' | 'off';
+            }[][];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly setAllPluginStates: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_id: string;
+  setAllPluginStates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
+    requestBody: {
+      content: {
+        'application/json': {
           /** @enum {string} */
-          readonly plugin_state: 'on' | 'off';
+          plugin_state: 'on' | 'off';
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Every plugin of the node */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly plugins?: readonly (readonly {
-              readonly plugin_name?: string;
-              readonly plugin_apps?: string;
+          'application/json': {
+            plugins?: {
+              plugin_name?: string;
+              plugin_apps?: string;
               /** @enum {string} */
-              readonly plugin_state?: 'on' | 'off';
-            }[])[];
+              plugin_state?: 'on' | 'off';
+            }[][];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly setPluginState: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly node_id: string;
-        readonly plugin_id: string;
+  setPluginState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_id: string;
+        plugin_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
+    requestBody: {
+      content: {
+        'application/json': {
           /** @enum {string} */
-          readonly plugin_state: 'on' | 'off';
+          plugin_state: 'on' | 'off';
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The plugin */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': readonly {
-            readonly plugin_name?: string;
-            readonly plugin_apps?: string;
+          'application/json': {
+            plugin_name?: string;
+            plugin_apps?: string;
             /** @enum {string} */
-            readonly plugin_state?: 'on' | 'off';
+            plugin_state?: 'on' | 'off';
           }[];
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listBookmarks: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  listBookmarks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Every stored bookmark */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly bookmarks?: readonly {
-              readonly title?: string;
-              readonly url?: string;
+          'application/json': {
+            bookmarks?: {
+              title?: string;
+              url?: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly createBookmarks: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  createBookmarks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly bookmarks: readonly {
-            readonly title: string;
-            readonly url: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          bookmarks: {
+            title: string;
+            url: string;
           }[];
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Every stored bookmark */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly bookmarks?: readonly {
-              readonly title?: string;
-              readonly url?: string;
+          'application/json': {
+            bookmarks?: {
+              title?: string;
+              url?: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly saveBookmarks: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  saveBookmarks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly bookmarks: readonly {
-            readonly title: string;
-            readonly url: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          bookmarks: {
+            title: string;
+            url: string;
           }[];
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Every stored bookmark */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly bookmarks?: readonly {
-              readonly title?: string;
-              readonly url?: string;
+          'application/json': {
+            bookmarks?: {
+              title?: string;
+              url?: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly deleteBookmarks: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  deleteBookmarks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly bookmarks: readonly {
-            readonly title: string;
-            readonly url?: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          bookmarks: {
+            title: string;
+            url?: string;
           }[];
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Every stored bookmark */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly bookmarks?: readonly {
-              readonly title?: string;
-              readonly url?: string;
+          'application/json': {
+            bookmarks?: {
+              title?: string;
+              url?: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listTags: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  listTags: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Sorted */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': readonly string[];
+          'application/json': string[];
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly currentUserTags: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  currentUserTags: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The tags filtering the user's view, or the string "all" */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': readonly string[] | 'all';
+          'application/json': string[] | 'all';
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly setUserTags: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  setUserTags: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly UserName: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          UserName: string;
           /** @description a list of tags, or the string "all" to switch filtering off */
-          readonly tags: unknown;
+          tags: unknown;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The string "ok" */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': 'ok';
+          'application/json': 'ok';
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body exceeds the size limit (body_too_large) */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description The body is not application/json (unsupported_media_type) */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly userTags: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly username: string;
+  userTags: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        username: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The tags filtering the user's view, or the string "all" */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': readonly string[] | 'all';
+          'application/json': string[] | 'all';
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly liveUpdates: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  liveUpdates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Switching to the WebSocket protocol */
-      readonly 101: {
+      101: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content?: never;
       };
       /** @description Not a WebSocket upgrade request (empty body) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content?: never;
       };
     };
   };
-  readonly listNodeLogs: {
-    readonly parameters: {
-      readonly query?: {
-        readonly limit?: number;
+  listNodeLogs: {
+    parameters: {
+      query?: {
+        limit?: number;
         /** @description Only entries of this level or more severe */
-        readonly level?: 'emergency' | 'alert' | 'critical' | 'error' | 'warning' | 'notice' | 'info' | 'debug';
+        level?: 'emergency' | 'alert' | 'critical' | 'error' | 'warning' | 'notice' | 'info' | 'debug';
       };
-      readonly header?: never;
-      readonly path: {
-        readonly node_id: string;
+      header?: never;
+      path: {
+        node_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The newest entries */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly logs: readonly {
+          'application/json': {
+            logs: {
               /** @description The node's event time, ms since the epoch */
-              readonly time: number;
+              time: number;
               /** @enum {string} */
-              readonly level: 'emergency' | 'alert' | 'critical' | 'error' | 'warning' | 'notice' | 'info' | 'debug';
+              level: 'emergency' | 'alert' | 'critical' | 'error' | 'warning' | 'notice' | 'info' | 'debug';
               /** @description crash_report, supervisor_report, progress_report, logger_event (warning or more severe), code_loaded, code_purged */
-              readonly kind: string;
+              kind: string;
               /** @description The event formatted on one line (at most 4,000 characters) */
-              readonly text: string;
+              text: string;
             }[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly listMetricNames: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  listMetricNames: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The names */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly names: readonly string[];
+          'application/json': {
+            names: string[];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly readMetricHistory: {
-    readonly parameters: {
-      readonly query: {
+  readMetricHistory: {
+    parameters: {
+      query: {
         /** @description A series name from GET /api/metrics/names, e.g. erlang_vm_memory_bytes_total{kind="system"} */
-        readonly name: string;
+        name: string;
         /** @description Start of the range, ms since the epoch (inclusive); default `to` minus 1 h */
-        readonly from?: number;
+        from?: number;
         /** @description End of the range, ms since the epoch (inclusive); default now */
-        readonly to?: number;
+        to?: number;
       };
-      readonly header?: never;
-      readonly path: {
-        readonly node_id: string;
+      header?: never;
+      path: {
+        node_id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The points, oldest first */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly node_id: string;
-            readonly name: string;
+          'application/json': {
+            node_id: string;
+            name: string;
             /** @description [timeMs, value] pairs */
-            readonly points: readonly (readonly number[])[];
+            points: number[][];
           };
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };
   };
-  readonly metrics: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  metrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Prometheus text format 0.0.4 */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'text/plain': string;
+          'text/plain': string;
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
-      readonly 401: {
+      401: {
         headers: {
           /** @description Basic realm="triad-node-manager", charset="UTF-8" */
-          readonly 'WWW-Authenticate'?: string;
-          readonly [name: string]: unknown;
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
       /** @description Unexpected error (internal) */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': components['schemas']['ErrorReason'];
+          'application/json': components['schemas']['ErrorReason'];
         };
       };
     };

@@ -2,300 +2,300 @@
 // document of the templates service (its GET /openapi.json). Do not edit: change the route
 // schemas and regenerate; `npm run check:generated` (part of `npm run lint`) fails when stale.
 export interface paths {
-  readonly '/metrics': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * Prometheus metrics
      * @description Process metrics and HTTP request counts and durations by route and status, in the Prometheus text exposition format 0.0.4.
      */
-    readonly get: operations['getMetrics'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/healthz': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/healthz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * Readiness probe
      * @description 200 once the service is ready; 503 while starting, shutting down or when a dependency fails.
      */
-    readonly get: operations['getHealth'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/templates': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * List stored template versions
      * @description Ordered by templateId (code point order), then newest version first. Filters combine with AND.
      */
-    readonly get: operations['listTemplates'];
-    readonly put?: never;
+    get: operations['listTemplates'];
+    put?: never;
     /**
      * Store a new template version
      * @description templateId and templateVersion come from the document. A stored version is refused (409); PUT replaces.
      */
-    readonly post: operations['createTemplate'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['createTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/templates/{templateId}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/templates/{templateId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** List the versions of one templateId, newest first */
-    readonly get: operations['listTemplateVersions'];
-    readonly put?: never;
-    readonly post?: never;
+    get: operations['listTemplateVersions'];
+    put?: never;
+    post?: never;
     /** Delete every version of one templateId */
-    readonly delete: operations['deleteTemplateVersions'];
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    delete: operations['deleteTemplateVersions'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/templates/{templateId}/{templateVersion}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/templates/{templateId}/{templateVersion}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * Read one template version
      * @description JSON document by default. `?format=source`, or an Accept header preferring a YAML type for a template stored as YAML, returns the source text as sent, with its media type. Send the ETag back in If-None-Match to get 304 Not Modified while the version is unchanged.
      */
-    readonly get: operations['getTemplateVersion'];
+    get: operations['getTemplateVersion'];
     /**
      * Create or replace one template version
      * @description The document's templateId and templateVersion must equal the URL's (else 409 TPL_ERR_IDENTITY_MISMATCH).
      */
-    readonly put: operations['putTemplateVersion'];
-    readonly post?: never;
+    put: operations['putTemplateVersion'];
+    post?: never;
     /** Delete one template version */
-    readonly delete: operations['deleteTemplateVersion'];
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    delete: operations['deleteTemplateVersion'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/validate': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /**
      * Validate a template without storing it
      * @description Always 200 for a readable request: an invalid document (including malformed JSON or YAML text) is the answer, with every error and its line and column.
      */
-    readonly post: operations['validateTemplate'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['validateTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/match': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/match': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /**
      * Find the templates whose rangerFilter accepts a discovered device
      * @description A template matches when it declares at least one filter and every filter it declares finds a match (unanchored, RE2 semantics) in the device field of the same name; a declared filter whose field the device did not send fails. Every matching version is returned, ordered by templateId and newest version first; `latest` marks the newest version of each id.
      */
-    readonly post: operations['matchTemplates'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['matchTemplates'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/templates/{templateId}/{templateVersion}/evaluate': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/templates/{templateId}/{templateVersion}/evaluate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /**
      * Run datapoint updates through the value pipeline of a stored template
      * @description Stateless: every request starts a fresh evaluator, so the first evaluation of each alert is a start-up (onStartup applies) and tables start empty. Inputs are processed in order; unusable inputs become update-rejected events and failing expressions evaluation-error events, never errors of the request. See docs/pipeline.md for the stage order.
      */
-    readonly post: operations['evaluateTemplate'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['evaluateTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/devices': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/devices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** List devices */
-    readonly get: operations['listDevices'];
-    readonly put?: never;
+    get: operations['listDevices'];
+    put?: never;
     /** Bind a template version to a device and start collecting */
-    readonly post: operations['createDevice'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['createDevice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/devices/discover': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/devices/discover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly get?: never;
-    readonly put?: never;
+    get?: never;
+    put?: never;
     /**
      * Probe named addresses over SNMP and propose (or add) devices for the templates that match
      * @description Reads sysDescr from each address (at most 1,024, 50 starts per second), matches it with the stored templates' rangerFilter.description, and with `add` creates a device with ICMP_IPAddress filled for the newest matching template (once per address and template).
      */
-    readonly post: operations['discoverDevices'];
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    post: operations['discoverDevices'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/devices/{id}': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/devices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Read one device */
-    readonly get: operations['readDevice'];
-    readonly put?: never;
-    readonly post?: never;
+    get: operations['readDevice'];
+    put?: never;
+    post?: never;
     /** Stop collecting and delete a device with its alarms and events */
-    readonly delete: operations['deleteDevice'];
-    readonly options?: never;
-    readonly head?: never;
+    delete: operations['deleteDevice'];
+    options?: never;
+    head?: never;
     /** Change a device (name, template version, variables, driver settings); collection restarts */
-    readonly patch: operations['updateDevice'];
-    readonly trace?: never;
+    patch: operations['updateDevice'];
+    trace?: never;
   };
-  readonly '/devices/{id}/values': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/devices/{id}/values': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Current values of a device */
-    readonly get: operations['readDeviceValues'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['readDeviceValues'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/devices/{id}/alarms': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/devices/{id}/alarms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Active alarms of a device, newest first */
-    readonly get: operations['readDeviceAlarms'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['readDeviceAlarms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/devices/{id}/events': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/devices/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /** Raise, clear, log and state events of a device, newest first */
-    readonly get: operations['readDeviceEvents'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['readDeviceEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
-  readonly '/devices/{id}/stream': {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  '/devices/{id}/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
     /**
      * Events and value changes as Server-Sent Events
      * @description text/event-stream. The current values come first. Event names: `value` (data: one value as in /values), `alarm-raised`, `alarm-cleared`, `log`, `state` (data: the event as in /events). A comment line every 15 s keeps proxies from closing the stream.
      */
-    readonly get: operations['streamDevice'];
-    readonly put?: never;
-    readonly post?: never;
-    readonly delete?: never;
-    readonly options?: never;
-    readonly head?: never;
-    readonly patch?: never;
-    readonly trace?: never;
+    get: operations['streamDevice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
   };
 }
 export type webhooks = Record<string, never>;
@@ -305,22 +305,22 @@ export interface components {
      * Problem
      * @description RFC 9457 problem details (application/problem+json)
      */
-    readonly Problem: {
+    Problem: {
       /** @description urn:triad:problem:<code> */
-      readonly type: string;
-      readonly title: string;
-      readonly status: number;
-      readonly detail?: string;
+      type: string;
+      title: string;
+      status: number;
+      detail?: string;
       /** @description request path */
-      readonly instance?: string;
+      instance?: string;
       /** @description stable error code from the catalogue */
-      readonly code: string;
-      readonly requestId: string;
-      readonly errors?: readonly {
-        readonly [key: string]: unknown;
+      code: string;
+      requestId: string;
+      errors?: {
+        [key: string]: unknown;
       }[];
     } & {
-      readonly [key: string]: unknown;
+      [key: string]: unknown;
     };
   };
   responses: never;
@@ -331,2037 +331,2037 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  readonly getMetrics: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The metrics */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'text/plain': string;
+          'text/plain': string;
         };
       };
     };
   };
-  readonly getHealth: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Ready */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @enum {string} */
-            readonly status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
-            readonly instance: string;
-            readonly devicesOwned: number;
+            status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
+            instance: string;
+            devicesOwned: number;
           };
         };
       };
       /** @description Starting, shutting down or a dependency is unavailable */
-      readonly 503: {
+      503: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @enum {string} */
-            readonly status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
-            readonly instance: string;
-            readonly devicesOwned: number;
+            status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
+            instance: string;
+            devicesOwned: number;
           };
         };
       };
     };
   };
-  readonly listTemplates: {
-    readonly parameters: {
-      readonly query?: {
+  listTemplates: {
+    parameters: {
+      query?: {
         /** @description templateId starts with (case-sensitive) */
-        readonly prefix?: string;
+        prefix?: string;
         /** @description text in templateId, alias or description (ignoring case) */
-        readonly q?: string;
+        q?: string;
         /** @description the version declares or uses this originType */
-        readonly originType?: string;
+        originType?: string;
         /** @description only the newest version of each templateId */
-        readonly latest?: boolean;
-        readonly limit?: number;
-        readonly offset?: number;
+        latest?: boolean;
+        limit?: number;
+        offset?: number;
       };
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description One page of template versions */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly items: readonly {
-              readonly templateId: string;
-              readonly templateVersion: string;
+          'application/json': {
+            items: {
+              templateId: string;
+              templateVersion: string;
               /** @description newest version of its templateId by SemVer precedence */
-              readonly latest: boolean;
-              readonly description: string;
-              readonly alias: string | null;
-              readonly schemaVersion: string | null;
-              readonly origin: string;
+              latest: boolean;
+              description: string;
+              alias: string | null;
+              schemaVersion: string | null;
+              origin: string;
               /** @description declared originTypes and those used by addressConfig */
-              readonly originTypes: readonly string[];
-              readonly rangerFilter: {
-                readonly deviceID?: string;
-                readonly vendorID?: string;
-                readonly description?: string;
+              originTypes: string[];
+              rangerFilter: {
+                deviceID?: string;
+                vendorID?: string;
+                description?: string;
               } | null;
               /** @enum {string} */
-              readonly sourceFormat: 'json' | 'yaml';
+              sourceFormat: 'json' | 'yaml';
               /** Format: date-time */
-              readonly createdAt: string;
+              createdAt: string;
               /** Format: date-time */
-              readonly updatedAt: string;
-              readonly links: {
-                readonly self: string;
-                readonly versions: string;
+              updatedAt: string;
+              links: {
+                self: string;
+                versions: string;
               };
             }[];
             /** @description versions matching the filters, over all pages */
-            readonly total: number;
-            readonly limit: number;
-            readonly offset: number;
+            total: number;
+            limit: number;
+            offset: number;
           };
         };
       };
       /** @description Invalid query */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly createTemplate: {
-    readonly parameters: {
-      readonly query?: {
+  createTemplate: {
+    parameters: {
+      query?: {
         /** @description count warnings as errors */
-        readonly strict?: boolean;
+        strict?: boolean;
       };
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': unknown;
-        readonly 'application/yaml': string;
-        readonly 'text/yaml': string;
-        readonly 'application/x-yaml': string;
+    requestBody: {
+      content: {
+        'application/json': unknown;
+        'application/yaml': string;
+        'text/yaml': string;
+        'application/x-yaml': string;
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Created; Location names the new version */
-      readonly 201: {
+      201: {
         headers: {
           /** @description path of the new version, /templates/{templateId}/{templateVersion} */
-          readonly Location?: string;
-          readonly [name: string]: unknown;
+          Location?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @description false when an existing version was replaced */
-            readonly created: boolean;
-            readonly template: {
-              readonly templateId: string;
-              readonly templateVersion: string;
+            created: boolean;
+            template: {
+              templateId: string;
+              templateVersion: string;
               /** @description newest version of its templateId by SemVer precedence */
-              readonly latest: boolean;
-              readonly description: string;
-              readonly alias: string | null;
-              readonly schemaVersion: string | null;
-              readonly origin: string;
+              latest: boolean;
+              description: string;
+              alias: string | null;
+              schemaVersion: string | null;
+              origin: string;
               /** @description declared originTypes and those used by addressConfig */
-              readonly originTypes: readonly string[];
-              readonly rangerFilter: {
-                readonly deviceID?: string;
-                readonly vendorID?: string;
-                readonly description?: string;
+              originTypes: string[];
+              rangerFilter: {
+                deviceID?: string;
+                vendorID?: string;
+                description?: string;
               } | null;
               /** @enum {string} */
-              readonly sourceFormat: 'json' | 'yaml';
+              sourceFormat: 'json' | 'yaml';
               /** Format: date-time */
-              readonly createdAt: string;
+              createdAt: string;
               /** Format: date-time */
-              readonly updatedAt: string;
-              readonly links: {
-                readonly self: string;
-                readonly versions: string;
+              updatedAt: string;
+              links: {
+                self: string;
+                versions: string;
               };
             };
-            readonly warnings: readonly {
+            warnings: {
               /** @description code from the device-templates catalogue (DT_ERR_*, DT_WARN_*...) */
-              readonly code: string;
+              code: string;
               /** @enum {string} */
-              readonly severity: 'error' | 'warning';
+              severity: 'error' | 'warning';
               /** @description JSON Pointer into the document */
-              readonly path: string;
-              readonly line: number;
-              readonly column: number;
-              readonly message: string;
+              path: string;
+              line: number;
+              column: number;
+              message: string;
               /** @description the offending value, when short enough to repeat */
-              readonly found?: unknown;
-              readonly allowed?: string;
-              readonly suggestion?: string;
+              found?: unknown;
+              allowed?: string;
+              suggestion?: string;
             }[];
           };
         };
       };
       /** @description Malformed request: invalid query or parameters, JSON syntax, nesting too deep */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The version exists (TPL_ERR_TEMPLATE_EXISTS) */
-      readonly 409: {
+      409: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Body larger than the source body limit */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Not JSON or YAML */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The template is not valid; nothing was stored (TPL_ERR_TEMPLATE_INVALID) */
-      readonly 422: {
+      422: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            errors?: {
               /** @description code from the device-templates catalogue (DT_ERR_*, DT_WARN_*...) */
-              readonly code: string;
+              code: string;
               /** @enum {string} */
-              readonly severity: 'error' | 'warning';
+              severity: 'error' | 'warning';
               /** @description JSON Pointer into the document */
-              readonly path: string;
-              readonly line: number;
-              readonly column: number;
-              readonly message: string;
+              path: string;
+              line: number;
+              column: number;
+              message: string;
               /** @description the offending value, when short enough to repeat */
-              readonly found?: unknown;
-              readonly allowed?: string;
-              readonly suggestion?: string;
+              found?: unknown;
+              allowed?: string;
+              suggestion?: string;
             }[];
-            readonly warnings?: readonly {
+            warnings?: {
               /** @description code from the device-templates catalogue (DT_ERR_*, DT_WARN_*...) */
-              readonly code: string;
+              code: string;
               /** @enum {string} */
-              readonly severity: 'error' | 'warning';
+              severity: 'error' | 'warning';
               /** @description JSON Pointer into the document */
-              readonly path: string;
-              readonly line: number;
-              readonly column: number;
-              readonly message: string;
+              path: string;
+              line: number;
+              column: number;
+              message: string;
               /** @description the offending value, when short enough to repeat */
-              readonly found?: unknown;
-              readonly allowed?: string;
-              readonly suggestion?: string;
+              found?: unknown;
+              allowed?: string;
+              suggestion?: string;
             }[];
           };
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly listTemplateVersions: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
+  listTemplateVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
         /** @description templateId (letters, digits, "-", "_" and spaces; URL-encode spaces) */
-        readonly templateId: string;
+        templateId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Every version, newest first */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly templateId: string;
-            readonly items: readonly {
-              readonly templateId: string;
-              readonly templateVersion: string;
+          'application/json': {
+            templateId: string;
+            items: {
+              templateId: string;
+              templateVersion: string;
               /** @description newest version of its templateId by SemVer precedence */
-              readonly latest: boolean;
-              readonly description: string;
-              readonly alias: string | null;
-              readonly schemaVersion: string | null;
-              readonly origin: string;
+              latest: boolean;
+              description: string;
+              alias: string | null;
+              schemaVersion: string | null;
+              origin: string;
               /** @description declared originTypes and those used by addressConfig */
-              readonly originTypes: readonly string[];
-              readonly rangerFilter: {
-                readonly deviceID?: string;
-                readonly vendorID?: string;
-                readonly description?: string;
+              originTypes: string[];
+              rangerFilter: {
+                deviceID?: string;
+                vendorID?: string;
+                description?: string;
               } | null;
               /** @enum {string} */
-              readonly sourceFormat: 'json' | 'yaml';
+              sourceFormat: 'json' | 'yaml';
               /** Format: date-time */
-              readonly createdAt: string;
+              createdAt: string;
               /** Format: date-time */
-              readonly updatedAt: string;
-              readonly links: {
-                readonly self: string;
-                readonly versions: string;
+              updatedAt: string;
+              links: {
+                self: string;
+                versions: string;
               };
             }[];
           };
         };
       };
       /** @description Invalid templateId */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No version of this templateId */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly deleteTemplateVersions: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
+  deleteTemplateVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
         /** @description templateId (letters, digits, "-", "_" and spaces; URL-encode spaces) */
-        readonly templateId: string;
+        templateId: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Deleted */
-      readonly 204: {
+      204: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content?: never;
       };
       /** @description Invalid templateId */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No version of this templateId */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly getTemplateVersion: {
-    readonly parameters: {
-      readonly query?: {
-        readonly format?: 'json' | 'source';
+  getTemplateVersion: {
+    parameters: {
+      query?: {
+        format?: 'json' | 'source';
       };
-      readonly header?: {
+      header?: {
         /** @description ETags of representations the client holds, or * */
-        readonly 'if-none-match'?: string;
+        'if-none-match'?: string;
       };
-      readonly path: {
+      path: {
         /** @description templateId (letters, digits, "-", "_" and spaces; URL-encode spaces) */
-        readonly templateId: string;
+        templateId: string;
         /** @description templateVersion, e.g. 1.5.2 */
-        readonly templateVersion: string;
+        templateVersion: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The template */
-      readonly 200: {
+      200: {
         headers: {
           /** @description the SHA-256 of the stored source, quoted; with -json after it for the JSON document */
-          readonly ETag?: string;
+          ETag?: string;
           /** @description when the version was last written (HTTP date) */
-          readonly 'Last-Modified'?: string;
+          'Last-Modified'?: string;
           /** @description when the type was negotiated from Accept */
-          readonly Vary?: 'Accept';
-          readonly [name: string]: unknown;
+          Vary?: 'Accept';
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly [key: string]: unknown;
+          'application/json': {
+            [key: string]: unknown;
           };
-          readonly 'application/yaml': string;
+          'application/yaml': string;
         };
       };
       /** @description If-None-Match names the ETag of the representation asked for (or is *) */
-      readonly 304: {
+      304: {
         headers: {
           /** @description the same ETag as a 200 would carry */
-          readonly ETag?: string;
+          ETag?: string;
           /** @description when the version was last written (HTTP date) */
-          readonly 'Last-Modified'?: string;
-          readonly [name: string]: unknown;
+          'Last-Modified'?: string;
+          [name: string]: unknown;
         };
         content?: never;
       };
       /** @description Invalid templateId, templateVersion or format */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No such template version */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Accept names no available type (JSON, or YAML for a template stored as YAML) */
-      readonly 406: {
+      406: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly putTemplateVersion: {
-    readonly parameters: {
-      readonly query?: {
+  putTemplateVersion: {
+    parameters: {
+      query?: {
         /** @description count warnings as errors */
-        readonly strict?: boolean;
+        strict?: boolean;
       };
-      readonly header?: never;
-      readonly path: {
+      header?: never;
+      path: {
         /** @description templateId (letters, digits, "-", "_" and spaces; URL-encode spaces) */
-        readonly templateId: string;
+        templateId: string;
         /** @description templateVersion, e.g. 1.5.2 */
-        readonly templateVersion: string;
+        templateVersion: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': unknown;
-        readonly 'application/yaml': string;
-        readonly 'text/yaml': string;
-        readonly 'application/x-yaml': string;
+    requestBody: {
+      content: {
+        'application/json': unknown;
+        'application/yaml': string;
+        'text/yaml': string;
+        'application/x-yaml': string;
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Replaced */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @description false when an existing version was replaced */
-            readonly created: boolean;
-            readonly template: {
-              readonly templateId: string;
-              readonly templateVersion: string;
+            created: boolean;
+            template: {
+              templateId: string;
+              templateVersion: string;
               /** @description newest version of its templateId by SemVer precedence */
-              readonly latest: boolean;
-              readonly description: string;
-              readonly alias: string | null;
-              readonly schemaVersion: string | null;
-              readonly origin: string;
+              latest: boolean;
+              description: string;
+              alias: string | null;
+              schemaVersion: string | null;
+              origin: string;
               /** @description declared originTypes and those used by addressConfig */
-              readonly originTypes: readonly string[];
-              readonly rangerFilter: {
-                readonly deviceID?: string;
-                readonly vendorID?: string;
-                readonly description?: string;
+              originTypes: string[];
+              rangerFilter: {
+                deviceID?: string;
+                vendorID?: string;
+                description?: string;
               } | null;
               /** @enum {string} */
-              readonly sourceFormat: 'json' | 'yaml';
+              sourceFormat: 'json' | 'yaml';
               /** Format: date-time */
-              readonly createdAt: string;
+              createdAt: string;
               /** Format: date-time */
-              readonly updatedAt: string;
-              readonly links: {
-                readonly self: string;
-                readonly versions: string;
+              updatedAt: string;
+              links: {
+                self: string;
+                versions: string;
               };
             };
-            readonly warnings: readonly {
+            warnings: {
               /** @description code from the device-templates catalogue (DT_ERR_*, DT_WARN_*...) */
-              readonly code: string;
+              code: string;
               /** @enum {string} */
-              readonly severity: 'error' | 'warning';
+              severity: 'error' | 'warning';
               /** @description JSON Pointer into the document */
-              readonly path: string;
-              readonly line: number;
-              readonly column: number;
-              readonly message: string;
+              path: string;
+              line: number;
+              column: number;
+              message: string;
               /** @description the offending value, when short enough to repeat */
-              readonly found?: unknown;
-              readonly allowed?: string;
-              readonly suggestion?: string;
+              found?: unknown;
+              allowed?: string;
+              suggestion?: string;
             }[];
           };
         };
       };
       /** @description Created; Location names the new version */
-      readonly 201: {
+      201: {
         headers: {
           /** @description path of the new version, /templates/{templateId}/{templateVersion} */
-          readonly Location?: string;
-          readonly [name: string]: unknown;
+          Location?: string;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
+          'application/json': {
             /** @description false when an existing version was replaced */
-            readonly created: boolean;
-            readonly template: {
-              readonly templateId: string;
-              readonly templateVersion: string;
+            created: boolean;
+            template: {
+              templateId: string;
+              templateVersion: string;
               /** @description newest version of its templateId by SemVer precedence */
-              readonly latest: boolean;
-              readonly description: string;
-              readonly alias: string | null;
-              readonly schemaVersion: string | null;
-              readonly origin: string;
+              latest: boolean;
+              description: string;
+              alias: string | null;
+              schemaVersion: string | null;
+              origin: string;
               /** @description declared originTypes and those used by addressConfig */
-              readonly originTypes: readonly string[];
-              readonly rangerFilter: {
-                readonly deviceID?: string;
-                readonly vendorID?: string;
-                readonly description?: string;
+              originTypes: string[];
+              rangerFilter: {
+                deviceID?: string;
+                vendorID?: string;
+                description?: string;
               } | null;
               /** @enum {string} */
-              readonly sourceFormat: 'json' | 'yaml';
+              sourceFormat: 'json' | 'yaml';
               /** Format: date-time */
-              readonly createdAt: string;
+              createdAt: string;
               /** Format: date-time */
-              readonly updatedAt: string;
-              readonly links: {
-                readonly self: string;
-                readonly versions: string;
+              updatedAt: string;
+              links: {
+                self: string;
+                versions: string;
               };
             };
-            readonly warnings: readonly {
+            warnings: {
               /** @description code from the device-templates catalogue (DT_ERR_*, DT_WARN_*...) */
-              readonly code: string;
+              code: string;
               /** @enum {string} */
-              readonly severity: 'error' | 'warning';
+              severity: 'error' | 'warning';
               /** @description JSON Pointer into the document */
-              readonly path: string;
-              readonly line: number;
-              readonly column: number;
-              readonly message: string;
+              path: string;
+              line: number;
+              column: number;
+              message: string;
               /** @description the offending value, when short enough to repeat */
-              readonly found?: unknown;
-              readonly allowed?: string;
-              readonly suggestion?: string;
+              found?: unknown;
+              allowed?: string;
+              suggestion?: string;
             }[];
           };
         };
       };
       /** @description Malformed request: invalid query or parameters, JSON syntax, nesting too deep */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The document names another template (TPL_ERR_IDENTITY_MISMATCH) */
-      readonly 409: {
+      409: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Body larger than the source body limit */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Not JSON or YAML */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The template is not valid; nothing was stored (TPL_ERR_TEMPLATE_INVALID) */
-      readonly 422: {
+      422: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            errors?: {
               /** @description code from the device-templates catalogue (DT_ERR_*, DT_WARN_*...) */
-              readonly code: string;
+              code: string;
               /** @enum {string} */
-              readonly severity: 'error' | 'warning';
+              severity: 'error' | 'warning';
               /** @description JSON Pointer into the document */
-              readonly path: string;
-              readonly line: number;
-              readonly column: number;
-              readonly message: string;
+              path: string;
+              line: number;
+              column: number;
+              message: string;
               /** @description the offending value, when short enough to repeat */
-              readonly found?: unknown;
-              readonly allowed?: string;
-              readonly suggestion?: string;
+              found?: unknown;
+              allowed?: string;
+              suggestion?: string;
             }[];
-            readonly warnings?: readonly {
+            warnings?: {
               /** @description code from the device-templates catalogue (DT_ERR_*, DT_WARN_*...) */
-              readonly code: string;
+              code: string;
               /** @enum {string} */
-              readonly severity: 'error' | 'warning';
+              severity: 'error' | 'warning';
               /** @description JSON Pointer into the document */
-              readonly path: string;
-              readonly line: number;
-              readonly column: number;
-              readonly message: string;
+              path: string;
+              line: number;
+              column: number;
+              message: string;
               /** @description the offending value, when short enough to repeat */
-              readonly found?: unknown;
-              readonly allowed?: string;
-              readonly suggestion?: string;
+              found?: unknown;
+              allowed?: string;
+              suggestion?: string;
             }[];
           };
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly deleteTemplateVersion: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
+  deleteTemplateVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
         /** @description templateId (letters, digits, "-", "_" and spaces; URL-encode spaces) */
-        readonly templateId: string;
+        templateId: string;
         /** @description templateVersion, e.g. 1.5.2 */
-        readonly templateVersion: string;
+        templateVersion: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Deleted */
-      readonly 204: {
+      204: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content?: never;
       };
       /** @description Invalid templateId or templateVersion */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No such template version */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly validateTemplate: {
-    readonly parameters: {
-      readonly query?: {
+  validateTemplate: {
+    parameters: {
+      query?: {
         /** @description count warnings as errors */
-        readonly strict?: boolean;
+        strict?: boolean;
       };
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': unknown;
-        readonly 'application/yaml': string;
-        readonly 'text/yaml': string;
-        readonly 'application/x-yaml': string;
+    requestBody: {
+      content: {
+        'application/json': unknown;
+        'application/yaml': string;
+        'text/yaml': string;
+        'application/x-yaml': string;
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The verdict, with every error and warning */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly valid: boolean;
-            readonly errors: readonly {
+          'application/json': {
+            valid: boolean;
+            errors: {
               /** @description code from the device-templates catalogue (DT_ERR_*, DT_WARN_*...) */
-              readonly code: string;
+              code: string;
               /** @enum {string} */
-              readonly severity: 'error' | 'warning';
+              severity: 'error' | 'warning';
               /** @description JSON Pointer into the document */
-              readonly path: string;
-              readonly line: number;
-              readonly column: number;
-              readonly message: string;
+              path: string;
+              line: number;
+              column: number;
+              message: string;
               /** @description the offending value, when short enough to repeat */
-              readonly found?: unknown;
-              readonly allowed?: string;
-              readonly suggestion?: string;
+              found?: unknown;
+              allowed?: string;
+              suggestion?: string;
             }[];
-            readonly warnings: readonly {
+            warnings: {
               /** @description code from the device-templates catalogue (DT_ERR_*, DT_WARN_*...) */
-              readonly code: string;
+              code: string;
               /** @enum {string} */
-              readonly severity: 'error' | 'warning';
+              severity: 'error' | 'warning';
               /** @description JSON Pointer into the document */
-              readonly path: string;
-              readonly line: number;
-              readonly column: number;
-              readonly message: string;
+              path: string;
+              line: number;
+              column: number;
+              message: string;
               /** @description the offending value, when short enough to repeat */
-              readonly found?: unknown;
-              readonly allowed?: string;
-              readonly suggestion?: string;
+              found?: unknown;
+              allowed?: string;
+              suggestion?: string;
             }[];
           };
         };
       };
       /** @description Malformed request (e.g. JSON nested too deeply) */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Body larger than the source body limit */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Not JSON or YAML */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The body is not UTF-8 text (TPL_ERR_TEMPLATE_INVALID with DT_ERR_LOAD_ENCODING and the byte offset) */
-      readonly 422: {
+      422: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly matchTemplates: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  matchTemplates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
+    requestBody: {
+      content: {
+        'application/json': {
           /** @description Fieldbus device identification, hexadecimal text such as 0x002A */
-          readonly deviceID?: string;
+          deviceID?: string;
           /** @description Fieldbus manufacturer identification, hexadecimal text such as 0x002A */
-          readonly vendorID?: string;
+          vendorID?: string;
           /** @description SNMP sysDescr */
-          readonly description?: string;
+          description?: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Every matching template version */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly items: readonly {
-              readonly templateId: string;
-              readonly templateVersion: string;
+          'application/json': {
+            items: {
+              templateId: string;
+              templateVersion: string;
               /** @description newest version of its templateId by SemVer precedence */
-              readonly latest: boolean;
-              readonly description: string;
-              readonly alias: string | null;
-              readonly schemaVersion: string | null;
-              readonly origin: string;
+              latest: boolean;
+              description: string;
+              alias: string | null;
+              schemaVersion: string | null;
+              origin: string;
               /** @description declared originTypes and those used by addressConfig */
-              readonly originTypes: readonly string[];
-              readonly rangerFilter: {
-                readonly deviceID?: string;
-                readonly vendorID?: string;
-                readonly description?: string;
+              originTypes: string[];
+              rangerFilter: {
+                deviceID?: string;
+                vendorID?: string;
+                description?: string;
               } | null;
               /** @enum {string} */
-              readonly sourceFormat: 'json' | 'yaml';
+              sourceFormat: 'json' | 'yaml';
               /** Format: date-time */
-              readonly createdAt: string;
+              createdAt: string;
               /** Format: date-time */
-              readonly updatedAt: string;
-              readonly links: {
-                readonly self: string;
-                readonly versions: string;
+              updatedAt: string;
+              links: {
+                self: string;
+                versions: string;
               };
             }[];
           };
         };
       };
       /** @description Invalid device description, or a body that is not well-formed JSON */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Body larger than the body limit */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Not JSON */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly evaluateTemplate: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
+  evaluateTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
         /** @description templateId (URL-encode spaces) */
-        readonly templateId: string;
-        readonly templateVersion: string;
+        templateId: string;
+        templateVersion: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly updates: readonly {
+    requestBody: {
+      content: {
+        'application/json': {
+          updates: {
             /** @description device the reading is from; default the body origin, then the template origin */
-            readonly origin?: string;
+            origin?: string;
             /** @description datapointSetId */
-            readonly datapointSetId: string;
+            datapointSetId: string;
             /** @description datapointId */
-            readonly datapointId?: string;
+            datapointId?: string;
             /** @description raw value as read (any JSON) */
-            readonly rawValue?: unknown;
+            rawValue?: unknown;
             /** @description value as sent by the driver (any JSON); when present the value map is skipped */
-            readonly value?: unknown;
+            value?: unknown;
             /** @description default good */
-            readonly quality?: string;
+            quality?: string;
             /** @description epoch milliseconds; default the time of the request */
-            readonly timestamp?: number;
+            timestamp?: number;
             /** @description table row: the driver tableIndex, or the row index values */
-            readonly tableIndex?: number | string;
+            tableIndex?: number | string;
             /**
              * @description removes the row tableIndex of a tableDynamic set
              * @enum {boolean}
              */
-            readonly removed?: true;
+            removed?: true;
             /** @description every row of a table set */
-            readonly rows?: readonly (readonly {
+            rows?: {
               /** @description datapointId of the column */
-              readonly datapointId: string;
+              datapointId: string;
               /** @description raw value as read */
-              readonly rawValue?: unknown;
+              rawValue?: unknown;
               /** @description value as sent by the driver, if it converts itself */
-              readonly value?: unknown;
-              readonly quality?: string;
+              value?: unknown;
+              quality?: string;
               /** @description epoch milliseconds */
-              readonly timestamp?: number;
-            }[])[];
+              timestamp?: number;
+            }[][];
           }[];
           /** @description origin of updates that name none; default the template's origin */
-          readonly origin?: string;
+          origin?: string;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The values and events of the updates, in order */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly values: readonly {
-              readonly origin: string;
-              readonly datapointSetId: string;
-              readonly datapointId: string;
+          'application/json': {
+            values: {
+              origin: string;
+              datapointSetId: string;
+              datapointId: string;
               /** @description table row: the driver tableIndex, or the row index values */
-              readonly tableIndex?: number | string;
+              tableIndex?: number | string;
               /** @description value after default, value map, conversion and units */
-              readonly value: unknown;
+              value: unknown;
               /** @description raw value (after default substitution) */
-              readonly rawValue: unknown;
+              rawValue: unknown;
               /** @description convert-units abbreviation, when unitsConfig shows it */
-              readonly unit?: string;
-              readonly quality: string;
-              readonly timestamp: number;
+              unit?: string;
+              quality: string;
+              timestamp: number;
               /** @description true when defaultValueConfig supplied the value or raw value */
-              readonly defaulted?: boolean;
+              defaulted?: boolean;
             }[];
-            readonly events: readonly {
+            events: {
               /** @enum {string} */
-              readonly type: 'alarm-raised' | 'alarm-cleared' | 'log' | 'evaluation-error' | 'update-rejected';
-              readonly origin: string;
-              readonly datapointSetId?: string;
-              readonly datapointId?: string;
+              type: 'alarm-raised' | 'alarm-cleared' | 'log' | 'evaluation-error' | 'update-rejected';
+              origin: string;
+              datapointSetId?: string;
+              datapointId?: string;
               /** @description table row: the driver tableIndex, or the row index values */
-              readonly tableIndex?: number | string;
-              readonly timestamp: number;
+              tableIndex?: number | string;
+              timestamp: number;
               /** @description 1..200 log, 201..1000 alarm */
-              readonly severity?: number;
+              severity?: number;
               /**
                * @description band of the severity (INFERRED names)
                * @enum {string}
                */
-              readonly level?: 'notification' | 'info' | 'warning' | 'error' | 'critical';
-              readonly text?: string;
-              readonly textHelp?: string;
-              readonly facility?: number;
-              readonly hidden?: boolean;
-              readonly audited?: boolean;
-              readonly broadcast?: boolean;
-              readonly routing?: {
-                readonly topic: string;
-                readonly service?: string;
-                readonly serviceConfig?: {
-                  readonly [key: string]: unknown;
+              level?: 'notification' | 'info' | 'warning' | 'error' | 'critical';
+              text?: string;
+              textHelp?: string;
+              facility?: number;
+              hidden?: boolean;
+              audited?: boolean;
+              broadcast?: boolean;
+              routing?: {
+                topic: string;
+                service?: string;
+                serviceConfig?: {
+                  [key: string]: unknown;
                 };
               };
               /** @description the datapoint value when the condition changed */
-              readonly value?: unknown;
+              value?: unknown;
               /** @enum {string} */
-              readonly reason?: 'row-removed';
+              reason?: 'row-removed';
               /** @enum {string} */
-              readonly stage?: 'conversion' | 'units' | 'calculation' | 'alert' | 'row-filter';
+              stage?: 'conversion' | 'units' | 'calculation' | 'alert' | 'row-filter';
               /** @description DT_ERR_EVAL_* or DT_ERR_PIPE_* */
-              readonly code?: string;
-              readonly message?: string;
-              readonly expression?: string;
+              code?: string;
+              message?: string;
+              expression?: string;
             }[];
           };
         };
       };
       /** @description Malformed body or parameters, or more than 10,000 updates */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No such template version (TPL_ERR_TEMPLATE_NOT_FOUND) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Body larger than the source body limit */
-      readonly 413: {
+      413: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Not JSON */
-      readonly 415: {
+      415: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The stored template cannot be evaluated (TPL_ERR_TEMPLATE_INVALID), with every issue */
-      readonly 422: {
+      422: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            errors?: {
               /** @description code from the device-templates catalogue (DT_ERR_*, DT_WARN_*...) */
-              readonly code: string;
+              code: string;
               /** @enum {string} */
-              readonly severity: 'error' | 'warning';
+              severity: 'error' | 'warning';
               /** @description JSON Pointer into the document */
-              readonly path: string;
-              readonly line: number;
-              readonly column: number;
-              readonly message: string;
+              path: string;
+              line: number;
+              column: number;
+              message: string;
               /** @description the offending value, when short enough to repeat */
-              readonly found?: unknown;
-              readonly allowed?: string;
-              readonly suggestion?: string;
+              found?: unknown;
+              allowed?: string;
+              suggestion?: string;
             }[];
           };
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly listDevices: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  listDevices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Every device, oldest first */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly devices: readonly {
-              readonly id: string;
-              readonly name: string;
-              readonly templateId: string;
-              readonly templateVersion: string;
+          'application/json': {
+            devices: {
+              id: string;
+              name: string;
+              templateId: string;
+              templateVersion: string;
               /** @description variables by name; one that fills a driver secret (a community, a password) reads "hidden" */
-              readonly variables: {
-                readonly [key: string]: string;
+              variables: {
+                [key: string]: string;
               };
               /** @description driver settings by originType; secrets (communities, passwords) read "hidden" */
-              readonly drivers: {
-                readonly [key: string]: {
-                  readonly [key: string]: unknown;
+              drivers: {
+                [key: string]: {
+                  [key: string]: unknown;
                 };
               };
               /** @enum {string} */
-              readonly state: 'unknown' | 'up' | 'down';
-              readonly lastError: {
+              state: 'unknown' | 'up' | 'down';
+              lastError: {
                 /** @description timeout, refused, unreachable, authentication, protocol, configuration, unsupported, forbidden; unavailable for a caller who may not write devices (the reason is hidden from it) */
-                readonly code: string;
-                readonly message: string;
-                readonly originType: string;
+                code: string;
+                message: string;
+                originType: string;
                 /** Format: date-time */
-                readonly at: string;
+                at: string;
               } | null;
               /** Format: date-time */
-              readonly createdAt: string;
+              createdAt: string;
               /** Format: date-time */
-              readonly updatedAt: string;
+              updatedAt: string;
             }[];
           };
         };
       };
       /** @description No bearer token (or an unknown one), and the service requires one for device reads (TPL_ERR_UNAUTHORIZED) */
-      readonly 401: {
+      401: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly createDevice: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  createDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly name: string;
-          readonly templateId: string;
-          readonly templateVersion: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          templateId: string;
+          templateVersion: string;
           /** @description values of the template's /{NAME}/ placeholders (names of letters, digits and _), e.g. {"ICMP_IPAddress": "10.0.0.7"} */
-          readonly variables?: {
-            readonly [key: string]: string;
+          variables?: {
+            [key: string]: string;
           };
           /** @description per originType, settings merged over the template's originTypes entry (ports, communities, credentials); secrets are encrypted at rest and read back as "hidden" (send "hidden" to keep the stored one) */
-          readonly drivers?: {
-            readonly [key: string]: Record<string, never>;
+          drivers?: {
+            [key: string]: Record<string, never>;
           };
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description Created; collection has started */
-      readonly 201: {
+      201: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id: string;
-            readonly name: string;
-            readonly templateId: string;
-            readonly templateVersion: string;
+          'application/json': {
+            id: string;
+            name: string;
+            templateId: string;
+            templateVersion: string;
             /** @description variables by name; one that fills a driver secret (a community, a password) reads "hidden" */
-            readonly variables: {
-              readonly [key: string]: string;
+            variables: {
+              [key: string]: string;
             };
             /** @description driver settings by originType; secrets (communities, passwords) read "hidden" */
-            readonly drivers: {
-              readonly [key: string]: {
-                readonly [key: string]: unknown;
+            drivers: {
+              [key: string]: {
+                [key: string]: unknown;
               };
             };
             /** @enum {string} */
-            readonly state: 'unknown' | 'up' | 'down';
-            readonly lastError: {
+            state: 'unknown' | 'up' | 'down';
+            lastError: {
               /** @description timeout, refused, unreachable, authentication, protocol, configuration, unsupported, forbidden; unavailable for a caller who may not write devices (the reason is hidden from it) */
-              readonly code: string;
-              readonly message: string;
-              readonly originType: string;
+              code: string;
+              message: string;
+              originType: string;
               /** Format: date-time */
-              readonly at: string;
+              at: string;
             } | null;
             /** Format: date-time */
-            readonly createdAt: string;
+            createdAt: string;
             /** Format: date-time */
-            readonly updatedAt: string;
+            updatedAt: string;
           };
         };
       };
       /** @description Malformed request */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No bearer token, and the service requires one for writes (TPL_ERR_UNAUTHORIZED) */
-      readonly 401: {
+      401: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The bearer token is not a write token (TPL_ERR_FORBIDDEN) */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The template version does not exist, a placeholder is left unfilled or a driver setting does not fit (TPL_ERR_DEVICE_INVALID) */
-      readonly 422: {
+      422: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            errors?: {
               /** @description JSON Pointer into the request */
-              readonly path: string;
-              readonly message: string;
+              path: string;
+              message: string;
             }[];
           };
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly discoverDevices: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path?: never;
-      readonly cookie?: never;
+  discoverDevices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
+    requestBody: {
+      content: {
+        'application/json': {
           /** @description comma-separated IPv4 addresses and CIDR blocks, e.g. 10.0.0.0/24 */
-          readonly targets: string;
+          targets: string;
           /** @description SNMP settings as in a template: basicConfig {port, version, timeout, retries}, snmpCommunities, snmpV3Security */
-          readonly snmp?: Record<string, never>;
+          snmp?: Record<string, never>;
           /**
            * @description create the devices, not only propose them
            * @default false
            */
-          readonly add?: boolean;
+          add?: boolean;
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description One entry per address, in address order */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly results: readonly {
-              readonly address: string;
-              readonly sysDescr?: string;
-              readonly error?: {
-                readonly code: string;
-                readonly message: string;
+          'application/json': {
+            results: {
+              address: string;
+              sysDescr?: string;
+              error?: {
+                code: string;
+                message: string;
               };
-              readonly templates: readonly {
-                readonly templateId: string;
-                readonly templateVersion: string;
+              templates: {
+                templateId: string;
+                templateVersion: string;
               }[];
-              readonly device?: {
-                readonly id: string;
-                readonly name: string;
-                readonly templateId: string;
-                readonly templateVersion: string;
+              device?: {
+                id: string;
+                name: string;
+                templateId: string;
+                templateVersion: string;
                 /** @description variables by name; one that fills a driver secret (a community, a password) reads "hidden" */
-                readonly variables: {
-                  readonly [key: string]: string;
+                variables: {
+                  [key: string]: string;
                 };
                 /** @description driver settings by originType; secrets (communities, passwords) read "hidden" */
-                readonly drivers: {
-                  readonly [key: string]: {
-                    readonly [key: string]: unknown;
+                drivers: {
+                  [key: string]: {
+                    [key: string]: unknown;
                   };
                 };
                 /** @enum {string} */
-                readonly state: 'unknown' | 'up' | 'down';
-                readonly lastError: {
+                state: 'unknown' | 'up' | 'down';
+                lastError: {
                   /** @description timeout, refused, unreachable, authentication, protocol, configuration, unsupported, forbidden; unavailable for a caller who may not write devices (the reason is hidden from it) */
-                  readonly code: string;
-                  readonly message: string;
-                  readonly originType: string;
+                  code: string;
+                  message: string;
+                  originType: string;
                   /** Format: date-time */
-                  readonly at: string;
+                  at: string;
                 } | null;
                 /** Format: date-time */
-                readonly createdAt: string;
+                createdAt: string;
                 /** Format: date-time */
-                readonly updatedAt: string;
+                updatedAt: string;
               };
               /** @description the device already watched this address */
-              readonly existing?: boolean;
+              existing?: boolean;
             }[];
           };
         };
       };
       /** @description Malformed request */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No bearer token, and the service requires one for writes (TPL_ERR_UNAUTHORIZED) */
-      readonly 401: {
+      401: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The bearer token is not a write token (TPL_ERR_FORBIDDEN) */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly readDevice: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly id: string;
+  readDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The device */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id: string;
-            readonly name: string;
-            readonly templateId: string;
-            readonly templateVersion: string;
+          'application/json': {
+            id: string;
+            name: string;
+            templateId: string;
+            templateVersion: string;
             /** @description variables by name; one that fills a driver secret (a community, a password) reads "hidden" */
-            readonly variables: {
-              readonly [key: string]: string;
+            variables: {
+              [key: string]: string;
             };
             /** @description driver settings by originType; secrets (communities, passwords) read "hidden" */
-            readonly drivers: {
-              readonly [key: string]: {
-                readonly [key: string]: unknown;
+            drivers: {
+              [key: string]: {
+                [key: string]: unknown;
               };
             };
             /** @enum {string} */
-            readonly state: 'unknown' | 'up' | 'down';
-            readonly lastError: {
+            state: 'unknown' | 'up' | 'down';
+            lastError: {
               /** @description timeout, refused, unreachable, authentication, protocol, configuration, unsupported, forbidden; unavailable for a caller who may not write devices (the reason is hidden from it) */
-              readonly code: string;
-              readonly message: string;
-              readonly originType: string;
+              code: string;
+              message: string;
+              originType: string;
               /** Format: date-time */
-              readonly at: string;
+              at: string;
             } | null;
             /** Format: date-time */
-            readonly createdAt: string;
+            createdAt: string;
             /** Format: date-time */
-            readonly updatedAt: string;
+            updatedAt: string;
           };
         };
       };
       /** @description Malformed id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No bearer token (or an unknown one), and the service requires one for device reads (TPL_ERR_UNAUTHORIZED) */
-      readonly 401: {
+      401: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No such device (TPL_ERR_DEVICE_NOT_FOUND) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly deleteDevice: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly id: string;
+  deleteDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description Deleted */
-      readonly 204: {
+      204: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content?: never;
       };
       /** @description Malformed request */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No bearer token, and the service requires one for writes (TPL_ERR_UNAUTHORIZED) */
-      readonly 401: {
+      401: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The bearer token is not a write token (TPL_ERR_FORBIDDEN) */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No such device (TPL_ERR_DEVICE_NOT_FOUND) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly updateDevice: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly id: string;
+  updateDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody: {
-      readonly content: {
-        readonly 'application/json': {
-          readonly name?: string;
-          readonly templateId?: string;
-          readonly templateVersion?: string;
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          templateId?: string;
+          templateVersion?: string;
           /** @description values of the template's /{NAME}/ placeholders (names of letters, digits and _), e.g. {"ICMP_IPAddress": "10.0.0.7"} */
-          readonly variables?: {
-            readonly [key: string]: string;
+          variables?: {
+            [key: string]: string;
           };
           /** @description per originType, settings merged over the template's originTypes entry (ports, communities, credentials); secrets are encrypted at rest and read back as "hidden" (send "hidden" to keep the stored one) */
-          readonly drivers?: {
-            readonly [key: string]: Record<string, never>;
+          drivers?: {
+            [key: string]: Record<string, never>;
           };
         };
       };
     };
-    readonly responses: {
+    responses: {
       /** @description The changed device */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly id: string;
-            readonly name: string;
-            readonly templateId: string;
-            readonly templateVersion: string;
+          'application/json': {
+            id: string;
+            name: string;
+            templateId: string;
+            templateVersion: string;
             /** @description variables by name; one that fills a driver secret (a community, a password) reads "hidden" */
-            readonly variables: {
-              readonly [key: string]: string;
+            variables: {
+              [key: string]: string;
             };
             /** @description driver settings by originType; secrets (communities, passwords) read "hidden" */
-            readonly drivers: {
-              readonly [key: string]: {
-                readonly [key: string]: unknown;
+            drivers: {
+              [key: string]: {
+                [key: string]: unknown;
               };
             };
             /** @enum {string} */
-            readonly state: 'unknown' | 'up' | 'down';
-            readonly lastError: {
+            state: 'unknown' | 'up' | 'down';
+            lastError: {
               /** @description timeout, refused, unreachable, authentication, protocol, configuration, unsupported, forbidden; unavailable for a caller who may not write devices (the reason is hidden from it) */
-              readonly code: string;
-              readonly message: string;
-              readonly originType: string;
+              code: string;
+              message: string;
+              originType: string;
               /** Format: date-time */
-              readonly at: string;
+              at: string;
             } | null;
             /** Format: date-time */
-            readonly createdAt: string;
+            createdAt: string;
             /** Format: date-time */
-            readonly updatedAt: string;
+            updatedAt: string;
           };
         };
       };
       /** @description Malformed request */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No bearer token, and the service requires one for writes (TPL_ERR_UNAUTHORIZED) */
-      readonly 401: {
+      401: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The bearer token is not a write token (TPL_ERR_FORBIDDEN) */
-      readonly 403: {
+      403: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No such device (TPL_ERR_DEVICE_NOT_FOUND) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description The template version does not exist, a placeholder is left unfilled or a driver setting does not fit (TPL_ERR_DEVICE_INVALID) */
-      readonly 422: {
+      422: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'] & {
-            readonly errors?: readonly {
+          'application/problem+json': components['schemas']['Problem'] & {
+            errors?: {
               /** @description JSON Pointer into the request */
-              readonly path: string;
-              readonly message: string;
+              path: string;
+              message: string;
             }[];
           };
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly readDeviceValues: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly id: string;
+  readDeviceValues: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The latest value of every datapoint read since the service started */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly values: readonly {
-              readonly datapointSetId: string;
-              readonly datapointId: string;
-              readonly row: string | null;
-              readonly value: unknown;
-              readonly rawValue: unknown;
-              readonly unit?: string;
+          'application/json': {
+            values: {
+              datapointSetId: string;
+              datapointId: string;
+              row: string | null;
+              value: unknown;
+              rawValue: unknown;
+              unit?: string;
               /** @enum {string} */
-              readonly quality: 'good' | 'bad' | 'uncertain';
+              quality: 'good' | 'bad' | 'uncertain';
               /** @description epoch milliseconds of the reading */
-              readonly timestamp: number;
+              timestamp: number;
             }[];
           };
         };
       };
       /** @description Malformed id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No bearer token (or an unknown one), and the service requires one for device reads (TPL_ERR_UNAUTHORIZED) */
-      readonly 401: {
+      401: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No such device (TPL_ERR_DEVICE_NOT_FOUND) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly readDeviceAlarms: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly id: string;
+  readDeviceAlarms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The raised alarms */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly alarms: readonly {
-              readonly severity: number;
-              readonly text: string;
-              readonly textHelp: string;
-              readonly datapointSetId: string;
-              readonly datapointId: string;
+          'application/json': {
+            alarms: {
+              severity: number;
+              text: string;
+              textHelp: string;
+              datapointSetId: string;
+              datapointId: string;
               /** @description table row key; null for a map set */
-              readonly row: string | null;
+              row: string | null;
               /** Format: date-time */
-              readonly raisedAt: string;
+              raisedAt: string;
               /** @description the datapoint value when the alarm was raised */
-              readonly value: unknown;
+              value: unknown;
             }[];
           };
         };
       };
       /** @description Malformed id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No bearer token (or an unknown one), and the service requires one for device reads (TPL_ERR_UNAUTHORIZED) */
-      readonly 401: {
+      401: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No such device (TPL_ERR_DEVICE_NOT_FOUND) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly readDeviceEvents: {
-    readonly parameters: {
-      readonly query?: {
+  readDeviceEvents: {
+    parameters: {
+      query?: {
         /** @description only events after this time (ISO 8601 or epoch ms) */
-        readonly since?: string;
-        readonly limit?: number;
+        since?: string;
+        limit?: number;
       };
-      readonly header?: never;
-      readonly path: {
-        readonly id: string;
+      header?: never;
+      path: {
+        id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The events */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/json': {
-            readonly events: readonly ({
+          'application/json': {
+            events: ({
               /** @description monotonic event id (also the SSE id) */
-              readonly id: string;
+              id: string;
               /** @enum {string} */
-              readonly type: 'alarm-raised' | 'alarm-cleared' | 'log' | 'state';
+              type: 'alarm-raised' | 'alarm-cleared' | 'log' | 'state';
               /** Format: date-time */
-              readonly at: string;
+              at: string;
             } & {
-              readonly [key: string]: unknown;
+              [key: string]: unknown;
             })[];
           };
         };
       };
       /** @description Malformed id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No bearer token (or an unknown one), and the service requires one for device reads (TPL_ERR_UNAUTHORIZED) */
-      readonly 401: {
+      401: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No such device (TPL_ERR_DEVICE_NOT_FOUND) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };
   };
-  readonly streamDevice: {
-    readonly parameters: {
-      readonly query?: never;
-      readonly header?: never;
-      readonly path: {
-        readonly id: string;
+  streamDevice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
       };
-      readonly cookie?: never;
+      cookie?: never;
     };
-    readonly requestBody?: never;
-    readonly responses: {
+    requestBody?: never;
+    responses: {
       /** @description The stream */
-      readonly 200: {
+      200: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'text/event-stream': string;
+          'text/event-stream': string;
         };
       };
       /** @description Malformed id */
-      readonly 400: {
+      400: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No bearer token (or an unknown one), and the service requires one for device reads (TPL_ERR_UNAUTHORIZED) */
-      readonly 401: {
+      401: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description No such device (TPL_ERR_DEVICE_NOT_FOUND) */
-      readonly 404: {
+      404: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description Unexpected server error */
-      readonly 500: {
+      500: {
         headers: {
-          readonly [name: string]: unknown;
+          [name: string]: unknown;
         };
         content: {
-          readonly 'application/problem+json': components['schemas']['Problem'];
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
     };

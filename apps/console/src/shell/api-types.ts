@@ -4,21 +4,31 @@
  */
 
 /**
+ * `T` with every member and array read-only, all the way down. The generated types are mutable
+ * (openapi-fetch's reply types do not map read-only arrays); what the console keeps is not.
+ */
+export type Immutable<T> = T extends (infer E)[]
+  ? readonly Immutable<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Immutable<T[K]> }
+    : T;
+
+/**
  * The body of an operation's `Status` reply (200 unless given), in whichever JSON media type the
- * service declares (`application/json`, `application/vnd.vendor.content.v1+json` ...):
+ * service declares (`application/json`, `application/vnd.vendor.content.v1+json` ...), read-only:
  * `ReplyBody<paths['/devices/{id}']['get']>`.
  */
 export type ReplyBody<Operation, Status extends number = 200> = Operation extends {
   readonly responses: { readonly [S in Status]: { readonly content: infer Content } };
 }
-  ? Content[Extract<keyof Content, `application/${string}json`>]
+  ? Immutable<Content[Extract<keyof Content, `application/${string}json`>]>
   : never;
 
-/** The JSON body an operation takes: `RequestBody<paths['/devices']['post']>`. */
+/** The JSON body an operation takes, read-only: `RequestBody<paths['/devices']['post']>`. */
 export type RequestBody<Operation> = Operation extends {
   readonly requestBody?: { readonly content: { readonly 'application/json': infer Body } };
 }
-  ? Body
+  ? Immutable<Body>
   : never;
 
 /**

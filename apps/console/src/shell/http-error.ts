@@ -28,9 +28,8 @@ function isJson(response: Response): boolean {
 
 function messageOf(body: unknown, response: Response): string {
   if (typeof body === 'object' && body !== null) {
-    const fields = body as Record<string, unknown>;
     for (const key of ['detail', 'error', 'title']) {
-      const value = fields[key];
+      const value: unknown = Reflect.get(body, key);
       if (typeof value === 'string' && value !== '') return value;
     }
   }

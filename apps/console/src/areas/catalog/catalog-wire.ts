@@ -3,9 +3,9 @@
  * named from the types generated from the service's OpenAPI document (`npm run generate`).
  */
 import type { components, paths } from '../../generated/content-api.js';
-import type { ReplyBody, RequestBody } from '../../shell/api-types.js';
+import type { Immutable, ReplyBody, RequestBody } from '../../shell/api-types.js';
 
-type Schemas = components['schemas'];
+type Schemas = Immutable<components['schemas']>;
 
 /** `value / 10^decimalDigits`. */
 export type Decimal = Schemas['Decimal'];

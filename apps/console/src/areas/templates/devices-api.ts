@@ -5,7 +5,7 @@
  * it did not ask for (401 and 403 included, so the page can ask for the token).
  */
 import type { Device, DeviceAlarm, DeviceEvent, DeviceProblem, NewDevice } from './device-wire.js';
-import { fail, getJson, problemOf, templateUrl } from './templates-api.js';
+import { fail, getJson, problemOf, refused, templateUrl, templatesClient } from './templates-api.js';
 
 /** The path of a device's resource. */
 export function deviceUrl(id: string): string {
@@ -28,24 +28,27 @@ export function readHeaders(token: string | undefined): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-/** A device read: JSON, with the token when one was given. */
-async function getDeviceJson<T>(url: string, token: string | undefined, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(url, {
-    headers: { accept: 'application/json', ...readHeaders(token) },
-    ...(signal ? { signal } : {}),
-  });
-  if (!response.ok) return fail(response);
-  return (await response.json()) as T;
+/** The options of a device read: JSON, with the token when one was given. */
+function readInit(
+  token: string | undefined,
+  signal: AbortSignal | undefined,
+): { readonly headers: Record<string, string>; readonly signal?: AbortSignal } {
+  return { headers: { accept: 'application/json', ...readHeaders(token) }, ...(signal ? { signal } : {}) };
 }
 
 /** `GET /devices`: every device, oldest first. */
 export async function listDevices(token: string | undefined, signal?: AbortSignal): Promise<readonly Device[]> {
-  return (await getDeviceJson<{ devices: Device[] }>('/devices', token, signal)).devices;
+  const { data, error, response } = await templatesClient.GET('/devices', readInit(token, signal));
+  return data === undefined ? refused(response, error) : data.devices;
 }
 
 /** `GET /devices/{id}`. */
-export function readDevice(id: string, token: string | undefined, signal?: AbortSignal): Promise<Device> {
-  return getDeviceJson<Device>(deviceUrl(id), token, signal);
+export async function readDevice(id: string, token: string | undefined, signal?: AbortSignal): Promise<Device> {
+  const { data, error, response } = await templatesClient.GET('/devices/{id}', {
+    params: { path: { id } },
+    ...readInit(token, signal),
+  });
+  return data === undefined ? refused(response, error) : data;
 }
 
 /** `GET /devices/{id}/alarms`: the active alarms, newest first. */
@@ -54,7 +57,11 @@ export async function readAlarms(
   token: string | undefined,
   signal?: AbortSignal,
 ): Promise<readonly DeviceAlarm[]> {
-  return (await getDeviceJson<{ alarms: DeviceAlarm[] }>(`${deviceUrl(id)}/alarms`, token, signal)).alarms;
+  const { data, error, response } = await templatesClient.GET('/devices/{id}/alarms', {
+    params: { path: { id } },
+    ...readInit(token, signal),
+  });
+  return data === undefined ? refused(response, error) : data.alarms;
 }
 
 /** `GET /devices/{id}/events?limit=`: the newest events, newest first. */
@@ -64,13 +71,16 @@ export async function readEvents(
   token: string | undefined,
   signal?: AbortSignal,
 ): Promise<readonly DeviceEvent[]> {
-  return (await getDeviceJson<{ events: DeviceEvent[] }>(`${deviceUrl(id)}/events?limit=${limit}`, token, signal))
-    .events;
+  const { data, error, response } = await templatesClient.GET('/devices/{id}/events', {
+    params: { path: { id }, query: { limit } },
+    ...readInit(token, signal),
+  });
+  return data === undefined ? refused(response, error) : data.events;
 }
 
 /** `GET /templates/{id}/{version}?format=json`: the template document. */
 export function readTemplateDocument(templateId: string, templateVersion: string): Promise<unknown> {
-  return getJson<unknown>(`${templateUrl(templateId, templateVersion)}?format=json`);
+  return getJson(`${templateUrl(templateId, templateVersion)}?format=json`);
 }
 
 /** The outcome of adding a device: created, or refused with the service's problems (422). */

@@ -1,34 +1,39 @@
 /**
  * The template service's HTTP API as the templates area uses it (same origin, no credentials:
  * the service has no authentication). Every function throws `TemplatesApiError` for a reply that
- * is not the one asked for, with the problem document's title and detail.
+ * is not the one asked for, with the problem document's title and detail. The replies' types
+ * come from the service's OpenAPI document (`npm run generate`).
  */
+import type { paths } from '../../generated/templates-api.js';
+import { apiClient, problemMessage } from '../../shell/api-client.js';
+import type { ReplyBody, RequestBody } from '../../shell/api-types.js';
+
+/** The template service's routes, typed from its OpenAPI document. */
+export const templatesClient = apiClient<paths>();
+
+type ListedVersion = ReplyBody<paths['/templates']['get']>['items'][number];
 
 /** One validation problem (`ProblemEntry` of the service): 1-based line and column, 0 when unknown. */
-export interface TemplateProblem {
-  readonly code: string;
-  readonly severity: 'error' | 'warning';
-  readonly path: string;
-  readonly line: number;
-  readonly column: number;
-  readonly message: string;
-  readonly suggestion?: string;
-}
+export type TemplateProblem = Pick<
+  ReplyBody<paths['/validate']['post']>['errors'][number],
+  'code' | 'severity' | 'path' | 'line' | 'column' | 'message' | 'suggestion'
+>;
 
 /** A stored version as listed by the registry (`TemplateSummary`). */
-export interface TemplateSummary {
-  readonly templateId: string;
-  readonly templateVersion: string;
-  readonly latest: boolean;
-  readonly description: string;
-  readonly alias: string | null;
-  readonly originTypes: readonly string[];
-  readonly sourceFormat: SourceFormat;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export type TemplateSummary = Pick<
+  ListedVersion,
+  | 'templateId'
+  | 'templateVersion'
+  | 'latest'
+  | 'description'
+  | 'alias'
+  | 'originTypes'
+  | 'sourceFormat'
+  | 'createdAt'
+  | 'updatedAt'
+>;
 
-export type SourceFormat = 'json' | 'yaml';
+export type SourceFormat = ListedVersion['sourceFormat'];
 
 export interface TemplatePage {
   readonly items: readonly TemplateSummary[];
@@ -59,34 +64,23 @@ export type SaveOutcome =
   | { readonly kind: 'invalid'; readonly errors: readonly TemplateProblem[] }
   | { readonly kind: 'exists'; readonly detail: string };
 
+type Evaluation = ReplyBody<paths['/templates/{templateId}/{templateVersion}/evaluate']['post']>;
+
 /** One datapoint update sent to the value pipeline. */
-export interface PipelineUpdate {
-  readonly datapointSetId: string;
-  readonly datapointId: string;
-  readonly rawValue?: unknown;
-  readonly tableIndex?: string | number;
-}
+export type PipelineUpdate = Pick<
+  RequestBody<paths['/templates/{templateId}/{templateVersion}/evaluate']['post']>['updates'][number],
+  'datapointSetId' | 'datapointId' | 'rawValue' | 'tableIndex'
+>;
 
-export interface PipelineValue {
-  readonly datapointSetId: string;
-  readonly datapointId: string;
-  readonly tableIndex?: string | number;
-  readonly value: unknown;
-  readonly rawValue: unknown;
-  readonly unit?: string;
-  readonly quality: string;
-}
+export type PipelineValue = Pick<
+  Evaluation['values'][number],
+  'datapointSetId' | 'datapointId' | 'tableIndex' | 'value' | 'rawValue' | 'unit' | 'quality'
+>;
 
-export interface PipelineEvent {
-  readonly type: 'alarm-raised' | 'alarm-cleared' | 'log' | 'evaluation-error' | 'update-rejected';
-  readonly datapointSetId?: string;
-  readonly datapointId?: string;
-  readonly severity?: number;
-  readonly level?: string;
-  readonly text?: string;
-  readonly code?: string;
-  readonly message?: string;
-}
+export type PipelineEvent = Pick<
+  Evaluation['events'][number],
+  'type' | 'datapointSetId' | 'datapointId' | 'severity' | 'level' | 'text' | 'code' | 'message'
+>;
 
 export interface EvaluateReply {
   readonly values: readonly PipelineValue[];
@@ -136,28 +130,54 @@ export async function fail(response: Response): Promise<never> {
   throw new TemplatesApiError(response.status, problem.detail ?? problem.title ?? `HTTP ${response.status}`);
 }
 
-/** `GET` as JSON; a reply other than 2xx throws `TemplatesApiError`. */
-export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+/**
+ * Throws `TemplatesApiError` with a refused reply's status and its problem's detail or title, from
+ * the body a typed client already read (`error`).
+ */
+export function refused(response: Response, problem: unknown): never {
+  throw new TemplatesApiError(response.status, problemMessage(problem) ?? `HTTP ${response.status}`);
+}
+
+/** `GET` as JSON, of any shape; a reply other than 2xx throws `TemplatesApiError`. */
+export async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(url, { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
   if (!response.ok) return fail(response);
-  return (await response.json()) as T;
+  const body: unknown = await response.json();
+  return body;
+}
+
+/** What a JSON read sends besides its parameters. */
+function jsonInit(signal: AbortSignal | undefined): {
+  readonly headers: Record<string, string>;
+  readonly signal?: AbortSignal;
+} {
+  return { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) };
 }
 
 /** `GET /templates`: one page of versions matching the filters. */
-export function listTemplates(query: ListQuery, signal?: AbortSignal): Promise<TemplatePage> {
-  const params = new URLSearchParams();
-  if (query.q) params.set('q', query.q);
-  if (query.originType) params.set('originType', query.originType);
-  if (query.latest) params.set('latest', 'true');
-  if (query.limit !== undefined) params.set('limit', String(query.limit));
-  if (query.offset !== undefined) params.set('offset', String(query.offset));
-  const search = params.toString();
-  return getJson<TemplatePage>(`/templates${search ? `?${search}` : ''}`, signal);
+export async function listTemplates(query: ListQuery, signal?: AbortSignal): Promise<TemplatePage> {
+  const { data, error, response } = await templatesClient.GET('/templates', {
+    params: {
+      query: {
+        ...(query.q ? { q: query.q } : {}),
+        ...(query.originType ? { originType: query.originType } : {}),
+        ...(query.latest ? { latest: true } : {}),
+        ...(query.limit !== undefined ? { limit: query.limit } : {}),
+        ...(query.offset !== undefined ? { offset: query.offset } : {}),
+      },
+    },
+    ...jsonInit(signal),
+  });
+  return data === undefined ? refused(response, error) : data;
 }
 
 /** `GET /templates/:id`: every version, newest first. */
 export async function listVersions(templateId: string, signal?: AbortSignal): Promise<readonly TemplateSummary[]> {
-  return (await getJson<{ items: TemplateSummary[] }>(templateUrl(templateId), signal)).items;
+  const { data, error, response } = await templatesClient.GET('/templates/{templateId}', {
+    params: { path: { templateId } },
+    ...jsonInit(signal),
+  });
+  return data === undefined ? refused(response, error) : data.items;
 }
 
 /** `GET /templates/:id/:version?format=source`: the source text as stored, and its format. */
@@ -214,11 +234,10 @@ export async function evaluateTemplate(
   templateVersion: string,
   updates: readonly PipelineUpdate[],
 ): Promise<EvaluateReply> {
-  const response = await fetch(`${templateUrl(templateId, templateVersion)}/evaluate`, {
-    method: 'POST',
+  const { data, error, response } = await templatesClient.POST('/templates/{templateId}/{templateVersion}/evaluate', {
+    params: { path: { templateId, templateVersion } },
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ updates }),
+    body: { updates: [...updates] },
   });
-  if (!response.ok) return fail(response);
-  return (await response.json()) as EvaluateReply;
+  return data === undefined ? refused(response, error) : data;
 }
