@@ -1,3 +1,7 @@
+import type { CatalogFormat } from '../model/catalog-format.js';
+import type { ImportMode } from '../model/import-mode.js';
+import type { ImportOutcome } from '../model/import-run.js';
+
 /**
  * Kysely view of the tables both engines lay out alike (migration 0001): the table map of every
  * content store (`Database<ContentTables>`). The article tables belong to the engine: PostgreSQL's
@@ -27,15 +31,13 @@ export interface ImportRunsTable {
   /** 1, 2, 3... per shop, in the order the runs were recorded. */
   run_no: number;
   file_name: string;
-  /** `jsonl` or `bmecat`. */
-  format: string;
-  /** The import mode (`ImportMode`); null when the file contradicted the mode asked for. */
-  import_mode: string | null;
+  format: CatalogFormat;
+  /** Null when the file contradicted the mode asked for. */
+  import_mode: ImportMode | null;
   /** ms since the epoch. */
   started_at: BigIntColumn;
   finished_at: BigIntColumn;
-  /** `committed`, `committed-with-refusals` or `refused`. */
-  outcome: string;
+  outcome: ImportOutcome;
   /** Why nothing was committed (`refused` only). */
   refusal: string | null;
   records: number;

@@ -1,9 +1,7 @@
 import type { Database } from '@triad/db';
 import { isUniqueViolation } from '@triad/db';
 import type { Kysely, Selectable } from 'kysely';
-import type { CatalogFormat } from '../model/catalog-format.js';
-import type { ImportMode } from '../model/import-mode.js';
-import type { ImportOutcome, ImportRun, NewImportRun, RefusedRecord } from '../model/import-run.js';
+import type { ImportRun, NewImportRun, RefusedRecord } from '../model/import-run.js';
 import type { ContentTables, ImportRunsTable } from '../migrations/content-tables.js';
 
 /** Runs kept per shop; recording one more deletes the oldest. */
@@ -97,11 +95,11 @@ function toImportRun(row: Selectable<ImportRunsTable>): ImportRun {
     shopId: row.shop_id,
     runNo: Number(row.run_no),
     fileName: row.file_name,
-    format: row.format as CatalogFormat,
-    mode: row.import_mode as ImportMode | null,
+    format: row.format,
+    mode: row.import_mode,
     startedAt: Number(row.started_at),
     finishedAt: Number(row.finished_at),
-    outcome: row.outcome as ImportOutcome,
+    outcome: row.outcome,
     refusal: row.refusal,
     counts: {
       records: Number(row.records),
