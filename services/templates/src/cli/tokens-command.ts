@@ -20,10 +20,13 @@ export interface TokensCommandOptions {
 }
 
 const scopeOf = (value: string): TokenScope => {
-  if (!(TOKEN_SCOPES as readonly string[]).includes(value))
-    throw new InvalidArgumentError(`choose one of ${TOKEN_SCOPES.join(', ')}`);
-  return value as TokenScope;
+  const scope = TOKEN_SCOPES.find((known) => known === value);
+  if (scope === undefined) throw new InvalidArgumentError(`choose one of ${TOKEN_SCOPES.join(', ')}`);
+  return scope;
 };
+
+/** The scope of a token added without `--scope`. */
+const DEFAULT_SCOPE: TokenScope = 'write';
 
 export function createTokensCommand(io: CliIo, options: TokensCommandOptions = {}): Command {
   const command = new Command('tokens')
@@ -71,7 +74,7 @@ export function createTokensCommand(io: CliIo, options: TokensCommandOptions = {
     .command('add')
     .description('create a token and print it once (only its hash is kept)')
     .argument('<name>', 'what the token is for, e.g. "ci-pipeline"')
-    .option('--scope <scope>', `${TOKEN_SCOPES.join(', ')}`, scopeOf, 'write' as TokenScope)
+    .option('--scope <scope>', `${TOKEN_SCOPES.join(', ')}`, scopeOf, DEFAULT_SCOPE)
     .addHelpText(
       'after',
       '\nExample:\n  triad templates tokens add ci --scope write\n' +

@@ -27,6 +27,7 @@ import { templatesProblems } from '../errors.js';
 import type { DeviceRecord } from '../model/device-record.js';
 import type { DeviceRepository } from '../repositories/device-repository.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
+import { templateDocument } from '../model/template-document.js';
 
 /** What happened to a stored device, as the instances that collect devices are told. */
 export type DeviceChangeKind = 'created' | 'updated' | 'deleted';
@@ -165,7 +166,7 @@ export class DeviceCommands {
     const { templates, registry, cipher } = this.#options;
     const record = await templates.find(device.templateId, device.templateVersion);
     if (record === undefined) return undefined;
-    const template = JSON.parse(record.documentJson) as DeviceTemplate;
+    const template = templateDocument(record);
     const variables = openVariables(device.variables, cipher);
     return {
       prepared: prepareDevice(template, { variables, drivers: device.drivers }, registry),
@@ -200,7 +201,7 @@ export class DeviceCommands {
         .map((name) => ({ path: `/drivers/${name}`, message: 'an originType is 1 to 80 letters, digits or -' })),
     ];
     if (badNames.length > 0)
-      throw templatesProblems.create('TPL_ERR_DEVICE_INVALID', `The device has a bad name: ${badNames[0]!.message}`, {
+      throw templatesProblems.create('TPL_ERR_DEVICE_INVALID', `The device has a bad name: ${badNames[0]?.message}`, {
         errors: badNames,
       });
     const record = await this.#options.templates.find(input.templateId, input.templateVersion);
@@ -217,7 +218,7 @@ export class DeviceCommands {
           ],
         },
       );
-    const template = JSON.parse(record.documentJson) as DeviceTemplate;
+    const template = templateDocument(record);
     const prepared = prepareDevice(
       template,
       { variables: input.variables ?? {}, drivers: drivers ?? {} },
@@ -226,7 +227,7 @@ export class DeviceCommands {
     if (prepared.problems.length > 0)
       throw templatesProblems.create(
         'TPL_ERR_DEVICE_INVALID',
-        `The device does not fit ${input.templateId} ${input.templateVersion}: ${prepared.problems[0]!.message}`,
+        `The device does not fit ${input.templateId} ${input.templateVersion}: ${prepared.problems[0]?.message}`,
         { errors: prepared.problems },
       );
     await this.#checkTargets(prepared);

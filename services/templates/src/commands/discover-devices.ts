@@ -4,7 +4,6 @@
  * creates them with `ICMP_IPAddress` filled and the SNMP settings used for discovery.
  */
 import { expandTargets, sweepSysDescr, type DriverRegistry, type SweepResult } from '@triad/device-drivers';
-import type { DeviceTemplate } from '@triad/device-templates';
 import { errorMessage, isObject } from '@triad/common';
 import { kitProblems } from '@triad/service-kit';
 import { templatesProblems } from '../errors.js';
@@ -14,6 +13,7 @@ import type { DeviceRecord } from '../model/device-record.js';
 import type { DeviceRepository } from '../repositories/device-repository.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
 import type { DeviceCommands } from './device-commands.js';
+import { templateDocument } from '../model/template-document.js';
 
 export interface DiscoverRequest {
   /** Comma-separated IPv4 addresses and CIDR blocks. */
@@ -94,7 +94,7 @@ export async function discoverDevices(
       continue;
     }
     const record = await options.templates.find(chosen.templateId, chosen.templateVersion);
-    const document = JSON.parse(record?.documentJson ?? '{}') as DeviceTemplate;
+    const document = templateDocument({ documentJson: record?.documentJson ?? '{}' });
     const snmpType = (document.originTypes ?? [])
       .map((entry) => entry.originType)
       .find((type) => options.registry.get(type) === options.registry.get('svc-ds-drv-snmp'));

@@ -25,13 +25,13 @@ function mapSecrets(
 ): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const [originType, settings] of Object.entries(drivers)) {
-    const copy = structuredClone(settings) as Record<string, unknown>;
+    const copy = structuredClone<Record<string, unknown>>(settings);
     for (const path of registry.get(originType)?.secretKeys ?? []) {
       const keys = path.split('.');
       let parent: unknown = copy;
       for (const key of keys.slice(0, -1)) parent = isObject(parent) ? parent[key] : undefined;
-      const last = keys.at(-1)!;
-      if (isObject(parent) && typeof parent[last] === 'string' && parent[last] !== '')
+      const last = keys.at(-1);
+      if (last !== undefined && isObject(parent) && typeof parent[last] === 'string' && parent[last] !== '')
         parent[last] = change(parent[last], originType, path);
     }
     out[originType] = copy;

@@ -29,6 +29,7 @@ import { placeKey, rowOf } from '../model/device-place.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
 import { openSecrets } from './device-secrets.js';
 import { openVariables } from './secret-variables.js';
+import { templateDocument } from '../model/template-document.js';
 
 /** What a device collected here produced: value changes, or an event just stored. */
 export type CollectedItem =
@@ -218,7 +219,7 @@ export class DeviceSupervisor {
   ): Promise<{ document: DeviceTemplate; pipeline: TemplatePipeline } | undefined> {
     const record = await this.#options.templates.find(templateId, templateVersion);
     if (record === undefined) return undefined;
-    const document = JSON.parse(record.documentJson) as DeviceTemplate;
+    const document = templateDocument(record);
     let pipeline = this.#pipelines.get(record.sourceSha256);
     if (pipeline === undefined) {
       pipeline = compileTemplatePipeline(document);

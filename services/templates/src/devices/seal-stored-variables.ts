@@ -3,12 +3,12 @@
  * when the service starts, before any device is collected.
  */
 import type { DriverRegistry } from '@triad/device-drivers';
-import type { DeviceTemplate } from '@triad/device-templates';
 import { SecretSealError, type SecretCipher } from '@triad/service-kit';
 import type { DeviceRepository } from '../repositories/device-repository.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
 import { openSecrets, type DriverSettings } from './device-secrets.js';
 import { sealVariables, secretVariableUses } from './secret-variables.js';
+import { templateDocument } from '../model/template-document.js';
 
 export interface SealStoredVariablesOptions {
   readonly devices: Pick<DeviceRepository, 'list' | 'replaceVariables'>;
@@ -29,7 +29,7 @@ export async function sealStoredVariables(options: SealStoredVariablesOptions): 
   for (const device of await devices.list()) {
     const record = await templates.find(device.templateId, device.templateVersion);
     if (record === undefined) continue;
-    const template = JSON.parse(record.documentJson) as DeviceTemplate;
+    const template = templateDocument(record);
     let drivers: DriverSettings;
     try {
       drivers = openSecrets(device.drivers, registry, cipher);

@@ -62,7 +62,7 @@ export function targetOf(
   registry: DriverRegistry,
 ): string {
   const factory = registry.get(originType);
-  const copy = structuredClone(config) as Record<string, unknown>;
+  const copy = structuredClone<Record<string, unknown>>(config);
   for (const path of [...(factory?.secretKeys ?? []), ...(factory?.tuningKeys ?? [])]) remove(copy, path);
   // The driver counts too: the same settings under another driver go elsewhere.
   return canonical({ driver: factory?.originType ?? originType, config: copy });
@@ -72,7 +72,8 @@ function remove(value: Record<string, unknown>, path: string): void {
   const keys = path.split('.');
   let parent: unknown = value;
   for (const key of keys.slice(0, -1)) parent = isObject(parent) ? parent[key] : undefined;
-  if (isObject(parent)) delete parent[keys.at(-1)!];
+  const last = keys.at(-1);
+  if (last !== undefined && isObject(parent)) delete parent[last];
 }
 
 /** JSON with object keys sorted, so that key order never counts as a change. */

@@ -91,7 +91,7 @@ export function keptVariables(previous: DeviceVariables, next: DeviceVariables):
 
 /** Every `/{NAME}/` name in the strings of `value`. */
 function placeholdersIn(value: unknown): string[] {
-  if (typeof value === 'string') return [...value.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+  if (typeof value === 'string') return [...value.matchAll(PLACEHOLDER)].flatMap((match) => match[1] ?? []);
   if (Array.isArray(value)) return value.flatMap(placeholdersIn);
   if (isObject(value)) return Object.values(value).flatMap(placeholdersIn);
   return [];

@@ -13,7 +13,7 @@ export function mediaTypeOf(format: SourceFormat): string {
 export function formatOfContentType(contentType: string | undefined): SourceFormat | undefined {
   const base = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (base === JSON_MEDIA_TYPE) return 'json';
-  if ((YAML_MEDIA_TYPES as readonly string[]).includes(base)) return 'yaml';
+  if (YAML_MEDIA_TYPES.some((type) => type === base)) return 'yaml';
   return undefined;
 }
 

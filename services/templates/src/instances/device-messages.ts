@@ -2,10 +2,11 @@
  * What the template-service instances on one database tell each other on the change bus (see
  * `DeviceCollection`). Every message names its sender (`from`), so an instance skips its own.
  */
+import { isObject } from '@triad/common';
 import { CHANGE_BUS_MAX_PAYLOAD_BYTES } from '@triad/db';
 import type { DeviceChangeKind } from '../commands/device-commands.js';
 import type { DeviceEventRecord } from '../model/device-record.js';
-import type { DeviceValue } from '../presenters/device-presenter.js';
+import { isDeviceValue, type DeviceValue } from '../presenters/device-presenter.js';
 
 /** Bus topics. */
 export const DEVICE_TOPICS = {
@@ -54,9 +55,9 @@ export type DeviceMessage =
 /** Parses a bus payload; undefined for anything that is not one of ours. */
 export function parseDeviceMessage(payload: string): DeviceMessage | undefined {
   try {
-    const message = JSON.parse(payload) as unknown;
-    if (typeof message !== 'object' || message === null) return undefined;
-    const { t, from } = message as { t?: unknown; from?: unknown };
+    const message: unknown = JSON.parse(payload);
+    if (!isObject(message)) return undefined;
+    const { t, from } = message;
     if (typeof from !== 'string') return undefined;
     return ['change', 'ask', 'watch', 'values', 'value-piece', 'event'].includes(String(t))
       ? (message as DeviceMessage)
@@ -78,7 +79,8 @@ export function messageBytes(message: DeviceMessage): number {
  */
 export function splitBySize<T>(items: readonly T[], envelope: DeviceMessage): { parts: T[][]; oversize: T[] } {
   const budget = CHANGE_BUS_MAX_PAYLOAD_BYTES - messageBytes(envelope);
-  const parts: T[][] = [[]];
+  let part: T[] = [];
+  const parts: T[][] = [part];
   const oversize: T[] = [];
   let bytes = 0;
   for (const item of items) {
@@ -89,10 +91,11 @@ export function splitBySize<T>(items: readonly T[], envelope: DeviceMessage): { 
       continue;
     }
     if (bytes + size > budget) {
-      parts.push([]);
+      part = [];
+      parts.push(part);
       bytes = 0;
     }
-    parts[parts.length - 1]!.push(item);
+    part.push(item);
     bytes += size;
   }
   return { parts, oversize };
@@ -161,7 +164,8 @@ export class ValueAssembler {
     if (texts.length < piece.count) return undefined;
     this.#assembling.delete(key);
     try {
-      return JSON.parse(texts.join('')) as DeviceValue;
+      const value: unknown = JSON.parse(texts.join(''));
+      return isDeviceValue(value) ? value : undefined;
     } catch {
       return undefined;
     }

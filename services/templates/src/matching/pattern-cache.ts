@@ -66,7 +66,10 @@ export class PatternCache {
       );
     }
     this.#compiled.set(pattern, compiled);
-    if (this.#compiled.size > this.#maxSize) this.#compiled.delete(this.#compiled.keys().next().value as string);
+    if (this.#compiled.size > this.#maxSize) {
+      const oldest = this.#compiled.keys().next();
+      if (!oldest.done) this.#compiled.delete(oldest.value);
+    }
     return compiled ?? undefined;
   }
 

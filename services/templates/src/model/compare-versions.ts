@@ -55,7 +55,7 @@ export function compareVersions(a: string, b: string): number {
     return compareCodePoints(a, b);
   }
   for (let i = 0; i < 3; i++) {
-    const c = compareDigits(pa.core[i] as string, pb.core[i] as string);
+    const c = compareDigits(pa.core[i] ?? '', pb.core[i] ?? '');
     if (c !== 0) return c;
   }
   const c = comparePrerelease(pa.prerelease, pb.prerelease);
@@ -65,7 +65,7 @@ export function compareVersions(a: string, b: string): number {
 function comparePrerelease(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 || b.length === 0) return b.length - a.length; // release > pre-release
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const c = compareIdentifiers(a[i] as string, b[i] as string);
+    const c = compareIdentifiers(a[i] ?? '', b[i] ?? '');
     if (c !== 0) return c;
   }
   return a.length - b.length;

@@ -90,8 +90,9 @@ export class AccessPolicy {
   async #check(request: FastifyRequest): Promise<TokenScope | undefined> {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (match === null) return undefined;
-    const granted = await this.scopeOf(match[1]!);
+    const presented = match?.[1];
+    if (presented === undefined) return undefined;
+    const granted = await this.scopeOf(presented);
     if (granted === undefined)
       throw templatesProblems.create(
         'TPL_ERR_UNAUTHORIZED',

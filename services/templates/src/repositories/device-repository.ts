@@ -133,10 +133,15 @@ export class DeviceRepository {
             .executeTakeFirst();
           applied = (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
         } else {
-          let query = trx.deleteFrom('device_alarms');
-          for (const [column, value] of Object.entries(key))
-            query = query.where(column as keyof typeof key, '=', value);
-          applied = (await query.executeTakeFirst()).numDeletedRows > 0n;
+          const deleted = await trx
+            .deleteFrom('device_alarms')
+            .where('device_id', '=', key.device_id)
+            .where('datapoint_set_id', '=', key.datapoint_set_id)
+            .where('datapoint_id', '=', key.datapoint_id)
+            .where('row_key', '=', key.row_key)
+            .where('severity', '=', key.severity)
+            .executeTakeFirst();
+          applied = deleted.numDeletedRows > 0n;
         }
         if (applied) stored.push(await this.#insertEvent(trx, deviceId, change.type, change.at, change.body));
       }

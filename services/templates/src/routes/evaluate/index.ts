@@ -4,7 +4,6 @@ import {
   fromJsonPointer,
   loadDocument,
   TemplateEvaluatorError,
-  type DeviceTemplate,
 } from '@triad/device-templates';
 import { templatesProblems } from '../../errors.js';
 import type { ProblemEntry } from '../../presenters/problem-presenter.js';
@@ -12,6 +11,7 @@ import type { TemplateRecord } from '../../model/template-record.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
 import { PipelineCache } from './pipeline-cache.js';
 import { evaluateSchema, type EvaluateBody, type EvaluateParams } from './schemas.js';
+import { templateDocument } from '../../model/template-document.js';
 
 export interface EvaluateRoutesOptions {
   readonly repository: TemplateRepository;
@@ -47,7 +47,7 @@ export function evaluateRoutes(
       }
       let pipeline;
       try {
-        pipeline = cache.get(record.sourceSha256, () => JSON.parse(record.documentJson) as DeviceTemplate);
+        pipeline = cache.get(record.sourceSha256, () => templateDocument(record));
       } catch (error) {
         if (!(error instanceof TemplateEvaluatorError)) throw error;
         throw templatesProblems.create(

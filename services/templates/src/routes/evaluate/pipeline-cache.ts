@@ -26,7 +26,10 @@ export class PipelineCache {
       return hit;
     }
     const pipeline = compileTemplatePipeline(document());
-    if (this.#entries.size >= this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
+    if (this.#entries.size >= this.#capacity) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
     this.#entries.set(sha256, pipeline);
     return pipeline;
   }
