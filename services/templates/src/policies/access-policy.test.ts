@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
@@ -73,7 +76,10 @@ describeEachDatabase<TemplatesDatabase>('registry access with API tokens', (getD
   });
 
   it('guards reads too when readAccess is token', async () => {
-    const closed = await buildTestApp(getDb(), { readAccess: 'token', writeAccess: 'token' });
+    // A console build of one page: the console is served whatever the registry's access.
+    const consoleRoot = await mkdtemp(path.join(tmpdir(), 'triad-console-'));
+    await writeFile(path.join(consoleRoot, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    const closed = await buildTestApp(getDb(), { readAccess: 'token', writeAccess: 'token' }, { consoleRoot });
     try {
       expect((await closed.inject('/templates')).statusCode).toBe(401);
       expect(
@@ -83,6 +89,7 @@ describeEachDatabase<TemplatesDatabase>('registry access with API tokens', (getD
       expect((await closed.inject('/')).statusCode).toBe(200);
     } finally {
       await closed.close();
+      await rm(consoleRoot, { recursive: true, force: true });
     }
   });
 });

@@ -10,7 +10,7 @@ import type { TemplatesDatabase } from '../repositories/templates-tables.js';
 export async function buildTestApp(
   database: Database<TemplatesDatabase>,
   overrides: TemplatesConfigOverrides = {},
-  options: { readonly cipher?: SecretCipher; readonly instanceId?: string } = {},
+  options: { readonly cipher?: SecretCipher; readonly instanceId?: string; readonly consoleRoot?: string } = {},
 ): Promise<FastifyInstance> {
   await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
   // Open like the writes, unless a test asks otherwise (the access tests do).
