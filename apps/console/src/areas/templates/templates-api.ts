@@ -192,13 +192,19 @@ export async function readSource(
 }
 
 /** `POST /validate`: the validator's verdict; never stores. */
-export function validateTemplate(text: string, format: SourceFormat, signal?: AbortSignal): Promise<ValidationReply> {
-  return fetch('/validate', {
-    method: 'POST',
+export async function validateTemplate(
+  text: string,
+  format: SourceFormat,
+  signal?: AbortSignal,
+): Promise<ValidationReply> {
+  const { data, error, response } = await templatesClient.POST('/validate', {
     headers: { 'content-type': mediaTypeOf(format), accept: 'application/json' },
     body: text,
+    // The source text as typed (JSON or YAML), not the text encoded as a JSON string.
+    bodySerializer: () => text,
     ...(signal ? { signal } : {}),
-  }).then(async (response) => (response.ok ? ((await response.json()) as ValidationReply) : fail(response)));
+  });
+  return data === undefined ? refused(response, error) : data;
 }
 
 /**
