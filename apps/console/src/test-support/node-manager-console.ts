@@ -25,7 +25,11 @@ export interface NodeManagerConsole {
 export function useNodeManagerConsole(
   prefix: string,
   setup?: (nm: NodeManagerConsole) => Promise<void>,
-  options: { readonly demo?: boolean } = {},
+  options: {
+    readonly demo?: boolean;
+    /** More settings for the server, over the defaults here (e.g. `TRIAD_NODE_DOWN_ALARM_AFTER_MS`). */
+    readonly env?: Readonly<Record<string, string>>;
+  } = {},
 ): NodeManagerConsole {
   let server: RunningNodeManagerServer | undefined;
   let browser: Browser | undefined;
@@ -55,7 +59,7 @@ export function useNodeManagerConsole(
     server = await startNodeManagerServer(
       { port: 0, dataDir, demo: options.demo ?? false },
       {
-        env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123' },
+        env: { TRIAD_SCRYPT_COST: '16', TRIAD_LOG_LEVEL: 'silent', TRIAD_ADMIN_PASSWORD: 'Admin123', ...options.env },
         consoleRoot: CONSOLE_ROOT,
       },
     );
