@@ -30,13 +30,21 @@ export async function batchedLowerBounds(
   };
   for (;;) {
     const wanted = new Set<number>();
-    for (let k = 0; k < keys.length; k += 1) if (low[k]! < high[k]!) wanted.add((low[k]! + high[k]!) >>> 1);
+    for (let k = 0; k < keys.length; k += 1) {
+      const lo = low[k] ?? 0;
+      const hi = high[k] ?? 0;
+      if (lo < hi) wanted.add((lo + hi) >>> 1);
+    }
     if (wanted.size === 0) break;
     await fetch(wanted);
-    for (let k = 0; k < keys.length; k += 1) {
-      if (low[k]! >= high[k]!) continue;
-      const middle = (low[k]! + high[k]!) >>> 1;
-      if (compareCodePoints(known.get(middle)!, keys[k]!) < 0) low[k] = middle + 1;
+    for (const [k, key] of keys.entries()) {
+      const lo = low[k] ?? 0;
+      const hi = high[k] ?? 0;
+      if (lo >= hi) continue;
+      const middle = (lo + hi) >>> 1;
+      const text = known.get(middle);
+      if (text === undefined) throw new RangeError(`no text at index ${middle} of ${length}`);
+      if (compareCodePoints(text, key) < 0) low[k] = middle + 1;
       else high[k] = middle;
     }
   }

@@ -22,7 +22,7 @@ export class BoundedHeap {
     if (items.length < this.#capacity) {
       items.push(item);
       this.#up(items.length - 1);
-    } else if (this.#compare(item, items[0]!) < 0) {
+    } else if (this.#compare(item, items[0] ?? 0) < 0) {
       items[0] = item;
       this.#down(0);
     }
@@ -35,11 +35,11 @@ export class BoundedHeap {
 
   #up(at: number): void {
     const items = this.#items;
-    const item = items[at]!;
+    const item = items[at] ?? 0;
     while (at > 0) {
       const parent = (at - 1) >> 1;
-      if (this.#compare(items[parent]!, item) >= 0) break;
-      items[at] = items[parent]!;
+      if (this.#compare(items[parent] ?? 0, item) >= 0) break;
+      items[at] = items[parent] ?? 0;
       at = parent;
     }
     items[at] = item;
@@ -47,14 +47,14 @@ export class BoundedHeap {
 
   #down(at: number): void {
     const items = this.#items;
-    const item = items[at]!;
+    const item = items[at] ?? 0;
     const length = items.length;
     for (;;) {
       let child = 2 * at + 1;
       if (child >= length) break;
-      if (child + 1 < length && this.#compare(items[child + 1]!, items[child]!) > 0) child += 1;
-      if (this.#compare(items[child]!, item) <= 0) break;
-      items[at] = items[child]!;
+      if (child + 1 < length && this.#compare(items[child + 1] ?? 0, items[child] ?? 0) > 0) child += 1;
+      if (this.#compare(items[child] ?? 0, item) <= 0) break;
+      items[at] = items[child] ?? 0;
       at = child;
     }
     items[at] = item;

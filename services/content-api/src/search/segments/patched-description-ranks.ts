@@ -20,7 +20,7 @@ export function patchedDescriptionRanks(
   const survivorText = (s: number) => {
     let text = known.get(s);
     if (text === undefined) {
-      text = descriptionAt(holder[survivors[s]!]!);
+      text = descriptionAt(holder[survivors[s] ?? 0] ?? 0);
       known.set(s, text);
     }
     return text;
@@ -51,12 +51,17 @@ export async function patchedDescriptionRanksBatched(
 ): Promise<Uint32Array> {
   const plan = survivorsOf(previous, changed);
   const { survivors, holder } = plan;
-  const position = (s: number) => holder[survivors[s]!]!;
+  const position = (s: number) => holder[survivors[s] ?? 0] ?? 0;
   const { bounds, textAt } = await batchedLowerBounds(plan.texts, survivors.length, async (indices) => {
     const texts = await read(indices.map(position));
-    return new Map(indices.map((s) => [s, texts.get(position(s))!]));
+    const found = new Map<number, string>();
+    for (const s of indices) {
+      const text = texts.get(position(s));
+      if (text !== undefined) found.set(s, text);
+    }
+    return found;
   });
-  return mergeRanks(previous, changed, plan, Array.from(bounds), (s) => textAt(s)!);
+  return mergeRanks(previous, changed, plan, Array.from(bounds), textAt);
 }
 
 /** The old ranks that survive a delta (ascending), one position holding each, and the new texts in order. */
@@ -70,12 +75,12 @@ interface SurvivorPlan {
 function survivorsOf(previous: ArrayLike<number>, changed: ReadonlyMap<number, string>): SurvivorPlan {
   const size = previous.length;
   let maxRank = 0;
-  for (let i = 0; i < size; i += 1) if (previous[i]! > maxRank) maxRank = previous[i]!;
+  for (let i = 0; i < size; i += 1) if ((previous[i] ?? 0) > maxRank) maxRank = previous[i] ?? 0;
   // One unchanged article per old rank that still has one: the ranks that survive, ascending.
   const holder = new Int32Array(maxRank + 1).fill(-1);
-  for (let i = 0; i < size; i += 1) if (previous[i]! > 0) holder[previous[i]!] = i;
+  for (let i = 0; i < size; i += 1) if ((previous[i] ?? 0) > 0) holder[previous[i] ?? 0] = i;
   const survivors: number[] = [];
-  for (let rank = 1; rank <= maxRank; rank += 1) if (holder[rank]! >= 0) survivors.push(rank);
+  for (let rank = 1; rank <= maxRank; rank += 1) if ((holder[rank] ?? -1) >= 0) survivors.push(rank);
   return { maxRank, survivors, holder, texts: [...new Set(changed.values())].sort(compareCodePoints) };
 }
 
@@ -88,7 +93,7 @@ function mergeRanks(
   changed: ReadonlyMap<number, string>,
   plan: SurvivorPlan,
   bounds: readonly number[],
-  survivorText: (s: number) => string,
+  survivorText: (s: number) => string | undefined,
 ): Uint32Array {
   const { survivors, maxRank } = plan;
   const size = previous.length;
@@ -97,7 +102,7 @@ function mergeRanks(
   let dense = 0;
   let next = 0; // survivors before `next` are ranked
   plan.texts.forEach((text, t) => {
-    const low = bounds[t]!;
+    const low = bounds[t] ?? 0;
     while (next < low) newSurvivorRank[next++] = ++dense;
     if (next < survivors.length && survivorText(next) === text) newSurvivorRank[next++] = ++dense;
     else dense += 1;
@@ -105,15 +110,17 @@ function mergeRanks(
   });
   while (next < survivors.length) newSurvivorRank[next++] = ++dense;
   const renamed = new Uint32Array(maxRank + 1);
-  for (let s = 0; s < survivors.length; s += 1) renamed[survivors[s]!] = newSurvivorRank[s]!;
+  for (let s = 0; s < survivors.length; s += 1) renamed[survivors[s] ?? 0] = newSurvivorRank[s] ?? 0;
   const ranks = new Uint32Array(size);
   for (let i = 0; i < size; i += 1) {
-    const old = previous[i]!;
-    if (old > 0) ranks[i] = renamed[old]!;
+    const old = previous[i] ?? 0;
+    if (old > 0) ranks[i] = renamed[old] ?? 0;
     else {
       const text = changed.get(i);
       if (text === undefined) throw new RangeError(`position ${i} has neither an old rank nor a new description`);
-      ranks[i] = textRank.get(text)!;
+      const rank = textRank.get(text);
+      if (rank === undefined) throw new RangeError(`no rank for the new description at position ${i}`);
+      ranks[i] = rank;
     }
   }
   return ranks;

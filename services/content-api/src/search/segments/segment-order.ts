@@ -30,17 +30,17 @@ type Accessor = (segment: Segment, i: number) => number;
 function accessor(field: SortKey['field'], snapshot: SegmentSnapshot): Accessor {
   switch (field) {
     case 'score':
-      return (s, i) => -s.columns.words[i]!;
+      return (s, i) => -(s.columns.words[i] ?? 0);
     case 'price':
-      return (s, i) => s.columns.price[i]!;
+      return (s, i) => s.columns.price[i] ?? 0;
     case 'manufacturerName': {
       const rank = snapshot.dictionary.manufacturerRank();
-      return (s, i) => rank[s.columns.manufacturer[i]!]!;
+      return (s, i) => rank[s.columns.manufacturer[i] ?? 0] ?? 0;
     }
     case 'description':
-      return (s, i) => s.columns.descriptionRank[i]!;
+      return (s, i) => s.columns.descriptionRank[i] ?? 0;
     case 'id':
-      return (s, i) => snapshot.idOffset(s) + s.idRank[i]!;
+      return (s, i) => snapshot.idOffset(s) + (s.idRank[i] ?? 0);
   }
 }
 
@@ -55,20 +55,17 @@ export function firstKey(key: SortKey, snapshot: SegmentSnapshot): Accessor {
  * catalog; with one it is only valid between seqs of the same segment (see `mergeByDescription`).
  */
 export function seqOrder(keys: readonly SortKey[], snapshot: SegmentSnapshot): (a: number, b: number) => number {
-  const accessors = keys.map((k) => accessor(k.field, snapshot));
-  const signs = keys.map((k) => (k.descending ? -1 : 1));
-  const n = accessors.length;
+  const parts = keys.map((k) => ({ get: accessor(k.field, snapshot), sign: k.descending ? -1 : 1 }));
   return (a, b) => {
     const slotA = Math.floor(a / SLOT_SPAN);
     const slotB = Math.floor(b / SLOT_SPAN);
-    const sa = snapshot.segmentAt(slotA)!;
-    const sb = snapshot.segmentAt(slotB)!;
+    const sa = snapshot.segmentIn(slotA);
+    const sb = snapshot.segmentIn(slotB);
     const ia = a - slotA * SLOT_SPAN;
     const ib = b - slotB * SLOT_SPAN;
-    for (let k = 0; k < n; k += 1) {
-      const get = accessors[k]!;
+    for (const { get, sign } of parts) {
       const d = get(sa, ia) - get(sb, ib);
-      if (d !== 0) return d * signs[k]!;
+      if (d !== 0) return d * sign;
     }
     return 0;
   };
@@ -122,7 +119,7 @@ export function packedOrder(keys: readonly SortKey[], snapshot: SegmentSnapshot)
       const max = 65_535;
       parts.push({
         width: 16,
-        value: key.descending ? (s, i) => s.columns.words[i]! : (s, i) => max - s.columns.words[i]!,
+        value: key.descending ? (s, i) => s.columns.words[i] ?? 0 : (s, i) => max - (s.columns.words[i] ?? 0),
       });
     } else if (key.field === 'manufacturerName') {
       const rank = snapshot.dictionary.manufacturerRank();
@@ -131,8 +128,8 @@ export function packedOrder(keys: readonly SortKey[], snapshot: SegmentSnapshot)
       parts.push({
         width,
         value: key.descending
-          ? (s, i) => max - rank[s.columns.manufacturer[i]!]!
-          : (s, i) => rank[s.columns.manufacturer[i]!]!,
+          ? (s, i) => max - (rank[s.columns.manufacturer[i] ?? 0] ?? 0)
+          : (s, i) => rank[s.columns.manufacturer[i] ?? 0] ?? 0,
       });
     } else return undefined;
   }
@@ -143,13 +140,13 @@ export function packedOrder(keys: readonly SortKey[], snapshot: SegmentSnapshot)
   const idSpan = 2 ** idBits;
   const maxId = snapshot.articleCount - 1;
   const descending = last.descending;
-  const spans = parts.map((p) => 2 ** p.width);
+  const packers = parts.map((p) => ({ span: 2 ** p.width, value: p.value }));
   const offsets = snapshot.inIdOrder.map((s) => snapshot.idOffset(s));
   return {
     key(segment, i) {
       let key = 0;
-      for (let k = 0; k < parts.length; k += 1) key = key * spans[k]! + parts[k]!.value(segment, i);
-      const id = snapshot.idOffset(segment) + segment.idRank[i]!;
+      for (const { span, value } of packers) key = key * span + value(segment, i);
+      const id = snapshot.idOffset(segment) + (segment.idRank[i] ?? 0);
       return key * idSpan + (descending ? maxId - id : id);
     },
     seqOf(key) {
@@ -160,11 +157,12 @@ export function packedOrder(keys: readonly SortKey[], snapshot: SegmentSnapshot)
       let high = offsets.length - 1;
       while (low < high) {
         const mid = (low + high + 1) >> 1;
-        if (offsets[mid]! <= id) low = mid;
+        if ((offsets[mid] ?? 0) <= id) low = mid;
         else high = mid - 1;
       }
-      const segment = snapshot.inIdOrder[low]!;
-      return segment.base + segment.columns.idOrder[id - offsets[low]!]!;
+      const segment = snapshot.inIdOrder[low];
+      if (segment === undefined) throw new RangeError(`no segment holds id position ${id}`);
+      return segment.base + (segment.columns.idOrder[id - (offsets[low] ?? 0)] ?? 0);
     },
   };
 }
@@ -186,9 +184,9 @@ export function firstByOrder(
   const values = firsts.slice(0, length);
   select(values, length, count);
   let bound = -Infinity;
-  for (let i = 0; i < count; i += 1) if (values[i]! > bound) bound = values[i]!;
+  for (let i = 0; i < count; i += 1) if ((values[i] ?? 0) > bound) bound = values[i] ?? 0;
   const kept: number[] = [];
-  for (let i = 0; i < length; i += 1) if (firsts[i]! <= bound) kept.push(seqs[i]!);
+  for (let i = 0; i < length; i += 1) if ((firsts[i] ?? 0) <= bound) kept.push(seqs[i] ?? 0);
   return kept.sort(order).slice(0, count);
 }
 
@@ -206,18 +204,18 @@ function select(a: Float64Array, length: number, k: number): void {
   let right = length - 1;
   while (right > left) {
     const mid = (left + right) >> 1;
-    const x = a[left]!;
-    const y = a[mid]!;
-    const z = a[right]!;
+    const x = a[left] ?? 0;
+    const y = a[mid] ?? 0;
+    const z = a[right] ?? 0;
     const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
     let i = left;
     let j = right;
     while (i <= j) {
-      while (a[i]! < pivot) i += 1;
-      while (a[j]! > pivot) j -= 1;
+      while ((a[i] ?? pivot) < pivot) i += 1;
+      while ((a[j] ?? pivot) > pivot) j -= 1;
       if (i <= j) {
-        const t = a[i]!;
-        a[i] = a[j]!;
+        const t = a[i] ?? 0;
+        a[i] = a[j] ?? 0;
         a[j] = t;
         i += 1;
         j -= 1;

@@ -79,7 +79,7 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
     state.count = state.segment.size;
     for (const [facet, values] of state.segment.facetCounts()) {
       const target = counts[facet];
-      for (const [key, n] of values) target[key]! += n;
+      for (const [key, n] of values) target[key] = (target[key] ?? 0) + n;
     }
   };
 
@@ -98,7 +98,7 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
       let slot = -1;
       let state: ShopState | undefined;
       for (let m = 0; m < matches.length; m += 1) {
-        const seq = matches[m]!;
+        const seq = matches[m] ?? 0;
         const s = Math.floor(seq / SLOT_SPAN);
         if (s !== slot) {
           slot = s;
@@ -113,9 +113,12 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
         const segment = state.segment;
         const columns = segment.columns;
         state.count += 1;
-        mf[columns.manufacturer[i]!]! += 1;
-        u7[columns.unspsc7[i]!]! += 1;
-        u9[columns.unspsc9[i]!]! += 1;
+        const mfKey = columns.manufacturer[i] ?? 0;
+        mf[mfKey] = (mf[mfKey] ?? 0) + 1;
+        const u7Key = columns.unspsc7[i] ?? 0;
+        u7[u7Key] = (u7[u7Key] ?? 0) + 1;
+        const u9Key = columns.unspsc9[i] ?? 0;
+        u9[u9Key] = (u9[u9Key] ?? 0) + 1;
         collector.add(segment, i, seq);
       }
     } else {
@@ -128,9 +131,12 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
           if (filter !== true) {
             if (!filter(i)) continue;
             state.count += 1;
-            mf[columns.manufacturer[i]!]! += 1;
-            u7[columns.unspsc7[i]!]! += 1;
-            u9[columns.unspsc9[i]!]! += 1;
+            const mfKey = columns.manufacturer[i] ?? 0;
+            mf[mfKey] = (mf[mfKey] ?? 0) + 1;
+            const u7Key = columns.unspsc7[i] ?? 0;
+            u7[u7Key] = (u7[u7Key] ?? 0) + 1;
+            const u9Key = columns.unspsc9[i] ?? 0;
+            u9[u9Key] = (u9[u9Key] ?? 0) + 1;
           } else if (wanted === 0) break;
           collector.add(segment, i, segment.base + i);
         }
@@ -147,8 +153,10 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
     const column = counts[facetName];
     const entries: [string, number][] = [];
     // Key 0 holds the articles without a value: the '' bucket (the dictionary's value of key 0).
-    for (let key = 0; key < column.length; key += 1)
-      if (column[key]! > 0) entries.push([dictionary.valueOf(key), column[key]!]);
+    for (let key = 0; key < column.length; key += 1) {
+      const n = column[key] ?? 0;
+      if (n > 0) entries.push([dictionary.valueOf(key), n]);
+    }
     return { facetName, buckets: topBuckets(entries) };
   });
   const queryWords = new Set(query.words).size;
@@ -159,10 +167,10 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
     hits: (descriptions) =>
       slice(descriptions).map((seq) => {
         if (!hasWords) return { seq, score: 0 };
-        const segment = snapshot.segmentOf(seq)!;
+        const segment = snapshot.segmentIn(Math.floor(seq / SLOT_SPAN));
         return {
           seq,
-          score: articleScore(queryWords, segment.columns.words[seq - segment.base]!, snapshot.averageWords),
+          score: articleScore(queryWords, segment.columns.words[seq - segment.base] ?? 0, snapshot.averageWords),
         };
       }),
   };
@@ -189,7 +197,7 @@ function pageInIdOrder(
     }
     const order = segment.columns.idOrder;
     for (let r = skip; r < segment.size && hits.length < limit; r += 1) {
-      hits.push(segment.base + order[descending ? segment.size - 1 - r : r]!);
+      hits.push(segment.base + (order[descending ? segment.size - 1 - r : r] ?? 0));
     }
     skip = 0;
   }

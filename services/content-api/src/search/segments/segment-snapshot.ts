@@ -47,6 +47,13 @@ export class SegmentSnapshot {
     return this.#bySlot[slot];
   }
 
+  /** The segment in `slot`. @throws RangeError when the slot is empty (a seq of another snapshot). */
+  segmentIn(slot: number): Segment {
+    const segment = this.#bySlot[slot];
+    if (segment === undefined) throw new RangeError(`no segment in slot ${slot}`);
+    return segment;
+  }
+
   /** Place of the segment's first article in global id order. */
   idOffset(segment: Segment): number {
     return this.#idOffsetBySlot[segment.header.slot] ?? 0;

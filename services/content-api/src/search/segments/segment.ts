@@ -31,7 +31,7 @@ export class Segment {
     this.columns = columns;
     const rank = new Uint32Array(header.size);
     const order = columns.idOrder;
-    for (let r = 0; r < order.length; r += 1) rank[order[r]!] = r;
+    for (let r = 0; r < order.length; r += 1) rank[order[r] ?? 0] = r;
     this.idRank = rank;
   }
 
@@ -48,12 +48,15 @@ export class Segment {
     if (!this.#facetCounts) {
       const count = (column: Uint32Array) => {
         let max = 0;
-        for (let i = 0; i < column.length; i += 1) if (column[i]! > max) max = column[i]!;
+        for (const value of column) if (value > max) max = value;
         const tally = new Uint32Array(max + 1);
-        for (let i = 0; i < column.length; i += 1) tally[column[i]!]! += 1;
+        for (const value of column) tally[value] = (tally[value] ?? 0) + 1;
         const counts = new Map<number, number>();
         // Key 0 (no value) is counted too: those articles are the facet's '' bucket.
-        for (let key = 0; key < tally.length; key += 1) if (tally[key]! > 0) counts.set(key, tally[key]!);
+        for (let key = 0; key < tally.length; key += 1) {
+          const n = tally[key] ?? 0;
+          if (n > 0) counts.set(key, n);
+        }
         return counts;
       };
       this.#facetCounts = new Map([

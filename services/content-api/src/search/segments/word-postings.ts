@@ -71,10 +71,10 @@ export class PostingsBuilder {
     let slot = hash & mask;
     let id = -1;
     for (;;) {
-      const entry = this.#table[slot]!;
+      const entry = this.#table[slot] ?? 0;
       if (entry === 0) break;
       if (this.#hash[entry - 1] === hash) {
-        const word = this.#words[entry - 1]!;
+        const word = this.#words[entry - 1] ?? '';
         if (word.length === end - start && text.startsWith(word, start)) {
           id = entry - 1;
           break;
@@ -101,7 +101,7 @@ export class PostingsBuilder {
     }
     this.#position[this.#occurrences] = position;
     this.#wordOf[this.#occurrences] = id;
-    this.#count[id]! += 1;
+    this.#count[id] = (this.#count[id] ?? 0) + 1;
     this.#occurrences += 1;
   }
 
@@ -115,7 +115,7 @@ export class PostingsBuilder {
     const table = new Int32Array(this.#table.length * 2);
     const mask = table.length - 1;
     for (let id = 0; id < this.#words.length; id += 1) {
-      let slot = this.#hash[id]! & mask;
+      let slot = (this.#hash[id] ?? 0) & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = id + 1;
     }
@@ -133,34 +133,49 @@ export class PostingsBuilder {
     // Words grouped by bucket (counting sort), then every occurrence put at its word's place in
     // that order: one pass in the order added, so each word's positions come out ascending.
     const bucketStart = new Int32Array(count + 1);
-    for (let id = 0; id < words; id += 1) bucketStart[((this.#hash[id]! >>> 0) % count) + 1]! += 1;
-    for (let b = 0; b < count; b += 1) bucketStart[b + 1]! += bucketStart[b]!;
+    for (let id = 0; id < words; id += 1) {
+      const b = (((this.#hash[id] ?? 0) >>> 0) % count) + 1;
+      bucketStart[b] = (bucketStart[b] ?? 0) + 1;
+    }
+    for (let b = 0; b < count; b += 1) bucketStart[b + 1] = (bucketStart[b + 1] ?? 0) + (bucketStart[b] ?? 0);
     const members = new Int32Array(words);
     const nextMember = bucketStart.slice(0, count);
-    for (let id = 0; id < words; id += 1) members[nextMember[(this.#hash[id]! >>> 0) % count]!++] = id;
+    for (let id = 0; id < words; id += 1) {
+      const b = ((this.#hash[id] ?? 0) >>> 0) % count;
+      const m = nextMember[b] ?? 0;
+      nextMember[b] = m + 1;
+      members[m] = id;
+    }
     const start = new Float64Array(words); // first place of each word's positions
     let at = 0;
     for (let m = 0; m < words; m += 1) {
-      const id = members[m]!;
+      const id = members[m] ?? 0;
       start[id] = at;
-      at += this.#count[id]!;
+      at += this.#count[id] ?? 0;
     }
     const sorted = new Uint32Array(at);
     const next = Float64Array.from(start);
-    for (let o = 0; o < this.#occurrences; o += 1) sorted[next[this.#wordOf[o]!]!++] = this.#position[o]!;
+    for (let o = 0; o < this.#occurrences; o += 1) {
+      const id = this.#wordOf[o] ?? 0;
+      const place = next[id] ?? 0;
+      next[id] = place + 1;
+      sorted[place] = this.#position[o] ?? 0;
+    }
     const buckets: Buffer[] = [];
     for (let b = 0; b < count; b += 1) {
       const out = new VarintWriter();
-      for (let m = bucketStart[b]!; m < bucketStart[b + 1]!; m += 1) {
-        const id = members[m]!;
-        const n = this.#count[id]!;
-        out.utf8(this.#words[id]!);
+      for (let m = bucketStart[b] ?? 0; m < (bucketStart[b + 1] ?? 0); m += 1) {
+        const id = members[m] ?? 0;
+        const n = this.#count[id] ?? 0;
+        const word = this.#words[id];
+        if (word === undefined) throw new RangeError(`no word ${id}`);
+        out.utf8(word);
         out.varint(n);
         const lengthAt = out.reserve();
         let previous = 0;
-        for (let i = start[id]!, end = i + n; i < end; i += 1) {
-          out.varint(sorted[i]! - previous);
-          previous = sorted[i]!;
+        for (let i = start[id] ?? 0, end = i + n; i < end; i += 1) {
+          out.varint((sorted[i] ?? 0) - previous);
+          previous = sorted[i] ?? 0;
         }
         out.patchLength(lengthAt);
       }
@@ -264,7 +279,7 @@ export function patchBucket(bucket: Uint8Array, changes: ReadonlyMap<string, Pos
 function hashBytes(bytes: Uint8Array, from: number, to: number): number {
   let hash = 0x811c9dc5;
   for (let i = from; i < to; i += 1) {
-    hash ^= bytes[i]!;
+    hash ^= bytes[i] ?? 0;
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
@@ -297,13 +312,13 @@ function writeMerged(
   let value = 0;
   for (let i = 0; i < count; i += 1) {
     value += readVarint(data, reader);
-    while (a < added.length && added[a]! < value) emit(added[a++]!);
-    while (r < removed.length && removed[r]! < value) r += 1;
+    while (a < added.length && (added[a] ?? 0) < value) emit(added[a++] ?? 0);
+    while (r < removed.length && (removed[r] ?? 0) < value) r += 1;
     const isAdded = a < added.length && added[a] === value;
     if (isAdded) a += 1;
     if (isAdded || !(r < removed.length && removed[r] === value)) emit(value);
   }
-  while (a < added.length) emit(added[a++]!);
+  while (a < added.length) emit(added[a++] ?? 0);
   if (written === 0) {
     out.rewind(entryAt);
     return;
@@ -333,19 +348,20 @@ export function decodeBucket(bucket: Uint8Array): Map<string, number[]> {
 /** Positions present in every list (each ascending); the shortest list drives, the others are searched. */
 export function intersectPostings(lists: readonly Uint32Array[]): Uint32Array {
   if (lists.length === 0) return new Uint32Array(0);
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
-  let result = sorted[0]!;
-  for (let l = 1; l < sorted.length && result.length > 0; l += 1) {
-    const other = sorted[l]!;
+  const [shortest, ...others] = [...lists].sort((a, b) => a.length - b.length);
+  if (shortest === undefined) return new Uint32Array(0);
+  let result = shortest;
+  for (const other of others) {
+    if (result.length === 0) break;
     const kept = new Uint32Array(result.length);
     let n = 0;
     let j = 0;
     for (let i = 0; i < result.length; i += 1) {
-      const value = result[i]!;
+      const value = result[i] ?? 0;
       // Gallop forward in `other` to the first element not below `value`.
       let step = 1;
       let high = j;
-      while (high < other.length && other[high]! < value) {
+      while (high < other.length && (other[high] ?? 0) < value) {
         j = high + 1;
         high += step;
         step *= 2;
@@ -353,7 +369,7 @@ export function intersectPostings(lists: readonly Uint32Array[]): Uint32Array {
       if (high > other.length) high = other.length;
       while (j < high) {
         const middle = (j + high) >>> 1;
-        if (other[middle]! < value) j = middle + 1;
+        if ((other[middle] ?? 0) < value) j = middle + 1;
         else high = middle;
       }
       if (j === other.length) break;
@@ -368,7 +384,8 @@ function readVarint(bytes: Uint8Array, reader: { at: number }): number {
   let value = 0;
   let scale = 1;
   for (;;) {
-    const byte = bytes[reader.at++]!;
+    const byte = bytes[reader.at++];
+    if (byte === undefined) throw new RangeError('varint runs past the end of the bucket');
     value += (byte & 0x7f) * scale;
     if (byte < 0x80) return value;
     scale *= 128;
