@@ -45,6 +45,17 @@ describe('cursorPlace', () => {
     expect(place.typed).toBe('datapointT');
   });
 
+  it('finds the place in a long document whose first parse slice stopped before the cursor', () => {
+    // EditorState.create parses under a thousand characters; the editor's view parses the rest
+    // later, so the place must not rely on the state's own tree (on a busy machine the first
+    // slice stopped short even in the short examples above).
+    const filler = Array.from({ length: 200 }, (_, i) => `  - datapointSetId: set${i}`).join('\n');
+    const text = `templateId: t\ndatapointSets:\n${filler}\n  - datapointSetId: last\n    datapointSetType: ta`;
+    const state = EditorState.create({ doc: text, extensions: [yaml()] });
+    const place = cursorPlace(state, text.length);
+    expect(place).toMatchObject({ kind: 'value', path: ['datapointSets', 0, 'datapointSetType'], typed: 'ta' });
+  });
+
   it('finds a key at the root of a YAML document', () => {
     expect(placeIn('templateId: t\ntempl|\n', 'yaml')).toMatchObject({ kind: 'key', path: [], typed: 'templ' });
   });

@@ -4,7 +4,7 @@
  * being typed. Array items are the step `0` (the schema treats every item alike).
  */
 import type { EditorState } from '@codemirror/state';
-import { syntaxTree } from '@codemirror/language';
+import { ensureSyntaxTree, syntaxTree } from '@codemirror/language';
 import type { SyntaxNode } from '@lezer/common';
 import type { PathStep } from './schema-completion.js';
 
@@ -62,6 +62,9 @@ function pathAt(state: EditorState, node: SyntaxNode | null, pos: number): { pat
   return { path, inValue };
 }
 
+/** How long `cursorPlace` may parse a document the editor has not parsed up to the cursor. */
+const PARSE_BUDGET_MS = 1_000;
+
 /**
  * The place at `pos`: a key being typed (the word at the start of a YAML line, after `- `, or a
  * JSON property name) or a value being typed (after `key:`).
@@ -72,7 +75,11 @@ export function cursorPlace(state: EditorState, pos: number): CursorPlace {
   const word = /["']?([A-Za-z0-9_$#&@.-]*)$/.exec(before);
   const typed = word?.[1] ?? '';
   const from = pos - (word?.[0].length ?? 0);
-  const tree = syntaxTree(state);
+  // The state's own tree is only what its first parse slice reached (under a thousand characters
+  // when no view has parsed further); a cursor past it got the wrong path. Finish the parse up to
+  // the cursor first. In the editor the view has parsed ahead, so this returns at once; the budget
+  // only bounds a cold state, and what it parses stays parsed for the next call.
+  const tree = ensureSyntaxTree(state, pos, PARSE_BUDGET_MS) ?? syntaxTree(state);
   const node = tree.resolveInner(pos, -1);
   // A YAML key at the start of a line (possibly after "- "): the tree may not have a Pair yet.
   const yamlKey = /^\s*(-\s+)*["']?[A-Za-z0-9_$#&@-]*$/.test(before);
