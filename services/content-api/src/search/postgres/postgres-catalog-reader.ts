@@ -273,7 +273,7 @@ export class PostgresCatalogReader {
       const positions = intersectPostings(lists);
       const seqs = new Float64Array(positions.length);
       const base = s.segment.base;
-      for (let i = 0; i < positions.length; i += 1) seqs[i] = base + positions[i]!;
+      for (let i = 0; i < positions.length; i += 1) seqs[i] = base + (positions[i] ?? 0);
       parts.push(seqs);
       total += seqs.length;
     }

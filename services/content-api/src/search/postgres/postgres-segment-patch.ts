@@ -158,7 +158,7 @@ export async function patchPostgresSegment(
     columns.words[i] = Math.min(values.words, MAX_WORDS);
   }
   let wordTotal = 0;
-  for (let i = 0; i < size; i += 1) wordTotal += columns.words[i]!;
+  for (let i = 0; i < size; i += 1) wordTotal += columns.words[i] ?? 0;
 
   // Description ranks: a rewritten position keeps the old rank of its article when the
   // description stayed (a moved article, an update of other fields); the others are ranked again.
@@ -169,9 +169,9 @@ export async function patchPostgresSegment(
   for (const position of trace.rewritten)
     if (position < size) {
       const origin = movedFrom.get(position) ?? position;
-      const description = rows.get(position)!.d;
+      const description = finalRow(rows, position).d;
       if (origin < trace.oldSize && trace.oldDescriptions.get(origin) === description)
-        previous[position] = old.descriptionRank[origin]!;
+        previous[position] = old.descriptionRank[origin] ?? 0;
       else {
         previous[position] = 0;
         changed.set(position, description);
@@ -268,20 +268,25 @@ async function patchIdOrder(
       const texts = await readTexts(
         trx,
         base,
-        indices.map((i) => kept[i]!),
+        indices.map((i) => kept[i] ?? 0),
         'article_id',
       );
-      return new Map(indices.map((i) => [i, texts.get(kept[i]!)!]));
+      const found = new Map<number, string>();
+      for (const i of indices) {
+        const text = texts.get(kept[i] ?? 0);
+        if (text !== undefined) found.set(i, text);
+      }
+      return found;
     },
   );
   const order = new Uint32Array(size);
   let at = 0;
   let k = 0;
   added.forEach((a, n) => {
-    while (k < bounds[n]!) order[at++] = kept[k++]!;
+    while (k < (bounds[n] ?? 0)) order[at++] = kept[k++] ?? 0;
     order[at++] = a.position;
   });
-  while (k < kept.length) order[at++] = kept[k++]!;
+  while (k < kept.length) order[at++] = kept[k++] ?? 0;
   return order;
 }
 
@@ -333,11 +338,11 @@ async function patchedPostings(
     if (!change) words.set(word, (change = { removed: [], added: [] }));
     return change;
   };
-  for (const position of [...trace.oldTexts.keys()].sort((a, b) => a - b))
-    for (const word of new Set(wordsOf(trace.oldTexts.get(position)!))) changeOf(word).removed.push(position);
+  for (const [position, text] of [...trace.oldTexts].sort((a, b) => a[0] - b[0]))
+    for (const word of new Set(wordsOf(text))) changeOf(word).removed.push(position);
   const positions = [...trace.rewritten].filter((p) => p < size).sort((a, b) => a - b);
   for (const position of positions)
-    for (const word of new Set(wordsOf(rows.get(position)!.t))) changeOf(word).added.push(position);
+    for (const word of new Set(wordsOf(finalRow(rows, position).t))) changeOf(word).added.push(position);
   const byBucket = new Map<number, Map<string, PostingsChange>>();
   for (const [word, list] of words) {
     const bucket = bucketOf(word, bucketCount);
@@ -350,5 +355,16 @@ async function patchedPostings(
     select bucket, data from content_postings where slot = ${slot} and bucket = any(${buckets}::int[])`.execute(trx);
   if (stored.rows.length !== buckets.length)
     throw new Error(`${stored.rows.length} of ${buckets.length} postings buckets found in slot ${slot}`);
-  return stored.rows.map((row) => ({ bucket: row.bucket, data: patchBucket(row.data, byBucket.get(row.bucket)!) }));
+  return stored.rows.map((row) => {
+    const changes = byBucket.get(row.bucket);
+    if (!changes) throw new Error(`postings bucket ${row.bucket} of slot ${slot} was not asked for`);
+    return { bucket: row.bucket, data: patchBucket(row.data, changes) };
+  });
+}
+
+/** The row read for `position`. @throws Error when it was not read. */
+function finalRow(rows: ReadonlyMap<number, FinalRow>, position: number): FinalRow {
+  const row = rows.get(position);
+  if (!row) throw new Error(`no article row read at position ${position}`);
+  return row;
 }

@@ -49,7 +49,7 @@ export function segmentFilter(
       if (low > high) return false;
       if (low === -Infinity && high === Infinity) return true;
       return (i) => {
-        const price = column[i]!;
+        const price = column[i] ?? NaN;
         return price >= low && price <= high;
       };
     }

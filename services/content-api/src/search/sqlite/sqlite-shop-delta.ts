@@ -114,7 +114,8 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       }
       if (change.kind === 'prices') {
         // Texts, classifications and ids stay: only the document and the price columns change.
-        const text = row!.document;
+        if (!row) throw new Error(`no document read for article ${change.articleId}`);
+        const text = row.document;
         let put = withDocumentPrices(text, change.prices);
         if (!put) {
           const article = { ...decodeArticleDocument(text, change.articleId), ...change.prices };
@@ -142,7 +143,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
         unindex(last);
         pendingWords.set(seq, words);
         for (const name of PATCHED) columns[name][seq - base] = columns[name][size - 1]!;
-        ranksBefore[seq - base] = ranksBefore[size - 1]!;
+        ranksBefore[seq - base] = ranksBefore[size - 1] ?? 0;
         const description = descriptions.get(size - 1);
         if (description === undefined) descriptions.delete(seq - base);
         else descriptions.set(seq - base, description);
@@ -174,12 +175,12 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     const builder = new SegmentBuilder(slot, (s, name, chunk, data) => void write.run(s, name, chunk, data));
     for (let i = 0; i < size; i += 1)
       builder.add({
-        manufacturer: columns.manufacturer[i]!,
-        unspsc7: columns.unspsc7[i]!,
-        unspsc9: columns.unspsc9[i]!,
-        price: columns.price[i]!,
-        priceInclSpecialTaxes: columns.priceInclSpecialTaxes[i]!,
-        words: columns.words[i]!,
+        manufacturer: columns.manufacturer[i] ?? 0,
+        unspsc7: columns.unspsc7[i] ?? 0,
+        unspsc9: columns.unspsc9[i] ?? 0,
+        price: columns.price[i] ?? 0,
+        priceInclSpecialTaxes: columns.priceInclSpecialTaxes[i] ?? 0,
+        words: columns.words[i] ?? 0,
       });
     builder.finish(order, ranks);
     writeSegmentRow(writer, { slot, shopId: shop.id, generation: delta.hash, size, wordTotal: builder.wordTotal });
