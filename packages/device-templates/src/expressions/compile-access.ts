@@ -1,4 +1,4 @@
-import type { CallExpression, Expression, Literal, MemberExpression, Node } from 'acorn';
+import type { CallExpression, Expression, Literal, MemberExpression, Node, Super } from 'acorn';
 import { unwrap } from './parse-expression.js';
 import { GLOBAL_FUNCTIONS, MATH_CONSTANTS, MATH_FUNCTIONS, type FunctionSpec } from './builtin-functions.js';
 import { invokeMethod, METHODS } from './builtin-methods.js';
@@ -25,7 +25,7 @@ const FIELD_TYPES: Readonly<Record<FieldName, StaticType>> = {
   quality: T.ANY,
   timestamp: T.ANY,
 };
-const FIELDS = Object.keys(FIELD_TYPES) as FieldName[];
+const FIELDS: readonly FieldName[] = ['value', 'rawValue', 'quality', 'timestamp'];
 
 function noDatapoint(): ExpressionEvaluationError {
   return new ExpressionEvaluationError('DT_ERR_EVAL_CONTEXT', 'the evaluation context has no datapoint');
@@ -78,7 +78,8 @@ function staticKey(node: MemberExpression): string | number | undefined {
 
 function fieldOf(state: CompilerState, node: MemberExpression, subject: string): FieldName | undefined {
   const key = staticKey(node);
-  if (typeof key === 'string' && (FIELDS as string[]).includes(key)) return key as FieldName;
+  const field = FIELDS.find((f) => f === key);
+  if (field !== undefined) return field;
   const name = typeof key === 'string' ? key : undefined;
   const suggestion = name === undefined ? undefined : suggestIdentifier(name, FIELDS);
   report(
@@ -127,15 +128,14 @@ function datapointIdOf(state: CompilerState, node: MemberExpression): string | u
   return id;
 }
 
-const isIdentifier = (node: Node, name: string) =>
-  node.type === 'Identifier' && (node as { name?: string }).name === name;
+const isIdentifier = (node: Expression | Super, name: string) => node.type === 'Identifier' && node.name === name;
 
 /** Compiles `object.property` / `object[property]`. */
 export function compileMember(state: CompilerState, node: MemberExpression): Compiled {
   if (node.object.type === 'Super' || node.property.type === 'PrivateIdentifier') {
     return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'super and private names are not available in expressions', node);
   }
-  const object = unwrap(node.object) as Expression;
+  const object = unwrap(node.object);
   if (isIdentifier(object, 'datapoint')) {
     const field = fieldOf(state, node, 'datapoint');
     if (field === undefined) return { run: () => undefined, type: T.ANY };
@@ -217,7 +217,7 @@ const NO_ARGUMENT: Evaluator = () => undefined;
 
 /** The call's arguments, compiled (a spread was refused before). */
 function compileArguments(state: CompilerState, node: CallExpression): Compiled[] {
-  return node.arguments.map((argument) => state.compile(argument as Expression));
+  return node.arguments.map((argument) => state.compile(argument));
 }
 
 /** A call of a whitelisted function (`label` names it in messages): arity checked, arguments compiled. */
@@ -240,7 +240,7 @@ function compileSpecCall(state: CompilerState, node: CallExpression, spec: Funct
 
 /** Compiles a call: a whitelisted function, `Math.*`, a whitelisted method or `/re/.test(x)`. */
 export function compileCall(state: CompilerState, node: CallExpression): Compiled {
-  const callee = unwrap(node.callee) as Expression;
+  const callee = unwrap(node.callee);
   if (node.optional) return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'optional calls (?.()) are not supported', node);
   const spread = node.arguments.find((argument) => argument.type === 'SpreadElement');
   if (spread !== undefined) return report(state, 'DT_ERR_EXPR_UNSUPPORTED', 'spread (...) is not supported', spread);
@@ -259,7 +259,7 @@ export function compileCall(state: CompilerState, node: CallExpression): Compile
       callee,
     );
   }
-  const object = unwrap(callee.object) as Expression;
+  const object = unwrap(callee.object);
   if (callee.computed || callee.property.type !== 'Identifier') {
     state.compile(object);
     return report(

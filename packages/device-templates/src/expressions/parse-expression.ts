@@ -1,19 +1,14 @@
-import {
-  parseExpressionAt,
-  tokenizer,
-  tokTypes,
-  type Expression,
-  type Node,
-  type ParenthesizedExpression,
-} from 'acorn';
+import { parseExpressionAt, tokenizer, tokTypes, type Expression, type Node, type Super } from 'acorn';
 import { EXPRESSION_LIMITS } from './expression-limits.js';
 import { describeUnexpectedToken, slashlessRegex } from './syntax-message.js';
 import type { ExpressionIssue } from './expression-types.js';
 
 /** `node` without the parentheses around it. */
-export function unwrap(node: Node): Node {
+export function unwrap(node: Expression): Expression;
+export function unwrap(node: Expression | Super): Expression | Super;
+export function unwrap(node: Expression | Super): Expression | Super {
   let inner = node;
-  while (inner.type === 'ParenthesizedExpression') inner = (inner as ParenthesizedExpression).expression;
+  while (inner.type === 'ParenthesizedExpression') inner = inner.expression;
   return inner;
 }
 
@@ -57,9 +52,10 @@ export function parseExpression(source: string): ParseOutcome {
 }
 
 function syntaxIssue(error: unknown, source: string, base: number): ParseOutcome {
-  if (error instanceof SyntaxError && typeof (error as { pos?: unknown }).pos === 'number') {
-    const pos = base + (error as unknown as { pos: number }).pos;
-    const raisedAt = (error as { raisedAt?: unknown }).raisedAt;
+  const at: unknown = error instanceof SyntaxError ? Reflect.get(error, 'pos') : undefined;
+  if (error instanceof SyntaxError && typeof at === 'number') {
+    const pos = base + at;
+    const raisedAt: unknown = Reflect.get(error, 'raisedAt');
     const end = typeof raisedAt === 'number' ? Math.max(base + raisedAt, pos + 1) : pos + 1;
     const message = error.message.replace(/ \(\d+:\d+\)$/, '');
     if (message === 'Unexpected token') {
@@ -135,7 +131,7 @@ function checkSize(root: Node): ParseOutcome | undefined {
     }
     for (const key in node) {
       if (key === 'value' || key === 'regex') continue;
-      const value: unknown = (node as unknown as Record<string, unknown>)[key];
+      const value: unknown = Reflect.get(node, key);
       if (Array.isArray(value)) {
         for (const child of value) if (isNode(child)) visit(child, depth + 1);
       } else if (isNode(value)) {
@@ -148,5 +144,5 @@ function checkSize(root: Node): ParseOutcome | undefined {
 }
 
 function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
 }

@@ -146,17 +146,25 @@ export function add(a: unknown, b: unknown): unknown {
 // Relational operators on two primitives run natively: no user code, no exception.
 type Comparable = number;
 
+/**
+ * `toPrimitive(v)`, typed as a number so that TypeScript lets `<` compare it: JavaScript
+ * compares any two primitives (strings by code units, mixed kinds after `ToNumeric`).
+ */
+function comparable(v: unknown): Comparable {
+  return toPrimitive(v) as Comparable;
+}
+
 export function lessThan(a: unknown, b: unknown): boolean {
-  return (toPrimitive(a) as Comparable) < (toPrimitive(b) as Comparable);
+  return comparable(a) < comparable(b);
 }
 export function lessOrEqual(a: unknown, b: unknown): boolean {
-  return (toPrimitive(a) as Comparable) <= (toPrimitive(b) as Comparable);
+  return comparable(a) <= comparable(b);
 }
 export function greaterThan(a: unknown, b: unknown): boolean {
-  return (toPrimitive(a) as Comparable) > (toPrimitive(b) as Comparable);
+  return comparable(a) > comparable(b);
 }
 export function greaterOrEqual(a: unknown, b: unknown): boolean {
-  return (toPrimitive(a) as Comparable) >= (toPrimitive(b) as Comparable);
+  return comparable(a) >= comparable(b);
 }
 
 /** `typeof v` as JavaScript answers it. */
@@ -199,9 +207,7 @@ export function toKey(key: unknown): string | number {
 export function readProperty(o: unknown, key: string | number): unknown {
   if (typeof o === 'string' || Array.isArray(o)) {
     if (key === 'length') return o.length;
-    return typeof key === 'number' && Number.isInteger(key) && key >= 0 && key < o.length
-      ? (o as ArrayLike<unknown>)[key]
-      : undefined;
+    return typeof key === 'number' && Number.isInteger(key) && key >= 0 && key < o.length ? o[key] : undefined;
   }
   if (o === null || o === undefined) {
     throw new ExpressionEvaluationError('DT_ERR_EVAL_PROPERTY_OF_NULL', `cannot read '${String(key)}' of ${String(o)}`);
@@ -209,5 +215,5 @@ export function readProperty(o: unknown, key: string | number): unknown {
   if (typeof o !== 'object') return undefined;
   const name = String(key);
   if (FORBIDDEN_KEYS.has(name) || !Object.hasOwn(o, name)) return undefined;
-  return (o as Record<string, unknown>)[name];
+  return Reflect.get(o, name);
 }

@@ -18,9 +18,9 @@ export const DATAPOINT_FIELDS: readonly string[] = Object.freeze(['value', 'rawV
  */
 export function datapointReferenceAt(text: string, offset: number): DatapointReference | undefined {
   let start = offset;
-  while (start > 0 && ID_CHAR.test(text[start - 1] as string)) start--;
+  while (start > 0 && ID_CHAR.test(text.charAt(start - 1))) start--;
   let end = offset;
-  while (end < text.length && ID_CHAR.test(text[end] as string)) end++;
+  while (end < text.length && ID_CHAR.test(text.charAt(end))) end++;
   if (end === start) return undefined;
   const before = text.slice(Math.max(0, start - 40), start);
   const dotted = /datapoints\s*\.\s*$/.test(before);
@@ -40,9 +40,9 @@ export function datapointOfSet(
   index: number,
 ): Record<string, unknown> | undefined {
   const sets = isObject(template) ? template['datapointSets'] : undefined;
-  const set = Array.isArray(sets) ? (sets[Number(path[1])] as unknown) : undefined;
+  const set: unknown = Array.isArray(sets) ? sets[Number(path[1])] : undefined;
   const datapoints = isObject(set) ? set['datapoints'] : undefined;
-  const datapoint = Array.isArray(datapoints) ? (datapoints[index] as unknown) : undefined;
+  const datapoint: unknown = Array.isArray(datapoints) ? datapoints[index] : undefined;
   return isObject(datapoint) ? datapoint : undefined;
 }
 
@@ -51,7 +51,7 @@ export function datapointsOfSet(template: unknown, path: readonly (string | numb
   const ids = new Map<string, number>();
   if (path[0] !== 'datapointSets' || !isObject(template)) return ids;
   const sets = template['datapointSets'];
-  const set = Array.isArray(sets) ? (sets[Number(path[1])] as unknown) : undefined;
+  const set: unknown = Array.isArray(sets) ? sets[Number(path[1])] : undefined;
   const datapoints = isObject(set) ? set['datapoints'] : undefined;
   if (!Array.isArray(datapoints)) return ids;
   datapoints.forEach((datapoint: unknown, index) => {

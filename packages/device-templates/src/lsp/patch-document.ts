@@ -104,7 +104,7 @@ function lineEndAt(text: string, offset: number): number {
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
   let node = value;
   for (const segment of path) {
-    if (Array.isArray(node)) node = node[Number(segment)] as unknown;
+    if (Array.isArray(node)) node = node[Number(segment)];
     else if (isObject(node) && Object.hasOwn(node, String(segment))) node = node[String(segment)];
     else return undefined;
   }
@@ -116,7 +116,8 @@ export function withValue(root: unknown, path: readonly (string | number)[], val
   if (path.length === 0) return value;
   const [head, ...rest] = path;
   if (Array.isArray(root)) {
-    const copy: unknown[] = [...(root as unknown[])];
+    const items: readonly unknown[] = root;
+    const copy: unknown[] = [...items];
     copy[Number(head)] = withValue(copy[Number(head)], rest, value);
     return copy;
   }

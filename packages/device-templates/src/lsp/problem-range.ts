@@ -32,7 +32,7 @@ export function problemRange(
     if (typeof found === 'string' && found.length > 0 && !found.endsWith('…') && text.startsWith(found, start))
       return { start, end: start + found.length };
     let end = start;
-    while (end < text.length && IDENTIFIER.test(text[end] as string)) end++;
+    while (end < text.length && IDENTIFIER.test(text.charAt(end))) end++;
     return { start, end: Math.max(end, Math.min(start + 1, text.length)) };
   }
   const first = text[start];

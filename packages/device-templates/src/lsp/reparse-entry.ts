@@ -58,7 +58,8 @@ export function reparseEntry(document: LoadedDocument, edit: TextEdit, newText: 
   const entries = enclosingEntries(document, edit.start);
   const delta = edit.text.length - (edit.end - edit.start);
   for (let n = entries.length - 1; n >= 0; n--) {
-    const entry = entries[n] as Entry;
+    const entry = entries[n];
+    if (entry === undefined) continue;
     const block = yaml ? yamlEntryBlock(document, entry, edit) : jsonEntryBlock(document, entry, edit);
     if (block === undefined) continue;
     const text = newText.slice(block.start, block.end + delta);
@@ -93,7 +94,7 @@ function enclosingEntries(document: LoadedDocument, offset: number): Entry[] {
       if (found < 0) return entries;
       entries.push({ path: [...path], index: found });
       path.push(found);
-      node = node[found] as unknown;
+      node = node[found];
     } else if (isObject(node)) {
       let best: string | undefined;
       let bestOffset = -1;
@@ -183,8 +184,9 @@ function nextNodeOffset(document: LoadedDocument, entry: Entry): number {
       }
       if (next !== Number.POSITIVE_INFINITY) return next;
     }
-    if (path.length === 0) return document.text.length;
-    segment = path.pop() as string | number;
+    const last = path.pop();
+    if (last === undefined) return document.text.length;
+    segment = last;
   }
 }
 
@@ -257,10 +259,11 @@ function spliced(
   const read: unknown = yaml ? entries.value : [entries.value];
   const array: unknown = valueAt(document.value, block.path);
   if (!Array.isArray(read) || read.length === 0 || !Array.isArray(array)) return undefined;
-  const before = array as readonly unknown[];
+  const before: readonly unknown[] = array;
+  const fresh: readonly unknown[] = read;
   const value = withValue(document.value, block.path, [
     ...before.slice(0, block.index),
-    ...(read as readonly unknown[]),
+    ...fresh,
     ...before.slice(block.index + 1),
   ]);
   const layout: Layout = {
@@ -342,11 +345,12 @@ function routeOf(layout: Layout) {
   const depth = layout.path.length;
   return (path: DocumentPath): { readonly entries: boolean; readonly path: DocumentPath } => {
     const segments: DocumentPath = Array.isArray(path) ? path : [];
-    if (segments.length <= depth) return { entries: false, path: segments };
+    const segment = segments[depth];
+    if (segment === undefined) return { entries: false, path: segments };
     for (let i = 0; i < depth; i++) {
       if (String(segments[i]) !== String(layout.path[i])) return { entries: false, path: segments };
     }
-    const index = arrayIndexOf(segments[depth] as string | number);
+    const index = arrayIndexOf(segment);
     if (index < layout.index) return { entries: false, path: segments };
     const rest = segments.slice(depth + 1);
     if (index < layout.index + layout.count)

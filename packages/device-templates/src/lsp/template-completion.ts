@@ -93,7 +93,7 @@ export function completeAt(template: OpenTemplate, offset: number): CompletionIt
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
   let node = value;
   for (const segment of path) {
-    if (Array.isArray(node)) node = node[Number(segment)] as unknown;
+    if (Array.isArray(node)) node = node[Number(segment)];
     else if (isObject(node)) node = node[String(segment)];
     else return undefined;
   }

@@ -14,11 +14,11 @@ export function tokenEnd(text: string, start: number, format: SourceFormat): num
   if (first === '{' || first === '[' || first === '|' || first === '>') return start + 1;
   let end = start;
   if (format === 'json') {
-    while (end < text.length && !JSON_DELIMITERS.has(text[end] as string)) end++;
+    while (end < text.length && !JSON_DELIMITERS.has(text.charAt(end))) end++;
   } else {
     const lineEnd = lineEndOf(text, start);
     while (end < lineEnd) {
-      const c = text[end] as string;
+      const c = text.charAt(end);
       const next = text[end + 1];
       if (c === ':' && (next === undefined || next === ' ' || next === '\t' || end + 1 >= lineEnd)) break;
       if ((c === ' ' || c === '\t') && next === '#') break;

@@ -64,7 +64,7 @@ function checkData(
 ): SetEntry | undefined {
   const match = DATA.exec(data);
   if (match === null) return undefined;
-  const [, setId, row, datapointId] = match as unknown as [string, string, string | undefined, string | undefined];
+  const [, setId = '', row, datapointId] = match;
   const set = sets.get(setId);
   if (set === undefined) {
     const suggestion = suggestName(setId, [...sets.keys()]);
@@ -120,8 +120,13 @@ function placeOf(common: Readonly<Record<string, unknown>>, index: number): Plac
   const width = common['widgetWidth'];
   const height = common['widgetHeight'];
   // Non-integers and values below 1 are schema errors; such a widget has no place to check.
-  for (const n of [row, column, width, height]) if (!Number.isInteger(n) || (n as number) < 1) return undefined;
-  return { index, row: row as number, column: column as number, width: width as number, height: height as number };
+  if (!isPlace(row) || !isPlace(column) || !isPlace(width) || !isPlace(height)) return undefined;
+  return { index, row, column, width, height };
+}
+
+/** A whole number from 1 up. */
+function isPlace(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1;
 }
 
 function checkGrid(box: Placed, path: DocumentPath, reporter: SemanticReporter): void {
