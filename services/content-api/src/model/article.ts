@@ -42,6 +42,13 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number];
 
+const LANGUAGE_SET: ReadonlySet<unknown> = new Set(LANGUAGES);
+
+/** Whether `value` is one of the `LANGUAGES`. */
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return LANGUAGE_SET.has(value);
+}
+
 export interface StringWithLanguage {
   readonly lang: LanguageCode;
   readonly value: string;

@@ -1,5 +1,5 @@
 import { isObject } from '@triad/common';
-import { LANGUAGES, type BusinessShop, type Money, type StringWithLanguage } from './article.js';
+import { LANGUAGES, isLanguageCode, type BusinessShop, type Money, type StringWithLanguage } from './article.js';
 import type { Decimal } from './decimal.js';
 import type { RecordViolation } from './parse-article-record.js';
 
@@ -72,7 +72,7 @@ export function parseShopRecord(id: string, record: unknown, base?: BusinessShop
   const accepted = returns.returnsAccepted ?? SHOP_DEFAULTS.returnsAccepted;
   if (typeof accepted !== 'boolean') v.push({ path: '/returnPolicy/returnsAccepted', message: 'must be a boolean' });
   const days = returns.returnPeriodDays ?? (accepted === false ? 0 : SHOP_DEFAULTS.returnPeriodDays);
-  if (!Number.isInteger(days) || (days as number) < 0 || (days as number) > SHOP_LIMITS.returnPeriodDays)
+  if (!isWholeNumber(days) || days < 0 || days > SHOP_LIMITS.returnPeriodDays)
     v.push({
       path: '/returnPolicy/returnPeriodDays',
       message: `must be a whole number of days from 0 to ${SHOP_LIMITS.returnPeriodDays}`,
@@ -91,16 +91,25 @@ export function parseShopRecord(id: string, record: unknown, base?: BusinessShop
   const freeFrom = money(shipping.freeShippingFrom, '/shippingCosts/freeShippingFrom');
   const amount = money(minimum.amount, '/minimumOrderValue/amount', zero);
   const surcharge = money(minimum.surchargeBelow, '/minimumOrderValue/surchargeBelow');
-  if (v.length > 0 || !standard || !amount || !fee) return { ok: false, violations: v };
+  if (
+    v.length > 0 ||
+    !standard ||
+    !amount ||
+    !fee ||
+    typeof name !== 'string' ||
+    typeof accepted !== 'boolean' ||
+    !isWholeNumber(days)
+  )
+    return { ok: false, violations: v };
   return {
     ok: true,
     shop: {
       id,
-      name: name as string,
+      name,
       currency: cur,
       returnPolicy: {
-        returnsAccepted: accepted as boolean,
-        returnPeriodDays: days as number,
+        returnsAccepted: accepted,
+        returnPeriodDays: days,
         restockingFee: fee,
         conditions,
       },
@@ -113,7 +122,7 @@ export function parseShopRecord(id: string, record: unknown, base?: BusinessShop
 /** The section's members: the stored ones, replaced by those the record names (`null` kept, to remove). */
 function section(v: Violations, record: Json, name: string, stored: object | undefined): Json {
   const given = record[name];
-  const merged: Json = { ...(stored as Json | undefined) };
+  const merged: Json = { ...stored };
   if (given === undefined) return merged;
   if (!isObject(given)) {
     v.push({ path: `/${name}`, message: 'must be an object' });
@@ -137,14 +146,16 @@ function unknownMembers(v: Violations, object: Json, path: string, known: readon
 function decimalOf(v: Violations, value: unknown, path: string): Decimal | undefined {
   if (isObject(value)) {
     const digits = value.decimalDigits ?? 0;
+    const units = value.value;
     if (
-      Number.isSafeInteger(value.value) &&
-      Number.isInteger(digits) &&
-      (digits as number) >= 0 &&
-      (digits as number) <= SHOP_LIMITS.decimalDigits &&
+      typeof units === 'number' &&
+      Number.isSafeInteger(units) &&
+      isWholeNumber(digits) &&
+      digits >= 0 &&
+      digits <= SHOP_LIMITS.decimalDigits &&
       Object.keys(value).every((k) => k === 'value' || k === 'decimalDigits')
     )
-      return { value: value.value as number, decimalDigits: digits as number };
+      return { value: units, decimalDigits: digits };
   }
   v.push({
     path,
@@ -183,14 +194,14 @@ function conditionsOf(v: Violations, value: unknown): StringWithLanguage[] {
     const text = isObject(item) ? item.value : undefined;
     if (!isObject(item) || Object.keys(item).some((k) => k !== 'lang' && k !== 'value'))
       v.push({ path: `${path}/${i}`, message: 'must be {lang, value}' });
-    else if (typeof lang !== 'string' || !(LANGUAGES as readonly string[]).includes(lang))
+    else if (!isLanguageCode(lang))
       v.push({ path: `${path}/${i}/lang`, message: `must be one of ${LANGUAGES.join(', ')}` });
     else if (typeof text !== 'string' || text.trim() === '' || text.length > SHOP_LIMITS.conditionLength)
       v.push({
         path: `${path}/${i}/value`,
         message: `must be a non-empty string of at most ${SHOP_LIMITS.conditionLength} characters`,
       });
-    else out.push({ lang: lang as StringWithLanguage['lang'], value: text });
+    else out.push({ lang, value: text });
   });
   return out;
 }
@@ -200,7 +211,7 @@ function countriesOf(v: Violations, value: unknown): string[] {
   const ok =
     Array.isArray(value) &&
     value.length <= SHOP_LIMITS.countries &&
-    value.every((c) => typeof c === 'string' && /^[A-Z]{2}$/.test(c)) &&
+    value.every(isCountryCode) &&
     new Set(value).size === value.length;
   if (!ok) {
     v.push({
@@ -209,5 +220,13 @@ function countriesOf(v: Violations, value: unknown): string[] {
     });
     return [];
   }
-  return [...(value as string[])];
+  return value.filter(isCountryCode);
+}
+
+function isCountryCode(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Z]{2}$/.test(value);
+}
+
+function isWholeNumber(value: unknown): value is number {
+  return Number.isInteger(value);
 }
