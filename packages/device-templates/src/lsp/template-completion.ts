@@ -32,7 +32,7 @@ export function completeAt(template: OpenTemplate, offset: number): CompletionIt
           .map((id) => ({
             label: id,
             kind: CompletionItemKind.Reference,
-            textEdit: { range: range(offset - (dotted[1] as string).length, offset), newText: id },
+            textEdit: { range: range(offset - (dotted[1] ?? '').length, offset), newText: id },
           }));
       }
       const field = /(?:\bdatapoint|datapoints\.[\w$]+|datapoints\[[^\]]*\])\.(\w*)$/.exec(before);
@@ -40,14 +40,14 @@ export function completeAt(template: OpenTemplate, offset: number): CompletionIt
         return DATAPOINT_FIELDS.map((name) => ({
           label: name,
           kind: CompletionItemKind.Field,
-          textEdit: { range: range(offset - (field[1] as string).length, offset), newText: name },
+          textEdit: { range: range(offset - (field[1] ?? '').length, offset), newText: name },
         }));
       const bracket = /datapoints\[\s*\\?(['"])([^'"\\]*)$/.exec(before);
       if (bracket !== null)
         return ids.map((id) => ({
           label: id,
           kind: CompletionItemKind.Reference,
-          textEdit: { range: range(offset - (bracket[2] as string).length, offset), newText: id },
+          textEdit: { range: range(offset - (bracket[2] ?? '').length, offset), newText: id },
         }));
     }
     const placeholder = /\/\{(\w*)$/.exec(before);
@@ -58,7 +58,7 @@ export function completeAt(template: OpenTemplate, offset: number): CompletionIt
         kind: CompletionItemKind.Variable,
         detail: 'filled in by discovery',
         textEdit: {
-          range: range(offset - (placeholder[1] as string).length, offset),
+          range: range(offset - (placeholder[1] ?? '').length, offset),
           newText: closed ? name : `${name}}/`,
         },
       }));

@@ -55,16 +55,17 @@ function enclosing(lines: readonly string[], column: number, isDash: boolean): {
   let limit = column;
   let dash = isDash;
   for (let i = lines.length - 1; i >= 0 && (limit > 0 || dash); i--) {
-    const line = (lines[i] as string).replace(/\r$/, '');
+    const line = (lines[i] ?? '').replace(/\r$/, '');
     const first = firstContent(line);
     if (first === undefined || line[first] === '#') continue;
     // A sequence may sit at its key's own column (`key:` then `- item`).
     if (first > limit || (first === limit && !(dash && !line.startsWith('-', first)))) continue;
     const nodes = parseLine(line).filter((n) => n.column < limit || (dash && n.kind === 'key' && n.column === limit));
-    if (nodes.length === 0) continue;
+    const head = nodes[0];
+    if (head === undefined) continue;
     out.unshift(...nodes.map((node) => ({ node, lineIndex: i })));
-    limit = (nodes[0] as LineNode).column;
-    dash = nodes[0]?.kind === 'dash';
+    limit = head.column;
+    dash = head.kind === 'dash';
   }
   return out;
 }
@@ -73,7 +74,7 @@ function enclosing(lines: readonly string[], column: number, isDash: boolean): {
 function entryIndex(lines: readonly string[], index: number, column: number): number {
   let count = 0;
   for (let i = index - 1; i >= 0; i--) {
-    const line = (lines[i] as string).replace(/\r$/, '');
+    const line = (lines[i] ?? '').replace(/\r$/, '');
     const first = firstContent(line);
     if (first === undefined || line[first] === '#') continue;
     if (first < column) {
@@ -97,7 +98,7 @@ function parseLine(line: string): LineNode[] {
   }
   const match = KEY.exec(line.slice(i));
   if (match !== null) {
-    const raw = match[1] as string;
+    const raw = match[1] ?? '';
     const name = raw.startsWith('"') ? safeJson(raw) : raw.startsWith("'") ? raw.slice(1, -1).replace(/''/g, "'") : raw;
     nodes.push({ kind: 'key', column: i, name, valueStart: i + match[0].length });
   }

@@ -9,8 +9,9 @@ export function compareDocumentOrder(root: unknown, a: DocumentPath, b: Document
   let node: unknown = root;
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) {
-    const left = a[i] as string | number;
-    const right = b[i] as string | number;
+    const left = a[i];
+    const right = b[i];
+    if (left === undefined || right === undefined) break;
     if (left !== right) return compareSiblings(node, left, right);
     node = step(node, left);
   }
@@ -28,5 +29,5 @@ function compareSiblings(node: unknown, left: string | number, right: string | n
 
 function step(node: unknown, segment: string | number): unknown {
   if (node === null || typeof node !== 'object') return undefined;
-  return (node as Record<string | number, unknown>)[segment];
+  return Reflect.get(node, segment);
 }

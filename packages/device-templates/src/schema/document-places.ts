@@ -29,7 +29,7 @@ export function valueAt(root: unknown, path: DocumentPath): unknown {
 function child(node: unknown, segment: string | number): unknown {
   if (node === null || typeof node !== 'object') return undefined;
   if (Array.isArray(node)) return typeof segment === 'number' ? node[segment] : undefined;
-  return Object.prototype.hasOwnProperty.call(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
+  return Object.prototype.hasOwnProperty.call(node, segment) ? Reflect.get(node, segment) : undefined;
 }
 
 /**

@@ -38,20 +38,19 @@ export function inlineRefs(original: JsonSchemaObject): InlinedSchema {
   const visit = (node: unknown, pointer: string, active: readonly string[]): unknown => {
     if (Array.isArray(node)) return node.map((child, index) => visit(child, `${pointer}/${index}`, active));
     if (node === null || typeof node !== 'object') return node;
-    const object = node as Record<string, unknown>;
-    const ref = object['$ref'];
+    const ref: unknown = Reflect.get(node, '$ref');
     if (typeof ref === 'string') {
       const target = ref.startsWith('#') ? ref.slice(1) : ref;
       const resolved = definition(target, active);
-      const siblings = Object.entries(object).filter(([key]) => key !== '$ref');
+      const siblings = Object.entries(node).filter(([key]) => key !== '$ref');
       if (siblings.length === 0 || resolved === null || typeof resolved !== 'object') return resolved;
-      const merged = { ...(resolved as Record<string, unknown>), ...Object.fromEntries(siblings) };
+      const merged = { ...resolved, ...Object.fromEntries(siblings) };
       locations.set(merged, target);
       return merged;
     }
     const out: Record<string, unknown> = {};
     locations.set(out, pointer);
-    for (const [key, child] of Object.entries(object)) {
+    for (const [key, child] of Object.entries(node)) {
       if (pointer === '' && key === 'definitions') continue;
       out[key] = visit(child, `${pointer}/${key}`, active);
     }

@@ -1,3 +1,4 @@
+import { isObject } from '@triad/common';
 import { inlineRefs } from './inline-refs.js';
 import { templateSchema, type JsonSchemaObject } from './template-schema.js';
 
@@ -34,9 +35,9 @@ export function schemaNodeAt(pointer: string): JsonSchemaObject | undefined {
   let node: unknown = templateSchema;
   for (const key of pointer.split('/').slice(1)) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
+    node = Reflect.get(node, key);
   }
-  return node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as JsonSchemaObject) : undefined;
+  return isObject(node) ? node : undefined;
 }
 
 /** The known property names of an object schema (after following a local `$ref`). */

@@ -48,7 +48,8 @@ export function checkCalcExpressions(set: SetEntry, calcs: readonly CalcExpressi
     );
   }
   for (const cycle of findCycles(set, calcs)) {
-    const first = cycle[0] as CalcExpression;
+    const first = cycle[0];
+    if (first === undefined) continue;
     const next = (cycle[1] ?? first).datapoint;
     const source = first.expression.source;
     const names = [...cycle, first].map((c) => nameOf(c.datapoint)).join(' -> ');
@@ -109,8 +110,7 @@ function findCycles(set: SetEntry, calcs: readonly CalcExpression[]): CalcExpres
   }
   const waiting = new Map<CalcExpression, number>(calcs.map((c) => [c, inputs.get(c)?.length ?? 0]));
   const ready = calcs.filter((c) => waiting.get(c) === 0);
-  while (ready.length > 0) {
-    const done = ready.pop() as CalcExpression;
+  for (let done = ready.pop(); done !== undefined; done = ready.pop()) {
     waiting.delete(done);
     for (const reader of readers.get(done) ?? []) {
       const left = (waiting.get(reader) ?? 0) - 1;

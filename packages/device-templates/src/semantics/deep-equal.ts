@@ -12,13 +12,11 @@ export function deepEqual(a: unknown, b: unknown, maxDepth = 64): boolean {
     for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i], maxDepth - 1)) return false;
     return true;
   }
-  const aRecord = a as Record<string, unknown>;
-  const bRecord = b as Record<string, unknown>;
-  const keys = Object.keys(aRecord);
-  if (keys.length !== Object.keys(bRecord).length) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(bRecord, key)) return false;
-    if (!deepEqual(aRecord[key], bRecord[key], maxDepth - 1)) return false;
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!deepEqual(Reflect.get(a, key), Reflect.get(b, key), maxDepth - 1)) return false;
   }
   return true;
 }
