@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, statSync, type ReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
@@ -260,7 +260,7 @@ async function runImport(
       ...(o.mode ? { mode: o.mode } : {}),
       onWait: () => io.stderr.write('triad catalog import: waiting for another import into this store to finish...\n'),
       ...(o.maxRejects ? { maxRejects: o.maxRejects } : {}),
-      ...(bar ? { onProgress: (records: number) => bar.update((input as ReadStream).bytesRead, { records }) } : {}),
+      ...(bar ? { onProgress: (records: number) => bar.update(bytesReadOf(input), { records }) } : {}),
     }));
   } finally {
     bar?.stop();
@@ -291,6 +291,12 @@ async function runImport(
       ` into shop ${o.shop.id} (${o.where}); content version ${result.hash}\n`,
   );
   if (rejected > 0) raise(io, EXIT_INVALID);
+}
+
+/** How far a file stream has read (`ReadStream.bytesRead`); 0 for other streams. */
+function bytesReadOf(input: Readable): number {
+  const bytes: unknown = Reflect.get(input, 'bytesRead');
+  return typeof bytes === 'number' ? bytes : 0;
 }
 
 /** The first `count` generated articles whose shop is in `shops` (generation order, lazily). */

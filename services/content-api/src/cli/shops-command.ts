@@ -288,7 +288,7 @@ function overlay(record: Record<string, unknown>, o: TermOptions): Record<string
   const put = (sectionName: string, key: string, value: unknown) => {
     if (value === undefined) return;
     const current = out[sectionName];
-    const base = typeof current === 'object' && current !== null ? (current as Record<string, unknown>) : {};
+    const base = typeof current === 'object' && current !== null ? current : {};
     out[sectionName] = { ...base, [key]: value };
   };
   // `none` removes the member (null in a record change).

@@ -14,13 +14,9 @@ export type BmecatItemMode = 'new' | 'update' | 'delete';
  */
 export const DEFAULT_ITEM_MODE: BmecatItemMode = 'new';
 
-const TRANSACTIONS: ReadonlySet<string> = new Set<BmecatTransaction>([
-  'T_NEW_CATALOG',
-  'T_UPDATE_PRODUCTS',
-  'T_UPDATE_PRICES',
-]);
+const TRANSACTIONS: readonly BmecatTransaction[] = ['T_NEW_CATALOG', 'T_UPDATE_PRODUCTS', 'T_UPDATE_PRICES'];
 
 /** `name` as a transaction; undefined for anything else (no transaction element read yet). */
 export function bmecatTransaction(name: string | undefined): BmecatTransaction | undefined {
-  return name !== undefined && TRANSACTIONS.has(name) ? (name as BmecatTransaction) : undefined;
+  return TRANSACTIONS.find((transaction) => transaction === name);
 }

@@ -83,13 +83,55 @@ function trimNulls(items: unknown[]): unknown[] {
   return items.slice(0, n);
 }
 
+/** The order details as a document stores them. */
+type OrderDetailsRow = [
+  string,
+  string | null,
+  Dec | null,
+  number,
+  number,
+  number,
+  number | null,
+  Opt<string>,
+  Opt<string>,
+];
+
+/** A stored document of layout `ARTICLE_DOCUMENT_FORMAT`, as `encodeArticleDocument` writes it. */
+type StoredDocument = [
+  number,
+  string,
+  string,
+  Texts,
+  Texts,
+  string | null,
+  string | null,
+  [string, string][],
+  [LanguageCode, string[]][],
+  string,
+  Dec,
+  [number, number, number][],
+  [number, number, string][],
+  OrderDetailsRow,
+  [string, string, [string, string[], string | null, LanguageCode | null, number | null][]][],
+  [string, string, string, Texts, Opt<Texts>?, Opt<Texts>?][],
+  [string, string][],
+  Opt<string>,
+  Opt<[string, string][]>,
+  Opt<[string, string][]>,
+  Opt<[string | null, string | null, string[]]>,
+  Opt<Texts>,
+  Opt<[string, string][]>,
+  Opt<string>,
+  Opt<string>,
+];
+
 /**
  * Decodes what `encodeArticleDocument` wrote; `id` is the stored article id, `<shopId>:...`.
  *
  * @throws RangeError for another layout version.
  */
 export function decodeArticleDocument(text: string, id: string): Article {
-  const d = JSON.parse(text) as unknown[];
+  const d = JSON.parse(text) as StoredDocument;
   if (d[0] !== ARTICLE_DOCUMENT_FORMAT)
     throw new RangeError(`article document of layout ${String(d[0])}, expected ${ARTICLE_DOCUMENT_FORMAT}`);
   const [
@@ -118,33 +160,7 @@ export function decodeArticleDocument(text: string, id: string): Article {
     specialTreatmentClasses,
     customsTariffNumber,
     countryOfOrigin,
-  ] = d as [
-    number,
-    string,
-    string,
-    Texts,
-    Texts,
-    string | null,
-    string | null,
-    [string, string][],
-    [LanguageCode, string[]][],
-    string,
-    Dec,
-    [number, number, number][],
-    [number, number, string][],
-    unknown[],
-    [string, string, [string, string[], string | null, LanguageCode | null, number | null][]][],
-    [string, string, string, Texts, Opt<Texts>?, Opt<Texts>?][],
-    [string, string][],
-    Opt<string>,
-    Opt<[string, string][]>,
-    Opt<[string, string][]>,
-    Opt<[string | null, string | null, string[]]>,
-    Opt<Texts>,
-    Opt<[string, string][]>,
-    Opt<string>,
-    Opt<string>,
-  ];
+  ] = d;
   const [
     orderUnit,
     contentUnit,
@@ -155,7 +171,7 @@ export function decodeArticleDocument(text: string, id: string): Article {
     deliveryTime,
     providerOrderUnit,
     providerContentUnit,
-  ] = od as [string, string | null, Dec | null, number, number, number, number | null, Opt<string>, Opt<string>];
+  ] = od;
   return {
     id,
     shopId: id.slice(0, id.indexOf(':')),
