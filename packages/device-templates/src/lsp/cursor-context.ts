@@ -49,8 +49,7 @@ function contextAt(
   text: string,
 ): CursorContext {
   const path: (string | number)[] = [];
-  for (let i = 0; i < stack.length; i++) {
-    const frame = stack[i] as Frame;
+  for (const [i, frame] of stack.entries()) {
     const last = i === stack.length - 1;
     if (frame.kind === 'array') path.push(frame.index);
     else if (frame.afterColon && frame.key !== undefined) path.push(frame.key);

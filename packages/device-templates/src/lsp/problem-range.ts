@@ -53,7 +53,8 @@ function isInsideString(code: string): boolean {
 function keyOffset(document: LoadedDocument, pointer: string): number | undefined {
   try {
     const path = fromJsonPointer(pointer);
-    if (typeof path[path.length - 1] === 'string' && /^\d+$/.test(path[path.length - 1] as string)) return undefined;
+    const tail = path[path.length - 1];
+    if (typeof tail === 'string' && /^\d+$/.test(tail)) return undefined;
     return document.positionOf(path, 'key').offset;
   } catch {
     return undefined;

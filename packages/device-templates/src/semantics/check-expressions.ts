@@ -233,7 +233,7 @@ class ExpressionChecker {
       group = source.includes('datapoints') || source.includes('\\') ? `${kind}\0${scope.idsKey}` : kind;
     else if (symbols?.length === 1) {
       groups = this.#singleSymbolLogic;
-      group = symbols[0] as string;
+      group = symbols[0] ?? '';
     } else group = `logic\0${JSON.stringify(symbols ?? [])}`;
     let results = groups.get(group);
     if (results === undefined) {

@@ -67,6 +67,8 @@ export type SemanticCheck = (model: TemplateModel, reporter: SemanticReporter) =
 const MAX_FOUND_LENGTH = 80;
 
 /** The value as `Problem.found`: strings cut at 80 characters; objects only when their JSON is short. */
+export function shortValue(value: string): string;
+export function shortValue(value: unknown): unknown;
 export function shortValue(value: unknown): unknown {
   if (typeof value === 'string') {
     return value.length > MAX_FOUND_LENGTH ? value.slice(0, MAX_FOUND_LENGTH - 1) + '…' : value;
@@ -78,7 +80,7 @@ export function shortValue(value: unknown): unknown {
 
 /** Quotes a value for a message: strings in single quotes, cut at 80 characters. */
 export function quote(value: unknown): string {
-  if (typeof value === 'string') return `'${shortValue(value) as string}'`;
+  if (typeof value === 'string') return `'${shortValue(value)}'`;
   const json = JSON.stringify(value);
   return json === undefined
     ? String(value)

@@ -23,5 +23,5 @@ export function describeEvaluation(evaluation: Readonly<Record<string, unknown>>
   const severity = evaluation['severity'];
   const band = severityBand(severity);
   if (band === undefined) return `evaluation ${index}`;
-  return `the evaluation with severity ${severity as number} (${band})`;
+  return `the evaluation with severity ${String(severity)} (${band})`;
 }
