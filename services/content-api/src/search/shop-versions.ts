@@ -13,9 +13,10 @@ export const SHOP_HASH_END = 'shop_hash;';
 export function versionOfShops(versions: ReadonlyMap<string, string>, shopIds: readonly string[]): string | undefined {
   const ids = shopIds.length === 0 ? [...versions.keys()] : [...new Set(shopIds)];
   const known = ids.filter((id) => versions.has(id)).sort();
-  if (known.length === 0) return undefined;
-  if (known.length === 1 && ids.length === 1) return versions.get(known[0]!);
+  const [first] = known;
+  if (first === undefined) return undefined;
+  if (known.length === 1 && ids.length === 1) return versions.get(first);
   const digest = createHash('sha256');
-  for (const id of known) digest.update(`${id}=${versions.get(id)!}\n`);
+  for (const id of known) digest.update(`${id}=${versions.get(id) ?? ''}\n`);
   return digest.digest('hex').slice(0, 16);
 }

@@ -29,8 +29,9 @@ export function segmentFilter(
         if (part === !all) return !all; // false in an And, true in an Or decides
         if (part !== all) parts.push(part as (i: number) => boolean);
       }
-      if (parts.length === 0) return all;
-      if (parts.length === 1) return parts[0]!;
+      const [first] = parts;
+      if (first === undefined) return all;
+      if (parts.length === 1) return first;
       return all ? (i) => parts.every((p) => p(i)) : (i) => parts.some((p) => p(i));
     }
     case 'ExactStringMatchFilter': {

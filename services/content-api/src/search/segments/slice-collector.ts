@@ -55,7 +55,9 @@ export function sliceCollector(
       first: () => Array.from(smallest(values, n, wanted), (key) => packed.seqOf(key)),
     };
   }
-  const key = firstKey(keys[0]!, snapshot);
+  const [leading] = keys;
+  if (leading === undefined) throw new RangeError('an order needs at least one key');
+  const key = firstKey(leading, snapshot);
   const seqs = new Float64Array(room);
   const firsts = new Float64Array(room);
   let n = 0;
