@@ -33,11 +33,11 @@ export interface KeywordContext {
  */
 export function keywordProblems(error: ErrorObject, path: DocumentPath, context: KeywordContext): ProblemDraft[] {
   const { root } = context;
-  const parent = (error.parentSchema ?? {}) as JsonSchemaObject;
+  const parent: JsonSchemaObject = error.parentSchema ?? {};
   const location = schemaLocationOf(error.parentSchema) ?? '';
   const data: unknown = error.data;
   const subject = subjectOf(root, path);
-  const params = error.params as Record<string, unknown>;
+  const params: Record<string, unknown> = error.params;
   switch (error.keyword) {
     case 'required':
       return [missingKey(root, path, String(params['missingProperty']), parent)];
