@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { liveErl } from '../connections/test-support/erl-node.js';
 import { LIVE_ADMIN, useLiveNodeManager } from '../test-support/live-node-manager.js';
+import { pollUntil } from '../test-support/poll-until.js';
 import { alarmSourceText } from '../model/erlang-terms.js';
 
 const suite = liveErl.available || liveErl.required ? describe : describe.skip;
@@ -82,7 +83,9 @@ suite(title, () => {
 
     await run('exit(whereis(triad_fds_a), kill), exit(whereis(triad_fds_b), kill), ok.');
     await untilAlarms(nodeId, [], 'the descriptor alarms to clear');
-    expect(await open()).toBe(base);
+    // A raw file closes after its holder dies, on a dirty scheduler: the alarms clear below 75 %
+    // before the last of the 118 has closed (34 of base 22 seen on a loaded CI machine).
+    await pollUntil(async () => ((await open()) === base ? true : undefined), 10_000, `${base} descriptors again`);
   }, 60_000);
 
   it('names the process with a long message queue, clears it, and clears all when the node goes down', async () => {
