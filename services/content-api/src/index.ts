@@ -46,7 +46,8 @@ export {
 } from './commands/import-and-record.js';
 export { ImportRunRepository, IMPORT_RUNS_KEPT, REFUSED_RECORDS_KEPT } from './repositories/import-run-repository.js';
 export type { ImportOutcome, ImportRun, ImportRunCounts, NewImportRun, RefusedRecord } from './model/import-run.js';
-export { readBmecat, type BmecatItem } from './import/bmecat-reader.js';
+export { readBmecat } from './import/bmecat-reader.js';
+export type { BmecatItem } from './import/bmecat-item.js';
 export { CATALOG_READ_BYTES } from './import/parse-catalog.js';
 export { XmlSyntaxError } from './import/xml-event-reader.js';
 export { parseArticleRecord, type ParsedRecord, type RecordViolation } from './model/parse-article-record.js';

@@ -8,7 +8,8 @@ import {
   readBmecatPiece,
   utf8Boundary,
 } from './bmecat-pieces.js';
-import { readBmecat, type BmecatItem } from './bmecat-reader.js';
+import { readBmecat } from './bmecat-reader.js';
+import type { BmecatItem } from './bmecat-item.js';
 import { Readable } from 'node:stream';
 
 const PRODUCT = Buffer.from('PRODUCT');

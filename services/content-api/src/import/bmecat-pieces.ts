@@ -1,4 +1,5 @@
-import { ItemBuilder, ITEM_ELEMENTS, type BmecatDefaults, type BmecatItem } from './bmecat-reader.js';
+import { ItemBuilder, ITEM_ELEMENTS } from './bmecat-reader.js';
+import type { BmecatDefaults, BmecatItem } from './bmecat-item.js';
 import type { BmecatTransaction } from './bmecat-transaction.js';
 import { countLines, isSpace, XmlEventReader, type XmlHandler } from './xml-event-reader.js';
 

@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseArticleRecord } from '../model/parse-article-record.js';
 import { BMECAT_12, BMECAT_2005, SUPPLIER_BMECAT_12, SUPPLIER_BMECAT_2005 } from '../test-support/bmecat-fixtures.js';
-import { readBmecat, resolveSource, type BmecatItem } from './bmecat-reader.js';
+import { readBmecat } from './bmecat-reader.js';
+import type { BmecatItem } from './bmecat-item.js';
+import { resolveSource } from './bmecat-media.js';
 import { XmlSyntaxError } from './xml-event-reader.js';
 
 async function items(xml: string): Promise<BmecatItem[]> {

@@ -12,7 +12,7 @@ import {
   type BmecatHeader,
   type BmecatPiece,
 } from './bmecat-pieces.js';
-import type { BmecatDefaults } from './bmecat-reader.js';
+import type { BmecatDefaults } from './bmecat-item.js';
 import type { BmecatTransaction } from './bmecat-transaction.js';
 import { CatalogParser, finishCatalogItems, type ParsedCatalogItem, type RawCatalogItem } from './catalog-parser.js';
 import type { CatalogFormat } from '../model/catalog-format.js';

@@ -1,0 +1,298 @@
+import type { LanguageCode } from '../model/article.js';
+import { addLabelled, addTyped, decimalOf, integer, language, text, type XmlNode } from './bmecat-node.js';
+import { ladderOf } from './bmecat-prices.js';
+import { classificationOf } from './bmecat-features.js';
+import { mediaOf } from './bmecat-media.js';
+
+/** One catalog item read from BMEcat: its start line and our JSON record shape, or why it was refused. */
+export type BmecatItem =
+  | { readonly line: number; readonly record: Record<string, unknown>; readonly mode?: string }
+  | { readonly line: number; readonly error: string; readonly path?: string };
+
+/**
+ * What the header gives every item: the default language of texts, the currency of prices without
+ * one and the `MIME_ROOT` that relative media sources are relative to.
+ */
+export interface BmecatDefaults {
+  readonly language: LanguageCode;
+  readonly currency: string | undefined;
+  readonly mimeRoot?: string;
+}
+
+// Each element's children are looked at once, in one switch: this runs for every item of files
+// with millions of them. Where BMEcat 1.2 and 2005 name an element differently, the 1.2 name
+// wins when both are present, and lists take the 1.2 elements first.
+
+/** The children of an item that the record uses. */
+function itemParts(item: XmlNode) {
+  let aid: XmlNode | undefined;
+  let pid: XmlNode | undefined;
+  let articleDetails: XmlNode | undefined;
+  let productDetails: XmlNode | undefined;
+  let articleOrder: XmlNode | undefined;
+  let productOrder: XmlNode | undefined;
+  const articlePrices: XmlNode[] = [];
+  const productPrices: XmlNode[] = [];
+  const features: XmlNode[] = [];
+  const productFeatures: XmlNode[] = [];
+  let mime: XmlNode | undefined;
+  let logistics: XmlNode | undefined;
+  const references: XmlNode[] = [];
+  const productReferences: XmlNode[] = [];
+  for (const c of item.children) {
+    switch (c.name) {
+      case 'SUPPLIER_AID':
+        aid ??= c;
+        break;
+      case 'SUPPLIER_PID':
+        pid ??= c;
+        break;
+      case 'ARTICLE_DETAILS':
+        articleDetails ??= c;
+        break;
+      case 'PRODUCT_DETAILS':
+        productDetails ??= c;
+        break;
+      case 'ARTICLE_ORDER_DETAILS':
+        articleOrder ??= c;
+        break;
+      case 'PRODUCT_ORDER_DETAILS':
+        productOrder ??= c;
+        break;
+      case 'ARTICLE_PRICE_DETAILS':
+        articlePrices.push(c);
+        break;
+      case 'PRODUCT_PRICE_DETAILS':
+        productPrices.push(c);
+        break;
+      case 'ARTICLE_FEATURES':
+        features.push(c);
+        break;
+      case 'PRODUCT_FEATURES':
+        productFeatures.push(c);
+        break;
+      case 'MIME_INFO':
+        mime ??= c;
+        break;
+      case 'PRODUCT_LOGISTIC_DETAILS':
+        logistics ??= c;
+        break;
+      case 'ARTICLE_REFERENCE':
+        references.push(c);
+        break;
+      case 'PRODUCT_REFERENCE':
+        productReferences.push(c);
+        break;
+    }
+  }
+  return {
+    supplierId: aid ?? pid,
+    details: articleDetails ?? productDetails,
+    order: articleOrder ?? productOrder,
+    priceDetails: articlePrices.concat(productPrices),
+    features: features.concat(productFeatures),
+    mime,
+    logistics,
+    references: references.concat(productReferences),
+  };
+}
+
+/** The record fields that `ARTICLE_DETAILS` / `PRODUCT_DETAILS` give. */
+function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
+  const descriptions: { lang: LanguageCode; value: string }[] = [];
+  const descriptionsLong: { lang: LanguageCode; value: string }[] = [];
+  const keywords = new Map<LanguageCode, string[]>();
+  const internationalIds: { type: string; value: string }[] = [];
+  let ean: XmlNode | undefined;
+  let manufacturerName: XmlNode | undefined;
+  let manufacturerAid: XmlNode | undefined;
+  let manufacturerPid: XmlNode | undefined;
+  let deliveryTime: XmlNode | undefined;
+  let alternativeId: XmlNode | undefined;
+  const buyerIds: { type: string; value: string }[] = [];
+  const statuses: { type: string; value: string }[] = [];
+  const treatments: { type: string; value: string }[] = [];
+  const remarks: { lang: LanguageCode; value: string }[] = [];
+  for (const c of details?.children ?? []) {
+    switch (c.name) {
+      case 'DESCRIPTION_SHORT':
+        addLabelled(descriptions, c, lang);
+        break;
+      case 'DESCRIPTION_LONG':
+        addLabelled(descriptionsLong, c, lang);
+        break;
+      case 'KEYWORD': {
+        const value = c.text.trim();
+        if (value === '') break;
+        const l = language(c.attributes.lang, lang);
+        const values = keywords.get(l);
+        if (values) values.push(value);
+        else keywords.set(l, [value]);
+        break;
+      }
+      case 'EAN':
+        ean ??= c;
+        break;
+      case 'INTERNATIONAL_PID':
+        internationalIds.push({
+          type: c.attributes.type ?? 'gtin',
+          value: c.text.trim(),
+        });
+        break;
+      case 'MANUFACTURER_NAME':
+        manufacturerName ??= c;
+        break;
+      case 'MANUFACTURER_AID':
+        manufacturerAid ??= c;
+        break;
+      case 'MANUFACTURER_PID':
+        manufacturerPid ??= c;
+        break;
+      case 'DELIVERY_TIME':
+        deliveryTime ??= c;
+        break;
+      case 'SUPPLIER_ALT_AID':
+      case 'SUPPLIER_ALT_PID':
+        alternativeId ??= c;
+        break;
+      case 'BUYER_AID':
+      case 'BUYER_PID':
+        addTyped(buyerIds, c);
+        break;
+      case 'ARTICLE_STATUS':
+      case 'PRODUCT_STATUS':
+        addTyped(statuses, c);
+        break;
+      case 'SPECIAL_TREATMENT_CLASS':
+        addTyped(treatments, c);
+        break;
+      case 'REMARKS':
+        addLabelled(remarks, c, lang);
+        break;
+    }
+  }
+  const eanText = text(ean);
+  if (eanText) internationalIds.unshift({ type: 'gtin', value: eanText });
+  return {
+    descriptions,
+    descriptionsLong,
+    keywords: [...keywords].map(([l, values]) => ({ lang: l, values })),
+    internationalArticleIds: internationalIds,
+    manufacturerName: text(manufacturerName),
+    manufacturerArticleId: text(manufacturerAid ?? manufacturerPid),
+    deliveryTime,
+    supplierAlternativeArticleId: text(alternativeId) || undefined,
+    buyerArticleIds: buyerIds,
+    statuses,
+    specialTreatmentClasses: treatments,
+    remarks,
+  };
+}
+
+/** The customs tariff number and country of origin of `PRODUCT_LOGISTIC_DETAILS` (2005), when given. */
+function addLogistics(record: Record<string, unknown>, logistics: XmlNode): void {
+  for (const c of logistics.children) {
+    if (c.name === 'COUNTRY_OF_ORIGIN' && c.text.trim() !== '') record.countryOfOrigin ??= c.text.trim();
+    else if (c.name === 'CUSTOMS_TARIFF_NUMBER')
+      for (const n of c.children)
+        if (n.name === 'CUSTOMS_NUMBER' && n.text.trim() !== '') record.customsTariffNumber ??= n.text.trim();
+  }
+}
+
+function orderDetailsOf(order: XmlNode | undefined, deliveryTime: XmlNode | undefined): Record<string, unknown> {
+  let orderUnit: XmlNode | undefined;
+  let contentUnit: XmlNode | undefined;
+  let perOrderUnit: XmlNode | undefined;
+  let minimum: XmlNode | undefined;
+  let interval: XmlNode | undefined;
+  let priceQuantity: XmlNode | undefined;
+  for (const c of order?.children ?? []) {
+    switch (c.name) {
+      case 'ORDER_UNIT':
+        orderUnit ??= c;
+        break;
+      case 'CONTENT_UNIT':
+        contentUnit ??= c;
+        break;
+      case 'NO_CU_PER_OU':
+        perOrderUnit ??= c;
+        break;
+      case 'QUANTITY_MIN':
+        minimum ??= c;
+        break;
+      case 'QUANTITY_INTERVAL':
+        interval ??= c;
+        break;
+      case 'PRICE_QUANTITY':
+        priceQuantity ??= c;
+        break;
+    }
+  }
+  const details: Record<string, unknown> = { orderUnit: text(orderUnit) };
+  // Members in the order of our record shape, optional ones only when given.
+  if (contentUnit) details.contentUnit = text(contentUnit);
+  if (perOrderUnit) details.numberOfContentUnitsPerOrderUnit = decimalOf(text(perOrderUnit));
+  details.minimumOrderQuantity = integer(text(minimum)) ?? 1;
+  details.orderQuantityInterval = integer(text(interval)) ?? 1;
+  details.priceQuantity = integer(text(priceQuantity)) ?? 1;
+  if (deliveryTime) details.deliveryTime = integer(text(deliveryTime));
+  return details;
+}
+
+/** The record of one item (`ARTICLE` / `PRODUCT`) read from its subtree, with its start `line`. */
+export function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): BmecatItem {
+  const lang = defaults.language;
+  // The item's `mode` (new, update, delete) is applied with the transaction (`finishCatalogItem`).
+  const mode = item.attributes.mode;
+  const parts = itemParts(item);
+  const { prices: ladder, conditions } = ladderOf(parts.priceDetails, defaults.currency);
+  const details = detailsOf(parts.details, lang);
+  const classifications: Record<string, unknown>[] = [];
+  for (const group of parts.features) {
+    const c = classificationOf(group, lang);
+    if (c) classifications.push(c);
+  }
+  const record: Record<string, unknown> = {
+    supplierArticleId: text(parts.supplierId),
+    description: (details.descriptions.find((d) => d.lang === lang) ?? details.descriptions[0])?.value,
+    descriptions: details.descriptions,
+    descriptionsLong: details.descriptionsLong,
+    manufacturerName: details.manufacturerName,
+    manufacturerArticleId: details.manufacturerArticleId,
+    internationalArticleIds: details.internationalArticleIds,
+    keywords: details.keywords,
+    currency: ladder[0]?.currency,
+    tax: ladder[0]?.tax,
+    blockPrices: ladder.map((p) => ({
+      lowerBound: p.lowerBound,
+      amount: p.amount,
+    })),
+    specialTaxes: [],
+    orderDetails: orderDetailsOf(parts.order, details.deliveryTime),
+    classifications,
+    images: mediaOf(parts.mime, lang, defaults.mimeRoot),
+    // By the referenced item's supplier id: the record check makes it an article id of the shop.
+    references: parts.references.map((r) => {
+      let to: XmlNode | undefined;
+      let prodTo: XmlNode | undefined;
+      for (const c of r.children) {
+        if (c.name === 'ART_ID_TO') to ??= c;
+        else if (c.name === 'PROD_ID_TO') prodTo ??= c;
+      }
+      return {
+        articleReferenceType: r.attributes.type ?? 'others',
+        supplierArticleId: text(to ?? prodTo) ?? '',
+      };
+    }),
+  };
+  // BMEcat extras, only when the item has them.
+  if (details.supplierAlternativeArticleId !== undefined)
+    record.supplierAlternativeArticleId = details.supplierAlternativeArticleId;
+  if (details.buyerArticleIds.length > 0) record.buyerArticleIds = details.buyerArticleIds;
+  if (details.statuses.length > 0) record.statuses = details.statuses;
+  if (details.remarks.length > 0) record.remarks = details.remarks;
+  if (details.specialTreatmentClasses.length > 0) record.specialTreatmentClasses = details.specialTreatmentClasses;
+  if (parts.logistics) addLogistics(record, parts.logistics);
+  if (conditions) record.priceConditions = conditions;
+  return mode === undefined ? { line, record } : { line, record, mode };
+}

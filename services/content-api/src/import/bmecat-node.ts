@@ -1,0 +1,50 @@
+import type { LanguageCode } from '../model/article.js';
+import { parseDecimalString, type Decimal } from '../model/decimal.js';
+import { apiLanguage } from './language-codes.js';
+
+/** An element of one item's subtree. */
+export interface XmlNode {
+  readonly name: string;
+  /** Line of the start tag. */
+  readonly line: number;
+  readonly attributes: Readonly<Record<string, string>>;
+  /** `NO_CHILDREN` until the first child: most elements are leaves, and each empty array is garbage. */
+  children: readonly XmlNode[];
+  text: string;
+}
+
+export const NO_CHILDREN: readonly XmlNode[] = Object.freeze([]);
+
+/** The trimmed text of `node`; undefined without one. */
+export const text = (node: XmlNode | undefined): string | undefined => node?.text.trim();
+/** The API language of a BMEcat `lang` code, `fallback` when absent. */
+export const language = (code: string | undefined, fallback: LanguageCode): LanguageCode =>
+  code === undefined || code === '' ? fallback : apiLanguage(code);
+
+/** Adds the non-empty texts of `node` to `out`, labelled with its `lang` (or `fallback`). */
+export function addLabelled(out: { lang: LanguageCode; value: string }[], node: XmlNode, fallback: LanguageCode): void {
+  const value = node.text.trim();
+  if (value !== '') out.push({ lang: language(node.attributes.lang, fallback), value });
+}
+
+/** Adds `{type, value}` of an element with a `type` attribute, when it has text. */
+export function addTyped(out: { type: string; value: string }[], node: XmlNode): void {
+  const value = node.text.trim();
+  if (value !== '') out.push({ type: node.attributes.type ?? '', value });
+}
+
+export function integer(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\d+(\.0+)?$/.test(text)) return undefined;
+  return Number.parseInt(text, 10);
+}
+
+export function decimalOf(text: string | undefined): Decimal | undefined {
+  return text === undefined ? undefined : parseDecimalString(text);
+}
+
+/** `0.19` is a factor; a value above 1 (`19`, seen in the wild) is read as a percentage. */
+export function taxOf(text: string | undefined): Decimal | undefined {
+  const d = decimalOf(text);
+  if (!d) return undefined;
+  return d.value / 10 ** d.decimalDigits > 1 ? { value: d.value, decimalDigits: d.decimalDigits + 2 } : d;
+}
