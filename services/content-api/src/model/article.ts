@@ -104,17 +104,27 @@ export interface PriceConditions {
 }
 
 export interface ArticleFeature {
+  /** The feature's name; its id when the catalog gives no name for the id (`FT_IDREF` without a definition). */
   readonly name: string;
+  /** The id of the feature's definition (BMEcat 2005 `FT_ID` / `FT_IDREF`, such as an ECLASS IRDI), when given. */
+  readonly featureId?: string;
   readonly values: readonly string[];
   readonly unit?: string;
   readonly lang?: LanguageCode;
   readonly order?: number;
 }
 
-/** A classification of the article (`UNSPSC-7`, `UNSPSC-9`, `ECLASS-5.1.4` ...) with its features. */
+/**
+ * A classification of the article (`UNSPSC-7`, `UNSPSC-9`, `ECLASS-5.1.4` ...) with its features;
+ * `systemName` `none` holds features the catalog gives without a classification system.
+ */
 export interface ArticleClassification {
   readonly systemName: string;
   readonly groupId: string;
+  /** The group's name, as the catalog gives it (`REFERENCE_FEATURE_GROUP_NAME`, `CLASSIFICATION_GROUP_NAME`). */
+  readonly groupName?: string;
+  /** The group's id in a second form (BMEcat 2005 `REFERENCE_FEATURE_GROUP_ID2`). */
+  readonly groupId2?: string;
   readonly features: readonly ArticleFeature[];
 }
 
@@ -176,6 +186,8 @@ export interface Article {
   readonly customsTariffNumber?: string;
   /** ISO 3166 country of origin (BMEcat 2005 `COUNTRY_OF_ORIGIN`). */
   readonly countryOfOrigin?: string;
+  /** Weight of one order unit in kilograms (BMEcat 2005 `PRODUCT_DIMENSIONS/WEIGHT`). */
+  readonly weight?: Decimal;
 }
 
 /** A business shop: a supplier's catalogue with its commercial terms. */

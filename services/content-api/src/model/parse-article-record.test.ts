@@ -129,4 +129,23 @@ describe('parseArticleRecord', () => {
       violations: [{ path: '', message: 'must be a JSON object' }],
     });
   });
+  it('keeps the weight, group names and second group ids, and refuses an empty group name', () => {
+    const parsed = parseArticleRecord(
+      {
+        ...record(),
+        weight: { value: 137, decimalDigits: 2 },
+        classifications: [
+          { systemName: 'udf_Supplier-1.0', groupId: '5', groupName: 'Mac', groupId2: 'mac', features: [] },
+        ],
+      },
+      'office',
+    );
+    expect(parsed.ok && parsed.article.weight).toEqual({ value: 137, decimalDigits: 2 });
+    expect(parsed.ok && parsed.article.classifications[0]).toMatchObject({ groupName: 'Mac', groupId2: 'mac' });
+    const refused = parseArticleRecord(
+      { ...record(), weight: 1.37, classifications: [{ systemName: 'X', groupId: '1', groupName: '' }] },
+      'office',
+    );
+    expect(refused.ok ? [] : refused.violations.map((v) => v.path)).toEqual(['/classifications/0/groupName', '/weight']);
+  });
 });

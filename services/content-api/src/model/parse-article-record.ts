@@ -64,6 +64,7 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
   arr(v, record, 'specialTreatmentClasses', typedValue);
   str(v, record, 'customsTariffNumber', '', false);
   str(v, record, 'countryOfOrigin', '', false);
+  if (record.weight !== undefined) dec(v, record.weight, '/weight');
   if (v.length > 0) return { ok: false, violations: v };
   const r = record as unknown as Omit<Article, 'id' | 'shopId' | 'references' | 'priceConditions'> & {
     readonly references?: readonly { articleReferenceType: string; refId?: string; supplierArticleId?: string }[];
@@ -116,6 +117,7 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
     article = { ...article, specialTreatmentClasses: r.specialTreatmentClasses };
   if (r.customsTariffNumber !== undefined) article = { ...article, customsTariffNumber: r.customsTariffNumber };
   if (r.countryOfOrigin !== undefined) article = { ...article, countryOfOrigin: r.countryOfOrigin };
+  if (r.weight !== undefined) article = { ...article, weight: withDigits(r.weight) };
   if (r.priceConditions !== undefined)
     article = {
       ...article,
@@ -254,6 +256,11 @@ function classification(v: RecordViolation[], item: unknown, path: () => string)
   for (const key of ['systemName', 'groupId']) {
     const value = item[key];
     if (typeof value !== 'string' || value === '')
+      v.push({ path: `${path()}/${key}`, message: 'must be a non-empty string' });
+  }
+  for (const key of ['groupName', 'groupId2']) {
+    const value = item[key];
+    if (value !== undefined && (typeof value !== 'string' || value === ''))
       v.push({ path: `${path()}/${key}`, message: 'must be a non-empty string' });
   }
 }
