@@ -58,6 +58,7 @@ export async function importAndRecord(
       refusal: refusalOf(error),
       counts: { records: 0, imported: 0, added: null, updated: null, deleted: 0, alreadyAbsent: 0, refused: 0 },
       refusedRecords: [],
+      warnings: [],
     };
     // The import's own error is what the caller must see, even when recording fails too.
     await runs.record(failed).catch(() => {});
@@ -80,6 +81,7 @@ export async function importAndRecord(
       refused,
     },
     refusedRecords: result.failed.map(refusedRecord),
+    warnings: result.warnings,
   };
   try {
     return { result, run: await runs.record(run) };

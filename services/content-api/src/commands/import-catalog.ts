@@ -14,6 +14,8 @@ import { isObject } from '@triad/common';
 import { StringDecoder } from 'node:string_decoder';
 import { ImportRefusedError, rejectRefusal, type RejectLimit } from './reject-limit.js';
 import { resolveImportMode } from './resolve-import-mode.js';
+import { UnkeptElements } from '../import/unkept-elements.js';
+import type { ImportWarning } from '../model/import-run.js';
 
 export type { CatalogFormat } from '../model/catalog-format.js';
 export type { ImportMode } from '../model/import-mode.js';
@@ -33,6 +35,8 @@ interface ImportReport {
   readonly failed: readonly ImportFailure[];
   /** Failures beyond those listed (the list is capped). */
   readonly failedNotListed: number;
+  /** What the file holds that Triad does not keep (BMEcat), by element path, in the order of their first line. */
+  readonly warnings: readonly ImportWarning[];
 }
 
 /**
@@ -117,11 +121,14 @@ export async function importCatalog(
   const every = options.progressEvery ?? 10_000;
   // BMEcat: the header is read (up to the first record) to learn the file's transaction first.
   let transaction = undefined as BmecatTransaction | undefined;
+  // Nothing of a BMEcat file is dropped without a word (decision 0034).
+  const unkept = options.format === 'bmecat' ? new UnkeptElements() : undefined;
   const parse = () =>
     parseCatalog(input, {
       format: options.format,
       shopId: options.shop.id,
       onTransaction: (t) => (transaction = t),
+      ...(unkept ? { unkept } : {}),
       ...(options.parseThread ? { thread: options.parseThread } : {}),
     });
   let source: AsyncGenerator<ParsedCatalogItem> | undefined;
@@ -193,7 +200,7 @@ export async function importCatalog(
   }
   /** Delete records need only `supplierArticleId`; read on this thread (they are small). */
   async function* deletes(): AsyncGenerator<CatalogChange> {
-    const parser = new CatalogParser(options.format);
+    const parser = new CatalogParser(options.format, unkept);
     const decoder = new StringDecoder('utf8');
     const take = function* (items: readonly RawCatalogItem[]): Generator<CatalogChange> {
       for (const item of items) {
@@ -266,10 +273,12 @@ export async function importCatalog(
   } catch (error) {
     if (!(error instanceof ImportRefusedError)) throw error;
     failed.sort((a, b) => a.line - b.line);
-    return { committed: false, refusal: error.message, imported: 0, mode, records, failed, failedNotListed };
+    const warnings = unkept?.warnings() ?? [];
+    return { committed: false, refusal: error.message, imported: 0, mode, records, failed, failedNotListed, warnings };
   }
   failed.sort((a, b) => a.line - b.line);
   return {
+    warnings: unkept?.warnings() ?? [],
     committed: true,
     imported,
     added,

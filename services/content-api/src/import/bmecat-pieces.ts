@@ -2,6 +2,7 @@ import { ItemBuilder, ITEM_ELEMENTS } from './bmecat-reader.js';
 import type { BmecatDefaults, BmecatItem } from './bmecat-item.js';
 import type { BmecatTransaction } from './bmecat-transaction.js';
 import { countLines, isSpace, XmlEventReader, type XmlHandler } from './xml-event-reader.js';
+import type { UnkeptElements } from './unkept-elements.js';
 
 /**
  * Reading one BMEcat document in pieces, so that several threads can read its items at once.
@@ -31,7 +32,7 @@ export interface BmecatHeader {
 /** Reads a BMEcat document's header (language and currency) and stops at the first item. */
 export class BmecatHeaderReader {
   readonly #reader = new XmlEventReader();
-  readonly #builder = new ItemBuilder();
+  readonly #builder: ItemBuilder;
   #itemName: string | undefined;
   readonly #handler: XmlHandler = {
     open: (name, attributes, line) => {
@@ -46,6 +47,11 @@ export class BmecatHeaderReader {
     close: () => this.#builder.close(),
     closeNames: false,
   };
+
+  /** `unkept` counts the header's elements that Triad does not keep. */
+  constructor(unkept?: UnkeptElements) {
+    this.#builder = new ItemBuilder(undefined, unkept);
+  }
 
   /** Reads `text`; the header once the first item's start tag is in it. @throws XmlSyntaxError */
   feed(text: string): BmecatHeader | undefined {
@@ -95,10 +101,15 @@ export interface BmecatPiece {
  *
  * @throws XmlSyntaxError for malformed XML, its line counted from `firstLine`.
  */
-export function readBmecatPiece(text: string, defaults: BmecatDefaults, firstLine = 1): BmecatPiece {
+export function readBmecatPiece(
+  text: string,
+  defaults: BmecatDefaults,
+  firstLine = 1,
+  unkept?: UnkeptElements,
+): BmecatPiece {
   // A piece starts after an end tag, somewhere on its line.
   const reader = new XmlEventReader({ line: firstLine, column: 'unknown' });
-  const builder = new ItemBuilder(defaults);
+  const builder = new ItemBuilder(defaults, unkept);
   let itemAt = 0;
   let itemLine = firstLine;
   let itemDepth = 0;
@@ -143,9 +154,9 @@ export class BmecatSequentialReader {
   readonly #firstLine: number;
   readonly #startDepth: number;
 
-  constructor(defaults: BmecatDefaults, firstLine: number, depth: number) {
+  constructor(defaults: BmecatDefaults, firstLine: number, depth: number, unkept?: UnkeptElements) {
     this.#reader = new XmlEventReader({ line: firstLine, depth, column: 'unknown' });
-    this.#builder = new ItemBuilder(defaults);
+    this.#builder = new ItemBuilder(defaults, unkept);
     this.#firstLine = firstLine;
     this.#startDepth = depth;
   }

@@ -9,6 +9,7 @@ import { readBmecatPiece } from './bmecat-pieces.js';
 import { CatalogParser, finishCatalogItems } from './catalog-parser.js';
 import type { ParseReply, ParseRequest } from './parse-catalog.js';
 import { XmlSyntaxError } from './xml-event-reader.js';
+import { UnkeptElements } from './unkept-elements.js';
 
 const port = parentPort;
 if (port) {
@@ -26,8 +27,10 @@ if (port) {
           lines: lines.lines,
         };
       } else {
-        const { items, ...piece } = readBmecatPiece(text, request.defaults);
+        const unkept = new UnkeptElements(request.transaction);
+        const { items, ...piece } = readBmecatPiece(text, request.defaults, 1, unkept);
         reply = { kind: 'items', items: finishCatalogItems(items, shopId, request.transaction), ...piece };
+        if (!unkept.empty) reply.unkept = unkept.list();
       }
     } catch (error) {
       reply =

@@ -8,6 +8,7 @@ import { BmecatItemReader } from './bmecat-reader.js';
 import { DEFAULT_ITEM_MODE, type BmecatTransaction } from './bmecat-transaction.js';
 import { JsonLinesSplitter } from './json-lines-reader.js';
 import { checkRecordLimits } from './record-limits.js';
+import type { UnkeptElements } from './unkept-elements.js';
 
 /**
  * A record as the file gives it (our JSON Lines shape, also what BMEcat items are mapped to), or why it cannot be
@@ -39,8 +40,9 @@ export class CatalogParser {
     readonly transaction?: BmecatTransaction | undefined;
   };
 
-  constructor(format: CatalogFormat) {
-    this.#source = format === 'bmecat' ? new BmecatItemReader() : new JsonLinesSplitter();
+  /** `unkept` (BMEcat) counts what the file holds and Triad does not keep. */
+  constructor(format: CatalogFormat, unkept?: UnkeptElements) {
+    this.#source = format === 'bmecat' ? new BmecatItemReader(unkept) : new JsonLinesSplitter();
   }
 
   /** JSON Lines: lines read so far (blank ones included). */

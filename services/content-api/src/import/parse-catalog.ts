@@ -18,6 +18,7 @@ import { CatalogParser, finishCatalogItems, type ParsedCatalogItem, type RawCata
 import type { CatalogFormat } from '../model/catalog-format.js';
 import { RECORD_LIMITS } from './record-limits.js';
 import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
+import type { UnkeptElement, UnkeptElements } from './unkept-elements.js';
 
 /**
  * A message to a parse worker: a piece of whole JSON Lines (line numbers counted from the piece's
@@ -46,6 +47,8 @@ export type ParseReply =
       readonly rest?: string;
       readonly depth?: number;
       readonly trailingLines?: number;
+      /** BMEcat: elements of the piece that Triad does not keep, lines counted from the piece's start. */
+      unkept?: UnkeptElement[];
     }
   | {
       readonly kind: 'failed';
@@ -73,6 +76,8 @@ export interface ParseCatalogOptions {
    * (`finishCatalogItem`).
    */
   readonly onTransaction?: (transaction: BmecatTransaction | undefined) => void;
+  /** BMEcat: counts the elements of the file that Triad does not keep, across all pieces. */
+  readonly unkept?: UnkeptElements;
 }
 
 /** Requests posted and not yet answered; bounds memory whichever side is slower. */
@@ -108,7 +113,7 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
   };
   if (options.format === 'jsonl') tell(undefined);
   if (options.thread === 'inline') {
-    const parser = new CatalogParser(options.format);
+    const parser = new CatalogParser(options.format, options.unkept);
     const decoder = new StringDecoder('utf8');
     const finish = (items: readonly RawCatalogItem[]) => {
       // The transaction element opens before the first item.
@@ -128,7 +133,7 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
     const pieceBytes = options.pieceBytes ?? PIECE_BYTES;
     yield* options.format === 'jsonl'
       ? jsonLinesOnWorkers(input, pieces, pieceBytes)
-      : bmecatOnWorkers(input, pieces, shopId, pieceBytes, tell);
+      : bmecatOnWorkers(input, pieces, shopId, pieceBytes, tell, options.unkept);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
@@ -196,8 +201,9 @@ async function* bmecatOnWorkers(
   shopId: string,
   pieceBytes: number,
   tell: (transaction: BmecatTransaction | undefined) => void,
+  unkept: UnkeptElements | undefined,
 ): AsyncGenerator<ParsedCatalogItem> {
-  const header = new BmecatHeaderReader();
+  const header = new BmecatHeaderReader(unkept);
   let start: BmecatHeader | undefined;
   let head: Buffer = EMPTY; // header bytes not decoded yet (a character cut by the chunk end)
   let carry: Buffer = EMPTY; // item bytes not posted yet
@@ -214,7 +220,8 @@ async function* bmecatOnWorkers(
     if (rest !== '' || sequential) {
       // The piece before did not end cleanly: this thread reads on from its rest, keeping its state.
       if (!sequential) {
-        sequential = new BmecatSequentialReader(start!.defaults, lineBase + 1, depth);
+        unkept?.readFrom(depth - start!.depth);
+        sequential = new BmecatSequentialReader(start!.defaults, lineBase + 1, depth, unkept);
         bytesOf = rest;
         rest = '';
       }
@@ -230,6 +237,7 @@ async function* bmecatOnWorkers(
         : new Error(reply.message);
     } else {
       for (const item of reply.items) (item as { line: number }).line += lineBase;
+      if (reply.unkept) unkept?.merge(reply.unkept, lineBase, depth - start!.depth);
       piece = {
         items: reply.items,
         rest: reply.rest ?? '',

@@ -50,4 +50,6 @@ export interface ImportRunsTable {
   refused: number;
   /** JSON array of `{ line, reason }`: the first refused records kept. */
   refused_records: string;
+  /** JSON array of `ImportWarning` (migration 0008; `[]` for older runs). */
+  warnings: string;
 }

@@ -16,6 +16,27 @@ export interface RefusedRecord {
   readonly reason: string;
 }
 
+/**
+ * Something an import did that the file's author should know, though nothing was refused for it:
+ * elements of the file Triad does not keep (`unkept-element`), and the decisions an import took
+ * for the file (a default used, a price type chosen). Counted per kind and path across the file.
+ */
+export interface ImportWarning {
+  /** `unkept-element`, or the kind of decision (stable words, for rules and filters). */
+  readonly kind: string;
+  /** Where in the file: a BMEcat element path (`ARTICLE/ARTICLE_DETAILS/SEGMENT`); `''` for the whole file. */
+  readonly path: string;
+  /** How many times it happened. */
+  readonly count: number;
+  /** 1-based line of the first time. */
+  readonly line: number;
+  /** What happened, in the file's words. */
+  readonly message: string;
+}
+
+/** Warnings kept per run (their counts cover the whole file). */
+export const WARNINGS_KEPT = 200;
+
 /** What an import did, record by record. */
 export interface ImportRunCounts {
   /** Records read (taken and refused). */
@@ -50,6 +71,8 @@ export interface NewImportRun {
   readonly counts: ImportRunCounts;
   /** The first refused records, by line (at most `REFUSED_RECORDS_KEPT` are kept). */
   readonly refusedRecords: readonly RefusedRecord[];
+  /** What the file held that Triad does not keep, and the decisions taken (at most `WARNINGS_KEPT`). */
+  readonly warnings: readonly ImportWarning[];
 }
 
 /** A recorded import: `runNo` counts the shop's imports from 1. */

@@ -24,6 +24,13 @@ export function presentImportRun(run: ImportRun) {
     },
     refusedRecords: run.refusedRecords.map((r) => ({ line: r.line, reason: r.reason })),
     refusedNotListed: Math.max(0, counts.refused - run.refusedRecords.length),
+    warnings: run.warnings.map((w) => ({
+      kind: w.kind,
+      path: w.path,
+      count: w.count,
+      line: w.line,
+      message: w.message,
+    })),
   };
 }
 

@@ -6,6 +6,7 @@ import { CONTENT_MIGRATION_TABLE } from '../migrations/index.js';
 import type { NewImportRun } from '../model/import-run.js';
 import type { ContentTables } from '../migrations/content-tables.js';
 import { IMPORT_RUNS_KEPT, ImportRunRepository, REFUSED_RECORDS_KEPT } from './import-run-repository.js';
+import { WARNINGS_KEPT } from '../model/import-run.js';
 
 const run = (shopId: string, fileName: string, startedAt: number): NewImportRun => ({
   shopId,
@@ -18,6 +19,7 @@ const run = (shopId: string, fileName: string, startedAt: number): NewImportRun 
   refusal: null,
   counts: { records: 3, imported: 3, added: 2, updated: 1, deleted: 0, alreadyAbsent: 0, refused: 0 },
   refusedRecords: [],
+  warnings: [],
 });
 
 describeEachDatabase<ContentTables>('ImportRunRepository', (getDb) => {
@@ -43,12 +45,25 @@ describeEachDatabase<ContentTables>('ImportRunRepository', (getDb) => {
         { line: 3, reason: '/price: must be a decimal' },
         { line: 9, reason: 'not JSON' },
       ],
+      warnings: [
+        {
+          kind: 'unkept-element',
+          path: 'ARTICLE/ARTICLE_DETAILS/SEGMENT',
+          count: 2,
+          line: 14,
+          message: 'SEGMENT (2 times) is not imported: Triad does not keep this element',
+        },
+      ],
     });
     expect([first.runNo, second.runNo]).toEqual([1, 2]);
     const listed = await runs.list('alpha');
     expect(listed).toEqual([second, first]);
     expect(listed[0]?.counts.added).toBeNull();
     expect(listed[1]?.finishedAt).toBe(1_700_000_001_500);
+    expect(listed[0]?.warnings.map((w) => [w.path, w.count, w.line])).toEqual([
+      ['ARTICLE/ARTICLE_DETAILS/SEGMENT', 2, 14],
+    ]);
+    expect(listed[1]?.warnings).toEqual([]);
     expect((await runs.list('beta')).map((r) => r.fileName)).toEqual(['b.jsonl']);
     expect(await runs.list('nobody')).toEqual([]);
   });
@@ -65,6 +80,20 @@ describeEachDatabase<ContentTables>('ImportRunRepository', (getDb) => {
     expect(kept[0]?.refusedRecords.at(-1)).toEqual({ line: REFUSED_RECORDS_KEPT, reason: 'bad' });
     // Other shops keep theirs.
     expect(await runs.list('alpha')).toHaveLength(2);
+  });
+
+  it(`keeps a run's first ${WARNINGS_KEPT} warnings`, async () => {
+    const warnings = Array.from({ length: WARNINGS_KEPT + 5 }, (_, i) => ({
+      kind: 'unkept-element',
+      path: `ARTICLE/X${i}`,
+      count: 1,
+      line: i + 1,
+      message: 'not kept',
+    }));
+    await runs.record({ ...run('epsilon', 'w.xml', 1_700_000_000_000), warnings });
+    const [kept] = await runs.list('epsilon');
+    expect(kept?.warnings).toHaveLength(WARNINGS_KEPT);
+    expect(kept?.warnings.at(-1)?.path).toBe(`ARTICLE/X${WARNINGS_KEPT - 1}`);
   });
 
   it('keeps as many runs as asked per shop', async () => {

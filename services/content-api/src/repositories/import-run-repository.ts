@@ -1,7 +1,13 @@
 import type { Database } from '@triad/db';
 import { isUniqueViolation } from '@triad/db';
 import type { Kysely, Selectable } from 'kysely';
-import type { ImportRun, NewImportRun, RefusedRecord } from '../model/import-run.js';
+import {
+  WARNINGS_KEPT,
+  type ImportRun,
+  type ImportWarning,
+  type NewImportRun,
+  type RefusedRecord,
+} from '../model/import-run.js';
 import type { ContentTables, ImportRunsTable } from '../migrations/content-tables.js';
 
 /** Runs kept per shop; recording one more deletes the oldest. */
@@ -34,6 +40,7 @@ export class ImportRunRepository {
    */
   async record(run: NewImportRun): Promise<ImportRun> {
     const refusedRecords = run.refusedRecords.slice(0, REFUSED_RECORDS_KEPT);
+    const warnings = run.warnings.slice(0, WARNINGS_KEPT);
     for (let attempt = 1; ; attempt += 1) {
       const last = await this.#db
         .selectFrom('content_import_runs')
@@ -62,6 +69,7 @@ export class ImportRunRepository {
             already_absent: run.counts.alreadyAbsent,
             refused: run.counts.refused,
             refused_records: JSON.stringify(refusedRecords),
+            warnings: JSON.stringify(warnings),
           })
           .execute();
       } catch (error) {
@@ -74,7 +82,7 @@ export class ImportRunRepository {
         .where('shop_id', '=', run.shopId)
         .where('run_no', '<=', runNo - this.#kept)
         .execute();
-      return { ...run, refusedRecords, runNo };
+      return { ...run, refusedRecords, warnings, runNo };
     }
   }
 
@@ -111,5 +119,6 @@ function toImportRun(row: Selectable<ImportRunsTable>): ImportRun {
       refused: Number(row.refused),
     },
     refusedRecords: JSON.parse(row.refused_records) as RefusedRecord[],
+    warnings: JSON.parse(row.warnings) as ImportWarning[],
   };
 }

@@ -1,5 +1,5 @@
 import { IMPORT_MODES } from '../../model/import-mode.js';
-import { IMPORT_OUTCOMES } from '../../model/import-run.js';
+import { IMPORT_OUTCOMES, WARNINGS_KEPT } from '../../model/import-run.js';
 import { IMPORT_RUNS_KEPT, REFUSED_RECORDS_KEPT } from '../../repositories/import-run-repository.js';
 import { shopParams } from '../business-shops/schemas.js';
 import { adminErrors } from './schemas.js';
@@ -23,6 +23,7 @@ const importRun = {
     'counts',
     'refusedRecords',
     'refusedNotListed',
+    'warnings',
   ],
   properties: {
     runNo: { type: 'integer', minimum: 1, description: "the shop's imports counted from 1" },
@@ -69,6 +70,29 @@ const importRun = {
       },
     },
     refusedNotListed: count('refused records beyond those listed'),
+    warnings: {
+      type: 'array',
+      maxItems: WARNINGS_KEPT,
+      description:
+        'what the file held that Triad does not keep (kind unkept-element: a BMEcat element path, how many, the ' +
+        `first line), and the decisions the import took for the file; the first ${WARNINGS_KEPT}, by first line`,
+      items: {
+        type: 'object',
+        required: ['kind', 'path', 'count', 'line', 'message'],
+        properties: {
+          kind: { type: 'string', description: 'unkept-element, or the kind of decision' },
+          path: {
+            type: 'string',
+            description:
+              'BMEcat element path: from the item (ARTICLE/ARTICLE_DETAILS/SEGMENT) or below the root ' +
+              "(HEADER/CATALOG/TERRITORY); '' for the whole file",
+          },
+          count: { type: 'integer', minimum: 1, description: 'how many times, across the file' },
+          line: { type: 'integer', minimum: 0, description: 'the 1-based line of the first one' },
+          message: { type: 'string' },
+        },
+      },
+    },
   },
 } as const;
 

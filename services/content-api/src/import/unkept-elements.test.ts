@@ -1,0 +1,139 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { parseCatalog, type ParseCatalogOptions } from './parse-catalog.js';
+import type { XmlNode } from './bmecat-node.js';
+import { UnkeptElements, type UnkeptElement } from './unkept-elements.js';
+
+/** An article with a segment and a supplier extension (every third one), one line per element. */
+const article = (i: number) =>
+  [
+    '    <ARTICLE>',
+    `      <SUPPLIER_AID>A-${i}</SUPPLIER_AID>`,
+    '      <ARTICLE_DETAILS>',
+    `        <DESCRIPTION_SHORT>Article ${i}</DESCRIPTION_SHORT>`,
+    '        <SEGMENT>Lab</SEGMENT>',
+    '      </ARTICLE_DETAILS>',
+    '      <ARTICLE_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT></ARTICLE_ORDER_DETAILS>',
+    '      <ARTICLE_PRICE_DETAILS><ARTICLE_PRICE price_type="net_customer">',
+    '        <PRICE_AMOUNT>1.50</PRICE_AMOUNT><TAX>0.19</TAX>',
+    '      </ARTICLE_PRICE></ARTICLE_PRICE_DETAILS>',
+    ...(i % 3 === 0
+      ? [
+          '      <USER_DEFINED_EXTENSIONS>',
+          '        <UDX.SHOP.COLOUR><UDX.SHOP.RGB>00ff00</UDX.SHOP.RGB></UDX.SHOP.COLOUR>',
+          '      </USER_DEFINED_EXTENSIONS>',
+        ]
+      : []),
+    '    </ARTICLE>',
+  ].join('\n');
+
+const ARTICLES = 300;
+const HEADER = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<BMECAT version="1.2">',
+  '  <HEADER>',
+  '    <GENERATOR_INFO>Hand</GENERATOR_INFO>',
+  '    <CATALOG><LANGUAGE>deu</LANGUAGE><CATALOG_ID>C1</CATALOG_ID><CATALOG_VERSION>1</CATALOG_VERSION>',
+  '      <TERRITORY>DE</TERRITORY><TERRITORY>AT</TERRITORY><CURRENCY>EUR</CURRENCY>',
+  '      <PRICE_FLAG type="incl_freight">true</PRICE_FLAG>',
+  '    </CATALOG>',
+  '    <SUPPLIER><SUPPLIER_NAME>Lab</SUPPLIER_NAME></SUPPLIER>',
+  '  </HEADER>',
+  '  <T_NEW_CATALOG>',
+];
+const BODY = Array.from({ length: ARTICLES }, (_, i) => article(i + 1));
+const TAIL = [
+  ...Array.from(
+    { length: ARTICLES },
+    (_, i) =>
+      `    <ARTICLE_TO_CATALOGGROUP_MAP><ART_ID>A-${i + 1}</ART_ID><CATALOG_GROUP_ID>G1</CATALOG_GROUP_ID>` +
+      '</ARTICLE_TO_CATALOGGROUP_MAP>',
+  ),
+  '  </T_NEW_CATALOG>',
+  '</BMECAT>',
+  '',
+];
+const XML = [...HEADER, ...BODY, ...TAIL].join('\n');
+const lines = XML.split('\n');
+/** The 1-based line of the first line holding `text`. */
+const lineOf = (text: string) => lines.findIndex((l) => l.includes(text)) + 1;
+
+async function unkeptOf(options: Omit<ParseCatalogOptions, 'format' | 'shopId' | 'unkept'>): Promise<UnkeptElement[]> {
+  const unkept = new UnkeptElements();
+  // Chunks of 1000 characters: the header and the items are cut anywhere.
+  const chunks = Array.from({ length: Math.ceil(XML.length / 1000) }, (_, i) => XML.slice(i * 1000, i * 1000 + 1000));
+  let records = 0;
+  for await (const item of parseCatalog(Readable.from(chunks), {
+    format: 'bmecat',
+    shopId: 'lab',
+    unkept,
+    ...options,
+  })) {
+    expect(item).toHaveProperty('article');
+    records += 1;
+  }
+  expect(records).toBe(ARTICLES);
+  return unkept.list();
+}
+
+describe('UnkeptElements', () => {
+  const expected: UnkeptElement[] = [
+    { path: 'HEADER/GENERATOR_INFO', count: 1, line: 4 },
+    { path: 'HEADER/CATALOG/CATALOG_ID', count: 1, line: 5 },
+    { path: 'HEADER/CATALOG/CATALOG_VERSION', count: 1, line: 5 },
+    { path: 'HEADER/CATALOG/TERRITORY', count: 2, line: 6 },
+    { path: 'HEADER/CATALOG/PRICE_FLAG', count: 1, line: 7 },
+    { path: 'HEADER/SUPPLIER', count: 1, line: 9 },
+    { path: 'ARTICLE/ARTICLE_DETAILS/SEGMENT', count: ARTICLES, line: lineOf('<SEGMENT>') },
+    {
+      path: 'ARTICLE/USER_DEFINED_EXTENSIONS/UDX.SHOP.COLOUR',
+      count: ARTICLES / 3,
+      line: lineOf('<UDX.SHOP.COLOUR>'),
+    },
+    {
+      path: 'T_NEW_CATALOG/ARTICLE_TO_CATALOGGROUP_MAP',
+      count: ARTICLES,
+      line: lineOf('<ARTICLE_TO_CATALOGGROUP_MAP>'),
+    },
+  ];
+
+  it('counts every element not kept, by path, with its first line, on the calling thread', async () => {
+    expect(await unkeptOf({ thread: 'inline' })).toEqual(expected);
+  });
+
+  it('counts the same across pieces read on three workers', async () => {
+    expect(await unkeptOf({ thread: 'worker', workers: 3, pieceBytes: 2048 })).toEqual(expected);
+  });
+
+  it('counts only what a price update does not keep, and nothing of an item deleted', () => {
+    const prices = new UnkeptElements('T_UPDATE_PRICES');
+    const node = (name: string, line: number, children: XmlNode[] = [], mode?: string): XmlNode => ({
+      name,
+      line,
+      attributes: mode ? { mode } : {},
+      children,
+      text: '',
+    });
+    const item = node('ARTICLE', 1, [
+      node('SUPPLIER_AID', 2),
+      node('ARTICLE_DETAILS', 3, [node('DESCRIPTION_SHORT', 4)]),
+      node('ARTICLE_PRICE_DETAILS', 5, [node('ARTICLE_PRICE', 6, [node('PRICE_AMOUNT', 7)])]),
+    ]);
+    prices.countItem(item);
+    expect(prices.list()).toEqual([{ path: 'ARTICLE/ARTICLE_DETAILS', count: 1, line: 3 }]);
+    const products = new UnkeptElements('T_UPDATE_PRODUCTS');
+    products.countItem(node('ARTICLE', 1, [node('SUPPLIER_AID', 2), node('SEGMENT', 3)], 'delete'));
+    products.countItem(node('ARTICLE', 9, [node('SUPPLIER_AID', 10), node('ARTICLE_DETAILS', 11)]));
+    expect(products.list()).toEqual([]);
+    products.countItem(node('ARTICLE', 20, [node('SEGMENT', 21)], 'update'));
+    expect(products.warnings()).toEqual([
+      {
+        kind: 'unkept-element',
+        path: 'ARTICLE/SEGMENT',
+        count: 1,
+        line: 21,
+        message: 'SEGMENT (once) is not imported: Triad does not keep this element',
+      },
+    ]);
+  });
+});
