@@ -492,10 +492,17 @@ export interface components {
         values: string[];
         unit?: string;
         order?: number;
+        /** @description extension: the id of the feature's definition (BMEcat FT_ID, such as an ECLASS IRDI) */
+        featureId?: string;
       }[];
       reference: {
+        /** @description normalised (ECLASS-5.1, ETIM-7.0, UNSPSC-9); `none` for features without a system */
         systemName: string;
         groupId: string;
+        /** @description extension: the group's name as the catalog gives it */
+        groupName?: string;
+        /** @description extension: the group's id in a second form (REFERENCE_FEATURE_GROUP_ID2) */
+        groupId2?: string;
       };
     };
   };
@@ -1035,6 +1042,13 @@ export interface operations {
             mimeInfo: components['schemas']['Mime'][];
             mimeInfos: components['schemas']['MimeWithLanguage'][];
             articleFeatures: components['schemas']['ArticleFeatures'][];
+            /** @description extension: as in a search hit */
+            keywords?: string[];
+            /** @description extension: as in a search hit */
+            keywordsGroupedByLanguage?: {
+              lang: string;
+              values: string[];
+            }[];
             details: {
               descriptionLong?: string;
               descriptionsLong: components['schemas']['StringWithLanguage'][];
@@ -1066,6 +1080,12 @@ export interface operations {
               customsTariffNumber?: string;
               /** @description extension: ISO 3166 country of origin (BMEcat 2005) */
               countryOfOrigin?: string;
+              /** @description extension: weight of one order unit (BMEcat 2005 PRODUCT_DIMENSIONS/WEIGHT), in kilograms */
+              weight?: {
+                quantity: components['schemas']['Decimal'];
+                /** @enum {string} */
+                unit: 'KGM';
+              };
             };
             blockPricing: (components['schemas']['Price'] & {
               lowerBound: number;

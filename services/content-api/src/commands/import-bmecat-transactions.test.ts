@@ -86,7 +86,7 @@ describeEachDatabase<ContentTables>('importCatalog of BMEcat transactions', (get
     const xml = document('T_UPDATE_PRICES', [
       priceItem(
         'U-1',
-        '<PRODUCT_PRICE_DETAILS><DATETIME type="valid_start_date"><DATE>2030-01-01</DATE></DATETIME>' +
+        '<PRODUCT_PRICE_DETAILS><DATETIME type="valid_start_date"><DATE>2020-01-01</DATE></DATETIME>' +
           prices([1, '50.00'], [10, '45.50']).replace('<PRODUCT_PRICE_DETAILS>', ''),
       ),
       priceItem('U-2', prices([1, '5.00'])),
@@ -105,10 +105,35 @@ describeEachDatabase<ContentTables>('importCatalog of BMEcat transactions', (get
         { lowerBound: 1, amount: { value: 5000, decimalDigits: 2 } },
         { lowerBound: 10, amount: { value: 4550, decimalDigits: 2 } },
       ],
-      priceConditions: { validFrom: '2030-01-01', territories: [] },
+      priceConditions: { validFrom: '2020-01-01', territories: [], priceType: 'net_customer' },
     });
     // The search's price column follows: U-2 is now the cheapest, U-1 the dearest.
     expect(await byPrice()).toEqual(['U-2', 'U-3', 'U-4', 'U-1']);
+  });
+
+  it('refuses price updates in another currency than the shop, or only valid before or after now', async () => {
+    const before = await snapshot();
+    const xml = document('T_UPDATE_PRICES', [
+      priceItem('U-1', prices([1, '50.00']).replace('<TAX>', '<PRICE_CURRENCY>USD</PRICE_CURRENCY><TAX>')),
+      priceItem(
+        'U-2',
+        '<PRODUCT_PRICE_DETAILS><DATETIME type="valid_end_date"><DATE>2001-12-31</DATE></DATETIME>' +
+          prices([1, '5.00']).replace('<PRODUCT_PRICE_DETAILS>', ''),
+      ),
+    ]);
+    const result = await run(xml);
+    expect(result.committed).toBe(false);
+    expect(result.failed.map((f) => [f.line, f.violations.map((v) => v.message)])).toEqual([
+      [
+        5,
+        [
+          `PRODUCT_PRICE price_type="net_customer": PRICE_CURRENCY USD: shop ${shop.id} accepts EUR ` +
+            '(import the catalog into a shop in USD, or give prices in EUR)',
+        ],
+      ],
+      [6, ['every PRODUCT_PRICE price_type="net_customer" is out of its validity now: valid_end_date 2001-12-31']],
+    ]);
+    expect(await snapshot()).toEqual(before);
   });
 
   it("applies each T_UPDATE_PRODUCTS item's mode: new (also when absent), update, delete", async () => {
@@ -141,7 +166,7 @@ describeEachDatabase<ContentTables>('importCatalog of BMEcat transactions', (get
     expect(pricesRefused).toMatchObject({ committed: false, mode: 'prices', imported: 0 });
     expect(pricesRefused.failed.map((f) => [f.line, f.violations[0]!.path])).toEqual([
       [5, '/supplierArticleId'],
-      [6, '/blockPrices'],
+      [6, ''],
     ]);
     expect(await snapshot()).toEqual(before);
     const productsRefused = await run(

@@ -118,7 +118,7 @@ describeEachDatabase<ContentTables>('importCatalog', (getDb) => {
   });
 
   it('imports a BMEcat file for a shop, skipping the article with an unknown unit code', async () => {
-    const shop = catalog.shops.find((x) => x.id === 'cz-technik')!;
+    const shop = { ...catalog.shops.find((x) => x.id === 'cz-technik')!, id: 'cz-euro', currency: 'EUR' };
     const result = await importCatalog(backend, Readable.from([BMECAT_12]), {
       format: 'bmecat',
       shop,
@@ -128,8 +128,21 @@ describeEachDatabase<ContentTables>('importCatalog', (getDb) => {
     expect(result.failed).toEqual([
       { line: 37, violations: [expect.objectContaining({ path: '/orderDetails/orderUnit' })] },
     ]);
+    expect(result.priceTypesUsed).toEqual({ net_customer: 1 });
     const page = await backend.search(query({ words: ['messzylinder'] }));
-    expect(page.hits.map((h) => h.article.id)).toEqual(['cz-technik:B-100']);
+    expect(page.hits.map((h) => h.article.id)).toEqual(['cz-euro:B-100']);
+  });
+
+  it('refuses a BMEcat file priced in another currency than the shop, naming PRICE_CURRENCY', async () => {
+    const shop = catalog.shops.find((x) => x.id === 'cz-technik')!;
+    const hash = await backend.currentHash();
+    const result = await importCatalog(backend, Readable.from([BMECAT_12]), { format: 'bmecat', shop });
+    expect(result.committed).toBe(false);
+    expect(result.failed[0]?.violations[0]?.message).toBe(
+      'ARTICLE_PRICE price_type="net_customer": PRICE_CURRENCY EUR: shop cz-technik accepts CZK ' +
+        '(import the catalog into a shop in EUR, or give prices in CZK)',
+    );
+    expect(await backend.currentHash()).toBe(hash);
   });
 
   it('commits nothing when every record of a replacement is refused, and says why', async () => {

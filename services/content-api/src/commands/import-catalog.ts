@@ -14,6 +14,7 @@ import { isObject } from '@triad/common';
 import { StringDecoder } from 'node:string_decoder';
 import { ImportRefusedError, rejectRefusal, type RejectLimit } from './reject-limit.js';
 import { resolveImportMode } from './resolve-import-mode.js';
+import { shopPriceTerms } from '../model/shop-price-terms.js';
 import { UnkeptElements } from '../import/unkept-elements.js';
 import type { ImportWarning } from '../model/import-run.js';
 
@@ -35,6 +36,10 @@ interface ImportReport {
   readonly failed: readonly ImportFailure[];
   /** Failures beyond those listed (the list is capped). */
   readonly failedNotListed: number;
+  /** Records (articles or price changes) whose prices gave no tax and took the shop's `defaultTax`. */
+  readonly defaultTaxUsed: number;
+  /** Records by the BMEcat price type their prices were taken from (the shop's `priceTypes` chose). */
+  readonly priceTypesUsed: Readonly<Record<string, number>>;
   /** What the file holds that Triad does not keep (BMEcat), by element path, in the order of their first line. */
   readonly warnings: readonly ImportWarning[];
 }
@@ -127,6 +132,7 @@ export async function importCatalog(
     parseCatalog(input, {
       format: options.format,
       shopId: options.shop.id,
+      priceTerms: shopPriceTerms(options.shop),
       onTransaction: (t) => (transaction = t),
       ...(unkept ? { unkept } : {}),
       ...(options.parseThread ? { thread: options.parseThread } : {}),
@@ -157,6 +163,13 @@ export async function importCatalog(
   let records = 0;
   let yielded = 0;
   let duplicates = 0;
+  let defaultTaxUsed = 0;
+  const priceTypesUsed: Record<string, number> = {};
+  /** Counts the price decisions of a record taken (for the summary). */
+  const priced = (priceType: string | undefined, taxFromShop: boolean | undefined) => {
+    if (taxFromShop) defaultTaxUsed += 1;
+    if (priceType !== undefined) priceTypesUsed[priceType] = (priceTypesUsed[priceType] ?? 0) + 1;
+  };
   const counted = (line: number) => {
     records += 1;
     if (options.onProgress && records % every === 0) options.onProgress(records);
@@ -179,6 +192,7 @@ export async function importCatalog(
       else {
         lines.set(item.article, item.line);
         yielded += 1;
+        priced(item.priceType, item.taxFromShop);
         yield item.article;
       }
     }
@@ -193,6 +207,9 @@ export async function importCatalog(
         continue;
       }
       const change: CatalogChange = 'article' in item ? { kind: 'upsert', article: item.article } : item.change;
+      if ('article' in item) priced(item.priceType, item.taxFromShop);
+      else if (item.change.kind === 'prices')
+        priced(item.change.prices.priceConditions?.priceType, item.change.prices.priceConditions?.taxFromShop);
       lines.set(change, item.line);
       yielded += 1;
       yield change;
@@ -274,7 +291,18 @@ export async function importCatalog(
     if (!(error instanceof ImportRefusedError)) throw error;
     failed.sort((a, b) => a.line - b.line);
     const warnings = unkept?.warnings() ?? [];
-    return { committed: false, refusal: error.message, imported: 0, mode, records, failed, failedNotListed, warnings };
+    return {
+      committed: false,
+      refusal: error.message,
+      imported: 0,
+      mode,
+      records,
+      failed,
+      failedNotListed,
+      defaultTaxUsed,
+      priceTypesUsed,
+      warnings,
+    };
   }
   failed.sort((a, b) => a.line - b.line);
   return {
@@ -289,6 +317,8 @@ export async function importCatalog(
     records,
     failed,
     failedNotListed,
+    defaultTaxUsed,
+    priceTypesUsed,
     hash,
   };
 }

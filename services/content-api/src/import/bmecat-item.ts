@@ -1,12 +1,19 @@
 import type { LanguageCode } from '../model/article.js';
 import { addLabelled, addTyped, decimalOf, integer, language, text, type XmlNode } from './bmecat-node.js';
 import { ladderOf } from './bmecat-prices.js';
-import { classificationOf } from './bmecat-features.js';
+import { classificationsOf, type FeatureWarning } from './bmecat-features.js';
+import type { FeatureDefinitions } from './bmecat-feature-definitions.js';
 import { mediaOf } from './bmecat-media.js';
 
 /** One catalog item read from BMEcat: its start line and our JSON record shape, or why it was refused. */
 export type BmecatItem =
-  | { readonly line: number; readonly record: Record<string, unknown>; readonly mode?: string }
+  | {
+      readonly line: number;
+      readonly record: Record<string, unknown>;
+      readonly mode?: string;
+      /** What the record keeps in another form than the file gave it (`bmecat-features.ts`). */
+      readonly warnings?: readonly FeatureWarning[];
+    }
   | { readonly line: number; readonly error: string; readonly path?: string };
 
 /**
@@ -17,6 +24,8 @@ export interface BmecatDefaults {
   readonly language: LanguageCode;
   readonly currency: string | undefined;
   readonly mimeRoot?: string;
+  /** Feature templates, values and groups the catalog defines before its items. */
+  readonly definitions?: FeatureDefinitions;
 }
 
 // Each element's children are looked at once, in one switch: this runs for every item of files
@@ -189,10 +198,18 @@ function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
   };
 }
 
-/** The customs tariff number and country of origin of `PRODUCT_LOGISTIC_DETAILS` (2005), when given. */
+/**
+ * The customs tariff number, country of origin and weight (`PRODUCT_DIMENSIONS/WEIGHT`, kg) of
+ * `PRODUCT_LOGISTIC_DETAILS` (2005), when given.
+ */
 function addLogistics(record: Record<string, unknown>, logistics: XmlNode): void {
   for (const c of logistics.children) {
     if (c.name === 'COUNTRY_OF_ORIGIN' && c.text.trim() !== '') record.countryOfOrigin ??= c.text.trim();
+    else if (c.name === 'PRODUCT_DIMENSIONS') {
+      for (const n of c.children)
+        // Kept as written when it is no decimal, so the record check refuses it with its path.
+        if (n.name === 'WEIGHT' && n.text.trim() !== '') record.weight ??= decimalOf(n.text.trim()) ?? n.text.trim();
+    }
     else if (c.name === 'CUSTOMS_TARIFF_NUMBER')
       for (const n of c.children)
         if (n.name === 'CUSTOMS_NUMBER' && n.text.trim() !== '') record.customsTariffNumber ??= n.text.trim();
@@ -248,10 +265,8 @@ export function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): B
   const { prices: ladder, conditions } = ladderOf(parts.priceDetails, defaults.currency);
   const details = detailsOf(parts.details, lang);
   const classifications: Record<string, unknown>[] = [];
-  for (const group of parts.features) {
-    const c = classificationOf(group, lang);
-    if (c) classifications.push(c);
-  }
+  const featureContext = { lang, definitions: defaults.definitions, item, warnings: [] };
+  for (const block of parts.features) classificationsOf(block, featureContext, classifications);
   const record: Record<string, unknown> = {
     supplierArticleId: text(parts.supplierId),
     description: (details.descriptions.find((d) => d.lang === lang) ?? details.descriptions[0])?.value,
@@ -294,5 +309,6 @@ export function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): B
   if (details.specialTreatmentClasses.length > 0) record.specialTreatmentClasses = details.specialTreatmentClasses;
   if (parts.logistics) addLogistics(record, parts.logistics);
   if (conditions) record.priceConditions = conditions;
-  return mode === undefined ? { line, record } : { line, record, mode };
+  const warnings = featureContext.warnings.length > 0 ? { warnings: featureContext.warnings } : {};
+  return mode === undefined ? { line, record, ...warnings } : { line, record, mode, ...warnings };
 }

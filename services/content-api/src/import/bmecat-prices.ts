@@ -1,102 +1,134 @@
 import { integer, taxOf, decimalOf, text, type XmlNode } from './bmecat-node.js';
+import type { OfferPrice, PriceOffer } from '../model/choose-price-offer.js';
 import type { Decimal } from '../model/decimal.js';
 
-export interface Price {
-  readonly lowerBound: number;
-  readonly amount: Decimal | undefined;
-  readonly currency: string | undefined;
-  readonly tax: Decimal | undefined;
+/**
+ * The price ladders an item offers (`choosePriceOffer` picks one by the shop's terms): per price
+ * details element (`ARTICLE_PRICE_DETAILS` / `PRODUCT_PRICE_DETAILS`, each with its validity
+ * `DATETIME`s), one ladder per `price_type` and currency (`PRICE_CURRENCY`, else the header's
+ * `currency`), in file order. Every price type is read (`net_customer`, `net_list`, `gros_list`,
+ * `nrp`, `udp_*`, a supplier's own); each price with its `LOWER_BOUND` (1 when absent),
+ * `PRICE_AMOUNT` (its text when it is no number), `PRICE_FACTOR`, `TAX` or BMEcat 2005
+ * `TAX_DETAILS/TAX`, and `TERRITORY`s.
+ */
+export function offersOf(priceDetails: readonly XmlNode[], currency: string | undefined): PriceOffer[] {
+  const offers: PriceOffer[] = [];
+  for (const details of priceDetails) {
+    let validFrom: string | undefined;
+    let validUntil: string | undefined;
+    const ladders = new Map<
+      string,
+      { element: string; type: string; currency: string | undefined; prices: OfferPrice[]; territories: Set<string> }
+    >();
+    const article: XmlNode[] = [];
+    const product: XmlNode[] = [];
+    for (const c of details.children) {
+      if (c.name === 'ARTICLE_PRICE') article.push(c);
+      else if (c.name === 'PRODUCT_PRICE') product.push(c);
+      else if (c.name === 'DATETIME') {
+        if (c.attributes.type === 'valid_start_date') validFrom ??= dateTimeOf(c);
+        else if (c.attributes.type === 'valid_end_date') validUntil ??= dateTimeOf(c);
+      }
+    }
+    for (const p of article.concat(product)) {
+      const { price, currency: own, territories } = priceOf(p);
+      const type = p.attributes.price_type ?? '';
+      const cur = own ?? currency;
+      const key = `${type}\u0000${cur ?? ''}`;
+      let ladder = ladders.get(key);
+      if (!ladder) {
+        ladder = { element: p.name, type, currency: cur, prices: [], territories: new Set() };
+        ladders.set(key, ladder);
+      }
+      ladder.prices.push(price);
+      for (const t of territories) ladder.territories.add(t);
+    }
+    for (const l of ladders.values())
+      offers.push({
+        element: l.element,
+        priceType: l.type,
+        ...(l.currency !== undefined ? { currency: l.currency } : {}),
+        ...(validFrom !== undefined ? { validFrom } : {}),
+        ...(validUntil !== undefined ? { validUntil } : {}),
+        territories: [...l.territories],
+        prices: l.prices,
+      });
+  }
+  return offers;
 }
 
-/** The ladder with when and where it applies: the `DATETIME`s of its price details and its prices' `TERRITORY`s. */
-export interface Ladder {
-  readonly prices: Price[];
-  readonly conditions: Record<string, unknown> | undefined;
+/** One `ARTICLE_PRICE` / `PRODUCT_PRICE`. */
+function priceOf(p: XmlNode): { price: OfferPrice; currency: string | undefined; territories: string[] } {
+  let lowerBound: XmlNode | undefined;
+  let amount: XmlNode | undefined;
+  let priceCurrency: XmlNode | undefined;
+  let tax: XmlNode | undefined;
+  let factor: XmlNode | undefined;
+  let taxDetails: Decimal | undefined;
+  const territories: string[] = [];
+  for (const c of p.children) {
+    switch (c.name) {
+      case 'LOWER_BOUND':
+        lowerBound ??= c;
+        break;
+      case 'PRICE_AMOUNT':
+        amount ??= c;
+        break;
+      case 'PRICE_CURRENCY':
+        priceCurrency ??= c;
+        break;
+      case 'TAX':
+        tax ??= c;
+        break;
+      case 'PRICE_FACTOR':
+        factor ??= c;
+        break;
+      case 'TAX_DETAILS':
+        taxDetails ??= taxDetailsOf(c);
+        break;
+      case 'TERRITORY': {
+        const territory = c.text.trim();
+        if (territory !== '') territories.push(territory);
+        break;
+      }
+    }
+  }
+  const amountText = text(amount);
+  const parsedAmount = decimalOf(amountText);
+  const parsedTax = taxOf(text(tax)) ?? taxDetails;
+  const parsedFactor = decimalOf(text(factor));
+  const cur = text(priceCurrency);
+  return {
+    price: {
+      lowerBound: integer(text(lowerBound)) ?? 1,
+      ...(parsedAmount ? { amount: parsedAmount } : amountText ? { amountText } : {}),
+      ...(parsedFactor ? { factor: parsedFactor } : {}),
+      ...(parsedTax ? { tax: parsedTax } : {}),
+    },
+    currency: cur === '' ? undefined : cur,
+    territories,
+  };
 }
 
 /**
- * The price ladder: `net_customer` prices, else `net_list` ones, by lower bound; with the validity
- * dates of the price details that hold them and the territories of those prices.
+ * The VAT rate of a BMEcat 2005 `TAX_DETAILS`: its `TAX`, or 0 for `TAX_CATEGORY` `zero_rate` or
+ * `exemption` without one; undefined for another `TAX_TYPE` than `vat` (such as a special tax).
  */
-export function ladderOf(priceDetails: readonly XmlNode[], currency: string | undefined): Ladder {
-  const customer: XmlNode[] = [];
-  const list: XmlNode[] = [];
-  let customerDetails: XmlNode | undefined;
-  let listDetails: XmlNode | undefined;
-  for (const details of priceDetails) {
-    const article: XmlNode[] = [];
-    const product: XmlNode[] = [];
-    for (const p of details.children) {
-      if (p.name === 'ARTICLE_PRICE') article.push(p);
-      else if (p.name === 'PRODUCT_PRICE') product.push(p);
-    }
-    for (const p of article.concat(product)) {
-      const type = p.attributes.price_type;
-      if (type === 'net_customer') {
-        customer.push(p);
-        customerDetails ??= details;
-      } else if (type === 'net_list') {
-        list.push(p);
-        listDetails ??= details;
-      }
-    }
+function taxDetailsOf(node: XmlNode): Decimal | undefined {
+  let tax: XmlNode | undefined;
+  let type: XmlNode | undefined;
+  let category: XmlNode | undefined;
+  for (const c of node.children) {
+    if (c.name === 'TAX') tax ??= c;
+    else if (c.name === 'TAX_TYPE') type ??= c;
+    else if (c.name === 'TAX_CATEGORY') category ??= c;
   }
-  let territories: Set<string> | undefined; // most prices have none
-  const ladder = (customer.length > 0 ? customer : list).map((p): Price => {
-    let lowerBound: XmlNode | undefined;
-    let amount: XmlNode | undefined;
-    let priceCurrency: XmlNode | undefined;
-    let tax: XmlNode | undefined;
-    for (const c of p.children) {
-      switch (c.name) {
-        case 'LOWER_BOUND':
-          lowerBound ??= c;
-          break;
-        case 'PRICE_AMOUNT':
-          amount ??= c;
-          break;
-        case 'PRICE_CURRENCY':
-          priceCurrency ??= c;
-          break;
-        case 'TAX':
-          tax ??= c;
-          break;
-        case 'TERRITORY': {
-          const territory = c.text.trim();
-          if (territory !== '') (territories ??= new Set()).add(territory);
-          break;
-        }
-      }
-    }
-    return {
-      lowerBound: integer(text(lowerBound)) ?? 1,
-      amount: decimalOf(text(amount)),
-      currency: text(priceCurrency) ?? currency,
-      tax: taxOf(text(tax)),
-    };
-  });
-  ladder.sort((a, b) => a.lowerBound - b.lowerBound);
-  return { prices: ladder, conditions: conditionsOf(customer.length > 0 ? customerDetails : listDetails, territories) };
-}
-
-/** `priceConditions` of a ladder; undefined when the catalog says nothing of when or where. */
-export function conditionsOf(
-  details: XmlNode | undefined,
-  territories: ReadonlySet<string> | undefined,
-): Record<string, unknown> | undefined {
-  let validFrom: string | undefined;
-  let validUntil: string | undefined;
-  for (const c of details?.children ?? []) {
-    if (c.name !== 'DATETIME') continue;
-    if (c.attributes.type === 'valid_start_date') validFrom ??= dateTimeOf(c);
-    else if (c.attributes.type === 'valid_end_date') validUntil ??= dateTimeOf(c);
-  }
-  if (validFrom === undefined && validUntil === undefined && territories === undefined) return undefined;
-  return {
-    ...(validFrom !== undefined ? { validFrom } : {}),
-    ...(validUntil !== undefined ? { validUntil } : {}),
-    territories: territories ? [...territories] : [],
-  };
+  const kind = text(type)?.toLowerCase();
+  if (kind !== undefined && kind !== '' && kind !== 'vat') return undefined;
+  const rate = taxOf(text(tax));
+  if (rate) return rate;
+  const cat = text(category)?.toLowerCase();
+  return cat === 'zero_rate' || cat === 'exemption' ? { value: 0, decimalDigits: 0 } : undefined;
 }
 
 /** A BMEcat `DATETIME` (`DATE`, optional `TIME` and `TIMEZONE`) as ISO 8601: `2001-01-01` or `2001-01-01T08:00:00Z`. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseArticleRecord } from '../model/parse-article-record.js';
+import { anyShopTerms } from '../model/shop-price-terms.js';
 import { BMECAT_12, BMECAT_2005, SUPPLIER_BMECAT_12, SUPPLIER_BMECAT_2005 } from '../test-support/bmecat-fixtures.js';
 import { readBmecat } from './bmecat-reader.js';
 import type { BmecatItem } from './bmecat-item.js';
@@ -86,7 +87,9 @@ describe('readBmecat', () => {
   describe('a supplier catalog in the image of the published samples', () => {
     async function articles(xml: string, shopId: string) {
       const out = [];
-      for (const item of await items(xml)) out.push(parseArticleRecord((item as { record: unknown }).record, shopId));
+      // While the catalog's prices are valid (2024-02-01 to 2024-12-31).
+      const terms = anyShopTerms(shopId, new Date('2024-06-01T00:00:00Z'));
+      for (const item of await items(xml)) out.push(parseArticleRecord((item as { record: unknown }).record, terms));
       return out;
     }
 

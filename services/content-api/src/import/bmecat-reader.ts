@@ -6,7 +6,7 @@ import { bmecatTransaction, type BmecatTransaction } from './bmecat-transaction.
 import { apiLanguage } from './language-codes.js';
 import { NO_CHILDREN, type XmlNode } from './bmecat-node.js';
 import { toItem, type BmecatDefaults, type BmecatItem } from './bmecat-item.js';
-import type { UnkeptElements } from './unkept-elements.js';
+import { FeatureDefinitionCollector } from './bmecat-feature-definitions.js';
 
 /** Local names of the item elements: `ARTICLE` (BMEcat 1.2) and `PRODUCT` (2005). */
 export const ITEM_ELEMENTS: ReadonlySet<string> = new Set(['ARTICLE', 'PRODUCT']);
@@ -30,12 +30,7 @@ export async function* readBmecat(input: Readable): AsyncGenerator<BmecatItem> {
 /** `readBmecat` for pushed text: `feed` returns the items the text completed. */
 export class BmecatItemReader {
   readonly #reader = new XmlEventReader();
-  readonly #builder: ItemBuilder;
-
-  /** `unkept` counts what the file holds and Triad does not keep. */
-  constructor(unkept?: UnkeptElements) {
-    this.#builder = new ItemBuilder(undefined, unkept);
-  }
+  readonly #builder = new ItemBuilder();
 
   /** @throws XmlSyntaxError */
   feed(chunk: string): BmecatItem[] {
@@ -66,6 +61,8 @@ export class ItemBuilder implements XmlHandler {
   #headerCurrency: string | undefined;
   #mimeRoot: string | undefined;
   #defaults: BmecatDefaults;
+  /** Feature templates, values and groups defined around the items (`bmecat-feature-definitions.ts`). */
+  readonly #definitions: FeatureDefinitionCollector;
   readonly #path: string[] = [];
   readonly #stack: XmlNode[] = [];
   #itemLine = 0;
@@ -83,26 +80,31 @@ export class ItemBuilder implements XmlHandler {
   #refused: { readonly path: string; readonly message: string } | undefined;
   /** Elements open inside a refused item below the stack. */
   #skipDepth = 0;
-  readonly #unkept: UnkeptElements | undefined;
 
-  /** `unkept` counts the elements read that Triad does not keep (`unkept-elements.ts`). */
-  constructor(defaults: BmecatDefaults = { language: 'de', currency: undefined }, unkept?: UnkeptElements) {
-    this.#unkept = unkept;
+  constructor(defaults: BmecatDefaults = { language: 'de', currency: undefined }) {
     this.#defaultLanguage = defaults.language;
     this.#headerCurrency = defaults.currency;
     this.#mimeRoot = defaults.mimeRoot;
+    this.#definitions = new FeatureDefinitionCollector(defaults.definitions);
     this.#defaults = defaults;
   }
 
   /** The header's defaults as read so far (one object while they stay the same: every item gets it). */
   get defaults(): BmecatDefaults {
     const d = this.#defaults;
-    if (d.language === this.#defaultLanguage && d.currency === this.#headerCurrency && d.mimeRoot === this.#mimeRoot)
+    const definitions = this.#definitions.empty ? undefined : this.#definitions.definitions;
+    if (
+      d.language === this.#defaultLanguage &&
+      d.currency === this.#headerCurrency &&
+      d.mimeRoot === this.#mimeRoot &&
+      d.definitions === definitions
+    )
       return d;
     this.#defaults = {
       language: this.#defaultLanguage,
       currency: this.#headerCurrency,
       ...(this.#mimeRoot !== undefined ? { mimeRoot: this.#mimeRoot } : {}),
+      ...(definitions !== undefined ? { definitions } : {}),
     };
     return this.#defaults;
   }
@@ -162,12 +164,9 @@ export class ItemBuilder implements XmlHandler {
     this.#path.push(name);
     this.#headerText = '';
     this.#headerLine = line;
-    if (this.#transaction === undefined) {
-      this.#transaction = bmecatTransaction(name);
-      if (this.#unkept && this.#transaction) this.#unkept.transaction = this.#transaction;
-    }
-    this.#unkept?.outerOpen(this.#path, line);
+    this.#transaction ??= bmecatTransaction(name);
     if (name === 'LANGUAGE') this.#languageIsDefault = attributes.default === 'true';
+    this.#definitions.open(name, attributes);
   }
 
   text(text: string): void {
@@ -219,7 +218,7 @@ export class ItemBuilder implements XmlHandler {
     const stack = this.#stack;
     if (stack.length === 0) {
       const name = this.#path.pop();
-      this.#unkept?.outerClose();
+      if (name !== undefined) this.#definitions.close(name, this.#headerText);
       if (name === 'LANGUAGE' && this.#path.includes('HEADER')) {
         // The one marked default="true" wins (2005); else the first (1.2 has only one).
         const code = this.#headerText.trim() === '' ? undefined : apiLanguage(this.#headerText);
@@ -250,7 +249,6 @@ export class ItemBuilder implements XmlHandler {
     if (stack.length > 0) return;
     const refused = this.#refused;
     this.#refused = undefined;
-    if (!refused) this.#unkept?.countItem(node);
     this.#items.push(
       refused
         ? { line: this.#itemLine, error: refused.message, path: refused.path }

@@ -9,11 +9,13 @@ import { readBmecatPiece } from './bmecat-pieces.js';
 import { CatalogParser, finishCatalogItems } from './catalog-parser.js';
 import type { ParseReply, ParseRequest } from './parse-catalog.js';
 import { XmlSyntaxError } from './xml-event-reader.js';
+import type { ShopPriceTerms } from '../model/shop-price-terms.js';
 import { UnkeptElements } from './unkept-elements.js';
 
 const port = parentPort;
 if (port) {
-  const { shopId } = workerData as { shopId: string };
+  const { shopId, priceTerms } = workerData as { shopId: string; priceTerms?: ShopPriceTerms };
+  const shop = priceTerms ?? shopId;
   port.on('message', (request: ParseRequest) => {
     let reply: ParseReply;
     try {
@@ -23,13 +25,13 @@ if (port) {
         const lines = new CatalogParser('jsonl');
         reply = {
           kind: 'items',
-          items: finishCatalogItems([...lines.feed(text), ...lines.end()], shopId),
+          items: finishCatalogItems([...lines.feed(text), ...lines.end()], shop),
           lines: lines.lines,
         };
       } else {
         const unkept = new UnkeptElements(request.transaction);
         const { items, ...piece } = readBmecatPiece(text, request.defaults, 1, unkept);
-        reply = { kind: 'items', items: finishCatalogItems(items, shopId, request.transaction), ...piece };
+        reply = { kind: 'items', items: finishCatalogItems(items, shop, request.transaction), ...piece };
         if (!unkept.empty) reply.unkept = unkept.list();
       }
     } catch (error) {

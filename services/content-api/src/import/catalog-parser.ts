@@ -2,6 +2,7 @@ import { isObject } from '@triad/common';
 import type { CatalogFormat } from '../model/catalog-format.js';
 import { parseArticleRecord, type RecordViolation } from '../model/parse-article-record.js';
 import { parsePriceRecord } from '../model/parse-price-record.js';
+import type { ShopPriceTerms } from '../model/shop-price-terms.js';
 import { indexArticle, type IndexedArticle } from '../search/indexed-article.js';
 import type { CatalogChange } from '../search/search-backend.js';
 import { BmecatItemReader } from './bmecat-reader.js';
@@ -24,7 +25,14 @@ export type RawCatalogItem =
  * (BMEcat updates), or why it is refused.
  */
 export type ParsedCatalogItem =
-  | { readonly line: number; readonly article: IndexedArticle }
+  | {
+      readonly line: number;
+      readonly article: IndexedArticle;
+      /** The BMEcat price type its prices were taken from (`PriceConditions.priceType`). */
+      readonly priceType?: string;
+      /** Its prices gave no tax: the shop's default tax was used. */
+      readonly taxFromShop?: true;
+    }
   | { readonly line: number; readonly change: CatalogChange & { readonly kind: 'delete' | 'prices' } }
   | { readonly line: number; readonly violations: readonly RecordViolation[] };
 
@@ -72,19 +80,21 @@ export class CatalogParser {
  * as JSON Lines): in a whole catalog (`T_NEW_CATALOG`) and for an item of `T_UPDATE_PRODUCTS`
  * whose mode is `new` or `update` (`new` when absent), an article checked by `parseArticleRecord`
  * and indexed; for a `delete` item, a delete change (only `supplierArticleId` needed); for an
- * item of `T_UPDATE_PRICES`, a price change (`parsePriceRecord`). Else the violations.
+ * item of `T_UPDATE_PRICES`, a price change (`parsePriceRecord`). Else the violations. `shop`
+ * is the shop's id, or its price terms (prices are then checked against them).
  */
 export function finishCatalogItem(
   item: RawCatalogItem,
-  shopId: string,
+  shop: string | ShopPriceTerms,
   transaction?: BmecatTransaction,
 ): ParsedCatalogItem {
   const { line } = item;
+  const shopId = typeof shop === 'string' ? shop : shop.shopId;
   if ('error' in item) return { line, violations: [{ path: item.path ?? '', message: item.error }] };
   const oversized = checkRecordLimits(item.record);
   if (oversized.length > 0) return { line, violations: oversized };
   if (transaction === 'T_UPDATE_PRICES') {
-    const parsed = parsePriceRecord(item.record, shopId);
+    const parsed = parsePriceRecord(item.record, shop);
     return parsed.ok
       ? { line, change: { kind: 'prices', articleId: parsed.articleId, prices: parsed.prices } }
       : { line, violations: parsed.violations };
@@ -103,15 +113,25 @@ export function finishCatalogItem(
   }
   if (transaction === 'T_UPDATE_PRODUCTS' && mode !== 'new' && mode !== 'update')
     return { line, violations: [{ path: '', message: `mode="${mode}" is none of new, update, delete` }] };
-  const parsed = parseArticleRecord(item.record, shopId);
-  return parsed.ok ? { line, article: indexArticle(parsed.article) } : { line, violations: parsed.violations };
+  const parsed = parseArticleRecord(item.record, shop);
+  if (!parsed.ok) return { line, violations: parsed.violations };
+  const article = indexArticle(parsed.article);
+  // For the import's summary: which price type was taken, and whether the shop's default tax was.
+  const c = parsed.article.priceConditions;
+  if (c?.priceType === undefined && c?.taxFromShop !== true) return { line, article };
+  return {
+    line,
+    article,
+    ...(c.priceType !== undefined ? { priceType: c.priceType } : {}),
+    ...(c.taxFromShop === true ? { taxFromShop: true } : {}),
+  };
 }
 
 /** `finishCatalogItem` of every item. */
 export function finishCatalogItems(
   items: readonly RawCatalogItem[],
-  shopId: string,
+  shop: string | ShopPriceTerms,
   transaction?: BmecatTransaction,
 ): ParsedCatalogItem[] {
-  return items.map((item) => finishCatalogItem(item, shopId, transaction));
+  return items.map((item) => finishCatalogItem(item, shop, transaction));
 }

@@ -167,11 +167,20 @@ describe('parseCatalog', () => {
             prices: {
               blockPrices: [{ lowerBound: 1, amount: { value: 250, decimalDigits: 2 } }],
               currency: 'EUR',
-              priceConditions: undefined,
+              priceConditions: { territories: [], priceType: 'net_list' },
             },
           },
         },
-        { line: 4, violations: [{ path: '/blockPrices', message: 'must be a non-empty array' }] },
+        {
+          line: 4,
+          violations: [
+            {
+              path: '',
+              message:
+                'has no price: give an ARTICLE_PRICE_DETAILS/ARTICLE_PRICE (BMEcat 2005: PRODUCT_PRICE_DETAILS/PRODUCT_PRICE)',
+            },
+          ],
+        },
       ]);
       const items = await collect([products], options(1));
       expect(items[0]).toEqual({ line: 3, change: { kind: 'delete', articleId: 'labtools:P-3' } });

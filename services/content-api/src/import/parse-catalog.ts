@@ -16,6 +16,7 @@ import type { BmecatDefaults } from './bmecat-item.js';
 import type { BmecatTransaction } from './bmecat-transaction.js';
 import { CatalogParser, finishCatalogItems, type ParsedCatalogItem, type RawCatalogItem } from './catalog-parser.js';
 import type { CatalogFormat } from '../model/catalog-format.js';
+import type { ShopPriceTerms } from '../model/shop-price-terms.js';
 import { RECORD_LIMITS } from './record-limits.js';
 import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
 import type { UnkeptElement, UnkeptElements } from './unkept-elements.js';
@@ -61,6 +62,8 @@ export type ParseReply =
 export interface ParseCatalogOptions {
   readonly format: CatalogFormat;
   readonly shopId: string;
+  /** The shop's price terms: records' prices are checked against them (default: any currency, no default tax). */
+  readonly priceTerms?: ShopPriceTerms;
   /**
    * `worker` (default): parse on worker threads while the caller stores what was parsed, so an
    * import uses more than one core. `inline`: parse on the calling thread.
@@ -106,6 +109,7 @@ export const CATALOG_READ_BYTES = 1024 * 1024;
  */
 export async function* parseCatalog(input: Readable, options: ParseCatalogOptions): AsyncGenerator<ParsedCatalogItem> {
   const { shopId } = options;
+  const shop = options.priceTerms ?? shopId;
   let told = false;
   const tell = (transaction: BmecatTransaction | undefined) => {
     if (!told) options.onTransaction?.(transaction);
@@ -118,7 +122,7 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
     const finish = (items: readonly RawCatalogItem[]) => {
       // The transaction element opens before the first item.
       if (items.length > 0) tell(parser.transaction);
-      return finishCatalogItems(items, shopId, parser.transaction);
+      return finishCatalogItems(items, shop, parser.transaction);
     };
     for await (const chunk of input)
       yield* finish(parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer)));
@@ -127,13 +131,15 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
     return;
   }
   const count = options.workers ?? Math.min(4, Math.max(1, availableParallelism()));
-  const workers = Array.from({ length: count }, () => startParseWorker({ shopId }));
+  const workers = Array.from({ length: count }, () =>
+    startParseWorker({ shopId, ...(options.priceTerms ? { priceTerms: options.priceTerms } : {}) }),
+  );
   try {
     const pieces = new PieceQueue(workers);
     const pieceBytes = options.pieceBytes ?? PIECE_BYTES;
     yield* options.format === 'jsonl'
       ? jsonLinesOnWorkers(input, pieces, pieceBytes)
-      : bmecatOnWorkers(input, pieces, shopId, pieceBytes, tell, options.unkept);
+      : bmecatOnWorkers(input, pieces, shop, pieceBytes, tell, options.unkept);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
@@ -198,7 +204,7 @@ async function* jsonLinesOnWorkers(
 async function* bmecatOnWorkers(
   input: Readable,
   pieces: PieceQueue,
-  shopId: string,
+  shop: string | ShopPriceTerms,
   pieceBytes: number,
   tell: (transaction: BmecatTransaction | undefined) => void,
   unkept: UnkeptElements | undefined,
@@ -227,7 +233,7 @@ async function* bmecatOnWorkers(
       }
       const read = sequential.feed(bytesOf + bytes!.toString('utf8'));
       bytesOf = '';
-      const items = finishCatalogItems(read.items, shopId, start!.transaction);
+      const items = finishCatalogItems(read.items, shop, start!.transaction);
       if (!read.clean) return items;
       sequential = undefined;
       piece = { ...read.clean, rest: '', items };
@@ -379,7 +385,7 @@ class ReplyQueue {
  * source (tests, benchmarks, `npm run dev`, all through tsx), from the `.ts` source with tsx
  * registered inside the worker first (a worker does not inherit the parent's loader).
  */
-function startParseWorker(workerData: { shopId: string }): Worker {
+function startParseWorker(workerData: { shopId: string; priceTerms?: ShopPriceTerms }): Worker {
   const here = import.meta.url;
   if (!here.endsWith('.ts'))
     return new Worker(new URL('./catalog-parse-worker.js', here), {

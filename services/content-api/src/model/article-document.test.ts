@@ -69,6 +69,31 @@ describe('article document', () => {
     expect((JSON.parse(encodeArticleDocument(a)) as unknown[]).length).toBe(17);
   });
 
+  it('keeps weights, group names, second group ids and feature ids, and reads documents written before them', () => {
+    const a = articles[0]!;
+    const c = a.classifications[0]!;
+    const f = c.features[0]!;
+    const richer: Article = {
+      ...a,
+      weight: { value: 162, decimalDigits: 4 },
+      classifications: [
+        {
+          ...c,
+          groupName: 'Durchgangsklemme',
+          groupId2: 'G2',
+          features: [{ ...f, featureId: '0173-1#02-AAF040#004' }],
+        },
+        ...a.classifications.slice(1),
+      ],
+    };
+    expect(decodeArticleDocument(encodeArticleDocument(richer), a.id)).toEqual(richer);
+    // An article without them is stored as before: classification rows of three, feature rows of five.
+    const plain = JSON.parse(encodeArticleDocument(a)) as [unknown, ...unknown[]];
+    const rows = plain[14] as unknown[][];
+    expect(rows.map((row) => row.length)).toEqual(a.classifications.map(() => 3));
+    expect((rows[0]![2] as unknown[][]).every((feature) => feature.length === 5)).toBe(true);
+  });
+
   it('reads the article JSON of rows stored before the positional layout', () => {
     const a = articles[0]!;
     expect(parseStoredArticle(JSON.stringify(a), a.id)).toEqual(a);

@@ -44,11 +44,20 @@ export function encodeArticleDocument(a: Article): string {
       od.providerOrderUnit ?? null,
       od.providerContentUnit ?? null,
     ],
-    a.classifications.map((c) => [
-      c.systemName,
-      c.groupId,
-      c.features.map((f) => [f.name, f.values, f.unit ?? null, f.lang ?? null, f.order ?? null]),
-    ]),
+    a.classifications.map((c) =>
+      // The group's name and second id, and the feature's id, were added later: left out when absent.
+      trimNulls([
+        c.systemName,
+        c.groupId,
+        c.features.map((f) =>
+          f.featureId === undefined
+            ? [f.name, f.values, f.unit ?? null, f.lang ?? null, f.order ?? null]
+            : [f.name, f.values, f.unit ?? null, f.lang ?? null, f.order ?? null, f.featureId],
+        ),
+        c.groupName ?? null,
+        c.groupId2 ?? null,
+      ]),
+    ),
     a.images.map((m) =>
       m.alts || m.hrefs
         ? [
@@ -72,6 +81,7 @@ export function encodeArticleDocument(a: Article): string {
       a.specialTreatmentClasses ? a.specialTreatmentClasses.map((b) => [b.type, b.value]) : null,
       a.customsTariffNumber ?? null,
       a.countryOfOrigin ?? null,
+      a.weight ? dec(a.weight) : null,
     ]),
   ]);
 }
@@ -112,7 +122,13 @@ type StoredDocument = [
   [number, number, number][],
   [number, number, string][],
   OrderDetailsRow,
-  [string, string, [string, string[], string | null, LanguageCode | null, number | null][]][],
+  [
+    string,
+    string,
+    [string, string[], string | null, LanguageCode | null, number | null, Opt<string>?][],
+    Opt<string>?,
+    Opt<string>?,
+  ][],
   [string, string, string, Texts, Opt<Texts>?, Opt<Texts>?][],
   [string, string][],
   Opt<string>,
@@ -123,6 +139,7 @@ type StoredDocument = [
   Opt<[string, string][]>,
   Opt<string>,
   Opt<string>,
+  Opt<Dec>,
 ];
 
 /**
@@ -160,6 +177,7 @@ export function decodeArticleDocument(text: string, id: string): Article {
     specialTreatmentClasses,
     customsTariffNumber,
     countryOfOrigin,
+    weight,
   ] = d;
   const [
     orderUnit,
@@ -204,17 +222,22 @@ export function decodeArticleDocument(text: string, id: string): Article {
       ...(providerOrderUnit != null ? { providerOrderUnit } : {}),
       ...(providerContentUnit != null ? { providerContentUnit } : {}),
     },
-    classifications: classifications.map(([systemName, groupId, features]): ArticleClassification => ({
-      systemName,
-      groupId,
-      features: features.map(([name, values, unit, lang, order]) => ({
-        name,
-        values,
-        ...(unit !== null ? { unit } : {}),
-        ...(lang !== null ? { lang } : {}),
-        ...(order !== null ? { order } : {}),
-      })),
-    })),
+    classifications: classifications.map(
+      ([systemName, groupId, features, groupName, groupId2]): ArticleClassification => ({
+        systemName,
+        groupId,
+        ...(groupName != null ? { groupName } : {}),
+        ...(groupId2 != null ? { groupId2 } : {}),
+        features: features.map(([name, values, unit, lang, order, featureId]) => ({
+          name,
+          ...(featureId != null ? { featureId } : {}),
+          values,
+          ...(unit !== null ? { unit } : {}),
+          ...(lang !== null ? { lang } : {}),
+          ...(order !== null ? { order } : {}),
+        })),
+      }),
+    ),
     images: images.map(([mimeType, href, purpose, descriptions, alts, hrefs]): ArticleImage => ({
       mimeType,
       href,
@@ -242,6 +265,7 @@ export function decodeArticleDocument(text: string, id: string): Article {
       : {}),
     ...(customsTariffNumber != null ? { customsTariffNumber } : {}),
     ...(countryOfOrigin != null ? { countryOfOrigin } : {}),
+    ...(weight != null ? { weight: decimal(weight) } : {}),
   };
 }
 

@@ -101,6 +101,14 @@ export interface PriceConditions {
   readonly validUntil?: string;
   /** ISO 3166 country codes; empty: everywhere. */
   readonly territories: readonly string[];
+  /**
+   * The BMEcat `price_type` the block prices were read from (`net_customer`, `net_list`,
+   * `gros_list` converted to net, `udp_*` ...; the shop's `priceTypes` chose it); absent for
+   * records that give net prices directly (JSON Lines).
+   */
+  readonly priceType?: string;
+  /** True when the prices gave no `TAX` and the shop's `defaultTax` was used. */
+  readonly taxFromShop?: boolean;
 }
 
 export interface ArticleFeature {
@@ -162,7 +170,7 @@ export interface Article {
   readonly currency: string;
   /** VAT rate as a fraction (`{value: 19, decimalDigits: 2}` = 19 %). */
   readonly tax: Decimal;
-  /** Net prices, ascending `lowerBound`, the first at 1. */
+  /** Net prices, ascending `lowerBound`; the minimum order quantity is at least the first bound. */
   readonly blockPrices: readonly BlockPrice[];
   readonly specialTaxes: readonly SpecialTax[];
   readonly orderDetails: ArticleOrderDetails;
@@ -190,11 +198,22 @@ export interface Article {
   readonly weight?: Decimal;
 }
 
+/** BMEcat price types a shop takes when it names none, in order of preference. */
+export const DEFAULT_PRICE_TYPES: readonly string[] = ['net_customer', 'net_list', 'gros_list'];
+
 /** A business shop: a supplier's catalogue with its commercial terms. */
 export interface BusinessShop {
   readonly id: string;
   readonly name: string;
+  /** The one currency of all its amounts; catalog prices in another currency are refused. */
   readonly currency: string;
+  /** VAT rate (fraction) for catalog prices without `TAX`; absent: such prices are refused. */
+  readonly defaultTax?: Decimal;
+  /**
+   * BMEcat price types the shop takes, most preferred first; absent: `DEFAULT_PRICE_TYPES`.
+   * `gros_list` (and any type starting `gros_`) is converted to net with its tax.
+   */
+  readonly priceTypes?: readonly string[];
   readonly returnPolicy: {
     readonly returnsAccepted: boolean;
     /** Days after delivery. */

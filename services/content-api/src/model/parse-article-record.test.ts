@@ -56,7 +56,6 @@ describe('parseArticleRecord', () => {
       '/descriptions/0/lang',
       '/descriptions/1',
       '/blockPrices/0/amount',
-      '/blockPrices/0/lowerBound',
       '/orderDetails/orderUnit',
       '/orderDetails/priceQuantity',
     ]);

@@ -1,6 +1,8 @@
 import { isObject } from '@triad/common';
 import { LANGUAGES, type Article, type PriceConditions } from './article.js';
 import type { Decimal } from './decimal.js';
+import { choosePriceOffer, type ChosenPrices } from './choose-price-offer.js';
+import { anyShopTerms, type ShopPriceTerms } from './shop-price-terms.js';
 import { normalizeUnitCode, UNIT_CODES } from './unit-codes.js';
 
 /** One problem of an import record: where (JSON pointer) and what. */
@@ -20,26 +22,28 @@ type Json = Record<string, unknown>;
  * the import sets: `id` = `<shopId>:<supplierArticleId>`) and returns the article or every
  * violation. Decimals must be `{value, decimalDigits}` integers (`decimalDigits` defaults to 0),
  * unit codes from the spec's set or mapped to it (`normalizeUnitCode`; the provider's code is
- * kept beside the mapped one), languages from the known list, block prices ascending from
- * lower bound 1.
+ * kept beside the mapped one), languages from the known list, block prices with ascending
+ * lower bounds (the minimum order quantity is raised to the first).
+ *
+ * `shop` is the shop's id, or its price terms (`ShopPriceTerms`): then the currency must be the
+ * shop's, and a record without `tax` takes the shop's `defaultTax`. A BMEcat record gives
+ * `priceOffers` (every ladder of the item) instead of `currency`, `tax`, `blockPrices` and
+ * `priceConditions`: `choosePriceOffer` takes one by the terms (by the defaults for an id alone).
  */
-export function parseArticleRecord(record: unknown, shopId: string): ParsedRecord {
+export function parseArticleRecord(record: unknown, shop: string | ShopPriceTerms): ParsedRecord {
   if (!isObject(record)) return { ok: false, violations: [{ path: '', message: 'must be a JSON object' }] };
+  const shopId = typeof shop === 'string' ? shop : shop.shopId;
   // Plain functions and paths built only for violations: this runs once per imported article.
   const v: RecordViolation[] = [];
   str(v, record, 'supplierArticleId', '', true);
   str(v, record, 'description', '', true);
-  str(v, record, 'currency', '', true);
   str(v, record, 'manufacturerName', '', false);
   str(v, record, 'manufacturerArticleId', '', false);
   if (!Array.isArray(record.descriptions) || record.descriptions.length === 0)
     v.push({ path: '/descriptions', message: 'must be a non-empty array' });
   arr(v, record, 'descriptions', localized);
   arr(v, record, 'descriptionsLong', localized);
-  dec(v, record.tax, '/tax');
-  if (!Array.isArray(record.blockPrices) || record.blockPrices.length === 0)
-    v.push({ path: '/blockPrices', message: 'must be a non-empty array' });
-  arr(v, record, 'blockPrices', blockPrices());
+  const prices = pricesOf(v, record, typeof shop === 'string' ? anyShopTerms(shop) : shop);
   arr(v, record, 'specialTaxes', specialTax);
   const od = record.orderDetails;
   if (!isObject(od)) v.push({ path: '/orderDetails', message: 'must be an object' });
@@ -59,13 +63,12 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
   str(v, record, 'supplierAlternativeArticleId', '', false);
   arr(v, record, 'buyerArticleIds', typedValue);
   arr(v, record, 'statuses', typedValue);
-  if (record.priceConditions !== undefined) priceConditions(v, record.priceConditions);
   arr(v, record, 'remarks', localized);
   arr(v, record, 'specialTreatmentClasses', typedValue);
   str(v, record, 'customsTariffNumber', '', false);
   str(v, record, 'countryOfOrigin', '', false);
   if (record.weight !== undefined) dec(v, record.weight, '/weight');
-  if (v.length > 0) return { ok: false, violations: v };
+  if (v.length > 0 || !prices) return { ok: false, violations: v };
   const r = record as unknown as Omit<Article, 'id' | 'shopId' | 'references' | 'priceConditions'> & {
     readonly references?: readonly { articleReferenceType: string; refId?: string; supplierArticleId?: string }[];
     readonly priceConditions?: Omit<PriceConditions, 'territories'> & { readonly territories?: readonly string[] };
@@ -85,20 +88,22 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
     manufacturerArticleId: r.manufacturerArticleId,
     internationalArticleIds: r.internationalArticleIds ?? [],
     keywords: r.keywords ?? [],
-    currency: r.currency,
-    tax: withDigits(r.tax),
-    blockPrices: r.blockPrices.every((b) => b.amount.decimalDigits !== undefined)
-      ? r.blockPrices
-      : r.blockPrices.map((b) => ({ ...b, amount: withDigits(b.amount) })),
+    currency: prices.currency,
+    tax: withDigits(prices.tax),
+    blockPrices: prices.blockPrices.every((b) => b.amount.decimalDigits !== undefined)
+      ? prices.blockPrices
+      : prices.blockPrices.map((b) => ({ ...b, amount: withDigits(b.amount) })),
     specialTaxes: (r.specialTaxes ?? []).map((t) =>
       t.amount.decimalDigits === undefined ? { ...t, amount: withDigits(t.amount) } : t,
     ),
-    orderDetails:
+    orderDetails: atLeastFirstBound(
       (perOrderUnit && perOrderUnit.decimalDigits === undefined) ||
-      !UNIT_CODES.has(order.orderUnit) ||
-      (order.contentUnit !== undefined && !UNIT_CODES.has(order.contentUnit))
+        !UNIT_CODES.has(order.orderUnit) ||
+        (order.contentUnit !== undefined && !UNIT_CODES.has(order.contentUnit))
         ? orderDetailsOf(order)
         : order,
+      prices.blockPrices[0]?.lowerBound ?? 1,
+    ),
     classifications: (r.classifications ?? []).map((c) => (c.features ? c : { ...c, features: [] })),
     images: (r.images ?? []).map((i) =>
       i.purpose !== undefined && i.descriptions
@@ -118,12 +123,68 @@ export function parseArticleRecord(record: unknown, shopId: string): ParsedRecor
   if (r.customsTariffNumber !== undefined) article = { ...article, customsTariffNumber: r.customsTariffNumber };
   if (r.countryOfOrigin !== undefined) article = { ...article, countryOfOrigin: r.countryOfOrigin };
   if (r.weight !== undefined) article = { ...article, weight: withDigits(r.weight) };
-  if (r.priceConditions !== undefined)
-    article = {
-      ...article,
-      priceConditions: { ...r.priceConditions, territories: r.priceConditions.territories ?? [] },
-    };
+  if (prices.priceConditions !== undefined) article = { ...article, priceConditions: prices.priceConditions };
   return { ok: true, article };
+}
+
+/**
+ * The record's prices: chosen from its `priceOffers` (BMEcat), or its own `currency`, `tax`,
+ * `blockPrices` and `priceConditions` checked against the shop's terms. Undefined after a violation.
+ */
+function pricesOf(v: RecordViolation[], record: Json, terms: ShopPriceTerms): ChosenPrices | undefined {
+  if (record.priceOffers !== undefined) {
+    const chosen = choosePriceOffer(record.priceOffers, terms);
+    if (chosen.ok) return chosen;
+    v.push(...chosen.violations);
+    return undefined;
+  }
+  const before = v.length;
+  str(v, record, 'currency', '', true);
+  const currency = record.currency;
+  if (typeof currency === 'string' && terms.currency !== undefined && currency !== terms.currency && currency !== '')
+    v.push({
+      path: '/currency',
+      message: `${currency}: shop ${terms.shopId} accepts ${terms.currency} (give prices in ${terms.currency})`,
+    });
+  const taxFromShop = record.tax === undefined && terms.defaultTax !== undefined;
+  const tax = taxFromShop ? terms.defaultTax : record.tax;
+  if (tax === undefined)
+    v.push({
+      path: '/tax',
+      message:
+        `is missing and shop ${terms.shopId} has no default tax: give tax, or set one with: ` +
+        `triad shops update ${terms.shopId} --default-tax 0.19`,
+    });
+  else dec(v, tax, '/tax');
+  if (!Array.isArray(record.blockPrices) || record.blockPrices.length === 0)
+    v.push({ path: '/blockPrices', message: 'must be a non-empty array' });
+  arr(v, record, 'blockPrices', blockPrices());
+  if (record.priceConditions !== undefined) priceConditions(v, record.priceConditions);
+  if (v.length > before) return undefined;
+  // Checked above.
+  const r = record as unknown as Pick<Article, 'currency' | 'tax' | 'blockPrices'> & {
+    readonly priceConditions?: Omit<PriceConditions, 'territories'> & { readonly territories?: readonly string[] };
+  };
+  const conditions = r.priceConditions;
+  return {
+    currency: r.currency,
+    tax: taxFromShop && terms.defaultTax ? terms.defaultTax : r.tax,
+    blockPrices: r.blockPrices,
+    ...(conditions !== undefined || taxFromShop
+      ? {
+          priceConditions: {
+            ...conditions,
+            territories: conditions?.territories ?? [],
+            ...(taxFromShop ? { taxFromShop: true } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Order details whose minimum order quantity is at least `firstBound` (the first block price's). */
+function atLeastFirstBound(order: Article['orderDetails'], firstBound: number): Article['orderDetails'] {
+  return order.minimumOrderQuantity >= firstBound ? order : { ...order, minimumOrderQuantity: firstBound };
 }
 
 /** The references as stored; the record's own array when every one already names an article id. */
@@ -227,7 +288,7 @@ function localized(v: RecordViolation[], item: unknown, path: () => string): voi
     v.push({ path: `${path()}/lang`, message: `language ${JSON.stringify(item.lang)} is not one the API knows` });
 }
 
-/** Block prices: each `{lowerBound, amount}`, the first at 1, lower bounds ascending (state per record). */
+/** Block prices: each `{lowerBound, amount}`, lower bounds ascending (state per record). */
 function blockPrices(): ItemCheck {
   let previous = 0;
   return (v, item, path) => {
@@ -237,8 +298,6 @@ function blockPrices(): ItemCheck {
       v.push({ path: `${path()}/lowerBound`, message: 'must be an integer >= 1' });
     dec0(v, item.amount, path, '/amount');
     const bound = Number(lowerBound);
-    if (previous === 0 && bound !== 1)
-      v.push({ path: `${path()}/lowerBound`, message: 'the first block price must start at 1' });
     if (bound <= previous) v.push({ path: `${path()}/lowerBound`, message: 'lower bounds must ascend' });
     previous = bound;
   };

@@ -1,6 +1,7 @@
 import { isObject } from '@triad/common';
 import type { ArticlePriceChange } from './article.js';
 import { parseArticleRecord, type RecordViolation } from './parse-article-record.js';
+import { anyShopTerms, isGrossPriceType, type ShopPriceTerms } from './shop-price-terms.js';
 
 /** A checked price record: the article it names and its new prices, or every violation. */
 export type ParsedPriceRecord =
@@ -13,39 +14,65 @@ const NOT_PRICES = {
   descriptions: [{ lang: 'de', value: '-' }],
   orderDetails: { orderUnit: 'C62', minimumOrderQuantity: 1, orderQuantityInterval: 1, priceQuantity: 1 },
 };
-const ANY_CURRENCY = 'EUR';
-const ANY_TAX = { value: 0, decimalDigits: 0 };
+/** Stands for "keep the stored tax" while the record is checked. */
+const KEEP_TAX = { value: 0, decimalDigits: 0 };
 
 /**
  * Checks a record of a price update (BMEcat `T_UPDATE_PRICES`): `supplierArticleId` and
- * `blockPrices` are required and checked as in a whole article record (`parseArticleRecord`), as
- * are `currency`, `tax` and `priceConditions` when given. Descriptions, units and the rest are
- * neither needed nor looked at. The change keeps the stored currency and tax when the record has
- * none, and replaces the price conditions (none when the record has none).
+ * `blockPrices` (or a BMEcat item's `priceOffers`) are required and checked as in a whole article
+ * record (`parseArticleRecord`, with the shop's terms when given: a price in another currency is
+ * refused), as are `currency`, `tax` and `priceConditions` when given. Descriptions, units and the
+ * rest are neither needed nor looked at. The change keeps the stored currency and tax when the
+ * record has none (a gross price without a tax needs the shop's `defaultTax` to be made net), and
+ * replaces the price conditions (none when the record has none).
  */
-export function parsePriceRecord(record: unknown, shopId: string): ParsedPriceRecord {
+export function parsePriceRecord(record: unknown, shop: string | ShopPriceTerms): ParsedPriceRecord {
   if (!isObject(record)) return { ok: false, violations: [{ path: '', message: 'must be a JSON object' }] };
+  const terms = typeof shop === 'string' ? anyShopTerms(shop) : shop;
+  const offers = record.priceOffers !== undefined;
   const parsed = parseArticleRecord(
     {
       ...NOT_PRICES,
       supplierArticleId: record.supplierArticleId,
-      currency: record.currency ?? ANY_CURRENCY,
-      tax: record.tax ?? ANY_TAX,
-      blockPrices: record.blockPrices,
-      priceConditions: record.priceConditions,
+      ...(offers
+        ? { priceOffers: record.priceOffers }
+        : {
+            currency: record.currency ?? terms.currency ?? 'EUR',
+            tax: record.tax ?? KEEP_TAX,
+            blockPrices: record.blockPrices,
+            priceConditions: record.priceConditions,
+          }),
     },
-    shopId,
+    // Without a TAX the stored tax stays: the record is checked as if it had one.
+    { ...terms, defaultTax: terms.defaultTax ?? KEEP_TAX },
   );
   if (!parsed.ok) return parsed;
   const { article } = parsed;
+  const conditions = article.priceConditions;
+  const keptTax = offers
+    ? conditions?.taxFromShop === true && terms.defaultTax === undefined
+    : record.tax === undefined;
+  if (offers && keptTax && conditions?.priceType !== undefined && isGrossPriceType(conditions.priceType))
+    return {
+      ok: false,
+      violations: [
+        {
+          path: '',
+          message:
+            `price_type="${conditions.priceType}" is gross and has no TAX to make it net, and shop ` +
+            `${terms.shopId} has no default tax: give TAX, or set one with --default-tax`,
+        },
+      ],
+    };
+  const { taxFromShop: _kept, ...withoutFlag } = conditions ?? { territories: [] };
   return {
     ok: true,
     articleId: article.id,
     prices: {
       blockPrices: article.blockPrices,
-      ...(record.currency !== undefined ? { currency: article.currency } : {}),
-      ...(record.tax !== undefined ? { tax: article.tax } : {}),
-      priceConditions: article.priceConditions,
+      ...(offers || record.currency !== undefined ? { currency: article.currency } : {}),
+      ...(!keptTax ? { tax: article.tax } : {}),
+      priceConditions: conditions && keptTax ? withoutFlag : conditions,
     },
   };
 }

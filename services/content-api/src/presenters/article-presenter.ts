@@ -17,6 +17,7 @@ function dec(d: Decimal): Decimal {
   return { value: d.value, decimalDigits: d.decimalDigits };
 }
 
+/** The wire ArticleFeatures, with the extensions `featureId`, `groupName` and `groupId2` when the catalog gave them. */
 function articleFeatures(article: Article) {
   return article.classifications.map((c) => ({
     features: c.features.map((f) => ({
@@ -25,9 +26,23 @@ function articleFeatures(article: Article) {
       values: [...f.values],
       ...(f.unit ? { unit: f.unit } : {}),
       ...(f.order !== undefined ? { order: f.order } : {}),
+      ...(f.featureId !== undefined ? { featureId: f.featureId } : {}),
     })),
-    reference: { systemName: c.systemName, groupId: c.groupId },
+    reference: {
+      systemName: c.systemName,
+      groupId: c.groupId,
+      ...(c.groupName !== undefined ? { groupName: c.groupName } : {}),
+      ...(c.groupId2 !== undefined ? { groupId2: c.groupId2 } : {}),
+    },
   }));
+}
+
+/** The keywords of the hit's and the detail's wire shape: all of them once, and by language. */
+function keywords(article: Article) {
+  return {
+    keywords: [...new Set(article.keywords.flatMap((k) => k.values))],
+    keywordsGroupedByLanguage: article.keywords.map((k) => ({ lang: k.lang, values: [...k.values] })),
+  };
 }
 
 /** The wire Mime: the first description and the first alternative text (`MIME_ALT`), each when given. */
@@ -125,8 +140,7 @@ export function presentHitArticle(article: Article, shop: BusinessShop | undefin
     shippingCostsEstimated: { amount: dec(estimate.amount), currency: estimate.currency },
     ...(image ? { firstMimeImage: mime(image), firstMimeImages: mimeWithLanguage(image, article) } : {}),
     articleFeatures: articleFeatures(article),
-    keywords: [...new Set(article.keywords.flatMap((k) => k.values))],
-    keywordsGroupedByLanguage: article.keywords.map((k) => ({ lang: k.lang, values: [...k.values] })),
+    ...keywords(article),
   };
 }
 
@@ -154,6 +168,8 @@ export function presentArticleDetail(article: Article, links: LinkBuilder, timeM
     mimeInfo: article.images.map(mime),
     mimeInfos: article.images.map((m) => mimeWithLanguage(m, article)),
     articleFeatures: articleFeatures(article),
+    // Extension: the detail carries the keywords as a search hit does.
+    ...keywords(article),
     details: {
       ...(article.descriptionsLong[0] ? { descriptionLong: article.descriptionsLong[0].value } : {}),
       descriptionsLong: article.descriptionsLong.map((d) => ({ lang: d.lang, value: d.value })),
@@ -168,6 +184,7 @@ export function presentArticleDetail(article: Article, links: LinkBuilder, timeM
       specialTreatmentClass: (article.specialTreatmentClasses ?? []).map((i) => ({ type: i.type, value: i.value })),
       ...(article.customsTariffNumber !== undefined ? { customsTariffNumber: article.customsTariffNumber } : {}),
       ...(article.countryOfOrigin !== undefined ? { countryOfOrigin: article.countryOfOrigin } : {}),
+      ...(article.weight !== undefined ? { weight: { quantity: dec(article.weight), unit: 'KGM' } } : {}),
     },
     blockPricing: article.blockPrices.map((b) => ({
       ...price('NET_CUSTOMER', b.amount, article),

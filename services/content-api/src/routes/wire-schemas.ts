@@ -96,9 +96,24 @@ const wireSchemas: Readonly<Record<WireSchemaName, object>> = {
         values: arrayOf(string),
         unit: string,
         order: integer,
+        featureId: {
+          type: 'string',
+          description: "extension: the id of the feature's definition (BMEcat FT_ID, such as an ECLASS IRDI)",
+        },
       }),
     ),
-    reference: object(['systemName', 'groupId'], { systemName: string, groupId: string }),
+    reference: object(['systemName', 'groupId'], {
+      systemName: {
+        type: 'string',
+        description: 'normalised (ECLASS-5.1, ETIM-7.0, UNSPSC-9); `none` for features without a system',
+      },
+      groupId: string,
+      groupName: { type: 'string', description: "extension: the group's name as the catalog gives it" },
+      groupId2: {
+        type: 'string',
+        description: "extension: the group's id in a second form (REFERENCE_FEATURE_GROUP_ID2)",
+      },
+    }),
   }),
 } as const;
 

@@ -1,6 +1,7 @@
 import type { Article } from '../model/article.js';
 import type { PricedArticle } from '../model/document-prices.js';
 import { pricePerMinimumOrderQuantity, pricePerMinimumOrderQuantityInclSpecialTaxes } from '../model/article-prices.js';
+import { majorVersionOf, standardSystemOf } from '../model/classification-system.js';
 import { toScaledNumber } from '../model/decimal.js';
 import { searchWords } from './search-query.js';
 
@@ -16,7 +17,7 @@ export interface ArticleIndexFields {
   /** Price of the minimum order quantity in 10^-6 currency units. */
   readonly priceScaled: number;
   readonly priceInclScaled: number;
-  /** Group of the `UNSPSC-7` / `UNSPSC-9` classification, when the article has one. */
+  /** Group of the first UNSPSC classification of major version 7 / 9 (`UNSPSC-7`, `UNSPSC-7.0401`), if any. */
   readonly unspsc7: string | undefined;
   readonly unspsc9: string | undefined;
 }
@@ -37,8 +38,11 @@ export function articleIndexFields(article: Article): ArticleIndexFields {
   let unspsc7: string | undefined;
   let unspsc9: string | undefined;
   for (const c of article.classifications) {
-    if (c.systemName === 'UNSPSC-7') unspsc7 ??= c.groupId;
-    else if (c.systemName === 'UNSPSC-9') unspsc9 ??= c.groupId;
+    // A facet per major version: `UNSPSC-7` counts `UNSPSC-7.0401` too (names are normalised on import).
+    if (standardSystemOf(c.systemName) !== 'UNSPSC') continue;
+    const major = majorVersionOf(c.systemName);
+    if (major === '7') unspsc7 ??= c.groupId;
+    else if (major === '9') unspsc9 ??= c.groupId;
   }
   return { searchText: words.join(' '), wordCount: words.length, ...articlePriceFields(article), unspsc7, unspsc9 };
 }

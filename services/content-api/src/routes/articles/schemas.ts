@@ -218,6 +218,15 @@ const articleDetail = {
     mimeInfo: arrayOf(ref('Mime')),
     mimeInfos: arrayOf(ref('MimeWithLanguage')),
     articleFeatures: arrayOf(ref('ArticleFeatures')),
+    keywords: { ...arrayOf(string), description: 'extension: as in a search hit' },
+    keywordsGroupedByLanguage: {
+      ...arrayOf({
+        type: 'object',
+        required: ['lang', 'values'],
+        properties: { lang: string, values: arrayOf(string) },
+      }),
+      description: 'extension: as in a search hit',
+    },
     details: {
       type: 'object',
       required: ['descriptionsLong', 'supplierArticleId', 'internationalArticleId'],
@@ -247,6 +256,12 @@ const articleDetail = {
         },
         customsTariffNumber: { type: 'string', description: 'extension: customs tariff number (BMEcat 2005)' },
         countryOfOrigin: { type: 'string', description: 'extension: ISO 3166 country of origin (BMEcat 2005)' },
+        weight: {
+          type: 'object',
+          required: ['quantity', 'unit'],
+          properties: { quantity: ref('Decimal'), unit: { type: 'string', enum: ['KGM'] } },
+          description: 'extension: weight of one order unit (BMEcat 2005 PRODUCT_DIMENSIONS/WEIGHT), in kilograms',
+        },
       },
     },
     blockPricing: arrayOf(blockPrice),

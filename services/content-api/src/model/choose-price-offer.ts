@@ -1,0 +1,222 @@
+import { isObject } from '@triad/common';
+import type { BlockPrice, PriceConditions } from './article.js';
+import type { Decimal } from './decimal.js';
+import { netAmount } from './net-amount.js';
+import { isGrossPriceType, type ShopPriceTerms } from './shop-price-terms.js';
+
+/** One price of a `PriceOffer` as the catalog gives it (BMEcat `ARTICLE_PRICE`). */
+export interface OfferPrice {
+  /** `LOWER_BOUND`; 1 when the catalog gives none. */
+  readonly lowerBound: number;
+  /** `PRICE_AMOUNT`; absent when the catalog gives none or no number (then `amountText`). */
+  readonly amount?: Decimal;
+  readonly amountText?: string;
+  /** `PRICE_FACTOR`: the amount is multiplied by it. */
+  readonly factor?: Decimal;
+  /** `TAX` or `TAX_DETAILS/TAX`, as a fraction. */
+  readonly tax?: Decimal;
+}
+
+/**
+ * A price ladder a catalog offers: the prices of one BMEcat `price_type` in one currency within
+ * one price details element (`ARTICLE_PRICE_DETAILS`), with its validity and territories. The
+ * BMEcat reader hands an item's ladders to the record check as the record's `priceOffers`.
+ */
+export interface PriceOffer {
+  /** The element the prices are: `ARTICLE_PRICE` or `PRODUCT_PRICE` (for messages). */
+  readonly element: string;
+  readonly priceType: string;
+  /** `PRICE_CURRENCY`, else the header's `CURRENCY`; absent when neither is given. */
+  readonly currency?: string;
+  readonly validFrom?: string;
+  readonly validUntil?: string;
+  readonly territories: readonly string[];
+  readonly prices: readonly OfferPrice[];
+}
+
+/** The prices taken from the offers: what the article stores. */
+export interface ChosenPrices {
+  readonly currency: string;
+  readonly tax: Decimal;
+  /** Net, ascending lower bounds (the first may be above 1). */
+  readonly blockPrices: readonly BlockPrice[];
+  /** Always for a chosen offer; for a record's own prices when it gives conditions or took the default tax. */
+  readonly priceConditions?: PriceConditions;
+}
+
+export type ChosenPricesResult =
+  | ({ readonly ok: true } & ChosenPrices)
+  | { readonly ok: false; readonly violations: readonly { readonly path: string; readonly message: string }[] };
+
+/**
+ * Chooses an item's prices from the ladders its catalog offers, by the shop's terms: the first
+ * of the shop's `priceTypes` that has a ladder in the shop's currency valid at `terms.now` (no
+ * `valid_end_date` passed, no `valid_start_date` to come; of several, the first in the file).
+ * Its amounts are made net (`netAmount`: times `PRICE_FACTOR`, a `gros_*` type divided by
+ * `1 + tax`); its tax is its first price's `TAX`, else the shop's `defaultTax`
+ * (`taxFromShop`). When no ladder qualifies, or the chosen one lacks an amount or a tax, every
+ * reason is a violation in BMEcat's words, with how to fix it.
+ */
+export function choosePriceOffer(offers: unknown, terms: ShopPriceTerms): ChosenPricesResult {
+  if (!Array.isArray(offers) || !offers.every(isPriceOffer))
+    return { ok: false, violations: [{ path: '/priceOffers', message: 'must be an array of price offers' }] };
+  if (offers.length === 0)
+    return {
+      ok: false,
+      violations: [
+        {
+          path: '',
+          message:
+            'has no price: give an ARTICLE_PRICE_DETAILS/ARTICLE_PRICE (BMEcat 2005: PRODUCT_PRICE_DETAILS/PRODUCT_PRICE)',
+        },
+      ],
+    };
+  const reasons: string[] = [];
+  const shop = terms.shopId;
+  for (const type of terms.priceTypes) {
+    const ofType = offers.filter((o) => o.priceType === type);
+    if (ofType.length === 0) continue;
+    const inCurrency = ofType.filter(
+      (o) => o.currency !== undefined && (terms.currency === undefined || o.currency === terms.currency),
+    );
+    const chosen = inCurrency.find((o) => validAt(o, terms.now));
+    if (chosen) return pricesOf(chosen, terms);
+    const name = `${ofType[0]?.element ?? 'ARTICLE_PRICE'} price_type="${type}"`;
+    const others = [...new Set(ofType.flatMap((o) => (o.currency !== undefined ? [o.currency] : [])))];
+    if (inCurrency.length > 0) reasons.push(`every ${name} is out of its validity now: ${validityText(inCurrency)}`);
+    else if (others.length > 0)
+      reasons.push(
+        `${name}: PRICE_CURRENCY ${others.join(', ')}: shop ${shop} accepts ${terms.currency ?? 'another'} ` +
+          `(import the catalog into a shop in ${others.join(' or ')}, or give prices in ${terms.currency ?? 'its currency'})`,
+      );
+    else
+      reasons.push(
+        `${name} has no PRICE_CURRENCY and the header no CURRENCY: give one` +
+          (terms.currency !== undefined ? ` (shop ${shop} accepts ${terms.currency})` : ''),
+      );
+  }
+  const [offer] = offers;
+  if (reasons.length === 0 && offer) {
+    const types = [...new Set(offers.map((o) => o.priceType))];
+    reasons.push(
+      `${offer.element} price_type ${types.map((t) => `"${t}"`).join(', ')}: shop ${shop} takes ` +
+        `${terms.priceTypes.join(', ')}; allow one with: triad shops update ${shop} --price-types ` +
+        `${[...terms.priceTypes, offer.priceType].join(',')}`,
+    );
+  }
+  return { ok: false, violations: reasons.map((message) => ({ path: '', message })) };
+}
+
+function pricesOf(offer: PriceOffer, terms: ShopPriceTerms): ChosenPricesResult {
+  const name = `${offer.element} price_type="${offer.priceType}"`;
+  const violations: { path: string; message: string }[] = [];
+  const given = offer.prices.find((p) => p.tax !== undefined)?.tax;
+  const tax = given ?? terms.defaultTax;
+  if (tax === undefined)
+    violations.push({
+      path: '',
+      message:
+        `${name} has no TAX (nor TAX_DETAILS/TAX) and shop ${terms.shopId} has no default tax: give TAX, ` +
+        `or set one with: triad shops update ${terms.shopId} --default-tax 0.19`,
+    });
+  const gross = isGrossPriceType(offer.priceType);
+  const sorted = [...offer.prices].sort((a, b) => a.lowerBound - b.lowerBound);
+  const blockPrices: BlockPrice[] = [];
+  let previous = 0;
+  for (const p of sorted) {
+    if (p.lowerBound === previous)
+      violations.push({ path: '', message: `two ${name} have LOWER_BOUND ${p.lowerBound}` });
+    previous = p.lowerBound;
+    if (p.amount === undefined) {
+      violations.push({
+        path: '',
+        message:
+          p.amountText === undefined
+            ? `${name} has no PRICE_AMOUNT`
+            : `${name} has PRICE_AMOUNT ${JSON.stringify(p.amountText)}, which is no decimal number (such as 12.50)`,
+      });
+      continue;
+    }
+    const priceTax = p.tax ?? tax;
+    if (gross && priceTax === undefined) continue;
+    try {
+      blockPrices.push({
+        lowerBound: p.lowerBound,
+        amount: netAmount(p.amount, p.factor, gross ? priceTax : undefined),
+      });
+    } catch {
+      violations.push({ path: '', message: `${name} has a PRICE_AMOUNT times PRICE_FACTOR too large to keep exactly` });
+    }
+  }
+  if (violations.length > 0 || tax === undefined || offer.currency === undefined) return { ok: false, violations };
+  return {
+    ok: true,
+    currency: offer.currency,
+    tax,
+    blockPrices,
+    priceConditions: {
+      ...(offer.validFrom !== undefined ? { validFrom: offer.validFrom } : {}),
+      ...(offer.validUntil !== undefined ? { validUntil: offer.validUntil } : {}),
+      territories: offer.territories,
+      priceType: offer.priceType,
+      ...(given === undefined ? { taxFromShop: true } : {}),
+    },
+  };
+}
+
+/** Whether the offer's validity holds at `now` (dates without time hold the whole day, UTC). */
+export function validAt(offer: Pick<PriceOffer, 'validFrom' | 'validUntil'>, now: string): boolean {
+  const today = now.slice(0, 10);
+  const at = Date.parse(now);
+  const { validFrom: from, validUntil: until } = offer;
+  if (until !== undefined && (isDate(until) ? until < today : Date.parse(until) < at)) return false;
+  if (from !== undefined && (isDate(from) ? from > today : Date.parse(from) > at)) return false;
+  return true;
+}
+
+function isDate(text: string): boolean {
+  return text.length === 10;
+}
+
+function validityText(offers: readonly PriceOffer[]): string {
+  return offers
+    .map((o) =>
+      [
+        o.validFrom !== undefined ? `valid_start_date ${o.validFrom}` : '',
+        o.validUntil !== undefined ? `valid_end_date ${o.validUntil}` : '',
+      ]
+        .filter((t) => t !== '')
+        .join(' to '),
+    )
+    .join('; ');
+}
+
+function isDecimal(value: unknown): value is Decimal {
+  return isObject(value) && Number.isSafeInteger(value.value) && Number.isSafeInteger(value.decimalDigits);
+}
+
+function isOfferPrice(value: unknown): value is OfferPrice {
+  return (
+    isObject(value) &&
+    Number.isSafeInteger(value.lowerBound) &&
+    (value.amount === undefined || isDecimal(value.amount)) &&
+    (value.amountText === undefined || typeof value.amountText === 'string') &&
+    (value.factor === undefined || isDecimal(value.factor)) &&
+    (value.tax === undefined || isDecimal(value.tax))
+  );
+}
+
+function isPriceOffer(value: unknown): value is PriceOffer {
+  return (
+    isObject(value) &&
+    typeof value.element === 'string' &&
+    typeof value.priceType === 'string' &&
+    (value.currency === undefined || typeof value.currency === 'string') &&
+    (value.validFrom === undefined || typeof value.validFrom === 'string') &&
+    (value.validUntil === undefined || typeof value.validUntil === 'string') &&
+    Array.isArray(value.territories) &&
+    value.territories.every((t) => typeof t === 'string') &&
+    Array.isArray(value.prices) &&
+    value.prices.every(isOfferPrice)
+  );
+}
