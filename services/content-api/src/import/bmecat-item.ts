@@ -1,6 +1,6 @@
 import type { LanguageCode } from '../model/article.js';
 import { addLabelled, addTyped, decimalOf, integer, language, text, type XmlNode } from './bmecat-node.js';
-import { ladderOf } from './bmecat-prices.js';
+import { offersOf } from './bmecat-prices.js';
 import { classificationsOf, type FeatureWarning } from './bmecat-features.js';
 import type { FeatureDefinitions } from './bmecat-feature-definitions.js';
 import { mediaOf } from './bmecat-media.js';
@@ -262,7 +262,6 @@ export function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): B
   // The item's `mode` (new, update, delete) is applied with the transaction (`finishCatalogItem`).
   const mode = item.attributes.mode;
   const parts = itemParts(item);
-  const { prices: ladder, conditions } = ladderOf(parts.priceDetails, defaults.currency);
   const details = detailsOf(parts.details, lang);
   const classifications: Record<string, unknown>[] = [];
   const featureContext = { lang, definitions: defaults.definitions, item, warnings: [] };
@@ -276,12 +275,8 @@ export function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): B
     manufacturerArticleId: details.manufacturerArticleId,
     internationalArticleIds: details.internationalArticleIds,
     keywords: details.keywords,
-    currency: ladder[0]?.currency,
-    tax: ladder[0]?.tax,
-    blockPrices: ladder.map((p) => ({
-      lowerBound: p.lowerBound,
-      amount: p.amount,
-    })),
+    // Every price ladder of the item; the record check takes one by the shop's terms (`choosePriceOffer`).
+    priceOffers: offersOf(parts.priceDetails, defaults.currency),
     specialTaxes: [],
     orderDetails: orderDetailsOf(parts.order, details.deliveryTime),
     classifications,
@@ -308,7 +303,6 @@ export function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): B
   if (details.remarks.length > 0) record.remarks = details.remarks;
   if (details.specialTreatmentClasses.length > 0) record.specialTreatmentClasses = details.specialTreatmentClasses;
   if (parts.logistics) addLogistics(record, parts.logistics);
-  if (conditions) record.priceConditions = conditions;
   const warnings = featureContext.warnings.length > 0 ? { warnings: featureContext.warnings } : {};
   return mode === undefined ? { line, record, ...warnings } : { line, record, mode, ...warnings };
 }

@@ -7,6 +7,7 @@ import { apiLanguage } from './language-codes.js';
 import { NO_CHILDREN, type XmlNode } from './bmecat-node.js';
 import { toItem, type BmecatDefaults, type BmecatItem } from './bmecat-item.js';
 import { FeatureDefinitionCollector } from './bmecat-feature-definitions.js';
+import type { UnkeptElements } from './unkept-elements.js';
 
 /** Local names of the item elements: `ARTICLE` (BMEcat 1.2) and `PRODUCT` (2005). */
 export const ITEM_ELEMENTS: ReadonlySet<string> = new Set(['ARTICLE', 'PRODUCT']);
@@ -30,7 +31,12 @@ export async function* readBmecat(input: Readable): AsyncGenerator<BmecatItem> {
 /** `readBmecat` for pushed text: `feed` returns the items the text completed. */
 export class BmecatItemReader {
   readonly #reader = new XmlEventReader();
-  readonly #builder = new ItemBuilder();
+  readonly #builder: ItemBuilder;
+
+  /** `unkept` counts what the file holds and Triad does not keep. */
+  constructor(unkept?: UnkeptElements) {
+    this.#builder = new ItemBuilder(undefined, unkept);
+  }
 
   /** @throws XmlSyntaxError */
   feed(chunk: string): BmecatItem[] {
@@ -80,8 +86,11 @@ export class ItemBuilder implements XmlHandler {
   #refused: { readonly path: string; readonly message: string } | undefined;
   /** Elements open inside a refused item below the stack. */
   #skipDepth = 0;
+  readonly #unkept: UnkeptElements | undefined;
 
-  constructor(defaults: BmecatDefaults = { language: 'de', currency: undefined }) {
+  /** `unkept` counts the elements read that Triad does not keep (`unkept-elements.ts`). */
+  constructor(defaults: BmecatDefaults = { language: 'de', currency: undefined }, unkept?: UnkeptElements) {
+    this.#unkept = unkept;
     this.#defaultLanguage = defaults.language;
     this.#headerCurrency = defaults.currency;
     this.#mimeRoot = defaults.mimeRoot;
@@ -164,7 +173,11 @@ export class ItemBuilder implements XmlHandler {
     this.#path.push(name);
     this.#headerText = '';
     this.#headerLine = line;
-    this.#transaction ??= bmecatTransaction(name);
+    if (this.#transaction === undefined) {
+      this.#transaction = bmecatTransaction(name);
+      if (this.#unkept && this.#transaction) this.#unkept.transaction = this.#transaction;
+    }
+    this.#unkept?.outerOpen(this.#path, line);
     if (name === 'LANGUAGE') this.#languageIsDefault = attributes.default === 'true';
     this.#definitions.open(name, attributes);
   }
@@ -219,6 +232,7 @@ export class ItemBuilder implements XmlHandler {
     if (stack.length === 0) {
       const name = this.#path.pop();
       if (name !== undefined) this.#definitions.close(name, this.#headerText);
+      this.#unkept?.outerClose();
       if (name === 'LANGUAGE' && this.#path.includes('HEADER')) {
         // The one marked default="true" wins (2005); else the first (1.2 has only one).
         const code = this.#headerText.trim() === '' ? undefined : apiLanguage(this.#headerText);
@@ -249,6 +263,7 @@ export class ItemBuilder implements XmlHandler {
     if (stack.length > 0) return;
     const refused = this.#refused;
     this.#refused = undefined;
+    if (!refused) this.#unkept?.countItem(node);
     this.#items.push(
       refused
         ? { line: this.#itemLine, error: refused.message, path: refused.path }

@@ -134,7 +134,7 @@ type StoredDocument = [
   Opt<string>,
   Opt<[string, string][]>,
   Opt<[string, string][]>,
-  Opt<[string | null, string | null, string[]]>,
+  Opt<[string | null, string | null, string[], (string | null)?, (1 | null)?]>,
   Opt<Texts>,
   Opt<[string, string][]>,
   Opt<string>,
@@ -256,6 +256,8 @@ export function decodeArticleDocument(text: string, id: string): Article {
             ...(priceConditions[0] !== null ? { validFrom: priceConditions[0] } : {}),
             ...(priceConditions[1] !== null ? { validUntil: priceConditions[1] } : {}),
             territories: priceConditions[2],
+            ...(priceConditions[3] != null ? { priceType: priceConditions[3] } : {}),
+            ...(priceConditions[4] === 1 ? { taxFromShop: true } : {}),
           },
         }
       : {}),
@@ -282,8 +284,12 @@ export function specialTaxesOf(taxes: Article['specialTaxes']): [number, number,
 /** `priceConditions` as a document stores them (null when absent). */
 export function priceConditionsOf(
   c: Article['priceConditions'],
-): [string | null, string | null, readonly string[]] | null {
-  return c ? [c.validFrom ?? null, c.validUntil ?? null, c.territories] : null;
+): [string | null, string | null, readonly string[], (string | null)?, (1 | null)?] | null {
+  if (!c) return null;
+  // The price type and the default tax mark were added later: left out when absent.
+  if (c.taxFromShop) return [c.validFrom ?? null, c.validUntil ?? null, c.territories, c.priceType ?? null, 1];
+  if (c.priceType !== undefined) return [c.validFrom ?? null, c.validUntil ?? null, c.territories, c.priceType];
+  return [c.validFrom ?? null, c.validUntil ?? null, c.territories];
 }
 
 function texts(items: readonly StringWithLanguage[]): Texts {
