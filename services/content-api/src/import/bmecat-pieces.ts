@@ -2,6 +2,7 @@ import { ItemBuilder, ITEM_ELEMENTS } from './bmecat-reader.js';
 import type { BmecatDefaults, BmecatItem } from './bmecat-item.js';
 import type { BmecatTransaction } from './bmecat-transaction.js';
 import { countLines, isSpace, XmlEventReader, type XmlHandler } from './xml-event-reader.js';
+import { utf8Boundary } from './catalog-text-decoder.js';
 import type { UnkeptElements } from './unkept-elements.js';
 
 /**
@@ -184,6 +185,12 @@ export class BmecatSequentialReader {
     };
   }
 
+  /** The line the next text fed starts on. */
+  get nextLine(): number {
+    const pending = this.#reader.pending;
+    return this.#reader.line + countLines(pending, 0, pending.length);
+  }
+
   /** Ends the document. @throws XmlSyntaxError for what is left open. */
   end(): void {
     this.#reader.end();
@@ -222,7 +229,8 @@ export function lastItemEnd(bytes: Buffer, name: Buffer, from = 0): number {
  * there is none in `FORCED_CUT_PIECES` pieces' worth of bytes (a long section after the items,
  * such as BMEcat 1.2's `ARTICLE_TO_CATALOGGROUP_MAP`), after the last `>`, so memory stays
  * bounded (inside a very long item that piece leaves a rest, and is read again). -1: read more
- * first.
+ * first. The cut is on a whole character of UTF-8 and of any single-byte encoding (every byte
+ * is one); pieces of a UTF-16 file are cut from its UTF-8 transcoding.
  */
 export function pieceEnd(bytes: Buffer, itemEnd: Buffer, pieceBytes: number): number {
   if (bytes.length < pieceBytes) return -1;
@@ -238,16 +246,7 @@ export function pieceEnd(bytes: Buffer, itemEnd: Buffer, pieceBytes: number): nu
 /** Pieces' worth of bytes without an item end after which a piece is cut anyway. */
 export const FORCED_CUT_PIECES = 16;
 
-/** Length of the longest prefix of `bytes` that ends on a whole UTF-8 character. */
-export function utf8Boundary(bytes: Uint8Array): number {
-  const n = bytes.length;
-  let i = n - 1;
-  while (i >= 0 && n - i <= 3 && (bytes[i]! & 0xc0) === 0x80) i -= 1;
-  if (i < 0) return n;
-  const lead = bytes[i]!;
-  const size = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return n - i >= size ? n : i;
-}
+export { utf8Boundary };
 
 /** A byte of a namespace prefix: anything but markup, quotes and whitespace. */
 function isPrefixByte(c: number): boolean {

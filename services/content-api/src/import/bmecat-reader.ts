@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { LanguageCode } from '../model/article.js';
 import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
+import { CatalogTextDecoder } from './catalog-text-decoder.js';
 import { elementTextLimit, RECORD_LIMITS } from './record-limits.js';
 import { bmecatTransaction, type BmecatTransaction } from './bmecat-transaction.js';
 import { apiLanguage } from './language-codes.js';
@@ -17,14 +18,18 @@ export const ITEM_ELEMENTS: ReadonlySet<string> = new Set(['ARTICLE', 'PRODUCT']
  * BMEcat file as records of our JSON Lines article shape, one at a time: only the current item's
  * subtree is in memory. The header's `LANGUAGE` (default one in 2005) labels texts without `lang`;
  * its `CURRENCY` is used when a price has none. Each item carries its `mode` attribute, if any.
- * Validation (unit codes, required fields) is left to `parseArticleRecord`.
+ * Validation (unit codes, required fields) is left to `parseArticleRecord`. The bytes are read in
+ * the encoding the file declares (`catalog-text-decoder.ts`; string chunks are taken as UTF-8).
  *
- * @throws XmlSyntaxError for malformed XML (the import stops there).
+ * @throws XmlSyntaxError for malformed XML, CatalogEncodingError for bytes that are not text in
+ *   the file's encoding (the import stops there).
  */
 export async function* readBmecat(input: Readable): AsyncGenerator<BmecatItem> {
   const reader = new BmecatItemReader();
-  input.setEncoding('utf8');
-  for await (const chunk of input) yield* reader.feed(chunk as string);
+  const decoder = new CatalogTextDecoder('xml');
+  for await (const chunk of input as AsyncIterable<Buffer | string>)
+    yield* reader.feed(decoder.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+  yield* reader.feed(decoder.end());
   reader.end();
 }
 

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { errorMessage } from '@triad/common';
 import { readBmecatPiece } from './bmecat-pieces.js';
 import { CatalogParser, finishCatalogItems } from './catalog-parser.js';
+import { decodePiece } from './catalog-text-decoder.js';
 import type { ParseReply, ParseRequest } from './parse-catalog.js';
 import { XmlSyntaxError } from './xml-event-reader.js';
 import type { ShopPriceTerms } from '../model/shop-price-terms.js';
@@ -19,7 +20,11 @@ if (port) {
   port.on('message', (request: ParseRequest) => {
     let reply: ParseReply;
     try {
-      const text = Buffer.from(request.data).toString('utf8');
+      // JSON Lines pieces start at the start of a line; BMEcat pieces somewhere on the line of an end tag.
+      const text =
+        request.kind === 'lines'
+          ? decodePiece(new Uint8Array(request.data), 'json-lines', 0)
+          : decodePiece(new Uint8Array(request.data), request.source);
       if (request.kind === 'lines') {
         // Whole lines on their own: line numbers from the piece's start; the caller adds the lines before it.
         const lines = new CatalogParser('jsonl');

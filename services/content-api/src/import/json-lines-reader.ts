@@ -1,6 +1,6 @@
-import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { errorMessage } from '@triad/common';
+import { CatalogTextDecoder } from './catalog-text-decoder.js';
 import { RECORD_LIMITS } from './record-limits.js';
 
 /** One record of a JSON Lines file with its 1-based line number, or why the line is not JSON. */
@@ -10,13 +10,16 @@ export type JsonLinesItem =
 /**
  * Streams the records of a JSON Lines file, one line at a time; blank lines are skipped. Lines
  * end at `\n`, `\r\n` or a lone `\r`. Only the current chunk and an unfinished line are held; a
- * line longer than `RECORD_LIMITS.recordChars` is an error item, read on without being held.
+ * line longer than `RECORD_LIMITS.recordChars` is an error item, read on without being held. The
+ * bytes must be UTF-8 (RFC 8259).
+ *
+ * @throws CatalogEncodingError for bytes that are not UTF-8, with their line and column.
  */
 export async function* readJsonLines(input: Readable): AsyncGenerator<JsonLinesItem> {
-  const decoder = new StringDecoder('utf8');
+  const decoder = new CatalogTextDecoder('json-lines');
   const splitter = new JsonLinesSplitter();
-  for await (const chunk of input)
-    yield* splitter.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+  for await (const chunk of input as AsyncIterable<Buffer | string>)
+    yield* splitter.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk));
   yield* splitter.feed(decoder.end());
   yield* splitter.end();
 }

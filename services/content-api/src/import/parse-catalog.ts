@@ -1,14 +1,12 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   BmecatHeaderReader,
   BmecatSequentialReader,
   pieceEnd,
-  utf8Boundary,
   type BmecatHeader,
   type BmecatPiece,
 } from './bmecat-pieces.js';
@@ -17,20 +15,30 @@ import type { BmecatTransaction } from './bmecat-transaction.js';
 import { CatalogParser, finishCatalogItems, type ParsedCatalogItem, type RawCatalogItem } from './catalog-parser.js';
 import type { CatalogFormat } from '../model/catalog-format.js';
 import type { ShopPriceTerms } from '../model/shop-price-terms.js';
+import {
+  CatalogTextDecoder,
+  decodePiece,
+  encodeSingleByte,
+  utf8Boundary,
+  type TextSource,
+} from './catalog-text-decoder.js';
 import { RECORD_LIMITS } from './record-limits.js';
-import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
+import { CatalogEncodingError, type EncodingDeclaration } from './xml-encoding.js';
+import { countLines, XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
 import type { UnkeptElement, UnkeptElements } from './unkept-elements.js';
 
 /**
  * A message to a parse worker: a piece of whole JSON Lines (line numbers counted from the piece's
  * start), or a piece of a BMEcat document's items (`readBmecatPiece`) with the header's defaults.
- * The bytes are UTF-8 and end on a whole character.
+ * The bytes end on a whole character: JSON Lines are UTF-8, a BMEcat piece is in its `source`'s
+ * encoding (UTF-8 for a UTF-16 file, which the importing thread turns into UTF-8 first).
  */
 export type ParseRequest =
   | { readonly kind: 'lines'; readonly data: ArrayBuffer }
   | {
       readonly kind: 'bmecat';
       readonly data: ArrayBuffer;
+      readonly source: TextSource;
       readonly defaults: BmecatDefaults;
       readonly transaction: BmecatTransaction | undefined;
     };
@@ -105,7 +113,8 @@ export const CATALOG_READ_BYTES = 1024 * 1024;
  * JSON Lines is cut after a newline. BMEcat's header is read here, and the items after it are cut
  * after item end tags (`bmecat-pieces.ts`).
  *
- * @throws XmlSyntaxError for malformed BMEcat; errors of the input stream or the workers.
+ * @throws XmlSyntaxError for malformed BMEcat; CatalogEncodingError (a kind of it) for bytes that are
+ *   not text in the file's encoding (`catalog-text-decoder.ts`); errors of the input stream or the workers.
  */
 export async function* parseCatalog(input: Readable, options: ParseCatalogOptions): AsyncGenerator<ParsedCatalogItem> {
   const { shopId } = options;
@@ -118,14 +127,13 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
   if (options.format === 'jsonl') tell(undefined);
   if (options.thread === 'inline') {
     const parser = new CatalogParser(options.format, options.unkept);
-    const decoder = new StringDecoder('utf8');
+    const decoder = new CatalogTextDecoder(options.format === 'jsonl' ? 'json-lines' : 'xml');
     const finish = (items: readonly RawCatalogItem[]) => {
       // The transaction element opens before the first item.
       if (items.length > 0) tell(parser.transaction);
       return finishCatalogItems(items, shop, parser.transaction);
     };
-    for await (const chunk of input)
-      yield* finish(parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer)));
+    for await (const chunk of input) yield* finish(parser.feed(decoder.write(chunkBytes(chunk))));
     yield* finish([...parser.feed(decoder.end()), ...parser.end()]);
     tell(parser.transaction);
     return;
@@ -154,7 +162,7 @@ async function* jsonLinesOnWorkers(
   let lineBase = 0;
   const answer = async () => {
     const { reply } = await pieces.next();
-    if (reply.kind === 'failed') throw new Error(reply.message);
+    if (reply.kind === 'failed') throw failure(reply, lineBase);
     for (const item of reply.items) (item as { line: number }).line += lineBase;
     lineBase += reply.lines;
     return reply.items;
@@ -165,7 +173,7 @@ async function* jsonLinesOnWorkers(
   const longest = 3 * RECORD_LIMITS.recordChars + 4;
   let dropping = false;
   for await (const chunk of input) {
-    let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    let bytes = chunkBytes(chunk);
     if (dropping) {
       const newline = bytes.findIndex((b) => b === 10 || b === 13);
       if (newline === -1) continue;
@@ -210,8 +218,10 @@ async function* bmecatOnWorkers(
   unkept: UnkeptElements | undefined,
 ): AsyncGenerator<ParsedCatalogItem> {
   const header = new BmecatHeaderReader(unkept);
+  const decoder = new CatalogTextDecoder('xml');
   let start: BmecatHeader | undefined;
-  let head: Buffer = EMPTY; // header bytes not decoded yet (a character cut by the chunk end)
+  let source: TextSource = 'json-lines'; // the pieces' encoding, once the header is read
+  let transcode = false; // UTF-16: this thread decodes every chunk and posts UTF-8
   let carry: Buffer = EMPTY; // item bytes not posted yet
   let itemEnd: Buffer = EMPTY;
   let lineBase = 0; // lines before the next piece
@@ -231,16 +241,22 @@ async function* bmecatOnWorkers(
         bytesOf = rest;
         rest = '';
       }
-      const read = sequential.feed(bytesOf + bytes!.toString('utf8'));
+      let text: string;
+      try {
+        text = decodePiece(bytes!, source);
+      } catch (error) {
+        if (!(error instanceof CatalogEncodingError)) throw error;
+        const line = sequential.nextLine + countLines(bytesOf, 0, bytesOf.length) + error.line - 1;
+        throw new CatalogEncodingError(error.reason, line, error.line === 1 ? undefined : error.column);
+      }
+      const read = sequential.feed(bytesOf + text);
       bytesOf = '';
       const items = finishCatalogItems(read.items, shop, start!.transaction);
       if (!read.clean) return items;
       sequential = undefined;
       piece = { ...read.clean, rest: '', items };
     } else if (reply.kind === 'failed') {
-      throw reply.name === 'XmlSyntaxError' && reply.line !== undefined
-        ? new XmlSyntaxError(reply.message, reply.line + lineBase, reply.column)
-        : new Error(reply.message);
+      throw failure(reply, lineBase);
     } else {
       for (const item of reply.items) (item as { line: number }).line += lineBase;
       if (reply.unkept) unkept?.merge(reply.unkept, lineBase, depth - start!.depth);
@@ -260,23 +276,29 @@ async function* bmecatOnWorkers(
   };
   const post = (bytes: Buffer) =>
     pieces.post(
-      { kind: 'bmecat', data: ownBuffer(bytes), defaults: start!.defaults, transaction: start!.transaction },
+      { kind: 'bmecat', data: ownBuffer(bytes), source, defaults: start!.defaults, transaction: start!.transaction },
       bytes,
     );
   for await (const chunk of input) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    if (start) carry = carry.length === 0 ? bytes : Buffer.concat([carry, bytes]);
-    else {
-      const text = head.length === 0 ? bytes : Buffer.concat([head, bytes]);
-      const whole = utf8Boundary(text);
-      start = header.feed(text.toString('utf8', 0, whole));
-      head = text.subarray(whole);
+    if (start) {
+      const bytes = transcode ? Buffer.from(decoder.write(chunkBytes(chunk))) : chunkBytes(chunk);
+      carry = carry.length === 0 ? bytes : Buffer.concat([carry, bytes]);
+    } else {
+      start = header.feed(decoder.write(chunkBytes(chunk)));
       if (!start) continue;
       tell(start.transaction);
       lineBase = start.line - 1;
       depth = start.depth;
       itemEnd = Buffer.from(start.itemName);
-      carry = Buffer.concat([Buffer.from(start.rest), head]);
+      const declaration = decoder.declaration!;
+      transcode = declaration.encoding === 'utf-16le' || declaration.encoding === 'utf-16be';
+      const posted = pieceSource(declaration);
+      source = posted;
+      // The text after the header goes back to bytes in the pieces' encoding, then what the decoder held back.
+      carry = Buffer.concat([
+        posted.encoding === 'utf-8' ? Buffer.from(start.rest) : encodeSingleByte(start.rest, posted.encoding),
+        transcode ? EMPTY : decoder.takeHeld(),
+      ]);
     }
     for (let cut = pieceEnd(carry, itemEnd, pieceBytes); cut > 0; cut = pieceEnd(carry, itemEnd, pieceBytes)) {
       post(carry.subarray(0, cut));
@@ -286,11 +308,12 @@ async function* bmecatOnWorkers(
   }
   if (!start) {
     // No item: the header reader read the whole document.
-    header.feed(head.toString('utf8'));
+    header.feed(decoder.end());
     header.end();
     tell(header.transaction);
     return;
   }
+  if (transcode) carry = Buffer.concat([carry, Buffer.from(decoder.end())]);
   if (carry.length > 0) post(carry);
   while (pieces.size > 0) yield* await answer();
   if (sequential) {
@@ -306,6 +329,30 @@ async function* bmecatOnWorkers(
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/** A chunk of the input stream as bytes (a string chunk is taken as UTF-8). */
+function chunkBytes(chunk: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  return typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(String(chunk));
+}
+
+/** The encoding pieces are posted in: the file's own, or UTF-8 for UTF-16 (turned into UTF-8 on this thread). */
+function pieceSource(declaration: EncodingDeclaration): {
+  readonly encoding: 'utf-8' | 'windows-1252' | 'iso-8859-15' | 'us-ascii';
+  readonly declared: string | undefined;
+} {
+  const { encoding, declared } = declaration;
+  return { encoding: encoding === 'utf-16le' || encoding === 'utf-16be' ? 'utf-8' : encoding, declared };
+}
+
+/** The error a worker reported, its line counted from the file's start (`lineBase`: the lines before the piece). */
+function failure(reply: ParseReply & { kind: 'failed' }, lineBase: number): Error {
+  if (reply.line === undefined) return new Error(reply.message);
+  if (reply.name === 'CatalogEncodingError')
+    return new CatalogEncodingError(reply.message, reply.line + lineBase, reply.column);
+  if (reply.name === 'XmlSyntaxError') return new XmlSyntaxError(reply.message, reply.line + lineBase, reply.column);
+  return new Error(reply.message);
+}
 const IGNORE: XmlHandler = { open() {}, text() {}, close() {} };
 
 /** Requests in the order posted, round-robin over the workers, each with its reply. */
