@@ -139,22 +139,17 @@ export class UserCommands {
     this.#changed(name);
   }
 
-  /** Sets the tags filtering a user's view: a list of tags or `'all'`. */
-  async setTags(username: unknown, tags: unknown): Promise<void> {
+  /**
+   * Sets the tags filtering a user's view: a list of tags or `'all'`. Returns `tags` once checked
+   * (the list as sent; the user keeps each tag once).
+   */
+  async setTags(username: unknown, tags: unknown): Promise<'all' | readonly string[]> {
     const name = checkUsername(username);
-    if (
-      tags !== 'all' &&
-      !(
-        Array.isArray(tags) &&
-        tags.every((t) => typeof t === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(t)) &&
-        tags.length <= 100
-      )
-    ) {
-      throw nmError('NM_ERR_INVALID_REQUEST', 'tags must be "all" or a list of tags');
-    }
+    if (!isTagSetting(tags)) throw nmError('NM_ERR_INVALID_REQUEST', 'tags must be "all" or a list of tags');
     await this.#existing(name);
-    await this.users.update(name, { tags: tags === 'all' ? 'all' : [...new Set(tags as string[])] });
+    await this.users.update(name, { tags: tags === 'all' ? 'all' : [...new Set(tags)] });
     this.#changed(name);
+    return tags;
   }
 
   /** Calls `listener` with every user changed from now on; returns the function that stops it. */
@@ -192,4 +187,14 @@ export function checkPassword(value: unknown): string {
   if (typeof value !== 'string' || !PASSWORD_PATTERN.test(value)) throw nmError('NM_ERR_INVALID_PASSWORD');
   if (value.length < MIN_PASSWORD_LENGTH) throw nmError('NM_ERR_PASSWORD_TOO_SHORT');
   return value;
+}
+
+/** Whether `tags` is `'all'` or a list of at most 100 tags of letters, digits, `_` and `-` (1 to 64 each). */
+function isTagSetting(tags: unknown): tags is 'all' | string[] {
+  return (
+    tags === 'all' ||
+    (Array.isArray(tags) &&
+      tags.every((t) => typeof t === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(t)) &&
+      tags.length <= 100)
+  );
 }

@@ -15,9 +15,6 @@ export const idSchema = { type: 'string', minLength: 1, maxLength: 64 } as const
 
 /** `{node_id}` in a path. */
 export const nodeParams = { type: 'object', required: ['node_id'], properties: { node_id: idSchema } } as const;
-export interface NodeParams {
-  readonly node_id: string;
-}
 
 /** `{node_family_id}` in a path. */
 export const familyParams = {
@@ -25,9 +22,6 @@ export const familyParams = {
   required: ['node_family_id'],
   properties: { node_family_id: idSchema },
 } as const;
-export interface FamilyParams {
-  readonly node_family_id: string;
-}
 
 /** What each failure status means on this API. */
 const ERROR_DESCRIPTIONS = {

@@ -1,18 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
 import { NODE_LEVEL_SOURCE } from '../../model/alarm-record.js';
 import { nmError } from '../../errors.js';
 import { parseEventId } from '../../model/erlang-terms.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
 import { presentAlarmList } from '../../presenters/alarm-presenter.js';
-import type { FamilyParams, NodeParams } from '../shared-schemas.js';
 import * as s from './schemas.js';
 
 type Scope = { kind: 'all' } | { kind: 'node'; id: string } | { kind: 'family'; id: string };
-type ListRequest = FastifyRequest<{ Querystring: s.ListQuery }>;
 
 /** `/api/alarm*`: lists (newest first, tag-filtered, paged backwards by eid), sources and actions. */
 export function alarmRoutes(
-  app: FastifyInstance,
+  app: SchemaTypedApp,
   { core }: { core: NodeManagerCore },
   done: (error?: Error) => void,
 ): void {
@@ -28,8 +27,13 @@ export function alarmRoutes(
     return [...family.nodes];
   };
 
-  const list = async (request: ListRequest, reply: FastifyReply, scope: Scope, previous: boolean) => {
-    const query = request.query;
+  const list = async (
+    request: FastifyRequest,
+    query: s.ListQuery,
+    reply: FastifyReply,
+    scope: Scope,
+    previous: boolean,
+  ) => {
     let beforeUs: number | undefined;
     if (previous) {
       beforeUs = parseEventId(query.eid ?? '');
@@ -51,67 +55,55 @@ export function alarmRoutes(
     return { sources: [NODE_LEVEL_SOURCE, ...found.filter((s) => s !== NODE_LEVEL_SOURCE).sort()] };
   };
 
-  type Query = { Querystring: s.ListQuery };
   const read = { access: 'read' } as const;
-  app.get<Query>('/alarm', { schema: s.listAlarmsSchema, config: read }, (r, reply) =>
-    list(r, reply, { kind: 'all' }, false),
+  app.get('/alarm', { schema: s.listAlarmsSchema, config: read }, (r, reply) =>
+    list(r, r.query, reply, { kind: 'all' }, false),
   );
-  app.get<Query>('/alarm/previous/all', { schema: s.listPreviousAlarmsSchema, config: read }, (r, reply) =>
-    list(r, reply, { kind: 'all' }, true),
+  app.get('/alarm/previous/all', { schema: s.listPreviousAlarmsSchema, config: read }, (r, reply) =>
+    list(r, r.query, reply, { kind: 'all' }, true),
   );
-  app.get<Query & { Params: NodeParams }>(
-    '/alarm/node/:node_id',
-    { schema: s.listNodeAlarmsSchema, config: read },
-    (r, reply) => list(r, reply, { kind: 'node', id: r.params.node_id }, false),
+  app.get('/alarm/node/:node_id', { schema: s.listNodeAlarmsSchema, config: read }, (r, reply) =>
+    list(r, r.query, reply, { kind: 'node', id: r.params.node_id }, false),
   );
-  app.get<Query & { Params: NodeParams }>(
-    '/alarm/previous/node/:node_id',
-    { schema: s.listPreviousNodeAlarmsSchema, config: read },
-    (r, reply) => list(r, reply, { kind: 'node', id: r.params.node_id }, true),
+  app.get('/alarm/previous/node/:node_id', { schema: s.listPreviousNodeAlarmsSchema, config: read }, (r, reply) =>
+    list(r, r.query, reply, { kind: 'node', id: r.params.node_id }, true),
   );
-  app.get<Query & { Params: FamilyParams }>(
-    '/alarm/node-family/:node_family_id',
-    { schema: s.listFamilyAlarmsSchema, config: read },
-    (r, reply) => list(r, reply, { kind: 'family', id: r.params.node_family_id }, false),
+  app.get('/alarm/node-family/:node_family_id', { schema: s.listFamilyAlarmsSchema, config: read }, (r, reply) =>
+    list(r, r.query, reply, { kind: 'family', id: r.params.node_family_id }, false),
   );
-  app.get<Query & { Params: FamilyParams }>(
+  app.get(
     '/alarm/previous/node-family/:node_family_id',
     { schema: s.listPreviousFamilyAlarmsSchema, config: read },
-    (r, reply) => list(r, reply, { kind: 'family', id: r.params.node_family_id }, true),
+    (r, reply) => list(r, r.query, reply, { kind: 'family', id: r.params.node_family_id }, true),
   );
   app.get('/alarm/source', { schema: s.listSourcesSchema, config: read }, () => sources({ kind: 'all' }));
-  app.get<{ Params: NodeParams }>(
-    '/alarm/source/node/:node_id',
-    { schema: s.listNodeSourcesSchema, config: read },
-    (r) => sources({ kind: 'node', id: r.params.node_id }),
+  app.get('/alarm/source/node/:node_id', { schema: s.listNodeSourcesSchema, config: read }, (r) =>
+    sources({ kind: 'node', id: r.params.node_id }),
   );
-  app.get<{ Params: FamilyParams }>(
-    '/alarm/source/node-family/:node_family_id',
-    { schema: s.listFamilySourcesSchema, config: read },
-    (r) => sources({ kind: 'family', id: r.params.node_family_id }),
+  app.get('/alarm/source/node-family/:node_family_id', { schema: s.listFamilySourcesSchema, config: read }, (r) =>
+    sources({ kind: 'family', id: r.params.node_family_id }),
   );
 
-  type Action = { Body: s.ActionBody };
-  const actor = (request: FastifyRequest<Action>) => ({
-    alarmId: request.body.alarmId,
-    alarmSrc: request.body.alarmSrc,
-    user: request.nmUser.authenticated ? request.nmUser.username : request.body.userId,
+  const actor = (request: FastifyRequest, body: s.ActionBody) => ({
+    alarmId: body.alarmId,
+    alarmSrc: body.alarmSrc,
+    user: request.nmUser.authenticated ? request.nmUser.username : body.userId,
   });
   const write = { access: 'write' } as const;
-  app.post<Action>('/alarm/acknowledge', { schema: s.acknowledgeSchema, config: write }, async (r) => {
-    await core.alarms.acknowledge(actor(r));
+  app.post('/alarm/acknowledge', { schema: s.acknowledgeSchema, config: write }, async (r) => {
+    await core.alarms.acknowledge(actor(r, r.body));
     return {};
   });
-  app.post<Action>('/alarm/unacknowledge', { schema: s.unacknowledgeSchema, config: write }, async (r) => {
-    await core.alarms.unacknowledge(actor(r));
+  app.post('/alarm/unacknowledge', { schema: s.unacknowledgeSchema, config: write }, async (r) => {
+    await core.alarms.unacknowledge(actor(r, r.body));
     return {};
   });
-  app.post<Action>('/alarm/clear', { schema: s.clearSchema, config: write }, async (r) => {
-    await core.alarms.clearByUser(actor(r));
+  app.post('/alarm/clear', { schema: s.clearSchema, config: write }, async (r) => {
+    await core.alarms.clearByUser(actor(r, r.body));
     return {};
   });
-  app.post<Action>('/alarm/comment', { schema: s.commentSchema, config: write }, async (r) => {
-    await core.alarms.comment(actor(r), r.body.comment ?? '');
+  app.post('/alarm/comment', { schema: s.commentSchema, config: write }, async (r) => {
+    await core.alarms.comment(actor(r, r.body), r.body.comment);
     return {};
   });
   done();

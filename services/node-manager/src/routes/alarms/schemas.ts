@@ -1,15 +1,8 @@
 /** Route schemas of `/api/alarm*` (also the OpenAPI description). */
+import type { FromSchema } from 'json-schema-to-ts';
 import { BODY_ERRORS, errorResponses, familyParams, nodeParams } from '../shared-schemas.js';
 
 const tags = ['alarms'];
-
-/** The query of the alarm lists. */
-export interface ListQuery {
-  readonly source?: string;
-  readonly limit?: number;
-  readonly tags?: string;
-  readonly eid?: string;
-}
 
 const listQuery = {
   type: 'object',
@@ -22,6 +15,8 @@ const listQuery = {
   },
 } as const;
 const previousQuery = { ...listQuery, required: ['eid'] } as const;
+/** The query of the alarm lists. */
+export type ListQuery = FromSchema<typeof listQuery>;
 
 /** alarmType, trend and threshold: null, or what the alarm was raised with (any JSON value). */
 const anyValue = { description: 'null or a value' } as const;
@@ -150,14 +145,6 @@ export const listFamilySourcesSchema = {
   response: { ...sourceList, ...errorResponses(404) },
 } as const;
 
-/** The body of the alarm actions. */
-export interface ActionBody {
-  readonly userId: string;
-  readonly alarmId: string;
-  readonly alarmSrc: string;
-  readonly comment?: string;
-}
-
 const actionProperties = {
   userId: { type: 'string', maxLength: 64, description: 'Ignored with authentication on (the caller acts)' },
   alarmId: { type: 'string', minLength: 1, maxLength: 1000 },
@@ -169,6 +156,8 @@ const actionBody = {
   additionalProperties: false,
   properties: actionProperties,
 } as const;
+/** The body of the alarm actions. */
+export type ActionBody = FromSchema<typeof actionBody>;
 const emptyReply = { 200: { description: 'Done', type: 'object', additionalProperties: false } } as const;
 
 const action = (operationId: string, summary: string) =>

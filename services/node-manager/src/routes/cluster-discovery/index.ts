@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
 import { nmError } from '../../errors.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
-import type { FamilyParams } from '../shared-schemas.js';
 import * as s from './schemas.js';
 
 /**
@@ -9,11 +8,11 @@ import * as s from './schemas.js';
  * clusters of the family's nodes later are added (on by default; monitoring/cluster-discovery.ts).
  */
 export function clusterDiscoveryRoutes(
-  app: FastifyInstance,
+  app: SchemaTypedApp,
   { core }: { core: NodeManagerCore },
   done: (error?: Error) => void,
 ): void {
-  app.get<{ Params: FamilyParams }>(
+  app.get(
     '/node-family/:node_family_id/cluster-discovery',
     { schema: s.getClusterDiscoverySchema, config: { access: 'read' } },
     async (r) => {
@@ -22,7 +21,7 @@ export function clusterDiscoveryRoutes(
       return { discover_cluster: on };
     },
   );
-  app.put<{ Params: FamilyParams; Body: s.DiscoveryBody }>(
+  app.put(
     '/node-family/:node_family_id/cluster-discovery',
     { schema: s.setClusterDiscoverySchema, config: { access: 'admin' } },
     async (r) => {

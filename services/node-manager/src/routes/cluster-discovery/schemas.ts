@@ -3,10 +3,6 @@ import { BODY_ERRORS, errorResponses, familyParams } from '../shared-schemas.js'
 
 const tags = ['topology'];
 
-export interface DiscoveryBody {
-  readonly discover_cluster: boolean;
-}
-
 const discovery = {
   description: 'Whether nodes that join the cluster of a node of this family later are added',
   type: 'object',

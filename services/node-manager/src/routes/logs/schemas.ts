@@ -1,5 +1,5 @@
 /** Route schemas of `/api/logs/*` (a Triad addition; also the OpenAPI description). */
-import { LOG_LEVELS, type LogLevel } from '../../repositories/node-log-repository.js';
+import { LOG_LEVELS } from '../../repositories/node-log-repository.js';
 import { errorResponses, nodeParams } from '../shared-schemas.js';
 
 const tags = ['logs'];
@@ -8,11 +8,6 @@ const tags = ['logs'];
 export const MAX_LOG_LIMIT = 1_000;
 /** `limit` when none is given. */
 export const DEFAULT_LOG_LIMIT = 100;
-
-export interface LogQuery {
-  readonly limit?: number;
-  readonly level?: LogLevel;
-}
 
 const logEntry = {
   type: 'object',

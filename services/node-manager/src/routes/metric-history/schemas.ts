@@ -5,12 +5,6 @@ const tags = ['metrics'];
 const timeMs = { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 } as const;
 
 /** Query of `GET /api/metrics/node/{node_id}`. */
-export interface HistoryQuery {
-  readonly name: string;
-  readonly from?: number;
-  readonly to?: number;
-}
-
 export const historyQuery = {
   type: 'object',
   required: ['name'],

@@ -4,19 +4,12 @@ import { BODY_ERRORS, errorResponses, idSchema, nodeParams } from '../shared-sch
 
 const tags = ['plugins'];
 
-export interface PluginParams {
-  readonly node_id: string;
-  readonly plugin_id: string;
-}
 const pluginParams = {
   type: 'object',
   required: ['node_id', 'plugin_id'],
   properties: { node_id: idSchema, plugin_id: { type: 'string', maxLength: 255 } },
 } as const;
 
-export interface StateBody {
-  readonly plugin_state: 'on' | 'off';
-}
 const stateBody = {
   type: 'object',
   required: ['plugin_state'],

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
 import { nmError } from '../../errors.js';
 import { sendJson } from '../../http/send-json.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
@@ -8,7 +9,7 @@ import * as s from './schemas.js';
 
 /** `/api/tags`: known tags and the tags that filter each user's view. */
 export function tagRoutes(
-  app: FastifyInstance,
+  app: SchemaTypedApp,
   { core }: { core: NodeManagerCore },
   done: (error?: Error) => void,
 ): void {
@@ -24,13 +25,16 @@ export function tagRoutes(
   app.get('/user', { schema: s.currentUserTagsSchema, config: { access: 'none' } }, (r, reply) =>
     userTags(reply, r.nmUser.username),
   );
-  app.get<{ Params: { username: string } }>(
+  app.get(
     '/user/:username',
     { schema: s.userTagsSchema, config: { access: { selfOrAdmin: { in: 'params', name: 'username' } } } },
     // The username is optional: `/api/tags/user/` means the caller, like `/api/tags/user`.
-    (r, reply) => userTags(reply, r.params.username === '' ? r.nmUser.username : r.params.username),
+    (r, reply) => {
+      const { username = '' } = r.params;
+      return userTags(reply, username === '' ? r.nmUser.username : username);
+    },
   );
-  app.post<{ Body: s.SetTagsBody }>(
+  app.post(
     '/user',
     {
       schema: s.setUserTagsSchema,
@@ -38,8 +42,8 @@ export function tagRoutes(
       config: { access: { selfOrAdmin: { in: 'body', name: 'UserName' } }, changesUsers: true },
     },
     async (r, reply) => {
-      await core.users.setTags(r.body.UserName, r.body.tags);
-      if (r.body.tags !== 'all') await core.tags.remember(r.body.tags);
+      const tags = await core.users.setTags(r.body.UserName, r.body.tags);
+      if (tags !== 'all') await core.tags.remember(tags);
       return sendJson(reply, 'ok');
     },
   );

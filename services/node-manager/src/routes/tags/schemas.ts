@@ -12,12 +12,6 @@ const userTags = {
   },
 } as const;
 
-/** The body of `POST /api/tags/user`. */
-export interface SetTagsBody {
-  readonly UserName: string;
-  readonly tags: 'all' | string[];
-}
-
 export const listTagsSchema = {
   tags,
   operationId: 'listTags',

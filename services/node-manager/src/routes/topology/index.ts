@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { AddNodeOptions, NewFamily } from '../../commands/topology-commands.js';
+import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
+import type { AddNodeOptions } from '../../commands/topology-commands.js';
 import { nmError } from '../../errors.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
 import {
@@ -8,7 +8,6 @@ import {
   presentNode,
   presentNodeInfo,
 } from '../../presenters/topology-presenter.js';
-import type { FamilyParams, NodeParams } from '../shared-schemas.js';
 import { nodeStatistics } from './node-statistics.js';
 import * as s from './schemas.js';
 
@@ -18,7 +17,7 @@ function addOptions(body: s.AddNodeBody): AddNodeOptions {
 
 /** `/api/topo/*`: nodes, families, reachability and statistics. Changes are admin-only (as WombatOAM). */
 export function topologyRoutes(
-  app: FastifyInstance,
+  app: SchemaTypedApp,
   { core }: { core: NodeManagerCore },
   done: (error?: Error) => void,
 ): void {
@@ -32,45 +31,33 @@ export function topologyRoutes(
     const facts = await core.facts.read(nodes.map((n) => n.id));
     return nodes.map((node) => presentNode(node, facts.get(node.id), core.now()));
   });
-  app.get<{ Params: NodeParams }>('/node/:node_id', { schema: s.readNodeSchema, config: read }, async (request) => {
+  app.get('/node/:node_id', { schema: s.readNodeSchema, config: read }, async (request) => {
     const node = await core.topologyStore.findNode(request.params.node_id);
     if (!node) throw nmError('NM_ERR_NODE_NOT_FOUND');
     return presentNode(node, (await core.facts.read([node.id])).get(node.id), core.now());
   });
-  app.get<{ Params: NodeParams }>(
-    '/node/:node_id/info',
-    { schema: s.readNodeInfoSchema, config: read },
-    async (request) => {
-      const node = await core.topologyStore.findNode(request.params.node_id);
-      if (!node) throw nmError('NM_ERR_NODE_NOT_FOUND');
-      return presentNodeInfo(node, (await core.facts.read([node.id])).get(node.id), core.now());
-    },
-  );
-  app.delete<{ Params: NodeParams }>(
-    '/node/:node_id',
-    { schema: s.deleteNodeSchema, config: admin },
-    async (request, reply) => {
-      await core.topology.deleteNode(request.params.node_id);
-      return reply.status(204).send();
-    },
-  );
+  app.get('/node/:node_id/info', { schema: s.readNodeInfoSchema, config: read }, async (request) => {
+    const node = await core.topologyStore.findNode(request.params.node_id);
+    if (!node) throw nmError('NM_ERR_NODE_NOT_FOUND');
+    return presentNodeInfo(node, (await core.facts.read([node.id])).get(node.id), core.now());
+  });
+  app.delete('/node/:node_id', { schema: s.deleteNodeSchema, config: admin }, async (request, reply) => {
+    await core.topology.deleteNode(request.params.node_id);
+    return reply.status(204).send();
+  });
 
   app.get('/node-family', { schema: s.listFamiliesSchema, config: read }, async () =>
     (await core.topologyStore.listFamilies()).map(presentFamily),
   );
-  app.get<{ Params: FamilyParams }>(
-    '/node-family/:node_family_id',
-    { schema: s.readFamilySchema, config: read },
-    async (request) => {
-      const family = await core.topologyStore.findFamily(request.params.node_family_id);
-      if (!family) throw nmError('NM_ERR_NODE_FAMILY_NOT_FOUND');
-      return presentFamily(family);
-    },
-  );
-  app.post<{ Body: NewFamily }>('/node-family', { schema: s.createFamilySchema, config: admin }, async (request) =>
+  app.get('/node-family/:node_family_id', { schema: s.readFamilySchema, config: read }, async (request) => {
+    const family = await core.topologyStore.findFamily(request.params.node_family_id);
+    if (!family) throw nmError('NM_ERR_NODE_FAMILY_NOT_FOUND');
+    return presentFamily(family);
+  });
+  app.post('/node-family', { schema: s.createFamilySchema, config: admin }, async (request) =>
     presentCreatedFamily(await core.topology.createFamily(request.body)),
   );
-  app.delete<{ Params: FamilyParams }>(
+  app.delete(
     '/node-family/:node_family_id/force',
     { schema: s.forceDeleteFamilySchema, config: admin },
     async (request, reply) => {
@@ -78,32 +65,23 @@ export function topologyRoutes(
       return reply.status(204).send();
     },
   );
-  app.post<{ Params: s.FamilyUpdateParams; Body: { name: string } }>(
-    '/node-family/:family_id/update',
-    { schema: s.renameFamilySchema, config: admin },
-    async (request) => core.topology.renameFamily(request.params.family_id, request.body.name),
+  app.post('/node-family/:family_id/update', { schema: s.renameFamilySchema, config: admin }, async (request) =>
+    core.topology.renameFamily(request.params.family_id, request.body.name),
   );
 
-  app.post<{ Body: s.AddNodeBody }>('/action/add-node', { schema: s.addNodeSchema, config: admin }, async (request) =>
+  app.post('/action/add-node', { schema: s.addNodeSchema, config: admin }, async (request) =>
     presentNode(await core.topology.addNode(request.body.name, request.body.cookie, addOptions(request.body))),
   );
-  app.post<{ Body: s.AddNodeBody }>(
-    '/action/add-node-and-disc',
-    { schema: s.addNodeAndDiscoverSchema, config: admin },
-    async (request) =>
-      (await core.topology.addNodeAndDiscover(request.body.name, request.body.cookie, addOptions(request.body))).map(
-        (node) => presentNode(node),
-      ),
+  app.post('/action/add-node-and-disc', { schema: s.addNodeAndDiscoverSchema, config: admin }, async (request) =>
+    (await core.topology.addNodeAndDiscover(request.body.name, request.body.cookie, addOptions(request.body))).map(
+      (node) => presentNode(node),
+    ),
   );
-  app.post<{ Body: { node: string; family: string } }>(
-    '/action/move-node',
-    { schema: s.moveNodeSchema, config: admin },
-    async (request) => core.topology.moveNode(request.body.node, request.body.family),
+  app.post('/action/move-node', { schema: s.moveNodeSchema, config: admin }, async (request) =>
+    core.topology.moveNode(request.body.node, request.body.family),
   );
-  app.post<{ Body: { name: string } }>(
-    '/action/analyse-reachability',
-    { schema: s.reachabilitySchema, config: execute },
-    async (request) => core.connector.analyseReachability(request.body.name),
+  app.post('/action/analyse-reachability', { schema: s.reachabilitySchema, config: execute }, async (request) =>
+    core.connector.analyseReachability(request.body.name),
   );
   app.get('/node-stat', { schema: s.nodeStatisticsSchema, config: read }, async () => nodeStatistics(core));
   done();

@@ -1,4 +1,5 @@
 /** Route schemas of `/api/topo/*` (also the OpenAPI description). */
+import type { FromSchema } from 'json-schema-to-ts';
 import { BODY_ERRORS, errorResponses, familyParams, idSchema, nodeParams } from '../shared-schemas.js';
 
 const tags = ['topology'];
@@ -7,9 +8,6 @@ const cookie = { type: 'string', minLength: 1, maxLength: 255 } as const;
 
 /** `{family_id}` of the rename path (the spec names it so there). */
 const familyUpdateParams = { type: 'object', required: ['family_id'], properties: { family_id: idSchema } } as const;
-export interface FamilyUpdateParams {
-  readonly family_id: string;
-}
 
 const nodeSchema = {
   type: 'object',
@@ -162,12 +160,6 @@ export const renameFamilySchema = {
   response: { 200: outcomeSchema, ...errorResponses(...BODY_ERRORS) },
 } as const;
 
-/** The body of add-node and add-node-and-disc. */
-export interface AddNodeBody {
-  readonly name: string;
-  readonly cookie: string;
-  readonly family?: string;
-}
 /** `family` (optional, our extension): id of a live family to place the node(s) in instead of the release's. */
 const addNodeBody = {
   type: 'object',
@@ -175,6 +167,8 @@ const addNodeBody = {
   additionalProperties: false,
   properties: { name: nodeName, cookie, family: idSchema },
 } as const;
+/** The body of add-node and add-node-and-disc. */
+export type AddNodeBody = FromSchema<typeof addNodeBody>;
 
 export const addNodeSchema = {
   tags,

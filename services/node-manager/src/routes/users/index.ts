@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
 import { nmError } from '../../errors.js';
 import { sendJson } from '../../http/send-json.js';
@@ -9,7 +9,7 @@ export interface UsersRoutesOptions {
 }
 
 /** `/api/users/*`: the spec's user endpoints with its access rules. */
-export function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions, done: (error?: Error) => void): void {
+export function usersRoutes(app: SchemaTypedApp, { core }: UsersRoutesOptions, done: (error?: Error) => void): void {
   const own = { access: 'none' } as const;
   const admin = { access: 'admin' } as const;
   const selfOrAdmin = { access: { selfOrAdmin: { in: 'params', name: 'username' } } } as const;
@@ -32,65 +32,37 @@ export function usersRoutes(app: FastifyInstance, { core }: UsersRoutesOptions, 
     Promise.resolve(request.nmUser.authenticated && request.nmUser.role === 'admin'),
   );
 
-  app.get<{ Params: { username: string } }>(
-    '/role/:username',
-    { schema: s.roleSchema, config: selfOrAdmin },
-    async (request, reply) => {
-      const user = await core.users.users.find(request.params.username);
-      if (!user) throw nmError('NM_ERR_USER_NOT_FOUND');
-      return sendJson(reply, user.role);
-    },
-  );
-  app.get<{ Params: { username: string } }>(
-    '/rights/:username',
-    { schema: s.rightsSchema, config: selfOrAdmin },
-    async (request) => {
-      const user = await core.users.users.find(request.params.username);
-      if (!user) throw nmError('NM_ERR_USER_NOT_FOUND');
-      return user.rights;
-    },
-  );
+  app.get('/role/:username', { schema: s.roleSchema, config: selfOrAdmin }, async (request, reply) => {
+    const user = await core.users.users.find(request.params.username);
+    if (!user) throw nmError('NM_ERR_USER_NOT_FOUND');
+    return sendJson(reply, user.role);
+  });
+  app.get('/rights/:username', { schema: s.rightsSchema, config: selfOrAdmin }, async (request) => {
+    const user = await core.users.users.find(request.params.username);
+    if (!user) throw nmError('NM_ERR_USER_NOT_FOUND');
+    return user.rights;
+  });
 
-  app.post<{ Body: { password: string } }>(
-    '/change_password',
-    { schema: s.changePasswordSchema, config: ownChange },
-    async (request) => {
-      await core.users.changePassword(request.nmUser.username, request.body.password);
-      return true;
-    },
-  );
-  app.post<{ Body: { username: string; role: string } }>(
-    '/change_role',
-    { schema: s.changeRoleSchema, config: adminChange },
-    async (request) => {
-      await core.users.changeRole(request.body.username, request.body.role);
-      return true;
-    },
-  );
-  app.post<{ Body: { username: string; rights: string[] } }>(
-    '/change_rights',
-    { schema: s.changeRightsSchema, config: adminChange },
-    async (request) => {
-      await core.users.changeRights(request.body.username, request.body.rights);
-      return true;
-    },
-  );
+  app.post('/change_password', { schema: s.changePasswordSchema, config: ownChange }, async (request) => {
+    await core.users.changePassword(request.nmUser.username, request.body.password);
+    return true;
+  });
+  app.post('/change_role', { schema: s.changeRoleSchema, config: adminChange }, async (request) => {
+    await core.users.changeRole(request.body.username, request.body.role);
+    return true;
+  });
+  app.post('/change_rights', { schema: s.changeRightsSchema, config: adminChange }, async (request) => {
+    await core.users.changeRights(request.body.username, request.body.rights);
+    return true;
+  });
   app.get('/list_users', { schema: s.listUsersSchema, config: admin }, async () => core.users.users.listNames());
-  app.post<{ Body: { username: string; password: string } }>(
-    '/add_user',
-    { schema: s.addUserSchema, config: adminChange },
-    async (request) => {
-      await core.users.addUser(request.body.username, request.body.password);
-      return true;
-    },
-  );
-  app.delete<{ Params: { username: string }; Querystring: { with_pages?: boolean } }>(
-    '/delete_user/:username',
-    { schema: s.deleteUserSchema, config: adminChange },
-    async (request) => {
-      await core.users.deleteUser(request.params.username, request.query.with_pages === true);
-      return true;
-    },
-  );
+  app.post('/add_user', { schema: s.addUserSchema, config: adminChange }, async (request) => {
+    await core.users.addUser(request.body.username, request.body.password);
+    return true;
+  });
+  app.delete('/delete_user/:username', { schema: s.deleteUserSchema, config: adminChange }, async (request) => {
+    await core.users.deleteUser(request.params.username, request.query.with_pages === true);
+    return true;
+  });
   done();
 }

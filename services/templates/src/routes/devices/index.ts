@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { DriverRegistry } from '@triad/device-drivers';
 import { kitProblems } from '@triad/service-kit';
 import type { DeviceCommands } from '../../commands/device-commands.js';
@@ -6,6 +6,7 @@ import type { DeviceCollection } from '../../instances/device-collection.js';
 import type { AccessPolicy } from '../../policies/access-policy.js';
 import { presentAlarm, presentDevice, presentEvent, type ErrorDetail } from '../../presenters/device-presenter.js';
 import type { DeviceRepository } from '../../repositories/device-repository.js';
+import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
 import { streamDevice } from './stream-device.js';
 import {
   createDeviceSchema,
@@ -17,12 +18,7 @@ import {
   listDevicesSchema,
   patchDeviceSchema,
   readDeviceSchema,
-  type DeviceBody,
-  type DeviceParams,
-  type DevicePatch,
-  type EventsQuery,
   discoverDevicesSchema,
-  type DiscoverBody,
 } from './schemas.js';
 import { discoverDevices } from '../../commands/discover-devices.js';
 import type { PatternCache } from '../../matching/pattern-cache.js';
@@ -40,23 +36,19 @@ export interface DevicesRoutesOptions {
 }
 
 /** The device resource; register with `prefix: '/devices'`. */
-export function devicesRoutes(
-  app: FastifyInstance,
-  options: DevicesRoutesOptions,
-  done: (error?: Error) => void,
-): void {
+export function devicesRoutes(app: SchemaTypedApp, options: DevicesRoutesOptions, done: (error?: Error) => void): void {
   const { commands, registry, collection, access } = options;
   const detailFor = async (request: FastifyRequest): Promise<ErrorDetail> =>
     (await access.mayWrite(request)) ? 'full' : 'hidden';
 
-  app.post<{ Body: DeviceBody }>('', { schema: createDeviceSchema }, async (request, reply) => {
+  app.post('', { schema: createDeviceSchema }, async (request, reply) => {
     const device = await commands.create(request.body);
     return reply
       .status(201)
       .header('location', `/devices/${encodeURIComponent(device.id)}`)
       .send(presentDevice(device, registry, 'full'));
   });
-  app.post<{ Body: DiscoverBody }>('/discover', { schema: discoverDevicesSchema }, async (request) => {
+  app.post('/discover', { schema: discoverDevicesSchema }, async (request) => {
     const results = await discoverDevices(request.body, { ...options, commands });
     return {
       results: results.map((r) =>
@@ -68,36 +60,32 @@ export function devicesRoutes(
     const detail = await detailFor(request);
     return { devices: (await options.devices.list()).map((device) => presentDevice(device, registry, detail)) };
   });
-  app.get<{ Params: DeviceParams }>('/:id', { schema: readDeviceSchema }, async (request) =>
+  app.get('/:id', { schema: readDeviceSchema }, async (request) =>
     presentDevice(await commands.find(request.params.id), registry, await detailFor(request)),
   );
-  app.patch<{ Params: DeviceParams; Body: DevicePatch }>('/:id', { schema: patchDeviceSchema }, async (request) =>
+  app.patch('/:id', { schema: patchDeviceSchema }, async (request) =>
     presentDevice(await commands.update(request.params.id, request.body), registry, 'full'),
   );
-  app.delete<{ Params: DeviceParams }>('/:id', { schema: deleteDeviceSchema }, async (request, reply) => {
+  app.delete('/:id', { schema: deleteDeviceSchema }, async (request, reply) => {
     await commands.delete(request.params.id);
     return reply.status(204).send();
   });
-  app.get<{ Params: DeviceParams }>('/:id/values', { schema: deviceValuesSchema }, async (request) => {
+  app.get('/:id/values', { schema: deviceValuesSchema }, async (request) => {
     await commands.find(request.params.id);
     return { values: await collection.values(request.params.id) };
   });
-  app.get<{ Params: DeviceParams }>('/:id/alarms', { schema: deviceAlarmsSchema }, async (request) => {
+  app.get('/:id/alarms', { schema: deviceAlarmsSchema }, async (request) => {
     await commands.find(request.params.id);
     return { alarms: (await options.devices.alarms(request.params.id)).map(presentAlarm) };
   });
-  app.get<{ Params: DeviceParams; Querystring: EventsQuery }>(
-    '/:id/events',
-    { schema: deviceEventsSchema },
-    async (request) => {
-      await commands.find(request.params.id);
-      const since = parseSince(request.query.since);
-      const events = await options.devices.events(request.params.id, since, request.query.limit);
-      const detail = await detailFor(request);
-      return { events: events.map((event) => presentEvent(event, detail)) };
-    },
-  );
-  app.get<{ Params: DeviceParams }>('/:id/stream', { schema: deviceStreamSchema }, async (request, reply) => {
+  app.get('/:id/events', { schema: deviceEventsSchema }, async (request) => {
+    await commands.find(request.params.id);
+    const since = parseSince(request.query.since);
+    const events = await options.devices.events(request.params.id, since, request.query.limit);
+    const detail = await detailFor(request);
+    return { events: events.map((event) => presentEvent(event, detail)) };
+  });
+  app.get('/:id/stream', { schema: deviceStreamSchema }, async (request, reply) => {
     await commands.find(request.params.id);
     await streamDevice(request, reply, collection, request.params.id, await detailFor(request));
   });

@@ -6,22 +6,6 @@ import {
   deviceValueSchema,
 } from '../../presenters/device-presenter.js';
 
-export interface DeviceParams {
-  id: string;
-}
-export interface DeviceBody {
-  name: string;
-  templateId: string;
-  templateVersion: string;
-  variables?: Record<string, string>;
-  drivers?: Record<string, Record<string, unknown>>;
-}
-export type DevicePatch = Partial<DeviceBody>;
-export interface EventsQuery {
-  since?: string;
-  limit: number;
-}
-
 const params = {
   type: 'object',
   required: ['id'],
@@ -246,12 +230,6 @@ export const deviceStreamSchema = {
     ...readErrors,
   },
 } as const;
-
-export interface DiscoverBody {
-  targets: string;
-  snmp?: Record<string, unknown>;
-  add?: boolean;
-}
 
 export const discoverDevicesSchema = {
   tags: ['devices'],

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   createPipelineEvaluator,
   fromJsonPointer,
   loadDocument,
+  type PipelineInput,
   TemplateEvaluatorError,
 } from '@triad/device-templates';
 import { templatesProblems } from '../../errors.js';
@@ -10,7 +10,8 @@ import type { ProblemEntry } from '../../presenters/problem-presenter.js';
 import type { TemplateRecord } from '../../model/template-record.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
 import { PipelineCache } from './pipeline-cache.js';
-import { evaluateSchema, type EvaluateBody, type EvaluateParams } from './schemas.js';
+import { evaluateSchema } from './schemas.js';
+import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
 import { templateDocument } from '../../model/template-document.js';
 
 export interface EvaluateRoutesOptions {
@@ -27,7 +28,7 @@ export interface EvaluateRoutesOptions {
  * values and events. The compiled pipeline is cached per source hash; the state is not.
  */
 export function evaluateRoutes(
-  app: FastifyInstance,
+  app: SchemaTypedApp,
   options: EvaluateRoutesOptions,
   done: (error?: Error) => void,
 ): void {
@@ -36,7 +37,7 @@ export function evaluateRoutes(
   app.post(
     '/:templateId/:templateVersion/evaluate',
     { schema: evaluateSchema, bodyLimit: options.bodyLimit },
-    async (request: FastifyRequest<{ Params: EvaluateParams; Body: EvaluateBody }>) => {
+    async (request) => {
       const { templateId, templateVersion } = request.params;
       const record = await options.repository.find(templateId, templateVersion);
       if (!record) {
@@ -64,7 +65,9 @@ export function evaluateRoutes(
         now: () => at,
         ...(request.body.origin !== undefined ? { origin: request.body.origin } : {}),
       });
-      return evaluator.updateBatch(request.body.updates);
+      // The schema admits every shape of input (one object schema for the three kinds); the
+      // evaluator checks each one and answers an unusable one with an update-rejected event.
+      return evaluator.updateBatch(request.body.updates as readonly PipelineInput[]);
     },
   );
   done();

@@ -1,18 +1,8 @@
 import { errorResponse, errorResponses, PROBLEM_ERROR_BODY } from '@triad/service-kit';
-import type { PipelineInput } from '@triad/device-templates';
 import { problemEntrySchema } from '../../presenters/problem-presenter.js';
 
 /** Most inputs one request may carry. */
 export const MAX_UPDATES = 10_000;
-
-export interface EvaluateParams {
-  templateId: string;
-  templateVersion: string;
-}
-export interface EvaluateBody {
-  updates: PipelineInput[];
-  origin?: string;
-}
 
 const any = (description: string) => ({ description }) as const;
 const tableIndex = {

@@ -1,12 +1,6 @@
 import { errorResponses, PROBLEM_ERROR_BODY } from '@triad/service-kit';
 import { templateSummarySchema } from '../../presenters/template-presenter.js';
 
-export interface MatchBody {
-  deviceID?: string;
-  vendorID?: string;
-  description?: string;
-}
-
 const hexId = (what: string) =>
   ({
     type: 'string',

@@ -1,11 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { SchemaRequest } from '../../http/schema-typed-app.js';
 import { deleteAllTemplateVersions, deleteTemplateVersion } from '../../commands/delete-templates.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
-import type { TemplateIdParams, TemplateParams } from './schemas.js';
+import type { deleteAllVersionsSchema, deleteTemplateSchema } from './schemas.js';
 
 /** `DELETE /templates/:templateId/:templateVersion`. */
 export function deleteTemplateHandler(repository: TemplateRepository) {
-  return async (request: FastifyRequest<{ Params: TemplateParams }>, reply: FastifyReply) => {
+  return async (request: SchemaRequest<typeof deleteTemplateSchema>, reply: FastifyReply) => {
     await deleteTemplateVersion(repository, request.params.templateId, request.params.templateVersion);
     return reply.status(204).send();
   };
@@ -13,7 +14,7 @@ export function deleteTemplateHandler(repository: TemplateRepository) {
 
 /** `DELETE /templates/:templateId`: every version. */
 export function deleteAllVersionsHandler(repository: TemplateRepository) {
-  return async (request: FastifyRequest<{ Params: TemplateIdParams }>, reply: FastifyReply) => {
+  return async (request: SchemaRequest<typeof deleteAllVersionsSchema>, reply: FastifyReply) => {
     await deleteAllTemplateVersions(repository, request.params.templateId);
     return reply.status(204).send();
   };

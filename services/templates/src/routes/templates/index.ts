@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
 import { useTemplateSourceParsers } from '../../http/source-body-parsers.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
 import { deleteAllVersionsHandler, deleteTemplateHandler } from './delete-template.js';
@@ -24,7 +24,7 @@ export interface TemplatesRoutesOptions {
 
 /** The registry resource; register with `prefix: '/templates'`. */
 export function templatesRoutes(
-  app: FastifyInstance,
+  app: SchemaTypedApp,
   options: TemplatesRoutesOptions,
   done: (error?: Error) => void,
 ): void {

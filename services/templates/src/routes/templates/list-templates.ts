@@ -1,11 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { SchemaRequest } from '../../http/schema-typed-app.js';
 import { presentTemplateSummary } from '../../presenters/template-presenter.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
-import type { ListQuery } from './schemas.js';
+import type { listTemplatesSchema } from './schemas.js';
 
 /** `GET /templates`: filtered, paged listing. */
 export function listTemplatesHandler(repository: TemplateRepository) {
-  return async (request: FastifyRequest<{ Querystring: ListQuery }>) => {
+  return async (request: SchemaRequest<typeof listTemplatesSchema>) => {
     const { prefix, q, originType, latest, limit, offset } = request.query;
     const page = await repository.list({
       ...(prefix !== undefined ? { prefix } : {}),

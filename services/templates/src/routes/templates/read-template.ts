@@ -1,9 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { SchemaRequest } from '../../http/schema-typed-app.js';
 import { JSON_MEDIA_TYPE, YAML_MEDIA_TYPES, mediaTypeOf, negotiate } from '../../http/media-types.js';
 import { templatesProblems } from '../../errors.js';
 import { presentTemplateSummary } from '../../presenters/template-presenter.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
-import type { ReadQuery, TemplateIdParams, TemplateParams } from './schemas.js';
+import type { listVersionsSchema, readTemplateSchema } from './schemas.js';
 
 /**
  * `GET /templates/:templateId/:templateVersion`: the document as JSON, or the stored source
@@ -13,7 +14,7 @@ import type { ReadQuery, TemplateIdParams, TemplateParams } from './schemas.js';
  * `If-None-Match` names the tag of the representation it would get (or `*`) gets 304 without a body.
  */
 export function readTemplateHandler(repository: TemplateRepository) {
-  return async (request: FastifyRequest<{ Params: TemplateParams; Querystring: ReadQuery }>, reply: FastifyReply) => {
+  return async (request: SchemaRequest<typeof readTemplateSchema>, reply: FastifyReply) => {
     const { templateId, templateVersion } = request.params;
     const record = await repository.find(templateId, templateVersion);
     if (!record) {
@@ -66,7 +67,7 @@ export function noneMatch(header: string | undefined, etag: string): boolean {
 
 /** `GET /templates/:templateId`: every version, newest first. */
 export function listVersionsHandler(repository: TemplateRepository) {
-  return async (request: FastifyRequest<{ Params: TemplateIdParams }>) => {
+  return async (request: SchemaRequest<typeof listVersionsSchema>) => {
     const { templateId } = request.params;
     const versions = await repository.listVersions(templateId);
     if (versions.length === 0)

@@ -18,28 +18,6 @@ const templateVersionParam = {
   description: 'templateVersion, e.g. 1.5.2',
 } as const;
 
-export interface TemplateParams {
-  templateId: string;
-  templateVersion: string;
-}
-export interface TemplateIdParams {
-  templateId: string;
-}
-export interface ListQuery {
-  prefix?: string;
-  q?: string;
-  originType?: string;
-  latest: boolean;
-  limit: number;
-  offset: number;
-}
-export interface ReadQuery {
-  format?: 'json' | 'source';
-}
-export interface WriteQuery {
-  strict: boolean;
-}
-
 const idParams = {
   type: 'object',
   required: ['templateId'],

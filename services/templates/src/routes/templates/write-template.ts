@@ -1,15 +1,16 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { SchemaRequest } from '../../http/schema-typed-app.js';
 import { saveTemplate, type SaveTemplateOutcome } from '../../commands/save-template.js';
 import { readTemplateSource } from '../../http/source-body-parsers.js';
 import { templatesProblems } from '../../errors.js';
 import { presentProblems } from '../../presenters/problem-presenter.js';
 import { presentTemplateSummary, templatePath } from '../../presenters/template-presenter.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
-import type { TemplateParams, WriteQuery } from './schemas.js';
+import type { createTemplateSchema, putTemplateSchema } from './schemas.js';
 
 /** `POST /templates`: store a new version (409 when it exists). */
 export function createTemplateHandler(repository: TemplateRepository) {
-  return async (request: FastifyRequest<{ Querystring: WriteQuery }>, reply: FastifyReply) => {
+  return async (request: SchemaRequest<typeof createTemplateSchema>, reply: FastifyReply) => {
     const source = readTemplateSource(request);
     const outcome = await saveTemplate(repository, { ...source, mode: 'create', strict: request.query.strict });
     return sendOutcome(reply, outcome);
@@ -18,7 +19,7 @@ export function createTemplateHandler(repository: TemplateRepository) {
 
 /** `PUT /templates/:templateId/:templateVersion`: create or replace that version. */
 export function putTemplateHandler(repository: TemplateRepository) {
-  return async (request: FastifyRequest<{ Params: TemplateParams; Querystring: WriteQuery }>, reply: FastifyReply) => {
+  return async (request: SchemaRequest<typeof putTemplateSchema>, reply: FastifyReply) => {
     const source = readTemplateSource(request);
     const outcome = await saveTemplate(repository, {
       ...source,

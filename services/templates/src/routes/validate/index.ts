@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateSource } from '@triad/device-templates';
 import { readTemplateSource, useTemplateSourceParsers } from '../../http/source-body-parsers.js';
 import { presentValidation } from '../../presenters/validation-presenter.js';
-import { validateSchema, type ValidateQuery } from './schemas.js';
+import { validateSchema } from './schemas.js';
+import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
 
 export interface ValidateRoutesOptions {
   readonly sourceBodyLimit: number;
@@ -11,18 +11,14 @@ export interface ValidateRoutesOptions {
 
 /** `POST /validate`: the validator's verdict on a template source; stores nothing. */
 export function validateRoutes(
-  app: FastifyInstance,
+  app: SchemaTypedApp,
   options: ValidateRoutesOptions,
   done: (error?: Error) => void,
 ): void {
   useTemplateSourceParsers(app, { maxJsonDepth: options.maxJsonDepth });
-  app.post(
-    '/validate',
-    { schema: validateSchema, bodyLimit: options.sourceBodyLimit },
-    (request: FastifyRequest<{ Querystring: ValidateQuery }>) => {
-      const { text, format } = readTemplateSource(request);
-      return presentValidation(validateSource(text, { format, file: '<request body>', strict: request.query.strict }));
-    },
-  );
+  app.post('/validate', { schema: validateSchema, bodyLimit: options.sourceBodyLimit }, (request) => {
+    const { text, format } = readTemplateSource(request);
+    return presentValidation(validateSource(text, { format, file: '<request body>', strict: request.query.strict }));
+  });
   done();
 }

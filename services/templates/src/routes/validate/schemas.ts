@@ -2,10 +2,6 @@ import { errorResponses, PROBLEM_ERROR_BODY } from '@triad/service-kit';
 import { templateSourceBodySchema } from '../../http/source-body-parsers.js';
 import { validationReplySchema } from '../../presenters/validation-presenter.js';
 
-export interface ValidateQuery {
-  strict: boolean;
-}
-
 export const validateSchema = {
   tags: ['validation'],
   operationId: 'validateTemplate',
