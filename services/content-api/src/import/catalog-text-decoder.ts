@@ -149,7 +149,7 @@ export class CatalogTextDecoder {
  * them gives `text` again.
  */
 export function encodeSingleByte(text: string, encoding: 'windows-1252' | 'iso-8859-15' | 'us-ascii'): Buffer {
-  if (!/[^\x00-\xFF]/.test(text)) return Buffer.from(text, 'latin1');
+  if (!/[\u0100-\uFFFF]/.test(text)) return Buffer.from(text, 'latin1');
   const bytes = REVERSE[encoding];
   return Buffer.from(Array.from(text, (c) => bytes.get(c) ?? c.charCodeAt(0)));
 }
@@ -200,7 +200,9 @@ function decodeWhole(
     if (lone.index === text.length - 1 && isHighSurrogate(code)) return text;
     return {
       before: text.slice(0, lone.index),
-      reason: `the UTF-16 code unit 0x${code.toString(16).toUpperCase()} is half of a character whose other half is missing`,
+      reason:
+        `the UTF-16 code unit 0x${code.toString(16).toUpperCase()} is half of a character ` +
+        'whose other half is missing',
     };
   }
   const text = buffer.toString('latin1');
@@ -339,7 +341,9 @@ function utf8SequenceLength(bytes: Uint8Array, i: number): number {
 function cutShort(text: string, declaration: Pick<EncodingDeclaration, 'encoding'>): Undecodable {
   return {
     before: text,
-    reason: `the file ends in the middle of a ${isUtf16(declaration.encoding) ? 'UTF-16' : 'UTF-8'} character (is it cut short?)`,
+    reason:
+      `the file ends in the middle of a ${isUtf16(declaration.encoding) ? 'UTF-16' : 'UTF-8'} character ` +
+      '(is it cut short?)',
   };
 }
 

@@ -4,7 +4,7 @@ import type { ParsedCatalogItem } from './catalog-parser.js';
 import { parseCatalog, type ParseCatalogOptions } from './parse-catalog.js';
 import { CatalogEncodingError } from './xml-encoding.js';
 
-/** A BMEcat 1.2 catalog of `count` articles with German text, declaring `encoding`; articles start on line 8 + 6 i. */
+/** A BMEcat 1.2 catalog of `count` articles with German text, declaring `encoding`. */
 function catalog(encoding: string, count: number, long = ''): string {
   const articles = Array.from(
     { length: count },
@@ -13,13 +13,15 @@ function catalog(encoding: string, count: number, long = ''): string {
       <ARTICLE_DETAILS><DESCRIPTION_SHORT>Winkel ${i}, Höhe 20 mm</DESCRIPTION_SHORT>
         <DESCRIPTION_LONG>Oberfläche: Weiß, „matt“ – 12 €${i === 3 ? long : ''}</DESCRIPTION_LONG></ARTICLE_DETAILS>
       <ARTICLE_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT></ARTICLE_ORDER_DETAILS>
-      <ARTICLE_PRICE_DETAILS><ARTICLE_PRICE price_type="net_customer"><PRICE_AMOUNT>1.50</PRICE_AMOUNT><TAX>0.19</TAX></ARTICLE_PRICE></ARTICLE_PRICE_DETAILS>
+      <ARTICLE_PRICE_DETAILS><ARTICLE_PRICE price_type="net_customer">
+        <PRICE_AMOUNT>1.50</PRICE_AMOUNT><TAX>0.19</TAX></ARTICLE_PRICE></ARTICLE_PRICE_DETAILS>
     </ARTICLE>`,
   );
   return `<?xml version="1.0" encoding="${encoding}"?>
 <!DOCTYPE BMECAT SYSTEM "bmecat_new_catalog.dtd">
 <BMECAT version="1.2" xmlns="http://www.bmecat.org/bmecat/1.2/bmecat_new_catalog">
-  <HEADER><CATALOG><LANGUAGE>deu</LANGUAGE><CATALOG_ID>E</CATALOG_ID><CATALOG_VERSION>1</CATALOG_VERSION><CURRENCY>EUR</CURRENCY></CATALOG>
+  <HEADER><CATALOG><LANGUAGE>deu</LANGUAGE><CATALOG_ID>E</CATALOG_ID><CATALOG_VERSION>1</CATALOG_VERSION>
+    <CURRENCY>EUR</CURRENCY></CATALOG>
     <SUPPLIER><SUPPLIER_NAME>Maße & Gewichte</SUPPLIER_NAME></SUPPLIER>
   </HEADER>
   <T_NEW_CATALOG>
@@ -66,12 +68,11 @@ async function collect(input: readonly Buffer[], options: ParseCatalogOptions): 
 }
 
 /** The records (or error) of one reader on this thread, expecting the same from two workers in small pieces. */
-async function same(bytes: Buffer, format: 'bmecat' | 'jsonl' = 'bmecat'): Promise<ParsedCatalogItem[] | unknown> {
+async function same(bytes: Buffer, format: 'bmecat' | 'jsonl' = 'bmecat'): Promise<ParsedCatalogItem[] | Error> {
   const input = chunks(bytes, 333);
-  const inline = await collect(input, { format, shopId: 'labtools', thread: 'inline' }).catch((e: unknown) => e);
-  const worker = await collect(input, { format, shopId: 'labtools', workers: 2, pieceBytes: 700 }).catch(
-    (e: unknown) => e,
-  );
+  const failed = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
+  const inline = await collect(input, { format, shopId: 'labtools', thread: 'inline' }).catch(failed);
+  const worker = await collect(input, { format, shopId: 'labtools', workers: 2, pieceBytes: 700 }).catch(failed);
   expect(worker).toEqual(inline);
   return inline;
 }
@@ -80,7 +81,7 @@ describe('parseCatalog in the encoding a file declares', () => {
   for (const [name, encode] of ENCODED)
     it(`reads ${name} on this thread and in pieces on workers alike, altering no character`, async () => {
       const items = await same(encode(40));
-      if (!Array.isArray(items)) throw items;
+      if (items instanceof Error) throw items;
       expect(items).toHaveLength(40);
       const [first] = items;
       if (!first || !('article' in first)) throw new Error(`not an article: ${JSON.stringify(first)}`);
@@ -95,7 +96,7 @@ describe('parseCatalog in the encoding a file declares', () => {
 
   it('reads an item longer than a piece in a single-byte file', async () => {
     const items = await same(ENCODED[3]![1](12, ' Höhe'.repeat(400)));
-    if (!Array.isArray(items)) throw items;
+    if (items instanceof Error) throw items;
     expect(items.filter((i) => 'article' in i && i.article.document.includes('Höhe Höhe'))).toHaveLength(1);
   });
 
@@ -107,7 +108,9 @@ describe('parseCatalog in the encoding a file declares', () => {
     const error = await same(bytes);
     expect(error).toBeInstanceOf(CatalogEncodingError);
     expect(error).toMatchObject({ line, column: at - text.lastIndexOf('\n', at) });
-    expect(String(error)).toContain('byte 0xFC is not valid UTF-8 (in ISO-8859-1 or Windows-1252 it would be "ü")');
+    expect(error instanceof Error && error.message).toContain(
+      'byte 0xFC is not valid UTF-8 (in ISO-8859-1 or Windows-1252 it would be "ü")',
+    );
   });
 
   it('refuses invalid UTF-8 inside an item longer than a piece at its line', async () => {
