@@ -1,3 +1,5 @@
+import { DoctypeError, doctypeEnd, MAX_DOCTYPE_CHARS, NO_ENTITIES } from './xml-doctype.js';
+
 /** One event of the XML stream. Names lose their namespace prefix (`bmecat:ARTICLE` -> `ARTICLE`). */
 export type XmlEvent =
   | {
@@ -27,7 +29,7 @@ export class XmlSyntaxError extends Error {
 }
 
 /**
- * Longest start tag, end tag or DOCTYPE the reader holds, in characters (`MAX_MARKUP_CHARS`,
+ * Longest start tag or end tag the reader holds, in characters (`MAX_MARKUP_CHARS`,
  * 64 KiB); a longer one refuses the file. Comments, processing instructions and CDATA may be
  * longer: they are read as they arrive (CDATA as text), never held whole.
  */
@@ -68,16 +70,13 @@ function codePointName(code: number): string {
 
 const ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
-/** Why declarations and references to declared entities refuse a document. */
-const NOT_PROCESSED = 'DTDs and entities are not processed; remove the declaration';
-
 /** An entity reference other than the five predefined ones: `index` is where it starts in the decoded text. */
 export class UndeclaredEntityError extends Error {
   readonly index: number;
   constructor(reference: string, index: number) {
     super(
       `entity reference ${reference} is not one of the five XML entities (&lt; &gt; &amp; &quot; &apos;): ` +
-        'DTDs and entities are not processed; write the character itself or a character reference',
+        `${NO_ENTITIES}; write the character itself or a character reference (&#228; for ä)`,
     );
     this.name = 'UndeclaredEntityError';
     this.index = index;
@@ -144,10 +143,11 @@ const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
  * A small streaming XML reader for catalog files: feed text chunks of any size with `write`
  * (events as values) or `feed` (calls on a handler, nothing allocated per event), get what the
  * chunk completed; `end` checks nothing is left open. Handles elements, attributes, text, CDATA,
- * comments, processing instructions and a DOCTYPE that only names an external DTD (skipped, never
- * fetched). A DOCTYPE with declarations (`[...]`), an `ENTITY` declaration and a reference to an
- * entity other than the five predefined ones are refused with their line: DTDs and entities are
- * not processed, and storing them as text would serve something the supplier did not mean. Memory stays bounded by the
+ * comments, processing instructions and a DOCTYPE naming an external DTD (skipped, never fetched)
+ * and holding element and attribute declarations (skipped: `xml-doctype.ts`). An `ENTITY`
+ * declaration and a reference to an entity other than the five predefined ones are refused with
+ * their line: entities are not expanded, and storing them as text would serve something the
+ * supplier did not mean. Memory stays bounded by the
  * largest single construct, not by the file. Tags and attributes are read by one forward scan
  * (no regular expressions): the import reads gigabytes with it.
  */
@@ -302,9 +302,17 @@ export class XmlEventReader {
   /**
    * The unfinished construct at `lt` is longer than `MAX_MARKUP_CHARS`: a comment, processing
    * instruction or CDATA section is read on as it arrives (returns where its content starts); a
-   * tag or DOCTYPE refuses the file.
+   * tag refuses the file; a DOCTYPE is waited for up to `MAX_DOCTYPE_CHARS`.
    */
   #longMarkup(buffer: string, lt: number): number {
+    if (buffer.startsWith('<!DOCTYPE', lt)) {
+      if (buffer.length - lt <= MAX_DOCTYPE_CHARS) return -1;
+      throw new XmlSyntaxError(
+        `the DOCTYPE is longer than ${MAX_DOCTYPE_CHARS} characters, the most Triad reads (its declarations are ` +
+          'not used for the import): shorten its internal subset "[...]" or remove it; the file is not imported',
+        this.#line,
+      );
+    }
     for (const [open, until, text] of LONG_CONSTRUCTS) {
       if (!buffer.startsWith(open, lt)) continue;
       this.#skip = { until, text };
@@ -389,11 +397,19 @@ export class XmlEventReader {
     // A prefix of `<!--`, `<![CDATA[`, `<!DOCTYPE` or `<!ENTITY` cut by the chunk end: wait for more.
     if (buffer.length - lt < 9 && DECLARATIONS.some((d) => d.startsWith(buffer.slice(lt)))) return -1;
     if (buffer.startsWith('<!ENTITY', lt))
-      throw new XmlSyntaxError(`an ENTITY declaration: ${NOT_PROCESSED}`, this.#line);
+      throw new XmlSyntaxError(`an entity declaration (<!ENTITY ...>): ${NO_ENTITIES}; remove it`, this.#line);
+    if (buffer.startsWith('<!DOCTYPE', lt)) {
+      try {
+        return doctypeEnd(buffer, lt);
+      } catch (error) {
+        if (!(error instanceof DoctypeError)) throw error;
+        throw new XmlSyntaxError(
+          `${error.message} (the file is not imported)`,
+          this.#line + countLines(buffer, lt, error.at),
+        );
+      }
+    }
     const gt = buffer.indexOf('>', lt);
-    const bracket = buffer.indexOf('[', lt);
-    if (bracket !== -1 && (gt === -1 || bracket < gt))
-      throw new XmlSyntaxError(`a DOCTYPE with declarations ([...]): ${NOT_PROCESSED}`, this.#line);
     return gt === -1 ? -1 : gt + 1;
   }
 
