@@ -17,4 +17,5 @@ export { compareVersions, newestFirst } from './model/compare-versions.js';
 export { seedExampleTemplates, defaultExamplesDirectory, type SeedOutcome } from './demo/seed-example-templates.js';
 export { createDevicesCommand, DEFAULT_TEMPLATES_URL, type DevicesCommandOptions } from './cli/devices-command.js';
 export { createTokensCommand, type TokensCommandOptions } from './cli/tokens-command.js';
-export { TokenRepository, TOKEN_SCOPES, type TokenScope } from './repositories/token-repository.js';
+export { TokenRepository } from './repositories/token-repository.js';
+export { TOKEN_SCOPES, type TokenScope } from './model/token-scope.js';

@@ -1,4 +1,4 @@
-import type { UserRecord } from '../repositories/user-repository.js';
+import type { UserRecord } from '../model/user-record.js';
 import { sessionStamp } from './session-stamp.js';
 
 /** One open live socket, as `LiveSessions` knows it. */

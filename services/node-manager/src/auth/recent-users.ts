@@ -1,4 +1,4 @@
-import type { UserRecord } from '../repositories/user-repository.js';
+import type { UserRecord } from '../model/user-record.js';
 
 /**
  * Users read from the store in the last `ttlMs`, so that a client sending Basic credentials on

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { UserRecord } from '../repositories/user-repository.js';
+import type { UserRecord } from '../model/user-record.js';
 
 /**
  * A digest of everything a session of `user` rests on: the stored password hash (a new password

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { WsPassRepository } from '../repositories/ws-pass-repository.js';
-import type { UserRecord } from '../repositories/user-repository.js';
+import type { UserRecord } from '../model/user-record.js';
 import { sessionStamp } from './session-stamp.js';
 
 /** Where the pass store reads the stored user (the database itself, never a cache). */

@@ -4,7 +4,9 @@ import { splitNodeName } from '../connections/reachability-checks.js';
 import { nmError } from '../errors.js';
 import type { NodeManagerEvents } from '../events/node-manager-events.js';
 import { DEFAULT_PLUGINS, type PluginRepository } from '../repositories/plugin-repository.js';
-import type { FamilyRecord, NodeRecord, TopologyRepository } from '../repositories/topology-repository.js';
+import type { FamilyRecord } from '../model/family-record.js';
+import type { NodeRecord } from '../model/node-record.js';
+import type { TopologyRepository } from '../repositories/topology-repository.js';
 
 /** Family of nodes added without a family whose release is unknown (not UP when added, or the call failed). */
 export const DEFAULT_FAMILY_NAME = 'Default';

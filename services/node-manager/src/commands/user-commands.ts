@@ -13,7 +13,8 @@ import {
   type Role,
 } from '../model/roles.js';
 import { nmError } from '../errors.js';
-import { UserExistsError, type UserRepository, type UserRecord } from '../repositories/user-repository.js';
+import type { UserRecord } from '../model/user-record.js';
+import { UserExistsError, type UserRepository } from '../repositories/user-repository.js';
 
 /** What `ensureAdmin` did on start-up. */
 export interface AdminBootstrap {

@@ -1,5 +1,5 @@
 import { listElements } from '@triad/erlang-dist';
-import type { NodeLogEntry } from '../repositories/node-log-repository.js';
+import type { NodeLogEntry } from '../model/node-log-entry.js';
 import { COLLECTOR_RPC_TIMEOUT_MS, type Collector, type MonitoredNode, type RpcCaller } from './collector.js';
 import { erlangTermText } from './erlang-term-text.js';
 import type { NodeLogs } from './node-logs.js';

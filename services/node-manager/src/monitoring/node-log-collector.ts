@@ -1,5 +1,6 @@
 import { listElements, tupleOf, type Term } from '@triad/erlang-dist';
-import { isLogLevel, type NodeLogEntry } from '../repositories/node-log-repository.js';
+import { isLogLevel } from '../model/log-level.js';
+import type { NodeLogEntry } from '../model/node-log-entry.js';
 import type { Collector, MonitoredNode, RpcCaller } from './collector.js';
 import { ErlangExpression, integerOf, textOf } from './erlang-expression.js';
 import { erlangTermText } from './erlang-term-text.js';

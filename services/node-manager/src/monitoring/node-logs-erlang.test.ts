@@ -2,7 +2,7 @@ import { atom, list, string } from '@triad/erlang-dist';
 import { describe, expect, it } from 'vitest';
 import { liveErl } from '../connections/test-support/erl-node.js';
 import type { NodeLogEvent } from '../events/node-manager-events.js';
-import type { NodeLogEntry } from '../repositories/node-log-repository.js';
+import type { NodeLogEntry } from '../model/node-log-entry.js';
 import { LIVE_ADMIN as auth, useLiveNodeManager } from '../test-support/live-node-manager.js';
 import { pollUntil } from '../test-support/poll-until.js';
 import { CodeLoadCollector } from './code-load-collector.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NodeLogEvent, NodeManagerEvents } from '../events/node-manager-events.js';
-import type { NodeLogEntry, NodeLogRepository } from '../repositories/node-log-repository.js';
+import type { NodeLogEntry } from '../model/node-log-entry.js';
+import type { NodeLogRepository } from '../repositories/node-log-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
 import type { MonitoredNode } from './collector.js';
 

@@ -1,4 +1,4 @@
-import type { NodeLogEntry } from '../repositories/node-log-repository.js';
+import type { NodeLogEntry } from '../model/node-log-entry.js';
 
 /** A log entry as `GET /api/logs/node/{node_id}` and the live feed show it. */
 export interface PresentedNodeLog {

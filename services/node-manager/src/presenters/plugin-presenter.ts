@@ -1,4 +1,4 @@
-import type { PluginRecord } from '../repositories/plugin-repository.js';
+import type { PluginRecord } from '../model/plugin-record.js';
 
 /** A plugin as the API shows it: `[{plugin_name}, {plugin_apps}, {plugin_state}]`. */
 export type PluginReply = [{ plugin_name: string }, { plugin_apps: string }, { plugin_state: 'on' | 'off' }];

@@ -1,5 +1,6 @@
 import type { NodeFacts, RunningApplication } from '../model/node-facts.js';
-import type { FamilyRecord, NodeRecord } from '../repositories/topology-repository.js';
+import type { FamilyRecord } from '../model/family-record.js';
+import type { NodeRecord } from '../model/node-record.js';
 
 /** What the API shows instead of a node's cookie: cookies are secrets and never leave the service. */
 export const HIDDEN_COOKIE = 'hidden';

@@ -2,20 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@triad/db';
 import type { Kysely } from 'kysely';
 import type { NodeManagerDatabase } from './node-manager-tables.js';
-
-/** Logger levels, most severe first (RFC 5424 names, as Erlang's `logger` uses them). */
-export const LOG_LEVELS = ['emergency', 'alert', 'critical', 'error', 'warning', 'notice', 'info', 'debug'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** One log entry of a node. */
-export interface NodeLogEntry {
-  /** The node's event time, µs since the epoch. */
-  readonly timeUs: number;
-  readonly level: LogLevel;
-  /** `crash_report`, `supervisor_report`, `progress_report`, `logger_event`, `code_loaded`, `code_purged`. */
-  readonly kind: string;
-  readonly text: string;
-}
+import { LOG_LEVELS, isLogLevel, type LogLevel } from '../model/log-level.js';
+import type { NodeLogEntry } from '../model/node-log-entry.js';
 
 /**
  * `nm_node_logs`: the log entries collected from each node, at most `maxPerNode` per node (the
@@ -80,9 +68,4 @@ export class NodeLogRepository {
       text: row.text,
     }));
   }
-}
-
-/** True for one of the eight logger levels. */
-export function isLogLevel(value: string): value is LogLevel {
-  return (LOG_LEVELS as readonly string[]).includes(value);
 }

@@ -2,13 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@triad/db';
 import type { NodeManagerDatabase } from './node-manager-tables.js';
 import type { EventOrigin } from '../events/node-manager-events.js';
-
-/** One plugin of a node. */
-export interface PluginRecord {
-  readonly name: string;
-  readonly apps: string;
-  readonly state: 'on' | 'off';
-}
+import type { PluginRecord } from '../model/plugin-record.js';
 
 /** Plugins a node gets when added, until the connection layer reports the real set. */
 export const DEFAULT_PLUGINS: readonly PluginRecord[] = Object.freeze([

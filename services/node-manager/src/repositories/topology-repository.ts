@@ -3,35 +3,8 @@ import type { Database } from '@triad/db';
 import type { NodeManagerDatabase, NodeFamiliesTable, NodesTable } from './node-manager-tables.js';
 import { CookieCipher } from '../secrets/cookie-cipher.js';
 import { ReadCache, readCachesFit } from './read-cache.js';
-
-/** A stored node. */
-export interface NodeRecord {
-  readonly id: string;
-  readonly name: string;
-  readonly familyId: string;
-  readonly host: string;
-  /** The node's cookie in clear (stored sealed, see `CookieCipher`): pass it to the node only. */
-  readonly cookie: string;
-  readonly domainId: string;
-  readonly state: string;
-  readonly tref: string;
-  readonly pluginsOpts: readonly unknown[];
-  readonly deleted: boolean;
-}
-
-/** A stored node family; `nodes` are the ids of its live nodes. */
-export interface FamilyRecord {
-  readonly id: string;
-  readonly name: string;
-  readonly description: readonly unknown[];
-  readonly nodeSelection: string;
-  readonly bootstrapStrategy: string;
-  readonly bootstrapStrategyOpts: readonly unknown[];
-  readonly neighbors: readonly unknown[];
-  readonly pluginsOpts: readonly unknown[];
-  readonly deleted: boolean;
-  readonly nodes: readonly string[];
-}
+import type { FamilyRecord } from '../model/family-record.js';
+import type { NodeRecord } from '../model/node-record.js';
 
 /**
  * Kysely queries of nodes and families. Deleting only sets `deleted`, so ids keep answering.

@@ -2,16 +2,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation, type Database } from '@triad/db';
 import type { Right, Role } from '../model/roles.js';
 import type { NodeManagerDatabase } from './node-manager-tables.js';
-
-/** A stored user as the service sees it. */
-export interface UserRecord {
-  readonly username: string;
-  readonly passwordHash: string;
-  readonly role: Role;
-  readonly rights: readonly Right[];
-  /** Tags that filter what the user sees, or `'all'` (no filtering). */
-  readonly tags: 'all' | readonly string[];
-}
+import type { UserRecord } from '../model/user-record.js';
 
 /** Thrown by `insert` when the username is taken. */
 export class UserExistsError extends Error {

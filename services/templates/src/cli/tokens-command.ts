@@ -11,7 +11,8 @@ import { openServiceDatabase } from '@triad/db';
 import { EXIT, raiseExit, type CliIo } from '@triad/device-templates';
 import { loadTemplatesConfig } from '../config.js';
 import { TEMPLATES_MIGRATION_TABLE, templatesMigrations } from '../migrations/index.js';
-import { TOKEN_SCOPES, TokenRepository, type TokenScope } from '../repositories/token-repository.js';
+import { TOKEN_SCOPES, type TokenScope } from '../model/token-scope.js';
+import { TokenRepository } from '../repositories/token-repository.js';
 import type { TemplatesDatabase } from '../repositories/templates-tables.js';
 import { TEMPLATES_SQLITE_FILE } from '../server.js';
 

@@ -24,7 +24,8 @@ import {
 } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
 import type { DeviceAlarmRecord, DeviceEventRecord, DeviceRecord } from '../model/device-record.js';
-import type { AlarmChange, DeviceRepository } from '../repositories/device-repository.js';
+import type { AlarmChange } from '../model/alarm-change.js';
+import type { DeviceRepository } from '../repositories/device-repository.js';
 import { placeKey, rowOf } from '../model/device-place.js';
 import type { TemplateRepository } from '../repositories/template-repository.js';
 import { openSecrets } from './device-secrets.js';

@@ -11,7 +11,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { PasswordHashBusyError } from '@triad/service-kit';
 import { templatesProblems } from '../errors.js';
-import type { TokenRepository, TokenScope } from '../repositories/token-repository.js';
+import type { TokenScope } from '../model/token-scope.js';
+import type { TokenRepository } from '../repositories/token-repository.js';
 
 const RANK: Readonly<Record<TokenScope, number>> = { read: 1, write: 2, admin: 3 };
 

@@ -2,6 +2,7 @@ import type { Database } from '@triad/db';
 import type { Kysely } from 'kysely';
 import type { DeviceAlarmRecord, DeviceErrorRecord, DeviceEventRecord, DeviceRecord } from '../model/device-record.js';
 import type { TemplatesDatabase } from './templates-tables.js';
+import type { AlarmChange } from '../model/alarm-change.js';
 
 type DeviceRow = TemplatesDatabase['devices'];
 
@@ -183,14 +184,6 @@ export class DeviceRepository {
       if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) return { seq, deviceId, type, at, body };
     }
   }
-}
-
-/** A raise or clear computed by the pipeline, with the event body to store when it applies. */
-export interface AlarmChange {
-  readonly type: 'alarm-raised' | 'alarm-cleared';
-  readonly at: number;
-  readonly alarm: DeviceAlarmRecord;
-  readonly body: Readonly<Record<string, unknown>>;
 }
 
 function fromEventRow(row: TemplatesDatabase['device_events']): DeviceEventRecord {

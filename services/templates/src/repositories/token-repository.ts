@@ -3,19 +3,8 @@ import type { Database } from '@triad/db';
 import type { Kysely } from 'kysely';
 import { PasswordHasher } from '@triad/service-kit';
 import type { TemplatesDatabase } from './templates-tables.js';
-
-/** What a token may do: `read` the registry, `write` templates and devices, `admin` (also tokens). */
-export const TOKEN_SCOPES = ['read', 'write', 'admin'] as const;
-export type TokenScope = (typeof TOKEN_SCOPES)[number];
-
-export interface ApiTokenRecord {
-  readonly id: string;
-  readonly name: string;
-  readonly scope: TokenScope;
-  readonly createdAt: number;
-  readonly lastUsedAt: number | null;
-  readonly revokedAt: number | null;
-}
+import type { ApiTokenRecord } from '../model/api-token-record.js';
+import type { TokenScope } from '../model/token-scope.js';
 
 /** Tokens read `tdt_<id>_<secret>`: the id finds the row, the secret is checked against its hash. */
 const TOKEN_FORMAT = /^tdt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;

@@ -3,7 +3,7 @@ import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { md5WsPassMatches } from '../../auth/md5-ws-pass.js';
 import { sessionStamp } from '../../auth/session-stamp.js';
-import type { UserRecord } from '../../repositories/user-repository.js';
+import type { UserRecord } from '../../model/user-record.js';
 import type { NodeManagerEvent } from '../../events/node-manager-events.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';
 import { liveSchema } from './schemas.js';

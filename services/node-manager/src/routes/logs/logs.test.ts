@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
 import type { NodeManagerDatabase } from '../../repositories/node-manager-tables.js';
-import type { NodeLogEntry } from '../../repositories/node-log-repository.js';
+import type { NodeLogEntry } from '../../model/node-log-entry.js';
 import { ADMIN, basic, useTestApp } from '../../test-support/node-manager-test-app.js';
 
 interface TestSocket {

@@ -1,5 +1,5 @@
 /** Route schemas of `/api/logs/*` (a Triad addition; also the OpenAPI description). */
-import { LOG_LEVELS } from '../../repositories/node-log-repository.js';
+import { LOG_LEVELS } from '../../model/log-level.js';
 import { errorResponses, nodeParams } from '../shared-schemas.js';
 
 const tags = ['logs'];
