@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { LanguageCode } from '../model/article.js';
-import { XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
+import { isSpace, XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
 import { CatalogTextDecoder } from './catalog-text-decoder.js';
 import { elementTextLimit, RECORD_LIMITS } from './record-limits.js';
 import { bmecatTransaction, type BmecatTransaction } from './bmecat-transaction.js';
@@ -9,6 +9,12 @@ import { NO_CHILDREN, type XmlNode } from './bmecat-node.js';
 import { toItem, type BmecatDefaults, type BmecatItem } from './bmecat-item.js';
 import { FeatureDefinitionCollector } from './bmecat-feature-definitions.js';
 import type { UnkeptElements } from './unkept-elements.js';
+
+/** Whether `text` is only XML whitespace. */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (!isSpace(text.charCodeAt(i))) return false;
+  return true;
+}
 
 /** Local names of the item elements: `ARTICLE` (BMEcat 1.2) and `PRODUCT` (2005). */
 export const ITEM_ELEMENTS: ReadonlySet<string> = new Set(['ARTICLE', 'PRODUCT']);
@@ -169,6 +175,8 @@ export class ItemBuilder implements XmlHandler {
       return;
     }
     if (ITEM_ELEMENTS.has(name)) {
+      // The text between items (indentation) belongs to no header element.
+      this.#headerText = '';
       this.#itemLine = line;
       this.#itemChars = 2 * name.length + 5;
       this.#itemElements = 1;
@@ -201,13 +209,16 @@ export class ItemBuilder implements XmlHandler {
     }
     if (this.#refused) return;
     this.#itemChars += text.length;
+    // Indentation between child elements is no text of the parent: were it kept, 5,740 indented
+    // features would make PRODUCT_FEATURES a text over its limit.
+    if (top.children !== NO_CHILDREN && isBlank(text)) return;
     // Room for the whitespace around a value; the value itself is measured trimmed when the element ends.
     if (top.text.length + text.length > elementTextLimit(top.name) + 1024) {
       this.#refuseText(top);
       return;
     }
-    if (this.#itemChars > RECORD_LIMITS.recordChars) {
-      this.#refuse(top, `the item is longer than ${RECORD_LIMITS.recordChars} characters`);
+    if (this.#itemChars > RECORD_LIMITS.itemChars) {
+      this.#refuse(top, `the item is longer than ${RECORD_LIMITS.itemChars} characters`);
       return;
     }
     top.text += text;

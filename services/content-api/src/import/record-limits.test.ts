@@ -85,6 +85,82 @@ describe('catalog record limits', () => {
     });
   }
 
+  const PRICE =
+    '<PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT></PRODUCT_ORDER_DETAILS>\n' +
+    '<PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_customer">' +
+    '<PRICE_AMOUNT>2.50</PRICE_AMOUNT><TAX>0.19</TAX></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS>';
+
+  /**
+   * A BMEcat 2005 file of two articles, the first with `features` features of 5 elements each,
+   * indented by `indent`, in chunks of about 64 KiB as a file is read.
+   */
+  function* bmecatWithFeatures(features: number, indent: number): Generator<string> {
+    const pad = `\n${' '.repeat(indent)}`;
+    yield [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<BMECAT version="2005"><HEADER><CATALOG><LANGUAGE>deu</LANGUAGE><CURRENCY>EUR</CURRENCY></CATALOG></HEADER>',
+      '<T_NEW_CATALOG>',
+      '<PRODUCT><SUPPLIER_PID>BIG-1</SUPPLIER_PID>' +
+        '<PRODUCT_DETAILS><DESCRIPTION_SHORT>Reihenklemme</DESCRIPTION_SHORT></PRODUCT_DETAILS>',
+      '<PRODUCT_FEATURES><REFERENCE_FEATURE_SYSTEM_NAME>ECLASS-9.0</REFERENCE_FEATURE_SYSTEM_NAME>' +
+        '<REFERENCE_FEATURE_GROUP_ID>27141120</REFERENCE_FEATURE_GROUP_ID>',
+    ].join('\n');
+    let chunk = '';
+    for (let i = 0; i < features; i += 1) {
+      if (chunk.length > 65_536) {
+        yield chunk;
+        chunk = '';
+      }
+      chunk +=
+        `${pad}<FEATURE>${pad}  <FNAME>Merkmal ${i}</FNAME>${pad}  <FVALUE>${i}</FVALUE>` +
+        `${pad}  <FUNIT>MMT</FUNIT>${pad}  <FORDER>${i}</FORDER>${pad}</FEATURE>`;
+    }
+    yield chunk;
+    yield [
+      '',
+      '</PRODUCT_FEATURES>',
+      PRICE,
+      '</PRODUCT>',
+      '<PRODUCT><SUPPLIER_PID>SMALL-2</SUPPLIER_PID>',
+      '<PRODUCT_DETAILS><DESCRIPTION_SHORT>Brücke</DESCRIPTION_SHORT></PRODUCT_DETAILS>',
+      PRICE,
+      '</PRODUCT>',
+      '</T_NEW_CATALOG>',
+      '</BMECAT>',
+      '',
+    ].join('\n');
+  }
+
+  for (const thread of ['inline', 'worker'] as const) {
+    it(`imports an item of 45,000 elements and 2.4 million characters (${thread})`, async () => {
+      const file = [...bmecatWithFeatures(9_000, 30)].join('');
+      expect(file.length).toBeGreaterThan(2_400_000);
+      const items = await collect(bmecatWithFeatures(9_000, 30), { format: 'bmecat', shopId: 'labtools', thread });
+      expect(items.map((i) => ('article' in i ? i.article.supplierArticleId : i))).toEqual(['BIG-1', 'SMALL-2']);
+      expect(items[1]!.line).toBe(file.slice(0, file.indexOf('<PRODUCT><SUPPLIER_PID>SMALL-2')).split('\n').length);
+    });
+
+    it(`refuses an item of over ${RECORD_LIMITS.elements} elements by its path (${thread})`, async () => {
+      const items = await collect(bmecatWithFeatures(RECORD_LIMITS.elements / 5, 0), {
+        format: 'bmecat',
+        shopId: 'labtools',
+        thread,
+      });
+      expect(ids(items)).toEqual(['refused', 'SMALL-2']);
+      expect(items[0]).toEqual({
+        line: 4,
+        violations: [
+          {
+            path: '/PRODUCT/PRODUCT_FEATURES/FEATURE/FUNIT',
+            message: expect.stringMatching(
+              /^FUNIT \(\d+ lines below the item's start tag\): the item has more than 200000 elements$/,
+            ) as string,
+          },
+        ],
+      });
+    });
+  }
+
   it('refuses fields over their limits by JSON pointer: long text, short text, ids, keyword and price counts', () => {
     const [article] = articles;
     const record = {

@@ -9,8 +9,13 @@ import type { RecordViolation } from '../model/parse-article-record.js';
  * exceed them, and a stored article only needs to stay bounded.
  */
 export const RECORD_LIMITS = Object.freeze({
-  /** One record as read: a BMEcat item's text and markup, a JSON Lines line (2 Mi characters). */
+  /** One JSON Lines line (2 Mi characters). */
   recordChars: 2_097_152,
+  /**
+   * One BMEcat item's text and markup (16 Mi characters): ECLASS "advanced" feature blocks make
+   * items of 2.3 million characters in real catalogs (Weidmüller), markup being most of it.
+   */
+  itemChars: 16_777_216,
   /** Long texts: `DESCRIPTION_LONG`, `REMARKS` (BMEcat: 64,000), and any element the record does not use. */
   longTextChars: 65_536,
   /** Short texts: `DESCRIPTION_SHORT` (BMEcat: 150), names, feature values, media descriptions. */
@@ -21,8 +26,8 @@ export const RECORD_LIMITS = Object.freeze({
   hrefChars: 2_048,
   /** Keywords of one article, all languages together. */
   keywords: 1_000,
-  /** Features of one article, all classifications together. */
-  features: 1_000,
+  /** Features of one article, all classifications together (a Weidmüller article has 5,740). */
+  features: 10_000,
   /** Values of one feature. */
   featureValues: 100,
   /** Media files of one article. */
@@ -33,8 +38,11 @@ export const RECORD_LIMITS = Object.freeze({
   references: 1_000,
   /** Any other list of one article (texts per language, identifiers, statuses, classifications, territories). */
   listItems: 100,
-  /** Elements in one BMEcat item. */
-  elements: 20_000,
+  /**
+   * Elements in one BMEcat item: real items with ECLASS advanced features hold 43,000. An element
+   * costs the reader about 160 bytes while its item is read, so an item stays under about 32 MB.
+   */
+  elements: 200_000,
   /** Nesting depth inside one record (BMEcat items nest about 6 deep). */
   depth: 32,
 });
