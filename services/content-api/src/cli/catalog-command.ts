@@ -18,6 +18,7 @@ import { parseRejectLimit, type RejectLimit } from '../commands/reject-limit.js'
 import { CATALOG_READ_BYTES } from '../import/parse-catalog.js';
 import type { Article, BusinessShop } from '../model/article.js';
 import { CONTENT_SQLITE_FILE, openContentApiCore, type ContentApiCore } from '../content-api-core.js';
+import { addCheckCommand, writeReport } from './catalog-check-command.js';
 
 /** The part of the CLI's io object the catalog commands use. */
 export interface CatalogCommandIo {
@@ -214,6 +215,7 @@ export function createCatalogCommand(io: CatalogCommandIo, options: CatalogComma
         }
       },
     );
+  addCheckCommand(command, io, { ...options, demoShops: SHOP_IDS, formatOf });
   return command;
 }
 
@@ -270,11 +272,7 @@ async function runImport(
       `triad catalog import: the run could not be recorded (${recordError.message}); the import stands\n`,
     );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  for (const failure of result.failed) {
-    for (const v of failure.violations)
-      io.stderr.write(`line ${failure.line}: ${v.path ? `${v.path}: ` : ''}${v.message}\n`);
-  }
-  if (result.failedNotListed > 0) io.stderr.write(`... and ${result.failedNotListed} more rejected records\n`);
+  writeReport(io, result, o.format);
   const rejected = result.failed.length + result.failedNotListed;
   if (!result.committed) {
     io.stderr.write(`triad catalog import: nothing was committed: ${result.refusal}\n`);

@@ -92,10 +92,9 @@ export async function importAndRecord(
 
 /** A failure as a run keeps it: its line and its violations in one sentence. */
 export function refusedRecord(failure: ImportFailure): RefusedRecord {
-  return {
-    line: failure.line,
-    reason: failure.violations.map((v) => (v.path ? `${v.path}: ${v.message}` : v.message)).join('; '),
-  };
+  const reason = failure.violations.map((v) => (v.path ? `${v.path}: ${v.message}` : v.message)).join('; ');
+  const id = failure.supplierArticleId;
+  return id === undefined ? { line: failure.line, reason } : { line: failure.line, reason, supplierArticleId: id };
 }
 
 function refusalOf(error: unknown): string {

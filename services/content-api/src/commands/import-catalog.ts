@@ -16,6 +16,7 @@ import { ImportRefusedError, rejectRefusal, type RejectLimit } from './reject-li
 import { resolveImportMode } from './resolve-import-mode.js';
 import { shopPriceTerms } from '../model/shop-price-terms.js';
 import { UnkeptElements } from '../import/unkept-elements.js';
+import { bmecatViolation } from '../import/bmecat-paths.js';
 import type { ImportWarning } from '../model/import-run.js';
 
 export type { CatalogFormat } from '../model/catalog-format.js';
@@ -24,7 +25,10 @@ export type { ImportMode } from '../model/import-mode.js';
 /** A record that was not imported: the 1-based line it starts on and why. */
 export interface ImportFailure {
   readonly line: number;
+  /** Why; for BMEcat in BMEcat's words (`bmecat-paths.ts`): element paths, not JSON pointers. */
   readonly violations: readonly RecordViolation[];
+  /** The record's supplier article id (BMEcat `SUPPLIER_AID` / `SUPPLIER_PID`), when it has one. */
+  readonly supplierArticleId?: string;
 }
 
 /** What every import reports: the records refused, by line (the first `maxFailuresListed`). */
@@ -112,15 +116,21 @@ export interface ImportCatalogOptions {
  *   the store longer than `maxWaitMs`; errors of the stream.
  */
 export async function importCatalog(
-  backend: SearchBackend,
+  backend: Pick<SearchBackend, 'replaceShopCatalog' | 'applyShopDelta'>,
   input: Readable,
   options: ImportCatalogOptions,
 ): Promise<ImportResult> {
   const failed: ImportFailure[] = [];
   let failedNotListed = 0;
   const cap = options.maxFailuresListed ?? 1000;
-  const fail = (line: number, violations: readonly RecordViolation[]) => {
-    if (failed.length < cap) failed.push({ line, violations });
+  const fail = (line: number, violations: readonly RecordViolation[], supplierArticleId?: string) => {
+    // A BMEcat record is reported by the elements the supplier wrote (decision 0034).
+    const item = unkept?.itemName;
+    const said = item === undefined ? violations : violations.map((v) => bmecatViolation(v, item));
+    if (failed.length < cap)
+      failed.push(
+        supplierArticleId === undefined ? { line, violations: said } : { line, violations: said, supplierArticleId },
+      );
     else failedNotListed += 1;
   };
   const every = options.progressEvery ?? 10_000;
@@ -185,7 +195,7 @@ export async function importCatalog(
   async function* articles(): AsyncGenerator<IndexedArticle> {
     for await (const item of parsed()) {
       counted(item.line);
-      if ('violations' in item) fail(item.line, item.violations);
+      if ('violations' in item) fail(item.line, item.violations, item.supplierArticleId);
       // A whole catalog's records are articles only (`finishCatalogItem`); anything else is refused.
       else if (!('article' in item))
         fail(item.line, [{ path: '', message: `a ${item.change.kind} change in a whole catalog` }]);
@@ -203,7 +213,7 @@ export async function importCatalog(
     for await (const item of parsed()) {
       counted(item.line);
       if ('violations' in item) {
-        fail(item.line, item.violations);
+        fail(item.line, item.violations, item.supplierArticleId);
         continue;
       }
       const change: CatalogChange = 'article' in item ? { kind: 'upsert', article: item.article } : item.change;

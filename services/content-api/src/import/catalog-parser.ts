@@ -34,7 +34,12 @@ export type ParsedCatalogItem =
       readonly taxFromShop?: true;
     }
   | { readonly line: number; readonly change: CatalogChange & { readonly kind: 'delete' | 'prices' } }
-  | { readonly line: number; readonly violations: readonly RecordViolation[] };
+  | {
+      readonly line: number;
+      readonly violations: readonly RecordViolation[];
+      /** The refused record's supplier article id, when it has one (to name it in the report). */
+      readonly supplierArticleId?: string;
+    };
 
 /**
  * Turns pushed text of a catalog file into records (JSON Lines or BMEcat items mapped to our
@@ -133,5 +138,12 @@ export function finishCatalogItems(
   shop: string | ShopPriceTerms,
   transaction?: BmecatTransaction,
 ): ParsedCatalogItem[] {
-  return items.map((item) => finishCatalogItem(item, shop, transaction));
+  return items.map((item) => named(finishCatalogItem(item, shop, transaction), item));
+}
+
+/** A refused record with its supplier article id, when the record has one. */
+function named(parsed: ParsedCatalogItem, item: RawCatalogItem): ParsedCatalogItem {
+  if (!('violations' in parsed) || !('record' in item) || !isObject(item.record)) return parsed;
+  const id = item.record.supplierArticleId;
+  return typeof id === 'string' && id !== '' ? { ...parsed, supplierArticleId: id } : parsed;
 }

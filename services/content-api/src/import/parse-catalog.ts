@@ -287,6 +287,7 @@ async function* bmecatOnWorkers(
       start = header.feed(decoder.write(chunkBytes(chunk)));
       if (!start) continue;
       tell(start.transaction);
+      if (unkept) unkept.itemName ??= start.itemName;
       lineBase = start.line - 1;
       depth = start.depth;
       itemEnd = Buffer.from(start.itemName);

@@ -174,6 +174,8 @@ export class UnkeptElements {
   #start: number | undefined;
   /** The transaction the items belong to (a price update keeps less of them). */
   transaction: BmecatTransaction | undefined;
+  /** The item element of the file (`ARTICLE`: BMEcat 1.2, `PRODUCT`: 2005), once one was read. */
+  itemName: string | undefined;
 
   constructor(transaction?: BmecatTransaction) {
     this.transaction = transaction;
@@ -268,6 +270,7 @@ export class UnkeptElements {
    * (`mode="delete"`) needs only its id: the rest is not counted.
    */
   countItem(item: XmlNode): void {
+    this.itemName ??= item.name;
     if (item.attributes.mode === 'delete') return;
     this.#walk(item, this.transaction === 'T_UPDATE_PRICES' ? KEPT_PRICE_ITEM : KEPT_ITEM, item.name);
   }

@@ -14,6 +14,8 @@ export const IMPORT_OUTCOMES: readonly ImportOutcome[] = ['committed', 'committe
 export interface RefusedRecord {
   readonly line: number;
   readonly reason: string;
+  /** The record's supplier article id, when it has one (runs recorded before it was kept have none). */
+  readonly supplierArticleId?: string;
 }
 
 /**

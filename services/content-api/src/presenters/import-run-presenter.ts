@@ -22,7 +22,11 @@ export function presentImportRun(run: ImportRun) {
       alreadyAbsent: counts.alreadyAbsent,
       refused: counts.refused,
     },
-    refusedRecords: run.refusedRecords.map((r) => ({ line: r.line, reason: r.reason })),
+    refusedRecords: run.refusedRecords.map((r) => ({
+      line: r.line,
+      supplierArticleId: r.supplierArticleId ?? null,
+      reason: r.reason,
+    })),
     refusedNotListed: Math.max(0, counts.refused - run.refusedRecords.length),
     warnings: run.warnings.map((w) => ({
       kind: w.kind,

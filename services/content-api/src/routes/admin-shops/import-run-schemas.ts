@@ -62,10 +62,20 @@ const importRun = {
       description: `the first ${REFUSED_RECORDS_KEPT} refused records, by line`,
       items: {
         type: 'object',
-        required: ['line', 'reason'],
+        required: ['line', 'supplierArticleId', 'reason'],
         properties: {
           line: { type: 'integer', minimum: 0, description: 'the 1-based line the record starts on' },
-          reason: { type: 'string' },
+          supplierArticleId: {
+            type: ['string', 'null'],
+            description:
+              "the record's supplier article id (BMEcat SUPPLIER_AID or SUPPLIER_PID); null when it has none",
+          },
+          reason: {
+            type: 'string',
+            description:
+              'why, in the words of the file: for BMEcat the element path (ARTICLE_ORDER_DETAILS/ORDER_UNIT) with a ' +
+              'hint, for JSON Lines the JSON pointer',
+          },
         },
       },
     },
