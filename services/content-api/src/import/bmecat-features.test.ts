@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BmecatHeaderReader, readBmecatPiece } from './bmecat-pieces.js';
 import { BmecatItemReader } from './bmecat-reader.js';
 import type { BmecatItem } from './bmecat-item.js';
+import { UnkeptElements } from './unkept-elements.js';
 
 /** A BMEcat 2005 catalog (German by default) with `definitions` before its products. */
 function catalog(products: string, definitions = ''): string {
@@ -29,8 +30,8 @@ function product(id: string, features: string, extra = ''): string {
 }
 
 /** Items of a whole document, fed in small chunks as a file stream delivers them. */
-function read(xml: string): BmecatItem[] {
-  const reader = new BmecatItemReader();
+function read(xml: string, unkept?: UnkeptElements): BmecatItem[] {
+  const reader = new BmecatItemReader(unkept);
   const out: BmecatItem[] = [];
   for (const chunk of xml.match(/[\s\S]{1,40}/g) ?? []) out.push(...reader.feed(chunk));
   reader.end();
@@ -238,6 +239,16 @@ describe('BMEcat features', () => {
     ]);
   });
 
+  it('keeps a FEATURE without any name with an empty name, and says so', () => {
+    const [item] = read(
+      catalog(product('E-1', '<PRODUCT_FEATURES><FEATURE><FVALUE>5</FVALUE></FEATURE></PRODUCT_FEATURES>')),
+    );
+    expect(record(item).classifications).toEqual([
+      { systemName: 'none', groupId: 'none', features: [{ name: '', values: ['5'], order: 1 }] },
+    ]);
+    expect(item && 'record' in item ? item.warnings?.map((w) => w.kind) : []).toEqual(['feature-without-name']);
+  });
+
   it('keeps the weight of PRODUCT_LOGISTIC_DETAILS in kilograms', () => {
     const [item] = read(
       catalog(
@@ -274,6 +285,32 @@ describe('BMEcat features', () => {
           { name: 'Einbauform', values: ['surface'], lang: 'en' },
         ],
       },
+    ]);
+  });
+  it('reports the feature elements it reads as imported, the feature hierarchy as not imported', () => {
+    const unkept = new UnkeptElements();
+    read(
+      catalog(
+        product(
+          'K-1',
+          `<PRODUCT_FEATURES><REFERENCE_FEATURE_SYSTEM_NAME>ECLASS-9.0</REFERENCE_FEATURE_SYSTEM_NAME>` +
+            `<REFERENCE_FEATURE_GROUP_ID>27141141</REFERENCE_FEATURE_GROUP_ID>` +
+            `<REFERENCE_FEATURE_GROUP_ID2>X</REFERENCE_FEATURE_GROUP_ID2>` +
+            `<FEATURE><FT_IDREF>AAN489</FT_IDREF><VALUE_IDREF>BAX1</VALUE_IDREF>` +
+            `<FVALUE_DETAILS>Aufbau</FVALUE_DETAILS>` +
+            `<FID>1</FID></FEATURE></PRODUCT_FEATURES>`,
+        ),
+        DEFINITIONS,
+      ),
+      unkept,
+    );
+    expect(unkept.list().map((e) => e.path)).toEqual([
+      'HEADER/CATALOG/CATALOG_ID',
+      'HEADER/CATALOG/CATALOG_VERSION',
+      // CLASSIFICATION_GROUP_FEATURE_TEMPLATES: which features a group has, not read.
+      'T_NEW_CATALOG/CLASSIFICATION_SYSTEM/CLASSIFICATION_GROUPS/CLASSIFICATION_GROUP/' +
+        'CLASSIFICATION_GROUP_FEATURE_TEMPLATES',
+      'PRODUCT/PRODUCT_FEATURES/FEATURE/FID',
     ]);
   });
 });

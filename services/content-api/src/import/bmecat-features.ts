@@ -72,7 +72,7 @@ function classificationOf(
         groupNames.push(c);
         break;
       case 'FEATURE':
-        featuresOf(c, context.lang, features, context, `${path}/FEATURE`);
+        featuresOf(c, context, features, `${path}/FEATURE`);
         break;
       case 'FEATURE_GROUP':
         groups.push(c);
@@ -132,11 +132,11 @@ function definedNodes(name: string, names: DefinedNames, line: number): XmlNode[
  */
 export function featuresOf(
   feature: XmlNode,
-  lang: LanguageCode,
+  context: FeatureContext,
   out: Record<string, unknown>[],
-  context?: FeatureContext,
-  path = 'FEATURE',
+  path: string,
 ): void {
+  const lang = context.lang;
   const names: XmlNode[] = [];
   const values: XmlNode[] = [];
   const valueIds: XmlNode[] = [];
@@ -179,38 +179,45 @@ export function featuresOf(
     }
   }
   const id = text(featureId) || undefined;
-  const defined = id === undefined ? undefined : context?.definitions?.features.get(id);
+  const defined = id === undefined ? undefined : context.definitions?.features.get(id);
   if (names.length === 0) names.push(...templateNames);
   if (names.length === 0 && defined) names.push(...definedNodes('FNAME', defined.names, feature.line));
   if (names.length === 0) {
-    const warn =
-      context && ((kind: FeatureWarning['kind'], message: string) => warning(context, feature, path, kind, message));
     if (id !== undefined) {
       names.push(madeNode('FNAME', id, '', feature.line));
-      warn?.(
+      warning(
+        context,
+        feature,
+        path,
         'feature-name-unresolved',
         `feature ${id} has no name: the file defines no FEATURE_TEMPLATE with this FT_ID; kept with the id as its name`,
       );
-    } else warn?.('feature-without-name', 'a FEATURE without FNAME (or FTEMPLATE/FT_NAME) is kept with an empty name');
+    } else
+      warning(
+        context,
+        feature,
+        path,
+        'feature-without-name',
+        'a FEATURE without FNAME (or FTEMPLATE/FT_NAME) is kept with an empty name',
+      );
   }
   for (const ref of valueIds) {
     const valueId = text(ref) ?? '';
     if (valueId === '') continue;
-    const definedValue = context?.definitions?.values.get(valueId);
+    const definedValue = context.definitions?.values.get(valueId);
     if (definedValue) values.push(...definedNodes('FVALUE', definedValue, ref.line));
     else if (details && text(details))
       values.push(madeNode('FVALUE', text(details) ?? '', details.attributes.lang ?? '', ref.line));
     else {
       values.push(madeNode('FVALUE', valueId, '', ref.line));
-      if (context)
-        warning(
-          context,
-          ref,
-          `${path}/VALUE_IDREF`,
-          'feature-value-unresolved',
-          `value ${valueId} of feature ${text(names[0]) ?? ''} has no name: the file defines no ALLOWED_VALUE ` +
-            'with this id and gives no FVALUE_DETAILS; kept as the id',
-        );
+      warning(
+        context,
+        ref,
+        `${path}/VALUE_IDREF`,
+        'feature-value-unresolved',
+        `value ${valueId} of feature ${text(names[0]) ?? ''} has no name: the file defines no ALLOWED_VALUE ` +
+          'with this id and gives no FVALUE_DETAILS; kept as the id',
+      );
     }
   }
   const labelled =

@@ -3,7 +3,7 @@ import { generateCatalog } from '../demo/generate-catalog.js';
 import type { ArticleClassification } from '../model/article.js';
 import { articleIndexFields } from './article-index-fields.js';
 
-const article = generateCatalog({ articles: 1, seed: 5 }).articles().next().value;
+const [article] = generateCatalog({ articles: 1, seed: 5 }).articles();
 
 function groups(classifications: ArticleClassification[]) {
   if (!article) throw new Error('no generated article');
