@@ -68,15 +68,19 @@ const FEATURE: Kept = {
   FVALUE: TEXT,
   FUNIT: TEXT,
   FORDER: TEXT,
-  // ECLASS "advanced" features: the name in the template, the value by its id.
-  FTEMPLATE: { FT_ID: TEXT, FT_NAME: TEXT },
+  // ECLASS "advanced" features: the name in the template (or defined for FT_IDREF), the value by
+  // its id, its FVALUE_DETAILS the value when the file defines no name for the id.
+  FTEMPLATE: { FT_ID: TEXT, FT_NAME: TEXT, FT_UNIT: TEXT },
+  FT_IDREF: TEXT,
   VALUE_IDREF: TEXT,
+  FVALUE_DETAILS: TEXT,
 };
 
 const FEATURES: Kept = {
   REFERENCE_FEATURE_SYSTEM_NAME: TEXT,
   REFERENCE_FEATURE_GROUP_ID: TEXT,
   REFERENCE_FEATURE_GROUP_NAME: TEXT,
+  REFERENCE_FEATURE_GROUP_ID2: TEXT,
   FEATURE,
   FEATURE_GROUP: { REFERENCE_FEATURE_GROUP_ID: TEXT, REFERENCE_FEATURE_GROUP_NAME: TEXT, FEATURE },
 };
@@ -124,7 +128,17 @@ export const KEPT_PRICE_ITEM: Kept = {
 export const KEPT_DOCUMENT: Kept = {
   BMECAT: {
     HEADER: { CATALOG: { LANGUAGE: TEXT, CURRENCY: TEXT, MIME_ROOT: TEXT } },
-    T_NEW_CATALOG: {},
+    // The names of groups, feature templates and values the items refer to by id (`bmecat-feature-definitions.ts`).
+    T_NEW_CATALOG: {
+      CLASSIFICATION_SYSTEM: {
+        CLASSIFICATION_SYSTEM_NAME: TEXT,
+        CLASSIFICATION_GROUPS: {
+          CLASSIFICATION_GROUP: { CLASSIFICATION_GROUP_ID: TEXT, CLASSIFICATION_GROUP_NAME: TEXT },
+        },
+        ALLOWED_VALUES: { ALLOWED_VALUE: { ALLOWED_VALUE_ID: TEXT, ALLOWED_VALUE_NAME: TEXT } },
+        CLASSIFICATION_SYSTEM_FEATURE_TEMPLATES: { FEATURE_TEMPLATE: { FT_ID: TEXT, FT_NAME: TEXT, FT_UNIT: TEXT } },
+      },
+    },
     T_UPDATE_PRODUCTS: {},
     T_UPDATE_PRICES: {},
     T_NEW_PRODUCTDATA: {},
