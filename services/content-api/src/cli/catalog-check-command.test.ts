@@ -71,7 +71,7 @@ describe('triad catalog check', () => {
     // A store with the shop and one import already recorded.
     expect((await triad(['shops', 'add', 'klemmen', '--name', 'Klemmen'], dataDir)).code).toBe(0);
     expect((await triad(['catalog', 'import', file, '--shop', 'klemmen', '--max-rejects', '1'], dataDir)).code).toBe(1);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it('reports refusals in BMEcat words, warnings and counts, exit 1, and writes nothing', async () => {
@@ -95,7 +95,7 @@ describe('triad catalog check', () => {
     } finally {
       await store.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('checks against the default shop settings without --shop, as JSON', async () => {
     const empty = path.join(directory, 'no-store');
@@ -128,7 +128,7 @@ describe('triad catalog check', () => {
     expect(typeof report.decisions).toBe('object');
     // Without --shop no store is opened at all.
     expect(() => readdirSync(empty)).toThrow();
-  }, 60_000);
+  }, 180_000);
 
   it('writes SARIF 2.1.0: one result per refusal and warning, with its line, rules by kind', async () => {
     const r = await triad(
@@ -157,7 +157,7 @@ describe('triad catalog check', () => {
     );
     expect(run?.results.some((x) => x.ruleId === 'unkept-element' && x.level === 'warning')).toBe(true);
     expect(run?.tool.driver.rules.map((x) => x.id).sort()).toEqual(['refused-record', 'unkept-element']);
-  }, 60_000);
+  }, 180_000);
 
   it('exits 3 for malformed XML and 2 for an unknown shop, and shows examples in --help', async () => {
     const broken = path.join(directory, 'broken.xml');
@@ -171,5 +171,5 @@ describe('triad catalog check', () => {
     const help = await triad(['catalog', 'check', '--help'], dataDir);
     expect(help.out).toContain('triad catalog check catalog.xml --shop labtools --format sarif');
     expect(CONTENT_SQLITE_FILE).toBe('content.sqlite');
-  }, 60_000);
+  }, 180_000);
 });
