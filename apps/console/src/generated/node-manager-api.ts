@@ -1654,43 +1654,43 @@ export interface operations {
         };
         content: {
           'application/json': {
-            alarms?: {
-              alarmId?: string;
+            alarms: {
+              alarmId: string;
               /** @description null or a value */
-              alarmType?: unknown;
-              src?: {
-                nodeId?: string;
-                nodeName?: string;
-                custom?: string;
-                elarmServer?: string;
+              alarmType: unknown;
+              src: {
+                nodeId: string;
+                nodeName: string;
+                custom: string;
+                elarmServer: string;
               };
               /** @description ms since the epoch */
-              eventTime?: number;
+              eventTime: number;
               /** @description {Mega,Sec,Micro} */
-              eventId?: string;
-              severity?: string;
-              probableCause?: string;
-              proposedRepairAction?: string;
-              description?: string;
-              additionalInformation?: string;
-              correlatedEvents?: string;
-              comments?: {
-                user?: string;
-                time?: number;
-                text?: string;
+              eventId: string;
+              severity: string;
+              probableCause: string;
+              proposedRepairAction: string;
+              description: string;
+              additionalInformation: string;
+              correlatedEvents: string;
+              comments: {
+                user: string;
+                time: number;
+                text: string;
               }[];
               /** @description null or a value */
-              trend?: unknown;
+              trend: unknown;
               /** @description null or a value */
-              threshold?: unknown;
+              threshold: unknown;
               /** @enum {string} */
-              state?: 'new' | 'acknowledged';
-              ackInfo?: {
-                user?: string;
-                time?: number;
+              state: 'new' | 'acknowledged';
+              ackInfo: {
+                user: string;
+                time: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              rawSrc?: string;
+              rawSrc: string;
             }[];
           };
         };
@@ -1750,43 +1750,43 @@ export interface operations {
         };
         content: {
           'application/json': {
-            alarms?: {
-              alarmId?: string;
+            alarms: {
+              alarmId: string;
               /** @description null or a value */
-              alarmType?: unknown;
-              src?: {
-                nodeId?: string;
-                nodeName?: string;
-                custom?: string;
-                elarmServer?: string;
+              alarmType: unknown;
+              src: {
+                nodeId: string;
+                nodeName: string;
+                custom: string;
+                elarmServer: string;
               };
               /** @description ms since the epoch */
-              eventTime?: number;
+              eventTime: number;
               /** @description {Mega,Sec,Micro} */
-              eventId?: string;
-              severity?: string;
-              probableCause?: string;
-              proposedRepairAction?: string;
-              description?: string;
-              additionalInformation?: string;
-              correlatedEvents?: string;
-              comments?: {
-                user?: string;
-                time?: number;
-                text?: string;
+              eventId: string;
+              severity: string;
+              probableCause: string;
+              proposedRepairAction: string;
+              description: string;
+              additionalInformation: string;
+              correlatedEvents: string;
+              comments: {
+                user: string;
+                time: number;
+                text: string;
               }[];
               /** @description null or a value */
-              trend?: unknown;
+              trend: unknown;
               /** @description null or a value */
-              threshold?: unknown;
+              threshold: unknown;
               /** @enum {string} */
-              state?: 'new' | 'acknowledged';
-              ackInfo?: {
-                user?: string;
-                time?: number;
+              state: 'new' | 'acknowledged';
+              ackInfo: {
+                user: string;
+                time: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              rawSrc?: string;
+              rawSrc: string;
             }[];
           };
         };
@@ -1848,43 +1848,43 @@ export interface operations {
         };
         content: {
           'application/json': {
-            alarms?: {
-              alarmId?: string;
+            alarms: {
+              alarmId: string;
               /** @description null or a value */
-              alarmType?: unknown;
-              src?: {
-                nodeId?: string;
-                nodeName?: string;
-                custom?: string;
-                elarmServer?: string;
+              alarmType: unknown;
+              src: {
+                nodeId: string;
+                nodeName: string;
+                custom: string;
+                elarmServer: string;
               };
               /** @description ms since the epoch */
-              eventTime?: number;
+              eventTime: number;
               /** @description {Mega,Sec,Micro} */
-              eventId?: string;
-              severity?: string;
-              probableCause?: string;
-              proposedRepairAction?: string;
-              description?: string;
-              additionalInformation?: string;
-              correlatedEvents?: string;
-              comments?: {
-                user?: string;
-                time?: number;
-                text?: string;
+              eventId: string;
+              severity: string;
+              probableCause: string;
+              proposedRepairAction: string;
+              description: string;
+              additionalInformation: string;
+              correlatedEvents: string;
+              comments: {
+                user: string;
+                time: number;
+                text: string;
               }[];
               /** @description null or a value */
-              trend?: unknown;
+              trend: unknown;
               /** @description null or a value */
-              threshold?: unknown;
+              threshold: unknown;
               /** @enum {string} */
-              state?: 'new' | 'acknowledged';
-              ackInfo?: {
-                user?: string;
-                time?: number;
+              state: 'new' | 'acknowledged';
+              ackInfo: {
+                user: string;
+                time: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              rawSrc?: string;
+              rawSrc: string;
             }[];
           };
         };
@@ -1955,43 +1955,43 @@ export interface operations {
         };
         content: {
           'application/json': {
-            alarms?: {
-              alarmId?: string;
+            alarms: {
+              alarmId: string;
               /** @description null or a value */
-              alarmType?: unknown;
-              src?: {
-                nodeId?: string;
-                nodeName?: string;
-                custom?: string;
-                elarmServer?: string;
+              alarmType: unknown;
+              src: {
+                nodeId: string;
+                nodeName: string;
+                custom: string;
+                elarmServer: string;
               };
               /** @description ms since the epoch */
-              eventTime?: number;
+              eventTime: number;
               /** @description {Mega,Sec,Micro} */
-              eventId?: string;
-              severity?: string;
-              probableCause?: string;
-              proposedRepairAction?: string;
-              description?: string;
-              additionalInformation?: string;
-              correlatedEvents?: string;
-              comments?: {
-                user?: string;
-                time?: number;
-                text?: string;
+              eventId: string;
+              severity: string;
+              probableCause: string;
+              proposedRepairAction: string;
+              description: string;
+              additionalInformation: string;
+              correlatedEvents: string;
+              comments: {
+                user: string;
+                time: number;
+                text: string;
               }[];
               /** @description null or a value */
-              trend?: unknown;
+              trend: unknown;
               /** @description null or a value */
-              threshold?: unknown;
+              threshold: unknown;
               /** @enum {string} */
-              state?: 'new' | 'acknowledged';
-              ackInfo?: {
-                user?: string;
-                time?: number;
+              state: 'new' | 'acknowledged';
+              ackInfo: {
+                user: string;
+                time: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              rawSrc?: string;
+              rawSrc: string;
             }[];
           };
         };
@@ -2062,43 +2062,43 @@ export interface operations {
         };
         content: {
           'application/json': {
-            alarms?: {
-              alarmId?: string;
+            alarms: {
+              alarmId: string;
               /** @description null or a value */
-              alarmType?: unknown;
-              src?: {
-                nodeId?: string;
-                nodeName?: string;
-                custom?: string;
-                elarmServer?: string;
+              alarmType: unknown;
+              src: {
+                nodeId: string;
+                nodeName: string;
+                custom: string;
+                elarmServer: string;
               };
               /** @description ms since the epoch */
-              eventTime?: number;
+              eventTime: number;
               /** @description {Mega,Sec,Micro} */
-              eventId?: string;
-              severity?: string;
-              probableCause?: string;
-              proposedRepairAction?: string;
-              description?: string;
-              additionalInformation?: string;
-              correlatedEvents?: string;
-              comments?: {
-                user?: string;
-                time?: number;
-                text?: string;
+              eventId: string;
+              severity: string;
+              probableCause: string;
+              proposedRepairAction: string;
+              description: string;
+              additionalInformation: string;
+              correlatedEvents: string;
+              comments: {
+                user: string;
+                time: number;
+                text: string;
               }[];
               /** @description null or a value */
-              trend?: unknown;
+              trend: unknown;
               /** @description null or a value */
-              threshold?: unknown;
+              threshold: unknown;
               /** @enum {string} */
-              state?: 'new' | 'acknowledged';
-              ackInfo?: {
-                user?: string;
-                time?: number;
+              state: 'new' | 'acknowledged';
+              ackInfo: {
+                user: string;
+                time: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              rawSrc?: string;
+              rawSrc: string;
             }[];
           };
         };
@@ -2169,43 +2169,43 @@ export interface operations {
         };
         content: {
           'application/json': {
-            alarms?: {
-              alarmId?: string;
+            alarms: {
+              alarmId: string;
               /** @description null or a value */
-              alarmType?: unknown;
-              src?: {
-                nodeId?: string;
-                nodeName?: string;
-                custom?: string;
-                elarmServer?: string;
+              alarmType: unknown;
+              src: {
+                nodeId: string;
+                nodeName: string;
+                custom: string;
+                elarmServer: string;
               };
               /** @description ms since the epoch */
-              eventTime?: number;
+              eventTime: number;
               /** @description {Mega,Sec,Micro} */
-              eventId?: string;
-              severity?: string;
-              probableCause?: string;
-              proposedRepairAction?: string;
-              description?: string;
-              additionalInformation?: string;
-              correlatedEvents?: string;
-              comments?: {
-                user?: string;
-                time?: number;
-                text?: string;
+              eventId: string;
+              severity: string;
+              probableCause: string;
+              proposedRepairAction: string;
+              description: string;
+              additionalInformation: string;
+              correlatedEvents: string;
+              comments: {
+                user: string;
+                time: number;
+                text: string;
               }[];
               /** @description null or a value */
-              trend?: unknown;
+              trend: unknown;
               /** @description null or a value */
-              threshold?: unknown;
+              threshold: unknown;
               /** @enum {string} */
-              state?: 'new' | 'acknowledged';
-              ackInfo?: {
-                user?: string;
-                time?: number;
+              state: 'new' | 'acknowledged';
+              ackInfo: {
+                user: string;
+                time: number;
               } | null;
               /** @description Send back as alarmSrc to act on the alarm */
-              rawSrc?: string;
+              rawSrc: string;
             }[];
           };
         };
@@ -2266,7 +2266,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            sources?: string[];
+            sources: string[];
           };
         };
       };
@@ -2319,7 +2319,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            sources?: string[];
+            sources: string[];
           };
         };
       };
@@ -2381,7 +2381,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            sources?: string[];
+            sources: string[];
           };
         };
       };
@@ -2750,29 +2750,29 @@ export interface operations {
         };
         content: {
           'application/json': {
-            id?: string;
+            id: string;
             /** @description name@host */
-            name?: string;
-            node_family_id?: string;
-            host?: string;
+            name: string;
+            node_family_id: string;
+            host: string;
             /** @description Always "hidden": cookies never leave the service */
-            cookie?: string;
-            domain_id?: string;
+            cookie: string;
+            domain_id: string;
             /** @enum {string} */
-            state?: 'UP' | 'STOPPED' | 'DOWN';
-            tref?: string;
-            deleted?: boolean;
-            plugins_opts?: unknown[];
+            state: 'UP' | 'STOPPED' | 'DOWN';
+            tref: string;
+            deleted: boolean;
+            plugins_opts: unknown[];
             /** @description erlang:system_info(otp_release), e.g. "25" */
-            otp_release?: string | null;
+            otp_release: string | null;
             /** @description erlang:system_info(version), e.g. "13.1.5" */
-            erts_version?: string | null;
+            erts_version: string | null;
             /** @description Milliseconds since the node started */
-            uptime_ms?: number | null;
+            uptime_ms: number | null;
             /** @description Processes alive on the node */
-            process_count?: number | null;
+            process_count: number | null;
             /** @description erlang:memory(total), bytes */
-            total_memory?: number | null;
+            total_memory: number | null;
           }[];
         };
       };
@@ -2825,29 +2825,29 @@ export interface operations {
         };
         content: {
           'application/json': {
-            id?: string;
+            id: string;
             /** @description name@host */
-            name?: string;
-            node_family_id?: string;
-            host?: string;
+            name: string;
+            node_family_id: string;
+            host: string;
             /** @description Always "hidden": cookies never leave the service */
-            cookie?: string;
-            domain_id?: string;
+            cookie: string;
+            domain_id: string;
             /** @enum {string} */
-            state?: 'UP' | 'STOPPED' | 'DOWN';
-            tref?: string;
-            deleted?: boolean;
-            plugins_opts?: unknown[];
+            state: 'UP' | 'STOPPED' | 'DOWN';
+            tref: string;
+            deleted: boolean;
+            plugins_opts: unknown[];
             /** @description erlang:system_info(otp_release), e.g. "25" */
-            otp_release?: string | null;
+            otp_release: string | null;
             /** @description erlang:system_info(version), e.g. "13.1.5" */
-            erts_version?: string | null;
+            erts_version: string | null;
             /** @description Milliseconds since the node started */
-            uptime_ms?: number | null;
+            uptime_ms: number | null;
             /** @description Processes alive on the node */
-            process_count?: number | null;
+            process_count: number | null;
             /** @description erlang:memory(total), bytes */
-            total_memory?: number | null;
+            total_memory: number | null;
           };
         };
       };
@@ -2968,29 +2968,29 @@ export interface operations {
         content: {
           'application/json': {
             node: {
-              id?: string;
+              id: string;
               /** @description name@host */
-              name?: string;
-              node_family_id?: string;
-              host?: string;
+              name: string;
+              node_family_id: string;
+              host: string;
               /** @description Always "hidden": cookies never leave the service */
-              cookie?: string;
-              domain_id?: string;
+              cookie: string;
+              domain_id: string;
               /** @enum {string} */
-              state?: 'UP' | 'STOPPED' | 'DOWN';
-              tref?: string;
-              deleted?: boolean;
-              plugins_opts?: unknown[];
+              state: 'UP' | 'STOPPED' | 'DOWN';
+              tref: string;
+              deleted: boolean;
+              plugins_opts: unknown[];
               /** @description erlang:system_info(otp_release), e.g. "25" */
-              otp_release?: string | null;
+              otp_release: string | null;
               /** @description erlang:system_info(version), e.g. "13.1.5" */
-              erts_version?: string | null;
+              erts_version: string | null;
               /** @description Milliseconds since the node started */
-              uptime_ms?: number | null;
+              uptime_ms: number | null;
               /** @description Processes alive on the node */
-              process_count?: number | null;
+              process_count: number | null;
               /** @description erlang:memory(total), bytes */
-              total_memory?: number | null;
+              total_memory: number | null;
             };
             applications: {
               name: string;
@@ -3056,17 +3056,17 @@ export interface operations {
         };
         content: {
           'application/json': {
-            id?: string;
-            name?: string;
-            description?: unknown[];
-            node_selection?: string;
-            bootstrap_strategy_opts?: unknown[];
-            neighbors?: unknown[];
-            nodes?: string[];
-            plugins_opts?: unknown[];
-            deleted?: boolean;
+            id: string;
+            name: string;
+            description: unknown[];
+            node_selection: string;
+            bootstrap_strategy_opts: unknown[];
+            neighbors: unknown[];
+            nodes: string[];
+            plugins_opts: unknown[];
+            deleted: boolean;
             /** @description ["wo_bootstrap_strategy", strategy, opts] */
-            bootstrap_strategy?: unknown[];
+            bootstrap_strategy: unknown[];
           }[];
         };
       };
@@ -3126,16 +3126,16 @@ export interface operations {
         };
         content: {
           'application/json': {
-            id?: string;
-            name?: string;
-            description?: unknown[];
-            node_selection?: string;
-            bootstrap_strategy_opts?: unknown[];
-            neighbors?: unknown[];
-            nodes?: string[];
-            plugins_opts?: unknown[];
-            deleted?: boolean;
-            bootstrap_strategy?: string;
+            id: string;
+            name: string;
+            description: unknown[];
+            node_selection: string;
+            bootstrap_strategy_opts: unknown[];
+            neighbors: unknown[];
+            nodes: string[];
+            plugins_opts: unknown[];
+            deleted: boolean;
+            bootstrap_strategy: string;
           };
         };
       };
@@ -3206,17 +3206,17 @@ export interface operations {
         };
         content: {
           'application/json': {
-            id?: string;
-            name?: string;
-            description?: unknown[];
-            node_selection?: string;
-            bootstrap_strategy_opts?: unknown[];
-            neighbors?: unknown[];
-            nodes?: string[];
-            plugins_opts?: unknown[];
-            deleted?: boolean;
+            id: string;
+            name: string;
+            description: unknown[];
+            node_selection: string;
+            bootstrap_strategy_opts: unknown[];
+            neighbors: unknown[];
+            nodes: string[];
+            plugins_opts: unknown[];
+            deleted: boolean;
             /** @description ["wo_bootstrap_strategy", strategy, opts] */
-            bootstrap_strategy?: unknown[];
+            bootstrap_strategy: unknown[];
           };
         };
       };
@@ -3420,29 +3420,29 @@ export interface operations {
         };
         content: {
           'application/json': {
-            id?: string;
+            id: string;
             /** @description name@host */
-            name?: string;
-            node_family_id?: string;
-            host?: string;
+            name: string;
+            node_family_id: string;
+            host: string;
             /** @description Always "hidden": cookies never leave the service */
-            cookie?: string;
-            domain_id?: string;
+            cookie: string;
+            domain_id: string;
             /** @enum {string} */
-            state?: 'UP' | 'STOPPED' | 'DOWN';
-            tref?: string;
-            deleted?: boolean;
-            plugins_opts?: unknown[];
+            state: 'UP' | 'STOPPED' | 'DOWN';
+            tref: string;
+            deleted: boolean;
+            plugins_opts: unknown[];
             /** @description erlang:system_info(otp_release), e.g. "25" */
-            otp_release?: string | null;
+            otp_release: string | null;
             /** @description erlang:system_info(version), e.g. "13.1.5" */
-            erts_version?: string | null;
+            erts_version: string | null;
             /** @description Milliseconds since the node started */
-            uptime_ms?: number | null;
+            uptime_ms: number | null;
             /** @description Processes alive on the node */
-            process_count?: number | null;
+            process_count: number | null;
             /** @description erlang:memory(total), bytes */
-            total_memory?: number | null;
+            total_memory: number | null;
           };
         };
       };
@@ -3528,29 +3528,29 @@ export interface operations {
         };
         content: {
           'application/json': {
-            id?: string;
+            id: string;
             /** @description name@host */
-            name?: string;
-            node_family_id?: string;
-            host?: string;
+            name: string;
+            node_family_id: string;
+            host: string;
             /** @description Always "hidden": cookies never leave the service */
-            cookie?: string;
-            domain_id?: string;
+            cookie: string;
+            domain_id: string;
             /** @enum {string} */
-            state?: 'UP' | 'STOPPED' | 'DOWN';
-            tref?: string;
-            deleted?: boolean;
-            plugins_opts?: unknown[];
+            state: 'UP' | 'STOPPED' | 'DOWN';
+            tref: string;
+            deleted: boolean;
+            plugins_opts: unknown[];
             /** @description erlang:system_info(otp_release), e.g. "25" */
-            otp_release?: string | null;
+            otp_release: string | null;
             /** @description erlang:system_info(version), e.g. "13.1.5" */
-            erts_version?: string | null;
+            erts_version: string | null;
             /** @description Milliseconds since the node started */
-            uptime_ms?: number | null;
+            uptime_ms: number | null;
             /** @description Processes alive on the node */
-            process_count?: number | null;
+            process_count: number | null;
             /** @description erlang:memory(total), bytes */
-            total_memory?: number | null;
+            total_memory: number | null;
           }[];
         };
       };
@@ -3786,16 +3786,16 @@ export interface operations {
         };
         content: {
           'application/json': {
-            number_of_nodes?: number;
-            number_of_up_nodes?: number;
-            number_of_families?: number;
-            number_of_crashlogs_this_hour?: number;
-            number_of_new_alarms_raised_this_hour?: number;
-            number_of_active_alarms?: number;
-            family_stats?: {
-              id?: string;
-              number_of_nodes?: number;
-              number_of_up_nodes?: number;
+            number_of_nodes: number;
+            number_of_up_nodes: number;
+            number_of_families: number;
+            number_of_crashlogs_this_hour: number;
+            number_of_new_alarms_raised_this_hour: number;
+            number_of_active_alarms: number;
+            family_stats: {
+              id: string;
+              number_of_nodes: number;
+              number_of_up_nodes: number;
             }[];
           };
         };
@@ -3998,7 +3998,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            plugins?: {
+            plugins: {
               plugin_name?: string;
               plugin_apps?: string;
               /** @enum {string} */
@@ -4072,7 +4072,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            plugins?: {
+            plugins: {
               plugin_name?: string;
               plugin_apps?: string;
               /** @enum {string} */
@@ -4246,9 +4246,9 @@ export interface operations {
         };
         content: {
           'application/json': {
-            bookmarks?: {
-              title?: string;
-              url?: string;
+            bookmarks: {
+              title: string;
+              url: string;
             }[];
           };
         };
@@ -4309,9 +4309,9 @@ export interface operations {
         };
         content: {
           'application/json': {
-            bookmarks?: {
-              title?: string;
-              url?: string;
+            bookmarks: {
+              title: string;
+              url: string;
             }[];
           };
         };
@@ -4390,9 +4390,9 @@ export interface operations {
         };
         content: {
           'application/json': {
-            bookmarks?: {
-              title?: string;
-              url?: string;
+            bookmarks: {
+              title: string;
+              url: string;
             }[];
           };
         };
@@ -4471,9 +4471,9 @@ export interface operations {
         };
         content: {
           'application/json': {
-            bookmarks?: {
-              title?: string;
-              url?: string;
+            bookmarks: {
+              title: string;
+              url: string;
             }[];
           };
         };

@@ -24,11 +24,31 @@ const anyValue = { description: 'null or a value' } as const;
 const alarmSchema = {
   type: 'object',
   description: 'An alarm with every field of the spec, in its order',
+  required: [
+    'alarmId',
+    'alarmType',
+    'src',
+    'eventTime',
+    'eventId',
+    'severity',
+    'probableCause',
+    'proposedRepairAction',
+    'description',
+    'additionalInformation',
+    'correlatedEvents',
+    'comments',
+    'trend',
+    'threshold',
+    'state',
+    'ackInfo',
+    'rawSrc',
+  ],
   properties: {
     alarmId: { type: 'string' },
     alarmType: anyValue,
     src: {
       type: 'object',
+      required: ['nodeId', 'nodeName', 'custom', 'elarmServer'],
       properties: {
         nodeId: { type: 'string' },
         nodeName: { type: 'string' },
@@ -48,6 +68,7 @@ const alarmSchema = {
       type: 'array',
       items: {
         type: 'object',
+        required: ['user', 'time', 'text'],
         properties: { user: { type: 'string' }, time: { type: 'integer' }, text: { type: 'string' } },
       },
     },
@@ -57,6 +78,7 @@ const alarmSchema = {
     ackInfo: {
       type: 'object',
       nullable: true,
+      required: ['user', 'time'],
       properties: { user: { type: 'string' }, time: { type: 'integer' } },
     },
     rawSrc: { type: 'string', description: 'Send back as alarmSrc to act on the alarm' },
@@ -67,6 +89,7 @@ const alarmList = {
   200: {
     description: 'Newest first',
     type: 'object',
+    required: ['alarms'],
     properties: { alarms: { type: 'array', items: alarmSchema } },
   },
 } as const;
@@ -74,6 +97,7 @@ const sourceList = {
   200: {
     description: 'node_level first, then the sources with active alarms',
     type: 'object',
+    required: ['sources'],
     properties: { sources: { type: 'array', items: { type: 'string' } } },
   },
 } as const;

@@ -32,10 +32,15 @@ const allBookmarks = {
   200: {
     description: 'Every stored bookmark',
     type: 'object',
+    required: ['bookmarks'],
     properties: {
       bookmarks: {
         type: 'array',
-        items: { type: 'object', properties: { title: { type: 'string' }, url: { type: 'string' } } },
+        items: {
+          type: 'object',
+          required: ['title', 'url'],
+          properties: { title: { type: 'string' }, url: { type: 'string' } },
+        },
       },
     },
   },

@@ -19,6 +19,7 @@ const stateBody = {
 const pluginList = {
   description: 'Every plugin of the node',
   type: 'object',
+  required: ['plugins'],
   properties: { plugins: { type: 'array', items: pluginSchema } },
 } as const;
 

@@ -11,6 +11,23 @@ const familyUpdateParams = { type: 'object', required: ['family_id'], properties
 
 const nodeSchema = {
   type: 'object',
+  required: [
+    'id',
+    'name',
+    'node_family_id',
+    'host',
+    'cookie',
+    'domain_id',
+    'state',
+    'tref',
+    'deleted',
+    'plugins_opts',
+    'otp_release',
+    'erts_version',
+    'uptime_ms',
+    'process_count',
+    'total_memory',
+  ],
   properties: {
     id: { type: 'string' },
     name: { type: 'string', description: 'name@host' },
@@ -41,8 +58,22 @@ const familyProperties = {
   plugins_opts: { type: 'array', items: {} },
   deleted: { type: 'boolean' },
 } as const;
+/** Every member of a family reply: `presentFamily` always sends them all. */
+const familyRequired = [
+  'id',
+  'name',
+  'description',
+  'node_selection',
+  'bootstrap_strategy',
+  'bootstrap_strategy_opts',
+  'neighbors',
+  'nodes',
+  'plugins_opts',
+  'deleted',
+] as const;
 const familySchema = {
   type: 'object',
+  required: familyRequired,
   properties: {
     ...familyProperties,
     bootstrap_strategy: { type: 'array', items: {}, description: '["wo_bootstrap_strategy", strategy, opts]' },
@@ -134,6 +165,7 @@ export const createFamilySchema = {
     200: {
       description: 'The family; bootstrap_strategy is the submitted value',
       type: 'object',
+      required: familyRequired,
       properties: { ...familyProperties, bootstrap_strategy: { type: 'string' } },
     },
     ...errorResponses(...BODY_ERRORS),
@@ -237,6 +269,15 @@ export const nodeStatisticsSchema = {
     200: {
       description: 'Counts over live nodes and families',
       type: 'object',
+      required: [
+        'number_of_nodes',
+        'number_of_up_nodes',
+        'number_of_families',
+        'number_of_crashlogs_this_hour',
+        'number_of_new_alarms_raised_this_hour',
+        'number_of_active_alarms',
+        'family_stats',
+      ],
       properties: {
         number_of_nodes: count,
         number_of_up_nodes: count,
@@ -248,6 +289,7 @@ export const nodeStatisticsSchema = {
           type: 'array',
           items: {
             type: 'object',
+            required: ['id', 'number_of_nodes', 'number_of_up_nodes'],
             properties: { id: { type: 'string' }, number_of_nodes: count, number_of_up_nodes: count },
           },
         },
