@@ -2734,10 +2734,25 @@ export interface operations {
               refusedRecords: {
                 /** @description the 1-based line the record starts on */
                 line: number;
+                /** @description the record's supplier article id (BMEcat SUPPLIER_AID or SUPPLIER_PID); null when it has none */
+                supplierArticleId: string | null;
+                /** @description why, in the words of the file: for BMEcat the element path (ARTICLE_ORDER_DETAILS/ORDER_UNIT) with a hint, for JSON Lines the JSON pointer */
                 reason: string;
               }[];
               /** @description refused records beyond those listed */
               refusedNotListed: number;
+              /** @description what the file held that Triad does not keep (kind unkept-element: a BMEcat element path, how many, the first line), and the decisions the import took for the file; the first 200, by first line */
+              warnings: {
+                /** @description unkept-element, or the kind of decision */
+                kind: string;
+                /** @description BMEcat element path: from the item (ARTICLE/ARTICLE_DETAILS/SEGMENT) or below the root (HEADER/CATALOG/TERRITORY); '' for the whole file */
+                path: string;
+                /** @description how many times, across the file */
+                count: number;
+                /** @description the 1-based line of the first one */
+                line: number;
+                message: string;
+              }[];
             }[];
           };
         };
