@@ -236,11 +236,22 @@ describe('readBmecat', () => {
         '<!DOCTYPE BMECAT SYSTEM "bmecat_new_catalog.dtd" [\n  <!ENTITY firma "Werkbank GmbH">\n]>',
       );
       await expect(items(xml)).rejects.toThrow(
-        new XmlSyntaxError(
-          'a DOCTYPE with declarations ([...]): DTDs and entities are not processed; remove the declaration',
-          2,
-        ),
+        /^line 3: the DOCTYPE declares an entity \(<!ENTITY firma "Werkbank GmbH"\.\.\.>\): Triad does not expand entities/,
       );
+      await expect(items(xml)).rejects.toBeInstanceOf(XmlSyntaxError);
+    });
+
+    it('reads a file whose DOCTYPE declares its UDX elements, as the same file without them', async () => {
+      const xml = SUPPLIER_BMECAT_12.replace(
+        '<!DOCTYPE BMECAT SYSTEM "bmecat_new_catalog.dtd">',
+        '<!DOCTYPE BMECAT SYSTEM "bmecat_new_catalog.dtd" [\n  <!ELEMENT UDX.EDXF.X (#PCDATA)>\n' +
+          '  <!ATTLIST UDX.EDXF.X unit CDATA "mm">\n]>',
+      );
+      const plain = await items(SUPPLIER_BMECAT_12);
+      expect(plain.length).toBeGreaterThan(0);
+      const declared = await items(xml);
+      // Three lines more before the items.
+      expect(declared.map(({ line, ...item }) => ({ ...item, line: line - 3 }))).toEqual(plain);
     });
   });
 

@@ -423,9 +423,12 @@ export class XmlEventReader {
     while (i < length && !isNameEnd(buffer.charCodeAt(i))) i += 1;
     if (i >= length) return -1;
     if (i === lt + 1) {
-      if (buffer.charCodeAt(i) === 60)
-        throw new XmlSyntaxError('"<" inside a tag', this.#line + countLines(buffer, lt, i));
-      throw new XmlSyntaxError('element without a name', this.#line);
+      if (buffer.charCodeAt(i) === 60) throw new XmlSyntaxError(INSIDE_A_TAG, this.#line + countLines(buffer, lt, i));
+      throw new XmlSyntaxError(
+        `"<" followed by ${JSON.stringify(buffer.slice(i, i + 1))} starts no tag: write &lt; for a "<" in text ` +
+          '(the file is not imported)',
+        this.#line,
+      );
     }
     const name = localName(buffer.slice(lt + 1, i));
     let attributes: Record<string, string> | undefined;
@@ -434,7 +437,7 @@ export class XmlEventReader {
       if (i >= length) return -1;
       const c = buffer.charCodeAt(i);
       if (c === 62 /* > */ || c === 47 /* / */) break;
-      if (c === 60) throw new XmlSyntaxError('"<" inside a tag', this.#line + countLines(buffer, lt, i));
+      if (c === 60) throw new XmlSyntaxError(INSIDE_A_TAG, this.#line + countLines(buffer, lt, i));
       const nameStart = i;
       while (i < length && !isNameEnd(buffer.charCodeAt(i)) && buffer.charCodeAt(i) !== 61 /* = */) i += 1;
       const attribute = buffer.slice(nameStart, i);
@@ -467,9 +470,17 @@ export class XmlEventReader {
   }
 
   #malformed(buffer: string, at: number): XmlSyntaxError {
-    return new XmlSyntaxError(`malformed attributes: ${buffer.slice(at, at + 40).split('>')[0]}`, this.#line);
+    return new XmlSyntaxError(
+      `a malformed attribute (name="value" expected): ${buffer.slice(at, at + 40).split('>')[0]} ` +
+        '(the file is not imported)',
+      this.#line,
+    );
   }
 }
+
+const INSIDE_A_TAG =
+  '"<" inside a tag: the tag before it is not closed with ">" (or write &lt; for a "<" in an attribute value); ' +
+  'the file is not imported';
 
 /** Constructs read on when they are long: how they open, how they end, whether their content is text. */
 const LONG_CONSTRUCTS: readonly (readonly [string, string, boolean])[] = [
