@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { errorMessage, isObject } from '@triad/common';
 import { cliStoreTarget } from './cli-store-target.js';
 import { CONTENT_SQLITE_FILE, openContentApiCore, type ContentApiCore } from '../content-api-core.js';
-import { LANGUAGES, type BusinessShop } from '../model/article.js';
+import { DEFAULT_PRICE_TYPES, LANGUAGES, type BusinessShop } from '../model/article.js';
 import { formatDecimal, parseDecimalString, type Decimal } from '../model/decimal.js';
 import { parseShopRecord, SHOP_DEFAULTS, SHOP_ID_PATTERN } from '../model/parse-shop-record.js';
 import type { SearchBackend } from '../search/search-backend.js';
@@ -31,6 +31,8 @@ interface TermOptions {
   shipTo?: string[];
   minimumOrder?: Decimal;
   surchargeBelow?: Decimal | 'none';
+  defaultTax?: Decimal | 'none';
+  priceTypes?: string[] | 'default';
 }
 
 interface StoreOptions {
@@ -182,13 +184,18 @@ export function createShopsCommand(io: CatalogCommandIo, options: CatalogCommand
         'Examples:\n' +
         '  triad shops update acme --minimum-order 50 --surcharge-below 5\n' +
         '  triad shops update acme --free-shipping-from none\n' +
+        '  triad shops update acme --default-tax 0.19 --price-types net_customer,net_list,gros_list\n' +
         '  triad shops update acme --currency CZK --shipping 120 --free-shipping-from none --minimum-order 1200',
     )
     .action(async (shopId: string, o: TermOptions & StoreOptions) => {
       const record = recordOf('update', o);
       if (!record) return;
       if (Object.keys(record).length === 0)
-        return fail('update', EXIT_USAGE, 'nothing to change; give --name, --currency, a term option or --from-json');
+        return fail(
+          'update',
+          EXIT_USAGE,
+          'nothing to change; give --name, --currency, --default-tax, --price-types, a term option or --from-json',
+        );
       await withStore('update', o, async ({ backend, where }) => {
         const stored = await backend.findShop(shopId);
         if (!stored)
@@ -278,7 +285,17 @@ function addTermOptions(command: Command): Command {
         countries,
       )
       .option('--minimum-order <amount>', 'minimum net order value (default 0)', amount)
-      .option('--surcharge-below <amount>', 'surcharge for smaller orders; "none" refuses them (default)', optional),
+      .option('--surcharge-below <amount>', 'surcharge for smaller orders; "none" refuses them (default)', optional)
+      .option(
+        '--default-tax <rate>',
+        'VAT rate for catalog prices without TAX, as 0.19 or 19%; "none": such prices are refused (default)',
+        taxRate,
+      )
+      .option(
+        '--price-types <types>',
+        `BMEcat price types taken, most preferred first (default ${DEFAULT_PRICE_TYPES.join(',')}; "default" resets)`,
+        priceTypes,
+      ),
   );
 }
 
@@ -304,6 +321,8 @@ function overlay(record: Record<string, unknown>, o: TermOptions): Record<string
   put('shippingCosts', 'countries', o.shipTo);
   put('minimumOrderValue', 'amount', money(o.minimumOrder));
   put('minimumOrderValue', 'surchargeBelow', money(o.surchargeBelow));
+  if (o.defaultTax !== undefined) out.defaultTax = o.defaultTax === 'none' ? null : o.defaultTax;
+  if (o.priceTypes !== undefined) out.priceTypes = o.priceTypes === 'default' ? null : o.priceTypes;
   return out;
 }
 
@@ -369,6 +388,29 @@ function condition(value: string, previous: { lang: string; value: string }[] | 
   const match = /^([a-z]{2})=(.+)$/s.exec(value);
   if (!match) throw new InvalidArgumentError('expected <lang>=<text>, such as "en=Unopened goods only"');
   return [...(previous ?? []), { lang: match[1]!, value: match[2]! }];
+}
+
+/** A VAT rate as the fraction the record holds: `0.19` as it is, `19%` -> `{19, 2}`; `none` removes it. */
+function taxRate(value: string): Decimal | 'none' {
+  if (value === 'none') return 'none';
+  const percentage = value.endsWith('%');
+  const d = parseDecimalString(percentage ? value.slice(0, -1) : value);
+  const rate = d && percentage ? { value: d.value, decimalDigits: d.decimalDigits + 2 } : d;
+  if (!rate || rate.value < 0 || rate.value > 10 ** rate.decimalDigits)
+    throw new InvalidArgumentError('expected a rate from 0 to 1 such as 0.19, a percentage such as 19%, or "none"');
+  return rate;
+}
+
+/** Comma-separated BMEcat price types, most preferred first; `default` for the defaults. */
+function priceTypes(value: string): string[] | 'default' {
+  if (value === 'default') return 'default';
+  const types = value
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  if (types.length === 0)
+    throw new InvalidArgumentError('expected price types such as net_customer,net_list,gros_list');
+  return types;
 }
 
 function countries(value: string): string[] {

@@ -100,6 +100,8 @@ export interface ImportCatalogOptions {
   readonly maxWaitMs?: number;
   /** Refused records tolerated; default policy in `rejectRefusal` (empty shop, or more than 5 %). */
   readonly maxRejects?: RejectLimit;
+  /** The moment prices must be valid at (their `valid_start_date`/`valid_end_date`); default: now. */
+  readonly pricesValidAt?: Date;
 }
 
 /**
@@ -142,7 +144,7 @@ export async function importCatalog(
     parseCatalog(input, {
       format: options.format,
       shopId: options.shop.id,
-      priceTerms: shopPriceTerms(options.shop),
+      priceTerms: shopPriceTerms(options.shop, options.pricesValidAt),
       onTransaction: (t) => (transaction = t),
       ...(unkept ? { unkept } : {}),
       ...(options.parseThread ? { thread: options.parseThread } : {}),

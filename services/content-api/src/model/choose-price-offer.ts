@@ -67,7 +67,8 @@ export function choosePriceOffer(offers: unknown, terms: ShopPriceTerms): Chosen
         {
           path: '',
           message:
-            'has no price: give an ARTICLE_PRICE_DETAILS/ARTICLE_PRICE (BMEcat 2005: PRODUCT_PRICE_DETAILS/PRODUCT_PRICE)',
+            'has no price: give an ARTICLE_PRICE_DETAILS/ARTICLE_PRICE ' +
+            '(BMEcat 2005: PRODUCT_PRICE_DETAILS/PRODUCT_PRICE)',
         },
       ],
     };
@@ -87,7 +88,8 @@ export function choosePriceOffer(offers: unknown, terms: ShopPriceTerms): Chosen
     else if (others.length > 0)
       reasons.push(
         `${name}: PRICE_CURRENCY ${others.join(', ')}: shop ${shop} accepts ${terms.currency ?? 'another'} ` +
-          `(import the catalog into a shop in ${others.join(' or ')}, or give prices in ${terms.currency ?? 'its currency'})`,
+          `(import the catalog into a shop in ${others.join(' or ')}, ` +
+          `or give prices in ${terms.currency ?? 'its currency'})`,
       );
     else
       reasons.push(

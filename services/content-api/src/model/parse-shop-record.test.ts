@@ -90,4 +90,36 @@ describe('parseShopRecord', () => {
       '/minimumOrderValue/amount/currency',
     ]);
   });
+
+  it('keeps a default tax and price types, keeps them in a change that names neither, removes them with null', () => {
+    const added = parseShopRecord('acme', {
+      name: 'Acme',
+      defaultTax: { value: 19, decimalDigits: 2 },
+      priceTypes: ['net_list', 'EK_ohne_MWST', 'gros_list'],
+    });
+    expect(added.ok && [added.shop.defaultTax, added.shop.priceTypes]).toEqual([
+      { value: 19, decimalDigits: 2 },
+      ['net_list', 'EK_ohne_MWST', 'gros_list'],
+    ]);
+    if (!added.ok) return;
+    const renamed = parseShopRecord('acme', { name: 'Acme 2' }, added.shop);
+    expect(renamed.ok && [renamed.shop.defaultTax, renamed.shop.priceTypes]).toEqual([
+      { value: 19, decimalDigits: 2 },
+      ['net_list', 'EK_ohne_MWST', 'gros_list'],
+    ]);
+    const removed = parseShopRecord('acme', { defaultTax: null, priceTypes: null }, added.shop);
+    expect(removed.ok && 'defaultTax' in removed.shop).toBe(false);
+    expect(removed.ok && 'priceTypes' in removed.shop).toBe(false);
+  });
+
+  it('refuses a default tax outside 0 to 1 and price types that are empty, repeated or not names', () => {
+    const bad = parseShopRecord('acme', {
+      name: 'Acme',
+      defaultTax: { value: 19, decimalDigits: 0 },
+      priceTypes: ['net_list', 'net_list'],
+    });
+    expect(!bad.ok && bad.violations.map((v) => v.path)).toEqual(['/defaultTax', '/priceTypes']);
+    for (const priceTypes of [[], ['net list'], [''], 'net_list'])
+      expect(parseShopRecord('acme', { name: 'Acme', priceTypes }).ok).toBe(false);
+  });
 });

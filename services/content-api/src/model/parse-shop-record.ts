@@ -22,7 +22,12 @@ export const SHOP_LIMITS = {
   conditionLength: 2000,
   countries: 250,
   decimalDigits: 10,
+  priceTypes: 20,
+  priceTypeLength: 64,
 } as const;
+
+/** A BMEcat `price_type`: `net_customer`, `gros_list`, `udp_1`, a supplier's own such as `EK_ohne_MWST`. */
+export const PRICE_TYPE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 export type ParsedShop =
   | { readonly ok: true; readonly shop: BusinessShop }
@@ -48,14 +53,16 @@ const REMOVABLE = new Set(['freeShippingFrom', 'surchargeBelow']);
  * in the shop's currency). With `base` the record is a change of that shop: members it names
  * replace the stored ones section by section (`null` removes `freeShippingFrom` or
  * `surchargeBelow`). A Money's `currency` may be left out (the shop's); given, it must be the
- * shop's currency, so a shop never quotes two currencies. Unknown members are violations.
+ * shop's currency, so a shop never quotes two currencies. `defaultTax` (a VAT fraction from 0
+ * to 1) and `priceTypes` (BMEcat price types, most preferred first) are optional; `null` removes
+ * them in a change. Unknown members are violations.
  */
 export function parseShopRecord(id: string, record: unknown, base?: BusinessShop): ParsedShop {
   const v: Violations = [];
   if (!SHOP_ID_PATTERN.test(id))
     v.push({ path: '/id', message: `must match ${SHOP_ID_PATTERN.source} (letters, digits, ".", "_", "-")` });
   if (!isObject(record)) return { ok: false, violations: [...v, { path: '', message: 'must be a JSON object' }] };
-  unknownMembers(v, record, '', ['id', 'name', 'currency', ...Object.keys(SECTIONS)]);
+  unknownMembers(v, record, '', ['id', 'name', 'currency', 'defaultTax', 'priceTypes', ...Object.keys(SECTIONS)]);
   if (record.id !== undefined && record.id !== id) v.push({ path: '/id', message: `must be ${id} or left out` });
   const name = record.name ?? base?.name;
   if (typeof name !== 'string' || name.trim() === '' || name.length > SHOP_LIMITS.nameLength)
@@ -84,6 +91,8 @@ export function parseShopRecord(id: string, record: unknown, base?: BusinessShop
       message: 'must be a fraction from 0 to 1 ({value: 10, decimalDigits: 2} is 10 %)',
     });
   const conditions = conditionsOf(v, returns.conditions ?? []);
+  const defaultTax = defaultTaxOf(v, record.defaultTax === undefined ? base?.defaultTax : record.defaultTax);
+  const priceTypes = priceTypesOf(v, record.priceTypes === undefined ? base?.priceTypes : record.priceTypes);
   const countries = countriesOf(v, shipping.countries ?? []);
   const money = (value: unknown, path: string, fallback?: Money) =>
     value === undefined || value === null ? fallback : moneyOf(v, value, path, cur);
@@ -107,6 +116,8 @@ export function parseShopRecord(id: string, record: unknown, base?: BusinessShop
       id,
       name,
       currency: cur,
+      ...(defaultTax ? { defaultTax } : {}),
+      ...(priceTypes ? { priceTypes } : {}),
       returnPolicy: {
         returnsAccepted: accepted,
         returnPeriodDays: days,
@@ -229,4 +240,40 @@ function isCountryCode(value: unknown): value is string {
 
 function isWholeNumber(value: unknown): value is number {
   return Number.isInteger(value);
+}
+
+/** The shop's default VAT rate: a fraction from 0 to 1; undefined when absent or `null` (removed). */
+function defaultTaxOf(v: Violations, value: unknown): Decimal | undefined {
+  if (value === undefined || value === null) return undefined;
+  const tax = decimalOf(v, value, '/defaultTax');
+  if (tax && (tax.value < 0 || tax.value > 10 ** tax.decimalDigits)) {
+    v.push({ path: '/defaultTax', message: 'must be a fraction from 0 to 1 ({value: 19, decimalDigits: 2} is 19 %)' });
+    return undefined;
+  }
+  return tax;
+}
+
+/** The shop's price types, most preferred first; undefined when absent or `null` (the defaults). */
+function priceTypesOf(v: Violations, value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const ok =
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.length <= SHOP_LIMITS.priceTypes &&
+    value.every(isPriceType) &&
+    new Set(value).size === value.length;
+  if (!ok) {
+    v.push({
+      path: '/priceTypes',
+      message:
+        `must be an array of 1 to ${SHOP_LIMITS.priceTypes} distinct BMEcat price types ` +
+        '(such as net_customer, net_list, gros_list), most preferred first',
+    });
+    return undefined;
+  }
+  return value.filter(isPriceType);
+}
+
+function isPriceType(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= SHOP_LIMITS.priceTypeLength && PRICE_TYPE_PATTERN.test(value);
 }

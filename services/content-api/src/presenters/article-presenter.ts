@@ -81,14 +81,24 @@ function firstImage(article: Article) {
   return article.images.find((m) => m.mimeType.startsWith('image/'));
 }
 
-/** What a block price adds to the Price: when and where it applies (extension members), when the catalog says. */
-function priceConditions(article: Article): { validFrom?: string; validUntil?: string; territories?: string[] } {
+/**
+ * What a block price adds to the Price (extension members): when and where it applies, when the
+ * catalog says, and the BMEcat price type it was read from.
+ */
+function priceConditions(article: Article): {
+  validFrom?: string;
+  validUntil?: string;
+  territories?: string[];
+  bmecatPriceType?: string;
+} {
   const c = article.priceConditions;
   if (!c) return {};
+  const when = c.validFrom !== undefined || c.validUntil !== undefined || c.territories.length > 0;
   return {
     ...(c.validFrom !== undefined ? { validFrom: c.validFrom } : {}),
     ...(c.validUntil !== undefined ? { validUntil: c.validUntil } : {}),
-    territories: [...c.territories],
+    ...(when ? { territories: [...c.territories] } : {}),
+    ...(c.priceType !== undefined ? { bmecatPriceType: c.priceType } : {}),
   };
 }
 

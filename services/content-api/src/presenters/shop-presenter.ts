@@ -1,4 +1,4 @@
-import type { BusinessShop, Money } from '../model/article.js';
+import { DEFAULT_PRICE_TYPES, type BusinessShop, type Money } from '../model/article.js';
 import type { Decimal } from '../model/decimal.js';
 import { shopPath, type LinkBuilder } from './links.js';
 
@@ -91,6 +91,8 @@ export function presentShopRecord(shop: BusinessShop) {
     id: shop.id,
     name: shop.name,
     currency: shop.currency,
+    ...(shop.defaultTax ? { defaultTax: dec(shop.defaultTax) } : {}),
+    priceTypes: [...(shop.priceTypes ?? DEFAULT_PRICE_TYPES)],
     returnPolicy: returnPolicyFields(shop.returnPolicy),
     shippingCosts: shippingCostsFields(shop.shippingCosts),
     minimumOrderValue: {

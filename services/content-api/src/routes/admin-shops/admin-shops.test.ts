@@ -141,6 +141,35 @@ describeEachDatabase<ContentTables>('admin shops routes', (getDb) => {
     expect(created.statusCode).toBe(201);
   });
 
+  it('keeps a default tax and price types, sends the default types, and resets both with PATCH null', async () => {
+    const created = await call('POST', '/admin/business-shops', {
+      id: 'taxed',
+      name: 'Taxed',
+      defaultTax: { value: 19, decimalDigits: 2 },
+      priceTypes: ['net_list', 'udp_dealer'],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json<ShopRecordReply>()).toMatchObject({
+      defaultTax: { value: 19, decimalDigits: 2 },
+      priceTypes: ['net_list', 'udp_dealer'],
+    });
+    const reset = await call('PATCH', '/admin/business-shops/taxed', { defaultTax: null, priceTypes: null });
+    expect(reset.statusCode).toBe(200);
+    const record = reset.json<ShopRecordReply>();
+    expect('defaultTax' in record).toBe(false);
+    expect(record.priceTypes).toEqual(['net_customer', 'net_list', 'gros_list']);
+    const bad = await call('PATCH', '/admin/business-shops/taxed', {
+      defaultTax: { value: 19 },
+      priceTypes: ['a', 'a'],
+    });
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await call('GET', '/admin/business-shops/taxed')).json<ShopRecordReply>().priceTypes).toEqual([
+      'net_customer',
+      'net_list',
+      'gros_list',
+    ]);
+  });
+
   it('answers 404 for an unknown shop on GET, PATCH and DELETE', async () => {
     for (const [method, body] of [['GET'], ['PATCH', { name: 'X' }], ['DELETE']] as const) {
       const response = await call(method, '/admin/business-shops/nope', body);

@@ -1,6 +1,6 @@
 import { errorResponse, errorResponses, PROBLEM_ERROR_BODY, withResponseHeaders } from '@triad/service-kit';
-import { LANGUAGES } from '../../model/article.js';
-import { SHOP_DEFAULTS, SHOP_ID_PATTERN, SHOP_LIMITS } from '../../model/parse-shop-record.js';
+import { DEFAULT_PRICE_TYPES, LANGUAGES } from '../../model/article.js';
+import { PRICE_TYPE_PATTERN, SHOP_DEFAULTS, SHOP_ID_PATTERN, SHOP_LIMITS } from '../../model/parse-shop-record.js';
 import { shopParams } from '../business-shops/schemas.js';
 import { ref } from '../wire-schemas.js';
 
@@ -40,7 +40,29 @@ const shopRecordIn = (required: readonly string[], change: boolean) =>
     properties: {
       id: { type: 'string', pattern: SHOP_ID_PATTERN.source },
       name: { type: 'string', minLength: 1, maxLength: SHOP_LIMITS.nameLength },
-      currency: { ...currency, description: `ISO 4217 code${change ? '' : `; default ${SHOP_DEFAULTS.currency}`}` },
+      currency: {
+        ...currency,
+        description:
+          `ISO 4217 code of all its amounts; catalog prices in another currency are refused` +
+          (change ? '' : `; default ${SHOP_DEFAULTS.currency}`),
+      },
+      defaultTax: {
+        ...decimalIn,
+        type: change ? ['object', 'null'] : 'object',
+        description:
+          'VAT rate (fraction 0 to 1) for catalog prices without TAX; absent: such prices are refused' +
+          (change ? '; null removes it' : ''),
+      },
+      priceTypes: {
+        type: change ? ['array', 'null'] : 'array',
+        minItems: 1,
+        maxItems: SHOP_LIMITS.priceTypes,
+        uniqueItems: true,
+        items: { type: 'string', pattern: PRICE_TYPE_PATTERN.source, maxLength: SHOP_LIMITS.priceTypeLength },
+        description:
+          `BMEcat price types taken from catalogs, most preferred first; default ${DEFAULT_PRICE_TYPES.join(', ')}` +
+          (change ? '; null resets it' : ''),
+      },
       returnPolicy: {
         type: 'object',
         additionalProperties: false,
@@ -85,11 +107,17 @@ const shopRecordIn = (required: readonly string[], change: boolean) =>
 /** The whole stored record, as every admin reply sends it. */
 const shopRecord = {
   type: 'object',
-  required: ['id', 'name', 'currency', 'returnPolicy', 'shippingCosts', 'minimumOrderValue'],
+  required: ['id', 'name', 'currency', 'priceTypes', 'returnPolicy', 'shippingCosts', 'minimumOrderValue'],
   properties: {
     id: string,
     name: string,
     currency: string,
+    defaultTax: ref('Decimal'),
+    priceTypes: {
+      type: 'array',
+      items: string,
+      description: 'BMEcat price types taken from catalogs, most preferred first (gros_* made net)',
+    },
     returnPolicy: {
       type: 'object',
       required: ['returnsAccepted', 'returnPeriodDays', 'restockingFee', 'conditions'],

@@ -22,6 +22,8 @@ describeEachDatabase<ContentTables>('articles from real supplier BMEcat files', 
     const twelve = await importCatalog(t.backend, Readable.from([SUPPLIER_BMECAT_12]), {
       format: 'bmecat',
       shop: labtools,
+      // While its prices are valid (2024-02-01 to 2024-12-31).
+      pricesValidAt: new Date('2024-06-01T00:00:00Z'),
     });
     expect(twelve).toMatchObject({ imported: 2, failed: [] });
     const response = await t.get(`/api/articles/${encodeURIComponent('labtools:WB-4410')}`);
@@ -94,9 +96,11 @@ describeEachDatabase<ContentTables>('articles from real supplier BMEcat files', 
       specialTreatmentClass: [{ type: 'GGVS', value: '0000' }],
       internationalArticleId: [{ type: 'gtin', value: '4012345000017' }],
     });
-    expect(detail.blockPricing.map((p) => [p.lowerBound, p.validFrom, p.validUntil, p.territories])).toEqual([
-      [1, '2024-02-01T00:00:00Z', '2024-12-31', ['DE', 'CH']],
-      [20, '2024-02-01T00:00:00Z', '2024-12-31', ['DE', 'CH']],
+    expect(
+      detail.blockPricing.map((p) => [p.lowerBound, p.validFrom, p.validUntil, p.territories, p.bmecatPriceType]),
+    ).toEqual([
+      [1, '2024-02-01T00:00:00Z', '2024-12-31', ['DE', 'CH'], 'net_customer'],
+      [20, '2024-02-01T00:00:00Z', '2024-12-31', ['DE', 'CH'], 'net_customer'],
     ]);
   });
 
@@ -108,10 +112,14 @@ describeEachDatabase<ContentTables>('articles from real supplier BMEcat files', 
   it('serves a Swedish catalog under sv with features and media sources per language', async () => {
     const result = await importCatalog(t.backend, Readable.from([SUPPLIER_BMECAT_2005]), {
       format: 'bmecat',
-      shop: office,
+      // The catalog's prices are in SEK: the shop must take SEK.
+      shop: { ...office, currency: 'SEK' },
       maxRejects: { count: 1 },
     });
-    expect(result).toMatchObject({ imported: 1, failed: [{ violations: [{ path: '/descriptions/1/lang' }] }] });
+    expect(result).toMatchObject({
+      imported: 1,
+      failed: [{ violations: [{ path: 'PRODUCT_DETAILS/DESCRIPTION_SHORT' }] }],
+    });
     const glove = (
       await t.get(`/api/articles/${encodeURIComponent('office-direct:NV-77')}`)
     ).json<ArticleDetailReply>();

@@ -35,6 +35,11 @@ const blockPrice = {
           description:
             'extension: ISO 3166 countries where the price applies (sent with validFrom/validUntil; empty: all)',
         },
+        bmecatPriceType: {
+          type: 'string',
+          description:
+            "extension: the BMEcat price_type the price was read from (net_customer, net_list, gros_list made net ...), by the shop's priceTypes",
+        },
       },
     },
   ],

@@ -1,0 +1,24 @@
+import type { ImportResult } from '../commands/import-catalog.js';
+import type { BusinessShop } from '../model/article.js';
+import { formatDecimal } from '../model/decimal.js';
+
+/**
+ * The lines of an import's summary that say how prices were taken (empty when the file named no
+ * BMEcat price type and no record took the default tax): records per BMEcat price type, and
+ * records that took the shop's default tax, with the rate.
+ */
+export function priceDecisionsText(
+  result: Pick<ImportResult, 'defaultTaxUsed' | 'priceTypesUsed'>,
+  shop: BusinessShop,
+): string {
+  const lines: string[] = [];
+  const types = Object.entries(result.priceTypesUsed);
+  if (types.length > 0)
+    lines.push(`prices taken by price_type: ${types.map(([type, n]) => `${type} ${n}`).join(', ')}`);
+  if (result.defaultTaxUsed > 0 && shop.defaultTax)
+    lines.push(
+      `${result.defaultTaxUsed} records gave no TAX and took shop ${shop.id}'s default tax ` +
+        `${formatDecimal(shop.defaultTax)}`,
+    );
+  return lines.map((line) => `${line}\n`).join('');
+}
