@@ -1095,6 +1095,8 @@ export interface operations {
               validUntil?: string;
               /** @description extension: ISO 3166 countries where the price applies (sent with validFrom/validUntil; empty: all) */
               territories?: string[];
+              /** @description extension: the BMEcat price_type the price was read from (net_customer, net_list, gros_list made net ...), by the shop's priceTypes */
+              bmecatPriceType?: string;
             })[];
             blockPricingInclSpecialTax: (components['schemas']['Price'] & {
               lowerBound: number;
@@ -1104,6 +1106,8 @@ export interface operations {
               validUntil?: string;
               /** @description extension: ISO 3166 countries where the price applies (sent with validFrom/validUntil; empty: all) */
               territories?: string[];
+              /** @description extension: the BMEcat price_type the price was read from (net_customer, net_list, gros_list made net ...), by the shop's priceTypes */
+              bmecatPriceType?: string;
             })[];
             specialTaxes: {
               amount: components['schemas']['Decimal'];
@@ -1858,6 +1862,9 @@ export interface operations {
               id: string;
               name: string;
               currency: string;
+              defaultTax?: components['schemas']['Decimal'];
+              /** @description BMEcat price types taken from catalogs, most preferred first (gros_* made net) */
+              priceTypes: string[];
               returnPolicy: {
                 returnsAccepted: boolean;
                 returnPeriodDays: number;
@@ -1920,8 +1927,16 @@ export interface operations {
         'application/json': {
           id: string;
           name: string;
-          /** @description ISO 4217 code; default EUR */
+          /** @description ISO 4217 code of all its amounts; catalog prices in another currency are refused; default EUR */
           currency?: string;
+          /** @description VAT rate (fraction 0 to 1) for catalog prices without TAX; absent: such prices are refused */
+          defaultTax?: {
+            value: number;
+            /** @description default 0 */
+            decimalDigits?: number;
+          };
+          /** @description BMEcat price types taken from catalogs, most preferred first; default net_customer, net_list, gros_list */
+          priceTypes?: string[];
           returnPolicy?: {
             /** @description default true */
             returnsAccepted?: boolean;
@@ -2001,6 +2016,9 @@ export interface operations {
             id: string;
             name: string;
             currency: string;
+            defaultTax?: components['schemas']['Decimal'];
+            /** @description BMEcat price types taken from catalogs, most preferred first (gros_* made net) */
+            priceTypes: string[];
             returnPolicy: {
               returnsAccepted: boolean;
               returnPeriodDays: number;
@@ -2122,6 +2140,9 @@ export interface operations {
             id: string;
             name: string;
             currency: string;
+            defaultTax?: components['schemas']['Decimal'];
+            /** @description BMEcat price types taken from catalogs, most preferred first (gros_* made net) */
+            priceTypes: string[];
             returnPolicy: {
               returnsAccepted: boolean;
               returnPeriodDays: number;
@@ -2195,8 +2216,16 @@ export interface operations {
         'application/json': {
           id?: string;
           name: string;
-          /** @description ISO 4217 code; default EUR */
+          /** @description ISO 4217 code of all its amounts; catalog prices in another currency are refused; default EUR */
           currency?: string;
+          /** @description VAT rate (fraction 0 to 1) for catalog prices without TAX; absent: such prices are refused */
+          defaultTax?: {
+            value: number;
+            /** @description default 0 */
+            decimalDigits?: number;
+          };
+          /** @description BMEcat price types taken from catalogs, most preferred first; default net_customer, net_list, gros_list */
+          priceTypes?: string[];
           returnPolicy?: {
             /** @description default true */
             returnsAccepted?: boolean;
@@ -2274,6 +2303,9 @@ export interface operations {
             id: string;
             name: string;
             currency: string;
+            defaultTax?: components['schemas']['Decimal'];
+            /** @description BMEcat price types taken from catalogs, most preferred first (gros_* made net) */
+            priceTypes: string[];
             returnPolicy: {
               returnsAccepted: boolean;
               returnPeriodDays: number;
@@ -2304,6 +2336,9 @@ export interface operations {
             id: string;
             name: string;
             currency: string;
+            defaultTax?: components['schemas']['Decimal'];
+            /** @description BMEcat price types taken from catalogs, most preferred first (gros_* made net) */
+            priceTypes: string[];
             returnPolicy: {
               returnsAccepted: boolean;
               returnPeriodDays: number;
@@ -2489,8 +2524,16 @@ export interface operations {
         'application/json': {
           id?: string;
           name?: string;
-          /** @description ISO 4217 code */
+          /** @description ISO 4217 code of all its amounts; catalog prices in another currency are refused */
           currency?: string;
+          /** @description VAT rate (fraction 0 to 1) for catalog prices without TAX; absent: such prices are refused; null removes it */
+          defaultTax?: {
+            value: number;
+            /** @description default 0 */
+            decimalDigits?: number;
+          } | null;
+          /** @description BMEcat price types taken from catalogs, most preferred first; default net_customer, net_list, gros_list; null resets it */
+          priceTypes?: string[] | null;
           returnPolicy?: {
             /** @description default true */
             returnsAccepted?: boolean;
@@ -2568,6 +2611,9 @@ export interface operations {
             id: string;
             name: string;
             currency: string;
+            defaultTax?: components['schemas']['Decimal'];
+            /** @description BMEcat price types taken from catalogs, most preferred first (gros_* made net) */
+            priceTypes: string[];
             returnPolicy: {
               returnsAccepted: boolean;
               returnPeriodDays: number;
