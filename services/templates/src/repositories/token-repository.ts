@@ -66,9 +66,8 @@ export class TokenRepository {
 
   /** The scope of a presented token, or undefined when it is malformed, unknown, revoked or wrong. */
   async check(token: string, now = Date.now()): Promise<{ id: string; scope: TokenScope } | undefined> {
-    const match = TOKEN_FORMAT.exec(token);
-    if (match === null) return undefined;
-    const [, id, secret] = match as unknown as [string, string, string];
+    const [, id, secret] = TOKEN_FORMAT.exec(token) ?? [];
+    if (id === undefined || secret === undefined) return undefined;
     const row = await this.#db
       .selectFrom('api_tokens')
       .select(['scope', 'secret_hash', 'revoked_at', 'last_used_at'])
