@@ -11,6 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createCatalogCommand,
+  createShopsCommand,
   generateCatalog,
   startContentApiServer,
   toJsonLinesRecord,
@@ -63,6 +64,47 @@ async function catalogImport(cwd: string, args: readonly string[]): Promise<{ co
   await createCatalogCommand(io, { env: {} }).parseAsync(['import', ...args], { from: 'user' });
   return { code: io.exitCode, err };
 }
+
+/** Runs `triad shops <args>` in this process; resolves its exit code. */
+async function shops(cwd: string, args: readonly string[]): Promise<number> {
+  const io = { stdout: { write: () => true }, stderr: { write: () => true }, cwd, exitCode: 0 };
+  await createShopsCommand(io, { env: {} }).parseAsync(args, { from: 'user' });
+  return io.exitCode;
+}
+
+/**
+ * A BMEcat 1.2 catalog written for these tests: one article taken, one without ORDER_UNIT (refused),
+ * and elements Triad does not keep (the header's CATALOG_ID, CATALOG_VERSION and TERRITORY, twice; an article's
+ * SEGMENT; a UDX).
+ */
+const KLEMMEN_BMECAT = `<?xml version="1.0" encoding="UTF-8"?>
+<BMECAT version="1.2">
+  <HEADER>
+    <CATALOG><LANGUAGE>deu</LANGUAGE><CATALOG_ID>K1</CATALOG_ID><CATALOG_VERSION>1</CATALOG_VERSION>
+      <TERRITORY>DE</TERRITORY><TERRITORY>AT</TERRITORY><CURRENCY>EUR</CURRENCY></CATALOG>
+  </HEADER>
+  <T_NEW_CATALOG>
+    <ARTICLE>
+      <SUPPLIER_AID>KL-100</SUPPLIER_AID>
+      <ARTICLE_DETAILS><DESCRIPTION_SHORT>Reihenklemme</DESCRIPTION_SHORT><SEGMENT>Elektro</SEGMENT></ARTICLE_DETAILS>
+      <ARTICLE_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT></ARTICLE_ORDER_DETAILS>
+      <ARTICLE_PRICE_DETAILS><ARTICLE_PRICE price_type="net_customer">
+        <PRICE_AMOUNT>1.20</PRICE_AMOUNT><TAX>0.19</TAX></ARTICLE_PRICE></ARTICLE_PRICE_DETAILS>
+      <USER_DEFINED_EXTENSIONS><UDX.KLEMMEN.FARBE>grau</UDX.KLEMMEN.FARBE></USER_DEFINED_EXTENSIONS>
+    </ARTICLE>
+    <ARTICLE>
+      <SUPPLIER_AID>KL-200</SUPPLIER_AID>
+      <ARTICLE_DETAILS><DESCRIPTION_SHORT>Klemme ohne Einheit</DESCRIPTION_SHORT></ARTICLE_DETAILS>
+      <ARTICLE_ORDER_DETAILS><QUANTITY_MIN>1</QUANTITY_MIN></ARTICLE_ORDER_DETAILS>
+      <ARTICLE_PRICE_DETAILS><ARTICLE_PRICE price_type="net_customer">
+        <PRICE_AMOUNT>1.30</PRICE_AMOUNT><TAX>0.19</TAX></ARTICLE_PRICE></ARTICLE_PRICE_DETAILS>
+    </ARTICLE>
+  </T_NEW_CATALOG>
+</BMECAT>
+`;
+
+/** The 1-based line of the first line of KLEMMEN_BMECAT holding `text`. */
+const klemmenLine = (text: string) => KLEMMEN_BMECAT.split('\n').findIndex((line) => line.includes(text)) + 1;
 
 describeInBrowser('catalog area in Chromium', () => {
   let directory: string;
@@ -224,7 +266,7 @@ describeInBrowser('catalog area in Chromium', () => {
     const committed = await importLabtools('1');
     expect(committed).toEqual({
       code: 1,
-      err: expect.stringMatching(/^line 3: \/orderDetails\/orderUnit: /) as string,
+      err: expect.stringMatching(/^line 3, supplierArticleId BAD-1: \/orderDetails\/orderUnit: /) as string,
     });
     const refused = await importLabtools('0');
     expect(refused.code).toBe(3);
@@ -244,21 +286,97 @@ describeInBrowser('catalog area in Chromium', () => {
     expect(rows[2]).toMatch(/labtools\.jsonl.*Committed with refusals.*4 read, 3 imported, 1 refused/);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // The refused records are folded; open the newest run's by keyboard.
-    const summary = entry.locator('details.refused-records summary').first();
+    // The reports are folded; open the newest run's by keyboard.
+    const summary = entry.locator('details.import-report summary').first();
     await tabToElement(page, summary, 'the refused records of the newest import');
     await page.keyboard.press('Enter');
     const refusedTable = entry.getByRole('table', { name: /^Refused records of labtools\.jsonl, import 2/ });
     await expect.poll(() => refusedTable.isVisible()).toBe(true);
     const refusedRows = await refusedTable.getByRole('row').allTextContents();
     expect(refusedRows).toHaveLength(2);
-    expect(refusedRows[1]).toMatch(/^3\/orderDetails\/orderUnit: /);
+    expect(refusedRows[1]).toMatch(/^3BAD-1\/orderDetails\/orderUnit: /);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'catalog-shop-imports');
     // On a phone the tables scroll inside their own box; the page does not.
     await page.setViewportSize(VIEWPORTS.phone);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a recorded BMEcat import's report: refused records, elements not kept, in BMEcat's words", async () => {
+    const dataDir = path.join(directory, 'data');
+    expect(await shops(directory, ['add', 'klemmen', '--name', 'Klemmen GmbH', '--data-dir', dataDir])).toBe(0);
+    await writeFile(path.join(directory, 'klemmen.xml'), KLEMMEN_BMECAT);
+    const imported = await catalogImport(directory, [
+      ...['klemmen.xml', '--shop', 'klemmen', '--data-dir', dataDir, '--max-rejects', '1'],
+    ]);
+    expect(imported.code).toBe(1);
+
+    const admin = adminClient();
+    const { page, errors } = await signedIn('/shops?shop=klemmen');
+    await page.getByLabel('Admin client ID').fill(admin.id);
+    await page.getByLabel('Admin client secret').fill(admin.secret);
+    await page.getByLabel('Admin client secret').press('Enter');
+    const entry = page.locator('#shop-klemmen');
+    const table = entry.getByRole('table', { name: /^Recent imports of Klemmen GmbH/ });
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    expect(await table.getByRole('row').nth(1).textContent()).toMatch(
+      /klemmen\.xml.*BMEcat.*Committed with refusals.*2 read, 1 imported, 1 refused, 5 warnings/,
+    );
+
+    // The report is folded under a summary that says what it holds; open it by keyboard.
+    const summary = entry.locator('details.import-report summary').first();
+    expect(await summary.textContent()).toMatch(
+      /^Import 1 \(klemmen\.xml, .+\): 1 refused record, 5 elements not kept$/,
+    );
+    await tabToElement(page, summary, 'the report of the import');
+    await page.keyboard.press('Enter');
+    const report = entry.locator('details.import-report').first();
+    await expect.poll(() => report.getAttribute('open')).toBe('');
+    const counts = await report.locator('dl.import-counts').textContent();
+    expect(counts).toMatch(/Records read2.*Imported1.*Refused1/);
+
+    const refused = report.getByRole('table', { name: 'Refused records of klemmen.xml, import 1' });
+    const refusedRows = await refused.getByRole('row').allInnerTexts();
+    expect(refusedRows).toHaveLength(2);
+    expect(refusedRows[0]).toMatch(/^Line\W+Supplier article id\W+Reason$/);
+    const refusedCells = await refused.getByRole('row').nth(1).getByRole('cell').allTextContents();
+    const refusedLine = await refused.getByRole('row').nth(1).getByRole('rowheader').textContent();
+    expect(refusedLine).toBe(String(klemmenLine('<SUPPLIER_AID>KL-200') - 1));
+    expect(refusedCells[0]).toBe('KL-200');
+    expect(refusedCells[1]).toMatch(/^ARTICLE_ORDER_DETAILS\/ORDER_UNIT: /);
+
+    const unkept = report.getByRole('table', { name: 'Elements of klemmen.xml, import 1 that Triad did not keep' });
+    const unkeptRows = await Promise.all(
+      (await unkept.locator('tbody tr').all()).map(async (row) => ({
+        path: await row.getByRole('rowheader').textContent(),
+        cells: await row.getByRole('cell').allTextContents(),
+      })),
+    );
+    expect(unkeptRows).toEqual(
+      expect.arrayContaining([
+        { path: 'HEADER/CATALOG/TERRITORY', cells: ['2', String(klemmenLine('<TERRITORY>'))] },
+        { path: 'ARTICLE/ARTICLE_DETAILS/SEGMENT', cells: ['1', String(klemmenLine('<SEGMENT>'))] },
+        {
+          path: expect.stringMatching(/^ARTICLE\/USER_DEFINED_EXTENSIONS\/.*\(user-defined extension\)$/) as string,
+          cells: ['1', String(klemmenLine('<UDX.KLEMMEN.FARBE>'))],
+        },
+      ]),
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await report.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'catalog-import-report');
+
+    // On a phone the page does not scroll sideways; the report's tables scroll in their own boxes.
+    await page.setViewportSize(VIEWPORTS.phone);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    const summaryBox = await summary.boundingBox();
+    expect((summaryBox?.x ?? 0) + (summaryBox?.width ?? Infinity)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'catalog-import-report-phone');
     expect(errors).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { DataTable } from '../../shell/data-table.js';
 import { HttpError } from '../../shell/http-error.js';
 import type { SortState } from '../../shell/table-sort.js';
 import { importRuns } from './catalog-client.js';
+import { ImportReport } from './import-report.js';
 import type { ImportRun } from './catalog-wire.js';
 import { RemoteFailure } from './remote-failure.js';
 import { useRemote } from './use-remote.js';
@@ -38,7 +39,7 @@ const FORMATS: Readonly<Record<ImportRun['format'], string>> = { bmecat: 'BMEcat
 
 /**
  * A shop's recent catalog imports (admin API): when, file, outcome and counts, newest first,
- * and for each run with refused records those records with their line and reason.
+ * and below them each run's full report, folded (`ImportReport`).
  */
 export function RecentImports({ adminToken, shopId, shopName, onAdminRefused }: RecentImportsProps) {
   const runs = useRemote(
@@ -102,46 +103,21 @@ export function RecentImports({ adminToken, shopId, shopName, onAdminRefused }: 
               { id: 'counts', header: 'Counts', cell: countsText },
             ]}
           />
-          {runs.value
-            .filter((run) => run.refusedRecords.length > 0)
-            .map((run) => (
-              <RefusedRecords key={run.runNo} run={run} />
-            ))}
+          {runs.value.length > 0 ? (
+            <section class="import-reports" aria-labelledby={`${headingId}-reports`}>
+              <h4 id={`${headingId}-reports`}>Import reports</h4>
+              {runs.value.map((run) => (
+                <ImportReport key={run.runNo} run={run} />
+              ))}
+            </section>
+          ) : null}
         </>
       ) : null}
     </section>
   );
 }
 
-function RefusedRecords({ run }: { readonly run: ImportRun }) {
-  const { refused } = run.counts;
-  const when = new Date(run.finishedAt).toLocaleString();
-  return (
-    <details class="refused-records">
-      <summary>
-        {`${refused} refused record${refused === 1 ? '' : 's'} of import ${run.runNo} (${run.fileName}, ${when})`}
-      </summary>
-      <DataTable
-        caption={`Refused records of ${run.fileName}, import ${run.runNo}`}
-        rows={run.refusedRecords}
-        rowKey={(record, index) => `${record.line}-${index}`}
-        columns={[
-          {
-            id: 'line',
-            header: 'Line',
-            rowHeader: true,
-            sortValue: (record) => record.line,
-            cell: (record) => record.line,
-          },
-          { id: 'reason', header: 'Reason', cell: (record) => record.reason },
-        ]}
-      />
-      {run.refusedNotListed > 0 ? <p class="hint">… and {run.refusedNotListed} more not listed.</p> : null}
-    </details>
-  );
-}
-
-/** The counts that say something about a run: `12 read, 10 imported (3 added, 7 updated), 2 refused`. */
+/** The counts that say something about a run: `12 read, 10 imported (3 added, 7 updated), 2 refused, 1 warning`. */
 export function countsText(run: ImportRun): string {
   const { records, imported, added, updated, deleted, alreadyAbsent, refused } = run.counts;
   const parts = [`${records} read`];
@@ -152,5 +128,6 @@ export function countsText(run: ImportRun): string {
   if (deleted > 0) parts.push(`${deleted} deleted`);
   if (alreadyAbsent > 0) parts.push(`${alreadyAbsent} already absent`);
   parts.push(`${refused} refused`);
+  if (run.warnings.length > 0) parts.push(`${run.warnings.length} warning${run.warnings.length === 1 ? '' : 's'}`);
   return parts.join(', ');
 }
