@@ -80,7 +80,8 @@ describe('triad catalog check', () => {
     expect(r.code).toBe(1);
     const lineOf = (text: string) => CATALOG.split('\n').findIndex((l) => l.includes(text)) + 1;
     expect(r.err).toContain(
-      `line ${lineOf('<SUPPLIER_AID>K-2') - 1}, SUPPLIER_AID K-2: ARTICLE_ORDER_DETAILS/ORDER_UNIT: is missing or empty: ` +
+      `line ${lineOf('<SUPPLIER_AID>K-2') - 1}, SUPPLIER_AID K-2: ` +
+        'ARTICLE_ORDER_DETAILS/ORDER_UNIT: is missing or empty: ' +
         'give a UN/ECE Recommendation 20 unit code',
     );
     expect(r.err).not.toContain('/orderDetails');

@@ -135,9 +135,10 @@ describe('triad catalog import', () => {
   });
 
   it('reads standard input with -', async () => {
-    const lines = (await run(['generate', '--articles', '4'])).out;
+    // One shop's articles: a record in another currency than the shop's is refused.
+    const lines = (await run(['generate', '--articles', '4', '--shops', '1'])).out;
     const r = await run(
-      ['import', '-', '--shop', 'cz-technik', '--format', 'jsonl', '--data-dir', freshDataDir()],
+      ['import', '-', '--shop', 'office-direct', '--format', 'jsonl', '--data-dir', freshDataDir()],
       Readable.from([lines]),
     );
     expect(r.code).toBe(0);
@@ -168,7 +169,7 @@ describe('triad catalog import', () => {
   });
 
   it('upserts and deletes articles with --mode, keeping the others', async () => {
-    const lines = (await run(['generate', '--articles', '4'])).out.trim().split('\n');
+    const lines = (await run(['generate', '--articles', '4', '--shops', '1'])).out.trim().split('\n');
     writeFileSync(path.join(dir, 'four.jsonl'), lines.join('\n'));
     const ids = lines.map((l) => (JSON.parse(l) as { supplierArticleId: string }).supplierArticleId);
     writeFileSync(path.join(dir, 'gone.jsonl'), `{"supplierArticleId":"${ids[1]}"}\n`);

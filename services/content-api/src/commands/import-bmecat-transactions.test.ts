@@ -95,7 +95,17 @@ describeEachDatabase<ContentTables>('importCatalog of BMEcat transactions', (get
     const result = await run(xml, { maxRejects: { count: 1 } });
     expect(result).toMatchObject({ committed: true, mode: 'prices', imported: 2, deleted: 0 });
     expect(result.failed).toEqual([
-      { line: 7, violations: [{ path: '/supplierArticleId', message: `shop ${shop.id} has no article NOPE` }] },
+      {
+        line: 7,
+        violations: [
+          {
+            path: 'SUPPLIER_PID',
+            message:
+              `shop ${shop.id} has no article NOPE: ` +
+              'an update changes only articles the shop holds; import the article itself first',
+          },
+        ],
+      },
     ]);
     expect(await backend.countArticles()).toBe(count);
     const after = await backend.findArticle(`${shop.id}:U-1`);
@@ -165,7 +175,7 @@ describeEachDatabase<ContentTables>('importCatalog of BMEcat transactions', (get
     );
     expect(pricesRefused).toMatchObject({ committed: false, mode: 'prices', imported: 0 });
     expect(pricesRefused.failed.map((f) => [f.line, f.violations[0]!.path])).toEqual([
-      [5, '/supplierArticleId'],
+      [5, 'SUPPLIER_PID'],
       [6, ''],
     ]);
     expect(await snapshot()).toEqual(before);

@@ -126,7 +126,11 @@ describeEachDatabase<ContentTables>('importCatalog', (getDb) => {
     });
     expect(result.imported).toBe(1);
     expect(result.failed).toEqual([
-      { line: 37, violations: [expect.objectContaining({ path: '/orderDetails/orderUnit' })] },
+      {
+        line: 37,
+        supplierArticleId: 'B-200',
+        violations: [expect.objectContaining({ path: 'ARTICLE_ORDER_DETAILS/ORDER_UNIT' })],
+      },
     ]);
     expect(result.priceTypesUsed).toEqual({ net_customer: 1 });
     const page = await backend.search(query({ words: ['messzylinder'] }));
@@ -213,7 +217,7 @@ describeEachDatabase<ContentTables>('importCatalog', (getDb) => {
       line: 10,
       violations: [
         {
-          path: '/ARTICLE/ARTICLE_DETAILS/DESCRIPTION_LONG',
+          path: 'ARTICLE/ARTICLE_DETAILS/DESCRIPTION_LONG',
           message: expect.stringMatching(
             /^DESCRIPTION_LONG \(4 lines below the item's start tag\): the text is longer than 65536 characters/,
           ) as string,

@@ -291,7 +291,9 @@ export async function importCatalog(
           fail(lines.get(change) ?? 0, [
             {
               path: '/supplierArticleId',
-              message: `shop ${options.shop.id} has no article ${id.slice(id.indexOf(':') + 1)}`,
+              message:
+                `shop ${options.shop.id} has no article ${id.slice(id.indexOf(':') + 1)}: ` +
+                'an update changes only articles the shop holds; import the article itself first',
             },
           ]);
         },

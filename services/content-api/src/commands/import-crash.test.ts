@@ -20,12 +20,17 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SHOP = 'office-direct';
 const BIG = 30_000;
 
-/** Writes `articles` generated articles (seed `seed`, every demo shop's) as one JSON Lines catalog. */
+/**
+ * Writes the generated articles (of `articles`, seed `seed`) that are priced in euros, as one JSON
+ * Lines catalog for the EUR shop `SHOP` (a record in another currency would be refused); returns
+ * how many.
+ */
 async function writeCatalog(file: string, articles: number, seed: number): Promise<number> {
   const out = createWriteStream(file);
   let written = 0;
   let lines: string[] = [];
   for (const article of generateCatalog({ articles, seed }).articles()) {
+    if (article.currency !== 'EUR') continue;
     lines.push(`${toJsonLinesRecord(article)}\n`);
     written += 1;
     if (lines.length === 1000) {

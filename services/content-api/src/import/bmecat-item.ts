@@ -209,8 +209,7 @@ function addLogistics(record: Record<string, unknown>, logistics: XmlNode): void
       for (const n of c.children)
         // Kept as written when it is no decimal, so the record check refuses it with its path.
         if (n.name === 'WEIGHT' && n.text.trim() !== '') record.weight ??= decimalOf(n.text.trim()) ?? n.text.trim();
-    }
-    else if (c.name === 'CUSTOMS_TARIFF_NUMBER')
+    } else if (c.name === 'CUSTOMS_TARIFF_NUMBER')
       for (const n of c.children)
         if (n.name === 'CUSTOMS_NUMBER' && n.text.trim() !== '') record.customsTariffNumber ??= n.text.trim();
   }

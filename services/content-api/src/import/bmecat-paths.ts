@@ -256,5 +256,7 @@ export function bmecatViolation(violation: RecordViolation, item: string): Recor
     /\bundefined\b/.test(message) ||
     message === 'must be an object';
   const said = missing ? 'is missing or empty' : message;
-  return { path: source.path, message: source.hint === undefined ? said : `${said}: ${source.hint}` };
+  // A message that says how to fix it already (an update naming an article the shop lacks) keeps its own words.
+  const hint = missing || !message.includes(': ') ? source.hint : undefined;
+  return { path: source.path, message: hint === undefined ? said : `${said}: ${hint}` };
 }

@@ -173,11 +173,13 @@ describe('parseCatalog', () => {
         },
         {
           line: 4,
+          supplierArticleId: 'P-2',
           violations: [
             {
               path: '',
               message:
-                'has no price: give an ARTICLE_PRICE_DETAILS/ARTICLE_PRICE (BMEcat 2005: PRODUCT_PRICE_DETAILS/PRODUCT_PRICE)',
+                'has no price: give an ARTICLE_PRICE_DETAILS/ARTICLE_PRICE ' +
+                '(BMEcat 2005: PRODUCT_PRICE_DETAILS/PRODUCT_PRICE)',
             },
           ],
         },

@@ -145,6 +145,9 @@ describe('parseArticleRecord', () => {
       { ...record(), weight: 1.37, classifications: [{ systemName: 'X', groupId: '1', groupName: '' }] },
       'office',
     );
-    expect(refused.ok ? [] : refused.violations.map((v) => v.path)).toEqual(['/classifications/0/groupName', '/weight']);
+    expect(refused.ok ? [] : refused.violations.map((v) => v.path)).toEqual([
+      '/classifications/0/groupName',
+      '/weight',
+    ]);
   });
 });

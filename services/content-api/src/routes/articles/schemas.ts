@@ -38,7 +38,8 @@ const blockPrice = {
         bmecatPriceType: {
           type: 'string',
           description:
-            "extension: the BMEcat price_type the price was read from (net_customer, net_list, gros_list made net ...), by the shop's priceTypes",
+            'extension: the BMEcat price_type the price was read from (net_customer, net_list, ' +
+            "gros_list made net ...), by the shop's priceTypes",
         },
       },
     },
