@@ -136,4 +136,30 @@ describe('UnkeptElements', () => {
       },
     ]);
   });
+
+  it('reports nothing of the TAX_DETAILS the price reader takes (type, category, rate)', () => {
+    const node = (name: string, children: XmlNode[] = []): XmlNode => ({
+      name,
+      line: 1,
+      attributes: {},
+      children,
+      text: '',
+    });
+    const unkept = new UnkeptElements('T_NEW_CATALOG');
+    unkept.countItem(
+      node('PRODUCT', [
+        node('SUPPLIER_PID'),
+        node('PRODUCT_PRICE_DETAILS', [
+          node('PRODUCT_PRICE', [
+            node('PRICE_AMOUNT'),
+            node('PRICE_FACTOR'),
+            node('TAX_DETAILS', [node('TAX_TYPE'), node('TAX_CATEGORY'), node('TAX'), node('TAX_JURISDICTION')]),
+          ]),
+        ]),
+      ]),
+    );
+    expect(unkept.list().map((u) => u.path)).toEqual([
+      'PRODUCT/PRODUCT_PRICE_DETAILS/PRODUCT_PRICE/TAX_DETAILS/TAX_JURISDICTION',
+    ]);
+  });
 });
