@@ -30,6 +30,7 @@ export {
   type ProblemDocument,
 } from './problem/problem-document.js';
 export { classifyError, problemHandler, sendProblem, type ProblemReplyInit } from './http/problem-handler.js';
+export type { RequestSchemaTypes, SchemaRequest, SchemaTypedApp } from './http/schema-typed-app.js';
 export { toRequestViolations, type RequestViolation } from './problem/validation-problems.js';
 export {
   loadConfig,

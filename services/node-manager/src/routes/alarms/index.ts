@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
+import type { SchemaTypedApp } from '@triad/service-kit';
 import { NODE_LEVEL_SOURCE } from '../../model/alarm-record.js';
 import { nmError } from '../../errors.js';
 import { parseEventId } from '../../model/erlang-terms.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
+import type { SchemaTypedApp } from '@triad/service-kit';
 import { nmError } from '../../errors.js';
 import { sendJson } from '../../http/send-json.js';
 import type { NodeManagerCore } from '../../node-manager-core.js';

@@ -1,4 +1,4 @@
-import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
+import type { SchemaTypedApp } from '@triad/service-kit';
 import type { NodeManagerCore } from '../../node-manager-core.js';
 import { nmError } from '../../errors.js';
 import { sendJson } from '../../http/send-json.js';

@@ -6,7 +6,7 @@ import type { DeviceCollection } from '../../instances/device-collection.js';
 import type { AccessPolicy } from '../../policies/access-policy.js';
 import { presentAlarm, presentDevice, presentEvent, type ErrorDetail } from '../../presenters/device-presenter.js';
 import type { DeviceRepository } from '../../repositories/device-repository.js';
-import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
+import type { SchemaTypedApp } from '@triad/service-kit';
 import { streamDevice } from './stream-device.js';
 import {
   createDeviceSchema,

@@ -11,7 +11,7 @@ import type { TemplateRecord } from '../../model/template-record.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
 import { PipelineCache } from './pipeline-cache.js';
 import { evaluateSchema } from './schemas.js';
-import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
+import type { SchemaTypedApp } from '@triad/service-kit';
 import { templateDocument } from '../../model/template-document.js';
 
 export interface EvaluateRoutesOptions {

@@ -3,7 +3,7 @@ import type { PatternCache } from '../../matching/pattern-cache.js';
 import { presentTemplateSummary } from '../../presenters/template-presenter.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
 import { matchSchema } from './schemas.js';
-import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
+import type { SchemaTypedApp } from '@triad/service-kit';
 
 export interface MatchRoutesOptions {
   readonly repository: TemplateRepository;

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { SchemaRequest } from '../../http/schema-typed-app.js';
+import type { SchemaRequest } from '@triad/service-kit';
 import { deleteAllTemplateVersions, deleteTemplateVersion } from '../../commands/delete-templates.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
 import type { deleteAllVersionsSchema, deleteTemplateSchema } from './schemas.js';

@@ -1,4 +1,4 @@
-import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
+import type { SchemaTypedApp } from '@triad/service-kit';
 import { useTemplateSourceParsers } from '../../http/source-body-parsers.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
 import { deleteAllVersionsHandler, deleteTemplateHandler } from './delete-template.js';

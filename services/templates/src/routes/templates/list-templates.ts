@@ -1,4 +1,4 @@
-import type { SchemaRequest } from '../../http/schema-typed-app.js';
+import type { SchemaRequest } from '@triad/service-kit';
 import { presentTemplateSummary } from '../../presenters/template-presenter.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
 import type { listTemplatesSchema } from './schemas.js';

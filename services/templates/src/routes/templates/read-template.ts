@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { SchemaRequest } from '../../http/schema-typed-app.js';
+import type { SchemaRequest } from '@triad/service-kit';
 import { JSON_MEDIA_TYPE, YAML_MEDIA_TYPES, mediaTypeOf, negotiate } from '../../http/media-types.js';
 import { templatesProblems } from '../../errors.js';
 import { presentTemplateSummary } from '../../presenters/template-presenter.js';

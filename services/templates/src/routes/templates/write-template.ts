@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { SchemaRequest } from '../../http/schema-typed-app.js';
+import type { SchemaRequest } from '@triad/service-kit';
 import { saveTemplate, type SaveTemplateOutcome } from '../../commands/save-template.js';
 import { readTemplateSource } from '../../http/source-body-parsers.js';
 import { templatesProblems } from '../../errors.js';

@@ -2,7 +2,7 @@ import { validateSource } from '@triad/device-templates';
 import { readTemplateSource, useTemplateSourceParsers } from '../../http/source-body-parsers.js';
 import { presentValidation } from '../../presenters/validation-presenter.js';
 import { validateSchema } from './schemas.js';
-import type { SchemaTypedApp } from '../../http/schema-typed-app.js';
+import type { SchemaTypedApp } from '@triad/service-kit';
 
 export interface ValidateRoutesOptions {
   readonly sourceBodyLimit: number;
