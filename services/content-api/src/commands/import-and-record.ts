@@ -6,6 +6,24 @@ import type { SearchBackend } from '../search/search-backend.js';
 import { importCatalog, type ImportCatalogOptions, type ImportFailure, type ImportResult } from './import-catalog.js';
 import { ImportModeError } from './resolve-import-mode.js';
 
+/** How an import ended, with its counts, as its recorded run and `triad catalog check` both say. */
+export function importOutcome(result: ImportResult): Pick<NewImportRun, 'outcome' | 'refusal' | 'counts'> {
+  const refused = result.failed.length + result.failedNotListed;
+  return {
+    outcome: !result.committed ? 'refused' : refused > 0 ? 'committed-with-refusals' : 'committed',
+    refusal: result.committed ? null : result.refusal,
+    counts: {
+      records: result.records,
+      imported: result.imported,
+      added: result.committed ? result.added : null,
+      updated: result.committed ? result.updated : null,
+      deleted: result.committed ? result.deleted : 0,
+      alreadyAbsent: result.committed ? result.alreadyAbsent : 0,
+      refused,
+    },
+  };
+}
+
 /** Where runs are recorded (`ImportRunRepository` fits). */
 export interface ImportRunRecorder {
   record(run: NewImportRun): Promise<ImportRun>;
@@ -64,22 +82,11 @@ export async function importAndRecord(
     await runs.record(failed).catch(() => {});
     throw error;
   }
-  const refused = result.failed.length + result.failedNotListed;
   const run: NewImportRun = {
     ...base,
     mode: result.mode,
     finishedAt: now(),
-    outcome: !result.committed ? 'refused' : refused > 0 ? 'committed-with-refusals' : 'committed',
-    refusal: result.committed ? null : result.refusal,
-    counts: {
-      records: result.records,
-      imported: result.imported,
-      added: result.committed ? result.added : null,
-      updated: result.committed ? result.updated : null,
-      deleted: result.committed ? result.deleted : 0,
-      alreadyAbsent: result.committed ? result.alreadyAbsent : 0,
-      refused,
-    },
+    ...importOutcome(result),
     refusedRecords: result.failed.map(refusedRecord),
     warnings: result.warnings,
   };

@@ -1,4 +1,5 @@
 import type { ImportFailure, ImportResult } from '../commands/import-catalog.js';
+import { importOutcome } from '../commands/import-and-record.js';
 import type { CatalogFormat } from '../model/catalog-format.js';
 
 /** What `triad catalog check` reports of one file: what an import would do, nothing written. */
@@ -45,23 +46,12 @@ function presentFailure(f: ImportFailure) {
 /** `--format json`: the check as one JSON document. */
 export function presentCatalogCheck(check: CatalogCheck) {
   const { result } = check;
-  const refused = result.failed.length + result.failedNotListed;
   return {
     file: check.file,
     format: check.format,
     shopId: check.shopId,
     mode: result.mode,
-    outcome: !result.committed ? 'refused' : refused > 0 ? 'committed-with-refusals' : 'committed',
-    refusal: result.committed ? null : result.refusal,
-    counts: {
-      records: result.records,
-      imported: result.imported,
-      added: result.committed ? result.added : null,
-      updated: result.committed ? result.updated : null,
-      deleted: result.committed ? result.deleted : 0,
-      alreadyAbsent: result.committed ? result.alreadyAbsent : 0,
-      refused,
-    },
+    ...importOutcome(result),
     refusedRecords: result.failed.map(presentFailure),
     refusedNotListed: result.failedNotListed,
     warnings: result.warnings.map((w) => ({
