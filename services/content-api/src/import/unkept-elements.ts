@@ -286,18 +286,23 @@ export class UnkeptElements {
   countItem(item: XmlNode): void {
     this.itemName ??= item.name;
     if (item.attributes.mode === 'delete') return;
-    this.#walk(item, this.transaction === 'T_UPDATE_PRICES' ? KEPT_PRICE_ITEM : KEPT_ITEM, item.name);
+    this.#walk(item, this.transaction === 'T_UPDATE_PRICES' ? KEPT_PRICE_ITEM : KEPT_ITEM, [item.name]);
   }
 
-  #walk(node: XmlNode, kept: Kept, path: string): void {
+  /** `names`: the path to `node`, joined only when something is counted (every item is walked). */
+  #walk(node: XmlNode, kept: Kept, names: string[]): void {
     for (const child of node.children) {
       const next = kept[child.name];
       if (next !== undefined) {
         // Most kept elements are leaves: no walk below them.
-        if (child.children.length > 0) this.#walk(child, next, `${path}/${child.name}`);
+        if (child.children.length === 0) continue;
+        names.push(child.name);
+        this.#walk(child, next, names);
+        names.pop();
       } else if (child.name === EXTENSIONS && child.children.length > 0) {
+        const path = names.join('/');
         for (const extension of child.children) this.add(`${path}/${EXTENSIONS}/${extension.name}`, extension.line);
-      } else this.add(`${path}/${child.name}`, child.line);
+      } else this.add(`${names.join('/')}/${child.name}`, child.line);
     }
   }
 

@@ -44,20 +44,17 @@ export function encodeArticleDocument(a: Article): string {
       od.providerOrderUnit ?? null,
       od.providerContentUnit ?? null,
     ],
-    a.classifications.map((c) =>
+    a.classifications.map((c) => {
       // The group's name and second id, and the feature's id, were added later: left out when absent.
-      trimNulls([
-        c.systemName,
-        c.groupId,
-        c.features.map((f) =>
-          f.featureId === undefined
-            ? [f.name, f.values, f.unit ?? null, f.lang ?? null, f.order ?? null]
-            : [f.name, f.values, f.unit ?? null, f.lang ?? null, f.order ?? null, f.featureId],
-        ),
-        c.groupName ?? null,
-        c.groupId2 ?? null,
-      ]),
-    ),
+      const features = c.features.map((f) =>
+        f.featureId === undefined
+          ? [f.name, f.values, f.unit ?? null, f.lang ?? null, f.order ?? null]
+          : [f.name, f.values, f.unit ?? null, f.lang ?? null, f.order ?? null, f.featureId],
+      );
+      if (c.groupId2 !== undefined) return [c.systemName, c.groupId, features, c.groupName ?? null, c.groupId2];
+      if (c.groupName !== undefined) return [c.systemName, c.groupId, features, c.groupName];
+      return [c.systemName, c.groupId, features];
+    }),
     a.images.map((m) =>
       m.alts || m.hrefs
         ? [

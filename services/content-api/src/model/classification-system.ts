@@ -26,6 +26,12 @@ export function normalizeSystemName(name: string): string;
 export function normalizeSystemName(name: string | undefined): string | undefined;
 export function normalizeSystemName(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
+  // A catalog names few systems, each on every item: the answer is remembered (profiled: the
+  // patterns cost more per item than the rest of its classification).
+  return remembered(normalized, name, normalize);
+}
+
+function normalize(name: string): string {
   const trimmed = name.trim();
   for (const { name: system, pattern } of STANDARD_SYSTEMS) {
     const match = pattern.exec(trimmed);
@@ -39,14 +45,30 @@ export function normalizeSystemName(name: string | undefined): string | undefine
 
 /** The standard system of a kept system name (`ECLASS-5.1` → `ECLASS`), undefined for any other. */
 export function standardSystemOf(systemName: string): 'ECLASS' | 'ETIM' | 'UNSPSC' | undefined {
-  const system = systemName.split('-', 1)[0];
+  const end = systemName.indexOf('-');
+  const system = end < 0 ? systemName : systemName.slice(0, end);
   return system === 'ECLASS' || system === 'ETIM' || system === 'UNSPSC' ? system : undefined;
 }
 
 /** The major version of a kept standard system name (`UNSPSC-7.0401` → `7`), undefined without one. */
 export function majorVersionOf(systemName: string): string | undefined {
-  const version = systemName.split('-')[1];
-  return version === undefined ? undefined : version.split('.', 1)[0];
+  // '' stands for "no version" in the map.
+  const major = remembered(majorVersions, systemName, (name) => name.split('-')[1]?.split('.', 1)[0] ?? '');
+  return major === '' ? undefined : major;
+}
+
+const normalized = new Map<string, string>();
+const majorVersions = new Map<string, string>();
+/** Most names remembered per map: a catalog of generated system names cannot grow it without bound. */
+const REMEMBERED = 1024;
+
+function remembered(map: Map<string, string>, key: string, compute: (key: string) => string): string {
+  const hit = map.get(key);
+  if (hit !== undefined) return hit;
+  const value = compute(key);
+  if (map.size >= REMEMBERED) map.clear();
+  map.set(key, value);
+  return value;
 }
 
 /**
