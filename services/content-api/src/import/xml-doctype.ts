@@ -23,13 +23,14 @@ export class DoctypeError extends Error {
 /**
  * Reads the DOCTYPE that starts at `lt` in `text` (`<!DOCTYPE`), with its internal subset, if
  * any: the subset may hold element, attribute list and notation declarations (BMEcat 1.2 files
- * declare their `UDX` extensions so), comments and processing instructions; quoted literals
+ * declare their `UDX` extensions so), a parameter entity whose value is a content model
+ * (`USERDEFINES`, the same files' hook for them), comments and processing instructions; quoted literals
  * (attribute defaults, system ids) may hold `>`, `]` or `<!ENTITY` as text. Everything is
  * skipped: Triad validates against no DTD.
  *
  * Returns the index after the DOCTYPE's `>`, or -1 when `text` ends before it.
  *
- * @throws DoctypeError for an entity declaration, a parameter entity reference (`%name;`), a
+ * @throws DoctypeError for any other entity declaration, a parameter entity reference (`%name;`), a
  *   conditional section or anything else the subset may not hold.
  */
 export function doctypeEnd(text: string, lt: number): number {
@@ -79,6 +80,12 @@ export function doctypeEnd(text: string, lt: number): number {
       );
     } else if (text.startsWith('<!ENTITY', i)) {
       if (text.indexOf('>', i) === -1) return -1;
+      const model = CONTENT_MODEL_ENTITY.exec(text.slice(i, i + MAX_CONTENT_MODEL_ENTITY));
+      if (model) {
+        // BMEcat 1.2's way to declare UDX elements: never referenced here, never expanded.
+        i += model[0].length;
+        continue;
+      }
       throw new DoctypeError(
         `the DOCTYPE declares an entity (${text.slice(i, i + 60).split('>')[0]}...>): ${NO_ENTITIES}; ` +
           'remove the declaration and write the characters themselves or character references (&#228; for ä)',
@@ -105,6 +112,17 @@ export function doctypeEnd(text: string, lt: number): number {
     }
   }
 }
+
+/**
+ * A parameter entity whose value is a content model and nothing else, as BMEcat 1.2 files declare
+ * their extensions (`<!ENTITY % USERDEFINES "(UDX.A?,UDX.B*)">`, the DTD's hook for
+ * `USER_DEFINED_EXTENSIONS`). It can only be referenced inside a DTD, which Triad never reads, and
+ * its value names elements only (no markup, no entity reference, no external id): skipping it
+ * expands nothing. Any other entity declaration refuses the file.
+ */
+const CONTENT_MODEL_ENTITY = /^<!ENTITY\s+%\s+[A-Za-z_][\w.:-]*\s+(?:"[\w.:#()|,?*+\s-]*"|'[\w.:#()|,?*+\s-]*')\s*>/;
+/** Longest such declaration looked at, in characters (a UDX list of a few hundred elements). */
+const MAX_CONTENT_MODEL_ENTITY = 65_536;
 
 /** Index after the `>` that ends the declaration from `from`, quoted literals skipped; -1 when not in `text`. */
 function declarationEnd(text: string, from: number): number {

@@ -71,6 +71,7 @@ describe('XmlEventReader', () => {
     const udx =
       '<?xml version="1.0"?>\n<!DOCTYPE BMECAT SYSTEM "bmecat_new_catalog.dtd" [\n' +
       '  <!-- UDX of this supplier -->\n' +
+      '  <!ENTITY % USERDEFINES "(UDX.EDXF.X?, UDX.EDXF.Y*)">\n' +
       '  <!ELEMENT UDX.EDXF.X (#PCDATA)>\n' +
       '  <!ELEMENT USER_DEFINED_EXTENSIONS (UDX.EDXF.X?)>\n' +
       '  <?tool keep?>\n' +
@@ -78,14 +79,14 @@ describe('XmlEventReader', () => {
       '  <!NOTATION gif SYSTEM "image/gif">\n' +
       ']>\n<BMECAT><UDX.EDXF.X unit="cm">5</UDX.EDXF.X></BMECAT>';
     const events: XmlEvent[] = [
-      { kind: 'open', name: 'BMECAT', attributes: {}, line: 10, selfClosing: false },
-      { kind: 'open', name: 'UDX.EDXF.X', attributes: { unit: 'cm' }, line: 10, selfClosing: false },
+      { kind: 'open', name: 'BMECAT', attributes: {}, line: 11, selfClosing: false },
+      { kind: 'open', name: 'UDX.EDXF.X', attributes: { unit: 'cm' }, line: 11, selfClosing: false },
       { kind: 'text', text: '5' },
-      { kind: 'close', name: 'UDX.EDXF.X', line: 10 },
-      { kind: 'close', name: 'BMECAT', line: 10 },
+      { kind: 'close', name: 'UDX.EDXF.X', line: 11 },
+      { kind: 'close', name: 'BMECAT', line: 11 },
     ];
 
-    it('skips element, attribute list and notation declarations, comments and instructions, wherever cut', () => {
+    it('skips ELEMENT, ATTLIST, NOTATION and USERDEFINES declarations, comments, instructions, wherever cut', () => {
       expect(readAll([udx])).toEqual(events);
       for (let at = 1; at < udx.length; at += 1)
         expect(readAll([udx.slice(0, at), udx.slice(at)]), `${at}`).toEqual(events);
@@ -106,6 +107,21 @@ describe('XmlEventReader', () => {
         'a parameter entity',
         '<!ENTITY % p "<!ENTITY y \'z\'>">',
         /^line 3: the DOCTYPE declares an entity \(<!ENTITY % p/,
+      ],
+      [
+        'an external parameter entity',
+        '<!ENTITY % p SYSTEM "http://127.0.0.1/udx.dtd">',
+        /^line 3: the DOCTYPE declares an entity \(<!ENTITY % p SYSTEM/,
+      ],
+      [
+        'a parameter entity whose value refers to another',
+        '<!ENTITY % USERDEFINES "(%q;)">',
+        /^line 3: the DOCTYPE declares an entity \(<!ENTITY % USERDEFINES/,
+      ],
+      [
+        'a general entity whose value looks like a content model',
+        '<!ENTITY USERDEFINES "(UDX.A?)">',
+        /^line 3: the DOCTYPE declares an entity \(<!ENTITY USERDEFINES/,
       ],
       [
         'a parameter entity reference',
