@@ -43,7 +43,9 @@ export function SearchForm({ search, currencies, onSearch }: SearchFormProps) {
         Search articles
         <input ref={box} type="search" name="q" value={text} onInput={(e) => setText(e.currentTarget.value)} />
       </label>
-      <button type="submit">Search</button>
+      <button type="submit" class="primary">
+        Search
+      </button>
       <label>
         Sort by
         <select value={sort} onChange={(e) => change({ sort: e.currentTarget.value })}>

@@ -41,11 +41,7 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
         <ul class="active-filters" aria-label="Active filters">
           {filters.map((filter) => (
             <li key={filter.label}>
-              <button
-                type="button"
-                class="secondary"
-                onClick={() => navigate(searchPath({ ...search, fq: filter.without, offset: 0 }))}
-              >
+              <button type="button" onClick={() => navigate(searchPath({ ...search, fq: filter.without, offset: 0 }))}>
                 Remove filter {filter.label}
               </button>
             </li>
@@ -54,7 +50,6 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
             <li key={`shop-${id}`}>
               <button
                 type="button"
-                class="secondary"
                 onClick={() =>
                   navigate(
                     searchPath({ ...search, businessShopId: search.businessShopId.filter((s) => s !== id), offset: 0 }),

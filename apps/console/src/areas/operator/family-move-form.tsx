@@ -56,7 +56,7 @@ export function FamilyMoveForm(props: {
           ))}
         </select>
       </label>
-      <button type="submit" disabled={target === familyId}>
+      <button type="submit" class="primary" disabled={target === familyId}>
         Move
       </button>
       <p role="status">{status}</p>

@@ -164,17 +164,16 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
                     'You'
                   ) : confirming === user.username ? (
                     <>
-                      <button type="button" onClick={() => remove(user.username)}>
+                      <button type="button" class="primary" onClick={() => remove(user.username)}>
                         Confirm delete {user.username}
                       </button>{' '}
-                      <button type="button" class="secondary" onClick={() => setConfirming(undefined)}>
+                      <button type="button" onClick={() => setConfirming(undefined)}>
                         Cancel
                       </button>
                     </>
                   ) : (
                     <button
                       type="button"
-                      class="secondary"
                       aria-label={`Delete ${user.username}`}
                       onClick={() => setConfirming(user.username)}
                     >
@@ -247,7 +246,9 @@ function AddUserForm(props: {
             </option>
           ))}
         </select>
-        <button type="submit">Add user</button>
+        <button type="submit" class="primary">
+          Add user
+        </button>
       </form>
     </section>
   );

@@ -224,7 +224,7 @@ export function AddDeviceForm({ access, onAdded }: AddDeviceFormProps) {
               </div>
             );
           })}
-          <button type="button" class="secondary" onClick={() => setRows((r) => [...r, { name: '', value: '' }])}>
+          <button type="button" onClick={() => setRows((r) => [...r, { name: '', value: '' }])}>
             Add a variable
           </button>
         </fieldset>
@@ -242,7 +242,7 @@ export function AddDeviceForm({ access, onAdded }: AddDeviceFormProps) {
           />
         </label>
         <FieldProblems id={problemId('drivers')} messages={problems.drivers} />
-        <button type="submit" disabled={!chosen}>
+        <button type="submit" class="primary" disabled={!chosen}>
           Add device
         </button>
       </form>

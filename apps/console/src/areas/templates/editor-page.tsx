@@ -138,7 +138,7 @@ export function EditorPage({ templateId, templateVersion, access }: EditorPagePr
           New version
           <input value={newVersion} onInput={(e) => setNewVersion(e.currentTarget.value)} required />
         </label>
-        <button type="submit" disabled={!loaded}>
+        <button type="submit" class="primary" disabled={!loaded}>
           Save as new version
         </button>
       </form>

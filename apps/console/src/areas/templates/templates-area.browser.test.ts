@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTemplatesServer, type RunningTemplatesServer } from '@triad/templates-service';
 import { generateLargeTemplate } from '../../../../../bench/generate-large-template.js';
-import { CONSOLE_ROOT } from '../../test-support/browser.js';
+import { CONSOLE_ROOT, lowContrastText } from '../../test-support/browser.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -122,6 +122,8 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     const problem = page.getByRole('list', { name: 'Problems' }).getByRole('button').first();
     await expect.poll(() => problem.textContent(), { timeout: 5000 }).toMatch(/^Line 118, column \d+/);
     expect(await axeViolations(page)).toEqual([]);
+    // The problem's words must read on the page, not only its red bar.
+    expect(await lowContrastText(page)).toEqual([]);
     // Keyboard: the problem is a button; Enter puts the cursor on its line in the editor.
     await page.getByRole('heading', { name: 'Problems' }).click();
     await problem.focus();

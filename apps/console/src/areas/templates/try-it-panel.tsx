@@ -84,7 +84,9 @@ export function TryItPanel(props: TryItPanelProps) {
           Raw values (comma-separated)
           <input value={samples} onInput={(e) => setSamples(e.currentTarget.value)} required />
         </label>
-        <button type="submit">Run pipeline</button>
+        <button type="submit" class="primary">
+          Run pipeline
+        </button>
       </form>
       {error ? <p role="alert">{error}</p> : null}
       {reply ? (

@@ -88,8 +88,10 @@ function TokenField(props: {
         />
       </label>
       <div class="row-actions">
-        <button type="submit">Use token</button>
-        <button type="button" class="secondary" onClick={props.onCancel}>
+        <button type="submit" class="primary">
+          Use token
+        </button>
+        <button type="button" onClick={props.onCancel}>
           Cancel
         </button>
       </div>
