@@ -3,12 +3,7 @@
  * authentication on, admin/Admin123), Chromium through playwright-core, axe-core.
  */
 import { expect, it } from 'vitest';
-import {
-  describeInBrowser,
-  openWatchedPage,
-  saveScreenshot,
-  seriousAxeViolations,
-} from '../../test-support/browser.js';
+import { checkLook, describeInBrowser, openWatchedPage, seriousAxeViolations } from '../../test-support/browser.js';
 import { useNodeManagerConsole } from '../../test-support/node-manager-console.js';
 
 describeInBrowser('operator Admin page in Chromium', () => {
@@ -39,7 +34,7 @@ describeInBrowser('operator Admin page in Chromium', () => {
     expect(await api('GET', '/api/users/list_users')).toContain('bob');
     expect(await api('GET', '/api/users/role/bob')).toBe('guest');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'operator-admin');
+    expect(await checkLook(page, 'operator-admin')).toEqual([]);
 
     // Tags: saved through the page, read back through the API.
     // fill waits until the field is enabled, that is until bob's stored tags have loaded.

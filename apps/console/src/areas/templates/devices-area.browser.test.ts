@@ -14,11 +14,11 @@ import { createStarterTemplate } from '@triad/device-templates';
 import { startTemplatesServer, type RunningTemplatesServer } from '@triad/templates-service';
 import {
   CONSOLE_ROOT,
+  checkLook,
   consoleBuilt,
   describeInBrowser,
   launchBrowser,
   openWatchedPage,
-  saveScreenshot,
   seriousAxeViolations,
   VIEWPORTS,
 } from '../../test-support/browser.js';
@@ -114,7 +114,7 @@ describeInBrowser('device pages in Chromium', () => {
     const row = page.getByRole('row', { name: /loopback/ });
     await row.waitFor();
     expect(await row.textContent()).toContain(`${TEMPLATE}@1.0.0`);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await checkLook(page, 'templates-devices')).toEqual([]);
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     await row.getByRole('link', { name: 'loopback' }).click();
     await page.getByRole('heading', { level: 1, name: 'loopback' }).waitFor();
@@ -141,7 +141,7 @@ describeInBrowser('device pages in Chromium', () => {
     expect(await notReloaded(page)).toBe(true);
 
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'templates-device');
+    expect(await checkLook(page, 'templates-device')).toEqual([]);
     await page.setViewportSize(VIEWPORTS.phone);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -219,7 +219,8 @@ describeInBrowser('device pages in Chromium', () => {
     expect(await page.locator(`#${described ?? 'none'}`).textContent()).not.toBe('');
     expect(await tokenField.count()).toBe(0);
     expect(await focused()).toBe('Value of ICMP_IPAddress');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await checkLook(page, 'templates-add-device-problem')).toEqual([]);
+    await value.focus();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await page.keyboard.type('127.0.0.1');
     await page.keyboard.press('Enter');

@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTemplatesServer, type RunningTemplatesServer } from '@triad/templates-service';
 import { generateLargeTemplate } from '../../../../../bench/generate-large-template.js';
-import { CONSOLE_ROOT, lowContrastText } from '../../test-support/browser.js';
+import { checkLook, CONSOLE_ROOT, lowContrastText } from '../../test-support/browser.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -97,6 +97,7 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     await expect.poll(async () => (await page.getByRole('heading', { level: 3 }).allTextContents()).length).toBe(1);
     const download = page.getByRole('link', { name: /^Download / }).first();
     expect(await download.getAttribute('href')).toMatch(/\?format=source$/);
+    expect(await checkLook(page, 'templates-registry')).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -124,6 +125,7 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     // The problem's words must read on the page, not only its red bar.
     expect(await lowContrastText(page)).toEqual([]);
+    expect(await checkLook(page, 'templates-editor-problems')).toEqual([]);
     // Keyboard: the problem is a button; Enter puts the cursor on its line in the editor.
     await page.getByRole('heading', { name: 'Problems' }).click();
     await problem.focus();
