@@ -205,7 +205,8 @@ function shotsDirectory(): string | undefined {
  * text below AA contrast (`lowContrastText`), and at the phone width a page that scrolls sideways.
  * Returns every finding as `theme width: finding` lines (empty when the page is fine) and leaves
  * the page in the light theme at its former size. With `TRIAD_SCREENSHOTS=1` (docs/screenshots)
- * or `TRIAD_SHOTS_DIR`, it saves `<name>-<theme>-<width>.png` of each state.
+ * or `TRIAD_SHOTS_DIR`, it saves `<name>-<theme>-<width>.png` of each state (and, in
+ * docs/screenshots, `<name>.png` of the light desktop one, which the guides show).
  */
 export async function checkLook(page: Page, name: string): Promise<string[]> {
   const size = page.viewportSize() ?? VIEWPORTS.desktop;
@@ -232,6 +233,9 @@ export async function checkLook(page: Page, name: string): Promise<string[]> {
           await mkdir(shots, { recursive: true });
           const file = path.join(shots, `${name}-${colorScheme}-${viewport.width}.png`);
           await page.screenshot({ path: file, fullPage: true });
+          // The light desktop shot also keeps the page's plain name, the one the guides show.
+          if (colorScheme === 'light' && viewport === VIEWPORTS.desktop && shots === SCREENSHOTS)
+            await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
         }
       }
     }

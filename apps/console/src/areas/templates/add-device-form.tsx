@@ -8,6 +8,7 @@ import { errorMessage } from '../../shell/error-alert.js';
 import { createDevice, readTemplateDocument } from './devices-api.js';
 import {
   parseDrivers,
+  problemFieldLabel,
   problemPlace,
   templateOriginTypes,
   templatePlaceholders,
@@ -253,7 +254,7 @@ export function AddDeviceForm({ access, onAdded }: AddDeviceFormProps) {
           <ul aria-label="Problems">
             {problems.all.map((problem, i) => (
               <li key={i}>
-                <code>{problem.path || '/'}</code>: {problem.message}
+                {problemFieldLabel(problem.path)}: {problem.message}
               </li>
             ))}
           </ul>

@@ -152,6 +152,16 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Saved ${SNMP} 1.0.1`);
     // The refused first attempt is the one console error (Chromium logs the 401 response).
     expect(errors.splice(0).every((e) => /status of 401/.test(e))).toBe(true);
+    // Saving the same version again: said in words, not as the API's "already stored; PUT it to its URL".
+    await page.getByLabel('New version').fill('1.0.1');
+    await page.getByRole('button', { name: 'Save as new version' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe(
+        'Not saved: version 1.0.1 is in the registry already, and a saved version never changes. ' +
+          'Enter a new version number and save again.',
+      );
+    expect(errors.splice(0).every((e) => /status of 409/.test(e))).toBe(true);
 
     await page.getByLabel('Datapoint', { exact: true }).fill('cpuLoad');
     await page.getByLabel('Raw values (comma-separated)').fill('50, 90, 40');

@@ -88,7 +88,11 @@ export function TryItPanel(props: TryItPanelProps) {
           Run pipeline
         </button>
       </form>
-      {error ? <p role="alert">{error}</p> : null}
+      {error ? (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      ) : null}
       {reply ? (
         <div aria-live="polite">
           <DataTable
