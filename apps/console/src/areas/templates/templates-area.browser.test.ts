@@ -172,6 +172,7 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     const events = await page.getByRole('list', { name: 'Events' }).textContent();
     expect(events).toMatch(/Alarm raised/);
     expect(events).toMatch(/Alarm cleared/);
+    expect(await checkLook(page, 'templates-try-it')).toEqual([]);
 
     await page.getByRole('link', { name: 'Back to the registry' }).click();
     await page.getByRole('button', { name: `All versions of ${SNMP}` }).click();
