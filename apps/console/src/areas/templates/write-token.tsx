@@ -39,10 +39,10 @@ export type TokenNeed = 'missing' | 'rejected' | 'read-only';
 export const TOKEN_NEED_TEXT: Readonly<Record<TokenNeed, string>> = {
   missing:
     'This service needs a token to read devices and a write token to change templates and devices: the ' +
-    'one `npm start` printed (it does both), or one made with triad templates tokens add.',
+    'one npm start printed (it does both), or one made with triad templates tokens add.',
   rejected:
     'The service did not accept that token: it is mistyped, revoked, or belongs to another service. ' +
-    'Paste the token again, the one `npm start` printed or one made with triad templates tokens add.',
+    'Paste the token again, the one npm start printed or one made with triad templates tokens add.',
   'read-only':
     'That token is good but may only read. Give a write token (triad templates tokens add <name> --scope write).',
 };
