@@ -42,7 +42,9 @@ export function Shell({ config }: { readonly config: ConsoleConfig }) {
       </header>
       <main id="main" tabIndex={-1}>
         {failure ? (
-          <p role="alert">The console could not load: {failure}</p>
+          <p role="alert" class="error">
+            The console could not load: {failure}
+          </p>
         ) : Area ? (
           <Area config={config} path={path} navigate={navigate} />
         ) : (

@@ -85,7 +85,7 @@ export function SignInForm(props: SignInFormProps) {
           {error}
         </p>
       ) : null}
-      <button type="submit" disabled={busy}>
+      <button type="submit" class="primary" disabled={busy}>
         {props.submitLabel ?? 'Sign in'}
       </button>
     </form>

@@ -119,3 +119,129 @@ export const CONSOLE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export function consoleBuilt(): boolean {
   return existsSync(path.join(CONSOLE_ROOT, 'index.html'));
 }
+
+/**
+ * Visible text whose colour stands below WCAG AA contrast (4.5:1, 3:1 for large text) on the
+ * background it is drawn on, as `selector "text": ratio (ink on ground)` lines; empty when all
+ * text reads. Unlike axe, it judges text inside scrolling boxes and buttons without a background
+ * of their own too (axe leaves those "incomplete"), which is where white-on-white hid. Disabled
+ * controls are exempt, as in WCAG.
+ */
+export async function lowContrastText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Rgba = readonly [number, number, number, number];
+    const parse = (colour: string): Rgba => {
+      const parts =
+        /rgba?\(([^)]+)\)/
+          .exec(colour)?.[1]
+          ?.split(/[\s,/]+/)
+          .filter(Boolean) ?? [];
+      const [r = 0, g = 0, b = 0, a = 1] = parts.map(Number);
+      return [r, g, b, parts.length > 3 ? a : 1];
+    };
+    const over = (top: Rgba, under: Rgba): Rgba => {
+      const a = top[3];
+      return [0, 1, 2].map((i) => (top[i] ?? 0) * a + (under[i] ?? 0) * (1 - a)).concat(1) as unknown as Rgba;
+    };
+    const ground = (element: Element): Rgba => {
+      const layers: Rgba[] = [];
+      for (let e: Element | null = element; e; e = e.parentElement) {
+        const colour = parse(getComputedStyle(e).backgroundColor);
+        if (colour[3] > 0) layers.push(colour);
+        if (colour[3] >= 1) break;
+      }
+      return layers.reduceRight<Rgba>((under, top) => over(top, under), [255, 255, 255, 1]);
+    };
+    const luminance = (c: Rgba): number => {
+      const [r, g, b] = [c[0], c[1], c[2]].map((v) => {
+        const s = v / 255;
+        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+    };
+    const problems: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const text = [...element.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim();
+      if (text === '' || !(element instanceof HTMLElement) || element.closest('.cm-editor, .visually-hidden')) continue;
+      if (element.closest(':disabled, [aria-disabled="true"]') || element.offsetParent === null) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+      const back = ground(element);
+      const ink = over(parse(style.color), back);
+      const [hi, lo] = [luminance(ink), luminance(back)].sort((a, b) => b - a);
+      const ratio = ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) {
+        const classes = String(element.className).split(' ').filter(Boolean);
+        const name = [element.tagName.toLowerCase(), ...classes].join('.');
+        problems.push(
+          `${name} "${text.slice(0, 40)}": ${ratio.toFixed(2)} (${style.color} on rgb(${back.slice(0, 3).join(', ')}))`,
+        );
+      }
+    }
+    return problems;
+  });
+}
+
+/** How many px the page is wider than the window (0 when it does not scroll sideways). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
+}
+
+/** Where `checkLook` writes its screenshots when `TRIAD_SHOTS_DIR` names a folder (e.g. /tmp/shots-console). */
+function shotsDirectory(): string | undefined {
+  if (process.env.TRIAD_SCREENSHOTS === '1') return SCREENSHOTS;
+  return process.env.TRIAD_SHOTS_DIR || undefined;
+}
+
+/**
+ * Looks at the page as it is now the way a person would, in the light and the dark theme
+ * (`prefers-color-scheme`) at the desktop and the phone width: serious and critical axe violations,
+ * text below AA contrast (`lowContrastText`), and at the phone width a page that scrolls sideways.
+ * Returns every finding as `theme width: finding` lines (empty when the page is fine) and leaves
+ * the page in the light theme at its former size. With `TRIAD_SCREENSHOTS=1` (docs/screenshots)
+ * or `TRIAD_SHOTS_DIR`, it saves `<name>-<theme>-<width>.png` of each state (and, in
+ * docs/screenshots, `<name>.png` of the light desktop one, which the guides show).
+ */
+export async function checkLook(page: Page, name: string): Promise<string[]> {
+  const size = page.viewportSize() ?? VIEWPORTS.desktop;
+  const findings: string[] = [];
+  const shots = shotsDirectory();
+  try {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+        await page.setViewportSize(viewport);
+        // Let a resize observer (table scroll hints, charts) catch up before judging.
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        const where = `${colorScheme} ${viewport.width}`;
+        for (const line of [...(await seriousAxeViolations(page)), ...(await lowContrastText(page))]) {
+          findings.push(`${where}: ${line}`);
+        }
+        if (viewport === VIEWPORTS.phone) {
+          const overflow = await horizontalOverflow(page);
+          if (overflow > 0) findings.push(`${where}: the page scrolls ${overflow} px sideways`);
+        }
+        if (shots !== undefined) {
+          await mkdir(shots, { recursive: true });
+          const file = path.join(shots, `${name}-${colorScheme}-${viewport.width}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          // The light desktop shot also keeps the page's plain name, the one the guides show.
+          if (colorScheme === 'light' && viewport === VIEWPORTS.desktop && shots === SCREENSHOTS)
+            await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+        }
+      }
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(size);
+  }
+  return findings;
+}

@@ -85,7 +85,7 @@ export function AddShopForm({ adminToken, onAdminRefused, onAdded }: AddShopForm
           {message.text}
         </p>
       ) : null}
-      <button type="submit" disabled={busy}>
+      <button type="submit" class="primary" disabled={busy}>
         Add shop
       </button>
     </form>

@@ -43,7 +43,7 @@ function ArticleView({ article, shopNames }: { article: ArticleDetail; shopNames
   return (
     <article class="article">
       <p>
-        <button type="button" class="secondary" onClick={() => history.back()}>
+        <button type="button" onClick={() => history.back()}>
           Back
         </button>
       </p>

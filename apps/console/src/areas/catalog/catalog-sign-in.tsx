@@ -22,7 +22,11 @@ export function CatalogSignIn({ notice, onSubmit }: CatalogSignInProps) {
   if (demo === 'asking') return <p aria-live="polite">Loading…</p>;
   return (
     <>
-      {notice ? <p role="alert">{notice}</p> : null}
+      {notice ? (
+        <p role="alert" class="error">
+          {notice}
+        </p>
+      ) : null}
       <SignInForm
         heading="Sign in to the catalog"
         nameLabel="Client ID"

@@ -65,7 +65,7 @@ export default function CatalogArea({ path, navigate }: AreaProps) {
             </Link>
           </li>
           <li>
-            <button type="button" class="secondary" onClick={() => setClient(undefined)}>
+            <button type="button" onClick={() => setClient(undefined)}>
               Sign out
             </button>
           </li>

@@ -46,9 +46,7 @@ export function PriceFilter({ search, onSearch }: PriceFilterProps) {
           {error}
         </p>
       ) : null}
-      <button type="submit" class="secondary">
-        Apply price
-      </button>
+      <button type="submit">Apply price</button>
     </form>
   );
 }

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { PAGE_SIZES, type CatalogSearch } from './catalog-search.js';
+import { sortsByPrice } from './price-sort-currency.js';
 import { useFocusWhenLost } from './use-focus-when-lost.js';
 
 export interface SearchFormProps {
   readonly search: CatalogSearch;
   /** Currencies of the shops, for the currency choice. */
   readonly currencies: readonly string[];
+  /** The currency a price sort over "Any" uses (`priceSortCurrency`); undefined when none was chosen. */
+  readonly autoCurrency?: string | undefined;
   /** Runs the changed search from its first page. */
   readonly onSearch: (search: CatalogSearch) => void;
 }
@@ -23,13 +26,15 @@ const SORTS: readonly (readonly [string, string])[] = [
  * The search box with the sort, currency and page-size choices. Text is searched on submit
  * (Enter or the button); the choices apply at once.
  */
-export function SearchForm({ search, currencies, onSearch }: SearchFormProps) {
+export function SearchForm({ search, currencies, autoCurrency, onSearch }: SearchFormProps) {
   const [text, setText] = useState(search.q);
   // Arriving from the sign-in form (whose button is gone), a keyboard user starts at the box.
   const box = useFocusWhenLost<HTMLInputElement>('shown');
   useEffect(() => setText(search.q), [search.q]);
   const change = (members: Partial<CatalogSearch>) => onSearch({ ...search, q: text, ...members, offset: 0 });
   const sort = SORTS.some(([value]) => value === search.sort) ? search.sort : '';
+  const byPrice = sortsByPrice(search);
+  const currency = search.currency || autoCurrency || '';
   return (
     <form
       role="search"
@@ -43,7 +48,9 @@ export function SearchForm({ search, currencies, onSearch }: SearchFormProps) {
         Search articles
         <input ref={box} type="search" name="q" value={text} onInput={(e) => setText(e.currentTarget.value)} />
       </label>
-      <button type="submit">Search</button>
+      <button type="submit" class="primary">
+        Search
+      </button>
       <label>
         Sort by
         <select value={sort} onChange={(e) => change({ sort: e.currentTarget.value })}>
@@ -56,9 +63,15 @@ export function SearchForm({ search, currencies, onSearch }: SearchFormProps) {
       </label>
       <label>
         Currency
-        <select value={search.currency} onChange={(e) => change({ currency: e.currentTarget.value })}>
-          <option value="">Any</option>
-          {[...new Set([...currencies, ...(search.currency ? [search.currency] : [])])].map((code) => (
+        <select
+          value={currency}
+          aria-describedby={autoCurrency === undefined ? undefined : 'price-sort-currency'}
+          onChange={(e) => change({ currency: e.currentTarget.value })}
+        >
+          <option value="" disabled={byPrice}>
+            {byPrice ? 'Any (not when sorting by price)' : 'Any'}
+          </option>
+          {[...new Set([...currencies, ...(currency ? [currency] : [])])].map((code) => (
             <option key={code} value={code}>
               {code}
             </option>

@@ -7,6 +7,7 @@ import type { Shop } from './catalog-wire.js';
 import { FacetList } from './facet-list.js';
 import { HitList } from './hit-list.js';
 import { Pager } from './pager.js';
+import { priceSortCurrency } from './price-sort-currency.js';
 import { SearchForm } from './search-form.js';
 import { RemoteFailure } from './remote-failure.js';
 import { useFocusWhenLost } from './use-focus-when-lost.js';
@@ -27,8 +28,11 @@ export interface SearchPageProps {
  */
 export function SearchPage({ client, search, shops, navigate, onError }: SearchPageProps) {
   usePageTitle(search.q === '' ? 'Catalog search' : `${search.q} · Catalog search`);
-  const path = searchPath(search);
-  const result = useRemote(path, (signal) => client.search(search, signal), onError);
+  // Prices compare only within one currency: a price sort over "Any" uses the shops' currency.
+  const autoCurrency = priceSortCurrency(search, shops);
+  const asked = autoCurrency === undefined ? search : { ...search, currency: autoCurrency };
+  const path = searchPath(asked);
+  const result = useRemote(path, (signal) => client.search(asked, signal), onError);
   const shopNames = new Map(shops.map((shop) => [shop.id, shop.name]));
   const currencies = [...new Set(shops.map((shop) => shop.currency))].sort();
   const filters = activeFilters(search.fq, shopNames);
@@ -36,16 +40,23 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
   return (
     <>
       <h1>Catalog search</h1>
-      <SearchForm search={search} currencies={currencies} onSearch={(next) => navigate(searchPath(next))} />
+      <SearchForm
+        search={search}
+        currencies={currencies}
+        autoCurrency={autoCurrency}
+        onSearch={(next) => navigate(searchPath(next))}
+      />
+      {autoCurrency === undefined ? null : (
+        <p class="hint" id="price-sort-currency">
+          Sorted by price in {autoCurrency}, the currency of most shops searched: prices compare only within one
+          currency. Choose another under Currency.
+        </p>
+      )}
       {filters.length > 0 || search.businessShopId.length > 0 ? (
         <ul class="active-filters" aria-label="Active filters">
           {filters.map((filter) => (
             <li key={filter.label}>
-              <button
-                type="button"
-                class="secondary"
-                onClick={() => navigate(searchPath({ ...search, fq: filter.without, offset: 0 }))}
-              >
+              <button type="button" onClick={() => navigate(searchPath({ ...search, fq: filter.without, offset: 0 }))}>
                 Remove filter {filter.label}
               </button>
             </li>
@@ -54,7 +65,6 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
             <li key={`shop-${id}`}>
               <button
                 type="button"
-                class="secondary"
                 onClick={() =>
                   navigate(
                     searchPath({ ...search, businessShopId: search.businessShopId.filter((s) => s !== id), offset: 0 }),

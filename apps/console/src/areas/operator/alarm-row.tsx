@@ -30,18 +30,18 @@ export function AlarmRow(props: {
       <td>
         <div class="row-actions" role="group" aria-label={`Actions on ${alarm.alarmId}`}>
           {alarm.state === 'new' ? (
-            <button type="button" onClick={() => onAction(alarm, 'acknowledge')}>
+            <button type="button" class="primary" onClick={() => onAction(alarm, 'acknowledge')}>
               Acknowledge
             </button>
           ) : (
-            <button type="button" onClick={() => onAction(alarm, 'unacknowledge')}>
+            <button type="button" class="primary" onClick={() => onAction(alarm, 'unacknowledge')}>
               Unacknowledge
             </button>
           )}
-          <button type="button" class="secondary" onClick={() => onAction(alarm, 'clear')}>
+          <button type="button" onClick={() => onAction(alarm, 'clear')}>
             Clear
           </button>
-          <button type="button" class="secondary" onClick={() => onAction(alarm, 'comment')}>
+          <button type="button" onClick={() => onAction(alarm, 'comment')}>
             Comment
           </button>
         </div>

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeInBrowser, openWatchedPage, seriousAxeViolations } from '../../test-support/browser.js';
+import { checkLook, describeInBrowser, openWatchedPage, seriousAxeViolations } from '../../test-support/browser.js';
 import { useNodeManagerConsole } from '../../test-support/node-manager-console.js';
 
 const LOAD_ALARMS = 1000;
@@ -77,6 +77,7 @@ describeInBrowser('alarm list in Chromium', () => {
     expect(await filters.getByLabel('Tag').locator('option').allTextContents()).toEqual(
       expect.arrayContaining(['All tags', 'storage', 'network', 'op']),
     );
+    expect(await checkLook(page, 'operator-alarms-filtered')).toEqual([]);
 
     await source.selectOption('disk');
     await page.getByText('No active alarms match.').waitFor();

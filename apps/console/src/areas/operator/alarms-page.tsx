@@ -128,7 +128,6 @@ export function AlarmsPage(props: {
       <nav class="alarm-pager" aria-label="Alarm pages">
         <button
           type="button"
-          class="secondary"
           aria-disabled={cursors.length === 0}
           onClick={() => !loading && setCursors(cursors.slice(0, -1))}
         >
@@ -142,7 +141,6 @@ export function AlarmsPage(props: {
         </p>
         <button
           type="button"
-          class="secondary"
           aria-disabled={!older}
           onClick={() => !loading && older && setCursors([...cursors, older.eventId])}
         >

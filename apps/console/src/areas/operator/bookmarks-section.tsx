@@ -49,7 +49,6 @@ export function BookmarksSection(props: {
               {bookmark.url}){' '}
               <button
                 type="button"
-                class="secondary"
                 aria-label={`Delete bookmark ${bookmark.title}`}
                 onClick={() => void remove(bookmark)}
               >
@@ -80,7 +79,9 @@ export function BookmarksSection(props: {
         <input id="bookmark-title" maxLength={255} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
         <label for="bookmark-url">Bookmark URL</label>
         <input id="bookmark-url" maxLength={2048} value={url} onInput={(e) => setUrl(e.currentTarget.value)} />
-        <button type="submit">Save bookmark</button>
+        <button type="submit" class="primary">
+          Save bookmark
+        </button>
       </form>
     </section>
   );

@@ -42,7 +42,12 @@ export function FamilyMoveForm(props: {
       })
       .catch((reason: unknown) => setError(errorMessage(reason)));
   };
-  if (families === undefined) return error ? <p role="alert">{error}</p> : null;
+  if (families === undefined)
+    return error ? (
+      <p role="alert" class="error">
+        {error}
+      </p>
+    ) : null;
   return (
     <form class="inline-form" onSubmit={submit} aria-label="Move to another family">
       <label>
@@ -56,7 +61,7 @@ export function FamilyMoveForm(props: {
           ))}
         </select>
       </label>
-      <button type="submit" disabled={target === familyId}>
+      <button type="submit" class="primary" disabled={target === familyId}>
         Move
       </button>
       <p role="status">{status}</p>

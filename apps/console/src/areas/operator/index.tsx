@@ -128,7 +128,7 @@ function SignedIn(props: {
         {auth ? (
           <p>
             Signed in as {username}{' '}
-            <button type="button" class="secondary" onClick={props.onSignOut}>
+            <button type="button" onClick={props.onSignOut}>
               Sign out
             </button>
           </p>

@@ -139,7 +139,7 @@ export function NodePage(props: {
             <button
               key={r.id}
               type="button"
-              class={r.id === rangeId ? undefined : 'secondary'}
+              class={r.id === rangeId ? 'primary' : undefined}
               aria-pressed={r.id === rangeId}
               onClick={() => {
                 setRangeId(r.id);

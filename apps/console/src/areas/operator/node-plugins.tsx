@@ -60,7 +60,7 @@ export function NodePlugins(props: { readonly client: OperatorClient; readonly n
                 role="switch"
                 aria-checked={plugin.on}
                 aria-label={plugin.name}
-                class={plugin.on ? undefined : 'secondary'}
+                class={plugin.on ? 'primary' : undefined}
                 disabled={busy === plugin.name}
                 onClick={() => toggle(plugin)}
               >

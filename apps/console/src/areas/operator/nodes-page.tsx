@@ -107,7 +107,7 @@ export function NodesPage(props: { readonly client: OperatorClient; readonly sub
               id: 'actions',
               header: 'Actions',
               cell: (node) => (
-                <button type="button" class="secondary" onClick={() => remove(node)} aria-label={`Remove ${node.name}`}>
+                <button type="button" onClick={() => remove(node)} aria-label={`Remove ${node.name}`}>
                   Remove
                 </button>
               ),
@@ -146,7 +146,9 @@ function AddNodeForm(props: { readonly client: OperatorClient; readonly onAdded:
         Cookie
         <input required type="password" value={cookie} onInput={(e) => setCookie(e.currentTarget.value)} />
       </label>
-      <button type="submit">Add node</button>
+      <button type="submit" class="primary">
+        Add node
+      </button>
       <ErrorAlert message={error} />
     </form>
   );

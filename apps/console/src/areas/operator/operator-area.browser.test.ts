@@ -4,9 +4,9 @@
  */
 import { expect, it } from 'vitest';
 import {
+  checkLook,
   describeInBrowser,
   openWatchedPage,
-  saveScreenshot,
   seriousAxeViolations,
   VIEWPORTS,
 } from '../../test-support/browser.js';
@@ -30,7 +30,7 @@ describeInBrowser('operator console in Chromium', () => {
     await page.goto(`${nm.server.url}/`);
     await page.getByLabel('Username').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'operator-sign-in');
+    expect(await checkLook(page, 'operator-sign-in')).toEqual([]);
     // Keyboard only: skip link, then Tab into the form fields, Enter submits.
     await page.getByLabel('Username').focus();
     await page.keyboard.type('admin');
@@ -42,7 +42,7 @@ describeInBrowser('operator console in Chromium', () => {
     await row.waitFor();
     expect(await row.getByRole('cell').nth(0).textContent()).toMatch(/STOPPED|DOWN/);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'operator-nodes');
+    expect(await checkLook(page, 'operator-nodes')).toEqual([]);
 
     // A state change made elsewhere appears without a reload (WebSocket).
     await nm.server.core.topology.setNodeState(nodeId, 'UP');
@@ -53,7 +53,7 @@ describeInBrowser('operator console in Chromium', () => {
     await alarm.getByRole('button', { name: 'Acknowledge' }).click();
     await alarm.getByRole('button', { name: 'Unacknowledge' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'operator-alarms');
+    expect(await checkLook(page, 'operator-alarms')).toEqual([]);
 
     // Unacknowledged through the REST API: the row changes back within 2 s.
     const [listed] = ((await api('GET', '/api/alarm?tags=all')) as { alarms: { rawSrc: string }[] }).alarms;
@@ -152,7 +152,7 @@ describeInBrowser('operator console in Chromium', () => {
     await page.getByRole('region', { name: 'Alarms' }).getByText('disk_almost_full').waitFor();
     await page.getByRole('region', { name: 'Logs' }).getByText('disk /var is nearly full').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'operator-node');
+    expect(await checkLook(page, 'operator-node')).toEqual([]);
 
     // The same page on a phone: nothing wider than the screen.
     await page.setViewportSize(VIEWPORTS.phone);

@@ -1,4 +1,5 @@
-import { requestJson } from '../../shell/http-error.js';
+import { HttpError, requestJson } from '../../shell/http-error.js';
+import { operatorMessage } from './operator-messages.js';
 
 /** Credentials kept in memory only (never in storage): gone on reload or sign-out. */
 export interface Credentials {
@@ -6,20 +7,33 @@ export interface Credentials {
   readonly password: string;
 }
 
+/** `requestJson`, with a refusal's `{error: reason}` turned into a sentence (`operatorMessage`). */
+async function request<T>(path: string, init: RequestInit): Promise<T> {
+  try {
+    return await requestJson<T>(path, init);
+  } catch (error) {
+    const sentence = error instanceof HttpError ? operatorMessage(error.body) : undefined;
+    throw sentence === undefined || !(error instanceof HttpError)
+      ? error
+      : new HttpError(error.status, sentence, error.body);
+  }
+}
+
 /**
  * Calls the node manager's `/api` (same origin) with HTTP Basic when signed in. Every call sends
  * `X-Requested-With: XMLHttpRequest`, so a 401 comes without `WWW-Authenticate` and the browser
- * shows no password dialog of its own over the console's form.
+ * shows no password dialog of its own over the console's form. A refusal rejects with HttpError
+ * whose message is a sentence (`operatorMessage`); its body keeps the API's code.
  */
 export class OperatorClient {
   constructor(readonly credentials: Credentials | undefined) {}
 
   get<T>(path: string): Promise<T> {
-    return requestJson<T>(path, { headers: this.#headers() });
+    return request<T>(path, { headers: this.#headers() });
   }
 
   post<T>(path: string, body: unknown): Promise<T> {
-    return requestJson<T>(path, {
+    return request<T>(path, {
       method: 'POST',
       headers: { ...this.#headers(), 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -27,7 +41,7 @@ export class OperatorClient {
   }
 
   put<T>(path: string, body: unknown): Promise<T> {
-    return requestJson<T>(path, {
+    return request<T>(path, {
       method: 'PUT',
       headers: { ...this.#headers(), 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -36,8 +50,8 @@ export class OperatorClient {
 
   /** DELETE, with a JSON body when one is given (the bookmark API takes the titles there). */
   delete<T = unknown>(path: string, body?: unknown): Promise<T> {
-    if (body === undefined) return requestJson<T>(path, { method: 'DELETE', headers: this.#headers() });
-    return requestJson<T>(path, {
+    if (body === undefined) return request<T>(path, { method: 'DELETE', headers: this.#headers() });
+    return request<T>(path, {
       method: 'DELETE',
       headers: { ...this.#headers(), 'content-type': 'application/json' },
       body: JSON.stringify(body),

@@ -44,7 +44,7 @@ export function ReachabilityCheck(props: { readonly client: OperatorClient; read
           Node name to check
           <input required placeholder="name@host" value={name} onInput={(e) => setName(e.currentTarget.value)} />
         </label>
-        <button type="submit" disabled={busy}>
+        <button type="submit" class="primary" disabled={busy}>
           Analyse reachability
         </button>
       </form>

@@ -48,7 +48,7 @@ export function UserTagsField(props: {
         disabled={text === undefined}
         onInput={(event) => setText(event.currentTarget.value)}
       />{' '}
-      <button type="submit" class="secondary" aria-label={`Save tags of ${username}`}>
+      <button type="submit" aria-label={`Save tags of ${username}`}>
         Save
       </button>
     </form>

@@ -42,15 +42,20 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
     );
     setUsers(sortUsers(listed));
   }, [client]);
+  /** Runs `action`, then reads the users again; resolves true when it succeeded, false (alert shown) otherwise. */
   const run = useCallback(
-    (action: () => Promise<unknown>, done: string) => {
+    (action: () => Promise<unknown>, done: string): Promise<boolean> => {
       setError(undefined);
-      action()
+      return action()
         .then(load)
-        .then(() => setStatus(done))
+        .then(() => {
+          setStatus(done);
+          return true;
+        })
         .catch((failure: unknown) => {
           setStatus(undefined);
           setError(errorMessage(failure));
+          return false;
         });
     },
     [load],
@@ -64,7 +69,7 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
     setStatus(message);
   };
   const changeRole = (username: string, role: Role) =>
-    run(() => client.post('/api/users/change_role', { username, role }), `${username} is now ${role}.`);
+    void run(() => client.post('/api/users/change_role', { username, role }), `${username} is now ${role}.`);
   const changeRight = (user: AdminUser, right: Right, on: boolean) => {
     const rights = toggledRights(user.rights, right, on);
     if (rights === undefined) {
@@ -72,14 +77,14 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
       setError(`${user.username} needs at least one right.`);
       return;
     }
-    run(
+    void run(
       () => client.post('/api/users/change_rights', { username: user.username, rights }),
       `${user.username} now has ${rights.join(', ')}.`,
     );
   };
   const remove = (username: string) => {
     setConfirming(undefined);
-    run(() => client.delete(`/api/users/delete_user/${encodeURIComponent(username)}`), `${username} deleted.`);
+    void run(() => client.delete(`/api/users/delete_user/${encodeURIComponent(username)}`), `${username} deleted.`);
   };
 
   return (
@@ -164,17 +169,16 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
                     'You'
                   ) : confirming === user.username ? (
                     <>
-                      <button type="button" onClick={() => remove(user.username)}>
+                      <button type="button" class="primary" onClick={() => remove(user.username)}>
                         Confirm delete {user.username}
                       </button>{' '}
-                      <button type="button" class="secondary" onClick={() => setConfirming(undefined)}>
+                      <button type="button" onClick={() => setConfirming(undefined)}>
                         Cancel
                       </button>
                     </>
                   ) : (
                     <button
                       type="button"
-                      class="secondary"
                       aria-label={`Delete ${user.username}`}
                       onClick={() => setConfirming(user.username)}
                     >
@@ -200,8 +204,10 @@ export function UsersPage(props: { readonly client: OperatorClient; readonly use
   );
 }
 
+/** The add-user form: it empties only once the user is added, so a refused attempt keeps what was typed. */
 function AddUserForm(props: {
-  readonly onAdd: (username: string, password: string, role: Role) => void;
+  /** Resolves true when the user was added. */
+  readonly onAdd: (username: string, password: string, role: Role) => Promise<boolean>;
   readonly onProblem: (problem: string) => void;
 }) {
   const [username, setUsername] = useState('');
@@ -215,9 +221,11 @@ function AddUserForm(props: {
           event.preventDefault();
           const problem = newUserProblem(username, password, role);
           if (problem !== undefined || !isRole(role)) return props.onProblem(problem ?? `Unknown role ${role}.`);
-          props.onAdd(username.trim(), password, role);
-          setUsername('');
-          setPassword('');
+          void props.onAdd(username.trim(), password, role).then((added) => {
+            if (!added) return;
+            setUsername('');
+            setPassword('');
+          });
         }}
       >
         <label for="new-user-name">New username</label>
@@ -247,7 +255,9 @@ function AddUserForm(props: {
             </option>
           ))}
         </select>
-        <button type="submit">Add user</button>
+        <button type="submit" class="primary">
+          Add user
+        </button>
       </form>
     </section>
   );

@@ -8,6 +8,7 @@ import { errorMessage } from '../../shell/error-alert.js';
 import { createDevice, readTemplateDocument } from './devices-api.js';
 import {
   parseDrivers,
+  problemFieldLabel,
   problemPlace,
   templateOriginTypes,
   templatePlaceholders,
@@ -224,7 +225,7 @@ export function AddDeviceForm({ access, onAdded }: AddDeviceFormProps) {
               </div>
             );
           })}
-          <button type="button" class="secondary" onClick={() => setRows((r) => [...r, { name: '', value: '' }])}>
+          <button type="button" onClick={() => setRows((r) => [...r, { name: '', value: '' }])}>
             Add a variable
           </button>
         </fieldset>
@@ -242,7 +243,7 @@ export function AddDeviceForm({ access, onAdded }: AddDeviceFormProps) {
           />
         </label>
         <FieldProblems id={problemId('drivers')} messages={problems.drivers} />
-        <button type="submit" disabled={!chosen}>
+        <button type="submit" class="primary" disabled={!chosen}>
           Add device
         </button>
       </form>
@@ -253,7 +254,7 @@ export function AddDeviceForm({ access, onAdded }: AddDeviceFormProps) {
           <ul aria-label="Problems">
             {problems.all.map((problem, i) => (
               <li key={i}>
-                <code>{problem.path || '/'}</code>: {problem.message}
+                {problemFieldLabel(problem.path)}: {problem.message}
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   parseDrivers,
+  problemFieldLabel,
   problemPlace,
   templatePlaceholders,
   variableRowsFor,
@@ -86,6 +87,14 @@ describe('device pages, pure steps', () => {
     expect(problemPlace('/templateVersion')).toEqual({ field: 'template' });
     expect(problemPlace('/name')).toEqual({ field: 'name' });
     expect(problemPlace('')).toEqual({ field: 'form' });
+  });
+
+  it("names a problem's field as the form labels it, never by its JSON Pointer", () => {
+    expect(problemFieldLabel('/variables/ICMP_IPAddress')).toBe('Value of ICMP_IPAddress');
+    expect(problemFieldLabel('/drivers/svc-ds-drv-icmp/count')).toBe('Driver settings');
+    expect(problemFieldLabel('/templateId')).toBe('Template version');
+    expect(problemFieldLabel('/name')).toBe('Name');
+    expect(problemFieldLabel('')).toBe('The device');
   });
 
   it('replaces a datapoint reading in its place and appends a new one', () => {

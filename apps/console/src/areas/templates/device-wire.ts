@@ -153,6 +153,26 @@ export function problemPlace(path: string): ProblemPlace {
   return { field: 'form' };
 }
 
+/**
+ * The name a person sees for the form field a problem's JSON Pointer names, for the summary of a
+ * refused device (decision 0036: field names, never pointers): `/variables/IP` -> `Value of IP`.
+ */
+export function problemFieldLabel(path: string): string {
+  const place = problemPlace(path);
+  switch (place.field) {
+    case 'variable':
+      return `Value of ${place.name}`;
+    case 'name':
+      return 'Name';
+    case 'template':
+      return 'Template version';
+    case 'drivers':
+      return 'Driver settings';
+    case 'form':
+      return 'The device';
+  }
+}
+
 /** The key that identifies a current value: set, datapoint and row. */
 export function valueKey(value: Pick<DeviceValue, 'datapointSetId' | 'datapointId' | 'row'>): string {
   return `${value.datapointSetId}\u0000${value.datapointId}\u0000${value.row ?? ''}`;

@@ -14,11 +14,11 @@ import { createStarterTemplate } from '@triad/device-templates';
 import { startTemplatesServer, type RunningTemplatesServer } from '@triad/templates-service';
 import {
   CONSOLE_ROOT,
+  checkLook,
   consoleBuilt,
   describeInBrowser,
   launchBrowser,
   openWatchedPage,
-  saveScreenshot,
   seriousAxeViolations,
   VIEWPORTS,
 } from '../../test-support/browser.js';
@@ -114,7 +114,7 @@ describeInBrowser('device pages in Chromium', () => {
     const row = page.getByRole('row', { name: /loopback/ });
     await row.waitFor();
     expect(await row.textContent()).toContain(`${TEMPLATE}@1.0.0`);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await checkLook(page, 'templates-devices')).toEqual([]);
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     await row.getByRole('link', { name: 'loopback' }).click();
     await page.getByRole('heading', { level: 1, name: 'loopback' }).waitFor();
@@ -141,7 +141,7 @@ describeInBrowser('device pages in Chromium', () => {
     expect(await notReloaded(page)).toBe(true);
 
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'templates-device');
+    expect(await checkLook(page, 'templates-device')).toEqual([]);
     await page.setViewportSize(VIEWPORTS.phone);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -179,11 +179,15 @@ describeInBrowser('device pages in Chromium', () => {
     await tokenField.waitFor();
     expect(await tokenField.getAttribute('type')).toBe('password');
     expect(await focused()).toBe('Write token');
-    // A wrong token is refused (401: the service knows only its own tokens): asked again.
+    const help = page.locator('#tpl-token-help');
+    expect(await help.textContent()).toMatch(/^This service needs a token to read devices/);
+    // A wrong token is refused (401: the service knows only its own tokens): asked again, saying so.
     await page.keyboard.type('not-the-write-token');
     await page.keyboard.press('Enter');
+    await expect.poll(() => help.textContent()).toMatch(/^The service did not accept that token: it is mistyped/);
     await expect.poll(() => tokenField.inputValue()).toBe('');
     expect(await focused()).toBe('Write token');
+    expect(await checkLook(page, 'templates-token-rejected')).toEqual([]);
     await page.keyboard.type(TOKEN);
     await page.keyboard.press('Enter');
     await page.getByRole('row', { name: /loopback/ }).waitFor();
@@ -214,12 +218,16 @@ describeInBrowser('device pages in Chromium', () => {
 
     // 422: the missing variable, at its field, which takes the focus.
     await expect.poll(() => value.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByRole('list', { name: 'Problems' }).textContent()).toContain('/variables/ICMP_IPAddress');
+    const summary = (await page.getByRole('list', { name: 'Problems' }).textContent()) ?? '';
+    // The field as the form names it, not the API's JSON Pointer.
+    expect(summary).toContain('Value of ICMP_IPAddress: ');
+    expect(summary).not.toContain('/variables/');
     const described = await value.getAttribute('aria-describedby');
     expect(await page.locator(`#${described ?? 'none'}`).textContent()).not.toBe('');
     expect(await tokenField.count()).toBe(0);
     expect(await focused()).toBe('Value of ICMP_IPAddress');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await checkLook(page, 'templates-add-device-problem')).toEqual([]);
+    await value.focus();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await page.keyboard.type('127.0.0.1');
     await page.keyboard.press('Enter');

@@ -129,7 +129,6 @@ export function DevicesPage({ access }: { readonly access: WriteAccess }) {
                 ) : (
                   <button
                     type="button"
-                    class="secondary"
                     aria-label={`Remove ${device.name}`}
                     data-remove={device.id}
                     onClick={() => setConfirming(device.id)}
@@ -163,10 +162,10 @@ function ConfirmRemove(props: {
   useLayoutEffect(() => confirm.current?.focus(), []);
   return (
     <div class="row-actions">
-      <button ref={confirm} type="button" onClick={props.onConfirm}>
+      <button ref={confirm} type="button" class="primary" onClick={props.onConfirm}>
         Confirm remove {props.name}
       </button>
-      <button type="button" class="secondary" onClick={props.onCancel}>
+      <button type="button" onClick={props.onCancel}>
         Cancel
       </button>
     </div>

@@ -106,7 +106,13 @@ export function EditorPage({ templateId, templateVersion, access }: EditorPagePr
         setProblems(outcome.errors);
         setSaveMessage({ text: `Not saved: ${outcome.errors.length} error(s), listed under Problems` });
       } else {
-        setSaveMessage({ text: `Not saved: ${outcome.detail}. Choose another version.` });
+        // The API says "already stored; PUT it to its URL": a stored version never changes here.
+        const taken = findTemplateVersion(current.text())?.version ?? newVersion;
+        setSaveMessage({
+          text:
+            `Not saved: version ${taken} is in the registry already, and a saved version never changes. ` +
+            'Enter a new version number and save again.',
+        });
       }
     } catch (e) {
       if (tokens.asks(e, (given) => void save(undefined, given)))
@@ -138,7 +144,7 @@ export function EditorPage({ templateId, templateVersion, access }: EditorPagePr
           New version
           <input value={newVersion} onInput={(e) => setNewVersion(e.currentTarget.value)} required />
         </label>
-        <button type="submit" disabled={!loaded}>
+        <button type="submit" class="primary" disabled={!loaded}>
           Save as new version
         </button>
       </form>

@@ -68,7 +68,11 @@ function TemplateRow({ summary }: { readonly summary: TemplateSummary }) {
       </button>
       {open ? (
         <ul id={listId} class="tpl-versions" aria-label={`Versions of ${summary.templateId}`}>
-          {error ? <li role="alert">{error}</li> : null}
+          {error ? (
+            <li role="alert" class="error">
+              {error}
+            </li>
+          ) : null}
           {versions?.map((v) => (
             <VersionRow key={v.templateVersion} summary={v} />
           ))}
@@ -141,7 +145,11 @@ export function RegistryPage() {
           </select>
         </label>
       </form>
-      {error ? <p role="alert">{error}</p> : null}
+      {error ? (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      ) : null}
       <p aria-live="polite" class="tpl-muted">
         {page ? `${page.total} template${page.total === 1 ? '' : 's'}` : 'Loading…'}
       </p>

@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTemplatesServer, type RunningTemplatesServer } from '@triad/templates-service';
 import { generateLargeTemplate } from '../../../../../bench/generate-large-template.js';
-import { CONSOLE_ROOT } from '../../test-support/browser.js';
+import { checkLook, CONSOLE_ROOT, lowContrastText } from '../../test-support/browser.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -97,6 +97,7 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     await expect.poll(async () => (await page.getByRole('heading', { level: 3 }).allTextContents()).length).toBe(1);
     const download = page.getByRole('link', { name: /^Download / }).first();
     expect(await download.getAttribute('href')).toMatch(/\?format=source$/);
+    expect(await checkLook(page, 'templates-registry')).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -122,6 +123,9 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     const problem = page.getByRole('list', { name: 'Problems' }).getByRole('button').first();
     await expect.poll(() => problem.textContent(), { timeout: 5000 }).toMatch(/^Line 118, column \d+/);
     expect(await axeViolations(page)).toEqual([]);
+    // The problem's words must read on the page, not only its red bar.
+    expect(await lowContrastText(page)).toEqual([]);
+    expect(await checkLook(page, 'templates-editor-problems')).toEqual([]);
     // Keyboard: the problem is a button; Enter puts the cursor on its line in the editor.
     await page.getByRole('heading', { name: 'Problems' }).click();
     await problem.focus();
@@ -148,6 +152,16 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Saved ${SNMP} 1.0.1`);
     // The refused first attempt is the one console error (Chromium logs the 401 response).
     expect(errors.splice(0).every((e) => /status of 401/.test(e))).toBe(true);
+    // Saving the same version again: said in words, not as the API's "already stored; PUT it to its URL".
+    await page.getByLabel('New version').fill('1.0.1');
+    await page.getByRole('button', { name: 'Save as new version' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe(
+        'Not saved: version 1.0.1 is in the registry already, and a saved version never changes. ' +
+          'Enter a new version number and save again.',
+      );
+    expect(errors.splice(0).every((e) => /status of 409/.test(e))).toBe(true);
 
     await page.getByLabel('Datapoint', { exact: true }).fill('cpuLoad');
     await page.getByLabel('Raw values (comma-separated)').fill('50, 90, 40');
@@ -158,6 +172,7 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     const events = await page.getByRole('list', { name: 'Events' }).textContent();
     expect(events).toMatch(/Alarm raised/);
     expect(events).toMatch(/Alarm cleared/);
+    expect(await checkLook(page, 'templates-try-it')).toEqual([]);
 
     await page.getByRole('link', { name: 'Back to the registry' }).click();
     await page.getByRole('button', { name: `All versions of ${SNMP}` }).click();

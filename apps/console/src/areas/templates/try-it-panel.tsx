@@ -84,9 +84,15 @@ export function TryItPanel(props: TryItPanelProps) {
           Raw values (comma-separated)
           <input value={samples} onInput={(e) => setSamples(e.currentTarget.value)} required />
         </label>
-        <button type="submit">Run pipeline</button>
+        <button type="submit" class="primary">
+          Run pipeline
+        </button>
       </form>
-      {error ? <p role="alert">{error}</p> : null}
+      {error ? (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      ) : null}
       {reply ? (
         <div aria-live="polite">
           <DataTable

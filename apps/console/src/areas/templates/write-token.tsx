@@ -28,18 +28,42 @@ export interface TokenPrompt {
   readonly field: JSX.Element | null;
 }
 
+/**
+ * Why the token field shows: no token was sent yet (401), the token sent was not accepted (401
+ * after one was given: mistyped, revoked, or from another service), or it is good but may only
+ * read (403).
+ */
+export type TokenNeed = 'missing' | 'rejected' | 'read-only';
+
+/** The sentence the token field says for each need (decision 0036). */
+export const TOKEN_NEED_TEXT: Readonly<Record<TokenNeed, string>> = {
+  missing:
+    'This service needs a token to read devices and a write token to change templates and devices: the ' +
+    'one npm start printed (it does both), or one made with triad templates tokens add.',
+  rejected:
+    'The service did not accept that token: it is mistyped, revoked, or belongs to another service. ' +
+    'Paste the token again, the one npm start printed or one made with triad templates tokens add.',
+  'read-only':
+    'That token is good but may only read. Give a write token (triad templates tokens add <name> --scope write).',
+};
+
 /** The token field of one page. */
 export function useTokenPrompt(access: WriteAccess): TokenPrompt {
-  const [pending, setPending] = useState<{ readonly retry: Retry; readonly refused: boolean } | undefined>();
+  const [pending, setPending] = useState<{ readonly retry: Retry; readonly need: TokenNeed } | undefined>();
+  // Whether this page sent a token of the person's: a 401 after that is a rejected token, not a missing one.
+  const given = useRef(access.token !== undefined);
   const asks = (error: unknown, retry: Retry): boolean => {
     if (!(error instanceof TemplatesApiError) || (error.status !== 401 && error.status !== 403)) return false;
-    setPending({ retry, refused: error.status === 403 });
+    const need: TokenNeed =
+      error.status === 403 ? 'read-only' : given.current || access.token !== undefined ? 'rejected' : 'missing';
+    setPending({ retry, need });
     return true;
   };
   const field = pending ? (
     <TokenField
-      refused={pending.refused}
+      need={pending.need}
       onToken={(token) => {
+        given.current = true;
         access.setToken(token);
         setPending(undefined);
         pending.retry(token);
@@ -51,13 +75,13 @@ export function useTokenPrompt(access: WriteAccess): TokenPrompt {
 }
 
 function TokenField(props: {
-  readonly refused: boolean;
+  readonly need: TokenNeed;
   readonly onToken: (token: string) => void;
   readonly onCancel: () => void;
 }) {
   const [token, setToken] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => input.current?.focus(), [props.refused]);
+  useLayoutEffect(() => input.current?.focus(), [props.need]);
   return (
     <form
       class="tpl-token"
@@ -68,13 +92,7 @@ function TokenField(props: {
       }}
     >
       <h2 id="tpl-token-title">Token needed</h2>
-      <p id="tpl-token-help">
-        {props.refused
-          ? 'The service refused that token: it is unknown, revoked, or may not write.'
-          : 'This service needs a token to read devices and a write token to change templates and devices: the ' +
-            'one `npm start` printed (it does both), or one made with triad templates tokens add.'}{' '}
-        The console keeps it in memory only: a reload forgets it.
-      </p>
+      <p id="tpl-token-help">{TOKEN_NEED_TEXT[props.need]} The console keeps it in memory only: a reload forgets it.</p>
       <label>
         Write token
         <input
@@ -88,8 +106,10 @@ function TokenField(props: {
         />
       </label>
       <div class="row-actions">
-        <button type="submit">Use token</button>
-        <button type="button" class="secondary" onClick={props.onCancel}>
+        <button type="submit" class="primary">
+          Use token
+        </button>
+        <button type="button" onClick={props.onCancel}>
           Cancel
         </button>
       </div>
