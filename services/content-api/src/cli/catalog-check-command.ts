@@ -20,6 +20,7 @@ import {
   type CatalogCheck,
 } from '../presenters/catalog-check-presenter.js';
 import { cliStoreTarget } from './cli-store-target.js';
+import { keptText } from './price-decisions-text.js';
 
 /** The part of the CLI's io object the check uses (`CatalogCommandIo` fits). */
 interface CatalogCommandIo {
@@ -213,7 +214,8 @@ function report(io: CatalogCommandIo, check: CatalogCheck, output: Output): void
           ? ''
           : `, delete ${result.deleted}${result.alreadyAbsent > 0 ? ` (${result.alreadyAbsent} already absent)` : ''}`;
       io.stdout.write(
-        `${what} ${result.imported}${deleted}, reject ${rejected}, ${warnings} (${result.mode}); ` +
+        `${what} ${result.imported}${deleted}${keptText(result.notSearchable, 'keep')}, reject ${rejected}, ` +
+          `${warnings} (${result.mode}); ` +
           `checked against ${against}, nothing was written\n`,
       );
     }
