@@ -10,15 +10,18 @@ export type ArticleLookup = (articleId: string) => Promise<boolean>;
  * article up (`lookup`, the real store read only) to count it added, updated, deleted or unknown
  * as `applyShopDelta` does, then calls `beforeCommit`. Records kept not searchable are counted by
  * the import, not here: a replacement returns the searchable articles, and a `wait` change takes
- * an article out of search. The lookup sees searchable articles: a price change for an article
- * kept not searchable is reported as for an unknown one. Without `lookup` every article a change
+ * an article out of search; an upsert or price change of an article kept not searchable
+ * (`waiting` lookup) makes it searchable and counts as updated. Without `lookup` every article a change
  * names is taken to exist (the check then has no store to ask).
  */
 export class DryRunStore implements Pick<SearchBackend, 'replaceShopCatalog' | 'applyShopDelta'> {
   readonly #lookup: ArticleLookup | undefined;
+  readonly #waiting: ArticleLookup | undefined;
 
-  constructor(lookup?: ArticleLookup) {
+  /** `waiting`: whether the shop keeps an article not searchable (an upsert or price change makes it searchable). */
+  constructor(lookup?: ArticleLookup, waiting?: ArticleLookup) {
     this.#lookup = lookup;
+    this.#waiting = waiting;
   }
 
   async replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number> {
@@ -41,22 +44,34 @@ export class DryRunStore implements Pick<SearchBackend, 'replaceShopCatalog' | '
     // What this delta did to an article already (true: it exists now), before the store is asked.
     const now = new Map<string, boolean>();
     const exists = async (id: string) => now.get(id) ?? (this.#lookup ? await this.#lookup(id) : true);
+    // The same for articles kept not searchable.
+    const keptNow = new Map<string, boolean>();
+    const kept = async (id: string) => keptNow.get(id) ?? (this.#waiting ? await this.#waiting(id) : false);
     let added = 0;
     let updated = 0;
     let deleted = 0;
     for await (const change of delta.changes) {
       const id = change.kind === 'upsert' || change.kind === 'wait' ? change.article.id : change.articleId;
+      if (change.kind === 'wait') {
+        now.set(id, false);
+        keptNow.set(id, true);
+        continue;
+      }
       const there = await exists(id);
-      if (change.kind === 'wait') now.set(id, false);
-      else if (change.kind === 'upsert') {
-        if (there) updated += 1;
+      const waiting = !there && (await kept(id));
+      if (waiting) keptNow.set(id, false);
+      if (change.kind === 'upsert') {
+        if (there || waiting) updated += 1;
         else added += 1;
         now.set(id, true);
-      } else if (!there) delta.onUnknown?.(change);
+      } else if (!there && !waiting) delta.onUnknown?.(change);
       else if (change.kind === 'delete') {
         deleted += 1;
         now.set(id, false);
-      } else updated += 1;
+      } else {
+        updated += 1;
+        now.set(id, true);
+      }
     }
     delta.beforeCommit?.();
     return { added, updated, deleted };

@@ -14,6 +14,7 @@ import {
 } from '../test-support/bmecat-validity-fixtures.js';
 import { importCatalog } from './import-catalog.js';
 import { DryRunStore } from './dry-run-store.js';
+import { WaitingArticleRepository } from '../repositories/waiting-article-repository.js';
 
 const shop: BusinessShop = { id: 'validity', name: 'Validity', currency: 'EUR' } as BusinessShop;
 const at = new Date('2026-06-01T12:00:00Z');
@@ -131,6 +132,25 @@ describeEachDatabase<ContentTables>('importCatalog of records without a price va
       { lowerBound: 1, amount: { value: 950, decimalDigits: 2 } },
     ]);
     expect(Object.keys(await waiting())).toEqual(['validity:V-2001', 'validity:V-2099']);
+  });
+
+  it('checks a price update of a waiting article as the import does it, changing nothing', async () => {
+    const waitingRows = new WaitingArticleRepository(getDb());
+    const store = new DryRunStore(
+      async (id) => (await backend.findArticle(id)) !== undefined,
+      (id) => waitingRows.has(id),
+    );
+    const xml = validityCatalog('T_UPDATE_PRICES', [
+      `<ARTICLE><SUPPLIER_AID>V-NOAMOUNT</SUPPLIER_AID>${validityPrices('9.50')}</ARTICLE>`,
+    ]);
+    const result = await importCatalog(store, Readable.from([xml]), {
+      format: 'bmecat',
+      shop,
+      pricesValidAt: at,
+      parseThread: 'inline',
+    });
+    expect(result).toMatchObject({ committed: true, imported: 1, updated: 1, failed: [] });
+    expect(await found()).toEqual(['V-NOW']);
   });
 
   it('imports BMEcat 2005 T_NEW_PRODUCTDATA as records kept not searchable', async () => {

@@ -24,6 +24,16 @@ export class WaitingArticleRepository {
     return row?.next ?? undefined;
   }
 
+  /** Whether the article `articleId` (`<shopId>:<supplierArticleId>`) is kept not searchable. */
+  async has(articleId: string): Promise<boolean> {
+    const row = await this.#database.db
+      .selectFrom('content_waiting_articles')
+      .select('article_id')
+      .where('article_id', '=', articleId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Up to `limit` articles whose `searchable_from` is at or before `now`, earliest first. */
   async due(now: Date, limit: number): Promise<WaitingArticle[]> {
     const rows = await this.#database.db
