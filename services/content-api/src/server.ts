@@ -14,6 +14,7 @@ import { loadContentApiConfig, type ContentApiConfig, type ContentApiConfigOverr
 import { seedDemoCatalog } from './demo/seed-demo-catalog.js';
 import { CONTENT_MEDIA_TYPE } from './http/media-types.js';
 import { openContentApiCore } from './content-api-core.js';
+import { startPriceValidityTimer } from './instances/price-validity-timer.js';
 import type { SearchBackend } from './search/search-backend.js';
 import { StoreBusyError } from './search/store-busy-error.js';
 
@@ -54,10 +55,14 @@ export async function startContentApiServer(
     singleInstance: 'the content API',
   });
   const { backend } = store;
+  let stopTimer: (() => Promise<void>) | undefined;
   try {
     if (config.demo) await seedDemo(backend, config.demoArticles, logger);
     // Searches find the catalog loaded, and loaded again after another instance changes it.
     await backend.keepLoaded?.(logger);
+    // Articles kept not searchable become searchable when their price starts (one instance does it).
+    const priceTimer = await startPriceValidityTimer({ database: store.database, backend, log: logger });
+    stopTimer = () => priceTimer.stop();
     // Instances on one database accept each other's tokens (their public keys are shared there).
     // Nothing here waits for SQLite's write lock: a `triad catalog import` may hold it for minutes.
     const auth = await createContentAuth(config, {
@@ -78,6 +83,7 @@ export async function startContentApiServer(
     });
     const close = closeOnce(
       () => app.close(),
+      () => priceTimer.stop(),
       () => store.close(),
     );
     const listening = await listenService(app, config.host, config.port);
@@ -89,6 +95,7 @@ export async function startContentApiServer(
       close: serviceCloser(close, app.log, options.handleSignals ?? false),
     };
   } catch (error) {
+    await stopTimer?.().catch(() => {});
     await store.close().catch(() => {});
     throw error;
   }

@@ -20,6 +20,8 @@ import {
   type CatalogCheck,
 } from '../presenters/catalog-check-presenter.js';
 import { cliStoreTarget } from './cli-store-target.js';
+import { WaitingArticleRepository } from '../repositories/waiting-article-repository.js';
+import { keptText } from './price-decisions-text.js';
 
 /** The part of the CLI's io object the check uses (`CatalogCommandIo` fits). */
 interface CatalogCommandIo {
@@ -157,7 +159,11 @@ export function addCheckCommand(
                 `unknown shop ${o.shop}; add it first with: triad shops add ${o.shop} --name <name> ` +
                   `(demo shops: ${options.demoShops.join(', ')})`,
               );
-            store = new DryRunStore(async (id) => (await backend.findArticle(id)) !== undefined);
+            const waiting = new WaitingArticleRepository(storage.database);
+            store = new DryRunStore(
+              async (id) => (await backend.findArticle(id)) !== undefined,
+              (id) => waiting.has(id),
+            );
           } else {
             const parsed = parseShopRecord('check', { name: 'Catalog check' });
             if (!parsed.ok) throw new Error('the default shop settings do not check');
@@ -213,7 +219,8 @@ function report(io: CatalogCommandIo, check: CatalogCheck, output: Output): void
           ? ''
           : `, delete ${result.deleted}${result.alreadyAbsent > 0 ? ` (${result.alreadyAbsent} already absent)` : ''}`;
       io.stdout.write(
-        `${what} ${result.imported}${deleted}, reject ${rejected}, ${warnings} (${result.mode}); ` +
+        `${what} ${result.imported}${deleted}${keptText(result.notSearchable, 'keep')}, reject ${rejected}, ` +
+          `${warnings} (${result.mode}); ` +
           `checked against ${against}, nothing was written\n`,
       );
     }

@@ -19,7 +19,7 @@ import { CATALOG_READ_BYTES } from '../import/parse-catalog.js';
 import type { Article, BusinessShop } from '../model/article.js';
 import { CONTENT_SQLITE_FILE, openContentApiCore, type ContentApiCore } from '../content-api-core.js';
 import { addCheckCommand, writeReport } from './catalog-check-command.js';
-import { priceDecisionsText } from './price-decisions-text.js';
+import { keptText, priceDecisionsText } from './price-decisions-text.js';
 
 /** The part of the CLI's io object the catalog commands use. */
 export interface CatalogCommandIo {
@@ -286,7 +286,8 @@ async function runImport(
   const deleted = result.mode === 'replace' || result.mode === 'prices' ? '' : `, deleted ${result.deleted}${absent}`;
   const what = result.mode === 'prices' ? 'changed the prices of' : 'imported';
   io.stdout.write(
-    `${what} ${result.imported}${deleted}, rejected ${rejected} in ${seconds.toFixed(1)} s (${rate} articles/s)` +
+    `${what} ${result.imported}${deleted}${keptText(result.notSearchable, 'kept')}, rejected ${rejected} ` +
+      `in ${seconds.toFixed(1)} s (${rate} articles/s)` +
       ` into shop ${o.shop.id} (${o.where}); content version ${result.hash}\n`,
   );
   io.stdout.write(priceDecisionsText(result, o.shop));

@@ -22,3 +22,8 @@ export function priceDecisionsText(
     );
   return lines.map((line) => `${line}\n`).join('');
 }
+
+/** `, kept 3 not searchable` (the verb as given), or nothing when every record is searchable. */
+export function keptText(notSearchable: number, verb: string): string {
+  return notSearchable > 0 ? `, ${verb} ${notSearchable} not searchable` : '';
+}

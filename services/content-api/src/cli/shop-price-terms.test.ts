@@ -111,9 +111,12 @@ function suite(engine: string, setUp: () => Promise<Target>) {
           'shop klemmen takes net_customer, net_list, gros_list; ' +
           'allow one with: triad shops update klemmen --price-types net_customer,net_list,gros_list,EK_ohne_MWST',
       );
+      // A record without PRICE_AMOUNT is kept, not searchable, and said so (decision 0033).
       expect(imported.err).toContain(
-        'line 9, SUPPLIER_AID NOAMOUNT: PRODUCT_PRICE price_type="net_list" has no PRICE_AMOUNT',
+        'warning: line 9: PRODUCT: SUPPLIER_PID NOAMOUNT: kept, not searchable until it has a price valid now: ' +
+          'PRODUCT_PRICE price_type="net_list" has no PRICE_AMOUNT',
       );
+      expect(imported.out).toContain(', kept 1 not searchable, rejected 1 ');
       expect(imported.out).toContain('prices taken by price_type: gros_list 1, net_list 2');
       expect(imported.out).toContain("1 records gave no TAX and took shop klemmen's default tax 0.07");
       const [gross, noTax, expired] = await articlesOf(target, ['GROSS', 'NOTAX', 'EXPIRED']);
@@ -138,7 +141,8 @@ function suite(engine: string, setUp: () => Promise<Target>) {
       );
       expect(updated.code, updated.err).toBe(0);
       const imported = await triad(['catalog', 'import', file, '--shop', 'klemmen', '--max-rejects', '1'], target);
-      expect(imported.code, imported.err).toBe(1);
+      // Nothing refused: the record without PRICE_AMOUNT is kept, not searchable.
+      expect(imported.code, imported.err).toBe(0);
       expect(imported.out).toContain('EK_ohne_MWST 1');
       const [own] = await articlesOf(target, ['OWN']);
       expect(own?.priceConditions?.priceType).toBe('EK_ohne_MWST');

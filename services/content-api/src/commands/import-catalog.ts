@@ -18,6 +18,7 @@ import { shopPriceTerms } from '../model/shop-price-terms.js';
 import { UnkeptElements } from '../import/unkept-elements.js';
 import { bmecatViolation } from '../import/bmecat-paths.js';
 import type { ImportWarning } from '../model/import-run.js';
+import type { WaitingArticle } from '../model/waiting-article.js';
 
 export type { CatalogFormat } from '../model/catalog-format.js';
 export type { ImportMode } from '../model/import-mode.js';
@@ -44,7 +45,15 @@ interface ImportReport {
   readonly defaultTaxUsed: number;
   /** Records by the BMEcat price type their prices were taken from (the shop's `priceTypes` chose). */
   readonly priceTypesUsed: Readonly<Record<string, number>>;
-  /** What the file holds that Triad does not keep (BMEcat), by element path, in the order of their first line. */
+  /**
+   * Records kept but not searchable: no price of theirs is valid now (ended, to come, without
+   * `PRICE_AMOUNT` or tax, or none at all). Stored; searchable once a price is valid. Not refused.
+   */
+  readonly notSearchable: number;
+  /**
+   * What the file holds that Triad does not keep (BMEcat), by element path, and each record kept not
+   * searchable (`not-searchable`, the first `maxFailuresListed`), in the order of their first line.
+   */
   readonly warnings: readonly ImportWarning[];
 }
 
@@ -182,6 +191,13 @@ export async function importCatalog(
     if (taxFromShop) defaultTaxUsed += 1;
     if (priceType !== undefined) priceTypesUsed[priceType] = (priceTypesUsed[priceType] ?? 0) + 1;
   };
+  let notSearchable = 0;
+  const waitingWarnings: ImportWarning[] = [];
+  /** Counts a record kept not searchable, and says so in one warning (the first `cap` of them). */
+  const kept = (line: number, waiting: WaitingArticle) => {
+    notSearchable += 1;
+    if (waitingWarnings.length < cap) waitingWarnings.push(notSearchableWarning(line, waiting, unkept?.itemName));
+  };
   const counted = (line: number) => {
     records += 1;
     if (options.onProgress && records % every === 0) options.onProgress(records);
@@ -194,12 +210,17 @@ export async function importCatalog(
     const refusal = rejectRefusal({ records, refused, shopArticlesAfter: after }, options.maxRejects);
     if (refusal !== undefined) throw new ImportRefusedError(refusal);
   };
-  async function* articles(): AsyncGenerator<IndexedArticle> {
+  async function* articles(): AsyncGenerator<IndexedArticle | WaitingArticle> {
     for await (const item of parsed()) {
       counted(item.line);
       if ('violations' in item) fail(item.line, item.violations, item.supplierArticleId);
       // A whole catalog's records are articles only (`finishCatalogItem`); anything else is refused.
-      else if (!('article' in item))
+      else if ('waiting' in item) {
+        lines.set(item.waiting, item.line);
+        yielded += 1;
+        kept(item.line, item.waiting);
+        yield item.waiting;
+      } else if (!('article' in item))
         fail(item.line, [{ path: '', message: `a ${item.change.kind} change in a whole catalog` }]);
       else {
         lines.set(item.article, item.line);
@@ -218,9 +239,15 @@ export async function importCatalog(
         fail(item.line, item.violations, item.supplierArticleId);
         continue;
       }
-      const change: CatalogChange = 'article' in item ? { kind: 'upsert', article: item.article } : item.change;
+      if ('waiting' in item) kept(item.line, item.waiting);
+      const change: CatalogChange =
+        'waiting' in item
+          ? { kind: 'wait', article: item.waiting }
+          : 'article' in item
+            ? { kind: 'upsert', article: item.article }
+            : item.change;
       if ('article' in item) priced(item.priceType, item.taxFromShop);
-      else if (item.change.kind === 'prices')
+      else if ('change' in item && item.change.kind === 'prices')
         priced(item.change.prices.priceConditions?.priceType, item.change.prices.priceConditions?.taxFromShop);
       lines.set(change, item.line);
       yielded += 1;
@@ -287,7 +314,7 @@ export async function importCatalog(
             alreadyAbsent += 1;
             return;
           }
-          const id = change.kind === 'upsert' ? change.article.id : change.articleId;
+          const id = change.kind === 'upsert' || change.kind === 'wait' ? change.article.id : change.articleId;
           fail(lines.get(change) ?? 0, [
             {
               path: '/supplierArticleId',
@@ -304,7 +331,7 @@ export async function importCatalog(
   } catch (error) {
     if (!(error instanceof ImportRefusedError)) throw error;
     failed.sort((a, b) => a.line - b.line);
-    const warnings = unkept?.warnings() ?? [];
+    const warnings = withWaiting(unkept?.warnings() ?? [], waitingWarnings, notSearchable);
     return {
       committed: false,
       refusal: error.message,
@@ -315,12 +342,14 @@ export async function importCatalog(
       failedNotListed,
       defaultTaxUsed,
       priceTypesUsed,
+      notSearchable,
       warnings,
     };
   }
   failed.sort((a, b) => a.line - b.line);
   return {
-    warnings: unkept?.warnings() ?? [],
+    warnings: withWaiting(unkept?.warnings() ?? [], waitingWarnings, notSearchable),
+    notSearchable,
     committed: true,
     imported,
     added,
@@ -335,4 +364,48 @@ export async function importCatalog(
     priceTypesUsed,
     hash,
   };
+}
+
+/** The kind of the warning given for each record kept not searchable. */
+export const NOT_SEARCHABLE_WARNING = 'not-searchable';
+
+/**
+ * The warning for a record kept not searchable: its supplier article id, since when it will be
+ * searchable (a date alone when the ladder starts at midnight UTC) or that it waits for new
+ * prices, and why, in the file's words.
+ */
+function notSearchableWarning(line: number, waiting: WaitingArticle, item: string | undefined): ImportWarning {
+  const idName = item === undefined ? 'supplierArticleId' : item === 'PRODUCT' ? 'SUPPLIER_PID' : 'SUPPLIER_AID';
+  const from = waiting.searchableFrom;
+  const until =
+    from === null
+      ? 'until it has a price valid now'
+      : `until ${from.endsWith('T00:00:00.000Z') ? from.slice(0, 10) : from}`;
+  return {
+    kind: NOT_SEARCHABLE_WARNING,
+    path: item ?? '',
+    count: 1,
+    line,
+    message: `${idName} ${waiting.supplierArticleId}: kept, not searchable ${until}: ${waiting.reason}`,
+  };
+}
+
+/** The file's warnings and those of the records kept not searchable, by line; the ones not listed counted in one. */
+function withWaiting(
+  warnings: readonly ImportWarning[],
+  waiting: readonly ImportWarning[],
+  notSearchable: number,
+): readonly ImportWarning[] {
+  if (waiting.length === 0) return warnings;
+  const all = [...warnings, ...waiting].sort((a, b) => a.line - b.line);
+  const more = notSearchable - waiting.length;
+  if (more > 0)
+    all.push({
+      kind: NOT_SEARCHABLE_WARNING,
+      path: '',
+      count: more,
+      line: waiting[waiting.length - 1]?.line ?? 0,
+      message: `and ${more} more records kept, not searchable`,
+    });
+  return all;
 }

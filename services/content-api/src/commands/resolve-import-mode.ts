@@ -4,6 +4,7 @@ import type { ImportMode } from '../model/import-mode.js';
 
 const BY_TRANSACTION: Readonly<Record<BmecatTransaction, ImportMode>> = {
   T_NEW_CATALOG: 'replace',
+  T_NEW_PRODUCTDATA: 'replace',
   T_UPDATE_PRODUCTS: 'products',
   T_UPDATE_PRICES: 'prices',
 };

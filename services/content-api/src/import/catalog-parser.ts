@@ -1,10 +1,11 @@
 import { isObject } from '@triad/common';
 import type { CatalogFormat } from '../model/catalog-format.js';
-import { parseArticleRecord, type RecordViolation } from '../model/parse-article-record.js';
+import { parseArticleRecord, type RecordViolation, type WaitingRecord } from '../model/parse-article-record.js';
 import { parsePriceRecord } from '../model/parse-price-record.js';
 import type { ShopPriceTerms } from '../model/shop-price-terms.js';
 import { indexArticle, type IndexedArticle } from '../search/indexed-article.js';
 import type { CatalogChange } from '../search/search-backend.js';
+import type { WaitingArticle } from '../model/waiting-article.js';
 import { BmecatItemReader } from './bmecat-reader.js';
 import { DEFAULT_ITEM_MODE, type BmecatTransaction } from './bmecat-transaction.js';
 import { JsonLinesSplitter } from './json-lines-reader.js';
@@ -22,7 +23,7 @@ export type RawCatalogItem =
 /**
  * A record of the file, with its 1-based start line: an article indexed and ready to store (a
  * whole catalog's, or one to add or replace), a delete or price change naming a stored article
- * (BMEcat updates), or why it is refused.
+ * (BMEcat updates), a record kept not searchable, or why it is refused.
  */
 export type ParsedCatalogItem =
   | {
@@ -34,6 +35,8 @@ export type ParsedCatalogItem =
       readonly taxFromShop?: true;
     }
   | { readonly line: number; readonly change: CatalogChange & { readonly kind: 'delete' | 'prices' } }
+  /** A record kept, not searchable until a price of it is valid (decision 0033). */
+  | { readonly line: number; readonly waiting: WaitingArticle }
   | {
       readonly line: number;
       readonly violations: readonly RecordViolation[];
@@ -119,6 +122,7 @@ export function finishCatalogItem(
   if (transaction === 'T_UPDATE_PRODUCTS' && mode !== 'new' && mode !== 'update')
     return { line, violations: [{ path: '', message: `mode="${mode}" is none of new, update, delete` }] };
   const parsed = parseArticleRecord(item.record, shop);
+  if (!parsed.ok && parsed.waiting) return { line, waiting: waitingArticle(parsed.waiting, parsed.violations, shopId) };
   if (!parsed.ok) return { line, violations: parsed.violations };
   const article = indexArticle(parsed.article);
   // For the import's summary: which price type was taken, and whether the shop's default tax was.
@@ -129,6 +133,24 @@ export function finishCatalogItem(
     article,
     ...(c.priceType !== undefined ? { priceType: c.priceType } : {}),
     ...(c.taxFromShop === true ? { taxFromShop: true } : {}),
+  };
+}
+
+/** A record kept not searchable, as the store takes it; the reason joins the violations. */
+export function waitingArticle(
+  waiting: WaitingRecord,
+  violations: readonly RecordViolation[],
+  shopId: string,
+): WaitingArticle {
+  const supplierArticleId = String(waiting.record.supplierArticleId);
+  return {
+    kind: 'waiting',
+    id: `${shopId}:${supplierArticleId}`,
+    shopId,
+    supplierArticleId,
+    document: JSON.stringify(waiting.record),
+    searchableFrom: waiting.searchableFrom ?? null,
+    reason: violations.map((v) => (v.path === '' ? v.message : `${v.path}: ${v.message}`)).join('; '),
   };
 }
 

@@ -20,6 +20,18 @@ export interface ContentTables {
     meta_value: string;
   };
   content_import_runs: ImportRunsTable;
+  content_waiting_articles: WaitingArticlesTable;
+}
+
+/** `content_waiting_articles` (migration 0009): articles kept, not searchable until a price is valid. */
+export interface WaitingArticlesTable {
+  shop_id: string;
+  article_id: string;
+  /** JSON of the record as read (`WaitingArticle.document`). */
+  document: string;
+  /** ISO 8601 date-time (UTC) a ladder becomes valid; null: waits for new prices. */
+  searchable_from: string | null;
+  reason: string;
 }
 
 /** PostgreSQL returns `bigint` as a string; SQLite as a number. */

@@ -4,6 +4,8 @@ import { createContent } from './0001-create-content.js';
 import { createImportRuns } from './0004-create-import-runs.js';
 import { createSigningKeys } from './0006-create-signing-keys.js';
 import { addImportRunWarnings } from './0008-add-import-run-warnings.js';
+import { createWaitingArticles } from './0009-create-waiting-articles.js';
+import { createContentWorkLeases } from './0010-create-work-leases.js';
 
 /** Bookkeeping table of the content API's migrations (services may share one database). */
 export const CONTENT_MIGRATION_TABLE = 'content_migrations';
@@ -23,7 +25,8 @@ export interface EngineMigrations {
 /**
  * The content API's migration set for one engine: the shared tables, then the engine's article
  * table and text index, then its search layout, then the import runs, the engine's segments, the
- * signing keys, the engine's later steps and the import runs' warnings, in the order of their names.
+ * signing keys, the engine's later steps, the import runs' warnings, the articles kept not searchable
+ * and the work leases, in the order of their names.
  */
 export function contentMigrations(engine: EngineMigrations): MigrationSet {
   return Object.freeze({
@@ -35,5 +38,7 @@ export function contentMigrations(engine: EngineMigrations): MigrationSet {
     '0006_signing_keys': createSigningKeys,
     ...engine.later,
     '0008_import_run_warnings': addImportRunWarnings,
+    '0009_waiting_articles': createWaitingArticles,
+    '0010_work_leases': createContentWorkLeases,
   });
 }

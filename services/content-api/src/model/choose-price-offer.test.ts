@@ -109,4 +109,83 @@ describe('choosePriceOffer', () => {
       'ARTICLE_PRICE price_type="net_list" has PRICE_AMOUNT "auf Anfrage", which is no decimal number (such as 12.50)',
     );
   });
+
+  it('keeps an item whose ladders all ended, with no date it becomes searchable', () => {
+    const ended = offer('net_list', [{ lowerBound: 1, amount: d(100), tax: d(19) }], { validUntil: '2001-12-31' });
+    const kept = choosePriceOffer([ended], terms);
+    expect(kept).toEqual({
+      ok: false,
+      violations: [
+        {
+          path: '',
+          message: 'every ARTICLE_PRICE price_type="net_list" is out of its validity now: valid_end_date 2001-12-31',
+        },
+      ],
+      waiting: { offers: [] },
+    });
+  });
+
+  it('keeps an item whose ladder starts later, searchable from its start, with the ladders to come', () => {
+    const ended = offer('net_list', [{ lowerBound: 1, amount: d(100), tax: d(19) }], { validUntil: '2001-12-31' });
+    const later = offer('net_list', [{ lowerBound: 1, amount: d(300), tax: d(19) }], { validFrom: '2099-01-01' });
+    const sooner = offer('net_customer', [{ lowerBound: 1, amount: d(200), tax: d(19) }], {
+      validFrom: '2030-03-01T08:00:00+01:00',
+    });
+    const kept = choosePriceOffer([ended, later, sooner], terms);
+    expect(kept.ok).toBe(false);
+    expect(!kept.ok && kept.waiting).toEqual({ searchableFrom: '2030-03-01T07:00:00.000Z', offers: [later, sooner] });
+  });
+
+  it('dates a kept item by the first ladder to come that will be usable then', () => {
+    const noAmount = offer('net_list', [{ lowerBound: 1, tax: d(19) }], { validFrom: '2030-01-01' });
+    const usable = offer('net_list', [{ lowerBound: 1, amount: d(1), tax: d(19) }], { validFrom: '2031-01-01' });
+    const kept = choosePriceOffer([noAmount, usable], terms);
+    expect(!kept.ok && kept.waiting?.searchableFrom).toBe('2031-01-01T00:00:00.000Z');
+  });
+
+  it('keeps an item without PRICE_AMOUNT or without any tax, and one without any price', () => {
+    const noAmount = choosePriceOffer(
+      [offer('net_list', [{ lowerBound: 1, tax: d(19) }], { element: 'PRODUCT_PRICE' })],
+      terms,
+    );
+    expect(!noAmount.ok && noAmount.waiting).toEqual({ offers: [expect.objectContaining({ priceType: 'net_list' })] });
+    const noTax = choosePriceOffer([offer('net_list', [{ lowerBound: 1, amount: d(500) }])], terms);
+    expect(!noTax.ok && noTax.waiting).toBeDefined();
+    const none = choosePriceOffer([], terms);
+    expect(!none.ok && none.waiting).toEqual({ offers: [] });
+  });
+
+  it('takes a less preferred ladder valid now when the preferred one has no amount', () => {
+    const chosen = choosePriceOffer(
+      [
+        offer('net_customer', [{ lowerBound: 1, tax: d(19) }]),
+        offer('net_list', [{ lowerBound: 1, amount: d(700), tax: d(19) }]),
+      ],
+      terms,
+    );
+    expect(chosen.ok && chosen.priceConditions?.priceType).toBe('net_list');
+  });
+
+  it('still refuses other currencies, types the shop does not take, and ladders wrong in themselves', () => {
+    const usd = choosePriceOffer(
+      [offer('net_list', [{ lowerBound: 1, amount: d(1), tax: d(0) }], { currency: 'USD' })],
+      terms,
+    );
+    expect(!usd.ok && usd.waiting).toBeUndefined();
+    const own = choosePriceOffer([offer('udp_dealer', [{ lowerBound: 1, amount: d(1), tax: d(0) }])], terms);
+    expect(!own.ok && own.waiting).toBeUndefined();
+    const twice = choosePriceOffer(
+      [
+        offer('net_list', [
+          { lowerBound: 1, amount: d(1), tax: d(0) },
+          { lowerBound: 1, amount: d(2), tax: d(0) },
+        ]),
+      ],
+      terms,
+    );
+    expect(!twice.ok && twice.waiting).toBeUndefined();
+    expect(!twice.ok && twice.violations[0]?.message).toBe(
+      'two ARTICLE_PRICE price_type="net_list" have LOWER_BOUND 1',
+    );
+  });
 });

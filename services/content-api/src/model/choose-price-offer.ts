@@ -34,6 +34,11 @@ export interface PriceOffer {
   readonly prices: readonly OfferPrice[];
 }
 
+interface RecordViolationLike {
+  readonly path: string;
+  readonly message: string;
+}
+
 /** The prices taken from the offers: what the article stores. */
 export interface ChosenPrices {
   readonly currency: string;
@@ -44,18 +49,42 @@ export interface ChosenPrices {
   readonly priceConditions?: PriceConditions;
 }
 
+/**
+ * Why an item has no price usable now though its ladders may give one later: it is kept, not
+ * searchable (decision 0033, "Keeping records without a current price").
+ */
+export interface WaitingPrices {
+  /** ISO 8601 date-time (UTC) at which the earliest usable ladder to come starts; absent: none will by itself. */
+  readonly searchableFrom?: string;
+  /** The item's ladders that have not ended (of any type or currency: the shop's terms may change). */
+  readonly offers: readonly PriceOffer[];
+}
+
 export type ChosenPricesResult =
   | ({ readonly ok: true } & ChosenPrices)
-  | { readonly ok: false; readonly violations: readonly { readonly path: string; readonly message: string }[] };
+  | {
+      readonly ok: false;
+      /** Why no ladder is taken, in BMEcat's words with how to fix it. */
+      readonly violations: readonly { readonly path: string; readonly message: string }[];
+      /**
+       * Set when the item is to be kept, not searchable (the violations then say why): it has no
+       * price at all, or ladders of the shop's currency and types that ended, start later or lack
+       * an amount or a tax. Absent: the item is refused (another currency, types the shop does not
+       * take, a ladder that is wrong in itself).
+       */
+      readonly waiting?: WaitingPrices;
+    };
 
 /**
  * Chooses an item's prices from the ladders its catalog offers, by the shop's terms: the first
- * of the shop's `priceTypes` that has a ladder in the shop's currency valid at `terms.now` (no
- * `valid_end_date` passed, no `valid_start_date` to come; of several, the first in the file).
+ * of the shop's `priceTypes` that has a usable ladder in the shop's currency valid at `terms.now`
+ * (no `valid_end_date` passed, no `valid_start_date` to come; of several, the first in the file).
  * Its amounts are made net (`netAmount`: times `PRICE_FACTOR`, a `gros_*` type divided by
  * `1 + tax`); its tax is its first price's `TAX`, else the shop's `defaultTax`
- * (`taxFromShop`). When no ladder qualifies, or the chosen one lacks an amount or a tax, every
- * reason is a violation in BMEcat's words, with how to fix it.
+ * (`taxFromShop`). When no ladder qualifies every reason is a violation in BMEcat's words, with
+ * how to fix it; the result is `waiting` when the item has no price at all, or has ladders in the
+ * shop's currency and types that are not usable now (ended, to come, no amount or no tax): such
+ * an item is kept, not searchable, until one is (`searchableFrom`).
  */
 export function choosePriceOffer(offers: unknown, terms: ShopPriceTerms): ChosenPricesResult {
   if (!Array.isArray(offers) || !offers.every(isPriceOffer))
@@ -71,19 +100,30 @@ export function choosePriceOffer(offers: unknown, terms: ShopPriceTerms): Chosen
             '(BMEcat 2005: PRODUCT_PRICE_DETAILS/PRODUCT_PRICE)',
         },
       ],
+      waiting: { offers: [] },
     };
   const reasons: string[] = [];
   const shop = terms.shopId;
+  // Ladders of the shop's currency and types: they make an item kept rather than refused.
+  const ours: PriceOffer[] = [];
   for (const type of terms.priceTypes) {
     const ofType = offers.filter((o) => o.priceType === type);
     if (ofType.length === 0) continue;
     const inCurrency = ofType.filter(
       (o) => o.currency !== undefined && (terms.currency === undefined || o.currency === terms.currency),
     );
-    const chosen = inCurrency.find((o) => validAt(o, terms.now));
-    if (chosen) return pricesOf(chosen, terms);
+    ours.push(...inCurrency);
+    const valid = inCurrency.filter((o) => validAt(o, terms.now));
+    for (const candidate of valid) {
+      const priced = pricesOf(candidate, terms);
+      if (priced.ok) return priced;
+      // A ladder wrong in itself (a bound twice, an amount too large) is the supplier's to fix.
+      if (priced.wrong) return { ok: false, violations: priced.violations };
+      reasons.push(...priced.violations.map((v) => v.message));
+    }
     const name = `${ofType[0]?.element ?? 'ARTICLE_PRICE'} price_type="${type}"`;
     const others = [...new Set(ofType.flatMap((o) => (o.currency !== undefined ? [o.currency] : [])))];
+    if (valid.length > 0) continue;
     if (inCurrency.length > 0) reasons.push(`every ${name} is out of its validity now: ${validityText(inCurrency)}`);
     else if (others.length > 0)
       reasons.push(
@@ -106,12 +146,41 @@ export function choosePriceOffer(offers: unknown, terms: ShopPriceTerms): Chosen
         `${[...terms.priceTypes, offer.priceType].join(',')}`,
     );
   }
-  return { ok: false, violations: reasons.map((message) => ({ path: '', message })) };
+  const violations = reasons.map((message) => ({ path: '', message }));
+  if (ours.length === 0) return { ok: false, violations };
+  const searchableFrom = firstStart(ours, terms);
+  return {
+    ok: false,
+    violations,
+    waiting: {
+      ...(searchableFrom !== undefined ? { searchableFrom } : {}),
+      offers: offers.filter((o) => !endedAt(o, terms.now)),
+    },
+  };
 }
 
-function pricesOf(offer: PriceOffer, terms: ShopPriceTerms): ChosenPricesResult {
+/** When the first of `offers` that starts after `terms.now` and is usable then starts (ISO 8601 UTC). */
+function firstStart(offers: readonly PriceOffer[], terms: ShopPriceTerms): string | undefined {
+  let first: number | undefined;
+  for (const o of offers) {
+    if (o.validFrom === undefined || endedAt(o, terms.now) || validAt(o, terms.now)) continue;
+    const at = Date.parse(o.validFrom);
+    if (Number.isNaN(at) || (first !== undefined && at >= first)) continue;
+    if (pricesOf(o, { ...terms, now: new Date(at).toISOString() }).ok) first = at;
+  }
+  return first === undefined ? undefined : new Date(first).toISOString();
+}
+
+/** The ladder's prices, or why it cannot be taken (`wrong`: the ladder contradicts itself). */
+function pricesOf(
+  offer: PriceOffer,
+  terms: ShopPriceTerms,
+):
+  | ({ readonly ok: true } & ChosenPrices)
+  | { readonly ok: false; readonly violations: readonly RecordViolationLike[]; readonly wrong: boolean } {
   const name = `${offer.element} price_type="${offer.priceType}"`;
-  const violations: { path: string; message: string }[] = [];
+  const violations: RecordViolationLike[] = [];
+  let wrong = false;
   const given = offer.prices.find((p) => p.tax !== undefined)?.tax;
   const tax = given ?? terms.defaultTax;
   if (tax === undefined)
@@ -126,8 +195,10 @@ function pricesOf(offer: PriceOffer, terms: ShopPriceTerms): ChosenPricesResult 
   const blockPrices: BlockPrice[] = [];
   let previous = 0;
   for (const p of sorted) {
-    if (p.lowerBound === previous)
+    if (p.lowerBound === previous) {
+      wrong = true;
       violations.push({ path: '', message: `two ${name} have LOWER_BOUND ${p.lowerBound}` });
+    }
     previous = p.lowerBound;
     if (p.amount === undefined) {
       violations.push({
@@ -147,10 +218,12 @@ function pricesOf(offer: PriceOffer, terms: ShopPriceTerms): ChosenPricesResult 
         amount: netAmount(p.amount, p.factor, gross ? priceTax : undefined),
       });
     } catch {
+      wrong = true;
       violations.push({ path: '', message: `${name} has a PRICE_AMOUNT times PRICE_FACTOR too large to keep exactly` });
     }
   }
-  if (violations.length > 0 || tax === undefined || offer.currency === undefined) return { ok: false, violations };
+  if (violations.length > 0 || tax === undefined || offer.currency === undefined)
+    return { ok: false, violations, wrong };
   return {
     ok: true,
     currency: offer.currency,
@@ -174,6 +247,11 @@ export function validAt(offer: Pick<PriceOffer, 'validFrom' | 'validUntil'>, now
   if (until !== undefined && (isDate(until) ? until < today : Date.parse(until) < at)) return false;
   if (from !== undefined && (isDate(from) ? from > today : Date.parse(from) > at)) return false;
   return true;
+}
+
+/** Whether the offer's `valid_end_date` has passed at `now`. */
+function endedAt(offer: Pick<PriceOffer, 'validUntil'>, now: string): boolean {
+  return offer.validUntil !== undefined && !validAt({ validUntil: offer.validUntil }, now);
 }
 
 function isDate(text: string): boolean {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseArticleRecord } from './parse-article-record.js';
+import { anyShopTerms } from './shop-price-terms.js';
 
 const record = () => ({
   supplierArticleId: 'S-1',
@@ -149,5 +150,24 @@ describe('parseArticleRecord', () => {
       '/classifications/0/groupName',
       '/weight',
     ]);
+  });
+
+  it('keeps a record whose own prices are not valid now, until their start, and refuses one with other faults', () => {
+    const terms = anyShopTerms('office', new Date('2026-06-01T12:00:00Z'));
+    const later = parseArticleRecord({ ...record(), priceConditions: { validFrom: '2099-01-01' } }, terms);
+    expect(later).toMatchObject({
+      ok: false,
+      violations: [{ path: '/priceConditions', message: 'the prices are valid from 2099-01-01, not now' }],
+      waiting: { searchableFrom: '2099-01-01T00:00:00.000Z', record: { supplierArticleId: 'S-1' } },
+    });
+    const ended = parseArticleRecord({ ...record(), priceConditions: { validUntil: '2001-12-31' } }, terms);
+    expect(!ended.ok && ended.waiting?.record.supplierArticleId).toBe('S-1');
+    expect(!ended.ok && ended.waiting?.searchableFrom).toBeUndefined();
+    const faulty = parseArticleRecord(
+      { ...record(), description: '', priceConditions: { validUntil: '2001-12-31' } },
+      terms,
+    );
+    expect(!faulty.ok && faulty.waiting).toBeUndefined();
+    expect(parseArticleRecord({ ...record(), priceConditions: { validUntil: '2026-06-01' } }, terms).ok).toBe(true);
   });
 });

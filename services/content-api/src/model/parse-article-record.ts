@@ -1,7 +1,7 @@
 import { isObject } from '@triad/common';
 import { LANGUAGES, type Article, type PriceConditions } from './article.js';
 import type { Decimal } from './decimal.js';
-import { choosePriceOffer, type ChosenPrices } from './choose-price-offer.js';
+import { choosePriceOffer, validAt, type ChosenPrices, type WaitingPrices } from './choose-price-offer.js';
 import { anyShopTerms, type ShopPriceTerms } from './shop-price-terms.js';
 import { normalizeUnitCode, UNIT_CODES } from './unit-codes.js';
 
@@ -11,9 +11,26 @@ export interface RecordViolation {
   readonly message: string;
 }
 
+/**
+ * A record kept, not searchable until it has a price valid now (decision 0033): the record as it
+ * is to be stored (a BMEcat item with its ladders that have not ended) and when it becomes
+ * searchable by itself.
+ */
+export interface WaitingRecord {
+  readonly record: Readonly<Record<string, unknown>>;
+  /** ISO 8601 date-time (UTC) its first usable ladder starts; absent: it waits for new prices. */
+  readonly searchableFrom?: string;
+}
+
 export type ParsedRecord =
   | { readonly ok: true; readonly article: Article }
-  | { readonly ok: false; readonly violations: readonly RecordViolation[] };
+  | {
+      readonly ok: false;
+      /** Every violation; for a `waiting` record, only why it has no price usable now. */
+      readonly violations: readonly RecordViolation[];
+      /** Set when the record passes every other check but has no price usable now: keep it, not searchable. */
+      readonly waiting?: WaitingRecord;
+    };
 
 type Json = Record<string, unknown>;
 
@@ -68,6 +85,19 @@ export function parseArticleRecord(record: unknown, shop: string | ShopPriceTerm
   str(v, record, 'customsTariffNumber', '', false);
   str(v, record, 'countryOfOrigin', '', false);
   if (record.weight !== undefined) dec(v, record.weight, '/weight');
+  if (prices && 'waiting' in prices) {
+    if (v.length > 0) return { ok: false, violations: [...v, ...prices.reasons] };
+    const offers = prices.waiting.offers;
+    const from = prices.waiting.searchableFrom;
+    return {
+      ok: false,
+      violations: prices.reasons,
+      waiting: {
+        record: record.priceOffers === undefined ? record : { ...record, priceOffers: offers },
+        ...(from !== undefined ? { searchableFrom: from } : {}),
+      },
+    };
+  }
   if (v.length > 0 || !prices) return { ok: false, violations: v };
   const r = record as unknown as Omit<Article, 'id' | 'shopId' | 'references' | 'priceConditions'> & {
     readonly references?: readonly { articleReferenceType: string; refId?: string; supplierArticleId?: string }[];
@@ -131,10 +161,15 @@ export function parseArticleRecord(record: unknown, shop: string | ShopPriceTerm
  * The record's prices: chosen from its `priceOffers` (BMEcat), or its own `currency`, `tax`,
  * `blockPrices` and `priceConditions` checked against the shop's terms. Undefined after a violation.
  */
-function pricesOf(v: RecordViolation[], record: Json, terms: ShopPriceTerms): ChosenPrices | undefined {
+function pricesOf(
+  v: RecordViolation[],
+  record: Json,
+  terms: ShopPriceTerms,
+): ChosenPrices | { readonly waiting: WaitingPrices; readonly reasons: readonly RecordViolation[] } | undefined {
   if (record.priceOffers !== undefined) {
     const chosen = choosePriceOffer(record.priceOffers, terms);
     if (chosen.ok) return chosen;
+    if (chosen.waiting) return { waiting: chosen.waiting, reasons: chosen.violations };
     v.push(...chosen.violations);
     return undefined;
   }
@@ -166,6 +201,7 @@ function pricesOf(v: RecordViolation[], record: Json, terms: ShopPriceTerms): Ch
     readonly priceConditions?: Omit<PriceConditions, 'territories'> & { readonly territories?: readonly string[] };
   };
   const conditions = r.priceConditions;
+  if (conditions !== undefined && !validAt(conditions, terms.now)) return ownPricesWaiting(conditions, terms.now);
   return {
     currency: r.currency,
     tax: taxFromShop && terms.defaultTax ? terms.defaultTax : r.tax,
@@ -179,6 +215,26 @@ function pricesOf(v: RecordViolation[], record: Json, terms: ShopPriceTerms): Ch
           },
         }
       : {}),
+  };
+}
+
+/** A record whose own prices (`priceConditions`) are not valid at `now`: kept until `validFrom`, or new prices. */
+function ownPricesWaiting(
+  conditions: { readonly validFrom?: string; readonly validUntil?: string },
+  now: string,
+): { readonly waiting: WaitingPrices; readonly reasons: readonly RecordViolation[] } {
+  const { validFrom, validUntil } = conditions;
+  const ended = validUntil !== undefined && !validAt({ validUntil }, now);
+  const from = validFrom === undefined || ended ? Number.NaN : Date.parse(validFrom);
+  const span = [
+    validFrom !== undefined ? `from ${validFrom}` : '',
+    validUntil !== undefined ? `until ${validUntil}` : '',
+  ]
+    .filter((t) => t !== '')
+    .join(' ');
+  return {
+    waiting: { offers: [], ...(Number.isNaN(from) ? {} : { searchableFrom: new Date(from).toISOString() }) },
+    reasons: [{ path: '/priceConditions', message: `the prices are valid ${span}, not now` }],
   };
 }
 

@@ -26,6 +26,7 @@ const SHOWN = new Set([
   'failed',
   'failedNotListed',
   'warnings',
+  'notSearchable',
   'hash',
 ]);
 
@@ -54,6 +55,7 @@ export function presentCatalogCheck(check: CatalogCheck) {
     ...importOutcome(result),
     refusedRecords: result.failed.map(presentFailure),
     refusedNotListed: result.failedNotListed,
+    notSearchable: result.notSearchable,
     warnings: result.warnings.map((w) => ({
       kind: w.kind,
       path: w.path,

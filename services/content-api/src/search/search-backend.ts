@@ -3,6 +3,7 @@ import type { IndexedArticle } from './indexed-article.js';
 import type { SearchPage, SearchQuery } from './search-query.js';
 import type { StoreWait } from './store-busy-error.js';
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from './shop-changes.js';
+import type { WaitingArticle } from '../model/waiting-article.js';
 
 /**
  * A whole catalog to store: replaces everything, readers see the old or the new one. Every
@@ -26,21 +27,33 @@ export interface ShopCatalogReplacement extends StoreWait {
   /**
    * Every article must have `shopId === shop.id` and the id `<shopId>:...`; read once, lazily
    * (may be a stream). Articles, or already indexed by `indexArticle` (an import indexes on
-   * another thread than the one writing).
+   * another thread than the one writing), or kept not searchable (`WaitingArticle`: they replace
+   * the shop's waiting articles, in the same transaction).
    */
-  readonly articles: Iterable<Article | IndexedArticle> | AsyncIterable<Article | IndexedArticle>;
+  readonly articles:
+    Iterable<Article | IndexedArticle | WaitingArticle> | AsyncIterable<Article | IndexedArticle | WaitingArticle>;
   readonly hash: string;
   /**
    * Called with an article whose id was already stored by this replacement; the article is
    * skipped. Without it, such an article fails the replacement. The store's unique id index
    * finds repeats, so the caller need not remember the ids it has seen.
    */
-  readonly onDuplicate?: (article: IndexedArticle) => void;
+  readonly onDuplicate?: (article: IndexedArticle | WaitingArticle) => void;
 }
 
-/** One change of a delta: store an article (added or replaced whole), delete one, or change its prices. */
+/**
+ * One change of a delta: store an article (added or replaced whole), keep one not searchable
+ * (`wait`: out of search until a price is valid), delete one, or change its prices. An upsert
+ * or a price change of a waiting article makes it searchable; a delete removes it.
+ */
 export type CatalogChange =
-  | { readonly kind: 'upsert'; readonly article: Article | IndexedArticle }
+  | {
+      readonly kind: 'upsert';
+      readonly article: Article | IndexedArticle;
+      /** Only when the article is waiting when the delta applies (the price timer's changes): else skipped. */
+      readonly onlyIfWaiting?: boolean;
+    }
+  | { readonly kind: 'wait'; readonly article: WaitingArticle; readonly onlyIfWaiting?: boolean }
   | { readonly kind: 'delete'; readonly articleId: string }
   | { readonly kind: 'prices'; readonly articleId: string; readonly prices: ArticlePriceChange };
 
@@ -65,9 +78,15 @@ export interface ShopCatalogDelta extends StoreWait {
    * from every row. For logs and tests.
    */
   readonly onSegment?: (how: 'prices' | 'patched' | 'rebuilt') => void;
+  /** The moment prices must be valid at when a waiting article gets prices (`prices` changes); default: now. */
+  readonly now?: Date;
 }
 
-/** What a delta did. */
+/**
+ * What a delta did to the searchable articles: `added` (a waiting article made searchable is
+ * `updated`), `updated`, `deleted` (a waiting article deleted counts too). `wait` changes are
+ * counted by the caller.
+ */
 export interface DeltaCounts {
   readonly added: number;
   readonly updated: number;

@@ -215,7 +215,7 @@ describeEachDatabase<ContentTables>('shop catalog delta', (getDb) => {
       shop: labtools,
       changes: [price(111), price(1, 'labtools:NOPE'), price(222)],
       hash: 'delta-prices',
-      onUnknown: (change) => unknown.push(change.kind === 'upsert' ? change.article.id : change.articleId),
+      onUnknown: (change) => unknown.push('articleId' in change ? change.articleId : change.article.id),
       beforeCommit: () => (seenBeforeCommit = [...unknown]),
     });
     expect(seenBeforeCommit).toEqual(['labtools:NOPE']);

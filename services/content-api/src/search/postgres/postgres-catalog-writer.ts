@@ -13,6 +13,8 @@ import {
 } from './postgres-segment-writer.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { waitForStore, type StoreWait } from '../store-busy-error.js';
+import { isWaiting } from '../../model/waiting-article.js';
+import { PostgresWaitingRows } from './postgres-waiting-rows.js';
 
 type ContentDb = Kysely<PostgresContentTables>;
 type ContentTransaction = Transaction<PostgresContentTables>;
@@ -36,9 +38,12 @@ export async function replacePostgresShopCatalog(
     if (old.rows[0]) await dropPostgresSegment(trx, old.rows[0].slot);
     await putShopRecord(trx, shop);
     const load = new PostgresSegmentLoad(trx, await PostgresDictionary.load(trx), await freeSlot(trx), shop.id);
+    // The shop's waiting articles are replaced with its searchable ones; an id is in one table only.
+    const waiting = new PostgresWaitingRows(trx);
+    await waiting.clear(shop.id);
     const seen = new Set<string>();
     for await (const item of replacement.articles) {
-      const article = indexed(item);
+      const article = isWaiting(item) ? item : indexed(item);
       checkShopArticle(article, shop.id);
       if (seen.has(article.id)) {
         if (!replacement.onDuplicate) throw new RangeError(`article ${article.id} appears twice`);
@@ -46,8 +51,10 @@ export async function replacePostgresShopCatalog(
         continue;
       }
       seen.add(article.id);
-      await load.add(article);
+      if (isWaiting(article)) await waiting.put(article);
+      else await load.add(article);
     }
+    await waiting.flush();
     await load.finish();
     await setCurrentHash(trx, replacement.hash);
     await setShopHash(trx, shop.id, replacement.hash);
@@ -66,7 +73,7 @@ export async function replacePostgresCatalog(
   return db.transaction().execute(async (trx) => {
     await takeImportLock(trx);
     await sql`truncate content_articles, content_shops, content_segments, content_segment_columns,
-      content_postings`.execute(trx);
+      content_postings, content_waiting_articles`.execute(trx);
     const dictionary = await PostgresDictionary.load(trx);
     const loads = new Map<string, PostgresSegmentLoad>();
     let slot = 1;

@@ -19,6 +19,8 @@ import { copyRows } from './copy-rows.js';
 import { patchPostgresSegment, SegmentTrace } from './postgres-segment-patch.js';
 import { chunkBytes, COLUMN_CHUNK, joinChunks, SLOT_SPAN } from '../segments/segment-columns.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
+import { WaitingDelta } from '../waiting-delta.js';
+import { PostgresWaitingRows } from './postgres-waiting-rows.js';
 
 type PriceChange = CatalogChange & { readonly kind: 'prices' };
 /** An upsert (its article indexed) or a delete, applied with others in one batch. */
@@ -60,6 +62,7 @@ export async function applyPostgresShopDelta(
         select slot, article_count as size from content_segments where shop_id = ${shop.id}`.execute(trx)
     ).rows[0];
     const slot = header?.slot ?? (await freeSlot(trx));
+    const waiting = await WaitingDelta.start(new PostgresWaitingRows(trx), delta);
     const base = slot * SLOT_SPAN;
     let size = header?.size ?? 0;
     let added = 0;
@@ -89,7 +92,7 @@ export async function applyPostgresShopDelta(
       prices = [];
       batched.clear();
       await submit(async () => {
-        updated += await applyPrices(trx, base, batch, delta.onUnknown, priced);
+        updated += await applyPrices(trx, base, batch, waiting.onUnknown, priced);
       });
     };
     const flushRows = async () => {
@@ -128,7 +131,7 @@ export async function applyPostgresShopDelta(
         }
         const seq = placeOf.get(change.articleId);
         if (seq === undefined) {
-          delta.onUnknown?.(change);
+          waiting.onUnknown(change);
           continue;
         }
         written.delete(seq);
@@ -146,7 +149,7 @@ export async function applyPostgresShopDelta(
           Buffer.from([...written].map(([seq, article]) => articleCopyLine(seq, shop.id, article)).join('')),
         );
     };
-    for await (const change of delta.changes) {
+    for await (const change of waiting.changes()) {
       if (change.kind === 'prices') {
         await flushRows();
         // A second change of the same article applies on top of the first one.
@@ -186,7 +189,7 @@ export async function applyPostgresShopDelta(
     await setCurrentHash(trx, delta.hash);
     await setShopHash(trx, shop.id, delta.hash);
     await announce(trx);
-    return { added, updated, deleted };
+    return waiting.counts({ added, updated, deleted });
   });
 }
 

@@ -57,9 +57,14 @@ export async function removePostgresShop(
       await sql<{ slot: number; articles: number }>`
         select slot, article_count as articles from content_segments where shop_id = ${removal.id}`.execute(trx)
     ).rows[0];
-    const articles = segment?.articles ?? 0;
+    const waiting = (
+      await sql<{ n: string | number }>`
+        select count(*) as n from content_waiting_articles where shop_id = ${removal.id}`.execute(trx)
+    ).rows[0];
+    const articles = (segment?.articles ?? 0) + Number(waiting?.n ?? 0);
     if (articles > 0 && !removal.withArticles) return { status: 'has-articles', articles };
     if (segment) await dropPostgresSegment(trx, segment.slot);
+    await trx.deleteFrom('content_waiting_articles').where('shop_id', '=', removal.id).execute();
     await trx.deleteFrom('content_shops').where('shop_id', '=', removal.id).execute();
     await trx
       .deleteFrom('content_meta')

@@ -10,6 +10,8 @@ import type { SqliteConnection } from './sqlite-connection.js';
 import type { SegmentHeader } from '../segments/segment.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { waitForStore, type StoreWait } from '../store-busy-error.js';
+import { isWaiting } from '../../model/waiting-article.js';
+import { SqliteWaitingRows } from './sqlite-waiting-rows.js';
 
 /**
  * The write side of the SQLite store, on its own connection. A replacement is one
@@ -36,13 +38,23 @@ export class SqliteCatalogWriter {
       if (old !== undefined) this.dropSegment(old);
       this.#putShop(shop);
       const load = new SegmentLoad(this, this.dictionary(), this.#freeSlots().next().value, shop.id);
+      // The shop's waiting articles are replaced with its searchable ones; an id is in one table only.
+      const waiting = new SqliteWaitingRows(this);
+      waiting.clearNow(shop.id);
+      const waitingIds = new Set<string>();
+      const stored = this.statement('select 1 from content_articles where article_id = ?').pluck();
       for await (const item of replacement.articles) {
-        const article = indexed(item);
+        const article = isWaiting(item) ? item : indexed(item);
         checkShopArticle(article, shop.id);
-        if (!load.add(article)) {
-          if (!replacement.onDuplicate) throw new RangeError(`article ${article.id} appears twice`);
-          replacement.onDuplicate(article);
+        const taken = isWaiting(article)
+          ? !waitingIds.has(article.id) && stored.get(article.id) === undefined && waiting.putNow(article, false)
+          : !waitingIds.has(article.id) && load.add(article);
+        if (taken) {
+          if (isWaiting(article)) waitingIds.add(article.id);
+          continue;
         }
+        if (!replacement.onDuplicate) throw new RangeError(`article ${article.id} appears twice`);
+        replacement.onDuplicate(article);
       }
       load.finish(replacement.hash);
       this.setHash(replacement.hash);
@@ -57,7 +69,8 @@ export class SqliteCatalogWriter {
       this.#connection.exec(
         'delete from content_articles; ' +
           "insert into content_article_words(content_article_words) values ('delete-all'); " +
-          'delete from content_segment_columns; delete from content_segments; delete from content_shops;',
+          'delete from content_segment_columns; delete from content_segments; delete from content_shops; ' +
+          'delete from content_waiting_articles;',
       );
       const slots = this.#freeSlots();
       const dictionary = this.dictionary();

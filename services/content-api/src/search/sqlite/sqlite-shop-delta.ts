@@ -7,6 +7,8 @@ import { checkShopArticle, checkShopId } from '../shop-article-check.js';
 import { joinChunks, SLOT_SPAN } from '../segments/segment-columns.js';
 import { patchedDescriptionRanks } from '../segments/patched-description-ranks.js';
 import { SegmentBuilder } from '../segments/segment-builder.js';
+import { WaitingDelta } from '../waiting-delta.js';
+import { SqliteWaitingRows } from './sqlite-waiting-rows.js';
 import { descriptionRanks, idOrder, writeSegmentRow, type SqliteCatalogWriter } from './sqlite-catalog-writer.js';
 
 /** The per-article columns a delta patches (the id order and description ranks are derived). */
@@ -48,6 +50,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       descriptions.set(position, description);
     };
     const dictionary = writer.dictionary();
+    const waiting = await WaitingDelta.start(new SqliteWaitingRows(writer), delta);
     const seqOf = writer.statement('select seq from content_articles where article_id = ?').pluck();
     const documentOf = writer.statement('select document from content_articles where seq = ?').pluck();
     const rowOf = writer.statement('select seq, document from content_articles where article_id = ?');
@@ -81,7 +84,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       // A pending seq has no live entry: its old one was removed when it was queued.
       if (!pendingWords.delete(seq)) deleteWords.run(seq);
     };
-    for await (const change of delta.changes) {
+    for await (const change of waiting.changes()) {
       if (change.kind === 'upsert') {
         const article = indexed(change.article);
         checkShopArticle(article, shop.id);
@@ -109,7 +112,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
         { seq: number; document: string } | undefined;
       const seq = row?.seq ?? (seqOf.get(change.articleId) as number | undefined);
       if (seq === undefined || seq < base || seq >= base + SLOT_SPAN) {
-        delta.onUnknown?.(change);
+        waiting.onUnknown(change);
         continue;
       }
       if (change.kind === 'prices') {
@@ -186,7 +189,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     writeSegmentRow(writer, { slot, shopId: shop.id, generation: delta.hash, size, wordTotal: builder.wordTotal });
     writer.setHash(delta.hash);
     writer.setShopHash(shop.id, delta.hash);
-    return { added, updated, deleted };
+    return waiting.counts({ added, updated, deleted });
   }, delta);
 }
 

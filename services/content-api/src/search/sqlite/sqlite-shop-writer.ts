@@ -43,9 +43,14 @@ export class SqliteShopWriter {
       const segment = w
         .statement('select slot, article_count as articles from content_segments where shop_id = ?')
         .get(removal.id) as { slot: number; articles: number } | undefined;
-      const articles = segment?.articles ?? 0;
+      const waiting = w
+        .statement('select count(*) from content_waiting_articles where shop_id = ?')
+        .pluck()
+        .get(removal.id) as number;
+      const articles = (segment?.articles ?? 0) + waiting;
       if (articles > 0 && !removal.withArticles) return { status: 'has-articles', articles };
       if (segment) w.dropSegment(segment.slot);
+      w.statement('delete from content_waiting_articles where shop_id = ?').run(removal.id);
       w.statement('delete from content_shops where shop_id = ?').run(removal.id);
       w.statement('delete from content_meta where meta_key = ?').run(SHOP_HASH_KEY + removal.id);
       w.setHash(removal.hash);
