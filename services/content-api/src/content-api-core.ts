@@ -3,6 +3,7 @@ import type { ContentTables } from './migrations/content-tables.js';
 import { CONTENT_MIGRATION_TABLE, contentMigrations, type EngineMigrations } from './migrations/index.js';
 import { ImportRunRepository } from './repositories/import-run-repository.js';
 import { createPostgresArticles } from './search/postgres/postgres-articles-migration.js';
+import { addPostgresClassificationFacets } from './search/postgres/postgres-classification-facets-migration.js';
 import { versionPostgresChunks } from './search/postgres/postgres-chunk-versions-migration.js';
 import { createPostgresFacetCounts } from './search/postgres/postgres-facet-counts-migration.js';
 import { PostgresSearchBackend } from './search/postgres/postgres-search-backend.js';
@@ -10,6 +11,7 @@ import { createPostgresSegments } from './search/postgres/postgres-segments-migr
 import type { SearchBackend } from './search/search-backend.js';
 import { carryOverFirstLayout } from './search/sqlite/carry-over-first-layout.js';
 import { createSqliteArticles } from './search/sqlite/sqlite-articles-migration.js';
+import { addSqliteClassificationFacets } from './search/sqlite/sqlite-classification-facets-migration.js';
 import { SqliteSearchBackend } from './search/sqlite/sqlite-search-backend.js';
 import { createSqliteSegments } from './search/sqlite/sqlite-segments-migration.js';
 
@@ -45,14 +47,17 @@ export function contentStorageFor(database: Database<ContentTables>): ContentSto
           search: createPostgresFacetCounts,
           backend: new PostgresSearchBackend(database),
           segments: { '0005_postgres_segments': createPostgresSegments },
-          later: { '0007_postgres_chunk_versions': versionPostgresChunks },
+          later: {
+            '0007_postgres_chunk_versions': versionPostgresChunks,
+            '0011_classification_facets': addPostgresClassificationFacets,
+          },
         }
       : {
           articles: createSqliteArticles,
           search: createSqliteSegments,
           backend: new SqliteSearchBackend(database),
           segments: {},
-          later: {},
+          later: { '0011_classification_facets': addSqliteClassificationFacets },
         };
   return {
     migrations: contentMigrations(engine),

@@ -860,7 +860,7 @@ export interface operations {
       query?: {
         /** @description query text, at most 32 words; absent: every article */
         q?: string;
-        /** @description filter query, JSON: {"expression": E} where E has a `type` of And / Or (operands), ExactStringMatchFilter (filterName businessShopId or manufacturerName, value), DecimalRangeFilter (filterName pricePerMinimumOrderQuantity[InclSpecialTaxes], lowerBound, upperBound) or ExactReferenceFeatureMatchFilter (filterName UNSPSC-7 or UNSPSC-9, group) */
+        /** @description filter query, JSON: {"expression": E} where E has a `type` of And / Or (operands), ExactStringMatchFilter (filterName businessShopId or manufacturerName, value), DecimalRangeFilter (filterName pricePerMinimumOrderQuantity[InclSpecialTaxes], lowerBound, upperBound) or ExactReferenceFeatureMatchFilter (filterName UNSPSC-7, UNSPSC-9, UNSPSC, ECLASS, ETIM; group) */
         fq?: string;
         /** @description only articles of these shops */
         businessShopId?: string[];
@@ -870,6 +870,8 @@ export interface operations {
         offset?: number;
         /** @description comma-separated, at most 5 items of + or - and a field: score, price, description, manufacturerName, id (score only orders when q is given) */
         sort?: string;
+        /** @description only these facets (repeatable); absent: every facet. Counting a facet costs time per matching article */
+        facet?: ('businessShopId' | 'manufacturerName' | 'UNSPSC-7' | 'UNSPSC-9' | 'UNSPSC' | 'ECLASS' | 'ETIM')[];
         /** @description Content version (from a link). The current version makes the reply cacheable as immutable; any other value is refused with 400 invalid-query-param. */
         hash?: string;
       };
@@ -930,13 +932,15 @@ export interface operations {
                * @description may grow
                * @enum {string}
                */
-              facetName: 'businessShopId' | 'manufacturerName' | 'UNSPSC-7' | 'UNSPSC-9';
+              facetName: 'businessShopId' | 'manufacturerName' | 'UNSPSC-7' | 'UNSPSC-9' | 'UNSPSC' | 'ECLASS' | 'ETIM';
               buckets: {
                 /** @enum {string} */
                 bucketType: 'STRING';
                 /** @description '' counts the articles without a value (and the rest bucket) */
                 value: string;
                 count: number;
+                /** @description the name the catalog gave the classification group (`groupName`), when one did; never on the "" bucket, the rest bucket or manufacturerName and businessShopId */
+                label?: string;
                 /** @description only on the rest bucket (the 100th, last): how many further values it counts */
                 otherValues?: number;
                 _schema: components['schemas']['Links'];

@@ -68,6 +68,9 @@ export function* bmecatCatalog(
           (c) =>
             `<PRODUCT_FEATURES><REFERENCE_FEATURE_SYSTEM_NAME>${escape(c.systemName)}</REFERENCE_FEATURE_SYSTEM_NAME>` +
             `<REFERENCE_FEATURE_GROUP_ID>${escape(c.groupId)}</REFERENCE_FEATURE_GROUP_ID>` +
+            // Beside the id (the reader keeps both); BMEcat's own way, a CLASSIFICATION_SYSTEM
+            // before the products, would need every group before the first product.
+            (c.groupName ? `<REFERENCE_FEATURE_GROUP_NAME>${escape(c.groupName)}</REFERENCE_FEATURE_GROUP_NAME>` : '') +
             c.features
               .map(
                 (f) =>

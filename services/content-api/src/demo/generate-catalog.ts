@@ -38,60 +38,88 @@ const MANUFACTURERS = [
   'Avery',
 ];
 
-/** Product kinds: words per language, UNSPSC-7 and UNSPSC-9 group, usual order unit. */
-const KINDS: readonly { words: Record<'de' | 'en' | 'fr', string>; unspsc7: string; unspsc9: string; unit: string }[] =
-  [
-    {
-      words: { de: 'Kugelschreiber', en: 'ballpoint pen', fr: 'stylo à bille' },
-      unspsc7: '44121704',
-      unspsc9: '44121704',
-      unit: 'C62',
-    },
-    {
-      words: { de: 'Ordner', en: 'lever arch file', fr: 'classeur' },
-      unspsc7: '44122011',
-      unspsc9: '44122003',
-      unit: 'C62',
-    },
-    {
-      words: { de: 'Kopierpapier', en: 'copy paper', fr: 'papier copieur' },
-      unspsc7: '14111507',
-      unspsc9: '14111507',
-      unit: 'PK',
-    },
-    {
-      words: { de: 'Akkuschrauber', en: 'cordless screwdriver', fr: 'visseuse sans fil' },
-      unspsc7: '27112703',
-      unspsc9: '27112703',
-      unit: 'C62',
-    },
-    {
-      words: { de: 'Schutzhandschuhe', en: 'safety gloves', fr: 'gants de protection' },
-      unspsc7: '46181504',
-      unspsc9: '46181504',
-      unit: 'PR',
-    },
-    {
-      words: { de: 'Klebeband', en: 'adhesive tape', fr: 'ruban adhésif' },
-      unspsc7: '31201503',
-      unspsc9: '31201503',
-      unit: 'RO',
-    },
-    { words: { de: 'Pipette', en: 'pipette', fr: 'pipette' }, unspsc7: '41122101', unspsc9: '41121501', unit: 'C62' },
-    {
-      words: { de: 'Laborflasche', en: 'laboratory bottle', fr: 'flacon de laboratoire' },
-      unspsc7: '41122602',
-      unspsc9: '41121806',
-      unit: 'BX',
-    },
-    { words: { de: 'Bohrer', en: 'drill bit', fr: 'foret' }, unspsc7: '27112802', unspsc9: '27112802', unit: 'SET' },
-    {
-      words: { de: 'Etiketten', en: 'labels', fr: 'étiquettes' },
-      unspsc7: '55121606',
-      unspsc9: '55121606',
-      unit: 'PK',
-    },
-  ];
+/**
+ * Product kinds: words per language, UNSPSC-7 and UNSPSC-9 group, an ECLASS class with its name
+ * (codes shaped like ECLASS classes, made up for the demo), usual order unit.
+ */
+const KINDS: readonly {
+  words: Record<'de' | 'en' | 'fr', string>;
+  unspsc7: string;
+  unspsc9: string;
+  eclass: readonly [id: string, name: string];
+  unit: string;
+}[] = [
+  {
+    words: { de: 'Kugelschreiber', en: 'ballpoint pen', fr: 'stylo à bille' },
+    unspsc7: '44121704',
+    unspsc9: '44121704',
+    eclass: ['24250201', 'Ballpoint pen'],
+    unit: 'C62',
+  },
+  {
+    words: { de: 'Ordner', en: 'lever arch file', fr: 'classeur' },
+    unspsc7: '44122011',
+    unspsc9: '44122003',
+    eclass: ['24330401', 'Lever arch file'],
+    unit: 'C62',
+  },
+  {
+    words: { de: 'Kopierpapier', en: 'copy paper', fr: 'papier copieur' },
+    unspsc7: '14111507',
+    unspsc9: '14111507',
+    eclass: ['24320101', 'Copy paper'],
+    unit: 'PK',
+  },
+  {
+    words: { de: 'Akkuschrauber', en: 'cordless screwdriver', fr: 'visseuse sans fil' },
+    unspsc7: '27112703',
+    unspsc9: '27112703',
+    eclass: ['21050101', 'Cordless screwdriver'],
+    unit: 'C62',
+  },
+  {
+    words: { de: 'Schutzhandschuhe', en: 'safety gloves', fr: 'gants de protection' },
+    unspsc7: '46181504',
+    unspsc9: '46181504',
+    eclass: ['40070101', 'Protective glove'],
+    unit: 'PR',
+  },
+  {
+    words: { de: 'Klebeband', en: 'adhesive tape', fr: 'ruban adhésif' },
+    unspsc7: '31201503',
+    unspsc9: '31201503',
+    eclass: ['24350701', 'Adhesive tape'],
+    unit: 'RO',
+  },
+  {
+    words: { de: 'Pipette', en: 'pipette', fr: 'pipette' },
+    unspsc7: '41122101',
+    unspsc9: '41121501',
+    eclass: ['33040101', 'Pipette'],
+    unit: 'C62',
+  },
+  {
+    words: { de: 'Laborflasche', en: 'laboratory bottle', fr: 'flacon de laboratoire' },
+    unspsc7: '41122602',
+    unspsc9: '41121806',
+    eclass: ['33020101', 'Laboratory bottle'],
+    unit: 'BX',
+  },
+  {
+    words: { de: 'Bohrer', en: 'drill bit', fr: 'foret' },
+    unspsc7: '27112802',
+    unspsc9: '27112802',
+    eclass: ['21010101', 'Twist drill'],
+    unit: 'SET',
+  },
+  {
+    words: { de: 'Etiketten', en: 'labels', fr: 'étiquettes' },
+    unspsc7: '55121606',
+    unspsc9: '55121606',
+    eclass: ['24330901', 'Label'],
+    unit: 'PK',
+  },
+];
 
 const COLOURS: readonly Record<'de' | 'en' | 'fr', string>[] = [
   { de: 'blau', en: 'blue', fr: 'bleu' },
@@ -105,8 +133,9 @@ const SIZES = ['S', 'M', 'L', 'XL', '10 mm', '25 mm', '50 mm', 'A4', 'A5', '500 
 
 /**
  * A deterministic, realistic demo catalog: four shops (EUR and CZK), articles with German,
- * English and French descriptions, manufacturers, UNSPSC-7/UNSPSC-9 groups with features, block
- * prices, special taxes on some, unit codes from the spec's set, images and GTINs.
+ * English and French descriptions, manufacturers, UNSPSC-7/UNSPSC-9 groups with features, an
+ * ECLASS group with its name, block prices, special taxes on some, unit codes from the spec's
+ * set, images and GTINs.
  */
 export function generateCatalog(options: GenerateCatalogOptions): GeneratedCatalog {
   const seed = options.seed ?? 1;
@@ -221,6 +250,7 @@ function generateArticle(n: number, seed: number, shop: BusinessShop): Article {
         features: [{ name: 'Colour', values: [colour.en], lang: 'en', order: 1 }],
       },
       { systemName: 'UNSPSC-9', groupId: kind.unspsc9, features: [{ name: 'Size', values: [size], order: 2 }] },
+      { systemName: 'ECLASS-11.1', groupId: kind.eclass[0], groupName: kind.eclass[1], features: [] },
     ],
     images: [
       {

@@ -78,6 +78,11 @@ describeEachDatabase<ContentTables>('content migrations', (getDb) => {
     expect(page.facets.find((f) => f.facetName === 'businessShopId')!.buckets.reduce((n, b) => n + b.count, 0)).toBe(
       articles.length,
     );
+    // Migration 0010 (PostgreSQL) or the carry-over (SQLite) gives stored catalogs the ECLASS facet, named.
+    const eclass = page.facets.find((f) => f.facetName === 'ECLASS')!.buckets;
+    const first = articles[0]!.classifications.find((c) => c.systemName.startsWith('ECLASS'))!;
+    expect(eclass.find((b) => b.value === first.groupId)).toMatchObject({ label: first.groupName });
+    expect(eclass.reduce((n, b) => n + (b.value === '' ? 0 : b.count), 0)).toBe(articles.length);
     expect(await backend.findArticle(articles[3]!.id)).toEqual(articles[3]);
     const blue = await backend.search({ words: ['blue'], shopIds: [], sort: [], limit: 40, offset: 0, facets: [] });
     expect(blue.total).toBe(

@@ -25,8 +25,8 @@ export interface EngineMigrations {
 /**
  * The content API's migration set for one engine: the shared tables, then the engine's article
  * table and text index, then its search layout, then the import runs, the engine's segments, the
- * signing keys, the engine's later steps, the import runs' warnings, the articles kept not searchable
- * and the work leases, in the order of their names.
+ * signing keys, the engine's later steps (0007 and 0011), the import runs' warnings, the articles
+ * kept not searchable and the work leases, run in the order of their names.
  */
 export function contentMigrations(engine: EngineMigrations): MigrationSet {
   return Object.freeze({

@@ -36,21 +36,23 @@ function searchParams(search: ParsedSearch, offset: number, fq: string | undefin
     ...(sortText !== undefined ? { sort: sortText } : {}),
     ...(search.query.shopIds.length > 0 ? { businessShopId: search.query.shopIds } : {}),
     ...(search.currency !== undefined ? { currency: search.currency } : {}),
+    ...(search.facets !== undefined ? { facet: search.facets } : {}),
     limit: search.query.limit,
     offset,
   };
 }
 
 function bucketFilter(facetName: FacetName, value: string): FilterExpression {
-  if (facetName === 'UNSPSC-7' || facetName === 'UNSPSC-9')
-    return { type: 'ExactReferenceFeatureMatchFilter', filterName: facetName, group: value };
-  return { type: 'ExactStringMatchFilter', filterName: facetName, value };
+  if (facetName === 'businessShopId' || facetName === 'manufacturerName')
+    return { type: 'ExactStringMatchFilter', filterName: facetName, value };
+  return { type: 'ExactReferenceFeatureMatchFilter', filterName: facetName, group: value };
 }
 
 /**
  * The search result resource: total, slice, hits, facets with apply-filter links, paging links.
  * A bucket with value `''` counts the articles without a value (its filter, value `''`, selects
- * them); a rest bucket (`otherValues`: how many values it gathers) has no link.
+ * them); a classification group's bucket carries the group's name as `label` when a catalog gave
+ * one; a rest bucket (`otherValues`: how many values it gathers) has no link.
  */
 export function presentSearchResult(
   search: ParsedSearch,
@@ -83,6 +85,7 @@ export function presentSearchResult(
           bucketType: 'STRING' as const,
           value: bucket.value,
           count: bucket.count,
+          ...(bucket.label !== undefined ? { label: bucket.label } : {}),
           ...(bucket.otherValues !== undefined ? { otherValues: bucket.otherValues } : {}),
           _schema: {
             links:

@@ -1,9 +1,9 @@
-import type { Article } from '../model/article.js';
+import type { Article, ArticleClassification } from '../model/article.js';
 import type { PricedArticle } from '../model/document-prices.js';
 import { pricePerMinimumOrderQuantity, pricePerMinimumOrderQuantityInclSpecialTaxes } from '../model/article-prices.js';
 import { majorVersionOf, standardSystemOf } from '../model/classification-system.js';
 import { toScaledNumber } from '../model/decimal.js';
-import { searchWords } from './search-query.js';
+import { searchWords, type ClassificationFacet } from './search-query.js';
 
 /** What every engine indexes of an article besides its JSON document. */
 export interface ArticleIndexFields {
@@ -20,7 +20,17 @@ export interface ArticleIndexFields {
   /** Group of the first UNSPSC classification of major version 7 / 9 (`UNSPSC-7`, `UNSPSC-7.0401`), if any. */
   readonly unspsc7: string | undefined;
   readonly unspsc9: string | undefined;
+  /** Group of the first UNSPSC classification of any version (bare `UNSPSC` too), if any. */
+  readonly unspsc: string | undefined;
+  /** Group of the first ECLASS / ETIM classification of any version, if any. */
+  readonly eclass: string | undefined;
+  readonly etim: string | undefined;
+  /** The name the catalog gave each facet's group (`groupName` of that classification), when it gave one. */
+  readonly groupNames: GroupNames;
 }
+
+/** The name of the group of each classification facet, when the catalog gave one. */
+export type GroupNames = { readonly [F in ClassificationFacet]?: string };
 
 /** Derives the indexed fields of an article (pure). */
 export function articleIndexFields(article: Article): ArticleIndexFields {
@@ -35,16 +45,54 @@ export function articleIndexFields(article: Article): ArticleIndexFields {
   );
   for (const i of article.internationalArticleIds) parts.push(i.value);
   const words = searchWords(parts.join(' '));
-  let unspsc7: string | undefined;
-  let unspsc9: string | undefined;
+  return {
+    searchText: words.join(' '),
+    wordCount: words.length,
+    ...articlePriceFields(article),
+    ...classificationFields(article),
+  };
+}
+
+/** What the classification facets index of an article (pure): its groups and their names. */
+export type ClassificationFields = Pick<
+  ArticleIndexFields,
+  'unspsc7' | 'unspsc9' | 'unspsc' | 'eclass' | 'etim' | 'groupNames'
+>;
+
+/** The classification facets' fields of an article (pure). */
+export function classificationFields(article: Pick<Article, 'classifications'>): ClassificationFields {
+  let unspsc7: ArticleClassification | undefined;
+  let unspsc9: ArticleClassification | undefined;
+  let unspsc: ArticleClassification | undefined;
+  let eclass: ArticleClassification | undefined;
+  let etim: ArticleClassification | undefined;
   for (const c of article.classifications) {
-    // A facet per major version: `UNSPSC-7` counts `UNSPSC-7.0401` too (names are normalised on import).
-    if (standardSystemOf(c.systemName) !== 'UNSPSC') continue;
-    const major = majorVersionOf(c.systemName);
-    if (major === '7') unspsc7 ??= c.groupId;
-    else if (major === '9') unspsc9 ??= c.groupId;
+    // One facet per system of any version, and for UNSPSC one per major version too: `UNSPSC-7`
+    // counts `UNSPSC-7.0401` (names are normalised on import).
+    const system = standardSystemOf(c.systemName);
+    if (system === 'ECLASS') eclass ??= c;
+    else if (system === 'ETIM') etim ??= c;
+    else if (system === 'UNSPSC') {
+      unspsc ??= c;
+      const major = majorVersionOf(c.systemName);
+      if (major === '7') unspsc7 ??= c;
+      else if (major === '9') unspsc9 ??= c;
+    }
   }
-  return { searchText: words.join(' '), wordCount: words.length, ...articlePriceFields(article), unspsc7, unspsc9 };
+  const groupNames: { [F in ClassificationFacet]?: string } = {};
+  if (unspsc7?.groupName) groupNames['UNSPSC-7'] = unspsc7.groupName;
+  if (unspsc9?.groupName) groupNames['UNSPSC-9'] = unspsc9.groupName;
+  if (unspsc?.groupName) groupNames.UNSPSC = unspsc.groupName;
+  if (eclass?.groupName) groupNames.ECLASS = eclass.groupName;
+  if (etim?.groupName) groupNames.ETIM = etim.groupName;
+  return {
+    unspsc7: unspsc7?.groupId,
+    unspsc9: unspsc9?.groupId,
+    unspsc: unspsc?.groupId,
+    eclass: eclass?.groupId,
+    etim: etim?.groupId,
+    groupNames,
+  };
 }
 
 /** The indexed prices of an article alone (pure): what a price change must index again. */

@@ -11,6 +11,8 @@ export interface Bucket {
   readonly count: number;
   /** Only on the rest bucket: how many values it gathers. */
   readonly otherValues?: number;
+  /** The name a catalog gave the value (a classification group's `groupName`), when one did. */
+  readonly label?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { isObject } from '@triad/common';
 import type { Decimal } from '../model/decimal.js';
 import { invalidQueryParam, type QueryParamViolation } from '../errors.js';
-import type { FilterExpression } from './search-query.js';
+import { CLASSIFICATION_FACETS, type FilterExpression } from './search-query.js';
 
 /** Deepest nesting of `And`/`Or` an `fq` may have (the root expression is depth 1). */
 export const MAX_FILTER_DEPTH = 8;
@@ -12,7 +12,7 @@ export const MAX_FILTER_LENGTH = 8192;
 
 const STRING_FILTERS = ['businessShopId', 'manufacturerName'] as const;
 const RANGE_FILTERS = ['pricePerMinimumOrderQuantity', 'pricePerMinimumOrderQuantityInclSpecialTaxes'] as const;
-const REFERENCE_FILTERS = ['UNSPSC-7', 'UNSPSC-9'] as const;
+const REFERENCE_FILTERS = CLASSIFICATION_FACETS;
 
 /**
  * Parses the `fq` parameter (`{"expression": {...}}`, JSON) into a filter tree. Collects every

@@ -3,6 +3,7 @@ import { parseFilter } from './parse-filter.js';
 import {
   FACET_NAMES,
   MAX_QUERY_WORDS,
+  type FacetName,
   SORT_FIELDS,
   searchWords,
   type SearchQuery,
@@ -28,12 +29,15 @@ export interface ParsedSearch {
   readonly hash?: string;
   /** Only articles priced in this currency (see `scopeToCurrency`). */
   readonly currency?: string;
+  /** The facets the request named with `facet` (absent: every facet), for links that repeat it. */
+  readonly facets?: readonly FacetName[];
 }
 
 /**
  * Validates the query parameters of `GET /api/articles` (spec limits: `limit` 0..1000 default 20,
  * `offset` 0..8000 default 0, `q` at most 1000 characters and 32 words, `businessShopId` never
- * empty, `currency` three capital letters) and builds the backend query with every facet.
+ * empty, `currency` three capital letters, `facet` facet names) and builds the backend query with
+ * the facets `facet` names (every facet without it).
  * Unknown parameters are ignored.
  *
  * @throws ProblemError 400 invalid-query-param naming the first invalid parameter.
@@ -67,6 +71,8 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
       { path: '#/currency', code: 'TYPE', description: 'must be an ISO 4217 code of three capital letters' },
     ]);
   const shopIds = many(raw, 'businessShopId');
+  const facetParameter = many(raw, 'facet');
+  const facets = parseFacets(facetParameter);
   return {
     query: {
       words,
@@ -75,12 +81,13 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
       sort: sortText === undefined ? [] : parseSort(sortText),
       limit,
       offset,
-      facets: FACET_NAMES,
+      facets,
     },
     ...(q !== undefined ? { q } : {}),
     ...(fq !== undefined ? { fq } : {}),
     ...(hash !== undefined ? { hash } : {}),
     ...(currency !== undefined ? { currency } : {}),
+    ...(facetParameter.length > 0 ? { facets } : {}),
   };
 }
 
@@ -142,6 +149,31 @@ export function single(raw: RawQuery, name: string): string | undefined {
   const value = raw[name];
   if (value === undefined || typeof value === 'string') return value;
   throw invalidQueryParam(name, [{ path: `#/${name}`, code: 'TYPE', description: 'must be given once' }]);
+}
+
+/**
+ * The facets a search counts: those `facet` names, in `FACET_NAMES` order, or every one when it
+ * is absent. Counting costs CPU per matching article, so a client that shows some facets only
+ * asks for those.
+ *
+ * @throws ProblemError 400 invalid-query-param (`queryParam: 'facet'`) naming every unknown facet.
+ */
+export function parseFacets(names: readonly string[]): SearchQuery['facets'] {
+  if (names.length === 0) return FACET_NAMES;
+  const known: readonly string[] = FACET_NAMES;
+  const errors = names.flatMap((name, i) =>
+    known.includes(name)
+      ? []
+      : [
+          {
+            path: `#/facet/${i}`,
+            code: 'UNKNOWN' as const,
+            description: `unknown facet "${name}"; facets: ${FACET_NAMES.join(', ')}`,
+          },
+        ],
+  );
+  if (errors.length > 0) throw invalidQueryParam('facet', errors);
+  return FACET_NAMES.filter((f) => names.includes(f));
 }
 
 /** A repeatable parameter; TYPE error (at its index) for an empty occurrence. */

@@ -200,22 +200,37 @@ describeEachDatabase<ContentTables>('search backend', (getDb) => {
     );
   });
 
-  it('counts all four facets exactly, with and without words and filters', async () => {
+  it('counts every facet exactly, with and without words and filters', async () => {
     const count = (articles: readonly (typeof all)[number][]) => {
-      const tally = (values: (string | undefined)[]) => {
+      const tally = (values: (string | undefined)[], labels?: Map<string, string>) => {
         const m = new Map<string, number>();
-        for (const v of values) if (v !== undefined) m.set(v, (m.get(v) ?? 0) + 1);
+        for (const v of values) m.set(v ?? '', (m.get(v ?? '') ?? 0) + 1);
         return [...m]
           .sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0]))
-          .map(([value, n]) => ({ value, count: n }));
+          .map(([value, n]) => ({ value, count: n, ...(labels?.has(value) ? { label: labels.get(value) } : {}) }));
       };
+      const first = (a: (typeof all)[number], system: string) =>
+        a.classifications.find((c) => c.systemName.split('-')[0] === system);
       const group = (a: (typeof all)[number], system: string) =>
         a.classifications.find((c) => c.systemName === system)?.groupId;
+      const eclassNames = new Map(
+        all.map((a) => [first(a, 'ECLASS')?.groupId ?? '', first(a, 'ECLASS')?.groupName ?? '']),
+      );
       return [
         { facetName: 'businessShopId', buckets: tally(articles.map((a) => a.shopId)) },
         { facetName: 'manufacturerName', buckets: tally(articles.map((a) => a.manufacturerName)) },
         { facetName: 'UNSPSC-7', buckets: tally(articles.map((a) => group(a, 'UNSPSC-7'))) },
         { facetName: 'UNSPSC-9', buckets: tally(articles.map((a) => group(a, 'UNSPSC-9'))) },
+        // The demo's first UNSPSC classification is its UNSPSC-7 one.
+        { facetName: 'UNSPSC', buckets: tally(articles.map((a) => first(a, 'UNSPSC')?.groupId)) },
+        {
+          facetName: 'ECLASS',
+          buckets: tally(
+            articles.map((a) => first(a, 'ECLASS')?.groupId),
+            eclassNames,
+          ),
+        },
+        { facetName: 'ETIM', buckets: tally(articles.map(() => undefined)) },
       ];
     };
     const facets = [...FACET_NAMES];

@@ -1,8 +1,16 @@
 import type { Article } from '../model/article.js';
 import type { Decimal } from '../model/decimal.js';
 
+/**
+ * Facets over an article's classification (decision 0032): the group of its first classification
+ * in UNSPSC of major version 7 / 9, in UNSPSC of any version (`UNSPSC` without a version too), in
+ * ECLASS and in ETIM of any version. Each is also a filter (`ExactReferenceFeatureMatchFilter`).
+ */
+export const CLASSIFICATION_FACETS = ['UNSPSC-7', 'UNSPSC-9', 'UNSPSC', 'ECLASS', 'ETIM'] as const;
+export type ClassificationFacet = (typeof CLASSIFICATION_FACETS)[number];
+
 /** Facets the search computes; the spec says the list may grow. */
-export const FACET_NAMES = ['businessShopId', 'manufacturerName', 'UNSPSC-7', 'UNSPSC-9'] as const;
+export const FACET_NAMES = ['businessShopId', 'manufacturerName', ...CLASSIFICATION_FACETS] as const;
 export type FacetName = (typeof FACET_NAMES)[number];
 
 /** Fields `sort` accepts (`+price,-description`); `score` only orders when `q` is given. */
@@ -30,7 +38,7 @@ export type FilterExpression =
     }
   | {
       readonly type: 'ExactReferenceFeatureMatchFilter';
-      readonly filterName: 'UNSPSC-7' | 'UNSPSC-9';
+      readonly filterName: ClassificationFacet;
       readonly group: string;
     };
 
@@ -59,9 +67,15 @@ export interface FacetCount {
   /**
    * Every matching article in exactly one bucket: most frequent first, then by value; `''` for
    * articles without a value; at most `FACET_BUCKET_LIMIT` buckets, the last then a rest bucket
-   * (`otherValues` set). See `topBuckets`.
+   * (`otherValues` set). See `topBuckets`. `label`: the name a catalog gave a classification
+   * group (`groupName`), when one did.
    */
-  readonly buckets: readonly { readonly value: string; readonly count: number; readonly otherValues?: number }[];
+  readonly buckets: readonly {
+    readonly value: string;
+    readonly count: number;
+    readonly otherValues?: number;
+    readonly label?: string;
+  }[];
 }
 
 /** Most buckets one facet returns, the rest bucket included. */

@@ -33,12 +33,42 @@ describeEachDatabase<ContentTables>('articles routes', (getDb) => {
     const body = response.json<SearchResultReply>();
     expect(body).toMatchObject({ total: ARTICLES, offset: 0, limit: 20 });
     expect(body.members).toHaveLength(20);
-    expect(body.facets.map((f) => f.facetName).sort()).toEqual([
-      'UNSPSC-7',
-      'UNSPSC-9',
+    expect(body.facets.map((f) => f.facetName)).toEqual([
       'businessShopId',
       'manufacturerName',
+      'UNSPSC-7',
+      'UNSPSC-9',
+      'UNSPSC',
+      'ECLASS',
+      'ETIM',
     ]);
+  });
+
+  it('counts only the facets named by facet, labels classification groups and keeps facet in its links', async () => {
+    const body = await search('/api/articles?facet=ECLASS&facet=manufacturerName&limit=5');
+    expect(body.facets.map((f) => f.facetName)).toEqual(['manufacturerName', 'ECLASS']);
+    const eclass = body.facets.find((f) => f.facetName === 'ECLASS')!;
+    expect(eclass.buckets.reduce((n, b) => n + b.count, 0)).toBe(ARTICLES);
+    expect(eclass.buckets.every((b) => typeof b.label === 'string' && b.label !== '')).toBe(true);
+    const pens = eclass.buckets.find((b) => b.value === '24250201')!;
+    expect(pens.label).toBe('Ballpoint pen');
+    const apply = new URL(pens._schema.links[0]!.href);
+    expect(apply.searchParams.getAll('facet')).toEqual(['manufacturerName', 'ECLASS']);
+    expect(JSON.parse(apply.searchParams.get('fq')!)).toEqual({
+      expression: { type: 'ExactReferenceFeatureMatchFilter', filterName: 'ECLASS', group: '24250201' },
+    });
+    const filtered = await search(apply.pathname + apply.search);
+    expect(filtered.total).toBe(pens.count);
+    expect(body.facets.find((f) => f.facetName === 'manufacturerName')!.buckets[0]).not.toHaveProperty('label');
+  });
+
+  it('rejects an unknown facet with an UNKNOWN violation listing the facets', async () => {
+    const response = await t.get('/api/articles?facet=ECLASS&facet=colour');
+    expect(response.statusCode).toBe(400);
+    expect(response.json<InvalidQueryParamBody>()).toMatchObject({ queryParam: 'facet' });
+    const errors = response.json<InvalidQueryParamBody>().errors;
+    expect(errors.map((e) => [e.path, e.code])).toEqual([['#/facet/1', 'UNKNOWN']]);
+    expect(errors[0]!.description).toContain('ECLASS, ETIM');
   });
 
   it('presents prices as integer decimals, never floats', async () => {

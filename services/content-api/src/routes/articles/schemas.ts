@@ -1,4 +1,4 @@
-import { FACET_NAMES, MAX_QUERY_WORDS, SORT_FIELDS } from '../../search/search-query.js';
+import { CLASSIFICATION_FACETS, FACET_NAMES, MAX_QUERY_WORDS, SORT_FIELDS } from '../../search/search-query.js';
 import { MAX_Q_LENGTH, MAX_SORT_KEYS, SEARCH_LIMIT, SEARCH_OFFSET } from '../../search/parse-search-query.js';
 import {
   cachedContentReply,
@@ -129,6 +129,12 @@ const searchResult = {
             bucketType: { type: 'string', enum: ['STRING'] },
             value: { type: 'string', description: "'' counts the articles without a value (and the rest bucket)" },
             count: integer,
+            label: {
+              type: 'string',
+              description:
+                'the name the catalog gave the classification group (`groupName`), when one did; ' +
+                'never on the "" bucket, the rest bucket or manufacturerName and businessShopId',
+            },
             otherValues: {
               type: 'integer',
               description: 'only on the rest bucket (the 100th, last): how many further values it counts',
@@ -169,7 +175,7 @@ export const searchArticlesSchema = {
           'filter query, JSON: {"expression": E} where E has a `type` of And / Or (operands), ' +
           'ExactStringMatchFilter (filterName businessShopId or manufacturerName, value), DecimalRangeFilter ' +
           '(filterName pricePerMinimumOrderQuantity[InclSpecialTaxes], lowerBound, upperBound) or ' +
-          'ExactReferenceFeatureMatchFilter (filterName UNSPSC-7 or UNSPSC-9, group)',
+          `ExactReferenceFeatureMatchFilter (filterName ${CLASSIFICATION_FACETS.join(', ')}; group)`,
       },
       businessShopId: {
         type: 'array',
@@ -190,6 +196,12 @@ export const searchArticlesSchema = {
         description:
           `comma-separated, at most ${MAX_SORT_KEYS} items of + or - and a field: ${SORT_FIELDS.join(', ')} ` +
           '(score only orders when q is given)',
+      },
+      facet: {
+        type: 'array',
+        items: { type: 'string', enum: [...FACET_NAMES] },
+        description:
+          'only these facets (repeatable); absent: every facet. Counting a facet costs time per matching article',
       },
       hash: hashParameter,
     },

@@ -1,12 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { parseStoredArticle } from '../../model/article-document.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
-import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
+import { FacetDictionary, type DictionaryEntry } from '../segments/facet-dictionary.js';
 import {
   BYTE_ORDER,
   COLUMN_CHUNK,
   COLUMN_NAMES,
   COLUMN_TYPES,
+  OPTIONAL_COLUMNS,
   type ColumnName,
   type SegmentColumns,
 } from '../segments/segment-columns.js';
@@ -168,8 +169,8 @@ export class PostgresCatalogReader {
   }
 
   async #load(trx: SqlExecutor, generation: string | undefined): Promise<LoadedCatalog> {
-    const entries = await sql<{ key: number; facet: DictionaryFacet; value: string }>`
-      select value_key as key, facet_name as facet, value from content_facet_values
+    const entries = await sql<DictionaryEntry>`
+      select value_key as key, facet_name as facet, value, label from content_facet_values
       where value_key > ${this.#dictionary.maxKey} order by value_key`.execute(trx);
     // Another load may have added some of them meanwhile: keys only grow and never change.
     for (const entry of entries.rows) if (entry.key > this.#dictionary.maxKey) this.#dictionary.add(entry);
@@ -364,6 +365,9 @@ export function assembleColumns(
     filled.set(row.name, filled.get(row.name)! + length);
     versions.get(row.name)![row.chunk] = row.version;
   }
-  for (const [name, n] of filled) if (n !== size) throw new RangeError(`column ${name} has ${n} of ${size} elements`);
+  for (const [name, n] of filled)
+    // A column an older release did not write (`OPTIONAL_COLUMNS`) stays zeros: no values.
+    if (n !== size && !(n === 0 && OPTIONAL_COLUMNS.has(name)))
+      throw new RangeError(`column ${name} has ${n} of ${size} elements`);
   return { columns: Object.fromEntries(arrays) as unknown as SegmentColumns, versions };
 }

@@ -10,6 +10,12 @@ export type PostgresArticleTables = {
   content_articles: ArticleRow & {
     /** `slot * 2^32 + position` (decision 0025); `bigint`, read as a string. */
     seq: string;
+    /** Groups of the classification facets added by migration 0010 (`ArticleIndexFields`). */
+    unspsc: string | null;
+    eclass: string | null;
+    etim: string | null;
+    /** `ArticleIndexFields.groupNames` as JSON, null when the catalog gave no name. */
+    group_names: string | null;
   };
 };
 

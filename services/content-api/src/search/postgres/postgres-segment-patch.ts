@@ -9,6 +9,7 @@ import {
   COLUMN_NAMES,
   COLUMN_TYPES,
   columnsFromChunks,
+  OPTIONAL_COLUMNS,
   type ColumnName,
   SLOT_SPAN,
   type SegmentColumns,
@@ -18,6 +19,7 @@ import { MAX_WORDS } from '../segments/segment-builder.js';
 import {
   PostgresDictionary,
   segmentRowOf,
+  STORED_ROW_COLUMNS,
   storedValuesOf,
   touchCatalog,
   type StoredRow,
@@ -143,6 +145,9 @@ export async function patchPostgresSegment(
     manufacturer: fresh('manufacturer'),
     unspsc7: fresh('unspsc7'),
     unspsc9: fresh('unspsc9'),
+    unspsc: fresh('unspsc'),
+    eclass: fresh('eclass'),
+    etim: fresh('etim'),
     price: fresh('price'),
     priceInclSpecialTaxes: fresh('priceInclSpecialTaxes'),
     words: fresh('words'),
@@ -153,6 +158,9 @@ export async function patchPostgresSegment(
     columns.manufacturer[i] = values.manufacturer;
     columns.unspsc7[i] = values.unspsc7;
     columns.unspsc9[i] = values.unspsc9;
+    columns.unspsc[i] = values.unspsc;
+    columns.eclass[i] = values.eclass;
+    columns.etim[i] = values.etim;
     columns.price[i] = values.price;
     columns.priceInclSpecialTaxes[i] = values.priceInclSpecialTaxes;
     columns.words[i] = Math.min(values.words, MAX_WORDS);
@@ -206,8 +214,7 @@ function wordsOf(text: string): string[] {
 
 async function readRows(trx: SqlExecutor, base: number, positions: readonly number[]): Promise<Map<number, FinalRow>> {
   const rows = await sql<FinalRow>`
-    select (seq - ${base}::bigint)::float8 as position, article_id as id, manufacturer_name as m, unspsc7 as u7,
-      unspsc9 as u9, price_scaled::float8 as p, price_incl_scaled::float8 as pi, search_text as t, description as d
+    select (seq - ${base}::bigint)::float8 as position, article_id as id, ${STORED_ROW_COLUMNS}, description as d
     from content_articles where seq = any(${positions.map((p) => base + p)}::bigint[])`.execute(trx);
   return new Map(rows.rows.map((r) => [r.position, r]));
 }
@@ -309,8 +316,14 @@ async function writeColumns(
       if (chunk < oldChunks) {
         const oldLength = Math.min(COLUMN_CHUNK, oldSize - from);
         if (oldLength === length && data.equals(chunkBytes(old[name].subarray(from, from + length), length))) continue;
-        await sql`update content_segment_columns set data = ${data}
-          where slot = ${slot} and name = ${name} and chunk = ${chunk}`.execute(trx);
+        // A column an older release did not write (`OPTIONAL_COLUMNS`) has no chunk to update yet.
+        if (OPTIONAL_COLUMNS.has(name))
+          await sql`insert into content_segment_columns (slot, name, chunk, data)
+            values (${slot}, ${name}, ${chunk}, ${data})
+            on conflict (slot, name, chunk) do update set data = excluded.data`.execute(trx);
+        else
+          await sql`update content_segment_columns set data = ${data}
+            where slot = ${slot} and name = ${name} and chunk = ${chunk}`.execute(trx);
       } else
         await sql`insert into content_segment_columns (slot, name, chunk, data)
           values (${slot}, ${name}, ${chunk}, ${data})`.execute(trx);

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { IndexedArticle } from '../indexed-article.js';
-import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
-import { SegmentBuilder, type SegmentRow } from '../segments/segment-builder.js';
+import type { GroupNames } from '../article-index-fields.js';
+import { FacetDictionary, type DictionaryEntry, type DictionaryFacet } from '../segments/facet-dictionary.js';
+import {
+  classificationKeys,
+  SegmentBuilder,
+  type ClassificationValues,
+  type SegmentRow,
+} from '../segments/segment-builder.js';
 import { BYTE_ORDER, SLOT_SPAN, type ColumnName } from '../segments/segment-columns.js';
 import { parseSeqList } from '../segments/seq-list.js';
 import { PostingsBuilder } from '../segments/word-postings.js';
@@ -17,7 +23,7 @@ const ROW_BATCH = 2000;
 /** The columns an import writes, in the order of its COPY lines. */
 export const ARTICLE_COPY_TARGET =
   'content_articles (seq, article_id, shop_id, manufacturer_name, description, price_scaled, ' +
-  'price_incl_scaled, unspsc7, unspsc9, search_text, document)';
+  'price_incl_scaled, unspsc7, unspsc9, search_text, document, unspsc, eclass, etim, group_names)';
 /** Rows read per query when a segment is rebuilt from the stored articles. */
 const REBUILD_PAGE = 16_384;
 /** Chunks or buckets per insert statement. */
@@ -30,22 +36,31 @@ const BLOB_BATCH = 64;
  */
 export class PostgresDictionary {
   readonly #dictionary = new FacetDictionary();
-  #added: { key: number; facet: DictionaryFacet; value: string }[] = [];
+  #added: DictionaryEntry[] = [];
 
-  static async load(trx: SqlExecutor): Promise<PostgresDictionary> {
-    const rows = await sql<{ key: number; facet: DictionaryFacet; value: string }>`
-      select value_key as key, facet_name as facet, value from content_facet_values order by value_key`.execute(trx);
-    const dictionary = new PostgresDictionary();
+  /** Whether `content_facet_values` has its `label` (false only for migrations before 0010). */
+  readonly #labels: boolean;
+
+  private constructor(labels: boolean) {
+    this.#labels = labels;
+  }
+
+  static async load(trx: SqlExecutor, layout: StoredLayout = 'current'): Promise<PostgresDictionary> {
+    const labels = layout === 'current';
+    const rows = await sql<DictionaryEntry>`
+      select value_key as key, facet_name as facet, value${labels ? sql`, label` : sql``} from content_facet_values
+      order by value_key`.execute(trx);
+    const dictionary = new PostgresDictionary(labels);
     for (const row of rows.rows) dictionary.#dictionary.add(row);
     return dictionary;
   }
 
-  /** Key of `value` (0 for none); a new value gets the next key. */
-  keyOf(facet: DictionaryFacet, value: string | null | undefined): number {
+  /** Key of `value` (0 for none); a new value gets the next key, and keeps `label`. */
+  keyOf(facet: DictionaryFacet, value: string | null | undefined, label?: string): number {
     if (value === undefined || value === null) return 0;
     const key = this.#dictionary.keyOf(facet, value);
     if (key !== 0) return key;
-    const entry = { key: this.#dictionary.maxKey + 1, facet, value };
+    const entry = { key: this.#dictionary.maxKey + 1, facet, value, label: label ?? null };
     this.#dictionary.add(entry);
     this.#added.push(entry);
     return entry.key;
@@ -56,17 +71,20 @@ export class PostgresDictionary {
     if (this.#added.length === 0) return;
     const added = this.#added;
     this.#added = [];
-    await sql`insert into content_facet_values (value_key, facet_name, value)
-      select * from unnest(${added.map((e) => e.key)}::int[], ${added.map((e) => e.facet)}::text[],
-        ${added.map((e) => e.value)}::text[])`.execute(trx);
+    const keys = sql`${added.map((e) => e.key)}::int[], ${added.map((e) => e.facet)}::text[]`;
+    const values = sql`${added.map((e) => e.value)}::text[]`;
+    if (this.#labels)
+      await sql`insert into content_facet_values (value_key, facet_name, value, label)
+        select * from unnest(${keys}, ${values}, ${added.map((e) => e.label ?? null)}::text[])`.execute(trx);
+    else
+      await sql`insert into content_facet_values (value_key, facet_name, value)
+        select * from unnest(${keys}, ${values})`.execute(trx);
   }
 }
 
 /** The columns of a stored article a segment is built from. */
-export interface StoredValues {
+export interface StoredValues extends ClassificationValues {
   readonly manufacturerName: string | null | undefined;
-  readonly unspsc7: string | null | undefined;
-  readonly unspsc9: string | null | undefined;
   readonly priceScaled: number;
   readonly priceInclScaled: number;
   readonly searchText: string;
@@ -178,8 +196,7 @@ export class PostgresSegmentLoad {
 export function segmentRowOf(dictionary: PostgresDictionary, values: StoredValues): SegmentRow {
   return {
     manufacturer: dictionary.keyOf('manufacturerName', values.manufacturerName),
-    unspsc7: dictionary.keyOf('UNSPSC-7', values.unspsc7),
-    unspsc9: dictionary.keyOf('UNSPSC-9', values.unspsc9),
+    ...classificationKeys(dictionary, values),
     price: values.priceScaled,
     priceInclSpecialTaxes: values.priceInclScaled,
     words: values.wordCount,
@@ -191,6 +208,11 @@ export interface StoredRow {
   readonly m: string | null;
   readonly u7: string | null;
   readonly u9: string | null;
+  /** `unspsc`, `eclass`, `etim`, `group_names` (null in rows an older release wrote). */
+  readonly u: string | null;
+  readonly e: string | null;
+  readonly et: string | null;
+  readonly g: string | null;
   readonly p: number;
   readonly pi: number;
   readonly t: string;
@@ -200,8 +222,12 @@ export interface StoredRow {
 export function storedValuesOf(row: StoredRow): StoredValues {
   return {
     manufacturerName: row.m,
-    unspsc7: row.u7,
-    unspsc9: row.u9,
+    unspsc7: row.u7 ?? undefined,
+    unspsc9: row.u9 ?? undefined,
+    unspsc: row.u ?? undefined,
+    eclass: row.e ?? undefined,
+    etim: row.et ?? undefined,
+    groupNames: row.g === null ? {} : (JSON.parse(row.g) as GroupNames),
     priceScaled: row.p,
     priceInclScaled: row.pi,
     searchText: row.t,
@@ -215,9 +241,32 @@ export function articleCopyLine(seq: number, shopId: string, article: IndexedArt
   return (
     `${seq}\t${copyField(article.id)}\t${copyField(shopId)}\t${copyField(article.manufacturerName)}\t` +
     `${copyField(article.description)}\t${f.priceScaled}\t${f.priceInclScaled}\t${copyField(f.unspsc7)}\t` +
-    `${copyField(f.unspsc9)}\t${copyField(f.searchText)}\t${copyField(article.document)}\n`
+    `${copyField(f.unspsc9)}\t${copyField(f.searchText)}\t${copyField(article.document)}\t` +
+    `${copyField(f.unspsc)}\t${copyField(f.eclass)}\t${copyField(f.etim)}\t` +
+    `${copyField(groupNamesColumn(f.groupNames))}\n`
   );
 }
+
+/** The `group_names` column of an article: its group names as JSON, undefined (null) without any. */
+export function groupNamesColumn(names: GroupNames): string | undefined {
+  for (const _ in names) return JSON.stringify(names);
+  return undefined;
+}
+
+/**
+ * The tables a writer meets: `current`, or as migration 0005 sees them (`content_articles`
+ * without the classification facets' columns and `content_facet_values` without `label`, which
+ * migration 0010 adds and fills).
+ */
+export type StoredLayout = 'current' | 'before-0010';
+
+/** The select list of the stored values (`StoredRow`), for the rebuild and the patch. */
+export const STORED_ROW_COLUMNS = sql`manufacturer_name as m, unspsc7 as u7, unspsc9 as u9, unspsc as u, eclass as e,
+  etim as et, group_names as g, price_scaled::float8 as p, price_incl_scaled::float8 as pi, search_text as t`;
+
+/** `STORED_ROW_COLUMNS` before migration 0010: no classification facet columns yet. */
+const STORED_ROW_COLUMNS_BEFORE_0010 = sql`manufacturer_name as m, unspsc7 as u7, unspsc9 as u9, null as u,
+  null as e, null as et, null as g, price_scaled::float8 as p, price_incl_scaled::float8 as pi, search_text as t`;
 
 /**
  * Tells the other instances, when the writing transaction commits, that the catalog changed
@@ -260,16 +309,21 @@ export async function freeSlot(trx: SqlExecutor): Promise<number> {
 
 /**
  * Builds the segment of the shop's articles stored at positions `0..n-1` of `slot` again from
- * their rows (after a delta, or an upgrade), replacing its chunks, postings and row.
+ * their rows (after a delta, or an upgrade), replacing its chunks, postings and row. `layout`:
+ * the tables as the caller sees them (a migration before 0010 passes `before-0010`).
  */
-export async function rebuildPostgresSegment(trx: SqlExecutor, shopId: string, slot: number): Promise<void> {
+export async function rebuildPostgresSegment(
+  trx: SqlExecutor,
+  shopId: string,
+  slot: number,
+  layout: StoredLayout = 'current',
+): Promise<void> {
   await dropSegmentData(trx, slot);
-  const load = new PostgresSegmentLoad(trx, await PostgresDictionary.load(trx), slot, shopId);
+  const load = new PostgresSegmentLoad(trx, await PostgresDictionary.load(trx, layout), slot, shopId);
+  const columns = layout === 'current' ? STORED_ROW_COLUMNS : STORED_ROW_COLUMNS_BEFORE_0010;
   const base = slot * SLOT_SPAN;
   for (let from = base; ; from += REBUILD_PAGE) {
-    const rows =
-      await sql<StoredRow>`select manufacturer_name as m, unspsc7 as u7, unspsc9 as u9, price_scaled::float8 as p,
-        price_incl_scaled::float8 as pi, search_text as t
+    const rows = await sql<StoredRow>`select ${columns}
       from content_articles where seq >= ${from} and seq < ${from + REBUILD_PAGE} order by seq`.execute(trx);
     for (const r of rows.rows) load.addStored(storedValuesOf(r));
     if (rows.rows.length < REBUILD_PAGE) break;

@@ -50,7 +50,7 @@ export const createPostgresSegments: Migration = {
       await sql`alter table ${sql.id(table)} alter column data set storage external`.execute(db);
     const shops = await sql<{ shop_id: string; slot: string }>`
       select shop_id, min(seq) / ${SLOT_SPAN}::bigint as slot from content_articles group by shop_id`.execute(db);
-    for (const shop of shops.rows) await rebuildPostgresSegment(db, shop.shop_id, Number(shop.slot));
+    for (const shop of shops.rows) await rebuildPostgresSegment(db, shop.shop_id, Number(shop.slot), 'before-0010');
   },
   down() {
     return Promise.reject(

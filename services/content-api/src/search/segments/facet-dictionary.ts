@@ -1,15 +1,20 @@
 import { compareCodePoints } from '../code-point-order.js';
-import type { FacetName } from '../search-query.js';
+import { CLASSIFICATION_FACETS, type FacetName } from '../search-query.js';
 
 /** Facets whose values are dictionary keys in the segment columns (the shop is the segment itself). */
 export type DictionaryFacet = Exclude<FacetName, 'businessShopId'>;
-export const DICTIONARY_FACETS: readonly DictionaryFacet[] = ['manufacturerName', 'UNSPSC-7', 'UNSPSC-9'];
+export const DICTIONARY_FACETS: readonly DictionaryFacet[] = ['manufacturerName', ...CLASSIFICATION_FACETS];
 
 /** One row of `content_facet_values`. */
 export interface DictionaryEntry {
   readonly key: number;
   readonly facet: DictionaryFacet;
   readonly value: string;
+  /**
+   * The name the catalog that brought the value gave it (a classification group's `groupName`);
+   * null or absent without one. Set when the value is added, never changed.
+   */
+  readonly label?: string | null;
 }
 
 /**
@@ -20,6 +25,7 @@ export interface DictionaryEntry {
 export class FacetDictionary {
   readonly #values: string[] = [''];
   readonly #facets: (DictionaryFacet | undefined)[] = [undefined];
+  readonly #labels = new Map<number, string>();
   readonly #keys = new Map<DictionaryFacet, Map<string, number>>(DICTIONARY_FACETS.map((f) => [f, new Map()]));
   #manufacturerRank: Uint32Array | undefined;
 
@@ -35,7 +41,18 @@ export class FacetDictionary {
     this.#values.push(entry.value);
     this.#facets.push(entry.facet);
     this.#keys.get(entry.facet)?.set(entry.value, entry.key);
+    if (entry.label) this.#labels.set(entry.key, entry.label);
     this.#manufacturerRank = undefined;
+  }
+
+  /** Whether any value of `facet` is known: without one, every article is in the facet's `''` bucket. */
+  hasValues(facet: DictionaryFacet): boolean {
+    return (this.#keys.get(facet)?.size ?? 0) > 0;
+  }
+
+  /** The label of a key's value (see `DictionaryEntry.label`), undefined without one. */
+  labelOf(key: number): string | undefined {
+    return this.#labels.get(key);
   }
 
   /** The key of a value, 0 when the catalog has no article with it. */

@@ -1,3 +1,5 @@
+import type { ClassificationFields } from '../article-index-fields.js';
+import type { DictionaryFacet } from './facet-dictionary.js';
 import { chunkBytes, COLUMN_CHUNK, SLOT_SPAN, type ColumnName } from './segment-columns.js';
 
 /** Stores one chunk of a column: `(slot, name, chunk)` -> bytes (a view, valid during the call only). */
@@ -8,9 +10,38 @@ export interface SegmentRow {
   readonly manufacturer: number;
   readonly unspsc7: number;
   readonly unspsc9: number;
+  readonly unspsc: number;
+  readonly eclass: number;
+  readonly etim: number;
   readonly price: number;
   readonly priceInclSpecialTaxes: number;
   readonly words: number;
+}
+
+/** Facet value keys as the writers hand them out: a new value is added, with its label. */
+export interface FacetKeys {
+  keyOf(facet: DictionaryFacet, value: string | null | undefined, label?: string): number;
+}
+
+/** What the classification columns are built from (an article's index fields, or a stored row's). */
+export type ClassificationValues = ClassificationFields;
+
+/**
+ * The classification columns of a segment row: the group of each classification facet as a key
+ * of `keys`, a group new to the dictionary added with the name the catalog gave it.
+ */
+export function classificationKeys(
+  keys: FacetKeys,
+  values: ClassificationValues,
+): Pick<SegmentRow, 'unspsc7' | 'unspsc9' | 'unspsc' | 'eclass' | 'etim'> {
+  const names = values.groupNames;
+  return {
+    unspsc7: keys.keyOf('UNSPSC-7', values.unspsc7, names['UNSPSC-7']),
+    unspsc9: keys.keyOf('UNSPSC-9', values.unspsc9, names['UNSPSC-9']),
+    unspsc: keys.keyOf('UNSPSC', values.unspsc, names.UNSPSC),
+    eclass: keys.keyOf('ECLASS', values.eclass, names.ECLASS),
+    etim: keys.keyOf('ETIM', values.etim, names.ETIM),
+  };
 }
 
 /** Most words counted for one article (the `words` column is 16 bits). */
@@ -27,6 +58,9 @@ export class SegmentBuilder {
   readonly #manufacturer = new Uint32Array(COLUMN_CHUNK);
   readonly #unspsc7 = new Uint32Array(COLUMN_CHUNK);
   readonly #unspsc9 = new Uint32Array(COLUMN_CHUNK);
+  readonly #unspsc = new Uint32Array(COLUMN_CHUNK);
+  readonly #eclass = new Uint32Array(COLUMN_CHUNK);
+  readonly #etim = new Uint32Array(COLUMN_CHUNK);
   readonly #price = new Float64Array(COLUMN_CHUNK);
   readonly #priceIncl = new Float64Array(COLUMN_CHUNK);
   readonly #words = new Uint16Array(COLUMN_CHUNK);
@@ -61,6 +95,9 @@ export class SegmentBuilder {
     this.#manufacturer[at] = row.manufacturer;
     this.#unspsc7[at] = row.unspsc7;
     this.#unspsc9[at] = row.unspsc9;
+    this.#unspsc[at] = row.unspsc;
+    this.#eclass[at] = row.eclass;
+    this.#etim[at] = row.etim;
     this.#price[at] = row.price;
     this.#priceIncl[at] = row.priceInclSpecialTaxes;
     this.#words[at] = words;
@@ -108,6 +145,9 @@ export class SegmentBuilder {
       ['manufacturer', this.#manufacturer],
       ['unspsc7', this.#unspsc7],
       ['unspsc9', this.#unspsc9],
+      ['unspsc', this.#unspsc],
+      ['eclass', this.#eclass],
+      ['etim', this.#etim],
       ['price', this.#price],
       ['priceInclSpecialTaxes', this.#priceIncl],
       ['words', this.#words],

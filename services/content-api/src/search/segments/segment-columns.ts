@@ -1,4 +1,5 @@
 import { endianness } from 'node:os';
+import type { ClassificationFacet } from '../search-query.js';
 
 /**
  * The columns a shop's segment keeps per article, position `i` being the article with
@@ -8,6 +9,14 @@ export interface SegmentColumns {
   readonly manufacturer: Uint32Array;
   readonly unspsc7: Uint32Array;
   readonly unspsc9: Uint32Array;
+  /**
+   * Groups of the first UNSPSC (any version), ECLASS and ETIM classification. Segments stored
+   * before these columns existed load them as zeros (no group) until their shop is imported again
+   * or the migration that added them filled them (`OPTIONAL_COLUMNS`).
+   */
+  readonly unspsc: Uint32Array;
+  readonly eclass: Uint32Array;
+  readonly etim: Uint32Array;
   /** Price of the minimum order quantity, 10^-6 currency units (exact integers below 2^53). */
   readonly price: Float64Array;
   readonly priceInclSpecialTaxes: Float64Array;
@@ -30,6 +39,9 @@ export const COLUMN_TYPES: { readonly [K in ColumnName]: ColumnType } = {
   manufacturer: Uint32Array,
   unspsc7: Uint32Array,
   unspsc9: Uint32Array,
+  unspsc: Uint32Array,
+  eclass: Uint32Array,
+  etim: Uint32Array,
   price: Float64Array,
   priceInclSpecialTaxes: Float64Array,
   words: Uint16Array,
@@ -38,6 +50,21 @@ export const COLUMN_TYPES: { readonly [K in ColumnName]: ColumnType } = {
 };
 
 export const COLUMN_NAMES = Object.keys(COLUMN_TYPES) as readonly ColumnName[];
+
+/**
+ * Columns added after segments were first stored: a segment without any chunk of one (written
+ * by an older release) reads it as zeros, all articles without a value.
+ */
+export const OPTIONAL_COLUMNS: ReadonlySet<ColumnName> = new Set(['unspsc', 'eclass', 'etim']);
+
+/** The segment column of each classification facet. */
+export const CLASSIFICATION_COLUMNS = {
+  'UNSPSC-7': 'unspsc7',
+  'UNSPSC-9': 'unspsc9',
+  UNSPSC: 'unspsc',
+  ECLASS: 'eclass',
+  ETIM: 'etim',
+} as const satisfies Record<ClassificationFacet, ColumnName>;
 
 /**
  * Seq numbers of one segment: slot * SLOT_SPAN + position (positions below 2^32; seqs stay exact doubles up to slot
@@ -85,11 +112,19 @@ export function columnsFromChunks(
   size: number,
   chunks: ReadonlyMap<ColumnName, readonly Uint8Array[]>,
 ): SegmentColumns {
-  const column = <N extends ColumnName>(name: N) => joinChunks(name, size, chunks.get(name) ?? []);
+  const column = <N extends ColumnName>(name: N) => {
+    const list = chunks.get(name) ?? [];
+    return list.length === 0 && OPTIONAL_COLUMNS.has(name)
+      ? (new COLUMN_TYPES[name](size) as SegmentColumns[N])
+      : joinChunks(name, size, list);
+  };
   return {
     manufacturer: column('manufacturer'),
     unspsc7: column('unspsc7'),
     unspsc9: column('unspsc9'),
+    unspsc: column('unspsc'),
+    eclass: column('eclass'),
+    etim: column('etim'),
     price: column('price'),
     priceInclSpecialTaxes: column('priceInclSpecialTaxes'),
     words: column('words'),

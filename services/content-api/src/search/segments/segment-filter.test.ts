@@ -9,6 +9,9 @@ const dictionary = new FacetDictionary();
 dictionary.add({ key: 1, facet: 'manufacturerName', value: 'Bosch' });
 dictionary.add({ key: 2, facet: 'manufacturerName', value: 'Avery' });
 dictionary.add({ key: 3, facet: 'UNSPSC-7', value: '44121704' });
+dictionary.add({ key: 4, facet: 'ECLASS', value: '27141104', label: 'Reihenklemme' });
+dictionary.add({ key: 5, facet: 'ETIM', value: 'EC000897' });
+dictionary.add({ key: 6, facet: 'UNSPSC', value: '44121704' });
 
 // Three articles: Bosch 1.00, Avery 2.50, none 10.00.
 const segment = new Segment(
@@ -17,6 +20,9 @@ const segment = new Segment(
     manufacturer: Uint32Array.of(1, 2, 0),
     unspsc7: Uint32Array.of(3, 0, 3),
     unspsc9: Uint32Array.of(0, 0, 0),
+    unspsc: Uint32Array.of(6, 0, 6),
+    eclass: Uint32Array.of(0, 4, 4),
+    etim: Uint32Array.of(5, 0, 0),
     price: Float64Array.of(1_000_000, 2_500_000, 10_000_000),
     priceInclSpecialTaxes: Float64Array.of(1_000_000, 2_500_000, 10_000_000),
     words: Uint16Array.of(10, 10, 10),
@@ -69,6 +75,20 @@ describe('segmentFilter', () => {
         operands: [maker('Bosch'), { type: 'And', operands: [range, shop('labtools'), maker('Avery')] }],
       }),
     ).toEqual([0, 1]);
+  });
+
+  it('matches ECLASS, ETIM and UNSPSC of any version by group, each in its own column', () => {
+    const group = (filterName: 'ECLASS' | 'ETIM' | 'UNSPSC', value: string): FilterExpression => ({
+      type: 'ExactReferenceFeatureMatchFilter',
+      filterName,
+      group: value,
+    });
+    expect(passing(group('ECLASS', '27141104'))).toEqual([1, 2]);
+    expect(passing(group('ECLASS', ''))).toEqual([0]);
+    expect(passing(group('ETIM', 'EC000897'))).toEqual([0]);
+    expect(passing(group('UNSPSC', '44121704'))).toEqual([0, 2]);
+    // A group of another facet is unknown to this one.
+    expect(passing(group('ECLASS', '44121704'))).toBe(false);
   });
 
   it('gives each position its rank in id order', () => {

@@ -1,6 +1,7 @@
 import { toScaled } from '../../model/decimal.js';
 import type { FilterExpression } from '../search-query.js';
 import type { DictionaryFacet, FacetDictionary } from './facet-dictionary.js';
+import { CLASSIFICATION_COLUMNS } from './segment-columns.js';
 import type { Segment } from './segment.js';
 
 /** Which positions of a segment pass: all (`true`), none (`false`) or those the function accepts. */
@@ -39,9 +40,10 @@ export function segmentFilter(
       return equals(columns.manufacturer, keyOrNone(dictionary, 'manufacturerName', expression.value));
     }
     case 'ExactReferenceFeatureMatchFilter':
-      return expression.filterName === 'UNSPSC-7'
-        ? equals(columns.unspsc7, keyOrNone(dictionary, 'UNSPSC-7', expression.group))
-        : equals(columns.unspsc9, keyOrNone(dictionary, 'UNSPSC-9', expression.group));
+      return equals(
+        columns[CLASSIFICATION_COLUMNS[expression.filterName]],
+        keyOrNone(dictionary, expression.filterName, expression.group),
+      );
     case 'DecimalRangeFilter': {
       const column =
         expression.filterName === 'pricePerMinimumOrderQuantity' ? columns.price : columns.priceInclSpecialTaxes;

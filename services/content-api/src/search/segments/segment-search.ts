@@ -1,7 +1,7 @@
-import { topBuckets } from '../facet-buckets.js';
-import type { FacetCount, SearchQuery } from '../search-query.js';
-import type { DictionaryFacet } from './facet-dictionary.js';
-import { SLOT_SPAN } from './segment-columns.js';
+import { topBuckets, type Bucket } from '../facet-buckets.js';
+import type { ClassificationFacet, FacetCount, SearchQuery } from '../search-query.js';
+import type { DictionaryFacet, FacetDictionary } from './facet-dictionary.js';
+import { CLASSIFICATION_COLUMNS, SLOT_SPAN } from './segment-columns.js';
 import { segmentFilter, type PositionFilter } from './segment-filter.js';
 import { effectiveOrder } from './segment-order.js';
 import { sliceCollector } from './slice-collector.js';
@@ -28,6 +28,14 @@ export interface SegmentSearchResult {
   /** The requested slice in order, with scores. */
   hits(descriptions: ReadonlyMap<number, string>): readonly { readonly seq: number; readonly score: number }[];
 }
+
+/** The segment column of each dictionary facet. */
+const FACET_COLUMNS: Readonly<
+  Record<DictionaryFacet, 'manufacturer' | (typeof CLASSIFICATION_COLUMNS)[ClassificationFacet]>
+> = {
+  manufacturerName: 'manufacturer',
+  ...CLASSIFICATION_COLUMNS,
+};
 
 const K1 = 1.2;
 const B = 0.75;
@@ -70,17 +78,19 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
           : true,
     count: 0,
   }));
-  const counts: Record<DictionaryFacet, Uint32Array> = {
-    manufacturerName: new Uint32Array(dictionary.maxKey + 1),
-    'UNSPSC-7': new Uint32Array(dictionary.maxKey + 1),
-    'UNSPSC-9': new Uint32Array(dictionary.maxKey + 1),
-  };
+  // Facets counted article by article: the requested ones of which the catalog knows a value. A
+  // facet without any (no catalog gave an ECLASS group) has every match in its '' bucket, so a
+  // catalog without classifications pays nothing for their facets.
+  const counted = query.facets.filter((f): f is DictionaryFacet => f !== 'businessShopId' && dictionary.hasValues(f));
+  const tallies = counted.map(() => new Uint32Array(dictionary.maxKey + 1));
+  const columnsOf = (segment: Segment) => counted.map((f) => segment.columns[FACET_COLUMNS[f]]);
   const addPrecomputed = (state: ShopState) => {
     state.count = state.segment.size;
-    for (const [facet, values] of state.segment.facetCounts()) {
-      const target = counts[facet];
-      for (const [key, n] of values) target[key] = (target[key] ?? 0) + n;
-    }
+    const precomputed = state.segment.facetCounts();
+    counted.forEach((facet, f) => {
+      const target = tallies[f] ?? new Uint32Array(0);
+      for (const [key, n] of precomputed.get(facet) ?? []) target[key] = (target[key] ?? 0) + n;
+    });
   };
 
   let slice: (descriptions: ReadonlyMap<number, string>) => number[];
@@ -93,10 +103,11 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
   } else {
     const room = matches ? matches.length : states.reduce((n, s) => n + (s.filter === false ? 0 : s.segment.size), 0);
     const collector = sliceCollector(keys, snapshot, wanted, room);
-    const { manufacturerName: mf, 'UNSPSC-7': u7, 'UNSPSC-9': u9 } = counts;
+    const n = counted.length;
     if (matches) {
       let slot = -1;
       let state: ShopState | undefined;
+      let columns: Uint32Array[] = [];
       for (let m = 0; m < matches.length; m += 1) {
         const seq = matches[m] ?? 0;
         const s = Math.floor(seq / SLOT_SPAN);
@@ -105,38 +116,35 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
           const segment = snapshot.segmentAt(s);
           state = segment ? states.find((x) => x.segment === segment) : undefined;
           if (state?.filter === false) state = undefined;
+          if (state) columns = columnsOf(state.segment);
         }
         if (!state) continue;
         const i = seq - s * SLOT_SPAN;
         const filter = state.filter;
         if (filter !== true && !(filter as (i: number) => boolean)(i)) continue;
-        const segment = state.segment;
-        const columns = segment.columns;
         state.count += 1;
-        const mfKey = columns.manufacturer[i] ?? 0;
-        mf[mfKey] = (mf[mfKey] ?? 0) + 1;
-        const u7Key = columns.unspsc7[i] ?? 0;
-        u7[u7Key] = (u7[u7Key] ?? 0) + 1;
-        const u9Key = columns.unspsc9[i] ?? 0;
-        u9[u9Key] = (u9[u9Key] ?? 0) + 1;
-        collector.add(segment, i, seq);
+        for (let f = 0; f < n; f += 1) {
+          const tally = tallies[f] as Uint32Array;
+          const key = (columns[f] as Uint32Array)[i] ?? 0;
+          tally[key] = (tally[key] ?? 0) + 1;
+        }
+        collector.add(state.segment, i, seq);
       }
     } else {
       for (const state of states) {
         const { filter, segment } = state;
         if (filter === false) continue;
-        const columns = segment.columns;
+        const columns = columnsOf(segment);
         if (filter === true) addPrecomputed(state);
         for (let i = 0; i < segment.size; i += 1) {
           if (filter !== true) {
             if (!filter(i)) continue;
             state.count += 1;
-            const mfKey = columns.manufacturer[i] ?? 0;
-            mf[mfKey] = (mf[mfKey] ?? 0) + 1;
-            const u7Key = columns.unspsc7[i] ?? 0;
-            u7[u7Key] = (u7[u7Key] ?? 0) + 1;
-            const u9Key = columns.unspsc9[i] ?? 0;
-            u9[u9Key] = (u9[u9Key] ?? 0) + 1;
+            for (let f = 0; f < n; f += 1) {
+              const tally = tallies[f] as Uint32Array;
+              const key = (columns[f] as Uint32Array)[i] ?? 0;
+              tally[key] = (tally[key] ?? 0) + 1;
+            }
           } else if (wanted === 0) break;
           collector.add(segment, i, segment.base + i);
         }
@@ -150,14 +158,15 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
   const facets = query.facets.map((facetName): FacetCount => {
     if (facetName === 'businessShopId')
       return { facetName, buckets: topBuckets(states.map((s) => [s.segment.shopId, s.count] as const)) };
-    const column = counts[facetName];
+    const tally = tallies[counted.indexOf(facetName)];
+    if (!tally) return { facetName, buckets: topBuckets([['', total]]) };
     const entries: [string, number][] = [];
     // Key 0 holds the articles without a value: the '' bucket (the dictionary's value of key 0).
-    for (let key = 0; key < column.length; key += 1) {
-      const n = column[key] ?? 0;
-      if (n > 0) entries.push([dictionary.valueOf(key), n]);
+    for (let key = 0; key < tally.length; key += 1) {
+      const count = tally[key] ?? 0;
+      if (count > 0) entries.push([dictionary.valueOf(key), count]);
     }
-    return { facetName, buckets: topBuckets(entries) };
+    return { facetName, buckets: labelled(topBuckets(entries), facetName, dictionary) };
   });
   const queryWords = new Set(query.words).size;
   return {
@@ -174,6 +183,15 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
         };
       }),
   };
+}
+
+/** The buckets with the label their value has in the dictionary (a classification group's name), if any. */
+function labelled(buckets: Bucket[], facet: DictionaryFacet, dictionary: FacetDictionary): Bucket[] {
+  return buckets.map((bucket) => {
+    if (bucket.value === '' || bucket.otherValues !== undefined) return bucket;
+    const label = dictionary.labelOf(dictionary.keyOf(facet, bucket.value));
+    return label === undefined ? bucket : { ...bucket, label };
+  });
 }
 
 /** The slice `[offset, offset + limit)` of the selected shops' articles in id order, without scanning. */

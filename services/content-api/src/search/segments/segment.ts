@@ -1,5 +1,6 @@
 import type { DictionaryFacet } from './facet-dictionary.js';
-import { SLOT_SPAN, type SegmentColumns } from './segment-columns.js';
+import { CLASSIFICATION_FACETS } from '../search-query.js';
+import { CLASSIFICATION_COLUMNS, SLOT_SPAN, type SegmentColumns } from './segment-columns.js';
 
 /** What `content_segments` says about a segment. */
 export interface SegmentHeader {
@@ -59,10 +60,9 @@ export class Segment {
         }
         return counts;
       };
-      this.#facetCounts = new Map([
+      this.#facetCounts = new Map<DictionaryFacet, ReadonlyMap<number, number>>([
         ['manufacturerName', count(this.columns.manufacturer)],
-        ['UNSPSC-7', count(this.columns.unspsc7)],
-        ['UNSPSC-9', count(this.columns.unspsc9)],
+        ...CLASSIFICATION_FACETS.map((f) => [f, count(this.columns[CLASSIFICATION_COLUMNS[f]])] as const),
       ]);
     }
     return this.#facetCounts;

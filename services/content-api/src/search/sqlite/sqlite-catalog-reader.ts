@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Article, BusinessShop } from '../../model/article.js';
 import { decodeArticleDocument } from '../../model/article-document.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
-import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
+import { FacetDictionary, type DictionaryEntry } from '../segments/facet-dictionary.js';
 import {
   BYTE_ORDER,
   COLUMN_NAMES,
@@ -118,13 +118,9 @@ export class SqliteCatalogReader {
     const hash = this.currentHash();
     if (this.#snapshot && this.#snapshot.hash === hash) return this.#snapshot;
     const entries = this.#statement(
-      'select value_key as key, facet_name as facet, value from content_facet_values ' +
+      'select value_key as key, facet_name as facet, value, label from content_facet_values ' +
         'where value_key > ? order by value_key',
-    ).all(this.#dictionary.maxKey) as {
-      key: number;
-      facet: DictionaryFacet;
-      value: string;
-    }[];
+    ).all(this.#dictionary.maxKey) as DictionaryEntry[];
     for (const entry of entries) this.#dictionary.add(entry);
     const headers = this.#statement(
       'select slot, shop_id as shopId, generation, article_count as size, word_total as wordTotal, ' +

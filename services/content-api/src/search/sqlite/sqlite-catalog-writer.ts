@@ -3,8 +3,8 @@ import type { BusinessShop } from '../../model/article.js';
 import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { CatalogReplacement, ShopCatalogReplacement } from '../search-backend.js';
 import { catalogShopOf, checkShopArticle, checkShopId } from '../shop-article-check.js';
-import { FacetDictionary, type DictionaryFacet } from '../segments/facet-dictionary.js';
-import { SegmentBuilder } from '../segments/segment-builder.js';
+import { FacetDictionary, type DictionaryEntry, type DictionaryFacet } from '../segments/facet-dictionary.js';
+import { classificationKeys, SegmentBuilder } from '../segments/segment-builder.js';
 import { BYTE_ORDER, SLOT_SPAN } from '../segments/segment-columns.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import type { SegmentHeader } from '../segments/segment.js';
@@ -201,28 +201,31 @@ export class SqliteCatalogWriter {
 }
 
 /** Facet value keys for the writer: reads the committed dictionary, adds new values in the transaction. */
-class WriterDictionary {
+export class WriterDictionary {
   readonly #writer: SqliteCatalogWriter;
   readonly #dictionary = new FacetDictionary();
 
   constructor(writer: SqliteCatalogWriter) {
     this.#writer = writer;
     const rows = writer
-      .statement('select value_key as key, facet_name as facet, value from content_facet_values order by value_key')
-      .all() as { key: number; facet: DictionaryFacet; value: string }[];
+      .statement(
+        'select value_key as key, facet_name as facet, value, label from content_facet_values order by value_key',
+      )
+      .all() as DictionaryEntry[];
     for (const row of rows) this.#dictionary.add(row);
   }
 
-  /** Key of `value` (0 for none), added to `content_facet_values` when new. */
-  keyOf(facet: DictionaryFacet, value: string | undefined): number {
-    if (value === undefined) return 0;
+  /** Key of `value` (0 for none), added to `content_facet_values` with its `label` when new. */
+  keyOf(facet: DictionaryFacet, value: string | null | undefined, label?: string): number {
+    if (value === undefined || value === null) return 0;
     const key = this.#dictionary.keyOf(facet, value);
     if (key !== 0) return key;
     const added = Number(
-      this.#writer.statement('insert into content_facet_values (facet_name, value) values (?, ?)').run(facet, value)
-        .lastInsertRowid,
+      this.#writer
+        .statement('insert into content_facet_values (facet_name, value, label) values (?, ?, ?)')
+        .run(facet, value, label ?? null).lastInsertRowid,
     );
-    this.#dictionary.add({ key: added, facet, value });
+    this.#dictionary.add({ key: added, facet, value, label });
     return added;
   }
 }
@@ -266,8 +269,7 @@ class SegmentLoad {
     this.#insertWords.run(seq, fields.searchText);
     this.#builder.add({
       manufacturer: this.#dictionary.keyOf('manufacturerName', article.manufacturerName),
-      unspsc7: this.#dictionary.keyOf('UNSPSC-7', fields.unspsc7),
-      unspsc9: this.#dictionary.keyOf('UNSPSC-9', fields.unspsc9),
+      ...classificationKeys(this.#dictionary, fields),
       price: fields.priceScaled,
       priceInclSpecialTaxes: fields.priceInclScaled,
       words: fields.wordCount,

@@ -4,15 +4,25 @@ import { articleIndexFields, articlePriceFields } from '../article-index-fields.
 import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
-import { joinChunks, SLOT_SPAN } from '../segments/segment-columns.js';
+import { joinChunks, OPTIONAL_COLUMNS, SLOT_SPAN } from '../segments/segment-columns.js';
 import { patchedDescriptionRanks } from '../segments/patched-description-ranks.js';
-import { SegmentBuilder } from '../segments/segment-builder.js';
+import { classificationKeys, SegmentBuilder } from '../segments/segment-builder.js';
 import { WaitingDelta } from '../waiting-delta.js';
 import { SqliteWaitingRows } from './sqlite-waiting-rows.js';
 import { descriptionRanks, idOrder, writeSegmentRow, type SqliteCatalogWriter } from './sqlite-catalog-writer.js';
 
 /** The per-article columns a delta patches (the id order and description ranks are derived). */
-const PATCHED = ['manufacturer', 'unspsc7', 'unspsc9', 'price', 'priceInclSpecialTaxes', 'words'] as const;
+const PATCHED = [
+  'manufacturer',
+  'unspsc7',
+  'unspsc9',
+  'unspsc',
+  'eclass',
+  'etim',
+  'price',
+  'priceInclSpecialTaxes',
+  'words',
+] as const;
 type Patched = (typeof PATCHED)[number];
 
 /**
@@ -66,8 +76,12 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     const setColumns = (position: number, article: IndexedArticle) => {
       const f = article.fields;
       columns.manufacturer[position] = dictionary.keyOf('manufacturerName', article.manufacturerName);
-      columns.unspsc7[position] = dictionary.keyOf('UNSPSC-7', f.unspsc7);
-      columns.unspsc9[position] = dictionary.keyOf('UNSPSC-9', f.unspsc9);
+      const groups = classificationKeys(dictionary, f);
+      columns.unspsc7[position] = groups.unspsc7;
+      columns.unspsc9[position] = groups.unspsc9;
+      columns.unspsc[position] = groups.unspsc;
+      columns.eclass[position] = groups.eclass;
+      columns.etim[position] = groups.etim;
       columns.price[position] = f.priceScaled;
       columns.priceInclSpecialTaxes[position] = f.priceInclScaled;
       columns.words[position] = f.wordCount;
@@ -181,6 +195,9 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
         manufacturer: columns.manufacturer[i] ?? 0,
         unspsc7: columns.unspsc7[i] ?? 0,
         unspsc9: columns.unspsc9[i] ?? 0,
+        unspsc: columns.unspsc[i] ?? 0,
+        eclass: columns.eclass[i] ?? 0,
+        etim: columns.etim[i] ?? 0,
         price: columns.price[i] ?? 0,
         priceInclSpecialTaxes: columns.priceInclSpecialTaxes[i] ?? 0,
         words: columns.words[i] ?? 0,
@@ -203,7 +220,15 @@ function chunksOf(writer: SqliteCatalogWriter, slot: number, name: string): Buff
 /** The patched columns of a segment as growable arrays. */
 function loadColumns(writer: SqliteCatalogWriter, slot: number, size: number): Record<Patched, number[]> {
   const out = {} as Record<Patched, number[]>;
-  for (const name of PATCHED)
-    out[name] = size === 0 ? [] : Array.from(joinChunks(name, size, chunksOf(writer, slot, name)));
+  for (const name of PATCHED) {
+    const chunks = size === 0 ? [] : chunksOf(writer, slot, name);
+    // A column added after the segment was stored (`OPTIONAL_COLUMNS`) has no chunks: no values.
+    out[name] =
+      chunks.length === 0 && OPTIONAL_COLUMNS.has(name)
+        ? new Array<number>(size).fill(0)
+        : size === 0
+          ? []
+          : Array.from(joinChunks(name, size, chunks));
+  }
   return out;
 }
