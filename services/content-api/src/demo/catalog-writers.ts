@@ -68,9 +68,8 @@ export function* bmecatCatalog(
           (c) =>
             `<PRODUCT_FEATURES><REFERENCE_FEATURE_SYSTEM_NAME>${escape(c.systemName)}</REFERENCE_FEATURE_SYSTEM_NAME>` +
             `<REFERENCE_FEATURE_GROUP_ID>${escape(c.groupId)}</REFERENCE_FEATURE_GROUP_ID>` +
-            // Beside the id (the reader keeps both); BMEcat's own way, a CLASSIFICATION_SYSTEM
-            // before the products, would need every group before the first product.
-            (c.groupName ? `<REFERENCE_FEATURE_GROUP_NAME>${escape(c.groupName)}</REFERENCE_FEATURE_GROUP_NAME>` : '') +
+            // The id only: BMEcat offers the group's id or its name, not both. Its names belong in a
+            // CLASSIFICATION_SYSTEM before the products, which this streaming writer cannot know yet.
             c.features
               .map(
                 (f) =>
