@@ -18,6 +18,7 @@ import { shopPriceTerms } from '../model/shop-price-terms.js';
 import { UnkeptElements } from '../import/unkept-elements.js';
 import { bmecatViolation } from '../import/bmecat-paths.js';
 import type { ImportWarning } from '../model/import-run.js';
+import { byLine, ItemWarnings } from '../import/item-warnings.js';
 
 export type { CatalogFormat } from '../model/catalog-format.js';
 export type { ImportMode } from '../model/import-mode.js';
@@ -44,7 +45,11 @@ interface ImportReport {
   readonly defaultTaxUsed: number;
   /** Records by the BMEcat price type their prices were taken from (the shop's `priceTypes` chose). */
   readonly priceTypesUsed: Readonly<Record<string, number>>;
-  /** What the file holds that Triad does not keep (BMEcat), by element path, in the order of their first line. */
+  /**
+   * BMEcat: what the file holds that Triad does not keep, and what the reader kept in another
+   * form than the file gave it (a feature under its id), by kind and element path, in the order
+   * of their first line.
+   */
   readonly warnings: readonly ImportWarning[];
 }
 
@@ -140,6 +145,8 @@ export async function importCatalog(
   let transaction = undefined as BmecatTransaction | undefined;
   // Nothing of a BMEcat file is dropped without a word (decision 0034).
   const unkept = options.format === 'bmecat' ? new UnkeptElements() : undefined;
+  const itemWarnings = new ItemWarnings();
+  const warnings = () => [...(unkept?.warnings() ?? []), ...itemWarnings.warnings()].sort(byLine);
   const parse = () =>
     parseCatalog(input, {
       format: options.format,
@@ -205,6 +212,7 @@ export async function importCatalog(
         lines.set(item.article, item.line);
         yielded += 1;
         priced(item.priceType, item.taxFromShop);
+        if (item.warnings) itemWarnings.add(item.line, item.warnings);
         yield item.article;
       }
     }
@@ -222,6 +230,7 @@ export async function importCatalog(
       if ('article' in item) priced(item.priceType, item.taxFromShop);
       else if (item.change.kind === 'prices')
         priced(item.change.prices.priceConditions?.priceType, item.change.prices.priceConditions?.taxFromShop);
+      if (item.warnings) itemWarnings.add(item.line, item.warnings);
       lines.set(change, item.line);
       yielded += 1;
       yield change;
@@ -304,7 +313,6 @@ export async function importCatalog(
   } catch (error) {
     if (!(error instanceof ImportRefusedError)) throw error;
     failed.sort((a, b) => a.line - b.line);
-    const warnings = unkept?.warnings() ?? [];
     return {
       committed: false,
       refusal: error.message,
@@ -315,12 +323,12 @@ export async function importCatalog(
       failedNotListed,
       defaultTaxUsed,
       priceTypesUsed,
-      warnings,
+      warnings: warnings(),
     };
   }
   failed.sort((a, b) => a.line - b.line);
   return {
-    warnings: unkept?.warnings() ?? [],
+    warnings: warnings(),
     committed: true,
     imported,
     added,

@@ -1,7 +1,16 @@
 import type { LanguageCode } from '../model/article.js';
-import { addLabelled, addTyped, decimalOf, integer, language, text, type XmlNode } from './bmecat-node.js';
+import {
+  addLabelled,
+  addTyped,
+  decimalOf,
+  integer,
+  language,
+  text,
+  type ItemWarning,
+  type XmlNode,
+} from './bmecat-node.js';
 import { offersOf } from './bmecat-prices.js';
-import { classificationsOf, type FeatureWarning } from './bmecat-features.js';
+import { classificationsOf } from './bmecat-features.js';
 import type { FeatureDefinitions } from './bmecat-feature-definitions.js';
 import { mediaOf } from './bmecat-media.js';
 
@@ -11,8 +20,8 @@ export type BmecatItem =
       readonly line: number;
       readonly record: Record<string, unknown>;
       readonly mode?: string;
-      /** What the record keeps in another form than the file gave it (`bmecat-features.ts`). */
-      readonly warnings?: readonly FeatureWarning[];
+      /** What the record keeps in another form than the file gave it, or does not keep (`ItemWarning`). */
+      readonly warnings?: readonly ItemWarning[];
     }
   | { readonly line: number; readonly error: string; readonly path?: string };
 
@@ -263,7 +272,7 @@ export function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): B
   const parts = itemParts(item);
   const details = detailsOf(parts.details, lang);
   const classifications: Record<string, unknown>[] = [];
-  const featureContext = { lang, definitions: defaults.definitions, item, warnings: [] };
+  const featureContext = { lang, definitions: defaults.definitions, item, warnings: [] as ItemWarning[] };
   for (const block of parts.features) classificationsOf(block, featureContext, classifications);
   const record: Record<string, unknown> = {
     supplierArticleId: text(parts.supplierId),

@@ -15,6 +15,19 @@ export interface XmlNode {
 
 export const NO_CHILDREN: readonly XmlNode[] = Object.freeze([]);
 
+/**
+ * Something of one item the reader kept in another form than the file gave it, or did not keep,
+ * for the import's warnings (`kind`: stable words). `path` is the element path from the item
+ * (`ARTICLE/ARTICLE_DETAILS/EAN`); `linesBelow` the element's line counted from the item's start
+ * tag (a piece read on a worker does not know the file's line).
+ */
+export interface ItemWarning {
+  readonly kind: string;
+  readonly path: string;
+  readonly linesBelow: number;
+  readonly message: string;
+}
+
 /** The trimmed text of `node`; undefined without one. */
 export const text = (node: XmlNode | undefined): string | undefined => node?.text.trim();
 /** The API language of a BMEcat `lang` code, `fallback` when absent. */

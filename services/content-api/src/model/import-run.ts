@@ -20,11 +20,12 @@ export interface RefusedRecord {
 
 /**
  * Something an import did that the file's author should know, though nothing was refused for it:
- * elements of the file Triad does not keep (`unkept-element`), and the decisions an import took
- * for the file (a default used, a price type chosen). Counted per kind and path across the file.
+ * elements of the file Triad does not keep (`unkept-element`), and what the reader kept in
+ * another form than the file gave it (`feature-name-unresolved`, `feature-value-unresolved`,
+ * `feature-without-name`). Counted per kind and path across the file.
  */
 export interface ImportWarning {
-  /** `unkept-element`, or the kind of decision (stable words, for rules and filters). */
+  /** What happened, in stable words (for rules and filters): `unkept-element`, `feature-name-unresolved` ... */
   readonly kind: string;
   /** Where in the file: a BMEcat element path (`ARTICLE/ARTICLE_DETAILS/SEGMENT`); `''` for the whole file. */
   readonly path: string;
