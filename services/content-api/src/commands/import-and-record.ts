@@ -77,6 +77,7 @@ export async function importAndRecord(
       counts: { records: 0, imported: 0, added: null, updated: null, deleted: 0, alreadyAbsent: 0, refused: 0 },
       refusedRecords: [],
       warnings: [],
+      decisions: { defaultTaxUsed: 0, priceTypesUsed: {} },
     };
     // The import's own error is what the caller must see, even when recording fails too.
     await runs.record(failed).catch(() => {});
@@ -89,6 +90,7 @@ export async function importAndRecord(
     ...importOutcome(result),
     refusedRecords: result.failed.map(refusedRecord),
     warnings: result.warnings,
+    decisions: { defaultTaxUsed: result.defaultTaxUsed, priceTypesUsed: result.priceTypesUsed },
   };
   try {
     return { result, run: await runs.record(run) };

@@ -4,6 +4,7 @@ import { createContent } from './0001-create-content.js';
 import { createImportRuns } from './0004-create-import-runs.js';
 import { createSigningKeys } from './0006-create-signing-keys.js';
 import { addImportRunWarnings } from './0008-add-import-run-warnings.js';
+import { addImportRunDecisions } from './0010-add-import-run-decisions.js';
 
 /** Bookkeeping table of the content API's migrations (services may share one database). */
 export const CONTENT_MIGRATION_TABLE = 'content_migrations';
@@ -23,7 +24,8 @@ export interface EngineMigrations {
 /**
  * The content API's migration set for one engine: the shared tables, then the engine's article
  * table and text index, then its search layout, then the import runs, the engine's segments, the
- * signing keys, the engine's later steps and the import runs' warnings, in the order of their names.
+ * signing keys, the engine's later steps, the import runs' warnings and their decisions, in the order of
+ * their names.
  */
 export function contentMigrations(engine: EngineMigrations): MigrationSet {
   return Object.freeze({
@@ -35,5 +37,6 @@ export function contentMigrations(engine: EngineMigrations): MigrationSet {
     '0006_signing_keys': createSigningKeys,
     ...engine.later,
     '0008_import_run_warnings': addImportRunWarnings,
+    '0010_import_run_decisions': addImportRunDecisions,
   });
 }

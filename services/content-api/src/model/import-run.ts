@@ -40,6 +40,16 @@ export interface ImportWarning {
 /** Warnings kept per run (their counts cover the whole file). */
 export const WARNINGS_KEPT = 200;
 
+/**
+ * How an import took the file's prices, as `triad catalog check` reports them: the records whose
+ * prices gave no tax and took the shop's default tax, and the records by the BMEcat price type
+ * their prices were taken from (the shop's preferred price types chose).
+ */
+export interface ImportDecisions {
+  readonly defaultTaxUsed: number;
+  readonly priceTypesUsed: Readonly<Record<string, number>>;
+}
+
 /** What an import did, record by record. */
 export interface ImportRunCounts {
   /** Records read (taken and refused). */
@@ -74,8 +84,10 @@ export interface NewImportRun {
   readonly counts: ImportRunCounts;
   /** The first refused records, by line (at most `REFUSED_RECORDS_KEPT` are kept). */
   readonly refusedRecords: readonly RefusedRecord[];
-  /** What the file held that Triad does not keep, and the decisions taken (at most `WARNINGS_KEPT`). */
+  /** What the file held that Triad does not keep, or kept in another form (at most `WARNINGS_KEPT`). */
   readonly warnings: readonly ImportWarning[];
+  /** How the import took the file's prices; null for runs recorded before Triad kept them. */
+  readonly decisions: ImportDecisions | null;
 }
 
 /** A recorded import: `runNo` counts the shop's imports from 1. */
