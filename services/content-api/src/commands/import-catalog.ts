@@ -11,7 +11,7 @@ import type { IndexedArticle } from '../search/indexed-article.js';
 import type { CatalogChange, SearchBackend } from '../search/search-backend.js';
 import { CatalogParser, type RawCatalogItem } from '../import/catalog-parser.js';
 import { isObject } from '@triad/common';
-import { StringDecoder } from 'node:string_decoder';
+import { CatalogTextDecoder } from '../import/catalog-text-decoder.js';
 import { ImportRefusedError, rejectRefusal, type RejectLimit } from './reject-limit.js';
 import { resolveImportMode } from './resolve-import-mode.js';
 import { shopPriceTerms } from '../model/shop-price-terms.js';
@@ -118,7 +118,8 @@ export interface ImportCatalogOptions {
  * is refused whole and nothing is committed (`committed: false`). The replacement or delta is
  * one transaction, so readers see the old catalog or the new one.
  *
- * @throws XmlSyntaxError for malformed BMEcat (nothing is changed); ImportModeError when
+ * @throws XmlSyntaxError for malformed BMEcat, CatalogEncodingError (a kind of it) for bytes that
+ *   are no text in the file's encoding (nothing is changed); ImportModeError when
  *   `mode` contradicts the file (nothing is changed); StoreBusyError when another import held
  *   the store longer than `maxWaitMs`; errors of the stream.
  */
@@ -236,10 +237,14 @@ export async function importCatalog(
       yield change;
     }
   }
-  /** Delete records need only `supplierArticleId`; read on this thread (they are small). */
+  /**
+   * Delete records need only `supplierArticleId`; read on this thread (they are small), decoded as
+   * every catalog is: bytes that are no text in the file's encoding refuse the file with their
+   * line and column (`CatalogEncodingError`), never a replacement character in an id.
+   */
   async function* deletes(): AsyncGenerator<CatalogChange> {
     const parser = new CatalogParser(options.format, unkept);
-    const decoder = new StringDecoder('utf8');
+    const decoder = new CatalogTextDecoder(options.format === 'jsonl' ? 'json-lines' : 'xml');
     const take = function* (items: readonly RawCatalogItem[]): Generator<CatalogChange> {
       for (const item of items) {
         counted(item.line);
@@ -256,7 +261,7 @@ export async function importCatalog(
       }
     };
     for await (const chunk of input as AsyncIterable<Buffer | string>)
-      yield* take(parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk)));
+      yield* take(parser.feed(decoder.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
     yield* take([...parser.feed(decoder.end()), ...parser.end()]);
   }
   const hash = randomBytes(8).toString('hex');
