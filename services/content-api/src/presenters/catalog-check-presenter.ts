@@ -77,6 +77,7 @@ const RULE_TEXT: Readonly<Record<string, string>> = {
   'feature-name-unresolved': 'A feature named by an id the file does not define, kept under the id',
   'feature-value-unresolved': 'A feature value given by an id the file does not define, kept as the id',
   'feature-without-name': 'A feature without a name, kept with an empty name',
+  'repeated-element': 'A single-valued element given again in one parent: only the first is imported',
 };
 
 /**
