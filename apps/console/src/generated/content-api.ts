@@ -2791,9 +2791,9 @@ export interface operations {
               }[];
               /** @description refused records beyond those listed */
               refusedNotListed: number;
-              /** @description what the file held that Triad does not keep (kind unkept-element: a BMEcat element path, how many, the first line), and the decisions the import took for the file; the first 200, by first line */
+              /** @description what the file held that Triad does not keep (kind unkept-element: a BMEcat element path, how many, the first line), or kept in another form than it gave (feature-name-unresolved, feature-value-unresolved, feature-without-name, repeated-element); the first 200, by first line */
               warnings: {
-                /** @description unkept-element, or the kind of decision */
+                /** @description what happened, in stable words: unkept-element ... */
                 kind: string;
                 /** @description BMEcat element path: from the item (ARTICLE/ARTICLE_DETAILS/SEGMENT) or below the root (HEADER/CATALOG/TERRITORY); '' for the whole file */
                 path: string;
@@ -2803,6 +2803,15 @@ export interface operations {
                 line: number;
                 message: string;
               }[];
+              /** @description how the import took the file's prices, as triad catalog check reports them; null for runs recorded before Triad kept them */
+              decisions: {
+                /** @description records whose prices gave no tax (TAX, TAX_DETAILS) and took the shop's default tax */
+                defaultTaxUsed: number;
+                /** @description records by the BMEcat price_type their prices were taken from (the shop's priceTypes chose); empty when the file named none */
+                priceTypesUsed: {
+                  [key: string]: number;
+                };
+              } | null;
             }[];
           };
         };

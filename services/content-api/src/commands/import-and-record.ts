@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { errorMessage } from '@triad/common';
 import { XmlSyntaxError } from '../import/xml-event-reader.js';
+import { CatalogEncodingError } from '../import/xml-encoding.js';
 import type { ImportRun, NewImportRun, RefusedRecord } from '../model/import-run.js';
 import type { SearchBackend } from '../search/search-backend.js';
 import { importCatalog, type ImportCatalogOptions, type ImportFailure, type ImportResult } from './import-catalog.js';
@@ -77,6 +78,7 @@ export async function importAndRecord(
       counts: { records: 0, imported: 0, added: null, updated: null, deleted: 0, alreadyAbsent: 0, refused: 0 },
       refusedRecords: [],
       warnings: [],
+      decisions: { defaultTaxUsed: 0, priceTypesUsed: {} },
     };
     // The import's own error is what the caller must see, even when recording fails too.
     await runs.record(failed).catch(() => {});
@@ -89,6 +91,7 @@ export async function importAndRecord(
     ...importOutcome(result),
     refusedRecords: result.failed.map(refusedRecord),
     warnings: result.warnings,
+    decisions: { defaultTaxUsed: result.defaultTaxUsed, priceTypesUsed: result.priceTypesUsed },
   };
   try {
     return { result, run: await runs.record(run) };
@@ -105,6 +108,8 @@ export function refusedRecord(failure: ImportFailure): RefusedRecord {
 }
 
 function refusalOf(error: unknown): string {
+  // Bytes that are no text are no XML error: JSON Lines have them too (`line 2, column 23: byte 0xE9 ...`).
+  if (error instanceof CatalogEncodingError) return error.message;
   if (error instanceof XmlSyntaxError) return `malformed XML at line ${error.line}: ${error.reason}`;
   return errorMessage(error);
 }

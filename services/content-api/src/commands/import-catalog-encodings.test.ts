@@ -88,4 +88,22 @@ describeEachDatabase<ContentTables>('importCatalog in the encoding a file declar
     );
     expect(await backend.currentHash()).toBe(before);
   });
+
+  it('refuses a JSON Lines delete file with a byte that is not UTF-8, saying where, and deletes nothing', async () => {
+    const before = await backend.currentHash();
+    const bytes = Buffer.concat([
+      Buffer.from('{"supplierArticleId":"ENC-1"}\n{"supplierArticleId":"'),
+      Buffer.from([0xe9]),
+      Buffer.from('"}\n'),
+    ]);
+    const error = await importCatalog(backend, Readable.from([bytes]), {
+      format: 'jsonl',
+      mode: 'delete',
+      shop: labtools,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CatalogEncodingError);
+    expect(error).toMatchObject({ line: 2, column: 23 });
+    expect(await backend.currentHash()).toBe(before);
+    expect(await backend.findArticle('labtools:ENC-1')).toBeDefined();
+  });
 });

@@ -137,6 +137,35 @@ describeEachDatabase<ContentTables>('importCatalog', (getDb) => {
     expect(page.hits.map((h) => h.article.id)).toEqual(['cz-euro:B-100']);
   });
 
+  it.each(['worker', 'inline'] as const)(
+    "reports a feature kept under its id as a warning with the file's line (%s thread)",
+    async (parseThread) => {
+      const shop = { ...catalog.shops.find((x) => x.id === 'cz-technik')!, id: `cz-features-${parseThread}` };
+      // Two features the file names by an id it does not define, on the line of the first feature (line 24).
+      const file = BMECAT_12.replace(
+        '<FEATURE><FNAME>Volumen</FNAME>',
+        '<FEATURE><FT_IDREF>AAX1</FT_IDREF></FEATURE><FEATURE><FT_IDREF>AAX2</FT_IDREF></FEATURE>' +
+          '<FEATURE><FNAME>Volumen</FNAME>',
+      );
+      const result = await importCatalog(backend, Readable.from([file]), {
+        format: 'bmecat',
+        shop: { ...shop, currency: 'EUR' },
+        maxRejects: { count: 1 },
+        parseThread,
+      });
+      expect(result.imported).toBe(1);
+      expect(result.warnings.filter((w) => w.kind !== 'unkept-element')).toEqual([
+        {
+          kind: 'feature-name-unresolved',
+          path: 'ARTICLE/ARTICLE_FEATURES/FEATURE',
+          count: 2,
+          line: 24,
+          message: expect.stringMatching(/^feature AAX1 has no name: .* \(the first of 2\)$/) as string,
+        },
+      ]);
+    },
+  );
+
   it('refuses a BMEcat file priced in another currency than the shop, naming PRICE_CURRENCY', async () => {
     const shop = catalog.shops.find((x) => x.id === 'cz-technik')!;
     const hash = await backend.currentHash();

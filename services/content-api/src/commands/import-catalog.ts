@@ -11,7 +11,7 @@ import type { IndexedArticle } from '../search/indexed-article.js';
 import type { CatalogChange, SearchBackend } from '../search/search-backend.js';
 import { CatalogParser, type RawCatalogItem } from '../import/catalog-parser.js';
 import { isObject } from '@triad/common';
-import { StringDecoder } from 'node:string_decoder';
+import { CatalogTextDecoder } from '../import/catalog-text-decoder.js';
 import { ImportRefusedError, rejectRefusal, type RejectLimit } from './reject-limit.js';
 import { resolveImportMode } from './resolve-import-mode.js';
 import { shopPriceTerms } from '../model/shop-price-terms.js';
@@ -19,6 +19,7 @@ import { UnkeptElements } from '../import/unkept-elements.js';
 import { bmecatViolation } from '../import/bmecat-paths.js';
 import type { ImportWarning } from '../model/import-run.js';
 import type { WaitingArticle } from '../model/waiting-article.js';
+import { byLine, ItemWarnings } from '../import/item-warnings.js';
 
 export type { CatalogFormat } from '../model/catalog-format.js';
 export type { ImportMode } from '../model/import-mode.js';
@@ -51,8 +52,10 @@ interface ImportReport {
    */
   readonly notSearchable: number;
   /**
-   * What the file holds that Triad does not keep (BMEcat), by element path, and each record kept not
-   * searchable (`not-searchable`, the first `maxFailuresListed`), in the order of their first line.
+   * BMEcat: what the file holds that Triad does not keep, and what the reader kept in another
+   * form than the file gave it (a feature under its id), by kind and element path; and each record
+   * kept not searchable (`not-searchable`, the first `maxFailuresListed`); in the order of their
+   * first line.
    */
   readonly warnings: readonly ImportWarning[];
 }
@@ -122,7 +125,8 @@ export interface ImportCatalogOptions {
  * is refused whole and nothing is committed (`committed: false`). The replacement or delta is
  * one transaction, so readers see the old catalog or the new one.
  *
- * @throws XmlSyntaxError for malformed BMEcat (nothing is changed); ImportModeError when
+ * @throws XmlSyntaxError for malformed BMEcat, CatalogEncodingError (a kind of it) for bytes that
+ *   are no text in the file's encoding (nothing is changed); ImportModeError when
  *   `mode` contradicts the file (nothing is changed); StoreBusyError when another import held
  *   the store longer than `maxWaitMs`; errors of the stream.
  */
@@ -149,6 +153,13 @@ export async function importCatalog(
   let transaction = undefined as BmecatTransaction | undefined;
   // Nothing of a BMEcat file is dropped without a word (decision 0034).
   const unkept = options.format === 'bmecat' ? new UnkeptElements() : undefined;
+  const itemWarnings = new ItemWarnings();
+  const warnings = () =>
+    withWaiting(
+      [...(unkept?.warnings() ?? []), ...itemWarnings.warnings()].sort(byLine),
+      waitingWarnings,
+      notSearchable,
+    );
   const parse = () =>
     parseCatalog(input, {
       format: options.format,
@@ -226,6 +237,7 @@ export async function importCatalog(
         lines.set(item.article, item.line);
         yielded += 1;
         priced(item.priceType, item.taxFromShop);
+        if (item.warnings) itemWarnings.add(item.line, item.warnings);
         yield item.article;
       }
     }
@@ -249,15 +261,20 @@ export async function importCatalog(
       if ('article' in item) priced(item.priceType, item.taxFromShop);
       else if ('change' in item && item.change.kind === 'prices')
         priced(item.change.prices.priceConditions?.priceType, item.change.prices.priceConditions?.taxFromShop);
+      if (item.warnings) itemWarnings.add(item.line, item.warnings);
       lines.set(change, item.line);
       yielded += 1;
       yield change;
     }
   }
-  /** Delete records need only `supplierArticleId`; read on this thread (they are small). */
+  /**
+   * Delete records need only `supplierArticleId`; read on this thread (they are small), decoded as
+   * every catalog is: bytes that are no text in the file's encoding refuse the file with their
+   * line and column (`CatalogEncodingError`), never a replacement character in an id.
+   */
   async function* deletes(): AsyncGenerator<CatalogChange> {
     const parser = new CatalogParser(options.format, unkept);
-    const decoder = new StringDecoder('utf8');
+    const decoder = new CatalogTextDecoder(options.format === 'jsonl' ? 'json-lines' : 'xml');
     const take = function* (items: readonly RawCatalogItem[]): Generator<CatalogChange> {
       for (const item of items) {
         counted(item.line);
@@ -274,7 +291,7 @@ export async function importCatalog(
       }
     };
     for await (const chunk of input as AsyncIterable<Buffer | string>)
-      yield* take(parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk)));
+      yield* take(parser.feed(decoder.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
     yield* take([...parser.feed(decoder.end()), ...parser.end()]);
   }
   const hash = randomBytes(8).toString('hex');
@@ -331,7 +348,6 @@ export async function importCatalog(
   } catch (error) {
     if (!(error instanceof ImportRefusedError)) throw error;
     failed.sort((a, b) => a.line - b.line);
-    const warnings = withWaiting(unkept?.warnings() ?? [], waitingWarnings, notSearchable);
     return {
       committed: false,
       refusal: error.message,
@@ -343,12 +359,12 @@ export async function importCatalog(
       defaultTaxUsed,
       priceTypesUsed,
       notSearchable,
-      warnings,
+      warnings: warnings(),
     };
   }
   failed.sort((a, b) => a.line - b.line);
   return {
-    warnings: withWaiting(unkept?.warnings() ?? [], waitingWarnings, notSearchable),
+    warnings: warnings(),
     notSearchable,
     committed: true,
     imported,

@@ -1,19 +1,15 @@
 import type { LanguageCode } from '../model/article.js';
 import { NO_CLASSIFICATION_SYSTEM, normalizeGroupId, normalizeSystemName } from '../model/classification-system.js';
 import { groupKey, pickName, type DefinedNames, type FeatureDefinitions } from './bmecat-feature-definitions.js';
-import { integer, language, NO_CHILDREN, text, type XmlNode } from './bmecat-node.js';
+import { integer, language, NO_CHILDREN, text, type ItemWarning, type XmlNode } from './bmecat-node.js';
 
 /**
  * Something of an item's features the reader kept in another form than the file gave it, for the
  * import's warnings: a feature or value referred to by an id the file does not define, kept as
- * the id. `path` is the element path from the item; `linesBelow` the line of the element counted
- * from the item's start tag.
+ * the id, or a feature without a name.
  */
-export interface FeatureWarning {
+export interface FeatureWarning extends ItemWarning {
   readonly kind: 'feature-name-unresolved' | 'feature-value-unresolved' | 'feature-without-name';
-  readonly path: string;
-  readonly linesBelow: number;
-  readonly message: string;
 }
 
 /** What reading the features of one item needs besides the elements. */
@@ -23,7 +19,7 @@ export interface FeatureContext {
   readonly definitions: FeatureDefinitions | undefined;
   /** The item element (for paths and lines of warnings). */
   readonly item: XmlNode;
-  readonly warnings: FeatureWarning[];
+  readonly warnings: ItemWarning[];
 }
 
 /**

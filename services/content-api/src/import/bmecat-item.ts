@@ -1,7 +1,19 @@
 import type { LanguageCode } from '../model/article.js';
-import { addLabelled, addTyped, decimalOf, integer, language, text, type XmlNode } from './bmecat-node.js';
+import {
+  addLabelled,
+  addTyped,
+  decimalOf,
+  integer,
+  language,
+  once,
+  repeated,
+  text,
+  type ItemNotes,
+  type ItemWarning,
+  type XmlNode,
+} from './bmecat-node.js';
 import { offersOf } from './bmecat-prices.js';
-import { classificationsOf, type FeatureWarning } from './bmecat-features.js';
+import { classificationsOf } from './bmecat-features.js';
 import type { FeatureDefinitions } from './bmecat-feature-definitions.js';
 import { mediaOf } from './bmecat-media.js';
 
@@ -11,8 +23,8 @@ export type BmecatItem =
       readonly line: number;
       readonly record: Record<string, unknown>;
       readonly mode?: string;
-      /** What the record keeps in another form than the file gave it (`bmecat-features.ts`). */
-      readonly warnings?: readonly FeatureWarning[];
+      /** What the record keeps in another form than the file gave it, or does not keep (`ItemWarning`). */
+      readonly warnings?: readonly ItemWarning[];
     }
   | { readonly line: number; readonly error: string; readonly path?: string };
 
@@ -32,8 +44,9 @@ export interface BmecatDefaults {
 // with millions of them. Where BMEcat 1.2 and 2005 name an element differently, the 1.2 name
 // wins when both are present, and lists take the 1.2 elements first.
 
-/** The children of an item that the record uses. */
-function itemParts(item: XmlNode) {
+/** The children of an item that the record uses (a single-valued one given twice: the first, noted). */
+function itemParts(item: XmlNode, notes: ItemNotes) {
+  const path = item.name;
   let aid: XmlNode | undefined;
   let pid: XmlNode | undefined;
   let articleDetails: XmlNode | undefined;
@@ -51,22 +64,22 @@ function itemParts(item: XmlNode) {
   for (const c of item.children) {
     switch (c.name) {
       case 'SUPPLIER_AID':
-        aid ??= c;
+        aid = once(aid, c, path, notes);
         break;
       case 'SUPPLIER_PID':
-        pid ??= c;
+        pid = once(pid, c, path, notes);
         break;
       case 'ARTICLE_DETAILS':
-        articleDetails ??= c;
+        articleDetails = once(articleDetails, c, path, notes);
         break;
       case 'PRODUCT_DETAILS':
-        productDetails ??= c;
+        productDetails = once(productDetails, c, path, notes);
         break;
       case 'ARTICLE_ORDER_DETAILS':
-        articleOrder ??= c;
+        articleOrder = once(articleOrder, c, path, notes);
         break;
       case 'PRODUCT_ORDER_DETAILS':
-        productOrder ??= c;
+        productOrder = once(productOrder, c, path, notes);
         break;
       case 'ARTICLE_PRICE_DETAILS':
         articlePrices.push(c);
@@ -81,10 +94,10 @@ function itemParts(item: XmlNode) {
         productFeatures.push(c);
         break;
       case 'MIME_INFO':
-        mime ??= c;
+        mime = once(mime, c, path, notes);
         break;
       case 'PRODUCT_LOGISTIC_DETAILS':
-        logistics ??= c;
+        logistics = once(logistics, c, path, notes);
         break;
       case 'ARTICLE_REFERENCE':
         references.push(c);
@@ -107,7 +120,14 @@ function itemParts(item: XmlNode) {
 }
 
 /** The record fields that `ARTICLE_DETAILS` / `PRODUCT_DETAILS` give. */
-function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
+function detailsOf(details: XmlNode | undefined, lang: LanguageCode, notes: ItemNotes) {
+  const path = details ? `${notes.item.name}/${details.name}` : '';
+  /** A description per language: another in the same language is noted and not read. */
+  const describe = (out: { lang: LanguageCode; value: string }[], c: XmlNode) => {
+    if (c.text.trim() === '') return;
+    if (out.some((d) => d.lang === language(c.attributes.lang, lang))) repeated(c, path, notes);
+    else addLabelled(out, c, lang);
+  };
   const descriptions: { lang: LanguageCode; value: string }[] = [];
   const descriptionsLong: { lang: LanguageCode; value: string }[] = [];
   const keywords = new Map<LanguageCode, string[]>();
@@ -125,10 +145,10 @@ function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
   for (const c of details?.children ?? []) {
     switch (c.name) {
       case 'DESCRIPTION_SHORT':
-        addLabelled(descriptions, c, lang);
+        describe(descriptions, c);
         break;
       case 'DESCRIPTION_LONG':
-        addLabelled(descriptionsLong, c, lang);
+        describe(descriptionsLong, c);
         break;
       case 'KEYWORD': {
         const value = c.text.trim();
@@ -140,7 +160,7 @@ function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
         break;
       }
       case 'EAN':
-        ean ??= c;
+        ean = once(ean, c, path, notes);
         break;
       case 'INTERNATIONAL_PID':
         internationalIds.push({
@@ -149,16 +169,16 @@ function detailsOf(details: XmlNode | undefined, lang: LanguageCode) {
         });
         break;
       case 'MANUFACTURER_NAME':
-        manufacturerName ??= c;
+        manufacturerName = once(manufacturerName, c, path, notes);
         break;
       case 'MANUFACTURER_AID':
-        manufacturerAid ??= c;
+        manufacturerAid = once(manufacturerAid, c, path, notes);
         break;
       case 'MANUFACTURER_PID':
-        manufacturerPid ??= c;
+        manufacturerPid = once(manufacturerPid, c, path, notes);
         break;
       case 'DELIVERY_TIME':
-        deliveryTime ??= c;
+        deliveryTime = once(deliveryTime, c, path, notes);
         break;
       case 'SUPPLIER_ALT_AID':
       case 'SUPPLIER_ALT_PID':
@@ -215,7 +235,12 @@ function addLogistics(record: Record<string, unknown>, logistics: XmlNode): void
   }
 }
 
-function orderDetailsOf(order: XmlNode | undefined, deliveryTime: XmlNode | undefined): Record<string, unknown> {
+function orderDetailsOf(
+  order: XmlNode | undefined,
+  deliveryTime: XmlNode | undefined,
+  notes: ItemNotes,
+): Record<string, unknown> {
+  const path = order ? `${notes.item.name}/${order.name}` : '';
   let orderUnit: XmlNode | undefined;
   let contentUnit: XmlNode | undefined;
   let perOrderUnit: XmlNode | undefined;
@@ -225,22 +250,22 @@ function orderDetailsOf(order: XmlNode | undefined, deliveryTime: XmlNode | unde
   for (const c of order?.children ?? []) {
     switch (c.name) {
       case 'ORDER_UNIT':
-        orderUnit ??= c;
+        orderUnit = once(orderUnit, c, path, notes);
         break;
       case 'CONTENT_UNIT':
-        contentUnit ??= c;
+        contentUnit = once(contentUnit, c, path, notes);
         break;
       case 'NO_CU_PER_OU':
-        perOrderUnit ??= c;
+        perOrderUnit = once(perOrderUnit, c, path, notes);
         break;
       case 'QUANTITY_MIN':
-        minimum ??= c;
+        minimum = once(minimum, c, path, notes);
         break;
       case 'QUANTITY_INTERVAL':
-        interval ??= c;
+        interval = once(interval, c, path, notes);
         break;
       case 'PRICE_QUANTITY':
-        priceQuantity ??= c;
+        priceQuantity = once(priceQuantity, c, path, notes);
         break;
     }
   }
@@ -260,10 +285,10 @@ export function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): B
   const lang = defaults.language;
   // The item's `mode` (new, update, delete) is applied with the transaction (`finishCatalogItem`).
   const mode = item.attributes.mode;
-  const parts = itemParts(item);
-  const details = detailsOf(parts.details, lang);
+  const featureContext = { lang, definitions: defaults.definitions, item, warnings: [] as ItemWarning[] };
+  const parts = itemParts(item, featureContext);
+  const details = detailsOf(parts.details, lang, featureContext);
   const classifications: Record<string, unknown>[] = [];
-  const featureContext = { lang, definitions: defaults.definitions, item, warnings: [] };
   for (const block of parts.features) classificationsOf(block, featureContext, classifications);
   const record: Record<string, unknown> = {
     supplierArticleId: text(parts.supplierId),
@@ -277,7 +302,7 @@ export function toItem(item: XmlNode, line: number, defaults: BmecatDefaults): B
     // Every price ladder of the item; the record check takes one by the shop's terms (`choosePriceOffer`).
     priceOffers: offersOf(parts.priceDetails, defaults.currency),
     specialTaxes: [],
-    orderDetails: orderDetailsOf(parts.order, details.deliveryTime),
+    orderDetails: orderDetailsOf(parts.order, details.deliveryTime, featureContext),
     classifications,
     images: mediaOf(parts.mime, lang, defaults.mimeRoot),
     // By the referenced item's supplier id: the record check makes it an article id of the shop.

@@ -15,6 +15,52 @@ export interface XmlNode {
 
 export const NO_CHILDREN: readonly XmlNode[] = Object.freeze([]);
 
+/**
+ * Something of one item the reader kept in another form than the file gave it, or did not keep,
+ * for the import's warnings (`kind`: stable words). `path` is the element path from the item
+ * (`ARTICLE/ARTICLE_DETAILS/EAN`); `linesBelow` the element's line counted from the item's start
+ * tag (a piece read on a worker does not know the file's line).
+ */
+export interface ItemWarning {
+  readonly kind: string;
+  readonly path: string;
+  readonly linesBelow: number;
+  readonly message: string;
+}
+
+/** The warning kind of a single-valued element given more than once in one parent (the first is kept). */
+export const REPEATED_ELEMENT = 'repeated-element';
+
+/** Where the reader of one item notes its warnings: the item element (for lines) and the list. */
+export interface ItemNotes {
+  readonly item: XmlNode;
+  readonly warnings: ItemWarning[];
+}
+
+/**
+ * `first` when there is one, else `node`: a single-valued element given again in the same parent
+ * (`parentPath`, from the item) is noted as a `repeated-element` warning and not read.
+ */
+export function once(first: XmlNode | undefined, node: XmlNode, parentPath: string, notes: ItemNotes): XmlNode {
+  if (first === undefined) return node;
+  repeated(node, parentPath, notes);
+  return first;
+}
+
+/** Notes `node` as given again in its parent, where BMEcat allows one (per language, for texts with `lang`). */
+export function repeated(node: XmlNode, parentPath: string, notes: ItemNotes): void {
+  const parent = parentPath.slice(parentPath.lastIndexOf('/') + 1);
+  const per = node.attributes.lang === undefined ? '' : ` in the same language (${node.attributes.lang})`;
+  notes.warnings.push({
+    kind: REPEATED_ELEMENT,
+    path: `${parentPath}/${node.name}`,
+    linesBelow: node.line - notes.item.line,
+    message:
+      `${node.name} is given more than once${per} in one ${parent}, where BMEcat allows one: ` +
+      'the first is imported, the others are not',
+  });
+}
+
 /** The trimmed text of `node`; undefined without one. */
 export const text = (node: XmlNode | undefined): string | undefined => node?.text.trim();
 /** The API language of a BMEcat `lang` code, `fallback` when absent. */

@@ -1,7 +1,7 @@
 import { ItemBuilder, ITEM_ELEMENTS } from './bmecat-reader.js';
 import type { BmecatDefaults, BmecatItem } from './bmecat-item.js';
 import type { BmecatTransaction } from './bmecat-transaction.js';
-import { countLines, isSpace, XmlEventReader, type XmlHandler } from './xml-event-reader.js';
+import { countLines, isSpace, XmlEventReader, type OpenElement, type XmlHandler } from './xml-event-reader.js';
 import { utf8Boundary } from './catalog-text-decoder.js';
 import type { UnkeptElements } from './unkept-elements.js';
 
@@ -22,6 +22,8 @@ export interface BmecatHeader {
   readonly line: number;
   /** Elements open around the first item (`BMECAT`, `T_NEW_CATALOG`: 2). */
   readonly depth: number;
+  /** Those elements, outermost first, with the lines of their start tags. */
+  readonly open: readonly OpenElement[];
   /** The transaction element around the items; undefined when the file has none. */
   readonly transaction: BmecatTransaction | undefined;
   /** Local name of the item element: `ARTICLE` or `PRODUCT`. */
@@ -62,6 +64,7 @@ export class BmecatHeaderReader {
       defaults: this.#builder.defaults,
       line: this.#reader.line,
       depth: this.#reader.depth,
+      open: this.#reader.openElements,
       transaction: this.transaction,
       itemName: this.#itemName,
       rest: this.#reader.pending,

@@ -62,6 +62,37 @@ describe('readBmecat', () => {
     });
   });
 
+  it('keeps the first of a single-valued element given twice and says where the second is', async () => {
+    // The article starts on line 10: the second DESCRIPTION_SHORT is on line 13, MANUFACTURER_NAME 17, ORDER_UNIT 27.
+    const twice = BMECAT_12.replace(
+      '<DESCRIPTION_SHORT>Messzylinder 100 ml</DESCRIPTION_SHORT>\n',
+      '<DESCRIPTION_SHORT>Messzylinder 100 ml</DESCRIPTION_SHORT><DESCRIPTION_SHORT>Zylinder</DESCRIPTION_SHORT>\n',
+    )
+      .replace(
+        '<MANUFACTURER_NAME>Glaswerk</MANUFACTURER_NAME>',
+        '<MANUFACTURER_NAME>Glaswerk</MANUFACTURER_NAME>' + '<MANUFACTURER_NAME>Glas AG</MANUFACTURER_NAME>',
+      )
+      .replace('<ORDER_UNIT>PK</ORDER_UNIT>', '<ORDER_UNIT>PK</ORDER_UNIT><ORDER_UNIT>C62</ORDER_UNIT>');
+    const [first] = await items(twice);
+    const record = first && 'record' in first ? first.record : {};
+    expect(record).toMatchObject({
+      description: 'Messzylinder 100 ml',
+      descriptions: [{ lang: 'de', value: 'Messzylinder 100 ml' }],
+      manufacturerName: 'Glaswerk',
+      orderDetails: { orderUnit: 'PK' },
+    });
+    const warnings = first && 'record' in first ? first.warnings : undefined;
+    expect(warnings?.map((w) => [w.kind, w.path, w.linesBelow])).toEqual([
+      ['repeated-element', 'ARTICLE/ARTICLE_DETAILS/DESCRIPTION_SHORT', 3],
+      ['repeated-element', 'ARTICLE/ARTICLE_DETAILS/MANUFACTURER_NAME', 7],
+      ['repeated-element', 'ARTICLE/ARTICLE_ORDER_DETAILS/ORDER_UNIT', 17],
+    ]);
+    expect(warnings?.[1]?.message).toBe(
+      'MANUFACTURER_NAME is given more than once in one ARTICLE_DETAILS, where BMEcat allows one: ' +
+        'the first is imported, the others are not',
+    );
+  });
+
   it('lets validation refuse an unknown order unit with its pointer', async () => {
     const second = (await items(BMECAT_12))[1]!;
     const parsed = parseArticleRecord((second as { record: unknown }).record, 'lab');

@@ -10,14 +10,21 @@ import { BmecatItemReader } from './bmecat-reader.js';
 import { DEFAULT_ITEM_MODE, type BmecatTransaction } from './bmecat-transaction.js';
 import { JsonLinesSplitter } from './json-lines-reader.js';
 import { checkRecordLimits } from './record-limits.js';
-import type { UnkeptElements } from './unkept-elements.js';
+import { KEPT_PRICE_ITEM, type UnkeptElements } from './unkept-elements.js';
+import type { ItemWarning } from './bmecat-node.js';
 
 /**
  * A record as the file gives it (our JSON Lines shape, also what BMEcat items are mapped to), or why it cannot be
  * read.
  */
 export type RawCatalogItem =
-  | { readonly line: number; readonly record: unknown; readonly mode?: string }
+  | {
+      readonly line: number;
+      readonly record: unknown;
+      readonly mode?: string;
+      /** BMEcat: what the reader kept in another form than the file gave it, or did not keep. */
+      readonly warnings?: readonly ItemWarning[];
+    }
   | { readonly line: number; readonly error: string; readonly path?: string };
 
 /**
@@ -33,10 +40,16 @@ export type ParsedCatalogItem =
       readonly priceType?: string;
       /** Its prices gave no tax: the shop's default tax was used. */
       readonly taxFromShop?: true;
+      /** BMEcat: what the reader kept in another form than the file gave it, or did not keep. */
+      readonly warnings?: readonly ItemWarning[];
     }
-  | { readonly line: number; readonly change: CatalogChange & { readonly kind: 'delete' | 'prices' } }
+  | {
+      readonly line: number;
+      readonly change: CatalogChange & { readonly kind: 'delete' | 'prices' };
+      readonly warnings?: readonly ItemWarning[];
+    }
   /** A record kept, not searchable until a price of it is valid (decision 0033). */
-  | { readonly line: number; readonly waiting: WaitingArticle }
+  | { readonly line: number; readonly waiting: WaitingArticle; readonly warnings?: readonly ItemWarning[] }
   | {
       readonly line: number;
       readonly violations: readonly RecordViolation[];
@@ -154,13 +167,36 @@ export function waitingArticle(
   };
 }
 
-/** `finishCatalogItem` of every item. */
+/** `finishCatalogItem` of every item, with the reader's warnings of the records taken. */
 export function finishCatalogItems(
   items: readonly RawCatalogItem[],
   shop: string | ShopPriceTerms,
   transaction?: BmecatTransaction,
 ): ParsedCatalogItem[] {
-  return items.map((item) => named(finishCatalogItem(item, shop, transaction), item));
+  return items.map((item) => warned(named(finishCatalogItem(item, shop, transaction), item), item, transaction));
+}
+
+/**
+ * A record taken (an article, one kept not searchable, a price change) with what its reader warned of; a price update
+ * only of the elements it keeps (the rest is counted as not kept). A refused record's warnings go
+ * with it, and a delete needs only its id.
+ */
+function warned(
+  parsed: ParsedCatalogItem,
+  item: RawCatalogItem,
+  transaction: BmecatTransaction | undefined,
+): ParsedCatalogItem {
+  if (!('record' in item) || item.warnings === undefined || 'violations' in parsed) return parsed;
+  if ('article' in parsed || 'waiting' in parsed) return { ...parsed, warnings: item.warnings };
+  if (parsed.change.kind !== 'prices') return parsed;
+  const kept = transaction === 'T_UPDATE_PRICES' ? item.warnings.filter(keptInPriceUpdate) : item.warnings;
+  return kept.length === 0 ? parsed : { ...parsed, warnings: kept };
+}
+
+/** Whether a warning's element is one a price update keeps (`ARTICLE/ARTICLE_PRICE_DETAILS/...`). */
+function keptInPriceUpdate(warning: ItemWarning): boolean {
+  const child = warning.path.split('/')[1];
+  return child !== undefined && KEPT_PRICE_ITEM[child] !== undefined;
 }
 
 /** A refused record with its supplier article id, when the record has one. */

@@ -128,7 +128,22 @@ describe('parseCatalog', () => {
       );
       expect(unclosed).toMatchObject({
         name: 'XmlSyntaxError',
-        reason: '2 element(s) not closed at the end of the file',
+        reason:
+          '2 elements are not closed at the end of the file: <T_NEW_CATALOG> (opened on line 4), <BMECAT> ' +
+          '(opened on line 2); close each with its end tag, or send the whole file (it may have been cut short)',
+      });
+      // Cut after an element inside the last item: the item is named with its line too.
+      const inItem = xml.slice(0, xml.lastIndexOf('</PRODUCT_DETAILS>\n') + 19);
+      const itemLine = inItem.slice(0, inItem.lastIndexOf('<PRODUCT>')).split('\n').length;
+      const openItem = await same(inItem, 1500, 997).catch((e: unknown) => e);
+      expect(openItem).toMatchObject({
+        name: 'XmlSyntaxError',
+        reason: expect.stringMatching(
+          new RegExp(
+            `^3 elements are not closed at the end of the file: <PRODUCT> \\(opened on line ${itemLine}\\), ` +
+              '<T_NEW_CATALOG> \\(opened on line 4\\), <BMECAT> \\(opened on line 2\\); close each',
+          ),
+        ) as string,
       });
       const cut = await same(xml.slice(0, xml.lastIndexOf('</PRODUCT>') + 5), 1500, 997).catch((e: unknown) => e);
       expect(cut).toMatchObject({ name: 'XmlSyntaxError', reason: 'unfinished markup at the end of the file' });

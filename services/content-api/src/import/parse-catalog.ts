@@ -323,7 +323,9 @@ async function* bmecatOnWorkers(
   }
   if (rest !== '' || depth !== 0) {
     // Reports what is left open as the reader of the whole document would.
-    const reader = new XmlEventReader({ line: lineBase + 1 - trailingLines, depth });
+    // The header's elements still open are the outermost (items end inside their piece).
+    const open = start.open.slice(0, Math.max(0, Math.min(depth, start.open.length)));
+    const reader = new XmlEventReader({ line: lineBase + 1 - trailingLines, depth, open });
     reader.feed(rest, IGNORE);
     reader.end();
   }

@@ -139,6 +139,28 @@ export interface XmlHandler {
 
 const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
 
+/** An element open at a point of a document: its local name and the line of its start tag. */
+export interface OpenElement {
+  readonly name: string;
+  readonly line: number;
+}
+
+/**
+ * Why a document ends with `depth` elements open: each that `known` names (outermost first) with
+ * the line it opened on, innermost first, and how many more the reader cannot name.
+ */
+function notClosed(known: readonly OpenElement[], depth: number): string {
+  const named = known.slice(-depth).reverse();
+  const list = named.map((e) => `<${e.name}> (opened on line ${e.line})`).join(', ');
+  const more = depth - named.length;
+  const unnamed = more > 0 ? `${named.length > 0 ? ' and ' : ''}${more} more` : '';
+  const what = depth === 1 ? 'an element is' : `${depth} elements are`;
+  return (
+    `${what} not closed at the end of the file: ${list}${unnamed}; ` +
+    'close each with its end tag, or send the whole file (it may have been cut short)'
+  );
+}
+
 /**
  * A small streaming XML reader for catalog files: feed text chunks of any size with `write`
  * (events as values) or `feed` (calls on a handler, nothing allocated per event), get what the
@@ -162,17 +184,35 @@ export class XmlEventReader {
   #at = 0;
   /** Inside a long comment, processing instruction or CDATA section: its end, and whether its content is text. */
   #skip: { readonly until: string; readonly text: boolean } | undefined;
+  /** Names and start lines of the elements open, outermost first, as far as this reader knows them. */
+  readonly #openNames: string[];
+  readonly #openLines: number[];
 
   /**
    * `line` and `depth` (default 1 and 0) say where the text starts, for a reader that takes up a
    * document in the middle (at an element boundary). Its depth may then fall below zero. `column`
    * (default 0: the start of a line) is the characters before the start on its line; `'unknown'`
-   * leaves columns on that first line out of errors.
+   * leaves columns on that first line out of errors. `open` names the outermost of the elements
+   * open at the start, when known (for `end`'s error).
    */
-  constructor(start: { readonly line?: number; readonly depth?: number; readonly column?: number | 'unknown' } = {}) {
+  constructor(
+    start: {
+      readonly line?: number;
+      readonly depth?: number;
+      readonly column?: number | 'unknown';
+      readonly open?: readonly OpenElement[];
+    } = {},
+  ) {
     this.#line = start.line ?? 1;
     this.#depth = start.depth ?? 0;
     this.#column = start.column === 'unknown' ? undefined : (start.column ?? 0);
+    this.#openNames = (start.open ?? []).map((e) => e.name);
+    this.#openLines = (start.open ?? []).map((e) => e.line);
+  }
+
+  /** The elements open, outermost first, as far as this reader knows them (those opened in what it read). */
+  get openElements(): OpenElement[] {
+    return this.#openNames.map((name, i) => ({ name, line: this.#openLines[i] ?? 0 }));
   }
 
   /** The line reached: of the construct being reported during a handler call. */
@@ -265,6 +305,8 @@ export class XmlEventReader {
         if (gt === -1) end = -1;
         else {
           this.#depth -= 1;
+          this.#openNames.pop();
+          this.#openLines.pop();
           handler.close(handler.closeNames === false ? '' : localName(buffer.slice(lt + 2, gt).trim()), this.#line);
           end = gt + 1;
         }
@@ -379,6 +421,7 @@ export class XmlEventReader {
   end(): void {
     if (this.#buffer.includes('<') || this.#skip)
       throw new XmlSyntaxError('unfinished markup at the end of the file', this.#line);
+    if (this.#depth > 0) throw new XmlSyntaxError(notClosed(this.openElements, this.#depth), this.#line);
     if (this.#depth !== 0)
       throw new XmlSyntaxError(`${this.#depth} element(s) not closed at the end of the file`, this.#line);
   }
@@ -465,7 +508,11 @@ export class XmlEventReader {
     const line = this.#line;
     if (handler.open(name, attributes ?? NO_ATTRIBUTES, line, selfClosing) === true) return -2;
     if (selfClosing) handler.close(name, line);
-    else this.#depth += 1;
+    else {
+      this.#depth += 1;
+      this.#openNames.push(name);
+      this.#openLines.push(line);
+    }
     return i + 1;
   }
 

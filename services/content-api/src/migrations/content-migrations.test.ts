@@ -78,7 +78,7 @@ describeEachDatabase<ContentTables>('content migrations', (getDb) => {
     expect(page.facets.find((f) => f.facetName === 'businessShopId')!.buckets.reduce((n, b) => n + b.count, 0)).toBe(
       articles.length,
     );
-    // Migration 0010 (PostgreSQL) or the carry-over (SQLite) gives stored catalogs the ECLASS facet, named.
+    // Migration 0011 (PostgreSQL) or the carry-over (SQLite) gives stored catalogs the ECLASS facet, named.
     const eclass = page.facets.find((f) => f.facetName === 'ECLASS')!.buckets;
     const first = articles[0]!.classifications.find((c) => c.systemName.startsWith('ECLASS'))!;
     expect(eclass.find((b) => b.value === first.groupId)).toMatchObject({ label: first.groupName });

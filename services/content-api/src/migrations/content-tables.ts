@@ -64,4 +64,6 @@ export interface ImportRunsTable {
   refused_records: string;
   /** JSON array of `ImportWarning` (migration 0008; `[]` for older runs). */
   warnings: string;
+  /** JSON object of `ImportDecisions` (migration 0012; null for older runs). */
+  decisions: string | null;
 }

@@ -20,11 +20,12 @@ export interface RefusedRecord {
 
 /**
  * Something an import did that the file's author should know, though nothing was refused for it:
- * elements of the file Triad does not keep (`unkept-element`), and the decisions an import took
- * for the file (a default used, a price type chosen). Counted per kind and path across the file.
+ * elements of the file Triad does not keep (`unkept-element`), and what the reader kept in
+ * another form than the file gave it (`feature-name-unresolved`, `feature-value-unresolved`,
+ * `feature-without-name`). Counted per kind and path across the file.
  */
 export interface ImportWarning {
-  /** `unkept-element`, or the kind of decision (stable words, for rules and filters). */
+  /** What happened, in stable words (for rules and filters): `unkept-element`, `feature-name-unresolved` ... */
   readonly kind: string;
   /** Where in the file: a BMEcat element path (`ARTICLE/ARTICLE_DETAILS/SEGMENT`); `''` for the whole file. */
   readonly path: string;
@@ -38,6 +39,16 @@ export interface ImportWarning {
 
 /** Warnings kept per run (their counts cover the whole file). */
 export const WARNINGS_KEPT = 200;
+
+/**
+ * How an import took the file's prices, as `triad catalog check` reports them: the records whose
+ * prices gave no tax and took the shop's default tax, and the records by the BMEcat price type
+ * their prices were taken from (the shop's preferred price types chose).
+ */
+export interface ImportDecisions {
+  readonly defaultTaxUsed: number;
+  readonly priceTypesUsed: Readonly<Record<string, number>>;
+}
 
 /** What an import did, record by record. */
 export interface ImportRunCounts {
@@ -73,8 +84,10 @@ export interface NewImportRun {
   readonly counts: ImportRunCounts;
   /** The first refused records, by line (at most `REFUSED_RECORDS_KEPT` are kept). */
   readonly refusedRecords: readonly RefusedRecord[];
-  /** What the file held that Triad does not keep, and the decisions taken (at most `WARNINGS_KEPT`). */
+  /** What the file held that Triad does not keep, or kept in another form (at most `WARNINGS_KEPT`). */
   readonly warnings: readonly ImportWarning[];
+  /** How the import took the file's prices; null for runs recorded before Triad kept them. */
+  readonly decisions: ImportDecisions | null;
 }
 
 /** A recorded import: `runNo` counts the shop's imports from 1. */

@@ -76,6 +76,10 @@ const RULE_TEXT: Readonly<Record<string, string>> = {
   [REFUSED_RECORD_RULE]: 'A record the import would refuse (skip)',
   [REFUSED_IMPORT_RULE]: 'The import would commit nothing',
   'unkept-element': 'An element of the file that Triad does not keep',
+  'feature-name-unresolved': 'A feature named by an id the file does not define, kept under the id',
+  'feature-value-unresolved': 'A feature value given by an id the file does not define, kept as the id',
+  'feature-without-name': 'A feature without a name, kept with an empty name',
+  'repeated-element': 'A single-valued element given again in one parent: only the first is imported',
 };
 
 /**

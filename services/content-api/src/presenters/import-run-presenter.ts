@@ -35,6 +35,13 @@ export function presentImportRun(run: ImportRun) {
       line: w.line,
       message: w.message,
     })),
+    decisions:
+      run.decisions === null
+        ? null
+        : {
+            defaultTaxUsed: run.decisions.defaultTaxUsed,
+            priceTypesUsed: Object.fromEntries(Object.entries(run.decisions.priceTypesUsed)),
+          },
   };
 }
 

@@ -20,6 +20,7 @@ const run = (shopId: string, fileName: string, startedAt: number): NewImportRun 
   counts: { records: 3, imported: 3, added: 2, updated: 1, deleted: 0, alreadyAbsent: 0, refused: 0 },
   refusedRecords: [],
   warnings: [],
+  decisions: null,
 });
 
 describeEachDatabase<ContentTables>('ImportRunRepository', (getDb) => {
@@ -54,6 +55,7 @@ describeEachDatabase<ContentTables>('ImportRunRepository', (getDb) => {
           message: 'SEGMENT (2 times) is not imported: Triad does not keep this element',
         },
       ],
+      decisions: { defaultTaxUsed: 2, priceTypesUsed: { net_list: 1, gros_list: 1 } },
     });
     expect([first.runNo, second.runNo]).toEqual([1, 2]);
     const listed = await runs.list('alpha');
@@ -64,6 +66,10 @@ describeEachDatabase<ContentTables>('ImportRunRepository', (getDb) => {
       ['ARTICLE/ARTICLE_DETAILS/SEGMENT', 2, 14],
     ]);
     expect(listed[1]?.warnings).toEqual([]);
+    expect(listed.map((r) => r.decisions)).toEqual([
+      { defaultTaxUsed: 2, priceTypesUsed: { net_list: 1, gros_list: 1 } },
+      null,
+    ]);
     expect((await runs.list('beta')).map((r) => r.fileName)).toEqual(['b.jsonl']);
     expect(await runs.list('nobody')).toEqual([]);
   });

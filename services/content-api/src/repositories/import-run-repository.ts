@@ -3,6 +3,7 @@ import { isUniqueViolation } from '@triad/db';
 import type { Kysely, Selectable } from 'kysely';
 import {
   WARNINGS_KEPT,
+  type ImportDecisions,
   type ImportRun,
   type ImportWarning,
   type NewImportRun,
@@ -70,6 +71,7 @@ export class ImportRunRepository {
             refused: run.counts.refused,
             refused_records: JSON.stringify(refusedRecords),
             warnings: JSON.stringify(warnings),
+            decisions: run.decisions === null ? null : JSON.stringify(run.decisions),
           })
           .execute();
       } catch (error) {
@@ -120,5 +122,6 @@ function toImportRun(row: Selectable<ImportRunsTable>): ImportRun {
     },
     refusedRecords: JSON.parse(row.refused_records) as RefusedRecord[],
     warnings: JSON.parse(row.warnings) as ImportWarning[],
+    decisions: row.decisions === null ? null : (JSON.parse(row.decisions) as ImportDecisions),
   };
 }

@@ -73,7 +73,8 @@ async function shops(cwd: string, args: readonly string[]): Promise<number> {
 }
 
 /**
- * A BMEcat 1.2 catalog written for these tests: one article taken, one without ORDER_UNIT (refused),
+ * A BMEcat 1.2 catalog written for these tests: one article taken (its price gives no TAX and takes the
+ * shop's default tax; a feature named by an id the file does not define), one without ORDER_UNIT (refused),
  * and elements Triad does not keep (the header's CATALOG_ID, CATALOG_VERSION and TERRITORY, twice; an article's
  * SEGMENT; a UDX).
  */
@@ -87,9 +88,11 @@ const KLEMMEN_BMECAT = `<?xml version="1.0" encoding="UTF-8"?>
     <ARTICLE>
       <SUPPLIER_AID>KL-100</SUPPLIER_AID>
       <ARTICLE_DETAILS><DESCRIPTION_SHORT>Reihenklemme</DESCRIPTION_SHORT><SEGMENT>Elektro</SEGMENT></ARTICLE_DETAILS>
+      <ARTICLE_FEATURES><REFERENCE_FEATURE_SYSTEM_NAME>ECLASS-9.0</REFERENCE_FEATURE_SYSTEM_NAME>
+        <FEATURE><FT_IDREF>AAB999</FT_IDREF><FVALUE>grau</FVALUE></FEATURE></ARTICLE_FEATURES>
       <ARTICLE_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT></ARTICLE_ORDER_DETAILS>
       <ARTICLE_PRICE_DETAILS><ARTICLE_PRICE price_type="net_customer">
-        <PRICE_AMOUNT>1.20</PRICE_AMOUNT><TAX>0.19</TAX></ARTICLE_PRICE></ARTICLE_PRICE_DETAILS>
+        <PRICE_AMOUNT>1.20</PRICE_AMOUNT></ARTICLE_PRICE></ARTICLE_PRICE_DETAILS>
       <USER_DEFINED_EXTENSIONS><UDX.KLEMMEN.FARBE>grau</UDX.KLEMMEN.FARBE></USER_DEFINED_EXTENSIONS>
     </ARTICLE>
     <ARTICLE>
@@ -315,7 +318,8 @@ describeInBrowser('catalog area in Chromium', () => {
 
   it("shows a recorded BMEcat import's report: refused records, elements not kept, in BMEcat's words", async () => {
     const dataDir = path.join(directory, 'data');
-    expect(await shops(directory, ['add', 'klemmen', '--name', 'Klemmen GmbH', '--data-dir', dataDir])).toBe(0);
+    const shop = ['add', 'klemmen', '--name', 'Klemmen GmbH', '--default-tax', '0.19', '--data-dir', dataDir];
+    expect(await shops(directory, shop)).toBe(0);
     await writeFile(path.join(directory, 'klemmen.xml'), KLEMMEN_BMECAT);
     const imported = await catalogImport(directory, [
       ...['klemmen.xml', '--shop', 'klemmen', '--data-dir', dataDir, '--max-rejects', '1'],
@@ -331,13 +335,13 @@ describeInBrowser('catalog area in Chromium', () => {
     const table = entry.getByRole('table', { name: /^Recent imports of Klemmen GmbH/ });
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     expect(await table.getByRole('row').nth(1).textContent()).toMatch(
-      /klemmen\.xml.*BMEcat.*Committed with refusals.*2 read, 1 imported, 1 refused, 5 warnings/,
+      /klemmen\.xml.*BMEcat.*Committed with refusals.*2 read, 1 imported, 1 refused, 6 warnings/,
     );
 
     // The report is folded under a summary that says what it holds; open it by keyboard.
     const summary = entry.locator('details.import-report summary').first();
     expect(await summary.textContent()).toMatch(
-      /^Import 1 \(klemmen\.xml, .+\): 1 refused record, 5 elements not kept$/,
+      /^Import 1 \(klemmen\.xml, .+\): 1 refused record, 5 elements not kept, 1 note$/,
     );
     await tabToElement(page, summary, 'the report of the import');
     await page.keyboard.press('Enter');
@@ -345,6 +349,12 @@ describeInBrowser('catalog area in Chromium', () => {
     await expect.poll(() => report.getAttribute('open')).toBe('');
     const counts = await report.locator('dl.import-counts').textContent();
     expect(counts).toMatch(/Records read2.*Imported1.*Refused1/);
+    // How the prices were taken: the article without TAX took the shop's default tax.
+    expect(counts).toMatch(/Price typesnet_customer 1.*Default tax1 record without TAX took the shop’s/);
+    const notes = report.getByRole('table', { name: 'Notes on klemmen.xml, import 1' });
+    expect(await notes.locator('tbody tr').first().textContent()).toMatch(
+      /^ARTICLE\/ARTICLE_FEATURES\/FEATURE.*feature AAB999 has no name/,
+    );
 
     const refused = report.getByRole('table', { name: 'Refused records of klemmen.xml, import 1' });
     const refusedRows = await refused.getByRole('row').allInnerTexts();

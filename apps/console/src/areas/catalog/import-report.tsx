@@ -55,6 +55,34 @@ function ElementPath({ path }: { readonly path: string }) {
   );
 }
 
+/** How the import took the prices, one `<dt>`/`<dd>` pair each; nothing for older runs and files without. */
+function PriceDecisions({ decisions }: { readonly decisions: ImportRun['decisions'] }) {
+  if (decisions === null) return null;
+  const types = Object.entries(decisions.priceTypesUsed);
+  return (
+    <>
+      {types.length > 0 ? (
+        <>
+          <dt>Price types</dt>
+          <dd>{types.map(([type, n]) => `${type} ${n}`).join(', ')}</dd>
+        </>
+      ) : null}
+      {decisions.defaultTaxUsed > 0 ? (
+        <>
+          <dt>Default tax</dt>
+          <dd>
+            {plural(
+              decisions.defaultTaxUsed,
+              'record without TAX took the shop’s',
+              'records without TAX took the shop’s',
+            )}
+          </dd>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /** A 1-based line, or a dash when the service knows none (0). */
 function lineText(line: number): string | number {
   return line >= 1 ? line : '–';
@@ -64,7 +92,8 @@ function lineText(line: number): string | number {
  * The full report of one recorded import, folded under its summary (a `details` disclosure, which
  * keyboards and screen readers know): outcome and counts, why nothing was committed, the refused
  * records with their line, supplier article id and reason in BMEcat's words, the elements of the
- * file Triad did not keep (element path, how many, first line), and any other notes of the import.
+ * file Triad did not keep (element path, how many, first line), how it took the prices (price types,
+ * the shop's default tax), and any other notes of the import.
  */
 export function ImportReport({ run }: { readonly run: ImportRun }) {
   const { unkept, notes } = splitWarnings(run.warnings);
@@ -95,6 +124,7 @@ export function ImportReport({ run }: { readonly run: ImportRun }) {
         ) : null}
         <dt>Refused</dt>
         <dd>{refused}</dd>
+        <PriceDecisions decisions={run.decisions} />
         {run.refusal ? (
           <>
             <dt>Nothing committed, because</dt>

@@ -9,6 +9,7 @@ import { XmlSyntaxError } from '../../import/xml-event-reader.js';
 import type { ImportRunReply } from '../../presenters/import-run-presenter.js';
 import type { ContentTables } from '../../migrations/content-tables.js';
 import { buildTestAdminApp, TEST_SEED, type TestAdminApp } from '../../test-support/content-test-app.js';
+import { BMECAT_12 } from '../../test-support/bmecat-fixtures.js';
 
 const catalog = generateCatalog({ articles: 12, seed: TEST_SEED });
 const labtools = catalog.shops.find((s) => s.id === 'labtools')!;
@@ -125,6 +126,42 @@ describeEachDatabase<ContentTables>('admin imports route', (getDb) => {
       outcome: 'committed',
       counts: { records: 2, imported: 2, added: 1, updated: 1, refused: 0 },
       refusedRecords: [],
+    });
+  });
+
+  it('shows how a BMEcat import took its prices and what the reader kept under an id', async () => {
+    // Shop defaults the file relies on: a tax for the price without TAX, net_list preferred.
+    const shop = {
+      ...labtools,
+      id: 'glaswerk',
+      currency: 'EUR',
+      defaultTax: { value: 19, decimalDigits: 2 },
+      priceTypes: ['net_list', 'net_customer'],
+    };
+    const file = BMECAT_12.replace(
+      '<TAX>0.19</TAX></ARTICLE_PRICE></ARTICLE_PRICE_DETAILS>',
+      '</ARTICLE_PRICE>' + '</ARTICLE_PRICE_DETAILS>',
+    )
+      .replace('<ORDER_UNIT>PIECE</ORDER_UNIT>', '<ORDER_UNIT>C62</ORDER_UNIT>')
+      .replace(
+        '<FEATURE><FNAME>Volumen</FNAME>',
+        '<FEATURE><FT_IDREF>AAX1</FT_IDREF></FEATURE><FEATURE><FNAME>Volumen</FNAME>',
+      );
+    const { result } = await importAndRecord(t.backend, t.importRuns, Readable.from([file]), {
+      format: 'bmecat',
+      shop,
+      fileName: 'glaswerk.xml',
+      now,
+    });
+    expect(result.committed).toBe(true);
+    const [run] = (await imports('glaswerk')).json<{ members: ImportRunReply[] }>().members;
+    expect(run?.decisions).toEqual({ defaultTaxUsed: 1, priceTypesUsed: { net_customer: 2 } });
+    expect(run?.warnings).toContainEqual({
+      kind: 'feature-name-unresolved',
+      path: 'ARTICLE/ARTICLE_FEATURES/FEATURE',
+      count: 1,
+      line: 24,
+      message: expect.stringContaining('feature AAX1 has no name') as string,
     });
   });
 });

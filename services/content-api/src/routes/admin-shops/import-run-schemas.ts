@@ -24,6 +24,7 @@ const importRun = {
     'refusedRecords',
     'refusedNotListed',
     'warnings',
+    'decisions',
   ],
   properties: {
     runNo: { type: 'integer', minimum: 1, description: "the shop's imports counted from 1" },
@@ -85,12 +86,13 @@ const importRun = {
       maxItems: WARNINGS_KEPT,
       description:
         'what the file held that Triad does not keep (kind unkept-element: a BMEcat element path, how many, the ' +
-        `first line), and the decisions the import took for the file; the first ${WARNINGS_KEPT}, by first line`,
+        'first line), or kept in another form than it gave (feature-name-unresolved, feature-value-unresolved, ' +
+        `feature-without-name, repeated-element); the first ${WARNINGS_KEPT}, by first line`,
       items: {
         type: 'object',
         required: ['kind', 'path', 'count', 'line', 'message'],
         properties: {
-          kind: { type: 'string', description: 'unkept-element, or the kind of decision' },
+          kind: { type: 'string', description: 'what happened, in stable words: unkept-element ...' },
           path: {
             type: 'string',
             description:
@@ -100,6 +102,23 @@ const importRun = {
           count: { type: 'integer', minimum: 1, description: 'how many times, across the file' },
           line: { type: 'integer', minimum: 0, description: 'the 1-based line of the first one' },
           message: { type: 'string' },
+        },
+      },
+    },
+    decisions: {
+      type: ['object', 'null'],
+      description:
+        "how the import took the file's prices, as triad catalog check reports them; null for runs recorded " +
+        'before Triad kept them',
+      required: ['defaultTaxUsed', 'priceTypesUsed'],
+      properties: {
+        defaultTaxUsed: count("records whose prices gave no tax (TAX, TAX_DETAILS) and took the shop's default tax"),
+        priceTypesUsed: {
+          type: 'object',
+          description:
+            "records by the BMEcat price_type their prices were taken from (the shop's priceTypes chose); " +
+            'empty when the file named none',
+          additionalProperties: { type: 'integer', minimum: 0 },
         },
       },
     },
