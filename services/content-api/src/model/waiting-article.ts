@@ -23,3 +23,22 @@ export interface WaitingArticle {
 export function isWaiting<T extends object>(item: T | WaitingArticle): item is WaitingArticle {
   return 'kind' in item && item.kind === 'waiting';
 }
+
+/** A stored row as a `WaitingArticle`. */
+export function waitingOf(row: {
+  readonly shop_id: string;
+  readonly article_id: string;
+  readonly document: string;
+  readonly searchable_from: string | null;
+  readonly reason: string;
+}): WaitingArticle {
+  return {
+    kind: 'waiting',
+    id: row.article_id,
+    shopId: row.shop_id,
+    supplierArticleId: row.article_id.slice(row.shop_id.length + 1),
+    document: row.document,
+    searchableFrom: row.searchable_from,
+    reason: row.reason,
+  };
+}

@@ -1,6 +1,6 @@
 import type { Database } from '@triad/db';
 import type { ContentTables } from '../migrations/content-tables.js';
-import type { WaitingArticle } from '../model/waiting-article.js';
+import { waitingOf, type WaitingArticle } from '../model/waiting-article.js';
 
 /**
  * Reads the articles kept not searchable (`content_waiting_articles`, decision 0033) for the
@@ -44,14 +44,6 @@ export class WaitingArticleRepository {
       .orderBy('article_id')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      kind: 'waiting',
-      id: row.article_id,
-      shopId: row.shop_id,
-      supplierArticleId: row.article_id.slice(row.shop_id.length + 1),
-      document: row.document,
-      searchableFrom: row.searchable_from,
-      reason: row.reason,
-    }));
+    return rows.map(waitingOf);
   }
 }

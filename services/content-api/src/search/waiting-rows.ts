@@ -1,5 +1,7 @@
 import type { WaitingArticle } from '../model/waiting-article.js';
 
+export { waitingOf } from '../model/waiting-article.js';
+
 /**
  * A shop's articles kept not searchable (`content_waiting_articles`), inside a writing
  * transaction of the store: one implementation per engine. Writes may be buffered until `flush`
@@ -18,23 +20,4 @@ export interface WaitingRows {
   clear(shopId: string): Promise<number>;
   /** Writes what is buffered. */
   flush(): Promise<void>;
-}
-
-/** A stored row as a `WaitingArticle`. */
-export function waitingOf(row: {
-  readonly shop_id: string;
-  readonly article_id: string;
-  readonly document: string;
-  readonly searchable_from: string | null;
-  readonly reason: string;
-}): WaitingArticle {
-  return {
-    kind: 'waiting',
-    id: row.article_id,
-    shopId: row.shop_id,
-    supplierArticleId: row.article_id.slice(row.shop_id.length + 1),
-    document: row.document,
-    searchableFrom: row.searchable_from,
-    reason: row.reason,
-  };
 }
