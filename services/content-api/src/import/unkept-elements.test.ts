@@ -137,6 +137,40 @@ describe('UnkeptElements', () => {
     ]);
   });
 
+  it('reports nothing of the feature definitions the reader takes, in any transaction that may hold them', () => {
+    const unkept = new UnkeptElements('T_UPDATE_PRODUCTS');
+    const outer = (...names: string[]) => unkept.countOuter(['BMECAT', ...names], 3);
+    for (const transaction of ['T_NEW_CATALOG', 'T_UPDATE_PRODUCTS', 'T_NEW_PRODUCTDATA']) {
+      outer(transaction, 'FEATURE_SYSTEM', 'FEATURE_SYSTEM_NAME');
+      outer(transaction, 'FEATURE_SYSTEM', 'FEATURE_GROUP', 'FEATURE_GROUP_NAME');
+      outer(transaction, 'FEATURE_SYSTEM', 'FEATURE_GROUP', 'FEATURE_TEMPLATE', 'FT_NAME');
+      outer(transaction, 'CLASSIFICATION_SYSTEM', 'CLASSIFICATION_GROUPS', 'CLASSIFICATION_GROUP');
+    }
+    expect(unkept.list()).toEqual([]);
+    // What the definitions hold beside them is still counted.
+    outer('T_UPDATE_PRODUCTS', 'FEATURE_SYSTEM', 'FEATURE_SYSTEM_DESCR');
+    outer('T_UPDATE_PRICES', 'FEATURE_SYSTEM');
+    expect(unkept.list()).toEqual([
+      { path: 'T_UPDATE_PRICES/FEATURE_SYSTEM', count: 1, line: 3 },
+      { path: 'T_UPDATE_PRODUCTS/FEATURE_SYSTEM/FEATURE_SYSTEM_DESCR', count: 1, line: 3 },
+    ]);
+    const node = (name: string, children: XmlNode[] = []): XmlNode => ({
+      name,
+      line: 1,
+      attributes: {},
+      children,
+      text: '',
+    });
+    unkept.countItem(
+      node('PRODUCT', [
+        node('PRODUCT_FEATURES', [
+          node('FEATURE_GROUP', [node('REFERENCE_FEATURE_GROUP_ID'), node('REFERENCE_FEATURE_GROUP_ID2')]),
+        ]),
+      ]),
+    );
+    expect(unkept.list()).toHaveLength(2);
+  });
+
   it('reports nothing of the TAX_DETAILS the price reader takes (type, category, rate)', () => {
     const node = (name: string, children: XmlNode[] = []): XmlNode => ({
       name,

@@ -82,7 +82,12 @@ const FEATURES: Kept = {
   REFERENCE_FEATURE_GROUP_NAME: TEXT,
   REFERENCE_FEATURE_GROUP_ID2: TEXT,
   FEATURE,
-  FEATURE_GROUP: { REFERENCE_FEATURE_GROUP_ID: TEXT, REFERENCE_FEATURE_GROUP_NAME: TEXT, FEATURE },
+  FEATURE_GROUP: {
+    REFERENCE_FEATURE_GROUP_ID: TEXT,
+    REFERENCE_FEATURE_GROUP_NAME: TEXT,
+    REFERENCE_FEATURE_GROUP_ID2: TEXT,
+    FEATURE,
+  },
 };
 
 const MIME_INFO: Kept = {
@@ -121,6 +126,28 @@ export const KEPT_PRICE_ITEM: Kept = {
   PRODUCT_PRICE_DETAILS: PRICE_DETAILS,
 };
 
+const TEMPLATE: Kept = { FT_ID: TEXT, FT_NAME: TEXT, FT_UNIT: TEXT };
+
+/**
+ * The names of groups, feature templates and values the items refer to by id, wherever a
+ * transaction defines them (`bmecat-feature-definitions.ts` reads them around the items):
+ * BMEcat 2005's `CLASSIFICATION_SYSTEM`, BMEcat 1.2's `FEATURE_SYSTEM`.
+ */
+const DEFINITIONS: Kept = {
+  CLASSIFICATION_SYSTEM: {
+    CLASSIFICATION_SYSTEM_NAME: TEXT,
+    CLASSIFICATION_GROUPS: {
+      CLASSIFICATION_GROUP: { CLASSIFICATION_GROUP_ID: TEXT, CLASSIFICATION_GROUP_NAME: TEXT },
+    },
+    ALLOWED_VALUES: { ALLOWED_VALUE: { ALLOWED_VALUE_ID: TEXT, ALLOWED_VALUE_NAME: TEXT } },
+    CLASSIFICATION_SYSTEM_FEATURE_TEMPLATES: { FEATURE_TEMPLATE: TEMPLATE },
+  },
+  FEATURE_SYSTEM: {
+    FEATURE_SYSTEM_NAME: TEXT,
+    FEATURE_GROUP: { FEATURE_GROUP_ID: TEXT, FEATURE_GROUP_NAME: TEXT, FEATURE_TEMPLATE: TEMPLATE },
+  },
+};
+
 /**
  * What the reader keeps around the items, from the root: the header's default language,
  * currency and media root, and the transaction element (its items are counted by `KEPT_ITEM`).
@@ -128,20 +155,10 @@ export const KEPT_PRICE_ITEM: Kept = {
 export const KEPT_DOCUMENT: Kept = {
   BMECAT: {
     HEADER: { CATALOG: { LANGUAGE: TEXT, CURRENCY: TEXT, MIME_ROOT: TEXT } },
-    // The names of groups, feature templates and values the items refer to by id (`bmecat-feature-definitions.ts`).
-    T_NEW_CATALOG: {
-      CLASSIFICATION_SYSTEM: {
-        CLASSIFICATION_SYSTEM_NAME: TEXT,
-        CLASSIFICATION_GROUPS: {
-          CLASSIFICATION_GROUP: { CLASSIFICATION_GROUP_ID: TEXT, CLASSIFICATION_GROUP_NAME: TEXT },
-        },
-        ALLOWED_VALUES: { ALLOWED_VALUE: { ALLOWED_VALUE_ID: TEXT, ALLOWED_VALUE_NAME: TEXT } },
-        CLASSIFICATION_SYSTEM_FEATURE_TEMPLATES: { FEATURE_TEMPLATE: { FT_ID: TEXT, FT_NAME: TEXT, FT_UNIT: TEXT } },
-      },
-    },
-    T_UPDATE_PRODUCTS: {},
+    T_NEW_CATALOG: DEFINITIONS,
+    T_UPDATE_PRODUCTS: DEFINITIONS,
     T_UPDATE_PRICES: {},
-    T_NEW_PRODUCTDATA: {},
+    T_NEW_PRODUCTDATA: DEFINITIONS,
   },
 };
 
