@@ -149,67 +149,86 @@ const LIST_LIMITS: Readonly<Record<string, keyof RecordLimits>> = {
  * one per list or string.
  */
 export function checkRecordLimits(record: unknown, limits: RecordLimits = RECORD_LIMITS): RecordViolation[] {
-  const violations: RecordViolation[] = [];
-  const totals = { keywords: 0, features: 0 };
-  walk(record, '', '', '', 0, limits, violations, totals);
-  if (totals.keywords > limits.keywords)
+  const walker = new LimitWalk(limits);
+  walker.walk(record, '', '', 0);
+  const { violations, keywords, features } = walker;
+  if (keywords > limits.keywords)
     violations.push({
       path: '/keywords',
-      message: `${totals.keywords} keywords: at most ${limits.keywords} are imported per article`,
+      message: `${keywords} keywords: at most ${limits.keywords} are imported per article`,
     });
-  if (totals.features > limits.features)
+  if (features > limits.features)
     violations.push({
       path: '/classifications',
-      message: `${totals.features} features: at most ${limits.features} are imported per article`,
+      message: `${features} features: at most ${limits.features} are imported per article`,
     });
   return violations;
 }
 
-function walk(
-  value: unknown,
-  path: string,
-  key: string,
-  parentKey: string,
-  depth: number,
-  limits: RecordLimits,
-  out: RecordViolation[],
-  totals: { keywords: number; features: number },
-): void {
-  if (typeof value === 'string') {
-    const max = stringLimit(key, parentKey, limits);
-    if (value.length > max)
-      out.push({
-        path,
-        message: `${value.length} characters: at most ${max} are imported here (docs/content-api.md, "Import limits")`,
-      });
-    return;
+/**
+ * One record's walk. Every record of an import is walked: the JSON pointer of a value is held as
+ * its steps and joined only for a violation (profiled: building it for every value cost more than
+ * the checks).
+ */
+class LimitWalk {
+  readonly violations: RecordViolation[] = [];
+  keywords = 0;
+  features = 0;
+  readonly #limits: RecordLimits;
+  readonly #steps: (string | number)[] = [];
+
+  constructor(limits: RecordLimits) {
+    this.#limits = limits;
   }
-  if (typeof value !== 'object' || value === null) return;
-  if (depth >= limits.depth) {
-    out.push({ path, message: `nested deeper than ${limits.depth} levels` });
-    return;
+
+  #fail(message: string): void {
+    this.violations.push({ path: this.#steps.map((step) => `/${step}`).join(''), message });
   }
-  if (Array.isArray(value)) {
-    let limit: number;
-    if (key === 'values' && parentKey === 'keywords') {
-      totals.keywords += value.length;
-      limit = Infinity; // counted over the whole record below
-    } else {
-      if (key === 'features') totals.features += value.length;
-      const counted = LIST_LIMITS[key];
-      limit = counted === undefined ? limits.listItems : limits[counted];
-    }
-    if (value.length > limit) {
-      out.push({ path, message: `${value.length} entries: at most ${limit} are imported here` });
+
+  walk(value: unknown, key: string, parentKey: string, depth: number): void {
+    const limits = this.#limits;
+    if (typeof value === 'string') {
+      const max = stringLimit(key, parentKey, limits);
+      if (value.length > max)
+        this.#fail(
+          `${value.length} characters: at most ${max} are imported here (docs/content-api.md, "Import limits")`,
+        );
       return;
     }
-    // Items of a list keep the list's name for their strings (`territories`, `hrefs`).
-    for (let i = 0; i < value.length; i += 1)
-      walk(value[i], `${path}/${i}`, key, parentKey, depth + 1, limits, out, totals);
-    return;
+    if (typeof value !== 'object' || value === null) return;
+    if (depth >= limits.depth) {
+      this.#fail(`nested deeper than ${limits.depth} levels`);
+      return;
+    }
+    const steps = this.#steps;
+    if (Array.isArray(value)) {
+      let limit: number;
+      if (key === 'values' && parentKey === 'keywords') {
+        this.keywords += value.length;
+        limit = Infinity; // counted over the whole record by the caller
+      } else {
+        if (key === 'features') this.features += value.length;
+        const counted = LIST_LIMITS[key];
+        limit = counted === undefined ? limits.listItems : limits[counted];
+      }
+      if (value.length > limit) {
+        this.#fail(`${value.length} entries: at most ${limit} are imported here`);
+        return;
+      }
+      // Items of a list keep the list's name for their strings (`territories`, `hrefs`).
+      for (let i = 0; i < value.length; i += 1) {
+        steps.push(i);
+        this.walk(value[i], key, parentKey, depth + 1);
+        steps.pop();
+      }
+      return;
+    }
+    for (const [member, item] of Object.entries(value)) {
+      steps.push(member);
+      this.walk(item, member, key, depth + 1);
+      steps.pop();
+    }
   }
-  for (const [member, item] of Object.entries(value))
-    walk(item, `${path}/${member}`, member, key, depth + 1, limits, out, totals);
 }
 
 /** The longest string member `key` (inside member or list `parentKey`) may hold. */
