@@ -18,7 +18,7 @@ import { generateCatalog } from '../demo/generate-catalog.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SHOP = 'office-direct';
-const BIG = 30_000;
+const BIG = 60_000;
 
 /**
  * Writes the generated articles (of `articles`, seed `seed`) that are priced in euros, as one JSON
