@@ -2812,6 +2812,25 @@ export interface operations {
                   [key: string]: number;
                 };
               } | null;
+              /** @description BMEcat: which catalog the file was and who sent it, as its HEADER said (each member null when the file gave no such element); null for JSON Lines, a file refused before its header was read, and runs recorded before Triad kept it */
+              catalog: {
+                /** @description the header's CATALOG/CATALOG_ID, trimmed */
+                catalogId: string | null;
+                /** @description the header's CATALOG/CATALOG_VERSION, trimmed */
+                catalogVersion: string | null;
+                /** @description the header's CATALOG/CATALOG_NAME, the first one, trimmed */
+                catalogName: string | null;
+                /** @description the header's CATALOG/GENERATION_DATE (2005), or CATALOG/DATETIME (1.2: DATE, then T and TIME, then TIMEZONE), trimmed */
+                generationDate: string | null;
+                /** @description the header's SUPPLIER/SUPPLIER_ID, the first one, trimmed */
+                supplierId: string | null;
+                /** @description the header's SUPPLIER/SUPPLIER_NAME, trimmed */
+                supplierName: string | null;
+                /** @description the header's BUYER/BUYER_NAME, trimmed */
+                buyerName: string | null;
+                /** @description the header's GENERATOR_INFO: the program that wrote the file, trimmed */
+                generatorInfo: string | null;
+              } | null;
             }[];
           };
         };

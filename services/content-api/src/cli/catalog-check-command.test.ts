@@ -88,6 +88,7 @@ describe('triad catalog check', () => {
     expect(r.err).toContain(`warning: line ${lineOf('<SEGMENT>')}: ARTICLE/ARTICLE_DETAILS/SEGMENT: SEGMENT (once)`);
     expect(r.err).toContain(`warning: line ${lineOf('<TERRITORY>')}: HEADER/CATALOG/TERRITORY:`);
     expect(r.out).toMatch(/would import 1, reject 1, \d+ warnings \(replace\); checked against shop klemmen/);
+    expect(r.out).toContain('catalog: K1 version 1\n');
     // Nothing written: the store's files are the same bytes, and no run was recorded.
     expect(snapshot(dataDir)).toEqual(before);
     const store = await openContentApiCore({ dataDir });
@@ -109,6 +110,7 @@ describe('triad catalog check', () => {
       refusedRecords: { line: number; supplierArticleId: string | null; violations: { path: string }[] }[];
       warnings: { kind: string; path: string; count: number }[];
       decisions: Record<string, unknown>;
+      catalog: Record<string, string | null> | null;
     };
     expect(report).toMatchObject({
       shopId: null,
@@ -127,6 +129,7 @@ describe('triad catalog check', () => {
       1,
     ]);
     expect(typeof report.decisions).toBe('object');
+    expect(report.catalog).toMatchObject({ catalogId: 'K1', catalogVersion: '1', supplierName: null });
     // Without --shop no store is opened at all.
     expect(() => readdirSync(empty)).toThrow();
   }, 180_000);

@@ -21,7 +21,7 @@ import {
 } from '../presenters/catalog-check-presenter.js';
 import { cliStoreTarget } from './cli-store-target.js';
 import { WaitingArticleRepository } from '../repositories/waiting-article-repository.js';
-import { keptText } from './price-decisions-text.js';
+import { catalogHeaderText, keptText } from './price-decisions-text.js';
 
 /** The part of the CLI's io object the check uses (`CatalogCommandIo` fits). */
 interface CatalogCommandIo {
@@ -203,6 +203,7 @@ function report(io: CatalogCommandIo, check: CatalogCheck, output: Output): void
   else if (output === 'sarif') io.stdout.write(`${JSON.stringify(presentCatalogCheckSarif(check), null, 2)}\n`);
   else {
     writeReport(io, result, check.format);
+    io.stdout.write(catalogHeaderText(result));
     for (const [name, value] of Object.entries(decisionsOf(result)))
       io.stdout.write(`decision: ${name}: ${JSON.stringify(value)}\n`);
     const against = check.shopId === null ? 'a new shop with the default settings' : `shop ${check.shopId}`;

@@ -82,12 +82,12 @@ describe('triad catalog import', () => {
       );
       const dataDir = freshDataDir();
       const r = await run(['import', file, '--shop', 'labtools', '--data-dir', dataDir]);
-      // Only warnings: BMEcat header elements Triad does not keep (decision 0034).
-      expect(r.err.split('\n').filter((l) => l !== '' && !l.startsWith('warning: '))).toEqual([]);
-      if (format === 'bmecat') expect(r.err).toMatch(/^warning: line 3: HEADER\/CATALOG\/CATALOG_ID: /m);
-      else expect(r.err).toBe('');
+      // Nothing of the generated file goes unkept: its header's catalog id and version are kept too.
+      expect(r.err).toBe('');
       expect(r.code).toBe(0);
       expect(r.out).toMatch(/^imported 25, rejected 0 in [\d.]+ s \(\d+ articles\/s\) into shop labtools/);
+      if (format === 'bmecat') expect(r.out).toMatch(/^catalog: \S+ version 1\.0$/m);
+      else expect(r.out).not.toContain('catalog:');
       await withBackend(dataDir, async (backend) => {
         expect(await backend.countArticles()).toBe(25);
         expect((await backend.findShop('labtools'))?.name).toBe('LabTools Europe B.V.');

@@ -19,7 +19,7 @@ import { CATALOG_READ_BYTES } from '../import/parse-catalog.js';
 import type { Article, BusinessShop } from '../model/article.js';
 import { CONTENT_SQLITE_FILE, openContentApiCore, type ContentApiCore } from '../content-api-core.js';
 import { addCheckCommand, writeReport } from './catalog-check-command.js';
-import { keptText, priceDecisionsText } from './price-decisions-text.js';
+import { catalogHeaderText, keptText, priceDecisionsText } from './price-decisions-text.js';
 
 /** The part of the CLI's io object the catalog commands use. */
 export interface CatalogCommandIo {
@@ -290,6 +290,7 @@ async function runImport(
       `in ${seconds.toFixed(1)} s (${rate} articles/s)` +
       ` into shop ${o.shop.id} (${o.where}); content version ${result.hash}\n`,
   );
+  io.stdout.write(catalogHeaderText(result));
   io.stdout.write(priceDecisionsText(result, o.shop));
   if (rejected > 0) raise(io, EXIT_INVALID);
 }

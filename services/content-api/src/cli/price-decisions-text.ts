@@ -1,6 +1,7 @@
 import type { ImportResult } from '../commands/import-catalog.js';
 import type { BusinessShop } from '../model/article.js';
 import { formatDecimal } from '../model/decimal.js';
+import { describeCatalogHeader } from '../model/catalog-header.js';
 
 /**
  * The lines of an import's summary that say how prices were taken (empty when the file named no
@@ -26,4 +27,10 @@ export function priceDecisionsText(
 /** `, kept 3 not searchable` (the verb as given), or nothing when every record is searchable. */
 export function keptText(notSearchable: number, verb: string): string {
   return notSearchable > 0 ? `, ${verb} ${notSearchable} not searchable` : '';
+}
+
+/** `catalog: WB-2024 version 7.2, "Widgets", from ACME, made 2024-05-01` (nothing when the header names none). */
+export function catalogHeaderText(result: Pick<ImportResult, 'catalog'>): string {
+  const text = result.catalog === null ? '' : describeCatalogHeader(result.catalog);
+  return text === '' ? '' : `catalog: ${text}\n`;
 }

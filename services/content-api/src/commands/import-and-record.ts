@@ -79,6 +79,7 @@ export async function importAndRecord(
       refusedRecords: [],
       warnings: [],
       decisions: { defaultTaxUsed: 0, priceTypesUsed: {} },
+      catalog: null,
     };
     // The import's own error is what the caller must see, even when recording fails too.
     await runs.record(failed).catch(() => {});
@@ -92,6 +93,7 @@ export async function importAndRecord(
     refusedRecords: result.failed.map(refusedRecord),
     warnings: result.warnings,
     decisions: { defaultTaxUsed: result.defaultTaxUsed, priceTypesUsed: result.priceTypesUsed },
+    catalog: result.catalog,
   };
   try {
     return { result, run: await runs.record(run) };

@@ -19,6 +19,7 @@ import { UnkeptElements } from '../import/unkept-elements.js';
 import { bmecatViolation } from '../import/bmecat-paths.js';
 import type { ImportWarning } from '../model/import-run.js';
 import type { WaitingArticle } from '../model/waiting-article.js';
+import type { CatalogHeader } from '../model/catalog-header.js';
 import { byLine, ItemWarnings } from '../import/item-warnings.js';
 
 export type { CatalogFormat } from '../model/catalog-format.js';
@@ -58,6 +59,8 @@ interface ImportReport {
    * first line.
    */
   readonly warnings: readonly ImportWarning[];
+  /** BMEcat: which catalog the file is and who sent it, as its header says; null for JSON Lines. */
+  readonly catalog: CatalogHeader | null;
 }
 
 /**
@@ -151,6 +154,7 @@ export async function importCatalog(
   const every = options.progressEvery ?? 10_000;
   // BMEcat: the header is read (up to the first record) to learn the file's transaction first.
   let transaction = undefined as BmecatTransaction | undefined;
+  let catalog: CatalogHeader | null = null;
   // Nothing of a BMEcat file is dropped without a word (decision 0034).
   const unkept = options.format === 'bmecat' ? new UnkeptElements() : undefined;
   const itemWarnings = new ItemWarnings();
@@ -165,7 +169,10 @@ export async function importCatalog(
       format: options.format,
       shopId: options.shop.id,
       priceTerms: shopPriceTerms(options.shop, options.pricesValidAt),
-      onTransaction: (t) => (transaction = t),
+      onTransaction: (t, header) => {
+        transaction = t;
+        catalog = header ?? null;
+      },
       ...(unkept ? { unkept } : {}),
       ...(options.parseThread ? { thread: options.parseThread } : {}),
     });
@@ -360,11 +367,13 @@ export async function importCatalog(
       priceTypesUsed,
       notSearchable,
       warnings: warnings(),
+      catalog,
     };
   }
   failed.sort((a, b) => a.line - b.line);
   return {
     warnings: warnings(),
+    catalog,
     notSearchable,
     committed: true,
     imported,

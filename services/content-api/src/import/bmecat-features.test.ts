@@ -305,8 +305,6 @@ describe('BMEcat features', () => {
       unkept,
     );
     expect(unkept.list().map((e) => e.path)).toEqual([
-      'HEADER/CATALOG/CATALOG_ID',
-      'HEADER/CATALOG/CATALOG_VERSION',
       // CLASSIFICATION_GROUP_FEATURE_TEMPLATES: which features a group has, not read.
       'T_NEW_CATALOG/CLASSIFICATION_SYSTEM/CLASSIFICATION_GROUPS/CLASSIFICATION_GROUP/' +
         'CLASSIFICATION_GROUP_FEATURE_TEMPLATES',

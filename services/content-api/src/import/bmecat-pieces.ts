@@ -4,6 +4,7 @@ import type { BmecatTransaction } from './bmecat-transaction.js';
 import { countLines, isSpace, XmlEventReader, type OpenElement, type XmlHandler } from './xml-event-reader.js';
 import { utf8Boundary } from './catalog-text-decoder.js';
 import type { UnkeptElements } from './unkept-elements.js';
+import type { CatalogHeader } from '../model/catalog-header.js';
 
 /**
  * Reading one BMEcat document in pieces, so that several threads can read its items at once.
@@ -26,6 +27,8 @@ export interface BmecatHeader {
   readonly open: readonly OpenElement[];
   /** The transaction element around the items; undefined when the file has none. */
   readonly transaction: BmecatTransaction | undefined;
+  /** Which catalog the file is and who sent it. */
+  readonly catalog: CatalogHeader;
   /** Local name of the item element: `ARTICLE` or `PRODUCT`. */
   readonly itemName: string;
   /** The text fed from the first item's `<` on. */
@@ -66,6 +69,7 @@ export class BmecatHeaderReader {
       depth: this.#reader.depth,
       open: this.#reader.openElements,
       transaction: this.transaction,
+      catalog: this.catalog,
       itemName: this.#itemName,
       rest: this.#reader.pending,
     };
@@ -74,6 +78,11 @@ export class BmecatHeaderReader {
   /** The transaction element read so far (of a document without items: once `end` returned). */
   get transaction(): BmecatTransaction | undefined {
     return this.#builder.transaction;
+  }
+
+  /** Which catalog the file is and who sent it, as read so far. */
+  get catalog(): CatalogHeader {
+    return this.#builder.catalog;
   }
 
   /** Ends a document that has no item. @throws XmlSyntaxError when it is incomplete. */

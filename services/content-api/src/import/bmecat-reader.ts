@@ -9,6 +9,8 @@ import { NO_CHILDREN, type XmlNode } from './bmecat-node.js';
 import { toItem, type BmecatDefaults, type BmecatItem } from './bmecat-item.js';
 import { FeatureDefinitionCollector } from './bmecat-feature-definitions.js';
 import type { UnkeptElements } from './unkept-elements.js';
+import { CatalogHeaderFields } from './bmecat-header-fields.js';
+import type { CatalogHeader } from '../model/catalog-header.js';
 
 /** Whether `text` is only XML whitespace. */
 function isBlank(text: string): boolean {
@@ -64,6 +66,11 @@ export class BmecatItemReader {
   get transaction(): BmecatTransaction | undefined {
     return this.#builder.transaction;
   }
+
+  /** Which catalog the file is and who sent it, as its header says (read so far). */
+  get catalog(): CatalogHeader {
+    return this.#builder.catalog;
+  }
 }
 
 /**
@@ -80,6 +87,8 @@ export class ItemBuilder implements XmlHandler {
   #defaults: BmecatDefaults;
   /** Feature templates, values and groups defined around the items (`bmecat-feature-definitions.ts`). */
   readonly #definitions: FeatureDefinitionCollector;
+  /** Which catalog the file is and who sent it (`HEADER`). */
+  readonly #catalog = new CatalogHeaderFields();
   readonly #path: string[] = [];
   readonly #stack: XmlNode[] = [];
   #itemLine = 0;
@@ -127,6 +136,11 @@ export class ItemBuilder implements XmlHandler {
       ...(definitions !== undefined ? { definitions } : {}),
     };
     return this.#defaults;
+  }
+
+  /** Which catalog the file is and who sent it, as its header says (read so far). */
+  get catalog(): CatalogHeader {
+    return this.#catalog.header;
   }
 
   /** Whether an item is being read (its start tag read, its end tag not yet). */
@@ -246,6 +260,7 @@ export class ItemBuilder implements XmlHandler {
   close(): void {
     const stack = this.#stack;
     if (stack.length === 0) {
+      this.#catalog.close(this.#path, this.#headerText, this.#headerLine, this.#unkept);
       const name = this.#path.pop();
       if (name !== undefined) this.#definitions.close(name, this.#headerText);
       this.#unkept?.outerClose();

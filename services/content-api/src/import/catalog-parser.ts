@@ -8,6 +8,7 @@ import type { CatalogChange } from '../search/search-backend.js';
 import type { WaitingArticle } from '../model/waiting-article.js';
 import { BmecatItemReader } from './bmecat-reader.js';
 import { DEFAULT_ITEM_MODE, type BmecatTransaction } from './bmecat-transaction.js';
+import type { CatalogHeader } from '../model/catalog-header.js';
 import { JsonLinesSplitter } from './json-lines-reader.js';
 import { checkRecordLimits } from './record-limits.js';
 import { KEPT_PRICE_ITEM, type UnkeptElements } from './unkept-elements.js';
@@ -67,6 +68,7 @@ export class CatalogParser {
     end(): unknown;
     readonly lines?: number;
     readonly transaction?: BmecatTransaction | undefined;
+    readonly catalog?: CatalogHeader;
   };
 
   /** `unkept` (BMEcat) counts what the file holds and Triad does not keep. */
@@ -82,6 +84,11 @@ export class CatalogParser {
   /** BMEcat: the transaction element read so far; undefined before it and for JSON Lines. */
   get transaction(): BmecatTransaction | undefined {
     return this.#source.transaction;
+  }
+
+  /** BMEcat: which catalog the file is and who sent it, as read so far; undefined for JSON Lines. */
+  get catalog(): CatalogHeader | undefined {
+    return this.#source.catalog;
   }
 
   /** Records the text completed. @throws XmlSyntaxError for malformed BMEcat. */

@@ -26,6 +26,7 @@ import { RECORD_LIMITS } from './record-limits.js';
 import { CatalogEncodingError, type EncodingDeclaration } from './xml-encoding.js';
 import { countLines, XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
 import type { UnkeptElement, UnkeptElements } from './unkept-elements.js';
+import type { CatalogHeader } from '../model/catalog-header.js';
 
 /**
  * A message to a parse worker: a piece of whole JSON Lines (line numbers counted from the piece's
@@ -84,9 +85,10 @@ export interface ParseCatalogOptions {
   /**
    * Called once, before the first record, with the BMEcat file's transaction element (undefined
    * for JSON Lines and a file without one); its items are checked for that transaction
-   * (`finishCatalogItem`).
+   * (`finishCatalogItem`); and with which catalog the file is, as its header says (undefined for
+   * JSON Lines).
    */
-  readonly onTransaction?: (transaction: BmecatTransaction | undefined) => void;
+  readonly onTransaction?: (transaction: BmecatTransaction | undefined, catalog: CatalogHeader | undefined) => void;
   /** BMEcat: counts the elements of the file that Triad does not keep, across all pieces. */
   readonly unkept?: UnkeptElements;
 }
@@ -120,22 +122,22 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
   const { shopId } = options;
   const shop = options.priceTerms ?? shopId;
   let told = false;
-  const tell = (transaction: BmecatTransaction | undefined) => {
-    if (!told) options.onTransaction?.(transaction);
+  const tell = (transaction: BmecatTransaction | undefined, catalog: CatalogHeader | undefined) => {
+    if (!told) options.onTransaction?.(transaction, catalog);
     told = true;
   };
-  if (options.format === 'jsonl') tell(undefined);
+  if (options.format === 'jsonl') tell(undefined, undefined);
   if (options.thread === 'inline') {
     const parser = new CatalogParser(options.format, options.unkept);
     const decoder = new CatalogTextDecoder(options.format === 'jsonl' ? 'json-lines' : 'xml');
     const finish = (items: readonly RawCatalogItem[]) => {
       // The transaction element opens before the first item.
-      if (items.length > 0) tell(parser.transaction);
+      if (items.length > 0) tell(parser.transaction, parser.catalog);
       return finishCatalogItems(items, shop, parser.transaction);
     };
     for await (const chunk of input) yield* finish(parser.feed(decoder.write(chunkBytes(chunk))));
     yield* finish([...parser.feed(decoder.end()), ...parser.end()]);
-    tell(parser.transaction);
+    tell(parser.transaction, parser.catalog);
     return;
   }
   const count = options.workers ?? Math.min(4, Math.max(1, availableParallelism()));
@@ -214,7 +216,7 @@ async function* bmecatOnWorkers(
   pieces: PieceQueue,
   shop: string | ShopPriceTerms,
   pieceBytes: number,
-  tell: (transaction: BmecatTransaction | undefined) => void,
+  tell: (transaction: BmecatTransaction | undefined, catalog: CatalogHeader | undefined) => void,
   unkept: UnkeptElements | undefined,
 ): AsyncGenerator<ParsedCatalogItem> {
   const header = new BmecatHeaderReader(unkept);
@@ -286,7 +288,7 @@ async function* bmecatOnWorkers(
     } else {
       start = header.feed(decoder.write(chunkBytes(chunk)));
       if (!start) continue;
-      tell(start.transaction);
+      tell(start.transaction, start.catalog);
       if (unkept) unkept.itemName ??= start.itemName;
       lineBase = start.line - 1;
       depth = start.depth;
@@ -311,7 +313,7 @@ async function* bmecatOnWorkers(
     // No item: the header reader read the whole document.
     header.feed(decoder.end());
     header.end();
-    tell(header.transaction);
+    tell(header.transaction, header.catalog);
     return;
   }
   if (transcode) carry = Buffer.concat([carry, Buffer.from(decoder.end())]);

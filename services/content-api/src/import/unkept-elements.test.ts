@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCatalog, type ParseCatalogOptions } from './parse-catalog.js';
 import type { XmlNode } from './bmecat-node.js';
 import { UnkeptElements, type UnkeptElement } from './unkept-elements.js';
+import type { CatalogHeader } from '../model/catalog-header.js';
 
 /** An article with a segment and a supplier extension (every third one), one line per element. */
 const article = (i: number) =>
@@ -37,7 +38,9 @@ const HEADER = [
   '      <TERRITORY>DE</TERRITORY><TERRITORY>AT</TERRITORY><CURRENCY>EUR</CURRENCY>',
   '      <PRICE_FLAG type="incl_freight">true</PRICE_FLAG>',
   '    </CATALOG>',
-  '    <SUPPLIER><SUPPLIER_NAME>Lab</SUPPLIER_NAME></SUPPLIER>',
+  '    <SUPPLIER><SUPPLIER_ID type="duns">31-337-1234</SUPPLIER_ID>',
+  '      <SUPPLIER_ID type="iln">4000001000005</SUPPLIER_ID><SUPPLIER_NAME> Lab Supplies </SUPPLIER_NAME>',
+  '      <ADDRESS type="supplier"><NAME>Lab</NAME></ADDRESS></SUPPLIER>',
   '  </HEADER>',
   '  <T_NEW_CATALOG>',
 ];
@@ -60,6 +63,7 @@ const lineOf = (text: string) => lines.findIndex((l) => l.includes(text)) + 1;
 
 async function unkeptOf(options: Omit<ParseCatalogOptions, 'format' | 'shopId' | 'unkept'>): Promise<UnkeptElement[]> {
   const unkept = new UnkeptElements();
+  let catalog: CatalogHeader | undefined;
   // Chunks of 1000 characters: the header and the items are cut anywhere.
   const chunks = Array.from({ length: Math.ceil(XML.length / 1000) }, (_, i) => XML.slice(i * 1000, i * 1000 + 1000));
   let records = 0;
@@ -67,23 +71,30 @@ async function unkeptOf(options: Omit<ParseCatalogOptions, 'format' | 'shopId' |
     format: 'bmecat',
     shopId: 'lab',
     unkept,
+    onTransaction: (_transaction, header) => (catalog = header),
     ...options,
   })) {
     expect(item).toHaveProperty('article');
     records += 1;
   }
   expect(records).toBe(ARTICLES);
+  // What the header says of the catalog is kept, not counted: the second SUPPLIER_ID is.
+  expect(catalog).toEqual({
+    generatorInfo: 'Hand',
+    catalogId: 'C1',
+    catalogVersion: '1',
+    supplierId: '31-337-1234',
+    supplierName: 'Lab Supplies',
+  });
   return unkept.list();
 }
 
 describe('UnkeptElements', () => {
   const expected: UnkeptElement[] = [
-    { path: 'HEADER/GENERATOR_INFO', count: 1, line: 4 },
-    { path: 'HEADER/CATALOG/CATALOG_ID', count: 1, line: 5 },
-    { path: 'HEADER/CATALOG/CATALOG_VERSION', count: 1, line: 5 },
     { path: 'HEADER/CATALOG/TERRITORY', count: 2, line: 6 },
     { path: 'HEADER/CATALOG/PRICE_FLAG', count: 1, line: 7 },
-    { path: 'HEADER/SUPPLIER', count: 1, line: 9 },
+    { path: 'HEADER/SUPPLIER/SUPPLIER_ID', count: 1, line: 10 },
+    { path: 'HEADER/SUPPLIER/ADDRESS', count: 1, line: 11 },
     { path: 'ARTICLE/ARTICLE_DETAILS/SEGMENT', count: ARTICLES, line: lineOf('<SEGMENT>') },
     {
       path: 'ARTICLE/USER_DEFINED_EXTENSIONS/UDX.SHOP.COLOUR',

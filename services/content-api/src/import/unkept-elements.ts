@@ -150,11 +150,26 @@ const DEFINITIONS: Kept = {
 
 /**
  * What the reader keeps around the items, from the root: the header's default language,
- * currency and media root, and the transaction element (its items are counted by `KEPT_ITEM`).
+ * currency and media root, which catalog the file is and who sent it (`bmecat-header-fields.ts`),
+ * and the transaction element (its items are counted by `KEPT_ITEM`).
  */
 export const KEPT_DOCUMENT: Kept = {
   BMECAT: {
-    HEADER: { CATALOG: { LANGUAGE: TEXT, CURRENCY: TEXT, MIME_ROOT: TEXT } },
+    HEADER: {
+      GENERATOR_INFO: TEXT,
+      CATALOG: {
+        LANGUAGE: TEXT,
+        CURRENCY: TEXT,
+        MIME_ROOT: TEXT,
+        CATALOG_ID: TEXT,
+        CATALOG_VERSION: TEXT,
+        CATALOG_NAME: TEXT,
+        GENERATION_DATE: TEXT,
+        DATETIME,
+      },
+      SUPPLIER: { SUPPLIER_ID: TEXT, SUPPLIER_NAME: TEXT },
+      BUYER: { BUYER_NAME: TEXT },
+    },
     T_NEW_CATALOG: DEFINITIONS,
     T_UPDATE_PRODUCTS: DEFINITIONS,
     T_UPDATE_PRICES: {},

@@ -66,4 +66,6 @@ export interface ImportRunsTable {
   warnings: string;
   /** JSON object of `ImportDecisions` (migration 0012; null for older runs). */
   decisions: string | null;
+  /** JSON object of `CatalogHeader` (migration 0014; null for JSON Lines and older runs). */
+  catalog: string | null;
 }

@@ -1,5 +1,6 @@
 import type { CatalogFormat } from './catalog-format.js';
 import type { ImportMode } from './import-mode.js';
+import type { CatalogHeader } from './catalog-header.js';
 
 /**
  * How an import ended: `committed` with every record taken, `committed-with-refusals` with some
@@ -88,6 +89,11 @@ export interface NewImportRun {
   readonly warnings: readonly ImportWarning[];
   /** How the import took the file's prices; null for runs recorded before Triad kept them. */
   readonly decisions: ImportDecisions | null;
+  /**
+   * BMEcat: which catalog the file was and who sent it, as its header said; null for JSON Lines,
+   * a file refused before its header was read, and runs recorded before Triad kept it.
+   */
+  readonly catalog: CatalogHeader | null;
 }
 
 /** A recorded import: `runNo` counts the shop's imports from 1. */

@@ -1,6 +1,7 @@
 import type { ImportFailure, ImportResult } from '../commands/import-catalog.js';
 import { importOutcome } from '../commands/import-and-record.js';
 import type { CatalogFormat } from '../model/catalog-format.js';
+import { presentCatalogHeader } from './import-run-presenter.js';
 
 /** What `triad catalog check` reports of one file: what an import would do, nothing written. */
 export interface CatalogCheck {
@@ -64,6 +65,7 @@ export function presentCatalogCheck(check: CatalogCheck) {
       message: w.message,
     })),
     decisions: decisionsOf(result),
+    catalog: result.catalog === null ? null : presentCatalogHeader(result.catalog),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ImportRun } from '../model/import-run.js';
+import type { CatalogHeader } from '../model/catalog-header.js';
 
 /** A recorded import as `GET /admin/business-shops/{shopId}/imports` lists it (times ISO 8601, UTC). */
 export function presentImportRun(run: ImportRun) {
@@ -42,6 +43,21 @@ export function presentImportRun(run: ImportRun) {
             defaultTaxUsed: run.decisions.defaultTaxUsed,
             priceTypesUsed: Object.fromEntries(Object.entries(run.decisions.priceTypesUsed)),
           },
+    catalog: run.catalog === null ? null : presentCatalogHeader(run.catalog),
+  };
+}
+
+/** The header's members, each null when the file did not give it. */
+export function presentCatalogHeader(header: CatalogHeader) {
+  return {
+    catalogId: header.catalogId ?? null,
+    catalogVersion: header.catalogVersion ?? null,
+    catalogName: header.catalogName ?? null,
+    generationDate: header.generationDate ?? null,
+    supplierId: header.supplierId ?? null,
+    supplierName: header.supplierName ?? null,
+    buyerName: header.buyerName ?? null,
+    generatorInfo: header.generatorInfo ?? null,
   };
 }
 

@@ -21,6 +21,7 @@ const run = (shopId: string, fileName: string, startedAt: number): NewImportRun 
   refusedRecords: [],
   warnings: [],
   decisions: null,
+  catalog: null,
 });
 
 describeEachDatabase<ContentTables>('ImportRunRepository', (getDb) => {
@@ -56,6 +57,7 @@ describeEachDatabase<ContentTables>('ImportRunRepository', (getDb) => {
         },
       ],
       decisions: { defaultTaxUsed: 2, priceTypesUsed: { net_list: 1, gros_list: 1 } },
+      catalog: { catalogId: 'WB-2024', catalogVersion: '7.2', supplierName: 'Wälzlager & Söhne' },
     });
     expect([first.runNo, second.runNo]).toEqual([1, 2]);
     const listed = await runs.list('alpha');
@@ -68,6 +70,10 @@ describeEachDatabase<ContentTables>('ImportRunRepository', (getDb) => {
     expect(listed[1]?.warnings).toEqual([]);
     expect(listed.map((r) => r.decisions)).toEqual([
       { defaultTaxUsed: 2, priceTypesUsed: { net_list: 1, gros_list: 1 } },
+      null,
+    ]);
+    expect(listed.map((r) => r.catalog)).toEqual([
+      { catalogId: 'WB-2024', catalogVersion: '7.2', supplierName: 'Wälzlager & Söhne' },
       null,
     ]);
     expect((await runs.list('beta')).map((r) => r.fileName)).toEqual(['b.jsonl']);

@@ -1,6 +1,7 @@
 import type { Database } from '@triad/db';
 import { isUniqueViolation } from '@triad/db';
 import type { Kysely, Selectable } from 'kysely';
+import type { CatalogHeader } from '../model/catalog-header.js';
 import {
   WARNINGS_KEPT,
   type ImportDecisions,
@@ -72,6 +73,7 @@ export class ImportRunRepository {
             refused_records: JSON.stringify(refusedRecords),
             warnings: JSON.stringify(warnings),
             decisions: run.decisions === null ? null : JSON.stringify(run.decisions),
+            catalog: run.catalog === null ? null : JSON.stringify(run.catalog),
           })
           .execute();
       } catch (error) {
@@ -123,5 +125,6 @@ function toImportRun(row: Selectable<ImportRunsTable>): ImportRun {
     refusedRecords: JSON.parse(row.refused_records) as RefusedRecord[],
     warnings: JSON.parse(row.warnings) as ImportWarning[],
     decisions: row.decisions === null ? null : (JSON.parse(row.decisions) as ImportDecisions),
+    catalog: row.catalog === null ? null : (JSON.parse(row.catalog) as CatalogHeader),
   };
 }

@@ -83,6 +83,42 @@ function PriceDecisions({ decisions }: { readonly decisions: ImportRun['decision
   );
 }
 
+/**
+ * Which catalog the file was and who sent it, as its BMEcat header said, one `<dt>`/`<dd>` pair
+ * per thing it named; nothing for JSON Lines and older runs.
+ */
+function CatalogHeaderFields({ catalog }: { readonly catalog: ImportRun['catalog'] }) {
+  if (catalog === null) return null;
+  const id = [catalog.catalogId, catalog.catalogVersion === null ? null : `version ${catalog.catalogVersion}`]
+    .filter((part) => part !== null)
+    .join(', ');
+  const supplier = [catalog.supplierName, catalog.supplierId === null ? null : `(${catalog.supplierId})`]
+    .filter((part) => part !== null)
+    .join(' ');
+  const pairs: [string, string][] = [];
+  if (id !== '' || catalog.catalogName !== null)
+    pairs.push(['Catalog', [catalog.catalogName, id === '' ? null : id].filter((p) => p !== null).join(' · ')]);
+  if (supplier !== '') pairs.push(['Supplier', supplier]);
+  if (catalog.buyerName !== null) pairs.push(['Buyer', catalog.buyerName]);
+  if (catalog.generationDate !== null || catalog.generatorInfo !== null)
+    pairs.push([
+      'File made',
+      [catalog.generationDate, catalog.generatorInfo === null ? null : `by ${catalog.generatorInfo}`]
+        .filter((p) => p !== null)
+        .join(' '),
+    ]);
+  return (
+    <>
+      {pairs.map(([term, text]) => (
+        <Fragment key={term}>
+          <dt>{term}</dt>
+          <dd>{text}</dd>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 /** A 1-based line, or a dash when the service knows none (0). */
 function lineText(line: number): string | number {
   return line >= 1 ? line : '–';
@@ -106,6 +142,7 @@ export function ImportReport({ run }: { readonly run: ImportRun }) {
         Import {run.runNo} ({run.fileName}, {when}): {reportSummaryText(run)}
       </summary>
       <dl class="fields import-counts">
+        <CatalogHeaderFields catalog={run.catalog} />
         <dt>Records read</dt>
         <dd>{records}</dd>
         <dt>Imported</dt>

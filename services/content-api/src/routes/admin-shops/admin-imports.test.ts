@@ -88,6 +88,8 @@ describeEachDatabase<ContentTables>('admin imports route', (getDb) => {
     const [broken, outright, withRefusals] = members;
     expect(broken).toMatchObject({ format: 'bmecat', counts: { records: 0, refused: 0 } });
     expect(broken?.refusal).toMatch(/^malformed XML at line 1: /);
+    // A JSON Lines file has no header; a file refused before its header was read names none.
+    expect(members.map((m) => m.catalog)).toEqual([null, null, null]);
     expect(outright).toMatchObject({
       format: 'jsonl',
       mode: 'replace',
@@ -156,6 +158,18 @@ describeEachDatabase<ContentTables>('admin imports route', (getDb) => {
     expect(result.committed).toBe(true);
     const [run] = (await imports('glaswerk')).json<{ members: ImportRunReply[] }>().members;
     expect(run?.decisions).toEqual({ defaultTaxUsed: 1, priceTypesUsed: { net_customer: 2 } });
+    // Which catalog the file was: its header's id, version and supplier, kept on the run.
+    expect(run?.catalog).toEqual({
+      catalogId: 'C1',
+      catalogVersion: '1.0',
+      catalogName: null,
+      generationDate: null,
+      supplierId: null,
+      supplierName: 'Labor & Co',
+      buyerName: null,
+      generatorInfo: null,
+    });
+    expect(run?.warnings.map((w) => w.path)).not.toContain('HEADER/CATALOG/CATALOG_ID');
     expect(run?.warnings).toContainEqual({
       kind: 'feature-name-unresolved',
       path: 'ARTICLE/ARTICLE_FEATURES/FEATURE',

@@ -5,6 +5,8 @@ import { shopParams } from '../business-shops/schemas.js';
 import { adminErrors } from './schemas.js';
 
 const count = (description: string) => ({ type: 'integer', minimum: 0, description }) as const;
+const headerText = (element: string) =>
+  ({ type: ['string', 'null'], description: `the header's ${element}, trimmed` }) as const;
 const nullableCount = (description: string) => ({ type: ['integer', 'null'], minimum: 0, description }) as const;
 
 /** One recorded catalog import. */
@@ -25,6 +27,7 @@ const importRun = {
     'refusedNotListed',
     'warnings',
     'decisions',
+    'catalog',
   ],
   properties: {
     runNo: { type: 'integer', minimum: 1, description: "the shop's imports counted from 1" },
@@ -120,6 +123,35 @@ const importRun = {
             'empty when the file named none',
           additionalProperties: { type: 'integer', minimum: 0 },
         },
+      },
+    },
+    catalog: {
+      type: ['object', 'null'],
+      description:
+        'BMEcat: which catalog the file was and who sent it, as its HEADER said (each member null when the file ' +
+        'gave no such element); null for JSON Lines, a file refused before its header was read, and runs ' +
+        'recorded before Triad kept it',
+      required: [
+        'catalogId',
+        'catalogVersion',
+        'catalogName',
+        'generationDate',
+        'supplierId',
+        'supplierName',
+        'buyerName',
+        'generatorInfo',
+      ],
+      properties: {
+        catalogId: headerText('CATALOG/CATALOG_ID'),
+        catalogVersion: headerText('CATALOG/CATALOG_VERSION'),
+        catalogName: headerText('CATALOG/CATALOG_NAME, the first one'),
+        generationDate: headerText(
+          'CATALOG/GENERATION_DATE (2005), or CATALOG/DATETIME (1.2: DATE, then T and TIME, then TIMEZONE)',
+        ),
+        supplierId: headerText('SUPPLIER/SUPPLIER_ID, the first one'),
+        supplierName: headerText('SUPPLIER/SUPPLIER_NAME'),
+        buyerName: headerText('BUYER/BUYER_NAME'),
+        generatorInfo: headerText('GENERATOR_INFO: the program that wrote the file'),
       },
     },
   },
