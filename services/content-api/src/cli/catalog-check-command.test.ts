@@ -89,6 +89,8 @@ describe('triad catalog check', () => {
     expect(r.err).toContain(`warning: line ${lineOf('<TERRITORY>')}: HEADER/CATALOG/TERRITORY:`);
     expect(r.out).toMatch(/would import 1, reject 1, \d+ warnings \(replace\); checked against shop klemmen/);
     expect(r.out).toContain('catalog: K1 version 1\n');
+    // The header is said once, not again among the decisions.
+    expect(r.out).not.toContain('decision: catalog');
     // Nothing written: the store's files are the same bytes, and no run was recorded.
     expect(snapshot(dataDir)).toEqual(before);
     const store = await openContentApiCore({ dataDir });

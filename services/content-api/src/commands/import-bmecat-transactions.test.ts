@@ -191,6 +191,28 @@ describeEachDatabase<ContentTables>('importCatalog of BMEcat transactions', (get
     expect(await snapshot()).toEqual(before);
   });
 
+  it('names each missing element once: no PRODUCT_DETAILS, an ORDER_UNIT given empty', async () => {
+    const bare =
+      '<PRODUCT><SUPPLIER_PID>U-9</SUPPLIER_PID><PRODUCT_ORDER_DETAILS><ORDER_UNIT><![CDATA[]]></ORDER_UNIT>' +
+      `</PRODUCT_ORDER_DETAILS>${prices([1, '9.00'])}</PRODUCT>`;
+    const result = await run(document('T_UPDATE_PRODUCTS', [bare]), { maxRejects: { count: 1 } });
+    expect(result.failed.map((f) => [f.supplierArticleId, f.violations])).toEqual([
+      [
+        'U-9',
+        [
+          {
+            path: 'PRODUCT_DETAILS/DESCRIPTION_SHORT',
+            message: expect.stringMatching(/^is missing or empty: /) as string,
+          },
+          {
+            path: 'PRODUCT_ORDER_DETAILS/ORDER_UNIT',
+            message: expect.stringMatching(/^is missing or empty: /) as string,
+          },
+        ],
+      ],
+    ]);
+  });
+
   it('refuses a mode that contradicts the file, changing nothing', async () => {
     const before = await snapshot();
     const xml = document('T_UPDATE_PRICES', [priceItem('U-1', prices([1, '2.00']))]);

@@ -144,7 +144,8 @@ export async function importCatalog(
   const fail = (line: number, violations: readonly RecordViolation[], supplierArticleId?: string) => {
     // A BMEcat record is reported by the elements the supplier wrote (decision 0034).
     const item = unkept?.itemName;
-    const said = item === undefined ? violations : violations.map((v) => bmecatViolation(v, item));
+    // Two fields of the record from one element (description and descriptions) say it once.
+    const said = item === undefined ? violations : uniqueViolations(violations.map((v) => bmecatViolation(v, item)));
     if (failed.length < cap)
       failed.push(
         supplierArticleId === undefined ? { line, violations: said } : { line, violations: said, supplierArticleId },
@@ -433,4 +434,15 @@ function withWaiting(
       message: `and ${more} more records kept, not searchable`,
     });
   return all;
+}
+
+/** `violations` without repeats (the same path and message), in their order. */
+function uniqueViolations(violations: readonly RecordViolation[]): readonly RecordViolation[] {
+  const seen = new Set<string>();
+  return violations.filter((v) => {
+    const key = `${v.path}\n${v.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -330,7 +330,9 @@ function arr(v: RecordViolation[], o: Json, key: string, each: ItemCheck): void 
 function unit(v: RecordViolation[], o: Json, key: string, required: boolean): void {
   const value = o[key];
   if (value === undefined && !required) return;
-  if (typeof value !== 'string' || normalizeUnitCode(value) === undefined)
+  if (value === '' || (value === undefined && required))
+    v.push({ path: `/orderDetails/${key}`, message: 'must be a non-empty string' });
+  else if (typeof value !== 'string' || normalizeUnitCode(value) === undefined)
     v.push({
       path: `/orderDetails/${key}`,
       message: `unit ${JSON.stringify(value)} is neither one of the accepted unit codes nor mapped to one`,

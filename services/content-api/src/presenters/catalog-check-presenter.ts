@@ -29,6 +29,7 @@ const SHOWN = new Set([
   'warnings',
   'notSearchable',
   'hash',
+  'catalog',
 ]);
 
 /** What the import decided for the file (price types taken, default tax used ...): every other member of its result. */
