@@ -137,7 +137,8 @@ export function finishCatalogItem(
   const parsed = parseArticleRecord(item.record, shop);
   if (!parsed.ok && parsed.waiting) return { line, waiting: waitingArticle(parsed.waiting, parsed.violations, shopId) };
   if (!parsed.ok) return { line, violations: parsed.violations };
-  const article = indexArticle(parsed.article);
+  const indexedArticle = indexArticle(parsed.article);
+  const article = parsed.schedule ? { ...indexedArticle, priceSchedule: parsed.schedule } : indexedArticle;
   // For the import's summary: which price type was taken, and whether the shop's default tax was.
   const c = parsed.article.priceConditions;
   if (c?.priceType === undefined && c?.taxFromShop !== true) return { line, article };

@@ -52,8 +52,15 @@ export type CatalogChange =
       readonly article: Article | IndexedArticle;
       /** Only when the article is waiting when the delta applies (the price timer's changes): else skipped. */
       readonly onlyIfWaiting?: boolean;
+      /** Only when the article's price dates still say this `due_at` (the price timer's changes): else skipped. */
+      readonly onlyIfDue?: string;
     }
-  | { readonly kind: 'wait'; readonly article: WaitingArticle; readonly onlyIfWaiting?: boolean }
+  | {
+      readonly kind: 'wait';
+      readonly article: WaitingArticle;
+      readonly onlyIfWaiting?: boolean;
+      readonly onlyIfDue?: string;
+    }
   | { readonly kind: 'delete'; readonly articleId: string }
   | { readonly kind: 'prices'; readonly articleId: string; readonly prices: ArticlePriceChange };
 
