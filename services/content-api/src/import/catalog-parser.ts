@@ -45,7 +45,7 @@ export type ParsedCatalogItem =
     }
   | {
       readonly line: number;
-      readonly change: CatalogChange & { readonly kind: 'delete' | 'prices' };
+      readonly change: CatalogChange & { readonly kind: 'delete' | 'prices' | 'dated-prices' };
       readonly warnings?: readonly ItemWarning[];
     }
   /** A record kept, not searchable until a price of it is valid (decision 0033). */
@@ -116,9 +116,10 @@ export function finishCatalogItem(
   if (oversized.length > 0) return { line, violations: oversized };
   if (transaction === 'T_UPDATE_PRICES') {
     const parsed = parsePriceRecord(item.record, shop);
-    return parsed.ok
-      ? { line, change: { kind: 'prices', articleId: parsed.articleId, prices: parsed.prices } }
-      : { line, violations: parsed.violations };
+    if (!parsed.ok) return { line, violations: parsed.violations };
+    if ('prices' in parsed && parsed.dated === undefined)
+      return { line, change: { kind: 'prices', articleId: parsed.articleId, prices: parsed.prices } };
+    return { line, change: { kind: 'dated-prices', articleId: parsed.articleId, record: parsed.dated ?? {} } };
   }
   const mode = transaction === 'T_UPDATE_PRODUCTS' ? (item.mode ?? DEFAULT_ITEM_MODE) : item.mode;
   if (mode === 'delete') {
@@ -189,7 +190,7 @@ function warned(
 ): ParsedCatalogItem {
   if (!('record' in item) || item.warnings === undefined || 'violations' in parsed) return parsed;
   if ('article' in parsed || 'waiting' in parsed) return { ...parsed, warnings: item.warnings };
-  if (parsed.change.kind !== 'prices') return parsed;
+  if (parsed.change.kind === 'delete') return parsed;
   const kept = transaction === 'T_UPDATE_PRICES' ? item.warnings.filter(keptInPriceUpdate) : item.warnings;
   return kept.length === 0 ? parsed : { ...parsed, warnings: kept };
 }

@@ -131,4 +131,72 @@ describeEachDatabase<ContentTables>('prices that end or start while an article i
     expect(await schedule.next()).toBeUndefined();
     await timer.stop();
   });
+
+  it('keeps a T_UPDATE_PRICES whose prices start later, applies it at its date, and drops stale dates', async () => {
+    const clock = new FakeClock('2031-03-01T12:00:00Z');
+    const run = (xml: string) =>
+      importCatalog(backend, Readable.from([xml]), {
+        format: 'bmecat',
+        shop,
+        pricesValidAt: clock.now(),
+        parseThread: 'inline',
+      });
+    await run(
+      validityCatalog('T_NEW_CATALOG', [
+        validityArticle('U-1', 'Priced', validityPrices('1.00')),
+        validityArticle('U-2', 'Ends', validityPrices('2.00', undefined, '2031-03-02')),
+        validityArticle('U-3', 'Waits', validityPrices('3.00', '2031-04-01')),
+      ]),
+    );
+    const schedule = new PriceScheduleRepository(getDb());
+    const rows = async () => (await schedule.due(new Date('2099-01-01T00:00:00Z'), 10)).map((r) => [r.id, r.dueAt]);
+    expect(await rows()).toEqual([[`${shop.id}:U-2`, '2031-03-03T00:00:00.000Z']]);
+
+    const prices = (id: string, amount: string, from: string) =>
+      `<ARTICLE><SUPPLIER_AID>${id}</SUPPLIER_AID>${validityPrices(amount, from)}</ARTICLE>`;
+    const updated = await run(
+      validityCatalog('T_UPDATE_PRICES', [prices('U-1', '1.50', '2031-03-05'), prices('U-3', '3.30', '2031-03-10')]),
+    );
+    expect(updated).toMatchObject({ committed: true, failed: [] });
+    // U-1 keeps its price until its new one starts; U-3 waits for its new date.
+    expect(await amountOf('U-1')).toEqual({ value: 100, decimalDigits: 2 });
+    expect(
+      await getDb()
+        .db.selectFrom('content_waiting_articles')
+        .select('searchable_from')
+        .where('article_id', '=', `${shop.id}:U-3`)
+        .executeTakeFirst(),
+    ).toEqual({ searchable_from: '2031-03-10T00:00:00.000Z' });
+    // A T_UPDATE_PRODUCTS without dates drops U-2's.
+    await run(
+      validityCatalog('T_UPDATE_PRODUCTS', [
+        validityArticle('U-2', 'No end now', validityPrices('2.20')).replace('<ARTICLE>', '<ARTICLE mode="update">'),
+      ]),
+    );
+    expect(await rows()).toEqual([[`${shop.id}:U-1`, '2031-03-05T00:00:00.000Z']]);
+
+    const timer = new PriceValidityTimer(
+      { backend, waiting: new WaitingArticleRepository(getDb()), schedule },
+      { clock },
+    );
+    clock.time = Date.parse('2031-03-05T00:00:00Z');
+    await timer.start();
+    expect(await amountOf('U-1')).toEqual({ value: 150, decimalDigits: 2 });
+    expect(await amountOf('U-2')).toEqual({ value: 220, decimalDigits: 2 });
+    expect(await rows()).toEqual([]);
+    clock.time = Date.parse('2031-03-10T00:00:00Z');
+    await timer.wake();
+    expect(await amountOf('U-3')).toEqual({ value: 330, decimalDigits: 2 });
+    await timer.stop();
+
+    // Removing the shop removes its price dates.
+    await run(
+      validityCatalog('T_NEW_CATALOG', [
+        validityArticle('U-4', 'Ends', validityPrices('4.00', undefined, '2031-12-31')),
+      ]),
+    );
+    expect(await rows()).toHaveLength(1);
+    await backend.removeShop({ id: shop.id, withArticles: true, hash: 'removed' });
+    expect(await rows()).toEqual([]);
+  });
 });

@@ -8,6 +8,8 @@ import type { PriceSchedule } from '../model/price-schedule.js';
 export interface PriceScheduleRows {
   /** The shop's scheduled articles: id -> `due_at`. */
   dueAts(shopId: string): Promise<Map<string, string>>;
+  /** The record kept for the article's price dates, if any. */
+  document(shopId: string, articleId: string): Promise<string | undefined>;
   /** Stores or replaces the schedule of an article. */
   put(shopId: string, articleId: string, schedule: PriceSchedule): Promise<void>;
   /** Removes the schedule of an article (none: nothing happens). */

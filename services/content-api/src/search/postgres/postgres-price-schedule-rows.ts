@@ -23,6 +23,15 @@ export class PostgresPriceScheduleRows implements PriceScheduleRows {
     return new Map(rows.map((r) => [r.id, r.due]));
   }
 
+  async document(shopId: string, articleId: string): Promise<string | undefined> {
+    await this.flush();
+    const { rows } = await sql<{ document: string }>`
+      select document from content_price_schedule where shop_id = ${shopId} and article_id = ${articleId}`.execute(
+      this.#trx,
+    );
+    return rows[0]?.document;
+  }
+
   async put(shopId: string, articleId: string, schedule: PriceSchedule): Promise<void> {
     this.#removes.delete(articleId);
     this.#puts.delete(articleId);

@@ -63,7 +63,14 @@ export async function applyPostgresShopDelta(
         select slot, article_count as size from content_segments where shop_id = ${shop.id}`.execute(trx)
     ).rows[0];
     const slot = header?.slot ?? (await freeSlot(trx));
-    const waiting = await WaitingDelta.start(new PostgresWaitingRows(trx), delta, new PostgresPriceScheduleRows(trx));
+    const waiting = await WaitingDelta.start(
+      new PostgresWaitingRows(trx),
+      delta,
+      new PostgresPriceScheduleRows(trx),
+      async (id) =>
+        (await sql<{ document: string }>`select document from content_articles where article_id = ${id}`.execute(trx))
+          .rows[0]?.document,
+    );
     const base = slot * SLOT_SPAN;
     let size = header?.size ?? 0;
     let added = 0;

@@ -23,6 +23,14 @@ export class SqlitePriceScheduleRows implements PriceScheduleRows {
     return Promise.resolve(new Map(rows));
   }
 
+  document(shopId: string, articleId: string): Promise<string | undefined> {
+    const document = this.#writer
+      .statement('select document from content_price_schedule where shop_id = ? and article_id = ?')
+      .pluck()
+      .get(shopId, articleId) as string | undefined;
+    return Promise.resolve(document);
+  }
+
   put(shopId: string, articleId: string, schedule: PriceSchedule): Promise<void> {
     this.putNow(shopId, articleId, schedule);
     return Promise.resolve();

@@ -61,7 +61,13 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       descriptions.set(position, description);
     };
     const dictionary = writer.dictionary();
-    const waiting = await WaitingDelta.start(new SqliteWaitingRows(writer), delta, new SqlitePriceScheduleRows(writer));
+    const storedDocument = writer.statement('select document from content_articles where article_id = ?').pluck();
+    const waiting = await WaitingDelta.start(
+      new SqliteWaitingRows(writer),
+      delta,
+      new SqlitePriceScheduleRows(writer),
+      (id) => Promise.resolve(storedDocument.get(id) as string | undefined),
+    );
     const seqOf = writer.statement('select seq from content_articles where article_id = ?').pluck();
     const documentOf = writer.statement('select document from content_articles where seq = ?').pluck();
     const rowOf = writer.statement('select seq, document from content_articles where article_id = ?');
