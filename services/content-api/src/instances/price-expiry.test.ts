@@ -199,4 +199,51 @@ describeEachDatabase<ContentTables>('prices that end or start while an article i
     await backend.removeShop({ id: shop.id, withArticles: true, hash: 'removed' });
     expect(await rows()).toEqual([]);
   });
+
+  it('lets an import in between win, and keeps the dates of a replacement that fails', async () => {
+    const clock = new FakeClock('2032-01-01T12:00:00Z');
+    const run = (items: readonly string[]) =>
+      importCatalog(backend, Readable.from([validityCatalog('T_NEW_CATALOG', items)]), {
+        format: 'bmecat',
+        shop,
+        pricesValidAt: clock.now(),
+        parseThread: 'inline',
+      });
+    await run([validityArticle('W-1', 'Ends', validityPrices('1.00', undefined, '2032-01-01'))]);
+    const schedule = new PriceScheduleRepository(getDb());
+    // The timer read the row, then an import without dates replaced the article.
+    const stale = await schedule.due(new Date('2032-01-02T00:00:00Z'), 10);
+    expect(stale).toHaveLength(1);
+    await run([validityArticle('W-1', 'No end', validityPrices('1.10'))]);
+    const timer = new PriceValidityTimer(
+      {
+        backend,
+        waiting: new WaitingArticleRepository(getDb()),
+        schedule: { next: () => Promise.resolve(undefined), due: () => Promise.resolve(stale) },
+      },
+      { clock },
+    );
+    clock.time = Date.parse('2032-01-02T00:00:00Z');
+    await timer.start();
+    await timer.stop();
+    expect(await amountOf('W-1')).toEqual({ value: 110, decimalDigits: 2 });
+
+    // The dates are written in the import's transaction: a replacement that fails leaves them.
+    clock.time = Date.parse('2032-01-01T12:00:00Z');
+    await run([validityArticle('W-2', 'Ends', validityPrices('2.00', undefined, '2032-06-30'))]);
+    await expect(
+      backend.replaceShopCatalog({
+        shop,
+        hash: 'failed',
+        articles: (function* () {
+          yield* [];
+          throw new Error('the file broke off');
+        })(),
+      }),
+    ).rejects.toThrow('the file broke off');
+    expect((await schedule.due(new Date('2099-01-01T00:00:00Z'), 10)).map((r) => [r.id, r.dueAt])).toEqual([
+      [`${shop.id}:W-2`, '2032-07-01T00:00:00.000Z'],
+    ]);
+    expect(await amountOf('W-2')).toEqual({ value: 200, decimalDigits: 2 });
+  });
 });
