@@ -172,7 +172,7 @@ export class WaitingDelta {
     } catch {
       base = undefined;
     }
-    const record = withPriceMembers(base, change.record);
+    const record = withPriceMembers(base, change.record, this.#delta.shop.defaultTax === undefined);
     const parsed = record && parseArticleRecord(record, shopPriceTerms(this.#delta.shop, this.#delta.now));
     if (!parsed || (!parsed.ok && !parsed.waiting)) {
       this.#delta.onUnknown?.(change);
