@@ -46,7 +46,7 @@ export type ParsedCatalogItem =
     }
   | {
       readonly line: number;
-      readonly change: CatalogChange & { readonly kind: 'delete' | 'prices' };
+      readonly change: CatalogChange & { readonly kind: 'delete' | 'prices' | 'dated-prices' };
       readonly warnings?: readonly ItemWarning[];
     }
   /** A record kept, not searchable until a price of it is valid (decision 0033). */
@@ -123,9 +123,10 @@ export function finishCatalogItem(
   if (oversized.length > 0) return { line, violations: oversized };
   if (transaction === 'T_UPDATE_PRICES') {
     const parsed = parsePriceRecord(item.record, shop);
-    return parsed.ok
-      ? { line, change: { kind: 'prices', articleId: parsed.articleId, prices: parsed.prices } }
-      : { line, violations: parsed.violations };
+    if (!parsed.ok) return { line, violations: parsed.violations };
+    if ('prices' in parsed && parsed.dated === undefined)
+      return { line, change: { kind: 'prices', articleId: parsed.articleId, prices: parsed.prices } };
+    return { line, change: { kind: 'dated-prices', articleId: parsed.articleId, record: parsed.dated ?? {} } };
   }
   const mode = transaction === 'T_UPDATE_PRODUCTS' ? (item.mode ?? DEFAULT_ITEM_MODE) : item.mode;
   if (mode === 'delete') {
@@ -144,7 +145,8 @@ export function finishCatalogItem(
   const parsed = parseArticleRecord(item.record, shop);
   if (!parsed.ok && parsed.waiting) return { line, waiting: waitingArticle(parsed.waiting, parsed.violations, shopId) };
   if (!parsed.ok) return { line, violations: parsed.violations };
-  const article = indexArticle(parsed.article);
+  const indexedArticle = indexArticle(parsed.article);
+  const article = parsed.schedule ? { ...indexedArticle, priceSchedule: parsed.schedule } : indexedArticle;
   // For the import's summary: which price type was taken, and whether the shop's default tax was.
   const c = parsed.article.priceConditions;
   if (c?.priceType === undefined && c?.taxFromShop !== true) return { line, article };
@@ -195,7 +197,7 @@ function warned(
 ): ParsedCatalogItem {
   if (!('record' in item) || item.warnings === undefined || 'violations' in parsed) return parsed;
   if ('article' in parsed || 'waiting' in parsed) return { ...parsed, warnings: item.warnings };
-  if (parsed.change.kind !== 'prices') return parsed;
+  if (parsed.change.kind === 'delete') return parsed;
   const kept = transaction === 'T_UPDATE_PRICES' ? item.warnings.filter(keptInPriceUpdate) : item.warnings;
   return kept.length === 0 ? parsed : { ...parsed, warnings: kept };
 }

@@ -2,6 +2,7 @@ import { newInstanceId, startWorkLeases, type Database, type WorkLeases } from '
 import { errorMessage } from '@triad/common';
 import { applyDuePrices, type DuePricesOutcome } from '../commands/apply-due-prices.js';
 import type { ContentTables } from '../migrations/content-tables.js';
+import { PriceScheduleRepository } from '../repositories/price-schedule-repository.js';
 import { WaitingArticleRepository } from '../repositories/waiting-article-repository.js';
 import type { SearchBackend } from '../search/search-backend.js';
 
@@ -42,11 +43,15 @@ export interface PriceTimerLog {
 export interface PriceTimerStore {
   readonly backend: Pick<SearchBackend, 'findShop' | 'applyShopDelta'>;
   readonly waiting: Pick<WaitingArticleRepository, 'next' | 'due'>;
+  /** The price dates of searchable articles; absent: only waiting articles are looked at. */
+  readonly schedule?: Pick<PriceScheduleRepository, 'next' | 'due'>;
 }
 
 /**
- * Makes articles kept not searchable searchable when their price starts (decision 0033): wakes
- * at the earliest `searchable_from`, at most every minute and at least once an hour, applies
+ * Makes articles kept not searchable searchable when their price starts, and moves searchable
+ * articles onto their next prices (or out of search) when theirs end or a preferred ladder starts
+ * (decision 0033): wakes at the earliest `searchable_from` or `due_at`, at most every minute and
+ * at least once an hour, applies
  * the due ones (`applyDuePrices`: a new content version per shop changed) and sleeps again. A
  * failed round is logged and tried again at the next wake.
  */
@@ -91,9 +96,11 @@ export class PriceValidityTimer {
     const now = this.#clock.now();
     let delay = MAX_WAKE_MS;
     try {
-      const outcome: DuePricesOutcome = await applyDuePrices(this.#store.backend, this.#store.waiting, now);
-      if (outcome.shops > 0) this.#log?.info({ ...outcome }, 'articles whose prices start now made searchable');
-      const next = await this.#store.waiting.next();
+      const { backend, waiting, schedule } = this.#store;
+      const outcome: DuePricesOutcome = await applyDuePrices(backend, waiting, now, schedule);
+      if (outcome.shops > 0) this.#log?.info({ ...outcome }, 'prices starting or ending now applied');
+      const dates = [await waiting.next(), await schedule?.next()].filter((d) => d !== undefined);
+      const next = dates.sort()[0];
       if (next !== undefined) delay = Math.min(MAX_WAKE_MS, Math.max(MIN_WAKE_MS, Date.parse(next) - now.getTime()));
     } catch (error) {
       this.#log?.warn({ err: errorMessage(error) }, 'prices starting now could not be applied; trying again later');
@@ -113,7 +120,11 @@ export async function startPriceValidityTimer(options: {
   readonly log?: PriceTimerLog;
 }): Promise<{ stop(): Promise<void> }> {
   const timer = new PriceValidityTimer(
-    { backend: options.backend, waiting: new WaitingArticleRepository(options.database) },
+    {
+      backend: options.backend,
+      waiting: new WaitingArticleRepository(options.database),
+      schedule: new PriceScheduleRepository(options.database),
+    },
     options.log ? { log: options.log } : {},
   );
   const leases: WorkLeases = await startWorkLeases({

@@ -21,6 +21,17 @@ export interface ContentTables {
   };
   content_import_runs: ImportRunsTable;
   content_waiting_articles: WaitingArticlesTable;
+  content_price_schedule: PriceScheduleTable;
+}
+
+/** `content_price_schedule` (migration 0013): searchable articles whose prices may change at a date. */
+export interface PriceScheduleTable {
+  shop_id: string;
+  article_id: string;
+  /** JSON of the record as read (`PriceSchedule.document`). */
+  document: string;
+  /** ISO 8601 date-time (UTC) the prices taken may change. */
+  due_at: string;
 }
 
 /** `content_waiting_articles` (migration 0009): articles kept, not searchable until a price is valid. */

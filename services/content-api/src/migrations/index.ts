@@ -7,6 +7,7 @@ import { addImportRunWarnings } from './0008-add-import-run-warnings.js';
 import { createWaitingArticles } from './0009-create-waiting-articles.js';
 import { createContentWorkLeases } from './0010-create-work-leases.js';
 import { addImportRunDecisions } from './0012-add-import-run-decisions.js';
+import { createPriceSchedule } from './0013-create-price-schedule.js';
 import { addImportRunCatalog } from './0014-add-import-run-catalog.js';
 
 /** Bookkeeping table of the content API's migrations (services may share one database). */
@@ -28,8 +29,8 @@ export interface EngineMigrations {
  * The content API's migration set for one engine: the shared tables, then the engine's article
  * table and text index, then its search layout, then the import runs, the engine's segments, the
  * signing keys, the engine's later steps (0007 and 0011), the import runs' warnings, the articles
- * kept not searchable, the work leases, the import runs' decisions and their catalog headers, in the
- * order of their names.
+ * kept not searchable, the work leases, the import runs' decisions, the price schedule of searchable
+ * articles and the import runs' catalog headers, in the order of their names.
  */
 export function contentMigrations(engine: EngineMigrations): MigrationSet {
   return Object.freeze({
@@ -44,6 +45,7 @@ export function contentMigrations(engine: EngineMigrations): MigrationSet {
     '0009_waiting_articles': createWaitingArticles,
     '0010_work_leases': createContentWorkLeases,
     '0012_import_run_decisions': addImportRunDecisions,
+    '0013_price_schedule': createPriceSchedule,
     '0014_import_run_catalog': addImportRunCatalog,
   });
 }

@@ -188,4 +188,35 @@ describe('choosePriceOffer', () => {
       'two ARTICLE_PRICE price_type="net_list" have LOWER_BOUND 1',
     );
   });
+
+  it('says when the choice may change: the ladder taken ends, or one as preferred starts, usable then', () => {
+    const p = (amount?: number) => [
+      { lowerBound: 1, ...(amount !== undefined ? { amount: d(amount) } : {}), tax: d(19) },
+    ];
+    const changesAt = (offers: readonly PriceOffer[]) => {
+      const chosen = choosePriceOffer(offers, terms);
+      return chosen.ok ? (chosen.changesAt ?? 'never') : 'refused';
+    };
+    expect(changesAt([offer('net_list', p(100))])).toBe('never');
+    // A date ends at the end of its day (UTC); a date-time a millisecond after it.
+    expect(changesAt([offer('net_list', p(100), { validUntil: '2026-06-30' })])).toBe('2026-07-01T00:00:00.000Z');
+    expect(changesAt([offer('net_list', p(100), { validUntil: '2026-06-30T18:00:00Z' })])).toBe(
+      '2026-06-30T18:00:00.001Z',
+    );
+    // A more preferred type starting later, before the taken one ends.
+    expect(
+      changesAt([
+        offer('net_list', p(100), { validUntil: '2027-12-31' }),
+        offer('net_customer', p(90), { validFrom: '2027-01-01' }),
+      ]),
+    ).toBe('2027-01-01T00:00:00.000Z');
+    // A less preferred type starting later changes nothing; nor does a ladder to come without an amount.
+    expect(
+      changesAt([
+        offer('net_list', p(100)),
+        offer('gros_list', p(119), { validFrom: '2027-01-01' }),
+        offer('net_customer', p(), { validFrom: '2027-02-01' }),
+      ]),
+    ).toBe('never');
+  });
 });

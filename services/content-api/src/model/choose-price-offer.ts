@@ -2,6 +2,7 @@ import { isObject } from '@triad/common';
 import type { BlockPrice, PriceConditions } from './article.js';
 import type { Decimal } from './decimal.js';
 import { netAmount } from './net-amount.js';
+import { endMoment } from './price-schedule.js';
 import { isGrossPriceType, type ShopPriceTerms } from './shop-price-terms.js';
 
 /** One price of a `PriceOffer` as the catalog gives it (BMEcat `ARTICLE_PRICE`). */
@@ -61,7 +62,14 @@ export interface WaitingPrices {
 }
 
 export type ChosenPricesResult =
-  | ({ readonly ok: true } & ChosenPrices)
+  | ({
+      readonly ok: true;
+      /**
+       * ISO 8601 date-time (UTC) at which the choice may change: the ladder taken ends, or a
+       * usable ladder of its type or a more preferred one starts. Absent: it holds until new prices.
+       */
+      readonly changesAt?: string;
+    } & ChosenPrices)
   | {
       readonly ok: false;
       /** Why no ladder is taken, in BMEcat's words with how to fix it. */
@@ -116,7 +124,7 @@ export function choosePriceOffer(offers: unknown, terms: ShopPriceTerms): Chosen
     const valid = inCurrency.filter((o) => validAt(o, terms.now));
     for (const candidate of valid) {
       const priced = pricesOf(candidate, terms);
-      if (priced.ok) return priced;
+      if (priced.ok) return withChangesAt(priced, candidate, ours, terms);
       // A ladder wrong in itself (a bound twice, an amount too large) is the supplier's to fix.
       if (priced.wrong) return { ok: false, violations: priced.violations };
       reasons.push(...priced.violations.map((v) => v.message));
@@ -157,6 +165,22 @@ export function choosePriceOffer(offers: unknown, terms: ShopPriceTerms): Chosen
       offers: offers.filter((o) => !endedAt(o, terms.now)),
     },
   };
+}
+
+/**
+ * The chosen prices with when they may change: the end of `chosen`, or the start of the first
+ * usable ladder to come of `preferred` (the shop's currency, the chosen type or a more preferred one).
+ */
+function withChangesAt(
+  priced: { readonly ok: true } & ChosenPrices,
+  chosen: PriceOffer,
+  preferred: readonly PriceOffer[],
+  terms: ShopPriceTerms,
+): { readonly ok: true; readonly changesAt?: string } & ChosenPrices {
+  const end = chosen.validUntil === undefined ? undefined : endMoment(chosen.validUntil);
+  const start = firstStart(preferred, terms);
+  const at = Math.min(end ?? Infinity, start === undefined ? Infinity : Date.parse(start));
+  return at === Infinity ? priced : { ...priced, changesAt: new Date(at).toISOString() };
 }
 
 /** When the first of `offers` that starts after `terms.now` and is usable then starts (ISO 8601 UTC). */

@@ -2,6 +2,7 @@ import { isObject } from '@triad/common';
 import { LANGUAGES, type Article, type PriceConditions } from './article.js';
 import type { Decimal } from './decimal.js';
 import { choosePriceOffer, validAt, type ChosenPrices, type WaitingPrices } from './choose-price-offer.js';
+import { endMoment, type PriceSchedule } from './price-schedule.js';
 import { anyShopTerms, type ShopPriceTerms } from './shop-price-terms.js';
 import { normalizeUnitCode, UNIT_CODES } from './unit-codes.js';
 
@@ -23,7 +24,12 @@ export interface WaitingRecord {
 }
 
 export type ParsedRecord =
-  | { readonly ok: true; readonly article: Article }
+  | {
+      readonly ok: true;
+      readonly article: Article;
+      /** Set when the prices taken may change at a date (a ladder ends, or one to come starts): check again then. */
+      readonly schedule?: PriceSchedule;
+    }
   | {
       readonly ok: false;
       /** Every violation; for a `waiting` record, only why it has no price usable now. */
@@ -154,7 +160,8 @@ export function parseArticleRecord(record: unknown, shop: string | ShopPriceTerm
   if (r.countryOfOrigin !== undefined) article = { ...article, countryOfOrigin: r.countryOfOrigin };
   if (r.weight !== undefined) article = { ...article, weight: withDigits(r.weight) };
   if (prices.priceConditions !== undefined) article = { ...article, priceConditions: prices.priceConditions };
-  return { ok: true, article };
+  if (prices.changesAt === undefined) return { ok: true, article };
+  return { ok: true, article, schedule: { document: JSON.stringify(record), dueAt: prices.changesAt } };
 }
 
 /**
@@ -165,7 +172,10 @@ function pricesOf(
   v: RecordViolation[],
   record: Json,
   terms: ShopPriceTerms,
-): ChosenPrices | { readonly waiting: WaitingPrices; readonly reasons: readonly RecordViolation[] } | undefined {
+):
+  | (ChosenPrices & { readonly changesAt?: string })
+  | { readonly waiting: WaitingPrices; readonly reasons: readonly RecordViolation[] }
+  | undefined {
   if (record.priceOffers !== undefined) {
     const chosen = choosePriceOffer(record.priceOffers, terms);
     if (chosen.ok) return chosen;
@@ -202,7 +212,9 @@ function pricesOf(
   };
   const conditions = r.priceConditions;
   if (conditions !== undefined && !validAt(conditions, terms.now)) return ownPricesWaiting(conditions, terms.now);
+  const end = conditions?.validUntil === undefined ? undefined : endMoment(conditions.validUntil);
   return {
+    ...(end !== undefined ? { changesAt: new Date(end).toISOString() } : {}),
     currency: r.currency,
     tax: taxFromShop && terms.defaultTax ? terms.defaultTax : r.tax,
     blockPrices: r.blockPrices,

@@ -1,11 +1,24 @@
 import { isObject } from '@triad/common';
 import type { ArticlePriceChange } from './article.js';
+import { priceMembersOf } from './dated-price-record.js';
 import { parseArticleRecord, type RecordViolation } from './parse-article-record.js';
 import { anyShopTerms, isGrossPriceType, type ShopPriceTerms } from './shop-price-terms.js';
 
-/** A checked price record: the article it names and its new prices, or every violation. */
+/**
+ * A checked price record: the article it names and its new prices (`prices`: valid now), or every
+ * violation. `dated`: the record's price members as read, when its prices end or start at a date
+ * (a ladder valid now ends, or one to come starts): the change is checked against the article's
+ * record when applied, and takes effect at its dates (decision 0033). A record with no ladder
+ * valid now but one to come has `dated` only.
+ */
 export type ParsedPriceRecord =
-  | { readonly ok: true; readonly articleId: string; readonly prices: ArticlePriceChange }
+  | {
+      readonly ok: true;
+      readonly articleId: string;
+      readonly prices: ArticlePriceChange;
+      readonly dated?: Readonly<Record<string, unknown>>;
+    }
+  | { readonly ok: true; readonly articleId: string; readonly dated: Readonly<Record<string, unknown>> }
   | { readonly ok: false; readonly violations: readonly RecordViolation[] };
 
 /** The members a price record need not have, filled in so `parseArticleRecord` checks only the price members. */
@@ -46,7 +59,15 @@ export function parsePriceRecord(record: unknown, shop: string | ShopPriceTerms)
     // Without a TAX the stored tax stays: the record is checked as if it had one.
     { ...terms, defaultTax: terms.defaultTax ?? KEEP_TAX },
   );
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) {
+    // Ladders to come only: kept for the article, they take effect at their date.
+    if (parsed.waiting?.searchableFrom === undefined || !offersOrConditions(record)) return parsed;
+    return {
+      ok: true,
+      articleId: `${terms.shopId}:${String(record.supplierArticleId)}`,
+      dated: priceMembersOf(record),
+    };
+  }
   const { article } = parsed;
   const conditions = article.priceConditions;
   const keptTax = offers
@@ -68,6 +89,7 @@ export function parsePriceRecord(record: unknown, shop: string | ShopPriceTerms)
   return {
     ok: true,
     articleId: article.id,
+    ...(parsed.schedule !== undefined ? { dated: priceMembersOf(record) } : {}),
     prices: {
       blockPrices: article.blockPrices,
       ...(offers || record.currency !== undefined ? { currency: article.currency } : {}),
@@ -75,4 +97,9 @@ export function parsePriceRecord(record: unknown, shop: string | ShopPriceTerms)
       priceConditions: conditions && keptTax ? withoutFlag : conditions,
     },
   };
+}
+
+/** Whether the record gives ladders or price conditions: only those have dates. */
+function offersOrConditions(record: Readonly<Record<string, unknown>>): boolean {
+  return record.priceOffers !== undefined || record.priceConditions !== undefined;
 }

@@ -1,5 +1,6 @@
 import type { Article } from '../model/article.js';
 import { encodeArticleDocument } from '../model/article-document.js';
+import type { PriceSchedule } from '../model/price-schedule.js';
 import { articleIndexFields, type ArticleIndexFields } from './article-index-fields.js';
 
 /**
@@ -16,6 +17,8 @@ export interface IndexedArticle {
   /** `encodeArticleDocument(article)`. */
   readonly document: string;
   readonly fields: ArticleIndexFields;
+  /** When its prices may change at a date (decision 0033): stored beside it in `content_price_schedule`. */
+  readonly priceSchedule?: PriceSchedule;
 }
 
 /** Indexes an article (pure). */

@@ -52,10 +52,28 @@ export type CatalogChange =
       readonly article: Article | IndexedArticle;
       /** Only when the article is waiting when the delta applies (the price timer's changes): else skipped. */
       readonly onlyIfWaiting?: boolean;
+      /** Only when the article's price dates still say this `due_at` (the price timer's changes): else skipped. */
+      readonly onlyIfDue?: string;
     }
-  | { readonly kind: 'wait'; readonly article: WaitingArticle; readonly onlyIfWaiting?: boolean }
+  | {
+      readonly kind: 'wait';
+      readonly article: WaitingArticle;
+      readonly onlyIfWaiting?: boolean;
+      readonly onlyIfDue?: string;
+    }
   | { readonly kind: 'delete'; readonly articleId: string }
-  | { readonly kind: 'prices'; readonly articleId: string; readonly prices: ArticlePriceChange };
+  | { readonly kind: 'prices'; readonly articleId: string; readonly prices: ArticlePriceChange }
+  /**
+   * New prices with dates (a price update whose ladders end or start later): checked against the
+   * article's record when applied; prices valid now replace the article's, ones to come are kept
+   * and take effect at their date (decision 0033, "Prices that end while searchable").
+   */
+  | {
+      readonly kind: 'dated-prices';
+      readonly articleId: string;
+      /** The price members of the update's record as read. */
+      readonly record: Readonly<Record<string, unknown>>;
+    };
 
 /** Changes to one shop's catalog, applied in one transaction (readers see all of them or none). */
 export interface ShopCatalogDelta extends StoreWait {

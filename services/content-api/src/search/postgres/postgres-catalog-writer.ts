@@ -15,6 +15,7 @@ import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { waitForStore, type StoreWait } from '../store-busy-error.js';
 import { isWaiting } from '../../model/waiting-article.js';
 import { PostgresWaitingRows } from './postgres-waiting-rows.js';
+import { PostgresPriceScheduleRows } from './postgres-price-schedule-rows.js';
 
 type ContentDb = Kysely<PostgresContentTables>;
 type ContentTransaction = Transaction<PostgresContentTables>;
@@ -41,6 +42,9 @@ export async function replacePostgresShopCatalog(
     // The shop's waiting articles are replaced with its searchable ones; an id is in one table only.
     const waiting = new PostgresWaitingRows(trx);
     await waiting.clear(shop.id);
+    // So are its price dates: the catalog's articles bring their own.
+    const schedule = new PostgresPriceScheduleRows(trx);
+    await schedule.clear(shop.id);
     const seen = new Set<string>();
     for await (const item of replacement.articles) {
       const article = isWaiting(item) ? item : indexed(item);
@@ -52,9 +56,13 @@ export async function replacePostgresShopCatalog(
       }
       seen.add(article.id);
       if (isWaiting(article)) await waiting.put(article);
-      else await load.add(article);
+      else {
+        await load.add(article);
+        if (article.priceSchedule) await schedule.put(shop.id, article.id, article.priceSchedule);
+      }
     }
     await waiting.flush();
+    await schedule.flush();
     await load.finish();
     await setCurrentHash(trx, replacement.hash);
     await setShopHash(trx, shop.id, replacement.hash);
@@ -73,7 +81,7 @@ export async function replacePostgresCatalog(
   return db.transaction().execute(async (trx) => {
     await takeImportLock(trx);
     await sql`truncate content_articles, content_shops, content_segments, content_segment_columns,
-      content_postings, content_waiting_articles`.execute(trx);
+      content_postings, content_waiting_articles, content_price_schedule`.execute(trx);
     const dictionary = await PostgresDictionary.load(trx);
     const loads = new Map<string, PostgresSegmentLoad>();
     let slot = 1;
@@ -82,13 +90,16 @@ export async function replacePostgresCatalog(
       if (!loads.has(shop.id)) loads.set(shop.id, new PostgresSegmentLoad(trx, dictionary, slot++, shop.id));
     }
     const seen = new Set<string>();
+    const schedule = new PostgresPriceScheduleRows(trx);
     for (const item of catalog.articles) {
       const article = indexed(item);
       const load = catalogShopOf(article, loads);
       if (seen.has(article.id)) throw new RangeError(`article ${article.id} appears twice`);
       seen.add(article.id);
       await load.add(article);
+      if (article.priceSchedule) await schedule.put(article.shopId, article.id, article.priceSchedule);
     }
+    await schedule.flush();
     let count = 0;
     for (const load of loads.values()) {
       await load.finish();

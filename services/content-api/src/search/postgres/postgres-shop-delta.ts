@@ -21,6 +21,7 @@ import { chunkBytes, COLUMN_CHUNK, joinChunks, SLOT_SPAN } from '../segments/seg
 import type { PostgresContentTables } from './postgres-content-tables.js';
 import { WaitingDelta } from '../waiting-delta.js';
 import { PostgresWaitingRows } from './postgres-waiting-rows.js';
+import { PostgresPriceScheduleRows } from './postgres-price-schedule-rows.js';
 
 type PriceChange = CatalogChange & { readonly kind: 'prices' };
 /** An upsert (its article indexed) or a delete, applied with others in one batch. */
@@ -62,7 +63,14 @@ export async function applyPostgresShopDelta(
         select slot, article_count as size from content_segments where shop_id = ${shop.id}`.execute(trx)
     ).rows[0];
     const slot = header?.slot ?? (await freeSlot(trx));
-    const waiting = await WaitingDelta.start(new PostgresWaitingRows(trx), delta);
+    const waiting = await WaitingDelta.start(
+      new PostgresWaitingRows(trx),
+      delta,
+      new PostgresPriceScheduleRows(trx),
+      async (id) =>
+        (await sql<{ document: string }>`select document from content_articles where article_id = ${id}`.execute(trx))
+          .rows[0]?.document,
+    );
     const base = slot * SLOT_SPAN;
     let size = header?.size ?? 0;
     let added = 0;

@@ -65,6 +65,7 @@ export async function removePostgresShop(
     if (articles > 0 && !removal.withArticles) return { status: 'has-articles', articles };
     if (segment) await dropPostgresSegment(trx, segment.slot);
     await trx.deleteFrom('content_waiting_articles').where('shop_id', '=', removal.id).execute();
+    await trx.deleteFrom('content_price_schedule').where('shop_id', '=', removal.id).execute();
     await trx.deleteFrom('content_shops').where('shop_id', '=', removal.id).execute();
     await trx
       .deleteFrom('content_meta')

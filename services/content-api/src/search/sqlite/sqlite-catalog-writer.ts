@@ -12,6 +12,7 @@ import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { waitForStore, type StoreWait } from '../store-busy-error.js';
 import { isWaiting } from '../../model/waiting-article.js';
 import { SqliteWaitingRows } from './sqlite-waiting-rows.js';
+import { SqlitePriceScheduleRows } from './sqlite-price-schedule-rows.js';
 
 /**
  * The write side of the SQLite store, on its own connection. A replacement is one
@@ -41,6 +42,9 @@ export class SqliteCatalogWriter {
       // The shop's waiting articles are replaced with its searchable ones; an id is in one table only.
       const waiting = new SqliteWaitingRows(this);
       waiting.clearNow(shop.id);
+      // So are its price dates: the catalog's articles bring their own.
+      const schedule = new SqlitePriceScheduleRows(this);
+      schedule.clearNow(shop.id);
       const waitingIds = new Set<string>();
       const stored = this.statement('select 1 from content_articles where article_id = ?').pluck();
       for await (const item of replacement.articles) {
@@ -51,6 +55,7 @@ export class SqliteCatalogWriter {
           : !waitingIds.has(article.id) && load.add(article);
         if (taken) {
           if (isWaiting(article)) waitingIds.add(article.id);
+          else if (article.priceSchedule) schedule.putNow(shop.id, article.id, article.priceSchedule);
           continue;
         }
         if (!replacement.onDuplicate) throw new RangeError(`article ${article.id} appears twice`);
@@ -70,7 +75,7 @@ export class SqliteCatalogWriter {
         'delete from content_articles; ' +
           "insert into content_article_words(content_article_words) values ('delete-all'); " +
           'delete from content_segment_columns; delete from content_segments; delete from content_shops; ' +
-          'delete from content_waiting_articles;',
+          'delete from content_waiting_articles; delete from content_price_schedule;',
       );
       const slots = this.#freeSlots();
       const dictionary = this.dictionary();
@@ -79,10 +84,12 @@ export class SqliteCatalogWriter {
         this.#putShop(shop);
         loads.set(shop.id, new SegmentLoad(this, dictionary, slots.next().value, shop.id));
       }
+      const schedule = new SqlitePriceScheduleRows(this);
       for (const item of catalog.articles) {
         const article = indexed(item);
         const load = catalogShopOf(article, loads);
         if (!load.add(article)) throw new RangeError(`article ${article.id} appears twice`);
+        if (article.priceSchedule) schedule.putNow(article.shopId, article.id, article.priceSchedule);
       }
       let count = 0;
       for (const load of loads.values()) {

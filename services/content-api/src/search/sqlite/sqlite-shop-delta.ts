@@ -9,6 +9,7 @@ import { patchedDescriptionRanks } from '../segments/patched-description-ranks.j
 import { classificationKeys, SegmentBuilder } from '../segments/segment-builder.js';
 import { WaitingDelta } from '../waiting-delta.js';
 import { SqliteWaitingRows } from './sqlite-waiting-rows.js';
+import { SqlitePriceScheduleRows } from './sqlite-price-schedule-rows.js';
 import { descriptionRanks, idOrder, writeSegmentRow, type SqliteCatalogWriter } from './sqlite-catalog-writer.js';
 
 /** The per-article columns a delta patches (the id order and description ranks are derived). */
@@ -60,7 +61,13 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       descriptions.set(position, description);
     };
     const dictionary = writer.dictionary();
-    const waiting = await WaitingDelta.start(new SqliteWaitingRows(writer), delta);
+    const storedDocument = writer.statement('select document from content_articles where article_id = ?').pluck();
+    const waiting = await WaitingDelta.start(
+      new SqliteWaitingRows(writer),
+      delta,
+      new SqlitePriceScheduleRows(writer),
+      (id) => Promise.resolve(storedDocument.get(id) as string | undefined),
+    );
     const seqOf = writer.statement('select seq from content_articles where article_id = ?').pluck();
     const documentOf = writer.statement('select document from content_articles where seq = ?').pluck();
     const rowOf = writer.statement('select seq, document from content_articles where article_id = ?');

@@ -51,6 +51,7 @@ export class SqliteShopWriter {
       if (articles > 0 && !removal.withArticles) return { status: 'has-articles', articles };
       if (segment) w.dropSegment(segment.slot);
       w.statement('delete from content_waiting_articles where shop_id = ?').run(removal.id);
+      w.statement('delete from content_price_schedule where shop_id = ?').run(removal.id);
       w.statement('delete from content_shops where shop_id = ?').run(removal.id);
       w.statement('delete from content_meta where meta_key = ?').run(SHOP_HASH_KEY + removal.id);
       w.setHash(removal.hash);
