@@ -218,5 +218,6 @@ describeInBrowser('alarm list in Chromium', () => {
     expect(await page.locator('tbody tr').count()).toBe(5);
     expect(errors).toEqual([]);
     await page.close();
-  });
+    // Four full-page shots of 1,000 rows (checkLook) take a minute on a busy machine.
+  }, 300_000);
 });
