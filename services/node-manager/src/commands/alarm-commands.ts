@@ -70,7 +70,7 @@ export class AlarmCommands {
         probableCause: input.probableCause ?? existing?.probableCause ?? '',
         proposedRepairAction: input.proposedRepairAction ?? existing?.proposedRepairAction ?? '',
         description: input.description ?? existing?.description ?? '',
-        additionalInformation: input.additionalInformation ?? existing?.additionalInformation ?? '[]',
+        additionalInformation: input.additionalInformation ?? existing?.additionalInformation ?? '',
         correlatedEvents: input.correlatedEvents ?? existing?.correlatedEvents ?? '[]',
         trend: input.trend ?? existing?.trend ?? null,
         threshold: input.threshold ?? existing?.threshold ?? null,

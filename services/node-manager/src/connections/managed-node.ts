@@ -33,11 +33,15 @@ export type ManagedNodeListener = (state: NodeState, failure: ConnectionFailure 
  * Keeps one node connected for as long as it is managed, and knows its state.
  *
  * Rules:
- * - UP while a handshaken connection is open. A failed attempt gives STOPPED when EPMD answers
- *   but the node is not registered, DOWN otherwise (wrong cookie included; `failure.kind` says why).
+ * - UP while a handshaken connection is open. A failed attempt of a node never seen UP gives
+ *   STOPPED when EPMD answers but the node is not registered, DOWN otherwise (wrong cookie
+ *   included; `failure.kind` says why).
+ * - A node seen UP (here, or before a restart: `target.wasUp`) and lost is DOWN whatever the
+ *   failure, until it is UP again or no longer managed: nobody asked it to stop, so a crash
+ *   (`kill -9`, then gone from EPMD) never reads as a planned stop (docs/decisions/0038).
  * - When the connection closes (peer closed, malformed data, health timeout) the state becomes
  *   DOWN at once (listener called synchronously from the socket's close event), and a reconnect
- *   starts immediately; its outcome may refine DOWN to STOPPED (node gone from EPMD).
+ *   starts immediately.
  * - Failed attempts are retried after 200 ms, doubling up to 10 s; success resets the delay.
  * - Health: while UP, `erlang:node()` is called through rex; the next call starts
  *   `healthIntervalMs` (1 s) after the previous reply; a call unanswered after `healthTimeoutMs`
@@ -60,6 +64,8 @@ export class ManagedNode {
   #retryTimer: NodeJS.Timeout | undefined;
   #healthTimer: NodeJS.Timeout | undefined;
   #stopped = false;
+  /** Seen UP since managed (or UP when last known): losses are DOWN from then on. */
+  #seenUp: boolean;
 
   /** `local.localName` is our hidden node's name; `local.epmdPort` overrides EPMD's port 4369. */
   constructor(
@@ -74,6 +80,7 @@ export class ManagedNode {
     this.#timing = timing;
     this.#listener = listener;
     this.#backoffMs = timing.initialBackoffMs;
+    this.#seenUp = target.wasUp === true;
   }
 
   /** The current state; undefined before the first attempt finished. */
@@ -125,7 +132,7 @@ export class ManagedNode {
         error instanceof ConnectionFailure
           ? error
           : new ConnectionFailure('protocol', this.target.name, String(error), { cause: error });
-      this.#set(stateForFailure(failure.kind), failure);
+      this.#set(this.#seenUp ? 'DOWN' : stateForFailure(failure.kind), failure);
       this.#scheduleRetry(this.#backoffMs);
       this.#backoffMs = Math.min(this.#backoffMs * 2, this.#timing.maxBackoffMs);
       return;
@@ -135,6 +142,7 @@ export class ManagedNode {
       return;
     }
     this.#connection = connection;
+    this.#seenUp = true;
     this.#backoffMs = this.#timing.initialBackoffMs;
     connection.onClose((failure) => this.#onClosed(connection, failure));
     this.#set('UP', undefined);

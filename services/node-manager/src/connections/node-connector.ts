@@ -7,6 +7,11 @@ export interface NodeTarget {
   readonly name: string;
   /** The node's cookie: pass it to the node only, never to logs. */
   readonly cookie: string;
+  /**
+   * The node was UP when last known (its stored state is UP or DOWN, e.g. before a restart or a
+   * takeover): a loss found on reconnecting is then DOWN, not STOPPED (docs/decisions/0038).
+   */
+  readonly wasUp?: boolean;
 }
 
 /** The release a node booted, as its boot script names it (`init:script_id()` -> `{Name, Vsn}`). */

@@ -92,7 +92,7 @@ export async function shareNodes(options: ShareNodesOptions): Promise<SharedNode
           // A node this instance has just added is connected already.
           if (erlang.state(nodeId) !== undefined) continue;
           erlang
-            .connect({ id: node.id, name: node.name, cookie: node.cookie })
+            .connect({ id: node.id, name: node.name, cookie: node.cookie, wasUp: node.state !== 'STOPPED' })
             .catch((error: unknown) => logger.warn({ err: error, nodeId }, 'could not start monitoring a node'));
         }
       },

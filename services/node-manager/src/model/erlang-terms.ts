@@ -18,11 +18,6 @@ export function erlangString(text: string): string {
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }
 
-/** A binary printed with `~p`: `<<"text">>`. */
-export function erlangBinary(text: string): string {
-  return `<<${erlangString(text)}>>`;
-}
-
 /** Width of the pretty printer's line. */
 const LINE_WIDTH = 80;
 

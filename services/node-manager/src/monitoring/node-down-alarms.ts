@@ -1,12 +1,30 @@
 import { NODE_LEVEL_SOURCE } from '../model/alarm-record.js';
 import type { AlarmSink } from './alarm-sink.js';
-import { alarmSourceText, erlangBinary } from '../model/erlang-terms.js';
+import { alarmSourceText } from '../model/erlang-terms.js';
 
 /** Alarm id of an unreachable managed node. */
 export const NODE_DOWN_ALARM_ID = 'node_down';
 
 /** Severity of `node_down` (the real counterpart's built-in alarm list: major). */
 export const NODE_DOWN_SEVERITY = 'major';
+
+/**
+ * The plain-language text of a `node_down` alarm (never Erlang term syntax): the state the node is
+ * in when raised and how long it has been out of UP. DOWN is a node lost without a stop asked for
+ * (docs/decisions/0038); STOPPED one that has not run since it was added.
+ */
+export function nodeDownText(nodeName: string, state: string, afterMs: number): string {
+  return state === 'STOPPED'
+    ? `Node ${nodeName} is stopped: it has not been running for ${durationText(afterMs)}.`
+    : `Node ${nodeName} is down: it has been unreachable for ${durationText(afterMs)}.`;
+}
+
+/** `300 milliseconds`, `1 second`, `30 seconds`, `1.5 seconds`. */
+export function durationText(ms: number): string {
+  if (ms < 1000) return `${ms} millisecond${ms === 1 ? '' : 's'}`;
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
 
 /** Called with errors of raise/clear (database trouble); the timers go on. */
 export type MonitorErrorHandler = (error: unknown, nodeId: string, what: string) => void;
@@ -59,9 +77,7 @@ export class NodeDownAlarms {
           nodeId,
           nodeName,
           severity: NODE_DOWN_SEVERITY,
-          additionalInformation: erlangBinary(
-            `Node ${nodeName} has been unreachable (${latest}) for ${this.#afterMs} ms`,
-          ),
+          additionalInformation: nodeDownText(nodeName, latest, this.#afterMs),
         });
       });
     }, this.#afterMs);

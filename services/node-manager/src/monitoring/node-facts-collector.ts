@@ -2,7 +2,7 @@ import type { AlarmSink } from './alarm-sink.js';
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
 import type { Collector, MonitoredNode, RpcCaller } from './collector.js';
-import { alarmSourceText, erlangBinary } from '../model/erlang-terms.js';
+import { alarmSourceText } from '../model/erlang-terms.js';
 import {
   comparable,
   compareFamily,
@@ -156,9 +156,8 @@ export class NodeFactsCollector implements Collector {
     const raised = await this.#raisedOn(nodeId);
     for (const alarmId of [DIFFERENT_APPLICATION_VERSIONS, MISSING_APPLICATION]) {
       const text = wanted.get(alarmId);
-      // Stored texts are Erlang-printed; compare like with like.
-      const printed = text === undefined ? undefined : erlangBinary(text);
-      if (printed === raised.get(alarmId)) continue;
+      // Texts stored before 0038 were Erlang-printed (`<<"...">>`): they differ, so are raised again in plain words.
+      if (text === raised.get(alarmId)) continue;
       if (text === undefined) {
         await this.#alarms.clear(alarmId, alarmSourceText(nodeId, nodeName, FAMILY_CONSISTENCY_SOURCE, 'wombat'));
         raised.delete(alarmId);
@@ -169,10 +168,10 @@ export class NodeFactsCollector implements Collector {
           nodeName,
           custom: FAMILY_CONSISTENCY_SOURCE,
           severity: FAMILY_CONSISTENCY_SEVERITY,
-          additionalInformation: erlangBinary(text),
+          additionalInformation: text,
           tags: ['op'],
         });
-        raised.set(alarmId, erlangBinary(text));
+        raised.set(alarmId, text);
       }
     }
     if (raised.size > 0) this.#names.set(nodeId, nodeName);

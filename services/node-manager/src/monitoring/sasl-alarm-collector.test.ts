@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSaslAlarms } from './sasl-alarm-collector.js';
 
 describe('parseSaslAlarms', () => {
-  it('names atom ids by the atom and other ids as Erlang prints them, with the description printed', () => {
+  it('names atom ids by the atom and other ids as Erlang prints them, with the description in plain words', () => {
     const reply = list([
       tuple(atom('my_alarm'), string('detail')),
       tuple(tuple(atom('disk_almost_full'), string('/')), NIL),
@@ -11,8 +11,8 @@ describe('parseSaslAlarms', () => {
       tuple(atom('my_alarm'), string('second of the same id')),
     ]);
     expect(parseSaslAlarms(reply, 'n@h')).toEqual([
-      { alarmId: 'my_alarm', additionalInformation: '"detail"' },
-      { alarmId: '{disk_almost_full,"/"}', additionalInformation: '[]' },
+      { alarmId: 'my_alarm', additionalInformation: 'detail' },
+      { alarmId: '{disk_almost_full,"/"}', additionalInformation: '' },
       { alarmId: 'process_memory_high_watermark', additionalInformation: '<0.85.0>' },
     ]);
   });

@@ -5,6 +5,7 @@ import type { AlarmRepository } from '../repositories/alarm-repository.js';
 import { alarmSourceText } from '../model/erlang-terms.js';
 import { COLLECTOR_RPC_TIMEOUT_MS, type Collector, type MonitoredNode, type RpcCaller } from './collector.js';
 import { erlangTermText } from './erlang-term-text.js';
+import { plainTermText } from './plain-term-text.js';
 import { NODE_DOWN_ALARM_ID } from './node-down-alarms.js';
 
 /** Plugin that switches the SASL alarm collector. */
@@ -20,7 +21,10 @@ export interface SaslAlarm {
    * (`{disk_almost_full,"/"}`).
    */
   readonly alarmId: string;
-  /** `~p` of the description (`"detail"` for a charlist, `[]` for none, `<0.85.0>` for a pid). */
+  /**
+   * The description in plain words (`plainTermText`: `detail` for a charlist or binary, empty for
+   * `[]`, `<0.85.0>` for a pid), never Erlang term syntax (docs/decisions/0038).
+   */
   readonly additionalInformation: string;
 }
 
@@ -43,7 +47,7 @@ export function parseSaslAlarms(reply: Term, nodeName: string): SaslAlarm[] {
     const [id, description] = pair as [Term, Term];
     const alarmId = id.type === 'atom' ? id.name : erlangTermText(id, { localNode: nodeName });
     if (!seen.has(alarmId))
-      seen.set(alarmId, { alarmId, additionalInformation: erlangTermText(description, { localNode: nodeName }) });
+      seen.set(alarmId, { alarmId, additionalInformation: plainTermText(description, { localNode: nodeName }) });
   }
   return [...seen.values()];
 }

@@ -2,7 +2,7 @@ import type { AlarmSink } from './alarm-sink.js';
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
 import type { TopologyRepository } from '../repositories/topology-repository.js';
 import type { Collector, MonitoredNode, RpcCaller } from './collector.js';
-import { alarmSourceText, erlangBinary } from '../model/erlang-terms.js';
+import { alarmSourceText } from '../model/erlang-terms.js';
 import {
   LIMIT_FAMILIES,
   nextLevel,
@@ -90,7 +90,7 @@ export class SystemLimitAlarms implements Collector {
           nodeName: node.name,
           custom: family,
           severity: level,
-          additionalInformation: erlangBinary(read.detail),
+          additionalInformation: read.detail,
           threshold: threshold[level],
           tags: FAMILY_TAGS[family],
         });

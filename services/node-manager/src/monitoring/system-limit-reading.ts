@@ -43,7 +43,7 @@ export const SYSTEM_LIMIT_EXPRESSION = new ErlangExpression(SYSTEM_LIMIT_SOURCE)
 export interface LimitValue {
   /** Percent of the limit, or messages for `process_message_queue`. */
   readonly value: number;
-  /** `~p`-style text for `additionalInformation` (count and limit, or the process). */
+  /** Plain text for `additionalInformation` (count and limit, or the process). */
   readonly detail: string;
 }
 

@@ -1,13 +1,17 @@
 import { ALARM_PAGE_SIZES, type AlarmQuery } from './alarm-query.js';
+import { SEVERITIES } from './alarm-severity.js';
 
 /**
  * The alarm list's filters as native selects: "Source" (any, or one of `sources`), "Tag" (all,
- * or one of `tags`) and "Rows per page". Every change goes to `onChange` as a whole query.
+ * or one of `tags`), "Severity" (any, or one of the X.733 severities and those on the page) and
+ * "Rows per page". Every change goes to `onChange` as a whole query.
  */
 export function AlarmFilters(props: {
   readonly query: AlarmQuery;
   readonly sources: readonly string[];
   readonly tags: readonly string[];
+  /** Severities of the alarms on the page, offered beside the X.733 ones. */
+  readonly severities: readonly string[];
   readonly onChange: (query: AlarmQuery) => void;
 }) {
   const { query, onChange } = props;
@@ -26,6 +30,13 @@ export function AlarmFilters(props: {
         value={query.tag}
         options={props.tags}
         onChange={(tag) => onChange({ ...query, tag })}
+      />
+      <FilterSelect
+        label="Severity"
+        anyLabel="Any severity"
+        value={query.severity}
+        options={[...SEVERITIES, ...props.severities.filter((s) => !SEVERITIES.includes(s))]}
+        onChange={(severity) => onChange({ ...query, severity })}
       />
       <label>
         Rows per page

@@ -16,13 +16,18 @@ describe('alarmPageUrl', () => {
 
 describe('parseAlarmView and alarmViewPath', () => {
   it('round-trips a filtered view through the console address', () => {
-    const view = { source: 'disk space', tag: 'op', limit: 1000 };
-    expect(alarmViewPath(view)).toBe('/alarms?source=disk+space&tag=op&rows=1000');
-    expect(parseAlarmView('?source=disk+space&tag=op&rows=1000')).toEqual(view);
+    const view = { source: 'disk space', tag: 'op', limit: 1000, severity: 'major' };
+    expect(alarmViewPath(view)).toBe('/alarms?source=disk+space&tag=op&rows=1000&severity=major');
+    expect(parseAlarmView('?source=disk+space&tag=op&rows=1000&severity=major')).toEqual(view);
   });
   it('reads missing, empty and unknown values as the defaults', () => {
-    expect(parseAlarmView('')).toEqual({ source: undefined, tag: undefined, limit: 50 });
-    expect(parseAlarmView('?source=&rows=7')).toEqual({ source: undefined, tag: undefined, limit: 50 });
+    expect(parseAlarmView('')).toEqual({ source: undefined, tag: undefined, limit: 50, severity: undefined });
+    expect(parseAlarmView('?source=&rows=7')).toEqual({
+      source: undefined,
+      tag: undefined,
+      limit: 50,
+      severity: undefined,
+    });
     expect(alarmViewPath({ source: undefined, tag: undefined, limit: 50 })).toBe('/alarms');
   });
 });

@@ -4,13 +4,18 @@ export const ALARM_PAGE_SIZES: readonly number[] = Object.freeze([20, 50, 100, 1
 /** The page size without `rows=` in the address. */
 export const DEFAULT_ALARM_PAGE_SIZE = 50;
 
-/** What the alarm list shows: a source (`src.custom`), a tag, and how many alarms a page holds. */
+/**
+ * What the alarm list shows: a source (`src.custom`), a tag, how many alarms a page holds, and a
+ * severity (the API has no severity filter: the console picks it from the page it got).
+ */
 export interface AlarmQuery {
   /** Only alarms of this source; undefined for every source. */
   readonly source: string | undefined;
   /** Only alarms with this tag; undefined for every tag (`tags=all`). */
   readonly tag: string | undefined;
   readonly limit: number;
+  /** Only alarms of this severity on the page shown; undefined for every severity. */
+  readonly severity?: string | undefined;
 }
 
 /**
@@ -27,7 +32,7 @@ export function alarmPageUrl(query: AlarmQuery, before: string | undefined): str
 }
 
 /**
- * The alarm view a console address asks for: `/alarms?source=<src>&tag=<tag>&rows=<n>`, so a
+ * The alarm view a console address asks for: `/alarms?source=<src>&tag=<tag>&rows=<n>&severity=<s>`, so a
  * filtered list can be bookmarked. Missing or empty values mean every source and tag; `rows`
  * other than one of `ALARM_PAGE_SIZES` means `DEFAULT_ALARM_PAGE_SIZE`.
  */
@@ -38,6 +43,7 @@ export function parseAlarmView(search: string): AlarmQuery {
     source: params.get('source') || undefined,
     tag: params.get('tag') || undefined,
     limit: ALARM_PAGE_SIZES.includes(rows) ? rows : DEFAULT_ALARM_PAGE_SIZE,
+    severity: params.get('severity') || undefined,
   };
 }
 
@@ -47,6 +53,7 @@ export function alarmViewPath(query: AlarmQuery): string {
   if (query.source !== undefined) params.set('source', query.source);
   if (query.tag !== undefined) params.set('tag', query.tag);
   if (query.limit !== DEFAULT_ALARM_PAGE_SIZE) params.set('rows', String(query.limit));
+  if (query.severity !== undefined) params.set('severity', query.severity);
   const search = params.toString();
   return search === '' ? '/alarms' : `/alarms?${search}`;
 }

@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ColumnHeader } from '../../shell/column-headers.js';
 import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
 import { usePageTitle } from '../../shell/page-title.js';
+import { nextSort, sortRows, type SortState, type SortValue } from '../../shell/table-sort.js';
+import { AlarmDialog, alarmsName, type AlarmDialogKind } from './alarm-dialog.js';
 import { AlarmFilters } from './alarm-filters.js';
 import { alarmPageUrl, alarmViewPath, parseAlarmView } from './alarm-query.js';
-import type { AlarmRowAction } from './alarm-row.js';
+import { alarmKey, type AlarmRowAction } from './alarm-row.js';
+import { severityRank } from './alarm-severity.js';
 import { AlarmTable } from './alarm-table.js';
 import type { Subscribe } from './live-updates.js';
 import type { AlarmWire } from './node-wire.js';
@@ -13,13 +17,39 @@ import './alarms-page.css';
 /** Alarm frames that come closer together than this reload the page once. */
 const LIVE_RELOAD_MS = 150;
 
+/** The API pages alarms newest first; the page shown reads that way until a column is picked. */
+const NEWEST_FIRST: SortState = { column: 'raised', direction: 'descending' };
+
+/** What each sortable column sorts by. */
+const SORT_VALUES: Readonly<Record<string, (alarm: AlarmWire) => SortValue>> = {
+  alarm: (a) => a.alarmId,
+  node: (a) => a.src.nodeName,
+  source: (a) => a.src.custom,
+  severity: (a) => severityRank(a.severity),
+  state: (a) => a.state,
+};
+
+/** Alarm actions sent at once when many alarms are selected. */
+const PARALLEL_ACTIONS = 8;
+
+/** Past tense of an action for the status line. */
+const DONE: Readonly<Record<AlarmRowAction, string>> = {
+  acknowledge: 'Acknowledged',
+  unacknowledge: 'Unacknowledged',
+  clear: 'Cleared',
+  comment: 'Commented on',
+};
+
 /**
  * The active alarms, newest first, one page at a time as the API pages them: "Older alarms" asks
  * `previous/all?eid=` with the last alarm shown, "Newer alarms" goes back. Filters by source and
- * tag, 20 to 1000 rows per page; each row has Acknowledge / Unacknowledge / Clear / Comment. Alarm
- * frames on the WebSocket reload the page shown (and the source list), so changes made elsewhere
- * appear without a reload; an older page stays anchored at its event id. The filters live in the
- * address (`/alarms?source=&tag=&rows=`), so a filtered list can be bookmarked and shared.
+ * tag (the API's), and by severity (on the page shown), 20 to 1000 rows per page; the columns
+ * sort the page shown. With the `write` right each row has Acknowledge / Unacknowledge / Clear /
+ * Comment, and selected rows take them at once; Clear asks to confirm and Comment asks for the
+ * text in the console's own dialog. Without it no action is offered. Alarm frames on the
+ * WebSocket reload the page shown (and the source list), so changes made elsewhere appear without
+ * a reload; an older page stays anchored at its event id. The filters live in the address
+ * (`/alarms?source=&tag=&rows=&severity=`), so a filtered list can be bookmarked and shared.
  */
 export function AlarmsPage(props: {
   readonly client: OperatorClient;
@@ -28,9 +58,12 @@ export function AlarmsPage(props: {
   /** The console address: its query holds the filters (`parseAlarmView`). */
   readonly path: string;
   readonly navigate: (path: string) => void;
+  /** Whether the user holds the `write` right the alarm actions need (undefined while asked). */
+  readonly canWrite: boolean | undefined;
 }) {
   usePageTitle('Alarms');
   const { client, username, subscribe, navigate } = props;
+  const canWrite = props.canWrite === true;
   const search = props.path.includes('?') ? props.path.slice(props.path.indexOf('?')) : '';
   const query = useMemo(() => parseAlarmView(search), [search]);
   const view = alarmViewPath(query);
@@ -47,6 +80,9 @@ export function AlarmsPage(props: {
   const [tags, setTags] = useState<readonly string[]>([]);
   const [message, setMessage] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [sort, setSort] = useState<SortState>(NEWEST_FIRST);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<{ kind: AlarmDialogKind; alarms: readonly AlarmWire[] } | undefined>();
   const url = alarmPageUrl(query, cursors[cursors.length - 1]);
   // Only the newest request may fill the table: an older reply can arrive after a filter change.
   const latest = useRef(0);
@@ -91,40 +127,131 @@ export function AlarmsPage(props: {
     };
   }, [subscribe, load, loadSources]);
 
-  const act = (alarm: AlarmWire, action: AlarmRowAction) => {
-    const body: Record<string, string> = { userId: username, alarmId: alarm.alarmId, alarmSrc: alarm.rawSrc };
-    if (action === 'comment') {
-      const text = prompt(`Comment on ${alarm.alarmId}`);
-      if (!text) return;
-      body.comment = text;
-    }
-    client
-      .post(`/api/alarm/${action}`, body)
-      .then(() => {
-        setMessage(`${alarm.alarmId} on ${alarm.src.nodeName}: ${action} done.`);
-        load();
-      })
-      .catch((reason: unknown) => setMessage(errorMessage(reason)));
+  /** Runs `action` on every alarm (a few at a time), then says what happened and reloads. */
+  const run = (targets: readonly AlarmWire[], action: AlarmRowAction, comment?: string) => {
+    const refused: string[] = [];
+    const queue = [...targets];
+    const worker = async () => {
+      for (let alarm = queue.shift(); alarm; alarm = queue.shift()) {
+        const body: Record<string, string> = { userId: username, alarmId: alarm.alarmId, alarmSrc: alarm.rawSrc };
+        if (comment !== undefined) body.comment = comment;
+        await client.post(`/api/alarm/${action}`, body).catch((reason: unknown) => refused.push(errorMessage(reason)));
+      }
+    };
+    setMessage(undefined);
+    void Promise.all(Array.from({ length: Math.min(PARALLEL_ACTIONS, targets.length) }, worker)).then(() => {
+      const done = targets.length - refused.length;
+      const what = done === targets.length ? alarmsName(targets) : `${done} of ${targets.length} alarms`;
+      setMessage(
+        done === 0
+          ? `Nothing changed: ${refused[0] ?? ''}`
+          : `${DONE[action]} ${what}.` + (refused.length > 0 ? ` ${refused.length} refused: ${refused[0]}` : ''),
+      );
+      if (targets.length > 1) setSelected(new Set());
+      load();
+    });
   };
+  // The rows keep one onAction across renders (they redraw only when their alarm changes).
+  const runRef = useRef(run);
+  runRef.current = run;
+  const onAction = useCallback((alarm: AlarmWire, action: AlarmRowAction) => {
+    if (action === 'clear' || action === 'comment') setDialog({ kind: action, alarms: [alarm] });
+    else runRef.current([alarm], action);
+  }, []);
+  const onSelect = useCallback((alarm: AlarmWire, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(alarmKey(alarm));
+      else next.delete(alarmKey(alarm));
+      return next;
+    });
+  }, []);
+  const onSort = (column: ColumnHeader) => setSort(nextSort(sort, column.id, column.firstDirection));
   const alarms = shown?.alarms;
+  // The page as shown: the severity picked, in the order picked (the API's is newest first).
+  const visible = useMemo(() => {
+    const picked = query.severity === undefined ? alarms : alarms?.filter((a) => a.severity === query.severity);
+    if (!picked) return undefined;
+    // By time: the API's own order (event ids, finer than eventTime's seconds) or its reverse.
+    if (sort.column === 'raised') return sort.direction === 'descending' ? picked : [...picked].reverse();
+    const value = SORT_VALUES[sort.column];
+    return value ? sortRows(picked, value, sort.direction) : picked;
+  }, [alarms, query.severity, sort]);
+  const chosen = useMemo(() => visible?.filter((a) => selected.has(alarmKey(a))) ?? [], [visible, selected]);
+  const severities = useMemo(() => [...new Set(alarms?.map((a) => a.severity) ?? [])], [alarms]);
   const loading = shown?.url !== url;
   // The pager's buttons stay focusable at the ends (aria-disabled): a disabled button would drop the focus.
   const older = alarms?.length === query.limit ? alarms[alarms.length - 1] : undefined;
   const first = cursors.length * query.limit + 1;
-  const filtered = query.source !== undefined || query.tag !== undefined;
+  const filtered = query.source !== undefined || query.tag !== undefined || query.severity !== undefined;
   return (
     <>
       <h1>Alarms</h1>
-      <AlarmFilters query={query} sources={sources} tags={tags} onChange={(next) => navigate(alarmViewPath(next))} />
+      <AlarmFilters
+        query={query}
+        sources={sources}
+        tags={tags}
+        severities={severities}
+        onChange={(next) => navigate(alarmViewPath(next))}
+      />
+      {canWrite ? (
+        <div class="bulk-actions" role="group" aria-label="Selected alarms">
+          <p>{chosen.length === 0 ? 'Select alarms to act on several at once.' : `${chosen.length} selected`}</p>
+          <button
+            type="button"
+            class="primary"
+            disabled={chosen.length === 0}
+            onClick={() => run(chosen, 'acknowledge')}
+          >
+            Acknowledge selected
+          </button>
+          <button
+            type="button"
+            disabled={chosen.length === 0}
+            onClick={() => setDialog({ kind: 'clear', alarms: chosen })}
+          >
+            Clear selected…
+          </button>
+          <button
+            type="button"
+            disabled={chosen.length === 0}
+            onClick={() => setDialog({ kind: 'comment', alarms: chosen })}
+          >
+            Comment on selected…
+          </button>
+        </div>
+      ) : props.canWrite === false ? (
+        <p class="muted">You may read the alarms; acknowledging, clearing and commenting need the write right.</p>
+      ) : null}
       <p role="status">{message}</p>
       <ErrorAlert message={error} />
-      {alarms === undefined ? (
+      {visible === undefined ? (
         <p>Loading alarms…</p>
-      ) : alarms.length === 0 ? (
+      ) : visible.length === 0 ? (
         <p>{cursors.length > 0 ? 'No older alarms.' : filtered ? 'No active alarms match.' : 'No active alarms.'}</p>
       ) : (
-        <AlarmTable alarms={alarms} onAction={act} />
+        <AlarmTable
+          alarms={visible}
+          sort={sort}
+          onSort={onSort}
+          canWrite={canWrite}
+          selected={selected}
+          onSelect={onSelect}
+          onSelectAll={(on) => setSelected(on ? new Set(visible.map(alarmKey)) : new Set())}
+          onAction={onAction}
+        />
       )}
+      {dialog ? (
+        <AlarmDialog
+          kind={dialog.kind}
+          alarms={dialog.alarms}
+          onCancel={() => setDialog(undefined)}
+          onDone={(comment) => {
+            setDialog(undefined);
+            run(dialog.alarms, dialog.kind, dialog.kind === 'comment' ? comment : undefined);
+          }}
+        />
+      ) : null}
       <nav class="alarm-pager" aria-label="Alarm pages">
         <button
           type="button"

@@ -10,7 +10,9 @@ import { NodePage } from './node-page.js';
 import { nodePageId } from './node-route.js';
 import { NodesPage } from './nodes-page.js';
 import { OperatorClient } from './operator-client.js';
+import { useNewAlarmCount } from './use-new-alarm-count.js';
 import { UsersPage } from './users-page.js';
+import './operator-look.css';
 
 type Session =
   | { readonly kind: 'checking' }
@@ -96,6 +98,20 @@ function SignedIn(props: {
       live = false;
     };
   }, [client]);
+  // The alarm actions need the write right: without it they are not offered. Authentication off: every right.
+  const [canWrite, setCanWrite] = useState<boolean | undefined>(auth ? undefined : true);
+  useEffect(() => {
+    if (!auth) return;
+    let live = true;
+    client
+      .get<string[]>(`/api/users/rights/${encodeURIComponent(username)}`)
+      .then((rights) => live && setCanWrite(rights.includes('write')))
+      .catch(() => live && setCanWrite(false));
+    return () => {
+      live = false;
+    };
+  }, [client, username, auth]);
+  const newAlarms = useNewAlarmCount(client, subscribe);
   const page = useMemo(
     () => (props.path.startsWith('/alarms') ? 'alarms' : props.path.startsWith('/users') ? 'users' : 'nodes'),
     [props.path],
@@ -114,6 +130,13 @@ function SignedIn(props: {
             <li>
               <Link href="/alarms" current={page === 'alarms'}>
                 Alarms
+                {newAlarms && newAlarms.count > 0 ? (
+                  <span class="count-badge">
+                    {' '}
+                    {newAlarms.count}
+                    {newAlarms.more ? '+' : ''} new
+                  </span>
+                ) : null}
               </Link>
             </li>
             {admin ? (
@@ -143,6 +166,7 @@ function SignedIn(props: {
           subscribe={subscribe}
           path={props.path}
           navigate={props.navigate}
+          canWrite={canWrite}
         />
       ) : page === 'users' ? (
         admin === undefined ? (

@@ -77,7 +77,7 @@ describeInBrowser('live nodes list and node page in Chromium', () => {
     const alarms = page.getByRole('region', { name: 'Alarms' });
     await facts
       .getByRole('definition')
-      .filter({ hasText: /^STOPPED$/ })
+      .filter({ hasText: /^\W*STOPPED$/ })
       .waitFor();
     await alarms.getByRole('listitem').first().waitFor();
     type Live = { live: { sockets: WebSocket[]; authenticated: number } };
@@ -91,7 +91,7 @@ describeInBrowser('live nodes list and node page in Chromium', () => {
     await nm.server.core.alarms.raise({ alarmId: 'missed_while_down', nodeId });
     await facts
       .getByRole('definition')
-      .filter({ hasText: /^DOWN$/ })
+      .filter({ hasText: /^\W*DOWN$/ })
       .waitFor({ timeout: LIVE_TIMEOUT_MS });
     await alarms.getByRole('listitem').filter({ hasText: 'missed_while_down' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     expect(await authentications()).toBe(2);
@@ -109,10 +109,13 @@ describeInBrowser('live nodes list and node page in Chromium', () => {
     await alarm('disk_almost_full').waitFor();
     await logs.getByText('first entry').waitFor();
     const state = facts.getByRole('definition').first();
-    expect(await state.textContent()).toMatch(/^(STOPPED|DOWN)$/);
+    expect(await state.textContent()).toMatch(/^\W*(STOPPED|DOWN)$/);
 
     await nm.server.core.topology.setNodeState(nodeId, 'UP');
-    await facts.getByRole('definition').filter({ hasText: /^UP$/ }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await facts
+      .getByRole('definition')
+      .filter({ hasText: /^\W*UP$/ })
+      .waitFor({ timeout: LIVE_TIMEOUT_MS });
 
     await nm.server.core.alarms.raise({ alarmId: 'queue_too_long', nodeId, severity: 'major' });
     await alarm('queue_too_long').waitFor({ timeout: LIVE_TIMEOUT_MS });

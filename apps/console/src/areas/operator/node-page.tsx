@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { DataTable } from '../../shell/data-table.js';
 import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
@@ -7,6 +8,7 @@ import { MetricChart } from './metric-chart.js';
 import { chartSeriesNames, formatBytes, HISTORY_RANGES, NODE_CHARTS, rangeBounds } from './node-history.js';
 import { FamilyMoveForm } from './family-move-form.js';
 import type { Subscribe } from './live-updates.js';
+import { DownNodesNotice, NodeStateText } from './node-state.js';
 import { NodeActivity } from './node-activity.js';
 import { NodePlugins } from './node-plugins.js';
 import { formatUptime, type FamilyWire, type NodeInfoWire } from './node-wire.js';
@@ -84,13 +86,14 @@ export function NodePage(props: {
       </p>
       <h1>{node ? node.name : 'Node'}</h1>
       <ErrorAlert message={error} />
+      {node ? <DownNodesNotice nodes={[node]} /> : null}
       <section aria-labelledby="node-facts">
         <h2 id="node-facts">Facts</h2>
         {node === undefined ? (
           <p>Loading…</p>
         ) : (
           <dl class="facts">
-            <Fact term="State" value={node.state} class={`state-${node.state}`} />
+            <Fact term="State" value={<NodeStateText state={node.state} />} />
             <Fact term="Family" value={family ?? node.node_family_id} />
             <Fact term="OTP release" value={node.otp_release ?? '—'} />
             <Fact term="ERTS version" value={node.erts_version ?? '—'} />
@@ -179,11 +182,11 @@ export function NodePage(props: {
   );
 }
 
-function Fact(props: { readonly term: string; readonly value: string; readonly class?: string }) {
+function Fact(props: { readonly term: string; readonly value: ComponentChildren }) {
   return (
     <div>
       <dt>{props.term}</dt>
-      <dd class={props.class}>{props.value}</dd>
+      <dd>{props.value}</dd>
     </div>
   );
 }

@@ -35,6 +35,8 @@ export type AlarmWire = Present<
   readonly state: string;
   readonly src: Present<NonNullable<ListedAlarm['src']>, 'nodeId' | 'nodeName' | 'custom'>;
   readonly comments: readonly Present<NonNullable<ListedAlarm['comments']>[number], 'user' | 'time' | 'text'>[];
+  /** Who acknowledged the alarm and when (ms since the epoch); null while it is new. */
+  readonly ackInfo?: ListedAlarm['ackInfo'];
 };
 
 /** `3 d 4 h`, `5 h 12 min`, `42 s`: an uptime a person reads at a glance. */

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../shell/page-title.js';
 import type { Subscribe } from './live-updates.js';
 import { formatUptime, type FamilyWire, type NodeWire } from './node-wire.js';
 import type { OperatorClient } from './operator-client.js';
+import { DownNodesNotice, NodeStateText } from './node-state.js';
 import { ReachabilityCheck } from './reachability-check.js';
 
 /**
@@ -60,6 +61,7 @@ export function NodesPage(props: { readonly client: OperatorClient; readonly sub
         }}
       />
       <p role="status">{message}</p>
+      {nodes ? <DownNodesNotice nodes={nodes} link /> : null}
       {nodes === undefined ? (
         <p>Loading nodes…</p>
       ) : (
@@ -81,8 +83,7 @@ export function NodesPage(props: { readonly client: OperatorClient; readonly sub
               id: 'state',
               header: 'State',
               sortValue: (node) => node.state,
-              cellClass: (node) => `state-${node.state}`,
-              cell: (node) => node.state,
+              cell: (node) => <NodeStateText state={node.state} />,
             },
             {
               id: 'family',

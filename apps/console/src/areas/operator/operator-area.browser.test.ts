@@ -48,7 +48,7 @@ describeInBrowser('operator console in Chromium', () => {
     await nm.server.core.topology.setNodeState(nodeId, 'UP');
     await row.getByRole('cell', { name: 'UP', exact: true }).waitFor({ timeout: 10_000 });
 
-    await page.getByRole('link', { name: 'Alarms', exact: true }).click();
+    await page.getByRole('link', { name: /^Alarms( \d+\+? new)?$/ }).click();
     const alarm = page.getByRole('row', { name: /disk_almost_full/ });
     await alarm.getByRole('button', { name: 'Acknowledge' }).click();
     await alarm.getByRole('button', { name: 'Unacknowledge' }).waitFor();

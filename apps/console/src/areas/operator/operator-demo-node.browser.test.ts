@@ -32,7 +32,7 @@ else
       const row = page.getByRole('row', { name: /triad_demo_/ });
       await row.getByRole('cell', { name: 'UP', exact: true }).waitFor({ timeout: 20_000 });
 
-      await page.getByRole('link', { name: 'Alarms', exact: true }).click();
+      await page.getByRole('link', { name: /^Alarms( \d+\+? new)?$/ }).click();
       const alarm = page.getByRole('row', { name: /triad_demo_alarm/ });
       await alarm.getByRole('button', { name: 'Acknowledge' }).click();
       await alarm.getByRole('button', { name: 'Unacknowledge' }).waitFor();

@@ -120,7 +120,7 @@ describeInBrowser('operator Admin page in Chromium', () => {
     await page.getByLabel('Username').fill('carol');
     await page.getByLabel('Password').fill('Carol123');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('link', { name: 'Alarms', exact: true }).waitFor();
+    await page.getByRole('link', { name: /^Alarms( \d+\+? new)?$/ }).waitFor();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
