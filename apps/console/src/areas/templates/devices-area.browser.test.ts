@@ -228,6 +228,9 @@ describeInBrowser('device pages in Chromium', () => {
     await tokenField.waitFor();
     expect(await tokenField.getAttribute('type')).toBe('password');
     expect(await focused()).toBe('Write token');
+    // Not "Loading devices…" while nothing loads: the page says what it waits for.
+    await expect.poll(() => page.getByText(/^The devices are listed once the service has a token/).count()).toBe(1);
+    expect(await page.getByText('Loading devices…').count()).toBe(0);
     const help = page.locator('#tpl-token-help');
     expect(await help.textContent()).toMatch(/^This service needs a token to read devices/);
     // A wrong token is refused (401: the service knows only its own tokens): asked again, saying so.
