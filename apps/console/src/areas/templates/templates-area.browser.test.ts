@@ -176,7 +176,8 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     await expect.poll(() => values.getByRole('row').count()).toBe(4);
     expect(await values.getByRole('row').nth(2).textContent()).toContain('90');
     const events = await page.getByRole('list', { name: 'Events' }).textContent();
-    expect(events).toMatch(/Alarm raised/);
+    expect(events).toMatch(/Alarm raised \(Warning \(401\)\)/);
+    expect(await values.getByRole('row').nth(1).textContent()).toMatch(/^CPU load \(%\)50/);
     expect(events).toMatch(/Alarm cleared/);
     expect(await checkLook(page, 'templates-try-it')).toEqual([]);
 

@@ -6,6 +6,7 @@
 import { useState } from 'preact/hooks';
 import { DataTable } from '../../shell/data-table.js';
 import { errorMessage } from '../../shell/error-alert.js';
+import { severityText } from './device-words.js';
 import { findDatapoint, type TemplateOutline } from './template-outline.js';
 import { evaluateTemplate, type EvaluateReply, type PipelineEvent } from './templates-api.js';
 import { exampleSamples, readSample, splitSamples } from './try-samples.js';
@@ -33,8 +34,10 @@ function show(value: unknown): string {
 function describeEvent(event: PipelineEvent): string {
   const where = event.datapointId ? `${event.datapointSetId ?? ''}/${event.datapointId}` : '';
   switch (event.type) {
-    case 'alarm-raised':
-      return `Alarm raised (${event.level ?? ''} ${event.severity ?? ''}) on ${where}: ${event.text ?? ''}`;
+    case 'alarm-raised': {
+      const severity = event.severity === undefined ? '' : ` (${severityText(event.severity)})`;
+      return `Alarm raised${severity} on ${where}: ${event.text ?? ''}`;
+    }
     case 'alarm-cleared':
       return `Alarm cleared on ${where}: ${event.text ?? ''}`;
     case 'log':
@@ -136,7 +139,12 @@ export function TryItPanel(props: TryItPanelProps) {
             rows={reply.values}
             rowKey={(_, index) => index}
             columns={[
-              { id: 'datapoint', header: 'Datapoint', cell: (v) => `${v.datapointSetId}/${v.datapointId}` },
+              {
+                id: 'datapoint',
+                header: 'Datapoint',
+                cell: (v) =>
+                  findDatapoint(props.outline, v.datapointSetId, v.datapointId)?.datapoint.alias ?? v.datapointId,
+              },
               { id: 'raw', header: 'Raw value', cell: (v) => show(v.rawValue) },
               { id: 'value', header: 'Value', cell: (v) => `${show(v.value)}${v.unit ? ` ${v.unit}` : ''}` },
               { id: 'quality', header: 'Quality', cell: (v) => v.quality },
