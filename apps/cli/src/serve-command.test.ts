@@ -64,6 +64,12 @@ describe('triad serve, as npm start runs it', () => {
       const out = triad.stdout();
       const ports = SERVICES.map((s) => printedPort(out, s.title));
       expect(ports).toEqual(SERVICES.map((_s, i) => base + i));
+      // Every area's console is printed with its own URL, named as the top bar names it.
+      for (const [i, service] of SERVICES.entries()) {
+        expect(out).toMatch(
+          new RegExp(`^  ${service.console.title} console\\s+http://127\\.0\\.0\\.1:${base + i}/$`, 'm'),
+        );
+      }
       const statuses: Record<string, number> = {};
       // The node manager's API, /metrics included, needs a signed-in user; the others are open.
       const signIn = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };

@@ -117,8 +117,12 @@ export function createServeCommand(io: CliIo): Command {
           lines.push(`${service.title.padEnd(18)} ${instance.url}`);
           for (const note of instance.notes ?? []) lines.push(`${''.padEnd(18)} ${note}`);
         }
-        // The console first: the page a person opens (the first service's area, linking to the others).
-        if (consoleLinks[0]) io.stdout.write(`${'Console'.padEnd(18)} ${consoleLinks[0].url}/\n`);
+        // The consoles first, one per area: the pages a person opens (each links to the others).
+        if (consoleLinks.length > 0) {
+          io.stdout.write('Consoles (open one in a browser; the top bar switches between them):\n');
+          for (const link of consoleLinks) io.stdout.write(`  ${`${link.title} console`.padEnd(26)} ${link.url}/\n`);
+          io.stdout.write('Services (their APIs; /docs describes each):\n');
+        }
         for (const line of lines) io.stdout.write(`${line}\n`);
       } catch (error) {
         io.stderr.write(`triad serve: could not start: ${errorMessage(error)}\n`);

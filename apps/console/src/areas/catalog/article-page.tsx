@@ -7,7 +7,7 @@ import type { CatalogClient } from './catalog-client.js';
 import { articlePath, shopPath } from './catalog-route.js';
 import type { ArticleDetail, BlockPrice, StringWithLanguage, TypedValue } from './catalog-wire.js';
 import { formatDecimal, formatMoney, formatPercent } from './format-money.js';
-import { unitName } from './hit-list.js';
+import { formatQuantity, knowsUnit, unitName } from './units.js';
 import { RemoteFailure } from './remote-failure.js';
 import { useFocusWhenLost } from './use-focus-when-lost.js';
 import { useRemote } from './use-remote.js';
@@ -68,7 +68,7 @@ function ArticleView({ article, shopNames }: { article: ArticleDetail; shopNames
 
       <h2>Prices by quantity</h2>
       <PriceTable
-        caption={`Net prices per ${orderDetails.priceQuantity} ${unitName(orderDetails.orderUnit)}`}
+        caption={`Net prices per ${formatQuantity(orderDetails.priceQuantity, orderDetails.orderUnit)}`}
         prices={article.blockPricing}
       />
       {article.specialTaxes.length > 0 ? (
@@ -87,13 +87,13 @@ function ArticleView({ article, shopNames }: { article: ArticleDetail; shopNames
       <h2>Ordering</h2>
       <Fields>
         <Field name="Order unit">
-          {unitName(orderDetails.orderUnit)}
+          {unitWithCode(orderDetails.orderUnit)}
           {orderDetails.unitInfo.orderUnit.providerUnit !== orderDetails.unitInfo.orderUnit.unit
             ? ` (catalog: ${orderDetails.unitInfo.orderUnit.providerUnit})`
             : ''}
         </Field>
         <Field name="Content unit">
-          {orderDetails.contentUnit === undefined ? undefined : unitName(orderDetails.contentUnit)}
+          {orderDetails.contentUnit === undefined ? undefined : unitWithCode(orderDetails.contentUnit)}
         </Field>
         <Field name="Content units per order unit">
           {orderDetails.numberOfContentUnitsPerOrderUnit === undefined
@@ -245,4 +245,9 @@ const PURPOSES: Readonly<Record<string, string>> = {
 
 function purposeName(purpose: string): string {
   return PURPOSES[purpose] ?? purpose.replaceAll('_', ' ');
+}
+
+/** A unit's name with its code (`piece (C62)`), or the code alone when Triad has no name for it. */
+function unitWithCode(code: string): string {
+  return knowsUnit(code) ? `${unitName(code)} (${code})` : code;
 }

@@ -50,7 +50,8 @@ async function announcedTotal(page: Page): Promise<number> {
   let total = Number.NaN;
   await expect
     .poll(async () => {
-      total = Number(/^(\d+) articles?$/.exec((await status.textContent()) ?? '')?.[1]);
+      // Grouped as the browser's locale groups (en-US: 24,998).
+      total = Number(/^([\d,]+) articles?$/.exec((await status.textContent()) ?? '')?.[1]?.replace(/,/g, ''));
       return Number.isNaN(total);
     })
     .toBe(false);
@@ -165,6 +166,11 @@ describeInBrowser('catalog area in Chromium', () => {
     expect(await checkLook(page, 'catalog-search')).toEqual([]);
 
     const filters = page.getByRole('navigation', { name: 'Filters' });
+    // A classification group reads by the name the catalog gave it, its code after it.
+    const eclass = filters.getByRole('region', { name: 'ECLASS' }).getByRole('listitem').first();
+    expect(await eclass.textContent()).toMatch(/^[A-Za-z][^(]* \d{8} \([\d,]+\)$/);
+    // Counts and units as the browser's locale writes them (en-US in Chromium here).
+    expect(await hit.textContent()).toMatch(/for [\d,]+ (piece|box|pack|pair|set|roll)/);
     const bosch = filters.getByRole('region', { name: 'Manufacturer' }).getByRole('link').first();
     const bucket = Number(/\((\d+)\)$/.exec((await bosch.textContent()) ?? '')?.[1]);
     await bosch.click();
@@ -258,6 +264,8 @@ describeInBrowser('catalog area in Chromium', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'added' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('heading', { name: 'ACME Supplies' }).count()).toBe(1);
     expect(await page.locator('#shop-acme').textContent()).toContain('4.95 EUR per order');
+    // Added without a minimum order value: nothing is said about one.
+    expect(await page.locator('#shop-acme').textContent()).not.toContain('Minimum order');
     expect(errors).toEqual([]);
   });
 

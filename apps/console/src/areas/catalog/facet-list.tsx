@@ -4,6 +4,7 @@ import { searchFromLink, type CatalogSearch } from './catalog-search.js';
 import { searchPath } from './catalog-route.js';
 import { linkOf, type Bucket, type Facet } from './catalog-wire.js';
 import { PriceFilter } from './price-filter.js';
+import { formatCount } from './units.js';
 
 export interface FacetListProps {
   readonly facets: readonly Facet[];
@@ -48,17 +49,29 @@ export function FacetList({ facets, search, shopNames, onSearch }: FacetListProp
 /** Where the layout puts the filters above the hits (catalog-area.css). */
 const NARROW = '(max-width: 48rem)';
 
-function BucketEntry({ bucket, search, label }: { bucket: Bucket; search: CatalogSearch; label: string }) {
+function BucketEntry({ bucket, search, label }: { bucket: Bucket; search: CatalogSearch; label: BucketLabel }) {
   const href = linkOf(bucket, 'apply-filter');
-  const text = `${label} (${bucket.count})`;
+  const text = (
+    <>
+      {label.name}
+      {label.code ? <span class="bucket-code"> {label.code}</span> : null} ({formatCount(bucket.count)})
+    </>
+  );
   if (href === undefined) return <span>{text}</span>;
   const next: CatalogSearch = { ...search, fq: searchFromLink(href).fq, offset: 0 };
   return <Link href={searchPath(next)}>{text}</Link>;
 }
 
-function bucketLabel(facet: Facet, bucket: Bucket, shopNames: ReadonlyMap<string, string>): string {
-  if (bucket.otherValues !== undefined) return `${bucket.otherValues} other values`;
-  if (bucket.value === '') return '(none)';
-  if (facet.facetName === 'businessShopId') return shopNames.get(bucket.value) ?? bucket.value;
-  return bucket.value;
+/** What a bucket is called, and the code behind a classification group's name. */
+interface BucketLabel {
+  readonly name: string;
+  readonly code?: string;
+}
+
+function bucketLabel(facet: Facet, bucket: Bucket, shopNames: ReadonlyMap<string, string>): BucketLabel {
+  if (bucket.otherValues !== undefined) return { name: `${formatCount(bucket.otherValues)} other values` };
+  if (bucket.value === '') return { name: '(none)' };
+  if (facet.facetName === 'businessShopId') return { name: shopNames.get(bucket.value) ?? bucket.value };
+  // A classification group's name when the catalog gave one (`label`), its code after it.
+  return bucket.label ? { name: bucket.label, code: bucket.value } : { name: bucket.value };
 }

@@ -3,6 +3,7 @@ import { articlePath, shopPath } from './catalog-route.js';
 import type { Hit } from './catalog-wire.js';
 import { formatMoney } from './format-money.js';
 import { ArticleImage } from './article-image.js';
+import { formatQuantity } from './units.js';
 
 export interface HitListProps {
   readonly hits: readonly Hit[];
@@ -32,34 +33,11 @@ export function HitList({ hits, shopNames }: HitListProps) {
             </div>
             <p class="hit-price">
               <strong>{formatMoney(price)}</strong>
-              <span>
-                {' '}
-                for {article.minimumOrderQuantity} {unitName(article.orderUnit)}
-              </span>
+              <span> for {formatQuantity(article.minimumOrderQuantity, article.orderUnit)}</span>
             </p>
           </li>
         );
       })}
     </ol>
   );
-}
-
-const UNITS: Readonly<Record<string, string>> = {
-  C62: 'piece',
-  H87: 'piece',
-  PCE: 'piece',
-  BX: 'box',
-  PK: 'pack',
-  PR: 'pair',
-  KGM: 'kg',
-  LTR: 'litre',
-  MTR: 'metre',
-  SET: 'set',
-  RO: 'roll',
-};
-
-/** A unit code with its common name when known: `C62 (piece)`. */
-export function unitName(code: string): string {
-  const name = UNITS[code];
-  return name === undefined ? code : `${code} (${name})`;
 }

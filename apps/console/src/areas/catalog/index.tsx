@@ -11,22 +11,35 @@ import type { Shop } from './catalog-wire.js';
 import { CatalogSignIn } from './catalog-sign-in.js';
 import { SearchPage } from './search-page.js';
 import { ShopsPage } from './shops-page.js';
+import { isText, sessionKeep } from '../../shell/session-keep.js';
 
 /**
  * The catalog area (content API): sign in with an OAuth client, then search, read articles and
- * manage shops. The token lives in this component's state only: a reload signs out.
+ * manage shops. The access token (never the client secret) is kept for the browser session
+ * (`sessionStorage`): the other services' consoles and a reload keep the sign-in; an expired token
+ * or "Sign out" forgets it.
  */
 export default function CatalogArea({ path, navigate }: AreaProps) {
-  const [client, setClient] = useState<CatalogClient | undefined>();
+  const [client, setClientState] = useState<CatalogClient | undefined>(() => {
+    const token = KEPT_TOKEN.read();
+    return token === undefined ? undefined : new CatalogClient(token);
+  });
+  const setClient = useCallback((next: CatalogClient | undefined) => {
+    if (next === undefined) KEPT_TOKEN.clear();
+    setClientState(next);
+  }, []);
   const [notice, setNotice] = useState<string | undefined>();
   const [shops, setShops] = useState<readonly Shop[]>([]);
   const [shopsVersion, setShopsVersion] = useState(0);
-  const onError = useCallback((error: Error) => {
-    if (error instanceof HttpError && error.status === 401) {
-      setClient(undefined);
-      setNotice('Your session has ended. Sign in again.');
-    }
-  }, []);
+  const onError = useCallback(
+    (error: Error) => {
+      if (error instanceof HttpError && error.status === 401) {
+        setClient(undefined);
+        setNotice('Your session has ended. Sign in again.');
+      }
+    },
+    [setClient],
+  );
   useEffect(() => {
     if (!client) return;
     const controller = new AbortController();
@@ -43,6 +56,7 @@ export default function CatalogArea({ path, navigate }: AreaProps) {
         onSubmit={async (clientId, secret) => {
           const token = await requestToken(clientId, secret);
           setNotice(undefined);
+          KEPT_TOKEN.write(token);
           setClient(new CatalogClient(token));
         }}
       />
@@ -88,6 +102,9 @@ export default function CatalogArea({ path, navigate }: AreaProps) {
     </>
   );
 }
+
+/** The access token kept for the browser session. */
+const KEPT_TOKEN = sessionKeep('catalog.token', isText);
 
 function NotFound({ path }: { readonly path: string }) {
   usePageTitle('Not found');

@@ -12,6 +12,7 @@ import { SearchForm } from './search-form.js';
 import { RemoteFailure } from './remote-failure.js';
 import { useFocusWhenLost } from './use-focus-when-lost.js';
 import { useRemote } from './use-remote.js';
+import { formatCount } from './units.js';
 
 export interface SearchPageProps {
   readonly client: CatalogClient;
@@ -79,7 +80,7 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
       ) : null}
       <p role="status" class="result-count" tabIndex={-1} ref={count}>
         {result.state === 'ready'
-          ? `${result.value.total} ${result.value.total === 1 ? 'article' : 'articles'}`
+          ? `${formatCount(result.value.total)} ${result.value.total === 1 ? 'article' : 'articles'}`
           : result.state === 'loading'
             ? 'Searching…'
             : ''}

@@ -116,13 +116,18 @@ function ShopEntry({ entry, adminToken, onAdminRefused }: ShopEntryProps) {
             : ', never free'}
           {shippingCosts.countries.length > 0 ? ` (to ${shippingCosts.countries.join(', ')})` : ''}
         </dd>
-        <dt>Minimum order</dt>
-        <dd>
-          {formatMoney(minimumOrderValue.minimumOrderValue)}
-          {minimumOrderValue.surchargeBelow
-            ? `; smaller orders pay ${formatMoney(minimumOrderValue.surchargeBelow)} extra`
-            : '; smaller orders are refused'}
-        </dd>
+        {/* A minimum of 0 is no minimum: nothing to say. */}
+        {minimumOrderValue.minimumOrderValue.amount.value > 0 ? (
+          <>
+            <dt>Minimum order</dt>
+            <dd>
+              {formatMoney(minimumOrderValue.minimumOrderValue)}
+              {minimumOrderValue.surchargeBelow
+                ? `; smaller orders pay ${formatMoney(minimumOrderValue.surchargeBelow)} extra`
+                : '; smaller orders are refused'}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <p>
         <Link href={searchPath({ ...EMPTY_SEARCH, businessShopId: [shop.id] })}>Articles of {shop.name}</Link>

@@ -9,8 +9,9 @@ import { connectLiveUpdates, type LiveEvent } from './live-updates.js';
 import { NodePage } from './node-page.js';
 import { nodePageId } from './node-route.js';
 import { NodesPage } from './nodes-page.js';
-import { OperatorClient } from './operator-client.js';
+import { OperatorClient, type Credentials } from './operator-client.js';
 import { useNewAlarmCount } from './use-new-alarm-count.js';
+import { sessionKeep } from '../../shell/session-keep.js';
 import { UsersPage } from './users-page.js';
 import './operator-look.css';
 
@@ -21,31 +22,65 @@ type Session =
 
 /**
  * The operator area (node manager): sign-in when authentication is on (HTTP Basic, credentials
- * in memory only), then Nodes (`/`, `/nodes`), a node's page (`/nodes/<id>`) and Alarms
- * (`/alarms`), updated live over the WebSocket; for the admin role also Admin (`/users`: users and
- * roles; `/admin` itself is a path every service keeps for its own).
+ * kept for the browser session only: `sessionStorage`), then Nodes (`/`, `/nodes`), a node's page
+ * (`/nodes/<id>`) and Alarms (`/alarms`), updated live over the WebSocket; for the admin role also
+ * Admin (`/users`: users and roles; `/admin` itself is a path every service keeps for its own).
  */
 export default function OperatorArea({ path, config, navigate }: AreaProps) {
   const authentication = config.settings.authentication !== false;
-  const [session, setSession] = useState<Session>({ kind: authentication ? 'signed-out' : 'checking' });
+  const [session, setSession] = useState<Session>(() =>
+    authentication && KEPT.read() === undefined ? { kind: 'signed-out' } : { kind: 'checking' },
+  );
   useEffect(() => {
-    if (authentication) return;
-    const anonymous = new OperatorClient(undefined);
-    anonymous
+    // Without authentication: no credentials. With it: the ones kept for this browser session, if
+    // they still work (a changed password or a removed user signs out).
+    const kept = authentication ? KEPT.read() : undefined;
+    if (authentication && kept === undefined) return;
+    const client = new OperatorClient(kept);
+    client
       .get<string>('/api/users/username')
-      .then((username) => setSession({ kind: 'signed-in', client: anonymous, username, auth: false }))
-      .catch(() => setSession({ kind: 'signed-out' }));
+      .then((username) => setSession({ kind: 'signed-in', client, username, auth: authentication }))
+      .catch(() => {
+        KEPT.clear();
+        setSession({ kind: 'signed-out' });
+      });
   }, [authentication]);
   if (session.kind === 'checking') return <p aria-live="polite">Connecting to the node manager…</p>;
   if (session.kind === 'signed-out') {
     return (
-      <SignInPage onSignedIn={(client, username) => setSession({ kind: 'signed-in', client, username, auth: true })} />
+      <SignInPage
+        onSignedIn={(client, username) => {
+          if (client.credentials) KEPT.write(client.credentials);
+          setSession({ kind: 'signed-in', client, username, auth: true });
+        }}
+      />
     );
   }
   return (
-    <SignedIn path={path} navigate={navigate} session={session} onSignOut={() => setSession({ kind: 'signed-out' })} />
+    <SignedIn
+      path={path}
+      navigate={navigate}
+      session={session}
+      onSignOut={() => {
+        KEPT.clear();
+        setSession({ kind: 'signed-out' });
+      }}
+    />
   );
 }
+
+/**
+ * The credentials kept for the browser session (`sessionStorage`), so that the other services'
+ * consoles and a reload keep the operator signed in; "Sign out" and closing the tab forget them.
+ */
+const KEPT = sessionKeep<Credentials>(
+  'operator.credentials',
+  (value): value is Credentials =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof Reflect.get(value, 'username') === 'string' &&
+    typeof Reflect.get(value, 'password') === 'string',
+);
 
 function SignInPage(props: { readonly onSignedIn: (client: OperatorClient, username: string) => void }) {
   usePageTitle('Sign in');

@@ -101,8 +101,8 @@ export function NodesPage(props: { readonly client: OperatorClient; readonly sub
               id: 'uptime',
               header: 'Uptime',
               firstDirection: 'descending',
-              sortValue: (node) => node.uptime_ms,
-              cell: (node) => formatUptime(node.uptime_ms),
+              sortValue: (node) => (node.state === 'UP' ? node.uptime_ms : null),
+              cell: (node) => (node.state === 'UP' ? formatUptime(node.uptime_ms) : '—'),
             },
             {
               id: 'actions',

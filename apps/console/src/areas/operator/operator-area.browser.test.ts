@@ -22,6 +22,17 @@ describeInBrowser('operator console in Chromium', () => {
       }
     ).id;
     await server.core.alarms.raise({ alarmId: 'disk_almost_full', nodeId });
+    // Facts from when it ran: its uptime must not show while it is stopped.
+    await server.core.facts.put(nodeId, {
+      otpRelease: '26',
+      ertsVersion: '14.2.5',
+      uptimeMs: 3_600_000,
+      processCount: 1,
+      totalMemory: 1024,
+      applications: [],
+      booting: false,
+      readAt: Date.now(),
+    });
   });
   const { api } = nm;
 
@@ -41,6 +52,14 @@ describeInBrowser('operator console in Chromium', () => {
     const row = page.getByRole('row', { name: /ghost@localhost/ });
     await row.waitFor();
     expect(await row.getByRole('cell').nth(0).textContent()).toMatch(/STOPPED|DOWN/);
+    // A node that does not run has no uptime, whatever its last facts said.
+    expect(await row.getByRole('cell').nth(3).textContent()).toBe('—');
+    // The sign-in holds for the browser session: a reload (or the top bar's way to another
+    // service's console and back) keeps it, from sessionStorage, never localStorage.
+    await page.reload();
+    await row.waitFor();
+    expect(await page.getByLabel('Username').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await checkLook(page, 'operator-nodes')).toEqual([]);
 
@@ -66,6 +85,10 @@ describeInBrowser('operator console in Chromium', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // Signed out means forgotten: a reload asks again.
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

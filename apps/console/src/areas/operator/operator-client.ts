@@ -1,7 +1,7 @@
 import { HttpError, requestJson } from '../../shell/http-error.js';
 import { operatorMessage } from './operator-messages.js';
 
-/** Credentials kept in memory only (never in storage): gone on reload or sign-out. */
+/** Credentials, kept for the browser session only (`sessionStorage`, never `localStorage`): gone on sign-out. */
 export interface Credentials {
   readonly username: string;
   readonly password: string;

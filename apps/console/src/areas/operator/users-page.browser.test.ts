@@ -76,6 +76,18 @@ describeInBrowser('operator Admin page in Chromium', () => {
     await page.getByRole('alert').getByText('bob needs at least one right.').waitFor();
     expect(await api('GET', '/api/users/rights/bob')).toEqual(['read']);
     expect(await rights.getByRole('checkbox', { name: 'read' }).isChecked()).toBe(true);
+    // At 390 px each box stays beside its name, not above it.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 800 });
+    const beside = await rights.locator('label').evaluateAll((labels) =>
+      labels.map((label) => {
+        const box = label.querySelector('input')?.getBoundingClientRect();
+        const whole = label.getBoundingClientRect();
+        return box !== undefined && whole.height < box.height * 2 && whole.width > box.width * 2;
+      }),
+    );
+    expect(beside).toEqual([true, true, true]);
+    if (viewport) await page.setViewportSize(viewport);
 
     // Delete asks first; Cancel keeps the user.
     await page.getByRole('button', { name: 'Delete bob' }).click();

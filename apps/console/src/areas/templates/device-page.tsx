@@ -3,12 +3,16 @@
  * unit, quality, time), its active alarms and its recent events, all following the device's
  * event stream without a reload.
  */
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { DataTable } from '../../shell/data-table.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { followLink } from '../../shell/router.js';
 import { DeviceStateText } from './device-state-text.js';
-import { describeEvent, showValue, type DeviceAlarm, type DeviceValue, type DeviceView } from './device-wire.js';
+import { describeEvent, type DeviceAlarm, type DeviceValue, type DeviceView } from './device-wire.js';
+import { DeviceWidgets } from './device-widgets.js';
+import { formatValue, severityLevel, severityText } from './device-words.js';
+import { readTemplateDocument } from './devices-api.js';
+import { findDatapoint, templateOutline, type TemplateOutline } from './template-outline.js';
 import { DEVICES_PATH, editorPath } from './templates-routes.js';
 import { useLiveDevice, type StreamLink } from './use-live-device.js';
 import { useTokenPrompt, type WriteAccess } from './write-token.js';
@@ -21,6 +25,18 @@ const LINK_TEXT: Readonly<Record<StreamLink, string>> = {
 };
 
 const time = (at: string | number) => new Date(at).toLocaleString();
+
+const EMPTY: TemplateOutline = { sets: [], widgets: [] };
+
+/** The aliases the template gives a set and a datapoint, else their ids. */
+function namesOf(outline: TemplateOutline) {
+  return {
+    set: (setId: string) => outline.sets.find((s) => s.id === setId)?.alias ?? setId,
+    datapoint: (setId: string, datapointId: string) =>
+      findDatapoint(outline, setId, datapointId)?.datapoint.alias ?? datapointId,
+    unit: (setId: string, datapointId: string) => findDatapoint(outline, setId, datapointId)?.datapoint.unit,
+  };
+}
 
 function Facts({ device }: { readonly device: DeviceView['device'] }) {
   const variables = Object.entries(device.variables);
@@ -62,7 +78,14 @@ function Facts({ device }: { readonly device: DeviceView['device'] }) {
   );
 }
 
-function ValuesTable({ values }: { readonly values: readonly DeviceValue[] }) {
+function ValuesTable({
+  values,
+  outline,
+}: {
+  readonly values: readonly DeviceValue[];
+  readonly outline: TemplateOutline;
+}) {
+  const names = namesOf(outline);
   return (
     <DataTable
       labelledBy="tpl-values-title"
@@ -70,24 +93,25 @@ function ValuesTable({ values }: { readonly values: readonly DeviceValue[] }) {
       rowKey={(v) => `${v.datapointSetId}/${v.datapointId}/${v.row ?? ''}`}
       empty="No reading yet."
       columns={[
-        { id: 'set', header: 'Set', sortValue: (v) => v.datapointSetId, cell: (v) => v.datapointSetId },
+        {
+          id: 'set',
+          header: 'Set',
+          sortValue: (v) => names.set(v.datapointSetId),
+          cell: (v) => names.set(v.datapointSetId),
+        },
         {
           id: 'datapoint',
           header: 'Datapoint',
           rowHeader: true,
-          sortValue: (v) => v.datapointId,
-          cell: (v) => v.datapointId,
+          sortValue: (v) => names.datapoint(v.datapointSetId, v.datapointId),
+          cell: (v) => names.datapoint(v.datapointSetId, v.datapointId),
         },
         { id: 'row', header: 'Row', sortValue: (v) => v.row, cell: (v) => v.row ?? '–' },
         {
           id: 'value',
           header: 'Value',
-          cell: (v) => (
-            <>
-              {showValue(v.value)}
-              {v.unit && v.value !== null ? ` ${v.unit}` : ''}
-            </>
-          ),
+          cellClass: () => 'tpl-number',
+          cell: (v) => formatValue(v.value, v.unit ?? names.unit(v.datapointSetId, v.datapointId)),
         },
         {
           id: 'quality',
@@ -108,7 +132,14 @@ function ValuesTable({ values }: { readonly values: readonly DeviceValue[] }) {
   );
 }
 
-function AlarmsTable({ alarms }: { readonly alarms: readonly DeviceAlarm[] }) {
+function AlarmsTable({
+  alarms,
+  outline,
+}: {
+  readonly alarms: readonly DeviceAlarm[];
+  readonly outline: TemplateOutline;
+}) {
+  const names = namesOf(outline);
   return (
     <DataTable
       labelledBy="tpl-alarms-title"
@@ -116,7 +147,13 @@ function AlarmsTable({ alarms }: { readonly alarms: readonly DeviceAlarm[] }) {
       rowKey={(a) => `${a.datapointSetId}/${a.datapointId}/${a.row ?? ''}/${a.severity}`}
       empty="No active alarms."
       columns={[
-        { id: 'severity', header: 'Severity', sortValue: (a) => a.severity, cell: (a) => a.severity },
+        {
+          id: 'severity',
+          header: 'Severity',
+          sortValue: (a) => a.severity,
+          cellClass: (a) => `tpl-alarm-severity tpl-severity-${severityLevel(a.severity)}`,
+          cell: (a) => severityText(a.severity),
+        },
         {
           id: 'alarm',
           header: 'Alarm',
@@ -132,9 +169,15 @@ function AlarmsTable({ alarms }: { readonly alarms: readonly DeviceAlarm[] }) {
         {
           id: 'datapoint',
           header: 'Datapoint',
-          cell: (a) => `${a.datapointSetId}/${a.datapointId}${a.row === null ? '' : ` row ${a.row}`}`,
+          cell: (a) =>
+            `${names.set(a.datapointSetId)}: ${names.datapoint(a.datapointSetId, a.datapointId)}` +
+            (a.row === null ? '' : ` row ${a.row}`),
         },
-        { id: 'value', header: 'Value', cell: (a) => showValue(a.value) },
+        {
+          id: 'value',
+          header: 'Value',
+          cell: (a) => formatValue(a.value, names.unit(a.datapointSetId, a.datapointId)),
+        },
         {
           id: 'raised',
           header: 'Raised',
@@ -157,6 +200,21 @@ export function DevicePage({ deviceId, access }: { readonly deviceId: string; re
     if (failure !== undefined) asks(failure, () => undefined);
   }, [failure]);
   usePageTitle(view ? view.device.name : 'Device');
+  // The template version's aliases, units and widgets (read once per version).
+  const [outline, setOutline] = useState<TemplateOutline>(EMPTY);
+  const templateKey = view ? `${view.device.templateId}\u0000${view.device.templateVersion}` : '';
+  useEffect(() => {
+    if (!view) return;
+    let live = true;
+    readTemplateDocument(view.device.templateId, view.device.templateVersion).then(
+      (document) => live && setOutline(templateOutline(document)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [templateKey]);
+  const names = namesOf(outline);
   return (
     <section class="tpl-device-page" aria-labelledby="tpl-device-title">
       <p>
@@ -176,10 +234,16 @@ export function DevicePage({ deviceId, access }: { readonly deviceId: string; re
       {view ? (
         <>
           <Facts device={view.device} />
+          {outline.widgets.length > 0 ? (
+            <>
+              <h2>Overview</h2>
+              <DeviceWidgets outline={outline} values={values} />
+            </>
+          ) : null}
           <h2 id="tpl-values-title">Current values</h2>
-          <ValuesTable values={values} />
+          <ValuesTable values={values} outline={outline} />
           <h2 id="tpl-alarms-title">Active alarms</h2>
-          <AlarmsTable alarms={view.alarms} />
+          <AlarmsTable alarms={view.alarms} outline={outline} />
           <h2 id="tpl-events-title">Recent events</h2>
           {view.events.length === 0 ? (
             <p>No events yet.</p>
@@ -187,7 +251,7 @@ export function DevicePage({ deviceId, access }: { readonly deviceId: string; re
             <ol class="tpl-events" aria-labelledby="tpl-events-title">
               {view.events.map((event) => (
                 <li key={event.id} class={`tpl-event-${event.type}`}>
-                  <time dateTime={event.at}>{time(event.at)}</time> {describeEvent(event)}
+                  <time dateTime={event.at}>{time(event.at)}</time> {describeEvent(event, names.datapoint)}
                 </li>
               ))}
             </ol>

@@ -6,6 +6,7 @@
  */
 import type { paths } from '../../generated/templates-api.js';
 import type { ReplyBody, RequestBody } from '../../shell/api-types.js';
+import { driverErrorSentence, severityText } from './device-words.js';
 
 /** `GET /devices/{id}`. */
 export type Device = ReplyBody<paths['/devices/{id}']['get']>;
@@ -247,18 +248,27 @@ export function showValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** One line describing an event for the recent-events list. */
-export function describeEvent(event: DeviceEvent): string {
-  const where = event.datapointId
-    ? ` on ${event.datapointSetId ?? ''}/${event.datapointId}${event.row ? ` row ${event.row}` : ''}`
+/**
+ * One line describing an event for the recent-events list, with the template's aliases when known
+ * (`names`). Severities read by band (`Critical (801)`); a state change says the state only: why a
+ * device is down is said once, in its facts.
+ */
+export function describeEvent(event: DeviceEvent, names?: (setId: string, datapointId: string) => string): string {
+  const name = event.datapointId
+    ? (names?.(event.datapointSetId ?? '', event.datapointId) ?? `${event.datapointSetId ?? ''}/${event.datapointId}`)
     : '';
+  const where = name ? ` on ${name}${event.row ? ` row ${event.row}` : ''}` : '';
   switch (event.type) {
-    case 'alarm-raised':
-      return `Alarm raised (severity ${event.severity ?? ''})${where}: ${event.text ?? ''}`;
+    case 'alarm-raised': {
+      const severity = event.severity !== undefined ? ` (${severityText(event.severity)})` : '';
+      return `Alarm raised${severity}${where}: ${event.text ?? ''}`;
+    }
     case 'alarm-cleared':
       return `Alarm cleared${where}: ${event.text ?? ''}${event.reason ? ` (${event.reason})` : ''}`;
     case 'state':
-      return `State ${event.state ?? ''}${event.error ? `: ${event.error.message}` : ''}`;
+      return event.state === 'down' && event.error
+        ? `State down: ${driverErrorSentence(event.error.code).split('. ')[0] ?? ''}`
+        : `State ${event.state ?? ''}`;
     case 'log':
       return `Log${event.level ? ` (${event.level})` : ''}${where}: ${event.text ?? ''}`;
     default:

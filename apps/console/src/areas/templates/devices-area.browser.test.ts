@@ -26,6 +26,8 @@ import {
 const TOKEN = 'console-test-write-token';
 const TEMPLATE = 'Ping Check';
 
+const GRID = { firstRow: 1, widgetHeight: 2 };
+
 /** The ICMP starter, polled every 5 s, with an alarm on the round-trip time that holds at once. */
 function pingTemplate(): Record<string, unknown> {
   const template = createStarterTemplate('icmp', { templateId: TEMPLATE }) as {
@@ -33,8 +35,44 @@ function pingTemplate(): Record<string, unknown> {
   };
   const datapoints = template.datapointSets[0]?.datapoints ?? [];
   for (const datapoint of datapoints) (datapoint['addressConfig'] as { pollingGroup: string }).pollingGroup = '5s';
-  const [rtt] = datapoints;
-  if (rtt === undefined) throw new Error('the ICMP starter has no datapoint');
+  const [rtt, loss] = datapoints;
+  if (rtt === undefined || loss === undefined) throw new Error('the ICMP starter has no datapoint');
+  // The names, unit and widgets the device page must use (issue 26 item 8).
+  (rtt['commonConfig'] as { alias: string }).alias = 'Round-trip time';
+  rtt['unitsConfig'] = { from: 'ms', to: 'ms', units: true };
+  (loss['commonConfig'] as { alias: string }).alias = 'Packet loss';
+  Object.assign(template, {
+    representation: [
+      {
+        data: 'device[reachability]',
+        commonConfig: { ...GRID, firstColumn: 1, widgetWidth: 4, widgetType: 'map', widgetTitle: 'Echo' },
+        specificConfig: {
+          format: [
+            { order: 0, datapoint: 'roundTripTime', alias: 'Round-trip time', fieldType: 'numeric' },
+            { order: 1, datapoint: 'packetLoss', alias: 'Loss', fieldType: 'numeric' },
+          ],
+        },
+      },
+      {
+        data: 'device[reachability.roundTripTime]',
+        commonConfig: { ...GRID, firstColumn: 5, widgetWidth: 2, widgetType: 'metric', widgetTitle: 'Echo time' },
+        specificConfig: { titleEnabled: true },
+      },
+      {
+        data: 'device[reachability.packetLoss]',
+        commonConfig: { ...GRID, firstColumn: 7, widgetWidth: 2, widgetType: 'gauge', widgetTitle: 'Packet loss' },
+        specificConfig: {
+          minValue: 0,
+          maxValue: 100,
+          format: [{ datapoint: 'packetLoss', units: '%' }],
+          ranges: [
+            { from: 0, to: 25, severity: 201 },
+            { from: 25, to: 100, severity: 801 },
+          ],
+        },
+      },
+    ],
+  });
   rtt['alertConfig'] = {
     evaluations: [
       {
@@ -120,19 +158,26 @@ describeInBrowser('device pages in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'loopback' }).waitFor();
     expect(page.url()).toBe(`${server.url}/?device=${deviceId}`);
 
-    // Values come from the stream: both datapoints, good, the round-trip time with its unit-less number.
+    // Values come from the stream: both datapoints, good, by the template's aliases, with the unit.
     const values = page.getByRole('table', { name: 'Current values' });
-    const rtt = values.getByRole('row', { name: /roundTripTime/ });
+    const rtt = values.getByRole('row', { name: /Round-trip time/ });
     await rtt.waitFor({ timeout: 15_000 });
-    await values.getByRole('row', { name: /packetLoss/ }).waitFor({ timeout: 15_000 });
-    expect(await rtt.textContent()).toMatch(/reachability.*roundTripTime–\d+(\.\d+)?good/);
+    await values.getByRole('row', { name: /Packet loss/ }).waitFor({ timeout: 15_000 });
+    expect(await rtt.textContent()).toMatch(/reachability values.*Round-trip time–\d+(\.\d+)? msgood/);
+    // The widgets the template declares: a map with the field aliases, a metric card, a gauge.
+    const echo = page.getByRole('region', { name: 'Echo', exact: true });
+    await expect.poll(() => echo.textContent(), { timeout: 15_000 }).toMatch(/Round-trip time\d+(\.\d+)? msLoss0/);
+    expect(await page.getByRole('region', { name: 'Echo time' }).textContent()).toMatch(/^Echo time\d+(\.\d+)? ms/);
+    const gauge = page.getByRole('region', { name: 'Packet loss' }).getByRole('img');
+    await expect.poll(() => gauge.getAttribute('aria-label')).toBe('Packet loss: 0 %, on a dial from 0 to 100');
     const alarms = page.getByRole('table', { name: 'Active alarms' });
     await alarms.getByRole('row', { name: /Echo answered/ }).waitFor({ timeout: 15_000 });
-    expect(await alarms.textContent()).toContain('reachability/roundTripTime');
+    expect(await alarms.textContent()).toContain('reachability values: Round-trip time');
+    expect(await alarms.getByRole('cell').first().textContent()).toBe('Error (601)');
     await expect.poll(() => page.locator('.tpl-facts').textContent(), { timeout: 15_000 }).toMatch(/State\s*up/);
     await expect
       .poll(() => page.getByRole('list', { name: 'Recent events' }).textContent(), { timeout: 15_000 })
-      .toMatch(/Alarm raised \(severity 601\) on reachability\/roundTripTime: Echo answered/);
+      .toMatch(/Alarm raised \(Error \(601\)\) on Round-trip time: Echo answered/);
 
     // A later reading replaces the row in place: its time changes, the table keeps two rows.
     const firstTime = await rtt.locator('td').last().textContent();
@@ -155,8 +200,12 @@ describeInBrowser('device pages in Chromium', () => {
     expect(patched.status).toBe(200);
     await expect
       .poll(() => page.locator('.tpl-facts').textContent(), { timeout: 20_000 })
-      .toMatch(/State\s*down \(\w+: .+\)/);
-    expect(await page.getByRole('list', { name: 'Recent events' }).textContent()).toMatch(/State down: /);
+      .toMatch(/State\s*down The device .+\. The driver said: .+/);
+    // Why is said once, in the facts, in words; the events say the change.
+    const events = (await page.getByRole('list', { name: 'Recent events' }).textContent()) ?? '';
+    expect(events).toMatch(/State down: The device/);
+    expect(await page.getByText(/The driver said:/).count()).toBe(1);
+    expect(await checkLook(page, 'templates-device-down')).toEqual([]);
     await expect.poll(() => page.locator('.tpl-facts').textContent()).toContain('ICMP_IPAddress=nothing.invalid');
     await expect.poll(() => rtt.textContent()).toMatch(/no valuebad/);
     expect(await notReloaded(page)).toBe(true);
@@ -179,6 +228,9 @@ describeInBrowser('device pages in Chromium', () => {
     await tokenField.waitFor();
     expect(await tokenField.getAttribute('type')).toBe('password');
     expect(await focused()).toBe('Write token');
+    // Not "Loading devices…" while nothing loads: the page says what it waits for.
+    await expect.poll(() => page.getByText(/^The devices are listed once the service has a token/).count()).toBe(1);
+    expect(await page.getByText('Loading devices…').count()).toBe(0);
     const help = page.locator('#tpl-token-help');
     expect(await help.textContent()).toMatch(/^This service needs a token to read devices/);
     // A wrong token is refused (401: the service knows only its own tokens): asked again, saying so.

@@ -22,6 +22,8 @@ export function DevicesPage({ access }: { readonly access: WriteAccess }) {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [confirming, setConfirming] = useState<string | undefined>();
+  // The service wants a token before it lists devices: say so instead of "Loading devices…".
+  const [waitingForToken, setWaitingForToken] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const tokens = useTokenPrompt(access);
   const { asks } = tokens;
@@ -35,10 +37,14 @@ export function DevicesPage({ access }: { readonly access: WriteAccess }) {
         (list) => {
           setDevices(list);
           setError('');
+          setWaitingForToken(false);
         },
         (failure: unknown) => {
           // Device reads need a token by default: ask for it (again, if refused), then read with it.
-          if (asks(failure, (next) => read(next))) return;
+          if (asks(failure, (next) => read(next))) {
+            setWaitingForToken(true);
+            return;
+          }
           setError(`The devices could not be read: ${errorMessage(failure)}`);
         },
       );
@@ -77,7 +83,11 @@ export function DevicesPage({ access }: { readonly access: WriteAccess }) {
       </p>
       <p role="status">{status}</p>
       {devices === undefined ? (
-        <p aria-live="polite">Loading devices…</p>
+        <p aria-live="polite">
+          {waitingForToken
+            ? 'The devices are listed once the service has a token: enter it under Write token below.'
+            : 'Loading devices…'}
+        </p>
       ) : (
         <DataTable
           class="tpl-devices"

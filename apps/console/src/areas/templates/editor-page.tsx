@@ -3,7 +3,6 @@
  * diagnostics, the problems list beside it, "Save as new version" and the try-it panel.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { datapointIdsAround } from './datapoint-ids.js';
 import { ProblemsList } from './problems-list.js';
 import type { TemplateEditor } from './template-editor.js';
 import { findTemplateVersion, nextPatchVersion } from './template-version.js';
@@ -12,6 +11,8 @@ import { followLink } from '../../shell/router.js';
 import { REGISTRY_PATH, editorPath } from './templates-routes.js';
 import { readSource, saveNewVersion, type SourceFormat, type TemplateProblem } from './templates-api.js';
 import { TryItPanel } from './try-it-panel.js';
+import { templateOutline, type TemplateOutline } from './template-outline.js';
+import { readTemplateDocument } from './devices-api.js';
 import { useTokenPrompt, type WriteAccess } from './write-token.js';
 import { errorMessage } from '../../shell/error-alert.js';
 
@@ -20,6 +21,12 @@ export interface EditorPageProps {
   readonly templateVersion: string;
   /** The area's write token, asked for when a save is refused for want of it. */
   readonly access: WriteAccess;
+  /** Opens the editor on another version (after a save: the saved one). */
+  readonly navigate: (path: string) => void;
+  /** What the area says on arrival, e.g. "Saved ... 1.0.1" after the save that opened this page. */
+  readonly notice?: string | undefined;
+  /** Tells the area what to say on the page a save opens (`path`). */
+  readonly onSaved: (path: string, notice: string) => void;
 }
 
 interface Loaded {
@@ -27,14 +34,8 @@ interface Loaded {
   readonly format: SourceFormat;
 }
 
-/** The first datapoint of the text, to prefill the try-it panel. */
-function firstDatapoint(text: string): { setId: string; datapointId: string } {
-  const setId = /\bdatapointSetId["']?\s*:\s*["']?([a-zA-Z0-9#&_-]+)/.exec(text)?.[1] ?? '';
-  return { setId, datapointId: datapointIdsAround(text, text.search(/\bdatapointSetId\b/) + 1)[0] ?? '' };
-}
-
 /** The editor page. */
-export function EditorPage({ templateId, templateVersion, access }: EditorPageProps) {
+export function EditorPage({ templateId, templateVersion, access, navigate, notice, onSaved }: EditorPageProps) {
   const tokens = useTokenPrompt(access);
   usePageTitle(`${templateId} ${templateVersion}`);
   const host = useRef<HTMLDivElement>(null);
@@ -43,7 +44,20 @@ export function EditorPage({ templateId, templateVersion, access }: EditorPagePr
   const [problems, setProblems] = useState<readonly TemplateProblem[]>([]);
   const [status, setStatus] = useState('Loading…');
   const [newVersion, setNewVersion] = useState('');
-  const [saveMessage, setSaveMessage] = useState<{ text: string; saved?: string } | undefined>();
+  const [saveMessage, setSaveMessage] = useState<string | undefined>(notice);
+  const [outline, setOutline] = useState<TemplateOutline | undefined>();
+
+  useEffect(() => {
+    let cancelled = false;
+    // The saved version's datapoints, for "Try it" (it runs the saved version, not the text).
+    readTemplateDocument(templateId, templateVersion).then(
+      (document) => !cancelled && setOutline(templateOutline(document)),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [templateId, templateVersion]);
 
   useEffect(() => {
     let cancelled = false;
@@ -100,28 +114,33 @@ export function EditorPage({ templateId, templateVersion, access }: EditorPagePr
     try {
       const outcome = await saveNewVersion(current.text(), loaded.format, token);
       if (outcome.kind === 'saved') {
+        // Open the saved version: its title, URL and Try-it, and the next version proposed.
         const { templateId: id, templateVersion: version } = outcome.template;
-        setSaveMessage({ text: `Saved ${id} ${version}`, saved: editorPath(id, version) });
+        const path = editorPath(id, version);
+        onSaved(
+          path,
+          `Saved ${id} ${version}. You are editing it now; saving again stores ${nextPatchVersion(version)} ` +
+            'unless you change New version.',
+        );
+        navigate(path);
       } else if (outcome.kind === 'invalid') {
         setProblems(outcome.errors);
-        setSaveMessage({ text: `Not saved: ${outcome.errors.length} error(s), listed under Problems` });
+        setSaveMessage(`Not saved: ${outcome.errors.length} error(s), listed under Problems`);
       } else {
         // The API says "already stored; PUT it to its URL": a stored version never changes here.
         const taken = findTemplateVersion(current.text())?.version ?? newVersion;
-        setSaveMessage({
-          text:
-            `Not saved: version ${taken} is in the registry already, and a saved version never changes. ` +
+        setSaveMessage(
+          `Not saved: version ${taken} is in the registry already, and a saved version never changes. ` +
             'Enter a new version number and save again.',
-        });
+        );
       }
     } catch (e) {
       if (tokens.asks(e, (given) => void save(undefined, given)))
-        setSaveMessage({ text: 'Not saved yet: the service needs its write token' });
-      else setSaveMessage({ text: `Not saved: ${errorMessage(e)}` });
+        setSaveMessage('Not saved yet: the service needs its write token');
+      else setSaveMessage(`Not saved: ${errorMessage(e)}`);
     }
   };
 
-  const sample = loaded ? firstDatapoint(loaded.text) : undefined;
   return (
     <section class="tpl-editor-page" aria-labelledby="tpl-editor-title">
       <p>
@@ -149,26 +168,13 @@ export function EditorPage({ templateId, templateVersion, access }: EditorPagePr
         </button>
       </form>
       {tokens.field}
-      {saveMessage ? (
-        <p role="status">
-          {saveMessage.text}
-          {saveMessage.saved ? (
-            <>
-              {' '}
-              <a href={saveMessage.saved} onClick={followLink}>
-                Open it
-              </a>
-            </>
-          ) : null}
-        </p>
-      ) : null}
-      {sample ? (
+      <p role="status">{saveMessage}</p>
+      {outline ? (
         <TryItPanel
           key={`${templateId}/${templateVersion}`}
           templateId={templateId}
           templateVersion={templateVersion}
-          datapointSetId={sample.setId}
-          datapointId={sample.datapointId}
+          outline={outline}
         />
       ) : null}
     </section>

@@ -150,6 +150,11 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     await page.getByLabel('Write token', { exact: true }).fill(writeToken());
     await page.getByRole('button', { name: 'Use token' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain(`Saved ${SNMP} 1.0.1`);
+    // The editor now is on the saved version: its title, its URL, and the next version proposed.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`${SNMP} 1.0.1`);
+    expect(new URL(page.url()).searchParams.get('version')).toBe('1.0.1');
+    await expect.poll(() => page.getByLabel('New version').inputValue()).toBe('1.0.2');
+    expect(await page.getByText(/Runs the value pipeline of the saved version 1\.0\.1/).count()).toBe(1);
     // The refused first attempt is the one console error (Chromium logs the 401 response).
     expect(errors.splice(0).every((e) => /status of 401/.test(e))).toBe(true);
     // Saving the same version again: said in words, not as the API's "already stored; PUT it to its URL".
@@ -163,22 +168,44 @@ describe.skipIf(!available)('templates area in Chromium', () => {
       );
     expect(errors.splice(0).every((e) => /status of 409/.test(e))).toBe(true);
 
-    await page.getByLabel('Datapoint', { exact: true }).fill('cpuLoad');
+    // The datapoints of the template are offered, by their alias and type.
+    await page.getByLabel('Datapoint', { exact: true }).selectOption({ label: 'CPU load (%) (INTEGER)' });
     await page.getByLabel('Raw values (comma-separated)').fill('50, 90, 40');
     await page.getByRole('button', { name: 'Run pipeline' }).click();
     const values = page.getByRole('table', { name: 'Values' });
     await expect.poll(() => values.getByRole('row').count()).toBe(4);
     expect(await values.getByRole('row').nth(2).textContent()).toContain('90');
     const events = await page.getByRole('list', { name: 'Events' }).textContent();
-    expect(events).toMatch(/Alarm raised/);
+    expect(events).toMatch(/Alarm raised \(Warning \(401\)\)/);
+    expect(await values.getByRole('row').nth(1).textContent()).toMatch(/^CPU load \(%\)50/);
     expect(events).toMatch(/Alarm cleared/);
     expect(await checkLook(page, 'templates-try-it')).toEqual([]);
+
+    // A value of the wrong type is refused as no driver would deliver it, in words, before any run.
+    await page.getByLabel('Raw values (comma-separated)').fill('50, true, 4.5');
+    await page.getByRole('button', { name: 'Run pipeline' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe(
+        'Not run: true is not a whole number; 4.5 is not a whole number. CPU load (%) is INTEGER, and a ' +
+          'driver hands the pipeline only values of that type. Change the raw values and run again.',
+      );
+    expect(await values.count()).toBe(0);
+    expect(await checkLook(page, 'templates-try-it-refused')).toEqual([]);
 
     await page.getByRole('link', { name: 'Back to the registry' }).click();
     await page.getByRole('button', { name: `All versions of ${SNMP}` }).click();
     const versions = page.getByRole('list', { name: `Versions of ${SNMP}` });
     await expect.poll(() => versions.getByRole('listitem').allTextContents()).toHaveLength(2);
     expect((await versions.getByRole('listitem').first().textContent()) ?? '').toMatch(/^1\.0\.1 latest/);
+
+    // A BOOLEAN datapoint starts with booleans, and refuses 10, 90, 20 (issue 26 item 7).
+    await page.goto(`${server.url}/?edit=ICMP%20host&version=1.0.0`);
+    await page.getByLabel('Datapoint', { exact: true }).selectOption({ label: 'Reachable (BOOLEAN)' });
+    expect(await page.getByLabel('Raw values (comma-separated)').inputValue()).toBe('true, false, true');
+    await page.getByLabel('Raw values (comma-separated)').fill('10, 90, 20');
+    await page.getByRole('button', { name: 'Run pipeline' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Not run: 10 is not true or false;/);
     await page.close();
     expect(errors).toEqual([]);
   }, 60_000);
