@@ -26,6 +26,18 @@ function readAll(chunks: readonly string[]): XmlEvent[] {
 }
 
 describe('XmlEventReader', () => {
+  it('names every element right, a name read again, prefixed or not, and past the names it caches', () => {
+    // Names of equal hash ("Aa", "BB") and more names than the reader caches (512).
+    const names = ['Aa', 'BB', 'x:Aa', 'AaBB', 'BBAa', ...Array.from({ length: 700 }, (_, i) => `E${i}`)];
+    const body = names.map((n) => `<${n}/><${n} k="v"></${n}>`).join('');
+    const opened = readAll([`<r>${body}${body}</r>`])
+      .filter((e) => e.kind === 'open')
+      .map((e) => (e.kind === 'open' ? e.name : ''));
+    const local = names.map((n) => n.replace('x:', ''));
+    const once = local.flatMap((n) => [n, n]);
+    expect(opened).toEqual(['r', ...once, ...once]);
+  });
+
   it('reads elements, attributes, entities, CDATA and line numbers, skipping comments and an external DOCTYPE', () => {
     const events = readAll([
       '<?xml version="1.0"?>\n<!DOCTYPE a SYSTEM "a.dtd">\n' +

@@ -186,6 +186,7 @@ export class XmlEventReader {
   #skip: { readonly until: string; readonly text: boolean } | undefined;
   /** Names and start lines of the elements open, outermost first, as far as this reader knows them. */
   readonly #openNames: string[];
+  readonly #names = new NameCache();
   readonly #openLines: number[];
 
   /**
@@ -463,7 +464,13 @@ export class XmlEventReader {
   #openTag(buffer: string, lt: number, handler: XmlHandler): number {
     const length = buffer.length;
     let i = lt + 1;
-    while (i < length && !isNameEnd(buffer.charCodeAt(i))) i += 1;
+    let hash = 0;
+    while (i < length) {
+      const c = buffer.charCodeAt(i);
+      if (isNameEnd(c)) break;
+      hash = (hash * 31 + c) | 0;
+      i += 1;
+    }
     if (i >= length) return -1;
     if (i === lt + 1) {
       if (buffer.charCodeAt(i) === 60) throw new XmlSyntaxError(INSIDE_A_TAG, this.#line + countLines(buffer, lt, i));
@@ -473,7 +480,7 @@ export class XmlEventReader {
         this.#line,
       );
     }
-    const name = localName(buffer.slice(lt + 1, i));
+    const name = this.#names.localName(buffer, lt + 1, i, hash);
     let attributes: Record<string, string> | undefined;
     for (;;) {
       while (i < length && isSpace(buffer.charCodeAt(i))) i += 1;
@@ -560,6 +567,48 @@ export function isSpace(c: number): boolean {
 /** Ends an element or attribute name: whitespace, `/`, `>`, `<`, quotes. */
 function isNameEnd(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13 || c === 47 || c === 62 || c === 60 || c === 34 || c === 39;
+}
+
+/**
+ * The local names of the element names read, each one string for all its tags: a file names a few
+ * dozen elements millions of times. A name read again is compared in the buffer, not cut out, and
+ * the one string (internalized: a property key) is quick for the handler to switch on, look up in
+ * a set or use as a key (profiled: a new string per tag cost a tenth of reading an item).
+ */
+class NameCache {
+  /** Open addressing by the name's hash; at most `MAX_CACHED_NAMES` names, later ones are cut out each time. */
+  readonly #slots: ({ readonly name: string; readonly local: string } | undefined)[] = new Array<undefined>(
+    2 * MAX_CACHED_NAMES,
+  );
+  #size = 0;
+
+  /** `localName(buffer.slice(from, to))`; `hash` is the `(h * 31 + c) | 0` of the name's characters. */
+  localName(buffer: string, from: number, to: number, hash: number): string {
+    const slots = this.#slots;
+    const mask = slots.length - 1;
+    let slot = hash & mask;
+    for (let known = slots[slot]; known !== undefined; known = slots[slot]) {
+      if (known.name.length === to - from && buffer.startsWith(known.name, from)) return known.local;
+      slot = (slot + 1) & mask;
+    }
+    const name = buffer.slice(from, to);
+    if (to - from > MAX_CACHED_NAME || this.#size >= MAX_CACHED_NAMES) return localName(name);
+    const local = internalized(localName(name));
+    slots[slot] = { name, local };
+    this.#size += 1;
+    return local;
+  }
+}
+
+/** Names a reader caches (a power of two): BMEcat has a few hundred element names. */
+const MAX_CACHED_NAMES = 512;
+
+/** Longer names are not cached (they are no BMEcat names). */
+const MAX_CACHED_NAME = 64;
+
+/** `text` as the engine's one string for it (as a property key is held), so comparisons with it are quick. */
+function internalized(text: string): string {
+  return Object.keys({ [text]: 0 })[0] ?? text;
 }
 
 function localName(name: string): string {

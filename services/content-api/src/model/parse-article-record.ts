@@ -113,7 +113,7 @@ export function parseArticleRecord(record: unknown, shop: string | ShopPriceTerm
   const perOrderUnit = order.numberOfContentUnitsPerOrderUnit;
   // Built member by member: spreading the record was a fifth of the check's time. Members
   // outside `Article` are left behind, as the stored document would drop them anyway.
-  let article: Article = {
+  const article: Article = {
     id: `${shopId}:${r.supplierArticleId}`,
     shopId,
     supplierArticleId: r.supplierArticleId,
@@ -149,17 +149,18 @@ export function parseArticleRecord(record: unknown, shop: string | ShopPriceTerm
     references: referencesOf(r.references, shopId),
   };
   // Optional members only when given: most records have none, and the stored document stays short.
-  if (r.supplierAlternativeArticleId !== undefined)
-    article = { ...article, supplierAlternativeArticleId: r.supplierAlternativeArticleId };
-  if (r.buyerArticleIds !== undefined) article = { ...article, buyerArticleIds: r.buyerArticleIds };
-  if (r.statuses !== undefined) article = { ...article, statuses: r.statuses };
-  if (r.remarks !== undefined) article = { ...article, remarks: r.remarks };
-  if (r.specialTreatmentClasses !== undefined)
-    article = { ...article, specialTreatmentClasses: r.specialTreatmentClasses };
-  if (r.customsTariffNumber !== undefined) article = { ...article, customsTariffNumber: r.customsTariffNumber };
-  if (r.countryOfOrigin !== undefined) article = { ...article, countryOfOrigin: r.countryOfOrigin };
-  if (r.weight !== undefined) article = { ...article, weight: withDigits(r.weight) };
-  if (prices.priceConditions !== undefined) article = { ...article, priceConditions: prices.priceConditions };
+  // Added to the one object in a fixed order (profiled: a spread per member gave every article
+  // a hidden class of its own, and encoding and indexing them took half as long again).
+  const more = article as { -readonly [K in keyof Article]: Article[K] };
+  if (r.supplierAlternativeArticleId !== undefined) more.supplierAlternativeArticleId = r.supplierAlternativeArticleId;
+  if (r.buyerArticleIds !== undefined) more.buyerArticleIds = r.buyerArticleIds;
+  if (r.statuses !== undefined) more.statuses = r.statuses;
+  if (r.remarks !== undefined) more.remarks = r.remarks;
+  if (r.specialTreatmentClasses !== undefined) more.specialTreatmentClasses = r.specialTreatmentClasses;
+  if (r.customsTariffNumber !== undefined) more.customsTariffNumber = r.customsTariffNumber;
+  if (r.countryOfOrigin !== undefined) more.countryOfOrigin = r.countryOfOrigin;
+  if (r.weight !== undefined) more.weight = withDigits(r.weight);
+  if (prices.priceConditions !== undefined) more.priceConditions = prices.priceConditions;
   if (prices.changesAt === undefined) return { ok: true, article };
   return { ok: true, article, schedule: { document: JSON.stringify(record), dueAt: prices.changesAt } };
 }
