@@ -265,11 +265,12 @@ function pricesOf(
 
 /** Whether the offer's validity holds at `now` (dates without time hold the whole day, UTC). */
 export function validAt(offer: Pick<PriceOffer, 'validFrom' | 'validUntil'>, now: string): boolean {
-  const today = now.slice(0, 10);
-  const at = Date.parse(now);
   const { validFrom: from, validUntil: until } = offer;
-  if (until !== undefined && (isDate(until) ? until < today : Date.parse(until) < at)) return false;
-  if (from !== undefined && (isDate(from) ? from > today : Date.parse(from) > at)) return false;
+  // Most ladders have no dates: then nothing is parsed.
+  if (until === undefined && from === undefined) return true;
+  const today = now.slice(0, 10);
+  if (until !== undefined && (isDate(until) ? until < today : Date.parse(until) < Date.parse(now))) return false;
+  if (from !== undefined && (isDate(from) ? from > today : Date.parse(from) > Date.parse(now))) return false;
   return true;
 }
 
