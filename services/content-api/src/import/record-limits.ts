@@ -223,9 +223,12 @@ class LimitWalk {
       }
       return;
     }
-    for (const [member, item] of Object.entries(value)) {
+    // `for...in` rather than `Object.entries`: no array per object (records are plain objects, whose
+    // prototype has no enumerable members).
+    const record = value as Record<string, unknown>;
+    for (const member in record) {
       steps.push(member);
-      this.walk(item, member, key, depth + 1);
+      this.walk(record[member], member, key, depth + 1);
       steps.pop();
     }
   }
