@@ -215,7 +215,8 @@ function pricesOf(
         `or set one with: triad shops update ${terms.shopId} --default-tax 0.19`,
     });
   const gross = isGrossPriceType(offer.priceType);
-  const sorted = [...offer.prices].sort((a, b) => a.lowerBound - b.lowerBound);
+  // Catalogs list a ladder's prices by bound: copied and sorted only when they are not.
+  const sorted = isByBound(offer.prices) ? offer.prices : [...offer.prices].sort((a, b) => a.lowerBound - b.lowerBound);
   const blockPrices: BlockPrice[] = [];
   let previous = 0;
   for (const p of sorted) {
@@ -261,6 +262,11 @@ function pricesOf(
       ...(given === undefined ? { taxFromShop: true } : {}),
     },
   };
+}
+
+function isByBound(prices: readonly OfferPrice[]): boolean {
+  for (let i = 1; i < prices.length; i += 1) if (prices[i - 1]!.lowerBound > prices[i]!.lowerBound) return false;
+  return true;
 }
 
 /** Whether the offer's validity holds at `now` (dates without time hold the whole day, UTC). */
