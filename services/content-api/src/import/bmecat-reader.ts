@@ -31,6 +31,9 @@ const LEAST_TEXT_LIMIT = Math.min(
 );
 
 /** Local names of the item elements: `ARTICLE` (BMEcat 1.2) and `PRODUCT` (2005). */
+/** BMEcat's root element. */
+const ROOT = 'BMECAT';
+
 export const ITEM_ELEMENTS: ReadonlySet<string> = new Set(['ARTICLE', 'PRODUCT']);
 
 /**
@@ -209,7 +212,10 @@ export class ItemBuilder implements XmlHandler {
       stack.push({ name, line, attributes, children: NO_CHILDREN, text: '' });
       return;
     }
-    this.#path.push(name);
+    // PHP serializers write the root as `BMEcat`: read as `BMECAT` (its header kept), and said so.
+    const misnamedRoot = this.#path.length === 0 && name !== ROOT && name.toUpperCase() === ROOT;
+    if (misnamedRoot) this.#unkept?.misnamedRoot(name, line);
+    this.#path.push(misnamedRoot ? ROOT : name);
     this.#headerText = '';
     this.#headerLine = line;
     if (this.#transaction === undefined) {

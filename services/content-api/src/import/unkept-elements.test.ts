@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseCatalog, type ParseCatalogOptions } from './parse-catalog.js';
 import type { XmlNode } from './bmecat-node.js';
-import { UnkeptElements, type UnkeptElement } from './unkept-elements.js';
+import { MISNAMED_ROOT, UNKEPT_ELEMENT, UnkeptElements, type UnkeptElement } from './unkept-elements.js';
 import type { CatalogHeader } from '../model/catalog-header.js';
 
 /** An article with a segment and a supplier extension (every third one), one line per element. */
@@ -110,6 +110,33 @@ describe('UnkeptElements', () => {
 
   it('counts every element not kept, by path, with its first line, on the calling thread', async () => {
     expect(await unkeptOf({ thread: 'inline' })).toEqual(expected);
+  });
+
+  it('reads a root written BMEcat as BMECAT, its header kept, and says so in one warning', async () => {
+    const misnamed = XML.replace('<BMECAT version', '<BMEcat version').replace('</BMECAT>', '</BMEcat>');
+    const unkept = new UnkeptElements();
+    let catalog: CatalogHeader | undefined;
+    let records = 0;
+    for await (const item of parseCatalog(Readable.from([misnamed]), {
+      format: 'bmecat',
+      shopId: 'lab',
+      unkept,
+      thread: 'worker',
+      workers: 2,
+      pieceBytes: 4096,
+      onTransaction: (_transaction, header) => (catalog = header),
+    })) {
+      expect(item).toHaveProperty('article');
+      records += 1;
+    }
+    expect(records).toBe(ARTICLES);
+    expect(catalog).toMatchObject({ catalogId: 'C1', supplierName: 'Lab Supplies' });
+    const warnings = unkept.warnings();
+    expect(warnings[0]).toMatchObject({ kind: MISNAMED_ROOT, path: 'BMEcat', count: 1, line: 2 });
+    expect(warnings[0]?.message).toMatch(/BMECAT \(upper case\)/);
+    // The rest is what a well-named root gives: the root itself is not reported as not kept.
+    expect(warnings.slice(1).map((w) => ({ path: w.path, count: w.count, line: w.line }))).toEqual(expected);
+    expect(warnings.slice(1).every((w) => w.kind === UNKEPT_ELEMENT)).toBe(true);
   });
 
   it('counts the same across pieces read on three workers', async () => {

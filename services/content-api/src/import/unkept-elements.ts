@@ -183,6 +183,9 @@ const EXTENSIONS = 'USER_DEFINED_EXTENSIONS';
 /** The warning kind of elements Triad does not keep. */
 export const UNKEPT_ELEMENT = 'unkept-element';
 
+/** The warning kind of a root element that is BMEcat's in another case (`BMEcat`). */
+export const MISNAMED_ROOT = 'misnamed-root';
+
 /** `SEGMENT: 3 elements not imported (Triad does not keep this element)`; extensions say so. */
 export function unkeptMessage(path: string, count: number): string {
   const name = path.slice(path.lastIndexOf('/') + 1);
@@ -214,6 +217,8 @@ export interface UnkeptElement {
  */
 export class UnkeptElements {
   readonly #byPath = new Map<string, { count: number; line: number; depth?: number }>();
+  /** The root element when it is `BMECAT` in another case, and its line. */
+  #misnamedRoot: { readonly name: string; readonly line: number } | undefined;
   /** Outer elements opened minus closed, counted from where a piece began (`outerOpen`). */
   #relative = 0;
   /** Levels below the transaction element where reading began; undefined for a worker's piece. */
@@ -279,6 +284,11 @@ export class UnkeptElements {
     else if (this.#start + depth === 0) this.add(`${this.transaction ?? 'T_NEW_CATALOG'}/${name}`, line);
   }
 
+  /** The root element is `name`, BMEcat's `BMECAT` in another case: read as `BMECAT`, and said so. */
+  misnamedRoot(name: string, line: number): void {
+    this.#misnamedRoot = { name, line };
+  }
+
   /** An element outside the items was closed (`outerOpen`). */
   outerClose(): void {
     this.#relative -= 1;
@@ -297,18 +307,24 @@ export class UnkeptElements {
 
   /** Everything counted as the import's warnings (`unkept-element`), in the order of the first line. */
   warnings(): ImportWarning[] {
-    return this.list().map(({ path, count, line }) => ({
+    const unkept: ImportWarning[] = this.list().map(({ path, count, line }) => ({
       kind: UNKEPT_ELEMENT,
       path,
       count,
       line,
       message: unkeptMessage(path, count),
     }));
+    const root = this.#misnamedRoot;
+    if (root === undefined) return unkept;
+    const message =
+      `the root element is written ${root.name}; BMEcat names it BMECAT (upper case): ` +
+      'the file was read as BMECAT; write <BMECAT> and </BMECAT>';
+    return [{ kind: MISNAMED_ROOT, path: root.name, count: 1, line: root.line, message }, ...unkept];
   }
 
   /** Whether nothing was counted. */
   get empty(): boolean {
-    return this.#byPath.size === 0;
+    return this.#byPath.size === 0 && this.#misnamedRoot === undefined;
   }
 
   /**
