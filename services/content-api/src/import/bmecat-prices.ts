@@ -16,46 +16,54 @@ export function offersOf(priceDetails: readonly XmlNode[], currency: string | un
   for (const details of priceDetails) {
     let validFrom: string | undefined;
     let validUntil: string | undefined;
-    const ladders = new Map<
-      string,
-      { element: string; type: string; currency: string | undefined; prices: OfferPrice[]; territories: Set<string> }
-    >();
-    const article: XmlNode[] = [];
-    const product: XmlNode[] = [];
     for (const c of details.children) {
-      if (c.name === 'ARTICLE_PRICE') article.push(c);
-      else if (c.name === 'PRODUCT_PRICE') product.push(c);
-      else if (c.name === 'DATETIME') {
-        if (c.attributes.type === 'valid_start_date') validFrom ??= dateTimeOf(c);
-        else if (c.attributes.type === 'valid_end_date') validUntil ??= dateTimeOf(c);
-      }
+      if (c.name !== 'DATETIME') continue;
+      if (c.attributes.type === 'valid_start_date') validFrom ??= dateTimeOf(c);
+      else if (c.attributes.type === 'valid_end_date') validUntil ??= dateTimeOf(c);
     }
-    for (const p of article.concat(product)) {
-      const { price, currency: own, territories } = priceOf(p);
-      const type = p.attributes.price_type ?? '';
-      const cur = own ?? currency;
-      const key = `${type}\u0000${cur ?? ''}`;
-      let ladder = ladders.get(key);
-      if (!ladder) {
-        ladder = { element: p.name, type, currency: cur, prices: [], territories: new Set() };
-        ladders.set(key, ladder);
+    // Every item is read: a few ladders searched in order, no map or set per item (profiled).
+    const ladders: Ladder[] = [];
+    for (const element of PRICE_ELEMENTS)
+      for (const p of details.children) {
+        if (p.name !== element) continue;
+        const { price, currency: own, territories } = priceOf(p);
+        const type = p.attributes.price_type ?? '';
+        const cur = own ?? currency;
+        let ladder = ladders.find((l) => l.type === type && l.currency === cur);
+        if (!ladder) {
+          ladder = { element, type, currency: cur, prices: [], territories: [] };
+          ladders.push(ladder);
+        }
+        ladder.prices.push(price);
+        for (const t of territories) if (!ladder.territories.includes(t)) ladder.territories.push(t);
       }
-      ladder.prices.push(price);
-      for (const t of territories) ladder.territories.add(t);
+    for (const l of ladders) {
+      // In the members' order (stored with waiting records): the last two are always set.
+      const offer: Partial<Mutable<PriceOffer>> = { element: l.element, priceType: l.type };
+      if (l.currency !== undefined) offer.currency = l.currency;
+      if (validFrom !== undefined) offer.validFrom = validFrom;
+      if (validUntil !== undefined) offer.validUntil = validUntil;
+      offer.territories = l.territories;
+      offer.prices = l.prices;
+      offers.push(offer as PriceOffer);
     }
-    for (const l of ladders.values())
-      offers.push({
-        element: l.element,
-        priceType: l.type,
-        ...(l.currency !== undefined ? { currency: l.currency } : {}),
-        ...(validFrom !== undefined ? { validFrom } : {}),
-        ...(validUntil !== undefined ? { validUntil } : {}),
-        territories: [...l.territories],
-        prices: l.prices,
-      });
   }
   return offers;
 }
+
+/** The price elements of a price details element, `ARTICLE_PRICE`s (BMEcat 1.2) first. */
+const PRICE_ELEMENTS = ['ARTICLE_PRICE', 'PRODUCT_PRICE'] as const;
+
+/** One ladder being read: the prices of one type and currency. */
+interface Ladder {
+  readonly element: string;
+  readonly type: string;
+  readonly currency: string | undefined;
+  readonly prices: OfferPrice[];
+  readonly territories: string[];
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** One `ARTICLE_PRICE` / `PRODUCT_PRICE`. */
 function priceOf(p: XmlNode): { price: OfferPrice; currency: string | undefined; territories: string[] } {
@@ -98,16 +106,13 @@ function priceOf(p: XmlNode): { price: OfferPrice; currency: string | undefined;
   const parsedTax = taxOf(text(tax)) ?? taxDetails;
   const parsedFactor = decimalOf(text(factor));
   const cur = text(priceCurrency);
-  return {
-    price: {
-      lowerBound: integer(text(lowerBound)) ?? 1,
-      ...(parsedAmount ? { amount: parsedAmount } : amountText ? { amountText } : {}),
-      ...(parsedFactor ? { factor: parsedFactor } : {}),
-      ...(parsedTax ? { tax: parsedTax } : {}),
-    },
-    currency: cur === '' ? undefined : cur,
-    territories,
-  };
+  // Members added one by one, in one order: one shape for all prices, no spread objects.
+  const price: Mutable<OfferPrice> = { lowerBound: integer(text(lowerBound)) ?? 1 };
+  if (parsedAmount) price.amount = parsedAmount;
+  else if (amountText) price.amountText = amountText;
+  if (parsedFactor) price.factor = parsedFactor;
+  if (parsedTax) price.tax = parsedTax;
+  return { price, currency: cur === '' ? undefined : cur, territories };
 }
 
 /**
