@@ -534,6 +534,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/topo/node-family/{node_family_id}/node': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A family's nodes, in the shape of GET /api/topo/node
+     * @description The live nodes of the family in the order they were added; [] for a removed family.
+     */
+    get: operations['listNodeFamilyNodes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/topo/node-family/{node_family_id}/force': {
     parameters: {
       query?: never;
@@ -3218,6 +3238,90 @@ export interface operations {
             /** @description ["wo_bootstrap_strategy", strategy, opts] */
             bootstrap_strategy: unknown[];
           };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  listNodeFamilyNodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_family_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The live nodes of the family */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description name@host */
+            name: string;
+            node_family_id: string;
+            host: string;
+            /** @description Always "hidden": cookies never leave the service */
+            cookie: string;
+            domain_id: string;
+            /** @enum {string} */
+            state: 'UP' | 'STOPPED' | 'DOWN';
+            tref: string;
+            deleted: boolean;
+            plugins_opts: unknown[];
+            /** @description erlang:system_info(otp_release), e.g. "25" */
+            otp_release: string | null;
+            /** @description erlang:system_info(version), e.g. "13.1.5" */
+            erts_version: string | null;
+            /** @description Milliseconds since the node started */
+            uptime_ms: number | null;
+            /** @description Processes alive on the node */
+            process_count: number | null;
+            /** @description erlang:memory(total), bytes */
+            total_memory: number | null;
+          }[];
         };
       };
       /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
