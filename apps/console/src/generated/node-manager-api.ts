@@ -878,6 +878,63 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/explorer/node/{node_id}/processes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A node's top processes by memory, reductions or message queue length
+     * @description Sampled on demand with one call evaluated on the node; nothing is loaded there and nothing changes. Ties keep the order of the pids.
+     */
+    get: operations['exploreTopProcesses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/explorer/node/{node_id}/processes/{pid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One process of a node in detail
+     * @description pid is <0.N.S> as the node prints it (URL-encoded: %3C0.123.0%3E); anything else is 400 bad_pid. A process that is gone is 404 process_not_found.
+     */
+    get: operations['exploreProcess'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/explorer/node/{node_id}/ets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A node's ETS tables, largest by memory first */
+    get: operations['exploreEtsTables'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/metrics': {
     parameters: {
       query?: never;
@@ -1929,7 +1986,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2036,7 +2093,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2143,7 +2200,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2250,7 +2307,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2363,7 +2420,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2425,7 +2482,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2891,7 +2948,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2949,7 +3006,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3040,7 +3097,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3260,7 +3317,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3344,7 +3401,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3402,7 +3459,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3570,7 +3627,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3678,7 +3735,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3977,7 +4034,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4046,7 +4103,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4131,7 +4188,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4205,7 +4262,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4296,7 +4353,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4935,7 +4992,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5058,7 +5115,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5069,6 +5126,409 @@ export interface operations {
       };
       /** @description Unexpected error (internal) */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  exploreTopProcesses: {
+    parameters: {
+      query?: {
+        sort?: 'memory' | 'reductions' | 'message_queue_len';
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        node_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The node’s process count and its first processes in the asked order, largest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            node_id: string;
+            /** @enum {string} */
+            sort: 'memory' | 'reductions' | 'message_queue_len';
+            process_count: number;
+            processes: {
+              /** @description As the node prints it: <0.N.S> */
+              pid: string;
+              /** @description null for an unregistered process */
+              registered_name: string | null;
+              /** @description module:function/arity; null when the node cannot tell */
+              current_function: string | null;
+              /** @description module:function/arity the process started in (proc_lib's start translated) */
+              initial_call: string | null;
+              /** @description Bytes (process_info memory) */
+              memory: number;
+              reductions: number;
+              message_queue_len: number;
+            }[];
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node is not UP (node_not_up) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Too many calls at once (explorer_busy); retry when the running ones have answered */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node answered with an error (explorer_failed) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node cannot be reached from this instance now (node_unreachable) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node did not answer in time (node_timeout) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  exploreProcess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_id: string;
+        pid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The process */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            node_id: string;
+            /** @description As the node prints it: <0.N.S> */
+            pid: string;
+            /** @description null for an unregistered process */
+            registered_name: string | null;
+            /** @description module:function/arity; null when the node cannot tell */
+            current_function: string | null;
+            /** @description module:function/arity the process started in (proc_lib's start translated) */
+            initial_call: string | null;
+            /** @description Bytes (process_info memory) */
+            memory: number;
+            reductions: number;
+            message_queue_len: number;
+            /** @description running, runnable, waiting, exiting, garbage_collecting, suspended */
+            status: string;
+            links: {
+              count: number;
+              /** @description The first 100 */
+              items: string[];
+            };
+            /** @description What the process monitors (pids, {Name,Node}, ports) */
+            monitors: {
+              count: number;
+              /** @description The first 100 */
+              items: string[];
+            };
+            monitored_by: {
+              count: number;
+              /** @description The first 100 */
+              items: string[];
+            };
+            trap_exit: boolean;
+            priority: string;
+            group_leader: string;
+            /** @description Words */
+            heap_size: number;
+            /** @description Words */
+            total_heap_size: number;
+            /** @description Words */
+            stack_size: number;
+            /** @description module:function/arity (file:line), innermost first */
+            current_stacktrace: string[];
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node is not UP (node_not_up) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Too many calls at once (explorer_busy); retry when the running ones have answered */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node answered with an error (explorer_failed) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node cannot be reached from this instance now (node_unreachable) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node did not answer in time (node_timeout) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  exploreEtsTables: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        node_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The node’s table count and its largest tables */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            node_id: string;
+            table_count: number;
+            tables: {
+              name: string;
+              /** @description The table identifier as the node prints it */
+              id: string;
+              /** @description Pid of the owner, <0.N.S> */
+              owner: string;
+              /** @description The owner's registered name */
+              owner_name: string | null;
+              /** @description set, ordered_set, bag, duplicate_bag */
+              type: string;
+              /** @description Objects */
+              size: number;
+              /** @description Bytes */
+              memory: number;
+              /** @description public, protected, private */
+              protection: string;
+            }[];
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node is not UP (node_not_up) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Too many calls at once (explorer_busy); retry when the running ones have answered */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node answered with an error (explorer_failed) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node cannot be reached from this instance now (node_unreachable) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node did not answer in time (node_timeout) */
+      504: {
         headers: {
           [name: string]: unknown;
         };
