@@ -30,6 +30,7 @@ import { pluginRoutes } from './routes/plugins/index.js';
 import { tagRoutes } from './routes/tags/index.js';
 import { topologyRoutes } from './routes/topology/index.js';
 import { explorerRoutes } from './routes/explorer/index.js';
+import { serviceRoutes } from './routes/services/index.js';
 import { usersRoutes } from './routes/users/index.js';
 
 export interface BuildNodeManagerAppOptions {
@@ -157,6 +158,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
       await api.register(logRoutes, { prefix: '/logs', core });
       await api.register(metricHistoryRoutes, { prefix: '/metrics', core });
       await api.register(explorerRoutes, { prefix: '/explorer', core });
+      await api.register(serviceRoutes, { core });
     },
     { prefix: '/api' },
   );

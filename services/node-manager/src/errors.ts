@@ -54,6 +54,15 @@ export const nodeManagerProblems = defineProblemCatalogue({
   NM_ERR_EXPLORER_FAILED: { status: 502, title: 'The node could not run the explorer reading; see the service log' },
   NM_ERR_NODE_UNREACHABLE: { status: 503, title: 'The node cannot be reached from this instance now; retry shortly' },
   NM_ERR_NODE_TIMEOUT: { status: 504, title: 'The node did not answer the explorer in time; retry, or ask for fewer' },
+  NM_ERR_SERVICE_NOT_FOUND: {
+    status: 404,
+    title: 'No such service; list them at GET /api/service/service-info/explorer/node/{node_id}',
+  },
+  NM_ERR_BAD_SERVICE_ARGUMENTS: {
+    status: 400,
+    title: 'Service arguments: OrderBy is Memory, Reductions or Message Queue Length; Limit 1 to 200 (tables 1000)',
+  },
+  NM_ERR_REQUEST_NOT_FOUND: { status: 404, title: 'No such request, or it finished more than 60 s ago' },
   NM_ERR_BODY_TOO_LARGE: { status: 413, title: 'The body exceeds the size limit' },
   NM_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Bodies are application/json' },
   NM_ERR_ROUTE_NOT_FOUND: { status: 404, title: 'No such endpoint' },

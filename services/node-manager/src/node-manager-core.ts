@@ -32,6 +32,7 @@ import { WsPassRepository } from './repositories/ws-pass-repository.js';
 import { NodeFactsRepository } from './repositories/node-facts-repository.js';
 import { NodeOwnership } from './instances/node-ownership.js';
 import { NodeExplorer } from './explorer/node-explorer.js';
+import { ExplorerRequests } from './explorer/explorer-requests.js';
 import type { RpcCaller } from './monitoring/collector.js';
 import { presentAlarm } from './presenters/alarm-presenter.js';
 import { presentNodeLog } from './presenters/node-log-presenter.js';
@@ -67,6 +68,8 @@ export interface NodeManagerCore {
   readonly ownership: NodeOwnership;
   /** On-demand reads of a node's processes and ETS tables (`/api/explorer/...`). */
   readonly explorer: NodeExplorer;
+  /** Explorer runs started through WombatOAM's service routes, readable for 60 s. */
+  readonly explorerRequests: ExplorerRequests;
   /** The tags that filter alarms when authentication is off. */
   readonly defaultUserTags: 'all' | readonly string[];
   readonly now: () => number;
@@ -169,6 +172,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
       timeoutMs: config.explorerTimeoutMs,
       callsPerNode: config.explorerCallsPerNode,
     }),
+    explorerRequests: new ExplorerRequests(now),
     ownership,
     defaultUserTags,
     now,

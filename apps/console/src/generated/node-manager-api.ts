@@ -935,6 +935,63 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/service/service-info/explorer/node/{node_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The explorer services of a node, in WombatOAM's service-info shape
+     * @description Process Manager and Table Visualizer, each with its serviceId for POST /api/request/service_request/. The same reads as /api/explorer/...
+     */
+    get: operations['listExplorerServices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/request/service_request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Runs an explorer service once (WombatOAM: POST /api/request/service_request/)
+     * @description The read runs before the reply; its result is kept 60 s at GET /api/request/{request_id}. Results are not streamed over the WebSocket.
+     */
+    post: operations['startExplorerServiceRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/request/{request_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The result of a service request of the last 60 s (Triad) */
+    get: operations['readExplorerServiceRequest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/metrics': {
     parameters: {
       query?: never;
@@ -5529,6 +5586,291 @@ export interface operations {
       };
       /** @description The node did not answer in time (node_timeout) */
       504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  listExplorerServices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The services */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            service_infos: {
+              /** @description Opaque; base64 of an Erlang term, as WombatOAM forms it */
+              serviceId: string;
+              /** @enum {string} */
+              objectType: 'node';
+              objectId: string;
+              isInternal: boolean;
+              label: string;
+              description: string;
+              options: {
+                name: string;
+                label: string;
+                /** @enum {string} */
+                type: 'enum' | 'integer';
+                default: string;
+                enabled: boolean;
+                mandatory: boolean;
+                values?: string[];
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  startExplorerServiceRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id: string;
+          /** @description Process Manager: OrderBy (Memory, Reductions, Message Queue Length), Limit (1 to 200); Table Visualizer: Limit (1 to 1000). Interval, OrderDirection, Page, FilterText are accepted and not used */
+          arguments?: {
+            [key: string]: string | number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The request, answered */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            requestId: string;
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node is not UP (node_not_up) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The body exceeds the size limit (body_too_large) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The body is not application/json (unsupported_media_type) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Too many calls at once (explorer_busy); retry when the running ones have answered */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node answered with an error (explorer_failed) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node cannot be reached from this instance now (node_unreachable) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node did not answer in time (node_timeout) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  readExplorerServiceRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request and the reply of the explorer route it ran */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            requestId: string;
+            serviceId: string;
+            nodeId: string;
+            label: string;
+            /** @description ms since the epoch */
+            finishedAt: number;
+            /** @description As GET /api/explorer/node/{node_id}/processes or /ets answers */
+            result: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
         headers: {
           [name: string]: unknown;
         };

@@ -26,21 +26,28 @@ const INITIAL_CALL = [
 const SUMMARY_ITEMS = 'registered_name, current_function, initial_call, memory, reductions, message_queue_len';
 
 /**
+ * Processes chosen beyond `limit`, so that the list stays full when some of the chosen ones exit
+ * before their items are read (short-lived processes, the RPC workers of earlier calls).
+ */
+const SPARE_PROCESSES = 10;
+
+/**
  * Bindings `Key` (a `ProcessSortKey` atom) and `Limit`. Each process is asked for the one item
  * `Key` (constant time each) and the `{{Key, Value}, Pid}` pairs are ordered by the native
  * `lists:sort`; only the first `Limit` are asked for more. The per-process steps are compiled
  * code (`lists:zipwith` over `fun erlang:process_info/2`), not `erl_eval` interpreting a
  * comprehension, which took twice as long; what remains is `process_info/2` itself (decision 0041). A
- * process gone meanwhile pairs with `undefined`, sorts last and is dropped with the details.
+ * process gone meanwhile pairs with `undefined`, sorts last and is dropped with the details; the
+ * first `Limit + SPARE_PROCESSES` are read, the first `Limit` alive kept.
  * Reply: `{ProcessCount, [{Pid, InfoList, InitialCall}]}`, largest first.
  */
 export const TOP_PROCESSES_SOURCE = [
   'Ps = erlang:processes(),',
   'Vs = lists:zipwith(fun erlang:process_info/2, Ps, lists:duplicate(length(Ps), Key)),',
-  'Top = lists:sublist(lists:reverse(lists:sort(lists:zip(Vs, Ps))), Limit),',
+  `Top = lists:sublist(lists:reverse(lists:sort(lists:zip(Vs, Ps))), Limit + ${SPARE_PROCESSES}),`,
   INITIAL_CALL,
-  `{length(Ps), [{P, I, Ic(P, proplists:get_value(initial_call, I))} || {_, P} <- Top,`,
-  `I <- [erlang:process_info(P, [${SUMMARY_ITEMS}])], is_list(I)]}.`,
+  `{length(Ps), lists:sublist([{P, I, Ic(P, proplists:get_value(initial_call, I))} || {_, P} <- Top,`,
+  `I <- [erlang:process_info(P, [${SUMMARY_ITEMS}])], is_list(I)], Limit)}.`,
 ].join(' ');
 
 /** The `process_info/2` items of one process in detail; unbounded ones (messages, dictionary) are left out. */

@@ -170,6 +170,51 @@ suite(title, () => {
     });
   }, 30_000);
 
+  it("runs WombatOAM's Process Manager service as its load-test harness asks for it", async () => {
+    const { id } = await node();
+    const { status, body } = await get<{ service_infos: { serviceId: string; label: string }[] }>(
+      `/api/service/service-info/explorer/node/${id}`,
+    );
+    expect(status).toBe(200);
+    expect(body.service_infos.map((s) => s.label)).toEqual(['Process Manager', 'Table Visualizer']);
+    const serviceId = body.service_infos[0]!.serviceId;
+    const post = (payload: unknown) =>
+      fetch(`${live.server.url}/api/request/service_request`, {
+        method: 'POST',
+        headers: { ...LIVE_ADMIN, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+    const started = await post({
+      id: serviceId,
+      arguments: {
+        OrderBy: 'Message Queue Length',
+        Interval: '10',
+        Limit: '10',
+        OrderDirection: 'Descending',
+        Page: '1',
+        FilterText: '',
+      },
+    });
+    expect(started.status).toBe(200);
+    const { requestId } = (await started.json()) as { requestId: string };
+    const read = await get<{ label: string; result: TopProcessesReply }>(`/api/request/${requestId}`);
+    expect(read.status).toBe(200);
+    expect(read.body.label).toBe('Process Manager');
+    expect(read.body.result.processes).toHaveLength(10);
+    expect(read.body.result.processes[0]?.registered_name).toBe('explorer_long_queue');
+
+    expect((await post({ id: 'g2gF', arguments: {} })).status).toBe(404);
+    const badOrder = await post({ id: serviceId, arguments: { OrderBy: 'Heap' } });
+    expect({ status: badOrder.status, body: await badOrder.json() }).toEqual({
+      status: 400,
+      body: { error: 'bad_service_arguments' },
+    });
+    expect(await get<ErrorReply>('/api/request/no-such-request')).toEqual({
+      status: 404,
+      body: { error: 'request_not_found' },
+    });
+  }, 30_000);
+
   it('answers 409 node_not_up for a node that is not UP', async () => {
     const added = await fetch(`${live.server.url}/api/topo/action/add-node`, {
       method: 'POST',

@@ -7,7 +7,7 @@ import { presentEtsTables, presentProcessDetails, presentTopProcesses } from '..
 import * as s from './schemas.js';
 
 /** The live node of the path, UP. @throws NM_ERR_NODE_NOT_FOUND, NM_ERR_NODE_NOT_UP */
-async function upNode(core: NodeManagerCore, nodeId: string): Promise<ExplorerNode> {
+export async function upNode(core: NodeManagerCore, nodeId: string): Promise<ExplorerNode> {
   const node = await core.topologyStore.findNode(nodeId);
   if (!node || node.deleted) throw nmError('NM_ERR_NODE_NOT_FOUND');
   if (node.state !== 'UP') throw nmError('NM_ERR_NODE_NOT_UP', node.state);
