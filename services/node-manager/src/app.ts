@@ -29,6 +29,8 @@ import { metricsRoutes } from './routes/metrics/index.js';
 import { pluginRoutes } from './routes/plugins/index.js';
 import { tagRoutes } from './routes/tags/index.js';
 import { topologyRoutes } from './routes/topology/index.js';
+import { explorerRoutes } from './routes/explorer/index.js';
+import { serviceRoutes } from './routes/services/index.js';
 import { usersRoutes } from './routes/users/index.js';
 
 export interface BuildNodeManagerAppOptions {
@@ -127,6 +129,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
         { name: 'tags', description: "Known tags and the tags filtering each user's view" },
         { name: 'live', description: 'Live alarm and node state updates over a WebSocket' },
         { name: 'logs', description: 'Log entries collected from nodes (Triad)' },
+        { name: 'explorer', description: "A node's processes and ETS tables, read on demand (Triad)" },
         { name: 'metrics', description: 'Metrics of managed nodes and of the service: Prometheus text and history' },
         { name: 'health', description: 'Probes' },
       ],
@@ -154,6 +157,8 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
       await api.register(liveRoutes, { core });
       await api.register(logRoutes, { prefix: '/logs', core });
       await api.register(metricHistoryRoutes, { prefix: '/metrics', core });
+      await api.register(explorerRoutes, { prefix: '/explorer', core });
+      await api.register(serviceRoutes, { core });
     },
     { prefix: '/api' },
   );

@@ -95,6 +95,10 @@ export interface NodeManagerConfig extends ServiceSettings, LeaseSettings {
    * WombatOAM's 70/85 % and 5,000/20,000 messages.
    */
   readonly limitAlarmThresholds: string;
+  /** Time limit of each explorer RPC (`/api/explorer/...`), ms. */
+  readonly explorerTimeoutMs: number;
+  /** Explorer calls in flight on one node at most, per instance; one more is answered 429 `explorer_busy`. */
+  readonly explorerCallsPerNode: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -127,6 +131,8 @@ export const nodeManagerConfigSchema = {
     'metricsMinuteRetentionMs',
     'limitAlarmPollMs',
     'limitAlarmThresholds',
+    'explorerTimeoutMs',
+    'explorerCallsPerNode',
     ...REQUIRED_LEASE_SETTINGS,
   ],
   properties: {
@@ -215,6 +221,20 @@ export const nodeManagerConfigSchema = {
       pattern: `^(${LIMIT_THRESHOLD_ENTRY}(,${LIMIT_THRESHOLD_ENTRY})*)?$`,
       default: '',
       env: 'TRIAD_LIMIT_ALARM_THRESHOLDS',
+    },
+    explorerTimeoutMs: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 60_000,
+      default: 5_000,
+      env: 'TRIAD_EXPLORER_TIMEOUT_MS',
+    }, // 5 s
+    explorerCallsPerNode: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 2,
+      env: 'TRIAD_EXPLORER_CALLS_PER_NODE',
     },
     ...leaseSettingsProperties({ envPrefix: 'TRIAD_NODE_MANAGER' }),
   },

@@ -41,6 +41,28 @@ export const nodeManagerProblems = defineProblemCatalogue({
   NM_ERR_ALARM_NOT_FOUND: { status: 400, title: 'No active alarm has this alarmId and alarmSrc' },
   NM_ERR_ALARM_STATE: { status: 400, title: 'The alarm is not in a state this action applies to' },
   NM_ERR_BAD_EVENT_ID: { status: 400, title: 'eid has the form {Mega,Sec,Micro}' },
+  NM_ERR_BAD_PID: { status: 400, title: 'Pids have the form <0.N.S> as the node prints them, e.g. <0.123.0>' },
+  NM_ERR_PROCESS_NOT_FOUND: { status: 404, title: 'The node has no process with this pid (it may have exited)' },
+  NM_ERR_NODE_NOT_UP: {
+    status: 409,
+    title: 'The node is not UP; the explorer reads only nodes the service is connected to',
+  },
+  NM_ERR_EXPLORER_BUSY: {
+    status: 429,
+    title: 'Too many explorer calls on this node at once; retry when the ones running have answered',
+  },
+  NM_ERR_EXPLORER_FAILED: { status: 502, title: 'The node could not run the explorer reading; see the service log' },
+  NM_ERR_NODE_UNREACHABLE: { status: 503, title: 'The node cannot be reached from this instance now; retry shortly' },
+  NM_ERR_NODE_TIMEOUT: { status: 504, title: 'The node did not answer the explorer in time; retry, or ask for fewer' },
+  NM_ERR_SERVICE_NOT_FOUND: {
+    status: 404,
+    title: 'No such service; list them at GET /api/service/service-info/explorer/node/{node_id}',
+  },
+  NM_ERR_BAD_SERVICE_ARGUMENTS: {
+    status: 400,
+    title: 'Service arguments: OrderBy is Memory, Reductions or Message Queue Length; Limit 1 to 200 (tables 1000)',
+  },
+  NM_ERR_REQUEST_NOT_FOUND: { status: 404, title: 'No such request, or it finished more than 60 s ago' },
   NM_ERR_BODY_TOO_LARGE: { status: 413, title: 'The body exceeds the size limit' },
   NM_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Bodies are application/json' },
   NM_ERR_ROUTE_NOT_FOUND: { status: 404, title: 'No such endpoint' },

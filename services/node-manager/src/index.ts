@@ -37,6 +37,8 @@ export { eventIdOf } from './model/erlang-terms.js';
 export { ErlangExpression } from './monitoring/erlang-expression.js';
 export { SYSTEM_LIMIT_EXPRESSION, parseSystemLimitReading } from './monitoring/system-limit-reading.js';
 export { NODE_FACTS_EXPRESSION, parseNodeFacts } from './monitoring/node-facts.js';
+export { NodeExplorer, type ExplorerLimits, type ExplorerNode } from './explorer/node-explorer.js';
+export { ETS_TABLES_SOURCE, PROCESS_DETAILS_SOURCE, TOP_PROCESSES_SOURCE } from './explorer/explorer-readings.js';
 export type { NodeManagerEvent, AlarmEvent, NodeStateEvent } from './events/node-manager-events.js';
 export { createUsersCommand, type UsersCommandIo, type UsersCommandOptions } from './cli/users-command.js';
 export { createNodeManagerCommand } from './cli/node-manager-command.js';

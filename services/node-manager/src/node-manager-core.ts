@@ -31,6 +31,9 @@ import { UserRepository } from './repositories/user-repository.js';
 import { WsPassRepository } from './repositories/ws-pass-repository.js';
 import { NodeFactsRepository } from './repositories/node-facts-repository.js';
 import { NodeOwnership } from './instances/node-ownership.js';
+import { NodeExplorer } from './explorer/node-explorer.js';
+import { ExplorerRequests } from './explorer/explorer-requests.js';
+import type { RpcCaller } from './monitoring/collector.js';
 import { presentAlarm } from './presenters/alarm-presenter.js';
 import { presentNodeLog } from './presenters/node-log-presenter.js';
 
@@ -63,6 +66,10 @@ export interface NodeManagerCore {
   readonly discovery: ClusterDiscoveryRepository;
   /** Which nodes this instance monitors (all on SQLite; its leases on PostgreSQL, docs/decisions/0027). */
   readonly ownership: NodeOwnership;
+  /** On-demand reads of a node's processes and ETS tables (`/api/explorer/...`). */
+  readonly explorer: NodeExplorer;
+  /** Explorer runs started through WombatOAM's service routes, readable for 60 s. */
+  readonly explorerRequests: ExplorerRequests;
   /** The tags that filter alarms when authentication is off. */
   readonly defaultUserTags: 'all' | readonly string[];
   readonly now: () => number;
@@ -93,7 +100,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
   const now = options.now ?? Date.now;
   const defaultUserTags = parseTagSetting(config.defaultUserTags);
   const events = new NodeManagerEvents();
-  const connector = options.connector ?? new BasicNodeConnector();
+  const connector: NodeConnector = options.connector ?? new BasicNodeConnector();
   const users = new UserCommands(
     new UserRepository(database, now),
     hasherOf(config),
@@ -161,10 +168,21 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     facts: new NodeFactsStore(database.capabilities.concurrentWriters ? new NodeFactsRepository(database) : undefined),
     logs,
     discovery: new ClusterDiscoveryRepository(database),
+    explorer: new NodeExplorer(rpcOf(connector), {
+      timeoutMs: config.explorerTimeoutMs,
+      callsPerNode: config.explorerCallsPerNode,
+    }),
+    explorerRequests: new ExplorerRequests(now),
     ownership,
     defaultUserTags,
     now,
   };
+}
+
+/** The connector's RPC for the explorer; undefined for a connector without Erlang connections. */
+function rpcOf(connector: NodeConnector): RpcCaller | undefined {
+  const rpc = connector.rpc?.bind(connector);
+  return rpc ? { rpc } : undefined;
 }
 
 /** The sign-in hasher the settings ask for (0s pick the defaults). */

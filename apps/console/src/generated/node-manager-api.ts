@@ -534,6 +534,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/topo/node-family/{node_family_id}/node': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A family's nodes, in the shape of GET /api/topo/node
+     * @description The live nodes of the family in the order they were added; [] for a removed family.
+     */
+    get: operations['listNodeFamilyNodes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/topo/node-family/{node_family_id}/force': {
     parameters: {
       query?: never;
@@ -850,6 +870,120 @@ export interface paths {
      * @description Raw samples when the range starts within the raw retention (default 24 h), else per-minute averages (time = start of the minute) within the minute retention (default 30 days). Triad addition.
      */
     get: operations['readMetricHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/explorer/node/{node_id}/processes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A node's top processes by memory, reductions or message queue length
+     * @description Sampled on demand with one call evaluated on the node; nothing is loaded there and nothing changes. Ties keep the order of the pids.
+     */
+    get: operations['exploreTopProcesses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/explorer/node/{node_id}/processes/{pid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One process of a node in detail
+     * @description pid is <0.N.S> as the node prints it (URL-encoded: %3C0.123.0%3E); anything else is 400 bad_pid. A process that is gone is 404 process_not_found.
+     */
+    get: operations['exploreProcess'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/explorer/node/{node_id}/ets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A node's ETS tables, largest by memory first */
+    get: operations['exploreEtsTables'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/service/service-info/explorer/node/{node_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The explorer services of a node, in WombatOAM's service-info shape
+     * @description Process Manager and Table Visualizer, each with its serviceId for POST /api/request/service_request/. The same reads as /api/explorer/...
+     */
+    get: operations['listExplorerServices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/request/service_request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Runs an explorer service once (WombatOAM: POST /api/request/service_request/)
+     * @description The read runs before the reply; its result is kept 60 s at GET /api/request/{request_id}. Results are not streamed over the WebSocket.
+     */
+    post: operations['startExplorerServiceRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/request/{request_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The result of a service request of the last 60 s (Triad) */
+    get: operations['readExplorerServiceRequest'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1909,7 +2043,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2016,7 +2150,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2123,7 +2257,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2230,7 +2364,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2343,7 +2477,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2405,7 +2539,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2871,7 +3005,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2929,7 +3063,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3020,7 +3154,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3240,7 +3374,91 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  listNodeFamilyNodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_family_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The live nodes of the family */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description name@host */
+            name: string;
+            node_family_id: string;
+            host: string;
+            /** @description Always "hidden": cookies never leave the service */
+            cookie: string;
+            domain_id: string;
+            /** @enum {string} */
+            state: 'UP' | 'STOPPED' | 'DOWN';
+            tref: string;
+            deleted: boolean;
+            plugins_opts: unknown[];
+            /** @description erlang:system_info(otp_release), e.g. "25" */
+            otp_release: string | null;
+            /** @description erlang:system_info(version), e.g. "13.1.5" */
+            erts_version: string | null;
+            /** @description Milliseconds since the node started */
+            uptime_ms: number | null;
+            /** @description Processes alive on the node */
+            process_count: number | null;
+            /** @description erlang:memory(total), bytes */
+            total_memory: number | null;
+          }[];
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3298,7 +3516,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3466,7 +3684,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3574,7 +3792,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3873,7 +4091,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -3942,7 +4160,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4027,7 +4245,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4101,7 +4319,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4192,7 +4410,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4831,7 +5049,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4954,7 +5172,695 @@ export interface operations {
           'application/json': components['schemas']['ErrorReason'];
         };
       };
-      /** @description No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found) */
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  exploreTopProcesses: {
+    parameters: {
+      query?: {
+        sort?: 'memory' | 'reductions' | 'message_queue_len';
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        node_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The node’s process count and its first processes in the asked order, largest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            node_id: string;
+            /** @enum {string} */
+            sort: 'memory' | 'reductions' | 'message_queue_len';
+            process_count: number;
+            processes: {
+              /** @description As the node prints it: <0.N.S> */
+              pid: string;
+              /** @description null for an unregistered process */
+              registered_name: string | null;
+              /** @description module:function/arity; null when the node cannot tell */
+              current_function: string | null;
+              /** @description module:function/arity the process started in (proc_lib's start translated) */
+              initial_call: string | null;
+              /** @description Bytes (process_info memory) */
+              memory: number;
+              reductions: number;
+              message_queue_len: number;
+            }[];
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node is not UP (node_not_up) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Too many calls at once (explorer_busy); retry when the running ones have answered */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node answered with an error (explorer_failed) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node cannot be reached from this instance now (node_unreachable) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node did not answer in time (node_timeout) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  exploreProcess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_id: string;
+        pid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The process */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            node_id: string;
+            /** @description As the node prints it: <0.N.S> */
+            pid: string;
+            /** @description null for an unregistered process */
+            registered_name: string | null;
+            /** @description module:function/arity; null when the node cannot tell */
+            current_function: string | null;
+            /** @description module:function/arity the process started in (proc_lib's start translated) */
+            initial_call: string | null;
+            /** @description Bytes (process_info memory) */
+            memory: number;
+            reductions: number;
+            message_queue_len: number;
+            /** @description running, runnable, waiting, exiting, garbage_collecting, suspended */
+            status: string;
+            links: {
+              count: number;
+              /** @description The first 100 */
+              items: string[];
+            };
+            /** @description What the process monitors (pids, {Name,Node}, ports) */
+            monitors: {
+              count: number;
+              /** @description The first 100 */
+              items: string[];
+            };
+            monitored_by: {
+              count: number;
+              /** @description The first 100 */
+              items: string[];
+            };
+            trap_exit: boolean;
+            priority: string;
+            group_leader: string;
+            /** @description Words */
+            heap_size: number;
+            /** @description Words */
+            total_heap_size: number;
+            /** @description Words */
+            stack_size: number;
+            /** @description module:function/arity (file:line), innermost first */
+            current_stacktrace: string[];
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node is not UP (node_not_up) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Too many calls at once (explorer_busy); retry when the running ones have answered */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node answered with an error (explorer_failed) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node cannot be reached from this instance now (node_unreachable) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node did not answer in time (node_timeout) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  exploreEtsTables: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        node_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The node’s table count and its largest tables */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            node_id: string;
+            table_count: number;
+            tables: {
+              name: string;
+              /** @description The table identifier as the node prints it */
+              id: string;
+              /** @description Pid of the owner, <0.N.S> */
+              owner: string;
+              /** @description The owner's registered name */
+              owner_name: string | null;
+              /** @description set, ordered_set, bag, duplicate_bag */
+              type: string;
+              /** @description Objects */
+              size: number;
+              /** @description Bytes */
+              memory: number;
+              /** @description public, protected, private */
+              protection: string;
+            }[];
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node is not UP (node_not_up) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Too many calls at once (explorer_busy); retry when the running ones have answered */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node answered with an error (explorer_failed) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node cannot be reached from this instance now (node_unreachable) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node did not answer in time (node_timeout) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  listExplorerServices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        node_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The services */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            service_infos: {
+              /** @description Opaque; base64 of an Erlang term, as WombatOAM forms it */
+              serviceId: string;
+              /** @enum {string} */
+              objectType: 'node';
+              objectId: string;
+              isInternal: boolean;
+              label: string;
+              description: string;
+              options: {
+                name: string;
+                label: string;
+                /** @enum {string} */
+                type: 'enum' | 'integer';
+                default: string;
+                enabled: boolean;
+                mandatory: boolean;
+                values?: string[];
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  startExplorerServiceRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id: string;
+          /** @description Process Manager: OrderBy (Memory, Reductions, Message Queue Length), Limit (1 to 200); Table Visualizer: Limit (1 to 1000). Interval, OrderDirection, Page, FilterText are accepted and not used */
+          arguments?: {
+            [key: string]: string | number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The request, answered */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            requestId: string;
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node is not UP (node_not_up) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The body exceeds the size limit (body_too_large) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The body is not application/json (unsupported_media_type) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Too many calls at once (explorer_busy); retry when the running ones have answered */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node answered with an error (explorer_failed) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node cannot be reached from this instance now (node_unreachable) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The node did not answer in time (node_timeout) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  readExplorerServiceRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The request and the reply of the explorer route it ran */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            requestId: string;
+            serviceId: string;
+            nodeId: string;
+            label: string;
+            /** @description ms since the epoch */
+            finishedAt: number;
+            /** @description As GET /api/explorer/node/{node_id}/processes or /ets answers */
+            result: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
           [name: string]: unknown;

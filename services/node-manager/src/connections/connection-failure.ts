@@ -74,3 +74,14 @@ export class RpcTimeoutError extends Error {
     this.timeoutMs = timeoutMs;
   }
 }
+
+/** An RPC for a node this connector holds no open connection to (not managed here, or not UP). */
+export class NotConnectedError extends Error {
+  readonly nodeId: string;
+
+  constructor(nodeId: string) {
+    super(`node ${nodeId} is not connected`);
+    this.name = 'NotConnectedError';
+    this.nodeId = nodeId;
+  }
+}

@@ -9,7 +9,7 @@ import type {
   ReachabilityReport,
 } from './node-connector.js';
 import { analyseReachability } from './analyse-reachability.js';
-import type { ConnectionFailure } from './connection-failure.js';
+import { NotConnectedError, type ConnectionFailure } from './connection-failure.js';
 import { MANAGED_NODE_DEFAULTS, ManagedNode, type ManagedNodeTiming } from './managed-node.js';
 import { NodeConnection } from './node-connection.js';
 import { releaseFromScriptId } from './script-id.js';
@@ -86,8 +86,8 @@ export class ErlangNodeConnector implements NodeConnector {
   }
 
   /**
-   * `Module:Function(Args)` on a managed node that is UP, through its connection; rejects when the
-   * node is unknown or not connected, otherwise as `NodeConnection.rpc`.
+   * `Module:Function(Args)` on a managed node that is UP, through its connection; rejects with
+   * `NotConnectedError` when the node is unknown or not connected, otherwise as `NodeConnection.rpc`.
    */
   rpc(
     nodeId: string,
@@ -97,7 +97,7 @@ export class ErlangNodeConnector implements NodeConnector {
     options: { timeoutMs?: number } = {},
   ): Promise<Term> {
     const connection = this.#nodes.get(nodeId)?.connection;
-    if (!connection) return Promise.reject(new Error(`node ${nodeId} is not connected`));
+    if (!connection) return Promise.reject(new NotConnectedError(nodeId));
     return connection.rpc(module, fn, args, options);
   }
 

@@ -1,3 +1,5 @@
+import type { Term } from '@triad/erlang-dist';
+
 /** Node states of the spec. */
 export type NodeState = 'UP' | 'STOPPED' | 'DOWN';
 
@@ -49,6 +51,18 @@ export interface NodeConnector {
    * every node added without a family goes to the default family. Never rejects.
    */
   release?(nodeId: string): Promise<NodeRelease | undefined>;
+  /**
+   * `Module:Function(Args)` on a managed node through its connection (the explorer's reads).
+   * Optional: a connector without it has no Erlang connections. Rejects with `NotConnectedError`
+   * when the node has no open connection here, `RpcTimeoutError` after `timeoutMs`.
+   */
+  rpc?(
+    nodeId: string,
+    module: string,
+    fn: string,
+    args?: readonly Term[],
+    options?: { timeoutMs?: number },
+  ): Promise<Term>;
 }
 
 /** Notified by a connector when a node's state changes (wired to the topology store). */

@@ -1,4 +1,4 @@
-import { listElements, NIL, string, tupleOf, type Term } from '@triad/erlang-dist';
+import { atom, list, listElements, NIL, string, tuple, tupleOf, type Term } from '@triad/erlang-dist';
 import { COLLECTOR_RPC_TIMEOUT_MS, type RpcCaller } from './collector.js';
 import { erlangTermText } from './erlang-term-text.js';
 
@@ -17,10 +17,17 @@ export class ErlangExpression {
   }
 
   /**
-   * The value of the expressions on the node.
+   * The value of the expressions on the node. `bindings` are variables bound before evaluation
+   * (`{Limit: int(20)}` binds `Limit`): values travel as terms, never as text, so a caller's input
+   * cannot become code on the node.
    * @throws Error when the node cannot parse the text or the evaluation fails (`{badrpc, _}`).
    */
-  async evaluate(rpc: RpcCaller, nodeId: string, timeoutMs = COLLECTOR_RPC_TIMEOUT_MS): Promise<Term> {
+  async evaluate(
+    rpc: RpcCaller,
+    nodeId: string,
+    timeoutMs = COLLECTOR_RPC_TIMEOUT_MS,
+    bindings: Readonly<Record<string, Term>> = {},
+  ): Promise<Term> {
     const call = (module: string, fn: string, args: Term[]) => rpc.rpc(nodeId, module, fn, args, { timeoutMs });
     if (!this.#parsed) {
       const scanned = tupleOf(await call('erl_scan', 'string', [string(this.source)]), 3);
@@ -32,7 +39,10 @@ export class ErlangExpression {
         throw new Error(`erl_parse failed: ${erlangTermText(parsed)}`);
       this.#parsed = exprs[1];
     }
-    const reply = await call('erl_eval', 'exprs', [this.#parsed!, NIL]);
+    // erl_eval takes an orddict: `{Name, Value}` pairs sorted by name.
+    const names = Object.keys(bindings).sort();
+    const bound = names.length === 0 ? NIL : list(names.map((name) => tuple(atom(name), bindings[name]!)));
+    const reply = await call('erl_eval', 'exprs', [this.#parsed!, bound]);
     const value = tupleOf(reply, 3);
     if (value?.[0]?.type !== 'atom' || value[0].name !== 'value')
       throw new Error(`evaluation failed: ${erlangTermText(reply)}`);

@@ -27,10 +27,15 @@ export const familyParams = {
 const ERROR_DESCRIPTIONS = {
   400: 'Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...)',
   401: 'Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic)',
-  404: 'No such node, node family or plugin (node_not_found, node_family_not_found, plugin_not_found)',
+  404: 'No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...)',
+  409: 'The node is not UP (node_not_up)',
   413: 'The body exceeds the size limit (body_too_large)',
   415: 'The body is not application/json (unsupported_media_type)',
+  429: 'Too many calls at once (explorer_busy); retry when the running ones have answered',
   500: 'Unexpected error (internal)',
+  502: 'The node answered with an error (explorer_failed)',
+  503: 'The node cannot be reached from this instance now (node_unreachable)',
+  504: 'The node did not answer in time (node_timeout)',
 } as const;
 
 /** A failure status this API answers. */

@@ -54,6 +54,14 @@ export function topologyRoutes(
     if (!family) throw nmError('NM_ERR_NODE_FAMILY_NOT_FOUND');
     return presentFamily(family);
   });
+  app.get('/node-family/:node_family_id/node', { schema: s.listFamilyNodesSchema, config: read }, async (request) => {
+    const familyId = request.params.node_family_id;
+    if (!(await core.topologyStore.findFamily(familyId))) throw nmError('NM_ERR_NODE_FAMILY_NOT_FOUND');
+    // A removed family answers [] (its nodes were removed with it), as the family itself keeps answering.
+    const nodes = (await core.topologyStore.listNodes()).filter((node) => node.familyId === familyId);
+    const facts = await core.facts.read(nodes.map((n) => n.id));
+    return nodes.map((node) => presentNode(node, facts.get(node.id), core.now()));
+  });
   app.post('/node-family', { schema: s.createFamilySchema, config: admin }, async (request) =>
     presentCreatedFamily(await core.topology.createFamily(request.body)),
   );

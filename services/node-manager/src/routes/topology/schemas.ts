@@ -145,6 +145,17 @@ export const readFamilySchema = {
   params: familyParams,
   response: { 200: { description: 'The family', ...familySchema }, ...errorResponses(404) },
 } as const;
+export const listFamilyNodesSchema = {
+  tags,
+  operationId: 'listNodeFamilyNodes',
+  summary: "A family's nodes, in the shape of GET /api/topo/node",
+  description: 'The live nodes of the family in the order they were added; [] for a removed family.',
+  params: familyParams,
+  response: {
+    200: { description: 'The live nodes of the family', type: 'array', items: nodeSchema },
+    ...errorResponses(404),
+  },
+} as const;
 
 export const createFamilySchema = {
   tags,

@@ -148,6 +148,57 @@ describeEachDatabase<NodeManagerDatabase>('node-manager topology and plugins', (
     expect((await get('/api/topo/node-family')).json<FamilyReply[]>().map((f) => f.name)).toEqual(['Web']);
   });
 
+  it("lists a family's nodes exactly as GET /api/topo/node shows them, and 404 for an unknown family", async () => {
+    const web = (
+      await send('POST', '/api/topo/node-family', {
+        name: 'Web',
+        bootstrap_node_selection: 'random',
+        bootstrap_strategy: 'none',
+        bootstrap_strategy_opts: [],
+      })
+    ).json<CreatedFamilyReply>();
+    const inWeb = (
+      await send('POST', '/api/topo/action/add-node', { name: 'w1@h', cookie: 'c', family: web.id })
+    ).json<NodeReply>();
+    const elsewhere = await addNode('x1@h');
+    const inWeb2 = (
+      await send('POST', '/api/topo/action/add-node', { name: 'w2@h', cookie: 'c', family: web.id })
+    ).json<NodeReply>();
+    const all = (await get('/api/topo/node')).json<NodeReply[]>();
+    expect(all.map((n) => n.name)).toEqual(['w1@h', 'x1@h', 'w2@h']);
+
+    const listed = await get(`/api/topo/node-family/${web.id}/node`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<NodeReply[]>()).toEqual(all.filter((n) => n.node_family_id === web.id));
+    expect(listed.json<NodeReply[]>().map((n) => n.id)).toEqual([inWeb.id, inWeb2.id]);
+    expect((await get(`/api/topo/node-family/${elsewhere.node_family_id}/node`)).json<NodeReply[]>()).toEqual([all[1]]);
+
+    const unknown = await get('/api/topo/node-family/no-such-family/node');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<ErrorReply>()).toEqual({ error: 'node_family_not_found' });
+
+    // Rights as the other topology reads: read suffices, a user without it is refused.
+    await t.core.users.addUser('guest1', 'guestpw12', 'guest');
+    await t.core.users.addUser('writer1', 'writerpw1', 'user');
+    await t.core.users.changeRights('writer1', ['write']);
+    const asGuest = await t.app.inject({
+      method: 'GET',
+      url: `/api/topo/node-family/${web.id}/node`,
+      headers: basic('guest1', 'guestpw12'),
+    });
+    expect(asGuest.json<NodeReply[]>()).toHaveLength(2);
+    const asWriter = await t.app.inject({
+      method: 'GET',
+      url: `/api/topo/node-family/${web.id}/node`,
+      headers: basic('writer1', 'writerpw1'),
+    });
+    expect(asWriter.statusCode).toBe(400);
+    expect(asWriter.json<ErrorReply>()).toEqual({ error: 'forbidden' });
+
+    expect((await send('DELETE', `/api/topo/node-family/${web.id}/force`)).statusCode).toBe(204);
+    expect((await get(`/api/topo/node-family/${web.id}/node`)).json<NodeReply[]>()).toEqual([]);
+  });
+
   it('creates, lists, renames and force-deletes families; deleted ones report deleted: true', async () => {
     const created = (
       await send('POST', '/api/topo/node-family', {
