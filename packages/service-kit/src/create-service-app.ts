@@ -29,6 +29,11 @@ export interface ServiceAppOptions {
   readonly maxJsonDepth?: number;
   /** Longest path parameter in characters (after URL encoding); default 500. */
   readonly maxParamLength?: number;
+  /**
+   * Whether `/a/b/` finds the route `/a/b` (default false): for a service whose existing clients
+   * write paths with a trailing slash (WombatOAM's `POST /api/request/service_request/`).
+   */
+  readonly ignoreTrailingSlash?: boolean;
   readonly health?: HealthOptions;
   /**
    * Timeouts and the per-client connection limit (`ConnectionLimits`); a service passes its config
@@ -85,7 +90,10 @@ export async function createServiceApp(options: ServiceAppOptions = {}): Promise
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: connectionsCheckingInterval(limits),
     },
-    routerOptions: { maxParamLength: options.maxParamLength ?? 500 },
+    routerOptions: {
+      maxParamLength: options.maxParamLength ?? 500,
+      ignoreTrailingSlash: options.ignoreTrailingSlash ?? false,
+    },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },

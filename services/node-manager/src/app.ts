@@ -94,6 +94,8 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
     metrics: { path: false, exportTo: (render) => (serviceMetrics = render) },
     bodyLimit: config.bodyLimit,
     maxJsonDepth: config.maxJsonDepth,
+    // WombatOAM's clients write some paths with a trailing slash (`/api/request/service_request/`).
+    ignoreTrailingSlash: true,
     console: {
       home: 'operator',
       // The console shows its sign-in form only when there is something to sign in to.

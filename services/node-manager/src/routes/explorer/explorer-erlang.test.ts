@@ -178,8 +178,9 @@ suite(title, () => {
     expect(status).toBe(200);
     expect(body.service_infos.map((s) => s.label)).toEqual(['Process Manager', 'Table Visualizer']);
     const serviceId = body.service_infos[0]!.serviceId;
+    // The harness's own path, with its trailing slash.
     const post = (payload: unknown) =>
-      fetch(`${live.server.url}/api/request/service_request`, {
+      fetch(`${live.server.url}/api/request/service_request/`, {
         method: 'POST',
         headers: { ...LIVE_ADMIN, 'content-type': 'application/json' },
         body: JSON.stringify(payload),
