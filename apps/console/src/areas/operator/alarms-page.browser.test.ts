@@ -209,6 +209,12 @@ describeInBrowser('alarm list in Chromium', () => {
     // Scrolled to the end, the oldest alarms of the page are drawn.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.locator(`tr[aria-rowindex="${LOAD_ALARMS + 1}"]`).waitFor();
+    // The column headers stay in view at the end of the long table (sticky).
+    const headerTop = await page
+      .getByRole('columnheader', { name: 'Severity' })
+      .evaluate((th) => th.getBoundingClientRect().top);
+    expect(headerTop).toBeGreaterThanOrEqual(0);
+    expect(headerTop).toBeLessThan(2);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // The keyboard still reaches the pager below 1,000 rows, and the last 5 alarms are on page 2.
