@@ -49,9 +49,10 @@ export interface DataTableProps<Row> {
    */
   readonly rowEquals?: (a: Row, b: Row) => boolean;
   /**
-   * From this many rows on, only the blocks of `BLOCK_ROWS` rows near the viewport or the focus
+   * Past this many rows, only the blocks of `BLOCK_ROWS` rows near the viewport or the focus
    * are drawn (`useBlockWindow`), the others are placeholders of their height, and
-   * `aria-rowcount` / `aria-rowindex` tell assistive technology the table's true size.
+   * `aria-rowcount` / `aria-rowindex` tell assistive technology the table's true size. Rows are
+   * then keyed by place (a sort updates the drawn rows instead of moving them between blocks).
    */
   readonly windowFrom?: number;
 }
@@ -70,9 +71,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const captionId = useId();
   const controlled = props.sort !== undefined;
   const sort = controlled ? props.sort : ownSort;
-  const windowed = props.windowFrom !== undefined && rows.length > props.windowFrom;
+  // A table that may window keeps its blocks at every size: a filter that takes it below
+  // `windowFrom` then updates the drawn rows in place instead of building a new body.
+  const inBlocks = props.windowFrom !== undefined;
+  const windowed = inBlocks && rows.length > (props.windowFrom ?? 0);
   const blocks = Math.ceil(rows.length / BLOCK_ROWS);
-  const win = useBlockWindow(windowed ? blocks : 0);
+  const win = useBlockWindow(inBlocks ? blocks : 0);
   const all = useRef<HTMLInputElement>(null);
   const picked = selection ? countSelected(rows, selection) : 0;
   useEffect(() => {
@@ -98,7 +102,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       key={key}
       row={row}
       columns={columns}
-      rowIndex={windowed ? index + 2 : undefined}
+      rowIndex={inBlocks ? index + 2 : undefined}
       lang={props.rowLang?.(row)}
       selection={selection}
       selected={selection?.selected.has(selection.key(row)) ?? false}
@@ -111,7 +115,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <table
         class={props.class ? `data-table ${props.class}` : 'data-table'}
         aria-labelledby={caption === undefined ? props.labelledBy : undefined}
-        aria-rowcount={windowed ? rows.length + 1 : undefined}
+        aria-rowcount={inBlocks ? rows.length + 1 : undefined}
         onFocusIn={windowed ? win.onFocusIn : undefined}
       >
         {caption === undefined ? null : (
@@ -123,7 +127,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           columns={columns.map((column) => ({ ...column, sortable: column.sortValue !== undefined }))}
           sort={sort}
           onSort={onSort}
-          rowIndex={windowed ? 1 : undefined}
+          rowIndex={inBlocks ? 1 : undefined}
           leading={
             selection ? (
               <td class="select-cell">
@@ -138,11 +142,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             ) : null
           }
         />
-        {windowed ? (
+        {inBlocks ? (
           Array.from({ length: blocks }, (_, block) => {
             const start = block * BLOCK_ROWS;
             const count = Math.min(BLOCK_ROWS, rows.length - start);
-            return win.shown.includes(block) ? (
+            return !windowed || win.shown.includes(block) ? (
               <tbody key={block} data-block={block} ref={win.ref(block)}>
                 {/* Keyed by place: a sort or a reload updates the drawn rows in place instead of
                     building new ones (every input is controlled, so nothing sticks to the place). */}

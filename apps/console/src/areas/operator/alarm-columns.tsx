@@ -6,9 +6,17 @@ import type { AlarmWire } from './node-wire.js';
 /** What a person can do to an alarm from its row; `clear` and `comment` open a dialog first. */
 export type AlarmRowAction = 'acknowledge' | 'unacknowledge' | 'clear' | 'comment';
 
+const keys = new WeakMap<AlarmWire, string>();
+
 /** The alarm's identity for the actions and the selection: its id and its source. */
 export function alarmKey(alarm: AlarmWire): string {
-  return `${alarm.alarmId}\n${alarm.rawSrc}`;
+  // Kept per alarm object: selecting among 1,000 alarms asks each for its key on every change.
+  let key = keys.get(alarm);
+  if (key === undefined) {
+    key = `${alarm.alarmId}\n${alarm.rawSrc}`;
+    keys.set(alarm, key);
+  }
+  return key;
 }
 
 /** `disk_full on a@h`: how the alarm's box, comments and actions are named. */
