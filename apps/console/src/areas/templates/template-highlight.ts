@@ -3,7 +3,7 @@
  * the selection, the cursor and the tooltips take the colour tokens of `shell/styles.css`
  * (`--code-*`, `--syntax-*`), so the editor follows the light and the dark theme with the page.
  * Every syntax colour reads at 4.5:1 or more on the editor's ground, its active line and its
- * selection in both themes (`code-colours.test.ts` checks the tokens).
+ * selection in both themes (`shell/colour-tokens.test.ts` checks the tokens).
  */
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorView } from '@codemirror/view';

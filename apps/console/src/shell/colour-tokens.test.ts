@@ -1,17 +1,15 @@
 /**
- * The template editor's colours (template-highlight.ts) as `shell/styles.css` defines them: every
- * syntax colour reads at WCAG AA (4.5:1) on the editor's ground, its active line and its
- * selection, in the light and the dark theme.
+ * Colour tokens of `styles.css` that no page check can judge, because they are drawn where axe
+ * and `lowContrastText` do not look: the template editor's syntax colours (template-highlight.ts)
+ * read at WCAG AA (4.5:1) on the editor's ground, its active line and its selection, and chart
+ * lines (uplot-chart.ts, a canvas) stand at 3:1 or more on the page, in the light and the dark theme.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const STYLES = readFileSync(
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shell/styles.css'),
-  'utf8',
-);
+const STYLES = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'styles.css'), 'utf8');
 
 /** The custom properties set in the first `:root { ... }` block after `from` in the style sheet. */
 function tokens(from: number): Map<string, string> {
@@ -36,7 +34,7 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-describe('template editor colours', () => {
+describe('colour tokens drawn outside the page checks', () => {
   for (const [theme, set] of [
     ['light', LIGHT],
     ['dark', DARK],
@@ -57,8 +55,30 @@ describe('template editor colours', () => {
     });
   }
 
-  it('gives the dark theme its own editor colours', () => {
-    for (const name of ['--code-bg', '--code-fg', '--code-selection', '--syntax-property', '--syntax-string'])
+  for (const [theme, set] of [
+    ['light', LIGHT],
+    ['dark', DARK],
+  ] as const) {
+    it(`draws chart lines and axis text that stand out from the page in the ${theme} theme`, () => {
+      const low: string[] = [];
+      for (const ink of ['--chart-1', '--chart-2', '--chart-3', '--chart-4']) {
+        const ratio = contrast(set.get(ink) ?? '', set.get('--bg') ?? '');
+        if (!(ratio >= 3)) low.push(`${ink}: ${ratio.toFixed(2)}`);
+      }
+      expect(contrast(set.get('--fg') ?? '', set.get('--bg') ?? '')).toBeGreaterThanOrEqual(4.5);
+      expect(low).toEqual([]);
+    });
+  }
+
+  it('gives the dark theme its own editor and chart colours', () => {
+    for (const name of [
+      '--code-bg',
+      '--code-fg',
+      '--code-selection',
+      '--syntax-property',
+      '--syntax-string',
+      '--chart-1',
+    ])
       expect(DARK.get(name)).not.toBe(LIGHT.get(name));
   });
 });
