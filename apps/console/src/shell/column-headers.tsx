@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { SortDirection, SortState } from './table-sort.js';
 
 /** A column as its header cell needs it. */
@@ -15,7 +16,7 @@ export interface ColumnHeader {
 const MARKS: Readonly<Record<SortDirection, string>> = { ascending: '▲', descending: '▼' };
 
 /**
- * A table's header row: one `<th scope="col">` per column. The sorted column says so with
+ * A table's header row: one `<th scope="col" data-column>` per column. The sorted column says so with
  * `aria-sort`; a sortable one holds a button (Enter or Space sorts) whose arrow shows the order.
  */
 export function ColumnHeaders(props: {
@@ -24,15 +25,18 @@ export function ColumnHeaders(props: {
   readonly onSort?: (column: ColumnHeader) => void;
   /** The row's `aria-rowindex` in a table that draws only some of its rows. */
   readonly rowIndex?: number;
+  /** A cell before the column headers (the box that selects every row). */
+  readonly leading?: ComponentChildren;
 }) {
   const { sort, onSort } = props;
   return (
     <thead>
       <tr aria-rowindex={props.rowIndex}>
+        {props.leading}
         {props.columns.map((column) => {
           const direction = sort?.column === column.id ? sort.direction : undefined;
           return (
-            <th key={column.id} scope="col" aria-sort={direction}>
+            <th key={column.id} scope="col" aria-sort={direction} data-column={column.id}>
               {column.sortable && onSort ? (
                 <button type="button" class="sort-button" onClick={() => onSort(column)}>
                   {column.header}

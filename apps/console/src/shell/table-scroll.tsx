@@ -26,9 +26,14 @@ export function TableScroll(props: {
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
+    let boxWidth = -1;
     const measure = () => {
-      // The caption keeps to the visible width of the box (styles.css), so it never scrolls out of sight.
-      element.style.setProperty('--table-box-width', `${element.clientWidth}px`);
+      // The caption keeps to the visible width of the box (styles.css), so it never scrolls out of
+      // sight. Set only when it changed: each set would have the page laid out again.
+      if (element.clientWidth !== boxWidth) {
+        boxWidth = element.clientWidth;
+        element.style.setProperty('--table-box-width', `${boxWidth}px`);
+      }
       const hidden = element.scrollWidth - element.clientWidth;
       const next =
         hidden > 1

@@ -68,7 +68,17 @@ export function AlarmStateText(props: {
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
+/** Moments already formatted: a list of 1,000 alarms formats each again on every sort. */
+const formatted = new Map<number, string>();
+const FORMATTED_KEPT = 5000;
+
 /** A moment as people read it in their own locale (`02/12/2026, 16:04`). */
 export function whenText(ms: number): string {
-  return timeFormat.format(new Date(ms));
+  let text = formatted.get(ms);
+  if (text === undefined) {
+    if (formatted.size >= FORMATTED_KEPT) formatted.clear();
+    text = timeFormat.format(new Date(ms));
+    formatted.set(ms, text);
+  }
+  return text;
 }

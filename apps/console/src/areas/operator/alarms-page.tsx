@@ -2,12 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { ColumnHeader } from '../../shell/column-headers.js';
 import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
 import { usePageTitle } from '../../shell/page-title.js';
-import { nextSort, sortRows, type SortState, type SortValue } from '../../shell/table-sort.js';
+import { nextSort, sortRows, type SortState } from '../../shell/table-sort.js';
 import { AlarmDialog, alarmsName, type AlarmDialogKind } from './alarm-dialog.js';
 import { AlarmFilters } from './alarm-filters.js';
 import { alarmPageUrl, alarmViewPath, parseAlarmView } from './alarm-query.js';
-import { alarmKey, type AlarmRowAction } from './alarm-row.js';
-import { severityRank } from './alarm-severity.js';
+import { ALARM_SORT_VALUES, alarmKey, type AlarmRowAction } from './alarm-columns.js';
 import { AlarmTable } from './alarm-table.js';
 import type { Subscribe } from './live-updates.js';
 import type { AlarmWire } from './node-wire.js';
@@ -19,15 +18,6 @@ const LIVE_RELOAD_MS = 150;
 
 /** The API pages alarms newest first; the page shown reads that way until a column is picked. */
 const NEWEST_FIRST: SortState = { column: 'raised', direction: 'descending' };
-
-/** What each sortable column sorts by. */
-const SORT_VALUES: Readonly<Record<string, (alarm: AlarmWire) => SortValue>> = {
-  alarm: (a) => a.alarmId,
-  node: (a) => a.src.nodeName,
-  source: (a) => a.src.custom,
-  severity: (a) => severityRank(a.severity),
-  state: (a) => a.state,
-};
 
 /** Alarm actions sent at once when many alarms are selected. */
 const PARALLEL_ACTIONS = 8;
@@ -166,17 +156,27 @@ export function AlarmsPage(props: {
       return next;
     });
   }, []);
-  const onSort = (column: ColumnHeader) => setSort(nextSort(sort, column.id, column.firstDirection));
+  const onSort = useCallback(
+    (column: ColumnHeader) => setSort((current) => nextSort(current, column.id, column.firstDirection)),
+    [],
+  );
   const alarms = shown?.alarms;
+  // The rows shown now, for "select every alarm shown" with a callback that stays the same.
+  const visibleRef = useRef<readonly AlarmWire[] | undefined>(undefined);
   // The page as shown: the severity picked, in the order picked (the API's is newest first).
   const visible = useMemo(() => {
     const picked = query.severity === undefined ? alarms : alarms?.filter((a) => a.severity === query.severity);
     if (!picked) return undefined;
     // By time: the API's own order (event ids, finer than eventTime's seconds) or its reverse.
     if (sort.column === 'raised') return sort.direction === 'descending' ? picked : [...picked].reverse();
-    const value = SORT_VALUES[sort.column];
+    const value = ALARM_SORT_VALUES[sort.column];
     return value ? sortRows(picked, value, sort.direction) : picked;
   }, [alarms, query.severity, sort]);
+  visibleRef.current = visible;
+  const onSelectAll = useCallback(
+    (on: boolean) => setSelected(on ? new Set(visibleRef.current?.map(alarmKey)) : new Set()),
+    [],
+  );
   const chosen = useMemo(() => visible?.filter((a) => selected.has(alarmKey(a))) ?? [], [visible, selected]);
   const severities = useMemo(() => [...new Set(alarms?.map((a) => a.severity) ?? [])], [alarms]);
   const loading = shown?.url !== url;
@@ -225,22 +225,17 @@ export function AlarmsPage(props: {
       ) : null}
       <p role="status">{message}</p>
       <ErrorAlert message={error} />
-      {visible === undefined ? (
-        <p>Loading alarms…</p>
-      ) : visible.length === 0 ? (
-        <p>{cursors.length > 0 ? 'No older alarms.' : filtered ? 'No active alarms match.' : 'No active alarms.'}</p>
-      ) : (
-        <AlarmTable
-          alarms={visible}
-          sort={sort}
-          onSort={onSort}
-          canWrite={canWrite}
-          selected={selected}
-          onSelect={onSelect}
-          onSelectAll={(on) => setSelected(on ? new Set(visible.map(alarmKey)) : new Set())}
-          onAction={onAction}
-        />
-      )}
+      <AlarmTable
+        alarms={visible}
+        sort={sort}
+        onSort={onSort}
+        canWrite={canWrite}
+        selected={selected}
+        onSelect={onSelect}
+        onSelectAll={onSelectAll}
+        onAction={onAction}
+        empty={cursors.length > 0 ? 'No older alarms.' : filtered ? 'No active alarms match.' : 'No active alarms.'}
+      />
       {dialog ? (
         <AlarmDialog
           kind={dialog.kind}

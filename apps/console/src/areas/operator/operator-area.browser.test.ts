@@ -176,6 +176,33 @@ describeInBrowser('operator console in Chromium', () => {
     await page.getByRole('region', { name: 'Logs' }).getByText('disk /var is nearly full').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await checkLook(page, 'operator-node')).toEqual([]);
+    // The charts are canvases (no page check reads them): their axis text is drawn in the theme's
+    // ink, dark on the light page and light on the dark one, redrawn when the setting changes.
+    // Near-white and near-black pixels only: the grid lines (--line) are neither.
+    const inkPixels = () =>
+      processes
+        .locator('canvas')
+        .first()
+        .evaluate((canvas: HTMLCanvasElement) => {
+          const { data } = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height) ?? { data: [] };
+          let light = 0;
+          let dark = 0;
+          for (let i = 0; i < data.length; i += 4) {
+            if ((data[i + 3] ?? 0) < 200) continue;
+            const level = ((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0)) / 3;
+            if (level > 215) light++;
+            else if (level < 50) dark++;
+          }
+          return { light, dark };
+        });
+    // (The points are filled with the page's ground: a few pixels of the other kind.)
+    const onLight = await inkPixels();
+    expect(onLight.dark).toBeGreaterThan(Math.max(100, 5 * onLight.light));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(async () => (await inkPixels()).light).toBeGreaterThan(100);
+    const onDark = await inkPixels();
+    expect(onDark.light).toBeGreaterThan(5 * onDark.dark);
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // The same page on a phone: nothing wider than the screen.
     await page.setViewportSize(VIEWPORTS.phone);

@@ -10,7 +10,7 @@ import { followLink } from '../../shell/router.js';
 import { DeviceStateText } from './device-state-text.js';
 import { describeEvent, type DeviceAlarm, type DeviceValue, type DeviceView } from './device-wire.js';
 import { DeviceWidgets } from './device-widgets.js';
-import { formatValue, severityLevel, severityText } from './device-words.js';
+import { formatValue, severityLevel, severityText, withAlias } from './device-words.js';
 import { readTemplateDocument } from './devices-api.js';
 import { findDatapoint, templateOutline, type TemplateOutline } from './template-outline.js';
 import { DEVICES_PATH, editorPath } from './templates-routes.js';
@@ -159,12 +159,17 @@ function AlarmsTable({
           header: 'Alarm',
           rowHeader: true,
           sortValue: (a) => a.text,
-          cell: (a) => (
-            <>
-              {a.text}
-              {a.textHelp ? <span class="tpl-muted tpl-help"> {a.textHelp}</span> : null}
-            </>
-          ),
+          cell: (a) => {
+            const alias = names.datapoint(a.datapointSetId, a.datapointId);
+            return (
+              <>
+                {withAlias(a.text, a.datapointId, alias)}
+                {a.textHelp ? (
+                  <span class="tpl-muted tpl-help"> {withAlias(a.textHelp, a.datapointId, alias)}</span>
+                ) : null}
+              </>
+            );
+          },
         },
         {
           id: 'datapoint',

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  describeEvent,
   parseDrivers,
   problemFieldLabel,
   problemPlace,
@@ -156,5 +157,21 @@ describe('device wire types', () => {
     expectTypeOf<DeviceAlarm['severity']>().toEqualTypeOf<number>();
     expectTypeOf<DeviceProblem['path']>().toEqualTypeOf<string>();
     expectTypeOf<NewDevice['templateVersion']>().toEqualTypeOf<string>();
+  });
+
+  it('names the datapoint of an event, and in its text, by the alias the template gives', () => {
+    const event = {
+      id: '9',
+      at: '2026-11-26T07:00:05.000Z',
+      type: 'alarm-raised',
+      severity: 401,
+      text: 'packetLoss has no value',
+      datapointSetId: 'system',
+      datapointId: 'packetLoss',
+    };
+    expect(describeEvent(event, () => 'Packet loss')).toBe(
+      'Alarm raised (Warning (401)) on Packet loss: Packet loss has no value',
+    );
+    expect(describeEvent(event)).toBe('Alarm raised (Warning (401)) on system/packetLoss: packetLoss has no value');
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { paths } from '../../generated/templates-api.js';
 import type { ReplyBody, RequestBody } from '../../shell/api-types.js';
-import { driverErrorSentence, severityText } from './device-words.js';
+import { driverErrorSentence, severityText, withAlias } from './device-words.js';
 
 /** `GET /devices/{id}`. */
 export type Device = ReplyBody<paths['/devices/{id}']['get']>;
@@ -254,23 +254,23 @@ export function showValue(value: unknown): string {
  * device is down is said once, in its facts.
  */
 export function describeEvent(event: DeviceEvent, names?: (setId: string, datapointId: string) => string): string {
-  const name = event.datapointId
-    ? (names?.(event.datapointSetId ?? '', event.datapointId) ?? `${event.datapointSetId ?? ''}/${event.datapointId}`)
-    : '';
+  const alias = event.datapointId ? names?.(event.datapointSetId ?? '', event.datapointId) : undefined;
+  const name = event.datapointId ? (alias ?? `${event.datapointSetId ?? ''}/${event.datapointId}`) : '';
+  const said = withAlias(event.text ?? '', event.datapointId ?? '', alias ?? event.datapointId ?? '');
   const where = name ? ` on ${name}${event.row ? ` row ${event.row}` : ''}` : '';
   switch (event.type) {
     case 'alarm-raised': {
       const severity = event.severity !== undefined ? ` (${severityText(event.severity)})` : '';
-      return `Alarm raised${severity}${where}: ${event.text ?? ''}`;
+      return `Alarm raised${severity}${where}: ${said}`;
     }
     case 'alarm-cleared':
-      return `Alarm cleared${where}: ${event.text ?? ''}${event.reason ? ` (${event.reason})` : ''}`;
+      return `Alarm cleared${where}: ${said}${event.reason ? ` (${event.reason})` : ''}`;
     case 'state':
       return event.state === 'down' && event.error
         ? `State down: ${driverErrorSentence(event.error.code).split('. ')[0] ?? ''}`
         : `State ${event.state ?? ''}`;
     case 'log':
-      return `Log${event.level ? ` (${event.level})` : ''}${where}: ${event.text ?? ''}`;
+      return `Log${event.level ? ` (${event.level})` : ''}${where}: ${said}`;
     default:
       return `${event.type}${where}`;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driverErrorSentence, formatValue, severityText } from './device-words.js';
+import { driverErrorSentence, formatValue, severityText, withAlias } from './device-words.js';
 
 describe('device words', () => {
   it('names severities by band, with the number', () => {
@@ -21,5 +21,19 @@ describe('device words', () => {
   it('says a driver error code in words', () => {
     expect(driverErrorSentence('timeout')).toMatch(/^The device did not answer in time\./);
     expect(driverErrorSentence('brand-new')).toBe('The driver could not read the device.');
+  });
+
+  it('names the datapoint in an alarm text by its alias, whole words only', () => {
+    expect(withAlias('packetLoss has no value', 'packetLoss', 'Packet loss')).toBe('Packet loss has no value');
+    expect(withAlias('The driver could not read packetLoss.', 'packetLoss', 'Packet loss')).toBe(
+      'The driver could not read Packet loss.',
+    );
+    // Part of another word, or of an expression, stays as written.
+    expect(withAlias('packetLossMax is high', 'packetLoss', 'Packet loss')).toBe('packetLossMax is high');
+    expect(withAlias('datapoints.packetLoss.value > 10', 'packetLoss', 'Packet loss')).toBe(
+      'datapoints.packetLoss.value > 10',
+    );
+    expect(withAlias('rtt $1 above', 'rtt', 'Echo $& time')).toBe('Echo $& time $1 above');
+    expect(withAlias('packetLoss has no value', 'packetLoss', 'packetLoss')).toBe('packetLoss has no value');
   });
 });

@@ -38,6 +38,18 @@ export function driverErrorSentence(code: string): string {
   return DRIVER_ERRORS[code] ?? 'The driver could not read the device.';
 }
 
+/**
+ * An alarm's or event's text with the datapoint named by its alias: template authors (and the
+ * starter templates) write the datapoint id into their texts (`packetLoss has no value`), the
+ * page names datapoints by alias everywhere else. Only whole-word occurrences are replaced, and
+ * only when the alias differs from the id.
+ */
+export function withAlias(text: string, datapointId: string, alias: string): string {
+  if (alias === datapointId || datapointId === '') return text;
+  const escaped = datapointId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w])`, 'g'), () => alias);
+}
+
 /** A number for the browser's locale: at most 3 decimals, digits grouped. */
 export function formatNumber(value: number, locale?: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);

@@ -80,7 +80,8 @@ function pingTemplate(): Record<string, unknown> {
         logic: 'any',
         severity: 601,
         text: 'Echo answered',
-        textHelp: 'Holds for any round-trip time',
+        // The datapoint by its id, as authors write it: the page names it by its alias.
+        textHelp: 'Holds for any roundTripTime',
         onStartup: true,
         audited: false,
         hidden: false,
@@ -173,6 +174,7 @@ describeInBrowser('device pages in Chromium', () => {
     const alarms = page.getByRole('table', { name: 'Active alarms' });
     await alarms.getByRole('row', { name: /Echo answered/ }).waitFor({ timeout: 15_000 });
     expect(await alarms.textContent()).toContain('reachability values: Round-trip time');
+    expect(await alarms.textContent()).toContain('Holds for any Round-trip time');
     expect(await alarms.getByRole('cell').first().textContent()).toBe('Error (601)');
     await expect.poll(() => page.locator('.tpl-facts').textContent(), { timeout: 15_000 }).toMatch(/State\s*up/);
     await expect

@@ -13,6 +13,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import schema from '@triad/device-templates/schema.json';
 import { problemRange } from './problem-positions.js';
+import { templateEditorLook } from './template-highlight.js';
 import { isSchemaNode, type SchemaNode } from './schema-completion.js';
 import { templateCompletions } from './template-completions.js';
 import { validateTemplate, type SourceFormat, type TemplateProblem } from './templates-api.js';
@@ -76,6 +77,7 @@ export function createTemplateEditor(options: TemplateEditorOptions): TemplateEd
       doc: options.text,
       extensions: [
         basicSetup,
+        templateEditorLook(),
         options.format === 'yaml' ? yaml() : json(),
         linter(lintSource, { delay: VALIDATE_DELAY_MS }),
         lintGutter(),

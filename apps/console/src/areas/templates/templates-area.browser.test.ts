@@ -126,6 +126,33 @@ describe.skipIf(!available)('templates area in Chromium', () => {
     // The problem's words must read on the page, not only its red bar.
     expect(await lowContrastText(page)).toEqual([]);
     expect(await checkLook(page, 'templates-editor-problems')).toEqual([]);
+    // The syntax colours follow the theme and read on the editor's ground in both (checkLook leaves the editor out).
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const look = await page.evaluate(() => {
+        const rgb = (colour: string) => (/rgba?\(([^)]+)\)/.exec(colour)?.[1] ?? '0 0 0').split(/[\s,]+/).map(Number);
+        const luminance = (colour: string) => {
+          const [r = 0, g = 0, b = 0] = rgb(colour).map((v) => {
+            const c = v / 255;
+            return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const editor = document.querySelector('.cm-editor');
+        const ground = editor ? getComputedStyle(editor).backgroundColor : '';
+        const inks = new Set([...document.querySelectorAll('.cm-line span')].map((s) => getComputedStyle(s).color));
+        const ratios = [...inks].map((ink) => {
+          const [hi = 0, lo = 0] = [luminance(ink), luminance(ground)].sort((a, b) => b - a);
+          return (hi + 0.05) / (lo + 0.05);
+        });
+        return { groundLuminance: luminance(ground), inks: inks.size, lowest: Math.min(...ratios) };
+      });
+      expect(look.inks).toBeGreaterThanOrEqual(3);
+      expect(look.lowest).toBeGreaterThanOrEqual(4.5);
+      if (colorScheme === 'dark') expect(look.groundLuminance).toBeLessThan(0.05);
+      else expect(look.groundLuminance).toBeGreaterThan(0.9);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     // Keyboard: the problem is a button; Enter puts the cursor on its line in the editor.
     await page.getByRole('heading', { name: 'Problems' }).click();
     await problem.focus();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { blockHeight, blocksToRender } from './block-window.js';
 
 /** Row height assumed before any row was measured, in px (a row with its action buttons). */
@@ -29,6 +29,7 @@ export function useBlockWindow(blocks: number): BlockWindow {
   const refs = useRef(new Map<number, (element: HTMLElement | null) => void>());
   const measured = useRef(new Map<number, { px: number; rows: number }>());
   const observer = useRef<IntersectionObserver | undefined>(undefined);
+  const sizes = useRef<ResizeObserver | undefined>(undefined);
   useEffect(() => {
     const io = new IntersectionObserver(
       (entries) => {
@@ -44,27 +45,40 @@ export function useBlockWindow(blocks: number): BlockWindow {
       },
       { rootMargin: '50% 0px' },
     );
+    // The height of every block drawn with its rows, read after the browser's own layout: asking
+    // for it during a render (getBoundingClientRect) would force a second layout per update.
+    const ro = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const element = entry.target;
+        if (!(element instanceof HTMLTableSectionElement) || element.dataset.placeholder !== undefined) continue;
+        const px = entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height;
+        measured.current.set(Number(element.dataset.block), { px, rows: element.rows.length });
+      }
+    });
     observer.current = io;
-    for (const element of elements.current.values()) io.observe(element);
-    return () => io.disconnect();
-  }, []);
-  // After each render: remember the height of every block drawn with its rows.
-  useLayoutEffect(() => {
-    for (const [block, element] of elements.current) {
-      if (element.dataset.placeholder !== undefined) continue;
-      const rows = element instanceof HTMLTableSectionElement ? element.rows.length : 0;
-      measured.current.set(block, { px: element.getBoundingClientRect().height, rows });
+    sizes.current = ro;
+    for (const element of elements.current.values()) {
+      io.observe(element);
+      ro.observe(element);
     }
-  });
+    return () => {
+      io.disconnect();
+      ro.disconnect();
+    };
+  }, []);
   const ref = useCallback((block: number) => {
     let callback = refs.current.get(block);
     if (!callback) {
       callback = (element) => {
         const old = elements.current.get(block);
-        if (old) observer.current?.unobserve(old);
+        if (old) {
+          observer.current?.unobserve(old);
+          sizes.current?.unobserve(old);
+        }
         if (element) {
           elements.current.set(block, element);
           observer.current?.observe(element);
+          sizes.current?.observe(element);
         } else elements.current.delete(block);
       };
       refs.current.set(block, callback);
