@@ -193,6 +193,9 @@ export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
 }
 
+/** Tallest screenshot `checkLook` saves, in CSS px: the top of a long page shows its state. */
+const MAX_SHOT_HEIGHT = 2400;
+
 /** Where `checkLook` writes its screenshots when `TRIAD_SHOTS_DIR` names a folder (e.g. /tmp/shots-console). */
 function shotsDirectory(): string | undefined {
   if (process.env.TRIAD_SCREENSHOTS === '1') return SCREENSHOTS;
@@ -206,7 +209,8 @@ function shotsDirectory(): string | undefined {
  * Returns every finding as `theme width: finding` lines (empty when the page is fine) and leaves
  * the page in the light theme at its former size. With `TRIAD_SCREENSHOTS=1` (docs/screenshots)
  * or `TRIAD_SHOTS_DIR`, it saves `<name>-<theme>-<width>.png` of each state (and, in
- * docs/screenshots, `<name>.png` of the light desktop one, which the guides show).
+ * docs/screenshots, `<name>.png` of the light desktop one when that file is there: a guide shows it),
+ * each at most `MAX_SHOT_HEIGHT` px tall.
  */
 export async function checkLook(page: Page, name: string): Promise<string[]> {
   const size = page.viewportSize() ?? VIEWPORTS.desktop;
@@ -232,10 +236,14 @@ export async function checkLook(page: Page, name: string): Promise<string[]> {
         if (shots !== undefined) {
           await mkdir(shots, { recursive: true });
           const file = path.join(shots, `${name}-${colorScheme}-${viewport.width}.png`);
-          await page.screenshot({ path: file, fullPage: true });
-          // The light desktop shot also keeps the page's plain name, the one the guides show.
-          if (colorScheme === 'light' && viewport === VIEWPORTS.desktop && shots === SCREENSHOTS)
-            await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+          // The whole page down to `MAX_SHOT_HEIGHT` (a list of 1,000 rows would be 0.8 MB of repeats).
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          const clip = { x: 0, y: 0, width: viewport.width, height: Math.min(height, MAX_SHOT_HEIGHT) };
+          await page.screenshot({ path: file, fullPage: true, clip });
+          // A guide's picture (`<name>.png`, already in docs/screenshots) is the light desktop shot.
+          const guide = path.join(shots, `${name}.png`);
+          if (colorScheme === 'light' && viewport === VIEWPORTS.desktop && shots === SCREENSHOTS && existsSync(guide))
+            await page.screenshot({ path: guide, fullPage: true, clip });
         }
       }
     }
