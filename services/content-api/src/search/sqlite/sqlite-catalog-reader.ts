@@ -16,6 +16,14 @@ import { Segment, type SegmentHeader } from '../segments/segment.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { parseSeqList } from '../segments/seq-list.js';
+import { TermDictionary } from '../segments/term-dictionary.js';
+import {
+  allExact,
+  distinctQueryWords,
+  intersectClassified,
+  unionOfAlternatives,
+  wordAlternatives,
+} from '../segments/word-matching.js';
 
 /**
  * The read side of the SQLite store, on its own connection. Every call runs in one read
@@ -29,6 +37,9 @@ export class SqliteCatalogReader {
   readonly #dictionary = new FacetDictionary();
   #segments = new Map<number, Segment>();
   #snapshot: SegmentSnapshot | undefined;
+  /** The vocabulary of the catalog `snapshot` shows, built on the first search that needs it. */
+  #vocabulary: { snapshot: SegmentSnapshot; dictionary: TermDictionary } | undefined;
+  #vocabularyTable = false;
   readonly #inTransaction: <T>(work: () => T) => T;
 
   constructor(connection: SqliteConnection) {
@@ -40,8 +51,13 @@ export class SqliteCatalogReader {
   search(query: SearchQuery): SearchPage {
     return this.#inTransaction(() => {
       const snapshot = this.#refresh();
-      const matches = query.words.length > 0 ? this.#matches(query.words) : undefined;
-      const result = searchSegments({ snapshot, query, matches });
+      const { matches, classes } =
+        query.words.length === 0
+          ? { matches: undefined, classes: undefined }
+          : query.matching === 'default'
+            ? this.#classifiedMatches(snapshot, query.words)
+            : { matches: this.#matches(query.words), classes: undefined };
+      const result = searchSegments({ snapshot, query, matches, classes });
       const hits = result.hits(
         this.#bySeq(
           'select seq as k, description as v from content_articles where seq in (select value from json_each(?))',
@@ -156,6 +172,64 @@ export class SqliteCatalogReader {
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */
   #matches(words: readonly string[]): Float64Array {
     const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
+    const list = this.#statement(
+      'select group_concat(rowid) from content_article_words where content_article_words match ?',
+    )
+      .pluck()
+      .get(expression) as string | null;
+    return parseSeqList(list ?? '');
+  }
+
+  /**
+   * Seqs having every word under default matching (decision 0040), ascending, with the match
+   * class of each (undefined when all are exact): per word, one FTS5 query per class of the
+   * indexed words it stands for, the classes united and the words intersected here.
+   */
+  #classifiedMatches(
+    snapshot: SegmentSnapshot,
+    words: readonly string[],
+  ): { matches: Float64Array; classes: Uint8Array | undefined } {
+    const dictionary = this.#dictionaryOf(snapshot);
+    const perWord = distinctQueryWords(words).map(({ word, last }) =>
+      unionOfAlternatives(
+        wordAlternatives(dictionary, word, last).map((alternative) => ({
+          class: alternative.class,
+          seqs: this.#matchesAny(alternative.terms),
+        })),
+      ),
+    );
+    const { seqs, classes } = intersectClassified(perWord);
+    return { matches: seqs, classes: allExact(classes) ? undefined : classes };
+  }
+
+  /** The indexed words of the snapshot's catalog (FTS5's vocabulary), read again when the catalog changed. */
+  #dictionaryOf(snapshot: SegmentSnapshot): TermDictionary {
+    if (this.#vocabulary?.snapshot === snapshot) return this.#vocabulary.dictionary;
+    if (!this.#vocabularyTable) {
+      // A table of the connection's own temporary schema: the reader stays query-only for the catalog.
+      this.#connection.pragma('query_only = OFF');
+      try {
+        this.#connection.exec(
+          'create virtual table if not exists temp.content_word_vocabulary ' +
+            "using fts5vocab(main, 'content_article_words', 'row')",
+        );
+      } finally {
+        this.#connection.pragma('query_only = ON');
+      }
+      this.#vocabularyTable = true;
+    }
+    const rows = this.#statement('select term, doc from temp.content_word_vocabulary').raw().all() as [
+      string,
+      number,
+    ][];
+    const dictionary = new TermDictionary(rows);
+    this.#vocabulary = { snapshot, dictionary };
+    return dictionary;
+  }
+
+  /** Seqs whose words include any of `terms` (FTS5), ascending. */
+  #matchesAny(terms: readonly string[]): Float64Array {
+    const expression = terms.map((w) => `"${w.replaceAll('"', '""')}"`).join(' OR ');
     const list = this.#statement(
       'select group_concat(rowid) from content_article_words where content_article_words match ?',
     )
