@@ -52,6 +52,10 @@ describe('TermDictionary', () => {
     expect(dictionary.typos('bohrer', 1, 10)).toEqual(['bohren']);
     expect(dictionary.typos('bohrmaschien', 2, 10)).toEqual(['bohrmaschine']);
     expect(new TermDictionary([['m8x40', 1]]).typos('m8x41', 1, 10)).toEqual([]);
+    // An edit of the first letter counts as two.
+    expect(dictionary.typos('pohrer', 1, 10)).toEqual([]);
+    expect(dictionary.typos('pohrmaschine', 2, 10)).toEqual(['bohrmaschine']);
+    expect(dictionary.typos('pohrmaschien', 2, 10)).toEqual([]);
   });
 
   it('agrees with the plain distance on every pair of a generated vocabulary', () => {
@@ -64,12 +68,18 @@ describe('TermDictionary', () => {
         vocabulary.push(w);
       }
     const all = new TermDictionary(vocabulary.map((w) => [w, 1] as const));
-    for (const query of ['abre', 'rab', 'eeee', 'ba', 'aberr']) {
+    for (const query of ['abre', 'rab', 'eeee', 'ba', 'aberr', 'rbae']) {
       for (const edits of [1, 2]) {
         const expected = vocabulary
           .filter((w) => {
-            const d = distance(foldWord(w), foldWord(query));
-            return d > 0 && d <= edits;
+            const [a, b] = [foldWord(w), foldWord(query)];
+            const d = distance(a, b);
+            if (a[0] === b[0]) return d > 0 && d <= edits;
+            // An edit of the first letter counts as two: with two allowed, it is the only one.
+            const rest = b.slice(1);
+            return (
+              edits === 2 && (a === rest || a.slice(1) === rest || a.slice(1) === b || a === b[1]! + b[0] + b.slice(2))
+            );
           })
           .sort();
         expect(all.typos(query, edits, 10_000).sort(), `${query} ${edits}`).toEqual(expected);

@@ -11,6 +11,7 @@ export class TermDictionary {
   readonly #terms: string[];
   /** Articles holding each word (for the most frequent words when a prefix has too many). */
   readonly #frequency: Uint32Array;
+  #letters: string[] | undefined;
 
   /** `entries`: each distinct indexed word once, with the number of articles holding it. */
   constructor(entries: Iterable<readonly [term: string, articles: number]>) {
@@ -60,21 +61,59 @@ export class TermDictionary {
   /**
    * Indexed words without digits whose folded key is 1 to `maxEdits` edits from `word`'s (optimal
    * string alignment distance: insertion, deletion, substitution, transposition of two adjacent
-   * letters), nearest first, then in the most articles; at most `limit`. The sorted keys are
-   * walked as a trie: one row of the distance table per letter of the path, shared by the keys
-   * with that prefix, and every key under a prefix whose row exceeds `maxEdits` skipped by a
-   * binary search.
+   * letters), nearest first, then in the most articles; at most `limit`. As in Meilisearch, an
+   * edit of the first letter counts as two: with one edit allowed the first letter is kept, with
+   * two it may be the only edit. The keys of the same first letter are walked as a trie (`#walk`);
+   * those of another first letter are looked up, one per letter.
    */
   typos(word: string, maxEdits: number, limit: number): string[] {
     const query = foldWord(word);
+    const found = new Map<number, number>(); // index -> distance
+    const first = query.charAt(0);
+    const from = this.#lowerBound(first);
+    this.#walk(query, maxEdits, from, this.#prefixEnd(first, from), found);
+    if (maxEdits >= 2 && query.length > 1) {
+      const rest = query.slice(1);
+      const variants = new Set([rest, `${query.charAt(1)}${first}${query.slice(2)}`]);
+      for (const letter of this.#firstLetters()) if (letter !== first) variants.add(letter + rest).add(letter + query);
+      for (const variant of variants)
+        for (let i = this.#lowerBound(variant); i < this.#keys.length && this.#keys[i] === variant; i += 1)
+          if (!found.has(i) && variant !== query && !hasDigit(variant)) found.set(i, 2);
+    }
+    return [...found]
+      .sort((a, b) => a[1] - b[1] || (this.#frequency[b[0]] ?? 0) - (this.#frequency[a[0]] ?? 0) || a[0] - b[0])
+      .slice(0, limit)
+      .map(([i]) => this.#terms[i] as string);
+  }
+
+  /** The distinct first letters of the keys (found by skipping each letter's range). */
+  #firstLetters(): string[] {
+    if (!this.#letters) {
+      const letters: string[] = [];
+      for (let i = 0; i < this.#keys.length;) {
+        const letter = (this.#keys[i] as string).charAt(0);
+        letters.push(letter);
+        i = this.#prefixEnd(letter, i);
+      }
+      this.#letters = letters;
+    }
+    return this.#letters;
+  }
+
+  /**
+   * Adds to `found` the keys of `[from, to)` without digits 1 to `maxEdits` edits from `query`.
+   * The sorted keys are walked as a trie: one row of the distance table per letter of the path,
+   * shared by the keys with that prefix, only its band of `maxEdits` around the diagonal
+   * computed, and every key under a prefix whose row exceeds `maxEdits` skipped by a binary search.
+   */
+  #walk(query: string, maxEdits: number, from: number, to: number, found: Map<number, number>): void {
     const m = query.length;
     const keys = this.#keys;
     const over = maxEdits + 1;
     const rows: Int32Array[] = [Int32Array.from({ length: m + 2 }, (_, j) => (j <= m ? Math.min(j, over) : over))];
-    const found: { i: number; distance: number }[] = [];
     let path = ''; // the prefix whose rows `rows[1..path.length]` hold
-    let i = 0;
-    while (i < keys.length) {
+    let i = from;
+    while (i < to) {
       const key = keys[i] as string;
       let depth = 0;
       const shared = Math.min(path.length, key.length);
@@ -118,11 +157,9 @@ export class TermDictionary {
       }
       path = key;
       const distance = Math.abs(key.length - m) > maxEdits ? over : ((rows[key.length] as Int32Array)[m] as number);
-      if (distance > 0 && distance <= maxEdits && !hasDigit(key)) found.push({ i, distance });
+      if (distance > 0 && distance <= maxEdits && !hasDigit(key)) found.set(i, distance);
       i += 1;
     }
-    found.sort((a, b) => a.distance - b.distance || (this.#frequency[b.i] ?? 0) - (this.#frequency[a.i] ?? 0));
-    return found.slice(0, limit).map((f) => this.#terms[f.i] as string);
   }
 
   /** First index whose key is not below `key`. */

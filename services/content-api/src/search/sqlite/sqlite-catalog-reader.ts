@@ -16,11 +16,13 @@ import { Segment, type SegmentHeader } from '../segments/segment.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { parseSeqList } from '../segments/seq-list.js';
-import { TermDictionary } from '../segments/term-dictionary.js';
+import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import {
   allExact,
   distinctQueryWords,
   intersectClassified,
+  MATCH_CLASS,
+  MIN_PREFIX_LETTERS,
   unionOfAlternatives,
   wordAlternatives,
 } from '../segments/word-matching.js';
@@ -190,19 +192,30 @@ export class SqliteCatalogReader {
     words: readonly string[],
   ): { matches: Float64Array; classes: Uint8Array | undefined } {
     const dictionary = this.#dictionaryOf(snapshot);
-    const perWord = distinctQueryWords(words).map(({ word, last }) =>
-      unionOfAlternatives(
-        wordAlternatives(dictionary, word, last).map((alternative) => ({
-          class: alternative.class,
-          seqs: this.#matchesAny(alternative.terms),
-        })),
-      ),
-    );
+    const perWord = distinctQueryWords(words).map(({ word, last }) => {
+      // Words with a digit (ids, GTINs, part numbers: most of the vocabulary) are not in the
+      // dictionary: they match as typed, and when last by FTS5's own prefix query.
+      const alternatives = hasDigit(word)
+        ? [
+            { class: MATCH_CLASS.exact, seqs: this.#matchesAny([word]) },
+            ...(last && [...word].length >= MIN_PREFIX_LETTERS
+              ? [{ class: MATCH_CLASS.prefix, seqs: this.#matchesAny([word], '*') }]
+              : []),
+          ]
+        : wordAlternatives(dictionary, word, last).map((alternative) => ({
+            class: alternative.class,
+            seqs: this.#matchesAny(alternative.terms),
+          }));
+      return unionOfAlternatives(alternatives);
+    });
     const { seqs, classes } = intersectClassified(perWord);
     return { matches: seqs, classes: allExact(classes) ? undefined : classes };
   }
 
-  /** The indexed words of the snapshot's catalog (FTS5's vocabulary), read again when the catalog changed. */
+  /**
+   * The indexed words without digits of the snapshot's catalog (FTS5's vocabulary from `a` on,
+   * so numbers are skipped by the index), read again when the catalog changed.
+   */
   #dictionaryOf(snapshot: SegmentSnapshot): TermDictionary {
     if (this.#vocabulary?.snapshot === snapshot) return this.#vocabulary.dictionary;
     if (!this.#vocabularyTable) {
@@ -218,18 +231,17 @@ export class SqliteCatalogReader {
       }
       this.#vocabularyTable = true;
     }
-    const rows = this.#statement('select term, doc from temp.content_word_vocabulary').raw().all() as [
-      string,
-      number,
-    ][];
-    const dictionary = new TermDictionary(rows);
+    const rows = this.#statement("select term, doc from temp.content_word_vocabulary where term >= 'a'")
+      .raw()
+      .all() as [string, number][];
+    const dictionary = new TermDictionary(rows.filter(([term]) => !hasDigit(term)));
     this.#vocabulary = { snapshot, dictionary };
     return dictionary;
   }
 
-  /** Seqs whose words include any of `terms` (FTS5), ascending. */
-  #matchesAny(terms: readonly string[]): Float64Array {
-    const expression = terms.map((w) => `"${w.replaceAll('"', '""')}"`).join(' OR ');
+  /** Seqs whose words include any of `terms` (FTS5; with `prefix` `*`, words starting with one), ascending. */
+  #matchesAny(terms: readonly string[], prefix: '' | '*' = ''): Float64Array {
+    const expression = terms.map((w) => `"${w.replaceAll('"', '""')}"${prefix}`).join(' OR ');
     const list = this.#statement(
       'select group_concat(rowid) from content_article_words where content_article_words match ?',
     )
