@@ -94,4 +94,18 @@ describeEachDatabase<ContentTables>('relevance corpus', (getDb) => {
     expect(wide.total).toBeGreaterThan(3);
     expect(pages.map(numberOf)).toEqual(wide.hits.map(numberOf));
   });
+
+  // Last: it changes the catalog.
+  it('finds the words a delta brings by prefix and with typos at the next search', async () => {
+    expect((await backend.search(query('zylinderk'))).total).toBe(0);
+    const article = { ...articles[0]!, id: `${shop.id}:Z-9001`, supplierArticleId: 'Z-9001' };
+    const added = {
+      ...article,
+      description: 'Zylinderkopfschraube M6',
+      descriptions: [{ lang: 'de' as const, value: 'Zylinderkopfschraube M6' }],
+    };
+    await backend.applyShopDelta({ shop, changes: [{ kind: 'upsert', article: added }], hash: 'corpus-v2' });
+    expect(numberOf((await backend.search(query('zylinderk'))).hits[0])).toBe('Z-9001');
+    expect(numberOf((await backend.search(query('zylinderkopfschraueb'))).hits[0])).toBe('Z-9001');
+  });
 });

@@ -40,7 +40,7 @@ export class SqliteCatalogReader {
   #segments = new Map<number, Segment>();
   #snapshot: SegmentSnapshot | undefined;
   /** The vocabulary of the catalog `snapshot` shows, built on the first search that needs it. */
-  #vocabulary: { snapshot: SegmentSnapshot; dictionary: TermDictionary } | undefined;
+  #vocabulary: { snapshot: SegmentSnapshot; version: Buffer; dictionary: TermDictionary } | undefined;
   #vocabularyTable = false;
   readonly #inTransaction: <T>(work: () => T) => T;
 
@@ -218,6 +218,16 @@ export class SqliteCatalogReader {
    */
   #dictionaryOf(snapshot: SegmentSnapshot): TermDictionary {
     if (this.#vocabulary?.snapshot === snapshot) return this.#vocabulary.dictionary;
+    // FTS5's averages and structure records change with every write to its index: when they did
+    // not (a price delta, a shop record), the words are those read before.
+    const records = this.#statement('select block from content_article_words_data where id in (1, 10) order by id')
+      .pluck()
+      .all() as Buffer[];
+    const version = Buffer.concat(records.flatMap((r) => [r, Buffer.from([records.length])]));
+    if (this.#vocabulary?.version.equals(version)) {
+      this.#vocabulary = { ...this.#vocabulary, snapshot };
+      return this.#vocabulary.dictionary;
+    }
     if (!this.#vocabularyTable) {
       // A table of the connection's own temporary schema: the reader stays query-only for the catalog.
       this.#connection.pragma('query_only = OFF');
@@ -235,7 +245,7 @@ export class SqliteCatalogReader {
       .raw()
       .all() as [string, number][];
     const dictionary = new TermDictionary(rows.filter(([term]) => !hasDigit(term)));
-    this.#vocabulary = { snapshot, dictionary };
+    this.#vocabulary = { snapshot, version, dictionary };
     return dictionary;
   }
 
