@@ -18,6 +18,9 @@
  *     text + `fq` filters; no `q`; `offset` 8000; the two most frequent words of the catalog; and
  *     `GET /api/articles/{id}`: p50/p99/max latency in ms beside the aims of issue 6. The first
  *     search after the import is reported on its own (SQLite loads the shops' columns then);
+ *   - one- and two-word queries with four facets under `matching=exact` and default matching,
+ *     as typed and with typos or a started last word (issue 27, decision 0040), the first search
+ *     under default matching (it reads the vocabulary) and the heap before and after it;
  *   - on that store, the BMEcat deltas of issue 12 (`content-delta-steps.ts`): `T_UPDATE_PRICES`
  *     naming BENCH_PRICE_UPDATES articles (100,000; one file per shop, the first shops first),
  *     `T_UPDATE_PRODUCTS` of BENCH_PRODUCT_UPDATES items (10,000; new, update, delete), searches
@@ -236,6 +239,22 @@ const TEXTS = [
 ];
 const q = (i: number) => encodeURIComponent(TEXTS[i % TEXTS.length]!);
 
+/** Queries of one and of two words, as typed and with a typo or a started last word (decision 0040). */
+const ONE_WORD = ['pipette', 'gants', 'klebeband', 'ordner', 'akkuschrauber', 'labels'];
+const TWO_WORDS = ['bosch blau', 'copy paper', 'ordner schwarz', 'akkuschrauber makita', 'tesa klebeband'];
+const ONE_WORD_TYPED = ['pipete', 'gnats', 'klebebnad', 'ordn', 'akkuschruaber', 'lab'];
+const TWO_WORDS_TYPED = ['bosch bla', 'copy papr', 'ordner schwa', 'akkuschrauber makit', 'tessa klebeband'];
+/** Four facets, as a client showing them asks. */
+const FOUR_FACETS = ['businessShopId', 'manufacturerName', 'ECLASS', 'UNSPSC'].map((f) => `facet=${f}`).join('&');
+const matchingUrl = (texts: readonly string[], matching: string) => (i: number) =>
+  `/api/articles?q=${encodeURIComponent(texts[i % texts.length]!)}&${FOUR_FACETS}&matching=${matching}`;
+
+/** Heap in use, MB, after a collection when the process runs with `--expose-gc`. */
+function heapMb(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / MB;
+}
+
 /** Searches through the HTTP stack (`app.inject`). */
 async function benchSearch(engine: string, backend: SearchBackend, sample: readonly Article[]): Promise<void> {
   const { app, headers } = await searchApp(backend);
@@ -281,10 +300,16 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
       'max < 200 (raw FTS5: 355 + 383 ms at 1 M)',
     ],
     ['detail', (i) => `/api/articles/${encodeURIComponent(sample[i % sample.length]!.id)}`, DETAIL_RUNS, 'p50 < 2'],
+    ['1 word, 4 facets, matching=exact', matchingUrl(ONE_WORD, 'exact'), SEARCH_RUNS, 'issue 27: p99 < 30'],
+    ['1 word, 4 facets, default', matchingUrl(ONE_WORD, 'default'), SEARCH_RUNS, 'p99 <= 1.5x exact, < 30'],
+    ['1 word typo/prefix, default', matchingUrl(ONE_WORD_TYPED, 'default'), SEARCH_RUNS, 'p99 <= 1.5x exact, < 30'],
+    ['2 words, 4 facets, matching=exact', matchingUrl(TWO_WORDS, 'exact'), SEARCH_RUNS, 'issue 27: p99 < 30'],
+    ['2 words, 4 facets, default', matchingUrl(TWO_WORDS, 'default'), SEARCH_RUNS, 'p99 <= 1.5x exact, < 30'],
+    ['2 words typo/prefix, default', matchingUrl(TWO_WORDS_TYPED, 'default'), SEARCH_RUNS, 'p99 <= 1.5x exact, < 30'],
   ];
   try {
     const firstStart = process.hrtime.bigint();
-    const first = await app.inject({ method: 'GET', url: `/api/articles?q=${q(0)}`, headers });
+    const first = await app.inject({ method: 'GET', url: `/api/articles?q=${q(0)}&matching=exact`, headers });
     if (first.statusCode !== 200) throw new Error(`first search answered ${first.statusCode}`);
     searchRows.push([
       engine,
@@ -293,6 +318,30 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
       '-',
       '-',
       'once per content version',
+    ]);
+    // The vocabulary default matching reads once per catalog version, and the heap it takes.
+    const exactStart = process.hrtime.bigint();
+    await app.inject({ method: 'GET', url: matchingUrl(ONE_WORD, 'exact')(0), headers });
+    const exactMs = Number(process.hrtime.bigint() - exactStart) / 1e6;
+    const heapBefore = heapMb();
+    const vocabularyStart = process.hrtime.bigint();
+    await app.inject({ method: 'GET', url: matchingUrl(ONE_WORD, 'default')(0), headers });
+    searchRows.push([
+      engine,
+      'first default-matching search (reads the vocabulary)',
+      Number(process.hrtime.bigint() - vocabularyStart) / 1e6,
+      '-',
+      '-',
+      `once per version; an exact search then: ${exactMs.toFixed(1)} ms`,
+    ]);
+    const heapAfter = heapMb();
+    searchRows.push([
+      engine,
+      'heap MB: loaded catalog -> with vocabulary',
+      heapBefore,
+      heapAfter,
+      '-',
+      `x${(heapAfter / heapBefore).toFixed(2)} (aim <= 1.3; run with NODE_OPTIONS=--expose-gc)`,
     ]);
     for (const [name, url, runs, aim] of cases) {
       const samples: number[] = [];

@@ -860,6 +860,8 @@ export interface operations {
       query?: {
         /** @description query text, at most 32 words; absent: every article */
         q?: string;
+        /** @description how the words of q match. default (also when absent): as typed or with ä/ö/ü/ß spelled ae/oe/ue/ss (and back); the last word also as the start of a word (from 2 letters); words of 5 to 8 letters with one typo, of 9 or more with two (a letter added, missing, replaced, or two swapped), never words with digits (numbers, article ids, GTINs). Hits matching every word as typed come first, then by prefix, then with typos. exact: only the words as typed (accents ignored) */
+        matching?: 'default' | 'exact';
         /** @description filter query, JSON: {"expression": E} where E has a `type` of And / Or (operands), ExactStringMatchFilter (filterName businessShopId or manufacturerName, value), DecimalRangeFilter (filterName pricePerMinimumOrderQuantity[InclSpecialTaxes], lowerBound, upperBound) or ExactReferenceFeatureMatchFilter (filterName UNSPSC-7, UNSPSC-9, UNSPSC, ECLASS, ETIM; group) */
         fq?: string;
         /** @description only articles of these shops */

@@ -37,6 +37,7 @@ function searchParams(search: ParsedSearch, offset: number, fq: string | undefin
     ...(search.query.shopIds.length > 0 ? { businessShopId: search.query.shopIds } : {}),
     ...(search.currency !== undefined ? { currency: search.currency } : {}),
     ...(search.facets !== undefined ? { facet: search.facets } : {}),
+    ...(search.matching !== undefined ? { matching: search.matching } : {}),
     limit: search.query.limit,
     offset,
   };

@@ -2,7 +2,9 @@ import { invalidQueryParam } from '../errors.js';
 import { parseFilter } from './parse-filter.js';
 import {
   FACET_NAMES,
+  MATCHINGS,
   MAX_QUERY_WORDS,
+  type Matching,
   type FacetName,
   SORT_FIELDS,
   searchWords,
@@ -31,13 +33,16 @@ export interface ParsedSearch {
   readonly currency?: string;
   /** The facets the request named with `facet` (absent: every facet), for links that repeat it. */
   readonly facets?: readonly FacetName[];
+  /** `matching` as the request gave it, for links that repeat it. */
+  readonly matching?: Matching;
 }
 
 /**
  * Validates the query parameters of `GET /api/articles` (spec limits: `limit` 0..1000 default 20,
  * `offset` 0..8000 default 0, `q` at most 1000 characters and 32 words, `businessShopId` never
- * empty, `currency` three capital letters, `facet` facet names) and builds the backend query with
- * the facets `facet` names (every facet without it).
+ * empty, `currency` three capital letters, `facet` facet names, `matching` `default` or `exact`)
+ * and builds the backend query with the facets `facet` names (every facet without it) and default
+ * matching unless `matching=exact`.
  * Unknown parameters are ignored.
  *
  * @throws ProblemError 400 invalid-query-param naming the first invalid parameter.
@@ -73,6 +78,11 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
   const shopIds = many(raw, 'businessShopId');
   const facetParameter = many(raw, 'facet');
   const facets = parseFacets(facetParameter);
+  const matching = single(raw, 'matching');
+  if (matching !== undefined && !(MATCHINGS as readonly string[]).includes(matching))
+    throw invalidQueryParam('matching', [
+      { path: '#/matching', code: 'UNKNOWN', description: `must be one of ${MATCHINGS.join(', ')}` },
+    ]);
   return {
     query: {
       words,
@@ -82,12 +92,14 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
       limit,
       offset,
       facets,
+      matching: (matching ?? 'default') as Matching,
     },
     ...(q !== undefined ? { q } : {}),
     ...(fq !== undefined ? { fq } : {}),
     ...(hash !== undefined ? { hash } : {}),
     ...(currency !== undefined ? { currency } : {}),
     ...(facetParameter.length > 0 ? { facets } : {}),
+    ...(matching !== undefined ? { matching: matching as Matching } : {}),
   };
 }
 

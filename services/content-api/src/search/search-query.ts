@@ -42,6 +42,13 @@ export type FilterExpression =
       readonly group: string;
     };
 
+/**
+ * How the words of `q` match (decision 0040): `exact`, only as indexed (as before that
+ * decision); `default`, also with typos, the last word as a prefix, umlauts as ae/oe/ue and ß as ss.
+ */
+export const MATCHINGS = ['default', 'exact'] as const;
+export type Matching = (typeof MATCHINGS)[number];
+
 /** What a backend is asked: every member already validated and bounded. */
 export interface SearchQuery {
   /** Words of `q` (letters and digits only); empty: every article matches. */
@@ -54,6 +61,8 @@ export interface SearchQuery {
   readonly limit: number;
   readonly offset: number;
   readonly facets: readonly FacetName[];
+  /** How `words` match; absent: `exact`. */
+  readonly matching?: Matching;
 }
 
 export interface SearchHit {

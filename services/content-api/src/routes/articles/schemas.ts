@@ -1,4 +1,10 @@
-import { CLASSIFICATION_FACETS, FACET_NAMES, MAX_QUERY_WORDS, SORT_FIELDS } from '../../search/search-query.js';
+import {
+  CLASSIFICATION_FACETS,
+  FACET_NAMES,
+  MATCHINGS,
+  MAX_QUERY_WORDS,
+  SORT_FIELDS,
+} from '../../search/search-query.js';
 import { MAX_Q_LENGTH, MAX_SORT_KEYS, SEARCH_LIMIT, SEARCH_OFFSET } from '../../search/parse-search-query.js';
 import {
   cachedContentReply,
@@ -168,6 +174,17 @@ export const searchArticlesSchema = {
         type: 'string',
         maxLength: MAX_Q_LENGTH,
         description: `query text, at most ${MAX_QUERY_WORDS} words; absent: every article`,
+      },
+      matching: {
+        type: 'string',
+        enum: [...MATCHINGS],
+        description:
+          'how the words of q match. default (also when absent): as typed or with ä/ö/ü/ß spelled ' +
+          'ae/oe/ue/ss (and back); ' +
+          'the last word also as the start of a word (from 2 letters); words of 5 to 8 letters with ' +
+          'one typo, of 9 or more with two (a letter added, missing, replaced, or two swapped), never ' +
+          'words with digits (numbers, article ids, GTINs). Hits matching every word as typed come ' +
+          'first, then by prefix, then with typos. exact: only the words as typed (accents ignored)',
       },
       fq: {
         type: 'string',

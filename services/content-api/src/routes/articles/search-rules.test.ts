@@ -6,6 +6,7 @@ import { toScaled } from '../../model/decimal.js';
 import { pricePerMinimumOrderQuantity } from '../../model/article-prices.js';
 import type { SearchResultReply } from '../../presenters/search-presenter.js';
 import type { ContentTables } from '../../migrations/content-tables.js';
+import { searchWords } from '../../search/search-query.js';
 import { buildTestContentApp, TEST_SEED, type TestContentApp } from '../../test-support/content-test-app.js';
 
 const ARTICLES = 60;
@@ -58,6 +59,26 @@ describeEachDatabase<ContentTables>('search parameter rules', (getDb) => {
     expect(body).toMatchObject({ queryParam: 'q', errors: [{ path: '#/q', code: 'MAXIMUM', limit: 32 }] });
     expect(body.detail).toMatch(/33 words/);
     expect((await t.get(`/api/articles?q=${encodeURIComponent(words(32))}`)).statusCode).toBe(200);
+  });
+
+  it('matches a typo by default, only as typed with matching=exact, and keeps matching in links', async () => {
+    const word = searchWords(all[0]!.description).find((w) => /^[a-z]{6,}$/.test(w))!;
+    const typo = `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`; // two letters swapped
+    const search = async (query: string) => (await t.get(`/api/articles?${query}`)).json<SearchResultReply>();
+    const asTyped = await search(`q=${word}&matching=exact`);
+    expect(asTyped.total).toBeGreaterThan(0);
+    expect((await search(`q=${typo}&matching=exact`)).total).toBe(0);
+    const fuzzy = await search(`q=${typo}`);
+    expect(fuzzy.total).toBeGreaterThanOrEqual(asTyped.total);
+    expect(fuzzy.members.map((m) => m.article.id)).toEqual(
+      expect.arrayContaining(asTyped.members.slice(0, 1).map((m) => m.article.id)),
+    );
+    const self = new URL(asTyped._schema.links.find((l) => l.rel === 'self')!.href);
+    expect(self.searchParams.get('matching')).toBe('exact');
+    expect(await refused('/api/articles?q=x&matching=fuzzy')).toMatchObject({
+      queryParam: 'matching',
+      errors: [{ path: '#/matching', code: 'UNKNOWN' }],
+    });
   });
 
   it('rejects an empty businessShopId instead of searching every shop', async () => {

@@ -14,7 +14,18 @@ import {
 import { searchSegments } from '../segments/segment-search.js';
 import { SegmentSnapshot } from '../segments/segment-snapshot.js';
 import { Segment, type SegmentHeader } from '../segments/segment.js';
-import { bucketOf, findPostings, intersectPostings } from '../segments/word-postings.js';
+import { bucketOf, bucketWords, findPostings, intersectPostings } from '../segments/word-postings.js';
+import { TermDictionary } from '../segments/term-dictionary.js';
+import {
+  allExact,
+  distinctQueryWords,
+  intersectClassified,
+  MATCH_CLASS,
+  unionOfAlternatives,
+  wordAlternatives,
+  type ClassifiedSeqs,
+  type MatchClass,
+} from '../segments/word-matching.js';
 import { CATALOG_GENERATION_KEY } from './postgres-segment-writer.js';
 import type { SqlExecutor } from './sql-executor.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
@@ -72,6 +83,8 @@ export class PostgresCatalogReader {
   /** Positions by `slot/postings generation/word`, least recently used first. */
   readonly #postings = new Map<string, Uint32Array>();
   #cachedPositions = 0;
+  /** Vocabulary by `slot/postings generation`, for default matching (decision 0040). */
+  readonly #vocabulary = new Map<string, TermDictionary>();
 
   /** Searches `db` (the primary, or a replica picked for this search). */
   async search(db: Kysely<PostgresContentTables>, query: SearchQuery): Promise<SearchPage> {
@@ -90,9 +103,14 @@ export class PostgresCatalogReader {
     catalog: LoadedCatalog,
     query: SearchQuery,
   ): Promise<SearchPage | typeof CHANGED> {
-    const matches = query.words.length > 0 ? await this.#matches(db, catalog, query) : undefined;
-    if (matches === CHANGED) return CHANGED;
-    const result = searchSegments({ snapshot: catalog.snapshot, query, matches });
+    const matched = query.words.length > 0 ? await this.#matches(db, catalog, query) : undefined;
+    if (matched === CHANGED) return CHANGED;
+    const result = searchSegments({
+      snapshot: catalog.snapshot,
+      query,
+      matches: matched?.matches,
+      classes: matched?.classes,
+    });
     let descriptions = new Map<number, string>();
     if (result.descriptionSeqs.length > 0) {
       const rows = await guarded<{ seq: number; value: string }>(
@@ -221,28 +239,49 @@ export class PostgresCatalogReader {
     return { generation, snapshot: new SegmentSnapshot(generation, segments, this.#dictionary), bySlot };
   }
 
-  /** Seqs (ascending) of the articles of the searched shops having every word. */
+  /**
+   * Seqs (ascending) of the articles of the searched shops having every word; under default
+   * matching (decision 0040) with the match class of each (undefined when all are exact): each
+   * word stands for the indexed words of each segment's vocabulary it matches, their postings
+   * united per word with the best class, the words intersected with the worst.
+   */
   async #matches(
     db: Kysely<PostgresContentTables>,
     catalog: LoadedCatalog,
     query: SearchQuery,
-  ): Promise<Float64Array | typeof CHANGED> {
+  ): Promise<{ matches: Float64Array; classes: Uint8Array | undefined } | typeof CHANGED> {
     const shops = new Set(query.shopIds);
-    const words = [...new Set(query.words)];
     const segments = [...catalog.bySlot.values()].filter(
       (s) => s.segment.size > 0 && (shops.size === 0 || shops.has(s.segment.shopId)),
     );
+    const words = distinctQueryWords(query.words);
+    const fuzzy = query.matching === 'default';
+    // Per segment, per query word: the indexed words it stands for, with their class.
+    let plans: { s: LoadedSegment; words: { class: MatchClass; term: string }[][] }[];
+    if (fuzzy) {
+      const vocabularies = await this.#vocabularies(db, catalog, segments);
+      if (vocabularies === CHANGED) return CHANGED;
+      plans = segments.map((s, n) => ({
+        s,
+        words: words.map(({ word, last }) =>
+          wordAlternatives(vocabularies[n] as TermDictionary, word, last).flatMap((a) =>
+            a.terms.map((term) => ({ class: a.class, term })),
+          ),
+        ),
+      }));
+    } else
+      plans = segments.map((s) => ({ s, words: words.map(({ word }) => [{ class: MATCH_CLASS.exact, term: word }]) }));
     const keyOf = (s: LoadedSegment, word: string) => `${s.segment.header.slot}/${s.postingsGeneration}/${word}`;
     const wanted = new Map<string, { slot: number; bucket: number; keys: { key: string; word: string }[] }>();
-    for (const s of segments)
-      for (const word of words) {
+    for (const { s, words: terms } of plans)
+      for (const { term: word } of terms.flat()) {
         const key = keyOf(s, word);
         if (this.#cached(key)) continue;
         const bucket = bucketOf(word, s.bucketCount);
         const id = `${s.segment.header.slot}/${bucket}`;
         let entry = wanted.get(id);
         if (!entry) wanted.set(id, (entry = { slot: s.segment.header.slot, bucket, keys: [] }));
-        entry.keys.push({ key, word });
+        if (!entry.keys.some((k) => k.key === key)) entry.keys.push({ key, word });
       }
     const fetched = new Map<string, Uint32Array>();
     if (wanted.size > 0) {
@@ -262,30 +301,71 @@ export class PostgresCatalogReader {
           fetched.set(key, bucket ? findPostings(bucket, word) : new Uint32Array(0));
       }
     }
-    const parts: Float64Array[] = [];
+    const postingsOf = (s: LoadedSegment, word: string) => {
+      const key = keyOf(s, word);
+      const list = fetched.get(key) ?? this.#cached(key)!;
+      this.#remember(key, list);
+      return list;
+    };
+    const parts: ClassifiedSeqs[] = [];
     let total = 0;
-    for (const s of segments) {
-      const lists = words.map((word) => {
-        const key = keyOf(s, word);
-        const list = fetched.get(key) ?? this.#cached(key)!;
-        this.#remember(key, list);
-        return list;
-      });
-      const positions = intersectPostings(lists);
-      const seqs = new Float64Array(positions.length);
+    for (const { s, words: terms } of plans) {
       const base = s.segment.base;
-      for (let i = 0; i < positions.length; i += 1) seqs[i] = base + (positions[i] ?? 0);
-      parts.push(seqs);
-      total += seqs.length;
+      const toSeqs = (positions: Uint32Array) => {
+        const seqs = new Float64Array(positions.length);
+        for (let i = 0; i < positions.length; i += 1) seqs[i] = base + (positions[i] ?? 0);
+        return seqs;
+      };
+      const part = fuzzy
+        ? intersectClassified(
+            terms.map((alternatives) =>
+              unionOfAlternatives(alternatives.map((a) => ({ class: a.class, seqs: toSeqs(postingsOf(s, a.term)) }))),
+            ),
+          )
+        : { seqs: toSeqs(intersectPostings(terms.map(([t]) => postingsOf(s, t!.term)))), classes: undefined };
+      parts.push(part as ClassifiedSeqs);
+      total += part.seqs.length;
     }
     // Segments are in slot order, so the concatenation ascends.
     const out = new Float64Array(total);
+    const classes = fuzzy ? new Uint8Array(total) : undefined;
     let at = 0;
     for (const part of parts) {
-      out.set(part, at);
-      at += part.length;
+      out.set(part.seqs, at);
+      classes?.set(part.classes, at);
+      at += part.seqs.length;
     }
-    return out;
+    return { matches: out, classes: classes && !allExact(classes) ? classes : undefined };
+  }
+
+  /**
+   * The vocabulary of each segment (in order), read from its postings on first use and kept per
+   * postings generation (a delta that leaves the words alone keeps it); those of segments no
+   * longer loaded are dropped.
+   */
+  async #vocabularies(
+    db: Kysely<PostgresContentTables>,
+    catalog: LoadedCatalog,
+    segments: readonly LoadedSegment[],
+  ): Promise<TermDictionary[] | typeof CHANGED> {
+    const keyOf = (s: LoadedSegment) => `${s.segment.header.slot}/${s.postingsGeneration}`;
+    const live = new Set([...catalog.bySlot.values()].map(keyOf));
+    for (const key of this.#vocabulary.keys()) if (!live.has(key)) this.#vocabulary.delete(key);
+    const missing = segments.filter((s) => !this.#vocabulary.has(keyOf(s)));
+    if (missing.length > 0) {
+      const rows = await guarded<{ slot: number; data: Buffer }>(
+        db,
+        'slot',
+        sql`select slot, data from content_postings
+          where slot = any(${missing.map((s) => s.segment.header.slot)}::int[])`,
+      );
+      if (rows.generation !== catalog.generation) return CHANGED;
+      const words = new Map<number, [string, number][]>(missing.map((s) => [s.segment.header.slot, []]));
+      for (const row of rows.rows) for (const entry of bucketWords(row.data)) words.get(row.slot)?.push(entry);
+      for (const s of missing)
+        this.#vocabulary.set(keyOf(s), new TermDictionary(words.get(s.segment.header.slot) ?? []));
+    }
+    return segments.map((s) => this.#vocabulary.get(keyOf(s))!);
   }
 
   #cached(key: string): Uint32Array | undefined {

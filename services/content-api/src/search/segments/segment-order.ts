@@ -23,13 +23,23 @@ export function effectiveOrder(sort: readonly SortKey[], hasWords: boolean): Sor
 type Accessor = (segment: Segment, i: number) => number;
 
 /**
+ * The match class of a matching article by seq (decision 0040; 0 = exact, higher = worse): the
+ * `score` key orders by it before the article's length. Absent: every match is exact.
+ */
+export type ClassOf = (seq: number) => number;
+
+/** Scores of one match class lie below those of the class before it: the length weighs less. */
+const CLASS_SPAN = 65_536;
+
+/**
  * Accessor of one field. `score` falls as an article gets longer (see `articleScore`), so its
  * ascending key is the negated length. `description` is only comparable within one segment
  * (dense ranks per shop); `id` is global (shop block offset + rank within the shop).
  */
-function accessor(field: SortKey['field'], snapshot: SegmentSnapshot): Accessor {
+function accessor(field: SortKey['field'], snapshot: SegmentSnapshot, classOf?: ClassOf): Accessor {
   switch (field) {
     case 'score':
+      if (classOf) return (s, i) => -(classOf(s.base + i) * CLASS_SPAN + (s.columns.words[i] ?? 0));
       return (s, i) => -(s.columns.words[i] ?? 0);
     case 'price':
       return (s, i) => s.columns.price[i] ?? 0;
@@ -45,8 +55,8 @@ function accessor(field: SortKey['field'], snapshot: SegmentSnapshot): Accessor 
 }
 
 /** The first key of an order as a number per article, ascending in the order (signed for descending keys). */
-export function firstKey(key: SortKey, snapshot: SegmentSnapshot): Accessor {
-  const get = accessor(key.field, snapshot);
+export function firstKey(key: SortKey, snapshot: SegmentSnapshot, classOf?: ClassOf): Accessor {
+  const get = accessor(key.field, snapshot, classOf);
   return key.descending ? (s, i) => -get(s, i) : get;
 }
 
@@ -54,8 +64,12 @@ export function firstKey(key: SortKey, snapshot: SegmentSnapshot): Accessor {
  * A comparator of seqs under `keys`. Without a `description` key it is a total order across the
  * catalog; with one it is only valid between seqs of the same segment (see `mergeByDescription`).
  */
-export function seqOrder(keys: readonly SortKey[], snapshot: SegmentSnapshot): (a: number, b: number) => number {
-  const parts = keys.map((k) => ({ get: accessor(k.field, snapshot), sign: k.descending ? -1 : 1 }));
+export function seqOrder(
+  keys: readonly SortKey[],
+  snapshot: SegmentSnapshot,
+  classOf?: ClassOf,
+): (a: number, b: number) => number {
+  const parts = keys.map((k) => ({ get: accessor(k.field, snapshot, classOf), sign: k.descending ? -1 : 1 }));
   return (a, b) => {
     const slotA = Math.floor(a / SLOT_SPAN);
     const slotB = Math.floor(b / SLOT_SPAN);
@@ -80,12 +94,13 @@ export function mergeOrder(
   snapshot: SegmentSnapshot,
   description: (seq: number) => string,
   compareText: (a: string, b: string) => number,
+  classOf?: ClassOf,
 ): (a: number, b: number) => number {
   const parts = keys.map((key) => {
     const sign = key.descending ? -1 : 1;
     if (key.field === 'description')
       return (a: number, b: number) => sign * compareText(description(a), description(b));
-    return seqOrder([key], snapshot);
+    return seqOrder([key], snapshot, classOf);
   });
   return (a, b) => {
     for (const part of parts) {
@@ -110,11 +125,20 @@ export interface PackedOrder {
  * with a comparator, which matters for deep pages (`offset` 8000). Undefined when a field does
  * not pack (price, description) or the bits do not fit.
  */
-export function packedOrder(keys: readonly SortKey[], snapshot: SegmentSnapshot): PackedOrder | undefined {
+export function packedOrder(
+  keys: readonly SortKey[],
+  snapshot: SegmentSnapshot,
+  classOf?: ClassOf,
+): PackedOrder | undefined {
   const idBits = Math.max(1, Math.ceil(Math.log2(snapshot.articleCount + 1)));
   const parts: { width: number; value: (segment: Segment, i: number) => number }[] = [];
   for (const key of keys.slice(0, -1)) {
-    if (key.field === 'score') {
+    if (key.field === 'score' && classOf) {
+      // Descending score is ascending match class, then ascending length.
+      const max = 4 * CLASS_SPAN - 1;
+      const value = (s: Segment, i: number) => classOf(s.base + i) * CLASS_SPAN + (s.columns.words[i] ?? 0);
+      parts.push({ width: 18, value: key.descending ? value : (s, i) => max - value(s, i) });
+    } else if (key.field === 'score') {
       // Descending score is ascending length.
       const max = 65_535;
       parts.push({

@@ -5,6 +5,7 @@ import { CLASSIFICATION_COLUMNS, SLOT_SPAN } from './segment-columns.js';
 import { segmentFilter, type PositionFilter } from './segment-filter.js';
 import { effectiveOrder } from './segment-order.js';
 import { sliceCollector } from './slice-collector.js';
+import { WORST_CLASS } from './word-matching.js';
 import type { SegmentSnapshot } from './segment-snapshot.js';
 import type { Segment } from './segment.js';
 
@@ -13,6 +14,11 @@ export interface SegmentSearchOptions {
   readonly query: SearchQuery;
   /** Seqs whose text has every word, ascending; undefined when the query has no words (all match). */
   readonly matches: Float64Array | undefined;
+  /**
+   * The match class of each of `matches` (decision 0040: 0 exact, higher worse), which ranks
+   * before the article's length; absent when every match is exact.
+   */
+  readonly classes?: Uint8Array | undefined;
 }
 
 export interface SegmentSearchResult {
@@ -52,6 +58,23 @@ export function articleScore(queryWords: number, words: number, averageWords: nu
   return (queryWords * (K1 + 1)) / (1 + K1 * (1 - B + (B * Math.max(1, words)) / averageWords));
 }
 
+/** Above every `articleScore` of `queryWords` words (the score of an article of no length). */
+function scoreCeiling(queryWords: number): number {
+  return (queryWords * (K1 + 1)) / (1 + K1 * (1 - B));
+}
+
+/** The class of `seq` among `matches` (ascending) by binary search. */
+function classAt(matches: Float64Array, classes: Uint8Array, seq: number): number {
+  let low = 0;
+  let high = matches.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((matches[middle] as number) < seq) low = middle + 1;
+    else high = middle;
+  }
+  return classes[low] ?? 0;
+}
+
 interface ShopState {
   readonly segment: Segment;
   readonly filter: PositionFilter;
@@ -65,7 +88,7 @@ interface ShopState {
  * counts and the default id order is paged directly.
  */
 export function searchSegments(options: SegmentSearchOptions): SegmentSearchResult {
-  const { snapshot, query, matches } = options;
+  const { snapshot, query, matches, classes } = options;
   const dictionary = snapshot.dictionary;
   const hasWords = matches !== undefined;
   const keys = effectiveOrder(query.sort, hasWords);
@@ -105,7 +128,13 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
     slice = () => page;
   } else {
     const room = matches ? matches.length : states.reduce((n, s) => n + (s.filter === false ? 0 : s.segment.size), 0);
-    const collector = sliceCollector(keys, snapshot, wanted, room);
+    // The match being added is `matches[current]`: its class needs no search.
+    let current = 0;
+    const classOf =
+      matches && classes
+        ? (seq: number) => (matches[current] === seq ? (classes[current] ?? 0) : classAt(matches, classes, seq))
+        : undefined;
+    const collector = sliceCollector(keys, snapshot, wanted, room, classOf);
     // The counters are written out for the first four facets (typed arrays in locals, a branch per
     // facet that is not counted, no call or array of columns per article): the common requests
     // (the old four facets: three in columns) count as fast as three hard-coded counters did.
@@ -160,6 +189,7 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
             }
           }
         }
+        current = m;
         collector.add(state.segment, i, seq);
       }
     } else {
@@ -231,10 +261,10 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
       slice(descriptions).map((seq) => {
         if (!hasWords) return { seq, score: 0 };
         const segment = snapshot.segmentIn(Math.floor(seq / SLOT_SPAN));
-        return {
-          seq,
-          score: articleScore(queryWords, segment.columns.words[seq - segment.base] ?? 0, snapshot.averageWords),
-        };
+        const score = articleScore(queryWords, segment.columns.words[seq - segment.base] ?? 0, snapshot.averageWords);
+        if (!classes || !matches) return { seq, score };
+        // Each better class lies above the one after it: its scores are raised by the most a score can be.
+        return { seq, score: score + (WORST_CLASS - classAt(matches, classes, seq)) * scoreCeiling(queryWords) };
       }),
   };
 }

@@ -1,7 +1,7 @@
 import { compareCodePoints } from '../code-point-order.js';
 import type { SortKey } from '../search-query.js';
 import { BoundedHeap } from './bounded-heap.js';
-import { firstByOrder, firstKey, mergeOrder, packedOrder, seqOrder, smallest } from './segment-order.js';
+import { firstByOrder, firstKey, mergeOrder, packedOrder, seqOrder, smallest, type ClassOf } from './segment-order.js';
 import type { SegmentSnapshot } from './segment-snapshot.js';
 import type { Segment } from './segment.js';
 
@@ -25,9 +25,10 @@ export function sliceCollector(
   snapshot: SegmentSnapshot,
   wanted: number,
   room: number,
+  classOf?: ClassOf,
 ): SliceCollector {
   if (wanted === 0) return { add() {}, candidates: () => [], first: () => [] };
-  const order = seqOrder(keys, snapshot);
+  const order = seqOrder(keys, snapshot, classOf);
   if (keys.some((k) => k.field === 'description')) {
     const heaps = new Map<Segment, BoundedHeap>();
     return {
@@ -40,12 +41,12 @@ export function sliceCollector(
       first(texts) {
         return [...heaps.values()]
           .flatMap((h) => h.sorted())
-          .sort(mergeOrder(keys, snapshot, (seq) => texts.get(seq) ?? '', compareCodePoints))
+          .sort(mergeOrder(keys, snapshot, (seq) => texts.get(seq) ?? '', compareCodePoints, classOf))
           .slice(0, wanted);
       },
     };
   }
-  const packed = packedOrder(keys, snapshot);
+  const packed = packedOrder(keys, snapshot, classOf);
   if (packed) {
     const values = new Float64Array(room);
     let n = 0;
@@ -57,7 +58,7 @@ export function sliceCollector(
   }
   const [leading] = keys;
   if (leading === undefined) throw new RangeError('an order needs at least one key');
-  const key = firstKey(leading, snapshot);
+  const key = firstKey(leading, snapshot, classOf);
   const seqs = new Float64Array(room);
   const firsts = new Float64Array(room);
   let n = 0;

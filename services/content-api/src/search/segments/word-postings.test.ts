@@ -3,6 +3,7 @@ import { seededRandom } from '../../test-support/seeded-random.js';
 import {
   bucketCount,
   bucketOf,
+  bucketWords,
   decodeBucket,
   findPostings,
   intersectPostings,
@@ -73,6 +74,19 @@ describe('word postings', () => {
       for (const bucket of build(after)) for (const [word, list] of decodeBucket(bucket)) rebuilt.set(word, list);
       expect(new Map([...patched].sort()), `seed ${seed}`).toEqual(new Map([...rebuilt].sort()));
     }
+  });
+
+  it('lists the words of a bucket with their number of positions', () => {
+    const builder = new PostingsBuilder();
+    builder.add(0, 'bohrer weiß');
+    builder.add(1, 'bohrer');
+    const words = builder.encode().flatMap((bucket) => bucketWords(bucket));
+    expect(new Map(words)).toEqual(
+      new Map([
+        ['bohrer', 2],
+        ['weiß', 1],
+      ]),
+    );
   });
 
   it('intersects lists of any lengths', () => {

@@ -327,6 +327,23 @@ function writeMerged(
   out.patchLength(lengthAt);
 }
 
+/** Every word of an encoded bucket with its number of positions (articles), positions skipped. */
+export function bucketWords(bucket: Uint8Array): [word: string, articles: number][] {
+  const words: [string, number][] = [];
+  const reader = { at: 0 };
+  const data = Buffer.from(bucket.buffer, bucket.byteOffset, bucket.byteLength);
+  while (reader.at < data.length) {
+    const length = readVarint(data, reader);
+    const word = data.toString('utf8', reader.at, reader.at + length);
+    reader.at += length;
+    const count = readVarint(data, reader);
+    const bytes = readVarint(data, reader);
+    reader.at += bytes;
+    words.push([word, count]);
+  }
+  return words;
+}
+
 /** Every word of an encoded bucket with its positions (for checks and tests). */
 export function decodeBucket(bucket: Uint8Array): Map<string, number[]> {
   const words = new Map<string, number[]>();

@@ -16,6 +16,16 @@ import { Segment, type SegmentHeader } from '../segments/segment.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { parseSeqList } from '../segments/seq-list.js';
+import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
+import {
+  allExact,
+  distinctQueryWords,
+  intersectClassified,
+  MATCH_CLASS,
+  MIN_PREFIX_LETTERS,
+  unionOfAlternatives,
+  wordAlternatives,
+} from '../segments/word-matching.js';
 
 /**
  * The read side of the SQLite store, on its own connection. Every call runs in one read
@@ -29,6 +39,9 @@ export class SqliteCatalogReader {
   readonly #dictionary = new FacetDictionary();
   #segments = new Map<number, Segment>();
   #snapshot: SegmentSnapshot | undefined;
+  /** The vocabulary of the catalog `snapshot` shows, built on the first search that needs it. */
+  #vocabulary: { snapshot: SegmentSnapshot; version: Buffer; dictionary: TermDictionary } | undefined;
+  #vocabularyTable = false;
   readonly #inTransaction: <T>(work: () => T) => T;
 
   constructor(connection: SqliteConnection) {
@@ -40,8 +53,13 @@ export class SqliteCatalogReader {
   search(query: SearchQuery): SearchPage {
     return this.#inTransaction(() => {
       const snapshot = this.#refresh();
-      const matches = query.words.length > 0 ? this.#matches(query.words) : undefined;
-      const result = searchSegments({ snapshot, query, matches });
+      const { matches, classes } =
+        query.words.length === 0
+          ? { matches: undefined, classes: undefined }
+          : query.matching === 'default'
+            ? this.#classifiedMatches(snapshot, query.words)
+            : { matches: this.#matches(query.words), classes: undefined };
+      const result = searchSegments({ snapshot, query, matches, classes });
       const hits = result.hits(
         this.#bySeq(
           'select seq as k, description as v from content_articles where seq in (select value from json_each(?))',
@@ -156,6 +174,84 @@ export class SqliteCatalogReader {
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */
   #matches(words: readonly string[]): Float64Array {
     const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
+    const list = this.#statement(
+      'select group_concat(rowid) from content_article_words where content_article_words match ?',
+    )
+      .pluck()
+      .get(expression) as string | null;
+    return parseSeqList(list ?? '');
+  }
+
+  /**
+   * Seqs having every word under default matching (decision 0040), ascending, with the match
+   * class of each (undefined when all are exact): per word, one FTS5 query per class of the
+   * indexed words it stands for, the classes united and the words intersected here.
+   */
+  #classifiedMatches(
+    snapshot: SegmentSnapshot,
+    words: readonly string[],
+  ): { matches: Float64Array; classes: Uint8Array | undefined } {
+    const dictionary = this.#dictionaryOf(snapshot);
+    const perWord = distinctQueryWords(words).map(({ word, last }) => {
+      // Words with a digit (ids, GTINs, part numbers: most of the vocabulary) are not in the
+      // dictionary: they match as typed, and when last by FTS5's own prefix query.
+      const alternatives = hasDigit(word)
+        ? [
+            { class: MATCH_CLASS.exact, seqs: this.#matchesAny([word]) },
+            ...(last && [...word].length >= MIN_PREFIX_LETTERS
+              ? [{ class: MATCH_CLASS.prefix, seqs: this.#matchesAny([word], '*') }]
+              : []),
+          ]
+        : wordAlternatives(dictionary, word, last).map((alternative) => ({
+            class: alternative.class,
+            seqs: this.#matchesAny(alternative.terms),
+          }));
+      return unionOfAlternatives(alternatives);
+    });
+    const { seqs, classes } = intersectClassified(perWord);
+    return { matches: seqs, classes: allExact(classes) ? undefined : classes };
+  }
+
+  /**
+   * The indexed words without digits of the snapshot's catalog (FTS5's vocabulary from `a` on,
+   * so numbers are skipped by the index), read again when the catalog changed.
+   */
+  #dictionaryOf(snapshot: SegmentSnapshot): TermDictionary {
+    if (this.#vocabulary?.snapshot === snapshot) return this.#vocabulary.dictionary;
+    // FTS5's averages and structure records change with every write to its index: when they did
+    // not (a price delta, a shop record), the words are those read before.
+    const records = this.#statement('select block from content_article_words_data where id in (1, 10) order by id')
+      .pluck()
+      .all() as Buffer[];
+    const version = Buffer.concat(records.flatMap((r) => [r, Buffer.from([records.length])]));
+    if (this.#vocabulary?.version.equals(version)) {
+      this.#vocabulary = { ...this.#vocabulary, snapshot };
+      return this.#vocabulary.dictionary;
+    }
+    if (!this.#vocabularyTable) {
+      // A table of the connection's own temporary schema: the reader stays query-only for the catalog.
+      this.#connection.pragma('query_only = OFF');
+      try {
+        this.#connection.exec(
+          'create virtual table if not exists temp.content_word_vocabulary ' +
+            "using fts5vocab(main, 'content_article_words', 'row')",
+        );
+      } finally {
+        this.#connection.pragma('query_only = ON');
+      }
+      this.#vocabularyTable = true;
+    }
+    const rows = this.#statement("select term, doc from temp.content_word_vocabulary where term >= 'a'")
+      .raw()
+      .all() as [string, number][];
+    const dictionary = new TermDictionary(rows.filter(([term]) => !hasDigit(term)));
+    this.#vocabulary = { snapshot, version, dictionary };
+    return dictionary;
+  }
+
+  /** Seqs whose words include any of `terms` (FTS5; with `prefix` `*`, words starting with one), ascending. */
+  #matchesAny(terms: readonly string[], prefix: '' | '*' = ''): Float64Array {
+    const expression = terms.map((w) => `"${w.replaceAll('"', '""')}"${prefix}`).join(' OR ');
     const list = this.#statement(
       'select group_concat(rowid) from content_article_words where content_article_words match ?',
     )

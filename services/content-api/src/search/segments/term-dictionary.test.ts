@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { foldWord, TermDictionary } from './term-dictionary.js';
+import { intersectClassified, MATCH_CLASS, unionOfAlternatives, wordAlternatives } from './word-matching.js';
+
+const words = ['bohrer', 'bohrmaschine', 'bohren', 'bohrhammer', 'bolzen', 'weiß', 'grun', 'kuehlschrank', 'quelle'];
+const dictionary = new TermDictionary(words.map((w, i) => [w, 10 - i] as const));
+
+/** Optimal string alignment distance, the plain way (to check the pruned walk against). */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => i + j * 0));
+  for (let j = 0; j <= b.length; j += 1) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i += 1)
+    for (let j = 1; j <= b.length; j += 1) {
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  return d[a.length]![b.length]!;
+}
+
+describe('foldWord', () => {
+  it('folds ß to ss and ae/oe/ue to the vowel, except after a vowel or q', () => {
+    expect(['weiß', 'gruen', 'kuehlschraenke', 'bauer', 'quelle', 'oel'].map(foldWord)).toEqual([
+      'weiss',
+      'grun',
+      'kuhlschranke',
+      'bauer',
+      'quelle',
+      'ol',
+    ]);
+  });
+});
+
+describe('TermDictionary', () => {
+  it('finds words equal once folded, in both directions', () => {
+    expect(dictionary.exact('weiss')).toEqual(['weiß']);
+    expect(dictionary.exact('gruen')).toEqual(['grun']);
+    expect(dictionary.exact('kuhlschrank')).toEqual(['kuehlschrank']);
+    expect(dictionary.exact('bohr')).toEqual([]);
+  });
+
+  it('finds longer words by prefix, the most frequent when there are too many', () => {
+    expect(dictionary.prefixed('bohr', 10)).toEqual(['bohren', 'bohrer', 'bohrhammer', 'bohrmaschine']);
+    expect(dictionary.prefixed('bohr', 2)).toEqual(['bohrer', 'bohrmaschine']);
+    expect(dictionary.prefixed('bohrer', 10)).toEqual([]);
+    expect(dictionary.prefixed('kueh', 10)).toEqual(['kuehlschrank']);
+  });
+
+  it('finds words within the edits, nearest first, never the word itself or words with digits', () => {
+    expect(dictionary.typos('bohrrer', 1, 10)).toEqual(['bohrer']);
+    expect(dictionary.typos('bhorer', 1, 10)).toEqual(['bohrer']); // transposition
+    expect(dictionary.typos('bohrer', 1, 10)).toEqual(['bohren']);
+    expect(dictionary.typos('bohrmaschien', 2, 10)).toEqual(['bohrmaschine']);
+    expect(new TermDictionary([['m8x40', 1]]).typos('m8x41', 1, 10)).toEqual([]);
+    // An edit of the first letter counts as two.
+    expect(dictionary.typos('pohrer', 1, 10)).toEqual([]);
+    expect(dictionary.typos('pohrmaschine', 2, 10)).toEqual(['bohrmaschine']);
+    expect(dictionary.typos('pohrmaschien', 2, 10)).toEqual([]);
+  });
+
+  it('agrees with the plain distance on every pair of a generated vocabulary', () => {
+    const alphabet = 'abre';
+    const vocabulary: string[] = [];
+    for (let n = 1; n <= 4; n += 1)
+      for (let k = 0; k < alphabet.length ** n; k += 1) {
+        let w = '';
+        for (let x = k, i = 0; i < n; i += 1, x = Math.floor(x / alphabet.length)) w += alphabet[x % alphabet.length];
+        vocabulary.push(w);
+      }
+    const all = new TermDictionary(vocabulary.map((w) => [w, 1] as const));
+    for (const query of ['abre', 'rab', 'eeee', 'ba', 'aberr', 'rbae']) {
+      for (const edits of [1, 2]) {
+        const expected = vocabulary
+          .filter((w) => {
+            const [a, b] = [foldWord(w), foldWord(query)];
+            const d = distance(a, b);
+            if (a[0] === b[0]) return d > 0 && d <= edits;
+            // An edit of the first letter counts as two: with two allowed, it is the only one.
+            const rest = b.slice(1);
+            return (
+              edits === 2 && (a === rest || a.slice(1) === rest || a.slice(1) === b || a === b[1]! + b[0] + b.slice(2))
+            );
+          })
+          .sort();
+        expect(all.typos(query, edits, 10_000).sort(), `${query} ${edits}`).toEqual(expected);
+      }
+    }
+  });
+});
+
+describe('word matching', () => {
+  it('lists a word in its best class: exact, prefix (last word only), typo (not below 5 letters)', () => {
+    expect(wordAlternatives(dictionary, 'bohrer', true)).toEqual([
+      { class: MATCH_CLASS.exact, terms: ['bohrer'] },
+      { class: MATCH_CLASS.typo, terms: ['bohren'] },
+    ]);
+    expect(wordAlternatives(dictionary, 'bohr', false)).toEqual([]);
+    expect(wordAlternatives(dictionary, 'bohr', true)).toEqual([
+      { class: MATCH_CLASS.prefix, terms: ['bohren', 'bohrer', 'bohrhammer', 'bohrmaschine'] },
+    ]);
+    expect(wordAlternatives(dictionary, 'b', true)).toEqual([]);
+  });
+
+  it('unites a word’s articles with their best class and intersects words with the worst', () => {
+    const f = (...xs: number[]) => Float64Array.from(xs);
+    const first = unionOfAlternatives([
+      { class: MATCH_CLASS.exact, seqs: f(1, 5) },
+      { class: MATCH_CLASS.prefix, seqs: f(2, 5, 9) },
+      { class: MATCH_CLASS.typo, seqs: f(3, 9) },
+    ]);
+    expect([...first.seqs]).toEqual([1, 2, 3, 5, 9]);
+    expect([...first.classes]).toEqual([0, 1, 3, 0, 1]);
+    const second = unionOfAlternatives([{ class: MATCH_CLASS.typo, seqs: f(2, 5, 7) }]);
+    const both = intersectClassified([first, second]);
+    expect([...both.seqs]).toEqual([2, 5]);
+    expect([...both.classes]).toEqual([3, 3]);
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The vocabulary of a catalog (or one shop's segment) for matching beyond exact words (decision
+ * 0040): every indexed word under its folded key (`foldWord`), sorted by key in UTF-16 order, so
+ * that the words a query word matches exactly (equal key), by prefix (key range) or with typos
+ * (a walk of the sorted keys as a trie, pruned by an edit-distance bound) are found without a
+ * scan of every word. Pure: built from words and their article counts, returns words.
+ */
+export class TermDictionary {
+  /** Folded keys, ascending; `#terms[i]` is the indexed word of `#keys[i]` (the same string when equal). */
+  readonly #keys: string[];
+  readonly #terms: string[];
+  /** Articles holding each word (for the most frequent words when a prefix has too many). */
+  readonly #frequency: Uint32Array;
+  #letters: string[] | undefined;
+
+  /** `entries`: each distinct indexed word once, with the number of articles holding it. */
+  constructor(entries: Iterable<readonly [term: string, articles: number]>) {
+    const folded: { key: string; term: string; articles: number }[] = [];
+    for (const [term, articles] of entries) {
+      const key = foldWord(term);
+      folded.push({ key: key === term ? term : key, term, articles });
+    }
+    folded.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+    this.#keys = folded.map((f) => f.key);
+    this.#terms = folded.map((f) => f.term);
+    this.#frequency = Uint32Array.from(folded, (f) => f.articles);
+  }
+
+  get size(): number {
+    return this.#keys.length;
+  }
+
+  /** Indexed words equal to `word` once both are folded (`weiss` -> `weiß`, `gruen` -> `grun`). */
+  exact(word: string): string[] {
+    const key = foldWord(word);
+    const found: string[] = [];
+    for (let i = this.#lowerBound(key); i < this.#keys.length && this.#keys[i] === key; i += 1)
+      found.push(this.#terms[i] as string);
+    return found;
+  }
+
+  /**
+   * Indexed words whose folded key starts with `word`'s and is longer: at most `limit`, those in
+   * the most articles (ties: in key order).
+   */
+  prefixed(word: string, limit: number): string[] {
+    const key = foldWord(word);
+    let from = this.#lowerBound(key);
+    while (from < this.#keys.length && this.#keys[from] === key) from += 1;
+    const to = this.#prefixEnd(key, from);
+    const range: number[] = [];
+    for (let i = from; i < to; i += 1) range.push(i);
+    if (range.length > limit) {
+      range.sort((a, b) => (this.#frequency[b] ?? 0) - (this.#frequency[a] ?? 0) || a - b);
+      range.length = limit;
+      range.sort((a, b) => a - b);
+    }
+    return range.map((i) => this.#terms[i] as string);
+  }
+
+  /**
+   * Indexed words without digits whose folded key is 1 to `maxEdits` edits from `word`'s (optimal
+   * string alignment distance: insertion, deletion, substitution, transposition of two adjacent
+   * letters), nearest first, then in the most articles; at most `limit`. As in Meilisearch, an
+   * edit of the first letter counts as two: with one edit allowed the first letter is kept, with
+   * two it may be the only edit. The keys of the same first letter are walked as a trie (`#walk`);
+   * those of another first letter are looked up, one per letter.
+   */
+  typos(word: string, maxEdits: number, limit: number): string[] {
+    const query = foldWord(word);
+    const found = new Map<number, number>(); // index -> distance
+    const first = query.charAt(0);
+    const from = this.#lowerBound(first);
+    this.#walk(query, maxEdits, from, this.#prefixEnd(first, from), found);
+    if (maxEdits >= 2 && query.length > 1) {
+      const rest = query.slice(1);
+      const variants = new Set([rest, `${query.charAt(1)}${first}${query.slice(2)}`]);
+      for (const letter of this.#firstLetters()) if (letter !== first) variants.add(letter + rest).add(letter + query);
+      for (const variant of variants)
+        for (let i = this.#lowerBound(variant); i < this.#keys.length && this.#keys[i] === variant; i += 1)
+          if (!found.has(i) && variant !== query && !hasDigit(variant)) found.set(i, 2);
+    }
+    return [...found]
+      .sort((a, b) => a[1] - b[1] || (this.#frequency[b[0]] ?? 0) - (this.#frequency[a[0]] ?? 0) || a[0] - b[0])
+      .slice(0, limit)
+      .map(([i]) => this.#terms[i] as string);
+  }
+
+  /** The distinct first letters of the keys (found by skipping each letter's range). */
+  #firstLetters(): string[] {
+    if (!this.#letters) {
+      const letters: string[] = [];
+      for (let i = 0; i < this.#keys.length;) {
+        const letter = (this.#keys[i] as string).charAt(0);
+        letters.push(letter);
+        i = this.#prefixEnd(letter, i);
+      }
+      this.#letters = letters;
+    }
+    return this.#letters;
+  }
+
+  /**
+   * Adds to `found` the keys of `[from, to)` without digits 1 to `maxEdits` edits from `query`.
+   * The sorted keys are walked as a trie: one row of the distance table per letter of the path,
+   * shared by the keys with that prefix, only its band of `maxEdits` around the diagonal
+   * computed, and every key under a prefix whose row exceeds `maxEdits` skipped by a binary search.
+   */
+  #walk(query: string, maxEdits: number, from: number, to: number, found: Map<number, number>): void {
+    const m = query.length;
+    const keys = this.#keys;
+    const over = maxEdits + 1;
+    const rows: Int32Array[] = [Int32Array.from({ length: m + 2 }, (_, j) => (j <= m ? Math.min(j, over) : over))];
+    let path = ''; // the prefix whose rows `rows[1..path.length]` hold
+    let i = from;
+    while (i < to) {
+      const key = keys[i] as string;
+      let depth = 0;
+      const shared = Math.min(path.length, key.length);
+      while (depth < shared && path.charCodeAt(depth) === key.charCodeAt(depth)) depth += 1;
+      let dead = -1;
+      for (let d = depth + 1; d <= key.length; d += 1) {
+        const row = (rows[d] ??= new Int32Array(m + 2));
+        const above = rows[d - 1] as Int32Array;
+        const c = key.charCodeAt(d - 1);
+        // Only the band |d - j| <= maxEdits can hold a value within the bound; the cells beside it
+        // stand for every value beyond (`over`), which is all the next row reads of them.
+        const low = Math.max(1, d - maxEdits);
+        const high = Math.min(m, d + maxEdits);
+        row[0] = d;
+        if (low > 1) row[low - 1] = over;
+        row[high + 1] = over;
+        let least = d - maxEdits > 0 ? over : d;
+        for (let j = low; j <= high; j += 1) {
+          const q = query.charCodeAt(j - 1);
+          let best = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1);
+          const diagonal = (above[j - 1] as number) + (q === c ? 0 : 1);
+          if (diagonal < best) best = diagonal;
+          if (d > 1 && j > 1 && c === query.charCodeAt(j - 2) && key.charCodeAt(d - 2) === q) {
+            const swapped = ((rows[d - 2] as Int32Array)[j - 2] as number) + 1;
+            if (swapped < best) best = swapped;
+          }
+          row[j] = best;
+          if (best < least) least = best;
+        }
+        // A row whose least value exceeds the bound only grows below it (a transposition reaches
+        // back two rows, but whatever it reaches was within one edit of this row).
+        if (least > maxEdits) {
+          dead = d;
+          break;
+        }
+      }
+      if (dead > 0) {
+        path = key.slice(0, dead - 1);
+        i = this.#prefixEnd(key.slice(0, dead), i);
+        continue;
+      }
+      path = key;
+      const distance = Math.abs(key.length - m) > maxEdits ? over : ((rows[key.length] as Int32Array)[m] as number);
+      if (distance > 0 && distance <= maxEdits && !hasDigit(key)) found.set(i, distance);
+      i += 1;
+    }
+  }
+
+  /** First index whose key is not below `key`. */
+  #lowerBound(key: string): number {
+    let low = 0;
+    let high = this.#keys.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.#keys[middle] as string) < key) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** First index from `from` (where keys are not below `prefix`) whose key does not start with `prefix`. */
+  #prefixEnd(prefix: string, from: number): number {
+    let low = from;
+    let high = this.#keys.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.#keys[middle] as string).startsWith(prefix)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** Whether `word` holds a digit (numbers, article ids, GTINs and part numbers get no typos). */
+export function hasDigit(word: string): boolean {
+  return /\p{N}/u.test(word);
+}
+
+/**
+ * The key words are compared by: `ß` as `ss`, and `ae`, `oe`, `ue` as `a`, `o`, `u` (the index
+ * already holds `ä`, `ö`, `ü` as `a`, `o`, `u`: accents are removed), except after a vowel or `q`
+ * (`bauer`, `feuer`, `quelle` stay), so a buyer's `gruen`, `weiss` find `grün`, `weiß` and the
+ * other way round.
+ */
+export function foldWord(word: string): string {
+  let text = word.includes('ß') ? word.replaceAll('ß', 'ss') : word;
+  if (!/[aou]e/.test(text)) return text;
+  text = text.replace(/(^|[^aeiouyq])([aou])e/g, '$1$2');
+  return text;
+}

@@ -1,0 +1,164 @@
+import { hasDigit, type TermDictionary } from './term-dictionary.js';
+
+/**
+ * How a query word matched an article, best first; an article's class is the worst of its words'
+ * (decision 0040). `compound` is reserved for the decompounding step: its class ranks between
+ * prefix and typo matches.
+ */
+export const MATCH_CLASS = { exact: 0, prefix: 1, compound: 2, typo: 3 } as const;
+export type MatchClass = (typeof MATCH_CLASS)[keyof typeof MATCH_CLASS];
+export const WORST_CLASS: MatchClass = MATCH_CLASS.typo;
+
+/** Shortest last word that also matches as a prefix, in letters. */
+export const MIN_PREFIX_LETTERS = 2;
+/** Shortest words that match with one typo and with two. */
+export const ONE_TYPO_LETTERS = 5;
+export const TWO_TYPOS_LETTERS = 9;
+/** Most indexed words one prefix stands for (those in the most articles). */
+export const MAX_PREFIX_WORDS = 100;
+/** Most indexed words one word matches with typos (the nearest, then those in the most articles). */
+export const MAX_TYPO_WORDS = 20;
+
+/** Indexed words that stand for a query word, by class. */
+export interface WordAlternative {
+  readonly class: MatchClass;
+  readonly terms: readonly string[];
+}
+
+/**
+ * The indexed words `word` matches under default matching, each class non-empty and in class
+ * order: exact (equal once folded, `TermDictionary.exact`); when `last`, words it begins from
+ * `MIN_PREFIX_LETTERS` letters; unless it holds a digit, words within 1 edit from
+ * `ONE_TYPO_LETTERS` letters, 2 from `TWO_TYPOS_LETTERS`. A word is listed in its best class only.
+ */
+export function wordAlternatives(dictionary: TermDictionary, word: string, last: boolean): WordAlternative[] {
+  const letters = [...word].length;
+  const seen = new Set<string>();
+  const alternatives: WordAlternative[] = [];
+  const add = (cls: MatchClass, terms: readonly string[]) => {
+    const fresh = terms.filter((t) => !seen.has(t));
+    for (const t of fresh) seen.add(t);
+    if (fresh.length > 0) alternatives.push({ class: cls, terms: fresh });
+  };
+  add(MATCH_CLASS.exact, dictionary.exact(word));
+  if (last && letters >= MIN_PREFIX_LETTERS) add(MATCH_CLASS.prefix, dictionary.prefixed(word, MAX_PREFIX_WORDS));
+  // Compound matches (decision 0040, next step) go here, between prefix and typo matches.
+  const edits = letters >= TWO_TYPOS_LETTERS ? 2 : letters >= ONE_TYPO_LETTERS ? 1 : 0;
+  if (edits > 0 && !hasDigit(word)) add(MATCH_CLASS.typo, dictionary.typos(word, edits, MAX_TYPO_WORDS));
+  return alternatives;
+}
+
+/** Articles (ascending seqs) holding a query word, with the class it matched them by. */
+export interface ClassifiedSeqs {
+  readonly seqs: Float64Array;
+  readonly classes: Uint8Array;
+}
+
+/**
+ * The articles holding a query word: the union of its alternatives' articles (`seqs` of each,
+ * ascending, in `alternatives` order), each with the best class it has there.
+ */
+export function unionOfAlternatives(lists: readonly { class: MatchClass; seqs: Float64Array }[]): ClassifiedSeqs {
+  let parts: ClassifiedSeqs[] = lists.map((l) => ({
+    seqs: l.seqs,
+    classes: new Uint8Array(l.seqs.length).fill(l.class),
+  }));
+  if (parts.length === 0) return { seqs: new Float64Array(0), classes: new Uint8Array(0) };
+  // Merged in pairs, so each article is copied log2(lists) times.
+  while (parts.length > 1) {
+    const next: ClassifiedSeqs[] = [];
+    for (let p = 0; p < parts.length; p += 2) {
+      const a = parts[p] as ClassifiedSeqs;
+      const b = parts[p + 1];
+      next.push(b ? mergeUnion(a, b) : a);
+    }
+    parts = next;
+  }
+  return parts[0] as ClassifiedSeqs;
+}
+
+function mergeUnion(a: ClassifiedSeqs, b: ClassifiedSeqs): ClassifiedSeqs {
+  const seqs = new Float64Array(a.seqs.length + b.seqs.length);
+  const classes = new Uint8Array(seqs.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.seqs.length && j < b.seqs.length) {
+    const x = a.seqs[i] as number;
+    const y = b.seqs[j] as number;
+    if (x < y) {
+      seqs[n] = x;
+      classes[n++] = a.classes[i++] as number;
+    } else if (y < x) {
+      seqs[n] = y;
+      classes[n++] = b.classes[j++] as number;
+    } else {
+      seqs[n] = x;
+      classes[n++] = Math.min(a.classes[i++] as number, b.classes[j++] as number);
+    }
+  }
+  while (i < a.seqs.length) {
+    seqs[n] = a.seqs[i] as number;
+    classes[n++] = a.classes[i++] as number;
+  }
+  while (j < b.seqs.length) {
+    seqs[n] = b.seqs[j] as number;
+    classes[n++] = b.classes[j++] as number;
+  }
+  return { seqs: seqs.subarray(0, n), classes: classes.subarray(0, n) };
+}
+
+/**
+ * The articles holding every query word (`words`: each word's articles), each with the worst
+ * class among its words. The shortest list drives, the others are searched by galloping.
+ */
+export function intersectClassified(words: readonly ClassifiedSeqs[]): ClassifiedSeqs {
+  const [shortest, ...others] = [...words].sort((a, b) => a.seqs.length - b.seqs.length);
+  if (shortest === undefined) return { seqs: new Float64Array(0), classes: new Uint8Array(0) };
+  let seqs = shortest.seqs;
+  let classes = shortest.classes;
+  for (const other of others) {
+    if (seqs.length === 0) break;
+    const keptSeqs = new Float64Array(seqs.length);
+    const keptClasses = new Uint8Array(seqs.length);
+    let n = 0;
+    let j = 0;
+    const list = other.seqs;
+    for (let i = 0; i < seqs.length; i += 1) {
+      const value = seqs[i] as number;
+      let step = 1;
+      let high = j;
+      while (high < list.length && (list[high] as number) < value) {
+        j = high + 1;
+        high += step;
+        step *= 2;
+      }
+      if (high > list.length) high = list.length;
+      while (j < high) {
+        const middle = (j + high) >>> 1;
+        if ((list[middle] as number) < value) j = middle + 1;
+        else high = middle;
+      }
+      if (j === list.length) break;
+      if (list[j] === value) {
+        keptSeqs[n] = value;
+        keptClasses[n++] = Math.max(classes[i] as number, other.classes[j] as number);
+      }
+    }
+    seqs = keptSeqs.subarray(0, n);
+    classes = keptClasses.subarray(0, n);
+  }
+  return { seqs, classes };
+}
+
+/** Each distinct word of `words` once, with whether it is the last word of `q` (which also matches as a prefix). */
+export function distinctQueryWords(words: readonly string[]): { word: string; last: boolean }[] {
+  const last = words[words.length - 1];
+  return [...new Set(words)].map((word) => ({ word, last: word === last }));
+}
+
+/** Whether every article matched exactly (then classes change nothing and need not be kept). */
+export function allExact(classes: Uint8Array): boolean {
+  for (let i = 0; i < classes.length; i += 1) if (classes[i] !== MATCH_CLASS.exact) return false;
+  return true;
+}
