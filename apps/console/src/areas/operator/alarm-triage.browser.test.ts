@@ -64,6 +64,10 @@ describeInBrowser('alarm triage in Chromium', () => {
     await page.getByLabel('Severity').selectOption('major');
     await expect.poll(() => shownIds(page)).toEqual(['second_major', 'major_alarm']);
     expect(new URL(page.url()).search).toBe('?severity=major');
+    // The pager counts the page's alarms and says how many the severity leaves.
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Alarm pages' }).getByRole('paragraph').textContent())
+      .toMatch(/^Page 1: alarms 1–\d+, 2 of them major$/);
 
     // Both majors at once: acknowledged by admin, and the count in the navigation follows.
     await page.getByRole('checkbox', { name: 'Select every alarm shown' }).check();

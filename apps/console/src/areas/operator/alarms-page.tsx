@@ -259,7 +259,11 @@ export function AlarmsPage(props: {
           {loading
             ? 'Loading…'
             : `Page ${cursors.length + 1}` +
-              (alarms && alarms.length > 0 ? `: alarms ${first}–${first + alarms.length - 1}` : '')}
+              (alarms && alarms.length > 0 ? `: alarms ${first}–${first + alarms.length - 1}` : '') +
+              // The severity is picked within the page: say how many of its alarms that leaves.
+              (alarms && visible && visible.length !== alarms.length
+                ? `, ${visible.length} of them ${query.severity ?? ''}`
+                : '')}
         </p>
         <button
           type="button"
