@@ -9,6 +9,7 @@ import {
   type ServiceSettings,
 } from '@triad/service-kit';
 import { LIMIT_THRESHOLD_ENTRY } from './model/limit-thresholds.js';
+import { SYSTEM_MONITOR_ENTRY } from './model/system-monitor-settings.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './model/roles.js';
 
 /**
@@ -95,6 +96,12 @@ export interface NodeManagerConfig extends ServiceSettings, LeaseSettings {
    * WombatOAM's 70/85 % and 5,000/20,000 messages.
    */
   readonly limitAlarmThresholds: string;
+  /**
+   * The `erlang:system_monitor` alarms: `off`, or a comma list of
+   * `<kind>[@<node family name>]=<value>` (`model/system-monitor-settings.ts`); empty keeps the
+   * defaults (500 ms garbage collections and runs, 256 MB heaps, busy ports).
+   */
+  readonly systemMonitorAlarms: string;
   /** Time limit of each explorer RPC (`/api/explorer/...`), ms. */
   readonly explorerTimeoutMs: number;
   /** Explorer calls in flight on one node at most, per instance; one more is answered 429 `explorer_busy`. */
@@ -131,6 +138,7 @@ export const nodeManagerConfigSchema = {
     'metricsMinuteRetentionMs',
     'limitAlarmPollMs',
     'limitAlarmThresholds',
+    'systemMonitorAlarms',
     'explorerTimeoutMs',
     'explorerCallsPerNode',
     ...REQUIRED_LEASE_SETTINGS,
@@ -221,6 +229,12 @@ export const nodeManagerConfigSchema = {
       pattern: `^(${LIMIT_THRESHOLD_ENTRY}(,${LIMIT_THRESHOLD_ENTRY})*)?$`,
       default: '',
       env: 'TRIAD_LIMIT_ALARM_THRESHOLDS',
+    },
+    systemMonitorAlarms: {
+      type: 'string',
+      pattern: `^(off|${SYSTEM_MONITOR_ENTRY}(,${SYSTEM_MONITOR_ENTRY})*)?$`,
+      default: '',
+      env: 'TRIAD_SYSTEM_MONITOR_ALARMS',
     },
     explorerTimeoutMs: {
       type: 'integer',

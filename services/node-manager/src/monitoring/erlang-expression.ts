@@ -6,14 +6,22 @@ import { erlangTermText } from './erlang-term-text.js';
  * Erlang expressions evaluated on a managed node through standard OTP modules (`erl_scan`,
  * `erl_parse`, `erl_eval`): no module is loaded there. The text is parsed on the first node asked
  * and the parsed form reused for every node (it does not depend on the node).
+ *
+ * The expressions run inside a fun called at once (`(fun() -> ... end)().`): `erl_eval:exprs`
+ * answers every variable bound at the top level beside the value, and a bound fun carries the
+ * parsed text of its whole body, so the system-limit reading answered 96 KB for a value of 139
+ * bytes. Inside a fun, only the caller's bindings come back.
  */
 export class ErlangExpression {
   readonly source: string;
+  readonly #wrapped: string;
   #parsed: Term | undefined;
 
   /** `source`: expressions separated by commas, ending with a full stop. */
   constructor(source: string) {
     this.source = source;
+    const body = source.trimEnd();
+    this.#wrapped = `(fun() ->\n${body.endsWith('.') ? body.slice(0, -1) : body}\nend)().`;
   }
 
   /**
@@ -30,7 +38,7 @@ export class ErlangExpression {
   ): Promise<Term> {
     const call = (module: string, fn: string, args: Term[]) => rpc.rpc(nodeId, module, fn, args, { timeoutMs });
     if (!this.#parsed) {
-      const scanned = tupleOf(await call('erl_scan', 'string', [string(this.source)]), 3);
+      const scanned = tupleOf(await call('erl_scan', 'string', [string(this.#wrapped)]), 3);
       if (scanned?.[0]?.type !== 'atom' || scanned[0].name !== 'ok')
         throw new Error('erl_scan failed on an expression');
       const parsed = await call('erl_parse', 'parse_exprs', [scanned[1]!]);

@@ -13,6 +13,9 @@ import { NodeMonitor, type MonitoredCore } from './node-monitor.js';
 import type { MonitorErrorHandler } from './node-down-alarms.js';
 import { SaslAlarmCollector } from './sasl-alarm-collector.js';
 import { SystemLimitAlarms } from './system-limit-alarms.js';
+import { SystemMonitorAlarms } from './system-monitor-alarms.js';
+import { CollectorGroup } from './collector-group.js';
+import { parseSystemMonitorSettings } from '../model/system-monitor-settings.js';
 import { NodeFactsCollector } from './node-facts-collector.js';
 import type { MetricHistory } from './metric-history.js';
 import type { MetricsStore } from './metrics-store.js';
@@ -23,7 +26,12 @@ import type { NodeLogs } from './node-logs.js';
 export interface MonitorCore extends MonitoredCore {
   readonly config: Pick<
     NodeManagerConfig,
-    'nodeDownAlarmAfterMs' | 'metricsPollMs' | 'alarmPollMs' | 'limitAlarmThresholds' | 'limitAlarmPollMs'
+    | 'nodeDownAlarmAfterMs'
+    | 'metricsPollMs'
+    | 'alarmPollMs'
+    | 'limitAlarmThresholds'
+    | 'limitAlarmPollMs'
+    | 'systemMonitorAlarms'
   >;
   readonly topology: NodeAdder;
   readonly topologyStore: TopologyRepository;
@@ -66,14 +74,24 @@ export async function startNodeMonitor(
       new CodeLoadCollector(rpc, core.logs, core.config.alarmPollMs, core.now),
       new NodeLogCollector(rpc, core.logs, core.config.alarmPollMs),
       new ClusterDiscovery(rpc, core.topology, core.topologyStore, core.discovery, core.config.alarmPollMs),
-      new SystemLimitAlarms(
-        rpc,
-        core.alarms,
-        core.alarmStore,
-        core.topologyStore,
-        parseLimitThresholds(core.config.limitAlarmThresholds),
-        core.config.limitAlarmPollMs,
-      ),
+      new CollectorGroup([
+        new SystemLimitAlarms(
+          rpc,
+          core.alarms,
+          core.alarmStore,
+          core.topologyStore,
+          parseLimitThresholds(core.config.limitAlarmThresholds),
+          core.config.limitAlarmPollMs,
+        ),
+        new SystemMonitorAlarms(
+          rpc,
+          core.alarms,
+          core.alarmStore,
+          core.topologyStore,
+          parseSystemMonitorSettings(core.config.systemMonitorAlarms),
+          core.config.limitAlarmPollMs,
+        ),
+      ]),
       new NodeFactsCollector(
         rpc,
         core.facts,
