@@ -10,6 +10,7 @@ import { FamilyMoveForm } from './family-move-form.js';
 import type { Subscribe } from './live-updates.js';
 import { DownNodesNotice, NodeStateText } from './node-state.js';
 import { NodeActivity } from './node-activity.js';
+import { NodeExplorer } from './node-explorer.js';
 import { NodePlugins } from './node-plugins.js';
 import { formatUptime, type FamilyWire, type NodeInfoWire } from './node-wire.js';
 import type { OperatorClient } from './operator-client.js';
@@ -18,7 +19,8 @@ import './node-page.css';
 
 /**
  * One node (`/nodes/<id>`): its facts and applications, its metric history as charts over 1 h,
- * 24 h or 30 d, its active alarms, its latest logs and its plugins with on/off switches; a move
+ * 24 h or 30 d, its active alarms, its latest logs, a look inside it (top processes, ETS tables)
+ * and its plugins with on/off switches; a move
  * to another family and the reachability analysis of its name. A state
  * frame for the node re-reads its facts (they change with the state); alarms and logs follow
  * their own frames (`NodeActivity`).
@@ -176,6 +178,7 @@ export function NodePage(props: {
         )}
       </section>
       <NodeActivity client={client} nodeId={nodeId} subscribe={subscribe} />
+      {node ? <NodeExplorer client={client} nodeId={nodeId} up={node.state === 'UP'} /> : null}
       {node ? <ReachabilityCheck key={node.name} client={client} name={node.name} /> : null}
       <NodePlugins client={client} nodeId={nodeId} />
     </>
