@@ -36,6 +36,7 @@ export type { RaiseAlarmInput, AlarmRecord } from './model/alarm-record.js';
 export { eventIdOf } from './model/erlang-terms.js';
 export { ErlangExpression } from './monitoring/erlang-expression.js';
 export { SYSTEM_LIMIT_EXPRESSION, parseSystemLimitReading } from './monitoring/system-limit-reading.js';
+export { SYSTEM_MONITOR_EXPRESSION } from './monitoring/system-monitor-reading.js';
 export { NODE_FACTS_EXPRESSION, parseNodeFacts } from './monitoring/node-facts.js';
 export { NodeExplorer, type ExplorerLimits, type ExplorerNode } from './explorer/node-explorer.js';
 export { ETS_TABLES_SOURCE, PROCESS_DETAILS_SOURCE, TOP_PROCESSES_SOURCE } from './explorer/explorer-readings.js';
