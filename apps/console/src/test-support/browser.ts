@@ -239,11 +239,19 @@ export async function checkLook(page: Page, name: string): Promise<string[]> {
           // The whole page down to `MAX_SHOT_HEIGHT` (a list of 1,000 rows would be 0.8 MB of repeats).
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           const clip = { x: 0, y: 0, width: viewport.width, height: Math.min(height, MAX_SHOT_HEIGHT) };
+          // From the top: a page scrolled down draws its sticky column headers where the viewport
+          // was, under the rows, in a whole-page picture.
+          const scrolled = await page.evaluate(() => {
+            const y = window.scrollY;
+            window.scrollTo(0, 0);
+            return y;
+          });
           await page.screenshot({ path: file, fullPage: true, clip });
           // A guide's picture (`<name>.png`, already in docs/screenshots) is the light desktop shot.
           const guide = path.join(shots, `${name}.png`);
           if (colorScheme === 'light' && viewport === VIEWPORTS.desktop && shots === SCREENSHOTS && existsSync(guide))
             await page.screenshot({ path: guide, fullPage: true, clip });
+          await page.evaluate((y) => window.scrollTo(0, y), scrolled);
         }
       }
     }
