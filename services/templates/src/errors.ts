@@ -12,6 +12,7 @@ export const templatesProblems = defineProblemCatalogue({
   TPL_ERR_NOT_ACCEPTABLE: { status: 406, title: 'No representation matches the Accept header' },
   TPL_ERR_DEVICE_INVALID: { status: 422, title: 'The device cannot be bound to this template' },
   TPL_ERR_DEVICE_NOT_FOUND: { status: 404, title: 'No such device' },
+  TPL_ERR_DEVICE_ALARM_NOT_FOUND: { status: 404, title: 'No such raised alarm on this device' },
   TPL_ERR_DEVICE_ADDRESS_REFUSED: { status: 422, title: 'The device address policy refuses this address' },
   TPL_ERR_DEVICE_SECRET_REQUIRED: { status: 422, title: 'A changed device target needs its secrets again' },
   TPL_ERR_UNAUTHORIZED: { status: 401, title: 'This request needs a bearer token' },

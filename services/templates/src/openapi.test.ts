@@ -63,6 +63,8 @@ describeEachDatabase<TemplatesDatabase>('templates OpenAPI document', (getDb) =>
       '/devices/discover',
       '/devices/{id}',
       '/devices/{id}/alarms',
+      '/devices/{id}/alarms/{alarmId}/acknowledge',
+      '/devices/{id}/alarms/{alarmId}/unacknowledge',
       '/devices/{id}/events',
       '/devices/{id}/stream',
       '/devices/{id}/values',

@@ -260,6 +260,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/devices/{id}/alarms/{alarmId}/acknowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Acknowledge a raised alarm: record who and when
+     * @description alarmId is the id GET /devices/{id}/alarms gives. Doing it twice changes nothing: the first who and when stay. The stream and /events get an alarm-acknowledged event. A clear ends the alarm; a raise after it starts unacknowledged.
+     */
+    post: operations['acknowledgeDeviceAlarm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/devices/{id}/alarms/{alarmId}/unacknowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take back the acknowledgement of a raised alarm
+     * @description alarmId is the id GET /devices/{id}/alarms gives. Doing it twice changes nothing: the first who and when stay. The stream and /events get an alarm-unacknowledged event. A clear ends the alarm; a raise after it starts unacknowledged.
+     */
+    post: operations['unacknowledgeDeviceAlarm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/devices/{id}/events': {
     parameters: {
       query?: never;
@@ -2182,6 +2222,8 @@ export interface operations {
         content: {
           'application/json': {
             alarms: {
+              /** @description names this raised alarm in /devices/{id}/alarms/{alarmId}/acknowledge and /unacknowledge */
+              id: string;
               severity: number;
               text: string;
               textHelp: string;
@@ -2193,6 +2235,13 @@ export interface operations {
               raisedAt: string;
               /** @description the datapoint value when the alarm was raised */
               value: unknown;
+              /** @description who acknowledged the alarm and when; null while it is not acknowledged */
+              acknowledged: {
+                /** @description `token <id>`, `admin token`, or `anonymous` when writes are open */
+                by: string;
+                /** Format: date-time */
+                at: string;
+              } | null;
             }[];
           };
         };
@@ -2216,6 +2265,184 @@ export interface operations {
         };
       };
       /** @description No such device (TPL_ERR_DEVICE_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  acknowledgeDeviceAlarm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        alarmId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The alarm as it is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description names this raised alarm in /devices/{id}/alarms/{alarmId}/acknowledge and /unacknowledge */
+            id: string;
+            severity: number;
+            text: string;
+            textHelp: string;
+            datapointSetId: string;
+            datapointId: string;
+            /** @description table row key; null for a map set */
+            row: string | null;
+            /** Format: date-time */
+            raisedAt: string;
+            /** @description the datapoint value when the alarm was raised */
+            value: unknown;
+            /** @description who acknowledged the alarm and when; null while it is not acknowledged */
+            acknowledged: {
+              /** @description `token <id>`, `admin token`, or `anonymous` when writes are open */
+              by: string;
+              /** Format: date-time */
+              at: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Malformed request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No bearer token, and the service requires one for writes (TPL_ERR_UNAUTHORIZED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The bearer token is not a write token (TPL_ERR_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such device (TPL_ERR_DEVICE_NOT_FOUND) or no such raised alarm (TPL_ERR_DEVICE_ALARM_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  unacknowledgeDeviceAlarm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        alarmId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The alarm as it is now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description names this raised alarm in /devices/{id}/alarms/{alarmId}/acknowledge and /unacknowledge */
+            id: string;
+            severity: number;
+            text: string;
+            textHelp: string;
+            datapointSetId: string;
+            datapointId: string;
+            /** @description table row key; null for a map set */
+            row: string | null;
+            /** Format: date-time */
+            raisedAt: string;
+            /** @description the datapoint value when the alarm was raised */
+            value: unknown;
+            /** @description who acknowledged the alarm and when; null while it is not acknowledged */
+            acknowledged: {
+              /** @description `token <id>`, `admin token`, or `anonymous` when writes are open */
+              by: string;
+              /** Format: date-time */
+              at: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Malformed request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No bearer token, and the service requires one for writes (TPL_ERR_UNAUTHORIZED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The bearer token is not a write token (TPL_ERR_FORBIDDEN) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such device (TPL_ERR_DEVICE_NOT_FOUND) or no such raised alarm (TPL_ERR_DEVICE_ALARM_NOT_FOUND) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2261,9 +2488,13 @@ export interface operations {
               /** @description monotonic event id (also the SSE id) */
               id: string;
               /** @enum {string} */
-              type: 'alarm-raised' | 'alarm-cleared' | 'log' | 'state';
+              type: 'alarm-raised' | 'alarm-cleared' | 'alarm-acknowledged' | 'alarm-unacknowledged' | 'log' | 'state';
               /** Format: date-time */
               at: string;
+              /** @description of an alarm event: the id of the alarm (GET /devices/{id}/alarms) */
+              alarmId?: string;
+              /** @description of alarm-acknowledged: who acknowledged it */
+              by?: string;
             } & {
               [key: string]: unknown;
             })[];

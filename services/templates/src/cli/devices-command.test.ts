@@ -92,6 +92,13 @@ describe('triad devices', () => {
     expect(watched.out()).toMatch(/reachability\/packetLoss = 0 {2}\(good\)/);
     expect(watched.exitCode).toBe(0);
 
+    // An alarm id the device does not have: the service's words, exit 1.
+    const token = ['--token', 'cli-test-token-0123456'];
+    const ack = await run(dir, ['ack', id, 'AAAAAAAAAAAAAAAAAAAAAA', '--url', url, ...token]);
+    expect(ack.exitCode).toBe(1);
+    expect(ack.err()).toContain(`Device ${id} has no raised alarm AAAAAAAAAAAAAAAAAAAAAA`);
+    expect((await run(dir, ['alarms', id, '--url', url])).out()).toBe('no active alarms\n');
+
     const removed = await run(dir, ['remove', id, '--url', url, '--token', 'cli-test-token-0123456']);
     expect(removed.out()).toBe(`removed device ${id}\n`);
     const gone = await run(dir, ['show', id, '--url', url]);

@@ -187,16 +187,20 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
             return (
               (
                 reply['alarms'] as {
+                  id: string;
                   severity: number;
                   text: string;
                   datapointId: string;
                   row: string | null;
                   raisedAt: string;
+                  acknowledged: { by: string; at: string } | null;
                 }[]
               )
                 .map(
                   (a) =>
-                    `${a.raisedAt}  ${a.severity}  ${a.datapointId}${a.row === null ? '' : `[${a.row}]`}  ${a.text}\n`,
+                    `${a.id}  ${a.raisedAt}  ${a.severity}  ${a.datapointId}${a.row === null ? '' : `[${a.row}]`}  ` +
+                    `${a.text}${a.acknowledged ? `  (acknowledged by ${a.acknowledged.by}` : ''}` +
+                    `${a.acknowledged ? ` at ${a.acknowledged.at})` : ''}\n`,
                 )
                 .join('') || 'no active alarms\n'
             );
@@ -273,6 +277,20 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
         );
       },
     );
+
+  for (const [name, what, done] of [
+    ['ack', 'acknowledge', 'acknowledged'],
+    ['unack', 'unacknowledge', 'unacknowledged'],
+  ] as const)
+    service(command.command(name))
+      .description(`${what} a raised alarm of a device (who and when are recorded)`)
+      .argument('<id>', 'device id')
+      .argument('<alarmId>', 'alarm id (the first column of triad devices alarms <id>)')
+      .action(async (id: string, alarmId: string, o: ServiceOptions) => {
+        const path = `/devices/${encodeURIComponent(id)}/alarms/${encodeURIComponent(alarmId)}/${what}`;
+        const reply = await call(name, o, 'POST', path);
+        if (reply) io.stdout.write(`${done} alarm ${alarmId} of device ${id}: ${String(reply['text'])}\n`);
+      });
 
   service(command.command('remove'))
     .description('stop collecting and delete a device with its alarms and events')

@@ -23,7 +23,12 @@ import {
   type TemplatePipeline,
 } from '@triad/device-templates';
 import type { SecretCipher } from '@triad/service-kit';
-import type { DeviceAlarmRecord, DeviceEventRecord, DeviceRecord } from '../model/device-record.js';
+import {
+  deviceAlarmId,
+  type DeviceAlarmRecord,
+  type DeviceEventRecord,
+  type DeviceRecord,
+} from '../model/device-record.js';
 import type { AlarmChange } from '../model/alarm-change.js';
 import type { DeviceRepository } from '../repositories/device-repository.js';
 import { placeKey, rowOf } from '../model/device-place.js';
@@ -240,12 +245,14 @@ function alarmOf(event: AlertEvent): DeviceAlarmRecord {
     textHelp: event.textHelp,
     raisedAt: event.timestamp,
     value: event.value ?? null,
+    acknowledged: null,
   };
 }
 
 /** The fields every alarm event carries. */
 function alarmBody(alarm: DeviceAlarmRecord): Record<string, unknown> {
   return {
+    alarmId: deviceAlarmId(alarm),
     severity: alarm.severity,
     text: alarm.text,
     textHelp: alarm.textHelp,

@@ -37,6 +37,7 @@ import { sealStoredVariables } from '../devices/seal-stored-variables.js';
 import { DeviceSupervisor, type CollectedItem, type DeviceSupervisorOptions } from '../devices/device-supervisor.js';
 import { presentDeviceValue, type DeviceValue } from '../presenters/device-presenter.js';
 import { DeviceListeners, type DeviceStreamItem } from './device-listeners.js';
+import type { DeviceEventRecord } from '../model/device-record.js';
 
 /** Devices started at once (each start reads the device, its template and its alarms). */
 const STARTS_AT_ONCE = 4;
@@ -165,6 +166,11 @@ export class DeviceCollection implements DeviceChanges {
     const unsubscribe = this.#listeners.subscribe(id, listener);
     if (first && this.#shared) this.#relay.watch(id);
     return unsubscribe;
+  }
+
+  /** An event stored by a request (an acknowledgement): to the device's streams, on every instance. */
+  announce(id: string, event: DeviceEventRecord): void {
+    this.#collected(id, { kind: 'event', event });
   }
 
   /** What a device collected here produced: to the listeners here, and to the other instances. */

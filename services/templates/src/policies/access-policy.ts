@@ -63,6 +63,21 @@ export class AccessPolicy {
     }
   }
 
+  /**
+   * Who makes a write, as an acknowledgement records it: `token <id>` of an API token, `admin
+   * token`, or `anonymous` when writes are open and no token was shown. Call after `require`.
+   */
+  async whoIs(request: FastifyRequest): Promise<string> {
+    const header = request.headers.authorization;
+    const presented = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+    if (presented === undefined || (await this.#grant(request).catch(() => undefined)) === undefined)
+      return 'anonymous';
+    if (this.#admin !== undefined && timingSafeEqual(digest(presented), this.#admin)) return 'admin token';
+    // The id part of `tdt_<id>_<secret>` (TokenRepository's format): listed by `tokens list`, not secret.
+    const id = /^tdt_([0-9a-f]{16})_/.exec(presented)?.[1];
+    return id === undefined ? 'a token' : `token ${id}`;
+  }
+
   /** Throws the 401/403 problem unless the request may act with `scope` (a read of `area`). */
   async require(request: FastifyRequest, scope: TokenScope, area: ReadArea = 'registry'): Promise<void> {
     if (!this.needsToken(scope, area)) return;

@@ -1,7 +1,12 @@
 import { isObject } from '@triad/common';
 import type { DriverRegistry } from '@triad/device-drivers';
 import type { DatapointResult } from '@triad/device-templates';
-import type { DeviceAlarmRecord, DeviceEventRecord, DeviceRecord } from '../model/device-record.js';
+import {
+  deviceAlarmId,
+  type DeviceAlarmRecord,
+  type DeviceEventRecord,
+  type DeviceRecord,
+} from '../model/device-record.js';
 import { hideSecrets } from '../devices/device-secrets.js';
 import { hideVariables } from '../devices/secret-variables.js';
 import { rowOf } from '../model/device-place.js';
@@ -44,6 +49,7 @@ export function presentDevice(device: DeviceRecord, registry: DriverRegistry, de
 
 export function presentAlarm(alarm: DeviceAlarmRecord) {
   return {
+    id: deviceAlarmId(alarm),
     severity: alarm.severity,
     text: alarm.text,
     textHelp: alarm.textHelp,
@@ -52,6 +58,10 @@ export function presentAlarm(alarm: DeviceAlarmRecord) {
     row: alarm.row,
     raisedAt: new Date(alarm.raisedAt).toISOString(),
     value: alarm.value,
+    acknowledged:
+      alarm.acknowledged === null
+        ? null
+        : { by: alarm.acknowledged.by, at: new Date(alarm.acknowledged.at).toISOString() },
   };
 }
 
@@ -125,8 +135,23 @@ export const deviceSchema = {
 export const deviceAlarmSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['severity', 'text', 'textHelp', 'datapointSetId', 'datapointId', 'row', 'raisedAt', 'value'],
+  required: [
+    'id',
+    'severity',
+    'text',
+    'textHelp',
+    'datapointSetId',
+    'datapointId',
+    'row',
+    'raisedAt',
+    'value',
+    'acknowledged',
+  ],
   properties: {
+    id: {
+      type: 'string',
+      description: 'names this raised alarm in /devices/{id}/alarms/{alarmId}/acknowledge and /unacknowledge',
+    },
     severity: { type: 'integer' },
     text: { type: 'string' },
     textHelp: { type: 'string' },
@@ -135,6 +160,16 @@ export const deviceAlarmSchema = {
     row: { type: ['string', 'null'], description: 'table row key; null for a map set' },
     raisedAt: { type: 'string', format: 'date-time' },
     value: { description: 'the datapoint value when the alarm was raised' },
+    acknowledged: {
+      type: ['object', 'null'],
+      description: 'who acknowledged the alarm and when; null while it is not acknowledged',
+      additionalProperties: false,
+      required: ['by', 'at'],
+      properties: {
+        by: { type: 'string', description: '`token <id>`, `admin token`, or `anonymous` when writes are open' },
+        at: { type: 'string', format: 'date-time' },
+      },
+    },
   },
 } as const;
 
@@ -204,7 +239,12 @@ export const deviceEventSchema = {
   required: ['id', 'type', 'at'],
   properties: {
     id: { type: 'string', description: 'monotonic event id (also the SSE id)' },
-    type: { type: 'string', enum: ['alarm-raised', 'alarm-cleared', 'log', 'state'] },
+    type: {
+      type: 'string',
+      enum: ['alarm-raised', 'alarm-cleared', 'alarm-acknowledged', 'alarm-unacknowledged', 'log', 'state'],
+    },
     at: { type: 'string', format: 'date-time' },
+    alarmId: { type: 'string', description: 'of an alarm event: the id of the alarm (GET /devices/{id}/alarms)' },
+    by: { type: 'string', description: 'of alarm-acknowledged: who acknowledged it' },
   },
 } as const;

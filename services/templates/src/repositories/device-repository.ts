@@ -1,6 +1,14 @@
 import type { Database } from '@triad/db';
 import type { Kysely } from 'kysely';
-import type { DeviceAlarmRecord, DeviceErrorRecord, DeviceEventRecord, DeviceRecord } from '../model/device-record.js';
+import {
+  deviceAlarmId,
+  sameAlarm,
+  type DeviceAlarmKey,
+  type DeviceAlarmRecord,
+  type DeviceErrorRecord,
+  type DeviceEventRecord,
+  type DeviceRecord,
+} from '../model/device-record.js';
 import type { TemplatesDatabase } from './templates-tables.js';
 import type { AlarmChange } from '../model/alarm-change.js';
 
@@ -78,7 +86,11 @@ export class DeviceRepository {
   }
 
   async alarms(deviceId: string): Promise<DeviceAlarmRecord[]> {
-    const rows = await this.#db
+    return this.#alarmsIn(this.#db, deviceId);
+  }
+
+  async #alarmsIn(db: Kysely<TemplatesDatabase>, deviceId: string): Promise<DeviceAlarmRecord[]> {
+    const rows = await db
       .selectFrom('device_alarms')
       .selectAll()
       .where('device_id', '=', deviceId)
@@ -94,7 +106,50 @@ export class DeviceRepository {
       textHelp: row.text_help,
       raisedAt: Number(row.raised_at),
       value: JSON.parse(row.value_json) as unknown,
+      acknowledged: row.acked_by === null ? null : { by: row.acked_by, at: Number(row.acked_at) },
     }));
+  }
+
+  /**
+   * Acknowledges (`by` set) or unacknowledges (`by` null) one raised alarm and stores the event
+   * (`alarm-acknowledged` / `alarm-unacknowledged`) in the same transaction. Acknowledging an
+   * acknowledged alarm keeps the first who and when, and stores no event; likewise undoing.
+   * Returns the alarm as it is now and the event stored, or undefined when it is not raised.
+   */
+  async acknowledge(
+    deviceId: string,
+    key: DeviceAlarmKey,
+    by: string | null,
+    at: number,
+  ): Promise<{ alarm: DeviceAlarmRecord; event: DeviceEventRecord | undefined } | undefined> {
+    return this.#db.transaction().execute(async (trx) => {
+      const where = trx
+        .updateTable('device_alarms')
+        .where('device_id', '=', deviceId)
+        .where('datapoint_set_id', '=', key.datapointSetId)
+        .where('datapoint_id', '=', key.datapointId)
+        .where('row_key', '=', key.row ?? '')
+        .where('severity', '=', key.severity);
+      const changed = await (
+        by === null
+          ? where.set({ acked_by: null, acked_at: null }).where('acked_by', 'is not', null)
+          : where.set({ acked_by: by, acked_at: at }).where('acked_by', 'is', null)
+      ).executeTakeFirst();
+      const alarm = (await this.#alarmsIn(trx, deviceId)).find((a) => sameAlarm(a, key));
+      if (alarm === undefined) return undefined;
+      if (changed.numUpdatedRows === 0n) return { alarm, event: undefined };
+      const body = {
+        alarmId: deviceAlarmId(alarm),
+        severity: alarm.severity,
+        text: alarm.text,
+        datapointSetId: alarm.datapointSetId,
+        datapointId: alarm.datapointId,
+        row: alarm.row,
+        ...(by === null ? {} : { by }),
+      };
+      const type = by === null ? 'alarm-unacknowledged' : 'alarm-acknowledged';
+      return { alarm, event: await this.#insertEvent(trx, deviceId, type, at, body) };
+    });
   }
 
   /**

@@ -73,6 +73,9 @@ export interface DeviceAlarmsTable {
   text_help: string;
   raised_at: number | string;
   value_json: string;
+  /** Who acknowledged it (`token <id>`, `admin token`, `anonymous`); null while not acknowledged. */
+  acked_by: string | null;
+  acked_at: number | string | null;
 }
 
 export interface DeviceEventsTable {

@@ -11,7 +11,7 @@ import { DeviceStateText } from './device-state-text.js';
 import { describeEvent, type DeviceAlarm, type DeviceValue, type DeviceView } from './device-wire.js';
 import { DeviceWidgets } from './device-widgets.js';
 import { formatValue, severityLevel, severityText, withAlias } from './device-words.js';
-import { readTemplateDocument } from './devices-api.js';
+import { acknowledgeAlarm, readTemplateDocument } from './devices-api.js';
 import { findDatapoint, templateOutline, type TemplateOutline } from './template-outline.js';
 import { DEVICES_PATH, editorPath } from './templates-routes.js';
 import { useLiveDevice, type StreamLink } from './use-live-device.js';
@@ -135,9 +135,15 @@ function ValuesTable({
 function AlarmsTable({
   alarms,
   outline,
+  onAcknowledge,
+  busy,
 }: {
   readonly alarms: readonly DeviceAlarm[];
   readonly outline: TemplateOutline;
+  /** Acknowledges the alarm, or takes it back (`undo`). */
+  readonly onAcknowledge: (alarm: DeviceAlarm, undo: boolean) => void;
+  /** The id of the alarm being changed. */
+  readonly busy: string | undefined;
 }) {
   const names = namesOf(outline);
   return (
@@ -190,6 +196,31 @@ function AlarmsTable({
           sortValue: (a) => Date.parse(a.raisedAt),
           cell: (a) => time(a.raisedAt),
         },
+        {
+          id: 'acknowledged',
+          header: 'Acknowledged',
+          sortValue: (a) => (a.acknowledged ? Date.parse(a.acknowledged.at) : 0),
+          cell: (a) => {
+            const name = withAlias(a.text, a.datapointId, names.datapoint(a.datapointSetId, a.datapointId));
+            return (
+              <>
+                {a.acknowledged ? (
+                  <span class="tpl-acknowledged">
+                    by {a.acknowledged.by}, {time(a.acknowledged.at)}{' '}
+                  </span>
+                ) : null}
+                <button
+                  type="button"
+                  disabled={busy === a.id}
+                  aria-label={`${a.acknowledged ? 'Unacknowledge' : 'Acknowledge'}: ${name}`}
+                  onClick={() => onAcknowledge(a, a.acknowledged !== null)}
+                >
+                  {a.acknowledged ? 'Unacknowledge' : 'Acknowledge'}
+                </button>
+              </>
+            );
+          },
+        },
       ]}
     />
   );
@@ -220,6 +251,19 @@ export function DevicePage({ deviceId, access }: { readonly deviceId: string; re
     };
   }, [templateKey]);
   const names = namesOf(outline);
+  const [busy, setBusy] = useState<string | undefined>();
+  const [actionError, setActionError] = useState<string | undefined>();
+  // The stream brings the change to every page showing the device, this one included.
+  const acknowledge = (alarm: DeviceAlarm, undo: boolean, token = access.token): void => {
+    setBusy(alarm.id);
+    setActionError(undefined);
+    acknowledgeAlarm(deviceId, alarm.id, undo, token)
+      .catch((reason: unknown) => {
+        if (!asks(reason, (given) => acknowledge(alarm, undo, given)))
+          setActionError(reason instanceof Error ? reason.message : String(reason));
+      })
+      .finally(() => setBusy(undefined));
+  };
   return (
     <section class="tpl-device-page" aria-labelledby="tpl-device-title">
       <p>
@@ -248,7 +292,10 @@ export function DevicePage({ deviceId, access }: { readonly deviceId: string; re
           <h2 id="tpl-values-title">Current values</h2>
           <ValuesTable values={values} outline={outline} />
           <h2 id="tpl-alarms-title">Active alarms</h2>
-          <AlarmsTable alarms={view.alarms} outline={outline} />
+          <p class="error" role="alert">
+            {actionError}
+          </p>
+          <AlarmsTable alarms={view.alarms} outline={outline} onAcknowledge={acknowledge} busy={busy} />
           <h2 id="tpl-events-title">Recent events</h2>
           {view.events.length === 0 ? (
             <p>No events yet.</p>

@@ -41,6 +41,10 @@ export interface DeviceEvent extends Pick<ListedEvent, 'id' | 'at'> {
   readonly row?: string | null;
   readonly value?: unknown;
   readonly reason?: string;
+  /** Of an alarm event: the alarm's id (`DeviceAlarm['id']`). */
+  readonly alarmId?: string;
+  /** Of `alarm-acknowledged`: who acknowledged it. */
+  readonly by?: string;
   readonly state?: DeviceState;
   /** Of a `state` event; `at` in epoch milliseconds as stored. */
   readonly error?: Omit<DeviceError, 'at'> & { readonly at: string | number };
@@ -203,8 +207,9 @@ export const RECENT_EVENTS = 50;
 
 /**
  * The view after one stream event: `alarm-raised` adds the alarm (newest first, once),
- * `alarm-cleared` removes it, `state` sets the device's state and lastError; every event goes to
- * the top of the recent events (once per id).
+ * `alarm-cleared` removes it, `alarm-acknowledged` / `-unacknowledged` set who and when on it,
+ * `state` sets the device's state and lastError; every event goes to the top of the recent events
+ * (once per id).
  */
 export function withEvent(view: DeviceView, event: DeviceEvent): DeviceView {
   if (view.events.some((e) => e.id === event.id)) return view;
@@ -231,13 +236,20 @@ export function withEvent(view: DeviceView, event: DeviceEvent): DeviceView {
     if (event.type === 'alarm-cleared') return { ...view, events, alarms: others };
     const alarm: DeviceAlarm = {
       ...place,
+      id: event.alarmId ?? '',
       severity: event.severity ?? 0,
       text: event.text ?? '',
       textHelp: event.textHelp ?? '',
       raisedAt: event.at,
       value: event.value ?? null,
+      acknowledged: null,
     };
     return { ...view, events, alarms: [alarm, ...others] };
+  }
+  if ((event.type === 'alarm-acknowledged' || event.type === 'alarm-unacknowledged') && event.alarmId) {
+    const acknowledged = event.type === 'alarm-acknowledged' ? { by: event.by ?? '', at: event.at } : null;
+    const alarms = view.alarms.map((alarm) => (alarm.id === event.alarmId ? { ...alarm, acknowledged } : alarm));
+    return { ...view, events, alarms };
   }
   return { ...view, events };
 }
@@ -265,6 +277,10 @@ export function describeEvent(event: DeviceEvent, names?: (setId: string, datapo
     }
     case 'alarm-cleared':
       return `Alarm cleared${where}: ${said}${event.reason ? ` (${event.reason})` : ''}`;
+    case 'alarm-acknowledged':
+      return `Alarm acknowledged${where} by ${event.by ?? 'someone'}: ${said}`;
+    case 'alarm-unacknowledged':
+      return `Alarm no longer acknowledged${where}: ${said}`;
     case 'state':
       return event.state === 'down' && event.error
         ? `State down: ${driverErrorSentence(event.error.code).split('. ')[0] ?? ''}`

@@ -103,6 +103,22 @@ export async function createDevice(device: NewDevice, token: string | undefined)
   return fail(response);
 }
 
+/**
+ * `POST /devices/{id}/alarms/{alarmId}/acknowledge` (or `unacknowledge` when `undo`): the alarm as
+ * it is now, with who and when (null after an undo). A write: it needs the write token.
+ */
+export async function acknowledgeAlarm(
+  id: string,
+  alarmId: string,
+  undo: boolean,
+  token: string | undefined,
+): Promise<DeviceAlarm> {
+  const url = `${deviceUrl(id)}/alarms/${encodeURIComponent(alarmId)}/${undo ? 'unacknowledge' : 'acknowledge'}`;
+  const response = await fetch(url, { method: 'POST', headers: writeHeaders(token, false) });
+  if (!response.ok) return fail(response);
+  return (await response.json()) as DeviceAlarm;
+}
+
 /** `DELETE /devices/{id}`: the device, its alarms and events are gone. */
 export async function deleteDevice(id: string, token: string | undefined): Promise<void> {
   const response = await fetch(deviceUrl(id), { method: 'DELETE', headers: writeHeaders(token, false) });

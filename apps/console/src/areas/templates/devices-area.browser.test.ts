@@ -187,6 +187,19 @@ describeInBrowser('device pages in Chromium', () => {
     expect(await values.getByRole('row').count()).toBe(3);
     expect(await notReloaded(page)).toBe(true);
 
+    // Acknowledged from the page with the token given above: who and when show, from the stream.
+    const alarmRow = alarms.getByRole('row', { name: /Echo answered/ });
+    await alarmRow.getByRole('button', { name: /^Acknowledge: Echo answered/ }).click();
+    await alarmRow.getByRole('button', { name: /^Unacknowledge: / }).waitFor({ timeout: 10_000 });
+    expect(await alarmRow.textContent()).toMatch(/by admin token, \d/);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Recent events' }).textContent(), { timeout: 10_000 })
+      .toMatch(/Alarm acknowledged on Round-trip time by admin token: Echo answered/);
+    const listed = (await (
+      await fetch(`${server.url}/devices/${deviceId}/alarms`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json()) as { alarms: { acknowledged: { by: string } | null }[] };
+    expect(listed.alarms[0]?.acknowledged?.by).toBe('admin token');
+
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await checkLook(page, 'templates-device')).toEqual([]);
     await page.setViewportSize(VIEWPORTS.phone);

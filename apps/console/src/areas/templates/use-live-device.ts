@@ -33,11 +33,20 @@ export interface LiveDevice {
   readonly failure: unknown;
 }
 
-const EVENT_TYPES = ['alarm-raised', 'alarm-cleared', 'log', 'state'] as const;
+const EVENT_TYPES = [
+  'alarm-raised',
+  'alarm-cleared',
+  'alarm-acknowledged',
+  'alarm-unacknowledged',
+  'log',
+  'state',
+] as const;
 
 function announce(event: DeviceEvent): string | undefined {
   if (event.type === 'alarm-raised') return `Alarm raised: ${event.text ?? ''}`;
   if (event.type === 'alarm-cleared') return `Alarm cleared: ${event.text ?? ''}`;
+  if (event.type === 'alarm-acknowledged') return `Alarm acknowledged: ${event.text ?? ''}`;
+  if (event.type === 'alarm-unacknowledged') return `Alarm no longer acknowledged: ${event.text ?? ''}`;
   if (event.type === 'state') return `State ${event.state ?? ''}`;
   return undefined;
 }

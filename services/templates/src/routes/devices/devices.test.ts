@@ -121,6 +121,43 @@ describeEachDatabase<TemplatesDatabase>('devices', (getDb) => {
     expect((await app.inject(`/devices/${id}`)).statusCode).toBe(404);
   });
 
+  it('acknowledges a raised alarm once, with who and when, takes it back, and says so in the events', async () => {
+    const { id } = (await app.inject({ method: 'POST', url: '/devices', payload: device() })).json<DeviceReply>();
+    type Acked = AlarmsReply['alarms'][number] & { id: string; acknowledged: { by: string; at: string } | null };
+    const listed = async () => (await app.inject(`/devices/${id}/alarms`)).json<{ alarms: Acked[] }>().alarms;
+    await expect.poll(async () => (await listed()).length, { timeout: 5_000 }).toBe(1);
+    const [alarm] = await listed();
+    expect(alarm!.acknowledged).toBeNull();
+    const post = (alarmId: string, what: string, target = id) =>
+      app.inject({ method: 'POST', url: `/devices/${target}/alarms/${alarmId}/${what}` });
+
+    const acked = await post(alarm!.id, 'acknowledge');
+    expect(acked.statusCode).toBe(200);
+    const first = acked.json<Acked>();
+    expect(first).toMatchObject({ id: alarm!.id, text: 'Slow echo', acknowledged: { by: 'anonymous' } });
+    expect(Date.parse(first.acknowledged!.at)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await listed())[0]!.acknowledged).toEqual(first.acknowledged);
+    // Twice: the first who and when stay, and no second event.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await post(alarm!.id, 'acknowledge')).json<Acked>().acknowledged).toEqual(first.acknowledged);
+    const events = () => app.inject(`/devices/${id}/events`).then((r) => r.json<EventsReply>().events);
+    expect((await events()).filter((e) => e.type === 'alarm-acknowledged')).toHaveLength(1);
+
+    const undone = await post(alarm!.id, 'unacknowledge');
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json<Acked>().acknowledged).toBeNull();
+    expect((await events()).filter((e) => e.type === 'alarm-unacknowledged')).toHaveLength(1);
+
+    // An alarm id no alarm has, one that is not an id, and a device that is not there.
+    const missing = await post('A'.repeat(22), 'acknowledge');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<ProblemDocument>().code).toBe('TPL_ERR_DEVICE_ALARM_NOT_FOUND');
+    expect((await post('not!an$id-of-22-chars', 'acknowledge')).statusCode).toBe(400);
+    expect((await post('A'.repeat(400), 'acknowledge')).statusCode).toBe(400);
+    expect((await post(alarm!.id, 'acknowledge', 'no-such-device')).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/devices/${id}` })).statusCode).toBe(204);
+  });
+
   it('streams value changes as Server-Sent Events', async () => {
     const created = await app.inject({
       method: 'POST',
@@ -182,6 +219,52 @@ describe('device writes with an admin token', () => {
     // Authorised: now the binding itself is checked (the template does not exist).
     expect(right.statusCode).toBe(422);
     expect((await app.inject('/devices')).statusCode).toBe(200);
+    await database.close();
+  });
+
+  it('names who acknowledged by the token, and refuses a read token', async () => {
+    const { openDatabase } = await import('@triad/db');
+    const { TokenRepository } = await import('../../repositories/token-repository.js');
+    const database = openDatabase<TemplatesDatabase>({ sqliteFile: ':memory:' });
+    app = await buildTestApp(database, { writeAccess: 'token', adminToken: 'a-long-admin-token-0123' });
+    const admin = { authorization: 'Bearer a-long-admin-token-0123' };
+    expect(
+      (await app.inject({ method: 'POST', url: '/templates', payload: pingTemplate('1.0.0', 0), headers: admin }))
+        .statusCode,
+    ).toBe(201);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/devices',
+      headers: admin,
+      payload: {
+        name: 'loopback',
+        templateId: 'Ping Check',
+        templateVersion: '1.0.0',
+        variables: { ICMP_IPAddress: '127.0.0.1' },
+        drivers: { 'svc-ds-drv-icmp': { count: 1, timeout: 500 } },
+      },
+    });
+    const { id } = created.json<DeviceReply>();
+    const alarms = async () =>
+      (await app!.inject(`/devices/${id}/alarms`)).json<{ alarms: { id: string; acknowledged: unknown }[] }>().alarms;
+    await expect.poll(async () => (await alarms()).length, { timeout: 5_000 }).toBe(1);
+    const [alarm] = await alarms();
+    const tokens = new TokenRepository(database);
+    const reader = await tokens.create('reader', 'read');
+    const writer = await tokens.create('writer', 'write');
+    const ack = (token: string) =>
+      app!.inject({
+        method: 'POST',
+        url: `/devices/${id}/alarms/${alarm!.id}/acknowledge`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const refused = await ack(reader.token);
+    expect(refused.statusCode).toBe(403);
+    expect((await alarms())[0]!.acknowledged).toBeNull();
+    const done = await ack(writer.token);
+    expect(done.statusCode).toBe(200);
+    expect(done.json<{ acknowledged: { by: string } }>().acknowledged.by).toBe(`token ${writer.record.id}`);
+    await app.inject({ method: 'DELETE', url: `/devices/${id}`, headers: admin });
     await database.close();
   });
 });

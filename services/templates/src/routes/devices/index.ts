@@ -8,10 +8,14 @@ import { presentAlarm, presentDevice, presentEvent, type ErrorDetail } from '../
 import type { DeviceRepository } from '../../repositories/device-repository.js';
 import type { SchemaTypedApp } from '@triad/service-kit';
 import { streamDevice } from './stream-device.js';
+import { deviceAlarmId } from '../../model/device-record.js';
+import { templatesProblems } from '../../errors.js';
 import {
   createDeviceSchema,
   deleteDeviceSchema,
+  acknowledgeDeviceAlarmSchema,
   deviceAlarmsSchema,
+  unacknowledgeDeviceAlarmSchema,
   deviceEventsSchema,
   deviceStreamSchema,
   deviceValuesSchema,
@@ -31,8 +35,8 @@ export interface DevicesRoutesOptions {
   readonly registry: DriverRegistry;
   readonly templates: TemplateRepository;
   readonly patterns: PatternCache;
-  /** Decides who sees why a device cannot be read (writers only). */
-  readonly access: Pick<AccessPolicy, 'mayWrite'>;
+  /** Decides who sees why a device cannot be read (writers only), and names who acknowledges. */
+  readonly access: Pick<AccessPolicy, 'mayWrite' | 'whoIs'>;
 }
 
 /** The device resource; register with `prefix: '/devices'`. */
@@ -78,6 +82,25 @@ export function devicesRoutes(app: SchemaTypedApp, options: DevicesRoutesOptions
     await commands.find(request.params.id);
     return { alarms: (await options.devices.alarms(request.params.id)).map(presentAlarm) };
   });
+  for (const [suffix, schema, undo] of [
+    ['acknowledge', acknowledgeDeviceAlarmSchema, false],
+    ['unacknowledge', unacknowledgeDeviceAlarmSchema, true],
+  ] as const) {
+    app.post(`/:id/alarms/:alarmId/${suffix}`, { schema }, async (request) => {
+      const { id, alarmId } = request.params;
+      await commands.find(id);
+      const key = (await options.devices.alarms(id)).find((alarm) => deviceAlarmId(alarm) === alarmId);
+      const done =
+        key && (await options.devices.acknowledge(id, key, undo ? null : await access.whoIs(request), Date.now()));
+      if (!done)
+        throw templatesProblems.create(
+          'TPL_ERR_DEVICE_ALARM_NOT_FOUND',
+          `Device ${id} has no raised alarm ${alarmId}: it may have cleared. List them with GET /devices/${id}/alarms`,
+        );
+      if (done.event) collection.announce(id, done.event);
+      return presentAlarm(done.alarm);
+    });
+  }
   app.get('/:id/events', { schema: deviceEventsSchema }, async (request) => {
     await commands.find(request.params.id);
     const since = parseSince(request.query.since);

@@ -5,6 +5,7 @@ import {
   deviceSchema,
   deviceValueSchema,
 } from '../../presenters/device-presenter.js';
+import { ALARM_ID_LENGTH } from '../../model/device-record.js';
 
 const params = {
   type: 'object',
@@ -180,6 +181,47 @@ export const deviceAlarmsSchema = {
     ...readErrors,
   },
 } as const;
+
+const alarmParams = {
+  type: 'object',
+  required: ['id', 'alarmId'],
+  additionalProperties: false,
+  properties: {
+    ...params.properties,
+    alarmId: { type: 'string', minLength: ALARM_ID_LENGTH, maxLength: ALARM_ID_LENGTH, pattern: '^[A-Za-z0-9_-]+$' },
+  },
+} as const;
+
+const alarmNotFound = errorResponses(PROBLEM_ERROR_BODY, {
+  400: 'Malformed id or alarm id',
+  404: 'No such device (TPL_ERR_DEVICE_NOT_FOUND) or no such raised alarm (TPL_ERR_DEVICE_ALARM_NOT_FOUND)',
+  500: true,
+});
+
+function acknowledgeSchema(undo: boolean) {
+  return {
+    tags: ['devices'],
+    operationId: undo ? 'unacknowledgeDeviceAlarm' : 'acknowledgeDeviceAlarm',
+    security: [{ bearer: [] }],
+    summary: undo
+      ? 'Take back the acknowledgement of a raised alarm'
+      : 'Acknowledge a raised alarm: record who and when',
+    description:
+      'alarmId is the id GET /devices/{id}/alarms gives. Doing it twice changes nothing: the first who and ' +
+      'when stay. The stream and /events get an alarm-' +
+      (undo ? 'unacknowledged' : 'acknowledged') +
+      ' event. A clear ends the alarm; a raise after it starts unacknowledged.',
+    params: alarmParams,
+    response: {
+      200: { ...deviceAlarmSchema, description: 'The alarm as it is now' },
+      ...alarmNotFound,
+      ...writeErrors,
+    },
+  } as const;
+}
+
+export const acknowledgeDeviceAlarmSchema = acknowledgeSchema(false);
+export const unacknowledgeDeviceAlarmSchema = acknowledgeSchema(true);
 
 export const deviceEventsSchema = {
   tags: ['devices'],
