@@ -9,7 +9,9 @@
  * norm in German catalogs) and part numbers, then times per query word: the build of the sorted
  * dictionary (`TermDictionary`), exact and prefix lookups (binary search), and typo lookups by
  * the chosen trie walk of the sorted keys against a scan of the words of near length with an
- * early-exit distance; and counts what a symmetric-delete index would hold. Prints numbers only.
+ * early-exit distance; compound lookups (`TermDictionary.compounds`: the prefix range and a
+ * grouping of the keys by their last letters, built on the first lookup) for words the compounds are made of; and
+ * counts what a symmetric-delete index would hold. Prints numbers only.
  */
 import { generateCatalog, searchWords, TermDictionary } from '@triad/content-api-service';
 import { percentile, printTable } from './bench-utils.js';
@@ -28,7 +30,7 @@ function random(seed: number): () => number {
   };
 }
 
-function vocabulary(): string[] {
+function vocabulary(): { all: string[]; parts: string[] } {
   const base = new Set<string>();
   for (const article of generateCatalog({ articles: 20_000, seed: 1 }).articles())
     for (const d of article.descriptions) for (const w of searchWords(d.value)) if (!/\d/.test(w)) base.add(w);
@@ -54,7 +56,7 @@ function vocabulary(): string[] {
       all.add(`${Math.floor(next() * 1e6)}${'abcx'[Math.floor(next() * 4)]}${Math.floor(next() * 1e3)}`);
     }
   }
-  return [...all];
+  return { all: [...all], parts: words };
 }
 
 /** Optimal string alignment distance with an early exit once every cell of a row exceeds `max`. */
@@ -82,7 +84,7 @@ function boundedDistance(a: string, b: string, max: number): number {
 }
 
 function main(): void {
-  const words = vocabulary();
+  const { all: words, parts } = vocabulary();
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const before = process.memoryUsage().heapUsed;
@@ -140,6 +142,28 @@ function main(): void {
       return found;
     }),
   );
+  // Compounds: the first lookup groups the keys by their last letters (timed and weighed apart), then the
+  // words compounds are made of, and the typed words (mostly no part of any compound).
+  gc?.();
+  const used = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  const beforeSuffix = used();
+  const suffixStart = process.hrtime.bigint();
+  dictionary.compounds('stein', 100);
+  const suffixMs = Number(process.hrtime.bigint() - suffixStart) / 1e6;
+  gc?.();
+  const suffixHeap = (used() - beforeSuffix) / MB;
+  const partQueries = Array.from({ length: 200 }, () => parts[Math.floor(next() * parts.length)]!);
+  const samples = partQueries.map((q) => {
+    const t = process.hrtime.bigint();
+    dictionary.compounds(q, 100);
+    return Number(process.hrtime.bigint() - t) / 1e6;
+  });
+  samples.sort((a, b) => a - b);
+  row('compounds of a word compounds are made of (up to 100)', [percentile(samples, 50), percentile(samples, 99)]);
+  row(
+    'compounds of a typed word',
+    time((q) => dictionary.compounds(q, 100)),
+  );
   const letters = words.reduce((n, w) => n + w.length, 0) / words.length;
   let deletes = 0;
   for (const w of words) {
@@ -154,6 +178,10 @@ function main(): void {
   console.log(
     `symmetric deletes would index ${deletes} variants (${(deletes / words.length).toFixed(1)} per word, ` +
       `at ~40 bytes each ~${((deletes * 40) / MB).toFixed(0)} MB)`,
+  );
+  console.log(
+    `compounds: keys grouped by their last letters in ${suffixMs.toFixed(0)} ms on the first lookup, ` +
+      `heap and array buffers +${suffixHeap.toFixed(1)} MB`,
   );
   printTable(['lookup of one query word (200 words, two letters swapped)', 'p50 ms', 'p99 ms'], rows);
 }

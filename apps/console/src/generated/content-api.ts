@@ -860,8 +860,10 @@ export interface operations {
       query?: {
         /** @description query text, at most 32 words; absent: every article */
         q?: string;
-        /** @description how the words of q match. default (also when absent): as typed or with ä/ö/ü/ß spelled ae/oe/ue/ss (and back); the last word also as the start of a word (from 2 letters); words of 5 to 8 letters with one typo, of 9 or more with two (a letter added, missing, replaced, or two swapped), never words with digits (numbers, article ids, GTINs). Hits matching every word as typed come first, then by prefix, then with typos. exact: only the words as typed (accents ignored) */
+        /** @description how the words of q match. default (also when absent): as typed or with ä/ö/ü/ß spelled ae/oe/ue/ss (and back); the last word also as the start of a word (from 2 letters); words of 5 to 8 letters with one typo, of 9 or more with two (a letter added, missing, replaced, or two swapped), never words with digits (numbers, article ids, GTINs); words of 4 letters or more also inside compounds split by the catalog's own words (Bohrer: Akkubohrer). Hits matching every word as typed come first, then by prefix, then in compounds, then with typos. exact: only the words as typed (accents ignored) */
         matching?: 'default' | 'exact';
+        /** @description true: every hit carries highlights, where the words of q matched in its texts */
+        highlight?: boolean;
         /** @description filter query, JSON: {"expression": E} where E has a `type` of And / Or (operands), ExactStringMatchFilter (filterName businessShopId or manufacturerName, value), DecimalRangeFilter (filterName pricePerMinimumOrderQuantity[InclSpecialTaxes], lowerBound, upperBound) or ExactReferenceFeatureMatchFilter (filterName UNSPSC-7, UNSPSC-9, UNSPSC, ECLASS, ETIM; group) */
         fq?: string;
         /** @description only articles of these shops */
@@ -928,6 +930,25 @@ export interface operations {
               /** @description relevance; the scale may change */
               score: number;
               _schema: components['schemas']['Links'];
+              /** @description only with highlight=true: where the words q matched (in any way matching allows) are in the hit's texts; each member only when that text holds one */
+              highlights?: {
+                /** @description in article.description */
+                title?: {
+                  /** @description [start, end) of each matched word, UTF-16 offsets into the whole text; at most 64 */
+                  spans: number[][];
+                  /** @description about 160 characters around the first match, HTML-escaped, matched words in <mark></mark> (the only markup), … where the text was cut */
+                  snippet: string;
+                };
+                /** @description in the first other entry of article.descriptions that holds a matched word */
+                description?: {
+                  /** @description [start, end) of each matched word, UTF-16 offsets into the whole text; at most 64 */
+                  spans: number[][];
+                  /** @description about 160 characters around the first match, HTML-escaped, matched words in <mark></mark> (the only markup), … where the text was cut */
+                  snippet: string;
+                  /** @description the entry of article.descriptions the spans point into */
+                  lang: string;
+                };
+              };
             }[];
             facets: {
               /**

@@ -5,6 +5,8 @@ import {
   specialTaxPerUnit,
 } from '../model/article-prices.js';
 import { addDecimals, decimal, scaleDecimal, toScaled, type Decimal } from '../model/decimal.js';
+import { highlightText } from '../search/highlight.js';
+import type { MatchedWords } from '../search/search-query.js';
 import { articlePath, shopPath, type LinkBuilder } from './links.js';
 
 /** The wire Price. */
@@ -165,6 +167,31 @@ export function presentHit(article: Article, score: number, shop: BusinessShop |
         ...links.links(['bshop', 'business-shop'], shopPath(article.shopId)),
       ],
     },
+  };
+}
+
+/**
+ * A hit's `highlights` (`highlight=true`): the matched words of its `description` (`title`) and of
+ * the first other of its `descriptions` that holds one (`description`, with its `lang`), each only
+ * when it holds a matched word; `{}` without words.
+ */
+export function presentHighlights(article: Article, matched: MatchedWords | undefined) {
+  if (!matched) return {};
+  const title = highlightText(article.description, matched);
+  let description: { lang: string; spans: [number, number][]; snippet: string } | undefined;
+  for (const d of article.descriptions) {
+    if (d.value === article.description) continue;
+    const found = highlightText(d.value, matched);
+    if (found) {
+      description = { lang: d.lang, spans: found.spans.map(([a, b]) => [a, b]), snippet: found.snippet };
+      break;
+    }
+  }
+  return {
+    ...(title
+      ? { title: { spans: title.spans.map(([a, b]): [number, number] => [a, b]), snippet: title.snippet } }
+      : {}),
+    ...(description ? { description } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import type { BusinessShop } from '../model/article.js';
 import type { ParsedSearch } from '../search/parse-search-query.js';
 import { SEARCH_OFFSET } from '../search/parse-search-query.js';
 import type { FacetCount, FacetName, FilterExpression, SearchPage } from '../search/search-query.js';
-import { presentHit } from './article-presenter.js';
+import { presentHighlights, presentHit } from './article-presenter.js';
 import type { Link, LinkBuilder } from './links.js';
 
 const SEARCH_PATH = '/api/articles';
@@ -38,6 +38,7 @@ function searchParams(search: ParsedSearch, offset: number, fq: string | undefin
     ...(search.currency !== undefined ? { currency: search.currency } : {}),
     ...(search.facets !== undefined ? { facet: search.facets } : {}),
     ...(search.matching !== undefined ? { matching: search.matching } : {}),
+    ...(search.highlight ? { highlight: 'true' } : {}),
     limit: search.query.limit,
     offset,
   };
@@ -76,7 +77,10 @@ export function presentSearchResult(
     total: page.total,
     offset,
     limit,
-    members: page.hits.map((hit) => presentHit(hit.article, hit.score, shops.get(hit.article.shopId), links)),
+    members: page.hits.map((hit) => {
+      const member = presentHit(hit.article, hit.score, shops.get(hit.article.shopId), links);
+      return search.highlight ? { ...member, highlights: presentHighlights(hit.article, page.matched) } : member;
+    }),
     facets: page.facets
       .filter((facet) => facet.buckets.length > 0)
       .map((facet) => ({

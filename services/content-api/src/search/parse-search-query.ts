@@ -35,12 +35,15 @@ export interface ParsedSearch {
   readonly facets?: readonly FacetName[];
   /** `matching` as the request gave it, for links that repeat it. */
   readonly matching?: Matching;
+  /** `highlight=true`: each hit carries the matched spans of its texts (`highlights`). */
+  readonly highlight?: true;
 }
 
 /**
  * Validates the query parameters of `GET /api/articles` (spec limits: `limit` 0..1000 default 20,
  * `offset` 0..8000 default 0, `q` at most 1000 characters and 32 words, `businessShopId` never
- * empty, `currency` three capital letters, `facet` facet names, `matching` `default` or `exact`)
+ * empty, `currency` three capital letters, `facet` facet names, `matching` `default` or `exact`,
+ * `highlight` `true` or `false`)
  * and builds the backend query with the facets `facet` names (every facet without it) and default
  * matching unless `matching=exact`.
  * Unknown parameters are ignored.
@@ -83,6 +86,9 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
     throw invalidQueryParam('matching', [
       { path: '#/matching', code: 'UNKNOWN', description: `must be one of ${MATCHINGS.join(', ')}` },
     ]);
+  const highlight = single(raw, 'highlight');
+  if (highlight !== undefined && highlight !== 'true' && highlight !== 'false')
+    throw invalidQueryParam('highlight', [{ path: '#/highlight', code: 'TYPE', description: 'must be true or false' }]);
   return {
     query: {
       words,
@@ -100,6 +106,7 @@ export function parseSearchQuery(raw: RawQuery): ParsedSearch {
     ...(currency !== undefined ? { currency } : {}),
     ...(facetParameter.length > 0 ? { facets } : {}),
     ...(matching !== undefined ? { matching: matching as Matching } : {}),
+    ...(highlight === 'true' ? { highlight: true as const } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { generateCatalog } from '../demo/generate-catalog.js';
 import { CONTENT_MIGRATION_TABLE } from '../migrations/index.js';
 import type { ContentTables } from '../migrations/content-tables.js';
 import type { Article } from '../model/article.js';
+import { highlightText } from './highlight.js';
 import { CORPUS_ARTICLES, CORPUS_QUERIES } from './relevance-corpus.js';
 import type { SearchBackend } from './search-backend.js';
 import { searchWords, type Matching, type SearchQuery } from './search-query.js';
@@ -93,6 +94,23 @@ describeEachDatabase<ContentTables>('relevance corpus', (getDb) => {
       pages.push(...(await backend.search(query('mi', 'default', { limit: 3, offset }))).hits);
     expect(wide.total).toBeGreaterThan(3);
     expect(pages.map(numberOf)).toEqual(wide.hits.map(numberOf));
+  });
+
+  it('reports the indexed words q matched in every way, which mark the words of a hit', async () => {
+    const marked = async (q: string, matching: Matching = 'default') => {
+      const page = await backend.search(query(q, matching));
+      return page.hits.map((hit) => {
+        const found = page.matched && highlightText(hit.article.description, page.matched);
+        return found ? found.spans.map(([a, b]) => hit.article.description.slice(a, b)) : [];
+      });
+    };
+    expect((await marked('bohrer')).flat()).toEqual(['Bohrer', 'Steinbohrer', 'Akkubohrer']);
+    expect(await marked('bohrer', 'exact')).toEqual([['Bohrer']]);
+    expect(await marked('kuehlschrank weis')).toEqual([['Kühlschrank', 'weiß']]);
+    expect(await marked('hamer 50')).toEqual([['Hammer', '500']]);
+    expect(await marked('kugellager 620')).toEqual([['Kugellager', '6204']]);
+    expect(await marked('schlüssel')).toEqual([['Schraubenschlüssel']]);
+    expect((await backend.search(query(''))).matched).toBeUndefined();
   });
 
   // Last: it changes the catalog.

@@ -57,6 +57,17 @@ export const CORPUS_ARTICLES: readonly CorpusArticle[] = [
   { number: 'O-4006', description: 'Schutzhandschuhe Größe 9', manufacturerName: 'Safeguard' },
   { number: 'O-4007', description: 'Taschenlampe LED', manufacturerName: 'Lumix' },
   { number: 'O-4008', description: 'Verlängerungskabel 5 m', manufacturerName: 'Voltwerk' },
+  // The other parts of the compounds above, as words of their own (compounds are split by the
+  // catalog's vocabulary), and a few Dutch articles.
+  { number: 'B-1006', description: 'Akku 18 V 4,0 Ah', manufacturerName: 'Voltwerk' },
+  { number: 'B-1007', description: 'Trennscheibe für Stein 125 mm', manufacturerName: 'Brinkmann' },
+  { number: 'S-3009', description: 'Schraube M6 x 40 verzinkt', manufacturerName: 'Dreko' },
+  { number: 'S-3010', description: 'Schreiber für Whiteboards, 4 Farben', manufacturerName: 'Schreibwerk' },
+  { number: 'N-5001', description: 'Steenboor 8 mm', manufacturerName: 'Van Dijk' },
+  { number: 'N-5002', description: 'Snijschijf voor steen 125 mm', manufacturerName: 'Van Dijk' },
+  { number: 'N-5003', description: 'Gereedschapskist kunststof', manufacturerName: 'Van Dijk' },
+  { number: 'N-5004', description: 'Olie voor gereedschap 100 ml' },
+  { number: 'N-5005', description: 'Kist vuren 60 x 40 cm' },
 ];
 
 /** A query and the article number that must come first (`null`: nothing matches), with the rule it checks. */
@@ -110,4 +121,20 @@ export const CORPUS_QUERIES: readonly CorpusQuery[] = [
   { q: 'hss 8x118', first: null, rule: 'no typo in a part number' },
   { q: 'verlaengerungskabel', first: 'O-4008', rule: 'ä spelled ae' },
   { q: 'schutzhandschuhe groesse', first: 'O-4006', rule: 'ö spelled oe and ß spelled ss in one word' },
+  { q: 'bohrer', first: 'B-1001', second: 'B-1005', rule: 'exact before compound (Stein + bohrer)' },
+  { q: 'bohrer 6', first: 'B-1005', rule: 'compound (Stein + bohrer), not the last word' },
+  { q: 'bohrer zwei', first: 'B-1004', rule: 'compound (Akku + bohrer)' },
+  { q: 'kugel blau', first: 'S-3003', rule: 'compound (Kugel + schreiber), not the last word' },
+  { q: 'schreiber', first: 'S-3010', rule: 'exact (Kugelschreiber is no compound of it: kugel is no word here)' },
+  { q: 'schlüssel', first: 'S-3002', rule: 'compound with the linking n (Schraube-n-schlüssel)' },
+  { q: 'schlussel', first: 'S-3002', rule: 'compound, ü typed u' },
+  { q: 'schraube 13', first: null, rule: 'no compound when the rest (schlüssel) is no word of the catalog' },
+  { q: 'dreher', first: 'S-3001', rule: 'compound with the linking n (Schraube-n-dreher)' },
+  { q: 'leim 500', first: 'K-2003', rule: 'compound (Weiß + leim), ß in the catalog' },
+  { q: 'kabel', first: null, rule: 'no compound when the rest (Verlängerung) is no word of the catalog' },
+  { q: 'boor', first: 'N-5001', rule: 'Dutch compound (steen + boor)' },
+  { q: 'kist', first: 'N-5005', second: 'N-5003', rule: 'exact before Dutch compound with a linking s' },
+  { q: 'gereedschap kunststof', first: 'N-5003', rule: 'first part of a compound with the linking s' },
+  { q: 'steen', first: 'N-5002', second: 'N-5001', rule: 'exact before prefix (steenboor)' },
+  { q: 'stein 6', first: 'B-1005', rule: 'compound (Stein + bohrer), first part, not the last word' },
 ];

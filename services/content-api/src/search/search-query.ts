@@ -94,6 +94,18 @@ export interface SearchPage {
   readonly total: number;
   readonly hits: readonly SearchHit[];
   readonly facets: readonly FacetCount[];
+  /** The indexed words the words of `q` matched (for highlighting); absent without words. */
+  readonly matched?: MatchedWords;
+}
+
+/**
+ * The indexed words (as `searchWords` gives them) the words of `q` stood for under the matching in
+ * force, by every way they matched (as typed, umlaut spellings, prefix, compound, typo).
+ */
+export interface MatchedWords {
+  readonly words: ReadonlySet<string>;
+  /** Any indexed word starting with one of these matched too (a last word with digits on SQLite, matched by prefix). */
+  readonly prefixes: readonly string[];
 }
 
 /** Most words of `q` that take part in a search. */

@@ -5,6 +5,7 @@ import {
   MAX_QUERY_WORDS,
   SORT_FIELDS,
 } from '../../search/search-query.js';
+import { MAX_HIGHLIGHT_SPANS, SNIPPET_LENGTH } from '../../search/highlight.js';
 import { MAX_Q_LENGTH, MAX_SORT_KEYS, SEARCH_LIMIT, SEARCH_OFFSET } from '../../search/parse-search-query.js';
 import {
   cachedContentReply,
@@ -107,6 +108,27 @@ const hitArticle = {
   },
 } as const;
 
+/** Where matched words are in one text of a hit (`highlight=true`). */
+const textHighlight = {
+  type: 'object',
+  required: ['spans', 'snippet'],
+  properties: {
+    spans: {
+      type: 'array',
+      maxItems: MAX_HIGHLIGHT_SPANS,
+      description:
+        `[start, end) of each matched word, UTF-16 offsets into the whole text; ` + `at most ${MAX_HIGHLIGHT_SPANS}`,
+      items: { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 2, maxItems: 2 },
+    },
+    snippet: {
+      type: 'string',
+      description:
+        `about ${SNIPPET_LENGTH} characters around the first match, HTML-escaped, matched words in ` +
+        '<mark></mark> (the only markup), … where the text was cut',
+    },
+  },
+} as const;
+
 const searchResult = {
   type: 'object',
   required: ['total', 'offset', 'limit', 'members', 'facets', '_status', '_schema'],
@@ -121,6 +143,24 @@ const searchResult = {
         article: hitArticle,
         score: { type: 'number', description: 'relevance; the scale may change' },
         _schema: { ...ref('Links'), description: 'links details, bshop and business-shop' },
+        highlights: {
+          type: 'object',
+          description:
+            'only with highlight=true: where the words q matched (in any way matching allows) are in the ' +
+            "hit's texts; each member only when that text holds one",
+          properties: {
+            title: { ...textHighlight, description: 'in article.description' },
+            description: {
+              ...textHighlight,
+              required: [...textHighlight.required, 'lang'],
+              properties: {
+                ...textHighlight.properties,
+                lang: { type: 'string', description: 'the entry of article.descriptions the spans point into' },
+              },
+              description: 'in the first other entry of article.descriptions that holds a matched word',
+            },
+          },
+        },
       },
     }),
     facets: arrayOf({
@@ -183,8 +223,15 @@ export const searchArticlesSchema = {
           'ae/oe/ue/ss (and back); ' +
           'the last word also as the start of a word (from 2 letters); words of 5 to 8 letters with ' +
           'one typo, of 9 or more with two (a letter added, missing, replaced, or two swapped), never ' +
-          'words with digits (numbers, article ids, GTINs). Hits matching every word as typed come ' +
-          'first, then by prefix, then with typos. exact: only the words as typed (accents ignored)',
+          'words with digits (numbers, article ids, GTINs); words of 4 letters or more also inside ' +
+          "compounds split by the catalog's own words (Bohrer: Akkubohrer). Hits matching every word as " +
+          'typed come first, then by prefix, then in compounds, then with typos. exact: only the words as ' +
+          'typed (accents ignored)',
+      },
+      highlight: {
+        type: 'boolean',
+        default: false,
+        description: 'true: every hit carries highlights, where the words of q matched in its texts',
       },
       fq: {
         type: 'string',

@@ -138,6 +138,7 @@ export class PostgresCatalogReader {
         const row = bySeq.get(hit.seq)!;
         return { article: parseStoredArticle(row.document, row.id), score: hit.score };
       }),
+      ...(matched ? { matched: { words: matched.words, prefixes: [] } } : {}),
     };
   }
 
@@ -249,7 +250,7 @@ export class PostgresCatalogReader {
     db: Kysely<PostgresContentTables>,
     catalog: LoadedCatalog,
     query: SearchQuery,
-  ): Promise<{ matches: Float64Array; classes: Uint8Array | undefined } | typeof CHANGED> {
+  ): Promise<{ matches: Float64Array; classes: Uint8Array | undefined; words: ReadonlySet<string> } | typeof CHANGED> {
     const shops = new Set(query.shopIds);
     const segments = [...catalog.bySlot.values()].filter(
       (s) => s.segment.size > 0 && (shops.size === 0 || shops.has(s.segment.shopId)),
@@ -335,7 +336,8 @@ export class PostgresCatalogReader {
       classes?.set(part.classes, at);
       at += part.seqs.length;
     }
-    return { matches: out, classes: classes && !allExact(classes) ? classes : undefined };
+    const matchedWords = new Set(plans.flatMap((p) => p.words.flat().map((t) => t.term)));
+    return { matches: out, classes: classes && !allExact(classes) ? classes : undefined, words: matchedWords };
   }
 
   /**

@@ -88,6 +88,100 @@ describe('TermDictionary', () => {
   });
 });
 
+describe('TermDictionary compounds', () => {
+  const vocabulary = [
+    'bohrer',
+    'akku',
+    'akkubohrer',
+    'stein',
+    'steinbohrer',
+    'kugel',
+    'kugelschreiber',
+    'schreiber',
+    'kugellager',
+    'schraube',
+    'schraubenschlussel',
+    'schlussel',
+    'arbeit',
+    'arbeitsschuhe',
+    'schuhe',
+    'ablage',
+    'verstand',
+    'stand',
+    'steen',
+    'steenboor',
+    'boor',
+    'boek',
+    'boekenkast',
+    'kast',
+    'weiß',
+    'weißleim',
+    'leim',
+    'm8bohrer',
+    'xyzbohrer',
+    'hering',
+    'ring',
+  ];
+  const compounds = new TermDictionary(vocabulary.map((w, i) => [w, 100 - i] as const));
+
+  it('finds words that end or start with the word when the rest is a word of the vocabulary', () => {
+    expect(compounds.compounds('bohrer', 10).sort()).toEqual(['akkubohrer', 'steinbohrer']);
+    expect(compounds.compounds('kugel', 10)).toEqual(['kugelschreiber']);
+    expect(compounds.compounds('boor', 10)).toEqual(['steenboor']);
+    expect(compounds.compounds('weiss', 10)).toEqual(['weißleim']);
+  });
+
+  it('takes a linking element off the first part', () => {
+    expect(compounds.compounds('schlussel', 10)).toEqual(['schraubenschlussel']);
+    expect(compounds.compounds('schraube', 10)).toEqual(['schraubenschlussel']);
+    expect(compounds.compounds('schuhe', 10)).toEqual(['arbeitsschuhe']);
+    expect(compounds.compounds('kast', 10)).toEqual(['boekenkast']);
+    expect(compounds.compounds('boek', 10)).toEqual(['boekenkast']);
+  });
+
+  it('refuses rests that are no word, shorter than 3 letters or hold digits', () => {
+    // `lager`, `ver`, `he` and `xyz` are no words here; `m8` holds a digit.
+    expect(compounds.compounds('stand', 10)).toEqual([]);
+    expect(compounds.compounds('ring', 10)).toEqual([]);
+    expect(compounds.compounds('lage', 10)).toEqual([]);
+    expect(
+      new TermDictionary([
+        ['m8', 1],
+        ['bohrer', 1],
+        ['m8bohrer', 1],
+      ]).compounds('bohrer', 10),
+    ).toEqual([]);
+  });
+
+  it('keeps the compounds in the most articles when there are more than the limit', () => {
+    expect(compounds.compounds('bohrer', 1)).toEqual(['akkubohrer']);
+  });
+
+  it('agrees with a plain scan of every split', () => {
+    const keys = new Set(vocabulary.map(foldWord));
+    const isPart = (rest: string, follows: boolean) =>
+      (rest.length >= 3 && keys.has(rest)) ||
+      ['es', 'en', 's', 'n', 'e'].some((link) => {
+        const part = follows
+          ? rest.startsWith(link) && rest.slice(link.length)
+          : rest.endsWith(link) && rest.slice(0, -link.length);
+        return part !== false && part.length >= 3 && keys.has(part);
+      });
+    for (const query of vocabulary.filter((w) => w.length >= 4)) {
+      const q = foldWord(query);
+      const expected = vocabulary.filter((w) => {
+        const key = foldWord(w);
+        if (key === q || /\d/.test(key)) return false;
+        return (
+          (key.startsWith(q) && isPart(key.slice(q.length), true)) ||
+          (key.endsWith(q) && isPart(key.slice(0, -q.length), false))
+        );
+      });
+      expect(compounds.compounds(query, 100).sort(), query).toEqual(expected.sort());
+    }
+  });
+});
+
 describe('word matching', () => {
   it('lists a word in its best class: exact, prefix (last word only), typo (not below 5 letters)', () => {
     expect(wordAlternatives(dictionary, 'bohrer', true)).toEqual([
@@ -99,6 +193,28 @@ describe('word matching', () => {
       { class: MATCH_CLASS.prefix, terms: ['bohren', 'bohrer', 'bohrhammer', 'bohrmaschine'] },
     ]);
     expect(wordAlternatives(dictionary, 'b', true)).toEqual([]);
+  });
+
+  it('lists compounds after prefixes and before typos, from 4 letters and never for words with digits', () => {
+    const vocabulary = new TermDictionary(
+      ['bohrer', 'bohrers', 'akku', 'akkubohrer', 'bohren', 'akkus', 'm8x40', 'm8x40akku'].map((w) => [w, 1] as const),
+    );
+    expect(wordAlternatives(vocabulary, 'bohrer', true)).toEqual([
+      { class: MATCH_CLASS.exact, terms: ['bohrer'] },
+      { class: MATCH_CLASS.prefix, terms: ['bohrers'] },
+      { class: MATCH_CLASS.compound, terms: ['akkubohrer'] },
+      { class: MATCH_CLASS.typo, terms: ['bohren'] },
+    ]);
+    expect(wordAlternatives(vocabulary, 'akku', false)).toEqual([
+      { class: MATCH_CLASS.exact, terms: ['akku'] },
+      { class: MATCH_CLASS.compound, terms: ['akkubohrer'] },
+    ]);
+    // `akkus` starts with `akku` but `s` is no word of 3 letters: only a prefix, when last.
+    expect(wordAlternatives(vocabulary, 'akku', true)).toEqual([
+      { class: MATCH_CLASS.exact, terms: ['akku'] },
+      { class: MATCH_CLASS.prefix, terms: ['akkubohrer', 'akkus'] },
+    ]);
+    expect(wordAlternatives(vocabulary, 'm8x40', false)).toEqual([{ class: MATCH_CLASS.exact, terms: ['m8x40'] }]);
   });
 
   it('unites a word’s articles with their best class and intersects words with the worst', () => {

@@ -12,6 +12,8 @@ export class TermDictionary {
   /** Articles holding each word (for the most frequent words when a prefix has too many). */
   readonly #frequency: Uint32Array;
   #letters: string[] | undefined;
+  /** The keys that can be compounds, grouped by their last letters (built on the first compound lookup). */
+  #bySuffix: SuffixGroups | undefined;
 
   /** `entries`: each distinct indexed word once, with the number of articles holding it. */
   constructor(entries: Iterable<readonly [term: string, articles: number]>) {
@@ -84,6 +86,127 @@ export class TermDictionary {
       .sort((a, b) => a[1] - b[1] || (this.#frequency[b[0]] ?? 0) - (this.#frequency[a[0]] ?? 0) || a[0] - b[0])
       .slice(0, limit)
       .map(([i]) => this.#terms[i] as string);
+  }
+
+  /**
+   * Indexed words without digits that are compounds of `word` and another word of this dictionary
+   * (decision 0040, compounds): `word` + rest or rest + `word`, where the rest, once a German or
+   * Dutch linking element (`COMPOUND_LINKS`) between the two parts is taken off, is itself a key
+   * of at least `MIN_COMPOUND_PART_LETTERS` letters (`bohrer` -> `steinbohrer` when `stein` is a
+   * word; `schlussel` -> `schraubenschlussel` by `schraube` + `n`). At most `limit`, those in the
+   * most articles (ties: in key order). Words equal to `word` are not listed, and words whose
+   * folded key is shorter than 3 letters have none.
+   */
+  compounds(word: string, limit: number): string[] {
+    const query = foldWord(word);
+    if (query.length < SUFFIX_GROUP_LETTERS) return [];
+    const found = new Set<number>();
+    let from = this.#lowerBound(query);
+    while (from < this.#keys.length && this.#keys[from] === query) from += 1;
+    const to = this.#prefixEnd(query, from);
+    for (let i = from; i < to; i += 1) {
+      const key = this.#keys[i] as string;
+      if (!hasDigit(key) && this.#isPart(key.slice(query.length), true)) found.add(i);
+    }
+    for (const i of this.#endingWith(query))
+      if (this.#isPart((this.#keys[i] as string).slice(0, -query.length), false)) found.add(i);
+    return [...found]
+      .sort((a, b) => (this.#frequency[b] ?? 0) - (this.#frequency[a] ?? 0) || a - b)
+      .slice(0, limit)
+      .map((i) => this.#terms[i] as string);
+  }
+
+  /**
+   * Whether `rest`, the part of a compound beside the query word, is a key of this dictionary as it
+   * stands or without a linking element: at its start when it follows the query word (the element
+   * belongs to the first part: `schraube` + `n` + `schlussel`), at its end when it precedes it.
+   */
+  #isPart(rest: string, follows: boolean): boolean {
+    if (rest.length < MIN_COMPOUND_PART_LETTERS) return false;
+    if (this.#hasKey(rest)) return true;
+    for (const link of COMPOUND_LINKS) {
+      if (rest.length - link.length < MIN_COMPOUND_PART_LETTERS) continue;
+      if (follows ? rest.startsWith(link) : rest.endsWith(link)) {
+        const part = follows ? rest.slice(link.length) : rest.slice(0, rest.length - link.length);
+        if (this.#hasKey(part)) return true;
+      }
+    }
+    return false;
+  }
+
+  #hasKey(key: string): boolean {
+    const i = this.#lowerBound(key);
+    return i < this.#keys.length && this.#keys[i] === key && !hasDigit(key);
+  }
+
+  /**
+   * Indexes of the keys without digits, longer than `suffix`, that end with it (at least
+   * `SUFFIX_GROUP_LETTERS` long): its group of keys, sorted by the keys read backwards on its first
+   * lookup, then a binary search.
+   */
+  *#endingWith(suffix: string): Generator<number> {
+    const { groups, starts, order, sorted } = this.#suffixGroups();
+    const group = groups.get(tailOf(suffix));
+    if (group === undefined) return;
+    const from = starts[group] as number;
+    const to = starts[group + 1] as number;
+    const keys = this.#keys;
+    if (sorted[group] === 0) {
+      order.subarray(from, to).sort((a, b) => compareReversed(keys[a] as string, keys[b] as string));
+      sorted[group] = 1;
+    }
+    let low = from;
+    let high = to;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareReversed(keys[order[middle] as number] as string, suffix) < 0) low = middle + 1;
+      else high = middle;
+    }
+    for (let s = low; s < to; s += 1) {
+      const key = keys[order[s] as number] as string;
+      if (!key.endsWith(suffix)) return;
+      if (key.length > suffix.length) yield order[s] as number;
+    }
+  }
+
+  /**
+   * The keys without digits long enough to be a compound, grouped by their last
+   * `SUFFIX_GROUP_LETTERS` letters (one pass and a counting sort); each group is sorted when first
+   * looked up. A sort of all keys read backwards took as long as building the dictionary.
+   */
+  #suffixGroups(): SuffixGroups {
+    if (this.#bySuffix) return this.#bySuffix;
+    const none = 0xffffffff;
+    const shortest = SUFFIX_GROUP_LETTERS + MIN_COMPOUND_PART_LETTERS;
+    const groupOf = new Uint32Array(this.#keys.length);
+    const groups = new Map<number, number>();
+    const counts: number[] = [];
+    for (let i = 0; i < this.#keys.length; i += 1) {
+      const key = this.#keys[i] as string;
+      if (key.length < shortest || hasDigit(key)) {
+        groupOf[i] = none;
+        continue;
+      }
+      const tail = tailOf(key);
+      let group = groups.get(tail);
+      if (group === undefined) {
+        group = counts.length;
+        groups.set(tail, group);
+        counts.push(0);
+      }
+      counts[group] = (counts[group] as number) + 1;
+      groupOf[i] = group;
+    }
+    const starts = new Uint32Array(counts.length + 1);
+    for (let g = 0; g < counts.length; g += 1) starts[g + 1] = (starts[g] as number) + (counts[g] as number);
+    const next = starts.slice(0, counts.length);
+    const order = new Uint32Array(starts[counts.length] as number);
+    for (let i = 0; i < groupOf.length; i += 1) {
+      const group = groupOf[i] as number;
+      if (group !== none) order[(next[group] as number)++] = i;
+    }
+    this.#bySuffix = { groups, starts, order, sorted: new Uint8Array(counts.length) };
+    return this.#bySuffix;
   }
 
   /** The distinct first letters of the keys (found by skipping each letter's range). */
@@ -187,10 +310,60 @@ export class TermDictionary {
   }
 }
 
+/**
+ * Keys that can be compounds, by group of their last letters (`tailOf`): `order[starts[g]..starts[g + 1])`
+ * are the indexes of group `g`, sorted by the keys read backwards once `sorted[g]` is 1.
+ */
+interface SuffixGroups {
+  readonly groups: ReadonlyMap<number, number>;
+  readonly starts: Uint32Array;
+  readonly order: Uint32Array;
+  readonly sorted: Uint8Array;
+}
+
+/** The last `SUFFIX_GROUP_LETTERS` UTF-16 units of `key` as one number (16 bits each, exact in a double). */
+function tailOf(key: string): number {
+  const n = key.length;
+  return key.charCodeAt(n - 1) * 0x100000000 + key.charCodeAt(n - 2) * 0x10000 + key.charCodeAt(n - 3);
+}
+
+/** Orders strings by their text read from the end (UTF-16 units), a shorter one first when it ends the other. */
+function compareReversed(a: string, b: string): number {
+  let i = a.length - 1;
+  let j = b.length - 1;
+  for (; i >= 0 && j >= 0; i -= 1, j -= 1) {
+    const d = a.charCodeAt(i) - b.charCodeAt(j);
+    if (d !== 0) return d;
+  }
+  return i - j;
+}
+
+/**
+ * Linking elements ("Fugen") between the parts of a German or Dutch compound, longest first:
+ * `Arbeit-s-schuh`, `Schraube-n-schlüssel`, `Hund-e-leine`, `boek-en-kast`, `stad-s-plan`.
+ */
+export const COMPOUND_LINKS = ['es', 'en', 's', 'n', 'e'] as const;
+/**
+ * Letters (UTF-16 units of the folded key) by which the keys are grouped for compound lookups:
+ * shorter words have no compounds. Typed words need 4 letters (`MIN_COMPOUND_LETTERS`), but folding
+ * may take one off (`boek` -> `bok`).
+ */
+const SUFFIX_GROUP_LETTERS = 3;
+/** Shortest other part of a compound, in letters (`Akku` in `Akkubohrer`; not `ab` in `Ablage`). */
+export const MIN_COMPOUND_PART_LETTERS = 3;
+
 /** Whether `word` holds a digit (numbers, article ids, GTINs and part numbers get no typos). */
 export function hasDigit(word: string): boolean {
-  return /\p{N}/u.test(word);
+  // ASCII first: a Unicode property test costs about ten times as much.
+  for (let i = 0; i < word.length; i += 1) {
+    const c = word.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+    if (c >= 128) return NUMBER.test(word);
+  }
+  return false;
 }
+
+const NUMBER = /\p{N}/u;
 
 /**
  * The key words are compared by: `ß` as `ss`, and `ae`, `oe`, `ue` as `a`, `o`, `u` (the index

@@ -2,8 +2,7 @@ import { hasDigit, type TermDictionary } from './term-dictionary.js';
 
 /**
  * How a query word matched an article, best first; an article's class is the worst of its words'
- * (decision 0040). `compound` is reserved for the decompounding step: its class ranks between
- * prefix and typo matches.
+ * (decision 0040). `compound` ranks between prefix and typo matches.
  */
 export const MATCH_CLASS = { exact: 0, prefix: 1, compound: 2, typo: 3 } as const;
 export type MatchClass = (typeof MATCH_CLASS)[keyof typeof MATCH_CLASS];
@@ -16,6 +15,10 @@ export const ONE_TYPO_LETTERS = 5;
 export const TWO_TYPOS_LETTERS = 9;
 /** Most indexed words one prefix stands for (those in the most articles). */
 export const MAX_PREFIX_WORDS = 100;
+/** Shortest words that also match inside compounds (`TermDictionary.compounds`), in letters. */
+export const MIN_COMPOUND_LETTERS = 4;
+/** Most compounds one word stands for (those in the most articles). */
+export const MAX_COMPOUND_WORDS = 100;
 /** Most indexed words one word matches with typos (the nearest, then those in the most articles). */
 export const MAX_TYPO_WORDS = 20;
 
@@ -28,7 +31,8 @@ export interface WordAlternative {
 /**
  * The indexed words `word` matches under default matching, each class non-empty and in class
  * order: exact (equal once folded, `TermDictionary.exact`); when `last`, words it begins from
- * `MIN_PREFIX_LETTERS` letters; unless it holds a digit, words within 1 edit from
+ * `MIN_PREFIX_LETTERS` letters; unless it holds a digit, compounds of it and another indexed word
+ * from `MIN_COMPOUND_LETTERS` letters, and words within 1 edit from
  * `ONE_TYPO_LETTERS` letters, 2 from `TWO_TYPOS_LETTERS`. A word is listed in its best class only.
  */
 export function wordAlternatives(dictionary: TermDictionary, word: string, last: boolean): WordAlternative[] {
@@ -42,7 +46,8 @@ export function wordAlternatives(dictionary: TermDictionary, word: string, last:
   };
   add(MATCH_CLASS.exact, dictionary.exact(word));
   if (last && letters >= MIN_PREFIX_LETTERS) add(MATCH_CLASS.prefix, dictionary.prefixed(word, MAX_PREFIX_WORDS));
-  // Compound matches (decision 0040, next step) go here, between prefix and typo matches.
+  if (letters >= MIN_COMPOUND_LETTERS && !hasDigit(word))
+    add(MATCH_CLASS.compound, dictionary.compounds(word, MAX_COMPOUND_WORDS));
   const edits = letters >= TWO_TYPOS_LETTERS ? 2 : letters >= ONE_TYPO_LETTERS ? 1 : 0;
   if (edits > 0 && !hasDigit(word)) add(MATCH_CLASS.typo, dictionary.typos(word, edits, MAX_TYPO_WORDS));
   return alternatives;

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Article, BusinessShop } from '../../model/article.js';
 import { decodeArticleDocument } from '../../model/article-document.js';
-import type { SearchPage, SearchQuery } from '../search-query.js';
+import type { MatchedWords, SearchPage, SearchQuery } from '../search-query.js';
 import { FacetDictionary, type DictionaryEntry } from '../segments/facet-dictionary.js';
 import {
   BYTE_ORDER,
@@ -53,12 +53,16 @@ export class SqliteCatalogReader {
   search(query: SearchQuery): SearchPage {
     return this.#inTransaction(() => {
       const snapshot = this.#refresh();
-      const { matches, classes } =
+      const { matches, classes, matched } =
         query.words.length === 0
-          ? { matches: undefined, classes: undefined }
+          ? { matches: undefined, classes: undefined, matched: undefined }
           : query.matching === 'default'
             ? this.#classifiedMatches(snapshot, query.words)
-            : { matches: this.#matches(query.words), classes: undefined };
+            : {
+                matches: this.#matches(query.words),
+                classes: undefined,
+                matched: { words: new Set(query.words), prefixes: [] },
+              };
       const result = searchSegments({ snapshot, query, matches, classes });
       const hits = result.hits(
         this.#bySeq(
@@ -80,6 +84,7 @@ export class SqliteCatalogReader {
         total: result.total,
         facets: result.facets,
         hits: hits.map((hit) => ({ article: articles.get(hit.seq)!, score: hit.score })),
+        ...(matched ? { matched } : {}),
       };
     });
   }
@@ -190,11 +195,17 @@ export class SqliteCatalogReader {
   #classifiedMatches(
     snapshot: SegmentSnapshot,
     words: readonly string[],
-  ): { matches: Float64Array; classes: Uint8Array | undefined } {
+  ): { matches: Float64Array; classes: Uint8Array | undefined; matched: MatchedWords } {
     const dictionary = this.#dictionaryOf(snapshot);
+    const matchedWords = new Set<string>();
+    const prefixes: string[] = [];
     const perWord = distinctQueryWords(words).map(({ word, last }) => {
       // Words with a digit (ids, GTINs, part numbers: most of the vocabulary) are not in the
       // dictionary: they match as typed, and when last by FTS5's own prefix query.
+      if (hasDigit(word)) {
+        matchedWords.add(word);
+        if (last && [...word].length >= MIN_PREFIX_LETTERS) prefixes.push(word);
+      }
       const alternatives = hasDigit(word)
         ? [
             { class: MATCH_CLASS.exact, seqs: this.#matchesAny([word]) },
@@ -202,14 +213,18 @@ export class SqliteCatalogReader {
               ? [{ class: MATCH_CLASS.prefix, seqs: this.#matchesAny([word], '*') }]
               : []),
           ]
-        : wordAlternatives(dictionary, word, last).map((alternative) => ({
-            class: alternative.class,
-            seqs: this.#matchesAny(alternative.terms),
-          }));
+        : wordAlternatives(dictionary, word, last).map((alternative) => {
+            for (const term of alternative.terms) matchedWords.add(term);
+            return { class: alternative.class, seqs: this.#matchesAny(alternative.terms) };
+          });
       return unionOfAlternatives(alternatives);
     });
     const { seqs, classes } = intersectClassified(perWord);
-    return { matches: seqs, classes: allExact(classes) ? undefined : classes };
+    return {
+      matches: seqs,
+      classes: allExact(classes) ? undefined : classes,
+      matched: { words: matchedWords, prefixes },
+    };
   }
 
   /**
