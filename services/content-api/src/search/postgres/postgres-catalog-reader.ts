@@ -26,6 +26,7 @@ import {
   type ClassifiedSeqs,
   type MatchClass,
 } from '../segments/word-matching.js';
+import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
 import { CATALOG_GENERATION_KEY } from './postgres-segment-writer.js';
 import type { SqlExecutor } from './sql-executor.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
@@ -94,6 +95,23 @@ export class PostgresCatalogReader {
       if (page !== CHANGED) return page;
       if (attempt === SEARCH_ATTEMPTS)
         throw new Error(`the catalog changed during each of ${SEARCH_ATTEMPTS} attempts of a search`);
+      catalog = await this.#refresh(db);
+    }
+  }
+
+  /**
+   * Suggestions in the words of the shop's segment (`suggestWords`): its vocabulary, read as for
+   * default matching, holds the shop's own article counts.
+   */
+  async suggest(db: Kysely<PostgresContentTables>, query: SuggestQuery): Promise<SuggestPage> {
+    let catalog = this.#catalog ?? (await this.#refresh(db));
+    for (let attempt = 1; ; attempt += 1) {
+      const segment = [...catalog.bySlot.values()].find((s) => s.segment.shopId === query.shopId);
+      if (!segment || segment.segment.size === 0) return EMPTY_SUGGESTIONS;
+      const vocabularies = await this.#vocabularies(db, catalog, [segment]);
+      if (vocabularies !== CHANGED) return suggestWords({ dictionary: vocabularies[0]! }, query.q, query.limit);
+      if (attempt === SEARCH_ATTEMPTS)
+        throw new Error(`the catalog changed during each of ${SEARCH_ATTEMPTS} attempts of a suggestion`);
       catalog = await this.#refresh(db);
     }
   }
