@@ -273,7 +273,7 @@ export interface paths {
     };
     /**
      * Completions and corrections of the last word a buyer typed, with their hit counts
-     * @description For search as you type: the shop's words the last word of q begins (from 2 letters, the most frequent first) and the words within the typo rule of search (1 edit from 5 letters, 2 from 9, none for words with digits), nearest first, then the most frequent. Replies `Cache-Control: private, max-age=300`, or immutable caching when `hash` names the shop’s current content version. Unknown parameters are ignored.
+     * @description For search as you type: the shops' words the last word of q begins (from 2 letters, the most frequent first) and the words within the typo rule of search (1 edit from 5 letters, 2 from 9, none for words with digits), nearest first, then the most frequent. Replies `Cache-Control: private, max-age=300`, or immutable caching when `hash` names the current content version of the shops asked for. Unknown parameters are ignored.
      */
     get: operations['suggestWords'];
     put?: never;
@@ -1869,11 +1869,11 @@ export interface operations {
   };
   suggestWords: {
     parameters: {
-      query: {
+      query?: {
         /** @description the text in the search box; its last word is completed and corrected, the rest kept */
         q?: string;
-        /** @description the shop whose words are suggested */
-        businessShopId: string;
+        /** @description only the words of these shops (as for a search); absent: every shop */
+        businessShopId?: string[];
         /** @description most completions, and most corrections */
         limit?: number;
         /** @description Content version (from a link). The current version makes the reply cacheable as immutable; any other value is refused with 400 invalid-query-param. */
@@ -1901,14 +1901,14 @@ export interface operations {
             completions: {
               /** @description q with its last word replaced by the suggested word (indexed spelling) */
               text: string;
-              /** @description the shop's articles the suggested word occurs in */
+              /** @description the shops' articles the suggested word occurs in */
               hits: number;
             }[];
             /** @description words within the typo rule of the last word, nearest first, then the most frequent */
             corrections: {
               /** @description q with its last word replaced by the suggested word (indexed spelling) */
               text: string;
-              /** @description the shop's articles the suggested word occurs in */
+              /** @description the shops' articles the suggested word occurs in */
               hits: number;
             }[];
             _status: components['schemas']['Status'];

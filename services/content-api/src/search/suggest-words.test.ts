@@ -65,7 +65,7 @@ describe('SuggestIndex', () => {
 
 describe('suggestWords', () => {
   it('completes the last word by articles, keeping the words before it', () => {
-    const page = suggestWords({ dictionary }, 'Bosch Bohr', 3);
+    const page = suggestWords([{ dictionary }], 'Bosch Bohr', 3);
     expect(page.completions).toEqual([
       { text: 'Bosch bohrer', hits: 120 },
       { text: 'Bosch bohren', hits: 60 },
@@ -75,32 +75,49 @@ describe('suggestWords', () => {
   });
 
   it('completes from 2 letters, not after a separator, never a word with digits', () => {
-    expect(suggestWords({ dictionary }, 'b', 8).completions).toEqual([]);
-    expect(suggestWords({ dictionary }, 'bo', 1).completions).toEqual([{ text: 'bohrer', hits: 120 }]);
-    expect(suggestWords({ dictionary }, 'bohr ', 8).completions).toEqual([]);
-    expect(suggestWords({ dictionary }, 'bohrer2', 8)).toEqual({ completions: [], corrections: [] });
+    expect(suggestWords([{ dictionary }], 'b', 8).completions).toEqual([]);
+    expect(suggestWords([{ dictionary }], 'bo', 1).completions).toEqual([{ text: 'bohrer', hits: 120 }]);
+    expect(suggestWords([{ dictionary }], 'bohr ', 8).completions).toEqual([]);
+    expect(suggestWords([{ dictionary }], 'bohrer2', 8)).toEqual({ completions: [], corrections: [] });
   });
 
   it('corrects by distance then articles, with the search typo rule', () => {
-    expect(suggestWords({ dictionary }, 'bohrrer', 8).corrections).toEqual([{ text: 'bohrer', hits: 120 }]);
-    expect(suggestWords({ dictionary }, 'bohrerr', 8).corrections).toEqual([{ text: 'bohrer', hits: 120 }]);
+    expect(suggestWords([{ dictionary }], 'bohrrer', 8).corrections).toEqual([{ text: 'bohrer', hits: 120 }]);
+    expect(suggestWords([{ dictionary }], 'bohrerr', 8).corrections).toEqual([{ text: 'bohrer', hits: 120 }]);
     // Four letters: no typos; the first letter counts as two edits, so xohrer is out with one edit allowed.
-    expect(suggestWords({ dictionary }, 'bohe', 8).corrections).toEqual([]);
-    expect(suggestWords({ dictionary }, 'schraubenzeiher', 8).corrections).toEqual([
+    expect(suggestWords([{ dictionary }], 'bohe', 8).corrections).toEqual([]);
+    expect(suggestWords([{ dictionary }], 'schraubenzeiher', 8).corrections).toEqual([
       { text: 'schraubenzieher', hits: 12 },
     ]);
   });
 
   it('counts for the shop when told to, dropping words the shop lacks', () => {
     const shopHits = (term: string) => ({ bohrhammer: 9, bohren: 2 })[term] ?? 0;
-    expect(suggestWords({ dictionary, shopHits }, 'bohr', 8).completions).toEqual([
+    expect(suggestWords([{ dictionary, shopHits }], 'bohr', 8).completions).toEqual([
       { text: 'bohrhammer', hits: 9 },
       { text: 'bohren', hits: 2 },
     ]);
   });
 
+  it('adds up the counts of several shops', () => {
+    const other = new TermDictionary([
+      ['bohrhammer', 100],
+      ['bohrkrone', 70],
+      ['bohrrer', 1],
+    ]);
+    const page = suggestWords([{ dictionary }, { dictionary: other }], 'bohr', 3);
+    expect(page.completions).toEqual([
+      { text: 'bohrhammer', hits: 160 },
+      { text: 'bohrer', hits: 120 },
+      { text: 'bohrkrone', hits: 70 },
+    ]);
+    expect(suggestWords([{ dictionary }, { dictionary: other }], 'bohrrer', 3).corrections).toEqual([
+      { text: 'bohrer', hits: 120 },
+    ]);
+  });
+
   it('suggests nothing without a vocabulary or a word', () => {
-    expect(suggestWords(undefined, 'bohr', 8)).toEqual({ completions: [], corrections: [] });
-    expect(suggestWords({ dictionary }, '', 8)).toEqual({ completions: [], corrections: [] });
+    expect(suggestWords([], 'bohr', 8)).toEqual({ completions: [], corrections: [] });
+    expect(suggestWords([{ dictionary }], '', 8)).toEqual({ completions: [], corrections: [] });
   });
 });

@@ -23,19 +23,20 @@ export interface SuggestPage {
 
 /** A suggestion request as the backend gets it. */
 export interface SuggestQuery {
-  readonly shopId: string;
+  /** The shops whose words are suggested; empty: every shop. */
+  readonly shopIds: readonly string[];
   readonly q: string;
   /** Suggestions of each kind, 1 to `SUGGEST_LIMIT.maximum`. */
   readonly limit: number;
 }
 
-/** One shop's words as a backend hands them to `suggestWords`. */
+/** Words of one or more shops as a backend hands them to `suggestWords`. */
 export interface ShopVocabulary {
   readonly dictionary: TermDictionary;
   /**
-   * The shop's articles holding `term`, when the dictionary's counts are not the shop's (SQLite
-   * holds one vocabulary for the catalog; with several shops its counts are the catalog's).
-   * Absent: the dictionary's counts are the shop's.
+   * The articles of the shops asked for holding `term`, when the dictionary's counts are not
+   * theirs (SQLite holds one vocabulary for the catalog: with some of several shops asked for,
+   * its counts are the catalog's). Absent: the dictionary's counts are the ones to answer.
    */
   readonly shopHits?: (term: string) => number;
 }
@@ -43,63 +44,90 @@ export interface ShopVocabulary {
 export const EMPTY_SUGGESTIONS: SuggestPage = { completions: [], corrections: [] };
 
 /**
- * Candidates looked at per suggestion wanted when the counts must be taken again for the shop
- * (`shopHits`): the catalog's most frequent words of a prefix are mostly the shop's too.
+ * Candidates looked at per suggestion wanted when the counts are not the dictionary's own
+ * (`shopHits`, or several vocabularies summed): a prefix's most frequent words in one are mostly
+ * the most frequent in the sum too.
  */
-const SHOP_POOL_FACTOR = 4;
+const POOL_FACTOR = 4;
 /** Most entries one completion request looks at (each a pop of the range's heap), digits and repeats skipped. */
 const MAX_COMPLETION_POPS = 500;
 
+interface Candidate {
+  readonly term: string;
+  readonly key: string;
+  readonly distance: number;
+  hits: number;
+}
+
 /**
- * Completions and corrections of the last word of `q` in one shop's vocabulary: completions are
- * the words its folded key begins (itself included when indexed; from `MIN_PREFIX_LETTERS`
- * letters), those in the most articles first; corrections the words within the search's typo
- * rule (1 edit from `ONE_TYPO_LETTERS` letters, 2 from `TWO_TYPOS_LETTERS`, none for a word with a
- * digit; an edit of the first letter counts as two), nearest first, then in the most articles.
- * Words with digits are never suggested; of the words one key stands for (`grün`, `gruen`) the
- * most frequent is. Each `text` is `q` with its last word replaced. Without `vocabulary` (a shop
- * without articles) nothing is suggested.
+ * Completions and corrections of the last word of `q` in the words of `vocabularies` (one per
+ * shop segment searched; their counts add up, an article being in one shop): completions are the
+ * words its folded key begins (itself included when indexed; from `MIN_PREFIX_LETTERS` letters),
+ * those in the most articles first; corrections the words within the search's typo rule (1 edit
+ * from `ONE_TYPO_LETTERS` letters, 2 from `TWO_TYPOS_LETTERS`, none for a word with a digit; an
+ * edit of the first letter counts as two), nearest first, then in the most articles. Words with
+ * digits are never suggested; of the words one key stands for (`grün`, `gruen`) the most
+ * frequent is. Each `text` is `q` with its last word replaced. No vocabulary: nothing suggested.
  */
-export function suggestWords(vocabulary: ShopVocabulary | undefined, q: string, limit: number): SuggestPage {
+export function suggestWords(vocabularies: readonly ShopVocabulary[], q: string, limit: number): SuggestPage {
   const split = splitLastWord(q);
-  if (!vocabulary || !split) return EMPTY_SUGGESTIONS;
+  if (vocabularies.length === 0 || !split || limit <= 0) return EMPTY_SUGGESTIONS;
   const { before, word, open } = split;
   const letters = [...word].length;
   const digits = hasDigit(word);
-  const { shopHits } = vocabulary;
-  const pool = shopHits ? limit * SHOP_POOL_FACTOR : limit;
-  const index = suggestIndexOf(vocabulary.dictionary);
-  const counted = (found: { i: number; distance: number }[]) =>
-    found
-      .map(({ i, distance }) => ({
-        i,
-        distance,
-        hits: shopHits ? shopHits(index.terms[i] as string) : index.articles[i]!,
-      }))
-      .filter((f) => f.hits > 0);
-
-  let completions: { i: number; distance: number; hits: number }[] = [];
-  if (open && !digits && letters >= MIN_PREFIX_LETTERS) {
-    completions = counted(index.mostFrequentWithPrefix(foldWord(word), pool).map((i) => ({ i, distance: 0 })));
-    if (shopHits) completions.sort((a, b) => b.hits - a.hits || a.i - b.i);
-  }
-  let corrections: { i: number; distance: number; hits: number }[] = [];
-  const edits = letters >= TWO_TYPOS_LETTERS ? 2 : letters >= ONE_TYPO_LETTERS ? 1 : 0;
-  if (edits > 0 && !digits) {
-    const key = foldWord(word);
-    const seen = new Set<string>();
-    const found: { i: number; distance: number }[] = [];
-    for (const term of vocabulary.dictionary.typos(word, edits, pool)) {
-      const i = index.indexOf(term);
-      const termKey = index.keys[i];
-      if (termKey === undefined || seen.has(termKey)) continue;
-      seen.add(termKey);
-      found.push({ i, distance: typoDistance(key, termKey) });
+  const key = foldWord(word);
+  const recount = vocabularies.length > 1 || vocabularies.some((v) => v.shopHits);
+  const pool = recount ? limit * POOL_FACTOR : limit;
+  const indexes = vocabularies.map((v) => suggestIndexOf(v.dictionary));
+  const hitsOf = (term: string) => {
+    let hits = 0;
+    vocabularies.forEach((v, n) => {
+      if (v.shopHits) hits += v.shopHits(term);
+      else {
+        const index = indexes[n]!;
+        const i = index.indexOf(term);
+        if (i >= 0) hits += index.articles[i]!;
+      }
+    });
+    return hits;
+  };
+  // Candidates by word; the first vocabulary that has a word gives its count when nothing is recounted.
+  const gather = (find: (v: ShopVocabulary, index: SuggestIndex) => number[]) => {
+    const found = new Map<string, Candidate>();
+    vocabularies.forEach((v, n) => {
+      const index = indexes[n]!;
+      for (const i of find(v, index)) {
+        if (i < 0) continue;
+        const term = index.terms[i] as string;
+        const termKey = index.keys[i] as string;
+        if (!found.has(term))
+          found.set(term, { term, key: termKey, distance: typoDistance(key, termKey), hits: index.articles[i]! });
+      }
+    });
+    const list = [...found.values()];
+    if (recount) for (const c of list) c.hits = hitsOf(c.term);
+    // One word per key: the most frequent spelling.
+    const byKey = new Map<string, Candidate>();
+    for (const c of list) {
+      const had = byKey.get(c.key);
+      if (c.hits > 0 && (!had || c.hits > had.hits || (c.hits === had.hits && c.term < had.term))) byKey.set(c.key, c);
     }
-    corrections = counted(found).sort((a, b) => a.distance - b.distance || b.hits - a.hits || a.i - b.i);
-  }
-  const present = (list: { i: number; hits: number }[]) =>
-    list.slice(0, limit).map(({ i, hits }) => ({ text: before + (index.terms[i] as string), hits }));
+    return [...byKey.values()];
+  };
+  const byHits = (a: Candidate, b: Candidate) => b.hits - a.hits || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+  const completions =
+    open && !digits && letters >= MIN_PREFIX_LETTERS
+      ? gather((_, index) => index.mostFrequentWithPrefix(key, pool)).sort(byHits)
+      : [];
+  const edits = letters >= TWO_TYPOS_LETTERS ? 2 : letters >= ONE_TYPO_LETTERS ? 1 : 0;
+  const corrections =
+    edits > 0 && !digits
+      ? gather((v, index) => v.dictionary.typos(word, edits, pool).map((t) => index.indexOf(t)))
+          .filter((c) => c.key !== key)
+          .sort((a, b) => a.distance - b.distance || byHits(a, b))
+      : [];
+  const present = (list: Candidate[]) => list.slice(0, limit).map((c) => ({ text: before + c.term, hits: c.hits }));
   return { completions: present(completions), corrections: present(corrections) };
 }
 

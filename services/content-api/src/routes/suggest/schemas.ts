@@ -12,7 +12,7 @@ const suggestion = {
   required: ['text', 'hits'],
   properties: {
     text: { type: 'string', description: 'q with its last word replaced by the suggested word (indexed spelling)' },
-    hits: { type: 'integer', minimum: 1, description: "the shop's articles the suggested word occurs in" },
+    hits: { type: 'integer', minimum: 1, description: "the shops' articles the suggested word occurs in" },
   },
 } as const;
 
@@ -21,21 +21,24 @@ export const suggestSchema = {
   operationId: 'suggestWords',
   summary: 'Completions and corrections of the last word a buyer typed, with their hit counts',
   description:
-    "For search as you type: the shop's words the last word of q begins (from 2 letters, the most frequent " +
+    "For search as you type: the shops' words the last word of q begins (from 2 letters, the most frequent " +
     'first) and the words within the typo rule of search (1 edit from 5 letters, 2 from 9, none for words with ' +
     'digits), nearest first, then the most frequent. Replies `Cache-Control: private, max-age=300`, or immutable ' +
-    'caching when `hash` names the shop’s current content version. Unknown parameters are ignored.',
+    'caching when `hash` names the current content version of the shops asked for. Unknown parameters are ignored.',
   headers: requisitionerHeaders,
   querystring: {
     type: 'object',
-    required: ['businessShopId'],
     properties: {
       q: {
         type: 'string',
         maxLength: MAX_SUGGEST_Q_LENGTH,
         description: 'the text in the search box; its last word is completed and corrected, the rest kept',
       },
-      businessShopId: { type: 'string', minLength: 1, description: 'the shop whose words are suggested' },
+      businessShopId: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        description: 'only the words of these shops (as for a search); absent: every shop',
+      },
       limit: {
         type: 'integer',
         minimum: 0,

@@ -65,6 +65,24 @@ describeEachDatabase<ContentTables>('GET /api/suggest', (getDb) => {
     if ((await hitsOf(word, other)) === 0) expect(page.completions.map((c) => c.text)).not.toContain(word);
   });
 
+  it('adds up the counts of several shops, or of every shop without businessShopId', async () => {
+    const others = [...new Set(all.map((a) => a.shopId))].filter((id) => id !== shopId).slice(0, 1);
+    const hitsIn = async (term: string, shops: readonly string[]) =>
+      (
+        await t.get(
+          `/api/articles?q=${encodeURIComponent(term)}&matching=exact&limit=0` +
+            shops.map((id) => `&businessShopId=${id}`).join(''),
+        )
+      ).json<SearchResultReply>().total;
+    const two = await suggest(`q=${word.slice(0, 2)}&businessShopId=${shopId}&businessShopId=${others[0]}&limit=20`);
+    expect(two.completions.length).toBeGreaterThan(0);
+    for (const c of two.completions) expect(c.hits, c.text).toBe(await hitsIn(c.text, [shopId, ...others]));
+    const every = await suggest(`q=${word.slice(0, 2)}&limit=20`);
+    for (const c of every.completions) expect(c.hits, c.text).toBe(await hitsIn(c.text, []));
+    const hits = every.completions.map((c) => c.hits);
+    expect(hits).toEqual([...hits].sort((a, b) => b - a));
+  });
+
   it('answers nothing for too short a word or one with digits', async () => {
     expect(await suggest(`q=${word[0]}&businessShopId=${shopId}`)).toMatchObject({ completions: [], corrections: [] });
     expect(await suggest(`q=4711&businessShopId=${shopId}`)).toMatchObject({ completions: [], corrections: [] });
@@ -78,13 +96,15 @@ describeEachDatabase<ContentTables>('GET /api/suggest', (getDb) => {
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
       return response.json<InvalidQueryParamBody>();
     };
-    expect(await refused('q=bohr', 400)).toMatchObject({ queryParam: 'businessShopId' });
+    expect(await refused('q=bohr&businessShopId=', 400)).toMatchObject({ queryParam: 'businessShopId' });
     expect((await refused(`q=bohr&businessShopId=${shopId}&limit=21`, 400)).errors).toEqual([
       expect.objectContaining({ path: '#/limit', code: 'MAXIMUM', limit: 20 }),
     ]);
     expect((await refused(`q=${'a'.repeat(201)}&businessShopId=${shopId}`, 400)).errors).toEqual([
       expect.objectContaining({ path: '#/q', code: 'MAXIMUM', limit: 200 }),
     ]);
-    expect((await refused('q=bohr&businessShopId=no-such-shop', 404)).detail).toMatch(/no-such-shop/);
+    expect((await refused(`q=bohr&businessShopId=${shopId}&businessShopId=no-such-shop`, 404)).detail).toMatch(
+      /no-such-shop/,
+    );
   });
 });

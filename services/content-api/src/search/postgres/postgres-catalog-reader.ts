@@ -100,16 +100,24 @@ export class PostgresCatalogReader {
   }
 
   /**
-   * Suggestions in the words of the shop's segment (`suggestWords`): its vocabulary, read as for
-   * default matching, holds the shop's own article counts.
+   * Suggestions in the words of the segments of the shops asked for (`suggestWords`): their
+   * vocabularies, read as for default matching, hold each shop's own article counts.
    */
   async suggest(db: Kysely<PostgresContentTables>, query: SuggestQuery): Promise<SuggestPage> {
     let catalog = this.#catalog ?? (await this.#refresh(db));
+    const asked = new Set(query.shopIds);
     for (let attempt = 1; ; attempt += 1) {
-      const segment = [...catalog.bySlot.values()].find((s) => s.segment.shopId === query.shopId);
-      if (!segment || segment.segment.size === 0) return EMPTY_SUGGESTIONS;
-      const vocabularies = await this.#vocabularies(db, catalog, [segment]);
-      if (vocabularies !== CHANGED) return suggestWords({ dictionary: vocabularies[0]! }, query.q, query.limit);
+      const segments = [...catalog.bySlot.values()].filter(
+        (s) => s.segment.size > 0 && (asked.size === 0 || asked.has(s.segment.shopId)),
+      );
+      if (segments.length === 0) return EMPTY_SUGGESTIONS;
+      const vocabularies = await this.#vocabularies(db, catalog, segments);
+      if (vocabularies !== CHANGED)
+        return suggestWords(
+          vocabularies.map((dictionary) => ({ dictionary })),
+          query.q,
+          query.limit,
+        );
       if (attempt === SEARCH_ATTEMPTS)
         throw new Error(`the catalog changed during each of ${SEARCH_ATTEMPTS} attempts of a suggestion`);
       catalog = await this.#refresh(db);

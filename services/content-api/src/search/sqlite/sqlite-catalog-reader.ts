@@ -130,35 +130,41 @@ export class SqliteCatalogReader {
   #shopHits: { snapshot: SegmentSnapshot; counts: Map<string, number> } | undefined;
 
   /**
-   * Suggestions in the shop's words (`suggestWords`). The vocabulary is the catalog's: when the
-   * shop holds every article its counts are the shop's; otherwise the candidates' counts are taken
-   * for the shop (FTS5, the shop's seq range) and kept until the catalog changes.
+   * Suggestions in the words of the shops asked for (`suggestWords`). The vocabulary is the
+   * catalog's: when those shops hold every article its counts are theirs; otherwise the
+   * candidates' counts are taken per shop (FTS5 over the shop's seq range) and kept until the
+   * catalog changes.
    */
   suggest(query: SuggestQuery): SuggestPage {
     return this.#inTransaction(() => {
       const snapshot = this.#refresh();
-      const segment = snapshot.segments.find((s) => s.shopId === query.shopId);
-      if (!segment || segment.size === 0) return EMPTY_SUGGESTIONS;
+      const asked = new Set(query.shopIds);
+      const segments = snapshot.segments.filter((s) => s.size > 0 && (asked.size === 0 || asked.has(s.shopId)));
+      if (segments.length === 0) return EMPTY_SUGGESTIONS;
       const dictionary = this.#dictionaryOf(snapshot);
-      if (segment.size === snapshot.articleCount) return suggestWords({ dictionary }, query.q, query.limit);
+      if (segments.reduce((n, s) => n + s.size, 0) === snapshot.articleCount)
+        return suggestWords([{ dictionary }], query.q, query.limit);
       if (this.#shopHits?.snapshot !== snapshot || this.#shopHits.counts.size > MAX_COUNTED_WORDS)
         this.#shopHits = { snapshot, counts: new Map() };
       const { counts } = this.#shopHits;
+      const count = this.#statement(
+        'select count(*) from content_article_words ' +
+          'where content_article_words match ? and rowid >= ? and rowid < ?',
+      ).pluck();
       const shopHits = (term: string) => {
-        const key = `${segment.header.slot}/${term}`;
-        let n = counts.get(key);
-        if (n === undefined) {
-          n = this.#statement(
-            'select count(*) from content_article_words ' +
-              'where content_article_words match ? and rowid >= ? and rowid < ?',
-          )
-            .pluck()
-            .get(`"${term.replaceAll('"', '""')}"`, segment.base, segment.base + segment.size) as number;
-          counts.set(key, n);
+        let hits = 0;
+        for (const segment of segments) {
+          const key = `${segment.header.slot}/${term}`;
+          let n = counts.get(key);
+          if (n === undefined) {
+            n = count.get(`"${term.replaceAll('"', '""')}"`, segment.base, segment.base + segment.size) as number;
+            counts.set(key, n);
+          }
+          hits += n;
         }
-        return n;
+        return hits;
       };
-      return suggestWords({ dictionary, shopHits }, query.q, query.limit);
+      return suggestWords([{ dictionary, shopHits }], query.q, query.limit);
     });
   }
 
