@@ -9,9 +9,11 @@
  * norm in German catalogs) and part numbers, then times per query word: the build of the sorted
  * dictionary (`TermDictionary`), exact and prefix lookups (binary search), and typo lookups by
  * the chosen trie walk of the sorted keys against a scan of the words of near length with an
- * early-exit distance; and counts what a symmetric-delete index would hold. Prints numbers only.
+ * early-exit distance; suggestions (`suggestWords`: completions and corrections of a word typed)
+ * as `GET /api/suggest` computes them; and counts what a symmetric-delete index would hold.
+ * Prints numbers only.
  */
-import { generateCatalog, searchWords, TermDictionary } from '@triad/content-api-service';
+import { generateCatalog, searchWords, suggestIndexOf, suggestWords, TermDictionary } from '@triad/content-api-service';
 import { percentile, printTable } from './bench-utils.js';
 
 const SIZE = Number(process.env.BENCH_VOCABULARY ?? 300_000);
@@ -139,6 +141,22 @@ function main(): void {
         for (const w of byLength.get(n) ?? []) if (w[0] === q[0] && boundedDistance(w, q, d) <= d) found.push(w);
       return found;
     }),
+  );
+  // Suggestions (GET /api/suggest): the index beside the dictionary, built once, then per request.
+  const indexStart = process.hrtime.bigint();
+  suggestIndexOf(dictionary);
+  const indexMs = Number(process.hrtime.bigint() - indexStart) / 1e6;
+  row(
+    `suggest: 2 letters typed (index built once in ${indexMs.toFixed(0)} ms)`,
+    time((q) => suggestWords([{ dictionary }], q.slice(0, 2), 8)),
+  );
+  row(
+    'suggest: 4 letters typed',
+    time((q) => suggestWords([{ dictionary }], q.slice(0, 4), 8)),
+  );
+  row(
+    'suggest: the word with a typo (completions and corrections)',
+    time((q) => suggestWords([{ dictionary }], q, 8)),
   );
   const letters = words.reduce((n, w) => n + w.length, 0) / words.length;
   let deletes = 0;
