@@ -21,6 +21,7 @@
  *   - one- and two-word queries with four facets under `matching=exact` and default matching,
  *     as typed and with typos or a started last word (issue 27, decision 0040), the first search
  *     under default matching (it reads the vocabulary) and the heap before and after it;
+ *   - `GET /api/suggest` with every prefix of a few words and typos, each shop in turn;
  *   - on that store, the BMEcat deltas of issue 12 (`content-delta-steps.ts`): `T_UPDATE_PRICES`
  *     naming BENCH_PRICE_UPDATES articles (100,000; one file per shop, the first shops first),
  *     `T_UPDATE_PRODUCTS` of BENCH_PRODUCT_UPDATES items (10,000; new, update, delete), searches
@@ -249,6 +250,24 @@ const FOUR_FACETS = ['businessShopId', 'manufacturerName', 'ECLASS', 'UNSPSC'].m
 const matchingUrl = (texts: readonly string[], matching: string) => (i: number) =>
   `/api/articles?q=${encodeURIComponent(texts[i % texts.length]!)}&${FOUR_FACETS}&matching=${matching}`;
 
+/**
+ * `GET /api/suggest` as a buyer types (issue 27): every prefix from 2 letters of these words and
+ * the typos, each shop in turn, so most requests are the first of their shop and text.
+ */
+const SUGGEST_TEXTS = [
+  ...[...ONE_WORD, 'schrauber', 'papier', 'handschuhe', 'bohrer'].flatMap((w) =>
+    Array.from({ length: w.length - 1 }, (_, n) => w.slice(0, n + 2)),
+  ),
+  ...ONE_WORD_TYPED,
+  ...TWO_WORDS_TYPED,
+];
+/** Suggestions for each shop of `shopIds` in turn; none: for every shop. */
+const suggestUrl = (shopIds: readonly string[]) => (i: number) =>
+  `/api/suggest?q=${encodeURIComponent(SUGGEST_TEXTS[i % SUGGEST_TEXTS.length]!)}` +
+  (shopIds.length === 0
+    ? ''
+    : `&businessShopId=${encodeURIComponent(shopIds[Math.floor(i / SUGGEST_TEXTS.length) % shopIds.length]!)}`);
+
 /** Heap in use, MB, after a collection when the process runs with `--expose-gc`. */
 function heapMb(): number {
   (globalThis as { gc?: () => void }).gc?.();
@@ -278,6 +297,7 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
     },
   });
   const frequent = twoMostFrequentWords();
+  const shopIds = shops.map((s) => s.id);
   const cases: [string, (i: number) => string, number, string][] = [
     ['full text', (i) => `/api/articles?q=${q(i)}`, SEARCH_RUNS, 'p50 < 20, p99 < 100, max < 200'],
     [
@@ -306,6 +326,13 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
     ['2 words, 4 facets, matching=exact', matchingUrl(TWO_WORDS, 'exact'), SEARCH_RUNS, 'issue 27: p99 < 30'],
     ['2 words, 4 facets, default', matchingUrl(TWO_WORDS, 'default'), SEARCH_RUNS, 'p99 <= 1.5x exact, < 30'],
     ['2 words typo/prefix, default', matchingUrl(TWO_WORDS_TYPED, 'default'), SEARCH_RUNS, 'p99 <= 1.5x exact, < 30'],
+    [
+      'suggest as typed, shops in turn',
+      suggestUrl(shopIds),
+      SUGGEST_TEXTS.length * shopIds.length,
+      'issue 27: p99 < 10',
+    ],
+    ['suggest as typed, every shop', suggestUrl([]), SUGGEST_TEXTS.length, 'issue 27: p99 < 10'],
   ];
   try {
     const firstStart = process.hrtime.bigint();
@@ -343,6 +370,14 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
       '-',
       `x${(heapAfter / heapBefore).toFixed(2)} (aim <= 1.3; run with NODE_OPTIONS=--expose-gc)`,
     ]);
+    // Each shop's first suggestion reads its vocabulary (PostgreSQL) or the catalog's (SQLite, read above).
+    let firstSuggest = 0;
+    for (const shop of shopIds) {
+      const start = process.hrtime.bigint();
+      await app.inject({ method: 'GET', url: `/api/suggest?q=zz&businessShopId=${encodeURIComponent(shop)}`, headers });
+      firstSuggest = Math.max(firstSuggest, Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    searchRows.push([engine, `first suggestion of a shop, slowest of ${shopIds.length}`, firstSuggest, '-', '-', '-']);
     for (const [name, url, runs, aim] of cases) {
       const samples: number[] = [];
       for (let i = 0; i < WARMUP + runs; i++) {

@@ -10,10 +10,12 @@
  * dictionary (`TermDictionary`), exact and prefix lookups (binary search), and typo lookups by
  * the chosen trie walk of the sorted keys against a scan of the words of near length with an
  * early-exit distance; compound lookups (`TermDictionary.compounds`: the prefix range and a
- * grouping of the keys by their last letters, built on the first lookup) for words the compounds are made of; and
- * counts what a symmetric-delete index would hold. Prints numbers only.
+ * grouping of the keys by their last letters, built on the first lookup) for words the compounds
+ * are made of; suggestions (`suggestWords`: completions and corrections of a word typed) as
+ * `GET /api/suggest` computes them; and counts what a symmetric-delete index would hold.
+ * Prints numbers only.
  */
-import { generateCatalog, searchWords, TermDictionary } from '@triad/content-api-service';
+import { generateCatalog, searchWords, suggestIndexOf, suggestWords, TermDictionary } from '@triad/content-api-service';
 import { percentile, printTable } from './bench-utils.js';
 
 const SIZE = Number(process.env.BENCH_VOCABULARY ?? 300_000);
@@ -163,6 +165,22 @@ function main(): void {
   row(
     'compounds of a typed word',
     time((q) => dictionary.compounds(q, 100)),
+  );
+  // Suggestions (GET /api/suggest): the index beside the dictionary, built once, then per request.
+  const indexStart = process.hrtime.bigint();
+  suggestIndexOf(dictionary);
+  const indexMs = Number(process.hrtime.bigint() - indexStart) / 1e6;
+  row(
+    `suggest: 2 letters typed (index built once in ${indexMs.toFixed(0)} ms)`,
+    time((q) => suggestWords([{ dictionary }], q.slice(0, 2), 8)),
+  );
+  row(
+    'suggest: 4 letters typed',
+    time((q) => suggestWords([{ dictionary }], q.slice(0, 4), 8)),
+  );
+  row(
+    'suggest: the word with a typo (completions and corrections)',
+    time((q) => suggestWords([{ dictionary }], q, 8)),
   );
   const letters = words.reduce((n, w) => n + w.length, 0) / words.length;
   let deletes = 0;

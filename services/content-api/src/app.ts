@@ -18,6 +18,7 @@ import { businessShopsRoutes } from './routes/business-shops/index.js';
 import { demoClientRoutes, isLoopbackHost } from './routes/demo-client/index.js';
 import { entryRoutes } from './routes/entry/index.js';
 import { oauthRoutes } from './routes/oauth/index.js';
+import { suggestRoutes } from './routes/suggest/index.js';
 import { AccessPolicy } from './policies/access-policy.js';
 import { SecretThrottle } from './auth/secret-throttle.js';
 import { useSchemasAsDocumentation } from './routes/documentation-only-schemas.js';
@@ -137,6 +138,7 @@ export async function buildContentApiApp(options: BuildContentApiAppOptions): Pr
     await api.register(entryRoutes, { versions, baseUrl });
     await api.register(articlesRoutes, { prefix: '/api/articles', backend, versions, baseUrl });
     await api.register(businessShopsRoutes, { backend, versions, baseUrl });
+    await api.register(suggestRoutes, { versions });
   });
   await app.register(adminShopsRoutes, {
     backend,

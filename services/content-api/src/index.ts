@@ -26,6 +26,7 @@ export type { ContentTables } from './migrations/content-tables.js';
 export type { SearchQuery, SearchPage, FilterExpression, FacetName } from './search/search-query.js';
 export { searchWords } from './search/search-query.js';
 export { TermDictionary } from './search/segments/term-dictionary.js';
+export { suggestIndexOf, suggestWords } from './search/suggest-words.js';
 export { generateCatalog, type GenerateCatalogOptions, type GeneratedCatalog } from './demo/generate-catalog.js';
 export { seedDemoCatalog, type SeedOutcome } from './demo/seed-demo-catalog.js';
 export type { Article, BusinessShop } from './model/article.js';

@@ -63,7 +63,7 @@ describe('content API OpenAPI document', () => {
 
   it('states 401, 403 and 406 problems on every /api operation, and 404 on single resources', () => {
     const apiOperations = Object.entries(document.paths).filter(([path]) => path.startsWith('/api'));
-    expect(apiOperations.length).toBe(9);
+    expect(apiOperations.length).toBe(10);
     for (const [path, item] of apiOperations) {
       const responses = item.get?.responses ?? {};
       for (const status of ['400', '401', '403', '406']) {
@@ -94,6 +94,9 @@ describe('content API OpenAPI document', () => {
       ['/api/bshops', await t.get('/api/bshops?offset=-1')],
       ['/api/business-shops/{shopId}', await t.get(`/api/business-shops/${shopId}`)],
       ['/api/business-shops/{shopId}', await t.get('/api/business-shops/nope')],
+      ['/api/suggest', await t.get(`/api/suggest?q=ab&businessShopId=${shopId}`)],
+      ['/api/suggest', await t.get('/api/suggest?q=ab&businessShopId=nope')],
+      ['/api/suggest', await t.get(`/api/suggest?businessShopId=${shopId}&limit=50`)],
     ];
     for (const sub of ['return-policy', 'shipping-costs', 'minimum-order-value']) {
       cases.push([`/api/business-shops/{shopId}/${sub}`, await t.get(`/api/business-shops/${shopId}/${sub}`)]);

@@ -264,6 +264,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/suggest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Completions and corrections of the last word a buyer typed, with their hit counts
+     * @description For search as you type: the shops' words the last word of q begins (from 2 letters, the most frequent first) and the words within the typo rule of search (1 edit from 5 letters, 2 from 9, none for words with digits), nearest first, then the most frequent. Replies `Cache-Control: private, max-age=300`, or immutable caching when `hash` names the current content version of the shops asked for. Unknown parameters are ignored.
+     */
+    get: operations['suggestWords'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/business-shops': {
     parameters: {
       query?: never;
@@ -1796,6 +1816,123 @@ export interface operations {
             surchargeBelow?: components['schemas']['Money'];
             _status: components['schemas']['Status'];
             _schema: components['schemas']['Links'];
+          };
+        };
+      };
+      /** @description An invalid query parameter (type `<errorsBase>/errors/invalid-query-param` with `queryParam` and `errors`), a `hash` that is not the current content version, or a missing or invalid requisitioner id */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            queryParam?: string;
+            errors?: {
+              /** @description JSON pointer into the query, e.g. #/limit */
+              path: string;
+              /** @description TYPE, MINIMUM, MAXIMUM or UNKNOWN (treat unknown codes as UNKNOWN) */
+              code: string;
+              description?: string;
+              /** @description the bound a MINIMUM or MAXIMUM error broke */
+              limit?: number;
+            }[];
+          };
+        };
+      };
+      /** @description The bearer token is missing, not valid or expired */
+      401: {
+        headers: {
+          /** @description Bearer realm="content-api", error="invalid_token" ... */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the required scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No business shop has this id */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Accept is not exactly application/vnd.vendor.content.v1+json (wildcards are refused) */
+      406: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  suggestWords: {
+    parameters: {
+      query?: {
+        /** @description the text in the search box; its last word is completed and corrected, the rest kept */
+        q?: string;
+        /** @description only the words of these shops (as for a search); absent: every shop */
+        businessShopId?: string[];
+        /** @description most completions, and most corrections */
+        limit?: number;
+        /** @description Content version (from a link). The current version makes the reply cacheable as immutable; any other value is refused with 400 invalid-query-param. */
+        hash?: string;
+      };
+      header: {
+        /** @description Identifies the end user; unique per end user across the tenant */
+        'x-svc-requisitioner-id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The suggestions */
+      200: {
+        headers: {
+          /** @description private, max-age=300; private, max-age=31536000, immutable when hash names the current content version */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.vendor.content.v1+json': {
+            /** @description words the last word begins (itself included when indexed), the most frequent first */
+            completions: {
+              /** @description q with its last word replaced by the suggested word (indexed spelling) */
+              text: string;
+              /** @description the shops' articles the suggested word occurs in */
+              hits: number;
+            }[];
+            /** @description words within the typo rule of the last word, nearest first, then the most frequent */
+            corrections: {
+              /** @description q with its last word replaced by the suggested word (indexed spelling) */
+              text: string;
+              /** @description the shops' articles the suggested word occurs in */
+              hits: number;
+            }[];
+            _status: components['schemas']['Status'];
           };
         };
       };

@@ -196,7 +196,7 @@ export function parseFacets(names: readonly string[]): SearchQuery['facets'] {
 }
 
 /** A repeatable parameter; TYPE error (at its index) for an empty occurrence. */
-function many(raw: RawQuery, name: string): string[] {
+export function many(raw: RawQuery, name: string): string[] {
   const value = raw[name];
   if (value === undefined) return [];
   const values = typeof value === 'string' ? [value] : [...value];

@@ -4,6 +4,7 @@ import type { SearchPage, SearchQuery } from './search-query.js';
 import type { StoreWait } from './store-busy-error.js';
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from './shop-changes.js';
 import type { WaitingArticle } from '../model/waiting-article.js';
+import type { SuggestPage, SuggestQuery } from './suggest-words.js';
 
 /**
  * A whole catalog to store: replaces everything, readers see the old or the new one. Every
@@ -144,6 +145,8 @@ export interface SearchBackend {
    */
   applyShopDelta(delta: ShopCatalogDelta): Promise<DeltaCounts>;
   search(query: SearchQuery): Promise<SearchPage>;
+  /** Completions and corrections of the last word of `q` in one shop's words (`suggestWords`, issue 27). */
+  suggest(query: SuggestQuery): Promise<SuggestPage>;
   findArticle(id: string): Promise<Article | undefined>;
   countArticles(): Promise<number>;
   listShops(

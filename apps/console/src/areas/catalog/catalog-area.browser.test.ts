@@ -32,7 +32,7 @@ import {
 const ARTICLES = 400;
 
 /** Presses Tab until the `name`d control (or `target`) has the focus, at most 60 times; fails otherwise. */
-async function tabTo(page: Page, role: 'button' | 'link' | 'searchbox', name: string | RegExp): Promise<void> {
+async function tabTo(page: Page, role: 'button' | 'link' | 'combobox', name: string | RegExp): Promise<void> {
   await tabToElement(page, page.getByRole(role, { name }).first(), `the ${role} ${String(name)}`);
 }
 
@@ -148,7 +148,7 @@ describeInBrowser('catalog area in Chromium', () => {
 
   it('signs in, searches "pen", applies a facet that lowers the total, and walks back', async () => {
     const { page, errors } = await signedIn();
-    const box = page.getByRole('searchbox', { name: 'Search articles' });
+    const box = page.getByRole('combobox', { name: 'Search articles' });
     await box.fill('pen');
     await box.press('Enter');
     await page.waitForURL(/\?q=pen$/);
@@ -181,6 +181,112 @@ describeInBrowser('catalog area in Chromium', () => {
 
     await page.goBack();
     await expect.poll(() => announcedTotal(page)).toBe(all);
+    expect(errors).toEqual([]);
+  });
+
+  it('searches as the buyer types, suggests in a combobox, marks matches and names a correction', async () => {
+    const { page, errors } = await signedIn();
+    const box = page.getByRole('combobox', { name: 'Search articles' });
+    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/articles' || url.pathname === '/api/suggest') requests.push(url.pathname + url.search);
+    });
+    const articleRequests = () => requests.filter((r) => r.startsWith('/api/articles?'));
+
+    // Typing quickly searches once, after the pause, with highlight=true; the list opens.
+    await box.click();
+    await page.keyboard.type('pa', { delay: 20 });
+    await page.waitForURL(/\?q=pa$/);
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
+    expect(articleRequests().filter((r) => /[?&]q=p(&|$)/.test(r))).toEqual([]);
+    expect(articleRequests().some((r) => /[?&]q=pa&/.test(r) && r.includes('highlight=true'))).toBe(true);
+    expect(await box.getAttribute('aria-controls')).toBe(await listbox.getAttribute('id'));
+    const options = listbox.getByRole('option');
+    expect(await options.count()).toBeGreaterThan(0);
+    const texts = (await options.locator('.suggestion-text').allTextContents()).map((t) => t.trim());
+    for (const text of texts) expect(text.startsWith('pa') || text.length >= 5).toBe(true);
+    expect(await options.first().textContent()).toMatch(/[\d,]+ articles?$/);
+
+    // No request for a query that searches the same: a trailing space.
+    const before = articleRequests().length;
+    await page.keyboard.type(' ');
+    await page.waitForTimeout(600);
+    expect(articleRequests().length).toBe(before);
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
+
+    // Arrow keys walk the options (the box keeps the focus), Escape closes, Enter chooses.
+    await box.press('ArrowDown');
+    const first = options.first();
+    await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
+    await box.press('Escape');
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+    await box.press('ArrowDown');
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
+    await box.press('Enter');
+    const chosen = texts[0]!;
+    await page.waitForURL((url) => url.searchParams.get('q') === chosen);
+    expect(await box.inputValue()).toBe(chosen);
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
+    await announcedTotal(page);
+
+    // A word of 5 to 8 letters with two letters swapped: the results name the word searched.
+    const word = texts.find((t) => /^[a-z]{5,8}$/.test(t) && t[2] !== t[3]);
+    if (word !== undefined) {
+      const typo = `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
+      const reply = page.waitForResponse((r) => r.url().includes('/api/articles?') && r.url().includes(`q=${typo}`));
+      await box.fill(typo);
+      const body = (await (await reply).json()) as { members: { highlights?: unknown }[] };
+      await expect.poll(() => page.locator('p.correction').textContent()).toMatch(/^Showing results for /);
+      // The nearest word of the shops: the one typed, or one as near and in more articles.
+      expect(await page.locator('p.correction em').textContent()).toMatch(/^[a-z]{4,9}$/);
+      // Marks only when the server highlights (highlight=true); never markup as text.
+      if (body.members.some((m) => m.highlights !== undefined))
+        await expect.poll(() => page.locator('ol.hits mark').count()).toBeGreaterThan(0);
+      expect(await page.locator('ol.hits').textContent()).not.toContain('<mark>');
+    }
+
+    // A click on an option chooses it.
+    await box.fill('pe');
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
+    const option = listbox.getByRole('option').first();
+    const optionText = ((await option.locator('.suggestion-text').textContent()) ?? '').trim();
+    await option.click();
+    await page.waitForURL((url) => url.searchParams.get('q') === optionText);
+    expect(errors).toEqual([]);
+  });
+
+  it('looks right with the suggestions open and matches marked, at 1280 and 390 px, light and dark', async () => {
+    const { page, errors } = await signedIn();
+    // Until the server highlights, its replies get highlights here as the API will send them.
+    await page.route('**/api/articles?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { members: { article: { description: string } }[] };
+      const q = new URL(route.request().url()).searchParams.get('q') ?? '';
+      const word = q.trim().split(/\s+/).pop()?.toLowerCase() ?? '';
+      for (const member of body.members as { article: { description: string }; highlights?: unknown }[]) {
+        const at = word === '' ? -1 : member.article.description.toLowerCase().indexOf(word);
+        if (at >= 0) member.highlights = { title: { spans: [[at, at + word.length]] } };
+      }
+      await route.fulfill({ response, json: body });
+    });
+    const box = page.getByRole('combobox', { name: 'Search articles' });
+    await box.click();
+    await page.keyboard.type('pe', { delay: 20 });
+    await page.waitForURL(/\?q=pe$/);
+    await announcedTotal(page);
+    await expect.poll(() => page.locator('ol.hits mark').count()).toBeGreaterThan(0);
+    expect((await page.locator('ol.hits mark').first().textContent())?.toLowerCase()).toBe('pe');
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    expect(await checkLook(page, 'catalog-suggest')).toEqual([]);
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
     expect(errors).toEqual([]);
   });
 
@@ -419,7 +525,7 @@ describeInBrowser('catalog area in Chromium', () => {
     await tabTo(page, 'button', 'Sign in');
     await page.keyboard.press('Enter');
     // The button is gone with the form: the focus goes to the search box, not back to the top.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
     await page.keyboard.type('pen');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\?q=pen$/);
@@ -483,7 +589,7 @@ describeInBrowser('catalog area in Chromium', () => {
         body: JSON.stringify({ status: 401, title: 'Unauthorized', detail: 'The token has expired' }),
       }),
     );
-    await page.getByRole('searchbox', { name: 'Search articles' }).fill('paper');
+    await page.getByRole('combobox', { name: 'Search articles' }).fill('paper');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/session has ended/);
     expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);

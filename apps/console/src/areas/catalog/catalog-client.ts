@@ -12,6 +12,7 @@ import {
   type ShippingCosts,
   type ShopList,
   type ShopWithPolicies,
+  type SuggestReply,
 } from './catalog-wire.js';
 
 /** The media type every `/api` call must accept, exactly. */
@@ -56,10 +57,23 @@ export class CatalogClient {
     this.#token = accessToken;
   }
 
-  /** `GET /api/articles` with the search's parameters. */
+  /**
+   * `GET /api/articles` with the search's parameters, and with `highlight=true` when there is
+   * text: hits then carry the matched spans (`HighlightedHit`; servers that do not highlight
+   * ignore the parameter).
+   */
   search(search: CatalogSearch, signal?: AbortSignal): Promise<SearchReply> {
-    const query = writeCatalogSearch(search).toString();
+    const params = writeCatalogSearch(search);
+    if (search.q.trim() !== '') params.set('highlight', 'true');
+    const query = params.toString();
     return this.#get<SearchReply>(`/api/articles${query === '' ? '' : `?${query}`}`, signal);
+  }
+
+  /** `GET /api/suggest`: completions and corrections of the last word of `q` in these shops' words (all: none). */
+  suggest(q: string, shopIds: readonly string[], signal?: AbortSignal): Promise<SuggestReply> {
+    const params = new URLSearchParams({ q });
+    for (const id of shopIds) params.append('businessShopId', id);
+    return this.#get<SuggestReply>(`/api/suggest?${params.toString()}`, signal);
   }
 
   /** `GET /api/articles/{id}`; 404 when no article has that id. */

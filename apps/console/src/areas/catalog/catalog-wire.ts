@@ -38,6 +38,11 @@ export type SearchReply = ReplyBody<paths['/api/articles']['get']>;
 
 export type Hit = SearchReply['members'][number];
 
+/** `GET /api/suggest`: completions and corrections of the last word typed. */
+export type SuggestReply = ReplyBody<paths['/api/suggest']['get']>;
+
+export type Suggestion = SuggestReply['completions'][number];
+
 /** The article of a search hit. */
 export type HitArticle = Hit['article'];
 

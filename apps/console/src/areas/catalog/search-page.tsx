@@ -1,3 +1,4 @@
+import { useRef } from 'preact/hooks';
 import { usePageTitle } from '../../shell/page-title.js';
 import { activeFilters } from './active-filters.js';
 import type { CatalogClient } from './catalog-client.js';
@@ -13,6 +14,8 @@ import { RemoteFailure } from './remote-failure.js';
 import { useFocusWhenLost } from './use-focus-when-lost.js';
 import { useRemote } from './use-remote.js';
 import { formatCount } from './units.js';
+import type { SuggestReply } from './catalog-wire.js';
+import { appliedCorrection } from './suggestions.js';
 
 export interface SearchPageProps {
   readonly client: CatalogClient;
@@ -38,6 +41,26 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
   const currencies = [...new Set(shops.map((shop) => shop.currency))].sort();
   const filters = activeFilters(search.fq, shopNames);
   const count = useFocusWhenLost<HTMLParagraphElement>(result.state === 'loading' ? '' : path);
+  // Suggestions for the box and for the correction line, the last answers kept (the same text is asked once).
+  const suggested = useRef(new Map<string, SuggestReply>());
+  const suggest = (q: string, signal: AbortSignal): Promise<SuggestReply> => {
+    const key = `${search.businessShopId.join('\n')}\n${q}`;
+    const known = suggested.current.get(key);
+    if (known) return Promise.resolve(known);
+    return client.suggest(q, search.businessShopId, signal).then((reply) => {
+      if (suggested.current.size >= SUGGESTIONS_KEPT) suggested.current.clear();
+      suggested.current.set(key, reply);
+      return reply;
+    });
+  };
+  const typedQ = search.q.trim();
+  const corrected = useRemote(`${search.businessShopId.join('\n')}\n${typedQ}`, (signal) =>
+    typedQ === '' ? Promise.resolve(undefined) : suggest(typedQ, signal),
+  );
+  const correction =
+    corrected.state === 'ready' && corrected.value && result.state === 'ready'
+      ? appliedCorrection(typedQ, corrected.value)
+      : undefined;
   return (
     <>
       <h1>Catalog search</h1>
@@ -45,7 +68,8 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
         search={search}
         currencies={currencies}
         autoCurrency={autoCurrency}
-        onSearch={(next) => navigate(searchPath(next))}
+        onSearch={(next, how) => (how?.typing ? replacePath(searchPath(next)) : navigate(searchPath(next)))}
+        suggest={suggest}
       />
       {autoCurrency === undefined ? null : (
         <p class="hint" id="price-sort-currency">
@@ -85,6 +109,11 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
             ? 'Searching…'
             : ''}
       </p>
+      {correction === undefined ? null : (
+        <p class="correction">
+          Showing results for <em>{correction}</em>
+        </p>
+      )}
       <RemoteFailure remote={result} />
       {result.state === 'ready' ? (
         <div class="catalog-results">
@@ -103,4 +132,17 @@ export function SearchPage({ client, search, shops, navigate, onError }: SearchP
       ) : null}
     </>
   );
+}
+
+/** Answers of `GET /api/suggest` a search page keeps. */
+const SUGGESTIONS_KEPT = 50;
+
+/**
+ * Shows `path` in place of the current entry of the history (a search typed further replaces the
+ * one typed before it): the router hears it as it hears the back button.
+ */
+function replacePath(path: string): void {
+  if (path === location.pathname + location.search) return;
+  history.replaceState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
 }

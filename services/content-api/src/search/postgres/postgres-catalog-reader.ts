@@ -26,6 +26,7 @@ import {
   type ClassifiedSeqs,
   type MatchClass,
 } from '../segments/word-matching.js';
+import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
 import { CATALOG_GENERATION_KEY } from './postgres-segment-writer.js';
 import type { SqlExecutor } from './sql-executor.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
@@ -94,6 +95,31 @@ export class PostgresCatalogReader {
       if (page !== CHANGED) return page;
       if (attempt === SEARCH_ATTEMPTS)
         throw new Error(`the catalog changed during each of ${SEARCH_ATTEMPTS} attempts of a search`);
+      catalog = await this.#refresh(db);
+    }
+  }
+
+  /**
+   * Suggestions in the words of the segments of the shops asked for (`suggestWords`): their
+   * vocabularies, read as for default matching, hold each shop's own article counts.
+   */
+  async suggest(db: Kysely<PostgresContentTables>, query: SuggestQuery): Promise<SuggestPage> {
+    let catalog = this.#catalog ?? (await this.#refresh(db));
+    const asked = new Set(query.shopIds);
+    for (let attempt = 1; ; attempt += 1) {
+      const segments = [...catalog.bySlot.values()].filter(
+        (s) => s.segment.size > 0 && (asked.size === 0 || asked.has(s.segment.shopId)),
+      );
+      if (segments.length === 0) return EMPTY_SUGGESTIONS;
+      const vocabularies = await this.#vocabularies(db, catalog, segments);
+      if (vocabularies !== CHANGED)
+        return suggestWords(
+          vocabularies.map((dictionary) => ({ dictionary })),
+          query.q,
+          query.limit,
+        );
+      if (attempt === SEARCH_ATTEMPTS)
+        throw new Error(`the catalog changed during each of ${SEARCH_ATTEMPTS} attempts of a suggestion`);
       catalog = await this.#refresh(db);
     }
   }

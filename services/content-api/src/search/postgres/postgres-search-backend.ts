@@ -5,6 +5,7 @@ import type { Article, BusinessShop } from '../../model/article.js';
 import { parseStoredArticle } from '../../model/article-document.js';
 import type { CatalogReplacement, PreloadLog, SearchBackend, ShopCatalogReplacement } from '../search-backend.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
+import type { SuggestPage, SuggestQuery } from '../suggest-words.js';
 import { PostgresCatalogReader } from './postgres-catalog-reader.js';
 import { replicaReads, type ReadOn } from './replica-reads.js';
 import { replacePostgresCatalog, replacePostgresShopCatalog } from './postgres-catalog-writer.js';
@@ -79,6 +80,10 @@ export class PostgresSearchBackend implements SearchBackend {
 
   search(query: SearchQuery): Promise<SearchPage> {
     return this.#read((db) => this.#reader.search(db, query));
+  }
+
+  suggest(query: SuggestQuery): Promise<SuggestPage> {
+    return this.#read((db) => this.#reader.suggest(db, query));
   }
 
   async findArticle(id: string): Promise<Article | undefined> {

@@ -32,6 +32,11 @@ export class TermDictionary {
     return this.#keys.length;
   }
 
+  /** The entries in key order, for suggestions (`suggest-words.ts`): folded keys, words, articles per word. */
+  sorted(): { readonly keys: readonly string[]; readonly terms: readonly string[]; readonly articles: Uint32Array } {
+    return { keys: this.#keys, terms: this.#terms, articles: this.#frequency };
+  }
+
   /** Indexed words equal to `word` once both are folded (`weiss` -> `weiß`, `gruen` -> `grun`). */
   exact(word: string): string[] {
     const key = foldWord(word);

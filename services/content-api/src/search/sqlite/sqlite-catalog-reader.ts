@@ -17,6 +17,7 @@ import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { parseSeqList } from '../segments/seq-list.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
+import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
 import {
   allExact,
   distinctQueryWords,
@@ -26,6 +27,9 @@ import {
   unionOfAlternatives,
   wordAlternatives,
 } from '../segments/word-matching.js';
+
+/** Most per-shop word counts kept for suggestions (they are dropped together, then counted again). */
+const MAX_COUNTED_WORDS = 100_000;
 
 /**
  * The read side of the SQLite store, on its own connection. Every call runs in one read
@@ -125,6 +129,48 @@ export class SqliteCatalogReader {
       .raw()
       .all(SHOP_HASH_KEY, SHOP_HASH_END) as [string, string][];
     return new Map(rows.map(([key, hash]) => [key.slice(SHOP_HASH_KEY.length), hash]));
+  }
+
+  /** Articles of a shop holding a word, counted by FTS5 for suggestions, per snapshot (see `suggest`). */
+  #shopHits: { snapshot: SegmentSnapshot; counts: Map<string, number> } | undefined;
+
+  /**
+   * Suggestions in the words of the shops asked for (`suggestWords`). The vocabulary is the
+   * catalog's: when those shops hold every article its counts are theirs; otherwise the
+   * candidates' counts are taken per shop (FTS5 over the shop's seq range) and kept until the
+   * catalog changes.
+   */
+  suggest(query: SuggestQuery): SuggestPage {
+    return this.#inTransaction(() => {
+      const snapshot = this.#refresh();
+      const asked = new Set(query.shopIds);
+      const segments = snapshot.segments.filter((s) => s.size > 0 && (asked.size === 0 || asked.has(s.shopId)));
+      if (segments.length === 0) return EMPTY_SUGGESTIONS;
+      const dictionary = this.#dictionaryOf(snapshot);
+      if (segments.reduce((n, s) => n + s.size, 0) === snapshot.articleCount)
+        return suggestWords([{ dictionary }], query.q, query.limit);
+      if (this.#shopHits?.snapshot !== snapshot || this.#shopHits.counts.size > MAX_COUNTED_WORDS)
+        this.#shopHits = { snapshot, counts: new Map() };
+      const { counts } = this.#shopHits;
+      const count = this.#statement(
+        'select count(*) from content_article_words ' +
+          'where content_article_words match ? and rowid >= ? and rowid < ?',
+      ).pluck();
+      const shopHits = (term: string) => {
+        let hits = 0;
+        for (const segment of segments) {
+          const key = `${segment.header.slot}/${term}`;
+          let n = counts.get(key);
+          if (n === undefined) {
+            n = count.get(`"${term.replaceAll('"', '""')}"`, segment.base, segment.base + segment.size) as number;
+            counts.set(key, n);
+          }
+          hits += n;
+        }
+        return hits;
+      };
+      return suggestWords([{ dictionary, shopHits }], query.q, query.limit);
+    });
   }
 
   #statement(text: string): Statement {

@@ -11,6 +11,7 @@ import type {
 import { applySqliteShopDelta } from './sqlite-shop-delta.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
 import type { ShopPut, ShopRemoval, ShopRemovalOutcome, ShopWriteOutcome } from '../shop-changes.js';
+import type { SuggestPage, SuggestQuery } from '../suggest-words.js';
 import { SqliteCatalogReader } from './sqlite-catalog-reader.js';
 import { SqliteCatalogWriter } from './sqlite-catalog-writer.js';
 import { openContentConnection, type SqliteConnection } from './sqlite-connection.js';
@@ -72,6 +73,10 @@ export class SqliteSearchBackend implements SearchBackend {
 
   search(query: SearchQuery): Promise<SearchPage> {
     return this.#reading((reader) => reader.search(query));
+  }
+
+  suggest(query: SuggestQuery): Promise<SuggestPage> {
+    return this.#reading((reader) => reader.suggest(query));
   }
 
   findArticle(id: string): Promise<Article | undefined> {
