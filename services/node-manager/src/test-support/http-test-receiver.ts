@@ -17,6 +17,8 @@ export interface ReceivedRequest {
 export interface ReceiverAnswer {
   readonly status: number;
   readonly delayMs?: number;
+  /** The reply body; default `status <status>`. */
+  readonly body?: string;
 }
 
 export interface HttpTestReceiver {
@@ -39,11 +41,8 @@ export async function startHttpReceiver(): Promise<HttpTestReceiver> {
     req.on('end', () => {
       const request = { path: req.url ?? '', headers: req.headers, body, at: Date.now() };
       requests.push(request);
-      const { status, delayMs = 0 } = answer(request, requests.length - 1);
-      const timer = setTimeout(
-        () => res.writeHead(status, { 'content-type': 'text/plain' }).end(`status ${status}`),
-        delayMs,
-      );
+      const { status, delayMs = 0, body: text = `status ${status}` } = answer(request, requests.length - 1);
+      const timer = setTimeout(() => res.writeHead(status, { 'content-type': 'text/plain' }).end(text), delayMs);
       res.on('close', () => clearTimeout(timer));
     });
   });
