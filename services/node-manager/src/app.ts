@@ -32,6 +32,7 @@ import { topologyRoutes } from './routes/topology/index.js';
 import { explorerRoutes } from './routes/explorer/index.js';
 import { serviceRoutes } from './routes/services/index.js';
 import { usersRoutes } from './routes/users/index.js';
+import { notificationRoutes } from './routes/notifications/index.js';
 
 export interface BuildNodeManagerAppOptions {
   readonly config: NodeManagerConfig;
@@ -84,6 +85,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
       ...(options.cookies ? { cookies: options.cookies } : {}),
       ...(options.instanceId ? { instanceId: options.instanceId } : {}),
       ...(options.sharedListCacheMs === undefined ? {} : { sharedListCacheMs: options.sharedListCacheMs }),
+      ...(options.logger ? { log: options.logger } : {}),
     });
   // The service's own process and HTTP metrics join the nodes' at `/metrics` (routes/metrics).
   let serviceMetrics: () => Promise<string> = () => Promise.resolve('');
@@ -132,6 +134,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
         { name: 'live', description: 'Live alarm and node state updates over a WebSocket' },
         { name: 'logs', description: 'Log entries collected from nodes (Triad)' },
         { name: 'explorer', description: "A node's processes and ETS tables, read on demand (Triad)" },
+        { name: 'notifications', description: 'Alarm notifications: channels, subscriptions, deliveries (Triad)' },
         { name: 'metrics', description: 'Metrics of managed nodes and of the service: Prometheus text and history' },
         { name: 'health', description: 'Probes' },
       ],
@@ -161,6 +164,7 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
       await api.register(metricHistoryRoutes, { prefix: '/metrics', core });
       await api.register(explorerRoutes, { prefix: '/explorer', core });
       await api.register(serviceRoutes, { core });
+      await api.register(notificationRoutes, { prefix: '/notifications', core });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,7 @@
+import { parseAddressList } from '@triad/device-drivers';
 import {
   checkLeaseSettings,
+  ConfigError,
   leaseSettingsProperties,
   REQUIRED_LEASE_SETTINGS,
   REQUIRED_SERVICE_SETTINGS,
@@ -106,6 +108,18 @@ export interface NodeManagerConfig extends ServiceSettings, LeaseSettings {
   readonly explorerTimeoutMs: number;
   /** Explorer calls in flight on one node at most, per instance; one more is answered 429 `explorer_busy`. */
   readonly explorerCallsPerNode: number;
+  /** Alarm notifications (docs/decisions/0043): hosts reachable although loopback or private, `TRIAD_NOTIFY_ALLOW`. */
+  readonly notifyAllow: string;
+  /** Hosts notifications never reach, `TRIAD_NOTIFY_DENY`. */
+  readonly notifyDeny: string;
+  /** Time limit of one delivery attempt (HTTP exchange or SMTP session), ms. */
+  readonly notifyTimeoutMs: number;
+  /** Attempts before a notification is `failed`. */
+  readonly notifyMaxAttempts: number;
+  /** Wait after the first failed attempt, ms; doubled after each further one (at most 1 h). */
+  readonly notifyRetryBaseMs: number;
+  /** How often each instance reads the outbox for due notifications, ms. */
+  readonly notifyPollMs: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -141,6 +155,12 @@ export const nodeManagerConfigSchema = {
     'systemMonitorAlarms',
     'explorerTimeoutMs',
     'explorerCallsPerNode',
+    'notifyAllow',
+    'notifyDeny',
+    'notifyTimeoutMs',
+    'notifyMaxAttempts',
+    'notifyRetryBaseMs',
+    'notifyPollMs',
     ...REQUIRED_LEASE_SETTINGS,
   ],
   properties: {
@@ -250,6 +270,27 @@ export const nodeManagerConfigSchema = {
       default: 2,
       env: 'TRIAD_EXPLORER_CALLS_PER_NODE',
     },
+    notifyAllow: { type: 'string', maxLength: 20_000, default: '', env: 'TRIAD_NOTIFY_ALLOW' },
+    notifyDeny: { type: 'string', maxLength: 20_000, default: '', env: 'TRIAD_NOTIFY_DENY' },
+    // 10 s
+    notifyTimeoutMs: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 120_000,
+      default: 10_000,
+      env: 'TRIAD_NOTIFY_TIMEOUT_MS',
+    },
+    notifyMaxAttempts: { type: 'integer', minimum: 1, maximum: 50, default: 8, env: 'TRIAD_NOTIFY_MAX_ATTEMPTS' },
+    // 10 s
+    notifyRetryBaseMs: {
+      type: 'integer',
+      minimum: 10,
+      maximum: 3_600_000,
+      default: 10_000,
+      env: 'TRIAD_NOTIFY_RETRY_BASE_MS',
+    },
+    // 5 s
+    notifyPollMs: { type: 'integer', minimum: 10, maximum: 600_000, default: 5_000, env: 'TRIAD_NOTIFY_POLL_MS' },
     ...leaseSettingsProperties({ envPrefix: 'TRIAD_NODE_MANAGER' }),
   },
 } as const;
@@ -266,6 +307,14 @@ const loadSettings = serviceConfigLoader<NodeManagerConfig>(nodeManagerConfigSch
 export const loadNodeManagerConfig: typeof loadSettings = (env, overrides, fallbacks) => {
   const config = loadSettings(env, overrides, fallbacks);
   checkLeaseSettings(config, 'TRIAD_NODE_MANAGER');
+  const violations = (['notifyAllow', 'notifyDeny'] as const).flatMap((key) =>
+    parseAddressList(config[key]).problems.map((message) => ({
+      path: `/${key}`,
+      env: key === 'notifyAllow' ? 'TRIAD_NOTIFY_ALLOW' : 'TRIAD_NOTIFY_DENY',
+      message,
+    })),
+  );
+  if (violations.length > 0) throw new ConfigError(violations);
   return config;
 };
 

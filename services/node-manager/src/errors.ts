@@ -63,6 +63,38 @@ export const nodeManagerProblems = defineProblemCatalogue({
     title: 'Service arguments: OrderBy is Memory, Reductions or Message Queue Length; Limit 1 to 200 (tables 1000)',
   },
   NM_ERR_REQUEST_NOT_FOUND: { status: 404, title: 'No such request, or it finished more than 60 s ago' },
+  NM_ERR_CHANNEL_NOT_FOUND: {
+    status: 404,
+    title: 'No such notification channel; list them at GET /api/notifications/channels',
+  },
+  NM_ERR_SUBSCRIPTION_NOT_FOUND: {
+    status: 404,
+    title: 'No such subscription of yours; list them at GET /api/notifications/subscriptions',
+  },
+  NM_ERR_BAD_CHANNEL: {
+    status: 400,
+    title:
+      'Channel fields by type: webhook {url, secret}, slack {url}, pagerduty {routingKey, url?}, ' +
+      'email {host, port, from, to, starttls?, user?, password?, ca?}',
+  },
+  NM_ERR_BAD_CHANNEL_URL: {
+    status: 400,
+    title: 'Channel URLs are absolute http:// or https:// URLs without user name or password',
+  },
+  NM_ERR_BAD_EMAIL_ADDRESS: {
+    status: 400,
+    title: 'E-mail addresses have the form name@domain, without spaces, commas, quotes or angle brackets',
+  },
+  NM_ERR_SMTP_PASSWORD_NEEDS_TLS: {
+    status: 400,
+    title: 'An SMTP user and password are sent only over STARTTLS: set starttls to true, or leave both out',
+  },
+  NM_ERR_ADDRESS_REFUSED: {
+    status: 400,
+    title:
+      'The notification address policy refuses this host (loopback, private, link-local, metadata or denied); ' +
+      'TRIAD_NOTIFY_ALLOW can admit it',
+  },
   NM_ERR_BODY_TOO_LARGE: { status: 413, title: 'The body exceeds the size limit' },
   NM_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Bodies are application/json' },
   NM_ERR_ROUTE_NOT_FOUND: { status: 404, title: 'No such endpoint' },

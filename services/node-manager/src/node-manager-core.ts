@@ -18,7 +18,9 @@ import { MetricHistory } from './monitoring/metric-history.js';
 import { MetricsStore } from './monitoring/metrics-store.js';
 import { NodeFactsStore } from './monitoring/node-facts.js';
 import { NodeLogs } from './monitoring/node-logs.js';
-import type { CookieCipher } from './secrets/cookie-cipher.js';
+import { CookieCipher } from './secrets/cookie-cipher.js';
+import { CHANNEL_SECRETS } from './secrets/channel-secrets.js';
+import { createNotifications, type Notifications } from './notifications/notifications.js';
 import { BookmarkRepository } from './repositories/bookmark-repository.js';
 import { ClusterDiscoveryRepository } from './repositories/cluster-discovery-repository.js';
 import { MetricHistoryRepository } from './repositories/metric-history-repository.js';
@@ -70,6 +72,8 @@ export interface NodeManagerCore {
   readonly explorer: NodeExplorer;
   /** Explorer runs started through WombatOAM's service routes, readable for 60 s. */
   readonly explorerRequests: ExplorerRequests;
+  /** Alarm notifications: channels, subscriptions, the outbox and its worker (docs/decisions/0043). */
+  readonly notifications: Notifications;
   /** The tags that filter alarms when authentication is off. */
   readonly defaultUserTags: 'all' | readonly string[];
   readonly now: () => number;
@@ -92,6 +96,8 @@ export interface CreateNodeManagerCoreOptions {
    * bus to drop them when another instance changes an alarm (`ChangeRelay`). Default none.
    */
   readonly sharedListCacheMs?: number;
+  /** Where background work reports failures (notification deliveries); default nowhere. */
+  readonly log?: { warn(fields: object, message: string): void };
 }
 
 /** Wires repositories, commands and the connector over one database. */
@@ -108,7 +114,8 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     new CredentialCache(),
     new RecentUsers(config.userRecheckMs, now),
   );
-  const topologyStore = new TopologyRepository(database, now, options.cookies);
+  const cookies = options.cookies ?? CookieCipher.ephemeral();
+  const topologyStore = new TopologyRepository(database, now, cookies);
   const plugins = new PluginRepository(database);
   const alarmStore = new AlarmRepository(
     database,
@@ -117,6 +124,22 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
   );
   const tags = new TagRepository(database);
   const ownership = new NodeOwnership(options.instanceId ?? config.instanceId ?? newInstanceId());
+  const alarms = new AlarmCommands(alarmStore, topologyStore, tags, events, presentAlarm, now);
+  const notifications = createNotifications({
+    database,
+    settings: config,
+    secrets: cookies.withPurpose(CHANNEL_SECRETS),
+    lookups: {
+      userTags: async (username) => (await users.users.find(username))?.tags,
+      familyOf: async (nodeId) => (await topologyStore.findNode(nodeId))?.familyId,
+    },
+    instanceId: ownership.instanceId,
+    ownPorts: () => [config.port],
+    log: options.log ?? { warn: () => undefined },
+    now,
+  });
+  // Alarm handling only starts the outbox insert; the worker delivers (docs/decisions/0043).
+  alarms.observe(notifications.observe);
   const userStore = users.users;
   const passes = new WsPassStore(
     config.wsPassTtlMs,
@@ -154,7 +177,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     sessions,
     topology: new TopologyCommands(topologyStore, plugins, connector, events, ownership),
     topologyStore,
-    alarms: new AlarmCommands(alarmStore, topologyStore, tags, events, presentAlarm, now),
+    alarms,
     alarmStore,
     plugins,
     bookmarks: new BookmarkRepository(database, now),
@@ -174,6 +197,7 @@ export function createNodeManagerCore(options: CreateNodeManagerCoreOptions): No
     }),
     explorerRequests: new ExplorerRequests(now),
     ownership,
+    notifications,
     defaultUserTags,
     now,
   };

@@ -118,6 +118,7 @@ export async function startNodeManagerServer(
     });
     // Plain-text cookies of older versions, and any left under the old key by an interrupted rotation.
     const sealed = await core.topologyStore.resealCookies();
+    await core.notifications.channels.resealSecrets();
     await keys.finish();
     await keyCheck.commit();
     if (sealed > 0) logger.info({ cookies: sealed }, 'sealed stored node cookies with the current key');
@@ -147,6 +148,8 @@ export async function startNodeManagerServer(
       logger,
       ...(erlang && monitor ? { monitoring: { erlang, monitor } } : {}),
     });
+    // Alarm notifications leave through the outbox, on every instance (docs/decisions/0043).
+    core.notifications.worker.start();
     let demo: DemoOutcome | undefined;
     // Recorded while listening, so `triad node-manager rotate-key` can refuse to run under us.
     const runs = new ServiceRunRepository(database);
@@ -155,6 +158,7 @@ export async function startNodeManagerServer(
       () => app.close(),
       () => shared.close(),
       () => monitor?.close(),
+      () => core.notifications.worker.stop(),
       () => erlang?.close(),
       () => demo?.stop(),
       () => (runId === undefined ? undefined : runs.forget(runId)),

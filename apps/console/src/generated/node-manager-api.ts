@@ -992,6 +992,93 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/notifications/channels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every channel (admin), without its secrets */
+    get: operations['listNotificationChannels'];
+    put?: never;
+    /** Adds a channel (admin): webhook, slack, pagerduty or email; secrets are sealed and never returned */
+    post: operations['createNotificationChannel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/channels/{channel_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes a channel with its subscriptions and delivery records (admin) */
+    delete: operations['deleteNotificationChannel'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's subscriptions; an admin sees everyone's, or one user's with ?username= */
+    get: operations['listNotificationSubscriptions'];
+    put?: never;
+    /** Subscribes a user to alarm changes on a channel (one's own; admin: anyone's) */
+    post: operations['createNotificationSubscription'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/subscriptions/{subscription_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Deletes one of the caller's subscriptions (admin: anyone's) */
+    delete: operations['deleteNotificationSubscription'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The newest notifications with every delivery attempt (admin) */
+    get: operations['listNotificationDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/metrics': {
     parameters: {
       query?: never;
@@ -5863,6 +5950,542 @@ export interface operations {
       /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  listNotificationChannels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every channel */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            channels: {
+              id: string;
+              name: string;
+              /** @enum {string} */
+              type: 'webhook' | 'slack' | 'pagerduty' | 'email';
+              url?: string;
+              host?: string;
+              port?: number;
+              starttls?: boolean;
+              user?: string | null;
+              from?: string;
+              to?: string[];
+              /** @description whether PEM certificates are set */
+              ca?: boolean;
+              /** @description the names of the sealed fields; their values are never returned */
+              secrets: string[];
+              createdAt: number;
+            }[];
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  createNotificationChannel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          type: 'webhook' | 'slack' | 'pagerduty' | 'email';
+          name?: string;
+          /** @description webhook, slack (a secret: never shown again), pagerduty */
+          url?: string;
+          /** @description webhook: the HMAC-SHA256 key (secret) */
+          secret?: string;
+          /** @description pagerduty: the integration key (secret) */
+          routingKey?: string;
+          host?: string;
+          port?: number;
+          /** @description email: require STARTTLS (default true) */
+          starttls?: boolean;
+          user?: string;
+          /** @description email: the SMTP AUTH password (secret) */
+          password?: string;
+          from?: string;
+          to?: string[];
+          /** @description email: PEM certificates to trust besides the system CAs */
+          ca?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The channel as stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: 'webhook' | 'slack' | 'pagerduty' | 'email';
+            url?: string;
+            host?: string;
+            port?: number;
+            starttls?: boolean;
+            user?: string | null;
+            from?: string;
+            to?: string[];
+            /** @description whether PEM certificates are set */
+            ca?: boolean;
+            /** @description the names of the sealed fields; their values are never returned */
+            secrets: string[];
+            createdAt: number;
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The body exceeds the size limit (body_too_large) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The body is not application/json (unsupported_media_type) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  deleteNotificationChannel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        channel_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  listNotificationSubscriptions: {
+    parameters: {
+      query?: {
+        username?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The subscriptions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            subscriptions: {
+              id: string;
+              username: string;
+              channelId: string;
+              minSeverity: string;
+              tags: string[];
+              alarmIds: string[];
+              nodeFamilyId: string | null;
+              createdAt: number;
+            }[];
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  createNotificationSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          channelId: string;
+          /** @description whose subscription (admin only for another user); default the caller */
+          username?: string;
+          /** @enum {string} */
+          minSeverity?: 'critical' | 'major' | 'minor' | 'warning' | 'indeterminate';
+          tags?: string[];
+          alarmIds?: string[];
+          nodeFamilyId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The subscription as stored */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            username: string;
+            channelId: string;
+            minSeverity: string;
+            tags: string[];
+            alarmIds: string[];
+            nodeFamilyId: string | null;
+            createdAt: number;
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The body exceeds the size limit (body_too_large) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description The body is not application/json (unsupported_media_type) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  deleteNotificationSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        subscription_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no body */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description No such node, node family, plugin or process (node_not_found, node_family_not_found, plugin_not_found, ...) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Unexpected error (internal) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+    };
+  };
+  listNotificationDeliveries: {
+    parameters: {
+      query?: {
+        channelId?: string;
+        status?: 'pending' | 'sending' | 'delivered' | 'failed';
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deliveries: {
+              id: string;
+              channelId: string;
+              /** @enum {string} */
+              status: 'pending' | 'sending' | 'delivered' | 'failed';
+              attemptCount: number;
+              nextAttemptAt: number | null;
+              createdAt: number;
+              alarm: {
+                /** @enum {string} */
+                action: 'raised' | 'acknowledged' | 'cleared';
+                alarmId: string;
+                nodeId: string;
+                nodeName: string;
+                severity: string;
+                eventUs: number;
+              };
+              attempts: {
+                attempt: number;
+                startedAt: number;
+                durationMs: number;
+                ok: boolean;
+                /** @description the HTTP status of a webhook, Slack or PagerDuty reply */
+                statusCode: number | null;
+                /** @description the SMTP server's reply, or the start of the HTTP reply body */
+                reply: string | null;
+                error: string | null;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Refused input, or the caller may not do this (invalid_request, not_admin, forbidden, ...) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorReason'];
+        };
+      };
+      /** @description Authentication is on and the credentials are missing or wrong (WWW-Authenticate: Basic) */
+      401: {
+        headers: {
+          /** @description Basic realm="triad-node-manager", charset="UTF-8" */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {

@@ -77,6 +77,17 @@ export class SecretCipher {
     }
   }
 
+  /**
+   * A cipher over the same keys for another kind of secret: a value sealed for one purpose never
+   * opens as the other, and one key file serves both.
+   */
+  withPurpose(purpose: SecretPurpose): SecretCipher {
+    return new SecretCipher(
+      [this.#primary, ...[...this.#keys.values()].filter((key) => key !== this.#primary)],
+      purpose,
+    );
+  }
+
   /** What this cipher seals (its purpose's `what`), for messages. */
   get what(): string {
     return this.#what;

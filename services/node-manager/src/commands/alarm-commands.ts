@@ -12,6 +12,9 @@ import {
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
 import { alarmSourceText } from '../model/erlang-terms.js';
 
+/** Sees each alarm change made through this instance's commands (`AlarmCommands.observe`). */
+export type AlarmObserver = (action: AlarmEvent['action'], alarm: AlarmRecord) => void;
+
 /** Actions on an alarm named by `alarmId` and `alarmSrc` (= its `rawSrc`). */
 export interface AlarmAction {
   readonly alarmId: string;
@@ -32,6 +35,7 @@ export class AlarmCommands {
   readonly #events: NodeManagerEvents;
   readonly #listForm: AlarmListForm;
   readonly #now: () => number;
+  readonly #observers = new Set<AlarmObserver>();
   #lastEventUs: number | undefined;
 
   constructor(
@@ -104,6 +108,15 @@ export class AlarmCommands {
     return result;
   }
 
+  /**
+   * Adds an observer of every change this instance makes, called once the change is stored (the
+   * notifications' outbox, docs/decisions/0043); returns its removal. Observers must not throw or wait.
+   */
+  observe(observer: AlarmObserver): () => void {
+    this.#observers.add(observer);
+    return () => this.#observers.delete(observer);
+  }
+
   /** Whether an alarm with this id and raw source is active (raised and not cleared). */
   async isActive(alarmId: string, rawSrc: string): Promise<boolean> {
     return (await this.#alarms.findActive(alarmId, rawSrc)) !== undefined;
@@ -164,6 +177,13 @@ export class AlarmCommands {
   }
 
   #publish(action: AlarmEvent['action'], alarm: AlarmRecord): void {
+    for (const observer of this.#observers) {
+      try {
+        observer(action, alarm);
+      } catch {
+        // An observer must not break the change that it observes.
+      }
+    }
     this.#events.emit({
       type: 'alarm',
       action,

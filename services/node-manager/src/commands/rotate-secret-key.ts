@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { SecretKeyCheckTable, type Database } from '@triad/db';
-import { verifySecretKey } from '@triad/service-kit';
+import { verifySecretKey, type SecretCipher } from '@triad/service-kit';
 import type { NodeManagerDatabase } from '../repositories/node-manager-tables.js';
 import { ServiceRunRepository, type ServiceRun } from '../repositories/service-run-repository.js';
 import { TopologyRepository } from '../repositories/topology-repository.js';
+import { NotificationChannelRepository } from '../repositories/notification-channel-repository.js';
+import { CHANNEL_SECRETS } from '../secrets/channel-secrets.js';
 import { CookieCipher, SECRET_KEY_BYTES } from '../secrets/cookie-cipher.js';
 import {
   decodeSecretKey,
@@ -103,6 +105,7 @@ export async function rotateSecretKey(options: RotateSecretKeyOptions): Promise<
     await verifySecretKey(new CookieCipher([current]), checks, NODE_MANAGER_KEY_NAMES);
     const rotating = new CookieCipher([fresh, current]);
     const resealed = await topology.resealCookies(rotating);
+    await resealChannelSecrets(options.database, rotating);
     await (await verifySecretKey(rotating, checks, NODE_MANAGER_KEY_NAMES)).commit();
     return { resealed, keySource: 'setting', staleRuns };
   }
@@ -113,9 +116,16 @@ export async function rotateSecretKey(options: RotateSecretKeyOptions): Promise<
   const keys = await loadSecretKeys({ dataDir: options.dataDir });
   const check = await verifySecretKey(keys.cipher, checks, NODE_MANAGER_KEY_NAMES);
   const resealed = await topology.resealCookies(keys.cipher);
+  await resealChannelSecrets(options.database, keys.cipher);
   await check.commit();
   await keys.finish();
   return { resealed, keySource: path.join(options.dataDir, SECRET_KEY_FILE), staleRuns };
+}
+
+/** Notification channel secrets share the cookies' keys (docs/decisions/0043): they rotate with them. */
+async function resealChannelSecrets(database: Database<NodeManagerDatabase>, cipher: SecretCipher): Promise<void> {
+  const channels = new NotificationChannelRepository(database, cipher.withPurpose(CHANNEL_SECRETS));
+  await channels.resealSecrets();
 }
 
 function processAlive(pid: number): boolean {

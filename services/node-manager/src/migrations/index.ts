@@ -7,6 +7,7 @@ import { nodeLeases } from './0006-node-leases.js';
 import { nodeFacts } from './0007-node-facts.js';
 import { wsPassStamps } from './0008-ws-pass-stamps.js';
 import { secretKeyChecks } from './0009-secret-key-checks.js';
+import { notifications } from './0010-notifications.js';
 
 /** Bookkeeping table of the node manager's migrations (services may share one database). */
 export const NODE_MANAGER_MIGRATION_TABLE = 'node_manager_migrations';
@@ -21,4 +22,5 @@ export const nodeManagerMigrations: MigrationSet = Object.freeze({
   '0007_node_facts': nodeFacts,
   '0008_ws_pass_stamps': wsPassStamps,
   '0009_secret_key_checks': secretKeyChecks,
+  '0010_notifications': notifications,
 });

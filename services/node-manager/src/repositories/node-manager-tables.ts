@@ -19,6 +19,10 @@ export interface NodeManagerDatabase {
   nm_ws_passes: WsPassesTable;
   nm_node_facts: NodeFactsTable;
   nm_secret_key_checks: SecretKeyChecksTable;
+  nm_notification_channels: NotificationChannelsTable;
+  nm_notification_subscriptions: NotificationSubscriptionsTable;
+  nm_notifications: NotificationsTable;
+  nm_notification_attempts: NotificationAttemptsTable;
 }
 
 /** PostgreSQL returns `bigint` as a string; SQLite as a number. */
@@ -185,4 +189,53 @@ export interface SecretKeyChecksTable {
   purpose: string;
   /** `SecretCipher.checkValues()[0]` of the key they are sealed with. */
   check_value: string;
+}
+
+export interface NotificationChannelsTable {
+  id: string;
+  name: string;
+  type: string;
+  settings_json: string;
+  /** The channel's secrets as one sealed JSON object (`ChannelSecrets`), or null when it has none. */
+  secrets_sealed: string | null;
+  /** JSON array of the names of the sealed fields. */
+  secret_fields: string;
+  created_at: BigIntColumn;
+}
+
+export interface NotificationSubscriptionsTable {
+  id: string;
+  username: string;
+  channel_id: string;
+  min_severity: string;
+  tags_json: string;
+  alarm_ids_json: string;
+  node_family_id: string | null;
+  created_at: BigIntColumn;
+}
+
+export interface NotificationsTable {
+  id: string;
+  channel_id: string;
+  /** `<channel>:<action>:<alarm event µs>`: one notification per channel and alarm change. */
+  dedup_key: string;
+  alarm_json: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: BigIntColumn;
+  claimed_by: string | null;
+  claimed_until: BigIntColumn | null;
+  created_at: BigIntColumn;
+}
+
+export interface NotificationAttemptsTable {
+  id: string;
+  notification_id: string;
+  attempt: number;
+  started_at: BigIntColumn;
+  duration_ms: number;
+  ok: number;
+  status_code: number | null;
+  reply: string | null;
+  error: string | null;
 }

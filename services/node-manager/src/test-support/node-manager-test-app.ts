@@ -83,6 +83,10 @@ export async function buildTestApp(
  * and not here fails to compile.
  */
 const TABLES_CHILDREN_FIRST: Record<keyof NodeManagerDatabase, number> = {
+  nm_notification_attempts: -11,
+  nm_notifications: -10,
+  nm_notification_subscriptions: -9,
+  nm_notification_channels: -8,
   nm_secret_key_checks: -7,
   nm_node_facts: -6,
   nm_ws_passes: -5,
