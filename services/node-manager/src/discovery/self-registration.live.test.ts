@@ -97,6 +97,11 @@ describe.each(stores)('nodes that register themselves ($store)', ({ store, run }
       await fetch(`${server!.url}/api/topo/node-family/${[...familyIds][0]!}`, { headers: AUTH })
     ).json()) as { name: string };
     expect(family.name).toBe('Autoscaled');
+    // The nodes list us in nodes() (visible); the node manager never manages itself.
+    await expect(server!.core.topology.addNode(managerName, COOKIE)).rejects.toMatchObject({
+      code: 'NM_ERR_NODE_EXISTS',
+    });
+    expect((await listNodes()).some((n) => n.name === managerName)).toBe(false);
   });
 
   suite('answers ok without a duplicate when a restarted node registers again under its name', async () => {

@@ -31,6 +31,7 @@ function world(options: { family?: string; perMinute?: number; clock?: { t: numb
         nodes.set(name, node);
         return Promise.resolve(node);
       },
+      reserveOwnName: () => undefined,
       createFamily: (input) => {
         const family = { id: `fam-${families.size}`, name: input.name } as FamilyRecord;
         families.set(family.id, family);

@@ -13,6 +13,8 @@ export const MAX_REGISTERED_NAME_LENGTH = 255;
 export interface SelfRegistrationTopology {
   addNode(name: string, cookie: string, options?: AddNodeOptions): Promise<NodeRecord>;
   createFamily(input: NewFamily): Promise<FamilyRecord>;
+  /** Keeps the node manager's own node name from ever being added (peers list it in `nodes()`). */
+  reserveOwnName(name: string): void;
 }
 
 /** What self-registration reads. */

@@ -43,6 +43,7 @@ export async function startDiscoveryNode(
   const { nodeName: name, nodeCookie: cookie } = config;
   if (name === undefined || cookie === undefined) return undefined;
   const { logger } = deps;
+  deps.topology.reserveOwnName(name);
   const registration = new SelfRegistration({
     topology: deps.topology,
     store: deps.store,
