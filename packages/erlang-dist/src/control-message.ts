@@ -213,9 +213,14 @@ function badShape(e: readonly Term[], opcode: number, arity: number, needsMessag
 /** The historical cookie slot of SEND / REG_SEND: the empty atom, as OTP and erl_interface send it. */
 const UNUSED: AtomTerm = atom('');
 
-/** Control tuples for what a hidden client sends. Pair the send family with a message in `encodeDistFrame`. */
+/**
+ * Control tuples for what a hidden client or our accepting node sends. Pair the send family with a
+ * message in `encodeDistFrame`.
+ */
 export const control = Object.freeze({
   send: (to: PidTerm): Term => tuple(int(ControlOp.SEND), UNUSED, to),
+  /** Send to a process alias (OTP 24+, needs DFLAG_ALIAS on both sides). */
+  aliasSend: (from: PidTerm, alias: ReferenceTerm): Term => tuple(int(ControlOp.ALIAS_SEND), from, alias),
   regSend: (from: PidTerm, toName: string): Term => tuple(int(ControlOp.REG_SEND), from, UNUSED, atom(toName)),
   link: (from: PidTerm, to: PidTerm): Term => tuple(int(ControlOp.LINK), from, to),
   exit: (from: PidTerm, to: PidTerm, reason: Term): Term => tuple(int(ControlOp.EXIT), from, to, reason),

@@ -46,6 +46,15 @@ export const MANDATORY_FLAGS_26 = 0x402000000n;
 export const HIDDEN_CLIENT_FLAGS = 0x407074f9cn;
 
 /**
+ * What our named, visible node advertises when it accepts connections: the hidden client's set plus
+ * PUBLISHED (peers list us in `nodes()`), DIST_MONITOR_NAME (a peer's monitor of one of our
+ * registered names reaches us, so an unknown name can answer `noproc` at once) and ALIAS (replies
+ * to `gen:call`'s alias tags go to the alias, as OTP 24+ replies).
+ */
+export const VISIBLE_NODE_FLAGS =
+  HIDDEN_CLIENT_FLAGS | DistFlag.PUBLISHED | DistFlag.DIST_MONITOR_NAME | DistFlag.ALIAS;
+
+/**
  * The OTP-25 mandatory flags a peer's advertised set lacks (0n when it has them all). A peer's
  * MANDATORY_25_DIGEST bit stands for the whole OTP-25 set, as in erl_interface.
  */

@@ -9,6 +9,8 @@ import { ErlangDistError } from './errors.js';
  */
 export const HandshakeTag = Object.freeze({
   NAME: 78, // 'N' send_name (v6) and challenge
+  OLD_NAME: 110, // 'n' send_name of version 5 (a peer started before it knew our version)
+  COMPLEMENT: 99, // 'c' the high flags and creation after an old send_name
   STATUS: 115, // 's'
   CHALLENGE_REPLY: 114, // 'r'
   CHALLENGE_ACK: 97, // 'a'
@@ -71,6 +73,31 @@ export function decodeSendName(payload: Uint8Array): SendName {
   const creation = r.u32('creation');
   const name = text.decode(r.take(r.u16('name length'), 'name'));
   return { flags, creation, name };
+}
+
+/**
+ * The send_name of either version: `N` (above) or the version-5 `n` (Version u16, Flags u32, Name);
+ * `old` tells which, as an accepting node must answer a `n` with DFLAG_HANDSHAKE_23 by expecting a
+ * complement. The creation of an old send_name is 0 (it comes in the complement).
+ */
+export function decodeAnySendName(payload: Uint8Array): SendName & { readonly old: boolean } {
+  if (payload[0] === HandshakeTag.NAME) return { ...decodeSendName(payload), old: false };
+  const r = new ByteReader(payload);
+  expectTag(r, HandshakeTag.OLD_NAME, 'send_name');
+  r.u16('version');
+  const flags = BigInt(r.u32('flags'));
+  const name = text.decode(r.take(r.remaining));
+  return { flags, creation: 0, name, old: true };
+}
+
+/** complement `c`: FlagsHigh u32, Creation u32 (after an old send_name with DFLAG_HANDSHAKE_23). */
+export function decodeComplement(payload: Uint8Array): { readonly flagsHigh: bigint; readonly creation: number } {
+  const r = new ByteReader(payload);
+  expectTag(r, HandshakeTag.COMPLEMENT, 'complement');
+  const flagsHigh = BigInt(r.u32('flags high'));
+  const creation = r.u32('creation');
+  r.end('complement');
+  return { flagsHigh, creation };
 }
 
 /** Status `s` + ASCII text (`ok`, `ok_simultaneous`, `nok`, `not_allowed`, `alive`, `true`, `false`). */

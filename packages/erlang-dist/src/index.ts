@@ -29,6 +29,7 @@ export {
 export {
   DistFlag,
   HIDDEN_CLIENT_FLAGS,
+  VISIBLE_NODE_FLAGS,
   MANDATORY_FLAGS_25,
   MANDATORY_FLAGS_26,
   missingMandatoryFlags,
@@ -47,6 +48,8 @@ export {
   decodeChallengeReply,
   encodeChallengeAck,
   decodeChallengeAck,
+  decodeAnySendName,
+  decodeComplement,
   type SendName,
   type Challenge,
   type ChallengeReply,
@@ -58,6 +61,14 @@ export {
   type HandshakeStep,
   type HandshakeState,
 } from './handshake-client.js';
+export {
+  HandshakeServer,
+  aliasesNegotiated,
+  MAX_PEER_NAME_BYTES,
+  type HandshakeServerOptions,
+  type HandshakeServerState,
+} from './handshake-server.js';
+export { matchGenCall, genCallAlias, genReply, type GenCall } from './gen-call.js';
 export {
   PASS_THROUGH,
   ControlOp,

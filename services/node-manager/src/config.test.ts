@@ -21,4 +21,20 @@ describe('loadNodeManagerConfig', () => {
     expect(() => loadNodeManagerConfig({ TRIAD_ADMIN_PASSWORD: 'pass-word' })).toThrow(/TRIAD_ADMIN_PASSWORD/);
     expect(loadNodeManagerConfig({ TRIAD_ADMIN_PASSWORD: 'Admin123' }).adminPassword).toBe('Admin123');
   });
+
+  it('keeps self-registration off by default and wants a cookie with TRIAD_NODE_NAME', () => {
+    const off = loadNodeManagerConfig({});
+    expect(off.nodeName).toBeUndefined();
+    expect(off).toMatchObject({ nodePort: 0, discoveryFamily: '', discoveryPerMinute: 600, nodeMaxConnections: 1024 });
+    expect(() => loadNodeManagerConfig({ TRIAD_NODE_NAME: 'wombat@127.0.0.1' })).toThrow(/TRIAD_NODE_COOKIE/);
+    expect(() => loadNodeManagerConfig({ TRIAD_NODE_NAME: 'wombat', TRIAD_NODE_COOKIE: 'c' })).toThrow(
+      /TRIAD_NODE_NAME/,
+    );
+    const on = loadNodeManagerConfig({
+      TRIAD_NODE_NAME: 'wombat@host',
+      TRIAD_NODE_COOKIE: 'secret',
+      TRIAD_DISCOVERY_FAMILY: 'Autoscaled',
+    });
+    expect(on).toMatchObject({ nodeName: 'wombat@host', nodeCookie: 'secret', discoveryFamily: 'Autoscaled' });
+  });
 });

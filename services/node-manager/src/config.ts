@@ -120,6 +120,24 @@ export interface NodeManagerConfig extends ServiceSettings, LeaseSettings {
   readonly notifyRetryBaseMs: number;
   /** How often each instance reads the outbox for due notifications, ms. */
   readonly notifyPollMs: number;
+  /**
+   * Run as the named, visible Erlang node `alive@host` (`TRIAD_NODE_NAME`): register with the local
+   * EPMD, accept distribution connections and answer WombatOAM's discovery call
+   * (`discovery/`, docs/node-manager.md "Nodes that register themselves"). Off when absent.
+   */
+  readonly nodeName?: string;
+  /** The cookie nodes must have to connect to `nodeName`; required with it. */
+  readonly nodeCookie?: string;
+  /** Distribution port of `nodeName`; 0 picks a free one (peers find it through EPMD). */
+  readonly nodePort: number;
+  /** Address the distribution port listens on. */
+  readonly nodeListenAddress: string;
+  /** Family of nodes that register themselves (created when missing); empty: the family of their release. */
+  readonly discoveryFamily: string;
+  /** Nodes added by self-registration per minute at most; more calls are answered `{error, busy}`. */
+  readonly discoveryPerMinute: number;
+  /** Distribution connections open at once at most (handshaking or up); more are closed at once. */
+  readonly nodeMaxConnections: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -161,6 +179,11 @@ export const nodeManagerConfigSchema = {
     'notifyMaxAttempts',
     'notifyRetryBaseMs',
     'notifyPollMs',
+    'nodePort',
+    'nodeListenAddress',
+    'discoveryFamily',
+    'discoveryPerMinute',
+    'nodeMaxConnections',
     ...REQUIRED_LEASE_SETTINGS,
   ],
   properties: {
@@ -291,6 +314,30 @@ export const nodeManagerConfigSchema = {
     },
     // 5 s
     notifyPollMs: { type: 'integer', minimum: 10, maximum: 600_000, default: 5_000, env: 'TRIAD_NOTIFY_POLL_MS' },
+    nodeName: {
+      type: 'string',
+      maxLength: 255,
+      pattern: '^[0-9A-Za-z_-]+@[0-9A-Za-z_.-]+$',
+      env: 'TRIAD_NODE_NAME',
+    },
+    nodeCookie: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$', env: 'TRIAD_NODE_COOKIE' },
+    nodePort: { type: 'integer', minimum: 0, maximum: 65_535, default: 0, env: 'TRIAD_NODE_PORT' },
+    nodeListenAddress: { type: 'string', minLength: 1, default: '0.0.0.0', env: 'TRIAD_NODE_LISTEN_ADDRESS' },
+    discoveryFamily: { type: 'string', maxLength: 255, default: '', env: 'TRIAD_DISCOVERY_FAMILY' },
+    discoveryPerMinute: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100_000,
+      default: 600,
+      env: 'TRIAD_DISCOVERY_PER_MINUTE',
+    },
+    nodeMaxConnections: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 65_536,
+      default: 1_024,
+      env: 'TRIAD_NODE_MAX_CONNECTIONS',
+    },
     ...leaseSettingsProperties({ envPrefix: 'TRIAD_NODE_MANAGER' }),
   },
 } as const;
@@ -315,6 +362,10 @@ export const loadNodeManagerConfig: typeof loadSettings = (env, overrides, fallb
     })),
   );
   if (violations.length > 0) throw new ConfigError(violations);
+  if (config.nodeName !== undefined && config.nodeCookie === undefined)
+    throw new ConfigError([
+      { path: '/nodeCookie', env: 'TRIAD_NODE_COOKIE', message: 'is required with TRIAD_NODE_NAME' },
+    ]);
   return config;
 };
 

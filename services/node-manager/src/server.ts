@@ -23,6 +23,7 @@ import { ServiceRunRepository } from './repositories/service-run-repository.js';
 import type { NodeManagerCore } from './node-manager-core.js';
 import { demoNodeAlive, startDemo, type DemoOutcome } from './demo/demo-node.js';
 import { shareNodes } from './instances/share-nodes.js';
+import { startDiscoveryNode, type DiscoveryNode } from './discovery/start-discovery-node.js';
 
 /** A listening node manager. */
 export interface RunningNodeManagerServer {
@@ -154,7 +155,10 @@ export async function startNodeManagerServer(
     // Recorded while listening, so `triad node-manager rotate-key` can refuse to run under us.
     const runs = new ServiceRunRepository(database);
     let runId: string | undefined;
+    // Self-registration (TRIAD_NODE_NAME): closed first, so no node is added while we stop.
+    let discovery: DiscoveryNode | undefined;
     const close = closeOnce(
+      () => discovery?.close(),
       () => app.close(),
       () => shared.close(),
       () => monitor?.close(),
@@ -172,6 +176,7 @@ export async function startNodeManagerServer(
       // created by a start that then fails (port taken) and never prints it.
       bootstrap = await core.users.ensureAdmin(config.adminPassword);
       runId = await runs.register(hostname(), process.pid, Date.now());
+      discovery = await startDiscoveryNode(config, { topology: core.topology, store: core.topologyStore, logger });
       pending = undefined;
     } catch (error) {
       await close().catch(() => {});
@@ -179,6 +184,7 @@ export async function startNodeManagerServer(
     }
     const closeService = serviceCloser(close, app.log, options.handleSignals ?? false);
     const notes = [`API docs: ${url}/docs`, `authentication: ${config.authentication ? 'on (HTTP Basic)' : 'off'}`];
+    if (discovery) notes.push(`Erlang node ${discovery.name} (port ${discovery.port}): nodes may register themselves`);
     if (config.demo && erlang) {
       try {
         demo = await startDemo(core, {

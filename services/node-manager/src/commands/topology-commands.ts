@@ -56,6 +56,8 @@ export class TopologyCommands {
   readonly #ownership: NodeSettler | undefined;
   /** Names of nodes whose add-node is in progress. */
   readonly #adding = new Set<string>();
+  /** Our own Erlang node names (self-registration): never added as managed nodes. */
+  readonly #ownNames = new Set<string>();
   /** Family creations in progress by name (concurrent adds of one release create one family). */
   readonly #creating = new Map<string, Promise<FamilyRecord>>();
 
@@ -85,6 +87,8 @@ export class TopologyCommands {
    */
   async addNode(name: string, cookie: string, options: AddNodeOptions = {}): Promise<NodeRecord> {
     if (!splitNodeName(name)) throw nmError('NM_ERR_BAD_NODE_FORMAT');
+    // Peers list our named node in nodes(): cluster discovery must not add the node manager itself.
+    if (this.#ownNames.has(name)) throw nmError('NM_ERR_NODE_EXISTS', `${name} is the node manager itself`);
     // A name being added counts as taken: the connect below leaves time for a second request.
     if (this.#adding.has(name)) throw nmError('NM_ERR_NODE_EXISTS');
     this.#adding.add(name);
@@ -144,6 +148,11 @@ export class TopologyCommands {
       added.push(await this.addNode(other, cookie, options));
     }
     return added;
+  }
+
+  /** Marks `name` as the node manager's own Erlang node: `addNode` refuses it (NM_ERR_NODE_EXISTS). */
+  reserveOwnName(name: string): void {
+    this.#ownNames.add(name);
   }
 
   /** Records a state reported by the connection layer; publishes it. False for unknown nodes. */
