@@ -204,7 +204,13 @@ export const deviceEventSchema = {
   required: ['id', 'type', 'at'],
   properties: {
     id: { type: 'string', description: 'monotonic event id (also the SSE id)' },
-    type: { type: 'string', enum: ['alarm-raised', 'alarm-cleared', 'log', 'state'] },
+    type: {
+      type: 'string',
+      enum: ['alarm-raised', 'alarm-cleared', 'log', 'state', 'problem'],
+      description:
+        'problem: a refused reading (kind value-refused) or an unreadable message (kind payload-malformed), ' +
+        'with message, count so far and notStored (left out since the last stored one; one a minute is stored)',
+    },
     at: { type: 'string', format: 'date-time' },
   },
 } as const;
