@@ -37,6 +37,7 @@ function settings(config: Readonly<Record<string, unknown>>): ModbusSettings {
     port: numberAt(config, 'port', 502, { min: 1, max: 65_535, integer: true }),
     unitId: numberAt(config, 'slaveId', 1, { min: 0, max: 255, integer: true }),
     timeoutMs: numberAt(config, 'timeout', 3000, { min: 100, max: 60_000 }),
+    requestPauseMs: numberAt(config, 'requestPause', 0, { min: 0, max: 10_000 }),
     limits: {
       maxRegisters: numberAt(config, 'maxRegistersPerRequest', 125, { min: 1, max: 125, integer: true }),
       maxBits: numberAt(config, 'maxBitsPerRequest', 2000, { min: 1, max: 2000, integer: true }),
@@ -116,7 +117,15 @@ function pointRead(point: PointRequest): PointRead {
   const span = spanOf(where, type);
   if (where.address + span > 65_536)
     throw new RangeError(`${point.originAddress} ${point.originDataType} runs past the last address, 65535`);
-  return { area: where.area, address: where.address, span, point, where, type };
+  return {
+    ...(where.unit === undefined ? {} : { unit: where.unit }),
+    area: where.area,
+    address: where.address,
+    span,
+    point,
+    where,
+    type,
+  };
 }
 
 /**
@@ -129,7 +138,7 @@ async function readBatch(
   values: Map<PointRequest, unknown>,
 ): Promise<void> {
   try {
-    store(batch, await connection.read(batch.area, batch.address, batch.count), values);
+    store(batch, await connection.read(batch.area, batch.address, batch.count, batch.unit), values);
     return;
   } catch (error) {
     const code = modbusExceptionCode(error);
@@ -138,7 +147,7 @@ async function readBatch(
   }
   for (const single of singleBatches(batch)) {
     try {
-      store(single, await connection.read(single.area, single.address, single.count), values);
+      store(single, await connection.read(single.area, single.address, single.count, single.unit), values);
     } catch (error) {
       const code = modbusExceptionCode(error);
       if (code === undefined || GATEWAY_EXCEPTIONS.has(code)) throw error;
