@@ -15,6 +15,8 @@ export interface ConnectionSettings {
   readonly timeoutMs: number;
   /** Least time between the answer to one request and the next request, for slow gateways; 0: none. */
   readonly requestPauseMs: number;
+  /** `tcp`: Modbus-TCP (MBAP header); `rtu`: RTU frames with CRC over the TCP connection (serial gateways). */
+  readonly framing: 'tcp' | 'rtu';
 }
 
 // The package is CommonJS with `module.exports.default = module.exports`: the class either way.
@@ -136,7 +138,13 @@ export class ModbusConnection {
     });
     try {
       // Connects to the address the guard checked, never to the name (it could resolve elsewhere).
-      const connected = this.#guard.address(host, port).then(({ address }) => client.connectTCP(address, { port }));
+      const connected = this.#guard
+        .address(host, port)
+        .then(({ address }) =>
+          this.#settings.framing === 'rtu'
+            ? client.connectTelnet(address, { port })
+            : client.connectTCP(address, { port }),
+        );
       await Promise.race([connected, timeout]);
     } catch (error) {
       client.destroy(() => undefined);

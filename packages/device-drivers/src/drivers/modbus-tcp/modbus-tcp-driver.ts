@@ -7,7 +7,7 @@
  */
 import { isObject } from '@triad/common';
 import { AddressGuard } from '../../address-guard.js';
-import { configProblems, hostAt, numberAt } from '../../config-values.js';
+import { configProblems, hostAt, numberAt, stringAt } from '../../config-values.js';
 import type {
   DriverContext,
   DriverFactory,
@@ -38,12 +38,23 @@ function settings(config: Readonly<Record<string, unknown>>): ModbusSettings {
     unitId: numberAt(config, 'slaveId', 1, { min: 0, max: 255, integer: true }),
     timeoutMs: numberAt(config, 'timeout', 3000, { min: 100, max: 60_000 }),
     requestPauseMs: numberAt(config, 'requestPause', 0, { min: 0, max: 10_000 }),
+    framing: framingAt(config),
     limits: {
       maxRegisters: numberAt(config, 'maxRegistersPerRequest', 125, { min: 1, max: 125, integer: true }),
       maxBits: numberAt(config, 'maxBitsPerRequest', 2000, { min: 1, max: 2000, integer: true }),
       maxGap: numberAt(config, 'maxGap', 16, { min: 0, max: 124, integer: true }),
     },
   };
+}
+
+function framingAt(config: Readonly<Record<string, unknown>>): 'tcp' | 'rtu' {
+  const framing = stringAt(config, 'framing', 'tcp');
+  if (framing === 'tcp' || framing === 'rtu') return framing;
+  throw new DriverError(
+    'configuration',
+    `framing must be "tcp" (Modbus-TCP) or "rtu" (RTU frames over TCP, for serial gateways); ` +
+      `it is ${JSON.stringify(framing)}`,
+  );
 }
 
 /** A datapoint with its parsed address and type: what the batches carry. */
