@@ -15,11 +15,12 @@ import {
   type TemplatePipeline,
 } from '@triad/device-templates';
 import { isEmptyRequest, type DriverPlan } from './collection-plan.js';
-import type { Driver, ReadRequest, SubscriptionDriver } from './driver.js';
+import type { Driver, PointRequest, ReadingProblem, ReadRequest, SubscriptionDriver } from './driver.js';
 import { DriverError, toDriverError } from './driver-error.js';
 import type { DriverRegistry } from './driver-registry.js';
 import type { Limiter } from './limiter.js';
 import { pointReading } from './point-reading.js';
+import { typedValue, type DataType } from './typed-value.js';
 
 export type DeviceState = 'unknown' | 'up' | 'down';
 
@@ -36,6 +37,14 @@ export interface CollectorSink {
   output(values: readonly DatapointResult[], events: readonly PipelineEvent[]): void;
   /** The device's state changed. */
   state(state: DeviceState, error: DeviceError | null): void;
+  /** A refused reading or an unreadable message; `count` is how many of this kind so far. */
+  problem?(problem: CollectorProblem): void;
+}
+
+/** A `ReadingProblem` as the collector reports it: when, and the how-manieth of its kind. */
+export interface CollectorProblem extends ReadingProblem {
+  readonly at: number;
+  readonly count: number;
 }
 
 export interface DeviceCollectorOptions {
@@ -74,9 +83,19 @@ export class DeviceCollector {
   #stopped = false;
   #created = false;
   #failures = 0;
+  /** The declared dataType of every datapoint a driver reads, by `set\0datapoint`. */
+  readonly #dataTypes = new Map<string, DataType>();
+  readonly #problemCounts = new Map<ReadingProblem['kind'], number>();
 
   constructor(options: DeviceCollectorOptions) {
     this.#options = options;
+    for (const { plan } of options.drivers)
+      for (const request of [plan.once, plan.subscription, ...plan.polls.map((poll) => poll.request)]) {
+        const add = (point: PointRequest) =>
+          this.#dataTypes.set(`${point.datapointSetId}\u0000${point.datapointId}`, point.dataType);
+        request.points.forEach(add);
+        for (const table of request.tables) table.columns.forEach(add);
+      }
     this.evaluator = createPipelineEvaluator(options.pipeline, { origin: options.origin, now: options.now });
   }
 
@@ -187,6 +206,9 @@ export class DeviceCollector {
         connection: (error) => {
           if (!this.#stopped) this.#driverState(run, error);
         },
+        problem: (problem) => {
+          if (!this.#stopped) this.#problem(problem);
+        },
       });
     } catch (error) {
       if (!this.#stopped) this.#driverState(run, toDriverError(error, run.originType));
@@ -198,8 +220,54 @@ export class DeviceCollector {
     const values: DatapointResult[] = [];
     const events: PipelineEvent[] = [];
     const sink: PipelineSink = { value: (value) => values.push(value), event: (event) => events.push(event) };
-    for (const update of updates) this.evaluator.feed(update, sink);
+    for (const update of updates) this.evaluator.feed(this.#typed(update), sink);
     this.#options.sink.output(values, events);
+  }
+
+  /** Every reading of `input` as its datapoint's dataType, or `null` with quality `bad` (decision 0045). */
+  #typed(input: PipelineInput): PipelineInput {
+    if ('rows' in input) {
+      let changed = false;
+      const rows = input.rows.map((row) =>
+        row.map((cell) => {
+          const typed = this.#typedReading(input.datapointSetId, cell);
+          changed ||= typed !== cell;
+          return typed;
+        }),
+      );
+      return changed ? { ...input, rows } : input;
+    }
+    if ('removed' in input) return input;
+    return this.#typedReading(input.datapointSetId, input);
+  }
+
+  #typedReading<T extends { datapointId: string; rawValue?: unknown; quality?: string }>(setId: string, reading: T): T {
+    const dataType = this.#dataTypes.get(`${setId}\u0000${reading.datapointId}`);
+    if (dataType === undefined || reading.rawValue === null || reading.rawValue === undefined) return reading;
+    if (reading.quality !== undefined && reading.quality !== 'good') return reading;
+    const typed = typedValue(reading.rawValue, dataType);
+    if (typed.ok) return typed.value === reading.rawValue ? reading : { ...reading, rawValue: typed.value };
+    this.#problem({
+      kind: 'value-refused',
+      message: `${setId}/${reading.datapointId}: ${typed.reason}`,
+      datapointSetId: setId,
+      datapointId: reading.datapointId,
+    });
+    return { ...reading, rawValue: null, quality: 'bad' };
+  }
+
+  #problem(problem: ReadingProblem): void {
+    const count = (this.#problemCounts.get(problem.kind) ?? 0) + 1;
+    this.#problemCounts.set(problem.kind, count);
+    this.#options.sink.problem?.({ ...problem, at: this.#now(), count });
+  }
+
+  /** How many problems of each kind this collector has seen since it was made. */
+  problemCounts(): Readonly<Record<ReadingProblem['kind'], number>> {
+    return {
+      'value-refused': this.#problemCounts.get('value-refused') ?? 0,
+      'payload-malformed': this.#problemCounts.get('payload-malformed') ?? 0,
+    };
   }
 
   #driverState(run: DriverRun, error: DriverError | null): void {

@@ -57,8 +57,24 @@ export interface PollingDriver {
   close(): Promise<void>;
 }
 
+/**
+ * Something wrong with what a device sent, other than a missing value: a device event, counted
+ * (docs/devices.md, "Device events"). `value-refused`: a reading that is not of its datapoint's
+ * `dataType` (the collector's check); `payload-malformed`: a message the driver cannot read as its
+ * configuration says (JSON that does not parse, bytes that are not UTF-8 text).
+ */
+export interface ReadingProblem {
+  readonly kind: 'value-refused' | 'payload-malformed';
+  /** Names the value (or the message's topic) and says how to fix it. */
+  readonly message: string;
+  readonly datapointSetId?: string;
+  readonly datapointId?: string;
+}
+
 /** Callbacks a subscription driver reports through. */
 export interface SubscriptionListener {
+  /** A message that gave no readings because it could not be read (optional: tests may omit it). */
+  problem?(problem: ReadingProblem): void;
   /** Readings as they arrive (already assigned to this device's origin). */
   updates(updates: readonly PipelineInput[]): void;
   /** The connection to the source came up (`null`) or went down (the error). */

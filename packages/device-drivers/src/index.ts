@@ -11,7 +11,9 @@ export type {
   SubscriptionListener,
   TableRequest,
   DriverTarget,
+  ReadingProblem,
 } from './driver.js';
+export { typedValue, type TypedValue, type DataType } from './typed-value.js';
 export { DriverError, toDriverError, type DriverErrorCode } from './driver-error.js';
 export { DriverRegistry } from './driver-registry.js';
 export { planCollection, isEmptyRequest, type DriverPlan, type PollPlan } from './collection-plan.js';
@@ -22,6 +24,7 @@ export { prepareDevice, type DeviceBinding, type DeviceProblem, type PreparedDev
 export {
   DeviceCollector,
   type CollectorSink,
+  type CollectorProblem,
   type DeviceCollectorOptions,
   type DeviceError,
   type DeviceState,

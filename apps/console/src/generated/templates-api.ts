@@ -2487,8 +2487,18 @@ export interface operations {
             events: ({
               /** @description monotonic event id (also the SSE id) */
               id: string;
-              /** @enum {string} */
-              type: 'alarm-raised' | 'alarm-cleared' | 'alarm-acknowledged' | 'alarm-unacknowledged' | 'log' | 'state';
+              /**
+               * @description problem: a refused reading (kind value-refused) or an unreadable message (kind payload-malformed), with message, count so far and notStored (left out since the last stored one; one a minute is stored)
+               * @enum {string}
+               */
+              type:
+                | 'alarm-raised'
+                | 'alarm-cleared'
+                | 'alarm-acknowledged'
+                | 'alarm-unacknowledged'
+                | 'log'
+                | 'state'
+                | 'problem';
               /** Format: date-time */
               at: string;
               /** @description of an alarm event: the id of the alarm (GET /devices/{id}/alarms) */

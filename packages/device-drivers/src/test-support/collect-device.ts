@@ -9,7 +9,7 @@ import {
   type PipelineEvent,
 } from '@triad/device-templates';
 import { expect } from 'vitest';
-import { DeviceCollector, type DeviceError, type DeviceState } from '../device-collector.js';
+import { DeviceCollector, type CollectorProblem, type DeviceError, type DeviceState } from '../device-collector.js';
 import type { DriverRegistry } from '../driver-registry.js';
 import { Limiter } from '../limiter.js';
 import { prepareDevice, type DeviceBinding } from '../prepare-device.js';
@@ -20,6 +20,8 @@ export interface CollectedDevice {
   readonly values: DatapointResult[];
   readonly events: PipelineEvent[];
   readonly states: { state: DeviceState; error: DeviceError | null }[];
+  /** Refused readings and unreadable messages, as the collector reported them. */
+  readonly problems: CollectorProblem[];
   /** What the collector and its drivers logged. */
   readonly logs: string[];
   /** The last result of a datapoint, or undefined. */
@@ -44,6 +46,7 @@ export function collectDevice(
   const events: PipelineEvent[] = [];
   const states: CollectedDevice['states'] = [];
   const logs: string[] = [];
+  const problems: CollectorProblem[] = [];
   const collector = new DeviceCollector({
     pipeline: compileTemplatePipeline(template),
     drivers:
@@ -63,11 +66,12 @@ export function collectDevice(
         events.push(...e);
       },
       state: (state, error) => states.push({ state, error }),
+      problem: (problem) => problems.push(problem),
     },
     log: (message) => logs.push(message),
   });
   const last = (datapointId: string) => values.findLast((v) => v.datapointId === datapointId);
-  return { collector, origin: prepared.origin, values, events, states, logs, last };
+  return { collector, origin: prepared.origin, values, events, states, problems, logs, last };
 }
 
 /** A test server that can die and come back on its port. */

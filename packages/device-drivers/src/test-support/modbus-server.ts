@@ -40,6 +40,8 @@ from pymodbus.server.async_io import ModbusConnectedRequestHandler
 port = int(sys.argv[1])
 with open(sys.argv[2]) as f:
     units = json.load(f)
+# "rtu": RTU frames (unit, PDU, CRC) over the TCP connection, as serial gateways forward them.
+framing = sys.argv[3] if len(sys.argv) > 3 else "tcp"
 
 def out(line):
     sys.stdout.write(line + "\n")
@@ -80,8 +82,12 @@ def commands():
     os._exit(0)
 
 async def main():
+    extra = {}
+    if framing == "rtu":
+        from pymodbus.framer.rtu_framer import ModbusRtuFramer
+        extra["framer"] = ModbusRtuFramer
     server = await StartAsyncTcpServer(context=context, address=("127.0.0.1", port), defer_start=True,
-                                       allow_reuse_address=True, handler=LoggingHandler)
+                                       allow_reuse_address=True, handler=LoggingHandler, **extra)
     task = asyncio.create_task(server.serve_forever())
     await server.serving
     out("listening %d" % port)
@@ -111,20 +117,29 @@ export class ModbusTestServer {
   /** Client connections accepted so far. */
   connections = 0;
   readonly #dir: string;
+  readonly #framing: 'tcp' | 'rtu';
   #child: ChildProcess | undefined;
   #acks: (() => void)[] = [];
 
-  private constructor(port: number, dir: string) {
+  private constructor(port: number, dir: string, framing: 'tcp' | 'rtu') {
     this.port = port;
     this.#dir = dir;
+    this.#framing = framing;
   }
 
-  /** Starts a server with the tables of each unit id, on a free port unless one is given. */
-  static async start(units: Readonly<Record<number, ModbusTables>>, port?: number): Promise<ModbusTestServer> {
+  /**
+   * Starts a server with the tables of each unit id, on a free port unless one is given; with
+   * `framing: 'rtu'` it speaks RTU frames over TCP (a serial gateway's way) instead of Modbus-TCP.
+   */
+  static async start(
+    units: Readonly<Record<number, ModbusTables>>,
+    port?: number,
+    framing: 'tcp' | 'rtu' = 'tcp',
+  ): Promise<ModbusTestServer> {
     const dir = mkdtempSync(join(tmpdir(), 'triad-modbus-'));
     writeFileSync(join(dir, 'server.py'), SCRIPT);
     writeFileSync(join(dir, 'units.json'), JSON.stringify(units));
-    const server = new ModbusTestServer(port ?? (await freePort()), dir);
+    const server = new ModbusTestServer(port ?? (await freePort()), dir, framing);
     await server.restart();
     return server;
   }
@@ -134,7 +149,7 @@ export class ModbusTestServer {
     if (this.#child !== undefined) throw new Error('the Modbus test server is running');
     const child = spawn(
       PYTHON,
-      ['-u', join(this.#dir, 'server.py'), String(this.port), join(this.#dir, 'units.json')],
+      ['-u', join(this.#dir, 'server.py'), String(this.port), join(this.#dir, 'units.json'), this.#framing],
       {
         stdio: ['pipe', 'pipe', 'pipe'],
       },

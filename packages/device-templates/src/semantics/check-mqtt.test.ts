@@ -40,6 +40,21 @@ describe('checkMqtt', () => {
     expect(problem!.message).toContain("'property' is missing");
   });
 
+  it('accepts the topic strategy without expression when a + level or a regular expression gives the origin', () => {
+    const t = validTemplate();
+    for (const topicName of ['plant/+/telemetry', '^plant/(?P<origin>[a-z0-9-]+)/telemetry$']) {
+      Object.assign(topic(t), { topicName, originStrategy: { strategyId: 'topic' } });
+      expect(withCode(semanticWarnings(t), 'DT_WARN_SEM_MQTT_STRATEGY_INCOMPLETE')).toEqual([]);
+    }
+  });
+
+  it('warns on the topic strategy without expression when the topic filter has no + level', () => {
+    const t = validTemplate();
+    Object.assign(topic(t), { topicName: 'plant/line1/telemetry', originStrategy: { strategyId: 'topic' } });
+    const [problem] = withCode(semanticWarnings(t), 'DT_WARN_SEM_MQTT_STRATEGY_INCOMPLETE');
+    expect(problem!.message).toContain(`"plant/line1/telemetry" has no '+' level`);
+  });
+
   it('accepts strategies that need no extra key', () => {
     const t = validTemplate();
     topic(t).originStrategy = { strategyId: 'clientId' };

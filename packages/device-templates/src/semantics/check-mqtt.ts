@@ -16,9 +16,20 @@ export const MQTT_ORIGIN_STRATEGIES: readonly string[] = Object.freeze([
 /** How the MQTT driver reads datapoint addresses: dot paths (`extract`) or JSONPath (`transform`). */
 export const MQTT_OPERATION_MODES: readonly string[] = Object.freeze(['extract', 'transform']);
 
-// The key each strategy works from: `topic` applies a regex in `expression` to the topic name,
-// `property` reads the payload at `property`.
+// The key each strategy works from: `topic` applies a regex in `expression` to the topic name
+// (needed only when the topic name gives no origin itself, below), `property` reads the payload
+// at `property`.
 const STRATEGY_NEEDS: Readonly<Record<string, string>> = { topic: 'expression', property: 'property' };
+
+/**
+ * True when the driver finds the origin in the topic without `expression`: the level the
+ * filter's first `+` matches, or what a regular-expression topic name (`^...`) captures
+ * (docs/devices.md, "Origin strategies").
+ */
+function topicGivesOrigin(topicName: string | undefined): boolean {
+  if (topicName === undefined) return true; // nothing to judge: the schema reports a missing topicName
+  return topicName.startsWith('^') || topicName.split('/').includes('+');
+}
 
 /**
  * Checks the `topics` of MQTT driver entries (originTypes entries whose originType contains
@@ -52,7 +63,12 @@ export const checkMqtt: SemanticCheck = (model, reporter) => {
           ...(suggestion !== undefined ? { suggestion } : {}),
         });
       }
-      checkStrategy(topic['originStrategy'], [...path, 'originStrategy'], reporter);
+      checkStrategy(
+        topic['originStrategy'],
+        [...path, 'originStrategy'],
+        stringOrUndefined(topic['topicName']),
+        reporter,
+      );
       const mode = stringOrUndefined(topic['operationMode']);
       if (mode !== undefined && !MQTT_OPERATION_MODES.includes(mode)) {
         const suggestion = suggestKey(mode, MQTT_OPERATION_MODES);
@@ -69,7 +85,12 @@ export const checkMqtt: SemanticCheck = (model, reporter) => {
   }
 };
 
-function checkStrategy(strategy: unknown, path: DocumentPath, reporter: SemanticReporter): void {
+function checkStrategy(
+  strategy: unknown,
+  path: DocumentPath,
+  topicName: string | undefined,
+  reporter: SemanticReporter,
+): void {
   if (!isObject(strategy)) return;
   const id = stringOrUndefined(strategy['strategyId']);
   if (id === undefined) return;
@@ -87,14 +108,15 @@ function checkStrategy(strategy: unknown, path: DocumentPath, reporter: Semantic
     return;
   }
   const needed = STRATEGY_NEEDS[id];
-  if (needed === undefined) return;
+  if (needed === undefined || (id === 'topic' && topicGivesOrigin(topicName))) return;
   const value = strategy[needed];
   if (typeof value === 'string' && value.length > 0) return;
   reporter.report('DT_WARN_SEM_MQTT_STRATEGY_INCOMPLETE', [...path, 'strategyId'], {
     message:
       id === 'topic'
-        ? "The origin strategy 'topic' takes the origin from the topic name through the regular expression in " +
-          "'expression', but 'expression' is missing or empty."
+        ? "The origin strategy 'topic' takes the origin from a '+' level of the topic filter or through the " +
+          `regular expression in 'expression', but the topic name ${JSON.stringify(topicName)} has no '+' ` +
+          "level and 'expression' is missing or empty."
         : "The origin strategy 'property' takes the origin from the payload at 'property' (a dot path or JSONPath), " +
           "but 'property' is missing or empty.",
     found: id,

@@ -12,6 +12,7 @@ import { checkRouting } from './check-routing.js';
 import { checkSubstitutionVariables } from './check-substitution-variables.js';
 import { checkUnits } from './check-units.js';
 import { checkUnknownKeys } from './check-unknown-keys.js';
+import { checkSchemaKey } from './check-schema-key.js';
 import { checkVersions } from './check-versions.js';
 import { SemanticReporter, type SemanticCheck } from './semantic-reporter.js';
 import { buildTemplateModel } from './template-walker.js';
@@ -22,6 +23,7 @@ import { buildTemplateModel } from './template-walker.js';
  */
 export const semanticChecks: readonly SemanticCheck[] = Object.freeze([
   checkVersions,
+  checkSchemaKey,
   checkRangerFilter,
   checkSubstitutionVariables,
   checkLiteralSecrets,

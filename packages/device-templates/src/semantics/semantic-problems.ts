@@ -15,6 +15,10 @@ import { defineProblems } from '../problem-definition.js';
  */
 export const semanticProblems = defineProblems({
   // Drivers (origin types) and substitution variables
+  DT_WARN_SEM_SCHEMA_KEY_NETINDS: {
+    severity: 'warning',
+    title: 'The template has a root $schema key, which the published NetinDS schema refuses',
+  },
   DT_WARN_SEM_ORIGIN_TYPE_UNDECLARED: {
     severity: 'warning',
     title: 'A datapoint uses a driver not declared in originTypes',

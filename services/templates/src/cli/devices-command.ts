@@ -389,6 +389,8 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
                 );
               for (const event of events) io.stdout.write(`${formatEventLine(event, prepared.origin)}\n`);
             },
+            problem: (p) =>
+              io.stdout.write(`${new Date(p.at).toISOString()}  problem ${p.kind} #${p.count}: ${p.message}\n`),
             state: (next, error) => {
               state = next;
               io.stderr.write(

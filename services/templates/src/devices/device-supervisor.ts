@@ -4,11 +4,14 @@
  * each device's current values in memory, stores alarm changes and log events (the repository
  * drops a raise that is already stored, so a restart or a takeover repeats nothing), reconciles
  * alarms stored before the run started that no longer hold, and hands what it collected (value
- * changes, stored events) to `onItem`.
+ * changes, stored events) to `onItem`. Refused readings and unreadable messages (the collector's
+ * problems) are stored as `problem` events, at most one per kind and datapoint a minute, each with
+ * the count so far and how many were not stored since the last (docs/devices.md, "Device events").
  */
 import {
   DeviceCollector,
   Limiter,
+  type CollectorProblem,
   prepareDevice,
   type DeviceError,
   type DeviceState,
@@ -65,7 +68,12 @@ interface Running {
   readonly unconfirmed: Map<string, DeviceAlarmRecord>;
   /** Writes of this device, in order. */
   queue: Promise<void>;
+  /** Per problem kind and datapoint: when one was last stored, and how many were not stored since. */
+  readonly problems: Map<string, { at: number; skipped: number }>;
 }
+
+/** At most one stored `problem` event per kind and datapoint in this time. */
+const PROBLEM_EVENT_INTERVAL_MS = 60_000; // 1 min
 
 export class DeviceSupervisor {
   readonly #options: DeviceSupervisorOptions;
@@ -116,10 +124,11 @@ export class DeviceSupervisor {
       sink: {
         output: (values, events) => this.#output(device.id, run, values, events),
         state: (state, error) => this.#state(device.id, run, state, error),
+        problem: (problem) => this.#problem(device.id, run, problem),
       },
       log: (message) => this.#options.log.info({ device: device.id }, message),
     });
-    const run: Running = { collector, values: new Map(), unconfirmed, queue: Promise.resolve() };
+    const run: Running = { collector, values: new Map(), unconfirmed, queue: Promise.resolve(), problems: new Map() };
     this.#running.set(device.id, run);
     collector.start();
   }
@@ -205,6 +214,28 @@ export class DeviceSupervisor {
         [],
         [{ type: 'state', at, body: { state, ...(error === null ? {} : { error }) } }],
       );
+      if (event !== undefined) this.#emit(id, { kind: 'event', event });
+    });
+  }
+
+  #problem(id: string, run: Running, problem: CollectorProblem): void {
+    const key = `${problem.kind}\u0000${problem.datapointSetId ?? ''}\u0000${problem.datapointId ?? ''}`;
+    const last = run.problems.get(key);
+    if (last !== undefined && problem.at - last.at < PROBLEM_EVENT_INTERVAL_MS) {
+      last.skipped++;
+      return;
+    }
+    run.problems.set(key, { at: problem.at, skipped: 0 });
+    const body = {
+      kind: problem.kind,
+      message: problem.message,
+      ...(problem.datapointSetId === undefined ? {} : { datapointSetId: problem.datapointSetId }),
+      ...(problem.datapointId === undefined ? {} : { datapointId: problem.datapointId }),
+      count: problem.count,
+      notStored: last?.skipped ?? 0,
+    };
+    this.#enqueue(id, run, async () => {
+      const [event] = await this.#options.devices.record(id, [], [{ type: 'problem', at: problem.at, body }]);
       if (event !== undefined) this.#emit(id, { kind: 'event', event });
     });
   }

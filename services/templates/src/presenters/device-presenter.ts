@@ -241,7 +241,10 @@ export const deviceEventSchema = {
     id: { type: 'string', description: 'monotonic event id (also the SSE id)' },
     type: {
       type: 'string',
-      enum: ['alarm-raised', 'alarm-cleared', 'alarm-acknowledged', 'alarm-unacknowledged', 'log', 'state'],
+      enum: ['alarm-raised', 'alarm-cleared', 'alarm-acknowledged', 'alarm-unacknowledged', 'log', 'state', 'problem'],
+      description:
+        'problem: a refused reading (kind value-refused) or an unreadable message (kind payload-malformed), ' +
+        'with message, count so far and notStored (left out since the last stored one; one a minute is stored)',
     },
     at: { type: 'string', format: 'date-time' },
     alarmId: { type: 'string', description: 'of an alarm event: the id of the alarm (GET /devices/{id}/alarms)' },

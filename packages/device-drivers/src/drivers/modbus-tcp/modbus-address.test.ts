@@ -73,6 +73,12 @@ describe('Modbus data types', () => {
     expect(() => spanOf(parseModbusAddress('coil:0'), parseModbusDataType('int16'))).toThrow('read as bool');
     expect(() => parseModbusDataType('int16-swapped')).toThrow('no word order');
     expect(() => parseModbusDataType('real')).toThrow('not a Modbus data type');
+    expect(parseModbusAddress('unit3:40001')).toEqual({ unit: 3, area: 'holding', address: 0 });
+    expect(parseModbusAddress('Unit0:coil:5')).toEqual({ unit: 0, area: 'coil', address: 5 });
+    expect(() => parseModbusAddress('unit256:holding:0')).toThrow('a unit id goes from 0 to 255');
+    expect(() => parseModbusDataType('float32-acbd')).toThrow('one of -abcd, -cdab, -dcba, -badc');
+    expect(() => parseModbusDataType('string-cdab')).toThrow('a string takes only -swapped');
+    expect(parseModbusDataType('UINT32-DCBA')).toEqual({ kind: 'uint32', lowWordFirst: true, swapBytes: true });
   });
 });
 

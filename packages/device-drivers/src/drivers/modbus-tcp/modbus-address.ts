@@ -9,11 +9,15 @@
  * - `CO:`, `DI:`, `IR:`, `HR:` before a Modicon reference of that same table (`HR:40001`).
  * - Suffixes: `.B` a bit (0-15, 0 least significant) of a register, read as `bool`;
  *   `:L` the number of registers a `string` spans (1-125).
+ * - Prefix `unitN:` (N 0-255): read from unit N behind the gateway instead of the device's
+ *   `slaveId` (`unit3:holding:100`, `unit3:40001`), so one device reads several units.
  */
 
 export type ModbusArea = 'coil' | 'discrete' | 'input' | 'holding';
 
 export interface ModbusAddress {
+  /** The unit id of a `unitN:` prefix; absent: the device's `slaveId`. */
+  readonly unit?: number;
   readonly area: ModbusArea;
   /** 0-based protocol address. */
   readonly address: number;
@@ -55,6 +59,14 @@ function areaIn(table: Readonly<Record<string, ModbusArea>>, key: string): Modbu
 
 /** Parses an address; throws a `RangeError` saying what is wrong and what would be right. */
 export function parseModbusAddress(text: string): ModbusAddress {
+  const prefixed = /^unit(\d{1,3}):(.+)$/i.exec(text);
+  if (prefixed === null) return parseUnitAddress(text);
+  const unit = Number(prefixed[1]);
+  if (unit > 255) throw new RangeError(`${text}: a unit id goes from 0 to 255`);
+  return { unit, ...parseUnitAddress(prefixed[2] ?? '') };
+}
+
+function parseUnitAddress(text: string): ModbusAddress {
   const named = NAMED.exec(text);
   if (named !== null) {
     const area = areaIn(BY_NAME, (named[1] ?? '').toLowerCase());

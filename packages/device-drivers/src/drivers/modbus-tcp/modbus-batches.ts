@@ -17,14 +17,16 @@ export interface BatchLimits {
 
 export const DEFAULT_LIMITS: BatchLimits = { maxRegisters: 125, maxBits: 2000, maxGap: 16 };
 
-/** Something to read: `span` registers (or bits) from `address` of `area`. */
+/** Something to read: `span` registers (or bits) from `address` of `area` of unit `unit` (default the device's). */
 export interface Span {
+  readonly unit?: number;
   readonly area: ModbusArea;
   readonly address: number;
   readonly span: number;
 }
 
 export interface Batch<T extends Span> {
+  readonly unit?: number;
   readonly area: ModbusArea;
   readonly address: number;
   readonly count: number;
@@ -32,6 +34,16 @@ export interface Batch<T extends Span> {
 }
 
 export function planBatches<T extends Span>(items: readonly T[], limits: BatchLimits = DEFAULT_LIMITS): Batch<T>[] {
+  // Each unit (a device behind a gateway) is read on its own, its own unit first.
+  const units = [...new Set(items.map((item) => item.unit))].sort((a, b) => (a ?? -1) - (b ?? -1));
+  if (units.length > 1)
+    return units.flatMap((unit) =>
+      planBatches(
+        items.filter((item) => item.unit === unit),
+        limits,
+      ),
+    );
+  const unit = units[0];
   const batches: Batch<T>[] = [];
   const areas: ModbusArea[] = ['coil', 'discrete', 'input', 'holding'];
   for (const area of areas) {
@@ -51,10 +63,10 @@ export function planBatches<T extends Span>(items: readonly T[], limits: BatchLi
         current.end = Math.max(current.end, end);
         continue;
       }
-      if (current !== undefined) batches.push(toBatch(area, current));
+      if (current !== undefined) batches.push(toBatch(unit, area, current));
       current = { address: item.address, end, items: [item] };
     }
-    if (current !== undefined) batches.push(toBatch(area, current));
+    if (current !== undefined) batches.push(toBatch(unit, area, current));
   }
   return batches;
 }
@@ -67,6 +79,7 @@ export function singleBatches<T extends Span>(batch: Batch<T>): Batch<T>[] {
     byPlace.set(key, [...(byPlace.get(key) ?? []), item]);
   }
   return [...byPlace.values()].map((items) => ({
+    ...(batch.unit === undefined ? {} : { unit: batch.unit }),
     area: batch.area,
     address: items[0]?.address ?? batch.address,
     count: items[0]?.span ?? 1,
@@ -74,6 +87,16 @@ export function singleBatches<T extends Span>(batch: Batch<T>): Batch<T>[] {
   }));
 }
 
-function toBatch<T extends Span>(area: ModbusArea, run: { address: number; end: number; items: T[] }): Batch<T> {
-  return { area, address: run.address, count: run.end - run.address, items: run.items };
+function toBatch<T extends Span>(
+  unit: number | undefined,
+  area: ModbusArea,
+  run: { address: number; end: number; items: T[] },
+): Batch<T> {
+  return {
+    ...(unit === undefined ? {} : { unit }),
+    area,
+    address: run.address,
+    count: run.end - run.address,
+    items: run.items,
+  };
 }

@@ -13,6 +13,10 @@ export interface ConnectionSettings {
   readonly unitId: number;
   /** Connect and per-request timeout in milliseconds. */
   readonly timeoutMs: number;
+  /** Least time between the answer to one request and the next request, for slow gateways; 0: none. */
+  readonly requestPauseMs: number;
+  /** `tcp`: Modbus-TCP (MBAP header); `rtu`: RTU frames with CRC over the TCP connection (serial gateways). */
+  readonly framing: 'tcp' | 'rtu';
 }
 
 // The package is CommonJS with `module.exports.default = module.exports`: the class either way.
@@ -35,6 +39,8 @@ export class ModbusConnection {
   #closed: Promise<never> | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #opened = 0;
+  /** When the last request ended (epoch ms), for `requestPauseMs`. */
+  #lastRequestEnd = -Infinity;
 
   readonly #guard: AddressGuard;
 
@@ -61,8 +67,23 @@ export class ModbusConnection {
     return this.#client?.isOpen === true;
   }
 
-  async read(area: ModbusArea, address: number, count: number): Promise<AreaData> {
+  /**
+   * Reads `count` registers or bits of `area` from `address` of unit `unitId` (default the
+   * device's `slaveId`), after the configured pause since the previous request.
+   */
+  async read(area: ModbusArea, address: number, count: number, unitId = this.#settings.unitId): Promise<AreaData> {
+    const wait = this.#lastRequestEnd + this.#settings.requestPauseMs - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      return await this.#request(area, address, count, unitId);
+    } finally {
+      this.#lastRequestEnd = Date.now();
+    }
+  }
+
+  async #request(area: ModbusArea, address: number, count: number, unitId: number): Promise<AreaData> {
     const client = await this.#connect();
+    client.setID(unitId);
     const closed = this.#closed;
     const request = (() => {
       switch (area) {
@@ -117,7 +138,13 @@ export class ModbusConnection {
     });
     try {
       // Connects to the address the guard checked, never to the name (it could resolve elsewhere).
-      const connected = this.#guard.address(host, port).then(({ address }) => client.connectTCP(address, { port }));
+      const connected = this.#guard
+        .address(host, port)
+        .then(({ address }) =>
+          this.#settings.framing === 'rtu'
+            ? client.connectTelnet(address, { port })
+            : client.connectTCP(address, { port }),
+        );
       await Promise.race([connected, timeout]);
     } catch (error) {
       client.destroy(() => undefined);

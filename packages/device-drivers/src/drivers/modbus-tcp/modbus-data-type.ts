@@ -1,8 +1,11 @@
 /**
  * The `originDataType`s of `svc-ds-drv-modbus-tcp` and how register contents decode into values.
  * Each register is big-endian (high byte first), as Modbus says. Values wider than one register
- * take the high word first by default (`float32`: ABCD); `-swapped` takes the low word first
- * (`float32-swapped`: CDAB), as many meters and PLCs do. For `string`, `-swapped` means the low
+ * take one of four byte orders, named by the letters of a 32-bit value's bytes A (most
+ * significant) to D as they arrive: `-abcd` (the default: high word first, high byte first),
+ * `-cdab` (low word first, as many meters and PLCs do; `-swapped` says the same), `-dcba`
+ * (little-endian throughout) and `-badc` (high word first, the bytes of each register swapped).
+ * A 64-bit value orders its four registers the same way. For `string`, `-swapped` means the low
  * byte of each register comes first. `int64`/`uint64` beyond 2^53 come out as the nearest double.
  */
 import { isBitArea, type ModbusAddress } from './modbus-address.js';
@@ -12,9 +15,20 @@ export type ModbusValueKind =
 
 export interface ModbusDataType {
   readonly kind: ModbusValueKind;
-  /** Word order reversed (32/64-bit) or byte order within each register reversed (`string`). */
-  readonly swapped: boolean;
+  /** 32/64-bit: the lowest word comes first (`-cdab`, `-dcba`). */
+  readonly lowWordFirst: boolean;
+  /** The bytes of each register are swapped (`-dcba`, `-badc`, and `string-swapped`). */
+  readonly swapBytes: boolean;
 }
+
+/** The byte-order suffixes of values wider than one register: `[lowWordFirst, swapBytes]`. */
+const ORDERS: Readonly<Record<string, readonly [boolean, boolean]>> = {
+  abcd: [false, false],
+  cdab: [true, false],
+  swapped: [true, false],
+  dcba: [true, true],
+  badc: [false, true],
+};
 
 const WORDS: Readonly<Record<ModbusValueKind, number>> = {
   bool: 1,
@@ -33,18 +47,25 @@ const KINDS = Object.keys(WORDS) as ModbusValueKind[];
 
 /** Parses an `originDataType` (case does not matter; `boolean` is `bool`); throws a `RangeError`. */
 export function parseModbusDataType(text: string): ModbusDataType {
-  const match = /^([a-z0-9]+)(-swapped)?$/i.exec(text);
+  const match = /^([a-z0-9]+)(?:-([a-z]+))?$/i.exec(text);
   const name = match?.[1]?.toLowerCase();
   const kind = name === 'boolean' ? 'bool' : KINDS.find((k) => k === name);
   if (match === null || kind === undefined)
     throw new RangeError(
       `${JSON.stringify(text)} is not a Modbus data type: use ${KINDS.join(', ')}, ` +
-        `with -swapped for the low word first (e.g. float32-swapped)`,
+        `with -abcd, -cdab, -dcba or -badc for the byte order of wider types (e.g. float32-cdab)`,
     );
-  const swapped = match[2] !== undefined;
-  if (swapped && WORDS[kind] === 1 && kind !== 'string')
-    throw new RangeError(`${text}: ${kind} is one register, it has no word order to swap`);
-  return { kind, swapped };
+  const suffix = match[2]?.toLowerCase();
+  if (suffix === undefined) return { kind, lowWordFirst: false, swapBytes: false };
+  if (kind === 'string') {
+    if (suffix !== 'swapped') throw new RangeError(`${text}: a string takes only -swapped (low byte first)`);
+    return { kind, lowWordFirst: false, swapBytes: true };
+  }
+  if (WORDS[kind] === 1) throw new RangeError(`${text}: ${kind} is one register, it has no word order to swap`);
+  const order = ORDERS[suffix];
+  if (order === undefined)
+    throw new RangeError(`${text}: the byte order is one of -abcd, -cdab, -dcba, -badc (or -swapped for -cdab)`);
+  return { kind, lowWordFirst: order[0], swapBytes: order[1] };
 }
 
 /** Checks that a type fits an address and returns how many registers (or bits) it reads. */
@@ -71,10 +92,10 @@ export function decodeRegisters(registers: readonly number[], address: ModbusAdd
     const word = registers[0] ?? 0;
     return address.bit === undefined ? word !== 0 : ((word >> address.bit) & 1) === 1;
   }
-  const ordered = type.swapped && type.kind !== 'string' ? [...registers].reverse() : registers;
+  const ordered = type.lowWordFirst ? [...registers].reverse() : registers;
   const bytes = Buffer.alloc(ordered.length * 2);
   ordered.forEach((word, i) => {
-    if (type.kind === 'string' && type.swapped) bytes.writeUInt16LE(word & 0xffff, i * 2);
+    if (type.swapBytes) bytes.writeUInt16LE(word & 0xffff, i * 2);
     else bytes.writeUInt16BE(word & 0xffff, i * 2);
   });
   switch (type.kind) {

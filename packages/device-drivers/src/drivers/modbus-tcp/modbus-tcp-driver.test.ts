@@ -18,6 +18,17 @@ function registers(size: number, write: (buffer: Buffer) => void): number[] {
 }
 
 const swapped = (words: number[]) => [...words].reverse();
+const byteSwapped = (words: number[]) => words.map((w) => ((w & 0xff) << 8) | (w >> 8));
+
+/** The registers of a value given high word first (ABCD) in each of the other three byte orders. */
+function orders(kind: string, words: number[], value: unknown): [string, number[], unknown][] {
+  return [
+    [`${kind}-cdab`, swapped(words), value],
+    [`${kind}-dcba`, byteSwapped(swapped(words)), value],
+    [`${kind}-badc`, byteSwapped(words), value],
+    [`${kind}-abcd`, words, value],
+  ];
+}
 
 /** [originDataType, registers, expected value] laid out one after the other from holding register 0. */
 const TYPED: [string, number[], unknown][] = (() => {
@@ -44,9 +55,44 @@ const TYPED: [string, number[], unknown][] = (() => {
     ['uint64-swapped', swapped(uint64), 9_007_199_254_740_991],
     ['float32-swapped', swapped(float32), 230.5],
     ['float64-swapped', swapped(float64), 12345.6789],
-    ['string-swapped', text.map((w) => ((w & 0xff) << 8) | (w >> 8)), 'Triad-01'],
+    ['string-swapped', byteSwapped(text), 'Triad-01'],
   ];
 })();
+
+/** [originDataType, registers, expected value]: 32- and 64-bit values in all four byte orders, from holding 3000. */
+const ORDERED: [string, number[], unknown][] = [
+  ...orders(
+    'int32',
+    registers(4, (b) => b.writeInt32BE(-123456789)),
+    -123456789,
+  ),
+  ...orders(
+    'uint32',
+    registers(4, (b) => b.writeUInt32BE(3_000_000_000)),
+    3_000_000_000,
+  ),
+  ...orders(
+    'float32',
+    registers(4, (b) => b.writeFloatBE(230.5)),
+    230.5,
+  ),
+  ...orders(
+    'int64',
+    registers(8, (b) => b.writeBigInt64BE(-1234567890123n)),
+    -1234567890123,
+  ),
+  ...orders(
+    'uint64',
+    registers(8, (b) => b.writeBigUInt64BE(9_007_199_254_740_991n)),
+    9_007_199_254_740_991,
+  ),
+  ...orders(
+    'float64',
+    registers(8, (b) => b.writeDoubleBE(12345.6789)),
+    12345.6789,
+  ),
+];
+const ORDERED_AT = ORDERED.map((_, i) => 3000 + ORDERED.slice(0, i).reduce((sum, [, words]) => sum + words.length, 0));
 
 /** Holding registers 0… hold TYPED; the address of each entry. */
 const TYPED_AT = TYPED.map((_, i) => TYPED.slice(0, i).reduce((sum, [, words]) => sum + words.length, 0));
@@ -135,6 +181,7 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
       1: {
         hr: {
           0: TYPED_WORDS,
+          3000: ORDERED.flatMap(([, words]) => words),
           60: [0b1010],
           100: [11, 12, 13, 14, 15],
           200: registers(4, (b) => b.writeFloatBE(20)),
@@ -183,6 +230,16 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
     });
   });
 
+  it('decodes 32- and 64-bit values in each byte order: ABCD, CDAB, DCBA and BADC', async () => {
+    const driver = driverFor(server.port);
+    const points = ORDERED.map(([type], i) => point(`o${i}`, `holding:${ORDERED_AT[i]}`, type));
+    const values = await readValues(driver, points);
+    await driver.close();
+    expect(ORDERED.map(([type], i) => [type, values[`o${i}`]])).toEqual(
+      ORDERED.map(([type, , expected]) => [type, [expected, 'good']]),
+    );
+  });
+
   it('reads coils, discrete inputs, input registers, register bits and Modicon references', async () => {
     const driver = driverFor(server.port);
     const values = await readValues(driver, [
@@ -216,6 +273,41 @@ describeWithPymodbus('svc-ds-drv-modbus-tcp against a real Modbus-TCP server (py
     const driver = driverFor(server.port, { slaveId: 7 });
     expect(await readValues(driver, [point('x', 'holding:0', 'uint16')])).toEqual({ x: [777, 'good'] });
     await driver.close();
+  });
+
+  it('reads several units of one gateway by the unitN: prefix, the others from slaveId', async () => {
+    const driver = driverFor(server.port, { slaveId: 1 });
+    const points = [point('u7', 'unit7:holding:0', 'uint16'), point('own', 'holding:100', 'uint16')];
+    points.push(point('u7m', 'UNIT7:40001', 'uint16'));
+    let values: Record<string, [unknown, string]> = {};
+    const requests = await server.served(async () => (values = await readValues(driver, points)));
+    await driver.close();
+    expect(values).toEqual({ u7: [777, 'good'], own: [11, 'good'], u7m: [777, 'good'] });
+    expect(requests.map((r) => `${r.unit}:${r.address}+${r.count}`).sort()).toEqual(['1:100+1', '7:0+1']);
+  });
+
+  it('waits requestPause between requests, for slow gateways', async () => {
+    const points = [
+      point('c0', 'coil:0', 'bool'),
+      point('i0', 'input:0', 'uint16'),
+      point('h0', 'holding:100', 'uint16'),
+    ];
+    const timed = async (config: Record<string, unknown>) => {
+      const driver = driverFor(server.port, config);
+      await readValues(driver, [point('warm', 'holding:100', 'uint16')]); // connect first
+      const started = performance.now();
+      const values = await readValues(driver, points);
+      const elapsed = performance.now() - started;
+      await driver.close();
+      expect(Object.values(values).every(([, quality]) => quality === 'good')).toBe(true);
+      return elapsed;
+    };
+    // Three requests (coils, input, holding), each after a 200 ms pause: the second and third
+    // wait fully within the measured time, the first partly (its pause began after the warm-up).
+    const paused = await timed({ requestPause: 200 });
+    const unpaused = await timed({});
+    expect(paused).toBeGreaterThanOrEqual(400);
+    expect(paused - unpaused).toBeGreaterThanOrEqual(300);
   });
 
   it('batches each poll into as few requests as the limits allow, over one connection', async () => {

@@ -7,7 +7,7 @@
  */
 import { isObject } from '@triad/common';
 import { AddressGuard } from '../../address-guard.js';
-import { configProblems, hostAt, numberAt } from '../../config-values.js';
+import { configProblems, hostAt, numberAt, stringAt } from '../../config-values.js';
 import type {
   DriverContext,
   DriverFactory,
@@ -37,12 +37,24 @@ function settings(config: Readonly<Record<string, unknown>>): ModbusSettings {
     port: numberAt(config, 'port', 502, { min: 1, max: 65_535, integer: true }),
     unitId: numberAt(config, 'slaveId', 1, { min: 0, max: 255, integer: true }),
     timeoutMs: numberAt(config, 'timeout', 3000, { min: 100, max: 60_000 }),
+    requestPauseMs: numberAt(config, 'requestPause', 0, { min: 0, max: 10_000 }),
+    framing: framingAt(config),
     limits: {
       maxRegisters: numberAt(config, 'maxRegistersPerRequest', 125, { min: 1, max: 125, integer: true }),
       maxBits: numberAt(config, 'maxBitsPerRequest', 2000, { min: 1, max: 2000, integer: true }),
       maxGap: numberAt(config, 'maxGap', 16, { min: 0, max: 124, integer: true }),
     },
   };
+}
+
+function framingAt(config: Readonly<Record<string, unknown>>): 'tcp' | 'rtu' {
+  const framing = stringAt(config, 'framing', 'tcp');
+  if (framing === 'tcp' || framing === 'rtu') return framing;
+  throw new DriverError(
+    'configuration',
+    `framing must be "tcp" (Modbus-TCP) or "rtu" (RTU frames over TCP, for serial gateways); ` +
+      `it is ${JSON.stringify(framing)}`,
+  );
 }
 
 /** A datapoint with its parsed address and type: what the batches carry. */
@@ -116,7 +128,15 @@ function pointRead(point: PointRequest): PointRead {
   const span = spanOf(where, type);
   if (where.address + span > 65_536)
     throw new RangeError(`${point.originAddress} ${point.originDataType} runs past the last address, 65535`);
-  return { area: where.area, address: where.address, span, point, where, type };
+  return {
+    ...(where.unit === undefined ? {} : { unit: where.unit }),
+    area: where.area,
+    address: where.address,
+    span,
+    point,
+    where,
+    type,
+  };
 }
 
 /**
@@ -129,7 +149,7 @@ async function readBatch(
   values: Map<PointRequest, unknown>,
 ): Promise<void> {
   try {
-    store(batch, await connection.read(batch.area, batch.address, batch.count), values);
+    store(batch, await connection.read(batch.area, batch.address, batch.count, batch.unit), values);
     return;
   } catch (error) {
     const code = modbusExceptionCode(error);
@@ -138,7 +158,7 @@ async function readBatch(
   }
   for (const single of singleBatches(batch)) {
     try {
-      store(single, await connection.read(single.area, single.address, single.count), values);
+      store(single, await connection.read(single.area, single.address, single.count, single.unit), values);
     } catch (error) {
       const code = modbusExceptionCode(error);
       if (code === undefined || GATEWAY_EXCEPTIONS.has(code)) throw error;

@@ -26,7 +26,11 @@ export function connectMqttJs(
     keepalive: settings.keepaliveSeconds,
     reconnectPeriod: settings.reconnectPeriodMs,
     connectTimeout: settings.connectTimeoutMs,
-    clean: true,
+    clean: settings.cleanSession,
+    // MQTT 5 ends a session at disconnection unless it has an expiry interval.
+    ...(!settings.cleanSession && settings.protocolVersion === 5
+      ? { properties: { sessionExpiryInterval: settings.sessionExpirySeconds } }
+      : {}),
     // The connection subscribes again itself after each reconnection, to know when it is done.
     resubscribe: false,
     reconnectOnConnackError: false,

@@ -193,8 +193,10 @@ describeWithPrograms('MQTT driver against a real mosquitto', [MOSQUITTO], MOSQUI
     await publish(client, 'factory/hall1/pump-3/state', '{"speed": ');
     await publish(client, 'factory/hall12/pump-3/state', 'RUNNING');
     await expect.poll(() => run.value('state'), { timeout: 5_000 }).toBe('RUNNING');
-    // The plain-text payload is the value of the address `payload`; nothing else got through.
-    expect(run.values.map((v) => v.value)).toEqual(['{"speed": ', 'RUNNING']);
+    // The plain-text payload is the value of the address `payload`; the broken JSON is a device
+    // event, not a value; nothing else got through.
+    expect(run.values.map((v) => v.value)).toEqual(['RUNNING']);
+    expect(run.problems.map((p) => p.kind)).toEqual(['payload-malformed']);
     expect(run.logs.join('\n')).toContain('is not valid JSON');
 
     await publish(client, 'factory/hall1/pump-3/state', { speed: 1450 });

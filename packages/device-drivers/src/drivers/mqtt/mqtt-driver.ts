@@ -116,11 +116,17 @@ function connectionUser(
       entry,
       origin: context.origin,
       handle(message: MqttMessage) {
+        // An empty payload deletes a retained message: no value, and nothing cleared.
+        if (message.empty) return;
+        const problem = message.problem;
+        if (problem !== undefined) {
+          listener.problem?.({ kind: 'payload-malformed', message: problem });
+          warn(problem);
+          return;
+        }
         const updates = read(message, warn);
-        if (message.jsonError !== undefined) warn(message.jsonError);
         if (updates.length > 0) listener.updates(updates);
-        else if (message.jsonError === undefined)
-          warn(`a message on ${message.topic} carried none of the datapoints of "${entry.datapointSet}"`);
+        else warn(`a message on ${message.topic} carried none of the datapoints of "${entry.datapointSet}"`);
       },
     });
   }

@@ -1,8 +1,12 @@
 /**
  * One received MQTT message as the driver reads it. The payload is decoded once, on first use,
  * however many devices and topic entries read it: JSON when it parses, else its UTF-8 text.
+ * Bytes that are not UTF-8 are refused (`problem`), never decoded lossily: the template format
+ * has no field to declare another encoding (decision 0045).
  */
 import { errorMessage, isObject } from '@triad/common';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The MQTT 5 publish properties the driver reads. */
 export interface PublishProperties {
@@ -20,7 +24,7 @@ export class MqttMessage {
   readonly #properties: PublishProperties | undefined;
   #decoded = false;
   #payload: unknown;
-  #jsonError: string | undefined;
+  #problem: string | undefined;
   #document: Readonly<Record<string, unknown>> | undefined;
 
   constructor(
@@ -42,10 +46,18 @@ export class MqttMessage {
     return this.#payload;
   }
 
-  /** Set when the payload looks like a JSON object or array but does not parse. */
-  get jsonError(): string | undefined {
+  /** True for a zero-length payload: the usual "delete the retained message", which carries no value. */
+  get empty(): boolean {
+    return this.#raw.length === 0;
+  }
+
+  /**
+   * Why the payload cannot be read, in words naming the topic: bytes that are not UTF-8 text, or
+   * text that looks like a JSON object or array but does not parse. Undefined when it can.
+   */
+  get problem(): string | undefined {
     this.#decode();
-    return this.#jsonError;
+    return this.#problem;
   }
 
   /**
@@ -79,14 +91,23 @@ export class MqttMessage {
   #decode(): void {
     if (this.#decoded) return;
     this.#decoded = true;
-    const text = this.#raw.toString('utf8');
+    let text: string;
+    try {
+      text = utf8.decode(this.#raw);
+    } catch {
+      this.#payload = null;
+      this.#problem =
+        `the payload on ${this.topic} (${this.#raw.length} bytes) is not UTF-8 text; ` +
+        'publish UTF-8 text or JSON (binary payloads are not read)';
+      return;
+    }
     try {
       this.#payload = JSON.parse(text) as unknown;
     } catch (error) {
       this.#payload = text;
       const start = text.trimStart()[0];
       if (start === '{' || start === '[')
-        this.#jsonError = `the payload on ${this.topic} is not valid JSON: ${errorMessage(error)}`;
+        this.#problem = `the payload on ${this.topic} is not valid JSON: ${errorMessage(error)}`;
     }
   }
 }

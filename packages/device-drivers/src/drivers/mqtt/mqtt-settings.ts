@@ -56,6 +56,13 @@ export interface MqttConnectionSettings {
   readonly username: string | undefined;
   readonly password: string | undefined;
   readonly clientId: string | undefined;
+  /**
+   * False keeps the session on the broker under `clientId` (required then): subscriptions and the
+   * QoS 1 and 2 messages published while Triad was away survive a restart. Default true.
+   */
+  readonly cleanSession: boolean;
+  /** MQTT 5 with `cleanSession: false`: how long the broker keeps the session after a disconnection. */
+  readonly sessionExpirySeconds: number;
   readonly protocolVersion: 3 | 4 | 5;
   readonly keepaliveSeconds: number;
   readonly reconnectPeriodMs: number;
@@ -98,6 +105,8 @@ export function mqttSettings(config: Readonly<Record<string, unknown>>, defaultB
     username: username ?? (url.username === '' ? undefined : decodeURIComponent(url.username)),
     password: optional(config, 'password'),
     clientId: optional(config, 'clientId'),
+    cleanSession: booleanAt(config, 'cleanSession', true),
+    sessionExpirySeconds: numberAt(config, 'sessionExpiry', 86_400, { min: 1, max: 4_294_967_295, integer: true }),
     protocolVersion,
     keepaliveSeconds: numberAt(config, 'keepalive', 30, { min: 0, max: 65_535, integer: true }),
     reconnectPeriodMs: numberAt(config, 'reconnectPeriod', 2_000, { min: 50, max: 3_600_000 }),
@@ -105,6 +114,11 @@ export function mqttSettings(config: Readonly<Record<string, unknown>>, defaultB
     authRetryPeriodMs: numberAt(config, 'authRetryPeriod', 60_000, { min: 100, max: 86_400_000 }),
     tls: tlsSettings(config, url),
   };
+  if (!connection.cleanSession && connection.clientId === undefined)
+    throw new DriverError(
+      'configuration',
+      'cleanSession false keeps the session on the broker under the client id: give clientId a fixed value',
+    );
   const qos = numberAt(config, 'qos', 0, { min: 0, max: 2, integer: true }) as 0 | 1 | 2;
   const defaultFilter = stringAt(config, 'subscribeFilter', '#');
   const rawTopics = valueAt(config, 'topics');
