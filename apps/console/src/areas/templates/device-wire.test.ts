@@ -174,4 +174,47 @@ describe('device wire types', () => {
     );
     expect(describeEvent(event)).toBe('Alarm raised (Warning (401)) on system/packetLoss: packetLoss has no value');
   });
+
+  it('says what a problem event refused, how many so far, and how many were left out', () => {
+    const problem = {
+      id: '12',
+      at: '2026-12-03T04:00:00.000Z',
+      type: 'problem',
+      kind: 'value-refused',
+      message: '"1,5" is not a valid DOUBLE',
+      datapointSetId: 'climate',
+      datapointId: 'temp',
+      count: 7,
+      notStored: 5,
+    };
+    expect(describeEvent(problem, () => 'Temperature')).toBe(
+      'Value refused on Temperature: "1,5" is not a valid DOUBLE (7 so far; 5 more like it since the last one shown)',
+    );
+    expect(describeEvent({ ...problem, kind: 'payload-malformed', notStored: 0, count: 1 })).toBe(
+      'Unreadable message on climate/temp: "1,5" is not a valid DOUBLE (1 so far)',
+    );
+  });
+
+  it('marks an alarm acknowledged from the stream, and not acknowledged again', () => {
+    const alarm = {
+      id: 'a1',
+      severity: 601,
+      text: 'Slow echo',
+      textHelp: '',
+      datapointSetId: 'reachability',
+      datapointId: 'roundTripTime',
+      row: null,
+      raisedAt: '2026-12-03T04:00:00.000Z',
+      value: 12,
+      acknowledged: null,
+    };
+    const device = { id: 'd1' } as unknown as DeviceView['device'];
+    const view: DeviceView = { device, alarms: [alarm], events: [] };
+    const at = '2026-12-03T04:01:00.000Z';
+    const acked = withEvent(view, { id: '20', at, type: 'alarm-acknowledged', alarmId: 'a1', by: 'admin token' });
+    expect(acked.alarms[0]!.acknowledged).toEqual({ by: 'admin token', at });
+    const undone = withEvent(acked, { id: '21', at, type: 'alarm-unacknowledged', alarmId: 'a1' });
+    expect(undone.alarms[0]!.acknowledged).toBeNull();
+    expect(undone.events.map((e) => e.id)).toEqual(['21', '20']);
+  });
 });

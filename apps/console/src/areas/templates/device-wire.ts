@@ -45,6 +45,12 @@ export interface DeviceEvent extends Pick<ListedEvent, 'id' | 'at'> {
   readonly alarmId?: string;
   /** Of `alarm-acknowledged`: who acknowledged it. */
   readonly by?: string;
+  /** Of a `problem`: `value-refused` or `payload-malformed`, what was wrong, how many so far. */
+  readonly kind?: string;
+  readonly message?: string;
+  readonly count?: number;
+  /** Of a `problem`: the same problems left out since the last one stored (one a minute is). */
+  readonly notStored?: number;
   readonly state?: DeviceState;
   /** Of a `state` event; `at` in epoch milliseconds as stored. */
   readonly error?: Omit<DeviceError, 'at'> & { readonly at: string | number };
@@ -281,6 +287,11 @@ export function describeEvent(event: DeviceEvent, names?: (setId: string, datapo
       return `Alarm acknowledged${where} by ${event.by ?? 'someone'}: ${said}`;
     case 'alarm-unacknowledged':
       return `Alarm no longer acknowledged${where}: ${said}`;
+    case 'problem': {
+      const what = event.kind === 'payload-malformed' ? 'Unreadable message' : 'Value refused';
+      const more = event.notStored ? `; ${event.notStored} more like it since the last one shown` : '';
+      return `${what}${where}: ${event.message ?? ''} (${event.count ?? 1} so far${more})`;
+    }
     case 'state':
       return event.state === 'down' && event.error
         ? `State down: ${driverErrorSentence(event.error.code).split('. ')[0] ?? ''}`
