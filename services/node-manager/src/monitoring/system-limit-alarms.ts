@@ -1,6 +1,6 @@
 import type { AlarmSink } from './alarm-sink.js';
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
-import type { TopologyRepository } from '../repositories/topology-repository.js';
+import { nodeFamilyName, type NodeFamilyLookup } from './node-family-name.js';
 import type { Collector, MonitoredNode, RpcCaller } from './collector.js';
 import { alarmSourceText } from '../model/erlang-terms.js';
 import {
@@ -29,9 +29,6 @@ const FAMILY_TAGS: Readonly<Record<LimitFamily, readonly string[]>> = Object.fre
   disk_capacity: ['op'],
   process_message_queue: ['dev', 'op'],
 });
-
-/** The node family names by id, as the collector asks for them. */
-export type NodeFamilyLookup = Pick<TopologyRepository, 'findNode' | 'findFamily'>;
 
 /**
  * WombatOAM's system-limit alarms: each interval one RPC (`SYSTEM_LIMIT_SOURCE`) reads how full
@@ -75,7 +72,7 @@ export class SystemLimitAlarms implements Collector {
     const reading = parseSystemLimitReading(await SYSTEM_LIMIT_EXPRESSION.evaluate(this.#rpc, node.id), node.name);
     const levels = this.#levels.get(node.id) ?? (await this.#storedLevels(node));
     this.#levels.set(node.id, levels);
-    const nodeFamily = await this.#familyName(node.id);
+    const nodeFamily = await nodeFamilyName(this.#topology, node.id);
     for (const family of LIMIT_FAMILIES) {
       const read = reading[family];
       const previous: LimitLevel = levels.get(family);
@@ -121,11 +118,6 @@ export class SystemLimitAlarms implements Collector {
 
   #rawSrc(node: MonitoredNode, family: LimitFamily): string {
     return alarmSourceText(node.id, node.name, family, 'wombat');
-  }
-
-  async #familyName(nodeId: string): Promise<string | undefined> {
-    const familyId = (await this.#topology.findNode(nodeId))?.familyId;
-    return familyId === undefined ? undefined : (await this.#topology.findFamily(familyId))?.name;
   }
 
   /** The levels of the node's active alarms of these families in the store (what an earlier run raised). */

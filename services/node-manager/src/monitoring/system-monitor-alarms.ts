@@ -1,7 +1,7 @@
 import type { AlarmSink } from './alarm-sink.js';
 import type { AlarmRepository } from '../repositories/alarm-repository.js';
 import type { Collector, MonitoredNode, RpcCaller } from './collector.js';
-import type { NodeFamilyLookup } from './system-limit-alarms.js';
+import { nodeFamilyName, type NodeFamilyLookup } from './node-family-name.js';
 import { alarmSourceText } from '../model/erlang-terms.js';
 import {
   anyWatched,
@@ -69,7 +69,7 @@ export class SystemMonitorAlarms implements Collector {
   }
 
   async collect(node: MonitoredNode): Promise<void> {
-    const thresholds = systemMonitorThresholdsFor(this.#settings, await this.#familyName(node.id));
+    const thresholds = systemMonitorThresholdsFor(this.#settings, await nodeFamilyName(this.#topology, node.id));
     const active = this.#active.get(node.id) ?? (await this.#storedActive(node));
     this.#active.set(node.id, active);
     if (!anyWatched(thresholds)) {
@@ -150,11 +150,6 @@ export class SystemMonitorAlarms implements Collector {
   async #clearAll(node: MonitoredNode, active: Set<AlarmKey>): Promise<void> {
     this.#active.delete(node.id);
     for (const key of [...active]) await this.#clear(node, active, key);
-  }
-
-  async #familyName(nodeId: string): Promise<string | undefined> {
-    const familyId = (await this.#topology.findNode(nodeId))?.familyId;
-    return familyId === undefined ? undefined : (await this.#topology.findFamily(familyId))?.name;
   }
 
   /** The node's active alarms of this collector in the store (what an earlier run raised). */
