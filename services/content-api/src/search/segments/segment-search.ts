@@ -2,7 +2,7 @@ import { topBuckets, type Bucket } from '../facet-buckets.js';
 import type { ClassificationFacet, FacetCount, SearchQuery } from '../search-query.js';
 import type { DictionaryFacet, FacetDictionary } from './facet-dictionary.js';
 import { CLASSIFICATION_COLUMNS, SLOT_SPAN } from './segment-columns.js';
-import { segmentFilter, segmentFilterMask, type PositionFilter } from './segment-filter.js';
+import { segmentFilter, segmentFilterPositions, type PositionFilter } from './segment-filter.js';
 import { effectiveOrder } from './segment-order.js';
 import { sliceCollector } from './slice-collector.js';
 import { WORST_CLASS } from './word-matching.js';
@@ -199,11 +199,11 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
       const collect = wanted > 0 && keys[0]?.field !== 'id';
       for (const state of states) {
         const { segment } = state;
-        // A scan of every article tests a mask computed a column at a time, not a call per article.
+        // A scan of every article visits only those that pass, listed a column at a time.
         const filter =
           typeof state.filter === 'boolean' || !query.filter
             ? state.filter
-            : segmentFilterMask(query.filter, segment, dictionary);
+            : segmentFilterPositions(query.filter, segment, dictionary);
         if (filter === false) continue;
         const size = segment.size;
         if (filter === true) {
@@ -211,14 +211,11 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
           if (collect) for (let i = 0; i < size; i += 1) collector.add(segment, i, segment.base + i);
           continue;
         }
-        if (typeof filter === 'function') throw new TypeError('a scan needs a filter mask');
-        masks.set(segment, filter);
+        if (typeof filter === 'function') throw new TypeError('a scan needs the passing positions');
         columns = columnsOf(segment);
         [c0 = NONE, c1 = NONE, c2 = NONE, c3 = NONE] = columns;
-        let count = 0;
-        for (let i = 0; i < size; i += 1) {
-          if (filter[i] === 0) continue;
-          count += 1;
+        for (let p = 0; p < filter.length; p += 1) {
+          const i = filter[p] as number;
           if (n > 0) {
             const k0 = c0[i] as number;
             t0[k0] = (t0[k0] as number) + 1;
@@ -242,7 +239,12 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
           }
           if (collect) collector.add(segment, i, segment.base + i);
         }
-        state.count = count;
+        state.count = filter.length;
+        if (!collect && wanted > 0) {
+          const mask = new Uint8Array(size);
+          for (let p = 0; p < filter.length; p += 1) mask[filter[p] as number] = 1;
+          masks.set(segment, mask);
+        }
       }
     }
     descriptionSeqs = collector.candidates();
