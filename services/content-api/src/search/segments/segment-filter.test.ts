@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FilterExpression } from '../search-query.js';
 import { BoundedHeap } from './bounded-heap.js';
 import { FacetDictionary } from './facet-dictionary.js';
-import { segmentFilter } from './segment-filter.js';
+import { segmentFilter, segmentFilterPositions } from './segment-filter.js';
 import { Segment } from './segment.js';
 
 const dictionary = new FacetDictionary();
@@ -31,9 +31,13 @@ const segment = new Segment(
   },
 );
 
+/** The passing positions by `segmentFilter`, after checking that `segmentFilterPositions` agrees. */
 const passing = (expression: FilterExpression): boolean | number[] => {
   const filter = segmentFilter(expression, segment, dictionary);
-  return typeof filter === 'boolean' ? filter : [0, 1, 2].filter((i) => filter(i));
+  const byCalls = typeof filter === 'boolean' ? filter : [0, 1, 2].filter((i) => filter(i));
+  const positions = segmentFilterPositions(expression, segment, dictionary);
+  expect(typeof positions === 'boolean' ? positions : [...positions]).toEqual(byCalls);
+  return byCalls;
 };
 const maker = (value: string): FilterExpression => ({
   type: 'ExactStringMatchFilter',
@@ -89,6 +93,32 @@ describe('segmentFilter', () => {
     expect(passing(group('UNSPSC', '44121704'))).toEqual([0, 2]);
     // A group of another facet is unknown to this one.
     expect(passing(group('ECLASS', '44121704'))).toBe(false);
+  });
+
+  it('combines two and three operands of And and Or alike by calls and by position lists', () => {
+    const cheap: FilterExpression = {
+      type: 'DecimalRangeFilter',
+      filterName: 'pricePerMinimumOrderQuantity',
+      upperBound: { value: 3, decimalDigits: 0 },
+    };
+    const eclass: FilterExpression = { type: 'ExactReferenceFeatureMatchFilter', filterName: 'ECLASS', group: '' };
+    expect(passing({ type: 'And', operands: [cheap, maker('Avery')] })).toEqual([1]);
+    expect(passing({ type: 'Or', operands: [maker('Bosch'), maker('Avery')] })).toEqual([0, 1]);
+    expect(passing({ type: 'Or', operands: [maker('Bosch'), maker('Avery'), maker('')] })).toEqual([0, 1, 2]);
+    expect(passing({ type: 'And', operands: [cheap, eclass, shop('labtools')] })).toEqual([0]);
+    expect(passing({ type: 'And', operands: [cheap, maker('Avery'), eclass] })).toEqual([]);
+    expect(passing({ type: 'Or', operands: [maker('Makita'), shop('other'), eclass] })).toEqual([0]);
+    // Lists that overlap are merged without repeats; values of the manufacturer column in one loop.
+    expect(passing({ type: 'Or', operands: [maker('Bosch'), eclass] })).toEqual([0]);
+    const unspsc: FilterExpression = {
+      type: 'ExactReferenceFeatureMatchFilter',
+      filterName: 'UNSPSC',
+      group: '44121704',
+    };
+    expect(passing({ type: 'Or', operands: [unspsc, maker('Avery'), maker('Bosch')] })).toEqual([0, 1, 2]);
+    expect(passing({ type: 'And', operands: [{ type: 'Or', operands: [maker('Avery'), maker('')] }, cheap] })).toEqual([
+      1,
+    ]);
   });
 
   it('gives each position its rank in id order', () => {

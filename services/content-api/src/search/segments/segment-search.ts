@@ -2,7 +2,7 @@ import { topBuckets, type Bucket } from '../facet-buckets.js';
 import type { ClassificationFacet, FacetCount, SearchQuery } from '../search-query.js';
 import type { DictionaryFacet, FacetDictionary } from './facet-dictionary.js';
 import { CLASSIFICATION_COLUMNS, SLOT_SPAN } from './segment-columns.js';
-import { segmentFilter, type PositionFilter } from './segment-filter.js';
+import { segmentFilter, segmentFilterPositions, type PositionFilter } from './segment-filter.js';
 import { effectiveOrder } from './segment-order.js';
 import { sliceCollector } from './slice-collector.js';
 import { WORST_CLASS } from './word-matching.js';
@@ -120,6 +120,8 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
   };
 
   let slice: (descriptions: ReadonlyMap<number, string>) => number[];
+  /** The filter mask of each segment scanned with one (the articles that pass it). */
+  const masks = new Map<Segment, Uint8Array>();
   let descriptionSeqs: readonly number[] = [];
   const constantFilters = states.every((s) => typeof s.filter === 'boolean');
   if (!hasWords && keys[0]?.field === 'id' && constantFilters) {
@@ -193,21 +195,27 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
         collector.add(state.segment, i, seq);
       }
     } else {
+      // In id order the page is read from the masks afterwards (`pageInIdOrder`): nothing is collected.
+      const collect = wanted > 0 && keys[0]?.field !== 'id';
       for (const state of states) {
-        const { filter, segment } = state;
+        const { segment } = state;
+        // A scan of every article visits only those that pass, listed a column at a time.
+        const filter =
+          typeof state.filter === 'boolean' || !query.filter
+            ? state.filter
+            : segmentFilterPositions(query.filter, segment, dictionary);
         if (filter === false) continue;
         const size = segment.size;
         if (filter === true) {
           addPrecomputed(state);
-          if (wanted > 0) for (let i = 0; i < size; i += 1) collector.add(segment, i, segment.base + i);
+          if (collect) for (let i = 0; i < size; i += 1) collector.add(segment, i, segment.base + i);
           continue;
         }
+        if (typeof filter === 'function') throw new TypeError('a scan needs the passing positions');
         columns = columnsOf(segment);
         [c0 = NONE, c1 = NONE, c2 = NONE, c3 = NONE] = columns;
-        let count = 0;
-        for (let i = 0; i < size; i += 1) {
-          if (!filter(i)) continue;
-          count += 1;
+        for (let p = 0; p < filter.length; p += 1) {
+          const i = filter[p] as number;
           if (n > 0) {
             const k0 = c0[i] as number;
             t0[k0] = (t0[k0] as number) + 1;
@@ -229,13 +237,21 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
               }
             }
           }
-          collector.add(segment, i, segment.base + i);
+          if (collect) collector.add(segment, i, segment.base + i);
         }
-        state.count = count;
+        state.count = filter.length;
+        if (!collect && wanted > 0) {
+          const mask = new Uint8Array(size);
+          for (let p = 0; p < filter.length; p += 1) mask[filter[p] as number] = 1;
+          masks.set(segment, mask);
+        }
       }
     }
     descriptionSeqs = collector.candidates();
-    slice = (descriptions) => collector.first(descriptions).slice(query.offset, wanted);
+    if (!hasWords && keys[0]?.field === 'id') {
+      const first = keys[0];
+      slice = () => pageInIdOrder(snapshot, states, query.offset, query.limit, first.descending, masks);
+    } else slice = (descriptions) => collector.first(descriptions).slice(query.offset, wanted);
   }
 
   const total = states.reduce((sum, s) => sum + s.count, 0);
@@ -278,28 +294,48 @@ function labelled(buckets: Bucket[], facet: DictionaryFacet, dictionary: FacetDi
   });
 }
 
-/** The slice `[offset, offset + limit)` of the selected shops' articles in id order, without scanning. */
+/**
+ * The slice `[offset, offset + limit)` of the selected shops' articles in id order: whole shops
+ * (filter `true`) without scanning, shops with a filter mask (`masks`, their `count` known) by
+ * walking their id order over the mask, skipping whole shops before the offset.
+ */
 function pageInIdOrder(
   snapshot: SegmentSnapshot,
   states: readonly ShopState[],
   offset: number,
   limit: number,
   descending: boolean,
+  masks: ReadonlyMap<Segment, Uint8Array> = new Map(),
 ): number[] {
-  const selected = new Set(states.filter((s) => s.filter === true).map((s) => s.segment));
-  const ordered = snapshot.inIdOrder.filter((s) => selected.has(s));
+  const passing = new Map<Segment, number>();
+  for (const s of states) {
+    if (s.filter === true) passing.set(s.segment, s.segment.size);
+    else if (masks.has(s.segment)) passing.set(s.segment, s.count);
+  }
+  const ordered = snapshot.inIdOrder.filter((s) => passing.has(s));
   if (descending) ordered.reverse();
   const hits: number[] = [];
   let skip = offset;
   for (const segment of ordered) {
     if (hits.length === limit) break;
-    if (skip >= segment.size) {
-      skip -= segment.size;
+    const count = passing.get(segment) ?? 0;
+    if (skip >= count) {
+      skip -= count;
       continue;
     }
     const order = segment.columns.idOrder;
-    for (let r = skip; r < segment.size && hits.length < limit; r += 1) {
-      hits.push(segment.base + (order[descending ? segment.size - 1 - r : r] ?? 0));
+    const mask = masks.get(segment);
+    if (!mask) {
+      for (let r = skip; r < segment.size && hits.length < limit; r += 1) {
+        hits.push(segment.base + (order[descending ? segment.size - 1 - r : r] ?? 0));
+      }
+    } else {
+      for (let r = 0; r < segment.size && hits.length < limit; r += 1) {
+        const i = order[descending ? segment.size - 1 - r : r] ?? 0;
+        if (mask[i] === 0) continue;
+        if (skip > 0) skip -= 1;
+        else hits.push(segment.base + i);
+      }
     }
     skip = 0;
   }

@@ -15,6 +15,7 @@ import { SegmentSnapshot } from '../segments/segment-snapshot.js';
 import { Segment, type SegmentHeader } from '../segments/segment.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
+import { MatchCache } from '../segments/match-cache.js';
 import { parseSeqList } from '../segments/seq-list.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
@@ -46,6 +47,8 @@ export class SqliteCatalogReader {
   /** The vocabulary of the catalog `snapshot` shows, built on the first search that needs it. */
   #vocabulary: { snapshot: SegmentSnapshot; version: Buffer; dictionary: TermDictionary } | undefined;
   #vocabularyTable = false;
+  /** FTS5 match lists of the current snapshot, by query (issue 30: reading them was most of a search). */
+  readonly #matchCache = new MatchCache();
   readonly #inTransaction: <T>(work: () => T) => T;
 
   constructor(connection: SqliteConnection) {
@@ -63,7 +66,7 @@ export class SqliteCatalogReader {
           : query.matching === 'default'
             ? this.#classifiedMatches(snapshot, query.words)
             : {
-                matches: this.#matches(query.words),
+                matches: this.#matches(snapshot, query.words),
                 classes: undefined,
                 matched: { words: new Set(query.words), prefixes: [] },
               };
@@ -223,8 +226,13 @@ export class SqliteCatalogReader {
   }
 
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */
-  #matches(words: readonly string[]): Float64Array {
+  #matches(snapshot: SegmentSnapshot, words: readonly string[]): Float64Array {
     const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
+    return this.#matchCache.get(snapshot, expression, () => this.#fts5(expression));
+  }
+
+  /** Rowids (seqs) matching an FTS5 `expression`, ascending: one string from SQLite, parsed. */
+  #fts5(expression: string): Float64Array {
     const list = this.#statement(
       'select group_concat(rowid) from content_article_words where content_article_words match ?',
     )
@@ -254,14 +262,14 @@ export class SqliteCatalogReader {
       }
       const alternatives = hasDigit(word)
         ? [
-            { class: MATCH_CLASS.exact, seqs: this.#matchesAny([word]) },
+            { class: MATCH_CLASS.exact, seqs: this.#matchesAny(snapshot, [word]) },
             ...(last && [...word].length >= MIN_PREFIX_LETTERS
-              ? [{ class: MATCH_CLASS.prefix, seqs: this.#matchesAny([word], '*') }]
+              ? [{ class: MATCH_CLASS.prefix, seqs: this.#matchesAny(snapshot, [word], '*') }]
               : []),
           ]
         : wordAlternatives(dictionary, word, last).map((alternative) => {
             for (const term of alternative.terms) matchedWords.add(term);
-            return { class: alternative.class, seqs: this.#matchesAny(alternative.terms) };
+            return { class: alternative.class, seqs: this.#matchesAny(snapshot, alternative.terms) };
           });
       return unionOfAlternatives(alternatives);
     });
@@ -311,14 +319,10 @@ export class SqliteCatalogReader {
   }
 
   /** Seqs whose words include any of `terms` (FTS5; with `prefix` `*`, words starting with one), ascending. */
-  #matchesAny(terms: readonly string[], prefix: '' | '*' = ''): Float64Array {
+  #matchesAny(snapshot: SegmentSnapshot, terms: readonly string[], prefix: '' | '*' = ''): Float64Array {
     const expression = terms.map((w) => `"${w.replaceAll('"', '""')}"${prefix}`).join(' OR ');
-    const list = this.#statement(
-      'select group_concat(rowid) from content_article_words where content_article_words match ?',
-    )
-      .pluck()
-      .get(expression) as string | null;
-    return parseSeqList(list ?? '');
+    // Keys of `#matches` start with a quote: the two kinds never meet.
+    return this.#matchCache.get(snapshot, `OR ${expression}`, () => this.#fts5(expression));
   }
 
   #bySeq(text: string, seqs: readonly number[]): Map<number, string> {

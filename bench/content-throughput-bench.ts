@@ -1,0 +1,299 @@
+/**
+ * Search throughput of the article content API over HTTP (issue 30): the real server, many clients.
+ *
+ *   npm run bench -- content-throughput                          (1,000,000 articles, 20 s per row)
+ *   BENCH_ARTICLES=200000 BENCH_SECONDS=10 npm run bench -- content-throughput
+ *   BENCH_ENGINES=sqlite BENCH_CONNECTIONS=16 npm run bench -- content-throughput
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench -- content-throughput (the server runs with --cpu-prof)
+ *
+ * Starts `triad serve content-api` from the sources as a child process on a loopback port, with
+ * the generated demo catalog of BENCH_ARTICLES (seed 1, the catalog of `npm run bench --
+ * content-api`). The catalog is kept between runs: SQLite in `<tmp>/triad-throughput-<articles>/`,
+ * PostgreSQL (when `TRIAD_BENCH_DATABASE_URL` or `TRIAD_TEST_DATABASE_URL` is set) in the database
+ * `triad_throughput_<articles>`; the first run seeds it (minutes at 1 M), later runs reuse it.
+ * BENCH_FRESH=1 seeds again.
+ *
+ * For each engine and each of BENCH_CONNECTIONS (16,64) autocannon drives, after a 2 s warm-up,
+ * BENCH_SECONDS (20) of: one word, two words (both with four facets), filter only (`fq` with Or
+ * and And, four facets, no `q`), and article detail. It prints requests/s, latency p50/p99,
+ * time-outs and errors (non-2xx included), and the server's CPU time per request, read from
+ * `/proc/<pid>/stat` before and after (10 ms ticks): unlike requests/s it hardly moves when other
+ * processes compete for the cores. The load generator runs in this process on the same machine.
+ * Prints numbers and the load average; asserts nothing about time.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { openDatabase } from '@triad/db';
+import { startSourceProcess, waitForProcess, type SourceProcess } from '@triad/service-kit/testing';
+import { printTable } from './bench-utils.js';
+
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '16,64').split(',').map(Number);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+const FRESH = process.env.BENCH_FRESH === '1';
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const CLIENT_ID = 'bench-throughput';
+const CLIENT_SECRET = randomBytes(24).toString('base64url');
+const ACCEPT = 'application/vnd.vendor.content.v1+json';
+const REQUISITIONER = 'x-svc-requisitioner-id';
+const CLOCK_TICKS_PER_SECOND = 100;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The part of autocannon this bench calls. */
+interface AutocannonResult {
+  readonly requests: { readonly total: number; readonly average: number };
+  readonly latency: { readonly p50: number; readonly p99: number };
+  readonly duration: number;
+  readonly errors: number;
+  readonly timeouts: number;
+  readonly non2xx: number;
+}
+interface AutocannonOptions {
+  readonly url: string;
+  readonly connections: number;
+  readonly duration: number;
+  readonly headers: Record<string, string>;
+  readonly requests: readonly { setupRequest: (request: { path: string }) => { path: string } }[];
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: AutocannonOptions,
+) => Promise<AutocannonResult>;
+
+/** Four facets, as a client showing them asks (the queries of `npm run bench -- content-api`). */
+const FOUR_FACETS = ['businessShopId', 'manufacturerName', 'ECLASS', 'UNSPSC'].map((f) => `facet=${f}`).join('&');
+const ONE_WORD = ['pipette', 'gants', 'klebeband', 'ordner', 'akkuschrauber', 'labels'];
+const TWO_WORDS = ['bosch blau', 'copy paper', 'ordner schwarz', 'akkuschrauber makita', 'tesa klebeband'];
+const FILTER = JSON.stringify({
+  expression: {
+    type: 'And',
+    operands: [
+      {
+        type: 'Or',
+        operands: [
+          { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Bosch' },
+          { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Tesa' },
+        ],
+      },
+      {
+        type: 'DecimalRangeFilter',
+        filterName: 'pricePerMinimumOrderQuantity',
+        upperBound: { value: 15000, decimalDigits: 2 },
+      },
+    ],
+  },
+});
+const FILTER_ONLY = `/api/articles?fq=${encodeURIComponent(FILTER)}&currency=EUR&${FOUR_FACETS}`;
+const search = (q: string) => `/api/articles?q=${encodeURIComponent(q)}&${FOUR_FACETS}`;
+
+/** User + system CPU seconds of a process so far (Linux `/proc/<pid>/stat`, all its threads). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+interface Server {
+  readonly process: SourceProcess;
+  readonly url: string;
+  readonly headers: Record<string, string>;
+}
+
+/** Starts `triad serve content-api` on `env`'s store, seeding the demo catalog when it is empty. */
+async function startServer(engine: string, env: Record<string, string | undefined>): Promise<Server> {
+  const seedStart = performance.now();
+  const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF, engine)}`] : [];
+  const started = startSourceProcess({
+    cwd: root,
+    args: [...profile, 'apps/cli/src/bin.ts', 'serve', 'content-api', '--port', '0'],
+    env: {
+      TRIAD_DEMO: '1',
+      TRIAD_CONTENT_DEMO_ARTICLES: String(ARTICLES),
+      TRIAD_OAUTH_CLIENT_ID: CLIENT_ID,
+      TRIAD_OAUTH_CLIENT_SECRET: CLIENT_SECRET,
+      TRIAD_LOG_LEVEL: 'warn',
+      TRIAD_LOG_FORMAT: 'json',
+      ...env,
+    },
+  });
+  // Seeding 1 M articles takes minutes; 10 M most of an hour.
+  const ready = () => started.stdout().includes('Press Ctrl+C to stop.');
+  await waitForProcess(started, ready, 90 * 60_000, `content-api (${engine}) did not start`);
+  const url = /^Content API\s+(http:\/\/\S+)$/m.exec(started.stdout())?.[1];
+  if (!url) throw new Error(`content-api (${engine}) printed no URL:\n${started.stdout()}`);
+  console.log(`${engine}: server ready in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  const issued = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET }),
+  });
+  const token = ((await issued.json()) as { access_token: string }).access_token;
+  return {
+    process: started,
+    url,
+    headers: { authorization: `Bearer ${token}`, accept: ACCEPT, [REQUISITIONER]: 'bench' },
+  };
+}
+
+/** GETs `url` and returns its JSON body, or throws with the status and the start of the body. */
+async function getJson(server: Server, url: string): Promise<unknown> {
+  const reply = await fetch(`${server.url}${url}`, { headers: server.headers });
+  const body = await reply.text();
+  if (reply.status !== 200) throw new Error(`${url} answered ${reply.status}: ${body.slice(0, 300)}`);
+  return JSON.parse(body);
+}
+
+/** Ids of articles the one-word searches find, for the detail requests. */
+async function articleIds(server: Server): Promise<string[]> {
+  const ids: string[] = [];
+  for (const q of ONE_WORD) {
+    const body = (await getJson(server, `/api/articles?q=${q}&limit=50`)) as {
+      members?: { article?: { id?: unknown } }[];
+    };
+    for (const m of body.members ?? []) if (typeof m.article?.id === 'string') ids.push(m.article.id);
+  }
+  if (ids.length === 0) throw new Error('the searches found no article: is the catalog empty?');
+  return ids;
+}
+
+type Row = [string, string, string, number, number, number, string, number, number];
+
+/** Drives `paths` in turn with `connections` clients; returns a table row. */
+async function drive(
+  engine: string,
+  server: Server,
+  name: string,
+  paths: readonly string[],
+  connections: number,
+): Promise<Row> {
+  let next = 0;
+  const options = (duration: number): AutocannonOptions => ({
+    url: server.url,
+    connections,
+    duration,
+    headers: server.headers,
+    requests: [
+      {
+        setupRequest: (request) => {
+          request.path = paths[next++ % paths.length]!;
+          return request;
+        },
+      },
+    ],
+  });
+  await autocannon(options(WARMUP_SECONDS));
+  const pid = server.process.child.pid!;
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon(options(SECONDS));
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const total = result.requests.total;
+  const cpuMs = (cpu * 1000) / Math.max(1, total);
+  return [
+    engine,
+    name,
+    String(connections),
+    total / result.duration,
+    result.latency.p50,
+    result.latency.p99,
+    `${result.timeouts} / ${result.errors - result.timeouts + result.non2xx}`,
+    cpuMs,
+    cpuMs > 0 ? 1000 / cpuMs : 0,
+  ];
+}
+
+async function benchServer(engine: string, env: Record<string, string | undefined>, rows: Row[]): Promise<void> {
+  const server = await startServer(engine, env);
+  try {
+    const firstStart = performance.now();
+    await getJson(server, search(ONE_WORD[0]!));
+    console.log(`${engine}: first search ${(performance.now() - firstStart).toFixed(0)} ms`);
+    const ids = await articleIds(server);
+    const filtered = (await getJson(server, FILTER_ONLY)) as {
+      total?: unknown;
+    };
+    console.log(`${engine}: filter only matches ${String(filtered.total)}`);
+    const cases: [string, string[]][] = [
+      ['one word, 4 facets', ONE_WORD.map(search)],
+      ['two words, 4 facets', TWO_WORDS.map(search)],
+      ['filter only (fq Or/And), 4 facets', [FILTER_ONLY]],
+      ['article detail', ids.map((id) => `/api/articles/${encodeURIComponent(id)}`)],
+    ];
+    for (const connections of CONNECTIONS) {
+      for (const [name, paths] of cases) {
+        const row = await drive(engine, server, name, paths, connections);
+        console.log(row.map((c) => (typeof c === 'number' ? c.toFixed(1) : c)).join('  '));
+        rows.push(row);
+      }
+    }
+  } finally {
+    // SIGTERM, so that a --cpu-prof server writes its profile on the way out.
+    await server.process.stop(60_000);
+  }
+}
+
+/** The PostgreSQL database holding the catalog of this size; created (or recreated) when asked. */
+async function postgresStore(serverUrl: string): Promise<string> {
+  const name = `triad_throughput_${ARTICLES}`;
+  const admin = openDatabase({ url: serverUrl, maxConnections: 1 });
+  try {
+    const found = await sql<{ n: number }>`select 1 as n from pg_database where datname = ${name}`.execute(admin.db);
+    if (FRESH && found.rows.length > 0) await sql`drop database ${sql.id(name)} with (force)`.execute(admin.db);
+    if (FRESH || found.rows.length === 0) await sql`create database ${sql.id(name)}`.execute(admin.db);
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `content throughput: ${ARTICLES} generated articles; ${SECONDS} s per row after ${WARMUP_SECONDS} s warm-up; ` +
+      `connections ${CONNECTIONS.join(', ')}; ${os.cpus().length} cores, load average ${loadAverage()}`,
+  );
+  const rows: Row[] = [];
+  if (ENGINES.includes('sqlite')) {
+    const dataDir = path.join(os.tmpdir(), `triad-throughput-${ARTICLES}`);
+    if (FRESH) rmSync(dataDir, { recursive: true, force: true });
+    if (existsSync(path.join(dataDir, 'content.sqlite'))) console.log(`sqlite: reusing the catalog in ${dataDir}`);
+    mkdirSync(dataDir, { recursive: true });
+    await benchServer('sqlite', { TRIAD_DATA_DIR: dataDir, DATABASE_URL: undefined }, rows);
+  }
+  const pgUrl = process.env.TRIAD_BENCH_DATABASE_URL || process.env.TRIAD_TEST_DATABASE_URL;
+  if (!ENGINES.includes('postgres')) console.log('PostgreSQL skipped (BENCH_ENGINES)');
+  else if (!pgUrl) console.log('PostgreSQL skipped: set TRIAD_BENCH_DATABASE_URL or TRIAD_TEST_DATABASE_URL');
+  else await benchServer('postgres', { DATABASE_URL: await postgresStore(pgUrl) }, rows);
+
+  console.log();
+  printTable(
+    [
+      'engine',
+      'request',
+      'connections',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'timeouts / errors',
+      'server CPU ms/req',
+      'req/s per core',
+    ],
+    rows,
+  );
+  console.log(`\nload average at the end: ${loadAverage()} (${os.cpus().length} cores)`);
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+}
+
+await main();

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { MatchCache } from './match-cache.js';
+
+const list = (...seqs: number[]) => Float64Array.from(seqs);
+
+describe('MatchCache', () => {
+  it('reads a key once per owner and again for the next owner', () => {
+    const cache = new MatchCache(10);
+    const first = {};
+    let reads = 0;
+    const read = () => ((reads += 1), list(1, 2, 3));
+    expect([...cache.get(first, 'pen', read)]).toEqual([1, 2, 3]);
+    expect([...cache.get(first, 'pen', read)]).toEqual([1, 2, 3]);
+    expect(reads).toBe(1);
+    cache.get({}, 'pen', read);
+    expect(reads).toBe(2);
+    expect(cache.held).toBe(3);
+  });
+
+  it('drops the least recently used lists past its size and keeps no list larger than it', () => {
+    const cache = new MatchCache(5);
+    const owner = {};
+    const reads: string[] = [];
+    const get = (key: string, ...seqs: number[]) => cache.get(owner, key, () => (reads.push(key), list(...seqs)));
+    get('a', 1, 2);
+    get('b', 3, 4);
+    get('a', 1, 2); // a is now the most recent
+    get('c', 5, 6); // 6 held: b goes
+    expect(cache.held).toBe(4);
+    get('a');
+    get('b', 3, 4);
+    expect(reads).toEqual(['a', 'b', 'c', 'b']);
+    expect([...get('big', 1, 2, 3, 4, 5, 6)]).toEqual([1, 2, 3, 4, 5, 6]);
+    get('big', 1, 2, 3, 4, 5, 6);
+    expect(reads.filter((r) => r === 'big')).toHaveLength(2);
+  });
+});
