@@ -14,7 +14,7 @@ import {
 import { searchSegments } from '../segments/segment-search.js';
 import { SegmentSnapshot } from '../segments/segment-snapshot.js';
 import { Segment, type SegmentHeader } from '../segments/segment.js';
-import { bucketOf, bucketWords, findPostings, intersectPostings } from '../segments/word-postings.js';
+import { bucketOf, bucketWords, findPostings, intersectPostings, vocabularyWords } from '../segments/word-postings.js';
 import { TermDictionary } from '../segments/term-dictionary.js';
 import {
   allExact,
@@ -367,7 +367,7 @@ export class PostgresCatalogReader {
   }
 
   /**
-   * The vocabulary of each segment (in order), read from its postings on first use and kept per
+   * The vocabulary of each segment (in order), read from its buckets' stored words on first use and kept per
    * postings generation (a delta that leaves the words alone keeps it); those of segments no
    * longer loaded are dropped.
    */
@@ -381,15 +381,20 @@ export class PostgresCatalogReader {
     for (const key of this.#vocabulary.keys()) if (!live.has(key)) this.#vocabulary.delete(key);
     const missing = segments.filter((s) => !this.#vocabulary.has(keyOf(s)));
     if (missing.length > 0) {
-      const rows = await guarded<{ slot: number; data: Buffer }>(
+      // Each bucket's stored words (migration 0015); its postings only where a bucket has none.
+      const rows = await guarded<{ slot: number; words: Buffer | null; data: Buffer | null }>(
         db,
         'slot',
-        sql`select slot, data from content_postings
+        sql`select slot, words, case when words is null then data end as data from content_postings
           where slot = any(${missing.map((s) => s.segment.header.slot)}::int[])`,
       );
       if (rows.generation !== catalog.generation) return CHANGED;
       const words = new Map<number, [string, number][]>(missing.map((s) => [s.segment.header.slot, []]));
-      for (const row of rows.rows) for (const entry of bucketWords(row.data)) words.get(row.slot)?.push(entry);
+      for (const row of rows.rows) {
+        const list = words.get(row.slot);
+        const entries = row.words ? vocabularyWords(row.words) : bucketWords(row.data ?? new Uint8Array(0));
+        if (list) for (const entry of entries) list.push(entry);
+      }
       for (const s of missing)
         this.#vocabulary.set(keyOf(s), new TermDictionary(words.get(s.segment.header.slot) ?? []));
     }

@@ -3,12 +3,14 @@ import { seededRandom } from '../../test-support/seeded-random.js';
 import {
   bucketCount,
   bucketOf,
+  bucketVocabulary,
   bucketWords,
   decodeBucket,
   findPostings,
   intersectPostings,
   patchBucket,
   PostingsBuilder,
+  vocabularyWords,
 } from './word-postings.js';
 
 describe('word postings', () => {
@@ -87,6 +89,25 @@ describe('word postings', () => {
         ['weiß', 1],
       ]),
     );
+  });
+
+  it('stores the words and counts of each bucket without positions, and reads them back', () => {
+    const builder = new PostingsBuilder();
+    const random = seededRandom(27);
+    for (let position = 0; position < 3000; position += 1)
+      builder.add(position, `w${random(900)} grün${position % 7} x${position}`);
+    builder.add(3000, 'einzig');
+    const buckets = builder.encode();
+    expect(buckets.length).toBeGreaterThan(1);
+    for (const bucket of buckets) {
+      const vocabulary = bucketVocabulary(bucket);
+      expect(vocabularyWords(vocabulary)).toEqual(bucketWords(bucket));
+      expect(vocabulary.length).toBeLessThan(bucket.length);
+    }
+    expect(vocabularyWords(bucketVocabulary(new Uint8Array(0)))).toEqual([]);
+    const all = new Map(buckets.flatMap((b) => vocabularyWords(bucketVocabulary(b))));
+    expect(all.get('einzig')).toBe(1);
+    expect(all.get('grün3')).toBe(Math.ceil((3000 - 3) / 7));
   });
 
   it('intersects lists of any lengths', () => {

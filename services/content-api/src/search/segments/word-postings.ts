@@ -344,6 +344,51 @@ export function bucketWords(bucket: Uint8Array): [word: string, articles: number
   return words;
 }
 
+/**
+ * The vocabulary of an encoded bucket, stored beside it (decision 0040, step 4) so that a reader
+ * learns a segment's words without reading their positions: the number of words as a varint, each
+ * word's number of positions (articles) as a varint in bucket order, then the words in UTF-8,
+ * joined by newlines (words are runs of letters and digits: none holds one).
+ */
+export function bucketVocabulary(bucket: Uint8Array): Buffer {
+  const reader = { at: 0 };
+  const counts = new VarintWriter();
+  const words: Uint8Array[] = [];
+  let n = 0;
+  while (reader.at < bucket.length) {
+    const length = readVarint(bucket, reader);
+    words.push(bucket.subarray(reader.at, reader.at + length));
+    reader.at += length;
+    counts.varint(readVarint(bucket, reader));
+    const bytes = readVarint(bucket, reader);
+    reader.at += bytes;
+    n += 1;
+  }
+  const out = new VarintWriter();
+  out.varint(n);
+  out.bytes(counts.finish());
+  words.forEach((word, i) => {
+    if (i > 0) out.bytes(NEWLINE);
+    out.bytes(word);
+  });
+  return out.finish();
+}
+
+const NEWLINE = Uint8Array.of(10);
+
+/** The words and article counts of a bucket's stored vocabulary (`bucketVocabulary`), in bucket order. */
+export function vocabularyWords(vocabulary: Uint8Array): [word: string, articles: number][] {
+  const reader = { at: 0 };
+  const n = readVarint(vocabulary, reader);
+  if (n === 0) return [];
+  const counts = new Array<number>(n);
+  for (let i = 0; i < n; i += 1) counts[i] = readVarint(vocabulary, reader);
+  const data = Buffer.from(vocabulary.buffer, vocabulary.byteOffset, vocabulary.byteLength);
+  const words = data.toString('utf8', reader.at).split('\n');
+  if (words.length !== n) throw new RangeError(`a bucket vocabulary of ${n} words holds ${words.length}`);
+  return words.map((word, i) => [word, counts[i] ?? 0]);
+}
+
 /** Every word of an encoded bucket with its positions (for checks and tests). */
 export function decodeBucket(bucket: Uint8Array): Map<string, number[]> {
   const words = new Map<string, number[]>();
