@@ -26,9 +26,13 @@ export class TermDictionary {
     // Fresh flat strings allocated one after the other in key order: the walk's reads of nearby
     // keys then stay in the same cache lines. Words arrive as slices of the texts they were read
     // from (each bucket's vocabulary on PostgreSQL, in hash order) or as concatenations; the
-    // typo walk took twice as long over those (decision 0040, step 4).
-    this.#keys = JSON.parse(JSON.stringify(folded.map((f) => f.key))) as string[];
-    this.#terms = folded.map((f, i) => (f.term === f.key ? (this.#keys[i] as string) : f.term));
+    // typo walk took twice as long over those (decision 0040, step 4). The copies also let the
+    // texts the words were sliced from go.
+    const [keys, others] = JSON.parse(
+      JSON.stringify([folded.map((f) => f.key), folded.map((f) => (f.term === f.key ? null : f.term))]),
+    ) as [string[], (string | null)[]];
+    this.#keys = keys;
+    this.#terms = keys.map((key, i) => others[i] ?? key);
     this.#frequency = Uint32Array.from(folded, (f) => f.articles);
   }
 
