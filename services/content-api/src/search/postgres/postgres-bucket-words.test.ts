@@ -47,7 +47,9 @@ describePostgresOnly<ContentTables>('stored vocabulary of PostgreSQL postings bu
     let without = 0;
     for (const row of rows.rows)
       if (row.words)
-        expect(vocabularyWords(row.words), `slot ${row.slot} bucket ${row.bucket}`).toEqual(bucketWords(row.data));
+        expect(new Map(vocabularyWords(row.words)), `slot ${row.slot} bucket ${row.bucket}`).toEqual(
+          new Map(bucketWords(row.data)),
+        );
       else without += 1;
     return without;
   }

@@ -451,8 +451,7 @@ class SegmentVocabulary {
   }
 
   *#entries(digits: boolean): Generator<[string, number]> {
-    for (const vocabulary of this.#stored)
-      for (const entry of vocabularyWords(vocabulary)) if (hasDigit(entry[0]) === digits) yield entry;
+    for (const vocabulary of this.#stored) yield* vocabularyWords(vocabulary, digits ? 'digits' : 'letters');
   }
 }
 

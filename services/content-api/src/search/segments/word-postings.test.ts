@@ -99,12 +99,26 @@ describe('word postings', () => {
     builder.add(3000, 'einzig');
     const buckets = builder.encode();
     expect(buckets.length).toBeGreaterThan(1);
+    const digit = (entry: [string, number]) => /\d/.test(entry[0]);
     for (const bucket of buckets) {
       const vocabulary = bucketVocabulary(bucket);
-      expect(vocabularyWords(vocabulary)).toEqual(bucketWords(bucket));
+      const words = bucketWords(bucket);
+      expect(vocabularyWords(vocabulary, 'letters')).toEqual(words.filter((e) => !digit(e)));
+      expect(vocabularyWords(vocabulary, 'digits')).toEqual(words.filter(digit));
+      expect(vocabularyWords(vocabulary)).toEqual([...words.filter((e) => !digit(e)), ...words.filter(digit)]);
       expect(vocabulary.length).toBeLessThan(bucket.length);
     }
-    expect(vocabularyWords(bucketVocabulary(new Uint8Array(0)))).toEqual([]);
+    for (const which of ['letters', 'digits', 'all'] as const) {
+      expect(vocabularyWords(bucketVocabulary(new Uint8Array(0)), which)).toEqual([]);
+      for (const texts of [['nur wörter'], ['42 x1']]) {
+        const only = new PostingsBuilder();
+        texts.forEach((t, i) => only.add(i, t));
+        const [bucket] = only.encode();
+        expect(vocabularyWords(bucketVocabulary(bucket!), which), `${texts[0]} ${which}`).toEqual(
+          bucketWords(bucket!).filter((e) => which === 'all' || digit(e) === (which === 'digits')),
+        );
+      }
+    }
     const all = new Map(buckets.flatMap((b) => vocabularyWords(bucketVocabulary(b))));
     expect(all.get('einzig')).toBe(1);
     expect(all.get('grün3')).toBe(Math.ceil((3000 - 3) / 7));

@@ -9,6 +9,7 @@
  * positions, varint byte length of the positions, then the positions as varints (the first
  * itself, each next one as the difference to the one before).
  */
+import { hasDigit } from './term-dictionary.js';
 
 /** Distinct words per bucket, on average. */
 export const WORDS_PER_BUCKET = 512;
@@ -346,47 +347,71 @@ export function bucketWords(bucket: Uint8Array): [word: string, articles: number
 
 /**
  * The vocabulary of an encoded bucket, stored beside it (decision 0040, step 4) so that a reader
- * learns a segment's words without reading their positions: the number of words as a varint, each
- * word's number of positions (articles) as a varint in bucket order, then the words in UTF-8,
- * joined by newlines (words are runs of letters and digits: none holds one).
+ * learns a segment's words without reading their positions: the words without a digit first,
+ * then those with one (`hasDigit`; a reader may want only the first), each part in bucket order.
+ * Layout: the number of words without a digit and with one (varints), each word's number of
+ * positions (articles, varints) in that order, the byte length of the first part's text (varint),
+ * then the words in UTF-8 joined by newlines, the first part's, a newline when both have words,
+ * the second's (words are runs of letters and digits: none holds a newline).
  */
 export function bucketVocabulary(bucket: Uint8Array): Buffer {
+  const data = Buffer.from(bucket.buffer, bucket.byteOffset, bucket.byteLength);
   const reader = { at: 0 };
-  const counts = new VarintWriter();
-  const words: Uint8Array[] = [];
-  let n = 0;
-  while (reader.at < bucket.length) {
-    const length = readVarint(bucket, reader);
-    words.push(bucket.subarray(reader.at, reader.at + length));
+  const parts = [
+    { words: [] as string[], counts: [] as number[] },
+    { words: [] as string[], counts: [] as number[] },
+  ] as const;
+  while (reader.at < data.length) {
+    const length = readVarint(data, reader);
+    const word = data.toString('utf8', reader.at, reader.at + length);
     reader.at += length;
-    counts.varint(readVarint(bucket, reader));
-    const bytes = readVarint(bucket, reader);
+    const part = parts[hasDigit(word) ? 1 : 0];
+    part.words.push(word);
+    part.counts.push(readVarint(data, reader));
+    const bytes = readVarint(data, reader);
     reader.at += bytes;
-    n += 1;
   }
   const out = new VarintWriter();
-  out.varint(n);
-  out.bytes(counts.finish());
-  words.forEach((word, i) => {
-    if (i > 0) out.bytes(NEWLINE);
-    out.bytes(word);
-  });
+  const [letters, digits] = parts;
+  out.varint(letters.words.length);
+  out.varint(digits.words.length);
+  for (const count of [...letters.counts, ...digits.counts]) out.varint(count);
+  const first = letters.words.join('\n');
+  out.varint(Buffer.byteLength(first, 'utf8'));
+  const text =
+    digits.words.length === 0
+      ? first
+      : letters.words.length === 0
+        ? digits.words.join('\n')
+        : `${first}\n${digits.words.join('\n')}`;
+  out.bytes(Buffer.from(text, 'utf8'));
   return out.finish();
 }
 
-const NEWLINE = Uint8Array.of(10);
-
-/** The words and article counts of a bucket's stored vocabulary (`bucketVocabulary`), in bucket order. */
-export function vocabularyWords(vocabulary: Uint8Array): [word: string, articles: number][] {
+/**
+ * The words and article counts of a bucket's stored vocabulary (`bucketVocabulary`): those
+ * without a digit, those with one, or all (without a digit first), each part in bucket order.
+ */
+export function vocabularyWords(
+  vocabulary: Uint8Array,
+  which: 'letters' | 'digits' | 'all' = 'all',
+): [word: string, articles: number][] {
   const reader = { at: 0 };
-  const n = readVarint(vocabulary, reader);
-  if (n === 0) return [];
-  const counts = new Array<number>(n);
-  for (let i = 0; i < n; i += 1) counts[i] = readVarint(vocabulary, reader);
+  const letters = readVarint(vocabulary, reader);
+  const digits = readVarint(vocabulary, reader);
+  const counts = new Array<number>(letters + digits);
+  for (let i = 0; i < counts.length; i += 1) counts[i] = readVarint(vocabulary, reader);
+  const firstBytes = readVarint(vocabulary, reader);
   const data = Buffer.from(vocabulary.buffer, vocabulary.byteOffset, vocabulary.byteLength);
-  const words = data.toString('utf8', reader.at).split('\n');
-  if (words.length !== n) throw new RangeError(`a bucket vocabulary of ${n} words holds ${words.length}`);
-  return words.map((word, i) => [word, counts[i] ?? 0]);
+  const from = which === 'digits' ? letters : 0;
+  const to = which === 'letters' ? letters : letters + digits;
+  if (from === to) return [];
+  const start = which === 'digits' ? reader.at + firstBytes + (letters > 0 ? 1 : 0) : reader.at;
+  const end = which === 'letters' ? reader.at + firstBytes : data.length;
+  const words = data.toString('utf8', start, end).split('\n');
+  if (words.length !== to - from)
+    throw new RangeError(`a bucket vocabulary of ${to - from} words (${which}) holds ${words.length}`);
+  return words.map((word, i) => [word, counts[from + i] ?? 0]);
 }
 
 /** Every word of an encoded bucket with its positions (for checks and tests). */
