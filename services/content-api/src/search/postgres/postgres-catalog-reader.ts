@@ -14,17 +14,26 @@ import {
 import { searchSegments } from '../segments/segment-search.js';
 import { SegmentSnapshot } from '../segments/segment-snapshot.js';
 import { Segment, type SegmentHeader } from '../segments/segment.js';
-import { bucketOf, bucketWords, findPostings, intersectPostings } from '../segments/word-postings.js';
-import { TermDictionary } from '../segments/term-dictionary.js';
+import {
+  bucketOf,
+  bucketVocabulary,
+  findPostings,
+  intersectPostings,
+  vocabularyWords,
+} from '../segments/word-postings.js';
+import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import {
   allExact,
   distinctQueryWords,
   intersectClassified,
   MATCH_CLASS,
+  MAX_PREFIX_WORDS,
+  MIN_PREFIX_LETTERS,
   unionOfAlternatives,
   wordAlternatives,
   type ClassifiedSeqs,
   type MatchClass,
+  type WordAlternative,
 } from '../segments/word-matching.js';
 import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
 import { CATALOG_GENERATION_KEY } from './postgres-segment-writer.js';
@@ -85,7 +94,7 @@ export class PostgresCatalogReader {
   readonly #postings = new Map<string, Uint32Array>();
   #cachedPositions = 0;
   /** Vocabulary by `slot/postings generation`, for default matching (decision 0040). */
-  readonly #vocabulary = new Map<string, TermDictionary>();
+  readonly #vocabulary = new Map<string, SegmentVocabulary>();
 
   /** Searches `db` (the primary, or a replica picked for this search). */
   async search(db: Kysely<PostgresContentTables>, query: SearchQuery): Promise<SearchPage> {
@@ -114,7 +123,7 @@ export class PostgresCatalogReader {
       const vocabularies = await this.#vocabularies(db, catalog, segments);
       if (vocabularies !== CHANGED)
         return suggestWords(
-          vocabularies.map((dictionary) => ({ dictionary })),
+          vocabularies.map((v) => ({ dictionary: v.words })),
           query.q,
           query.limit,
         );
@@ -291,7 +300,7 @@ export class PostgresCatalogReader {
       plans = segments.map((s, n) => ({
         s,
         words: words.map(({ word, last }) =>
-          wordAlternatives(vocabularies[n] as TermDictionary, word, last).flatMap((a) =>
+          alternativesIn(vocabularies[n]!, word, last).flatMap((a) =>
             a.terms.map((term) => ({ class: a.class, term })),
           ),
         ),
@@ -367,7 +376,7 @@ export class PostgresCatalogReader {
   }
 
   /**
-   * The vocabulary of each segment (in order), read from its postings on first use and kept per
+   * The vocabulary of each segment (in order), read from its buckets' stored words on first use and kept per
    * postings generation (a delta that leaves the words alone keeps it); those of segments no
    * longer loaded are dropped.
    */
@@ -375,23 +384,25 @@ export class PostgresCatalogReader {
     db: Kysely<PostgresContentTables>,
     catalog: LoadedCatalog,
     segments: readonly LoadedSegment[],
-  ): Promise<TermDictionary[] | typeof CHANGED> {
+  ): Promise<SegmentVocabulary[] | typeof CHANGED> {
     const keyOf = (s: LoadedSegment) => `${s.segment.header.slot}/${s.postingsGeneration}`;
     const live = new Set([...catalog.bySlot.values()].map(keyOf));
     for (const key of this.#vocabulary.keys()) if (!live.has(key)) this.#vocabulary.delete(key);
     const missing = segments.filter((s) => !this.#vocabulary.has(keyOf(s)));
     if (missing.length > 0) {
-      const rows = await guarded<{ slot: number; data: Buffer }>(
+      // Each bucket's stored words (migration 0015); its postings only where a bucket has none.
+      const rows = await guarded<{ slot: number; words: Buffer | null; data: Buffer | null }>(
         db,
         'slot',
-        sql`select slot, data from content_postings
+        sql`select slot, words, case when words is null then data end as data from content_postings
           where slot = any(${missing.map((s) => s.segment.header.slot)}::int[])`,
       );
       if (rows.generation !== catalog.generation) return CHANGED;
-      const words = new Map<number, [string, number][]>(missing.map((s) => [s.segment.header.slot, []]));
-      for (const row of rows.rows) for (const entry of bucketWords(row.data)) words.get(row.slot)?.push(entry);
+      const stored = new Map<number, Buffer[]>(missing.map((s) => [s.segment.header.slot, []]));
+      for (const row of rows.rows)
+        stored.get(row.slot)?.push(row.words ?? bucketVocabulary(row.data ?? new Uint8Array(0)));
       for (const s of missing)
-        this.#vocabulary.set(keyOf(s), new TermDictionary(words.get(s.segment.header.slot) ?? []));
+        this.#vocabulary.set(keyOf(s), new SegmentVocabulary(stored.get(s.segment.header.slot) ?? []));
     }
     return segments.map((s) => this.#vocabulary.get(keyOf(s))!);
   }
@@ -415,6 +426,48 @@ export class PostgresCatalogReader {
       this.#cachedPositions -= dropped.length;
     }
   }
+}
+
+/**
+ * One segment's words for default matching and suggestions, as SQLite holds the catalog's
+ * (decision 0040, step 4): `words`, the words without digits, in a `TermDictionary`; the words
+ * with digits (article ids, GTINs, part numbers: nearly all of a catalog's distinct words, and
+ * typos never apply to them) only as the buckets' stored vocabularies, put in a dictionary of
+ * their own on the first search whose last word has a digit (its prefix matches).
+ */
+class SegmentVocabulary {
+  readonly words: TermDictionary;
+  readonly #stored: readonly Buffer[];
+  #digits: TermDictionary | undefined;
+
+  constructor(stored: readonly Buffer[]) {
+    this.#stored = stored;
+    this.words = new TermDictionary(this.#entries(false));
+  }
+
+  /** The words with digits (built on first use). */
+  get digits(): TermDictionary {
+    return (this.#digits ??= new TermDictionary(this.#entries(true)));
+  }
+
+  *#entries(digits: boolean): Generator<[string, number]> {
+    for (const vocabulary of this.#stored) yield* vocabularyWords(vocabulary, digits ? 'digits' : 'letters');
+  }
+}
+
+/**
+ * The indexed words of `vocabulary` a word of `q` stands for (`wordAlternatives`); a word with a
+ * digit matches as typed, and when last also the words it begins (at most `MAX_PREFIX_WORDS`),
+ * as on SQLite.
+ */
+function alternativesIn(vocabulary: SegmentVocabulary, word: string, last: boolean): WordAlternative[] {
+  if (!hasDigit(word)) return wordAlternatives(vocabulary.words, word, last);
+  const alternatives: WordAlternative[] = [{ class: MATCH_CLASS.exact, terms: [word] }];
+  if (last && [...word].length >= MIN_PREFIX_LETTERS) {
+    const terms = vocabulary.digits.prefixed(word, MAX_PREFIX_WORDS).filter((t) => t !== word);
+    if (terms.length > 0) alternatives.push({ class: MATCH_CLASS.prefix, terms });
+  }
+  return alternatives;
 }
 
 /**

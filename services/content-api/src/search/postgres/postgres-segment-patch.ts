@@ -14,7 +14,7 @@ import {
   SLOT_SPAN,
   type SegmentColumns,
 } from '../segments/segment-columns.js';
-import { bucketOf, patchBucket, type PostingsChange } from '../segments/word-postings.js';
+import { bucketOf, bucketVocabulary, patchBucket, type PostingsChange } from '../segments/word-postings.js';
 import { MAX_WORDS } from '../segments/segment-builder.js';
 import {
   PostgresDictionary,
@@ -197,8 +197,13 @@ export async function patchPostgresSegment(
   await dictionary.flush(trx);
   for (let at = 0; at < buckets.length; at += BUCKET_BATCH) {
     // One parameter per bucket: node-postgres sends a Buffer as binary, but an array of them as hex text.
-    const values = buckets.slice(at, at + BUCKET_BATCH).map((b) => sql`(${b.bucket}::int, ${b.data}::bytea)`);
+    const batch = buckets.slice(at, at + BUCKET_BATCH);
+    const values = batch.map((b) => sql`(${b.bucket}::int, ${b.data}::bytea)`);
+    // The words in a statement of their own: one that sets `data` drops them (migration 0015's trigger).
     await sql`update content_postings p set data = v.data from (values ${sql.join(values)}) as v (bucket, data)
+      where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
+    const words = batch.map((b) => sql`(${b.bucket}::int, ${bucketVocabulary(b.data)}::bytea)`);
+    await sql`update content_postings p set words = v.words from (values ${sql.join(words)}) as v (bucket, words)
       where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
   }
   await sql`update content_segments set generation = ${randomUUID()}, postings_generation = ${randomUUID()},

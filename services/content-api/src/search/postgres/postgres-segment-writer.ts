@@ -11,7 +11,7 @@ import {
 } from '../segments/segment-builder.js';
 import { BYTE_ORDER, SLOT_SPAN, type ColumnName } from '../segments/segment-columns.js';
 import { parseSeqList } from '../segments/seq-list.js';
-import { PostingsBuilder } from '../segments/word-postings.js';
+import { bucketVocabulary, PostingsBuilder } from '../segments/word-postings.js';
 import { copyField, copyRows, CopyBuffer } from './copy-rows.js';
 import type { SqlExecutor } from './sql-executor.js';
 
@@ -109,8 +109,12 @@ export class PostgresSegmentLoad {
   #rows = new CopyBuffer();
   #pending: Promise<unknown> = Promise.resolve();
 
-  constructor(trx: SqlExecutor, dictionary: PostgresDictionary, slot: number, shopId: string) {
+  /** Whether `content_postings` has the `words` column (migration 0015; not in `before-0010`). */
+  readonly #bucketWords: boolean;
+
+  constructor(trx: SqlExecutor, dictionary: PostgresDictionary, slot: number, shopId: string, bucketWords = true) {
     this.#trx = trx;
+    this.#bucketWords = bucketWords;
     this.slot = slot;
     this.#shopId = shopId;
     this.#dictionary = dictionary;
@@ -181,8 +185,14 @@ export class PostgresSegmentLoad {
       await sql`insert into content_segment_columns (slot, name, chunk, data) values ${sql.join(rows)}`.execute(trx);
     }
     for (let at = 0; at < buckets.length; at += BLOB_BATCH) {
-      const rows = buckets.slice(at, at + BLOB_BATCH).map((data, i) => sql`(${this.slot}, ${at + i}, ${data})`);
-      await sql`insert into content_postings (slot, bucket, data) values ${sql.join(rows)}`.execute(trx);
+      const batch = buckets.slice(at, at + BLOB_BATCH);
+      if (this.#bucketWords) {
+        const rows = batch.map((data, i) => sql`(${this.slot}, ${at + i}, ${data}, ${bucketVocabulary(data)})`);
+        await sql`insert into content_postings (slot, bucket, data, words) values ${sql.join(rows)}`.execute(trx);
+      } else {
+        const rows = batch.map((data, i) => sql`(${this.slot}, ${at + i}, ${data})`);
+        await sql`insert into content_postings (slot, bucket, data) values ${sql.join(rows)}`.execute(trx);
+      }
     }
     await sql`insert into content_segments
         (slot, shop_id, generation, article_count, word_total, byte_order, bucket_count)
@@ -256,7 +266,7 @@ export function groupNamesColumn(names: GroupNames): string | undefined {
 /**
  * The tables a writer meets: `current`, or as migration 0005 sees them (`content_articles`
  * without the classification facets' columns and `content_facet_values` without `label`, which
- * migration 0010 adds and fills).
+ * migration 0010 adds and fills, and `content_postings` without `words`, which migration 0015 adds).
  */
 export type StoredLayout = 'current' | 'before-0010';
 
@@ -319,7 +329,8 @@ export async function rebuildPostgresSegment(
   layout: StoredLayout = 'current',
 ): Promise<void> {
   await dropSegmentData(trx, slot);
-  const load = new PostgresSegmentLoad(trx, await PostgresDictionary.load(trx, layout), slot, shopId);
+  const dictionary = await PostgresDictionary.load(trx, layout);
+  const load = new PostgresSegmentLoad(trx, dictionary, slot, shopId, layout === 'current');
   const columns = layout === 'current' ? STORED_ROW_COLUMNS : STORED_ROW_COLUMNS_BEFORE_0010;
   const base = slot * SLOT_SPAN;
   for (let from = base; ; from += REBUILD_PAGE) {

@@ -3,12 +3,14 @@ import { seededRandom } from '../../test-support/seeded-random.js';
 import {
   bucketCount,
   bucketOf,
+  bucketVocabulary,
   bucketWords,
   decodeBucket,
   findPostings,
   intersectPostings,
   patchBucket,
   PostingsBuilder,
+  vocabularyWords,
 } from './word-postings.js';
 
 describe('word postings', () => {
@@ -87,6 +89,39 @@ describe('word postings', () => {
         ['weiß', 1],
       ]),
     );
+  });
+
+  it('stores the words and counts of each bucket without positions, and reads them back', () => {
+    const builder = new PostingsBuilder();
+    const random = seededRandom(27);
+    for (let position = 0; position < 3000; position += 1)
+      builder.add(position, `w${random(900)} grün${position % 7} x${position}`);
+    builder.add(3000, 'einzig');
+    const buckets = builder.encode();
+    expect(buckets.length).toBeGreaterThan(1);
+    const digit = (entry: [string, number]) => /\d/.test(entry[0]);
+    for (const bucket of buckets) {
+      const vocabulary = bucketVocabulary(bucket);
+      const words = bucketWords(bucket);
+      expect(vocabularyWords(vocabulary, 'letters')).toEqual(words.filter((e) => !digit(e)));
+      expect(vocabularyWords(vocabulary, 'digits')).toEqual(words.filter(digit));
+      expect(vocabularyWords(vocabulary)).toEqual([...words.filter((e) => !digit(e)), ...words.filter(digit)]);
+      expect(vocabulary.length).toBeLessThan(bucket.length);
+    }
+    for (const which of ['letters', 'digits', 'all'] as const) {
+      expect(vocabularyWords(bucketVocabulary(new Uint8Array(0)), which)).toEqual([]);
+      for (const texts of [['nur wörter'], ['42 x1']]) {
+        const only = new PostingsBuilder();
+        texts.forEach((t, i) => only.add(i, t));
+        const [bucket] = only.encode();
+        expect(vocabularyWords(bucketVocabulary(bucket!), which), `${texts[0]} ${which}`).toEqual(
+          bucketWords(bucket!).filter((e) => which === 'all' || digit(e) === (which === 'digits')),
+        );
+      }
+    }
+    const all = new Map(buckets.flatMap((b) => vocabularyWords(bucketVocabulary(b))));
+    expect(all.get('einzig')).toBe(1);
+    expect(all.get('grün3')).toBe(Math.ceil((3000 - 3) / 7));
   });
 
   it('intersects lists of any lengths', () => {

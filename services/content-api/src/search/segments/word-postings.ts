@@ -9,6 +9,7 @@
  * positions, varint byte length of the positions, then the positions as varints (the first
  * itself, each next one as the difference to the one before).
  */
+import { hasDigit } from './term-dictionary.js';
 
 /** Distinct words per bucket, on average. */
 export const WORDS_PER_BUCKET = 512;
@@ -342,6 +343,75 @@ export function bucketWords(bucket: Uint8Array): [word: string, articles: number
     words.push([word, count]);
   }
   return words;
+}
+
+/**
+ * The vocabulary of an encoded bucket, stored beside it (decision 0040, step 4) so that a reader
+ * learns a segment's words without reading their positions: the words without a digit first,
+ * then those with one (`hasDigit`; a reader may want only the first), each part in bucket order.
+ * Layout: the number of words without a digit and with one (varints), each word's number of
+ * positions (articles, varints) in that order, the byte length of the first part's text (varint),
+ * then the words in UTF-8 joined by newlines, the first part's, a newline when both have words,
+ * the second's (words are runs of letters and digits: none holds a newline).
+ */
+export function bucketVocabulary(bucket: Uint8Array): Buffer {
+  const data = Buffer.from(bucket.buffer, bucket.byteOffset, bucket.byteLength);
+  const reader = { at: 0 };
+  const parts = [
+    { words: [] as string[], counts: [] as number[] },
+    { words: [] as string[], counts: [] as number[] },
+  ] as const;
+  while (reader.at < data.length) {
+    const length = readVarint(data, reader);
+    const word = data.toString('utf8', reader.at, reader.at + length);
+    reader.at += length;
+    const part = parts[hasDigit(word) ? 1 : 0];
+    part.words.push(word);
+    part.counts.push(readVarint(data, reader));
+    const bytes = readVarint(data, reader);
+    reader.at += bytes;
+  }
+  const out = new VarintWriter();
+  const [letters, digits] = parts;
+  out.varint(letters.words.length);
+  out.varint(digits.words.length);
+  for (const count of [...letters.counts, ...digits.counts]) out.varint(count);
+  const first = letters.words.join('\n');
+  out.varint(Buffer.byteLength(first, 'utf8'));
+  const text =
+    digits.words.length === 0
+      ? first
+      : letters.words.length === 0
+        ? digits.words.join('\n')
+        : `${first}\n${digits.words.join('\n')}`;
+  out.bytes(Buffer.from(text, 'utf8'));
+  return out.finish();
+}
+
+/**
+ * The words and article counts of a bucket's stored vocabulary (`bucketVocabulary`): those
+ * without a digit, those with one, or all (without a digit first), each part in bucket order.
+ */
+export function vocabularyWords(
+  vocabulary: Uint8Array,
+  which: 'letters' | 'digits' | 'all' = 'all',
+): [word: string, articles: number][] {
+  const reader = { at: 0 };
+  const letters = readVarint(vocabulary, reader);
+  const digits = readVarint(vocabulary, reader);
+  const counts = new Array<number>(letters + digits);
+  for (let i = 0; i < counts.length; i += 1) counts[i] = readVarint(vocabulary, reader);
+  const firstBytes = readVarint(vocabulary, reader);
+  const data = Buffer.from(vocabulary.buffer, vocabulary.byteOffset, vocabulary.byteLength);
+  const from = which === 'digits' ? letters : 0;
+  const to = which === 'letters' ? letters : letters + digits;
+  if (from === to) return [];
+  const start = which === 'digits' ? reader.at + firstBytes + (letters > 0 ? 1 : 0) : reader.at;
+  const end = which === 'letters' ? reader.at + firstBytes : data.length;
+  const words = data.toString('utf8', start, end).split('\n');
+  if (words.length !== to - from)
+    throw new RangeError(`a bucket vocabulary of ${to - from} words (${which}) holds ${words.length}`);
+  return words.map((word, i) => [word, counts[from + i] ?? 0]);
 }
 
 /** Every word of an encoded bucket with its positions (for checks and tests). */
