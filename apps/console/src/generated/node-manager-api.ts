@@ -1137,6 +1137,8 @@ export interface operations {
             status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
             instance: string;
             nodesOwned: number;
+            /** @enum {string} */
+            epmdRegistration: 'off' | 'registered' | 'reregistering';
           };
         };
       };
@@ -1151,6 +1153,8 @@ export interface operations {
             status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
             instance: string;
             nodesOwned: number;
+            /** @enum {string} */
+            epmdRegistration: 'off' | 'registered' | 'reregistering';
           };
         };
       };
