@@ -6430,6 +6430,8 @@ export interface operations {
         channelId?: string;
         status?: 'pending' | 'sending' | 'delivered' | 'failed';
         limit?: number;
+        /** @description how many of the newest to skip: the next page starts at offset + limit */
+        offset?: number;
       };
       header?: never;
       path?: never;
