@@ -1,7 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { challengeDigest, digestsEqual } from './challenge-digest.js';
-import { flagNames, HIDDEN_CLIENT_FLAGS, missingMandatoryFlags } from './dist-flags.js';
+import { HIDDEN_CLIENT_FLAGS } from './dist-flags.js';
 import { ErlangDistError } from './errors.js';
+import { checkCreation, checkPeerFlags, newChallenge, unexpectedMessage } from './handshake-checks.js';
 import { encodeFrame } from './frame-decoder.js';
 import {
   decodeChallenge,
@@ -65,11 +65,7 @@ export class HandshakeClient {
   #peer: { readonly flags: bigint; readonly creation: number; readonly name: string } | undefined;
 
   constructor(options: HandshakeClientOptions) {
-    if (!Number.isInteger(options.creation) || options.creation < 1 || options.creation > 0xffff_ffff) {
-      throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', {
-        detail: `creation ${options.creation} is not in 1..2^32-1`,
-      });
-    }
+    checkCreation(options.creation);
     if (!/^[0-9A-Za-z_-]+@[!-\u00ff]+$/.test(options.name)) {
       throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', {
         detail: `node name ${JSON.stringify(options.name)} is not alive@host`,
@@ -106,10 +102,7 @@ export class HandshakeClient {
         case 'initial':
         case 'connected':
         case 'failed':
-          throw new ErlangDistError('ED_ERR_HANDSHAKE_STATE', {
-            detail: `message received in state ${this.#state}`,
-            details: { state: this.#state },
-          });
+          return unexpectedMessage(this.#state);
       }
     } catch (error) {
       this.#state = 'failed';
@@ -158,14 +151,8 @@ export class HandshakeClient {
 
   #onChallenge(payload: Uint8Array): HandshakeStep {
     const challenge = decodeChallenge(payload);
-    const missing = missingMandatoryFlags(challenge.flags);
-    if (missing !== 0n) {
-      throw new ErlangDistError('ED_ERR_PEER_FLAGS', {
-        detail: flagNames(missing).join(', '),
-        details: { peerFlags: `0x${challenge.flags.toString(16)}`, missing: flagNames(missing) },
-      });
-    }
-    this.#ourChallenge = (this.#options.randomChallenge ?? (() => randomInt(0, 0x1_0000_0000)))();
+    checkPeerFlags(challenge.flags);
+    this.#ourChallenge = newChallenge(this.#options.randomChallenge);
     const digest = challengeDigest(this.#options.cookie, challenge.challenge);
     this.#state = 'awaitAck';
     this.#peer = challenge;

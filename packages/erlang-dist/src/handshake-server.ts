@@ -1,7 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { challengeDigest, digestsEqual } from './challenge-digest.js';
-import { DistFlag, flagNames, missingMandatoryFlags, VISIBLE_NODE_FLAGS } from './dist-flags.js';
+import { DistFlag, VISIBLE_NODE_FLAGS } from './dist-flags.js';
 import { ErlangDistError } from './errors.js';
+import { checkCreation, checkPeerFlags, newChallenge, unexpectedMessage } from './handshake-checks.js';
 import { encodeFrame } from './frame-decoder.js';
 import {
   decodeAnySendName,
@@ -59,11 +59,7 @@ export class HandshakeServer {
   refusal: Uint8Array | undefined;
 
   constructor(options: HandshakeServerOptions) {
-    if (!Number.isInteger(options.creation) || options.creation < 1 || options.creation > 0xffff_ffff) {
-      throw new ErlangDistError('ED_ERR_INVALID_ARGUMENT', {
-        detail: `creation ${options.creation} is not in 1..2^32-1`,
-      });
-    }
+    checkCreation(options.creation);
     this.#options = options;
     this.#flags = options.flags ?? VISIBLE_NODE_FLAGS;
   }
@@ -89,10 +85,7 @@ export class HandshakeServer {
           return this.#onReply(payload);
         case 'connected':
         case 'failed':
-          throw new ErlangDistError('ED_ERR_HANDSHAKE_STATE', {
-            detail: `message received in state ${this.#state}`,
-            details: { state: this.#state },
-          });
+          return unexpectedMessage(this.#state);
       }
     } catch (error) {
       this.#state = 'failed';
@@ -107,13 +100,7 @@ export class HandshakeServer {
         detail: `peer node name ${JSON.stringify(sent.name.slice(0, 300))} is not alive@host`,
       });
     }
-    const missing = missingMandatoryFlags(sent.flags);
-    if (missing !== 0n) {
-      throw new ErlangDistError('ED_ERR_PEER_FLAGS', {
-        detail: flagNames(missing).join(', '),
-        details: { peerFlags: `0x${sent.flags.toString(16)}`, missing: flagNames(missing) },
-      });
-    }
+    checkPeerFlags(sent.flags);
     if (this.#options.allow && !this.#options.allow(sent.name)) {
       this.refusal = encodeFrame(encodeStatus('not_allowed'), 2);
       throw new ErlangDistError('ED_ERR_HANDSHAKE_REFUSED', {
@@ -122,7 +109,7 @@ export class HandshakeServer {
       });
     }
     this.#peer = { flags: sent.flags, creation: sent.creation, name: sent.name };
-    this.#ourChallenge = (this.#options.randomChallenge ?? (() => randomInt(0, 0x1_0000_0000)))();
+    this.#ourChallenge = newChallenge(this.#options.randomChallenge);
     // An old send_name always carries DFLAG_HANDSHAKE_23 here (it is mandatory): the complement follows.
     this.#state = sent.old ? 'awaitComplement' : 'awaitReply';
     const challenge = encodeChallenge({

@@ -56,9 +56,18 @@ export interface BuildNodeManagerAppOptions {
    * undefined once done: `/healthz` answers 503 `unavailable` while it returns a text. Default: nothing.
    */
   readonly pending?: () => string | undefined;
+  /**
+   * Whether self-registration's name is registered with EPMD now, shown by `/healthz` as
+   * `epmdRegistration` (without changing its status: the API works, only new nodes cannot find us).
+   * Default: `off`.
+   */
+  readonly epmdRegistration?: () => EpmdRegistrationState;
   /** See `CreateNodeManagerCoreOptions.sharedListCacheMs`; ignored when `core` is given. */
   readonly sharedListCacheMs?: number;
 }
+
+/** Self-registration's standing with EPMD: off, registered, or dropped and registering again. */
+export type EpmdRegistrationState = 'off' | 'registered' | 'reregistering';
 
 /** A built app plus its core (internal alarm API, node state updates). */
 export interface NodeManagerApp {
@@ -113,8 +122,16 @@ export async function buildNodeManagerApp(options: BuildNodeManagerAppOptions): 
       },
       // Which of several instances answers, and how many nodes it monitors (docs/decisions/0027).
       fields: {
-        schema: { instance: { type: 'string' }, nodesOwned: { type: 'integer', minimum: 0 } },
-        values: () => ({ instance: core.ownership.instanceId, nodesOwned: core.ownership.ownedCount }),
+        schema: {
+          instance: { type: 'string' },
+          nodesOwned: { type: 'integer', minimum: 0 },
+          epmdRegistration: { type: 'string', enum: ['off', 'registered', 'reregistering'] },
+        },
+        values: () => ({
+          instance: core.ownership.instanceId,
+          nodesOwned: core.ownership.ownedCount,
+          epmdRegistration: options.epmdRegistration?.() ?? 'off',
+        }),
       },
     },
     openApi: {

@@ -138,6 +138,11 @@ export interface NodeManagerConfig extends ServiceSettings, LeaseSettings {
   readonly discoveryPerMinute: number;
   /** Distribution connections open at once at most (handshaking or up); more are closed at once. */
   readonly nodeMaxConnections: number;
+  /**
+   * EPMD's port on this machine and on the managed nodes' hosts (`ERL_EPMD_PORT`, as Erlang reads it):
+   * self-registration registers there and connections to nodes look their ports up there.
+   */
+  readonly epmdPort: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -184,6 +189,7 @@ export const nodeManagerConfigSchema = {
     'discoveryFamily',
     'discoveryPerMinute',
     'nodeMaxConnections',
+    'epmdPort',
     ...REQUIRED_LEASE_SETTINGS,
   ],
   properties: {
@@ -338,6 +344,7 @@ export const nodeManagerConfigSchema = {
       default: 1_024,
       env: 'TRIAD_NODE_MAX_CONNECTIONS',
     },
+    epmdPort: { type: 'integer', minimum: 1, maximum: 65_535, default: 4369, env: 'ERL_EPMD_PORT' },
     ...leaseSettingsProperties({ envPrefix: 'TRIAD_NODE_MANAGER' }),
   },
 } as const;

@@ -67,6 +67,7 @@ suite(title, () => {
       status: 'ok',
       instance: first.core.ownership.instanceId,
       nodesOwned: 1,
+      epmdRegistration: 'off',
     });
     await first.close();
 

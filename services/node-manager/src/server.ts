@@ -92,6 +92,7 @@ export async function startNodeManagerServer(
     const erlang = options.connector
       ? undefined
       : new ErlangNodeConnector({
+          epmdPort: config.epmdPort,
           onFailure: (nodeId, failure) =>
             logger.warn({ nodeId, kind: failure.kind, code: failure.code }, failure.message),
         });
@@ -105,6 +106,8 @@ export async function startNodeManagerServer(
     );
     // `/healthz` answers 503 until every configured credential works (issue 23: "ready means ready").
     let pending: string | undefined = 'creating the admin user';
+    // Self-registration (TRIAD_NODE_NAME): closed first, so no node is added while we stop.
+    let discovery: DiscoveryNode | undefined;
     const { app, core } = await buildNodeManagerApp({
       config,
       database,
@@ -112,6 +115,10 @@ export async function startNodeManagerServer(
       connector,
       cookies: keys.cipher,
       pending: () => pending,
+      epmdRegistration: () => {
+        const state = discovery?.epmdState();
+        return state === 'registered' || state === 'reregistering' ? state : 'off';
+      },
       // PostgreSQL: the change relay (shareNodes) drops cached alarm lists on others' changes.
       ...(database.capabilities.concurrentWriters ? { sharedListCacheMs: SHARED_ALARM_LIST_CACHE_MS } : {}),
       ...(options.consoleLinks ? { consoleLinks: options.consoleLinks } : {}),
@@ -155,8 +162,6 @@ export async function startNodeManagerServer(
     // Recorded while listening, so `triad node-manager rotate-key` can refuse to run under us.
     const runs = new ServiceRunRepository(database);
     let runId: string | undefined;
-    // Self-registration (TRIAD_NODE_NAME): closed first, so no node is added while we stop.
-    let discovery: DiscoveryNode | undefined;
     const close = closeOnce(
       () => discovery?.close(),
       () => app.close(),
@@ -176,7 +181,12 @@ export async function startNodeManagerServer(
       // created by a start that then fails (port taken) and never prints it.
       bootstrap = await core.users.ensureAdmin(config.adminPassword);
       runId = await runs.register(hostname(), process.pid, Date.now());
-      discovery = await startDiscoveryNode(config, { topology: core.topology, store: core.topologyStore, logger });
+      discovery = await startDiscoveryNode(config, {
+        topology: core.topology,
+        store: core.topologyStore,
+        logger,
+        epmdPort: config.epmdPort,
+      });
       pending = undefined;
     } catch (error) {
       await close().catch(() => {});

@@ -1137,6 +1137,8 @@ export interface operations {
             status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
             instance: string;
             nodesOwned: number;
+            /** @enum {string} */
+            epmdRegistration: 'off' | 'registered' | 'reregistering';
           };
         };
       };
@@ -1151,6 +1153,8 @@ export interface operations {
             status: 'starting' | 'ok' | 'unavailable' | 'shutting-down';
             instance: string;
             nodesOwned: number;
+            /** @enum {string} */
+            epmdRegistration: 'off' | 'registered' | 'reregistering';
           };
         };
       };
@@ -6426,6 +6430,8 @@ export interface operations {
         channelId?: string;
         status?: 'pending' | 'sending' | 'delivered' | 'failed';
         limit?: number;
+        /** @description how many of the newest to skip: the next page starts at offset + limit */
+        offset?: number;
       };
       header?: never;
       path?: never;

@@ -40,6 +40,8 @@ export function registerWithEpmd(options: EpmdRegistrationOptions): Promise<Epmd
     const fail = (message: string) => {
       if (settled) return;
       settled = true;
+      // A refused or failed registration was never ours to lose: no `onLost` for its close.
+      closing = true;
       clearTimeout(timer);
       socket.destroy();
       reject(new Error(message));

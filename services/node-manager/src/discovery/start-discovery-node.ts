@@ -1,7 +1,7 @@
 import type { Logger } from '@triad/service-kit';
 import type { NodeManagerConfig } from '../config.js';
 import { DistListener, type DistListenerEvent } from './dist-listener.js';
-import { registerWithEpmd } from './epmd-registration.js';
+import { EpmdKeeper, type EpmdKeeperState } from './epmd-keeper.js';
 import {
   DISCOVERY_PROCESS_NAME,
   SelfRegistration,
@@ -17,6 +17,11 @@ export interface DiscoveryNode {
   readonly port: number;
   /** Nodes connected to us now. */
   readonly peers: () => readonly string[];
+  /**
+   * `registered` while EPMD knows our name; `reregistering` after EPMD dropped it (killed or
+   * restarted) until a new registration succeeds; `closed` after `close()`.
+   */
+  readonly epmdState: () => EpmdKeeperState;
   /** Unregisters from EPMD, stops listening, closes every connection. Idempotent. */
   close(): Promise<void>;
 }
@@ -28,13 +33,15 @@ export interface DiscoveryNodeDeps {
   readonly logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   /** EPMD's port on this machine; default 4369. */
   readonly epmdPort?: number;
+  /** First wait before registering with EPMD again after it dropped us; doubles up to 30 s. Default 500 ms. */
+  readonly epmdRetryMs?: number;
 }
 
 /**
  * When `config.nodeName` is set: listens for distribution connections, registers the name with the
- * local EPMD and answers WombatOAM's discovery call (`SelfRegistration`) as the system. Resolves
- * undefined when self-registration is off. Rejects (leaving nothing open) when the port or the name
- * cannot be had, with a message saying what to do.
+ * local EPMD (again whenever EPMD drops it, `EpmdKeeper`) and answers WombatOAM's discovery call
+ * (`SelfRegistration`) as the system. Resolves undefined when self-registration is off. Rejects
+ * (leaving nothing open) when the port or the name cannot be had, with a message saying what to do.
  */
 export async function startDiscoveryNode(
   config: NodeManagerConfig,
@@ -73,11 +80,16 @@ export async function startDiscoveryNode(
     );
   });
   try {
-    const epmd = await registerWithEpmd({
+    const epmd = await EpmdKeeper.start({
       alive: name.slice(0, name.indexOf('@')),
       port: listener.port,
       ...(deps.epmdPort === undefined ? {} : { epmdPort: deps.epmdPort }),
-      onLost: () => logger.error({ node: name }, 'EPMD closed our registration: nodes can no longer find us'),
+      ...(deps.epmdRetryMs === undefined ? {} : { firstRetryMs: deps.epmdRetryMs }),
+      onLost: () => logger.error({ node: name }, 'EPMD closed our registration: nodes cannot find us until it is back'),
+      onRetryFailed: (error, attempt, retryInMs) =>
+        logger.warn({ node: name, attempt, retryInMs, err: error }, 'could not register with EPMD again'),
+      onRegistered: (attempts, creation) =>
+        logger.info({ node: name, attempts, creation }, 'registered with EPMD again: nodes can find us'),
     });
     listener.ready(epmd.creation);
     let closed: Promise<void> | undefined;
@@ -85,6 +97,7 @@ export async function startDiscoveryNode(
       name,
       port: listener.port,
       peers: () => listener.peers,
+      epmdState: () => epmd.state,
       close: () => {
         closed ??= (async () => {
           epmd.close();

@@ -121,11 +121,22 @@ export class NotificationOutboxRepository {
   }
 
   /** The newest notifications (of a channel, in a status) with their attempts. */
-  async deliveries(filter: { channelId?: string; status?: DeliveryStatus; limit: number }): Promise<Delivery[]> {
+  async deliveries(filter: {
+    channelId?: string;
+    status?: DeliveryStatus;
+    limit: number;
+    /** How many of the newest to skip; default 0. */
+    offset?: number;
+  }): Promise<Delivery[]> {
     let query = this.#db.selectFrom('nm_notifications').selectAll();
     if (filter.channelId !== undefined) query = query.where('channel_id', '=', filter.channelId);
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset ?? 0)
+      .execute();
     if (rows.length === 0) return [];
     const attempts = await this.#db
       .selectFrom('nm_notification_attempts')

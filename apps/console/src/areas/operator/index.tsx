@@ -9,6 +9,7 @@ import { connectLiveUpdates, type LiveEvent } from './live-updates.js';
 import { NodePage } from './node-page.js';
 import { nodePageId } from './node-route.js';
 import { NodesPage } from './nodes-page.js';
+import { NotificationsPage } from './notifications-page.js';
 import { OperatorClient, type Credentials } from './operator-client.js';
 import { useNewAlarmCount } from './use-new-alarm-count.js';
 import { sessionKeep } from '../../shell/session-keep.js';
@@ -24,7 +25,8 @@ type Session =
  * The operator area (node manager): sign-in when authentication is on (HTTP Basic, credentials
  * kept for the browser session only: `sessionStorage`), then Nodes (`/`, `/nodes`), a node's page
  * (`/nodes/<id>`) and Alarms (`/alarms`), updated live over the WebSocket; for the admin role also
- * Admin (`/users`: users and roles; `/admin` itself is a path every service keeps for its own).
+ * Admin (`/users`: users and roles; `/admin` itself is a path every service keeps for its own) and
+ * Notifications (`/notifications`: channels, the admin's subscriptions, the delivery log).
  */
 export default function OperatorArea({ path, config, navigate }: AreaProps) {
   const authentication = config.settings.authentication !== false;
@@ -148,7 +150,14 @@ function SignedIn(props: {
   }, [client, username, auth]);
   const newAlarms = useNewAlarmCount(client, subscribe);
   const page = useMemo(
-    () => (props.path.startsWith('/alarms') ? 'alarms' : props.path.startsWith('/users') ? 'users' : 'nodes'),
+    () =>
+      props.path.startsWith('/alarms')
+        ? 'alarms'
+        : props.path.startsWith('/users')
+          ? 'users'
+          : props.path.startsWith('/notifications')
+            ? 'notifications'
+            : 'nodes',
     [props.path],
   );
   const nodeId = useMemo(() => nodePageId(props.path), [props.path]);
@@ -181,6 +190,13 @@ function SignedIn(props: {
                 </Link>
               </li>
             ) : null}
+            {admin ? (
+              <li>
+                <Link href="/notifications" current={page === 'notifications'}>
+                  Notifications
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
         {auth ? (
@@ -203,6 +219,14 @@ function SignedIn(props: {
           navigate={props.navigate}
           canWrite={canWrite}
         />
+      ) : page === 'notifications' ? (
+        admin === undefined ? (
+          <p aria-live="polite">Checking your role…</p>
+        ) : admin ? (
+          <NotificationsPage client={client} username={username} />
+        ) : (
+          <p>The Notifications page is for the admin role.</p>
+        )
       ) : page === 'users' ? (
         admin === undefined ? (
           <p aria-live="polite">Checking your role…</p>

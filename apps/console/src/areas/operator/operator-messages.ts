@@ -31,6 +31,16 @@ const SENTENCES: Readonly<Record<string, string>> = {
   alarm_not_found: 'That alarm is no longer active: someone cleared it. The list shows the active alarms.',
   alarm_state: 'The alarm changed meanwhile (someone acknowledged or cleared it). The list shows its state now.',
   bad_event_id: 'That page of alarms no longer exists. Go back to the newest alarms.',
+  channel_not_found: 'That notification channel no longer exists; someone may have deleted it. Reload the page.',
+  subscription_not_found: 'That subscription no longer exists; someone may have deleted it. Reload the page.',
+  bad_channel:
+    'The channel misses a field its type needs, or has one it does not take. Check the fields and try again.',
+  bad_channel_url: 'Enter an absolute http:// or https:// URL without a user name or password in it.',
+  bad_email_address: 'Each address has the form name@domain, without spaces, commas, quotes or angle brackets.',
+  smtp_password_needs_tls: 'A password is sent only over STARTTLS: turn STARTTLS on, or leave user and password out.',
+  address_refused:
+    'The node manager may not send to this host: it is loopback, private, link-local or denied. ' +
+    'Use a public address, or have the host admitted with TRIAD_NOTIFY_ALLOW.',
   body_too_large: 'That is too large for the node manager. Shorten it and try again.',
   internal: 'The node manager failed unexpectedly. Try again; if it persists, its log says why.',
 };

@@ -13,8 +13,15 @@ export interface RegisteringNode {
  * Starts `erl -name <alive>@127.0.0.1 -setcookie <cookie>` that runs the published discovery call
  * `gen_server:call({wo_discover_dynamic_nodes, Manager}, {auto_discover_node, node(),
  * erlang:get_cookie()})` `times` times, unchanged, prints `replies: R1 R2 ...` and keeps running.
+ * `env` adds to the environment (e.g. `ERL_EPMD_PORT`).
  */
-export function startRegisteringNode(alive: string, cookie: string, manager: string, times = 1): RegisteringNode {
+export function startRegisteringNode(
+  alive: string,
+  cookie: string,
+  manager: string,
+  times = 1,
+  env: Readonly<Record<string, string>> = {},
+): RegisteringNode {
   const call =
     `gen_server:call({wo_discover_dynamic_nodes, '${manager}'},` +
     ` {auto_discover_node, node(), erlang:get_cookie()})`;
@@ -23,7 +30,7 @@ export function startRegisteringNode(alive: string, cookie: string, manager: str
   const child = spawn(
     'erl',
     ['-name', `${alive}@127.0.0.1`, '-setcookie', cookie, '-noshell', '-noinput', '-eval', code],
-    { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ERL_CRASH_DUMP_SECONDS: '0' } },
+    { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ERL_CRASH_DUMP_SECONDS: '0', ...env } },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const replies = new Promise<string>((resolve, reject) => {

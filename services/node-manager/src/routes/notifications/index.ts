@@ -77,9 +77,10 @@ export function notificationRoutes(
   );
 
   app.get('/deliveries', { schema: s.listDeliveriesSchema, config: { access: 'admin' } }, async (request) => {
-    const { channelId, status, limit } = request.query;
+    const { channelId, status, limit, offset } = request.query;
     const deliveries = await outbox.deliveries({
       limit: limit ?? 100,
+      offset: offset ?? 0,
       ...(channelId === undefined ? {} : { channelId }),
       ...(status === undefined ? {} : { status }),
     });

@@ -26,6 +26,7 @@ interface Attempt {
   readonly reply: string | null;
 }
 interface DeliveryReply {
+  readonly id: string;
   readonly status: string;
   readonly nextAttemptAt: number | null;
   readonly attemptCount: number;
@@ -226,6 +227,10 @@ describeEachDatabase<NodeManagerDatabase>('node-manager notifications', (getDb) 
     const listed = await deliveries(`?channelId=${hook.id}&status=delivered`);
     expect(listed).toHaveLength(3);
     expect(listed[0]!.attempts).toEqual([expect.objectContaining({ attempt: 1, ok: true, statusCode: 200 })]);
+    // Pages: offset skips the newest, in the same order.
+    const pages = [await deliveries('?limit=2'), await deliveries('?limit=2&offset=2')];
+    expect(pages.map((page) => page.length)).toEqual([2, 1]);
+    expect([...pages[0]!, ...pages[1]!].map((d) => d.id)).toEqual(listed.map((d) => d.id));
   });
 
   it('sends Slack text and PagerDuty events with one dedup key per alarm instance', async () => {

@@ -207,6 +207,13 @@ export const listDeliveriesSchema = {
       channelId: idSchema,
       status: { type: 'string', enum: DELIVERY_STATUSES },
       limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+      offset: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 1_000_000,
+        default: 0,
+        description: 'how many of the newest to skip: the next page starts at offset + limit',
+      },
     },
   },
   response: {
