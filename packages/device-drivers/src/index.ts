@@ -61,6 +61,18 @@ export {
   bundledMibDir,
   type MibResolution,
 } from './drivers/snmp/mib-names.js';
+export {
+  SnmpTrapReceiver,
+  TRAP_RECEIVER_LIMITS,
+  type ReceivedTrap,
+  type TrapCredentials,
+  type TrapReceiverLimits,
+  type TrapReceiverOptions,
+  type TrapReceiverStats,
+  type TrapSource,
+  type TrapVarbind,
+} from './drivers/snmp/trap-receiver.js';
+export { trapReadings, type TrapValue } from './drivers/snmp/trap-readings.js';
 export { pnioDriver } from './drivers/pnio/pnio-driver.js';
 export { s7Driver } from './drivers/s7/s7-driver.js';
 export { mqttDriver, createMqttDriver, type MqttDriverOptions } from './drivers/mqtt/mqtt-driver.js';
