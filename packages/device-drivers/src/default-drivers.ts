@@ -5,12 +5,14 @@ import { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';
 import { createMqttDriver } from './drivers/mqtt/mqtt-driver.js';
 import { pnioDriver } from './drivers/pnio/pnio-driver.js';
 import { s7Driver } from './drivers/s7/s7-driver.js';
-import { snmpDriver } from './drivers/snmp/snmp-driver.js';
+import { createSnmpDriver } from './drivers/snmp/snmp-driver.js';
 
 /** Settings of the shipped drivers that come from the host (the service's configuration). */
 export interface DefaultDriverOptions {
   /** The broker of MQTT devices that name none (`TRIAD_MQTT_URL`). */
   readonly mqttBrokerUrl?: string | undefined;
+  /** Directories of MIB modules read before the system's (`TRIAD_MIB_DIRS`). */
+  readonly mibDirs?: readonly string[];
   /** Checks every address the drivers connect to; default the built-in rules only. */
   readonly guard?: AddressGuard;
 }
@@ -18,5 +20,6 @@ export interface DefaultDriverOptions {
 /** Every driver Triad ships, in a fresh registry. */
 export function defaultDriverRegistry(options: DefaultDriverOptions = {}): DriverRegistry {
   const mqtt = createMqttDriver(options.mqttBrokerUrl ? { defaultBrokerUrl: options.mqttBrokerUrl } : {});
-  return new DriverRegistry([icmpDriver, modbusTcpDriver, snmpDriver, mqtt, s7Driver, pnioDriver], options.guard);
+  const snmp = createSnmpDriver(options.mibDirs ? { mibDirs: options.mibDirs } : {});
+  return new DriverRegistry([icmpDriver, modbusTcpDriver, snmp, mqtt, s7Driver, pnioDriver], options.guard);
 }

@@ -51,7 +51,28 @@ export { parseIp, parseCidr, formatIp, type IpAddress, type Cidr } from './ip-ad
 export { valueAt, numberAt, stringAt, booleanAt, configProblems, assertFilled, hostAt } from './config-values.js';
 export { icmpDriver } from './drivers/icmp/icmp-driver.js';
 export { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';
-export { snmpDriver } from './drivers/snmp/snmp-driver.js';
+export { snmpDriver, createSnmpDriver, type SnmpDriverOptions } from './drivers/snmp/snmp-driver.js';
+export {
+  MibNames,
+  mibNames,
+  SYSTEM_MIB_DIRS,
+  MIB_LIMITS,
+  type MibLimits,
+  bundledMibDir,
+  type MibResolution,
+} from './drivers/snmp/mib-names.js';
+export {
+  SnmpTrapReceiver,
+  TRAP_RECEIVER_LIMITS,
+  type ReceivedTrap,
+  type TrapCredentials,
+  type TrapReceiverLimits,
+  type TrapReceiverOptions,
+  type TrapReceiverStats,
+  type TrapSource,
+  type TrapVarbind,
+} from './drivers/snmp/trap-receiver.js';
+export { trapReadings, type TrapValue } from './drivers/snmp/trap-readings.js';
 export { pnioDriver } from './drivers/pnio/pnio-driver.js';
 export { s7Driver } from './drivers/s7/s7-driver.js';
 export { mqttDriver, createMqttDriver, type MqttDriverOptions } from './drivers/mqtt/mqtt-driver.js';

@@ -4,11 +4,14 @@ import { documentFromValue } from './loading/value-document.js';
 import type { LoadedDocument } from './loading/loaded-document.js';
 import { checkSchema } from './schema/check-schema.js';
 import { checkSemantics } from './semantics/check-semantics.js';
+import type { OidNameResolver } from './semantics/check-snmp-addresses.js';
 import type { Problem, ValidationResult } from './problem.js';
 
 export interface ValidateOptions extends LoadOptions {
   /** Report warnings as errors (the CLI's `--strict`). Default false. */
   readonly strict?: boolean;
+  /** Resolves MIB names in SNMP addresses; without it only their form is checked. */
+  readonly oidNames?: OidNameResolver;
 }
 
 /** A validation result that also carries the parsed document when the text could be parsed. */
@@ -36,19 +39,19 @@ export function validateSource(input: string | Uint8Array, options: ValidateOpti
 /** Validates an already loaded document. */
 export function validateDocument(
   document: LoadedDocument,
-  options: { readonly strict?: boolean } = {},
+  options: { readonly strict?: boolean; readonly oidNames?: OidNameResolver } = {},
 ): ValidationResult {
   const problems: Problem[] = [...checkSchema(document)];
   // Semantic checks assume the document's shape; they still run on an invalid document and
   // skip whatever is malformed, so one run reports as much as possible.
-  problems.push(...checkSemantics(document));
+  problems.push(...checkSemantics(document, options.oidNames ? { oidNames: options.oidNames } : {}));
   return partition(document.file, problems, options.strict === true);
 }
 
 /** Validates a parsed value that has no source text (positions are reported as 0:0). */
 export function validateValue(
   value: unknown,
-  options: { readonly strict?: boolean; readonly file?: string } = {},
+  options: { readonly strict?: boolean; readonly file?: string; readonly oidNames?: OidNameResolver } = {},
 ): ValidationResult {
   return validateDocument(documentFromValue(value, options.file ?? '<value>'), options);
 }

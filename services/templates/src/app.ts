@@ -117,14 +117,20 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     ...(options.registry ? { registry: options.registry } : {}),
   });
   const { templates: repository, access, patterns, registry, devices, collection, deviceCommands: commands } = core;
+  const { oidNames } = core;
   app.addHook('onRequest', accessHook(access, API_PREFIXES));
   await app.register(templatesRoutes, {
     prefix: '/templates',
     repository,
     sourceBodyLimit: config.sourceBodyLimit,
     maxJsonDepth: config.maxJsonDepth,
+    oidNames,
   });
-  await app.register(validateRoutes, { sourceBodyLimit: config.sourceBodyLimit, maxJsonDepth: config.maxJsonDepth });
+  await app.register(validateRoutes, {
+    sourceBodyLimit: config.sourceBodyLimit,
+    maxJsonDepth: config.maxJsonDepth,
+    oidNames,
+  });
   await app.register(matchRoutes, { repository, patterns });
   await app.register(evaluateRoutes, { prefix: '/templates', repository, bodyLimit: config.sourceBodyLimit });
   devicesOwned = () => collection.devicesOwned;

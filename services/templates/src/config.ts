@@ -56,6 +56,11 @@ export interface TemplatesConfig extends ServiceSettings, LeaseSettings {
   readonly maxConcurrentReads: number;
   /** `TRIAD_MQTT_URL`: the broker of MQTT devices that name none (default mqtt://127.0.0.1:1883). */
   readonly mqttUrl?: string;
+  /**
+   * `TRIAD_MIB_DIRS`: directories of MIB modules (colon-separated), read before the system's for
+   * MIB names in SNMP addresses (docs/devices.md, "MIB names").
+   */
+  readonly mibDirs?: string;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -103,6 +108,7 @@ export const templatesConfigSchema = {
     },
     maxConcurrentReads: { type: 'integer', minimum: 1, maximum: 10_000, default: 256, env: 'TRIAD_DEVICE_READS' },
     mqttUrl: { type: 'string', pattern: '^(mqtts?|wss?)://[^\\s]+$', maxLength: 2000, env: 'TRIAD_MQTT_URL' },
+    mibDirs: { type: 'string', maxLength: 20_000, env: 'TRIAD_MIB_DIRS' },
     ...leaseSettingsProperties({ envPrefix: 'TRIAD_TEMPLATES', heartbeatMaximumMs: 300_000 }),
   },
 } as const;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:net';
-import { AddressGuard, defaultDriverRegistry, type DriverRegistry } from '@triad/device-drivers';
+import { AddressGuard, defaultDriverRegistry, mibNames, type DriverRegistry } from '@triad/device-drivers';
+import type { OidNameResolver } from '@triad/device-templates';
 import type { Database } from '@triad/db';
 import { SECRET_KEY_BYTES, SecretCipher, type ConsoleLink } from '@triad/service-kit';
 import { DeviceCommands } from './commands/device-commands.js';
@@ -28,6 +29,8 @@ export interface TemplatesCore {
   /** Which devices this instance collects, and their values and streams wherever they are collected. */
   readonly collection: DeviceCollection;
   readonly deviceCommands: DeviceCommands;
+  /** Resolves MIB names in SNMP addresses for the validator (`TRIAD_MIB_DIRS`, then the system's modules). */
+  readonly oidNames: OidNameResolver;
 }
 
 export interface CreateTemplatesCoreOptions {
@@ -62,7 +65,9 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
   });
   const patterns = new PatternCache({ log });
   const guard = new AddressGuard(devicePolicy(config, options.app, options.consoleLinks));
-  const registry = options.registry ?? defaultDriverRegistry({ mqttBrokerUrl: config.mqttUrl, guard });
+  const mibDirs = splitMibDirs(config.mibDirs);
+  const registry = options.registry ?? defaultDriverRegistry({ mqttBrokerUrl: config.mqttUrl, guard, mibDirs });
+  const oidNames: OidNameResolver = (name) => mibNames(mibDirs).resolve(name);
   const cipher = options.cipher ?? new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
   const devices = new DeviceRepository(database);
   const collection = new DeviceCollection({
@@ -83,5 +88,13 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
     },
   });
   const deviceCommands = new DeviceCommands({ devices, templates, registry, cipher, collection });
-  return { templates, access, patterns, registry, devices, collection, deviceCommands };
+  return { templates, access, patterns, registry, devices, collection, deviceCommands, oidNames };
+}
+
+/** `TRIAD_MIB_DIRS`: colon-separated, empty entries ignored. */
+export function splitMibDirs(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(':')
+    .map((dir) => dir.trim())
+    .filter((dir) => dir !== '');
 }

@@ -4,7 +4,8 @@
  * temporary directory. It answers the v2c community `public`, the SNMPv3 user `triadv3` (SHA
  * authentication, AES privacy) and the users of `SNMPD_V3_USERS`, and serves two `extend` scripts whose output a test
  * changes: `testvalue` (one line, nsExtendOutput1Line) and `lines` (one row per line in
- * nsExtendOutput2Table).
+ * nsExtendOutput2Table). It listens on TCP too (`tcpPort`) and serves the SNMPv3 context
+ * `SNMPD_CONTEXT`: the system group only, proxied to itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
@@ -13,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import snmp from 'net-snmp';
 import { killProcess } from './kill-process.js';
-import { waitFor } from './local-server.js';
+import { freePort, waitFor } from './local-server.js';
 
 export const SNMPD = '/usr/sbin/snmpd';
 export const SNMPD_INSTALL = 'apt-get install snmpd snmp';
@@ -39,6 +40,9 @@ export const SNMPD_V3_USERS = {
   },
 } as const;
 
+/** A non-default SNMPv3 context: it holds the system group (1.3.6.1.2.1.1) and nothing else. */
+export const SNMPD_CONTEXT = 'triadctx';
+
 /** OIDs of the extends, by the token's OID encoding (length, then the characters). */
 export function extendIndex(token: string): string {
   return [token.length, ...[...token].map((c) => c.charCodeAt(0))].join('.');
@@ -50,6 +54,8 @@ export const EXTEND_LINES_TABLE = '1.3.6.1.4.1.8072.1.3.2.4';
 
 export interface SnmpdServer {
   readonly port: number;
+  /** The TCP port the agent listens on as well (RFC 3430). */
+  readonly tcpPort: number;
   readonly community: string;
   /** The agent's process id while it runs (the benchmark reads its CPU time). */
   pid(): number | undefined;
@@ -79,6 +85,7 @@ export async function freeUdpPort(): Promise<number> {
 export async function startSnmpd(): Promise<SnmpdServer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'triad-snmpd-'));
   const port = await freeUdpPort();
+  const tcpPort = await freePort();
   const valueFile = path.join(dir, 'testvalue.txt');
   const linesFile = path.join(dir, 'lines.txt');
   await writeFile(valueFile, '0\n');
@@ -88,7 +95,7 @@ export async function startSnmpd(): Promise<SnmpdServer> {
     conf,
     [
       `[snmp] persistentDir ${path.join(dir, 'persist')}`,
-      `agentAddress udp:127.0.0.1:${port}`,
+      `agentAddress udp:127.0.0.1:${port},tcp:127.0.0.1:${tcpPort}`,
       'rocommunity public 127.0.0.1',
       `createUser ${SNMPD_V3.usmUser} SHA ${SNMPD_V3.authPassword} AES ${SNMPD_V3.privacyPassword}`,
       `rouser ${SNMPD_V3.usmUser} priv`,
@@ -100,6 +107,7 @@ export async function startSnmpd(): Promise<SnmpdServer> {
       'rouser triad512 priv',
       `extend -cacheTime 1 testvalue /bin/cat ${valueFile}`,
       `extend -cacheTime 1 lines /bin/cat ${linesFile}`,
+      `proxy -Cn ${SNMPD_CONTEXT} -v 2c -c public udp:127.0.0.1:${port} .1.3.6.1.2.1.1`,
       'dontLogTCPWrappersConnects yes',
       '',
     ].join('\n'),
@@ -135,6 +143,7 @@ export async function startSnmpd(): Promise<SnmpdServer> {
   await start();
   return {
     port,
+    tcpPort,
     community: 'public',
     pid: () => child?.pid,
     setTestValue: (text) => writeFile(valueFile, `${text}\n`),

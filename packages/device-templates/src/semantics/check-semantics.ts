@@ -13,6 +13,7 @@ import { checkSubstitutionVariables } from './check-substitution-variables.js';
 import { checkUnits } from './check-units.js';
 import { checkUnknownKeys } from './check-unknown-keys.js';
 import { checkSchemaKey } from './check-schema-key.js';
+import { checkSnmpAddresses, type OidNameResolver } from './check-snmp-addresses.js';
 import { checkVersions } from './check-versions.js';
 import { SemanticReporter, type SemanticCheck } from './semantic-reporter.js';
 import { buildTemplateModel } from './template-walker.js';
@@ -37,6 +38,14 @@ export const semanticChecks: readonly SemanticCheck[] = Object.freeze([
   checkRepresentation,
 ]);
 
+export interface SemanticOptions {
+  /**
+   * Resolves MIB names in SNMP addresses (`DT_ERR_SEM_SNMP_NAME_UNKNOWN`); without it only their
+   * form is checked (`DT_ERR_SEM_SNMP_ADDRESS_MALFORMED`).
+   */
+  readonly oidNames?: OidNameResolver;
+}
+
 /**
  * Runs the checks that go beyond the schema: cross-references (drivers, sets, datapoints,
  * symbols, units), input the published schema accepts through its quirks (`DT_WARN_SEM_*`,
@@ -48,9 +57,10 @@ export const semanticChecks: readonly SemanticCheck[] = Object.freeze([
  * The document may be schema-invalid: parts with the wrong shape are skipped and the function
  * never throws. It indexes the template in one pass and looks positions up only for problems.
  */
-export function checkSemantics(document: LoadedDocument): Problem[] {
+export function checkSemantics(document: LoadedDocument, options: SemanticOptions = {}): Problem[] {
   const model = buildTemplateModel(document.value);
   const reporter = new SemanticReporter(document);
   for (const check of semanticChecks) check(model, reporter);
+  checkSnmpAddresses(options.oidNames)(model, reporter);
   return [...reporter.problems, ...checkExpressions(model, document)];
 }

@@ -63,6 +63,14 @@ export const semanticProblems = defineProblems({
     severity: 'warning',
     title: 'An MQTT operation mode is not one of extract, transform',
   },
+  DT_ERR_SEM_SNMP_ADDRESS_MALFORMED: {
+    severity: 'error',
+    title: 'An SNMP address is neither a dotted decimal OID nor a MIB name',
+  },
+  DT_ERR_SEM_SNMP_NAME_UNKNOWN: {
+    severity: 'error',
+    title: 'An SNMP address names a MIB object that no MIB module read defines',
+  },
 
   // Datapoint sets and tables
   DT_WARN_SEM_DATAPOINT_ID_DUPLICATE: { severity: 'warning', title: 'Two datapoints of one set share a datapointId' },

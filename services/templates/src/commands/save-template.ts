@@ -1,4 +1,4 @@
-import { validateSource, type Problem, type SourceFormat } from '@triad/device-templates';
+import { validateSource, type OidNameResolver, type Problem, type SourceFormat } from '@triad/device-templates';
 import { templatesProblems } from '../errors.js';
 import { extractTemplateFacts } from '../model/template-facts.js';
 import { TemplateExistsError, type TemplateRepository } from '../repositories/template-repository.js';
@@ -14,6 +14,8 @@ export interface SaveTemplateInput {
   readonly expected?: { readonly templateId: string; readonly templateVersion: string };
   /** Warnings count as errors. */
   readonly strict?: boolean;
+  /** Resolves MIB names in SNMP addresses; without it only their form is checked. */
+  readonly oidNames?: OidNameResolver;
 }
 
 export type SaveTemplateOutcome =
@@ -40,6 +42,7 @@ export async function saveTemplate(
     format: input.format,
     file: '<request body>',
     strict: input.strict === true,
+    ...(input.oidNames ? { oidNames: input.oidNames } : {}),
   });
   if (!result.valid || !result.document) {
     return { kind: 'invalid', errors: result.errors, warnings: result.warnings };

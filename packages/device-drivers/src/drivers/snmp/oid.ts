@@ -3,6 +3,9 @@
  * dot (`1.3.6.1.2.1.1.1.0`), compared component by component.
  */
 
+/** Turns an address (an OID or a MIB name) into a dotted decimal OID; `undefined` when it names none. */
+export type OidResolver = (address: string) => string | undefined;
+
 const OID_PATTERN = /^\d+(\.\d+)*$/;
 
 /** `.1.3.6.1` and ` 1.3.6.1 ` become `1.3.6.1`; anything that is not a dotted decimal OID is `undefined`. */

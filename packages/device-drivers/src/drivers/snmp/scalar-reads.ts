@@ -10,7 +10,7 @@ import type { PointRequest } from '../../driver.js';
 import type { SnmpClient } from './snmp-client.js';
 import { agentErrorStatus } from './snmp-errors.js';
 import type { SnmpSettings } from './snmp-settings.js';
-import { normalizeOid } from './oid.js';
+import { normalizeOid, type OidResolver } from './oid.js';
 import { readingOf } from './snmp-values.js';
 
 export async function readScalars(
@@ -19,12 +19,16 @@ export async function readScalars(
   points: readonly PointRequest[],
   signal: AbortSignal,
   log?: (message: string) => void,
+  resolve: OidResolver = normalizeOid,
 ): Promise<DatapointUpdate[]> {
   const oids = new Map<PointRequest, string | undefined>();
   for (const point of points) {
-    const oid = normalizeOid(point.originAddress);
+    const oid = resolve(point.originAddress);
     if (oid === undefined)
-      log?.(`${point.datapointSetId}/${point.datapointId}: '${point.originAddress}' is not an OID; it reads as bad`);
+      log?.(
+        `${point.datapointSetId}/${point.datapointId}: '${point.originAddress}' is not an OID ` +
+          `or a known MIB name; it reads as bad`,
+      );
     oids.set(point, oid);
   }
   const distinct = [...new Set([...oids.values()].filter((oid) => oid !== undefined))];

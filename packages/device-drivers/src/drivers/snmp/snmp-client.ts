@@ -10,6 +10,7 @@ import { AddressGuard } from '../../address-guard.js';
 import { DriverError, toDriverError } from '../../driver-error.js';
 import { snmpDriverError } from './snmp-errors.js';
 import type { SnmpSettings } from './snmp-settings.js';
+import { tcpDgramModule } from './tcp-datagram-socket.js';
 
 interface LiveSession {
   readonly session: snmp.Session;
@@ -138,10 +139,11 @@ export class SnmpClient {
 
   #create(ip: string, transport: 'udp4' | 'udp6'): LiveSession {
     const { address, port, retries, timeoutMs, v3, community, version } = this.#settings;
-    const options = { port, retries, timeout: timeoutMs, backoff: 1, transport };
+    const tcp = this.#settings.transport === 'tcp' ? { dgramModule: tcpDgramModule(timeoutMs) } : {};
+    const options = { port, retries, timeout: timeoutMs, backoff: 1, transport, ...tcp };
     const session =
       v3 !== undefined
-        ? snmp.createV3Session(ip, v3.netSnmpUser, { ...options, version: snmp.Version3 })
+        ? snmp.createV3Session(ip, v3.netSnmpUser, { ...options, version: snmp.Version3, context: v3.contextName })
         : snmp.createSession(ip, community, {
             ...options,
             version: version === '1' ? snmp.Version1 : snmp.Version2c,

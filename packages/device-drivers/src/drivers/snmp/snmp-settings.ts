@@ -14,6 +14,8 @@ export type SecurityLevelName = 'noAuthNoPriv' | 'authNoPriv' | 'authPriv';
 
 export interface SnmpV3Settings {
   readonly user: string;
+  /** `snmpV3Security.contextName`: the SNMPv3 context of every request; default `''`, the default context. */
+  readonly contextName: string;
   readonly level: SecurityLevelName;
   /** Names as the template gives them, for messages (`SHA`, `AES`). */
   readonly authAlgorithm: string;
@@ -25,6 +27,8 @@ export interface SnmpV3Settings {
 export interface SnmpSettings {
   readonly address: string;
   readonly port: number;
+  /** `basicConfig.transport`: UDP (the default) or TCP (RFC 3430), one connection per session. */
+  readonly transport: 'udp' | 'tcp';
   readonly version: SnmpVersion;
   /** Extra attempts after the first one times out. */
   readonly retries: number;
@@ -81,6 +85,7 @@ export function readSnmpSettings(config: Readonly<Record<string, unknown>>): Snm
   return {
     address,
     port: numberAt(config, 'basicConfig.port', 161, { min: 1, max: 65_535, integer: true }),
+    transport: readTransport(config),
     version,
     retries: numberAt(config, 'basicConfig.retries', 1, { min: 0, max: 10, integer: true }),
     timeoutMs: numberAt(config, 'basicConfig.timeout', 5000, { min: 10, max: 120_000, integer: true }),
@@ -89,6 +94,13 @@ export function readSnmpSettings(config: Readonly<Record<string, unknown>>): Snm
     maxVarbinds: numberAt(config, 'basicConfig.maxVarbinds', 32, { min: 1, max: 128, integer: true }),
     maxRepetitions: numberAt(config, 'basicConfig.maxRepetitions', 25, { min: 1, max: 200, integer: true }),
   };
+}
+
+function readTransport(config: Readonly<Record<string, unknown>>): 'udp' | 'tcp' {
+  const raw = stringAt(config, 'basicConfig.transport', 'udp').trim().toLowerCase();
+  if (raw === '' || raw === 'udp') return 'udp';
+  if (raw === 'tcp') return 'tcp';
+  throw new DriverError('configuration', `basicConfig.transport must be udp or tcp; it is ${JSON.stringify(raw)}`);
 }
 
 function readVersion(config: Readonly<Record<string, unknown>>): SnmpVersion {
@@ -154,7 +166,13 @@ function readV3(config: Readonly<Record<string, unknown>>): SnmpV3Settings {
   const netSnmpUser: snmp.User = { name: user, level: snmp.SecurityLevel[level] };
   if (level !== 'noAuthNoPriv') Object.assign(netSnmpUser, { authProtocol, authKey: authPassword });
   if (level === 'authPriv') Object.assign(netSnmpUser, { privProtocol, privKey: privPassword });
-  return { user, level, authAlgorithm: authName, privacyAlgorithm: privName, netSnmpUser };
+  const contextName = stringAt(config, 'snmpV3Security.contextName', '');
+  if (contextName.length > 32)
+    throw new DriverError(
+      'configuration',
+      `snmpV3Security.contextName has at most 32 characters (RFC 3411 SnmpAdminString); it has ${contextName.length}`,
+    );
+  return { user, contextName, level, authAlgorithm: authName, privacyAlgorithm: privName, netSnmpUser };
 }
 
 /**

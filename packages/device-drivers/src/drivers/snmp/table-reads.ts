@@ -12,7 +12,7 @@ import type { PointRequest, TableRequest } from '../../driver.js';
 import type { SnmpClient } from './snmp-client.js';
 import type { SnmpSettings } from './snmp-settings.js';
 import { walkColumns, type ColumnValues } from './column-walk.js';
-import { compareOids, isBelow, normalizeOid } from './oid.js';
+import { compareOids, isBelow, normalizeOid, type OidResolver } from './oid.js';
 import { readingOf } from './snmp-values.js';
 
 export interface ResolvedColumn {
@@ -21,11 +21,11 @@ export interface ResolvedColumn {
   readonly oid: string | undefined;
 }
 
-/** Each column datapoint's column OID. */
-export function resolveColumns(table: TableRequest): ResolvedColumn[] {
-  const root = normalizeOid(table.rootAddress);
+/** Each column datapoint's column OID; addresses are OIDs or, through `resolve`, MIB names. */
+export function resolveColumns(table: TableRequest, resolve: OidResolver = normalizeOid): ResolvedColumn[] {
+  const root = resolve(table.rootAddress);
   const full = table.columns.map((point) =>
-    /^\d+$/.test(point.originAddress.trim()) ? undefined : normalizeOid(point.originAddress),
+    /^\d+$/.test(point.originAddress.trim()) ? undefined : resolve(point.originAddress),
   );
   // The entry: the parent of a full column OID under the root, else rootAddress.1.
   const under = root === undefined ? undefined : full.find((oid) => oid !== undefined && isBelow(root, oid));
@@ -43,13 +43,14 @@ export async function readTable(
   table: TableRequest,
   signal: AbortSignal,
   log?: (message: string) => void,
+  resolve: OidResolver = normalizeOid,
 ): Promise<TableUpdate> {
-  const columns = resolveColumns(table);
+  const columns = resolveColumns(table, resolve);
   for (const { point, oid } of columns)
     if (oid === undefined)
       log?.(
         `${table.datapointSetId}/${point.datapointId}: '${point.originAddress}' names no column ` +
-          `(give the column OID, or its number with the table OID as rootAddress)`,
+          `(give the column OID or MIB name, or its number with the table OID as rootAddress)`,
       );
   const oids = columns.flatMap(({ oid }) => (oid === undefined ? [] : [oid]));
   const walked: ColumnValues =

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { OidNameResolver } from '@triad/device-templates';
 import type { SchemaRequest } from '@triad/service-kit';
 import { saveTemplate, type SaveTemplateOutcome } from '../../commands/save-template.js';
 import { readTemplateSource } from '../../http/source-body-parsers.js';
@@ -9,22 +10,28 @@ import type { TemplateRepository } from '../../repositories/template-repository.
 import type { createTemplateSchema, putTemplateSchema } from './schemas.js';
 
 /** `POST /templates`: store a new version (409 when it exists). */
-export function createTemplateHandler(repository: TemplateRepository) {
+export function createTemplateHandler(repository: TemplateRepository, oidNames?: OidNameResolver) {
   return async (request: SchemaRequest<typeof createTemplateSchema>, reply: FastifyReply) => {
     const source = readTemplateSource(request);
-    const outcome = await saveTemplate(repository, { ...source, mode: 'create', strict: request.query.strict });
+    const outcome = await saveTemplate(repository, {
+      ...source,
+      mode: 'create',
+      strict: request.query.strict,
+      ...(oidNames ? { oidNames } : {}),
+    });
     return sendOutcome(reply, outcome);
   };
 }
 
 /** `PUT /templates/:templateId/:templateVersion`: create or replace that version. */
-export function putTemplateHandler(repository: TemplateRepository) {
+export function putTemplateHandler(repository: TemplateRepository, oidNames?: OidNameResolver) {
   return async (request: SchemaRequest<typeof putTemplateSchema>, reply: FastifyReply) => {
     const source = readTemplateSource(request);
     const outcome = await saveTemplate(repository, {
       ...source,
       mode: 'upsert',
       strict: request.query.strict,
+      ...(oidNames ? { oidNames } : {}),
       expected: { templateId: request.params.templateId, templateVersion: request.params.templateVersion },
     });
     return sendOutcome(reply, outcome);

@@ -70,3 +70,32 @@ describeEachDatabase<TemplatesDatabase>('POST /validate', (getDb) => {
     expect((await validate('{}', 'application/json', '?strict=maybe')).statusCode).toBe(400);
   });
 });
+
+describeEachDatabase<TemplatesDatabase>('POST /validate: SNMP MIB names', (getDb) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp(getDb());
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const validate = (address: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/validate',
+      payload: JSON.stringify(sampleTemplate()).replace('1.3.6.1.2.1.1.3.0', address),
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('accepts a MIB name of the standard modules and refuses one no module defines', async () => {
+    expect((await validate('SNMPv2-MIB::sysUpTime.0')).json<ValidationReply>()).toMatchObject({ valid: true });
+    const body = (await validate('SNMPv2-MIB::sysUpTim.0')).json<ValidationReply>();
+    expect(body.valid).toBe(false);
+    expect(body.errors[0]).toMatchObject({
+      code: 'DT_ERR_SEM_SNMP_NAME_UNKNOWN',
+      path: '/datapointSets/0/datapoints/0/addressConfig/originAddress',
+    });
+    expect(body.errors[0]?.message).toContain('the MIB module SNMPv2-MIB defines no sysUpTim');
+    expect(body.errors[0]?.message).toContain('check the spelling');
+  });
+});
