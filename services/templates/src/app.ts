@@ -143,6 +143,10 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     if (config.demo && (await seedDemoDevice(devices, repository, commands)))
       app.log.info({ device: DEMO_DEVICE.name }, 'demo device added');
   });
-  app.addHook('preClose', () => collection.stop());
+  // The collectors stop first, so the values they still hand over are written too.
+  app.addHook('preClose', async () => {
+    await collection.stop();
+    await core.historyWriter?.close();
+  });
   return app;
 }
