@@ -137,6 +137,8 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     templates: repository,
     patterns,
     access,
+    history: core.history,
+    historyRawRetentionMs: config.historyRawRetentionMs,
   });
   app.addHook('onReady', async () => {
     await collection.start();
