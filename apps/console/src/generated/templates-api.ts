@@ -2,26 +2,6 @@
 // document of the templates service (its GET /openapi.json). Do not edit: change the route
 // schemas and regenerate; `npm run check:generated` (part of `npm run lint`) fails when stale.
 export interface paths {
-  '/metrics': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Prometheus metrics
-     * @description Process metrics and HTTP request counts and durations by route and status, in the Prometheus text exposition format 0.0.4.
-     */
-    get: operations['getMetrics'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -357,6 +337,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics
+     * @description Process metrics, HTTP request counts and durations by route and status, and, for a caller who may read devices, `triad_device_value{device,name,set,datapoint,row}`: the current numeric and boolean (0/1) device values collected by this instance (at most TRIAD_DEVICE_METRICS_MAX_SERIES), in the Prometheus text exposition format 0.0.4.
+     */
+    get: operations['getMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -391,26 +391,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getMetrics: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The metrics */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/plain': string;
-        };
-      };
-    };
-  };
   getHealth: {
     parameters: {
       query?: never;
@@ -2729,6 +2709,26 @@ export interface operations {
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metrics */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
         };
       };
     };
