@@ -17,6 +17,7 @@ import type { TemplatesDatabase } from './repositories/templates-tables.js';
 import { devicesRoutes } from './routes/devices/index.js';
 import { evaluateRoutes } from './routes/evaluate/index.js';
 import { matchRoutes } from './routes/match/index.js';
+import { metricsRoutes } from './routes/metrics/index.js';
 import { templatesRoutes } from './routes/templates/index.js';
 import { validateRoutes } from './routes/validate/index.js';
 import { createTemplatesCore } from './templates-core.js';
@@ -79,6 +80,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
   const instanceId = options.instanceId ?? config.instanceId ?? newInstanceId();
   // The collection needs the app's logger, so it comes after the app.
   let devicesOwned = (): number => 0;
+  let serviceMetrics: () => Promise<string> = () => Promise.resolve('');
   const app = await createServiceApp({
     ...(options.logger ? { logger: options.logger } : {}),
     // Timeouts and the per-client connection limit (TRIAD_*_TIMEOUT_MS, TRIAD_MAX_CONNECTIONS_PER_CLIENT).
@@ -103,7 +105,8 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
       },
     },
     openApi: OPEN_API,
-    metrics: {},
+    // The process and HTTP metrics join the device values at `/metrics` (routes/metrics).
+    metrics: { path: false, exportTo: (render) => (serviceMetrics = render) },
   });
   const core = createTemplatesCore({
     config,
@@ -143,12 +146,25 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     templates: repository,
     patterns,
     access,
+    history: core.history,
+    historyRawRetentionMs: config.historyRawRetentionMs,
+  });
+  await app.register(metricsRoutes, {
+    serviceMetrics: () => serviceMetrics(),
+    devices: () => collection.supervisor.running(),
+    history: () => core.historyWriter?.stats,
+    maxSeries: config.metricsMaxSeries,
+    access,
   });
   app.addHook('onReady', async () => {
     await collection.start();
     if (config.demo && (await seedDemoDevice(devices, repository, commands)))
       app.log.info({ device: DEMO_DEVICE.name }, 'demo device added');
   });
-  app.addHook('preClose', () => collection.stop());
+  // The collectors stop first, so the values they still hand over are written too.
+  app.addHook('preClose', async () => {
+    await collection.stop();
+    await core.historyWriter?.close();
+  });
   return app;
 }

@@ -21,10 +21,23 @@ describe('loadTemplatesConfig', () => {
       devicesAllow: '',
       devicesDeny: '',
       devicesServicePorts: '8080,8081,8082',
+      historyEnabled: true,
+      historyRawRetentionMs: 86_400_000,
+      historyMinuteRetentionMs: 2_592_000_000,
+      historyQueueLimit: 200_000,
+      historyFlushMs: 1_000,
+      metricsMaxSeries: 10_000,
       leaseTtlMs: 15_000,
       leaseHeartbeatMs: 3000,
       ...DEFAULT_CONNECTION_LIMITS,
     });
+  });
+
+  it('reads the device history retention from the environment, refusing less than a minute', () => {
+    const config = loadTemplatesConfig({ TRIAD_DEVICE_HISTORY_RAW_MS: '3600000', TRIAD_DEVICE_HISTORY: 'false' });
+    expect(config.historyRawRetentionMs).toBe(3_600_000);
+    expect(config.historyEnabled).toBe(false);
+    expect(() => loadTemplatesConfig({ TRIAD_DEVICE_HISTORY_MINUTE_MS: '1000' })).toThrow(ConfigError);
   });
 
   it('reads the environment and lets overrides win', () => {

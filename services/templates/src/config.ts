@@ -61,6 +61,18 @@ export interface TemplatesConfig extends ServiceSettings, LeaseSettings {
    * MIB names in SNMP addresses (docs/devices.md, "MIB names").
    */
   readonly mibDirs?: string;
+  /** `TRIAD_DEVICE_HISTORY`: keep every collected value (decision 0050); false keeps none. */
+  readonly historyEnabled: boolean;
+  /** `TRIAD_DEVICE_HISTORY_RAW_MS`: how long raw values are kept, ms. */
+  readonly historyRawRetentionMs: number;
+  /** `TRIAD_DEVICE_HISTORY_MINUTE_MS`: how long per-minute min/max/avg/count are kept, ms. */
+  readonly historyMinuteRetentionMs: number;
+  /** `TRIAD_DEVICE_HISTORY_QUEUE`: most values waiting to be written; more are dropped and counted. */
+  readonly historyQueueLimit: number;
+  /** `TRIAD_DEVICE_HISTORY_FLUSH_MS`: time between history writes, ms. */
+  readonly historyFlushMs: number;
+  /** `TRIAD_DEVICE_METRICS_MAX_SERIES`: most `triad_device_value` series on `/metrics`. */
+  readonly metricsMaxSeries: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -83,6 +95,12 @@ export const templatesConfigSchema = {
     'devicesAllow',
     'devicesDeny',
     'devicesServicePorts',
+    'historyEnabled',
+    'historyRawRetentionMs',
+    'historyMinuteRetentionMs',
+    'historyQueueLimit',
+    'historyFlushMs',
+    'metricsMaxSeries',
     ...REQUIRED_LEASE_SETTINGS,
   ],
   properties: {
@@ -109,6 +127,31 @@ export const templatesConfigSchema = {
     maxConcurrentReads: { type: 'integer', minimum: 1, maximum: 10_000, default: 256, env: 'TRIAD_DEVICE_READS' },
     mqttUrl: { type: 'string', pattern: '^(mqtts?|wss?)://[^\\s]+$', maxLength: 2000, env: 'TRIAD_MQTT_URL' },
     mibDirs: { type: 'string', maxLength: 20_000, env: 'TRIAD_MIB_DIRS' },
+    historyEnabled: { type: 'boolean', default: true, env: 'TRIAD_DEVICE_HISTORY' },
+    historyRawRetentionMs: {
+      type: 'integer',
+      minimum: 60_000, // 1 min
+      default: 86_400_000, // 24 h
+      env: 'TRIAD_DEVICE_HISTORY_RAW_MS',
+    },
+    historyMinuteRetentionMs: {
+      type: 'integer',
+      minimum: 60_000, // 1 min
+      default: 2_592_000_000, // 30 days
+      env: 'TRIAD_DEVICE_HISTORY_MINUTE_MS',
+    },
+    // values
+    historyQueueLimit: { type: 'integer', minimum: 100, default: 200_000, env: 'TRIAD_DEVICE_HISTORY_QUEUE' },
+    // 1 s
+    historyFlushMs: {
+      type: 'integer',
+      minimum: 10,
+      maximum: 60_000,
+      default: 1_000,
+      env: 'TRIAD_DEVICE_HISTORY_FLUSH_MS',
+    },
+    // series
+    metricsMaxSeries: { type: 'integer', minimum: 0, default: 10_000, env: 'TRIAD_DEVICE_METRICS_MAX_SERIES' },
     ...leaseSettingsProperties({ envPrefix: 'TRIAD_TEMPLATES', heartbeatMaximumMs: 300_000 }),
   },
 } as const;

@@ -12,6 +12,8 @@ describe('templatesProblems', () => {
       TPL_ERR_DEVICE_INVALID: { status: 422, title: 'The device cannot be bound to this template' },
       TPL_ERR_DEVICE_NOT_FOUND: { status: 404, title: 'No such device' },
       TPL_ERR_DEVICE_ALARM_NOT_FOUND: { status: 404, title: 'No such raised alarm on this device' },
+      TPL_ERR_DEVICE_DATAPOINT_NOT_FOUND: { status: 404, title: "No such datapoint in the device's template" },
+      TPL_ERR_HISTORY_QUERY_INVALID: { status: 400, title: 'The history query cannot be answered as asked' },
       TPL_ERR_DEVICE_ADDRESS_REFUSED: { status: 422, title: 'The device address policy refuses this address' },
       TPL_ERR_DEVICE_SECRET_REQUIRED: { status: 422, title: 'A changed device target needs its secrets again' },
       TPL_ERR_UNAUTHORIZED: { status: 401, title: 'This request needs a bearer token' },

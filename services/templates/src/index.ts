@@ -19,3 +19,6 @@ export { createDevicesCommand, DEFAULT_TEMPLATES_URL, type DevicesCommandOptions
 export { createTokensCommand, type TokensCommandOptions } from './cli/tokens-command.js';
 export { TokenRepository } from './repositories/token-repository.js';
 export { TOKEN_SCOPES, type TokenScope } from './model/token-scope.js';
+export { DeviceHistoryRepository } from './repositories/device-history-repository.js';
+export { HistoryWriter, type HistoryWriterStats } from './devices/history-writer.js';
+export type { TemplatesDatabase } from './repositories/templates-tables.js';

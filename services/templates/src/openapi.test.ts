@@ -66,6 +66,7 @@ describeEachDatabase<TemplatesDatabase>('templates OpenAPI document', (getDb) =>
       '/devices/{id}/alarms/{alarmId}/acknowledge',
       '/devices/{id}/alarms/{alarmId}/unacknowledge',
       '/devices/{id}/events',
+      '/devices/{id}/history',
       '/devices/{id}/stream',
       '/devices/{id}/values',
       '/healthz',

@@ -13,9 +13,17 @@ import { DeviceCollection } from './instances/device-collection.js';
 import { PatternCache } from './matching/pattern-cache.js';
 import { AccessPolicy } from './policies/access-policy.js';
 import { DeviceRepository } from './repositories/device-repository.js';
+import { DeviceHistoryRepository } from './repositories/device-history-repository.js';
+import { HistoryWriter } from './devices/history-writer.js';
+import { HistorySweeper } from './devices/history-sweeper.js';
 import { TemplateRepository } from './repositories/template-repository.js';
 import type { TemplatesDatabase } from './repositories/templates-tables.js';
 import { TokenRepository } from './repositories/token-repository.js';
+
+/** Values in one history transaction. */
+const HISTORY_BATCH_SIZE = 5_000;
+/** Rows deleted per table and statement by the history sweep. */
+const HISTORY_SWEEP_BATCH = 5_000;
 
 /** Everything behind the HTTP layer of the template service, over one database. */
 export interface TemplatesCore {
@@ -31,6 +39,10 @@ export interface TemplatesCore {
   readonly deviceCommands: DeviceCommands;
   /** Resolves MIB names in SNMP addresses for the validator (`TRIAD_MIB_DIRS`, then the system's modules). */
   readonly oidNames: OidNameResolver;
+  /** Stored device values (decision 0050). */
+  readonly history: DeviceHistoryRepository;
+  /** Queues collected values for the history; undefined when `historyEnabled` is false. */
+  readonly historyWriter: HistoryWriter | undefined;
 }
 
 export interface CreateTemplatesCoreOptions {
@@ -70,6 +82,25 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
   const oidNames: OidNameResolver = (name) => mibNames(mibDirs).resolve(name);
   const cipher = options.cipher ?? new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
   const devices = new DeviceRepository(database);
+  const history = new DeviceHistoryRepository(database);
+  const historyWriter = config.historyEnabled
+    ? new HistoryWriter({
+        repository: history,
+        maxQueued: config.historyQueueLimit,
+        flushMs: config.historyFlushMs,
+        batchSize: HISTORY_BATCH_SIZE,
+        log,
+      })
+    : undefined;
+  const sweeper = new HistorySweeper({
+    repository: history,
+    rawRetentionMs: config.historyRawRetentionMs,
+    minuteRetentionMs: config.historyMinuteRetentionMs,
+    // As the node manager's history: a tenth of the raw retention, at most 10 min.
+    intervalMs: Math.min(600_000, config.historyRawRetentionMs / 10),
+    batchSize: HISTORY_SWEEP_BATCH,
+    log,
+  });
   const collection = new DeviceCollection({
     database,
     devices,
@@ -77,6 +108,8 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
     leaseTtlMs: config.leaseTtlMs,
     leaseHeartbeatMs: config.leaseHeartbeatMs,
     log,
+    ...(historyWriter ? { history: historyWriter } : {}),
+    sweeper,
     supervisor: {
       devices,
       templates,
@@ -88,7 +121,18 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
     },
   });
   const deviceCommands = new DeviceCommands({ devices, templates, registry, cipher, collection });
-  return { templates, access, patterns, registry, devices, collection, deviceCommands, oidNames };
+  return {
+    templates,
+    access,
+    patterns,
+    registry,
+    devices,
+    collection,
+    deviceCommands,
+    oidNames,
+    history,
+    historyWriter,
+  };
 }
 
 /** `TRIAD_MIB_DIRS`: colon-separated, empty entries ignored. */

@@ -2,26 +2,6 @@
 // document of the templates service (its GET /openapi.json). Do not edit: change the route
 // schemas and regenerate; `npm run check:generated` (part of `npm run lint`) fails when stale.
 export interface paths {
-  '/metrics': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Prometheus metrics
-     * @description Process metrics and HTTP request counts and durations by route and status, in the Prometheus text exposition format 0.0.4.
-     */
-    get: operations['getMetrics'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -317,6 +297,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/devices/{id}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A datapoint's stored values over a time range: raw points or min/max/avg per step
+     * @description Values are kept raw for TRIAD_DEVICE_HISTORY_RAW_MS (24 h) and as per-minute min/max/avg/count for TRIAD_DEVICE_HISTORY_MINUTE_MS (30 days). A range starting within the raw retention is answered from the raw values, an older one from the minute rows (a step rounded up to whole minutes). Without `step`, a raw range answers its points while there are at most 2000, else buckets of the shortest step fitting 2000; an older range answers such buckets. A step giving more than 2000 buckets is refused (TPL_ERR_HISTORY_QUERY_INVALID), as is a range over 400 days.
+     */
+    get: operations['readDeviceHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/devices/{id}/stream': {
     parameters: {
       query?: never;
@@ -329,6 +329,26 @@ export interface paths {
      * @description text/event-stream. The current values come first. Event names: `value` (data: one value as in /values), `alarm-raised`, `alarm-cleared`, `log`, `state` (data: the event as in /events). A comment line every 15 s keeps proxies from closing the stream.
      */
     get: operations['streamDevice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics
+     * @description Process metrics, HTTP request counts and durations by route and status, and, for a caller who may read devices, `triad_device_value{device,name,set,datapoint,row}`: the current numeric and boolean (0/1) device values collected by this instance (at most TRIAD_DEVICE_METRICS_MAX_SERIES), in the Prometheus text exposition format 0.0.4.
+     */
+    get: operations['getMetrics'];
     put?: never;
     post?: never;
     delete?: never;
@@ -371,26 +391,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getMetrics: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The metrics */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/plain': string;
-        };
-      };
-    };
-  };
   getHealth: {
     parameters: {
       query?: never;
@@ -2549,6 +2549,112 @@ export interface operations {
       };
     };
   };
+  readDeviceHistory: {
+    parameters: {
+      query: {
+        /** @description the datapointSetId */
+        set: string;
+        /** @description the datapointId */
+        datapoint: string;
+        /** @description a table set's row key (as in /values) */
+        row?: string;
+        /** @description start of the range (ISO 8601 or epoch ms); default 24 h before `to` */
+        from?: string;
+        /** @description end of the range (ISO 8601 or epoch ms); default now */
+        to?: string;
+        /** @description bucket length: ms, or with a unit (`30s`, `5m`, `1h`, `1d`); at least 1 s; default chosen */
+        step?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The values */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deviceId: string;
+            set: string;
+            datapoint: string;
+            /** @description the table row's key; null in a map set */
+            row: string | null;
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /**
+             * @description raw: from the values kept as collected; minute: from the per-minute rows (older ranges)
+             * @enum {string}
+             */
+            resolution: 'raw' | 'minute';
+            /** @description bucket length in ms; 0: `points` holds the raw values */
+            step: number;
+            /** @description raw values oldest first (step 0); empty when answering buckets */
+            points: {
+              /** @description epoch ms */
+              at: number;
+              /** @description numbers; booleans as 0 and 1; null for text or bad */
+              value: number | null;
+              /** @description string values (cut to 1,000 characters) */
+              text: string | null;
+            }[];
+            /** @description per step, oldest first, of the numbers only; a step without values has no bucket */
+            buckets: {
+              /** @description the bucket's start, epoch ms (a multiple of step) */
+              at: number;
+              min: number;
+              max: number;
+              avg: number;
+              count: number;
+            }[];
+          };
+        };
+      };
+      /** @description A malformed time or step, from after to, or too many buckets (TPL_ERR_HISTORY_QUERY_INVALID) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No bearer token (or an unknown one), and the service requires one for device reads (TPL_ERR_UNAUTHORIZED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such device, or no such datapoint in its template (TPL_ERR_DEVICE_NOT_FOUND, TPL_ERR_DEVICE_DATAPOINT_NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected server error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   streamDevice: {
     parameters: {
       query?: never;
@@ -2603,6 +2709,26 @@ export interface operations {
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metrics */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
         };
       };
     };

@@ -62,6 +62,8 @@ export interface DeviceSupervisorOptions {
 
 interface Running {
   readonly collector: DeviceCollector;
+  /** The device's name when it started (the `/metrics` label `name`). */
+  readonly name: string;
   /** The latest value of each datapoint and row, in order of first arrival. */
   readonly values: Map<string, DatapointResult>;
   /** Alarms stored before this run started that the pipeline has not confirmed yet. */
@@ -128,7 +130,14 @@ export class DeviceSupervisor {
       },
       log: (message) => this.#options.log.info({ device: device.id }, message),
     });
-    const run: Running = { collector, values: new Map(), unconfirmed, queue: Promise.resolve(), problems: new Map() };
+    const run: Running = {
+      collector,
+      name: device.name,
+      values: new Map(),
+      unconfirmed,
+      queue: Promise.resolve(),
+      problems: new Map(),
+    };
     this.#running.set(device.id, run);
     collector.start();
   }
@@ -146,6 +155,11 @@ export class DeviceSupervisor {
   values(id: string): DatapointResult[] | undefined {
     const run = this.#running.get(id);
     return run === undefined ? undefined : [...run.values.values()];
+  }
+
+  /** Every running device: id, name and current values (in order of first arrival). */
+  *running(): Generator<{ id: string; name: string; values: Iterable<DatapointResult> }> {
+    for (const [id, run] of this.#running) yield { id, name: run.name, values: run.values.values() };
   }
 
   /** Resolves once every write queued so far for `id` is stored (tests, shutdown). */

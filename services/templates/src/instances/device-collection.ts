@@ -38,6 +38,7 @@ import { DeviceSupervisor, type CollectedItem, type DeviceSupervisorOptions } fr
 import { presentDeviceValue, type DeviceValue } from '../presenters/device-presenter.js';
 import { DeviceListeners, type DeviceStreamItem } from './device-listeners.js';
 import type { DeviceEventRecord } from '../model/device-record.js';
+import { HISTORY_SWEEP_ITEM } from '../devices/history-sweeper.js';
 
 /** Devices started at once (each start reads the device, its template and its alarms). */
 const STARTS_AT_ONCE = 4;
@@ -51,7 +52,13 @@ export interface DeviceCollectionOptions {
   readonly leaseTtlMs: number;
   readonly leaseHeartbeatMs: number;
   readonly log: DeviceSupervisorOptions['log'];
+  /** Receives the value changes of every device collected here (the device history). */
+  readonly history?: { record(id: string, values: CollectedValues): unknown };
+  /** Work done by one instance only: started by the holder of the lease of `HISTORY_SWEEP_ITEM`. */
+  readonly sweeper?: { start(): void; stop(): Promise<void> };
 }
+
+type CollectedValues = Extract<CollectedItem, { kind: 'values' }>['values'];
 
 export class DeviceCollection implements DeviceChanges {
   readonly instanceId: string;
@@ -93,7 +100,8 @@ export class DeviceCollection implements DeviceChanges {
 
   /** Devices this instance holds the lease of. */
   get devicesOwned(): number {
-    return this.#leases?.owned.size ?? 0;
+    const owned = this.#leases?.owned;
+    return owned === undefined ? 0 : owned.size - (owned.has(HISTORY_SWEEP_ITEM) ? 1 : 0);
   }
 
   /**
@@ -118,7 +126,10 @@ export class DeviceCollection implements DeviceChanges {
       database,
       tablePrefix: TEMPLATES_LEASE_PREFIX,
       instanceId: this.instanceId,
-      listItems: () => this.#options.devices.ids(),
+      listItems: async () => {
+        const ids = await this.#options.devices.ids();
+        return this.#options.sweeper === undefined ? ids : [...ids, HISTORY_SWEEP_ITEM];
+      },
       ttlMs: this.#options.leaseTtlMs,
       heartbeatMs: this.#options.leaseHeartbeatMs,
       onChange: (change) => this.#apply(change),
@@ -175,6 +186,7 @@ export class DeviceCollection implements DeviceChanges {
 
   /** What a device collected here produced: to the listeners here, and to the other instances. */
   #collected(id: string, collected: CollectedItem): void {
+    if (collected.kind === 'values') this.#options.history?.record(id, collected.values);
     const item: DeviceStreamItem =
       collected.kind === 'values' ? { kind: 'values', values: collected.values.map(presentDeviceValue) } : collected;
     // Nobody else to tell on SQLite.
@@ -198,13 +210,14 @@ export class DeviceCollection implements DeviceChanges {
    * waits for this, and a heartbeat late by thousands of starts would make the others take over.
    */
   #apply(change: WorkLeaseChange): void {
+    if (change.gained.includes(HISTORY_SWEEP_ITEM)) this.#options.sweeper?.start();
+    if (change.lost.includes(HISTORY_SWEEP_ITEM)) void this.#options.sweeper?.stop();
+    const gained = change.gained.filter((id) => id !== HISTORY_SWEEP_ITEM);
+    const lost = change.lost.filter((id) => id !== HISTORY_SWEEP_ITEM);
     // The ids, so an operator (and the tests) can follow every device from instance to instance.
-    this.#options.log.info(
-      { instance: this.instanceId, gained: change.gained, lost: change.lost },
-      'devices collected here changed',
-    );
-    for (const id of change.lost) void this.#serial(id, () => this.#halt(id));
-    for (const id of change.gained) void this.#serial(id, () => this.#start(id));
+    this.#options.log.info({ instance: this.instanceId, gained, lost }, 'devices collected here changed');
+    for (const id of lost) void this.#serial(id, () => this.#halt(id));
+    for (const id of gained) void this.#serial(id, () => this.#start(id));
   }
 
   /** (Re)starts `id` as stored; a few at a time, so a large takeover leaves the pool to the lease cycle. */
@@ -255,7 +268,7 @@ export class DeviceCollection implements DeviceChanges {
     if (topic !== DEVICE_TOPICS.changes) return;
     void (async () => {
       await this.#leases?.refresh();
-      for (const id of this.#leases?.owned ?? [])
+      for (const id of [...(this.#leases?.owned ?? [])].filter((item) => item !== HISTORY_SWEEP_ITEM))
         void this.#serial(id, async () => {
           const device = await this.#options.devices.find(id);
           if (device === undefined) await this.#halt(id);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { HISTORY_SWEEP_ITEM } from '../devices/history-sweeper.js';
 import { pingTemplate } from '../test-support/ping-template.js';
 import {
   CLUSTER_WAIT as WAIT,
@@ -82,10 +83,14 @@ describeOnPostgres('several template services on one PostgreSQL database', (post
       expect(await owned()).toEqual(sets.map((set) => set.size));
       const leases = await sql<{ item_id: string; owner: string }>`
       select item_id, owner from templates_work_leases where expires_at > now()`.execute(cluster.database.db);
+      // The history sweep is one more item: held by exactly one live instance.
+      const sweep = leases.rows.filter((l) => l.item_id === HISTORY_SWEEP_ITEM);
+      expect(sweep).toHaveLength(1);
+      expect(services.map((s) => s.instance)).toContain(sweep[0]!.owner);
       for (const [index, service] of services.entries())
         expect(
           leases.rows
-            .filter((l) => l.owner === service.instance)
+            .filter((l) => l.owner === service.instance && l.item_id !== HISTORY_SWEEP_ITEM)
             .map((l) => l.item_id)
             .sort(),
         ).toEqual([...sets[index]!].sort());

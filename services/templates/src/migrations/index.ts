@@ -5,6 +5,7 @@ import { createApiTokens } from './0003-create-api-tokens.js';
 import { createWorkLeases } from './0004-create-work-leases.js';
 import { createSecretKeyChecks } from './0005-create-secret-key-checks.js';
 import { addDeviceAlarmAcknowledgement } from './0006-add-device-alarm-acknowledgement.js';
+import { createDeviceHistory } from './0007-create-device-history.js';
 
 /** Bookkeeping table of the template service's migrations (services may share one database). */
 export const TEMPLATES_MIGRATION_TABLE = 'templates_migrations';
@@ -17,4 +18,5 @@ export const templatesMigrations: MigrationSet = Object.freeze({
   '0004_create_work_leases': createWorkLeases,
   '0005_create_secret_key_checks': createSecretKeyChecks,
   '0006_add_device_alarm_acknowledgement': addDeviceAlarmAcknowledgement,
+  '0007_create_device_history': createDeviceHistory,
 });

@@ -8,6 +8,9 @@ export interface TemplatesDatabase {
   device_events: DeviceEventsTable;
   api_tokens: ApiTokensTable;
   templates_secret_key_checks: SecretKeyChecksTable;
+  device_history_series: DeviceHistorySeriesTable;
+  device_history_raw: DeviceHistoryRawTable;
+  device_history_minute: DeviceHistoryMinuteTable;
 }
 
 export interface TemplateIdsTable {
@@ -103,4 +106,32 @@ export interface ApiTokensTable {
 export interface SecretKeyChecksTable {
   purpose: string;
   check_value: string;
+}
+
+/** One datapoint (and table row, '' for a map set) of a device whose values are kept. */
+export interface DeviceHistorySeriesTable {
+  id: number;
+  device_id: string;
+  set_id: string;
+  datapoint_id: string;
+  row_key: string;
+}
+
+/** Every value collected: `value` for numbers and booleans (0/1), `text` for strings, both null when bad. */
+export interface DeviceHistoryRawTable {
+  series_id: number;
+  /** Epoch ms. */
+  at: number | string;
+  value: number | null;
+  text: string | null;
+}
+
+/** The numbers of one series in one minute (`at` its start, epoch ms). */
+export interface DeviceHistoryMinuteTable {
+  series_id: number;
+  at: number | string;
+  min: number;
+  max: number;
+  sum: number;
+  count: number;
 }

@@ -23,7 +23,10 @@ import {
   patchDeviceSchema,
   readDeviceSchema,
   discoverDevicesSchema,
+  readDeviceHistorySchema,
 } from './schemas.js';
+import { readDeviceHistory } from './device-history.js';
+import type { DeviceHistoryRepository } from '../../repositories/device-history-repository.js';
 import { discoverDevices } from '../../commands/discover-devices.js';
 import type { PatternCache } from '../../matching/pattern-cache.js';
 import type { TemplateRepository } from '../../repositories/template-repository.js';
@@ -37,6 +40,10 @@ export interface DevicesRoutesOptions {
   readonly patterns: PatternCache;
   /** Decides who sees why a device cannot be read (writers only), and names who acknowledges. */
   readonly access: Pick<AccessPolicy, 'mayWrite' | 'whoIs'>;
+  /** The stored values (`GET /devices/{id}/history`). */
+  readonly history: DeviceHistoryRepository;
+  /** How long raw values are kept, ms (older ranges are answered from the minute rows). */
+  readonly historyRawRetentionMs: number;
 }
 
 /** The device resource; register with `prefix: '/devices'`. */
@@ -108,6 +115,14 @@ export function devicesRoutes(app: SchemaTypedApp, options: DevicesRoutesOptions
     const detail = await detailFor(request);
     return { events: events.map((event) => presentEvent(event, detail)) };
   });
+  app.get('/:id/history', { schema: readDeviceHistorySchema }, async (request) =>
+    readDeviceHistory(request.params.id, request.query, {
+      commands,
+      templates: options.templates,
+      history: options.history,
+      rawRetentionMs: options.historyRawRetentionMs,
+    }),
+  );
   app.get('/:id/stream', { schema: deviceStreamSchema }, async (request, reply) => {
     await commands.find(request.params.id);
     await streamDevice(request, reply, collection, request.params.id, await detailFor(request));

@@ -6,6 +6,8 @@ import {
   deviceValueSchema,
 } from '../../presenters/device-presenter.js';
 import { ALARM_ID_LENGTH } from '../../model/device-record.js';
+import { deviceHistoryReplySchema } from '../../presenters/history-presenter.js';
+import { MAX_HISTORY_POINTS } from '../../model/device-history.js';
 
 const params = {
   type: 'object',
@@ -251,6 +253,52 @@ export const deviceEventsSchema = {
       properties: { events: { type: 'array', items: deviceEventSchema } },
     },
     ...notFound,
+    ...readErrors,
+  },
+} as const;
+
+/** A time as ISO 8601 or epoch ms. */
+const historyTime = { type: 'string', minLength: 1, maxLength: 40 } as const;
+
+export const readDeviceHistorySchema = {
+  tags: ['devices'],
+  operationId: 'readDeviceHistory',
+  security: [{ bearer: [] }],
+  summary: "A datapoint's stored values over a time range: raw points or min/max/avg per step",
+  description:
+    'Values are kept raw for TRIAD_DEVICE_HISTORY_RAW_MS (24 h) and as per-minute min/max/avg/count for ' +
+    'TRIAD_DEVICE_HISTORY_MINUTE_MS (30 days). A range starting within the raw retention is answered from the ' +
+    'raw values, an older one from the minute rows (a step rounded up to whole minutes). Without `step`, a raw ' +
+    `range answers its points while there are at most ${MAX_HISTORY_POINTS}, else buckets of the shortest step ` +
+    `fitting ${MAX_HISTORY_POINTS}; an older range answers such buckets. A step giving more than ` +
+    `${MAX_HISTORY_POINTS} buckets is refused (TPL_ERR_HISTORY_QUERY_INVALID), as is a range over 400 days.`,
+  params,
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['set', 'datapoint'],
+    properties: {
+      set: { type: 'string', minLength: 1, maxLength: 200, description: 'the datapointSetId' },
+      datapoint: { type: 'string', minLength: 1, maxLength: 200, description: 'the datapointId' },
+      row: { type: 'string', minLength: 1, maxLength: 1000, description: "a table set's row key (as in /values)" },
+      from: { ...historyTime, description: 'start of the range (ISO 8601 or epoch ms); default 24 h before `to`' },
+      to: { ...historyTime, description: 'end of the range (ISO 8601 or epoch ms); default now' },
+      step: {
+        type: 'string',
+        pattern: '^[1-9][0-9]{0,11}(ms|s|m|h|d)?$',
+        description: 'bucket length: ms, or with a unit (`30s`, `5m`, `1h`, `1d`); at least 1 s; default chosen',
+      },
+    },
+  },
+  response: {
+    200: { description: 'The values', ...deviceHistoryReplySchema },
+    ...errorResponses(PROBLEM_ERROR_BODY, {
+      400: 'A malformed time or step, from after to, or too many buckets (TPL_ERR_HISTORY_QUERY_INVALID)',
+      404:
+        'No such device, or no such datapoint in its template ' +
+        '(TPL_ERR_DEVICE_NOT_FOUND, TPL_ERR_DEVICE_DATAPOINT_NOT_FOUND)',
+      500: true,
+    }),
     ...readErrors,
   },
 } as const;

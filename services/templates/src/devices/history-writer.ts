@@ -1,0 +1,157 @@
+/**
+ * Keeps the values collected here in the device history (decision 0050) without ever holding
+ * collection up: `record` only converts and queues (synchronously), and a timer writes the queue
+ * in batches, one transaction each. The queue is bounded: values arriving while it is full are
+ * dropped, counted (`stats.dropped`) and logged at most once a minute. A failed batch goes back to
+ * the front of the queue (as far as there is room) and is tried again at the next flush. `close`
+ * writes everything queued, so a value `record` accepted survives an orderly stop.
+ */
+import type { DatapointResult } from '@triad/device-templates';
+import { rowOf } from '../model/device-place.js';
+import { HISTORY_TEXT_MAX, type HistoryValue } from '../model/device-history.js';
+import type { DeviceHistoryRepository } from '../repositories/device-history-repository.js';
+
+export interface HistoryWriterOptions {
+  readonly repository: Pick<DeviceHistoryRepository, 'write'>;
+  /** Most values waiting to be written; more are dropped. */
+  readonly maxQueued: number;
+  /** Time between writes, ms. */
+  readonly flushMs: number;
+  /** Most values in one transaction. */
+  readonly batchSize: number;
+  readonly log: { warn(object: object, message: string): void };
+  readonly now?: () => number;
+}
+
+/** What the writer did since it started. */
+export interface HistoryWriterStats {
+  readonly queued: number;
+  readonly written: number;
+  readonly dropped: number;
+  readonly failedBatches: number;
+}
+
+/** At most one "queue full" warning in this time. */
+const DROP_LOG_INTERVAL_MS = 60_000; // 1 min
+
+export class HistoryWriter {
+  readonly #options: HistoryWriterOptions;
+  #queue: HistoryValue[] = [];
+  #written = 0;
+  #dropped = 0;
+  #droppedLogged = 0;
+  #lastDropLog = -Infinity;
+  #failedBatches = 0;
+  #flushing: Promise<void> | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(options: HistoryWriterOptions) {
+    this.#options = options;
+    this.#timer = setInterval(() => void this.flush(), options.flushMs);
+    this.#timer.unref();
+  }
+
+  get stats(): HistoryWriterStats {
+    return {
+      queued: this.#queue.length,
+      written: this.#written,
+      dropped: this.#dropped,
+      failedBatches: this.#failedBatches,
+    };
+  }
+
+  /**
+   * Queues the values of one device; returns how many were accepted (the rest found the queue full,
+   * or the writer closed). Never waits.
+   */
+  record(deviceId: string, results: readonly DatapointResult[]): number {
+    let accepted = 0;
+    for (const result of results) {
+      if (this.#closed || this.#queue.length >= this.#options.maxQueued) {
+        this.#drop(results.length - accepted);
+        break;
+      }
+      this.#queue.push(historyValue(deviceId, result));
+      accepted++;
+    }
+    if (this.#queue.length >= this.#options.batchSize && this.#flushing === undefined) void this.flush();
+    return accepted;
+  }
+
+  /** Writes everything queued before the call; resolves when it is written (or failed and re-queued). */
+  async flush(): Promise<void> {
+    while (this.#flushing !== undefined) await this.#flushing;
+    if (this.#queue.length === 0) return;
+    this.#flushing = this.#writeAll();
+    try {
+      await this.#flushing;
+    } finally {
+      this.#flushing = undefined;
+    }
+  }
+
+  /** Stops accepting values and writes every queued one (one more try for a batch that fails). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.flush();
+    if (this.#queue.length > 0) await this.flush();
+    if (this.#queue.length > 0)
+      this.#options.log.warn({ values: this.#queue.length }, 'device history: values not written at close');
+  }
+
+  async #writeAll(): Promise<void> {
+    let pending = this.#queue;
+    this.#queue = [];
+    while (pending.length > 0) {
+      const batch = pending.slice(0, this.#options.batchSize);
+      pending = pending.slice(batch.length);
+      try {
+        await this.#options.repository.write(batch);
+        this.#written += batch.length;
+      } catch (error) {
+        this.#failedBatches++;
+        this.#options.log.warn({ err: error, values: batch.length }, 'device history: batch not written, kept');
+        // Back in front of what arrived meanwhile, as far as the bound allows; the oldest go first.
+        const back = [...batch, ...pending];
+        const room = Math.max(0, this.#options.maxQueued - this.#queue.length);
+        this.#drop(Math.max(0, back.length - room));
+        this.#queue = [...back.slice(back.length - Math.min(room, back.length)), ...this.#queue];
+        return;
+      }
+    }
+  }
+
+  #drop(count: number): void {
+    if (count <= 0) return;
+    this.#dropped += count;
+    const now = (this.#options.now ?? Date.now)();
+    if (now - this.#lastDropLog < DROP_LOG_INTERVAL_MS) return;
+    this.#options.log.warn(
+      { dropped: this.#dropped - this.#droppedLogged, maxQueued: this.#options.maxQueued },
+      'device history: queue full, values dropped (TRIAD_DEVICE_HISTORY_QUEUE)',
+    );
+    this.#lastDropLog = now;
+    this.#droppedLogged = this.#dropped;
+  }
+}
+
+/** A collected value as the history stores it: numbers and booleans as numbers, the rest as text. */
+export function historyValue(deviceId: string, result: DatapointResult): HistoryValue {
+  const { value } = result;
+  const base = {
+    deviceId,
+    setId: result.datapointSetId,
+    datapointId: result.datapointId,
+    row: rowOf(result.tableIndex) ?? '',
+    at: result.timestamp,
+  };
+  if (typeof value === 'number') return { ...base, value: Number.isFinite(value) ? value : null, text: null };
+  if (typeof value === 'boolean') return { ...base, value: value ? 1 : 0, text: null };
+  if (typeof value === 'bigint') return { ...base, value: Number(value), text: null };
+  if (value === null || value === undefined) return { ...base, value: null, text: null };
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return { ...base, value: null, text: text.slice(0, HISTORY_TEXT_MAX) };
+}
