@@ -77,11 +77,11 @@ export const semanticProblems = defineProblems({
   },
   DT_WARN_SEM_OPCUA_NODE_INVALID: {
     severity: 'warning',
-    title: 'An entry of an OPC UA driver\'s nodes is neither a NodeId nor a browse path',
+    title: "An entry of an OPC UA driver's nodes is neither a NodeId nor a browse path",
   },
   DT_WARN_SEM_OPCUA_ADDRESS_UNKNOWN: {
     severity: 'warning',
-    title: 'An OPC UA originAddress names no entry of the driver\'s nodes and is not a NodeId',
+    title: "An OPC UA originAddress names no entry of the driver's nodes and is not a NodeId",
   },
 
   // Datapoint sets and tables
