@@ -3,6 +3,7 @@ import { DriverRegistry } from './driver-registry.js';
 import { icmpDriver } from './drivers/icmp/icmp-driver.js';
 import { modbusTcpDriver } from './drivers/modbus-tcp/modbus-tcp-driver.js';
 import { createMqttDriver } from './drivers/mqtt/mqtt-driver.js';
+import { createOpcuaDriver, type OpcuaDriverOptions } from './drivers/opcua/opcua-driver.js';
 import { pnioDriver } from './drivers/pnio/pnio-driver.js';
 import { s7Driver } from './drivers/s7/s7-driver.js';
 import { createSnmpDriver } from './drivers/snmp/snmp-driver.js';
@@ -15,11 +16,14 @@ export interface DefaultDriverOptions {
   readonly mibDirs?: readonly string[];
   /** Checks every address the drivers connect to; default the built-in rules only. */
   readonly guard?: AddressGuard;
+  /** The OPC UA driver's application certificate and server-certificate trust; default in memory. */
+  readonly opcua?: OpcuaDriverOptions;
 }
 
 /** Every driver Triad ships, in a fresh registry. */
 export function defaultDriverRegistry(options: DefaultDriverOptions = {}): DriverRegistry {
   const mqtt = createMqttDriver(options.mqttBrokerUrl ? { defaultBrokerUrl: options.mqttBrokerUrl } : {});
   const snmp = createSnmpDriver(options.mibDirs ? { mibDirs: options.mibDirs } : {});
-  return new DriverRegistry([icmpDriver, modbusTcpDriver, snmp, mqtt, s7Driver, pnioDriver], options.guard);
+  const opcua = createOpcuaDriver(options.opcua);
+  return new DriverRegistry([icmpDriver, modbusTcpDriver, snmp, mqtt, s7Driver, pnioDriver, opcua], options.guard);
 }

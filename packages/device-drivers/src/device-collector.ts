@@ -109,6 +109,8 @@ export class DeviceCollector {
       const { driver, plan } = run;
       if (driver.kind === 'subscription') void this.#subscribe(run, driver);
       else {
+        const start = driver.start?.bind(driver);
+        if (start !== undefined && !isEmptyRequest(plan.subscription)) void this.#subscribe(run, { start });
         if (!isEmptyRequest(plan.once)) void this.#poll(run, plan.once);
         for (const poll of plan.polls) this.#schedule(run, poll.request, poll.periodMs, 0);
       }
@@ -197,7 +199,7 @@ export class DeviceCollector {
     }
   }
 
-  async #subscribe(run: DriverRun, driver: SubscriptionDriver): Promise<void> {
+  async #subscribe(run: DriverRun, driver: Pick<SubscriptionDriver, 'start'>): Promise<void> {
     try {
       await driver.start(run.plan.subscription, {
         updates: (updates) => {

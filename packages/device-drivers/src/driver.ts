@@ -50,10 +50,16 @@ export interface ReadResult {
   readonly failure?: DriverError;
 }
 
-/** A driver that is asked for values on a schedule (SNMP, ICMP, Modbus-TCP, S7). */
+/** A driver that is asked for values on a schedule (SNMP, ICMP, Modbus-TCP, S7, OPC UA). */
 export interface PollingDriver {
   readonly kind: 'polling';
   read(request: ReadRequest, signal: AbortSignal): Promise<ReadResult>;
+  /**
+   * Optional: values the device pushes besides the polled ones (OPC UA subscriptions). The
+   * collector calls it with the plan's `subscription` datapoints when there are any, as it calls
+   * a `SubscriptionDriver`'s `start`.
+   */
+  start?(request: ReadRequest, listener: SubscriptionListener): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -76,6 +76,21 @@ export { trapReadings, type TrapValue } from './drivers/snmp/trap-readings.js';
 export { pnioDriver } from './drivers/pnio/pnio-driver.js';
 export { s7Driver } from './drivers/s7/s7-driver.js';
 export { mqttDriver, createMqttDriver, type MqttDriverOptions } from './drivers/mqtt/mqtt-driver.js';
+export {
+  opcuaDriver,
+  createOpcuaDriver,
+  OPCUA_ORIGIN_TYPE,
+  type OpcuaDriverOptions,
+} from './drivers/opcua/opcua-driver.js';
+export { probeOpcuaServers, type OpcuaProbeOptions, type OpcuaProbeResult } from './drivers/opcua/opcua-discovery.js';
+export {
+  createApplicationCertificate,
+  keyPairFromPem,
+  thumbprintOf,
+  MemoryServerCertificateTrust,
+  type OpcuaKeyPair,
+  type ServerCertificateTrust,
+} from './drivers/opcua/opcua-certificates.js';
 export { MqttConnectionPool } from './drivers/mqtt/mqtt-connection-pool.js';
 export {
   expandTargets,

@@ -27,6 +27,19 @@ export { renderStarter } from './starters/render-starter.js';
 export { checkSchema } from './schema/check-schema.js';
 export { checkSemantics } from './semantics/check-semantics.js';
 export { DEVICE_VARIABLE, SUBSTITUTION_VARIABLES } from './semantics/check-substitution-variables.js';
+export {
+  OPCUA_DEADBAND_TYPES,
+  OPCUA_IDENTITY_TYPES,
+  OPCUA_SECURITY_MODES,
+  OPCUA_SECURITY_POLICIES,
+  effectiveSecurityPolicy,
+  parseCompactNodeId,
+  parseOpcuaNode,
+  securityMismatch,
+  type OpcuaNodeReference,
+  type OpcuaPathElement,
+  type ParsedOpcuaNode,
+} from './semantics/opcua-settings.js';
 export { templateSchema, TEMPLATE_SCHEMA_ID, type JsonSchemaObject } from './schema/template-schema.js';
 export { templateValidator, rawSchemaErrors } from './schema/template-validator.js';
 export { suggestKey } from './schema/suggest-key.js';

@@ -177,8 +177,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Probe named addresses over SNMP and propose (or add) devices for the templates that match
-     * @description Reads sysDescr from each address (at most 1,024, 50 starts per second), matches it with the stored templates' rangerFilter.description, and with `add` creates a device with ICMP_IPAddress filled for the newest matching template (once per address and template).
+     * Probe named addresses over SNMP or OPC UA and propose (or add) devices for the templates that match
+     * @description SNMP (default): reads sysDescr from each address (at most 1,024, 50 starts per second), matches it with the stored templates' rangerFilter.description, and with `add` creates a device with ICMP_IPAddress filled for the newest matching template (once per address and template). OPC UA (`protocol: opcua`): opens a session at opc.tcp://<address>:<port>, reads BuildInfo (manufacturer, product, software version: the description matched) and browses the Objects folder; only templates with an OPC UA driver match, and `add` fills OPCUA_EndpointUrl.
      */
     post: operations['discoverDevices'];
     delete?: never;
@@ -1753,6 +1753,14 @@ export interface operations {
           /** @description SNMP settings as in a template: basicConfig {port, version, timeout, retries}, snmpCommunities, snmpV3Security */
           snmp?: Record<string, never>;
           /**
+           * @description how to probe
+           * @default snmp
+           * @enum {string}
+           */
+          protocol?: 'snmp' | 'opcua';
+          /** @description OPC UA settings as in a template (securityMode, securityPolicy, identity, serverCertificate, connectTimeout) and port (default 4840) */
+          opcua?: Record<string, never>;
+          /**
            * @description create the devices, not only propose them
            * @default false
            */
@@ -1771,6 +1779,15 @@ export interface operations {
             results: {
               address: string;
               sysDescr?: string;
+              /** @description OPC UA: the endpoint probed */
+              endpointUrl?: string;
+              /** @description OPC UA: manufacturer, product and software version from BuildInfo */
+              description?: string;
+              productName?: string;
+              manufacturerName?: string;
+              softwareVersion?: string;
+              /** @description OPC UA: browse names under the Objects folder (at most 50) */
+              objects?: string[];
               error?: {
                 code: string;
                 message: string;

@@ -5,6 +5,7 @@ import { checkDatapointSets } from './check-datapoint-sets.js';
 import { checkExpressions } from './check-expressions.js';
 import { checkLiteralSecrets } from './check-literal-secrets.js';
 import { checkMqtt } from './check-mqtt.js';
+import { checkOpcua } from './check-opcua.js';
 import { checkOriginTypes } from './check-origin-types.js';
 import { checkRangerFilter } from './check-ranger-filter.js';
 import { checkRepresentation } from './check-representation.js';
@@ -30,6 +31,7 @@ export const semanticChecks: readonly SemanticCheck[] = Object.freeze([
   checkLiteralSecrets,
   checkOriginTypes,
   checkMqtt,
+  checkOpcua,
   checkDatapointSets,
   checkUnknownKeys,
   checkUnits,

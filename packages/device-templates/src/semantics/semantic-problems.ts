@@ -71,6 +71,26 @@ export const semanticProblems = defineProblems({
     severity: 'error',
     title: 'An SNMP address names a MIB object that no MIB module read defines',
   },
+  DT_ERR_SEM_OPCUA_SECURITY_MISMATCH: {
+    severity: 'error',
+    title: 'An OPC UA securityMode and securityPolicy do not go together (SignAndEncrypt with policy None...)',
+  },
+  DT_WARN_SEM_OPCUA_SETTING_UNKNOWN: {
+    severity: 'warning',
+    title: 'An OPC UA securityMode, securityPolicy, identity.type or deadband.type is unknown to the driver',
+  },
+  DT_WARN_SEM_OPCUA_ENDPOINT_INVALID: {
+    severity: 'warning',
+    title: 'An OPC UA driver has no endpointUrl or one that is not an opc.tcp:// URL',
+  },
+  DT_WARN_SEM_OPCUA_NODE_INVALID: {
+    severity: 'warning',
+    title: "An entry of an OPC UA driver's nodes is neither a NodeId nor a browse path",
+  },
+  DT_WARN_SEM_OPCUA_ADDRESS_UNKNOWN: {
+    severity: 'warning',
+    title: "An OPC UA originAddress names no entry of the driver's nodes and is not a NodeId",
+  },
 
   // Datapoint sets and tables
   DT_WARN_SEM_DATAPOINT_ID_DUPLICATE: { severity: 'warning', title: 'Two datapoints of one set share a datapointId' },

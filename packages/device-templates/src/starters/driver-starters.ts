@@ -5,7 +5,7 @@
  */
 
 /** Short driver names accepted by `triad templates init --driver`. */
-export const STARTER_DRIVERS = ['snmp', 'icmp', 's7', 'pnio', 'mqtt', 'modbus-tcp'] as const;
+export const STARTER_DRIVERS = ['snmp', 'icmp', 's7', 'pnio', 'mqtt', 'modbus-tcp', 'opcua'] as const;
 export type StarterDriver = (typeof STARTER_DRIVERS)[number];
 
 /** The `originType` a starter declares for a driver (`svc-ds-drv-<driver>`). */
@@ -21,6 +21,8 @@ interface DriverStarter {
   readonly datapointSetId: string;
   /** [datapointId, dataType, originDataType, originAddress, receiveMode] of the two example datapoints. */
   readonly points: readonly [Point, Point];
+  /** Further datapoints, without alarms. */
+  readonly morePoints?: readonly Point[];
 }
 type Point = readonly [string, string, string, string, 'polling' | 'subscription'];
 
@@ -117,6 +119,33 @@ const STARTERS: Readonly<Record<StarterDriver, DriverStarter>> = {
       ['voltageL1', 'FLOAT', 'float32', 'holding:30001', 'polling'],
     ],
   },
+  opcua: {
+    title: 'Any OPC UA server',
+    origin: '/{OPCUA_EndpointUrl}/',
+    rangerFilter: {},
+    config: {
+      endpointUrl: '/{OPCUA_EndpointUrl}/',
+      // No securityPolicy: it follows securityMode (Basic256Sha256 with Sign or SignAndEncrypt), so a
+      // device can ask for security with securityMode alone. A user's password comes from each device.
+      securityMode: 'None',
+      identity: { type: 'anonymous' },
+      nodes: {
+        state: '/Objects/Server/ServerStatus/State',
+        currentTime: '/Objects/Server/ServerStatus/CurrentTime',
+        productName: '/Objects/Server/ServerStatus/BuildInfo/ProductName',
+        softwareVersion: '/Objects/Server/ServerStatus/BuildInfo/SoftwareVersion',
+      },
+    },
+    datapointSetId: 'serverStatus',
+    points: [
+      ['state', 'INTEGER', 'ServerState', 'state', 'polling'],
+      ['currentTime', 'DATE', 'DateTime', 'currentTime', 'polling'],
+    ],
+    morePoints: [
+      ['productName', 'STRING', 'String', 'productName', 'polling'],
+      ['softwareVersion', 'STRING', 'String', 'softwareVersion', 'polling'],
+    ],
+  },
 };
 
 /**
@@ -184,6 +213,15 @@ export function createStarterTemplate(
             ],
           },
         },
+        ...(starter.morePoints ?? []).map((point) => ({
+          commonConfig: {
+            datapointId: point[0],
+            datapointType: 'DATAPOINT',
+            alias: point[0],
+            description: `Example datapoint ${point[0]}.`,
+          },
+          addressConfig: address(originType, point),
+        })),
       ],
     },
   ];

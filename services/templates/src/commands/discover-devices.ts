@@ -1,9 +1,19 @@
 /**
- * SNMP discovery: reads sysDescr from the addresses a person names, matches it with the stored
- * templates' `rangerFilter.description` (the /match logic), and proposes devices or, with `add`,
- * creates them with `ICMP_IPAddress` filled and the SNMP settings used for discovery.
+ * Discovery at the addresses a person names. SNMP: reads sysDescr; OPC UA (`protocol: "opcua"`):
+ * opens a session at `opc.tcp://<address>:<port>`, reads BuildInfo and browses the Objects
+ * folder. Either description is matched with the stored templates' `rangerFilter.description`
+ * (the /match logic; for OPC UA only templates with an OPC UA driver), and devices are proposed
+ * or, with `add`, created: SNMP with `ICMP_IPAddress` filled and the SNMP settings used for
+ * discovery, OPC UA with `OPCUA_EndpointUrl` and the OPC UA settings used.
  */
-import { expandTargets, sweepSysDescr, type DriverRegistry, type SweepResult } from '@triad/device-drivers';
+import {
+  expandTargets,
+  probeOpcuaServers,
+  sweepSysDescr,
+  type DriverRegistry,
+  type OpcuaProbeResult,
+  type SweepResult,
+} from '@triad/device-drivers';
 import { errorMessage, isObject } from '@triad/common';
 import { kitProblems } from '@triad/service-kit';
 import { templatesProblems } from '../errors.js';
@@ -20,10 +30,14 @@ export interface DiscoverRequest {
   readonly targets: string;
   /** SNMP settings in the form of a template's originTypes entry (basicConfig, snmpCommunities, snmpV3Security). */
   readonly snmp?: Readonly<Record<string, unknown>>;
+  /** `snmp` (default) or `opcua`. */
+  readonly protocol?: 'snmp' | 'opcua';
+  /** OPC UA settings as in a template (securityMode, identity...), and `port` (default 4840). */
+  readonly opcua?: Readonly<Record<string, unknown>>;
   readonly add?: boolean;
 }
 
-export interface DiscoveredCandidate extends SweepResult {
+export interface DiscoveredCandidate extends Partial<Omit<OpcuaProbeResult, 'address' | 'error'>>, SweepResult {
   readonly templates: readonly { readonly templateId: string; readonly templateVersion: string }[];
   /** With `add`: the device created, or the one that already watched this address with that template. */
   readonly device?: DeviceRecord;
@@ -51,10 +65,18 @@ export async function discoverDevices(
     throw kitProblems.create('SVC_ERR_BAD_REQUEST', errorMessage(error));
   }
   const snmp = request.snmp ?? {};
+  const { port: opcuaPort, ...opcua } = request.opcua ?? {};
   // Each probe checks its address again when it sends (the guard); this refuses the request at once.
   const basic = snmp['basicConfig'];
-  const rawPort = isObject(basic) ? basic['port'] : undefined;
-  const port = typeof rawPort === 'number' || typeof rawPort === 'string' ? Number(rawPort) : 161;
+  const rawPort = request.protocol === 'opcua' ? opcuaPort : isObject(basic) ? basic['port'] : undefined;
+  const port =
+    typeof rawPort === 'number' || typeof rawPort === 'string'
+      ? Number(rawPort)
+      : request.protocol === 'opcua'
+        ? 4840
+        : 161;
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw kitProblems.create('SVC_ERR_BAD_REQUEST', `the port must be 1 to 65535; it is ${JSON.stringify(rawPort)}`);
   for (const address of targets) {
     const refusal = options.registry.guard.policy.checkHost(address, port);
     if (refusal !== undefined)
@@ -64,6 +86,7 @@ export async function discoverDevices(
         { rule: refusal.rule, errors: [{ path: '/targets', message: refusal.message }] },
       );
   }
+  if (request.protocol === 'opcua') return discoverOpcua(targets, port, opcua, request.add === true, options);
   const swept = await sweepSysDescr(targets, {
     snmp,
     registry: options.registry,
@@ -106,6 +129,70 @@ export async function discoverDevices(
       ...(snmpType !== undefined && Object.keys(snmp).length > 0 ? { drivers: { [snmpType]: snmp } } : {}),
     });
     out.push({ ...result, templates, device });
+  }
+  return out;
+}
+
+/** OPC UA discovery: the probe's results, matched with the templates that have an OPC UA driver. */
+async function discoverOpcua(
+  targets: readonly string[],
+  port: number,
+  settings: Readonly<Record<string, unknown>>,
+  add: boolean,
+  options: DiscoverDevicesOptions,
+): Promise<DiscoveredCandidate[]> {
+  const { registry } = options;
+  const opcuaFactory = registry.get('svc-ds-drv-opcua');
+  const problems = opcuaFactory?.check({ ...settings, endpointUrl: 'opc.tcp://127.0.0.1' }) ?? [];
+  if (opcuaFactory === undefined || problems.length > 0)
+    throw kitProblems.create('SVC_ERR_BAD_REQUEST', `opcua: ${problems.join('; ') || 'no OPC UA driver'}`);
+  const probed = await probeOpcuaServers(targets, {
+    settings,
+    port,
+    guard: registry.guard,
+    ratePerSecond: options.ratePerSecond ?? 50,
+  });
+  const existing = add ? await options.devices.list() : [];
+  // Templates with no rangerFilter pattern are for any server (the opcua starter): proposed after those that match.
+  const generic = (await options.templates.list({ latestOnly: true, limit: 1000, offset: 0 })).items.filter(
+    (t) => !t.rangerFilter?.description && !t.rangerFilter?.deviceID && !t.rangerFilter?.vendorID,
+  );
+  const out: DiscoveredCandidate[] = [];
+  for (const result of probed) {
+    if (result.error !== undefined) {
+      out.push({ ...result, templates: [] });
+      continue;
+    }
+    const matches = await findMatchingTemplates(options.templates, options.patterns, {
+      description: result.description ?? '',
+    });
+    const templates: { templateId: string; templateVersion: string; originType: string }[] = [];
+    for (const match of [...matches.filter((m) => m.versionRank === 0), ...generic]) {
+      const originType = match.originTypes.find((type) => registry.get(type) === opcuaFactory);
+      if (originType !== undefined && !templates.some((t) => t.templateId === match.templateId))
+        templates.push({ templateId: match.templateId, templateVersion: match.templateVersion, originType });
+    }
+    const listed = templates.map(({ templateId, templateVersion }) => ({ templateId, templateVersion }));
+    const chosen = templates[0];
+    if (!add || chosen === undefined) {
+      out.push({ ...result, templates: listed });
+      continue;
+    }
+    const watching = existing.find(
+      (d) => d.templateId === chosen.templateId && d.variables['OPCUA_EndpointUrl'] === result.endpointUrl,
+    );
+    if (watching !== undefined) {
+      out.push({ ...result, templates: listed, device: watching, existing: true });
+      continue;
+    }
+    const device = await options.commands.create({
+      name: `${result.productName ?? 'OPC UA server'} ${result.address}`.slice(0, 200),
+      templateId: chosen.templateId,
+      templateVersion: chosen.templateVersion,
+      variables: { OPCUA_EndpointUrl: result.endpointUrl },
+      ...(Object.keys(settings).length > 0 ? { drivers: { [chosen.originType]: settings } } : {}),
+    });
+    out.push({ ...result, templates: listed, device });
   }
   return out;
 }

@@ -324,11 +324,14 @@ export const deviceStreamSchema = {
 export const discoverDevicesSchema = {
   tags: ['devices'],
   operationId: 'discoverDevices',
-  summary: 'Probe named addresses over SNMP and propose (or add) devices for the templates that match',
+  summary: 'Probe named addresses over SNMP or OPC UA and propose (or add) devices for the templates that match',
   description:
-    'Reads sysDescr from each address (at most 1,024, 50 starts per second), matches it with the stored ' +
-    "templates' rangerFilter.description, and with `add` creates a device with ICMP_IPAddress filled for the " +
-    'newest matching template (once per address and template).',
+    'SNMP (default): reads sysDescr from each address (at most 1,024, 50 starts per second), matches it with ' +
+    "the stored templates' rangerFilter.description, and with `add` creates a device with ICMP_IPAddress " +
+    'filled for the newest matching template (once per address and template). OPC UA (`protocol: opcua`): ' +
+    'opens a session at opc.tcp://<address>:<port>, reads BuildInfo (manufacturer, product, software version: ' +
+    'the description matched) and browses the Objects folder; only templates with an OPC UA driver match, and ' +
+    '`add` fills OPCUA_EndpointUrl.',
   security: [{ bearer: [] }],
   body: {
     type: 'object',
@@ -346,6 +349,13 @@ export const discoverDevicesSchema = {
         description:
           'SNMP settings as in a template: basicConfig {port, version, timeout, retries}, ' +
           'snmpCommunities, snmpV3Security',
+      },
+      protocol: { type: 'string', enum: ['snmp', 'opcua'], default: 'snmp', description: 'how to probe' },
+      opcua: {
+        type: 'object',
+        description:
+          'OPC UA settings as in a template (securityMode, securityPolicy, identity, serverCertificate, ' +
+          'connectTimeout) and port (default 4840)',
       },
       add: { type: 'boolean', default: false, description: 'create the devices, not only propose them' },
     },
@@ -366,6 +376,19 @@ export const discoverDevicesSchema = {
             properties: {
               address: { type: 'string' },
               sysDescr: { type: 'string' },
+              endpointUrl: { type: 'string', description: 'OPC UA: the endpoint probed' },
+              description: {
+                type: 'string',
+                description: 'OPC UA: manufacturer, product and software version from BuildInfo',
+              },
+              productName: { type: 'string' },
+              manufacturerName: { type: 'string' },
+              softwareVersion: { type: 'string' },
+              objects: {
+                type: 'array',
+                items: { type: 'string' },
+                description: 'OPC UA: browse names under the Objects folder (at most 50)',
+              },
               error: {
                 type: 'object',
                 additionalProperties: false,
