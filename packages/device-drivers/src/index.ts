@@ -73,6 +73,7 @@ export {
   type TrapVarbind,
 } from './drivers/snmp/trap-receiver.js';
 export { trapReadings, type TrapValue } from './drivers/snmp/trap-readings.js';
+export { SnmpTrapHub, type SnmpTrapHubOptions, type TrapRegistration } from './drivers/snmp/trap-hub.js';
 export { pnioDriver } from './drivers/pnio/pnio-driver.js';
 export { s7Driver } from './drivers/s7/s7-driver.js';
 export { mqttDriver, createMqttDriver, type MqttDriverOptions } from './drivers/mqtt/mqtt-driver.js';

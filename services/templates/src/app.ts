@@ -164,6 +164,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
   // The collectors stop first, so the values they still hand over are written too.
   app.addHook('preClose', async () => {
     await collection.stop();
+    await core.snmpTraps?.close();
     await core.historyWriter?.close();
   });
   return app;

@@ -12,6 +12,7 @@ describe('loadTemplatesConfig', () => {
       logLevel: 'info',
       bodyLimit: 1_048_576,
       sourceBodyLimit: 8_388_608,
+      snmpTrapAddress: '0.0.0.0',
       maxJsonDepth: 64,
       collectDevices: true,
       maxConcurrentReads: 256,

@@ -61,6 +61,10 @@ export interface TemplatesConfig extends ServiceSettings, LeaseSettings {
    * MIB names in SNMP addresses (docs/devices.md, "MIB names").
    */
   readonly mibDirs?: string;
+  /** `TRIAD_SNMP_TRAP_PORT`: UDP port of the SNMP trap and inform receiver; off when unset. */
+  readonly snmpTrapPort?: number;
+  /** `TRIAD_SNMP_TRAP_ADDRESS`: address the trap receiver binds (default all IPv4 addresses). */
+  readonly snmpTrapAddress: string;
   /** `TRIAD_DEVICE_HISTORY`: keep every collected value (decision 0050); false keeps none. */
   readonly historyEnabled: boolean;
   /** `TRIAD_DEVICE_HISTORY_RAW_MS`: how long raw values are kept, ms. */
@@ -127,6 +131,13 @@ export const templatesConfigSchema = {
     maxConcurrentReads: { type: 'integer', minimum: 1, maximum: 10_000, default: 256, env: 'TRIAD_DEVICE_READS' },
     mqttUrl: { type: 'string', pattern: '^(mqtts?|wss?)://[^\\s]+$', maxLength: 2000, env: 'TRIAD_MQTT_URL' },
     mibDirs: { type: 'string', maxLength: 20_000, env: 'TRIAD_MIB_DIRS' },
+    snmpTrapPort: { type: 'integer', minimum: 1, maximum: 65_535, env: 'TRIAD_SNMP_TRAP_PORT' },
+    snmpTrapAddress: {
+      type: 'string',
+      pattern: '^(25[0-5]|2[0-4]\\d|1?\\d?\\d)(\\.(25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}$',
+      default: '0.0.0.0',
+      env: 'TRIAD_SNMP_TRAP_ADDRESS',
+    },
     historyEnabled: { type: 'boolean', default: true, env: 'TRIAD_DEVICE_HISTORY' },
     historyRawRetentionMs: {
       type: 'integer',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:net';
-import { AddressGuard, defaultDriverRegistry, mibNames, type DriverRegistry } from '@triad/device-drivers';
+import { AddressGuard, defaultDriverRegistry, mibNames, SnmpTrapHub, type DriverRegistry } from '@triad/device-drivers';
 import type { OidNameResolver } from '@triad/device-templates';
 import type { Database } from '@triad/db';
 import { SECRET_KEY_BYTES, SecretCipher, type ConsoleLink } from '@triad/service-kit';
@@ -43,6 +43,8 @@ export interface TemplatesCore {
   readonly history: DeviceHistoryRepository;
   /** Queues collected values for the history; undefined when `historyEnabled` is false. */
   readonly historyWriter: HistoryWriter | undefined;
+  /** The SNMP trap receiver (`TRIAD_SNMP_TRAP_PORT`); undefined when off. */
+  readonly snmpTraps: SnmpTrapHub | undefined;
 }
 
 export interface CreateTemplatesCoreOptions {
@@ -78,7 +80,18 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
   const patterns = new PatternCache({ log });
   const guard = new AddressGuard(devicePolicy(config, options.app, options.consoleLinks));
   const mibDirs = splitMibDirs(config.mibDirs);
-  const registry = options.registry ?? defaultDriverRegistry({ mqttBrokerUrl: config.mqttUrl, guard, mibDirs });
+  // One trap receiver for the process, bound when the first device with trap datapoints is collected.
+  const snmpTraps =
+    config.snmpTrapPort === undefined || options.registry !== undefined
+      ? undefined
+      : new SnmpTrapHub({
+          port: config.snmpTrapPort,
+          address: config.snmpTrapAddress,
+          log: (message) => log.warn({ port: config.snmpTrapPort }, message),
+        });
+  const registry =
+    options.registry ??
+    defaultDriverRegistry({ mqttBrokerUrl: config.mqttUrl, guard, mibDirs, ...(snmpTraps ? { snmpTraps } : {}) });
   const oidNames: OidNameResolver = (name) => mibNames(mibDirs).resolve(name);
   const cipher = options.cipher ?? new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
   const devices = new DeviceRepository(database);
@@ -132,6 +145,7 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
     oidNames,
     history,
     historyWriter,
+    snmpTraps,
   };
 }
 

@@ -7,17 +7,31 @@
  */
 import type { PipelineInput } from '@triad/device-templates';
 import { configProblems } from '../../config-values.js';
-import type { DriverContext, DriverFactory, PollingDriver, ReadRequest, ReadResult } from '../../driver.js';
+import type {
+  DriverContext,
+  DriverFactory,
+  PollingDriver,
+  ReadRequest,
+  ReadResult,
+  SubscriptionListener,
+} from '../../driver.js';
 import { mibNames } from './mib-names.js';
 import { normalizeOid } from './oid.js';
 import { readScalars } from './scalar-reads.js';
 import { SnmpClient } from './snmp-client.js';
 import { readSnmpSettings, SNMP_SECRET_KEYS } from './snmp-settings.js';
 import { readTable } from './table-reads.js';
+import type { SnmpTrapHub } from './trap-hub.js';
+import { trapReadings } from './trap-readings.js';
 
 export interface SnmpDriverOptions {
   /** Directories of MIB modules read before the system's (`TRIAD_MIB_DIRS`); default none. */
   readonly mibDirs?: readonly string[];
+  /**
+   * The process's trap receiver (`TRIAD_SNMP_TRAP_PORT`): devices with `subscription` datapoints
+   * register with it while collected. Without it those datapoints get no values (logged).
+   */
+  readonly traps?: SnmpTrapHub;
 }
 
 /** The SNMP driver, resolving MIB names from `mibDirs`, the system's MIB directories and net-snmp's own modules. */
@@ -38,6 +52,7 @@ export function createSnmpDriver(options: SnmpDriverOptions = {}): DriverFactory
       const client = new SnmpClient(settings, context.log, context.guard);
       // Read on the first name only: templates with numeric OIDs never touch the MIB files.
       const resolve = (address: string) => normalizeOid(address) ?? mibNames(mibDirs).resolve(address).oid;
+      let unregister: (() => void) | undefined;
       return {
         kind: 'polling',
         async read(request: ReadRequest, signal: AbortSignal): Promise<ReadResult> {
@@ -48,7 +63,29 @@ export function createSnmpDriver(options: SnmpDriverOptions = {}): DriverFactory
             updates.push(await readTable(client, settings, table, signal, context.log, resolve));
           return { updates };
         },
-        close: () => client.close(),
+        async start(request: ReadRequest, listener: SubscriptionListener): Promise<void> {
+          const points = request.points.filter((point) => point.receiveMode === 'subscription');
+          if (points.length === 0) return;
+          const traps = options.traps;
+          if (traps === undefined) {
+            context.log?.(
+              `${points.length} trap datapoint(s) get no values: the trap receiver is off (set TRIAD_SNMP_TRAP_PORT)`,
+            );
+            return;
+          }
+          unregister?.();
+          unregister = await traps.register({
+            host: settings.address,
+            communities: settings.version === '3' ? [] : [settings.community],
+            users: settings.v3 === undefined ? [] : [settings.v3.netSnmpUser],
+            deliver: (trap) => listener.updates(trapReadings(trap, points, resolve, Date.now())),
+          });
+        },
+        close: () => {
+          unregister?.();
+          unregister = undefined;
+          return client.close();
+        },
       };
     },
   };
