@@ -9,7 +9,9 @@
  *    `DeviceHistoryRepository.write`, so raw rows too). Timed: 30 days of one datapoint as the API
  *    answers it without a step (minute rows in 30 min buckets: all 43,200 rows aggregated), through
  *    the repository and through `GET /devices/{id}/history` (`app.inject`, JSON included); and the
- *    last hour's raw points. Median, p90 and p99 of 100 runs after 5 warm-ups.
+ *    last hour's raw points. Median, p90 and p99 of 100 runs after 5 warm-ups. The API's own step
+ *    for 30 days is whole hours (hour rows); 30 min buckets from minute rows are timed beside it.
+ *    `BENCH_HISTORY_WRITES=0` stops after the queries.
  * 2. Writes. 10,000 devices x 20 values every 10 s (2,000 values/s), through `HistoryWriter.record`
  *    and its batched flushes: 6 rounds of 200,000 values (one minute of that load), timestamps 10 s
  *    apart. CPU of this process (`process.cpuUsage`) per round, as % of one core over the 10 s the
@@ -105,15 +107,19 @@ async function query(label: string, database: Database<TemplatesDatabase>): Prom
       row: '',
     }))!;
     const from = now - 30 * DAY;
+    // 30 min buckets aggregate all 43,200 minute rows; whole hours read the 720 hour rows.
     const buckets = await repository.buckets(seriesId, 'minute', from, now, 1_800_000);
     const core = await timed(() => repository.buckets(seriesId, 'minute', from, now, 1_800_000));
+    const hourBuckets = await repository.buckets(seriesId, 'minute', from, now, 3_600_000);
+    const hourly = await timed(() => repository.buckets(seriesId, 'minute', from, now, 3_600_000));
     const url = `/devices/${id}/history?set=reachability&datapoint=roundTripTime&from=${from}&to=${now}`;
     const answer = (await app.inject({ method: 'GET', url })).json<{ step: number; buckets: unknown[] }>();
     const http = await timed(() => app.inject({ method: 'GET', url }));
     const rawUrl = `/devices/${id}/history?set=reachability&datapoint=roundTripTime&from=${now - 3_600_000}&to=${now}`;
     const raw = await timed(() => app.inject({ method: 'GET', url: rawUrl }));
     return [
-      [`${label}: 30 d, repository`, buckets.length, ...stats(core)],
+      [`${label}: 30 d, repository, 30 min from minute rows`, buckets.length, ...stats(core)],
+      [`${label}: 30 d, repository, 1 h from hour rows`, hourBuckets.length, ...stats(hourly)],
       [`${label}: 30 d, GET (step ${answer.step / MINUTE} min)`, answer.buckets.length, ...stats(http)],
       [`${label}: last hour raw, GET`, 61, ...stats(raw)],
     ];
@@ -211,6 +217,7 @@ console.log(
 const queries = await onEachDatabase(query);
 console.log(`\n30 days of one datapoint (43,200 minute rows); ms over ${RUNS} runs:`);
 printTable(['query', 'points', 'median', 'p90', 'p99'], queries);
+if (process.env.BENCH_HISTORY_WRITES === '0') process.exit(0);
 const written = await onEachDatabase(writes);
 console.log(
   `\nWrites: ${DEVICES} devices x ${VALUES_PER_DEVICE} values per ${ROUND_MS / 1000} s ` +

@@ -13,7 +13,9 @@ describe('planHistoryQuery', () => {
 
   it('reads minute rows in the shortest nice step fitting the point limit for an older range', () => {
     // 30 days / 2,000 points = 21.6 min: 30 min buckets (1,441 of them).
-    expect(planHistoryQuery({ ...base, from: NOW - 30 * DAY, to: NOW })).toEqual({ source: 'minute', step: 1_800_000 });
+    // Over a week: whole hours, read from the hour rows.
+    expect(planHistoryQuery({ ...base, from: NOW - 30 * DAY, to: NOW })).toEqual({ source: 'minute', step: 3_600_000 });
+    expect(planHistoryQuery({ ...base, from: NOW - 7 * DAY, to: NOW })).toEqual({ source: 'minute', step: 600_000 });
     expect(planHistoryQuery({ ...base, from: NOW - 2 * DAY, to: NOW - 1.5 * DAY })).toEqual({
       source: 'minute',
       step: 60_000,

@@ -70,6 +70,20 @@ describeEachDatabase<TemplatesDatabase>('device history repository', (getDb) => 
     });
   });
 
+  it('answers buckets of whole hours from the hour rows with the min, max and avg of their values', async () => {
+    const start = Math.floor(T0 / 3_600_000) * 3_600_000 + 5 * 3_600_000;
+    // Every 10 min for 3 hours, values 0..17, written in two batches (the second adds into the rows).
+    const hourly = Array.from({ length: 18 }, (_, i) => value('hourly', start + i * 600_000, i));
+    await repository.write(hourly.slice(0, 7));
+    await repository.write(hourly.slice(7));
+    const id = (await repository.seriesId({ deviceId: 'dev-1', setId: 'system', datapointId: 'hourly', row: '' }))!;
+    expect(await repository.buckets(id, 'minute', start, start + 3 * 3_600_000 - 1, 3_600_000)).toEqual([
+      { at: start, min: 0, max: 5, avg: 2.5, count: 6 },
+      { at: start + 3_600_000, min: 6, max: 11, avg: 8.5, count: 6 },
+      { at: start + 7_200_000, min: 12, max: 17, avg: 14.5, count: 6 },
+    ]);
+  });
+
   it('sweeps rows past their retention in bounded batches', async () => {
     const old = Array.from({ length: 30 }, (_, i) => ({ ...value('old', T0 - 86_400_000 - (i + 1) * 60_000, i) }));
     await repository.write(old);
@@ -82,11 +96,14 @@ describeEachDatabase<TemplatesDatabase>('device history repository', (getDb) => 
       log: silent,
       now: () => T0,
     });
-    // 30 raw and 30 minute rows of "old", in batches of at most 7 per table.
-    expect(await sweeper.sweep()).toBe(60);
+    // 30 raw and 30 minute rows of "old" and its hour rows, in batches of at most 7 per table.
+    const hours = new Set(old.map((v) => Math.floor(v.at / 3_600_000))).size;
+    expect(hours).toBeGreaterThan(0);
+    expect(await sweeper.sweep()).toBe(60 + hours);
     const id = (await repository.seriesId({ deviceId: 'dev-1', setId: 'system', datapointId: 'old', row: '' }))!;
     expect(await repository.points(id, 0, T0, 100)).toEqual([]);
     expect(await repository.buckets(id, 'minute', 0, T0, 60_000)).toEqual([]);
+    expect(await repository.buckets(id, 'minute', 0, T0, 3_600_000)).toEqual([]);
     const temp = (await repository.seriesId({ deviceId: 'dev-1', setId: 'system', datapointId: 'temp', row: '' }))!;
     expect((await repository.points(temp, T0, T0 + 600_000, 100)).length).toBeGreaterThan(0);
   });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@triad/db';
 import {
+  HISTORY_HOUR_MS,
   HISTORY_MINUTE_MS,
   type HistoryBucket,
   type HistoryPoint,
@@ -41,25 +42,14 @@ export class DeviceHistoryRepository {
     if (values.length === 0) return;
     const ids = await this.#seriesIds(values);
     const raw = new Map<string, { series_id: number; at: number; value: number | null; text: string | null }>();
-    const minutes = new Map<
-      string,
-      { series_id: number; at: number; min: number; max: number; sum: number; count: number }
-    >();
+    const minutes = new Map<string, AggregateRow>();
+    const hours = new Map<string, AggregateRow>();
     values.forEach((v, i) => {
       const id = ids[i]!;
       raw.set(`${id}:${v.at}`, { series_id: id, at: v.at, value: v.value, text: v.text });
       if (v.value === null) return;
-      const at = Math.floor(v.at / HISTORY_MINUTE_MS) * HISTORY_MINUTE_MS;
-      const key = `${id}:${at}`;
-      const minute = minutes.get(key);
-      if (minute === undefined)
-        minutes.set(key, { series_id: id, at, min: v.value, max: v.value, sum: v.value, count: 1 });
-      else {
-        minute.min = Math.min(minute.min, v.value);
-        minute.max = Math.max(minute.max, v.value);
-        minute.sum += v.value;
-        minute.count++;
-      }
+      aggregate(minutes, id, Math.floor(v.at / HISTORY_MINUTE_MS) * HISTORY_MINUTE_MS, v.value);
+      aggregate(hours, id, Math.floor(v.at / HISTORY_HOUR_MS) * HISTORY_HOUR_MS, v.value);
     });
     await this.#db.transaction().execute(async (trx) => {
       for (const rows of chunks([...raw.values()]))
@@ -73,22 +63,26 @@ export class DeviceHistoryRepository {
             })),
           )
           .execute();
-      for (const rows of chunks([...minutes.values()]))
-        await trx
-          .insertInto('device_history_minute')
-          .values(rows)
-          .onConflict((oc) =>
-            oc.columns(['series_id', 'at']).doUpdateSet((eb) => ({
-              // CASE rather than least()/min(): the one spelling both engines share.
-              min: sql<number>`case when excluded.min < device_history_minute.min
-                then excluded.min else device_history_minute.min end`,
-              max: sql<number>`case when excluded.max > device_history_minute.max
-                then excluded.max else device_history_minute.max end`,
-              sum: eb('device_history_minute.sum', '+', eb.ref('excluded.sum')),
-              count: eb('device_history_minute.count', '+', eb.ref('excluded.count')),
-            })),
-          )
-          .execute();
+      for (const [table, rows] of [
+        ['device_history_minute', minutes],
+        ['device_history_hour', hours],
+      ] as const)
+        for (const chunk of chunks([...rows.values()]))
+          await trx
+            .insertInto(table)
+            .values(chunk)
+            .onConflict((oc) =>
+              oc.columns(['series_id', 'at']).doUpdateSet(() => ({
+                // CASE rather than least()/min(): the one spelling both engines share.
+                min: sql<number>`case when excluded.min < ${sql.table(table)}.min
+                  then excluded.min else ${sql.table(table)}.min end`,
+                max: sql<number>`case when excluded.max > ${sql.table(table)}.max
+                  then excluded.max else ${sql.table(table)}.max end`,
+                sum: sql<number>`${sql.table(table)}.sum + excluded.sum`,
+                count: sql<number>`${sql.table(table)}.count + excluded.count`,
+              })),
+            )
+            .execute();
     });
   }
 
@@ -155,7 +149,8 @@ export class DeviceHistoryRepository {
             .orderBy(sql`1`)
             .execute()
         : await this.#db
-            .selectFrom('device_history_minute')
+            // Buckets of whole hours from the hour rows, others from the minute rows.
+            .selectFrom(step % HISTORY_HOUR_MS === 0 ? 'device_history_hour' : 'device_history_minute')
             .select((eb) => [
               bucket.as('bucket'),
               eb.fn.min<number>('min').as('min'),
@@ -179,14 +174,16 @@ export class DeviceHistoryRepository {
   }
 
   /**
-   * Deletes at most `limit` raw rows older than `rawBefore` and at most `limit` minute rows older
-   * than `minuteBefore`; returns how many rows it deleted (below `2 * limit`: nothing more is due).
+   * Deletes at most `limit` raw rows older than `rawBefore`, and at most `limit` minute rows and
+   * `limit` hour rows older than `minuteBefore`; returns how many rows it deleted (below `limit`:
+   * nothing more is due).
    */
   async sweep(rawBefore: number, minuteBefore: number, limit: number): Promise<number> {
     let deleted = 0;
     for (const [table, before] of [
       ['device_history_raw', rawBefore],
       ['device_history_minute', minuteBefore],
+      ['device_history_hour', minuteBefore],
     ] as const) {
       // Row values IN a bounded subquery: one index range per batch on both engines.
       const result = await sql`delete from ${sql.table(table)} where (series_id, at) in (
@@ -255,4 +252,26 @@ function keyOf(key: HistorySeriesKey): string {
 
 function* chunks<T>(items: readonly T[]): Generator<T[]> {
   for (let i = 0; i < items.length; i += ROWS_PER_INSERT) yield items.slice(i, i + ROWS_PER_INSERT);
+}
+
+interface AggregateRow {
+  series_id: number;
+  at: number;
+  min: number;
+  max: number;
+  sum: number;
+  count: number;
+}
+
+/** Adds `value` to the row of series `id` at `at` in `rows`. */
+function aggregate(rows: Map<string, AggregateRow>, id: number, at: number, value: number): void {
+  const key = `${id}:${at}`;
+  const row = rows.get(key);
+  if (row === undefined) rows.set(key, { series_id: id, at, min: value, max: value, sum: value, count: 1 });
+  else {
+    row.min = Math.min(row.min, value);
+    row.max = Math.max(row.max, value);
+    row.sum += value;
+    row.count++;
+  }
 }

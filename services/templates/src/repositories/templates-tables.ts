@@ -11,6 +11,8 @@ export interface TemplatesDatabase {
   device_history_series: DeviceHistorySeriesTable;
   device_history_raw: DeviceHistoryRawTable;
   device_history_minute: DeviceHistoryMinuteTable;
+  /** The same per hour: what ranges of more than a week are answered from (decision 0050). */
+  device_history_hour: DeviceHistoryMinuteTable;
 }
 
 export interface TemplateIdsTable {
