@@ -316,6 +316,8 @@ describe('svc-ds-drv-opcua when the server goes away', () => {
       await expect.poll(() => run.last('pressure')?.value, { timeout: 5_000 }).toBe(1);
       await server.stop(false);
       await expect.poll(() => run.collector.state, { timeout: 10_000 }).toBe('down');
+      // The lost connection may report the device down before the next poll marks its values bad.
+      await expect.poll(() => run.last('temperature')?.quality, { timeout: 10_000 }).toBe('bad');
       expect(run.last('temperature')).toMatchObject({ value: null, quality: 'bad' });
       server = await startOpcuaServer({ port, pkiDir });
       server.setPressure(7);
