@@ -59,6 +59,7 @@ import {
 import { percentile, printTable } from './bench-utils.js';
 import { benchDeltas, type BenchSearches, type DeltaRow } from './content-delta-steps.js';
 import { writeDeltaFiles, type DeltaFiles } from './content-delta-files.js';
+import { BOSCH_OR_TESA_UNDER_150, FOUR_FACETS, ONE_WORD, TWO_WORDS } from './content-queries.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const PRICE_UPDATES = Number(process.env.BENCH_PRICE_UPDATES ?? 100_000);
@@ -240,13 +241,9 @@ const TEXTS = [
 ];
 const q = (i: number) => encodeURIComponent(TEXTS[i % TEXTS.length]!);
 
-/** Queries of one and of two words, as typed and with a typo or a started last word (decision 0040). */
-const ONE_WORD = ['pipette', 'gants', 'klebeband', 'ordner', 'akkuschrauber', 'labels'];
-const TWO_WORDS = ['bosch blau', 'copy paper', 'ordner schwarz', 'akkuschrauber makita', 'tesa klebeband'];
+/** Queries of one and of two words with a typo or a started last word (decision 0040). */
 const ONE_WORD_TYPED = ['pipete', 'gnats', 'klebebnad', 'ordn', 'akkuschruaber', 'lab'];
 const TWO_WORDS_TYPED = ['bosch bla', 'copy papr', 'ordner schwa', 'akkuschrauber makit', 'tessa klebeband'];
-/** Four facets, as a client showing them asks. */
-const FOUR_FACETS = ['businessShopId', 'manufacturerName', 'ECLASS', 'UNSPSC'].map((f) => `facet=${f}`).join('&');
 const matchingUrl = (texts: readonly string[], matching: string) => (i: number) =>
   `/api/articles?q=${encodeURIComponent(texts[i % texts.length]!)}&${FOUR_FACETS}&matching=${matching}`;
 
@@ -277,32 +274,13 @@ function heapMb(): number {
 /** Searches through the HTTP stack (`app.inject`). */
 async function benchSearch(engine: string, backend: SearchBackend, sample: readonly Article[]): Promise<void> {
   const { app, headers } = await searchApp(backend);
-  const fq = JSON.stringify({
-    expression: {
-      type: 'And',
-      operands: [
-        {
-          type: 'Or',
-          operands: [
-            { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Bosch' },
-            { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Tesa' },
-          ],
-        },
-        {
-          type: 'DecimalRangeFilter',
-          filterName: 'pricePerMinimumOrderQuantity',
-          upperBound: { value: 15000, decimalDigits: 2 },
-        },
-      ],
-    },
-  });
   const frequent = twoMostFrequentWords();
   const shopIds = shops.map((s) => s.id);
   const cases: [string, (i: number) => string, number, string][] = [
     ['full text', (i) => `/api/articles?q=${q(i)}`, SEARCH_RUNS, 'p50 < 20, p99 < 100, max < 200'],
     [
       'full text + fq + facets',
-      (i) => `/api/articles?q=${q(i)}&fq=${encodeURIComponent(fq)}&currency=EUR`,
+      (i) => `/api/articles?q=${q(i)}&fq=${encodeURIComponent(BOSCH_OR_TESA_UNDER_150)}&currency=EUR`,
       SEARCH_RUNS,
       'p50 < 20, p99 < 100, max < 200',
     ],

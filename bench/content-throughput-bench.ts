@@ -31,6 +31,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '@triad/db';
 import { startSourceProcess, waitForProcess, type SourceProcess } from '@triad/service-kit/testing';
 import { printTable } from './bench-utils.js';
+import { BOSCH_OR_TESA_UNDER_150, FOUR_FACETS, ONE_WORD, TWO_WORDS } from './content-queries.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -67,30 +68,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
   options: AutocannonOptions,
 ) => Promise<AutocannonResult>;
 
-/** Four facets, as a client showing them asks (the queries of `npm run bench -- content-api`). */
-const FOUR_FACETS = ['businessShopId', 'manufacturerName', 'ECLASS', 'UNSPSC'].map((f) => `facet=${f}`).join('&');
-const ONE_WORD = ['pipette', 'gants', 'klebeband', 'ordner', 'akkuschrauber', 'labels'];
-const TWO_WORDS = ['bosch blau', 'copy paper', 'ordner schwarz', 'akkuschrauber makita', 'tesa klebeband'];
-const FILTER = JSON.stringify({
-  expression: {
-    type: 'And',
-    operands: [
-      {
-        type: 'Or',
-        operands: [
-          { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Bosch' },
-          { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Tesa' },
-        ],
-      },
-      {
-        type: 'DecimalRangeFilter',
-        filterName: 'pricePerMinimumOrderQuantity',
-        upperBound: { value: 15000, decimalDigits: 2 },
-      },
-    ],
-  },
-});
-const FILTER_ONLY = `/api/articles?fq=${encodeURIComponent(FILTER)}&currency=EUR&${FOUR_FACETS}`;
+const FILTER_ONLY = `/api/articles?fq=${encodeURIComponent(BOSCH_OR_TESA_UNDER_150)}&currency=EUR&${FOUR_FACETS}`;
 const search = (q: string) => `/api/articles?q=${encodeURIComponent(q)}&${FOUR_FACETS}`;
 
 /** User + system CPU seconds of a process so far (Linux `/proc/<pid>/stat`, all its threads). */
