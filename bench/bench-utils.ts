@@ -1,4 +1,5 @@
-/** Small helpers shared by the benchmarks: timing with warm-up, and a fixed-width table. */
+/** Small helpers shared by the benchmarks: timing with warm-up, a fixed-width table, CPU of a process. */
+import { readFileSync } from 'node:fs';
 
 /** Runs `fn` `warmup` times, then `runs` times, and returns the timings in milliseconds, sorted. */
 export function time(fn: () => unknown, runs: number, warmup = 2): number[] {
@@ -57,4 +58,10 @@ export function bestRate(
     best = Math.max(best, (done / elapsed) * 1e3);
   }
   return best;
+}
+
+/** User + system CPU seconds of a process so far, all its threads (Linux `/proc/<pid>/stat`, 100 ticks a second). */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

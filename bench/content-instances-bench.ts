@@ -13,7 +13,6 @@
  * instances spent per request (from /proc), which gives what one core serves and so what more
  * cores would serve. The load generator runs on the same machine and its CPU is printed too.
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +21,7 @@ import http from 'node:http';
 import { startSourceProcess, waitForProcess, type SourceProcess } from '@triad/service-kit/testing';
 import { freePort } from '../packages/db/src/free-port.js';
 import { createScratchDatabase } from '../packages/db/src/scratch-database.js';
-import { percentile, printTable } from './bench-utils.js';
+import { cpuSeconds, percentile, printTable } from './bench-utils.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -36,13 +35,6 @@ const TEXTS = ['pipette', 'bosch blau', 'copy paper', 'ordner schwarz', 'gants',
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.TRIAD_BENCH_DATABASE_URL ?? process.env.TRIAD_TEST_DATABASE_URL;
-
-/** User + system CPU seconds of a process so far (Linux `/proc/<pid>/stat`). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return ticks / 100;
-}
 
 interface Instance {
   readonly process: SourceProcess;

@@ -21,7 +21,7 @@
  * processes compete for the cores. The load generator runs in this process on the same machine.
  * Prints numbers and the load average; asserts nothing about time.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { openDatabase } from '@triad/db';
 import { startSourceProcess, waitForProcess, type SourceProcess } from '@triad/service-kit/testing';
-import { printTable } from './bench-utils.js';
+import { cpuSeconds, printTable } from './bench-utils.js';
 import { BOSCH_OR_TESA_UNDER_150, FOUR_FACETS, ONE_WORD, TWO_WORDS } from './content-queries.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1_000_000);
@@ -44,7 +44,6 @@ const CLIENT_ID = 'bench-throughput';
 const CLIENT_SECRET = randomBytes(24).toString('base64url');
 const ACCEPT = 'application/vnd.vendor.content.v1+json';
 const REQUISITIONER = 'x-svc-requisitioner-id';
-const CLOCK_TICKS_PER_SECOND = 100;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -70,12 +69,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
 
 const FILTER_ONLY = `/api/articles?fq=${encodeURIComponent(BOSCH_OR_TESA_UNDER_150)}&currency=EUR&${FOUR_FACETS}`;
 const search = (q: string) => `/api/articles?q=${encodeURIComponent(q)}&${FOUR_FACETS}`;
-
-/** User + system CPU seconds of a process so far (Linux `/proc/<pid>/stat`, all its threads). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
 
 interface Server {
   readonly process: SourceProcess;

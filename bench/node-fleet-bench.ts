@@ -24,6 +24,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startNodeManagerServer } from '@triad/node-manager-service';
+import { cpuSeconds, median } from './bench-utils.js';
 
 const count = Number(process.env.BENCH_NODES ?? process.argv[2] ?? 200);
 const batch = Number(process.env.BENCH_BATCH ?? 20);
@@ -34,13 +35,12 @@ const COOKIE = 'benchcookie';
 const manager = `benchwombat_${process.pid}@127.0.0.1`;
 const auth = { authorization: `Basic ${Buffer.from('admin:Admin123').toString('base64')}` };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+const medianOf = (xs: readonly number[]) => (xs.length === 0 ? NaN : median([...xs].sort((a, b) => a - b)));
 
 /** CPU time (user + system) of a process in ms, from /proc; 0 once it is gone. */
 function cpuMsOf(pid: number | undefined): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100/s)
+    return pid === undefined ? 0 : cpuSeconds(pid) * 1000;
   } catch {
     return 0;
   }
@@ -145,7 +145,7 @@ try {
   const ok = results.filter((r) => r.reply === 'ok').length;
   console.log(
     `${count} nodes in batches of ${batch}, ${ok} replied ok; call to reply (= UP):` +
-      ` median ${median(times)} ms, max ${Math.max(...times)} ms`,
+      ` median ${medianOf(times)} ms, max ${Math.max(...times)} ms`,
   );
   console.log(
     `all UP ${upAt ? `${((upAt - started) / 1000).toFixed(1)} s after the first node was started` : 'never'}`,
@@ -187,7 +187,7 @@ try {
     await sleep(50);
   }
   const after = (m: Map<string, number>) =>
-    m.size === 0 ? 'never' : `median ${median([...m.values()].map((t) => t - killedAt))} ms (${m.size}/${killCount})`;
+    m.size === 0 ? 'never' : `median ${medianOf([...m.values()].map((t) => t - killedAt))} ms (${m.size}/${killCount})`;
   console.log(`kill -9 of ${killCount} nodes, node_down alarm after ${DOWN_ALARM_AFTER_MS} ms out of UP:`);
   console.log(
     `  not UP in the API: ${after(downAt)}; node_down in /api/alarm: ${after(alarmAt)};` +

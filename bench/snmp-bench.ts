@@ -10,7 +10,7 @@
  * Env: BENCH_SNMP_DEVICES (1000), BENCH_SNMP_SECONDS (30), BENCH_SNMP_VERSION (2, or 3 for
  * authPriv SHA/AES), BENCH_SNMP_CONCURRENCY (the collector's shared read limit, 64).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { compileTemplatePipeline } from '@triad/device-templates';
 import {
   DeviceCollector,
@@ -24,7 +24,7 @@ import {
 import { snmpDriver } from '../packages/device-drivers/src/drivers/snmp/snmp-driver.js';
 import { SNMPD, SNMPD_V3, startSnmpd } from '../packages/device-drivers/src/test-support/snmpd-server.js';
 import { mapSet, snmpPoint, snmpTemplate } from '../packages/device-drivers/src/test-support/snmp-templates.js';
-import { percentile, printTable } from './bench-utils.js';
+import { cpuSeconds, percentile, printTable } from './bench-utils.js';
 
 const DEVICES = Number(process.env['BENCH_SNMP_DEVICES'] ?? 1_000);
 const SECONDS = Number(process.env['BENCH_SNMP_SECONDS'] ?? 30);
@@ -55,9 +55,7 @@ function points() {
 
 /** CPU seconds (user + system) a process has used, from /proc. */
 function processCpuSeconds(pid: number | undefined): number {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return pid === undefined || !existsSync(`/proc/${pid}/stat`) ? NaN : cpuSeconds(pid);
 }
 
 async function main(): Promise<void> {
