@@ -13,6 +13,7 @@ import type { SearchBackend } from './search/search-backend.js';
 import { carryOverFirstLayout } from './search/sqlite/carry-over-first-layout.js';
 import { createSqliteArticles } from './search/sqlite/sqlite-articles-migration.js';
 import { addSqliteClassificationFacets } from './search/sqlite/sqlite-classification-facets-migration.js';
+import { addSqliteSegmentWords } from './search/sqlite/sqlite-segment-words-migration.js';
 import { SqliteSearchBackend } from './search/sqlite/sqlite-search-backend.js';
 import { createSqliteSegments } from './search/sqlite/sqlite-segments-migration.js';
 
@@ -59,7 +60,10 @@ export function contentStorageFor(database: Database<ContentTables>): ContentSto
           search: createSqliteSegments,
           backend: new SqliteSearchBackend(database),
           segments: {},
-          later: { '0011_classification_facets': addSqliteClassificationFacets },
+          later: {
+            '0011_classification_facets': addSqliteClassificationFacets,
+            '0016_sqlite_segment_words': addSqliteSegmentWords,
+          },
         };
   return {
     migrations: contentMigrations(engine),

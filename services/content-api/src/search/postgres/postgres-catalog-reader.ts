@@ -121,7 +121,9 @@ export class PostgresCatalogReader {
       );
       if (segments.length === 0) return EMPTY_SUGGESTIONS;
       const vocabularies = await this.#vocabularies(db, catalog, segments);
-      if (vocabularies !== CHANGED)
+      // Kept vocabularies read nothing: the catalog may have changed since (a delta in another
+      // process), which only a read notices. A search always reads its hits' documents.
+      if (vocabularies !== CHANGED && (await catalogGeneration(db)) === catalog.generation)
         return suggestWords(
           vocabularies.map((v) => ({ dictionary: v.words })),
           query.q,
@@ -474,6 +476,13 @@ function alternativesIn(vocabulary: SegmentVocabulary, word: string, last: boole
  * Runs `query` (a select whose column `key` is never null) together with the catalog generation,
  * in one statement and so one snapshot: the generation comes back even when the query finds no row.
  */
+/** The committed catalog's generation (`content_meta`), undefined before any import. */
+async function catalogGeneration(db: Kysely<PostgresContentTables>): Promise<string | undefined> {
+  const result = await sql<{ value: string }>`
+    select meta_value as value from content_meta where meta_key = ${CATALOG_GENERATION_KEY}`.execute(db);
+  return result.rows[0]?.value;
+}
+
 async function guarded<R>(
   db: Kysely<PostgresContentTables>,
   key: keyof R & string,

@@ -16,6 +16,7 @@ import { Segment, type SegmentHeader } from '../segments/segment.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { MatchCache } from '../segments/match-cache.js';
+import { ShopWordCounts } from '../segments/shop-word-counts.js';
 import { parseSeqList } from '../segments/seq-list.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
@@ -136,11 +137,14 @@ export class SqliteCatalogReader {
 
   /** Articles of a shop holding a word, counted by FTS5 for suggestions, per snapshot (see `suggest`). */
   #shopHits: { snapshot: SegmentSnapshot; counts: Map<string, number> } | undefined;
+  /** Each segment's stored words (none stored: null), by slot, for the generation read. */
+  readonly #segmentWords = new Map<number, { generation: string; words: ShopWordCounts | null }>();
 
   /**
    * Suggestions in the words of the shops asked for (`suggestWords`). The vocabulary is the
    * catalog's: when those shops hold every article its counts are theirs; otherwise the
-   * candidates' counts are taken per shop (FTS5 over the shop's seq range) and kept until the
+   * candidates' counts are taken per shop from the segment's stored words, or for a segment stored
+   * without them (before migration 0016) with FTS5 over the shop's seq range, kept until the
    * catalog changes.
    */
   suggest(query: SuggestQuery): SuggestPage {
@@ -155,13 +159,19 @@ export class SqliteCatalogReader {
       if (this.#shopHits?.snapshot !== snapshot || this.#shopHits.counts.size > MAX_COUNTED_WORDS)
         this.#shopHits = { snapshot, counts: new Map() };
       const { counts } = this.#shopHits;
+      const stored = this.#storedWords(snapshot, segments);
       const count = this.#statement(
         'select count(*) from content_article_words ' +
           'where content_article_words match ? and rowid >= ? and rowid < ?',
       ).pluck();
       const shopHits = (term: string) => {
         let hits = 0;
-        for (const segment of segments) {
+        for (const [index, segment] of segments.entries()) {
+          const words = stored[index];
+          if (words) {
+            hits += words.get(term);
+            continue;
+          }
           const key = `${segment.header.slot}/${term}`;
           let n = counts.get(key);
           if (n === undefined) {
@@ -173,6 +183,21 @@ export class SqliteCatalogReader {
         return hits;
       };
       return suggestWords([{ dictionary, shopHits }], query.q, query.limit);
+    });
+  }
+
+  /** The stored words of each of `segments` (of `snapshot`), null for one stored without them. */
+  #storedWords(snapshot: SegmentSnapshot, segments: readonly Segment[]): (ShopWordCounts | null)[] {
+    const live = new Set(snapshot.segments.map((s) => s.header.slot));
+    for (const slot of this.#segmentWords.keys()) if (!live.has(slot)) this.#segmentWords.delete(slot);
+    const read = this.#statement('select words from content_segment_words where slot = ? and generation = ?').pluck();
+    return segments.map(({ header: { slot, generation } }) => {
+      const kept = this.#segmentWords.get(slot);
+      if (kept?.generation === generation) return kept.words;
+      const data = read.get(slot, generation) as Buffer | undefined;
+      const words = data ? ShopWordCounts.decode(data) : null;
+      this.#segmentWords.set(slot, { generation, words });
+      return words;
     });
   }
 

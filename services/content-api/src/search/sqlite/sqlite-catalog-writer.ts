@@ -6,6 +6,7 @@ import { catalogShopOf, checkShopArticle, checkShopId } from '../shop-article-ch
 import { FacetDictionary, type DictionaryEntry, type DictionaryFacet } from '../segments/facet-dictionary.js';
 import { classificationKeys, SegmentBuilder } from '../segments/segment-builder.js';
 import { BYTE_ORDER, SLOT_SPAN } from '../segments/segment-columns.js';
+import { ShopWordCounts } from '../segments/shop-word-counts.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import type { SegmentHeader } from '../segments/segment.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
@@ -75,6 +76,7 @@ export class SqliteCatalogWriter {
         'delete from content_articles; ' +
           "insert into content_article_words(content_article_words) values ('delete-all'); " +
           'delete from content_segment_columns; delete from content_segments; delete from content_shops; ' +
+          'delete from content_segment_words; ' +
           'delete from content_waiting_articles; delete from content_price_schedule;',
       );
       const slots = this.#freeSlots();
@@ -165,6 +167,7 @@ export class SqliteCatalogWriter {
     this.statement('delete from content_articles where seq between ? and ?').run(low, high);
     this.statement('delete from content_segment_columns where slot = ?').run(slot);
     this.statement('delete from content_segments where slot = ?').run(slot);
+    this.statement('delete from content_segment_words where slot = ?').run(slot);
   }
 
   /** The lowest unused slot. */
@@ -248,6 +251,7 @@ class SegmentLoad {
   readonly #dictionary: WriterDictionary;
   readonly #insertArticle: Statement;
   readonly #insertWords: Statement;
+  readonly #words = new ShopWordCounts();
 
   constructor(writer: SqliteCatalogWriter, dictionary: WriterDictionary, slot: number, shopId: string) {
     this.#writer = writer;
@@ -274,6 +278,7 @@ class SegmentLoad {
     if (this.#insertArticle.run(seq, article.id, article.description, article.document).changes === 0) return false;
     const fields = article.fields;
     this.#insertWords.run(seq, fields.searchText);
+    this.#words.add(fields.searchText);
     this.#builder.add({
       manufacturer: this.#dictionary.keyOf('manufacturerName', article.manufacturerName),
       ...classificationKeys(this.#dictionary, fields),
@@ -296,6 +301,7 @@ class SegmentLoad {
       size: this.#builder.size,
       wordTotal: this.#builder.wordTotal,
     });
+    writeSegmentWords(this.#writer, this.#builder.slot, generation, this.#words);
   }
 }
 
@@ -341,6 +347,18 @@ export function* idOrder(writer: SqliteCatalogWriter, shopId: string, base: numb
     if (rows.length < ID_ORDER_PAGE) return;
     rows = next.all(rows[rows.length - 1]![0], `${shopId};`, ID_ORDER_PAGE) as [string, number][];
   }
+}
+
+/** Stores (or replaces) a segment's words (`ShopWordCounts`) for the segment's `generation`. */
+export function writeSegmentWords(
+  writer: SqliteCatalogWriter,
+  slot: number,
+  generation: string,
+  words: ShopWordCounts,
+): void {
+  writer
+    .statement('insert or replace into content_segment_words (slot, generation, words) values (?, ?, ?)')
+    .run(slot, generation, words.encode());
 }
 
 /** Stores (or replaces) the row of a segment whose columns are written. */

@@ -7,10 +7,17 @@ import { checkShopArticle, checkShopId } from '../shop-article-check.js';
 import { joinChunks, OPTIONAL_COLUMNS, SLOT_SPAN } from '../segments/segment-columns.js';
 import { patchedDescriptionRanks } from '../segments/patched-description-ranks.js';
 import { classificationKeys, SegmentBuilder } from '../segments/segment-builder.js';
+import { ShopWordCounts } from '../segments/shop-word-counts.js';
 import { WaitingDelta } from '../waiting-delta.js';
 import { SqliteWaitingRows } from './sqlite-waiting-rows.js';
 import { SqlitePriceScheduleRows } from './sqlite-price-schedule-rows.js';
-import { descriptionRanks, idOrder, writeSegmentRow, type SqliteCatalogWriter } from './sqlite-catalog-writer.js';
+import {
+  descriptionRanks,
+  idOrder,
+  writeSegmentRow,
+  writeSegmentWords,
+  type SqliteCatalogWriter,
+} from './sqlite-catalog-writer.js';
 
 /** The per-article columns a delta patches (the id order and description ranks are derived). */
 const PATCHED = [
@@ -45,11 +52,21 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       )
       .run(shop.id, shop.name, JSON.stringify(shop));
     const header = writer
-      .statement('select slot, article_count as size from content_segments where shop_id = ?')
-      .get(shop.id) as { slot: number; size: number } | undefined;
+      .statement('select slot, article_count as size, generation from content_segments where shop_id = ?')
+      .get(shop.id) as { slot: number; size: number; generation: string } | undefined;
     const slot = header?.slot ?? writer.freeSlot();
     const base = slot * SLOT_SPAN;
     let size = header?.size ?? 0;
+    // The shop's words, read on the first change of texts and kept counted when they were stored
+    // for this generation (else left out: suggestions then count with FTS5).
+    let words: ShopWordCounts | undefined;
+    let wordsRead = !header;
+    if (!header) words = new ShopWordCounts();
+    const counted = () => {
+      if (!wordsRead && header) words = storedSegmentWords(writer, slot, header.generation);
+      wordsRead = true;
+      return words;
+    };
     const columns = loadColumns(writer, slot, size);
     // Old description ranks by position, 0 where the description was stored again (it is then in
     // `descriptions`): only those need ranking, the others keep their order.
@@ -80,6 +97,13 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     const deleteArticle = writer.statement('delete from content_articles where seq = ?');
     const insertWords = writer.statement('insert into content_article_words (rowid, words) values (?, ?)');
     const deleteWords = writer.statement('delete from content_article_words where rowid = ?');
+    /** Takes the words of the article stored at `seq` out of the shop's counts. */
+    const uncount = (seq: number, articleId: string) => {
+      const counts = counted();
+      if (!counts) return;
+      const stored = documentOf.get(seq) as string;
+      counts.add(articleIndexFields(decodeArticleDocument(stored, articleId)).searchText, -1);
+    };
     const setColumns = (position: number, article: IndexedArticle) => {
       const f = article.fields;
       columns.manufacturer[position] = dictionary.keyOf('manufacturerName', article.manufacturerName);
@@ -113,11 +137,14 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
         if (seq === undefined) {
           insertArticle.run(base + size, article.id, article.description, article.document);
           pendingWords.set(base + size, article.fields.searchText);
+          counted()?.add(article.fields.searchText);
           setColumns(size, article);
           storeDescription(size, article.description);
           size += 1;
           added += 1;
         } else {
+          uncount(seq, article.id);
+          counted()?.add(article.fields.searchText);
           updateArticle.run(article.description, article.document, seq);
           unindex(seq);
           pendingWords.set(seq, article.fields.searchText);
@@ -154,6 +181,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       }
       // Delete: the last article moves into the freed place.
       const last = base + size - 1;
+      uncount(seq, change.articleId);
       deleteArticle.run(seq);
       unindex(seq);
       if (seq !== last) {
@@ -211,10 +239,26 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       });
     builder.finish(order, ranks);
     writeSegmentRow(writer, { slot, shopId: shop.id, generation: delta.hash, size, wordTotal: builder.wordTotal });
+    if (!wordsRead)
+      // Prices only: the words stay, for the new generation too when they were the old one's.
+      writer
+        .statement('update content_segment_words set generation = ? where slot = ? and generation = ?')
+        .run(delta.hash, slot, header?.generation);
+    else if (words) writeSegmentWords(writer, slot, delta.hash, words);
+    else writer.statement('delete from content_segment_words where slot = ?').run(slot);
     writer.setHash(delta.hash);
     writer.setShopHash(shop.id, delta.hash);
     return waiting.counts({ added, updated, deleted });
   }, delta);
+}
+
+/** The shop words stored for the segment in `slot` at `generation`; none stored for it: undefined. */
+function storedSegmentWords(writer: SqliteCatalogWriter, slot: number, generation: string): ShopWordCounts | undefined {
+  const stored = writer
+    .statement('select words from content_segment_words where slot = ? and generation = ?')
+    .pluck()
+    .get(slot, generation) as Buffer | undefined;
+  return stored ? ShopWordCounts.decode(stored) : undefined;
 }
 
 function chunksOf(writer: SqliteCatalogWriter, slot: number, name: string): Buffer[] {
