@@ -1,5 +1,13 @@
-import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  errors as joseErrors,
+  jwtVerify,
+  type CompactJWSHeaderParameters,
+  type FlattenedJWSInput,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { contentProblems } from '../errors.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 /** Who called: the verified token's subject and scopes. */
 export interface Caller {
@@ -14,6 +22,11 @@ export interface TokenVerifierOptions {
   readonly audience: string;
   /** Clock for expiry checks, seconds since the epoch; default now. */
   readonly now?: () => number;
+  /**
+   * Where verified tokens are kept between calls (default: 10,000 tokens, each for at most 60 s
+   * and never past its `exp`); `false` verifies every call.
+   */
+  readonly verified?: VerifiedTokens<Caller> | false;
 }
 
 /** Verifies `Authorization` header values. */
@@ -26,11 +39,16 @@ const ALGORITHMS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
  * by a key of `keys` with an asymmetric algorithm, with an `exp` claim not yet passed, with the
  * configured `iss` and `aud`. A token without `exp` would be valid forever, so it is refused.
  * Which scopes a call needs is the access policy's to decide (`policies/access-policy.ts`).
+ * A token verified before is taken from `verified` without checking its signature again, as long
+ * as it has not expired and its key still resolves to the key that verified it (a key removed
+ * from the key source, or replaced, makes the next call verify the token again).
  *
  * @throws ProblemError 401 `CONTENT_ERR_UNAUTHORIZED` (missing, malformed, bad signature, expired,
  *   without `exp`, wrong issuer or audience).
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const verified = options.verified === false ? undefined : (options.verified ?? new VerifiedTokens<Caller>());
+  const clock = options.now ?? (() => Date.now() / 1000);
   return async (authorization) => {
     const match = /^Bearer[ \t]+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)[ \t]*$/i.exec(authorization ?? '');
     if (!match) {
@@ -39,20 +57,47 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         authorization ? 'The Authorization header is not "Bearer <JWT>"' : 'The Authorization header is missing',
       );
     }
+    const jwt = match[1] as string;
+    // Whole seconds, as jose compares `exp`.
+    const now = Math.floor(clock());
+    const cacheKey = verified ? VerifiedTokens.keyOf(jwt) : '';
+    const known = verified?.get(cacheKey, now);
+    if (known) {
+      let key: unknown;
+      try {
+        key = await options.keys(known.header, known.input);
+      } catch {
+        key = undefined;
+      }
+      if (key === known.key) return known.caller;
+      verified?.delete(cacheKey);
+    }
     let payload: JWTPayload;
+    let resolved: { header: CompactJWSHeaderParameters; input: FlattenedJWSInput; key: unknown } | undefined;
     try {
-      ({ payload } = await jwtVerify(match[1] as string, options.keys, {
-        issuer: options.issuer,
-        audience: options.audience,
-        algorithms: ALGORITHMS,
-        requiredClaims: ['exp'],
-        ...(options.now ? { currentDate: new Date(options.now() * 1000) } : {}),
-      }));
+      ({ payload } = await jwtVerify(
+        jwt,
+        async (header, input) => {
+          const key = await options.keys(header, input);
+          resolved = { header, input, key };
+          return key;
+        },
+        {
+          issuer: options.issuer,
+          audience: options.audience,
+          algorithms: ALGORITHMS,
+          requiredClaims: ['exp'],
+          ...(options.now ? { currentDate: new Date(options.now() * 1000) } : {}),
+        },
+      ));
     } catch (error) {
       throw contentProblems.create('CONTENT_ERR_UNAUTHORIZED', describe(error), undefined, { cause: error });
     }
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
-    return { subject: payload.sub ?? '', scopes };
+    const caller: Caller = Object.freeze({ subject: payload.sub ?? '', scopes: Object.freeze(scopes) });
+    if (verified && resolved && typeof payload.exp === 'number')
+      verified.set(cacheKey, { caller, exp: payload.exp, ...resolved }, now);
+    return caller;
   };
 }
 

@@ -56,7 +56,16 @@ export class ContentVersions {
     const [{ shops }, stored] = await Promise.all([this.#backend.listShops(10_000, 0), this.#backend.shopVersions()]);
     // Versions of removed shops may linger in the store; only stored shops count.
     const versions = new Map([...stored].filter(([id]) => shops.some((s) => s.id === id)));
-    const versionOf = (shopIds: readonly string[]) => versionOfShops(versions, shopIds);
+    // Asked for every link of every response (a search page: dozens): kept per scope for this snapshot.
+    const known = new Map<string, string | undefined>();
+    const versionOf = (shopIds: readonly string[]) => {
+      const key = shopIds.length === 1 ? `1${shopIds[0]!}` : JSON.stringify(shopIds);
+      if (known.has(key)) return known.get(key);
+      const version = versionOfShops(versions, shopIds);
+      if (known.size >= 4096) known.clear();
+      known.set(key, version);
+      return version;
+    };
     const snapshot = { hash: versionOf([]), shops: new Map(shops.map((s) => [s.id, s])), versionOf };
     this.#cached = { store, snapshot };
     return snapshot;

@@ -37,15 +37,21 @@ export class LinkBuilder {
     path: string,
     query: Readonly<Record<string, string | number | readonly string[] | undefined>> = {},
   ): Link {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value === undefined) continue;
-      if (typeof value === 'object') for (const v of value) params.append(key, v);
-      else params.append(key, String(value));
-    }
     const hash = typeof this.#versions === 'object' ? this.#versions.versionOf(linkScope(path, query)) : this.#versions;
-    if (hash !== undefined) params.set('hash', hash);
-    const search = params.toString();
+    let search: string;
+    if (Object.keys(query).length === 0) {
+      // Most links (a hit's three, per hit): only the version, encoded as URLSearchParams would.
+      search = hash === undefined ? '' : `hash=${formEncode(hash)}`;
+    } else {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) {
+        if (value === undefined) continue;
+        if (typeof value === 'object') for (const v of value) params.append(key, v);
+        else params.append(key, String(value));
+      }
+      if (hash !== undefined) params.set('hash', hash);
+      search = params.toString();
+    }
     return {
       href: `${this.#base}${path}${search ? `?${search}` : ''}`,
       mediaType: CONTENT_MEDIA_TYPE,
@@ -91,6 +97,20 @@ function safeDecode(text: string): string {
     return text;
   }
 }
+
+/**
+ * `text` encoded as `URLSearchParams` encodes a name or value (application/x-www-form-urlencoded:
+ * UTF-8, every byte but ASCII letters, digits and `*-._` as `%XX`, a space as `+`), so that
+ * `formEncode(a) + formEncode(b)` is the encoding of `a + b`. `text` must be well formed (no lone
+ * surrogate), as `JSON.stringify` output is.
+ */
+export function formEncode(text: string): string {
+  return encodeURIComponent(text).replace(FORM_EXTRA, (c) => (c === '%20' ? '+' : FORM_ESCAPES[c]!));
+}
+
+/** What `encodeURIComponent` leaves but the form encoding escapes, and its space. */
+const FORM_EXTRA = /%20|[!'()~]/g;
+const FORM_ESCAPES: Readonly<Record<string, string>> = { '!': '%21', "'": '%27', '(': '%28', ')': '%29', '~': '%7E' };
 
 /** Path of an article's detail resource. */
 export function articlePath(id: string): string {
