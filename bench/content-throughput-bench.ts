@@ -21,8 +21,9 @@
  * time-outs and errors (non-2xx included), and the server's CPU time per request, read from
  * `/proc/<pid>/stat` before and after (10 ms ticks): unlike requests/s it hardly moves when other
  * processes compete for the cores. The load generator runs in this process on the same machine.
- * Also prints the server's resident memory (VmRSS, and its peak VmHWM) after each row. Prints
- * numbers and the load average; asserts nothing about time.
+ * Also prints the part of that CPU spent on the server's main thread (the rest: search workers,
+ * garbage collection and I/O helper threads) and the server's resident memory (VmRSS, and its
+ * peak VmHWM) after each row. Prints numbers and the load average; asserts nothing about time.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -141,7 +142,13 @@ async function articleIds(server: Server): Promise<string[]> {
   return ids;
 }
 
-type Row = [string, string, string, string, number, number, number, string, number, number, string];
+type Row = [string, string, string, string, number, number, number, string, number, number, number, string];
+
+/** CPU seconds of the process's main thread (its task of the same id): the rest ran on worker and helper threads. */
+function mainThreadCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 /** Resident memory of `pid` and its peak, MB (`/proc/<pid>/status`). */
 function residentMb(pid: number): string {
@@ -177,8 +184,10 @@ async function drive(
   await autocannon(options(WARMUP_SECONDS));
   const pid = server.process.child.pid!;
   const cpuBefore = cpuSeconds(pid);
+  const mainBefore = mainThreadCpuSeconds(pid);
   const result = await autocannon(options(SECONDS));
   const cpu = cpuSeconds(pid) - cpuBefore;
+  const mainCpu = mainThreadCpuSeconds(pid) - mainBefore;
   const total = result.requests.total;
   const cpuMs = (cpu * 1000) / Math.max(1, total);
   return [
@@ -192,6 +201,7 @@ async function drive(
     `${result.timeouts} / ${result.errors - result.timeouts + result.non2xx}`,
     cpuMs,
     cpuMs > 0 ? 1000 / cpuMs : 0,
+    (mainCpu * 1000) / Math.max(1, total),
     residentMb(pid),
   ];
 }
@@ -284,6 +294,7 @@ async function main(): Promise<void> {
       'timeouts / errors',
       'server CPU ms/req',
       'req/s per core',
+      'main thread CPU ms/req',
       'RSS / peak MB',
     ],
     rows,
