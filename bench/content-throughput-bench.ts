@@ -5,6 +5,8 @@
  *   BENCH_ARTICLES=200000 BENCH_SECONDS=10 npm run bench -- content-throughput
  *   BENCH_ENGINES=sqlite BENCH_CONNECTIONS=16 npm run bench -- content-throughput
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- content-throughput (the server runs with --cpu-prof)
+ *   BENCH_THREADS=0,2 BENCH_CPUS=0 npm run bench -- content-throughput
+ *     (a server per TRIAD_CONTENT_SEARCH_THREADS value, each held to the listed cores by `taskset`)
  *
  * Starts `triad serve content-api` from the sources as a child process on a loopback port, with
  * the generated demo catalog of BENCH_ARTICLES (seed 1, the catalog of `npm run bench --
@@ -19,9 +21,12 @@
  * time-outs and errors (non-2xx included), and the server's CPU time per request, read from
  * `/proc/<pid>/stat` before and after (10 ms ticks): unlike requests/s it hardly moves when other
  * processes compete for the cores. The load generator runs in this process on the same machine.
- * Prints numbers and the load average; asserts nothing about time.
+ * Also prints the part of that CPU spent on the server's main thread (the rest: search workers,
+ * garbage collection and I/O helper threads) and the server's resident memory (VmRSS, and its
+ * peak VmHWM) after each row. Prints numbers and the load average; asserts nothing about time.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +45,10 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '16,64').split(',').map(Nu
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const FRESH = process.env.BENCH_FRESH === '1';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Values of TRIAD_CONTENT_SEARCH_THREADS, one server each (decision 0051); unset: the server's default. */
+const THREADS = process.env.BENCH_THREADS?.split(',');
+/** Cores the server is held to (`taskset -a -p -c`), e.g. `0` or `0,1`; unset: any. */
+const CPUS = process.env.BENCH_CPUS;
 const CLIENT_ID = 'bench-throughput';
 const CLIENT_SECRET = randomBytes(24).toString('base64url');
 const ACCEPT = 'application/vnd.vendor.content.v1+json';
@@ -133,11 +142,25 @@ async function articleIds(server: Server): Promise<string[]> {
   return ids;
 }
 
-type Row = [string, string, string, number, number, number, string, number, number];
+type Row = [string, string, string, string, number, number, number, string, number, number, number, string];
+
+/** CPU seconds of the process's main thread (its task of the same id): the rest ran on worker and helper threads. */
+function mainThreadCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Resident memory of `pid` and its peak, MB (`/proc/<pid>/status`). */
+function residentMb(pid: number): string {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return `${(kb('VmRSS') / 1024).toFixed(0)} / ${(kb('VmHWM') / 1024).toFixed(0)}`;
+}
 
 /** Drives `paths` in turn with `connections` clients; returns a table row. */
 async function drive(
   engine: string,
+  threads: string,
   server: Server,
   name: string,
   paths: readonly string[],
@@ -161,12 +184,15 @@ async function drive(
   await autocannon(options(WARMUP_SECONDS));
   const pid = server.process.child.pid!;
   const cpuBefore = cpuSeconds(pid);
+  const mainBefore = mainThreadCpuSeconds(pid);
   const result = await autocannon(options(SECONDS));
   const cpu = cpuSeconds(pid) - cpuBefore;
+  const mainCpu = mainThreadCpuSeconds(pid) - mainBefore;
   const total = result.requests.total;
   const cpuMs = (cpu * 1000) / Math.max(1, total);
   return [
     engine,
+    threads,
     name,
     String(connections),
     total / result.duration,
@@ -175,12 +201,25 @@ async function drive(
     `${result.timeouts} / ${result.errors - result.timeouts + result.non2xx}`,
     cpuMs,
     cpuMs > 0 ? 1000 / cpuMs : 0,
+    (mainCpu * 1000) / Math.max(1, total),
+    residentMb(pid),
   ];
 }
 
 async function benchServer(engine: string, env: Record<string, string | undefined>, rows: Row[]): Promise<void> {
+  for (const threads of THREADS ?? [undefined]) {
+    await benchThreads(engine, threads === undefined ? env : { ...env, TRIAD_CONTENT_SEARCH_THREADS: threads }, rows);
+  }
+}
+
+async function benchThreads(engine: string, env: Record<string, string | undefined>, rows: Row[]): Promise<void> {
+  const threads = env.TRIAD_CONTENT_SEARCH_THREADS ?? 'default';
   const server = await startServer(engine, env);
   try {
+    if (CPUS !== undefined) {
+      execFileSync('taskset', ['-a', '-p', '-c', CPUS, String(server.process.child.pid)], { stdio: 'ignore' });
+      console.log(`${engine}: server held to cores ${CPUS}`);
+    }
     const firstStart = performance.now();
     await getJson(server, search(ONE_WORD[0]!));
     console.log(`${engine}: first search ${(performance.now() - firstStart).toFixed(0)} ms`);
@@ -197,7 +236,7 @@ async function benchServer(engine: string, env: Record<string, string | undefine
     ];
     for (const connections of CONNECTIONS) {
       for (const [name, paths] of cases) {
-        const row = await drive(engine, server, name, paths, connections);
+        const row = await drive(engine, threads, server, name, paths, connections);
         console.log(row.map((c) => (typeof c === 'number' ? c.toFixed(1) : c)).join('  '));
         rows.push(row);
       }
@@ -246,6 +285,7 @@ async function main(): Promise<void> {
   printTable(
     [
       'engine',
+      'threads',
       'request',
       'connections',
       'req/s',
@@ -254,6 +294,8 @@ async function main(): Promise<void> {
       'timeouts / errors',
       'server CPU ms/req',
       'req/s per core',
+      'main thread CPU ms/req',
+      'RSS / peak MB',
     ],
     rows,
   );

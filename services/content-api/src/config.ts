@@ -39,6 +39,11 @@ export interface ContentApiConfig extends ServiceSettings {
   readonly errorsBase: string;
   /** Public base URL put in links; default: taken from each request's Host. */
   readonly publicUrl?: string;
+  /**
+   * Worker threads running search passes over the shared loaded catalog (decision 0051); 0 or 1:
+   * searches run on the main thread.
+   */
+  readonly searchThreads: number;
 }
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
@@ -59,6 +64,7 @@ export const contentApiConfigSchema = {
     'tokenFailureBurst',
     'tokenFailureWindowSeconds',
     'errorsBase',
+    'searchThreads',
   ],
   properties: {
     ...serviceSettingsProperties({ envPrefix: 'TRIAD_CONTENT', port: 8081, demo: true }),
@@ -112,6 +118,7 @@ export const contentApiConfigSchema = {
       env: 'TRIAD_CONTENT_ERRORS_BASE',
     },
     publicUrl: { type: 'string', pattern: '^https?://[^/]+$', env: 'TRIAD_CONTENT_PUBLIC_URL' },
+    searchThreads: { type: 'integer', minimum: 0, maximum: 256, default: 0, env: 'TRIAD_CONTENT_SEARCH_THREADS' },
   },
 } as const;
 

@@ -15,6 +15,7 @@ describe('content problem catalogue', () => {
       CONTENT_ERR_SHOP_HAS_ARTICLES: { status: 409, title: 'The shop still has articles' },
       CONTENT_ERR_SHOP_INVALID: { status: 422, title: 'The shop record is not valid' },
       CONTENT_ERR_TOKEN_THROTTLED: { status: 429, title: 'Too many wrong client secrets' },
+      CONTENT_ERR_SEARCH_UNAVAILABLE: { status: 503, title: 'Search unavailable' },
     });
   });
 

@@ -10,8 +10,9 @@ describe('startContentApiServer', () => {
   let server: RunningContentApiServer;
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'triad-content-'));
+    // Searches run on two worker threads (decision 0051): the wiring from the setting is tested here.
     server = await startContentApiServer(
-      { dataDir: directory, port: 0, demoArticles: 60, logLevel: 'silent' },
+      { dataDir: directory, port: 0, demoArticles: 60, logLevel: 'silent', searchThreads: 2 },
       { env: {} },
     );
   });

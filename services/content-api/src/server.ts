@@ -17,6 +17,7 @@ import { openContentApiCore } from './content-api-core.js';
 import { startPriceValidityTimer } from './instances/price-validity-timer.js';
 import type { SearchBackend } from './search/search-backend.js';
 import { StoreBusyError } from './search/store-busy-error.js';
+import { SearchWorkerPool } from './search/workers/search-worker-pool.js';
 
 /** A listening content API. */
 export interface RunningContentApiServer {
@@ -56,6 +57,15 @@ export async function startContentApiServer(
   });
   const { backend } = store;
   let stopTimer: (() => Promise<void>) | undefined;
+  // Search passes on worker threads sharing the loaded columns (decision 0051), when asked for.
+  const searchWorkers =
+    config.searchThreads > 1
+      ? new SearchWorkerPool({
+          threads: config.searchThreads,
+          onRestart: (reason) => logger.warn({ reason }, 'a search worker was started again'),
+        })
+      : undefined;
+  backend.searchOn?.(searchWorkers);
   try {
     if (config.demo) await seedDemo(backend, config.demoArticles, logger);
     // Searches find the catalog loaded, and loaded again after another instance changes it.
@@ -85,6 +95,7 @@ export async function startContentApiServer(
       () => app.close(),
       () => priceTimer.stop(),
       () => store.close(),
+      async () => searchWorkers?.close(),
     );
     const listening = await listenService(app, config.host, config.port);
     const url = config.publicUrl ?? listening;
@@ -97,6 +108,7 @@ export async function startContentApiServer(
   } catch (error) {
     await stopTimer?.().catch(() => {});
     await store.close().catch(() => {});
+    await searchWorkers?.close().catch(() => {});
     throw error;
   }
 }

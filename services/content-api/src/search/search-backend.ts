@@ -1,3 +1,4 @@
+import type { SegmentSearcher } from './workers/search-worker-pool.js';
 import type { Article, ArticlePriceChange, BusinessShop } from '../model/article.js';
 import type { IndexedArticle } from './indexed-article.js';
 import type { SearchPage, SearchQuery } from './search-query.js';
@@ -189,5 +190,11 @@ export interface SearchBackend {
    * instance announces), where the engine loads lazily across instances (PostgreSQL).
    */
   keepLoaded?(log: PreloadLog): Promise<void>;
+  /**
+   * Runs the search passes of later searches on `searcher` (worker threads sharing the loaded
+   * columns, decision 0051); undefined: on the calling thread. The caller closes the searcher
+   * after the backend.
+   */
+  searchOn?(searcher: SegmentSearcher | undefined): void;
   close(): Promise<void>;
 }

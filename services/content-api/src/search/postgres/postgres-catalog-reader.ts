@@ -6,12 +6,13 @@ import {
   BYTE_ORDER,
   COLUMN_CHUNK,
   COLUMN_NAMES,
-  COLUMN_TYPES,
   OPTIONAL_COLUMNS,
+  sharedColumn,
   type ColumnName,
   type SegmentColumns,
 } from '../segments/segment-columns.js';
 import { searchSegments } from '../segments/segment-search.js';
+import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { SegmentSnapshot } from '../segments/segment-snapshot.js';
 import { Segment, type SegmentHeader } from '../segments/segment.js';
 import {
@@ -96,11 +97,11 @@ export class PostgresCatalogReader {
   /** Vocabulary by `slot/postings generation`, for default matching (decision 0040). */
   readonly #vocabulary = new Map<string, SegmentVocabulary>();
 
-  /** Searches `db` (the primary, or a replica picked for this search). */
-  async search(db: Kysely<PostgresContentTables>, query: SearchQuery): Promise<SearchPage> {
+  /** Searches `db` (the primary, or a replica picked for this search); the pass on `searcher` if given (0051). */
+  async search(db: Kysely<PostgresContentTables>, query: SearchQuery, searcher?: SegmentSearcher): Promise<SearchPage> {
     let catalog = this.#catalog ?? (await this.#refresh(db));
     for (let attempt = 1; ; attempt += 1) {
-      const page = await this.#searchIn(db, catalog, query);
+      const page = await this.#searchIn(db, catalog, query, searcher);
       if (page !== CHANGED) return page;
       if (attempt === SEARCH_ATTEMPTS)
         throw new Error(`the catalog changed during each of ${SEARCH_ATTEMPTS} attempts of a search`);
@@ -139,15 +140,12 @@ export class PostgresCatalogReader {
     db: Kysely<PostgresContentTables>,
     catalog: LoadedCatalog,
     query: SearchQuery,
+    searcher: SegmentSearcher | undefined,
   ): Promise<SearchPage | typeof CHANGED> {
     const matched = query.words.length > 0 ? await this.#matches(db, catalog, query) : undefined;
     if (matched === CHANGED) return CHANGED;
-    const result = searchSegments({
-      snapshot: catalog.snapshot,
-      query,
-      matches: matched?.matches,
-      classes: matched?.classes,
-    });
+    const options = { snapshot: catalog.snapshot, query, matches: matched?.matches, classes: matched?.classes };
+    const result = searcher ? await searcher.search(options) : searchSegments(options);
     let descriptions = new Map<number, string>();
     if (result.descriptionSeqs.length > 0) {
       const rows = await guarded<{ seq: number; value: string }>(
@@ -159,7 +157,7 @@ export class PostgresCatalogReader {
       if (rows.generation !== catalog.generation) return CHANGED;
       descriptions = new Map(rows.rows.map((r) => [r.seq, r.value]));
     }
-    const hits = result.hits(descriptions);
+    const hits = await result.hits(descriptions);
     const documents = await guarded<{ seq: number; id: string; document: string }>(
       db,
       'seq',
@@ -510,7 +508,9 @@ export function assembleColumns(
   rows: readonly ChunkRow[],
   old: Segment | undefined,
 ): { columns: SegmentColumns; versions: Map<ColumnName, number[]> } {
-  const arrays = new Map(COLUMN_NAMES.map((name) => [name, new COLUMN_TYPES[name](size)]));
+  const arrays = new Map<ColumnName, SegmentColumns[ColumnName]>(
+    COLUMN_NAMES.map((name) => [name, sharedColumn(name, size)]),
+  );
   const filled = new Map<ColumnName, number>(COLUMN_NAMES.map((name) => [name, 0]));
   const versions = new Map<ColumnName, number[]>(COLUMN_NAMES.map((name) => [name, []]));
   for (const row of rows) {

@@ -7,6 +7,7 @@ import type { CatalogReplacement, PreloadLog, SearchBackend, ShopCatalogReplacem
 import type { SearchPage, SearchQuery } from '../search-query.js';
 import type { SuggestPage, SuggestQuery } from '../suggest-words.js';
 import { PostgresCatalogReader } from './postgres-catalog-reader.js';
+import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { replicaReads, type ReadOn } from './replica-reads.js';
 import { replacePostgresCatalog, replacePostgresShopCatalog } from './postgres-catalog-writer.js';
 import { putPostgresShop, removePostgresShop } from './postgres-shop-writer.js';
@@ -42,6 +43,8 @@ export class PostgresSearchBackend implements SearchBackend {
   #unsubscribe: Unsubscribe | undefined;
   /** The newest generation announced to `keepLoaded`. */
   #announced: string | undefined;
+  /** Where search passes run when not on this thread (`searchOn`). */
+  #searcher: SegmentSearcher | undefined;
 
   /**
    * `database` must be a PostgreSQL content store: its migrations created `PostgresArticleTables`.
@@ -63,6 +66,7 @@ export class PostgresSearchBackend implements SearchBackend {
   readFrom(replicas: ReadReplicas<ContentTables>): void {
     this.#read = replicaReads(replicas);
     this.#primary = new PostgresSearchBackend(this.#database, this.#reader);
+    this.#primary.searchOn(this.#searcher);
   }
 
   /** The store read from the primary, when reads go to replicas (`readFrom`). */
@@ -79,7 +83,13 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   search(query: SearchQuery): Promise<SearchPage> {
-    return this.#read((db) => this.#reader.search(db, query));
+    const searcher = this.#searcher;
+    return this.#read((db) => this.#reader.search(db, query, searcher));
+  }
+
+  searchOn(searcher: SegmentSearcher | undefined): void {
+    this.#searcher = searcher;
+    this.#primary?.searchOn(searcher);
   }
 
   suggest(query: SuggestQuery): Promise<SuggestPage> {

@@ -78,13 +78,22 @@ export const COLUMN_CHUNK = 65_536;
 /** Byte order the column chunks are stored in (the machine's; checked when loading). */
 export const BYTE_ORDER = endianness();
 
+/**
+ * A zeroed column of `length` elements over a `SharedArrayBuffer` (decision 0051): search workers
+ * read the loaded columns without a copy of their own.
+ */
+export function sharedColumn<N extends ColumnName>(name: N, length: number): SegmentColumns[N] {
+  const type = COLUMN_TYPES[name] as unknown as new (buffer: ArrayBufferLike) => SegmentColumns[N];
+  return new type(new SharedArrayBuffer(length * COLUMN_TYPES[name].BYTES_PER_ELEMENT));
+}
+
 /** The bytes of `array` (native byte order) to store as one chunk. */
 export function chunkBytes(array: ColumnArray, length: number): Buffer {
   return Buffer.from(array.buffer, array.byteOffset, length * array.BYTES_PER_ELEMENT);
 }
 
 /**
- * Reassembles a column of `size` elements from its chunks in order.
+ * Reassembles a column of `size` elements from its chunks in order (shared: `sharedColumn`).
  *
  * @throws RangeError when the chunks do not add up to `size` elements.
  */
@@ -94,7 +103,7 @@ export function joinChunks<N extends ColumnName>(
   chunks: readonly Uint8Array[],
 ): SegmentColumns[N] {
   const type = COLUMN_TYPES[name];
-  const column = new type(size) as SegmentColumns[N];
+  const column = sharedColumn(name, size);
   const bytes = new Uint8Array(column.buffer);
   let at = 0;
   for (const chunk of chunks) {
@@ -114,9 +123,7 @@ export function columnsFromChunks(
 ): SegmentColumns {
   const column = <N extends ColumnName>(name: N) => {
     const list = chunks.get(name) ?? [];
-    return list.length === 0 && OPTIONAL_COLUMNS.has(name)
-      ? (new COLUMN_TYPES[name](size) as SegmentColumns[N])
-      : joinChunks(name, size, list);
+    return list.length === 0 && OPTIONAL_COLUMNS.has(name) ? sharedColumn(name, size) : joinChunks(name, size, list);
   };
   return {
     manufacturer: column('manufacturer'),

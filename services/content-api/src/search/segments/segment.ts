@@ -26,11 +26,17 @@ export class Segment {
   readonly idRank: Uint32Array;
   #facetCounts: ReadonlyMap<DictionaryFacet, ReadonlyMap<number, number>> | undefined;
 
-  constructor(header: SegmentHeader, columns: SegmentColumns) {
+  /** `idRank`: one computed before (a search worker's copy of a loaded segment shares the loader's). */
+  constructor(header: SegmentHeader, columns: SegmentColumns, idRank?: Uint32Array) {
     this.header = header;
     this.base = header.slot * SLOT_SPAN;
     this.columns = columns;
-    const rank = new Uint32Array(header.size);
+    if (idRank) {
+      this.idRank = idRank;
+      return;
+    }
+    // Shared like the columns (decision 0051).
+    const rank = new Uint32Array(new SharedArrayBuffer(header.size * Uint32Array.BYTES_PER_ELEMENT));
     const order = columns.idOrder;
     for (let r = 0; r < order.length; r += 1) rank[order[r] ?? 0] = r;
     this.idRank = rank;

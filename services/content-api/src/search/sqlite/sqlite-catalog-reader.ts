@@ -17,6 +17,7 @@ import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { MatchCache } from '../segments/match-cache.js';
 import { ShopWordCounts } from '../segments/shop-word-counts.js';
+import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { parseSeqList } from '../segments/seq-list.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
@@ -29,6 +30,9 @@ import {
   unionOfAlternatives,
   wordAlternatives,
 } from '../segments/word-matching.js';
+
+/** Attempts of a search whose catalog keeps changing under it before it gives up (`searchOn`). */
+const SEARCH_ATTEMPTS = 5;
 
 /** Most per-shop word counts kept for suggestions (they are dropped together, then counted again). */
 const MAX_COUNTED_WORDS = 100_000;
@@ -60,41 +64,84 @@ export class SqliteCatalogReader {
 
   search(query: SearchQuery): SearchPage {
     return this.#inTransaction(() => {
-      const snapshot = this.#refresh();
-      const { matches, classes, matched } =
-        query.words.length === 0
-          ? { matches: undefined, classes: undefined, matched: undefined }
-          : query.matching === 'default'
-            ? this.#classifiedMatches(snapshot, query.words)
-            : {
-                matches: this.#matches(snapshot, query.words),
-                classes: undefined,
-                matched: { words: new Set(query.words), prefixes: [] },
-              };
+      const { snapshot, matches, classes, matched } = this.#matchesOf(query);
       const result = searchSegments({ snapshot, query, matches, classes });
-      const hits = result.hits(
-        this.#bySeq(
-          'select seq as k, description as v from content_articles where seq in (select value from json_each(?))',
-          result.descriptionSeqs,
-        ),
-      );
-      const seqs = JSON.stringify(hits.map((h) => h.seq));
-      const rows =
-        hits.length === 0
-          ? []
-          : (this.#statement(
-              'select seq, article_id, document from content_articles where seq in (select value from json_each(?))',
-            )
-              .raw()
-              .all(seqs) as [number, string, string][]);
-      const articles = new Map(rows.map(([seq, id, document]) => [seq, decodeArticleDocument(document, id)]));
-      return {
-        total: result.total,
-        facets: result.facets,
-        hits: hits.map((hit) => ({ article: articles.get(hit.seq)!, score: hit.score })),
-        ...(matched ? { matched } : {}),
-      };
+      const hits = result.hits(this.#descriptions(result.descriptionSeqs));
+      return this.#page(result, hits, matched);
     });
+  }
+
+  /**
+   * `search` with the search pass on `searcher` (worker threads, decision 0051): the matching and
+   * the reads each in a read transaction of their own, the pass outside them. A read that finds
+   * another catalog committed than the one matched starts the search again on it.
+   */
+  async searchOn(searcher: SegmentSearcher, query: SearchQuery): Promise<SearchPage> {
+    for (let attempt = 1; ; attempt += 1) {
+      const { snapshot, matches, classes, matched } = this.#inTransaction(() => this.#matchesOf(query));
+      const pass = await searcher.search({ snapshot, query, matches, classes });
+      const same = () => this.currentHash() === snapshot.hash;
+      const descriptions = this.#inTransaction(() => (same() ? this.#descriptions(pass.descriptionSeqs) : undefined));
+      if (descriptions) {
+        const hits = await pass.hits(descriptions);
+        const page = this.#inTransaction(() => (same() ? this.#page(pass, hits, matched) : undefined));
+        if (page) return page;
+      }
+      if (attempt === SEARCH_ATTEMPTS)
+        throw new Error(`the catalog changed during each of ${SEARCH_ATTEMPTS} attempts of a search`);
+    }
+  }
+
+  /** The snapshot and the query's matches in it. Call inside a transaction. */
+  #matchesOf(query: SearchQuery): {
+    snapshot: SegmentSnapshot;
+    matches: Float64Array | undefined;
+    classes: Uint8Array | undefined;
+    matched: MatchedWords | undefined;
+  } {
+    const snapshot = this.#refresh();
+    const found =
+      query.words.length === 0
+        ? { matches: undefined, classes: undefined, matched: undefined }
+        : query.matching === 'default'
+          ? this.#classifiedMatches(snapshot, query.words)
+          : {
+              matches: this.#matches(snapshot, query.words),
+              classes: undefined,
+              matched: { words: new Set(query.words), prefixes: [] },
+            };
+    return { snapshot, ...found };
+  }
+
+  #descriptions(seqs: readonly number[]): Map<number, string> {
+    return this.#bySeq(
+      'select seq as k, description as v from content_articles where seq in (select value from json_each(?))',
+      seqs,
+    );
+  }
+
+  /** The page of `hits` (their documents read). Call inside a transaction. */
+  #page(
+    result: { readonly total: number; readonly facets: SearchPage['facets'] },
+    hits: readonly { readonly seq: number; readonly score: number }[],
+    matched: MatchedWords | undefined,
+  ): SearchPage {
+    const seqs = JSON.stringify(hits.map((h) => h.seq));
+    const rows =
+      hits.length === 0
+        ? []
+        : (this.#statement(
+            'select seq, article_id, document from content_articles where seq in (select value from json_each(?))',
+          )
+            .raw()
+            .all(seqs) as [number, string, string][]);
+    const articles = new Map(rows.map(([seq, id, document]) => [seq, decodeArticleDocument(document, id)]));
+    return {
+      total: result.total,
+      facets: result.facets,
+      hits: hits.map((hit) => ({ article: articles.get(hit.seq)!, score: hit.score })),
+      ...(matched ? { matched } : {}),
+    };
   }
 
   findArticle(id: string): Article | undefined {

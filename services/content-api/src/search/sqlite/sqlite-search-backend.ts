@@ -16,6 +16,7 @@ import { SqliteCatalogReader } from './sqlite-catalog-reader.js';
 import { SqliteCatalogWriter } from './sqlite-catalog-writer.js';
 import { openContentConnection, type SqliteConnection } from './sqlite-connection.js';
 import { SqliteShopWriter } from './sqlite-shop-writer.js';
+import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 
 /**
  * SQLite search (decision 0013): FTS5 finds the articles having every word; each shop's segment
@@ -30,6 +31,8 @@ export class SqliteSearchBackend implements SearchBackend {
   #reader: { connection: SqliteConnection; catalog: SqliteCatalogReader } | undefined;
   #writer: { connection: SqliteConnection; catalog: SqliteCatalogWriter } | undefined;
   #closed = false;
+  /** Where search passes run when not on this thread (`searchOn`). */
+  #searcher: SegmentSearcher | undefined;
 
   /** `database` must be a SQLite file (its `location`); the tables come from the content migrations. */
   constructor(database: Database<ContentTables>) {
@@ -72,7 +75,14 @@ export class SqliteSearchBackend implements SearchBackend {
   }
 
   search(query: SearchQuery): Promise<SearchPage> {
-    return this.#reading((reader) => reader.search(query));
+    const searcher = this.#searcher;
+    return searcher
+      ? new Promise((resolve) => resolve(this.#read().searchOn(searcher, query)))
+      : this.#reading((reader) => reader.search(query));
+  }
+
+  searchOn(searcher: SegmentSearcher | undefined): void {
+    this.#searcher = searcher;
   }
 
   suggest(query: SuggestQuery): Promise<SuggestPage> {

@@ -1,0 +1,209 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { contentProblems } from '../../errors.js';
+import type { FacetCount } from '../search-query.js';
+import type { SegmentSearchOptions } from '../segments/segment-search.js';
+import type { SegmentSnapshot } from '../segments/segment-snapshot.js';
+import type { Segment } from '../segments/segment.js';
+import { entriesAbove, type FromWorker, type PostedSegment, type ScoredSeq, type ToWorker } from './search-messages.js';
+
+/** One search pass's answer (`searchSegments`), its slice asked for once the descriptions are read. */
+export interface SearchPass {
+  readonly total: number;
+  readonly facets: FacetCount[];
+  readonly descriptionSeqs: readonly number[];
+  hits(descriptions: ReadonlyMap<number, string>): Promise<readonly ScoredSeq[]>;
+}
+
+/** Runs search passes somewhere else than the caller's thread (decision 0051). */
+export interface SegmentSearcher {
+  search(options: SegmentSearchOptions): Promise<SearchPass>;
+  close(): Promise<void>;
+}
+
+export interface SearchWorkerPoolOptions {
+  readonly threads: number;
+  /** Searches one worker holds at most; beyond, on every worker, a search is refused (503). Default 64. */
+  readonly maxInFlight?: number;
+  /** A search not answered in this time has its worker replaced (503). Default 30 s. */
+  readonly timeoutMs?: number;
+  /** Told when a worker died or was stopped and started again. */
+  readonly onRestart?: (reason: string) => void;
+}
+
+interface Waiting {
+  resolve(message: FromWorker): void;
+  reject(error: Error): void;
+  readonly timer: NodeJS.Timeout;
+}
+
+interface WorkerSlot {
+  readonly worker: Worker;
+  readonly waiting: Map<number, Waiting>;
+  /** Snapshot ids posted to it, oldest first (the worker keeps as many). */
+  readonly posted: number[];
+  /** Highest dictionary key posted to it. */
+  dictionaryKeys: number;
+  dead: boolean;
+}
+
+/** Snapshots a worker keeps (see `search-worker.ts`). */
+const KEPT_SNAPSHOTS = 3;
+
+/**
+ * Starts the worker entry beside this module: `search-worker.js` when built; from sources (tests,
+ * `tsx`), `search-worker.ts` with tsx registered inside the worker first, as `startParseWorker`
+ * does (a worker does not inherit the parent's loader).
+ */
+function startWorker(): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./search-worker.js', here));
+  const entry = new URL('./search-worker.ts', here).href;
+  // `require.resolve` finds tsx's CommonJS entry; its ES module twin sits beside it.
+  const tsx = pathToFileURL(
+    createRequire(here)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const code = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(entry)});`;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`));
+}
+
+function unavailable(detail: string): Error {
+  return contentProblems.create('CONTENT_ERR_SEARCH_UNAVAILABLE', detail);
+}
+
+/**
+ * Search worker threads (decision 0051): each search goes to the worker with the fewest in
+ * flight, after the snapshot it searches (columns shared, not copied) was posted to that worker.
+ * A worker that exits or does not answer in time is replaced; its searches fail with 503.
+ */
+export class SearchWorkerPool implements SegmentSearcher {
+  readonly #slots: WorkerSlot[] = [];
+  readonly #maxInFlight: number;
+  readonly #timeoutMs: number;
+  readonly #onRestart: ((reason: string) => void) | undefined;
+  readonly #snapshotIds = new WeakMap<SegmentSnapshot, number>();
+  readonly #segmentIds = new WeakMap<Segment, number>();
+  #nextId = 1;
+  #closed = false;
+
+  constructor(options: SearchWorkerPoolOptions) {
+    if (!Number.isInteger(options.threads) || options.threads < 1)
+      throw new RangeError(`search threads must be a positive integer, not ${options.threads}`);
+    this.#maxInFlight = options.maxInFlight ?? 64;
+    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#onRestart = options.onRestart;
+    for (let n = 0; n < options.threads; n += 1) this.#slots.push(this.#start());
+  }
+
+  get threads(): number {
+    return this.#slots.length;
+  }
+
+  #start(): WorkerSlot {
+    const worker = startWorker();
+    worker.unref();
+    const slot: WorkerSlot = { worker, waiting: new Map(), posted: [], dictionaryKeys: 0, dead: false };
+    worker.on('message', (message: FromWorker) => {
+      const waiting = slot.waiting.get(message.id);
+      if (!waiting) return;
+      slot.waiting.delete(message.id);
+      clearTimeout(waiting.timer);
+      if (message.type === 'error') waiting.reject(new Error(`search failed in a worker: ${message.message}`));
+      else waiting.resolve(message);
+    });
+    worker.on('error', (error) => this.#replace(slot, `search worker failed: ${error.message}`));
+    worker.on('exit', (code) => this.#replace(slot, `search worker exited with code ${code}`));
+    return slot;
+  }
+
+  /** Fails the slot's searches and starts a new worker in its place (unless closed). */
+  #replace(slot: WorkerSlot, reason: string): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    for (const waiting of slot.waiting.values()) {
+      clearTimeout(waiting.timer);
+      waiting.reject(unavailable(`${reason}; try the search again`));
+    }
+    slot.waiting.clear();
+    void slot.worker.terminate();
+    if (this.#closed) return;
+    const at = this.#slots.indexOf(slot);
+    if (at >= 0) this.#slots[at] = this.#start();
+    this.#onRestart?.(reason);
+  }
+
+  #idOf(snapshot: SegmentSnapshot): number {
+    let id = this.#snapshotIds.get(snapshot);
+    if (id === undefined) this.#snapshotIds.set(snapshot, (id = this.#nextId++));
+    return id;
+  }
+
+  #post(slot: WorkerSlot, snapshot: SegmentSnapshot): number {
+    const id = this.#idOf(snapshot);
+    if (slot.posted.includes(id)) return id;
+    const segments: PostedSegment[] = snapshot.segments.map((segment) => {
+      let segmentId = this.#segmentIds.get(segment);
+      if (segmentId === undefined) this.#segmentIds.set(segment, (segmentId = this.#nextId++));
+      return { id: segmentId, header: segment.header, columns: segment.columns, idRank: segment.idRank };
+    });
+    const entries = entriesAbove(snapshot.dictionary, slot.dictionaryKeys);
+    const message: ToWorker = { type: 'snapshot', id, hash: snapshot.hash, segments, entries };
+    slot.worker.postMessage(message);
+    slot.dictionaryKeys = Math.max(slot.dictionaryKeys, snapshot.dictionary.maxKey);
+    slot.posted.push(id);
+    if (slot.posted.length > KEPT_SNAPSHOTS) slot.posted.shift();
+    return id;
+  }
+
+  #ask(slot: WorkerSlot, message: ToWorker & { id: number }): Promise<FromWorker> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.#replace(slot, `a search took longer than ${this.#timeoutMs / 1000} s`),
+        this.#timeoutMs,
+      );
+      slot.waiting.set(message.id, { resolve, reject, timer });
+      slot.worker.postMessage(message);
+    });
+  }
+
+  async search(options: SegmentSearchOptions): Promise<SearchPass> {
+    if (this.#closed) throw new Error('the search workers are closed');
+    let slot: WorkerSlot | undefined;
+    for (const candidate of this.#slots) if (!slot || candidate.waiting.size < slot.waiting.size) slot = candidate;
+    if (!slot || slot.waiting.size >= this.#maxInFlight)
+      throw unavailable(`every search worker holds ${this.#maxInFlight} searches; try again in a moment`);
+    const chosen = slot;
+    const snapshot = this.#post(chosen, options.snapshot);
+    const id = this.#nextId++;
+    const answer = await this.#ask(chosen, {
+      type: 'search',
+      id,
+      snapshot,
+      query: options.query,
+      matches: options.matches,
+      classes: options.classes,
+    });
+    if (answer.type !== 'result') throw new Error(`search worker answered ${answer.type} to a search`);
+    return {
+      total: answer.total,
+      facets: answer.facets,
+      descriptionSeqs: answer.descriptionSeqs,
+      hits: async (descriptions) => {
+        if (answer.hits) return answer.hits;
+        if (chosen.dead) throw unavailable('the search worker holding this search stopped; try the search again');
+        const reply = await this.#ask(chosen, { type: 'hits', id, descriptions });
+        if (reply.type !== 'hits') throw new Error(`search worker answered ${reply.type} to hits`);
+        return reply.hits;
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
+  }
+}
