@@ -1,10 +1,10 @@
 /**
- * The uPlot drawing of the node page's charts. Imported dynamically by `metric-chart.tsx`, so
- * uPlot and its styles load only when a node page shows a chart.
+ * The uPlot drawing of the console's trend charts. Imported dynamically by `trend-chart.tsx`, so
+ * uPlot and its styles load only when a page shows a chart.
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { AlignedSeries } from './node-history.js';
+import type { AlignedSeries } from './timed-series.js';
 
 /** A drawn chart: resize it to its container, or remove it. */
 export interface DrawnChart {
