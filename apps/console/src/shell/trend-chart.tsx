@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorMessage } from './error-alert.js';
 import { alignSeries, summarize, type TimedValue } from './timed-series.js';
-import type { DrawnChart } from './uplot-chart.js';
+import type { DrawnChart, PlotColumn } from './uplot-chart.js';
 import './trend-chart.css';
 
 /** One line of a trend chart. */
@@ -10,6 +10,27 @@ export interface TrendSeries {
   readonly label: string;
   /** Oldest first. */
   readonly points: readonly TimedValue[];
+  /** Drawn as a translucent band around the line: each bucket's lowest and highest value. */
+  readonly band?: { readonly min: readonly TimedValue[]; readonly max: readonly TimedValue[] };
+}
+
+/** The columns to draw and their layout: each series' line, then its band's edges. */
+function plotColumns(series: readonly TrendSeries[]): {
+  readonly columns: PlotColumn[];
+  readonly points: (readonly TimedValue[])[];
+} {
+  const columns: PlotColumn[] = [];
+  const points: (readonly TimedValue[])[] = [];
+  for (const s of series) {
+    const line = columns.length;
+    columns.push({ kind: 'line', label: s.label });
+    points.push(s.points);
+    if (!s.band) continue;
+    columns.push({ kind: 'edge', label: `${s.label} min`, line, edge: 'min' });
+    columns.push({ kind: 'edge', label: `${s.label} max`, line, edge: 'max' });
+    points.push(s.band.min, s.band.max);
+  }
+  return { columns, points };
 }
 
 /**
@@ -18,7 +39,7 @@ export interface TrendSeries {
  * named by its heading `title`. The caption is the text alternative: one line per series from
  * `describe` (default: latest, min, max and the number of points). While `series` is undefined
  * the caption says `Loading…`; `error` replaces it with `Could not load: <error>`; with no point in
- * any series it says `empty`.
+ * any series it says `empty`. A series with a `band` is drawn with its min-max band around it.
  */
 export function TrendChart(props: {
   /** Unique on the page: the heading's id is `chart-<id>`. */
@@ -33,8 +54,10 @@ export function TrendChart(props: {
   /** The caption when no series has a point (default `No samples in this range.`). */
   readonly empty?: string;
   readonly describe?: (series: TrendSeries) => string;
+  /** On/off values (0 and 1): drawn as steps, the axis saying 0 and 1 through `format`. */
+  readonly steps?: boolean;
 }) {
-  const { id, title, series, from, to, format } = props;
+  const { id, title, series, from, to, format, steps = false } = props;
   const [drawError, setDrawError] = useState<string | undefined>();
   const error = props.error ?? drawError;
   const plotArea = useRef<HTMLDivElement>(null);
@@ -48,14 +71,8 @@ export function TrendChart(props: {
     import('./uplot-chart.js')
       .then(({ drawChart }) => {
         if (cancelled) return;
-        drawn = drawChart(
-          target,
-          target.clientWidth,
-          series.map((s) => s.label),
-          alignSeries(series.map((s) => s.points)),
-          format,
-          { from, to },
-        );
+        const { columns, points } = plotColumns(series);
+        drawn = drawChart(target, target.clientWidth, { columns, steps }, alignSeries(points), format, { from, to });
         observer.observe(target);
       })
       .catch((reason: unknown) => setDrawError(errorMessage(reason)));
@@ -64,7 +81,7 @@ export function TrendChart(props: {
       observer.disconnect();
       drawn?.destroy();
     };
-  }, [series, hasPoints, format, from, to]);
+  }, [series, hasPoints, format, from, to, steps]);
 
   const describe = props.describe ?? ((s: TrendSeries) => describePoints(s.points, format));
   return (
