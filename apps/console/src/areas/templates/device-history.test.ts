@@ -79,9 +79,7 @@ describe('historySeries and describeHistory', () => {
         [3000, 24.5],
       ],
     });
-    expect(describeHistory(history, format)).toBe(
-      'latest 24.5 °C, min 20 °C, max 24.5 °C, average 22.25 °C (2 values)',
-    );
+    expect(describeHistory(history, format)).toBe('latest 24.5 °C, min 20 °C, max 24.5 °C, average 22.3 °C (2 values)');
   });
   it('draws buckets as their average with a min-max band, the average weighted by count', () => {
     const history: DeviceHistory = {
@@ -122,6 +120,17 @@ describe('historySeries and describeHistory', () => {
 });
 
 describe('trendValueFormat and stepText', () => {
+  it('shows fewer decimals as a number grows', () => {
+    const ms = trendValueFormat({ onOff: false, unit: 'ms' });
+    expect([ms(1963.979), ms(24.56), ms(3.14159), ms(0.01549), ms(0)]).toEqual([
+      '1,964 ms',
+      '24.6 ms',
+      '3.14 ms',
+      '0.015 ms',
+      '0 ms',
+    ]);
+    expect(trendValueFormat({ onOff: false })(12)).toBe('12');
+  });
   it('says on/off values as yes and no, a mixed average as a share', () => {
     const onOff = trendValueFormat({ onOff: true });
     expect([onOff(1), onOff(0), onOff(0.25)]).toEqual(['yes', 'no', '25 % yes']);

@@ -6,7 +6,7 @@
 import type { TimedValue } from '../../shell/timed-series.js';
 import type { TrendSeries } from '../../shell/trend-chart.js';
 import type { DeviceHistory, DeviceValue } from './device-wire.js';
-import { formatNumber, formatValue } from './device-words.js';
+import { formatNumber } from './device-words.js';
 import type { TemplateOutline } from './template-outline.js';
 
 /** A datapoint (and a table set's row) the trend can show. */
@@ -74,9 +74,19 @@ export function historySeries(history: DeviceHistory, label: string): TrendSerie
   };
 }
 
-/** A value of `choice` as the chart says it: yes and no for on/off, else a number with the unit. */
+/** Decimals a trend shows of a number: fewer as it grows (`1,964`, `24.5`, `0.015`). */
+function trendNumber(value: number): string {
+  const size = Math.abs(value);
+  const decimals = size >= 1000 ? 0 : size >= 10 ? 1 : size >= 1 ? 2 : 3;
+  return new Intl.NumberFormat('en', { maximumFractionDigits: decimals }).format(value);
+}
+
+/**
+ * A value of `choice` as the chart says it: yes and no for on/off, else a number with the unit,
+ * its decimals fewer as it grows (an average of 1,963.979 ms reads 1,964 ms).
+ */
 export function trendValueFormat(choice: Pick<TrendChoice, 'onOff' | 'unit'>): (value: number) => string {
-  if (!choice.onOff) return (value) => formatValue(value, choice.unit, undefined, 'en');
+  if (!choice.onOff) return (value) => (choice.unit ? `${trendNumber(value)} ${choice.unit}` : trendNumber(value));
   return (value) => (value === 1 ? 'yes' : value === 0 ? 'no' : `${formatNumber(value * 100, 'en')} % yes`);
 }
 
