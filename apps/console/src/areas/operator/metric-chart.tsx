@@ -1,33 +1,21 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import {
-  alignSeries,
-  formatValue,
-  perSecond,
-  seriesLabel,
-  summarize,
-  type ChartSpec,
-  type TimedValue,
-} from './node-history.js';
-import type { OperatorClient } from './operator-client.js';
-import type { DrawnChart } from './uplot-chart.js';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { errorMessage } from '../../shell/error-alert.js';
-
-interface SeriesPoints {
-  readonly label: string;
-  readonly points: readonly TimedValue[];
-}
+import type { TimedValue } from '../../shell/timed-series.js';
+import { TrendChart, type TrendSeries } from '../../shell/trend-chart.js';
+import { formatValue, perSecond, seriesLabel, type ChartSpec } from './node-history.js';
+import type { OperatorClient } from './operator-client.js';
 
 /** The series of one fetch with the range they were fetched for. */
 interface Fetched {
-  readonly series: readonly SeriesPoints[];
+  readonly series: readonly TrendSeries[];
   readonly from: number;
   readonly to: number;
 }
 
 /**
  * One chart of a node's metric history: the series `names` of `chart` between `from` and `to`,
- * fetched from `GET /api/metrics/node/{id}`, drawn with uPlot (loaded on first use), inside a
- * `<figure>` named after the chart whose caption says latest, lowest and highest of each series.
+ * fetched from `GET /api/metrics/node/{id}`, drawn by the shell's `TrendChart` (a `<figure>` named
+ * after the chart whose caption says latest, lowest and highest of each series).
  */
 export function MetricChart(props: {
   readonly client: OperatorClient;
@@ -39,9 +27,7 @@ export function MetricChart(props: {
 }) {
   const { client, nodeId, chart, names, from, to } = props;
   const [fetched, setFetched] = useState<Fetched | undefined>();
-  const series = fetched?.series;
   const [error, setError] = useState<string | undefined>();
-  const plotArea = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let live = true;
     setError(undefined);
@@ -60,66 +46,17 @@ export function MetricChart(props: {
       live = false;
     };
   }, [client, nodeId, chart, names, from, to]);
-
-  const hasPoints = series?.some((s) => s.points.length > 0) ?? false;
-  useEffect(() => {
-    const target = plotArea.current;
-    if (!target || !fetched || !hasPoints) return;
-    const { series: lines, from: start, to: end } = fetched;
-    let drawn: DrawnChart | undefined;
-    let cancelled = false;
-    const observer = new ResizeObserver(() => drawn?.resize(target.clientWidth));
-    import('./uplot-chart.js')
-      .then(({ drawChart }) => {
-        if (cancelled) return;
-        drawn = drawChart(
-          target,
-          target.clientWidth,
-          lines.map((s) => s.label),
-          alignSeries(lines.map((s) => s.points)),
-          (v) => formatValue(v, chart.unit),
-          { from: start, to: end },
-        );
-        observer.observe(target);
-      })
-      .catch((reason: unknown) => setError(errorMessage(reason)));
-    return () => {
-      cancelled = true;
-      observer.disconnect();
-      drawn?.destroy();
-    };
-  }, [fetched, hasPoints, chart]);
-
+  const format = useCallback((v: number) => formatValue(v, chart.unit), [chart]);
+  // The time axis spans the range the shown series were fetched for, not one still loading.
   return (
-    <figure class="metric-chart" aria-labelledby={`chart-${chart.id}`}>
-      <h3 id={`chart-${chart.id}`}>{chart.title}</h3>
-      {hasPoints ? <div class="metric-plot" ref={plotArea} /> : null}
-      <figcaption>
-        {error ? (
-          <span class="error">Could not load: {error}</span>
-        ) : series === undefined ? (
-          'Loading…'
-        ) : !hasPoints ? (
-          'No samples in this range.'
-        ) : (
-          <ul class="metric-summary">
-            {series.map((s) => (
-              <li key={s.label}>
-                {series.length > 1 ? `${s.label}: ` : ''}
-                {describeSeries(s.points, chart.unit)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </figcaption>
-    </figure>
+    <TrendChart
+      id={chart.id}
+      title={chart.title}
+      series={fetched?.series}
+      error={error}
+      from={fetched?.from ?? from}
+      to={fetched?.to ?? to}
+      format={format}
+    />
   );
-}
-
-/** The text alternative of one series: `latest 120, min 100, max 140 (3 points)`. */
-function describeSeries(points: readonly TimedValue[], unit: ChartSpec['unit']): string {
-  const summary = summarize(points);
-  if (!summary) return 'no samples';
-  const f = (v: number) => formatValue(v, unit);
-  return `latest ${f(summary.latest)}, min ${f(summary.min)}, max ${f(summary.max)} (${points.length} points)`;
 }

@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { rangeBounds } from '../../shell/history-range.js';
 import {
-  alignSeries,
   chartSeriesNames,
   formatBytes,
   formatValue,
-  HISTORY_RANGES,
   NODE_CHARTS,
+  NODE_RANGES,
   perSecond,
-  rangeBounds,
   seriesLabel,
-  summarize,
 } from './node-history.js';
 
 const NOW = 1_764_133_200_000;
 
-describe('rangeBounds', () => {
-  it('ends every range at now and starts it the range length before', () => {
-    expect(HISTORY_RANGES.map((r) => rangeBounds(r, NOW))).toEqual([
+describe('NODE_RANGES', () => {
+  it('offers 1 h, 24 h and 30 d, each ending at now', () => {
+    expect(NODE_RANGES.map((r) => rangeBounds(r, NOW))).toEqual([
       { from: NOW - 3_600_000, to: NOW },
       { from: NOW - 86_400_000, to: NOW },
       { from: NOW - 2_592_000_000, to: NOW },
@@ -67,42 +65,6 @@ describe('perSecond', () => {
   });
   it('gives nothing for fewer than two points', () => {
     expect(perSecond([[0, 1]])).toEqual([]);
-  });
-});
-
-describe('alignSeries', () => {
-  it('joins the series on their times in seconds with null where one has no point', () => {
-    expect(
-      alignSeries([
-        [
-          [2000, 2],
-          [1000, 1],
-        ],
-        [[3000, 30]],
-      ]),
-    ).toEqual({
-      xs: [1, 2, 3],
-      ys: [
-        [1, 2, null],
-        [null, null, 30],
-      ],
-    });
-  });
-});
-
-describe('summarize', () => {
-  it('gives the last value and the extremes', () => {
-    expect(
-      summarize([
-        [1, 5],
-        [2, 9],
-        [3, 2],
-        [4, 4],
-      ]),
-    ).toEqual({ latest: 4, min: 2, max: 9 });
-  });
-  it('is undefined for no points', () => {
-    expect(summarize([])).toBeUndefined();
   });
 });
 

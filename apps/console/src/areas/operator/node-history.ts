@@ -1,25 +1,8 @@
-/** One point of a metric series as `GET /api/metrics/node/{id}` gives it: `[timeMs, value]`. */
-export type TimedValue = readonly [number, number];
+import { HISTORY_RANGES, type HistoryRange } from '../../shell/history-range.js';
+import type { TimedValue } from '../../shell/timed-series.js';
 
-/** A time range the node page offers for its charts. */
-export interface HistoryRange {
-  readonly id: '1h' | '24h' | '30d';
-  /** What the range button says. */
-  readonly label: string;
-  readonly ms: number;
-}
-
-/** The ranges of the picker, shortest first; the first is the default. */
-export const HISTORY_RANGES: readonly HistoryRange[] = [
-  { id: '1h', label: '1 h', ms: 3_600_000 },
-  { id: '24h', label: '24 h', ms: 86_400_000 },
-  { id: '30d', label: '30 d', ms: 30 * 86_400_000 },
-];
-
-/** `from` and `to` (ms, inclusive) of `range` ending at `now`, as the metrics API takes them. */
-export function rangeBounds(range: HistoryRange, now: number): { readonly from: number; readonly to: number } {
-  return { from: now - range.ms, to: now };
-}
+/** The ranges of the node page's picker, shortest first; the first is the default. */
+export const NODE_RANGES: readonly HistoryRange[] = HISTORY_RANGES.filter((r) => r.id !== '7d');
 
 /** A chart of the node page: which series it draws and how. */
 export interface ChartSpec {
@@ -83,43 +66,6 @@ export function perSecond(points: readonly TimedValue[]): TimedValue[] {
     if (t1 > t0 && v1 >= v0) out.push([t1, ((v1 - v0) * 1000) / (t1 - t0)]);
   }
   return out;
-}
-
-/** Several series on one time axis (seconds, as uPlot takes it), `null` where a series has no point. */
-export interface AlignedSeries {
-  readonly xs: number[];
-  readonly ys: (number | null)[][];
-}
-
-/** Joins `series` on their times, sorted ascending. */
-export function alignSeries(series: readonly (readonly TimedValue[])[]): AlignedSeries {
-  const times = [...new Set(series.flatMap((points) => points.map(([t]) => t)))].sort((a, b) => a - b);
-  const index = new Map(times.map((t, i) => [t, i]));
-  const ys = series.map((points) => {
-    const column: (number | null)[] = times.map(() => null);
-    for (const [t, v] of points) column[index.get(t) ?? 0] = v;
-    return column;
-  });
-  return { xs: times.map((t) => t / 1000), ys };
-}
-
-/** Latest, lowest and highest value of a series; undefined when it is empty. */
-export interface SeriesSummary {
-  readonly latest: number;
-  readonly min: number;
-  readonly max: number;
-}
-
-export function summarize(points: readonly TimedValue[]): SeriesSummary | undefined {
-  const last = points[points.length - 1];
-  if (!last) return undefined;
-  let min = Infinity;
-  let max = -Infinity;
-  for (const [, v] of points) {
-    min = Math.min(min, v);
-    max = Math.max(max, v);
-  }
-  return { latest: last[1], min, max };
 }
 
 /** `12.5 MiB`, `900 B`: bytes a person reads at a glance. */

@@ -5,7 +5,9 @@ import { ErrorAlert, errorMessage } from '../../shell/error-alert.js';
 import { Link } from '../../shell/link.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { MetricChart } from './metric-chart.js';
-import { chartSeriesNames, formatBytes, HISTORY_RANGES, NODE_CHARTS, rangeBounds } from './node-history.js';
+import { rangeBounds } from '../../shell/history-range.js';
+import { RangePicker } from '../../shell/range-picker.js';
+import { chartSeriesNames, formatBytes, NODE_CHARTS, NODE_RANGES } from './node-history.js';
 import { FamilyMoveForm } from './family-move-form.js';
 import type { Subscribe } from './live-updates.js';
 import { DownNodesNotice, NodeStateText } from './node-state.js';
@@ -35,7 +37,7 @@ export function NodePage(props: {
   const [family, setFamily] = useState<string | undefined>();
   const [names, setNames] = useState<readonly string[] | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const [rangeId, setRangeId] = useState(HISTORY_RANGES[0]?.id ?? '1h');
+  const [rangeId, setRangeId] = useState(NODE_RANGES[0]?.id ?? '1h');
   const [now, setNow] = useState(() => Date.now());
   usePageTitle(info ? info.node.name : 'Node');
   const id = encodeURIComponent(nodeId);
@@ -74,7 +76,7 @@ export function NodePage(props: {
       }),
     [subscribe, nodeId, loadInfo],
   );
-  const range = HISTORY_RANGES.find((r) => r.id === rangeId) ?? HISTORY_RANGES[0];
+  const range = NODE_RANGES.find((r) => r.id === rangeId) ?? NODE_RANGES[0];
   const bounds = useMemo(() => (range ? rangeBounds(range, now) : { from: now, to: now }), [range, now]);
   const charts = useMemo(
     () => NODE_CHARTS.map((chart) => ({ chart, names: chartSeriesNames(chart, names ?? []) })),
@@ -139,22 +141,14 @@ export function NodePage(props: {
       </section>
       <section aria-labelledby="node-metrics">
         <h2 id="node-metrics">Metrics</h2>
-        <div class="range-picker" role="group" aria-label="Time range">
-          {HISTORY_RANGES.map((r) => (
-            <button
-              key={r.id}
-              type="button"
-              class={r.id === rangeId ? 'primary' : undefined}
-              aria-pressed={r.id === rangeId}
-              onClick={() => {
-                setRangeId(r.id);
-                setNow(Date.now());
-              }}
-            >
-              {r.label}
-            </button>
-          ))}
-        </div>
+        <RangePicker
+          ranges={NODE_RANGES}
+          chosen={rangeId}
+          onChoose={(id) => {
+            setRangeId(id);
+            setNow(Date.now());
+          }}
+        />
         {names === undefined ? (
           <p>Loading…</p>
         ) : (

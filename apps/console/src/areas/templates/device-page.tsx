@@ -1,13 +1,14 @@
 /**
  * One device (`/?device=<id>`): its facts, its current values (set, datapoint, row, value and
- * unit, quality, time), its active alarms and its recent events, all following the device's
- * event stream without a reload.
+ * unit, quality, time), a trend of one datapoint, its active alarms and its recent events, all
+ * but the trend following the device's event stream without a reload.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { DataTable } from '../../shell/data-table.js';
 import { usePageTitle } from '../../shell/page-title.js';
 import { followLink } from '../../shell/router.js';
 import { DeviceStateText } from './device-state-text.js';
+import { DeviceTrend } from './device-trend.js';
 import { describeEvent, type DeviceAlarm, type DeviceValue, type DeviceView } from './device-wire.js';
 import { DeviceWidgets } from './device-widgets.js';
 import { formatValue, severityLevel, severityText, withAlias } from './device-words.js';
@@ -291,6 +292,7 @@ export function DevicePage({ deviceId, access }: { readonly deviceId: string; re
           ) : null}
           <h2 id="tpl-values-title">Current values</h2>
           <ValuesTable values={values} outline={outline} />
+          <DeviceTrend deviceId={deviceId} outline={outline} values={values} token={access.token} asks={asks} />
           <h2 id="tpl-alarms-title">Active alarms</h2>
           <p class="error" role="alert">
             {actionError}

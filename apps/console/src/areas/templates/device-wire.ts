@@ -19,6 +19,12 @@ export type DeviceState = Device['state'];
 /** One current value (`GET /devices/{id}/values`, the stream's `value` event). */
 export type DeviceValue = ReplyBody<paths['/devices/{id}/values']['get']>['values'][number];
 
+/** A datapoint's history over a range (`GET /devices/{id}/history`): raw points or buckets. */
+export type DeviceHistory = ReplyBody<paths['/devices/{id}/history']['get']>;
+
+/** The query of `GET /devices/{id}/history`. */
+export type DeviceHistoryQuery = NonNullable<paths['/devices/{id}/history']['get']['parameters']['query']>;
+
 /** One active alarm (`GET /devices/{id}/alarms`). */
 export type DeviceAlarm = ReplyBody<paths['/devices/{id}/alarms']['get']>['alarms'][number];
 

@@ -4,7 +4,15 @@
  * it runs with TRIAD_TEMPLATES_ADMIN_TOKEN). Every function throws `TemplatesApiError` for a reply
  * it did not ask for (401 and 403 included, so the page can ask for the token).
  */
-import type { Device, DeviceAlarm, DeviceEvent, DeviceProblem, NewDevice } from './device-wire.js';
+import type {
+  Device,
+  DeviceAlarm,
+  DeviceEvent,
+  DeviceHistory,
+  DeviceHistoryQuery,
+  DeviceProblem,
+  NewDevice,
+} from './device-wire.js';
 import { fail, getJson, problemOf, refused, templateUrl, templatesClient } from './templates-api.js';
 
 /** The path of a device's resource. */
@@ -76,6 +84,23 @@ export async function readEvents(
     ...readInit(token, signal),
   });
   return data === undefined ? refused(response, error) : data.events;
+}
+
+/**
+ * `GET /devices/{id}/history?set=&datapoint=&row=&from=&to=`: one datapoint's values over a range,
+ * raw or in buckets as the service chooses (decision 0050).
+ */
+export async function readHistory(
+  id: string,
+  query: DeviceHistoryQuery,
+  token: string | undefined,
+  signal?: AbortSignal,
+): Promise<DeviceHistory> {
+  const { data, error, response } = await templatesClient.GET('/devices/{id}/history', {
+    params: { path: { id }, query },
+    ...readInit(token, signal),
+  });
+  return data === undefined ? refused(response, error) : data;
 }
 
 /** `GET /templates/{id}/{version}?format=json`: the template document. */
