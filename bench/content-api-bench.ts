@@ -4,6 +4,7 @@
  *   npm run bench -- content-api                       (100,000 articles)
  *   BENCH_ARTICLES=1000000 npm run bench -- content-api
  *   BENCH_ENGINES=sqlite npm run bench -- content-api  (only these engines)
+ *   BENCH_DELTAS_ONLY=1 npm run bench -- content-api   (BMEcat import and the deltas only)
  *
  * Generates the demo catalog (`generateCatalog`, seed 1) as one JSON Lines and one BMEcat 2005
  * file per shop in a temporary directory, then for SQLite (a temporary file) and, when
@@ -65,6 +66,7 @@ const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const PRICE_UPDATES = Number(process.env.BENCH_PRICE_UPDATES ?? 100_000);
 const PRODUCT_UPDATES = Number(process.env.BENCH_PRODUCT_UPDATES ?? 10_000);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+const DELTAS_ONLY = process.env.BENCH_DELTAS_ONLY === '1';
 const SEARCH_RUNS = 100;
 const DETAIL_RUNS = 1000;
 const WARMUP = 5;
@@ -416,13 +418,15 @@ async function benchEngine(
     if (sample.length === 500) break;
     sample.push(a);
   }
-  const jsonl = open('jsonl');
-  const jsonlStore = await openStore(jsonl);
-  try {
-    await benchImport(engine, jsonlStore, 'jsonl');
-  } finally {
-    await jsonlStore.close();
-    await jsonl.close();
+  if (!DELTAS_ONLY) {
+    const jsonl = open('jsonl');
+    const jsonlStore = await openStore(jsonl);
+    try {
+      await benchImport(engine, jsonlStore, 'jsonl');
+    } finally {
+      await jsonlStore.close();
+      await jsonl.close();
+    }
   }
   const bmecat = open('bmecat');
   const backend = await openStore(bmecat);
@@ -430,7 +434,7 @@ async function benchEngine(
   await backend.keepLoaded?.({ warn: (object, message) => console.log(`!!! ${engine}: ${message}`, object) });
   try {
     await benchImport(engine, backend, 'bmecat');
-    await benchSearch(engine, backend, sample);
+    if (!DELTAS_ONLY) await benchSearch(engine, backend, sample);
     await benchDeltasOn(engine, backend, files, target('bmecat'));
   } finally {
     await backend.close();

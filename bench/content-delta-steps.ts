@@ -4,10 +4,12 @@
  * in this process (seconds against the aims of issue 12), then a price file imported again by a
  * child process (`content-delta-import.ts`, as the CLI beside the running service) while this
  * process searches (p50/p99/max), and once more without searches, to time the first search after
- * it against the same search once warm.
+ * it against the same search once warm. With `BENCH_CPU_PROFILE=<dir>` this process's CPU profile
+ * of each step is written there (`<engine>-prices`, `-products`, `-during`, `-first.cpuprofile`).
  */
 import { spawn } from 'node:child_process';
-import { createReadStream } from 'node:fs';
+import { createReadStream, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenDatabaseOptions } from '@triad/db';
@@ -27,6 +29,7 @@ export interface BenchSearches {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WARM_RUNS = 30;
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 
 /** Runs the delta steps on `backend` (the store `target` names, holding the whole catalog); one row each. */
 export async function benchDeltas(
@@ -38,10 +41,12 @@ export async function benchDeltas(
 ): Promise<DeltaRow[]> {
   const rows: DeltaRow[] = [];
   const count = await backend.countArticles();
+  const pricesProfile = await startProfile();
   let start = process.hrtime.bigint();
   let changed = 0;
   for (const f of files.prices) changed += (await importHere(backend, f, 'prices')).imported;
   let seconds = elapsed(start);
+  await pricesProfile?.(`${engine}-prices`);
   const touched = files.prices.reduce((n, f) => n + f.prices, 0);
   if (changed !== touched || (await backend.countArticles()) !== count)
     console.log(`!!! ${engine}: T_UPDATE_PRICES changed ${changed} of ${touched}, or the count moved`);
@@ -53,9 +58,11 @@ export async function benchDeltas(
   ]);
 
   const p = files.products;
+  const productsProfile = await startProfile();
   start = process.hrtime.bigint();
   const products = await importHere(backend, p, 'products');
   seconds = elapsed(start);
+  await productsProfile?.(`${engine}-products`);
   if (
     products.imported !== p.added + p.updated ||
     products.deleted !== p.deleted ||
@@ -73,6 +80,7 @@ export async function benchDeltas(
   // Searches while another process imports the largest price file.
   const largest = files.prices[0]!;
   const during: number[] = [];
+  const profile = await startProfile();
   const child = importElsewhere(target, largest);
   let done = false;
   void child.then(
@@ -81,6 +89,7 @@ export async function benchDeltas(
   );
   for (let i = 0; !done; i += 1) during.push(await searches.get(searches.url(i)));
   const other = await child;
+  await profile?.(`${engine}-during`);
   during.sort((a, b) => a - b);
   rows.push([
     engine,
@@ -94,7 +103,9 @@ export async function benchDeltas(
   // The first search after another process changed one shop, against the same search warm.
   await importElsewhere(target, largest);
   const url = searches.url(0);
+  const firstProfile = await startProfile();
   const first = await searches.get(url);
+  await firstProfile?.(`${engine}-first`);
   const warm: number[] = [];
   for (let i = 0; i < WARM_RUNS; i += 1) warm.push(await searches.get(url));
   warm.sort((a, b) => a - b);
@@ -146,6 +157,21 @@ function importElsewhere(target: OpenDatabaseOptions, f: DeltaFile): Promise<{ s
       resolve(printed);
     });
   });
+}
+
+/** With `BENCH_CPU_PROFILE`, starts this process's CPU profile; the function returned writes it as `<name>`. */
+async function startProfile(): Promise<((name: string) => Promise<void>) | undefined> {
+  if (!PROFILE_DIR) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return async (name) => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(path.join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 function elapsed(start: bigint): number {

@@ -265,6 +265,35 @@ describeEachDatabase<ContentTables>('shop catalog delta', (getDb) => {
     expect(filtered.total).toBe(1);
   });
 
+  it('shows searches during a delta the catalog before it, and the whole delta after its commit', async () => {
+    const stored = (await backend.search(query({ shopIds: ['labtools'], limit: 4 }))).hits.map((h) => h.article);
+    const dear = query({
+      shopIds: ['labtools'],
+      limit: 0,
+      filter: {
+        type: 'DecimalRangeFilter',
+        filterName: 'pricePerMinimumOrderQuantity',
+        lowerBound: { value: 900_000, decimalDigits: 2 },
+      },
+    });
+    expect((await backend.search(dear)).total).toBe(0);
+    const seen: number[] = [];
+    async function* changes(): AsyncGenerator<CatalogChange> {
+      for (const [i, article] of stored.entries()) {
+        yield {
+          kind: 'prices',
+          articleId: article.id,
+          prices: { blockPrices: [{ lowerBound: 1, amount: { value: 999_900 + i, decimalDigits: 2 } }] },
+        };
+        // The change before is applied in the delta's open transaction: searches must not see it.
+        seen.push((await backend.search(dear)).total);
+      }
+    }
+    await backend.applyShopDelta({ shop: labtools, changes: changes(), hash: 'delta-isolated' });
+    expect(seen).toEqual([0, 0, 0, 0]);
+    expect((await backend.search(dear)).total).toBe(stored.length);
+  });
+
   it('applies changes of one id in order within a delta: add, change and delete again', async () => {
     const stored = (await backend.search(query({ shopIds: ['labtools'], limit: 3 }))).hits.map((h) => h.article);
     const [y, z] = [stored[0]!, stored[1]!];

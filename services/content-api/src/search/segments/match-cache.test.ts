@@ -17,6 +17,18 @@ describe('MatchCache', () => {
     expect(cache.held).toBe(3);
   });
 
+  it('keeps the lists while a version string is equal, and drops them for another one', () => {
+    const cache = new MatchCache(10);
+    let reads = 0;
+    const read = () => ((reads += 1), list(4, 5));
+    cache.get(['words', 1].join('-'), 'pen', read);
+    cache.get(['words', 1].join('-'), 'pen', read);
+    expect(reads).toBe(1);
+    cache.get('words-2', 'pen', read);
+    expect(reads).toBe(2);
+    expect(cache.held).toBe(2);
+  });
+
   it('drops the least recently used lists past its size and keeps no list larger than it', () => {
     const cache = new MatchCache(5);
     const owner = {};

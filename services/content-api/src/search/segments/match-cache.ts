@@ -2,14 +2,16 @@
 export const MATCH_CACHE_SEQS = 4_000_000;
 
 /**
- * The match lists (ascending seqs) of text queries, kept for one catalog snapshot: a word asked
- * again is not read from the text index and parsed again. Lists are shared, never to be changed
- * by a caller. Past `maxSeqs` seqs held, the least recently used lists are dropped; a list longer
- * than that is not kept. A new owner (the next snapshot) drops everything.
+ * The match lists (ascending seqs) of text queries, kept for one version of the text index: a
+ * word asked again is not read from the index and parsed again. Lists are shared, never to be
+ * changed by a caller. Past `maxSeqs` seqs held, the least recently used lists are dropped; a
+ * list longer than that is not kept. Another version (compared with `===`: an object by identity,
+ * a string by value) drops everything; a catalog change that leaves the words alone (a price
+ * delta) keeps the version, and so the lists.
  */
 export class MatchCache {
   readonly #maxSeqs: number;
-  #owner: object | undefined;
+  #version: object | string | undefined;
   /** In order of last use, oldest first. */
   readonly #lists = new Map<string, Float64Array>();
   #held = 0;
@@ -23,12 +25,12 @@ export class MatchCache {
     return this.#held;
   }
 
-  /** The list of `key` under `owner`, read with `read` when not held. */
-  get(owner: object, key: string, read: () => Float64Array): Float64Array {
-    if (owner !== this.#owner) {
+  /** The list of `key` in text index `version`, read with `read` when not held. */
+  get(version: object | string, key: string, read: () => Float64Array): Float64Array {
+    if (version !== this.#version) {
       this.#lists.clear();
       this.#held = 0;
-      this.#owner = owner;
+      this.#version = version;
     }
     const hit = this.#lists.get(key);
     if (hit) {

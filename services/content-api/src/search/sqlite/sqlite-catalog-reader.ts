@@ -49,17 +49,31 @@ export class SqliteCatalogReader {
   readonly #dictionary = new FacetDictionary();
   #segments = new Map<number, Segment>();
   #snapshot: SegmentSnapshot | undefined;
-  /** The vocabulary of the catalog `snapshot` shows, built on the first search that needs it. */
-  #vocabulary: { snapshot: SegmentSnapshot; version: Buffer; dictionary: TermDictionary } | undefined;
+  /**
+   * The version of the words of `#snapshot` (`#wordsVersionNow`): what is read from the text
+   * index (match lists, the vocabulary, per-shop word counts) is kept while it stays the same.
+   */
+  #wordsVersion = '';
+  /** The vocabulary of the words of `version`, built on the first search that needs it. */
+  #vocabulary: { version: string; dictionary: TermDictionary } | undefined;
   #vocabularyTable = false;
-  /** FTS5 match lists of the current snapshot, by query (issue 30: reading them was most of a search). */
+  /**
+   * FTS5 match lists by query (issue 30: reading them was most of a search), kept while the words
+   * stay: a price delta or a shop record changes the snapshot but not them.
+   */
   readonly #matchCache = new MatchCache();
+  #textIndexReads = 0;
   readonly #inTransaction: <T>(work: () => T) => T;
 
   constructor(connection: SqliteConnection) {
     this.#connection = connection;
     const transaction = connection.transaction((work: () => unknown) => work());
     this.#inTransaction = <T>(work: () => T) => transaction(work) as T;
+  }
+
+  /** Queries of the text index run so far (match lists and the vocabulary), for tests and statistics. */
+  get textIndexReads(): number {
+    return this.#textIndexReads;
   }
 
   search(query: SearchQuery): SearchPage {
@@ -104,9 +118,9 @@ export class SqliteCatalogReader {
       query.words.length === 0
         ? { matches: undefined, classes: undefined, matched: undefined }
         : query.matching === 'default'
-          ? this.#classifiedMatches(snapshot, query.words)
+          ? this.#classifiedMatches(query.words)
           : {
-              matches: this.#matches(snapshot, query.words),
+              matches: this.#matches(query.words),
               classes: undefined,
               matched: { words: new Set(query.words), prefixes: [] },
             };
@@ -182,8 +196,8 @@ export class SqliteCatalogReader {
     return new Map(rows.map(([key, hash]) => [key.slice(SHOP_HASH_KEY.length), hash]));
   }
 
-  /** Articles of a shop holding a word, counted by FTS5 for suggestions, per snapshot (see `suggest`). */
-  #shopHits: { snapshot: SegmentSnapshot; counts: Map<string, number> } | undefined;
+  /** Articles of a shop holding a word, counted by FTS5 for suggestions, per words version (see `suggest`). */
+  #shopHits: { version: string; counts: Map<string, number> } | undefined;
   /** Each segment's stored words (none stored: null), by slot, for the generation read. */
   readonly #segmentWords = new Map<number, { generation: string; words: ShopWordCounts | null }>();
 
@@ -200,11 +214,11 @@ export class SqliteCatalogReader {
       const asked = new Set(query.shopIds);
       const segments = snapshot.segments.filter((s) => s.size > 0 && (asked.size === 0 || asked.has(s.shopId)));
       if (segments.length === 0) return EMPTY_SUGGESTIONS;
-      const dictionary = this.#dictionaryOf(snapshot);
+      const dictionary = this.#words();
       if (segments.reduce((n, s) => n + s.size, 0) === snapshot.articleCount)
         return suggestWords([{ dictionary }], query.q, query.limit);
-      if (this.#shopHits?.snapshot !== snapshot || this.#shopHits.counts.size > MAX_COUNTED_WORDS)
-        this.#shopHits = { snapshot, counts: new Map() };
+      if (this.#shopHits?.version !== this.#wordsVersion || this.#shopHits.counts.size > MAX_COUNTED_WORDS)
+        this.#shopHits = { version: this.#wordsVersion, counts: new Map() };
       const { counts } = this.#shopHits;
       const stored = this.#storedWords(snapshot, segments);
       const count = this.#statement(
@@ -284,8 +298,22 @@ export class SqliteCatalogReader {
       }
     }
     this.#segments = segments;
+    this.#wordsVersion = this.#wordsVersionNow();
     this.#snapshot = new SegmentSnapshot(hash, [...segments.values()], this.#dictionary);
     return this.#snapshot;
+  }
+
+  /**
+   * The version of the indexed words as committed: FTS5's averages record (rows and tokens) and
+   * structure record (whose write counter grows with every segment FTS5 writes, so with every
+   * transaction that adds or removes a row's words), as one string. A delta of prices alone or a
+   * shop record leaves both as they were.
+   */
+  #wordsVersionNow(): string {
+    const records = this.#statement('select block from content_article_words_data where id in (1, 10) order by id')
+      .pluck()
+      .all() as Buffer[];
+    return records.map((r) => r.toString('base64')).join(' ');
   }
 
   #loadColumns(header: SegmentHeader): SegmentColumns {
@@ -298,13 +326,14 @@ export class SqliteCatalogReader {
   }
 
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */
-  #matches(snapshot: SegmentSnapshot, words: readonly string[]): Float64Array {
+  #matches(words: readonly string[]): Float64Array {
     const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
-    return this.#matchCache.get(snapshot, expression, () => this.#fts5(expression));
+    return this.#matchCache.get(this.#wordsVersion, expression, () => this.#fts5(expression));
   }
 
   /** Rowids (seqs) matching an FTS5 `expression`, ascending: one string from SQLite, parsed. */
   #fts5(expression: string): Float64Array {
+    this.#textIndexReads += 1;
     const list = this.#statement(
       'select group_concat(rowid) from content_article_words where content_article_words match ?',
     )
@@ -318,11 +347,12 @@ export class SqliteCatalogReader {
    * class of each (undefined when all are exact): per word, one FTS5 query per class of the
    * indexed words it stands for, the classes united and the words intersected here.
    */
-  #classifiedMatches(
-    snapshot: SegmentSnapshot,
-    words: readonly string[],
-  ): { matches: Float64Array; classes: Uint8Array | undefined; matched: MatchedWords } {
-    const dictionary = this.#dictionaryOf(snapshot);
+  #classifiedMatches(words: readonly string[]): {
+    matches: Float64Array;
+    classes: Uint8Array | undefined;
+    matched: MatchedWords;
+  } {
+    const dictionary = this.#words();
     const matchedWords = new Set<string>();
     const prefixes: string[] = [];
     const perWord = distinctQueryWords(words).map(({ word, last }) => {
@@ -334,14 +364,14 @@ export class SqliteCatalogReader {
       }
       const alternatives = hasDigit(word)
         ? [
-            { class: MATCH_CLASS.exact, seqs: this.#matchesAny(snapshot, [word]) },
+            { class: MATCH_CLASS.exact, seqs: this.#matchesAny([word]) },
             ...(last && [...word].length >= MIN_PREFIX_LETTERS
-              ? [{ class: MATCH_CLASS.prefix, seqs: this.#matchesAny(snapshot, [word], '*') }]
+              ? [{ class: MATCH_CLASS.prefix, seqs: this.#matchesAny([word], '*') }]
               : []),
           ]
         : wordAlternatives(dictionary, word, last).map((alternative) => {
             for (const term of alternative.terms) matchedWords.add(term);
-            return { class: alternative.class, seqs: this.#matchesAny(snapshot, alternative.terms) };
+            return { class: alternative.class, seqs: this.#matchesAny(alternative.terms) };
           });
       return unionOfAlternatives(alternatives);
     });
@@ -354,21 +384,12 @@ export class SqliteCatalogReader {
   }
 
   /**
-   * The indexed words without digits of the snapshot's catalog (FTS5's vocabulary from `a` on,
-   * so numbers are skipped by the index), read again when the catalog changed.
+   * The indexed words without digits of the current snapshot's catalog (FTS5's vocabulary from
+   * `a` on, so numbers are skipped by the index), read again when the words changed.
    */
-  #dictionaryOf(snapshot: SegmentSnapshot): TermDictionary {
-    if (this.#vocabulary?.snapshot === snapshot) return this.#vocabulary.dictionary;
-    // FTS5's averages and structure records change with every write to its index: when they did
-    // not (a price delta, a shop record), the words are those read before.
-    const records = this.#statement('select block from content_article_words_data where id in (1, 10) order by id')
-      .pluck()
-      .all() as Buffer[];
-    const version = Buffer.concat(records.flatMap((r) => [r, Buffer.from([records.length])]));
-    if (this.#vocabulary?.version.equals(version)) {
-      this.#vocabulary = { ...this.#vocabulary, snapshot };
-      return this.#vocabulary.dictionary;
-    }
+  #words(): TermDictionary {
+    const version = this.#wordsVersion;
+    if (this.#vocabulary?.version === version) return this.#vocabulary.dictionary;
     if (!this.#vocabularyTable) {
       // A table of the connection's own temporary schema: the reader stays query-only for the catalog.
       this.#connection.pragma('query_only = OFF');
@@ -382,19 +403,20 @@ export class SqliteCatalogReader {
       }
       this.#vocabularyTable = true;
     }
+    this.#textIndexReads += 1;
     const rows = this.#statement("select term, doc from temp.content_word_vocabulary where term >= 'a'")
       .raw()
       .all() as [string, number][];
     const dictionary = new TermDictionary(rows.filter(([term]) => !hasDigit(term)));
-    this.#vocabulary = { snapshot, version, dictionary };
+    this.#vocabulary = { version, dictionary };
     return dictionary;
   }
 
   /** Seqs whose words include any of `terms` (FTS5; with `prefix` `*`, words starting with one), ascending. */
-  #matchesAny(snapshot: SegmentSnapshot, terms: readonly string[], prefix: '' | '*' = ''): Float64Array {
+  #matchesAny(terms: readonly string[], prefix: '' | '*' = ''): Float64Array {
     const expression = terms.map((w) => `"${w.replaceAll('"', '""')}"${prefix}`).join(' OR ');
     // Keys of `#matches` start with a quote: the two kinds never meet.
-    return this.#matchCache.get(snapshot, `OR ${expression}`, () => this.#fts5(expression));
+    return this.#matchCache.get(this.#wordsVersion, `OR ${expression}`, () => this.#fts5(expression));
   }
 
   #bySeq(text: string, seqs: readonly number[]): Map<number, string> {
