@@ -58,6 +58,11 @@ export interface DeviceSupervisorOptions {
   readonly now?: () => number;
   /** Called with every value change and stored event of a device this supervisor collects. */
   readonly onItem?: (id: string, item: CollectedItem) => void;
+  /**
+   * Called after every poll or pushed message of a device collected here: its value changes (maybe
+   * none) and all its current values, changed ones included (the device history's heartbeat).
+   */
+  readonly onOutput?: (id: string, changed: readonly DatapointResult[], current: Iterable<DatapointResult>) => void;
 }
 
 interface Running {
@@ -170,6 +175,7 @@ export class DeviceSupervisor {
   #output(id: string, run: Running, values: readonly DatapointResult[], events: readonly PipelineEvent[]): void {
     for (const result of values)
       run.values.set(placeKey(result.datapointSetId, result.datapointId, rowOf(result.tableIndex)), result);
+    this.#options.onOutput?.(id, values, run.values.values());
     if (values.length > 0) this.#emit(id, { kind: 'values', values });
     const changes: AlarmChange[] = [];
     const logs: { type: string; at: number; body: Record<string, unknown> }[] = [];

@@ -39,6 +39,7 @@ import { presentDeviceValue, type DeviceValue } from '../presenters/device-prese
 import { DeviceListeners, type DeviceStreamItem } from './device-listeners.js';
 import type { DeviceEventRecord } from '../model/device-record.js';
 import { HISTORY_SWEEP_ITEM } from '../devices/history-sweeper.js';
+import type { HistoryWriter } from '../devices/history-writer.js';
 
 /** Devices started at once (each start reads the device, its template and its alarms). */
 const STARTS_AT_ONCE = 4;
@@ -46,19 +47,17 @@ const STARTS_AT_ONCE = 4;
 export interface DeviceCollectionOptions {
   readonly database: Database<TemplatesDatabase>;
   readonly devices: DeviceRepository;
-  /** The supervisor to run the owned devices with (its `onItem` is the collection's). */
-  readonly supervisor: Omit<DeviceSupervisorOptions, 'onItem'>;
+  /** The supervisor to run the owned devices with (its `onItem` and `onOutput` are the collection's). */
+  readonly supervisor: Omit<DeviceSupervisorOptions, 'onItem' | 'onOutput'>;
   readonly instanceId: string;
   readonly leaseTtlMs: number;
   readonly leaseHeartbeatMs: number;
   readonly log: DeviceSupervisorOptions['log'];
-  /** Receives the value changes of every device collected here (the device history). */
-  readonly history?: { record(id: string, values: CollectedValues): unknown };
+  /** Receives the output of every poll of a device collected here (the device history). */
+  readonly history?: Pick<HistoryWriter, 'collected'>;
   /** Work done by one instance only: started by the holder of the lease of `HISTORY_SWEEP_ITEM`. */
   readonly sweeper?: { start(): void; stop(): Promise<void> };
 }
-
-type CollectedValues = Extract<CollectedItem, { kind: 'values' }>['values'];
 
 export class DeviceCollection implements DeviceChanges {
   readonly instanceId: string;
@@ -86,6 +85,7 @@ export class DeviceCollection implements DeviceChanges {
     this.supervisor = new DeviceSupervisor({
       ...options.supervisor,
       onItem: (id, item) => this.#collected(id, item),
+      ...(options.history === undefined ? {} : { onOutput: options.history.collected.bind(options.history) }),
     });
     this.#relay = new DeviceRelay({
       instanceId: this.instanceId,
@@ -186,7 +186,6 @@ export class DeviceCollection implements DeviceChanges {
 
   /** What a device collected here produced: to the listeners here, and to the other instances. */
   #collected(id: string, collected: CollectedItem): void {
-    if (collected.kind === 'values') this.#options.history?.record(id, collected.values);
     const item: DeviceStreamItem =
       collected.kind === 'values' ? { kind: 'values', values: collected.values.map(presentDeviceValue) } : collected;
     // Nobody else to tell on SQLite.
