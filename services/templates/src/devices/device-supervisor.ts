@@ -58,11 +58,6 @@ export interface DeviceSupervisorOptions {
   readonly now?: () => number;
   /** Called with every value change and stored event of a device this supervisor collects. */
   readonly onItem?: (id: string, item: CollectedItem) => void;
-  /**
-   * Called after every poll or pushed message of a device collected here: its value changes (maybe
-   * none) and all its current values, changed ones included (the device history's heartbeat).
-   */
-  readonly onOutput?: (id: string, changed: readonly DatapointResult[], current: Iterable<DatapointResult>) => void;
 }
 
 interface Running {
@@ -162,9 +157,10 @@ export class DeviceSupervisor {
     return run === undefined ? undefined : [...run.values.values()];
   }
 
-  /** Every running device: id, name and current values (in order of first arrival). */
-  *running(): Generator<{ id: string; name: string; values: Iterable<DatapointResult> }> {
-    for (const [id, run] of this.#running) yield { id, name: run.name, values: run.values.values() };
+  /** Every running device: id, name, collector state and current values (in order of first arrival). */
+  *running(): Generator<{ id: string; name: string; state: DeviceState; values: Iterable<DatapointResult> }> {
+    for (const [id, run] of this.#running)
+      yield { id, name: run.name, state: run.collector.state, values: run.values.values() };
   }
 
   /** Resolves once every write queued so far for `id` is stored (tests, shutdown). */
@@ -175,7 +171,6 @@ export class DeviceSupervisor {
   #output(id: string, run: Running, values: readonly DatapointResult[], events: readonly PipelineEvent[]): void {
     for (const result of values)
       run.values.set(placeKey(result.datapointSetId, result.datapointId, rowOf(result.tableIndex)), result);
-    this.#options.onOutput?.(id, values, run.values.values());
     if (values.length > 0) this.#emit(id, { kind: 'values', values });
     const changes: AlarmChange[] = [];
     const logs: { type: string; at: number; body: Record<string, unknown> }[] = [];

@@ -4,17 +4,12 @@
  * in batches, one transaction each. The queue is bounded: values arriving while it is full are
  * dropped, counted (`stats.dropped`) and logged at most once a minute. A failed batch goes back to
  * the front of the queue (as far as there is room) and is tried again at the next flush. `close`
- * writes everything queued, so a value `record` accepted survives an orderly stop.
- *
- * The pipeline emits changes only; `collected` (called after every poll or message of a device)
- * adds a heartbeat so a flat value still has a row in every minute it was collected: at the
- * device's first output of each minute, every current value that is good and not among the
- * changes is queued again, stamped now. A device that is down (its values bad) or not collected
- * gets no heartbeat, so its hole stays a hole (decision 0050, "Flat values").
+ * writes everything queued, so a value `record` accepted survives an orderly stop. `heartbeat`
+ * queues values that did not change again, stamped now (`HistoryHeartbeat` decides which).
  */
 import type { DatapointResult } from '@triad/device-templates';
 import { rowOf } from '../model/device-place.js';
-import { HISTORY_MINUTE_MS, HISTORY_TEXT_MAX, type HistoryValue } from '../model/device-history.js';
+import { HISTORY_TEXT_MAX, type HistoryValue } from '../model/device-history.js';
 import type { DeviceHistoryRepository } from '../repositories/device-history-repository.js';
 
 export interface HistoryWriterOptions {
@@ -35,7 +30,7 @@ export interface HistoryWriterStats {
   readonly written: number;
   readonly dropped: number;
   readonly failedBatches: number;
-  /** Of `queued` and `written` so far: unchanged values queued again by the heartbeat. */
+  /** Of `queued` and `written`: values queued again by `heartbeat`. */
   readonly heartbeats: number;
 }
 
@@ -51,8 +46,6 @@ export class HistoryWriter {
   #lastDropLog = -Infinity;
   #failedBatches = 0;
   #heartbeats = 0;
-  /** Per device: the minute (epoch ms / 60,000) of its last heartbeat. */
-  readonly #beats = new Map<string, number>();
   #flushing: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
@@ -78,40 +71,28 @@ export class HistoryWriter {
    * or the writer closed). Never waits.
    */
   record(deviceId: string, results: readonly DatapointResult[]): number {
+    return this.#enqueue(deviceId, results, undefined);
+  }
+
+  /**
+   * Queues values of one device again, stamped `at` instead of their own time: the heartbeat of
+   * values that did not change (decision 0050, "Flat values"). Otherwise as `record`.
+   */
+  heartbeat(deviceId: string, results: readonly DatapointResult[], at: number): number {
+    const accepted = this.#enqueue(deviceId, results, at);
+    this.#heartbeats += accepted;
+    return accepted;
+  }
+
+  #enqueue(deviceId: string, results: readonly DatapointResult[], at: number | undefined): number {
     let accepted = 0;
     for (const result of results) {
       if (this.#closed || this.#queue.length >= this.#options.maxQueued) {
         this.#drop(results.length - accepted);
         break;
       }
-      this.#queue.push(historyValue(deviceId, result));
-      accepted++;
-    }
-    if (this.#queue.length >= this.#options.batchSize && this.#flushing === undefined) void this.flush();
-    return accepted;
-  }
-
-  /**
-   * After a poll (or pushed message) of a device: queues its `changed` values and, at the device's
-   * first call in a minute, its other `current` values that are good (the heartbeat), stamped now.
-   * `current` is the device's every latest value (the changed ones among them, the same objects).
-   * Returns how many were accepted. Never waits.
-   */
-  collected(deviceId: string, changed: readonly DatapointResult[], current: Iterable<DatapointResult>): number {
-    let accepted = changed.length > 0 ? this.record(deviceId, changed) : 0;
-    const now = (this.#options.now ?? Date.now)();
-    const minute = Math.floor(now / HISTORY_MINUTE_MS);
-    if (this.#beats.get(deviceId) === minute) return accepted;
-    this.#beats.set(deviceId, minute);
-    const fresh = changed.length > 0 ? new Set(changed) : undefined;
-    for (const result of current) {
-      if (fresh?.has(result) === true || !steady(result)) continue;
-      if (this.#closed || this.#queue.length >= this.#options.maxQueued) {
-        this.#drop(1);
-        continue;
-      }
-      this.#queue.push({ ...historyValue(deviceId, result), at: now });
-      this.#heartbeats++;
+      const value = historyValue(deviceId, result);
+      this.#queue.push(at === undefined ? value : { ...value, at });
       accepted++;
     }
     if (this.#queue.length >= this.#options.batchSize && this.#flushing === undefined) void this.flush();
@@ -175,11 +156,6 @@ export class HistoryWriter {
     this.#lastDropLog = now;
     this.#droppedLogged = this.#dropped;
   }
-}
-
-/** A value the heartbeat repeats: one the device still has (good, not null); a bad one is a hole. */
-function steady(result: DatapointResult): boolean {
-  return result.quality === 'good' && result.value !== null && result.value !== undefined;
 }
 
 /** A collected value as the history stores it: numbers and booleans as numbers, the rest as text. */

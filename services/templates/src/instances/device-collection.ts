@@ -39,6 +39,7 @@ import { presentDeviceValue, type DeviceValue } from '../presenters/device-prese
 import { DeviceListeners, type DeviceStreamItem } from './device-listeners.js';
 import type { DeviceEventRecord } from '../model/device-record.js';
 import { HISTORY_SWEEP_ITEM } from '../devices/history-sweeper.js';
+import { HistoryHeartbeat } from '../devices/history-heartbeat.js';
 import type { HistoryWriter } from '../devices/history-writer.js';
 
 /** Devices started at once (each start reads the device, its template and its alarms). */
@@ -47,14 +48,14 @@ const STARTS_AT_ONCE = 4;
 export interface DeviceCollectionOptions {
   readonly database: Database<TemplatesDatabase>;
   readonly devices: DeviceRepository;
-  /** The supervisor to run the owned devices with (its `onItem` and `onOutput` are the collection's). */
-  readonly supervisor: Omit<DeviceSupervisorOptions, 'onItem' | 'onOutput'>;
+  /** The supervisor to run the owned devices with (its `onItem` is the collection's). */
+  readonly supervisor: Omit<DeviceSupervisorOptions, 'onItem'>;
   readonly instanceId: string;
   readonly leaseTtlMs: number;
   readonly leaseHeartbeatMs: number;
   readonly log: DeviceSupervisorOptions['log'];
-  /** Receives the output of every poll of a device collected here (the device history). */
-  readonly history?: Pick<HistoryWriter, 'collected'>;
+  /** Receives the values of every device collected here (the device history), and its heartbeat. */
+  readonly history?: Pick<HistoryWriter, 'record' | 'heartbeat'>;
   /** Work done by one instance only: started by the holder of the lease of `HISTORY_SWEEP_ITEM`. */
   readonly sweeper?: { start(): void; stop(): Promise<void> };
 }
@@ -76,6 +77,8 @@ export class DeviceCollection implements DeviceChanges {
   readonly #bindings = new Map<string, string>();
   readonly #starting = new ConcurrencyLimit(STARTS_AT_ONCE);
   readonly #relay: DeviceRelay;
+  /** Flat values into the history once a minute; only with a history. */
+  readonly #heartbeat: HistoryHeartbeat | undefined;
   #stopped = false;
 
   constructor(options: DeviceCollectionOptions) {
@@ -85,7 +88,6 @@ export class DeviceCollection implements DeviceChanges {
     this.supervisor = new DeviceSupervisor({
       ...options.supervisor,
       onItem: (id, item) => this.#collected(id, item),
-      ...(options.history === undefined ? {} : { onOutput: options.history.collected.bind(options.history) }),
     });
     this.#relay = new DeviceRelay({
       instanceId: this.instanceId,
@@ -96,6 +98,9 @@ export class DeviceCollection implements DeviceChanges {
       publish: (topic, message) => this.#publish(topic, message),
       log: options.log,
     });
+    const history = options.history;
+    this.#heartbeat =
+      history === undefined ? undefined : new HistoryHeartbeat({ devices: () => this.supervisor.running(), history });
   }
 
   /** Devices this instance holds the lease of. */
@@ -136,11 +141,13 @@ export class DeviceCollection implements DeviceChanges {
       log,
     });
     if (this.#shared) this.#relay.start();
+    this.#heartbeat?.start();
   }
 
   /** Stops every device here, then gives up the leases (the others take over at their next beat). */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#heartbeat?.stop();
     this.#relay.stop();
     await this.supervisor.stop();
     this.#listeners.end();
@@ -186,6 +193,7 @@ export class DeviceCollection implements DeviceChanges {
 
   /** What a device collected here produced: to the listeners here, and to the other instances. */
   #collected(id: string, collected: CollectedItem): void {
+    if (collected.kind === 'values') this.#options.history?.record(id, collected.values);
     const item: DeviceStreamItem =
       collected.kind === 'values' ? { kind: 'values', values: collected.values.map(presentDeviceValue) } : collected;
     // Nobody else to tell on SQLite.
