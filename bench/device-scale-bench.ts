@@ -165,6 +165,7 @@ async function main(): Promise<void> {
     }
   }
   const storeS = (performance.now() - storeStart) / 1000;
+  console.error(`stored ${DEVICES} devices in ${storeS.toFixed(0)} s`);
   const repository = new DeviceHistoryRepository(database);
   const now = Math.floor(Date.now() / MINUTE) * MINUTE;
   // Older than the raw retention (24 h) except the last day: 30 days of minute rows for sys3 of device 0.
@@ -224,6 +225,7 @@ async function main(): Promise<void> {
   while (driversCreated < DEVICES) await sleep(200);
   const startS = (performance.now() - collectStart) / 1000;
   const startCpuS = cpuSeconds(process.pid) - cpuAtStart;
+  console.error(`all ${DEVICES} devices collecting after ${((performance.now() - collectStart) / 1000).toFixed(0)} s`);
   await sleep(PERIOD_MS);
   gc();
 

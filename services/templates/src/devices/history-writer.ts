@@ -91,8 +91,7 @@ export class HistoryWriter {
         this.#drop(results.length - accepted);
         break;
       }
-      const value = historyValue(deviceId, result);
-      this.#queue.push(at === undefined ? value : { ...value, at });
+      this.#queue.push(historyValue(deviceId, result, at));
       accepted++;
     }
     if (this.#queue.length >= this.#options.batchSize && this.#flushing === undefined) void this.flush();
@@ -159,19 +158,23 @@ export class HistoryWriter {
 }
 
 /** A collected value as the history stores it: numbers and booleans as numbers, the rest as text. */
-export function historyValue(deviceId: string, result: DatapointResult): HistoryValue {
+export function historyValue(deviceId: string, result: DatapointResult, at = result.timestamp): HistoryValue {
   const { value } = result;
-  const base = {
+  let number: number | null = null;
+  let text: string | null = null;
+  if (typeof value === 'number') number = Number.isFinite(value) ? value : null;
+  else if (typeof value === 'boolean') number = value ? 1 : 0;
+  else if (typeof value === 'bigint') number = Number(value);
+  else if (value !== null && value !== undefined)
+    text = (typeof value === 'string' ? value : JSON.stringify(value)).slice(0, HISTORY_TEXT_MAX);
+  // One object of one shape (the profile of the scale bench: spreads cost 6 % of the service's CPU).
+  return {
     deviceId,
     setId: result.datapointSetId,
     datapointId: result.datapointId,
     row: rowOf(result.tableIndex) ?? '',
-    at: result.timestamp,
+    at,
+    value: number,
+    text,
   };
-  if (typeof value === 'number') return { ...base, value: Number.isFinite(value) ? value : null, text: null };
-  if (typeof value === 'boolean') return { ...base, value: value ? 1 : 0, text: null };
-  if (typeof value === 'bigint') return { ...base, value: Number(value), text: null };
-  if (value === null || value === undefined) return { ...base, value: null, text: null };
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return { ...base, value: null, text: text.slice(0, HISTORY_TEXT_MAX) };
 }
