@@ -7,16 +7,39 @@
  * clears it). Then 50 single messages 20 ms apart measure the alarm latency without load. Each
  * message carries the publisher's clock (`sentAt`, epoch ms with fractions).
  * Run: `npm run bench -- mqtt` (needs /usr/sbin/mosquitto; < 1 min).
+ * Then the same flood end to end through the template service (issue 29): `buildTemplatesApp` on a
+ * SQLite file with history on, the devices stored through `POST /devices` and collected by its
+ * device collection with the default MQTT driver, every value written to the history; this
+ * process's CPU (from /proc, the SQLite engine included) until the history queue is empty.
  * Env: BENCH_MQTT_MESSAGES (200000), BENCH_MQTT_DEVICES (1000), BENCH_MQTT_RATE (20000, the paced
- * phase), BENCH_MQTT_ONLY=in-process (only the driver and pipeline without a broker).
+ * phase), BENCH_MQTT_ONLY=in-process (only the driver and pipeline without a broker) or
+ * BENCH_MQTT_ONLY=service (only the template-service run).
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileTemplatePipeline, type DeviceTemplate } from '@triad/device-templates';
-import { DeviceCollector, DriverRegistry, Limiter, prepareDevice } from '@triad/device-drivers';
+import {
+  defaultDriverRegistry,
+  DeviceCollector,
+  DriverRegistry,
+  Limiter,
+  prepareDevice,
+  type DriverFactory,
+  type SubscriptionDriver,
+} from '@triad/device-drivers';
+import { migrateToLatest, openDatabase } from '@triad/db';
+import {
+  buildTemplatesApp,
+  loadTemplatesConfig,
+  templatesMigrations,
+  TEMPLATES_MIGRATION_TABLE,
+  type TemplatesDatabase,
+} from '@triad/templates-service';
 import { connectAsync } from 'mqtt';
 // Not exported by the package yet: the collector's registry gets the driver when it is wired in.
 import { MqttConnectionPool } from '../packages/device-drivers/src/drivers/mqtt/mqtt-connection-pool.js';
@@ -24,7 +47,7 @@ import type { MqttClientLike } from '../packages/device-drivers/src/drivers/mqtt
 import { createMqttDriver } from '../packages/device-drivers/src/drivers/mqtt/mqtt-driver.js';
 import { MOSQUITTO, startMosquitto } from '../packages/device-drivers/src/test-support/mosquitto-server.js';
 import { hotMqttStarter } from '../packages/device-drivers/src/test-support/mqtt-templates.js';
-import { percentile, printTable } from './bench-utils.js';
+import { cpuSeconds, percentile, printTable } from './bench-utils.js';
 
 const MESSAGES = Number(process.env['BENCH_MQTT_MESSAGES'] ?? 200_000);
 const DEVICES = Number(process.env['BENCH_MQTT_DEVICES'] ?? 1_000);
@@ -101,6 +124,10 @@ async function main(): Promise<void> {
   }
   if (!existsSync(MOSQUITTO)) {
     console.log(`skipped: ${MOSQUITTO} not found (apt-get install mosquitto)`);
+    return;
+  }
+  if (process.env['BENCH_MQTT_ONLY'] === 'service') {
+    await throughService();
     return;
   }
   const broker = await startMosquitto({ extraConfig: ['max_queued_messages 0'] });
@@ -186,6 +213,148 @@ async function main(): Promise<void> {
       ['no broker: messages per CPU second', alone.perCpuSecond],
     ],
   );
+  await throughService();
+}
+
+/** Runs the publisher process: `total` messages at `rate` per second (0: flat out); resolves when it is done. */
+async function publish(url: string, total: number, rate: number): Promise<number> {
+  const publisher = spawn(
+    process.execPath,
+    ['-e', PUBLISHER, url, String(total), String(DEVICES), String(HOT_EVERY), String(rate)],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  publisher.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  await new Promise<void>((resolve) => publisher.on('exit', () => resolve()));
+  return (JSON.parse(out || '{"publishMs":0}') as { publishMs: number }).publishMs;
+}
+
+/**
+ * The flood end to end through the template service with history on (SQLite file): devices stored
+ * by `POST /devices`, collected by the service's own collection and default MQTT driver (counted
+ * by a wrapper), every value into the history. CPU of this process from /proc until the history
+ * queue is empty.
+ */
+async function throughService(): Promise<void> {
+  const broker = await startMosquitto({ extraConfig: ['max_queued_messages 0'] });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'triad-mqtt-bench-'));
+  const database = openDatabase<TemplatesDatabase>({ sqliteFile: path.join(dir, 'templates.sqlite') });
+  await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
+  let messages = 0;
+  let lastAt = 0;
+  let up = 0;
+  const defaults = defaultDriverRegistry({ mqttBrokerUrl: broker.url });
+  const mqtt = defaults.get('svc-ds-drv-mqtt')!;
+  const counted: DriverFactory = {
+    ...mqtt,
+    create(context) {
+      const driver = mqtt.create(context) as SubscriptionDriver;
+      return {
+        kind: 'subscription',
+        async start(request, listener) {
+          await driver.start(request, {
+            ...listener,
+            updates: (updates) => {
+              for (const update of updates)
+                if ('datapointId' in update && update.datapointId === 'temperature') messages++;
+              lastAt = now();
+              listener.updates(updates);
+            },
+          });
+          up++;
+        },
+        close: () => driver.close(),
+      };
+    },
+  };
+  const config = loadTemplatesConfig(
+    {},
+    {
+      demo: false,
+      logLevel: 'silent',
+      writeAccess: 'open',
+      devicesReadAccess: 'open',
+      collectDevices: true,
+      secretKey: randomBytes(32).toString('hex'),
+      historyEnabled: true,
+      metricsMaxSeries: 1,
+      mqttUrl: broker.url,
+    },
+  );
+  const app = await buildTemplatesApp({ config, database, registry: new DriverRegistry([counted], defaults.guard) });
+  await app.ready();
+  const history = async () => {
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+    return {
+      written: value('triad_device_history_written_total'),
+      queued: value('triad_device_history_queued'),
+      dropped: value('triad_device_history_dropped_total'),
+    };
+  };
+  try {
+    const stored = await app.inject({
+      method: 'POST',
+      url: '/templates',
+      payload: { ...template(), templateId: 'bench-mqtt', origin: '/{SENSOR}/' },
+    });
+    if (stored.statusCode >= 300) throw new Error(stored.body);
+    for (let d = 0; d < DEVICES; d++) {
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/devices',
+        payload: {
+          name: `sensor-${d}`,
+          templateId: 'bench-mqtt',
+          templateVersion: '1.0.0',
+          variables: { SENSOR: `sensor-${d}` },
+        },
+      });
+      if (reply.statusCode !== 201) throw new Error(reply.body);
+    }
+    await waitUntil(() => up >= DEVICES, 60_000);
+    await sleep(1_000);
+    const before = await history();
+    const load = os.loadavg()[0]!;
+    const cpuBefore = cpuSeconds(process.pid);
+    const start = now();
+    const publishMs = await publish(broker.url, MESSAGES, 0);
+    for (let quiet = 0; messages < MESSAGES && quiet < 20;) {
+      const seen = messages;
+      await sleep(100);
+      quiet = messages === seen ? quiet + 1 : 0;
+    }
+    const receivedS = (lastAt - start) / 1000;
+    while ((await history()).queued > 0) await sleep(100);
+    const doneS = (now() - start) / 1000;
+    const cpuS = cpuSeconds(process.pid) - cpuBefore;
+    const after = await history();
+    const perMessage = (cpuS / Math.max(1, messages)) * 1e6;
+    console.log(
+      `\nThrough the template service, history on (SQLite), ${DEVICES} devices, ${os.cpus().length} cores, ` +
+        `load average ${load.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end:`,
+    );
+    printTable(
+      ['measure', 'value'],
+      [
+        ['messages published (QoS 0)', MESSAGES],
+        ['messages collected', messages],
+        ['publisher time, ms', publishMs],
+        ['messages/s, first publish to last collected', messages / receivedS],
+        ['messages/s, first publish to history written', messages / doneS],
+        ['history rows written', after.written - before.written],
+        ['history values dropped', after.dropped - before.dropped],
+        ['service CPU seconds (from /proc)', cpuS],
+        ['service CPU per message, µs', perMessage],
+        ['messages/s one core could take', 1e6 / perMessage],
+      ],
+    );
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+    await broker.close();
+  }
 }
 
 /** Starts DEVICES devices of the template, origins sensor-0..., whose results go to `phase`. */

@@ -157,9 +157,10 @@ export class DeviceSupervisor {
     return run === undefined ? undefined : [...run.values.values()];
   }
 
-  /** Every running device: id, name and current values (in order of first arrival). */
-  *running(): Generator<{ id: string; name: string; values: Iterable<DatapointResult> }> {
-    for (const [id, run] of this.#running) yield { id, name: run.name, values: run.values.values() };
+  /** Every running device: id, name, collector state and current values (in order of first arrival). */
+  *running(): Generator<{ id: string; name: string; state: DeviceState; values: Iterable<DatapointResult> }> {
+    for (const [id, run] of this.#running)
+      yield { id, name: run.name, state: run.collector.state, values: run.values.values() };
   }
 
   /** Resolves once every write queued so far for `id` is stored (tests, shutdown). */

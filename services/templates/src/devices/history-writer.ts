@@ -4,7 +4,8 @@
  * in batches, one transaction each. The queue is bounded: values arriving while it is full are
  * dropped, counted (`stats.dropped`) and logged at most once a minute. A failed batch goes back to
  * the front of the queue (as far as there is room) and is tried again at the next flush. `close`
- * writes everything queued, so a value `record` accepted survives an orderly stop.
+ * writes everything queued, so a value `record` accepted survives an orderly stop. `heartbeat`
+ * queues values that did not change again, stamped now (`HistoryHeartbeat` decides which).
  */
 import type { DatapointResult } from '@triad/device-templates';
 import { rowOf } from '../model/device-place.js';
@@ -29,6 +30,8 @@ export interface HistoryWriterStats {
   readonly written: number;
   readonly dropped: number;
   readonly failedBatches: number;
+  /** Of `queued` and `written`: values queued again by `heartbeat`. */
+  readonly heartbeats: number;
 }
 
 /** At most one "queue full" warning in this time. */
@@ -42,6 +45,7 @@ export class HistoryWriter {
   #droppedLogged = 0;
   #lastDropLog = -Infinity;
   #failedBatches = 0;
+  #heartbeats = 0;
   #flushing: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
@@ -58,6 +62,7 @@ export class HistoryWriter {
       written: this.#written,
       dropped: this.#dropped,
       failedBatches: this.#failedBatches,
+      heartbeats: this.#heartbeats,
     };
   }
 
@@ -66,13 +71,27 @@ export class HistoryWriter {
    * or the writer closed). Never waits.
    */
   record(deviceId: string, results: readonly DatapointResult[]): number {
+    return this.#enqueue(deviceId, results, undefined);
+  }
+
+  /**
+   * Queues values of one device again, stamped `at` instead of their own time: the heartbeat of
+   * values that did not change (decision 0050, "Flat values"). Otherwise as `record`.
+   */
+  heartbeat(deviceId: string, results: readonly DatapointResult[], at: number): number {
+    const accepted = this.#enqueue(deviceId, results, at);
+    this.#heartbeats += accepted;
+    return accepted;
+  }
+
+  #enqueue(deviceId: string, results: readonly DatapointResult[], at: number | undefined): number {
     let accepted = 0;
     for (const result of results) {
       if (this.#closed || this.#queue.length >= this.#options.maxQueued) {
         this.#drop(results.length - accepted);
         break;
       }
-      this.#queue.push(historyValue(deviceId, result));
+      this.#queue.push(historyValue(deviceId, result, at));
       accepted++;
     }
     if (this.#queue.length >= this.#options.batchSize && this.#flushing === undefined) void this.flush();
@@ -139,19 +158,23 @@ export class HistoryWriter {
 }
 
 /** A collected value as the history stores it: numbers and booleans as numbers, the rest as text. */
-export function historyValue(deviceId: string, result: DatapointResult): HistoryValue {
+export function historyValue(deviceId: string, result: DatapointResult, at = result.timestamp): HistoryValue {
   const { value } = result;
-  const base = {
+  let number: number | null = null;
+  let text: string | null = null;
+  if (typeof value === 'number') number = Number.isFinite(value) ? value : null;
+  else if (typeof value === 'boolean') number = value ? 1 : 0;
+  else if (typeof value === 'bigint') number = Number(value);
+  else if (value !== null && value !== undefined)
+    text = (typeof value === 'string' ? value : JSON.stringify(value)).slice(0, HISTORY_TEXT_MAX);
+  // One object of one shape (the profile of the scale bench: spreads cost 6 % of the service's CPU).
+  return {
     deviceId,
     setId: result.datapointSetId,
     datapointId: result.datapointId,
     row: rowOf(result.tableIndex) ?? '',
-    at: result.timestamp,
+    at,
+    value: number,
+    text,
   };
-  if (typeof value === 'number') return { ...base, value: Number.isFinite(value) ? value : null, text: null };
-  if (typeof value === 'boolean') return { ...base, value: value ? 1 : 0, text: null };
-  if (typeof value === 'bigint') return { ...base, value: Number(value), text: null };
-  if (value === null || value === undefined) return { ...base, value: null, text: null };
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return { ...base, value: null, text: text.slice(0, HISTORY_TEXT_MAX) };
 }

@@ -39,6 +39,8 @@ import { presentDeviceValue, type DeviceValue } from '../presenters/device-prese
 import { DeviceListeners, type DeviceStreamItem } from './device-listeners.js';
 import type { DeviceEventRecord } from '../model/device-record.js';
 import { HISTORY_SWEEP_ITEM } from '../devices/history-sweeper.js';
+import { HistoryHeartbeat } from '../devices/history-heartbeat.js';
+import type { HistoryWriter } from '../devices/history-writer.js';
 
 /** Devices started at once (each start reads the device, its template and its alarms). */
 const STARTS_AT_ONCE = 4;
@@ -52,13 +54,11 @@ export interface DeviceCollectionOptions {
   readonly leaseTtlMs: number;
   readonly leaseHeartbeatMs: number;
   readonly log: DeviceSupervisorOptions['log'];
-  /** Receives the value changes of every device collected here (the device history). */
-  readonly history?: { record(id: string, values: CollectedValues): unknown };
+  /** Receives the values of every device collected here (the device history), and its heartbeat. */
+  readonly history?: Pick<HistoryWriter, 'record' | 'heartbeat'>;
   /** Work done by one instance only: started by the holder of the lease of `HISTORY_SWEEP_ITEM`. */
   readonly sweeper?: { start(): void; stop(): Promise<void> };
 }
-
-type CollectedValues = Extract<CollectedItem, { kind: 'values' }>['values'];
 
 export class DeviceCollection implements DeviceChanges {
   readonly instanceId: string;
@@ -77,6 +77,8 @@ export class DeviceCollection implements DeviceChanges {
   readonly #bindings = new Map<string, string>();
   readonly #starting = new ConcurrencyLimit(STARTS_AT_ONCE);
   readonly #relay: DeviceRelay;
+  /** Flat values into the history once a minute; only with a history. */
+  readonly #heartbeat: HistoryHeartbeat | undefined;
   #stopped = false;
 
   constructor(options: DeviceCollectionOptions) {
@@ -96,6 +98,9 @@ export class DeviceCollection implements DeviceChanges {
       publish: (topic, message) => this.#publish(topic, message),
       log: options.log,
     });
+    const history = options.history;
+    this.#heartbeat =
+      history === undefined ? undefined : new HistoryHeartbeat({ devices: () => this.supervisor.running(), history });
   }
 
   /** Devices this instance holds the lease of. */
@@ -136,11 +141,13 @@ export class DeviceCollection implements DeviceChanges {
       log,
     });
     if (this.#shared) this.#relay.start();
+    this.#heartbeat?.start();
   }
 
   /** Stops every device here, then gives up the leases (the others take over at their next beat). */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#heartbeat?.stop();
     this.#relay.stop();
     await this.supervisor.stop();
     this.#listeners.end();
