@@ -148,6 +148,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     access,
     history: core.history,
     historyRawRetentionMs: config.historyRawRetentionMs,
+    opcuaKeyPair: () => core.opcuaCertificates.keyPair(),
   });
   await app.register(metricsRoutes, {
     serviceMetrics: () => serviceMetrics(),
