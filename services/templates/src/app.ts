@@ -154,6 +154,7 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     serviceMetrics: () => serviceMetrics(),
     devices: () => collection.supervisor.running(),
     history: () => core.historyWriter?.stats,
+    snmpTraps: () => core.snmpTraps?.stats,
     maxSeries: config.metricsMaxSeries,
     access,
   });
