@@ -15,7 +15,14 @@ import {
   type TemplatePipeline,
 } from '@triad/device-templates';
 import { isEmptyRequest, type DriverPlan } from './collection-plan.js';
-import type { Driver, PointRequest, ReadingProblem, ReadRequest, SubscriptionDriver } from './driver.js';
+import type {
+  DeviceNotification,
+  Driver,
+  PointRequest,
+  ReadingProblem,
+  ReadRequest,
+  SubscriptionDriver,
+} from './driver.js';
 import { DriverError, toDriverError } from './driver-error.js';
 import type { DriverRegistry } from './driver-registry.js';
 import type { Limiter } from './limiter.js';
@@ -39,6 +46,8 @@ export interface CollectorSink {
   state(state: DeviceState, error: DeviceError | null): void;
   /** A refused reading or an unreadable message; `count` is how many of this kind so far. */
   problem?(problem: CollectorProblem): void;
+  /** A notification the device sent (an SNMP trap or inform), with when it arrived. */
+  notification?(notification: DeviceNotification, at: number): void;
 }
 
 /** A `ReadingProblem` as the collector reports it: when, and the how-manieth of its kind. */
@@ -210,6 +219,9 @@ export class DeviceCollector {
         },
         problem: (problem) => {
           if (!this.#stopped) this.#problem(problem);
+        },
+        notification: (notification) => {
+          if (!this.#stopped) this.#options.sink.notification?.(notification, this.#now());
         },
       });
     } catch (error) {

@@ -77,10 +77,35 @@ export interface ReadingProblem {
   readonly datapointId?: string;
 }
 
+/**
+ * A message a device sent of its own accord, kept as a device event of type `trap` (docs/devices.md,
+ * "Device events"): an SNMP trap or inform from a known device, its varbinds summarised and bounded
+ * (`summariseTrap`), whether or not a datapoint takes it as its value.
+ */
+export interface DeviceNotification {
+  readonly kind: 'trap' | 'inform';
+  /** SNMP version: `1`, `2c` or `3`. */
+  readonly version: string;
+  /** The sender's address. */
+  readonly source: string;
+  /** Dotted decimal. */
+  readonly trapOid: string;
+  /** `MODULE::name` when a MIB module read names it. */
+  readonly trapName?: string;
+  /** sysUpTime.0 of the notification, hundredths of a second, or null. */
+  readonly upTime: number | null;
+  /** The first varbinds, each value as short text. */
+  readonly varbinds: readonly { readonly oid: string; readonly name?: string; readonly value: string }[];
+  /** How many varbinds were left out (beyond the first ones). */
+  readonly varbindsOmitted: number;
+}
+
 /** Callbacks a subscription driver reports through. */
 export interface SubscriptionListener {
   /** A message that gave no readings because it could not be read (optional: tests may omit it). */
   problem?(problem: ReadingProblem): void;
+  /** A notification the device sent, kept as a device event (optional). */
+  notification?(notification: DeviceNotification): void;
   /** Readings as they arrive (already assigned to this device's origin). */
   updates(updates: readonly PipelineInput[]): void;
   /** The connection to the source came up (`null`) or went down (the error). */

@@ -9,6 +9,7 @@ export type {
   ReadResult,
   SubscriptionDriver,
   SubscriptionListener,
+  DeviceNotification,
   TableRequest,
   DriverTarget,
   ReadingProblem,

@@ -148,11 +148,13 @@ export async function buildTemplatesApp(options: BuildTemplatesAppOptions): Prom
     access,
     history: core.history,
     historyRawRetentionMs: config.historyRawRetentionMs,
+    opcuaKeyPair: () => core.opcuaCertificates.keyPair(),
   });
   await app.register(metricsRoutes, {
     serviceMetrics: () => serviceMetrics(),
     devices: () => collection.supervisor.running(),
     history: () => core.historyWriter?.stats,
+    snmpTraps: () => core.snmpTraps?.stats,
     maxSeries: config.metricsMaxSeries,
     access,
   });

@@ -16,6 +16,8 @@ import { DeviceRepository } from './repositories/device-repository.js';
 import { DeviceHistoryRepository } from './repositories/device-history-repository.js';
 import { HistoryWriter } from './devices/history-writer.js';
 import { HistorySweeper } from './devices/history-sweeper.js';
+import { OpcuaCertificateStore } from './devices/opcua-certificate-store.js';
+import { OpcuaCertificateRepository } from './repositories/opcua-certificate-repository.js';
 import { TemplateRepository } from './repositories/template-repository.js';
 import type { TemplatesDatabase } from './repositories/templates-tables.js';
 import { TokenRepository } from './repositories/token-repository.js';
@@ -45,6 +47,8 @@ export interface TemplatesCore {
   readonly historyWriter: HistoryWriter | undefined;
   /** The SNMP trap receiver (`TRIAD_SNMP_TRAP_PORT`); undefined when off. */
   readonly snmpTraps: SnmpTrapHub | undefined;
+  /** The OPC UA client certificate and trusted server certificates, kept in the database (decision 0048). */
+  readonly opcuaCertificates: OpcuaCertificateStore;
 }
 
 export interface CreateTemplatesCoreOptions {
@@ -89,11 +93,18 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
           address: config.snmpTrapAddress,
           log: (message) => log.warn({ port: config.snmpTrapPort }, message),
         });
+  const cipher = options.cipher ?? new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
+  const opcuaCertificates = new OpcuaCertificateStore({ repository: new OpcuaCertificateRepository(database), cipher });
   const registry =
     options.registry ??
-    defaultDriverRegistry({ mqttBrokerUrl: config.mqttUrl, guard, mibDirs, ...(snmpTraps ? { snmpTraps } : {}) });
+    defaultDriverRegistry({
+      mqttBrokerUrl: config.mqttUrl,
+      guard,
+      mibDirs,
+      ...(snmpTraps ? { snmpTraps } : {}),
+      opcua: { keyPair: () => opcuaCertificates.keyPair(), trust: opcuaCertificates.trust },
+    });
   const oidNames: OidNameResolver = (name) => mibNames(mibDirs).resolve(name);
-  const cipher = options.cipher ?? new SecretCipher([randomBytes(SECRET_KEY_BYTES)], DEVICE_SECRET);
   const devices = new DeviceRepository(database);
   const history = new DeviceHistoryRepository(database);
   const historyWriter = config.historyEnabled
@@ -146,6 +157,7 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
     history,
     historyWriter,
     snmpTraps,
+    opcuaCertificates,
   };
 }
 

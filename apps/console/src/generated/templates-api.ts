@@ -346,7 +346,7 @@ export interface paths {
     };
     /**
      * Prometheus metrics
-     * @description Process metrics, HTTP request counts and durations by route and status, and, for a caller who may read devices, `triad_device_value{device,name,set,datapoint,row}`: the current numeric and boolean (0/1) device values collected by this instance (at most TRIAD_DEVICE_METRICS_MAX_SERIES), in the Prometheus text exposition format 0.0.4.
+     * @description Process metrics, HTTP request counts and durations by route and status, and, for a caller who may read devices, `triad_device_value{device,name,set,datapoint,row}`: the current numeric and boolean (0/1) device values collected by this instance (at most TRIAD_DEVICE_METRICS_MAX_SERIES); and, with TRIAD_SNMP_TRAP_PORT set, `triad_snmp_notifications_total{outcome}` (taken, unknown_source, wrong_credentials, too_large, rate_limited, malformed). In the Prometheus text exposition format 0.0.4.
      */
     get: operations['getMetrics'];
     put?: never;
@@ -2505,7 +2505,7 @@ export interface operations {
               /** @description monotonic event id (also the SSE id) */
               id: string;
               /**
-               * @description problem: a refused reading (kind value-refused) or an unreadable message (kind payload-malformed), with message, count so far and notStored (left out since the last stored one; one a minute is stored)
+               * @description problem: a refused reading (kind value-refused) or an unreadable message (kind payload-malformed), with message, count so far and notStored (left out since the last stored one; one a minute is stored). trap: an SNMP trap or inform from the device (kind trap or inform), with version, source, trapOid, trapName (MODULE::name when a MIB names it), upTime, varbinds (the first 16: oid, name, value as text of at most 120 characters), varbindsOmitted and notStored (at most 60 are stored a minute)
                * @enum {string}
                */
               type:
@@ -2515,7 +2515,8 @@ export interface operations {
                 | 'alarm-unacknowledged'
                 | 'log'
                 | 'state'
-                | 'problem';
+                | 'problem'
+                | 'trap';
               /** Format: date-time */
               at: string;
               /** @description of an alarm event: the id of the alarm (GET /devices/{id}/alarms) */

@@ -25,6 +25,7 @@ import {
   type PipelineEvent,
 } from '@triad/device-templates';
 import { isDeviceValue, type DeviceValue } from '../presenters/device-presenter.js';
+import { addDiscoverCommand } from './discover-command.js';
 
 /** Where the service is when `--url` is not given. */
 export const DEFAULT_TEMPLATES_URL = 'http://127.0.0.1:8082';
@@ -208,75 +209,7 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
         });
       });
 
-  service(command.command('discover'))
-    .description('probe named addresses over SNMP (sysDescr) and propose, or --add, devices for matching templates')
-    .requiredOption('--snmp <targets>', 'IPv4 addresses and CIDR blocks, comma-separated (at most 1,024 addresses)')
-    .option('--community <community>', 'SNMP v1/v2c read community (default public)')
-    .option('--snmp-version <version>', 'SNMP version: 1, 2 (v2c) or 3', '2')
-    .option('--port <port>', 'agent UDP port', '161')
-    .option('--user <name>', 'SNMPv3 user')
-    .option('--auth-password <password>', 'SNMPv3 authentication password (SHA)')
-    .option('--priv-password <password>', 'SNMPv3 privacy password (AES)')
-    .option('--add', 'create the devices, not only propose them')
-    .option('--json', 'print JSON')
-    .addHelpText('after', '\nExample:\n  triad devices discover --snmp 10.0.0.0/24 --community public --add')
-    .action(
-      async (
-        o: ServiceOptions & {
-          snmp: string;
-          community?: string;
-          snmpVersion: string;
-          port: string;
-          user?: string;
-          authPassword?: string;
-          privPassword?: string;
-          add?: boolean;
-        },
-      ) => {
-        const snmp: Record<string, unknown> = {
-          basicConfig: { port: Number(o.port), version: Number(o.snmpVersion), timeout: 2000, retries: 1 },
-          ...(o.community !== undefined ? { snmpCommunities: { readCommunity: o.community } } : {}),
-          ...(o.user !== undefined
-            ? {
-                snmpV3Security: {
-                  usmUser: o.user,
-                  ...(o.authPassword !== undefined ? { authAlgorithm: 'SHA', authPassword: o.authPassword } : {}),
-                  ...(o.privPassword !== undefined ? { privacyAlgorithm: 'AES', privacyPassword: o.privPassword } : {}),
-                },
-              }
-            : {}),
-        };
-        io.stderr.write(`probing ${o.snmp} (50 addresses per second at most)...\n`);
-        const reply = await call('discover', o, 'POST', '/devices/discover', {
-          targets: o.snmp,
-          snmp,
-          add: o.add === true,
-        });
-        if (!reply) return;
-        const results = reply['results'] as {
-          address: string;
-          sysDescr?: string;
-          error?: { message: string };
-          templates: { templateId: string; templateVersion: string }[];
-          device?: { id: string };
-          existing?: boolean;
-        }[];
-        print(o, results, () =>
-          results
-            .map((r) => {
-              if (r.sysDescr === undefined) return `${r.address}  no answer (${r.error?.message ?? 'unknown'})\n`;
-              const templates =
-                r.templates.map((t) => `${t.templateId}@${t.templateVersion}`).join(', ') || 'no template';
-              const device =
-                r.device === undefined
-                  ? ''
-                  : `  ${r.existing ? 'already watched by' : 'added as'} device ${r.device.id}`;
-              return `${r.address}  ${JSON.stringify(r.sysDescr)}  -> ${templates}${device}\n`;
-            })
-            .join(''),
-        );
-      },
-    );
+  addDiscoverCommand(command, { io, service, call, fail });
 
   for (const [name, what, done] of [
     ['ack', 'acknowledge', 'acknowledged'],

@@ -11,6 +11,7 @@ import {
   probeOpcuaServers,
   sweepSysDescr,
   type DriverRegistry,
+  type OpcuaKeyPair,
   type OpcuaProbeResult,
   type SweepResult,
 } from '@triad/device-drivers';
@@ -52,6 +53,8 @@ export interface DiscoverDevicesOptions {
   readonly registry: DriverRegistry;
   /** Starts per second (default 50). */
   readonly ratePerSecond?: number;
+  /** The OPC UA client certificate to present; default one made in memory per request. */
+  readonly opcuaKeyPair?: () => Promise<OpcuaKeyPair>;
 }
 
 export async function discoverDevices(
@@ -151,6 +154,7 @@ async function discoverOpcua(
     port,
     guard: registry.guard,
     ratePerSecond: options.ratePerSecond ?? 50,
+    ...(options.opcuaKeyPair ? { keyPair: options.opcuaKeyPair } : {}),
   });
   const existing = add ? await options.devices.list() : [];
   // Templates with no rangerFilter pattern are for any server (the opcua starter): proposed after those that match.

@@ -12,6 +12,7 @@ import {
   DeviceCollector,
   Limiter,
   type CollectorProblem,
+  type DeviceNotification,
   prepareDevice,
   type DeviceError,
   type DeviceState,
@@ -72,10 +73,14 @@ interface Running {
   queue: Promise<void>;
   /** Per problem kind and datapoint: when one was last stored, and how many were not stored since. */
   readonly problems: Map<string, { at: number; skipped: number }>;
+  /** Trap events stored in the current minute, and how many were not stored since the last stored one. */
+  readonly traps: { windowStart: number; stored: number; skipped: number };
 }
 
 /** At most one stored `problem` event per kind and datapoint in this time. */
 const PROBLEM_EVENT_INTERVAL_MS = 60_000; // 1 min
+/** At most this many `trap` events stored per device and minute (the receiver lets 50 a second through). */
+const TRAP_EVENTS_PER_MINUTE = 60;
 
 export class DeviceSupervisor {
   readonly #options: DeviceSupervisorOptions;
@@ -127,6 +132,7 @@ export class DeviceSupervisor {
         output: (values, events) => this.#output(device.id, run, values, events),
         state: (state, error) => this.#state(device.id, run, state, error),
         problem: (problem) => this.#problem(device.id, run, problem),
+        notification: (notification, at) => this.#notification(device.id, run, notification, at),
       },
       log: (message) => this.#options.log.info({ device: device.id }, message),
     });
@@ -137,6 +143,7 @@ export class DeviceSupervisor {
       unconfirmed,
       queue: Promise.resolve(),
       problems: new Map(),
+      traps: { windowStart: 0, stored: 0, skipped: 0 },
     };
     this.#running.set(device.id, run);
     collector.start();
@@ -251,6 +258,26 @@ export class DeviceSupervisor {
     };
     this.#enqueue(id, run, async () => {
       const [event] = await this.#options.devices.record(id, [], [{ type: 'problem', at: problem.at, body }]);
+      if (event !== undefined) this.#emit(id, { kind: 'event', event });
+    });
+  }
+
+  /** Stores a trap or inform as a `trap` event, at most `TRAP_EVENTS_PER_MINUTE` a minute per device. */
+  #notification(id: string, run: Running, notification: DeviceNotification, at: number): void {
+    const traps = run.traps;
+    if (at - traps.windowStart >= 60_000) {
+      traps.windowStart = at;
+      traps.stored = 0;
+    }
+    if (traps.stored >= TRAP_EVENTS_PER_MINUTE) {
+      traps.skipped++;
+      return;
+    }
+    traps.stored++;
+    const body = { ...notification, notStored: traps.skipped };
+    traps.skipped = 0;
+    this.#enqueue(id, run, async () => {
+      const [event] = await this.#options.devices.record(id, [], [{ type: 'trap', at, body }]);
       if (event !== undefined) this.#emit(id, { kind: 'event', event });
     });
   }

@@ -6,6 +6,7 @@ import { createWorkLeases } from './0004-create-work-leases.js';
 import { createSecretKeyChecks } from './0005-create-secret-key-checks.js';
 import { addDeviceAlarmAcknowledgement } from './0006-add-device-alarm-acknowledgement.js';
 import { createDeviceHistory } from './0007-create-device-history.js';
+import { createOpcuaCertificates } from './0008-create-opcua-certificates.js';
 
 /** Bookkeeping table of the template service's migrations (services may share one database). */
 export const TEMPLATES_MIGRATION_TABLE = 'templates_migrations';
@@ -19,4 +20,5 @@ export const templatesMigrations: MigrationSet = Object.freeze({
   '0005_create_secret_key_checks': createSecretKeyChecks,
   '0006_add_device_alarm_acknowledgement': addDeviceAlarmAcknowledgement,
   '0007_create_device_history': createDeviceHistory,
+  '0008_create_opcua_certificates': createOpcuaCertificates,
 });

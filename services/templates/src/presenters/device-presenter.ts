@@ -241,10 +241,22 @@ export const deviceEventSchema = {
     id: { type: 'string', description: 'monotonic event id (also the SSE id)' },
     type: {
       type: 'string',
-      enum: ['alarm-raised', 'alarm-cleared', 'alarm-acknowledged', 'alarm-unacknowledged', 'log', 'state', 'problem'],
+      enum: [
+        'alarm-raised',
+        'alarm-cleared',
+        'alarm-acknowledged',
+        'alarm-unacknowledged',
+        'log',
+        'state',
+        'problem',
+        'trap',
+      ],
       description:
         'problem: a refused reading (kind value-refused) or an unreadable message (kind payload-malformed), ' +
-        'with message, count so far and notStored (left out since the last stored one; one a minute is stored)',
+        'with message, count so far and notStored (left out since the last stored one; one a minute is stored). ' +
+        'trap: an SNMP trap or inform from the device (kind trap or inform), with version, source, trapOid, ' +
+        'trapName (MODULE::name when a MIB names it), upTime, varbinds (the first 16: oid, name, value as text ' +
+        'of at most 120 characters), varbindsOmitted and notStored (at most 60 are stored a minute)',
     },
     at: { type: 'string', format: 'date-time' },
     alarmId: { type: 'string', description: 'of an alarm event: the id of the alarm (GET /devices/{id}/alarms)' },

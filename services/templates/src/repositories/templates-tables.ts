@@ -13,6 +13,8 @@ export interface TemplatesDatabase {
   device_history_minute: DeviceHistoryMinuteTable;
   /** The same per hour: what ranges of more than a week are answered from (decision 0050). */
   device_history_hour: DeviceHistoryMinuteTable;
+  opcua_client_certificates: OpcuaClientCertificatesTable;
+  opcua_trusted_servers: OpcuaTrustedServersTable;
 }
 
 export interface TemplateIdsTable {
@@ -136,4 +138,23 @@ export interface DeviceHistoryMinuteTable {
   max: number;
   sum: number;
   count: number;
+}
+
+/** The OPC UA driver's application certificate (decision 0048): the private key sealed, never plain. */
+export interface OpcuaClientCertificatesTable {
+  /** `default`. */
+  name: string;
+  certificate_pem: string;
+  /** `enc:v1:...` (SecretCipher, purpose `triad-templates:opcua-client-key`). */
+  private_key_sealed: string;
+  application_uri: string;
+  created_at: number | string;
+}
+
+/** A server certificate trusted on first use, per endpoint URL. */
+export interface OpcuaTrustedServersTable {
+  endpoint: string;
+  /** SHA-1, lower-case hex. */
+  thumbprint: string;
+  trusted_at: number | string;
 }

@@ -49,6 +49,8 @@ export class MibNames {
   readonly #oids = new Map<string, string | null>();
   /** Unqualified name → the OIDs of that name in every module (usually one). */
   #byName: Map<string, Set<string>> | undefined;
+  /** OID → `MODULE::name`, the first module read that assigns it. */
+  #byOid: Map<string, string> | undefined;
   /** The directories read, in order. */
   readonly directories: readonly string[];
   /** Files left unread and why (too large, over the limits, not readable). */
@@ -140,6 +142,33 @@ export class MibNames {
         message: `${name} names several OIDs (${[...oids].join(', ')}); write it with its module, MODULE::${name}`,
       };
     return { oid: [...oids][0] + suffix };
+  }
+
+  /**
+   * The name of `oid` (dotted decimal), `MODULE::name` with the rest as instance (`IF-MIB::ifDescr.3`):
+   * the longest prefix that a module read assigns (the first module read when several do), or
+   * undefined when none does below the top three arcs.
+   */
+  nameOf(oid: string): string | undefined {
+    const names = this.#names();
+    const arcs = oid.split('.');
+    for (let length = arcs.length; length > 3; length--) {
+      const name = names.get(arcs.slice(0, length).join('.'));
+      if (name !== undefined) return length === arcs.length ? name : `${name}.${arcs.slice(length).join('.')}`;
+    }
+    return undefined;
+  }
+
+  #names(): Map<string, string> {
+    if (this.#byOid !== undefined) return this.#byOid;
+    const names = new Map<string, string>();
+    for (const module of this.#modules.values())
+      for (const name of module.assignments.keys()) {
+        const oid = this.#resolve(module.name, name, 0);
+        if (oid !== undefined && !names.has(oid)) names.set(oid, `${module.name}::${name}`);
+      }
+    this.#byOid = names;
+    return names;
   }
 
   #where(): string {

@@ -23,6 +23,7 @@ import { readSnmpSettings, SNMP_SECRET_KEYS } from './snmp-settings.js';
 import { readTable } from './table-reads.js';
 import type { SnmpTrapHub } from './trap-hub.js';
 import { trapReadings } from './trap-readings.js';
+import { summariseTrap } from './trap-summary.js';
 
 export interface SnmpDriverOptions {
   /** Directories of MIB modules read before the system's (`TRIAD_MIB_DIRS`); default none. */
@@ -78,7 +79,10 @@ export function createSnmpDriver(options: SnmpDriverOptions = {}): DriverFactory
             host: settings.address,
             communities: settings.version === '3' ? [] : [settings.community],
             users: settings.v3 === undefined ? [] : [settings.v3.netSnmpUser],
-            deliver: (trap) => listener.updates(trapReadings(trap, points, resolve, Date.now())),
+            deliver: (trap) => {
+              listener.updates(trapReadings(trap, points, resolve, Date.now()));
+              listener.notification?.(summariseTrap(trap, (oid) => mibNames(mibDirs).nameOf(oid)));
+            },
           });
         },
         close: () => {

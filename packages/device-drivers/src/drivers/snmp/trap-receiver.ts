@@ -185,6 +185,15 @@ export class SnmpTrapReceiver {
   #notified(error: Error | null, data: { pdu: TrapPdu; rinfo: RemoteInfo } | undefined): void {
     if (error !== null || data === undefined) {
       const rinfo = (error as { rinfo?: RemoteInfo } | null)?.rinfo;
+      // net-snmp itself refuses a community or user that no device has, before the check below.
+      if (/^Local (community not found|user)/.test(error?.message ?? '')) {
+        this.stats.wrongCredentials++;
+        this.#note(
+          `a notification from ${rinfo?.address ?? 'an unknown address'} carried a community or user no device ` +
+            'is configured with, and was dropped',
+        );
+        return;
+      }
       this.stats.malformed++;
       this.#note(`a notification from ${rinfo?.address ?? 'an unknown address'} was refused: ${error?.message ?? ''}`);
       return;

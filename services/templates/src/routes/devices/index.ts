@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { DriverRegistry } from '@triad/device-drivers';
+import type { DriverRegistry, OpcuaKeyPair } from '@triad/device-drivers';
 import { kitProblems } from '@triad/service-kit';
 import type { DeviceCommands } from '../../commands/device-commands.js';
 import type { DeviceCollection } from '../../instances/device-collection.js';
@@ -44,6 +44,8 @@ export interface DevicesRoutesOptions {
   readonly history: DeviceHistoryRepository;
   /** How long raw values are kept, ms (older ranges are answered from the minute rows). */
   readonly historyRawRetentionMs: number;
+  /** The OPC UA client certificate discovery presents (the one devices use). */
+  readonly opcuaKeyPair?: () => Promise<OpcuaKeyPair>;
 }
 
 /** The device resource; register with `prefix: '/devices'`. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ProblemError } from '@triad/service-kit';
 import type { AccessPolicy } from '../../policies/access-policy.js';
+import type { TrapReceiverStats } from '@triad/device-drivers';
+import { presentTrapMetrics } from '../../presenters/trap-metrics-presenter.js';
 import {
   presentDeviceMetrics,
   type MetricsDevice,
@@ -13,6 +15,8 @@ export interface MetricsRoutesOptions {
   /** The devices collected here with their current values. */
   readonly devices: () => Iterable<MetricsDevice>;
   readonly history: () => MetricsHistoryStats | undefined;
+  /** The SNMP trap receiver's counts (`triad_snmp_notifications_total`); undefined while it is off. */
+  readonly snmpTraps?: () => TrapReceiverStats | undefined;
   readonly maxSeries: number;
   /** Device values are shown only to a request that may read devices. */
   readonly access: Pick<AccessPolicy, 'require'>;
@@ -36,8 +40,9 @@ export function metricsRoutes(app: FastifyInstance, options: MetricsRoutesOption
         description:
           'Process metrics, HTTP request counts and durations by route and status, and, for a caller who may ' +
           'read devices, `triad_device_value{device,name,set,datapoint,row}`: the current numeric and boolean ' +
-          '(0/1) device values collected by this instance (at most TRIAD_DEVICE_METRICS_MAX_SERIES), in the ' +
-          'Prometheus text exposition format 0.0.4.',
+          '(0/1) device values collected by this instance (at most TRIAD_DEVICE_METRICS_MAX_SERIES); and, with ' +
+          'TRIAD_SNMP_TRAP_PORT set, `triad_snmp_notifications_total{outcome}` (taken, unknown_source, ' +
+          'wrong_credentials, too_large, rate_limited, malformed). In the Prometheus text exposition format 0.0.4.',
         security: [],
         response: {
           200: { description: 'The metrics', content: { 'text/plain': { schema: { type: 'string' } } } },
@@ -49,7 +54,8 @@ export function metricsRoutes(app: FastifyInstance, options: MetricsRoutesOption
       const devices = (await mayReadDevices(options.access, request))
         ? presentDeviceMetrics(options.devices(), options.maxSeries, options.history())
         : '';
-      return reply.type('text/plain; version=0.0.4; charset=utf-8').send(service + devices);
+      const traps = presentTrapMetrics(options.snmpTraps?.());
+      return reply.type('text/plain; version=0.0.4; charset=utf-8').send(service + traps + devices);
     },
   );
   done();
