@@ -197,9 +197,7 @@ export class PostgresCatalogReader {
   }
 
   async #refreshIn(trx: SqlExecutor): Promise<LoadedCatalog> {
-    const row = await sql<{ value: string }>`
-      select meta_value as value from content_meta where meta_key = ${CATALOG_GENERATION_KEY}`.execute(trx);
-    const generation = row.rows[0]?.value;
+    const generation = await catalogGeneration(trx);
     if (this.#catalog && this.#catalog.generation === generation) return this.#catalog;
     // Searches of one generation share its load; the first one's transaction sees that generation too.
     const loading = this.#loading;
@@ -475,7 +473,7 @@ function alternativesIn(vocabulary: SegmentVocabulary, word: string, last: boole
  * in one statement and so one snapshot: the generation comes back even when the query finds no row.
  */
 /** The committed catalog's generation (`content_meta`), undefined before any import. */
-async function catalogGeneration(db: Kysely<PostgresContentTables>): Promise<string | undefined> {
+async function catalogGeneration(db: SqlExecutor | Kysely<PostgresContentTables>): Promise<string | undefined> {
   const result = await sql<{ value: string }>`
     select meta_value as value from content_meta where meta_key = ${CATALOG_GENERATION_KEY}`.execute(db);
   return result.rows[0]?.value;
