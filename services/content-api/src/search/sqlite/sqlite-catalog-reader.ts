@@ -16,7 +16,8 @@ import { Segment, type SegmentHeader } from '../segments/segment.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { MatchCache } from '../segments/match-cache.js';
-import { ShopWordCounts } from '../segments/shop-word-counts.js';
+import type { ShopWordCounts } from '../segments/shop-word-counts.js';
+import { readSegmentWords } from './sqlite-catalog-writer.js';
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { parseSeqList } from '../segments/seq-list.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
@@ -251,12 +252,10 @@ export class SqliteCatalogReader {
   #storedWords(snapshot: SegmentSnapshot, segments: readonly Segment[]): (ShopWordCounts | null)[] {
     const live = new Set(snapshot.segments.map((s) => s.header.slot));
     for (const slot of this.#segmentWords.keys()) if (!live.has(slot)) this.#segmentWords.delete(slot);
-    const read = this.#statement('select words from content_segment_words where slot = ? and generation = ?').pluck();
     return segments.map(({ header: { slot, generation } }) => {
       const kept = this.#segmentWords.get(slot);
       if (kept?.generation === generation) return kept.words;
-      const data = read.get(slot, generation) as Buffer | undefined;
-      const words = data ? ShopWordCounts.decode(data) : null;
+      const words = readSegmentWords((text) => this.#statement(text), slot, generation) ?? null;
       this.#segmentWords.set(slot, { generation, words });
       return words;
     });

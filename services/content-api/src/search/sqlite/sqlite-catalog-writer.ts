@@ -349,6 +349,21 @@ export function* idOrder(writer: SqliteCatalogWriter, shopId: string, base: numb
   }
 }
 
+/**
+ * The words stored for the segment in `slot` at `generation` (`writeSegmentWords`); none stored
+ * for it: undefined. `statement` prepares on the connection reading (the writer's or a reader's).
+ */
+export function readSegmentWords(
+  statement: (text: string) => Statement,
+  slot: number,
+  generation: string,
+): ShopWordCounts | undefined {
+  const stored = statement('select words from content_segment_words where slot = ? and generation = ?')
+    .pluck()
+    .get(slot, generation) as Buffer | undefined;
+  return stored ? ShopWordCounts.decode(stored) : undefined;
+}
+
 /** Stores (or replaces) a segment's words (`ShopWordCounts`) for the segment's `generation`. */
 export function writeSegmentWords(
   writer: SqliteCatalogWriter,

@@ -14,6 +14,7 @@ import { SqlitePriceScheduleRows } from './sqlite-price-schedule-rows.js';
 import {
   descriptionRanks,
   idOrder,
+  readSegmentWords,
   writeSegmentRow,
   writeSegmentWords,
   type SqliteCatalogWriter,
@@ -63,7 +64,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     let wordsRead = !header;
     if (!header) words = new ShopWordCounts();
     const counted = () => {
-      if (!wordsRead && header) words = storedSegmentWords(writer, slot, header.generation);
+      if (!wordsRead && header) words = readSegmentWords((text) => writer.statement(text), slot, header.generation);
       wordsRead = true;
       return words;
     };
@@ -250,15 +251,6 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     writer.setShopHash(shop.id, delta.hash);
     return waiting.counts({ added, updated, deleted });
   }, delta);
-}
-
-/** The shop words stored for the segment in `slot` at `generation`; none stored for it: undefined. */
-function storedSegmentWords(writer: SqliteCatalogWriter, slot: number, generation: string): ShopWordCounts | undefined {
-  const stored = writer
-    .statement('select words from content_segment_words where slot = ? and generation = ?')
-    .pluck()
-    .get(slot, generation) as Buffer | undefined;
-  return stored ? ShopWordCounts.decode(stored) : undefined;
 }
 
 function chunksOf(writer: SqliteCatalogWriter, slot: number, name: string): Buffer[] {
