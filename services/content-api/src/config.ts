@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import {
   REQUIRED_SERVICE_SETTINGS,
   serviceConfigLoader,
@@ -41,10 +42,15 @@ export interface ContentApiConfig extends ServiceSettings {
   readonly publicUrl?: string;
   /**
    * Worker threads running search passes over the shared loaded catalog (decision 0051); 0 or 1:
-   * searches run on the main thread.
+   * searches run on the main thread. Default: one per core on a machine of 2 cores or more (at most 8).
    */
   readonly searchThreads: number;
+  /** Catalogs of fewer articles are searched on the main thread even with workers (decision 0051). */
+  readonly searchThreadsFrom: number;
 }
+
+/** One search worker per core when there is more than one core, at most 8 (decision 0051). */
+export const DEFAULT_SEARCH_THREADS: number = availableParallelism() > 1 ? Math.min(availableParallelism(), 8) : 0;
 
 /** Settings a caller (CLI, tests) may pass over the environment. */
 export type ContentApiConfigOverrides = Partial<ContentApiConfig>;
@@ -65,6 +71,7 @@ export const contentApiConfigSchema = {
     'tokenFailureWindowSeconds',
     'errorsBase',
     'searchThreads',
+    'searchThreadsFrom',
   ],
   properties: {
     ...serviceSettingsProperties({ envPrefix: 'TRIAD_CONTENT', port: 8081, demo: true }),
@@ -118,7 +125,20 @@ export const contentApiConfigSchema = {
       env: 'TRIAD_CONTENT_ERRORS_BASE',
     },
     publicUrl: { type: 'string', pattern: '^https?://[^/]+$', env: 'TRIAD_CONTENT_PUBLIC_URL' },
-    searchThreads: { type: 'integer', minimum: 0, maximum: 256, default: 0, env: 'TRIAD_CONTENT_SEARCH_THREADS' },
+    searchThreads: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 256,
+      default: DEFAULT_SEARCH_THREADS,
+      env: 'TRIAD_CONTENT_SEARCH_THREADS',
+    },
+    searchThreadsFrom: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_000_000_000,
+      default: 100_000,
+      env: 'TRIAD_CONTENT_SEARCH_THREADS_FROM',
+    },
   },
 } as const;
 

@@ -12,7 +12,7 @@ describe('startContentApiServer', () => {
     directory = await mkdtemp(path.join(tmpdir(), 'triad-content-'));
     // Searches run on two worker threads (decision 0051): the wiring from the setting is tested here.
     server = await startContentApiServer(
-      { dataDir: directory, port: 0, demoArticles: 60, logLevel: 'silent', searchThreads: 2 },
+      { dataDir: directory, port: 0, demoArticles: 60, logLevel: 'silent', searchThreads: 2, searchThreadsFrom: 0 },
       { env: {} },
     );
   });

@@ -57,11 +57,12 @@ export async function startContentApiServer(
   });
   const { backend } = store;
   let stopTimer: (() => Promise<void>) | undefined;
-  // Search passes on worker threads sharing the loaded columns (decision 0051), when asked for.
+  // Search passes on worker threads sharing the loaded columns (decision 0051), for large catalogs.
   const searchWorkers =
     config.searchThreads > 1
       ? new SearchWorkerPool({
           threads: config.searchThreads,
+          fromArticles: config.searchThreadsFrom,
           onRestart: (reason) => logger.warn({ reason }, 'a search worker was started again'),
         })
       : undefined;

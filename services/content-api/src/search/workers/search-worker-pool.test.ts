@@ -106,6 +106,30 @@ describeEachDatabase<ContentTables>('search worker threads', (getDb) => {
   });
 });
 
+describeEachDatabase<ContentTables>('search worker threads, for small catalogs', (getDb) => {
+  it('searches a catalog below `fromArticles` on the calling thread and starts workers for a larger one', async () => {
+    const storage = contentStorageFor(getDb());
+    await migrateToLatest(getDb(), { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
+    await storage.backend.replaceCatalog({ shops: catalog.shops, articles: articles.slice(0, 400), hash: 'from-v1' });
+    const pool = new SearchWorkerPool({ threads: 2, fromArticles: 1000 });
+    try {
+      const queries = randomQueries(20, 9);
+      const expected: ReturnType<typeof summary>[] = [];
+      for (const q of queries) expected.push(summary(await storage.backend.search(q)));
+      storage.backend.searchOn!(pool);
+      for (const [n, q] of queries.entries()) expect(summary(await storage.backend.search(q))).toEqual(expected[n]);
+      expect(pool.started).toBe(0);
+      await storage.backend.replaceCatalog({ shops: catalog.shops, articles, hash: 'from-v2' });
+      const all = await storage.backend.search({ words: [], shopIds: [], sort: [], limit: 1, offset: 0, facets: [] });
+      expect(all.total).toBe(articles.length);
+      expect(pool.started).toBe(2);
+    } finally {
+      await storage.backend.close();
+      await pool.close();
+    }
+  });
+});
+
 describeEachDatabase<ContentTables>('search worker threads, when busy', (getDb) => {
   it('refuses searches beyond the bound with 503 at once and answers the others', async () => {
     const storage = contentStorageFor(getDb());

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { contentProblems } from '../../errors.js';
 import type { FacetCount } from '../search-query.js';
-import type { SegmentSearchOptions } from '../segments/segment-search.js';
+import { searchSegments, type SegmentSearchOptions } from '../segments/segment-search.js';
 import type { SegmentSnapshot } from '../segments/segment-snapshot.js';
 import type { Segment } from '../segments/segment.js';
 import { entriesAbove, type FromWorker, type PostedSegment, type ScoredSeq, type ToWorker } from './search-messages.js';
@@ -24,6 +24,11 @@ export interface SegmentSearcher {
 
 export interface SearchWorkerPoolOptions {
   readonly threads: number;
+  /**
+   * Snapshots of fewer articles are searched on the caller's thread: their pass costs about what
+   * the hop to a worker costs (decision 0051). Workers start with the first larger search. Default 0.
+   */
+  readonly fromArticles?: number;
   /** Searches one worker holds at most; beyond, on every worker, a search is refused (503). Default 64. */
   readonly maxInFlight?: number;
   /** A search not answered in this time has its worker replaced (503). Default 30 s. */
@@ -81,6 +86,8 @@ function unavailable(detail: string): Error {
  */
 export class SearchWorkerPool implements SegmentSearcher {
   readonly #slots: WorkerSlot[] = [];
+  readonly #threads: number;
+  readonly #fromArticles: number;
   readonly #maxInFlight: number;
   readonly #timeoutMs: number;
   readonly #onRestart: ((reason: string) => void) | undefined;
@@ -92,13 +99,19 @@ export class SearchWorkerPool implements SegmentSearcher {
   constructor(options: SearchWorkerPoolOptions) {
     if (!Number.isInteger(options.threads) || options.threads < 1)
       throw new RangeError(`search threads must be a positive integer, not ${options.threads}`);
+    this.#threads = options.threads;
+    this.#fromArticles = options.fromArticles ?? 0;
     this.#maxInFlight = options.maxInFlight ?? 64;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#onRestart = options.onRestart;
-    for (let n = 0; n < options.threads; n += 1) this.#slots.push(this.#start());
   }
 
   get threads(): number {
+    return this.#threads;
+  }
+
+  /** Workers running now (none before the first search large enough for them). */
+  get started(): number {
     return this.#slots.length;
   }
 
@@ -171,6 +184,11 @@ export class SearchWorkerPool implements SegmentSearcher {
 
   async search(options: SegmentSearchOptions): Promise<SearchPass> {
     if (this.#closed) throw new Error('the search workers are closed');
+    if (options.snapshot.articleCount < this.#fromArticles) {
+      const pass = searchSegments(options);
+      return { ...pass, hits: (descriptions) => Promise.resolve(pass.hits(descriptions)) };
+    }
+    while (this.#slots.length < this.#threads) this.#slots.push(this.#start());
     let slot: WorkerSlot | undefined;
     for (const candidate of this.#slots) if (!slot || candidate.waiting.size < slot.waiting.size) slot = candidate;
     if (!slot || slot.waiting.size >= this.#maxInFlight)
