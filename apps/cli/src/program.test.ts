@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, VERSION } from './program.js';
 
@@ -77,5 +80,83 @@ describe('triad', () => {
     const m = memory();
     expect(await runCli(['templates', 'init'], m.io)).toBe(2);
     expect(m.err()).toContain('--driver');
+  });
+
+  it('resolves MIB names in SNMP addresses when validating, from --mib-dirs and the shipped modules', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'triad-cli-mibs-'));
+    try {
+      // A module of our own, read only through --mib-dirs.
+      await writeFile(
+        path.join(dir, 'TRIAD-CLI-MIB.txt'),
+        [
+          'TRIAD-CLI-MIB DEFINITIONS ::= BEGIN',
+          'IMPORTS OBJECT-TYPE, enterprises, Integer32 FROM SNMPv2-SMI;',
+          'triadCli OBJECT IDENTIFIER ::= { enterprises 64999 }',
+          'triadCliLevel OBJECT-TYPE SYNTAX Integer32 MAX-ACCESS read-only STATUS current',
+          '    DESCRIPTION "a level" ::= { triadCli 1 }',
+          'END',
+        ].join('\n'),
+      );
+      const template = (address: string) =>
+        JSON.stringify({
+          templateId: 'mib-names',
+          templateVersion: '1.0.0',
+          alias: 'MIB names',
+          description: 'SNMP addresses given as MIB names',
+          origin: '/{ICMP_IPAddress}/',
+          originTypes: [
+            {
+              originType: 'svc-ds-drv-snmp',
+              basicConfig: { address: '/{ICMP_IPAddress}/', port: 161, version: 2, timeout: 5000, retries: 1 },
+              snmpCommunities: { readCommunity: '/{SNMP_READ_COMMUNITY}/', writeCommunity: '' },
+            },
+          ],
+          datapointSets: [
+            {
+              datapointSetId: 'system',
+              datapointSetType: 'map',
+              alias: 'system',
+              description: 'one value',
+              datapoints: [
+                {
+                  commonConfig: { datapointId: 'value', datapointType: 'DATAPOINT' },
+                  addressConfig: {
+                    dataType: 'STRING',
+                    originType: 'svc-ds-drv-snmp',
+                    originDataType: 'OCTET_STRING',
+                    originAddress: address,
+                    originAccessType: 'read-only',
+                    receiveMode: 'polling',
+                    pollingGroup: '30s',
+                  },
+                },
+              ],
+            },
+          ],
+        });
+      const known = path.join(dir, 'known.ndst.json');
+      const unknown = path.join(dir, 'unknown.ndst.json');
+      const own = path.join(dir, 'own.ndst.json');
+      await writeFile(known, template('IF-MIB::ifDescr.1'));
+      await writeFile(unknown, template('IF-MIB::ifNoSuchColumn.1'));
+      await writeFile(own, template('TRIAD-CLI-MIB::triadCliLevel.0'));
+      const run = async (args: string[]) => {
+        const m = memory();
+        const code = await runCli(['templates', 'validate', '--format', 'json', ...args], m.io);
+        return { code, out: m.out() };
+      };
+      expect((await run([known])).code).toBe(0);
+      const refused = await run([unknown]);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain('DT_ERR_SEM_SNMP_NAME_UNKNOWN');
+      expect(refused.out).toContain('ifNoSuchColumn');
+      // Without the module's directory its names are unknown; with it they resolve.
+      expect((await run([own])).out).toContain('DT_ERR_SEM_SNMP_NAME_UNKNOWN');
+      expect((await run(['--mib-dirs', dir, own])).code).toBe(0);
+      // --no-mibs checks the form only.
+      expect((await run(['--no-mibs', unknown])).code).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { createTemplatesCommand, EXIT, type CliIo } from '@triad/device-templates';
 import { createNodeManagerCommand, createUsersCommand } from '@triad/node-manager-service';
 import { createCatalogCommand, createShopsCommand } from '@triad/content-api-service';
-import { createDevicesCommand, createTokensCommand } from '@triad/templates-service';
+import { createDevicesCommand, createTokensCommand, mibNameResolver } from '@triad/templates-service';
 import { createServeCommand } from './serve-command.js';
 
 /** The version printed by `triad --version`, read from this package's manifest. */
@@ -24,7 +24,9 @@ export function buildProgram(io: CliIo): Command {
     )
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   program.addCommand(createServeCommand(io));
-  program.addCommand(createTemplatesCommand(io, VERSION).addCommand(createTokensCommand(io)));
+  program.addCommand(
+    createTemplatesCommand(io, VERSION, { oidNames: mibNameResolver }).addCommand(createTokensCommand(io)),
+  );
   program.addCommand(createUsersCommand(io, { cwd: io.cwd }));
   program.addCommand(createNodeManagerCommand(io, { cwd: io.cwd }));
   program.addCommand(createCatalogCommand(io));

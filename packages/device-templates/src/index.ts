@@ -14,7 +14,7 @@ export {
   type SourceValidationResult,
 } from './validate.js';
 export type { OidNameResolver } from './semantics/check-snmp-addresses.js';
-export { createTemplatesCommand, SCHEMA_FILE } from './cli/templates-command.js';
+export { createTemplatesCommand, SCHEMA_FILE, type TemplatesCommandOptions } from './cli/templates-command.js';
 export { processIo, EXIT, raiseExit, type CliIo } from './cli/cli-io.js';
 export { renderReport, summarize, REPORT_FORMATS, type ReportFormat, type ValidationSummary } from './cli/reporters.js';
 export {

@@ -12,6 +12,7 @@ export {
   type TemplatesConfigOverrides,
 } from './config.js';
 export { templatesProblems, type TemplatesProblemCode } from './errors.js';
+export { mibNameResolver } from './templates-core.js';
 export { templatesMigrations, TEMPLATES_MIGRATION_TABLE } from './migrations/index.js';
 export { compareVersions, newestFirst } from './model/compare-versions.js';
 export { seedExampleTemplates, defaultExamplesDirectory, type SeedOutcome } from './demo/seed-example-templates.js';

@@ -104,7 +104,7 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
       ...(snmpTraps ? { snmpTraps } : {}),
       opcua: { keyPair: () => opcuaCertificates.keyPair(), trust: opcuaCertificates.trust },
     });
-  const oidNames: OidNameResolver = (name) => mibNames(mibDirs).resolve(name);
+  const oidNames = mibNameResolver(mibDirs);
   const devices = new DeviceRepository(database);
   const history = new DeviceHistoryRepository(database);
   const historyWriter = config.historyEnabled
@@ -159,6 +159,14 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
     snmpTraps,
     opcuaCertificates,
   };
+}
+
+/**
+ * Resolves MIB names from `directories` (`TRIAD_MIB_DIRS`), then the system's modules and those
+ * net-snmp ships (decision 0049); the modules are read at the first name, once per process.
+ */
+export function mibNameResolver(directories: readonly string[]): OidNameResolver {
+  return (name) => mibNames(directories).resolve(name);
 }
 
 /** `TRIAD_MIB_DIRS`: colon-separated, empty entries ignored. */

@@ -14,6 +14,7 @@ import { EXIT, raiseExit, type CliIo } from './cli-io.js';
 import { readInputs } from './read-inputs.js';
 import { addEvalCommand } from './eval-command.js';
 import { addLspCommand } from '../lsp/lsp-command.js';
+import type { OidNameResolver } from '../semantics/check-snmp-addresses.js';
 
 /** Absolute path of the shipped JSON Schema file (works from src/ and dist/). */
 export const SCHEMA_FILE = fileURLToPath(new URL('../../schema/device-template.schema.json', import.meta.url));
@@ -24,6 +25,27 @@ interface ValidateOptions {
   readonly strict: boolean;
   readonly inputFormat?: 'json' | 'yaml';
   readonly quiet: boolean;
+  readonly mibDirs?: string;
+  readonly mibs: boolean;
+}
+
+/** What `triad templates` gets from the layers above it (the CLI wires the SNMP driver's MIB reader). */
+export interface TemplatesCommandOptions {
+  /**
+   * Resolves MIB names (`IF-MIB::ifDescr.1`) in SNMP addresses, reading the given directories
+   * before the system's modules; without it `validate` checks their form only.
+   */
+  readonly oidNames?: (directories: readonly string[]) => OidNameResolver;
+  /** Environment read for `TRIAD_MIB_DIRS`; default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** A colon-separated list of directories (`TRIAD_MIB_DIRS`, `--mib-dirs`), empty entries ignored. */
+function directoryList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(':')
+    .map((dir) => dir.trim())
+    .filter((dir) => dir !== '');
 }
 
 /** Files validated before a progress bar appears on an interactive terminal. */
@@ -33,7 +55,7 @@ const PROGRESS_THRESHOLD = 20;
  * `triad templates ...`: validate, init and schema. Commands report through `io` and set
  * `io.exitCode` (0 valid, 1 invalid, 2 usage or I/O error).
  */
-export function createTemplatesCommand(io: CliIo, version: string): Command {
+export function createTemplatesCommand(io: CliIo, version: string, options: TemplatesCommandOptions = {}): Command {
   const templates = new Command('templates').description(
     'Work with device templates (*.ndst.json, *.ndst.yml, *.ndst.yaml)',
   );
@@ -50,9 +72,17 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
       new Option('--input-format <format>', 'how to parse standard input (default: detect)').choices(['json', 'yaml']),
     )
     .option('-q, --quiet', 'text format: print only the summary line and problems, not valid files', false)
+    .option(
+      '--mib-dirs <dirs>',
+      "directories of MIB modules (colon-separated) read before the system's to resolve names such as " +
+        'IF-MIB::ifDescr.1 (default: TRIAD_MIB_DIRS)',
+    )
+    .option('--no-mibs', 'check SNMP addresses for their form only, without reading MIB modules')
     .addHelpText(
       'after',
-      '\nExit codes: 0 every file is valid, 1 at least one file is invalid, 2 usage or I/O error.\n' +
+      '\nSNMP addresses given as MIB names are resolved from --mib-dirs (or TRIAD_MIB_DIRS), then the\n' +
+        "system's modules (/usr/share/snmp/mibs) and the IETF modules shipped with Triad.\n" +
+        '\nExit codes: 0 every file is valid, 1 at least one file is invalid, 2 usage or I/O error.\n' +
         'Examples:\n' +
         '  triad templates validate switch.ndst.yaml\n' +
         '  triad templates validate "templates/**/*.ndst.*" --format sarif > report.sarif\n' +
@@ -70,6 +100,8 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
           ? new SingleBar({ stream: process.stderr, clearOnComplete: true }, Presets.shades_classic)
           : undefined;
       bar?.start(inputs.length, 0);
+      const directories = directoryList(opts.mibDirs ?? (options.env ?? process.env)['TRIAD_MIB_DIRS']);
+      const oidNames = opts.mibs && options.oidNames ? options.oidNames(directories) : undefined;
       const results: ValidationResult[] = [];
       for (const input of inputs) {
         if ('ioError' in input) {
@@ -81,6 +113,7 @@ export function createTemplatesCommand(io: CliIo, version: string): Command {
             file: input.file,
             strict: opts.strict,
             ...(format ? { format } : {}),
+            ...(oidNames ? { oidNames } : {}),
           });
           results.push({ valid, file, errors, warnings });
         }

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@triad/db';
 import { createStarterTemplate, type CliIo } from '@triad/device-templates';
+import { describeWithPrograms, freeUdpPort } from '@triad/device-drivers/testing';
 import { buildTestApp } from '../test-support/templates-test-app.js';
 import type { TemplatesDatabase } from '../repositories/templates-tables.js';
 import { createDevicesCommand } from './devices-command.js';
@@ -103,5 +105,104 @@ describe('triad devices', () => {
     expect(removed.out()).toBe(`removed device ${id}\n`);
     const gone = await run(dir, ['show', id, '--url', url]);
     expect(gone.exitCode).toBe(1);
+  });
+});
+
+/** The SNMP starter whose only datapoint takes IF-MIB::linkDown (so the probed device registers for traps). */
+function trapTemplate(): Record<string, unknown> {
+  const template = createStarterTemplate('snmp', { templateId: 'Trap Probe' }) as {
+    datapointSets: { datapointSetId: string; datapoints: unknown[] }[];
+  };
+  template.datapointSets = [
+    {
+      ...template.datapointSets[0]!,
+      datapointSetId: 'notifications',
+      datapoints: [
+        {
+          commonConfig: { datapointId: 'linkDown', datapointType: 'DATAPOINT', alias: 'link down' },
+          addressConfig: {
+            dataType: 'OBJECT',
+            originType: 'svc-ds-drv-snmp',
+            originDataType: 'OCTET_STRING',
+            originAddress: 'IF-MIB::linkDown',
+            originAccessType: 'read-only',
+            receiveMode: 'subscription',
+            pollingGroup: '30s',
+          },
+        },
+      ],
+    },
+  ];
+  return template;
+}
+
+describeWithPrograms('triad devices probe, SNMP notifications', ['snmptrap'], 'apt-get install snmp', () => {
+  it('prints the traps the probed device sends, named from the MIB modules, not those of others', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'triad-probe-traps-'));
+    const port = await freeUdpPort();
+    const stop = new AbortController();
+    try {
+      await writeFile(path.join(dir, 'switch.ndst.json'), JSON.stringify(trapTemplate()));
+      const io = captureIo(dir);
+      const command = createDevicesCommand(io, {
+        env: { TRIAD_SNMP_TRAP_ADDRESS: '127.0.0.1' },
+        signal: stop.signal,
+      });
+      command.exitOverride();
+      const probing = command.parseAsync(
+        [
+          'probe',
+          'switch.ndst.json',
+          '--var',
+          'ICMP_IPAddress=127.0.0.1',
+          '--var',
+          'SNMP_READ_COMMUNITY=probe-community',
+          '--trap-port',
+          String(port),
+        ],
+        { from: 'user' },
+      );
+      const send = (community: string, varbinds: string[]) =>
+        new Promise<void>((resolve, reject) =>
+          execFile(
+            'snmptrap',
+            ['-v', '2c', '-c', community, '127.0.0.1:' + port, '4242', '1.3.6.1.6.3.1.1.5.3', ...varbinds],
+            { env: { ...process.env, MIBS: '', MIBDIRS: '/nonexistent' } },
+            (error) => (error ? reject(new Error(`snmptrap failed: ${error.message}`)) : resolve()),
+          ),
+        );
+      // The receiver binds when the probed device registers: send until one is taken.
+      await expect
+        .poll(
+          async () => {
+            await send('probe-community', ['1.3.6.1.2.1.2.2.1.1.3', 'i', '3']);
+            return io.out();
+          },
+          { timeout: 15_000, interval: 300 },
+        )
+        .toMatch(/trap IF-MIB::linkDown \(1\.3\.6\.1\.6\.3\.1\.1\.5\.3\) from 127\.0\.0\.1, v2c, up 42\.42 s: /);
+      expect(io.out()).toContain('IF-MIB::ifIndex.3=3');
+      // Bound now: a trap with another community is not the device's; the next one with its own is.
+      await send('someone-else', ['1.3.6.1.2.1.2.2.1.1.7', 'i', '7']);
+      await send('probe-community', ['1.3.6.1.2.1.2.2.1.1.5', 'i', '5']);
+      await expect.poll(() => io.out(), { timeout: 5_000 }).toContain('IF-MIB::ifIndex.5=5');
+      expect(io.out()).not.toContain('ifIndex.7');
+      stop.abort();
+      await probing;
+      expect(io.exitCode).toBe(0);
+    } finally {
+      stop.abort();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a trap port that is not a port number', async () => {
+    const io = captureIo(tmpdir());
+    const command = createDevicesCommand(io, {});
+    for (const c of [command, ...command.commands])
+      c.exitOverride().configureOutput({ writeErr: (text) => io.stderr.write(text) });
+    await expect(
+      command.parseAsync(['probe', 'x.ndst.json', '--trap-port', '70000'], { from: 'user' }),
+    ).rejects.toThrow(/UDP port/);
   });
 });

@@ -9,8 +9,10 @@ import { errorMessage, isObject } from '@triad/common';
 import {
   DeviceCollector,
   Limiter,
+  SnmpTrapHub,
   defaultDriverRegistry,
   prepareDevice,
+  type DeviceNotification,
   type DeviceState,
 } from '@triad/device-drivers';
 import {
@@ -25,6 +27,7 @@ import {
   type PipelineEvent,
 } from '@triad/device-templates';
 import { isDeviceValue, type DeviceValue } from '../presenters/device-presenter.js';
+import { mibNameResolver, splitMibDirs } from '../templates-core.js';
 import { addDiscoverCommand } from './discover-command.js';
 
 /** Where the service is when `--url` is not given. */
@@ -275,15 +278,29 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
     .option('--var <NAME=VALUE>', 'a /{NAME}/ variable (repeat)', collectVar)
     .option('--driver-config <json>', 'driver settings by originType, merged over the template', parseDriverConfig)
     .option('--once', 'read every polling group once, print, and exit (1 when the device is down)')
+    .option(
+      '--trap-port <port>',
+      'receive SNMP traps and informs on this UDP port and print them (default: TRIAD_SNMP_TRAP_PORT; off when unset)',
+      parseUdpPort,
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  triad templates init --driver icmp > ping.ndst.json\n' +
-        '  triad devices probe ping.ndst.json --var ICMP_IPAddress=127.0.0.1 --once',
+      '\nSNMP notifications reach the probe when the template has a datapoint with receiveMode\n' +
+        '"subscription" (the device then registers its address and credentials, as in the service).\n' +
+        "MIB names in addresses are read from TRIAD_MIB_DIRS, then the system's modules.\n" +
+        '\nExamples:\n  triad templates init --driver icmp > ping.ndst.json\n' +
+        '  triad devices probe ping.ndst.json --var ICMP_IPAddress=127.0.0.1 --once\n' +
+        '  triad devices probe switch.ndst.json --var ICMP_IPAddress=192.0.2.7 --trap-port 1162',
     )
     .action(
       async (
         file: string,
-        o: { var?: Record<string, string>; driverConfig?: Record<string, Record<string, unknown>>; once?: boolean },
+        o: {
+          var?: Record<string, string>;
+          driverConfig?: Record<string, Record<string, unknown>>;
+          once?: boolean;
+          trapPort?: number;
+        },
       ) => {
         let source: Buffer;
         try {
@@ -291,7 +308,8 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
         } catch (error) {
           return fail('probe', EXIT.USAGE, `cannot read ${file}: ${errorMessage(error)}`);
         }
-        const checked = validateSource(source, { file });
+        const mibDirs = splitMibDirs(env['TRIAD_MIB_DIRS']);
+        const checked = validateSource(source, { file, oidNames: mibNameResolver(mibDirs) });
         if (!checked.valid) {
           for (const p of checked.errors) io.stderr.write(`${file}:${p.line}:${p.column}: ${p.message} (${p.code})\n`);
           return fail(
@@ -301,10 +319,31 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
           );
         }
         const template = checked.document!.value as DeviceTemplate;
-        const registry = defaultDriverRegistry({ mqttBrokerUrl: env['TRIAD_MQTT_URL'] });
+        let trapPort = o.trapPort;
+        if (trapPort === undefined && env['TRIAD_SNMP_TRAP_PORT']) {
+          try {
+            trapPort = parseUdpPort(env['TRIAD_SNMP_TRAP_PORT']);
+          } catch (error) {
+            return fail('probe', EXIT.USAGE, `TRIAD_SNMP_TRAP_PORT: ${errorMessage(error)}`);
+          }
+        }
+        const snmpTraps =
+          trapPort === undefined
+            ? undefined
+            : new SnmpTrapHub({
+                port: trapPort,
+                ...(env['TRIAD_SNMP_TRAP_ADDRESS'] ? { address: env['TRIAD_SNMP_TRAP_ADDRESS'] } : {}),
+                log: (message) => io.stderr.write(`traps: ${message}\n`),
+              });
+        const registry = defaultDriverRegistry({
+          mqttBrokerUrl: env['TRIAD_MQTT_URL'],
+          mibDirs,
+          ...(snmpTraps ? { snmpTraps } : {}),
+        });
         const prepared = prepareDevice(template, { variables: o.var ?? {}, drivers: o.driverConfig ?? {} }, registry);
         if (prepared.problems.length > 0) {
           for (const p of prepared.problems) io.stderr.write(`  ${p.path}: ${p.message}\n`);
+          await snmpTraps?.close();
           return fail('probe', EXIT.INVALID, 'the template cannot run against this device as given');
         }
         let state = 'unknown' as DeviceState;
@@ -324,6 +363,7 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
             },
             problem: (p) =>
               io.stdout.write(`${new Date(p.at).toISOString()}  problem ${p.kind} #${p.count}: ${p.message}\n`),
+            notification: (notification, at) => io.stdout.write(notificationLine(notification, at)),
             state: (next, error) => {
               state = next;
               io.stderr.write(
@@ -335,6 +375,7 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
         if (o.once) {
           await collector.pollOnce();
           await collector.stop();
+          await snmpTraps?.close();
           if (state === 'down') raiseExit(io, EXIT.INVALID);
           return;
         }
@@ -342,6 +383,7 @@ export function createDevicesCommand(io: CliIo, options: DevicesCommandOptions =
         const stop = options.signal ?? interruptSignal();
         await new Promise<void>((resolve) => stop.addEventListener('abort', () => resolve(), { once: true }));
         await collector.stop();
+        await snmpTraps?.close();
       },
     );
   return command;
@@ -359,6 +401,24 @@ function valueLine(v: DeviceValueLine): string {
   const where = `${v.datapointSetId}/${v.datapointId}${v.row === null ? '' : `[${v.row}]`}`;
   const unit = v.unit === undefined ? '' : ` ${v.unit}`;
   return `${new Date(v.timestamp).toISOString()}  ${where} = ${JSON.stringify(v.value)}${unit}  (${v.quality})\n`;
+}
+
+/** A UDP port number from an option or the environment. */
+function parseUdpPort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text.trim()) || port < 1 || port > 65_535)
+    throw new InvalidArgumentError(`a UDP port is a number from 1 to 65535, not "${text}"`);
+  return port;
+}
+
+/** One line per SNMP notification `probe` receives: what, from where, and its first varbinds. */
+export function notificationLine(n: DeviceNotification, at: number): string {
+  const name = n.trapName === undefined ? n.trapOid : `${n.trapName} (${n.trapOid})`;
+  const upTime = n.upTime === null ? '' : `, up ${(n.upTime / 100).toFixed(2)} s`;
+  const varbinds = n.varbinds.map((v) => `${v.name ?? v.oid}=${v.value}`);
+  if (n.varbindsOmitted > 0) varbinds.push(`+${n.varbindsOmitted} more`);
+  const list = varbinds.length === 0 ? '' : `: ${varbinds.join(', ')}`;
+  return `${new Date(at).toISOString()}  ${n.kind} ${name} from ${n.source}, v${n.version}${upTime}${list}\n`;
 }
 
 function interruptSignal(): AbortSignal {
