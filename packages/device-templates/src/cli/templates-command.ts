@@ -193,7 +193,7 @@ export function createTemplatesCommand(io: CliIo, version: string, options: Temp
     });
 
   addEvalCommand(templates, io);
-  addLspCommand(templates);
+  addLspCommand(templates, () => options.oidNames?.(directoryList((options.env ?? process.env)['TRIAD_MIB_DIRS'])));
   return templates;
 }
 

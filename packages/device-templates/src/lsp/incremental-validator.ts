@@ -1,4 +1,5 @@
 import type { LoadedDocument, SourceFormat } from '../loading/loaded-document.js';
+import type { OidNameResolver } from '../semantics/check-snmp-addresses.js';
 import { validateDocument, validateSource, type SourceValidationResult } from '../validate.js';
 import { patchDocument, type TextEdit } from './patch-document.js';
 import { reparseEntry } from './reparse-entry.js';
@@ -18,6 +19,7 @@ const MAX_PATCHES = 200;
 export class IncrementalValidator {
   readonly #file: string;
   readonly #format: SourceFormat;
+  readonly #oidNames: OidNameResolver | undefined;
   #current: LoadedDocument | undefined;
   /** Edits since `#current`, in order; undefined when a change replaced the whole text. */
   #edits: TextEdit[] | undefined = [];
@@ -25,9 +27,11 @@ export class IncrementalValidator {
   #same = { start: Number.POSITIVE_INFINITY, end: Number.POSITIVE_INFINITY, length: 0 };
   #patches = 0;
 
-  constructor(file: string, format: SourceFormat) {
+  /** `oidNames` resolves MIB names in SNMP addresses, as `validateSource` takes it. */
+  constructor(file: string, format: SourceFormat, oidNames?: OidNameResolver) {
     this.#file = file;
     this.#format = format;
+    this.#oidNames = oidNames;
   }
 
   /** Validations since the last full load (each derived from the one before). */
@@ -57,9 +61,18 @@ export class IncrementalValidator {
     if (patched !== undefined) {
       this.#loaded(patched);
       this.#patches++;
-      return { ...validateDocument(patched, { strict: false }), document: patched, patched: true };
+      const oidNames = this.#oidNames;
+      return {
+        ...validateDocument(patched, { strict: false, ...(oidNames ? { oidNames } : {}) }),
+        document: patched,
+        patched: true,
+      };
     }
-    const result = validateSource(text, { file: this.#file, format: this.#format });
+    const result = validateSource(text, {
+      file: this.#file,
+      format: this.#format,
+      ...(this.#oidNames ? { oidNames: this.#oidNames } : {}),
+    });
     if (result.document !== undefined) {
       this.#loaded(result.document);
       this.#patches = 0;

@@ -231,3 +231,74 @@ describe('template language server when the editor is quiet', () => {
     }
   });
 });
+
+describe('template language server, MIB names', () => {
+  let client: TestClient;
+  afterEach(() => client.close());
+
+  it('underlines an SNMP address whose MIB name the given resolver does not know, and not a known one', async () => {
+    const known = new Map([['IF-MIB::ifDescr.1', '1.3.6.1.2.1.2.2.1.2.1']]);
+    client = await startTestClient({
+      debounceMs: 5,
+      oidNames: (name) => {
+        const oid = known.get(name);
+        return oid ? { oid } : { message: `no module read gives ${name}` };
+      },
+    });
+    const snmp = (address: string) =>
+      JSON.stringify(
+        {
+          templateId: 'mib-lsp',
+          templateVersion: '1.0.0',
+          alias: 'MIB names',
+          description: 'SNMP addresses as MIB names',
+          origin: '/{ICMP_IPAddress}/',
+          originTypes: [
+            {
+              originType: 'svc-ds-drv-snmp',
+              basicConfig: { address: '/{ICMP_IPAddress}/', port: 161, version: 2, timeout: 5000, retries: 1 },
+              snmpCommunities: { readCommunity: '/{SNMP_READ_COMMUNITY}/', writeCommunity: '' },
+            },
+          ],
+          datapointSets: [
+            {
+              datapointSetId: 'system',
+              datapointSetType: 'map',
+              alias: 'system',
+              description: 'one value',
+              datapoints: [
+                {
+                  commonConfig: { datapointId: 'value', datapointType: 'DATAPOINT' },
+                  addressConfig: {
+                    dataType: 'STRING',
+                    originType: 'svc-ds-drv-snmp',
+                    originDataType: 'OCTET_STRING',
+                    originAddress: address,
+                    originAccessType: 'read-only',
+                    receiveMode: 'polling',
+                    pollingGroup: '30s',
+                  },
+                },
+              ],
+            },
+          ],
+        },
+        null,
+        2,
+      );
+    const uri = 'file:///work/mib.ndst.json';
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'json', version: 1, text: snmp('IF-MIB::ifDescr.1') },
+    });
+    expect((await client.nextDiagnostics(uri)).diagnostics).toEqual([]);
+    const unknown = snmp('IF-MIB::ifDescrr.1');
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: unknown }],
+    });
+    const [problem] = (await client.nextDiagnostics(uri)).diagnostics;
+    expect(problem?.code).toBe('DT_ERR_SEM_SNMP_NAME_UNKNOWN');
+    expect(problem?.message).toContain('no module read gives IF-MIB::ifDescrr.1');
+    expect(problem?.range.start).toEqual(positionOf(unknown, '"IF-MIB::ifDescrr.1"'));
+  });
+});

@@ -17,6 +17,7 @@ import { definitionAt } from './datapoint-definition.js';
 import type { OpenTemplate } from './open-template.js';
 import { completeAt } from './template-completion.js';
 import { hoverAt } from './template-hover.js';
+import type { OidNameResolver } from '../semantics/check-snmp-addresses.js';
 
 /** Settings of the language server. */
 export interface TemplateLanguageServerOptions {
@@ -29,6 +30,8 @@ export interface TemplateLanguageServerOptions {
    */
   readonly idleReloadAfter?: number;
   readonly idleReloadMs?: number;
+  /** Resolves MIB names in SNMP addresses (`triad templates lsp` passes the SNMP driver's); else form only. */
+  readonly oidNames?: OidNameResolver;
 }
 
 /** The file names the server handles: `*.ndst.json`, `*.ndst.yml`, `*.ndst.yaml`. */
@@ -106,7 +109,7 @@ export function serveTemplates(connection: Connection, options: TemplateLanguage
     templates.set(uri, {
       text: TextDocument.create(uri, languageId, version, text),
       parsed: undefined,
-      validator: new IncrementalValidator(uri, formatOf(uri)),
+      validator: new IncrementalValidator(uri, formatOf(uri), options.oidNames),
     });
     validate(uri);
   });
