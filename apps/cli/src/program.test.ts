@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createStarterTemplate } from '@triad/device-templates';
 import { runCli, VERSION } from './program.js';
 
 function memory() {
@@ -97,43 +98,14 @@ describe('triad', () => {
           'END',
         ].join('\n'),
       );
-      const template = (address: string) =>
-        JSON.stringify({
-          templateId: 'mib-names',
-          templateVersion: '1.0.0',
-          alias: 'MIB names',
-          description: 'SNMP addresses given as MIB names',
-          origin: '/{ICMP_IPAddress}/',
-          originTypes: [
-            {
-              originType: 'svc-ds-drv-snmp',
-              basicConfig: { address: '/{ICMP_IPAddress}/', port: 161, version: 2, timeout: 5000, retries: 1 },
-              snmpCommunities: { readCommunity: '/{SNMP_READ_COMMUNITY}/', writeCommunity: '' },
-            },
-          ],
-          datapointSets: [
-            {
-              datapointSetId: 'system',
-              datapointSetType: 'map',
-              alias: 'system',
-              description: 'one value',
-              datapoints: [
-                {
-                  commonConfig: { datapointId: 'value', datapointType: 'DATAPOINT' },
-                  addressConfig: {
-                    dataType: 'STRING',
-                    originType: 'svc-ds-drv-snmp',
-                    originDataType: 'OCTET_STRING',
-                    originAddress: address,
-                    originAccessType: 'read-only',
-                    receiveMode: 'polling',
-                    pollingGroup: '30s',
-                  },
-                },
-              ],
-            },
-          ],
-        });
+      // The SNMP starter (valid, no warnings) with its first address replaced.
+      const template = (address: string) => {
+        const starter = createStarterTemplate('snmp', { templateId: 'mib-names' }) as {
+          datapointSets: { datapoints: { addressConfig: { originAddress: string } }[] }[];
+        };
+        starter.datapointSets[0]!.datapoints[0]!.addressConfig.originAddress = address;
+        return JSON.stringify(starter);
+      };
       const known = path.join(dir, 'known.ndst.json');
       const unknown = path.join(dir, 'unknown.ndst.json');
       const own = path.join(dir, 'own.ndst.json');

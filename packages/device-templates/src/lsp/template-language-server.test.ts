@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import jsYaml from 'js-yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CodeAction, CompletionItem, Diagnostic, Hover, Location, Position } from 'vscode-languageserver/node';
+import { createStarterTemplate } from '../starters/driver-starters.js';
 import { startTestClient, type TestClient } from './test-support/lsp-test-client.js';
 
 const yamlText = readFileSync(new URL('../../examples/icmp-host.ndst.yaml', import.meta.url), 'utf8');
@@ -245,47 +246,14 @@ describe('template language server, MIB names', () => {
         return oid ? { oid } : { message: `no module read gives ${name}` };
       },
     });
-    const snmp = (address: string) =>
-      JSON.stringify(
-        {
-          templateId: 'mib-lsp',
-          templateVersion: '1.0.0',
-          alias: 'MIB names',
-          description: 'SNMP addresses as MIB names',
-          origin: '/{ICMP_IPAddress}/',
-          originTypes: [
-            {
-              originType: 'svc-ds-drv-snmp',
-              basicConfig: { address: '/{ICMP_IPAddress}/', port: 161, version: 2, timeout: 5000, retries: 1 },
-              snmpCommunities: { readCommunity: '/{SNMP_READ_COMMUNITY}/', writeCommunity: '' },
-            },
-          ],
-          datapointSets: [
-            {
-              datapointSetId: 'system',
-              datapointSetType: 'map',
-              alias: 'system',
-              description: 'one value',
-              datapoints: [
-                {
-                  commonConfig: { datapointId: 'value', datapointType: 'DATAPOINT' },
-                  addressConfig: {
-                    dataType: 'STRING',
-                    originType: 'svc-ds-drv-snmp',
-                    originDataType: 'OCTET_STRING',
-                    originAddress: address,
-                    originAccessType: 'read-only',
-                    receiveMode: 'polling',
-                    pollingGroup: '30s',
-                  },
-                },
-              ],
-            },
-          ],
-        },
-        null,
-        2,
-      );
+    // The SNMP starter (valid, no warnings) with its first address replaced.
+    const snmp = (address: string) => {
+      const starter = createStarterTemplate('snmp', { templateId: 'mib-lsp' }) as {
+        datapointSets: { datapoints: { addressConfig: { originAddress: string } }[] }[];
+      };
+      starter.datapointSets[0]!.datapoints[0]!.addressConfig.originAddress = address;
+      return JSON.stringify(starter, null, 2);
+    };
     const uri = 'file:///work/mib.ndst.json';
     await client.connection.sendNotification('textDocument/didOpen', {
       textDocument: { uri, languageId: 'json', version: 1, text: snmp('IF-MIB::ifDescr.1') },

@@ -10,6 +10,7 @@ import { describeWithPrograms, freeUdpPort } from '@triad/device-drivers/testing
 import { buildTestApp } from '../test-support/templates-test-app.js';
 import type { TemplatesDatabase } from '../repositories/templates-tables.js';
 import { createDevicesCommand } from './devices-command.js';
+import { trapTemplate } from '../test-support/trap-template.js';
 
 function captureIo(cwd: string): CliIo & { out(): string; err(): string } {
   let out = '';
@@ -108,41 +109,13 @@ describe('triad devices', () => {
   });
 });
 
-/** The SNMP starter whose only datapoint takes IF-MIB::linkDown (so the probed device registers for traps). */
-function trapTemplate(): Record<string, unknown> {
-  const template = createStarterTemplate('snmp', { templateId: 'Trap Probe' }) as {
-    datapointSets: { datapointSetId: string; datapoints: unknown[] }[];
-  };
-  template.datapointSets = [
-    {
-      ...template.datapointSets[0]!,
-      datapointSetId: 'notifications',
-      datapoints: [
-        {
-          commonConfig: { datapointId: 'linkDown', datapointType: 'DATAPOINT', alias: 'link down' },
-          addressConfig: {
-            dataType: 'OBJECT',
-            originType: 'svc-ds-drv-snmp',
-            originDataType: 'OCTET_STRING',
-            originAddress: 'IF-MIB::linkDown',
-            originAccessType: 'read-only',
-            receiveMode: 'subscription',
-            pollingGroup: '30s',
-          },
-        },
-      ],
-    },
-  ];
-  return template;
-}
-
 describeWithPrograms('triad devices probe, SNMP notifications', ['snmptrap'], 'apt-get install snmp', () => {
   it('prints the traps the probed device sends, named from the MIB modules, not those of others', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'triad-probe-traps-'));
     const port = await freeUdpPort();
     const stop = new AbortController();
     try {
-      await writeFile(path.join(dir, 'switch.ndst.json'), JSON.stringify(trapTemplate()));
+      await writeFile(path.join(dir, 'switch.ndst.json'), JSON.stringify(trapTemplate('Trap Probe')));
       const io = captureIo(dir);
       const command = createDevicesCommand(io, {
         env: { TRIAD_SNMP_TRAP_ADDRESS: '127.0.0.1' },

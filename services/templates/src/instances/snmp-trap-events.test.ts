@@ -2,11 +2,10 @@ import { execFile } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
-import { createStarterTemplate } from '@triad/device-templates';
 import { describeWithPrograms, freeUdpPort } from '@triad/device-drivers/testing';
 import type { TemplatesDatabase } from '../repositories/templates-tables.js';
-import { alertConfig } from '../test-support/ping-template.js';
 import { buildTestApp } from '../test-support/templates-test-app.js';
+import { trapTemplate } from '../test-support/trap-template.js';
 
 const LINK_DOWN = '1.3.6.1.6.3.1.1.5.3';
 const LINK_UP = '1.3.6.1.6.3.1.1.5.4';
@@ -42,37 +41,6 @@ interface TrapEvent {
   notStored: number;
 }
 
-/** The SNMP starter with one trap datapoint, for IF-MIB::linkDown (so the device registers for traps). */
-function trapTemplate(): Record<string, unknown> {
-  const template = createStarterTemplate('snmp', { templateId: 'Trap Sink' }) as {
-    templateVersion: string;
-    datapointSets: { datapointSetId: string; datapoints: unknown[] }[];
-  };
-  template.templateVersion = '1.0.0';
-  template.datapointSets = [
-    {
-      ...template.datapointSets[0]!,
-      datapointSetId: 'notifications',
-      datapoints: [
-        {
-          commonConfig: { datapointId: 'linkDown', datapointType: 'DATAPOINT', alias: 'link down' },
-          addressConfig: {
-            dataType: 'OBJECT',
-            originType: 'svc-ds-drv-snmp',
-            originDataType: 'OCTET_STRING',
-            originAddress: 'IF-MIB::linkDown',
-            originAccessType: 'read-only',
-            receiveMode: 'subscription',
-            pollingGroup: '30s',
-          },
-          alertConfig: alertConfig('datapoint.value != null', 501, 'Link down', 'An interface reported linkDown'),
-        },
-      ],
-    },
-  ];
-  return template;
-}
-
 describeWithPrograms(
   'SNMP traps and informs as device events',
   ['snmptrap', 'snmpinform'],
@@ -91,7 +59,9 @@ describeWithPrograms(
       beforeAll(async () => {
         port = await freeUdpPort();
         app = await buildTestApp(getDb(), { snmpTrapPort: port, snmpTrapAddress: '127.0.0.1' });
-        expect((await app.inject({ method: 'POST', url: '/templates', payload: trapTemplate() })).statusCode).toBe(201);
+        expect(
+          (await app.inject({ method: 'POST', url: '/templates', payload: trapTemplate('Trap Sink') })).statusCode,
+        ).toBe(201);
         const created = await app.inject({
           method: 'POST',
           url: '/devices',

@@ -2,11 +2,10 @@ import { execFile } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '@triad/db';
-import { createStarterTemplate } from '@triad/device-templates';
 import { describeWithPrograms, freeUdpPort } from '@triad/device-drivers/testing';
 import type { TemplatesDatabase } from '../repositories/templates-tables.js';
-import { alertConfig } from '../test-support/ping-template.js';
 import { buildTestApp } from '../test-support/templates-test-app.js';
+import { trapTemplate } from '../test-support/trap-template.js';
 
 const LINK_DOWN = '1.3.6.1.6.3.1.1.5.3';
 const IF_INDEX_3 = '1.3.6.1.2.1.2.2.1.1.3';
@@ -19,37 +18,6 @@ function sendTrap(port: number, community: string, trapOid: string, ifIndex = 3)
       error ? reject(new Error(`snmptrap failed: ${error.message}`)) : resolve(),
     ),
   );
-}
-
-/** The SNMP starter with one set: a trap datapoint for IF-MIB::linkDown that raises an alarm. */
-function trapTemplate(): Record<string, unknown> {
-  const template = createStarterTemplate('snmp', { templateId: 'Trap Sink' }) as {
-    templateVersion: string;
-    datapointSets: { datapointSetId: string; datapoints: unknown[] }[];
-  };
-  template.templateVersion = '1.0.0';
-  template.datapointSets = [
-    {
-      ...template.datapointSets[0]!,
-      datapointSetId: 'notifications',
-      datapoints: [
-        {
-          commonConfig: { datapointId: 'linkDown', datapointType: 'DATAPOINT', alias: 'link down' },
-          addressConfig: {
-            dataType: 'OBJECT',
-            originType: 'svc-ds-drv-snmp',
-            originDataType: 'OCTET_STRING',
-            originAddress: 'IF-MIB::linkDown',
-            originAccessType: 'read-only',
-            receiveMode: 'subscription',
-            pollingGroup: '30s',
-          },
-          alertConfig: alertConfig('datapoint.value != null', 501, 'Link down', 'An interface reported linkDown'),
-        },
-      ],
-    },
-  ];
-  return template;
 }
 
 describeWithPrograms(
@@ -67,7 +35,7 @@ describeWithPrograms(
     beforeAll(async () => {
       port = await freeUdpPort();
       app = await buildTestApp(database, { snmpTrapPort: port, snmpTrapAddress: '127.0.0.1' });
-      const stored = await app.inject({ method: 'POST', url: '/templates', payload: trapTemplate() });
+      const stored = await app.inject({ method: 'POST', url: '/templates', payload: trapTemplate('Trap Sink') });
       expect(stored.statusCode, stored.body).toBe(201);
       const created = await app.inject({
         method: 'POST',
