@@ -44,6 +44,27 @@ import type { PostgresContentTables } from './postgres-content-tables.js';
 /** Most positions the postings cache holds (4 bytes each), over all words and segments. */
 const POSTINGS_CACHE_POSITIONS = 8_000_000;
 
+/** Most seqs the matches cache holds (8 bytes each, plus 1 per class under default matching). */
+const MATCHES_CACHE_SEQS = 4_000_000;
+/** Most searches (words and shops) the matches cache holds, however few their matches. */
+const MATCHES_CACHE_ENTRIES = 10_000;
+
+/** Most stored article documents (about 1 kB each) kept for the hits of later searches. */
+const DOCUMENTS_CACHE_SIZE = 10_000;
+
+/** An article as stored: its id and document text (`parseStoredArticle`). */
+interface StoredDocument {
+  readonly id: string;
+  readonly document: string;
+}
+
+/** The articles a search's words match: seqs ascending, their classes, the indexed words used. */
+interface Matched {
+  readonly matches: Float64Array;
+  readonly classes: Uint8Array | undefined;
+  readonly words: ReadonlySet<string>;
+}
+
 interface LoadedSegment {
   readonly segment: Segment;
   readonly bucketCount: number;
@@ -96,6 +117,17 @@ export class PostgresCatalogReader {
   #cachedPositions = 0;
   /** Vocabulary by `slot/postings generation`, for default matching (decision 0040). */
   readonly #vocabulary = new Map<string, SegmentVocabulary>();
+  /**
+   * Matches by matching mode, words and the searched segments' `slot/postings generation`, least
+   * recently used first: what `#matches` computes from postings (and vocabularies) that key holds.
+   */
+  readonly #matched = new Map<string, Matched>();
+  #matchedSeqs = 0;
+  /** Stored documents of hits by seq, of one catalog generation, least recently used first. */
+  #documents: { generation: string | undefined; bySeq: Map<number, StoredDocument> } = {
+    generation: undefined,
+    bySeq: new Map(),
+  };
 
   /** Searches `db` (the primary, or a replica picked for this search); the pass on `searcher` if given (0051). */
   async search(db: Kysely<PostgresContentTables>, query: SearchQuery, searcher?: SegmentSearcher): Promise<SearchPage> {
@@ -142,6 +174,12 @@ export class PostgresCatalogReader {
     query: SearchQuery,
     searcher: SegmentSearcher | undefined,
   ): Promise<SearchPage | typeof CHANGED> {
+    // Sent now, answered while this process matches and counts: the generation committed when
+    // the search began, or later. Kept documents of that generation then need no other statement.
+    const committed = catalogGeneration(db).then(
+      (generation) => ({ generation }),
+      (error: unknown) => ({ error }),
+    );
     const matched = query.words.length > 0 ? await this.#matches(db, catalog, query) : undefined;
     if (matched === CHANGED) return CHANGED;
     const options = { snapshot: catalog.snapshot, query, matches: matched?.matches, classes: matched?.classes };
@@ -158,23 +196,53 @@ export class PostgresCatalogReader {
       descriptions = new Map(rows.rows.map((r) => [r.seq, r.value]));
     }
     const hits = await result.hits(descriptions);
-    const documents = await guarded<{ seq: number; id: string; document: string }>(
-      db,
-      'seq',
-      sql`select seq::float8 as seq, article_id as id, document from content_articles
-        where seq = any(${hits.map((h) => h.seq)}::bigint[])`,
-    );
-    if (documents.generation !== catalog.generation) return CHANGED;
-    const bySeq = new Map(documents.rows.map((r) => [r.seq, r]));
+    const kept = this.#documentsOf(catalog.generation);
+    const documents = new Map<number, StoredDocument>();
+    const missing: number[] = [];
+    for (const { seq } of hits) {
+      const document = kept.get(seq);
+      if (document) documents.set(seq, document);
+      else missing.push(seq);
+    }
+    if (missing.length > 0) {
+      const rows = await guarded<{ seq: number; id: string; document: string }>(
+        db,
+        'seq',
+        sql`select seq::float8 as seq, article_id as id, document from content_articles
+          where seq = any(${missing}::bigint[])`,
+      );
+      if (rows.generation !== catalog.generation) return CHANGED;
+      for (const row of rows.rows) documents.set(row.seq, { id: row.id, document: row.document });
+    }
+    const check = await committed;
+    if ('error' in check) throw check.error;
+    if (check.generation !== catalog.generation) return CHANGED;
+    for (const [seq, document] of documents) this.#keepDocument(kept, seq, document);
     return {
       total: result.total,
       facets: result.facets,
       hits: hits.map((hit) => {
-        const row = bySeq.get(hit.seq)!;
+        const row = documents.get(hit.seq)!;
         return { article: parseStoredArticle(row.document, row.id), score: hit.score };
       }),
       ...(matched ? { matched: { words: matched.words, prefixes: [] } } : {}),
     };
+  }
+
+  /** The documents kept for catalog `generation` (those of another generation are dropped). */
+  #documentsOf(generation: string | undefined): Map<number, StoredDocument> {
+    if (this.#documents.generation !== generation) this.#documents = { generation, bySeq: new Map() };
+    return this.#documents.bySeq;
+  }
+
+  /** Keeps `document` as the most recently used of `documents`, dropping the oldest beyond the cache size. */
+  #keepDocument(documents: Map<number, StoredDocument>, seq: number, document: StoredDocument): void {
+    documents.delete(seq);
+    documents.set(seq, document);
+    for (const oldest of documents.keys()) {
+      if (documents.size <= DOCUMENTS_CACHE_SIZE) break;
+      documents.delete(oldest);
+    }
   }
 
   /** Generation of the catalog in use (undefined before the first load). */
@@ -283,13 +351,51 @@ export class PostgresCatalogReader {
     db: Kysely<PostgresContentTables>,
     catalog: LoadedCatalog,
     query: SearchQuery,
-  ): Promise<{ matches: Float64Array; classes: Uint8Array | undefined; words: ReadonlySet<string> } | typeof CHANGED> {
+  ): Promise<Matched | typeof CHANGED> {
     const shops = new Set(query.shopIds);
     const segments = [...catalog.bySlot.values()].filter(
       (s) => s.segment.size > 0 && (shops.size === 0 || shops.has(s.segment.shopId)),
     );
-    const words = distinctQueryWords(query.words);
     const fuzzy = query.matching === 'default';
+    // The matches depend on nothing else: a segment's seqs are its slot's, its words and postings
+    // those of its postings generation (a price delta keeps it, so the matches stay kept too).
+    const key = JSON.stringify([
+      fuzzy,
+      query.words,
+      segments.map((s) => `${s.segment.header.slot}/${s.segment.size}/${s.postingsGeneration}`),
+    ]);
+    const kept = this.#matched.get(key);
+    if (kept) {
+      this.#matched.delete(key);
+      this.#matched.set(key, kept);
+      return kept;
+    }
+    const matched = await this.#matchesIn(db, catalog, segments, query.words, fuzzy);
+    if (matched !== CHANGED && matched.matches.length <= MATCHES_CACHE_SEQS) {
+      // A concurrent search of the same words may have kept its own meanwhile.
+      const twin = this.#matched.get(key);
+      if (twin) this.#matchedSeqs -= twin.matches.length;
+      this.#matched.delete(key);
+      this.#matched.set(key, matched);
+      this.#matchedSeqs += matched.matches.length;
+      for (const [oldest, dropped] of this.#matched) {
+        if (this.#matchedSeqs <= MATCHES_CACHE_SEQS && this.#matched.size <= MATCHES_CACHE_ENTRIES) break;
+        this.#matched.delete(oldest);
+        this.#matchedSeqs -= dropped.matches.length;
+      }
+    }
+    return matched;
+  }
+
+  /** `#matches` computed from the postings of `segments` (kept ones, the others read in one statement). */
+  async #matchesIn(
+    db: Kysely<PostgresContentTables>,
+    catalog: LoadedCatalog,
+    segments: readonly LoadedSegment[],
+    queryWords: readonly string[],
+    fuzzy: boolean,
+  ): Promise<Matched | typeof CHANGED> {
+    const words = distinctQueryWords(queryWords);
     // Per segment, per query word: the indexed words it stands for, with their class.
     let plans: { s: LoadedSegment; words: { class: MatchClass; term: string }[][] }[];
     if (fuzzy) {

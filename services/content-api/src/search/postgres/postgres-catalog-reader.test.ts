@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describePostgresOnly } from '@triad/db/testing';
+import { generateCatalog } from '../../demo/generate-catalog.js';
+import { loadTestCatalog, TEST_SEED } from '../../test-support/content-test-app.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
+import type { SearchBackend } from '../search-backend.js';
+import { FACET_NAMES, type SearchQuery } from '../search-query.js';
+import { PostgresSearchBackend } from './postgres-search-backend.js';
+
+const ARTICLES = 60;
+const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
+const office = catalog.shops.find((s) => s.id === 'office-direct')!;
+const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
+  words: [],
+  shopIds: [],
+  sort: [],
+  limit: 10,
+  offset: 0,
+  facets: [...FACET_NAMES],
+  ...overrides,
+});
+
+// The reader keeps matches and hit documents between searches; a change committed by another
+// instance (its own reader, no change bus) must still show at the very next search.
+describePostgresOnly<ContentTables>('PostgreSQL reader, matches and documents kept', (getDb) => {
+  let writer: SearchBackend;
+  let reading: PostgresSearchBackend;
+  beforeAll(async () => {
+    writer = await loadTestCatalog(getDb(), ARTICLES);
+    reading = new PostgresSearchBackend(getDb());
+  });
+  afterAll(async () => {
+    await writer?.close();
+    await reading?.close();
+  });
+
+  it('shows a price delta of another instance in the hits of a search asked again', async () => {
+    const blue = query({ words: ['blue'], shopIds: ['office-direct'], matching: 'default' });
+    const first = await reading.search(blue);
+    expect(await reading.search(blue)).toEqual(first);
+    const hit = first.hits[0]!.article;
+    const amount = { value: 12_345_678, decimalDigits: 2 };
+    await writer.applyShopDelta({
+      shop: office,
+      changes: [{ kind: 'prices', articleId: hit.id, prices: { blockPrices: [{ lowerBound: 1, amount }] } }],
+      hash: 'repriced-kept',
+    });
+    const after = await reading.search(blue);
+    expect(after).toEqual(await writer.search(blue));
+    const repriced = after.hits.find((h) => h.article.id === hit.id)!.article;
+    expect(JSON.stringify(repriced)).toContain('12345678');
+    expect(JSON.stringify(repriced)).not.toEqual(JSON.stringify(hit));
+  });
+
+  it('shows a product delta of another instance in the matches of a search asked again', async () => {
+    for (const matching of ['exact', 'default'] as const) {
+      const blue = query({ words: ['blue'], shopIds: ['office-direct'], matching });
+      const before = await reading.search(blue);
+      expect(before.total).toBeGreaterThan(1);
+      const gone = before.hits[0]!.article.id;
+      await writer.applyShopDelta({ shop: office, changes: [{ kind: 'delete', articleId: gone }], hash: matching });
+      const after = await reading.search(blue);
+      expect(after).toEqual(await writer.search(blue));
+      expect(after.total).toBe(before.total - 1);
+      expect(after.hits.map((h) => h.article.id)).not.toContain(gone);
+    }
+  });
+});
