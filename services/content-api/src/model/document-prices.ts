@@ -30,7 +30,8 @@ export function withDocumentPrices(
   prices: DocumentPrices,
 ): { readonly document: string; readonly priced: PricedArticle } | undefined {
   if (!text.startsWith(`[${ARTICLE_DOCUMENT_FORMAT},`)) return undefined;
-  const at = topLevelCommas(text);
+  // Without price conditions nothing after the order details is read: the rest is copied unscanned.
+  const at = topLevelCommas(text, 'priceConditions' in prices ? Infinity : ORDER_DETAILS + 1);
   // Element i of the array is text.slice(at[i - 1] + 1, at[i]), with at[-1] = 0 (the `[`) and the last `]` at the end.
   const element = (i: number) => text.slice(i === 0 ? 1 : at[i - 1]! + 1, at[i]);
   const count = at.length;
@@ -98,9 +99,9 @@ function withDocumentPricesParsed(
 
 /**
  * Offsets of the commas between the elements of the JSON array `text` (as `JSON.stringify`
- * writes it: no spaces), then of its closing `]`.
+ * writes it: no spaces), then of its closing `]`; only the first `limit` when fewer are needed.
  */
-function topLevelCommas(text: string): number[] {
+function topLevelCommas(text: string, limit: number): number[] {
   const at: number[] = [];
   let depth = 0;
   for (let i = 0; i < text.length; i += 1) {
@@ -111,7 +112,7 @@ function topLevelCommas(text: string): number[] {
     else if (c === 93 /* ] */ || c === 125 /* } */) {
       depth -= 1;
       if (depth === 0) at.push(i);
-    } else if (c === 44 /* , */ && depth === 1) at.push(i);
+    } else if (c === 44 /* , */ && depth === 1 && at.push(i) === limit) break;
   }
   return at;
 }
