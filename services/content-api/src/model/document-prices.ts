@@ -32,8 +32,6 @@ export function withDocumentPrices(
   if (!text.startsWith(`[${ARTICLE_DOCUMENT_FORMAT},`)) return undefined;
   // Without price conditions nothing after the order details is read: the rest is copied unscanned.
   const at = topLevelCommas(text, 'priceConditions' in prices ? Infinity : ORDER_DETAILS + 1);
-  // Element i of the array is text.slice(at[i - 1] + 1, at[i]), with at[-1] = 0 (the `[`) and the last `]` at the end.
-  const element = (i: number) => text.slice(i === 0 ? 1 : at[i - 1]! + 1, at[i]);
   const count = at.length;
   const conditions = 'priceConditions' in prices ? priceConditionsOf(prices.priceConditions) : undefined;
   // Price conditions to set where the document has no place for them (or a tail of nulls to trim): the slow way.
@@ -41,13 +39,15 @@ export function withDocumentPrices(
     return withDocumentPricesParsed(text, prices);
   const parts = [
     text.slice(0, at[CURRENCY - 1]! + 1),
-    prices.currency !== undefined ? JSON.stringify(prices.currency) : element(CURRENCY),
+    prices.currency !== undefined ? JSON.stringify(prices.currency) : element(text, at, CURRENCY),
     ',',
-    prices.tax !== undefined ? JSON.stringify(dec(prices.tax)) : element(TAX),
+    prices.tax !== undefined ? JSON.stringify(dec(prices.tax)) : element(text, at, TAX),
     ',',
     JSON.stringify(blockPricesOf(prices.blockPrices)),
     ',',
-    prices.specialTaxes !== undefined ? JSON.stringify(specialTaxesOf(prices.specialTaxes)) : element(SPECIAL_TAXES),
+    prices.specialTaxes !== undefined
+      ? JSON.stringify(specialTaxesOf(prices.specialTaxes))
+      : element(text, at, SPECIAL_TAXES),
   ];
   if (conditions === undefined || count <= PRICE_CONDITIONS) parts.push(text.slice(at[SPECIAL_TAXES]));
   else
@@ -56,12 +56,12 @@ export function withDocumentPrices(
       JSON.stringify(conditions),
       text.slice(at[PRICE_CONDITIONS]),
     );
-  const od = JSON.parse(element(ORDER_DETAILS)) as [unknown, unknown, unknown, number, number, number];
+  const od = JSON.parse(element(text, at, ORDER_DETAILS)) as [unknown, unknown, unknown, number, number, number];
   return {
     document: parts.join(''),
     priced: {
       blockPrices: prices.blockPrices,
-      specialTaxes: prices.specialTaxes ?? specialTaxesFrom(JSON.parse(element(SPECIAL_TAXES)) as Dec3[]),
+      specialTaxes: prices.specialTaxes ?? specialTaxesFrom(JSON.parse(element(text, at, SPECIAL_TAXES)) as Dec3[]),
       orderDetails: { minimumOrderQuantity: od[3], priceQuantity: od[5] },
     },
   };
@@ -95,6 +95,14 @@ function withDocumentPricesParsed(
       orderDetails: { minimumOrderQuantity: od[3], priceQuantity: od[5] },
     },
   };
+}
+
+/**
+ * Element `i` of the array `text` whose top-level commas are at `at` (`topLevelCommas`): between
+ * `at[i - 1]` (or the `[` for the first) and `at[i]`. A function of its own, not a closure per call.
+ */
+function element(text: string, at: readonly number[], i: number): string {
+  return text.slice(i === 0 ? 1 : at[i - 1]! + 1, at[i]);
 }
 
 /**
