@@ -14,6 +14,7 @@ import { carryOverFirstLayout } from './search/sqlite/carry-over-first-layout.js
 import { createSqliteArticles } from './search/sqlite/sqlite-articles-migration.js';
 import { addSqliteClassificationFacets } from './search/sqlite/sqlite-classification-facets-migration.js';
 import { addSqliteSegmentWords } from './search/sqlite/sqlite-segment-words-migration.js';
+import { versionSqliteChunks } from './search/sqlite/sqlite-chunk-versions-migration.js';
 import { SqliteSearchBackend } from './search/sqlite/sqlite-search-backend.js';
 import { createSqliteSegments } from './search/sqlite/sqlite-segments-migration.js';
 
@@ -63,6 +64,7 @@ export function contentStorageFor(database: Database<ContentTables>): ContentSto
           later: {
             '0011_classification_facets': addSqliteClassificationFacets,
             '0016_sqlite_segment_words': addSqliteSegmentWords,
+            '0017_sqlite_chunk_versions': versionSqliteChunks,
           },
         };
   return {

@@ -30,9 +30,8 @@ export function withDocumentPrices(
   prices: DocumentPrices,
 ): { readonly document: string; readonly priced: PricedArticle } | undefined {
   if (!text.startsWith(`[${ARTICLE_DOCUMENT_FORMAT},`)) return undefined;
-  const at = topLevelCommas(text);
-  // Element i of the array is text.slice(at[i - 1] + 1, at[i]), with at[-1] = 0 (the `[`) and the last `]` at the end.
-  const element = (i: number) => text.slice(i === 0 ? 1 : at[i - 1]! + 1, at[i]);
+  // Without price conditions nothing after the order details is read: the rest is copied unscanned.
+  const at = topLevelCommas(text, 'priceConditions' in prices ? Infinity : ORDER_DETAILS + 1);
   const count = at.length;
   const conditions = 'priceConditions' in prices ? priceConditionsOf(prices.priceConditions) : undefined;
   // Price conditions to set where the document has no place for them (or a tail of nulls to trim): the slow way.
@@ -40,13 +39,15 @@ export function withDocumentPrices(
     return withDocumentPricesParsed(text, prices);
   const parts = [
     text.slice(0, at[CURRENCY - 1]! + 1),
-    prices.currency !== undefined ? JSON.stringify(prices.currency) : element(CURRENCY),
+    prices.currency !== undefined ? JSON.stringify(prices.currency) : element(text, at, CURRENCY),
     ',',
-    prices.tax !== undefined ? JSON.stringify(dec(prices.tax)) : element(TAX),
+    prices.tax !== undefined ? JSON.stringify(dec(prices.tax)) : element(text, at, TAX),
     ',',
     JSON.stringify(blockPricesOf(prices.blockPrices)),
     ',',
-    prices.specialTaxes !== undefined ? JSON.stringify(specialTaxesOf(prices.specialTaxes)) : element(SPECIAL_TAXES),
+    prices.specialTaxes !== undefined
+      ? JSON.stringify(specialTaxesOf(prices.specialTaxes))
+      : element(text, at, SPECIAL_TAXES),
   ];
   if (conditions === undefined || count <= PRICE_CONDITIONS) parts.push(text.slice(at[SPECIAL_TAXES]));
   else
@@ -55,12 +56,12 @@ export function withDocumentPrices(
       JSON.stringify(conditions),
       text.slice(at[PRICE_CONDITIONS]),
     );
-  const od = JSON.parse(element(ORDER_DETAILS)) as [unknown, unknown, unknown, number, number, number];
+  const od = JSON.parse(element(text, at, ORDER_DETAILS)) as [unknown, unknown, unknown, number, number, number];
   return {
     document: parts.join(''),
     priced: {
       blockPrices: prices.blockPrices,
-      specialTaxes: prices.specialTaxes ?? specialTaxesFrom(JSON.parse(element(SPECIAL_TAXES)) as Dec3[]),
+      specialTaxes: prices.specialTaxes ?? specialTaxesFrom(JSON.parse(element(text, at, SPECIAL_TAXES)) as Dec3[]),
       orderDetails: { minimumOrderQuantity: od[3], priceQuantity: od[5] },
     },
   };
@@ -97,10 +98,18 @@ function withDocumentPricesParsed(
 }
 
 /**
- * Offsets of the commas between the elements of the JSON array `text` (as `JSON.stringify`
- * writes it: no spaces), then of its closing `]`.
+ * Element `i` of the array `text` whose top-level commas are at `at` (`topLevelCommas`): between
+ * `at[i - 1]` (or the `[` for the first) and `at[i]`. A function of its own, not a closure per call.
  */
-function topLevelCommas(text: string): number[] {
+function element(text: string, at: readonly number[], i: number): string {
+  return text.slice(i === 0 ? 1 : at[i - 1]! + 1, at[i]);
+}
+
+/**
+ * Offsets of the commas between the elements of the JSON array `text` (as `JSON.stringify`
+ * writes it: no spaces), then of its closing `]`; only the first `limit` when fewer are needed.
+ */
+function topLevelCommas(text: string, limit: number): number[] {
   const at: number[] = [];
   let depth = 0;
   for (let i = 0; i < text.length; i += 1) {
@@ -111,7 +120,7 @@ function topLevelCommas(text: string): number[] {
     else if (c === 93 /* ] */ || c === 125 /* } */) {
       depth -= 1;
       if (depth === 0) at.push(i);
-    } else if (c === 44 /* , */ && depth === 1) at.push(i);
+    } else if (c === 44 /* , */ && depth === 1 && at.push(i) === limit) break;
   }
   return at;
 }

@@ -106,3 +106,136 @@ describe('SQLite catalog reader after deltas', () => {
     expect(reader.textIndexReads).toBeGreaterThanOrEqual(reads + 3);
   });
 });
+
+describe('SQLite catalog reader: chunks a delta leaves', () => {
+  let directory: string;
+  let file: string;
+  let database: Database<ContentTables>;
+  let backend: SearchBackend;
+  let connection: SqliteConnection;
+  let reader: SqliteCatalogReader;
+  /** Each article once, sorted by price, with every facet: all the columns show in it. */
+  const everything = (sort: SearchQuery['sort']) =>
+    query({ sort, facets: ['businessShopId', 'manufacturerName', 'UNSPSC-7', 'ECLASS', 'ETIM'] });
+  const SORTS: SearchQuery['sort'][] = [
+    [{ field: 'price', descending: false }],
+    [{ field: 'description', descending: true }],
+    [{ field: 'id', descending: false }],
+    [{ field: 'manufacturerName', descending: false }],
+  ];
+  const page = (r: SqliteCatalogReader, sort: SearchQuery['sort']) => {
+    const result = r.search(everything(sort));
+    return { total: result.total, facets: result.facets, hits: result.hits.map((h) => [h.article.id, h.article]) };
+  };
+  /** What a reader that loaded nothing before sees: the patched reader must see the same. */
+  const expectAsFresh = () => {
+    const other = openContentConnection(file, 'reader');
+    try {
+      const fresh = new SqliteCatalogReader(other);
+      for (const sort of SORTS) expect(page(reader, sort)).toEqual(page(fresh, sort));
+    } finally {
+      other.close();
+    }
+  };
+  const priceDelta = (hash: string, articles: readonly Article[], value: number) =>
+    backend.applyShopDelta({
+      shop: labtools,
+      changes: articles.map((a) => ({
+        kind: 'prices' as const,
+        articleId: a.id,
+        prices: { blockPrices: [{ lowerBound: 1, amount: { value, decimalDigits: 2 } }] },
+      })),
+      hash,
+    });
+
+  beforeAll(async () => {
+    directory = mkdtempSync(path.join(tmpdir(), 'triad-reader-chunks-test-'));
+    file = path.join(directory, 'content.sqlite');
+    database = openDatabase<ContentTables>({ sqliteFile: file });
+    backend = await loadTestCatalog(database, ARTICLES);
+    connection = openContentConnection(file, 'reader');
+    reader = new SqliteCatalogReader(connection);
+  });
+  afterAll(async () => {
+    connection?.close();
+    await backend?.close();
+    await database?.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('reads only the price chunks again after a price delta, and sees every new price', async () => {
+    reader.search(everything([]));
+    // The first delta after a full import gives its chunks a version: they are all read once.
+    await priceDelta('chunks-1', lab.slice(0, 2), 123);
+    reader.search(everything([]));
+    expectAsFresh();
+    const reads = reader.chunkReads;
+    await priceDelta('chunks-2', lab.slice(1, 5), 7);
+    const cheapest = reader.search(everything(SORTS[0]!));
+    // One chunk per column in a catalog this small: the two price columns.
+    expect(reader.chunkReads).toBe(reads + 2);
+    expect(
+      cheapest.hits
+        .slice(0, 4)
+        .map((h) => h.article.id)
+        .sort(),
+    ).toEqual(
+      lab
+        .slice(1, 5)
+        .map((a) => a.id)
+        .sort(),
+    );
+    expect(cheapest.hits[0]?.article.blockPrices[0]?.amount).toEqual({ value: 7, decimalDigits: 2 });
+    expectAsFresh();
+  });
+
+  it('reads the changed columns again after a product delta, and shows what a fresh reader shows', async () => {
+    reader.search(everything([]));
+    const reads = reader.chunkReads;
+    const [updated, deleted] = [lab[6]!, lab[7]!];
+    const description = '!first of all';
+    await backend.applyShopDelta({
+      shop: labtools,
+      changes: [
+        { kind: 'upsert', article: { ...updated, description, descriptions: [{ lang: 'en', value: description }] } },
+        { kind: 'delete', articleId: deleted.id },
+        { kind: 'upsert', article: { ...lab[8]!, id: 'labtools:chunks-new', manufacturerName: 'Chunkworks' } },
+      ],
+      hash: 'chunks-3',
+    });
+    const after = reader.search(query({ shopIds: ['labtools'], sort: [{ field: 'description', descending: false }] }));
+    expect(reader.chunkReads).toBeGreaterThan(reads);
+    expect(after.hits[0]?.article.id).toBe(updated.id);
+    expect(after.hits.map((h) => h.article.id)).toContain('labtools:chunks-new');
+    expect(after.hits.map((h) => h.article.id)).not.toContain(deleted.id);
+    expectAsFresh();
+  });
+
+  it('reads nothing again after a delta that failed before its commit', async () => {
+    const before = page(reader, SORTS[0]!);
+    const reads = reader.chunkReads;
+    await expect(
+      backend.applyShopDelta({
+        shop: labtools,
+        changes: [{ kind: 'delete', articleId: lab[9]!.id }],
+        hash: 'chunks-failed',
+        beforeCommit: () => {
+          throw new Error('crash before the commit');
+        },
+      }),
+    ).rejects.toThrow('crash before the commit');
+    expect(page(reader, SORTS[0]!)).toEqual(before);
+    expect(reader.chunkReads).toBe(reads);
+    expectAsFresh();
+  });
+
+  it('reads every chunk again after a full import of the shop', async () => {
+    reader.search(everything([]));
+    const reads = reader.chunkReads;
+    await backend.replaceShopCatalog({ shop: labtools, articles: lab.slice(0, 20), hash: 'chunks-full' });
+    const after = reader.search(everything([]));
+    expect(after.hits.filter((h) => h.article.shopId === 'labtools')).toHaveLength(20);
+    expect(reader.chunkReads).toBeGreaterThanOrEqual(reads + 9);
+    expectAsFresh();
+  });
+});

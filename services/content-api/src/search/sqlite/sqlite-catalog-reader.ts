@@ -5,8 +5,11 @@ import type { MatchedWords, SearchPage, SearchQuery } from '../search-query.js';
 import { FacetDictionary, type DictionaryEntry } from '../segments/facet-dictionary.js';
 import {
   BYTE_ORDER,
+  COLUMN_CHUNK,
   COLUMN_NAMES,
-  columnsFromChunks,
+  joinChunks,
+  OPTIONAL_COLUMNS,
+  sharedColumn,
   type ColumnName,
   type SegmentColumns,
 } from '../segments/segment-columns.js';
@@ -293,10 +296,11 @@ export class SqliteCatalogReader {
             `segment of shop ${header.shopId} was stored with byte order ${byteOrder}, ` +
               `this machine uses ${BYTE_ORDER}: import the catalog again`,
           );
-        segments.set(header.slot, new Segment(header, this.#loadColumns(header)));
+        segments.set(header.slot, this.#loadSegment(header, loaded));
       }
     }
     this.#segments = segments;
+    for (const slot of this.#chunkVersions.keys()) if (!segments.has(slot)) this.#chunkVersions.delete(slot);
     this.#wordsVersion = this.#wordsVersionNow();
     this.#snapshot = new SegmentSnapshot(hash, [...segments.values()], this.#dictionary);
     return this.#snapshot;
@@ -315,13 +319,68 @@ export class SqliteCatalogReader {
     return records.map((r) => r.toString('base64')).join(' ');
   }
 
-  #loadColumns(header: SegmentHeader): SegmentColumns {
-    const rows = this.#statement(
-      'select name, data from content_segment_columns where slot = ? order by name, chunk',
-    ).all(header.slot) as { name: ColumnName; data: Buffer }[];
-    const chunks = new Map<ColumnName, Buffer[]>(COLUMN_NAMES.map((n) => [n, []]));
-    for (const row of rows) chunks.get(row.name)?.push(row.data);
-    return columnsFromChunks(header.size, chunks);
+  /** Version of each chunk (`name/chunk`; null: none) of each loaded segment's columns, by slot. */
+  readonly #chunkVersions = new Map<number, Map<string, string | null>>();
+  #chunkReads = 0;
+
+  /** Column chunks read from the store so far (a changed segment's), for tests and statistics. */
+  get chunkReads(): number {
+    return this.#chunkReads;
+  }
+
+  /**
+   * The segment `header` names, `loaded` being the one this slot held before (decision 0052): a
+   * column whose chunks all kept their version is taken from it as it is, the others are put
+   * together from the chunks that kept theirs (copied from it) and the others, read again. A
+   * chunk without a version is always read.
+   */
+  #loadSegment(header: SegmentHeader, loaded: Segment | undefined): Segment {
+    const stored = this.#statement(
+      'select name, chunk, version from content_segment_columns where slot = ? order by name, chunk',
+    ).all(header.slot) as { name: ColumnName; chunk: number; version: string | null }[];
+    const held = loaded ? this.#chunkVersions.get(header.slot) : undefined;
+    const versions = new Map<string, string | null>();
+    const byName = new Map<ColumnName, { chunk: number; kept: boolean }[]>(COLUMN_NAMES.map((n) => [n, []]));
+    for (const { name, chunk, version } of stored) {
+      const key = `${name}/${chunk}`;
+      versions.set(key, version);
+      byName.get(name)?.push({ chunk, kept: version !== null && held?.get(key) === version });
+    }
+    const read = this.#statement(
+      'select data from content_segment_columns where slot = ? and name = ? and chunk = ?',
+    ).pluck();
+    const chunks = new Map<ColumnName, Uint8Array[]>();
+    const same = new Map<ColumnName, SegmentColumns[ColumnName]>();
+    for (const [name, list] of byName) {
+      const old = loaded?.columns[name];
+      if (old && loaded.size === header.size && list.length > 0 && list.every((c) => c.kept)) {
+        same.set(name, old);
+        continue;
+      }
+      chunks.set(
+        name,
+        list.map(({ chunk, kept }) => {
+          const from = chunk * COLUMN_CHUNK;
+          if (old && kept && from < old.length) {
+            const to = Math.min(from + COLUMN_CHUNK, old.length);
+            return new Uint8Array(
+              old.buffer,
+              old.byteOffset + from * old.BYTES_PER_ELEMENT,
+              (to - from) * old.BYTES_PER_ELEMENT,
+            );
+          }
+          this.#chunkReads += 1;
+          return read.get(header.slot, name, chunk) as Buffer;
+        }),
+      );
+    }
+    const fresh = columnsOf(header.size, chunks);
+    const columns = Object.fromEntries(
+      COLUMN_NAMES.map((name) => [name, same.get(name) ?? fresh(name)]),
+    ) as unknown as SegmentColumns;
+    this.#chunkVersions.set(header.slot, versions);
+    // The id order kept: its inverse too.
+    return new Segment(header, columns, same.has('idOrder') ? loaded?.idRank : undefined);
   }
 
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */
@@ -423,4 +482,15 @@ export class SqliteCatalogReader {
     const rows = this.#statement(text).raw().all(JSON.stringify(seqs)) as [number, string][];
     return new Map(rows);
   }
+}
+
+/** Column `name` of a segment of `size` articles from `chunks` (a column without any: zeros if optional). */
+function columnsOf(
+  size: number,
+  chunks: ReadonlyMap<ColumnName, readonly Uint8Array[]>,
+): (name: ColumnName) => SegmentColumns[ColumnName] {
+  return (name) => {
+    const list = chunks.get(name) ?? [];
+    return list.length === 0 && OPTIONAL_COLUMNS.has(name) ? sharedColumn(name, size) : joinChunks(name, size, list);
+  };
 }

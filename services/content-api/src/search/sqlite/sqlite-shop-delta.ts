@@ -4,7 +4,8 @@ import { articleIndexFields, articlePriceFields } from '../article-index-fields.
 import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
-import { joinChunks, OPTIONAL_COLUMNS, SLOT_SPAN } from '../segments/segment-columns.js';
+import { randomUUID } from 'node:crypto';
+import { COLUMN_NAMES, joinChunks, OPTIONAL_COLUMNS, SLOT_SPAN, type ColumnName } from '../segments/segment-columns.js';
 import { patchedDescriptionRanks } from '../segments/patched-description-ranks.js';
 import { classificationKeys, SegmentBuilder } from '../segments/segment-builder.js';
 import { ShopWordCounts } from '../segments/shop-word-counts.js';
@@ -68,11 +69,12 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       wordsRead = true;
       return words;
     };
-    const columns = loadColumns(writer, slot, size);
+    const storedChunks = readChunks(writer, slot);
+    const columns = loadColumns(storedChunks, size);
     // Old description ranks by position, 0 where the description was stored again (it is then in
     // `descriptions`): only those need ranking, the others keep their order.
     const ranksBefore =
-      size === 0 ? [] : Array.from(joinChunks('descriptionRank', size, chunksOf(writer, slot, 'descriptionRank')));
+      size === 0 ? [] : Array.from(joinChunks('descriptionRank', size, storedChunks.get('descriptionRank') ?? []));
     const descriptions = new Map<number, string>();
     const storeDescription = (position: number, description: string) => {
       ranksBefore[position] = 0;
@@ -213,7 +215,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     const changedText = changedIds || stored > 0;
     let previousIdOrder: number[] = [];
     if (header && !changedIds)
-      previousIdOrder = Array.from(joinChunks('idOrder', size, chunksOf(writer, slot, 'idOrder')));
+      previousIdOrder = Array.from(joinChunks('idOrder', size, storedChunks.get('idOrder') ?? []));
     const descriptionAt = writer.statement('select description from content_articles where seq = ?').pluck();
     // Patching reads about log2(size / changed) descriptions per changed one; past an eighth of
     // the shop one sorted read of them all is cheaper.
@@ -223,9 +225,18 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
         ? patchedDescriptionRanks(ranksBefore, descriptions, (i) => descriptionAt.get(base + i) as string)
         : descriptionRanks(writer, base, size);
     const order = changedIds ? [...idOrder(writer, shop.id, base)] : previousIdOrder;
-    writer.statement('delete from content_segment_columns where slot = ?').run(slot);
-    const write = writer.statement('insert into content_segment_columns (slot, name, chunk, data) values (?, ?, ?, ?)');
-    const builder = new SegmentBuilder(slot, (s, name, chunk, data) => void write.run(s, name, chunk, data));
+    // Only the chunks whose bytes changed are written, with this delta's version: a reader holding
+    // the others keeps them (a price delta: the price chunks only).
+    const version = randomUUID();
+    const write = writer.statement(
+      'insert or replace into content_segment_columns (slot, name, chunk, data, version) values (?, ?, ?, ?, ?)',
+    );
+    const chunkCounts = new Map<string, number>();
+    const builder = new SegmentBuilder(slot, (s, name, chunk, data) => {
+      chunkCounts.set(name, chunk + 1);
+      const before = storedChunks.get(name)?.[chunk];
+      if (!before?.equals(data)) write.run(s, name, chunk, data, version);
+    });
     for (let i = 0; i < size; i += 1)
       builder.add({
         manufacturer: columns.manufacturer[i] ?? 0,
@@ -239,6 +250,14 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
         words: columns.words[i] ?? 0,
       });
     builder.finish(order, ranks);
+    const dropChunks = writer.statement(
+      'delete from content_segment_columns where slot = ? and name = ? and chunk >= ?',
+    );
+    for (const name of COLUMN_NAMES) dropChunks.run(slot, name, chunkCounts.get(name) ?? 0);
+    // Chunks of a full import have none: they take this one, so the next delta's readers keep them.
+    writer
+      .statement('update content_segment_columns set version = ? where slot = ? and version is null')
+      .run(version, slot);
     writeSegmentRow(writer, { slot, shopId: shop.id, generation: delta.hash, size, wordTotal: builder.wordTotal });
     if (!wordsRead)
       // Prices only: the words stay, for the new generation too when they were the old one's.
@@ -253,18 +272,28 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
   }, delta);
 }
 
-function chunksOf(writer: SqliteCatalogWriter, slot: number, name: string): Buffer[] {
-  return writer
-    .statement('select data from content_segment_columns where slot = ? and name = ? order by chunk')
-    .pluck()
-    .all(slot, name) as Buffer[];
+/**
+ * Every stored chunk of the segment in `slot`, by column name in chunk order (each chunk as
+ * stored, to compare with what the delta writes).
+ */
+function readChunks(writer: SqliteCatalogWriter, slot: number): Map<ColumnName, Buffer[]> {
+  const rows = writer
+    .statement('select name, chunk, data from content_segment_columns where slot = ? order by name, chunk')
+    .all(slot) as { name: ColumnName; chunk: number; data: Buffer }[];
+  const out = new Map<ColumnName, Buffer[]>();
+  for (const row of rows) {
+    const list = out.get(row.name) ?? [];
+    list[row.chunk] = row.data;
+    out.set(row.name, list);
+  }
+  return out;
 }
 
 /** The patched columns of a segment as growable arrays. */
-function loadColumns(writer: SqliteCatalogWriter, slot: number, size: number): Record<Patched, number[]> {
+function loadColumns(stored: ReadonlyMap<ColumnName, Buffer[]>, size: number): Record<Patched, number[]> {
   const out = {} as Record<Patched, number[]>;
   for (const name of PATCHED) {
-    const chunks = size === 0 ? [] : chunksOf(writer, slot, name);
+    const chunks = size === 0 ? [] : (stored.get(name) ?? []);
     // A column added after the segment was stored (`OPTIONAL_COLUMNS`) has no chunks: no values.
     out[name] =
       chunks.length === 0 && OPTIONAL_COLUMNS.has(name)
