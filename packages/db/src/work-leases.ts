@@ -55,8 +55,18 @@ export interface WorkLeases {
   readonly instanceId: string;
   owns(item: string): boolean;
   readonly owned: ReadonlySet<string>;
-  /** Runs one cycle now (after creating or deleting an item); resolves after its `onChange`. */
+  /** Runs one cycle now (lists every item: O(n)); resolves after its `onChange`. */
   refresh(): Promise<void>;
+  /**
+   * After creating `item`: claims its lease now when this instance is its wanted owner among the
+   * live instances seen at the last cycle, without listing the items or running a cycle (one
+   * statement, one row: O(1) per create). Resolves after `onChange`, true when this instance owns
+   * `item` then. An item wanted by another instance is left to it (it claims it the same way when
+   * told of the create); the periodic cycle still balances and claims orphans.
+   */
+  claim(item: string): Promise<boolean>;
+  /** After deleting `item`: gives up its lease now when held here (one statement); resolves after `onChange`. */
+  release(item: string): Promise<void>;
   /** Live instances (a heartbeat within the last three cycles), with their lease counts. */
   instances(): Promise<readonly WorkLeaseInstance[]>;
   /**
@@ -137,13 +147,17 @@ export async function startWorkLeases(options: WorkLeasesOptions): Promise<WorkL
 
 /** What one cycle learnt from the store. */
 interface CycleOutcome {
-  readonly owned: ReadonlySet<string>;
+  readonly owned: Set<string>;
 }
 
 interface LeaseStore {
   cycle(items: readonly string[], unclaimedCycles: Map<string, number>): Promise<CycleOutcome>;
+  /** Claims one item if this instance is its wanted owner and its lease is free; true when claimed. */
+  claimOne(item: string): Promise<boolean>;
+  /** Deletes this instance's lease of one item. */
+  releaseOne(item: string): Promise<void>;
   instances(ownedCount: number): Promise<readonly WorkLeaseInstance[]>;
-  release(): Promise<void>;
+  releaseAll(): Promise<void>;
 }
 
 /** Cycles after which an item nobody leases is claimed by whoever sees it. */
@@ -157,7 +171,8 @@ class LeaseLoop implements WorkLeases {
   /** Renewal may fail for this long before everything is dropped. */
   readonly #fenceMs: number;
   readonly #unclaimed = new Map<string, number>();
-  #owned: ReadonlySet<string> = new Set();
+  /** Replaced by each cycle, changed in place by `claim` and `release` (no copy per create). */
+  #owned = new Set<string>();
   #lastRenewed = performance.now();
   #running: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
@@ -181,8 +196,38 @@ class LeaseLoop implements WorkLeases {
   }
 
   refresh(): Promise<void> {
-    const next = this.#running.then(() => this.#cycle());
-    this.#running = next.catch(() => {});
+    return this.#enqueue(() => this.#cycle());
+  }
+
+  claim(item: string): Promise<boolean> {
+    return this.#enqueue(async () => {
+      if (this.#stopped) return false;
+      if (this.#owned.has(item)) return true;
+      if (!(await this.#store.claimOne(item))) return false;
+      this.#unclaimed.delete(item);
+      this.#owned.add(item);
+      await this.#changed([item], []);
+      return true;
+    });
+  }
+
+  release(item: string): Promise<void> {
+    return this.#enqueue(async () => {
+      if (this.#stopped || !this.#owned.has(item)) return;
+      // Forgotten here first: a failed delete leaves a lease that expires and is then tidied.
+      this.#owned.delete(item);
+      await this.#changed([], [item]);
+      await this.#store.releaseOne(item);
+    });
+  }
+
+  /** Runs `work` after everything queued before it: cycles, claims and releases never overlap. */
+  #enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#running.then(work);
+    this.#running = next.then(
+      () => {},
+      () => {},
+    );
     return next;
   }
 
@@ -206,7 +251,7 @@ class LeaseLoop implements WorkLeases {
     clearTimeout(this.#timer);
     this.#running = this.#running.then(async () => {
       await this.#apply(new Set());
-      await this.#store.release().catch((error: unknown) => {
+      await this.#store.releaseAll().catch((error: unknown) => {
         this.#options.log?.warn({ err: error }, 'work leases not released; they expire by themselves');
       });
     });
@@ -236,17 +281,21 @@ class LeaseLoop implements WorkLeases {
     if (!this.#stopped) await this.#apply(outcome.owned);
   }
 
-  async #apply(owned: ReadonlySet<string>): Promise<void> {
+  async #apply(owned: Set<string>): Promise<void> {
     const before = this.#owned;
     const gained = [...owned].filter((item) => !before.has(item));
     const lost = [...before].filter((item) => !owned.has(item));
     this.#owned = owned;
+    await this.#changed(gained, lost);
+  }
+
+  async #changed(gained: readonly string[], lost: readonly string[]): Promise<void> {
     if (gained.length === 0 && lost.length === 0) return;
     this.#options.log?.info(
-      { instance: this.instanceId, owned: owned.size, gained: gained.length, lost: lost.length },
+      { instance: this.instanceId, owned: this.#owned.size, gained: gained.length, lost: lost.length },
       'work leases changed',
     );
-    await this.#options.onChange?.({ owned, gained, lost });
+    await this.#options.onChange?.({ owned: this.#owned, gained, lost });
   }
 }
 
@@ -258,10 +307,16 @@ class SingleInstanceStore implements LeaseStore {
   cycle(items: readonly string[]): Promise<CycleOutcome> {
     return Promise.resolve({ owned: new Set(items) });
   }
+  claimOne(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+  releaseOne(): Promise<void> {
+    return Promise.resolve();
+  }
   instances(ownedCount: number): Promise<readonly WorkLeaseInstance[]> {
     return Promise.resolve([{ instanceId: this.#instanceId, heartbeatAt: new Date(), leases: ownedCount }]);
   }
-  release(): Promise<void> {
+  releaseAll(): Promise<void> {
     return Promise.resolve();
   }
 }
@@ -279,6 +334,8 @@ class PostgresLeaseStore implements LeaseStore {
    */
   readonly #liveMs: number;
   readonly #startedAt = new Date();
+  /** The live instances of the last cycle: whom `claimOne` asks about an item's wanted owner. */
+  #live: readonly string[] = [];
 
   constructor(
     db: Kysely<AnyTables>,
@@ -308,6 +365,7 @@ class PostgresLeaseStore implements LeaseStore {
         select instance_id from ${this.#instances}
         where heartbeat_at > now() - ${this.#liveMs} * interval '1 millisecond'`.execute(db)
     ).rows.map((row) => row.instance_id);
+    this.#live = live;
     const renewed = await sql<{ item_id: string }>`
       update ${this.#leases} set expires_at = now() + ${ttl} * interval '1 millisecond'
       where owner = ${me} returning item_id`.execute(db);
@@ -362,6 +420,21 @@ class PostgresLeaseStore implements LeaseStore {
     return { owned: held };
   }
 
+  async claimOne(item: string): Promise<boolean> {
+    if (wantedOwner(this.#live, item) !== this.#instanceId) return false;
+    const claimed = await sql<{ item_id: string }>`
+      insert into ${this.#leases} (item_id, owner, expires_at)
+      values (${item}, ${this.#instanceId}, now() + ${this.#ttlMs} * interval '1 millisecond')
+      on conflict (item_id) do update set owner = excluded.owner, expires_at = excluded.expires_at
+      where ${this.#leases}.expires_at <= now()
+      returning item_id`.execute(this.#db);
+    return claimed.rows.length === 1;
+  }
+
+  async releaseOne(item: string): Promise<void> {
+    await sql`delete from ${this.#leases} where owner = ${this.#instanceId} and item_id = ${item}`.execute(this.#db);
+  }
+
   async instances(): Promise<readonly WorkLeaseInstance[]> {
     const result = await sql<{ instance_id: string; heartbeat_at: Date; leases: string | number }>`
       select i.instance_id, i.heartbeat_at, count(l.item_id) as leases
@@ -377,7 +450,7 @@ class PostgresLeaseStore implements LeaseStore {
     }));
   }
 
-  async release(): Promise<void> {
+  async releaseAll(): Promise<void> {
     await sql`delete from ${this.#leases} where owner = ${this.#instanceId}`.execute(this.#db);
     await sql`delete from ${this.#instances} where instance_id = ${this.#instanceId}`.execute(this.#db);
   }

@@ -206,8 +206,15 @@ export class DeviceCollection implements DeviceChanges {
       if (this.#leases?.owns(id) === true) await this.#serial(id, () => this.#start(id));
       return;
     }
-    if (kind === 'deleted') await this.halt(id);
-    await this.#leases?.refresh();
+    // One lease row per create or delete, not a cycle over every device (O(n) per create, O(n²)
+    // to store n devices); the periodic cycle still balances. Every instance hears of the change,
+    // so the wanted owner claims the device at once.
+    if (kind === 'deleted') {
+      await this.halt(id);
+      await this.#leases?.release(id);
+      return;
+    }
+    await this.#leases?.claim(id);
     // A device this instance just gained is being started: let the caller wait for it.
     await this.#chains.get(id);
   }

@@ -70,6 +70,60 @@ describeEachDatabase<TemplatesDatabase>('device history repository', (getDb) => 
     });
   });
 
+  it('writes a large batch in pieces of every size: each row once, a repeated millisecond replaced', async () => {
+    // 3 devices x 131 table rows x 2 times = 786 values (pieces 512+256+16+2 on SQLite), plus a
+    // value repeated at the same millisecond and a series 10 days later (the string-key fallback).
+    const batch: HistoryValue[] = [];
+    for (const deviceId of ['big-1', 'big-2', 'big-3'])
+      for (let row = 0; row < 131; row++)
+        for (const at of [T0, T0 + 10_000])
+          batch.push({
+            deviceId,
+            setId: 'ifTable',
+            datapointId: 'ifInOctets',
+            row: String(row),
+            at,
+            value: row,
+            text: null,
+          });
+    batch.push(
+      { deviceId: 'big-1', setId: 'ifTable', datapointId: 'ifInOctets', row: '7', at: T0, value: 1e9, text: null },
+      {
+        deviceId: 'big-1',
+        setId: 'ifTable',
+        datapointId: 'ifDescr',
+        row: '7',
+        at: T0 + 864e6,
+        value: null,
+        text: 'old',
+      },
+    );
+    await repository.write(batch);
+    const key = (deviceId: string, row: string, datapointId = 'ifInOctets') =>
+      repository.seriesId({ deviceId, setId: 'ifTable', datapointId, row });
+    const seven = (await key('big-1', '7'))!;
+    expect(await repository.points(seven, T0, T0 + 10_000, 10)).toEqual([
+      { at: T0, value: 1e9, text: null },
+      { at: T0 + 10_000, value: 7, text: null },
+    ]);
+    expect(await repository.buckets(seven, 'minute', T0, T0, 60_000)).toEqual([
+      { at: T0, min: 7, max: 1e9, avg: (7 + 7 + 1e9) / 3, count: 3 },
+    ]);
+    const last = (await key('big-3', '130'))!;
+    expect((await repository.points(last, T0, T0 + 10_000, 10)).map((p) => p.value)).toEqual([130, 130]);
+    const old = (await key('big-1', '7', 'ifDescr'))!;
+    expect(await repository.points(old, T0 + 864e6, T0 + 864e6, 10)).toEqual([
+      { at: T0 + 864e6, value: null, text: 'old' },
+    ]);
+    const counted = await getDb()
+      .db.selectFrom('device_history_raw')
+      .innerJoin('device_history_series', 'device_history_series.id', 'device_history_raw.series_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('device_history_series.device_id', 'like', 'big-%')
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.n)).toBe(3 * 131 * 2 + 1);
+  });
+
   it('answers buckets of whole hours from the hour rows with the min, max and avg of their values', async () => {
     const start = Math.floor(T0 / 3_600_000) * 3_600_000 + 5 * 3_600_000;
     // Every 10 min for 3 hours, values 0..17, written in two batches (the second adds into the rows).

@@ -7,88 +7,74 @@ import {
   type HistoryPoint,
   type HistoryValue,
 } from '../model/device-history.js';
+import { HistorySeriesIds, type HistorySeriesKey } from './history-series-ids.js';
+import { historyUpserts, type AggregateColumns, type HistoryUpserts, type RawColumns } from './history-upserts.js';
 import type { TemplatesDatabase } from './templates-tables.js';
 
-/** Rows per INSERT: 1,000 rows of at most 6 columns stays far below both engines' parameter limits. */
-const ROWS_PER_INSERT = 1_000;
+export type { HistorySeriesKey } from './history-series-ids.js';
 
-/** A series' identity: device, set, datapoint, row. */
-export interface HistorySeriesKey {
-  readonly deviceId: string;
-  readonly setId: string;
-  readonly datapointId: string;
-  readonly row: string;
-}
+/** Series per SELECT or INSERT of series rows: far below both engines' parameter limits. */
+const ROWS_PER_INSERT = 1_000;
 
 /**
  * Kysely queries of the device value history (decision 0050): series ids, raw values, per-minute
  * numbers and the retention sweep. Series ids are assigned here (one more than the largest, a
  * race with another instance settled by the keys and a re-read), so both engines share one schema.
+ * The batch upserts are SQL written once per shape (`history-upserts.ts`), not built per batch.
  */
 export class DeviceHistoryRepository {
   readonly #db: Kysely<TemplatesDatabase>;
-  /** Series key -> id, for series known to exist. */
-  readonly #ids = new Map<string, number>();
+  /** Series known to exist. */
+  readonly #ids = new HistorySeriesIds();
+  readonly #upserts: HistoryUpserts;
 
   constructor(database: Database<TemplatesDatabase>) {
     this.#db = database.db;
+    this.#upserts = historyUpserts(database.dialect);
   }
 
   /**
    * Stores a batch of values in one transaction: the raw rows (a second value of one series at one
-   * millisecond replaces the first) and each minute's min, max, sum and count of the numbers.
+   * millisecond replaces the first) and each minute's and hour's min, max, sum and count of the numbers.
    */
   async write(values: readonly HistoryValue[]): Promise<void> {
     if (values.length === 0) return;
     const ids = await this.#seriesIds(values);
-    const raw = new Map<string, { series_id: number; at: number; value: number | null; text: string | null }>();
-    const minutes = new Map<string, AggregateRow>();
-    const hours = new Map<string, AggregateRow>();
-    values.forEach((v, i) => {
+    const raw: RawColumns = { series: [], at: [], value: [], text: [] };
+    const minutes = new Aggregates();
+    const hours = new Aggregates();
+    const rawRows = new PairIndex(values);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
       const id = ids[i]!;
-      raw.set(`${id}:${v.at}`, { series_id: id, at: v.at, value: v.value, text: v.text });
-      if (v.value === null) return;
-      aggregate(minutes, id, Math.floor(v.at / HISTORY_MINUTE_MS) * HISTORY_MINUTE_MS, v.value);
-      aggregate(hours, id, Math.floor(v.at / HISTORY_HOUR_MS) * HISTORY_HOUR_MS, v.value);
-    });
+      const at = v.at;
+      const row = rawRows.slot(id, at, raw.series.length);
+      if (row === raw.series.length) {
+        raw.series.push(id);
+        raw.at.push(at);
+        raw.value.push(v.value);
+        raw.text.push(v.text);
+      } else {
+        raw.value[row] = v.value;
+        raw.text[row] = v.text;
+      }
+      if (v.value === null) continue;
+      minutes.add(id, at - (at % HISTORY_MINUTE_MS), v.value);
+      hours.add(id, at - (at % HISTORY_HOUR_MS), v.value);
+    }
+    const queries = [
+      ...this.#upserts.raw(raw),
+      ...this.#upserts.aggregate('device_history_minute', minutes.columns),
+      ...this.#upserts.aggregate('device_history_hour', hours.columns),
+    ];
     await this.#db.transaction().execute(async (trx) => {
-      for (const rows of chunks([...raw.values()]))
-        await trx
-          .insertInto('device_history_raw')
-          .values(rows)
-          .onConflict((oc) =>
-            oc.columns(['series_id', 'at']).doUpdateSet((eb) => ({
-              value: eb.ref('excluded.value'),
-              text: eb.ref('excluded.text'),
-            })),
-          )
-          .execute();
-      for (const [table, rows] of [
-        ['device_history_minute', minutes],
-        ['device_history_hour', hours],
-      ] as const)
-        for (const chunk of chunks([...rows.values()]))
-          await trx
-            .insertInto(table)
-            .values(chunk)
-            .onConflict((oc) =>
-              oc.columns(['series_id', 'at']).doUpdateSet(() => ({
-                // CASE rather than least()/min(): the one spelling both engines share.
-                min: sql<number>`case when excluded.min < ${sql.table(table)}.min
-                  then excluded.min else ${sql.table(table)}.min end`,
-                max: sql<number>`case when excluded.max > ${sql.table(table)}.max
-                  then excluded.max else ${sql.table(table)}.max end`,
-                sum: sql<number>`${sql.table(table)}.sum + excluded.sum`,
-                count: sql<number>`${sql.table(table)}.count + excluded.count`,
-              })),
-            )
-            .execute();
+      for (const query of queries) await trx.executeQuery(query);
     });
   }
 
   /** The id of a series; undefined when nothing was ever stored for it. */
   async seriesId(key: HistorySeriesKey): Promise<number | undefined> {
-    const known = this.#ids.get(keyOf(key));
+    const known = this.#ids.get(key);
     if (known !== undefined) return known;
     const row = await this.#db
       .selectFrom('device_history_series')
@@ -99,7 +85,7 @@ export class DeviceHistoryRepository {
       .where('row_key', '=', key.row)
       .executeTakeFirst();
     if (row === undefined) return undefined;
-    this.#ids.set(keyOf(key), Number(row.id));
+    this.#ids.set(key, Number(row.id));
     return Number(row.id);
   }
 
@@ -196,9 +182,14 @@ export class DeviceHistoryRepository {
   /** The ids of the values' series, in order, creating the missing ones. */
   async #seriesIds(values: readonly HistoryValue[]): Promise<number[]> {
     for (let attempt = 0; ; attempt++) {
+      const ids: number[] = [];
       const missing = new Map<string, HistorySeriesKey>();
-      for (const v of values) if (!this.#ids.has(keyOf(v))) missing.set(keyOf(v), v);
-      if (missing.size === 0) return values.map((v) => this.#ids.get(keyOf(v))!);
+      for (const v of values) {
+        const id = this.#ids.get(v);
+        if (id === undefined) missing.set(keyOf(v), v);
+        else ids.push(id);
+      }
+      if (missing.size === 0) return ids;
       if (attempt > 0) await this.#create([...missing.values()]);
       await this.#load([...new Set([...missing.values()].map((k) => k.deviceId))]);
       if (attempt >= 5) throw new Error(`history series could not be created for ${missing.size} datapoints`);
@@ -215,7 +206,7 @@ export class DeviceHistoryRepository {
         .execute();
       for (const r of rows)
         this.#ids.set(
-          keyOf({ deviceId: r.device_id, setId: r.set_id, datapointId: r.datapoint_id, row: r.row_key }),
+          { deviceId: r.device_id, setId: r.set_id, datapointId: r.datapoint_id, row: r.row_key },
           Number(r.id),
         );
     }
@@ -254,24 +245,73 @@ function* chunks<T>(items: readonly T[]): Generator<T[]> {
   for (let i = 0; i < items.length; i += ROWS_PER_INSERT) yield items.slice(i, i + ROWS_PER_INSERT);
 }
 
-interface AggregateRow {
-  series_id: number;
-  at: number;
-  min: number;
-  max: number;
-  sum: number;
-  count: number;
+/**
+ * Rows of a batch by (series, time) without a key string per value: the key is one number,
+ * series x span + time from the batch's earliest, while that stays a safe integer (a batch spans
+ * seconds to minutes); a batch spanning longer falls back to string keys.
+ */
+class PairIndex {
+  readonly #base: number;
+  readonly #span: number;
+  readonly #numbers = new Map<number, number>();
+  readonly #strings = new Map<string, number>();
+
+  constructor(values: readonly { readonly at: number }[]) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const v of values) {
+      if (v.at < min) min = v.at;
+      if (v.at > max) max = v.at;
+    }
+    this.#base = min;
+    // Series ids below 2^24 and times within 2^29 ms (6 days) of the earliest: products below 2^53.
+    this.#span = max - min < 2 ** 29 ? 2 ** 29 : 0;
+  }
+
+  /** The row of (series, at) so far, or `next` (now taken by it) when it has none yet. */
+  slot(series: number, at: number, next: number): number {
+    if (this.#span > 0 && series < 2 ** 24) {
+      const key = series * this.#span + (at - this.#base);
+      const row = this.#numbers.get(key);
+      if (row !== undefined) return row;
+      this.#numbers.set(key, next);
+      return next;
+    }
+    const key = `${series}:${at}`;
+    const row = this.#strings.get(key);
+    if (row !== undefined) return row;
+    this.#strings.set(key, next);
+    return next;
+  }
 }
 
-/** Adds `value` to the row of series `id` at `at` in `rows`. */
-function aggregate(rows: Map<string, AggregateRow>, id: number, at: number, value: number): void {
-  const key = `${id}:${at}`;
-  const row = rows.get(key);
-  if (row === undefined) rows.set(key, { series_id: id, at, min: value, max: value, sum: value, count: 1 });
-  else {
-    row.min = Math.min(row.min, value);
-    row.max = Math.max(row.max, value);
-    row.sum += value;
-    row.count++;
+/** The minute (or hour) rows of a batch: min, max, sum and count per series and start. */
+class Aggregates {
+  readonly columns: AggregateColumns = { series: [], at: [], min: [], max: [], sum: [], count: [] };
+  /** Series -> start -> row; a series has one or two starts in a batch. */
+  readonly #rows = new Map<number, Map<number, number>>();
+
+  add(series: number, at: number, value: number): void {
+    const columns = this.columns;
+    let starts = this.#rows.get(series);
+    if (starts === undefined) {
+      starts = new Map();
+      this.#rows.set(series, starts);
+    }
+    const row = starts.get(at);
+    if (row === undefined) {
+      starts.set(at, columns.series.length);
+      columns.series.push(series);
+      columns.at.push(at);
+      columns.min.push(value);
+      columns.max.push(value);
+      columns.sum.push(value);
+      columns.count.push(1);
+      return;
+    }
+    if (value < columns.min[row]!) columns.min[row] = value;
+    if (value > columns.max[row]!) columns.max[row] = value;
+    columns.sum[row]! += value;
+    columns.count[row]! += 1;
   }
 }
