@@ -177,8 +177,12 @@ class LimitWalk {
   readonly #limits: RecordLimits;
   readonly #steps: (string | number)[] = [];
 
+  /** The smallest string limit. */
+  readonly #shortest: number;
+
   constructor(limits: RecordLimits) {
     this.#limits = limits;
+    this.#shortest = Math.min(limits.idChars, limits.hrefChars, limits.shortTextChars, limits.longTextChars);
   }
 
   #fail(message: string): void {
@@ -188,6 +192,8 @@ class LimitWalk {
   walk(value: unknown, key: string, parentKey: string, depth: number): void {
     const limits = this.#limits;
     if (typeof value === 'string') {
+      // Most strings are shorter than every string limit: their member's limit is not looked up.
+      if (value.length <= this.#shortest) return;
       const max = stringLimit(key, parentKey, limits);
       if (value.length > max)
         this.#fail(

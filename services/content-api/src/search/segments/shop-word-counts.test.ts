@@ -20,6 +20,15 @@ describe('ShopWordCounts', () => {
     expect(words.size).toBe(2);
   });
 
+  it('takes a repeated word away once and never counts words with digits below zero', () => {
+    const words = new ShopWordCounts();
+    words.add('pen pen m8 blue');
+    words.add('pen pen blue');
+    words.add('pen pen m8 m8', -1);
+    words.add('m8 red', -1);
+    expect(Object.fromEntries(words.entries())).toEqual({ pen: 1, blue: 2 });
+  });
+
   it('survives being stored, words beyond ASCII included', () => {
     const words = new ShopWordCounts();
     for (const text of ['grün weiß', 'grün straße', 'étiquette', '']) words.add(text);

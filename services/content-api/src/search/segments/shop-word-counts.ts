@@ -31,15 +31,20 @@ export class ShopWordCounts {
     const counts = this.#counts;
     const seen = SEEN;
     seen.clear();
-    let start = 0;
-    for (let i = 0; i <= searchText.length; i += 1) {
-      if (i < searchText.length && searchText.charCodeAt(i) !== 32) continue;
-      const word = searchText.slice(start, i);
-      start = i + 1;
-      if (word.length === 0 || seen.has(word) || hasDigit(word)) continue;
+    const length = searchText.length;
+    for (let start = 0; start < length;) {
+      let end = searchText.indexOf(' ', start);
+      if (end === -1) end = length;
+      const word = searchText.slice(start, end);
+      start = end + 1;
+      if (word.length === 0) continue;
+      const n = counts.get(word);
+      // A counted word has no digit: only a new one is tested.
+      if (n === undefined && (by < 0 || hasDigit(word))) continue;
+      if (seen.has(word)) continue;
       seen.add(word);
-      const n = (counts.get(word) ?? 0) + by;
-      if (n > 0) counts.set(word, n);
+      const next = (n ?? 0) + by;
+      if (next > 0) counts.set(word, next);
       else counts.delete(word);
     }
   }

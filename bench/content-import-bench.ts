@@ -1,0 +1,209 @@
+/**
+ * Benchmark of catalog import alone (services/content-api, decision 0053): one shop's generated
+ * catalog, written once as JSON Lines and as BMEcat 2005, imported from the file into an empty
+ * SQLite store and PostgreSQL schema. Prints articles/s, the CPU of this process (every thread)
+ * and of its PostgreSQL backends per article, and peak RSS in each half of the import (flat
+ * memory: the second half is no higher than the first).
+ *
+ *   BENCH_ARTICLES=200000 npm run bench -- content-import
+ *   BENCH_ENGINES=sqlite BENCH_FORMATS=bmecat npm run bench -- content-import
+ *   BENCH_CATALOG_DIR=/tmp/x npm run bench -- content-import   (keeps and reuses the files)
+ *
+ * `TRIAD_BENCH_DATABASE_URL` or `TRIAD_TEST_DATABASE_URL` names the PostgreSQL server.
+ */
+import { execFileSync } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { migrateToLatest, openDatabase, type Database, type OpenDatabaseOptions } from '@triad/db';
+import {
+  bmecatCatalog,
+  CATALOG_READ_BYTES,
+  CONTENT_MIGRATION_TABLE,
+  CONTENT_SQLITE_PAGE_SIZE,
+  contentStorageFor,
+  generateCatalog,
+  importCatalog,
+  toJsonLinesRecord,
+  type CatalogFormat,
+  type ContentTables,
+} from '@triad/content-api-service';
+import { printTable } from './bench-utils.js';
+
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 200_000);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+const FORMATS = (process.env.BENCH_FORMATS ?? 'jsonl,bmecat').split(',') as CatalogFormat[];
+const MB = 1024 * 1024;
+const TICK = 100; // clock ticks per second of /proc/<pid>/stat (Linux)
+
+const kept = process.env.BENCH_CATALOG_DIR;
+const dir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'content-import-bench-'));
+// Every fourth generated article is the first shop's.
+const catalog = generateCatalog({ articles: ARTICLES * 4, seed: 1 });
+const shop = catalog.shops[0]!;
+const fileOf = (format: CatalogFormat) =>
+  path.join(dir, `${shop.id}-${ARTICLES}.${format === 'jsonl' ? 'jsonl' : 'xml'}`);
+const rows: (string | number)[][] = [];
+
+/** Writes the shop's articles as JSON Lines and BMEcat, unless a kept directory holds them. */
+async function writeFiles(): Promise<void> {
+  if (FORMATS.every((f) => existsSync(fileOf(f)))) return;
+  mkdirSync(dir, { recursive: true });
+  const jsonl = createWriteStream(fileOf('jsonl'));
+  const bmecat = createWriteStream(fileOf('bmecat'));
+  const options = { catalogId: `bench-${shop.id}`, currency: shop.currency };
+  const frame = [...bmecatCatalog([], options)];
+  bmecat.write(frame[0]!);
+  let lines: string[] = [];
+  let products: string[] = [];
+  const flush = async () => {
+    const a = jsonl.write(lines.join(''));
+    const b = bmecat.write(products.join(''));
+    lines = [];
+    products = [];
+    await Promise.all([a ? undefined : once(jsonl, 'drain'), b ? undefined : once(bmecat, 'drain')]);
+  };
+  for (const article of catalog.articles()) {
+    if (article.shopId !== shop.id) continue;
+    lines.push(`${toJsonLinesRecord(article)}\n`);
+    products.push([...bmecatCatalog([article], { catalogId: '', currency: article.currency })][1]!);
+    if (lines.length === 500) await flush();
+  }
+  await flush();
+  bmecat.end(frame[frame.length - 1]);
+  jsonl.end();
+  await Promise.all([once(jsonl, 'finish'), once(bmecat, 'finish')]);
+}
+
+/** CPU seconds of this process's main thread (the thread that writes; parse workers are others). */
+function mainThreadCpu(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(stat[11]) + Number(stat[12])) / TICK;
+}
+
+/** CPU seconds of the PostgreSQL backends serving this process (found by their client ports). */
+function postgresCpu(database: Database<ContentTables>): Promise<number> {
+  return sql<{ pid: number; port: number }>`select pid, client_port as port from pg_stat_activity`
+    .execute(database.db)
+    .then(({ rows: backends }) => {
+      const mine = new Set(
+        execFileSync('ss', ['-tnpH', 'dst', ':55432'], { encoding: 'utf8' })
+          .split('\n')
+          .filter((l) => l.includes(`pid=${process.pid},`))
+          .map((l) => Number(l.split(/\s+/)[3]!.split(':').pop())),
+      );
+      let ticks = 0;
+      for (const b of backends)
+        if (mine.has(b.port)) {
+          const stat = readFileSync(`/proc/${b.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+          ticks += Number(stat[11]) + Number(stat[12]);
+        }
+      return ticks / TICK;
+    });
+}
+
+async function benchImport(engine: string, format: CatalogFormat, options: OpenDatabaseOptions): Promise<void> {
+  const database = openDatabase<ContentTables>(options);
+  const storage = contentStorageFor(database);
+  await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
+  const backend = storage.backend;
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage.rss();
+  const peaks = [before, before];
+  let done = 0;
+  const sample = () => {
+    const half = done < ARTICLES / 2 ? 0 : 1;
+    peaks[half] = Math.max(peaks[half]!, process.memoryUsage.rss());
+  };
+  const sampler = setInterval(sample, 20);
+  const pgBefore = engine === 'postgres' ? await postgresCpu(database) : 0;
+  const cpu = process.cpuUsage();
+  const mainBefore = mainThreadCpu();
+  const start = process.hrtime.bigint();
+  const result = await importCatalog(backend, createReadStream(fileOf(format), { highWaterMark: CATALOG_READ_BYTES }), {
+    format,
+    shop,
+    onProgress: (records) => {
+      done = records;
+      sample();
+    },
+    progressEvery: 5000,
+  });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const used = process.cpuUsage(cpu);
+  const main = mainThreadCpu() - mainBefore;
+  const pg = engine === 'postgres' ? (await postgresCpu(database)) - pgBefore : 0;
+  clearInterval(sampler);
+  sample();
+  const imported = result.imported;
+  if (!result.committed || result.failed.length > 0) console.log(`!!! ${engine} ${format}: not all imported`);
+  const perArticle = (s: number) => ((s * 1e6) / imported).toFixed(0);
+  rows.push([
+    engine,
+    format === 'jsonl' ? 'JSON Lines' : 'BMEcat 2005',
+    imported,
+    seconds,
+    Math.round(imported / seconds),
+    perArticle((used.user + used.system) / 1e6),
+    perArticle(main),
+    engine === 'postgres' ? perArticle(pg) : '-',
+    before / MB,
+    peaks[0]! / MB,
+    peaks[1]! / MB,
+  ]);
+  console.log(`${engine}: imported ${imported} from ${format} in ${seconds.toFixed(1)} s`);
+  await backend.close();
+}
+
+async function main(): Promise<void> {
+  console.log(`catalog import: ${ARTICLES} generated articles of one shop; load average ${loadAverage()}`);
+  await writeFiles();
+  for (const format of FORMATS) {
+    if (ENGINES.includes('sqlite')) {
+      const file = path.join(dir, `content-${format}-${process.pid}.sqlite`);
+      await benchImport('sqlite', format, { sqliteFile: file, sqlitePageSize: CONTENT_SQLITE_PAGE_SIZE });
+      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    }
+    const url = process.env.TRIAD_BENCH_DATABASE_URL || process.env.TRIAD_TEST_DATABASE_URL;
+    if (ENGINES.includes('postgres') && url) {
+      const schema = `content_import_bench_${process.pid}_${format}`;
+      try {
+        await benchImport('postgres', format, { url, schema });
+      } finally {
+        const admin = openDatabase({ url });
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+        await admin.close();
+      }
+    }
+  }
+  if (!kept) rmSync(dir, { recursive: true, force: true });
+  console.log();
+  printTable(
+    [
+      'engine',
+      'import from',
+      'articles',
+      'seconds',
+      'articles/s',
+      'CPU µs/article',
+      'main thread µs/article',
+      'PostgreSQL µs/article',
+      'RSS before MB',
+      'peak RSS 1st half',
+      'peak RSS 2nd half',
+    ],
+    rows,
+  );
+  console.log(`\nload average at the end: ${loadAverage()} (${os.cpus().length} cores)`);
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+}
+
+await main();
