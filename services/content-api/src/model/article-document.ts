@@ -1,4 +1,11 @@
-import type { Article, ArticleClassification, ArticleImage, LanguageCode, StringWithLanguage } from './article.js';
+import type {
+  Article,
+  ArticleClassification,
+  ArticleFeature,
+  ArticleImage,
+  LanguageCode,
+  StringWithLanguage,
+} from './article.js';
 import type { Decimal } from './decimal.js';
 
 /** Version of the positional layout, first element of every document. */
@@ -187,86 +194,85 @@ export function decodeArticleDocument(text: string, id: string): Article {
     providerOrderUnit,
     providerContentUnit,
   ] = od;
-  return {
+  // Members assigned in order rather than spread from small objects: a page of hits decodes a
+  // document per hit on every search (issue 30); the article is the same, member order included.
+  const orderDetails: Mutable<Article['orderDetails']> = { orderUnit } as Mutable<Article['orderDetails']>;
+  if (contentUnit !== null) orderDetails.contentUnit = contentUnit;
+  if (perOrderUnit !== null) orderDetails.numberOfContentUnitsPerOrderUnit = decimal(perOrderUnit);
+  orderDetails.minimumOrderQuantity = minimumOrderQuantity;
+  orderDetails.orderQuantityInterval = orderQuantityInterval;
+  orderDetails.priceQuantity = priceQuantity;
+  if (deliveryTime !== null) orderDetails.deliveryTime = deliveryTime;
+  if (providerOrderUnit != null) orderDetails.providerOrderUnit = providerOrderUnit;
+  if (providerContentUnit != null) orderDetails.providerContentUnit = providerContentUnit;
+  const article: Mutable<Partial<Article>> = {
     id,
     shopId: id.slice(0, id.indexOf(':')),
     supplierArticleId,
     description,
     descriptions: strings(descriptions),
     descriptionsLong: strings(descriptionsLong),
-    ...(manufacturerName !== null ? { manufacturerName } : {}),
-    ...(manufacturerArticleId !== null ? { manufacturerArticleId } : {}),
-    internationalArticleIds: ids.map(([type, value]) => ({ type, value })),
-    keywords: keywords.map(([lang, values]) => ({ lang, values })),
-    currency,
-    tax: decimal(tax),
-    blockPrices: blockPrices.map(([lowerBound, value, decimalDigits]) => ({
-      lowerBound,
-      amount: { value, decimalDigits },
-    })),
-    specialTaxes: specialTaxes.map(([value, decimalDigits, taxType]) => ({
-      amount: { value, decimalDigits },
-      taxType,
-    })),
-    orderDetails: {
-      orderUnit,
-      ...(contentUnit !== null ? { contentUnit } : {}),
-      ...(perOrderUnit !== null ? { numberOfContentUnitsPerOrderUnit: decimal(perOrderUnit) } : {}),
-      minimumOrderQuantity,
-      orderQuantityInterval,
-      priceQuantity,
-      ...(deliveryTime !== null ? { deliveryTime } : {}),
-      ...(providerOrderUnit != null ? { providerOrderUnit } : {}),
-      ...(providerContentUnit != null ? { providerContentUnit } : {}),
-    },
-    classifications: classifications.map(
-      ([systemName, groupId, features, groupName, groupId2]): ArticleClassification => ({
-        systemName,
-        groupId,
-        ...(groupName != null ? { groupName } : {}),
-        ...(groupId2 != null ? { groupId2 } : {}),
-        features: features.map(([name, values, unit, lang, order, featureId]) => ({
-          name,
-          ...(featureId != null ? { featureId } : {}),
-          values,
-          ...(unit !== null ? { unit } : {}),
-          ...(lang !== null ? { lang } : {}),
-          ...(order !== null ? { order } : {}),
-        })),
-      }),
-    ),
-    images: images.map(([mimeType, href, purpose, descriptions, alts, hrefs]): ArticleImage => ({
-      mimeType,
-      href,
-      purpose,
-      descriptions: strings(descriptions),
-      ...(alts ? { alts: strings(alts) } : {}),
-      ...(hrefs ? { hrefs: strings(hrefs) } : {}),
-    })),
-    references: references.map(([articleReferenceType, refId]) => ({ articleReferenceType, refId })),
-    ...(supplierAlternativeArticleId != null ? { supplierAlternativeArticleId } : {}),
-    ...(buyerArticleIds ? { buyerArticleIds: buyerArticleIds.map(([type, value]) => ({ type, value })) } : {}),
-    ...(statuses ? { statuses: statuses.map(([type, value]) => ({ type, value })) } : {}),
-    ...(priceConditions
-      ? {
-          priceConditions: {
-            ...(priceConditions[0] !== null ? { validFrom: priceConditions[0] } : {}),
-            ...(priceConditions[1] !== null ? { validUntil: priceConditions[1] } : {}),
-            territories: priceConditions[2],
-            ...(priceConditions[3] != null ? { priceType: priceConditions[3] } : {}),
-            ...(priceConditions[4] === 1 ? { taxFromShop: true } : {}),
-          },
-        }
-      : {}),
-    ...(remarks ? { remarks: strings(remarks) } : {}),
-    ...(specialTreatmentClasses
-      ? { specialTreatmentClasses: specialTreatmentClasses.map(([type, value]) => ({ type, value })) }
-      : {}),
-    ...(customsTariffNumber != null ? { customsTariffNumber } : {}),
-    ...(countryOfOrigin != null ? { countryOfOrigin } : {}),
-    ...(weight != null ? { weight: decimal(weight) } : {}),
   };
+  if (manufacturerName !== null) article.manufacturerName = manufacturerName;
+  if (manufacturerArticleId !== null) article.manufacturerArticleId = manufacturerArticleId;
+  article.internationalArticleIds = ids.map(([type, value]) => ({ type, value }));
+  article.keywords = keywords.map(([lang, values]) => ({ lang, values }));
+  article.currency = currency;
+  article.tax = decimal(tax);
+  article.blockPrices = blockPrices.map(([lowerBound, value, decimalDigits]) => ({
+    lowerBound,
+    amount: { value, decimalDigits },
+  }));
+  article.specialTaxes = specialTaxes.map(([value, decimalDigits, taxType]) => ({
+    amount: { value, decimalDigits },
+    taxType,
+  }));
+  article.orderDetails = orderDetails;
+  article.classifications = classifications.map(([systemName, groupId, features, groupName, groupId2]) => {
+    const classification = { systemName, groupId } as Mutable<ArticleClassification>;
+    if (groupName != null) classification.groupName = groupName;
+    if (groupId2 != null) classification.groupId2 = groupId2;
+    classification.features = features.map(([name, values, unit, lang, order, featureId]) => {
+      const feature = { name } as Mutable<ArticleFeature>;
+      if (featureId != null) feature.featureId = featureId;
+      feature.values = values;
+      if (unit !== null) feature.unit = unit;
+      if (lang !== null) feature.lang = lang;
+      if (order !== null) feature.order = order;
+      return feature;
+    });
+    return classification;
+  });
+  article.images = images.map(([mimeType, href, purpose, descriptions, alts, hrefs]) => {
+    const image = { mimeType, href, purpose, descriptions: strings(descriptions) } as Mutable<ArticleImage>;
+    if (alts) image.alts = strings(alts);
+    if (hrefs) image.hrefs = strings(hrefs);
+    return image;
+  });
+  article.references = references.map(([articleReferenceType, refId]) => ({ articleReferenceType, refId }));
+  if (supplierAlternativeArticleId != null) article.supplierAlternativeArticleId = supplierAlternativeArticleId;
+  if (buyerArticleIds) article.buyerArticleIds = buyerArticleIds.map(([type, value]) => ({ type, value }));
+  if (statuses) article.statuses = statuses.map(([type, value]) => ({ type, value }));
+  if (priceConditions) {
+    const conditions = {} as Mutable<NonNullable<Article['priceConditions']>>;
+    if (priceConditions[0] !== null) conditions.validFrom = priceConditions[0];
+    if (priceConditions[1] !== null) conditions.validUntil = priceConditions[1];
+    conditions.territories = priceConditions[2];
+    if (priceConditions[3] != null) conditions.priceType = priceConditions[3];
+    if (priceConditions[4] === 1) conditions.taxFromShop = true;
+    article.priceConditions = conditions;
+  }
+  if (remarks) article.remarks = strings(remarks);
+  if (specialTreatmentClasses)
+    article.specialTreatmentClasses = specialTreatmentClasses.map(([type, value]) => ({ type, value }));
+  if (customsTariffNumber != null) article.customsTariffNumber = customsTariffNumber;
+  if (countryOfOrigin != null) article.countryOfOrigin = countryOfOrigin;
+  if (weight != null) article.weight = decimal(weight);
+  return article as Article;
 }
+
+/** `T` with its members writable, for building a value member by member. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** `blockPrices` as a document stores them. */
 export function blockPricesOf(prices: Article['blockPrices']): [number, number, number][] {

@@ -1,17 +1,91 @@
-import type { Article, BusinessShop, Money } from '../model/article.js';
+import type { Article, BusinessShop, LanguageCode, Money } from '../model/article.js';
 import {
   pricePerMinimumOrderQuantity,
   pricePerMinimumOrderQuantityInclSpecialTaxes,
   specialTaxPerUnit,
 } from '../model/article-prices.js';
-import { addDecimals, decimal, scaleDecimal, toScaled, type Decimal } from '../model/decimal.js';
+import { addDecimals, decimal, scaleDecimal, SCALED_DIGITS, toScaled, type Decimal } from '../model/decimal.js';
 import { highlightText } from '../search/highlight.js';
 import type { MatchedWords } from '../search/search-query.js';
 import { articlePath, shopPath, type LinkBuilder } from './links.js';
 
 /** The wire Price. */
-function price(priceType: 'NET_CUSTOMER' | 'NET_INCL_SPECIAL_TAX', amount: Decimal, article: Article) {
+function price(priceType: 'NET_CUSTOMER' | 'NET_INCL_SPECIAL_TAX', amount: Decimal, article: Article): WirePrice {
   return { priceType, amount: dec(amount), currency: article.currency, tax: dec(article.tax) };
+}
+
+/*
+ * The reply objects below are built member by member in the spec's order, optional members
+ * assigned only when present, instead of spreading small objects: a page of hits is built on
+ * every search, and spreads cost most of it (issue 30). `JSON.stringify` writes members in the
+ * order they were added, so the bytes are those of the spread form.
+ */
+
+interface WirePrice {
+  readonly priceType: 'NET_CUSTOMER' | 'NET_INCL_SPECIAL_TAX';
+  readonly amount: Decimal;
+  readonly currency: string;
+  readonly tax: Decimal;
+}
+
+interface WireFeature {
+  lang?: LanguageCode;
+  name: string;
+  values: string[];
+  unit?: string;
+  order?: number;
+  featureId?: string;
+}
+
+interface WireReference {
+  systemName: string;
+  groupId: string;
+  groupName?: string;
+  groupId2?: string;
+}
+
+interface WireMime {
+  mimeType: string;
+  href: string;
+  description?: string;
+  purpose: string;
+  alt?: string;
+}
+
+interface WireText {
+  readonly lang: LanguageCode;
+  readonly value: string;
+}
+
+/** A search hit's article (`presentHitArticle`). */
+export interface HitArticleReply {
+  id: string;
+  description: string;
+  descriptions: WireText[];
+  manufacturerArticleId?: string;
+  manufacturerName?: string;
+  supplierArticleId: string;
+  minimumOrderQuantity: number;
+  orderQuantityInterval: number;
+  pricePerMinimumOrderQuantity: WirePrice;
+  pricePerMinimumOrderQuantityInclSpecialTaxes?: WirePrice;
+  orderUnit: string;
+  shippingCostsEstimated: Money;
+  firstMimeImage?: WireMime;
+  firstMimeImages?: ReturnType<typeof mimeWithLanguage>;
+  articleFeatures: ReturnType<typeof articleFeatures>;
+  keywords: string[];
+  keywordsGroupedByLanguage: { lang: LanguageCode; values: string[] }[];
+}
+
+/** `items` as the wire's `{lang, value}` texts. */
+function wireTexts(items: readonly WireText[]): WireText[] {
+  const out: WireText[] = new Array<WireText>(items.length);
+  for (let n = 0; n < items.length; n += 1) {
+    const item = items[n] as WireText;
+    out[n] = { lang: item.lang, value: item.value };
+  }
+  return out;
 }
 
 /** Decimals always with both members, so clients need not apply the default. */
@@ -20,44 +94,45 @@ function dec(d: Decimal): Decimal {
 }
 
 /** The wire ArticleFeatures, with the extensions `featureId`, `groupName` and `groupId2` when the catalog gave them. */
-function articleFeatures(article: Article) {
-  return article.classifications.map((c) => ({
-    features: c.features.map((f) => ({
-      ...(f.lang ? { lang: f.lang } : {}),
-      name: f.name,
-      values: [...f.values],
-      ...(f.unit ? { unit: f.unit } : {}),
-      ...(f.order !== undefined ? { order: f.order } : {}),
-      ...(f.featureId !== undefined ? { featureId: f.featureId } : {}),
-    })),
-    reference: {
-      systemName: c.systemName,
-      groupId: c.groupId,
-      ...(c.groupName !== undefined ? { groupName: c.groupName } : {}),
-      ...(c.groupId2 !== undefined ? { groupId2: c.groupId2 } : {}),
-    },
-  }));
+function articleFeatures(article: Article): { features: WireFeature[]; reference: WireReference }[] {
+  return article.classifications.map((c) => {
+    const features = c.features.map((f) => {
+      const feature = (
+        f.lang ? { lang: f.lang, name: f.name, values: f.values.slice() } : { name: f.name, values: f.values.slice() }
+      ) as WireFeature;
+      if (f.unit) feature.unit = f.unit;
+      if (f.order !== undefined) feature.order = f.order;
+      if (f.featureId !== undefined) feature.featureId = f.featureId;
+      return feature;
+    });
+    const reference: WireReference = { systemName: c.systemName, groupId: c.groupId };
+    if (c.groupName !== undefined) reference.groupName = c.groupName;
+    if (c.groupId2 !== undefined) reference.groupId2 = c.groupId2;
+    return { features, reference };
+  });
 }
 
 /** The keywords of the hit's and the detail's wire shape: all of them once, and by language. */
-function keywords(article: Article) {
+function keywords(article: Article): Pick<HitArticleReply, 'keywords' | 'keywordsGroupedByLanguage'> {
+  const all = new Set<string>();
+  for (const k of article.keywords) for (const value of k.values) all.add(value);
   return {
-    keywords: [...new Set(article.keywords.flatMap((k) => k.values))],
-    keywordsGroupedByLanguage: article.keywords.map((k) => ({ lang: k.lang, values: [...k.values] })),
+    keywords: Array.from(all),
+    keywordsGroupedByLanguage: article.keywords.map((k) => ({ lang: k.lang, values: k.values.slice() })),
   };
 }
 
 /** The wire Mime: the first description and the first alternative text (`MIME_ALT`), each when given. */
-function mime(image: Article['images'][number]) {
+function mime(image: Article['images'][number]): WireMime {
   const description = image.descriptions[0]?.value;
   const alt = image.alts?.[0]?.value;
-  return {
-    mimeType: image.mimeType,
-    href: image.href,
-    ...(description ? { description } : {}),
-    purpose: image.purpose,
-    ...(alt ? { alt } : {}),
-  };
+  const wire = (
+    description
+      ? { mimeType: image.mimeType, href: image.href, description, purpose: image.purpose }
+      : { mimeType: image.mimeType, href: image.href, purpose: image.purpose }
+  ) as WireMime;
+  if (alt) wire.alt = alt;
+  return wire;
 }
 
 /**
@@ -69,12 +144,10 @@ function mimeWithLanguage(image: Article['images'][number], article: Article) {
   const languages = texts.length > 0 ? texts.map((d) => d.lang) : [article.descriptions[0]?.lang ?? 'en'];
   return {
     mimeType: image.mimeType,
-    href: image.hrefs
-      ? image.hrefs.map((h) => ({ lang: h.lang, value: h.value }))
-      : languages.map((lang) => ({ lang, value: image.href })),
-    description: image.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
+    href: image.hrefs ? wireTexts(image.hrefs) : languages.map((lang) => ({ lang, value: image.href })),
+    description: wireTexts(image.descriptions),
     purpose: image.purpose,
-    alt: (image.alts ?? []).map((d) => ({ lang: d.lang, value: d.value })),
+    alt: image.alts ? wireTexts(image.alts) : [],
   };
 }
 
@@ -105,14 +178,16 @@ function priceConditions(article: Article): {
 }
 
 /** The fields a search hit's article and the article detail both open with, in the spec's order. */
-function articleHead(article: Article) {
-  return {
-    id: article.id,
-    description: article.description,
-    descriptions: article.descriptions.map((d) => ({ lang: d.lang, value: d.value })),
-    ...(article.manufacturerArticleId !== undefined ? { manufacturerArticleId: article.manufacturerArticleId } : {}),
-    ...(article.manufacturerName !== undefined ? { manufacturerName: article.manufacturerName } : {}),
-  };
+function articleHead(
+  article: Article,
+): Pick<HitArticleReply, 'id' | 'description' | 'descriptions' | 'manufacturerArticleId' | 'manufacturerName'> {
+  const head: Pick<
+    HitArticleReply,
+    'id' | 'description' | 'descriptions' | 'manufacturerArticleId' | 'manufacturerName'
+  > = { id: article.id, description: article.description, descriptions: wireTexts(article.descriptions) };
+  if (article.manufacturerArticleId !== undefined) head.manufacturerArticleId = article.manufacturerArticleId;
+  if (article.manufacturerName !== undefined) head.manufacturerName = article.manufacturerName;
+  return head;
 }
 
 /**
@@ -120,40 +195,61 @@ function articleHead(article: Article) {
  * free from the shop's threshold, else the standard rate; zero when the shop is unknown.
  */
 export function estimateShippingCosts(article: Article, shop: BusinessShop | undefined): Money {
+  return shippingFor(article, pricePerMinimumOrderQuantity(article), shop);
+}
+
+/** `estimateShippingCosts` of an article whose price of the minimum order quantity is `goods`. */
+function shippingFor(article: Article, goods: Decimal, shop: BusinessShop | undefined): Money {
   if (!shop) return { amount: decimal(0), currency: article.currency };
   const free = shop.shippingCosts.freeShippingFrom;
-  const goods = toScaled(pricePerMinimumOrderQuantity(article));
-  if (free && goods >= toScaled(free.amount))
+  if (free && atLeast(goods, free.amount))
     return { amount: decimal(0), currency: shop.shippingCosts.standard.currency };
   return { amount: dec(shop.shippingCosts.standard.amount), currency: shop.shippingCosts.standard.currency };
 }
 
+/** `a >= b`, exact: in floating point while both scale to safe integers, else with `toScaled`. */
+function atLeast(a: Decimal, b: Decimal): boolean {
+  const x = quickScaled(a);
+  const y = quickScaled(b);
+  return x !== undefined && y !== undefined ? x >= y : toScaled(a) >= toScaled(b);
+}
+
+/** `toScaled(d)` when it is a safe integer reached without rounding; else undefined. */
+function quickScaled(d: Decimal): number | undefined {
+  const shift = SCALED_DIGITS - d.decimalDigits;
+  if (shift < 0 || shift > 15) return undefined;
+  const scaled = d.value * 10 ** shift;
+  return Number.isSafeInteger(scaled) ? scaled : undefined;
+}
+
 /** The article of a search hit: every field of the spec's table, in its order. */
-export function presentHitArticle(article: Article, shop: BusinessShop | undefined) {
+export function presentHitArticle(article: Article, shop: BusinessShop | undefined): HitArticleReply {
   const image = firstImage(article);
-  const hasSpecialTaxes = article.specialTaxes.length > 0;
-  const estimate = estimateShippingCosts(article, shop);
-  return {
-    ...articleHead(article),
-    supplierArticleId: article.supplierArticleId,
-    minimumOrderQuantity: article.orderDetails.minimumOrderQuantity,
-    orderQuantityInterval: article.orderDetails.orderQuantityInterval,
-    pricePerMinimumOrderQuantity: price('NET_CUSTOMER', pricePerMinimumOrderQuantity(article), article),
-    ...(hasSpecialTaxes
-      ? {
-          pricePerMinimumOrderQuantityInclSpecialTaxes: price(
-            'NET_INCL_SPECIAL_TAX',
-            pricePerMinimumOrderQuantityInclSpecialTaxes(article),
-            article,
-          ),
-        }
-      : {}),
-    orderUnit: article.orderDetails.orderUnit,
-    shippingCostsEstimated: { amount: dec(estimate.amount), currency: estimate.currency },
-    ...(image ? { firstMimeImage: mime(image), firstMimeImages: mimeWithLanguage(image, article) } : {}),
-    articleFeatures: articleFeatures(article),
-    ...keywords(article),
-  };
+  const od = article.orderDetails;
+  const goods = pricePerMinimumOrderQuantity(article);
+  const estimate = shippingFor(article, goods, shop);
+  const hit = articleHead(article) as HitArticleReply;
+  hit.supplierArticleId = article.supplierArticleId;
+  hit.minimumOrderQuantity = od.minimumOrderQuantity;
+  hit.orderQuantityInterval = od.orderQuantityInterval;
+  hit.pricePerMinimumOrderQuantity = price('NET_CUSTOMER', goods, article);
+  if (article.specialTaxes.length > 0)
+    hit.pricePerMinimumOrderQuantityInclSpecialTaxes = price(
+      'NET_INCL_SPECIAL_TAX',
+      pricePerMinimumOrderQuantityInclSpecialTaxes(article),
+      article,
+    );
+  hit.orderUnit = od.orderUnit;
+  hit.shippingCostsEstimated = { amount: dec(estimate.amount), currency: estimate.currency };
+  if (image) {
+    hit.firstMimeImage = mime(image);
+    hit.firstMimeImages = mimeWithLanguage(image, article);
+  }
+  hit.articleFeatures = articleFeatures(article);
+  const { keywords: all, keywordsGroupedByLanguage } = keywords(article);
+  hit.keywords = all;
+  hit.keywordsGroupedByLanguage = keywordsGroupedByLanguage;
+  return hit;
 }
 
 /** A search hit: the article, its score and links `details` and the shop (`bshop` and `business-shop`). */

@@ -17,10 +17,13 @@ export interface ContentVersionsByShop {
  * Builds absolute links below one base URL, each carrying the content version of what it points
  * at when known: an article's or a shop's resources their shop's version, a search its
  * `businessShopId` shops' (every shop without one), anything else every shop's (`linkScope`).
+ * One per reply: it keeps the href of each path linked without query parameters.
  */
 export class LinkBuilder {
   readonly #base: string;
   readonly #versions: ContentVersionsByShop | string | undefined;
+  /** The href of each path linked without query parameters (a page links each shop several times). */
+  readonly #plain = new Map<string, string>();
 
   /**
    * `base`: scheme and authority, e.g. `http://127.0.0.1:8081`; `versions`: the content versions
@@ -37,9 +40,12 @@ export class LinkBuilder {
     path: string,
     query: Readonly<Record<string, string | number | readonly string[] | undefined>> = {},
   ): Link {
+    const plain = Object.keys(query).length === 0;
+    const kept = plain ? this.#plain.get(path) : undefined;
+    if (kept !== undefined) return { href: kept, mediaType: CONTENT_MEDIA_TYPE, method: 'GET', rel };
     const hash = typeof this.#versions === 'object' ? this.#versions.versionOf(linkScope(path, query)) : this.#versions;
     let search: string;
-    if (Object.keys(query).length === 0) {
+    if (plain) {
       // Most links (a hit's three, per hit): only the version, encoded as URLSearchParams would.
       search = hash === undefined ? '' : `hash=${formEncode(hash)}`;
     } else {
@@ -52,8 +58,10 @@ export class LinkBuilder {
       if (hash !== undefined) params.set('hash', hash);
       search = params.toString();
     }
+    const href = `${this.#base}${path}${search ? `?${search}` : ''}`;
+    if (plain) this.#plain.set(path, href);
     return {
-      href: `${this.#base}${path}${search ? `?${search}` : ''}`,
+      href,
       mediaType: CONTENT_MEDIA_TYPE,
       method: 'GET',
       rel,

@@ -98,6 +98,16 @@ function applyFilterLinks(
   };
 }
 
+/** A facet bucket on the wire. */
+interface WireBucket {
+  bucketType: 'STRING';
+  value: string;
+  count: number;
+  label?: string;
+  otherValues?: number;
+  _schema: { links: Link[] };
+}
+
 /**
  * The search result resource: total, slice, hits, facets with apply-filter links, paging links.
  * A bucket with value `''` counts the articles without a value (its filter, value `''`, selects
@@ -132,17 +142,17 @@ export function presentSearchResult(
       .map((facet) => ({
         facetName: facet.facetName,
         // The rest bucket has no filter that selects it, so no link.
-        buckets: facet.buckets.map((bucket) => ({
-          bucketType: 'STRING' as const,
-          value: bucket.value,
-          count: bucket.count,
-          ...(bucket.label !== undefined ? { label: bucket.label } : {}),
-          ...(bucket.otherValues !== undefined ? { otherValues: bucket.otherValues } : {}),
-          _schema: {
+        buckets: facet.buckets.map((bucket) => {
+          // Members assigned in order rather than spread (see `presentHitArticle`): the same bytes.
+          const wire: WireBucket = { bucketType: 'STRING', value: bucket.value, count: bucket.count } as WireBucket;
+          if (bucket.label !== undefined) wire.label = bucket.label;
+          if (bucket.otherValues !== undefined) wire.otherValues = bucket.otherValues;
+          wire._schema = {
             links:
               facet.buckets.length > 1 && bucket.otherValues === undefined ? [applyFilter(facet, bucket.value)] : [],
-          },
-        })),
+          };
+          return wire;
+        }),
       })),
     _status: { timeMs },
     _schema: {

@@ -2,6 +2,8 @@ import { topBuckets, type Bucket } from '../facet-buckets.js';
 import type { ClassificationFacet, FacetCount, SearchQuery } from '../search-query.js';
 import type { DictionaryFacet, FacetDictionary } from './facet-dictionary.js';
 import { CLASSIFICATION_COLUMNS, SLOT_SPAN } from './segment-columns.js';
+import { BoundedHeap } from './bounded-heap.js';
+import { filterPositionsCache } from './filter-positions-cache.js';
 import { segmentFilter, segmentFilterPositions, type PositionFilter } from './segment-filter.js';
 import { effectiveOrder } from './segment-order.js';
 import { sliceCollector } from './slice-collector.js';
@@ -120,8 +122,8 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
   };
 
   let slice: (descriptions: ReadonlyMap<number, string>) => number[];
-  /** The filter mask of each segment scanned with one (the articles that pass it). */
-  const masks = new Map<Segment, Uint8Array>();
+  /** The passing positions of each segment scanned with a filter (ascending). */
+  const passing = new Map<Segment, Uint32Array>();
   let descriptionSeqs: readonly number[] = [];
   const constantFilters = states.every((s) => typeof s.filter === 'boolean');
   if (!hasWords && keys[0]?.field === 'id' && constantFilters) {
@@ -136,7 +138,9 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
       matches && classes
         ? (seq: number) => (matches[current] === seq ? (classes[current] ?? 0) : classAt(matches, classes, seq))
         : undefined;
-    const collector = sliceCollector(keys, snapshot, wanted, room, classOf);
+    // Without words in id order `pageInIdOrder` gives the page: no collector (its arrays are sized by `room`).
+    const idPage = !hasWords && keys[0]?.field === 'id';
+    const collector = sliceCollector(keys, snapshot, idPage ? 0 : wanted, room, classOf);
     // The counters are written out for the first four facets (typed arrays in locals, a branch per
     // facet that is not counted, no call or array of columns per article): the common requests
     // (the old four facets: three in columns) count as fast as three hard-coded counters did.
@@ -197,13 +201,17 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
     } else {
       // In id order the page is read from the masks afterwards (`pageInIdOrder`): nothing is collected.
       const collect = wanted > 0 && keys[0]?.field !== 'id';
+      // Kept per filter text for this snapshot: a filter asked again is not scanned again.
+      const expression = query.filter;
+      const cache = filterPositionsCache(snapshot);
+      const filterKey = expression ? JSON.stringify(expression) : '';
       for (const state of states) {
         const { segment } = state;
         // A scan of every article visits only those that pass, listed a column at a time.
         const filter =
-          typeof state.filter === 'boolean' || !query.filter
+          typeof state.filter === 'boolean' || !expression
             ? state.filter
-            : segmentFilterPositions(query.filter, segment, dictionary);
+            : cache.positions(filterKey, segment, () => segmentFilterPositions(expression, segment, dictionary));
         if (filter === false) continue;
         const size = segment.size;
         if (filter === true) {
@@ -240,17 +248,13 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
           if (collect) collector.add(segment, i, segment.base + i);
         }
         state.count = filter.length;
-        if (!collect && wanted > 0) {
-          const mask = new Uint8Array(size);
-          for (let p = 0; p < filter.length; p += 1) mask[filter[p] as number] = 1;
-          masks.set(segment, mask);
-        }
+        if (!collect && wanted > 0) passing.set(segment, filter);
       }
     }
     descriptionSeqs = collector.candidates();
     if (!hasWords && keys[0]?.field === 'id') {
       const first = keys[0];
-      slice = () => pageInIdOrder(snapshot, states, query.offset, query.limit, first.descending, masks);
+      slice = () => pageInIdOrder(snapshot, states, query.offset, query.limit, first.descending, passing);
     } else slice = (descriptions) => collector.first(descriptions).slice(query.offset, wanted);
   }
 
@@ -296,8 +300,8 @@ function labelled(buckets: Bucket[], facet: DictionaryFacet, dictionary: FacetDi
 
 /**
  * The slice `[offset, offset + limit)` of the selected shops' articles in id order: whole shops
- * (filter `true`) without scanning, shops with a filter mask (`masks`, their `count` known) by
- * walking their id order over the mask, skipping whole shops before the offset.
+ * (filter `true`) without scanning, shops with passing positions (`passing`, their `count` known)
+ * from those positions' places in the shop's id order, skipping whole shops before the offset.
  */
 function pageInIdOrder(
   snapshot: SegmentSnapshot,
@@ -305,39 +309,96 @@ function pageInIdOrder(
   offset: number,
   limit: number,
   descending: boolean,
-  masks: ReadonlyMap<Segment, Uint8Array> = new Map(),
+  passing: ReadonlyMap<Segment, Uint32Array> = new Map(),
 ): number[] {
-  const passing = new Map<Segment, number>();
+  const counts = new Map<Segment, number>();
   for (const s of states) {
-    if (s.filter === true) passing.set(s.segment, s.segment.size);
-    else if (masks.has(s.segment)) passing.set(s.segment, s.count);
+    if (s.filter === true) counts.set(s.segment, s.segment.size);
+    else if (passing.has(s.segment)) counts.set(s.segment, s.count);
   }
-  const ordered = snapshot.inIdOrder.filter((s) => passing.has(s));
+  const ordered = snapshot.inIdOrder.filter((s) => counts.has(s));
   if (descending) ordered.reverse();
   const hits: number[] = [];
   let skip = offset;
   for (const segment of ordered) {
     if (hits.length === limit) break;
-    const count = passing.get(segment) ?? 0;
+    const count = counts.get(segment) ?? 0;
     if (skip >= count) {
       skip -= count;
       continue;
     }
-    const order = segment.columns.idOrder;
-    const mask = masks.get(segment);
-    if (!mask) {
+    const positions = passing.get(segment);
+    if (!positions) {
+      const order = segment.columns.idOrder;
       for (let r = skip; r < segment.size && hits.length < limit; r += 1) {
         hits.push(segment.base + (order[descending ? segment.size - 1 - r : r] ?? 0));
       }
     } else {
-      for (let r = 0; r < segment.size && hits.length < limit; r += 1) {
-        const i = order[descending ? segment.size - 1 - r : r] ?? 0;
-        if (mask[i] === 0) continue;
-        if (skip > 0) skip -= 1;
-        else hits.push(segment.base + i);
+      for (const i of placesInIdOrder(segment, positions, skip, limit - hits.length, descending)) {
+        hits.push(segment.base + i);
       }
     }
     skip = 0;
   }
   return hits;
+}
+
+/**
+ * The positions among `positions` (ascending) at places `[skip, skip + take)` of the segment's id
+ * order (reversed when `descending`). A first page of a filter that many articles pass walks the
+ * id order, testing each position by binary search, for at most a budget of steps about as costly
+ * as going once through `positions`; otherwise (deep pages, rare or clustered articles) the
+ * `skip + take` first places of `positions` are kept in a bounded heap.
+ */
+function placesInIdOrder(
+  segment: Segment,
+  positions: Uint32Array,
+  skip: number,
+  take: number,
+  descending: boolean,
+): number[] {
+  const size = segment.size;
+  const count = positions.length;
+  const order = segment.columns.idOrder;
+  const at = (place: number) => order[descending ? size - 1 - place : place] as number;
+  const wanted = Math.min(skip + take, count);
+  const budget = count / Math.log2(count + 2);
+  // Steps the walk takes when the passing articles are spread evenly over the id order.
+  if ((wanted * size) / Math.max(1, count) <= budget) {
+    const found: number[] = [];
+    let left = skip;
+    let place = 0;
+    for (; place < size && place <= budget && found.length < take; place += 1) {
+      const i = at(place);
+      if (!includes(positions, i)) continue;
+      if (left > 0) left -= 1;
+      else found.push(i);
+    }
+    if (found.length === take || place === size) return found;
+    // Over budget: the passing articles cluster away from the start of the order.
+  }
+  const rank = segment.idRank;
+  const heap = new BoundedHeap(wanted, (a, b) => a - b);
+  for (let p = 0; p < count; p += 1) {
+    const r = rank[positions[p] as number] as number;
+    heap.offer(descending ? size - 1 - r : r);
+  }
+  return heap
+    .sorted()
+    .slice(skip, skip + take)
+    .map(at);
+}
+
+/** Whether the ascending `positions` hold `i` (binary search). */
+function includes(positions: Uint32Array, i: number): boolean {
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const value = positions[middle] as number;
+    if (value === i) return true;
+    if (value < i) low = middle + 1;
+    else high = middle;
+  }
+  return false;
 }
