@@ -47,3 +47,21 @@ describe('MatchCache', () => {
     expect(reads.filter((r) => r === 'big')).toHaveLength(2);
   });
 });
+
+describe('MatchCache.kept', () => {
+  it('keeps derived entries beside lists, counted by their seqs, under the same version and size', () => {
+    const cache = new MatchCache(5);
+    let reads = 0;
+    const word = () => ((reads += 1), { seqs: list(1, 2, 3), classes: Uint8Array.of(0, 1, 0) });
+    const first = cache.kept('v1', 'W pen', word);
+    expect(cache.kept('v1', 'W pen', word)).toBe(first);
+    expect(reads).toBe(1);
+    expect(cache.held).toBe(3);
+    cache.get('v1', 'pen', () => list(7, 8, 9)); // 6 held: the word goes
+    expect(cache.held).toBe(3);
+    cache.kept('v1', 'W pen', word);
+    expect(reads).toBe(2);
+    cache.kept('v2', 'W pen', word);
+    expect(reads).toBe(3);
+  });
+});

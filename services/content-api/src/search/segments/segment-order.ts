@@ -29,7 +29,7 @@ type Accessor = (segment: Segment, i: number) => number;
 export type ClassOf = (seq: number) => number;
 
 /** Scores of one match class lie below those of the class before it: the length weighs less. */
-const CLASS_SPAN = 65_536;
+export const CLASS_SPAN = 65_536;
 
 /**
  * Accessor of one field. `score` falls as an article gets longer (see `articleScore`), so its
@@ -116,6 +116,16 @@ export interface PackedOrder {
   /** Smaller key = earlier in the order; keys of different articles differ. */
   key(segment: Segment, i: number): number;
   seqOf(key: number): number;
+  /** The key is `prefix * idSpan + id position` (the id part as ascending or descending), as `key` packs it. */
+  readonly idSpan: number;
+}
+
+/** Whether `keys` is the default order with words: descending score, then ascending id. */
+export function isScoreThenId(keys: readonly SortKey[]): boolean {
+  const [first, second] = keys;
+  return (
+    keys.length === 2 && first?.field === 'score' && first.descending && second?.field === 'id' && !second.descending
+  );
 }
 
 /**
@@ -167,6 +177,7 @@ export function packedOrder(
   const packers = parts.map((p) => ({ span: 2 ** p.width, value: p.value }));
   const offsets = snapshot.inIdOrder.map((s) => snapshot.idOffset(s));
   return {
+    idSpan,
     key(segment, i) {
       let key = 0;
       for (const { span, value } of packers) key = key * span + value(segment, i);
@@ -223,7 +234,7 @@ export function smallest(values: Float64Array, length: number, count: number): F
 }
 
 /** Rearranges `a[0, length)` so its `k` smallest values come first (Hoare quickselect, median of three). */
-function select(a: Float64Array, length: number, k: number): void {
+export function select(a: Float64Array, length: number, k: number): void {
   let left = 0;
   let right = length - 1;
   while (right > left) {

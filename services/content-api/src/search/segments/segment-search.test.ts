@@ -1,7 +1,9 @@
 import { randomInt, seededRandom } from '@triad/common';
 import { describe, expect, it } from 'vitest';
-import type { FilterExpression, SearchQuery } from '../search-query.js';
+import type { FacetName, FilterExpression, SearchQuery, SortKey } from '../search-query.js';
+import { SmallestNumbers } from './bounded-heap.js';
 import { FacetDictionary } from './facet-dictionary.js';
+import { SLOT_SPAN, type SegmentColumns } from './segment-columns.js';
 import { segmentFilter } from './segment-filter.js';
 import { searchSegments } from './segment-search.js';
 import { SegmentSnapshot } from './segment-snapshot.js';
@@ -118,4 +120,129 @@ describe('searchSegments without words in id order', () => {
       }
     });
   }
+});
+
+/** A small deterministic generator (mulberry32), so a failing case can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const MANUFACTURERS = ['Bosch', 'Tesa', 'Makita', 'Pelikan', 'Leitz'];
+
+/** Three shops (slots 0, 1 and 3) of random articles: facet keys, lengths (many equal), id orders. */
+function catalog(next: () => number): SegmentSnapshot {
+  const dictionary = new FacetDictionary();
+  let key = 0;
+  for (const value of MANUFACTURERS) dictionary.add({ key: (key += 1), facet: 'manufacturerName', value });
+  for (const value of ['19-01', '19-02', '24-11']) dictionary.add({ key: (key += 1), facet: 'ECLASS', value });
+  for (const value of ['44121700', '31201500']) dictionary.add({ key: (key += 1), facet: 'UNSPSC', value });
+  const pick = (from: number, to: number) => (next() < 0.2 ? 0 : from + Math.floor(next() * (to - from + 1)));
+  const segments = [
+    { slot: 0, shopId: 'beta', size: 300 },
+    { slot: 1, shopId: 'alpha', size: 200 },
+    { slot: 3, shopId: 'gamma', size: 250 },
+  ].map(({ slot, shopId, size }) => {
+    const column = (value: () => number) => Uint32Array.from({ length: size }, value);
+    const order = Array.from({ length: size }, (_, i) => i).sort(() => next() - 0.5);
+    const columns: SegmentColumns = {
+      manufacturer: column(() => pick(1, 5)),
+      eclass: column(() => pick(6, 8)),
+      unspsc: column(() => pick(9, 10)),
+      unspsc7: column(() => 0),
+      unspsc9: column(() => 0),
+      etim: column(() => 0),
+      price: Float64Array.from({ length: size }, () => Math.floor(next() * 1000) * 10_000),
+      priceInclSpecialTaxes: Float64Array.from({ length: size }, () => 0),
+      words: Uint16Array.from({ length: size }, () => 1 + Math.floor(next() * 12)),
+      idOrder: Uint32Array.from(order),
+      descriptionRank: column(() => Math.floor(next() * 50)),
+    };
+    const wordTotal = columns.words.reduce((sum, w) => sum + w, 0);
+    return new Segment({ slot, shopId, generation: 'g', size, wordTotal }, columns);
+  });
+  return new SegmentSnapshot('h', segments, dictionary);
+}
+
+/** A random query with words: its matches (a random share of every shop, ascending) and maybe classes. */
+function wordQuery(snapshot: SegmentSnapshot, next: () => number) {
+  const share = [0.02, 0.3, 0.9][Math.floor(next() * 3)] ?? 0.3;
+  const runs: number[][] = [];
+  for (const segment of snapshot.segments) {
+    const run: number[] = [];
+    for (let i = 0; i < segment.size; i += 1) if (next() < share) run.push(segment.header.slot * SLOT_SPAN + i);
+    runs.push(run);
+  }
+  // Seqs of a slot without a segment (another snapshot's) count for nothing.
+  if (next() < 0.2) runs.splice(2, 0, [2 * SLOT_SPAN + 1, 2 * SLOT_SPAN + 5]);
+  // Runs of shops out of slot order (a reader may concatenate them so) count the same.
+  if (next() < 0.2) runs.reverse();
+  const seqs = runs.flat();
+  const matches = Float64Array.from(seqs);
+  const classes = next() < 0.5 ? Uint8Array.from(seqs, () => Math.floor(next() * 4)) : undefined;
+  const facets = (['businessShopId', 'manufacturerName', 'ECLASS', 'UNSPSC', 'ETIM'] as FacetName[]).filter(
+    () => next() < 0.7,
+  );
+  const filter: FilterExpression | undefined =
+    next() < 0.3
+      ? {
+          type: 'Or',
+          operands: [
+            { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Bosch' },
+            { type: 'ExactStringMatchFilter', filterName: 'manufacturerName', value: 'Tesa' },
+          ],
+        }
+      : undefined;
+  const sort: SortKey[] = next() < 0.8 ? [] : [{ field: 'score', descending: true }];
+  const limit = [0, 1, 20, 100][Math.floor(next() * 4)] ?? 20;
+  const query: SearchQuery = {
+    words: next() < 0.5 ? ['pen'] : ['pen', 'blue'],
+    shopIds: next() < 0.2 ? ['alpha', 'gamma'] : [],
+    sort,
+    limit,
+    offset: Math.floor(next() * 3) * 7,
+    facets,
+    matching: 'default',
+    ...(filter ? { filter } : {}),
+  };
+  return { query, matches, classes };
+}
+
+describe('searchSegments', () => {
+  it('gives the same total, facets, page and scores on the fast path as on the general one', () => {
+    const next = random(30);
+    for (let round = 0; round < 20; round += 1) {
+      const snapshot = catalog(next);
+      for (let q = 0; q < 15; q += 1) {
+        const { query, matches, classes } = wordQuery(snapshot, next);
+        const run = (fastPaths: boolean) => {
+          const result = searchSegments({ snapshot, query, matches, classes, fastPaths });
+          return { total: result.total, facets: result.facets, hits: result.hits(new Map()) };
+        };
+        const general = run(false);
+        expect(run(true), JSON.stringify({ round, q, query })).toEqual(general);
+        if (query.limit > 0 && general.total > query.offset) expect(general.hits.length).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('SmallestNumbers', () => {
+  it('keeps the smallest distinct numbers offered, whatever the order and the bound skipped', () => {
+    const next = random(7);
+    for (const count of [0, 1, 5, 300, 2000]) {
+      const values = [...new Set(Array.from({ length: 5000 }, () => Math.floor(next() * 1e9)))];
+      const smallest = new SmallestNumbers(count);
+      // As the search offers: only below the bound.
+      for (const value of values) if (value < smallest.bound) smallest.offer(value);
+      const expected = [...values].sort((a, b) => a - b).slice(0, count);
+      expect([...smallest.sorted()]).toEqual(expected);
+      if (count > 0 && count < 1000) expect(smallest.bound).toBeLessThan(Infinity);
+    }
+  });
 });

@@ -57,6 +57,8 @@ export function wordAlternatives(dictionary: TermDictionary, word: string, last:
 export interface ClassifiedSeqs {
   readonly seqs: Float64Array;
   readonly classes: Uint8Array;
+  /** Every class is exact (then the classes change nothing and need not be kept). */
+  readonly exact: boolean;
 }
 
 /**
@@ -67,8 +69,9 @@ export function unionOfAlternatives(lists: readonly { class: MatchClass; seqs: F
   let parts: ClassifiedSeqs[] = lists.map((l) => ({
     seqs: l.seqs,
     classes: new Uint8Array(l.seqs.length).fill(l.class),
+    exact: l.class === MATCH_CLASS.exact || l.seqs.length === 0,
   }));
-  if (parts.length === 0) return { seqs: new Float64Array(0), classes: new Uint8Array(0) };
+  if (parts.length === 0) return { seqs: new Float64Array(0), classes: new Uint8Array(0), exact: true };
   // Merged in pairs, so each article is copied log2(lists) times.
   while (parts.length > 1) {
     const next: ClassifiedSeqs[] = [];
@@ -88,72 +91,123 @@ function mergeUnion(a: ClassifiedSeqs, b: ClassifiedSeqs): ClassifiedSeqs {
   let i = 0;
   let j = 0;
   let n = 0;
+  // Any class written above exact (0): an article only one side has exactly may still be exact.
+  let worst = 0;
   while (i < a.seqs.length && j < b.seqs.length) {
     const x = a.seqs[i] as number;
     const y = b.seqs[j] as number;
+    let c: number;
     if (x < y) {
       seqs[n] = x;
-      classes[n++] = a.classes[i++] as number;
+      c = a.classes[i++] as number;
     } else if (y < x) {
       seqs[n] = y;
-      classes[n++] = b.classes[j++] as number;
+      c = b.classes[j++] as number;
     } else {
       seqs[n] = x;
-      classes[n++] = Math.min(a.classes[i++] as number, b.classes[j++] as number);
+      c = Math.min(a.classes[i++] as number, b.classes[j++] as number);
     }
+    classes[n++] = c;
+    worst |= c;
   }
-  while (i < a.seqs.length) {
+  for (; i < a.seqs.length; i += 1) {
+    const c = a.classes[i] as number;
     seqs[n] = a.seqs[i] as number;
-    classes[n++] = a.classes[i++] as number;
+    classes[n++] = c;
+    worst |= c;
   }
-  while (j < b.seqs.length) {
+  for (; j < b.seqs.length; j += 1) {
+    const c = b.classes[j] as number;
     seqs[n] = b.seqs[j] as number;
-    classes[n++] = b.classes[j++] as number;
+    classes[n++] = c;
+    worst |= c;
   }
-  return { seqs: seqs.subarray(0, n), classes: classes.subarray(0, n) };
+  return { seqs: seqs.subarray(0, n), classes: classes.subarray(0, n), exact: worst === 0 };
 }
 
 /**
  * The articles holding every query word (`words`: each word's articles), each with the worst
- * class among its words. The shortest list drives, the others are searched by galloping.
+ * class among its words. The shortest list drives; a list up to `LINEAR_RATIO` times as long is
+ * walked beside it, a longer one searched by galloping.
  */
 export function intersectClassified(words: readonly ClassifiedSeqs[]): ClassifiedSeqs {
   const [shortest, ...others] = [...words].sort((a, b) => a.seqs.length - b.seqs.length);
-  if (shortest === undefined) return { seqs: new Float64Array(0), classes: new Uint8Array(0) };
-  let seqs = shortest.seqs;
-  let classes = shortest.classes;
+  if (shortest === undefined) return { seqs: new Float64Array(0), classes: new Uint8Array(0), exact: true };
+  let current: ClassifiedSeqs = shortest;
   for (const other of others) {
-    if (seqs.length === 0) break;
-    const keptSeqs = new Float64Array(seqs.length);
-    const keptClasses = new Uint8Array(seqs.length);
-    let n = 0;
-    let j = 0;
-    const list = other.seqs;
-    for (let i = 0; i < seqs.length; i += 1) {
-      const value = seqs[i] as number;
-      let step = 1;
-      let high = j;
-      while (high < list.length && (list[high] as number) < value) {
-        j = high + 1;
-        high += step;
-        step *= 2;
-      }
-      if (high > list.length) high = list.length;
-      while (j < high) {
-        const middle = (j + high) >>> 1;
-        if ((list[middle] as number) < value) j = middle + 1;
-        else high = middle;
-      }
-      if (j === list.length) break;
-      if (list[j] === value) {
-        keptSeqs[n] = value;
-        keptClasses[n++] = Math.max(classes[i] as number, other.classes[j] as number);
-      }
-    }
-    seqs = keptSeqs.subarray(0, n);
-    classes = keptClasses.subarray(0, n);
+    if (current.seqs.length === 0) break;
+    current =
+      other.seqs.length <= LINEAR_RATIO * current.seqs.length
+        ? intersectLinear(current, other)
+        : intersectGalloping(current, other);
   }
-  return { seqs, classes };
+  return current;
+}
+
+/** Lists at most this many times as long as the one driving are merged by walking both. */
+const LINEAR_RATIO = 8;
+
+/** The articles of both `a` and `b` with the worse class of the two, by walking both lists. */
+function intersectLinear(a: ClassifiedSeqs, b: ClassifiedSeqs): ClassifiedSeqs {
+  const x = a.seqs;
+  const y = b.seqs;
+  const seqs = new Float64Array(Math.min(x.length, y.length));
+  const classes = new Uint8Array(seqs.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  let worst = 0;
+  while (i < x.length && j < y.length) {
+    const u = x[i] as number;
+    const v = y[j] as number;
+    if (u < v) i += 1;
+    else if (v < u) j += 1;
+    else {
+      const p = a.classes[i++] as number;
+      const q = b.classes[j++] as number;
+      const c = p > q ? p : q;
+      seqs[n] = u;
+      classes[n++] = c;
+      worst |= c;
+    }
+  }
+  return { seqs: seqs.subarray(0, n), classes: classes.subarray(0, n), exact: worst === 0 };
+}
+
+/** The articles of `a` also in the longer `b`, with the worse class of the two, by galloping through `b`. */
+function intersectGalloping(a: ClassifiedSeqs, b: ClassifiedSeqs): ClassifiedSeqs {
+  const list = b.seqs;
+  const seqs = new Float64Array(a.seqs.length);
+  const classes = new Uint8Array(seqs.length);
+  let n = 0;
+  let j = 0;
+  let worst = 0;
+  for (let i = 0; i < a.seqs.length; i += 1) {
+    const value = a.seqs[i] as number;
+    let step = 1;
+    let high = j;
+    while (high < list.length && (list[high] as number) < value) {
+      j = high + 1;
+      high += step;
+      step *= 2;
+    }
+    if (high > list.length) high = list.length;
+    while (j < high) {
+      const middle = (j + high) >>> 1;
+      if ((list[middle] as number) < value) j = middle + 1;
+      else high = middle;
+    }
+    if (j === list.length) break;
+    if (list[j] === value) {
+      const p = a.classes[i] as number;
+      const q = b.classes[j] as number;
+      const c = p > q ? p : q;
+      seqs[n] = value;
+      classes[n++] = c;
+      worst |= c;
+    }
+  }
+  return { seqs: seqs.subarray(0, n), classes: classes.subarray(0, n), exact: worst === 0 };
 }
 
 /** Each distinct word of `words` once, with whether it is the last word of `q` (which also matches as a prefix). */

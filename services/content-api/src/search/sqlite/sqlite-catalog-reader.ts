@@ -26,13 +26,13 @@ import { parseSeqList } from '../segments/seq-list.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
 import {
-  allExact,
   distinctQueryWords,
   intersectClassified,
   MATCH_CLASS,
   MIN_PREFIX_LETTERS,
   unionOfAlternatives,
   wordAlternatives,
+  type ClassifiedSeqs,
 } from '../segments/word-matching.js';
 
 /** Attempts of a search whose catalog keeps changing under it before it gives up (`searchOn`). */
@@ -410,35 +410,48 @@ export class SqliteCatalogReader {
     classes: Uint8Array | undefined;
     matched: MatchedWords;
   } {
-    const dictionary = this.#words();
     const matchedWords = new Set<string>();
     const prefixes: string[] = [];
     const perWord = distinctQueryWords(words).map(({ word, last }) => {
-      // Words with a digit (ids, GTINs, part numbers: most of the vocabulary) are not in the
-      // dictionary: they match as typed, and when last by FTS5's own prefix query.
-      if (hasDigit(word)) {
-        matchedWords.add(word);
-        if (last && [...word].length >= MIN_PREFIX_LETTERS) prefixes.push(word);
-      }
-      const alternatives = hasDigit(word)
-        ? [
-            { class: MATCH_CLASS.exact, seqs: this.#matchesAny([word]) },
-            ...(last && [...word].length >= MIN_PREFIX_LETTERS
-              ? [{ class: MATCH_CLASS.prefix, seqs: this.#matchesAny([word], '*') }]
-              : []),
-          ]
-        : wordAlternatives(dictionary, word, last).map((alternative) => {
-            for (const term of alternative.terms) matchedWords.add(term);
-            return { class: alternative.class, seqs: this.#matchesAny(alternative.terms) };
-          });
-      return unionOfAlternatives(alternatives);
+      // Keys of `#matches` start with a quote, of `#matchesAny` with `OR`: the kinds never meet.
+      const match = this.#matchCache.kept(this.#wordsVersion, `W${last ? '*' : ''} ${word}`, () =>
+        this.#wordMatch(word, last),
+      );
+      for (const term of match.terms) matchedWords.add(term);
+      if (match.prefix) prefixes.push(word);
+      return match;
     });
-    const { seqs, classes } = intersectClassified(perWord);
+    const [only] = perWord;
+    const { seqs, classes, exact } = perWord.length === 1 && only ? only : intersectClassified(perWord);
     return {
       matches: seqs,
-      classes: allExact(classes) ? undefined : classes,
+      classes: exact ? undefined : classes,
       matched: { words: matchedWords, prefixes },
     };
+  }
+
+  /**
+   * The articles one query word matches under default matching, with their classes: one FTS5
+   * query per class of the indexed words it stands for, the classes united. Kept per words
+   * version with the lists (`MatchCache.kept`), so a word asked again is not merged again.
+   */
+  #wordMatch(word: string, last: boolean): ClassifiedSeqs & { terms: readonly string[]; prefix: boolean } {
+    const terms: string[] = [];
+    // Words with a digit (ids, GTINs, part numbers: most of the vocabulary) are not in the
+    // dictionary: they match as typed, and when last by FTS5's own prefix query.
+    if (hasDigit(word)) {
+      const prefix = last && [...word].length >= MIN_PREFIX_LETTERS;
+      const union = unionOfAlternatives([
+        { class: MATCH_CLASS.exact, seqs: this.#matchesAny([word]) },
+        ...(prefix ? [{ class: MATCH_CLASS.prefix, seqs: this.#matchesAny([word], '*') }] : []),
+      ]);
+      return { ...union, terms: [word], prefix };
+    }
+    const alternatives = wordAlternatives(this.#words(), word, last).map((alternative) => {
+      terms.push(...alternative.terms);
+      return { class: alternative.class, seqs: this.#matchesAny(alternative.terms) };
+    });
+    return { ...unionOfAlternatives(alternatives), terms, prefix: false };
   }
 
   /**
