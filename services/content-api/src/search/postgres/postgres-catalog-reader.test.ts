@@ -65,4 +65,34 @@ describePostgresOnly<ContentTables>('PostgreSQL reader, matches and documents ke
       expect(after.hits.map((h) => h.article.id)).not.toContain(gone);
     }
   });
+
+  it('ranks the match classes of every shop as a fresh reader does after a delta reloaded one shop', async () => {
+    // A typo and a prefix over every shop: hits of several match classes, from several segments.
+    const typed = query({ words: ['bleu', 'pap'], limit: 40, matching: 'default' });
+    // The first shop loaded: its segment reloaded after the delta comes last in the reader's list.
+    const first = catalog.shops[0]!;
+    const articleId = [...catalog.articles()].find((a) => a.shopId === first.id)!.id;
+    await reading.search(typed);
+    await writer.applyShopDelta({
+      shop: first,
+      changes: [
+        {
+          kind: 'prices',
+          articleId,
+          prices: { blockPrices: [{ lowerBound: 1, amount: { value: 4_242, decimalDigits: 2 } }] },
+        },
+      ],
+      hash: 'reloaded-first-slot',
+    });
+    const fresh = new PostgresSearchBackend(getDb());
+    try {
+      const expected = await fresh.search(typed);
+      expect(expected.hits.length).toBeGreaterThan(1);
+      const after = await reading.search(typed);
+      expect(after.hits.map((h) => [h.article.id, h.score])).toEqual(expected.hits.map((h) => [h.article.id, h.score]));
+      expect(after.facets).toEqual(expected.facets);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

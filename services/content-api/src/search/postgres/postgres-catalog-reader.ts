@@ -447,7 +447,7 @@ export class PostgresCatalogReader {
       this.#remember(key, list);
       return list;
     };
-    const parts: ClassifiedSeqs[] = [];
+    const parts: { readonly base: number; readonly part: ClassifiedSeqs }[] = [];
     let total = 0;
     for (const { s, words: terms } of plans) {
       const base = s.segment.base;
@@ -463,14 +463,16 @@ export class PostgresCatalogReader {
             ),
           )
         : { seqs: toSeqs(intersectPostings(terms.map(([t]) => postingsOf(s, t!.term)))), classes: undefined };
-      parts.push(part as ClassifiedSeqs);
+      parts.push({ base, part: part as ClassifiedSeqs });
       total += part.seqs.length;
     }
-    // Segments are in slot order, so the concatenation ascends.
+    // Concatenated in slot order, so the matches ascend (a delta may have put a patched segment
+    // last in the loaded list; the search pass and class lookups need ascending seqs).
+    parts.sort((a, b) => a.base - b.base);
     const out = new Float64Array(total);
     const classes = fuzzy ? new Uint8Array(total) : undefined;
     let at = 0;
-    for (const part of parts) {
+    for (const { part } of parts) {
       out.set(part.seqs, at);
       classes?.set(part.classes, at);
       at += part.seqs.length;
