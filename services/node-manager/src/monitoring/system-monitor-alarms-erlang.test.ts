@@ -149,11 +149,18 @@ suite(`${title}: busy ports and long runs`, () => {
   it('raises long_schedule for a run that does not yield and clears it after', async () => {
     const { node, run } = await live.startNode('nmlongrun');
     const nodeId = await addUp(node);
-    // list_to_tuple of a long list does not yield: about 100 ms in one go, three times.
+    // list_to_tuple of a long list does not yield: about 100 ms in one go, again and again until
+    // told to stop, so that on a loaded machine (where other processes may also be descheduled
+    // for over 30 ms) the alarm's longest run is this one's at some check.
     await run(
       'spawn(fun() -> register(triad_long_run, self()), L = lists:seq(1, 5000000),' +
-        ' [list_to_tuple(L) || _ <- lists:seq(1, 3)], receive stop -> ok end end), ok.',
+        ' Loop = fun Loop() -> list_to_tuple(L), receive stop -> ok after 20 -> Loop() end end, Loop() end), ok.',
     );
+    await expect
+      .poll(async () => (await untilAlarms(nodeId, ['long_schedule'], 'long_schedule'))[0]?.additionalInformation, {
+        timeout: 30_000,
+      })
+      .toContain('triad_long_run');
     const [long] = await untilAlarms(nodeId, ['long_schedule'], 'long_schedule');
     expect(long!.severity).toBe('minor');
     expect(long!.threshold).toBe(30);
