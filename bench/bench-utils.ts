@@ -1,5 +1,6 @@
 /** Small helpers shared by the benchmarks: timing with warm-up, a fixed-width table, CPU of a process. */
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 
 /** Runs `fn` `warmup` times, then `runs` times, and returns the timings in milliseconds, sorted. */
 export function time(fn: () => unknown, runs: number, warmup = 2): number[] {
@@ -64,4 +65,12 @@ export function bestRate(
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The machine's load averages over 1, 5 and 15 minutes, as the benchmarks print them. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 }

@@ -57,7 +57,7 @@ import {
   type CatalogFormat,
   type SearchBackend,
 } from '@triad/content-api-service';
-import { percentile, printTable } from './bench-utils.js';
+import { loadAverage, percentile, printTable } from './bench-utils.js';
 import { benchDeltas, type BenchSearches, type DeltaRow } from './content-delta-steps.js';
 import { writeDeltaFiles, type DeltaFiles } from './content-delta-files.js';
 import { BOSCH_OR_TESA_UNDER_150, FOUR_FACETS, ONE_WORD, TWO_WORDS } from './content-queries.js';
@@ -510,13 +510,6 @@ async function main(): Promise<void> {
   console.log();
   printTable(['engine', 'BMEcat delta', 'measured', 'aim (SQLite)'], deltaRows);
   console.log(`\nload average at the end: ${loadAverage()} (${os.cpus().length} cores)`);
-}
-
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 }
 
 try {

@@ -30,7 +30,7 @@ import {
   type CatalogFormat,
   type ContentTables,
 } from '@triad/content-api-service';
-import { printTable } from './bench-utils.js';
+import { loadAverage, printTable } from './bench-utils.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 200_000);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
@@ -197,13 +197,6 @@ async function main(): Promise<void> {
     rows,
   );
   console.log(`\nload average at the end: ${loadAverage()} (${os.cpus().length} cores)`);
-}
-
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 }
 
 await main();

@@ -35,7 +35,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { openDatabase } from '@triad/db';
 import { startSourceProcess, waitForProcess, type SourceProcess } from '@triad/service-kit/testing';
-import { cpuSeconds, printTable } from './bench-utils.js';
+import { cpuSeconds, loadAverage, printTable } from './bench-utils.js';
 import { BOSCH_OR_TESA_UNDER_150, FOUR_FACETS, ONE_WORD, TWO_WORDS } from './content-queries.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1_000_000);
@@ -300,13 +300,6 @@ async function main(): Promise<void> {
     rows,
   );
   console.log(`\nload average at the end: ${loadAverage()} (${os.cpus().length} cores)`);
-}
-
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 }
 
 await main();
