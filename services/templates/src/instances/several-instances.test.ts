@@ -77,30 +77,41 @@ describeOnPostgres('several template services on one PostgreSQL database', (post
     async () => {
       // Named by TRIAD_TEMPLATES_INSTANCE_ID.
       expect(services.map((s) => s.instance)).toEqual(['templates-0', 'templates-1', 'templates-2']);
-      await expect.poll(() => split(ids), WAIT).toBeDefined();
-      const sets = split(ids)!;
+      const liveLeases = async () =>
+        (
+          await sql<{ item_id: string; owner: string }>`
+      select item_id, owner from templates_work_leases where expires_at > now()`.execute(cluster.database.db)
+        ).rows;
+      const leasedBy = (leases: readonly { item_id: string; owner: string }[], instance: string) =>
+        leases
+          .filter((l) => l.owner === instance && l.item_id !== HISTORY_SWEEP_ITEM)
+          .map((l) => l.item_id)
+          .sort();
+      // Leases are claimed before an instance logs what it collects, and the devices may still move
+      // while the instances join one after another; so wait for the moment when what each instance
+      // collects (its log) is what it holds (the lease table), and check that moment. The history
+      // sweep is one more item, held by exactly one live instance: creates claim only their devices,
+      // and the sweep moves to its wanted owner on the periodic cycles (2 s beats).
+      const settled = async () => {
+        const sets = split(ids);
+        if (sets === undefined) return undefined;
+        const leases = await liveLeases();
+        const agree = services.every(
+          (s, index) => JSON.stringify(leasedBy(leases, s.instance)) === JSON.stringify([...sets[index]!].sort()),
+        );
+        const sweeps = leases.filter((l) => l.item_id === HISTORY_SWEEP_ITEM).length;
+        return agree && sweeps === 1 ? { sets, leases } : undefined;
+      };
+      let snapshot: Awaited<ReturnType<typeof settled>>;
+      await expect.poll(async () => (snapshot = await settled()), WAIT).toBeDefined();
+      const { sets, leases } = snapshot!;
       expect(sets.filter((set) => set.size > 0).length).toBeGreaterThanOrEqual(2);
-      expect(await owned()).toEqual(sets.map((set) => set.size));
-      const liveLeases = () =>
-        sql<{ item_id: string; owner: string }>`
-      select item_id, owner from templates_work_leases where expires_at > now()`.execute(cluster.database.db);
-      // The history sweep is one more item: held by exactly one live instance. Creates claim only
-      // their devices; the sweep moves to its wanted owner on the periodic cycles (2 s beats), so
-      // while the instances joined one after another it may have been between two of them.
-      await expect
-        .poll(async () => (await liveLeases()).rows.filter((l) => l.item_id === HISTORY_SWEEP_ITEM).length, WAIT)
-        .toBe(1);
-      const leases = await liveLeases();
-      const sweep = leases.rows.filter((l) => l.item_id === HISTORY_SWEEP_ITEM);
+      await expect.poll(owned, WAIT).toEqual(sets.map((set) => set.size));
+      const sweep = leases.filter((l) => l.item_id === HISTORY_SWEEP_ITEM);
       expect(sweep).toHaveLength(1);
       expect(services.map((s) => s.instance)).toContain(sweep[0]!.owner);
       for (const [index, service] of services.entries())
-        expect(
-          leases.rows
-            .filter((l) => l.owner === service.instance && l.item_id !== HISTORY_SWEEP_ITEM)
-            .map((l) => l.item_id)
-            .sort(),
-        ).toEqual([...sets[index]!].sort());
+        expect(leasedBy(leases, service.instance)).toEqual([...sets[index]!].sort());
       // Every instance answers for every device: its alarm, raised once, and one start of its collection.
       for (const [n, id] of ids.entries()) {
         const service = services[(n + 1) % 3]!;
