@@ -5,6 +5,7 @@
  *   BENCH_ARTICLES=1000000 npm run bench -- content-api
  *   BENCH_ENGINES=sqlite npm run bench -- content-api  (only these engines)
  *   BENCH_DELTAS_ONLY=1 npm run bench -- content-api   (BMEcat import and the deltas only)
+ *   BENCH_SEARCH_RUNS=600 npm run bench -- content-api (samples per search case; 100)
  *
  * Generates the demo catalog (`generateCatalog`, seed 1) as one JSON Lines and one BMEcat 2005
  * file per shop in a temporary directory, then for SQLite (a temporary file) and, when
@@ -67,9 +68,15 @@ const PRICE_UPDATES = Number(process.env.BENCH_PRICE_UPDATES ?? 100_000);
 const PRODUCT_UPDATES = Number(process.env.BENCH_PRODUCT_UPDATES ?? 10_000);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const DELTAS_ONLY = process.env.BENCH_DELTAS_ONLY === '1';
-const SEARCH_RUNS = 100;
+const SEARCH_RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 100);
 const DETAIL_RUNS = 1000;
-const WARMUP = 5;
+/**
+ * Searches of each case before its samples: one round of every case's texts (at most 10), so a
+ * p99 compares warm with warm, not the first search of a word (the lists of matches of each word
+ * are kept per snapshot) with warm ones; the first search after an import or a delta has rows of
+ * its own.
+ */
+const WARMUP = 10;
 const MB = 1024 * 1024;
 
 const catalog = generateCatalog({ articles: ARTICLES, seed: 1 });
