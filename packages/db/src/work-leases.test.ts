@@ -15,8 +15,10 @@ import { startWorkLeases, workLeaseMigration, type WorkLeaseChange, type WorkLea
 
 const items = Array.from({ length: 20 }, (_, index) => `node-${index}`);
 const listItems = () => Promise.resolve(items);
-// Short leases so the suite takes seconds; the ratio is the default one.
-const timing = { ttlMs: 900, heartbeatMs: 150 } as const;
+// Short leases so the suite takes seconds; the ratio is the default one. Not shorter: on a loaded
+// machine (CI runs suites side by side on two cores) the event loop can stall for most of a second,
+// and a lease of 900 ms then ran out while its holder was still alive.
+const timing = { ttlMs: 2400, heartbeatMs: 400 } as const;
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
