@@ -83,6 +83,44 @@ describe('SQLite catalog reader after deltas', () => {
     expect(fuzzy.hits.find((h) => h.article.id === article.id)?.article.blockPrices[0]?.amount.value).toBe(1);
   });
 
+  it('answers several words asked again as a fresh reader does, and sees new words after a delta', async () => {
+    const other = openContentConnection(database.location, 'reader');
+    try {
+      const answer = (r: SqliteCatalogReader, words: string[]) => {
+        const result = r.search(query({ words, matching: 'default', facets: ['businessShopId', 'manufacturerName'] }));
+        return { ...result, hits: result.hits.map((h) => [h.article.id, h.score]) };
+      };
+      const [first, second] = [wordOf(lab[0]!), wordOf(lab[1]!)];
+      // The last word matches as a prefix too, so its word's classes differ from the first's.
+      for (const words of [
+        [first, second.slice(0, 3)],
+        [first, first],
+        [second, 'zzzz', first],
+      ]) {
+        const once = answer(reader, words);
+        const again = answer(reader, words);
+        expect(again).toEqual(once);
+        expect(again).toEqual(answer(new SqliteCatalogReader(other), words));
+      }
+    } finally {
+      other.close();
+    }
+    // Kept before the delta (no article has both): a kept intersection would miss the article afterwards.
+    expect(reader.search(query({ words: ['tantalum', 'beaker'], matching: 'default' })).total).toBe(0);
+    const article = lab[4]!;
+    const description = 'tantalum beaker';
+    await backend.applyShopDelta({
+      shop: labtools,
+      changes: [
+        { kind: 'upsert', article: { ...article, description, descriptions: [{ lang: 'en', value: description }] } },
+      ],
+      hash: 'reader-two-words',
+    });
+    const after = reader.search(query({ words: ['tantalum', 'beaker'], matching: 'default' }));
+    expect(after.hits.map((h) => h.article.id)).toEqual([article.id]);
+    expect([...(after.matched?.words ?? [])].sort()).toEqual(['beaker', 'tantalum']);
+  });
+
   it('reads the text index again after a delta that changes words, and finds the new ones', async () => {
     const article = lab[3]!;
     // Asked (and kept) before the delta: a kept list would miss the article afterwards.

@@ -38,6 +38,9 @@ import {
 /** Attempts of a search whose catalog keeps changing under it before it gives up (`searchOn`). */
 const SEARCH_ATTEMPTS = 5;
 
+/** The articles having some query words, their classes, and the indexed words and prefixes they matched by. */
+type WordsMatch = ClassifiedSeqs & { readonly terms: readonly string[]; readonly prefixes: readonly string[] };
+
 /** Most per-shop word counts kept for suggestions (they are dropped together, then counted again). */
 const MAX_COUNTED_WORDS = 100_000;
 
@@ -403,31 +406,40 @@ export class SqliteCatalogReader {
   /**
    * Seqs having every word under default matching (decision 0040), ascending, with the match
    * class of each (undefined when all are exact): per word, one FTS5 query per class of the
-   * indexed words it stands for, the classes united and the words intersected here.
+   * indexed words it stands for, the classes united and the words intersected here. The
+   * intersection of several words is kept like a word's matches (`MatchCache.kept`), as the
+   * PostgreSQL reader keeps its matches per words: it depends on the words and the words version only.
    */
   #classifiedMatches(words: readonly string[]): {
     matches: Float64Array;
     classes: Uint8Array | undefined;
     matched: MatchedWords;
   } {
-    const matchedWords = new Set<string>();
-    const prefixes: string[] = [];
-    const perWord = distinctQueryWords(words).map(({ word, last }) => {
-      // Keys of `#matches` start with a quote, of `#matchesAny` with `OR`: the kinds never meet.
-      const match = this.#matchCache.kept(this.#wordsVersion, `W${last ? '*' : ''} ${word}`, () =>
-        this.#wordMatch(word, last),
-      );
-      for (const term of match.terms) matchedWords.add(term);
-      if (match.prefix) prefixes.push(word);
-      return match;
-    });
-    const [only] = perWord;
-    const { seqs, classes, exact } = perWord.length === 1 && only ? only : intersectClassified(perWord);
+    const distinct = distinctQueryWords(words);
+    const [first] = distinct;
+    // Keys of `#matches` start with a quote, of `#matchesAny` with `OR`, of one word with `W`, of
+    // several with `A`: the kinds never meet.
+    const all: WordsMatch =
+      distinct.length === 1 && first
+        ? this.#wordMatchKept(first.word, first.last)
+        : this.#matchCache.kept(this.#wordsVersion, `A ${JSON.stringify(distinct)}`, () => {
+            const perWord = distinct.map(({ word, last }) => this.#wordMatchKept(word, last));
+            return {
+              ...intersectClassified(perWord),
+              terms: perWord.flatMap((match) => match.terms),
+              prefixes: perWord.flatMap((match) => match.prefixes),
+            };
+          });
     return {
-      matches: seqs,
-      classes: exact ? undefined : classes,
-      matched: { words: matchedWords, prefixes },
+      matches: all.seqs,
+      classes: all.exact ? undefined : all.classes,
+      matched: { words: new Set(all.terms), prefixes: all.prefixes },
     };
+  }
+
+  /** `#wordMatch`, kept per words version with the lists. */
+  #wordMatchKept(word: string, last: boolean): WordsMatch {
+    return this.#matchCache.kept(this.#wordsVersion, `W${last ? '*' : ''} ${word}`, () => this.#wordMatch(word, last));
   }
 
   /**
@@ -435,7 +447,7 @@ export class SqliteCatalogReader {
    * query per class of the indexed words it stands for, the classes united. Kept per words
    * version with the lists (`MatchCache.kept`), so a word asked again is not merged again.
    */
-  #wordMatch(word: string, last: boolean): ClassifiedSeqs & { terms: readonly string[]; prefix: boolean } {
+  #wordMatch(word: string, last: boolean): WordsMatch {
     const terms: string[] = [];
     // Words with a digit (ids, GTINs, part numbers: most of the vocabulary) are not in the
     // dictionary: they match as typed, and when last by FTS5's own prefix query.
@@ -445,13 +457,13 @@ export class SqliteCatalogReader {
         { class: MATCH_CLASS.exact, seqs: this.#matchesAny([word]) },
         ...(prefix ? [{ class: MATCH_CLASS.prefix, seqs: this.#matchesAny([word], '*') }] : []),
       ]);
-      return { ...union, terms: [word], prefix };
+      return { ...union, terms: [word], prefixes: prefix ? [word] : [] };
     }
     const alternatives = wordAlternatives(this.#words(), word, last).map((alternative) => {
       terms.push(...alternative.terms);
       return { class: alternative.class, seqs: this.#matchesAny(alternative.terms) };
     });
-    return { ...unionOfAlternatives(alternatives), terms, prefix: false };
+    return { ...unionOfAlternatives(alternatives), terms, prefixes: [] };
   }
 
   /**
