@@ -9,6 +9,8 @@ import type { Article } from '../../model/article.js';
 import { loadTestCatalog, TEST_SEED } from '../../test-support/content-test-app.js';
 import type { SearchBackend } from '../search-backend.js';
 import type { SearchQuery } from '../search-query.js';
+import { searchSegments, type SegmentSearchOptions } from '../segments/segment-search.js';
+import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { SqliteCatalogReader } from './sqlite-catalog-reader.js';
 import { openContentConnection, type SqliteConnection } from './sqlite-connection.js';
 
@@ -25,6 +27,12 @@ const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
   facets: [],
   ...overrides,
 });
+/** The words of the article's description of letters a to z only (at least four), as the index keeps them. */
+const wordsOf = (a: Article) =>
+  a.description
+    .toLowerCase()
+    .split(' ')
+    .filter((w) => /^[a-z]{4,}$/.test(w));
 /** A word of the article's description, letters only, as the index keeps it. */
 const wordOf = (a: Article) =>
   a.description
@@ -90,14 +98,18 @@ describe('SQLite catalog reader after deltas', () => {
         const result = r.search(query({ words, matching: 'default', facets: ['businessShopId', 'manufacturerName'] }));
         return { ...result, hits: result.hits.map((h) => [h.article.id, h.score]) };
       };
-      const [first, second] = [wordOf(lab[0]!), wordOf(lab[1]!)];
-      // The last word matches as a prefix too, so its word's classes differ from the first's.
+      const [paper, blue] = wordsOf(lab[0]!) as [string, string];
+      const [brand, folder] = wordsOf(lab[1]!) as [string, string];
+      // A last word matches as a prefix too, a long one with typos: classes other than exact.
       for (const words of [
-        [first, second.slice(0, 3)],
-        [first, first],
-        [second, 'zzzz', first],
+        [paper, blue.slice(0, 3)],
+        [folder, folder],
+        [brand, 'zzzz', paper],
+        [`${paper.slice(0, -1)}x`, blue],
+        [blue, folder],
       ]) {
         const once = answer(reader, words);
+        expect(once.total > 0).toBe(!words.includes('zzzz'));
         const again = answer(reader, words);
         expect(again).toEqual(once);
         expect(again).toEqual(answer(new SqliteCatalogReader(other), words));
@@ -119,6 +131,35 @@ describe('SQLite catalog reader after deltas', () => {
     const after = reader.search(query({ words: ['tantalum', 'beaker'], matching: 'default' }));
     expect(after.hits.map((h) => h.article.id)).toEqual([article.id]);
     expect([...(after.matched?.words ?? [])].sort()).toEqual(['beaker', 'tantalum']);
+  });
+
+  it('hands a search worker the kept matches over shared memory, so posting them copies nothing', async () => {
+    const posted: SegmentSearchOptions[] = [];
+    const searcher: SegmentSearcher = {
+      search: (options) => {
+        posted.push(options);
+        const pass = searchSegments(options);
+        return Promise.resolve({ ...pass, hits: (descriptions) => Promise.resolve(pass.hits(descriptions)) });
+      },
+      close: () => Promise.resolve(),
+    };
+    const [paper, blue] = wordsOf(lab[0]!) as [string, string];
+    const [brand, folder] = wordsOf(lab[1]!) as [string, string];
+    for (const [words, matching] of [
+      [[paper], 'default'],
+      [[blue.slice(0, 3)], 'default'],
+      [[paper, blue.slice(0, 3)], 'default'],
+      [[brand, folder], 'exact'],
+    ] as const) {
+      const found = await reader.searchOn(searcher, query({ words: [...words], matching }));
+      expect(found).toEqual(reader.search(query({ words: [...words], matching })));
+    }
+    expect(posted.some((o) => o.classes !== undefined)).toBe(true);
+    for (const { matches, classes } of posted) {
+      expect(matches?.length).toBeGreaterThan(0);
+      expect(matches?.buffer).toBeInstanceOf(SharedArrayBuffer);
+      if (classes) expect(classes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    }
   });
 
   it('reads the text index again after a delta that changes words, and finds the new ones', async () => {

@@ -22,7 +22,7 @@ import { MatchCache } from '../segments/match-cache.js';
 import type { ShopWordCounts } from '../segments/shop-word-counts.js';
 import { readSegmentWords } from './sqlite-catalog-writer.js';
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
-import { parseSeqList } from '../segments/seq-list.js';
+import { parseSeqList, shared } from '../segments/seq-list.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
 import {
@@ -40,6 +40,11 @@ const SEARCH_ATTEMPTS = 5;
 
 /** The articles having some query words, their classes, and the indexed words and prefixes they matched by. */
 type WordsMatch = ClassifiedSeqs & { readonly terms: readonly string[]; readonly prefixes: readonly string[] };
+
+/** `match` with its seqs and classes over `SharedArrayBuffer`s: posted to a search worker, they are not copied. */
+function sharedMatch(match: WordsMatch): WordsMatch {
+  return { ...match, seqs: shared(match.seqs), classes: shared(match.classes) };
+}
 
 /** Most per-shop word counts kept for suggestions (they are dropped together, then counted again). */
 const MAX_COUNTED_WORDS = 100_000;
@@ -389,7 +394,7 @@ export class SqliteCatalogReader {
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */
   #matches(words: readonly string[]): Float64Array {
     const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
-    return this.#matchCache.get(this.#wordsVersion, expression, () => this.#fts5(expression));
+    return this.#matchCache.get(this.#wordsVersion, expression, () => shared(this.#fts5(expression)));
   }
 
   /** Rowids (seqs) matching an FTS5 `expression`, ascending: one string from SQLite, parsed. */
@@ -409,6 +414,7 @@ export class SqliteCatalogReader {
    * indexed words it stands for, the classes united and the words intersected here. The
    * intersection of several words is kept like a word's matches (`MatchCache.kept`), as the
    * PostgreSQL reader keeps its matches per words: it depends on the words and the words version only.
+   * What is kept and posted to search workers is over `SharedArrayBuffer`s (`shared`).
    */
   #classifiedMatches(words: readonly string[]): {
     matches: Float64Array;
@@ -424,11 +430,11 @@ export class SqliteCatalogReader {
         ? this.#wordMatchKept(first.word, first.last)
         : this.#matchCache.kept(this.#wordsVersion, `A ${JSON.stringify(distinct)}`, () => {
             const perWord = distinct.map(({ word, last }) => this.#wordMatchKept(word, last));
-            return {
+            return sharedMatch({
               ...intersectClassified(perWord),
               terms: perWord.flatMap((match) => match.terms),
               prefixes: perWord.flatMap((match) => match.prefixes),
-            };
+            });
           });
     return {
       matches: all.seqs,
@@ -439,7 +445,9 @@ export class SqliteCatalogReader {
 
   /** `#wordMatch`, kept per words version with the lists. */
   #wordMatchKept(word: string, last: boolean): WordsMatch {
-    return this.#matchCache.kept(this.#wordsVersion, `W${last ? '*' : ''} ${word}`, () => this.#wordMatch(word, last));
+    return this.#matchCache.kept(this.#wordsVersion, `W${last ? '*' : ''} ${word}`, () =>
+      sharedMatch(this.#wordMatch(word, last)),
+    );
   }
 
   /**
