@@ -2,23 +2,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describePostgresOnly } from '@triad/db/testing';
 import { generateCatalog } from '../../demo/generate-catalog.js';
 import { loadTestCatalog, TEST_SEED } from '../../test-support/content-test-app.js';
+import { queryWith } from '../../test-support/search-test-store.js';
 import type { ContentTables } from '../../migrations/content-tables.js';
 import type { SearchBackend } from '../search-backend.js';
-import { FACET_NAMES, type SearchQuery } from '../search-query.js';
+import { FACET_NAMES } from '../search-query.js';
 import { PostgresSearchBackend } from './postgres-search-backend.js';
 
 const ARTICLES = 60;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
 const office = catalog.shops.find((s) => s.id === 'office-direct')!;
-const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
-  words: [],
-  shopIds: [],
-  sort: [],
-  limit: 10,
-  offset: 0,
-  facets: [...FACET_NAMES],
-  ...overrides,
-});
+const query = queryWith({ facets: [...FACET_NAMES] });
 
 // The reader keeps matches and hit documents between searches; a change committed by another
 // instance (its own reader, no change bus) must still show at the very next search.

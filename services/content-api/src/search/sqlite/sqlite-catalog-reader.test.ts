@@ -1,32 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@triad/db';
 import { generateCatalog } from '../../demo/generate-catalog.js';
-import type { ContentTables } from '../../migrations/content-tables.js';
 import type { Article } from '../../model/article.js';
-import { loadTestCatalog, TEST_SEED } from '../../test-support/content-test-app.js';
+import { TEST_SEED } from '../../test-support/content-test-app.js';
+import { openSqliteTestStore, queryWith, type SqliteTestStore } from '../../test-support/search-test-store.js';
 import type { SearchBackend } from '../search-backend.js';
 import type { SearchQuery } from '../search-query.js';
 import { searchSegments, type SegmentSearchOptions } from '../segments/segment-search.js';
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { SqliteCatalogReader } from './sqlite-catalog-reader.js';
-import { openContentConnection, type SqliteConnection } from './sqlite-connection.js';
+import { openContentConnection } from './sqlite-connection.js';
 
 const ARTICLES = 80;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
 const labtools = catalog.shops.find((s) => s.id === 'labtools')!;
 const lab = [...catalog.articles()].filter((a) => a.shopId === 'labtools');
-const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
-  words: [],
-  shopIds: [],
-  sort: [],
-  limit: 1000,
-  offset: 0,
-  facets: [],
-  ...overrides,
-});
+const query = queryWith({ limit: 1000 });
 /** The words of the article's description of letters a to z only (at least four), as the index keeps them. */
 const wordsOf = (a: Article) =>
   a.description
@@ -41,25 +29,14 @@ const wordOf = (a: Article) =>
     .find((w) => w.length >= 4)!;
 
 describe('SQLite catalog reader after deltas', () => {
-  let directory: string;
-  let database: Database<ContentTables>;
+  let store: SqliteTestStore;
   let backend: SearchBackend;
-  let connection: SqliteConnection;
   let reader: SqliteCatalogReader;
   beforeAll(async () => {
-    directory = mkdtempSync(path.join(tmpdir(), 'triad-reader-test-'));
-    const file = path.join(directory, 'content.sqlite');
-    database = openDatabase<ContentTables>({ sqliteFile: file });
-    backend = await loadTestCatalog(database, ARTICLES);
-    connection = openContentConnection(file, 'reader');
-    reader = new SqliteCatalogReader(connection);
+    store = await openSqliteTestStore(ARTICLES);
+    ({ backend, reader } = store);
   });
-  afterAll(async () => {
-    connection?.close();
-    await backend?.close();
-    await database?.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
+  afterAll(() => store?.close());
 
   it('keeps the match lists and the vocabulary over a price delta and shows the new price', async () => {
     const article = lab[2]!;
@@ -92,7 +69,7 @@ describe('SQLite catalog reader after deltas', () => {
   });
 
   it('answers several words asked again as a fresh reader does, and sees new words after a delta', async () => {
-    const other = openContentConnection(database.location, 'reader');
+    const other = openContentConnection(store.file, 'reader');
     try {
       const answer = (r: SqliteCatalogReader, words: string[]) => {
         const result = r.search(query({ words, matching: 'default', facets: ['businessShopId', 'manufacturerName'] }));
@@ -187,11 +164,8 @@ describe('SQLite catalog reader after deltas', () => {
 });
 
 describe('SQLite catalog reader: chunks a delta leaves', () => {
-  let directory: string;
-  let file: string;
-  let database: Database<ContentTables>;
+  let store: SqliteTestStore;
   let backend: SearchBackend;
-  let connection: SqliteConnection;
   let reader: SqliteCatalogReader;
   /** Each article once, sorted by price, with every facet: all the columns show in it. */
   const everything = (sort: SearchQuery['sort']) =>
@@ -208,7 +182,7 @@ describe('SQLite catalog reader: chunks a delta leaves', () => {
   };
   /** What a reader that loaded nothing before sees: the patched reader must see the same. */
   const expectAsFresh = () => {
-    const other = openContentConnection(file, 'reader');
+    const other = openContentConnection(store.file, 'reader');
     try {
       const fresh = new SqliteCatalogReader(other);
       for (const sort of SORTS) expect(page(reader, sort)).toEqual(page(fresh, sort));
@@ -228,19 +202,10 @@ describe('SQLite catalog reader: chunks a delta leaves', () => {
     });
 
   beforeAll(async () => {
-    directory = mkdtempSync(path.join(tmpdir(), 'triad-reader-chunks-test-'));
-    file = path.join(directory, 'content.sqlite');
-    database = openDatabase<ContentTables>({ sqliteFile: file });
-    backend = await loadTestCatalog(database, ARTICLES);
-    connection = openContentConnection(file, 'reader');
-    reader = new SqliteCatalogReader(connection);
+    store = await openSqliteTestStore(ARTICLES);
+    ({ backend, reader } = store);
   });
-  afterAll(async () => {
-    connection?.close();
-    await backend?.close();
-    await database?.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
+  afterAll(() => store?.close());
 
   it('reads only the price chunks again after a price delta, and sees every new price', async () => {
     reader.search(everything([]));
