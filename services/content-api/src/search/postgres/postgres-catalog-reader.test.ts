@@ -6,6 +6,7 @@ import { queryWith } from '../../test-support/search-test-store.js';
 import type { ContentTables } from '../../migrations/content-tables.js';
 import type { SearchBackend } from '../search-backend.js';
 import { FACET_NAMES } from '../search-query.js';
+import { searchSegments, type SegmentSearchOptions } from '../segments/segment-search.js';
 import { PostgresSearchBackend } from './postgres-search-backend.js';
 
 const ARTICLES = 60;
@@ -43,6 +44,34 @@ describePostgresOnly<ContentTables>('PostgreSQL reader, matches and documents ke
     const repriced = after.hits.find((h) => h.article.id === hit.id)!.article;
     expect(JSON.stringify(repriced)).toContain('12345678');
     expect(JSON.stringify(repriced)).not.toEqual(JSON.stringify(hit));
+  });
+
+  it('hands a search worker its matches over shared memory, so posting them copies nothing', async () => {
+    const posted: SegmentSearchOptions[] = [];
+    reading.searchOn({
+      search: (options) => {
+        posted.push(options);
+        const pass = searchSegments(options);
+        return Promise.resolve({ ...pass, hits: (descriptions) => Promise.resolve(pass.hits(descriptions)) });
+      },
+      close: () => Promise.resolve(),
+    });
+    try {
+      for (const matching of ['exact', 'default'] as const)
+        for (const words of [['blue'], ['bleu', 'pap']]) {
+          const asked = query({ words, matching });
+          expect(await reading.search(asked)).toEqual(await writer.search(asked));
+        }
+    } finally {
+      reading.searchOn(undefined);
+    }
+    expect(posted.some((o) => o.classes !== undefined)).toBe(true);
+    // Exact matching finds nothing for the typo.
+    expect(posted.filter((o) => (o.matches?.length ?? 0) > 0)).toHaveLength(3);
+    for (const { matches, classes } of posted) {
+      expect(matches?.buffer).toBeInstanceOf(SharedArrayBuffer);
+      if (classes) expect(classes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    }
   });
 
   it('shows a product delta of another instance in the matches of a search asked again', async () => {
