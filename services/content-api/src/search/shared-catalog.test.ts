@@ -4,25 +4,18 @@ import { describeEachDatabase, describePostgresOnly } from '@triad/db/testing';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import { contentStorageFor } from '../content-api-core.js';
 import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
+import { queryWith } from '../test-support/search-test-store.js';
 import type { ContentTables } from '../migrations/content-tables.js';
 import { PostgresCatalogReader } from './postgres/postgres-catalog-reader.js';
 import { PostgresSearchBackend } from './postgres/postgres-search-backend.js';
 import type { SearchBackend } from './search-backend.js';
-import { FACET_NAMES, type SearchQuery } from './search-query.js';
+import { FACET_NAMES } from './search-query.js';
 
 const ARTICLES = 60;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
 const all = [...catalog.articles()];
 const labtools = catalog.shops.find((s) => s.id === 'labtools')!;
-const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
-  words: [],
-  shopIds: [],
-  sort: [],
-  limit: 5,
-  offset: 0,
-  facets: [...FACET_NAMES],
-  ...overrides,
-});
+const query = queryWith({ limit: 5, facets: [...FACET_NAMES] });
 
 // Two backends on one store stand for two service instances (or the service and the CLI).
 describeEachDatabase<ContentTables>('one catalog, two instances', (getDb) => {

@@ -2,23 +2,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describePostgresOnly } from '@triad/db/testing';
 import { generateCatalog } from '../../demo/generate-catalog.js';
 import { loadTestCatalog, TEST_SEED } from '../../test-support/content-test-app.js';
+import { queryWith } from '../../test-support/search-test-store.js';
 import type { ContentTables } from '../../migrations/content-tables.js';
 import type { SearchBackend } from '../search-backend.js';
-import { FACET_NAMES, type SearchQuery } from '../search-query.js';
+import { FACET_NAMES } from '../search-query.js';
+import { searchSegments, type SegmentSearchOptions } from '../segments/segment-search.js';
 import { PostgresSearchBackend } from './postgres-search-backend.js';
 
 const ARTICLES = 60;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
 const office = catalog.shops.find((s) => s.id === 'office-direct')!;
-const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
-  words: [],
-  shopIds: [],
-  sort: [],
-  limit: 10,
-  offset: 0,
-  facets: [...FACET_NAMES],
-  ...overrides,
-});
+const query = queryWith({ facets: [...FACET_NAMES] });
 
 // The reader keeps matches and hit documents between searches; a change committed by another
 // instance (its own reader, no change bus) must still show at the very next search.
@@ -50,6 +44,34 @@ describePostgresOnly<ContentTables>('PostgreSQL reader, matches and documents ke
     const repriced = after.hits.find((h) => h.article.id === hit.id)!.article;
     expect(JSON.stringify(repriced)).toContain('12345678');
     expect(JSON.stringify(repriced)).not.toEqual(JSON.stringify(hit));
+  });
+
+  it('hands a search worker its matches over shared memory, so posting them copies nothing', async () => {
+    const posted: SegmentSearchOptions[] = [];
+    reading.searchOn({
+      search: (options) => {
+        posted.push(options);
+        const pass = searchSegments(options);
+        return Promise.resolve({ ...pass, hits: (descriptions) => Promise.resolve(pass.hits(descriptions)) });
+      },
+      close: () => Promise.resolve(),
+    });
+    try {
+      for (const matching of ['exact', 'default'] as const)
+        for (const words of [['blue'], ['bleu', 'pap']]) {
+          const asked = query({ words, matching });
+          expect(await reading.search(asked)).toEqual(await writer.search(asked));
+        }
+    } finally {
+      reading.searchOn(undefined);
+    }
+    expect(posted.some((o) => o.classes !== undefined)).toBe(true);
+    // Exact matching finds nothing for the typo.
+    expect(posted.filter((o) => (o.matches?.length ?? 0) > 0)).toHaveLength(3);
+    for (const { matches, classes } of posted) {
+      expect(matches?.buffer).toBeInstanceOf(SharedArrayBuffer);
+      if (classes) expect(classes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    }
   });
 
   it('shows a product delta of another instance in the matches of a search asked again', async () => {

@@ -469,8 +469,9 @@ export class PostgresCatalogReader {
     // Concatenated in slot order, so the matches ascend (a delta may have put a patched segment
     // last in the loaded list; the search pass and class lookups need ascending seqs).
     parts.sort((a, b) => a.base - b.base);
-    const out = new Float64Array(total);
-    const classes = fuzzy ? new Uint8Array(total) : undefined;
+    // Over `SharedArrayBuffer`s: kept, and posted to a search worker without a copy (decision 0051).
+    const out = new Float64Array(new SharedArrayBuffer(total * Float64Array.BYTES_PER_ELEMENT));
+    const classes = fuzzy ? new Uint8Array(new SharedArrayBuffer(total)) : undefined;
     let at = 0;
     for (const { part } of parts) {
       out.set(part.seqs, at);

@@ -135,13 +135,23 @@ function random(seed: number): () => number {
 
 const MANUFACTURERS = ['Bosch', 'Tesa', 'Makita', 'Pelikan', 'Leitz'];
 
-/** Three shops (slots 0, 1 and 3) of random articles: facet keys, lengths (many equal), id orders. */
-function catalog(next: () => number): SegmentSnapshot {
+/**
+ * Three shops (slots 0, 1 and 3) of random articles: facet keys, lengths (many equal), id orders.
+ * `classified`: ETIM, UNSPSC-7 and UNSPSC-9 groups too (keys 11 to 16), so up to seven facets count.
+ */
+function catalog(next: () => number, classified = false): SegmentSnapshot {
   const dictionary = new FacetDictionary();
   let key = 0;
   for (const value of MANUFACTURERS) dictionary.add({ key: (key += 1), facet: 'manufacturerName', value });
   for (const value of ['19-01', '19-02', '24-11']) dictionary.add({ key: (key += 1), facet: 'ECLASS', value });
   for (const value of ['44121700', '31201500']) dictionary.add({ key: (key += 1), facet: 'UNSPSC', value });
+  if (classified)
+    for (const [facet, values] of [
+      ['ETIM', ['EC000001', 'EC000002']],
+      ['UNSPSC-7', ['4412170']],
+      ['UNSPSC-9', ['441217001', '441217002', '441217003']],
+    ] as const)
+      for (const value of values) dictionary.add({ key: (key += 1), facet, value });
   const pick = (from: number, to: number) => (next() < 0.2 ? 0 : from + Math.floor(next() * (to - from + 1)));
   const segments = [
     { slot: 0, shopId: 'beta', size: 300 },
@@ -154,9 +164,9 @@ function catalog(next: () => number): SegmentSnapshot {
       manufacturer: column(() => pick(1, 5)),
       eclass: column(() => pick(6, 8)),
       unspsc: column(() => pick(9, 10)),
-      unspsc7: column(() => 0),
-      unspsc9: column(() => 0),
-      etim: column(() => 0),
+      unspsc7: column(() => (classified ? pick(13, 13) : 0)),
+      unspsc9: column(() => (classified ? pick(14, 16) : 0)),
+      etim: column(() => (classified ? pick(11, 12) : 0)),
       price: Float64Array.from({ length: size }, () => Math.floor(next() * 1000) * 10_000),
       priceInclSpecialTaxes: Float64Array.from({ length: size }, () => 0),
       words: Uint16Array.from({ length: size }, () => 1 + Math.floor(next() * 12)),
@@ -229,6 +239,70 @@ describe('searchSegments', () => {
         if (query.limit > 0 && general.total > query.offset) expect(general.hits.length).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+/** Each facet's counts (value to count) as counting every article that matches and passes does. */
+function countedOneByOne(
+  snapshot: SegmentSnapshot,
+  query: SearchQuery,
+  matches: Float64Array | undefined,
+): Map<FacetName, Map<string, number>> {
+  const columnOf = {
+    manufacturerName: 'manufacturer',
+    ECLASS: 'eclass',
+    UNSPSC: 'unspsc',
+    ETIM: 'etim',
+    'UNSPSC-7': 'unspsc7',
+    'UNSPSC-9': 'unspsc9',
+  } as const;
+  const counts = new Map(query.facets.map((f) => [f, new Map<string, number>()]));
+  const add = (facet: FacetName, value: string) => {
+    const bucket = counts.get(facet)!;
+    bucket.set(value, (bucket.get(value) ?? 0) + 1);
+  };
+  for (const segment of snapshot.segments) {
+    if (query.shopIds.length > 0 && !query.shopIds.includes(segment.shopId)) continue;
+    const test = query.filter ? segmentFilter(query.filter, segment, snapshot.dictionary) : true;
+    for (let i = 0; i < segment.size; i += 1) {
+      if (matches && !matches.includes(segment.base + i)) continue;
+      if (typeof test === 'boolean' ? !test : !test(i)) continue;
+      for (const facet of query.facets) {
+        if (facet === 'businessShopId') add(facet, segment.shopId);
+        else add(facet, snapshot.dictionary.valueOf(segment.columns[columnOf[facet]][i]!));
+      }
+    }
+  }
+  return counts;
+}
+
+describe('searchSegments facet counts', () => {
+  it('counts up to seven facets over word matches and filter positions as counting each article does', () => {
+    const next = random(31);
+    const all: FacetName[] = ['businessShopId', 'manufacturerName', 'ECLASS', 'UNSPSC', 'ETIM', 'UNSPSC-7', 'UNSPSC-9'];
+    let counted = 0;
+    for (let round = 0; round < 8; round += 1) {
+      const snapshot = catalog(next, true);
+      for (let q = 0; q < 12; q += 1) {
+        const { query: drawn, matches } = wordQuery(snapshot, next);
+        // Any number of facets in any order, so each of the four written-out counters and the loop past them count.
+        const facets = all.filter(() => next() < 0.6).sort(() => next() - 0.5);
+        const words = q % 3 !== 0;
+        const filter: FilterExpression | undefined =
+          words && next() < 0.5
+            ? drawn.filter
+            : { type: 'And', operands: [manufacturers('Bosch', 'Tesa', 'Leitz'), priceFrom(Math.floor(next() * 8))] };
+        const query: SearchQuery = { ...drawn, facets, words: words ? drawn.words : [], ...(filter ? { filter } : {}) };
+        const result = searchSegments({ snapshot, query, matches: words ? matches : undefined });
+        const expected = countedOneByOne(snapshot, query, words ? matches : undefined);
+        const got = new Map(
+          result.facets.map((f) => [f.facetName, new Map(f.buckets.map((b) => [b.value, b.count]))] as const),
+        );
+        expect(got, JSON.stringify({ round, q, query })).toEqual(expected);
+        counted += [...expected.values()].reduce((n, m) => n + m.size, 0);
+      }
+    }
+    expect(counted).toBeGreaterThan(100);
   });
 });
 

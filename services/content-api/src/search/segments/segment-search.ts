@@ -79,6 +79,46 @@ interface ScoreThenIdRun {
   readonly top: SmallestNumbers;
 }
 
+/**
+ * Counts article `i` in the facet tallies: `n` facets, the first four written out (`t0`..`t3`
+ * counting the keys of columns `c0`..`c3`, typed arrays the caller keeps in locals; `NONE` for a
+ * facet not counted, never read: guarded by `n`), the others through `tallies` and `columns`. The
+ * common requests (the old four facets: three in columns) count as fast as hard-coded counters.
+ * Small, so both counting loops (word matches, filter positions) get it inlined.
+ */
+function tally(
+  i: number,
+  n: number,
+  t0: Uint32Array,
+  t1: Uint32Array,
+  t2: Uint32Array,
+  t3: Uint32Array,
+  c0: Uint32Array,
+  c1: Uint32Array,
+  c2: Uint32Array,
+  c3: Uint32Array,
+  tallies: readonly Uint32Array[],
+  columns: readonly Uint32Array[],
+): void {
+  if (n === 0) return;
+  const k0 = c0[i] as number;
+  t0[k0] = (t0[k0] as number) + 1;
+  if (n === 1) return;
+  const k1 = c1[i] as number;
+  t1[k1] = (t1[k1] as number) + 1;
+  if (n === 2) return;
+  const k2 = c2[i] as number;
+  t2[k2] = (t2[k2] as number) + 1;
+  if (n === 3) return;
+  const k3 = c3[i] as number;
+  t3[k3] = (t3[k3] as number) + 1;
+  for (let f = 4; f < n; f += 1) {
+    const counts = tallies[f] as Uint32Array;
+    const key = (columns[f] as Uint32Array)[i] as number;
+    counts[key] = (counts[key] as number) + 1;
+  }
+}
+
 /** The index after the run of `matches` from `from` in the slot whose first seq is `base`. */
 function runEnd(matches: Float64Array, from: number, base: number): number {
   let m = from;
@@ -103,9 +143,7 @@ function countRun(
   order: ScoreThenIdRun | undefined,
   add: ((m: number, i: number, seq: number) => void) | undefined,
 ): number {
-  // The counters are written out for the first four facets (typed arrays in locals, a branch per
-  // facet that is not counted): the common requests (the old four facets: three in columns)
-  // count as fast as hard-coded counters. Facets beyond the fourth go through a loop.
+  // The first four facets' counters and columns in locals (see `tally`).
   const n = tallies.length;
   const [t0 = NONE, t1 = NONE, t2 = NONE, t3 = NONE] = tallies;
   const [c0 = NONE, c1 = NONE, c2 = NONE, c3 = NONE] = columns;
@@ -125,27 +163,7 @@ function countRun(
     if (i >= SLOT_SPAN || i < 0) break;
     if (filter !== true && !(filter as (i: number) => boolean)(i)) continue;
     count += 1;
-    if (n > 0) {
-      const k0 = c0[i] as number;
-      t0[k0] = (t0[k0] as number) + 1;
-      if (n > 1) {
-        const k1 = c1[i] as number;
-        t1[k1] = (t1[k1] as number) + 1;
-        if (n > 2) {
-          const k2 = c2[i] as number;
-          t2[k2] = (t2[k2] as number) + 1;
-          if (n > 3) {
-            const k3 = c3[i] as number;
-            t3[k3] = (t3[k3] as number) + 1;
-            for (let f = 4; f < n; f += 1) {
-              const tally = tallies[f] as Uint32Array;
-              const key = (columns[f] as Uint32Array)[i] as number;
-              tally[key] = (tally[key] as number) + 1;
-            }
-          }
-        }
-      }
-    }
+    tally(i, n, t0, t1, t2, t3, c0, c1, c2, c3, tallies, columns);
     if (top) {
       // Descending score is ascending class, then ascending length; then the id position.
       const cls = classes ? (classes[m] as number) : 0;
@@ -155,6 +173,29 @@ function countRun(
   }
   state.count += count;
   return m;
+}
+
+/**
+ * Counts the articles at `positions` (a segment's, passing its filter) into `tallies` (a facet
+ * each, by its column in `columns`) and hands each to `add`, if given. A function of its own, as
+ * `countRun` is.
+ */
+function countPositions(
+  positions: Uint32Array,
+  tallies: readonly Uint32Array[],
+  columns: readonly Uint32Array[],
+  add: ((i: number) => void) | undefined,
+): void {
+  // The first four facets' counters and columns in locals (see `tally`).
+  const n = tallies.length;
+  const [t0 = NONE, t1 = NONE, t2 = NONE, t3 = NONE] = tallies;
+  const [c0 = NONE, c1 = NONE, c2 = NONE, c3 = NONE] = columns;
+  const length = positions.length;
+  for (let p = 0; p < length; p += 1) {
+    const i = positions[p] as number;
+    tally(i, n, t0, t1, t2, t3, c0, c1, c2, c3, tallies, columns);
+    if (add) add(i);
+  }
 }
 
 /** The class of `seq` among `matches` (ascending) by binary search. */
@@ -239,18 +280,6 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
     const collector = sliceCollector(keys, snapshot, packed || idPage ? 0 : wanted, room, classOf);
     /** The first `wanted` when a fast path collected them instead of `collector`. */
     let fastSlice: ((descriptions: ReadonlyMap<number, string>) => number[]) | undefined;
-    // The counters are written out for the first four facets (typed arrays in locals, a branch per
-    // facet that is not counted, no call or array of columns per article): the common requests
-    // (the old four facets: three in columns) count as fast as three hard-coded counters did.
-    // Facets beyond the fourth (the default set over a classified catalog) go through a loop.
-    const n = counted.length;
-    const [t0 = NONE, t1 = NONE, t2 = NONE, t3 = NONE] = tallies;
-    // Set per segment, never captured by a closure (so they stay in registers).
-    let columns: Uint32Array[] = [];
-    let c0 = NONE;
-    let c1 = NONE;
-    let c2 = NONE;
-    let c3 = NONE;
     if (matches) {
       const top = packed ? new SmallestNumbers(wanted) : undefined;
       const idSpan = packed?.idSpan ?? 0;
@@ -304,33 +333,8 @@ export function searchSegments(options: SegmentSearchOptions): SegmentSearchResu
           continue;
         }
         if (typeof filter === 'function') throw new TypeError('a scan needs the passing positions');
-        columns = columnsOf(segment);
-        [c0 = NONE, c1 = NONE, c2 = NONE, c3 = NONE] = columns;
-        for (let p = 0; p < filter.length; p += 1) {
-          const i = filter[p] as number;
-          if (n > 0) {
-            const k0 = c0[i] as number;
-            t0[k0] = (t0[k0] as number) + 1;
-            if (n > 1) {
-              const k1 = c1[i] as number;
-              t1[k1] = (t1[k1] as number) + 1;
-              if (n > 2) {
-                const k2 = c2[i] as number;
-                t2[k2] = (t2[k2] as number) + 1;
-                if (n > 3) {
-                  const k3 = c3[i] as number;
-                  t3[k3] = (t3[k3] as number) + 1;
-                  for (let f = 4; f < n; f += 1) {
-                    const tally = tallies[f] as Uint32Array;
-                    const key = (columns[f] as Uint32Array)[i] as number;
-                    tally[key] = (tally[key] as number) + 1;
-                  }
-                }
-              }
-            }
-          }
-          if (collect) collector.add(segment, i, segment.base + i);
-        }
+        const add = collect ? (i: number) => collector.add(segment, i, segment.base + i) : undefined;
+        countPositions(filter, tallies, columnsOf(segment), add);
         state.count = filter.length;
         if (!collect && wanted > 0) passing.set(segment, filter);
       }

@@ -21,3 +21,16 @@ export function parseSeqList(list: string): Float64Array {
   out[at] = value;
   return out;
 }
+
+/**
+ * `array`'s elements over a `SharedArrayBuffer` (`array` itself when it is over one already). A
+ * kept match list made so is shared with a search worker it is posted to, not copied per search
+ * (decision 0051); lists are never changed once made, by either thread.
+ */
+export function shared<A extends Float64Array | Uint8Array>(array: A): A {
+  if (array.buffer instanceof SharedArrayBuffer) return array;
+  const type = array.constructor as new (buffer: SharedArrayBuffer) => A;
+  const copy = new type(new SharedArrayBuffer(array.byteLength));
+  copy.set(array);
+  return copy;
+}

@@ -1,30 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@triad/db';
 import { generateCatalog } from '../../demo/generate-catalog.js';
-import type { ContentTables } from '../../migrations/content-tables.js';
 import type { Article } from '../../model/article.js';
-import { loadTestCatalog, TEST_SEED } from '../../test-support/content-test-app.js';
+import { TEST_SEED } from '../../test-support/content-test-app.js';
+import { openSqliteTestStore, queryWith, type SqliteTestStore } from '../../test-support/search-test-store.js';
 import type { SearchBackend } from '../search-backend.js';
 import type { SearchQuery } from '../search-query.js';
+import { searchSegments, type SegmentSearchOptions } from '../segments/segment-search.js';
+import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { SqliteCatalogReader } from './sqlite-catalog-reader.js';
-import { openContentConnection, type SqliteConnection } from './sqlite-connection.js';
+import { openContentConnection } from './sqlite-connection.js';
 
 const ARTICLES = 80;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
 const labtools = catalog.shops.find((s) => s.id === 'labtools')!;
 const lab = [...catalog.articles()].filter((a) => a.shopId === 'labtools');
-const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
-  words: [],
-  shopIds: [],
-  sort: [],
-  limit: 1000,
-  offset: 0,
-  facets: [],
-  ...overrides,
-});
+const query = queryWith({ limit: 1000 });
+/** The words of the article's description of letters a to z only (at least four), as the index keeps them. */
+const wordsOf = (a: Article) =>
+  a.description
+    .toLowerCase()
+    .split(' ')
+    .filter((w) => /^[a-z]{4,}$/.test(w));
 /** A word of the article's description, letters only, as the index keeps it. */
 const wordOf = (a: Article) =>
   a.description
@@ -33,25 +29,14 @@ const wordOf = (a: Article) =>
     .find((w) => w.length >= 4)!;
 
 describe('SQLite catalog reader after deltas', () => {
-  let directory: string;
-  let database: Database<ContentTables>;
+  let store: SqliteTestStore;
   let backend: SearchBackend;
-  let connection: SqliteConnection;
   let reader: SqliteCatalogReader;
   beforeAll(async () => {
-    directory = mkdtempSync(path.join(tmpdir(), 'triad-reader-test-'));
-    const file = path.join(directory, 'content.sqlite');
-    database = openDatabase<ContentTables>({ sqliteFile: file });
-    backend = await loadTestCatalog(database, ARTICLES);
-    connection = openContentConnection(file, 'reader');
-    reader = new SqliteCatalogReader(connection);
+    store = await openSqliteTestStore(ARTICLES);
+    ({ backend, reader } = store);
   });
-  afterAll(async () => {
-    connection?.close();
-    await backend?.close();
-    await database?.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
+  afterAll(() => store?.close());
 
   it('keeps the match lists and the vocabulary over a price delta and shows the new price', async () => {
     const article = lab[2]!;
@@ -83,6 +68,77 @@ describe('SQLite catalog reader after deltas', () => {
     expect(fuzzy.hits.find((h) => h.article.id === article.id)?.article.blockPrices[0]?.amount.value).toBe(1);
   });
 
+  it('answers several words asked again as a fresh reader does, and sees new words after a delta', async () => {
+    const other = openContentConnection(store.file, 'reader');
+    try {
+      const answer = (r: SqliteCatalogReader, words: string[]) => {
+        const result = r.search(query({ words, matching: 'default', facets: ['businessShopId', 'manufacturerName'] }));
+        return { ...result, hits: result.hits.map((h) => [h.article.id, h.score]) };
+      };
+      const [paper, blue] = wordsOf(lab[0]!) as [string, string];
+      const [brand, folder] = wordsOf(lab[1]!) as [string, string];
+      // A last word matches as a prefix too, a long one with typos: classes other than exact.
+      for (const words of [
+        [paper, blue.slice(0, 3)],
+        [folder, folder],
+        [brand, 'zzzz', paper],
+        [`${paper.slice(0, -1)}x`, blue],
+        [blue, folder],
+      ]) {
+        const once = answer(reader, words);
+        expect(once.total > 0).toBe(!words.includes('zzzz'));
+        const again = answer(reader, words);
+        expect(again).toEqual(once);
+        expect(again).toEqual(answer(new SqliteCatalogReader(other), words));
+      }
+    } finally {
+      other.close();
+    }
+    // Kept before the delta (no article has both): a kept intersection would miss the article afterwards.
+    expect(reader.search(query({ words: ['tantalum', 'beaker'], matching: 'default' })).total).toBe(0);
+    const article = lab[4]!;
+    const description = 'tantalum beaker';
+    await backend.applyShopDelta({
+      shop: labtools,
+      changes: [
+        { kind: 'upsert', article: { ...article, description, descriptions: [{ lang: 'en', value: description }] } },
+      ],
+      hash: 'reader-two-words',
+    });
+    const after = reader.search(query({ words: ['tantalum', 'beaker'], matching: 'default' }));
+    expect(after.hits.map((h) => h.article.id)).toEqual([article.id]);
+    expect([...(after.matched?.words ?? [])].sort()).toEqual(['beaker', 'tantalum']);
+  });
+
+  it('hands a search worker the kept matches over shared memory, so posting them copies nothing', async () => {
+    const posted: SegmentSearchOptions[] = [];
+    const searcher: SegmentSearcher = {
+      search: (options) => {
+        posted.push(options);
+        const pass = searchSegments(options);
+        return Promise.resolve({ ...pass, hits: (descriptions) => Promise.resolve(pass.hits(descriptions)) });
+      },
+      close: () => Promise.resolve(),
+    };
+    const [paper, blue] = wordsOf(lab[0]!) as [string, string];
+    const [brand, folder] = wordsOf(lab[1]!) as [string, string];
+    for (const [words, matching] of [
+      [[paper], 'default'],
+      [[blue.slice(0, 3)], 'default'],
+      [[paper, blue.slice(0, 3)], 'default'],
+      [[brand, folder], 'exact'],
+    ] as const) {
+      const found = await reader.searchOn(searcher, query({ words: [...words], matching }));
+      expect(found).toEqual(reader.search(query({ words: [...words], matching })));
+    }
+    expect(posted.some((o) => o.classes !== undefined)).toBe(true);
+    for (const { matches, classes } of posted) {
+      expect(matches?.length).toBeGreaterThan(0);
+      expect(matches?.buffer).toBeInstanceOf(SharedArrayBuffer);
+      if (classes) expect(classes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    }
+  });
+
   it('reads the text index again after a delta that changes words, and finds the new ones', async () => {
     const article = lab[3]!;
     // Asked (and kept) before the delta: a kept list would miss the article afterwards.
@@ -108,11 +164,8 @@ describe('SQLite catalog reader after deltas', () => {
 });
 
 describe('SQLite catalog reader: chunks a delta leaves', () => {
-  let directory: string;
-  let file: string;
-  let database: Database<ContentTables>;
+  let store: SqliteTestStore;
   let backend: SearchBackend;
-  let connection: SqliteConnection;
   let reader: SqliteCatalogReader;
   /** Each article once, sorted by price, with every facet: all the columns show in it. */
   const everything = (sort: SearchQuery['sort']) =>
@@ -129,7 +182,7 @@ describe('SQLite catalog reader: chunks a delta leaves', () => {
   };
   /** What a reader that loaded nothing before sees: the patched reader must see the same. */
   const expectAsFresh = () => {
-    const other = openContentConnection(file, 'reader');
+    const other = openContentConnection(store.file, 'reader');
     try {
       const fresh = new SqliteCatalogReader(other);
       for (const sort of SORTS) expect(page(reader, sort)).toEqual(page(fresh, sort));
@@ -149,19 +202,10 @@ describe('SQLite catalog reader: chunks a delta leaves', () => {
     });
 
   beforeAll(async () => {
-    directory = mkdtempSync(path.join(tmpdir(), 'triad-reader-chunks-test-'));
-    file = path.join(directory, 'content.sqlite');
-    database = openDatabase<ContentTables>({ sqliteFile: file });
-    backend = await loadTestCatalog(database, ARTICLES);
-    connection = openContentConnection(file, 'reader');
-    reader = new SqliteCatalogReader(connection);
+    store = await openSqliteTestStore(ARTICLES);
+    ({ backend, reader } = store);
   });
-  afterAll(async () => {
-    connection?.close();
-    await backend?.close();
-    await database?.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
+  afterAll(() => store?.close());
 
   it('reads only the price chunks again after a price delta, and sees every new price', async () => {
     reader.search(everything([]));

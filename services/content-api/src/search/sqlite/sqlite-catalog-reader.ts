@@ -22,7 +22,7 @@ import { MatchCache } from '../segments/match-cache.js';
 import type { ShopWordCounts } from '../segments/shop-word-counts.js';
 import { readSegmentWords } from './sqlite-catalog-writer.js';
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
-import { parseSeqList } from '../segments/seq-list.js';
+import { parseSeqList, shared } from '../segments/seq-list.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
 import {
@@ -37,6 +37,14 @@ import {
 
 /** Attempts of a search whose catalog keeps changing under it before it gives up (`searchOn`). */
 const SEARCH_ATTEMPTS = 5;
+
+/** The articles having some query words, their classes, and the indexed words and prefixes they matched by. */
+type WordsMatch = ClassifiedSeqs & { readonly terms: readonly string[]; readonly prefixes: readonly string[] };
+
+/** `match` with its seqs and classes over `SharedArrayBuffer`s: posted to a search worker, they are not copied. */
+function sharedMatch(match: WordsMatch): WordsMatch {
+  return { ...match, seqs: shared(match.seqs), classes: shared(match.classes) };
+}
 
 /** Most per-shop word counts kept for suggestions (they are dropped together, then counted again). */
 const MAX_COUNTED_WORDS = 100_000;
@@ -386,7 +394,7 @@ export class SqliteCatalogReader {
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */
   #matches(words: readonly string[]): Float64Array {
     const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
-    return this.#matchCache.get(this.#wordsVersion, expression, () => this.#fts5(expression));
+    return this.#matchCache.get(this.#wordsVersion, expression, () => shared(this.#fts5(expression)));
   }
 
   /** Rowids (seqs) matching an FTS5 `expression`, ascending: one string from SQLite, parsed. */
@@ -403,31 +411,43 @@ export class SqliteCatalogReader {
   /**
    * Seqs having every word under default matching (decision 0040), ascending, with the match
    * class of each (undefined when all are exact): per word, one FTS5 query per class of the
-   * indexed words it stands for, the classes united and the words intersected here.
+   * indexed words it stands for, the classes united and the words intersected here. The
+   * intersection of several words is kept like a word's matches (`MatchCache.kept`), as the
+   * PostgreSQL reader keeps its matches per words: it depends on the words and the words version only.
+   * What is kept and posted to search workers is over `SharedArrayBuffer`s (`shared`).
    */
   #classifiedMatches(words: readonly string[]): {
     matches: Float64Array;
     classes: Uint8Array | undefined;
     matched: MatchedWords;
   } {
-    const matchedWords = new Set<string>();
-    const prefixes: string[] = [];
-    const perWord = distinctQueryWords(words).map(({ word, last }) => {
-      // Keys of `#matches` start with a quote, of `#matchesAny` with `OR`: the kinds never meet.
-      const match = this.#matchCache.kept(this.#wordsVersion, `W${last ? '*' : ''} ${word}`, () =>
-        this.#wordMatch(word, last),
-      );
-      for (const term of match.terms) matchedWords.add(term);
-      if (match.prefix) prefixes.push(word);
-      return match;
-    });
-    const [only] = perWord;
-    const { seqs, classes, exact } = perWord.length === 1 && only ? only : intersectClassified(perWord);
+    const distinct = distinctQueryWords(words);
+    const [first] = distinct;
+    // Keys of `#matches` start with a quote, of `#matchesAny` with `OR`, of one word with `W`, of
+    // several with `A`: the kinds never meet.
+    const all: WordsMatch =
+      distinct.length === 1 && first
+        ? this.#wordMatchKept(first.word, first.last)
+        : this.#matchCache.kept(this.#wordsVersion, `A ${JSON.stringify(distinct)}`, () => {
+            const perWord = distinct.map(({ word, last }) => this.#wordMatchKept(word, last));
+            return sharedMatch({
+              ...intersectClassified(perWord),
+              terms: perWord.flatMap((match) => match.terms),
+              prefixes: perWord.flatMap((match) => match.prefixes),
+            });
+          });
     return {
-      matches: seqs,
-      classes: exact ? undefined : classes,
-      matched: { words: matchedWords, prefixes },
+      matches: all.seqs,
+      classes: all.exact ? undefined : all.classes,
+      matched: { words: new Set(all.terms), prefixes: all.prefixes },
     };
+  }
+
+  /** `#wordMatch`, kept per words version with the lists. */
+  #wordMatchKept(word: string, last: boolean): WordsMatch {
+    return this.#matchCache.kept(this.#wordsVersion, `W${last ? '*' : ''} ${word}`, () =>
+      sharedMatch(this.#wordMatch(word, last)),
+    );
   }
 
   /**
@@ -435,7 +455,7 @@ export class SqliteCatalogReader {
    * query per class of the indexed words it stands for, the classes united. Kept per words
    * version with the lists (`MatchCache.kept`), so a word asked again is not merged again.
    */
-  #wordMatch(word: string, last: boolean): ClassifiedSeqs & { terms: readonly string[]; prefix: boolean } {
+  #wordMatch(word: string, last: boolean): WordsMatch {
     const terms: string[] = [];
     // Words with a digit (ids, GTINs, part numbers: most of the vocabulary) are not in the
     // dictionary: they match as typed, and when last by FTS5's own prefix query.
@@ -445,13 +465,13 @@ export class SqliteCatalogReader {
         { class: MATCH_CLASS.exact, seqs: this.#matchesAny([word]) },
         ...(prefix ? [{ class: MATCH_CLASS.prefix, seqs: this.#matchesAny([word], '*') }] : []),
       ]);
-      return { ...union, terms: [word], prefix };
+      return { ...union, terms: [word], prefixes: prefix ? [word] : [] };
     }
     const alternatives = wordAlternatives(this.#words(), word, last).map((alternative) => {
       terms.push(...alternative.terms);
       return { class: alternative.class, seqs: this.#matchesAny(alternative.terms) };
     });
-    return { ...unionOfAlternatives(alternatives), terms, prefix: false };
+    return { ...unionOfAlternatives(alternatives), terms, prefixes: [] };
   }
 
   /**

@@ -27,6 +27,7 @@ export type ToWorker =
       readonly id: number;
       readonly snapshot: number;
       readonly query: SearchQuery;
+      /** Shared with the worker when over a `SharedArrayBuffer` (the readers' kept matches are), else copied. */
       readonly matches: Float64Array | undefined;
       readonly classes: Uint8Array | undefined;
     }
