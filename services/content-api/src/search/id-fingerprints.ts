@@ -1,6 +1,6 @@
 /**
  * A set of 64-bit fingerprints of strings (two 32-bit hashes of the UTF-16 code units), open
- * addressing in one typed array: 8 bytes a string at most half full, instead of keeping every
+ * addressing in one typed array of 8-byte slots at most half full (16–32 bytes a string), not every
  * string. `has` may say yes for a string never added (two strings with one fingerprint): a caller
  * confirms a hit against what it stored; a no is always right.
  */
