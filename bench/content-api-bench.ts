@@ -32,14 +32,12 @@
  * The catalog is generated lazily and written in batches: no more than 500 articles per shop
  * are in memory. Prints numbers and the load average; asserts nothing about time.
  */
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type Database, type OpenDatabaseOptions } from '@triad/db';
 import {
-  bmecatCatalog,
   buildContentApiApp,
   CONTENT_MEDIA_TYPE,
   CATALOG_READ_BYTES,
@@ -51,7 +49,6 @@ import {
   importCatalog,
   loadContentApiConfig,
   REQUISITIONER_HEADER,
-  toJsonLinesRecord,
   type Article,
   type ContentTables,
   type BusinessShop,
@@ -59,6 +56,7 @@ import {
   type SearchBackend,
 } from '@triad/content-api-service';
 import { loadAverage, percentile, printTable } from './bench-utils.js';
+import { RssByHalf, writeCatalogFiles } from './content-catalog-files.js';
 import { benchDeltas, type BenchSearches, type DeltaRow } from './content-delta-steps.js';
 import { writeDeltaFiles, type DeltaFiles } from './content-delta-files.js';
 import { BOSCH_OR_TESA_UNDER_150, FOUR_FACETS, ONE_WORD, TWO_WORDS } from './content-queries.js';
@@ -92,42 +90,8 @@ const searchRows: SearchRow[] = [];
 const deltaRows: DeltaRow[] = [];
 
 /** Writes each shop's articles to its JSON Lines and BMEcat file in one pass over the catalog. */
-async function writeFiles(): Promise<void> {
-  const outs = new Map<string, { jsonl: WriteStream; bmecat: WriteStream; lines: string[]; products: string[] }>();
-  const bmecatOptions = (shop: BusinessShop) => ({ catalogId: `bench-${shop.id}`, currency: shop.currency });
-  for (const shop of shops) {
-    const writer = {
-      jsonl: createWriteStream(fileOf(shop, 'jsonl')),
-      bmecat: createWriteStream(fileOf(shop, 'bmecat')),
-      lines: [] as string[],
-      products: [] as string[],
-    };
-    writer.bmecat.write([...bmecatCatalog([], bmecatOptions(shop))][0]!);
-    outs.set(shop.id, writer);
-  }
-  const flush = async (w: { jsonl: WriteStream; bmecat: WriteStream; lines: string[]; products: string[] }) => {
-    const a = w.jsonl.write(w.lines.join(''));
-    const b = w.bmecat.write(w.products.join(''));
-    w.lines = [];
-    w.products = [];
-    // Both waits are set up before either is awaited: a drain while awaiting the other is not lost.
-    await Promise.all([a ? undefined : once(w.jsonl, 'drain'), b ? undefined : once(w.bmecat, 'drain')]);
-  };
-  for (const article of catalog.articles()) {
-    const w = outs.get(article.shopId)!;
-    w.lines.push(`${toJsonLinesRecord(article)}\n`);
-    // The writer yields header, one chunk per article, footer: the middle chunk is the PRODUCT.
-    w.products.push([...bmecatCatalog([article], { catalogId: '', currency: article.currency })][1]!);
-    if (w.lines.length === 500) await flush(w);
-  }
-  for (const [shopId, w] of outs) {
-    await flush(w);
-    const shop = shops.find((s) => s.id === shopId)!;
-    const chunks = [...bmecatCatalog([], bmecatOptions(shop))];
-    w.bmecat.end(chunks[chunks.length - 1]);
-    w.jsonl.end();
-    await Promise.all([once(w.jsonl, 'finish'), once(w.bmecat, 'finish')]);
-  }
+function writeFiles(): Promise<void> {
+  return writeCatalogFiles(shops, catalog.articles(), fileOf);
 }
 
 async function openStore(database: Database<ContentTables>): Promise<SearchBackend> {
@@ -138,15 +102,7 @@ async function openStore(database: Database<ContentTables>): Promise<SearchBacke
 
 /** Imports every shop's file of `format`; records rate and peak RSS in each half of the import. */
 async function benchImport(engine: string, backend: SearchBackend, format: CatalogFormat): Promise<void> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage.rss();
-  const peaks = [before, before];
-  let done = 0;
-  const sample = () => {
-    const half = done < ARTICLES / 2 ? 0 : 1;
-    peaks[half] = Math.max(peaks[half]!, process.memoryUsage.rss());
-  };
-  const sampler = setInterval(sample, 20);
+  const rss = new RssByHalf(ARTICLES);
   const start = process.hrtime.bigint();
   let imported = 0;
   let failed = 0;
@@ -157,10 +113,7 @@ async function benchImport(engine: string, backend: SearchBackend, format: Catal
       {
         format,
         shop,
-        onProgress: (records) => {
-          done = imported + records;
-          sample();
-        },
+        onProgress: (records) => rss.progress(imported + records),
         progressEvery: 5000,
       },
     );
@@ -168,8 +121,7 @@ async function benchImport(engine: string, backend: SearchBackend, format: Catal
     failed += result.failed.length + result.failedNotListed;
   }
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  clearInterval(sampler);
-  sample();
+  rss.stop();
   if (failed > 0) console.log(`!!! ${engine} ${format}: ${failed} records rejected`);
   importRows.push([
     engine,
@@ -177,9 +129,9 @@ async function benchImport(engine: string, backend: SearchBackend, format: Catal
     String(imported),
     seconds,
     String(Math.round(imported / seconds)),
-    before / MB,
-    peaks[0]! / MB,
-    peaks[1]! / MB,
+    rss.before / MB,
+    rss.peaks[0] / MB,
+    rss.peaks[1] / MB,
     '>= 20,000/s, flat memory',
   ]);
   console.log(`${engine}: imported ${imported} from ${format} in ${seconds.toFixed(1)} s`);

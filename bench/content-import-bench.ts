@@ -12,25 +12,23 @@
  * `TRIAD_BENCH_DATABASE_URL` or `TRIAD_TEST_DATABASE_URL` names the PostgreSQL server.
  */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type Database, type OpenDatabaseOptions } from '@triad/db';
 import {
-  bmecatCatalog,
   CATALOG_READ_BYTES,
   CONTENT_MIGRATION_TABLE,
   CONTENT_SQLITE_PAGE_SIZE,
   contentStorageFor,
   generateCatalog,
   importCatalog,
-  toJsonLinesRecord,
   type CatalogFormat,
   type ContentTables,
 } from '@triad/content-api-service';
 import { loadAverage, printTable } from './bench-utils.js';
+import { RssByHalf, writeCatalogFiles } from './content-catalog-files.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 200_000);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
@@ -51,30 +49,7 @@ const rows: (string | number)[][] = [];
 async function writeFiles(): Promise<void> {
   if (FORMATS.every((f) => existsSync(fileOf(f)))) return;
   mkdirSync(dir, { recursive: true });
-  const jsonl = createWriteStream(fileOf('jsonl'));
-  const bmecat = createWriteStream(fileOf('bmecat'));
-  const options = { catalogId: `bench-${shop.id}`, currency: shop.currency };
-  const frame = [...bmecatCatalog([], options)];
-  bmecat.write(frame[0]!);
-  let lines: string[] = [];
-  let products: string[] = [];
-  const flush = async () => {
-    const a = jsonl.write(lines.join(''));
-    const b = bmecat.write(products.join(''));
-    lines = [];
-    products = [];
-    await Promise.all([a ? undefined : once(jsonl, 'drain'), b ? undefined : once(bmecat, 'drain')]);
-  };
-  for (const article of catalog.articles()) {
-    if (article.shopId !== shop.id) continue;
-    lines.push(`${toJsonLinesRecord(article)}\n`);
-    products.push([...bmecatCatalog([article], { catalogId: '', currency: article.currency })][1]!);
-    if (lines.length === 500) await flush();
-  }
-  await flush();
-  bmecat.end(frame[frame.length - 1]);
-  jsonl.end();
-  await Promise.all([once(jsonl, 'finish'), once(bmecat, 'finish')]);
+  await writeCatalogFiles([shop], catalog.articles(), (_shop, format) => fileOf(format));
 }
 
 /** CPU seconds of this process's main thread (the thread that writes; parse workers are others). */
@@ -109,15 +84,7 @@ async function benchImport(engine: string, format: CatalogFormat, options: OpenD
   const storage = contentStorageFor(database);
   await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
   const backend = storage.backend;
-  (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage.rss();
-  const peaks = [before, before];
-  let done = 0;
-  const sample = () => {
-    const half = done < ARTICLES / 2 ? 0 : 1;
-    peaks[half] = Math.max(peaks[half]!, process.memoryUsage.rss());
-  };
-  const sampler = setInterval(sample, 20);
+  const rss = new RssByHalf(ARTICLES);
   const pgBefore = engine === 'postgres' ? await postgresCpu(database) : 0;
   const cpu = process.cpuUsage();
   const mainBefore = mainThreadCpu();
@@ -125,18 +92,14 @@ async function benchImport(engine: string, format: CatalogFormat, options: OpenD
   const result = await importCatalog(backend, createReadStream(fileOf(format), { highWaterMark: CATALOG_READ_BYTES }), {
     format,
     shop,
-    onProgress: (records) => {
-      done = records;
-      sample();
-    },
+    onProgress: (records) => rss.progress(records),
     progressEvery: 5000,
   });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const used = process.cpuUsage(cpu);
   const main = mainThreadCpu() - mainBefore;
   const pg = engine === 'postgres' ? (await postgresCpu(database)) - pgBefore : 0;
-  clearInterval(sampler);
-  sample();
+  rss.stop();
   const imported = result.imported;
   if (!result.committed || result.failed.length > 0) console.log(`!!! ${engine} ${format}: not all imported`);
   const perArticle = (s: number) => ((s * 1e6) / imported).toFixed(0);
@@ -149,9 +112,9 @@ async function benchImport(engine: string, format: CatalogFormat, options: OpenD
     perArticle((used.user + used.system) / 1e6),
     perArticle(main),
     engine === 'postgres' ? perArticle(pg) : '-',
-    before / MB,
-    peaks[0]! / MB,
-    peaks[1]! / MB,
+    rss.before / MB,
+    rss.peaks[0] / MB,
+    rss.peaks[1] / MB,
   ]);
   console.log(`${engine}: imported ${imported} from ${format} in ${seconds.toFixed(1)} s`);
   await backend.close();

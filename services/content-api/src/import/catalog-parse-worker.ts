@@ -12,6 +12,7 @@ import type { ParseReply, ParseRequest } from './parse-catalog.js';
 import { XmlSyntaxError } from './xml-event-reader.js';
 import type { ShopPriceTerms } from '../model/shop-price-terms.js';
 import { UnkeptElements } from './unkept-elements.js';
+import { packItems } from './packed-items.js';
 
 const port = parentPort;
 if (port) {
@@ -30,13 +31,17 @@ if (port) {
         const lines = new CatalogParser('jsonl');
         reply = {
           kind: 'items',
-          items: finishCatalogItems([...lines.feed(text), ...lines.end()], shop),
+          items: packItems(finishCatalogItems([...lines.feed(text), ...lines.end()], shop), shopId),
           lines: lines.lines,
         };
       } else {
         const unkept = new UnkeptElements(request.transaction);
         const { items, ...piece } = readBmecatPiece(text, request.defaults, 1, unkept);
-        reply = { kind: 'items', items: finishCatalogItems(items, shop, request.transaction), ...piece };
+        reply = {
+          kind: 'items',
+          items: packItems(finishCatalogItems(items, shop, request.transaction), shopId),
+          ...piece,
+        };
         if (!unkept.empty) reply.unkept = unkept.list();
       }
     } catch (error) {

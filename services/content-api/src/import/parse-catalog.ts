@@ -23,6 +23,7 @@ import {
   type TextSource,
 } from './catalog-text-decoder.js';
 import { RECORD_LIMITS } from './record-limits.js';
+import { unpackItems, type PackedItems } from './packed-items.js';
 import { CatalogEncodingError, type EncodingDeclaration } from './xml-encoding.js';
 import { countLines, XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
 import type { UnkeptElement, UnkeptElements } from './unkept-elements.js';
@@ -52,7 +53,8 @@ export type ParseRequest =
 export type ParseReply =
   | {
       readonly kind: 'items';
-      readonly items: ParsedCatalogItem[];
+      /** The records (`unpackItems`). */
+      readonly items: PackedItems;
       readonly lines: number;
       readonly rest?: string;
       readonly depth?: number;
@@ -148,8 +150,8 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
     const pieces = new PieceQueue(workers);
     const pieceBytes = options.pieceBytes ?? PIECE_BYTES;
     yield* options.format === 'jsonl'
-      ? jsonLinesOnWorkers(input, pieces, pieceBytes)
-      : bmecatOnWorkers(input, pieces, shop, pieceBytes, tell, options.unkept);
+      ? jsonLinesOnWorkers(input, pieces, shopId, pieceBytes)
+      : bmecatOnWorkers(input, pieces, shop, shopId, pieceBytes, tell, options.unkept);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
@@ -159,15 +161,17 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
 async function* jsonLinesOnWorkers(
   input: Readable,
   pieces: PieceQueue,
+  shopId: string,
   pieceBytes: number,
 ): AsyncGenerator<ParsedCatalogItem> {
   let lineBase = 0;
   const answer = async () => {
     const { reply } = await pieces.next();
     if (reply.kind === 'failed') throw failure(reply, lineBase);
-    for (const item of reply.items) (item as { line: number }).line += lineBase;
+    const items = unpackItems(reply.items, shopId);
+    for (const item of items) (item as { line: number }).line += lineBase;
     lineBase += reply.lines;
-    return reply.items;
+    return items;
   };
   let carry: Buffer = EMPTY;
   // A line is cut short here once it is sure to be over the record limit (a character is at most
@@ -215,6 +219,7 @@ async function* bmecatOnWorkers(
   input: Readable,
   pieces: PieceQueue,
   shop: string | ShopPriceTerms,
+  shopId: string,
   pieceBytes: number,
   tell: (transaction: BmecatTransaction | undefined, catalog: CatalogHeader | undefined) => void,
   unkept: UnkeptElements | undefined,
@@ -260,10 +265,11 @@ async function* bmecatOnWorkers(
     } else if (reply.kind === 'failed') {
       throw failure(reply, lineBase);
     } else {
-      for (const item of reply.items) (item as { line: number }).line += lineBase;
+      const items = unpackItems(reply.items, shopId);
+      for (const item of items) (item as { line: number }).line += lineBase;
       if (reply.unkept) unkept?.merge(reply.unkept, lineBase, depth - start!.depth);
       piece = {
-        items: reply.items,
+        items,
         rest: reply.rest ?? '',
         lines: reply.lines,
         depth: reply.depth ?? 0,

@@ -109,6 +109,26 @@ describeEachDatabase<ContentTables>('catalog replacement', (getDb) => {
     expect(await backend.findArticle(next[0]!.id)).toEqual(next[0]);
   });
 
+  it('finds a repeated id written thousands of articles before', async () => {
+    const [a] = original.filter((x) => x.shopId === 'werkstatt-profi');
+    // More articles than one batch of rows, so the first is written before its repeat comes.
+    const many = Array.from({ length: 2500 }, (_, i): Article => ({
+      ...a!,
+      supplierArticleId: `MANY-${i}`,
+      id: `werkstatt-profi:MANY-${i}`,
+    }));
+    const repeats: string[] = [];
+    const stored = await backend.replaceShopCatalog({
+      shop: shop('werkstatt-profi'),
+      articles: [...many, { ...many[3]!, description: 'again' }],
+      hash: 'r4b',
+      onDuplicate: (article) => repeats.push(article.id),
+    });
+    expect(stored).toBe(2500);
+    expect(repeats).toEqual([many[3]!.id]);
+    expect((await backend.findArticle(many[3]!.id))?.description).toBe(a!.description);
+  });
+
   it('reports a repeated id to onDuplicate and stores the first, or fails without it', async () => {
     const [a, b] = original.filter((x) => x.shopId === 'werkstatt-profi');
     const repeats: string[] = [];

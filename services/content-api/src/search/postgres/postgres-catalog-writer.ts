@@ -16,6 +16,7 @@ import { waitForStore, type StoreWait } from '../store-busy-error.js';
 import { isWaiting } from '../../model/waiting-article.js';
 import { PostgresWaitingRows } from './postgres-waiting-rows.js';
 import { PostgresPriceScheduleRows } from './postgres-price-schedule-rows.js';
+import { IdFingerprints } from '../id-fingerprints.js';
 
 type ContentDb = Kysely<PostgresContentTables>;
 type ContentTransaction = Transaction<PostgresContentTables>;
@@ -23,8 +24,9 @@ type ContentTransaction = Transaction<PostgresContentTables>;
 /**
  * Replaces one shop's articles, record and segment in one transaction (readers see the old or the
  * new catalog): the old segment goes by seq range, the articles stream into multi-row inserts
- * and the new segment (`PostgresSegmentLoad`). Repeated ids are found by a set of this import's
- * ids (a shop's ids all start with `<shopId>:`, and its old rows are gone), so no insert fails.
+ * and the new segment (`PostgresSegmentLoad`). Repeated ids are found by the fingerprints of this
+ * import's ids (16–32 bytes an id, not the ids themselves), a hit confirmed against the rows written
+ * (a shop's ids all start with `<shopId>:`, and its old rows are gone), so no insert fails.
  */
 export async function replacePostgresShopCatalog(
   db: ContentDb,
@@ -45,16 +47,25 @@ export async function replacePostgresShopCatalog(
     // So are its price dates: the catalog's articles bring their own.
     const schedule = new PostgresPriceScheduleRows(trx);
     await schedule.clear(shop.id);
-    const seen = new Set<string>();
+    const seen = new IdFingerprints();
+    /** Whether this import stored `id` already (its fingerprint was seen: rare, so the rows are written first). */
+    const stored = async (id: string) => {
+      await load.flush();
+      await waiting.flush();
+      const { rows } = await sql<{ stored: boolean }>`select
+        exists (select 1 from content_articles where article_id = ${id})
+        or exists (select 1 from content_waiting_articles where shop_id = ${shop.id} and article_id = ${id})
+        as stored`.execute(trx);
+      return rows[0]?.stored === true;
+    };
     for await (const item of replacement.articles) {
       const article = isWaiting(item) ? item : indexed(item);
       checkShopArticle(article, shop.id);
-      if (seen.has(article.id)) {
+      if (!seen.add(article.id) && (await stored(article.id))) {
         if (!replacement.onDuplicate) throw new RangeError(`article ${article.id} appears twice`);
         replacement.onDuplicate(article);
         continue;
       }
-      seen.add(article.id);
       if (isWaiting(article)) await waiting.put(article);
       else {
         await load.add(article);

@@ -145,6 +145,12 @@ export class PostgresSegmentLoad {
     this.#builder.add(segmentRowOf(this.#dictionary, values));
   }
 
+  /** Writes the rows added so far and waits until they are in the table. */
+  async flush(): Promise<void> {
+    await this.#flushRows();
+    await this.#pending;
+  }
+
   async #flushRows(): Promise<void> {
     // One COPY runs while the next batch fills; a failed one fails the next await.
     await this.#pending;

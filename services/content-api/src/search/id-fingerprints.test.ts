@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { IdFingerprints } from './id-fingerprints.js';
+
+describe('IdFingerprints', () => {
+  it('says yes for every id added, through growing, and no for ids never added', () => {
+    const set = new IdFingerprints(4);
+    const ids = Array.from({ length: 50_000 }, (_, i) => `shop:ART-${i}`);
+    for (const id of ids) expect(set.add(id)).toBe(true);
+    expect(set.size).toBe(ids.length);
+    expect(ids.every((id) => set.has(id))).toBe(true);
+    // 64-bit fingerprints: a false yes among 50,000 others would be a broken hash.
+    const others = Array.from({ length: 50_000 }, (_, i) => `shop:ART-${i}x`);
+    expect(others.filter((id) => set.has(id))).toEqual([]);
+  });
+
+  it('refuses an id added twice and tells ids apart by every code unit', () => {
+    const set = new IdFingerprints();
+    expect(set.add('a:Ä-1')).toBe(true);
+    expect(set.add('a:Ä-1')).toBe(false);
+    expect(set.add('a:A-1')).toBe(true);
+    expect(set.add('')).toBe(true);
+    expect(set.add('')).toBe(false);
+    expect(set.size).toBe(3);
+  });
+});
