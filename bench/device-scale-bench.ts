@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type Database } from '@triad/db';
 import { defaultDriverRegistry, DriverRegistry, type DriverFactory, type PollingDriver } from '@triad/device-drivers';
@@ -66,7 +67,8 @@ const processCpu = (pid: number | undefined) =>
   pid === undefined || !existsSync(`/proc/${pid}/stat`) ? NaN : cpuSeconds(pid);
 
 /** Resident set size of this process, MiB (from /proc, as an operator's `ps` sees it). */
-const rssMiB = () => process.memoryUsage().rss / 1024 / 1024;
+const MiB = 1024 * 1024;
+const rssMiB = () => process.memoryUsage().rss / MiB;
 
 /** One number of the Prometheus text `metrics`. */
 function metric(metrics: string, name: string): number {
@@ -248,6 +250,10 @@ async function main(): Promise<void> {
     rss.push(rssMiB());
   }
   const elapsedS = (performance.now() - measureStart) / 1000;
+  gc();
+  const memory = process.memoryUsage();
+  const spaces = getHeapSpaceStatistics().filter((space) => space.space_size >= MiB);
+  if (process.env['BENCH_SCALE_SNAPSHOT']) console.error(`heap snapshot: ${writeHeapSnapshot()}`);
   const cpuS = cpuSeconds(process.pid) - cpuBefore;
   const agentCpuS = agents.map((a, i) => processCpu(a.pid()) - agentsBefore[i]!);
   const after = { history: await history(), valuesRead, notGood, reads, failedReads };
@@ -297,6 +303,22 @@ async function main(): Promise<void> {
       ...agentCpuS.map((s, i) => [`snmpd ${i + 1} CPU % of one core`, (s / elapsedS) * 100] as const),
       ['RSS MiB, median of the window', median([...rss].sort((a, b) => a - b))],
       ['RSS MiB, max', Math.max(...rss)],
+      ['after a GC: RSS MiB', memory.rss / MiB],
+      ['  heap used MiB', memory.heapUsed / MiB],
+      ['  heap total MiB', memory.heapTotal / MiB],
+      [
+        '  external MiB (of it array buffers)',
+        `${(memory.external / MiB).toFixed(1)} (${(memory.arrayBuffers / MiB).toFixed(1)})`,
+      ],
+      ['  RSS KiB per device', (memory.rss * 1024) / MiB / DEVICES],
+      ['  heap used KiB per device', (memory.heapUsed * 1024) / MiB / DEVICES],
+      ...spaces.map(
+        (space) =>
+          [
+            `  ${space.space_name} MiB, used of size`,
+            `${(space.space_used_size / MiB).toFixed(1)} of ${(space.space_size / MiB).toFixed(1)}`,
+          ] as const,
+      ),
     ],
   );
   const count = answer.buckets?.length ?? answer.points?.length ?? 0;
