@@ -17,12 +17,13 @@
  * BENCH_SCALE_DB (sqlite | postgres: TRIAD_BENCH_DATABASE_URL or TRIAD_TEST_DATABASE_URL).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type Database } from '@triad/db';
-import { defaultDriverRegistry, DriverRegistry, type DriverFactory, type PollingDriver } from '@triad/device-drivers';
+import { defaultDriverRegistry, DriverRegistry } from '@triad/device-drivers';
 import type { Datapoint } from '@triad/device-templates';
 import {
   buildTemplatesApp,
@@ -35,6 +36,7 @@ import {
 import { SNMPD, startSnmpd, type SnmpdServer } from '../packages/device-drivers/src/test-support/snmpd-server.js';
 import { mapSet, snmpPoint, snmpTemplate } from '../packages/device-drivers/src/test-support/snmp-templates.js';
 import { cpuSeconds, median, percentile, printTable } from './bench-utils.js';
+import { countingDriver, noCounts } from './counting-driver.js';
 
 const DEVICES = Number(process.env['BENCH_SCALE_DEVICES'] ?? 10_000);
 const SECONDS = Number(process.env['BENCH_SCALE_SECONDS'] ?? 120);
@@ -66,7 +68,8 @@ const processCpu = (pid: number | undefined) =>
   pid === undefined || !existsSync(`/proc/${pid}/stat`) ? NaN : cpuSeconds(pid);
 
 /** Resident set size of this process, MiB (from /proc, as an operator's `ps` sees it). */
-const rssMiB = () => process.memoryUsage().rss / 1024 / 1024;
+const MiB = 1024 * 1024;
+const rssMiB = () => process.memoryUsage().rss / MiB;
 
 /** One number of the Prometheus text `metrics`. */
 function metric(metrics: string, name: string): number {
@@ -74,9 +77,31 @@ function metric(metrics: string, name: string): number {
   return match === null ? NaN : Number(match[1]);
 }
 
+/** Local ports of this process's TCP sockets (from /proc: its socket inodes, then the tcp tables). */
+function ownTcpPorts(): Set<number> {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`));
+      if (match !== null) inodes.add(match[1]!);
+    } catch {
+      // Closed meanwhile.
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6'])
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length > 9 && inodes.has(fields[9]!)) ports.add(parseInt(fields[1]!.split(':')[1]!, 16));
+    }
+  return ports;
+}
+
 async function openBenchDatabase(): Promise<{
   database: Database<TemplatesDatabase>;
   dispose: () => Promise<void>;
+  /** The PostgreSQL server processes serving this process's connections (none on SQLite). */
+  backends: () => Promise<number[]>;
 }> {
   if (ENGINE === 'sqlite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'triad-device-scale-'));
@@ -87,6 +112,7 @@ async function openBenchDatabase(): Promise<{
         await database.close();
         rmSync(dir, { recursive: true, force: true });
       },
+      backends: () => Promise.resolve([]),
     };
   }
   const url = process.env['TRIAD_BENCH_DATABASE_URL'] || process.env['TRIAD_TEST_DATABASE_URL'];
@@ -102,6 +128,12 @@ async function openBenchDatabase(): Promise<{
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
       await admin.close();
     },
+    backends: async () => {
+      const ports = ownTcpPorts();
+      const { rows } = await sql<{ pid: number; client_port: number }>`select pid, client_port
+          from pg_stat_activity where client_port is not null and pid <> pg_backend_pid()`.execute(admin.db);
+      return rows.filter((row) => ports.has(row.client_port)).map((row) => row.pid);
+    },
   };
 }
 
@@ -112,7 +144,7 @@ async function main(): Promise<void> {
   }
   const agents: SnmpdServer[] = [];
   for (let i = 0; i < AGENTS; i++) agents.push(await startSnmpd());
-  const { database, dispose } = await openBenchDatabase();
+  const { database, dispose, backends } = await openBenchDatabase();
   await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
   const secretKey = randomBytes(32).toString('hex');
   const configOf = (collectDevices: boolean) =>
@@ -184,45 +216,15 @@ async function main(): Promise<void> {
   await app.close();
 
   // 2. A new app collects every device; the SNMP driver counts what it reads.
-  let valuesRead = 0;
-  let notGood = 0;
-  let reads = 0;
-  let failedReads = 0;
-  let driversCreated = 0;
+  const counts = noCounts();
   const defaults = defaultDriverRegistry({});
-  const snmp = defaults.get('svc-ds-drv-snmp')!;
-  const counted: DriverFactory = {
-    ...snmp,
-    create(context) {
-      driversCreated++;
-      const driver = snmp.create(context) as PollingDriver;
-      return {
-        kind: 'polling',
-        async read(request, signal) {
-          try {
-            const result = await driver.read(request, signal);
-            reads++;
-            for (const update of result.updates)
-              if ('quality' in update) {
-                valuesRead++;
-                if (update.quality !== 'good') notGood++;
-              }
-            return result;
-          } catch (error) {
-            failedReads++;
-            throw error;
-          }
-        },
-        close: () => driver.close(),
-      };
-    },
-  };
+  const counted = countingDriver(defaults.get('svc-ds-drv-snmp')!, counts);
   const registry = new DriverRegistry([counted], defaults.guard);
   const collectStart = performance.now();
   const cpuAtStart = cpuSeconds(process.pid);
   app = await buildTemplatesApp({ config: configOf(true), database, registry });
   await app.ready();
-  while (driversCreated < DEVICES) await sleep(200);
+  while (counts.created < DEVICES) await sleep(200);
   const startS = (performance.now() - collectStart) / 1000;
   const startCpuS = cpuSeconds(process.pid) - cpuAtStart;
   console.error(`all ${DEVICES} devices collecting after ${((performance.now() - collectStart) / 1000).toFixed(0)} s`);
@@ -237,10 +239,24 @@ async function main(): Promise<void> {
       queued: metric(metrics, 'triad_device_history_queued'),
     };
   };
-  const before = { history: await history(), valuesRead, notGood, reads, failedReads };
+  const before = { history: await history(), ...counts };
   const load = os.loadavg()[0]!;
   const cpuBefore = cpuSeconds(process.pid);
   const agentsBefore = agents.map((a) => processCpu(a.pid()));
+  // The pool closes idle connections, so backends come and go: sampled every second, a backend's
+  // CPU counts from the start (or from its start when it appeared later) to its last sample.
+  const backendCpu = new Map<number, { first: number; last: number }>();
+  const sampleBackends = async (starting: boolean) => {
+    for (const pid of await backends()) {
+      const cpu = processCpu(pid);
+      if (Number.isNaN(cpu)) continue;
+      const seen = backendCpu.get(pid);
+      if (seen === undefined) backendCpu.set(pid, { first: starting ? cpu : 0, last: cpu });
+      else seen.last = cpu;
+    }
+  };
+  await sampleBackends(true);
+  const backendTimer = setInterval(() => void sampleBackends(false), 1_000);
   const rss: number[] = [];
   const measureStart = performance.now();
   for (let s = 0; s < SECONDS; s += 5) {
@@ -248,9 +264,16 @@ async function main(): Promise<void> {
     rss.push(rssMiB());
   }
   const elapsedS = (performance.now() - measureStart) / 1000;
+  gc();
+  const memory = process.memoryUsage();
+  const spaces = getHeapSpaceStatistics().filter((space) => space.space_size >= MiB);
+  if (process.env['BENCH_SCALE_SNAPSHOT']) console.error(`heap snapshot: ${writeHeapSnapshot()}`);
   const cpuS = cpuSeconds(process.pid) - cpuBefore;
   const agentCpuS = agents.map((a, i) => processCpu(a.pid()) - agentsBefore[i]!);
-  const after = { history: await history(), valuesRead, notGood, reads, failedReads };
+  clearInterval(backendTimer);
+  await sampleBackends(false);
+  const backendCpuS = [...backendCpu.values()].reduce((sum, { first, last }) => sum + last - first, 0);
+  const after = { history: await history(), ...counts };
   const loadAfter = os.loadavg()[0]!;
 
   // 3. 30 days of one datapoint while collection goes on.
@@ -295,8 +318,33 @@ async function main(): Promise<void> {
       ['service CPU % of one core', (cpuS / elapsedS) * 100],
       ['service CPU µs per value read', (cpuS / (after.valuesRead - before.valuesRead)) * 1e6],
       ...agentCpuS.map((s, i) => [`snmpd ${i + 1} CPU % of one core`, (s / elapsedS) * 100] as const),
+      ...(backendCpu.size === 0
+        ? []
+        : ([
+            [`PostgreSQL backends (${backendCpu.size} seen) CPU % of one core`, (backendCpuS / elapsedS) * 100],
+            [
+              '  µs per value read, service + backends',
+              ((cpuS + backendCpuS) / (after.valuesRead - before.valuesRead)) * 1e6,
+            ],
+          ] as const)),
       ['RSS MiB, median of the window', median([...rss].sort((a, b) => a - b))],
       ['RSS MiB, max', Math.max(...rss)],
+      ['after a GC: RSS MiB', memory.rss / MiB],
+      ['  heap used MiB', memory.heapUsed / MiB],
+      ['  heap total MiB', memory.heapTotal / MiB],
+      [
+        '  external MiB (of it array buffers)',
+        `${(memory.external / MiB).toFixed(1)} (${(memory.arrayBuffers / MiB).toFixed(1)})`,
+      ],
+      ['  RSS KiB per device', (memory.rss * 1024) / MiB / DEVICES],
+      ['  heap used KiB per device', (memory.heapUsed * 1024) / MiB / DEVICES],
+      ...spaces.map(
+        (space) =>
+          [
+            `  ${space.space_name} MiB, used of size`,
+            `${(space.space_used_size / MiB).toFixed(1)} of ${(space.space_size / MiB).toFixed(1)}`,
+          ] as const,
+      ),
     ],
   );
   const count = answer.buckets?.length ?? answer.points?.length ?? 0;

@@ -12,19 +12,13 @@
  */
 import { existsSync } from 'node:fs';
 import { compileTemplatePipeline } from '@triad/device-templates';
-import {
-  DeviceCollector,
-  DriverRegistry,
-  Limiter,
-  prepareDevice,
-  type DriverFactory,
-  type PollingDriver,
-} from '@triad/device-drivers';
+import { DeviceCollector, DriverRegistry, Limiter, prepareDevice } from '@triad/device-drivers';
 // Not exported by the package yet: the lead wires the driver into the default registry.
 import { snmpDriver } from '../packages/device-drivers/src/drivers/snmp/snmp-driver.js';
 import { SNMPD, SNMPD_V3, startSnmpd } from '../packages/device-drivers/src/test-support/snmpd-server.js';
 import { mapSet, snmpPoint, snmpTemplate } from '../packages/device-drivers/src/test-support/snmp-templates.js';
 import { cpuSeconds, percentile, printTable } from './bench-utils.js';
+import { countingDriver, noCounts } from './counting-driver.js';
 
 const DEVICES = Number(process.env['BENCH_SNMP_DEVICES'] ?? 1_000);
 const SECONDS = Number(process.env['BENCH_SNMP_SECONDS'] ?? 30);
@@ -71,36 +65,8 @@ async function main(): Promise<void> {
       : { basicConfig: { port: agent.port, version: 2, timeout: 2000, retries: 1 } };
 
   // Counts what the driver reads and how long each read takes.
-  let valuesRead = 0;
-  let badRead = 0;
-  let failedReads = 0;
-  let latencies: number[] = [];
-  const timed: DriverFactory = {
-    ...snmpDriver,
-    create(context) {
-      const driver = snmpDriver.create(context) as PollingDriver;
-      return {
-        kind: 'polling',
-        async read(request, signal) {
-          const start = performance.now();
-          try {
-            const result = await driver.read(request, signal);
-            latencies.push(performance.now() - start);
-            for (const update of result.updates)
-              if ('quality' in update) {
-                valuesRead++;
-                if (update.quality !== 'good') badRead++;
-              }
-            return result;
-          } catch (error) {
-            failedReads++;
-            throw error;
-          }
-        },
-        close: () => driver.close(),
-      };
-    },
-  };
+  const counts = noCounts();
+  const timed = countingDriver(snmpDriver, counts);
   const registry = new DriverRegistry([timed]);
   const pipeline = compileTemplatePipeline(template);
   const limiter = new Limiter(CONCURRENCY);
@@ -144,8 +110,8 @@ async function main(): Promise<void> {
   gc();
   const heapAfter = process.memoryUsage();
 
-  valuesRead = badRead = failedReads = emitted = down = 0;
-  latencies = [];
+  Object.assign(counts, noCounts());
+  emitted = down = 0;
   const cpuBefore = process.cpuUsage();
   const agentCpuBefore = processCpuSeconds(agent.pid());
   const measureStart = performance.now();
@@ -153,8 +119,8 @@ async function main(): Promise<void> {
   const elapsedS = (performance.now() - measureStart) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const agentCpu = processCpuSeconds(agent.pid()) - agentCpuBefore;
-  const counts = { valuesRead, badRead, failedReads, emitted, down, latencies: [...latencies].sort((a, b) => a - b) };
-  const reads = counts.latencies.length;
+  const measured = { ...counts, emitted, down, latencies: [...counts.latencies].sort((a, b) => a - b) };
+  const reads = measured.latencies.length;
   await Promise.all(collectors.map((collector) => collector.stop()));
   await agent.close();
 
@@ -167,16 +133,16 @@ async function main(): Promise<void> {
   printTable(
     ['measure', 'value'],
     [
-      ['values read / s', Math.round(counts.valuesRead / elapsedS)],
-      ['  of them not good', counts.badRead],
+      ['values read / s', Math.round(measured.valuesRead / elapsedS)],
+      ['  of them not good', measured.notGood],
       ['reads (polls) / s', reads / elapsedS],
-      ['failed reads', counts.failedReads],
-      ['devices turned down', counts.down],
-      ['pipeline values out / s', Math.round(counts.emitted / elapsedS)],
-      ['read latency p50 ms', reads > 0 ? percentile(counts.latencies, 50) : NaN],
-      ['read latency p99 ms', reads > 0 ? percentile(counts.latencies, 99) : NaN],
+      ['failed reads', measured.failedReads],
+      ['devices turned down', measured.down],
+      ['pipeline values out / s', Math.round(measured.emitted / elapsedS)],
+      ['read latency p50 ms', reads > 0 ? percentile(measured.latencies, 50) : NaN],
+      ['read latency p99 ms', reads > 0 ? percentile(measured.latencies, 99) : NaN],
       ['our CPU % of one core', (cpuS / elapsedS) * 100],
-      ['our CPU µs per value', counts.valuesRead > 0 ? (cpuS / counts.valuesRead) * 1e6 : NaN],
+      ['our CPU µs per value', measured.valuesRead > 0 ? (cpuS / measured.valuesRead) * 1e6 : NaN],
       ['snmpd CPU % of one core', (agentCpu / elapsedS) * 100],
       ['heap KiB per device', (heapAfter.heapUsed - heapBefore.heapUsed) / 1024 / DEVICES],
       ['RSS KiB per device', (heapAfter.rss - heapBefore.rss) / 1024 / DEVICES],

@@ -28,10 +28,15 @@ export interface PreparedDevice {
   readonly problems: readonly DeviceProblem[];
 }
 
+/**
+ * `plans`, when given, must be `planCollection(template)`: a caller binding many devices to one
+ * template passes it once made, so they share its (read-only) plans instead of each holding a copy.
+ */
 export function prepareDevice(
   template: DeviceTemplate,
   binding: DeviceBinding,
   registry: DriverRegistry,
+  plans: readonly DriverPlan[] = planCollection(template),
 ): PreparedDevice {
   const variables = binding.variables ?? {};
   const overrides = binding.drivers ?? {};
@@ -40,7 +45,6 @@ export function prepareDevice(
   const origin = substituteVariables(template.origin ?? '', variables);
   for (const name of origin.missing) missing.add(name);
 
-  const plans = planCollection(template);
   const known = new Set(plans.map((plan) => plan.originType));
   for (const [originType, override] of Object.entries(overrides)) {
     if (!known.has(originType))

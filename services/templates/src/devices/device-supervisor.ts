@@ -13,8 +13,10 @@ import {
   Limiter,
   type CollectorProblem,
   type DeviceNotification,
+  planCollection,
   prepareDevice,
   type DeviceError,
+  type DriverPlan,
   type DeviceState,
   type DriverRegistry,
 } from '@triad/device-drivers';
@@ -86,7 +88,8 @@ export class DeviceSupervisor {
   readonly #options: DeviceSupervisorOptions;
   readonly #limiter: Limiter;
   readonly #running = new Map<string, Running>();
-  readonly #pipelines = new Map<string, TemplatePipeline>();
+  /** Per template source: its document, pipeline and plans, shared by every device of it. */
+  readonly #templates = new Map<string, CompiledTemplate>();
   #stopped = false;
 
   constructor(options: DeviceSupervisorOptions) {
@@ -113,7 +116,7 @@ export class DeviceSupervisor {
     }
     const drivers = openSecrets(device.drivers, this.#options.registry, this.#options.cipher);
     const variables = openVariables(device.variables, this.#options.cipher);
-    const prepared = prepareDevice(template.document, { variables, drivers }, this.#options.registry);
+    const prepared = prepareDevice(template.document, { variables, drivers }, this.#options.registry, template.plans);
     if (prepared.problems.length > 0) {
       this.#options.log.warn({ device: device.id, problems: prepared.problems }, 'device not collected');
       return;
@@ -292,20 +295,23 @@ export class DeviceSupervisor {
     this.#options.onItem?.(id, item);
   }
 
-  async #template(
-    templateId: string,
-    templateVersion: string,
-  ): Promise<{ document: DeviceTemplate; pipeline: TemplatePipeline } | undefined> {
+  async #template(templateId: string, templateVersion: string): Promise<CompiledTemplate | undefined> {
     const record = await this.#options.templates.find(templateId, templateVersion);
     if (record === undefined) return undefined;
-    const document = templateDocument(record);
-    let pipeline = this.#pipelines.get(record.sourceSha256);
-    if (pipeline === undefined) {
-      pipeline = compileTemplatePipeline(document);
-      this.#pipelines.set(record.sourceSha256, pipeline);
+    let compiled = this.#templates.get(record.sourceSha256);
+    if (compiled === undefined) {
+      const document = templateDocument(record);
+      compiled = { document, pipeline: compileTemplatePipeline(document), plans: planCollection(document) };
+      this.#templates.set(record.sourceSha256, compiled);
     }
-    return { document, pipeline };
+    return compiled;
   }
+}
+
+interface CompiledTemplate {
+  readonly document: DeviceTemplate;
+  readonly pipeline: TemplatePipeline;
+  readonly plans: readonly DriverPlan[];
 }
 
 function alarmOf(event: AlertEvent): DeviceAlarmRecord {
