@@ -27,7 +27,7 @@ import { DriverError, toDriverError } from './driver-error.js';
 import type { DriverRegistry } from './driver-registry.js';
 import type { Limiter } from './limiter.js';
 import { pointReading } from './point-reading.js';
-import { typedValue, type DataType } from './typed-value.js';
+import { isOfType, typedValue, type DataType } from './typed-value.js';
 
 export type DeviceState = 'unknown' | 'up' | 'down';
 
@@ -93,16 +93,19 @@ export class DeviceCollector {
   #stopped = false;
   #created = false;
   #failures = 0;
-  /** The declared dataType of every datapoint a driver reads, by `set\0datapoint`. */
-  readonly #dataTypes = new Map<string, DataType>();
+  /** The declared dataType of every datapoint a driver reads, by set and datapoint (no key string per reading). */
+  readonly #dataTypes = new Map<string, Map<string, DataType>>();
   readonly #problemCounts = new Map<ReadingProblem['kind'], number>();
 
   constructor(options: DeviceCollectorOptions) {
     this.#options = options;
     for (const { plan } of options.drivers)
       for (const request of [plan.once, plan.subscription, ...plan.polls.map((poll) => poll.request)]) {
-        const add = (point: PointRequest) =>
-          this.#dataTypes.set(`${point.datapointSetId}\u0000${point.datapointId}`, point.dataType);
+        const add = (point: PointRequest) => {
+          let types = this.#dataTypes.get(point.datapointSetId);
+          if (types === undefined) this.#dataTypes.set(point.datapointSetId, (types = new Map<string, DataType>()));
+          types.set(point.datapointId, point.dataType);
+        };
         request.points.forEach(add);
         for (const table of request.tables) table.columns.forEach(add);
       }
@@ -243,11 +246,9 @@ export class DeviceCollector {
 
   #feed(updates: readonly PipelineInput[]): void {
     if (updates.length === 0) return;
-    const values: DatapointResult[] = [];
-    const events: PipelineEvent[] = [];
-    const sink: PipelineSink = { value: (value) => values.push(value), event: (event) => events.push(event) };
+    const sink = new OutputSink();
     for (const update of updates) this.evaluator.feed(this.#typed(update), sink);
-    this.#options.sink.output(values, events);
+    this.#options.sink.output(sink.values, sink.events);
   }
 
   /** Every reading of `input` as its datapoint's dataType, or `null` with quality `bad` (decision 0045). */
@@ -268,9 +269,11 @@ export class DeviceCollector {
   }
 
   #typedReading<T extends { datapointId: string; rawValue?: unknown; quality?: string }>(setId: string, reading: T): T {
-    const dataType = this.#dataTypes.get(`${setId}\u0000${reading.datapointId}`);
+    const dataType = this.#dataTypes.get(setId)?.get(reading.datapointId);
     if (dataType === undefined || reading.rawValue === null || reading.rawValue === undefined) return reading;
     if (reading.quality !== undefined && reading.quality !== 'good') return reading;
+    // The usual case (a JSON number for a DOUBLE): what `typedValue` would pass unchanged, without its result object.
+    if (isOfType(reading.rawValue, dataType)) return reading;
     const typed = typedValue(reading.rawValue, dataType);
     if (typed.ok) return typed.value === reading.rawValue ? reading : { ...reading, rawValue: typed.value };
     this.#problem({
@@ -313,6 +316,22 @@ export class DeviceCollector {
 
   #now(): number {
     return (this.#options.now ?? Date.now)();
+  }
+}
+
+/** No events: shared, never written (most readings raise nothing). */
+const NO_EVENTS: readonly PipelineEvent[] = Object.freeze([]);
+
+/** Collects the results of one `#feed` (methods on the prototype: no closures per reading). */
+class OutputSink implements PipelineSink {
+  readonly values: DatapointResult[] = [];
+  events: readonly PipelineEvent[] = NO_EVENTS;
+  value(result: DatapointResult): void {
+    this.values.push(result);
+  }
+  event(event: PipelineEvent): void {
+    if (this.events === NO_EVENTS) this.events = [event];
+    else (this.events as PipelineEvent[]).push(event);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typedValue, type DataType } from './typed-value.js';
+import { isOfType, typedValue, type DataType } from './typed-value.js';
 
 const accepted: readonly [DataType, unknown, unknown][] = [
   ['DOUBLE', 24.5, 24.5],
@@ -58,5 +58,83 @@ describe('typedValue', () => {
   it('cuts a long value in its reason', () => {
     const typed = typedValue('x'.repeat(500), 'DOUBLE');
     expect(typed.ok ? '' : typed.reason).toMatch(/^"x{56}\.\.\. is not a valid DOUBLE/);
+  });
+});
+
+const DATA_TYPES: readonly DataType[] = [
+  'BYTE',
+  'INTEGER',
+  'LONG',
+  'FLOAT',
+  'DOUBLE',
+  'BOOLEAN',
+  'STRING',
+  'DATE',
+  'ARRAY',
+  'OBJECT',
+  'INTEGER_ARRAY',
+  'LONG_ARRAY',
+  'FLOAT_ARRAY',
+  'DOUBLE_ARRAY',
+  'STRING_ARRAY',
+  'BOOLEAN_ARRAY',
+];
+
+const SAMPLES: readonly unknown[] = [
+  0,
+  1,
+  -1,
+  24.5,
+  -128,
+  -129,
+  255,
+  256,
+  2 ** 31,
+  2 ** 32,
+  -(2 ** 63),
+  2 ** 64,
+  2 ** 70,
+  Number.NaN,
+  Infinity,
+  -Infinity,
+  '',
+  '24.5',
+  '7',
+  'true',
+  'hello',
+  '2026-12-03T03:00:00Z',
+  true,
+  false,
+  [],
+  [1, 2],
+  ['a'],
+  [true],
+  {},
+  { a: 1 },
+  null,
+  undefined,
+  10n,
+];
+
+describe('isOfType', () => {
+  it('is true only where typedValue passes the very value unchanged', () => {
+    let fast = 0;
+    for (const dataType of DATA_TYPES)
+      for (const value of SAMPLES) {
+        if (!isOfType(value, dataType)) continue;
+        fast++;
+        const typed = typedValue(value, dataType);
+        expect(typed.ok && Object.is(typed.value, value), `${dataType} ${String(value)}`).toBe(true);
+      }
+    // The cases the collector meets most: numbers for DOUBLE, text for STRING, integers in range.
+    expect(isOfType(24.5, 'DOUBLE')).toBe(true);
+    expect(isOfType('up', 'STRING')).toBe(true);
+    expect(isOfType(255, 'BYTE')).toBe(true);
+    expect(isOfType(256, 'BYTE')).toBe(false);
+    expect(isOfType(1.5, 'INTEGER')).toBe(false);
+    expect(isOfType(Number.NaN, 'DATE')).toBe(false);
+    expect(isOfType([1], 'INTEGER_ARRAY')).toBe(false);
+    expect(isOfType('24.5', 'DOUBLE')).toBe(false);
+    expect(fast).toBeGreaterThan(60);
   });
 });

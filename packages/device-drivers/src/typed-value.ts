@@ -82,6 +82,28 @@ export function typedValue(value: unknown, dataType: DataType): TypedValue {
   }
 }
 
+/**
+ * True when `value` is already of `dataType`, so that `typedValue` would return it as it is (the
+ * same value, not a copy): a number for FLOAT and DOUBLE, an integer in range for BYTE, INTEGER
+ * and LONG, a finite number for DATE, a string for STRING, a boolean for BOOLEAN, anything but
+ * `null` and `undefined` for ARRAY and OBJECT. False says nothing (the typed lists, for which
+ * `typedValue` builds a new list, and text to convert): call `typedValue`.
+ */
+export function isOfType(value: unknown, dataType: DataType): boolean {
+  if (value === null || value === undefined) return false;
+  if (dataType === 'ARRAY' || dataType === 'OBJECT') return true;
+  if (typeof value === 'number') {
+    if (dataType === 'FLOAT' || dataType === 'DOUBLE') return true;
+    if (dataType === 'DATE') return Number.isFinite(value);
+    if (dataType !== 'BYTE' && dataType !== 'INTEGER' && dataType !== 'LONG') return false;
+    const [min, max] = RANGES[dataType];
+    return Number.isInteger(value) && value >= min && value <= max;
+  }
+  if (typeof value === 'string') return dataType === 'STRING';
+  if (typeof value === 'boolean') return dataType === 'BOOLEAN';
+  return false;
+}
+
 function numberOf(value: unknown, dataType: DataType): TypedValue {
   if (typeof value === 'number') return { ok: true, value };
   if (typeof value === 'string' && C_NUMBER.test(value.trim())) return { ok: true, value: Number(value.trim()) };

@@ -90,6 +90,8 @@ export class DeviceSupervisor {
   readonly #running = new Map<string, Running>();
   /** Per template source: its document, pipeline and plans, shared by every device of it. */
   readonly #templates = new Map<string, CompiledTemplate>();
+  /** `placeKey`s of map-set datapoints, by set and datapoint id (`#placeOf`). */
+  readonly #mapKeys = new Map<string, Map<string, string>>();
   #stopped = false;
 
   constructor(options: DeviceSupervisorOptions) {
@@ -179,9 +181,10 @@ export class DeviceSupervisor {
   }
 
   #output(id: string, run: Running, values: readonly DatapointResult[], events: readonly PipelineEvent[]): void {
-    for (const result of values)
-      run.values.set(placeKey(result.datapointSetId, result.datapointId, rowOf(result.tableIndex)), result);
+    for (const result of values) run.values.set(this.#placeOf(result), result);
     if (values.length > 0) this.#emit(id, { kind: 'values', values });
+    // Most outputs raise, clear and log nothing and have no stored alarm left to confirm.
+    if (events.length === 0 && (run.unconfirmed.size === 0 || values.length === 0)) return;
     const changes: AlarmChange[] = [];
     const logs: { type: string; at: number; body: Record<string, unknown> }[] = [];
     for (const event of events) {
@@ -197,6 +200,22 @@ export class DeviceSupervisor {
       const stored = await this.#options.devices.record(id, changes, logs);
       for (const event of stored) this.#emit(id, { kind: 'event', event });
     });
+  }
+
+  /**
+   * The `placeKey` of a result. A map set's keys are made once per datapoint and kept (the same
+   * for every device): building and hashing a new string for every value cost more than two
+   * lookups of the template's own ids.
+   */
+  #placeOf(result: DatapointResult): string {
+    if (result.tableIndex !== undefined)
+      return placeKey(result.datapointSetId, result.datapointId, rowOf(result.tableIndex));
+    let keys = this.#mapKeys.get(result.datapointSetId);
+    if (keys === undefined) this.#mapKeys.set(result.datapointSetId, (keys = new Map<string, string>()));
+    let key = keys.get(result.datapointId);
+    if (key === undefined)
+      keys.set(result.datapointId, (key = placeKey(result.datapointSetId, result.datapointId, null)));
+    return key;
   }
 
   /**

@@ -194,6 +194,9 @@ export class DeviceCollection implements DeviceChanges {
   /** What a device collected here produced: to the listeners here, and to the other instances. */
   #collected(id: string, collected: CollectedItem): void {
     if (collected.kind === 'values') this.#options.history?.record(id, collected.values);
+    // Values are presented only for someone: most devices have no stream open, and on SQLite
+    // there is no other instance.
+    if (!this.#shared && !this.#listeners.hasListeners(id)) return;
     const item: DeviceStreamItem =
       collected.kind === 'values' ? { kind: 'values', values: collected.values.map(presentDeviceValue) } : collected;
     // Nobody else to tell on SQLite.

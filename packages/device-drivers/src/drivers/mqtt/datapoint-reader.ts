@@ -6,7 +6,7 @@
  * `INTERNAL_DATAPOINTS`.
  */
 import { DriverError } from '../../driver-error.js';
-import { dotPathReader, valueAtJsonPath } from './message-path.js';
+import { dotKeysReader, dotPathKeys, valueAtJsonPath } from './message-path.js';
 import type { MqttMessage } from './mqtt-message.js';
 
 /** `topics[].operationMode`: how `originAddress` is read. */
@@ -48,7 +48,14 @@ export function compileDatapointReader(originAddress: string, mode: OperationMod
   if (mode === 'transform') return (message) => valueAtJsonPath(message.document, originAddress);
   if (originAddress === '' || originAddress.split('.').includes(''))
     throw new DriverError('configuration', `originAddress ${JSON.stringify(originAddress)} is not a dot path`);
-  const read = dotPathReader(originAddress);
+  const keys = dotPathKeys(originAddress);
+  // `payload.…`, the usual path: the document's `payload` is the message's own, so read it
+  // there without building the document.
+  if (keys.length > 1 && keys[0] === 'payload') {
+    const readPayload = dotKeysReader(keys.slice(1));
+    return (message) => readPayload(message.payload);
+  }
+  const read = dotKeysReader(keys);
   return (message) => read(message.document);
 }
 

@@ -11,7 +11,16 @@ import { JSONPath } from 'jsonpath-plus';
  * allowed and ignored. The path is split once, not per message.
  */
 export function dotPathReader(path: string): (root: unknown) => unknown {
-  const keys = (path.startsWith('$.') ? path.slice(2) : path).split('.');
+  return dotKeysReader(dotPathKeys(path));
+}
+
+/** The keys of a dot path, in order (a leading `$.` dropped). */
+export function dotPathKeys(path: string): string[] {
+  return (path.startsWith('$.') ? path.slice(2) : path).split('.');
+}
+
+/** The reader of `dotPathReader` for keys already split. */
+export function dotKeysReader(keys: readonly string[]): (root: unknown) => unknown {
   return (root) => {
     let current = root;
     for (const key of keys) {

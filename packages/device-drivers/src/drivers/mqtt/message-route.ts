@@ -23,7 +23,9 @@ const MAX_CACHED_TOPICS = 100_000;
 /** The devices that read one topic entry, and the per-topic answers of its origin strategy. */
 export class MessageRoute {
   readonly entry: TopicEntry;
-  readonly #byOrigin = new Map<string, Set<RouteBinding>>();
+  // Arrays, replaced (never changed) on add and remove: a delivery walks one without an iterator,
+  // and a device added or removed while a message is handed over does not change that walk.
+  readonly #byOrigin = new Map<string, readonly RouteBinding[]>();
   // Per topic: whether it matches, and the origin when the strategy reads only the topic.
   readonly #cache = new Map<string, { matches: boolean; origin: string | typeof EVERY_DEVICE | undefined }>();
 
@@ -47,26 +49,28 @@ export class MessageRoute {
   }
 
   add(binding: RouteBinding): void {
-    let bindings = this.#byOrigin.get(binding.origin);
-    if (bindings === undefined) this.#byOrigin.set(binding.origin, (bindings = new Set()));
-    bindings.add(binding);
+    const bindings = this.#byOrigin.get(binding.origin) ?? [];
+    if (!bindings.includes(binding)) this.#byOrigin.set(binding.origin, [...bindings, binding]);
   }
 
   remove(binding: RouteBinding): void {
     const bindings = this.#byOrigin.get(binding.origin);
-    bindings?.delete(binding);
-    if (bindings?.size === 0) this.#byOrigin.delete(binding.origin);
+    if (bindings === undefined || !bindings.includes(binding)) return;
+    const rest = bindings.filter((b) => b !== binding);
+    if (rest.length === 0) this.#byOrigin.delete(binding.origin);
+    else this.#byOrigin.set(binding.origin, rest);
   }
 
   deliver(message: MqttMessage): void {
     const origin = this.#originOf(message);
     if (origin === undefined) return;
     if (origin === EVERY_DEVICE) {
-      for (const bindings of this.#byOrigin.values()) for (const binding of bindings) binding.handle(message);
+      for (const bindings of this.#byOrigin.values())
+        for (let i = 0; i < bindings.length; i++) bindings[i]!.handle(message);
       return;
     }
     const bindings = this.#byOrigin.get(origin);
-    if (bindings !== undefined) for (const binding of bindings) binding.handle(message);
+    if (bindings !== undefined) for (let i = 0; i < bindings.length; i++) bindings[i]!.handle(message);
   }
 
   #originOf(message: MqttMessage): string | typeof EVERY_DEVICE | undefined {

@@ -1,0 +1,158 @@
+/**
+ * CPU per MQTT message through the template service without a broker: the service of
+ * `mqtt-bench.ts` (1,000 devices stored by `POST /devices`, history on, SQLite file), its MQTT
+ * driver on a client that is no socket, fed the flood's messages as MQTT.js hands them over, 500
+ * per turn of the event loop. Prints this process's CPU per message until the history queue is
+ * empty, with and without the history's share. For profiling the service's own path
+ * (`node --cpu-prof`) without a publisher and a broker on the same cores.
+ * Run: `node --conditions=source --import tsx bench/mqtt-service-cpu.ts`.
+ * Env: BENCH_MQTT_MESSAGES (200000), BENCH_MQTT_DEVICES (1000), BENCH_MQTT_HISTORY (on; off).
+ */
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DriverRegistry } from '@triad/device-drivers';
+import { migrateToLatest, openDatabase } from '@triad/db';
+import {
+  buildTemplatesApp,
+  loadTemplatesConfig,
+  templatesMigrations,
+  TEMPLATES_MIGRATION_TABLE,
+  type TemplatesDatabase,
+} from '@triad/templates-service';
+import { MqttConnectionPool } from '../packages/device-drivers/src/drivers/mqtt/mqtt-connection-pool.js';
+import type { MqttClientLike } from '../packages/device-drivers/src/drivers/mqtt/mqtt-connection.js';
+import { createMqttDriver } from '../packages/device-drivers/src/drivers/mqtt/mqtt-driver.js';
+import { hotMqttStarter } from '../packages/device-drivers/src/test-support/mqtt-templates.js';
+import { loadAverage, printTable } from './bench-utils.js';
+
+const MESSAGES = Number(process.env['BENCH_MQTT_MESSAGES'] ?? 200_000);
+const DEVICES = Number(process.env['BENCH_MQTT_DEVICES'] ?? 1_000);
+const HISTORY = process.env['BENCH_MQTT_HISTORY'] !== 'off';
+const HOT_EVERY = 499;
+const PER_TURN = 500;
+
+/** An MQTT client without a broker: connects at once, grants every subscription. */
+class LoopbackClient extends EventEmitter implements MqttClientLike {
+  constructor() {
+    super();
+    setImmediate(() => this.emit('connect'));
+  }
+  subscribe(_topic: string, _options: unknown, callback: (error: null, granted: { qos: number }[]) => void): this {
+    setImmediate(() => callback(null, [{ qos: 0 }]));
+    return this;
+  }
+  unsubscribe(_topic: string, callback: () => void): this {
+    setImmediate(callback);
+    return this;
+  }
+  reconnect(): this {
+    return this;
+  }
+  end(_force: boolean, callback: () => void): this {
+    setImmediate(callback);
+    return this;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'triad-mqtt-cpu-'));
+  const database = openDatabase<TemplatesDatabase>({ sqliteFile: path.join(dir, 'templates.sqlite') });
+  await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
+  let client: LoopbackClient | undefined;
+  const pool = new MqttConnectionPool(() => (client = new LoopbackClient()));
+  const registry = new DriverRegistry([createMqttDriver({ pool, defaultBrokerUrl: 'mqtt://127.0.0.1:1883' })]);
+  const config = loadTemplatesConfig(
+    {},
+    {
+      demo: false,
+      logLevel: 'silent',
+      writeAccess: 'open',
+      devicesReadAccess: 'open',
+      collectDevices: true,
+      secretKey: randomBytes(32).toString('hex'),
+      historyEnabled: HISTORY,
+      metricsMaxSeries: 1,
+      mqttUrl: 'mqtt://127.0.0.1:1883',
+    },
+  );
+  const app = await buildTemplatesApp({ config, database, registry });
+  await app.ready();
+  const metric = async (name: string) => {
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+  };
+  try {
+    const starter = hotMqttStarter();
+    const set = starter.datapointSets?.[0];
+    const address = set?.datapoints[0]?.addressConfig;
+    if (set === undefined || address === undefined) throw new Error('the MQTT starter changed shape');
+    set.datapoints.push({
+      commonConfig: { datapointId: 'sentAt', datapointType: 'DATAPOINT' },
+      addressConfig: { ...address, originAddress: 'payload.sentAt' },
+    });
+    const stored = await app.inject({
+      method: 'POST',
+      url: '/templates',
+      payload: { ...starter, templateId: 'bench-mqtt', origin: '/{SENSOR}/' },
+    });
+    if (stored.statusCode >= 300) throw new Error(stored.body);
+    for (let d = 0; d < DEVICES; d++) {
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/devices',
+        payload: {
+          name: `sensor-${d}`,
+          templateId: 'bench-mqtt',
+          templateVersion: '1.0.0',
+          variables: { SENSOR: `sensor-${d}` },
+        },
+      });
+      if (reply.statusCode !== 201) throw new Error(reply.body);
+    }
+    while (client === undefined) await sleep(20);
+    await sleep(1_000);
+    const topics = Array.from({ length: DEVICES }, (_, d) => `plant/line1/sensor-${d}/telemetry`);
+    const writtenBefore = HISTORY ? await metric('triad_device_history_written_total') : 0;
+    const load = loadAverage();
+    const cpuBefore = process.cpuUsage();
+    const start = performance.now();
+    for (let i = 0; i < MESSAGES;) {
+      for (const end = Math.min(MESSAGES, i + PER_TURN); i < end; i++) {
+        const temperature = i % HOT_EVERY === HOT_EVERY - 1 ? 60 : 20;
+        const payload = Buffer.from(JSON.stringify({ temperature, humidity: 40, sentAt: Date.now() + 0.25 }));
+        client.emit('message', topics[i % DEVICES], payload, { qos: 0, retain: false });
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (HISTORY) while ((await metric('triad_device_history_queued')) > 0) await sleep(20);
+    const cpu = process.cpuUsage(cpuBefore);
+    const wall = performance.now() - start;
+    const written = HISTORY ? (await metric('triad_device_history_written_total')) - writtenBefore : NaN;
+    const perMessage = (cpu.user + cpu.system) / MESSAGES;
+    console.log(
+      `\nService without a broker, history ${HISTORY ? 'on' : 'off'}, ` +
+        `load ${load} at the start, ${loadAverage()} at the end:`,
+    );
+    printTable(
+      ['measure', 'value'],
+      [
+        ['messages', MESSAGES],
+        ['history rows written', written],
+        ['wall ms', wall],
+        ['CPU per message, µs', perMessage],
+        ['messages per CPU second', 1e6 / perMessage],
+      ],
+    );
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
