@@ -17,7 +17,6 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,8 +42,8 @@ import {
 import { connectAsync } from 'mqtt';
 // Not exported by the package yet: the collector's registry gets the driver when it is wired in.
 import { MqttConnectionPool } from '../packages/device-drivers/src/drivers/mqtt/mqtt-connection-pool.js';
-import type { MqttClientLike } from '../packages/device-drivers/src/drivers/mqtt/mqtt-connection.js';
 import { createMqttDriver } from '../packages/device-drivers/src/drivers/mqtt/mqtt-driver.js';
+import { LoopbackClient } from './mqtt-loopback-client.js';
 import { MOSQUITTO, startMosquitto } from '../packages/device-drivers/src/test-support/mosquitto-server.js';
 import { hotMqttStarter } from '../packages/device-drivers/src/test-support/mqtt-templates.js';
 import { cpuSeconds, percentile, printTable } from './bench-utils.js';
@@ -419,29 +418,6 @@ async function inProcess(total: number): Promise<{ wall: number; perCpuSecond: n
   const wall = (phase.received / (performance.now() - start)) * 1000;
   await Promise.all(collectors.map((c) => c.stop()));
   return { wall, perCpuSecond: (phase.received / (cpu.user + cpu.system)) * 1e6 };
-}
-
-/** An MQTT client without a broker: connects at once, grants every subscription. */
-class LoopbackClient extends EventEmitter implements MqttClientLike {
-  constructor() {
-    super();
-    setImmediate(() => this.emit('connect'));
-  }
-  subscribe(_topic: string, _options: unknown, callback: (error: null, granted: { qos: number }[]) => void): this {
-    setImmediate(() => callback(null, [{ qos: 0 }]));
-    return this;
-  }
-  unsubscribe(_topic: string, callback: () => void): this {
-    setImmediate(callback);
-    return this;
-  }
-  reconnect(): this {
-    return this;
-  }
-  end(_force: boolean, callback: () => void): this {
-    setImmediate(callback);
-    return this;
-  }
 }
 
 /** A percentile of ascending samples; NaN when there are none. */

@@ -9,7 +9,6 @@
  * Env: BENCH_MQTT_MESSAGES (200000), BENCH_MQTT_DEVICES (1000), BENCH_MQTT_HISTORY (on; off).
  */
 import { randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,8 +22,8 @@ import {
   type TemplatesDatabase,
 } from '@triad/templates-service';
 import { MqttConnectionPool } from '../packages/device-drivers/src/drivers/mqtt/mqtt-connection-pool.js';
-import type { MqttClientLike } from '../packages/device-drivers/src/drivers/mqtt/mqtt-connection.js';
 import { createMqttDriver } from '../packages/device-drivers/src/drivers/mqtt/mqtt-driver.js';
+import { LoopbackClient } from './mqtt-loopback-client.js';
 import { hotMqttStarter } from '../packages/device-drivers/src/test-support/mqtt-templates.js';
 import { loadAverage, printTable } from './bench-utils.js';
 
@@ -33,29 +32,6 @@ const DEVICES = Number(process.env['BENCH_MQTT_DEVICES'] ?? 1_000);
 const HISTORY = process.env['BENCH_MQTT_HISTORY'] !== 'off';
 const HOT_EVERY = 499;
 const PER_TURN = 500;
-
-/** An MQTT client without a broker: connects at once, grants every subscription. */
-class LoopbackClient extends EventEmitter implements MqttClientLike {
-  constructor() {
-    super();
-    setImmediate(() => this.emit('connect'));
-  }
-  subscribe(_topic: string, _options: unknown, callback: (error: null, granted: { qos: number }[]) => void): this {
-    setImmediate(() => callback(null, [{ qos: 0 }]));
-    return this;
-  }
-  unsubscribe(_topic: string, callback: () => void): this {
-    setImmediate(callback);
-    return this;
-  }
-  reconnect(): this {
-    return this;
-  }
-  end(_force: boolean, callback: () => void): this {
-    setImmediate(callback);
-    return this;
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
