@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './open-database.js';
 import { DatabaseError } from './errors.js';
+import { WAL_CHECKPOINT_BYTES } from './sqlite/open-sqlite-database.js';
 import { describeEachDatabase } from './testing.js';
 
 describe('openDatabase (SQLite file)', () => {
@@ -32,6 +33,26 @@ describe('openDatabase (SQLite file)', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('checkpoints the WAL after about 32 MiB, counted in pages of the file', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'triad-db-wal-'));
+    directories.push(dir);
+    const checkpointPages = async (name: string, size?: number) => {
+      const database = openDatabase({
+        sqliteFile: path.join(dir, name),
+        ...(size !== undefined ? { sqlitePageSize: size } : {}),
+      });
+      try {
+        const pages = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db);
+        return pages.rows[0]?.wal_autocheckpoint;
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await checkpointPages('default.sqlite')).toBe(WAL_CHECKPOINT_BYTES / 4096);
+    expect(await checkpointPages('large-pages.sqlite', 16_384)).toBe(WAL_CHECKPOINT_BYTES / 16_384);
+    expect(WAL_CHECKPOINT_BYTES / 4096).toBeGreaterThan(1000); // SQLite's own default
   });
 
   it('accepts sqlite: URLs', async () => {

@@ -5,6 +5,9 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { SQLITE_CAPABILITIES, type Database } from '../database.js';
 import { withStatementCache } from './statement-cache.js';
 
+/** WAL bytes written before SQLite checkpoints on its own (`wal_autocheckpoint`, in pages of the file). */
+export const WAL_CHECKPOINT_BYTES = 32 * 1024 * 1024;
+
 export interface SqliteOptions {
   readonly file: string;
   readonly busyTimeoutMs?: number;
@@ -37,6 +40,12 @@ export function openSqliteDatabase<DB>(options: SqliteOptions): Database<DB> {
       connection.pragma('journal_mode = WAL');
       // With WAL, NORMAL keeps the database consistent across crashes and avoids an fsync per commit.
       connection.pragma('synchronous = NORMAL');
+      // Checkpoint after about 32 MiB of WAL rather than SQLite's 1,000 pages (4 MiB at 4 KiB): a
+      // page written by many commits (history aggregates, indexes) is copied back once per
+      // checkpoint, not once per 1,000 pages. 7-15 % less CPU per MQTT message with history on
+      // (decision 0050, "SQLite checkpoints"); recovery after a crash replays at most that much.
+      const pageSize = Number(connection.pragma('page_size', { simple: true }));
+      connection.pragma(`wal_autocheckpoint = ${Math.max(1000, Math.floor(WAL_CHECKPOINT_BYTES / pageSize))}`);
     }
     connection.pragma('foreign_keys = ON');
   } catch (error) {
