@@ -130,8 +130,11 @@ export function createServeCommand(io: CliIo): Command {
         raiseExit(io, EXIT.USAGE);
         return;
       }
+      // Listening before the ready line: a supervisor (or a test) that stops the process as soon as
+      // it reads the line must find the handler in place, not the default action of the signal.
+      const signalled = waitForSignal();
       io.stdout.write(`Data: ${opts.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : dataDir}. Press Ctrl+C to stop.\n`);
-      await waitForSignal();
+      await signalled;
       io.stdout.write('Shutting down...\n');
       const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
       await Promise.allSettled(running.map((r) => r.close()));
