@@ -16,12 +16,11 @@
  * BENCH_MQTT_ONLY=service (only the template-service run).
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileTemplatePipeline, type DeviceTemplate } from '@triad/device-templates';
+import { compileTemplatePipeline } from '@triad/device-templates';
 import {
   defaultDriverRegistry,
   DeviceCollector,
@@ -31,21 +30,13 @@ import {
   type DriverFactory,
   type SubscriptionDriver,
 } from '@triad/device-drivers';
-import { migrateToLatest, openDatabase } from '@triad/db';
-import {
-  buildTemplatesApp,
-  loadTemplatesConfig,
-  templatesMigrations,
-  TEMPLATES_MIGRATION_TABLE,
-  type TemplatesDatabase,
-} from '@triad/templates-service';
 import { connectAsync } from 'mqtt';
 // Not exported by the package yet: the collector's registry gets the driver when it is wired in.
 import { MqttConnectionPool } from '../packages/device-drivers/src/drivers/mqtt/mqtt-connection-pool.js';
 import { createMqttDriver } from '../packages/device-drivers/src/drivers/mqtt/mqtt-driver.js';
+import { benchMqttTemplate, startMqttBenchService } from './mqtt-bench-service.js';
 import { LoopbackClient } from './mqtt-loopback-client.js';
 import { MOSQUITTO, startMosquitto } from '../packages/device-drivers/src/test-support/mosquitto-server.js';
-import { hotMqttStarter } from '../packages/device-drivers/src/test-support/mqtt-templates.js';
 import { cpuSeconds, percentile, printTable } from './bench-utils.js';
 
 const MESSAGES = Number(process.env['BENCH_MQTT_MESSAGES'] ?? 200_000);
@@ -82,19 +73,6 @@ client.on('connect', () => {
 });
 client.on('error', (error) => { console.error(error.message); process.exit(1); });
 `;
-
-/** The starter with its "Too hot" alarm, and the publisher's clock as a datapoint. */
-function template(): DeviceTemplate {
-  const starter = hotMqttStarter();
-  const set = starter.datapointSets?.[0];
-  const address = set?.datapoints[0]?.addressConfig;
-  if (set === undefined || address === undefined) throw new Error('the MQTT starter changed shape');
-  set.datapoints.push({
-    commonConfig: { datapointId: 'sentAt', datapointType: 'DATAPOINT' },
-    addressConfig: { ...address, originAddress: 'payload.sentAt' },
-  });
-  return starter;
-}
 
 /** What the sink saw during one phase. */
 interface Phase {
@@ -236,9 +214,6 @@ async function publish(url: string, total: number, rate: number): Promise<number
  */
 async function throughService(): Promise<void> {
   const broker = await startMosquitto({ extraConfig: ['max_queued_messages 0'] });
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'triad-mqtt-bench-'));
-  const database = openDatabase<TemplatesDatabase>({ sqliteFile: path.join(dir, 'templates.sqlite') });
-  await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
   let messages = 0;
   let lastAt = 0;
   let up = 0;
@@ -266,51 +241,18 @@ async function throughService(): Promise<void> {
       };
     },
   };
-  const config = loadTemplatesConfig(
-    {},
-    {
-      demo: false,
-      logLevel: 'silent',
-      writeAccess: 'open',
-      devicesReadAccess: 'open',
-      collectDevices: true,
-      secretKey: randomBytes(32).toString('hex'),
-      historyEnabled: true,
-      metricsMaxSeries: 1,
-      mqttUrl: broker.url,
-    },
-  );
-  const app = await buildTemplatesApp({ config, database, registry: new DriverRegistry([counted], defaults.guard) });
-  await app.ready();
-  const history = async () => {
-    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
-    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
-    return {
-      written: value('triad_device_history_written_total'),
-      queued: value('triad_device_history_queued'),
-      dropped: value('triad_device_history_dropped_total'),
-    };
-  };
+  const service = await startMqttBenchService({
+    registry: new DriverRegistry([counted], defaults.guard),
+    mqttUrl: broker.url,
+    history: true,
+    devices: DEVICES,
+  });
+  const history = async () => ({
+    written: await service.metric('triad_device_history_written_total'),
+    queued: await service.metric('triad_device_history_queued'),
+    dropped: await service.metric('triad_device_history_dropped_total'),
+  });
   try {
-    const stored = await app.inject({
-      method: 'POST',
-      url: '/templates',
-      payload: { ...template(), templateId: 'bench-mqtt', origin: '/{SENSOR}/' },
-    });
-    if (stored.statusCode >= 300) throw new Error(stored.body);
-    for (let d = 0; d < DEVICES; d++) {
-      const reply = await app.inject({
-        method: 'POST',
-        url: '/devices',
-        payload: {
-          name: `sensor-${d}`,
-          templateId: 'bench-mqtt',
-          templateVersion: '1.0.0',
-          variables: { SENSOR: `sensor-${d}` },
-        },
-      });
-      if (reply.statusCode !== 201) throw new Error(reply.body);
-    }
     await waitUntil(() => up >= DEVICES, 60_000);
     await sleep(1_000);
     const before = await history();
@@ -349,16 +291,14 @@ async function throughService(): Promise<void> {
       ],
     );
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    await service.close();
     await broker.close();
   }
 }
 
 /** Starts DEVICES devices of the template, origins sensor-0..., whose results go to `phase`. */
 function startDevices(registry: DriverRegistry, brokerUrl: string): DeviceCollector[] {
-  const base = template();
+  const base = benchMqttTemplate();
   const pipeline = compileTemplatePipeline(base);
   const collectors: DeviceCollector[] = [];
   for (let d = 0; d < DEVICES; d++) {

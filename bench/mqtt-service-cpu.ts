@@ -8,23 +8,11 @@
  * Run: `node --conditions=source --import tsx bench/mqtt-service-cpu.ts`.
  * Env: BENCH_MQTT_MESSAGES (200000), BENCH_MQTT_DEVICES (1000), BENCH_MQTT_HISTORY (on; off).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { DriverRegistry } from '@triad/device-drivers';
-import { migrateToLatest, openDatabase } from '@triad/db';
-import {
-  buildTemplatesApp,
-  loadTemplatesConfig,
-  templatesMigrations,
-  TEMPLATES_MIGRATION_TABLE,
-  type TemplatesDatabase,
-} from '@triad/templates-service';
 import { MqttConnectionPool } from '../packages/device-drivers/src/drivers/mqtt/mqtt-connection-pool.js';
 import { createMqttDriver } from '../packages/device-drivers/src/drivers/mqtt/mqtt-driver.js';
+import { startMqttBenchService } from './mqtt-bench-service.js';
 import { LoopbackClient } from './mqtt-loopback-client.js';
-import { hotMqttStarter } from '../packages/device-drivers/src/test-support/mqtt-templates.js';
 import { loadAverage, printTable } from './bench-utils.js';
 
 const MESSAGES = Number(process.env['BENCH_MQTT_MESSAGES'] ?? 200_000);
@@ -36,60 +24,16 @@ const PER_TURN = 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'triad-mqtt-cpu-'));
-  const database = openDatabase<TemplatesDatabase>({ sqliteFile: path.join(dir, 'templates.sqlite') });
-  await migrateToLatest(database, { migrations: templatesMigrations, tableName: TEMPLATES_MIGRATION_TABLE });
   let client: LoopbackClient | undefined;
   const pool = new MqttConnectionPool(() => (client = new LoopbackClient()));
-  const registry = new DriverRegistry([createMqttDriver({ pool, defaultBrokerUrl: 'mqtt://127.0.0.1:1883' })]);
-  const config = loadTemplatesConfig(
-    {},
-    {
-      demo: false,
-      logLevel: 'silent',
-      writeAccess: 'open',
-      devicesReadAccess: 'open',
-      collectDevices: true,
-      secretKey: randomBytes(32).toString('hex'),
-      historyEnabled: HISTORY,
-      metricsMaxSeries: 1,
-      mqttUrl: 'mqtt://127.0.0.1:1883',
-    },
-  );
-  const app = await buildTemplatesApp({ config, database, registry });
-  await app.ready();
-  const metric = async (name: string) => {
-    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
-    return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
-  };
+  const service = await startMqttBenchService({
+    registry: new DriverRegistry([createMqttDriver({ pool, defaultBrokerUrl: 'mqtt://127.0.0.1:1883' })]),
+    mqttUrl: 'mqtt://127.0.0.1:1883',
+    history: HISTORY,
+    devices: DEVICES,
+  });
+  const { metric } = service;
   try {
-    const starter = hotMqttStarter();
-    const set = starter.datapointSets?.[0];
-    const address = set?.datapoints[0]?.addressConfig;
-    if (set === undefined || address === undefined) throw new Error('the MQTT starter changed shape');
-    set.datapoints.push({
-      commonConfig: { datapointId: 'sentAt', datapointType: 'DATAPOINT' },
-      addressConfig: { ...address, originAddress: 'payload.sentAt' },
-    });
-    const stored = await app.inject({
-      method: 'POST',
-      url: '/templates',
-      payload: { ...starter, templateId: 'bench-mqtt', origin: '/{SENSOR}/' },
-    });
-    if (stored.statusCode >= 300) throw new Error(stored.body);
-    for (let d = 0; d < DEVICES; d++) {
-      const reply = await app.inject({
-        method: 'POST',
-        url: '/devices',
-        payload: {
-          name: `sensor-${d}`,
-          templateId: 'bench-mqtt',
-          templateVersion: '1.0.0',
-          variables: { SENSOR: `sensor-${d}` },
-        },
-      });
-      if (reply.statusCode !== 201) throw new Error(reply.body);
-    }
     while (client === undefined) await sleep(20);
     await sleep(1_000);
     const topics = Array.from({ length: DEVICES }, (_, d) => `plant/line1/sensor-${d}/telemetry`);
@@ -125,9 +69,7 @@ async function main(): Promise<void> {
       ],
     );
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    await service.close();
   }
 }
 
