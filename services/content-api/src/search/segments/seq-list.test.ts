@@ -6,6 +6,15 @@ describe('parseSeqList', () => {
     expect([...parseSeqList('3,4294967297,8589934592')]).toEqual([3, 4294967297, 8589934592]);
     expect(parseSeqList('')).toHaveLength(0);
   });
+
+  it('writes over a SharedArrayBuffer when asked, which `shared` then keeps', () => {
+    const list = parseSeqList('3,4294967297', 'shared');
+    expect(list.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect([...list]).toEqual([3, 4294967297]);
+    expect(shared(list)).toBe(list);
+    expect(parseSeqList('', 'shared').buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(parseSeqList('7').buffer).not.toBeInstanceOf(SharedArrayBuffer);
+  });
 });
 
 describe('shared', () => {

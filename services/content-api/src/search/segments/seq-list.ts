@@ -2,13 +2,18 @@
  * Parses a comma-separated list of non-negative integers (SQLite's `group_concat` of rowids, PostgreSQL's
  * `string_agg`) (`"12,4294967297,..."`) into numbers.
  * One string crosses from the database instead of a row per match, which halves the cost for large
- * result sets.
+ * result sets. With `memory` `'shared'` the numbers are written over a `SharedArrayBuffer`
+ * (`shared` then keeps the array as it is): a list to be kept and posted to search workers.
  */
-export function parseSeqList(list: string): Float64Array {
-  if (list === '') return new Float64Array(0);
+export function parseSeqList(list: string, memory: 'own' | 'shared' = 'own'): Float64Array {
+  const sized = (n: number) =>
+    memory === 'shared'
+      ? new Float64Array(new SharedArrayBuffer(n * Float64Array.BYTES_PER_ELEMENT))
+      : new Float64Array(n);
+  if (list === '') return sized(0);
   let n = 1;
   for (let i = list.indexOf(','); i !== -1; i = list.indexOf(',', i + 1)) n += 1;
-  const out = new Float64Array(n);
+  const out = sized(n);
   let at = 0;
   let value = 0;
   for (let i = 0; i < list.length; i += 1) {

@@ -394,10 +394,13 @@ export class SqliteCatalogReader {
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */
   #matches(words: readonly string[]): Float64Array {
     const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
-    return this.#matchCache.get(this.#wordsVersion, expression, () => shared(this.#fts5(expression)));
+    return this.#matchCache.get(this.#wordsVersion, expression, () => this.#fts5(expression));
   }
 
-  /** Rowids (seqs) matching an FTS5 `expression`, ascending: one string from SQLite, parsed. */
+  /**
+   * Rowids (seqs) matching an FTS5 `expression`, ascending: one string from SQLite, parsed over a
+   * `SharedArrayBuffer`, so a list kept or posted to a search worker is never copied.
+   */
   #fts5(expression: string): Float64Array {
     this.#textIndexReads += 1;
     const list = this.#statement(
@@ -405,7 +408,7 @@ export class SqliteCatalogReader {
     )
       .pluck()
       .get(expression) as string | null;
-    return parseSeqList(list ?? '');
+    return parseSeqList(list ?? '', 'shared');
   }
 
   /**
