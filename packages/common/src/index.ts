@@ -4,3 +4,4 @@ export { thrownBy } from './thrown-by.js';
 export { ConcurrencyLimit } from './concurrency-limit.js';
 export { errorCode } from './error-code.js';
 export { errorMessage } from './error-message.js';
+export { innerMap } from './inner-map.js';

@@ -14,6 +14,7 @@ import {
   type TemplateEvaluator,
   type TemplatePipeline,
 } from '@triad/device-templates';
+import { innerMap } from '@triad/common';
 import { isEmptyRequest, type DriverPlan } from './collection-plan.js';
 import type {
   DeviceNotification,
@@ -101,11 +102,8 @@ export class DeviceCollector {
     this.#options = options;
     for (const { plan } of options.drivers)
       for (const request of [plan.once, plan.subscription, ...plan.polls.map((poll) => poll.request)]) {
-        const add = (point: PointRequest) => {
-          let types = this.#dataTypes.get(point.datapointSetId);
-          if (types === undefined) this.#dataTypes.set(point.datapointSetId, (types = new Map<string, DataType>()));
-          types.set(point.datapointId, point.dataType);
-        };
+        const add = (point: PointRequest) =>
+          innerMap(this.#dataTypes, point.datapointSetId).set(point.datapointId, point.dataType);
         request.points.forEach(add);
         for (const table of request.tables) table.columns.forEach(add);
       }

@@ -28,6 +28,7 @@ import {
   type PipelineEvent,
   type TemplatePipeline,
 } from '@triad/device-templates';
+import { innerMap } from '@triad/common';
 import type { SecretCipher } from '@triad/service-kit';
 import {
   deviceAlarmId,
@@ -210,8 +211,7 @@ export class DeviceSupervisor {
   #placeOf(result: DatapointResult): string {
     if (result.tableIndex !== undefined)
       return placeKey(result.datapointSetId, result.datapointId, rowOf(result.tableIndex));
-    let keys = this.#mapKeys.get(result.datapointSetId);
-    if (keys === undefined) this.#mapKeys.set(result.datapointSetId, (keys = new Map<string, string>()));
+    const keys = innerMap(this.#mapKeys, result.datapointSetId);
     let key = keys.get(result.datapointId);
     if (key === undefined)
       keys.set(result.datapointId, (key = placeKey(result.datapointSetId, result.datapointId, null)));

@@ -5,6 +5,7 @@
  * other instances stream (`watch`); the others hand what they receive to their stream listeners.
  */
 import { randomBytes } from 'node:crypto';
+import { innerMap } from '@triad/common';
 import { CHANGE_BUS_MAX_PAYLOAD_BYTES } from '@triad/db';
 import type { DeviceEventRecord } from '../model/device-record.js';
 import type { DeviceRepository } from '../repositories/device-repository.js';
@@ -255,8 +256,7 @@ export class DeviceRelay {
         fits ? message : { t: 'event', from: this.#options.instanceId, id, seq: item.event.seq },
       );
     } else if (item.kind === 'values' && this.#isWatched(id)) {
-      let pending = this.#live.get(id);
-      if (pending === undefined) this.#live.set(id, (pending = new Map<string, DeviceValue>()));
+      const pending = innerMap(this.#live, id);
       for (const value of item.values) pending.set(placeKey(value.datapointSetId, value.datapointId, value.row), value);
       this.#flushTimer ??= setTimeout(() => this.#flush(), LIVE_FLUSH_MS);
     }

@@ -1,3 +1,4 @@
+import { innerMap } from '@triad/common';
 /** A series' identity: device, set, datapoint, row. */
 export interface HistorySeriesKey {
   readonly deviceId: string;
@@ -25,7 +26,7 @@ export class HistorySeriesIds {
   }
 
   set(key: HistorySeriesKey, id: number): void {
-    const datapoints = child(child(this.#devices, key.deviceId), key.setId);
+    const datapoints = innerMap(innerMap(this.#devices, key.deviceId), key.setId);
     const rows = datapoints.get(key.datapointId);
     if (key.row === '' && (rows === undefined || typeof rows === 'number')) datapoints.set(key.datapointId, id);
     else if (rows instanceof Map) rows.set(key.row, id);
@@ -35,13 +36,4 @@ export class HistorySeriesIds {
       datapoints.set(key.datapointId, ids);
     }
   }
-}
-
-function child<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
-  let found = map.get(key);
-  if (found === undefined) {
-    found = new Map();
-    map.set(key, found);
-  }
-  return found;
 }
