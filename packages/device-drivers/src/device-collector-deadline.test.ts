@@ -1,38 +1,23 @@
 import { createSocket, type Socket } from 'node:dgram';
-import { compileTemplatePipeline, type DatapointResult } from '@triad/device-templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeviceCollector, type DeviceError, type DeviceState } from './device-collector.js';
+import type { DeviceError } from './device-collector.js';
 import { DriverRegistry } from './driver-registry.js';
 import { snmpDriver } from './drivers/snmp/snmp-driver.js';
-import { Limiter } from './limiter.js';
-import { prepareDevice } from './prepare-device.js';
+import { collectDevice } from './test-support/collect-device.js';
 import { mapSet, snmpPoint, snmpTemplate } from './test-support/snmp-templates.js';
 
 /** A collector of one SNMP datapoint against an agent that never answers (its own timeout: 30 s). */
 function silentDevice(port: number, readDeadlineMs: number) {
   const template = snmpTemplate([mapSet('system', [snmpPoint('name', '1.3.6.1.2.1.1.5.0', 'STRING')])]);
-  const registry = new DriverRegistry([snmpDriver]);
-  const prepared = prepareDevice(
+  return collectDevice(
     template,
     {
       variables: { ICMP_IPAddress: '127.0.0.1' },
       drivers: { 'svc-ds-drv-snmp': { basicConfig: { port, timeout: 30_000, retries: 0 } } },
     },
-    registry,
+    new DriverRegistry([snmpDriver]),
+    { readDeadlineMs },
   );
-  expect(prepared.problems).toEqual([]);
-  const values: DatapointResult[] = [];
-  const states: { state: DeviceState; error: DeviceError | null }[] = [];
-  const collector = new DeviceCollector({
-    pipeline: compileTemplatePipeline(template),
-    drivers: prepared.drivers,
-    origin: prepared.origin,
-    registry,
-    limiter: new Limiter(4),
-    readDeadlineMs,
-    sink: { output: (v) => values.push(...v), state: (state, error) => states.push({ state, error }) },
-  });
-  return { collector, values, states };
 }
 
 describe('DeviceCollector read deadline (a real UDP socket that never answers)', () => {

@@ -32,16 +32,17 @@ export interface CollectedDevice {
  * Prepares the device (its problems must be none) and builds its collector; not started. With
  * `periodMs`, every polling group polls at that period instead (faster than any real group, for
  * tests of a running collector), and a device that is down is retried after that period too.
+ * `readDeadlineMs` is the collector's deadline of one read (its default otherwise).
  */
 export function collectDevice(
   template: DeviceTemplate,
   binding: DeviceBinding,
   registry: DriverRegistry,
-  options: { readonly periodMs?: number } = {},
+  options: { readonly periodMs?: number; readonly readDeadlineMs?: number } = {},
 ): CollectedDevice {
   const prepared = prepareDevice(template, binding, registry);
   expect(prepared.problems).toEqual([]);
-  const { periodMs } = options;
+  const { periodMs, readDeadlineMs } = options;
   const values: DatapointResult[] = [];
   const events: PipelineEvent[] = [];
   const states: CollectedDevice['states'] = [];
@@ -57,6 +58,7 @@ export function collectDevice(
             plan: { ...plan, polls: plan.polls.map((poll) => ({ ...poll, periodMs })) },
           })),
     ...(periodMs === undefined ? {} : { maxBackoffMs: periodMs, random: () => 0.5 }),
+    ...(readDeadlineMs === undefined ? {} : { readDeadlineMs }),
     origin: prepared.origin,
     registry,
     limiter: new Limiter(4),
