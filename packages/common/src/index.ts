@@ -5,3 +5,4 @@ export { ConcurrencyLimit } from './concurrency-limit.js';
 export { errorCode } from './error-code.js';
 export { errorMessage } from './error-message.js';
 export { innerMap } from './inner-map.js';
+export { startModuleWorker } from './start-module-worker.js';

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '@triad/common';
 import {
   BmecatHeaderReader,
   BmecatSequentialReader,
@@ -144,7 +143,9 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
   }
   const count = options.workers ?? Math.min(4, Math.max(1, availableParallelism()));
   const workers = Array.from({ length: count }, () =>
-    startParseWorker({ shopId, ...(options.priceTerms ? { priceTerms: options.priceTerms } : {}) }),
+    startModuleWorker(import.meta.url, 'catalog-parse-worker', {
+      workerData: { shopId, ...(options.priceTerms ? { priceTerms: options.priceTerms } : {}) },
+    }),
   );
   try {
     const pieces = new PieceQueue(workers);
@@ -436,26 +437,4 @@ class ReplyQueue {
     if (this.#failure) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => this.#waiting.push({ resolve, reject }));
   }
-}
-
-/**
- * Starts the worker from the built `.js` module, or, when this module runs from its `.ts`
- * source (tests, benchmarks, `npm run dev`, all through tsx), from the `.ts` source with tsx
- * registered inside the worker first (a worker does not inherit the parent's loader).
- */
-function startParseWorker(workerData: { shopId: string; priceTerms?: ShopPriceTerms }): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts'))
-    return new Worker(new URL('./catalog-parse-worker.js', here), {
-      workerData,
-    });
-  const entry = new URL('./catalog-parse-worker.ts', here).href;
-  // `require.resolve` finds tsx's CommonJS entry; its ES module twin sits beside it.
-  const tsx = pathToFileURL(
-    createRequire(here)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const code = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(entry)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { workerData });
 }

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '@triad/common';
 import { contentProblems } from '../../errors.js';
 import type { FacetCount } from '../search-query.js';
 import { searchSegments, type SegmentSearchOptions } from '../segments/segment-search.js';
@@ -56,25 +55,6 @@ interface WorkerSlot {
 /** Snapshots a worker keeps (see `search-worker.ts`). */
 const KEPT_SNAPSHOTS = 3;
 
-/**
- * Starts the worker entry beside this module: `search-worker.js` when built; from sources (tests,
- * `tsx`), `search-worker.ts` with tsx registered inside the worker first, as `startParseWorker`
- * does (a worker does not inherit the parent's loader).
- */
-function startWorker(): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./search-worker.js', here));
-  const entry = new URL('./search-worker.ts', here).href;
-  // `require.resolve` finds tsx's CommonJS entry; its ES module twin sits beside it.
-  const tsx = pathToFileURL(
-    createRequire(here)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const code = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(entry)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`));
-}
-
 function unavailable(detail: string): Error {
   return contentProblems.create('CONTENT_ERR_SEARCH_UNAVAILABLE', detail);
 }
@@ -116,7 +96,7 @@ export class SearchWorkerPool implements SegmentSearcher {
   }
 
   #start(): WorkerSlot {
-    const worker = startWorker();
+    const worker = startModuleWorker(import.meta.url, 'search-worker');
     worker.unref();
     const slot: WorkerSlot = { worker, waiting: new Map(), posted: [], dictionaryKeys: 0, dead: false };
     worker.on('message', (message: FromWorker) => {
