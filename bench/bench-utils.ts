@@ -67,6 +67,15 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * User + system CPU seconds of a process's main thread so far (its task of the same id, Linux
+ * `/proc/<pid>/task/<pid>/stat`): the rest ran on worker and helper threads.
+ */
+export function mainThreadCpuSeconds(pid = process.pid): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The machine's load averages over 1, 5 and 15 minutes, as the benchmarks print them. */
 export function loadAverage(): string {
   return os

@@ -12,7 +12,7 @@
  * `TRIAD_BENCH_DATABASE_URL` or `TRIAD_TEST_DATABASE_URL` names the PostgreSQL server.
  */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -27,14 +27,13 @@ import {
   type CatalogFormat,
   type ContentTables,
 } from '@triad/content-api-service';
-import { loadAverage, printTable } from './bench-utils.js';
+import { cpuSeconds, loadAverage, mainThreadCpuSeconds, printTable } from './bench-utils.js';
 import { RssByHalf, writeCatalogFiles } from './content-catalog-files.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 200_000);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const FORMATS = (process.env.BENCH_FORMATS ?? 'jsonl,bmecat').split(',') as CatalogFormat[];
 const MB = 1024 * 1024;
-const TICK = 100; // clock ticks per second of /proc/<pid>/stat (Linux)
 
 const kept = process.env.BENCH_CATALOG_DIR;
 const dir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'content-import-bench-'));
@@ -52,12 +51,6 @@ async function writeFiles(): Promise<void> {
   await writeCatalogFiles([shop], catalog.articles(), (_shop, format) => fileOf(format));
 }
 
-/** CPU seconds of this process's main thread (the thread that writes; parse workers are others). */
-function mainThreadCpu(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(stat[11]) + Number(stat[12])) / TICK;
-}
-
 /** CPU seconds of the PostgreSQL backends serving this process (found by their client ports). */
 function postgresCpu(database: Database<ContentTables>): Promise<number> {
   return sql<{ pid: number; port: number }>`select pid, client_port as port from pg_stat_activity`
@@ -69,13 +62,9 @@ function postgresCpu(database: Database<ContentTables>): Promise<number> {
           .filter((l) => l.includes(`pid=${process.pid},`))
           .map((l) => Number(l.split(/\s+/)[3]!.split(':').pop())),
       );
-      let ticks = 0;
-      for (const b of backends)
-        if (mine.has(b.port)) {
-          const stat = readFileSync(`/proc/${b.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-          ticks += Number(stat[11]) + Number(stat[12]);
-        }
-      return ticks / TICK;
+      let seconds = 0;
+      for (const b of backends) if (mine.has(b.port)) seconds += cpuSeconds(b.pid);
+      return seconds;
     });
 }
 
@@ -87,7 +76,7 @@ async function benchImport(engine: string, format: CatalogFormat, options: OpenD
   const rss = new RssByHalf(ARTICLES);
   const pgBefore = engine === 'postgres' ? await postgresCpu(database) : 0;
   const cpu = process.cpuUsage();
-  const mainBefore = mainThreadCpu();
+  const mainBefore = mainThreadCpuSeconds();
   const start = process.hrtime.bigint();
   const result = await importCatalog(backend, createReadStream(fileOf(format), { highWaterMark: CATALOG_READ_BYTES }), {
     format,
@@ -97,7 +86,7 @@ async function benchImport(engine: string, format: CatalogFormat, options: OpenD
   });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const used = process.cpuUsage(cpu);
-  const main = mainThreadCpu() - mainBefore;
+  const main = mainThreadCpuSeconds() - mainBefore;
   const pg = engine === 'postgres' ? (await postgresCpu(database)) - pgBefore : 0;
   rss.stop();
   const imported = result.imported;

@@ -35,7 +35,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { openDatabase } from '@triad/db';
 import { startSourceProcess, waitForProcess, type SourceProcess } from '@triad/service-kit/testing';
-import { cpuSeconds, loadAverage, printTable } from './bench-utils.js';
+import { cpuSeconds, loadAverage, mainThreadCpuSeconds, printTable } from './bench-utils.js';
 import { BOSCH_OR_TESA_UNDER_150, FOUR_FACETS, ONE_WORD, TWO_WORDS } from './content-queries.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1_000_000);
@@ -143,12 +143,6 @@ async function articleIds(server: Server): Promise<string[]> {
 }
 
 type Row = [string, string, string, string, number, number, number, string, number, number, number, string];
-
-/** CPU seconds of the process's main thread (its task of the same id): the rest ran on worker and helper threads. */
-function mainThreadCpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** Resident memory of `pid` and its peak, MB (`/proc/<pid>/status`). */
 function residentMb(pid: number): string {
