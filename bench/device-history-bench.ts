@@ -27,6 +27,7 @@ import { createStarterTemplate, type DatapointResult } from '@triad/device-templ
 import {
   buildTemplatesApp,
   DeviceHistoryRepository,
+  HISTORY_BATCH_SIZE,
   HistoryWriter,
   loadTemplatesConfig,
   templatesMigrations,
@@ -134,7 +135,7 @@ async function writes(label: string, database: Database<TemplatesDatabase>): Pro
     repository: new DeviceHistoryRepository(database),
     maxQueued: 1_000_000,
     flushMs: 3_600_000,
-    batchSize: 5_000,
+    batchSize: HISTORY_BATCH_SIZE,
     log: silent,
   });
   const devices = Array.from({ length: DEVICES }, (_, i) => `device-${i}`);

@@ -1,7 +1,7 @@
 /**
  * CPU of `DeviceHistoryRepository.write` per value, in process (`process.cpuUsage`, the SQLite
  * engine included; PostgreSQL's server is another process): 5,000 devices x 20 values in batches
- * of 5,000 (the service's batch), one round to create the series, then BENCH_WRITE_ROUNDS rounds
+ * of `HISTORY_BATCH_SIZE` (the service's batch), one round to create the series, then BENCH_WRITE_ROUNDS rounds
  * 10 s apart. `BENCH_WRITE_REPOSITORY=<file>` measures another implementation of the repository
  * (an older commit's, for before/after). Not run by `npm run bench` (no `-bench` suffix).
  * Run: `node --conditions=source --import tsx bench/device-history-write-cpu.ts [sqlite|postgres]`.
@@ -11,11 +11,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type Database } from '@triad/db';
-import { templatesMigrations, TEMPLATES_MIGRATION_TABLE, type TemplatesDatabase } from '@triad/templates-service';
+import {
+  HISTORY_BATCH_SIZE,
+  templatesMigrations,
+  TEMPLATES_MIGRATION_TABLE,
+  type TemplatesDatabase,
+} from '@triad/templates-service';
 
 const ROUNDS = Number(process.env['BENCH_WRITE_ROUNDS'] ?? 5);
 const DEVICES = 5_000;
-const BATCH = 5_000;
+const BATCH = HISTORY_BATCH_SIZE;
 const engine = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
 const file =
   process.env['BENCH_WRITE_REPOSITORY'] ?? '../services/templates/src/repositories/device-history-repository.js';

@@ -65,6 +65,8 @@ export async function startMqttBenchService(options: {
         collectDevices: true,
         secretKey: randomBytes(32).toString('hex'),
         historyEnabled: options.history,
+        // Floods outrun the writer for a while; measure the cost of every value, none dropped.
+        historyQueueLimit: 5_000_000,
         metricsMaxSeries: 1,
         mqttUrl: options.mqttUrl,
       },

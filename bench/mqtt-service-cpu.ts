@@ -2,9 +2,10 @@
  * CPU per MQTT message through the template service without a broker: the service of
  * `mqtt-bench.ts` (1,000 devices stored by `POST /devices`, history on, SQLite file), its MQTT
  * driver on a client that is no socket, fed the flood's messages as MQTT.js hands them over, 500
- * per turn of the event loop. Prints this process's CPU per message until the history queue is
- * empty, with and without the history's share. For profiling the service's own path
- * (`node --cpu-prof`) without a publisher and a broker on the same cores.
+ * per turn of the event loop. Prints this process's CPU per message until every value is written,
+ * all threads and the main thread alone (a SQLite history is written from a thread of its own).
+ * For profiling the service's own path (`node --cpu-prof`) without a publisher and a broker on
+ * the same cores.
  * Run: `node --conditions=source --import tsx bench/mqtt-service-cpu.ts`.
  * Env: BENCH_MQTT_MESSAGES (200000), BENCH_MQTT_DEVICES (1000), BENCH_MQTT_HISTORY (on; off).
  */
@@ -13,7 +14,7 @@ import { MqttConnectionPool } from '../packages/device-drivers/src/drivers/mqtt/
 import { createMqttDriver } from '../packages/device-drivers/src/drivers/mqtt/mqtt-driver.js';
 import { startMqttBenchService } from './mqtt-bench-service.js';
 import { LoopbackClient } from './mqtt-loopback-client.js';
-import { loadAverage, printTable } from './bench-utils.js';
+import { loadAverage, mainThreadCpuSeconds, printTable } from './bench-utils.js';
 
 const MESSAGES = Number(process.env['BENCH_MQTT_MESSAGES'] ?? 200_000);
 const DEVICES = Number(process.env['BENCH_MQTT_DEVICES'] ?? 1_000);
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     const writtenBefore = HISTORY ? await metric('triad_device_history_written_total') : 0;
     const load = loadAverage();
     const cpuBefore = process.cpuUsage();
+    const mainBefore = mainThreadCpuSeconds();
     const start = performance.now();
     for (let i = 0; i < MESSAGES;) {
       for (const end = Math.min(MESSAGES, i + PER_TURN); i < end; i++) {
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
     }
     if (HISTORY) while ((await metric('triad_device_history_queued')) > 0) await sleep(20);
     const cpu = process.cpuUsage(cpuBefore);
+    const mainPerMessage = ((mainThreadCpuSeconds() - mainBefore) * 1e6) / MESSAGES;
     const wall = performance.now() - start;
     const written = HISTORY ? (await metric('triad_device_history_written_total')) - writtenBefore : NaN;
     const perMessage = (cpu.user + cpu.system) / MESSAGES;
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
         ['history rows written', written],
         ['wall ms', wall],
         ['CPU per message, µs', perMessage],
+        ['of it on the main thread, µs', mainPerMessage],
         ['messages per CPU second', 1e6 / perMessage],
       ],
     );

@@ -21,5 +21,6 @@ export { createTokensCommand, type TokensCommandOptions } from './cli/tokens-com
 export { TokenRepository } from './repositories/token-repository.js';
 export { TOKEN_SCOPES, type TokenScope } from './model/token-scope.js';
 export { DeviceHistoryRepository } from './repositories/device-history-repository.js';
+export { HISTORY_BATCH_SIZE } from './model/device-history.js';
 export { HistoryWriter, type HistoryWriterStats } from './devices/history-writer.js';
 export type { TemplatesDatabase } from './repositories/templates-tables.js';

@@ -16,14 +16,14 @@ import { DeviceRepository } from './repositories/device-repository.js';
 import { DeviceHistoryRepository } from './repositories/device-history-repository.js';
 import { HistoryWriter } from './devices/history-writer.js';
 import { HistorySweeper } from './devices/history-sweeper.js';
+import { HistoryWriteThread } from './repositories/history-write-thread.js';
+import { HISTORY_BATCH_SIZE } from './model/device-history.js';
 import { OpcuaCertificateStore } from './devices/opcua-certificate-store.js';
 import { OpcuaCertificateRepository } from './repositories/opcua-certificate-repository.js';
 import { TemplateRepository } from './repositories/template-repository.js';
 import type { TemplatesDatabase } from './repositories/templates-tables.js';
 import { TokenRepository } from './repositories/token-repository.js';
 
-/** Values in one history transaction. */
-const HISTORY_BATCH_SIZE = 5_000;
 /** Rows deleted per table and statement by the history sweep. */
 const HISTORY_SWEEP_BATCH = 5_000;
 
@@ -109,7 +109,11 @@ export function createTemplatesCore(options: CreateTemplatesCoreOptions): Templa
   const history = new DeviceHistoryRepository(database);
   const historyWriter = config.historyEnabled
     ? new HistoryWriter({
-        repository: history,
+        // SQLite files are written from a thread of their own; PostgreSQL writes do not block this one.
+        repository:
+          database.dialect === 'sqlite' && database.location !== ':memory:'
+            ? new HistoryWriteThread({ file: database.location, repository: history, log })
+            : history,
         maxQueued: config.historyQueueLimit,
         flushMs: config.historyFlushMs,
         batchSize: HISTORY_BATCH_SIZE,

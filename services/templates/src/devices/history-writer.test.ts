@@ -44,8 +44,10 @@ describe('HistoryWriter', () => {
     // A full batch queued starts a write at once; it takes everything queued so far.
     expect(writer.record('d2', results('b', 6))).toBe(6);
     expect(writer.heartbeat('d1', results('c', 2), T0 + 50_000)).toBe(2);
-    expect(writer.stats).toMatchObject({ queued: 2, heartbeats: 2 });
+    // Values count as queued until written: the 9 taken by the write under way, and 2 after them.
+    expect(writer.stats).toMatchObject({ queued: 11, written: 0, heartbeats: 2 });
     await writer.close();
+    expect(writer.stats).toMatchObject({ queued: 0, written: 11 });
     expect(repository.batches.map((batch) => batch.map(label))).toEqual([
       ['d1/a/0@0', 'd1/a/1@1', 'd1/a/2@2', 'd2/b/0@0'],
       ['d2/b/1@1', 'd2/b/2@2', 'd2/b/3@3', 'd2/b/4@4'],

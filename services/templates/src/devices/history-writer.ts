@@ -13,7 +13,8 @@ import { HISTORY_TEXT_MAX, type HistoryValue } from '../model/device-history.js'
 import type { DeviceHistoryRepository } from '../repositories/device-history-repository.js';
 
 export interface HistoryWriterOptions {
-  readonly repository: Pick<DeviceHistoryRepository, 'write'>;
+  /** Where batches go; `close`, when it has one, is called by the writer's own. */
+  readonly repository: Pick<DeviceHistoryRepository, 'write'> & { close?(): Promise<void> };
   /** Most values waiting to be written; more are dropped. */
   readonly maxQueued: number;
   /** Time between writes, ms. */
@@ -26,6 +27,7 @@ export interface HistoryWriterOptions {
 
 /** What the writer did since it started. */
 export interface HistoryWriterStats {
+  /** Values accepted and not yet written: waiting for a flush, or in the batch being written. */
   readonly queued: number;
   readonly written: number;
   readonly dropped: number;
@@ -56,6 +58,8 @@ export class HistoryWriter {
   #queue: Pending[] = [];
   /** Values in `#queue`. */
   #queued = 0;
+  /** Values taken from the queue by the flush under way, not yet written (nor put back). */
+  #writing = 0;
   #written = 0;
   #dropped = 0;
   #droppedLogged = 0;
@@ -74,7 +78,7 @@ export class HistoryWriter {
 
   get stats(): HistoryWriterStats {
     return {
-      queued: this.#queued,
+      queued: this.#queued + this.#writing,
       written: this.#written,
       dropped: this.#dropped,
       failedBatches: this.#failedBatches,
@@ -133,11 +137,13 @@ export class HistoryWriter {
     if (this.#queued > 0) await this.flush();
     if (this.#queued > 0)
       this.#options.log.warn({ values: this.#queued }, 'device history: values not written at close');
+    await this.#options.repository.close?.();
   }
 
   async #writeAll(): Promise<void> {
     const pending = this.#queue;
     this.#queue = [];
+    this.#writing = this.#queued;
     this.#queued = 0;
     const { batchSize } = this.#options;
     let next = 0;
@@ -157,7 +163,9 @@ export class HistoryWriter {
       try {
         await this.#options.repository.write(batch);
         this.#written += batch.length;
+        this.#writing -= batch.length;
       } catch (error) {
+        this.#writing = 0;
         this.#failedBatches++;
         this.#options.log.warn({ err: error, values: batch.length }, 'device history: batch not written, kept');
         this.#requeue([...parts, ...pending.slice(next)]);

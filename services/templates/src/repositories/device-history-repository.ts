@@ -13,6 +13,18 @@ import type { TemplatesDatabase } from './templates-tables.js';
 
 export type { HistorySeriesKey } from './history-series-ids.js';
 
+/**
+ * A batch of values with their series ids, column by column (row i is index i of each): typed
+ * arrays, so a batch crosses to a worker thread without a copy per value. `value` is NaN where
+ * the value has no number (stored numbers are finite).
+ */
+export interface HistoryRows {
+  readonly series: Float64Array<ArrayBuffer>;
+  readonly at: Float64Array<ArrayBuffer>;
+  readonly value: Float64Array<ArrayBuffer>;
+  readonly text: (string | null)[];
+}
+
 /** Series per SELECT or INSERT of series rows: far below both engines' parameter limits. */
 const ROWS_PER_INSERT = 1_000;
 
@@ -39,28 +51,53 @@ export class DeviceHistoryRepository {
    */
   async write(values: readonly HistoryValue[]): Promise<void> {
     if (values.length === 0) return;
+    await this.writeRows(await this.rowsOf(values));
+  }
+
+  /** The values with their series ids, column by column, creating the series not stored yet. */
+  async rowsOf(values: readonly HistoryValue[]): Promise<HistoryRows> {
     const ids = await this.#seriesIds(values);
+    const rows: HistoryRows = {
+      series: new Float64Array(ids),
+      at: new Float64Array(values.length),
+      value: new Float64Array(values.length),
+      text: new Array<string | null>(values.length),
+    };
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      rows.at[i] = v.at;
+      rows.value[i] = v.value ?? NaN;
+      rows.text[i] = v.text;
+    }
+    return rows;
+  }
+
+  /** `write` once the series ids are known (`rowsOf`); another connection may run it (`HistoryWriteThread`). */
+  async writeRows(rows: HistoryRows): Promise<void> {
+    const count = rows.at.length;
+    if (count === 0) return;
     const raw: RawColumns = { series: [], at: [], value: [], text: [] };
     const minutes = new Aggregates();
     const hours = new Aggregates();
-    const rawRows = new PairIndex(values);
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      const id = ids[i]!;
-      const at = v.at;
+    const rawRows = new PairIndex(rows.at);
+    for (let i = 0; i < count; i++) {
+      const id = rows.series[i]!;
+      const at = rows.at[i]!;
+      const number = rows.value[i]!;
+      const value = Number.isNaN(number) ? null : number;
       const row = rawRows.slot(id, at, raw.series.length);
       if (row === raw.series.length) {
         raw.series.push(id);
         raw.at.push(at);
-        raw.value.push(v.value);
-        raw.text.push(v.text);
+        raw.value.push(value);
+        raw.text.push(rows.text[i]!);
       } else {
-        raw.value[row] = v.value;
-        raw.text[row] = v.text;
+        raw.value[row] = value;
+        raw.text[row] = rows.text[i]!;
       }
-      if (v.value === null) continue;
-      minutes.add(id, at - (at % HISTORY_MINUTE_MS), v.value);
-      hours.add(id, at - (at % HISTORY_HOUR_MS), v.value);
+      if (value === null) continue;
+      minutes.add(id, at - (at % HISTORY_MINUTE_MS), value);
+      hours.add(id, at - (at % HISTORY_HOUR_MS), value);
     }
     const queries = [
       ...this.#upserts.raw(raw),
@@ -256,12 +293,12 @@ class PairIndex {
   readonly #numbers = new Map<number, number>();
   readonly #strings = new Map<string, number>();
 
-  constructor(values: readonly { readonly at: number }[]) {
+  constructor(times: Float64Array) {
     let min = Infinity;
     let max = -Infinity;
-    for (const v of values) {
-      if (v.at < min) min = v.at;
-      if (v.at > max) max = v.at;
+    for (const at of times) {
+      if (at < min) min = at;
+      if (at > max) max = at;
     }
     this.#base = min;
     // Series ids below 2^24 and times within 2^29 ms (6 days) of the earliest: products below 2^53.
