@@ -12,7 +12,7 @@
  * `TRIAD_BENCH_DATABASE_URL` or `TRIAD_TEST_DATABASE_URL` names the PostgreSQL server.
  */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -68,12 +68,100 @@ function postgresCpu(database: Database<ContentTables>): Promise<number> {
     });
 }
 
+/** One thread's times (ms) from `/proc/self/task/<tid>/schedstat`: running, waiting for a core. */
+interface ThreadTime {
+  /** Started after sampling began (a parse worker, or its module loader when run from the sources). */
+  readonly born: boolean;
+  readonly first: number;
+  last: number;
+  readonly run0: number;
+  readonly wait0: number;
+  run: number;
+  wait: number;
+}
+
+/**
+ * Where the threads of this process spent an import (Linux schedstat, sampled every 50 ms):
+ * running, waiting for a core, or asleep (waiting for another thread, a lock or I/O). Threads
+ * started during the import are its parse workers; the others besides the main thread are V8's
+ * and libuv's helpers (compiling, collecting garbage).
+ */
+class ThreadTimes {
+  readonly #threads = new Map<string, ThreadTime>();
+  readonly #timer: NodeJS.Timeout;
+  #started = false;
+
+  constructor() {
+    this.sample();
+    this.#started = true;
+    this.#timer = setInterval(() => this.sample(), 50);
+  }
+
+  sample(): void {
+    const now = performance.now();
+    for (const tid of readdirSync('/proc/self/task')) {
+      let text: string;
+      try {
+        text = readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8');
+      } catch {
+        continue; // the thread ended
+      }
+      const [run, wait] = text.split(' ').map((n) => Number(n) / 1e6) as [number, number];
+      const seen = this.#threads.get(tid);
+      if (seen) {
+        seen.last = now;
+        seen.run = run;
+        seen.wait = wait;
+      } else {
+        const born = this.#started;
+        this.#threads.set(tid, {
+          born,
+          first: now,
+          last: now,
+          run0: born ? 0 : run,
+          wait0: born ? 0 : wait,
+          run,
+          wait,
+        });
+      }
+    }
+  }
+
+  /**
+   * Stops sampling: CPU ms of the workers (threads started since, busier than a tenth of the
+   * busiest) and of the helpers; the share of their lives the main thread and the workers slept.
+   */
+  stop(): { workers: number; helpers: number; mainAsleep: number; workersAsleep: number } {
+    clearInterval(this.#timer);
+    this.sample();
+    const all = [...this.#threads].map(([tid, t]) => {
+      const run = t.run - t.run0;
+      const life = t.last - t.first;
+      return { tid, born: t.born, run, life, asleep: Math.max(0, life - run - (t.wait - t.wait0)) };
+    });
+    const main = all.find((t) => t.tid === String(process.pid))!;
+    const busiest = Math.max(0, ...all.filter((t) => t.born).map((t) => t.run));
+    const workers = all.filter((t) => t.born && t.run >= busiest / 10);
+    const sum = (list: typeof all, key: 'run' | 'life' | 'asleep') => list.reduce((n, t) => n + t[key], 0);
+    return {
+      workers: sum(workers, 'run'),
+      helpers: sum(
+        all.filter((t) => t !== main && !t.born),
+        'run',
+      ),
+      mainAsleep: main.asleep / main.life,
+      workersAsleep: sum(workers, 'asleep') / sum(workers, 'life'),
+    };
+  }
+}
+
 async function benchImport(engine: string, format: CatalogFormat, options: OpenDatabaseOptions): Promise<void> {
   const database = openDatabase<ContentTables>(options);
   const storage = contentStorageFor(database);
   await migrateToLatest(database, { migrations: storage.migrations, tableName: CONTENT_MIGRATION_TABLE });
   const backend = storage.backend;
   const rss = new RssByHalf(ARTICLES);
+  const threads = new ThreadTimes();
   const pgBefore = engine === 'postgres' ? await postgresCpu(database) : 0;
   const cpu = process.cpuUsage();
   const mainBefore = mainThreadCpuSeconds();
@@ -89,6 +177,7 @@ async function benchImport(engine: string, format: CatalogFormat, options: OpenD
   const main = mainThreadCpuSeconds() - mainBefore;
   const pg = engine === 'postgres' ? (await postgresCpu(database)) - pgBefore : 0;
   rss.stop();
+  const times = threads.stop();
   const imported = result.imported;
   if (!result.committed || result.failed.length > 0) console.log(`!!! ${engine} ${format}: not all imported`);
   const perArticle = (s: number) => ((s * 1e6) / imported).toFixed(0);
@@ -101,6 +190,10 @@ async function benchImport(engine: string, format: CatalogFormat, options: OpenD
     perArticle((used.user + used.system) / 1e6),
     perArticle(main),
     engine === 'postgres' ? perArticle(pg) : '-',
+    perArticle(times.workers / 1000),
+    perArticle(times.helpers / 1000),
+    Math.round(100 * times.mainAsleep),
+    Math.round(100 * times.workersAsleep),
     rss.before / MB,
     rss.peaks[0] / MB,
     rss.peaks[1] / MB,
@@ -142,6 +235,10 @@ async function main(): Promise<void> {
       'CPU µs/article',
       'main thread µs/article',
       'PostgreSQL µs/article',
+      'workers µs/article',
+      'V8 helpers µs/article',
+      'main asleep %',
+      'workers asleep %',
       'RSS before MB',
       'peak RSS 1st half',
       'peak RSS 2nd half',

@@ -38,7 +38,8 @@ export interface ShopCatalogReplacement extends StoreWait {
   /**
    * Called with an article whose id was already stored by this replacement; the article is
    * skipped. Without it, such an article fails the replacement. The store's unique id index
-   * finds repeats, so the caller need not remember the ids it has seen.
+   * finds repeats, so the caller need not remember the ids it has seen. Called as the store
+   * takes that article, before it reads the next one.
    */
   readonly onDuplicate?: (article: IndexedArticle | WaitingArticle) => void;
 }
