@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { BusinessShop } from '../../model/article.js';
 import { indexed, type IndexedArticle } from '../indexed-article.js';
@@ -258,9 +259,14 @@ class SegmentLoad {
     this.#shopId = shopId;
     this.#dictionary = dictionary;
     const writeChunk = writer.statement(
-      'insert into content_segment_columns (slot, name, chunk, data) values (?, ?, ?, ?)',
+      'insert into content_segment_columns (slot, name, chunk, data, version) values (?, ?, ?, ?, ?)',
     );
-    this.#builder = new SegmentBuilder(slot, (s, name, chunk, data) => void writeChunk.run(s, name, chunk, data));
+    // A version of this load for every chunk: the first delta after it leaves a reader the chunks it did not change.
+    const version = randomUUID();
+    this.#builder = new SegmentBuilder(
+      slot,
+      (s, name, chunk, data) => void writeChunk.run(s, name, chunk, data, version),
+    );
     this.#insertArticle = writer.statement(
       'insert into content_articles (seq, article_id, description, document) values (?, ?, ?, ?) ' +
         'on conflict (article_id) do nothing',
