@@ -22,7 +22,7 @@ import { SqliteWaitingRows } from './sqlite-waiting-rows.js';
 import { SqlitePriceScheduleRows } from './sqlite-price-schedule-rows.js';
 import {
   descriptionRanks,
-  idOrder,
+  idOrderAll,
   readSegmentWords,
   writeSegmentRow,
   writeSegmentWords,
@@ -231,7 +231,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
             (i) => descriptionAt.get(base + i) as string,
           )
         : descriptionRanks(writer, base, size);
-    const order = changedIds ? [...idOrder(writer, shop.id, base)] : previousIdOrder;
+    const order = changedIds ? idOrderAll(writer, shop.id, base) : previousIdOrder;
     // Only the chunks whose bytes changed are written, with this delta's version: a reader holding
     // the others keeps them (a price delta: the price chunks only).
     const version = randomUUID();
