@@ -3,7 +3,9 @@
  * generated catalog in one pass: `T_UPDATE_PRICES` files (one per shop, the first shops' first
  * articles until `priceUpdates` are named; every block price 5 % dearer) and one
  * `T_UPDATE_PRODUCTS` file of `productUpdates` items for the last shop, a third each `update` (a
- * new description), `delete` and `new` (copies under new supplier ids).
+ * new description), `delete` and `new` (copies under new supplier ids); and `FIRST_ROUNDS` small
+ * `T_UPDATE_PRICES` files of the first shop (its first `FIRST_ITEMS` articles, each file another
+ * price), after each of which the benchmark times the first search.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,9 +21,15 @@ export interface DeltaFile {
   readonly deleted: number;
 }
 
+/** Small price files of the first shop: one delta before each "first search after a delta". */
+export const FIRST_ROUNDS = 5;
+const FIRST_ITEMS = 1000;
+
 export interface DeltaFiles {
   /** `T_UPDATE_PRICES`, one per shop, in shop order. */
   readonly prices: readonly DeltaFile[];
+  /** `FIRST_ROUNDS` `T_UPDATE_PRICES` of the first shop, each changing the same articles' prices again. */
+  readonly firsts: readonly DeltaFile[];
   /** `T_UPDATE_PRODUCTS` of the last shop. */
   readonly products: DeltaFile;
 }
@@ -47,7 +55,10 @@ export function writeDeltaFiles(
   const third = Math.floor(counts.productUpdates / 3);
   const products: string[] = [];
   const kinds = { added: 0, updated: 0, deleted: 0 };
+  const firstShop = shops[0]!;
+  const firstArticles: Article[] = [];
   for (const article of catalog.articles()) {
+    if (article.shopId === firstShop.id && firstArticles.length < FIRST_ITEMS) firstArticles.push(article);
     const items = perShop.get(article.shopId)!;
     if (items.length < quota.get(article.shopId)!) {
       items.push(priceItem(article));
@@ -69,7 +80,7 @@ export function writeDeltaFiles(
         kinds.added += 1;
       }
     }
-    if (pricesLeft === 0 && products.length === counts.productUpdates) break;
+    if (pricesLeft === 0 && products.length === counts.productUpdates && firstArticles.length === FIRST_ITEMS) break;
   }
   const prices: DeltaFile[] = [];
   for (const shop of shops) {
@@ -81,7 +92,18 @@ export function writeDeltaFiles(
   }
   const file = path.join(dir, `${productShop.id}.products.xml`);
   writeDocument(file, productShop, 'T_UPDATE_PRODUCTS', products);
-  return { prices, products: { shop: productShop, file, prices: 0, ...kinds } };
+  const firsts = Array.from({ length: FIRST_ROUNDS }, (_, round) => {
+    const first = path.join(dir, `${firstShop.id}.prices-${round}.xml`);
+    // 6 %, 7 %, ... dearer: every round changes the prices the one before it set.
+    writeDocument(
+      first,
+      firstShop,
+      'T_UPDATE_PRICES',
+      firstArticles.map((a) => priceItem(a, 1.06 + round / 100)),
+    );
+    return { shop: firstShop, file: first, prices: firstArticles.length, added: 0, updated: 0, deleted: 0 };
+  });
+  return { prices, firsts, products: { shop: productShop, file, prices: 0, ...kinds } };
 }
 
 function writeDocument(file: string, shop: BusinessShop, transaction: string, items: readonly string[]): void {
@@ -103,12 +125,12 @@ function productItem(article: Article, mode: string, descriptionSuffix?: string)
   return chunk.replace('<PRODUCT>', `<PRODUCT mode="${mode}">`);
 }
 
-/** A price-only item: the article's block prices, 5 % dearer. */
-function priceItem(article: Article): string {
+/** A price-only item: the article's block prices times `factor` (5 % dearer). */
+function priceItem(article: Article, factor = 1.05): string {
   const prices = article.blockPrices
     .map((b) => {
       const digits = b.amount.decimalDigits ?? 0;
-      const amount = (Math.round(b.amount.value * 1.05) / 10 ** digits).toFixed(digits);
+      const amount = (Math.round(b.amount.value * factor) / 10 ** digits).toFixed(digits);
       return (
         `<PRODUCT_PRICE price_type="net_customer"><PRICE_AMOUNT>${amount}</PRICE_AMOUNT>` +
         `<PRICE_CURRENCY>${article.currency}</PRICE_CURRENCY><LOWER_BOUND>${b.lowerBound}</LOWER_BOUND></PRODUCT_PRICE>`

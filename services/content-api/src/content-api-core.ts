@@ -15,6 +15,7 @@ import { createSqliteArticles } from './search/sqlite/sqlite-articles-migration.
 import { addSqliteClassificationFacets } from './search/sqlite/sqlite-classification-facets-migration.js';
 import { addSqliteSegmentWords } from './search/sqlite/sqlite-segment-words-migration.js';
 import { versionSqliteChunks } from './search/sqlite/sqlite-chunk-versions-migration.js';
+import { indexSqliteChunkVersions } from './search/sqlite/sqlite-chunk-version-index-migration.js';
 import { SqliteSearchBackend } from './search/sqlite/sqlite-search-backend.js';
 import { createSqliteSegments } from './search/sqlite/sqlite-segments-migration.js';
 
@@ -65,6 +66,7 @@ export function contentStorageFor(database: Database<ContentTables>): ContentSto
             '0011_classification_facets': addSqliteClassificationFacets,
             '0016_sqlite_segment_words': addSqliteSegmentWords,
             '0017_sqlite_chunk_versions': versionSqliteChunks,
+            '0018_sqlite_chunk_version_index': indexSqliteChunkVersions,
           },
         };
   return {

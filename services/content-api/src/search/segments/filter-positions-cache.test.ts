@@ -58,7 +58,7 @@ describe('FilterPositionsCache', () => {
     expect(cache.held).toBeLessThanOrEqual(5);
   });
 
-  it('keeps one cache per snapshot: a new snapshot starts empty', () => {
+  it('keeps one cache per snapshot: a new snapshot over another dictionary starts empty', () => {
     const segment = segmentOf(1);
     const first = new SegmentSnapshot('v1', [segment], new FacetDictionary());
     const next = new SegmentSnapshot('v2', [segment], new FacetDictionary());
@@ -71,5 +71,23 @@ describe('FilterPositionsCache', () => {
     expect(filterPositionsCache(next).held).toBe(0);
     filterPositionsCache(next).positions('bosch', segment, compute);
     expect(computed).toBe(2);
+  });
+
+  it('starts a new snapshot over the same dictionary with the positions of the segments it kept', () => {
+    const dictionary = new FacetDictionary();
+    const [kept, replaced] = [segmentOf(1), segmentOf(2)];
+    const replacement = segmentOf(2);
+    const first = new SegmentSnapshot('v1', [kept, replaced], dictionary);
+    const computed: string[] = [];
+    const compute = (name: string) => () => (computed.push(name), Uint32Array.of(1, 3));
+    filterPositionsCache(first).positions('bosch', kept, compute('kept'));
+    filterPositionsCache(first).positions('bosch', replaced, compute('replaced'));
+    const next = new SegmentSnapshot('v2', [kept, replacement], dictionary);
+    expect(filterPositionsCache(next).held).toBe(2);
+    expect([...(filterPositionsCache(next).positions('bosch', kept, compute('kept')) as Uint32Array)]).toEqual([1, 3]);
+    filterPositionsCache(next).positions('bosch', replacement, compute('replacement'));
+    expect(computed).toEqual(['kept', 'replaced', 'replacement']);
+    // The snapshot before keeps its own.
+    expect(filterPositionsCache(first).held).toBe(4);
   });
 });

@@ -1,3 +1,4 @@
+import type { FacetDictionary } from './facet-dictionary.js';
 import type { SegmentSnapshot } from './segment-snapshot.js';
 import type { Segment } from './segment.js';
 
@@ -13,7 +14,8 @@ export type FilterPositions = boolean | Uint32Array;
  * filters). Lists are shared, never to be changed by a caller. Past `maxPositions` positions
  * held, the least recently used filters are dropped whole; a filter whose lists together are
  * longer than that is not kept. Segments never change once loaded and a change of the catalog
- * makes a new snapshot, which starts with an empty cache (`filterPositionsCache`).
+ * makes a new snapshot, which starts with the positions of the segments it kept
+ * (`filterPositionsCache`).
  */
 export class FilterPositionsCache {
   readonly #maxPositions: number;
@@ -60,6 +62,25 @@ export class FilterPositionsCache {
     return positions;
   }
 
+  /**
+   * Takes over the positions `before` holds for `segments` (in its order of use): those of a
+   * snapshot's segments that the next snapshot kept as they were.
+   */
+  carryOver(before: FilterPositionsCache, segments: ReadonlySet<Segment>): void {
+    for (const [key, entry] of before.#filters) {
+      const bySegment = new Map<Segment, FilterPositions>();
+      let held = 0;
+      for (const [segment, positions] of entry.bySegment) {
+        if (!segments.has(segment)) continue;
+        bySegment.set(segment, positions);
+        held += typeof positions === 'boolean' ? 0 : positions.length;
+      }
+      if (bySegment.size === 0 || this.#held + held > this.#maxPositions) continue;
+      this.#filters.set(key, { bySegment, held });
+      this.#held += held;
+    }
+  }
+
   #drop(key: string): void {
     const entry = this.#filters.get(key);
     if (!entry) return;
@@ -69,16 +90,24 @@ export class FilterPositionsCache {
 }
 
 const caches = new WeakMap<SegmentSnapshot, FilterPositionsCache>();
+/** The cache made last for a snapshot over each dictionary: the next snapshot's starts from it. */
+const newest = new WeakMap<FacetDictionary, FilterPositionsCache>();
 
 /**
- * The filter positions kept for `snapshot` (one cache per snapshot and thread: a new snapshot, as
- * every import, delta or shop change makes, starts empty, and the old one goes with its snapshot).
+ * The filter positions kept for `snapshot` (one cache per snapshot and thread; the old one goes
+ * with its snapshot). A new snapshot, as every import, delta or shop change makes, starts with the
+ * positions of the segments it kept from the snapshot before it over the same dictionary: a
+ * segment never changes once loaded, and a dictionary only gains values, which no kept segment
+ * holds, so the positions passing a filter there stay as they were.
  */
 export function filterPositionsCache(snapshot: SegmentSnapshot): FilterPositionsCache {
   let cache = caches.get(snapshot);
   if (!cache) {
     cache = new FilterPositionsCache();
+    const before = newest.get(snapshot.dictionary);
+    if (before) cache.carryOver(before, new Set(snapshot.segments));
     caches.set(snapshot, cache);
+    newest.set(snapshot.dictionary, cache);
   }
   return cache;
 }

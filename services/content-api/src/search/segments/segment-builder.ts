@@ -1,6 +1,6 @@
 import type { ClassificationFields } from '../article-index-fields.js';
 import type { DictionaryFacet } from './facet-dictionary.js';
-import { chunkBytes, COLUMN_CHUNK, SLOT_SPAN, type ColumnName } from './segment-columns.js';
+import { chunkBytes, COLUMN_CHUNK, SLOT_SPAN, type ColumnName, type SegmentColumns } from './segment-columns.js';
 
 /** Stores one chunk of a column: `(slot, name, chunk)` -> bytes (a view, valid during the call only). */
 export type ChunkWriter = (slot: number, name: ColumnName, chunk: number, data: Buffer) => void;
@@ -104,6 +104,32 @@ export class SegmentBuilder {
     this.#size += 1;
     this.#wordTotal += words;
     if (at === COLUMN_CHUNK - 1) this.#flush();
+  }
+
+  /**
+   * Adds `size` articles at once, article `i` with the values at `i` of each column (as `add`
+   * would, without a row per article). Words are at most `MAX_WORDS` in a `Uint16Array`.
+   */
+  addColumns(columns: Pick<SegmentColumns, keyof SegmentRow>, size: number): void {
+    if (this.#size + size >= SLOT_SPAN) throw new RangeError('a shop holds at most 2^32 - 1 articles');
+    for (let from = 0; from < size;) {
+      const at = this.#size % COLUMN_CHUNK;
+      const to = Math.min(size, from + COLUMN_CHUNK - at);
+      this.#manufacturer.set(columns.manufacturer.subarray(from, to), at);
+      this.#unspsc7.set(columns.unspsc7.subarray(from, to), at);
+      this.#unspsc9.set(columns.unspsc9.subarray(from, to), at);
+      this.#unspsc.set(columns.unspsc.subarray(from, to), at);
+      this.#eclass.set(columns.eclass.subarray(from, to), at);
+      this.#etim.set(columns.etim.subarray(from, to), at);
+      this.#price.set(columns.price.subarray(from, to), at);
+      this.#priceIncl.set(columns.priceInclSpecialTaxes.subarray(from, to), at);
+      this.#words.set(columns.words.subarray(from, to), at);
+      const words = columns.words;
+      for (let i = from; i < to; i += 1) this.#wordTotal += words[i] as number;
+      this.#size += to - from;
+      from = to;
+      if (this.#size % COLUMN_CHUNK === 0) this.#flush();
+    }
   }
 
   /**

@@ -209,7 +209,7 @@ describe('SQLite catalog reader: chunks a delta leaves', () => {
 
   it('reads only the price chunks again after a price delta, and sees every new price', async () => {
     reader.search(everything([]));
-    // The first delta after a full import gives its chunks a version: they are all read once.
+    // A full import gives its chunks a version: the first delta after it reads the changed ones only.
     await priceDelta('chunks-1', lab.slice(0, 2), 123);
     reader.search(everything([]));
     expectAsFresh();

@@ -15,7 +15,7 @@ import {
 } from '../segments/segment-columns.js';
 import { searchSegments } from '../segments/segment-search.js';
 import { SegmentSnapshot } from '../segments/segment-snapshot.js';
-import { Segment, type SegmentHeader } from '../segments/segment.js';
+import { sameFacetColumns, Segment, type SegmentHeader } from '../segments/segment.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
 import { MatchCache } from '../segments/match-cache.js';
@@ -387,8 +387,9 @@ export class SqliteCatalogReader {
       COLUMN_NAMES.map((name) => [name, same.get(name) ?? fresh(name)]),
     ) as unknown as SegmentColumns;
     this.#chunkVersions.set(header.slot, versions);
-    // The id order kept: its inverse too.
-    return new Segment(header, columns, same.has('idOrder') ? loaded?.idRank : undefined);
+    // The id order kept: its inverse too; the facet columns kept (a price delta): their whole-segment counts too.
+    const facets = loaded && sameFacetColumns(columns, loaded.columns) ? loaded.facetCountsCell : undefined;
+    return new Segment(header, columns, same.has('idOrder') ? loaded?.idRank : undefined, facets);
   }
 
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */

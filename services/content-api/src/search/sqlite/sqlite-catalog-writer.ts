@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { BusinessShop } from '../../model/article.js';
 import { indexed, type IndexedArticle } from '../indexed-article.js';
@@ -258,9 +259,14 @@ class SegmentLoad {
     this.#shopId = shopId;
     this.#dictionary = dictionary;
     const writeChunk = writer.statement(
-      'insert into content_segment_columns (slot, name, chunk, data) values (?, ?, ?, ?)',
+      'insert into content_segment_columns (slot, name, chunk, data, version) values (?, ?, ?, ?, ?)',
     );
-    this.#builder = new SegmentBuilder(slot, (s, name, chunk, data) => void writeChunk.run(s, name, chunk, data));
+    // A version of this load for every chunk: the first delta after it leaves a reader the chunks it did not change.
+    const version = randomUUID();
+    this.#builder = new SegmentBuilder(
+      slot,
+      (s, name, chunk, data) => void writeChunk.run(s, name, chunk, data, version),
+    );
     this.#insertArticle = writer.statement(
       'insert into content_articles (seq, article_id, description, document) values (?, ?, ?, ?) ' +
         'on conflict (article_id) do nothing',
@@ -347,6 +353,20 @@ export function* idOrder(writer: SqliteCatalogWriter, shopId: string, base: numb
     if (rows.length < ID_ORDER_PAGE) return;
     rows = next.all(rows[rows.length - 1]![0], `${shopId};`, ID_ORDER_PAGE) as [string, number][];
   }
+}
+
+/**
+ * Positions of the shop's articles in id order, all at once (`idOrder` without the ids: a delta,
+ * which holds the shop's columns anyway, reads only the seqs from the id index).
+ */
+export function idOrderAll(writer: SqliteCatalogWriter, shopId: string, base: number): Uint32Array {
+  const seqs = writer
+    .statement('select seq from content_articles where article_id >= ? and article_id < ? order by article_id')
+    .pluck()
+    .all(`${shopId}:`, `${shopId};`) as number[];
+  const order = new Uint32Array(seqs.length);
+  for (let i = 0; i < seqs.length; i += 1) order[i] = (seqs[i] as number) - base;
+  return order;
 }
 
 /**

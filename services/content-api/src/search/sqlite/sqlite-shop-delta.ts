@@ -5,16 +5,24 @@ import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
 import { checkShopArticle, checkShopId } from '../shop-article-check.js';
 import { randomUUID } from 'node:crypto';
-import { COLUMN_NAMES, joinChunks, OPTIONAL_COLUMNS, SLOT_SPAN, type ColumnName } from '../segments/segment-columns.js';
+import {
+  COLUMN_NAMES,
+  COLUMN_TYPES,
+  joinChunks,
+  OPTIONAL_COLUMNS,
+  SLOT_SPAN,
+  type ColumnName,
+  type SegmentColumns,
+} from '../segments/segment-columns.js';
 import { patchedDescriptionRanks } from '../segments/patched-description-ranks.js';
-import { classificationKeys, SegmentBuilder } from '../segments/segment-builder.js';
+import { classificationKeys, MAX_WORDS, SegmentBuilder } from '../segments/segment-builder.js';
 import { ShopWordCounts } from '../segments/shop-word-counts.js';
 import { WaitingDelta } from '../waiting-delta.js';
 import { SqliteWaitingRows } from './sqlite-waiting-rows.js';
 import { SqlitePriceScheduleRows } from './sqlite-price-schedule-rows.js';
 import {
   descriptionRanks,
-  idOrder,
+  idOrderAll,
   readSegmentWords,
   writeSegmentRow,
   writeSegmentWords,
@@ -33,7 +41,6 @@ const PATCHED = [
   'priceInclSpecialTaxes',
   'words',
 ] as const;
-type Patched = (typeof PATCHED)[number];
 
 /**
  * Applies a delta to one shop's segment in one `BEGIN IMMEDIATE` transaction: rows are updated in
@@ -70,14 +77,12 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       return words;
     };
     const storedChunks = readChunks(writer, slot);
+    // With the old description ranks by position (`descriptionRank`), 0 where the description was
+    // stored again (it is then in `descriptions`): only those need ranking, the others keep their order.
     const columns = loadColumns(storedChunks, size);
-    // Old description ranks by position, 0 where the description was stored again (it is then in
-    // `descriptions`): only those need ranking, the others keep their order.
-    const ranksBefore =
-      size === 0 ? [] : Array.from(joinChunks('descriptionRank', size, storedChunks.get('descriptionRank') ?? []));
     const descriptions = new Map<number, string>();
     const storeDescription = (position: number, description: string) => {
-      ranksBefore[position] = 0;
+      columns.descriptionRank[position] = 0;
       descriptions.set(position, description);
     };
     const dictionary = writer.dictionary();
@@ -118,7 +123,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       columns.etim[position] = groups.etim;
       columns.price[position] = f.priceScaled;
       columns.priceInclSpecialTaxes[position] = f.priceInclScaled;
-      columns.words[position] = f.wordCount;
+      columns.words[position] = Math.min(f.wordCount, MAX_WORDS);
     };
     let added = 0;
     let updated = 0;
@@ -141,6 +146,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
           insertArticle.run(base + size, article.id, article.description, article.document);
           pendingWords.set(base + size, article.fields.searchText);
           counted()?.add(article.fields.searchText);
+          roomFor(columns, size + 1);
           setColumns(size, article);
           storeDescription(size, article.description);
           size += 1;
@@ -197,15 +203,13 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
         moveArticle.run(seq, last);
         unindex(last);
         pendingWords.set(seq, words);
-        for (const name of PATCHED) columns[name][seq - base] = columns[name][size - 1]!;
-        ranksBefore[seq - base] = ranksBefore[size - 1] ?? 0;
+        for (const name of GROWING) columns[name][seq - base] = columns[name][size - 1]!;
         const description = descriptions.get(size - 1);
         if (description === undefined) descriptions.delete(seq - base);
         else descriptions.set(seq - base, description);
       } else descriptions.delete(seq - base);
       descriptions.delete(size - 1);
-      for (const name of PATCHED) columns[name].length = size - 1;
-      ranksBefore.length = size - 1;
+      // Values past `size` are left behind: every use below takes the first `size`.
       size -= 1;
       deleted += 1;
     }
@@ -213,18 +217,21 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     for (const seq of [...pendingWords.keys()].sort((a, b) => a - b)) insertWords.run(seq, pendingWords.get(seq));
     const changedIds = added > 0 || deleted > 0;
     const changedText = changedIds || stored > 0;
-    let previousIdOrder: number[] = [];
-    if (header && !changedIds)
-      previousIdOrder = Array.from(joinChunks('idOrder', size, storedChunks.get('idOrder') ?? []));
+    let previousIdOrder: Iterable<number> = [];
+    if (header && !changedIds) previousIdOrder = joinChunks('idOrder', size, storedChunks.get('idOrder') ?? []);
     const descriptionAt = writer.statement('select description from content_articles where seq = ?').pluck();
     // Patching reads about log2(size / changed) descriptions per changed one; past an eighth of
     // the shop one sorted read of them all is cheaper.
     const ranks = !changedText
-      ? Uint32Array.from(ranksBefore)
+      ? columns.descriptionRank.slice(0, size)
       : descriptions.size * 8 <= size
-        ? patchedDescriptionRanks(ranksBefore, descriptions, (i) => descriptionAt.get(base + i) as string)
+        ? patchedDescriptionRanks(
+            columns.descriptionRank.subarray(0, size),
+            descriptions,
+            (i) => descriptionAt.get(base + i) as string,
+          )
         : descriptionRanks(writer, base, size);
-    const order = changedIds ? [...idOrder(writer, shop.id, base)] : previousIdOrder;
+    const order = changedIds ? idOrderAll(writer, shop.id, base) : previousIdOrder;
     // Only the chunks whose bytes changed are written, with this delta's version: a reader holding
     // the others keeps them (a price delta: the price chunks only).
     const version = randomUUID();
@@ -237,18 +244,7 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
       const before = storedChunks.get(name)?.[chunk];
       if (!before?.equals(data)) write.run(s, name, chunk, data, version);
     });
-    for (let i = 0; i < size; i += 1)
-      builder.add({
-        manufacturer: columns.manufacturer[i] ?? 0,
-        unspsc7: columns.unspsc7[i] ?? 0,
-        unspsc9: columns.unspsc9[i] ?? 0,
-        unspsc: columns.unspsc[i] ?? 0,
-        eclass: columns.eclass[i] ?? 0,
-        etim: columns.etim[i] ?? 0,
-        price: columns.price[i] ?? 0,
-        priceInclSpecialTaxes: columns.priceInclSpecialTaxes[i] ?? 0,
-        words: columns.words[i] ?? 0,
-      });
+    builder.addColumns(columns, size);
     builder.finish(order, ranks);
     const dropChunks = writer.statement(
       'delete from content_segment_columns where slot = ? and name = ? and chunk >= ?',
@@ -289,18 +285,32 @@ function readChunks(writer: SqliteCatalogWriter, slot: number): Map<ColumnName, 
   return out;
 }
 
-/** The patched columns of a segment as growable arrays. */
-function loadColumns(stored: ReadonlyMap<ColumnName, Buffer[]>, size: number): Record<Patched, number[]> {
-  const out = {} as Record<Patched, number[]>;
-  for (const name of PATCHED) {
+/** The patched columns and the description ranks of a segment, with room for more articles (`roomFor`). */
+type GrowingColumns = { -readonly [K in (typeof GROWING)[number]]: SegmentColumns[K] };
+const GROWING = [...PATCHED, 'descriptionRank'] as const;
+
+/** The patched columns of a segment of `size` articles and its description ranks, with room to add some. */
+function loadColumns(stored: ReadonlyMap<ColumnName, Buffer[]>, size: number): GrowingColumns {
+  const out = {} as Record<(typeof GROWING)[number], SegmentColumns[(typeof GROWING)[number]]>;
+  const capacity = size + Math.max(16, size >>> 4);
+  for (const name of GROWING) {
     const chunks = size === 0 ? [] : (stored.get(name) ?? []);
+    const column = new COLUMN_TYPES[name](capacity);
     // A column added after the segment was stored (`OPTIONAL_COLUMNS`) has no chunks: no values.
-    out[name] =
-      chunks.length === 0 && OPTIONAL_COLUMNS.has(name)
-        ? new Array<number>(size).fill(0)
-        : size === 0
-          ? []
-          : Array.from(joinChunks(name, size, chunks));
+    if (size > 0 && !(chunks.length === 0 && OPTIONAL_COLUMNS.has(name)))
+      (column as Uint32Array).set(joinChunks(name, size, chunks));
+    out[name] = column;
   }
-  return out;
+  return out as GrowingColumns;
+}
+
+/** Makes room for `size` articles in `columns`: each grows to twice its length when full. */
+function roomFor(columns: GrowingColumns, size: number): void {
+  if (columns.manufacturer.length >= size) return;
+  const capacity = Math.max(size, columns.manufacturer.length * 2);
+  for (const name of GROWING) {
+    const column = new COLUMN_TYPES[name](capacity);
+    (column as Uint32Array).set(columns[name]);
+    (columns as Record<string, unknown>)[name] = column;
+  }
 }

@@ -10,6 +10,11 @@ export interface PostedSegment {
   readonly header: SegmentHeader;
   readonly columns: SegmentColumns;
   readonly idRank: Uint32Array;
+  /**
+   * Names the main thread's `FacetCountsCell` of the segment: segments posted with the same one
+   * (a price delta keeps the facet columns) share the worker's counts too.
+   */
+  readonly facets: number;
 }
 
 /** Main thread to worker. */

@@ -4,7 +4,7 @@ import { contentProblems } from '../../errors.js';
 import type { FacetCount } from '../search-query.js';
 import { searchSegments, type SegmentSearchOptions } from '../segments/segment-search.js';
 import type { SegmentSnapshot } from '../segments/segment-snapshot.js';
-import type { Segment } from '../segments/segment.js';
+import type { FacetCountsCell, Segment } from '../segments/segment.js';
 import { entriesAbove, type FromWorker, type PostedSegment, type ScoredSeq, type ToWorker } from './search-messages.js';
 
 /** One search pass's answer (`searchSegments`), its slice asked for once the descriptions are read. */
@@ -73,6 +73,7 @@ export class SearchWorkerPool implements SegmentSearcher {
   readonly #onRestart: ((reason: string) => void) | undefined;
   readonly #snapshotIds = new WeakMap<SegmentSnapshot, number>();
   readonly #segmentIds = new WeakMap<Segment, number>();
+  readonly #facetIds = new WeakMap<FacetCountsCell, number>();
   #nextId = 1;
   #closed = false;
 
@@ -140,7 +141,10 @@ export class SearchWorkerPool implements SegmentSearcher {
     const segments: PostedSegment[] = snapshot.segments.map((segment) => {
       let segmentId = this.#segmentIds.get(segment);
       if (segmentId === undefined) this.#segmentIds.set(segment, (segmentId = this.#nextId++));
-      return { id: segmentId, header: segment.header, columns: segment.columns, idRank: segment.idRank };
+      const cell = segment.facetCountsCell;
+      let facets = this.#facetIds.get(cell);
+      if (facets === undefined) this.#facetIds.set(cell, (facets = this.#nextId++));
+      return { id: segmentId, header: segment.header, columns: segment.columns, idRank: segment.idRank, facets };
     });
     const entries = entriesAbove(snapshot.dictionary, slot.dictionaryKeys);
     const message: ToWorker = { type: 'snapshot', id, hash: snapshot.hash, segments, entries };
