@@ -67,6 +67,32 @@ export function withDocumentPrices(
   };
 }
 
+/**
+ * The price members of a document of `encodeArticleDocument` (currency, tax, block prices and
+ * special taxes: the text between the comma before the first and the comma after the last),
+ * undefined for a document of another layout. A store may keep them beside the document
+ * (`withPricesText` puts them back in).
+ */
+export function documentPricesText(text: string): string | undefined {
+  if (!text.startsWith(`[${ARTICLE_DOCUMENT_FORMAT},`)) return undefined;
+  const at = topLevelCommas(text, SPECIAL_TAXES + 1);
+  if (at.length <= SPECIAL_TAXES) return undefined;
+  return text.slice(at[CURRENCY - 1]! + 1, at[SPECIAL_TAXES]);
+}
+
+/**
+ * The document `text` with its price members replaced by `prices` (a `documentPricesText`); `text`
+ * as it is for null.
+ *
+ * @throws Error for a document of another layout.
+ */
+export function withPricesText(text: string, prices: string | null): string {
+  if (prices === null) return text;
+  const at = text.startsWith(`[${ARTICLE_DOCUMENT_FORMAT},`) ? topLevelCommas(text, SPECIAL_TAXES + 1) : [];
+  if (at.length <= SPECIAL_TAXES) throw new Error('stored prices for a document without their place');
+  return text.slice(0, at[CURRENCY - 1]! + 1) + prices + text.slice(at[SPECIAL_TAXES]);
+}
+
 type Dec3 = [number, number, string];
 
 function specialTaxesFrom(taxes: readonly Dec3[]): Article['specialTaxes'] {

@@ -91,8 +91,8 @@ export async function replacePostgresCatalog(
   for (const shop of catalog.shops) checkShopId(shop.id);
   return db.transaction().execute(async (trx) => {
     await takeImportLock(trx);
-    await sql`truncate content_articles, content_shops, content_segments, content_segment_columns,
-      content_postings, content_waiting_articles, content_price_schedule`.execute(trx);
+    await sql`truncate content_articles, content_article_prices, content_shops, content_segments,
+      content_segment_columns, content_postings, content_waiting_articles, content_price_schedule`.execute(trx);
     const dictionary = await PostgresDictionary.load(trx);
     const loads = new Map<string, PostgresSegmentLoad>();
     let slot = 1;
