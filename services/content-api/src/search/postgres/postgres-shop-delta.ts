@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { encodeArticleDocument, parseStoredArticle } from '../../model/article-document.js';
-import { documentPricesText, withDocumentPrices, withPricesText } from '../../model/document-prices.js';
+import { withDocumentPrices, withDocumentPricesText, withPricesText } from '../../model/document-prices.js';
 import { articlePriceFields } from '../article-index-fields.js';
 import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { CatalogChange, DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
@@ -272,6 +272,14 @@ async function applyPrices(
       continue;
     }
     const current = withPricesText(row.document, row.prices);
+    // Beside the document when nothing else of it changes, else the whole document written.
+    const members = withDocumentPricesText(current, change.prices);
+    if (members) {
+      const fields = articlePriceFields(members.priced);
+      priced.set(Number(row.seq) - base, [fields.priceScaled, fields.priceInclScaled]);
+      beside.add(row.seq, members.prices, fields.priceScaled, fields.priceInclScaled);
+      continue;
+    }
     let put = withDocumentPrices(current, change.prices);
     if (!put) {
       const article = { ...parseStoredArticle(current, change.articleId), ...change.prices };
@@ -279,11 +287,7 @@ async function applyPrices(
     }
     const fields = articlePriceFields(put.priced);
     priced.set(Number(row.seq) - base, [fields.priceScaled, fields.priceInclScaled]);
-    // Beside the document when putting them into the stored document gives the new document exactly.
-    const prices = documentPricesText(put.document);
-    if (prices !== undefined && withPricesText(row.document, prices) === put.document)
-      beside.add(row.seq, prices, fields.priceScaled, fields.priceInclScaled);
-    else rewritten.add(row.seq, put.document, fields.priceScaled, fields.priceInclScaled);
+    rewritten.add(row.seq, put.document, fields.priceScaled, fields.priceInclScaled);
   }
   // Four array parameters, not four per row: a statement of 4,000 parameters cost more to bind and plan.
   // The texts as one JSON array: the driver's array literal escaped each of their quotes in JavaScript.
