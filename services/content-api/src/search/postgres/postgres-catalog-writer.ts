@@ -53,7 +53,7 @@ export async function replacePostgresShopCatalog(
       await load.flush();
       await waiting.flush();
       const { rows } = await sql<{ stored: boolean }>`select
-        exists (select 1 from content_articles where article_id = ${id})
+        exists (select 1 from content_articles where article_id collate "C" = ${id})
         or exists (select 1 from content_waiting_articles where shop_id = ${shop.id} and article_id = ${id})
         as stored`.execute(trx);
       return rows[0]?.stored === true;

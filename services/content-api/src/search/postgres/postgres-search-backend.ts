@@ -98,13 +98,13 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   async findArticle(id: string): Promise<Article | undefined> {
-    // The stored document with the prices a price delta kept beside it put in.
+    // The stored document with the prices a price delta kept beside it put in; the id compared as its index is.
     const row = await this.#read((db) =>
       db
         .selectFrom('content_articles as a')
         .leftJoin('content_article_prices as p', 'p.seq', 'a.seq')
         .select(['a.document', 'p.prices'])
-        .where('a.article_id', '=', id)
+        .where(sql`a.article_id collate "C"`, '=', id)
         .executeTakeFirst(),
     );
     return row ? parseStoredArticle(withPricesText(row.document, row.prices), id) : undefined;

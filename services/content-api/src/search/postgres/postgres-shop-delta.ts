@@ -112,7 +112,9 @@ export async function applyPostgresShopDelta(
       const ids = [...new Set(changes.map((c) => (c.kind === 'upsert' ? c.article.id : c.articleId)))];
       const found = await sql<{ id: string; seq: number; text: string; description: string }>`
         select article_id as id, seq::float8 as seq, search_text as text, description from content_articles
-        where article_id = any(${ids}::text[]) and seq >= ${base} and seq < ${base + SLOT_SPAN}`.execute(trx);
+        where article_id collate "C" = any(${ids}::text[]) and seq >= ${base} and seq < ${base + SLOT_SPAN}`.execute(
+        trx,
+      );
       for (const row of found.rows) trace?.stored(row.seq - base, row.text, row.description);
       const placeOf = new Map<string, number | undefined>(found.rows.map((r) => [r.id, r.seq]));
       const stored = new Set(found.rows.map((r) => r.seq));
@@ -237,9 +239,8 @@ async function deleteArticleRows(trx: Transaction<PostgresContentTables>, seqs: 
 async function documentOf(trx: Transaction<PostgresContentTables>, id: string): Promise<string | undefined> {
   const row = (
     await sql<{ document: string; prices: string | null }>`select a.document, p.prices
-      from content_articles a left join content_article_prices p on p.seq = a.seq where a.article_id = ${id}`.execute(
-      trx,
-    )
+      from content_articles a left join content_article_prices p on p.seq = a.seq
+      where a.article_id collate "C" = ${id}`.execute(trx)
   ).rows[0];
   return row && withPricesText(row.document, row.prices);
 }
@@ -253,12 +254,14 @@ async function applyPrices(
   priced: Map<number, readonly [number, number]>,
 ): Promise<number> {
   if (changes.length === 0) return 0;
-  // One array parameter: a list of 1,000 parameters cost more to bind and plan.
+  // One array parameter: a list of 1,000 parameters cost more to bind and plan. The ids compared in
+  // collation "C", as their one index (`content_articles_id_c_idx`) is: in the database's collation
+  // a lookup scanned the shop's rows. Equality is the same in both (deterministic collations compare bytes).
   const stored = (
     await sql<{ seq: string; article_id: string; document: string; prices: string | null }>`
       select a.seq, a.article_id, a.document, p.prices
       from content_articles a left join content_article_prices p on p.seq = a.seq
-      where a.article_id = any(${changes.map((c) => c.articleId)}::text[])
+      where a.article_id collate "C" = any(${changes.map((c) => c.articleId)}::text[])
         and a.seq >= ${base} and a.seq < ${base + SLOT_SPAN}`.execute(trx)
   ).rows;
   const byId = new Map(stored.map((row) => [row.article_id, row]));
