@@ -3,6 +3,7 @@ import type { ContentTables } from './migrations/content-tables.js';
 import { CONTENT_MIGRATION_TABLE, contentMigrations, type EngineMigrations } from './migrations/index.js';
 import { ImportRunRepository } from './repositories/import-run-repository.js';
 import { createPostgresArticles } from './search/postgres/postgres-articles-migration.js';
+import { addPostgresArticlePrices } from './search/postgres/postgres-article-prices-migration.js';
 import { addPostgresBucketWords } from './search/postgres/postgres-bucket-words-migration.js';
 import { addPostgresClassificationFacets } from './search/postgres/postgres-classification-facets-migration.js';
 import { versionPostgresChunks } from './search/postgres/postgres-chunk-versions-migration.js';
@@ -55,6 +56,7 @@ export function contentStorageFor(database: Database<ContentTables>): ContentSto
             '0007_postgres_chunk_versions': versionPostgresChunks,
             '0011_classification_facets': addPostgresClassificationFacets,
             '0015_postgres_bucket_words': addPostgresBucketWords,
+            '0019_postgres_article_prices': addPostgresArticlePrices,
           },
         }
       : {

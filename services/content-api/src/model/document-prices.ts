@@ -29,42 +29,106 @@ export function withDocumentPrices(
   text: string,
   prices: DocumentPrices,
 ): { readonly document: string; readonly priced: PricedArticle } | undefined {
+  const change = pricesChange(text, prices);
+  if (change === undefined) return undefined;
+  if (change === PARSE) return withDocumentPricesParsed(text, prices);
+  const { at, members, conditions } = change;
+  const head = text.slice(0, at[CURRENCY - 1]! + 1);
+  const document =
+    conditions === undefined
+      ? head + members + text.slice(at[SPECIAL_TAXES])
+      : head +
+        members +
+        text.slice(at[SPECIAL_TAXES], at[PRICE_CONDITIONS - 1]! + 1) +
+        conditions +
+        text.slice(at[PRICE_CONDITIONS]);
+  return { document, priced: change.priced };
+}
+
+/**
+ * `withDocumentPrices` as the new price members alone (`documentPricesText` of the new
+ * document), when nothing else of the document changes: `withPricesText(text, prices)` is then
+ * the new document. Undefined when something else changes (price conditions set or removed) or
+ * for a document of another layout: use `withDocumentPrices`.
+ */
+export function withDocumentPricesText(
+  text: string,
+  prices: DocumentPrices,
+): { readonly prices: string; readonly priced: PricedArticle } | undefined {
+  const change = pricesChange(text, prices);
+  if (change === undefined || change === PARSE) return undefined;
+  const { at, members, conditions } = change;
+  if (conditions !== undefined && conditions !== element(text, at, PRICE_CONDITIONS)) return undefined;
+  return { prices: members, priced: change.priced };
+}
+
+const PARSE = Symbol('parse');
+
+/**
+ * What `prices` change in the document `text`: its price members as text, and the price
+ * conditions as text where they replace the document's element; `PARSE` where the document has
+ * to be decoded (conditions to set where it has no place for them, or a tail of nulls to trim);
+ * undefined for a document of another layout.
+ */
+function pricesChange(
+  text: string,
+  prices: DocumentPrices,
+): { at: number[]; members: string; conditions: string | undefined; priced: PricedArticle } | typeof PARSE | undefined {
   if (!text.startsWith(`[${ARTICLE_DOCUMENT_FORMAT},`)) return undefined;
-  // Without price conditions nothing after the order details is read: the rest is copied unscanned.
-  const at = topLevelCommas(text, 'priceConditions' in prices ? Infinity : ORDER_DETAILS + 1);
+  // Without price conditions nothing after the order details is read, with them nothing after the
+  // element beyond them (whether there is one is all that counts): the rest is copied unscanned.
+  const at = topLevelCommas(text, 'priceConditions' in prices ? PRICE_CONDITIONS + 2 : ORDER_DETAILS + 1);
   const count = at.length;
   const conditions = 'priceConditions' in prices ? priceConditionsOf(prices.priceConditions) : undefined;
-  // Price conditions to set where the document has no place for them (or a tail of nulls to trim): the slow way.
   if (conditions !== undefined && (conditions !== null ? count <= PRICE_CONDITIONS : count === PRICE_CONDITIONS + 1))
-    return withDocumentPricesParsed(text, prices);
-  const parts = [
-    text.slice(0, at[CURRENCY - 1]! + 1),
-    prices.currency !== undefined ? JSON.stringify(prices.currency) : element(text, at, CURRENCY),
-    ',',
-    prices.tax !== undefined ? JSON.stringify(dec(prices.tax)) : element(text, at, TAX),
-    ',',
-    JSON.stringify(blockPricesOf(prices.blockPrices)),
-    ',',
-    prices.specialTaxes !== undefined
+    return PARSE;
+  const members =
+    (prices.currency !== undefined ? JSON.stringify(prices.currency) : element(text, at, CURRENCY)) +
+    ',' +
+    (prices.tax !== undefined ? JSON.stringify(dec(prices.tax)) : element(text, at, TAX)) +
+    ',' +
+    JSON.stringify(blockPricesOf(prices.blockPrices)) +
+    ',' +
+    (prices.specialTaxes !== undefined
       ? JSON.stringify(specialTaxesOf(prices.specialTaxes))
-      : element(text, at, SPECIAL_TAXES),
-  ];
-  if (conditions === undefined || count <= PRICE_CONDITIONS) parts.push(text.slice(at[SPECIAL_TAXES]));
-  else
-    parts.push(
-      text.slice(at[SPECIAL_TAXES], at[PRICE_CONDITIONS - 1]! + 1),
-      JSON.stringify(conditions),
-      text.slice(at[PRICE_CONDITIONS]),
-    );
+      : element(text, at, SPECIAL_TAXES));
   const od = JSON.parse(element(text, at, ORDER_DETAILS)) as [unknown, unknown, unknown, number, number, number];
   return {
-    document: parts.join(''),
+    at,
+    members,
+    conditions: conditions === undefined || count <= PRICE_CONDITIONS ? undefined : JSON.stringify(conditions),
     priced: {
       blockPrices: prices.blockPrices,
       specialTaxes: prices.specialTaxes ?? specialTaxesFrom(JSON.parse(element(text, at, SPECIAL_TAXES)) as Dec3[]),
       orderDetails: { minimumOrderQuantity: od[3], priceQuantity: od[5] },
     },
   };
+}
+
+/**
+ * The price members of a document of `encodeArticleDocument` (currency, tax, block prices and
+ * special taxes: the text between the comma before the first and the comma after the last),
+ * undefined for a document of another layout. A store may keep them beside the document
+ * (`withPricesText` puts them back in).
+ */
+export function documentPricesText(text: string): string | undefined {
+  if (!text.startsWith(`[${ARTICLE_DOCUMENT_FORMAT},`)) return undefined;
+  const at = topLevelCommas(text, SPECIAL_TAXES + 1);
+  if (at.length <= SPECIAL_TAXES) return undefined;
+  return text.slice(at[CURRENCY - 1]! + 1, at[SPECIAL_TAXES]);
+}
+
+/**
+ * The document `text` with its price members replaced by `prices` (a `documentPricesText`); `text`
+ * as it is for null.
+ *
+ * @throws Error for a document of another layout.
+ */
+export function withPricesText(text: string, prices: string | null): string {
+  if (prices === null) return text;
+  const at = text.startsWith(`[${ARTICLE_DOCUMENT_FORMAT},`) ? topLevelCommas(text, SPECIAL_TAXES + 1) : [];
+  if (at.length <= SPECIAL_TAXES) throw new Error('stored prices for a document without their place');
+  return text.slice(0, at[CURRENCY - 1]! + 1) + prices + text.slice(at[SPECIAL_TAXES]);
 }
 
 type Dec3 = [number, number, string];

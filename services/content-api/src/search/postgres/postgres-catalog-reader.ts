@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { parseStoredArticle } from '../../model/article-document.js';
+import { withPricesText } from '../../model/document-prices.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
 import { FacetDictionary, type DictionaryEntry } from '../segments/facet-dictionary.js';
 import {
@@ -205,14 +206,16 @@ export class PostgresCatalogReader {
       else missing.push(seq);
     }
     if (missing.length > 0) {
-      const rows = await guarded<{ seq: number; id: string; document: string }>(
+      const rows = await guarded<{ seq: number; id: string; document: string; prices: string | null }>(
         db,
         'seq',
-        sql`select seq::float8 as seq, article_id as id, document from content_articles
-          where seq = any(${missing}::bigint[])`,
+        sql`select a.seq::float8 as seq, a.article_id as id, a.document, p.prices
+          from content_articles a left join content_article_prices p on p.seq = a.seq
+          where a.seq = any(${missing}::bigint[])`,
       );
       if (rows.generation !== catalog.generation) return CHANGED;
-      for (const row of rows.rows) documents.set(row.seq, { id: row.id, document: row.document });
+      for (const row of rows.rows)
+        documents.set(row.seq, { id: row.id, document: withPricesText(row.document, row.prices) });
     }
     const check = await committed;
     if ('error' in check) throw check.error;

@@ -53,7 +53,7 @@ export async function replacePostgresShopCatalog(
       await load.flush();
       await waiting.flush();
       const { rows } = await sql<{ stored: boolean }>`select
-        exists (select 1 from content_articles where article_id = ${id})
+        exists (select 1 from content_articles where article_id collate "C" = ${id})
         or exists (select 1 from content_waiting_articles where shop_id = ${shop.id} and article_id = ${id})
         as stored`.execute(trx);
       return rows[0]?.stored === true;
@@ -91,8 +91,8 @@ export async function replacePostgresCatalog(
   for (const shop of catalog.shops) checkShopId(shop.id);
   return db.transaction().execute(async (trx) => {
     await takeImportLock(trx);
-    await sql`truncate content_articles, content_shops, content_segments, content_segment_columns,
-      content_postings, content_waiting_articles, content_price_schedule`.execute(trx);
+    await sql`truncate content_articles, content_article_prices, content_shops, content_segments,
+      content_segment_columns, content_postings, content_waiting_articles, content_price_schedule`.execute(trx);
     const dictionary = await PostgresDictionary.load(trx);
     const loads = new Map<string, PostgresSegmentLoad>();
     let slot = 1;

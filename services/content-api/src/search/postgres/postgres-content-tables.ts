@@ -17,6 +17,14 @@ export type PostgresArticleTables = {
     /** `ArticleIndexFields.groupNames` as JSON, null when the catalog gave no name. */
     group_names: string | null;
   };
+  /** An article's price members and indexed prices, where a price delta put them (migration 0019). */
+  content_article_prices: {
+    seq: string;
+    /** `documentPricesText` of the article's document. */
+    prices: string;
+    price_scaled: number;
+    price_incl_scaled: number;
+  };
 };
 
 /** Every table of a PostgreSQL content store. */

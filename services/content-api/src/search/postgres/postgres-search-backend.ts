@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { openChangeBus, type ChangeBus, type Database, type ReadReplicas, type Unsubscribe } from '@triad/db';
 import type { Article, BusinessShop } from '../../model/article.js';
 import { parseStoredArticle } from '../../model/article-document.js';
+import { withPricesText } from '../../model/document-prices.js';
 import type { CatalogReplacement, PreloadLog, SearchBackend, ShopCatalogReplacement } from '../search-backend.js';
 import type { SearchPage, SearchQuery } from '../search-query.js';
 import type { SuggestPage, SuggestQuery } from '../suggest-words.js';
@@ -97,10 +98,16 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   async findArticle(id: string): Promise<Article | undefined> {
+    // The stored document with the prices a price delta kept beside it put in; the id compared as its index is.
     const row = await this.#read((db) =>
-      db.selectFrom('content_articles').select('document').where('article_id', '=', id).executeTakeFirst(),
+      db
+        .selectFrom('content_articles as a')
+        .leftJoin('content_article_prices as p', 'p.seq', 'a.seq')
+        .select(['a.document', 'p.prices'])
+        .where(sql`a.article_id collate "C"`, '=', id)
+        .executeTakeFirst(),
     );
-    return row ? parseStoredArticle(row.document, id) : undefined;
+    return row ? parseStoredArticle(withPricesText(row.document, row.prices), id) : undefined;
   }
 
   async countArticles(): Promise<number> {

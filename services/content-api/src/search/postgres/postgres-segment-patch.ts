@@ -20,6 +20,7 @@ import {
   PostgresDictionary,
   segmentRowOf,
   STORED_ROW_COLUMNS,
+  STORED_ROWS,
   storedValuesOf,
   touchCatalog,
   type StoredRow,
@@ -220,7 +221,7 @@ function wordsOf(text: string): string[] {
 async function readRows(trx: SqlExecutor, base: number, positions: readonly number[]): Promise<Map<number, FinalRow>> {
   const rows = await sql<FinalRow>`
     select (seq - ${base}::bigint)::float8 as position, article_id as id, ${STORED_ROW_COLUMNS}, description as d
-    from content_articles where seq = any(${positions.map((p) => base + p)}::bigint[])`.execute(trx);
+    from ${STORED_ROWS} where seq = any(${positions.map((p) => base + p)}::bigint[])`.execute(trx);
   return new Map(rows.rows.map((r) => [r.position, r]));
 }
 

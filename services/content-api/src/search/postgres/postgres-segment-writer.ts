@@ -276,9 +276,16 @@ export function groupNamesColumn(names: GroupNames): string | undefined {
  */
 export type StoredLayout = 'current' | 'before-0010';
 
-/** The select list of the stored values (`StoredRow`), for the rebuild and the patch. */
+/**
+ * The select list of the stored values (`StoredRow`), for the rebuild and the patch, from
+ * `STORED_ROWS`: an article's prices are those kept beside it where a price delta put them.
+ */
 export const STORED_ROW_COLUMNS = sql`manufacturer_name as m, unspsc7 as u7, unspsc9 as u9, unspsc as u, eclass as e,
-  etim as et, group_names as g, price_scaled::float8 as p, price_incl_scaled::float8 as pi, search_text as t`;
+  etim as et, group_names as g, coalesce(ap.price_scaled, a.price_scaled)::float8 as p,
+  coalesce(ap.price_incl_scaled, a.price_incl_scaled)::float8 as pi, search_text as t`;
+
+/** The rows `STORED_ROW_COLUMNS` reads: the articles and the prices beside them (migration 0019), `seq` shared. */
+export const STORED_ROWS = sql`content_articles a left join content_article_prices ap using (seq)`;
 
 /** `STORED_ROW_COLUMNS` before migration 0010: no classification facet columns yet. */
 const STORED_ROW_COLUMNS_BEFORE_0010 = sql`manufacturer_name as m, unspsc7 as u7, unspsc9 as u9, null as u,
@@ -301,7 +308,8 @@ export async function touchCatalog(trx: SqlExecutor): Promise<void> {
 /** Deletes the segment in `slot`: its articles, chunks, postings and row. */
 export async function dropPostgresSegment(trx: SqlExecutor, slot: number): Promise<void> {
   const base = slot * SLOT_SPAN;
-  await sql`delete from content_articles where seq >= ${base} and seq < ${base + SLOT_SPAN}`.execute(trx);
+  for (const table of ['content_articles', 'content_article_prices'])
+    await sql`delete from ${sql.table(table)} where seq >= ${base} and seq < ${base + SLOT_SPAN}`.execute(trx);
   await dropSegmentData(trx, slot);
   await touchCatalog(trx);
 }
@@ -337,11 +345,12 @@ export async function rebuildPostgresSegment(
   await dropSegmentData(trx, slot);
   const dictionary = await PostgresDictionary.load(trx, layout);
   const load = new PostgresSegmentLoad(trx, dictionary, slot, shopId, layout === 'current');
-  const columns = layout === 'current' ? STORED_ROW_COLUMNS : STORED_ROW_COLUMNS_BEFORE_0010;
+  const [columns, table] =
+    layout === 'current' ? [STORED_ROW_COLUMNS, STORED_ROWS] : [STORED_ROW_COLUMNS_BEFORE_0010, sql`content_articles`];
   const base = slot * SLOT_SPAN;
   for (let from = base; ; from += REBUILD_PAGE) {
     const rows = await sql<StoredRow>`select ${columns}
-      from content_articles where seq >= ${from} and seq < ${from + REBUILD_PAGE} order by seq`.execute(trx);
+      from ${table} where seq >= ${from} and seq < ${from + REBUILD_PAGE} order by seq`.execute(trx);
     for (const r of rows.rows) load.addStored(storedValuesOf(r));
     if (rows.rows.length < REBUILD_PAGE) break;
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { encodeArticleDocument, parseStoredArticle } from '../../model/article-document.js';
-import { withDocumentPrices } from '../../model/document-prices.js';
+import { withDocumentPrices, withDocumentPricesText, withPricesText } from '../../model/document-prices.js';
 import { articlePriceFields } from '../article-index-fields.js';
 import { indexed, type IndexedArticle } from '../indexed-article.js';
 import type { CatalogChange, DeltaCounts, ShopCatalogDelta } from '../search-backend.js';
@@ -67,9 +67,7 @@ export async function applyPostgresShopDelta(
       new PostgresWaitingRows(trx),
       delta,
       new PostgresPriceScheduleRows(trx),
-      async (id) =>
-        (await sql<{ document: string }>`select document from content_articles where article_id = ${id}`.execute(trx))
-          .rows[0]?.document,
+      (id) => documentOf(trx, id),
     );
     const base = slot * SLOT_SPAN;
     let size = header?.size ?? 0;
@@ -114,7 +112,9 @@ export async function applyPostgresShopDelta(
       const ids = [...new Set(changes.map((c) => (c.kind === 'upsert' ? c.article.id : c.articleId)))];
       const found = await sql<{ id: string; seq: number; text: string; description: string }>`
         select article_id as id, seq::float8 as seq, search_text as text, description from content_articles
-        where article_id = any(${ids}::text[]) and seq >= ${base} and seq < ${base + SLOT_SPAN}`.execute(trx);
+        where article_id collate "C" = any(${ids}::text[]) and seq >= ${base} and seq < ${base + SLOT_SPAN}`.execute(
+        trx,
+      );
       for (const row of found.rows) trace?.stored(row.seq - base, row.text, row.description);
       const placeOf = new Map<string, number | undefined>(found.rows.map((r) => [r.id, r.seq]));
       const stored = new Set(found.rows.map((r) => r.seq));
@@ -149,7 +149,7 @@ export async function applyPostgresShopDelta(
         trace?.deleted(seq - base);
         deleted += 1;
       }
-      if (gone.size > 0) await sql`delete from content_articles where seq = any(${[...gone]}::bigint[])`.execute(trx);
+      if (gone.size > 0) await deleteArticleRows(trx, [...gone]);
       if (written.size > 0)
         await copyRows(
           trx,
@@ -220,9 +220,29 @@ async function fillHoles(
   if (movers.rows.length !== free.length)
     throw new Error(`${movers.rows.length} articles beyond position ${size} for ${free.length} free places`);
   movers.rows.forEach((row, i) => trace?.moved(row.seq - base, free[i]!, row.text, row.description));
-  await sql`update content_articles a set seq = m.target from
-      unnest(${movers.rows.map((r) => r.seq)}::bigint[], ${free.map((p) => base + p)}::bigint[]) as m (source, target)
-    where a.seq = m.source`.execute(trx);
+  const sources = movers.rows.map((r) => r.seq);
+  const targets = free.map((p) => base + p);
+  // The free places' prices went with their articles; an article's prices move with it.
+  for (const table of ['content_articles', 'content_article_prices'])
+    await sql`update ${sql.table(table)} a set seq = m.target from
+        unnest(${sources}::bigint[], ${targets}::bigint[]) as m (source, target)
+      where a.seq = m.source`.execute(trx);
+}
+
+/** Deletes the articles at `seqs` and the prices kept beside them. */
+async function deleteArticleRows(trx: Transaction<PostgresContentTables>, seqs: readonly number[]): Promise<void> {
+  await sql`delete from content_articles where seq = any(${seqs}::bigint[])`.execute(trx);
+  await sql`delete from content_article_prices where seq = any(${seqs}::bigint[])`.execute(trx);
+}
+
+/** The document of article `id`: the stored one with the prices kept beside it put in. */
+async function documentOf(trx: Transaction<PostgresContentTables>, id: string): Promise<string | undefined> {
+  const row = (
+    await sql<{ document: string; prices: string | null }>`select a.document, p.prices
+      from content_articles a left join content_article_prices p on p.seq = a.seq
+      where a.article_id collate "C" = ${id}`.execute(trx)
+  ).rows[0];
+  return row && withPricesText(row.document, row.prices);
 }
 
 /** Applies price changes of distinct articles; returns how many articles it changed. */
@@ -234,47 +254,79 @@ async function applyPrices(
   priced: Map<number, readonly [number, number]>,
 ): Promise<number> {
   if (changes.length === 0) return 0;
-  // One array parameter: a list of 1,000 parameters cost more to bind and plan.
+  // One array parameter: a list of 1,000 parameters cost more to bind and plan. The ids compared in
+  // collation "C", as their one index (`content_articles_id_c_idx`) is: in the database's collation
+  // a lookup scanned the shop's rows. Equality is the same in both (deterministic collations compare bytes).
   const stored = (
-    await sql<{ seq: string; article_id: string; document: string }>`
-      select seq, article_id, document from content_articles
-      where article_id = any(${changes.map((c) => c.articleId)}::text[])
-        and seq >= ${base} and seq < ${base + SLOT_SPAN}`.execute(trx)
+    await sql<{ seq: string; article_id: string; document: string; prices: string | null }>`
+      select a.seq, a.article_id, a.document, p.prices
+      from content_articles a left join content_article_prices p on p.seq = a.seq
+      where a.article_id collate "C" = any(${changes.map((c) => c.articleId)}::text[])
+        and a.seq >= ${base} and a.seq < ${base + SLOT_SPAN}`.execute(trx)
   ).rows;
   const byId = new Map(stored.map((row) => [row.article_id, row]));
-  const seqs: string[] = [];
-  const documents: string[] = [];
-  const scaled: number[] = [];
-  const inclScaled: number[] = [];
+  // Prices beside the document (most changes), and whole documents (a change the document's price members cannot hold).
+  const beside = new PriceRows();
+  const rewritten = new PriceRows();
   for (const change of changes) {
     const row = byId.get(change.articleId);
     if (!row) {
       onUnknown?.(change);
       continue;
     }
-    let put = withDocumentPrices(row.document, change.prices);
+    const current = withPricesText(row.document, row.prices);
+    // Beside the document when nothing else of it changes, else the whole document written.
+    const members = withDocumentPricesText(current, change.prices);
+    if (members) {
+      const fields = articlePriceFields(members.priced);
+      priced.set(Number(row.seq) - base, [fields.priceScaled, fields.priceInclScaled]);
+      beside.add(row.seq, members.prices, fields.priceScaled, fields.priceInclScaled);
+      continue;
+    }
+    let put = withDocumentPrices(current, change.prices);
     if (!put) {
-      const article = { ...parseStoredArticle(row.document, change.articleId), ...change.prices };
+      const article = { ...parseStoredArticle(current, change.articleId), ...change.prices };
       put = { document: encodeArticleDocument(article), priced: article };
     }
     const fields = articlePriceFields(put.priced);
     priced.set(Number(row.seq) - base, [fields.priceScaled, fields.priceInclScaled]);
-    seqs.push(row.seq);
-    documents.push(put.document);
-    scaled.push(fields.priceScaled);
-    inclScaled.push(fields.priceInclScaled);
+    rewritten.add(row.seq, put.document, fields.priceScaled, fields.priceInclScaled);
   }
-  if (seqs.length === 0) return 0;
   // Four array parameters, not four per row: a statement of 4,000 parameters cost more to bind and plan.
-  // The documents as one JSON array: the driver's array literal escaped each of their quotes in JavaScript.
-  await sql`update content_articles as a
-    set document = v.document, price_scaled = v.price_scaled, price_incl_scaled = v.price_incl_scaled
-    from rows from (
-        unnest(${seqs}::bigint[]), json_array_elements_text(${JSON.stringify(documents)}::json),
-        unnest(${scaled}::bigint[]), unnest(${inclScaled}::bigint[]))
-      as v (seq, document, price_scaled, price_incl_scaled)
-    where a.seq = v.seq`.execute(trx);
-  return seqs.length;
+  // The texts as one JSON array: the driver's array literal escaped each of their quotes in JavaScript.
+  if (beside.seqs.length > 0)
+    await sql`insert into content_article_prices (seq, prices, price_scaled, price_incl_scaled)
+      select * from rows from (
+          unnest(${beside.seqs}::bigint[]), json_array_elements_text(${JSON.stringify(beside.texts)}::json),
+          unnest(${beside.scaled}::bigint[]), unnest(${beside.inclScaled}::bigint[]))
+      on conflict (seq) do update set prices = excluded.prices, price_scaled = excluded.price_scaled,
+        price_incl_scaled = excluded.price_incl_scaled`.execute(trx);
+  if (rewritten.seqs.length > 0) {
+    await sql`update content_articles as a
+      set document = v.document, price_scaled = v.price_scaled, price_incl_scaled = v.price_incl_scaled
+      from rows from (
+          unnest(${rewritten.seqs}::bigint[]), json_array_elements_text(${JSON.stringify(rewritten.texts)}::json),
+          unnest(${rewritten.scaled}::bigint[]), unnest(${rewritten.inclScaled}::bigint[]))
+        as v (seq, document, price_scaled, price_incl_scaled)
+      where a.seq = v.seq`.execute(trx);
+    await sql`delete from content_article_prices where seq = any(${rewritten.seqs}::bigint[])`.execute(trx);
+  }
+  return beside.seqs.length + rewritten.seqs.length;
+}
+
+/** Rows of a price batch as four arrays: seqs, texts (price members or documents) and both scaled prices. */
+class PriceRows {
+  readonly seqs: string[] = [];
+  readonly texts: string[] = [];
+  readonly scaled: number[] = [];
+  readonly inclScaled: number[] = [];
+
+  add(seq: string, text: string, scaled: number, inclScaled: number): void {
+    this.seqs.push(seq);
+    this.texts.push(text);
+    this.scaled.push(scaled);
+    this.inclScaled.push(inclScaled);
+  }
 }
 
 /**
