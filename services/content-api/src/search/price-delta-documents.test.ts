@@ -2,10 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { AnyTables } from '@triad/db';
 import { describeEachDatabase } from '@triad/db/testing';
-import { generateCatalog } from '../demo/generate-catalog.js';
 import type { Article, ArticlePriceChange } from '../model/article.js';
 import { encodeArticleDocument, parseStoredArticle } from '../model/article-document.js';
-import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
+import { loadTestCatalog } from '../test-support/content-test-app.js';
+import { DELTA_TEST_ARTICLES, deltaQuery, labtools, labtoolsArticles } from '../test-support/delta-test-catalog.js';
 import type { ContentTables } from '../migrations/content-tables.js';
 import { articlePriceFields } from './article-index-fields.js';
 import { compareCodePoints } from './code-point-order.js';
@@ -13,20 +13,9 @@ import type { CatalogChange, SearchBackend } from './search-backend.js';
 import { FACET_NAMES, type SearchQuery } from './search-query.js';
 import { addPostgresArticlePrices } from './postgres/postgres-article-prices-migration.js';
 
-const ARTICLES = 80;
-const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
-const all = [...catalog.articles()];
-const labtools = catalog.shops.find((s) => s.id === 'labtools')!;
-const lab = all.filter((a) => a.shopId === 'labtools');
-const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
-  words: [],
-  shopIds: [],
-  sort: [],
-  limit: 1000,
-  offset: 0,
-  facets: [...FACET_NAMES],
-  ...overrides,
-});
+const ARTICLES = DELTA_TEST_ARTICLES;
+const lab = labtoolsArticles;
+const query = (overrides: Partial<SearchQuery>): SearchQuery => deltaQuery({ facets: [...FACET_NAMES], ...overrides });
 const block = (value: number, decimalDigits = 2): ArticlePriceChange['blockPrices'] => [
   { lowerBound: 1, amount: { value, decimalDigits } },
 ];

@@ -1,27 +1,23 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '@triad/db/testing';
-import { generateCatalog } from '../demo/generate-catalog.js';
 import type { Article } from '../model/article.js';
-import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
+import { loadTestCatalog } from '../test-support/content-test-app.js';
+import {
+  DELTA_TEST_ARTICLES,
+  deltaArticles,
+  deltaQuery,
+  labtools,
+  labtoolsArticles,
+} from '../test-support/delta-test-catalog.js';
 import { compareCodePoints } from './code-point-order.js';
 import type { ContentTables } from '../migrations/content-tables.js';
 import type { CatalogChange, SearchBackend } from './search-backend.js';
 import { FACET_NAMES, type SearchQuery } from './search-query.js';
 
-const ARTICLES = 80;
-const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
-const all = [...catalog.articles()];
-const labtools = catalog.shops.find((s) => s.id === 'labtools')!;
-const lab = all.filter((a) => a.shopId === 'labtools');
-const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
-  words: [],
-  shopIds: [],
-  sort: [],
-  limit: 1000,
-  offset: 0,
-  facets: [],
-  ...overrides,
-});
+const ARTICLES = DELTA_TEST_ARTICLES;
+const all = deltaArticles;
+const lab = labtoolsArticles;
+const query = deltaQuery;
 const ids = async (backend: SearchBackend, q: Partial<SearchQuery>) =>
   (await backend.search(query(q))).hits.map((h) => h.article.id).sort();
 
