@@ -22,7 +22,7 @@
  * steadiest figure on a shared machine); asserts nothing about time. Filters keep only
  * the measurements whose name contains one of them (`5 "sqlite: GET /api/alarm"`).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,7 +41,7 @@ import {
   type NodeConnector,
 } from '@triad/node-manager-service';
 import { createLogger } from '@triad/service-kit';
-import { printTable } from './bench-utils.js';
+import { mainThreadCpuSeconds, printTable } from './bench-utils.js';
 
 const NODES = 200;
 const BASELINE = 'baseline: one-route Fastify';
@@ -121,13 +121,11 @@ if (job.paths) options.requests = cycle('path', job.paths);
  */
 function mainThreadCpuUs(): number {
   try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+    return mainThreadCpuSeconds() * 1e6;
   } catch {
     return Number.NaN;
   }
 }
-const CLOCK_TICKS_PER_SECOND = 100;
 
 /** Runs one job in a worker thread; the serving thread's CPU is read around the measured part. */
 function load(job: LoadJob): Promise<LoadResult> {
