@@ -6,6 +6,10 @@
  *   BENCH_ENGINES=sqlite npm run bench -- content-api  (only these engines)
  *   BENCH_DELTAS_ONLY=1 npm run bench -- content-api   (BMEcat import and the deltas only)
  *   BENCH_SEARCH_RUNS=600 npm run bench -- content-api (samples per search case; 100)
+ *   BENCH_ARTICLES=10000000 BENCH_SQLITE_STORE=/tmp/x/content.sqlite npm run bench -- content-api
+ *     (the search cases only, on an existing SQLite store of the same generated catalog: no files,
+ *     no import, no deltas; the store is opened as it is, so work on a copy)
+ *   BENCH_SEARCH_CASES='1 word|2 words' npm run bench -- content-api (only the cases matching it)
  *
  * Generates the demo catalog (`generateCatalog`, seed 1) as one JSON Lines and one BMEcat 2005
  * file per shop in a temporary directory, then for SQLite (a temporary file) and, when
@@ -68,6 +72,10 @@ const PRODUCT_UPDATES = Number(process.env.BENCH_PRODUCT_UPDATES ?? 10_000);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const DELTAS_ONLY = process.env.BENCH_DELTAS_ONLY === '1';
 const SEARCH_RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 100);
+/** An existing SQLite store of the catalog of BENCH_ARTICLES: its search cases only. */
+const SQLITE_STORE = process.env.BENCH_SQLITE_STORE;
+/** Only the search cases whose name matches this regular expression. */
+const SEARCH_CASES = process.env.BENCH_SEARCH_CASES ? new RegExp(process.env.BENCH_SEARCH_CASES) : undefined;
 const DETAIL_RUNS = 1000;
 /**
  * Searches of each case before its samples: one round of every case's texts (at most 10), so a
@@ -234,7 +242,12 @@ function heapMb(): number {
 }
 
 /** Searches through the HTTP stack (`app.inject`). */
-async function benchSearch(engine: string, backend: SearchBackend, sample: readonly Article[]): Promise<void> {
+async function benchSearch(
+  engine: string,
+  backend: SearchBackend,
+  sample: readonly Article[],
+  firstAfter = 'the import',
+): Promise<void> {
   const { app, headers } = await searchApp(backend);
   const frequent = twoMostFrequentWords();
   const shopIds = shops.map((s) => s.id);
@@ -280,7 +293,7 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
     if (first.statusCode !== 200) throw new Error(`first search answered ${first.statusCode}`);
     searchRows.push([
       engine,
-      'first search after the import',
+      `first search after ${firstAfter}`,
       Number(process.hrtime.bigint() - firstStart) / 1e6,
       '-',
       '-',
@@ -319,6 +332,7 @@ async function benchSearch(engine: string, backend: SearchBackend, sample: reado
     }
     searchRows.push([engine, `first suggestion of a shop, slowest of ${shopIds.length}`, firstSuggest, '-', '-', '-']);
     for (const [name, url, runs, aim] of cases) {
+      if (SEARCH_CASES && !SEARCH_CASES.test(name)) continue;
       const samples: number[] = [];
       for (let i = 0; i < WARMUP + runs; i++) {
         const start = process.hrtime.bigint();
@@ -367,17 +381,23 @@ async function benchDeltasOn(
   }
 }
 
+/** The first 500 articles of the catalog, for the detail requests. */
+function detailSample(): Article[] {
+  const sample: Article[] = [];
+  for (const a of catalog.articles()) {
+    if (sample.length === 500) break;
+    sample.push(a);
+  }
+  return sample;
+}
+
 async function benchEngine(
   engine: string,
   target: (format: CatalogFormat) => OpenDatabaseOptions,
   files: DeltaFiles,
 ): Promise<void> {
   const open = (format: CatalogFormat) => openDatabase<ContentTables>(target(format));
-  const sample: Article[] = [];
-  for (const a of catalog.articles()) {
-    if (sample.length === 500) break;
-    sample.push(a);
-  }
+  const sample = detailSample();
   if (!DELTAS_ONLY) {
     const jsonl = open('jsonl');
     const jsonlStore = await openStore(jsonl);
@@ -402,11 +422,38 @@ async function benchEngine(
   }
 }
 
+/** The search cases on the existing store `file` (BENCH_SQLITE_STORE), holding the catalog of BENCH_ARTICLES. */
+async function benchStore(file: string): Promise<void> {
+  const database = openDatabase<ContentTables>({ sqliteFile: file });
+  const backend = await openStore(database);
+  try {
+    // From the segments' headers: `countArticles` would load the catalog before the first search.
+    const { rows } = await sql<{
+      articles: number;
+    }>`select sum(article_count) as articles from content_segments`.execute(database.db);
+    const articles = Number(rows[0]?.articles ?? 0);
+    if (articles !== ARTICLES)
+      throw new Error(`${file} holds ${articles} articles, not BENCH_ARTICLES=${ARTICLES} (the generated catalog)`);
+    await benchSearch('sqlite', backend, detailSample(), 'opening the store');
+  } finally {
+    await backend.close();
+    await database.close();
+  }
+}
+
 async function main(): Promise<void> {
   console.log(
     `content API: ${ARTICLES} generated articles over ${shops.length} shops (BENCH_ARTICLES to change); ` +
       `load average ${loadAverage()}`,
   );
+  if (SQLITE_STORE) {
+    console.log(`searching the existing store ${SQLITE_STORE} (BENCH_SQLITE_STORE): no import, no deltas`);
+    await benchStore(SQLITE_STORE);
+    console.log();
+    printTable(['engine', 'search (count + all facets)', 'p50 ms', 'p99 ms', 'max ms', 'aim (SQLite, ms)'], searchRows);
+    console.log(`\nload average at the end: ${loadAverage()} (${os.cpus().length} cores)`);
+    return;
+  }
   let start = process.hrtime.bigint();
   await writeFiles();
   const files = writeDeltaFiles(catalog, dir, {
