@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MatchCache } from './match-cache.js';
+import { MATCH_CACHE_SEQS, MATCH_CACHE_SEQS_PER_ARTICLE, MatchCache, matchCacheSeqs } from './match-cache.js';
 
 const list = (...seqs: number[]) => Float64Array.from(seqs);
 
@@ -63,5 +63,44 @@ describe('MatchCache.kept', () => {
     expect(reads).toBe(2);
     cache.kept('v2', 'W pen', word);
     expect(reads).toBe(3);
+  });
+});
+
+describe('MatchCache, shared arrays and its bound', () => {
+  it('counts an array of seqs held by several entries once, until the last of them goes', () => {
+    const cache = new MatchCache(5);
+    const seqs = list(1, 2, 3);
+    cache.get('v1', 'OR "pen"', () => seqs);
+    cache.kept('v1', 'W pen', () => ({ seqs, classes: new Uint8Array(3) }));
+    expect(cache.held).toBe(3);
+    cache.get('v1', 'OR "ink"', () => list(4, 5)); // 5 held: nothing goes
+    expect(cache.held).toBe(5);
+    let reads = 0;
+    cache.get('v1', 'OR "pen"', () => ((reads += 1), seqs));
+    expect(reads).toBe(0);
+    // 6 held: "W pen" goes, but "OR pen" still holds its array; then "OR ink" goes.
+    cache.get('v1', 'OR "cap"', () => list(6));
+    expect(cache.held).toBe(4);
+    cache.kept('v1', 'W pen', () => ((reads += 1), { seqs, classes: new Uint8Array(3) }));
+    expect(reads).toBe(1);
+    expect(cache.held).toBe(4);
+  });
+
+  it('drops the least recently used lists once past a lowered bound', () => {
+    const cache = new MatchCache(10);
+    cache.get('v1', 'a', () => list(1, 2, 3));
+    cache.get('v1', 'b', () => list(4, 5, 6));
+    cache.maxSeqs = 4;
+    expect(cache.maxSeqs).toBe(4);
+    cache.get('v1', 'c', () => list(7));
+    expect(cache.held).toBe(4);
+    let reads = 0;
+    cache.get('v1', 'a', () => ((reads += 1), list(1, 2, 3)));
+    expect(reads).toBe(1);
+  });
+
+  it('is bounded by MATCH_CACHE_SEQS_PER_ARTICLE per article over large catalogs only', () => {
+    expect(matchCacheSeqs(1000)).toBe(MATCH_CACHE_SEQS);
+    expect(matchCacheSeqs(10_000_000)).toBe(10_000_000 * MATCH_CACHE_SEQS_PER_ARTICLE);
   });
 });

@@ -1,35 +1,61 @@
 /** Seqs a `MatchCache` holds at most by default: 32 MB of `Float64Array`. */
 export const MATCH_CACHE_SEQS = 4_000_000;
 
+/**
+ * Seqs a reader's `MatchCache` may hold per article of its catalog, when that is more than
+ * `MATCH_CACHE_SEQS` (`matchCacheSeqs`): 32 bytes per article, as much as 1,000,000 articles got
+ * from the default. A word's list grows with the catalog, so a fixed bound held ever fewer words:
+ * at 10,000,000 articles the lists of the benchmark's six one-word queries alone were more than
+ * 4,000,000 seqs, and every search read and parsed its lists again (issue 30).
+ */
+export const MATCH_CACHE_SEQS_PER_ARTICLE = 4;
+
+/** The bound of a reader's `MatchCache` over a catalog of `articles`. */
+export function matchCacheSeqs(articles: number): number {
+  return Math.max(MATCH_CACHE_SEQS, MATCH_CACHE_SEQS_PER_ARTICLE * articles);
+}
+
 /** What a cache holds per key: a list, or something derived from lists (counted by its seqs). */
 type Held = Float64Array | { readonly seqs: Float64Array };
 
-function seqsOf(held: Held): number {
-  return held instanceof Float64Array ? held.length : held.seqs.length;
+function seqsOf(held: Held): Float64Array {
+  return held instanceof Float64Array ? held : held.seqs;
 }
 
 /**
  * The match lists (ascending seqs) of text queries, kept for one version of the text index: a
  * word asked again is not read from the index and parsed again. Lists are shared, never to be
  * changed by a caller. Past `maxSeqs` seqs held, the least recently used lists are dropped; a
- * list longer than that is not kept. Another version (compared with `===`: an object by identity,
- * a string by value) drops everything; a catalog change that leaves the words alone (a price
- * delta) keeps the version, and so the lists.
+ * list longer than that is not kept. Entries over the same array of seqs (a word matched by one
+ * indexed word only: its list and its merged matches) count it once. Another version (compared
+ * with `===`: an object by identity, a string by value) drops everything; a catalog change that
+ * leaves the words alone (a price delta) keeps the version, and so the lists.
  */
 export class MatchCache {
-  readonly #maxSeqs: number;
+  #maxSeqs: number;
   #version: object | string | undefined;
   /** In order of last use, oldest first. */
   readonly #lists = new Map<string, Held>();
+  /** Entries holding each array of seqs (by its buffer): it counts once, until the last goes. */
+  readonly #holders = new Map<ArrayBufferLike, number>();
   #held = 0;
 
   constructor(maxSeqs = MATCH_CACHE_SEQS) {
     this.#maxSeqs = maxSeqs;
   }
 
-  /** Seqs held now, for tests and statistics. */
+  /** Seqs held now (each array once), for tests and statistics. */
   get held(): number {
     return this.#held;
+  }
+
+  /** The bound: past it the least recently used lists go (at the next list kept). */
+  get maxSeqs(): number {
+    return this.#maxSeqs;
+  }
+
+  set maxSeqs(seqs: number) {
+    this.#maxSeqs = seqs;
   }
 
   /** The list of `key` in text index `version`, read with `read` when not held. */
@@ -49,6 +75,7 @@ export class MatchCache {
   #get<T extends Held>(version: object | string, key: string, read: () => T): T {
     if (version !== this.#version) {
       this.#lists.clear();
+      this.#holders.clear();
       this.#held = 0;
       this.#version = version;
     }
@@ -59,15 +86,24 @@ export class MatchCache {
       return hit as T;
     }
     const list = read();
-    const size = seqsOf(list);
-    if (size > this.#maxSeqs) return list;
+    const seqs = seqsOf(list);
+    if (seqs.length > this.#maxSeqs) return list;
     this.#lists.set(key, list);
-    this.#held += size;
+    this.#hold(seqs, 1);
     for (const [oldest, dropped] of this.#lists) {
       if (this.#held <= this.#maxSeqs) break;
       this.#lists.delete(oldest);
-      this.#held -= seqsOf(dropped);
+      this.#hold(seqsOf(dropped), -1);
     }
     return list;
+  }
+
+  /** Counts one more (`+1`) or one fewer (`-1`) entry over `seqs`; the first and the last count its length. */
+  #hold(seqs: Float64Array, change: 1 | -1): void {
+    if (seqs.length === 0) return;
+    const holders = (this.#holders.get(seqs.buffer) ?? 0) + change;
+    if (holders === 0) this.#holders.delete(seqs.buffer);
+    else this.#holders.set(seqs.buffer, holders);
+    if (holders === (change === 1 ? 1 : 0)) this.#held += change * seqs.length;
   }
 }

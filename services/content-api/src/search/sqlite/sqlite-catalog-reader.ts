@@ -18,7 +18,7 @@ import { SegmentSnapshot } from '../segments/segment-snapshot.js';
 import { sameFacetColumns, Segment, type SegmentHeader } from '../segments/segment.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
-import { MatchCache } from '../segments/match-cache.js';
+import { MatchCache, matchCacheSeqs } from '../segments/match-cache.js';
 import type { ShopWordCounts } from '../segments/shop-word-counts.js';
 import { readSegmentWords } from './sqlite-catalog-writer.js';
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
@@ -311,6 +311,7 @@ export class SqliteCatalogReader {
     for (const slot of this.#chunkVersions.keys()) if (!segments.has(slot)) this.#chunkVersions.delete(slot);
     this.#wordsVersion = this.#wordsVersionNow();
     this.#snapshot = new SegmentSnapshot(hash, [...segments.values()], this.#dictionary);
+    this.#matchCache.maxSeqs = matchCacheSeqs(this.#snapshot.articleCount);
     return this.#snapshot;
   }
 
@@ -394,6 +395,8 @@ export class SqliteCatalogReader {
 
   /** Seqs whose words include every word (FTS5, quoted so operators in user text stay words), ascending. */
   #matches(words: readonly string[]): Float64Array {
+    // One word is the same query as `#matchesAny` of it: one list for both.
+    if (words.length === 1) return this.#matchesAny(words);
     const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
     return this.#matchCache.get(this.#wordsVersion, expression, () => this.#fts5(expression));
   }
