@@ -17,7 +17,7 @@
  *
  * For each engine and each of BENCH_CONNECTIONS (16,64) autocannon drives, after a 2 s warm-up,
  * BENCH_SECONDS (20) of: one word, two words (both with four facets), filter only (`fq` with Or
- * and And, four facets, no `q`), and article detail. It prints requests/s, latency p50/p99,
+ * and And, four facets, no `q`), and article detail. It prints requests/s, latency p50/p90/p99/max,
  * time-outs and errors (non-2xx included), and the server's CPU time per request, read from
  * `/proc/<pid>/stat` before and after (10 ms ticks): unlike requests/s it hardly moves when other
  * processes compete for the cores. The load generator runs in this process on the same machine.
@@ -59,7 +59,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The part of autocannon this bench calls. */
 interface AutocannonResult {
   readonly requests: { readonly total: number; readonly average: number };
-  readonly latency: { readonly p50: number; readonly p99: number };
+  readonly latency: { readonly p50: number; readonly p90: number; readonly p99: number; readonly max: number };
   readonly duration: number;
   readonly errors: number;
   readonly timeouts: number;
@@ -142,7 +142,22 @@ async function articleIds(server: Server): Promise<string[]> {
   return ids;
 }
 
-type Row = [string, string, string, string, number, number, number, string, number, number, number, string];
+type Row = [
+  string,
+  string,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string,
+  number,
+  number,
+  number,
+  string,
+];
 
 /** Resident memory of `pid` and its peak, MB (`/proc/<pid>/status`). */
 function residentMb(pid: number): string {
@@ -191,7 +206,9 @@ async function drive(
     String(connections),
     total / result.duration,
     result.latency.p50,
+    result.latency.p90,
     result.latency.p99,
+    result.latency.max,
     `${result.timeouts} / ${result.errors - result.timeouts + result.non2xx}`,
     cpuMs,
     cpuMs > 0 ? 1000 / cpuMs : 0,
@@ -284,7 +301,9 @@ async function main(): Promise<void> {
       'connections',
       'req/s',
       'p50 ms',
+      'p90 ms',
       'p99 ms',
+      'max ms',
       'timeouts / errors',
       'server CPU ms/req',
       'req/s per core',
