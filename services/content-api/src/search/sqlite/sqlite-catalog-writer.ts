@@ -332,26 +332,23 @@ export function descriptionRanks(writer: SqliteCatalogWriter, base: number, size
 
 /**
  * Positions of the shop's articles in id order. The shop's ids are the index range `shopId:` ..
- * `shopId;`, read a page at a time (a connection cannot write while it iterates a query).
+ * `shopId;`, read a page of seqs at a time (a connection cannot write while it iterates a query),
+ * the next page after the id of the page's last seq. The ids are not read: as strings they raised
+ * the peak RSS of a 1,000,000-article load's end by 130-150 MB (decision 0053).
  */
 export function* idOrder(writer: SqliteCatalogWriter, shopId: string, base: number): Generator<number> {
   const first = writer
-    .statement(
-      'select article_id, seq from content_articles ' +
-        'where article_id >= ? and article_id < ? order by article_id limit ?',
-    )
-    .raw();
+    .statement('select seq from content_articles where article_id >= ? and article_id < ? order by article_id limit ?')
+    .pluck();
   const next = writer
-    .statement(
-      'select article_id, seq from content_articles ' +
-        'where article_id > ? and article_id < ? order by article_id limit ?',
-    )
-    .raw();
-  let rows = first.all(`${shopId}:`, `${shopId};`, ID_ORDER_PAGE) as [string, number][];
+    .statement('select seq from content_articles where article_id > ? and article_id < ? order by article_id limit ?')
+    .pluck();
+  const idAt = writer.statement('select article_id from content_articles where seq = ?').pluck();
+  let seqs = first.all(`${shopId}:`, `${shopId};`, ID_ORDER_PAGE) as number[];
   for (;;) {
-    for (const [, seq] of rows) yield seq - base;
-    if (rows.length < ID_ORDER_PAGE) return;
-    rows = next.all(rows[rows.length - 1]![0], `${shopId};`, ID_ORDER_PAGE) as [string, number][];
+    for (const seq of seqs) yield seq - base;
+    if (seqs.length < ID_ORDER_PAGE) return;
+    seqs = next.all(idAt.get(seqs[seqs.length - 1]), `${shopId};`, ID_ORDER_PAGE) as number[];
   }
 }
 
