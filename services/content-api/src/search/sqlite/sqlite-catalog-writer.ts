@@ -334,9 +334,14 @@ export function descriptionRanks(writer: SqliteCatalogWriter, base: number, size
  * Positions of the shop's articles in id order. The shop's ids are the index range `shopId:` ..
  * `shopId;`, read a page of seqs at a time (a connection cannot write while it iterates a query),
  * the next page after the id of the page's last seq. The ids are not read: as strings they raised
- * the peak RSS of a 1,000,000-article load's end by 130-150 MB (decision 0053).
+ * the peak RSS of a 1,000,000-article load's end by 130-150 MB (decision 0053). `page`: seqs a query.
  */
-export function* idOrder(writer: SqliteCatalogWriter, shopId: string, base: number): Generator<number> {
+export function* idOrder(
+  writer: SqliteCatalogWriter,
+  shopId: string,
+  base: number,
+  page = ID_ORDER_PAGE,
+): Generator<number> {
   const first = writer
     .statement('select seq from content_articles where article_id >= ? and article_id < ? order by article_id limit ?')
     .pluck();
@@ -344,11 +349,11 @@ export function* idOrder(writer: SqliteCatalogWriter, shopId: string, base: numb
     .statement('select seq from content_articles where article_id > ? and article_id < ? order by article_id limit ?')
     .pluck();
   const idAt = writer.statement('select article_id from content_articles where seq = ?').pluck();
-  let seqs = first.all(`${shopId}:`, `${shopId};`, ID_ORDER_PAGE) as number[];
+  let seqs = first.all(`${shopId}:`, `${shopId};`, page) as number[];
   for (;;) {
     for (const seq of seqs) yield seq - base;
-    if (seqs.length < ID_ORDER_PAGE) return;
-    seqs = next.all(idAt.get(seqs[seqs.length - 1]), `${shopId};`, ID_ORDER_PAGE) as number[];
+    if (seqs.length < page) return;
+    seqs = next.all(idAt.get(seqs[seqs.length - 1]), `${shopId};`, page) as number[];
   }
 }
 
