@@ -1,6 +1,7 @@
 import type { GroupNames } from '../search/article-index-fields.js';
 import type { IndexedArticle } from '../search/indexed-article.js';
 import type { ParsedCatalogItem } from './catalog-parser.js';
+import { countRunWords, markRunWords, type ArticleRunWords } from '../search/segments/shop-word-counts.js';
 
 /**
  * A parse worker's records as they cross to the importing thread: each plain article (no price
@@ -17,6 +18,8 @@ export interface PackedItems {
   readonly others: [number, ParsedCatalogItem][];
   /** Records in all. */
   readonly count: number;
+  /** The words of the articles among the records, counted (`ArticleRunWords`); none without articles. */
+  readonly words?: ArticleRunWords;
 }
 
 const ARTICLE_STRINGS = 17;
@@ -42,8 +45,14 @@ export function packItems(items: readonly ParsedCatalogItem[], shopId: string): 
   const numbers = new Float64Array(packed * ARTICLE_NUMBERS);
   const others: [number, ParsedCatalogItem][] = [];
   let n = 0;
+  const searchTexts: string[] = [];
+  let lastId = '';
   for (let i = 0; i < items.length; i += 1) {
     const item = items[i]!;
+    if ('article' in item) {
+      searchTexts.push(item.article.fields.searchText);
+      lastId = item.article.id;
+    }
     if (!packable(item, shopId)) {
       others.push([i, item]);
       continue;
@@ -76,10 +85,15 @@ export function packItems(items: readonly ParsedCatalogItem[], shopId: string): 
     numbers[n++] = f.priceInclScaled;
     numbers[n++] = item.taxFromShop === true ? 1 : 0;
   }
-  return { strings, numbers, others, count: items.length };
+  if (searchTexts.length === 0) return { strings, numbers, others, count: items.length };
+  const words = { articles: searchTexts.length, lastId, ...countRunWords(searchTexts) };
+  return { strings, numbers, others, count: items.length, words };
 }
 
-/** The records `packItems` packed, in their order, as `finishCatalogItem` made them. */
+/**
+ * The records `packItems` packed, in their order, as `finishCatalogItem` made them; the first
+ * article is marked with the words of the articles (`markRunWords`).
+ */
 export function unpackItems(packed: PackedItems, shopId: string): ParsedCatalogItem[] {
   const { strings, numbers, others } = packed;
   const items: ParsedCatalogItem[] = [];
@@ -129,6 +143,11 @@ export function unpackItems(packed: PackedItems, shopId: string): ParsedCatalogI
     );
     s += ARTICLE_STRINGS;
     n += ARTICLE_NUMBERS;
+  }
+  const words = packed.words;
+  if (words !== undefined) {
+    const first = items.find((item) => 'article' in item);
+    if (first !== undefined && 'article' in first) markRunWords(first.article, words);
   }
   return items;
 }

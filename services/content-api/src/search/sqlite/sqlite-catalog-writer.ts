@@ -7,7 +7,7 @@ import { catalogShopOf, checkShopArticle, checkShopId } from '../shop-article-ch
 import { FacetDictionary, type DictionaryEntry, type DictionaryFacet } from '../segments/facet-dictionary.js';
 import { classificationKeys, SegmentBuilder } from '../segments/segment-builder.js';
 import { BYTE_ORDER, SLOT_SPAN } from '../segments/segment-columns.js';
-import { ShopWordCounts } from '../segments/shop-word-counts.js';
+import { ShopWordCounter, ShopWordCounts } from '../segments/shop-word-counts.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import type { SegmentHeader } from '../segments/segment.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
@@ -54,7 +54,9 @@ export class SqliteCatalogWriter {
         checkShopArticle(article, shop.id);
         const taken = isWaiting(article)
           ? !waitingIds.has(article.id) && stored.get(article.id) === undefined && waiting.putNow(article, false)
-          : !waitingIds.has(article.id) && load.add(article);
+          : waitingIds.has(article.id)
+            ? load.refuse(article)
+            : load.add(article);
         if (taken) {
           if (isWaiting(article)) waitingIds.add(article.id);
           else if (article.priceSchedule) schedule.putNow(shop.id, article.id, article.priceSchedule);
@@ -252,7 +254,7 @@ class SegmentLoad {
   readonly #dictionary: WriterDictionary;
   readonly #insertArticle: Statement;
   readonly #insertWords: Statement;
-  readonly #words = new ShopWordCounts();
+  readonly #words = new ShopWordCounter();
 
   constructor(writer: SqliteCatalogWriter, dictionary: WriterDictionary, slot: number, shopId: string) {
     this.#writer = writer;
@@ -281,10 +283,11 @@ class SegmentLoad {
   /** Stores the article; false (nothing stored) when its id is already stored. */
   add(article: IndexedArticle): boolean {
     const seq = this.#builder.nextSeq;
-    if (this.#insertArticle.run(seq, article.id, article.description, article.document).changes === 0) return false;
     const fields = article.fields;
+    if (this.#insertArticle.run(seq, article.id, article.description, article.document).changes === 0)
+      return this.refuse(article);
     this.#insertWords.run(seq, fields.searchText);
-    this.#words.add(fields.searchText);
+    this.#words.note(article, fields.searchText, true);
     this.#builder.add({
       manufacturer: this.#dictionary.keyOf('manufacturerName', article.manufacturerName),
       ...classificationKeys(this.#dictionary, fields),
@@ -293,6 +296,12 @@ class SegmentLoad {
       words: fields.wordCount,
     });
     return true;
+  }
+
+  /** Stores nothing of the article, whose id is already stored (its words are not counted): false. */
+  refuse(article: IndexedArticle): false {
+    this.#words.note(article, article.fields.searchText, false);
+    return false;
   }
 
   /** Writes the description ranks, the id order and the segment row. */
@@ -307,7 +316,7 @@ class SegmentLoad {
       size: this.#builder.size,
       wordTotal: this.#builder.wordTotal,
     });
-    writeSegmentWords(this.#writer, this.#builder.slot, generation, this.#words);
+    writeSegmentWords(this.#writer, this.#builder.slot, generation, this.#words.finish());
   }
 }
 
