@@ -56,13 +56,14 @@ describe('packItems / unpackItems', () => {
     const lines = records.map((r, i) => (i === 5 ? '{ not json' : JSON.stringify(r)));
     const items = finished(lines);
     const articles = items.flatMap((i) => ('article' in i ? [i.article] : []));
-    const back = unpackItems(structuredClone(packItems(items, 'office-direct')), 'office-direct');
+    expect(packItems(items, 'office-direct').words).toBeUndefined();
+    const back = unpackItems(structuredClone(packItems(items, 'office-direct', true)), 'office-direct');
     const counter = new ShopWordCounter();
     for (const item of back) if ('article' in item) counter.note(item.article, item.article.fields.searchText, true);
     const each = new ShopWordCounts();
     for (const article of articles) each.add(article.fields.searchText);
     expect(counter.finish().encode().toString()).toBe(each.encode().toString());
     expect(counter.runsMerged).toBe(1);
-    expect(packItems([], 'office-direct').words).toBeUndefined();
+    expect(packItems([], 'office-direct', true).words).toBeUndefined();
   });
 });

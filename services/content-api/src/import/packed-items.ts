@@ -36,8 +36,11 @@ function packable(item: ParsedCatalogItem, shopId: string): item is Extract<Pars
   );
 }
 
-/** Packs a worker's records for one shop (`unpackItems` gives them back as they were). */
-export function packItems(items: readonly ParsedCatalogItem[], shopId: string): PackedItems {
+/**
+ * Packs a worker's records for one shop (`unpackItems` gives them back as they were); with
+ * `countWords`, with the words of its articles counted.
+ */
+export function packItems(items: readonly ParsedCatalogItem[], shopId: string, countWords = false): PackedItems {
   let packed = 0;
   for (const item of items) if (packable(item, shopId)) packed += 1;
   // Pushed, not preallocated: a clone writes an array with holes member by member.
@@ -49,7 +52,7 @@ export function packItems(items: readonly ParsedCatalogItem[], shopId: string): 
   let lastId = '';
   for (let i = 0; i < items.length; i += 1) {
     const item = items[i]!;
-    if ('article' in item) {
+    if (countWords && 'article' in item) {
       searchTexts.push(item.article.fields.searchText);
       lastId = item.article.id;
     }

@@ -41,6 +41,7 @@ export class SqliteCatalogWriter {
       if (old !== undefined) this.dropSegment(old);
       this.#putShop(shop);
       const load = new SegmentLoad(this, this.dictionary(), this.#freeSlots().next().value, shop.id);
+      replacement.onCountsWords?.();
       // The shop's waiting articles are replaced with its searchable ones; an id is in one table only.
       const waiting = new SqliteWaitingRows(this);
       waiting.clearNow(shop.id);
