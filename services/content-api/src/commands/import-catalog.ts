@@ -165,6 +165,8 @@ export async function importCatalog(
       waitingWarnings,
       notSearchable,
     );
+  // Whether the store counts the shop's words (`onCountsWords`): the parse workers count them then.
+  let countWords = false;
   const parse = () =>
     parseCatalog(input, {
       format: options.format,
@@ -176,6 +178,7 @@ export async function importCatalog(
       },
       ...(unkept ? { unkept } : {}),
       ...(options.parseThread ? { thread: options.parseThread } : {}),
+      countWords: () => countWords,
     });
   let source: AsyncGenerator<ParsedCatalogItem> | undefined;
   let first: IteratorResult<ParsedCatalogItem> | undefined;
@@ -326,6 +329,9 @@ export async function importCatalog(
         articles: articles(),
         hash,
         ...wait,
+        onCountsWords: () => {
+          countWords = true;
+        },
         onDuplicate: (article) => {
           duplicates += 1;
           fail(article === current ? currentLine : 0, [

@@ -31,7 +31,7 @@ if (port) {
         const lines = new CatalogParser('jsonl');
         reply = {
           kind: 'items',
-          items: packItems(finishCatalogItems([...lines.feed(text), ...lines.end()], shop), shopId),
+          items: packItems(finishCatalogItems([...lines.feed(text), ...lines.end()], shop), shopId, request.countWords),
           lines: lines.lines,
         };
       } else {
@@ -39,7 +39,7 @@ if (port) {
         const { items, ...piece } = readBmecatPiece(text, request.defaults, 1, unkept);
         reply = {
           kind: 'items',
-          items: packItems(finishCatalogItems(items, shop, request.transaction), shopId),
+          items: packItems(finishCatalogItems(items, shop, request.transaction), shopId, request.countWords),
           ...piece,
         };
         if (!unkept.empty) reply.unkept = unkept.list();

@@ -3,6 +3,7 @@ import { generateCatalog } from '../demo/generate-catalog.js';
 import { toJsonLinesRecord } from '../demo/catalog-writers.js';
 import { CatalogParser, finishCatalogItems, type ParsedCatalogItem } from './catalog-parser.js';
 import { packItems, unpackItems } from './packed-items.js';
+import { ShopWordCounter, ShopWordCounts } from '../search/segments/shop-word-counts.js';
 
 /** The records of `lines` as a worker finishes them for shop `office-direct`. */
 function finished(lines: readonly string[]): ParsedCatalogItem[] {
@@ -49,5 +50,20 @@ describe('packItems / unpackItems', () => {
     expect(packed.others.map(([i]) => i)).toEqual([1, 2]);
     expect(unpackItems(structuredClone(packed), 'office-direct')).toStrictEqual(all);
     expect(packItems(all, 'another-shop').others).toHaveLength(4);
+  });
+
+  it('brings the words of the articles counted, as counting each article gives them', () => {
+    const lines = records.map((r, i) => (i === 5 ? '{ not json' : JSON.stringify(r)));
+    const items = finished(lines);
+    const articles = items.flatMap((i) => ('article' in i ? [i.article] : []));
+    expect(packItems(items, 'office-direct').words).toBeUndefined();
+    const back = unpackItems(structuredClone(packItems(items, 'office-direct', true)), 'office-direct');
+    const counter = new ShopWordCounter();
+    for (const item of back) if ('article' in item) counter.note(item.article, item.article.fields.searchText, true);
+    const each = new ShopWordCounts();
+    for (const article of articles) each.add(article.fields.searchText);
+    expect(counter.finish().encode().toString()).toBe(each.encode().toString());
+    expect(counter.runsMerged).toBe(1);
+    expect(packItems([], 'office-direct', true).words).toBeUndefined();
   });
 });

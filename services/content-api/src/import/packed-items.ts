@@ -1,6 +1,7 @@
 import type { GroupNames } from '../search/article-index-fields.js';
 import type { IndexedArticle } from '../search/indexed-article.js';
 import type { ParsedCatalogItem } from './catalog-parser.js';
+import { countRunWords, markRunWords, type ArticleRunWords } from '../search/segments/shop-word-counts.js';
 
 /**
  * A parse worker's records as they cross to the importing thread: each plain article (no price
@@ -17,6 +18,8 @@ export interface PackedItems {
   readonly others: [number, ParsedCatalogItem][];
   /** Records in all. */
   readonly count: number;
+  /** The words of the articles among the records, counted (`ArticleRunWords`); none without articles. */
+  readonly words?: ArticleRunWords;
 }
 
 const ARTICLE_STRINGS = 17;
@@ -33,8 +36,11 @@ function packable(item: ParsedCatalogItem, shopId: string): item is Extract<Pars
   );
 }
 
-/** Packs a worker's records for one shop (`unpackItems` gives them back as they were). */
-export function packItems(items: readonly ParsedCatalogItem[], shopId: string): PackedItems {
+/**
+ * Packs a worker's records for one shop (`unpackItems` gives them back as they were); with
+ * `countWords`, with the words of its articles counted.
+ */
+export function packItems(items: readonly ParsedCatalogItem[], shopId: string, countWords = false): PackedItems {
   let packed = 0;
   for (const item of items) if (packable(item, shopId)) packed += 1;
   // Pushed, not preallocated: a clone writes an array with holes member by member.
@@ -42,8 +48,14 @@ export function packItems(items: readonly ParsedCatalogItem[], shopId: string): 
   const numbers = new Float64Array(packed * ARTICLE_NUMBERS);
   const others: [number, ParsedCatalogItem][] = [];
   let n = 0;
+  const searchTexts: string[] = [];
+  let lastId = '';
   for (let i = 0; i < items.length; i += 1) {
     const item = items[i]!;
+    if (countWords && 'article' in item) {
+      searchTexts.push(item.article.fields.searchText);
+      lastId = item.article.id;
+    }
     if (!packable(item, shopId)) {
       others.push([i, item]);
       continue;
@@ -76,10 +88,15 @@ export function packItems(items: readonly ParsedCatalogItem[], shopId: string): 
     numbers[n++] = f.priceInclScaled;
     numbers[n++] = item.taxFromShop === true ? 1 : 0;
   }
-  return { strings, numbers, others, count: items.length };
+  if (searchTexts.length === 0) return { strings, numbers, others, count: items.length };
+  const words = { articles: searchTexts.length, lastId, ...countRunWords(searchTexts) };
+  return { strings, numbers, others, count: items.length, words };
 }
 
-/** The records `packItems` packed, in their order, as `finishCatalogItem` made them. */
+/**
+ * The records `packItems` packed, in their order, as `finishCatalogItem` made them; the first
+ * article is marked with the words of the articles (`markRunWords`).
+ */
 export function unpackItems(packed: PackedItems, shopId: string): ParsedCatalogItem[] {
   const { strings, numbers, others } = packed;
   const items: ParsedCatalogItem[] = [];
@@ -129,6 +146,11 @@ export function unpackItems(packed: PackedItems, shopId: string): ParsedCatalogI
     );
     s += ARTICLE_STRINGS;
     n += ARTICLE_NUMBERS;
+  }
+  const words = packed.words;
+  if (words !== undefined) {
+    const first = items.find((item) => 'article' in item);
+    if (first !== undefined && 'article' in first) markRunWords(first.article, words);
   }
   return items;
 }

@@ -34,7 +34,7 @@ import type { CatalogHeader } from '../model/catalog-header.js';
  * The bytes end on a whole character: JSON Lines are UTF-8, a BMEcat piece is in its `source`'s
  * encoding (UTF-8 for a UTF-16 file, which the importing thread turns into UTF-8 first).
  */
-export type ParseRequest =
+export type ParseRequest = (
   | { readonly kind: 'lines'; readonly data: ArrayBuffer }
   | {
       readonly kind: 'bmecat';
@@ -42,7 +42,11 @@ export type ParseRequest =
       readonly source: TextSource;
       readonly defaults: BmecatDefaults;
       readonly transaction: BmecatTransaction | undefined;
-    };
+    }
+) & {
+  /** Count the words of the piece's articles (`PackedItems.words`), for a store that counts them. */
+  countWords?: boolean;
+};
 
 /**
  * A worker's answer to one request: the records, checked and indexed, with lines counted from
@@ -92,6 +96,11 @@ export interface ParseCatalogOptions {
   readonly onTransaction?: (transaction: BmecatTransaction | undefined, catalog: CatalogHeader | undefined) => void;
   /** BMEcat: counts the elements of the file that Triad does not keep, across all pieces. */
   readonly unkept?: UnkeptElements;
+  /**
+   * Asked as each piece goes to a worker: whether the store counts the shop's words (then the
+   * workers count them for each piece's articles, `markRunWords`). Default: no.
+   */
+  readonly countWords?: () => boolean;
 }
 
 /** Requests posted and not yet answered; bounds memory whichever side is slower. */
@@ -148,7 +157,7 @@ export async function* parseCatalog(input: Readable, options: ParseCatalogOption
     }),
   );
   try {
-    const pieces = new PieceQueue(workers);
+    const pieces = new PieceQueue(workers, options.countWords);
     const pieceBytes = options.pieceBytes ?? PIECE_BYTES;
     yield* options.format === 'jsonl'
       ? jsonLinesOnWorkers(input, pieces, shopId, pieceBytes)
@@ -372,11 +381,13 @@ class PieceQueue {
   readonly #workers: readonly Worker[];
   readonly #replies: ReplyQueue[];
   readonly #pending: { bytes: Buffer | undefined; worker: number }[] = [];
+  readonly #countWords: (() => boolean) | undefined;
   #turn = 0;
 
-  constructor(workers: readonly Worker[]) {
+  constructor(workers: readonly Worker[], countWords?: () => boolean) {
     this.#workers = workers;
     this.#replies = workers.map((w) => new ReplyQueue(w));
+    this.#countWords = countWords;
   }
 
   /** Requests not answered yet. */
@@ -390,6 +401,7 @@ class PieceQueue {
    */
   post(request: ParseRequest, keep?: Buffer): void {
     const worker = this.#turn++ % this.#workers.length;
+    if (this.#countWords?.() === true) request.countWords = true;
     this.#workers[worker]!.postMessage(request, [request.data]);
     this.#pending.push({ bytes: keep, worker });
   }

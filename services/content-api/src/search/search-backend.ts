@@ -42,6 +42,11 @@ export interface ShopCatalogReplacement extends StoreWait {
    * takes that article, before it reads the next one.
    */
   readonly onDuplicate?: (article: IndexedArticle | WaitingArticle) => void;
+  /**
+   * Called by a store that counts the shop's words (SQLite) before it reads the first article:
+   * an import then has its parse workers count them too (`markRunWords`, decision 0053).
+   */
+  readonly onCountsWords?: () => void;
 }
 
 /**

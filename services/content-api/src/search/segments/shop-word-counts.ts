@@ -49,6 +49,18 @@ export class ShopWordCounts {
     }
   }
 
+  /**
+   * Adds counts of words without digits, as another `ShopWordCounts` of articles not counted here
+   * holds them (its `entries`, in their order): the same as adding those articles one by one.
+   */
+  merge(words: readonly string[], counts: ArrayLike<number>): void {
+    const map = this.#counts;
+    for (let i = 0; i < words.length; i += 1) {
+      const word = words[i] as string;
+      map.set(word, (map.get(word) ?? 0) + (counts[i] as number));
+    }
+  }
+
   /** Each word with its article count, in no particular order. */
   entries(): IterableIterator<[string, number]> {
     return this.#counts.entries();
@@ -73,5 +85,99 @@ export class ShopWordCounts {
       start = end + 1;
     }
     return new ShopWordCounts(counts);
+  }
+}
+
+/**
+ * The words of a run of consecutive articles (a parse worker's piece), counted as `ShopWordCounts`
+ * counts them, where they were parsed: the writing thread merges one count per distinct word
+ * instead of reading every article's words (decision 0053).
+ */
+export interface ArticleRunWords {
+  /** Articles in the run; the first is the one `markRunWords` marked. */
+  readonly articles: number;
+  /** Id of the run's last article. */
+  readonly lastId: string;
+  /** `ShopWordCounts.entries` of the run's articles, in their order. */
+  readonly words: readonly string[];
+  readonly counts: Uint32Array;
+}
+
+/** Counts the words of a run of articles' `searchText`s for `ArticleRunWords`. */
+export function countRunWords(searchTexts: readonly string[]): Pick<ArticleRunWords, 'words' | 'counts'> {
+  const run = new ShopWordCounts();
+  for (const text of searchTexts) run.add(text);
+  const words: string[] = [];
+  const counts = new Uint32Array(run.size);
+  for (const [word, n] of run.entries()) {
+    counts[words.length] = n;
+    words.push(word);
+  }
+  return { words, counts };
+}
+
+/** Runs by their first article (a weak key: a run no store counts goes with its articles). */
+const RUNS = new WeakMap<object, ArticleRunWords>();
+
+/** Marks `first` as the first article of a run whose words are counted (`ShopWordCounter`). */
+export function markRunWords(first: object, run: ArticleRunWords): void {
+  RUNS.set(first, run);
+}
+
+/**
+ * A shop's word counts as a store takes its articles: a run's counts (`markRunWords`) are merged
+ * when every article of the run was taken, in order; otherwise each article taken is counted on
+ * its own. Either way the counts, and the order words are first counted in (`encode` writes them
+ * in it), are those of `ShopWordCounts.add` of every article taken.
+ */
+export class ShopWordCounter {
+  readonly counts = new ShopWordCounts();
+  #run: ArticleRunWords | undefined;
+  #left = 0;
+  #whole = true;
+  #texts: string[] = [];
+  #merged = 0;
+
+  /** Runs counted from their words counted where they were parsed. */
+  get runsMerged(): number {
+    return this.#merged;
+  }
+
+  /** One article handed to the store, in the order handed: `taken`, or refused (a repeated id). */
+  note(article: { readonly id: string }, searchText: string, taken: boolean): void {
+    const run = RUNS.get(article);
+    if (run !== undefined) {
+      this.#settle(undefined);
+      this.#run = run;
+      this.#left = run.articles;
+    }
+    if (this.#run === undefined) {
+      if (taken) this.counts.add(searchText);
+      return;
+    }
+    this.#left -= 1;
+    if (taken) this.#texts.push(searchText);
+    else this.#whole = false;
+    if (this.#left === 0) this.#settle(article.id);
+  }
+
+  /** The counts, after the articles have ended (a run they ended inside is counted article by article). */
+  finish(): ShopWordCounts {
+    this.#settle(undefined);
+    return this.counts;
+  }
+
+  /** Counts the run noted so far; `lastId` is the id of the article that ended it (none: it did not end). */
+  #settle(lastId: string | undefined): void {
+    const run = this.#run;
+    if (run === undefined) return;
+    if (this.#whole && this.#left === 0 && lastId === run.lastId) {
+      this.counts.merge(run.words, run.counts);
+      this.#merged += 1;
+    } else for (const text of this.#texts) this.counts.add(text);
+    this.#run = undefined;
+    this.#left = 0;
+    this.#whole = true;
+    this.#texts = [];
   }
 }
