@@ -1,3 +1,10 @@
+/** A dictionary's entries in key order (`TermDictionary.sorted`). */
+interface SortedEntries {
+  readonly keys: string[];
+  readonly terms: string[];
+  readonly articles: Uint32Array;
+}
+
 /**
  * The vocabulary of a catalog (or one shop's segment) for matching beyond exact words (decision
  * 0040): every indexed word under its folded key (`foldWord`), sorted by key in UTF-16 order, so
@@ -15,8 +22,17 @@ export class TermDictionary {
   /** The keys that can be compounds, grouped by their last letters (built on the first compound lookup). */
   #bySuffix: SuffixGroups | undefined;
 
-  /** `entries`: each distinct indexed word once, with the number of articles holding it. */
-  constructor(entries: Iterable<readonly [term: string, articles: number]>) {
+  /**
+   * `entries`: each distinct indexed word once, with the number of articles holding it.
+   * `sorted`: the arrays themselves, already in key order (`patched`); `entries` is then empty.
+   */
+  constructor(entries: Iterable<readonly [term: string, articles: number]>, sorted?: SortedEntries) {
+    if (sorted) {
+      this.#keys = sorted.keys;
+      this.#terms = sorted.terms;
+      this.#frequency = sorted.articles;
+      return;
+    }
     const folded: { key: string; term: string; articles: number }[] = [];
     for (const [term, articles] of entries) {
       const key = foldWord(term);
@@ -34,6 +50,75 @@ export class TermDictionary {
     this.#keys = keys;
     this.#terms = keys.map((key, i) => others[i] ?? key);
     this.#frequency = Uint32Array.from(folded, (f) => f.articles);
+  }
+
+  /**
+   * This dictionary with `changes` applied: each word's article count now, 0 for a word no
+   * article holds any more (the same dictionary as one built from the changed entries). The
+   * words kept are neither folded, sorted nor copied again: a change of a few words costs a
+   * lookup each and one pass over the arrays.
+   */
+  patched(changes: Iterable<readonly [term: string, articles: number]>): TermDictionary {
+    const latest = new Map<string, number>();
+    for (const [term, articles] of changes) latest.set(term, articles);
+    const frequency = this.#frequency.slice();
+    const removed = new Uint8Array(this.#keys.length);
+    let removedCount = 0;
+    const added: { key: string; term: string; articles: number }[] = [];
+    for (const [term, articles] of latest) {
+      const key = foldWord(term);
+      let at = -1;
+      for (let i = this.#lowerBound(key); i < this.#keys.length && this.#keys[i] === key; i += 1)
+        if (this.#terms[i] === term) {
+          at = i;
+          break;
+        }
+      if (at < 0) {
+        if (articles > 0) added.push({ key: key === term ? term : key, term, articles });
+      } else if (articles > 0) frequency[at] = articles;
+      else if (removed[at] === 0) {
+        removed[at] = 1;
+        removedCount += 1;
+      }
+    }
+    if (added.length === 0 && removedCount === 0)
+      return new TermDictionary([], { keys: this.#keys, terms: this.#terms, articles: frequency });
+    const before = (a: { key: string; term: string }, b: { key: string; term: string }) =>
+      a.key < b.key ? -1 : a.key > b.key ? 1 : a.term < b.term ? -1 : a.term > b.term ? 1 : 0;
+    added.sort(before);
+    // The new words as fresh flat strings, as the constructor makes them.
+    const [newKeys, newOthers] = JSON.parse(
+      JSON.stringify([added.map((f) => f.key), added.map((f) => (f.term === f.key ? null : f.term))]),
+    ) as [string[], (string | null)[]];
+    const keys: string[] = [];
+    const terms: string[] = [];
+    const articles = new Uint32Array(this.#keys.length - removedCount + added.length);
+    let i = 0;
+    let a = 0;
+    const take = (key: string, term: string, count: number) => {
+      articles[keys.length] = count;
+      keys.push(key);
+      terms.push(term);
+    };
+    while (i < this.#keys.length || a < added.length) {
+      if (i < this.#keys.length && removed[i] === 1) {
+        i += 1;
+        continue;
+      }
+      const next = added[a];
+      if (
+        !next ||
+        (i < this.#keys.length && before({ key: this.#keys[i] as string, term: this.#terms[i] as string }, next) < 0)
+      ) {
+        take(this.#keys[i] as string, this.#terms[i] as string, frequency[i] ?? 0);
+        i += 1;
+      } else {
+        const key = newKeys[a] as string;
+        take(key, newOthers[a] ?? key, next.articles);
+        a += 1;
+      }
+    }
+    return new TermDictionary([], { keys, terms, articles });
   }
 
   get size(): number {
