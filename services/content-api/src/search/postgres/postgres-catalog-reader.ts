@@ -362,6 +362,25 @@ export class PostgresCatalogReader {
         bySlot.set(header.slot, { segment, bucketCount, postingsGeneration, versions });
       }
     }
+    // The vocabularies held for slots whose words a delta changed are patched now, in the load's
+    // snapshot: a reader kept loaded (`keepLoaded`) has them ready before the next search.
+    const changedWords = missing.flatMap((h) => {
+      const loaded = bySlot.get(h.slot);
+      return loaded && before?.get(h.slot)?.postingsGeneration !== h.postingsGeneration ? [loaded] : [];
+    });
+    if (changedWords.length > 0) {
+      const patched = await this.#patchedVocabularies(
+        async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows,
+        changedWords,
+      );
+      if (patched !== CHANGED)
+        for (const s of changedWords) {
+          const vocabulary = patched.get(s.segment.header.slot);
+          if (!vocabulary) continue;
+          this.#keepVocabulary(s, vocabulary);
+          this.#vocabularyPatches += 1;
+        }
+    }
     const segments = [...bySlot.values()].map((s) => s.segment);
     return { generation, snapshot: new SegmentSnapshot(generation, segments, this.#dictionary), bySlot };
   }
@@ -522,7 +541,10 @@ export class PostgresCatalogReader {
     const keyOf = (s: LoadedSegment) => `${s.segment.header.slot}/${s.postingsGeneration}`;
     let missing = segments.filter((s) => !this.#vocabulary.has(keyOf(s)));
     if (missing.length > 0) {
-      const patched = await this.#patchedVocabularies(db, catalog, missing);
+      const patched = await this.#patchedVocabularies(async <R>(query: RawBuilder<R>) => {
+        const rows = await guarded<R & { slot: number }>(db, 'slot', query as RawBuilder<R & { slot: number }>);
+        return rows.generation === catalog.generation ? rows.rows : CHANGED;
+      }, missing);
       if (patched === CHANGED) return CHANGED;
       for (const s of missing) {
         const vocabulary = patched.get(s.segment.header.slot);
@@ -552,7 +574,10 @@ export class PostgresCatalogReader {
     return segments.map((s) => this.#vocabulary.get(keyOf(s))!.vocabulary);
   }
 
-  #keepVocabulary(s: LoadedSegment, vocabulary: SegmentVocabulary): void {
+  #keepVocabulary(
+    s: { readonly segment: Segment; readonly postingsGeneration: string },
+    vocabulary: SegmentVocabulary,
+  ): void {
     const { slot } = s.segment.header;
     this.#vocabulary.set(`${slot}/${s.postingsGeneration}`, {
       slot,
@@ -567,9 +592,8 @@ export class PostgresCatalogReader {
    * (`content_vocabulary_changes`, followed back from the segment's generation to the one held).
    */
   async #patchedVocabularies(
-    db: Kysely<PostgresContentTables>,
-    catalog: LoadedCatalog,
-    segments: readonly LoadedSegment[],
+    read: <R>(query: RawBuilder<R>) => Promise<R[] | typeof CHANGED>,
+    segments: readonly { readonly segment: Segment; readonly postingsGeneration: string }[],
   ): Promise<Map<number, SegmentVocabulary> | typeof CHANGED> {
     const held = new Map<number, HeldVocabulary>();
     for (const entry of this.#vocabulary.values()) held.set(entry.slot, entry);
@@ -579,9 +603,7 @@ export class PostgresCatalogReader {
     });
     const patched = new Map<number, SegmentVocabulary>();
     if (wanted.length === 0) return patched;
-    const rows = await guarded<{ slot: number; generation: string; previous: string; changes: string }>(
-      db,
-      'slot',
+    const rows = await read<{ slot: number; generation: string; previous: string; changes: string }>(
       sql`with recursive chain as (
           select c.slot, c.postings_generation, c.previous_generation, c.changes, w.held, 1 as depth
           from content_vocabulary_changes c
@@ -596,8 +618,8 @@ export class PostgresCatalogReader {
         )
         select slot, postings_generation as generation, previous_generation as previous, changes from chain`,
     );
-    if (rows.generation !== catalog.generation) return CHANGED;
-    const steps = new Map(rows.rows.map((r) => [`${r.slot}/${r.generation}`, r]));
+    if (rows === CHANGED) return CHANGED;
+    const steps = new Map(rows.map((r) => [`${r.slot}/${r.generation}`, r]));
     for (const { slot, generation, held: base } of wanted) {
       const chain: string[] = [];
       for (let at = generation; at !== base.postingsGeneration;) {
@@ -607,7 +629,7 @@ export class PostgresCatalogReader {
         at = step.previous;
         if (at === base.postingsGeneration) {
           let vocabulary = base.vocabulary;
-          for (const changes of chain) vocabulary = vocabulary.patched(JSON.parse(changes) as [string, number][]);
+          for (const changes of chain) vocabulary = vocabulary.patched(...decodeVocabularyChanges(changes));
           patched.set(slot, vocabulary);
         }
       }
@@ -669,11 +691,14 @@ class SegmentVocabulary {
     return new SegmentVocabulary(stored, undefined, undefined, []);
   }
 
-  /** This vocabulary after a delta: `changes` gives each word it changed with its article count now (0: gone). */
-  patched(changes: readonly (readonly [string, number])[]): SegmentVocabulary {
-    const letters: (readonly [string, number])[] = [];
-    const digits: (readonly [string, number])[] = [];
-    for (const change of changes) (hasDigit(change[0]) ? digits : letters).push(change);
+  /**
+   * This vocabulary after a delta: each word without and with digits it changed, with its
+   * article count now (0: gone).
+   */
+  patched(
+    letters: readonly (readonly [string, number])[],
+    digits: readonly (readonly [string, number])[],
+  ): SegmentVocabulary {
     const built = this.#digits;
     return new SegmentVocabulary(
       this.#stored,
@@ -695,6 +720,19 @@ class SegmentVocabulary {
   *#entries(digits: boolean): Generator<[string, number]> {
     for (const vocabulary of this.#stored) yield* vocabularyWords(vocabulary, digits ? 'digits' : 'letters');
   }
+}
+
+/**
+ * A recorded vocabulary change (`patchPostgresSegment`): the words without digits and those with
+ * digits, each as words joined by line breaks and their article counts.
+ */
+function decodeVocabularyChanges(
+  text: string,
+): [letters: (readonly [string, number])[], digits: (readonly [string, number])[]] {
+  const [letterWords, letterCounts, digitWords, digitCounts] = JSON.parse(text) as [string, number[], string, number[]];
+  const pairs = (words: string, counts: readonly number[]) =>
+    words === '' ? [] : words.split('\n').map((word, i) => [word, counts[i] ?? 0] as const);
+  return [pairs(letterWords, letterCounts), pairs(digitWords, digitCounts)];
 }
 
 /**

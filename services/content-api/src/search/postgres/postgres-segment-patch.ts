@@ -22,6 +22,7 @@ import {
   type PostingsChange,
 } from '../segments/word-postings.js';
 import { MAX_WORDS } from '../segments/segment-builder.js';
+import { hasDigit } from '../segments/term-dictionary.js';
 import {
   PostgresDictionary,
   segmentRowOf,
@@ -211,7 +212,7 @@ export async function patchPostgresSegment(
   await writeColumns(trx, slot, size, trace.oldSize, old, { ...columns, idOrder, descriptionRank });
   await dictionary.flush(trx);
   // Each changed word's article count now (0: gone), for readers holding the vocabulary (migration 0020).
-  const counts: [string, number][] = [];
+  const changes = { letters: new VocabularyChanges(), digits: new VocabularyChanges() };
   for (let at = 0; at < buckets.length; at += BUCKET_BATCH) {
     // One parameter per bucket: node-postgres sends a Buffer as binary, but an array of them as hex text.
     const batch = buckets.slice(at, at + BUCKET_BATCH);
@@ -225,7 +226,7 @@ export async function patchPostgresSegment(
       where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
     batch.forEach((b, i) => {
       const now = new Map(vocabularyWords(vocabularies[i]!));
-      for (const word of b.changed) counts.push([word, now.get(word) ?? 0]);
+      for (const word of b.changed) (hasDigit(word) ? changes.digits : changes.letters).add(word, now.get(word) ?? 0);
     });
   }
   const postingsGeneration = randomUUID();
@@ -233,11 +234,30 @@ export async function patchPostgresSegment(
       article_count = ${size}, word_total = ${wordTotal}
     where slot = ${slot}`.execute(trx);
   await sql`insert into content_vocabulary_changes (slot, postings_generation, previous_generation, changes)
-    values (${slot}, ${postingsGeneration}, ${header.postingsGeneration}, ${JSON.stringify(counts)})`.execute(trx);
+    values (${slot}, ${postingsGeneration}, ${header.postingsGeneration},
+      ${JSON.stringify([...changes.letters.encoded(), ...changes.digits.encoded()])})`.execute(trx);
   await sql`delete from content_vocabulary_changes where slot = ${slot} and written not in (
       select written from content_vocabulary_changes where slot = ${slot} order by written desc
       limit ${KEPT_VOCABULARY_CHANGES})`.execute(trx);
   await touchCatalog(trx);
+}
+
+/**
+ * Words and their article counts as a vocabulary change records them: the words joined by line
+ * breaks (no indexed word holds one), the counts in the same order.
+ */
+class VocabularyChanges {
+  readonly #words: string[] = [];
+  readonly #counts: number[] = [];
+
+  add(word: string, articles: number): void {
+    this.#words.push(word);
+    this.#counts.push(articles);
+  }
+
+  encoded(): [words: string, counts: number[]] {
+    return [this.#words.join('\n'), this.#counts];
+  }
 }
 
 /** The words of a search text (words joined by single spaces). */

@@ -83,41 +83,38 @@ export class TermDictionary {
     }
     if (added.length === 0 && removedCount === 0)
       return new TermDictionary([], { keys: this.#keys, terms: this.#terms, articles: frequency });
-    const before = (a: { key: string; term: string }, b: { key: string; term: string }) =>
-      a.key < b.key ? -1 : a.key > b.key ? 1 : a.term < b.term ? -1 : a.term > b.term ? 1 : 0;
-    added.sort(before);
+    added.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
     // The new words as fresh flat strings, as the constructor makes them.
     const [newKeys, newOthers] = JSON.parse(
       JSON.stringify([added.map((f) => f.key), added.map((f) => (f.term === f.key ? null : f.term))]),
     ) as [string[], (string | null)[]];
-    const keys: string[] = [];
-    const terms: string[] = [];
-    const articles = new Uint32Array(this.#keys.length - removedCount + added.length);
+    // Each new word's place among the old ones; the old ones between two places (less those
+    // removed) are copied as a run.
+    const places = added.map((f) => this.#placeOf(f.key, f.term));
+    const n = this.#keys.length - removedCount + added.length;
+    const keys = new Array<string>(n);
+    const terms = new Array<string>(n);
+    const articles = new Uint32Array(n);
+    let out = 0;
     let i = 0;
-    let a = 0;
-    const take = (key: string, term: string, count: number) => {
-      articles[keys.length] = count;
-      keys.push(key);
-      terms.push(term);
+    const copyTo = (end: number) => {
+      for (; i < end; i += 1)
+        if (removed[i] === 0) {
+          keys[out] = this.#keys[i] as string;
+          terms[out] = this.#terms[i] as string;
+          articles[out] = frequency[i] ?? 0;
+          out += 1;
+        }
     };
-    while (i < this.#keys.length || a < added.length) {
-      if (i < this.#keys.length && removed[i] === 1) {
-        i += 1;
-        continue;
-      }
-      const next = added[a];
-      if (
-        !next ||
-        (i < this.#keys.length && before({ key: this.#keys[i] as string, term: this.#terms[i] as string }, next) < 0)
-      ) {
-        take(this.#keys[i] as string, this.#terms[i] as string, frequency[i] ?? 0);
-        i += 1;
-      } else {
-        const key = newKeys[a] as string;
-        take(key, newOthers[a] ?? key, next.articles);
-        a += 1;
-      }
-    }
+    added.forEach((f, a) => {
+      copyTo(places[a] as number);
+      const key = newKeys[a] as string;
+      keys[out] = key;
+      terms[out] = newOthers[a] ?? key;
+      articles[out] = f.articles;
+      out += 1;
+    });
+    copyTo(this.#keys.length);
     return new TermDictionary([], { keys, terms, articles });
   }
 
@@ -390,6 +387,13 @@ export class TermDictionary {
   }
 
   /** First index whose key is not below `key`. */
+  /** Index of the first entry ordered after (`key`, `term`). */
+  #placeOf(key: string, term: string): number {
+    let i = this.#lowerBound(key);
+    while (i < this.#keys.length && this.#keys[i] === key && (this.#terms[i] as string) < term) i += 1;
+    return i;
+  }
+
   #lowerBound(key: string): number {
     let low = 0;
     let high = this.#keys.length;
