@@ -671,14 +671,14 @@ class SegmentVocabulary {
   readonly words: TermDictionary;
   readonly #stored: readonly Buffer[];
   /** Changes of words with digits since `#stored` was read, in order, while `#digits` is not built. */
-  readonly #pending: readonly (readonly [string, number])[][];
+  readonly #pending: readonly (readonly (readonly [string, number])[])[];
   #digits: TermDictionary | undefined;
 
   private constructor(
     stored: readonly Buffer[],
     words: TermDictionary | undefined,
     digits: TermDictionary | undefined,
-    pending: readonly (readonly [string, number])[][],
+    pending: readonly (readonly (readonly [string, number])[])[],
   ) {
     this.#stored = stored;
     this.words = words ?? new TermDictionary(this.#entries(false));
