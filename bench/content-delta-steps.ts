@@ -1,7 +1,8 @@
 /**
  * The delta part of the content API benchmark (`content-api-bench.ts`), on a store holding the
- * whole generated catalog: the `T_UPDATE_PRICES` files and the `T_UPDATE_PRODUCTS` file imported
- * in this process (seconds against the aims of issue 12), then a price file imported again by a
+ * whole generated catalog, its searches warm first: the `T_UPDATE_PRICES` files and the
+ * `T_UPDATE_PRODUCTS` file imported in this process (seconds against the aims of issue 12), the
+ * first search after the product delta against the same search warm, then a price file imported again by a
  * child process (`content-delta-import.ts`, as the CLI beside the running service) while this
  * process searches (p50/p99/max), and then small price files of the same shop, one at a time, each
  * changing prices again: after each, the first search (each round another query) against the same
