@@ -367,6 +367,7 @@ async function benchDeltasOn(
   const { app, headers } = await searchApp(backend);
   const searches: BenchSearches = {
     url: (i) => `/api/articles?q=${q(i)}`,
+    digitText: TEXTS.indexOf('labels A4'),
     async get(url) {
       const start = process.hrtime.bigint();
       const reply = await app.inject({ method: 'GET', url, headers });

@@ -4,6 +4,7 @@ import { CONTENT_MIGRATION_TABLE, contentMigrations, type EngineMigrations } fro
 import { ImportRunRepository } from './repositories/import-run-repository.js';
 import { createPostgresArticles } from './search/postgres/postgres-articles-migration.js';
 import { addPostgresArticlePrices } from './search/postgres/postgres-article-prices-migration.js';
+import { addPostgresVocabularyChanges } from './search/postgres/postgres-vocabulary-changes-migration.js';
 import { addPostgresBucketWords } from './search/postgres/postgres-bucket-words-migration.js';
 import { addPostgresClassificationFacets } from './search/postgres/postgres-classification-facets-migration.js';
 import { versionPostgresChunks } from './search/postgres/postgres-chunk-versions-migration.js';
@@ -57,6 +58,7 @@ export function contentStorageFor(database: Database<ContentTables>): ContentSto
             '0011_classification_facets': addPostgresClassificationFacets,
             '0015_postgres_bucket_words': addPostgresBucketWords,
             '0019_postgres_article_prices': addPostgresArticlePrices,
+            '0020_postgres_vocabulary_changes': addPostgresVocabularyChanges,
           },
         }
       : {

@@ -15,7 +15,7 @@ import {
 import { searchSegments } from '../segments/segment-search.js';
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { SegmentSnapshot } from '../segments/segment-snapshot.js';
-import { Segment, type SegmentHeader } from '../segments/segment.js';
+import { sameFacetColumns, Segment, type SegmentHeader } from '../segments/segment.js';
 import {
   bucketOf,
   bucketVocabulary,
@@ -75,6 +75,16 @@ interface LoadedSegment {
   readonly versions: ReadonlyMap<ColumnName, readonly number[]>;
 }
 
+/** A vocabulary as kept: the slot and postings generation it is of. */
+interface HeldVocabulary {
+  readonly slot: number;
+  readonly postingsGeneration: string;
+  readonly vocabulary: SegmentVocabulary;
+}
+
+/** Most recorded deltas a vocabulary is patched with at once (the writer keeps as many per segment). */
+const MAX_VOCABULARY_STEPS = 8;
+
 /** Header fields of a segment to (re)load. */
 type SegmentToLoad = SegmentHeader & { readonly bucketCount: number; readonly postingsGeneration: string };
 
@@ -117,7 +127,9 @@ export class PostgresCatalogReader {
   readonly #postings = new Map<string, Uint32Array>();
   #cachedPositions = 0;
   /** Vocabulary by `slot/postings generation`, for default matching (decision 0040). */
-  readonly #vocabulary = new Map<string, SegmentVocabulary>();
+  readonly #vocabulary = new Map<string, HeldVocabulary>();
+  #vocabularyReads = 0;
+  #vocabularyPatches = 0;
   /**
    * Matches by matching mode, words and the searched segments' `slot/postings generation`, least
    * recently used first: what `#matches` computes from postings (and vocabularies) that key holds.
@@ -248,6 +260,11 @@ export class PostgresCatalogReader {
     }
   }
 
+  /** Segments whose vocabulary this reader read whole, and patched with a delta's changes, so far (for tests). */
+  get vocabularyLoads(): { readonly read: number; readonly patched: number } {
+    return { read: this.#vocabularyReads, patched: this.#vocabularyPatches };
+  }
+
   /** Generation of the catalog in use (undefined before the first load). */
   get loadedGeneration(): string | undefined {
     return this.#catalog?.generation;
@@ -337,8 +354,32 @@ export class PostgresCatalogReader {
       for (const { bucketCount, postingsGeneration, ...header } of missing) {
         const old = before?.get(header.slot);
         const { columns, versions } = assembleColumns(header.size, chunks.get(header.slot) ?? [], old?.segment);
-        bySlot.set(header.slot, { segment: new Segment(header, columns), bucketCount, postingsGeneration, versions });
+        // The id order kept: its inverse too; the facet columns kept (a price delta): their counts too.
+        const held = old?.segment;
+        const idRank = held && held.columns.idOrder === columns.idOrder ? held.idRank : undefined;
+        const facets = held && sameFacetColumns(columns, held.columns) ? held.facetCountsCell : undefined;
+        const segment = new Segment(header, columns, idRank, facets);
+        bySlot.set(header.slot, { segment, bucketCount, postingsGeneration, versions });
       }
+    }
+    // The vocabularies held for slots whose words a delta changed are patched now, in the load's
+    // snapshot: a reader kept loaded (`keepLoaded`) has them ready before the next search.
+    const changedWords = missing.flatMap((h) => {
+      const loaded = bySlot.get(h.slot);
+      return loaded && before?.get(h.slot)?.postingsGeneration !== h.postingsGeneration ? [loaded] : [];
+    });
+    if (changedWords.length > 0) {
+      const patched = await this.#patchedVocabularies(
+        async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows,
+        changedWords,
+      );
+      if (patched !== CHANGED)
+        for (const s of changedWords) {
+          const vocabulary = patched.get(s.segment.header.slot);
+          if (!vocabulary) continue;
+          this.#keepVocabulary(s, vocabulary);
+          this.#vocabularyPatches += 1;
+        }
     }
     const segments = [...bySlot.values()].map((s) => s.segment);
     return { generation, snapshot: new SegmentSnapshot(generation, segments, this.#dictionary), bySlot };
@@ -488,7 +529,9 @@ export class PostgresCatalogReader {
   /**
    * The vocabulary of each segment (in order), read from its buckets' stored words on first use and kept per
    * postings generation (a delta that leaves the words alone keeps it); those of segments no
-   * longer loaded are dropped.
+   * longer loaded are dropped. A segment whose postings a delta patched gets the vocabulary held
+   * for its slot patched with the counts of the words the delta changed (migration 0020), when
+   * the deltas since that one recorded them all; otherwise its buckets' words are read again.
    */
   async #vocabularies(
     db: Kysely<PostgresContentTables>,
@@ -496,9 +539,21 @@ export class PostgresCatalogReader {
     segments: readonly LoadedSegment[],
   ): Promise<SegmentVocabulary[] | typeof CHANGED> {
     const keyOf = (s: LoadedSegment) => `${s.segment.header.slot}/${s.postingsGeneration}`;
-    const live = new Set([...catalog.bySlot.values()].map(keyOf));
-    for (const key of this.#vocabulary.keys()) if (!live.has(key)) this.#vocabulary.delete(key);
-    const missing = segments.filter((s) => !this.#vocabulary.has(keyOf(s)));
+    let missing = segments.filter((s) => !this.#vocabulary.has(keyOf(s)));
+    if (missing.length > 0) {
+      const patched = await this.#patchedVocabularies(async <R>(query: RawBuilder<R>) => {
+        const rows = await guarded<R & { slot: number }>(db, 'slot', query as RawBuilder<R & { slot: number }>);
+        return rows.generation === catalog.generation ? rows.rows : CHANGED;
+      }, missing);
+      if (patched === CHANGED) return CHANGED;
+      for (const s of missing) {
+        const vocabulary = patched.get(s.segment.header.slot);
+        if (!vocabulary) continue;
+        this.#keepVocabulary(s, vocabulary);
+        this.#vocabularyPatches += 1;
+      }
+      missing = missing.filter((s) => !patched.has(s.segment.header.slot));
+    }
     if (missing.length > 0) {
       // Each bucket's stored words (migration 0015); its postings only where a bucket has none.
       const rows = await guarded<{ slot: number; words: Buffer | null; data: Buffer | null }>(
@@ -511,10 +566,75 @@ export class PostgresCatalogReader {
       const stored = new Map<number, Buffer[]>(missing.map((s) => [s.segment.header.slot, []]));
       for (const row of rows.rows)
         stored.get(row.slot)?.push(row.words ?? bucketVocabulary(row.data ?? new Uint8Array(0)));
-      for (const s of missing)
-        this.#vocabulary.set(keyOf(s), new SegmentVocabulary(stored.get(s.segment.header.slot) ?? []));
+      for (const s of missing) this.#keepVocabulary(s, SegmentVocabulary.read(stored.get(s.segment.header.slot) ?? []));
+      this.#vocabularyReads += missing.length;
     }
-    return segments.map((s) => this.#vocabulary.get(keyOf(s))!);
+    const live = new Set([...catalog.bySlot.values()].map(keyOf));
+    for (const key of this.#vocabulary.keys()) if (!live.has(key)) this.#vocabulary.delete(key);
+    return segments.map((s) => this.#vocabulary.get(keyOf(s))!.vocabulary);
+  }
+
+  #keepVocabulary(
+    s: { readonly segment: Segment; readonly postingsGeneration: string },
+    vocabulary: SegmentVocabulary,
+  ): void {
+    const { slot } = s.segment.header;
+    this.#vocabulary.set(`${slot}/${s.postingsGeneration}`, {
+      slot,
+      postingsGeneration: s.postingsGeneration,
+      vocabulary,
+    });
+  }
+
+  /**
+   * The vocabularies of those of `segments` (by slot) that this reader holds one of for another
+   * postings generation of the same slot, patched with the word counts each delta since recorded
+   * (`content_vocabulary_changes`, followed back from the segment's generation to the one held).
+   */
+  async #patchedVocabularies(
+    read: <R>(query: RawBuilder<R>) => Promise<R[] | typeof CHANGED>,
+    segments: readonly { readonly segment: Segment; readonly postingsGeneration: string }[],
+  ): Promise<Map<number, SegmentVocabulary> | typeof CHANGED> {
+    const held = new Map<number, HeldVocabulary>();
+    for (const entry of this.#vocabulary.values()) held.set(entry.slot, entry);
+    const wanted = segments.flatMap((s) => {
+      const base = held.get(s.segment.header.slot);
+      return base ? [{ slot: s.segment.header.slot, generation: s.postingsGeneration, held: base }] : [];
+    });
+    const patched = new Map<number, SegmentVocabulary>();
+    if (wanted.length === 0) return patched;
+    const rows = await read<{ slot: number; generation: string; previous: string; changes: string }>(
+      sql`with recursive chain as (
+          select c.slot, c.postings_generation, c.previous_generation, c.changes, w.held, 1 as depth
+          from content_vocabulary_changes c
+          join unnest(${wanted.map((w) => w.slot)}::int[], ${wanted.map((w) => w.generation)}::text[],
+            ${wanted.map((w) => w.held.postingsGeneration)}::text[]) as w (slot, generation, held)
+            on c.slot = w.slot and c.postings_generation = w.generation
+          union all
+          select c.slot, c.postings_generation, c.previous_generation, c.changes, chain.held, chain.depth + 1
+          from content_vocabulary_changes c
+          join chain on c.slot = chain.slot and c.postings_generation = chain.previous_generation
+          where chain.previous_generation <> chain.held and chain.depth < ${MAX_VOCABULARY_STEPS}
+        )
+        select slot, postings_generation as generation, previous_generation as previous, changes from chain`,
+    );
+    if (rows === CHANGED) return CHANGED;
+    const steps = new Map(rows.map((r) => [`${r.slot}/${r.generation}`, r]));
+    for (const { slot, generation, held: base } of wanted) {
+      const chain: string[] = [];
+      for (let at = generation; at !== base.postingsGeneration;) {
+        const step = steps.get(`${slot}/${at}`);
+        if (!step || chain.length === MAX_VOCABULARY_STEPS) break;
+        chain.unshift(step.changes);
+        at = step.previous;
+        if (at === base.postingsGeneration) {
+          let vocabulary = base.vocabulary;
+          for (const changes of chain) vocabulary = vocabulary.patched(...decodeVocabularyChanges(changes));
+          patched.set(slot, vocabulary);
+        }
+      }
+    }
+    return patched;
   }
 
   #cached(key: string): Uint32Array | undefined {
@@ -543,26 +663,76 @@ export class PostgresCatalogReader {
  * (decision 0040, step 4): `words`, the words without digits, in a `TermDictionary`; the words
  * with digits (article ids, GTINs, part numbers: nearly all of a catalog's distinct words, and
  * typos never apply to them) only as the buckets' stored vocabularies, put in a dictionary of
- * their own on the first search whose last word has a digit (its prefix matches).
+ * their own on the first search whose last word has a digit (its prefix matches). A delta's
+ * changes patch both dictionaries (`patched`); those of words with digits wait for that
+ * dictionary to be built, from the buckets as first read.
  */
 class SegmentVocabulary {
   readonly words: TermDictionary;
   readonly #stored: readonly Buffer[];
+  /** Changes of words with digits since `#stored` was read, in order, while `#digits` is not built. */
+  readonly #pending: readonly (readonly (readonly [string, number])[])[];
   #digits: TermDictionary | undefined;
 
-  constructor(stored: readonly Buffer[]) {
+  private constructor(
+    stored: readonly Buffer[],
+    words: TermDictionary | undefined,
+    digits: TermDictionary | undefined,
+    pending: readonly (readonly (readonly [string, number])[])[],
+  ) {
     this.#stored = stored;
-    this.words = new TermDictionary(this.#entries(false));
+    this.words = words ?? new TermDictionary(this.#entries(false));
+    this.#digits = digits;
+    this.#pending = pending;
+  }
+
+  /** The vocabulary of the buckets' stored vocabularies `stored`. */
+  static read(stored: readonly Buffer[]): SegmentVocabulary {
+    return new SegmentVocabulary(stored, undefined, undefined, []);
+  }
+
+  /**
+   * This vocabulary after a delta: each word without and with digits it changed, with its
+   * article count now (0: gone).
+   */
+  patched(
+    letters: readonly (readonly [string, number])[],
+    digits: readonly (readonly [string, number])[],
+  ): SegmentVocabulary {
+    const built = this.#digits;
+    return new SegmentVocabulary(
+      this.#stored,
+      this.words.patched(letters),
+      built?.patched(digits),
+      built ? [] : [...this.#pending, digits],
+    );
   }
 
   /** The words with digits (built on first use). */
   get digits(): TermDictionary {
-    return (this.#digits ??= new TermDictionary(this.#entries(true)));
+    this.#digits ??= this.#pending.reduce(
+      (dictionary, changes) => dictionary.patched(changes),
+      new TermDictionary(this.#entries(true)),
+    );
+    return this.#digits;
   }
 
   *#entries(digits: boolean): Generator<[string, number]> {
     for (const vocabulary of this.#stored) yield* vocabularyWords(vocabulary, digits ? 'digits' : 'letters');
   }
+}
+
+/**
+ * A recorded vocabulary change (`patchPostgresSegment`): the words without digits and those with
+ * digits, each as words joined by line breaks and their article counts.
+ */
+function decodeVocabularyChanges(
+  text: string,
+): [letters: (readonly [string, number])[], digits: (readonly [string, number])[]] {
+  const [letterWords, letterCounts, digitWords, digitCounts] = JSON.parse(text) as [string, number[], string, number[]];
+  const pairs = (words: string, counts: readonly number[]) =>
+    words === '' ? [] : words.split('\n').map((word, i) => [word, counts[i] ?? 0] as const);
+  return [pairs(letterWords, letterCounts), pairs(digitWords, digitCounts)];
 }
 
 /**
@@ -618,14 +788,33 @@ export function assembleColumns(
   rows: readonly ChunkRow[],
   old: Segment | undefined,
 ): { columns: SegmentColumns; versions: Map<ColumnName, number[]> } {
+  // A column whose every chunk `old` holds (none read) and of the same length is `old`'s array:
+  // what was derived from it (the facet counts, the id ranks) carries over with it.
+  const read = new Set<ColumnName>();
+  const chunks = new Map<ColumnName, number>();
+  for (const row of rows) {
+    if (row.data) read.add(row.name);
+    chunks.set(row.name, (chunks.get(row.name) ?? 0) + 1);
+  }
+  const kept = (name: ColumnName) => {
+    const column = old?.columns[name];
+    return column && column.length === size && size > 0 && !read.has(name) && chunks.get(name) === chunkCount(size)
+      ? column
+      : undefined;
+  };
   const arrays = new Map<ColumnName, SegmentColumns[ColumnName]>(
-    COLUMN_NAMES.map((name) => [name, sharedColumn(name, size)]),
+    COLUMN_NAMES.map((name) => [name, kept(name) ?? sharedColumn(name, size)]),
   );
   const filled = new Map<ColumnName, number>(COLUMN_NAMES.map((name) => [name, 0]));
   const versions = new Map<ColumnName, number[]>(COLUMN_NAMES.map((name) => [name, []]));
   for (const row of rows) {
     const column = arrays.get(row.name);
     if (!column) continue;
+    if (column === old?.columns[row.name]) {
+      filled.set(row.name, filled.get(row.name)! + Math.min(COLUMN_CHUNK, size - row.chunk * COLUMN_CHUNK));
+      versions.get(row.name)![row.chunk] = row.version;
+      continue;
+    }
     const from = row.chunk * COLUMN_CHUNK;
     const length = Math.min(COLUMN_CHUNK, size - from);
     if (length <= 0) throw new RangeError(`column ${row.name} has a chunk ${row.chunk} beyond ${size} elements`);
@@ -650,4 +839,9 @@ export function assembleColumns(
     if (n !== size && !(n === 0 && OPTIONAL_COLUMNS.has(name)))
       throw new RangeError(`column ${name} has ${n} of ${size} elements`);
   return { columns: Object.fromEntries(arrays) as unknown as SegmentColumns, versions };
+}
+
+/** Chunks of a column of `size` elements. */
+function chunkCount(size: number): number {
+  return Math.ceil(size / COLUMN_CHUNK);
 }

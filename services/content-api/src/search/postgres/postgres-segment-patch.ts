@@ -14,8 +14,15 @@ import {
   SLOT_SPAN,
   type SegmentColumns,
 } from '../segments/segment-columns.js';
-import { bucketOf, bucketVocabulary, patchBucket, type PostingsChange } from '../segments/word-postings.js';
+import {
+  bucketOf,
+  bucketVocabulary,
+  patchBucket,
+  vocabularyWords,
+  type PostingsChange,
+} from '../segments/word-postings.js';
 import { MAX_WORDS } from '../segments/segment-builder.js';
+import { hasDigit } from '../segments/term-dictionary.js';
 import {
   PostgresDictionary,
   segmentRowOf,
@@ -29,6 +36,12 @@ import type { SqlExecutor } from './sql-executor.js';
 
 /** Buckets per update statement. */
 const BUCKET_BATCH = 64;
+
+/**
+ * Vocabulary changes kept per segment (`content_vocabulary_changes`): a reader that missed more
+ * deltas of a shop than these since it read its vocabulary reads the whole vocabulary again.
+ */
+const KEPT_VOCABULARY_CHANGES = 8;
 
 /**
  * What a delta did to one shop's positions, gathered while it runs (`postgres-shop-delta.ts`),
@@ -110,7 +123,9 @@ interface FinalRow extends StoredRow {
  * ids placed by `batchedLowerBounds`), each reading only the rows it needs, and the postings of
  * the words of every old and new text of a rewritten position. Only chunks and buckets that
  * changed are written. The segment gets a new generation (and postings generation) and the
- * catalog a new one.
+ * catalog a new one; the article count of every word whose postings changed is recorded for the
+ * new postings generation (`content_vocabulary_changes`, migration 0020), so readers patch the
+ * vocabulary they hold instead of reading it again.
  */
 export async function patchPostgresSegment(
   trx: SqlExecutor,
@@ -120,9 +135,9 @@ export async function patchPostgresSegment(
 ): Promise<void> {
   const base = slot * SLOT_SPAN;
   const header = (
-    await sql<{ buckets: number }>`select bucket_count as buckets from content_segments where slot = ${slot}`.execute(
-      trx,
-    )
+    await sql<{ buckets: number; postingsGeneration: string }>`
+      select bucket_count as buckets, postings_generation as "postingsGeneration"
+      from content_segments where slot = ${slot}`.execute(trx)
   ).rows[0];
   if (!header) throw new Error(`no segment in slot ${slot} to patch`);
   for (const position of trace.rewritten)
@@ -196,6 +211,8 @@ export async function patchPostgresSegment(
   ]);
   await writeColumns(trx, slot, size, trace.oldSize, old, { ...columns, idOrder, descriptionRank });
   await dictionary.flush(trx);
+  // Each changed word's article count now (0: gone), for readers holding the vocabulary (migration 0020).
+  const changes = { letters: new VocabularyChanges(), digits: new VocabularyChanges() };
   for (let at = 0; at < buckets.length; at += BUCKET_BATCH) {
     // One parameter per bucket: node-postgres sends a Buffer as binary, but an array of them as hex text.
     const batch = buckets.slice(at, at + BUCKET_BATCH);
@@ -203,14 +220,44 @@ export async function patchPostgresSegment(
     // The words in a statement of their own: one that sets `data` drops them (migration 0015's trigger).
     await sql`update content_postings p set data = v.data from (values ${sql.join(values)}) as v (bucket, data)
       where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
-    const words = batch.map((b) => sql`(${b.bucket}::int, ${bucketVocabulary(b.data)}::bytea)`);
+    const vocabularies = batch.map((b) => bucketVocabulary(b.data));
+    const words = batch.map((b, i) => sql`(${b.bucket}::int, ${vocabularies[i]}::bytea)`);
     await sql`update content_postings p set words = v.words from (values ${sql.join(words)}) as v (bucket, words)
       where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
+    batch.forEach((b, i) => {
+      const now = new Map(vocabularyWords(vocabularies[i]!));
+      for (const word of b.changed) (hasDigit(word) ? changes.digits : changes.letters).add(word, now.get(word) ?? 0);
+    });
   }
-  await sql`update content_segments set generation = ${randomUUID()}, postings_generation = ${randomUUID()},
+  const postingsGeneration = randomUUID();
+  await sql`update content_segments set generation = ${randomUUID()}, postings_generation = ${postingsGeneration},
       article_count = ${size}, word_total = ${wordTotal}
     where slot = ${slot}`.execute(trx);
+  await sql`insert into content_vocabulary_changes (slot, postings_generation, previous_generation, changes)
+    values (${slot}, ${postingsGeneration}, ${header.postingsGeneration},
+      ${JSON.stringify([...changes.letters.encoded(), ...changes.digits.encoded()])})`.execute(trx);
+  await sql`delete from content_vocabulary_changes where slot = ${slot} and written not in (
+      select written from content_vocabulary_changes where slot = ${slot} order by written desc
+      limit ${KEPT_VOCABULARY_CHANGES})`.execute(trx);
   await touchCatalog(trx);
+}
+
+/**
+ * Words and their article counts as a vocabulary change records them: the words joined by line
+ * breaks (no indexed word holds one), the counts in the same order.
+ */
+class VocabularyChanges {
+  readonly #words: string[] = [];
+  readonly #counts: number[] = [];
+
+  add(word: string, articles: number): void {
+    this.#words.push(word);
+    this.#counts.push(articles);
+  }
+
+  encoded(): [words: string, counts: number[]] {
+    return [this.#words.join('\n'), this.#counts];
+  }
 }
 
 /** The words of a search text (words joined by single spaces). */
@@ -350,7 +397,7 @@ async function patchedPostings(
   size: number,
   trace: SegmentTrace,
   rows: ReadonlyMap<number, FinalRow>,
-): Promise<{ bucket: number; data: Buffer }[]> {
+): Promise<{ bucket: number; data: Buffer; changed: readonly string[] }[]> {
   const words = new Map<string, { removed: number[]; added: number[] }>();
   const changeOf = (word: string) => {
     let change = words.get(word);
@@ -377,7 +424,7 @@ async function patchedPostings(
   return stored.rows.map((row) => {
     const changes = byBucket.get(row.bucket);
     if (!changes) throw new Error(`postings bucket ${row.bucket} of slot ${slot} was not asked for`);
-    return { bucket: row.bucket, data: patchBucket(row.data, changes) };
+    return { bucket: row.bucket, data: patchBucket(row.data, changes), changed: [...changes.keys()] };
   });
 }
 

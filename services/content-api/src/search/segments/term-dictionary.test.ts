@@ -232,3 +232,47 @@ describe('word matching', () => {
     expect([...both.classes]).toEqual([3, 3]);
   });
 });
+
+describe('TermDictionary.patched', () => {
+  it('gives the dictionary built from the changed entries, and leaves the one patched as it was', () => {
+    const entries = new Map<string, number>();
+    let seed = 7;
+    const random = () => (seed = (Math.imul(seed, 48271) + 11) % 2147483647) / 2147483647;
+    const letters = 'abcdeoußü12';
+    const word = () =>
+      Array.from({ length: 2 + Math.floor(random() * 6) }, () => letters[Math.floor(random() * letters.length)]).join(
+        '',
+      );
+    for (let i = 0; i < 2000; i += 1) entries.set(word(), 1 + Math.floor(random() * 50));
+    const before = new TermDictionary(entries);
+    const snapshot = structuredClone(before.sorted());
+    const changes: [string, number][] = [];
+    for (const term of [...entries.keys()].slice(0, 300))
+      changes.push([term, random() < 0.5 ? 0 : 1 + Math.floor(random() * 50)]);
+    for (let i = 0; i < 300; i += 1) changes.push([word(), Math.floor(random() * 3)]);
+    changes.push(['weiß', 4], ['weiss', 2], ['weiß', 5], ['never-there', 0]);
+    const after = new Map(entries);
+    for (const [term, articles] of changes)
+      if (articles > 0) after.set(term, articles);
+      else after.delete(term);
+
+    const patched = before.patched(changes);
+    const fresh = new TermDictionary(after);
+    expect(patched.size).toBe(fresh.size);
+    expect(patched.sorted().keys).toEqual(fresh.sorted().keys);
+    expect(patched.sorted().terms).toEqual(fresh.sorted().terms);
+    expect([...patched.sorted().articles]).toEqual([...fresh.sorted().articles]);
+    expect(patched.exact('weiss')).toEqual(fresh.exact('weiss'));
+    expect(patched.prefixed('ab', 5)).toEqual(fresh.prefixed('ab', 5));
+    expect(patched.typos('abcde', 2, 20)).toEqual(fresh.typos('abcde', 2, 20));
+    expect(before.sorted().keys).toEqual(snapshot.keys);
+    expect([...before.sorted().articles]).toEqual([...snapshot.articles]);
+  });
+
+  it('keeps the arrays of words when only counts change', () => {
+    const patched = dictionary.patched([['bohrhammer', 99]]);
+    expect(patched.sorted().keys).toBe(dictionary.sorted().keys);
+    expect(patched.prefixed('bohr', 1)).toEqual(['bohrhammer']);
+    expect(dictionary.prefixed('bohr', 1)).toEqual(['bohrer']);
+  });
+});

@@ -1,3 +1,10 @@
+/** A dictionary's entries in key order (`TermDictionary.sorted`). */
+interface SortedEntries {
+  readonly keys: string[];
+  readonly terms: string[];
+  readonly articles: Uint32Array;
+}
+
 /**
  * The vocabulary of a catalog (or one shop's segment) for matching beyond exact words (decision
  * 0040): every indexed word under its folded key (`foldWord`), sorted by key in UTF-16 order, so
@@ -15,8 +22,17 @@ export class TermDictionary {
   /** The keys that can be compounds, grouped by their last letters (built on the first compound lookup). */
   #bySuffix: SuffixGroups | undefined;
 
-  /** `entries`: each distinct indexed word once, with the number of articles holding it. */
-  constructor(entries: Iterable<readonly [term: string, articles: number]>) {
+  /**
+   * `entries`: each distinct indexed word once, with the number of articles holding it.
+   * `sorted`: the arrays themselves, already in key order (`patched`); `entries` is then empty.
+   */
+  constructor(entries: Iterable<readonly [term: string, articles: number]>, sorted?: SortedEntries) {
+    if (sorted) {
+      this.#keys = sorted.keys;
+      this.#terms = sorted.terms;
+      this.#frequency = sorted.articles;
+      return;
+    }
     const folded: { key: string; term: string; articles: number }[] = [];
     for (const [term, articles] of entries) {
       const key = foldWord(term);
@@ -34,6 +50,72 @@ export class TermDictionary {
     this.#keys = keys;
     this.#terms = keys.map((key, i) => others[i] ?? key);
     this.#frequency = Uint32Array.from(folded, (f) => f.articles);
+  }
+
+  /**
+   * This dictionary with `changes` applied: each word's article count now, 0 for a word no
+   * article holds any more (the same dictionary as one built from the changed entries). The
+   * words kept are neither folded, sorted nor copied again: a change of a few words costs a
+   * lookup each and one pass over the arrays.
+   */
+  patched(changes: Iterable<readonly [term: string, articles: number]>): TermDictionary {
+    const latest = new Map<string, number>();
+    for (const [term, articles] of changes) latest.set(term, articles);
+    const frequency = this.#frequency.slice();
+    const removed = new Uint8Array(this.#keys.length);
+    let removedCount = 0;
+    const added: { key: string; term: string; articles: number }[] = [];
+    for (const [term, articles] of latest) {
+      const key = foldWord(term);
+      let at = -1;
+      for (let i = this.#lowerBound(key); i < this.#keys.length && this.#keys[i] === key; i += 1)
+        if (this.#terms[i] === term) {
+          at = i;
+          break;
+        }
+      if (at < 0) {
+        if (articles > 0) added.push({ key: key === term ? term : key, term, articles });
+      } else if (articles > 0) frequency[at] = articles;
+      else if (removed[at] === 0) {
+        removed[at] = 1;
+        removedCount += 1;
+      }
+    }
+    if (added.length === 0 && removedCount === 0)
+      return new TermDictionary([], { keys: this.#keys, terms: this.#terms, articles: frequency });
+    added.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+    // The new words as fresh flat strings, as the constructor makes them.
+    const [newKeys, newOthers] = JSON.parse(
+      JSON.stringify([added.map((f) => f.key), added.map((f) => (f.term === f.key ? null : f.term))]),
+    ) as [string[], (string | null)[]];
+    // Each new word's place among the old ones; the old ones between two places (less those
+    // removed) are copied as a run.
+    const places = added.map((f) => this.#placeOf(f.key, f.term));
+    const n = this.#keys.length - removedCount + added.length;
+    const keys = new Array<string>(n);
+    const terms = new Array<string>(n);
+    const articles = new Uint32Array(n);
+    let out = 0;
+    let i = 0;
+    const copyTo = (end: number) => {
+      for (; i < end; i += 1)
+        if (removed[i] === 0) {
+          keys[out] = this.#keys[i] as string;
+          terms[out] = this.#terms[i] as string;
+          articles[out] = frequency[i] ?? 0;
+          out += 1;
+        }
+    };
+    added.forEach((f, a) => {
+      copyTo(places[a] as number);
+      const key = newKeys[a] as string;
+      keys[out] = key;
+      terms[out] = newOthers[a] ?? key;
+      articles[out] = f.articles;
+      out += 1;
+    });
+    copyTo(this.#keys.length);
+    return new TermDictionary([], { keys, terms, articles });
   }
 
   get size(): number {
@@ -305,6 +387,13 @@ export class TermDictionary {
   }
 
   /** First index whose key is not below `key`. */
+  /** Index of the first entry ordered after (`key`, `term`). */
+  #placeOf(key: string, term: string): number {
+    let i = this.#lowerBound(key);
+    while (i < this.#keys.length && this.#keys[i] === key && (this.#terms[i] as string) < term) i += 1;
+    return i;
+  }
+
   #lowerBound(key: string): number {
     let low = 0;
     let high = this.#keys.length;

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describePostgresOnly } from '@triad/db/testing';
+import { generateCatalog } from '../../demo/generate-catalog.js';
+import type { Article } from '../../model/article.js';
+import { loadTestCatalog, TEST_SEED } from '../../test-support/content-test-app.js';
+import { queryWith } from '../../test-support/search-test-store.js';
+import type { ContentTables } from '../../migrations/content-tables.js';
+import type { CatalogChange, SearchBackend } from '../search-backend.js';
+import { FACET_NAMES, type SearchQuery } from '../search-query.js';
+import { facetCountings } from '../segments/segment.js';
+import { PostgresCatalogReader } from './postgres-catalog-reader.js';
+import { PostgresSearchBackend } from './postgres-search-backend.js';
+
+const ARTICLES = 120;
+const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
+const all = [...catalog.articles()];
+const labtools = catalog.shops.find((s) => s.id === 'labtools')!;
+const lab = all.filter((a) => a.shopId === 'labtools');
+const query = queryWith({ limit: 1000, facets: [...FACET_NAMES] });
+/** A word of the article's description, letters only, as the index keeps it. */
+const wordOf = (a: Article) =>
+  a.description
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .find((w) => w.length >= 4)!;
+
+const blockPrice = (value: number) => ({ blockPrices: [{ lowerBound: 1, amount: { value, decimalDigits: 2 } }] });
+const repriced = lab.filter((_, i) => i % 3 === 0).map((a, i) => ({ article: a, prices: blockPrice(50 + 997 * i) }));
+const updated: Article = {
+  ...lab[1]!,
+  description: 'aardvark crucible 7731x',
+  descriptions: [{ lang: 'en', value: 'aardvark crucible 7731x' }],
+};
+const deleted = lab[2]!;
+const added: Article = {
+  ...lab[4]!,
+  id: 'labtools:FRESH-1',
+  supplierArticleId: 'FRESH-1',
+  manufacturerName: 'Freshwerk',
+  description: 'zirconium beaker 7732y',
+  descriptions: [{ lang: 'en', value: 'zirconium beaker 7732y' }],
+};
+
+/**
+ * Searches that show every column of the segments and every kept derivation: word matches
+ * (exact, default, prefix, words with digits as a prefix), no words (whole-shop facet counts),
+ * filters with and without prices, each sort.
+ */
+function searches(): SearchQuery[] {
+  const words = [wordOf(lab[0]!), wordOf(lab[5]!), 'crucible', 'zirconium', 'beaker', 'aardvark'];
+  const maker = {
+    type: 'ExactStringMatchFilter',
+    filterName: 'manufacturerName',
+    value: lab.find((a) => a.manufacturerName)!.manufacturerName!,
+  } as const;
+  const cheap = {
+    type: 'DecimalRangeFilter',
+    filterName: 'pricePerMinimumOrderQuantity',
+    upperBound: { value: 2000, decimalDigits: 2 },
+  } as const;
+  return [
+    ...words.flatMap((w) => [
+      query({ words: [w], matching: 'exact' }),
+      query({ words: [w], matching: 'default' }),
+      query({ words: [w.slice(0, 4)], matching: 'default' }),
+      query({ words: [w.slice(0, 3), w.slice(1, 5)], matching: 'default' }),
+    ]),
+    ...['773', '7731', '7732y', 'fresh-1', 'fre'].map((w) => query({ words: [w], matching: 'default' })),
+    query({ words: [wordOf(lab[0]!), 'beaker'], matching: 'default' }),
+    query({}),
+    query({ shopIds: ['labtools'] }),
+    query({ filter: maker }),
+    query({ filter: cheap }),
+    query({ filter: { type: 'Or', operands: [maker, cheap] } }),
+    ...(['price', 'description', 'id', 'manufacturerName'] as const).flatMap((field) => [
+      query({ sort: [{ field, descending: false }] }),
+      query({ sort: [{ field, descending: true }], filter: cheap, offset: 3, limit: 17 }),
+    ]),
+  ];
+}
+
+/** Everything a reply says, the articles whole. */
+async function replies(backend: SearchBackend) {
+  const out = [];
+  for (const q of searches()) {
+    const page = await backend.search(q);
+    out.push({ q, total: page.total, facets: page.facets, hits: page.hits, matched: page.matched });
+  }
+  return out;
+}
+
+// A reader that held segments, facet counts and vocabularies across the deltas answers as one that
+// read everything after them, and as a store imported fresh with the final catalog.
+describePostgresOnly<ContentTables>('PostgreSQL: searches after deltas answer as a fresh import', (getDb) => {
+  let writer: SearchBackend;
+  /** A reader of its own (no change bus): it takes the deltas' commits at its next search. */
+  let reading: PostgresSearchBackend;
+  const reader = new PostgresCatalogReader();
+  /** Readers after the deltas, with nothing kept from before. */
+  const cold: PostgresSearchBackend[] = [];
+  beforeAll(async () => {
+    writer = await loadTestCatalog(getDb(), ARTICLES);
+    reading = new PostgresSearchBackend(getDb(), reader);
+  });
+  afterAll(async () => {
+    await writer?.close();
+    await reading?.close();
+    for (const backend of cold) await backend.close();
+  });
+  const coldReplies = async () => {
+    const backend = new PostgresSearchBackend(getDb());
+    cold.push(backend);
+    return replies(backend);
+  };
+
+  it('after a price delta (facet counts kept), product deltas and a fresh import of the final catalog', async () => {
+    // Loaded, counted and kept before the deltas, so what the reader carries over is compared too.
+    await replies(reading);
+    await replies(reading);
+    // Another reader held the vocabulary of words without digits only: the delta's words with
+    // digits wait for their dictionary.
+    const lettersOnly = new PostgresSearchBackend(getDb());
+    cold.push(lettersOnly);
+    await lettersOnly.search(query({ words: ['beaker'], matching: 'default' }));
+    const countings = facetCountings();
+    const prices: CatalogChange[] = repriced.map(({ article, prices }) => ({
+      kind: 'prices',
+      articleId: article.id,
+      prices,
+    }));
+    await writer.applyShopDelta({ shop: labtools, changes: prices, hash: 'as-fresh-prices' });
+    const afterPrices = await replies(reading);
+    // The price delta left the facet columns: no segment's facets were counted again.
+    expect(facetCountings()).toBe(countings);
+    expect(afterPrices).toEqual(await coldReplies());
+    const newPrices = new Map(repriced.map(({ article, prices }) => [article.id, prices]));
+    expect(afterPrices.find((r) => r.q.sort[0]?.field === 'price')?.hits[0]?.article.blockPrices).toEqual(
+      blockPrice(50).blockPrices,
+    );
+
+    // Two product deltas the reader takes at once (its vocabularies patched twice), then one more.
+    await writer.applyShopDelta({
+      shop: labtools,
+      changes: [{ kind: 'upsert', article: { ...updated, ...newPrices.get(updated.id) } }],
+      hash: 'as-fresh-products-1',
+    });
+    await writer.applyShopDelta({
+      shop: labtools,
+      changes: [{ kind: 'delete', articleId: deleted.id }],
+      hash: 'as-fresh-products-2',
+    });
+    const loads = reader.vocabularyLoads;
+    expect(await replies(reading)).toEqual(await coldReplies());
+    // The shop's vocabulary was patched (both deltas at once), not read again.
+    expect(reader.vocabularyLoads).toEqual({ read: loads.read, patched: loads.patched + 1 });
+    await writer.applyShopDelta({
+      shop: labtools,
+      changes: [{ kind: 'upsert', article: added }],
+      hash: 'as-fresh-products-3',
+    });
+    const afterProducts = await replies(reading);
+    expect(reader.vocabularyLoads).toEqual({ read: loads.read, patched: loads.patched + 2 });
+    expect(afterProducts).toEqual(await coldReplies());
+    expect(await replies(lettersOnly)).toEqual(afterProducts);
+    expect(afterProducts.find((r) => r.q.words[0] === 'zirconium')?.hits.map((h) => h.article.id)).toEqual([added.id]);
+    expect(
+      afterProducts
+        .find((r) => r.q.words[0] === '773')
+        ?.hits.map((h) => h.article.id)
+        .sort(),
+    ).toEqual([added.id, updated.id].sort());
+
+    const pricedCatalog = all.map((a) => ({ ...a, ...newPrices.get(a.id) }));
+    const finalCatalog = [
+      ...pricedCatalog.filter((a) => a.id !== deleted.id).map((a) => (a.id === updated.id ? { ...a, ...updated } : a)),
+      added,
+    ];
+    await writer.replaceCatalog({ shops: catalog.shops, articles: finalCatalog, hash: 'fresh' });
+    expect(afterProducts).toEqual(await coldReplies());
+  });
+});
