@@ -9,6 +9,7 @@ import { searchSegments, type SegmentSearchOptions } from '../segments/segment-s
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { SqliteCatalogReader } from './sqlite-catalog-reader.js';
 import { openContentConnection } from './sqlite-connection.js';
+import { SqliteSearchBackend } from './sqlite-search-backend.js';
 
 const ARTICLES = 80;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
@@ -163,6 +164,30 @@ describe('SQLite catalog reader after deltas', () => {
     // The two words' lists; the vocabulary is summed from the segments' stored words.
     expect(reader.textIndexReads).toBeGreaterThanOrEqual(reads + 2);
     expect(reader.vocabularyBuilds).toBeGreaterThanOrEqual(builds + 1);
+  });
+
+  it('loads the catalog ahead of searches, so the first search reads no column and builds no vocabulary', async () => {
+    const other = openContentConnection(store.file, 'reader');
+    try {
+      const fresh = new SqliteCatalogReader(other);
+      fresh.preload();
+      expect(fresh.chunkReads).toBeGreaterThan(0);
+      expect(fresh.vocabularyBuilds).toBe(1);
+      const reads = fresh.chunkReads;
+      const asked = query({ words: ['crucible', 'zirconi'], matching: 'default', facets: ['manufacturerName'] });
+      const found = fresh.search(asked);
+      expect(found.total).toBeGreaterThan(0);
+      expect(found).toEqual(reader.search(asked));
+      expect([fresh.chunkReads, fresh.vocabularyBuilds]).toEqual([reads, 1]);
+    } finally {
+      other.close();
+    }
+    // A store that cannot be read is logged, not thrown: the first search loads it then.
+    const closed = new SqliteSearchBackend(store.database);
+    await closed.close();
+    const warnings: string[] = [];
+    await closed.keepLoaded({ warn: (_object, message) => warnings.push(message) });
+    expect(warnings).toEqual([expect.stringContaining('the first search loads it')]);
   });
 
   it('sums the vocabulary from the stored words to what the text index counts, after every kind of delta', async () => {

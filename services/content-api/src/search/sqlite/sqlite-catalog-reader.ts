@@ -128,6 +128,14 @@ export class SqliteCatalogReader {
     }
   }
 
+  /** Loads the committed catalog's segments and vocabulary ahead of searches (`keepLoaded`). */
+  preload(): void {
+    this.#inTransaction(() => {
+      this.#refresh();
+      this.#words();
+    });
+  }
+
   /** The snapshot and the query's matches in it. Call inside a transaction. */
   #matchesOf(query: SearchQuery): {
     snapshot: SegmentSnapshot;
