@@ -9,6 +9,7 @@ import { searchSegments, type SegmentSearchOptions } from '../segments/segment-s
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { SqliteCatalogReader } from './sqlite-catalog-reader.js';
 import { openContentConnection } from './sqlite-connection.js';
+import { SqliteSearchBackend } from './sqlite-search-backend.js';
 
 const ARTICLES = 80;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
@@ -145,6 +146,7 @@ describe('SQLite catalog reader after deltas', () => {
     const before = reader.search(query({ words: ['crucible'], matching: 'exact' }));
     expect(before.hits.map((h) => h.article.id)).not.toContain(article.id);
     const reads = reader.textIndexReads;
+    const builds = reader.vocabularyBuilds;
     const description = 'zirconium crucible';
     await backend.applyShopDelta({
       shop: labtools,
@@ -159,7 +161,85 @@ describe('SQLite catalog reader after deltas', () => {
     // The last word as a prefix: the vocabulary was read again and holds the new word.
     const prefixed = reader.search(query({ words: ['zirconi'], matching: 'default' }));
     expect(prefixed.hits.map((h) => h.article.id)).toEqual([article.id]);
-    expect(reader.textIndexReads).toBeGreaterThanOrEqual(reads + 3);
+    // The two words' lists; the vocabulary is summed from the segments' stored words.
+    expect(reader.textIndexReads).toBeGreaterThanOrEqual(reads + 2);
+    expect(reader.vocabularyBuilds).toBeGreaterThanOrEqual(builds + 1);
+  });
+
+  it('loads the catalog ahead of searches, so the first search reads no column and builds no vocabulary', async () => {
+    const other = openContentConnection(store.file, 'reader');
+    try {
+      const fresh = new SqliteCatalogReader(other);
+      fresh.preload();
+      expect(fresh.chunkReads).toBeGreaterThan(0);
+      expect(fresh.vocabularyBuilds).toBe(1);
+      const reads = fresh.chunkReads;
+      const asked = query({ words: ['crucible', 'zirconi'], matching: 'default', facets: ['manufacturerName'] });
+      const found = fresh.search(asked);
+      expect(found.total).toBeGreaterThan(0);
+      expect(found).toEqual(reader.search(asked));
+      expect([fresh.chunkReads, fresh.vocabularyBuilds]).toEqual([reads, 1]);
+    } finally {
+      other.close();
+    }
+    // A store that cannot be read is logged, not thrown: the first search loads it then.
+    const closed = new SqliteSearchBackend(store.database);
+    await closed.close();
+    const warnings: string[] = [];
+    await closed.keepLoaded({ warn: (_object, message) => warnings.push(message) });
+    expect(warnings).toEqual([expect.stringContaining('the first search loads it')]);
+  });
+
+  it('sums the vocabulary from the stored words to what the text index counts, after every kind of delta', async () => {
+    const fresh = () => {
+      const connection = openContentConnection(store.file, 'reader');
+      try {
+        return new SqliteCatalogReader(connection).vocabularies();
+      } finally {
+        connection.close();
+      }
+    };
+    const same = () => {
+      const { segments, textIndex } = fresh();
+      expect(segments).toBeDefined();
+      expect(textIndex.size).toBeGreaterThan(50);
+      expect([...segments!].sort()).toEqual([...textIndex].sort());
+      return textIndex;
+    };
+    const before = same();
+    const [changed, gone] = [lab[5]!, lab[6]!];
+    const description = 'grüne étiquette zirconiumoxid m12 schraube';
+    await backend.applyShopDelta({
+      shop: labtools,
+      changes: [
+        { kind: 'upsert', article: { ...changed, description, descriptions: [{ lang: 'de', value: description }] } },
+        {
+          kind: 'upsert',
+          article: {
+            ...changed,
+            id: `${changed.id}-NEW`,
+            description,
+            descriptions: [{ lang: 'de', value: description }],
+          },
+        },
+        { kind: 'delete', articleId: gone.id },
+      ],
+      hash: 'reader-vocabulary',
+    });
+    const after = same();
+    expect(after.get('zirconiumoxid')).toBe(2);
+    expect(after.get('etiquette') ?? after.get('étiquette')).toBeGreaterThan(0);
+    expect(after).not.toEqual(before);
+    // The stored words of a segment missing (stored before migration 0016): none summed, the text index read.
+    const writer = openContentConnection(store.file, 'writer');
+    try {
+      writer.prepare('delete from content_segment_words where slot = (select min(slot) from content_segments)').run();
+    } finally {
+      writer.close();
+    }
+    const { segments, textIndex } = fresh();
+    expect(segments).toBeUndefined();
+    expect(textIndex).toEqual(after);
   });
 });
 
