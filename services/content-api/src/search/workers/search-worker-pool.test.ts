@@ -98,7 +98,9 @@ describeEachDatabase<ContentTables>('search worker threads', (getDb) => {
     expect(results.some((r) => r.facets.some((f) => f.buckets.length > 1))).toBe(true);
   });
 
-  it('answers searches asked again in the same catalog from kept answers, exactly as the pass did', async () => {
+  it('answers searches asked a third time in the same catalog from kept answers, as the pass did', async () => {
+    // Asked a second time: answered by the workers and kept.
+    await compare(randomQueries(150, 7));
     const before = pool.keptAnswers;
     const results = await compare(randomQueries(150, 7));
     // Searches ordered by description ask the worker again, and lists too long to keep are read again.

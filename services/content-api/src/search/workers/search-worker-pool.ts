@@ -52,13 +52,16 @@ interface KeptPass {
  * The answers of searches that needed no descriptions, by everything the pass reads: the
  * snapshot (immutable; by identity), the match list and its classes (shared lists are never
  * changed, decision 0046's `MatchCache`; by identity, so a list read again for a request is
- * another key) and the query (plain data, by its JSON). A search asked again in the same
- * snapshot (a popular word, a shop's filter page) is answered without a worker, with the very
- * total, facets and slice the pass gave. The least recently used go beyond `max`.
+ * another key) and the query (plain data, by its JSON). A search asked a third time in the
+ * same snapshot (a popular word, a shop's filter page) is answered without a worker, with the
+ * very total, facets and slice the pass gave (kept at the second). The least recently used go
+ * beyond `max`.
  */
 class PassCache {
   readonly #max: number;
   readonly #passes = new Map<string, KeptPass>();
+  /** Keys of searches answered by a worker once, oldest first. */
+  readonly #asked = new Set<string>();
   readonly #ids = new WeakMap<object, number>();
   #nextId = 1;
 
@@ -80,7 +83,20 @@ class PassCache {
     return pass;
   }
 
+  /**
+   * Keeps `pass` if its search was asked before among the last `max` searches not answered from
+   * here: an answer kept on first sight and dropped unused (searches that do not repeat) would
+   * only add to the garbage collector's work.
+   */
   set(key: string, pass: KeptPass): void {
+    if (!this.#asked.delete(key)) {
+      this.#asked.add(key);
+      for (const oldest of this.#asked) {
+        if (this.#asked.size <= this.#max) break;
+        this.#asked.delete(oldest);
+      }
+      return;
+    }
     this.#passes.delete(key);
     this.#passes.set(key, pass);
     for (const oldest of this.#passes.keys()) {
