@@ -16,7 +16,8 @@
  * BENCH_FRESH=1 seeds again.
  *
  * For each engine and each of BENCH_CONNECTIONS (16,64) autocannon drives, after a 2 s warm-up,
- * BENCH_SECONDS (20) of: one word, two words (both with four facets), filter only (`fq` with Or
+ * BENCH_SECONDS (20) of: one word (six words in turn, and 500 different words of the catalog's
+ * vocabulary, `catalogWords`), two words (all with four facets), filter only (`fq` with Or
  * and And, four facets, no `q`), and article detail. It prints requests/s, latency p50/p90/p99/max,
  * time-outs and errors (non-2xx included), and the server's CPU time per request, read from
  * `/proc/<pid>/stat` before and after (10 ms ticks): unlike requests/s it hardly moves when other
@@ -36,7 +37,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '@triad/db';
 import { startSourceProcess, waitForProcess, type SourceProcess } from '@triad/service-kit/testing';
 import { cpuSeconds, loadAverage, mainThreadCpuSeconds, printTable } from './bench-utils.js';
-import { BOSCH_OR_TESA_UNDER_150, FOUR_FACETS, ONE_WORD, TWO_WORDS } from './content-queries.js';
+import { BOSCH_OR_TESA_UNDER_150, catalogWords, FOUR_FACETS, ONE_WORD, TWO_WORDS } from './content-queries.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -77,6 +78,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
 ) => Promise<AutocannonResult>;
 
 const FILTER_ONLY = `/api/articles?fq=${encodeURIComponent(BOSCH_OR_TESA_UNDER_150)}&currency=EUR&${FOUR_FACETS}`;
+/** Words that do not repeat within 500 requests (a cache of results would hardly help). */
+const MANY_WORDS = catalogWords(500);
 const search = (q: string) => `/api/articles?q=${encodeURIComponent(q)}&${FOUR_FACETS}`;
 
 interface Server {
@@ -241,6 +244,7 @@ async function benchThreads(engine: string, env: Record<string, string | undefin
     console.log(`${engine}: filter only matches ${String(filtered.total)}`);
     const cases: [string, string[]][] = [
       ['one word, 4 facets', ONE_WORD.map(search)],
+      ['one word, 500 different words', MANY_WORDS.map(search)],
       ['two words, 4 facets', TWO_WORDS.map(search)],
       ['filter only (fq Or/And), 4 facets', [FILTER_ONLY]],
       ['article detail', ids.map((id) => `/api/articles/${encodeURIComponent(id)}`)],

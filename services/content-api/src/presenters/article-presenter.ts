@@ -259,7 +259,7 @@ export function presentHit(article: Article, score: number, shop: BusinessShop |
     score,
     _schema: {
       links: [
-        links.link('details', articlePath(article.id)),
+        links.articleLink('details', article.id),
         ...links.links(['bshop', 'business-shop'], shopPath(article.shopId)),
       ],
     },

@@ -24,6 +24,8 @@ export class LinkBuilder {
   readonly #versions: ContentVersionsByShop | string | undefined;
   /** The href of each path linked without query parameters (a page links each shop several times). */
   readonly #plain = new Map<string, string>();
+  /** The version of each shop's content asked for (`articleLink`). */
+  readonly #shopVersions = new Map<string, string | undefined>();
 
   /**
    * `base`: scheme and authority, e.g. `http://127.0.0.1:8081`; `versions`: the content versions
@@ -32,6 +34,34 @@ export class LinkBuilder {
   constructor(base: string, versions: ContentVersionsByShop | string | undefined) {
     this.#base = base.replace(/\/+$/, '');
     this.#versions = versions;
+  }
+
+  /**
+   * `link(rel, articlePath(id))`, without matching the path again: an article's link carries
+   * its shop's version, the shop being the id's part before `:` (what `linkScope` reads back
+   * from the path; `articlePath('')` is no article's path and carries every shop's version).
+   */
+  articleLink(rel: string, id: string): Link {
+    const path = articlePath(id);
+    let href = this.#plain.get(path);
+    if (href === undefined) {
+      const hash = id === '' ? this.#versionOf([]) : this.#shopVersion(id.split(':')[0]!);
+      href = `${this.#base}${path}${hash === undefined ? '' : `?hash=${formEncode(hash)}`}`;
+      this.#plain.set(path, href);
+    }
+    return { href, mediaType: CONTENT_MEDIA_TYPE, method: 'GET', rel };
+  }
+
+  /** The version of one shop's content, asked once per shop. */
+  #shopVersion(shopId: string): string | undefined {
+    if (this.#shopVersions.has(shopId)) return this.#shopVersions.get(shopId);
+    const hash = this.#versionOf([shopId]);
+    this.#shopVersions.set(shopId, hash);
+    return hash;
+  }
+
+  #versionOf(scope: string[]): string | undefined {
+    return typeof this.#versions === 'object' ? this.#versions.versionOf(scope) : this.#versions;
   }
 
   /** A GET link to `path` with `query` (arrays repeat the key) plus `hash`. */

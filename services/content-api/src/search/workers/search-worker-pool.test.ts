@@ -89,16 +89,32 @@ describeEachDatabase<ContentTables>('search worker threads', (getDb) => {
     return expected;
   };
 
+  let first: ReturnType<typeof summary>[] = [];
+
   it('answers totals, facets and pages exactly as a search on the calling thread, over random searches', async () => {
     const results = await compare(randomQueries(150, 7));
+    first = results;
     expect(results.filter((r) => r.total > 0 && r.hits.length > 0).length).toBeGreaterThan(50);
     expect(results.some((r) => r.facets.some((f) => f.buckets.length > 1))).toBe(true);
+  });
+
+  it('answers searches asked a third time in the same catalog from kept answers, as the pass did', async () => {
+    // Asked a second time: answered by the workers and kept.
+    await compare(randomQueries(150, 7));
+    const before = pool.keptAnswers;
+    const results = await compare(randomQueries(150, 7));
+    // Searches ordered by description ask the worker again, and lists too long to keep are read again.
+    expect(pool.keptAnswers - before).toBeGreaterThan(50);
+    expect(results.filter((r) => r.total > 0).length).toBeGreaterThan(50);
   });
 
   it('searches the catalog an import committed after the workers had the one before', async () => {
     const shop = catalog.shops[0]!;
     const kept = articles.filter((a) => a.shopId === shop.id).slice(0, 40);
     await backend.replaceShopCatalog({ shop, articles: kept, hash: 'threads-v2' });
+    // The searches of the tests before, kept for the catalog before: answered for this one.
+    const again = await compare(randomQueries(150, 7));
+    expect(again.some((r, n) => JSON.stringify(r) !== JSON.stringify(first[n]))).toBe(true);
     const results = await compare(randomQueries(60, 8));
     const all = await backend.search({ words: [], shopIds: [shop.id], sort: [], limit: 0, offset: 0, facets: [] });
     expect(all.total).toBe(40);

@@ -34,6 +34,83 @@ export interface SearchWorkerPoolOptions {
   readonly timeoutMs?: number;
   /** Told when a worker died or was stopped and started again. */
   readonly onRestart?: (reason: string) => void;
+  /** Answers kept for searches asked again (`PassCache`); 0 keeps none. Default `KEPT_PASSES`. */
+  readonly keptPasses?: number;
+}
+
+/** Answers a pool keeps by default: a few KB each (the facets' buckets and the slice). */
+export const KEPT_PASSES = 256;
+
+/** A worker's whole answer to a search: its facets, total and slice. */
+interface KeptPass {
+  readonly total: number;
+  readonly facets: FacetCount[];
+  readonly hits: readonly ScoredSeq[];
+}
+
+/**
+ * The answers of searches that needed no descriptions, by everything the pass reads: the
+ * snapshot (immutable; by identity), the match list and its classes (shared lists are never
+ * changed, decision 0046's `MatchCache`; by identity, so a list read again for a request is
+ * another key) and the query (plain data, by its JSON). A search asked a third time in the
+ * same snapshot (a popular word, a shop's filter page) is answered without a worker, with the
+ * very total, facets and slice the pass gave (kept at the second). The least recently used go
+ * beyond `max`.
+ */
+class PassCache {
+  readonly #max: number;
+  readonly #passes = new Map<string, KeptPass>();
+  /** Keys of searches answered by a worker once, oldest first. */
+  readonly #asked = new Set<string>();
+  readonly #ids = new WeakMap<object, number>();
+  #nextId = 1;
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  /** The key of a search, or undefined when it is not to be kept. */
+  keyOf(snapshot: number, options: SegmentSearchOptions): string | undefined {
+    if (this.#max === 0) return undefined;
+    return `${snapshot}/${this.#idOf(options.matches)}/${this.#idOf(options.classes)}/${JSON.stringify(options.query)}`;
+  }
+
+  get(key: string): KeptPass | undefined {
+    const pass = this.#passes.get(key);
+    if (pass === undefined) return undefined;
+    this.#passes.delete(key);
+    this.#passes.set(key, pass);
+    return pass;
+  }
+
+  /**
+   * Keeps `pass` if its search was asked before among the last `max` searches not answered from
+   * here: an answer kept on first sight and dropped unused (searches that do not repeat) would
+   * only add to the garbage collector's work.
+   */
+  set(key: string, pass: KeptPass): void {
+    if (!this.#asked.delete(key)) {
+      this.#asked.add(key);
+      for (const oldest of this.#asked) {
+        if (this.#asked.size <= this.#max) break;
+        this.#asked.delete(oldest);
+      }
+      return;
+    }
+    this.#passes.delete(key);
+    this.#passes.set(key, pass);
+    for (const oldest of this.#passes.keys()) {
+      if (this.#passes.size <= this.#max) break;
+      this.#passes.delete(oldest);
+    }
+  }
+
+  #idOf(list: object | undefined): number {
+    if (list === undefined) return 0;
+    let id = this.#ids.get(list);
+    if (id === undefined) this.#ids.set(list, (id = this.#nextId++));
+    return id;
+  }
 }
 
 interface Waiting {
@@ -74,6 +151,8 @@ export class SearchWorkerPool implements SegmentSearcher {
   readonly #snapshotIds = new WeakMap<SegmentSnapshot, number>();
   readonly #segmentIds = new WeakMap<Segment, number>();
   readonly #facetIds = new WeakMap<FacetCountsCell, number>();
+  readonly #kept: PassCache;
+  #keptAnswers = 0;
   #nextId = 1;
   #closed = false;
 
@@ -85,10 +164,16 @@ export class SearchWorkerPool implements SegmentSearcher {
     this.#maxInFlight = options.maxInFlight ?? 64;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#onRestart = options.onRestart;
+    this.#kept = new PassCache(options.keptPasses ?? KEPT_PASSES);
   }
 
   get threads(): number {
     return this.#threads;
+  }
+
+  /** Searches answered from kept answers so far (`PassCache`), for tests and statistics. */
+  get keptAnswers(): number {
+    return this.#keptAnswers;
   }
 
   /** Workers running now (none before the first search large enough for them). */
@@ -172,6 +257,12 @@ export class SearchWorkerPool implements SegmentSearcher {
       const pass = searchSegments(options);
       return { ...pass, hits: (descriptions) => Promise.resolve(pass.hits(descriptions)) };
     }
+    const key = this.#kept.keyOf(this.#idOf(options.snapshot), options);
+    const kept = key === undefined ? undefined : this.#kept.get(key);
+    if (kept) {
+      this.#keptAnswers += 1;
+      return { ...kept, descriptionSeqs: [], hits: () => Promise.resolve(kept.hits) };
+    }
     while (this.#slots.length < this.#threads) this.#slots.push(this.#start());
     let slot: WorkerSlot | undefined;
     for (const candidate of this.#slots) if (!slot || candidate.waiting.size < slot.waiting.size) slot = candidate;
@@ -189,6 +280,8 @@ export class SearchWorkerPool implements SegmentSearcher {
       classes: options.classes,
     });
     if (answer.type !== 'result') throw new Error(`search worker answered ${answer.type} to a search`);
+    if (key !== undefined && answer.hits)
+      this.#kept.set(key, { total: answer.total, facets: answer.facets, hits: answer.hits });
     return {
       total: answer.total,
       facets: answer.facets,
