@@ -24,8 +24,8 @@ type ContentTransaction = Transaction<PostgresContentTables>;
 /**
  * Replaces one shop's articles, record and segment in one transaction (readers see the old or the
  * new catalog): the old segment goes by seq range, the articles stream into multi-row inserts
- * and the new segment (`PostgresSegmentLoad`). Repeated ids are found by a Bloom filter of this
- * import's ids (`IdFingerprints`: a fixed 32 MiB, not the ids themselves), a hit confirmed against the
+ * and the new segment (`PostgresSegmentLoad`). Repeated ids are found by the fingerprints of this
+ * import's ids (`IdFingerprints`: at most 8 MiB exact, then a 32 MiB filter), a hit confirmed against the
  * rows written (a shop's ids all start with `<shopId>:`, and its old rows are gone), so no insert fails.
  */
 export async function replacePostgresShopCatalog(
