@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { LanguageCode } from '../model/article.js';
-import { isSpace, XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
+import { isSpace, NO_ATTRIBUTES, XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
 import { CatalogTextDecoder } from './catalog-text-decoder.js';
 import { elementTextLimit, RECORD_LIMITS } from './record-limits.js';
 import { bmecatTransaction, type BmecatTransaction } from './bmecat-transaction.js';
@@ -184,7 +184,8 @@ export class ItemBuilder implements XmlHandler {
         return;
       }
       this.#itemChars += 2 * name.length + 5;
-      for (const key in attributes) this.#itemChars += key.length + (attributes[key]?.length ?? 0) + 4;
+      if (attributes !== NO_ATTRIBUTES)
+        for (const key in attributes) this.#itemChars += key.length + (attributes[key]?.length ?? 0) + 4;
       this.#itemElements += 1;
       const node: XmlNode = { name, line, attributes, children: NO_CHILDREN, text: '' };
       if (this.#itemElements > RECORD_LIMITS.elements || stack.length >= RECORD_LIMITS.depth) {

@@ -55,6 +55,12 @@ export const LANGUAGE_CODES: Readonly<Record<string, LanguageCode>> = {
 
 /** The API's code of a catalog language code; one it does not know as written (lower case). */
 export function apiLanguage(code: string): LanguageCode {
+  // Nearly every code is written as listed (`deu`): found without a trimmed, lower-cased copy.
+  const listed = LISTED.get(code);
+  if (listed !== undefined) return listed;
   const lower = code.trim().toLowerCase();
   return LANGUAGE_CODES[lower] ?? (lower as LanguageCode);
 }
+
+/** `LANGUAGE_CODES` as a map. */
+const LISTED = new Map<string, LanguageCode>(Object.entries(LANGUAGE_CODES));

@@ -139,7 +139,8 @@ export interface XmlHandler {
   readonly closeNames?: boolean;
 }
 
-const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
+/** The attributes of every tag without any (one object: a handler may test for it). */
+export const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
 
 /** An element open at a point of a document: its local name and the line of its start tag. */
 export interface OpenElement {
@@ -183,6 +184,8 @@ export class XmlEventReader {
   #column: number | undefined;
   /** Index of the next newline in the buffer being read, -1 when none is left. */
   #newline = -1;
+  /** Index of the first `&` of the buffer at or after the last text decoded, -1 when none: most texts have none. */
+  #amp = -1;
   #at = 0;
   /** Inside a long comment, processing instruction or CDATA section: its end, and whether its content is text. */
   #skip: { readonly until: string; readonly text: boolean } | undefined;
@@ -283,6 +286,7 @@ export class XmlEventReader {
       );
     }
     this.#newline = buffer.indexOf('\n');
+    this.#amp = buffer.indexOf('&');
     let position = 0;
     for (;;) {
       if (this.#skip) {
@@ -403,6 +407,9 @@ export class XmlEventReader {
    * @throws XmlSyntaxError with the line of an undeclared entity, the line and column of an illegal character
    */
   #decode(buffer: string, from: number, to: number): string {
+    // Texts are decoded in buffer order: the next `&` is looked for once, not in every text.
+    if (this.#amp !== -1 && this.#amp < from) this.#amp = buffer.indexOf('&', from);
+    if (this.#amp === -1 || this.#amp >= to) return buffer.slice(from, to);
     try {
       return decodeEntities(buffer.slice(from, to));
     } catch (error) {
@@ -492,11 +499,16 @@ export class XmlEventReader {
       if (c === 62 /* > */ || c === 47 /* / */) break;
       if (c === 60) throw new XmlSyntaxError(INSIDE_A_TAG, this.#line + countLines(buffer, lt, i));
       const nameStart = i;
-      while (i < length && !isNameEnd(buffer.charCodeAt(i)) && buffer.charCodeAt(i) !== 61 /* = */) i += 1;
-      const attribute = buffer.slice(nameStart, i);
+      let attributeHash = 0;
+      for (; i < length; i += 1) {
+        const a = buffer.charCodeAt(i);
+        if (isNameEnd(a) || a === 61 /* = */) break;
+        attributeHash = (attributeHash * 31 + a) | 0;
+      }
+      const nameEnd = i;
       while (i < length && isSpace(buffer.charCodeAt(i))) i += 1;
       if (i >= length) return -1;
-      if (buffer.charCodeAt(i) !== 61 || attribute === '') throw this.#malformed(buffer, nameStart);
+      if (buffer.charCodeAt(i) !== 61 || nameEnd === nameStart) throw this.#malformed(buffer, nameStart);
       i += 1;
       while (i < length && isSpace(buffer.charCodeAt(i))) i += 1;
       if (i >= length) return -1;
@@ -505,7 +517,7 @@ export class XmlEventReader {
       const close = buffer.indexOf(quote === 34 ? '"' : "'", i + 1);
       if (close === -1) return -1;
       attributes ??= {};
-      attributes[localName(attribute)] = this.#decode(buffer, i + 1, close);
+      attributes[this.#names.localName(buffer, nameStart, nameEnd, attributeHash)] = this.#decode(buffer, i + 1, close);
       i = close + 1;
     }
     const selfClosing = buffer.charCodeAt(i) === 47;
@@ -567,9 +579,11 @@ export function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
 }
 
-/** Ends an element or attribute name: whitespace, `/`, `>`, `<`, quotes. */
+/** Ends an element or attribute name: whitespace, `/`, `>`, `<`, quotes (all below 63: a letter is tested once). */
 function isNameEnd(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 47 || c === 62 || c === 60 || c === 34 || c === 39;
+  return (
+    c < 63 && (c === 32 || c === 10 || c === 9 || c === 13 || c === 47 || c === 62 || c === 60 || c === 34 || c === 39)
+  );
 }
 
 /**

@@ -25,8 +25,8 @@ type ContentTransaction = Transaction<PostgresContentTables>;
  * Replaces one shop's articles, record and segment in one transaction (readers see the old or the
  * new catalog): the old segment goes by seq range, the articles stream into multi-row inserts
  * and the new segment (`PostgresSegmentLoad`). Repeated ids are found by the fingerprints of this
- * import's ids (16–32 bytes an id, not the ids themselves), a hit confirmed against the rows written
- * (a shop's ids all start with `<shopId>:`, and its old rows are gone), so no insert fails.
+ * import's ids (`IdFingerprints`: at most 8 MiB exact, then a 32 MiB filter), a hit confirmed against the
+ * rows written (a shop's ids all start with `<shopId>:`, and its old rows are gone), so no insert fails.
  */
 export async function replacePostgresShopCatalog(
   db: ContentDb,
@@ -48,7 +48,7 @@ export async function replacePostgresShopCatalog(
     const schedule = new PostgresPriceScheduleRows(trx);
     await schedule.clear(shop.id);
     const seen = new IdFingerprints();
-    /** Whether this import stored `id` already (its fingerprint was seen: rare, so the rows are written first). */
+    /** Whether this import stored `id` already (the filter says maybe: rare, so the rows are written first). */
     const stored = async (id: string) => {
       await load.flush();
       await waiting.flush();
