@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { compareCodePoints } from '../code-point-order.js';
-import { batchedLowerBounds } from '../segments/batched-lower-bounds.js';
 import { patchedDescriptionRanksBatched } from '../segments/patched-description-ranks.js';
 import {
   chunkBytes,
@@ -120,8 +119,8 @@ interface FinalRow extends StoredRow {
  * Patches the segment in `slot` (stored with `trace.oldSize` articles; the rows now hold
  * `size`, at positions `0..size-1`) after a delta: the columns at the positions touched, the
  * description ranks (`patchedDescriptionRanksBatched`) and the id order (removed, moved and new
- * ids placed by `batchedLowerBounds`), each reading only the rows it needs, and the postings of
- * the words of every old and new text of a rewritten position. Only chunks and buckets that
+ * ids placed after the ids before them, `precedingSeqs`), each reading only the rows it needs,
+ * and the postings of the words of every old and new text of a rewritten position. Only chunks and buckets that
  * changed are written. The segment gets a new generation (and postings generation) and the
  * catalog a new one; the article count of every word whose postings changed is recorded for the
  * new postings generation (`content_vocabulary_changes`, migration 0020), so readers patch the
@@ -295,7 +294,7 @@ async function readColumns(trx: SqlExecutor, slot: number, size: number): Promis
 
 /**
  * The id order after the delta: old entries without the deleted articles, moved ones renamed,
- * and the new articles merged in at the places `batchedLowerBounds` finds among the rest.
+ * and the new articles merged in after the article whose id precedes theirs (`precedingSeqs`).
  */
 async function patchIdOrder(
   trx: SqlExecutor,
@@ -321,24 +320,27 @@ async function patchIdOrder(
   added.sort((a, b) => compareCodePoints(a.id, b.id));
   if (kept.length + added.length !== size)
     throw new Error(`id order of ${kept.length} kept and ${added.length} new articles for ${size}`);
-  const { bounds } = await batchedLowerBounds(
-    added.map((a) => a.id),
-    kept.length,
-    async (indices) => {
-      const texts = await readTexts(
-        trx,
-        base,
-        indices.map((i) => kept[i] ?? 0),
-        'article_id',
-      );
-      const found = new Map<number, string>();
-      for (const i of indices) {
-        const text = texts.get(kept[i] ?? 0);
-        if (text !== undefined) found.set(i, text);
-      }
-      return found;
-    },
-  );
+  // Each new article goes after the kept article its predecessor is, or after the new one it is
+  // (placed already: the new ones go in id order), or first when it has none.
+  const keptIndex = new Int32Array(size).fill(-1);
+  kept.forEach((position, i) => (keptIndex[position] = i));
+  const bounds = new Uint32Array(added.length);
+  const boundOfAdded = new Map<number, number>();
+  const preceding = kept.length === 0 ? [] : await precedingSeqs(trx, base, base + (kept[0] ?? 0), added);
+  added.forEach((a, n) => {
+    const seq = preceding[n];
+    let bound = 0;
+    if (seq !== undefined && seq !== null) {
+      const position = seq - base;
+      const i = keptIndex[position] ?? -1;
+      const after = boundOfAdded.get(position);
+      if (i >= 0) bound = i + 1;
+      else if (after !== undefined) bound = after;
+      else throw new Error(`the article before ${a.id} (position ${position}) is neither kept nor new`);
+    }
+    bounds[n] = bound;
+    boundOfAdded.set(a.position, bound);
+  });
   const order = new Uint32Array(size);
   let at = 0;
   let k = 0;
@@ -348,6 +350,35 @@ async function patchIdOrder(
   });
   while (k < kept.length) order[at++] = kept[k++] ?? 0;
   return order;
+}
+
+/**
+ * For each new article (in id order), the seq of the slot's article whose id comes right before
+ * its own (code point order, as collation "C" compares), or null when none does: one probe of the
+ * id index per new article, in one statement, instead of a binary search reading ids at scattered
+ * positions. The ids searched stop at the slot's first id in the old order (`firstSeq`, an article
+ * the delta kept), so the probe before the slot's first id does not walk the ids of other shops.
+ */
+async function precedingSeqs(
+  trx: SqlExecutor,
+  base: number,
+  firstSeq: number,
+  added: readonly { readonly id: string }[],
+): Promise<(number | null)[]> {
+  if (added.length === 0) return [];
+  const { rows } = await sql<{ n: number; seq: number | null }>`
+    select x.n::float8 as n, p.seq::float8 as seq
+    from unnest(${added.map((a) => a.id)}::text[]) with ordinality as x (id, n)
+    left join lateral (
+      select a.seq from content_articles a
+      where a.article_id collate "C" < x.id collate "C"
+        and a.article_id collate "C" >= (select f.article_id from content_articles f where f.seq = ${firstSeq})
+        and a.seq >= ${base} and a.seq < ${base + SLOT_SPAN}
+      order by a.article_id collate "C" desc
+      limit 1) p on true`.execute(trx);
+  const seqs = new Array<number | null>(added.length).fill(null);
+  for (const row of rows) seqs[row.n - 1] = row.seq;
+  return seqs;
 }
 
 /** Writes the chunks that differ from the stored ones, adds new ones, and drops those past `size`. */
