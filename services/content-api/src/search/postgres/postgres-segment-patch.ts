@@ -215,14 +215,26 @@ export async function patchPostgresSegment(
   for (let at = 0; at < buckets.length; at += BUCKET_BATCH) {
     // One parameter per bucket: node-postgres sends a Buffer as binary, but an array of them as hex text.
     const batch = buckets.slice(at, at + BUCKET_BATCH);
-    const values = batch.map((b) => sql`(${b.bucket}::int, ${b.data}::bytea)`);
-    // The words in a statement of their own: one that sets `data` drops them (migration 0015's trigger).
-    await sql`update content_postings p set data = v.data from (values ${sql.join(values)}) as v (bucket, data)
-      where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
     const vocabularies = batch.map((b) => bucketVocabulary(b.data));
-    const words = batch.map((b, i) => sql`(${b.bucket}::int, ${vocabularies[i]}::bytea)`);
-    await sql`update content_postings p set words = v.words from (values ${sql.join(words)}) as v (bucket, words)
-      where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
+    const values = batch.map((b, i) => sql`(${b.bucket}::int, ${b.data}::bytea, ${vocabularies[i]}::bytea)`);
+    // Data and words in one statement. Migration 0015's trigger drops the words of a row whose
+    // data is set and whose words stay as stored (as a release that knew only `data` would leave
+    // them): where the new words equal the stored ones, they are set again in a statement of their own.
+    const updated = await sql<{
+      bucket: number;
+      dropped: boolean;
+    }>`update content_postings p set data = v.data, words = v.words
+      from (values ${sql.join(values)}) as v (bucket, data, words)
+      where p.slot = ${slot} and p.bucket = v.bucket
+      returning p.bucket, p.words is null as dropped`.execute(trx);
+    const again = new Set(updated.rows.filter((r) => r.dropped).map((r) => r.bucket));
+    if (again.size > 0) {
+      const words = batch.flatMap((b, i) =>
+        again.has(b.bucket) ? [sql`(${b.bucket}::int, ${vocabularies[i]}::bytea)`] : [],
+      );
+      await sql`update content_postings p set words = v.words from (values ${sql.join(words)}) as v (bucket, words)
+        where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
+    }
     batch.forEach((b, i) => {
       const now = new Map(vocabularyWords(vocabularies[i]!));
       for (const word of b.changed) (hasDigit(word) ? changes.digits : changes.letters).add(word, now.get(word) ?? 0);
