@@ -204,7 +204,12 @@ export async function patchPostgresSegment(
     if (!changed.has(i)) throw new Error(`position ${i} is new to slot ${slot} but was not traced`);
   // Three independent parts, overlapped: the statements of one run while another computes.
   const [descriptionRank, idOrder, buckets] = await Promise.all([
-    patchedDescriptionRanksBatched(previous, changed, (positions) => readTexts(trx, base, positions, 'description')),
+    patchedDescriptionRanksBatched(
+      previous,
+      changed,
+      (positions) => readTexts(trx, base, positions, 'description'),
+      knownDescriptions(trace, old.descriptionRank),
+    ),
     patchIdOrder(trx, base, size, old.idOrder, trace, rows),
     patchedPostings(trx, slot, header.buckets, size, trace, rows),
   ]);
@@ -269,6 +274,19 @@ class VocabularyChanges {
   encoded(): [words: string, counts: number[]] {
     return [this.#words.join('\n'), this.#counts];
   }
+}
+
+/**
+ * The descriptions the delta read before it changed them, by their old rank: the articles it
+ * rewrote, deleted or moved. The description ranks' searches start between them.
+ */
+function knownDescriptions(trace: SegmentTrace, ranks: Uint32Array): Map<number, string> {
+  const known = new Map<number, string>();
+  for (const [position, description] of trace.oldDescriptions) {
+    const rank = ranks[position] ?? 0;
+    if (rank > 0) known.set(rank, description);
+  }
+  return known;
 }
 
 /** The words of a search text (words joined by single spaces). */
