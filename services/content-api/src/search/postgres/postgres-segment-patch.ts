@@ -134,8 +134,8 @@ export async function patchPostgresSegment(
 ): Promise<void> {
   const base = slot * SLOT_SPAN;
   const header = (
-    await sql<{ buckets: number; postingsGeneration: string }>`
-      select bucket_count as buckets, postings_generation as "postingsGeneration"
+    await sql<{ buckets: number; postingsGeneration: string; shopId: string }>`
+      select bucket_count as buckets, postings_generation as "postingsGeneration", shop_id as "shopId"
       from content_segments where slot = ${slot}`.execute(trx)
   ).rows[0];
   if (!header) throw new Error(`no segment in slot ${slot} to patch`);
@@ -210,7 +210,7 @@ export async function patchPostgresSegment(
       (positions) => readTexts(trx, base, positions, 'description'),
       knownDescriptions(trace, old.descriptionRank),
     ),
-    patchIdOrder(trx, base, size, old.idOrder, trace, rows),
+    patchIdOrder(trx, header.shopId, base, size, old.idOrder, trace, rows),
     patchedPostings(trx, slot, header.buckets, size, trace, rows),
   ]);
   await writeColumns(trx, slot, size, trace.oldSize, old, { ...columns, idOrder, descriptionRank });
@@ -328,6 +328,7 @@ async function readColumns(trx: SqlExecutor, slot: number, size: number): Promis
  */
 async function patchIdOrder(
   trx: SqlExecutor,
+  shopId: string,
   base: number,
   size: number,
   before: Uint32Array,
@@ -356,7 +357,7 @@ async function patchIdOrder(
   kept.forEach((position, i) => (keptIndex[position] = i));
   const bounds = new Uint32Array(added.length);
   const boundOfAdded = new Map<number, number>();
-  const preceding = kept.length === 0 ? [] : await precedingSeqs(trx, base, base + (kept[0] ?? 0), added);
+  const preceding = kept.length === 0 ? [] : await precedingSeqs(trx, shopId, base, added);
   added.forEach((a, n) => {
     const seq = preceding[n];
     let bound = 0;
@@ -383,16 +384,18 @@ async function patchIdOrder(
 }
 
 /**
- * For each new article (in id order), the seq of the slot's article whose id comes right before
- * its own (code point order, as collation "C" compares), or null when none does: one probe of the
- * id index per new article, in one statement, instead of a binary search reading ids at scattered
- * positions. The ids searched stop at the slot's first id in the old order (`firstSeq`, an article
- * the delta kept), so the probe before the slot's first id does not walk the ids of other shops.
+ * For each new article (in id order), the seq of the article whose id comes right before its own
+ * among the shop's (code point order, as collation "C" compares), or null when none does: one
+ * probe of the id index per new article, in one statement, instead of a binary search reading ids
+ * at scattered positions. A shop's ids, and only its ids, start with `<shop id>:` (ids are checked
+ * so, `checkShopArticle`, and a shop id holds no colon), so the ids from that prefix up to a new
+ * one are the shop's: the probe needs no condition on the slot (one on `seq` led the planner to
+ * scan the slot through the primary key, its statistics older than the slot's rows).
  */
 async function precedingSeqs(
   trx: SqlExecutor,
+  shopId: string,
   base: number,
-  firstSeq: number,
   added: readonly { readonly id: string }[],
 ): Promise<(number | null)[]> {
   if (added.length === 0) return [];
@@ -401,13 +404,15 @@ async function precedingSeqs(
     from unnest(${added.map((a) => a.id)}::text[]) with ordinality as x (id, n)
     left join lateral (
       select a.seq from content_articles a
-      where a.article_id collate "C" < x.id collate "C"
-        and a.article_id collate "C" >= (select f.article_id from content_articles f where f.seq = ${firstSeq})
-        and a.seq >= ${base} and a.seq < ${base + SLOT_SPAN}
+      where a.article_id collate "C" < x.id collate "C" and a.article_id collate "C" >= ${`${shopId}:`} collate "C"
       order by a.article_id collate "C" desc
       limit 1) p on true`.execute(trx);
   const seqs = new Array<number | null>(added.length).fill(null);
-  for (const row of rows) seqs[row.n - 1] = row.seq;
+  for (const row of rows) {
+    if (row.seq !== null && (row.seq < base || row.seq >= base + SLOT_SPAN))
+      throw new Error(`the id before a new article of ${shopId} is not in the shop's slot (seq ${row.seq})`);
+    seqs[row.n - 1] = row.seq;
+  }
   return seqs;
 }
 
