@@ -82,6 +82,14 @@ describePostgresOnly<ContentTables>('stored vocabulary of PostgreSQL postings bu
       hash: 'words-v2',
     });
     expect(await checkBuckets()).toBe(0);
+    // The same article again: its buckets are written with the words they hold already, which
+    // the trigger drops where data is set with unchanged words; the delta sets them again.
+    await opened[0]!.applyShopDelta({
+      shop,
+      changes: [{ kind: 'upsert', article: { ...article, descriptions: [...article.descriptions.map(quartz)] } }],
+      hash: 'words-v2-again',
+    });
+    expect(await checkBuckets()).toBe(0);
     const found = await freshBackend().search(query(['quarzglaskolbn']));
     expect(found.hits.map((h) => h.article.id)).toEqual([article.id]);
     expected = await answers(freshBackend());

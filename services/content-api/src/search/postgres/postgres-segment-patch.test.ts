@@ -76,10 +76,14 @@ describePostgresOnly<ContentTables>('patched PostgreSQL segments', (getDb) => {
         const what = next(5);
         if (what === 0) {
           serial += 1;
+          // New ids before every other id, right after an existing one, and after all of them.
+          const kind = next(3);
+          const supplierArticleId =
+            kind === 0 ? `!${serial}` : kind === 1 ? `${pick.supplierArticleId}-${serial}` : `\u{1F600}P-${serial}`;
           const article: Article = {
             ...pick,
-            id: `labtools:P-${serial}`,
-            supplierArticleId: `P-${serial}`,
+            id: `labtools:${supplierArticleId}`,
+            supplierArticleId,
             description: text(),
             descriptions: [{ lang: 'en', value: text() }],
           };

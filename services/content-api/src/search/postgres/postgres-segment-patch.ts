@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { compareCodePoints } from '../code-point-order.js';
-import { batchedLowerBounds } from '../segments/batched-lower-bounds.js';
 import { patchedDescriptionRanksBatched } from '../segments/patched-description-ranks.js';
 import {
   chunkBytes,
@@ -120,8 +119,8 @@ interface FinalRow extends StoredRow {
  * Patches the segment in `slot` (stored with `trace.oldSize` articles; the rows now hold
  * `size`, at positions `0..size-1`) after a delta: the columns at the positions touched, the
  * description ranks (`patchedDescriptionRanksBatched`) and the id order (removed, moved and new
- * ids placed by `batchedLowerBounds`), each reading only the rows it needs, and the postings of
- * the words of every old and new text of a rewritten position. Only chunks and buckets that
+ * ids placed after the ids before them, `precedingSeqs`), each reading only the rows it needs,
+ * and the postings of the words of every old and new text of a rewritten position. Only chunks and buckets that
  * changed are written. The segment gets a new generation (and postings generation) and the
  * catalog a new one; the article count of every word whose postings changed is recorded for the
  * new postings generation (`content_vocabulary_changes`, migration 0020), so readers patch the
@@ -135,8 +134,8 @@ export async function patchPostgresSegment(
 ): Promise<void> {
   const base = slot * SLOT_SPAN;
   const header = (
-    await sql<{ buckets: number; postingsGeneration: string }>`
-      select bucket_count as buckets, postings_generation as "postingsGeneration"
+    await sql<{ buckets: number; postingsGeneration: string; shopId: string }>`
+      select bucket_count as buckets, postings_generation as "postingsGeneration", shop_id as "shopId"
       from content_segments where slot = ${slot}`.execute(trx)
   ).rows[0];
   if (!header) throw new Error(`no segment in slot ${slot} to patch`);
@@ -205,8 +204,13 @@ export async function patchPostgresSegment(
     if (!changed.has(i)) throw new Error(`position ${i} is new to slot ${slot} but was not traced`);
   // Three independent parts, overlapped: the statements of one run while another computes.
   const [descriptionRank, idOrder, buckets] = await Promise.all([
-    patchedDescriptionRanksBatched(previous, changed, (positions) => readTexts(trx, base, positions, 'description')),
-    patchIdOrder(trx, base, size, old.idOrder, trace, rows),
+    patchedDescriptionRanksBatched(
+      previous,
+      changed,
+      (positions) => readTexts(trx, base, positions, 'description'),
+      knownDescriptions(trace, old.descriptionRank),
+    ),
+    patchIdOrder(trx, header.shopId, base, size, old.idOrder, trace, rows),
     patchedPostings(trx, slot, header.buckets, size, trace, rows),
   ]);
   await writeColumns(trx, slot, size, trace.oldSize, old, { ...columns, idOrder, descriptionRank });
@@ -216,14 +220,26 @@ export async function patchPostgresSegment(
   for (let at = 0; at < buckets.length; at += BUCKET_BATCH) {
     // One parameter per bucket: node-postgres sends a Buffer as binary, but an array of them as hex text.
     const batch = buckets.slice(at, at + BUCKET_BATCH);
-    const values = batch.map((b) => sql`(${b.bucket}::int, ${b.data}::bytea)`);
-    // The words in a statement of their own: one that sets `data` drops them (migration 0015's trigger).
-    await sql`update content_postings p set data = v.data from (values ${sql.join(values)}) as v (bucket, data)
-      where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
     const vocabularies = batch.map((b) => bucketVocabulary(b.data));
-    const words = batch.map((b, i) => sql`(${b.bucket}::int, ${vocabularies[i]}::bytea)`);
-    await sql`update content_postings p set words = v.words from (values ${sql.join(words)}) as v (bucket, words)
-      where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
+    const values = batch.map((b, i) => sql`(${b.bucket}::int, ${b.data}::bytea, ${vocabularies[i]}::bytea)`);
+    // Data and words in one statement. Migration 0015's trigger drops the words of a row whose
+    // data is set and whose words stay as stored (as a release that knew only `data` would leave
+    // them): where the new words equal the stored ones, they are set again in a statement of their own.
+    const updated = await sql<{
+      bucket: number;
+      dropped: boolean;
+    }>`update content_postings p set data = v.data, words = v.words
+      from (values ${sql.join(values)}) as v (bucket, data, words)
+      where p.slot = ${slot} and p.bucket = v.bucket
+      returning p.bucket, p.words is null as dropped`.execute(trx);
+    const again = new Set(updated.rows.filter((r) => r.dropped).map((r) => r.bucket));
+    if (again.size > 0) {
+      const words = batch.flatMap((b, i) =>
+        again.has(b.bucket) ? [sql`(${b.bucket}::int, ${vocabularies[i]}::bytea)`] : [],
+      );
+      await sql`update content_postings p set words = v.words from (values ${sql.join(words)}) as v (bucket, words)
+        where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
+    }
     batch.forEach((b, i) => {
       const now = new Map(vocabularyWords(vocabularies[i]!));
       for (const word of b.changed) (hasDigit(word) ? changes.digits : changes.letters).add(word, now.get(word) ?? 0);
@@ -258,6 +274,19 @@ class VocabularyChanges {
   encoded(): [words: string, counts: number[]] {
     return [this.#words.join('\n'), this.#counts];
   }
+}
+
+/**
+ * The descriptions the delta read before it changed them, by their old rank: the articles it
+ * rewrote, deleted or moved. The description ranks' searches start between them.
+ */
+function knownDescriptions(trace: SegmentTrace, ranks: Uint32Array): Map<number, string> {
+  const known = new Map<number, string>();
+  for (const [position, description] of trace.oldDescriptions) {
+    const rank = ranks[position] ?? 0;
+    if (rank > 0) known.set(rank, description);
+  }
+  return known;
 }
 
 /** The words of a search text (words joined by single spaces). */
@@ -295,10 +324,11 @@ async function readColumns(trx: SqlExecutor, slot: number, size: number): Promis
 
 /**
  * The id order after the delta: old entries without the deleted articles, moved ones renamed,
- * and the new articles merged in at the places `batchedLowerBounds` finds among the rest.
+ * and the new articles merged in after the article whose id precedes theirs (`precedingSeqs`).
  */
 async function patchIdOrder(
   trx: SqlExecutor,
+  shopId: string,
   base: number,
   size: number,
   before: Uint32Array,
@@ -321,24 +351,27 @@ async function patchIdOrder(
   added.sort((a, b) => compareCodePoints(a.id, b.id));
   if (kept.length + added.length !== size)
     throw new Error(`id order of ${kept.length} kept and ${added.length} new articles for ${size}`);
-  const { bounds } = await batchedLowerBounds(
-    added.map((a) => a.id),
-    kept.length,
-    async (indices) => {
-      const texts = await readTexts(
-        trx,
-        base,
-        indices.map((i) => kept[i] ?? 0),
-        'article_id',
-      );
-      const found = new Map<number, string>();
-      for (const i of indices) {
-        const text = texts.get(kept[i] ?? 0);
-        if (text !== undefined) found.set(i, text);
-      }
-      return found;
-    },
-  );
+  // Each new article goes after the kept article its predecessor is, or after the new one it is
+  // (placed already: the new ones go in id order), or first when it has none.
+  const keptIndex = new Int32Array(size).fill(-1);
+  kept.forEach((position, i) => (keptIndex[position] = i));
+  const bounds = new Uint32Array(added.length);
+  const boundOfAdded = new Map<number, number>();
+  const preceding = kept.length === 0 ? [] : await precedingSeqs(trx, shopId, base, added);
+  added.forEach((a, n) => {
+    const seq = preceding[n];
+    let bound = 0;
+    if (seq !== undefined && seq !== null) {
+      const position = seq - base;
+      const i = keptIndex[position] ?? -1;
+      const after = boundOfAdded.get(position);
+      if (i >= 0) bound = i + 1;
+      else if (after !== undefined) bound = after;
+      else throw new Error(`the article before ${a.id} (position ${position}) is neither kept nor new`);
+    }
+    bounds[n] = bound;
+    boundOfAdded.set(a.position, bound);
+  });
   const order = new Uint32Array(size);
   let at = 0;
   let k = 0;
@@ -348,6 +381,39 @@ async function patchIdOrder(
   });
   while (k < kept.length) order[at++] = kept[k++] ?? 0;
   return order;
+}
+
+/**
+ * For each new article (in id order), the seq of the article whose id comes right before its own
+ * among the shop's (code point order, as collation "C" compares), or null when none does: one
+ * probe of the id index per new article, in one statement, instead of a binary search reading ids
+ * at scattered positions. A shop's ids, and only its ids, start with `<shop id>:` (ids are checked
+ * so, `checkShopArticle`, and a shop id holds no colon), so the ids from that prefix up to a new
+ * one are the shop's: the probe needs no condition on the slot (one on `seq` led the planner to
+ * scan the slot through the primary key, its statistics older than the slot's rows).
+ */
+async function precedingSeqs(
+  trx: SqlExecutor,
+  shopId: string,
+  base: number,
+  added: readonly { readonly id: string }[],
+): Promise<(number | null)[]> {
+  if (added.length === 0) return [];
+  const { rows } = await sql<{ n: number; seq: number | null }>`
+    select x.n::float8 as n, p.seq::float8 as seq
+    from unnest(${added.map((a) => a.id)}::text[]) with ordinality as x (id, n)
+    left join lateral (
+      select a.seq from content_articles a
+      where a.article_id collate "C" < x.id collate "C" and a.article_id collate "C" >= ${`${shopId}:`} collate "C"
+      order by a.article_id collate "C" desc
+      limit 1) p on true`.execute(trx);
+  const seqs = new Array<number | null>(added.length).fill(null);
+  for (const row of rows) {
+    if (row.seq !== null && (row.seq < base || row.seq >= base + SLOT_SPAN))
+      throw new Error(`the id before a new article of ${shopId} is not in the shop's slot (seq ${row.seq})`);
+    seqs[row.n - 1] = row.seq;
+  }
+  return seqs;
 }
 
 /** Writes the chunks that differ from the stored ones, adds new ones, and drops those past `size`. */

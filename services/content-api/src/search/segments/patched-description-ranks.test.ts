@@ -64,6 +64,38 @@ describe('patchedDescriptionRanks', () => {
       expect([...batched], `seed ${seed}, batched`).toEqual(denseRanks(after));
       // One read per binary search step, plus one for the survivors at the bounds.
       expect(batches).toBeLessThanOrEqual(Math.ceil(Math.log2(after.length + 1)) + 2);
+      // Some old descriptions known by rank (as a delta knows those it rewrote): the same ranks,
+      // and none of the known survivors read.
+      const known = new Map<number, string>();
+      before.forEach((text, i) => {
+        if (next(3) === 0) known.set(ranks[i]!, text);
+      });
+      const readKnown: string[] = [];
+      const withKnown = await patchedDescriptionRanksBatched(
+        previous,
+        changed,
+        (positions) => {
+          for (const i of positions) readKnown.push(after[i]!);
+          return Promise.resolve(new Map(positions.map((i) => [i, after[i]!])));
+        },
+        known,
+      );
+      expect([...withKnown], `seed ${seed}, known`).toEqual(denseRanks(after));
+      for (const text of readKnown) expect([...known.values()]).not.toContain(text);
+      // Known texts out of order (the first and last swapped) are not used.
+      const sorted = [...known].sort((a, b) => a[0] - b[0]);
+      const wrong = new Map(sorted);
+      if (sorted.length >= 2) {
+        wrong.set(sorted[0]![0], sorted[sorted.length - 1]![1]);
+        wrong.set(sorted[sorted.length - 1]![0], sorted[0]![1]);
+      }
+      const withWrong = await patchedDescriptionRanksBatched(
+        previous,
+        changed,
+        (positions) => Promise.resolve(new Map(positions.map((i) => [i, after[i]!]))),
+        wrong,
+      );
+      expect([...withWrong], `seed ${seed}, wrong`).toEqual(denseRanks(after));
     }
   });
 

@@ -1,5 +1,4 @@
 import { compareCodePoints } from '../code-point-order.js';
-import { batchedLowerBounds } from './batched-lower-bounds.js';
 
 /**
  * Dense description ranks (1 = first, code point order, equal descriptions share a rank) after a
@@ -41,27 +40,85 @@ export function patchedDescriptionRanks(
 
 /**
  * `patchedDescriptionRanks` with descriptions read in batches (`read`, positions to
- * descriptions): one read per step of all the binary searches together (`batchedLowerBounds`),
- * for stores where each read is a round trip.
+ * descriptions): one read per step of all the binary searches together, for stores where each
+ * read is a round trip. `known` holds descriptions the caller has already, by old rank (those of
+ * the articles a delta rewrote, deleted or moved, as stored before it): each is the text of its
+ * rank, so a search starts between the known ranks around its text, and reads none of them.
+ * Known texts out of rank order are ignored.
  */
 export async function patchedDescriptionRanksBatched(
   previous: ArrayLike<number>,
   changed: ReadonlyMap<number, string>,
   read: (positions: readonly number[]) => Promise<ReadonlyMap<number, string>>,
+  known: ReadonlyMap<number, string> = new Map(),
 ): Promise<Uint32Array> {
   const plan = survivorsOf(previous, changed);
   const { survivors, holder } = plan;
   const position = (s: number) => holder[survivors[s] ?? 0] ?? 0;
-  const { bounds, textAt } = await batchedLowerBounds(plan.texts, survivors.length, async (indices) => {
-    const texts = await read(indices.map(position));
-    const found = new Map<number, string>();
-    for (const s of indices) {
-      const text = texts.get(position(s));
-      if (text !== undefined) found.set(s, text);
+  // Survivors (by index) with an old rank below `rank`.
+  const below = (rank: number) => {
+    let low = 0;
+    let high = survivors.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((survivors[middle] ?? 0) < rank) low = middle + 1;
+      else high = middle;
     }
-    return found;
+    return low;
+  };
+  const pivots = [...known].filter(([rank]) => rank >= 1).sort((a, b) => a[0] - b[0]);
+  const ordered = pivots.every(([, text], i) => i === 0 || compareCodePoints(pivots[i - 1]![1], text) < 0);
+  if (!ordered) pivots.length = 0;
+  const texts = new Map<number, string>(); // by survivor index
+  for (const [rank, text] of pivots) if ((holder[rank] ?? -1) >= 0) texts.set(below(rank), text);
+  const keys = plan.texts;
+  const low = new Uint32Array(keys.length);
+  const high = new Uint32Array(keys.length).fill(survivors.length);
+  keys.forEach((key, k) => {
+    // The first known text not below the key: survivors of its rank and above are not below the key,
+    // those of the known rank before it are.
+    let a = 0;
+    let b = pivots.length;
+    while (a < b) {
+      const middle = (a + b) >>> 1;
+      if (compareCodePoints(pivots[middle]![1], key) < 0) a = middle + 1;
+      else b = middle;
+    }
+    if (a > 0) low[k] = below(pivots[a - 1]![0] + 1);
+    if (a < pivots.length) high[k] = below(pivots[a]![0]);
   });
-  return mergeRanks(previous, changed, plan, Array.from(bounds), textAt);
+  const fetch = async (wanted: Set<number>) => {
+    for (const s of texts.keys()) wanted.delete(s);
+    if (wanted.size === 0) return;
+    const found = await read([...wanted].map(position));
+    for (const s of wanted) {
+      const text = found.get(position(s));
+      if (text === undefined) throw new RangeError(`no description at position ${position(s)}`);
+      texts.set(s, text);
+    }
+  };
+  for (;;) {
+    const wanted = new Set<number>();
+    for (let k = 0; k < keys.length; k += 1)
+      if ((low[k] ?? 0) < (high[k] ?? 0)) wanted.add(((low[k] ?? 0) + (high[k] ?? 0)) >>> 1);
+    if (wanted.size === 0) break;
+    await fetch(wanted);
+    keys.forEach((key, k) => {
+      const lo = low[k] ?? 0;
+      const hi = high[k] ?? 0;
+      if (lo >= hi) return;
+      const middle = (lo + hi) >>> 1;
+      const text = texts.get(middle);
+      if (text === undefined) throw new RangeError(`no description read for survivor ${middle}`);
+      if (compareCodePoints(text, key) < 0) low[k] = middle + 1;
+      else high[k] = middle;
+    });
+  }
+  // The survivor at each bound, to tell one equal to its key.
+  const atBounds = new Set<number>();
+  for (const bound of low) if (bound < survivors.length) atBounds.add(bound);
+  await fetch(atBounds);
+  return mergeRanks(previous, changed, plan, Array.from(low), (s) => texts.get(s));
 }
 
 /** The old ranks that survive a delta (ascending), one position holding each, and the new texts in order. */
