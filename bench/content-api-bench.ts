@@ -396,6 +396,8 @@ async function benchEngine(
   engine: string,
   target: (format: CatalogFormat) => OpenDatabaseOptions,
   files: DeltaFiles,
+  /** Removes a store once measured: at 10 M articles two stores at once may not fit on the disk. */
+  discard: (format: CatalogFormat) => Promise<void>,
 ): Promise<void> {
   const open = (format: CatalogFormat) => openDatabase<ContentTables>(target(format));
   const sample = detailSample();
@@ -407,6 +409,7 @@ async function benchEngine(
     } finally {
       await jsonlStore.close();
       await jsonl.close();
+      await discard('jsonl');
     }
   }
   const bmecat = open('bmecat');
@@ -483,6 +486,11 @@ async function main(): Promise<void> {
         ...(process.env.BENCH_PAGE_SIZE === 'default' ? {} : { sqlitePageSize: CONTENT_SQLITE_PAGE_SIZE }),
       }),
       files,
+      (format) => {
+        for (const suffix of ['', '-wal', '-shm'])
+          rmSync(path.join(dir, `content-${format}.sqlite${suffix}`), { force: true });
+        return Promise.resolve();
+      },
     );
 
   const pgUrl = process.env.TRIAD_BENCH_DATABASE_URL || process.env.TRIAD_TEST_DATABASE_URL;
@@ -499,6 +507,16 @@ async function main(): Promise<void> {
           return { url: pgUrl, schema };
         },
         files,
+        async (format) => {
+          const admin = openDatabase({ url: pgUrl });
+          try {
+            await sql`drop schema if exists ${sql.id(`content_bench_${process.pid}_${format}`)} cascade`.execute(
+              admin.db,
+            );
+          } finally {
+            await admin.close();
+          }
+        },
       );
     } finally {
       const admin = openDatabase({ url: pgUrl });
