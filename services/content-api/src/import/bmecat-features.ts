@@ -261,9 +261,7 @@ function featureEntry(
   position: number,
   unitText: string | undefined,
 ): void {
-  const values: string[] = [];
-  for (let i = 0; i < of.length; i += 1) values.push(of[i]!.text.trim());
-  const feature: Record<string, unknown> = { name: text(name) ?? '', values };
+  const feature: Record<string, unknown> = { name: text(name) ?? '', values: of.map((v) => v.text.trim()) };
   if (id !== undefined) feature.featureId = id;
   if (l !== undefined) feature.lang = l;
   feature.order = position;
