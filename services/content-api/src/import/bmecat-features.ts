@@ -220,16 +220,8 @@ export function featuresOf(
     names.some((n) => n.attributes.lang !== undefined) || values.some((v) => v.attributes.lang !== undefined);
   const unitText = text(unit) || text(templateUnit) || defined?.unit;
   const position = integer(text(order)) ?? out.length + 1;
-  const entry = (name: XmlNode | undefined, of: readonly XmlNode[], l?: LanguageCode) => {
-    const feature: Record<string, unknown> = { name: text(name) ?? '', values: of.map((v) => v.text.trim()) };
-    if (id !== undefined) feature.featureId = id;
-    if (l !== undefined) feature.lang = l;
-    feature.order = position;
-    if (unitText) feature.unit = unitText;
-    out.push(feature);
-  };
   // Language-neutral features (the usual case) stay neutral.
-  if (!labelled) return entry(names[0], values);
+  if (!labelled) return featureEntry(out, names[0], values, undefined, id, position, unitText);
   const languages: LanguageCode[] = [];
   // The languages of the names, and of the values that have one (a value without `lang` is neutral: a number, a code).
   for (const node of names) {
@@ -241,15 +233,40 @@ export function featuresOf(
     const l = language(node.attributes.lang, lang);
     if (!languages.includes(l)) languages.push(l);
   }
-  const inLanguage = (node: XmlNode, l: LanguageCode) => language(node.attributes.lang, lang) === l;
   for (const l of languages) {
-    const name = names.find((n) => inLanguage(n, l)) ?? names.find((n) => !n.attributes.lang) ?? names[0];
-    entry(
+    const name =
+      names.find((n) => language(n.attributes.lang, lang) === l) ?? names.find((n) => !n.attributes.lang) ?? names[0];
+    featureEntry(
+      out,
       name,
-      values.filter((v) => v.attributes.lang === undefined || inLanguage(v, l)),
+      values.filter((v) => v.attributes.lang === undefined || language(v.attributes.lang, lang) === l),
       l,
+      id,
+      position,
+      unitText,
     );
   }
+}
+
+/**
+ * Adds one feature entry to `out`: `name`'s text and the trimmed texts of `of`, in language `l` when given.
+ * A function of the module, not a closure made for every feature (see `describe` in `bmecat-item.ts`).
+ */
+function featureEntry(
+  out: Record<string, unknown>[],
+  name: XmlNode | undefined,
+  of: readonly XmlNode[],
+  l: LanguageCode | undefined,
+  id: string | undefined,
+  position: number,
+  unitText: string | undefined,
+): void {
+  const feature: Record<string, unknown> = { name: text(name) ?? '', values: of.map((v) => v.text.trim()) };
+  if (id !== undefined) feature.featureId = id;
+  if (l !== undefined) feature.lang = l;
+  feature.order = position;
+  if (unitText) feature.unit = unitText;
+  out.push(feature);
 }
 
 /** The id, names and unit of an ECLASS advanced `FTEMPLATE`. */

@@ -119,15 +119,26 @@ function itemParts(item: XmlNode, notes: ItemNotes) {
   };
 }
 
+/**
+ * Adds a description per language to `out`: another in the same language is noted and not read.
+ * A function of the module, not a closure made for every item: run from the sources (tsx, as the
+ * benchmarks and workers started from them are), each named closure is also named as it is made.
+ */
+function describe(
+  out: { lang: LanguageCode; value: string }[],
+  c: XmlNode,
+  lang: LanguageCode,
+  path: string,
+  notes: ItemNotes,
+): void {
+  if (c.text.trim() === '') return;
+  if (out.some((d) => d.lang === language(c.attributes.lang, lang))) repeated(c, path, notes);
+  else addLabelled(out, c, lang);
+}
+
 /** The record fields that `ARTICLE_DETAILS` / `PRODUCT_DETAILS` give. */
 function detailsOf(details: XmlNode | undefined, lang: LanguageCode, notes: ItemNotes) {
   const path = details ? `${notes.item.name}/${details.name}` : '';
-  /** A description per language: another in the same language is noted and not read. */
-  const describe = (out: { lang: LanguageCode; value: string }[], c: XmlNode) => {
-    if (c.text.trim() === '') return;
-    if (out.some((d) => d.lang === language(c.attributes.lang, lang))) repeated(c, path, notes);
-    else addLabelled(out, c, lang);
-  };
   const descriptions: { lang: LanguageCode; value: string }[] = [];
   const descriptionsLong: { lang: LanguageCode; value: string }[] = [];
   const keywords = new Map<LanguageCode, string[]>();
@@ -145,10 +156,10 @@ function detailsOf(details: XmlNode | undefined, lang: LanguageCode, notes: Item
   for (const c of details?.children ?? []) {
     switch (c.name) {
       case 'DESCRIPTION_SHORT':
-        describe(descriptions, c);
+        describe(descriptions, c, lang, path, notes);
         break;
       case 'DESCRIPTION_LONG':
-        describe(descriptionsLong, c);
+        describe(descriptionsLong, c, lang, path, notes);
         break;
       case 'KEYWORD': {
         const value = c.text.trim();
