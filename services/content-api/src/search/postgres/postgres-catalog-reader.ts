@@ -121,6 +121,8 @@ const SEARCH_ATTEMPTS = 5;
  */
 export class PostgresCatalogReader {
   readonly #dictionary = new FacetDictionary();
+  /** Most positions `#postings` holds. */
+  readonly #postingsCachePositions: number;
   #catalog: LoadedCatalog | undefined;
   #loading: { generation: string | undefined; promise: Promise<LoadedCatalog> } | undefined;
   /** Positions by `slot/postings generation/word`, least recently used first. */
@@ -141,6 +143,11 @@ export class PostgresCatalogReader {
     generation: undefined,
     bySeq: new Map(),
   };
+
+  /** `postingsCachePositions`: most positions of postings kept between searches (default 8,000,000). */
+  constructor(options: { readonly postingsCachePositions?: number } = {}) {
+    this.#postingsCachePositions = options.postingsCachePositions ?? POSTINGS_CACHE_POSITIONS;
+  }
 
   /** Searches `db` (the primary, or a replica picked for this search); the pass on `searcher` if given (0051). */
   async search(db: Kysely<PostgresContentTables>, query: SearchQuery, searcher?: SegmentSearcher): Promise<SearchPage> {
@@ -457,10 +464,17 @@ export class PostgresCatalogReader {
       plans = segments.map((s) => ({ s, words: words.map(({ word }) => [{ class: MATCH_CLASS.exact, term: word }]) }));
     const keyOf = (s: LoadedSegment, word: string) => `${s.segment.header.slot}/${s.postingsGeneration}/${word}`;
     const wanted = new Map<string, { slot: number; bucket: number; keys: { key: string; word: string }[] }>();
+    // The kept lists this search uses, taken now: concurrent searches may drop them from the
+    // cache while this one waits for the postings it reads.
+    const held = new Map<string, Uint32Array>();
     for (const { s, words: terms } of plans)
       for (const { term: word } of terms.flat()) {
         const key = keyOf(s, word);
-        if (this.#cached(key)) continue;
+        const cached = this.#cached(key);
+        if (cached) {
+          held.set(key, cached);
+          continue;
+        }
         const bucket = bucketOf(word, s.bucketCount);
         const id = `${s.segment.header.slot}/${bucket}`;
         let entry = wanted.get(id);
@@ -487,7 +501,7 @@ export class PostgresCatalogReader {
     }
     const postingsOf = (s: LoadedSegment, word: string) => {
       const key = keyOf(s, word);
-      const list = fetched.get(key) ?? this.#cached(key)!;
+      const list = fetched.get(key) ?? held.get(key)!;
       this.#remember(key, list);
       return list;
     };
@@ -651,7 +665,7 @@ export class PostgresCatalogReader {
     this.#postings.set(key, list);
     this.#cachedPositions += list.length;
     for (const [old, dropped] of this.#postings) {
-      if (this.#cachedPositions <= POSTINGS_CACHE_POSITIONS || old === key) break;
+      if (this.#cachedPositions <= this.#postingsCachePositions || old === key) break;
       this.#postings.delete(old);
       this.#cachedPositions -= dropped.length;
     }
