@@ -23,6 +23,7 @@ import {
   intersectPostings,
   vocabularyWords,
 } from '../segments/word-postings.js';
+import { PrefixGroups } from '../segments/prefix-groups.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import {
   allExact,
@@ -676,22 +677,22 @@ export class PostgresCatalogReader {
  * One segment's words for default matching and suggestions, as SQLite holds the catalog's
  * (decision 0040, step 4): `words`, the words without digits, in a `TermDictionary`; the words
  * with digits (article ids, GTINs, part numbers: nearly all of a catalog's distinct words, and
- * typos never apply to them) only as the buckets' stored vocabularies, put in a dictionary of
- * their own on the first search whose last word has a digit (its prefix matches). A delta's
- * changes patch both dictionaries (`patched`); those of words with digits wait for that
- * dictionary to be built, from the buckets as first read.
+ * typos never apply to them) only as the buckets' stored vocabularies, grouped for prefix
+ * lookups (`PrefixGroups`) on the first search whose last word has a digit (its prefix matches).
+ * A delta's changes patch both (`patched`); those of words with digits wait for the groups to be
+ * made, from the buckets as first read.
  */
 class SegmentVocabulary {
   readonly words: TermDictionary;
   readonly #stored: readonly Buffer[];
   /** Changes of words with digits since `#stored` was read, in order, while `#digits` is not built. */
   readonly #pending: readonly (readonly (readonly [string, number])[])[];
-  #digits: TermDictionary | undefined;
+  #digits: PrefixGroups | undefined;
 
   private constructor(
     stored: readonly Buffer[],
     words: TermDictionary | undefined,
-    digits: TermDictionary | undefined,
+    digits: PrefixGroups | undefined,
     pending: readonly (readonly (readonly [string, number])[])[],
   ) {
     this.#stored = stored;
@@ -722,11 +723,11 @@ class SegmentVocabulary {
     );
   }
 
-  /** The words with digits (built on first use). */
-  get digits(): TermDictionary {
+  /** The words with digits, for prefix lookups (grouped on first use). */
+  get digits(): PrefixGroups {
     this.#digits ??= this.#pending.reduce(
-      (dictionary, changes) => dictionary.patched(changes),
-      new TermDictionary(this.#entries(true)),
+      (groups, changes) => groups.patched(changes),
+      PrefixGroups.of(this.#entries(true)),
     );
     return this.#digits;
   }
