@@ -32,7 +32,8 @@ import {
   MATCH_CLASS,
   MAX_PREFIX_WORDS,
   MIN_PREFIX_LETTERS,
-  unionOfAlternatives,
+  seqsOf,
+  unionOfPositions,
   wordAlternatives,
   type ClassifiedSeqs,
   type MatchClass,
@@ -510,18 +511,21 @@ export class PostgresCatalogReader {
     let total = 0;
     for (const { s, words: terms } of plans) {
       const base = s.segment.base;
-      const toSeqs = (positions: Uint32Array) => {
-        const seqs = new Float64Array(positions.length);
-        for (let i = 0; i < positions.length; i += 1) seqs[i] = base + (positions[i] ?? 0);
-        return seqs;
-      };
       const part = fuzzy
         ? intersectClassified(
             terms.map((alternatives) =>
-              unionOfAlternatives(alternatives.map((a) => ({ class: a.class, seqs: toSeqs(postingsOf(s, a.term)) }))),
+              unionOfPositions(
+                alternatives.map((a) => ({ class: a.class, positions: postingsOf(s, a.term) })),
+                base,
+                s.segment.size,
+              ),
             ),
           )
-        : { seqs: toSeqs(intersectPostings(terms.map(([t]) => postingsOf(s, t!.term)))), classes: undefined };
+        : {
+            seqs: seqsOf(intersectPostings(terms.map(([t]) => postingsOf(s, t!.term))), base),
+            classes: undefined,
+            exact: true,
+          };
       parts.push({ base, part: part as ClassifiedSeqs });
       total += part.seqs.length;
     }
@@ -538,7 +542,9 @@ export class PostgresCatalogReader {
       at += part.seqs.length;
     }
     const matchedWords = new Set(plans.flatMap((p) => p.words.flat().map((t) => t.term)));
-    return { matches: out, classes: classes && !allExact(classes) ? classes : undefined, words: matchedWords };
+    // Parts all exact (as their merges tracked) need no scan of the classes.
+    const exact = parts.every((p) => p.part.exact) || (classes !== undefined && allExact(classes));
+    return { matches: out, classes: classes && !exact ? classes : undefined, words: matchedWords };
   }
 
   /**
