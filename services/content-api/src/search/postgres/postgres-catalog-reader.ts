@@ -21,6 +21,7 @@ import {
   bucketVocabulary,
   findPostings,
   intersectPostings,
+  vocabularyLists,
   vocabularyWords,
 } from '../segments/word-postings.js';
 import { PrefixGroups } from '../segments/prefix-groups.js';
@@ -733,7 +734,7 @@ class SegmentVocabulary {
   get digits(): PrefixGroups {
     this.#digits ??= this.#pending.reduce(
       (groups, changes) => groups.patched(changes),
-      PrefixGroups.of(this.#entries(true)),
+      PrefixGroups.ofLists(this.#stored.map((vocabulary) => vocabularyLists(vocabulary, 'digits'))),
     );
     return this.#digits;
   }

@@ -17,6 +17,14 @@ function groupOf(key: string): string {
   return key.length <= GROUP_UNITS ? key : key.slice(0, GROUP_UNITS);
 }
 
+/** `groupOf(key)` as a number: its UTF-16 units, and for a shorter key its length apart. */
+function groupCode(key: string): number {
+  const n = key.length;
+  // Three units, as `GROUP_UNITS`.
+  if (n >= GROUP_UNITS) return key.charCodeAt(0) * 2 ** 32 + key.charCodeAt(1) * 2 ** 16 + key.charCodeAt(2);
+  return 2 ** 48 * (n + 1) + (n > 0 ? key.charCodeAt(0) * 2 ** 16 : 0) + (n > 1 ? key.charCodeAt(1) : 0);
+}
+
 /** A group's words as parallel lists (in no particular order), with their folded keys. */
 interface GroupWords {
   readonly terms: readonly string[];
@@ -60,16 +68,34 @@ export class PrefixGroups {
 
   /** `entries`: each distinct word once, with the number of articles holding it. */
   static of(entries: Iterable<Entry>): PrefixGroups {
-    const groups = new Map<string, { terms: string[]; keys: string[]; articles: number[] }>();
-    for (const [term, articles] of entries) {
-      const key = foldWord(term);
-      const group = groupOf(key);
-      let words = groups.get(group);
-      if (!words) groups.set(group, (words = { terms: [], keys: [], articles: [] }));
-      words.terms.push(term);
-      words.keys.push(key);
-      words.articles.push(articles);
+    const terms: string[] = [];
+    const articles: number[] = [];
+    for (const [term, count] of entries) {
+      terms.push(term);
+      articles.push(count);
     }
+    return PrefixGroups.ofLists([{ terms, articles }]);
+  }
+
+  /** `of` the words of `lists` (each distinct word once over all lists), each with its article count. */
+  static ofLists(
+    lists: Iterable<{ readonly terms: readonly string[]; readonly articles: readonly number[] }>,
+  ): PrefixGroups {
+    // Grouped by a number made of the group's letters: no string is cut from each key.
+    const byCode = new Map<number, { name: string; terms: string[]; keys: string[]; articles: number[] }>();
+    for (const list of lists)
+      for (let i = 0; i < list.terms.length; i += 1) {
+        const term = list.terms[i]!;
+        const key = foldWord(term);
+        const code = groupCode(key);
+        let words = byCode.get(code);
+        if (!words) byCode.set(code, (words = { name: groupOf(key), terms: [], keys: [], articles: [] }));
+        words.terms.push(term);
+        words.keys.push(key);
+        words.articles.push(list.articles[i]!);
+      }
+    const groups = new Map<string, GroupWords>();
+    for (const { name, ...words } of byCode.values()) groups.set(name, words);
     return new PrefixGroups(groups, [], new Map());
   }
 
