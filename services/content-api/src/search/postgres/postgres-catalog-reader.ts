@@ -588,7 +588,9 @@ export class PostgresCatalogReader {
       const stored = new Map<number, Buffer[]>(missing.map((s) => [s.segment.header.slot, []]));
       for (const row of rows.rows)
         stored.get(row.slot)?.push(row.words ?? bucketVocabulary(row.data ?? new Uint8Array(0)));
-      for (const s of missing) this.#keepVocabulary(s, SegmentVocabulary.read(stored.get(s.segment.header.slot) ?? []));
+      const read = missing.map((s) => SegmentVocabulary.read(stored.get(s.segment.header.slot) ?? []));
+      missing.forEach((s, n) => this.#keepVocabulary(s, read[n]!));
+      groupDigitsAhead(read);
       this.#vocabularyReads += missing.length;
     }
     const live = new Set([...catalog.bySlot.values()].map(keyOf));
@@ -742,6 +744,21 @@ class SegmentVocabulary {
   *#entries(digits: boolean): Generator<[string, number]> {
     for (const vocabulary of this.#stored) yield* vocabularyWords(vocabulary, digits ? 'digits' : 'letters');
   }
+}
+
+/**
+ * Groups the words with digits of `vocabularies` (`SegmentVocabulary.digits`) after the search
+ * that read them, one segment per turn of the event loop: a later search whose last word has a
+ * digit then finds them grouped instead of grouping half a million words of each shop itself.
+ */
+function groupDigitsAhead(vocabularies: readonly SegmentVocabulary[]): void {
+  const next = (n: number) => {
+    const vocabulary = vocabularies[n];
+    if (!vocabulary) return;
+    void vocabulary.digits;
+    setImmediate(next, n + 1);
+  };
+  setImmediate(next, 0);
 }
 
 /**
