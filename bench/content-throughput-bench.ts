@@ -6,6 +6,7 @@
  *   BENCH_ENGINES=sqlite BENCH_CONNECTIONS=16 npm run bench -- content-throughput
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- content-throughput (the server runs with --cpu-prof)
  *   BENCH_THREADS=0,2 BENCH_CPUS=0 npm run bench -- content-throughput
+ *   BENCH_ROWS='500 different' npm run bench -- content-throughput  (only rows whose name holds it)
  *     (a server per TRIAD_CONTENT_SEARCH_THREADS value, each held to the listed cores by `taskset`)
  *
  * Starts `triad serve content-api` from the sources as a child process on a loopback port, with
@@ -41,7 +42,8 @@ import { BOSCH_OR_TESA_UNDER_150, catalogWords, FOUR_FACETS, ONE_WORD, TWO_WORDS
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const WARMUP_SECONDS = 2;
+/** Seconds driven before each measured row (BENCH_WARMUP, default 2). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '16,64').split(',').map(Number);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const FRESH = process.env.BENCH_FRESH === '1';
@@ -50,6 +52,8 @@ const CPU_PROF = process.env.BENCH_CPU_PROF;
 const THREADS = process.env.BENCH_THREADS?.split(',');
 /** Cores the server is held to (`taskset -a -p -c`), e.g. `0` or `0,1`; unset: any. */
 const CPUS = process.env.BENCH_CPUS;
+/** Only the rows whose name holds this text (e.g. `500 different`); unset: all. */
+const ROWS = process.env.BENCH_ROWS;
 const CLIENT_ID = 'bench-throughput';
 const CLIENT_SECRET = randomBytes(24).toString('base64url');
 const ACCEPT = 'application/vnd.vendor.content.v1+json';
@@ -143,6 +147,23 @@ async function articleIds(server: Server): Promise<string[]> {
   }
   if (ids.length === 0) throw new Error('the searches found no article: is the catalog empty?');
   return ids;
+}
+
+/** What the server logged at warn level and above during a row: each distinct message once, with a count. */
+function serverErrors(log: string): string {
+  const counts = new Map<string, number>();
+  for (const line of log.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+      if ((entry.level ?? 0) < 40) continue;
+      const text = `${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`.slice(0, 300);
+      counts.set(text, (counts.get(text) ?? 0) + 1);
+    } catch {
+      // not a log line
+    }
+  }
+  return [...counts].map(([text, n]) => `  server logged ${n}x: ${text}`).join('\n');
 }
 
 type Row = [
@@ -251,9 +272,13 @@ async function benchThreads(engine: string, env: Record<string, string | undefin
     ];
     for (const connections of CONNECTIONS) {
       for (const [name, paths] of cases) {
+        if (ROWS !== undefined && !name.includes(ROWS)) continue;
+        const logged = server.process.stdout().length + server.process.stderr().length;
         const row = await drive(engine, threads, server, name, paths, connections);
         console.log(row.map((c) => (typeof c === 'number' ? c.toFixed(1) : c)).join('  '));
         rows.push(row);
+        const errors = serverErrors((server.process.stdout() + server.process.stderr()).slice(logged));
+        if (errors) console.log(errors);
       }
     }
   } finally {

@@ -7,6 +7,7 @@ import type { ContentTables } from '../../migrations/content-tables.js';
 import type { SearchBackend } from '../search-backend.js';
 import { FACET_NAMES } from '../search-query.js';
 import { searchSegments, type SegmentSearchOptions } from '../segments/segment-search.js';
+import { PostgresCatalogReader } from './postgres-catalog-reader.js';
 import { PostgresSearchBackend } from './postgres-search-backend.js';
 
 const ARTICLES = 60;
@@ -85,6 +86,27 @@ describePostgresOnly<ContentTables>('PostgreSQL reader, matches and documents ke
       expect(after).toEqual(await writer.search(blue));
       expect(after.total).toBe(before.total - 1);
       expect(after.hits.map((h) => h.article.id)).not.toContain(gone);
+    }
+  });
+
+  it('answers concurrent searches whose kept postings other searches drop meanwhile', async () => {
+    // A cache of one position: each list a search keeps drops the others, also those a
+    // concurrent search planned to use while it waited for the postings it reads.
+    const small = new PostgresSearchBackend(getDb(), new PostgresCatalogReader({ postingsCachePositions: 1 }));
+    try {
+      const searches = ['blue', 'paper', 'black', 'pen'].flatMap((word) =>
+        (['exact', 'default'] as const).flatMap((matching) => [
+          query({ words: [word], matching }),
+          query({ words: [word, 'blue'], matching }),
+          query({ words: ['blue', word], matching }),
+        ]),
+      );
+      const expected = await Promise.all(searches.map((q) => writer.search(q)));
+      for (let round = 0; round < 4; round += 1)
+        expect(await Promise.all(searches.map((q) => small.search(q)))).toEqual(expected);
+      expect(expected.some((page) => page.total > 0)).toBe(true);
+    } finally {
+      await small.close();
     }
   });
 

@@ -21,8 +21,10 @@ import {
   bucketVocabulary,
   findPostings,
   intersectPostings,
+  vocabularyLists,
   vocabularyWords,
 } from '../segments/word-postings.js';
+import { PrefixGroups } from '../segments/prefix-groups.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import {
   allExact,
@@ -31,7 +33,8 @@ import {
   MATCH_CLASS,
   MAX_PREFIX_WORDS,
   MIN_PREFIX_LETTERS,
-  unionOfAlternatives,
+  seqsOf,
+  unionOfPositions,
   wordAlternatives,
   type ClassifiedSeqs,
   type MatchClass,
@@ -121,6 +124,8 @@ const SEARCH_ATTEMPTS = 5;
  */
 export class PostgresCatalogReader {
   readonly #dictionary = new FacetDictionary();
+  /** Most positions `#postings` holds. */
+  readonly #postingsCachePositions: number;
   #catalog: LoadedCatalog | undefined;
   #loading: { generation: string | undefined; promise: Promise<LoadedCatalog> } | undefined;
   /** Positions by `slot/postings generation/word`, least recently used first. */
@@ -141,6 +146,11 @@ export class PostgresCatalogReader {
     generation: undefined,
     bySeq: new Map(),
   };
+
+  /** `postingsCachePositions`: most positions of postings kept between searches (default 8,000,000). */
+  constructor(options: { readonly postingsCachePositions?: number } = {}) {
+    this.#postingsCachePositions = options.postingsCachePositions ?? POSTINGS_CACHE_POSITIONS;
+  }
 
   /** Searches `db` (the primary, or a replica picked for this search); the pass on `searcher` if given (0051). */
   async search(db: Kysely<PostgresContentTables>, query: SearchQuery, searcher?: SegmentSearcher): Promise<SearchPage> {
@@ -457,10 +467,17 @@ export class PostgresCatalogReader {
       plans = segments.map((s) => ({ s, words: words.map(({ word }) => [{ class: MATCH_CLASS.exact, term: word }]) }));
     const keyOf = (s: LoadedSegment, word: string) => `${s.segment.header.slot}/${s.postingsGeneration}/${word}`;
     const wanted = new Map<string, { slot: number; bucket: number; keys: { key: string; word: string }[] }>();
+    // The kept lists this search uses, taken now: concurrent searches may drop them from the
+    // cache while this one waits for the postings it reads.
+    const held = new Map<string, Uint32Array>();
     for (const { s, words: terms } of plans)
       for (const { term: word } of terms.flat()) {
         const key = keyOf(s, word);
-        if (this.#cached(key)) continue;
+        const cached = this.#cached(key);
+        if (cached) {
+          held.set(key, cached);
+          continue;
+        }
         const bucket = bucketOf(word, s.bucketCount);
         const id = `${s.segment.header.slot}/${bucket}`;
         let entry = wanted.get(id);
@@ -487,7 +504,7 @@ export class PostgresCatalogReader {
     }
     const postingsOf = (s: LoadedSegment, word: string) => {
       const key = keyOf(s, word);
-      const list = fetched.get(key) ?? this.#cached(key)!;
+      const list = fetched.get(key) ?? held.get(key)!;
       this.#remember(key, list);
       return list;
     };
@@ -495,18 +512,21 @@ export class PostgresCatalogReader {
     let total = 0;
     for (const { s, words: terms } of plans) {
       const base = s.segment.base;
-      const toSeqs = (positions: Uint32Array) => {
-        const seqs = new Float64Array(positions.length);
-        for (let i = 0; i < positions.length; i += 1) seqs[i] = base + (positions[i] ?? 0);
-        return seqs;
-      };
       const part = fuzzy
         ? intersectClassified(
             terms.map((alternatives) =>
-              unionOfAlternatives(alternatives.map((a) => ({ class: a.class, seqs: toSeqs(postingsOf(s, a.term)) }))),
+              unionOfPositions(
+                alternatives.map((a) => ({ class: a.class, positions: postingsOf(s, a.term) })),
+                base,
+                s.segment.size,
+              ),
             ),
           )
-        : { seqs: toSeqs(intersectPostings(terms.map(([t]) => postingsOf(s, t!.term)))), classes: undefined };
+        : {
+            seqs: seqsOf(intersectPostings(terms.map(([t]) => postingsOf(s, t!.term))), base),
+            classes: undefined,
+            exact: true,
+          };
       parts.push({ base, part: part as ClassifiedSeqs });
       total += part.seqs.length;
     }
@@ -523,7 +543,9 @@ export class PostgresCatalogReader {
       at += part.seqs.length;
     }
     const matchedWords = new Set(plans.flatMap((p) => p.words.flat().map((t) => t.term)));
-    return { matches: out, classes: classes && !allExact(classes) ? classes : undefined, words: matchedWords };
+    // Parts all exact (as their merges tracked) need no scan of the classes.
+    const exact = parts.every((p) => p.part.exact) || (classes !== undefined && allExact(classes));
+    return { matches: out, classes: classes && !exact ? classes : undefined, words: matchedWords };
   }
 
   /**
@@ -566,7 +588,9 @@ export class PostgresCatalogReader {
       const stored = new Map<number, Buffer[]>(missing.map((s) => [s.segment.header.slot, []]));
       for (const row of rows.rows)
         stored.get(row.slot)?.push(row.words ?? bucketVocabulary(row.data ?? new Uint8Array(0)));
-      for (const s of missing) this.#keepVocabulary(s, SegmentVocabulary.read(stored.get(s.segment.header.slot) ?? []));
+      const read = missing.map((s) => SegmentVocabulary.read(stored.get(s.segment.header.slot) ?? []));
+      missing.forEach((s, n) => this.#keepVocabulary(s, read[n]!));
+      groupDigitsAhead(read);
       this.#vocabularyReads += missing.length;
     }
     const live = new Set([...catalog.bySlot.values()].map(keyOf));
@@ -651,7 +675,7 @@ export class PostgresCatalogReader {
     this.#postings.set(key, list);
     this.#cachedPositions += list.length;
     for (const [old, dropped] of this.#postings) {
-      if (this.#cachedPositions <= POSTINGS_CACHE_POSITIONS || old === key) break;
+      if (this.#cachedPositions <= this.#postingsCachePositions || old === key) break;
       this.#postings.delete(old);
       this.#cachedPositions -= dropped.length;
     }
@@ -662,22 +686,22 @@ export class PostgresCatalogReader {
  * One segment's words for default matching and suggestions, as SQLite holds the catalog's
  * (decision 0040, step 4): `words`, the words without digits, in a `TermDictionary`; the words
  * with digits (article ids, GTINs, part numbers: nearly all of a catalog's distinct words, and
- * typos never apply to them) only as the buckets' stored vocabularies, put in a dictionary of
- * their own on the first search whose last word has a digit (its prefix matches). A delta's
- * changes patch both dictionaries (`patched`); those of words with digits wait for that
- * dictionary to be built, from the buckets as first read.
+ * typos never apply to them) only as the buckets' stored vocabularies, grouped for prefix
+ * lookups (`PrefixGroups`) on the first search whose last word has a digit (its prefix matches).
+ * A delta's changes patch both (`patched`); those of words with digits wait for the groups to be
+ * made, from the buckets as first read.
  */
 class SegmentVocabulary {
   readonly words: TermDictionary;
   readonly #stored: readonly Buffer[];
   /** Changes of words with digits since `#stored` was read, in order, while `#digits` is not built. */
   readonly #pending: readonly (readonly (readonly [string, number])[])[];
-  #digits: TermDictionary | undefined;
+  #digits: PrefixGroups | undefined;
 
   private constructor(
     stored: readonly Buffer[],
     words: TermDictionary | undefined,
-    digits: TermDictionary | undefined,
+    digits: PrefixGroups | undefined,
     pending: readonly (readonly (readonly [string, number])[])[],
   ) {
     this.#stored = stored;
@@ -708,11 +732,11 @@ class SegmentVocabulary {
     );
   }
 
-  /** The words with digits (built on first use). */
-  get digits(): TermDictionary {
+  /** The words with digits, for prefix lookups (grouped on first use). */
+  get digits(): PrefixGroups {
     this.#digits ??= this.#pending.reduce(
-      (dictionary, changes) => dictionary.patched(changes),
-      new TermDictionary(this.#entries(true)),
+      (groups, changes) => groups.patched(changes),
+      PrefixGroups.ofLists(this.#stored.map((vocabulary) => vocabularyLists(vocabulary, 'digits'))),
     );
     return this.#digits;
   }
@@ -720,6 +744,21 @@ class SegmentVocabulary {
   *#entries(digits: boolean): Generator<[string, number]> {
     for (const vocabulary of this.#stored) yield* vocabularyWords(vocabulary, digits ? 'digits' : 'letters');
   }
+}
+
+/**
+ * Groups the words with digits of `vocabularies` (`SegmentVocabulary.digits`) after the search
+ * that read them, one segment per turn of the event loop: a later search whose last word has a
+ * digit then finds them grouped instead of grouping half a million words of each shop itself.
+ */
+function groupDigitsAhead(vocabularies: readonly SegmentVocabulary[]): void {
+  const next = (n: number) => {
+    const vocabulary = vocabularies[n];
+    if (!vocabulary) return;
+    void vocabulary.digits;
+    setImmediate(next, n + 1);
+  };
+  setImmediate(next, 0);
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { intersectClassified, unionOfAlternatives, type ClassifiedSeqs } from './word-matching.js';
+import {
+  intersectClassified,
+  MATCH_CLASS,
+  unionOfAlternatives,
+  unionOfPositions,
+  type ClassifiedSeqs,
+} from './word-matching.js';
 import type { MatchClass } from './word-matching.js';
 
 /** Random ascending seqs of `0..range` (each with probability `share`), each with a random class up to `worst`. */
@@ -50,5 +56,33 @@ describe('unionOfAlternatives', () => {
     expect(union([0, list(1, 2, 3)], [3, list(2, 3)]).exact).toBe(true);
     expect(union([1, list()]).exact).toBe(true);
     expect(union().exact).toBe(true);
+  });
+});
+
+describe('unionOfPositions', () => {
+  it('gives the union of alternatives, with the best class of each article, for short and long lists', () => {
+    let state = 7;
+    const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const classes = [MATCH_CLASS.exact, MATCH_CLASS.prefix, MATCH_CLASS.compound, MATCH_CLASS.typo];
+    let tables = 0;
+    for (let round = 0; round < 300; round += 1) {
+      const size = 1 + Math.floor(next() * 2_000);
+      const base = Math.floor(next() * 10_000);
+      const density = next() < 0.5 ? 0.002 : 0.3;
+      const lists = Array.from({ length: Math.floor(next() * 12) }, () => {
+        const positions: number[] = [];
+        for (let p = 0; p < size; p += 1) if (next() < density) positions.push(p);
+        return { class: classes[Math.floor(next() * 4)]!, positions: Uint32Array.from(positions) };
+      });
+      const expected = unionOfAlternatives(
+        lists.map((l) => ({ class: l.class, seqs: Float64Array.from(l.positions, (p) => base + p) })),
+      );
+      const got = unionOfPositions(lists, base, size);
+      expect([...got.seqs]).toEqual([...expected.seqs]);
+      expect([...got.classes]).toEqual([...expected.classes]);
+      expect(got.exact).toBe(expected.exact);
+      if (lists.length > 1 && density > 0.1) tables += 1;
+    }
+    expect(tables).toBeGreaterThan(50);
   });
 });

@@ -85,6 +85,69 @@ export function unionOfAlternatives(lists: readonly { class: MatchClass; seqs: F
   return parts[0] as ClassifiedSeqs;
 }
 
+/** No class yet, in `unionOfPositions`' table (above every `MATCH_CLASS`). */
+const NO_CLASS = 255;
+
+/** `unionOfPositions`' table of the best class by position, kept between calls (one thread each). */
+let bestClass = new Uint8Array(0);
+
+/**
+ * `unionOfAlternatives` of positions in one segment (`positions` of each alternative, ascending,
+ * all below `size`; the seqs are `base` plus a position). When the lists are many or long, each
+ * position's best class is marked in a table of the segment's positions and read back in order:
+ * no list is copied per merge round, as the merges in pairs do.
+ */
+export function unionOfPositions(
+  lists: readonly { class: MatchClass; positions: Uint32Array }[],
+  base: number,
+  size: number,
+): ClassifiedSeqs {
+  let total = 0;
+  let from = size;
+  let to = 0;
+  for (const { positions } of lists) {
+    if (positions.length === 0) continue;
+    total += positions.length;
+    from = Math.min(from, positions[0] as number);
+    to = Math.max(to, (positions[positions.length - 1] as number) + 1);
+  }
+  // The merges in pairs copy every position once per round; the table costs a pass over its range.
+  if (lists.length < 2 || to > size || total * Math.ceil(Math.log2(lists.length)) * 8 < to - from)
+    return unionOfAlternatives(lists.map((l) => ({ class: l.class, seqs: seqsOf(l.positions, base) })));
+  if (bestClass.length < size) bestClass = new Uint8Array(size);
+  const best = bestClass;
+  best.fill(NO_CLASS, from, to);
+  let count = 0;
+  for (const { class: c, positions } of lists)
+    for (let i = 0; i < positions.length; i += 1) {
+      const p = positions[i] as number;
+      const had = best[p] as number;
+      if (had === NO_CLASS) {
+        best[p] = c;
+        count += 1;
+      } else if (c < had) best[p] = c;
+    }
+  const seqs = new Float64Array(count);
+  const classes = new Uint8Array(count);
+  let n = 0;
+  let worst = 0;
+  for (let p = from; p < to; p += 1) {
+    const c = best[p] as number;
+    if (c === NO_CLASS) continue;
+    seqs[n] = base + p;
+    classes[n++] = c;
+    worst |= c;
+  }
+  return { seqs, classes, exact: worst === 0 };
+}
+
+/** `base` plus each of `positions`. */
+export function seqsOf(positions: Uint32Array, base: number): Float64Array {
+  const seqs = new Float64Array(positions.length);
+  for (let i = 0; i < positions.length; i += 1) seqs[i] = base + (positions[i] as number);
+  return seqs;
+}
+
 function mergeUnion(a: ClassifiedSeqs, b: ClassifiedSeqs): ClassifiedSeqs {
   const seqs = new Float64Array(a.seqs.length + b.seqs.length);
   const classes = new Uint8Array(seqs.length);

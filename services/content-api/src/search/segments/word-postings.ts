@@ -414,6 +414,32 @@ export function vocabularyWords(
   return words.map((word, i) => [word, counts[from + i] ?? 0]);
 }
 
+/** `vocabularyWords` as two lists, words and their article counts, without a pair per word. */
+export function vocabularyLists(
+  vocabulary: Uint8Array,
+  which: 'letters' | 'digits' | 'all' = 'all',
+): { terms: string[]; articles: number[] } {
+  const reader = { at: 0 };
+  const letters = readVarint(vocabulary, reader);
+  const digits = readVarint(vocabulary, reader);
+  const from = which === 'digits' ? letters : 0;
+  const to = which === 'letters' ? letters : letters + digits;
+  const articles = new Array<number>(to - from);
+  for (let i = 0; i < letters + digits; i += 1) {
+    const count = readVarint(vocabulary, reader);
+    if (i >= from && i < to) articles[i - from] = count;
+  }
+  const firstBytes = readVarint(vocabulary, reader);
+  if (from === to) return { terms: [], articles: [] };
+  const data = Buffer.from(vocabulary.buffer, vocabulary.byteOffset, vocabulary.byteLength);
+  const start = which === 'digits' ? reader.at + firstBytes + (letters > 0 ? 1 : 0) : reader.at;
+  const end = which === 'letters' ? reader.at + firstBytes : data.length;
+  const terms = data.toString('utf8', start, end).split('\n');
+  if (terms.length !== to - from)
+    throw new RangeError(`a bucket vocabulary of ${to - from} words (${which}) holds ${terms.length}`);
+  return { terms, articles };
+}
+
 /** Every word of an encoded bucket with its positions (for checks and tests). */
 export function decodeBucket(bucket: Uint8Array): Map<string, number[]> {
   const words = new Map<string, number[]>();
