@@ -7,9 +7,11 @@
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- content-throughput (the server runs with --cpu-prof)
  *   BENCH_THREADS=0,2 BENCH_CPUS=0 npm run bench -- content-throughput
  *   BENCH_ROWS='500 different' npm run bench -- content-throughput  (only rows whose name holds it)
+ *   BENCH_BUILT=1 npm run bench -- content-throughput  (`npm run build` first, then the built server)
  *     (a server per TRIAD_CONTENT_SEARCH_THREADS value, each held to the listed cores by `taskset`)
  *
- * Starts `triad serve content-api` from the sources as a child process on a loopback port, with
+ * Starts `triad serve content-api` from the sources (with BENCH_BUILT=1: built first, then run as
+ * `npm start` runs it, without tsx) as a child process on a loopback port, with
  * the generated demo catalog of BENCH_ARTICLES (seed 1, the catalog of `npm run bench --
  * content-api`). The catalog is kept between runs: SQLite in `<tmp>/triad-throughput-<articles>/`,
  * PostgreSQL (when `TRIAD_BENCH_DATABASE_URL` or `TRIAD_TEST_DATABASE_URL` is set) in the database
@@ -54,6 +56,8 @@ const THREADS = process.env.BENCH_THREADS?.split(',');
 const CPUS = process.env.BENCH_CPUS;
 /** Only the rows whose name holds this text (e.g. `500 different`); unset: all. */
 const ROWS = process.env.BENCH_ROWS;
+/** Run the built server (`apps/cli/bin/triad.js`, after `npm run build`) instead of the sources under tsx. */
+const BUILT = process.env.BENCH_BUILT === '1';
 const CLIENT_ID = 'bench-throughput';
 const CLIENT_SECRET = randomBytes(24).toString('base64url');
 const ACCEPT = 'application/vnd.vendor.content.v1+json';
@@ -98,7 +102,8 @@ async function startServer(engine: string, env: Record<string, string | undefine
   const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF, engine)}`] : [];
   const started = startSourceProcess({
     cwd: root,
-    args: [...profile, 'apps/cli/src/bin.ts', 'serve', 'content-api', '--port', '0'],
+    built: BUILT,
+    args: [...profile, BUILT ? 'apps/cli/bin/triad.js' : 'apps/cli/src/bin.ts', 'serve', 'content-api', '--port', '0'],
     env: {
       TRIAD_DEMO: '1',
       TRIAD_CONTENT_DEMO_ARTICLES: String(ARTICLES),
@@ -308,6 +313,11 @@ async function main(): Promise<void> {
     `content throughput: ${ARTICLES} generated articles; ${SECONDS} s per row after ${WARMUP_SECONDS} s warm-up; ` +
       `connections ${CONNECTIONS.join(', ')}; ${os.cpus().length} cores, load average ${loadAverage()}`,
   );
+  if (BUILT) {
+    console.log('building (BENCH_BUILT=1): npm run build');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  console.log(`server: ${BUILT ? 'built (apps/cli/bin/triad.js)' : 'from the sources under tsx'}`);
   const rows: Row[] = [];
   if (ENGINES.includes('sqlite')) {
     const dataDir = path.join(os.tmpdir(), `triad-throughput-${ARTICLES}`);

@@ -22,6 +22,11 @@ export interface StartSourceProcessOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Run inside a pseudo-terminal made by `script` (util-linux): both streams are a TTY, stdin a pipe. */
   readonly terminal?: boolean;
+  /**
+   * Run built JavaScript as `node ...args` (no `--conditions=source`, no tsx): what `npm start`
+   * runs. The caller names a built script and makes sure it is up to date.
+   */
+  readonly built?: boolean;
 }
 
 /**
@@ -29,7 +34,7 @@ export interface StartSourceProcessOptions {
  * the sources, without a build) and captures its standard output and error.
  */
 export function startSourceProcess(options: StartSourceProcessOptions): SourceProcess {
-  const nodeArgs = ['--conditions=source', '--import', 'tsx', ...options.args];
+  const nodeArgs = options.built ? [...options.args] : ['--conditions=source', '--import', 'tsx', ...options.args];
   const spawnOptions = { cwd: options.cwd, env: environment(options.env ?? {}) };
   const child = options.terminal
     ? spawn('script', ['-qefc', `exec ${[process.execPath, ...nodeArgs].map(shellQuote).join(' ')}`, '/dev/null'], {
