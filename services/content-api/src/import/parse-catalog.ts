@@ -220,12 +220,12 @@ async function* jsonLinesOnWorkers(
       }
       if (cut === -1) break;
       // The newline byte never occurs inside a UTF-8 sequence: the piece is whole lines and whole characters.
-      pieces.post({ kind: 'lines', data: ownBuffer(carry.subarray(0, cut + 1)) });
+      await pieces.post({ kind: 'lines', data: ownBuffer(carry.subarray(0, cut + 1)) });
       carry = carry.subarray(cut + 1);
       while (pieces.size >= MAX_IN_FLIGHT) yield* await answer();
     }
   }
-  if (carry.length > 0) pieces.post({ kind: 'lines', data: ownBuffer(carry) });
+  if (carry.length > 0) await pieces.post({ kind: 'lines', data: ownBuffer(carry) });
   while (pieces.size > 0) yield* await answer();
 }
 
@@ -329,7 +329,7 @@ async function* bmecatOnWorkers(
       ]);
     }
     for (let cut = pieceEnd(carry, itemEnd, pieceBytes); cut > 0; cut = pieceEnd(carry, itemEnd, pieceBytes)) {
-      post(carry.subarray(0, cut));
+      await post(carry.subarray(0, cut));
       carry = carry.subarray(cut);
       while (pieces.size >= MAX_IN_FLIGHT) yield* await answer();
     }
@@ -342,7 +342,7 @@ async function* bmecatOnWorkers(
     return;
   }
   if (transcode) carry = Buffer.concat([carry, Buffer.from(decoder.end())]);
-  if (carry.length > 0) post(carry);
+  if (carry.length > 0) await post(carry);
   while (pieces.size > 0) yield* await answer();
   if (sequential) {
     sequential.end();
@@ -458,12 +458,14 @@ class PieceQueue {
 
   /**
    * Hands the request's bytes over to the next worker; `keep` (the same bytes) comes back with the reply, to read the
-   * piece again.
+   * piece again. A piece parsed here is followed by a turn of the event loop, so that a worker's first answer is
+   * seen before the next piece (the reads between them may be microtasks only).
    */
-  post(request: ParseRequest, keep?: Buffer): void {
+  async post(request: ParseRequest, keep?: Buffer): Promise<void> {
     if (this.#countWords?.() === true) request.countWords = true;
     if (this.#inline && this.#started.length === 0) {
       this.#pending.push({ bytes: keep, worker: -1, reply: this.#inline(request) });
+      await new Promise<void>((resolve) => setImmediate(resolve));
       return;
     }
     const worker = this.#inline
