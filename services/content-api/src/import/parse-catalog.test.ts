@@ -32,6 +32,9 @@ describe('parseCatalog', () => {
     const inline = await collect(chunks, { format: 'jsonl', shopId: 'labtools', thread: 'inline' });
     const worker = await collect(chunks, { format: 'jsonl', shopId: 'labtools', thread: 'worker', workers: 3 });
     expect(worker).toEqual(inline);
+    const options = { format: 'jsonl', shopId: 'labtools', workers: 3, pieceBytes: 512 } as const;
+    // Every piece on a worker, none parsed here while they start.
+    expect(await collect(chunks, { ...options, parseWhileStarting: false })).toEqual(inline);
     expect(inline).toHaveLength(articles.length + 1);
     expect(inline.slice(0, -1).map((i) => ('article' in i ? i.article.id : i.line))).toEqual(articles.map((a) => a.id));
     expect(inline[inline.length - 1]).toMatchObject({ line: articles.length + 1, violations: [{ path: '' }] });
@@ -72,6 +75,14 @@ describe('parseCatalog', () => {
         (e: unknown) => e,
       );
       expect(worker).toEqual(inline);
+      const onWorkers = await collect(chunks, {
+        format: 'bmecat',
+        shopId: 'labtools',
+        workers: 2,
+        pieceBytes,
+        parseWhileStarting: false,
+      }).catch((e: unknown) => e);
+      expect(onWorkers).toEqual(inline);
       if (inline instanceof Error) throw inline;
       return inline as ParsedCatalogItem[];
     }

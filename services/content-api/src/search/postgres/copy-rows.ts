@@ -16,6 +16,21 @@ export async function copyRows(trx: SqlExecutor, target: string, data: Buffer): 
   await trx.executeQuery({ ...CompiledQuery.raw(''), sql: copy as unknown as string });
 }
 
+/**
+ * The rows of `query` (a statement without parameters: COPY takes none) through `COPY (...) TO
+ * STDOUT` in binary format, each field's bytes as the server holds them (null for SQL null):
+ * a bytea arrives as its bytes, where a query's result brings it as hex text, twice its size,
+ * that the client decodes back (decision 0052). Integers arrive as 4 or 8 bytes, big-endian.
+ */
+export async function copyRowsOut(trx: SqlExecutor, query: string): Promise<(Buffer | null)[][]> {
+  const copy = new CopyToStdout(`copy (${query}) to stdout (format binary)`);
+  const result = await trx.executeQuery<(Buffer | null)[]>({
+    ...CompiledQuery.raw(''),
+    sql: copy as unknown as string,
+  });
+  return result.rows;
+}
+
 /** A value for COPY's text format: `\N` for null, backslash, tab, newline and return escaped. */
 export function copyField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '\\N';
@@ -58,6 +73,33 @@ export class CopyBuffer {
     this.#at = 0;
     this.#lines = 0;
     return data;
+  }
+}
+
+/** The signature that starts COPY's binary format, before its flags and header extension. */
+const BINARY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+
+/** The rows of COPY's binary format (`data`: all of it). @throws Error when it is not that format. */
+export function binaryCopyRows(data: Buffer): (Buffer | null)[][] {
+  if (data.length < 19 || !data.subarray(0, 11).equals(BINARY_SIGNATURE))
+    throw new Error('COPY output is not in binary format');
+  let at = 15 + 4 + data.readUInt32BE(15);
+  const rows: (Buffer | null)[][] = [];
+  for (;;) {
+    const fields = data.readInt16BE(at);
+    at += 2;
+    if (fields === -1) return rows;
+    const row: (Buffer | null)[] = [];
+    for (let f = 0; f < fields; f += 1) {
+      const length = data.readInt32BE(at);
+      at += 4;
+      if (length === -1) row.push(null);
+      else {
+        row.push(data.subarray(at, at + length));
+        at += length;
+      }
+    }
+    rows.push(row);
   }
 }
 
@@ -114,6 +156,64 @@ class CopyFromStdin implements PromiseLike<{ rows: never[] }> {
 
   then<A = { rows: never[] }, B = never>(
     onFulfilled?: ((value: { rows: never[] }) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): PromiseLike<A | B> {
+    return this.#done.then(onFulfilled, onRejected);
+  }
+}
+
+/**
+ * `COPY ... TO STDOUT (FORMAT binary)` as a node-postgres submittable that is also a promise of
+ * the rows. Each CopyData message's bytes are copied as they come (the protocol parser reuses
+ * its buffer) and read once all have arrived.
+ */
+class CopyToStdout implements PromiseLike<{ rows: (Buffer | null)[][] }> {
+  readonly #text: string;
+  readonly #chunks: Buffer[] = [];
+  readonly #done: Promise<{ rows: (Buffer | null)[][] }>;
+  #resolve!: (value: { rows: (Buffer | null)[][] }) => void;
+  #reject!: (error: unknown) => void;
+  #failed = false;
+
+  constructor(text: string) {
+    this.#text = text;
+    this.#done = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+
+  submit(connection: CopyConnection): void {
+    connection.query(this.#text);
+  }
+
+  handleCopyData(message: { chunk: Buffer }): void {
+    this.#chunks.push(Buffer.from(message.chunk));
+  }
+
+  handleError(error: unknown): void {
+    this.#failed = true;
+    this.#reject(error);
+  }
+
+  handleReadyForQuery(): void {
+    if (this.#failed) return;
+    try {
+      this.#resolve({ rows: binaryCopyRows(Buffer.concat(this.#chunks)) });
+    } catch (error) {
+      this.#reject(error);
+    }
+  }
+
+  handleCommandComplete(): void {}
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyInResponse(): void {}
+
+  then<A = { rows: (Buffer | null)[][] }, B = never>(
+    onFulfilled?: ((value: { rows: (Buffer | null)[][] }) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): PromiseLike<A | B> {
     return this.#done.then(onFulfilled, onRejected);

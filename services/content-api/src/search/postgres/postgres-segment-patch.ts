@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { compareCodePoints } from '../code-point-order.js';
 import { patchedDescriptionRanksBatched } from '../segments/patched-description-ranks.js';
+import { patchBucketWithWords, type PatchedBucket } from '../segments/patched-buckets.js';
 import {
   chunkBytes,
   COLUMN_CHUNK,
@@ -13,13 +14,7 @@ import {
   SLOT_SPAN,
   type SegmentColumns,
 } from '../segments/segment-columns.js';
-import {
-  bucketOf,
-  bucketVocabulary,
-  patchBucket,
-  vocabularyWords,
-  type PostingsChange,
-} from '../segments/word-postings.js';
+import { bucketOf, type PostingsChange } from '../segments/word-postings.js';
 import { MAX_WORDS } from '../segments/segment-builder.js';
 import { hasDigit } from '../segments/term-dictionary.js';
 import {
@@ -32,6 +27,7 @@ import {
   type StoredRow,
 } from './postgres-segment-writer.js';
 import type { SqlExecutor } from './sql-executor.js';
+import { copyRowsOut } from './copy-rows.js';
 
 /** Buckets per update statement. */
 const BUCKET_BATCH = 64;
@@ -220,8 +216,7 @@ export async function patchPostgresSegment(
   for (let at = 0; at < buckets.length; at += BUCKET_BATCH) {
     // One parameter per bucket: node-postgres sends a Buffer as binary, but an array of them as hex text.
     const batch = buckets.slice(at, at + BUCKET_BATCH);
-    const vocabularies = batch.map((b) => bucketVocabulary(b.data));
-    const values = batch.map((b, i) => sql`(${b.bucket}::int, ${b.data}::bytea, ${vocabularies[i]}::bytea)`);
+    const values = batch.map((b) => sql`(${b.bucket}::int, ${b.data}::bytea, ${b.words}::bytea)`);
     // Data and words in one statement. Migration 0015's trigger drops the words of a row whose
     // data is set and whose words stay as stored (as a release that knew only `data` would leave
     // them): where the new words equal the stored ones, they are set again in a statement of their own.
@@ -234,16 +229,12 @@ export async function patchPostgresSegment(
       returning p.bucket, p.words is null as dropped`.execute(trx);
     const again = new Set(updated.rows.filter((r) => r.dropped).map((r) => r.bucket));
     if (again.size > 0) {
-      const words = batch.flatMap((b, i) =>
-        again.has(b.bucket) ? [sql`(${b.bucket}::int, ${vocabularies[i]}::bytea)`] : [],
-      );
+      const words = batch.flatMap((b) => (again.has(b.bucket) ? [sql`(${b.bucket}::int, ${b.words}::bytea)`] : []));
       await sql`update content_postings p set words = v.words from (values ${sql.join(words)}) as v (bucket, words)
         where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
     }
-    batch.forEach((b, i) => {
-      const now = new Map(vocabularyWords(vocabularies[i]!));
-      for (const word of b.changed) (hasDigit(word) ? changes.digits : changes.letters).add(word, now.get(word) ?? 0);
-    });
+    for (const b of batch)
+      for (const [word, count] of b.counts) (hasDigit(word) ? changes.digits : changes.letters).add(word, count);
   }
   const postingsGeneration = randomUUID();
   await sql`update content_segments set generation = ${randomUUID()}, postings_generation = ${postingsGeneration},
@@ -463,7 +454,7 @@ async function patchedPostings(
   size: number,
   trace: SegmentTrace,
   rows: ReadonlyMap<number, FinalRow>,
-): Promise<{ bucket: number; data: Buffer; changed: readonly string[] }[]> {
+): Promise<({ bucket: number } & PatchedBucket)[]> {
   const words = new Map<string, { removed: number[]; added: number[] }>();
   const changeOf = (word: string) => {
     let change = words.get(word);
@@ -483,14 +474,21 @@ async function patchedPostings(
     else byBucket.set(bucket, new Map([[word, list]]));
   }
   const buckets = [...byBucket.keys()];
-  const stored = await sql<{ bucket: number; data: Buffer }>`
-    select bucket, data from content_postings where slot = ${slot} and bucket = any(${buckets}::int[])`.execute(trx);
-  if (stored.rows.length !== buckets.length)
-    throw new Error(`${stored.rows.length} of ${buckets.length} postings buckets found in slot ${slot}`);
-  return stored.rows.map((row) => {
-    const changes = byBucket.get(row.bucket);
-    if (!changes) throw new Error(`postings bucket ${row.bucket} of slot ${slot} was not asked for`);
-    return { bucket: row.bucket, data: patchBucket(row.data, changes), changed: [...changes.keys()] };
+  // The buckets' bytes as they are (COPY's binary format): a query's result brings a bytea as hex
+  // text, twice its size, decoded here again; a delta that touches a whole shop reads all of its buckets.
+  if (!Number.isSafeInteger(slot) || !buckets.every((b) => Number.isSafeInteger(b)))
+    throw new Error(`postings buckets of slot ${slot} asked for by other than integers`);
+  const stored = await copyRowsOut(
+    trx,
+    `select bucket, data from content_postings where slot = ${slot} and bucket = any('{${buckets.join(',')}}'::int[])`,
+  );
+  if (stored.length !== buckets.length)
+    throw new Error(`${stored.length} of ${buckets.length} postings buckets found in slot ${slot}`);
+  return stored.map(([bucketBytes, data]) => {
+    const bucket = bucketBytes!.readInt32BE(0);
+    const changes = byBucket.get(bucket);
+    if (!changes || !data) throw new Error(`postings bucket ${bucket} of slot ${slot} was not asked for`);
+    return { bucket, ...patchBucketWithWords(data, changes) };
   });
 }
 
