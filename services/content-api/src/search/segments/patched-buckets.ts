@@ -1,9 +1,10 @@
 import { hasDigit } from './term-dictionary.js';
+import { hashBytes, readVarint, VarintWriter } from './varint-bytes.js';
 import type { PostingsChange } from './word-postings.js';
 
 /** A postings bucket after a delta, with what is stored beside it. */
 export interface PatchedBucket {
-  /** The bucket's bytes, as `patchBucket` gives them. */
+  /** The bucket's bytes after the delta. */
   readonly data: Buffer;
   /** Its vocabulary, as `bucketVocabulary` gives it for `data`. */
   readonly words: Buffer;
@@ -12,11 +13,14 @@ export interface PatchedBucket {
 }
 
 /**
- * `patchBucket` and `bucketVocabulary` of its result in one pass over the bucket's bytes, and the
- * changed words' counts: the vocabulary is copied from the entries' bytes as they are written
- * (no word becomes a string but the changed ones and words with a byte over ASCII, whose digits
- * `hasDigit` decides), so a delta that touches every bucket of a shop does not decode every word
- * of it twice. Byte for byte the same as the two functions (`patched-buckets.test.ts`).
+ * `bucket` after a delta, with its vocabulary (`bucketVocabulary` of the result) and the changed
+ * words' counts, in one pass over the bucket's bytes. Each word of `changes` loses its `removed`
+ * positions and gains its `added` ones (a position in both stays; a word left without positions
+ * is dropped; a word the bucket lacks is appended). Other entries are copied byte for byte, and
+ * changed lists are merged as they are decoded, without building arrays. The vocabulary is copied
+ * from the entries' bytes as they are written (no word becomes a string but the changed ones and
+ * words with a byte over ASCII, whose digits `hasDigit` decides), so a delta that touches every
+ * bucket of a shop does not decode every word of it twice.
  */
 export function patchBucketWithWords(bucket: Uint8Array, changes: ReadonlyMap<string, PostingsChange>): PatchedBucket {
   const data = Buffer.from(bucket.buffer, bucket.byteOffset, bucket.byteLength);
@@ -34,7 +38,7 @@ export function patchBucketWithWords(bucket: Uint8Array, changes: ReadonlyMap<st
     if (list) list.push(target);
     else byHash.set(hash, [target]);
   }
-  const out = new Writer(room);
+  const out = new VarintWriter(room);
   // The entries written: where each word's bytes are in `out`, its length, count, and whether it holds a digit.
   const entries = new Entries();
   const reader = { at: 0 };
@@ -61,7 +65,7 @@ export function patchBucketWithWords(bucket: Uint8Array, changes: ReadonlyMap<st
       .get(hash >>> 0)
       ?.find((t) => t.bytes.length === length && data.compare(t.bytes, 0, length, wordAt, wordAt + length) === 0);
     if (!target) {
-      const at = out.at;
+      const at = out.mark();
       out.bytes(data, start, end);
       const withDigit = digit || (!ascii && hasDigit(data.toString('utf8', wordAt, wordAt + length)));
       entries.push(at + (wordAt - start), length, count, withDigit);
@@ -92,23 +96,21 @@ interface Target {
 
 /** One entry: `count` stored positions read at `reader` merged with the target's change; nothing when none is left. */
 function writeMerged(
-  out: Writer,
+  out: VarintWriter,
   entries: Entries,
   target: Target,
   data: Uint8Array,
   reader: { at: number },
   count: number,
 ): void {
-  const entryAt = out.at;
+  const entryAt = out.mark();
   const word = target.bytes;
   out.varint(word.length);
-  const wordAt = out.at;
-  out.bytes(word, 0, word.length);
-  // Fixed 5-byte varints for the count and the byte length, written once known (as `patchBucket` does).
-  const countAt = out.at;
-  out.at += 5;
-  const lengthAt = out.at;
-  out.at += 5;
+  const wordAt = out.mark();
+  out.bytes(word);
+  // Fixed 5-byte varints for the count and the byte length, written once known.
+  const countAt = out.reserve();
+  const lengthAt = out.reserve();
   const { removed, added } = target.change;
   let written = 0;
   let previous = 0;
@@ -138,11 +140,11 @@ function writeMerged(
   }
   target.count = written;
   if (written === 0) {
-    out.at = entryAt;
+    out.rewind(entryAt);
     return;
   }
-  out.fixedVarint(countAt, written);
-  out.fixedVarint(lengthAt, out.at - lengthAt - 5);
+  out.patchVarint(countAt, written);
+  out.patchLength(lengthAt);
   entries.push(wordAt, word.length, written, hasDigit(target.word));
 }
 
@@ -170,7 +172,7 @@ class Entries {
       textBytes += this.#length[i]!;
     }
     const digits = n - letters;
-    const out = new Writer(20 + 5 * n + textBytes + n);
+    const out = new VarintWriter(20 + 5 * n + textBytes + n);
     out.varint(letters);
     out.varint(digits);
     for (const part of [false, true])
@@ -183,84 +185,9 @@ class Entries {
       for (let i = 0; i < n; i += 1)
         if (this.#digit[i] === part) {
           if (any) out.byte(10);
-          out.bytes(data, this.#at[i]!, this.#at[i]! + this.#length[i]!);
+          out.bytes(data, this.#at[i], this.#at[i]! + this.#length[i]!);
           any = true;
         }
     return out.finish();
   }
-}
-
-/** Bytes written into a buffer sized beforehand (grown if a guess was short). */
-class Writer {
-  #buffer: Buffer;
-  at = 0;
-
-  constructor(size: number) {
-    this.#buffer = Buffer.allocUnsafe(size);
-  }
-
-  #room(n: number): void {
-    if (this.at + n <= this.#buffer.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.#buffer.length * 2, this.at + n));
-    this.#buffer.copy(grown, 0, 0, this.at);
-    this.#buffer = grown;
-  }
-
-  byte(value: number): void {
-    this.#room(1);
-    this.#buffer[this.at++] = value;
-  }
-
-  varint(value: number): void {
-    this.#room(10);
-    let v = value;
-    while (v >= 0x80) {
-      this.#buffer[this.at++] = (v % 128) | 0x80;
-      v = Math.floor(v / 128);
-    }
-    this.#buffer[this.at++] = v;
-  }
-
-  bytes(from: Uint8Array, start: number, end: number): void {
-    this.#room(end - start + 10);
-    this.#buffer.set(from.subarray(start, end), this.at);
-    this.at += end - start;
-  }
-
-  /** `value` as a 5-byte varint (continuation bits on the first four) at `at`, written before. */
-  fixedVarint(at: number, value: number): void {
-    let v = value;
-    for (let i = 0; i < 4; i += 1) {
-      this.#buffer[at + i] = (v % 128) | 0x80;
-      v = Math.floor(v / 128);
-    }
-    this.#buffer[at + 4] = v;
-  }
-
-  /** The bytes written, in a buffer of their own size. */
-  finish(): Buffer {
-    return Buffer.from(this.#buffer.subarray(0, this.at));
-  }
-}
-
-function readVarint(bytes: Uint8Array, reader: { at: number }): number {
-  let value = 0;
-  let scale = 1;
-  for (;;) {
-    const byte = bytes[reader.at++];
-    if (byte === undefined) throw new RangeError('varint runs past the end of the bucket');
-    value += (byte & 0x7f) * scale;
-    if (byte < 0x80) return value;
-    scale *= 128;
-  }
-}
-
-/** FNV-1a over `bytes[from..to)`, as `patchBucket` hashes words. */
-function hashBytes(bytes: Uint8Array, from: number, to: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = from; i < to; i += 1) {
-    hash ^= bytes[i]!;
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../test-support/seeded-random.js';
+import { patchBucketWithWords } from './patched-buckets.js';
 import {
   bucketCount,
   bucketOf,
@@ -8,7 +9,6 @@ import {
   decodeBucket,
   findPostings,
   intersectPostings,
-  patchBucket,
   PostingsBuilder,
   vocabularyWords,
 } from './word-postings.js';
@@ -69,7 +69,7 @@ describe('word postings', () => {
       const patched = new Map<string, number[]>();
       old.forEach((bucket, b) => {
         const mine = new Map([...changes].filter(([word]) => bucketOf(word, old.length) === b));
-        for (const [word, list] of decodeBucket(patchBucket(bucket, mine))) patched.set(word, list);
+        for (const [word, list] of decodeBucket(patchBucketWithWords(bucket, mine).data)) patched.set(word, list);
       });
       const rebuilt = new Map<string, number[]>();
       // Built again with the same bucket count: words are where `bucketOf` puts them either way.
