@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { postingsChanges } from '../../test-support/postings-changes.js';
 import { seededRandom } from '../../test-support/seeded-random.js';
 import { patchBucketWithWords } from './patched-buckets.js';
 import {
@@ -25,16 +26,7 @@ describe('patchBucketWithWords', () => {
       const builder = new PostingsBuilder();
       before.forEach((t, i) => builder.add(i * 300, t));
       const buckets = builder.encode();
-      const changes = new Map<string, { removed: number[]; added: number[] }>();
-      const change = (word: string) => {
-        if (!changes.has(word)) changes.set(word, { removed: [], added: [] });
-        return changes.get(word)!;
-      };
-      after.forEach((t, i) => {
-        if (t === before[i]) return;
-        for (const word of new Set((before[i] ?? '').split(' ').filter(Boolean))) change(word).removed.push(i * 300);
-        for (const word of new Set(t.split(' ').filter(Boolean))) change(word).added.push(i * 300);
-      });
+      const changes = postingsChanges(before, after, 300);
       buckets.forEach((bucket, b) => {
         const mine = new Map<string, PostingsChange>([...changes].filter(([w]) => bucketOf(w, buckets.length) === b));
         const got = patchBucketWithWords(bucket, mine);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { postingsChanges } from '../../test-support/postings-changes.js';
 import { seededRandom } from '../../test-support/seeded-random.js';
 import { patchBucketWithWords } from './patched-buckets.js';
 import {
@@ -55,17 +56,7 @@ describe('word postings', () => {
         return builder.encode();
       };
       const old = build(before);
-      // Each word's removed positions (its old texts) and added ones (its new texts) where a text changed.
-      const changes = new Map<string, { removed: number[]; added: number[] }>();
-      const change = (word: string) => {
-        if (!changes.has(word)) changes.set(word, { removed: [], added: [] });
-        return changes.get(word)!;
-      };
-      after.forEach((t, i) => {
-        if (t === before[i]) return;
-        for (const word of new Set((before[i] ?? '').split(' ').filter(Boolean))) change(word).removed.push(i * 1000);
-        for (const word of new Set(t.split(' ').filter(Boolean))) change(word).added.push(i * 1000);
-      });
+      const changes = postingsChanges(before, after, 1000);
       const patched = new Map<string, number[]>();
       old.forEach((bucket, b) => {
         const mine = new Map([...changes].filter(([word]) => bucketOf(word, old.length) === b));
