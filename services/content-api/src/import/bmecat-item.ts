@@ -131,15 +131,9 @@ function describe(
   path: string,
   notes: ItemNotes,
 ): void {
-  const value = c.text.trim();
-  if (value === '') return;
-  const l = language(c.attributes.lang, lang);
-  for (const d of out)
-    if (d.lang === l) {
-      repeated(c, path, notes);
-      return;
-    }
-  out.push({ lang: l, value });
+  if (c.text.trim() === '') return;
+  if (out.some((d) => d.lang === language(c.attributes.lang, lang))) repeated(c, path, notes);
+  else addLabelled(out, c, lang);
 }
 
 /** The record fields that `ARTICLE_DETAILS` / `PRODUCT_DETAILS` give. */

@@ -123,18 +123,25 @@ export function readBmecatPiece(
   // A piece starts after an end tag, somewhere on its line.
   const reader = new XmlEventReader({ line: firstLine, column: 'unknown' });
   const builder = new ItemBuilder(defaults, unkept);
-  // The builder is the reader's handler (no handler around it: it is called for every tag and text).
-  builder.follow(reader);
-  reader.feed(text, builder);
+  let itemAt = 0;
+  let itemLine = firstLine;
+  let itemDepth = 0;
+  reader.feed(text, {
+    open(name, attributes, line) {
+      if (!builder.inItem && ITEM_ELEMENTS.has(name)) {
+        itemAt = reader.at;
+        itemLine = line;
+        itemDepth = reader.depth;
+      }
+      builder.open(name, attributes, line);
+    },
+    text: (t) => builder.text(t),
+    close: () => builder.close(),
+    closeNames: false,
+  });
   const items = builder.take();
   if (builder.inItem)
-    return {
-      items,
-      rest: text.slice(builder.itemAt),
-      lines: builder.itemLine - firstLine,
-      depth: builder.itemDepth,
-      trailingLines: 0,
-    };
+    return { items, rest: text.slice(itemAt), lines: itemLine - firstLine, depth: itemDepth, trailingLines: 0 };
   if (reader.inLongMarkup) {
     const at = reader.at;
     return { items, rest: text.slice(at), lines: countLines(text, 0, at), depth: reader.depth, trailingLines: 0 };

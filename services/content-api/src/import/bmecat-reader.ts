@@ -122,11 +122,6 @@ export class ItemBuilder implements XmlHandler {
   /** Elements open inside a refused item below the stack. */
   #skipDepth = 0;
   readonly #unkept: UnkeptElements | undefined;
-  /** The reader whose positions `itemAt` and `itemDepth` are taken from, when one is followed. */
-  #positions: XmlEventReader | undefined;
-  /** Where the current (or last) item's start tag is in the reader's text, and the elements open around it. */
-  itemAt = 0;
-  itemDepth = 0;
 
   /** `unkept` counts the elements read that Triad does not keep (`unkept-elements.ts`). */
   constructor(defaults: BmecatDefaults = { language: 'de', currency: undefined }, unkept?: UnkeptElements) {
@@ -136,11 +131,6 @@ export class ItemBuilder implements XmlHandler {
     this.#mimeRoot = defaults.mimeRoot;
     this.#definitions = new FeatureDefinitionCollector(defaults.definitions);
     this.#defaults = defaults;
-  }
-
-  /** Notes at each item's start tag where `reader` is (`itemAt`, `itemDepth`); the builder is its handler. */
-  follow(reader: XmlEventReader): void {
-    this.#positions = reader;
   }
 
   /** The header's defaults as read so far (one object while they stay the same: every item gets it). */
@@ -166,11 +156,6 @@ export class ItemBuilder implements XmlHandler {
   /** Which catalog the file is and who sent it, as its header says (read so far). */
   get catalog(): CatalogHeader {
     return this.#catalog.header;
-  }
-
-  /** Line of the current (or last) item's start tag. */
-  get itemLine(): number {
-    return this.#itemLine;
   }
 
   /** Whether an item is being read (its start tag read, its end tag not yet). */
@@ -223,10 +208,6 @@ export class ItemBuilder implements XmlHandler {
       // The text between items (indentation) belongs to no header element.
       this.#headerText = '';
       this.#itemLine = line;
-      if (this.#positions) {
-        this.itemAt = this.#positions.at;
-        this.itemDepth = this.#positions.depth;
-      }
       this.#itemChars = 2 * name.length + 5;
       this.#itemElements = 1;
       stack.push({ name, line, attributes, children: NO_CHILDREN, text: '' });

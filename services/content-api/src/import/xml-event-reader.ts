@@ -193,8 +193,6 @@ export class XmlEventReader {
   readonly #openNames: string[];
   /** The thread's element names: the readers of a file's pieces meet the same few dozen. */
   readonly #names = SHARED_NAMES;
-  /** The thread's short attribute values. */
-  readonly #values = SHARED_VALUES;
   readonly #openLines: number[];
 
   /**
@@ -422,19 +420,6 @@ export class XmlEventReader {
     }
   }
 
-  /**
-   * An attribute value: a short one without references from the thread's value cache (`lang="deu"`,
-   * `type="gtin"`: a catalog repeats a few values on every item), any other decoded as a text.
-   */
-  #attributeValue(buffer: string, from: number, to: number): string {
-    if (to - from > MAX_CACHED_VALUE) return this.#decode(buffer, from, to);
-    if (this.#amp !== -1 && this.#amp < from) this.#amp = buffer.indexOf('&', from);
-    if (this.#amp !== -1 && this.#amp < to) return this.#decode(buffer, from, to);
-    let hash = 0;
-    for (let k = from; k < to; k += 1) hash = (hash * 31 + buffer.charCodeAt(k)) | 0;
-    return this.#values.name(buffer, from, to, hash);
-  }
-
   /** Counts the newlines before `to` (each newline of the buffer is looked at once). */
   #advance(buffer: string, to: number): void {
     while (this.#newline !== -1 && this.#newline < to) {
@@ -532,11 +517,7 @@ export class XmlEventReader {
       const close = buffer.indexOf(quote === 34 ? '"' : "'", i + 1);
       if (close === -1) return -1;
       attributes ??= {};
-      attributes[this.#names.localName(buffer, nameStart, nameEnd, attributeHash)] = this.#attributeValue(
-        buffer,
-        i + 1,
-        close,
-      );
+      attributes[this.#names.localName(buffer, nameStart, nameEnd, attributeHash)] = this.#decode(buffer, i + 1, close);
       i = close + 1;
     }
     const selfClosing = buffer.charCodeAt(i) === 47;
@@ -615,13 +596,6 @@ function isNameEnd(c: number): boolean {
  * are compared character by character (quicker than `startsWith` at an offset, measured).
  */
 class NameCache {
-  /** `local`: names are cut to their local name (no namespace prefix); values are kept whole. */
-  readonly #local: boolean;
-
-  constructor(local: boolean) {
-    this.#local = local;
-  }
-
   /** Open addressing by the name's hash; at most `MAX_CACHED_NAMES` names, later ones are cut out each time. */
   readonly #slots: ({ readonly name: string; readonly local: string } | undefined)[] = new Array<undefined>(
     2 * MAX_CACHED_NAMES,
@@ -630,11 +604,6 @@ class NameCache {
 
   /** `localName(buffer.slice(from, to))`; `hash` is the `(h * 31 + c) | 0` of the name's characters. */
   localName(buffer: string, from: number, to: number, hash: number): string {
-    return this.name(buffer, from, to, hash);
-  }
-
-  /** `buffer.slice(from, to)`, cut to its local name when the cache is of names; `hash` as for `localName`. */
-  name(buffer: string, from: number, to: number, hash: number): string {
     const slots = this.#slots;
     const mask = slots.length - 1;
     let slot = hash & mask;
@@ -643,9 +612,8 @@ class NameCache {
       slot = (slot + 1) & mask;
     }
     const name = buffer.slice(from, to);
-    const cut = this.#local ? localName(name) : name;
-    if (to - from > MAX_CACHED_NAME || this.#size >= MAX_CACHED_NAMES) return cut;
-    const local = internalized(cut);
+    if (to - from > MAX_CACHED_NAME || this.#size >= MAX_CACHED_NAMES) return localName(name);
+    const local = internalized(localName(name));
     slots[slot] = { name, local };
     this.#size += 1;
     return local;
@@ -670,13 +638,7 @@ function internalized(text: string): string {
 }
 
 /** The names cache of this thread; once full (a file of made-up names), further names are cut out each time. */
-const SHARED_NAMES = new NameCache(true);
-
-/** The short attribute values of this thread (as many as names; once full, further ones are cut out each time). */
-const SHARED_VALUES = new NameCache(false);
-
-/** Longer attribute values are not cached (a catalog's repeated values are codes and words). */
-const MAX_CACHED_VALUE = 16;
+const SHARED_NAMES = new NameCache();
 
 function localName(name: string): string {
   const colon = name.indexOf(':');
