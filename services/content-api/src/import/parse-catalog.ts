@@ -1,16 +1,14 @@
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
-import { errorMessage, startModuleWorker } from '@triad/common';
+import { startModuleWorker } from '@triad/common';
 import {
   BmecatHeaderReader,
   BmecatSequentialReader,
   pieceEnd,
-  readBmecatPiece,
   type BmecatHeader,
   type BmecatPiece,
 } from './bmecat-pieces.js';
-import type { BmecatDefaults } from './bmecat-item.js';
 import type { BmecatTransaction } from './bmecat-transaction.js';
 import { CatalogParser, finishCatalogItems, type ParsedCatalogItem, type RawCatalogItem } from './catalog-parser.js';
 import type { CatalogFormat } from '../model/catalog-format.js';
@@ -23,56 +21,12 @@ import {
   type TextSource,
 } from './catalog-text-decoder.js';
 import { RECORD_LIMITS } from './record-limits.js';
-import { packItems, unpackItems, type PackedItems } from './packed-items.js';
+import { unpackItems } from './packed-items.js';
+import { parsePiece, type ParseReply, type ParseRequest } from './parse-piece.js';
 import { CatalogEncodingError, type EncodingDeclaration } from './xml-encoding.js';
 import { countLines, XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
-import { UnkeptElements, type UnkeptElement } from './unkept-elements.js';
+import type { UnkeptElements } from './unkept-elements.js';
 import type { CatalogHeader } from '../model/catalog-header.js';
-
-/**
- * A message to a parse worker: a piece of whole JSON Lines (line numbers counted from the piece's
- * start), or a piece of a BMEcat document's items (`readBmecatPiece`) with the header's defaults.
- * The bytes end on a whole character: JSON Lines are UTF-8, a BMEcat piece is in its `source`'s
- * encoding (UTF-8 for a UTF-16 file, which the importing thread turns into UTF-8 first).
- */
-export type ParseRequest = (
-  | { readonly kind: 'lines'; readonly data: ArrayBuffer }
-  | {
-      readonly kind: 'bmecat';
-      readonly data: ArrayBuffer;
-      readonly source: TextSource;
-      readonly defaults: BmecatDefaults;
-      readonly transaction: BmecatTransaction | undefined;
-    }
-) & {
-  /** Count the words of the piece's articles (`PackedItems.words`), for a store that counts them. */
-  countWords?: boolean;
-};
-
-/**
- * A worker's answer to one request: the records, checked and indexed, with lines counted from
- * the piece's start, and how many lines the piece held; for BMEcat also what `readBmecatPiece`
- * left (`rest`) and the depth it reached.
- */
-export type ParseReply =
-  | {
-      readonly kind: 'items';
-      /** The records (`unpackItems`). */
-      readonly items: PackedItems;
-      readonly lines: number;
-      readonly rest?: string;
-      readonly depth?: number;
-      readonly trailingLines?: number;
-      /** BMEcat: elements of the piece that Triad does not keep, lines counted from the piece's start. */
-      unkept?: UnkeptElement[];
-    }
-  | {
-      readonly kind: 'failed';
-      readonly name: string;
-      readonly message: string;
-      readonly line?: number;
-      readonly column?: number;
-    };
 
 export interface ParseCatalogOptions {
   readonly format: CatalogFormat;
@@ -384,41 +338,6 @@ function failure(reply: ParseReply & { kind: 'failed' }, lineBase: number): Erro
   return new Error(reply.message);
 }
 const IGNORE: XmlHandler = { open() {}, text() {}, close() {} };
-
-/**
- * One piece parsed as `catalog-parse-worker.ts` parses it, on this thread: the same reply, the
- * records packed and unpacked as a worker's are.
- */
-function parsePiece(request: ParseRequest, shopId: string, shop: string | ShopPriceTerms): ParseReply {
-  try {
-    if (request.kind === 'lines') {
-      const text = decodePiece(new Uint8Array(request.data), 'json-lines', 0);
-      const lines = new CatalogParser('jsonl');
-      const items = finishCatalogItems([...lines.feed(text), ...lines.end()], shop);
-      return { kind: 'items', items: packItems(items, shopId, request.countWords), lines: lines.lines };
-    }
-    const text = decodePiece(new Uint8Array(request.data), request.source);
-    const unkept = new UnkeptElements(request.transaction);
-    const { items, ...piece } = readBmecatPiece(text, request.defaults, 1, unkept);
-    const reply: ParseReply & { kind: 'items' } = {
-      kind: 'items',
-      items: packItems(finishCatalogItems(items, shop, request.transaction), shopId, request.countWords),
-      ...piece,
-    };
-    if (!unkept.empty) reply.unkept = unkept.list();
-    return reply;
-  } catch (error) {
-    if (error instanceof XmlSyntaxError)
-      return {
-        kind: 'failed',
-        name: error.name,
-        message: error.reason,
-        line: error.line,
-        ...(error.column !== undefined ? { column: error.column } : {}),
-      };
-    return { kind: 'failed', name: error instanceof Error ? error.name : 'Error', message: errorMessage(error) };
-  }
-}
 
 /**
  * Requests in the order posted, round-robin over the workers that have started, each with its
