@@ -406,6 +406,16 @@ export class PostgresCatalogReader {
         missing.push(header);
       }
     }
+    // The vocabularies held for slots whose words a delta changed are patched in the load's
+    // snapshot, so a reader kept loaded (`keepLoaded`) has them ready before the next search. The
+    // record of the changes is asked for first: it is patched while the changed chunks arrive.
+    const changedWords = missing.filter((h) => before?.get(h.slot)?.postingsGeneration !== h.postingsGeneration);
+    const patching =
+      changedWords.length > 0
+        ? this.#patchedVocabularies(async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows, changedWords)
+        : undefined;
+    // Awaited below, after the chunks: a failure is not left unhandled meanwhile.
+    patching?.catch(() => undefined);
     if (missing.length > 0) {
       // Chunks whose version this reader holds come back without their data.
       const known: number[] = [];
@@ -433,26 +443,15 @@ export class PostgresCatalogReader {
         bySlot.set(header.slot, { segment, bucketCount, postingsGeneration, versions });
       }
     }
-    // The vocabularies held for slots whose words a delta changed are patched now, in the load's
-    // snapshot: a reader kept loaded (`keepLoaded`) has them ready before the next search.
-    const changedWords = missing.flatMap((h) => {
-      const loaded = bySlot.get(h.slot);
-      return loaded && before?.get(h.slot)?.postingsGeneration !== h.postingsGeneration ? [loaded] : [];
-    });
-    if (changedWords.length > 0) {
-      const patched = await this.#patchedVocabularies(
-        async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows,
-        changedWords,
-      );
-      if (patched !== CHANGED)
-        for (const s of changedWords) {
-          const vocabulary = patched.get(s.segment.header.slot);
-          if (!vocabulary) continue;
-          this.#keepVocabulary(s, vocabulary.vocabulary);
-          this.#carryPostings(s.segment.header.slot, vocabulary);
-          this.#vocabularyPatches += 1;
-        }
-    }
+    const patched = await patching;
+    if (patched && patched !== CHANGED)
+      for (const { slot, postingsGeneration } of changedWords) {
+        const vocabulary = patched.get(slot);
+        if (!vocabulary) continue;
+        this.#keepVocabulary(slot, postingsGeneration, vocabulary.vocabulary);
+        this.#carryPostings(slot, vocabulary);
+        this.#vocabularyPatches += 1;
+      }
     const segments = [...bySlot.values()].map((s) => s.segment);
     return { generation, snapshot: new SegmentSnapshot(generation, segments, this.#dictionary), bySlot };
   }
@@ -655,15 +654,18 @@ export class PostgresCatalogReader {
     const keyOf = (s: LoadedSegment) => `${s.segment.header.slot}/${s.postingsGeneration}`;
     let missing = segments.filter((s) => !this.#vocabulary.has(keyOf(s)));
     if (missing.length > 0) {
-      const patched = await this.#patchedVocabularies(async <R>(query: RawBuilder<R>) => {
-        const rows = await guarded<R & { slot: number }>(db, 'slot', query as RawBuilder<R & { slot: number }>);
-        return rows.generation === catalog.generation ? rows.rows : CHANGED;
-      }, missing);
+      const patched = await this.#patchedVocabularies(
+        async <R>(query: RawBuilder<R>) => {
+          const rows = await guarded<R & { slot: number }>(db, 'slot', query as RawBuilder<R & { slot: number }>);
+          return rows.generation === catalog.generation ? rows.rows : CHANGED;
+        },
+        missing.map((s) => ({ slot: s.segment.header.slot, postingsGeneration: s.postingsGeneration })),
+      );
       if (patched === CHANGED) return CHANGED;
       for (const s of missing) {
         const vocabulary = patched.get(s.segment.header.slot);
         if (!vocabulary) continue;
-        this.#keepVocabulary(s, vocabulary.vocabulary);
+        this.#keepVocabulary(s.segment.header.slot, s.postingsGeneration, vocabulary.vocabulary);
         this.#carryPostings(s.segment.header.slot, vocabulary);
         this.#vocabularyPatches += 1;
       }
@@ -682,7 +684,7 @@ export class PostgresCatalogReader {
       for (const row of rows.rows)
         stored.get(row.slot)?.push(row.words ?? bucketVocabulary(row.data ?? new Uint8Array(0)));
       const read = missing.map((s) => SegmentVocabulary.read(stored.get(s.segment.header.slot) ?? []));
-      missing.forEach((s, n) => this.#keepVocabulary(s, read[n]!));
+      missing.forEach((s, n) => this.#keepVocabulary(s.segment.header.slot, s.postingsGeneration, read[n]!));
       groupDigitsAhead(read);
       this.#vocabularyReads += missing.length;
     }
@@ -691,16 +693,8 @@ export class PostgresCatalogReader {
     return segments.map((s) => this.#vocabulary.get(keyOf(s))!.vocabulary);
   }
 
-  #keepVocabulary(
-    s: { readonly segment: Segment; readonly postingsGeneration: string },
-    vocabulary: SegmentVocabulary,
-  ): void {
-    const { slot } = s.segment.header;
-    this.#vocabulary.set(`${slot}/${s.postingsGeneration}`, {
-      slot,
-      postingsGeneration: s.postingsGeneration,
-      vocabulary,
-    });
+  #keepVocabulary(slot: number, postingsGeneration: string, vocabulary: SegmentVocabulary): void {
+    this.#vocabulary.set(`${slot}/${postingsGeneration}`, { slot, postingsGeneration, vocabulary });
   }
 
   /**
@@ -710,13 +704,13 @@ export class PostgresCatalogReader {
    */
   async #patchedVocabularies(
     read: <R>(query: RawBuilder<R>) => Promise<R[] | typeof CHANGED>,
-    segments: readonly { readonly segment: Segment; readonly postingsGeneration: string }[],
+    segments: readonly { readonly slot: number; readonly postingsGeneration: string }[],
   ): Promise<Map<number, PatchedVocabulary> | typeof CHANGED> {
     const held = new Map<number, HeldVocabulary>();
     for (const entry of this.#vocabulary.values()) held.set(entry.slot, entry);
     const wanted = segments.flatMap((s) => {
-      const base = held.get(s.segment.header.slot);
-      return base ? [{ slot: s.segment.header.slot, generation: s.postingsGeneration, held: base }] : [];
+      const base = held.get(s.slot);
+      return base ? [{ slot: s.slot, generation: s.postingsGeneration, held: base }] : [];
     });
     const patched = new Map<number, PatchedVocabulary>();
     if (wanted.length === 0) return patched;
