@@ -92,13 +92,13 @@ interface HeldVocabulary {
 
 /**
  * A held vocabulary patched with the deltas from postings generation `from` to `to`, which
- * changed the postings of the words `changed`.
+ * changed the postings of the words of `changes` (each delta's words without and with digits).
  */
 interface PatchedVocabulary {
   readonly vocabulary: SegmentVocabulary;
   readonly from: string;
   readonly to: string;
-  readonly changed: ReadonlySet<string>;
+  readonly changes: readonly (readonly (readonly [string, number])[])[];
 }
 
 /** Most recorded deltas a vocabulary is patched with at once (the writer keeps as many per segment). */
@@ -740,14 +740,13 @@ export class PostgresCatalogReader {
         at = step.previous;
         if (at === base.postingsGeneration) {
           let vocabulary = base.vocabulary;
-          const changed = new Set<string>();
+          const decoded: (readonly (readonly [string, number])[])[] = [];
           for (const changes of chain) {
             const [letters, digits] = decodeVocabularyChanges(changes);
             vocabulary = vocabulary.patched(letters, digits);
-            for (const [word] of letters) changed.add(word);
-            for (const [word] of digits) changed.add(word);
+            decoded.push(letters, digits);
           }
-          patched.set(slot, { vocabulary, from: base.postingsGeneration, to: generation, changed });
+          patched.set(slot, { vocabulary, from: base.postingsGeneration, to: generation, changes: decoded });
         }
       }
     }
@@ -756,25 +755,23 @@ export class PostgresCatalogReader {
 
   /**
    * The kept postings of slot `slot` for postings generation `from`, taken over for `to`: each
-   * word the deltas between them did not change (`changed`: every word whose postings a delta
+   * word the deltas between them did not change (`changes`: every word whose postings a delta
    * rewrote, `patchPostgresSegment`) has the same positions in both, so it is kept under `to`
    * (in its place among the least recently used), and the changed ones are dropped. A search
    * of the new catalog then reads only the changed words it asks for.
    */
-  #carryPostings(slot: number, { from, to, changed }: PatchedVocabulary): void {
+  #carryPostings(slot: number, { from, to, changes }: PatchedVocabulary): void {
     const prefix = `${slot}/${from}/`;
-    let any = false;
-    for (const key of this.#postings.keys())
-      if (key.startsWith(prefix)) {
-        any = true;
-        break;
-      }
-    if (!any) return;
+    // The kept words (a few hundred) less the changed ones (tens of thousands): no set of those.
+    const unchanged = new Set<string>();
+    for (const key of this.#postings.keys()) if (key.startsWith(prefix)) unchanged.add(key.slice(prefix.length));
+    if (unchanged.size === 0) return;
+    for (const list of changes) for (const [word] of list) unchanged.delete(word);
     const entries = [...this.#postings];
     this.#postings.clear();
     for (const [key, list] of entries) {
       if (!key.startsWith(prefix)) this.#postings.set(key, list);
-      else if (!changed.has(key.slice(prefix.length))) {
+      else if (unchanged.has(key.slice(prefix.length))) {
         this.#postings.set(`${slot}/${to}/${key.slice(prefix.length)}`, list);
         this.#postingsCarried += 1;
       }
