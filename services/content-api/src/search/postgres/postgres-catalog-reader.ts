@@ -9,6 +9,7 @@ import {
   COLUMN_NAMES,
   OPTIONAL_COLUMNS,
   sharedColumn,
+  SLOT_SPAN,
   type ColumnName,
   type SegmentColumns,
 } from '../segments/segment-columns.js';
@@ -67,6 +68,10 @@ interface Matched {
   readonly matches: Float64Array;
   readonly classes: Uint8Array | undefined;
   readonly words: ReadonlySet<string>;
+  /** The matching mode and query words (`#matches`'s key without the segments). */
+  readonly asked: string;
+  /** `slot/size/postings generation` of each searched segment, by slot: what its part of the matches depends on. */
+  readonly parts: ReadonlyMap<number, string>;
 }
 
 interface LoadedSegment {
@@ -83,6 +88,17 @@ interface HeldVocabulary {
   readonly slot: number;
   readonly postingsGeneration: string;
   readonly vocabulary: SegmentVocabulary;
+}
+
+/**
+ * A held vocabulary patched with the deltas from postings generation `from` to `to`, which
+ * changed the postings of the words of `changes` (each delta's words without and with digits).
+ */
+interface PatchedVocabulary {
+  readonly vocabulary: SegmentVocabulary;
+  readonly from: string;
+  readonly to: string;
+  readonly changes: readonly (readonly (readonly [string, number])[])[];
 }
 
 /** Most recorded deltas a vocabulary is patched with at once (the writer keeps as many per segment). */
@@ -135,17 +151,27 @@ export class PostgresCatalogReader {
   readonly #vocabulary = new Map<string, HeldVocabulary>();
   #vocabularyReads = 0;
   #vocabularyPatches = 0;
+  #postingsCarried = 0;
   /**
    * Matches by matching mode, words and the searched segments' `slot/postings generation`, least
    * recently used first: what `#matches` computes from postings (and vocabularies) that key holds.
    */
   readonly #matched = new Map<string, Matched>();
   #matchedSeqs = 0;
-  /** Stored documents of hits by seq, of one catalog generation, least recently used first. */
-  #documents: { generation: string | undefined; bySeq: Map<number, StoredDocument> } = {
-    generation: undefined,
-    bySeq: new Map(),
-  };
+  /**
+   * The key in `#matched` of the newest matches of each `Matched.asked`: after a delta of one
+   * shop, a search of the same words takes the other shops' parts from there (`#matchesIn`).
+   */
+  readonly #newestMatched = new Map<string, string>();
+  /**
+   * Stored documents of hits by seq, least recently used first, of one catalog generation whose
+   * segments had the generations `segments` (by slot); see `#documentsOf`.
+   */
+  #documents: {
+    generation: string | undefined;
+    segments: ReadonlyMap<number, string>;
+    bySeq: Map<number, StoredDocument>;
+  } = { generation: undefined, segments: new Map(), bySeq: new Map() };
 
   /** `postingsCachePositions`: most positions of postings kept between searches (default 8,000,000). */
   constructor(options: { readonly postingsCachePositions?: number } = {}) {
@@ -154,7 +180,7 @@ export class PostgresCatalogReader {
 
   /** Searches `db` (the primary, or a replica picked for this search); the pass on `searcher` if given (0051). */
   async search(db: Kysely<PostgresContentTables>, query: SearchQuery, searcher?: SegmentSearcher): Promise<SearchPage> {
-    let catalog = this.#catalog ?? (await this.#refresh(db));
+    let catalog = await this.#current(db);
     for (let attempt = 1; ; attempt += 1) {
       const page = await this.#searchIn(db, catalog, query, searcher);
       if (page !== CHANGED) return page;
@@ -169,7 +195,7 @@ export class PostgresCatalogReader {
    * vocabularies, read as for default matching, hold each shop's own article counts.
    */
   async suggest(db: Kysely<PostgresContentTables>, query: SuggestQuery): Promise<SuggestPage> {
-    let catalog = this.#catalog ?? (await this.#refresh(db));
+    let catalog = await this.#current(db);
     const asked = new Set(query.shopIds);
     for (let attempt = 1; ; attempt += 1) {
       const segments = [...catalog.bySlot.values()].filter(
@@ -189,6 +215,22 @@ export class PostgresCatalogReader {
         throw new Error(`the catalog changed during each of ${SEARCH_ATTEMPTS} attempts of a suggestion`);
       catalog = await this.#refresh(db);
     }
+  }
+
+  /**
+   * The catalog to search: the one being loaded when a load is under way (a commit announced to
+   * `keepLoaded`, or another search's), since a search of the one in use would only find it
+   * changed and start again; else the one in use, or the first one loaded.
+   */
+  async #current(db: Kysely<PostgresContentTables>): Promise<LoadedCatalog> {
+    const loading = this.#loading;
+    if (loading)
+      try {
+        return await loading.promise;
+      } catch {
+        // The load failed: the search loads what it needs itself.
+      }
+    return this.#catalog ?? (await this.#refresh(db));
   }
 
   async #searchIn(
@@ -219,7 +261,7 @@ export class PostgresCatalogReader {
       descriptions = new Map(rows.rows.map((r) => [r.seq, r.value]));
     }
     const hits = await result.hits(descriptions);
-    const kept = this.#documentsOf(catalog.generation);
+    const kept = this.#documentsOf(catalog);
     const documents = new Map<number, StoredDocument>();
     const missing: number[] = [];
     for (const { seq } of hits) {
@@ -254,10 +296,24 @@ export class PostgresCatalogReader {
     };
   }
 
-  /** The documents kept for catalog `generation` (those of another generation are dropped). */
-  #documentsOf(generation: string | undefined): Map<number, StoredDocument> {
-    if (this.#documents.generation !== generation) this.#documents = { generation, bySeq: new Map() };
-    return this.#documents.bySeq;
+  /**
+   * The documents kept for `catalog`. Those kept for another catalog stay where their slot holds
+   * a segment of the same generation in both: every write of an article or its prices (an
+   * import, a delta, a price delta, a shop removal) gives its segment a new generation, so a
+   * delta of one shop keeps the documents of the others.
+   */
+  #documentsOf(catalog: LoadedCatalog): Map<number, StoredDocument> {
+    const held = this.#documents;
+    if (held.generation === catalog.generation) return held.bySeq;
+    const segments = new Map([...catalog.bySlot].map(([slot, s]) => [slot, s.segment.header.generation]));
+    const bySeq = new Map<number, StoredDocument>();
+    for (const [seq, document] of held.bySeq) {
+      const slot = Math.floor(seq / SLOT_SPAN);
+      const generation = segments.get(slot);
+      if (generation !== undefined && held.segments.get(slot) === generation) bySeq.set(seq, document);
+    }
+    this.#documents = { generation: catalog.generation, segments, bySeq };
+    return bySeq;
   }
 
   /** Keeps `document` as the most recently used of `documents`, dropping the oldest beyond the cache size. */
@@ -273,6 +329,11 @@ export class PostgresCatalogReader {
   /** Segments whose vocabulary this reader read whole, and patched with a delta's changes, so far (for tests). */
   get vocabularyLoads(): { readonly read: number; readonly patched: number } {
     return { read: this.#vocabularyReads, patched: this.#vocabularyPatches };
+  }
+
+  /** Kept postings lists taken over for a delta's new postings generation so far (`#carryPostings`; for tests). */
+  get postingsCarried(): number {
+    return this.#postingsCarried;
   }
 
   /** Generation of the catalog in use (undefined before the first load). */
@@ -345,6 +406,16 @@ export class PostgresCatalogReader {
         missing.push(header);
       }
     }
+    // The vocabularies held for slots whose words a delta changed are patched in the load's
+    // snapshot, so a reader kept loaded (`keepLoaded`) has them ready before the next search. The
+    // record of the changes is asked for first: it is patched while the changed chunks arrive.
+    const changedWords = missing.filter((h) => before?.get(h.slot)?.postingsGeneration !== h.postingsGeneration);
+    const patching =
+      changedWords.length > 0
+        ? this.#patchedVocabularies(async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows, changedWords)
+        : undefined;
+    // Awaited below, after the chunks: a failure is not left unhandled meanwhile.
+    patching?.catch(() => undefined);
     if (missing.length > 0) {
       // Chunks whose version this reader holds come back without their data.
       const known: number[] = [];
@@ -372,25 +443,15 @@ export class PostgresCatalogReader {
         bySlot.set(header.slot, { segment, bucketCount, postingsGeneration, versions });
       }
     }
-    // The vocabularies held for slots whose words a delta changed are patched now, in the load's
-    // snapshot: a reader kept loaded (`keepLoaded`) has them ready before the next search.
-    const changedWords = missing.flatMap((h) => {
-      const loaded = bySlot.get(h.slot);
-      return loaded && before?.get(h.slot)?.postingsGeneration !== h.postingsGeneration ? [loaded] : [];
-    });
-    if (changedWords.length > 0) {
-      const patched = await this.#patchedVocabularies(
-        async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows,
-        changedWords,
-      );
-      if (patched !== CHANGED)
-        for (const s of changedWords) {
-          const vocabulary = patched.get(s.segment.header.slot);
-          if (!vocabulary) continue;
-          this.#keepVocabulary(s, vocabulary);
-          this.#vocabularyPatches += 1;
-        }
-    }
+    const patched = await patching;
+    if (patched && patched !== CHANGED)
+      for (const { slot, postingsGeneration } of changedWords) {
+        const vocabulary = patched.get(slot);
+        if (!vocabulary) continue;
+        this.#keepVocabulary(slot, postingsGeneration, vocabulary.vocabulary);
+        this.#carryPostings(slot, vocabulary);
+        this.#vocabularyPatches += 1;
+      }
     const segments = [...bySlot.values()].map((s) => s.segment);
     return { generation, snapshot: new SegmentSnapshot(generation, segments, this.#dictionary), bySlot };
   }
@@ -413,42 +474,64 @@ export class PostgresCatalogReader {
     const fuzzy = query.matching === 'default';
     // The matches depend on nothing else: a segment's seqs are its slot's, its words and postings
     // those of its postings generation (a price delta keeps it, so the matches stay kept too).
-    const key = JSON.stringify([
-      fuzzy,
-      query.words,
-      segments.map((s) => `${s.segment.header.slot}/${s.segment.size}/${s.postingsGeneration}`),
-    ]);
+    const asked = JSON.stringify([fuzzy, query.words]);
+    const parts = new Map(
+      segments.map((s) => [
+        s.segment.header.slot,
+        `${s.segment.header.slot}/${s.segment.size}/${s.postingsGeneration}`,
+      ]),
+    );
+    const key = JSON.stringify([fuzzy, query.words, [...parts.values()]]);
     const kept = this.#matched.get(key);
     if (kept) {
       this.#matched.delete(key);
       this.#matched.set(key, kept);
       return kept;
     }
-    const matched = await this.#matchesIn(db, catalog, segments, query.words, fuzzy);
+    const newest = this.#newestMatched.get(asked);
+    const earlier = newest === undefined ? undefined : this.#matched.get(newest);
+    const matched = await this.#matchesIn(db, catalog, segments, query.words, fuzzy, { asked, parts, earlier });
     if (matched !== CHANGED && matched.matches.length <= MATCHES_CACHE_SEQS) {
       // A concurrent search of the same words may have kept its own meanwhile.
       const twin = this.#matched.get(key);
       if (twin) this.#matchedSeqs -= twin.matches.length;
       this.#matched.delete(key);
       this.#matched.set(key, matched);
+      this.#newestMatched.set(asked, key);
       this.#matchedSeqs += matched.matches.length;
       for (const [oldest, dropped] of this.#matched) {
         if (this.#matchedSeqs <= MATCHES_CACHE_SEQS && this.#matched.size <= MATCHES_CACHE_ENTRIES) break;
         this.#matched.delete(oldest);
+        if (this.#newestMatched.get(dropped.asked) === oldest) this.#newestMatched.delete(dropped.asked);
         this.#matchedSeqs -= dropped.matches.length;
       }
     }
     return matched;
   }
 
-  /** `#matches` computed from the postings of `segments` (kept ones, the others read in one statement). */
+  /**
+   * `#matches` computed from the postings of `segments` (kept ones, the others read in one
+   * statement). `earlier`: kept matches of the same words (`asked`) over other segments; the part
+   * of each segment whose `parts` entry it shares (the same slot, size and postings generation:
+   * a shop no delta changed since) is taken from there instead of matched again.
+   */
   async #matchesIn(
     db: Kysely<PostgresContentTables>,
     catalog: LoadedCatalog,
     segments: readonly LoadedSegment[],
     queryWords: readonly string[],
     fuzzy: boolean,
+    keys: {
+      readonly asked: string;
+      readonly parts: ReadonlyMap<number, string>;
+      readonly earlier: Matched | undefined;
+    },
   ): Promise<Matched | typeof CHANGED> {
+    const { earlier } = keys;
+    const carried = (s: LoadedSegment) => {
+      const { slot } = s.segment.header;
+      return earlier !== undefined && earlier.parts.get(slot) === keys.parts.get(slot);
+    };
     const words = distinctQueryWords(queryWords);
     // Per segment, per query word: the indexed words it stands for, with their class.
     let plans: { s: LoadedSegment; words: { class: MatchClass; term: string }[][] }[];
@@ -470,7 +553,7 @@ export class PostgresCatalogReader {
     // The kept lists this search uses, taken now: concurrent searches may drop them from the
     // cache while this one waits for the postings it reads.
     const held = new Map<string, Uint32Array>();
-    for (const { s, words: terms } of plans)
+    for (const { s, words: terms } of plans.filter((p) => !carried(p.s)))
       for (const { term: word } of terms.flat()) {
         const key = keyOf(s, word);
         const cached = this.#cached(key);
@@ -512,21 +595,23 @@ export class PostgresCatalogReader {
     let total = 0;
     for (const { s, words: terms } of plans) {
       const base = s.segment.base;
-      const part = fuzzy
-        ? intersectClassified(
-            terms.map((alternatives) =>
-              unionOfPositions(
-                alternatives.map((a) => ({ class: a.class, positions: postingsOf(s, a.term) })),
-                base,
-                s.segment.size,
+      const part = carried(s)
+        ? partOf(earlier!, base)
+        : fuzzy
+          ? intersectClassified(
+              terms.map((alternatives) =>
+                unionOfPositions(
+                  alternatives.map((a) => ({ class: a.class, positions: postingsOf(s, a.term) })),
+                  base,
+                  s.segment.size,
+                ),
               ),
-            ),
-          )
-        : {
-            seqs: seqsOf(intersectPostings(terms.map(([t]) => postingsOf(s, t!.term))), base),
-            classes: undefined,
-            exact: true,
-          };
+            )
+          : {
+              seqs: seqsOf(intersectPostings(terms.map(([t]) => postingsOf(s, t!.term))), base),
+              classes: undefined,
+              exact: true,
+            };
       parts.push({ base, part: part as ClassifiedSeqs });
       total += part.seqs.length;
     }
@@ -545,7 +630,13 @@ export class PostgresCatalogReader {
     const matchedWords = new Set(plans.flatMap((p) => p.words.flat().map((t) => t.term)));
     // Parts all exact (as their merges tracked) need no scan of the classes.
     const exact = parts.every((p) => p.part.exact) || (classes !== undefined && allExact(classes));
-    return { matches: out, classes: classes && !exact ? classes : undefined, words: matchedWords };
+    return {
+      matches: out,
+      classes: classes && !exact ? classes : undefined,
+      words: matchedWords,
+      asked: keys.asked,
+      parts: keys.parts,
+    };
   }
 
   /**
@@ -563,15 +654,19 @@ export class PostgresCatalogReader {
     const keyOf = (s: LoadedSegment) => `${s.segment.header.slot}/${s.postingsGeneration}`;
     let missing = segments.filter((s) => !this.#vocabulary.has(keyOf(s)));
     if (missing.length > 0) {
-      const patched = await this.#patchedVocabularies(async <R>(query: RawBuilder<R>) => {
-        const rows = await guarded<R & { slot: number }>(db, 'slot', query as RawBuilder<R & { slot: number }>);
-        return rows.generation === catalog.generation ? rows.rows : CHANGED;
-      }, missing);
+      const patched = await this.#patchedVocabularies(
+        async <R>(query: RawBuilder<R>) => {
+          const rows = await guarded<R & { slot: number }>(db, 'slot', query as RawBuilder<R & { slot: number }>);
+          return rows.generation === catalog.generation ? rows.rows : CHANGED;
+        },
+        missing.map((s) => ({ slot: s.segment.header.slot, postingsGeneration: s.postingsGeneration })),
+      );
       if (patched === CHANGED) return CHANGED;
       for (const s of missing) {
         const vocabulary = patched.get(s.segment.header.slot);
         if (!vocabulary) continue;
-        this.#keepVocabulary(s, vocabulary);
+        this.#keepVocabulary(s.segment.header.slot, s.postingsGeneration, vocabulary.vocabulary);
+        this.#carryPostings(s.segment.header.slot, vocabulary);
         this.#vocabularyPatches += 1;
       }
       missing = missing.filter((s) => !patched.has(s.segment.header.slot));
@@ -589,7 +684,7 @@ export class PostgresCatalogReader {
       for (const row of rows.rows)
         stored.get(row.slot)?.push(row.words ?? bucketVocabulary(row.data ?? new Uint8Array(0)));
       const read = missing.map((s) => SegmentVocabulary.read(stored.get(s.segment.header.slot) ?? []));
-      missing.forEach((s, n) => this.#keepVocabulary(s, read[n]!));
+      missing.forEach((s, n) => this.#keepVocabulary(s.segment.header.slot, s.postingsGeneration, read[n]!));
       groupDigitsAhead(read);
       this.#vocabularyReads += missing.length;
     }
@@ -598,16 +693,8 @@ export class PostgresCatalogReader {
     return segments.map((s) => this.#vocabulary.get(keyOf(s))!.vocabulary);
   }
 
-  #keepVocabulary(
-    s: { readonly segment: Segment; readonly postingsGeneration: string },
-    vocabulary: SegmentVocabulary,
-  ): void {
-    const { slot } = s.segment.header;
-    this.#vocabulary.set(`${slot}/${s.postingsGeneration}`, {
-      slot,
-      postingsGeneration: s.postingsGeneration,
-      vocabulary,
-    });
+  #keepVocabulary(slot: number, postingsGeneration: string, vocabulary: SegmentVocabulary): void {
+    this.#vocabulary.set(`${slot}/${postingsGeneration}`, { slot, postingsGeneration, vocabulary });
   }
 
   /**
@@ -617,15 +704,15 @@ export class PostgresCatalogReader {
    */
   async #patchedVocabularies(
     read: <R>(query: RawBuilder<R>) => Promise<R[] | typeof CHANGED>,
-    segments: readonly { readonly segment: Segment; readonly postingsGeneration: string }[],
-  ): Promise<Map<number, SegmentVocabulary> | typeof CHANGED> {
+    segments: readonly { readonly slot: number; readonly postingsGeneration: string }[],
+  ): Promise<Map<number, PatchedVocabulary> | typeof CHANGED> {
     const held = new Map<number, HeldVocabulary>();
     for (const entry of this.#vocabulary.values()) held.set(entry.slot, entry);
     const wanted = segments.flatMap((s) => {
-      const base = held.get(s.segment.header.slot);
-      return base ? [{ slot: s.segment.header.slot, generation: s.postingsGeneration, held: base }] : [];
+      const base = held.get(s.slot);
+      return base ? [{ slot: s.slot, generation: s.postingsGeneration, held: base }] : [];
     });
-    const patched = new Map<number, SegmentVocabulary>();
+    const patched = new Map<number, PatchedVocabulary>();
     if (wanted.length === 0) return patched;
     const rows = await read<{ slot: number; generation: string; previous: string; changes: string }>(
       sql`with recursive chain as (
@@ -653,12 +740,45 @@ export class PostgresCatalogReader {
         at = step.previous;
         if (at === base.postingsGeneration) {
           let vocabulary = base.vocabulary;
-          for (const changes of chain) vocabulary = vocabulary.patched(...decodeVocabularyChanges(changes));
-          patched.set(slot, vocabulary);
+          const decoded: (readonly (readonly [string, number])[])[] = [];
+          for (const changes of chain) {
+            const [letters, digits] = decodeVocabularyChanges(changes);
+            vocabulary = vocabulary.patched(letters, digits);
+            decoded.push(letters, digits);
+          }
+          patched.set(slot, { vocabulary, from: base.postingsGeneration, to: generation, changes: decoded });
         }
       }
     }
     return patched;
+  }
+
+  /**
+   * The kept postings of slot `slot` for postings generation `from`, taken over for `to`: each
+   * word the deltas between them did not change (`changes`: every word whose postings a delta
+   * rewrote, `patchPostgresSegment`) has the same positions in both, so it is kept under `to`
+   * (in its place among the least recently used), and the changed ones are dropped. A search
+   * of the new catalog then reads only the changed words it asks for.
+   */
+  #carryPostings(slot: number, { from, to, changes }: PatchedVocabulary): void {
+    const prefix = `${slot}/${from}/`;
+    // The kept words (a few hundred) less the changed ones (tens of thousands): no set of those.
+    const unchanged = new Set<string>();
+    for (const key of this.#postings.keys()) if (key.startsWith(prefix)) unchanged.add(key.slice(prefix.length));
+    if (unchanged.size === 0) return;
+    for (const list of changes) for (const [word] of list) unchanged.delete(word);
+    const entries = [...this.#postings];
+    this.#postings.clear();
+    for (const [key, list] of entries) {
+      if (!key.startsWith(prefix)) this.#postings.set(key, list);
+      else if (unchanged.has(key.slice(prefix.length))) {
+        this.#postings.set(`${slot}/${to}/${key.slice(prefix.length)}`, list);
+        this.#postingsCarried += 1;
+      }
+    }
+    // A search of the new generation may have kept some of the same words already: counted once.
+    this.#cachedPositions = 0;
+    for (const list of this.#postings.values()) this.#cachedPositions += list.length;
   }
 
   #cached(key: string): Uint32Array | undefined {
@@ -744,6 +864,33 @@ class SegmentVocabulary {
   *#entries(digits: boolean): Generator<[string, number]> {
     for (const vocabulary of this.#stored) yield* vocabularyWords(vocabulary, digits ? 'digits' : 'letters');
   }
+}
+
+/**
+ * The part of `matched` in the segment whose seqs start at `base` (one slot's range): its seqs
+ * and classes (all exact when `matched` kept none) as views, not copies.
+ */
+function partOf(matched: Matched, base: number): ClassifiedSeqs {
+  const { matches, classes } = matched;
+  const from = lowerBound(matches, base);
+  const to = lowerBound(matches, base + SLOT_SPAN);
+  return {
+    seqs: matches.subarray(from, to),
+    classes: classes ? classes.subarray(from, to) : new Uint8Array(to - from),
+    exact: classes === undefined,
+  };
+}
+
+/** The first index of ascending `values` whose value is at least `value` (`values.length` if none). */
+function lowerBound(values: Float64Array, value: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**

@@ -150,9 +150,13 @@ describePostgresOnly<ContentTables>('PostgreSQL: searches after deltas answer as
       hash: 'as-fresh-products-2',
     });
     const loads = reader.vocabularyLoads;
+    const carried = reader.postingsCarried;
     expect(await replies(reading)).toEqual(await coldReplies());
-    // The shop's vocabulary was patched (both deltas at once), not read again.
+    // The shop's vocabulary was patched (both deltas at once), not read again, and the postings
+    // kept of the words the deltas did not change were taken over (those of the changed ones,
+    // such as 'crucible' and 'aardvark', searched before, are read again: the replies tell).
     expect(reader.vocabularyLoads).toEqual({ read: loads.read, patched: loads.patched + 1 });
+    expect(reader.postingsCarried).toBeGreaterThan(carried);
     await writer.applyShopDelta({
       shop: labtools,
       changes: [{ kind: 'upsert', article: added }],
