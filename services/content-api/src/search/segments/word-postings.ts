@@ -300,22 +300,8 @@ export function vocabularyWords(
   vocabulary: Uint8Array,
   which: 'letters' | 'digits' | 'all' = 'all',
 ): [word: string, articles: number][] {
-  const reader = { at: 0 };
-  const letters = readVarint(vocabulary, reader);
-  const digits = readVarint(vocabulary, reader);
-  const counts = new Array<number>(letters + digits);
-  for (let i = 0; i < counts.length; i += 1) counts[i] = readVarint(vocabulary, reader);
-  const firstBytes = readVarint(vocabulary, reader);
-  const data = Buffer.from(vocabulary.buffer, vocabulary.byteOffset, vocabulary.byteLength);
-  const from = which === 'digits' ? letters : 0;
-  const to = which === 'letters' ? letters : letters + digits;
-  if (from === to) return [];
-  const start = which === 'digits' ? reader.at + firstBytes + (letters > 0 ? 1 : 0) : reader.at;
-  const end = which === 'letters' ? reader.at + firstBytes : data.length;
-  const words = data.toString('utf8', start, end).split('\n');
-  if (words.length !== to - from)
-    throw new RangeError(`a bucket vocabulary of ${to - from} words (${which}) holds ${words.length}`);
-  return words.map((word, i) => [word, counts[from + i] ?? 0]);
+  const { terms, articles } = vocabularyLists(vocabulary, which);
+  return terms.map((word, i) => [word, articles[i] ?? 0]);
 }
 
 /** `vocabularyWords` as two lists, words and their article counts, without a pair per word. */
