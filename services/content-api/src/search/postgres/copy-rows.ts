@@ -110,68 +110,15 @@ interface CopyConnection {
   endCopyFrom(): void;
 }
 
-/** `COPY ... FROM STDIN` as a node-postgres submittable that is also a promise of its end. */
-class CopyFromStdin implements PromiseLike<{ rows: never[] }> {
-  readonly #text: string;
-  readonly #data: Buffer;
-  readonly #done: Promise<{ rows: never[] }>;
-  #resolve!: (value: { rows: never[] }) => void;
-  #reject!: (error: unknown) => void;
-  #failed = false;
-
-  constructor(text: string, data: Buffer) {
-    this.#text = text;
-    this.#data = data;
-    this.#done = new Promise((resolve, reject) => {
-      this.#resolve = resolve;
-      this.#reject = reject;
-    });
-  }
-
-  submit(connection: CopyConnection): void {
-    connection.query(this.#text);
-  }
-
-  handleCopyInResponse(connection: CopyConnection): void {
-    connection.sendCopyFromChunk(this.#data);
-    connection.endCopyFrom();
-  }
-
-  handleError(error: unknown): void {
-    // Settled at once: a client that is not connected reports an error but no ready-for-query.
-    this.#failed = true;
-    this.#reject(error);
-  }
-
-  handleReadyForQuery(): void {
-    if (!this.#failed) this.#resolve({ rows: [] });
-  }
-
-  handleCommandComplete(): void {}
-  handleRowDescription(): void {}
-  handleDataRow(): void {}
-  handleEmptyQuery(): void {}
-  handlePortalSuspended(): void {}
-  handleCopyData(): void {}
-
-  then<A = { rows: never[] }, B = never>(
-    onFulfilled?: ((value: { rows: never[] }) => A | PromiseLike<A>) | null,
-    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): PromiseLike<A | B> {
-    return this.#done.then(onFulfilled, onRejected);
-  }
-}
-
 /**
- * `COPY ... TO STDOUT (FORMAT binary)` as a node-postgres submittable that is also a promise of
- * the rows. Each CopyData message's bytes are copied as they come (the protocol parser reuses
- * its buffer) and read once all have arrived.
+ * A COPY statement as a node-postgres submittable that is also a promise of its result: sends
+ * `text`, settles on the server's ready-for-query (or at once on an error: a client that is not
+ * connected reports an error but no ready-for-query). Subclasses handle the COPY's data.
  */
-class CopyToStdout implements PromiseLike<{ rows: (Buffer | null)[][] }> {
+abstract class CopySubmittable<T> implements PromiseLike<T> {
   readonly #text: string;
-  readonly #chunks: Buffer[] = [];
-  readonly #done: Promise<{ rows: (Buffer | null)[][] }>;
-  #resolve!: (value: { rows: (Buffer | null)[][] }) => void;
+  readonly #done: Promise<T>;
+  #resolve!: (value: T) => void;
   #reject!: (error: unknown) => void;
   #failed = false;
 
@@ -183,12 +130,11 @@ class CopyToStdout implements PromiseLike<{ rows: (Buffer | null)[][] }> {
     });
   }
 
+  /** The result once the server is ready again; may throw, which rejects. */
+  protected abstract result(): T;
+
   submit(connection: CopyConnection): void {
     connection.query(this.#text);
-  }
-
-  handleCopyData(message: { chunk: Buffer }): void {
-    this.#chunks.push(Buffer.from(message.chunk));
   }
 
   handleError(error: unknown): void {
@@ -199,23 +145,59 @@ class CopyToStdout implements PromiseLike<{ rows: (Buffer | null)[][] }> {
   handleReadyForQuery(): void {
     if (this.#failed) return;
     try {
-      this.#resolve({ rows: binaryCopyRows(Buffer.concat(this.#chunks)) });
+      this.#resolve(this.result());
     } catch (error) {
       this.#reject(error);
     }
   }
 
+  handleCopyInResponse(_connection: CopyConnection): void {}
+  handleCopyData(_message: { chunk: Buffer }): void {}
   handleCommandComplete(): void {}
   handleRowDescription(): void {}
   handleDataRow(): void {}
   handleEmptyQuery(): void {}
   handlePortalSuspended(): void {}
-  handleCopyInResponse(): void {}
 
-  then<A = { rows: (Buffer | null)[][] }, B = never>(
-    onFulfilled?: ((value: { rows: (Buffer | null)[][] }) => A | PromiseLike<A>) | null,
+  then<A = T, B = never>(
+    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): PromiseLike<A | B> {
     return this.#done.then(onFulfilled, onRejected);
+  }
+}
+
+/** `COPY ... FROM STDIN` of `data`, all at once. */
+class CopyFromStdin extends CopySubmittable<{ rows: never[] }> {
+  readonly #data: Buffer;
+
+  constructor(text: string, data: Buffer) {
+    super(text);
+    this.#data = data;
+  }
+
+  override handleCopyInResponse(connection: CopyConnection): void {
+    connection.sendCopyFromChunk(this.#data);
+    connection.endCopyFrom();
+  }
+
+  protected result(): { rows: never[] } {
+    return { rows: [] };
+  }
+}
+
+/**
+ * `COPY ... TO STDOUT (FORMAT binary)`: each CopyData message's bytes are copied as they come
+ * (the protocol parser reuses its buffer) and read once all have arrived.
+ */
+class CopyToStdout extends CopySubmittable<{ rows: (Buffer | null)[][] }> {
+  readonly #chunks: Buffer[] = [];
+
+  override handleCopyData(message: { chunk: Buffer }): void {
+    this.#chunks.push(Buffer.from(message.chunk));
+  }
+
+  protected result(): { rows: (Buffer | null)[][] } {
+    return { rows: binaryCopyRows(Buffer.concat(this.#chunks)) };
   }
 }
