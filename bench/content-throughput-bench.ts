@@ -8,6 +8,8 @@
  *   BENCH_THREADS=0,2 BENCH_CPUS=0 npm run bench -- content-throughput
  *   BENCH_ROWS='500 different' npm run bench -- content-throughput  (only rows whose name holds it)
  *   BENCH_BUILT=1 npm run bench -- content-throughput  (`npm run build` first, then the built server)
+ *   BENCH_SERVER_FLAGS=--trace-gc BENCH_SERVER_LOG=/tmp/gc npm run bench -- content-throughput
+ *     (more flags for the server's node; its standard output written to /tmp/gc.<engine> at the end)
  *     (a server per TRIAD_CONTENT_SEARCH_THREADS value, each held to the listed cores by `taskset`)
  *
  * Starts `triad serve content-api` from the sources (with BENCH_BUILT=1: built first, then run as
@@ -30,7 +32,7 @@
  * peak VmHWM) after each row. Prints numbers and the load average; asserts nothing about time.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,6 +102,7 @@ interface Server {
 async function startServer(engine: string, env: Record<string, string | undefined>): Promise<Server> {
   const seedStart = performance.now();
   const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF, engine)}`] : [];
+  profile.push(...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []));
   const started = startSourceProcess({
     cwd: root,
     built: BUILT,
@@ -289,6 +292,8 @@ async function benchThreads(engine: string, env: Record<string, string | undefin
   } finally {
     // SIGTERM, so that a --cpu-prof server writes its profile on the way out.
     await server.process.stop(60_000);
+    if (process.env.BENCH_SERVER_LOG)
+      writeFileSync(`${process.env.BENCH_SERVER_LOG}.${engine}`, server.process.stdout());
   }
 }
 
