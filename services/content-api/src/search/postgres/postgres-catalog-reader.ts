@@ -16,6 +16,7 @@ import {
 import { searchSegments } from '../segments/segment-search.js';
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { SegmentSnapshot } from '../segments/segment-snapshot.js';
+import { lowerBound } from '../segments/seq-list.js';
 import { sameFacetColumns, Segment, type SegmentHeader } from '../segments/segment.js';
 import {
   bucketOf,
@@ -879,18 +880,6 @@ function partOf(matched: Matched, base: number): ClassifiedSeqs {
     classes: classes ? classes.subarray(from, to) : new Uint8Array(to - from),
     exact: classes === undefined,
   };
-}
-
-/** The first index of ascending `values` whose value is at least `value` (`values.length` if none). */
-function lowerBound(values: Float64Array, value: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (values[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**

@@ -104,3 +104,59 @@ describe('MatchCache, shared arrays and its bound', () => {
     expect(matchCacheSeqs(10_000_000)).toBe(10_000_000 * MATCH_CACHE_SEQS_PER_ARTICLE);
   });
 });
+
+describe("MatchCache, the earlier version's lists", () => {
+  it('offers a key its list of the version before once, and drops what was derived', () => {
+    const cache = new MatchCache(10);
+    const offered: ({ version: object | string; seqs: number[] } | undefined)[] = [];
+    const read =
+      (...seqs: number[]) =>
+      (earlier?: { readonly version: object | string; readonly seqs: Float64Array }) => {
+        offered.push(earlier && { version: earlier.version, seqs: [...earlier.seqs] });
+        return list(...seqs);
+      };
+    cache.get('v1', 'pen', read(1, 2));
+    cache.kept('v1', 'W pen', () => ({ seqs: list(9), classes: new Uint8Array(1) }));
+    expect(cache.held).toBe(3);
+    cache.get('v2', 'ink', read(3));
+    // "W pen" went with v1; "pen" waits as an earlier list.
+    expect(cache.held).toBe(3);
+    expect(cache.earlierLists).toBe(1);
+    cache.get('v2', 'pen', read(1, 2, 5));
+    expect(offered.at(-1)).toEqual({ version: 'v1', seqs: [1, 2] });
+    expect(cache.earlierLists).toBe(0);
+    expect(cache.held).toBe(4);
+    // Offered once only: read again under v3, "pen" is offered v2's list, not v1's.
+    cache.get('v3', 'pen', read(6));
+    expect(offered.at(-1)).toEqual({ version: 'v2', seqs: [1, 2, 5] });
+    cache.get('v3', 'ink', read(7));
+    expect(offered.at(-1)).toEqual({ version: 'v2', seqs: [3] });
+  });
+
+  it('keeps the earlier lists across a version that held none, and gives the version they are of', () => {
+    const cache = new MatchCache(10);
+    let version: object | string | undefined;
+    cache.get('v1', 'pen', () => list(1));
+    // v2 reads a list larger than the bound: it keeps none, so v1's lists stay the earlier ones.
+    cache.get('v2', 'huge', () => list(...Array.from({ length: 11 }, (_, i) => i)));
+    cache.get('v3', 'pen', (earlier) => ((version = earlier?.version), list(1)));
+    expect(version).toBe('v1');
+    cache.get('v4', 'pen', (earlier) => ((version = earlier?.version), list(1)));
+    expect(version).toBe('v3');
+  });
+
+  it('drops earlier lists first once past its bound', () => {
+    const cache = new MatchCache(5);
+    cache.get('v1', 'a', () => list(1, 2));
+    cache.get('v1', 'b', () => list(3, 4));
+    cache.get('v2', 'c', () => list(5, 6)); // 6 held: "a" of v1 goes first
+    expect(cache.held).toBe(4);
+    expect(cache.earlierLists).toBe(1);
+    cache.get('v2', 'd', () => list(7, 8)); // "b" of v1 goes, not "c"
+    expect(cache.earlierLists).toBe(0);
+    let reads = 0;
+    cache.get('v2', 'c', () => ((reads += 1), list(5, 6)));
+    expect(reads).toBe(0);
+    expect(cache.held).toBe(4);
+  });
+});

@@ -18,6 +18,12 @@ export function matchCacheSeqs(articles: number): number {
 /** What a cache holds per key: a list, or something derived from lists (counted by its seqs). */
 type Held = Float64Array | { readonly seqs: Float64Array };
 
+/** The list a key had under an earlier version of the words (`MatchCache.get`). */
+export interface EarlierList {
+  readonly version: object | string;
+  readonly seqs: Float64Array;
+}
+
 function seqsOf(held: Held): Float64Array {
   return held instanceof Float64Array ? held : held.seqs;
 }
@@ -28,14 +34,20 @@ function seqsOf(held: Held): Float64Array {
  * changed by a caller. Past `maxSeqs` seqs held, the least recently used lists are dropped; a
  * list longer than that is not kept. Entries over the same array of seqs (a word matched by one
  * indexed word only: its list and its merged matches) count it once. Another version (compared
- * with `===`: an object by identity, a string by value) drops everything; a catalog change that
- * leaves the words alone (a price delta) keeps the version, and so the lists.
+ * with `===`: an object by identity, a string by value) drops what was derived and keeps the lists
+ * as the earlier version's: the next read of the same key is offered its earlier list (`get`'s
+ * `read`), which a reader may take the parts the change left alone from (a delta changes one
+ * shop's words). Each earlier list is offered once; they count towards the bound and go first. A
+ * catalog change that leaves the words alone (a price delta) keeps the version, and so the lists.
  */
 export class MatchCache {
   #maxSeqs: number;
   #version: object | string | undefined;
   /** In order of last use, oldest first. */
   readonly #lists = new Map<string, Held>();
+  /** The lists of `#earlierVersion`, the last version that held any before this one, oldest first. */
+  #earlier = new Map<string, Float64Array>();
+  #earlierVersion: object | string | undefined;
   /** Entries holding each array of seqs (by its buffer): it counts once, until the last goes. */
   readonly #holders = new Map<ArrayBufferLike, number>();
   #held = 0;
@@ -58,9 +70,26 @@ export class MatchCache {
     this.#maxSeqs = seqs;
   }
 
-  /** The list of `key` in text index `version`, read with `read` when not held. */
-  get(version: object | string, key: string, read: () => Float64Array): Float64Array {
-    return this.#get(version, key, read);
+  /**
+   * The list of `key` in text index `version`, read with `read` when not held; `read` is given
+   * the list `key` had under the earlier version, if that is still held (then let go).
+   */
+  get(version: object | string, key: string, read: (earlier?: EarlierList) => Float64Array): Float64Array {
+    return this.#get(version, key, () => {
+      const earlier = this.#earlier.get(key);
+      if (!earlier || this.#earlierVersion === undefined) return read();
+      this.#earlier.delete(key);
+      try {
+        return read({ version: this.#earlierVersion, seqs: earlier });
+      } finally {
+        this.#hold(earlier, -1);
+      }
+    });
+  }
+
+  /** Earlier lists still held (for tests). */
+  get earlierLists(): number {
+    return this.#earlier.size;
   }
 
   /**
@@ -73,12 +102,7 @@ export class MatchCache {
   }
 
   #get<T extends Held>(version: object | string, key: string, read: () => T): T {
-    if (version !== this.#version) {
-      this.#lists.clear();
-      this.#holders.clear();
-      this.#held = 0;
-      this.#version = version;
-    }
+    if (version !== this.#version) this.#changeVersion(version);
     const hit = this.#lists.get(key);
     if (hit) {
       this.#lists.delete(key);
@@ -90,12 +114,35 @@ export class MatchCache {
     if (seqs.length > this.#maxSeqs) return list;
     this.#lists.set(key, list);
     this.#hold(seqs, 1);
+    for (const [oldest, dropped] of this.#earlier) {
+      if (this.#held <= this.#maxSeqs) break;
+      this.#earlier.delete(oldest);
+      this.#hold(dropped, -1);
+    }
     for (const [oldest, dropped] of this.#lists) {
       if (this.#held <= this.#maxSeqs) break;
       this.#lists.delete(oldest);
       this.#hold(seqsOf(dropped), -1);
     }
     return list;
+  }
+
+  /**
+   * Makes `version` current: the lists of the version before become the earlier ones (what was
+   * derived goes); when that version held none, the earlier lists stay those of the one before.
+   */
+  #changeVersion(version: object | string): void {
+    if (this.#lists.size > 0) {
+      for (const dropped of this.#earlier.values()) this.#hold(dropped, -1);
+      this.#earlier = new Map();
+      this.#earlierVersion = this.#version;
+      for (const [key, held] of this.#lists) {
+        if (held instanceof Float64Array) this.#earlier.set(key, held);
+        else this.#hold(held.seqs, -1);
+      }
+      this.#lists.clear();
+    }
+    this.#version = version;
   }
 
   /** Counts one more (`+1`) or one fewer (`-1`) entry over `seqs`; the first and the last count its length. */

@@ -39,3 +39,15 @@ export function shared<A extends Float64Array | Uint8Array>(array: A): A {
   copy.set(array);
   return copy;
 }
+
+/** The first index of ascending `values` whose value is at least `value` (`values.length` if none). */
+export function lowerBound(values: Float64Array, value: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

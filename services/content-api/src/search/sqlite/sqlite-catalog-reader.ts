@@ -10,6 +10,7 @@ import {
   joinChunks,
   OPTIONAL_COLUMNS,
   sharedColumn,
+  SLOT_SPAN,
   type ColumnName,
   type SegmentColumns,
 } from '../segments/segment-columns.js';
@@ -18,12 +19,12 @@ import { SegmentSnapshot } from '../segments/segment-snapshot.js';
 import { sameFacetColumns, Segment, type SegmentHeader } from '../segments/segment.js';
 import type { SqliteConnection } from './sqlite-connection.js';
 import { SHOP_HASH_END, SHOP_HASH_KEY } from '../shop-versions.js';
-import { MatchCache, matchCacheSeqs } from '../segments/match-cache.js';
+import { MatchCache, matchCacheSeqs, type EarlierList } from '../segments/match-cache.js';
 import type { ShopWordCounts } from '../segments/shop-word-counts.js';
 import { summedWordCounts } from '../segments/segment-vocabulary.js';
 import { readSegmentWords } from './sqlite-catalog-writer.js';
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
-import { parseSeqList, shared } from '../segments/seq-list.js';
+import { lowerBound, parseSeqList, shared } from '../segments/seq-list.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
 import {
@@ -46,6 +47,9 @@ type WordsMatch = ClassifiedSeqs & { readonly terms: readonly string[]; readonly
 function sharedMatch(match: WordsMatch): WordsMatch {
   return { ...match, seqs: shared(match.seqs), classes: shared(match.classes) };
 }
+
+/** Words versions whose segment generations are kept, to take an earlier match list's unchanged shops (`#fts5`). */
+const GENERATIONS_KEPT = 4;
 
 /** Most per-shop word counts kept for suggestions (they are dropped together, then counted again). */
 const MAX_COUNTED_WORDS = 100_000;
@@ -75,7 +79,10 @@ export class SqliteCatalogReader {
    * stay: a price delta or a shop record changes the snapshot but not them.
    */
   readonly #matchCache = new MatchCache();
+  /** Each segment's generation by slot, for the last few words versions (`#fts5` carries lists by them). */
+  readonly #generationsOf = new Map<string, ReadonlyMap<number, string>>();
   #textIndexReads = 0;
+  #carriedLists = 0;
   #vocabularyBuilds = 0;
   readonly #inTransaction: <T>(work: () => T) => T;
 
@@ -91,6 +98,14 @@ export class SqliteCatalogReader {
    */
   get textIndexReads(): number {
     return this.#textIndexReads;
+  }
+
+  /**
+   * Match lists taken over from the words version before for the shops a delta left alone, only
+   * the others read from the text index (`#fts5`), for tests and statistics.
+   */
+  get carriedLists(): number {
+    return this.#carriedLists;
   }
 
   /** Vocabularies built so far (one per words version that needed one), for tests and statistics. */
@@ -328,6 +343,13 @@ export class SqliteCatalogReader {
     this.#segments = segments;
     for (const slot of this.#chunkVersions.keys()) if (!segments.has(slot)) this.#chunkVersions.delete(slot);
     this.#wordsVersion = this.#wordsVersionNow();
+    // The newest generations of this words version: its lists are the same under any of its snapshots.
+    this.#generationsOf.delete(this.#wordsVersion);
+    this.#generationsOf.set(this.#wordsVersion, new Map(headers.map((h) => [h.slot, h.generation])));
+    for (const version of this.#generationsOf.keys()) {
+      if (this.#generationsOf.size <= GENERATIONS_KEPT) break;
+      this.#generationsOf.delete(version);
+    }
     this.#snapshot = new SegmentSnapshot(hash, [...segments.values()], this.#dictionary);
     this.#matchCache.maxSeqs = matchCacheSeqs(this.#snapshot.articleCount);
     return this.#snapshot;
@@ -416,21 +438,68 @@ export class SqliteCatalogReader {
     // One word is the same query as `#matchesAny` of it: one list for both.
     if (words.length === 1) return this.#matchesAny(words);
     const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
-    return this.#matchCache.get(this.#wordsVersion, expression, () => this.#fts5(expression));
+    return this.#matchCache.get(this.#wordsVersion, expression, (earlier) => this.#fts5(expression, earlier));
   }
 
   /**
    * Rowids (seqs) matching an FTS5 `expression`, ascending: one string from SQLite, parsed over a
    * `SharedArrayBuffer`, so a list kept or posted to a search worker is never copied.
    */
-  #fts5(expression: string): Float64Array {
-    this.#textIndexReads += 1;
-    const list = this.#statement(
-      'select group_concat(rowid) from content_article_words where content_article_words match ?',
-    )
-      .pluck()
-      .get(expression) as string | null;
-    return parseSeqList(list ?? '', 'shared');
+  #fts5(expression: string, earlier?: EarlierList): Float64Array {
+    const carried = earlier ? this.#carriedSlots(earlier.version) : [];
+    if (!earlier || carried.length === 0) {
+      this.#textIndexReads += 1;
+      const list = this.#statement(
+        'select group_concat(rowid) from content_article_words where content_article_words match ?',
+      )
+        .pluck()
+        .get(expression) as string | null;
+      return parseSeqList(list ?? '', 'shared');
+    }
+    // The list of the words version before, for the slots whose segment kept its generation since
+    // (their rows of the text index are the same: every write of a shop's words gives its segment
+    // a new generation); the text index read only between them, so the parts stay ascending.
+    this.#carriedLists += 1;
+    const range = this.#statement(
+      'select group_concat(rowid) from content_article_words ' +
+        'where content_article_words match ? and rowid >= ? and rowid < ?',
+    ).pluck();
+    const parts: Float64Array[] = [];
+    let from = 0;
+    const readUpTo = (to: number) => {
+      if (to <= from) return;
+      this.#textIndexReads += 1;
+      parts.push(parseSeqList((range.get(expression, from, to) as string | null) ?? ''));
+    };
+    for (const slot of carried) {
+      const base = slot * SLOT_SPAN;
+      readUpTo(base);
+      parts.push(earlier.seqs.subarray(lowerBound(earlier.seqs, base), lowerBound(earlier.seqs, base + SLOT_SPAN)));
+      from = base + SLOT_SPAN;
+    }
+    readUpTo(Number.MAX_SAFE_INTEGER);
+    const out = new Float64Array(
+      new SharedArrayBuffer(parts.reduce((n, p) => n + p.length, 0) * Float64Array.BYTES_PER_ELEMENT),
+    );
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+
+  /**
+   * The slots, ascending, whose segment has the same generation now as under words `version`
+   * (none when that version's generations are no longer kept). Call after `#refresh`.
+   */
+  #carriedSlots(version: object | string): number[] {
+    const then = typeof version === 'string' ? this.#generationsOf.get(version) : undefined;
+    if (!then || !this.#snapshot) return [];
+    return this.#snapshot.segments
+      .filter((s) => then.get(s.header.slot) === s.header.generation)
+      .map((s) => s.header.slot)
+      .sort((a, b) => a - b);
   }
 
   /**
@@ -572,7 +641,7 @@ export class SqliteCatalogReader {
   #matchesAny(terms: readonly string[], prefix: '' | '*' = ''): Float64Array {
     const expression = terms.map((w) => `"${w.replaceAll('"', '""')}"${prefix}`).join(' OR ');
     // Keys of `#matches` start with a quote: the two kinds never meet.
-    return this.#matchCache.get(this.#wordsVersion, `OR ${expression}`, () => this.#fts5(expression));
+    return this.#matchCache.get(this.#wordsVersion, `OR ${expression}`, (earlier) => this.#fts5(expression, earlier));
   }
 
   #bySeq(text: string, seqs: readonly number[]): Map<number, string> {

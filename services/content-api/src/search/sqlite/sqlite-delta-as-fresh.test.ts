@@ -75,7 +75,7 @@ function searches(): SearchQuery[] {
 }
 
 /** Everything a reply says, the articles whole. */
-async function replies(backend: SearchBackend) {
+async function replies(backend: Pick<SearchBackend, 'search'>) {
   const out = [];
   for (const q of searches()) {
     const page = await backend.search(q);
@@ -104,10 +104,12 @@ describe('SQLite: searches after deltas answer as a store imported fresh with th
   };
 
   it('after a price delta (the facet counts and filter positions kept) and after a product delta', async () => {
-    const { backend } = changed;
+    const { backend, reader } = changed;
     // Loaded, counted and kept before the deltas, so what the reader carries over is compared too.
     await replies(backend);
     await replies(backend);
+    // A reader of its own connection, its match lists kept before the deltas, searched after them.
+    await replies(reader);
     const countings = facetCountings();
     const prices: CatalogChange[] = repriced.map(({ article, prices }) => ({
       kind: 'prices',
@@ -135,6 +137,13 @@ describe('SQLite: searches after deltas answer as a store imported fresh with th
       hash: 'as-fresh-products',
     });
     const afterProducts = await replies(backend);
+    const carried = reader.carriedLists;
+    const reads = reader.textIndexReads;
+    const readerAfterProducts = await replies(reader);
+    // The lists of the other shops were taken from before the delta, the changed shop's read again.
+    expect(reader.carriedLists - carried).toBeGreaterThan(0);
+    expect(reader.textIndexReads - reads).toBeGreaterThan(reader.carriedLists - carried);
+    expect(readerAfterProducts).toEqual(afterProducts);
     const finalCatalog = [
       ...pricedCatalog.filter((a) => a.id !== deleted.id).map((a) => (a.id === updated.id ? { ...a, ...updated } : a)),
       added,
