@@ -9,7 +9,7 @@ import { searchSegments, type SegmentSearchOptions } from '../segments/segment-s
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { SqliteCatalogReader } from './sqlite-catalog-reader.js';
 import { openContentConnection } from './sqlite-connection.js';
-import { SqliteSearchBackend } from './sqlite-search-backend.js';
+import { SQLITE_WATCH_MS, SqliteSearchBackend } from './sqlite-search-backend.js';
 
 const ARTICLES = 80;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
@@ -188,6 +188,38 @@ describe('SQLite catalog reader after deltas', () => {
     const warnings: string[] = [];
     await closed.keepLoaded({ warn: (_object, message) => warnings.push(message) });
     expect(warnings).toEqual([expect.stringContaining('the first search loads it')]);
+  });
+
+  it("with keepLoaded, loads its own writes before they settle and another process's within the watch", async () => {
+    const watching = new SqliteSearchBackend(store.database);
+    try {
+      await watching.keepLoaded({ warn: (_object, message) => expect.fail(message) });
+      expect(watching.loadedHash).toBe(await backend.currentHash());
+      const renamed = (description: string, hash: string) => ({
+        shop: labtools,
+        changes: [
+          {
+            kind: 'upsert' as const,
+            article: { ...lab[6]!, description, descriptions: [{ lang: 'en' as const, value: description }] },
+          },
+        ],
+        hash,
+      });
+      // Another connection's commit (as another process's): no search asks, the watch loads it.
+      await backend.applyShopDelta(renamed('watched tungsten ladle', 'watched-elsewhere'));
+      expect(watching.loadedHash).not.toBe('watched-elsewhere');
+      for (let waited = 0; watching.loadedHash !== 'watched-elsewhere'; waited += 25) {
+        if (waited > 20 * SQLITE_WATCH_MS) expect.fail('the commit of another connection was not loaded');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // Its own commit: loaded when the delta's promise settles.
+      await watching.applyShopDelta(renamed('ahead molybdenum ladle', 'loaded-ahead'));
+      expect(watching.loadedHash).toBe('loaded-ahead');
+      const found = await watching.search(query({ words: ['molybdenum'], matching: 'exact' }));
+      expect(found.hits.map((h) => h.article.id)).toEqual([lab[6]!.id]);
+    } finally {
+      await watching.close();
+    }
   });
 
   it('sums the vocabulary from the stored words to what the text index counts, after every kind of delta', async () => {

@@ -143,6 +143,11 @@ export class SqliteCatalogReader {
     }
   }
 
+  /** The content hash of the catalog loaded (undefined before the first load), for tests and statistics. */
+  get loadedHash(): string | undefined {
+    return this.#snapshot?.hash;
+  }
+
   /** Loads the committed catalog's segments and vocabulary ahead of searches (`keepLoaded`). */
   preload(): void {
     this.#inTransaction(() => {

@@ -3,8 +3,8 @@ import { generateCatalog } from '../../demo/generate-catalog.js';
 import type { Article } from '../../model/article.js';
 import { TEST_SEED } from '../../test-support/content-test-app.js';
 import { openSqliteTestStore, queryWith, type SqliteTestStore } from '../../test-support/search-test-store.js';
-import type { CatalogChange, SearchBackend } from '../search-backend.js';
-import { FACET_NAMES, type SearchQuery } from '../search-query.js';
+import type { CatalogChange } from '../search-backend.js';
+import { FACET_NAMES, type SearchPage, type SearchQuery } from '../search-query.js';
 import { facetCountings } from '../segments/segment.js';
 
 const ARTICLES = 120;
@@ -75,7 +75,7 @@ function searches(): SearchQuery[] {
 }
 
 /** Everything a reply says, the articles whole. */
-async function replies(backend: Pick<SearchBackend, 'search'>) {
+async function replies(backend: { search(q: SearchQuery): SearchPage | Promise<SearchPage> }) {
   const out = [];
   for (const q of searches()) {
     const page = await backend.search(q);

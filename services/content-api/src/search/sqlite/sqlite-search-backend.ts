@@ -19,6 +19,9 @@ import { openContentConnection, type SqliteConnection } from './sqlite-connectio
 import { SqliteShopWriter } from './sqlite-shop-writer.js';
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 
+/** How often a backend keeping its catalog loaded asks whether another process committed a change (ms). */
+export const SQLITE_WATCH_MS = 250;
+
 /**
  * SQLite search (decision 0013): FTS5 finds the articles having every word; each shop's segment
  * (columns of facet keys, prices, lengths and id order, held in memory per content version)
@@ -34,6 +37,8 @@ export class SqliteSearchBackend implements SearchBackend {
   #closed = false;
   /** Where search passes run when not on this thread (`searchOn`). */
   #searcher: SegmentSearcher | undefined;
+  /** Set by `keepLoaded`: where a failed load ahead is logged, and the watch for other processes' commits. */
+  #ahead: { log: PreloadLog; watch: NodeJS.Timeout } | undefined;
 
   /** `database` must be a SQLite file (its `location`); the tables come from the content migrations. */
   constructor(database: Database<ContentTables>) {
@@ -64,15 +69,15 @@ export class SqliteSearchBackend implements SearchBackend {
   }
 
   async replaceCatalog(catalog: CatalogReplacement): Promise<number> {
-    return this.#write().replaceCatalog(catalog);
+    return this.#loadAfter(await this.#write().replaceCatalog(catalog));
   }
 
   async replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number> {
-    return this.#write().replaceShopCatalog(replacement);
+    return this.#loadAfter(await this.#write().replaceShopCatalog(replacement));
   }
 
   async applyShopDelta(delta: ShopCatalogDelta): Promise<DeltaCounts> {
-    return applySqliteShopDelta(this.#write(), delta);
+    return this.#loadAfter(await applySqliteShopDelta(this.#write(), delta));
   }
 
   search(query: SearchQuery): Promise<SearchPage> {
@@ -85,17 +90,42 @@ export class SqliteSearchBackend implements SearchBackend {
   /**
    * Loads the committed catalog now (its segments' columns and its vocabulary), so the first
    * search after a start finds it loaded (issue 30: loading was most of the first search at
-   * 10 M articles); the server calls it before it listens. SQLite announces no changes: one
-   * committed later is loaded by the next search, as before. A failed load is logged, and the
-   * first search loads the catalog instead.
+   * 10 M articles); the server calls it before it listens. From then on, what this process
+   * writes is loaded as soon as it is committed, before the write's promise settles (the first
+   * search after a delta then finds the changed shop loaded), and SQLite, which announces no
+   * changes, is asked every `SQLITE_WATCH_MS` whether another process committed one (an import
+   * from the command line beside the server), which is loaded then. A failed load is logged, and
+   * the next search loads the catalog instead.
    */
   keepLoaded(log: PreloadLog): Promise<void> {
+    if (!this.#ahead && !this.#closed) {
+      const watch = setInterval(() => this.#loadAhead(), SQLITE_WATCH_MS);
+      watch.unref();
+      this.#ahead = { log, watch };
+    }
+    this.#loadAhead(log);
+    return Promise.resolve();
+  }
+
+  /** The committed catalog loaded now (nothing when it is the one loaded), a failure logged. */
+  #loadAhead(log = this.#ahead?.log): void {
+    if (!log) return;
     try {
       this.#read().preload();
     } catch (error) {
       log.warn({ err: error }, 'loading the catalog ahead of searches failed; the first search loads it');
     }
-    return Promise.resolve();
+  }
+
+  /** `result` of a write, once what it committed is loaded (with `keepLoaded`). */
+  #loadAfter<T>(result: T): T {
+    this.#loadAhead();
+    return result;
+  }
+
+  /** The content hash of the catalog the reader has loaded (undefined before any), for tests. */
+  get loadedHash(): string | undefined {
+    return this.#reader?.catalog.loadedHash;
   }
 
   searchOn(searcher: SegmentSearcher | undefined): void {
@@ -123,11 +153,11 @@ export class SqliteSearchBackend implements SearchBackend {
   }
 
   async putShop(put: ShopPut): Promise<ShopWriteOutcome> {
-    return new SqliteShopWriter(this.#write()).putShop(put);
+    return this.#loadAfter(await new SqliteShopWriter(this.#write()).putShop(put));
   }
 
   async removeShop(removal: ShopRemoval): Promise<ShopRemovalOutcome> {
-    return new SqliteShopWriter(this.#write()).removeShop(removal);
+    return this.#loadAfter(await new SqliteShopWriter(this.#write()).removeShop(removal));
   }
 
   currentHash(): Promise<string | undefined> {
@@ -141,6 +171,8 @@ export class SqliteSearchBackend implements SearchBackend {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    clearInterval(this.#ahead?.watch);
+    this.#ahead = undefined;
     await this.#writer?.catalog.idle();
     this.#reader?.connection.close();
     this.#writer?.connection.close();
