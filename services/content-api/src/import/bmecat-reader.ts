@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { LanguageCode } from '../model/article.js';
 import { isSpace, NO_ATTRIBUTES, XmlEventReader, XmlSyntaxError, type XmlHandler } from './xml-event-reader.js';
 import { CatalogTextDecoder } from './catalog-text-decoder.js';
-import { elementTextLimit, RECORD_LIMITS } from './record-limits.js';
+import { elementTextLimit, markWithinLimits, RECORD_LIMITS } from './record-limits.js';
 import { bmecatTransaction, type BmecatTransaction } from './bmecat-transaction.js';
 import { apiLanguage } from './language-codes.js';
 import { NO_CHILDREN, type XmlNode } from './bmecat-node.js';
@@ -29,6 +29,38 @@ const LEAST_TEXT_LIMIT = Math.min(
   RECORD_LIMITS.hrefChars,
   RECORD_LIMITS.longTextChars,
 );
+
+/**
+ * The longest attribute value, and text of an element outside `KEPT_AS_LIMITED`, of an item whose
+ * record is within every limit without a walk (`markWithinLimits`): three of them joined (a
+ * `DATETIME`'s date, time and zone), or one lower-cased or normalised, stay below the shortest
+ * string limit of a record member (`idChars`, 256).
+ */
+const PLAIN_CHARS = 64;
+
+/**
+ * Elements whose trimmed text `toItem` keeps as it is, in record members whose limit is no
+ * shorter than the element's own (`elementTextLimit`, which the builder enforces): a text of
+ * theirs longer than `PLAIN_CHARS` still leaves the record within every limit. `MIME_SOURCE` is
+ * one only without a `MIME_ROOT` (else the root is put in front of it).
+ */
+const KEPT_AS_LIMITED: ReadonlySet<string> = new Set([
+  'DESCRIPTION_SHORT', // descriptions/value, description: shortTextChars
+  'DESCRIPTION_LONG', // descriptionsLong/value: longTextChars
+  'REMARKS', // remarks/value: longTextChars
+  'MANUFACTURER_NAME', // shortTextChars
+  'KEYWORD', // keywords/values: idChars
+  'SUPPLIER_AID', // supplierArticleId: idChars
+  'SUPPLIER_PID',
+  'MANUFACTURER_AID', // manufacturerArticleId: idChars
+  'MANUFACTURER_PID',
+  'EAN', // internationalArticleIds/value: idChars
+  'INTERNATIONAL_PID',
+  'FNAME', // features/name: shortTextChars
+  'FVALUE', // features/values: shortTextChars
+  'MIME_DESCR', // images/descriptions/value: shortTextChars
+  'MIME_ALT', // images/alts/value: shortTextChars
+]);
 
 /** Local names of the item elements: `ARTICLE` (BMEcat 1.2) and `PRODUCT` (2005). */
 /** BMEcat's root element. */
@@ -121,6 +153,8 @@ export class ItemBuilder implements XmlHandler {
   #refused: { readonly path: string; readonly message: string } | undefined;
   /** Elements open inside a refused item below the stack. */
   #skipDepth = 0;
+  /** The current item has an attribute or a text that `markWithinLimits` cannot vouch for (`PLAIN_CHARS`). */
+  #longValue = false;
   readonly #unkept: UnkeptElements | undefined;
 
   /** `unkept` counts the elements read that Triad does not keep (`unkept-elements.ts`). */
@@ -185,7 +219,11 @@ export class ItemBuilder implements XmlHandler {
       }
       this.#itemChars += 2 * name.length + 5;
       if (attributes !== NO_ATTRIBUTES)
-        for (const key in attributes) this.#itemChars += key.length + (attributes[key]?.length ?? 0) + 4;
+        for (const key in attributes) {
+          const length = attributes[key]?.length ?? 0;
+          this.#itemChars += key.length + length + 4;
+          if (length > PLAIN_CHARS) this.#longValue = true;
+        }
       this.#itemElements += 1;
       const node: XmlNode = { name, line, attributes, children: NO_CHILDREN, text: '' };
       if (this.#itemElements > RECORD_LIMITS.elements || stack.length >= RECORD_LIMITS.depth) {
@@ -210,6 +248,7 @@ export class ItemBuilder implements XmlHandler {
       this.#itemLine = line;
       this.#itemChars = 2 * name.length + 5;
       this.#itemElements = 1;
+      this.#longValue = false;
       stack.push({ name, line, attributes, children: NO_CHILDREN, text: '' });
       return;
     }
@@ -305,6 +344,7 @@ export class ItemBuilder implements XmlHandler {
     }
     const node = stack.pop()!;
     const length = node.text.length;
+    if (length > PLAIN_CHARS && !this.#keptAsLimited(node.name)) this.#longValue = true;
     if (!this.#refused && length > LEAST_TEXT_LIMIT && length > elementTextLimit(node.name)) {
       if (node.text.trim().length > elementTextLimit(node.name)) {
         stack.push(node);
@@ -315,11 +355,36 @@ export class ItemBuilder implements XmlHandler {
     if (stack.length > 0) return;
     const refused = this.#refused;
     this.#refused = undefined;
-    if (!refused) this.#unkept?.countItem(node);
-    this.#items.push(
-      refused
-        ? { line: this.#itemLine, error: refused.message, path: refused.path }
-        : toItem(node, this.#itemLine, this.defaults),
+    if (refused) {
+      this.#items.push({ line: this.#itemLine, error: refused.message, path: refused.path });
+      return;
+    }
+    this.#unkept?.countItem(node);
+    const defaults = this.defaults;
+    const item = toItem(node, this.#itemLine, defaults);
+    if ('record' in item && this.#withinLimits(defaults)) markWithinLimits(item.record);
+    this.#items.push(item);
+  }
+
+  /** Whether a text of element `name` longer than `PLAIN_CHARS` leaves the record within its limits. */
+  #keptAsLimited(name: string): boolean {
+    return KEPT_AS_LIMITED.has(name) || (name === 'MIME_SOURCE' && this.#mimeRoot === undefined);
+  }
+
+  /**
+   * Whether the record of the item just read is sure to be within every limit (`checkRecordLimits`
+   * would find nothing): no attribute and no text outside `KEPT_AS_LIMITED` longer than
+   * `PLAIN_CHARS`, no more elements than the shortest list may hold entries (every entry of a
+   * record's list comes from an element of its own), and what the header adds short too. Feature
+   * definitions of the header (names, units, values) are not measured: their items are walked.
+   */
+  #withinLimits(defaults: BmecatDefaults): boolean {
+    return (
+      !this.#longValue &&
+      this.#itemElements <= RECORD_LIMITS.listItems &&
+      defaults.definitions === undefined &&
+      (defaults.currency === undefined || defaults.currency.length <= PLAIN_CHARS) &&
+      (defaults.mimeRoot === undefined || defaults.mimeRoot.length + 1 + PLAIN_CHARS <= RECORD_LIMITS.hrefChars)
     );
   }
 }

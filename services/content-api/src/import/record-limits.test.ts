@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bmecatCatalog, jsonLinesCatalog } from '../demo/catalog-writers.js';
 import { generateCatalog } from '../demo/generate-catalog.js';
 import type { ParsedCatalogItem } from './catalog-parser.js';
+import { BmecatItemReader } from './bmecat-reader.js';
 import { parseCatalog } from './parse-catalog.js';
 import { checkRecordLimits, RECORD_LIMITS } from './record-limits.js';
 import { XmlEventReader } from './xml-event-reader.js';
@@ -182,6 +183,88 @@ describe('catalog record limits', () => {
       '/keywords',
     ]);
     expect(checkRecordLimits(article)).toEqual([]);
+  });
+
+  describe('BMEcat records the reader vouches for (not walked)', () => {
+    /** A BMEcat 2005 file of the first generated article, `change` made to its PRODUCT's text. */
+    const fileOf = (change: (product: string) => string, header = '') =>
+      [...bmecatCatalog(articles.slice(0, 1), { catalogId: 'c', currency: 'EUR' })]
+        .map((chunk) =>
+          chunk.startsWith('<PRODUCT>') ? change(chunk) : chunk.replace('<CURRENCY>', `${header}<CURRENCY>`),
+        )
+        .join('');
+    const recordOf = (xml: string) => {
+      const items = new BmecatItemReader().feed(xml);
+      expect(items).toHaveLength(1);
+      const item = items[0]!;
+      if (!('record' in item)) throw new Error(`refused: ${item.error}`);
+      return item.record;
+    };
+    const x = (n: number) => 'x'.repeat(n);
+    const inDetails = (xml: string) => (p: string) => p.replace('</PRODUCT_DETAILS>', `${xml}</PRODUCT_DETAILS>`);
+    const priced = (xml: string) => (p: string) => p.replace('<PRODUCT_PRICE ', `${xml}<PRODUCT_PRICE `);
+
+    const cases: [string, (product: string) => string, string[], string?][] = [
+      ['as generated', (p) => p, []],
+      [
+        'long texts kept in members as long',
+        inDetails(`<DESCRIPTION_LONG lang="eng">${x(5000)}</DESCRIPTION_LONG>`),
+        [],
+      ],
+      [
+        'a validity date, time and zone joined',
+        priced(
+          `<DATETIME type="valid_start_date"><DATE>2020-01-01${x(100)}</DATE><TIME>${x(100)}</TIME>` +
+            `<TIMEZONE>${x(100)}</TIMEZONE></DATETIME>`,
+        ),
+        ['/priceOffers/0/validFrom'],
+      ],
+      [
+        'a long attribute',
+        inDetails(`<INTERNATIONAL_PID type="${x(300)}">1</INTERNATIONAL_PID>`),
+        ['/internationalArticleIds/1/type'],
+      ],
+      [
+        'many elements',
+        inDetails(Array.from({ length: 120 }, () => '<BUYER_PID type="b">1</BUYER_PID>').join('')),
+        ['/buyerArticleIds'],
+      ],
+      [
+        'a group id over its member limit',
+        (p) =>
+          p.replace(
+            '</REFERENCE_FEATURE_GROUP_ID>',
+            `</REFERENCE_FEATURE_GROUP_ID><REFERENCE_FEATURE_GROUP_ID2>${x(5000)}</REFERENCE_FEATURE_GROUP_ID2>`,
+          ),
+        ['/classifications/0/groupId2'],
+      ],
+      [
+        'a media source behind the MIME_ROOT',
+        (p) => p.replace(/<MIME_SOURCE>[^<]*</, `<MIME_SOURCE>${x(2040)}<`),
+        ['/images/0/href'],
+        '<MIME_ROOT>https://example.com/media/</MIME_ROOT>',
+      ],
+      [
+        'a long media source without a MIME_ROOT',
+        (p) => p.replace(/<MIME_SOURCE>[^<]*</, `<MIME_SOURCE>${x(2040)}<`),
+        [],
+      ],
+    ];
+    for (const [name, change, paths, header] of cases)
+      it(`finds what a walk finds: ${name}`, () => {
+        const record = recordOf(fileOf(change, header));
+        const found = checkRecordLimits(record);
+        // A copy is no record the reader read: always walked.
+        expect(found).toEqual(checkRecordLimits(structuredClone(record)));
+        expect(found.map((v) => v.path)).toEqual(paths);
+      });
+
+    it('answers for a plain item without walking its record', () => {
+      const record = recordOf(fileOf((p) => p));
+      record.supplierArticleId = x(300);
+      expect(checkRecordLimits(record)).toEqual([]);
+      expect(checkRecordLimits(structuredClone(record)).map((v) => v.path)).toEqual(['/supplierArticleId']);
+    });
   });
 
   it('hands a long text node over in parts: the reader never holds much more than one chunk of it', () => {
