@@ -37,6 +37,8 @@ const LEAST_TEXT_LIMIT = Math.min(
  * string limit of a record member (`idChars`, 256).
  */
 const PLAIN_CHARS = 64;
+// Kept true if the limits change: three plain values joined (with two separators) fit the shortest string limit.
+if (3 * PLAIN_CHARS + 2 > LEAST_TEXT_LIMIT) throw new Error('PLAIN_CHARS no longer fits within RECORD_LIMITS');
 
 /**
  * Elements whose trimmed text `toItem` keeps as it is, in record members whose limit is no
