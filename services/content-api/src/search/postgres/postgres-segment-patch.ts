@@ -305,12 +305,20 @@ async function readTexts(
   return new Map(rows.rows.map((r) => [r.position, r.text]));
 }
 
+/**
+ * The segment's columns as stored, through binary COPY (`copyRowsOut`): the chunks' bytes as they
+ * are, where a query's result brings each as hex text twice its size (every chunk of the shop).
+ */
 async function readColumns(trx: SqlExecutor, slot: number, size: number): Promise<SegmentColumns> {
-  const rows = await sql<{ name: ColumnName; data: Buffer }>`
-    select name, data from content_segment_columns where slot = ${slot} order by name, chunk`.execute(trx);
-  const chunks = new Map<ColumnName, Buffer[]>(COLUMN_NAMES.map((n) => [n, []]));
-  for (const row of rows.rows) chunks.get(row.name)?.push(row.data);
-  return columnsFromChunks(size, chunks);
+  if (!Number.isSafeInteger(slot))
+    throw new Error(`segment columns of slot ${slot} asked for by other than an integer`);
+  const rows = await copyRowsOut(
+    trx,
+    `select name, data from content_segment_columns where slot = ${slot} order by name, chunk`,
+  );
+  const chunks = new Map<string, Buffer[]>(COLUMN_NAMES.map((n) => [n, []]));
+  for (const [name, data] of rows) if (name && data) chunks.get(name.toString('utf8'))?.push(data);
+  return columnsFromChunks(size, chunks as Map<ColumnName, Buffer[]>);
 }
 
 /**
