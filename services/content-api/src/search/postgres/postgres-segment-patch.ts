@@ -199,7 +199,7 @@ export async function patchPostgresSegment(
   for (let i = trace.oldSize; i < size; i += 1)
     if (!changed.has(i)) throw new Error(`position ${i} is new to slot ${slot} but was not traced`);
   // Three independent parts, overlapped: the statements of one run while another computes.
-  const [descriptionRank, idOrder, buckets] = await Promise.all([
+  const [descriptionRank, idOrder, changes] = await Promise.all([
     patchedDescriptionRanksBatched(
       previous,
       changed,
@@ -207,35 +207,10 @@ export async function patchPostgresSegment(
       knownDescriptions(trace, old.descriptionRank),
     ),
     patchIdOrder(trx, header.shopId, base, size, old.idOrder, trace, rows),
-    patchedPostings(trx, slot, header.buckets, size, trace, rows),
+    patchPostings(trx, slot, header.buckets, size, trace, rows),
   ]);
   await writeColumns(trx, slot, size, trace.oldSize, old, { ...columns, idOrder, descriptionRank });
   await dictionary.flush(trx);
-  // Each changed word's article count now (0: gone), for readers holding the vocabulary (migration 0020).
-  const changes = { letters: new VocabularyChanges(), digits: new VocabularyChanges() };
-  for (let at = 0; at < buckets.length; at += BUCKET_BATCH) {
-    // One parameter per bucket: node-postgres sends a Buffer as binary, but an array of them as hex text.
-    const batch = buckets.slice(at, at + BUCKET_BATCH);
-    const values = batch.map((b) => sql`(${b.bucket}::int, ${b.data}::bytea, ${b.words}::bytea)`);
-    // Data and words in one statement. Migration 0015's trigger drops the words of a row whose
-    // data is set and whose words stay as stored (as a release that knew only `data` would leave
-    // them): where the new words equal the stored ones, they are set again in a statement of their own.
-    const updated = await sql<{
-      bucket: number;
-      dropped: boolean;
-    }>`update content_postings p set data = v.data, words = v.words
-      from (values ${sql.join(values)}) as v (bucket, data, words)
-      where p.slot = ${slot} and p.bucket = v.bucket
-      returning p.bucket, p.words is null as dropped`.execute(trx);
-    const again = new Set(updated.rows.filter((r) => r.dropped).map((r) => r.bucket));
-    if (again.size > 0) {
-      const words = batch.flatMap((b) => (again.has(b.bucket) ? [sql`(${b.bucket}::int, ${b.words}::bytea)`] : []));
-      await sql`update content_postings p set words = v.words from (values ${sql.join(words)}) as v (bucket, words)
-        where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
-    }
-    for (const b of batch)
-      for (const [word, count] of b.counts) (hasDigit(word) ? changes.digits : changes.letters).add(word, count);
-  }
   const postingsGeneration = randomUUID();
   await sql`update content_segments set generation = ${randomUUID()}, postings_generation = ${postingsGeneration},
       article_count = ${size}, word_total = ${wordTotal}
@@ -305,12 +280,20 @@ async function readTexts(
   return new Map(rows.rows.map((r) => [r.position, r.text]));
 }
 
+/**
+ * The segment's columns as stored, through binary COPY (`copyRowsOut`): the chunks' bytes as they
+ * are, where a query's result brings each as hex text twice its size (every chunk of the shop).
+ */
 async function readColumns(trx: SqlExecutor, slot: number, size: number): Promise<SegmentColumns> {
-  const rows = await sql<{ name: ColumnName; data: Buffer }>`
-    select name, data from content_segment_columns where slot = ${slot} order by name, chunk`.execute(trx);
-  const chunks = new Map<ColumnName, Buffer[]>(COLUMN_NAMES.map((n) => [n, []]));
-  for (const row of rows.rows) chunks.get(row.name)?.push(row.data);
-  return columnsFromChunks(size, chunks);
+  if (!Number.isSafeInteger(slot))
+    throw new Error(`segment columns of slot ${slot} asked for by other than an integer`);
+  const rows = await copyRowsOut(
+    trx,
+    `select name, data from content_segment_columns where slot = ${slot} order by name, chunk`,
+  );
+  const chunks = new Map<string, Buffer[]>(COLUMN_NAMES.map((n) => [n, []]));
+  for (const [name, data] of rows) if (name && data) chunks.get(name.toString('utf8'))?.push(data);
+  return columnsFromChunks(size, chunks as Map<ColumnName, Buffer[]>);
 }
 
 /**
@@ -444,17 +427,20 @@ async function writeColumns(
 }
 
 /**
- * The buckets holding a word of an old or new text of a rewritten position, patched: each
- * position leaves the words of its old text and joins those of its new one.
+ * Patches and writes the buckets holding a word of an old or new text of a rewritten position
+ * (each position leaves the words of its old text and joins those of its new one); returns each
+ * changed word's article count now (0: gone). The buckets are written `BUCKET_BATCH` at a time,
+ * each batch's statement sent before the next batch is patched, so the server writes one batch
+ * while this process patches the next (a delta that touches a whole shop patches all its buckets).
  */
-async function patchedPostings(
+async function patchPostings(
   trx: SqlExecutor,
   slot: number,
   bucketCount: number,
   size: number,
   trace: SegmentTrace,
   rows: ReadonlyMap<number, FinalRow>,
-): Promise<({ bucket: number } & PatchedBucket)[]> {
+): Promise<{ letters: VocabularyChanges; digits: VocabularyChanges }> {
   const words = new Map<string, { removed: number[]; added: number[] }>();
   const changeOf = (word: string) => {
     let change = words.get(word);
@@ -484,12 +470,51 @@ async function patchedPostings(
   );
   if (stored.length !== buckets.length)
     throw new Error(`${stored.length} of ${buckets.length} postings buckets found in slot ${slot}`);
-  return stored.map(([bucketBytes, data]) => {
-    const bucket = bucketBytes!.readInt32BE(0);
-    const changes = byBucket.get(bucket);
-    if (!changes || !data) throw new Error(`postings bucket ${bucket} of slot ${slot} was not asked for`);
-    return { bucket, ...patchBucketWithWords(data, changes) };
-  });
+  const changes = { letters: new VocabularyChanges(), digits: new VocabularyChanges() };
+  const writes: Promise<void>[] = [];
+  for (let at = 0; at < stored.length; at += BUCKET_BATCH) {
+    const batch = stored.slice(at, at + BUCKET_BATCH).map(([bucketBytes, data]) => {
+      const bucket = bucketBytes!.readInt32BE(0);
+      const bucketChanges = byBucket.get(bucket);
+      if (!bucketChanges || !data) throw new Error(`postings bucket ${bucket} of slot ${slot} was not asked for`);
+      return { bucket, ...patchBucketWithWords(data, bucketChanges) };
+    });
+    for (const b of batch)
+      for (const [word, count] of b.counts) (hasDigit(word) ? changes.digits : changes.letters).add(word, count);
+    const written = writeBuckets(trx, slot, batch);
+    // Awaited below; until then a failure must not count as unhandled.
+    written.catch(() => {});
+    writes.push(written);
+    // A turn of the event loop: the statement reaches the server before the next batch is patched.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await Promise.all(writes);
+  return changes;
+}
+
+/** Writes patched postings buckets of `slot` (data and words), in one statement and at most one more. */
+async function writeBuckets(
+  trx: SqlExecutor,
+  slot: number,
+  batch: readonly ({ bucket: number } & PatchedBucket)[],
+): Promise<void> {
+  // One parameter per bucket: node-postgres sends a Buffer as binary, but an array of them as hex text.
+  const values = batch.map((b) => sql`(${b.bucket}::int, ${b.data}::bytea, ${b.words}::bytea)`);
+  // Data and words in one statement. Migration 0015's trigger drops the words of a row whose
+  // data is set and whose words stay as stored (as a release that knew only `data` would leave
+  // them): where the new words equal the stored ones, they are set again in a statement of their own.
+  const updated = await sql<{
+    bucket: number;
+    dropped: boolean;
+  }>`update content_postings p set data = v.data, words = v.words
+    from (values ${sql.join(values)}) as v (bucket, data, words)
+    where p.slot = ${slot} and p.bucket = v.bucket
+    returning p.bucket, p.words is null as dropped`.execute(trx);
+  const again = new Set(updated.rows.filter((r) => r.dropped).map((r) => r.bucket));
+  if (again.size === 0) return;
+  const words = batch.flatMap((b) => (again.has(b.bucket) ? [sql`(${b.bucket}::int, ${b.words}::bytea)`] : []));
+  await sql`update content_postings p set words = v.words from (values ${sql.join(words)}) as v (bucket, words)
+    where p.slot = ${slot} and p.bucket = v.bucket`.execute(trx);
 }
 
 /** The row read for `position`. @throws Error when it was not read. */
