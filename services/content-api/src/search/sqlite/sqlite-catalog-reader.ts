@@ -451,8 +451,8 @@ export class SqliteCatalogReader {
    * `SharedArrayBuffer`, so a list kept or posted to a search worker is never copied.
    */
   #fts5(expression: string, earlier?: EarlierList): Float64Array {
-    const carried = earlier ? this.#carriedSlots(earlier.version) : [];
-    if (!earlier || carried.length === 0) {
+    const segments = earlier ? this.#carriedSlots(earlier.version) : [];
+    if (!earlier || segments.length === 0) {
       this.#textIndexReads += 1;
       const list = this.#statement(
         'select group_concat(rowid) from content_article_words where content_article_words match ?',
@@ -461,28 +461,25 @@ export class SqliteCatalogReader {
         .get(expression) as string | null;
       return parseSeqList(list ?? '', 'shared');
     }
-    // The list of the words version before, for the slots whose segment kept its generation since
-    // (their rows of the text index are the same: every write of a shop's words gives its segment
-    // a new generation); the text index read only between them, so the parts stay ascending.
+    // The list of the words version before for the segments that kept their generation since (their
+    // rows of the text index are the same: every write of a shop's words gives its segment a new
+    // generation), the text index read only over the others' slots, one statement each. Seqs of a
+    // slot without a segment are left out: a search passes over them (`searchSegments`).
     this.#carriedLists += 1;
     const range = this.#statement(
       'select group_concat(rowid) from content_article_words ' +
         'where content_article_words match ? and rowid >= ? and rowid < ?',
     ).pluck();
     const parts: Float64Array[] = [];
-    let from = 0;
-    const readUpTo = (to: number) => {
-      if (to <= from) return;
-      this.#textIndexReads += 1;
-      parts.push(parseSeqList((range.get(expression, from, to) as string | null) ?? ''));
-    };
-    for (const slot of carried) {
-      const base = slot * SLOT_SPAN;
-      readUpTo(base);
-      parts.push(earlier.seqs.subarray(lowerBound(earlier.seqs, base), lowerBound(earlier.seqs, base + SLOT_SPAN)));
-      from = base + SLOT_SPAN;
+    for (const segment of segments) {
+      const base = segment.header.slot * SLOT_SPAN;
+      if (segment.kept) {
+        parts.push(earlier.seqs.subarray(lowerBound(earlier.seqs, base), lowerBound(earlier.seqs, base + SLOT_SPAN)));
+      } else {
+        this.#textIndexReads += 1;
+        parts.push(parseSeqList((range.get(expression, base, base + SLOT_SPAN) as string | null) ?? ''));
+      }
     }
-    readUpTo(Number.MAX_SAFE_INTEGER);
     const out = new Float64Array(
       new SharedArrayBuffer(parts.reduce((n, p) => n + p.length, 0) * Float64Array.BYTES_PER_ELEMENT),
     );
@@ -495,16 +492,17 @@ export class SqliteCatalogReader {
   }
 
   /**
-   * The slots, ascending, whose segment has the same generation now as under words `version`
-   * (none when that version's generations are no longer kept). Call after `#refresh`.
+   * The snapshot's segments by slot, ascending, each `kept` when it has the same generation now
+   * as under words `version`; none when no segment is kept or that version's generations are no
+   * longer known. Call after `#refresh`.
    */
-  #carriedSlots(version: object | string): number[] {
+  #carriedSlots(version: object | string): { readonly header: SegmentHeader; readonly kept: boolean }[] {
     const then = typeof version === 'string' ? this.#generationsOf.get(version) : undefined;
     if (!then || !this.#snapshot) return [];
-    return this.#snapshot.segments
-      .filter((s) => then.get(s.header.slot) === s.header.generation)
-      .map((s) => s.header.slot)
-      .sort((a, b) => a - b);
+    const segments = this.#snapshot.segments
+      .map(({ header }) => ({ header, kept: then.get(header.slot) === header.generation }))
+      .sort((a, b) => a.header.slot - b.header.slot);
+    return segments.some((s) => s.kept) ? segments : [];
   }
 
   /**

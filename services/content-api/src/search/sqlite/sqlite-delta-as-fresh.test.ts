@@ -142,7 +142,7 @@ describe('SQLite: searches after deltas answer as a store imported fresh with th
     const readerAfterProducts = await replies(reader);
     // The lists of the other shops were taken from before the delta, the changed shop's read again.
     expect(reader.carriedLists - carried).toBeGreaterThan(0);
-    expect(reader.textIndexReads - reads).toBeGreaterThan(reader.carriedLists - carried);
+    expect(reader.textIndexReads - reads).toBeGreaterThanOrEqual(reader.carriedLists - carried);
     expect(readerAfterProducts).toEqual(afterProducts);
     const finalCatalog = [
       ...pricedCatalog.filter((a) => a.id !== deleted.id).map((a) => (a.id === updated.id ? { ...a, ...updated } : a)),
