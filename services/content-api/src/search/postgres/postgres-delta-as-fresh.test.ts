@@ -183,3 +183,84 @@ describePostgresOnly<ContentTables>('PostgreSQL: searches after deltas answer as
     expect(afterProducts).toEqual(await coldReplies());
   });
 });
+
+// A process that applies a delta and searches (the bench; a server taking a delta): its reader
+// takes the patched segment's columns from the delta (`handOver`) instead of reading them back,
+// only at the generation they were written for.
+describePostgresOnly<ContentTables>('PostgreSQL: columns handed over by a delta of the same process', (getDb) => {
+  /** Another process: its deltas hand nothing to `own`'s reader. */
+  let other: SearchBackend;
+  let own: PostgresSearchBackend;
+  const reader = new PostgresCatalogReader();
+  const cold: PostgresSearchBackend[] = [];
+  beforeAll(async () => {
+    other = await loadTestCatalog(getDb(), ARTICLES);
+    own = new PostgresSearchBackend(getDb(), reader);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await own?.close();
+    for (const backend of cold) await backend.close();
+  });
+  const coldReplies = async () => {
+    const backend = new PostgresSearchBackend(getDb());
+    cold.push(backend);
+    return replies(backend);
+  };
+
+  it('are taken at their generation only, and a reader never mixes in another', async () => {
+    await replies(own);
+    const fresh = reader.chunksHanded;
+
+    // Its own delta: every changed chunk comes from the columns handed over.
+    await own.applyShopDelta({
+      shop: labtools,
+      changes: [{ kind: 'upsert', article: updated }],
+      hash: 'handed-1',
+    });
+    const afterOwn = await replies(own);
+    expect(reader.chunksHanded).toBeGreaterThan(fresh);
+    expect(afterOwn).toEqual(await coldReplies());
+    expect(afterOwn.find((r) => r.q.words[0] === 'aardvark')?.hits.map((h) => h.article.id)).toEqual([updated.id]);
+
+    // A delta rolled back after its patch hands over columns of a generation never committed.
+    await expect(
+      own.applyShopDelta({
+        shop: labtools,
+        changes: [{ kind: 'delete', articleId: deleted.id }],
+        hash: 'handed-rolled-back',
+        onSegment: () => {
+          throw new Error('rolled back');
+        },
+      }),
+    ).rejects.toThrow('rolled back');
+    // Its own delta, then one of another process of the same shop (the same size, other makers
+    // and prices) before this reader loads: the columns handed over are of a generation gone.
+    await own.applyShopDelta({ shop: labtools, changes: [{ kind: 'upsert', article: added }], hash: 'handed-2' });
+    const maker = lab[0]!;
+    await other.applyShopDelta({
+      shop: labtools,
+      changes: [
+        { kind: 'upsert', article: { ...maker, manufacturerName: 'Otherwerk', ...blockPrice(1) } },
+        { kind: 'prices', articleId: lab[3]!.id, prices: blockPrice(2) },
+      ],
+      hash: 'handed-3',
+    });
+    const handed = reader.chunksHanded;
+    const afterOther = await replies(own);
+    expect(afterOther).toEqual(await coldReplies());
+    expect(reader.chunksHanded).toBe(handed);
+    expect(afterOther.find((r) => r.q.sort[0]?.field === 'price')?.hits[0]?.article.id).toBe(maker.id);
+    expect(afterOther.find((r) => r.q.words[0] === 'zirconium')?.hits.map((h) => h.article.id)).toEqual([added.id]);
+
+    // Its own delta once more, over the segment read back: handed over again.
+    await own.applyShopDelta({
+      shop: labtools,
+      changes: [{ kind: 'delete', articleId: deleted.id }],
+      hash: 'handed-4',
+    });
+    const afterLast = await replies(own);
+    expect(reader.chunksHanded).toBeGreaterThan(handed);
+    expect(afterLast).toEqual(await coldReplies());
+  });
+});
