@@ -160,6 +160,7 @@ export class PostgresCatalogReader {
    */
   readonly #handed = new Map<number, WrittenSegment>();
   #chunksHanded = 0;
+  #vocabulariesHanded = 0;
   /**
    * Matches by matching mode, words and the searched segments' `slot/postings generation`, least
    * recently used first: what `#matches` computes from postings (and vocabularies) that key holds.
@@ -349,12 +350,18 @@ export class PostgresCatalogReader {
     return this.#chunksHanded;
   }
 
+  /** Vocabularies patched with the changes a segment handed over carried (`handOver`), so far (for tests). */
+  get vocabulariesHanded(): number {
+    return this.#vocabulariesHanded;
+  }
+
   /**
    * Takes the columns a writer of this process stored for a segment (`patchPostgresSegment`,
    * before its commit), so the load that finds that segment's generation committed copies its
-   * changed chunks from them instead of reading them back. Only that generation takes them: a
-   * rolled back write is never seen, and a later one (of any process) has another generation.
-   * Replaces what was handed over for the slot before.
+   * changed chunks from them instead of reading them back, and patches the vocabulary it holds
+   * with the changes handed over when it holds the one they start from, instead of reading the
+   * record. Only that generation takes them: a rolled back write is never seen, and a later one
+   * (of any process) has another generation. Replaces what was handed over for the slot before.
    */
   handOver(segment: WrittenSegment): void {
     this.#handed.set(segment.slot, segment);
@@ -433,10 +440,26 @@ export class PostgresCatalogReader {
     // The vocabularies held for slots whose words a delta changed are patched in the load's
     // snapshot, so a reader kept loaded (`keepLoaded`) has them ready before the next search. The
     // record of the changes is asked for first: it is patched while the changed chunks arrive.
+    // Where this process's delta wrote the segment loaded, starting from the postings generation
+    // of the vocabulary held, the changes it handed over are taken instead of the record.
     const changedWords = missing.filter((h) => before?.get(h.slot)?.postingsGeneration !== h.postingsGeneration);
+    const handedChanges = new Map<number, { held: HeldVocabulary; offer: WrittenSegment }>();
+    for (const { slot, generation, postingsGeneration } of changedWords) {
+      const offer = this.#handed.get(slot);
+      const held = this.#heldVocabulary(slot);
+      if (
+        offer &&
+        held &&
+        offer.generation === generation &&
+        offer.postingsGeneration === postingsGeneration &&
+        offer.previousPostingsGeneration === held.postingsGeneration
+      )
+        handedChanges.set(slot, { held, offer });
+    }
+    const recorded = changedWords.filter((h) => !handedChanges.has(h.slot));
     const patching =
-      changedWords.length > 0
-        ? this.#patchedVocabularies(async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows, changedWords)
+      recorded.length > 0
+        ? this.#patchedVocabularies(async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows, recorded)
         : undefined;
     // Awaited below, after the chunks: a failure is not left unhandled meanwhile.
     patching?.catch(() => undefined);
@@ -478,8 +501,15 @@ export class PostgresCatalogReader {
         bySlot.set(header.slot, { segment, bucketCount, postingsGeneration, versions });
       }
     }
-    const patched = await patching;
-    if (patched && patched !== CHANGED)
+    const patched = (await patching) ?? new Map<number, PatchedVocabulary>();
+    for (const [slot, { held, offer }] of handedChanges) {
+      const vocabulary = held.vocabulary.patched(offer.letters, offer.digits);
+      const changes = [offer.letters, offer.digits];
+      if (patched !== CHANGED)
+        patched.set(slot, { vocabulary, from: held.postingsGeneration, to: offer.postingsGeneration, changes });
+      this.#vocabulariesHanded += 1;
+    }
+    if (patched !== CHANGED)
       for (const { slot, postingsGeneration } of changedWords) {
         const vocabulary = patched.get(slot);
         if (!vocabulary) continue;
@@ -741,6 +771,13 @@ export class PostgresCatalogReader {
     return segments.map((s) => this.#vocabulary.get(keyOf(s))!.vocabulary);
   }
 
+  /** The vocabulary held for `slot` that a patch starts from (the one kept last). */
+  #heldVocabulary(slot: number): HeldVocabulary | undefined {
+    let held: HeldVocabulary | undefined;
+    for (const entry of this.#vocabulary.values()) if (entry.slot === slot) held = entry;
+    return held;
+  }
+
   #keepVocabulary(slot: number, postingsGeneration: string, vocabulary: SegmentVocabulary): void {
     this.#vocabulary.set(`${slot}/${postingsGeneration}`, { slot, postingsGeneration, vocabulary });
   }
@@ -754,10 +791,8 @@ export class PostgresCatalogReader {
     read: <R>(query: RawBuilder<R>) => Promise<R[] | typeof CHANGED>,
     segments: readonly { readonly slot: number; readonly postingsGeneration: string }[],
   ): Promise<Map<number, PatchedVocabulary> | typeof CHANGED> {
-    const held = new Map<number, HeldVocabulary>();
-    for (const entry of this.#vocabulary.values()) held.set(entry.slot, entry);
     const wanted = segments.flatMap((s) => {
-      const base = held.get(s.slot);
+      const base = this.#heldVocabulary(s.slot);
       return base ? [{ slot: s.slot, generation: s.postingsGeneration, held: base }] : [];
     });
     const patched = new Map<number, PatchedVocabulary>();

@@ -210,20 +210,19 @@ describePostgresOnly<ContentTables>('PostgreSQL: columns handed over by a delta 
 
   it('are taken at their generation only, and a reader never mixes in another', async () => {
     await replies(own);
-    const fresh = reader.chunksHanded;
+    const upsert = (article: Article) => ({ kind: 'upsert', article }) as const;
+    const handed = () => ({ chunks: reader.chunksHanded, vocabularies: reader.vocabulariesHanded });
 
-    // Its own delta: every changed chunk comes from the columns handed over.
-    await own.applyShopDelta({
-      shop: labtools,
-      changes: [{ kind: 'upsert', article: updated }],
-      hash: 'handed-1',
-    });
+    // Its own delta: every changed chunk, and the vocabulary's changes, come from the delta.
+    let before = handed();
+    await own.applyShopDelta({ shop: labtools, changes: [upsert(updated)], hash: 'handed-1' });
     const afterOwn = await replies(own);
-    expect(reader.chunksHanded).toBeGreaterThan(fresh);
     expect(afterOwn).toEqual(await coldReplies());
+    expect(reader.chunksHanded).toBeGreaterThan(before.chunks);
+    expect(reader.vocabulariesHanded).toBe(before.vocabularies + 1);
     expect(afterOwn.find((r) => r.q.words[0] === 'aardvark')?.hits.map((h) => h.article.id)).toEqual([updated.id]);
 
-    // A delta rolled back after its patch hands over columns of a generation never committed.
+    // A delta rolled back after its patch hands over a generation never committed.
     await expect(
       own.applyShopDelta({
         shop: labtools,
@@ -235,32 +234,51 @@ describePostgresOnly<ContentTables>('PostgreSQL: columns handed over by a delta 
       }),
     ).rejects.toThrow('rolled back');
     // Its own delta, then one of another process of the same shop (the same size, other makers
-    // and prices) before this reader loads: the columns handed over are of a generation gone.
-    await own.applyShopDelta({ shop: labtools, changes: [{ kind: 'upsert', article: added }], hash: 'handed-2' });
-    const maker = lab[0]!;
-    await other.applyShopDelta({
-      shop: labtools,
-      changes: [
-        { kind: 'upsert', article: { ...maker, manufacturerName: 'Otherwerk', ...blockPrice(1) } },
-        { kind: 'prices', articleId: lab[3]!.id, prices: blockPrice(2) },
-      ],
-      hash: 'handed-3',
-    });
-    const handed = reader.chunksHanded;
-    const afterOther = await replies(own);
-    expect(afterOther).toEqual(await coldReplies());
-    expect(reader.chunksHanded).toBe(handed);
-    expect(afterOther.find((r) => r.q.sort[0]?.field === 'price')?.hits[0]?.article.id).toBe(maker.id);
-    expect(afterOther.find((r) => r.q.words[0] === 'zirconium')?.hits.map((h) => h.article.id)).toEqual([added.id]);
-
-    // Its own delta once more, over the segment read back: handed over again.
+    // and prices) before this reader loads: what was handed over is of a generation gone.
     await own.applyShopDelta({
       shop: labtools,
-      changes: [{ kind: 'delete', articleId: deleted.id }],
-      hash: 'handed-4',
+      changes: [upsert({ ...lab[6]!, manufacturerName: 'Ownwerk' })],
+      hash: 'handed-2',
+    });
+    const cheapest = lab[0]!;
+    await other.applyShopDelta({
+      shop: labtools,
+      changes: [upsert({ ...cheapest, manufacturerName: 'Otherwerk', ...blockPrice(1) })],
+      hash: 'handed-3',
+    });
+    before = handed();
+    const afterOther = await replies(own);
+    expect(afterOther).toEqual(await coldReplies());
+    expect(handed()).toEqual(before);
+    expect(afterOther.find((r) => r.q.sort[0]?.field === 'price')?.hits[0]?.article.id).toBe(cheapest.id);
+
+    // Another process's delta (new words), then its own: the columns are taken, but its vocabulary
+    // change starts after the other delta's, which this reader has not patched in: both are read.
+    await other.applyShopDelta({ shop: labtools, changes: [upsert(added)], hash: 'handed-4' });
+    // (No delete: filling its place would move the new article and rewrite its words' postings.)
+    await own.applyShopDelta({
+      shop: labtools,
+      changes: [upsert({ ...lab[7]!, manufacturerName: 'Sevenwerk' })],
+      hash: 'handed-5',
+    });
+    before = handed();
+    const afterBoth = await replies(own);
+    expect(afterBoth).toEqual(await coldReplies());
+    expect(reader.chunksHanded).toBeGreaterThan(before.chunks);
+    expect(reader.vocabulariesHanded).toBe(before.vocabularies);
+    expect(afterBoth.find((r) => r.q.words[0] === 'zirconium')?.hits.map((h) => h.article.id)).toEqual([added.id]);
+    expect(afterBoth.find((r) => r.q.words[0] === '773')?.hits.map((h) => h.article.id)).toContain(added.id);
+
+    // Its own delta once more, over what it read back: both handed over again.
+    before = handed();
+    await own.applyShopDelta({
+      shop: labtools,
+      changes: [upsert({ ...lab[5]!, manufacturerName: 'Fifthwerk' })],
+      hash: 'handed-6',
     });
     const afterLast = await replies(own);
-    expect(reader.chunksHanded).toBeGreaterThan(handed);
     expect(afterLast).toEqual(await coldReplies());
+    expect(reader.chunksHanded).toBeGreaterThan(before.chunks);
+    expect(reader.vocabulariesHanded).toBe(before.vocabularies + 1);
   });
 });

@@ -106,13 +106,19 @@ export class SegmentTrace {
 
 /**
  * A segment as a patch wrote it: every column of the `size` articles of `slot` as stored under
- * the segment generation `generation` (new with the patch, so no other write stores it).
+ * the segment generation `generation` (new with the patch, so no other write stores it), and
+ * the vocabulary change it recorded from postings generation `previousPostingsGeneration` to
+ * `postingsGeneration`: each changed word without and with digits and its article count now.
  */
 export interface WrittenSegment {
   readonly slot: number;
   readonly generation: string;
   readonly size: number;
   readonly columns: SegmentColumns;
+  readonly postingsGeneration: string;
+  readonly previousPostingsGeneration: string;
+  readonly letters: readonly (readonly [string, number])[];
+  readonly digits: readonly (readonly [string, number])[];
 }
 
 /** A row as the patch reads it back, at its final position. */
@@ -261,7 +267,16 @@ export async function patchPostgresSegment(
       select written from content_vocabulary_changes where slot = ${slot} order by written desc
       limit ${KEPT_VOCABULARY_CHANGES})`.execute(trx);
   await touchCatalog(trx);
-  return { slot, generation, size, columns: written };
+  return {
+    slot,
+    generation,
+    size,
+    columns: written,
+    postingsGeneration,
+    previousPostingsGeneration: header.postingsGeneration,
+    letters: changes.letters.pairs(),
+    digits: changes.digits.pairs(),
+  };
 }
 
 /**
@@ -279,6 +294,11 @@ class VocabularyChanges {
 
   encoded(): [words: string, counts: number[]] {
     return [this.#words.join('\n'), this.#counts];
+  }
+
+  /** Each word with its count, in order (what a reader decodes from `encoded`). */
+  pairs(): (readonly [string, number])[] {
+    return this.#words.map((word, i) => [word, this.#counts[i] ?? 0] as const);
   }
 }
 
