@@ -5,6 +5,7 @@ import type { SearchPage, SearchQuery } from '../search-query.js';
 import { FacetDictionary, type DictionaryEntry } from '../segments/facet-dictionary.js';
 import {
   BYTE_ORDER,
+  chunkBytes,
   COLUMN_CHUNK,
   COLUMN_NAMES,
   OPTIONAL_COLUMNS,
@@ -46,6 +47,7 @@ import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } 
 import { CATALOG_GENERATION_KEY } from './postgres-segment-writer.js';
 import type { SqlExecutor } from './sql-executor.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
+import type { WrittenSegment } from './postgres-segment-patch.js';
 
 /** Most positions the postings cache holds (4 bytes each), over all words and segments. */
 const POSTINGS_CACHE_POSITIONS = 8_000_000;
@@ -153,6 +155,13 @@ export class PostgresCatalogReader {
   #vocabularyReads = 0;
   #vocabularyPatches = 0;
   #postingsCarried = 0;
+  /**
+   * Segments as a writer of this process patched them (`handOver`), by slot, until a load takes
+   * them: one whose segment row shows that generation takes its chunks from here, not the server.
+   */
+  readonly #handed = new Map<number, WrittenSegment>();
+  #chunksHanded = 0;
+  #vocabulariesHanded = 0;
   /**
    * Matches by matching mode, words and the searched segments' `slot/postings generation`, least
    * recently used first: what `#matches` computes from postings (and vocabularies) that key holds.
@@ -337,6 +346,28 @@ export class PostgresCatalogReader {
     return this.#postingsCarried;
   }
 
+  /** Column chunks a load took from a segment handed over (`handOver`) instead of reading them, so far (for tests). */
+  get chunksHanded(): number {
+    return this.#chunksHanded;
+  }
+
+  /** Vocabularies patched with the changes a segment handed over carried (`handOver`), so far (for tests). */
+  get vocabulariesHanded(): number {
+    return this.#vocabulariesHanded;
+  }
+
+  /**
+   * Takes the columns a writer of this process stored for a segment (`patchPostgresSegment`,
+   * before its commit), so the load that finds that segment's generation committed copies its
+   * changed chunks from them instead of reading them back, and patches the vocabulary it holds
+   * with the changes handed over when it holds the one they start from, instead of reading the
+   * record. Only that generation takes them: a rolled back write is never seen, and a later one
+   * (of any process) has another generation. Replaces what was handed over for the slot before.
+   */
+  handOver(segment: WrittenSegment): void {
+    this.#handed.set(segment.slot, segment);
+  }
+
   /** Generation of the catalog in use (undefined before the first load). */
   get loadedGeneration(): string | undefined {
     return this.#catalog?.generation;
@@ -410,32 +441,59 @@ export class PostgresCatalogReader {
     // The vocabularies held for slots whose words a delta changed are patched in the load's
     // snapshot, so a reader kept loaded (`keepLoaded`) has them ready before the next search. The
     // record of the changes is asked for first: it is patched while the changed chunks arrive.
+    // Where this process's delta wrote the segment loaded, starting from the postings generation
+    // of the vocabulary held, the changes it handed over are taken instead of the record.
     const changedWords = missing.filter((h) => before?.get(h.slot)?.postingsGeneration !== h.postingsGeneration);
+    const handedChanges = new Map<number, { held: HeldVocabulary; offer: WrittenSegment }>();
+    for (const { slot, generation, postingsGeneration } of changedWords) {
+      const offer = this.#handed.get(slot);
+      const held = this.#heldVocabulary(slot);
+      if (
+        offer &&
+        held &&
+        offer.generation === generation &&
+        offer.postingsGeneration === postingsGeneration &&
+        offer.previousPostingsGeneration === held.postingsGeneration
+      )
+        handedChanges.set(slot, { held, offer });
+    }
+    const recorded = changedWords.filter((h) => !handedChanges.has(h.slot));
     const patching =
-      changedWords.length > 0
-        ? this.#patchedVocabularies(async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows, changedWords)
+      recorded.length > 0
+        ? this.#patchedVocabularies(async <R>(query: RawBuilder<R>) => (await query.execute(trx)).rows, recorded)
         : undefined;
     // Awaited below, after the chunks: a failure is not left unhandled meanwhile.
     patching?.catch(() => undefined);
     if (missing.length > 0) {
-      // Chunks whose version this reader holds come back without their data.
+      // Chunks whose version this reader holds come back without their data, and so do all of a
+      // segment handed over at the generation loaded: the versions say which chunks it holds.
       const known: number[] = [];
       for (const { slot } of missing)
         for (const versions of before?.get(slot)?.versions.values() ?? []) known.push(...versions);
+      const handed = new Map<number, WrittenSegment>();
+      for (const { slot, generation, size } of missing) {
+        const offer = this.#handed.get(slot);
+        if (offer && offer.generation === generation && offer.size === size) handed.set(slot, offer);
+      }
       const rows = await sql<ChunkRow>`
         select slot, name, chunk, version::float8 as version,
-          case when version = any(${known}::bigint[]) then null else data end as data
+          case when version = any(${known}::bigint[]) or slot = any(${[...handed.keys()]}::int[]) then null
+            else data end as data
         from content_segment_columns where slot = any(${missing.map((h) => h.slot)}::int[])
         order by slot, name, chunk`.execute(trx);
+      const knownVersions = new Set(known);
       const chunks = new Map<number, ChunkRow[]>();
-      for (const r of rows.rows) {
+      for (const row of rows.rows) {
+        const offer = handed.get(row.slot);
+        const r = offer && row.data === null && !knownVersions.has(row.version) ? this.#handedChunk(offer, row) : row;
         const list = chunks.get(r.slot);
         if (list) list.push(r);
         else chunks.set(r.slot, [r]);
       }
+      for (const [slot, offer] of handed) if (this.#handed.get(slot) === offer) this.#handed.delete(slot);
       for (const { bucketCount, postingsGeneration, ...header } of missing) {
         const old = before?.get(header.slot);
-        const { columns, versions } = assembleColumns(header.size, chunks.get(header.slot) ?? [], old?.segment);
+        const { columns, versions } = assembleColumns(header.size, chunks.get(header.slot) ?? [], old);
         // The id order kept: its inverse too; the facet columns kept (a price delta): their counts too.
         const held = old?.segment;
         const idRank = held && held.columns.idOrder === columns.idOrder ? held.idRank : undefined;
@@ -444,8 +502,15 @@ export class PostgresCatalogReader {
         bySlot.set(header.slot, { segment, bucketCount, postingsGeneration, versions });
       }
     }
-    const patched = await patching;
-    if (patched && patched !== CHANGED)
+    const patched = (await patching) ?? new Map<number, PatchedVocabulary>();
+    for (const [slot, { held, offer }] of handedChanges) {
+      const vocabulary = held.vocabulary.patched(offer.letters, offer.digits);
+      const changes = [offer.letters, offer.digits];
+      if (patched !== CHANGED)
+        patched.set(slot, { vocabulary, from: held.postingsGeneration, to: offer.postingsGeneration, changes });
+      this.#vocabulariesHanded += 1;
+    }
+    if (patched !== CHANGED)
       for (const { slot, postingsGeneration } of changedWords) {
         const vocabulary = patched.get(slot);
         if (!vocabulary) continue;
@@ -455,6 +520,19 @@ export class PostgresCatalogReader {
       }
     const segments = [...bySlot.values()].map((s) => s.segment);
     return { generation, snapshot: new SegmentSnapshot(generation, segments, this.#dictionary), bySlot };
+  }
+
+  /** `row` (read without its data) with its data from the columns handed over in `offer`. */
+  #handedChunk(offer: WrittenSegment, row: ChunkRow): ChunkRow {
+    const column = offer.columns[row.name];
+    const from = row.chunk * COLUMN_CHUNK;
+    const length = Math.min(COLUMN_CHUNK, offer.size - from);
+    // Left without data, a chunk beyond the columns fails in `assembleColumns` as one read would.
+    if (length <= 0) return row;
+    if (column.length !== offer.size)
+      throw new RangeError(`column ${row.name} handed over holds ${column.length} elements, not ${offer.size}`);
+    this.#chunksHanded += 1;
+    return { ...row, data: chunkBytes(column.subarray(from, from + length), length) };
   }
 
   /**
@@ -694,6 +772,13 @@ export class PostgresCatalogReader {
     return segments.map((s) => this.#vocabulary.get(keyOf(s))!.vocabulary);
   }
 
+  /** The vocabulary held for `slot` that a patch starts from (the one kept last). */
+  #heldVocabulary(slot: number): HeldVocabulary | undefined {
+    let held: HeldVocabulary | undefined;
+    for (const entry of this.#vocabulary.values()) if (entry.slot === slot) held = entry;
+    return held;
+  }
+
   #keepVocabulary(slot: number, postingsGeneration: string, vocabulary: SegmentVocabulary): void {
     this.#vocabulary.set(`${slot}/${postingsGeneration}`, { slot, postingsGeneration, vocabulary });
   }
@@ -707,10 +792,8 @@ export class PostgresCatalogReader {
     read: <R>(query: RawBuilder<R>) => Promise<R[] | typeof CHANGED>,
     segments: readonly { readonly slot: number; readonly postingsGeneration: string }[],
   ): Promise<Map<number, PatchedVocabulary> | typeof CHANGED> {
-    const held = new Map<number, HeldVocabulary>();
-    for (const entry of this.#vocabulary.values()) held.set(entry.slot, entry);
     const wanted = segments.flatMap((s) => {
-      const base = held.get(s.slot);
+      const base = this.#heldVocabulary(s.slot);
       return base ? [{ slot: s.slot, generation: s.postingsGeneration, held: base }] : [];
     });
     const patched = new Map<number, PatchedVocabulary>();
@@ -956,13 +1039,15 @@ async function guarded<R>(
  * order), and the version of each chunk. A row without data is a chunk `old` holds (its version
  * was asked for as known): it is copied from there.
  *
- * @throws RangeError when the chunks do not cover every column exactly, or a known chunk is not in `old`.
+ * @throws RangeError when the chunks do not cover every column exactly, or a chunk without data
+ *   is not in `old` at that version.
  */
 export function assembleColumns(
   size: number,
   rows: readonly ChunkRow[],
-  old: Segment | undefined,
+  loaded: Pick<LoadedSegment, 'segment' | 'versions'> | undefined,
 ): { columns: SegmentColumns; versions: Map<ColumnName, number[]> } {
+  const old = loaded?.segment;
   // A column whose every chunk `old` holds (none read) and of the same length is `old`'s array:
   // what was derived from it (the facet counts, the id ranks) carries over with it.
   const read = new Set<ColumnName>();
@@ -986,6 +1071,8 @@ export function assembleColumns(
     const column = arrays.get(row.name);
     if (!column) continue;
     if (column === old?.columns[row.name]) {
+      if (loaded?.versions.get(row.name)?.[row.chunk] !== row.version)
+        throw new RangeError(`chunk ${row.chunk} of column ${row.name} is not loaded at version ${row.version}`);
       filled.set(row.name, filled.get(row.name)! + Math.min(COLUMN_CHUNK, size - row.chunk * COLUMN_CHUNK));
       versions.get(row.name)![row.chunk] = row.version;
       continue;
@@ -1002,8 +1089,8 @@ export function assembleColumns(
       target.set(row.data);
     } else {
       const source = old?.columns[row.name];
-      if (!source || source.length < from + length)
-        throw new RangeError(`chunk ${row.chunk} of column ${row.name} is not loaded`);
+      if (!source || source.length < from + length || loaded?.versions.get(row.name)?.[row.chunk] !== row.version)
+        throw new RangeError(`chunk ${row.chunk} of column ${row.name} is not loaded at version ${row.version}`);
       target.set(new Uint8Array(source.buffer, source.byteOffset + from * source.BYTES_PER_ELEMENT, target.byteLength));
     }
     filled.set(row.name, filled.get(row.name)! + length);

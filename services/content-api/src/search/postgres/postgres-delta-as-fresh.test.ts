@@ -183,3 +183,102 @@ describePostgresOnly<ContentTables>('PostgreSQL: searches after deltas answer as
     expect(afterProducts).toEqual(await coldReplies());
   });
 });
+
+// A process that applies a delta and searches (the bench; a server taking a delta): its reader
+// takes the patched segment's columns from the delta (`handOver`) instead of reading them back,
+// only at the generation they were written for.
+describePostgresOnly<ContentTables>('PostgreSQL: columns handed over by a delta of the same process', (getDb) => {
+  /** Another process: its deltas hand nothing to `own`'s reader. */
+  let other: SearchBackend;
+  let own: PostgresSearchBackend;
+  const reader = new PostgresCatalogReader();
+  const cold: PostgresSearchBackend[] = [];
+  beforeAll(async () => {
+    other = await loadTestCatalog(getDb(), ARTICLES);
+    own = new PostgresSearchBackend(getDb(), reader);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await own?.close();
+    for (const backend of cold) await backend.close();
+  });
+  const coldReplies = async () => {
+    const backend = new PostgresSearchBackend(getDb());
+    cold.push(backend);
+    return replies(backend);
+  };
+
+  it('are taken at their generation only, and a reader never mixes in another', async () => {
+    await replies(own);
+    const upsert = (article: Article) => ({ kind: 'upsert', article }) as const;
+    const handed = () => ({ chunks: reader.chunksHanded, vocabularies: reader.vocabulariesHanded });
+
+    // Its own delta: every changed chunk, and the vocabulary's changes, come from the delta.
+    let before = handed();
+    await own.applyShopDelta({ shop: labtools, changes: [upsert(updated)], hash: 'handed-1' });
+    const afterOwn = await replies(own);
+    expect(afterOwn).toEqual(await coldReplies());
+    expect(reader.chunksHanded).toBeGreaterThan(before.chunks);
+    expect(reader.vocabulariesHanded).toBe(before.vocabularies + 1);
+    expect(afterOwn.find((r) => r.q.words[0] === 'aardvark')?.hits.map((h) => h.article.id)).toEqual([updated.id]);
+
+    // A delta rolled back after its patch hands over a generation never committed.
+    await expect(
+      own.applyShopDelta({
+        shop: labtools,
+        changes: [{ kind: 'delete', articleId: deleted.id }],
+        hash: 'handed-rolled-back',
+        onSegment: () => {
+          throw new Error('rolled back');
+        },
+      }),
+    ).rejects.toThrow('rolled back');
+    // Its own delta, then one of another process of the same shop (the same size, other makers
+    // and prices) before this reader loads: what was handed over is of a generation gone.
+    await own.applyShopDelta({
+      shop: labtools,
+      changes: [upsert({ ...lab[6]!, manufacturerName: 'Ownwerk' })],
+      hash: 'handed-2',
+    });
+    const cheapest = lab[0]!;
+    await other.applyShopDelta({
+      shop: labtools,
+      changes: [upsert({ ...cheapest, manufacturerName: 'Otherwerk', ...blockPrice(1) })],
+      hash: 'handed-3',
+    });
+    before = handed();
+    const afterOther = await replies(own);
+    expect(afterOther).toEqual(await coldReplies());
+    expect(handed()).toEqual(before);
+    expect(afterOther.find((r) => r.q.sort[0]?.field === 'price')?.hits[0]?.article.id).toBe(cheapest.id);
+
+    // Another process's delta (new words), then its own: the columns are taken, but its vocabulary
+    // change starts after the other delta's, which this reader has not patched in: both are read.
+    await other.applyShopDelta({ shop: labtools, changes: [upsert(added)], hash: 'handed-4' });
+    // (No delete: filling its place would move the new article and rewrite its words' postings.)
+    await own.applyShopDelta({
+      shop: labtools,
+      changes: [upsert({ ...lab[7]!, manufacturerName: 'Sevenwerk' })],
+      hash: 'handed-5',
+    });
+    before = handed();
+    const afterBoth = await replies(own);
+    expect(afterBoth).toEqual(await coldReplies());
+    expect(reader.chunksHanded).toBeGreaterThan(before.chunks);
+    expect(reader.vocabulariesHanded).toBe(before.vocabularies);
+    expect(afterBoth.find((r) => r.q.words[0] === 'zirconium')?.hits.map((h) => h.article.id)).toEqual([added.id]);
+    expect(afterBoth.find((r) => r.q.words[0] === '773')?.hits.map((h) => h.article.id)).toContain(added.id);
+
+    // Its own delta once more, over what it read back: both handed over again.
+    before = handed();
+    await own.applyShopDelta({
+      shop: labtools,
+      changes: [upsert({ ...lab[5]!, manufacturerName: 'Fifthwerk' })],
+      hash: 'handed-6',
+    });
+    const afterLast = await replies(own);
+    expect(afterLast).toEqual(await coldReplies());
+    expect(reader.chunksHanded).toBeGreaterThan(before.chunks);
+    expect(reader.vocabulariesHanded).toBe(before.vocabularies + 1);
+  });
+});

@@ -155,7 +155,8 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   applyShopDelta(delta: ShopCatalogDelta): Promise<DeltaCounts> {
-    return applyPostgresShopDelta(this.#db, delta, this.#announce);
+    // The patched segment's columns to this process's reader: its load after the commit takes them.
+    return applyPostgresShopDelta(this.#db, delta, this.#announce, (segment) => this.#reader.handOver(segment));
   }
 
   async shopVersions(): Promise<ReadonlyMap<string, string>> {

@@ -104,6 +104,23 @@ export class SegmentTrace {
   }
 }
 
+/**
+ * A segment as a patch wrote it: every column of the `size` articles of `slot` as stored under
+ * the segment generation `generation` (new with the patch, so no other write stores it), and
+ * the vocabulary change it recorded from postings generation `previousPostingsGeneration` to
+ * `postingsGeneration`: each changed word without and with digits and its article count now.
+ */
+export interface WrittenSegment {
+  readonly slot: number;
+  readonly generation: string;
+  readonly size: number;
+  readonly columns: SegmentColumns;
+  readonly postingsGeneration: string;
+  readonly previousPostingsGeneration: string;
+  readonly letters: readonly (readonly [string, number])[];
+  readonly digits: readonly (readonly [string, number])[];
+}
+
 /** A row as the patch reads it back, at its final position. */
 interface FinalRow extends StoredRow {
   readonly position: number;
@@ -120,14 +137,15 @@ interface FinalRow extends StoredRow {
  * changed are written. The segment gets a new generation (and postings generation) and the
  * catalog a new one; the article count of every word whose postings changed is recorded for the
  * new postings generation (`content_vocabulary_changes`, migration 0020), so readers patch the
- * vocabulary they hold instead of reading it again.
+ * vocabulary they hold instead of reading it again. Resolves with the columns as written, for a
+ * reader of this process to take instead of reading them back (valid only once `trx` commits).
  */
 export async function patchPostgresSegment(
   trx: SqlExecutor,
   slot: number,
   size: number,
   trace: SegmentTrace,
-): Promise<void> {
+): Promise<WrittenSegment> {
   const base = slot * SLOT_SPAN;
   const header = (
     await sql<{ buckets: number; postingsGeneration: string; shopId: string }>`
@@ -209,10 +227,12 @@ export async function patchPostgresSegment(
     patchIdOrder(trx, header.shopId, base, size, old.idOrder, trace, rows),
     patchPostings(trx, slot, header.buckets, size, trace, rows),
   ]);
-  await writeColumns(trx, slot, size, trace.oldSize, old, { ...columns, idOrder, descriptionRank });
+  const written: SegmentColumns = { ...columns, idOrder, descriptionRank };
+  await writeColumns(trx, slot, size, trace.oldSize, old, written);
   await dictionary.flush(trx);
   const postingsGeneration = randomUUID();
-  await sql`update content_segments set generation = ${randomUUID()}, postings_generation = ${postingsGeneration},
+  const generation = randomUUID();
+  await sql`update content_segments set generation = ${generation}, postings_generation = ${postingsGeneration},
       article_count = ${size}, word_total = ${wordTotal}
     where slot = ${slot}`.execute(trx);
   await sql`insert into content_vocabulary_changes (slot, postings_generation, previous_generation, changes)
@@ -222,6 +242,16 @@ export async function patchPostgresSegment(
       select written from content_vocabulary_changes where slot = ${slot} order by written desc
       limit ${KEPT_VOCABULARY_CHANGES})`.execute(trx);
   await touchCatalog(trx);
+  return {
+    slot,
+    generation,
+    size,
+    columns: written,
+    postingsGeneration,
+    previousPostingsGeneration: header.postingsGeneration,
+    letters: changes.letters.pairs(),
+    digits: changes.digits.pairs(),
+  };
 }
 
 /**
@@ -239,6 +269,11 @@ class VocabularyChanges {
 
   encoded(): [words: string, counts: number[]] {
     return [this.#words.join('\n'), this.#counts];
+  }
+
+  /** Each word with its count, in order (what a reader decodes from `encoded`). */
+  pairs(): (readonly [string, number])[] {
+    return this.#words.map((word, i) => [word, this.#counts[i] ?? 0] as const);
   }
 }
 

@@ -16,7 +16,7 @@ import {
   type AnnounceCatalog,
 } from './postgres-segment-writer.js';
 import { copyRows } from './copy-rows.js';
-import { patchPostgresSegment, SegmentTrace } from './postgres-segment-patch.js';
+import { patchPostgresSegment, SegmentTrace, type WrittenSegment } from './postgres-segment-patch.js';
 import { chunkBytes, COLUMN_CHUNK, joinChunks, SLOT_SPAN } from '../segments/segment-columns.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 import { WaitingDelta } from '../waiting-delta.js';
@@ -42,12 +42,14 @@ const PRICE_BATCH = 1000;
  * places are then filled with the last articles, so positions stay dense, and the shop's segment
  * follows with a new generation (readers reload this shop only): the price columns patched for
  * a delta of price changes only, the touched positions patched (`patchPostgresSegment`) when
- * they are at most a quarter of the shop, else built again from every row.
+ * they are at most a quarter of the shop, else built again from every row. `patched` is given
+ * the patched segment's columns as written, before the commit (`WrittenSegment`).
  */
 export async function applyPostgresShopDelta(
   db: Kysely<PostgresContentTables>,
   delta: ShopCatalogDelta,
   announce: AnnounceCatalog,
+  patched?: (segment: WrittenSegment) => void,
 ): Promise<DeltaCounts> {
   const { shop } = delta;
   checkShopId(shop.id);
@@ -190,7 +192,8 @@ export async function applyPostgresShopDelta(
       await fillHoles(trx, base, size, holes, trace);
       // Patching reads the touched rows a few times; past a quarter of the shop, reading every row once is cheaper.
       if (trace && size > 0 && trace.touched <= trace.oldSize / 4) {
-        await patchPostgresSegment(trx, slot, size, trace);
+        const written = await patchPostgresSegment(trx, slot, size, trace);
+        patched?.(written);
         delta.onSegment?.('patched');
       } else {
         await rebuildPostgresSegment(trx, shop.id, slot);
