@@ -104,6 +104,12 @@ export interface ShopCatalogDelta extends StoreWait {
    * from every row. For logs and tests.
    */
   readonly onSegment?: (how: 'prices' | 'patched' | 'rebuilt') => void;
+  /**
+   * Postings buckets a patch writes per statement (PostgreSQL; default 64, each statement sent
+   * while the next buckets are patched). For tests: a low value writes a small shop's buckets in
+   * several overlapped statements.
+   */
+  readonly bucketBatch?: number;
   /** The moment prices must be valid at when a waiting article gets prices (`prices` changes); default: now. */
   readonly now?: Date;
 }

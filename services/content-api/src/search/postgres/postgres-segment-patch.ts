@@ -145,6 +145,8 @@ export async function patchPostgresSegment(
   slot: number,
   size: number,
   trace: SegmentTrace,
+  /** Buckets written per statement (tests set it low). */
+  bucketBatch = BUCKET_BATCH,
 ): Promise<WrittenSegment> {
   const base = slot * SLOT_SPAN;
   const header = (
@@ -225,7 +227,7 @@ export async function patchPostgresSegment(
       knownDescriptions(trace, old.descriptionRank),
     ),
     patchIdOrder(trx, header.shopId, base, size, old.idOrder, trace, rows),
-    patchPostings(trx, slot, header.buckets, size, trace, rows),
+    patchPostings(trx, slot, header.buckets, size, trace, rows, bucketBatch),
   ]);
   const written: SegmentColumns = { ...columns, idOrder, descriptionRank };
   await writeColumns(trx, slot, size, trace.oldSize, old, written);
@@ -475,6 +477,7 @@ async function patchPostings(
   size: number,
   trace: SegmentTrace,
   rows: ReadonlyMap<number, FinalRow>,
+  bucketBatch: number,
 ): Promise<{ letters: VocabularyChanges; digits: VocabularyChanges }> {
   const words = new Map<string, { removed: number[]; added: number[] }>();
   const changeOf = (word: string) => {
@@ -507,8 +510,9 @@ async function patchPostings(
     throw new Error(`${stored.length} of ${buckets.length} postings buckets found in slot ${slot}`);
   const changes = { letters: new VocabularyChanges(), digits: new VocabularyChanges() };
   const writes: Promise<void>[] = [];
-  for (let at = 0; at < stored.length; at += BUCKET_BATCH) {
-    const batch = stored.slice(at, at + BUCKET_BATCH).map(([bucketBytes, data]) => {
+  if (!(bucketBatch >= 1)) throw new Error(`buckets are written at least one a statement, not ${bucketBatch}`);
+  for (let at = 0; at < stored.length; at += bucketBatch) {
+    const batch = stored.slice(at, at + bucketBatch).map(([bucketBytes, data]) => {
       const bucket = bucketBytes!.readInt32BE(0);
       const bucketChanges = byBucket.get(bucket);
       if (!bucketChanges || !data) throw new Error(`postings bucket ${bucket} of slot ${slot} was not asked for`);

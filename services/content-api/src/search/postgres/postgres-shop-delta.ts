@@ -192,7 +192,7 @@ export async function applyPostgresShopDelta(
       await fillHoles(trx, base, size, holes, trace);
       // Patching reads the touched rows a few times; past a quarter of the shop, reading every row once is cheaper.
       if (trace && size > 0 && trace.touched <= trace.oldSize / 4) {
-        const written = await patchPostgresSegment(trx, slot, size, trace);
+        const written = await patchPostgresSegment(trx, slot, size, trace, delta.bucketBatch);
         patched?.(written);
         delta.onSegment?.('patched');
       } else {
