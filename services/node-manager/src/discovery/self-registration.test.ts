@@ -61,6 +61,17 @@ describe('SelfRegistration', () => {
     ]);
   });
 
+  it('creates the configured family once when nodes register at the same moment', async () => {
+    const w = world({ family: 'Autoscaled' });
+    const names = ['a@h', 'b@h', 'c@h'];
+    expect(await Promise.all(names.map((n) => w.registration.handle(call(n), n)))).toEqual([ok, ok, ok]);
+    expect(w.families.size).toBe(1);
+    expect(new Set(w.added.map((a) => a.familyId))).toEqual(new Set(['fam-0']));
+    // Once created, later registrations find it.
+    await w.registration.handle(call('d@h'), 'd@h');
+    expect(w.families.size).toBe(1);
+  });
+
   it('answers refusals as {error, Reason} and adds nothing', async () => {
     const w = world();
     expect(await w.registration.handle(atom('hello'), CALLER)).toEqual(err('unknown_request'));

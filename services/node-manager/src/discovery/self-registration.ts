@@ -99,7 +99,22 @@ export class SelfRegistration {
     return true;
   }
 
-  async #family(): Promise<FamilyRecord> {
+  /** The family being found or created, shared by registrations arriving meanwhile. */
+  #familyPending: Promise<FamilyRecord> | undefined;
+
+  /**
+   * The family to add nodes to, created when missing. One lookup or creation at a time: nodes
+   * that register together would otherwise each find none and create one each, since
+   * `createFamily` checks the name before it inserts (seen on PostgreSQL: three nodes, two families).
+   */
+  #family(): Promise<FamilyRecord> {
+    this.#familyPending ??= this.#findOrCreateFamily().finally(() => {
+      this.#familyPending = undefined;
+    });
+    return this.#familyPending;
+  }
+
+  async #findOrCreateFamily(): Promise<FamilyRecord> {
     const name = this.#o.family;
     const found = await this.#o.store.findLiveFamilyByName(name);
     if (found) return found;
