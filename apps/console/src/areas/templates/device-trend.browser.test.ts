@@ -179,7 +179,8 @@ describeInBrowser('device trend in Chromium', () => {
     // Another datapoint, by keyboard: its chart replaces the first.
     await select.selectOption({ label: 'reachability values: packetLoss' });
     await page.getByRole('figure', { name: 'reachability values: packetLoss' }).waitFor();
-    expect(historyRequests.at(-1)?.searchParams.get('datapoint')).toBe('packetLoss');
+    // The figure is named on render; its read is sent by the effect after it.
+    await expect.poll(() => historyRequests.at(-1)?.searchParams.get('datapoint')).toBe('packetLoss');
 
     await page.setViewportSize(VIEWPORTS.phone);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
