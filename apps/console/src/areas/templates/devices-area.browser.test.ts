@@ -292,7 +292,8 @@ describeInBrowser('device pages in Chromium', () => {
     const described = await value.getAttribute('aria-describedby');
     expect(await page.locator(`#${described ?? 'none'}`).textContent()).not.toBe('');
     expect(await tokenField.count()).toBe(0);
-    expect(await focused()).toBe('Value of ICMP_IPAddress');
+    // The field is marked when the form renders the problems; it takes the focus right after.
+    await expect.poll(focused).toBe('Value of ICMP_IPAddress');
     expect(await checkLook(page, 'templates-add-device-problem')).toEqual([]);
     await value.focus();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
