@@ -253,7 +253,7 @@ describeInBrowser('device pages in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => help.textContent()).toMatch(/^The service did not accept that token: it is mistyped/);
     await expect.poll(() => tokenField.inputValue()).toBe('');
-    expect(await focused()).toBe('Write token');
+    await expect.poll(focused).toBe('Write token');
     expect(await checkLook(page, 'templates-token-rejected')).toEqual([]);
     await page.keyboard.type(TOKEN);
     await page.keyboard.press('Enter');
