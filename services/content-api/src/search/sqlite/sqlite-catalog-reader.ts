@@ -451,7 +451,7 @@ export class SqliteCatalogReader {
    * `SharedArrayBuffer`, so a list kept or posted to a search worker is never copied.
    */
   #fts5(expression: string, earlier?: EarlierList): Float64Array {
-    const segments = earlier ? this.#carriedSlots(earlier.version) : [];
+    const segments = earlier ? this.#segmentsSince(earlier.version) : [];
     if (!earlier || segments.length === 0) {
       this.#textIndexReads += 1;
       const list = this.#statement(
@@ -496,7 +496,7 @@ export class SqliteCatalogReader {
    * as under words `version`; none when no segment is kept or that version's generations are no
    * longer known. Call after `#refresh`.
    */
-  #carriedSlots(version: object | string): { readonly header: SegmentHeader; readonly kept: boolean }[] {
+  #segmentsSince(version: object | string): { readonly header: SegmentHeader; readonly kept: boolean }[] {
     const then = typeof version === 'string' ? this.#generationsOf.get(version) : undefined;
     if (!then || !this.#snapshot) return [];
     const segments = this.#snapshot.segments
