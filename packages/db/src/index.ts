@@ -10,7 +10,7 @@ export {
   type MigrationOutcome,
   type MigrationReport,
 } from './migrate-to-latest.js';
-export { escapeLike, containsIgnoringCase, startsWith, binaryOrder } from './sql-helpers.js';
+export { escapeLike, containsIgnoringCase, startsWith, binaryOrder, lockForTransaction } from './sql-helpers.js';
 export { isUniqueViolation } from './constraint-errors.js';
 export { QueryTemplates, type Slot } from './query-templates.js';
 export { openServiceDatabase, type OpenServiceDatabaseOptions } from './open-service-database.js';

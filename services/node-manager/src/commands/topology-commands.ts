@@ -175,7 +175,6 @@ export class TopologyCommands {
   async createFamily(input: NewFamily): Promise<FamilyRecord> {
     if (input.bootstrap_node_selection !== 'random')
       throw nmError('NM_ERR_INVALID_REQUEST', 'bootstrap_node_selection must be random');
-    if (await this.#topology.findLiveFamilyByName(input.name)) throw nmError('NM_ERR_NODE_FAMILY_EXISTS');
     const family = {
       id: randomUUID(),
       name: input.name,
@@ -187,16 +186,14 @@ export class TopologyCommands {
       pluginsOpts: [],
       deleted: false,
     };
-    await this.#topology.insertFamily(family);
+    if (!(await this.#topology.insertFamilyIfNameFree(family))) throw nmError('NM_ERR_NODE_FAMILY_EXISTS');
     return { ...family, nodes: [] };
   }
 
   async renameFamily(familyId: string, name: string): Promise<Outcome> {
-    const family = await this.#topology.findFamily(familyId);
-    if (!family || family.deleted) return { success: false, reason: 'node_family_not_found' };
-    const holder = await this.#topology.findLiveFamilyByName(name);
-    if (holder && holder.id !== familyId) return { success: false, reason: 'node_family_name_taken' };
-    await this.#topology.renameFamily(familyId, name);
+    const outcome = await this.#topology.renameFamily(familyId, name);
+    if (outcome === 'not_found') return { success: false, reason: 'node_family_not_found' };
+    if (outcome === 'name_taken') return { success: false, reason: 'node_family_name_taken' };
     return { success: true };
   }
 

@@ -1,10 +1,24 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '@triad/db';
+import { lockForTransaction, type Database, type DatabaseCapabilities } from '@triad/db';
 import type { NodeManagerDatabase, NodeFamiliesTable, NodesTable } from './node-manager-tables.js';
 import { CookieCipher } from '../secrets/cookie-cipher.js';
 import { ReadCache, readCachesFit } from './read-cache.js';
 import type { FamilyRecord } from '../model/family-record.js';
 import type { NodeRecord } from '../model/node-record.js';
+
+/** Held while a family name is checked and taken (creation, rename). */
+const FAMILY_NAMES_LOCK = 'nm:family-names';
+
+/** The id of the live family named `name`, if any. */
+async function liveFamilyNamed(db: Kysely<NodeManagerDatabase>, name: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('nm_node_families')
+    .select('id')
+    .where('name', '=', name)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return row?.id;
+}
 
 /**
  * Kysely queries of nodes and families. Deleting only sets `deleted`, so ids keep answering.
@@ -17,6 +31,7 @@ export class TopologyRepository {
   readonly #now: () => number;
   readonly #cache: ReadCache<readonly unknown[]> | undefined;
   readonly #cookies: CookieCipher;
+  readonly #capabilities: DatabaseCapabilities;
 
   /** @param cookies default: a random in-memory key (tests; cookies do not outlive the process). */
   constructor(
@@ -27,6 +42,7 @@ export class TopologyRepository {
     this.#db = database.db;
     this.#now = now;
     this.#cookies = cookies;
+    this.#capabilities = database.capabilities;
     if (readCachesFit(database)) this.#cache = new ReadCache((list) => list.length);
   }
 
@@ -198,43 +214,54 @@ export class TopologyRepository {
   }
 
   async findLiveFamilyByName(name: string): Promise<FamilyRecord | undefined> {
-    const row = await this.#db
-      .selectFrom('nm_node_families')
-      .select('id')
-      .where('name', '=', name)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    return row ? this.findFamily(row.id) : undefined;
+    const id = await liveFamilyNamed(this.#db, name);
+    return id === undefined ? undefined : this.findFamily(id);
   }
 
-  async insertFamily(family: Omit<FamilyRecord, 'nodes'>): Promise<void> {
+  /**
+   * Inserts `family` unless a live family already has its name (then returns false and inserts
+   * nothing). The check and the insert hold the family-name lock, so two instances creating the same
+   * name at once end with one family.
+   */
+  async insertFamilyIfNameFree(family: Omit<FamilyRecord, 'nodes'>): Promise<boolean> {
     this.#cache?.invalidate();
-    await this.#db
-      .insertInto('nm_node_families')
-      .values({
-        id: family.id,
-        name: family.name,
-        description_json: JSON.stringify(family.description),
-        node_selection: family.nodeSelection,
-        bootstrap_strategy: family.bootstrapStrategy,
-        bootstrap_strategy_opts_json: JSON.stringify(family.bootstrapStrategyOpts),
-        neighbors_json: JSON.stringify(family.neighbors),
-        plugins_opts_json: JSON.stringify(family.pluginsOpts),
-        deleted: family.deleted ? 1 : 0,
-        created_at: this.#now(),
-      })
-      .execute();
+    return this.#db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, this.#capabilities, FAMILY_NAMES_LOCK);
+      if (await liveFamilyNamed(trx, family.name)) return false;
+      await trx
+        .insertInto('nm_node_families')
+        .values({
+          id: family.id,
+          name: family.name,
+          description_json: JSON.stringify(family.description),
+          node_selection: family.nodeSelection,
+          bootstrap_strategy: family.bootstrapStrategy,
+          bootstrap_strategy_opts_json: JSON.stringify(family.bootstrapStrategyOpts),
+          neighbors_json: JSON.stringify(family.neighbors),
+          plugins_opts_json: JSON.stringify(family.pluginsOpts),
+          deleted: family.deleted ? 1 : 0,
+          created_at: this.#now(),
+        })
+        .execute();
+      return true;
+    });
   }
 
-  async renameFamily(id: string, name: string): Promise<boolean> {
+  /** Renames a live family, unless another live family has that name; under the family-name lock. */
+  async renameFamily(id: string, name: string): Promise<'renamed' | 'not_found' | 'name_taken'> {
     this.#cache?.invalidate();
-    const r = await this.#db
-      .updateTable('nm_node_families')
-      .set({ name })
-      .where('id', '=', id)
-      .where('deleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+    return this.#db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, this.#capabilities, FAMILY_NAMES_LOCK);
+      const holder = await liveFamilyNamed(trx, name);
+      if (holder !== undefined && holder !== id) return 'name_taken';
+      const r = await trx
+        .updateTable('nm_node_families')
+        .set({ name })
+        .where('id', '=', id)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0 ? 'renamed' : 'not_found';
+    });
   }
 
   /** Marks a live family and all its live nodes deleted; returns the node ids, or undefined when no such family. */

@@ -148,6 +148,42 @@ describeEachDatabase<NodeManagerDatabase>('node-manager topology and plugins', (
     expect((await get('/api/topo/node-family')).json<FamilyReply[]>().map((f) => f.name)).toEqual(['Web']);
   });
 
+  it('creates one family when many callers ask for the same name at once, and renames into a name once', async () => {
+    // The commands directly: the API lets one user run only a few writes at once. On PostgreSQL each
+    // call runs on its own pooled connection, so a check and an insert that do not hold one lock
+    // together both find the name free.
+    const create = (name: string) =>
+      t.core.topology.createFamily({
+        name,
+        bootstrap_node_selection: 'random',
+        bootstrap_strategy: 'none',
+        bootstrap_strategy_opts: [],
+      });
+    const created = await Promise.allSettled(Array.from({ length: 8 }, () => create('Same')));
+    expect(created.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const refused of created)
+      if (refused.status === 'rejected') expect(refused.reason).toMatchObject({ code: 'NM_ERR_NODE_FAMILY_EXISTS' });
+    const named = (name: string) =>
+      getDb().db.selectFrom('nm_node_families').select('id').where('name', '=', name).execute();
+    expect(await named('Same')).toHaveLength(1);
+
+    const others = await Promise.all(['A', 'B', 'C', 'D'].map(create));
+    const renames = await Promise.all(others.map((f) => t.core.topology.renameFamily(f.id, 'Taken')));
+    expect(renames.filter((r) => r.success)).toHaveLength(1);
+    expect(renames.filter((r) => !r.success)).toEqual(
+      Array.from({ length: 3 }, () => ({ success: false, reason: 'node_family_name_taken' })),
+    );
+    expect(await named('Taken')).toHaveLength(1);
+    const refused = await send('POST', '/api/topo/node-family', {
+      name: 'Taken',
+      bootstrap_node_selection: 'random',
+      bootstrap_strategy: 'none',
+      bootstrap_strategy_opts: [],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ErrorReply>()).toEqual({ error: 'node_family_exists' });
+  });
+
   it("lists a family's nodes exactly as GET /api/topo/node shows them, and 404 for an unknown family", async () => {
     const web = (
       await send('POST', '/api/topo/node-family', {
