@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,10 @@ const app = await createServiceApp({
   openApi: { title: 't', version: '1', description: 'test', errorBody: PROBLEM_ERROR_BODY },
 });
 await app.ready();
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 function expectCommonHeaders(headers: Record<string, unknown>): void {
   expect(headers['x-content-type-options']).toBe('nosniff');

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { addEvalCommand } from './eval-command.js';
 import { memoryIo } from './test-support/memory-io.js';
 import { evaluation, read, set, table, template } from '../pipeline/test-support/template-builders.js';
@@ -37,8 +37,14 @@ function switchTemplate(): DeviceTemplate {
   );
 }
 
+const workdirs: string[] = [];
+afterAll(() => {
+  for (const dir of workdirs) rmSync(dir, { recursive: true, force: true });
+});
+
 function workdir(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'triad-eval-'));
+  workdirs.push(dir);
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return dir;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTemplatesCommand, SCHEMA_FILE } from './templates-command.js';
 import { memoryIo } from './test-support/memory-io.js';
 import { STARTER_DRIVERS } from '../starters/driver-starters.js';
@@ -38,7 +38,15 @@ async function run(args: string[], options: { cwd: string; stdin?: string }) {
   return io;
 }
 
-const workdir = () => mkdtempSync(path.join(tmpdir(), 'triad-cli-'));
+const workdirs: string[] = [];
+const workdir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'triad-cli-'));
+  workdirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of workdirs) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('triad templates init', () => {
   it.each(STARTER_DRIVERS)(

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,10 @@ const app = await createServiceApp({
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = address !== null && typeof address === 'object' ? address.port : 0;
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 /** Traversal and encoding probes as attackers send them (raw, not normalised by a client). */
 const PROBES = [

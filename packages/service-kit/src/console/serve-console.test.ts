@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,10 @@ const app = await createServiceApp({
 });
 app.get('/api/things', { schema: { summary: 'things', operationId: 'things', response: { 200: {} } } }, () => ({}));
 await app.ready();
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 

@@ -168,7 +168,13 @@ function suite(engine: string, setUp: () => Promise<Target>) {
   });
 }
 
-suite('sqlite', () => Promise.resolve({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'shop-price-terms-data-')) }));
+let sqliteDataDir: string | undefined;
+suite('sqlite', () =>
+  Promise.resolve({ dataDir: (sqliteDataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-price-terms-data-'))) }),
+);
+afterAll(() => {
+  if (sqliteDataDir) rmSync(sqliteDataDir, { recursive: true, force: true });
+});
 
 const plan = planPostgresSuite(process.env);
 if (plan.kind === 'run') {

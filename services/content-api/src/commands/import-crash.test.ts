@@ -127,8 +127,9 @@ function crashSuite(engine: string, setUp: () => Promise<{ target: Target; evide
   });
 }
 
+let sqliteDataDir: string | undefined;
 crashSuite('sqlite', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'import-crash-data-'));
+  const dataDir = (sqliteDataDir = mkdtempSync(path.join(os.tmpdir(), 'import-crash-data-')));
   const wal = path.join(dataDir, 'content.sqlite-wal');
   // Writing has begun once the write-ahead log holds several MiB of the new catalog.
   const evidence = () => {
@@ -139,6 +140,9 @@ crashSuite('sqlite', () => {
     }
   };
   return Promise.resolve({ target: { dataDir }, evidence });
+});
+afterAll(() => {
+  if (sqliteDataDir) rmSync(sqliteDataDir, { recursive: true, force: true });
 });
 
 const plan = planPostgresSuite(process.env);
