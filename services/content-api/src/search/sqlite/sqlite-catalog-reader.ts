@@ -23,6 +23,7 @@ import { MatchCache, matchCacheSeqs, type EarlierList } from '../segments/match-
 import type { ShopWordCounts } from '../segments/shop-word-counts.js';
 import { summedWordCounts } from '../segments/segment-vocabulary.js';
 import { readSegmentWords } from './sqlite-catalog-writer.js';
+import { textQueryExpression, type HandedWords, type TextQuery } from './handed-words.js';
 import type { SegmentSearcher } from '../workers/search-worker-pool.js';
 import { lowerBound, parseSeqList, shared } from '../segments/seq-list.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
@@ -81,8 +82,11 @@ export class SqliteCatalogReader {
   readonly #matchCache = new MatchCache();
   /** Each segment's generation by slot, for the last few words versions (`#fts5` carries lists by them). */
   readonly #generationsOf = new Map<string, ReadonlyMap<number, string>>();
+  /** The words of this process's last delta of each slot (`handOver`), by slot. */
+  readonly #handed = new Map<number, HandedWords>();
   #textIndexReads = 0;
   #carriedLists = 0;
+  #handedLists = 0;
   #vocabularyBuilds = 0;
   readonly #inTransaction: <T>(work: () => T) => T;
 
@@ -106,6 +110,23 @@ export class SqliteCatalogReader {
    */
   get carriedLists(): number {
     return this.#carriedLists;
+  }
+
+  /**
+   * Parts of match lists taken from the words a delta of this process handed over (`handOver`)
+   * instead of the text index, for tests and statistics.
+   */
+  get handedLists(): number {
+    return this.#handedLists;
+  }
+
+  /**
+   * The words a delta of this process wrote to one shop, after its commit: match lists of the
+   * words before it then take that shop's part from them, where they would read the text index
+   * over the whole shop. Used only for the exact generation change it describes.
+   */
+  handOver(words: HandedWords): void {
+    this.#handed.set(words.slot, words);
   }
 
   /** Vocabularies built so far (one per words version that needed one), for tests and statistics. */
@@ -346,6 +367,8 @@ export class SqliteCatalogReader {
       }
     }
     this.#segments = segments;
+    for (const [slot, handed] of this.#handed)
+      if (segments.get(slot)?.header.generation !== handed.to) this.#handed.delete(slot);
     for (const slot of this.#chunkVersions.keys()) if (!segments.has(slot)) this.#chunkVersions.delete(slot);
     this.#wordsVersion = this.#wordsVersionNow();
     // The newest generations of this words version: its lists are the same under any of its snapshots.
@@ -442,15 +465,18 @@ export class SqliteCatalogReader {
   #matches(words: readonly string[]): Float64Array {
     // One word is the same query as `#matchesAny` of it: one list for both.
     if (words.length === 1) return this.#matchesAny(words);
-    const expression = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
-    return this.#matchCache.get(this.#wordsVersion, expression, (earlier) => this.#fts5(expression, earlier));
+    const query = { terms: words, prefix: false, every: true };
+    return this.#matchCache.get(this.#wordsVersion, textQueryExpression(query), (earlier) =>
+      this.#fts5(query, earlier),
+    );
   }
 
   /**
-   * Rowids (seqs) matching an FTS5 `expression`, ascending: one string from SQLite, parsed over a
-   * `SharedArrayBuffer`, so a list kept or posted to a search worker is never copied.
+   * Rowids (seqs) matching `query` in the text index, ascending: one string from SQLite, parsed
+   * over a `SharedArrayBuffer`, so a list kept or posted to a search worker is never copied.
    */
-  #fts5(expression: string, earlier?: EarlierList): Float64Array {
+  #fts5(query: TextQuery, earlier?: EarlierList): Float64Array {
+    const expression = textQueryExpression(query);
     const segments = earlier ? this.#segmentsSince(earlier.version) : [];
     if (!earlier || segments.length === 0) {
       this.#textIndexReads += 1;
@@ -464,7 +490,9 @@ export class SqliteCatalogReader {
     // The list of the words version before for the segments that kept their generation since (their
     // rows of the text index are the same: every write of a shop's words gives its segment a new
     // generation), the text index read only over the others' slots, one statement each. Seqs of a
-    // slot without a segment are left out: a search passes over them (`searchSegments`).
+    // slot without a segment are left out: a search passes over them (`searchSegments`). A segment
+    // this process's delta changed since takes its words as handed over (`handOver`), when the
+    // delta started from the generation the earlier list saw.
     this.#carriedLists += 1;
     const range = this.#statement(
       'select group_concat(rowid) from content_article_words ' +
@@ -475,6 +503,12 @@ export class SqliteCatalogReader {
       const base = segment.header.slot * SLOT_SPAN;
       if (segment.kept) {
         parts.push(earlier.seqs.subarray(lowerBound(earlier.seqs, base), lowerBound(earlier.seqs, base + SLOT_SPAN)));
+        continue;
+      }
+      const part = segment.handed?.part(query, earlier.seqs);
+      if (part) {
+        this.#handedLists += 1;
+        parts.push(part);
       } else {
         this.#textIndexReads += 1;
         parts.push(parseSeqList((range.get(expression, base, base + SLOT_SPAN) as string | null) ?? ''));
@@ -493,16 +527,26 @@ export class SqliteCatalogReader {
 
   /**
    * The snapshot's segments by slot, ascending, each `kept` when it has the same generation now
-   * as under words `version`; none when no segment is kept or that version's generations are no
-   * longer known. Call after `#refresh`.
+   * as under words `version`, `handed` the words a delta of this process handed over from that
+   * generation to the one now; none when no segment is kept or handed over, or that version's
+   * generations are no longer known. Call after `#refresh`.
    */
-  #segmentsSince(version: object | string): { readonly header: SegmentHeader; readonly kept: boolean }[] {
+  #segmentsSince(
+    version: object | string,
+  ): { readonly header: SegmentHeader; readonly kept: boolean; readonly handed: HandedWords | undefined }[] {
     const then = typeof version === 'string' ? this.#generationsOf.get(version) : undefined;
     if (!then || !this.#snapshot) return [];
     const segments = this.#snapshot.segments
-      .map(({ header }) => ({ header, kept: then.get(header.slot) === header.generation }))
+      .map(({ header }) => {
+        const handed = this.#handed.get(header.slot);
+        return {
+          header,
+          kept: then.get(header.slot) === header.generation,
+          handed: handed?.to === header.generation && handed.from === then.get(header.slot) ? handed : undefined,
+        };
+      })
       .sort((a, b) => a.header.slot - b.header.slot);
-    return segments.some((s) => s.kept) ? segments : [];
+    return segments.some((s) => s.kept || s.handed) ? segments : [];
   }
 
   /**
@@ -642,9 +686,11 @@ export class SqliteCatalogReader {
 
   /** Seqs whose words include any of `terms` (FTS5; with `prefix` `*`, words starting with one), ascending. */
   #matchesAny(terms: readonly string[], prefix: '' | '*' = ''): Float64Array {
-    const expression = terms.map((w) => `"${w.replaceAll('"', '""')}"${prefix}`).join(' OR ');
+    const query = { terms, prefix: prefix === '*', every: false };
     // Keys of `#matches` start with a quote: the two kinds never meet.
-    return this.#matchCache.get(this.#wordsVersion, `OR ${expression}`, (earlier) => this.#fts5(expression, earlier));
+    return this.#matchCache.get(this.#wordsVersion, `OR ${textQueryExpression(query)}`, (earlier) =>
+      this.#fts5(query, earlier),
+    );
   }
 
   #bySeq(text: string, seqs: readonly number[]): Map<number, string> {

@@ -6,6 +6,7 @@ import { openSqliteTestStore, queryWith, type SqliteTestStore } from '../../test
 import type { CatalogChange } from '../search-backend.js';
 import { FACET_NAMES, type SearchPage, type SearchQuery } from '../search-query.js';
 import { facetCountings } from '../segments/segment.js';
+import { SqliteSearchBackend } from './sqlite-search-backend.js';
 
 const ARTICLES = 120;
 const catalog = generateCatalog({ articles: ARTICLES, seed: TEST_SEED });
@@ -19,6 +20,14 @@ const wordOf = (a: Article) =>
     .toLowerCase()
     .split(/[^a-z]+/)
     .find((w) => w.length >= 4)!;
+
+/** The last word of the article's supplier id, as the index keeps it (ids hold digits). */
+const idWord = (a: Article) =>
+  a.supplierArticleId
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .pop()!;
 
 const blockPrice = (value: number) => ({ blockPrices: [{ lowerBound: 1, amount: { value, decimalDigits: 2 } }] });
 /** Reprices every third article of the shop, cheaper and dearer ones alike. */
@@ -44,7 +53,10 @@ const added: Article = {
  * and without prices, each sort.
  */
 function searches(): SearchQuery[] {
-  const words = [wordOf(lab[0]!), wordOf(lab[5]!), 'crucible', 'zirconium', 'beaker'];
+  // With the words the updated and the deleted article held before: lists that lose them.
+  const words = [wordOf(lab[0]!), wordOf(lab[5]!), 'crucible', 'zirconium', 'beaker', wordOf(lab[1]!), wordOf(lab[2]!)];
+  // Words with digits match as typed and, last, as a prefix (the text index's own prefix query).
+  const digits = ['a4', 'fresh', added.supplierArticleId.toLowerCase().slice(0, 3), idWord(lab[3]!)];
   const maker = {
     type: 'ExactStringMatchFilter',
     filterName: 'manufacturerName',
@@ -62,6 +74,9 @@ function searches(): SearchQuery[] {
       query({ words: [w.slice(0, 4)], matching: 'default' }),
     ]),
     query({ words: [words[0]!, words[1]!], matching: 'default' }),
+    ...digits.flatMap((w) => [query({ words: [w], matching: 'exact' }), query({ words: [w], matching: 'default' })]),
+    query({ words: [words[2]!, 'a4'], matching: 'default' }),
+    query({ words: ['zirconium', 'beaker'], matching: 'exact' }),
     query({}),
     query({ shopIds: ['labtools'] }),
     query({ filter: maker }),
@@ -136,7 +151,10 @@ describe('SQLite: searches after deltas answer as a store imported fresh with th
       ],
       hash: 'as-fresh-products',
     });
+    const handed = (backend as SqliteSearchBackend).handedLists;
     const afterProducts = await replies(backend);
+    // The backend's own reader matched the changed shop's part from the words its delta handed over.
+    expect((backend as SqliteSearchBackend).handedLists).toBeGreaterThan(handed);
     const carried = reader.carriedLists;
     const reads = reader.textIndexReads;
     const readerAfterProducts = await replies(reader);
@@ -151,5 +169,37 @@ describe('SQLite: searches after deltas answer as a store imported fresh with th
     expect(afterProducts).toEqual(await replies(await freshWith(finalCatalog)));
     expect(afterProducts.find((r) => r.q.words[0] === 'zirconium')?.hits.map((h) => h.article.id)).toEqual([added.id]);
     expect(afterProducts.find((r) => r.q.words[0] === 'crucible')?.hits.map((h) => h.article.id)).toContain(updated.id);
+  });
+
+  it('takes no handed words when another writer changed the shop after the delta that handed them', async () => {
+    const { backend, database } = changed;
+    // A backend of its own connections on the same file: another writer (its reader unused).
+    const other = new SqliteSearchBackend(database);
+    try {
+      await replies(backend);
+      const renamed: Article = {
+        ...lab[6]!,
+        description: 'quokka retort A4',
+        descriptions: [{ lang: 'en', value: 'quokka retort A4' }],
+      };
+      await backend.applyShopDelta({ shop: labtools, changes: [{ kind: 'upsert', article: renamed }], hash: 'own' });
+      // Before this backend searches again, another writer changes the same shop's words.
+      const moved: Article = {
+        ...lab[7]!,
+        description: 'crucible a4x',
+        descriptions: [{ lang: 'en', value: 'crucible a4x' }],
+      };
+      await other.applyShopDelta({ shop: labtools, changes: [{ kind: 'upsert', article: moved }], hash: 'other' });
+      const handed = (backend as SqliteSearchBackend).handedLists;
+      const after = await replies(backend);
+      expect((backend as SqliteSearchBackend).handedLists).toBe(handed);
+      const expected = await replies(changed.reader);
+      expect(after).toEqual(expected);
+      expect(after.find((r) => r.q.words.join(' ') === 'crucible a4')?.hits.map((h) => h.article.id)).toContain(
+        moved.id,
+      );
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -77,7 +77,11 @@ export class SqliteSearchBackend implements SearchBackend {
   }
 
   async applyShopDelta(delta: ShopCatalogDelta): Promise<DeltaCounts> {
-    return this.#loadAfter(await applySqliteShopDelta(this.#write(), delta));
+    // The words it wrote go to the reader before the load: its first searches match the changed
+    // shop's part of the lists they held from them, not from the text index.
+    return this.#loadAfter(
+      await applySqliteShopDelta(this.#write(), delta, (words) => this.#reader?.catalog.handOver(words)),
+    );
   }
 
   search(query: SearchQuery): Promise<SearchPage> {
@@ -121,6 +125,11 @@ export class SqliteSearchBackend implements SearchBackend {
   #loadAfter<T>(result: T): T {
     this.#loadAhead();
     return result;
+  }
+
+  /** Parts of match lists the reader took from the words its own deltas handed over, for tests. */
+  get handedLists(): number {
+    return this.#reader?.catalog.handedLists ?? 0;
   }
 
   /** The content hash of the catalog the reader has loaded (undefined before any), for tests. */

@@ -18,6 +18,7 @@ import { patchedDescriptionRanks } from '../segments/patched-description-ranks.j
 import { classificationKeys, MAX_WORDS, SegmentBuilder } from '../segments/segment-builder.js';
 import { ShopWordCounts } from '../segments/shop-word-counts.js';
 import { WaitingDelta } from '../waiting-delta.js';
+import { HandedWords, MAX_HANDED_ARTICLES } from './handed-words.js';
 import { SqliteWaitingRows } from './sqlite-waiting-rows.js';
 import { SqlitePriceScheduleRows } from './sqlite-price-schedule-rows.js';
 import {
@@ -51,10 +52,15 @@ const PATCHED = [
  * deleted. Description ranks are patched: only the stored articles' descriptions are ranked
  * among the old ranks (all of them are read again only when more than an eighth changed).
  */
-export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCatalogDelta): Promise<DeltaCounts> {
+export async function applySqliteShopDelta(
+  writer: SqliteCatalogWriter,
+  delta: ShopCatalogDelta,
+  handOver?: (words: HandedWords) => void,
+): Promise<DeltaCounts> {
   const { shop } = delta;
   checkShopId(shop.id);
-  return writer.exclusive(async () => {
+  let handed: HandedWords | undefined;
+  const counts = await writer.exclusive(async () => {
     writer
       .statement(
         'insert into content_shops (shop_id, name, document) values (?, ?, ?) on conflict (shop_id) do nothing',
@@ -264,8 +270,15 @@ export function applySqliteShopDelta(writer: SqliteCatalogWriter, delta: ShopCat
     else writer.statement('delete from content_segment_words where slot = ?').run(slot);
     writer.setHash(delta.hash);
     writer.setShopHash(shop.id, delta.hash);
+    // The words written, for this process's reader (`handOver`), when the shop was stored before
+    // and the change is small enough to be matched in memory.
+    if (handOver && header && pendingWords.size > 0 && pendingWords.size <= MAX_HANDED_ARTICLES)
+      handed = new HandedWords({ slot, from: header.generation, to: delta.hash, size, touched: pendingWords });
     return waiting.counts({ added, updated, deleted });
   }, delta);
+  // Committed: only now may a reader take the words as those of generation `delta.hash`.
+  if (handed) handOver?.(handed);
+  return counts;
 }
 
 /**
