@@ -41,7 +41,8 @@ describe('words handed over by a delta, matched as the text index matches them',
   // The store's text index as the content migrations define it.
   const db = new Database(':memory:');
   db.exec(
-    "create virtual table article_words using fts5(words, content='', contentless_delete=1, detail=none, tokenize='ascii')",
+    'create virtual table article_words using fts5(words, ' +
+      "content='', contentless_delete=1, detail=none, tokenize='ascii')",
   );
   const insert = db.prepare('insert into article_words (rowid, words) values (?, ?)');
   TEXTS.forEach((text, i) => insert.run(BASE + i, text));
@@ -73,7 +74,7 @@ describe('words handed over by a delta, matched as the text index matches them',
     expect(handed.part({ terms: [''], prefix: true, every: false }, new Float64Array())).toBeUndefined();
   });
 
-  it("keeps the untouched articles of the earlier list, matches the touched ones and drops those past the shop's end", () => {
+  it("keeps the earlier list's untouched articles, matches the touched ones, drops those past the end", () => {
     // Before: articles 0..5 of the slot; 1 and 4 matched `a4`, so did one of another slot.
     // The delta rewrote 1 (no longer a4), 2 (now a4), moved 5 into 3 (now a4) and left 5 places.
     const handed = new HandedWords({

@@ -59,7 +59,7 @@ export async function applySqliteShopDelta(
 ): Promise<DeltaCounts> {
   const { shop } = delta;
   checkShopId(shop.id);
-  let handed: HandedWords | undefined;
+  let handed: ConstructorParameters<typeof HandedWords>[0] | undefined;
   const counts = await writer.exclusive(async () => {
     writer
       .statement(
@@ -273,11 +273,12 @@ export async function applySqliteShopDelta(
     // The words written, for this process's reader (`handOver`), when the shop was stored before
     // and the change is small enough to be matched in memory.
     if (handOver && header && pendingWords.size > 0 && pendingWords.size <= MAX_HANDED_ARTICLES)
-      handed = new HandedWords({ slot, from: header.generation, to: delta.hash, size, touched: pendingWords });
+      handed = { slot, from: header.generation, to: delta.hash, size, touched: pendingWords };
     return waiting.counts({ added, updated, deleted });
   }, delta);
-  // Committed: only now may a reader take the words as those of generation `delta.hash`.
-  if (handed) handOver?.(handed);
+  // Committed: only now may a reader take the words as those of generation `delta.hash` (and they
+  // are tokenized outside the write lock).
+  if (handed) handOver?.(new HandedWords(handed));
   return counts;
 }
 
