@@ -163,6 +163,16 @@ export class PostgresCatalogReader {
   #chunksHanded = 0;
   #vocabulariesHanded = 0;
   /**
+   * The postings buckets a delta of this process wrote (`handOver`), by slot, while the segment
+   * loaded has the postings generation they were written under: a search reads those buckets
+   * from here, not from the server.
+   */
+  readonly #handedPostings = new Map<
+    number,
+    { postingsGeneration: string; buckets: ReadonlyMap<number, Uint8Array> }
+  >();
+  #postingsHanded = 0;
+  /**
    * Matches by matching mode, words and the searched segments' `slot/postings generation`, least
    * recently used first: what `#matches` computes from postings (and vocabularies) that key holds.
    */
@@ -351,6 +361,11 @@ export class PostgresCatalogReader {
     return this.#chunksHanded;
   }
 
+  /** Postings lists a search took from buckets a delta handed over (`handOver`), not read, so far (for tests). */
+  get postingsHanded(): number {
+    return this.#postingsHanded;
+  }
+
   /** Vocabularies patched with the changes a segment handed over carried (`handOver`), so far (for tests). */
   get vocabulariesHanded(): number {
     return this.#vocabulariesHanded;
@@ -491,6 +506,11 @@ export class PostgresCatalogReader {
         else chunks.set(r.slot, [r]);
       }
       for (const [slot, offer] of handed) if (this.#handed.get(slot) === offer) this.#handed.delete(slot);
+      for (const { slot, postingsGeneration } of missing) {
+        const offer = handed.get(slot);
+        if (offer && offer.postingsGeneration === postingsGeneration && offer.postings.size > 0)
+          this.#handedPostings.set(slot, { postingsGeneration, buckets: offer.postings });
+      }
       for (const { bucketCount, postingsGeneration, ...header } of missing) {
         const old = before?.get(header.slot);
         const { columns, versions } = assembleColumns(header.size, chunks.get(header.slot) ?? [], old);
@@ -518,6 +538,9 @@ export class PostgresCatalogReader {
         this.#carryPostings(slot, vocabulary);
         this.#vocabularyPatches += 1;
       }
+    // Handed postings are kept while their slot has the postings generation they were written under.
+    for (const [slot, kept] of this.#handedPostings)
+      if (bySlot.get(slot)?.postingsGeneration !== kept.postingsGeneration) this.#handedPostings.delete(slot);
     const segments = [...bySlot.values()].map((s) => s.segment);
     return { generation, snapshot: new SegmentSnapshot(generation, segments, this.#dictionary), bySlot };
   }
@@ -641,6 +664,13 @@ export class PostgresCatalogReader {
           continue;
         }
         const bucket = bucketOf(word, s.bucketCount);
+        const handed = this.#handedPostings.get(s.segment.header.slot);
+        const bytes = handed?.postingsGeneration === s.postingsGeneration ? handed.buckets.get(bucket) : undefined;
+        if (bytes) {
+          this.#postingsHanded += 1;
+          held.set(key, findPostings(bytes, word));
+          continue;
+        }
         const id = `${s.segment.header.slot}/${bucket}`;
         let entry = wanted.get(id);
         if (!entry) wanted.set(id, (entry = { slot: s.segment.header.slot, bucket, keys: [] }));

@@ -211,15 +211,21 @@ describePostgresOnly<ContentTables>('PostgreSQL: columns handed over by a delta 
   it('are taken at their generation only, and a reader never mixes in another', async () => {
     await replies(own);
     const upsert = (article: Article) => ({ kind: 'upsert', article }) as const;
-    const handed = () => ({ chunks: reader.chunksHanded, vocabularies: reader.vocabulariesHanded });
+    const handed = () => ({
+      chunks: reader.chunksHanded,
+      vocabularies: reader.vocabulariesHanded,
+      postings: reader.postingsHanded,
+    });
 
-    // Its own delta: every changed chunk, and the vocabulary's changes, come from the delta.
+    // Its own delta: every changed chunk, the vocabulary's changes and the postings buckets it
+    // wrote (those of the words searched that it changed, such as 'aardvark') come from the delta.
     let before = handed();
     await own.applyShopDelta({ shop: labtools, changes: [upsert(updated)], hash: 'handed-1' });
     const afterOwn = await replies(own);
     expect(afterOwn).toEqual(await coldReplies());
     expect(reader.chunksHanded).toBeGreaterThan(before.chunks);
     expect(reader.vocabulariesHanded).toBe(before.vocabularies + 1);
+    expect(reader.postingsHanded).toBeGreaterThan(before.postings);
     expect(afterOwn.find((r) => r.q.words[0] === 'aardvark')?.hits.map((h) => h.article.id)).toEqual([updated.id]);
 
     // A delta rolled back after its patch hands over a generation never committed.
@@ -280,5 +286,19 @@ describePostgresOnly<ContentTables>('PostgreSQL: columns handed over by a delta 
     expect(afterLast).toEqual(await coldReplies());
     expect(reader.chunksHanded).toBeGreaterThan(before.chunks);
     expect(reader.vocabulariesHanded).toBe(before.vocabularies + 1);
+
+    // Buckets handed over stay this reader's only while their postings generation is loaded: its
+    // own delta writes a new word, then another process's delta gives it to a second article.
+    const quokka = (article: Article): Article => ({
+      ...article,
+      description: 'quokka retort',
+      descriptions: [{ lang: 'en', value: 'quokka retort' }],
+    });
+    await own.applyShopDelta({ shop: labtools, changes: [upsert(quokka(lab[3]!))], hash: 'handed-7' });
+    await own.search(query({ words: ['beaker'] }));
+    await other.applyShopDelta({ shop: labtools, changes: [upsert(quokka(lab[8]!))], hash: 'handed-8' });
+    const found = await own.search(query({ words: ['quokka'], matching: 'exact' }));
+    expect(found.hits.map((h) => h.article.id).sort()).toEqual([lab[3]!.id, lab[8]!.id].sort());
+    expect(await replies(own)).toEqual(await coldReplies());
   });
 });

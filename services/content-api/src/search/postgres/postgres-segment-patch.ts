@@ -119,7 +119,15 @@ export interface WrittenSegment {
   readonly previousPostingsGeneration: string;
   readonly letters: readonly (readonly [string, number])[];
   readonly digits: readonly (readonly [string, number])[];
+  /**
+   * The postings buckets the patch wrote, by bucket (their bytes as stored under
+   * `postingsGeneration`); empty when they were more than `MAX_HANDED_POSTINGS_BYTES`.
+   */
+  readonly postings: ReadonlyMap<number, Uint8Array>;
 }
+
+/** Most bytes of postings buckets a patch hands over (beyond, a reader reads the buckets it needs). */
+export const MAX_HANDED_POSTINGS_BYTES = 64 * 1024 * 1024;
 
 /** A row as the patch reads it back, at its final position. */
 interface FinalRow extends StoredRow {
@@ -253,6 +261,7 @@ export async function patchPostgresSegment(
     previousPostingsGeneration: header.postingsGeneration,
     letters: changes.letters.pairs(),
     digits: changes.digits.pairs(),
+    postings: changes.buckets,
   };
 }
 
@@ -478,7 +487,7 @@ async function patchPostings(
   trace: SegmentTrace,
   rows: ReadonlyMap<number, FinalRow>,
   bucketBatch: number,
-): Promise<{ letters: VocabularyChanges; digits: VocabularyChanges }> {
+): Promise<{ letters: VocabularyChanges; digits: VocabularyChanges; buckets: Map<number, Uint8Array> }> {
   const words = new Map<string, { removed: number[]; added: number[] }>();
   const changeOf = (word: string) => {
     let change = words.get(word);
@@ -508,7 +517,12 @@ async function patchPostings(
   );
   if (stored.length !== buckets.length)
     throw new Error(`${stored.length} of ${buckets.length} postings buckets found in slot ${slot}`);
-  const changes = { letters: new VocabularyChanges(), digits: new VocabularyChanges() };
+  const changes = {
+    letters: new VocabularyChanges(),
+    digits: new VocabularyChanges(),
+    buckets: new Map<number, Uint8Array>(),
+  };
+  let bucketBytes = 0;
   const writes: Promise<void>[] = [];
   if (!(bucketBatch >= 1)) throw new Error(`buckets are written at least one a statement, not ${bucketBatch}`);
   for (let at = 0; at < stored.length; at += bucketBatch) {
@@ -518,8 +532,11 @@ async function patchPostings(
       if (!bucketChanges || !data) throw new Error(`postings bucket ${bucket} of slot ${slot} was not asked for`);
       return { bucket, ...patchBucketWithWords(data, bucketChanges) };
     });
-    for (const b of batch)
+    for (const b of batch) {
       for (const [word, count] of b.counts) (hasDigit(word) ? changes.digits : changes.letters).add(word, count);
+      bucketBytes += b.data.length;
+      changes.buckets.set(b.bucket, b.data);
+    }
     const written = writeBuckets(trx, slot, batch);
     // Awaited below; until then a failure must not count as unhandled.
     written.catch(() => {});
@@ -528,6 +545,7 @@ async function patchPostings(
     await new Promise((resolve) => setImmediate(resolve));
   }
   await Promise.all(writes);
+  if (bucketBytes > MAX_HANDED_POSTINGS_BYTES) changes.buckets.clear();
   return changes;
 }
 
