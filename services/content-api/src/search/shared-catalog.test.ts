@@ -77,6 +77,11 @@ describePostgresOnly<ContentTables>('one catalog, two instances, loaded ahead', 
     const warnings: object[] = [];
     await watching.keepLoaded({ warn: (object) => warnings.push(object) });
     await until(async () => reader.loadedGeneration === (await generation()));
+    // The shops' vocabularies too: the first default-matching search reads none.
+    const shops = new Set(all.map((a) => a.shopId)).size;
+    await until(() => Promise.resolve(reader.vocabularyLoads.read === shops));
+    await watching.search(query({ words: ['blu'], matching: 'default' }));
+    expect(reader.vocabularyLoads.read).toBe(shops);
     const emptied = { shop: labtools, articles: [], hash: 'emptied-ahead' };
     await writer.replaceShopCatalog(emptied);
     const changed = await generation();
