@@ -517,12 +517,10 @@ export class PostgresCatalogReader {
         else chunks.set(r.slot, [r]);
       }
       for (const [slot, offer] of handed) if (this.#handed.get(slot) === offer) this.#handed.delete(slot);
-      for (const { slot, postingsGeneration } of missing) {
-        const offer = handed.get(slot);
-        if (offer && offer.postingsGeneration === postingsGeneration && offer.postings.size > 0)
-          this.#handedPostings.set(slot, { postingsGeneration, buckets: offer.postings });
-      }
       for (const { bucketCount, postingsGeneration, ...header } of missing) {
+        const offer = handed.get(header.slot);
+        if (offer && offer.postingsGeneration === postingsGeneration && offer.postings.size > 0)
+          this.#handedPostings.set(header.slot, { postingsGeneration, buckets: offer.postings });
         const old = before?.get(header.slot);
         const { columns, versions } = assembleColumns(header.size, chunks.get(header.slot) ?? [], old);
         // The id order kept: its inverse too; the facet columns kept (a price delta): their counts too.

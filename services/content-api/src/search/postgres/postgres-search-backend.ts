@@ -193,10 +193,14 @@ export class PostgresSearchBackend implements SearchBackend {
     const run = async () => {
       for (let attempt = 1; ; attempt += 1) {
         const loaded = await this.#read((db) => this.#reader.refresh(db));
-        // The shops' vocabularies too (a delta's load patches those it changed; at a start all are read).
-        if (this.#announced === generation) await this.#read((db) => this.#reader.loadVocabularies(db));
-        // Done when loaded, or when a newer change was announced meanwhile (its own preload runs).
-        if (generation === undefined || loaded === generation || this.#announced !== generation) return;
+        // A newer change was announced meanwhile: its own preload runs.
+        if (this.#announced !== generation) return;
+        if (generation === undefined || loaded === generation) {
+          // Loaded: the shops' vocabularies too (a delta's load patched those it changed; at a
+          // start all are read).
+          await this.#read((db) => this.#reader.loadVocabularies(db));
+          return;
+        }
         if (attempt === PRELOAD_ATTEMPTS) return;
         await delay(100 * 2 ** attempt);
       }

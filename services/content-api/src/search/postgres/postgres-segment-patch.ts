@@ -522,6 +522,8 @@ async function patchPostings(
     digits: new VocabularyChanges(),
     buckets: new Map<number, Uint8Array>(),
   };
+  // The buckets written are kept for the reader up to the bound only: past it, none are (and those
+  // kept so far are let go at once, not at the end of the patch).
   let bucketBytes = 0;
   const writes: Promise<void>[] = [];
   if (!(bucketBatch >= 1)) throw new Error(`buckets are written at least one a statement, not ${bucketBatch}`);
@@ -534,8 +536,10 @@ async function patchPostings(
     });
     for (const b of batch) {
       for (const [word, count] of b.counts) (hasDigit(word) ? changes.digits : changes.letters).add(word, count);
+      if (bucketBytes > MAX_HANDED_POSTINGS_BYTES) continue;
       bucketBytes += b.data.length;
-      changes.buckets.set(b.bucket, b.data);
+      if (bucketBytes > MAX_HANDED_POSTINGS_BYTES) changes.buckets.clear();
+      else changes.buckets.set(b.bucket, b.data);
     }
     const written = writeBuckets(trx, slot, batch);
     // Awaited below; until then a failure must not count as unhandled.
@@ -545,7 +549,6 @@ async function patchPostings(
     await new Promise((resolve) => setImmediate(resolve));
   }
   await Promise.all(writes);
-  if (bucketBytes > MAX_HANDED_POSTINGS_BYTES) changes.buckets.clear();
   return changes;
 }
 

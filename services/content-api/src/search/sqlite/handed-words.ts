@@ -56,6 +56,19 @@ export const MAX_HANDED_ARTICLES = 100_000;
  * other one below `size` kept its words, and those from `size` on are gone. A match list of the
  * words under `from` then becomes the list under `to` with only the touched articles matched here.
  */
+/**
+ * What a delta wrote to one shop's rows of the text index (`HandedWords`): the segment in `slot`
+ * went from generation `from` to `to` and holds `size` articles; `touched` maps the seq of each
+ * article whose row it wrote to the words now indexed for it (FTS5 input text).
+ */
+export interface WordsWritten {
+  readonly slot: number;
+  readonly from: string;
+  readonly to: string;
+  readonly size: number;
+  readonly touched: ReadonlyMap<number, string>;
+}
+
 export class HandedWords {
   readonly slot: number;
   readonly from: string;
@@ -66,8 +79,7 @@ export class HandedWords {
   /** Each token of the touched articles with their seqs, ascending. */
   readonly #seqsOf = new Map<string, number[]>();
 
-  /** `touched`: seq to the words now indexed for it (FTS5 input text). */
-  constructor(change: { slot: number; from: string; to: string; size: number; touched: ReadonlyMap<number, string> }) {
+  constructor(change: WordsWritten) {
     this.slot = change.slot;
     this.from = change.from;
     this.to = change.to;
@@ -111,7 +123,7 @@ export class HandedWords {
   }
 
   /** The touched articles' seqs matching `query`, ascending; undefined when a term is not one token. */
-  #matching(query: TextQuery): number[] | undefined {
+  #matching(query: TextQuery): readonly number[] | undefined {
     const lists: (readonly number[])[][] = [];
     for (const term of query.terms) {
       const tokens = asciiTokens(term);
@@ -130,16 +142,16 @@ export class HandedWords {
 }
 
 /** The seqs in any of `lists` (each ascending), ascending, once each. */
-function union(lists: readonly (readonly number[])[]): number[] {
+function union(lists: readonly (readonly number[])[]): readonly number[] {
   if (lists.length === 0) return [];
-  if (lists.length === 1) return [...(lists[0] as readonly number[])];
+  if (lists.length === 1) return lists[0] as readonly number[];
   const all = new Set<number>();
   for (const list of lists) for (const seq of list) all.add(seq);
   return [...all].sort((a, b) => a - b);
 }
 
 /** The seqs in both ascending lists, ascending. */
-function intersection(a: readonly number[], b: readonly number[]): number[] {
+function intersection(a: readonly number[], b: readonly number[]): readonly number[] {
   const out: number[] = [];
   let j = 0;
   for (const seq of a) {

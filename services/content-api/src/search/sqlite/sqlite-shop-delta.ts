@@ -18,7 +18,7 @@ import { patchedDescriptionRanks } from '../segments/patched-description-ranks.j
 import { classificationKeys, MAX_WORDS, SegmentBuilder } from '../segments/segment-builder.js';
 import { ShopWordCounts } from '../segments/shop-word-counts.js';
 import { WaitingDelta } from '../waiting-delta.js';
-import { HandedWords, MAX_HANDED_ARTICLES } from './handed-words.js';
+import { HandedWords, MAX_HANDED_ARTICLES, type WordsWritten } from './handed-words.js';
 import { SqliteWaitingRows } from './sqlite-waiting-rows.js';
 import { SqlitePriceScheduleRows } from './sqlite-price-schedule-rows.js';
 import {
@@ -59,7 +59,7 @@ export async function applySqliteShopDelta(
 ): Promise<DeltaCounts> {
   const { shop } = delta;
   checkShopId(shop.id);
-  let handed: ConstructorParameters<typeof HandedWords>[0] | undefined;
+  let handed: WordsWritten | undefined;
   const counts = await writer.exclusive(async () => {
     writer
       .statement(
