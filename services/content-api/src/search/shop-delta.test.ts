@@ -322,4 +322,66 @@ describeEachDatabase<ContentTables>('shop catalog delta', (getDb) => {
     expect(await ids(backend, { words: ['iridium', 'thin'] })).toEqual([z.id]);
     expect((await backend.search(query({ shopIds: ['labtools'], limit: 0 }))).total).toBe(before);
   });
+
+  it('sorts by id after deltas that add, move and delete, new ids among the old in code point order', async () => {
+    const byId = async (descending: boolean) =>
+      (
+        await backend.search(
+          query({ shopIds: ['labtools'], sort: [{ field: 'id', descending }], limit: 1000, facets: [] }),
+        )
+      ).hits.map((h) => h.article.id);
+    const template = (await backend.search(query({ shopIds: ['labtools'], limit: 1 }))).hits[0]!.article;
+    const article = (supplierArticleId: string): Article => ({
+      ...template,
+      id: `labtools:${supplierArticleId}`,
+      supplierArticleId,
+    });
+    // Ids that UTF-16 order and code point order sort differently (U+E000 against U+1F600), one
+    // that is a prefix of others, ids before and after every generated one.
+    const awkward = ['\u{1F600}', '\uE000', 'A', 'A-', 'zz', '0', 'Ω', 'Ä-1', ' first'];
+    // A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed.
+    let seed = 0x7e1d;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    // A first delta of many new ids (the shop's order built whole), then small ones (patched).
+    const present = new Set(await byId(false));
+    let next = 0;
+    const fresh = () => {
+      next += 1;
+      const pick = awkward[next % awkward.length]!;
+      return `${pick}${Math.floor(random() * 1000)}-${next}`;
+    };
+    const rounds = [120, 3, 2, 4, 1, 3, 0, 2];
+    for (const [round, adds] of rounds.entries()) {
+      const changes: CatalogChange[] = [];
+      const addedNow: string[] = [];
+      for (let n = 0; n < adds; n += 1) {
+        const a = article(fresh());
+        changes.push({ kind: 'upsert', article: a });
+        addedNow.push(a.id);
+      }
+      // Deletes of old ids (each moves the shop's last article, often a new one, into its place)
+      // and, in every other round, of one just added.
+      const old = [...present];
+      for (let n = 0; n < 2; n += 1) {
+        const id = old[Math.floor(random() * old.length)]!;
+        if (changes.some((c) => c.kind === 'delete' && c.articleId === id)) continue;
+        changes.push({ kind: 'delete', articleId: id });
+      }
+      if (round % 2 === 1 && addedNow.length > 0) changes.push({ kind: 'delete', articleId: addedNow.at(-1)! });
+      for (const change of changes) {
+        if (change.kind === 'upsert') present.add(change.article.id);
+        else if (change.kind === 'delete') present.delete(change.articleId);
+      }
+      await backend.applyShopDelta({ shop: labtools, changes, hash: `delta-ids-${round}` });
+      const expected = [...present].sort(compareCodePoints);
+      expect(await byId(false), `round ${round}`).toEqual(expected);
+      expect(await byId(true), `round ${round}`).toEqual(expected.reverse());
+    }
+    expect(present.size).toBeGreaterThan(100);
+  });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { compareCodePoints } from '../code-point-order.js';
 import { patchedDescriptionRanksBatched } from '../segments/patched-description-ranks.js';
+import { mergedIdOrder } from '../segments/patched-id-order.js';
 import { patchBucketWithWords, type PatchedBucket } from '../segments/patched-buckets.js';
 import {
   chunkBytes,
@@ -369,38 +370,13 @@ async function patchIdOrder(
     added.push({ id: row.id, position });
   }
   added.sort((a, b) => compareCodePoints(a.id, b.id));
-  if (kept.length + added.length !== size)
-    throw new Error(`id order of ${kept.length} kept and ${added.length} new articles for ${size}`);
-  // Each new article goes after the kept article its predecessor is, or after the new one it is
-  // (placed already: the new ones go in id order), or first when it has none.
-  const keptIndex = new Int32Array(size).fill(-1);
-  kept.forEach((position, i) => (keptIndex[position] = i));
-  const bounds = new Uint32Array(added.length);
-  const boundOfAdded = new Map<number, number>();
   const preceding = kept.length === 0 ? [] : await precedingSeqs(trx, shopId, base, added);
-  added.forEach((a, n) => {
-    const seq = preceding[n];
-    let bound = 0;
-    if (seq !== undefined && seq !== null) {
-      const position = seq - base;
-      const i = keptIndex[position] ?? -1;
-      const after = boundOfAdded.get(position);
-      if (i >= 0) bound = i + 1;
-      else if (after !== undefined) bound = after;
-      else throw new Error(`the article before ${a.id} (position ${position}) is neither kept nor new`);
-    }
-    bounds[n] = bound;
-    boundOfAdded.set(a.position, bound);
-  });
-  const order = new Uint32Array(size);
-  let at = 0;
-  let k = 0;
-  added.forEach((a, n) => {
-    while (k < (bounds[n] ?? 0)) order[at++] = kept[k++] ?? 0;
-    order[at++] = a.position;
-  });
-  while (k < kept.length) order[at++] = kept[k++] ?? 0;
-  return order;
+  return mergedIdOrder(
+    size,
+    kept,
+    added.map((a) => a.position),
+    preceding.map((seq) => (seq === null || seq === undefined ? null : seq - base)),
+  );
 }
 
 /**

@@ -15,6 +15,8 @@ import {
   type SegmentColumns,
 } from '../segments/segment-columns.js';
 import { patchedDescriptionRanks } from '../segments/patched-description-ranks.js';
+import { mergedIdOrder } from '../segments/patched-id-order.js';
+import { compareCodePoints } from '../code-point-order.js';
 import { classificationKeys, MAX_WORDS, SegmentBuilder } from '../segments/segment-builder.js';
 import { ShopWordCounts } from '../segments/shop-word-counts.js';
 import { WaitingDelta } from '../waiting-delta.js';
@@ -48,9 +50,10 @@ const PATCHED = [
  * place (an article keeps its seq), new articles take the next position, a deleted article's place
  * is taken by the last one (so positions stay dense). A price change rewrites the document and
  * the price columns only. The shop's columns are then written again with a new generation, so
- * readers reload this shop's segment only; the id order is read again when ids were added or
- * deleted. Description ranks are patched: only the stored articles' descriptions are ranked
- * among the old ranks (all of them are read again only when more than an eighth changed).
+ * readers reload this shop's segment only. When ids were added or deleted the id order is
+ * patched (`patchedSqliteIdOrder`; read again whole when the new ones are over an eighth).
+ * Description ranks are patched: only the stored articles' descriptions are ranked among the old
+ * ranks (all of them are read again only when more than an eighth changed).
  */
 export async function applySqliteShopDelta(
   writer: SqliteCatalogWriter,
@@ -139,6 +142,7 @@ export async function applySqliteShopDelta(
     // terms out as a new segment whenever a rowid is not above the last one, which made every
     // out-of-order insert (an update, a moved article) cost 180 µs.
     const pendingWords = new Map<number, string>();
+    const places = header ? new IdPlaces(header.size) : undefined;
     const unindex = (seq: number) => {
       // A pending seq has no live entry: its old one was removed when it was queued.
       if (!pendingWords.delete(seq)) deleteWords.run(seq);
@@ -150,6 +154,7 @@ export async function applySqliteShopDelta(
         const seq = seqOf.get(article.id) as number | undefined;
         if (seq === undefined) {
           insertArticle.run(base + size, article.id, article.description, article.document);
+          places?.added(size, article.id);
           pendingWords.set(base + size, article.fields.searchText);
           counted()?.add(article.fields.searchText);
           roomFor(columns, size + 1);
@@ -196,6 +201,7 @@ export async function applySqliteShopDelta(
       }
       // Delete: the last article moves into the freed place.
       const last = base + size - 1;
+      places?.deleted(seq - base, size - 1);
       uncount(seq, change.articleId);
       deleteArticle.run(seq);
       unindex(seq);
@@ -237,7 +243,11 @@ export async function applySqliteShopDelta(
             (i) => descriptionAt.get(base + i) as string,
           )
         : descriptionRanks(writer, base, size);
-    const order = changedIds ? idOrderAll(writer, shop.id, base) : previousIdOrder;
+    const order = !changedIds
+      ? previousIdOrder
+      : header && places && places.addedCount * 8 <= size
+        ? patchedSqliteIdOrder(writer, shop.id, base, size, places, storedChunks.get('idOrder') ?? [])
+        : idOrderAll(writer, shop.id, base);
     // Only the chunks whose bytes changed are written, with this delta's version: a reader holding
     // the others keeps them (a price delta: the price chunks only).
     const version = randomUUID();
@@ -280,6 +290,90 @@ export async function applySqliteShopDelta(
   // are tokenized outside the write lock).
   if (handed) handOver?.(new HandedWords(handed));
   return counts;
+}
+
+/**
+ * Where a delta put the articles, for patching the id order: which article each position it
+ * changed holds, as the old position of an old article or `oldSize + k` for the k-th it added.
+ * A position not recorded holds the article it held before.
+ */
+class IdPlaces {
+  readonly #held = new Map<number, number>();
+  readonly #addedIds: string[] = [];
+
+  constructor(readonly oldSize: number) {}
+
+  get addedCount(): number {
+    return this.#addedIds.length;
+  }
+
+  /** A new article `id` was stored at `position` (the segment's end). */
+  added(position: number, id: string): void {
+    this.#held.set(position, this.oldSize + this.#addedIds.length);
+    this.#addedIds.push(id);
+  }
+
+  /** The article at `position` was deleted and the one at `last` (the segment's end) moved there. */
+  deleted(position: number, last: number): void {
+    if (position !== last) this.#held.set(position, this.#held.get(last) ?? last);
+    this.#held.delete(last);
+  }
+
+  /**
+   * The final positions of the old articles still there in `oldOrder`'s order, and of the new
+   * ones with their ids, for a segment of `size` articles now.
+   */
+  final(oldOrder: ArrayLike<number>, size: number): { kept: number[]; added: { id: string; position: number }[] } {
+    const finalOf = new Map<number, number>();
+    for (const [position, article] of this.#held) finalOf.set(article, position);
+    const kept: number[] = [];
+    for (let i = 0; i < oldOrder.length; i += 1) {
+      const old = oldOrder[i] ?? 0;
+      const moved = finalOf.get(old);
+      if (moved !== undefined) kept.push(moved);
+      else if (old < size && !this.#held.has(old)) kept.push(old);
+    }
+    const added: { id: string; position: number }[] = [];
+    for (const [article, position] of finalOf)
+      if (article >= this.oldSize) added.push({ id: this.#addedIds[article - this.oldSize] ?? '', position });
+    return { kept, added };
+  }
+}
+
+/**
+ * The id order after a delta, from the stored one (`stored`, its chunks, of `places.oldSize`
+ * articles): each new id placed after the id that precedes it, found with one probe of the id
+ * index (binary collation: code point order), instead of reading the shop's whole id order.
+ */
+function patchedSqliteIdOrder(
+  writer: SqliteCatalogWriter,
+  shopId: string,
+  base: number,
+  size: number,
+  places: IdPlaces,
+  stored: readonly Uint8Array[],
+): Uint32Array {
+  const before = places.oldSize === 0 ? new Uint32Array(0) : joinChunks('idOrder', places.oldSize, stored);
+  const { kept, added } = places.final(before, size);
+  added.sort((a, b) => compareCodePoints(a.id, b.id));
+  const precedingSeq = writer
+    .statement(
+      'select seq from content_articles where article_id < ? and article_id >= ? order by article_id desc limit 1',
+    )
+    .pluck();
+  const preceding = added.map((a) => {
+    const seq = precedingSeq.get(a.id, `${shopId}:`) as number | undefined;
+    if (seq === undefined) return null;
+    if (seq < base || seq >= base + size)
+      throw new Error(`the id before ${a.id} is not in the shop's segment (seq ${seq})`);
+    return seq - base;
+  });
+  return mergedIdOrder(
+    size,
+    kept,
+    added.map((a) => a.position),
+    preceding,
+  );
 }
 
 /**
