@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PrefixGroups } from './prefix-groups.js';
+import { PrefixGrouping, PrefixGroups } from './prefix-groups.js';
 import { TermDictionary } from './term-dictionary.js';
 
 /** A small deterministic random source (mulberry32). */
@@ -52,6 +52,45 @@ describe('PrefixGroups', () => {
             whole.prefixed(prefix, limit),
           );
         }
+      }
+    }
+  });
+
+  it('groups a slice of words at a time as it groups them all at once, taking each list when it reaches it', () => {
+    const next = random(7);
+    // Lists of every length, empty ones too, words repeated across none (each word once over all).
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 600; i += 1) counts.set(word(next), 1 + Math.floor(next() * 5));
+    const entries = [...counts];
+    const lists: { terms: string[]; articles: number[] }[] = [];
+    for (let at = 0, n = 0; at < entries.length; n += 1) {
+      const part = entries.slice(at, at + (n % 4 === 0 ? 0 : 1 + Math.floor(next() * 90)));
+      lists.push({ terms: part.map(([t]) => t), articles: part.map(([, a]) => a) });
+      at += part.length;
+    }
+    const whole = new TermDictionary(counts);
+    for (const slice of [1, 3, 64, 599, 600, 10_000]) {
+      let taken = 0;
+      const grouping = new PrefixGrouping(
+        (function* () {
+          for (const list of lists) {
+            taken += 1;
+            yield list;
+          }
+        })(),
+      );
+      let steps = 0;
+      let groups: PrefixGroups | undefined;
+      while (!(groups = grouping.step(slice))) {
+        steps += 1;
+        // Lists are taken as the grouping reaches them: after the first slice, only the first few.
+        if (steps === 1) expect(taken, `slice ${slice}`).toBeLessThan(lists.length / 2);
+      }
+      expect(steps, `slice ${slice}`).toBe(Math.ceil(entries.length / slice) - (entries.length % slice === 0 ? 0 : 1));
+      expect(grouping.step(1)).toBe(groups);
+      for (const prefix of ['', '0', '1', 'a', 'ae', 'u', 'ß', 'x4', '40']) {
+        for (const limit of [1, 5, 1000])
+          expect(groups.prefixed(prefix, limit), `slice ${slice} ${prefix}`).toEqual(whole.prefixed(prefix, limit));
       }
     }
   });

@@ -78,24 +78,12 @@ export class PrefixGroups {
   }
 
   /** `of` the words of `lists` (each distinct word once over all lists), each with its article count. */
-  static ofLists(
-    lists: Iterable<{ readonly terms: readonly string[]; readonly articles: readonly number[] }>,
-  ): PrefixGroups {
-    // Grouped by a number made of the group's letters: no string is cut from each key.
-    const byCode = new Map<number, { name: string; terms: string[]; keys: string[]; articles: number[] }>();
-    for (const list of lists)
-      for (let i = 0; i < list.terms.length; i += 1) {
-        const term = list.terms[i]!;
-        const key = foldWord(term);
-        const code = groupCode(key);
-        let words = byCode.get(code);
-        if (!words) byCode.set(code, (words = { name: groupOf(key), terms: [], keys: [], articles: [] }));
-        words.terms.push(term);
-        words.keys.push(key);
-        words.articles.push(list.articles[i]!);
-      }
-    const groups = new Map<string, GroupWords>();
-    for (const { name, ...words } of byCode.values()) groups.set(name, words);
+  static ofLists(lists: Iterable<WordLists>): PrefixGroups {
+    return new PrefixGrouping(lists).step(Infinity)!;
+  }
+
+  /** The groups `PrefixGrouping` gathered (for it only). */
+  static gathered(groups: ReadonlyMap<string, GroupWords>): PrefixGroups {
     return new PrefixGroups(groups, [], new Map());
   }
 
@@ -200,4 +188,64 @@ function applied(groups: ReadonlyMap<string, GroupWords>, pending: readonly Grou
     out.set(group, { terms, keys: terms.map(foldWord), articles: [...counts.values()] });
   }
   return out;
+}
+
+/** Words and their article counts as parallel lists. */
+export interface WordLists {
+  readonly terms: readonly string[];
+  readonly articles: readonly number[];
+}
+
+/**
+ * `PrefixGroups.ofLists` a slice of words at a time (`step`), so hundreds of thousands of words
+ * can be grouped between other work of the thread instead of holding it for seconds. The lists
+ * are taken from `lists` only as the grouping reaches them.
+ */
+export class PrefixGrouping {
+  readonly #lists: Iterator<WordLists>;
+  #list: WordLists | undefined;
+  #at = 0;
+  // Grouped by a number made of the group's letters: no string is cut from each key.
+  readonly #byCode = new Map<number, { name: string; terms: string[]; keys: string[]; articles: number[] }>();
+  #groups: PrefixGroups | undefined;
+
+  constructor(lists: Iterable<WordLists>) {
+    this.#lists = lists[Symbol.iterator]();
+  }
+
+  /** Groups up to `words` more words; the groups once every word is grouped (then always them), else undefined. */
+  step(words: number): PrefixGroups | undefined {
+    if (this.#groups) return this.#groups;
+    let left = words;
+    while (left > 0) {
+      if (!this.#list || this.#at >= this.#list.terms.length) {
+        const next = this.#lists.next();
+        if (next.done) {
+          const groups = new Map<string, GroupWords>();
+          for (const { name, ...grouped } of this.#byCode.values()) groups.set(name, grouped);
+          this.#byCode.clear();
+          this.#groups = PrefixGroups.gathered(groups);
+          return this.#groups;
+        }
+        this.#list = next.value;
+        this.#at = 0;
+        continue;
+      }
+      const list = this.#list;
+      const end = Math.min(list.terms.length, this.#at + left);
+      for (let i = this.#at; i < end; i += 1) {
+        const term = list.terms[i]!;
+        const key = foldWord(term);
+        const code = groupCode(key);
+        let grouped = this.#byCode.get(code);
+        if (!grouped) this.#byCode.set(code, (grouped = { name: groupOf(key), terms: [], keys: [], articles: [] }));
+        grouped.terms.push(term);
+        grouped.keys.push(key);
+        grouped.articles.push(list.articles[i]!);
+      }
+      left -= end - this.#at;
+      this.#at = end;
+    }
+    return undefined;
+  }
 }
