@@ -133,14 +133,12 @@ async function readChunkRows(
   known: readonly number[],
   bare: readonly number[],
 ): Promise<ChunkRow[]> {
-  for (const n of [...slots, ...known, ...bare])
-    if (!Number.isSafeInteger(n)) throw new Error(`segment chunks asked for by other than integers (${n})`);
   const rows = await copyRowsOut(
     trx,
     `select slot, name, chunk, version::float8,
-      case when version = any('{${known.join(',')}}'::bigint[]) or slot = any('{${bare.join(',')}}'::int[]) then null
-        else data end
-    from content_segment_columns where slot = any('{${slots.join(',')}}'::int[])
+      case when version = any(${integerArray(known, 'chunk versions')}::bigint[])
+        or slot = any(${integerArray(bare, 'segment chunks')}::int[]) then null else data end
+    from content_segment_columns where slot = any(${integerArray(slots, 'segment chunks')}::int[])
     order by slot, name, chunk`,
   );
   return rows.map(([slot, name, chunk, version, data]) => {
@@ -725,15 +723,9 @@ export class PostgresCatalogReader {
     const fetched = new Map<string, Uint32Array>();
     if (wanted.size > 0) {
       const list = [...wanted.values()];
-      const rows = await guarded<{ slot: number; bucket: number; data: Buffer }>(
-        db,
-        'slot',
-        sql`select p.slot, p.bucket, p.data from content_postings p
-          join unnest(${list.map((w) => w.slot)}::int[], ${list.map((w) => w.bucket)}::int[]) as w (slot, bucket)
-            on p.slot = w.slot and p.bucket = w.bucket`,
-      );
+      const rows = await readBuckets(db, list);
       if (rows.generation !== catalog.generation) return CHANGED;
-      const data = new Map(rows.rows.map((r) => [`${r.slot}/${r.bucket}`, r.data]));
+      const data = new Map(rows.buckets.map((r) => [`${r.slot}/${r.bucket}`, r.data]));
       for (const [id, entry] of wanted) {
         const bucket = data.get(id);
         for (const { key, word } of entry.keys)
@@ -828,16 +820,19 @@ export class PostgresCatalogReader {
     }
     if (missing.length > 0) {
       // Each bucket's stored words (migration 0015); its postings only where a bucket has none.
-      const rows = await guarded<{ slot: number; words: Buffer | null; data: Buffer | null }>(
+      const slots = integerArray(
+        missing.map((s) => s.segment.header.slot),
+        'vocabularies',
+      );
+      const rows = await guardedCopy(
         db,
-        'slot',
-        sql`select slot, words, case when words is null then data end as data from content_postings
-          where slot = any(${missing.map((s) => s.segment.header.slot)}::int[])`,
+        `select slot, words, case when words is null then data end from content_postings
+          where slot = any(${slots}::int[])`,
       );
       if (rows.generation !== catalog.generation) return CHANGED;
       const stored = new Map<number, Buffer[]>(missing.map((s) => [s.segment.header.slot, []]));
-      for (const row of rows.rows)
-        stored.get(row.slot)?.push(row.words ?? bucketVocabulary(row.data ?? new Uint8Array(0)));
+      for (const [slot, words, data] of rows.rows)
+        if (slot) stored.get(slot.readInt32BE(0))?.push(words ?? bucketVocabulary(data ?? new Uint8Array(0)));
       const read = missing.map((s) => SegmentVocabulary.read(stored.get(s.segment.header.slot) ?? []));
       missing.forEach((s, n) => this.#keepVocabulary(s.segment.header.slot, s.postingsGeneration, read[n]!));
       groupDigitsAhead(read);
@@ -1134,6 +1129,61 @@ async function guarded<R>(
     generation: result.rows[0]?.generation__ ?? undefined,
     rows: result.rows.filter((r) => r[key] !== null),
   };
+}
+
+/**
+ * `guarded` through binary COPY (`copyRowsOut`): the rows of `select` (SQL text without
+ * parameters, which COPY does not take, and whose first column is never null) as each field's
+ * bytes, with the catalog generation read in the same statement (so the same snapshot). A query's
+ * result brings a bytea as hex text twice its size, which the server encodes and this process
+ * decodes again: for postings buckets of hundreds of kilobytes at 10 M articles, most of a search's
+ * time when its words were not read before.
+ */
+async function guardedCopy(
+  db: Kysely<PostgresContentTables>,
+  select: string,
+): Promise<{ generation: string | undefined; rows: (Buffer | null)[][] }> {
+  const rows = await copyRowsOut(
+    db,
+    `select g.value, q.* from
+      (select (select meta_value from content_meta where meta_key = '${CATALOG_GENERATION_KEY}') as value) g
+      left join (${select}) q on true`,
+  );
+  return {
+    generation: rows[0]?.[0]?.toString('utf8'),
+    rows: rows.filter((row) => row[1] !== null && row[1] !== undefined).map((row) => row.slice(1)),
+  };
+}
+
+/** `numbers` as a PostgreSQL array literal of integers, for statements without parameters (COPY). */
+function integerArray(numbers: readonly number[], what: string): string {
+  for (const n of numbers)
+    if (!Number.isSafeInteger(n)) throw new Error(`${what} asked for by other than integers (${n})`);
+  return `'{${numbers.join(',')}}'`;
+}
+
+/** The postings buckets `wanted` (slot and bucket each), as `guardedCopy` reads them. */
+async function readBuckets(
+  db: Kysely<PostgresContentTables>,
+  wanted: readonly { readonly slot: number; readonly bucket: number }[],
+): Promise<{ generation: string | undefined; buckets: { slot: number; bucket: number; data: Buffer }[] }> {
+  const slots = integerArray(
+    wanted.map((w) => w.slot),
+    'postings buckets',
+  );
+  const buckets = integerArray(
+    wanted.map((w) => w.bucket),
+    'postings buckets',
+  );
+  const { generation, rows } = await guardedCopy(
+    db,
+    `select p.slot, p.bucket, p.data from content_postings p
+      join unnest(${slots}::int[], ${buckets}::int[]) as w (slot, bucket) on p.slot = w.slot and p.bucket = w.bucket`,
+  );
+  const read: { slot: number; bucket: number; data: Buffer }[] = [];
+  for (const [slot, bucket, data] of rows)
+    if (slot && bucket && data) read.push({ slot: slot.readInt32BE(0), bucket: bucket.readInt32BE(0), data });
+  return { generation, buckets: read };
 }
 
 /**
