@@ -28,6 +28,7 @@ import {
   vocabularyWords,
 } from '../segments/word-postings.js';
 import { PrefixGrouping, type PrefixGroups } from '../segments/prefix-groups.js';
+import { matchCacheSeqs } from '../segments/match-cache.js';
 import { hasDigit, TermDictionary } from '../segments/term-dictionary.js';
 import {
   allExact,
@@ -50,11 +51,17 @@ import { copyRowsOut } from './copy-rows.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 import type { WrittenSegment } from './postgres-segment-patch.js';
 
-/** Most positions the postings cache holds (4 bytes each), over all words and segments. */
+/**
+ * Most positions the postings cache holds (4 bytes each), over all words and segments: this or
+ * `POSTINGS_CACHE_POSITIONS_PER_ARTICLE` per article of the catalog, whichever is more.
+ */
 const POSTINGS_CACHE_POSITIONS = 8_000_000;
-
-/** Most seqs the matches cache holds (8 bytes each, plus 1 per class under default matching). */
-const MATCHES_CACHE_SEQS = 4_000_000;
+/** Positions the postings cache may hold per article (16 bytes): a word's postings grow with the catalog. */
+const POSTINGS_CACHE_POSITIONS_PER_ARTICLE = 4;
+/*
+ * The matches cache holds at most `matchCacheSeqs(articles)` seqs (8 bytes each, plus 1 per class
+ * under default matching), as SQLite's: 4,000,000 or 4 per article, whichever is more.
+ */
 /** Most searches (words and shops) the matches cache holds, however few their matches. */
 const MATCHES_CACHE_ENTRIES = 10_000;
 
@@ -179,7 +186,9 @@ const SEARCH_ATTEMPTS = 5;
 export class PostgresCatalogReader {
   readonly #dictionary = new FacetDictionary();
   /** Most positions `#postings` holds. */
-  readonly #postingsCachePositions: number;
+  readonly #postingsCachePositions: number | undefined;
+  /** Articles of the catalog last searched: the caches' bounds grow with it (`matchCacheSeqs`, as SQLite's). */
+  #catalogArticles = 0;
   #catalog: LoadedCatalog | undefined;
   #loading: { generation: string | undefined; promise: Promise<LoadedCatalog> } | undefined;
   /** Positions by `slot/postings generation/word`, least recently used first. */
@@ -228,9 +237,12 @@ export class PostgresCatalogReader {
     bySeq: Map<number, StoredDocument>;
   } = { generation: undefined, segments: new Map(), bySeq: new Map() };
 
-  /** `postingsCachePositions`: most positions of postings kept between searches (default 8,000,000). */
+  /**
+   * `postingsCachePositions`: most positions of postings kept between searches (default 8,000,000
+   * or 4 per article of the catalog, whichever is more).
+   */
   constructor(options: { readonly postingsCachePositions?: number } = {}) {
-    this.#postingsCachePositions = options.postingsCachePositions ?? POSTINGS_CACHE_POSITIONS;
+    this.#postingsCachePositions = options.postingsCachePositions;
   }
 
   /** Searches `db` (the primary, or a replica picked for this search); the pass on `searcher` if given (0051). */
@@ -618,6 +630,9 @@ export class PostgresCatalogReader {
       (s) => s.segment.size > 0 && (shops.size === 0 || shops.has(s.segment.shopId)),
     );
     const fuzzy = query.matching === 'default';
+    this.#catalogArticles = 0;
+    for (const s of catalog.bySlot.values()) this.#catalogArticles += s.segment.size;
+    const matchesBound = matchCacheSeqs(this.#catalogArticles);
     // The matches depend on nothing else: a segment's seqs are its slot's, its words and postings
     // those of its postings generation (a price delta keeps it, so the matches stay kept too).
     const asked = JSON.stringify([fuzzy, query.words]);
@@ -637,7 +652,7 @@ export class PostgresCatalogReader {
     const newest = this.#newestMatched.get(asked);
     const earlier = newest === undefined ? undefined : this.#matched.get(newest);
     const matched = await this.#matchesIn(db, catalog, segments, query.words, fuzzy, { asked, parts, earlier });
-    if (matched !== CHANGED && matched.matches.length <= MATCHES_CACHE_SEQS) {
+    if (matched !== CHANGED && matched.matches.length <= matchesBound) {
       // A concurrent search of the same words may have kept its own meanwhile.
       const twin = this.#matched.get(key);
       if (twin) this.#matchedSeqs -= twin.matches.length;
@@ -646,7 +661,7 @@ export class PostgresCatalogReader {
       this.#newestMatched.set(asked, key);
       this.#matchedSeqs += matched.matches.length;
       for (const [oldest, dropped] of this.#matched) {
-        if (this.#matchedSeqs <= MATCHES_CACHE_SEQS && this.#matched.size <= MATCHES_CACHE_ENTRIES) break;
+        if (this.#matchedSeqs <= matchesBound && this.#matched.size <= MATCHES_CACHE_ENTRIES) break;
         this.#matched.delete(oldest);
         if (this.#newestMatched.get(dropped.asked) === oldest) this.#newestMatched.delete(dropped.asked);
         this.#matchedSeqs -= dropped.matches.length;
@@ -949,8 +964,11 @@ export class PostgresCatalogReader {
     }
     this.#postings.set(key, list);
     this.#cachedPositions += list.length;
+    const bound =
+      this.#postingsCachePositions ??
+      Math.max(POSTINGS_CACHE_POSITIONS, POSTINGS_CACHE_POSITIONS_PER_ARTICLE * this.#catalogArticles);
     for (const [old, dropped] of this.#postings) {
-      if (this.#cachedPositions <= this.#postingsCachePositions || old === key) break;
+      if (this.#cachedPositions <= bound || old === key) break;
       this.#postings.delete(old);
       this.#cachedPositions -= dropped.length;
     }
