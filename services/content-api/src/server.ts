@@ -71,6 +71,12 @@ export async function startContentApiServer(
     if (config.demo) await seedDemo(backend, config.demoArticles, logger);
     // Searches find the catalog loaded, and loaded again after another instance changes it.
     await backend.keepLoaded?.(logger);
+    // The search workers start now, not on the first search, when the catalog is large enough for them.
+    if (searchWorkers)
+      void backend
+        .countArticles()
+        .then((articles) => searchWorkers.prepare(articles))
+        .catch((error: unknown) => logger.warn({ err: error }, 'search workers not started ahead'));
     // Articles kept not searchable become searchable when their price starts (one instance does it).
     const priceTimer = await startPriceValidityTimer({ database: store.database, backend, log: logger });
     stopTimer = () => priceTimer.stop();

@@ -144,6 +144,20 @@ describeEachDatabase<ContentTables>('search worker threads, for small catalogs',
       await pool.close();
     }
   });
+
+  it('starts its workers ahead for a catalog large enough for them, and not for a smaller one', async () => {
+    const pool = new SearchWorkerPool({ threads: 2, fromArticles: 1000 });
+    try {
+      pool.prepare(999);
+      expect(pool.started).toBe(0);
+      pool.prepare(1000);
+      expect(pool.started).toBe(2);
+      pool.prepare(5000);
+      expect(pool.started).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
 });
 
 describeEachDatabase<ContentTables>('search worker threads, when busy', (getDb) => {
