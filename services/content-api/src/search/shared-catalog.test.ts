@@ -143,4 +143,34 @@ describePostgresOnly<ContentTables>('one catalog, two instances, loaded ahead', 
       await fresh.close();
     }
   });
+
+  it('with keepLoaded, has loaded its own delta, vocabulary patched, when the delta settles', async () => {
+    const own = new PostgresCatalogReader();
+    const backend = new PostgresSearchBackend(getDb(), own);
+    try {
+      await backend.keepLoaded({ warn: (object) => expect.fail(JSON.stringify(object)) });
+      const shops = new Set(all.map((a) => a.shopId)).size;
+      await until(() => Promise.resolve(own.vocabularyLoads.read >= shops - 1));
+      const office = all.filter((a) => a.shopId === 'office-direct');
+      const renamed = {
+        ...office[4]!,
+        description: 'quokka ledger',
+        descriptions: [{ lang: 'en', value: 'quokka ledger' }],
+      };
+      const loads = own.vocabularyLoads;
+      await backend.applyShopDelta({
+        shop: catalog.shops.find((s) => s.id === 'office-direct')!,
+        changes: [{ kind: 'upsert', article: renamed }],
+        hash: 'own-delta',
+      });
+      // At once: no announcement waited for, no search made.
+      expect(own.loadedGeneration).toBe(await generation());
+      expect(own.vocabularyLoads).toEqual({ read: loads.read, patched: loads.patched + 1 });
+      const found = await backend.search(query({ words: ['quokk'], matching: 'default' }));
+      expect(found.hits.map((h) => h.article.id)).toEqual([renamed.id]);
+      expect(own.vocabularyLoads).toEqual({ read: loads.read, patched: loads.patched + 1 });
+    } finally {
+      await backend.close();
+    }
+  });
 });

@@ -44,6 +44,8 @@ export class PostgresSearchBackend implements SearchBackend {
   #unsubscribe: Unsubscribe | undefined;
   /** The newest generation announced to `keepLoaded`. */
   #announced: string | undefined;
+  /** Set by `keepLoaded`: where a failed load is logged. */
+  #preloadLog: PreloadLog | undefined;
   /** Where search passes run when not on this thread (`searchOn`). */
   #searcher: SegmentSearcher | undefined;
 
@@ -76,11 +78,11 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   replaceShopCatalog(replacement: ShopCatalogReplacement): Promise<number> {
-    return replacePostgresShopCatalog(this.#db, replacement, this.#announce);
+    return this.#loadAfter(replacePostgresShopCatalog(this.#db, replacement, this.#announce));
   }
 
   replaceCatalog(catalog: CatalogReplacement): Promise<number> {
-    return replacePostgresCatalog(this.#db, catalog, this.#announce);
+    return this.#loadAfter(replacePostgresCatalog(this.#db, catalog, this.#announce));
   }
 
   search(query: SearchQuery): Promise<SearchPage> {
@@ -144,7 +146,7 @@ export class PostgresSearchBackend implements SearchBackend {
   }
 
   removeShop(removal: ShopRemoval): Promise<ShopRemovalOutcome> {
-    return removePostgresShop(this.#db, removal, this.#announce);
+    return this.#loadAfter(removePostgresShop(this.#db, removal, this.#announce));
   }
 
   async currentHash(): Promise<string | undefined> {
@@ -156,7 +158,9 @@ export class PostgresSearchBackend implements SearchBackend {
 
   applyShopDelta(delta: ShopCatalogDelta): Promise<DeltaCounts> {
     // The patched segment's columns to this process's reader: its load after the commit takes them.
-    return applyPostgresShopDelta(this.#db, delta, this.#announce, (segment) => this.#reader.handOver(segment));
+    return this.#loadAfter(
+      applyPostgresShopDelta(this.#db, delta, this.#announce, (segment) => this.#reader.handOver(segment)),
+    );
   }
 
   async shopVersions(): Promise<ReadonlyMap<string, string>> {
@@ -180,6 +184,7 @@ export class PostgresSearchBackend implements SearchBackend {
    */
   async keepLoaded(log: PreloadLog): Promise<void> {
     if (this.#unsubscribe) return;
+    this.#preloadLog = log;
     this.#unsubscribe = await this.#bus.subscribe(
       CATALOG_TOPIC,
       (generation) => this.#preload(generation, log),
@@ -208,6 +213,27 @@ export class PostgresSearchBackend implements SearchBackend {
     run().catch((error: unknown) =>
       log.warn({ err: error }, 'loading the changed catalog ahead of searches failed; the next search loads it'),
     );
+  }
+
+  /**
+   * `write`'s result once this process's reader has loaded what it committed, with `keepLoaded`
+   * (as SQLite's writes do): the first search after a delta or an import then finds the changed
+   * shop loaded and its vocabulary patched, where it used to load them itself (the announcement
+   * on the bus came after the write's promise settled). Read from the primary, where the commit
+   * is visible at once. A failed load is logged and the write's result stands; the announced
+   * load, or the next search, loads it then.
+   */
+  async #loadAfter<T>(write: Promise<T>): Promise<T> {
+    const result = await write;
+    const log = this.#preloadLog;
+    if (!log || !this.#unsubscribe) return result;
+    try {
+      await this.#reader.refresh(this.#db);
+      await this.#reader.loadVocabularies(this.#db);
+    } catch (error) {
+      log.warn({ err: error }, 'loading the written catalog ahead of searches failed; the next search loads it');
+    }
+    return result;
   }
 
   /** Publishes the catalog's new generation on the bus, at the commit of `trx`. */
