@@ -58,11 +58,11 @@ import type { WrittenSegment } from './postgres-segment-patch.js';
 const POSTINGS_CACHE_POSITIONS = 8_000_000;
 /** Positions the postings cache may hold per article (16 bytes): a word's postings grow with the catalog. */
 const POSTINGS_CACHE_POSITIONS_PER_ARTICLE = 4;
-/*
- * The matches cache holds at most `matchCacheSeqs(articles)` seqs (8 bytes each, plus 1 per class
- * under default matching), as SQLite's: 4,000,000 or 4 per article, whichever is more.
+/**
+ * Most searches (words and shops) the matches cache holds, however few their matches. Its seqs
+ * are bounded by `matchCacheSeqs(articles)` (8 bytes each, plus 1 per class under default
+ * matching), as SQLite's: 4,000,000 or 4 per article, whichever is more.
  */
-/** Most searches (words and shops) the matches cache holds, however few their matches. */
 const MATCHES_CACHE_ENTRIES = 10_000;
 
 /** Most stored article documents (about 1 kB each) kept for the hits of later searches. */
