@@ -6,6 +6,7 @@ import { contentStorageFor } from '../content-api-core.js';
 import { loadTestCatalog, TEST_SEED } from '../test-support/content-test-app.js';
 import { queryWith } from '../test-support/search-test-store.js';
 import type { ContentTables } from '../migrations/content-tables.js';
+import type { Article } from '../model/article.js';
 import { PostgresCatalogReader } from './postgres/postgres-catalog-reader.js';
 import { PostgresSearchBackend } from './postgres/postgres-search-backend.js';
 import type { SearchBackend } from './search-backend.js';
@@ -152,7 +153,7 @@ describePostgresOnly<ContentTables>('one catalog, two instances, loaded ahead', 
       const shops = new Set(all.map((a) => a.shopId)).size;
       await until(() => Promise.resolve(own.vocabularyLoads.read >= shops - 1));
       const office = all.filter((a) => a.shopId === 'office-direct');
-      const renamed = {
+      const renamed: Article = {
         ...office[4]!,
         description: 'quokka ledger',
         descriptions: [{ lang: 'en', value: 'quokka ledger' }],
