@@ -31,6 +31,18 @@ export async function copyRowsOut(trx: SqlExecutor, query: string): Promise<(Buf
   return result.rows;
 }
 
+/**
+ * `numbers` as a PostgreSQL array literal of integers (`'{1,2}'`), for statements `copyRowsOut`
+ * runs: COPY takes no parameters, so values are written in, and only safe integers are.
+ *
+ * @throws Error naming `what` when one of `numbers` is not a safe integer.
+ */
+export function integerArray(numbers: readonly number[], what: string): string {
+  for (const n of numbers)
+    if (!Number.isSafeInteger(n)) throw new Error(`${what} asked for by other than integers (${n})`);
+  return `'{${numbers.join(',')}}'`;
+}
+
 /** A value for COPY's text format: `\N` for null, backslash, tab, newline and return escaped. */
 export function copyField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '\\N';

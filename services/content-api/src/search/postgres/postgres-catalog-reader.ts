@@ -47,7 +47,7 @@ import {
 import { EMPTY_SUGGESTIONS, suggestWords, type SuggestPage, type SuggestQuery } from '../suggest-words.js';
 import { CATALOG_GENERATION_KEY } from './postgres-segment-writer.js';
 import type { SqlExecutor } from './sql-executor.js';
-import { copyRowsOut } from './copy-rows.js';
+import { copyRowsOut, integerArray } from './copy-rows.js';
 import type { PostgresContentTables } from './postgres-content-tables.js';
 import type { WrittenSegment } from './postgres-segment-patch.js';
 
@@ -187,8 +187,6 @@ export class PostgresCatalogReader {
   readonly #dictionary = new FacetDictionary();
   /** Most positions `#postings` holds. */
   readonly #postingsCachePositions: number | undefined;
-  /** Articles of the catalog last searched: the caches' bounds grow with it (`matchCacheSeqs`, as SQLite's). */
-  #catalogArticles = 0;
   #catalog: LoadedCatalog | undefined;
   #loading: { generation: string | undefined; promise: Promise<LoadedCatalog> } | undefined;
   /** Positions by `slot/postings generation/word`, least recently used first. */
@@ -630,9 +628,7 @@ export class PostgresCatalogReader {
       (s) => s.segment.size > 0 && (shops.size === 0 || shops.has(s.segment.shopId)),
     );
     const fuzzy = query.matching === 'default';
-    this.#catalogArticles = 0;
-    for (const s of catalog.bySlot.values()) this.#catalogArticles += s.segment.size;
-    const matchesBound = matchCacheSeqs(this.#catalogArticles);
+    const matchesBound = matchCacheSeqs(catalog.snapshot.articleCount);
     // The matches depend on nothing else: a segment's seqs are its slot's, its words and postings
     // those of its postings generation (a price delta keeps it, so the matches stay kept too).
     const asked = JSON.stringify([fuzzy, query.words]);
@@ -750,7 +746,7 @@ export class PostgresCatalogReader {
     const postingsOf = (s: LoadedSegment, word: string) => {
       const key = keyOf(s, word);
       const list = fetched.get(key) ?? held.get(key)!;
-      this.#remember(key, list);
+      this.#remember(key, list, catalog.snapshot.articleCount);
       return list;
     };
     const parts: { readonly base: number; readonly part: ClassifiedSeqs }[] = [];
@@ -956,7 +952,8 @@ export class PostgresCatalogReader {
   }
 
   /** Keeps `list` as the most recently used, dropping the least recently used beyond the cache's size. */
-  #remember(key: string, list: Uint32Array): void {
+  /** Keeps `list` under `key`, dropping the least recently used beyond the bound for a catalog of `articles`. */
+  #remember(key: string, list: Uint32Array, articles: number): void {
     const had = this.#postings.get(key);
     if (had) {
       this.#postings.delete(key);
@@ -966,7 +963,7 @@ export class PostgresCatalogReader {
     this.#cachedPositions += list.length;
     const bound =
       this.#postingsCachePositions ??
-      Math.max(POSTINGS_CACHE_POSITIONS, POSTINGS_CACHE_POSITIONS_PER_ARTICLE * this.#catalogArticles);
+      Math.max(POSTINGS_CACHE_POSITIONS, POSTINGS_CACHE_POSITIONS_PER_ARTICLE * articles);
     for (const [old, dropped] of this.#postings) {
       if (this.#cachedPositions <= bound || old === key) break;
       this.#postings.delete(old);
@@ -1171,13 +1168,6 @@ async function guardedCopy(
     generation: rows[0]?.[0]?.toString('utf8'),
     rows: rows.filter((row) => row[1] !== null && row[1] !== undefined).map((row) => row.slice(1)),
   };
-}
-
-/** `numbers` as a PostgreSQL array literal of integers, for statements without parameters (COPY). */
-function integerArray(numbers: readonly number[], what: string): string {
-  for (const n of numbers)
-    if (!Number.isSafeInteger(n)) throw new Error(`${what} asked for by other than integers (${n})`);
-  return `'{${numbers.join(',')}}'`;
 }
 
 /** The postings buckets `wanted` (slot and bucket each), as `guardedCopy` reads them. */

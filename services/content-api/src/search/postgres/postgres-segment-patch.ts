@@ -28,7 +28,7 @@ import {
   type StoredRow,
 } from './postgres-segment-writer.js';
 import type { SqlExecutor } from './sql-executor.js';
-import { copyRowsOut } from './copy-rows.js';
+import { copyRowsOut, integerArray } from './copy-rows.js';
 
 /** Buckets per update statement. */
 const BUCKET_BATCH = 64;
@@ -332,11 +332,10 @@ async function readTexts(
  * are, where a query's result brings each as hex text twice its size (every chunk of the shop).
  */
 async function readColumns(trx: SqlExecutor, slot: number, size: number): Promise<SegmentColumns> {
-  if (!Number.isSafeInteger(slot))
-    throw new Error(`segment columns of slot ${slot} asked for by other than an integer`);
   const rows = await copyRowsOut(
     trx,
-    `select name, data from content_segment_columns where slot = ${slot} order by name, chunk`,
+    `select name, data from content_segment_columns where slot = any(${integerArray([slot], 'segment columns')}::int[])
+      order by name, chunk`,
   );
   const chunks = new Map<string, Buffer[]>(COLUMN_NAMES.map((n) => [n, []]));
   for (const [name, data] of rows) if (name && data) chunks.get(name.toString('utf8'))?.push(data);
@@ -485,11 +484,10 @@ async function patchPostings(
   const buckets = [...byBucket.keys()];
   // The buckets' bytes as they are (COPY's binary format): a query's result brings a bytea as hex
   // text, twice its size, decoded here again; a delta that touches a whole shop reads all of its buckets.
-  if (!Number.isSafeInteger(slot) || !buckets.every((b) => Number.isSafeInteger(b)))
-    throw new Error(`postings buckets of slot ${slot} asked for by other than integers`);
   const stored = await copyRowsOut(
     trx,
-    `select bucket, data from content_postings where slot = ${slot} and bucket = any('{${buckets.join(',')}}'::int[])`,
+    `select bucket, data from content_postings where slot = any(${integerArray([slot], 'postings buckets')}::int[])
+      and bucket = any(${integerArray(buckets, 'postings buckets')}::int[])`,
   );
   if (stored.length !== buckets.length)
     throw new Error(`${stored.length} of ${buckets.length} postings buckets found in slot ${slot}`);
