@@ -19,8 +19,9 @@ export interface PatchedBucket {
  * is dropped; a word the bucket lacks is appended). Other entries are copied byte for byte, and
  * changed lists are merged as they are decoded, without building arrays. The vocabulary is copied
  * from the entries' bytes as they are written (no word becomes a string but the changed ones and
- * words with a byte over ASCII, whose digits `hasDigit` decides), so a delta that touches every
- * bucket of a shop does not decode every word of it twice.
+ * words with a byte over ASCII, whose digits `hasDigit` decides; the entries between two changed
+ * ones copied at once), so a delta that touches every bucket of a shop does not decode every word
+ * of it twice.
  */
 export function patchBucketWithWords(bucket: Uint8Array, changes: ReadonlyMap<string, PostingsChange>): PatchedBucket {
   const data = Buffer.from(bucket.buffer, bucket.byteOffset, bucket.byteLength);
@@ -42,6 +43,10 @@ export function patchBucketWithWords(bucket: Uint8Array, changes: ReadonlyMap<st
   // The entries written: where each word's bytes are in `out`, its length, count, and whether it holds a digit.
   const entries = new Entries();
   const reader = { at: 0 };
+  // Unchanged entries are copied in runs, at the next changed entry or the end: `run` is where
+  // the run starts in `data`, `runOut` where it goes in `out`.
+  let run = 0;
+  let runOut = out.mark();
   while (reader.at < data.length) {
     const start = reader.at;
     const length = readVarint(data, reader);
@@ -65,17 +70,19 @@ export function patchBucketWithWords(bucket: Uint8Array, changes: ReadonlyMap<st
       .get(hash >>> 0)
       ?.find((t) => t.bytes.length === length && data.compare(t.bytes, 0, length, wordAt, wordAt + length) === 0);
     if (!target) {
-      const at = out.mark();
-      out.bytes(data, start, end);
       const withDigit = digit || (!ascii && hasDigit(data.toString('utf8', wordAt, wordAt + length)));
-      entries.push(at + (wordAt - start), length, count, withDigit);
+      entries.push(runOut + (wordAt - run), length, count, withDigit);
       reader.at = end;
       continue;
     }
+    out.bytes(data, run, start);
     target.seen = true;
     writeMerged(out, entries, target, data, reader, count);
     reader.at = end;
+    run = end;
+    runOut = out.mark();
   }
+  out.bytes(data, run, data.length);
   for (const target of targets) if (!target.seen) writeMerged(out, entries, target, data, reader, 0);
   const written = out.finish();
   return {
