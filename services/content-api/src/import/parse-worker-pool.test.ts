@@ -77,6 +77,18 @@ describe('ParseWorkerPool', () => {
     }
   });
 
+  it('lets go of workers that started and were never given a piece', async () => {
+    const unused = new ParseWorkerPool(1, 50);
+    try {
+      await unused.whenStarted();
+      expect(unused.started).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(unused.started).toBe(0);
+    } finally {
+      await unused.close();
+    }
+  });
+
   it('refuses a size below one', () => {
     expect(() => new ParseWorkerPool(0)).toThrow(/1 or more/);
   });

@@ -156,7 +156,10 @@ export class ParseWorkerPool {
     worker.thread.on('message', (answer: ParseWorkerAnswer) => {
       if (answer.kind === 'ready') {
         worker.markStarted();
-        if (worker.waiting.length === 0) worker.thread.unref();
+        if (worker.waiting.length > 0) return;
+        worker.thread.unref();
+        // Started for a parse that ended on the importing thread, it is idle from the start.
+        this.#whenIdle();
         return;
       }
       worker.waiting.shift()?.resolve(answer);
