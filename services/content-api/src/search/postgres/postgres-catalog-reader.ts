@@ -951,8 +951,10 @@ export class PostgresCatalogReader {
     return this.#postings.get(key);
   }
 
-  /** Keeps `list` as the most recently used, dropping the least recently used beyond the cache's size. */
-  /** Keeps `list` under `key`, dropping the least recently used beyond the bound for a catalog of `articles`. */
+  /**
+   * Keeps `list` under `key` as the most recently used, dropping the least recently used beyond
+   * the bound for a catalog of `articles`.
+   */
   #remember(key: string, list: Uint32Array, articles: number): void {
     const had = this.#postings.get(key);
     if (had) {

@@ -44,7 +44,7 @@ export class PostgresSearchBackend implements SearchBackend {
   #unsubscribe: Unsubscribe | undefined;
   /** The newest generation announced to `keepLoaded`. */
   #announced: string | undefined;
-  /** Set by `keepLoaded`: where a failed load is logged. */
+  /** Set by `keepLoaded`: where a failed load ahead of searches is logged. */
   #preloadLog: PreloadLog | undefined;
   /** Where search passes run when not on this thread (`searchOn`). */
   #searcher: SegmentSearcher | undefined;
@@ -187,13 +187,13 @@ export class PostgresSearchBackend implements SearchBackend {
     this.#preloadLog = log;
     this.#unsubscribe = await this.#bus.subscribe(
       CATALOG_TOPIC,
-      (generation) => this.#preload(generation, log),
-      () => this.#preload(undefined, log),
+      (generation) => this.#preload(generation),
+      () => this.#preload(undefined),
     );
-    this.#preload(undefined, log);
+    this.#preload(undefined);
   }
 
-  #preload(generation: string | undefined, log: PreloadLog): void {
+  #preload(generation: string | undefined): void {
     this.#announced = generation;
     const run = async () => {
       for (let attempt = 1; ; attempt += 1) {
@@ -211,7 +211,10 @@ export class PostgresSearchBackend implements SearchBackend {
       }
     };
     run().catch((error: unknown) =>
-      log.warn({ err: error }, 'loading the changed catalog ahead of searches failed; the next search loads it'),
+      this.#preloadLog?.warn(
+        { err: error },
+        'loading the changed catalog ahead of searches failed; the next search loads it',
+      ),
     );
   }
 
