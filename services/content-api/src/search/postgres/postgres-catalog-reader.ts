@@ -24,7 +24,7 @@ import {
   bucketVocabulary,
   findPostings,
   intersectPostings,
-  vocabularyLists,
+  vocabularyDigitBytes,
   vocabularyWords,
 } from '../segments/word-postings.js';
 import { PrefixGrouping, type PrefixGroups } from '../segments/prefix-groups.js';
@@ -986,7 +986,8 @@ export class PostgresCatalogReader {
  */
 class SegmentVocabulary {
   readonly words: TermDictionary;
-  readonly #stored: readonly Buffer[];
+  /** The buckets' stored vocabularies, until the words with digits are grouped (then let go). */
+  #stored: readonly Buffer[];
   /** Changes of words with digits since `#stored` was read, in order, while `#digits` is not built. */
   readonly #pending: readonly (readonly (readonly [string, number])[])[];
   #digits: PrefixGroups | undefined;
@@ -1022,7 +1023,7 @@ class SegmentVocabulary {
   ): SegmentVocabulary {
     const built = this.#digits;
     return new SegmentVocabulary(
-      this.#stored,
+      built ? [] : this.#stored,
       this.words.patched(letters),
       built?.patched(digits),
       built ? [] : [...this.#pending, digits],
@@ -1045,13 +1046,14 @@ class SegmentVocabulary {
     const stored = this.#stored;
     this.#grouping ??= new PrefixGrouping(
       (function* () {
-        for (const vocabulary of stored) yield vocabularyLists(vocabulary, 'digits');
+        for (const vocabulary of stored) yield vocabularyDigitBytes(vocabulary);
       })(),
     );
     const groups = this.#grouping.step(words);
     if (!groups) return false;
     this.#digits = this.#pending.reduce((patched, changes) => patched.patched(changes), groups);
     this.#grouping = undefined;
+    this.#stored = [];
     return true;
   }
 

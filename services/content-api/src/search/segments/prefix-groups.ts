@@ -1,16 +1,26 @@
-import { foldWord, TermDictionary } from './term-dictionary.js';
+import { foldWord } from './term-dictionary.js';
 
 /** A word and the number of articles holding it (0 in a change: no article does any more). */
 type Entry = readonly [term: string, articles: number];
 
+/**
+ * Words as UTF-8 text, one after the other, each followed by a line break but the last
+ * (`bytes[from..to)`), with their article counts in the same order (`articles`).
+ */
+export interface WordBytes {
+  readonly bytes: Uint8Array;
+  readonly from: number;
+  readonly to: number;
+  readonly articles: ArrayLike<number>;
+}
+
 /** UTF-16 units of a folded key that name its group. */
 const GROUP_UNITS = 3;
 
-/** Changes kept apart before they are folded into the groups' words. */
-const MAX_PENDING = 8;
-
-/** Prefixes whose words one `PrefixGroups` keeps in a dictionary, least recently used first out. */
+/** Prefix lookups whose answers one `PrefixGroups` keeps, least recently used first out. */
 const MAX_PREFIXES = 512;
+
+const LINE_BREAK = 0x0a;
 
 /** The group of a folded key: its first `GROUP_UNITS` UTF-16 units (the whole key when shorter). */
 function groupOf(key: string): string {
@@ -25,45 +35,73 @@ function groupCode(key: string): number {
   return 2 ** 48 * (n + 1) + (n > 0 ? key.charCodeAt(0) * 2 ** 16 : 0) + (n > 1 ? key.charCodeAt(1) : 0);
 }
 
-/** A group's words as parallel lists (in no particular order), with their folded keys. */
-interface GroupWords {
-  readonly terms: readonly string[];
-  readonly keys: readonly string[];
-  readonly articles: readonly number[];
+/** `groupCode` of the word `bytes[from..to)` when it is ASCII and its own key (`foldWord`), else -1. */
+function plainGroupCode(bytes: Uint8Array, from: number, to: number): number {
+  let previous = 0;
+  for (let i = from; i < to; i += 1) {
+    const byte = bytes[i]!;
+    // Non-ASCII (`ß` and the rest), or an `e` after `a`, `o`, `u`: folding may change the word.
+    if (byte >= 0x80 || (byte === 0x65 && (previous === 0x61 || previous === 0x6f || previous === 0x75))) return -1;
+    previous = byte;
+  }
+  const n = to - from;
+  if (n >= GROUP_UNITS) return bytes[from]! * 2 ** 32 + bytes[from + 1]! * 2 ** 16 + bytes[from + 2]!;
+  return 2 ** 48 * (n + 1) + (n > 0 ? bytes[from]! * 2 ** 16 : 0) + (n > 1 ? bytes[from + 1]! : 0);
 }
 
-/** Changes by group. */
-type GroupChanges = ReadonlyMap<string, readonly Entry[]>;
+/**
+ * The grouped words, packed: word `i` (in group order) is `bytes[starts[i]..starts[i + 1])` in
+ * UTF-8, held by `articles[i]` articles; group `g` (named `names[g]`) is words
+ * `groupStarts[g]..groupStarts[g + 1]`. `folded` has the key of each word folding changes.
+ */
+interface Packed {
+  readonly bytes: Uint8Array;
+  readonly starts: Uint32Array;
+  readonly articles: Uint32Array;
+  readonly folded: ReadonlyMap<number, string>;
+  readonly names: readonly string[];
+  readonly groups: ReadonlyMap<string, number>;
+  readonly groupStarts: Uint32Array;
+}
+
+/** A changed word: its article count now (0: gone) and its folded key. */
+interface Change {
+  readonly articles: number;
+  readonly key: string;
+}
+
+/** Changes by group, then by word: each word's latest. */
+type Changes = ReadonlyMap<string, ReadonlyMap<string, Change>>;
 
 /**
  * Words for prefix lookups only (`prefixed`), answered as a `TermDictionary` of all of them
  * answers, without sorting every word first: the words are grouped by the first three letters
- * of their folded key, and a prefix looked up gets a dictionary of just the words that start
- * with it, made from its group (or, for a prefix of fewer letters, the groups it begins). Such
- * a dictionary holds every word the lookup can find, with the same keys and article counts,
- * so it finds the same words in the same order. Meant for the words with digits of a segment
- * (article ids, GTINs, part numbers: hundreds of thousands, of which a search asks a few
- * prefixes), whose whole dictionary took seconds to sort.
+ * of their folded key, and a prefix looked up scans its group (or, for a prefix of fewer
+ * letters, the groups it begins) for the words that start with it, keeping the few in the most
+ * articles. Meant for the words with digits of a segment (article ids, GTINs, part numbers:
+ * millions at 10 M articles, of which a search asks a few prefixes), whose whole dictionary
+ * took seconds to sort.
  *
- * Immutable from outside: `patched` returns another one, sharing what the changes left alone.
+ * The words are packed in three typed arrays (UTF-8 text, offsets, article counts), not held
+ * as a string and an array slot or two each: at 10 M articles on PostgreSQL those strings were
+ * about 1 GB of heap that every garbage collection walked (decision 0055). A lookup compares a
+ * word's bytes in place and decodes only the words it keeps.
+ *
+ * Immutable from outside: `patched` returns another one, sharing the packed words; the changes
+ * since they were packed are kept apart, by group, each word's latest.
  */
 export class PrefixGroups {
-  readonly #groups: ReadonlyMap<string, GroupWords>;
-  /** Changes since `#groups`, oldest first; applied to each prefix's dictionary as it is made. */
-  readonly #pending: readonly GroupChanges[];
-  /** Dictionaries of the words starting with each prefix looked up (every pending change applied). */
-  readonly #prefixes: Map<string, TermDictionary>;
-  /** Names of the groups with words or pending changes (made on first use). */
+  readonly #packed: Packed;
+  readonly #changes: Changes;
+  /** Answers of the prefixes looked up (`limit` and key), most recently used last. */
+  readonly #answers: Map<string, readonly string[]>;
+  /** Names of the groups with packed or changed words (made on first use). */
   #names: readonly string[] | undefined;
 
-  private constructor(
-    groups: ReadonlyMap<string, GroupWords>,
-    pending: readonly GroupChanges[],
-    prefixes: Map<string, TermDictionary>,
-  ) {
-    this.#groups = groups;
-    this.#pending = pending;
-    this.#prefixes = prefixes;
+  private constructor(packed: Packed, changes: Changes, answers: Map<string, readonly string[]>) {
+    this.#packed = packed;
+    this.#changes = changes;
+    this.#answers = answers;
   }
 
   /** `entries`: each distinct word once, with the number of articles holding it. */
@@ -74,85 +112,255 @@ export class PrefixGroups {
       terms.push(term);
       articles.push(count);
     }
-    return PrefixGroups.ofLists([{ terms, articles }]);
+    const bytes = Buffer.from(terms.join('\n'), 'utf8');
+    return new PrefixGrouping(terms.length > 0 ? [{ bytes, from: 0, to: bytes.length, articles }] : []).step(Infinity)!;
   }
 
-  /** `of` the words of `lists` (each distinct word once over all lists), each with its article count. */
-  static ofLists(lists: Iterable<WordLists>): PrefixGroups {
-    return new PrefixGrouping(lists).step(Infinity)!;
-  }
-
-  /** The groups `PrefixGrouping` gathered (for it only). */
-  static gathered(groups: ReadonlyMap<string, GroupWords>): PrefixGroups {
-    return new PrefixGroups(groups, [], new Map());
+  /** The words `PrefixGrouping` packed (for it only). */
+  static packed(packed: Packed): PrefixGroups {
+    return new PrefixGroups(packed, new Map(), new Map());
   }
 
   /**
    * These words after `changes`: each word's article count now, 0 for a word no article holds
-   * any more (the words `TermDictionary.patched` would give). Dictionaries of prefixes the
-   * changes touch are patched, the others shared.
+   * any more (the words `TermDictionary.patched` would give). Answers of prefixes the changes
+   * touch are dropped, the others kept.
    */
   patched(changes: Iterable<Entry>): PrefixGroups {
-    const byGroup = new Map<string, Entry[]>();
-    for (const change of changes) {
-      const group = groupOf(foldWord(change[0]));
-      const list = byGroup.get(group);
-      if (list) list.push(change);
-      else byGroup.set(group, [change]);
+    const merged = new Map(this.#changes);
+    const copied = new Set<string>();
+    const keys: string[] = [];
+    for (const [term, articles] of changes) {
+      const key = foldWord(term);
+      const group = groupOf(key);
+      let words = merged.get(group);
+      if (!copied.has(group)) {
+        words = new Map(words);
+        merged.set(group, words);
+        copied.add(group);
+      }
+      (words as Map<string, Change>).set(term, { articles, key });
+      keys.push(key);
     }
-    if (byGroup.size === 0) return this;
-    const prefixes = new Map<string, TermDictionary>();
-    for (const [prefix, dictionary] of this.#prefixes) {
-      const touching = changesOf(byGroup, prefix, groupNames(prefix, byGroup.keys()));
-      prefixes.set(prefix, touching.length > 0 ? dictionary.patched(touching) : dictionary);
+    if (keys.length === 0) return this;
+    const answers = new Map<string, readonly string[]>();
+    for (const [asked, answer] of this.#answers) {
+      const prefix = asked.slice(asked.indexOf(' ') + 1);
+      if (!keys.some((key) => key.startsWith(prefix))) answers.set(asked, answer);
     }
-    const pending = [...this.#pending, byGroup];
-    return pending.length <= MAX_PENDING
-      ? new PrefixGroups(this.#groups, pending, prefixes)
-      : new PrefixGroups(applied(this.#groups, pending), [], prefixes);
+    return new PrefixGroups(this.#packed, merged, answers);
   }
 
   /**
    * Words whose folded key starts with `word`'s and is longer: at most `limit`, those in the most
-   * articles (ties: in key order), as `TermDictionary.prefixed` over all the words gives them.
+   * articles (ties: in key order), in key order, as `TermDictionary.prefixed` over all the words
+   * gives them.
    */
   prefixed(word: string, limit: number): string[] {
     const key = foldWord(word);
-    let dictionary = this.#prefixes.get(key);
-    if (dictionary) this.#prefixes.delete(key);
+    const asked = `${limit} ${key}`;
+    let answer = this.#answers.get(asked);
+    if (answer) this.#answers.delete(asked);
     else {
-      const names = groupNames(key, (this.#names ??= this.#allNames()));
-      const entries: Entry[] = [];
-      for (const name of names) {
-        const words = this.#groups.get(name);
-        if (!words) continue;
-        for (let i = 0; i < words.keys.length; i += 1)
-          if (words.keys[i]!.startsWith(key)) entries.push([words.terms[i]!, words.articles[i]!]);
-      }
-      dictionary = new TermDictionary(entries);
-      for (const changes of this.#pending) {
-        const touching = changesOf(changes, key, names);
-        if (touching.length > 0) dictionary = dictionary.patched(touching);
-      }
-      for (const oldest of this.#prefixes.keys()) {
-        if (this.#prefixes.size < MAX_PREFIXES) break;
-        this.#prefixes.delete(oldest);
+      answer = this.#lookUp(key, limit);
+      for (const oldest of this.#answers.keys()) {
+        if (this.#answers.size < MAX_PREFIXES) break;
+        this.#answers.delete(oldest);
       }
     }
-    this.#prefixes.set(key, dictionary);
-    return dictionary.prefixed(word, limit);
+    this.#answers.set(asked, answer);
+    return [...answer];
   }
 
-  /** Prefixes with a dictionary made so far (for tests). */
+  /** Prefixes with an answer kept (for tests). */
   get madePrefixes(): number {
-    return this.#prefixes.size;
+    return this.#answers.size;
+  }
+
+  #lookUp(key: string, limit: number): string[] {
+    if (limit <= 0) return [];
+    const packed = this.#packed;
+    const best = new BestWords(packed, limit);
+    const names = groupNames(key, (this.#names ??= this.#allNames()));
+    // A key that is not whole UTF-16 (a lone surrogate) has no UTF-8 of its own: compared as text.
+    const encoded = Buffer.from(key, 'utf8');
+    const keyBytes = encoded.toString('utf8') === key ? encoded : undefined;
+    for (const name of names) {
+      const changed = this.#changes.get(name);
+      const group = packed.groups.get(name);
+      if (group !== undefined) {
+        const { bytes, starts, articles, folded } = packed;
+        const end = packed.groupStarts[group + 1]!;
+        for (let i = packed.groupStarts[group]!; i < end; i += 1) {
+          const foldedKey = folded.get(i);
+          if (foldedKey !== undefined || !keyBytes) {
+            const wordKey = foldedKey ?? best.term(i);
+            if (wordKey.length <= key.length || !wordKey.startsWith(key)) continue;
+          } else {
+            const from = starts[i]!;
+            const n = keyBytes.length;
+            if (starts[i + 1]! - from <= n) continue;
+            let k = 0;
+            while (k < n && bytes[from + k] === keyBytes[k]) k += 1;
+            if (k < n) continue;
+          }
+          const count = articles[i]!;
+          if (!best.wouldKeep(count, i)) continue;
+          if (changed?.has(best.term(i))) continue;
+          best.keep(count, i);
+        }
+      }
+      if (changed)
+        for (const [term, change] of changed)
+          if (change.articles > 0 && change.key.length > key.length && change.key.startsWith(key))
+            best.keepWord(change.articles, term, change.key);
+    }
+    return best.inKeyOrder();
   }
 
   #allNames(): string[] {
-    const names = new Set(this.#groups.keys());
-    for (const changes of this.#pending) for (const name of changes.keys()) names.add(name);
+    const names = new Set(this.#packed.names);
+    for (const name of this.#changes.keys()) names.add(name);
     return [...names];
   }
+}
+
+/** A word kept by `BestWords`: packed (`index`) or changed (`term` and `key` given). */
+interface Kept {
+  articles: number;
+  index: number;
+  term: string | undefined;
+  key: string | undefined;
+}
+
+/**
+ * The `limit` words in the most articles of those offered, ties broken by key then word in
+ * UTF-16 order (`TermDictionary`'s order), as a heap whose root is the one to go first. Packed
+ * words are compared by their bytes where that order is the same (ASCII and text below U+E000
+ * sort alike as UTF-8 and UTF-16), and decoded only when kept or when it is not.
+ */
+class BestWords {
+  readonly #packed: Packed;
+  readonly #limit: number;
+  readonly #heap: Kept[] = [];
+
+  constructor(packed: Packed, limit: number) {
+    this.#packed = packed;
+    this.#limit = limit;
+  }
+
+  /** The text of packed word `index`. */
+  term(index: number): string {
+    const { bytes, starts } = this.#packed;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
+      'utf8',
+      starts[index],
+      starts[index + 1],
+    );
+  }
+
+  /** Whether packed word `index`, in `articles` articles, would be kept if offered now. */
+  wouldKeep(articles: number, index: number): boolean {
+    const worst = this.#heap[0];
+    if (this.#heap.length < this.#limit || !worst) return true;
+    if (articles !== worst.articles) return articles > worst.articles;
+    return this.#before({ articles, index, term: undefined, key: undefined }, worst);
+  }
+
+  keep(articles: number, index: number): void {
+    this.#offer({ articles, index, term: undefined, key: undefined });
+  }
+
+  keepWord(articles: number, term: string, key: string): void {
+    this.#offer({ articles, index: -1, term, key });
+  }
+
+  /** The words kept, in key order (then word). */
+  inKeyOrder(): string[] {
+    const kept = [...this.#heap];
+    for (const word of kept) this.#text(word);
+    kept.sort((a, b) => compareText(a.key!, b.key!) || compareText(a.term!, b.term!));
+    return kept.map((word) => word.term!);
+  }
+
+  #offer(word: Kept): void {
+    const heap = this.#heap;
+    if (heap.length < this.#limit) {
+      heap.push(word);
+      this.#up(heap.length - 1);
+    } else if (heap[0] && this.#worse(heap[0], word)) {
+      heap[0] = word;
+      this.#down(0);
+    }
+  }
+
+  /** Whether `a` goes before `b`: in more articles, or as many and first in key order. */
+  #before(a: Kept, b: Kept): boolean {
+    if (a.articles !== b.articles) return a.articles > b.articles;
+    const bytes = this.#compareBytes(a, b);
+    if (bytes !== undefined) return bytes < 0;
+    this.#text(a);
+    this.#text(b);
+    return (compareText(a.key!, b.key!) || compareText(a.term!, b.term!)) < 0;
+  }
+
+  /** Whether `a` is worse than `b`, so leaves the heap first (the root is the worst). */
+  #worse(a: Kept, b: Kept): boolean {
+    return this.#before(b, a);
+  }
+
+  /**
+   * Two packed words that are their own keys compared by their bytes, when UTF-8 order is
+   * UTF-16 order for them (no byte from 0xEE up: no text from U+E000 up); else undefined.
+   */
+  #compareBytes(a: Kept, b: Kept): number | undefined {
+    const { bytes, starts, folded } = this.#packed;
+    if (a.index < 0 || b.index < 0 || folded.has(a.index) || folded.has(b.index)) return undefined;
+    let i = starts[a.index]!;
+    let j = starts[b.index]!;
+    const aEnd = starts[a.index + 1]!;
+    const bEnd = starts[b.index + 1]!;
+    for (; i < aEnd && j < bEnd; i += 1, j += 1) {
+      const x = bytes[i]!;
+      const y = bytes[j]!;
+      if (x >= 0xee || y >= 0xee) return undefined;
+      if (x !== y) return x - y;
+    }
+    return aEnd - i - (bEnd - j);
+  }
+
+  #text(word: Kept): void {
+    if (word.term !== undefined) return;
+    word.term = this.term(word.index);
+    word.key = this.#packed.folded.get(word.index) ?? word.term;
+  }
+
+  #up(at: number): void {
+    const heap = this.#heap;
+    for (let i = at; i > 0;) {
+      const parent = (i - 1) >> 1;
+      if (!this.#worse(heap[i]!, heap[parent]!)) return;
+      [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+      i = parent;
+    }
+  }
+
+  #down(at: number): void {
+    const heap = this.#heap;
+    for (let i = at; ;) {
+      let first = i;
+      for (const child of [2 * i + 1, 2 * i + 2])
+        if (child < heap.length && this.#worse(heap[child]!, heap[first]!)) first = child;
+      if (first === i) return;
+      [heap[first], heap[i]] = [heap[i]!, heap[first]!];
+      i = first;
+    }
+  }
+}
+
+/** UTF-16 order, as `TermDictionary` sorts. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Names (of `names`) of the groups that can hold a key starting with `prefix`. */
@@ -163,89 +371,210 @@ function groupNames(prefix: string, names: Iterable<string>): string[] {
   return found;
 }
 
-/** The changes of `changes` in groups `names` to words whose folded key starts with `prefix`. */
-function changesOf(changes: GroupChanges, prefix: string, names: readonly string[]): Entry[] {
-  const found: Entry[] = [];
-  for (const name of names)
-    for (const change of changes.get(name) ?? []) if (foldWord(change[0]).startsWith(prefix)) found.push(change);
-  return found;
-}
+/** A `Uint32Array` that grows. */
+class GrowingList {
+  values = new Uint32Array(1024);
+  length = 0;
 
-/** `groups` with `pending` applied, in order; groups no change touched are shared. */
-function applied(groups: ReadonlyMap<string, GroupWords>, pending: readonly GroupChanges[]): Map<string, GroupWords> {
-  const out = new Map(groups);
-  const touched = new Set(pending.flatMap((changes) => [...changes.keys()]));
-  for (const group of touched) {
-    const words = groups.get(group);
-    const counts = new Map<string, number>();
-    if (words) for (let i = 0; i < words.terms.length; i += 1) counts.set(words.terms[i]!, words.articles[i]!);
-    for (const changes of pending)
-      for (const [term, articles] of changes.get(group) ?? []) {
-        if (articles > 0) counts.set(term, articles);
-        else counts.delete(term);
-      }
-    const terms = [...counts.keys()];
-    out.set(group, { terms, keys: terms.map(foldWord), articles: [...counts.values()] });
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Uint32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
   }
-  return out;
-}
-
-/** Words and their article counts as parallel lists. */
-export interface WordLists {
-  readonly terms: readonly string[];
-  readonly articles: readonly number[];
 }
 
 /**
- * `PrefixGroups.ofLists` a slice of words at a time (`step`), so hundreds of thousands of words
- * can be grouped between other work of the thread instead of holding it for seconds. The lists
- * are taken from `lists` only as the grouping reaches them.
+ * Groups and packs words (`PrefixGroups`) a slice at a time (`step`), so millions of words can
+ * be grouped between other work of the thread instead of holding it for seconds. Two passes
+ * over the words' bytes: the first finds each word's group (a number made of its first letters:
+ * no string is cut from it, and none is made for a word folding leaves alone) and counts each
+ * group's words and bytes; the second copies each word into its group's place. The lists are
+ * taken from `lists` only as the first pass reaches them, and kept for the second.
  */
 export class PrefixGrouping {
-  readonly #lists: Iterator<WordLists>;
-  #list: WordLists | undefined;
+  readonly #lists: Iterator<WordBytes>;
+  readonly #taken: WordBytes[] = [];
+  /** The list being read (an index in `#taken`), its next word's start, and that word's index in it. */
+  #list = -1;
   #at = 0;
-  // Grouped by a number made of the group's letters: no string is cut from each key.
-  readonly #byCode = new Map<number, { name: string; terms: string[]; keys: string[]; articles: number[] }>();
+  #word = 0;
+  #pass: 1 | 2 = 1;
+  /** Words read so far over all lists (pass 1), or copied (pass 2). */
+  #words = 0;
+  readonly #groupOfWord = new GrowingList();
+  readonly #codes = new Map<number, number>();
+  readonly #names: string[] = [];
+  readonly #groupWords = new GrowingList();
+  readonly #groupBytes = new GrowingList();
+  /** Keys of the words folding changes, by their index over all lists (pass 1), then packed. */
+  #folded = new Map<number, string>();
+  #packing:
+    | {
+        bytes: Uint8Array;
+        starts: Uint32Array;
+        articles: Uint32Array;
+        wordAt: Uint32Array;
+        byteAt: Float64Array;
+        folded: Map<number, string>;
+      }
+    | undefined;
   #groups: PrefixGroups | undefined;
 
-  constructor(lists: Iterable<WordLists>) {
+  constructor(lists: Iterable<WordBytes>) {
     this.#lists = lists[Symbol.iterator]();
   }
 
-  /** Groups up to `words` more words; the groups once every word is grouped (then always them), else undefined. */
+  /** Passes over up to `words` more words; the groups once both passes are done (then always them), else undefined. */
   step(words: number): PrefixGroups | undefined {
     if (this.#groups) return this.#groups;
     let left = words;
     while (left > 0) {
-      if (!this.#list || this.#at >= this.#list.terms.length) {
-        const next = this.#lists.next();
-        if (next.done) {
-          const groups = new Map<string, GroupWords>();
-          for (const { name, ...grouped } of this.#byCode.values()) groups.set(name, grouped);
-          this.#byCode.clear();
-          this.#groups = PrefixGroups.gathered(groups);
-          return this.#groups;
+      const list = this.#nextList();
+      if (!list) {
+        if (this.#pass === 1) {
+          this.#startPacking();
+          continue;
         }
-        this.#list = next.value;
-        this.#at = 0;
-        continue;
+        this.#groups = this.#finish();
+        return this.#groups;
       }
-      const list = this.#list;
-      const end = Math.min(list.terms.length, this.#at + left);
-      for (let i = this.#at; i < end; i += 1) {
-        const term = list.terms[i]!;
-        const key = foldWord(term);
-        const code = groupCode(key);
-        let grouped = this.#byCode.get(code);
-        if (!grouped) this.#byCode.set(code, (grouped = { name: groupOf(key), terms: [], keys: [], articles: [] }));
-        grouped.terms.push(term);
-        grouped.keys.push(key);
-        grouped.articles.push(list.articles[i]!);
-      }
-      left -= end - this.#at;
-      this.#at = end;
+      left -= this.#pass === 1 ? this.#group(list, left) : this.#pack(list, left);
     }
     return undefined;
+  }
+
+  /** The list the pass is in, the next one when it is done with it (undefined: none is left). */
+  #nextList(): WordBytes | undefined {
+    for (;;) {
+      const list = this.#taken[this.#list];
+      if (list && this.#word < list.articles.length) return list;
+      if (list && this.#at !== (list.articles.length === 0 ? list.from : list.to + 1))
+        throw new RangeError(`a list of ${list.articles.length} words holds more (bytes ${list.from} to ${list.to})`);
+      this.#list += 1;
+      if (this.#list === this.#taken.length) {
+        if (this.#pass === 2) return undefined;
+        const next = this.#lists.next();
+        if (next.done) return undefined;
+        this.#taken.push(next.value);
+      }
+      const taken = this.#taken[this.#list]!;
+      this.#at = taken.from;
+      this.#word = 0;
+    }
+  }
+
+  /** The end of the word at `#at` of `list` (its line break, or the list's end). */
+  #end(list: WordBytes): number {
+    if (this.#at > list.to) throw new RangeError(`a list of ${list.articles.length} words holds fewer`);
+    const end = list.bytes.indexOf(LINE_BREAK, this.#at);
+    return end < 0 || end > list.to ? list.to : end;
+  }
+
+  /** Groups up to `limit` words of `list` from `#at`; how many it grouped. */
+  #group(list: WordBytes, limit: number): number {
+    const { bytes } = list;
+    const n = Math.min(list.articles.length, this.#word + limit);
+    const done = n - this.#word;
+    for (; this.#word < n; this.#word += 1, this.#words += 1) {
+      const end = this.#end(list);
+      let code = plainGroupCode(bytes, this.#at, end);
+      if (code < 0) {
+        const term = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', this.#at, end);
+        const key = foldWord(term);
+        if (key !== term) this.#folded.set(this.#words, key);
+        code = groupCode(key);
+        if (!this.#codes.has(code)) this.#newGroup(code, groupOf(key));
+      } else if (!this.#codes.has(code)) {
+        const name = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
+          'latin1',
+          this.#at,
+          Math.min(end, this.#at + GROUP_UNITS),
+        );
+        this.#newGroup(code, name);
+      }
+      const group = this.#codes.get(code)!;
+      this.#groupOfWord.push(group);
+      this.#groupWords.values[group] = this.#groupWords.values[group]! + 1;
+      this.#groupBytes.values[group] = this.#groupBytes.values[group]! + end - this.#at;
+      this.#at = end + 1;
+    }
+    return done;
+  }
+
+  #newGroup(code: number, name: string): void {
+    this.#codes.set(code, this.#names.length);
+    this.#names.push(name);
+    this.#groupWords.push(0);
+    this.#groupBytes.push(0);
+  }
+
+  #startPacking(): void {
+    const groups = this.#names.length;
+    const wordAt = new Uint32Array(groups + 1);
+    const byteAt = new Float64Array(groups + 1);
+    for (let g = 0; g < groups; g += 1) {
+      wordAt[g + 1] = wordAt[g]! + this.#groupWords.values[g]!;
+      byteAt[g + 1] = byteAt[g]! + this.#groupBytes.values[g]!;
+    }
+    const totalBytes = byteAt[groups]!;
+    if (totalBytes >= 2 ** 32)
+      throw new RangeError(`${totalBytes} bytes of words with digits are more than a segment packs`);
+    this.#packing = {
+      bytes: new Uint8Array(totalBytes),
+      starts: new Uint32Array(this.#words + 1),
+      articles: new Uint32Array(this.#words),
+      wordAt,
+      byteAt,
+      folded: new Map(),
+    };
+    this.#pass = 2;
+    this.#list = -1;
+    this.#words = 0;
+  }
+
+  /** Copies up to `limit` words of `list` from `#at` into their groups' places; how many it copied. */
+  #pack(list: WordBytes, limit: number): number {
+    const { bytes, articles } = list;
+    const packing = this.#packing!;
+    const n = Math.min(articles.length, this.#word + limit);
+    const done = n - this.#word;
+    for (; this.#word < n; this.#word += 1, this.#words += 1) {
+      const end = this.#end(list);
+      const group = this.#groupOfWord.values[this.#words]!;
+      const index = packing.wordAt[group]!;
+      const start = packing.byteAt[group]!;
+      packing.wordAt[group] = index + 1;
+      packing.byteAt[group] = start + end - this.#at;
+      packing.starts[index] = start;
+      for (let i = this.#at, j = start; i < end; i += 1, j += 1) packing.bytes[j] = bytes[i]!;
+      packing.articles[index] = articles[this.#word] ?? 0;
+      const key = this.#folded.get(this.#words);
+      if (key !== undefined) packing.folded.set(index, key);
+      this.#at = end + 1;
+    }
+    return done;
+  }
+
+  #finish(): PrefixGroups {
+    const packing = this.#packing!;
+    packing.starts[this.#words] = packing.bytes.length;
+    // Each group's next place is now the next group's first: the groups' starts, one along.
+    const groupStarts = new Uint32Array(this.#names.length + 1);
+    groupStarts.set(packing.wordAt.subarray(0, this.#names.length), 1);
+    const groups = new Map(this.#names.map((name, g) => [name, g]));
+    this.#folded = new Map();
+    this.#taken.length = 0;
+    return PrefixGroups.packed({
+      bytes: packing.bytes,
+      starts: packing.starts,
+      articles: packing.articles,
+      folded: packing.folded,
+      names: this.#names,
+      groups,
+      groupStarts,
+    });
   }
 }

@@ -330,6 +330,29 @@ export function vocabularyLists(
   return { terms, articles };
 }
 
+/**
+ * The words with a digit of a bucket's stored vocabulary (`bucketVocabulary`) as it holds them:
+ * their UTF-8 text, one per line, and their article counts, in bucket order. Nothing is decoded.
+ */
+export function vocabularyDigitBytes(vocabulary: Uint8Array): {
+  bytes: Uint8Array;
+  from: number;
+  to: number;
+  articles: Uint32Array;
+} {
+  const reader = { at: 0 };
+  const letters = readVarint(vocabulary, reader);
+  const digits = readVarint(vocabulary, reader);
+  const articles = new Uint32Array(digits);
+  for (let i = 0; i < letters + digits; i += 1) {
+    const count = readVarint(vocabulary, reader);
+    if (i >= letters) articles[i - letters] = count;
+  }
+  const firstBytes = readVarint(vocabulary, reader);
+  const from = digits === 0 ? vocabulary.length : reader.at + firstBytes + (letters > 0 ? 1 : 0);
+  return { bytes: vocabulary, from, to: vocabulary.length, articles };
+}
+
 /** Every word of an encoded bucket with its positions (for checks and tests). */
 export function decodeBucket(bucket: Uint8Array): Map<string, number[]> {
   const words = new Map<string, number[]>();
