@@ -127,6 +127,55 @@ describe('PrefixGroups', () => {
     }
   });
 
+  it('packs the changes in with the words once more than 65,536 are kept apart, finding the same', () => {
+    const next = random(11);
+    let counts = new Map<string, number>();
+    for (let i = 0; i < 3000; i += 1) counts.set(`${word(next)}${i}`, 1 + Math.floor(next() * 5));
+    let groups = PrefixGroups.of(counts);
+    const check = (label: string, changed: readonly (readonly [string, number])[] = []) => {
+      const whole = new TermDictionary(counts);
+      // Short prefixes, and words changed less their last letter: every gone one, some others.
+      const cut = changed
+        .filter(([, articles], i) => articles === 0 || i % 300 === 0)
+        .map(([term]) => term.slice(0, -1));
+      for (const prefix of ['0', '1', '40', 'a', 'ae', 'ß', 'x9', '12', 'u', ...cut])
+        for (const limit of [1, 7, 100])
+          expect(groups.prefixed(prefix, limit), `${label} ${prefix} ${limit}`).toEqual(whole.prefixed(prefix, limit));
+    };
+    check('packed');
+    // Rounds of changes: a third of the known words gone, a third counted again, new words added.
+    for (let round = 0; round < 3; round += 1) {
+      const changes: [string, number][] = [];
+      const known = [...counts.keys()];
+      for (let i = 0; i < 30_000; i += 1) {
+        const pick = next();
+        if (pick < 0.05) changes.push([known[Math.floor(next() * known.length)]!, 0]);
+        else if (pick < 0.1) changes.push([known[Math.floor(next() * known.length)]!, 1 + Math.floor(next() * 9)]);
+        else changes.push([`${word(next)}${round}n${i}`, 1 + Math.floor(next() * 9)]);
+      }
+      groups = groups.patched(changes);
+      counts = new Map(counts);
+      for (const [term, articles] of changes)
+        if (articles > 0) counts.set(term, articles);
+        else counts.delete(term);
+      check(`round ${round}`, changes);
+      // 30,000 changes (some words twice) are kept apart; 60,000 too; the third round passes 65,536.
+      if (round < 2) expect(groups.changedApart).toBeGreaterThan(25_000 * (round + 1));
+      else expect(groups.changedApart).toBe(0);
+    }
+    const last: [string, number][] = [
+      ['9zz', 4],
+      [[...counts.keys()][0]!, 0],
+    ];
+    groups = groups.patched(last);
+    counts = new Map(counts);
+    for (const [term, articles] of last)
+      if (articles > 0) counts.set(term, articles);
+      else counts.delete(term);
+    expect(groups.changedApart).toBe(2);
+    check('after', last);
+  });
+
   it('makes dictionaries of the prefixes looked up only', () => {
     const groups = PrefixGroups.of(
       Array.from({ length: 1000 }, (_, i) => [`${String(i).padStart(4, '0')}x`, 1 + (i % 7)] as const),

@@ -1,4 +1,5 @@
 import { foldWord } from './term-dictionary.js';
+import { hashBytes } from './varint-bytes.js';
 
 /** A word and the number of articles holding it (0 in a change: no article does any more). */
 type Entry = readonly [term: string, articles: number];
@@ -19,6 +20,13 @@ const GROUP_UNITS = 3;
 
 /** Prefix lookups whose answers one `PrefixGroups` keeps, least recently used first out. */
 const MAX_PREFIXES = 512;
+
+/**
+ * Changed words kept apart from the packed ones before they are packed together again: this
+ * many, or an eighth of the packed words when that is more (so packing again, a pass over all
+ * of them, is paid once per that many changed words).
+ */
+const MIN_CHANGES_APART = 65_536;
 
 const LINE_BREAK = 0x0a;
 
@@ -52,7 +60,8 @@ function plainGroupCode(bytes: Uint8Array, from: number, to: number): number {
 /**
  * The grouped words, packed: word `i` (in group order) is `bytes[starts[i]..starts[i + 1])` in
  * UTF-8, held by `articles[i]` articles; group `g` (named `names[g]`) is words
- * `groupStarts[g]..groupStarts[g + 1]`. `folded` has the key of each word folding changes.
+ * `groupStarts[g]..groupStarts[g + 1]`: first those that are their own keys (`foldWord`), up to
+ * `plainEnds[g]`, then those folding changes, whose keys `folded` has.
  */
 interface Packed {
   readonly bytes: Uint8Array;
@@ -62,6 +71,7 @@ interface Packed {
   readonly names: readonly string[];
   readonly groups: ReadonlyMap<string, number>;
   readonly groupStarts: Uint32Array;
+  readonly plainEnds: Uint32Array;
 }
 
 /** A changed word: its article count now (0: gone) and its folded key. */
@@ -93,14 +103,17 @@ type Changes = ReadonlyMap<string, ReadonlyMap<string, Change>>;
 export class PrefixGroups {
   readonly #packed: Packed;
   readonly #changes: Changes;
+  /** Words in `#changes`. */
+  readonly #changed: number;
   /** Answers of the prefixes looked up (`limit` and key), most recently used last. */
   readonly #answers: Map<string, readonly string[]>;
   /** Names of the groups with packed or changed words (made on first use). */
   #names: readonly string[] | undefined;
 
-  private constructor(packed: Packed, changes: Changes, answers: Map<string, readonly string[]>) {
+  private constructor(packed: Packed, changes: Changes, changed: number, answers: Map<string, readonly string[]>) {
     this.#packed = packed;
     this.#changes = changes;
+    this.#changed = changed;
     this.#answers = answers;
   }
 
@@ -118,7 +131,7 @@ export class PrefixGroups {
 
   /** The words `PrefixGrouping` packed (for it only). */
   static packed(packed: Packed): PrefixGroups {
-    return new PrefixGroups(packed, new Map(), new Map());
+    return new PrefixGroups(packed, new Map(), 0, new Map());
   }
 
   /**
@@ -128,27 +141,42 @@ export class PrefixGroups {
    */
   patched(changes: Iterable<Entry>): PrefixGroups {
     const merged = new Map(this.#changes);
-    const copied = new Set<string>();
-    const keys: string[] = [];
+    // The keys changed, by group.
+    const copied = new Map<string, string[]>();
+    let changed = this.#changed;
     for (const [term, articles] of changes) {
       const key = foldWord(term);
       const group = groupOf(key);
       let words = merged.get(group);
-      if (!copied.has(group)) {
+      let keys = copied.get(group);
+      if (!keys) {
         words = new Map(words);
         merged.set(group, words);
-        copied.add(group);
+        copied.set(group, (keys = []));
       }
+      if (!words!.has(term)) changed += 1;
       (words as Map<string, Change>).set(term, { articles, key });
       keys.push(key);
     }
-    if (keys.length === 0) return this;
+    if (copied.size === 0) return this;
     const answers = new Map<string, readonly string[]>();
     for (const [asked, answer] of this.#answers) {
       const prefix = asked.slice(asked.indexOf(' ') + 1);
-      if (!keys.some((key) => key.startsWith(prefix))) answers.set(asked, answer);
+      const touched = groupNames(prefix, copied.keys()).some((name) =>
+        copied.get(name)?.some((key) => key.startsWith(prefix)),
+      );
+      if (!touched) answers.set(asked, answer);
     }
-    return new PrefixGroups(this.#packed, merged, answers);
+    if (changed > Math.max(MIN_CHANGES_APART, this.#packed.articles.length / 8)) {
+      const repacked = repack(this.#packed, merged);
+      return new PrefixGroups(repacked.#packed, new Map(), 0, answers);
+    }
+    return new PrefixGroups(this.#packed, merged, changed, answers);
+  }
+
+  /** Words kept apart as changed since the words were packed (for tests). */
+  get changedApart(): number {
+    return this.#changed;
   }
 
   /**
@@ -190,24 +218,32 @@ export class PrefixGroups {
       const group = packed.groups.get(name);
       if (group !== undefined) {
         const { bytes, starts, articles, folded } = packed;
-        const end = packed.groupStarts[group + 1]!;
-        for (let i = packed.groupStarts[group]!; i < end; i += 1) {
-          const foldedKey = folded.get(i);
-          if (foldedKey !== undefined || !keyBytes) {
-            const wordKey = foldedKey ?? best.term(i);
-            if (wordKey.length <= key.length || !wordKey.startsWith(key)) continue;
-          } else {
+        const plainEnd = packed.plainEnds[group]!;
+        for (let i = packed.groupStarts[group]!; i < plainEnd; i += 1) {
+          if (keyBytes) {
             const from = starts[i]!;
             const n = keyBytes.length;
             if (starts[i + 1]! - from <= n) continue;
             let k = 0;
             while (k < n && bytes[from + k] === keyBytes[k]) k += 1;
             if (k < n) continue;
+          } else {
+            const wordKey = best.term(i);
+            if (wordKey.length <= key.length || !wordKey.startsWith(key)) continue;
           }
           const count = articles[i]!;
-          if (!best.wouldKeep(count, i)) continue;
+          if (!best.wouldKeep(count, i, true)) continue;
           if (changed?.has(best.term(i))) continue;
-          best.keep(count, i);
+          best.keep(count, i, true);
+        }
+        const end = packed.groupStarts[group + 1]!;
+        for (let i = plainEnd; i < end; i += 1) {
+          const wordKey = folded.get(i)!;
+          if (wordKey.length <= key.length || !wordKey.startsWith(key)) continue;
+          const count = articles[i]!;
+          if (!best.wouldKeep(count, i, false)) continue;
+          if (changed?.has(best.term(i))) continue;
+          best.keep(count, i, false);
         }
       }
       if (changed)
@@ -225,10 +261,54 @@ export class PrefixGroups {
   }
 }
 
-/** A word kept by `BestWords`: packed (`index`) or changed (`term` and `key` given). */
+/** `packed` with `changes` applied, packed again (`PrefixGrouping`). */
+function repack(packed: Packed, changes: Changes): PrefixGroups {
+  const hashes = new Set<number>();
+  const added: string[] = [];
+  const addedArticles: number[] = [];
+  for (const words of changes.values())
+    for (const [term, change] of words) {
+      const bytes = Buffer.from(term, 'utf8');
+      hashes.add(hashBytes(bytes, 0, bytes.length));
+      if (change.articles > 0) {
+        added.push(term);
+        addedArticles.push(change.articles);
+      }
+    }
+  // The packed words the changes leave alone, a line each: only those whose hash a change has are decoded.
+  const { bytes, starts, articles, folded } = packed;
+  const text = Buffer.allocUnsafe(bytes.length + articles.length);
+  const kept = new Uint32Array(articles.length);
+  let at = 0;
+  let n = 0;
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < articles.length; i += 1) {
+    const from = starts[i]!;
+    const to = starts[i + 1]!;
+    if (hashes.has(hashBytes(bytes, from, to))) {
+      const term = view.toString('utf8', from, to);
+      if (changes.get(groupOf(folded.get(i) ?? term))?.has(term)) continue;
+    }
+    if (n > 0) text[at++] = LINE_BREAK;
+    at += view.copy(text, at, from, to);
+    kept[n++] = articles[i]!;
+  }
+  const lists: WordBytes[] = [{ bytes: text, from: 0, to: at, articles: kept.subarray(0, n) }];
+  if (added.length > 0) {
+    const joined = Buffer.from(added.join('\n'), 'utf8');
+    lists.push({ bytes: joined, from: 0, to: joined.length, articles: addedArticles });
+  }
+  return new PrefixGrouping(lists).step(Infinity)!;
+}
+
+/**
+ * A word kept by `BestWords`: packed (`index`; `plain` when it is its own key) or changed
+ * (`term` and `key` given).
+ */
 interface Kept {
   articles: number;
   index: number;
+  plain: boolean;
   term: string | undefined;
   key: string | undefined;
 }
@@ -260,19 +340,22 @@ class BestWords {
   }
 
   /** Whether packed word `index`, in `articles` articles, would be kept if offered now. */
-  wouldKeep(articles: number, index: number): boolean {
+  wouldKeep(articles: number, index: number, plain: boolean): boolean {
     const worst = this.#heap[0];
     if (this.#heap.length < this.#limit || !worst) return true;
     if (articles !== worst.articles) return articles > worst.articles;
-    return this.#before({ articles, index, term: undefined, key: undefined }, worst);
+    // Most words with digits are in one article each: nearly every word ties, so no object here.
+    const bytes = plain && worst.plain ? this.#compareBytes(index, worst.index) : undefined;
+    if (bytes !== undefined) return bytes < 0;
+    return this.#before({ articles, index, plain, term: undefined, key: undefined }, worst);
   }
 
-  keep(articles: number, index: number): void {
-    this.#offer({ articles, index, term: undefined, key: undefined });
+  keep(articles: number, index: number, plain: boolean): void {
+    this.#offer({ articles, index, plain, term: undefined, key: undefined });
   }
 
   keepWord(articles: number, term: string, key: string): void {
-    this.#offer({ articles, index: -1, term, key });
+    this.#offer({ articles, index: -1, plain: false, term, key });
   }
 
   /** The words kept, in key order (then word). */
@@ -297,7 +380,7 @@ class BestWords {
   /** Whether `a` goes before `b`: in more articles, or as many and first in key order. */
   #before(a: Kept, b: Kept): boolean {
     if (a.articles !== b.articles) return a.articles > b.articles;
-    const bytes = this.#compareBytes(a, b);
+    const bytes = a.plain && b.plain ? this.#compareBytes(a.index, b.index) : undefined;
     if (bytes !== undefined) return bytes < 0;
     this.#text(a);
     this.#text(b);
@@ -313,13 +396,12 @@ class BestWords {
    * Two packed words that are their own keys compared by their bytes, when UTF-8 order is
    * UTF-16 order for them (no byte from 0xEE up: no text from U+E000 up); else undefined.
    */
-  #compareBytes(a: Kept, b: Kept): number | undefined {
-    const { bytes, starts, folded } = this.#packed;
-    if (a.index < 0 || b.index < 0 || folded.has(a.index) || folded.has(b.index)) return undefined;
-    let i = starts[a.index]!;
-    let j = starts[b.index]!;
-    const aEnd = starts[a.index + 1]!;
-    const bEnd = starts[b.index + 1]!;
+  #compareBytes(a: number, b: number): number | undefined {
+    const { bytes, starts } = this.#packed;
+    let i = starts[a]!;
+    let j = starts[b]!;
+    const aEnd = starts[a + 1]!;
+    const bEnd = starts[b + 1]!;
     for (; i < aEnd && j < bEnd; i += 1, j += 1) {
       const x = bytes[i]!;
       const y = bytes[j]!;
@@ -404,11 +486,15 @@ export class PrefixGrouping {
   #pass: 1 | 2 = 1;
   /** Words read so far over all lists (pass 1), or copied (pass 2). */
   #words = 0;
-  readonly #groupOfWord = new GrowingList();
+  /**
+   * Each word's part of its group (pass 1): part `2g` of group `g` holds the words that are their
+   * own keys, part `2g + 1` those folding changes; and each part's words and bytes.
+   */
+  readonly #partOfWord = new GrowingList();
   readonly #codes = new Map<number, number>();
   readonly #names: string[] = [];
-  readonly #groupWords = new GrowingList();
-  readonly #groupBytes = new GrowingList();
+  readonly #partWords = new GrowingList();
+  readonly #partBytes = new GrowingList();
   /** Keys of the words folding changes, by their index over all lists (pass 1), then packed. */
   #folded = new Map<number, string>();
   #packing:
@@ -481,10 +567,14 @@ export class PrefixGrouping {
     for (; this.#word < n; this.#word += 1, this.#words += 1) {
       const end = this.#end(list);
       let code = plainGroupCode(bytes, this.#at, end);
+      let part = 0;
       if (code < 0) {
         const term = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', this.#at, end);
         const key = foldWord(term);
-        if (key !== term) this.#folded.set(this.#words, key);
+        if (key !== term) {
+          this.#folded.set(this.#words, key);
+          part = 1;
+        }
         code = groupCode(key);
         if (!this.#codes.has(code)) this.#newGroup(code, groupOf(key));
       } else if (!this.#codes.has(code)) {
@@ -495,10 +585,10 @@ export class PrefixGrouping {
         );
         this.#newGroup(code, name);
       }
-      const group = this.#codes.get(code)!;
-      this.#groupOfWord.push(group);
-      this.#groupWords.values[group] = this.#groupWords.values[group]! + 1;
-      this.#groupBytes.values[group] = this.#groupBytes.values[group]! + end - this.#at;
+      part += 2 * this.#codes.get(code)!;
+      this.#partOfWord.push(part);
+      this.#partWords.values[part] = this.#partWords.values[part]! + 1;
+      this.#partBytes.values[part] = this.#partBytes.values[part]! + end - this.#at;
       this.#at = end + 1;
     }
     return done;
@@ -507,19 +597,19 @@ export class PrefixGrouping {
   #newGroup(code: number, name: string): void {
     this.#codes.set(code, this.#names.length);
     this.#names.push(name);
-    this.#groupWords.push(0);
-    this.#groupBytes.push(0);
+    for (const list of [this.#partWords, this.#partWords, this.#partBytes, this.#partBytes]) list.push(0);
   }
 
   #startPacking(): void {
-    const groups = this.#names.length;
-    const wordAt = new Uint32Array(groups + 1);
-    const byteAt = new Float64Array(groups + 1);
-    for (let g = 0; g < groups; g += 1) {
-      wordAt[g + 1] = wordAt[g]! + this.#groupWords.values[g]!;
-      byteAt[g + 1] = byteAt[g]! + this.#groupBytes.values[g]!;
+    const parts = 2 * this.#names.length;
+    // Where each part's next word and its bytes go: first each part's first.
+    const wordAt = new Uint32Array(parts + 1);
+    const byteAt = new Float64Array(parts + 1);
+    for (let p = 0; p < parts; p += 1) {
+      wordAt[p + 1] = wordAt[p]! + this.#partWords.values[p]!;
+      byteAt[p + 1] = byteAt[p]! + this.#partBytes.values[p]!;
     }
-    const totalBytes = byteAt[groups]!;
+    const totalBytes = byteAt[parts]!;
     if (totalBytes >= 2 ** 32)
       throw new RangeError(`${totalBytes} bytes of words with digits are more than a segment packs`);
     this.#packing = {
@@ -543,16 +633,15 @@ export class PrefixGrouping {
     const done = n - this.#word;
     for (; this.#word < n; this.#word += 1, this.#words += 1) {
       const end = this.#end(list);
-      const group = this.#groupOfWord.values[this.#words]!;
-      const index = packing.wordAt[group]!;
-      const start = packing.byteAt[group]!;
-      packing.wordAt[group] = index + 1;
-      packing.byteAt[group] = start + end - this.#at;
+      const part = this.#partOfWord.values[this.#words]!;
+      const index = packing.wordAt[part]!;
+      const start = packing.byteAt[part]!;
+      packing.wordAt[part] = index + 1;
+      packing.byteAt[part] = start + end - this.#at;
       packing.starts[index] = start;
       for (let i = this.#at, j = start; i < end; i += 1, j += 1) packing.bytes[j] = bytes[i]!;
       packing.articles[index] = articles[this.#word] ?? 0;
-      const key = this.#folded.get(this.#words);
-      if (key !== undefined) packing.folded.set(index, key);
+      if (part % 2 === 1) packing.folded.set(index, this.#folded.get(this.#words)!);
       this.#at = end + 1;
     }
     return done;
@@ -561,9 +650,13 @@ export class PrefixGrouping {
   #finish(): PrefixGroups {
     const packing = this.#packing!;
     packing.starts[this.#words] = packing.bytes.length;
-    // Each group's next place is now the next group's first: the groups' starts, one along.
+    // Each part's next place is now the next part's first: where each group's parts end.
     const groupStarts = new Uint32Array(this.#names.length + 1);
-    groupStarts.set(packing.wordAt.subarray(0, this.#names.length), 1);
+    const plainEnds = new Uint32Array(this.#names.length);
+    for (let g = 0; g < this.#names.length; g += 1) {
+      plainEnds[g] = packing.wordAt[2 * g]!;
+      groupStarts[g + 1] = packing.wordAt[2 * g + 1]!;
+    }
     const groups = new Map(this.#names.map((name, g) => [name, g]));
     this.#folded = new Map();
     this.#taken.length = 0;
@@ -575,6 +668,7 @@ export class PrefixGrouping {
       names: this.#names,
       groups,
       groupStarts,
+      plainEnds,
     });
   }
 }
