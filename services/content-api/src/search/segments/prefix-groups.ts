@@ -490,7 +490,7 @@ export class PrefixGrouping {
    * Each word's part of its group (pass 1): part `2g` of group `g` holds the words that are their
    * own keys, part `2g + 1` those folding changes; and each part's words and bytes.
    */
-  readonly #partOfWord = new GrowingList();
+  #partOfWord = new GrowingList();
   readonly #codes = new Map<number, number>();
   readonly #names: string[] = [];
   readonly #partWords = new GrowingList();
@@ -658,7 +658,11 @@ export class PrefixGrouping {
       groupStarts[g + 1] = packing.wordAt[2 * g + 1]!;
     }
     const groups = new Map(this.#names.map((name, g) => [name, g]));
+    // Only the packed words stay: what the passes kept (4 bytes a word and the lists) goes.
     this.#folded = new Map();
+    this.#partOfWord = new GrowingList();
+    this.#packing = undefined;
+    this.#codes.clear();
     this.#taken.length = 0;
     return PrefixGroups.packed({
       bytes: packing.bytes,
