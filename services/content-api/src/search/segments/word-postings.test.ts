@@ -11,6 +11,7 @@ import {
   findPostings,
   intersectPostings,
   PostingsBuilder,
+  vocabularyDigitBytes,
   vocabularyWords,
 } from './word-postings.js';
 
@@ -109,6 +110,21 @@ describe('word postings', () => {
           bucketWords(bucket!).filter((e) => which === 'all' || digit(e) === (which === 'digits')),
         );
       }
+    }
+    // The words with digits as bytes, as the words read give them: with other words, alone, none.
+    const digitBytes = (vocabulary: Uint8Array) => {
+      const { bytes, from, to, articles } = vocabularyDigitBytes(vocabulary);
+      const text = Buffer.from(bytes.subarray(from, to)).toString('utf8');
+      return (text === '' ? [] : text.split('\n')).map((word, i) => [word, articles[i]]);
+    };
+    for (const bucket of buckets)
+      expect(digitBytes(bucketVocabulary(bucket))).toEqual(vocabularyWords(bucketVocabulary(bucket), 'digits'));
+    for (const texts of [['nur wörter'], ['42 x1'], ['wörter 42']]) {
+      const only = new PostingsBuilder();
+      texts.forEach((t, i) => only.add(i, t));
+      const vocabulary = bucketVocabulary(only.encode()[0]!);
+      expect(digitBytes(vocabulary), texts[0]).toEqual(vocabularyWords(vocabulary, 'digits'));
+      expect(vocabularyDigitBytes(vocabulary).articles.length).toBe(vocabularyWords(vocabulary, 'digits').length);
     }
     const all = new Map(buckets.flatMap((b) => vocabularyWords(bucketVocabulary(b))));
     expect(all.get('einzig')).toBe(1);
