@@ -111,6 +111,13 @@ describeInBrowser('live nodes list and node page in Chromium', () => {
     await logs.getByText('first entry').waitFor();
     const state = facts.getByRole('definition').first();
     expect(await state.textContent()).toMatch(/^\W*(STOPPED|DOWN)$/);
+    // The page is drawn from REST; the service pushes changes only once the socket has
+    // authenticated (it subscribes as it says so), and a change before that is never sent.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { live: { authenticated: number } }).live.authenticated), {
+        timeout: LIVE_TIMEOUT_MS,
+      })
+      .toBeGreaterThan(0);
 
     await nm.server.core.topology.setNodeState(nodeId, 'UP');
     // The service's connector finds the ghost node gone again and may say so at once (a node seen
