@@ -64,7 +64,7 @@ function plainGroupCode(bytes: Uint8Array, from: number, to: number): number {
  * `plainEnds[g]`, then those folding changes, whose keys `folded` has.
  */
 interface Packed {
-  readonly bytes: Uint8Array;
+  readonly bytes: Buffer;
   readonly starts: Uint32Array;
   readonly articles: Uint32Array;
   readonly folded: ReadonlyMap<number, string>;
@@ -217,7 +217,7 @@ export class PrefixGroups {
       const changed = this.#changes.get(name);
       const group = packed.groups.get(name);
       if (group !== undefined) {
-        const { bytes, starts, articles, folded } = packed;
+        const { bytes, starts, folded } = packed;
         const plainEnd = packed.plainEnds[group]!;
         for (let i = packed.groupStarts[group]!; i < plainEnd; i += 1) {
           if (keyBytes) {
@@ -229,27 +229,20 @@ export class PrefixGroups {
             if (k < n) continue;
           } else {
             const wordKey = best.term(i);
-            if (wordKey.length <= key.length || !wordKey.startsWith(key)) continue;
+            if (!startsLonger(wordKey, key)) continue;
           }
-          const count = articles[i]!;
-          if (!best.wouldKeep(count, i, true)) continue;
-          if (changed?.has(best.term(i))) continue;
-          best.keep(count, i, true);
+          best.offerPacked(i, true, changed);
         }
         const end = packed.groupStarts[group + 1]!;
         for (let i = plainEnd; i < end; i += 1) {
           const wordKey = folded.get(i)!;
-          if (wordKey.length <= key.length || !wordKey.startsWith(key)) continue;
-          const count = articles[i]!;
-          if (!best.wouldKeep(count, i, false)) continue;
-          if (changed?.has(best.term(i))) continue;
-          best.keep(count, i, false);
+          if (!startsLonger(wordKey, key)) continue;
+          best.offerPacked(i, false, changed);
         }
       }
       if (changed)
         for (const [term, change] of changed)
-          if (change.articles > 0 && change.key.length > key.length && change.key.startsWith(key))
-            best.keepWord(change.articles, term, change.key);
+          if (change.articles > 0 && startsLonger(change.key, key)) best.keepWord(change.articles, term, change.key);
     }
     return best.inKeyOrder();
   }
@@ -281,16 +274,15 @@ function repack(packed: Packed, changes: Changes): PrefixGroups {
   const kept = new Uint32Array(articles.length);
   let at = 0;
   let n = 0;
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let i = 0; i < articles.length; i += 1) {
     const from = starts[i]!;
     const to = starts[i + 1]!;
     if (hashes.has(hashBytes(bytes, from, to))) {
-      const term = view.toString('utf8', from, to);
+      const term = bytes.toString('utf8', from, to);
       if (changes.get(groupOf(folded.get(i) ?? term))?.has(term)) continue;
     }
     if (n > 0) text[at++] = LINE_BREAK;
-    at += view.copy(text, at, from, to);
+    at += bytes.copy(text, at, from, to);
     kept[n++] = articles[i]!;
   }
   const lists: WordBytes[] = [{ bytes: text, from: 0, to: at, articles: kept.subarray(0, n) }];
@@ -332,15 +324,22 @@ class BestWords {
   /** The text of packed word `index`. */
   term(index: number): string {
     const { bytes, starts } = this.#packed;
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
-      'utf8',
-      starts[index],
-      starts[index + 1],
-    );
+    return bytes.toString('utf8', starts[index], starts[index + 1]);
+  }
+
+  /**
+   * Offers packed word `index` (`plain` when it is its own key), unless `changed` names it (the
+   * changed word is offered instead). It is decoded only when it would be kept.
+   */
+  offerPacked(index: number, plain: boolean, changed: ReadonlyMap<string, Change> | undefined): void {
+    const articles = this.#packed.articles[index]!;
+    if (!this.#wouldKeep(articles, index, plain)) return;
+    if (changed?.has(this.term(index))) return;
+    this.#offer({ articles, index, plain, term: undefined, key: undefined });
   }
 
   /** Whether packed word `index`, in `articles` articles, would be kept if offered now. */
-  wouldKeep(articles: number, index: number, plain: boolean): boolean {
+  #wouldKeep(articles: number, index: number, plain: boolean): boolean {
     const worst = this.#heap[0];
     if (this.#heap.length < this.#limit || !worst) return true;
     if (articles !== worst.articles) return articles > worst.articles;
@@ -348,10 +347,6 @@ class BestWords {
     const bytes = plain && worst.plain ? this.#compareBytes(index, worst.index) : undefined;
     if (bytes !== undefined) return bytes < 0;
     return this.#before({ articles, index, plain, term: undefined, key: undefined }, worst);
-  }
-
-  keep(articles: number, index: number, plain: boolean): void {
-    this.#offer({ articles, index, plain, term: undefined, key: undefined });
   }
 
   keepWord(articles: number, term: string, key: string): void {
@@ -440,6 +435,11 @@ class BestWords {
   }
 }
 
+/** Whether key `word` starts with `prefix` and is longer (a word a prefix lookup finds). */
+function startsLonger(word: string, prefix: string): boolean {
+  return word.length > prefix.length && word.startsWith(prefix);
+}
+
 /** UTF-16 order, as `TermDictionary` sorts. */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -499,7 +499,7 @@ export class PrefixGrouping {
   #folded = new Map<number, string>();
   #packing:
     | {
-        bytes: Uint8Array;
+        bytes: Buffer;
         starts: Uint32Array;
         articles: Uint32Array;
         wordAt: Uint32Array;
@@ -562,6 +562,7 @@ export class PrefixGrouping {
   /** Groups up to `limit` words of `list` from `#at`; how many it grouped. */
   #group(list: WordBytes, limit: number): number {
     const { bytes } = list;
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const n = Math.min(list.articles.length, this.#word + limit);
     const done = n - this.#word;
     for (; this.#word < n; this.#word += 1, this.#words += 1) {
@@ -569,7 +570,7 @@ export class PrefixGrouping {
       let code = plainGroupCode(bytes, this.#at, end);
       let part = 0;
       if (code < 0) {
-        const term = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', this.#at, end);
+        const term = text.toString('utf8', this.#at, end);
         const key = foldWord(term);
         if (key !== term) {
           this.#folded.set(this.#words, key);
@@ -578,12 +579,7 @@ export class PrefixGrouping {
         code = groupCode(key);
         if (!this.#codes.has(code)) this.#newGroup(code, groupOf(key));
       } else if (!this.#codes.has(code)) {
-        const name = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
-          'latin1',
-          this.#at,
-          Math.min(end, this.#at + GROUP_UNITS),
-        );
-        this.#newGroup(code, name);
+        this.#newGroup(code, text.toString('latin1', this.#at, Math.min(end, this.#at + GROUP_UNITS)));
       }
       part += 2 * this.#codes.get(code)!;
       this.#partOfWord.push(part);
@@ -613,7 +609,8 @@ export class PrefixGrouping {
     if (totalBytes >= 2 ** 32)
       throw new RangeError(`${totalBytes} bytes of words with digits are more than a segment packs`);
     this.#packing = {
-      bytes: new Uint8Array(totalBytes),
+      // Every byte is written in pass 2.
+      bytes: Buffer.allocUnsafeSlow(totalBytes),
       starts: new Uint32Array(this.#words + 1),
       articles: new Uint32Array(this.#words),
       wordAt,

@@ -309,25 +309,13 @@ export function vocabularyLists(
   vocabulary: Uint8Array,
   which: 'letters' | 'digits' | 'all' = 'all',
 ): { terms: string[]; articles: number[] } {
-  const reader = { at: 0 };
-  const letters = readVarint(vocabulary, reader);
-  const digits = readVarint(vocabulary, reader);
-  const from = which === 'digits' ? letters : 0;
-  const to = which === 'letters' ? letters : letters + digits;
-  const articles = new Array<number>(to - from);
-  for (let i = 0; i < letters + digits; i += 1) {
-    const count = readVarint(vocabulary, reader);
-    if (i >= from && i < to) articles[i - from] = count;
-  }
-  const firstBytes = readVarint(vocabulary, reader);
-  if (from === to) return { terms: [], articles: [] };
+  const { start, end, articles } = vocabularyPart(vocabulary, which);
+  if (articles.length === 0) return { terms: [], articles: [] };
   const data = Buffer.from(vocabulary.buffer, vocabulary.byteOffset, vocabulary.byteLength);
-  const start = which === 'digits' ? reader.at + firstBytes + (letters > 0 ? 1 : 0) : reader.at;
-  const end = which === 'letters' ? reader.at + firstBytes : data.length;
   const terms = data.toString('utf8', start, end).split('\n');
-  if (terms.length !== to - from)
-    throw new RangeError(`a bucket vocabulary of ${to - from} words (${which}) holds ${terms.length}`);
-  return { terms, articles };
+  if (terms.length !== articles.length)
+    throw new RangeError(`a bucket vocabulary of ${articles.length} words (${which}) holds ${terms.length}`);
+  return { terms, articles: Array.from(articles) };
 }
 
 /**
@@ -340,17 +328,34 @@ export function vocabularyDigitBytes(vocabulary: Uint8Array): {
   to: number;
   articles: Uint32Array;
 } {
+  const { start, end, articles } = vocabularyPart(vocabulary, 'digits');
+  return { bytes: vocabulary, from: start, to: end, articles };
+}
+
+/**
+ * Where the words `which` of a bucket's stored vocabulary are: their text, one per line, at
+ * `vocabulary[start..end)`, and their article counts.
+ */
+function vocabularyPart(
+  vocabulary: Uint8Array,
+  which: 'letters' | 'digits' | 'all',
+): { start: number; end: number; articles: Uint32Array } {
   const reader = { at: 0 };
   const letters = readVarint(vocabulary, reader);
   const digits = readVarint(vocabulary, reader);
-  const articles = new Uint32Array(digits);
+  const from = which === 'digits' ? letters : 0;
+  const to = which === 'letters' ? letters : letters + digits;
+  const articles = new Uint32Array(to - from);
   for (let i = 0; i < letters + digits; i += 1) {
     const count = readVarint(vocabulary, reader);
-    if (i >= letters) articles[i - letters] = count;
+    if (i >= from && i < to) articles[i - from] = count;
   }
   const firstBytes = readVarint(vocabulary, reader);
-  const from = digits === 0 ? vocabulary.length : reader.at + firstBytes + (letters > 0 ? 1 : 0);
-  return { bytes: vocabulary, from, to: vocabulary.length, articles };
+  // The words with a digit follow the others after a line break, when there are both.
+  const start =
+    which !== 'digits' ? reader.at : digits === 0 ? vocabulary.length : reader.at + firstBytes + (letters > 0 ? 1 : 0);
+  const end = which === 'letters' ? reader.at + firstBytes : vocabulary.length;
+  return { start, end, articles };
 }
 
 /** Every word of an encoded bucket with its positions (for checks and tests). */
